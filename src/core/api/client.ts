@@ -1,0 +1,130 @@
+import { isApiErrorBody, type ApiError } from './errors';
+import type { SearchRequest, SearchResult } from '../search/protocol';
+
+/** Every call answers `[error, data]`; the client never throws at its callers. */
+export type ApiResult<T> = [ApiError, null] | [null, T];
+
+export type HttpMethod = 'GET' | 'DELETE' | 'POST' | 'PUT' | 'PATCH';
+
+export interface ApiClientOptions {
+  /** Base address of the API host, e.g. `/api` in the browser or `http://localhost:8080/api`. */
+  baseUrl: string;
+  /** Named backends (connectid, challenge, catalog, ...) mapped to their paths under the host. */
+  backends: Record<string, string>;
+  /** The current language, sent as `locale` and `Accept-Language` on every call. */
+  locale: () => string;
+  /** The bearer token of the signed-in session, when there is one. */
+  token?: () => string | undefined | Promise<string | undefined>;
+  fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  request<T>(
+    method: HttpMethod,
+    backend: string,
+    path: string,
+    body?: unknown,
+  ): Promise<ApiResult<T>>;
+  get<T>(backend: string, path: string): Promise<ApiResult<T>>;
+  delete<T>(backend: string, path: string): Promise<ApiResult<T>>;
+  post<T>(backend: string, path: string, body?: unknown): Promise<ApiResult<T>>;
+  put<T>(backend: string, path: string, body?: unknown): Promise<ApiResult<T>>;
+  patch<T>(backend: string, path: string, body?: unknown): Promise<ApiResult<T>>;
+  /** A search is a PATCH whose body holds the filter and the page options. */
+  search<T>(
+    backend: string,
+    path: string,
+    request: SearchRequest,
+  ): Promise<ApiResult<SearchResult<T>>>;
+}
+
+/** Error codes the client produces itself, when no answer from the server can be read. */
+export const CLIENT_ERRORS = {
+  network: 'NETWORK_UNAVAILABLE',
+  badResponse: 'BAD_RESPONSE',
+  unknownBackend: 'UNKNOWN_BACKEND',
+} as const;
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  async function request<T>(
+    method: HttpMethod,
+    backend: string,
+    path: string,
+    body?: unknown,
+  ): Promise<ApiResult<T>> {
+    const prefix = options.backends[backend];
+    if (prefix === undefined) {
+      return [
+        { status: 0, code: CLIENT_ERRORS.unknownBackend, message: `Unknown backend ${backend}` },
+        null,
+      ];
+    }
+    const locale = options.locale();
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      locale,
+      'accept-language': locale,
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      const token = await options.token?.();
+      if (token) headers.authorization = `Bearer ${token}`;
+      response = await doFetch(`${options.baseUrl}${prefix}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (cause) {
+      return [
+        { status: 0, code: CLIENT_ERRORS.network, message: describe(cause, 'Network unavailable') },
+        null,
+      ];
+    }
+    let payload: unknown = null;
+    const text = await response.text().catch(() => '');
+    if (text) {
+      try {
+        payload = JSON.parse(text);
+      } catch {
+        payload = text;
+      }
+    }
+    if (!response.ok) {
+      if (isApiErrorBody(payload)) return [{ ...payload.error, status: response.status }, null];
+      return [
+        { status: response.status, code: CLIENT_ERRORS.badResponse, message: response.statusText },
+        null,
+      ];
+    }
+    return [null, payload as T];
+  }
+
+  return {
+    request,
+    get: (backend, path) => request('GET', backend, path),
+    delete: (backend, path) => request('DELETE', backend, path),
+    post: (backend, path, body) => request('POST', backend, path, body),
+    put: (backend, path, body) => request('PUT', backend, path, body),
+    patch: (backend, path, body) => request('PATCH', backend, path, body),
+    search: (backend, path, searchRequest) => request('PATCH', backend, path, searchRequest),
+  };
+}
+
+function describe(cause: unknown, fallback: string): string {
+  return cause instanceof Error && cause.message ? cause.message : fallback;
+}
+
+/** The named backends of DESIGN.md section 4, all under one API host. */
+export const DEFAULT_BACKENDS: Record<string, string> = {
+  connectid: '/connectid',
+  challenge: '/challenge',
+  catalog: '/catalog/v1',
+  enumerations: '/catalog/enumerations',
+  media: '/media',
+  evisa: '/evisa',
+  definitions: '/definitions',
+  system: '',
+};

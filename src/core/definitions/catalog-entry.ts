@@ -1,0 +1,51 @@
+import type { CatalogDefinition, JsonSchema, JsonValue } from './types';
+import type { FieldKind } from '../search/criteria';
+
+/** Fields every catalogue entry has: its validity period [startTime, endTime). */
+export const VALIDITY_FIELDS = ['startTime', 'endTime'] as const;
+
+/**
+ * The schema an entry is validated with, on both sides: the catalogue's own fields plus the
+ * validity period every entry carries (startTime required, endTime optional).
+ */
+export function catalogEntrySchema(catalog: CatalogDefinition): JsonSchema {
+  const own = catalog.schema;
+  const properties = (own.properties ?? {}) as Record<string, JsonValue>;
+  const required = Array.isArray(own.required) ? own.required : [];
+  return {
+    ...own,
+    $id: `catalog/${catalog.id}`,
+    type: 'object',
+    properties: {
+      ...properties,
+      startTime: { type: 'string', format: 'date-time' },
+      endTime: { type: ['string', 'null'], format: 'date-time' },
+    },
+    required: [...required, 'startTime'],
+    additionalProperties: false,
+  };
+}
+
+/** The searchable fields of a catalogue and the kind of value each holds. */
+export function catalogFieldKinds(catalog: CatalogDefinition): Record<string, FieldKind> {
+  const kinds: Record<string, FieldKind> = {};
+  const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
+  for (const [name, property] of Object.entries(properties)) kinds[name] = fieldKind(property);
+  kinds.startTime = 'datetime';
+  kinds.endTime = 'datetime';
+  return kinds;
+}
+
+export function fieldKind(property: JsonSchema): FieldKind {
+  const types = Array.isArray(property.type) ? property.type : [property.type];
+  if (types.includes('integer') || types.includes('number')) return 'number';
+  if (types.includes('boolean')) return 'boolean';
+  if (property.format === 'date-time') return 'datetime';
+  if (property.format === 'date') return 'date';
+  return 'text';
+}
+
+/** The key of an entry as one string: its key fields' values joined, for uniqueness checks. */
+export function entryKey(catalog: CatalogDefinition, data: Record<string, unknown>): string {
+  return catalog.key.map((field) => String(data[field] ?? '')).join('\u001f');
+}

@@ -1,0 +1,80 @@
+/**
+ * The shapes of the definitions an analyst or administrator writes: plain JSON files in
+ * catalogs/, schemas/, workflows/ and translations/. The server loads and checks them; the
+ * browser receives them at run time.
+ */
+import type { TextTree, Language } from '../i18n/translate';
+
+/** A JSON Schema (draft-07) as we store it: plain data, checked by Ajv's meta-schema. */
+export type JsonSchema = { [key: string]: JsonValue };
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export interface CatalogLabels {
+  title: string;
+  fields: Record<string, string>;
+}
+
+export interface CatalogReference {
+  /** Id of the catalogue the field's value names by key. */
+  catalog: string;
+}
+
+export interface CatalogDefinition {
+  id: string;
+  /** Menu category; dots become dashes in the menu (asypx, sso, operators, configuration). */
+  category: string;
+  enabled?: boolean;
+  /** Comma list of roles that may search and read entries. */
+  searcherRoles: string;
+  /** Comma list of roles that may create, edit and delete entries. */
+  managerRoles: string;
+  /** Fields that identify an entry; with the validity period they are unique. */
+  key: string[];
+  /** Why the key was chosen where the specification does not show one. */
+  keyNote?: string;
+  /** JSON Schema of an entry's own fields (startTime and endTime are added for every catalogue). */
+  schema: JsonSchema;
+  /** Columns of the finder, in order; defaults to every field. */
+  columns?: string[];
+  references?: Record<string, CatalogReference>;
+  labels: Record<Language, CatalogLabels>;
+}
+
+export interface EntityDefinition {
+  id: string;
+  schema: JsonSchema;
+  uiSchema?: JsonSchema;
+}
+
+export interface WorkflowDefinition {
+  id: string;
+  [key: string]: JsonValue;
+}
+
+/** Everything the server hands to the browser at run time. */
+export interface DefinitionBundle {
+  catalogs: CatalogDefinition[];
+  schemas: EntityDefinition[];
+  workflows: WorkflowDefinition[];
+  translations: Record<Language, TextTree>;
+  /** Content hash of the bundle, so the browser and caches can tell versions apart. */
+  version: string;
+}
+
+/** Splits a comma list of roles ("catalog-read, catalog-manage") into role codes. */
+export function roleList(commaList: string): string[] {
+  return commaList
+    .split(',')
+    .map((role) => role.trim())
+    .filter((role) => role.length > 0);
+}
+
+/** Roles that open a catalogue's search page: its searchers and its managers. */
+export function catalogReaderRoles(catalog: CatalogDefinition): string[] {
+  return [...new Set([...roleList(catalog.searcherRoles), ...roleList(catalog.managerRoles)])];
+}
+
+export function isEnabled(catalog: CatalogDefinition): boolean {
+  return catalog.enabled !== false;
+}

@@ -1,0 +1,63 @@
+/** A tree of texts for one language, as kept in translations/{lang}.json. */
+export interface TextTree {
+  [key: string]: string | TextTree;
+}
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Picks a supported language from a `locale` header or an Accept-Language list. */
+export function pickLanguage(...candidates: Array<string | undefined | null>): Language {
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    for (const part of candidate.split(',')) {
+      const tag = part.split(';')[0]?.trim().toLowerCase().slice(0, 2);
+      if (tag && (LANGUAGES as readonly string[]).includes(tag)) return tag as Language;
+    }
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export function lookup(tree: TextTree, key: string): string | undefined {
+  let node: string | TextTree | undefined = tree;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/**
+ * The one function every text goes through: the language's text, else English, else the key;
+ * `{{name}}` placeholders are filled from params (the i18next syntax, so both sides agree).
+ */
+export function translate(
+  texts: Partial<Record<Language, TextTree>>,
+  language: Language,
+  key: string,
+  params: Record<string, unknown> = {},
+): string {
+  const template =
+    lookup(texts[language] ?? {}, key) ?? lookup(texts[DEFAULT_LANGUAGE] ?? {}, key) ?? key;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
+    params[name] === undefined ? '' : String(params[name]),
+  );
+}
+
+/** Keys present in one tree and missing from the other: used to keep en and fr complete. */
+export function missingKeys(reference: TextTree, other: TextTree, prefix = ''): string[] {
+  const missing: string[] = [];
+  for (const [key, value] of Object.entries(reference)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    const counterpart = other[key];
+    if (typeof value === 'string') {
+      if (typeof counterpart !== 'string') missing.push(path);
+    } else if (typeof counterpart !== 'object') {
+      missing.push(path);
+    } else {
+      missing.push(...missingKeys(value, counterpart, path));
+    }
+  }
+  return missing;
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs/promises';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+import type { AuthConfig } from '../config';
+import type { Principal } from './principal';
+
+export type TokenVerifier = (token: string) => Promise<Principal>;
+
+export class InvalidTokenError extends Error {
+  override name = 'InvalidTokenError';
+}
+
+/**
+ * Verifies bearer tokens: signature against the issuer's keys, issuer, audience and expiry.
+ * Roles come from the `groups` claim. There is no switch that skips any of this; tests mint
+ * tokens with a test key that the server is configured to trust, through this same path.
+ */
+export async function createTokenVerifier(
+  config: AuthConfig,
+  jwks?: JSONWebKeySet,
+): Promise<TokenVerifier> {
+  const keys = await keySource(config, jwks);
+  return async (token) => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, keys, {
+        issuer: config.issuer,
+        audience: config.audience,
+        algorithms: ['RS256', 'ES256', 'PS256', 'EdDSA'],
+      }));
+    } catch (error) {
+      throw new InvalidTokenError((error as Error).message);
+    }
+    if (!payload.sub) throw new InvalidTokenError('token has no subject');
+    return principalFrom(payload);
+  };
+}
+
+async function keySource(config: AuthConfig, jwks?: JSONWebKeySet): Promise<JWTVerifyGetKey> {
+  if (jwks) return createLocalJWKSet(jwks);
+  if (config.jwksFile) {
+    return createLocalJWKSet(
+      JSON.parse(await fs.readFile(config.jwksFile, 'utf8')) as JSONWebKeySet,
+    );
+  }
+  if (config.jwksUrl) return createRemoteJWKSet(new URL(config.jwksUrl));
+  throw new Error('No source of token signing keys is configured');
+}
+
+function principalFrom(payload: JWTPayload): Principal {
+  const text = (claim: string) =>
+    typeof payload[claim] === 'string' ? (payload[claim] as string) : undefined;
+  const groups = Array.isArray(payload.groups)
+    ? payload.groups.filter((g): g is string => typeof g === 'string')
+    : [];
+  return {
+    subject: payload.sub as string,
+    // Keycloak's group mapper may give full paths ("/visa-application-read"); roles are the names.
+    roles: groups.map((g) => g.replace(/^\//, '')),
+    name: text('name'),
+    preferredUsername: text('preferred_username'),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    locale: text('locale'),
+    userType: text('user_type'),
+  };
+}

@@ -1,0 +1,149 @@
+import { sql, type Kysely } from 'kysely';
+import { catalogFieldKinds, entryKey } from '../../core/definitions/catalog-entry';
+import type { CatalogDefinition } from '../../core/definitions/types';
+import { normalizePage, type SearchResult } from '../../core/search/protocol';
+import type { Database } from '../db/schema';
+import { compileSearch, type SearchField } from '../search/compile-search';
+
+/** A catalogue entry as the API returns it. */
+export interface CatalogEntry {
+  id: string;
+  version: number;
+  data: Record<string, unknown>;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+type EntryRow = {
+  id: string;
+  version: number;
+  data: Record<string, unknown>;
+  start_time: Date;
+  end_time: Date | null;
+  created_at: Date;
+  created_by: string;
+  updated_at: Date;
+  updated_by: string;
+};
+
+const CAST: Record<string, string> = {
+  number: 'numeric',
+  boolean: 'boolean',
+  datetime: 'timestamptz',
+  date: 'date',
+};
+
+/** The searchable fields of a catalogue: its data fields (typed from jsonb) and the period. */
+export function catalogSearchFields(catalog: CatalogDefinition): Record<string, SearchField> {
+  const fields: Record<string, SearchField> = {};
+  for (const [name, kind] of Object.entries(catalogFieldKinds(catalog))) {
+    if (name === 'startTime') fields[name] = { kind, sql: sql.ref('start_time') };
+    else if (name === 'endTime') fields[name] = { kind, sql: sql.ref('end_time') };
+    else {
+      const text = sql`(data->>${name})`;
+      const cast = CAST[kind];
+      fields[name] = { kind, sql: cast ? sql`cast(${text} as ${sql.raw(cast)})` : text };
+    }
+  }
+  return fields;
+}
+
+export async function searchEntries(
+  db: Kysely<Database>,
+  catalog: CatalogDefinition,
+  body: unknown,
+  maxItems: number,
+): Promise<SearchResult<CatalogEntry>> {
+  const defaultSort = [
+    ...catalog.key.map((field) => ({ field, direction: 'asc' as const })),
+    { field: 'startTime', direction: 'asc' as const },
+  ];
+  const search = compileSearch(body, catalogSearchFields(catalog), defaultSort);
+  const window = normalizePage(search.options, maxItems);
+  const base = db.selectFrom('catalog_entry').where('catalog', '=', catalog.id).where(search.where);
+  const [{ total }] = (await base
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .execute()) as [{ total: string }];
+  const rows = (await base
+    .selectAll()
+    .orderBy(search.orderBy)
+    .orderBy('id')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute()) as EntryRow[];
+  const count = Number(total);
+  return {
+    items: rows.map(toEntry),
+    total: count,
+    page: window.page,
+    itemsPerPage: window.itemsPerPage,
+    capped: window.itemsPerPage === -1 && count > window.limit,
+  };
+}
+
+export async function readEntry(
+  db: Kysely<Database>,
+  catalog: CatalogDefinition,
+  id: string,
+): Promise<CatalogEntry | undefined> {
+  const row = (await db
+    .selectFrom('catalog_entry')
+    .selectAll()
+    .where('catalog', '=', catalog.id)
+    .where('id', '=', id)
+    .executeTakeFirst()) as EntryRow | undefined;
+  return row && toEntry(row);
+}
+
+/** Inserts a validated entry; the exclusion constraint refuses an overlapping period. */
+export async function insertEntry(
+  db: Kysely<Database>,
+  catalog: CatalogDefinition,
+  entry: Record<string, unknown>,
+  actor: string,
+): Promise<CatalogEntry> {
+  const { startTime, endTime, ...data } = entry;
+  const row = (await db
+    .insertInto('catalog_entry')
+    .values({
+      catalog: catalog.id,
+      entry_key: entryKey(catalog, data),
+      data: JSON.stringify(data),
+      start_time: String(startTime),
+      end_time: endTime ? String(endTime) : null,
+      created_by: actor,
+      updated_by: actor,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()) as EntryRow;
+  return toEntry(row);
+}
+
+function toEntry(row: EntryRow): CatalogEntry {
+  return {
+    id: row.id,
+    version: row.version,
+    data: {
+      ...row.data,
+      startTime: iso(row.start_time),
+      endTime: row.end_time ? iso(row.end_time) : null,
+    },
+    createdAt: iso(row.created_at),
+    createdBy: row.created_by,
+    updatedAt: iso(row.updated_at),
+    updatedBy: row.updated_by,
+  };
+}
+
+function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** PostgreSQL's code for an exclusion-constraint violation (an overlapping period). */
+export function isOverlapError(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: string }).code === '23P01'
+  );
+}

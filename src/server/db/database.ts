@@ -1,0 +1,101 @@
+import fs from 'node:fs/promises';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema';
+import { migrationProvider } from './migrations';
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; without it the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to create and work in (each test run gets its own). */
+  schema?: string;
+  /** PGlite data folder; `memory://` keeps it in memory. */
+  dataDir: string;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  /** Answers whether the database takes a query now (for /api/health). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * One factory, two dialects. PGlite is a single connection: its Kysely dialect queues every
+ * acquire until the previous holder releases it, so a transaction is never interleaved with
+ * another request's queries.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  let db: Kysely<Database>;
+  let kind: DatabaseHandle['kind'];
+  if (options.databaseUrl) {
+    kind = 'postgres';
+    const schema = options.schema;
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
+    if (schema) {
+      const setup = new pg.Client({ connectionString: options.databaseUrl });
+      await setup.connect();
+      try {
+        await setup.query(`create schema if not exists "${schema}"`);
+        // Extensions live once per database, in public; the search path below reaches them.
+        await setup.query('create extension if not exists btree_gist with schema public');
+        await setup.query('create extension if not exists pg_trgm with schema public');
+      } finally {
+        await setup.end();
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: schema ? `-c search_path="${schema}",public` : undefined,
+    });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    kind = 'pglite';
+    if (!options.dataDir.startsWith('memory://')) {
+      await fs.mkdir(options.dataDir, { recursive: true });
+    }
+    const client = await PGlite.create(options.dataDir, { extensions: { btree_gist, pg_trgm } });
+    db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  }
+  await migrate(db);
+  return {
+    db,
+    kind,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}
+
+/** Drops a schema a test run created (PostgreSQL only). */
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as catalogEntries from './0001_catalog_entries';
+
+/**
+ * Migrations in order, listed here rather than discovered on disk so the same list runs
+ * under tsx, in a bundle and in tests. Both dialects (PGlite, PostgreSQL) run the same files.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_catalog_entries': catalogEntries,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,284 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { ErrorObject } from 'ajv';
+import type {
+  CatalogDefinition,
+  DefinitionBundle,
+  EntityDefinition,
+  WorkflowDefinition,
+} from '../../core/definitions/types';
+import { LANGUAGES, missingKeys, type Language, type TextTree } from '../../core/i18n/translate';
+import { createAjv } from './ajv';
+import {
+  catalogMetaSchema,
+  entityMetaSchema,
+  translationsMetaSchema,
+  workflowMetaSchema,
+} from './meta-schemas';
+
+/** One problem in one definition file, located by JSON pointer. */
+export interface DefinitionProblem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+export class DefinitionsError extends Error {
+  constructor(readonly problems: DefinitionProblem[]) {
+    super(
+      `Definitions are invalid:\n${problems.map((p) => `  ${p.file}#${p.pointer}: ${p.message}`).join('\n')}`,
+    );
+    this.name = 'DefinitionsError';
+  }
+}
+
+export const DEFINITION_FOLDERS = ['catalogs', 'schemas', 'workflows', 'translations'] as const;
+
+const metaAjv = createAjv({ messages: true, strict: false });
+const checkCatalog = metaAjv.compile(catalogMetaSchema);
+const checkEntity = metaAjv.compile(entityMetaSchema);
+const checkWorkflow = metaAjv.compile(workflowMetaSchema);
+const checkTranslations = metaAjv.compile(translationsMetaSchema);
+/** Compiles definitions' own JSON Schemas, to catch a schema Ajv would refuse at run time. */
+const schemaAjv = createAjv({ messages: true });
+
+/**
+ * Loads every definition under `dir` and checks it. Any problem stops the load with every
+ * problem found, each naming its file and JSON pointer: the server refuses to start on them.
+ */
+export async function loadDefinitions(dir: string): Promise<DefinitionBundle> {
+  const problems: DefinitionProblem[] = [];
+  const catalogs = await loadFolder<CatalogDefinition>(dir, 'catalogs', problems, (file, doc) =>
+    checkWith(checkCatalog, file, doc, problems)
+      ? checkCatalogSemantics(file, doc, problems)
+      : false,
+  );
+  const schemas = await loadFolder<EntityDefinition>(dir, 'schemas', problems, (file, doc) =>
+    checkWith(checkEntity, file, doc, problems)
+      ? checkOwnSchema(file, '/schema', doc.schema, problems)
+      : false,
+  );
+  const workflows = await loadFolder<WorkflowDefinition>(dir, 'workflows', problems, (file, doc) =>
+    checkWith(checkWorkflow, file, doc, problems),
+  );
+  const translations = await loadTranslations(dir, problems);
+  checkUniqueIds('catalogs', catalogs, problems);
+  checkReferences(catalogs, problems);
+  if (problems.length > 0) throw new DefinitionsError(problems);
+  const bundle = { catalogs, schemas, workflows, translations };
+  const version = createHash('sha256').update(JSON.stringify(bundle)).digest('hex').slice(0, 16);
+  return { ...bundle, version };
+}
+
+async function loadFolder<T extends { id: string }>(
+  dir: string,
+  folder: string,
+  problems: DefinitionProblem[],
+  check: (file: string, doc: T) => boolean,
+): Promise<T[]> {
+  const folderPath = path.join(dir, folder);
+  let names: string[];
+  try {
+    names = (await fs.readdir(folderPath)).filter((n) => n.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  const loaded: T[] = [];
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const doc = await readJson(path.join(folderPath, name), file, problems);
+    if (doc === undefined) continue;
+    if (!check(file, doc as T)) continue;
+    const expectedId = name.slice(0, -'.json'.length);
+    if ((doc as T).id !== expectedId) {
+      problems.push({
+        file,
+        pointer: '/id',
+        message: `id must equal the file name "${expectedId}"`,
+      });
+      continue;
+    }
+    loaded.push(doc as T);
+  }
+  return loaded;
+}
+
+async function readJson(
+  absolute: string,
+  file: string,
+  problems: DefinitionProblem[],
+): Promise<unknown> {
+  const text = await fs.readFile(absolute, 'utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    problems.push({ file, pointer: '', message: `not valid JSON: ${(error as Error).message}` });
+    return undefined;
+  }
+}
+
+function checkWith(
+  validate: { (doc: unknown): boolean; errors?: ErrorObject[] | null },
+  file: string,
+  doc: unknown,
+  problems: DefinitionProblem[],
+): boolean {
+  if (validate(doc)) return true;
+  for (const error of validate.errors ?? []) {
+    const missing = error.keyword === 'required' ? `/${String(error.params.missingProperty)}` : '';
+    const extra =
+      error.keyword === 'additionalProperties' ? `/${String(error.params.additionalProperty)}` : '';
+    problems.push({
+      file,
+      pointer: `${error.instancePath}${missing}${extra}`,
+      message:
+        error.keyword === 'additionalProperties'
+          ? 'unknown property'
+          : (error.message ?? error.keyword),
+    });
+  }
+  return false;
+}
+
+function checkOwnSchema(
+  file: string,
+  pointer: string,
+  schema: unknown,
+  problems: DefinitionProblem[],
+): boolean {
+  if (!schemaAjv.validateSchema(schema as object)) {
+    for (const error of schemaAjv.errors ?? []) {
+      problems.push({
+        file,
+        pointer: `${pointer}${error.instancePath}`,
+        message: error.message ?? error.keyword,
+      });
+    }
+    return false;
+  }
+  try {
+    schemaAjv.compile(schema as object);
+    schemaAjv.removeSchema(schema as object);
+  } catch (error) {
+    problems.push({ file, pointer, message: (error as Error).message });
+    return false;
+  }
+  return true;
+}
+
+function checkCatalogSemantics(
+  file: string,
+  catalog: CatalogDefinition,
+  problems: DefinitionProblem[],
+): boolean {
+  const before = problems.length;
+  const properties = Object.keys((catalog.schema.properties ?? {}) as object);
+  const known = new Set(properties);
+  catalog.key.forEach((field, i) => {
+    if (!known.has(field))
+      problems.push({
+        file,
+        pointer: `/key/${i}`,
+        message: `key field "${field}" is not a field of the schema`,
+      });
+  });
+  (catalog.columns ?? []).forEach((field, i) => {
+    if (!known.has(field))
+      problems.push({
+        file,
+        pointer: `/columns/${i}`,
+        message: `column "${field}" is not a field of the schema`,
+      });
+  });
+  for (const field of Object.keys(catalog.references ?? {})) {
+    if (!known.has(field))
+      problems.push({
+        file,
+        pointer: `/references/${field}`,
+        message: `reference "${field}" is not a field of the schema`,
+      });
+  }
+  for (const language of LANGUAGES) {
+    for (const field of properties) {
+      if (!catalog.labels[language].fields[field]) {
+        problems.push({
+          file,
+          pointer: `/labels/${language}/fields/${field}`,
+          message: `missing label for field "${field}"`,
+        });
+      }
+    }
+  }
+  checkOwnSchema(file, '/schema', catalog.schema, problems);
+  return problems.length === before;
+}
+
+function checkUniqueIds(
+  folder: string,
+  docs: Array<{ id: string }>,
+  problems: DefinitionProblem[],
+) {
+  const seen = new Set<string>();
+  for (const doc of docs) {
+    if (seen.has(doc.id))
+      problems.push({ file: `${folder}/${doc.id}.json`, pointer: '/id', message: 'duplicate id' });
+    seen.add(doc.id);
+  }
+}
+
+function checkReferences(catalogs: CatalogDefinition[], problems: DefinitionProblem[]) {
+  const ids = new Set(catalogs.map((c) => c.id));
+  for (const catalog of catalogs) {
+    for (const [field, reference] of Object.entries(catalog.references ?? {})) {
+      if (!ids.has(reference.catalog)) {
+        problems.push({
+          file: `catalogs/${catalog.id}.json`,
+          pointer: `/references/${field}/catalog`,
+          message: `no catalogue "${reference.catalog}"`,
+        });
+      }
+    }
+  }
+}
+
+async function loadTranslations(
+  dir: string,
+  problems: DefinitionProblem[],
+): Promise<Record<Language, TextTree>> {
+  const result = {} as Record<Language, TextTree>;
+  for (const language of LANGUAGES) {
+    const file = path.join('translations', `${language}.json`);
+    let doc: unknown;
+    try {
+      doc = await readJson(path.join(dir, file), file, problems);
+    } catch {
+      problems.push({ file, pointer: '', message: 'file is missing' });
+      continue;
+    }
+    if (doc !== undefined && checkWith(checkTranslations, file, doc, problems)) {
+      result[language] = doc as TextTree;
+    }
+  }
+  const [reference, ...others] = LANGUAGES;
+  if (reference && result[reference]) {
+    for (const language of others) {
+      if (!result[language]) continue;
+      for (const key of missingKeys(result[reference], result[language])) {
+        problems.push({
+          file: `translations/${language}.json`,
+          pointer: `/${key.replaceAll('.', '/')}`,
+          message: `missing text present in ${reference}`,
+        });
+      }
+      for (const key of missingKeys(result[language], result[reference])) {
+        problems.push({
+          file: `translations/${reference}.json`,
+          pointer: `/${key.replaceAll('.', '/')}`,
+          message: `missing text present in ${language}`,
+        });
+      }
+    }
+  }
+  return result;
+}

@@ -1,0 +1,41 @@
+/** A field's problem before translation: where, which rule, and the rule's parameters. */
+export interface FieldProblem {
+  path: string;
+  rule: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * An error the API answers with: an HTTP status, a stable code, and a translation key for its
+ * message. Thrown anywhere in a request; the error handler translates and sends it.
+ */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly params: Record<string, unknown> = {},
+    readonly fields?: FieldProblem[],
+  ) {
+    super(code);
+    this.name = 'ApiProblem';
+  }
+}
+
+/** Stable error codes; the message for each is `errors.<code>` in translations/. */
+export const ERROR_CODES = {
+  invalidJson: 'INVALID_JSON',
+  validationFailed: 'VALIDATION_FAILED',
+  unknownField: 'UNKNOWN_FIELD',
+  unknownCriterion: 'UNKNOWN_CRITERION',
+  badFilterValue: 'BAD_FILTER_VALUE',
+  unsortableField: 'UNSORTABLE_FIELD',
+  notSignedIn: 'NOT_SIGNED_IN',
+  invalidToken: 'INVALID_TOKEN',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  overlappingPeriod: 'OVERLAPPING_PERIOD',
+  tooLarge: 'PAYLOAD_TOO_LARGE',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  internal: 'INTERNAL_ERROR',
+} as const;

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiError } from '../../core/api/errors';
+import { translate, type Language, type TextTree } from '../../core/i18n/translate';
+import { toFieldErrors } from '../../core/validation/field-errors';
+import { ApiProblem, ERROR_CODES } from './api-error';
+import { requestLanguage } from './language';
+
+/** Fastify's own errors mapped to our stable codes. */
+const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ERROR_CODES.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ERROR_CODES.invalidJson },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 400, code: ERROR_CODES.invalidJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ERROR_CODES.tooLarge },
+};
+
+/**
+ * Every failure leaves as `{error: {status, code, message, fields}}` with the message in the
+ * request's language, so the browser can show it as it is.
+ */
+export function installErrorHandler(
+  app: FastifyInstance,
+  texts: Partial<Record<Language, TextTree>>,
+): void {
+  const body = (
+    language: Language,
+    status: number,
+    code: string,
+    problem?: ApiProblem,
+  ): { error: ApiError } => ({
+    error: {
+      status,
+      code,
+      message: translate(texts, language, `errors.${code}`, problem?.params ?? {}),
+      ...(problem?.fields
+        ? {
+            fields: toFieldErrors(
+              problem.fields.map((f) => ({
+                instancePath: f.path,
+                keyword: f.rule,
+                params: f.params ?? {},
+              })),
+              texts,
+              language,
+            ),
+          }
+        : {}),
+    },
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = requestLanguage(request);
+    if (error instanceof ApiProblem) {
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(error.status).send(body(language, error.status, error.code, error));
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return reply.status(known.status).send(body(language, known.status, known.code));
+    if (error.statusCode === 429)
+      return reply.status(429).send(body(language, 429, ERROR_CODES.tooManyRequests));
+    if (error.validation) {
+      const problem = new ApiProblem(
+        400,
+        ERROR_CODES.validationFailed,
+        {},
+        error.validation.map((v) => ({ path: v.instancePath, rule: v.keyword, params: v.params })),
+      );
+      return reply.status(400).send(body(language, 400, problem.code, problem));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply
+        .status(error.statusCode)
+        .send(body(language, error.statusCode, ERROR_CODES.invalidJson));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(body(language, 500, ERROR_CODES.internal));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const language = requestLanguage(request);
+    return reply.status(404).send(body(language, 404, ERROR_CODES.notFound));
+  });
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { SchemaError } from '../../core/validation/field-errors';
+import {
+  catalogReaderRoles,
+  isEnabled,
+  roleList,
+  type CatalogDefinition,
+} from '../../core/definitions/types';
+import { requireAnyRole } from '../auth/plugin';
+import { insertEntry, isOverlapError, readEntry, searchEntries } from '../catalog/entries';
+import type { Database } from '../db/schema';
+import type { ValidatorSet } from '../definitions/validators';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+
+export interface CatalogPluginOptions {
+  db: Kysely<Database>;
+  catalogs: CatalogDefinition[];
+  validators: ValidatorSet;
+  searchMaxItems: number;
+}
+
+/**
+ * The `catalog` backend: one generic set of routes serving every catalogue definition.
+ * Roles, fields and validation all come from the catalogue's file.
+ */
+export async function catalogPlugin(app: FastifyInstance, options: CatalogPluginOptions) {
+  const byId = new Map(options.catalogs.filter(isEnabled).map((c) => [c.id, c]));
+  const catalogOf = (id: string): CatalogDefinition => {
+    const catalog = byId.get(id);
+    if (!catalog) throw new ApiProblem(404, ERROR_CODES.notFound);
+    return catalog;
+  };
+
+  app.patch<{ Params: { catalogId: string } }>('/:catalogId', async (request) => {
+    const catalog = catalogOf(request.params.catalogId);
+    requireAnyRole(request, catalogReaderRoles(catalog));
+    return searchEntries(options.db, catalog, request.body, options.searchMaxItems);
+  });
+
+  app.get<{ Params: { catalogId: string; id: string } }>('/:catalogId/:id', async (request) => {
+    const catalog = catalogOf(request.params.catalogId);
+    requireAnyRole(request, catalogReaderRoles(catalog));
+    if (!/^[0-9a-f-]{36}$/i.test(request.params.id))
+      throw new ApiProblem(404, ERROR_CODES.notFound);
+    const entry = await readEntry(options.db, catalog, request.params.id);
+    if (!entry) throw new ApiProblem(404, ERROR_CODES.notFound);
+    return entry;
+  });
+
+  app.post<{ Params: { catalogId: string } }>('/:catalogId', async (request, reply) => {
+    const catalog = catalogOf(request.params.catalogId);
+    const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+    const entry = validEntry(options.validators, catalog, request.body);
+    try {
+      const created = await insertEntry(
+        options.db,
+        catalog,
+        entry,
+        principal.preferredUsername ?? principal.subject,
+      );
+      return reply.status(201).send(created);
+    } catch (error) {
+      if (isOverlapError(error)) {
+        throw new ApiProblem(409, ERROR_CODES.overlappingPeriod, {}, [
+          { path: '/startTime', rule: 'overlappingPeriod' },
+        ]);
+      }
+      throw error;
+    }
+  });
+}
+
+/** Validates an entry with the catalogue's compiled schema, plus the period's order. */
+function validEntry(
+  validators: ValidatorSet,
+  catalog: CatalogDefinition,
+  body: unknown,
+): Record<string, unknown> {
+  const validate = validators.get('catalog', catalog.id);
+  if (!validate) throw new Error(`No validator for catalogue ${catalog.id}`);
+  if (!validate(body)) {
+    throw new ApiProblem(
+      400,
+      ERROR_CODES.validationFailed,
+      {},
+      ((validate.errors ?? []) as SchemaError[]).map((e) => ({
+        path: e.instancePath,
+        rule: e.keyword,
+        params: e.params,
+      })),
+    );
+  }
+  const entry = body as Record<string, unknown>;
+  if (entry.endTime && Date.parse(String(entry.endTime)) <= Date.parse(String(entry.startTime))) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/endTime', rule: 'endAfterStart' },
+    ]);
+  }
+  return entry;
+}

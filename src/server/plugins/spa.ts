@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built single-page portal. Hashed files under assets/ never change, so browsers
+ * keep them a year; index.html and the rest are revalidated on every load.
+ */
+export async function spaPlugin(app: FastifyInstance, options: { staticDir: string }) {
+  if (!fs.existsSync(path.join(options.staticDir, 'index.html'))) {
+    app.log.warn({ staticDir: options.staticDir }, 'portal not built: run `npm run build`');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: options.staticDir,
+    wildcard: true,
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}

@@ -1,0 +1,217 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  isFilterCriterion,
+  valueArity,
+  criteriaFor,
+  type FieldKind,
+  type FilterCriterion,
+} from '../../core/search/criteria';
+import type { SearchOptions } from '../../core/search/protocol';
+import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+
+/** A field a search may filter and sort on: its SQL expression and the kind of value it holds. */
+export interface SearchField {
+  sql: RawBuilder<unknown>;
+  kind: FieldKind;
+}
+
+export interface CompiledSearch {
+  where: RawBuilder<SqlBool>;
+  orderBy: RawBuilder<unknown>;
+  options: SearchOptions | undefined;
+}
+
+/**
+ * Compiles a search body `{filter, options}` into parameterised SQL. Field names are looked up
+ * in the allowed set (never put into SQL as given); values are always bound parameters.
+ * Anything unknown or malformed is a 400 naming the offending place in the body.
+ */
+export function compileSearch(
+  body: unknown,
+  fields: Record<string, SearchField>,
+  defaultSort: Array<{ field: string; direction: 'asc' | 'desc' }>,
+): CompiledSearch {
+  const request = (body ?? {}) as Record<string, unknown>;
+  if (typeof request !== 'object' || Array.isArray(request)) {
+    throw invalid([{ path: '/', rule: 'type', params: { type: 'object' } }]);
+  }
+  const problems: FieldProblem[] = [];
+  const conditions: RawBuilder<SqlBool>[] = [];
+  const filter = request.filter ?? [];
+  if (!Array.isArray(filter)) {
+    problems.push({ path: '/filter', rule: 'type', params: { type: 'array' } });
+  } else {
+    filter.forEach((condition, index) => {
+      const compiled = compileCondition(condition, `/filter/${index}`, fields, problems);
+      if (compiled) conditions.push(compiled);
+    });
+  }
+  const options = request.options as SearchOptions | undefined;
+  if (
+    options !== undefined &&
+    (typeof options !== 'object' || options === null || Array.isArray(options))
+  ) {
+    problems.push({ path: '/options', rule: 'type', params: { type: 'object' } });
+  }
+  const sort = options?.sort ?? defaultSort;
+  const orderParts: RawBuilder<unknown>[] = [];
+  if (!Array.isArray(sort)) {
+    problems.push({ path: '/options/sort', rule: 'type', params: { type: 'array' } });
+  } else {
+    sort.forEach((order, index) => {
+      const field = fields[order?.field];
+      if (!field) {
+        problems.push({
+          path: `/options/sort/${index}/field`,
+          rule: 'unknownField',
+          params: { field: order?.field },
+        });
+        return;
+      }
+      const direction = order.direction === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
+      orderParts.push(sql`${field.sql} ${direction}`);
+    });
+  }
+  if (problems.length > 0) {
+    const code = problems.some((p) => p.rule === 'unknownCriterion')
+      ? ERROR_CODES.unknownCriterion
+      : problems.some((p) => p.rule === 'unknownField')
+        ? ERROR_CODES.unknownField
+        : ERROR_CODES.validationFailed;
+    throw new ApiProblem(400, code, {}, problems);
+  }
+  return {
+    where: conditions.length
+      ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})`
+      : sql<SqlBool>`true`,
+    orderBy: orderParts.length ? sql.join(orderParts) : sql`1`,
+    options,
+  };
+}
+
+function invalid(problems: FieldProblem[]): ApiProblem {
+  return new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
+}
+
+function compileCondition(
+  raw: unknown,
+  path: string,
+  fields: Record<string, SearchField>,
+  problems: FieldProblem[],
+): RawBuilder<SqlBool> | undefined {
+  if (typeof raw !== 'object' || raw === null) {
+    problems.push({ path, rule: 'type', params: { type: 'object' } });
+    return undefined;
+  }
+  const condition = raw as Record<string, unknown>;
+  const name = condition.field;
+  const field = typeof name === 'string' && Object.hasOwn(fields, name) ? fields[name] : undefined;
+  if (!field) {
+    problems.push({ path: `${path}/field`, rule: 'unknownField', params: { field: name } });
+    return undefined;
+  }
+  const criterion = condition.criterion;
+  if (!isFilterCriterion(criterion)) {
+    problems.push({ path: `${path}/criterion`, rule: 'unknownCriterion', params: { criterion } });
+    return undefined;
+  }
+  if (!criteriaFor(field.kind).includes(criterion)) {
+    problems.push({
+      path: `${path}/criterion`,
+      rule: 'criterionNotForField',
+      params: { criterion, field: name },
+    });
+    return undefined;
+  }
+  const arity = valueArity(criterion);
+  const value =
+    arity >= 1 ? parseValue(condition.value, field.kind, `${path}/value`, problems) : null;
+  const valueTo =
+    arity === 2 ? parseValue(condition.valueTo, field.kind, `${path}/valueTo`, problems) : null;
+  if ((arity >= 1 && value === undefined) || (arity === 2 && valueTo === undefined))
+    return undefined;
+  return criterionSql(criterion, field, value as Bound, valueTo as Bound);
+}
+
+type Bound = RawBuilder<unknown>;
+
+function parseValue(
+  value: unknown,
+  kind: FieldKind,
+  path: string,
+  problems: FieldProblem[],
+): Bound | undefined {
+  const fail = () => {
+    problems.push({ path, rule: 'filterValue', params: { kind } });
+    return undefined;
+  };
+  if (value === undefined || value === null || value === '') return fail();
+  switch (kind) {
+    case 'text':
+      return typeof value === 'string' || typeof value === 'number'
+        ? sql`${String(value)}`
+        : fail();
+    case 'number': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+      return Number.isFinite(n) ? sql`cast(${String(n)} as numeric)` : fail();
+    }
+    case 'boolean':
+      if (value === true || value === 'true') return sql`true`;
+      if (value === false || value === 'false') return sql`false`;
+      return fail();
+    case 'datetime':
+    case 'date': {
+      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return fail();
+      if (kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return fail();
+      return kind === 'date' ? sql`cast(${value} as date)` : sql`cast(${value} as timestamptz)`;
+    }
+  }
+}
+
+/** `%` and `_` in a user's text are literal characters, not wildcards. */
+function likePattern(value: Bound, before: boolean, after: boolean): RawBuilder<unknown> {
+  const escaped = sql`replace(replace(replace(${value}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+  if (before && after) return sql`'%' || ${escaped} || '%'`;
+  return before ? sql`'%' || ${escaped}` : sql`${escaped} || '%'`;
+}
+
+function criterionSql(
+  criterion: FilterCriterion,
+  field: SearchField,
+  value: Bound,
+  valueTo: Bound,
+): RawBuilder<SqlBool> {
+  const column = field.sql;
+  const isEmpty =
+    field.kind === 'text'
+      ? sql<SqlBool>`(${column} is null or ${column} = '')`
+      : sql<SqlBool>`${column} is null`;
+  switch (criterion) {
+    case 'equals':
+      return sql`${column} = ${value}`;
+    case 'notEquals':
+      return sql`${column} is distinct from ${value}`;
+    case 'startsWith':
+      return sql`${column} ilike ${likePattern(value, false, true)}`;
+    case 'endsWith':
+      return sql`${column} ilike ${likePattern(value, true, false)}`;
+    case 'contains':
+      return sql`${column} ilike ${likePattern(value, true, true)}`;
+    case 'between':
+      return sql`${column} between ${value} and ${valueTo}`;
+    case 'greaterThan':
+      return sql`${column} > ${value}`;
+    case 'greaterThanOrEqual':
+      return sql`${column} >= ${value}`;
+    case 'lessThan':
+      return sql`${column} < ${value}`;
+    case 'lessThanOrEqual':
+      return sql`${column} <= ${value}`;
+    case 'empty':
+      return isEmpty;
+    case 'notEmpty':
+      return sql`not ${isEmpty}`;
+    case 'none':
+      return sql`true`;
+  }
+}
