@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { PROJECT_ROOT } from '../src/server/config';
+import { DefinitionsError, loadDefinitions } from '../src/server/definitions/load';
+import type { DefinitionBundle } from '../src/core/definitions/types';
+
+/** Loads the definitions the way the server does, or prints every problem and exits 1. */
+export async function loadOrExit(): Promise<DefinitionBundle> {
+  const dir = path.resolve(process.env.DEFINITIONS_DIR ?? PROJECT_ROOT);
+  try {
+    return await loadDefinitions(dir);
+  } catch (error) {
+    if (error instanceof DefinitionsError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

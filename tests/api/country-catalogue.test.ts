@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiHarness } from '../support/api-server';
+import { databaseKinds } from '../support/databases';
+import { forgedToken } from '../support/tokens';
+
+const READ = ['catalog-read'];
+const MANAGE = ['catalog-manage'];
+
+describe.each(databaseKinds())('Country catalogue through the API on %s', (kind) => {
+  let api: ApiHarness;
+  let reader: string;
+  let manager: string;
+
+  beforeAll(async () => {
+    api = await startApiServer(kind);
+    reader = await api.tokenFor(READ);
+    manager = await api.tokenFor(MANAGE);
+  });
+  afterAll(async () => api?.close());
+
+  const create = (body: unknown, token = manager, headers: Record<string, string> = {}) =>
+    api.call('POST', '/api/catalog/v1/country', { token, body, headers });
+  const search = (body: unknown, token = reader) =>
+    api.call('PATCH', '/api/catalog/v1/country', { token, body });
+  const count = async () =>
+    (await search({ options: { itemsPerPage: -1 } })).json().total as number;
+
+  it('reports the database in /api/health', async () => {
+    const response = await api.call('GET', '/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: { kind, status: 'up' } });
+  });
+
+  it('creates a country for a manager and finds it for a reader', async () => {
+    const created = await create({
+      code: 'NZ',
+      name: 'New Zealand',
+      startTime: '2020-01-01T00:00:00Z',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      version: 1,
+      createdBy: 'tester',
+      data: {
+        code: 'NZ',
+        name: 'New Zealand',
+        startTime: '2020-01-01T00:00:00.000Z',
+        endTime: null,
+      },
+    });
+    const found = await search({ filter: [{ field: 'code', criterion: 'equals', value: 'NZ' }] });
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({ total: 1, page: 1, itemsPerPage: -1, capped: false });
+    expect(found.json().items[0].data.name).toBe('New Zealand');
+    const read = await api.call('GET', `/api/catalog/v1/country/${created.json().id}`, {
+      token: reader,
+    });
+    expect(read.json().data.code).toBe('NZ');
+  });
+
+  it('refuses a three-letter code with a per-field error in English and French, storing nothing', async () => {
+    const before = await count();
+    const english = await create({
+      code: 'NZL',
+      name: 'New Zealand',
+      startTime: '2020-01-01T00:00:00Z',
+    });
+    expect(english.statusCode).toBe(400);
+    expect(english.json().error.code).toBe('VALIDATION_FAILED');
+    expect(english.json().error.fields).toContainEqual({
+      path: '/code',
+      rule: 'maxLength',
+      message: 'Must be at most 2 characters',
+    });
+    const french = await create(
+      { code: 'NZL', name: 'Nouvelle-Zélande', startTime: '2020-01-01T00:00:00Z' },
+      manager,
+      { locale: 'fr' },
+    );
+    expect(french.json().error.message).toBe(
+      'Certains champs ne sont pas valides, veuillez les corriger',
+    );
+    expect(french.json().error.fields).toContainEqual({
+      path: '/code',
+      rule: 'maxLength',
+      message: 'Doit comporter au plus 2 caractères',
+    });
+    expect(await count()).toBe(before);
+  });
+
+  it('names every missing or unexpected field', async () => {
+    const response = await create({ code: 'FR', colour: 'blue' });
+    expect(response.statusCode).toBe(400);
+    const paths = response.json().error.fields.map((f: { path: string }) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['/name', '/startTime', '/colour']));
+  });
+
+  it('answers 400 INVALID_JSON for a body that is not JSON, in the request language', async () => {
+    const response = await api.call('POST', '/api/catalog/v1/country', {
+      token: manager,
+      rawBody: '{"code": "FR",',
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'INVALID_JSON',
+      message: "La requête n'a pas pu être lue : ce n'est pas du JSON valide",
+    });
+  });
+
+  it('refuses an overlapping validity period for the same key and accepts the next period', async () => {
+    const first = await create({
+      code: 'FJ',
+      name: 'Fiji',
+      startTime: '2020-01-01T00:00:00Z',
+      endTime: '2030-01-01T00:00:00Z',
+    });
+    expect(first.statusCode).toBe(201);
+    const overlapping = await create({
+      code: 'FJ',
+      name: 'Fiji (new)',
+      startTime: '2025-01-01T00:00:00Z',
+    });
+    expect(overlapping.statusCode).toBe(409);
+    expect(overlapping.json().error.code).toBe('OVERLAPPING_PERIOD');
+    const next = await create({
+      code: 'FJ',
+      name: 'Fiji (new)',
+      startTime: '2030-01-01T00:00:00Z',
+    });
+    expect(next.statusCode).toBe(201);
+    const backwards = await create({
+      code: 'TO',
+      name: 'Tonga',
+      startTime: '2030-01-01T00:00:00Z',
+      endTime: '2020-01-01T00:00:00Z',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().error.fields[0]).toMatchObject({
+      path: '/endTime',
+      rule: 'endAfterStart',
+    });
+  });
+
+  describe('who may call', () => {
+    it('answers 401 without a token', async () => {
+      expect((await search({}, '')).statusCode).toBe(401);
+      expect(
+        (await create({ code: 'WS', name: 'Samoa', startTime: '2020-01-01T00:00:00Z' }, '')).json()
+          .error.code,
+      ).toBe('NOT_SIGNED_IN');
+    });
+    it('answers 403 to a reader who tries to create', async () => {
+      const response = await create(
+        { code: 'WS', name: 'Samoa', startTime: '2020-01-01T00:00:00Z' },
+        reader,
+      );
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('FORBIDDEN');
+    });
+    it('answers 403 to a signed-in user without any catalogue role', async () => {
+      expect((await search({}, await api.tokenFor(['view-profile']))).statusCode).toBe(403);
+    });
+    it('lets a manager search too', async () => {
+      expect((await search({}, manager)).statusCode).toBe(200);
+    });
+    it('answers 401 to an expired, forged, wrong-issuer or wrong-audience token', async () => {
+      const claims = { sub: 'x', groups: MANAGE };
+      const tokens = [
+        await api.issuer.token(claims, { expiresIn: '-1m' }),
+        await forgedToken(api.issuer.issuer, claims),
+        await api.issuer.token(claims, { issuer: 'http://localhost:8080/realms/other' }),
+        await api.issuer.token(claims, { audience: 'someone-else' }),
+        'not-a-token',
+      ];
+      for (const token of tokens) {
+        const response = await search({}, token);
+        expect(response.statusCode).toBe(401);
+        expect(response.json().error.code).toBe('INVALID_TOKEN');
+      }
+    });
+  });
+
+  it('keeps entries across a restart of the server', async () => {
+    await create({ code: 'CK', name: 'Cook Islands', startTime: '2020-01-01T00:00:00Z' });
+    await api.restart();
+    const found = await search({ filter: [{ field: 'code', criterion: 'equals', value: 'CK' }] });
+    expect(found.json().items.map((e: { data: { name: string } }) => e.data.name)).toEqual([
+      'Cook Islands',
+    ]);
+  });
+
+  it('returns 404 for an unknown catalogue', async () => {
+    expect(
+      (await api.call('PATCH', '/api/catalog/v1/planets', { token: manager, body: {} })).statusCode,
+    ).toBe(404);
+  });
+});

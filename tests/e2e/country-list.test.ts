@@ -1,0 +1,74 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openWatchedPage } from '../support/browser';
+import { startPortal, type PortalProcess } from '../support/portal-process';
+
+describe('the portal in Chromium', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it('lists a country created through the API, after a restart of the process, with no CSP violation', async () => {
+    const manager = await portal.tokenFor(['catalog-manage']);
+    const created = await fetch(`${portal.url}/api/catalog/v1/country`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${manager}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'TV', name: 'Tuvalu', startTime: '2020-01-01T00:00:00Z' }),
+    });
+    expect(created.status).toBe(201);
+    await portal.restart();
+
+    const reader = await portal.tokenFor(['catalog-read'], 'Ana Reader');
+    const { page, context, cspViolations, pageErrors } = await openWatchedPage(browser, {
+      token: reader,
+    });
+    await page.goto(`${portal.url}/#/home`);
+    await page.getByRole('link', { name: 'Countries' }).click();
+    await expect.poll(() => page.url()).toContain('#/catalog/search/country');
+    await page.getByRole('cell', { name: 'Tuvalu' }).waitFor();
+    expect(await page.getByRole('cell', { name: 'TV', exact: true }).count()).toBe(1);
+    expect(await page.title()).toBe('Ana Reader - Immigration Portal');
+    // A reader is not offered the New button: creating needs a manager role.
+    expect(await page.getByRole('button', { name: 'New' }).count()).toBe(0);
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('creates an entry from the New dialog after the browser-side validator caught a bad code', async () => {
+    const manager = await portal.tokenFor(['catalog-manage']);
+    const { page, context, cspViolations } = await openWatchedPage(browser, { token: manager });
+    await page.goto(`${portal.url}/#/catalog/search/country`);
+    await page.getByRole('button', { name: 'New' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Code').fill('TKL');
+    await dialog.getByLabel('Name').fill('Tokelau');
+    await dialog.getByLabel('Valid from').fill('2021-03-04T05:06');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Must be at most 2 characters').waitFor();
+    await dialog.getByLabel('Code').fill('TK');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'Tokelau' }).waitFor();
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it('serves hashed assets with a year-long cache and the page with revalidation', async () => {
+    const index = await fetch(`${portal.url}/`);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await index.text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const script = await fetch(`${portal.url}${asset}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});

@@ -1,0 +1,89 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildServer, type PortalServer } from '../../src/server/app';
+import { configFromEnv, PROJECT_ROOT, type ServerConfig } from '../../src/server/config';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
+import { createTestIssuer, type TestIssuer, type TokenClaims } from './tokens';
+
+export const TEST_ISSUER = 'http://localhost:8080/realms/portal';
+
+/** A real server (definitions, database, routes) for API tests, driven through inject(). */
+export interface ApiHarness {
+  server: PortalServer;
+  app: FastifyInstance;
+  issuer: TestIssuer;
+  database: TestDatabase;
+  config: ServerConfig;
+  tokenFor(groups: string[], extra?: Partial<TokenClaims>): Promise<string>;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    options?: {
+      token?: string;
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+    },
+  ): Promise<LightMyRequestResponse>;
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startApiServer(
+  kind: DatabaseKind,
+  overrides: Partial<ServerConfig> = {},
+): Promise<ApiHarness> {
+  const database = await createTestDatabase(kind);
+  const issuer = await createTestIssuer(TEST_ISSUER);
+  const config: ServerConfig = {
+    ...configFromEnv({}),
+    dataDir: database.dataDir,
+    databaseUrl: database.databaseUrl,
+    databaseSchema: database.schema,
+    definitionsDir: PROJECT_ROOT,
+    ...overrides,
+    auth: { issuer: TEST_ISSUER, audience: 'portal' },
+  };
+  let server = await buildServer(config, { jwks: issuer.jwks, logger: false });
+  const harness: ApiHarness = {
+    get server() {
+      return server;
+    },
+    get app() {
+      return server.app;
+    },
+    issuer,
+    database,
+    config,
+    tokenFor: (groups, extra = {}) =>
+      issuer.token({
+        sub: `user-${groups.join('-') || 'none'}`,
+        preferred_username: 'tester',
+        ...extra,
+        groups,
+      }),
+    call: (method, url, options = {}) =>
+      server.app.inject({
+        method,
+        url,
+        headers: {
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(options.body !== undefined || options.rawBody !== undefined
+            ? { 'content-type': 'application/json' }
+            : {}),
+          ...options.headers,
+        },
+        payload:
+          options.rawBody ??
+          (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      }),
+    async restart() {
+      await server.app.close();
+      server = await buildServer(config, { jwks: issuer.jwks, logger: false });
+    },
+    async close() {
+      await server.app.close();
+      await database.cleanup();
+    },
+  };
+  return harness;
+}

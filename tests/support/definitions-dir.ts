@@ -1,0 +1,30 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../src/server/config';
+import { DEFINITION_FOLDERS } from '../../src/server/definitions/load';
+
+/** A copy of the project's definitions in a temporary folder, for tests that change them. */
+export async function copyDefinitions(): Promise<{
+  dir: string;
+  write(file: string, content: unknown): Promise<void>;
+  remove(): Promise<void>;
+}> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-definitions-'));
+  for (const folder of DEFINITION_FOLDERS) {
+    await fs.cp(path.join(PROJECT_ROOT, folder), path.join(dir, folder), { recursive: true });
+  }
+  return {
+    dir,
+    write: (file, content) =>
+      fs.writeFile(
+        path.join(dir, file),
+        typeof content === 'string' ? content : JSON.stringify(content, null, 2),
+      ),
+    remove: () => fs.rm(dir, { recursive: true, force: true }),
+  };
+}
+
+export async function readProjectJson<T>(file: string): Promise<T> {
+  return JSON.parse(await fs.readFile(path.join(PROJECT_ROOT, file), 'utf8')) as T;
+}

@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../src/server/config';
+import { createTestIssuer, type TestIssuer } from './tokens';
+
+/**
+ * The portal as users run it: `node src/server/main.ts` in its own process, serving the built
+ * front end, on an embedded database in a temporary folder. It trusts a test signing key
+ * (written as a JWKS file) the same way it would trust the identity server's keys.
+ */
+export interface PortalProcess {
+  url: string;
+  issuer: TestIssuer;
+  dataDir: string;
+  tokenFor(groups: string[], name?: string): Promise<string>;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+  logs(): string;
+}
+
+export async function startPortal(env: Record<string, string> = {}): Promise<PortalProcess> {
+  if (!(await exists(path.join(PROJECT_ROOT, 'dist/portal/index.html')))) {
+    throw new Error('The portal is not built: run `npm run build` before the end-to-end tests');
+  }
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const issuer = await createTestIssuer(`${url}/realms/portal`);
+  const jwksFile = path.join(dataDir, 'jwks.json');
+  await fs.writeFile(jwksFile, JSON.stringify(issuer.jwks));
+  let output = '';
+  let child: ChildProcess | undefined;
+
+  const launch = async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dataDir, 'db'),
+        OIDC_JWKS_FILE: jwksFile,
+        OIDC_ISSUER: issuer.issuer,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    await waitForHealth(`${url}/api/health`, child, () => output);
+  };
+  const stop = async () => {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGTERM');
+    });
+  };
+  await launch();
+  return {
+    url,
+    issuer,
+    dataDir,
+    tokenFor: (groups, name = 'Test Officer') =>
+      issuer.token({ sub: `e2e-${groups.join('-')}`, groups, name, preferred_username: 'e2e' }),
+    restart: async () => {
+      await stop();
+      await launch();
+    },
+    stop: async () => {
+      await stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+    logs: () => output,
+  };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logs: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`The portal exited (${child.exitCode}):\n${logs()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The portal did not become healthy within 60 s:\n${logs()}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
