@@ -47,10 +47,10 @@ describe('the portal in Chromium', () => {
     const { page, context, cspViolations } = await openWatchedPage(browser, { token: manager });
     await page.goto(`${portal.url}/#/catalog/search/country`);
     await page.getByRole('button', { name: 'New' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: 'New Entry' });
     await dialog.getByLabel('Code').fill('TKL');
     await dialog.getByLabel('Name').fill('Tokelau');
-    await dialog.getByLabel('Valid from').fill('2021-03-04T05:06');
+    await dialog.getByLabel('Valid from').fill('2021-03-04T05:06:00');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Must be at most 2 characters').waitFor();
     await dialog.getByLabel('Code').fill('TK');

@@ -1,0 +1,264 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ApiClient } from '../core/api/client';
+import type { FieldError } from '../core/api/errors';
+import { fieldKind } from '../core/definitions/catalog-entry';
+import type { CatalogDefinition, JsonSchema } from '../core/definitions/types';
+import type { FieldKind } from '../core/search/criteria';
+import type { Language, TextTree } from '../core/i18n/translate';
+import { translate } from '../core/i18n/translate';
+import { toFieldErrors } from '../core/validation/field-errors';
+import { localInputToIso, toLocalInput } from './format';
+import { loadValidator } from './validator';
+
+export interface CatalogEntryFormProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Called after the server accepted the new entry. */
+  onSaved: () => void;
+  catalog: CatalogDefinition;
+  api: ApiClient;
+  /** Named backend of the API client that serves catalogues. */
+  backend: string;
+  language: Language;
+  translations: Partial<Record<Language, TextTree>>;
+  /** Address of the catalogue's standalone validator module. */
+  validatorUrl: string;
+}
+
+interface FormField {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required: boolean;
+}
+
+type FormValue = string | number | boolean;
+
+/** `/code` -> `code`; the root pointer `/` or `` -> ``. */
+function fieldOf(path: string): string {
+  return path.replace(/^\//, '').split('/')[0] ?? '';
+}
+
+function formFields(catalog: CatalogDefinition, language: Language): FormField[] {
+  const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = Array.isArray(catalog.schema.required) ? catalog.schema.required : [];
+  const labels = catalog.labels[language]?.fields ?? {};
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    label: labels[name] ?? name,
+    kind: fieldKind(property),
+    required: required.includes(name),
+  }));
+}
+
+function initialValues(fields: FormField[]): Record<string, FormValue> {
+  const values: Record<string, FormValue> = {};
+  for (const field of fields) values[field.name] = field.kind === 'boolean' ? false : '';
+  const now = new Date();
+  now.setSeconds(0, 0);
+  values.startTime = toLocalInput(now);
+  values.endTime = '';
+  return values;
+}
+
+/** The modal that creates one entry of any catalogue, built from the catalogue's schema. */
+export function CatalogEntryForm(props: CatalogEntryFormProps) {
+  // The form's state lives in an inner component so that each opening starts afresh.
+  const { t } = useTranslation();
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t('catalog.newEntry')} size="lg">
+      {props.opened && <EntryFormBody {...props} />}
+    </Modal>
+  );
+}
+
+function EntryFormBody({
+  onClose,
+  onSaved,
+  catalog,
+  api,
+  backend,
+  language,
+  translations,
+  validatorUrl,
+}: CatalogEntryFormProps) {
+  const { t } = useTranslation();
+  const fields = formFields(catalog, language);
+  const [values, setValues] = useState<Record<string, FormValue>>(() => initialValues(fields));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  const set = (name: string, value: FormValue) => setValues((old) => ({ ...old, [name]: value }));
+
+  const document = (): Record<string, unknown> => {
+    const data: Record<string, unknown> = {};
+    for (const field of fields) {
+      const value = values[field.name];
+      if (field.kind === 'boolean') data[field.name] = value === true;
+      else if (value === '' || value === undefined) continue;
+      else if (field.kind === 'number') data[field.name] = Number(value);
+      else data[field.name] = String(value);
+    }
+    const startTime = localInputToIso(String(values.startTime ?? ''));
+    const endTime = localInputToIso(String(values.endTime ?? ''));
+    if (startTime !== undefined) data.startTime = startTime;
+    if (endTime !== undefined) data.endTime = endTime;
+    return data;
+  };
+
+  const showErrors = (list: FieldError[], fallback?: string) => {
+    const byField: Record<string, string> = {};
+    const general: string[] = [];
+    for (const error of list) {
+      const name = fieldOf(error.path);
+      if (
+        name &&
+        (name === 'startTime' || name === 'endTime' || fields.some((f) => f.name === name))
+      ) {
+        byField[name] ??= error.message;
+      } else general.push(error.message);
+    }
+    setErrors(byField);
+    setFormError(general.length > 0 ? general.join(' ') : fallback);
+  };
+
+  const save = async () => {
+    setSaving(true);
+    setFormError(undefined);
+    try {
+      const data = document();
+      let validate;
+      try {
+        validate = await loadValidator(validatorUrl);
+      } catch {
+        setFormError(t('messages.unableToFetch'));
+        return;
+      }
+      const list: FieldError[] = validate(data)
+        ? []
+        : toFieldErrors(validate.errors ?? [], translations, language);
+      if (
+        typeof data.endTime === 'string' &&
+        typeof data.startTime === 'string' &&
+        Date.parse(data.endTime) <= Date.parse(data.startTime)
+      ) {
+        list.push({
+          path: '/endTime',
+          rule: 'endAfterStart',
+          message: translate(translations, language, 'validation.endAfterStart'),
+        });
+      }
+      if (list.length > 0) {
+        showErrors(list);
+        return;
+      }
+      const [error] = await api.post<unknown>(backend, `/${encodeURIComponent(catalog.id)}`, data);
+      if (error) {
+        showErrors(error.fields ?? [], error.message);
+        if (error.fields && error.fields.length > 0) setFormError(error.message);
+        return;
+      }
+      setErrors({});
+      onSaved();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const input = (field: FormField) => {
+    const error = errors[field.name];
+    const value = values[field.name];
+    if (field.kind === 'boolean') {
+      return (
+        <Checkbox
+          key={field.name}
+          label={field.label}
+          checked={value === true}
+          onChange={(event) => set(field.name, event.currentTarget.checked)}
+          error={error}
+        />
+      );
+    }
+    if (field.kind === 'number') {
+      return (
+        <NumberInput
+          key={field.name}
+          label={field.label}
+          withAsterisk={field.required}
+          value={typeof value === 'boolean' ? '' : value}
+          onChange={(v) => set(field.name, v)}
+          error={error}
+        />
+      );
+    }
+    return (
+      <TextInput
+        key={field.name}
+        label={field.label}
+        withAsterisk={field.required}
+        type={
+          field.kind === 'datetime' ? 'datetime-local' : field.kind === 'date' ? 'date' : 'text'
+        }
+        value={String(value ?? '')}
+        onChange={(event) => set(field.name, event.currentTarget.value)}
+        error={error}
+      />
+    );
+  };
+
+  const period = (name: 'startTime' | 'endTime', required: boolean) => (
+    <TextInput
+      label={t(`catalog.${name}`)}
+      type="datetime-local"
+      step={1}
+      withAsterisk={required}
+      value={String(values[name] ?? '')}
+      onChange={(event) => set(name, event.currentTarget.value)}
+      error={errors[name]}
+    />
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="md">
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <Title order={4}>{t('catalog.entryData')}</Title>
+        {fields.map(input)}
+        <Title order={4}>{t('catalog.entryKeys')}</Title>
+        {period('startTime', true)}
+        {period('endTime', false)}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            {t('catalog.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('catalog.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { createApiClient, DEFAULT_BACKENDS, type ApiClient } from '../core/api/client';
+import { currentLanguage } from './i18n';
+import type { Session } from './session';
+
+export const API_BASE_URL = '/api';
+
+/** The API client of the portal: same-origin `/api`, the current language, the session's token. */
+export function portalApiClient(session: Session): ApiClient {
+  return createApiClient({
+    baseUrl: API_BASE_URL,
+    backends: DEFAULT_BACKENDS,
+    locale: currentLanguage,
+    token: () => session.token(),
+  });
+}
+
+/** Address of a catalogue's precompiled validator module (an ES module on our origin). */
+export function catalogValidatorUrl(catalogId: string): string {
+  return `${API_BASE_URL}${DEFAULT_BACKENDS.definitions}/validators/catalog/${encodeURIComponent(catalogId)}.js`;
+}

@@ -1,0 +1,44 @@
+import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { catalogRoutePath } from '../../core/definitions/routes';
+import { catalogReaderRoles, isEnabled } from '../../core/definitions/types';
+import { usePortal } from '../context';
+import { useLanguage } from '../useLanguage';
+
+/** The public landing page: what the portal is, and the catalogues the user may open. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const { bundle, session } = usePortal();
+  const language = useLanguage();
+  const catalogs = bundle.catalogs
+    .filter(isEnabled)
+    .filter((catalog) => session.hasAnyRole(catalogReaderRoles(catalog)));
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Title order={2}>{t('app.name')}</Title>
+      <Text>{t('pages.homeIntro')}</Text>
+      {!session.signedIn ? (
+        <Text c="dimmed">{t('app.signedOut')}</Text>
+      ) : (
+        catalogs.length > 0 && (
+          <nav aria-label={t('app.catalogues')}>
+            <Title order={3} size="h4" mb="xs">
+              {t('app.catalogues')}
+            </Title>
+            <List>
+              {catalogs.map((catalog) => (
+                <List.Item key={catalog.id}>
+                  <Anchor component={Link} to={catalogRoutePath(catalog.id)}>
+                    {(catalog.labels[language] ?? catalog.labels.en)?.title ?? catalog.id}
+                  </Anchor>
+                </List.Item>
+              ))}
+            </List>
+          </nav>
+        )
+      )}
+    </Stack>
+  );
+}
