@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects, all run by `npm test`: unit (pure functions), api (the real server on PGlite,
+ * Four projects, all run by `npm test`: unit (pure functions), component (React in jsdom), api (the real server on PGlite,
  * and on PostgreSQL when TEST_DATABASE_URL is set), e2e (the built portal in Debian's Chromium).
  */
 export default defineConfig({
@@ -32,6 +32,18 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['./tests/component/setup.ts'],
+          globalSetup: ['./tests/component/global-setup.ts'],
+          // @rjsf/mantine imports dayjs plugins without extensions: let Vite resolve them.
+          server: { deps: { inline: [/@rjsf\/mantine/, /@mantine\/dates/] } },
+          testTimeout: 30_000,
         },
       },
     ],

@@ -13,6 +13,10 @@ import { catalogPlugin } from './plugins/catalog';
 import { definitionsPlugin } from './plugins/definitions';
 import { healthPlugin } from './plugins/health';
 import { spaPlugin } from './plugins/spa';
+import { evisaPlugin } from './plugins/evisa';
+import { mediaPlugin } from './plugins/media';
+import { compileWorkflows } from './documents/workflows';
+import { DocumentService } from './documents/service';
 
 export interface AppOverrides {
   /** Trusted signing keys given directly (tests); otherwise the configured JWKS source. */
@@ -54,6 +58,7 @@ export async function buildServer(
 ): Promise<PortalServer> {
   const definitions = await loadDefinitions(config.definitionsDir);
   const validators = await compileValidators(definitions);
+  const workflows = compileWorkflows(definitions.workflows, definitions.schemas, validators);
   const verify = await createTokenVerifier(config.auth, overrides.jwks);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -88,6 +93,16 @@ export async function buildServer(
         catalogs: definitions.catalogs,
         validators,
         searchMaxItems: config.searchMaxItems,
+      });
+      await api.register(evisaPlugin, {
+        prefix: '/evisa',
+        documents: new DocumentService(database.db, workflows, config.searchMaxItems),
+      });
+      await api.register(mediaPlugin, {
+        prefix: '/media',
+        db: database.db,
+        maxBytes: config.mediaMaxBytes,
+        types: config.mediaTypes,
       });
     },
     { prefix: '/api' },

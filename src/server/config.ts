@@ -30,6 +30,9 @@ export interface ServerConfig {
   bodyLimit: number;
   /** Cap on a search asking for all items (itemsPerPage -1). */
   searchMaxItems: number;
+  /** Largest upload the media backend takes, and the content types it accepts. */
+  mediaMaxBytes: number;
+  mediaTypes: string[];
   auth: AuthConfig;
 }
 
@@ -49,6 +52,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: integer(env.BODY_LIMIT_BYTES, 1024 * 1024),
     searchMaxItems: integer(env.SEARCH_MAX_ITEMS, 1000),
+    mediaMaxBytes: integer(env.MEDIA_MAX_BYTES, 10 * 1024 * 1024),
+    mediaTypes: (env.MEDIA_TYPES ?? 'application/pdf,image/jpeg,image/png')
+      .split(',')
+      .map((t) => t.trim()),
     auth: {
       issuer,
       audience: env.OIDC_AUDIENCE ?? 'portal',

@@ -28,3 +28,10 @@ export async function copyDefinitions(): Promise<{
 export async function readProjectJson<T>(file: string): Promise<T> {
   return JSON.parse(await fs.readFile(path.join(PROJECT_ROOT, file), 'utf8')) as T;
 }
+
+/** The project's definitions plus the test fixtures (tests/fixtures/definitions) laid over them. */
+export async function definitionsWithFixtures(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const copy = await copyDefinitions();
+  await fs.cp(path.join(PROJECT_ROOT, 'tests/fixtures/definitions'), copy.dir, { recursive: true });
+  return { dir: copy.dir, remove: copy.remove };
+}

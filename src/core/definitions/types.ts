@@ -4,6 +4,10 @@
  * browser receives them at run time.
  */
 import type { TextTree, Language } from '../i18n/translate';
+import type { RuleUse } from '../rules/types';
+import type { WorkflowDefinition } from '../documents/workflow';
+
+export type { WorkflowDefinition };
 
 /** A JSON Schema (draft-07) as we store it: plain data, checked by Ajv's meta-schema. */
 export type JsonSchema = { [key: string]: JsonValue };
@@ -41,15 +45,18 @@ export interface CatalogDefinition {
   labels: Record<Language, CatalogLabels>;
 }
 
+export interface EntitySection {
+  id: string;
+  /** Filled by officers (assignment, issuance...): applicants never edit it. */
+  officer?: boolean;
+}
+
 export interface EntityDefinition {
   id: string;
   schema: JsonSchema;
   uiSchema?: JsonSchema;
-}
-
-export interface WorkflowDefinition {
-  id: string;
-  [key: string]: JsonValue;
+  sections: EntitySection[];
+  rules?: RuleUse[];
 }
 
 /** Everything the server hands to the browser at run time. */

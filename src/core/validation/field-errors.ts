@@ -34,11 +34,14 @@ export function toFieldErrors(
 }
 
 function fieldPath(error: SchemaError): string {
-  if (error.keyword === 'required')
-    return `${error.instancePath}/${String(error.params.missingProperty)}`;
-  if (error.keyword === 'additionalProperties') {
-    return `${error.instancePath}/${String(error.params.additionalProperty)}`;
-  }
+  // Ajv reports these on the parent object; the field is the one named in params.
+  const child =
+    error.keyword === 'required'
+      ? error.params.missingProperty
+      : error.keyword === 'additionalProperties'
+        ? error.params.additionalProperty
+        : undefined;
+  if (typeof child === 'string') return `${error.instancePath}/${child}`;
   return error.instancePath || '/';
 }
 

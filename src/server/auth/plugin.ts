@@ -32,3 +32,9 @@ export function requireAnyRole(request: FastifyRequest, roles: readonly string[]
   if (!holdsAnyRole(principal, roles)) throw new ApiProblem(403, ERROR_CODES.forbidden);
   return principal;
 }
+
+/** The caller must be signed in (else 401). */
+export function requireSignedIn(request: FastifyRequest): Principal {
+  if (!request.principal) throw new ApiProblem(401, ERROR_CODES.notSignedIn);
+  return request.principal;
+}

@@ -15,6 +15,90 @@ export interface CatalogEntryTable {
   updated_by: string;
 }
 
+export interface DocumentTable {
+  id: Generated<string>;
+  type: string;
+  status: string;
+  previous_status: string | null;
+  version: number;
+  owner: string;
+  owner_name: string | null;
+  owner_email: string | null;
+  owner_mobile: string | null;
+  assignee: string | null;
+  number: string | null;
+  year: number | null;
+  serial: number | null;
+  submitted_at: ColumnType<Date | null, string | null, string | null>;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Date>;
+  created_by: string;
+  updated_at: ColumnType<Date, string | undefined, string>;
+  updated_by: string;
+}
+
+export interface DocumentVersionTable {
+  document_id: string;
+  version: number;
+  status: string;
+  action: string;
+  data: ColumnType<Record<string, unknown>, string, never>;
+  assignee: string | null;
+  at: Generated<Date>;
+  by: string;
+}
+
+export interface DocumentHistoryTable {
+  id: Generated<string>;
+  document_id: string;
+  version: number;
+  action: string;
+  from_status: string;
+  to_status: string;
+  at: Generated<Date>;
+  notes: string | null;
+  actor: string;
+  actor_name: string;
+  actor_email: string | null;
+  actor_mobile: string | null;
+}
+
+export interface DocumentSequenceTable {
+  type: string;
+  year: number;
+  last: number;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  document_id: string | null;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  attempt_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface MediaTable {
+  id: Generated<string>;
+  owner: string;
+  name: string;
+  size: number;
+  type: string;
+  sha256: string;
+  content: Buffer;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   catalog_entry: CatalogEntryTable;
+  document: DocumentTable;
+  document_version: DocumentVersionTable;
+  document_history: DocumentHistoryTable;
+  document_sequence: DocumentSequenceTable;
+  outbox: OutboxTable;
+  media: MediaTable;
 }

@@ -10,6 +10,7 @@ import type {
 } from '../../core/definitions/types';
 import { LANGUAGES, missingKeys, type Language, type TextTree } from '../../core/i18n/translate';
 import { createAjv } from './ajv';
+import { crossCheckEntity, crossCheckWorkflow } from './check-documents';
 import {
   catalogMetaSchema,
   entityMetaSchema,
@@ -65,6 +66,8 @@ export async function loadDefinitions(dir: string): Promise<DefinitionBundle> {
   const translations = await loadTranslations(dir, problems);
   checkUniqueIds('catalogs', catalogs, problems);
   checkReferences(catalogs, problems);
+  for (const entity of schemas) crossCheckEntity(entity, translations, problems);
+  for (const workflow of workflows) crossCheckWorkflow(workflow, schemas, problems);
   if (problems.length > 0) throw new DefinitionsError(problems);
   const bundle = { catalogs, schemas, workflows, translations };
   const version = createHash('sha256').update(JSON.stringify(bundle)).digest('hex').slice(0, 16);
@@ -90,7 +93,10 @@ async function loadFolder<T extends { id: string }>(
     const doc = await readJson(path.join(folderPath, name), file, problems);
     if (doc === undefined) continue;
     if (!check(file, doc as T)) continue;
-    const expectedId = name.slice(0, -'.json'.length);
+    const expectedId = name.slice(
+      0,
+      -(name.endsWith('.schema.json') ? '.schema.json' : '.json').length,
+    );
     if ((doc as T).id !== expectedId) {
       problems.push({
         file,
@@ -258,6 +264,25 @@ async function loadTranslations(
     }
     if (doc !== undefined && checkWith(checkTranslations, file, doc, problems)) {
       result[language] = doc as TextTree;
+    }
+    // translations/<lang>/<namespace>.json: the texts of one entity, under its id.
+    const namespaceDir = path.join(dir, 'translations', language);
+    const names = await fs.readdir(namespaceDir).catch(() => [] as string[]);
+    for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
+      const nsFile = path.join('translations', language, name);
+      const nsDoc = await readJson(path.join(namespaceDir, name), nsFile, problems);
+      const namespace = name.slice(0, -'.json'.length);
+      if (nsDoc === undefined || !checkWith(checkTranslations, nsFile, nsDoc, problems)) continue;
+      const tree = (result[language] ??= {});
+      if (tree[namespace] !== undefined) {
+        problems.push({
+          file: nsFile,
+          pointer: '',
+          message: `namespace "${namespace}" is also in ${language}.json`,
+        });
+        continue;
+      }
+      tree[namespace] = nsDoc as TextTree;
     }
   }
   const [reference, ...others] = LANGUAGES;

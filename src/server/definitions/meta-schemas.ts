@@ -69,22 +69,166 @@ export const catalogMetaSchema = {
 export const entityMetaSchema = {
   $id: 'meta/entity',
   type: 'object',
-  required: ['id', 'schema'],
+  required: ['id', 'schema', 'sections'],
   additionalProperties: false,
   properties: {
     $comment: { type: 'string' },
     id: identifier,
-    schema: { type: 'object', required: ['type'], properties: { type: { const: 'object' } } },
+    schema: {
+      type: 'object',
+      required: ['type', 'properties'],
+      properties: {
+        type: { const: 'object' },
+        properties: { type: 'object', propertyNames: fieldName },
+      },
+    },
     uiSchema: { type: 'object' },
+    sections: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['id'],
+        additionalProperties: false,
+        properties: { id: fieldName, officer: { type: 'boolean' } },
+      },
+    },
+    rules: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['rule', 'path'],
+        properties: {
+          rule: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' },
+          path: { type: 'string', pattern: '^(/[^/]+)+$' },
+          message: { type: 'string' },
+        },
+      },
+    },
   },
 } as const;
+
+const roleSuffixes = { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' } };
+const sectionList = { oneOf: [{ const: 'all' }, { type: 'array', items: fieldName }] };
 
 export const workflowMetaSchema = {
   $id: 'meta/workflow',
   type: 'object',
-  required: ['id'],
+  required: [
+    'id',
+    'document',
+    'prefix',
+    'rolePrefix',
+    'seeAll',
+    'machine',
+    'actions',
+    'screens',
+    'lists',
+  ],
+  additionalProperties: false,
   properties: {
+    $comment: { type: 'string' },
     id: identifier,
+    document: identifier,
+    prefix: { type: 'string', pattern: '^(/[a-z0-9-]+)+$' },
+    rolePrefix: { type: 'string', pattern: '^[a-z][a-z0-9-]*-$' },
+    numbering: {
+      type: 'object',
+      required: ['prefix'],
+      additionalProperties: false,
+      properties: {
+        prefix: { type: 'string', pattern: '^[A-Z]{1,6}$' },
+        digits: { type: 'integer', minimum: 3, maximum: 10 },
+      },
+    },
+    seeAll: roleSuffixes,
+    machine: {
+      type: 'object',
+      required: ['id', 'initial', 'states'],
+      properties: {
+        id: { type: 'string' },
+        initial: { const: 'NEW' },
+        states: {
+          type: 'object',
+          required: ['NEW'],
+          propertyNames: { pattern: '^[A-Z][A-Z ]*$' },
+          additionalProperties: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              on: { type: 'object' },
+              type: { const: 'final' },
+              description: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+    actions: {
+      type: 'object',
+      propertyNames: { pattern: '^[a-z][a-zA-Z-]*$' },
+      additionalProperties: {
+        type: 'object',
+        required: ['roles'],
+        additionalProperties: false,
+        properties: {
+          roles: { ...roleSuffixes, minItems: 1 },
+          owner: { type: 'boolean' },
+          notes: { enum: ['required', 'optional'] },
+          payload: { enum: ['none', 'data', 'assignee'] },
+          editable: sectionList,
+          effects: { type: 'array', items: { type: 'string' } },
+          validate: { type: 'boolean' },
+          success: { type: 'string' },
+        },
+      },
+    },
+    screens: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['path', 'mode', 'roles'],
+        additionalProperties: false,
+        properties: {
+          path: { type: 'string', pattern: '^(/[a-z0-9:-]+)+$' },
+          mode: { type: 'string' },
+          roles: { ...roleSuffixes, minItems: 1 },
+          actions: { type: 'array', items: { type: 'string' } },
+          editable: sectionList,
+          hidden: { type: 'array', items: fieldName },
+        },
+      },
+    },
+    lists: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'path', 'roles', 'columns', 'open', 'label'],
+        additionalProperties: false,
+        properties: {
+          id: identifier,
+          path: { type: 'string', pattern: '^((/[a-z0-9-]+)+)?$' },
+          roles: { ...roleSuffixes, minItems: 1 },
+          status: { type: 'array', items: { type: 'string' } },
+          assignment: { enum: ['me', 'unassigned', 'assigned'] },
+          columns: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['field', 'label'],
+              additionalProperties: false,
+              properties: {
+                field: fieldName,
+                pointer: { type: 'string', pattern: '^(/[^/]+)+$' },
+                label: { type: 'string' },
+              },
+            },
+          },
+          open: { type: 'string' },
+          label: { type: 'string' },
+        },
+      },
+    },
   },
 } as const;
 

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as catalogEntries from './0001_catalog_entries';
+import * as documents from './0002_documents';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -7,6 +8,7 @@ import * as catalogEntries from './0001_catalog_entries';
  */
 const migrations: Record<string, Migration> = {
   '0001_catalog_entries': catalogEntries,
+  '0002_documents': documents,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,86 @@
+/** Documents as the evisa API returns them (docs/api.md, "Documents"). */
+
+export interface DocumentView<TData = Record<string, unknown>> {
+  id: string;
+  type: string;
+  status: string;
+  version: number;
+  owner: string;
+  ownerName: string | null;
+  assignee: string | null;
+  /** Reference number allocated by the workflow (e.g. VA-2026-000042), once allocated. */
+  number: string | null;
+  year: number | null;
+  submittedAt: string | null;
+  data: TData;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+  /** Actions the caller may take now: allowed by the machine in this state, by the caller's roles and ownership. */
+  allowedActions: string[];
+}
+
+export interface DocumentSummary {
+  id: string;
+  type: string;
+  status: string;
+  version: number;
+  owner: string;
+  ownerName: string | null;
+  assignee: string | null;
+  number: string | null;
+  submittedAt: string | null;
+  updatedAt: string;
+  /** The list's data columns, by field name. */
+  fields: Record<string, unknown>;
+}
+
+export interface VersionSummary {
+  version: number;
+  status: string;
+  action: string;
+  at: string;
+  by: string;
+}
+
+export interface HistoryEntry {
+  version: number;
+  action: string;
+  /** Status change, e.g. `STORED -> SUBMITTED`. */
+  operation: string;
+  at: string;
+  notes: string | null;
+  name: string;
+  email: string | null;
+  mobile: string | null;
+}
+
+/** Body of `POST /api/evisa/{type}/{id}/actions/{action}`. */
+export interface ActionRequest<TData = Record<string, unknown>> {
+  /** The version the caller read; a stale one is a 409. */
+  version: number;
+  data?: TData;
+  notes?: string;
+  assignee?: string;
+}
+
+/** Body of `POST /api/evisa/{type}` (store, or drop on someone's behalf). */
+export interface CreateRequest<TData = Record<string, unknown>> {
+  action?: string;
+  data: TData;
+  notes?: string;
+}
+
+/** Body of `PUT /api/evisa/{type}/{id}`. */
+export interface UpdateRequest<TData = Record<string, unknown>> {
+  version: number;
+  data: TData;
+}
+
+export interface MediaReference {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+}

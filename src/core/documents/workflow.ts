@@ -1,0 +1,126 @@
+/**
+ * The shape of a workflow definition (workflows/<id>.json): an XState machine whose states are
+ * document statuses and whose events are actions, plus who may fire each action, the screens
+ * that show the document in a mode, and the lists (finders) of documents.
+ */
+import type { JsonValue } from '../definitions/types';
+
+/** What an action needs from its caller besides the version read. */
+export type ActionPayload = 'none' | 'data' | 'assignee';
+
+export interface WorkflowAction {
+  /** Role suffixes (joined to the workflow's rolePrefix); holding any one allows the action. */
+  roles: string[];
+  /** Only the document's owner may fire it (applicant actions). */
+  owner?: boolean;
+  /** Notes are required (query, reject) or may be given. */
+  notes?: 'required' | 'optional';
+  payload?: ActionPayload;
+  /** Named effects run in the action's transaction, in order (see the effect registry). */
+  effects?: string[];
+  /** Sections the action may change when its payload is data: ids, or "all"; default: every non-officer section. */
+  editable?: string[] | 'all';
+  /** Validate the whole document (every section and rule) before the action is taken. */
+  validate?: boolean;
+  /** Translation key of the success message. */
+  success?: string;
+}
+
+export type ScreenMode =
+  | 'new'
+  | 'edit'
+  | 'view'
+  | 'version'
+  | 'submission'
+  | 'verification'
+  | 'validation'
+  | 'approval'
+  | 'assignment'
+  | 'reply-to-query'
+  | 'amendment'
+  | 'modification'
+  | 'cancellation'
+  | 'undo'
+  | 'deletion'
+  | 'dispatch'
+  | 'print'
+  | 'drop'
+  | 'creation'
+  | 'change'
+  | 'confirmation'
+  | 'initiate'
+  | 'payment'
+  | 'payment-integration'
+  | 'finalisation';
+
+export interface WorkflowScreen {
+  /** Route below the workflow's prefix, e.g. `/view/:id`. */
+  path: string;
+  mode: ScreenMode;
+  /** Role suffixes; holding any one opens the screen. */
+  roles: string[];
+  /** Actions offered as buttons here, when the machine allows them in the current state. */
+  actions?: string[];
+  /** Sections the user may edit here: their ids, or "all"; others are shown read-only. */
+  editable?: string[] | 'all';
+  /** Sections not shown here at all. */
+  hidden?: string[];
+}
+
+export type AssignmentFilter = 'me' | 'unassigned' | 'assigned';
+
+export interface ListColumn {
+  /** A document column (status, number, reference, owner, assignee, submittedAt, updatedAt) or a data pointer. */
+  field: string;
+  /** JSON pointer into the document data, when the column is a data field. */
+  pointer?: string;
+  /** Translation key of the header. */
+  label: string;
+}
+
+export interface WorkflowList {
+  id: string;
+  /** Route below the workflow's prefix ('' for the main finder). */
+  path: string;
+  roles: string[];
+  /** Statuses shown; empty or absent means every status but DELETED. */
+  status?: string[];
+  assignment?: AssignmentFilter;
+  columns: ListColumn[];
+  /** Screen path (relative, with :id) a row opens. */
+  open: string;
+  /** Translation key of the menu entry and heading. */
+  label: string;
+}
+
+export interface WorkflowDefinition {
+  id: string;
+  /** Id of the entity schema in schemas/ the documents follow. */
+  document: string;
+  /** Route prefix of the workflow's screens and lists, e.g. `/visa/application`. */
+  prefix: string;
+  /** Joined to every role suffix, e.g. `visa-application-`. */
+  rolePrefix: string;
+  /** Reference numbers: `{prefix}-{year}-{serial}` from a gap-free sequence per type and year. */
+  numbering?: { prefix: string; digits?: number };
+  /** Role suffixes whose holders see every document of the type; others see only their own. */
+  seeAll: string[];
+  /** An XState machine config: states are statuses, events are actions, guards by name. */
+  machine: { id: string; initial: string; states: Record<string, JsonValue> } & Record<
+    string,
+    JsonValue
+  >;
+  actions: Record<string, WorkflowAction>;
+  screens: WorkflowScreen[];
+  lists: WorkflowList[];
+}
+
+/** The pseudo-state a document is in before it exists; `store` or `drop` leave it. */
+export const NEW_STATE = 'NEW';
+
+export function fullRoles(
+  workflow: Pick<WorkflowDefinition, 'rolePrefix'>,
+  suffixes: readonly string[],
+): string[] {
+  return suffixes.map((suffix) => `${workflow.rolePrefix}${suffix}`);
+}

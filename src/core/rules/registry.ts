@@ -1,0 +1,120 @@
+/**
+ * The registry of named synchronous rules (docs/forms.md, "Rules"). The browser and the server
+ * run the same functions; a definition naming a rule that is not registered is refused.
+ */
+import type { RuleCheck, RuleProblem, RuleUse } from './types';
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+function limitOf(use: RuleUse): number | undefined {
+  return typeof use.limit === 'number' && Number.isFinite(use.limit) ? use.limit : undefined;
+}
+
+const minItems: RuleCheck = (value, use) => {
+  const limit = limitOf(use);
+  if (isEmpty(value) || !Array.isArray(value) || limit === undefined) return true;
+  return value.length >= limit;
+};
+
+const maxItems: RuleCheck = (value, use) => {
+  const limit = limitOf(use);
+  if (isEmpty(value) || !Array.isArray(value) || limit === undefined) return true;
+  return value.length <= limit;
+};
+
+const allAnswered: RuleCheck = (value, use) => {
+  if (!Array.isArray(value)) return true;
+  const field = typeof use.field === 'string' ? use.field : undefined;
+  return value.every((item) => {
+    const answer: unknown =
+      field === undefined
+        ? item
+        : typeof item === 'object' && item !== null
+          ? (item as Record<string, unknown>)[field]
+          : undefined;
+    return !isEmpty(answer);
+  });
+};
+
+const accepted: RuleCheck = (value) => value === true;
+
+const registry = new Map<string, RuleCheck>([
+  ['minItems', minItems],
+  ['maxItems', maxItems],
+  ['allAnswered', allAnswered],
+  ['accepted', accepted],
+]);
+
+/** Adds (or replaces) a named rule; returns a function that removes it again. */
+export function registerRule(name: string, check: RuleCheck): () => void {
+  const previous = registry.get(name);
+  registry.set(name, check);
+  return () => {
+    if (previous) registry.set(name, previous);
+    else registry.delete(name);
+  };
+}
+
+export function ruleNames(): string[] {
+  return [...registry.keys()];
+}
+
+/** The uses whose rule is not registered: the server refuses definitions naming them. */
+export function unknownRules(uses: readonly RuleUse[]): RuleUse[] {
+  return uses.filter((use) => !registry.has(use.rule));
+}
+
+/** Unescapes one JSON pointer segment (`~1` is `/`, `~0` is `~`). */
+function unescapeSegment(segment: string): string {
+  return segment.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+/** The value at a JSON pointer (`''` or `/` is the document itself); undefined when absent. */
+export function resolvePointer(document: unknown, pointer: string): unknown {
+  if (pointer === '' || pointer === '/') return document;
+  let node: unknown = document;
+  for (const raw of pointer.replace(/^\//, '').split('/')) {
+    const key = unescapeSegment(raw);
+    if (Array.isArray(node)) {
+      const index = Number(key);
+      if (!Number.isInteger(index)) return undefined;
+      node = node[index];
+    } else if (typeof node === 'object' && node !== null) {
+      if (!Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+      node = (node as Record<string, unknown>)[key];
+    } else {
+      return undefined;
+    }
+  }
+  return node;
+}
+
+/** The parameters of a use, as placed into its message (`{{limit}}`, `{{field}}`...). */
+function paramsOf(use: RuleUse): Record<string, unknown> {
+  const { rule: _rule, path: _path, message: _message, ...params } = use;
+  return params;
+}
+
+/**
+ * Runs every use on the document and returns the problems, each with its message key
+ * (`use.message`, else `validation.<rule>`). An unknown rule is reported as a problem too, so
+ * nothing passes silently.
+ */
+export function runRules(uses: readonly RuleUse[], document: unknown): RuleProblem[] {
+  const problems: RuleProblem[] = [];
+  for (const use of uses) {
+    const check = registry.get(use.rule);
+    const ok = check ? check(resolvePointer(document, use.path), use, document) : false;
+    if (!ok) {
+      problems.push({
+        path: use.path,
+        rule: use.rule,
+        message: use.message ?? `validation.${use.rule}`,
+        params: paramsOf(use),
+      });
+    }
+  }
+  return problems;
+}

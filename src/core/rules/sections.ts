@@ -1,0 +1,48 @@
+/**
+ * Sections of an entity definition (docs/forms.md, "Sections"): every top-level property of the
+ * schema is one. Shared by the server, which compiles one validator per section, and the form
+ * engine, which renders and validates one section at a time; both build a section's schema with
+ * `sectionSchema`, so the precompiled validators find it by the same hash.
+ */
+import type { EntityDefinition, EntitySection, JsonSchema, JsonValue } from '../definitions/types';
+
+export type { EntitySection };
+
+/** An entity definition as the forms read it (sections may be left out: every property is one). */
+export type EntityFormDefinition = Omit<EntityDefinition, 'sections'> & {
+  sections?: EntitySection[];
+};
+
+function objectOf(value: JsonValue | undefined): { [key: string]: JsonValue } | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
+}
+
+/** The sections in order: the definition's list, else every top-level property. */
+export function sectionsOf(definition: EntityFormDefinition): EntitySection[] {
+  if (definition.sections && definition.sections.length > 0) return definition.sections;
+  return Object.keys(objectOf(definition.schema.properties) ?? {}).map((id) => ({ id }));
+}
+
+/**
+ * The schema of one section: the root holding only that property, its `required` membership and
+ * the root `definitions`/`$defs`, so `{ [sectionId]: value }` validates on its own.
+ */
+export function sectionSchema(schema: JsonSchema, sectionId: string): JsonSchema {
+  const properties = objectOf(schema.properties) ?? {};
+  const property = properties[sectionId];
+  const result: JsonSchema = {
+    type: 'object',
+    properties: property === undefined ? {} : { [sectionId]: property },
+  };
+  if (Array.isArray(schema.required) && schema.required.includes(sectionId)) {
+    result.required = [sectionId];
+  }
+  if (schema.definitions !== undefined) result.definitions = schema.definitions;
+  if (schema.$defs !== undefined) result.$defs = schema.$defs;
+  return result;
+}
+
+/** The section a JSON pointer belongs to (`/applicant/familyName` -> `applicant`). */
+export function sectionOfPath(pointer: string): string {
+  return pointer.replace(/^\//, '').split('/')[0] ?? '';
+}

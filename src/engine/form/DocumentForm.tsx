@@ -1,0 +1,297 @@
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Badge, Button, Group, Stack, Tabs } from '@mantine/core';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
+import type { FieldError } from '../../core/api/errors';
+import { translate } from '../../core/i18n/translate';
+import { sectionOfPath, sectionSchema, sectionsOf } from '../../core/rules/sections';
+import type { EngineFormContext } from './context';
+import { ReadOnlySection } from './ReadOnlyView';
+import { SectionEditor } from './SectionEditor';
+import { asObject, fieldLabel } from './texts';
+import type { DocumentData, DocumentFormHandle, DocumentFormProps } from './types';
+import { decorateUi } from './ui';
+import {
+  changedPaths,
+  isShown,
+  toErrorSchema,
+  validateDocument,
+  validateSection,
+} from './validation';
+
+const NO_ERRORS: FieldError[] = [];
+
+/**
+ * A document of any entity as a wizard of sections (docs/forms.md). Only the active section is
+ * rendered; each keystroke validates that section alone (its precompiled validator and the named
+ * rules under it); the whole document is validated on section change and by `validateAll()`.
+ */
+export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
+  function DocumentForm(props, ref) {
+    const {
+      definition,
+      texts,
+      language,
+      value,
+      validators,
+      editable = 'all',
+      hidden,
+      readOnly = false,
+      extraErrors = NO_ERRORS,
+    } = props;
+    const entityId = definition.id;
+    const rules = useMemo(() => definition.rules ?? [], [definition.rules]);
+    const sections = useMemo(
+      () => sectionsOf(definition).filter((s) => !hidden?.includes(s.id)),
+      [definition, hidden],
+    );
+    const [active, setActive] = useState<string>(
+      () => props.initialSection ?? sections[0]?.id ?? '',
+    );
+    const activeRef = useRef(active);
+    const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+    const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set());
+    const [showAll, setShowAll] = useState(false);
+    const [documentErrors, setDocumentErrors] = useState<FieldError[] | undefined>();
+
+    // The latest props, for callbacks that stay stable across keystrokes.
+    const latest = useRef(props);
+    latest.current = props;
+    const dirty = useRef(false);
+
+    const isEditable = useCallback(
+      (sectionId: string) => !readOnly && (editable === 'all' || editable.includes(sectionId)),
+      [readOnly, editable],
+    );
+
+    const runDocument = useCallback(() => {
+      const p = latest.current;
+      const errors = validateDocument(
+        p.validators.validate,
+        p.definition.rules ?? [],
+        p.value,
+        p.texts,
+        p.language,
+      );
+      setDocumentErrors(errors);
+      return errors;
+    }, []);
+
+    // Messages are translated: a language switch re-validates what was validated.
+    useEffect(() => {
+      if (documentErrors !== undefined) runDocument();
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [language]);
+
+    const goTo = useCallback(
+      (sectionId: string) => {
+        const previous = activeRef.current;
+        if (previous === sectionId) return;
+        activeRef.current = sectionId;
+        setVisited((old) => new Set(old).add(previous));
+        runDocument();
+        setActive(sectionId);
+        latest.current.onSectionChange?.(sectionId);
+      },
+      [runDocument],
+    );
+
+    useImperativeHandle(
+      ref,
+      (): DocumentFormHandle => ({
+        validateAll: () => {
+          setShowAll(true);
+          return runDocument();
+        },
+        goToSection: goTo,
+        markClean: () => {
+          dirty.current = false;
+          latest.current.onDirtyChange?.(false);
+        },
+      }),
+      [runDocument, goTo],
+    );
+
+    const onSectionChange = useCallback((sectionId: string, sectionValue: unknown) => {
+      const p = latest.current;
+      const before = p.value[sectionId];
+      const changed = changedPaths(before, sectionValue, `/${sectionId}`);
+      if (changed.length === 0) return;
+      setTouched((old) => {
+        const next = new Set(old);
+        changed.forEach((path) => next.add(path));
+        return next;
+      });
+      const next: DocumentData = { ...p.value, [sectionId]: sectionValue };
+      if (sectionValue === undefined) delete next[sectionId];
+      if (!dirty.current) {
+        dirty.current = true;
+        p.onDirtyChange?.(true);
+      }
+      p.onChange(next);
+    }, []);
+
+    const onTouch = useCallback((pointer: string) => {
+      setTouched((old) => (old.has(pointer) ? old : new Set(old).add(pointer)));
+    }, []);
+
+    // Per keystroke: the active section alone.
+    const sectionValue = value[active];
+    const activeErrors = useMemo(
+      () =>
+        validateSection(
+          active,
+          validators.sections[active],
+          rules,
+          { [active]: sectionValue },
+          texts,
+          language,
+        ),
+      [active, sectionValue, validators, rules, texts, language],
+    );
+
+    const errorsOf = useCallback(
+      (sectionId: string): FieldError[] => {
+        const client =
+          sectionId === active
+            ? activeErrors
+            : (documentErrors ?? []).filter((e) => sectionOfPath(e.path) === sectionId);
+        const server = extraErrors.filter((e) => sectionOfPath(e.path) === sectionId);
+        const all = showAll || (visited.has(sectionId) && sectionId !== active);
+        return [...client.filter((e) => all || isShown(e.path, touched)), ...server];
+      },
+      [active, activeErrors, documentErrors, extraErrors, showAll, visited, touched],
+    );
+
+    const activeShown = useMemo(() => errorsOf(active), [errorsOf, active]);
+    const errorSchema = useMemo(() => toErrorSchema(activeShown), [activeShown]);
+
+    const formContext = useMemo<EngineFormContext>(
+      () => ({ entityId, texts, language, services: props.services ?? {} }),
+      [entityId, texts, language, props.services],
+    );
+
+    const schemaOf = useCallback(
+      (sectionId: string) =>
+        (validators.sectionSchemas[sectionId] ??
+          sectionSchema(definition.schema, sectionId)) as RJSFSchema,
+      [validators, definition.schema],
+    );
+
+    const editor = useMemo(() => {
+      const schema = schemaOf(active);
+      const property = asObject(asObject(schema.properties as never)?.[active]) ?? {};
+      const uiSchema: UiSchema = {
+        'ui:submitButtonOptions': { norender: true },
+        [active]: decorateUi(property, asObject(definition.uiSchema?.[active]), active, {
+          texts,
+          language,
+          entityId,
+        }),
+      };
+      const validator: ValidatorType<unknown, RJSFSchema, EngineFormContext> =
+        createPrecompiledValidator(
+          (validators.rjsf[active] ?? {}) as unknown as ValidatorFunctions,
+          schema,
+        );
+      return { schema, uiSchema, validator };
+    }, [active, schemaOf, definition.uiSchema, texts, language, entityId, validators]);
+
+    const formData = useMemo(
+      () => (sectionValue === undefined ? {} : { [active]: sectionValue }),
+      [active, sectionValue],
+    );
+
+    const index = sections.findIndex((s) => s.id === active);
+    const activeSchema = editor.schema;
+    const t = (key: string) => translate(texts, language, key);
+
+    return (
+      <Stack gap="md">
+        <Tabs value={active} onChange={(next) => next && goTo(next)} keepMounted={false}>
+          <Tabs.List>
+            {sections.map((section) => {
+              const count =
+                section.id === active ? activeShown.length : errorsOf(section.id).length;
+              return (
+                <Tabs.Tab
+                  key={section.id}
+                  value={section.id}
+                  rightSection={
+                    count > 0 ? (
+                      <Badge
+                        color="red"
+                        size="sm"
+                        circle
+                        data-testid={`section-errors-${section.id}`}
+                      >
+                        {count}
+                      </Badge>
+                    ) : undefined
+                  }
+                >
+                  {fieldLabel(texts, language, entityId, section.id)}
+                </Tabs.Tab>
+              );
+            })}
+          </Tabs.List>
+          <Tabs.Panel value={active} pt="md">
+            {isEditable(active) ? (
+              <SectionEditor
+                sectionId={active}
+                schema={activeSchema}
+                uiSchema={editor.uiSchema}
+                validator={editor.validator}
+                formData={formData}
+                errorSchema={errorSchema}
+                formContext={formContext}
+                onSectionChange={onSectionChange}
+                onTouch={onTouch}
+              />
+            ) : (
+              <ReadOnlySection
+                schema={asObject(asObject(definition.schema.properties)?.[active]) ?? {}}
+                ui={asObject(definition.uiSchema?.[active])}
+                value={sectionValue}
+                path={active}
+                texts={texts}
+                language={language}
+                entityId={entityId}
+              />
+            )}
+          </Tabs.Panel>
+        </Tabs>
+        <Group justify="space-between">
+          <Button
+            variant="default"
+            disabled={index <= 0}
+            onClick={() => {
+              const previous = sections[index - 1];
+              if (previous) goTo(previous.id);
+            }}
+          >
+            {t('form.previous')}
+          </Button>
+          <Button
+            variant="default"
+            disabled={index < 0 || index >= sections.length - 1}
+            onClick={() => {
+              const next = sections[index + 1];
+              if (next) goTo(next.id);
+            }}
+          >
+            {t('form.next')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  },
+);

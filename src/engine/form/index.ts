@@ -1,0 +1,18 @@
+export { DocumentForm } from './DocumentForm';
+export { ReadOnlySection, displayValue } from './ReadOnlyView';
+export { useUnsavedChanges, unsavedQuestionKey } from './useUnsavedChanges';
+export type { UnsavedChanges, UnsavedWording } from './useUnsavedChanges';
+export { loadEntityValidators, entityValidatorsUrl } from './loadEntityValidators';
+export { registerWidget, engineWidgets, isEngineWidget } from './widgets';
+export type { EngineWidgetProps } from './widgets';
+export type { EngineFormContext } from './context';
+export * from './format';
+export type {
+  CatalogOption,
+  DocumentData,
+  DocumentFormHandle,
+  DocumentFormProps,
+  EntityValidators,
+  FormServices,
+  PrecompiledValidate,
+} from './types';

@@ -1,0 +1,71 @@
+import type { UiSchema } from '@rjsf/utils';
+import type { JsonSchema, JsonValue } from '../../core/definitions/types';
+import type { Language } from '../../core/i18n/translate';
+import {
+  allProperties,
+  asObject,
+  enumName,
+  fieldHelp,
+  fieldLabel,
+  schemaType,
+  type Texts,
+} from './texts';
+import { isEngineWidget } from './widgets';
+
+export interface UiTexts {
+  texts: Texts;
+  language: Language;
+  entityId: string;
+}
+
+/**
+ * The definition's uiSchema for one property, completed with translated titles, descriptions
+ * and enum names (keys `<entity>.<path>`, `._`, `.help`, `.enum.<value>`), and with the
+ * engine's object-valued widgets (file) routed through the `engineWidget` field.
+ */
+export function decorateUi(
+  schema: JsonSchema,
+  ui: JsonSchema | undefined,
+  path: string,
+  at: UiTexts,
+  item = false,
+): UiSchema {
+  const result: UiSchema = { ...(ui ?? {}) };
+  const { texts, language, entityId } = at;
+  if (item) {
+    result['ui:label'] = false;
+  } else {
+    result['ui:title'] = fieldLabel(texts, language, entityId, path);
+    const help = fieldHelp(texts, language, entityId, path);
+    if (help !== undefined) result['ui:description'] = help;
+  }
+  if (Array.isArray(schema.enum)) {
+    result['ui:enumNames'] = Object.fromEntries(
+      schema.enum.map((value: JsonValue) => [
+        String(value),
+        enumName(texts, language, entityId, path, value),
+      ]),
+    );
+  }
+  const type = schemaType(schema);
+  if (type === 'object' && isEngineWidget(result['ui:widget'])) {
+    result['ui:field'] = 'engineWidget';
+    return result;
+  }
+  if (type === 'object') {
+    for (const [name, child] of allProperties(schema)) {
+      result[name] = decorateUi(child, asObject(ui?.[name]), `${path}.${name}`, at);
+    }
+  } else if (type === 'array') {
+    const items = asObject(schema.items);
+    if (items) {
+      const itemUi = decorateUi(items, asObject(ui?.items), path, at, true);
+      if (schemaType(items) !== 'object') {
+        delete itemUi['ui:label'];
+        itemUi['ui:title'] = fieldLabel(texts, language, entityId, path);
+      }
+      result.items = itemUi;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useBlocker } from 'react-router-dom';
+import { translate, type Language, type TextTree } from '../../core/i18n/translate';
+
+/** `document`: leaving a document screen; `catalog`: closing a catalogue dialog. */
+export type UnsavedWording = 'document' | 'catalog';
+
+export function unsavedQuestionKey(wording: UnsavedWording): string {
+  return wording === 'document' ? 'form.unsaved.document' : 'form.unsaved.catalog';
+}
+
+export interface UnsavedChanges {
+  /** The confirmation modal to render (null when nothing is pending). */
+  modal: React.ReactNode;
+  /**
+   * Asks before an in-page action (closing a dialog, cancelling): runs `proceed` at once when
+   * clean, else after the user confirms.
+   */
+  confirm: (proceed: () => void) => void;
+}
+
+/**
+ * Guards a dirty form: react-router navigation (useBlocker; the portal's router is a data
+ * router) and closing or reloading the tab (beforeunload) ask before leaving. The question is
+ * 'Are you sure you want to continue without saving' for documents and 'Are you sure you want
+ * to proceed without saving. Please confirm?' for catalogue dialogs, in the user's language.
+ */
+export function useUnsavedChanges(
+  dirty: boolean,
+  wording: UnsavedWording,
+  texts: Partial<Record<Language, TextTree>>,
+  language: Language,
+): UnsavedChanges {
+  const blocker = useBlocker(
+    useCallback(
+      ({
+        currentLocation,
+        nextLocation,
+      }: {
+        currentLocation: { pathname: string };
+        nextLocation: { pathname: string };
+      }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+      [dirty],
+    ),
+  );
+  const [pending, setPending] = useState<(() => void) | undefined>();
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const confirm = useCallback(
+    (proceed: () => void) => {
+      if (dirty) setPending(() => proceed);
+      else proceed();
+    },
+    [dirty],
+  );
+
+  const opened = blocker.state === 'blocked' || pending !== undefined;
+  const cancel = () => {
+    if (blocker.state === 'blocked') blocker.reset();
+    setPending(undefined);
+  };
+  const accept = () => {
+    if (blocker.state === 'blocked') blocker.proceed();
+    const proceed = pending;
+    setPending(undefined);
+    proceed?.();
+  };
+  const t = (key: string) => translate(texts, language, key);
+  const modal = opened ? (
+    <Modal opened onClose={cancel} title={t('form.unsaved.title')} centered>
+      <Text>{t(unsavedQuestionKey(wording))}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={cancel}>
+          {t('form.cancel')}
+        </Button>
+        <Button color="red" onClick={accept}>
+          {t('form.confirm')}
+        </Button>
+      </Group>
+    </Modal>
+  ) : null;
+  return { modal, confirm };
+}

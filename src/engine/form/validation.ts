@@ -1,0 +1,114 @@
+import type { ErrorSchema } from '@rjsf/utils';
+import type { FieldError } from '../../core/api/errors';
+import { translate, type Language } from '../../core/i18n/translate';
+import { runRules } from '../../core/rules/registry';
+import { sectionOfPath } from '../../core/rules/sections';
+import type { RuleUse } from '../../core/rules/types';
+import { toFieldErrors, type SchemaError } from '../../core/validation/field-errors';
+import type { Texts } from './texts';
+import type { DocumentData, PrecompiledValidate } from './types';
+
+/** Keywords that only say a sub-schema failed; the failing keyword itself is reported too. */
+const NOISE = new Set(['if', 'anyOf', 'oneOf', 'not', 'false schema']);
+
+function schemaErrors(validate: PrecompiledValidate | undefined, data: unknown): SchemaError[] {
+  if (!validate || validate(data)) return [];
+  return (validate.errors ?? []).filter((e) => !NOISE.has(e.keyword));
+}
+
+function ruleErrors(uses: readonly RuleUse[], data: unknown, texts: Texts, language: Language) {
+  return runRules(uses, data).map((problem): FieldError => ({
+    path: problem.path,
+    rule: problem.rule,
+    message: translate(texts, language, problem.message, problem.params),
+  }));
+}
+
+/** Errors of one section only: its schema and the named rules whose path lies in it. */
+export function validateSection(
+  sectionId: string,
+  validate: PrecompiledValidate | undefined,
+  uses: readonly RuleUse[],
+  document: DocumentData,
+  texts: Texts,
+  language: Language,
+): FieldError[] {
+  const data = { [sectionId]: document[sectionId] };
+  return [
+    ...toFieldErrors(schemaErrors(validate, data), texts, language),
+    ...ruleErrors(
+      uses.filter((use) => sectionOfPath(use.path) === sectionId),
+      document,
+      texts,
+      language,
+    ),
+  ];
+}
+
+export function validateDocument(
+  validate: PrecompiledValidate,
+  uses: readonly RuleUse[],
+  document: DocumentData,
+  texts: Texts,
+  language: Language,
+): FieldError[] {
+  return [
+    ...toFieldErrors(schemaErrors(validate, document), texts, language),
+    ...ruleErrors(uses, document, texts, language),
+  ];
+}
+
+export function pointerSegments(pointer: string): string[] {
+  return pointer
+    .replace(/^\//, '')
+    .split('/')
+    .filter((s) => s.length > 0)
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+/** Field errors as RJSF's ErrorSchema (`{applicant: {familyName: {__errors: [...]}}}`). */
+export function toErrorSchema(errors: readonly FieldError[]): ErrorSchema {
+  const root: Record<string, unknown> = {};
+  for (const error of errors) {
+    let node = root;
+    for (const segment of pointerSegments(error.path)) {
+      node[segment] ??= {};
+      node = node[segment] as Record<string, unknown>;
+    }
+    const list = (node.__errors ??= []) as string[];
+    if (!list.includes(error.message)) list.push(error.message);
+  }
+  return root as ErrorSchema;
+}
+
+/** Whether an error at `path` is to be shown, given the touched pointers. */
+export function isShown(path: string, touched: ReadonlySet<string>): boolean {
+  if (touched.has(path)) return true;
+  for (const place of touched) {
+    // An item changed: its list's errors (minItems, allAnswered) show too.
+    if (place.startsWith(`${path}/`)) return true;
+  }
+  return false;
+}
+
+/** Pointers of the leaves that differ between two values. */
+export function changedPaths(before: unknown, after: unknown, prefix = ''): string[] {
+  if (before === after) return [];
+  const isContainer = (v: unknown) => typeof v === 'object' && v !== null;
+  if (
+    !isContainer(before) ||
+    !isContainer(after) ||
+    Array.isArray(before) !== Array.isArray(after)
+  ) {
+    return [prefix || '/'];
+  }
+  const a = before as Record<string, unknown>;
+  const b = after as Record<string, unknown>;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  const paths: string[] = [];
+  if (Array.isArray(before) && (before as unknown[]).length !== (after as unknown[]).length) {
+    paths.push(prefix || '/');
+  }
+  for (const key of keys) paths.push(...changedPaths(a[key], b[key], `${prefix}/${key}`));
+  return paths;
+}

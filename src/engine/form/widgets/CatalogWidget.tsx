@@ -1,0 +1,86 @@
+import { memo, useEffect, useMemo, useState } from 'react';
+import { Select } from '@mantine/core';
+import { contextOf } from '../context';
+import type { CatalogOption } from '../types';
+import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
+
+export function catalogLabel(option: CatalogOption): string {
+  return `${option.code} - ${option.name}`;
+}
+
+/**
+ * A searchable select of a catalogue's entries (ui:options.catalog), asked from the screen's
+ * `services.searchCatalog`; shows the name beside the code and stores the code.
+ */
+export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProps) {
+  const { id, value, onChange, onBlur, options } = props;
+  const { services } = contextOf(props.registry.formContext);
+  const catalogId = typeof options.catalog === 'string' ? options.catalog : '';
+  const code = typeof value === 'string' && value !== '' ? value : null;
+  const [search, setSearch] = useState('');
+  const [found, setFound] = useState<CatalogOption[]>([]);
+  const [selected, setSelected] = useState<CatalogOption | undefined>();
+  const searchCatalog = services.searchCatalog;
+
+  // The selected code's name, when the form opens on a stored value.
+  useEffect(() => {
+    if (!code || !searchCatalog || selected?.code === code) return;
+    let live = true;
+    searchCatalog(catalogId, code)
+      .then((list) => {
+        const match = list.find((o) => o.code === code);
+        if (live && match) setSelected(match);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [code, catalogId, searchCatalog, selected]);
+
+  useEffect(() => {
+    if (!searchCatalog) return;
+    // Typing the selected entry's own label is not a new search.
+    const text = selected && search === catalogLabel(selected) ? '' : search;
+    let live = true;
+    const timer = setTimeout(() => {
+      searchCatalog(catalogId, text)
+        .then((list) => live && setFound(list))
+        .catch(() => live && setFound([]));
+    }, 150);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [search, catalogId, searchCatalog, selected]);
+
+  const data = useMemo(() => {
+    const list = [...found];
+    const current = selected ?? (code ? { code, name: '' } : undefined);
+    if (current && !list.some((o) => o.code === current.code)) list.unshift(current);
+    return list.map((o) => ({ value: o.code, label: o.name ? catalogLabel(o) : o.code }));
+  }, [found, selected, code]);
+
+  return (
+    <Select
+      id={id}
+      searchable
+      clearable
+      label={labelOf(props)}
+      description={descriptionOf(props)}
+      withAsterisk={props.required}
+      disabled={props.disabled || props.readonly}
+      error={errorOf(props)}
+      data={data}
+      value={code}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      nothingFoundMessage="-"
+      onChange={(next) => {
+        setSelected(found.find((o) => o.code === next));
+        onChange(next ?? undefined);
+      }}
+      onBlur={() => onBlur(id, value)}
+    />
+  );
+});

@@ -1,0 +1,59 @@
+import { memo, useCallback } from 'react';
+import { DateInput } from '@mantine/dates';
+import {
+  DATE_FORMAT,
+  DATETIME_FORMAT,
+  isoToPicker,
+  parseDate,
+  parseDateTime,
+  pickerToIso,
+} from '../format';
+import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
+
+/** A date typed or picked as DD/MM/YYYY, stored as ISO `YYYY-MM-DD`. */
+export const DateWidget = memo(function DateWidget(props: EngineWidgetProps) {
+  const { id, onChange, onBlur, value } = props;
+  const change = useCallback((next: string | null) => onChange(next ?? undefined), [onChange]);
+  return (
+    <DateInput
+      id={id}
+      label={labelOf(props)}
+      description={descriptionOf(props)}
+      withAsterisk={props.required}
+      disabled={props.disabled || props.readonly}
+      error={errorOf(props)}
+      valueFormat={DATE_FORMAT}
+      dateParser={parseDate}
+      placeholder={DATE_FORMAT}
+      value={typeof value === 'string' && value !== '' ? value : null}
+      onChange={change}
+      onBlur={() => onBlur(id, value)}
+    />
+  );
+});
+
+/** A date and time as DD/MM/YYYY HH:mm:ss, stored as ISO 8601 with the local offset. */
+export const DateTimeWidget = memo(function DateTimeWidget(props: EngineWidgetProps) {
+  const { id, onChange, onBlur, value } = props;
+  const change = useCallback(
+    (next: string | null) => onChange(next ? pickerToIso(next) : undefined),
+    [onChange],
+  );
+  return (
+    <DateInput
+      id={id}
+      withTime
+      label={labelOf(props)}
+      description={descriptionOf(props)}
+      withAsterisk={props.required}
+      disabled={props.disabled || props.readonly}
+      error={errorOf(props)}
+      valueFormat={DATETIME_FORMAT}
+      dateParser={parseDateTime}
+      placeholder={DATETIME_FORMAT}
+      value={typeof value === 'string' && value !== '' ? isoToPicker(value) : null}
+      onChange={change}
+      onBlur={() => onBlur(id, value)}
+    />
+  );
+});

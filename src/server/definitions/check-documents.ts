@@ -1,0 +1,198 @@
+import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
+import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
+import { unknownRules } from '../../core/rules/registry';
+import { effectNames } from '../documents/effects';
+import { guardNames } from '../documents/guards';
+import type { DefinitionProblem } from './load';
+
+/**
+ * Cross-checks of entity schemas and workflows that a meta-schema cannot express: sections are
+ * the schema's top-level properties, every field has a label in every language, rules, guards
+ * and effects are known by name, and a machine only names actions, statuses and sections that
+ * exist.
+ */
+export function crossCheckEntity(
+  entity: EntityDefinition,
+  translations: Partial<Record<Language, TextTree>>,
+  problems: DefinitionProblem[],
+): void {
+  const file = `schemas/${entity.id}.schema.json`;
+  const properties = Object.keys((entity.schema.properties ?? {}) as object);
+  const sections = entity.sections.map((s) => s.id);
+  sections.forEach((id, i) => {
+    if (!properties.includes(id))
+      problems.push({
+        file,
+        pointer: `/sections/${i}/id`,
+        message: `section "${id}" is not a property of the schema`,
+      });
+  });
+  for (const property of properties) {
+    if (!sections.includes(property))
+      problems.push({
+        file,
+        pointer: `/schema/properties/${property}`,
+        message: 'property is not listed in sections',
+      });
+  }
+  for (const use of unknownRules(entity.rules ?? [])) {
+    const index = (entity.rules ?? []).indexOf(use);
+    problems.push({ file, pointer: `/rules/${index}/rule`, message: `unknown rule "${use.rule}"` });
+  }
+  for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
+    for (const path of fieldPaths(entity.schema, entity.uiSchema)) {
+      const key = `${entity.id}.${path}`;
+      if (lookup(tree, key) === undefined && lookup(tree, `${key}._`) === undefined) {
+        problems.push({
+          file: `translations/${language}/${entity.id}.json`,
+          pointer: `/${path.replaceAll('.', '/')}`,
+          message: `missing label for ${path}`,
+        });
+      }
+    }
+  }
+}
+
+/**
+ * Dotted paths of every property (array items' properties under the array's path). A field
+ * drawn by a widget of its own (`ui:widget`, `ui:field`, e.g. a file reference) is one field:
+ * its inner properties need no labels.
+ */
+function fieldPaths(schema: JsonSchema, uiSchema: JsonSchema | undefined): string[] {
+  const paths: string[] = [];
+  const visit = (node: JsonSchema, ui: JsonSchema | undefined, path: string) => {
+    if (path && ui && (ui['ui:widget'] !== undefined || ui['ui:field'] !== undefined)) return;
+    const properties = node.properties as Record<string, JsonSchema> | undefined;
+    for (const [name, child] of Object.entries(properties ?? {})) {
+      const childPath = path ? `${path}.${name}` : name;
+      paths.push(childPath);
+      visit(child, ui?.[name] as JsonSchema | undefined, childPath);
+    }
+    const items = node.items as JsonSchema | undefined;
+    if (items && typeof items === 'object' && !Array.isArray(items)) {
+      visit(items, ui?.items as JsonSchema | undefined, path);
+    }
+    for (const keyword of ['then', 'else']) {
+      const branch = node[keyword] as JsonSchema | undefined;
+      if (branch && typeof branch === 'object') visit(branch, ui, path);
+    }
+  };
+  visit(schema, uiSchema, '');
+  return [...new Set(paths)];
+}
+
+type Transition = string | { target?: string; guard?: string | { type: string } };
+
+export function crossCheckWorkflow(
+  workflow: WorkflowDefinition,
+  entities: EntityDefinition[],
+  problems: DefinitionProblem[],
+): void {
+  const file = `workflows/${workflow.id}.json`;
+  const entity = entities.find((e) => e.id === workflow.document);
+  if (!entity)
+    problems.push({
+      file,
+      pointer: '/document',
+      message: `no schema "${workflow.document}" in schemas/`,
+    });
+  const sections = new Set(entity?.sections.map((s) => s.id) ?? []);
+  const statuses = new Set(Object.keys(workflow.machine.states));
+  const actions = new Set(Object.keys(workflow.actions));
+  const guards = new Set(guardNames());
+  const effects = new Set(effectNames());
+  const used = new Set<string>();
+
+  for (const [status, state] of Object.entries(workflow.machine.states)) {
+    const on = ((state as { on?: Record<string, Transition | Transition[]> }).on ?? {}) as Record<
+      string,
+      Transition | Transition[]
+    >;
+    for (const [event, transitions] of Object.entries(on)) {
+      const pointer = `/machine/states/${status}/on/${event}`;
+      used.add(event);
+      if (!actions.has(event))
+        problems.push({
+          file,
+          pointer,
+          message: `event "${event}" is not an action of the workflow`,
+        });
+      for (const transition of Array.isArray(transitions) ? transitions : [transitions]) {
+        const target = typeof transition === 'string' ? transition : transition.target;
+        if (target !== undefined && !statuses.has(target))
+          problems.push({
+            file,
+            pointer,
+            message: `target "${target}" is not a status of the machine`,
+          });
+        const guard = typeof transition === 'object' ? transition.guard : undefined;
+        const guardName = typeof guard === 'string' ? guard : guard?.type;
+        if (guardName && !guards.has(guardName))
+          problems.push({ file, pointer, message: `unknown guard "${guardName}"` });
+      }
+    }
+  }
+  for (const [name, action] of Object.entries(workflow.actions)) {
+    if (!used.has(name))
+      problems.push({
+        file,
+        pointer: `/actions/${name}`,
+        message: 'action is not an event of any status',
+      });
+    (action.effects ?? []).forEach((effect, i) => {
+      if (!effects.has(effect))
+        problems.push({
+          file,
+          pointer: `/actions/${name}/effects/${i}`,
+          message: `unknown effect "${effect}"`,
+        });
+    });
+    if (Array.isArray(action.editable)) {
+      action.editable.forEach((section, i) => {
+        if (!sections.has(section))
+          problems.push({
+            file,
+            pointer: `/actions/${name}/editable/${i}`,
+            message: `no section "${section}"`,
+          });
+      });
+    }
+  }
+  workflow.screens.forEach((screen, i) => {
+    (screen.actions ?? []).forEach((action, j) => {
+      if (!actions.has(action))
+        problems.push({
+          file,
+          pointer: `/screens/${i}/actions/${j}`,
+          message: `no action "${action}"`,
+        });
+    });
+    for (const key of ['editable', 'hidden'] as const) {
+      const list = screen[key];
+      if (Array.isArray(list)) {
+        list.forEach((section, j) => {
+          if (!sections.has(section))
+            problems.push({
+              file,
+              pointer: `/screens/${i}/${key}/${j}`,
+              message: `no section "${section}"`,
+            });
+        });
+      }
+    }
+  });
+  workflow.lists.forEach((list, i) => {
+    (list.status ?? []).forEach((status, j) => {
+      if (!statuses.has(status))
+        problems.push({
+          file,
+          pointer: `/lists/${i}/status/${j}`,
+          message: `no status "${status}" in the machine`,
+        });
+    });
+    if (!workflow.screens.some((s) => s.path === list.open)) {
+      problems.push({ file, pointer: `/lists/${i}/open`, message: `no screen "${list.open}"` });
+    }
+  });
+}

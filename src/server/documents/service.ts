@@ -1,0 +1,669 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ErrorObject } from 'ajv';
+import type {
+  ActionRequest,
+  CreateRequest,
+  DocumentSummary,
+  DocumentView,
+  HistoryEntry,
+  VersionSummary,
+} from '../../core/documents/types';
+import { NEW_STATE, type WorkflowAction } from '../../core/documents/workflow';
+import { normalizePage, type SearchResult } from '../../core/search/protocol';
+import { runRules } from '../../core/rules/registry';
+import { holdsAnyRole, type Principal } from '../auth/principal';
+import type { Database } from '../db/schema';
+import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+import { compileSearch, type SearchField } from '../search/compile-search';
+import { getEffect, type DocumentDraft } from './effects';
+import type { GuardInput } from './guards';
+import { nextStatus } from './machine';
+import type { CompiledWorkflow } from './workflows';
+
+type DocumentRow = {
+  id: string;
+  type: string;
+  status: string;
+  previous_status: string | null;
+  version: number;
+  owner: string;
+  owner_name: string | null;
+  owner_email: string | null;
+  owner_mobile: string | null;
+  assignee: string | null;
+  number: string | null;
+  year: number | null;
+  serial: number | null;
+  submitted_at: Date | null;
+  data: Record<string, unknown>;
+  created_at: Date;
+  created_by: string;
+  updated_at: Date;
+  updated_by: string;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The document service: every document type, driven by its workflow definition. Each action is
+ * checked (visibility, roles, ownership, version, machine, payload) and then written (document,
+ * version, history, effects) in one transaction; any failure changes nothing.
+ */
+export class DocumentService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly workflows: Map<string, CompiledWorkflow>,
+    private readonly searchMaxItems: number,
+  ) {}
+
+  workflow(type: string): CompiledWorkflow {
+    const workflow = this.workflows.get(type);
+    if (!workflow) throw new ApiProblem(404, ERROR_CODES.notFound);
+    return workflow;
+  }
+
+  async create(type: string, principal: Principal, body: unknown): Promise<DocumentView> {
+    const workflow = this.workflow(type);
+    const request = asObject(body) as Partial<CreateRequest>;
+    const action = typeof request.action === 'string' ? request.action : 'store';
+    const definition = this.actionOf(workflow, action, principal);
+    const merged = this.mergedData(workflow, definition, {}, request.data);
+    const input = guardInput(
+      {
+        status: NEW_STATE,
+        previous_status: null,
+        owner: principal.subject,
+        assignee: null,
+        number: null,
+        data: merged,
+      },
+      principal,
+    );
+    const target = nextStatus(workflow.machine, NEW_STATE, { type: action, input });
+    if (!target)
+      throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: NEW_STATE });
+    checkNotes(definition, request.notes);
+    requireData(definition, request.data);
+    const data = this.validData(workflow, definition, merged);
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const inserted = await trx
+        .insertInto('document')
+        .values({
+          type,
+          status: target,
+          version: 1,
+          owner: principal.subject,
+          owner_name: principal.name ?? principal.preferredUsername ?? null,
+          owner_email: principal.email ?? null,
+          owner_mobile: principal.phoneNumber ?? null,
+          data: JSON.stringify(data),
+          created_by: actorName(principal),
+          updated_by: actorName(principal),
+          updated_at: now.toISOString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const draft = toDraft(inserted as DocumentRow);
+      await this.runEffects(
+        trx,
+        workflow,
+        definition,
+        action,
+        NEW_STATE,
+        draft,
+        { version: 0, ...request } as ActionRequest,
+        principal,
+        now,
+      );
+      const row = await this.write(
+        trx,
+        draft,
+        1,
+        action,
+        NEW_STATE,
+        principal,
+        request.notes,
+        now,
+        true,
+      );
+      return this.view(workflow, row, principal);
+    });
+  }
+
+  async read(type: string, principal: Principal, id: string): Promise<DocumentView> {
+    const workflow = this.workflow(type);
+    return this.view(workflow, await this.visibleRow(this.db, workflow, principal, id), principal);
+  }
+
+  async versions(type: string, principal: Principal, id: string): Promise<VersionSummary[]> {
+    const workflow = this.workflow(type);
+    await this.visibleRow(this.db, workflow, principal, id);
+    const rows = await this.db
+      .selectFrom('document_version')
+      .select(['version', 'status', 'action', 'at', 'by'])
+      .where('document_id', '=', id)
+      .orderBy('version', 'desc')
+      .execute();
+    return rows.map((r) => ({ ...r, at: iso(r.at) }));
+  }
+
+  async readVersion(
+    type: string,
+    principal: Principal,
+    id: string,
+    version: number,
+  ): Promise<DocumentView> {
+    const workflow = this.workflow(type);
+    const current = await this.visibleRow(this.db, workflow, principal, id);
+    const row = await this.db
+      .selectFrom('document_version')
+      .selectAll()
+      .where('document_id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const view = this.view(
+      workflow,
+      {
+        ...current,
+        status: row.status,
+        version: row.version,
+        data: row.data,
+        assignee: row.assignee,
+        updated_at: row.at,
+        updated_by: row.by,
+      },
+      principal,
+    );
+    return { ...view, allowedActions: [] };
+  }
+
+  async history(type: string, principal: Principal, id: string): Promise<HistoryEntry[]> {
+    const workflow = this.workflow(type);
+    await this.visibleRow(this.db, workflow, principal, id);
+    const rows = await this.db
+      .selectFrom('document_history')
+      .selectAll()
+      .where('document_id', '=', id)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      version: r.version,
+      action: r.action,
+      operation: `${r.from_status} -> ${r.to_status}`,
+      at: iso(r.at),
+      notes: r.notes,
+      name: r.actor_name,
+      email: r.actor_email,
+      mobile: r.actor_mobile,
+    }));
+  }
+
+  /** Fires one action of the machine on a document, with the version the caller read. */
+  async act(
+    type: string,
+    principal: Principal,
+    id: string,
+    action: string,
+    body: unknown,
+  ): Promise<DocumentView> {
+    const workflow = this.workflow(type);
+    const request = asObject(body) as Partial<ActionRequest>;
+    if (!Number.isInteger(request.version)) {
+      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+        { path: '/version', rule: 'required' },
+      ]);
+    }
+    const definition = this.actionOf(workflow, action, principal);
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.visibleRow(trx, workflow, principal, id, true);
+      if (definition.owner && row.owner !== principal.subject)
+        throw new ApiProblem(403, ERROR_CODES.notOwner);
+      if (row.version !== request.version) {
+        throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: row.version });
+      }
+      // The machine decides on the document as the action would leave it (a fee now due...).
+      const merged = this.mergedData(workflow, definition, row.data, request.data);
+      const target = nextStatus(workflow.machine, row.status, {
+        type: action,
+        input: guardInput({ ...row, data: merged }, principal),
+      });
+      if (!target)
+        throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: row.status });
+      checkNotes(definition, request.notes);
+      requireData(definition, request.data);
+      const draft = toDraft(row);
+      draft.data = this.validData(workflow, definition, merged);
+      draft.status = target;
+      const now = new Date();
+      await this.runEffects(
+        trx,
+        workflow,
+        definition,
+        action,
+        row.status,
+        draft,
+        request as ActionRequest,
+        principal,
+        now,
+      );
+      const written = await this.write(
+        trx,
+        draft,
+        row.version + 1,
+        action,
+        row.status,
+        principal,
+        request.notes,
+        now,
+        false,
+      );
+      return this.view(workflow, written, principal);
+    });
+  }
+
+  async search(
+    type: string,
+    principal: Principal,
+    body: unknown,
+  ): Promise<SearchResult<DocumentSummary>> {
+    const workflow = this.workflow(type);
+    const request = asObject(body ?? {});
+    const listId = request.list;
+    const list =
+      typeof listId === 'string'
+        ? workflow.definition.lists.find((l) => l.id === listId)
+        : undefined;
+    if (listId !== undefined && !list) {
+      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+        { path: '/list', rule: 'enum' },
+      ]);
+    }
+    const dataColumns = list?.columns.filter((c) => c.pointer) ?? [];
+    const fields: Record<string, SearchField> = {
+      status: { kind: 'text', sql: sql.ref('status') },
+      number: { kind: 'text', sql: sql.ref('number') },
+      owner: { kind: 'text', sql: sql.ref('owner') },
+      ownerName: { kind: 'text', sql: sql.ref('owner_name') },
+      assignee: { kind: 'text', sql: sql.ref('assignee') },
+      year: { kind: 'number', sql: sql.ref('year') },
+      submittedAt: { kind: 'datetime', sql: sql.ref('submitted_at') },
+      createdAt: { kind: 'datetime', sql: sql.ref('created_at') },
+      updatedAt: { kind: 'datetime', sql: sql.ref('updated_at') },
+    };
+    for (const column of dataColumns) {
+      const path = column.pointer!.split('/').slice(1);
+      fields[column.field] = { kind: 'text', sql: sql`(data #>> ${`{${path.join(',')}}`})` };
+    }
+    const compiled = compileSearch(request, fields, [{ field: 'updatedAt', direction: 'desc' }]);
+    const window = normalizePage(compiled.options, this.searchMaxItems);
+    let query = this.db.selectFrom('document').where('type', '=', type).where(compiled.where);
+    if (list) {
+      if (!holdsAnyRole(principal, workflow.rolesOf({ roles: list.roles })))
+        throw new ApiProblem(403, ERROR_CODES.forbidden);
+      query = list.status?.length
+        ? query.where('status', 'in', list.status)
+        : query.where('status', '<>', 'DELETED');
+      if (list.assignment === 'me') query = query.where('assignee', '=', principal.subject);
+      if (list.assignment === 'unassigned') query = query.where('assignee', 'is', null);
+      if (list.assignment === 'assigned') query = query.where('assignee', 'is not', null);
+    } else {
+      if (!holdsAnyRole(principal, workflow.anyRole))
+        throw new ApiProblem(403, ERROR_CODES.forbidden);
+      query = query.where('status', '<>', 'DELETED');
+      if (!holdsAnyRole(principal, workflow.seeAllRoles))
+        query = query.where('owner', '=', principal.subject);
+    }
+    const { total } = await query
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = (await query
+      .selectAll()
+      .orderBy(compiled.orderBy)
+      .orderBy('id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute()) as DocumentRow[];
+    const count = Number(total);
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        status: row.status,
+        version: row.version,
+        owner: row.owner,
+        ownerName: row.owner_name,
+        assignee: row.assignee,
+        number: row.number,
+        submittedAt: row.submitted_at ? iso(row.submitted_at) : null,
+        updatedAt: iso(row.updated_at),
+        fields: Object.fromEntries(
+          dataColumns.map((c) => [c.field, valueAtPointer(row.data, c.pointer!)]),
+        ),
+      })),
+      total: count,
+      page: window.page,
+      itemsPerPage: window.itemsPerPage,
+      capped: window.itemsPerPage === -1 && count > window.limit,
+    };
+  }
+
+  // ---- checks ----
+
+  private actionOf(
+    workflow: CompiledWorkflow,
+    action: string,
+    principal: Principal,
+  ): WorkflowAction {
+    const definition = workflow.definition.actions[action];
+    if (!definition) throw new ApiProblem(404, ERROR_CODES.notFound);
+    if (!holdsAnyRole(principal, workflow.rolesOf(definition)))
+      throw new ApiProblem(403, ERROR_CODES.forbidden);
+    return definition;
+  }
+
+  /**
+   * Reads a document the caller may see: holders of the workflow's see-all roles see every
+   * document, owners their own; anything else is a 404, so ids reveal nothing.
+   */
+  private async visibleRow(
+    db: Kysely<Database> | Transaction<Database>,
+    workflow: CompiledWorkflow,
+    principal: Principal,
+    id: string,
+    forUpdate = false,
+  ): Promise<DocumentRow> {
+    if (!UUID.test(id)) throw new ApiProblem(404, ERROR_CODES.notFound);
+    let query = db
+      .selectFrom('document')
+      .selectAll()
+      .where('id', '=', id)
+      .where('type', '=', workflow.definition.id);
+    if (forUpdate) query = query.forUpdate();
+    const row = (await query.executeTakeFirst()) as DocumentRow | undefined;
+    if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const seesAll = holdsAnyRole(principal, workflow.seeAllRoles);
+    const owns = row.owner === principal.subject && holdsAnyRole(principal, workflow.anyRole);
+    if (!seesAll && !owns) throw new ApiProblem(404, ERROR_CODES.notFound);
+    return row;
+  }
+
+  /**
+   * The data an action leaves: only the sections the action may edit are taken from the
+   * request; the rest stays as stored (an applicant cannot write the officer's sections).
+   */
+  private mergedData(
+    workflow: CompiledWorkflow,
+    action: WorkflowAction,
+    current: Record<string, unknown>,
+    incoming: unknown,
+  ): Record<string, unknown> {
+    // Not an object: nothing to merge; `requireData` refuses it once the machine has spoken.
+    if ((action.payload ?? 'none') !== 'data' || !isObject(incoming)) return current;
+    const unknown = Object.keys(incoming).filter((key) => !workflow.allSections.includes(key));
+    if (unknown.length) {
+      throw new ApiProblem(
+        400,
+        ERROR_CODES.validationFailed,
+        {},
+        unknown.map((key) => ({
+          path: '',
+          rule: 'additionalProperties',
+          params: { additionalProperty: key },
+        })),
+      );
+    }
+    const editable =
+      action.editable === 'all'
+        ? workflow.allSections
+        : (action.editable ?? workflow.applicantSections);
+    const data = { ...current };
+    for (const section of editable) {
+      const value = (incoming as Record<string, unknown>)[section];
+      if (value === undefined) delete data[section];
+      else data[section] = value;
+    }
+    return data;
+  }
+
+  /** Validates as a draft, or, for actions that submit, against the full schema and named rules. */
+  private validData(
+    workflow: CompiledWorkflow,
+    action: WorkflowAction,
+    data: Record<string, unknown>,
+  ): Record<string, unknown> {
+    const validate = action.validate ? workflow.validateFull : workflow.validateDraft;
+    const problems: FieldProblem[] = [];
+    if (!validate(data)) problems.push(...schemaProblems(validate.errors ?? []));
+    if (action.validate) {
+      for (const problem of runRules(workflow.entity.rules ?? [], data)) {
+        problems.push({
+          path: problem.path,
+          rule: problem.message.replace(/^validation\./, ''),
+          params: problem.params,
+        });
+      }
+    }
+    if (problems.length) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
+    return data;
+  }
+
+  // ---- writing ----
+
+  private async runEffects(
+    trx: Transaction<Database>,
+    workflow: CompiledWorkflow,
+    definition: WorkflowAction,
+    action: string,
+    fromStatus: string,
+    document: DocumentDraft,
+    request: ActionRequest,
+    principal: Principal,
+    now: Date,
+  ): Promise<void> {
+    for (const name of definition.effects ?? []) {
+      await getEffect(name)({
+        trx,
+        workflow: workflow.definition,
+        action,
+        fromStatus,
+        document,
+        request,
+        principal,
+        now,
+      });
+    }
+  }
+
+  private async write(
+    trx: Transaction<Database>,
+    draft: DocumentDraft,
+    version: number,
+    action: string,
+    fromStatus: string,
+    principal: Principal,
+    notes: string | undefined,
+    now: Date,
+    created: boolean,
+  ): Promise<DocumentRow> {
+    const row = (await trx
+      .updateTable('document')
+      .set({
+        status: draft.status,
+        previous_status: draft.previousStatus,
+        version,
+        assignee: draft.assignee,
+        number: draft.number,
+        year: draft.year,
+        serial: draft.serial,
+        submitted_at: draft.submittedAt ? draft.submittedAt.toISOString() : null,
+        data: JSON.stringify(draft.data),
+        updated_at: now.toISOString(),
+        updated_by: actorName(principal),
+      })
+      .where('id', '=', draft.id)
+      .where('version', '=', created ? 1 : version - 1)
+      .returningAll()
+      .executeTakeFirst()) as DocumentRow | undefined;
+    // The row was locked (select ... for update) and its version checked, so this cannot miss;
+    // if it ever does, the transaction is rolled back rather than overwrite someone's change.
+    if (!row) throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: version - 1 });
+    await trx
+      .insertInto('document_version')
+      .values({
+        document_id: draft.id,
+        version,
+        status: draft.status,
+        action,
+        data: JSON.stringify(draft.data) as never,
+        assignee: draft.assignee,
+        by: actorName(principal),
+      })
+      .execute();
+    await trx
+      .insertInto('document_history')
+      .values({
+        document_id: draft.id,
+        version,
+        action,
+        from_status: fromStatus,
+        to_status: draft.status,
+        notes: notes?.trim() || null,
+        actor: principal.subject,
+        actor_name: actorName(principal),
+        actor_email: principal.email ?? null,
+        actor_mobile: principal.phoneNumber ?? null,
+      })
+      .execute();
+    return row;
+  }
+
+  private view(workflow: CompiledWorkflow, row: DocumentRow, principal: Principal): DocumentView {
+    return {
+      id: row.id,
+      type: row.type,
+      status: row.status,
+      version: row.version,
+      owner: row.owner,
+      ownerName: row.owner_name,
+      assignee: row.assignee,
+      number: row.number,
+      year: row.year,
+      submittedAt: row.submitted_at ? iso(row.submitted_at) : null,
+      data: row.data,
+      createdAt: iso(row.created_at),
+      createdBy: row.created_by,
+      updatedAt: iso(row.updated_at),
+      updatedBy: row.updated_by,
+      allowedActions: this.allowedActions(workflow, row, principal),
+    };
+  }
+
+  /** Actions the caller may take now: the machine allows them here, and role and ownership fit. */
+  allowedActions(workflow: CompiledWorkflow, row: DocumentRow, principal: Principal): string[] {
+    const input = guardInput(row, principal);
+    return Object.entries(workflow.definition.actions)
+      .filter(([, action]) => holdsAnyRole(principal, workflow.rolesOf(action)))
+      .filter(([, action]) => !action.owner || row.owner === principal.subject)
+      .filter(
+        ([name]) => nextStatus(workflow.machine, row.status, { type: name, input }) !== undefined,
+      )
+      .map(([name]) => name);
+  }
+}
+
+function guardInput(
+  row: Pick<DocumentRow, 'status' | 'previous_status' | 'owner' | 'assignee' | 'number' | 'data'>,
+  principal: Principal,
+): GuardInput {
+  return {
+    document: {
+      status: row.status,
+      previousStatus: row.previous_status,
+      owner: row.owner,
+      assignee: row.assignee,
+      number: row.number,
+      data: row.data,
+    },
+    principal,
+  };
+}
+
+function toDraft(row: DocumentRow): DocumentDraft {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    previousStatus: row.previous_status,
+    owner: row.owner,
+    ownerName: row.owner_name,
+    ownerEmail: row.owner_email,
+    assignee: row.assignee,
+    number: row.number,
+    year: row.year,
+    serial: row.serial,
+    submittedAt: row.submitted_at,
+    data: row.data,
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function requireData(action: WorkflowAction, data: unknown): void {
+  if ((action.payload ?? 'none') === 'data' && !isObject(data)) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/data', rule: 'type', params: { type: 'object' } },
+    ]);
+  }
+}
+
+function checkNotes(action: WorkflowAction, notes: unknown): void {
+  if (notes !== undefined && (typeof notes !== 'string' || notes.length > 4000)) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/notes', rule: 'maxLength', params: { limit: 4000 } },
+    ]);
+  }
+  if (action.notes === 'required' && (typeof notes !== 'string' || !notes.trim())) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/notes', rule: 'required' },
+    ]);
+  }
+}
+
+function schemaProblems(errors: ErrorObject[]): FieldProblem[] {
+  return errors.map((e) => ({
+    path: e.instancePath,
+    rule: e.keyword,
+    params: e.params as Record<string, unknown>,
+  }));
+}
+
+function asObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/', rule: 'type', params: { type: 'object' } },
+    ]);
+  }
+  return body as Record<string, unknown>;
+}
+
+function actorName(principal: Principal): string {
+  return principal.name ?? principal.preferredUsername ?? principal.subject;
+}
+
+function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function valueAtPointer(data: unknown, pointer: string): unknown {
+  let node: unknown = data;
+  for (const part of pointer.split('/').slice(1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}

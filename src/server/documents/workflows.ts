@@ -1,0 +1,66 @@
+import type { AnyStateMachine } from 'xstate';
+import type { ValidateFunction } from 'ajv';
+import type { EntityDefinition } from '../../core/definitions/types';
+import { stripRequired } from '../../core/definitions/strip-required';
+import {
+  fullRoles,
+  type WorkflowAction,
+  type WorkflowDefinition,
+} from '../../core/documents/workflow';
+import { createAjv } from '../definitions/ajv';
+import type { ValidatorSet } from '../definitions/validators';
+import { buildMachine } from './machine';
+
+/** A workflow made ready for requests: its machine, its entity and both validators. */
+export interface CompiledWorkflow {
+  definition: WorkflowDefinition;
+  entity: EntityDefinition;
+  machine: AnyStateMachine;
+  /** Full schema: what a submission must satisfy. */
+  validateFull: ValidateFunction;
+  /** The schema without `required`: what a stored draft must satisfy. */
+  validateDraft: ValidateFunction;
+  /** Sections an applicant may edit (those not marked officer). */
+  applicantSections: string[];
+  allSections: string[];
+  rolesOf(action: WorkflowAction): string[];
+  /** Roles whose holders see every document of the type. */
+  seeAllRoles: string[];
+  /** Every role of the workflow (any of them lets an owner read their own documents). */
+  anyRole: string[];
+}
+
+export function compileWorkflows(
+  workflows: WorkflowDefinition[],
+  entities: EntityDefinition[],
+  validators: ValidatorSet,
+): Map<string, CompiledWorkflow> {
+  const ajv = createAjv();
+  const compiled = new Map<string, CompiledWorkflow>();
+  for (const definition of workflows) {
+    const entity = entities.find((e) => e.id === definition.document);
+    const validateFull = validators.get('schema', definition.document);
+    if (!entity || !validateFull)
+      throw new Error(`Workflow ${definition.id}: no schema ${definition.document}`);
+    const { $id: _id, ...draftSchema } = stripRequired(entity.schema);
+    const allRoleSuffixes = new Set<string>([
+      ...Object.values(definition.actions).flatMap((a) => a.roles),
+      ...definition.screens.flatMap((s) => s.roles),
+      ...definition.lists.flatMap((l) => l.roles),
+    ]);
+    const sections = entity.sections ?? [];
+    compiled.set(definition.id, {
+      definition,
+      entity,
+      machine: buildMachine(definition),
+      validateFull,
+      validateDraft: ajv.compile(draftSchema),
+      applicantSections: sections.filter((s) => !s.officer).map((s) => s.id),
+      allSections: sections.map((s) => s.id),
+      rolesOf: (action) => fullRoles(definition, action.roles),
+      seeAllRoles: fullRoles(definition, definition.seeAll),
+      anyRole: fullRoles(definition, [...allRoleSuffixes]),
+    });
+  }
+  return compiled;
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAnyRole } from '../auth/plugin';
+import type { Principal } from '../auth/principal';
+import type { DocumentService } from '../documents/service';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+
+type TypeParams = { type: string };
+type DocParams = TypeParams & { id: string };
+
+/**
+ * The `evisa` backend: documents of every type defined in workflows/, one generic set of routes.
+ * Roles, states, ownership and validation all come from the workflow and its schema.
+ */
+export async function evisaPlugin(app: FastifyInstance, options: { documents: DocumentService }) {
+  const { documents } = options;
+  /** Signed in, and holding at least one role of the workflow; finer checks are the service's. */
+  const caller = (request: FastifyRequest<{ Params: TypeParams }>): Principal =>
+    requireAnyRole(request, documents.workflow(request.params.type).anyRole);
+
+  app.patch<{ Params: TypeParams }>('/:type', async (request) =>
+    documents.search(request.params.type, caller(request), request.body),
+  );
+  app.post<{ Params: TypeParams }>('/:type', async (request, reply) =>
+    reply
+      .status(201)
+      .send(await documents.create(request.params.type, caller(request), request.body)),
+  );
+  app.get<{ Params: DocParams }>('/:type/:id', async (request) =>
+    documents.read(request.params.type, caller(request), request.params.id),
+  );
+  app.put<{ Params: DocParams }>('/:type/:id', async (request) =>
+    documents.act(request.params.type, caller(request), request.params.id, 'update', request.body),
+  );
+  app.get<{ Params: DocParams }>('/:type/:id/versions', async (request) =>
+    documents.versions(request.params.type, caller(request), request.params.id),
+  );
+  app.get<{ Params: DocParams & { version: string } }>(
+    '/:type/:id/versions/:version',
+    async (request) => {
+      const version = Number(request.params.version);
+      if (!Number.isInteger(version) || version < 1)
+        throw new ApiProblem(404, ERROR_CODES.notFound);
+      return documents.readVersion(
+        request.params.type,
+        caller(request),
+        request.params.id,
+        version,
+      );
+    },
+  );
+  app.get<{ Params: DocParams }>('/:type/:id/history', async (request) =>
+    documents.history(request.params.type, caller(request), request.params.id),
+  );
+  app.post<{ Params: DocParams & { action: string } }>(
+    '/:type/:id/actions/:action',
+    async (request) =>
+      documents.act(
+        request.params.type,
+        caller(request),
+        request.params.id,
+        request.params.action,
+        request.body,
+      ),
+  );
+}

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Kysely } from 'kysely';
+import type { MediaReference } from '../../core/documents/types';
+import { requireSignedIn } from '../auth/plugin';
+import type { Database } from '../db/schema';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+
+export interface MediaOptions {
+  db: Kysely<Database>;
+  maxBytes: number;
+  /** Accepted content types; the file's first bytes must match its declared type. */
+  types: string[];
+}
+
+/** Magic numbers of the types we accept, so a renamed executable is not taken for a PDF. */
+const SIGNATURES: Record<string, number[]> = {
+  'application/pdf': [0x25, 0x50, 0x44, 0x46],
+  'image/png': [0x89, 0x50, 0x4e, 0x47],
+  'image/jpeg': [0xff, 0xd8, 0xff],
+};
+
+/**
+ * The `media` backend: uploads kept by reference (a form stores `{id, name, size, type}`, never
+ * the content). Any signed-in user may upload; only the uploader reads a file back until a
+ * document that references it is shared with officers (the document engine checks that).
+ */
+export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
+  await app.register(multipart, { limits: { fileSize: options.maxBytes, files: 1, fields: 0 } });
+
+  app.post('/', async (request, reply) => {
+    const principal = requireSignedIn(request);
+    if (!request.isMultipart()) {
+      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+        { path: '/file', rule: 'required' },
+      ]);
+    }
+    const file = await request.file();
+    if (!file)
+      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+        { path: '/file', rule: 'required' },
+      ]);
+    let content: Buffer;
+    try {
+      content = await file.toBuffer();
+    } catch {
+      throw new ApiProblem(413, ERROR_CODES.tooLarge, { limit: options.maxBytes });
+    }
+    const type = file.mimetype;
+    const signature = SIGNATURES[type];
+    if (
+      !options.types.includes(type) ||
+      !signature ||
+      !signature.every((byte, i) => content[i] === byte)
+    ) {
+      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+        { path: '/file', rule: 'fileType', params: { types: options.types.join(', ') } },
+      ]);
+    }
+    const name = file.filename.replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 200) || 'file';
+    const row = await options.db
+      .insertInto('media')
+      .values({
+        owner: principal.subject,
+        name,
+        size: content.length,
+        type,
+        sha256: createHash('sha256').update(content).digest('hex'),
+        content,
+      })
+      .returning(['id', 'name', 'size', 'type'])
+      .executeTakeFirstOrThrow();
+    const reference: MediaReference = row;
+    return reply.status(201).send(reference);
+  });
+
+  app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
+    const principal = requireSignedIn(request);
+    if (!/^[0-9a-f-]{36}$/i.test(request.params.id))
+      throw new ApiProblem(404, ERROR_CODES.notFound);
+    const row = await options.db
+      .selectFrom('media')
+      .selectAll()
+      .where('id', '=', request.params.id)
+      .executeTakeFirst();
+    if (!row || row.owner !== principal.subject) throw new ApiProblem(404, ERROR_CODES.notFound);
+    return reply
+      .header('content-type', row.type)
+      .header('content-disposition', `attachment; filename="${row.name.replaceAll('"', '')}"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(row.content);
+  });
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiHarness } from '../support/api-server';
+
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.alloc(200, 32),
+  Buffer.from('\n%%EOF\n'),
+]);
+
+function multipart(name: string, type: string, content: Buffer) {
+  const boundary = '----portal-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe('media uploads', () => {
+  let api: ApiHarness;
+  let token: string;
+  beforeAll(async () => {
+    api = await startApiServer('pglite', { mediaMaxBytes: 1024 });
+    token = await api.tokenFor(['visa-application-submit'], { sub: 'uploader' });
+  });
+  afterAll(async () => api?.close());
+
+  const upload = (
+    name: string,
+    type: string,
+    content: Buffer,
+    bearer: string | undefined = token,
+  ) => {
+    const { body, contentType } = multipart(name, type, content);
+    return api.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: {
+        'content-type': contentType,
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      },
+      payload: body,
+    });
+  };
+  const count = async () =>
+    (
+      await api.server.database.db
+        .selectFrom('media')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+
+  it('keeps a PDF and answers a reference, which its owner can read back', async () => {
+    const response = await upload('passport scan.pdf', 'application/pdf', PDF);
+    expect(response.statusCode, response.body).toBe(201);
+    const reference = response.json();
+    expect(reference).toMatchObject({
+      name: 'passport scan.pdf',
+      size: PDF.length,
+      type: 'application/pdf',
+    });
+    const read = await api.call('GET', `/api/media/${reference.id}`, { token });
+    expect(read.statusCode).toBe(200);
+    expect(read.rawPayload.equals(PDF)).toBe(true);
+    const other = await api.tokenFor(['visa-application-submit'], { sub: 'someone-else' });
+    expect((await api.call('GET', `/api/media/${reference.id}`, { token: other })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses a file over the limit with 413, a wrongly typed file with 400, and signed-out callers', async () => {
+    const before = await count();
+    const large = await upload(
+      'big.pdf',
+      'application/pdf',
+      Buffer.concat([PDF, Buffer.alloc(2048)]),
+    );
+    expect(large.statusCode).toBe(413);
+    const renamed = await upload(
+      'virus.pdf',
+      'application/pdf',
+      Buffer.from('MZ\x90\x00 not a pdf'),
+    );
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().error.fields[0]).toMatchObject({ path: '/file', rule: 'fileType' });
+    const script = await upload('page.html', 'text/html', Buffer.from('<script>alert(1)</script>'));
+    expect(script.statusCode).toBe(400);
+    expect((await upload('x.pdf', 'application/pdf', PDF, '')).statusCode).toBe(401);
+    expect(await count()).toBe(before);
+  });
+});

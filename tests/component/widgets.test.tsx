@@ -1,0 +1,97 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { MediaReference } from '../../src/core/documents/types';
+import { renderSample } from './harness';
+
+describe('widgets', () => {
+  it('date stores ISO from DD/MM/YYYY; money keeps a decimal string; email and phone', async () => {
+    const user = userEvent.setup();
+    const form = await renderSample();
+    await user.type(screen.getByLabelText(/Date of birth/), '15/03/1990');
+    await waitFor(() =>
+      expect((form.current.value.applicant as Record<string, unknown>).birthDate).toBe(
+        '1990-03-15',
+      ),
+    );
+    await user.type(screen.getByLabelText(/Fee/), '12a34.567');
+    const applicant = () => form.current.value.applicant as Record<string, unknown>;
+    expect(applicant().fee).toBe('1234.56');
+    expect(typeof applicant().fee).toBe('string');
+    await user.type(screen.getByLabelText(/E-mail/), 'a@b.nz');
+    await user.type(screen.getByLabelText(/Phone/), '+64 21 555');
+    expect(applicant().email).toBe('a@b.nz');
+    expect(applicant().phone).toBe('+64 21 555');
+    expect((screen.getByLabelText(/Phone/) as HTMLInputElement).type).toBe('tel');
+  });
+
+  it('yesNo stores booleans', async () => {
+    const user = userEvent.setup();
+    const form = await renderSample();
+    await user.click(screen.getByLabelText('No'));
+    expect((form.current.value.applicant as Record<string, unknown>).married).toBe(false);
+    await user.click(screen.getByLabelText('Yes'));
+    expect((form.current.value.applicant as Record<string, unknown>).married).toBe(true);
+  });
+
+  it('catalog searches through the service and shows the name beside the code', async () => {
+    const user = userEvent.setup();
+    const searchCatalog = vi.fn(async (_catalog: string, text: string) =>
+      [
+        { code: 'NZ', name: 'New Zealand' },
+        { code: 'FR', name: 'France' },
+      ].filter((c) => c.name.toLowerCase().includes(text.toLowerCase())),
+    );
+    const form = await renderSample({ services: { searchCatalog } });
+    await user.type(document.getElementById('root.applicant.nationality')!, 'zeal');
+    await waitFor(() => expect(searchCatalog).toHaveBeenCalledWith('country', 'zeal'));
+    await user.click(await screen.findByText('NZ - New Zealand'));
+    expect((form.current.value.applicant as Record<string, unknown>).nationality).toBe('NZ');
+  });
+
+  it('datetime and file: checks type and size, uploads with progress, keeps the reference', async () => {
+    let finish: (reference: MediaReference) => void = () => undefined;
+    const uploadFile = vi.fn(
+      (file: File, onProgress: (percent: number) => void) =>
+        new Promise<MediaReference>((resolve) => {
+          onProgress(40);
+          finish = resolve;
+          void file;
+        }),
+    );
+    const user = userEvent.setup();
+    const form = await renderSample({ initialSection: 'documents', services: { uploadFile } });
+    await user.type(screen.getByLabelText(/Arrival/), '02/01/2026 10:20:30');
+    await waitFor(() =>
+      expect(String((form.current.value.documents as Record<string, unknown>).arrival)).toMatch(
+        /^2026-01-02T10:20:30[+-]\d\d:\d\d$/,
+      ),
+    );
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['x'], 'virus.exe', { type: 'application/x-msdownload' })] },
+    });
+    expect(await screen.findByText(/This type of file is not accepted/)).toBeTruthy();
+    fireEvent.change(input, {
+      target: { files: [new File(['x'.repeat(2000)], 'big.pdf', { type: 'application/pdf' })] },
+    });
+    expect(await screen.findByText(/The file is too large/)).toBeTruthy();
+    expect(uploadFile).not.toHaveBeenCalled();
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'passport.pdf', { type: 'application/pdf' })] },
+    });
+    await waitFor(() => expect(screen.getByRole('progressbar')).toBeTruthy());
+    await act(async () =>
+      finish({ id: 'm1', name: 'passport.pdf', size: 4, type: 'application/pdf' }),
+    );
+    await waitFor(() =>
+      expect((form.current.value.documents as Record<string, unknown>).passport).toEqual({
+        id: 'm1',
+        name: 'passport.pdf',
+        size: 4,
+        type: 'application/pdf',
+      }),
+    );
+    expect(screen.getByText('passport.pdf (4 B)')).toBeTruthy();
+  });
+});

@@ -1,0 +1,80 @@
+import { getShortestPaths } from 'xstate/graph';
+import type { WorkflowDefinition } from '../../src/core/documents/workflow';
+import type { Principal } from '../../src/server/auth/principal';
+import type { GuardInput } from '../../src/server/documents/guards';
+import { buildMachine, nextStatus, type WorkflowEvent } from '../../src/server/documents/machine';
+
+/** What the walk needs to know of a document to predict the machine's answer. */
+export interface SimulatedDocument {
+  status: string;
+  previousStatus: string | null;
+  data: Record<string, unknown>;
+}
+
+/** A way to reach a status from NEW: the events in order, with the data each carries. */
+export interface PathToStatus {
+  status: string;
+  steps: Array<{ action: string; data: Record<string, unknown> }>;
+  document: SimulatedDocument;
+}
+
+const PRINCIPAL: Principal = { subject: 'walker', roles: [] };
+
+function input(document: SimulatedDocument): GuardInput {
+  return {
+    document: {
+      status: document.status,
+      previousStatus: document.previousStatus,
+      owner: 'walker',
+      assignee: null,
+      number: null,
+      data: document.data,
+    },
+    principal: PRINCIPAL,
+  };
+}
+
+/**
+ * The shortest path to every status of a workflow, found by xstate's graph utilities on the
+ * workflow's own machine (with the server's guards). Each event is offered with every data
+ * variant given, so guarded branches (a fee due or not) are both reached.
+ */
+export function pathsToEveryStatus(
+  workflow: WorkflowDefinition,
+  dataVariants: Array<Record<string, unknown>>,
+): PathToStatus[] {
+  const machine = buildMachine(workflow);
+  const events: WorkflowEvent[] = Object.keys(workflow.actions).flatMap((type) =>
+    dataVariants.map((data) => ({
+      type,
+      input: input({ status: '', previousStatus: null, data }),
+    })),
+  );
+  const paths = getShortestPaths(machine, { events });
+  return paths.map((path) => {
+    const document: SimulatedDocument = { status: 'NEW', previousStatus: null, data: {} };
+    const steps = path.steps
+      .filter((step) => step.event.type !== 'xstate.init')
+      .map((step) => {
+        const event = step.event as WorkflowEvent;
+        const data = event.input.document.data;
+        if (event.type === 'cancel') document.previousStatus = document.status;
+        document.status = String(step.state.value);
+        document.data = data;
+        return { action: event.type, data };
+      });
+    return { status: String(path.state.value), steps, document };
+  });
+}
+
+/** The status `action` leads to from the document, as the workflow's machine decides. */
+export function expectedTarget(
+  workflow: WorkflowDefinition,
+  document: SimulatedDocument,
+  action: string,
+): string | undefined {
+  return nextStatus(buildMachine(workflow), document.status, {
+    type: action,
+    input: input(document),
+  });
+}
