@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import type { ApiClient } from '../core/api/client';
+import type { ApiClient, ApiResult } from '../core/api/client';
 import { catalogFieldKinds, VALIDITY_FIELDS } from '../core/definitions/catalog-entry';
 import type { CatalogDefinition } from '../core/definitions/types';
 import type { Language, TextTree } from '../core/i18n/translate';
-import type { FilterCondition, SearchRequest } from '../core/search/protocol';
+import type { SearchRequest, SearchResult } from '../core/search/protocol';
 import { CatalogEntryForm } from './CatalogEntryForm';
 import { FilterBar, type FilterField } from './FilterBar';
 import { formatCell } from './format';
+import { PAGE_SIZES, useServerTable } from './useServerTable';
 
 /** An entry as the catalogue API returns it. */
 export interface CatalogEntryRecord {
@@ -38,7 +39,6 @@ export interface CatalogFinderProps {
   backend?: string;
 }
 
-export const PAGE_SIZES = [10, 25, 50];
 
 /** The finder of any catalogue: a server-paged, sortable, filterable list plus a New form. */
 export function CatalogFinder({
@@ -65,49 +65,28 @@ export function CatalogFinder({
     return [...own, ...VALIDITY_FIELDS];
   }, [catalog]);
 
-  const [records, setRecords] = useState<Row[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 10);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Row>>({
-    columnAccessor: catalog.key[0] ?? columnNames[0] ?? 'startTime',
-    direction: 'asc',
-  });
-  const [filter, setFilter] = useState<FilterCondition[]>([]);
-  const [fetching, setFetching] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const [reloads, setReloads] = useState(0);
   const [creating, setCreating] = useState(false);
   const [saved, setSaved] = useState(false);
-  const latest = useRef(0);
-
-  useEffect(() => {
-    const call = ++latest.current;
-    const request: SearchRequest = {
-      filter,
-      options: {
-        page,
-        itemsPerPage: pageSize,
-        sort: [{ field: String(sortStatus.columnAccessor), direction: sortStatus.direction }],
-      },
-    };
-    setFetching(true);
-    void api
-      .search<CatalogEntryRecord>(backend, `/${encodeURIComponent(catalog.id)}`, request)
-      .then(([failure, result]) => {
-        if (call !== latest.current) return;
-        setFetching(false);
-        if (failure) {
-          setError(failure.message);
-          setRecords([]);
-          setTotal(0);
-          return;
-        }
-        setError(undefined);
-        setRecords(result.items.map((entry) => ({ ...entry.data, id: entry.id })));
-        setTotal(result.total);
-      });
-  }, [api, backend, catalog.id, filter, page, pageSize, sortStatus, reloads, language]);
+  const search = useCallback(
+    async (request: SearchRequest): Promise<ApiResult<SearchResult<Row>>> => {
+      const [failure, result] = await api.search<CatalogEntryRecord>(
+        backend,
+        `/${encodeURIComponent(catalog.id)}`,
+        request,
+      );
+      if (failure) return [failure, null];
+      return [
+        null,
+        { ...result, items: result.items.map((entry) => ({ ...entry.data, id: entry.id })) },
+      ];
+    },
+    [api, backend, catalog.id],
+  );
+  const table = useServerTable<Row>(
+    search,
+    { columnAccessor: catalog.key[0] ?? columnNames[0] ?? 'startTime', direction: 'asc' },
+    language,
+  );
 
   const columns: DataTableColumn<Row>[] = columnNames.map((name) => ({
     accessor: name,
@@ -128,9 +107,9 @@ export function CatalogFinder({
         <Title order={2}>{labels?.title ?? catalog.id}</Title>
         <Group gap="sm">
           <Text c="dimmed" aria-live="polite">
-            {t('catalog.records', { count: total })}
+            {t('catalog.records', { count: table.total })}
           </Text>
-          <Button variant="default" onClick={() => setReloads((n) => n + 1)}>
+          <Button variant="default" onClick={table.reload}>
             {t('catalog.reload')}
           </Button>
           {canManage && (
@@ -147,10 +126,7 @@ export function CatalogFinder({
       </Group>
       <FilterBar
         fields={filterFields}
-        onApply={(condition) => {
-          setPage(1);
-          setFilter(condition ? [condition] : []);
-        }}
+        onApply={(condition) => table.setFilter(condition ? [condition] : [])}
       />
       {saved && (
         <Alert
@@ -163,9 +139,9 @@ export function CatalogFinder({
           {t('catalog.saved')}
         </Alert>
       )}
-      {error && (
+      {table.error && (
         <Alert color="red" role="alert">
-          {error}
+          {table.error}
         </Alert>
       )}
       <DataTable<Row>
@@ -174,24 +150,18 @@ export function CatalogFinder({
         highlightOnHover
         minHeight={160}
         idAccessor="id"
-        records={records}
+        records={table.records}
         columns={columns}
-        fetching={fetching}
-        totalRecords={total}
-        page={page}
-        onPageChange={setPage}
-        recordsPerPage={pageSize}
+        fetching={table.fetching}
+        totalRecords={table.total}
+        page={table.page}
+        onPageChange={table.setPage}
+        recordsPerPage={table.pageSize}
         recordsPerPageOptions={PAGE_SIZES}
         recordsPerPageLabel={t('catalog.recordsPerPage')}
-        onRecordsPerPageChange={(size) => {
-          setPage(1);
-          setPageSize(size);
-        }}
-        sortStatus={sortStatus}
-        onSortStatusChange={(status) => {
-          setPage(1);
-          setSortStatus(status);
-        }}
+        onRecordsPerPageChange={table.setPageSize}
+        sortStatus={table.sortStatus}
+        onSortStatusChange={table.setSortStatus}
         noRecordsText={t('messages.noResults')}
         loadingText={t('messages.processing')}
       />
@@ -201,7 +171,7 @@ export function CatalogFinder({
         onSaved={() => {
           setCreating(false);
           setSaved(true);
-          setReloads((n) => n + 1);
+          table.reload();
         }}
         catalog={catalog}
         api={api}

@@ -55,7 +55,7 @@ async function start() {
   }
   await initI18n(bundle);
   const portal: Portal = { bundle, session, api: portalApiClient(session) };
-  const router = createPortalRouter();
+  const router = createPortalRouter(bundle);
   render(
     <PortalContext.Provider value={portal}>
       <RouterProvider router={router} />

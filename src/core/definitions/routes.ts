@@ -1,3 +1,4 @@
+import { fullRoles, type WorkflowDefinition } from '../documents/workflow';
 import { catalogReaderRoles, isEnabled, type CatalogDefinition } from './types';
 
 /** A route of the portal and who may open it; `npm run routes` prints these. */
@@ -17,8 +18,20 @@ export function catalogRoutePath(catalogId: string): string {
 }
 
 /** Every route of the portal, computed from the definitions only. */
-export function portalRoutes(definitions: { catalogs: CatalogDefinition[] }): PortalRoute[] {
+export function portalRoutes(definitions: {
+  catalogs: CatalogDefinition[];
+  workflows: WorkflowDefinition[];
+}): PortalRoute[] {
   const routes: PortalRoute[] = PUBLIC_PAGES.map((path) => ({ path, roles: [], public: true }));
+  for (const workflow of definitions.workflows) {
+    for (const page of [...workflow.lists, ...workflow.screens]) {
+      routes.push({
+        path: `${workflow.prefix}${page.path}`,
+        roles: fullRoles(workflow, page.roles),
+        public: false,
+      });
+    }
+  }
   for (const catalog of definitions.catalogs.filter(isEnabled)) {
     routes.push({
       path: catalogRoutePath(catalog.id),

@@ -22,6 +22,8 @@ export interface SearchOptions {
 
 /** The body of a search: a PATCH to a collection. */
 export interface SearchRequest {
+  /** A named list of the collection (its fixed status and assignment filters apply). */
+  list?: string;
   filter?: FilterCondition[];
   options?: SearchOptions;
 }

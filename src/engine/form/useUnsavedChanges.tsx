@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useBlocker } from 'react-router-dom';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
@@ -18,6 +18,8 @@ export interface UnsavedChanges {
    * clean, else after the user confirms.
    */
   confirm: (proceed: () => void) => void;
+  /** Leaves without asking, for a navigation the screen makes itself right after saving. */
+  leave: (go: () => void) => void;
 }
 
 /**
@@ -32,6 +34,8 @@ export function useUnsavedChanges(
   texts: Partial<Record<Language, TextTree>>,
   language: Language,
 ): UnsavedChanges {
+  // Set while the screen itself navigates away after a save: that navigation loses nothing.
+  const leaving = useRef(false);
   const blocker = useBlocker(
     useCallback(
       ({
@@ -40,7 +44,7 @@ export function useUnsavedChanges(
       }: {
         currentLocation: { pathname: string };
         nextLocation: { pathname: string };
-      }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+      }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
       [dirty],
     ),
   );
@@ -90,5 +94,13 @@ export function useUnsavedChanges(
       </Group>
     </Modal>
   ) : null;
-  return { modal, confirm };
+  // The router checks blockers after an await, so the flag stays up until the user edits again.
+  const leave = useCallback((go: () => void) => {
+    leaving.current = true;
+    go();
+  }, []);
+  useEffect(() => {
+    if (dirty) leaving.current = false;
+  }, [dirty]);
+  return { modal, confirm, leave };
 }

@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ApiClient } from '../../core/api/client';
+import type { DocumentView, HistoryEntry, VersionSummary } from '../../core/documents/types';
+import { formatDateTime } from '../format';
+
+/** Status, number and who created and last changed the document, and when. */
+export function DocumentInformation({ document }: { document: DocumentView }) {
+  const { t } = useTranslation();
+  const items: Array<[string, string]> = [
+    ['documents.status', t(`statuses.${document.status}`, { defaultValue: document.status })],
+    ['documents.number', document.number ?? ''],
+    ['documents.createdAt', formatDateTime(document.createdAt)],
+    ['documents.createdBy', document.createdBy],
+    ['documents.updatedAt', formatDateTime(document.updatedAt)],
+    ['documents.updatedBy', document.updatedBy],
+  ];
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="document-information">
+      <Title order={3} size="h5" id="document-information" mb="xs">
+        {t('documents.information')}
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" component="dl" m={0}>
+        {items.map(([label, value]) => (
+          <div key={label}>
+            <Text component="dt" size="xs" c="dimmed">
+              {t(label)}
+            </Text>
+            <Text component="dd" m={0} data-field={label}>
+              {label === 'documents.status' ? <Badge variant="light">{value}</Badge> : value || '-'}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** Every version of the document, newest first, each opening read-only. */
+export function VersionList({
+  api,
+  type,
+  id,
+  current,
+  hrefOf,
+}: {
+  api: ApiClient;
+  type: string;
+  id: string;
+  /** Reloads when the document's version changes. */
+  current: number;
+  hrefOf: (version: number) => string;
+}) {
+  const { t } = useTranslation();
+  const [versions, setVersions] = useState<VersionSummary[]>([]);
+  useEffect(() => {
+    void api.get<VersionSummary[]>('evisa', `/${type}/${id}/versions`).then(([error, data]) => {
+      if (!error) setVersions(data);
+    });
+  }, [api, type, id, current]);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="document-versions">
+      <Title order={3} size="h5" id="document-versions">
+        {t('documents.versions')}
+      </Title>
+      {versions.map((v) => (
+        <Group key={v.version} gap="xs">
+          <Anchor href={hrefOf(v.version)} aria-label={t('documents.viewVersion', { version: v.version })}>
+            {t('documents.version', { version: v.version })}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {t(`actions.${v.action}`, { defaultValue: v.action })} · {t(`statuses.${v.status}`, { defaultValue: v.status })} ·{' '}
+            {formatDateTime(v.at)} · {v.by}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** The action history: action, operation, date-time, notes, name, e-mail, mobile. */
+export function HistoryTable({ api, type, id, current }: { api: ApiClient; type: string; id: string; current: number }) {
+  const { t } = useTranslation();
+  const [entries, setEntries] = useState<HistoryEntry[]>([]);
+  useEffect(() => {
+    void api.get<HistoryEntry[]>('evisa', `/${type}/${id}/history`).then(([error, data]) => {
+      if (!error) setEntries(data);
+    });
+  }, [api, type, id, current]);
+  const headers = ['action', 'operation', 'at', 'notes', 'name', 'email', 'mobile'];
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="document-history">
+      <Title order={3} size="h5" id="document-history">
+        {t('documents.history')}
+      </Title>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              {headers.map((h) => (
+                <Table.Th key={h}>{t(`documents.${h}`)}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((entry, i) => (
+              <Table.Tr key={i}>
+                <Table.Td>{t(`actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
+                <Table.Td>{entry.operation}</Table.Td>
+                <Table.Td>{formatDateTime(entry.at)}</Table.Td>
+                <Table.Td>{entry.notes ?? ''}</Table.Td>
+                <Table.Td>{entry.name}</Table.Td>
+                <Table.Td>{entry.email ?? ''}</Table.Td>
+                <Table.Td>{entry.mobile ?? ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import { useCallback, useMemo } from 'react';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import type { ApiClient, ApiResult } from '../../core/api/client';
+import type { DocumentSummary } from '../../core/documents/types';
+import type { WorkflowDefinition, WorkflowList } from '../../core/documents/workflow';
+import type { FieldKind } from '../../core/search/criteria';
+import type { SearchRequest, SearchResult } from '../../core/search/protocol';
+import { downloadText, toCsv } from '../csv';
+import { FilterBar, type FilterField } from '../FilterBar';
+import { formatDateTime } from '../format';
+import { PAGE_SIZES, useServerTable, type TableRow } from '../useServerTable';
+
+/** Columns every document has; others are data fields named by the list. */
+const DOCUMENT_COLUMNS: Record<string, FieldKind> = {
+  number: 'text',
+  status: 'text',
+  ownerName: 'text',
+  assignee: 'text',
+  submittedAt: 'datetime',
+  updatedAt: 'datetime',
+};
+
+type Row = TableRow & { summary: DocumentSummary };
+
+export interface DocumentFinderProps {
+  workflow: WorkflowDefinition;
+  list: WorkflowList;
+  api: ApiClient;
+  /** Where a row leads (the list's `open` screen with the id filled in). */
+  onOpen: (id: string) => void;
+  /** Offered when the user may create a document here. */
+  onNew?: () => void;
+}
+
+/**
+ * Any list of a workflow (Find, Submitted, Assigned to me, For assignment...): columns, filters
+ * and the fixed status and assignment filters come from the list definition; paging and sorting
+ * happen on the server; CSV export is made in the browser from the current result.
+ */
+export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentFinderProps) {
+  const { t, i18n } = useTranslation();
+  const kinds = useMemo(
+    () => Object.fromEntries(list.columns.map((c) => [c.field, DOCUMENT_COLUMNS[c.field] ?? 'text'])) as Record<string, FieldKind>,
+    [list.columns],
+  );
+  const search = useCallback(
+    async (request: SearchRequest): Promise<ApiResult<SearchResult<Row>>> => {
+      const [failure, result] = await api.search<DocumentSummary>('evisa', `/${workflow.id}`, {
+        ...request,
+        list: list.id,
+      });
+      if (failure) return [failure, null];
+      const items = result.items.map((summary) => ({ ...summary.fields, ...summary, summary }));
+      return [null, { ...result, items }];
+    },
+    [api, workflow.id, list.id],
+  );
+  const table = useServerTable<Row>(search, { columnAccessor: 'updatedAt', direction: 'desc' }, i18n.language);
+
+  const show = (row: Row, field: string): string => {
+    const value = row[field];
+    if (value === null || value === undefined) return '';
+    if (field === 'status') return t(`statuses.${String(value)}`, { defaultValue: String(value) });
+    if (kinds[field] === 'datetime') return formatDateTime(value);
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  };
+  const columns: DataTableColumn<Row>[] = [
+    ...list.columns.map((column) => ({
+      accessor: column.field,
+      title: t(column.label),
+      sortable: true,
+      render: (row: Row) => show(row, column.field),
+    })),
+    {
+      // Row clicks serve the mouse; this button serves the keyboard and screen readers.
+      accessor: 'open',
+      title: '',
+      render: (row: Row) => (
+        <Button size="compact-xs" variant="subtle" onClick={() => onOpen(row.id)} aria-label={`${t('documents.open')} ${row.summary.number ?? ''}`.trim()}>
+          {t('documents.open')}
+        </Button>
+      ),
+    },
+  ];
+  const filterFields: FilterField[] = list.columns.map((c) => ({ name: c.field, label: t(c.label), kind: kinds[c.field] ?? 'text' }));
+
+  const exportCsv = () => {
+    const csv = toCsv(
+      list.columns.map((c) => ({ title: t(c.label), value: (row) => show(row as Row, c.field) })),
+      table.records,
+    );
+    downloadText(`${workflow.id}-${list.id}.csv`, csv);
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={2}>{t(list.label)}</Title>
+        <Group gap="sm">
+          <Text c="dimmed" aria-live="polite">
+            {t('documents.results', { count: table.total })}
+          </Text>
+          <Button variant="default" onClick={table.reload}>
+            {t('documents.reload')}
+          </Button>
+          <Button variant="default" onClick={exportCsv} disabled={table.records.length === 0}>
+            {t('documents.exportCsv')}
+          </Button>
+          {onNew && <Button onClick={onNew}>{t('documents.new')}</Button>}
+        </Group>
+      </Group>
+      <FilterBar fields={filterFields} onApply={(condition) => table.setFilter(condition ? [condition] : [])} />
+      {table.error && (
+        <Alert color="red" role="alert">
+          {table.error}
+        </Alert>
+      )}
+      <DataTable<Row>
+        withTableBorder
+        striped
+        highlightOnHover
+        minHeight={160}
+        idAccessor="id"
+        records={table.records}
+        columns={columns}
+        fetching={table.fetching}
+        totalRecords={table.total}
+        page={table.page}
+        onPageChange={table.setPage}
+        recordsPerPage={table.pageSize}
+        recordsPerPageOptions={PAGE_SIZES}
+        recordsPerPageLabel={t('catalog.recordsPerPage')}
+        onRecordsPerPageChange={table.setPageSize}
+        sortStatus={table.sortStatus}
+        onSortStatusChange={table.setSortStatus}
+        onRowClick={({ record }) => onOpen(record.id)}
+        noRecordsText={t('messages.noResults')}
+        loadingText={t('messages.processing')}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from 'react';
+import type { DataTableSortStatus } from 'mantine-datatable';
+import type { ApiResult } from '../core/api/client';
+import type { FilterCondition, SearchRequest, SearchResult } from '../core/search/protocol';
+
+export const PAGE_SIZES = [10, 25, 50];
+
+/** A row of a finder: an id and the values of its columns. */
+export type TableRow = { id: string } & Record<string, unknown>;
+
+export interface ServerTable<T extends TableRow> {
+  records: T[];
+  total: number;
+  fetching: boolean;
+  error: string | undefined;
+  page: number;
+  setPage(page: number): void;
+  pageSize: number;
+  setPageSize(size: number): void;
+  sortStatus: DataTableSortStatus<T>;
+  setSortStatus(status: DataTableSortStatus<T>): void;
+  setFilter(filter: FilterCondition[]): void;
+  reload(): void;
+}
+
+/**
+ * The state of a server-paged, server-sorted, filtered list: every change of page, size, sort
+ * or filter is one search call (the search protocol's PATCH); answers that arrive after a newer
+ * request are dropped.
+ */
+export function useServerTable<T extends TableRow>(
+  search: (request: SearchRequest) => Promise<ApiResult<SearchResult<T>>>,
+  initialSort: DataTableSortStatus<T>,
+  refreshKey: unknown,
+): ServerTable<T> {
+  const [records, setRecords] = useState<T[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSizeState] = useState(PAGE_SIZES[0] ?? 10);
+  const [sortStatus, setSortState] = useState(initialSort);
+  const [filter, setFilterState] = useState<FilterCondition[]>([]);
+  const [fetching, setFetching] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [reloads, setReloads] = useState(0);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const call = ++latest.current;
+    setFetching(true);
+    void search({
+      filter,
+      options: {
+        page,
+        itemsPerPage: pageSize,
+        sort: [{ field: String(sortStatus.columnAccessor), direction: sortStatus.direction }],
+      },
+    }).then(([failure, result]) => {
+      if (call !== latest.current) return;
+      setFetching(false);
+      if (failure) {
+        setError(failure.message);
+        setRecords([]);
+        setTotal(0);
+        return;
+      }
+      setError(undefined);
+      setRecords(result.items);
+      setTotal(result.total);
+    });
+  }, [search, filter, page, pageSize, sortStatus, reloads, refreshKey]);
+
+  return {
+    records,
+    total,
+    fetching,
+    error,
+    page,
+    setPage,
+    pageSize,
+    setPageSize: (size) => {
+      setPage(1);
+      setPageSizeState(size);
+    },
+    sortStatus,
+    setSortStatus: (status) => {
+      setPage(1);
+      setSortState(status);
+    },
+    setFilter: (conditions) => {
+      setPage(1);
+      setFilterState(conditions);
+    },
+    reload: () => setReloads((n) => n + 1),
+  };
+}

@@ -1,0 +1,79 @@
+import type { ApiClient } from '../core/api/client';
+import type { MediaReference } from '../core/documents/types';
+import { isApiErrorBody } from '../core/api/errors';
+import type { FormServices, CatalogOption } from '../engine/form';
+import { API_BASE_URL } from './api';
+import { currentLanguage } from './i18n';
+import type { Session } from './session';
+
+interface CatalogEntryData {
+  data: { code?: unknown; name?: unknown; description?: unknown; endTime?: unknown };
+}
+
+/**
+ * What document forms need from the server: catalogue look-ups (entries valid now) and uploads
+ * to the media backend with progress. The server checks roles and contents again.
+ */
+export function documentServices(api: ApiClient, session: Session): FormServices {
+  return {
+    async searchCatalog(catalogId: string, text: string): Promise<CatalogOption[]> {
+      const now = new Date().toISOString();
+      const filter = [
+        { field: 'startTime', criterion: 'lessThanOrEqual' as const, value: now },
+        ...(text.trim()
+          ? [{ field: 'name', criterion: 'contains' as const, value: text.trim() }]
+          : []),
+      ];
+      const [error, result] = await api.search<CatalogEntryData>(
+        'catalog',
+        `/${encodeURIComponent(catalogId)}`,
+        {
+          filter,
+          options: { page: 1, itemsPerPage: 50, sort: [{ field: 'name', direction: 'asc' }] },
+        },
+      );
+      if (error) return [];
+      return result.items
+        .filter((entry) => !entry.data.endTime || String(entry.data.endTime) > now)
+        .map((entry) => ({
+          code: String(entry.data.code ?? ''),
+          name: String(entry.data.name ?? entry.data.description ?? entry.data.code ?? ''),
+        }));
+    },
+    uploadFile(file: File, onProgress: (percent: number) => void): Promise<MediaReference> {
+      return new Promise((resolve, reject) => {
+        void session.token().then((token) => {
+          const request = new XMLHttpRequest();
+          request.open('POST', `${API_BASE_URL}/media`);
+          if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
+          request.setRequestHeader('locale', currentLanguage());
+          request.setRequestHeader('accept-language', currentLanguage());
+          request.upload.onprogress = (event) => {
+            if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+          };
+          request.onerror = () => reject(new Error('NETWORK_UNAVAILABLE'));
+          request.onload = () => {
+            let body: unknown = null;
+            try {
+              body = JSON.parse(request.responseText);
+            } catch {
+              body = null;
+            }
+            if (request.status === 201) resolve(body as MediaReference);
+            else
+              reject(
+                new Error(
+                  isApiErrorBody(body)
+                    ? (body.error.fields?.[0]?.message ?? body.error.message)
+                    : request.statusText,
+                ),
+              );
+          };
+          const form = new FormData();
+          form.append('file', file, file.name);
+          request.send(form);
+        });
+      });
+    },
+  };
+}

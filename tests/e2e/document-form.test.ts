@@ -1,0 +1,110 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openWatchedPage } from '../support/browser';
+import { definitionsWithFixtures } from '../support/definitions-dir';
+import { startPortal, type PortalProcess } from '../support/portal-process';
+
+/**
+ * The form engine end to end, on the sample permit defined under tests/fixtures: a multi-section
+ * form with an array and a conditional field, eager errors in English then French, save,
+ * reopen, and a previous version.
+ */
+describe('a document form in Chromium', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+  let removeDefinitions: () => Promise<void>;
+
+  beforeAll(async () => {
+    const definitions = await definitionsWithFixtures();
+    removeDefinitions = definitions.remove;
+    [portal, browser] = await Promise.all([
+      startPortal({ DEFINITIONS_DIR: definitions.dir }),
+      launchChromium(),
+    ]);
+    const manager = await portal.tokenFor(['catalog-manage']);
+    const created = await fetch(`${portal.url}/api/catalog/v1/country`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${manager}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'NZ', name: 'New Zealand', startTime: '2020-01-01T00:00:00Z' }),
+    });
+    expect(created.status).toBe(201);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+    await removeDefinitions?.();
+  });
+
+  const switchLanguage = async (page: Page, label: 'EN' | 'FR') => {
+    await page
+      .getByRole('radiogroup', { name: /Language|Langue/ })
+      .getByText(label, { exact: true })
+      .click();
+  };
+
+  it('fills sections with an array and a conditional field, shows errors in English and French, saves, reopens and shows a version', async () => {
+    const token = await portal.issuer.token({
+      sub: 'applicant-e2e',
+      name: 'Ana Applicant',
+      groups: ['sample-permit-submit', 'sample-permit-read', 'catalog-read'],
+    });
+    const { page, context, cspViolations, pageErrors } = await openWatchedPage(browser, { token });
+    await page.goto(`${portal.url}/#/sample/permit/new`);
+
+    const familyName = page.getByLabel(/Family name/);
+    await familyName.fill('Doe');
+    await familyName.fill('');
+    await familyName.blur();
+    await page.getByText('This field is required').first().waitFor();
+    await page.getByLabel(/E-mail/).fill('not-an-email');
+    await page.getByText('Enter a valid e-mail address').waitFor();
+
+    await switchLanguage(page, 'FR');
+    await page.getByText('Saisissez une adresse e-mail valide').waitFor();
+    await page.getByText('Ce champ est obligatoire').first().waitFor();
+    await switchLanguage(page, 'EN');
+
+    await page.getByLabel(/Family name/).fill('Doe');
+    await page.getByLabel(/E-mail/).fill('jane.doe@example.org');
+    await page.getByLabel(/Date of birth/).fill('15/03/1990');
+    expect(await page.getByLabel(/Spouse's name/).count()).toBe(0);
+    await page
+      .getByRole('radiogroup', { name: /Married/ })
+      .getByLabel('Yes')
+      .check();
+    await page.getByLabel(/Spouse's name/).fill('John Doe');
+
+    await page.getByRole('tab', { name: /Dependants/ }).click();
+    await page.getByTitle('Add').click();
+    await page.getByLabel(/Given name/).fill('Mia');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Application Saved Successfully').waitFor();
+    await expect.poll(() => page.url()).toMatch(/#\/sample\/permit\/edit\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').at(-1)!;
+
+    // Reopen: the saved data comes back from the server.
+    await page.goto(`${portal.url}/#/sample/permit/edit/${id}`);
+    await page.reload();
+    await expect.poll(() => page.getByLabel(/Family name/).inputValue()).toBe('Doe');
+    await page.getByRole('tab', { name: /Dependants/ }).click();
+    await expect.poll(() => page.getByLabel(/Given name/).inputValue()).toBe('Mia');
+    await page.getByRole('tab', { name: /Applicant/ }).click();
+    await page.getByLabel(/Family name/).fill('Doe-Smith');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Application Saved Successfully').waitFor();
+    await page.getByRole('link', { name: 'View version 2' }).waitFor();
+
+    // The first version still reads as it was saved.
+    await page.getByRole('link', { name: 'View version 1' }).click();
+    await page.getByText(/You are looking at version 1/).waitFor();
+    const applicant = page.getByTestId('readonly-applicant');
+    await applicant.getByText('Doe', { exact: true }).waitFor();
+    expect(await applicant.getByText('Doe-Smith').count()).toBe(0);
+    expect(await applicant.getByText('15/03/1990').count()).toBe(1);
+
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
