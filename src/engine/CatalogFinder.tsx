@@ -39,7 +39,6 @@ export interface CatalogFinderProps {
   backend?: string;
 }
 
-
 /** The finder of any catalogue: a server-paged, sortable, filterable list plus a New form. */
 export function CatalogFinder({
   catalog,

@@ -4,7 +4,10 @@ import Papa from 'papaparse';
  * CSV of what the user sees (the current result), made in the browser with no call to the
  * server; the first line holds the column titles.
  */
-export function toCsv(columns: Array<{ title: string; value: (row: Record<string, unknown>) => string }>, rows: Array<Record<string, unknown>>): string {
+export function toCsv(
+  columns: Array<{ title: string; value: (row: Record<string, unknown>) => string }>,
+  rows: Array<Record<string, unknown>>,
+): string {
   return Papa.unparse({
     fields: columns.map((c) => c.title),
     data: rows.map((row) => columns.map((c) => c.value(row))),
@@ -12,7 +15,11 @@ export function toCsv(columns: Array<{ title: string; value: (row: Record<string
 }
 
 /** Offers text as a file download. */
-export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+export function downloadText(
+  fileName: string,
+  text: string,
+  type = 'text/csv;charset=utf-8',
+): void {
   const url = URL.createObjectURL(new Blob(['\ufeff', text], { type }));
   const link = document.createElement('a');
   link.href = url;

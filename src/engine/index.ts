@@ -1,9 +1,5 @@
 /** Generic, business-free React pieces: everything they show comes from the definitions. */
-export {
-  CatalogFinder,
-  type CatalogFinderProps,
-  type CatalogEntryRecord,
-} from './CatalogFinder';
+export { CatalogFinder, type CatalogFinderProps, type CatalogEntryRecord } from './CatalogFinder';
 export { CatalogEntryForm, type CatalogEntryFormProps } from './CatalogEntryForm';
 export { FilterBar, type FilterBarProps, type FilterField } from './FilterBar';
 export { formatDateTime, localInputToIso, toLocalInput, formatCell } from './format';

@@ -111,6 +111,26 @@ describe.each(databaseKinds())('document service on %s', (kind) => {
     expect(await history(doc.id)).toHaveLength(1);
   });
 
+  it('asks the server-only rule whether a code names a catalogue entry valid today', async () => {
+    const manager = await api.tokenFor(['catalog-manage']);
+    await api.call('POST', '/api/catalog/v1/country', {
+      token: manager,
+      body: { code: 'WS', name: 'Samoa', startTime: '2020-01-01T00:00:00Z' },
+    });
+    const doc = (await store()).json();
+    const unknown = { applicant: { ...VALID_DATA.applicant, country: 'ZZ' } };
+    const refused = await act(doc.id, 'submit', { version: 1, data: unknown }, who.owner);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toContainEqual({
+      path: '/applicant/country',
+      rule: 'unknownCatalogEntry',
+      message: 'There is no such entry valid today',
+    });
+    expect((await read(doc.id)).json().version).toBe(1);
+    const known = { applicant: { ...VALID_DATA.applicant, country: 'WS' } };
+    expect((await act(doc.id, 'submit', { version: 1, data: known })).statusCode).toBe(200);
+  });
+
   it('lets officers assign, query with notes, and notifies the owner through the outbox', async () => {
     const doc = (await store()).json();
     await act(doc.id, 'submit', { version: 1, data: VALID_DATA });

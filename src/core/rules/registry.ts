@@ -63,7 +63,7 @@ export function ruleNames(): string[] {
 
 /** The uses whose rule is not registered: the server refuses definitions naming them. */
 export function unknownRules(uses: readonly RuleUse[]): RuleUse[] {
-  return uses.filter((use) => !registry.has(use.rule));
+  return uses.filter((use) => !use.server && !registry.has(use.rule));
 }
 
 /** Unescapes one JSON pointer segment (`~1` is `/`, `~0` is `~`). */
@@ -92,8 +92,8 @@ export function resolvePointer(document: unknown, pointer: string): unknown {
 }
 
 /** The parameters of a use, as placed into its message (`{{limit}}`, `{{field}}`...). */
-function paramsOf(use: RuleUse): Record<string, unknown> {
-  const { rule: _rule, path: _path, message: _message, ...params } = use;
+export function paramsOf(use: RuleUse): Record<string, unknown> {
+  const { rule: _rule, path: _path, message: _message, server: _server, ...params } = use;
   return params;
 }
 
@@ -105,6 +105,7 @@ function paramsOf(use: RuleUse): Record<string, unknown> {
 export function runRules(uses: readonly RuleUse[], document: unknown): RuleProblem[] {
   const problems: RuleProblem[] = [];
   for (const use of uses) {
+    if (use.server) continue;
     const check = registry.get(use.rule);
     const ok = check ? check(resolvePointer(document, use.path), use, document) : false;
     if (!ok) {

@@ -11,6 +11,11 @@ export interface RuleUse {
   path: string;
   /** Translation key of the message; defaults to `validation.<rule>`. */
   message?: string;
+  /**
+   * Decided by the server alone (it needs data the browser does not have, e.g. whether a
+   * sponsorship is granted): the browser skips it and shows the server's answer.
+   */
+  server?: boolean;
   [param: string]: unknown;
 }
 

@@ -66,12 +66,16 @@ export function VersionList({
       </Title>
       {versions.map((v) => (
         <Group key={v.version} gap="xs">
-          <Anchor href={hrefOf(v.version)} aria-label={t('documents.viewVersion', { version: v.version })}>
+          <Anchor
+            href={hrefOf(v.version)}
+            aria-label={t('documents.viewVersion', { version: v.version })}
+          >
             {t('documents.version', { version: v.version })}
           </Anchor>
           <Text size="sm" c="dimmed">
-            {t(`actions.${v.action}`, { defaultValue: v.action })} · {t(`statuses.${v.status}`, { defaultValue: v.status })} ·{' '}
-            {formatDateTime(v.at)} · {v.by}
+            {t(`actions.${v.action}`, { defaultValue: v.action })} ·{' '}
+            {t(`statuses.${v.status}`, { defaultValue: v.status })} · {formatDateTime(v.at)} ·{' '}
+            {v.by}
           </Text>
         </Group>
       ))}
@@ -80,7 +84,17 @@ export function VersionList({
 }
 
 /** The action history: action, operation, date-time, notes, name, e-mail, mobile. */
-export function HistoryTable({ api, type, id, current }: { api: ApiClient; type: string; id: string; current: number }) {
+export function HistoryTable({
+  api,
+  type,
+  id,
+  current,
+}: {
+  api: ApiClient;
+  type: string;
+  id: string;
+  current: number;
+}) {
   const { t } = useTranslation();
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   useEffect(() => {

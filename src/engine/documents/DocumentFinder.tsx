@@ -42,7 +42,10 @@ export interface DocumentFinderProps {
 export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentFinderProps) {
   const { t, i18n } = useTranslation();
   const kinds = useMemo(
-    () => Object.fromEntries(list.columns.map((c) => [c.field, DOCUMENT_COLUMNS[c.field] ?? 'text'])) as Record<string, FieldKind>,
+    () =>
+      Object.fromEntries(
+        list.columns.map((c) => [c.field, DOCUMENT_COLUMNS[c.field] ?? 'text']),
+      ) as Record<string, FieldKind>,
     [list.columns],
   );
   const search = useCallback(
@@ -57,7 +60,11 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
     },
     [api, workflow.id, list.id],
   );
-  const table = useServerTable<Row>(search, { columnAccessor: 'updatedAt', direction: 'desc' }, i18n.language);
+  const table = useServerTable<Row>(
+    search,
+    { columnAccessor: 'updatedAt', direction: 'desc' },
+    i18n.language,
+  );
 
   const show = (row: Row, field: string): string => {
     const value = row[field];
@@ -78,13 +85,22 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
       accessor: 'open',
       title: '',
       render: (row: Row) => (
-        <Button size="compact-xs" variant="subtle" onClick={() => onOpen(row.id)} aria-label={`${t('documents.open')} ${row.summary.number ?? ''}`.trim()}>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() => onOpen(row.id)}
+          aria-label={`${t('documents.open')} ${row.summary.number ?? ''}`.trim()}
+        >
           {t('documents.open')}
         </Button>
       ),
     },
   ];
-  const filterFields: FilterField[] = list.columns.map((c) => ({ name: c.field, label: t(c.label), kind: kinds[c.field] ?? 'text' }));
+  const filterFields: FilterField[] = list.columns.map((c) => ({
+    name: c.field,
+    label: t(c.label),
+    kind: kinds[c.field] ?? 'text',
+  }));
 
   const exportCsv = () => {
     const csv = toCsv(
@@ -111,7 +127,10 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
           {onNew && <Button onClick={onNew}>{t('documents.new')}</Button>}
         </Group>
       </Group>
-      <FilterBar fields={filterFields} onApply={(condition) => table.setFilter(condition ? [condition] : [])} />
+      <FilterBar
+        fields={filterFields}
+        onApply={(condition) => table.setFilter(condition ? [condition] : [])}
+      />
       {table.error && (
         <Alert color="red" role="alert">
           {table.error}

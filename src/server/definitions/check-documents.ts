@@ -4,6 +4,7 @@ import { lookup, type Language, type TextTree } from '../../core/i18n/translate'
 import { unknownRules } from '../../core/rules/registry';
 import { effectNames } from '../documents/effects';
 import { guardNames } from '../documents/guards';
+import { serverRuleNames } from '../documents/server-rules';
 import type { DefinitionProblem } from './load';
 
 /**
@@ -36,7 +37,12 @@ export function crossCheckEntity(
         message: 'property is not listed in sections',
       });
   }
-  for (const use of unknownRules(entity.rules ?? [])) {
+  const serverRules = new Set(serverRuleNames());
+  const unknown = [
+    ...unknownRules(entity.rules ?? []),
+    ...(entity.rules ?? []).filter((use) => use.server && !serverRules.has(use.rule)),
+  ];
+  for (const use of unknown) {
     const index = (entity.rules ?? []).indexOf(use);
     problems.push({ file, pointer: `/rules/${index}/rule`, message: `unknown rule "${use.rule}"` });
   }

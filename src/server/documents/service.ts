@@ -11,6 +11,7 @@ import type {
 import { NEW_STATE, type WorkflowAction } from '../../core/documents/workflow';
 import { normalizePage, type SearchResult } from '../../core/search/protocol';
 import { runRules } from '../../core/rules/registry';
+import { runServerRules } from './server-rules';
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
@@ -84,7 +85,7 @@ export class DocumentService {
       throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: NEW_STATE });
     checkNotes(definition, request.notes);
     requireData(definition, request.data);
-    const data = this.validData(workflow, definition, merged);
+    const data = await this.validData(this.db, workflow, definition, merged);
     return this.db.transaction().execute(async (trx) => {
       const now = new Date();
       const inserted = await trx
@@ -234,7 +235,7 @@ export class DocumentService {
       checkNotes(definition, request.notes);
       requireData(definition, request.data);
       const draft = toDraft(row);
-      draft.data = this.validData(workflow, definition, merged);
+      draft.data = await this.validData(trx, workflow, definition, merged);
       draft.status = target;
       const now = new Date();
       await this.runEffects(
@@ -428,16 +429,26 @@ export class DocumentService {
   }
 
   /** Validates as a draft, or, for actions that submit, against the full schema and named rules. */
-  private validData(
+  private async validData(
+    db: Kysely<Database> | Transaction<Database>,
     workflow: CompiledWorkflow,
     action: WorkflowAction,
     data: Record<string, unknown>,
-  ): Record<string, unknown> {
+  ): Promise<Record<string, unknown>> {
     const validate = action.validate ? workflow.validateFull : workflow.validateDraft;
     const problems: FieldProblem[] = [];
     if (!validate(data)) problems.push(...schemaProblems(validate.errors ?? []));
     if (action.validate) {
-      for (const problem of runRules(workflow.entity.rules ?? [], data)) {
+      const uses = workflow.entity.rules ?? [];
+      const decided = [
+        ...runRules(uses, data),
+        ...(await runServerRules(uses, {
+          db: db as Kysely<Database>,
+          document: data,
+          now: new Date(),
+        })),
+      ];
+      for (const problem of decided) {
         problems.push({
           path: problem.path,
           rule: problem.message.replace(/^validation\./, ''),

@@ -1,0 +1,73 @@
+import { sql, type Kysely } from 'kysely';
+import type { RuleProblem, RuleUse } from '../../core/rules/types';
+import { paramsOf, resolvePointer } from '../../core/rules/registry';
+import type { Database } from '../db/schema';
+
+export interface ServerRuleContext {
+  db: Kysely<Database>;
+  document: Record<string, unknown>;
+  now: Date;
+}
+
+/** A rule only the server can decide, because it reads the database. */
+export type ServerRule = (
+  value: unknown,
+  use: RuleUse,
+  context: ServerRuleContext,
+) => Promise<boolean>;
+
+/**
+ * Rules marked `"server": true` in an entity's `rules`. The engine provides the generic ones;
+ * modules register theirs here with `registerServerRule` (the visa module's sponsor reference).
+ */
+const rules = new Map<string, ServerRule>([['catalogEntryExists', catalogEntryExists]]);
+
+export function registerServerRule(name: string, rule: ServerRule): void {
+  if (rules.has(name)) throw new Error(`Server rule ${name} is already registered`);
+  rules.set(name, rule);
+}
+
+export function serverRuleNames(): string[] {
+  return [...rules.keys()];
+}
+
+export async function runServerRules(
+  uses: readonly RuleUse[],
+  context: ServerRuleContext,
+): Promise<RuleProblem[]> {
+  const problems: RuleProblem[] = [];
+  for (const use of uses.filter((u) => u.server)) {
+    const rule = rules.get(use.rule);
+    const ok = rule ? await rule(resolvePointer(context.document, use.path), use, context) : false;
+    if (!ok) {
+      problems.push({
+        path: use.path,
+        rule: use.rule,
+        message: use.message ?? `validation.${use.rule}`,
+        params: paramsOf(use),
+      });
+    }
+  }
+  return problems;
+}
+
+/**
+ * The value names an entry of the catalogue `use.catalog` valid now (empty passes: whether the
+ * field is required is the schema's business).
+ */
+async function catalogEntryExists(
+  value: unknown,
+  use: RuleUse,
+  { db, now }: ServerRuleContext,
+): Promise<boolean> {
+  if (value === undefined || value === null || value === '') return true;
+  if (typeof value !== 'string' || typeof use.catalog !== 'string') return false;
+  const found = await db
+    .selectFrom('catalog_entry')
+    .select('id')
+    .where('catalog', '=', use.catalog)
+    .where('entry_key', '=', value)
+    .where(sql<boolean>`tstzrange(start_time, end_time, '[)') @> ${now.toISOString()}::timestamptz`)
+    .executeTakeFirst();
+  return found !== undefined;
+}
