@@ -7,4 +7,9 @@ export { loadValidator, type StandaloneValidator } from './validator';
 export { PAGE_SIZES, useServerTable, type ServerTable, type TableRow } from './useServerTable';
 export { toCsv, downloadText } from './csv';
 export { DocumentFinder, type DocumentFinderProps } from './documents/DocumentFinder';
-export { DocumentInformation, VersionList, HistoryTable } from './documents/DocumentChrome';
+export {
+  DocumentInformation,
+  VersionList,
+  HistoryTable,
+  DocumentTimeline,
+} from './documents/DocumentChrome';

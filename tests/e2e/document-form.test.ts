@@ -103,8 +103,44 @@ describe('a document form in Chromium', () => {
     expect(await applicant.getByText('Doe-Smith').count()).toBe(0);
     expect(await applicant.getByText('15/03/1990').count()).toBe(1);
 
+    // Submitting validates the whole document and allocates a number; the timeline shows the way.
+    await page.getByRole('link', { name: 'Back to the document' }).click();
+    await page.goto(`${portal.url}/#/sample/permit/edit/${id}`);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Application Submitted Successfully').waitFor();
+    await page.getByText(`SP-${new Date().getUTCFullYear()}-000001`).first().waitFor();
+    await page.getByText('Usually 10 days at this step').waitFor();
+
     expect(cspViolations).toEqual([]);
     expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('lists the document for an officer and exports the list as CSV', async () => {
+    const token = await portal.issuer.token({
+      sub: 'officer-e2e',
+      name: 'Olu Officer',
+      groups: ['sample-permit-search'],
+    });
+    const { page, context, cspViolations } = await openWatchedPage(browser, { token });
+    await page.goto(`${portal.url}/#/home`);
+    await page.getByRole('link', { name: 'Sample permits' }).click();
+    await page.getByRole('cell', { name: 'Doe-Smith' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+    const [header, row] = csv
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(header).toBe('Number,Family name,Status,Updated at');
+    expect(row).toContain(`SP-${new Date().getUTCFullYear()}-000001,Doe-Smith,Submitted,`);
+    await page.getByRole('button', { name: /^Open SP-/ }).click();
+    await expect.poll(() => page.url()).toMatch(/#\/sample\/permit\/view\//);
+    await page.getByTestId('readonly-applicant').getByText('Doe-Smith').waitFor();
+    expect(cspViolations).toEqual([]);
     await context.close();
   });
 });

@@ -105,6 +105,8 @@ export interface WorkflowDefinition {
   numbering?: { prefix: string; digits?: number };
   /** Role suffixes whose holders see every document of the type; others see only their own. */
   seeAll: string[];
+  /** Show the document's timeline (statuses reached, when, by whom, usual time per status). */
+  timeline?: boolean;
   /** An XState machine config: states are statuses, events are actions, guards by name. */
   machine: { id: string; initial: string; states: Record<string, JsonValue> } & Record<
     string,

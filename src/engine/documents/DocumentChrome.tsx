@@ -1,5 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../../core/api/client';
 import type { DocumentView, HistoryEntry, VersionSummary } from '../../core/documents/types';
@@ -132,6 +143,61 @@ export function HistoryTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/**
+ * The document's way through its statuses as a timeline: each status reached, when and by whom,
+ * and, where the workflow gives one, the usual time to the next step (sponsor applications).
+ */
+export function DocumentTimeline({
+  api,
+  type,
+  id,
+  current,
+  estimatedDays,
+}: {
+  api: ApiClient;
+  type: string;
+  id: string;
+  current: number;
+  /** Usual days spent in a status, from the workflow's machine (`meta.estimatedDays`). */
+  estimatedDays: Record<string, number>;
+}) {
+  const { t } = useTranslation();
+  const [entries, setEntries] = useState<HistoryEntry[]>([]);
+  useEffect(() => {
+    void api.get<HistoryEntry[]>('evisa', `/${type}/${id}/history`).then(([error, data]) => {
+      if (!error) setEntries(data);
+    });
+  }, [api, type, id, current]);
+  const steps = entries.filter(
+    (entry, i) => i === 0 || entry.operation.split(' -> ')[0] !== entry.operation.split(' -> ')[1],
+  );
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="document-timeline">
+      <Title order={3} size="h5" id="document-timeline">
+        {t('documents.timeline')}
+      </Title>
+      <Timeline active={steps.length - 1} bulletSize={16} lineWidth={2}>
+        {steps.map((entry, i) => {
+          const status = entry.operation.split(' -> ')[1] ?? '';
+          const days = estimatedDays[status];
+          return (
+            <Timeline.Item key={i} title={t(`statuses.${status}`, { defaultValue: status })}>
+              <Text size="sm">
+                {formatDateTime(entry.at)} · {entry.name}
+              </Text>
+              {days !== undefined && i === steps.length - 1 && (
+                <Text size="xs" c="dimmed">
+                  {t('documents.estimated', { days })}
+                </Text>
+              )}
+            </Timeline.Item>
+          );
+        })}
+      </Timeline>
     </Stack>
   );
 }

@@ -22,7 +22,7 @@ import {
   type WorkflowScreen,
 } from '../../core/documents/workflow';
 import { translate } from '../../core/i18n/translate';
-import { DocumentInformation, HistoryTable, VersionList } from '../../engine';
+import { DocumentInformation, DocumentTimeline, HistoryTable, VersionList } from '../../engine';
 import {
   DocumentForm,
   entityValidatorsUrl,
@@ -300,9 +300,28 @@ export function DocumentScreenPage({
                 : '#'
             }
           />
+          {workflow.timeline && (
+            <DocumentTimeline
+              api={api}
+              type={workflow.id}
+              id={document.id}
+              current={document.version}
+              estimatedDays={estimatedDays(workflow)}
+            />
+          )}
           <HistoryTable api={api} type={workflow.id} id={document.id} current={document.version} />
         </>
       )}
     </Stack>
   );
+}
+
+/** Usual days per status, from the machine's `meta.estimatedDays`. */
+function estimatedDays(workflow: WorkflowDefinition): Record<string, number> {
+  const days: Record<string, number> = {};
+  for (const [status, state] of Object.entries(workflow.machine.states)) {
+    const meta = (state as { meta?: { estimatedDays?: number } }).meta;
+    if (typeof meta?.estimatedDays === 'number') days[status] = meta.estimatedDays;
+  }
+  return days;
 }

@@ -142,6 +142,7 @@ export const workflowMetaSchema = {
       },
     },
     seeAll: roleSuffixes,
+    timeline: { type: 'boolean' },
     machine: {
       type: 'object',
       required: ['id', 'initial', 'states'],
@@ -159,6 +160,11 @@ export const workflowMetaSchema = {
               on: { type: 'object' },
               type: { const: 'final' },
               description: { type: 'string' },
+              meta: {
+                type: 'object',
+                additionalProperties: false,
+                properties: { estimatedDays: { type: 'integer', minimum: 0 } },
+              },
             },
           },
         },
