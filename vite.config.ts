@@ -6,12 +6,14 @@ const root = fileURLToPath(new URL('./src/portal', import.meta.url));
 
 /**
  * Builds the portal into dist/portal, which the server serves. The output has no inline script
- * (the CSP allows scripts from our origin only); in development, /api goes to the local server.
+ * (the CSP allows scripts from our origin only); in development, /api and the identity server's
+ * /realms go to the local server.
  */
 export default defineConfig({
   root,
   base: '/',
-  publicDir: false,
+  // Copied as they are to the root of dist/portal: the silent sign-on page and its script.
+  publicDir: 'public',
   plugins: [react()],
   build: {
     outDir: '../../dist/portal',
@@ -27,6 +29,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
   },
   server: {
-    proxy: { '/api': process.env.PORTAL_API ?? 'http://localhost:8080' },
+    proxy: {
+      '/api': process.env.PORTAL_API ?? 'http://localhost:8080',
+      '/realms': process.env.PORTAL_API ?? 'http://localhost:8080',
+    },
   },
 });

@@ -1,17 +1,37 @@
-import { useEffect } from 'react';
-import { Anchor, AppShell, Group, SegmentedControl, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import {
+  Anchor,
+  AppShell,
+  Burger,
+  Group,
+  ScrollArea,
+  SegmentedControl,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { LANGUAGES, type Language } from '../core/i18n/translate';
 import { usePortal } from './context';
 import { changeLanguage } from './i18n';
+import { HOME_PATH } from './paths';
+import { PortalMenu } from './PortalMenu';
 import { useLanguage } from './useLanguage';
 
-/** The frame of every page: header with the product name, Home link and language switch. */
+const MENU_ID = 'portal-menu';
+
+/**
+ * The frame of every page: header with the application menu's burger, the product name, Home
+ * link, the user's name and the language switch; the menu (navbar) the burger opens and closes.
+ */
 export function Layout() {
   const { t } = useTranslation();
   const { session } = usePortal();
   const language = useLanguage();
+  const [menuOpened, menu] = useDisclosure(false);
+  const smallScreen = useMediaQuery('(max-width: 48em)');
+  const burger = useRef<HTMLButtonElement>(null);
   const shortName = t('app.shortName');
   const userName = session.signedIn ? (session.name ?? session.username) : undefined;
 
@@ -19,15 +39,37 @@ export function Layout() {
     document.title = userName ? `${userName} - ${shortName}` : shortName;
   }, [userName, shortName]);
 
+  const closeMenu = () => {
+    menu.close();
+    burger.current?.focus();
+  };
+
   return (
-    <AppShell header={{ height: 64 }} padding="md">
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{
+        width: { base: 266, md: 336, lg: 366, xl: 396 },
+        breakpoint: 'sm',
+        collapsed: { mobile: !menuOpened, desktop: !menuOpened },
+      }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="lg" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <Burger
+              ref={burger}
+              opened={menuOpened}
+              onClick={menu.toggle}
+              size="sm"
+              aria-label={t('menu.toggle')}
+              aria-expanded={menuOpened}
+              aria-controls={MENU_ID}
+            />
             <Title order={1} size="h3" c="brand.6">
               {shortName}
             </Title>
-            <Anchor component={Link} to="/home">
+            <Anchor component={Link} to={HOME_PATH} visibleFrom="xs">
               {t('app.home')}
             </Anchor>
           </Group>
@@ -47,6 +89,20 @@ export function Layout() {
           </Group>
         </Group>
       </AppShell.Header>
+      <AppShell.Navbar
+        id={MENU_ID}
+        aria-label={t('menu.toggle')}
+        p="xs"
+        // Closed, the menu is out of sight: keep it out of the keyboard's and readers' way too.
+        inert={!menuOpened}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') closeMenu();
+        }}
+      >
+        <AppShell.Section grow component={ScrollArea}>
+          <PortalMenu onNavigate={smallScreen ? menu.close : undefined} />
+        </AppShell.Section>
+      </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>

@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
 import { usePortal } from './context';
 
 /**
- * The browser's access rule (specification 000, section 2): signed out goes to sign-in (the
- * 401 page until single sign-on arrives), signed in without any of the roles goes to /403.
- * A convenience only: the server checks the same roles on every call.
+ * The browser's access rule (specification 000, section 2): a signed-out user is sent to the
+ * single sign-on page (and comes back to this page once signed in); a signed-in user holding none
+ * of the roles goes to /403. A convenience only: the server checks the same roles on every call.
  */
 export function RequireRoles({
   roles,
@@ -15,7 +17,22 @@ export function RequireRoles({
   children: ReactNode;
 }) {
   const { session } = usePortal();
-  if (!session.signedIn) return <Navigate to="/401" replace />;
+  if (!session.signedIn) return <SignInRedirect />;
   if (!session.hasAnyRole(roles)) return <Navigate to="/403" replace />;
   return <>{children}</>;
+}
+
+/** Sends the browser to sign in, back to the current page afterwards; shows a spinner meanwhile. */
+function SignInRedirect() {
+  const { t } = useTranslation();
+  const { session } = usePortal();
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    session.login(`${pathname}${search}`);
+  }, [session, pathname, search]);
+  return (
+    <Center py="xl">
+      <Loader role="status" aria-label={t('menu.signingIn')} />
+    </Center>
+  );
 }

@@ -4,8 +4,11 @@ import type { Session } from './session';
 
 export const API_BASE_URL = '/api';
 
-/** The API client of the portal: same-origin `/api`, the current language, the session's token. */
-export function portalApiClient(session: Session): ApiClient {
+/**
+ * The API client of the portal: same-origin `/api`, the current language, the session's token.
+ * Pass a token source that follows the current session, so the client never needs rebuilding.
+ */
+export function portalApiClient(session: Pick<Session, 'token'>): ApiClient {
   return createApiClient({
     baseUrl: API_BASE_URL,
     backends: DEFAULT_BACKENDS,

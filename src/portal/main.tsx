@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import 'mantine-datatable/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, useMemo, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Alert, Center, Loader, MantineProvider } from '@mantine/core';
 import { RouterProvider } from 'react-router-dom';
@@ -12,8 +12,8 @@ import fr from '../../translations/fr.json';
 import { portalApiClient } from './api';
 import { PortalContext, type Portal } from './context';
 import { initI18n } from './i18n';
+import { startSession, type SessionStore } from './keycloak';
 import { createPortalRouter } from './router';
-import { readSession } from './session';
 import { theme } from './theme';
 
 const container = document.getElementById('root');
@@ -34,15 +34,40 @@ render(
   </Center>,
 );
 
+/** Provides the portal to the pages; re-renders them when the session changes (sign-out, refresh). */
+function PortalRoot({
+  bundle,
+  store,
+  router,
+}: {
+  bundle: DefinitionBundle;
+  store: SessionStore;
+  router: ReturnType<typeof createPortalRouter>;
+}) {
+  const session = useSyncExternalStore(store.subscribe, store.current);
+  // One client for the whole visit: it asks the store for the current token on every call.
+  const api = useMemo(() => portalApiClient({ token: () => store.current().token() }), [store]);
+  const portal = useMemo<Portal>(() => ({ bundle, session, api }), [bundle, session, api]);
+  return (
+    <PortalContext.Provider value={portal}>
+      <RouterProvider router={router} />
+    </PortalContext.Provider>
+  );
+}
+
 async function start() {
-  const session = readSession();
   // The definitions are public; this client sends no token and the browser's language.
   const bootstrap = createApiClient({
     baseUrl: '/api',
     backends: DEFAULT_BACKENDS,
     locale: () => pickLanguage(navigator.language),
   });
-  const [error, bundle] = await bootstrap.get<DefinitionBundle>('definitions', '');
+  // Single sign-on starts alongside (it never fails: without it the portal starts signed out).
+  // It must finish before the router reads the address: keycloak-js removes its parameters.
+  const [[error, bundle], store] = await Promise.all([
+    bootstrap.get<DefinitionBundle>('definitions', ''),
+    startSession(),
+  ]);
   if (error) {
     render(
       <Center h="100vh" p="md">
@@ -54,13 +79,8 @@ async function start() {
     return;
   }
   await initI18n(bundle);
-  const portal: Portal = { bundle, session, api: portalApiClient(session) };
   const router = createPortalRouter(bundle);
-  render(
-    <PortalContext.Provider value={portal}>
-      <RouterProvider router={router} />
-    </PortalContext.Provider>,
-  );
+  render(<PortalRoot bundle={bundle} store={store} router={router} />);
 }
 
 /**

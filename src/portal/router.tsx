@@ -5,10 +5,13 @@ import { DocumentListPage } from './pages/DocumentListPage';
 import { DocumentScreenPage } from './pages/DocumentScreenPage';
 import { RequireRoles } from './RequireRoles';
 import { CATALOG_ROUTE_PREFIX } from '../core/definitions/routes';
+import { usePortal } from './context';
 import { Layout } from './Layout';
+import { DASHBOARD_HOME_PATH, DASHBOARD_ROLES, HOME_PATH } from './paths';
 import { CatalogSearchPage } from './pages/CatalogSearchPage';
+import { DashboardHomePage } from './pages/DashboardHomePage';
 import { HomePage } from './pages/HomePage';
-import { NotFoundPage, UnauthorizedPage } from './pages/MessagePage';
+import { NotFoundPage, OfflinePage, UnauthorizedPage } from './pages/MessagePage';
 
 /** Every list and screen of every workflow, each behind the roles its definition names. */
 function workflowRoutes(bundle: DefinitionBundle): RouteObject[] {
@@ -36,18 +39,41 @@ function workflowRoutes(bundle: DefinitionBundle): RouteObject[] {
   ]);
 }
 
+/**
+ * `/` and `/home` (specification 000, section 2): a signed-in user goes to /dashboard/home;
+ * a signed-out user sees the public home page. A signed-in user who may not open the dashboard
+ * (no view-profile or manage-account role) stays on the public home page rather than being
+ * sent round /403 and back.
+ */
+function HomeRoute({ root }: { root: boolean }) {
+  const { session } = usePortal();
+  if (session.signedIn && session.hasAnyRole(DASHBOARD_ROLES))
+    return <Navigate to={DASHBOARD_HOME_PATH} replace />;
+  if (root) return <Navigate to={HOME_PATH} replace />;
+  return <HomePage />;
+}
+
 /** Hash routes built from the definitions, so the server only ever serves index.html at `/`. */
 export function createPortalRouter(bundle: DefinitionBundle) {
   return createHashRouter([
     {
       element: <Layout />,
       children: [
-        { path: '/', element: <Navigate to="/home" replace /> },
-        { path: '/home', element: <HomePage /> },
+        { path: '/', element: <HomeRoute root /> },
+        { path: HOME_PATH, element: <HomeRoute root={false} /> },
+        {
+          path: DASHBOARD_HOME_PATH,
+          element: (
+            <RequireRoles roles={DASHBOARD_ROLES}>
+              <DashboardHomePage />
+            </RequireRoles>
+          ),
+        },
         { path: `${CATALOG_ROUTE_PREFIX}/:catalogId`, element: <CatalogSearchPage /> },
         ...workflowRoutes(bundle),
         { path: '/401', element: <UnauthorizedPage /> },
         { path: '/403', element: <UnauthorizedPage /> },
+        { path: '/offline', element: <OfflinePage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -1,73 +1,97 @@
 /**
- * The signed-in session. TEMPORARY: until the identity work brings keycloak-js, the access token
- * is read from sessionStorage ('portal.accessToken') and its payload decoded without checking
- * the signature. That is safe only because the SERVER VERIFIES EVERY CALL (signature, issuer,
- * audience, expiry, roles); the browser's role checks are a convenience that hides links and
- * buttons the user could not use anyway. Replace `readSession` with a keycloak-js backed
- * implementation of the same `Session` interface.
+ * The session of the portal: who is signed in, with which roles, and how to sign in or out.
+ * `keycloak.ts` implements it with keycloak-js (single sign-on against the identity server);
+ * tests pass a plain object. The browser's role checks are a convenience that hides links and
+ * pages the user could not use anyway: the SERVER VERIFIES EVERY CALL (signature, issuer,
+ * audience, expiry, roles).
  */
-
-export const TOKEN_STORAGE_KEY = 'portal.accessToken';
 
 export interface Session {
   readonly signedIn: boolean;
-  /** Roles of the user, from the token's `groups` claim (Keycloak group paths trimmed). */
+  /** Roles of the user, from the token's `groups` claim (Keycloak group paths, leading '/' trimmed). */
   readonly roles: readonly string[];
   readonly name?: string;
   readonly username?: string;
-  /** The bearer token for API calls; async so a refreshing implementation fits. */
+  /** The bearer token for API calls (refreshed first when about to expire); undefined when signed out. */
   token(): Promise<string | undefined>;
   hasAnyRole(roles: readonly string[]): boolean;
+  /**
+   * Sends the browser to the single sign-on page; back at `redirectPath` (a route of the portal,
+   * e.g. `/visa/application`) once signed in, or at `/` (the user's home) when omitted. The sign-in
+   * page is shown in the portal's current language (`ui_locales`).
+   */
+  login(redirectPath?: string): void;
+  /** Ends the single sign-on session and comes back to the public home page. */
+  logout(): void;
+  /** The identity server's own account page, when signed in and the server offers one. */
+  readonly accountUrl?: string;
 }
 
-interface TokenClaims {
+/** Roles held by the dashboard and profile pages (specification 000, sections 2 and 6). */
+export const PROFILE_ROLES = ['view-profile', 'manage-account'] as const;
+
+/** Role codes from a `groups` claim: strings only, a leading '/' (Keycloak group path) trimmed. */
+export function rolesFromGroups(groups: unknown): string[] {
+  if (!Array.isArray(groups)) return [];
+  return groups
+    .filter((group): group is string => typeof group === 'string')
+    .map((group) => group.replace(/^\//, ''))
+    .filter((role) => role.length > 0);
+}
+
+/** What a session reads from the access token. */
+export interface SessionClaims {
   groups?: unknown;
   name?: unknown;
   preferred_username?: unknown;
-  exp?: unknown;
 }
 
-/** Decodes the payload of a JWT (base64url JSON); undefined when it cannot be read. */
-export function decodeTokenPayload(token: string): TokenClaims | undefined {
-  const part = token.split('.')[1];
-  if (!part) return undefined;
-  try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-    const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
-    const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return typeof payload === 'object' && payload !== null ? (payload as TokenClaims) : undefined;
-  } catch {
-    return undefined;
-  }
+export interface SessionActions {
+  token(): Promise<string | undefined>;
+  login(redirectPath?: string): void;
+  logout(): void;
+  accountUrl?: () => string | undefined;
 }
 
-const SIGNED_OUT: Session = {
-  signedIn: false,
-  roles: [],
-  token: async () => undefined,
-  hasAnyRole: () => false,
-};
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
-/** The session from the stored token; signed out when there is none or it has expired. */
-export function readSession(storage: Storage | undefined = globalThis.sessionStorage): Session {
-  const token = storage?.getItem(TOKEN_STORAGE_KEY) ?? undefined;
-  if (!token) return SIGNED_OUT;
-  const claims = decodeTokenPayload(token);
-  if (!claims) return SIGNED_OUT;
-  if (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now()) return SIGNED_OUT;
-  const roles = Array.isArray(claims.groups)
-    ? claims.groups
-        .filter((g): g is string => typeof g === 'string')
-        .map((g) => g.replace(/^\//, ''))
-    : [];
-  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+/** A signed-in session from the token's claims. */
+export function signedInSession(claims: SessionClaims, actions: SessionActions): Session {
+  const roles = rolesFromGroups(claims.groups);
   return {
     signedIn: true,
     roles,
     name: text(claims.name),
     username: text(claims.preferred_username),
-    token: async () => token,
+    token: actions.token,
     hasAnyRole: (wanted) => wanted.some((role) => roles.includes(role)),
+    login: actions.login,
+    logout: actions.logout,
+    get accountUrl() {
+      return actions.accountUrl?.();
+    },
   };
+}
+
+/** The signed-out session; `login` is how this portal reaches the sign-in page. */
+export function signedOutSession(login: (redirectPath?: string) => void): Session {
+  return {
+    signedIn: false,
+    roles: [],
+    token: async () => undefined,
+    hasAnyRole: () => false,
+    login,
+    logout: () => undefined,
+  };
+}
+
+/** True when two sessions show the same user with the same roles (so a refresh changes nothing). */
+export function sameIdentity(a: Session, b: Session): boolean {
+  return (
+    a.signedIn === b.signedIn &&
+    a.name === b.name &&
+    a.username === b.username &&
+    a.roles.length === b.roles.length &&
+    a.roles.every((role, index) => role === b.roles[index])
+  );
 }

@@ -94,10 +94,15 @@ export async function buildServer(
         validators,
         searchMaxItems: config.searchMaxItems,
       });
-      await api.register(evisaPlugin, {
-        prefix: '/evisa',
-        documents: new DocumentService(database.db, workflows, config.searchMaxItems),
-      });
+      for (const backend of ['evisa', 'connectid'] as const) {
+        const served = new Map(
+          [...workflows].filter(([, w]) => (w.definition.backend ?? 'evisa') === backend),
+        );
+        await api.register(evisaPlugin, {
+          prefix: `/${backend}`,
+          documents: new DocumentService(database.db, served, config.searchMaxItems),
+        });
+      }
       await api.register(mediaPlugin, {
         prefix: '/media',
         db: database.db,

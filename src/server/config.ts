@@ -34,14 +34,72 @@ export interface ServerConfig {
   mediaMaxBytes: number;
   mediaTypes: string[];
   auth: AuthConfig;
+  /** Public address of the portal (used in e-mails, redirect URIs, the issuer). */
+  publicUrl: string;
+  /** Built-in identity server: realm name, OIDC client of the portal, cookie signing keys. */
+  identity: {
+    enabled: boolean;
+    realm: string;
+    clientId: string;
+    cookieKeys: string[];
+    /** Failed sign-ins before the account is locked, and for how long. */
+    lockoutAttempts: number;
+    lockoutMinutes: number;
+  };
+  /** Members of the public may register themselves. */
+  selfRegistration: boolean;
+  /** Confirmation codes: which channels are on (the specification: mobile on, others off). */
+  confirmationChannels: {
+    mobile: boolean;
+    email: boolean;
+    agency: boolean;
+    agent: boolean;
+    trader: boolean;
+  };
+  /** Demo accounts, one per persona; never in production. */
+  demoData: boolean;
+  /** Outbound mail: an SMTP URL (smtp://user:pass@host:port); unset keeps mail in the outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** SMS: an HTTP endpoint of the SMS provider; unset keeps messages in the outbox. */
+  smsUrl?: string;
+  smsToken?: string;
+  production: boolean;
 }
 
 /** Every environment variable the server reads, with its default (README's configuration table). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = integer(env.PORT, 8080);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
-  const issuer = env.OIDC_ISSUER ?? `${publicUrl}/realms/portal`;
+  const realm = env.IDENTITY_REALM ?? 'portal';
+  const issuer = env.OIDC_ISSUER ?? `${publicUrl}/realms/${realm}`;
+  const production = env.NODE_ENV === 'production';
+  const flag = (value: string | undefined, fallback: boolean) =>
+    value === undefined || value === '' ? fallback : value === 'true' || value === '1';
   return {
+    publicUrl,
+    production,
+    identity: {
+      enabled: flag(env.IDENTITY_SERVER, true),
+      realm,
+      clientId: env.OIDC_CLIENT_ID ?? 'portal',
+      cookieKeys: (env.COOKIE_KEYS ?? 'development-only-cookie-key-change-me').split(','),
+      lockoutAttempts: integer(env.LOCKOUT_ATTEMPTS, 5),
+      lockoutMinutes: integer(env.LOCKOUT_MINUTES, 15),
+    },
+    selfRegistration: flag(env.SELF_REGISTRATION, true),
+    confirmationChannels: {
+      mobile: flag(env.CONFIRMATION_MOBILE, true),
+      email: flag(env.CONFIRMATION_EMAIL, false),
+      agency: flag(env.CONFIRMATION_AGENCY, false),
+      agent: flag(env.CONFIRMATION_AGENT, false),
+      trader: flag(env.CONFIRMATION_TRADER, false),
+    },
+    demoData: flag(env.DEMO_DATA, !production),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Immigration Service <no-reply@immigration.example>',
+    smsUrl: env.SMS_URL || undefined,
+    smsToken: env.SMS_TOKEN || undefined,
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),

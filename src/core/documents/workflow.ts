@@ -97,6 +97,8 @@ export interface WorkflowDefinition {
   id: string;
   /** Id of the entity schema in schemas/ the documents follow. */
   document: string;
+  /** Named backend serving the documents (`evisa` by default; `connectid` for identity records). */
+  backend?: 'evisa' | 'connectid';
   /** Route prefix of the workflow's screens and lists, e.g. `/visa/application`. */
   prefix: string;
   /** Joined to every role suffix, e.g. `visa-application-`. */

@@ -51,12 +51,15 @@ export function DocumentInformation({ document }: { document: DocumentView }) {
 /** Every version of the document, newest first, each opening read-only. */
 export function VersionList({
   api,
+  backend,
   type,
   id,
   current,
   hrefOf,
 }: {
   api: ApiClient;
+  /** Named backend of the workflow (evisa, connectid). */
+  backend: string;
   type: string;
   id: string;
   /** Reloads when the document's version changes. */
@@ -66,10 +69,10 @@ export function VersionList({
   const { t } = useTranslation();
   const [versions, setVersions] = useState<VersionSummary[]>([]);
   useEffect(() => {
-    void api.get<VersionSummary[]>('evisa', `/${type}/${id}/versions`).then(([error, data]) => {
+    void api.get<VersionSummary[]>(backend, `/${type}/${id}/versions`).then(([error, data]) => {
       if (!error) setVersions(data);
     });
-  }, [api, type, id, current]);
+  }, [api, backend, type, id, current]);
   return (
     <Stack gap="xs" component="section" aria-labelledby="document-versions">
       <Title order={3} size="h5" id="document-versions">
@@ -97,11 +100,13 @@ export function VersionList({
 /** The action history: action, operation, date-time, notes, name, e-mail, mobile. */
 export function HistoryTable({
   api,
+  backend,
   type,
   id,
   current,
 }: {
   api: ApiClient;
+  backend: string;
   type: string;
   id: string;
   current: number;
@@ -109,10 +114,10 @@ export function HistoryTable({
   const { t } = useTranslation();
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   useEffect(() => {
-    void api.get<HistoryEntry[]>('evisa', `/${type}/${id}/history`).then(([error, data]) => {
+    void api.get<HistoryEntry[]>(backend, `/${type}/${id}/history`).then(([error, data]) => {
       if (!error) setEntries(data);
     });
-  }, [api, type, id, current]);
+  }, [api, backend, type, id, current]);
   const headers = ['action', 'operation', 'at', 'notes', 'name', 'email', 'mobile'];
   return (
     <Stack gap="xs" component="section" aria-labelledby="document-history">
@@ -153,12 +158,14 @@ export function HistoryTable({
  */
 export function DocumentTimeline({
   api,
+  backend,
   type,
   id,
   current,
   estimatedDays,
 }: {
   api: ApiClient;
+  backend: string;
   type: string;
   id: string;
   current: number;
@@ -168,10 +175,10 @@ export function DocumentTimeline({
   const { t } = useTranslation();
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   useEffect(() => {
-    void api.get<HistoryEntry[]>('evisa', `/${type}/${id}/history`).then(([error, data]) => {
+    void api.get<HistoryEntry[]>(backend, `/${type}/${id}/history`).then(([error, data]) => {
       if (!error) setEntries(data);
     });
-  }, [api, type, id, current]);
+  }, [api, backend, type, id, current]);
   const steps = entries.filter(
     (entry, i) => i === 0 || entry.operation.split(' -> ')[0] !== entry.operation.split(' -> ')[1],
   );

@@ -50,15 +50,19 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
   );
   const search = useCallback(
     async (request: SearchRequest): Promise<ApiResult<SearchResult<Row>>> => {
-      const [failure, result] = await api.search<DocumentSummary>('evisa', `/${workflow.id}`, {
-        ...request,
-        list: list.id,
-      });
+      const [failure, result] = await api.search<DocumentSummary>(
+        workflow.backend ?? 'evisa',
+        `/${workflow.id}`,
+        {
+          ...request,
+          list: list.id,
+        },
+      );
       if (failure) return [failure, null];
       const items = result.items.map((summary) => ({ ...summary.fields, ...summary, summary }));
       return [null, { ...result, items }];
     },
-    [api, workflow.id, list.id],
+    [api, workflow.backend, workflow.id, list.id],
   );
   const table = useServerTable<Row>(
     search,

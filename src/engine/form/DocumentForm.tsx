@@ -1,11 +1,14 @@
 import {
+  createContext,
   forwardRef,
   useCallback,
+  useContext,
   useEffect,
   useImperativeHandle,
   useMemo,
   useRef,
   useState,
+  type ReactNode,
 } from 'react';
 import { Badge, Button, Group, Stack, Tabs } from '@mantine/core';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
@@ -28,6 +31,24 @@ import {
 } from './validation';
 
 const NO_ERRORS: FieldError[] = [];
+
+/**
+ * The active section's editor, handed to the panel through a context: a keystroke re-renders
+ * this slot alone, not the tabs (Mantine's Tabs context is new on each of its renders, which
+ * would re-render every tab) nor the buttons.
+ */
+const PanelContext = createContext<ReactNode>(null);
+
+function ActivePanel() {
+  return useContext(PanelContext);
+}
+
+/** The same object while `key` (a digest of its content) is unchanged. */
+function useStable<T>(value: T, key: string): T {
+  const kept = useRef<{ key: string; value: T } | undefined>(undefined);
+  if (kept.current?.key !== key) kept.current = { key, value };
+  return kept.current.value;
+}
 
 /**
  * A document of any entity as a wizard of sections (docs/forms.md). Only the active section is
@@ -126,6 +147,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       const changed = changedPaths(before, sectionValue, `/${sectionId}`);
       if (changed.length === 0) return;
       setTouched((old) => {
+        if (changed.every((path) => old.has(path))) return old;
         const next = new Set(old);
         changed.forEach((path) => next.add(path));
         return next;
@@ -172,7 +194,11 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     );
 
     const activeShown = useMemo(() => errorsOf(active), [errorsOf, active]);
-    const errorSchema = useMemo(() => toErrorSchema(activeShown), [activeShown]);
+    // A new ErrorSchema only when the shown errors change, not on every keystroke.
+    const errorSchema = useStable(
+      useMemo(() => toErrorSchema(activeShown), [activeShown]),
+      JSON.stringify(activeShown.map((e) => [e.path, e.message])),
+    );
 
     const formContext = useMemo<EngineFormContext>(
       () => ({ entityId, texts, language, services: props.services ?? {} }),
@@ -212,86 +238,98 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
 
     const index = sections.findIndex((s) => s.id === active);
     const activeSchema = editor.schema;
-    const t = (key: string) => translate(texts, language, key);
+    const activeEditable = isEditable(active);
 
-    return (
-      <Stack gap="md">
-        <Tabs value={active} onChange={(next) => next && goTo(next)} keepMounted={false}>
-          <Tabs.List>
-            {sections.map((section) => {
-              const count =
-                section.id === active ? activeShown.length : errorsOf(section.id).length;
-              return (
-                <Tabs.Tab
-                  key={section.id}
-                  value={section.id}
-                  rightSection={
-                    count > 0 ? (
-                      <Badge
-                        color="red"
-                        size="sm"
-                        circle
-                        data-testid={`section-errors-${section.id}`}
-                      >
-                        {count}
-                      </Badge>
-                    ) : undefined
-                  }
-                >
-                  {fieldLabel(texts, language, entityId, section.id)}
-                </Tabs.Tab>
-              );
-            })}
-          </Tabs.List>
-          <Tabs.Panel value={active} pt="md">
-            {isEditable(active) ? (
-              <SectionEditor
-                sectionId={active}
-                schema={activeSchema}
-                uiSchema={editor.uiSchema}
-                validator={editor.validator}
-                formData={formData}
-                errorSchema={errorSchema}
-                formContext={formContext}
-                onSectionChange={onSectionChange}
-                onTouch={onTouch}
-              />
-            ) : (
-              <ReadOnlySection
-                schema={asObject(asObject(definition.schema.properties)?.[active]) ?? {}}
-                ui={asObject(definition.uiSchema?.[active])}
-                value={sectionValue}
-                path={active}
-                texts={texts}
-                language={language}
-                entityId={entityId}
-              />
-            )}
-          </Tabs.Panel>
-        </Tabs>
-        <Group justify="space-between">
-          <Button
-            variant="default"
-            disabled={index <= 0}
-            onClick={() => {
-              const previous = sections[index - 1];
-              if (previous) goTo(previous.id);
-            }}
-          >
-            {t('form.previous')}
-          </Button>
-          <Button
-            variant="default"
-            disabled={index < 0 || index >= sections.length - 1}
-            onClick={() => {
-              const next = sections[index + 1];
-              if (next) goTo(next.id);
-            }}
-          >
-            {t('form.next')}
-          </Button>
-        </Group>
-      </Stack>
+    // Error counts per tab: the tabs re-render when one changes, not on every keystroke.
+    const allCounts = sections.map((section) =>
+      section.id === active ? activeShown.length : errorsOf(section.id).length,
     );
+    const counts = useStable(allCounts, allCounts.join(','));
+
+    const panel = activeEditable ? (
+      <SectionEditor
+        sectionId={active}
+        schema={activeSchema}
+        uiSchema={editor.uiSchema}
+        validator={editor.validator}
+        formData={formData}
+        errorSchema={errorSchema}
+        formContext={formContext}
+        onSectionChange={onSectionChange}
+        onTouch={onTouch}
+      />
+    ) : (
+      <ReadOnlySection
+        schema={asObject(asObject(definition.schema.properties)?.[active]) ?? {}}
+        ui={asObject(definition.uiSchema?.[active])}
+        value={sectionValue}
+        path={active}
+        texts={texts}
+        language={language}
+        entityId={entityId}
+      />
+    );
+
+    const chrome = useMemo(() => {
+      const t = (key: string) => translate(texts, language, key);
+      return (
+        <Stack gap="md">
+          <Tabs value={active} onChange={(next) => next && goTo(next)} keepMounted={false}>
+            <Tabs.List>
+              {sections.map((section, i) => {
+                const count = counts[i] ?? 0;
+                return (
+                  <Tabs.Tab
+                    key={section.id}
+                    value={section.id}
+                    rightSection={
+                      count > 0 ? (
+                        <Badge
+                          color="red"
+                          size="sm"
+                          circle
+                          data-testid={`section-errors-${section.id}`}
+                        >
+                          {count}
+                        </Badge>
+                      ) : undefined
+                    }
+                  >
+                    {fieldLabel(texts, language, entityId, section.id)}
+                  </Tabs.Tab>
+                );
+              })}
+            </Tabs.List>
+            <Tabs.Panel value={active} pt="md">
+              <ActivePanel />
+            </Tabs.Panel>
+          </Tabs>
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              disabled={index <= 0}
+              onClick={() => {
+                const previous = sections[index - 1];
+                if (previous) goTo(previous.id);
+              }}
+            >
+              {t('form.previous')}
+            </Button>
+            <Button
+              variant="default"
+              disabled={index < 0 || index >= sections.length - 1}
+              onClick={() => {
+                const next = sections[index + 1];
+                if (next) goTo(next.id);
+              }}
+            >
+              {t('form.next')}
+            </Button>
+          </Group>
+        </Stack>
+      );
+    }, [active, sections, counts, index, goTo, texts, language, entityId]);
+
+    return <PanelContext.Provider value={panel}>{chrome}</PanelContext.Provider>;
   },
 );

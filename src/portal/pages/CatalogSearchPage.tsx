@@ -1,8 +1,9 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { isEnabled, catalogReaderRoles, roleList } from '../../core/definitions/types';
 import { CatalogFinder } from '../../engine';
 import { catalogValidatorUrl } from '../api';
 import { usePortal } from '../context';
+import { RequireRoles } from '../RequireRoles';
 import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
 
@@ -16,17 +17,17 @@ export function CatalogSearchPage() {
   const language = useLanguage();
   const catalog = bundle.catalogs.find((c) => c.id === catalogId && isEnabled(c));
   if (!catalog) return <NotFoundPage />;
-  if (!session.signedIn) return <Navigate to="/401" replace />;
-  if (!session.hasAnyRole(catalogReaderRoles(catalog))) return <Navigate to="/403" replace />;
   return (
-    <CatalogFinder
-      key={catalog.id}
-      catalog={catalog}
-      api={api}
-      language={language}
-      translations={bundle.translations}
-      canManage={session.hasAnyRole(roleList(catalog.managerRoles))}
-      validatorUrl={catalogValidatorUrl(catalog.id)}
-    />
+    <RequireRoles roles={catalogReaderRoles(catalog)}>
+      <CatalogFinder
+        key={catalog.id}
+        catalog={catalog}
+        api={api}
+        language={language}
+        translations={bundle.translations}
+        canManage={session.hasAnyRole(roleList(catalog.managerRoles))}
+        validatorUrl={catalogValidatorUrl(catalog.id)}
+      />
+    </RequireRoles>
   );
 }

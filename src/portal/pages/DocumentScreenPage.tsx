@@ -69,6 +69,7 @@ export function DocumentScreenPage({
   const navigate = useNavigate();
   const entity = bundle.schemas.find((s) => s.id === workflow.document);
   const creating = CREATING_MODES.has(screen.mode);
+  const backend = workflow.backend ?? 'evisa';
   const formRef = useRef<DocumentFormHandle>(null);
   const [document, setDocument] = useState<DocumentView | null>(null);
   const [data, setData] = useState<DocumentData>({});
@@ -99,12 +100,12 @@ export function DocumentScreenPage({
     if (creating || !id) return;
     const path =
       screen.mode === 'version' ? `/${workflow.id}/${id}/versions/${ver}` : `/${workflow.id}/${id}`;
-    void api.get<DocumentView>('evisa', path).then(([error, loaded]) => {
+    void api.get<DocumentView>(backend, path).then(([error, loaded]) => {
       if (error) return setLoadError(error.status === 404 ? t('pages.notFound') : error.message);
       setDocument(loaded);
       setData(loaded.data);
     });
-  }, [api, creating, id, ver, screen.mode, workflow.id, t]);
+  }, [api, backend, creating, id, ver, screen.mode, workflow.id, t]);
 
   const actions = useMemo(() => {
     const names = screen.actions ?? [];
@@ -140,8 +141,8 @@ export function DocumentScreenPage({
       };
       setBusy(true);
       const [error, result] = creating
-        ? await api.post<DocumentView>('evisa', `/${workflow.id}`, { action: name, ...payload })
-        : await api.post<DocumentView>('evisa', `/${workflow.id}/${document?.id}/actions/${name}`, {
+        ? await api.post<DocumentView>(backend, `/${workflow.id}`, { action: name, ...payload })
+        : await api.post<DocumentView>(backend, `/${workflow.id}/${document?.id}/actions/${name}`, {
             version: document?.version,
             ...payload,
           });
@@ -175,7 +176,20 @@ export function DocumentScreenPage({
       setDocument(result);
       setData(result.data);
     },
-    [workflow, creating, data, notes, assignee, api, document, navigate, session, t, unsaved],
+    [
+      workflow,
+      backend,
+      creating,
+      data,
+      notes,
+      assignee,
+      api,
+      document,
+      navigate,
+      session,
+      t,
+      unsaved,
+    ],
   );
 
   if (!entity) return <NotFoundPage />;
@@ -291,6 +305,7 @@ export function DocumentScreenPage({
           <DocumentInformation document={document} />
           <VersionList
             api={api}
+            backend={backend}
             type={workflow.id}
             id={document.id}
             current={document.version}
@@ -303,13 +318,20 @@ export function DocumentScreenPage({
           {workflow.timeline && (
             <DocumentTimeline
               api={api}
+              backend={backend}
               type={workflow.id}
               id={document.id}
               current={document.version}
               estimatedDays={estimatedDays(workflow)}
             />
           )}
-          <HistoryTable api={api} type={workflow.id} id={document.id} current={document.version} />
+          <HistoryTable
+            api={api}
+            backend={backend}
+            type={workflow.id}
+            id={document.id}
+            current={document.version}
+          />
         </>
       )}
     </Stack>

@@ -1,67 +1,26 @@
-import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { catalogRoutePath } from '../../core/definitions/routes';
-import { catalogReaderRoles, isEnabled } from '../../core/definitions/types';
-import { fullRoles } from '../../core/documents/workflow';
 import { usePortal } from '../context';
-import { useLanguage } from '../useLanguage';
+import { HomeLinks } from './HomeLinks';
 
-/** The public landing page: what the portal is, and the catalogues the user may open. */
+/** The public landing page: what the portal is, a way to sign in, and what the user may open. */
 export function HomePage() {
   const { t } = useTranslation();
-  const { bundle, session } = usePortal();
-  const language = useLanguage();
-  const lists = bundle.workflows.flatMap((workflow) =>
-    workflow.lists
-      .filter((list) => session.hasAnyRole(fullRoles(workflow, list.roles)))
-      .map((list) => ({ path: `${workflow.prefix}${list.path}`, label: t(list.label) })),
-  );
-  const catalogs = bundle.catalogs
-    .filter(isEnabled)
-    .filter((catalog) => session.hasAnyRole(catalogReaderRoles(catalog)));
+  const { session } = usePortal();
 
   return (
     <Stack gap="md" maw={900}>
       <Title order={2}>{t('app.name')}</Title>
       <Text>{t('pages.homeIntro')}</Text>
       {!session.signedIn ? (
-        <Text c="dimmed">{t('app.signedOut')}</Text>
-      ) : (
         <>
-          {lists.length > 0 && (
-            <nav aria-label={t('app.documents')}>
-              <Title order={3} size="h4" mb="xs">
-                {t('app.documents')}
-              </Title>
-              <List>
-                {lists.map((list) => (
-                  <List.Item key={list.path}>
-                    <Anchor component={Link} to={list.path}>
-                      {list.label}
-                    </Anchor>
-                  </List.Item>
-                ))}
-              </List>
-            </nav>
-          )}
-          {catalogs.length > 0 && (
-            <nav aria-label={t('app.catalogues')}>
-              <Title order={3} size="h4" mb="xs">
-                {t('app.catalogues')}
-              </Title>
-              <List>
-                {catalogs.map((catalog) => (
-                  <List.Item key={catalog.id}>
-                    <Anchor component={Link} to={catalogRoutePath(catalog.id)}>
-                      {(catalog.labels[language] ?? catalog.labels.en)?.title ?? catalog.id}
-                    </Anchor>
-                  </List.Item>
-                ))}
-              </List>
-            </nav>
-          )}
+          <Text c="dimmed">{t('app.signedOut')}</Text>
+          <div>
+            <Button onClick={() => session.login()}>{t('menu.signIn')}</Button>
+          </div>
         </>
+      ) : (
+        <HomeLinks />
       )}
     </Stack>
   );

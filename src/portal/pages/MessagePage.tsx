@@ -2,7 +2,7 @@ import { Alert, Anchor, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-/** A page that only says something: not found, unauthorised. */
+/** A page that only says something: not found, unauthorised, offline. */
 export function MessagePage({ textKey }: { textKey: string }) {
   const { t } = useTranslation();
   return (
@@ -17,3 +17,4 @@ export function MessagePage({ textKey }: { textKey: string }) {
 
 export const NotFoundPage = () => <MessagePage textKey="pages.notFound" />;
 export const UnauthorizedPage = () => <MessagePage textKey="pages.unauthorized" />;
+export const OfflinePage = () => <MessagePage textKey="pages.offline" />;

@@ -9,6 +9,7 @@ import type {
   WorkflowDefinition,
 } from '../../core/definitions/types';
 import { LANGUAGES, missingKeys, type Language, type TextTree } from '../../core/i18n/translate';
+import '../modules';
 import { createAjv } from './ajv';
 import { crossCheckEntity, crossCheckWorkflow } from './check-documents';
 import {

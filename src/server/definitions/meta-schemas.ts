@@ -130,6 +130,7 @@ export const workflowMetaSchema = {
     $comment: { type: 'string' },
     id: identifier,
     document: identifier,
+    backend: { enum: ['evisa', 'connectid'] },
     prefix: { type: 'string', pattern: '^(/[a-z0-9-]+)+$' },
     rolePrefix: { type: 'string', pattern: '^[a-z][a-z0-9-]*-$' },
     numbering: {

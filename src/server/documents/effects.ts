@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { ActionRequest } from '../../core/documents/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
+import type { EntityDefinition } from '../../core/definitions/types';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
@@ -25,6 +26,8 @@ export interface DocumentDraft {
 export interface EffectContext {
   trx: Transaction<Database>;
   workflow: WorkflowDefinition;
+  /** The entity the workflow's documents follow (its schema, e.g. for defaults). */
+  entity: EntityDefinition;
   action: string;
   fromStatus: string;
   document: DocumentDraft;

@@ -98,14 +98,15 @@ export class DocumentService {
           owner_name: principal.name ?? principal.preferredUsername ?? null,
           owner_email: principal.email ?? null,
           owner_mobile: principal.phoneNumber ?? null,
-          data: JSON.stringify(data),
+          // The data is written with the first version, after the effects ran (they may refuse it).
+          data: JSON.stringify({}),
           created_by: actorName(principal),
           updated_by: actorName(principal),
           updated_at: now.toISOString(),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const draft = toDraft(inserted as DocumentRow);
+      const draft = { ...toDraft(inserted as DocumentRow), data };
       await this.runEffects(
         trx,
         workflow,
@@ -477,6 +478,7 @@ export class DocumentService {
       await getEffect(name)({
         trx,
         workflow: workflow.definition,
+        entity: workflow.entity,
         action,
         fromStatus,
         document,
@@ -502,6 +504,9 @@ export class DocumentService {
       .updateTable('document')
       .set({
         status: draft.status,
+        owner: draft.owner,
+        owner_name: draft.ownerName,
+        owner_email: draft.ownerEmail,
         previous_status: draft.previousStatus,
         version,
         assignee: draft.assignee,

@@ -53,6 +53,10 @@ export function installErrorHandler(
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.status).send(body(language, error.status, error.code, error));
     }
+    // A unique index caught two requests racing for one key: the loser is told to retry.
+    if ((error as { code?: string }).code === '23505') {
+      return reply.status(409).send(body(language, 409, ERROR_CODES.conflict));
+    }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return reply.status(known.status).send(body(language, known.status, known.code));
     if (error.statusCode === 429)

@@ -12,6 +12,7 @@ type DocParams = TypeParams & { id: string };
  * Roles, states, ownership and validation all come from the workflow and its schema.
  */
 export async function evisaPlugin(app: FastifyInstance, options: { documents: DocumentService }) {
+  // The same routes serve every backend of documents (evisa, connectid); each instance its own.
   const { documents } = options;
   /** Signed in, and holding at least one role of the workflow; finer checks are the service's. */
   const caller = (request: FastifyRequest<{ Params: TypeParams }>): Principal =>

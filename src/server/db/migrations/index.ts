@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as catalogEntries from './0001_catalog_entries';
 import * as documents from './0002_documents';
+import * as connectid from './0004_connectid';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -9,6 +10,7 @@ import * as documents from './0002_documents';
 const migrations: Record<string, Migration> = {
   '0001_catalog_entries': catalogEntries,
   '0002_documents': documents,
+  '0004_connectid': connectid,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,38 @@
+/**
+ * Where the portal signs users in. The portal's own server serves the realm (a built-in OpenID
+ * Connect server with Keycloak-compatible endpoints under `/realms/<realm>`) on the SAME ORIGIN
+ * as the portal, so the identity server's address is `location.origin`. To use a real Keycloak
+ * instead, change these constants (and `AUTH_SERVER_URL` to the Keycloak address), then add
+ * that address to the Content-Security-Policy's connect-src and frame-src.
+ */
+
+/** Base address of the identity server (Keycloak's `url`): the portal's own origin. */
+export const AUTH_SERVER_URL = (): string => globalThis.location.origin;
+
+/** The realm holding the portal's users. */
+export const AUTH_REALM = 'portal';
+
+/** The OpenID Connect client of the portal (public client, authorization code with PKCE). */
+export const AUTH_CLIENT_ID = 'portal';
+
+/** The page the hidden sign-on check loads; it hands its address back to the portal. */
+export const SILENT_CHECK_SSO_PATH = '/silent-check-sso.html';
+
+/**
+ * How the identity server hands the authorization code back: in the QUERY of the redirect URI.
+ * The portal's routes live in the address's fragment (`/#/visa/application`), and a standard
+ * OpenID Connect server (ours is built on oidc-provider) REPLACES the fragment in fragment mode,
+ * losing the page to come back to; in query mode the route survives
+ * (`/?code=...&state=...#/visa/application`) and keycloak-js removes its parameters at start.
+ */
+export const AUTH_RESPONSE_MODE = 'query' as const;
+
+/** Token refresh check (spec. 000 sections 7 and 9): every 5 s, refreshed when it expires within 180 s. */
+export const TOKEN_CHECK_INTERVAL_MS = 5_000;
+export const TOKEN_MIN_VALIDITY_SECONDS = 180;
+
+/** Login-frame check interval in seconds (spec. 000 section 7). */
+export const LOGIN_IFRAME_INTERVAL_SECONDS = 5;
+
+/** How long start-up waits for the identity server before starting signed out. */
+export const AUTH_START_TIMEOUT_MS = 20_000;

@@ -1,0 +1,109 @@
+/**
+ * The application menu (specification 000, section 2), computed from the definitions and the
+ * session: an entry appears only when the user holds a role of the page it opens.
+ *
+ * - Home, always; Manage Account (the profile page) for view-profile or manage-account;
+ *   Sign In when signed out, Sign Out when signed in.
+ * - Every list of every workflow, under the workflow's document title.
+ * - Every enabled catalogue the user may search, grouped by category (dots in category names
+ *   become dashes); plain entries (no category) first, then the folders, each alphabetical.
+ */
+import { catalogRoutePath } from '../core/definitions/routes';
+import { catalogReaderRoles, isEnabled, type DefinitionBundle } from '../core/definitions/types';
+import { fullRoles } from '../core/documents/workflow';
+import type { Language } from '../core/i18n/translate';
+import { HOME_PATH, PROFILE_PAGE_ROLES, PROFILE_PATH } from './paths';
+import type { Session } from './session';
+
+export type MenuEntry =
+  | { kind: 'link'; id: string; label: string; to: string }
+  | { kind: 'folder'; id: string; label: string; entries: MenuEntry[] }
+  | { kind: 'signIn' | 'signOut'; id: string; label: string };
+
+export interface MenuSection {
+  id: string;
+  /** Heading of the section; none for the fixed entries. */
+  label?: string;
+  entries: MenuEntry[];
+}
+
+/** Translates a key; `fallback` when the key has no text. */
+export type MenuTranslate = (key: string, fallback?: string) => string;
+
+/** A category as the menu shows it: dots replaced by dashes. */
+export function menuCategory(category: string): string {
+  return category.trim().replace(/\./g, '-');
+}
+
+export function buildMenu(
+  bundle: Pick<DefinitionBundle, 'catalogs' | 'workflows'>,
+  session: Session,
+  t: MenuTranslate,
+  language: Language,
+): MenuSection[] {
+  const byLabel = (a: { label: string }, b: { label: string }) =>
+    a.label.localeCompare(b.label, language, { sensitivity: 'base' });
+  const sections: MenuSection[] = [
+    { id: 'home', entries: [{ kind: 'link', id: 'home', label: t('app.home'), to: HOME_PATH }] },
+  ];
+
+  for (const workflow of bundle.workflows) {
+    const entries: MenuEntry[] = workflow.lists
+      .filter((list) => session.hasAnyRole(fullRoles(workflow, list.roles)))
+      .map((list) => ({
+        kind: 'link',
+        id: `${workflow.id}:${list.id}`,
+        label: t(list.label),
+        to: `${workflow.prefix}${list.path}`,
+      }));
+    if (entries.length > 0)
+      sections.push({
+        id: `workflow:${workflow.id}`,
+        label: t(`${workflow.document}._title`, t('app.documents')),
+        entries,
+      });
+  }
+
+  const plain: MenuEntry[] = [];
+  const folders = new Map<string, MenuEntry[]>();
+  for (const catalog of bundle.catalogs) {
+    if (!isEnabled(catalog) || !session.hasAnyRole(catalogReaderRoles(catalog))) continue;
+    const link: MenuEntry = {
+      kind: 'link',
+      id: `catalog:${catalog.id}`,
+      label: (catalog.labels[language] ?? catalog.labels.en)?.title ?? catalog.id,
+      to: catalogRoutePath(catalog.id),
+    };
+    const category = menuCategory(catalog.category ?? '');
+    if (!category) plain.push(link);
+    else folders.set(category, [...(folders.get(category) ?? []), link]);
+  }
+  const folderEntries: MenuEntry[] = [...folders].map(([category, entries]) => ({
+    kind: 'folder',
+    id: `category:${category}`,
+    label: t(`menu.categories.${category}`, category),
+    entries: entries.sort(byLabel),
+  }));
+  if (plain.length + folderEntries.length > 0)
+    sections.push({
+      id: 'catalogues',
+      label: t('app.catalogues'),
+      entries: [...plain.sort(byLabel), ...folderEntries.sort(byLabel)],
+    });
+
+  const account: MenuEntry[] = [];
+  if (session.signedIn && session.hasAnyRole(PROFILE_PAGE_ROLES))
+    account.push({
+      kind: 'link',
+      id: 'manageAccount',
+      label: t('menu.manageAccount'),
+      to: PROFILE_PATH,
+    });
+  account.push(
+    session.signedIn
+      ? { kind: 'signOut', id: 'signOut', label: t('menu.signOut') }
+      : { kind: 'signIn', id: 'signIn', label: t('menu.signIn') },
+  );
+  sections.push({ id: 'account', entries: account });
+  return sections;
+}

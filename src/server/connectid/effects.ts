@@ -1,0 +1,160 @@
+import { sql } from 'kysely';
+import type { JsonSchema } from '../../core/definitions/types';
+import { registerEffect, type EffectContext } from '../documents/effects';
+import { valueAt } from '../documents/guards';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+
+/**
+ * Effects of the connectid (user management) workflows, referenced by name from
+ * workflows/{account,user-group,password-policy,access-unit,access-role}.json. Importing this
+ * module registers them; it must be imported before definitions are loaded (the loader refuses
+ * a workflow that names an unknown effect).
+ */
+
+/** The field that identifies a record of each connectid type, unique within the type. */
+export const CONNECTID_KEYS: Readonly<Record<string, string>> = {
+  account: '/identity/loginIdentifier',
+  'user-group': '/group/code',
+  'password-policy': '/policy/code',
+  'access-unit': '/unit/unitCode',
+  'access-role': '/role/roleCode',
+};
+
+function section(data: Record<string, unknown>, name: string): Record<string, unknown> {
+  const current = data[name];
+  if (typeof current === 'object' && current !== null && !Array.isArray(current))
+    return current as Record<string, unknown>;
+  const created: Record<string, unknown> = {};
+  data[name] = created;
+  return created;
+}
+
+function text(data: unknown, pointer: string): string | null {
+  const value = valueAt(data, pointer);
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+/** The display name of an account: the service's name for service accounts, else the person's. */
+export function accountDisplayName(data: unknown): string | null {
+  if (text(data, '/organisation/userType') === 'SERVICE') {
+    const service = text(data, '/organisation/serviceAccountName');
+    if (service) return service;
+  }
+  const name = [text(data, '/identity/firstName'), text(data, '/identity/lastName')]
+    .filter(Boolean)
+    .join(' ');
+  return name || text(data, '/identity/loginIdentifier');
+}
+
+/**
+ * The account owns itself: its owner is its own id (the identity server's token subject), so
+ * the person reads and edits their own profile and is the one notified of decisions. The owner
+ * columns are written here as well as on the draft, so this holds whether or not the document
+ * service writes the draft's owner back.
+ */
+async function ownAccount({ trx, document }: EffectContext): Promise<void> {
+  document.owner = document.id;
+  document.ownerName = accountDisplayName(document.data);
+  document.ownerEmail = text(document.data, '/contact/emailAddress');
+  await trx
+    .updateTable('document')
+    .set({
+      owner: document.owner,
+      owner_name: document.ownerName,
+      owner_email: document.ownerEmail,
+      owner_mobile: text(document.data, '/contact/primaryMobileNo'),
+    })
+    .where('id', '=', document.id)
+    .execute();
+}
+
+/**
+ * A record's key (login identifier, code) is unique within its type, case-insensitively.
+ * Deleted accounts keep their login identifier (they can be restored); a deleted group, policy,
+ * unit or role frees its code.
+ */
+async function uniqueKey({ trx, document }: EffectContext): Promise<void> {
+  const pointer = CONNECTID_KEYS[document.type];
+  if (!pointer) return;
+  const key = text(document.data, pointer);
+  if (!key) return;
+  const path = `{${pointer.split('/').slice(1).join(',')}}`;
+  let query = trx
+    .selectFrom('document')
+    .select('id')
+    .where('type', '=', document.type)
+    .where('id', '<>', document.id)
+    .where(sql<string>`lower(data #>> ${sql.lit(path)})`, '=', key.toLowerCase());
+  if (document.type !== 'account') query = query.where('status', '<>', 'DELETED');
+  if (await query.executeTakeFirst()) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: pointer, rule: 'unique' },
+    ]);
+  }
+}
+
+/** The owner's profile edit cannot change the login identifier (an administrator's edit can). */
+async function keepLoginIdentifier({ trx, document }: EffectContext): Promise<void> {
+  const stored = await trx
+    .selectFrom('document')
+    .select('data')
+    .where('id', '=', document.id)
+    .executeTakeFirst();
+  const before = text(stored?.data, '/identity/loginIdentifier');
+  const after = text(document.data, '/identity/loginIdentifier');
+  if (before !== null && before !== after) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/identity/loginIdentifier', rule: 'readOnly' },
+    ]);
+  }
+}
+
+/** An accepted or administrator-created account is active unless the flag says otherwise. */
+function activateAccount({ document }: EffectContext): void {
+  const access = section(document.data, 'access');
+  access.activationStatus ??= 'active';
+}
+
+/** The identity server asks for a new password at the next sign-in (directory.securityFlags). */
+function forcePasswordChange({ document }: EffectContext): void {
+  section(document.data, 'security').forcePasswordChange = true;
+}
+
+/** The identity server asks for a TOTP enrolment at the next sign-in. */
+function forceTotp({ document }: EffectContext): void {
+  section(document.data, 'security').forceTotp = true;
+}
+
+/** The `default` of every property of a schema node (objects recursively). */
+export function schemaDefaults(node: JsonSchema | undefined): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const properties = (node?.properties ?? {}) as Record<string, JsonSchema>;
+  for (const [name, property] of Object.entries(properties)) {
+    if (property.default !== undefined) values[name] = property.default;
+    else if (property.type === 'object') values[name] = schemaDefaults(property);
+  }
+  return values;
+}
+
+/** Restores a password policy's rules to the defaults written in its schema. */
+function resetPolicy({ document, entity }: EffectContext): void {
+  const properties = (entity.schema.properties ?? {}) as Record<string, JsonSchema>;
+  document.data = { ...document.data, rules: schemaDefaults(properties.rules) };
+}
+
+let registered = false;
+
+/** Registers the effects once (importing the module does it; calling again is harmless). */
+export function registerConnectidEffects(): void {
+  if (registered) return;
+  registered = true;
+  registerEffect('ownAccount', ownAccount);
+  registerEffect('uniqueKey', uniqueKey);
+  registerEffect('keepLoginIdentifier', keepLoginIdentifier);
+  registerEffect('activateAccount', activateAccount);
+  registerEffect('forcePasswordChange', forcePasswordChange);
+  registerEffect('forceTotp', forceTotp);
+  registerEffect('resetPolicy', resetPolicy);
+}
+
+registerConnectidEffects();

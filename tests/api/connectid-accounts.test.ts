@@ -1,0 +1,520 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocumentAccountDirectory } from '../../src/server/connectid/directory';
+import { seedConnectid } from '../../src/server/connectid/seed';
+import * as connectidMigration from '../../src/server/db/migrations/0004_connectid';
+import { startApiServer, type ApiHarness } from '../support/api-server';
+import { databaseKinds } from '../support/databases';
+
+/**
+ * The account workflow end to end (registration, review with notes and notifications, profile
+ * edits by the account itself, deletion and restoration, security flags), the password-policy
+ * reset, the account directory the identity server reads, and the seed.
+ */
+type Doc = {
+  id: string;
+  version: number;
+  status: string;
+  owner: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response JSON, read freely
+  data: Record<string, any>;
+  allowedActions: string[];
+};
+
+const account = (login: string, extra: Record<string, unknown> = {}) => ({
+  identity: { loginIdentifier: login, firstName: 'Ana', lastName: 'Tuilagi' },
+  contact: { emailAddress: `${login}@example.org`, primaryMobileNo: '+685 7210001' },
+  organisation: { userType: 'INDIVIDUAL' },
+  ...extra,
+});
+
+describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
+  let api: ApiHarness;
+  let admin: string;
+  let registration: string;
+  let directory: DocumentAccountDirectory;
+  const base = '/api/connectid/account';
+  const role = (suffix: string) => `connectid-account-${suffix}`;
+
+  beforeAll(async () => {
+    api = await startApiServer(kind);
+    directory = new DocumentAccountDirectory(api.server.database.db);
+    admin = await api.issuer.token({
+      sub: 'admin-1',
+      name: 'Ida Admin',
+      groups: ['search', 'create', 'update', 'delete', 'review', 'security'].map(role),
+    });
+    // The registration endpoint acts with a system principal holding the create role.
+    registration = await api.issuer.token({ sub: 'registration', groups: [role('create')] });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const ownerToken = (doc: { id: string }) =>
+    api.issuer.token({ sub: doc.id, name: 'Ana Tuilagi', groups: [role('read')] });
+  const act = async (doc: Doc, action: string, body: Record<string, unknown>, token = admin) =>
+    api.call('POST', `${base}/${doc.id}/actions/${action}`, {
+      token,
+      body: { version: doc.version, ...body },
+    });
+  const create = async (data: unknown, action = 'create', token = admin) => {
+    const response = await api.call('POST', base, { token, body: { action, data } });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as Doc;
+  };
+  const list = async (id: string, filter: unknown[] = []) => {
+    const response = await api.call('PATCH', base, { token: admin, body: { list: id, filter } });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().items as Array<{ id: string }>).map((i) => i.id);
+  };
+  const outbox = (id: string) =>
+    api.server.database.db
+      .selectFrom('outbox')
+      .select(['channel', 'recipient', 'body'])
+      .where('document_id', '=', id)
+      .orderBy('created_at')
+      .execute();
+
+  it('reviews a registration: return with notes, correction by the user, reject, accept', async () => {
+    const doc = await create(account('reg.ana'), 'register', registration);
+    expect(doc).toMatchObject({ status: 'REGISTERED', owner: doc.id });
+    expect(doc.data.access).toBeUndefined();
+    expect(await list('pending')).toContain(doc.id);
+
+    const noNotes = await act(doc, 'return', {});
+    expect(noNotes.statusCode).toBe(400);
+    expect(noNotes.json().error.fields).toContainEqual(
+      expect.objectContaining({ path: '/notes', rule: 'required' }),
+    );
+    const returned = await act(doc, 'return', { notes: 'Please give your mobile number' });
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.json().status).toBe('RETURNED');
+    expect(await list('returned')).toContain(doc.id);
+    const notified = await outbox(doc.id);
+    expect(notified).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ channel: 'inbox', recipient: doc.id }),
+        expect.objectContaining({ channel: 'email', recipient: 'reg.ana@example.org' }),
+      ]),
+    );
+    expect(notified[0]!.body).toContain('Please give your mobile number');
+
+    // The user corrects their own account: it becomes MODIFIED, pending review again.
+    const owner = await ownerToken(doc);
+    const mine = await api.call('GET', `${base}/${doc.id}`, { token: owner });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().allowedActions).toEqual(['modify-profile']);
+    const corrected = await act(
+      returned.json(),
+      'modify-profile',
+      { data: account('reg.ana', { contact: { emailAddress: 'ana@example.org' } }) },
+      owner,
+    );
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json()).toMatchObject({ status: 'MODIFIED', owner: doc.id });
+    expect(await list('pending')).toContain(doc.id);
+
+    const rejected = await act(corrected.json(), 'reject', { notes: 'Identity not proven' });
+    expect(rejected.json().status).toBe('REJECTED');
+    expect(await list('rejected')).toContain(doc.id);
+    expect((await outbox(doc.id)).filter((m) => m.channel === 'email').at(-1)).toMatchObject({
+      recipient: 'ana@example.org',
+    });
+    expect(await directory.findById(doc.id)).toMatchObject({ canSignIn: false });
+
+    const accepted = await act(rejected.json(), 'accept', {
+      data: { access: { userGroup: 'PUBLIC', accessUnits: [] } },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({
+      status: 'ACCEPTED',
+      data: { access: { userGroup: 'PUBLIC', activationStatus: 'active' } },
+    });
+    expect((await outbox(doc.id)).length).toBe(6);
+    expect(
+      await list('active', [{ field: 'activationStatus', criterion: 'equals', value: 'active' }]),
+    ).toContain(doc.id);
+    expect(await directory.findByLogin('REG.ANA')).toMatchObject({ id: doc.id, canSignIn: true });
+
+    const history = (await api.call('GET', `${base}/${doc.id}/history`, { token: owner })).json();
+    expect(history.map((h: { operation: string }) => h.operation)).toEqual([
+      'NEW -> REGISTERED',
+      'REGISTERED -> RETURNED',
+      'RETURNED -> MODIFIED',
+      'MODIFIED -> REJECTED',
+      'REJECTED -> ACCEPTED',
+    ]);
+  });
+
+  it('keeps login identifiers unique and out of the owner’s reach', async () => {
+    const doc = await create(
+      account('unique.one', { access: { userGroup: 'PUBLIC', activationStatus: 'active' } }),
+    );
+    const twin = await api.call('POST', base, {
+      token: admin,
+      body: { action: 'create', data: account('unique.one') },
+    });
+    expect(twin.statusCode).toBe(400);
+    expect(twin.json().error.fields).toContainEqual(
+      expect.objectContaining({ path: '/identity/loginIdentifier', rule: 'unique' }),
+    );
+    const bad = await api.call('POST', base, {
+      token: admin,
+      body: { action: 'create', data: account('Not Valid!') },
+    });
+    expect(bad.statusCode).toBe(400);
+    const owner = await ownerToken(doc);
+    const renamed = await act(doc, 'modify-profile', { data: account('unique.two') }, owner);
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().error.fields).toContainEqual(
+      expect.objectContaining({ path: '/identity/loginIdentifier', rule: 'readOnly' }),
+    );
+    // The owner cannot write the officer sections: what they send there is not taken.
+    const sneaky = await act(
+      doc,
+      'modify-profile',
+      { data: { ...account('unique.one'), access: { userGroup: 'IDENTITY_ADMINISTRATORS' } } },
+      owner,
+    );
+    expect(sneaky.statusCode, sneaky.body).toBe(200);
+    expect(sneaky.json().data.access).toEqual({ userGroup: 'PUBLIC', activationStatus: 'active' });
+    const fine = await act(
+      sneaky.json(),
+      'modify-profile',
+      { data: account('unique.one', { organisation: { userType: 'AGENT' } }) },
+      owner,
+    );
+    expect(fine.statusCode, fine.body).toBe(200);
+    expect(fine.json()).toMatchObject({
+      status: 'MODIFIED',
+      data: { organisation: { userType: 'AGENT' } },
+    });
+    // A profile being reviewed does not lock its holder out.
+    expect(await directory.findById(doc.id)).toMatchObject({ canSignIn: true });
+    // Someone else holding the read role cannot act on it.
+    const stranger = await api.issuer.token({ sub: 'stranger', groups: [role('read')] });
+    expect(
+      (await act(fine.json(), 'modify-profile', { data: account('unique.one') }, stranger))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('deletes and restores an account to the status it had', async () => {
+    const doc = await create(account('to.delete'));
+    const owner = await ownerToken(doc);
+    const modified = (
+      await act(doc, 'modify-profile', { data: account('to.delete') }, owner)
+    ).json();
+    expect(modified.status).toBe('MODIFIED');
+    const deleted = await act(modified, 'delete', {});
+    expect(deleted.json()).toMatchObject({ status: 'DELETED' });
+    expect(await list('deleted')).toContain(doc.id);
+    expect(await list('accounts')).not.toContain(doc.id);
+    expect(await directory.findByLogin('to.delete')).toMatchObject({ canSignIn: false, roles: [] });
+    const restored = await act(deleted.json(), 'undo-delete', {});
+    expect(restored.json().status).toBe('MODIFIED');
+  });
+
+  it('sets the security flags the identity server reads, and clears them', async () => {
+    const doc = await create(account('secure.me', { access: { activationStatus: 'active' } }));
+    expect(await directory.securityFlags(doc.id)).toEqual({
+      forcePasswordChange: false,
+      forceTotp: false,
+    });
+    const forced = await act(doc, 'force-password-change', {});
+    expect(forced.json()).toMatchObject({
+      status: 'ACCEPTED',
+      data: { security: { forcePasswordChange: true } },
+    });
+    const totp = await act(forced.json(), 'force-two-factor', {});
+    expect(totp.json().data.security).toEqual({ forcePasswordChange: true, forceTotp: true });
+    expect(await directory.securityFlags(doc.id)).toEqual({
+      forcePasswordChange: true,
+      forceTotp: true,
+    });
+    await directory.clearSecurityFlag(doc.id, 'forcePasswordChange');
+    expect(await directory.securityFlags(doc.id)).toEqual({
+      forcePasswordChange: false,
+      forceTotp: true,
+    });
+    const after = (await api.call('GET', `${base}/${doc.id}`, { token: admin })).json();
+    expect(after.version).toBe(4);
+    expect(await directory.securityFlags('00000000-0000-0000-0000-000000000000')).toBeUndefined();
+  });
+
+  it('resets a password policy to the defaults of its schema', async () => {
+    const manager = await api.issuer.token({
+      sub: 'policy-manager',
+      groups: ['create', 'update', 'read'].map((s) => `connectid-policy-${s}`),
+    });
+    const rules = {
+      minimumLength: 4,
+      maximumLength: 20,
+      minimumDigits: 0,
+      minimumLowercase: 0,
+      minimumUppercase: 0,
+      minimumSpecial: 0,
+      allowUsernameInPassword: true,
+      passwordExpiryInDays: 0,
+      passwordWarningInDays: 0,
+    };
+    const created = await api.call('POST', '/api/connectid/password-policy', {
+      token: manager,
+      body: { action: 'create', data: { policy: { code: 'WEAK', name: 'Weak' }, rules } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const reset = await api.call(
+      'POST',
+      `/api/connectid/password-policy/${created.json().id}/actions/reset`,
+      { token: manager, body: { version: 1 } },
+    );
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().data).toEqual({
+      policy: { code: 'WEAK', name: 'Weak' },
+      rules: {
+        minimumLength: 10,
+        maximumLength: 128,
+        minimumDigits: 1,
+        minimumLowercase: 1,
+        minimumUppercase: 1,
+        minimumSpecial: 1,
+        allowUsernameInPassword: false,
+        passwordExpiryInDays: 90,
+        passwordWarningInDays: 14,
+      },
+    });
+  });
+
+  it('computes roles from the group, its parents and the units, and the sign-in rights', async () => {
+    const token = await api.issuer.token({
+      sub: 'config-admin',
+      groups: [
+        'connectid-group-create',
+        'connectid-unit-create',
+        'connectid-policy-create',
+        'connectid-group-update',
+      ],
+    });
+    const post = async (type: string, data: unknown) => {
+      const response = await api.call('POST', `/api/connectid/${type}`, {
+        token,
+        body: { action: 'create', data },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as Doc;
+    };
+    const unit = (code: string, roles: string[]) =>
+      post('access-unit', { unit: { unitCode: code, unitDescription: code }, access: { roles } });
+    await unit('T_PARENT', ['role-a', 'role-b']);
+    await unit('T_CHILD', ['role-c', 'role-a']);
+    await unit('T_OWN', ['role-d']);
+    await post('password-policy', {
+      policy: { code: 'T_POLICY', name: 'Test policy' },
+      rules: {
+        minimumLength: 14,
+        maximumLength: 99,
+        minimumDigits: 2,
+        minimumLowercase: 1,
+        minimumUppercase: 1,
+        minimumSpecial: 0,
+        allowUsernameInPassword: false,
+        passwordExpiryInDays: 30,
+        passwordWarningInDays: 5,
+      },
+    });
+    const parent = await post('user-group', {
+      group: { code: 'T_PARENT', name: 'Parent', status: 'active' },
+      access: { defaultAccessUnits: ['T_PARENT'] },
+      security: { passwordPolicy: 'T_POLICY' },
+    });
+    await post('user-group', {
+      group: { code: 'T_CHILD', name: 'Child', status: 'active', parentGroup: 'T_PARENT' },
+      access: { defaultAccessUnits: ['T_CHILD', 'T_MISSING'] },
+      security: {},
+    });
+    const doc = await create(
+      account('dir.person', {
+        contact: {
+          emailAddress: 'p@example.org',
+          primaryMobileNo: '+685 1234567',
+          preferredLanguage: 'fr',
+        },
+        access: { userGroup: 'T_CHILD', accessUnits: ['T_OWN'], activationStatus: 'active' },
+      }),
+    );
+    expect(await directory.findByLogin('Dir.Person')).toEqual({
+      id: doc.id,
+      loginIdentifier: 'dir.person',
+      name: 'Ana Tuilagi',
+      email: 'p@example.org',
+      phoneNumber: '+685 1234567',
+      locale: 'fr',
+      userType: 'INDIVIDUAL',
+      canSignIn: true,
+      roles: ['role-a', 'role-b', 'role-c', 'role-d'],
+    });
+    expect(await directory.policyFor(doc.id)).toEqual({
+      code: 'T_POLICY',
+      minimumLength: 14,
+      maximumLength: 99,
+      minimumDigits: 2,
+      minimumLowercase: 1,
+      minimumUppercase: 1,
+      minimumSpecial: 0,
+      allowUsernameInPassword: false,
+      passwordExpiryInDays: 30,
+      passwordWarningInDays: 5,
+    });
+    // An inactive parent group gives nothing any more.
+    const inactive = await api.call('PUT', `/api/connectid/user-group/${parent.id}`, {
+      token,
+      body: {
+        version: 1,
+        data: { ...parent.data, group: { ...parent.data.group, status: 'inactive' } },
+      },
+    });
+    expect(inactive.statusCode, inactive.body).toBe(200);
+    expect((await directory.findById(doc.id))?.roles).toEqual(['role-a', 'role-c', 'role-d']);
+
+    // Deactivated: no sign-in.
+    const off = await act(doc, 'edit-units', {
+      data: { access: { userGroup: 'T_CHILD', activationStatus: 'inactive' } },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await directory.findById(doc.id)).toMatchObject({ canSignIn: false });
+    expect(
+      await list('inactive', [
+        { field: 'activationStatus', criterion: 'equals', value: 'inactive' },
+      ]),
+    ).toContain(doc.id);
+
+    // A service account is named after the service.
+    const service = await create({
+      ...account('svc.batch'),
+      organisation: { userType: 'SERVICE', serviceAccountName: 'Nightly batch' },
+    });
+    expect(await directory.findById(service.id)).toMatchObject({
+      name: 'Nightly batch',
+      userType: 'SERVICE',
+      canSignIn: true,
+      roles: [],
+    });
+    const nameless = await api.call('POST', base, {
+      token: admin,
+      body: {
+        action: 'create',
+        data: { ...account('svc.nameless'), organisation: { userType: 'SERVICE' } },
+      },
+    });
+    expect(nameless.statusCode).toBe(400);
+    // A registration is not signed in until accepted.
+    const pending = await create(account('dir.pending'), 'register', registration);
+    expect(await directory.findById(pending.id)).toMatchObject({ canSignIn: false, roles: [] });
+    expect(await directory.findByLogin('nobody.here')).toBeUndefined();
+    expect(await directory.findById('not-a-uuid')).toBeUndefined();
+  });
+
+  it('seeds roles, units, groups, policies and personas once', async () => {
+    const db = api.server.database.db;
+    const passwords: string[] = [];
+    const setPassword = async (_id: string, login: string) => void passwords.push(login);
+    const log = { info: () => undefined };
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('document')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('type', 'in', [
+              'account',
+              'user-group',
+              'password-policy',
+              'access-unit',
+              'access-role',
+            ])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const first = await seedConnectid(db, { demoData: true }, log, setPassword);
+    const after = await count();
+    expect(first).toHaveLength(9);
+    expect(first.every((a) => a.created)).toBe(true);
+    expect(passwords).toHaveLength(9);
+    const second = await seedConnectid(db, { demoData: true }, log, setPassword);
+    expect(await count()).toBe(after);
+    expect(second.map((a) => a.id)).toEqual(first.map((a) => a.id));
+    expect(second.some((a) => a.created)).toBe(false);
+    expect(passwords).toHaveLength(9);
+
+    const roles = async (login: string) => (await directory.findByLogin(login))!.roles;
+    const applicant = await directory.findByLogin('applicant');
+    expect(applicant).toMatchObject({ canSignIn: true, name: 'Ana Tuilagi' });
+    expect(applicant!.roles).toEqual(
+      expect.arrayContaining([
+        'view-profile',
+        'manage-account',
+        'connectid-account-read',
+        'visa-application-submit',
+        'inbox-message-read',
+      ]),
+    );
+    expect(applicant!.roles).not.toContain('visa-application-grant');
+    expect(await roles('idadmin')).toEqual(
+      expect.arrayContaining([
+        'connectid-account-review',
+        'connectid-account-security',
+        'connectid-policy-search',
+        'connectid-role-search',
+        'catalog-read',
+      ]),
+    );
+    expect(await roles('verifier')).toEqual(
+      expect.arrayContaining(['visa-application-grant', 'payment-invoice-verify', 'view-profile']),
+    );
+    expect(await roles('catalogue')).toEqual(
+      expect.arrayContaining(['asypx-catalog-manage', 'sso-catalog-manage', 'catalog-manage']),
+    );
+    expect(await roles('agent')).toEqual(
+      expect.arrayContaining(['payment-invoice-create', 'visa-application-submit']),
+    );
+    expect(await roles('sponsor')).toEqual(expect.arrayContaining(['sponsor-application-submit']));
+    expect(await directory.policyFor(applicant!.id)).toMatchObject({
+      code: 'DEFAULT',
+      minimumLength: 10,
+    });
+    expect(await directory.policyFor((await directory.findByLogin('approver'))!.id)).toMatchObject({
+      code: 'OFFICERS',
+      minimumLength: 12,
+    });
+    // The seeded accounts are documents like any other: their owner reads them.
+    const own = await api.call('GET', `${base}/${applicant!.id}`, {
+      token: await api.issuer.token({ sub: applicant!.id, groups: applicant!.roles }),
+    });
+    expect(own.statusCode).toBe(200);
+    // Without demo data, no persona.
+    expect(await seedConnectid(db, { demoData: false }, log)).toEqual([]);
+  });
+
+  it('indexes login identifiers case-insensitively and uniquely (migration 0004)', async () => {
+    const db = api.server.database.db;
+    const present = await sql<{ n: number }>`select count(*)::int as n from pg_indexes
+      where indexname = 'document_account_login' and schemaname = current_schema()`.execute(db);
+    if (present.rows[0]!.n === 0) await connectidMigration.up(db as never);
+    const insert = (login: string) =>
+      db
+        .insertInto('document')
+        .values({
+          type: 'account',
+          status: 'ACCEPTED',
+          version: 1,
+          owner: 'x',
+          data: JSON.stringify({ identity: { loginIdentifier: login } }),
+          created_by: 'test',
+          updated_by: 'test',
+        })
+        .execute();
+    await insert('index.case');
+    await expect(insert('INDEX.Case')).rejects.toThrow();
+  });
+});
