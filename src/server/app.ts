@@ -15,6 +15,8 @@ import { healthPlugin } from './plugins/health';
 import { spaPlugin } from './plugins/spa';
 import { evisaPlugin } from './plugins/evisa';
 import { mediaPlugin } from './plugins/media';
+import { notificationsPlugin } from './notifications/plugin';
+import { challengePlugin } from './challenge/plugin';
 import { compileWorkflows } from './documents/workflows';
 import { DocumentService } from './documents/service';
 
@@ -109,9 +111,16 @@ export async function buildServer(
         maxBytes: config.mediaMaxBytes,
         types: config.mediaTypes,
       });
+      await api.register(challengePlugin, {
+        prefix: '/challenge',
+        db: database.db,
+        config,
+        texts: definitions.translations,
+      });
     },
     { prefix: '/api' },
   );
+  await app.register(notificationsPlugin, { db: database.db, config });
   await app.register(spaPlugin, { staticDir: config.staticDir });
   return { app, database, definitions };
 }

@@ -63,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const client = await PGlite.create(options.dataDir, { extensions: { btree_gist, pg_trgm } });
     db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   }
-  await migrate(db);
+  await migrate(db, options.databaseUrl ? options.schema : undefined);
   return {
     db,
     kind,
@@ -79,8 +79,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
-async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+async function migrate(db: Kysely<Database>, schema: string | undefined): Promise<void> {
+  // Kysely looks for its lock table in every schema; naming ours keeps parallel test schemas apart.
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

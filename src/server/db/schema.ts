@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ChallengeTable, OutboxDeliveryColumns } from '../notifications/tables';
 
 /** Rows as Kysely sees them; one interface per table, kept beside the migrations. */
 export interface CatalogEntryTable {
@@ -99,6 +100,7 @@ export interface Database {
   document_version: DocumentVersionTable;
   document_history: DocumentHistoryTable;
   document_sequence: DocumentSequenceTable;
-  outbox: OutboxTable;
+  outbox: OutboxTable & OutboxDeliveryColumns;
+  challenge: ChallengeTable;
   media: MediaTable;
 }

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as catalogEntries from './0001_catalog_entries';
 import * as documents from './0002_documents';
 import * as connectid from './0004_connectid';
+import * as notifications from './0005_notifications';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001_catalog_entries': catalogEntries,
   '0002_documents': documents,
   '0004_connectid': connectid,
+  '0005_notifications': notifications,
 };
 
 export const migrationProvider: MigrationProvider = {

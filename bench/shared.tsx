@@ -1,0 +1,39 @@
+import '@mantine/core/styles.css';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import type { TextTree } from '../src/core/i18n/translate';
+import type { EntityFormDefinition } from '../src/core/rules/sections';
+import en from '../translations/en.json';
+import visaApplicationEn from '../translations/en/visa-application.json';
+import definitionJson from '../schemas/visa-application.schema.json';
+import { markMounted, markRenderStart } from './instrument';
+
+/** The reference form, read from its definition file at build time (same file for both pages). */
+export const definition = definitionJson as unknown as EntityFormDefinition;
+
+/** The texts as the server hands them over: the global tree, the entity's texts under its id. */
+export const texts: { en: TextTree } = {
+  en: { ...(en as TextTree), [definition.id]: visaApplicationEn as TextTree },
+};
+
+/** The section and text fields the keystrokes go to (applicant names and the like). */
+export const BENCH_SECTION = 'applicant';
+
+function Mounted({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => markMounted(), []);
+  return <>{children}</>;
+}
+
+/** Renders the page's form the same way for both pages, marking the start of the render. */
+export function renderBench(form: ReactNode): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  const root = createRoot(container);
+  markRenderStart();
+  root.render(
+    <MantineProvider>
+      <Mounted>{form}</Mounted>
+    </MantineProvider>,
+  );
+}

@@ -1,0 +1,133 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { LANGUAGES, translate, type Language, type TextTree } from '../../core/i18n/translate';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/schema';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { requestLanguage } from '../http/language';
+import {
+  CHALLENGE_CHANNELS,
+  CHALLENGE_ERRORS,
+  CHALLENGE_LIMITS,
+  createChallenge,
+  normaliseDestination,
+  verifyChallenge,
+  verifyProblem,
+  type ChallengeChannel,
+} from './service';
+
+export interface ChallengeOptions {
+  db: Kysely<Database>;
+  config: Pick<ServerConfig, 'confirmationChannels' | 'definitionsDir'>;
+  /**
+   * Texts with a `challenge` namespace (the definitions bundle's translations); read from
+   * translations/<lang>/challenge.json under definitionsDir when not given.
+   */
+  texts?: Partial<Record<Language, TextTree>>;
+}
+
+interface ChallengeBody {
+  channel: ChallengeChannel;
+  destination: string;
+  purpose: string;
+}
+
+/**
+ * The `challenge` backend (register with prefix /api/challenge): POST / sends a 6-digit code by
+ * SMS or e-mail through the outbox; POST /:id/verify checks a code without using it up (the
+ * browser's eager check; the final step calls verifyChallenge, which uses it up). Anyone may ask
+ * for a code: nothing here looks at accounts, so the answers say nothing about them.
+ */
+export async function challengePlugin(
+  app: FastifyInstance,
+  options: ChallengeOptions,
+): Promise<void> {
+  const texts = options.texts ?? (await readTexts(options.config.definitionsDir));
+  const text = (language: Language, key: string, params: Record<string, unknown> = {}) =>
+    translate(texts, language, `challenge.${key}`, params);
+
+  app.post<{ Body: ChallengeBody }>(
+    '/',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['channel', 'destination', 'purpose'],
+          additionalProperties: false,
+          properties: {
+            channel: { type: 'string', enum: [...CHALLENGE_CHANNELS] },
+            destination: { type: 'string', minLength: 1, maxLength: 320 },
+            purpose: { type: 'string', pattern: '^[a-z][a-z0-9-]{1,39}$' },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { channel, purpose } = request.body;
+      if (!options.config.confirmationChannels[channel]) {
+        throw new ApiProblem(400, CHALLENGE_ERRORS.channelOff, { channel });
+      }
+      const destination = normaliseDestination(channel, request.body.destination);
+      if (!destination) {
+        throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+          {
+            path: '/destination',
+            rule: channel === 'mobile' ? 'mobileNumber' : 'format_email',
+          },
+        ]);
+      }
+      const language = requestLanguage(request);
+      const minutes = CHALLENGE_LIMITS.ttlMs / 60_000;
+      const created = await createChallenge(options.db, {
+        channel,
+        destination,
+        purpose,
+        message: {
+          subject: text(language, 'message.subject'),
+          // `{{code}}` survives translation and is filled in by createChallenge.
+          text: text(language, 'message.text', { minutes, code: '{{code}}' }),
+        },
+      });
+      return reply.status(201).send({
+        ...created,
+        message: text(language, channel === 'mobile' ? 'sentToMobile' : 'sentToEmail'),
+      });
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { code: string } }>(
+    '/:id/verify',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['code'],
+          additionalProperties: false,
+          properties: { code: { type: 'string', pattern: '^[0-9]{6}$' } },
+        },
+      },
+    },
+    async (request) => {
+      const result = await verifyChallenge(options.db, request.params.id, request.body.code, {
+        consume: false,
+      });
+      if (result !== 'ok') throw verifyProblem(result);
+      return { valid: true, message: text(requestLanguage(request), 'verified') };
+    },
+  );
+}
+
+async function readTexts(definitionsDir: string): Promise<Partial<Record<Language, TextTree>>> {
+  const texts: Partial<Record<Language, TextTree>> = {};
+  for (const language of LANGUAGES) {
+    const file = path.join(definitionsDir, 'translations', language, 'challenge.json');
+    try {
+      texts[language] = { challenge: JSON.parse(await fs.readFile(file, 'utf8')) as TextTree };
+    } catch {
+      // A language without the file falls back to English, then to the keys.
+    }
+  }
+  return texts;
+}

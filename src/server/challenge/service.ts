@@ -1,0 +1,215 @@
+import { randomInt } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ApiProblem } from '../http/api-error';
+import { withNotificationTables } from '../notifications/tables';
+import { wakeOutbox } from '../notifications/worker';
+
+/** Error codes of the challenge backend; messages are `errors.<code>` in translations/. */
+export const CHALLENGE_ERRORS = {
+  channelOff: 'CHALLENGE_CHANNEL_OFF',
+  wrong: 'CHALLENGE_WRONG_CODE',
+  expired: 'CHALLENGE_EXPIRED',
+  used: 'CHALLENGE_USED',
+  locked: 'CHALLENGE_LOCKED',
+  rateLimited: 'CHALLENGE_RATE_LIMITED',
+} as const;
+
+export const CHALLENGE_CHANNELS = ['mobile', 'email'] as const;
+export type ChallengeChannel = (typeof CHALLENGE_CHANNELS)[number];
+
+export const CHALLENGE_LIMITS = {
+  /** A code is valid this long. */
+  ttlMs: 10 * 60_000,
+  /** Verification attempts that may fail before the code is locked. */
+  maxAttempts: 5,
+  /** Codes per destination within the window. */
+  perDestination: 3,
+  windowMs: 15 * 60_000,
+} as const;
+
+/** OWASP's argon2id floor: 19 MiB, 2 passes. A 6-digit code needs the slow hash more than a password. */
+const HASH_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export type VerifyResult = 'ok' | 'wrong' | 'expired' | 'used' | 'locked';
+
+/** The outbox channel a confirmation channel is delivered through. */
+const OUTBOX_CHANNEL: Record<ChallengeChannel, 'sms' | 'email'> = { mobile: 'sms', email: 'email' };
+
+/**
+ * A destination as stored and compared: a phone number without spaces, dashes, dots or
+ * brackets (a leading + kept), or a lower-cased e-mail address. Undefined when not valid.
+ */
+export function normaliseDestination(
+  channel: ChallengeChannel,
+  destination: string,
+): string | undefined {
+  const value = destination.trim();
+  if (channel === 'mobile') {
+    const compact = value.replace(/[\s().-]/g, '');
+    return /^\+?[0-9]{6,15}$/.test(compact) ? compact : undefined;
+  }
+  const email = value.toLowerCase();
+  return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : undefined;
+}
+
+export interface ChallengeMessage {
+  subject: string;
+  /** The message, with `{{code}}` where the code goes. */
+  text: string;
+}
+
+export interface CreateChallengeInput {
+  channel: ChallengeChannel;
+  /** Already normalised (normaliseDestination). */
+  destination: string;
+  purpose: string;
+  message: ChallengeMessage;
+  now?: Date;
+}
+
+export interface CreatedChallenge {
+  challengeId: string;
+  expiresAt: string;
+}
+
+/**
+ * Draws a code, keeps its hash and queues the message in the same transaction. The count of
+ * recent codes for the destination is taken under a transaction-scoped advisory lock on it, so
+ * two simultaneous requests cannot both pass the limit. 429 when the limit is reached.
+ */
+export async function createChallenge(
+  database: Kysely<Database>,
+  input: CreateChallengeInput,
+): Promise<CreatedChallenge> {
+  const db = withNotificationTables(database);
+  const now = input.now ?? new Date();
+  const code = String(randomInt(100_000, 1_000_000));
+  const codeHash = await hash(code, HASH_OPTIONS);
+  const expiresAt = new Date(now.getTime() + CHALLENGE_LIMITS.ttlMs);
+  const id = await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`challenge:${input.destination}`}))`.execute(
+      trx,
+    );
+    const recent = await trx
+      .selectFrom('challenge')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('destination', '=', input.destination)
+      .where('created_at', '>', new Date(now.getTime() - CHALLENGE_LIMITS.windowMs))
+      .executeTakeFirstOrThrow();
+    if (Number(recent.n) >= CHALLENGE_LIMITS.perDestination) {
+      throw new ApiProblem(429, CHALLENGE_ERRORS.rateLimited, {
+        minutes: CHALLENGE_LIMITS.windowMs / 60_000,
+      });
+    }
+    const row = await trx
+      .insertInto('challenge')
+      .values({
+        channel: input.channel,
+        destination: input.destination,
+        purpose: input.purpose,
+        code_hash: codeHash,
+        expires_at: expiresAt,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('outbox')
+      .values({
+        channel: OUTBOX_CHANNEL[input.channel],
+        recipient: input.destination,
+        subject: input.message.subject,
+        body: input.message.text.replaceAll('{{code}}', code),
+      })
+      .execute();
+    return row.id;
+  });
+  wakeOutbox(database);
+  return { challengeId: id, expiresAt: expiresAt.toISOString() };
+}
+
+export interface VerifyOptions {
+  /** Use the code up when it is right (the final step, e.g. registration). Default true. */
+  consume?: boolean;
+  /** When given, a challenge sent to another destination or for another purpose is 'wrong'. */
+  destination?: string;
+  purpose?: string;
+  now?: Date;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Checks a code. An attempt is reserved (attempts + 1, only while fewer than the maximum, the
+ * code unused and unexpired) before the hash is compared, so no number of simultaneous guesses
+ * gets more than the maximum compared; a right code gives its attempt back. With consume
+ * (the default) a right code is marked used, once: a second use is 'used'. An unknown id is
+ * 'expired' (nothing to check against; ask for a new code).
+ */
+export async function verifyChallenge(
+  database: Kysely<Database>,
+  challengeId: string,
+  code: string,
+  options: VerifyOptions = {},
+): Promise<VerifyResult> {
+  const db = withNotificationTables(database);
+  const now = options.now ?? new Date();
+  const consume = options.consume ?? true;
+  if (!UUID.test(challengeId)) return 'expired';
+  const reserved = await db
+    .updateTable('challenge')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', challengeId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', CHALLENGE_LIMITS.maxAttempts)
+    .returning(['code_hash', 'destination', 'purpose'])
+    .executeTakeFirst();
+  if (!reserved) {
+    const row = await db
+      .selectFrom('challenge')
+      .select(['used_at', 'expires_at', 'attempts'])
+      .where('id', '=', challengeId)
+      .executeTakeFirst();
+    if (!row) return 'expired';
+    if (row.used_at) return 'used';
+    if (row.expires_at <= now) return 'expired';
+    return 'locked';
+  }
+  const matches =
+    /^[0-9]{6}$/.test(code) &&
+    (options.destination === undefined || options.destination === reserved.destination) &&
+    (options.purpose === undefined || options.purpose === reserved.purpose) &&
+    (await verify(reserved.code_hash, code).catch(() => false));
+  if (!matches) return 'wrong';
+  const settled = await db
+    .updateTable('challenge')
+    .set({
+      attempts: sql`attempts - 1`,
+      ...(consume ? { used_at: now } : {}),
+    })
+    .where('id', '=', challengeId)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  // Another request used the code between the two statements.
+  return settled ? 'ok' : 'used';
+}
+
+/** The ApiProblem for a failed verification (for endpoints that answer it). */
+export function verifyProblem(result: Exclude<VerifyResult, 'ok'>): ApiProblem {
+  switch (result) {
+    case 'wrong':
+      return new ApiProblem(400, CHALLENGE_ERRORS.wrong, {}, [
+        { path: '/code', rule: 'confirmationCode' },
+      ]);
+    case 'expired':
+      return new ApiProblem(400, CHALLENGE_ERRORS.expired);
+    case 'used':
+      return new ApiProblem(400, CHALLENGE_ERRORS.used);
+    case 'locked':
+      return new ApiProblem(429, CHALLENGE_ERRORS.locked);
+  }
+}

@@ -1,0 +1,143 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import { requireSignedIn } from '../auth/plugin';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/schema';
+import {
+  httpSmsProvider,
+  smtpMailProvider,
+  type MailProvider,
+  type SmsProvider,
+} from './providers';
+import { withNotificationTables } from './tables';
+import { startOutbox, type OutboxWorker } from './worker';
+
+export interface NotificationsOptions {
+  db: Kysely<Database>;
+  config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'smsUrl' | 'smsToken' | 'production'>;
+  /** Providers given directly (tests); otherwise built from smtpUrl and smsUrl. */
+  mail?: MailProvider | null;
+  sms?: SmsProvider | null;
+  /** Poll interval of the worker; 0 runs no worker (tests drive `outbox.runOnce()`). */
+  intervalMs?: number;
+  backoffMs?: (failedAttempts: number) => number;
+  /** Receives the worker once started (tests, or an admin endpoint). */
+  onWorker?: (worker: OutboxWorker) => void;
+}
+
+const PAGE_DIR = path.dirname(fileURLToPath(import.meta.url));
+/** The developer page allows scripts from our origin only, and nothing inline. */
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'";
+
+/**
+ * Delivers the outbox (e-mail over SMTP, SMS over HTTP) and, outside production, shows it to
+ * developers: GET /api/outbox (signed in) and the page GET /dev/outbox. Register at the root
+ * (no prefix): it serves both /api and /dev addresses.
+ */
+export async function notificationsPlugin(
+  app: FastifyInstance,
+  options: NotificationsOptions,
+): Promise<void> {
+  const { config } = options;
+  const mail =
+    options.mail !== undefined
+      ? options.mail
+      : config.smtpUrl
+        ? smtpMailProvider({ url: config.smtpUrl, from: config.mailFrom })
+        : null;
+  const sms =
+    options.sms !== undefined
+      ? options.sms
+      : config.smsUrl
+        ? httpSmsProvider({ url: config.smsUrl, token: config.smsToken })
+        : null;
+  if (!mail || !sms) {
+    app.log.info(
+      { mail: Boolean(mail), sms: Boolean(sms) },
+      'outbox: messages without a provider are KEPT in the outbox, not sent',
+    );
+  }
+  const worker = startOutbox({
+    db: options.db,
+    mail,
+    sms,
+    log: app.log,
+    intervalMs: options.intervalMs,
+    backoffMs: options.backoffMs,
+  });
+  options.onWorker?.(worker);
+  // preClose: the worker stops before any onClose hook (such as the database's) runs.
+  app.addHook('preClose', async () => worker.stop());
+
+  if (config.production) return;
+
+  const db = withNotificationTables(options.db);
+  app.get<{ Querystring: { recipient?: string; channel?: string } }>(
+    '/api/outbox',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            recipient: { type: 'string', maxLength: 320 },
+            channel: { type: 'string', enum: ['inbox', 'email', 'sms'] },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => {
+      requireSignedIn(request);
+      let query = db
+        .selectFrom('outbox')
+        .select([
+          'id',
+          'channel',
+          'recipient',
+          'subject',
+          'body',
+          'document_id',
+          'status',
+          'attempts',
+          'attempt_at',
+          'next_attempt_at',
+          'last_error',
+          'sent_at',
+          'created_at',
+          'attachments',
+        ])
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(100);
+      if (request.query.recipient) query = query.where('recipient', '=', request.query.recipient);
+      if (request.query.channel) query = query.where('channel', '=', request.query.channel);
+      const rows = await query.execute();
+      return reply.header('cache-control', 'no-store').send({
+        items: rows.map(({ attachments, ...row }) => ({
+          ...row,
+          attachments: (attachments ?? []).map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+          })),
+        })),
+      });
+    },
+  );
+
+  const page = await fs.readFile(path.join(PAGE_DIR, 'dev-outbox.html'), 'utf8');
+  const script = await fs.readFile(path.join(PAGE_DIR, 'dev-outbox.js'), 'utf8');
+  const css = await fs.readFile(path.join(PAGE_DIR, 'dev-outbox.css'), 'utf8');
+  const serve = (body: string, type: string) => async (_request: unknown, reply: FastifyReply) =>
+    reply
+      .header('content-type', `${type}; charset=utf-8`)
+      .header('content-security-policy', PAGE_CSP)
+      .header('cache-control', 'no-cache')
+      .send(body);
+  app.get('/dev/outbox', serve(page, 'text/html'));
+  app.get('/dev/outbox.js', serve(script, 'text/javascript'));
+  app.get('/dev/outbox.css', serve(css, 'text/css'));
+}

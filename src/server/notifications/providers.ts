@@ -1,0 +1,105 @@
+import nodemailer from 'nodemailer';
+
+/** A file attached to an e-mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: MailAttachment[];
+}
+
+export interface SmsMessage {
+  /** The recipient's number as stored (E.164 when it came through a confirmation code). */
+  to: string;
+  text: string;
+}
+
+/** Sends one e-mail; resolves when the provider accepted it, rejects otherwise. */
+export interface MailProvider {
+  send(message: MailMessage): Promise<void>;
+  close?(): Promise<void> | void;
+}
+
+/** Sends one SMS; resolves when the provider accepted it, rejects otherwise. */
+export interface SmsProvider {
+  send(message: SmsMessage): Promise<void>;
+  close?(): Promise<void> | void;
+}
+
+export interface SmtpOptions {
+  /** smtp://user:pass@host:port or smtps://... */
+  url: string;
+  from: string;
+  /** Socket timeouts, so a hung server cannot hold a claimed message for long. */
+  timeoutMs?: number;
+}
+
+/** E-mail through any SMTP server (nodemailer); one pooled transport per process. */
+export function smtpMailProvider(options: SmtpOptions): MailProvider {
+  const timeout = options.timeoutMs ?? 30_000;
+  const transport = nodemailer.createTransport(
+    {
+      url: options.url,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    },
+    { from: options.from },
+  );
+  return {
+    async send(message) {
+      await transport.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
+      });
+    },
+    close: () => transport.close(),
+  };
+}
+
+export interface HttpSmsOptions {
+  url: string;
+  token?: string;
+  timeoutMs?: number;
+  /** Injected in tests; the global fetch otherwise. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * SMS through an HTTP endpoint: POST {to, text} as JSON with the bearer token; any 2xx answer
+ * means accepted. A carrier with another API sits behind a small relay speaking this protocol,
+ * or gets its own SmsProvider (docs/notifications.md).
+ */
+export function httpSmsProvider(options: HttpSmsOptions): SmsProvider {
+  const doFetch = options.fetch ?? fetch;
+  return {
+    async send(message) {
+      const response = await doFetch(options.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+        body: JSON.stringify({ to: message.to, text: message.text }),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      });
+      // Drain the body so the connection is reused, but keep only a little of it for the error.
+      const answer = await response.text().catch(() => '');
+      if (!response.ok) {
+        throw new Error(`SMS provider answered ${response.status}: ${answer.slice(0, 200)}`);
+      }
+    },
+  };
+}

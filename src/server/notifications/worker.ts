@@ -1,0 +1,294 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database } from '../db/schema';
+import type { MailAttachment, MailProvider, SmsProvider } from './providers';
+import { withNotificationTables, type NotificationDatabase } from './tables';
+
+/** Statuses of an outbox row; `inbox` rows stay PENDING: the portal's inbox shows them. */
+export const OUTBOX_STATUS = {
+  pending: 'PENDING',
+  sending: 'SENDING',
+  sent: 'SENT',
+  failed: 'FAILED',
+  kept: 'KEPT',
+} as const;
+
+/** Channels the worker delivers; any other (the portal's `inbox`) is never touched. */
+export const DELIVERED_CHANNELS = ['email', 'sms'] as const;
+export type DeliveredChannel = (typeof DELIVERED_CHANNELS)[number];
+
+export interface OutboxLog {
+  info(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+export interface OutboxOptions {
+  db: Kysely<Database>;
+  /** Absent: e-mails are not sent but marked KEPT (the embedded default). */
+  mail?: MailProvider | null;
+  /** Absent: SMS are not sent but marked KEPT. */
+  sms?: SmsProvider | null;
+  log: OutboxLog;
+  /** Pause between polls; 0 starts no timer (tests call runOnce). Default 2000. */
+  intervalMs?: number;
+  /** Rows claimed per poll. Default 20. */
+  batchSize?: number;
+  /** Attempts before a row is FAILED. Default 5. */
+  maxAttempts?: number;
+  /** Wait before attempt n+1 after n failed attempts. Default 30 s, 2, 8, 32 min. */
+  backoffMs?: (failedAttempts: number) => number;
+  /**
+   * A row claimed longer ago than this (its process died while sending) goes back to PENDING.
+   * Longer than any send can take with the providers' timeouts. Default 10 min.
+   */
+  staleAfterMs?: number;
+  now?: () => Date;
+}
+
+export interface OutboxRunResult {
+  sent: number;
+  retried: number;
+  failed: number;
+  kept: number;
+}
+
+export interface OutboxWorker {
+  /** One poll: keep what has no provider, claim a batch, deliver it. */
+  runOnce(): Promise<OutboxRunResult>;
+  /** Poll now rather than at the next interval (e.g. a confirmation code was just queued). */
+  wake(): void;
+  /** Stops polling and waits for the delivery in progress; claimed rows not yet sent are released. */
+  stop(): Promise<void>;
+}
+
+type OutboxRow = Selectable<NotificationDatabase['outbox']>;
+
+/** Running workers by database, so code that queues a message can ask for a poll now. */
+const workers = new WeakMap<object, OutboxWorker>();
+
+/** Asks the worker running on this database (if any) to poll now. */
+export function wakeOutbox(db: Kysely<Database>): void {
+  workers.get(db)?.wake();
+}
+
+export const defaultBackoffMs = (failedAttempts: number) =>
+  30_000 * 4 ** Math.max(0, failedAttempts - 1);
+
+/**
+ * The outbox worker. A row is claimed by one UPDATE ... WHERE status = 'PENDING' ... RETURNING
+ * over rows selected FOR UPDATE SKIP LOCKED, so two processes on one PostgreSQL never claim the
+ * same row (and PGlite, a single connection, runs the statements one after the other); a claimed
+ * row is SENDING and no other poll looks at it. Success makes it SENT; a failure puts it back to
+ * PENDING with the next attempt time, or FAILED after the last attempt.
+ */
+export function startOutbox(options: OutboxOptions): OutboxWorker {
+  const db = withNotificationTables(options.db);
+  const log = options.log;
+  const intervalMs = options.intervalMs ?? 2000;
+  const batchSize = options.batchSize ?? 20;
+  const maxAttempts = options.maxAttempts ?? 5;
+  const backoffMs = options.backoffMs ?? defaultBackoffMs;
+  const staleAfterMs = options.staleAfterMs ?? 10 * 60_000;
+  const now = options.now ?? (() => new Date());
+  const providers: Record<DeliveredChannel, MailProvider | SmsProvider | null> = {
+    email: options.mail ?? null,
+    sms: options.sms ?? null,
+  };
+  const active = DELIVERED_CHANNELS.filter((c) => providers[c]);
+  const keptChannels = DELIVERED_CHANNELS.filter((c) => !providers[c]);
+
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let again = false;
+
+  async function keep(): Promise<number> {
+    if (keptChannels.length === 0) return 0;
+    const rows = await db
+      .updateTable('outbox')
+      .set({ status: OUTBOX_STATUS.kept })
+      .where('status', '=', OUTBOX_STATUS.pending)
+      .where('channel', 'in', keptChannels)
+      .returning('id')
+      .execute();
+    return rows.length;
+  }
+
+  async function recoverStale(at: Date): Promise<void> {
+    const rows = await db
+      .updateTable('outbox')
+      .set({ status: OUTBOX_STATUS.pending, next_attempt_at: at })
+      .where('status', '=', OUTBOX_STATUS.sending)
+      .where('attempt_at', '<', new Date(at.getTime() - staleAfterMs))
+      .returning('id')
+      .execute();
+    if (rows.length > 0) log.warn({ ids: rows.map((r) => r.id) }, 'outbox rows reclaimed');
+  }
+
+  async function claim(at: Date): Promise<OutboxRow[]> {
+    if (active.length === 0) return [];
+    return db
+      .updateTable('outbox')
+      .set({
+        status: OUTBOX_STATUS.sending,
+        attempts: sql`attempts + 1`,
+        attempt_at: at,
+      })
+      .where('status', '=', OUTBOX_STATUS.pending)
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('outbox')
+          .select('id')
+          .where('status', '=', OUTBOX_STATUS.pending)
+          .where('channel', 'in', active)
+          .where((w) => w.or([w('next_attempt_at', 'is', null), w('next_attempt_at', '<=', at)]))
+          .orderBy('created_at')
+          .limit(batchSize)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .execute();
+  }
+
+  async function attachmentsOf(row: OutboxRow): Promise<MailAttachment[] | undefined> {
+    if (!row.attachments?.length) return undefined;
+    const files: MailAttachment[] = [];
+    for (const a of row.attachments) {
+      if (a.contentBase64 !== undefined) {
+        files.push({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        });
+      } else if (a.mediaId) {
+        const media = await db
+          .selectFrom('media')
+          .select(['content'])
+          .where('id', '=', a.mediaId)
+          .executeTakeFirst();
+        if (!media) throw new Error(`attachment ${a.mediaId} is missing`);
+        files.push({ filename: a.filename, contentType: a.contentType, content: media.content });
+      } else {
+        throw new Error(`attachment ${a.filename} has no content`);
+      }
+    }
+    return files;
+  }
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    if (row.channel === 'email') {
+      await (providers.email as MailProvider).send({
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+        attachments: await attachmentsOf(row),
+      });
+    } else {
+      await (providers.sms as SmsProvider).send({ to: row.recipient, text: row.body });
+    }
+  }
+
+  async function release(rows: OutboxRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await db
+      .updateTable('outbox')
+      .set({ status: OUTBOX_STATUS.pending, attempts: sql`attempts - 1` })
+      .where('status', '=', OUTBOX_STATUS.sending)
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+  }
+
+  async function runOnce(): Promise<OutboxRunResult> {
+    const result: OutboxRunResult = { sent: 0, retried: 0, failed: 0, kept: 0 };
+    result.kept = await keep();
+    const at = now();
+    await recoverStale(at);
+    const rows = await claim(at);
+    for (const [index, row] of rows.entries()) {
+      if (stopping) {
+        await release(rows.slice(index));
+        break;
+      }
+      try {
+        await deliver(row);
+        await db
+          .updateTable('outbox')
+          .set({ status: OUTBOX_STATUS.sent, sent_at: now(), last_error: null })
+          .where('id', '=', row.id)
+          .where('status', '=', OUTBOX_STATUS.sending)
+          .execute();
+        result.sent++;
+      } catch (error) {
+        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+        const final = row.attempts >= maxAttempts;
+        await db
+          .updateTable('outbox')
+          .set({
+            status: final ? OUTBOX_STATUS.failed : OUTBOX_STATUS.pending,
+            next_attempt_at: final ? null : new Date(now().getTime() + backoffMs(row.attempts)),
+            last_error: reason,
+          })
+          .where('id', '=', row.id)
+          .where('status', '=', OUTBOX_STATUS.sending)
+          .execute();
+        if (final) result.failed++;
+        else result.retried++;
+        log.warn(
+          { outboxId: row.id, channel: row.channel, attempts: row.attempts, final, reason },
+          final ? 'outbox message failed' : 'outbox delivery failed, will retry',
+        );
+      }
+    }
+    if (rows.length === batchSize) again = true;
+    return result;
+  }
+
+  function schedule(delay: number): void {
+    if (stopping || intervalMs <= 0) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+    timer.unref();
+  }
+
+  function tick(): void {
+    timer = undefined;
+    if (stopping) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    again = false;
+    running = runOnce()
+      .catch((error: unknown) => log.error({ err: error }, 'outbox poll failed'))
+      .finally(() => {
+        running = undefined;
+        schedule(again ? 0 : intervalMs);
+      });
+  }
+
+  schedule(0);
+
+  const worker: OutboxWorker = {
+    runOnce,
+    wake() {
+      if (stopping || intervalMs <= 0) return;
+      if (running) again = true;
+      else schedule(0);
+    },
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await running;
+      await Promise.all([providers.email?.close?.(), providers.sms?.close?.()]);
+      if (workers.get(options.db) === worker) workers.delete(options.db);
+    },
+  };
+  workers.set(options.db, worker);
+  return worker;
+}
