@@ -17,6 +17,16 @@ import { evisaPlugin } from './plugins/evisa';
 import { mediaPlugin } from './plugins/media';
 import { notificationsPlugin } from './notifications/plugin';
 import { challengePlugin } from './challenge/plugin';
+import { seedCatalogs } from './catalog/seed';
+import { DocumentAccountDirectory } from './connectid/directory';
+import { registrationPlugin } from './connectid/registration';
+import { passwordsPlugin } from './connectid/passwords';
+import { seedConnectid, type DemoAccount } from './connectid/seed';
+import { CredentialStore } from './identity/credentials';
+import { publicJwks } from './identity/keys';
+import { identityPlugin } from './identity/plugin';
+import type { IdentityTables } from './identity/tables';
+import type { Kysely } from 'kysely';
 import { compileWorkflows } from './documents/workflows';
 import { DocumentService } from './documents/service';
 
@@ -31,6 +41,8 @@ export interface PortalServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   definitions: DefinitionBundle;
+  /** Demo accounts seeded at this start (embedded default only), for the start-up banner. */
+  demoAccounts: DemoAccount[];
 }
 
 /**
@@ -61,12 +73,22 @@ export async function buildServer(
   const definitions = await loadDefinitions(config.definitionsDir);
   const validators = await compileValidators(definitions);
   const workflows = compileWorkflows(definitions.workflows, definitions.schemas, validators);
-  const verify = await createTokenVerifier(config.auth, overrides.jwks);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
     dataDir: config.dataDir,
   });
+  // The built-in identity server's keys are trusted directly (no HTTP round trip to ourselves),
+  // unless the configuration names another key source (a real Keycloak realm, or tests' key).
+  // The identity module is typed against its own tables only; Kysely's types are invariant.
+  const identityDb = database.db as unknown as Kysely<IdentityTables>;
+  const builtInKeys =
+    config.identity.enabled && !config.auth.jwksFile && !process.env.OIDC_JWKS_URL
+      ? await publicJwks(identityDb)
+      : undefined;
+  const verify = await createTokenVerifier(config.auth, overrides.jwks ?? builtInKeys);
+  const directory = new DocumentAccountDirectory(database.db);
+  const credentials = new CredentialStore(identityDb, config.identity);
 
   const app = Fastify({
     logger: overrides.logger ?? { level: config.logLevel },
@@ -74,6 +96,10 @@ export async function buildServer(
     trustProxy: true,
   });
   app.addHook('onClose', async () => database.close());
+  await seedCatalogs(database.db, definitions.catalogs);
+  const demoAccounts = await seedConnectid(database.db, config, app.log, (id, login, password) =>
+    credentials.setPassword(id, login, password, undefined),
+  );
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
@@ -96,15 +122,24 @@ export async function buildServer(
         validators,
         searchMaxItems: config.searchMaxItems,
       });
+      const services = new Map<string, DocumentService>();
       for (const backend of ['evisa', 'connectid'] as const) {
         const served = new Map(
           [...workflows].filter(([, w]) => (w.definition.backend ?? 'evisa') === backend),
         );
-        await api.register(evisaPlugin, {
-          prefix: `/${backend}`,
-          documents: new DocumentService(database.db, served, config.searchMaxItems),
-        });
+        const documents = new DocumentService(database.db, served, config.searchMaxItems);
+        services.set(backend, documents);
+        await api.register(evisaPlugin, { prefix: `/${backend}`, documents });
       }
+      await api.register(registrationPlugin, {
+        prefix: '/connectid',
+        db: database.db,
+        config,
+        accounts: services.get('connectid')!,
+        directory,
+        credentials,
+      });
+      await api.register(passwordsPlugin, { prefix: '/connectid', directory, credentials });
       await api.register(mediaPlugin, {
         prefix: '/media',
         db: database.db,
@@ -121,6 +156,15 @@ export async function buildServer(
     { prefix: '/api' },
   );
   await app.register(notificationsPlugin, { db: database.db, config });
+  if (config.identity.enabled) {
+    await app.register(identityPlugin, {
+      db: identityDb,
+      directory,
+      credentials,
+      config,
+      texts: definitions.translations,
+    });
+  }
   await app.register(spaPlugin, { staticDir: config.staticDir });
-  return { app, database, definitions };
+  return { app, database, definitions, demoAccounts };
 }

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, database } = server;
+  const { app, database, demoAccounts } = server;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -36,6 +36,13 @@ async function main(): Promise<void> {
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     `portal ready on http://localhost:${config.port}`,
   );
+  if (demoAccounts.length > 0) {
+    // Demo personas of the embedded default (never in production): who to sign in as.
+    const lines = demoAccounts.map(
+      (a) => `  ${a.persona.padEnd(24)} ${a.loginIdentifier.padEnd(14)} ${a.password}`,
+    );
+    process.stdout.write(`\nDemo accounts (persona, login, password):\n${lines.join('\n')}\n\n`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -22,6 +22,10 @@ describe('DocumentForm', () => {
     const form = await renderSample();
     const name = screen.getByLabelText(/Family name/);
     await user.type(name, 'X');
+    // Typed text reaches the document after the keystroke's paint, without leaving the field.
+    await waitFor(() =>
+      expect((form.current.value.applicant as Record<string, unknown>).familyName).toBe('X'),
+    );
     await user.clear(name);
     await waitFor(() => expect(screen.getByText('This field is required')).toBeTruthy());
     act(() => form.setLanguage('fr'));

@@ -73,7 +73,12 @@ export class DocumentAccountDirectory implements AccountDirectory {
   async policyFor(id: string): Promise<PasswordPolicy | undefined> {
     const row = await this.accountRow(id);
     if (!row) return undefined;
-    const groups = await this.groupChain(text(row.data, '/access/userGroup'));
+    return this.policyForGroup(text(row.data, '/access/userGroup'));
+  }
+
+  /** The policy of a group: the first one found walking up its parents, else DEFAULT. */
+  async policyForGroup(group: string | null): Promise<PasswordPolicy | undefined> {
+    const groups = await this.groupChain(group);
     const code =
       groups.map((g) => text(g, '/security/passwordPolicy')).find((c) => c !== null) ??
       DEFAULT_POLICY_CODE;

@@ -3,6 +3,7 @@ import type { JsonSchema } from '../../core/definitions/types';
 import { registerEffect, type EffectContext } from '../documents/effects';
 import { valueAt } from '../documents/guards';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { validEntry } from '../catalog/seed';
 
 /**
  * Effects of the connectid (user management) workflows, referenced by name from
@@ -93,6 +94,17 @@ async function uniqueKey({ trx, document }: EffectContext): Promise<void> {
   }
 }
 
+/**
+ * A self-registered account joins the default group of its user type (UserTypes catalogue,
+ * the entry valid now); the reviewer may change it when accepting.
+ */
+async function groupFromUserType({ trx, document, now }: EffectContext): Promise<void> {
+  const userType = text(document.data, '/organisation/userType');
+  const entry = userType ? await validEntry(trx, 'user-types', userType, now) : undefined;
+  const group = typeof entry?.defaultGroup === 'string' ? entry.defaultGroup : 'PUBLIC';
+  document.data = { ...document.data, access: { userGroup: group, accessUnits: [] } };
+}
+
 /** The owner's profile edit cannot change the login identifier (an administrator's edit can). */
 async function keepLoginIdentifier({ trx, document }: EffectContext): Promise<void> {
   const stored = await trx
@@ -150,6 +162,7 @@ export function registerConnectidEffects(): void {
   registered = true;
   registerEffect('ownAccount', ownAccount);
   registerEffect('uniqueKey', uniqueKey);
+  registerEffect('groupFromUserType', groupFromUserType);
   registerEffect('keepLoginIdentifier', keepLoginIdentifier);
   registerEffect('activateAccount', activateAccount);
   registerEffect('forcePasswordChange', forcePasswordChange);

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ChallengeTable, OutboxDeliveryColumns } from '../notifications/tables';
+import type { IdentityTables } from '../identity/tables';
 
 /** Rows as Kysely sees them; one interface per table, kept beside the migrations. */
 export interface CatalogEntryTable {
@@ -94,7 +95,7 @@ export interface MediaTable {
   created_at: Generated<Date>;
 }
 
-export interface Database {
+export interface Database extends IdentityTables {
   catalog_entry: CatalogEntryTable;
   document: DocumentTable;
   document_version: DocumentVersionTable;

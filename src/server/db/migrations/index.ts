@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as catalogEntries from './0001_catalog_entries';
 import * as documents from './0002_documents';
+import * as identity from './0003_identity';
 import * as connectid from './0004_connectid';
 import * as notifications from './0005_notifications';
 
@@ -11,6 +12,7 @@ import * as notifications from './0005_notifications';
 const migrations: Record<string, Migration> = {
   '0001_catalog_entries': catalogEntries,
   '0002_documents': documents,
+  '0003_identity': identity,
   '0004_connectid': connectid,
   '0005_notifications': notifications,
 };

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAnyRole, requireSignedIn } from '../auth/plugin';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import type { CredentialStore } from '../identity/credentials';
+import type { DocumentAccountDirectory } from './directory';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Passwords through the API: a signed-in person changes their own (the current one is asked
+ * for again, the group's policy applies); an administrator holding connectid-account-security
+ * gives an account a password, by default one to change at the next sign-in.
+ */
+export async function passwordsPlugin(
+  app: FastifyInstance,
+  options: { directory: DocumentAccountDirectory; credentials: CredentialStore },
+) {
+  const { directory, credentials } = options;
+
+  app.post('/profile/password', async (request, reply) => {
+    const principal = requireSignedIn(request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const current = typeof body.currentPassword === 'string' ? body.currentPassword : '';
+    const next = typeof body.newPassword === 'string' ? body.newPassword : '';
+    const account = await directory.findById(principal.subject);
+    if (!account) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const outcome = await credentials.verify(account.id, current);
+    if (outcome === 'locked') throw new ApiProblem(429, 'ACCOUNT_LOCKED');
+    if (outcome !== 'ok') {
+      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+        { path: '/currentPassword', rule: 'currentPassword' },
+      ]);
+    }
+    await credentials.setPassword(
+      account.id,
+      account.loginIdentifier,
+      next,
+      await directory.policyFor(account.id),
+    );
+    return reply.status(204).send();
+  });
+
+  app.post<{ Params: { id: string } }>('/account/:id/password', async (request, reply) => {
+    requireAnyRole(request, ['connectid-account-security']);
+    if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const password = typeof body.password === 'string' ? body.password : '';
+    const account = await directory.findById(request.params.id);
+    if (!account) throw new ApiProblem(404, ERROR_CODES.notFound);
+    await credentials.setPassword(
+      account.id,
+      account.loginIdentifier,
+      password,
+      await directory.policyFor(account.id),
+    );
+    if (body.temporary !== false) await credentials.forcePasswordChange(account.id, true);
+    return reply.status(204).send();
+  });
+}

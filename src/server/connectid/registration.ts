@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { checkPassword } from '../../core/identity/password-policy';
+import type { Principal } from '../auth/principal';
+import { normaliseDestination, verifyChallenge } from '../challenge/service';
+import { validEntry } from '../catalog/seed';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/schema';
+import type { DocumentService } from '../documents/service';
+import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+import type { CredentialStore } from '../identity/credentials';
+import type { DocumentAccountDirectory } from './directory';
+
+/** Which account field each check of a user type (UserTypes catalogue) governs. */
+const USER_TYPE_CHECKS: Record<string, string> = {
+  checkAgency: '/organisation/agencyNo',
+  checkAgent: '/organisation/agentNo',
+  checkTrader: '/organisation/traderNo',
+  checkEntityName: '/organisation/serviceAccountName',
+  checkInstitution: '/organisation/institution',
+  checkFunctionalTitle: '/organisation/functionalTitle',
+  checkBadgeNo: '/organisation/badgeNo',
+  checkAddress: '/addresses',
+};
+/** Which identity-document field each check of an identity type governs. */
+const IDENTITY_TYPE_CHECKS: Record<string, string> = {
+  checkIdentityValidDateFrom: '/identity/dateOfIssuance',
+  checkIdentityValidDateTo: '/identity/dateOfExpiry',
+};
+
+/** The account that stands for self-registration in the account's history. */
+const REGISTRATION: Principal = {
+  subject: 'self-registration',
+  name: 'Self-registration',
+  roles: ['connectid-account-create'],
+};
+
+export interface RegistrationOptions {
+  db: Kysely<Database>;
+  config: ServerConfig;
+  accounts: DocumentService;
+  directory: DocumentAccountDirectory;
+  credentials: CredentialStore;
+}
+
+/**
+ * Self-registration (when enabled): signed-out callers only. The user type and identity type
+ * must allow self-registration and decide which fields are mandatory or prohibited; the
+ * confirmation code sent to the mobile number must be given; the password must satisfy the
+ * policy of the group the account will join. The account is REGISTERED until reviewed.
+ * Nothing is stored when any of this fails.
+ */
+export async function registrationPlugin(app: FastifyInstance, options: RegistrationOptions) {
+  app.post('/registration', async (request, reply) => {
+    if (!options.config.selfRegistration) throw new ApiProblem(404, ERROR_CODES.notFound);
+    if (request.principal) throw new ApiProblem(403, 'ALREADY_SIGNED_IN');
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const data = isObject(body.data) ? body.data : {};
+    const problems: FieldProblem[] = [];
+    const now = new Date();
+
+    const userTypeCode = text(data, '/organisation/userType');
+    const userType = userTypeCode
+      ? await validEntry(options.db, 'user-types', userTypeCode, now)
+      : undefined;
+    if (!userType || userType.selfRegistration !== true) {
+      problems.push({ path: '/data/organisation/userType', rule: 'selfRegistrationNotAllowed' });
+    } else {
+      checkFields(data, userType, USER_TYPE_CHECKS, problems);
+    }
+    const identityTypeCode = text(data, '/identity/identityType');
+    if (identityTypeCode) {
+      const identityType = await validEntry(options.db, 'identity-types', identityTypeCode, now);
+      if (!identityType || identityType.selfRegistration !== true) {
+        problems.push({ path: '/data/identity/identityType', rule: 'selfRegistrationNotAllowed' });
+      } else {
+        checkFields(data, identityType, IDENTITY_TYPE_CHECKS, problems);
+      }
+    }
+
+    const login = text(data, '/identity/loginIdentifier') ?? '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    const group = typeof userType?.defaultGroup === 'string' ? userType.defaultGroup : 'PUBLIC';
+    const policy = await options.directory.policyForGroup(group);
+    for (const problem of checkPassword(policy, password, login)) {
+      problems.push({ path: '/password', rule: problem.rule, params: problem.params });
+    }
+    if (!password) problems.push({ path: '/password', rule: 'required' });
+
+    const mobile = normaliseDestination('mobile', text(data, '/contact/primaryMobileNo') ?? '');
+    const challengeId = typeof body.challengeId === 'string' ? body.challengeId : '';
+    const code = typeof body.code === 'string' ? body.code.trim() : '';
+    if (!code || !challengeId) problems.push({ path: '/code', rule: 'confirmationCodeMissing' });
+    if (problems.length) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
+
+    // Checked first without using the code up, so a registration refused below can be retried.
+    const check = await verifyChallenge(options.db, challengeId, code, {
+      destination: mobile,
+      purpose: 'registration',
+      consume: false,
+    });
+    if (check !== 'ok') {
+      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+        { path: '/code', rule: 'confirmationCode' },
+      ]);
+    }
+    const account = await options.accounts.create('account', REGISTRATION, {
+      action: 'register',
+      data,
+    });
+    await options.credentials.setPassword(account.id, login, password, policy);
+    await verifyChallenge(options.db, challengeId, code, {
+      destination: mobile,
+      purpose: 'registration',
+    });
+    return reply.status(201).send({ id: account.id, status: account.status });
+  });
+}
+
+function checkFields(
+  data: Record<string, unknown>,
+  type: Record<string, unknown>,
+  checks: Record<string, string>,
+  problems: FieldProblem[],
+): void {
+  for (const [check, pointer] of Object.entries(checks)) {
+    const value = valueAt(data, pointer);
+    const filled = Array.isArray(value)
+      ? value.length > 0
+      : value !== undefined && value !== null && value !== '';
+    if (type[check] === 'MANDATORY' && !filled)
+      problems.push({ path: `/data${pointer}`, rule: 'required' });
+    if (type[check] === 'PROHIBITED' && filled)
+      problems.push({ path: `/data${pointer}`, rule: 'prohibited' });
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function valueAt(data: unknown, pointer: string): unknown {
+  let node = data;
+  for (const part of pointer.split('/').slice(1)) {
+    if (!isObject(node)) return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+function text(data: unknown, pointer: string): string | undefined {
+  const value = valueAt(data, pointer);
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}

@@ -1,0 +1,271 @@
+import { hash, verify as verifyHash } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
+import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
+import { checkPassword } from '../../core/identity/password-policy';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import type { PasswordPolicy } from './directory';
+import { identityDb, type IdentityKysely, type IdentityTables } from './tables';
+
+export type VerifyOutcome = 'ok' | 'wrong' | 'locked';
+
+export interface CredentialStatus {
+  hasPassword: boolean;
+  passwordChangedAt: Date | null;
+  failedAttempts: number;
+  lockedUntil: Date | null;
+  totpEnabled: boolean;
+  forceTotp: boolean;
+  forcePasswordChange: boolean;
+}
+
+export interface LockoutSettings {
+  lockoutAttempts: number;
+  lockoutMinutes: number;
+}
+
+/** argon2id (the library's default algorithm, named explicitly). */
+const ARGON2ID = 2;
+const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+/**
+ * Passwords (argon2id), brute-force lockout and the TOTP second factor of every account,
+ * in the `credential` table. The account itself lives in the directory; this only knows its id.
+ */
+export class CredentialStore {
+  /** A hash checked when the account has none, so both cases take the same time. */
+  private decoy: Promise<string> | undefined;
+
+  private readonly db: Kysely<IdentityTables>;
+
+  constructor(
+    db: IdentityKysely,
+    private readonly lockout: LockoutSettings,
+  ) {
+    this.db = identityDb(db);
+  }
+
+  /**
+   * Sets the password after checking it against the policy (ApiProblem 400 VALIDATION_FAILED
+   * with one field problem per broken rule). Clears the forced change and any lock.
+   */
+  async setPassword(
+    accountId: string,
+    loginIdentifier: string,
+    password: string,
+    policy: PasswordPolicy | undefined,
+  ): Promise<void> {
+    const problems = checkPassword(policy, password, loginIdentifier);
+    if (password === '') problems.unshift({ rule: 'minimumLength', params: { limit: 1 } });
+    if (problems.length > 0) {
+      throw new ApiProblem(
+        400,
+        ERROR_CODES.validationFailed,
+        {},
+        problems.map((p) => ({ path: '/password', rule: p.rule, params: p.params })),
+      );
+    }
+    const passwordHash = await hash(password, HASH_OPTIONS);
+    const now = new Date().toISOString();
+    await this.db
+      .insertInto('credential')
+      .values({
+        account_id: accountId,
+        password_hash: passwordHash,
+        password_changed_at: now,
+        failed_attempts: 0,
+        locked_until: null,
+        force_password_change: false,
+      })
+      .onConflict((c) =>
+        c.column('account_id').doUpdateSet({
+          password_hash: passwordHash,
+          password_changed_at: now,
+          failed_attempts: 0,
+          locked_until: null,
+          force_password_change: false,
+        }),
+      )
+      .execute();
+  }
+
+  /**
+   * Checks a password. Failures are counted; reaching the configured number locks the account
+   * for the configured minutes ('locked', also while the lock lasts, whatever the password).
+   */
+  async verify(accountId: string, password: string): Promise<VerifyOutcome> {
+    const row = await this.db
+      .selectFrom('credential')
+      .select(['password_hash', 'failed_attempts', 'locked_until'])
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (row?.locked_until && new Date(row.locked_until).getTime() > Date.now()) return 'locked';
+    if (!row?.password_hash) {
+      await this.verifyDecoy(password);
+      return 'wrong';
+    }
+    let matches = false;
+    try {
+      matches = await verifyHash(row.password_hash, password);
+    } catch {
+      matches = false;
+    }
+    if (matches) {
+      if (row.failed_attempts > 0 || row.locked_until) {
+        await this.db
+          .updateTable('credential')
+          .set({ failed_attempts: 0, locked_until: null })
+          .where('account_id', '=', accountId)
+          .execute();
+      }
+      return 'ok';
+    }
+    // Count atomically; the update that reaches the limit sets the lock and restarts the count.
+    const limit = this.lockout.lockoutAttempts;
+    const updated = await this.db
+      .updateTable('credential')
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+      .where('account_id', '=', accountId)
+      .returning(['failed_attempts'])
+      .executeTakeFirst();
+    if (limit > 0 && updated && updated.failed_attempts >= limit) {
+      await this.db
+        .updateTable('credential')
+        .set({
+          failed_attempts: 0,
+          locked_until: new Date(Date.now() + this.lockout.lockoutMinutes * 60_000).toISOString(),
+        })
+        .where('account_id', '=', accountId)
+        .execute();
+      return 'locked';
+    }
+    return 'wrong';
+  }
+
+  /** Spends the time of a real check, for unknown accounts. */
+  async verifyDecoy(password: string): Promise<void> {
+    this.decoy ??= hash('decoy password that matches nothing', HASH_OPTIONS);
+    await verifyHash(await this.decoy, password).catch(() => false);
+  }
+
+  async unlock(accountId: string): Promise<void> {
+    await this.db
+      .updateTable('credential')
+      .set({ failed_attempts: 0, locked_until: null })
+      .where('account_id', '=', accountId)
+      .execute();
+  }
+
+  /** The account must choose a new password at its next sign-in. */
+  async forcePasswordChange(accountId: string, on: boolean): Promise<void> {
+    await this.upsertFlags(accountId, { force_password_change: on });
+  }
+
+  /** The account must use (and, if needed, enrol) a TOTP second factor. */
+  async forceTotp(accountId: string, on: boolean): Promise<void> {
+    await this.upsertFlags(accountId, { force_totp: on });
+  }
+
+  /**
+   * Starts enrolment: a new secret (not yet active) and its otpauth:// URI for authenticator
+   * apps. `confirmTotp` activates it once the person proves they can produce codes.
+   */
+  async enrolTotp(
+    accountId: string,
+    label: string,
+    issuer = 'Immigration Portal',
+  ): Promise<{ secret: string; uri: string }> {
+    const secret = generateSecret();
+    await this.upsertFlags(accountId, { totp_secret: secret, totp_enabled: false });
+    return { secret, uri: generateURI({ issuer, label, secret }) };
+  }
+
+  /** The pending (or active) secret, for showing it again during enrolment. */
+  async totpSecret(accountId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('credential')
+      .select('totp_secret')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row?.totp_secret ?? null;
+  }
+
+  /** Activates the enrolled secret when the code matches it. */
+  async confirmTotp(accountId: string, code: string): Promise<boolean> {
+    const secret = await this.totpSecret(accountId);
+    if (!secret || !(await codeMatches(secret, code))) return false;
+    await this.upsertFlags(accountId, { totp_enabled: true });
+    return true;
+  }
+
+  /** Checks a code of the active second factor. */
+  async verifyTotp(accountId: string, code: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('credential')
+      .select(['totp_secret', 'totp_enabled'])
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!row?.totp_enabled || !row.totp_secret) return false;
+    return codeMatches(row.totp_secret, code);
+  }
+
+  /** Turns the second factor off and forgets its secret. */
+  async disableTotp(accountId: string): Promise<void> {
+    await this.upsertFlags(accountId, { totp_secret: null, totp_enabled: false });
+  }
+
+  async status(accountId: string): Promise<CredentialStatus> {
+    const row = await this.db
+      .selectFrom('credential')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    const lockedUntil =
+      row?.locked_until && new Date(row.locked_until).getTime() > Date.now()
+        ? new Date(row.locked_until)
+        : null;
+    return {
+      hasPassword: Boolean(row?.password_hash),
+      passwordChangedAt: row?.password_changed_at ? new Date(row.password_changed_at) : null,
+      failedAttempts: row?.failed_attempts ?? 0,
+      lockedUntil,
+      totpEnabled: row?.totp_enabled ?? false,
+      forceTotp: row?.force_totp ?? false,
+      forcePasswordChange: row?.force_password_change ?? false,
+    };
+  }
+
+  /** Whether the policy's passwordExpiryInDays has passed since the password was set. */
+  async passwordExpired(accountId: string, policy: PasswordPolicy | undefined): Promise<boolean> {
+    const days = policy?.passwordExpiryInDays;
+    if (typeof days !== 'number' || days <= 0) return false;
+    const { passwordChangedAt } = await this.status(accountId);
+    if (!passwordChangedAt) return false;
+    return Date.now() - passwordChangedAt.getTime() > days * 86_400_000;
+  }
+
+  private async upsertFlags(
+    accountId: string,
+    flags: {
+      force_password_change?: boolean;
+      force_totp?: boolean;
+      totp_secret?: string | null;
+      totp_enabled?: boolean;
+    },
+  ): Promise<void> {
+    await this.db
+      .insertInto('credential')
+      .values({ account_id: accountId, password_hash: null, ...flags })
+      .onConflict((c) => c.column('account_id').doUpdateSet(flags))
+      .execute();
+  }
+}
+
+async function codeMatches(secret: string, code: string): Promise<boolean> {
+  const token = code.replace(/\s+/g, '');
+  if (!/^\d{6}$/.test(token)) return false;
+  try {
+    return (await verifyTotp({ secret, token, epochTolerance: 30 })).valid;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * What the identity server needs to know of people, and nothing more. The connectid module
+ * (accounts, groups, policies, units, roles kept as documents) implements it; the identity
+ * server (OpenID Connect, credentials, sign-in pages) only reads through it.
+ */
+
+/** A person as tokens describe them. `id` is the token's subject. */
+export interface IdentityAccount {
+  id: string;
+  loginIdentifier: string;
+  /** Display name; for user type SERVICE, the service's entity name. */
+  name: string;
+  email: string | null;
+  phoneNumber: string | null;
+  locale: string | null;
+  userType: string | null;
+  /** May sign in: accepted (reviewed) and active, not deleted. */
+  canSignIn: boolean;
+  /** Role codes: the units of the groups (with parents) and the account's own units. */
+  roles: string[];
+}
+
+/** The password rules that apply to an account (its group's policy), all optional. */
+export interface PasswordPolicy {
+  code: string;
+  minimumLength?: number;
+  maximumLength?: number;
+  minimumDigits?: number;
+  minimumLowercase?: number;
+  minimumUppercase?: number;
+  minimumSpecial?: number;
+  allowUsernameInPassword?: boolean;
+  passwordExpiryInDays?: number;
+  passwordWarningInDays?: number;
+}
+
+export interface AccountDirectory {
+  findByLogin(loginIdentifier: string): Promise<IdentityAccount | undefined>;
+  findById(id: string): Promise<IdentityAccount | undefined>;
+  policyFor(id: string): Promise<PasswordPolicy | undefined>;
+}

@@ -1,0 +1,57 @@
+import { createPublicKey, randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
+import type { Kysely } from 'kysely';
+import { identityDb, type IdentityKysely, type IdentityTables } from './tables';
+
+/** The private signing keys (RS256), oldest first: made on the first start, then always reused. */
+export async function signingKeys(database: IdentityKysely): Promise<JWK[]> {
+  const db = identityDb(database);
+  const stored = await load(db);
+  if (stored.length > 0) return stored;
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
+  const jwk: JWK = {
+    ...(await exportJWK(privateKey)),
+    kid: randomUUID(),
+    alg: 'RS256',
+    use: 'sig',
+  };
+  await db
+    .insertInto('signing_key')
+    .values({ kid: jwk.kid as string, private_jwk: JSON.stringify(jwk) })
+    .onConflict((c) => c.doNothing())
+    .execute();
+  // Another process may have made its own key at the same moment: everyone uses the oldest.
+  return load(db);
+}
+
+async function load(db: Kysely<IdentityTables>): Promise<JWK[]> {
+  const rows = await db
+    .selectFrom('signing_key')
+    .select(['private_jwk'])
+    .orderBy('created_at')
+    .orderBy('kid')
+    .execute();
+  return rows.map((r) => r.private_jwk as JWK);
+}
+
+/** Only the public members of a key. */
+export function publicJwk(jwk: JWK): JWK {
+  const { kty, n, e, crv, x, y, kid, alg, use } = jwk;
+  return Object.fromEntries(
+    Object.entries({ kty, n, e, crv, x, y, kid, alg, use }).filter(([, v]) => v !== undefined),
+  ) as JWK;
+}
+
+/** The public keys that verify our tokens, for the API's verifier (no HTTP round trip). */
+export async function publicJwks(db: IdentityKysely): Promise<JSONWebKeySet> {
+  return { keys: (await signingKeys(db)).map(publicJwk) };
+}
+
+/** Keycloak's `public_key`: the current signing key as base64 SPKI DER (no PEM armour). */
+export function spkiBase64(jwk: JWK): string {
+  const key = createPublicKey({
+    key: publicJwk(jwk) as import('node:crypto').JsonWebKey,
+    format: 'jwk',
+  });
+  return key.export({ type: 'spki', format: 'der' }).toString('base64');
+}

@@ -1,0 +1,471 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import { generateURI } from 'otplib';
+import { pickLanguage, translate, type Language } from '../../core/i18n/translate';
+import type { ServerConfig } from '../config';
+import { ApiProblem } from '../http/api-error';
+import { kyselyAdapter, purgeExpired } from './adapter';
+import { ASSETS } from './assets';
+import type { CredentialStore } from './credentials';
+import type { AccountDirectory } from './directory';
+import { publicJwk, signingKeys, spkiBase64 } from './keys';
+import { readBody, refreshTokenWrapper, transformResponseBody } from './refresh-token-jwt';
+import {
+  changePasswordPage,
+  errorPage,
+  loginPage,
+  scriptPage,
+  totpEnrolPage,
+  totpPage,
+  type PageContext,
+  type Texts,
+} from './pages';
+import { createProvider, PROTOCOL_PATH, profileClaims, sameOriginUri, TTL } from './provider';
+import type { IdentityKysely } from './tables';
+
+export interface IdentityPluginOptions {
+  db: IdentityKysely;
+  directory: AccountDirectory;
+  credentials: CredentialStore;
+  config: Pick<ServerConfig, 'publicUrl' | 'identity' | 'auth'>;
+  /** The texts the server loaded from translations/ (the pages read namespace "signin"). */
+  texts: Texts;
+}
+
+/** What happens between a correct password and the end of the sign-in, kept per interaction. */
+interface PendingSignIn {
+  accountId: string;
+  /** Steps still to do, in order. */
+  steps: Array<'totp' | 'password' | 'enrol'>;
+  passwordReason: 'required' | 'expired';
+  amr: string[];
+  failures: number;
+  [key: string]: unknown;
+}
+
+const PENDING_TTL = 15 * 60;
+const TOTP_ISSUER = 'Immigration Portal';
+
+/**
+ * The built-in identity server, Keycloak-compatible: `/realms/{realm}` (realm description with
+ * its public key), the OpenID Connect endpoints of oidc-provider under
+ * `/realms/{realm}/protocol/openid-connect/…`, the sign-in pages, and the iframes keycloak-js
+ * uses. Register it on the root instance: `app.register(identityPlugin, options)`.
+ */
+export async function identityPlugin(
+  app: FastifyInstance,
+  options: IdentityPluginOptions,
+): Promise<void> {
+  const { db, directory, credentials, texts } = options;
+  const { realm, clientId, cookieKeys, lockoutMinutes, lockoutAttempts } = options.config.identity;
+  const publicUrl = options.config.publicUrl.replace(/\/$/, '');
+  const realmPath = `/realms/${encodeURIComponent(realm)}`;
+  const issuer = `${publicUrl}${realmPath}`;
+  if (options.config.auth.issuer !== issuer) {
+    app.log.warn(
+      { issuer, configured: options.config.auth.issuer },
+      'the API trusts another issuer than the built-in identity server',
+    );
+  }
+  const provider = await createProvider({
+    db,
+    directory,
+    texts,
+    publicUrl,
+    realm,
+    clientId,
+    audience: options.config.auth.audience,
+    cookieKeys,
+  });
+  provider.on('server_error', (_ctx, error) =>
+    app.log.error({ err: error }, 'identity server error'),
+  );
+  const callback = provider.callback();
+  const pending = kyselyAdapter(db)('SignInStep');
+  const keys = await signingKeys(db);
+  const jwks = createLocalJWKSet({ keys: keys.map(publicJwk) });
+
+  await purgeExpired(db).catch(() => 0);
+  const purge = setInterval(() => void purgeExpired(db).catch(() => 0), 60 * 60 * 1000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  const noStore = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+
+  // --- Keycloak realm description -------------------------------------------------------
+  app.get(realmPath, async (_request, reply) => {
+    noStore(reply);
+    return {
+      realm,
+      public_key: spkiBase64(keys[0] as NonNullable<(typeof keys)[0]>),
+      'token-service': `${issuer}${PROTOCOL_PATH}`,
+      'account-service': `${issuer}/account`,
+      'tokens-not-before': 0,
+    };
+  });
+
+  // --- Static files and keycloak-js iframes ----------------------------------------------
+  app.get<{ Params: { name: string } }>(`${realmPath}/assets/:name`, async (request, reply) => {
+    const asset = ASSETS[request.params.name];
+    if (!asset) return reply.callNotFound();
+    return reply.type(asset.type).header('cache-control', 'public, max-age=300').send(asset.body);
+  });
+  const html = (reply: FastifyReply, body: string, status = 200) =>
+    noStore(reply).status(status).type('text/html; charset=utf-8').send(body);
+  app.get(`${realmPath}${PROTOCOL_PATH}/login-status-iframe.html`, async (_request, reply) =>
+    html(reply, scriptPage('login-status', `${realmPath}/assets/login-status-iframe.js`)),
+  );
+  app.get(`${realmPath}${PROTOCOL_PATH}/3p-cookies/step1.html`, async (_request, reply) =>
+    html(reply, scriptPage('3p-cookies', `${realmPath}/assets/3p-cookies-step1.js`)),
+  );
+  app.get(`${realmPath}${PROTOCOL_PATH}/3p-cookies/step2.html`, async (_request, reply) =>
+    html(reply, scriptPage('3p-cookies', `${realmPath}/assets/3p-cookies-step2.js`)),
+  );
+
+  /** The current session's id for the client (the `sid` its tokens carry), or null. */
+  app.get<{ Querystring: { client_id?: string; origin?: string } }>(
+    `${realmPath}${PROTOCOL_PATH}/login-status-iframe.html/init`,
+    async (request, reply) => {
+      noStore(reply);
+      const { client_id: client, origin } = request.query;
+      if (client !== clientId || !origin || !sameOriginUri(publicUrl, `${origin}/`)) {
+        return reply.status(403).send({ error: 'origin not allowed' });
+      }
+      const ctx = provider.createContext(request.raw, reply.raw);
+      const session = await provider.Session.get(ctx as never);
+      const sid = session.accountId ? (session.authorizations?.[clientId]?.sid ?? null) : null;
+      return { sid };
+    },
+  );
+
+  // --- userinfo: accepts the access token the API accepts --------------------------------
+  const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
+    noStore(reply);
+    const header = request.headers.authorization ?? '';
+    const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
+    const fail = (error: string) =>
+      reply
+        .status(401)
+        .header('www-authenticate', `Bearer realm="${realm}", error="${error}"`)
+        .send({ error, error_description: 'Token verification failed' });
+    if (!token) return fail('invalid_request');
+    try {
+      const { payload } = await jwtVerify(token, jwks, {
+        issuer,
+        audience: options.config.auth.audience,
+        algorithms: ['RS256'],
+      });
+      const found = payload.sub ? await directory.findById(payload.sub) : undefined;
+      if (!found?.canSignIn) return fail('invalid_token');
+      return profileClaims(found);
+    } catch {
+      return fail('invalid_token');
+    }
+  };
+
+  // --- oidc-provider (Koa) below the realm path ------------------------------------------
+  const forward = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    const url = raw.url ?? '/';
+    raw.originalUrl = url;
+    raw.url = url.slice(realmPath.length) || '/';
+    void callback(raw, reply.raw);
+  };
+  const signingKey = keys[0];
+  if (!signingKey) throw new Error('no signing key');
+  const wrapper = await refreshTokenWrapper({
+    signingKey,
+    verifyKeys: jwks,
+    issuer,
+    clientId,
+    ttlSeconds: TTL.RefreshToken,
+  });
+  /** The token endpoint, with refresh tokens wrapped as JWTs for keycloak-js (see the module). */
+  const token = async (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = request.raw as IncomingMessage & { body?: string };
+    // oidc-provider takes an already read body from req.body.
+    raw.body = await wrapper.unwrapRequest(await readBody(raw));
+    transformResponseBody(reply.raw, (body) => wrapper.wrapResponse(body));
+    forward(request, reply);
+  };
+  await app.register(async (scope) => {
+    // oidc-provider reads request bodies itself: leave the stream untouched.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    const methods = ['GET', 'POST', 'OPTIONS', 'HEAD'] as const;
+    scope.route({ method: [...methods], url: `${realmPath}${PROTOCOL_PATH}/*`, handler: forward });
+    scope.route({ method: [...methods], url: `${realmPath}/.well-known/*`, handler: forward });
+    scope.route({ method: ['POST'], url: `${realmPath}${PROTOCOL_PATH}/token`, handler: token });
+    scope.route({
+      method: ['GET', 'POST'],
+      url: `${realmPath}${PROTOCOL_PATH}/userinfo`,
+      handler: userinfo,
+    });
+  });
+
+  // --- Sign-in pages (oidc-provider interactions) ----------------------------------------
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    type Interaction = Awaited<ReturnType<typeof provider.interactionDetails>>;
+    type Request = FastifyRequest<{
+      Params: { uid: string };
+      Querystring: { lang?: string };
+      Body: Record<string, string | undefined>;
+    }>;
+
+    const languageOf = (request: Request, interaction?: Interaction): Language => {
+      const params = interaction?.params ?? {};
+      const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+      return pickLanguage(
+        text(request.body?.lang),
+        request.query.lang,
+        text(params.ui_locales),
+        text(params.kc_locale),
+        request.headers['accept-language'],
+      );
+    };
+    const pageFor = (request: Request, language: Language): PageContext => ({
+      texts,
+      language,
+      realmPath,
+      selfUrl: `${realmPath}/login-actions/${request.params.uid}`,
+    });
+
+    /** Loads the interaction of the browser's cookie, if it is the one the address names. */
+    const load = async (request: Request, reply: FastifyReply) => {
+      try {
+        const interaction = await provider.interactionDetails(request.raw, reply.raw);
+        if (interaction.uid !== request.params.uid) return undefined;
+        return interaction;
+      } catch {
+        return undefined;
+      }
+    };
+    const expired = (request: Request, reply: FastifyReply) =>
+      html(
+        reply,
+        errorPage(pageFor(request, languageOf(request)), `${publicUrl}/`, 'expired'),
+        400,
+      );
+
+    const pendingOf = async (uid: string) =>
+      (await pending.find(uid)) as unknown as PendingSignIn | undefined;
+    const savePending = (uid: string, state: PendingSignIn) =>
+      pending.upsert(uid, state as never, PENDING_TTL);
+
+    /** Shows the page of the current step. */
+    const show = async (
+      request: Request,
+      reply: FastifyReply,
+      interaction: Interaction,
+      state: PendingSignIn | undefined,
+      error?: { key?: string; params?: Record<string, unknown>; problems?: string[] },
+      status = 200,
+    ) => {
+      const page = pageFor(request, languageOf(request, interaction));
+      const action = `${realmPath}/login-actions/${interaction.uid}`;
+      const step = state?.steps[0];
+      if (!state || !step) {
+        const username =
+          request.body?.username ??
+          (typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '');
+        return html(
+          reply,
+          loginPage(page, action, { username, error: error?.key, errorParams: error?.params }),
+          status,
+        );
+      }
+      if (step === 'totp') return html(reply, totpPage(page, action, { error: !!error }), status);
+      if (step === 'password') {
+        return html(
+          reply,
+          changePasswordPage(page, action, {
+            reason: state.passwordReason,
+            problems:
+              error?.problems ??
+              (error?.key ? [translate(texts, page.language, `signin.${error.key}`)] : []),
+          }),
+          status,
+        );
+      }
+      const found = await directory.findById(state.accountId);
+      let secret = await credentials.totpSecret(state.accountId);
+      let uri: string;
+      if (!secret || state.enrolStarted !== true) {
+        ({ secret, uri } = await credentials.enrolTotp(
+          state.accountId,
+          found?.loginIdentifier ?? state.accountId,
+          TOTP_ISSUER,
+        ));
+        await savePending(interaction.uid, { ...state, enrolStarted: true });
+      } else {
+        uri = generateURI({
+          issuer: TOTP_ISSUER,
+          label: found?.loginIdentifier ?? state.accountId,
+          secret,
+        });
+      }
+      return html(reply, totpEnrolPage(page, action, { secret, uri, error: !!error }), status);
+    };
+
+    /** Ends the sign-in: back to oidc-provider, which sends the browser to the portal. */
+    const finish = async (
+      request: Request,
+      reply: FastifyReply,
+      interaction: Interaction,
+      state: PendingSignIn,
+    ) => {
+      await pending.destroy(interaction.uid);
+      const returnTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: state.accountId, amr: state.amr, remember: true } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(returnTo, 303);
+    };
+
+    scope.get(`${realmPath}/login-actions/:uid`, async (request: Request, reply) => {
+      const interaction = await load(request, reply);
+      if (!interaction) return expired(request, reply);
+      if (interaction.prompt.name !== 'login') {
+        // Only the login prompt is ours (consent is granted by loadExistingGrant).
+        const returnTo = await provider.interactionResult(request.raw, reply.raw, {});
+        return reply.redirect(returnTo, 303);
+      }
+      return show(request, reply, interaction, await pendingOf(interaction.uid));
+    });
+
+    scope.post(`${realmPath}/login-actions/:uid`, async (request: Request, reply) => {
+      const interaction = await load(request, reply);
+      if (!interaction) return expired(request, reply);
+      const body = request.body ?? {};
+      let state = await pendingOf(interaction.uid);
+
+      if (body.step === 'login' || !state) {
+        const username = (body.username ?? '').trim();
+        const password = body.password ?? '';
+        if (!username || !password) {
+          return show(request, reply, interaction, undefined, { key: 'signIn.missing' }, 400);
+        }
+        const account = await directory.findByLogin(username);
+        if (!account) {
+          await credentials.verifyDecoy(password);
+          return show(
+            request,
+            reply,
+            interaction,
+            undefined,
+            { key: 'signIn.invalidCredentials' },
+            401,
+          );
+        }
+        const outcome = await credentials.verify(account.id, password);
+        if (outcome === 'locked') {
+          return show(
+            request,
+            reply,
+            interaction,
+            undefined,
+            { key: 'signIn.locked', params: { minutes: lockoutMinutes } },
+            423,
+          );
+        }
+        if (outcome === 'wrong' || !account.canSignIn) {
+          return show(
+            request,
+            reply,
+            interaction,
+            undefined,
+            { key: 'signIn.invalidCredentials' },
+            401,
+          );
+        }
+        const status = await credentials.status(account.id);
+        const policy = await directory.policyFor(account.id);
+        const expiredPassword = await credentials.passwordExpired(account.id, policy);
+        const steps: PendingSignIn['steps'] = [];
+        if (status.totpEnabled) steps.push('totp');
+        if (status.forcePasswordChange || expiredPassword) steps.push('password');
+        if (status.forceTotp && !status.totpEnabled) steps.push('enrol');
+        state = {
+          accountId: account.id,
+          steps,
+          passwordReason: status.forcePasswordChange ? 'required' : 'expired',
+          amr: ['pwd'],
+          failures: 0,
+        };
+        if (steps.length === 0) return finish(request, reply, interaction, state);
+        await savePending(interaction.uid, state);
+        return reply.redirect(`${realmPath}/login-actions/${interaction.uid}`, 303);
+      }
+
+      const step = state.steps[0];
+      if (body.step !== step) return show(request, reply, interaction, state);
+      const account = await directory.findById(state.accountId);
+      if (!account?.canSignIn) {
+        await pending.destroy(interaction.uid);
+        return show(
+          request,
+          reply,
+          interaction,
+          undefined,
+          { key: 'signIn.invalidCredentials' },
+          401,
+        );
+      }
+
+      if (step === 'totp' || step === 'enrol') {
+        const code = body.otp ?? '';
+        const ok =
+          step === 'totp'
+            ? await credentials.verifyTotp(account.id, code)
+            : await credentials.confirmTotp(account.id, code);
+        if (!ok) {
+          state.failures += 1;
+          if (lockoutAttempts > 0 && state.failures >= lockoutAttempts) {
+            // Too many wrong codes: start again from the password.
+            await pending.destroy(interaction.uid);
+            return show(request, reply, interaction, undefined, { key: 'totp.invalid' }, 401);
+          }
+          await savePending(interaction.uid, state);
+          return show(request, reply, interaction, state, { key: 'totp.invalid' }, 401);
+        }
+        state.amr = [...new Set([...state.amr, 'otp'])];
+      } else {
+        const next = body.passwordNew ?? '';
+        if (next !== (body.passwordConfirm ?? '')) {
+          return show(request, reply, interaction, state, { key: 'changePassword.mismatch' }, 400);
+        }
+        try {
+          await credentials.setPassword(
+            account.id,
+            account.loginIdentifier,
+            next,
+            await directory.policyFor(account.id),
+          );
+        } catch (error) {
+          if (!(error instanceof ApiProblem)) throw error;
+          const language = languageOf(request, interaction);
+          const problems = (error.fields ?? []).map((f) =>
+            translate(texts, language, `validation.${f.rule}`, f.params ?? {}),
+          );
+          return show(request, reply, interaction, state, { problems }, 400);
+        }
+      }
+      state.steps = state.steps.slice(1);
+      state.failures = 0;
+      if (state.steps.length === 0) return finish(request, reply, interaction, state);
+      await savePending(interaction.uid, state);
+      return reply.redirect(`${realmPath}/login-actions/${interaction.uid}`, 303);
+    });
+  });
+}

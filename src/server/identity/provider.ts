@@ -1,0 +1,224 @@
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { pickLanguage } from '../../core/i18n/translate';
+import type { AccountDirectory, IdentityAccount } from './directory';
+import { kyselyAdapter } from './adapter';
+import { signingKeys } from './keys';
+import { errorPage, loggedOutPage, logoutPage, type Texts } from './pages';
+import type { IdentityKysely } from './tables';
+
+/** Where oidc-provider's endpoints live below the realm, as Keycloak names them. */
+export const PROTOCOL_PATH = '/protocol/openid-connect';
+
+export interface ProviderSettings {
+  db: IdentityKysely;
+  directory: AccountDirectory;
+  texts: Texts;
+  publicUrl: string;
+  realm: string;
+  clientId: string;
+  audience: string;
+  cookieKeys: string[];
+}
+
+/** Lifetimes in seconds (Keycloak's defaults where it has one). */
+export const TTL = {
+  AccessToken: 300,
+  IdToken: 300,
+  AuthorizationCode: 60,
+  Interaction: 3600,
+  Session: 10 * 3600,
+  Grant: 10 * 3600,
+  RefreshToken: 30 * 60,
+};
+
+/** Every profile claim travels with the openid scope (keycloak-js asks for nothing more). */
+const PROFILE_CLAIMS = [
+  'sub',
+  'groups',
+  'locale',
+  'user_type',
+  'name',
+  'preferred_username',
+  'email',
+  'phone_number',
+];
+
+/** The claims tokens, ID tokens and userinfo carry for an account. */
+export function profileClaims(account: IdentityAccount): Record<string, unknown> {
+  const claims: Record<string, unknown> = {
+    sub: account.id,
+    groups: account.roles,
+    name: account.name,
+    preferred_username: account.loginIdentifier,
+  };
+  if (account.locale) claims.locale = account.locale;
+  if (account.userType) claims.user_type = account.userType;
+  if (account.email) claims.email = account.email;
+  if (account.phoneNumber) claims.phone_number = account.phoneNumber;
+  return claims;
+}
+
+/** Accepts only addresses on the portal's own origin (keycloak-js sends the current page). */
+export function sameOriginUri(publicUrl: string, value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    url.origin === new URL(publicUrl).origin &&
+    url.username === '' &&
+    url.password === '' &&
+    url.hash === ''
+  );
+}
+
+/** The resource indicator of the portal API; tokens for it carry audience `settings.audience`. */
+export const apiResource = (publicUrl: string) => `${publicUrl.replace(/\/$/, '')}/api`;
+
+export async function createProvider(settings: ProviderSettings): Promise<Provider> {
+  const publicUrl = settings.publicUrl.replace(/\/$/, '');
+  const realmPath = `/realms/${encodeURIComponent(settings.realm)}`;
+  const issuer = `${publicUrl}${realmPath}`;
+  const resource = apiResource(publicUrl);
+  const keys = await signingKeys(settings.db);
+
+  const account = async (id: string | undefined) => {
+    if (!id) return undefined;
+    const found = await settings.directory.findById(id);
+    return found?.canSignIn ? found : undefined;
+  };
+  const pageContext = (ctx: KoaContextWithOIDC) => ({
+    texts: settings.texts,
+    language: pickLanguage(
+      typeof ctx.oidc?.params?.ui_locales === 'string' ? ctx.oidc.params.ui_locales : undefined,
+      ctx.get('accept-language'),
+    ),
+    realmPath,
+  });
+
+  const configuration: Configuration = {
+    adapter: kyselyAdapter(settings.db),
+    clients: [
+      {
+        client_id: settings.clientId,
+        token_endpoint_auth_method: 'none',
+        application_type: 'web',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [`${publicUrl}/`],
+        post_logout_redirect_uris: [`${publicUrl}/`],
+        id_token_signed_response_alg: 'RS256',
+      },
+    ],
+    jwks: { keys: keys as never },
+    cookies: {
+      keys: settings.cookieKeys,
+      names: { session: 'KC_SESSION', interaction: 'KC_INTERACTION', resume: 'KC_RESUME' },
+      long: { httpOnly: true, sameSite: 'lax', signed: true },
+      short: { httpOnly: true, sameSite: 'lax', signed: true },
+    },
+    claims: { openid: PROFILE_CLAIMS, sid: null as never },
+    conformIdTokenClaims: false,
+    scopes: ['openid', 'offline_access'],
+    extraParams: ['kc_locale', 'kc_idp_hint', 'kc_action'],
+    pkce: { required: () => true },
+    responseTypes: ['code'],
+    clientDefaults: { id_token_signed_response_alg: 'RS256' },
+    enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
+    routes: {
+      authorization: `${PROTOCOL_PATH}/auth`,
+      token: `${PROTOCOL_PATH}/token`,
+      end_session: `${PROTOCOL_PATH}/logout`,
+      jwks: `${PROTOCOL_PATH}/certs`,
+      userinfo: `${PROTOCOL_PATH}/oidc-userinfo`,
+      revocation: `${PROTOCOL_PATH}/revoke`,
+      introspection: `${PROTOCOL_PATH}/token/introspect`,
+    },
+    ttl: { ...TTL },
+    rotateRefreshToken: true,
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      // userinfo is served by the plugin (it accepts the API access token, as Keycloak does).
+      userinfo: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(pageContext(ctx), form);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = loggedOutPage(pageContext(ctx), `${publicUrl}/`);
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator !== resource) throw new errors.InvalidTarget();
+          return {
+            scope: 'openid offline_access',
+            audience: settings.audience,
+            accessTokenTTL: TTL.AccessToken,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    discovery: {
+      userinfo_endpoint: `${issuer}${PROTOCOL_PATH}/userinfo`,
+      check_session_iframe: `${issuer}${PROTOCOL_PATH}/login-status-iframe.html`,
+    },
+    interactions: {
+      url: (_ctx, interaction) => `${realmPath}/login-actions/${interaction.uid}`,
+    },
+    findAccount: async (_ctx, sub) => {
+      const found = await account(sub);
+      if (!found) return undefined;
+      return { accountId: found.id, claims: () => ({ ...profileClaims(found), sub: found.id }) };
+    },
+    extraTokenClaims: async (_ctx, token) => {
+      if (token.kind !== 'AccessToken') return undefined;
+      const found = await account(token.accountId);
+      if (!found) return undefined;
+      const { sub: _sub, ...claims } = profileClaims(found);
+      return { ...claims, ...(token.sid ? { sid: token.sid } : {}) };
+    },
+    // The portal is our own client: the person never sees a consent page.
+    loadExistingGrant: async (ctx) => {
+      const { client, session, provider } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      let grant = grantId ? await provider.Grant.find(grantId) : undefined;
+      if (grant && grant.accountId !== session.accountId) grant = undefined;
+      grant ??= new provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      const scopes = [...ctx.oidc.requestParamScopes].filter((s) =>
+        ['openid', 'offline_access'].includes(s),
+      );
+      grant.addOIDCScope(scopes.join(' '));
+      grant.addResourceScope(resource, scopes.join(' '));
+      await grant.save();
+      return grant;
+    },
+    renderError: async (ctx, _out, error) => {
+      ctx.type = 'html';
+      const expired = error instanceof Error && /expired|session/i.test(error.message);
+      ctx.body = errorPage(pageContext(ctx), `${publicUrl}/`, expired ? 'expired' : 'generic');
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = true;
+  const allowed = (value: string) => sameOriginUri(publicUrl, value);
+  provider.Client.prototype.redirectUriAllowed = allowed;
+  provider.Client.prototype.postLogoutRedirectUriAllowed = allowed;
+  // Tokens always name their session (`sid`): keycloak-js's session check compares it.
+  provider.Client.prototype.includeSid = () => true;
+  return provider;
+}
