@@ -2,6 +2,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { startPortal, type PortalProcess } from '../support/portal-process';
+import { apiToken, signIn } from '../support/e2e-accounts';
+
+const MANAGER = { login: 'catalogue', password: 'Ledger-Stone-2976!' };
+const READER = { login: 'verifier', password: 'Harbour-Light-9264!', name: 'Tavita Verifier' };
 
 describe('the portal in Chromium', () => {
   let portal: PortalProcess;
@@ -16,7 +20,7 @@ describe('the portal in Chromium', () => {
   });
 
   it('lists a country created through the API, after a restart of the process, with no CSP violation', async () => {
-    const manager = await portal.tokenFor(['catalog-manage']);
+    const manager = await apiToken(portal, MANAGER.login, MANAGER.password);
     const created = await fetch(`${portal.url}/api/catalog/v1/country`, {
       method: 'POST',
       headers: { authorization: `Bearer ${manager}`, 'content-type': 'application/json' },
@@ -25,16 +29,11 @@ describe('the portal in Chromium', () => {
     expect(created.status).toBe(201);
     await portal.restart();
 
-    const reader = await portal.tokenFor(['catalog-read'], 'Ana Reader');
-    const { page, context, cspViolations, pageErrors } = await openWatchedPage(browser, {
-      token: reader,
-    });
-    await page.goto(`${portal.url}/#/home`);
-    await page.getByRole('link', { name: 'Countries' }).click();
-    await expect.poll(() => page.url()).toContain('#/catalog/search/country');
+    const { page, context, cspViolations, pageErrors } = await openWatchedPage(browser);
+    await signIn(page, portal, READER.login, READER.password, '/catalog/search/country');
     await page.getByRole('cell', { name: 'Tuvalu' }).waitFor();
     expect(await page.getByRole('cell', { name: 'TV', exact: true }).count()).toBe(1);
-    expect(await page.title()).toBe('Ana Reader - Immigration Portal');
+    expect(await page.title()).toBe(`${READER.name} - Immigration Portal`);
     // A reader is not offered the New button: creating needs a manager role.
     expect(await page.getByRole('button', { name: 'New' }).count()).toBe(0);
     expect(cspViolations).toEqual([]);
@@ -43,9 +42,8 @@ describe('the portal in Chromium', () => {
   });
 
   it('creates an entry from the New dialog after the browser-side validator caught a bad code', async () => {
-    const manager = await portal.tokenFor(['catalog-manage']);
-    const { page, context, cspViolations } = await openWatchedPage(browser, { token: manager });
-    await page.goto(`${portal.url}/#/catalog/search/country`);
+    const { page, context, cspViolations } = await openWatchedPage(browser);
+    await signIn(page, portal, MANAGER.login, MANAGER.password, '/catalog/search/country');
     await page.getByRole('button', { name: 'New' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Entry' });
     await dialog.getByLabel('Code').fill('TKL');

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { definitionsWithFixtures } from '../support/definitions-dir';
 import { startPortal, type PortalProcess } from '../support/portal-process';
+import { apiToken, createAccount, signIn } from '../support/e2e-accounts';
+
+const APPLICANT = { login: 'sample.applicant', password: 'Sample-Applicant-2041!', firstName: 'Ana', lastName: 'Applicant' };
+const OFFICER = { login: 'sample.officer', password: 'Sample-Officer-2041!', firstName: 'Olu', lastName: 'Officer' };
 
 /**
  * The form engine end to end, on the sample permit defined under tests/fixtures: a multi-section
@@ -21,7 +25,9 @@ describe('a document form in Chromium', () => {
       startPortal({ DEFINITIONS_DIR: definitions.dir }),
       launchChromium(),
     ]);
-    const manager = await portal.tokenFor(['catalog-manage']);
+    const manager = await apiToken(portal, 'catalogue', 'Ledger-Stone-2976!');
+    await createAccount(portal, { ...APPLICANT, roles: ['sample-permit-submit', 'sample-permit-read', 'catalog-read'] });
+    await createAccount(portal, { ...OFFICER, roles: ['sample-permit-search'] });
     const created = await fetch(`${portal.url}/api/catalog/v1/country`, {
       method: 'POST',
       headers: { authorization: `Bearer ${manager}`, 'content-type': 'application/json' },
@@ -43,13 +49,8 @@ describe('a document form in Chromium', () => {
   };
 
   it('fills sections with an array and a conditional field, shows errors in English and French, saves, reopens and shows a version', async () => {
-    const token = await portal.issuer.token({
-      sub: 'applicant-e2e',
-      name: 'Ana Applicant',
-      groups: ['sample-permit-submit', 'sample-permit-read', 'catalog-read'],
-    });
-    const { page, context, cspViolations, pageErrors } = await openWatchedPage(browser, { token });
-    await page.goto(`${portal.url}/#/sample/permit/new`);
+    const { page, context, cspViolations, pageErrors } = await openWatchedPage(browser);
+    await signIn(page, portal, APPLICANT.login, APPLICANT.password, '/sample/permit/new');
 
     const familyName = page.getByLabel(/Family name/);
     await familyName.fill('Doe');
@@ -117,14 +118,8 @@ describe('a document form in Chromium', () => {
   });
 
   it('lists the document for an officer and exports the list as CSV', async () => {
-    const token = await portal.issuer.token({
-      sub: 'officer-e2e',
-      name: 'Olu Officer',
-      groups: ['sample-permit-search'],
-    });
-    const { page, context, cspViolations } = await openWatchedPage(browser, { token });
-    await page.goto(`${portal.url}/#/home`);
-    await page.getByRole('link', { name: 'Sample permits' }).click();
+    const { page, context, cspViolations } = await openWatchedPage(browser);
+    await signIn(page, portal, OFFICER.login, OFFICER.password, '/sample/permit');
     await page.getByRole('cell', { name: 'Doe-Smith' }).waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),

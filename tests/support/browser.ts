@@ -37,7 +37,7 @@ export interface WatchedPage {
 
 export async function openWatchedPage(
   browser: Browser,
-  options: { token?: string; locale?: string } = {},
+  options: { locale?: string } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({ locale: options.locale ?? 'en-NZ' });
   const cspViolations: string[] = [];
@@ -52,11 +52,6 @@ export async function openWatchedPage(
       report(`${event.violatedDirective} blocked ${event.blockedURI}`);
     });
   });
-  if (options.token) {
-    await context.addInitScript((token: string) => {
-      sessionStorage.setItem('portal.accessToken', token);
-    }, options.token);
-  }
   const page = await context.newPage();
   page.on('console', (message) => {
     if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(message.text());

@@ -4,18 +4,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/server/config';
-import { createTestIssuer, type TestIssuer } from './tokens';
 
 /**
  * The portal as users run it: `node src/server/main.ts` in its own process, serving the built
- * front end, on an embedded database in a temporary folder. It trusts a test signing key
- * (written as a JWKS file) the same way it would trust the identity server's keys.
+ * front end and its identity server, on an embedded database in a temporary folder, with the
+ * demo accounts. Tests sign in for real (tests/support/e2e-accounts.ts).
  */
 export interface PortalProcess {
   url: string;
-  issuer: TestIssuer;
   dataDir: string;
-  tokenFor(groups: string[], name?: string): Promise<string>;
   restart(): Promise<void>;
   stop(): Promise<void>;
   logs(): string;
@@ -28,9 +25,6 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const issuer = await createTestIssuer(`${url}/realms/portal`);
-  const jwksFile = path.join(dataDir, 'jwks.json');
-  await fs.writeFile(jwksFile, JSON.stringify(issuer.jwks));
   let output = '';
   let child: ChildProcess | undefined;
 
@@ -42,8 +36,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: path.join(dataDir, 'db'),
-        OIDC_JWKS_FILE: jwksFile,
-        OIDC_ISSUER: issuer.issuer,
+        PUBLIC_URL: url,
+        DEMO_DATA: 'true',
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         ...env,
@@ -65,10 +59,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   await launch();
   return {
     url,
-    issuer,
     dataDir,
-    tokenFor: (groups, name = 'Test Officer') =>
-      issuer.token({ sub: `e2e-${groups.join('-')}`, groups, name, preferred_username: 'e2e' }),
     restart: async () => {
       await stop();
       await launch();
