@@ -1,3 +1,5 @@
+import { RegisterPage, RegistrationSuccessPage } from './pages/account/RegisterPage';
+import { PasswordPage } from './pages/account/PasswordPage';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import type { DefinitionBundle } from '../core/definitions/types';
 import { fullRoles } from '../core/documents/workflow';
@@ -53,6 +55,19 @@ function HomeRoute({ root }: { root: boolean }) {
   return <HomePage />;
 }
 
+/**
+ * The profile pages (specification 001: /profile, /profile/edit) are the person's own account
+ * document, shown by the account workflow's profile screens.
+ */
+function OwnAccount({ to }: { to: string }) {
+  const { session } = usePortal();
+  return (
+    <RequireRoles roles={DASHBOARD_ROLES}>
+      <Navigate to={to.replace(':id', session.subject ?? '')} replace />
+    </RequireRoles>
+  );
+}
+
 /** Hash routes built from the definitions, so the server only ever serves index.html at `/`. */
 export function createPortalRouter(bundle: DefinitionBundle) {
   return createHashRouter([
@@ -71,6 +86,24 @@ export function createPortalRouter(bundle: DefinitionBundle) {
         },
         { path: `${CATALOG_ROUTE_PREFIX}/:catalogId`, element: <CatalogSearchPage /> },
         ...workflowRoutes(bundle),
+        { path: '/register', element: <RegisterPage /> },
+        { path: '/success', element: <RegistrationSuccessPage /> },
+        {
+          path: '/connectid/profile',
+          element: <OwnAccount to="/connectid/accounts/profile/:id" />,
+        },
+        {
+          path: '/connectid/profile/edit',
+          element: <OwnAccount to="/connectid/accounts/profile/edit/:id" />,
+        },
+        {
+          path: '/connectid/profile/password',
+          element: (
+            <RequireRoles roles={DASHBOARD_ROLES}>
+              <PasswordPage />
+            </RequireRoles>
+          ),
+        },
         { path: '/401', element: <UnauthorizedPage /> },
         { path: '/403', element: <UnauthorizedPage /> },
         { path: '/offline', element: <OfflinePage /> },

@@ -12,6 +12,8 @@ export interface Session {
   readonly roles: readonly string[];
   readonly name?: string;
   readonly username?: string;
+  /** The token's subject: the id of the person's account. */
+  readonly subject?: string;
   /** The bearer token for API calls (refreshed first when about to expire); undefined when signed out. */
   token(): Promise<string | undefined>;
   hasAnyRole(roles: readonly string[]): boolean;
@@ -41,6 +43,7 @@ export function rolesFromGroups(groups: unknown): string[] {
 
 /** What a session reads from the access token. */
 export interface SessionClaims {
+  sub?: unknown;
   groups?: unknown;
   name?: unknown;
   preferred_username?: unknown;
@@ -59,6 +62,7 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : u
 export function signedInSession(claims: SessionClaims, actions: SessionActions): Session {
   const roles = rolesFromGroups(claims.groups);
   return {
+    subject: text(claims.sub),
     signedIn: true,
     roles,
     name: text(claims.name),

@@ -5,8 +5,18 @@ import { definitionsWithFixtures } from '../support/definitions-dir';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 import { apiToken, createAccount, signIn } from '../support/e2e-accounts';
 
-const APPLICANT = { login: 'sample.applicant', password: 'Sample-Applicant-2041!', firstName: 'Ana', lastName: 'Applicant' };
-const OFFICER = { login: 'sample.officer', password: 'Sample-Officer-2041!', firstName: 'Olu', lastName: 'Officer' };
+const APPLICANT = {
+  login: 'sample.applicant',
+  password: 'Sample-Applicant-2041!',
+  firstName: 'Ana',
+  lastName: 'Applicant',
+};
+const OFFICER = {
+  login: 'sample.officer',
+  password: 'Sample-Officer-2041!',
+  firstName: 'Olu',
+  lastName: 'Officer',
+};
 
 /**
  * The form engine end to end, on the sample permit defined under tests/fixtures: a multi-section
@@ -26,7 +36,10 @@ describe('a document form in Chromium', () => {
       launchChromium(),
     ]);
     const manager = await apiToken(portal, 'catalogue', 'Ledger-Stone-2976!');
-    await createAccount(portal, { ...APPLICANT, roles: ['sample-permit-submit', 'sample-permit-read', 'catalog-read'] });
+    await createAccount(portal, {
+      ...APPLICANT,
+      roles: ['sample-permit-submit', 'sample-permit-read', 'catalog-read'],
+    });
     await createAccount(portal, { ...OFFICER, roles: ['sample-permit-search'] });
     const created = await fetch(`${portal.url}/api/catalog/v1/country`, {
       method: 'POST',

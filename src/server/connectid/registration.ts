@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { checkPassword } from '../../core/identity/password-policy';
 import type { Principal } from '../auth/principal';
 import { normaliseDestination, verifyChallenge } from '../challenge/service';
@@ -51,6 +51,26 @@ export interface RegistrationOptions {
  * Nothing is stored when any of this fails.
  */
 export async function registrationPlugin(app: FastifyInstance, options: RegistrationOptions) {
+  /** What a signed-out person may register as: the self-registration types valid now. */
+  app.get('/registration/options', async () => {
+    if (!options.config.selfRegistration) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const pick = async (catalog: string) => {
+      const rows = await options.db
+        .selectFrom('catalog_entry')
+        .select('data')
+        .where('catalog', '=', catalog)
+        .where(sql<boolean>`tstzrange(start_time, end_time, '[)') @> now()`)
+        .orderBy('entry_key')
+        .execute();
+      return rows.map((r) => r.data).filter((d) => d.selfRegistration === true);
+    };
+    return {
+      userTypes: await pick('user-types'),
+      identityTypes: await pick('identity-types'),
+      channels: options.config.confirmationChannels,
+    };
+  });
+
   app.post('/registration', async (request, reply) => {
     if (!options.config.selfRegistration) throw new ApiProblem(404, ERROR_CODES.notFound);
     if (request.principal) throw new ApiProblem(403, 'ALREADY_SIGNED_IN');

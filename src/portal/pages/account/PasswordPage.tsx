@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Alert, Button, PasswordInput, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { FieldError } from '../../../core/api/errors';
+import { usePortal } from '../../context';
+
+/** Changing one's own password: the current one again, the new one twice; the policy applies. */
+export function PasswordPage() {
+  const { t } = useTranslation();
+  const { api } = usePortal();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const errorOf = (path: string) =>
+    errors
+      .filter((e) => e.path === path)
+      .map((e) => e.message)
+      .join(' ') || undefined;
+
+  const save = async () => {
+    setDone(false);
+    setMessage(null);
+    if (next !== confirm) {
+      setErrors([{ path: '/confirm', rule: 'same', message: t('register.passwordsDiffer') }]);
+      return;
+    }
+    setBusy(true);
+    const [error] = await api.post('connectid', '/profile/password', {
+      currentPassword: current,
+      newPassword: next,
+    });
+    setBusy(false);
+    if (error) {
+      setMessage(error.message);
+      setErrors(
+        (error.fields ?? []).map((f) =>
+          f.path === '/password' ? { ...f, path: '/newPassword' } : f,
+        ),
+      );
+      return;
+    }
+    setErrors([]);
+    setCurrent('');
+    setNext('');
+    setConfirm('');
+    setDone(true);
+  };
+
+  return (
+    <Stack maw={480} gap="sm">
+      <Title order={2}>{t('profile.passwordTitle')}</Title>
+      {done && (
+        <Alert color="green" role="status">
+          {t('profile.passwordUpdated')}
+        </Alert>
+      )}
+      {message && (
+        <Alert color="red" role="alert">
+          {message}
+        </Alert>
+      )}
+      <PasswordInput
+        label={t('profile.currentPassword')}
+        value={current}
+        onChange={(e) => setCurrent(e.currentTarget.value)}
+        error={errorOf('/currentPassword')}
+        required
+      />
+      <PasswordInput
+        label={t('profile.newPassword')}
+        value={next}
+        onChange={(e) => setNext(e.currentTarget.value)}
+        error={errorOf('/newPassword')}
+        required
+      />
+      <PasswordInput
+        label={t('register.confirm')}
+        value={confirm}
+        onChange={(e) => setConfirm(e.currentTarget.value)}
+        error={errorOf('/confirm')}
+        required
+      />
+      <Button onClick={() => void save()} loading={busy} w="fit-content">
+        {t('profile.changePassword')}
+      </Button>
+    </Stack>
+  );
+}
