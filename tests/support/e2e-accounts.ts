@@ -6,17 +6,28 @@ import type { PortalProcess } from './portal-process';
 export const IDENTITY_ADMIN = { login: 'idadmin', password: 'Key-Keeper-8105!' };
 
 /** An access token obtained through the real authorization code flow with PKCE. */
-export async function apiToken(portal: PortalProcess, login: string, password: string): Promise<string> {
+export async function apiToken(
+  portal: PortalProcess,
+  login: string,
+  password: string,
+): Promise<string> {
   return (await obtainToken({ portalUrl: portal.url, username: login, password })).access_token;
 }
 
-async function call(portal: PortalProcess, token: string, method: string, path: string, body: unknown) {
+async function call(
+  portal: PortalProcess,
+  token: string,
+  method: string,
+  path: string,
+  body: unknown,
+) {
   const response = await fetch(`${portal.url}/api${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.status === 204 ? null : ((await response.json()) as Record<string, unknown>);
 }
 
@@ -32,7 +43,10 @@ export async function createAccount(
   const unitCode = `E2E_${user.login.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
   await call(portal, admin, 'POST', '/connectid/access-unit', {
     action: 'create',
-    data: { unit: { unitCode, unitDescription: `Roles of ${user.login}` }, access: { roles: user.roles } },
+    data: {
+      unit: { unitCode, unitDescription: `Roles of ${user.login}` },
+      access: { roles: user.roles },
+    },
   });
   const account = await call(portal, admin, 'POST', '/connectid/account', {
     action: 'create',
@@ -44,7 +58,10 @@ export async function createAccount(
     },
   });
   const id = String(account?.id);
-  await call(portal, admin, 'POST', `/connectid/account/${id}/password`, { password: user.password, temporary: false });
+  await call(portal, admin, 'POST', `/connectid/account/${id}/password`, {
+    password: user.password,
+    temporary: false,
+  });
   return id;
 }
 
@@ -52,7 +69,13 @@ export async function createAccount(
  * Signs in through the portal as a person does: opening a protected page sends the browser to
  * the identity server's sign-in page, and back to the page afterwards.
  */
-export async function signIn(page: Page, portal: PortalProcess, login: string, password: string, path: string) {
+export async function signIn(
+  page: Page,
+  portal: PortalProcess,
+  login: string,
+  password: string,
+  path: string,
+) {
   await page.goto(`${portal.url}/#${path}`);
   await page.locator('#username').waitFor();
   await page.locator('#username').fill(login);

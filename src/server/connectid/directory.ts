@@ -192,6 +192,7 @@ export class DocumentAccountDirectory implements AccountDirectory {
   private async toAccount(row: Row): Promise<IdentityAccount> {
     const data = row.data;
     const active = text(data, '/access/activationStatus') === 'active';
+    const canSignIn = active && SIGN_IN_STATUSES.includes(row.status);
     return {
       id: row.id,
       loginIdentifier: text(data, '/identity/loginIdentifier') ?? '',
@@ -200,8 +201,9 @@ export class DocumentAccountDirectory implements AccountDirectory {
       phoneNumber: text(data, '/contact/primaryMobileNo'),
       locale: text(data, '/contact/preferredLanguage'),
       userType: text(data, '/organisation/userType'),
-      canSignIn: active && SIGN_IN_STATUSES.includes(row.status),
-      roles: row.status === 'DELETED' ? [] : await this.rolesOf(data),
+      canSignIn,
+      // Someone who may not sign in holds no role, whatever their group says.
+      roles: canSignIn ? await this.rolesOf(data) : [],
     };
   }
 
