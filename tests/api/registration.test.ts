@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiHarness } from '../support/api-server';
+import { databaseKinds } from '../support/databases';
+
+/**
+ * Self-registration: the user type and identity type catalogues decide what may self-register
+ * and which fields are mandatory or prohibited; the confirmation code must be given; the
+ * password must satisfy the group's policy. Any failure stores nothing.
+ */
+describe.each(databaseKinds())('self-registration on %s', (kind) => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await startApiServer(kind);
+  });
+  afterAll(async () => api?.close());
+
+  const PASSWORD = 'Frangipani-Bloom-2047!';
+  const details = (login: string, mobile: string, extra: Record<string, unknown> = {}) => ({
+    identity: {
+      loginIdentifier: login,
+      firstName: 'Losa',
+      lastName: 'Fono',
+      identityType: 'PASSPORT',
+      dateOfIssuance: '2020-01-01',
+      dateOfExpiry: '2030-01-01',
+    },
+    contact: { emailAddress: `${login}@example.org`, primaryMobileNo: mobile },
+    organisation: { userType: 'INDIVIDUAL' },
+    ...extra,
+  });
+  /** Asks for a code and reads it from the outbox, as the person would read their SMS. */
+  const codeFor = async (mobile: string) => {
+    const sent = await api.call('POST', '/api/challenge', {
+      body: { channel: 'mobile', destination: mobile, purpose: 'registration' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const rows = await api.server.database.db
+      .selectFrom('outbox')
+      .select(['recipient', 'body'])
+      .where('channel', '=', 'sms')
+      .orderBy('created_at', 'desc')
+      .execute();
+    const body = rows.find((r) => r.recipient === mobile.replace(/\s/g, ''))?.body ?? '';
+    return {
+      challengeId: sent.json().challengeId as string,
+      code: /\b(\d{6})\b/.exec(body)?.[1] ?? '',
+    };
+  };
+  const register = (body: unknown, token?: string) =>
+    api.call('POST', '/api/connectid/registration', { body, token });
+  const accounts = async () =>
+    Number(
+      (
+        await api.server.database.db
+          .selectFrom('document')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('type', '=', 'account')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('offers the types that may self-register, to anyone', async () => {
+    const options = (await api.call('GET', '/api/connectid/registration/options')).json();
+    expect(options.userTypes.map((t: { code: string }) => t.code)).toEqual([
+      'AGENT',
+      'INDIVIDUAL',
+      'ORGANISATION',
+    ]);
+    expect(options.identityTypes.map((t: { code: string }) => t.code)).toEqual([
+      'NATIONAL_ID',
+      'PASSPORT',
+    ]);
+  });
+
+  it('registers with the code, leaving the account REGISTERED in the pending list', async () => {
+    const mobile = '+685 7000001';
+    const { challengeId, code } = await codeFor(mobile);
+    const created = await register({
+      challengeId,
+      code,
+      password: PASSWORD,
+      data: details('losa.fono', mobile),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().status).toBe('REGISTERED');
+    const reviewer = await api.tokenFor(['connectid-account-search', 'connectid-account-review']);
+    const pending = await api.call('PATCH', '/api/connectid/account', {
+      token: reviewer,
+      body: { list: 'pending' },
+    });
+    expect(pending.json().items.map((i: { id: string }) => i.id)).toContain(created.json().id);
+    // The code is used up.
+    const again = await register({
+      challengeId,
+      code,
+      password: PASSWORD,
+      data: details('losa.fono2', mobile),
+    });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('refuses, storing nothing: missing code, wrong code, prohibited or missing fields, a type that may not self-register, a weak password, a signed-in caller', async () => {
+    const before = await accounts();
+    const mobile = '+685 7000002';
+    const { challengeId, code } = await codeFor(mobile);
+    const fieldsOf = (r: {
+      json(): { error: { fields: Array<{ path: string; rule: string; message: string }> } };
+    }) => r.json().error.fields;
+
+    const noCode = await register({ password: PASSWORD, data: details('tui.one', mobile) });
+    expect(fieldsOf(noCode)).toContainEqual({
+      path: '/code',
+      rule: 'confirmationCodeMissing',
+      message: 'Please enter the confirmation code',
+    });
+    const wrong = await register({
+      challengeId,
+      code: code === '111111' ? '222222' : '111111',
+      password: PASSWORD,
+      data: details('tui.one', mobile),
+    });
+    expect(fieldsOf(wrong)).toContainEqual(
+      expect.objectContaining({ path: '/code', rule: 'confirmationCode' }),
+    );
+
+    const prohibited = await register({
+      challengeId,
+      code,
+      password: PASSWORD,
+      data: details('tui.one', mobile, {
+        organisation: { userType: 'INDIVIDUAL', badgeNo: 'B-1' },
+      }),
+    });
+    expect(fieldsOf(prohibited)).toContainEqual(
+      expect.objectContaining({ path: '/data/organisation/badgeNo', rule: 'prohibited' }),
+    );
+    const agent = await register({
+      challengeId,
+      code,
+      password: PASSWORD,
+      data: details('tui.one', mobile, { organisation: { userType: 'AGENT' } }),
+    });
+    expect(fieldsOf(agent)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: '/data/organisation/agentNo', rule: 'required' }),
+        expect.objectContaining({ path: '/data/addresses', rule: 'required' }),
+      ]),
+    );
+    const officer = await register({
+      challengeId,
+      code,
+      password: PASSWORD,
+      data: details('tui.one', mobile, { organisation: { userType: 'OFFICER' } }),
+    });
+    expect(fieldsOf(officer)).toContainEqual(
+      expect.objectContaining({
+        path: '/data/organisation/userType',
+        rule: 'selfRegistrationNotAllowed',
+      }),
+    );
+    const noDates = details('tui.one', mobile);
+    noDates.identity = { ...noDates.identity, dateOfExpiry: undefined as unknown as string };
+    const missing = await register({ challengeId, code, password: PASSWORD, data: noDates });
+    expect(fieldsOf(missing)).toContainEqual(
+      expect.objectContaining({ path: '/data/identity/dateOfExpiry', rule: 'required' }),
+    );
+    const weak = await register({
+      challengeId,
+      code,
+      password: 'tui.one',
+      data: details('tui.one', mobile),
+    });
+    expect(fieldsOf(weak).map((f) => f.path)).toContain('/password');
+
+    const signedIn = await register(
+      { challengeId, code, password: PASSWORD, data: details('tui.one', mobile) },
+      await api.tokenFor(['view-profile']),
+    );
+    expect(signedIn.statusCode).toBe(403);
+    expect(await accounts()).toBe(before);
+    // The code was never used up by the refusals: the person can still register.
+    const ok = await register({
+      challengeId,
+      code,
+      password: PASSWORD,
+      data: details('tui.one', mobile),
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('reports a login name already taken as a field problem, storing nothing', async () => {
+    const mobile = '+685 7000003';
+    const { challengeId, code } = await codeFor(mobile);
+    const taken = await register({
+      challengeId,
+      code,
+      password: PASSWORD,
+      data: details('applicant', mobile),
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().error.fields).toContainEqual(
+      expect.objectContaining({ path: '/identity/loginIdentifier', rule: 'unique' }),
+    );
+  });
+});
