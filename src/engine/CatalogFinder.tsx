@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
+import { ServerDataTable } from './ServerDataTable';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient, ApiResult } from '../core/api/client';
 import { catalogFieldKinds, VALIDITY_FIELDS } from '../core/definitions/catalog-entry';
@@ -10,7 +11,7 @@ import type { SearchRequest, SearchResult } from '../core/search/protocol';
 import { CatalogEntryForm } from './CatalogEntryForm';
 import { FilterBar, type FilterField } from './FilterBar';
 import { formatCell } from './format';
-import { PAGE_SIZES, useServerTable } from './useServerTable';
+import { useServerTable } from './useServerTable';
 
 /** An entry as the catalogue API returns it. */
 export interface CatalogEntryRecord {
@@ -138,32 +139,7 @@ export function CatalogFinder({
           {t('catalog.saved')}
         </Alert>
       )}
-      {table.error && (
-        <Alert color="red" role="alert">
-          {table.error}
-        </Alert>
-      )}
-      <DataTable<Row>
-        withTableBorder
-        striped
-        highlightOnHover
-        minHeight={160}
-        idAccessor="id"
-        records={table.records}
-        columns={columns}
-        fetching={table.fetching}
-        totalRecords={table.total}
-        page={table.page}
-        onPageChange={table.setPage}
-        recordsPerPage={table.pageSize}
-        recordsPerPageOptions={PAGE_SIZES}
-        recordsPerPageLabel={t('catalog.recordsPerPage')}
-        onRecordsPerPageChange={table.setPageSize}
-        sortStatus={table.sortStatus}
-        onSortStatusChange={table.setSortStatus}
-        noRecordsText={t('messages.noResults')}
-        loadingText={t('messages.processing')}
-      />
+      <ServerDataTable<Row> table={table} columns={columns} />
       <CatalogEntryForm
         opened={creating}
         onClose={() => setCreating(false)}

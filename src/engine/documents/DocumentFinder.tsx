@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { ServerDataTable } from '../ServerDataTable';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient, ApiResult } from '../../core/api/client';
 import type { DocumentSummary } from '../../core/documents/types';
@@ -10,7 +11,7 @@ import type { SearchRequest, SearchResult } from '../../core/search/protocol';
 import { downloadText, toCsv } from '../csv';
 import { FilterBar, type FilterField } from '../FilterBar';
 import { formatDateTime } from '../format';
-import { PAGE_SIZES, useServerTable, type TableRow } from '../useServerTable';
+import { useServerTable, type TableRow } from '../useServerTable';
 
 /** Columns every document has; others are data fields named by the list. */
 const DOCUMENT_COLUMNS: Record<string, FieldKind> = {
@@ -135,33 +136,7 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
         fields={filterFields}
         onApply={(condition) => table.setFilter(condition ? [condition] : [])}
       />
-      {table.error && (
-        <Alert color="red" role="alert">
-          {table.error}
-        </Alert>
-      )}
-      <DataTable<Row>
-        withTableBorder
-        striped
-        highlightOnHover
-        minHeight={160}
-        idAccessor="id"
-        records={table.records}
-        columns={columns}
-        fetching={table.fetching}
-        totalRecords={table.total}
-        page={table.page}
-        onPageChange={table.setPage}
-        recordsPerPage={table.pageSize}
-        recordsPerPageOptions={PAGE_SIZES}
-        recordsPerPageLabel={t('catalog.recordsPerPage')}
-        onRecordsPerPageChange={table.setPageSize}
-        sortStatus={table.sortStatus}
-        onSortStatusChange={table.setSortStatus}
-        onRowClick={({ record }) => onOpen(record.id)}
-        noRecordsText={t('messages.noResults')}
-        loadingText={t('messages.processing')}
-      />
+      <ServerDataTable<Row> table={table} columns={columns} onOpen={onOpen} />
     </Stack>
   );
 }

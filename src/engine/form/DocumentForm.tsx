@@ -21,6 +21,7 @@ import { ReadOnlySection } from './ReadOnlyView';
 import { SectionEditor } from './SectionEditor';
 import { asObject, fieldLabel } from './texts';
 import type { DocumentData, DocumentFormHandle, DocumentFormProps } from './types';
+import { flushEdits } from './pendingEdits';
 import { decorateUi } from './ui';
 import {
   changedPaths,
@@ -87,6 +88,13 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     const latest = useRef(props);
     latest.current = props;
     const dirty = useRef(false);
+    // The document last handed to onChange, until the parent renders with it (or anything
+    // else): what validateAll() and the next change start from meanwhile.
+    const sent = useRef<{ base: DocumentData; value: DocumentData } | undefined>(undefined);
+    const currentValue = useCallback((): DocumentData => {
+      const s = sent.current;
+      return s !== undefined && s.base === latest.current.value ? s.value : latest.current.value;
+    }, []);
 
     const isEditable = useCallback(
       (sectionId: string) => !readOnly && (editable === 'all' || editable.includes(sectionId)),
@@ -98,13 +106,13 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       const errors = validateDocument(
         p.validators.validate,
         p.definition.rules ?? [],
-        p.value,
+        currentValue(),
         p.texts,
         p.language,
       );
       setDocumentErrors(errors);
       return errors;
-    }, []);
+    }, [currentValue]);
 
     // Messages are translated: a language switch re-validates what was validated.
     useEffect(() => {
@@ -114,6 +122,8 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
 
     const goTo = useCallback(
       (sectionId: string) => {
+        // Text typed in the section a moment ago reaches the document first.
+        flushEdits();
         const previous = activeRef.current;
         if (previous === sectionId) return;
         activeRef.current = sectionId;
@@ -129,37 +139,48 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       ref,
       (): DocumentFormHandle => ({
         validateAll: () => {
+          flushEdits();
           setShowAll(true);
           return runDocument();
         },
         goToSection: goTo,
+        flush: flushEdits,
+        currentValue: () => {
+          flushEdits();
+          return currentValue();
+        },
         markClean: () => {
           dirty.current = false;
           latest.current.onDirtyChange?.(false);
         },
       }),
-      [runDocument, goTo],
+      [runDocument, goTo, currentValue],
     );
 
-    const onSectionChange = useCallback((sectionId: string, sectionValue: unknown) => {
-      const p = latest.current;
-      const before = p.value[sectionId];
-      const changed = changedPaths(before, sectionValue, `/${sectionId}`);
-      if (changed.length === 0) return;
-      setTouched((old) => {
-        if (changed.every((path) => old.has(path))) return old;
-        const next = new Set(old);
-        changed.forEach((path) => next.add(path));
-        return next;
-      });
-      const next: DocumentData = { ...p.value, [sectionId]: sectionValue };
-      if (sectionValue === undefined) delete next[sectionId];
-      if (!dirty.current) {
-        dirty.current = true;
-        p.onDirtyChange?.(true);
-      }
-      p.onChange(next);
-    }, []);
+    const onSectionChange = useCallback(
+      (sectionId: string, sectionValue: unknown) => {
+        const p = latest.current;
+        const base = currentValue();
+        const before = base[sectionId];
+        const changed = changedPaths(before, sectionValue, `/${sectionId}`);
+        if (changed.length === 0) return;
+        setTouched((old) => {
+          if (changed.every((path) => old.has(path))) return old;
+          const next = new Set(old);
+          changed.forEach((path) => next.add(path));
+          return next;
+        });
+        const next: DocumentData = { ...base, [sectionId]: sectionValue };
+        if (sectionValue === undefined) delete next[sectionId];
+        if (!dirty.current) {
+          dirty.current = true;
+          p.onDirtyChange?.(true);
+        }
+        sent.current = { base: p.value, value: next };
+        p.onChange(next);
+      },
+      [currentValue],
+    );
 
     const onTouch = useCallback((pointer: string) => {
       setTouched((old) => (old.has(pointer) ? old : new Set(old).add(pointer)));

@@ -49,6 +49,14 @@ export interface DocumentFormHandle {
   goToSection(sectionId: string): void;
   /** Forgets the dirty state, e.g. after the screen saved the document. */
   markClean(): void;
+  /**
+   * Hands the text typed a moment ago (it reaches the document after the keystroke's paint) to
+   * `onChange` now. validateAll(), goToSection() and currentValue() do it themselves, and so does
+   * leaving a field (a blur comes before any click).
+   */
+  flush(): void;
+  /** The document with everything typed so far (flushes first). */
+  currentValue(): DocumentData;
 }
 
 export interface DocumentFormProps {

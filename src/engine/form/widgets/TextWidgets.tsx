@@ -1,18 +1,165 @@
-import { memo, useCallback, type ChangeEvent } from 'react';
-import { TextInput } from '@mantine/core';
+import { memo, useCallback } from 'react';
+import { Textarea, TextInput } from '@mantine/core';
+import {
+  getInputProps,
+  getTemplate,
+  labelValue,
+  type RJSFSchema,
+  type UIOptionsType,
+} from '@rjsf/utils';
 import { isMoneyInput } from '../format';
 import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
+import { useLazyText } from './useLazyText';
+
+/*
+ * The text-like widgets keep the input's text themselves (useLazyText): a keystroke changes the
+ * input and nothing else; the text reaches the form after that keystroke's paint, and on blur.
+ */
+
+const asText = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+
+/** RJSF's own ui:options, which @rjsf/mantine does not hand to the Mantine input. */
+const RJSF_OPTIONS = new Set<string>([
+  'emptyValue',
+  'classNames',
+  'title',
+  'label',
+  'help',
+  'autocomplete',
+  'disabled',
+  'enumDisabled',
+  'hideError',
+  'readonly',
+  'order',
+  'filePreview',
+  'inline',
+  'inputType',
+  'submitButtonOptions',
+  'widget',
+  'enumNames',
+  'addable',
+  'copyable',
+  'orderable',
+  'removable',
+  'duplicateKeySuffixSeparator',
+  'enumOptions',
+  'enableMarkdownInDescription',
+  'enableMarkdownInHelp',
+  'globalOptions',
+]);
+
+/** The other ui:options, passed to the Mantine input as @rjsf/mantine does. */
+function themeProps(options: UIOptionsType<unknown, RJSFSchema>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(options).filter(([key]) => !RJSF_OPTIONS.has(key)));
+}
+
+/** What @rjsf/mantine's text input shows as the description. */
+function descriptionWithSchema(props: EngineWidgetProps): string | undefined {
+  if (props.hideLabel) return undefined;
+  const description = props.options.description || props.schema.description;
+  return typeof description === 'string' && description !== '' ? description : undefined;
+}
+
+/**
+ * RJSF's `TextWidget` (plain strings): @rjsf/mantine's input with the text kept locally.
+ * Numbers, inputs with examples (a datalist) or a clear button keep @rjsf/mantine's
+ * `BaseInputTemplate`.
+ */
+export function TextWidget(props: EngineWidgetProps) {
+  const { options, registry, schema } = props;
+  const lazy =
+    schema.type === 'string' &&
+    schema.examples === undefined &&
+    !options.allowClearTextInputs &&
+    (options.inputType === undefined ||
+      ['text', 'search', 'email', 'tel', 'url'].includes(String(options.inputType)));
+  if (lazy) return <LazyStringInput {...props} />;
+  const BaseInputTemplate = getTemplate<'BaseInputTemplate', unknown, RJSFSchema>(
+    'BaseInputTemplate',
+    registry,
+    options,
+  );
+  return <BaseInputTemplate {...props} />;
+}
+
+const LazyStringInput = memo(function LazyStringInput(props: EngineWidgetProps) {
+  const { id, onChange, onBlur, onFocus, options, schema, readonly } = props;
+  const emptyValue = options.emptyValue;
+  const commit = useCallback(
+    (typed: string) => onChange(typed === '' ? emptyValue : typed),
+    [onChange, emptyValue],
+  );
+  const text = useLazyText<HTMLInputElement>(asText(props.value), commit);
+  const { flush } = text;
+  const blur = useCallback(() => onBlur(id, flush()), [onBlur, id, flush]);
+  const inputProps = getInputProps<unknown, RJSFSchema>(schema, 'text', options);
+  return (
+    <TextInput
+      ref={text.ref}
+      id={id}
+      name={props.htmlName || id}
+      label={labelValue(props.label || undefined, props.hideLabel, false)}
+      required={props.required}
+      autoFocus={props.autofocus}
+      disabled={props.disabled || readonly}
+      placeholder={props.placeholder}
+      error={errorOf(props)}
+      {...inputProps}
+      {...themeProps(options)}
+      description={descriptionWithSchema(props)}
+      defaultValue={text.defaultValue}
+      onChange={readonly ? undefined : text.onChange}
+      onBlur={readonly ? undefined : blur}
+      onFocus={readonly ? undefined : (event) => onFocus(id, event.currentTarget.value)}
+    />
+  );
+});
+
+/** RJSF's `TextareaWidget`: @rjsf/mantine's textarea with the text kept locally. */
+export const TextareaWidget = memo(function TextareaWidget(props: EngineWidgetProps) {
+  const { id, onChange, onBlur, onFocus, options, readonly } = props;
+  const emptyValue = options.emptyValue;
+  const commit = useCallback(
+    (typed: string) => onChange(typed === '' ? emptyValue : typed),
+    [onChange, emptyValue],
+  );
+  const text = useLazyText<HTMLTextAreaElement>(asText(props.value), commit);
+  const { flush } = text;
+  const blur = useCallback(() => onBlur(id, flush()), [onBlur, id, flush]);
+  return (
+    <Textarea
+      ref={text.ref}
+      id={id}
+      name={props.htmlName || props.name}
+      placeholder={props.placeholder || undefined}
+      required={props.required}
+      disabled={props.disabled || readonly}
+      autoFocus={props.autofocus}
+      label={labelValue(props.label || undefined, props.hideLabel, false)}
+      error={errorOf(props)}
+      {...themeProps(options)}
+      defaultValue={text.defaultValue}
+      onChange={text.onChange}
+      onBlur={blur}
+      onFocus={(event) => onFocus(id, event.currentTarget.value)}
+    />
+  );
+});
 
 function makeTextWidget(type: 'email' | 'tel', inputMode: 'email' | 'tel', autoComplete: string) {
   function TextWidget(props: EngineWidgetProps) {
-    const { id, onChange, onBlur, value } = props;
-    const change = useCallback(
-      (event: ChangeEvent<HTMLInputElement>) =>
-        onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value),
+    const { id, onChange, onBlur } = props;
+    const commit = useCallback(
+      (typed: string) => onChange(typed === '' ? undefined : typed),
       [onChange],
     );
+    const text = useLazyText<HTMLInputElement>(asText(props.value), commit);
+    const { flush } = text;
+    const blur = useCallback(() => onBlur(id, flush()), [onBlur, id, flush]);
     return (
       <TextInput
+        ref={text.ref}
         id={id}
         type={type}
         inputMode={inputMode}
@@ -22,9 +169,9 @@ function makeTextWidget(type: 'email' | 'tel', inputMode: 'email' | 'tel', autoC
         withAsterisk={props.required}
         disabled={props.disabled || props.readonly}
         error={errorOf(props)}
-        value={typeof value === 'string' ? value : ''}
-        onChange={change}
-        onBlur={() => onBlur(id, value)}
+        defaultValue={text.defaultValue}
+        onChange={text.onChange}
+        onBlur={blur}
       />
     );
   }
@@ -34,29 +181,34 @@ function makeTextWidget(type: 'email' | 'tel', inputMode: 'email' | 'tel', autoC
 export const EmailWidget = makeTextWidget('email', 'email', 'email');
 export const PhoneWidget = makeTextWidget('tel', 'tel', 'tel');
 
+const moneyText = (typed: string) => typed.replace(/,/g, '').trim();
+
 /** NZD amounts kept as a decimal string (`"1234.50"`), never a float. */
 export const MoneyWidget = memo(function MoneyWidget(props: EngineWidgetProps) {
-  const { id, onChange, onBlur, value } = props;
-  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-  const change = useCallback(
-    (event: ChangeEvent<HTMLInputElement>) => {
-      const next = event.currentTarget.value.replace(/,/g, '').trim();
-      if (!isMoneyInput(next)) return;
+  const { id, onChange, onBlur } = props;
+  const commit = useCallback(
+    (typed: string) => {
+      const next = moneyText(typed);
       onChange(next === '' ? undefined : next);
     },
     [onChange],
   );
+  const accept = useCallback((typed: string) => isMoneyInput(moneyText(typed)), []);
+  const text = useLazyText<HTMLInputElement>(asText(props.value), commit, accept);
+  const { flush } = text;
   const blur = useCallback(() => {
+    const typed = moneyText(flush());
     // Completes "12." or "12.5" to two decimals on leaving the field.
-    if (/^\d+\.\d?$/.test(text)) {
-      const [whole, cents = ''] = text.split('.');
+    if (/^\d+\.\d?$/.test(typed)) {
+      const [whole, cents = ''] = typed.split('.');
       const fixed = `${whole}.${cents.padEnd(2, '0')}`;
       onChange(fixed);
       onBlur(id, fixed);
-    } else onBlur(id, value);
-  }, [text, onChange, onBlur, id, value]);
+    } else onBlur(id, typed === '' ? undefined : typed);
+  }, [flush, onChange, onBlur, id]);
   return (
     <TextInput
+      ref={text.ref}
       id={id}
       inputMode="decimal"
       leftSection="NZD"
@@ -66,8 +218,8 @@ export const MoneyWidget = memo(function MoneyWidget(props: EngineWidgetProps) {
       withAsterisk={props.required}
       disabled={props.disabled || props.readonly}
       error={errorOf(props)}
-      value={text}
-      onChange={change}
+      defaultValue={text.defaultValue}
+      onChange={text.onChange}
       onBlur={blur}
     />
   );

@@ -3,7 +3,7 @@ import { CatalogWidget } from './CatalogWidget';
 import type { EngineWidgetProps } from './common';
 import { DateTimeWidget, DateWidget } from './DateWidgets';
 import { FileWidget } from './FileWidget';
-import { EmailWidget, MoneyWidget, PhoneWidget } from './TextWidgets';
+import { EmailWidget, MoneyWidget, PhoneWidget, TextareaWidget, TextWidget } from './TextWidgets';
 import { YesNoWidget } from './YesNoWidget';
 import { functionWidget } from './functionWidget';
 
@@ -21,6 +21,9 @@ const widgets = new Map<string, ComponentType<EngineWidgetProps>>(
       ['file', FileWidget],
       ['phone', PhoneWidget],
       ['email', EmailWidget],
+      // RJSF's own names: plain text and textarea fields, replacing @rjsf/mantine's.
+      ['TextWidget', TextWidget],
+      ['TextareaWidget', TextareaWidget],
     ] as Array<[string, ComponentType<EngineWidgetProps>]>
   ).map(([name, component]) => [name, functionWidget(component, name)]),
 );
