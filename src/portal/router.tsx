@@ -1,3 +1,4 @@
+import { StandaloneLayout } from './StandaloneLayout';
 import { RegisterPage, RegistrationSuccessPage } from './pages/account/RegisterPage';
 import { PasswordPage } from './pages/account/PasswordPage';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
@@ -72,6 +73,13 @@ function OwnAccount({ to }: { to: string }) {
 export function createPortalRouter(bundle: DefinitionBundle) {
   return createHashRouter([
     {
+      element: <StandaloneLayout />,
+      children: [
+        { path: '/register', element: <RegisterPage /> },
+        { path: '/success', element: <RegistrationSuccessPage /> },
+      ],
+    },
+    {
       element: <Layout />,
       children: [
         { path: '/', element: <HomeRoute root /> },
@@ -86,8 +94,6 @@ export function createPortalRouter(bundle: DefinitionBundle) {
         },
         { path: `${CATALOG_ROUTE_PREFIX}/:catalogId`, element: <CatalogSearchPage /> },
         ...workflowRoutes(bundle),
-        { path: '/register', element: <RegisterPage /> },
-        { path: '/success', element: <RegistrationSuccessPage /> },
         {
           path: '/connectid/profile',
           element: <OwnAccount to="/connectid/accounts/profile/:id" />,

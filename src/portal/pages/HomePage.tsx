@@ -1,4 +1,5 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { usePortal } from '../context';
 import { HomeLinks } from './HomeLinks';
@@ -15,9 +16,12 @@ export function HomePage() {
       {!session.signedIn ? (
         <>
           <Text c="dimmed">{t('app.signedOut')}</Text>
-          <div>
+          <Group>
             <Button onClick={() => session.login()}>{t('menu.signIn')}</Button>
-          </div>
+            <Button component={Link} to="/register" variant="default">
+              {t('register.title')}
+            </Button>
+          </Group>
         </>
       ) : (
         <HomeLinks />
