@@ -112,12 +112,7 @@ export function HistoryTable({
   current: number;
 }) {
   const { t } = useTranslation();
-  const [entries, setEntries] = useState<HistoryEntry[]>([]);
-  useEffect(() => {
-    void api.get<HistoryEntry[]>(backend, `/${type}/${id}/history`).then(([error, data]) => {
-      if (!error) setEntries(data);
-    });
-  }, [api, backend, type, id, current]);
+  const entries = useDocumentHistory(api, backend, type, id, current);
   const headers = ['action', 'operation', 'at', 'notes', 'name', 'email', 'mobile'];
   return (
     <Stack gap="xs" component="section" aria-labelledby="document-history">
@@ -173,12 +168,7 @@ export function DocumentTimeline({
   estimatedDays: Record<string, number>;
 }) {
   const { t } = useTranslation();
-  const [entries, setEntries] = useState<HistoryEntry[]>([]);
-  useEffect(() => {
-    void api.get<HistoryEntry[]>(backend, `/${type}/${id}/history`).then(([error, data]) => {
-      if (!error) setEntries(data);
-    });
-  }, [api, backend, type, id, current]);
+  const entries = useDocumentHistory(api, backend, type, id, current);
   const steps = entries.filter(
     (entry, i) => i === 0 || entry.operation.split(' -> ')[0] !== entry.operation.split(' -> ')[1],
   );
@@ -207,4 +197,21 @@ export function DocumentTimeline({
       </Timeline>
     </Stack>
   );
+}
+
+/** The document's action history, read again whenever its version changes. */
+function useDocumentHistory(
+  api: ApiClient,
+  backend: string,
+  type: string,
+  id: string,
+  current: number,
+): HistoryEntry[] {
+  const [entries, setEntries] = useState<HistoryEntry[]>([]);
+  useEffect(() => {
+    void api.get<HistoryEntry[]>(backend, `/${type}/${id}/history`).then(([error, data]) => {
+      if (!error) setEntries(data);
+    });
+  }, [api, backend, type, id, current]);
+  return entries;
 }

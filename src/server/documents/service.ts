@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ErrorObject } from 'ajv';
 import type {
   ActionRequest,
@@ -13,7 +13,7 @@ import { normalizePage, type SearchResult } from '../../core/search/protocol';
 import { runRules } from '../../core/rules/registry';
 import { runServerRules } from './server-rules';
 import { holdsAnyRole, type Principal } from '../auth/principal';
-import type { Database } from '../db/schema';
+import type { Database, DocumentTable } from '../db/schema';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import { compileSearch, type SearchField } from '../search/compile-search';
 import { getEffect, type DocumentDraft } from './effects';
@@ -21,27 +21,8 @@ import type { GuardInput } from './guards';
 import { nextStatus } from './machine';
 import type { CompiledWorkflow } from './workflows';
 
-type DocumentRow = {
-  id: string;
-  type: string;
-  status: string;
-  previous_status: string | null;
-  version: number;
-  owner: string;
-  owner_name: string | null;
-  owner_email: string | null;
-  owner_mobile: string | null;
-  assignee: string | null;
-  number: string | null;
-  year: number | null;
-  serial: number | null;
-  submitted_at: Date | null;
-  data: Record<string, unknown>;
-  created_at: Date;
-  created_by: string;
-  updated_at: Date;
-  updated_by: string;
-};
+/** A row of the document table as selected. */
+type DocumentRow = Selectable<DocumentTable>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
