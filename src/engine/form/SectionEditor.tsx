@@ -17,6 +17,7 @@ import {
 import { translate } from '../../core/i18n/translate';
 import type { EngineFormContext } from './context';
 import { engineWidgets } from './widgets';
+import './form.css';
 
 const ThemedForm = withTheme<unknown, RJSFSchema, EngineFormContext>(MantineTheme);
 
@@ -157,6 +158,7 @@ export const SectionEditor = memo(function SectionEditor(props: SectionEditorPro
   return (
     <ThemedForm
       tagName="div"
+      className="rjsf engine-form"
       schema={props.schema}
       uiSchema={props.uiSchema}
       validator={props.validator}

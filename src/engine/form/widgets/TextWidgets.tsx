@@ -103,7 +103,8 @@ const LazyStringInput = memo(function LazyStringInput(props: EngineWidgetProps) 
       required={props.required}
       autoFocus={props.autofocus}
       disabled={props.disabled || readonly}
-      placeholder={props.placeholder}
+      // An empty placeholder attribute still costs the browser a style change per keystroke.
+      placeholder={props.placeholder || undefined}
       error={errorOf(props)}
       {...inputProps}
       {...themeProps(options)}
