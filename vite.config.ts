@@ -1,8 +1,68 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { initialFiles, readManifest } from './scripts/vite-manifest.ts';
 
 const root = fileURLToPath(new URL('./src/portal', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist/portal', import.meta.url));
+
+/** Service worker (vite-plugin-pwa, Workbox generateSW), registered by main.tsx in production. */
+const serviceWorker = VitePWA({
+  strategies: 'generateSW',
+  registerType: 'autoUpdate',
+  // No script added to index.html (the CSP allows no inline script): main.tsx registers it.
+  injectRegister: null,
+  manifest: {
+    name: 'Immigration Service Portal',
+    short_name: 'Immigration Portal',
+    description: 'Apply for visas and permits, register sponsorships and pay fees.',
+    theme_color: '#0C548C',
+    background_color: '#ffffff',
+    display: 'standalone',
+    start_url: '/',
+    scope: '/',
+    icons: [{ src: 'icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  },
+  workbox: {
+    // The web manifest and its icon are added by the plugin.
+    globPatterns: ['**/*.{js,css,html}'],
+    // The app shell only: the top-level files (index.html, the silent sign-on page and its
+    // script, the web manifest and icon) and the JavaScript and CSS index.html loads (its entry
+    // and static imports, from Vite's manifest). A lazy page's chunk is kept the first time it is
+    // fetched (runtimeCaching), so pages already seen open offline, the others show /offline.
+    manifestTransforms: [
+      (entries) => {
+        const shell = new Set(initialFiles(readManifest(outDir)));
+        const kept = entries.filter(({ url }) => !url.startsWith('assets/') || shell.has(url));
+        return { manifest: kept, warnings: [] };
+      },
+    ],
+    // A new version takes over at once; main.tsx's registration then reloads the page once.
+    skipWaiting: true,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    // The precached files never depend on the query (`/?code=...` after sign-in).
+    ignoreURLParametersMatching: [/./],
+    // The portal's routes are fragments: only the root is the single-page application.
+    navigateFallback: 'index.html',
+    navigateFallbackAllowlist: [/^\/(index\.html)?(\?.*)?$/],
+    // The API and the identity server always go to the network, never through the worker.
+    navigateFallbackDenylist: [/^\/api\//, /^\/realms\//, /^\/silent-check-sso/],
+    runtimeCaching: [
+      {
+        // Lazy pages' chunks: hashed file names, so a cached copy is never stale.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'portal-chunks',
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 200, maxAgeSeconds: 90 * 24 * 3600, purgeOnQuotaError: true },
+        },
+      },
+    ],
+  },
+});
 
 /**
  * Builds the portal into dist/portal, which the server serves. The output has no inline script
@@ -12,18 +72,25 @@ const root = fileURLToPath(new URL('./src/portal', import.meta.url));
 export default defineConfig({
   root,
   base: '/',
-  // Copied as they are to the root of dist/portal: the silent sign-on page and its script.
+  // Copied as they are to the root of dist/portal: the silent sign-on page and its script, the
+  // web manifest's icon.
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), serviceWorker],
   build: {
-    outDir: '../../dist/portal',
+    outDir,
     emptyOutDir: true,
+    // .vite/manifest.json: which files each entry and chunk loads (npm run bench, the precache).
+    manifest: true,
     // The modulepreload polyfill would be fine (bundled, not inline), but modern browsers need none.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries change less often than the portal: a separate hashed file stays cached.
-        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+        // Only those the first page needs ($initial): the others (RJSF, Ajv, the data table...)
+        // stay with the lazy pages that import them.
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }],
+        },
       },
     },
     chunkSizeWarningLimit: 800,

@@ -94,6 +94,7 @@ async function buildPages(): Promise<void> {
   const file = path.join(PROJECT_ROOT, 'schemas', `${ENTITY}.schema.json`);
   const definition = JSON.parse(await fs.readFile(file, 'utf8')) as EntityDefinition;
   const bundle: DefinitionBundle = {
+    modules: [],
     catalogs: [],
     schemas: [definition],
     workflows: [],

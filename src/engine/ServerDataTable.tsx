@@ -1,5 +1,7 @@
 import { Alert } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
+// Loaded with the finders' chunk, not by the home page.
+import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type ServerTable, type TableRow } from './useServerTable';
 

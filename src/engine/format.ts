@@ -1,16 +1,12 @@
 /** Formatting helpers shared by the engine's components; no business knowledge here. */
+import { formatDateTime as formatCoreDateTime } from '../core/format';
 
 const pad = (value: number): string => String(value).padStart(2, '0');
 
 /** An ISO instant shown in the browser's time zone as DD/MM/YYYY HH:mm:ss; empty when absent. */
 export function formatDateTime(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return (
-    `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
+  if (typeof value !== 'string') return '';
+  return formatCoreDateTime(value);
 }
 
 /** The value of an `<input type="datetime-local">` as an ISO instant; undefined when empty. */

@@ -1,34 +1,26 @@
 import { useEffect, useRef } from 'react';
-import {
-  Anchor,
-  AppShell,
-  Burger,
-  Group,
-  ScrollArea,
-  SegmentedControl,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, AppShell, Burger, Group, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
-import { LANGUAGES, type Language } from '../core/i18n/translate';
+import type { Language } from '../core/i18n/translate';
 import { usePortal } from './context';
-import { changeLanguage } from './i18n';
+import { changeLanguage, currentLanguage } from './i18n';
 import { HOME_PATH } from './paths';
 import { PortalMenu } from './PortalMenu';
-import { useLanguage } from './useLanguage';
+import { saveLanguagePreference, storedLanguage } from './preferences';
+import { Toolbar } from './Toolbar';
 
 const MENU_ID = 'portal-menu';
 
 /**
- * The frame of every page: header with the application menu's burger, the product name, Home
- * link, the user's name and the language switch; the menu (navbar) the burger opens and closes.
+ * The frame of every page: header (64 px) with the application menu's burger, the product name,
+ * Home link, the user's name and the toolbar; the menu (navbar, 266-396 px wide by screen size)
+ * the burger opens and closes.
  */
 export function Layout() {
   const { t } = useTranslation();
-  const { session } = usePortal();
-  const language = useLanguage();
+  const { session, api } = usePortal();
   const [menuOpened, menu] = useDisclosure(false);
   const smallScreen = useMediaQuery('(max-width: 48em)');
   const burger = useRef<HTMLButtonElement>(null);
@@ -38,6 +30,35 @@ export function Layout() {
   useEffect(() => {
     document.title = userName ? `${userName} - ${shortName}` : shortName;
   }, [userName, shortName]);
+
+  // Signed in, the portal speaks the language kept in the user's profile.
+  const subject = session.signedIn ? session.subject : undefined;
+  useEffect(() => {
+    let current = true;
+    if (subject)
+      void storedLanguage(api, subject).then((stored) => {
+        if (current && stored && stored !== currentLanguage()) void changeLanguage(stored);
+      });
+    return () => {
+      current = false;
+    };
+  }, [api, subject]);
+
+  // The choice applies at once and is kept in the signed-in user's profile (best effort: the
+  // page is already in the new language if saving fails).
+  const chooseLanguage = (next: Language) => {
+    void changeLanguage(next);
+    if (session.signedIn) void saveLanguagePreference(api, session, next);
+  };
+
+  // Opened, the menu takes the keyboard's focus (its first entry); Escape gives it back.
+  const navbar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!menuOpened) return;
+    const first = navbar.current?.querySelector<HTMLElement>('a[href], button');
+    // After the navbar stops being inert (the same commit), so the entry can take focus.
+    requestAnimationFrame(() => first?.focus());
+  }, [menuOpened]);
 
   const closeMenu = () => {
     menu.close();
@@ -79,13 +100,7 @@ export function Layout() {
                 {userName}
               </Text>
             )}
-            <SegmentedControl
-              aria-label={t('app.language')}
-              value={language}
-              onChange={(value) => void changeLanguage(value as Language)}
-              data={LANGUAGES.map((lang) => ({ value: lang, label: lang.toUpperCase() }))}
-              size="xs"
-            />
+            <Toolbar onLanguage={chooseLanguage} />
           </Group>
         </Group>
       </AppShell.Header>
@@ -94,6 +109,7 @@ export function Layout() {
         aria-label={t('menu.toggle')}
         p="xs"
         // Closed, the menu is out of sight: keep it out of the keyboard's and readers' way too.
+        ref={navbar}
         inert={!menuOpened}
         onKeyDown={(event) => {
           if (event.key === 'Escape') closeMenu();

@@ -21,3 +21,16 @@ export function portalApiClient(session: Pick<Session, 'token'>): ApiClient {
 export function catalogValidatorUrl(catalogId: string): string {
   return `${API_BASE_URL}${DEFAULT_BACKENDS.definitions}/validators/catalog/${encodeURIComponent(catalogId)}.js`;
 }
+
+/**
+ * `fetch`, except that when the network fails (offline) it answers with the copy the browser's
+ * HTTP cache holds from the last visit, if any. For the public definitions only: the server sends
+ * them `no-cache` (kept, revalidated on every load), so online they always come from the server,
+ * and offline the shell can still start. The service worker never handles `/api`.
+ */
+export const fetchOrLastCopy: typeof fetch = (input, init) =>
+  fetch(input, init).catch((error: unknown) =>
+    fetch(input, { ...init, cache: 'force-cache' }).catch(() => {
+      throw error;
+    }),
+  );

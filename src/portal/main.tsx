@@ -1,5 +1,4 @@
 import '@mantine/core/styles.css';
-import 'mantine-datatable/styles.css';
 import { StrictMode, useMemo, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Alert, Center, Loader, MantineProvider } from '@mantine/core';
@@ -9,12 +8,13 @@ import type { DefinitionBundle } from '../core/definitions/types';
 import { pickLanguage, translate, type TextTree } from '../core/i18n/translate';
 import en from '../../translations/en.json';
 import fr from '../../translations/fr.json';
-import { portalApiClient } from './api';
+import { fetchOrLastCopy, portalApiClient } from './api';
 import { PortalContext, type Portal } from './context';
 import { initI18n } from './i18n';
 import { startSession, type SessionStore } from './keycloak';
 import { createPortalRouter } from './router';
-import { theme } from './theme';
+import { registerServiceWorker } from './serviceWorker';
+import { cssVariablesResolver, theme } from './theme';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -23,7 +23,9 @@ const root = createRoot(container);
 function render(node: React.ReactNode) {
   root.render(
     <StrictMode>
-      <MantineProvider theme={theme}>{node}</MantineProvider>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        {node}
+      </MantineProvider>
     </StrictMode>,
   );
 }
@@ -61,6 +63,8 @@ async function start() {
     baseUrl: '/api',
     backends: DEFAULT_BACKENDS,
     locale: () => pickLanguage(navigator.language),
+    // Offline, the definitions of the last visit (the browser's HTTP cache) start the shell.
+    fetch: fetchOrLastCopy,
   });
   // Single sign-on starts alongside (it never fails: without it the portal starts signed out).
   // It must finish before the router reads the address: keycloak-js removes its parameters.
@@ -92,4 +96,5 @@ function bootText(key: string): string {
   return translate(texts, pickLanguage(navigator.languages?.join(','), navigator.language), key);
 }
 
+registerServiceWorker();
 void start();

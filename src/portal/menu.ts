@@ -2,17 +2,32 @@
  * The application menu (specification 000, section 2), computed from the definitions and the
  * session: an entry appears only when the user holds a role of the page it opens.
  *
- * - Home, always; Manage Account (the profile page) for view-profile or manage-account;
+ * - Home, always; the Dashboards folder (My Library, My Tasks) and Manage Account (the
+ *   profile page) for view-profile or manage-account, when the dashboard module is on;
  *   Sign In when signed out, Sign Out when signed in.
  * - Every list of every workflow, under the workflow's document title.
  * - Every enabled catalogue the user may search, grouped by category (dots in category names
  *   become dashes); plain entries (no category) first, then the folders, each alphabetical.
  */
 import { catalogRoutePath } from '../core/definitions/routes';
-import { catalogReaderRoles, isEnabled, type DefinitionBundle } from '../core/definitions/types';
+import {
+  catalogReaderRoles,
+  CATALOG_MODULE,
+  DASHBOARD_MODULE,
+  isEnabled,
+  isModuleEnabled,
+  type DefinitionBundle,
+} from '../core/definitions/types';
 import { fullRoles } from '../core/documents/workflow';
 import type { Language } from '../core/i18n/translate';
-import { HOME_PATH, PROFILE_PAGE_ROLES, PROFILE_PATH } from './paths';
+import {
+  DASHBOARD_ROLES,
+  HOME_PATH,
+  MY_LIBRARY_PATH,
+  MY_TASKS_PATH,
+  PROFILE_PAGE_ROLES,
+  PROFILE_PATH,
+} from './paths';
 import type { Session } from './session';
 
 export type MenuEntry =
@@ -36,16 +51,25 @@ export function menuCategory(category: string): string {
 }
 
 export function buildMenu(
-  bundle: Pick<DefinitionBundle, 'catalogs' | 'workflows'>,
+  bundle: Pick<DefinitionBundle, 'catalogs' | 'workflows' | 'modules'>,
   session: Session,
   t: MenuTranslate,
   language: Language,
 ): MenuSection[] {
   const byLabel = (a: { label: string }, b: { label: string }) =>
     a.label.localeCompare(b.label, language, { sensitivity: 'base' });
-  const sections: MenuSection[] = [
-    { id: 'home', entries: [{ kind: 'link', id: 'home', label: t('app.home'), to: HOME_PATH }] },
-  ];
+  const home: MenuEntry[] = [{ kind: 'link', id: 'home', label: t('app.home'), to: HOME_PATH }];
+  if (isModuleEnabled(bundle, DASHBOARD_MODULE) && session.hasAnyRole(DASHBOARD_ROLES))
+    home.push({
+      kind: 'folder',
+      id: 'dashboards',
+      label: t('menu.dashboards'),
+      entries: [
+        { kind: 'link', id: 'myLibrary', label: t('menu.myLibrary'), to: MY_LIBRARY_PATH },
+        { kind: 'link', id: 'myTasks', label: t('menu.myTasks'), to: MY_TASKS_PATH },
+      ],
+    });
+  const sections: MenuSection[] = [{ id: 'home', entries: home }];
 
   for (const workflow of bundle.workflows) {
     const entries: MenuEntry[] = workflow.lists
@@ -66,7 +90,8 @@ export function buildMenu(
 
   const plain: MenuEntry[] = [];
   const folders = new Map<string, MenuEntry[]>();
-  for (const catalog of bundle.catalogs) {
+  const catalogs = isModuleEnabled(bundle, CATALOG_MODULE) ? bundle.catalogs : [];
+  for (const catalog of catalogs) {
     if (!isEnabled(catalog) || !session.hasAnyRole(catalogReaderRoles(catalog))) continue;
     const link: MenuEntry = {
       kind: 'link',

@@ -1,20 +1,74 @@
 import { StandaloneLayout } from './StandaloneLayout';
-import { RegisterPage, RegistrationSuccessPage } from './pages/account/RegisterPage';
-import { PasswordPage } from './pages/account/PasswordPage';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
-import type { DefinitionBundle } from '../core/definitions/types';
+import type { ReactNode } from 'react';
+import {
+  CATALOG_MODULE,
+  DASHBOARD_MODULE,
+  isModuleEnabled,
+  type DefinitionBundle,
+} from '../core/definitions/types';
 import { fullRoles } from '../core/documents/workflow';
-import { DocumentListPage } from './pages/DocumentListPage';
-import { DocumentScreenPage } from './pages/DocumentScreenPage';
 import { RequireRoles } from './RequireRoles';
 import { CATALOG_ROUTE_PREFIX } from '../core/definitions/routes';
 import { usePortal } from './context';
 import { Layout } from './Layout';
-import { DASHBOARD_HOME_PATH, DASHBOARD_ROLES, HOME_PATH } from './paths';
-import { CatalogSearchPage } from './pages/CatalogSearchPage';
-import { DashboardHomePage } from './pages/DashboardHomePage';
+import {
+  DASHBOARD_HOME_PATH,
+  DASHBOARD_ROLES,
+  HOME_PATH,
+  MY_LIBRARY_PATH,
+  MY_TASKS_PATH,
+} from './paths';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage, OfflinePage, UnauthorizedPage } from './pages/MessagePage';
+import { lazyPage } from './lazyPage';
+
+/*
+ * Every page but the home page, the message pages and the layouts is fetched when first opened
+ * (lazyPage): the public home page loads none of the form engine, finders or registration.
+ * Declare a new page here the same way.
+ */
+const RegisterPage = lazyPage(() =>
+  import('./pages/account/RegisterPage').then((m) => m.RegisterPage),
+);
+const RegistrationSuccessPage = lazyPage(() =>
+  import('./pages/account/RegisterPage').then((m) => m.RegistrationSuccessPage),
+);
+const PasswordPage = lazyPage(() =>
+  import('./pages/account/PasswordPage').then((m) => m.PasswordPage),
+);
+const DocumentListPage = lazyPage(() =>
+  import('./pages/DocumentListPage').then((m) => m.DocumentListPage),
+);
+const DocumentScreenPage = lazyPage(() =>
+  import('./pages/DocumentScreenPage').then((m) => m.DocumentScreenPage),
+);
+const CatalogSearchPage = lazyPage(() =>
+  import('./pages/CatalogSearchPage').then((m) => m.CatalogSearchPage),
+);
+const DashboardHomePage = lazyPage(() =>
+  import('./pages/DashboardHomePage').then((m) => m.DashboardHomePage),
+);
+const MyLibraryPage = lazyPage(() =>
+  import('./pages/dashboard/MyLibraryPage').then((m) => m.MyLibraryPage),
+);
+const MyTasksPage = lazyPage(() =>
+  import('./pages/dashboard/MyTasksPage').then((m) => m.MyTasksPage),
+);
+
+/** The dashboard module's pages (modules.json), behind view-profile or manage-account. */
+function dashboardRoutes(bundle: DefinitionBundle): RouteObject[] {
+  if (!isModuleEnabled(bundle, DASHBOARD_MODULE)) return [];
+  const pages: Array<[string, ReactNode]> = [
+    [DASHBOARD_HOME_PATH, <DashboardHomePage key="home" />],
+    [MY_LIBRARY_PATH, <MyLibraryPage key="library" />],
+    [MY_TASKS_PATH, <MyTasksPage key="tasks" />],
+  ];
+  return pages.map(([path, page]) => ({
+    path,
+    element: <RequireRoles roles={DASHBOARD_ROLES}>{page}</RequireRoles>,
+  }));
+}
 
 /** Every list and screen of every workflow, each behind the roles its definition names. */
 function workflowRoutes(bundle: DefinitionBundle): RouteObject[] {
@@ -49,8 +103,9 @@ function workflowRoutes(bundle: DefinitionBundle): RouteObject[] {
  * sent round /403 and back.
  */
 function HomeRoute({ root }: { root: boolean }) {
-  const { session } = usePortal();
-  if (session.signedIn && session.hasAnyRole(DASHBOARD_ROLES))
+  const { session, bundle } = usePortal();
+  const dashboard = isModuleEnabled(bundle, DASHBOARD_MODULE);
+  if (dashboard && session.signedIn && session.hasAnyRole(DASHBOARD_ROLES))
     return <Navigate to={DASHBOARD_HOME_PATH} replace />;
   if (root) return <Navigate to={HOME_PATH} replace />;
   return <HomePage />;
@@ -84,15 +139,10 @@ export function createPortalRouter(bundle: DefinitionBundle) {
       children: [
         { path: '/', element: <HomeRoute root /> },
         { path: HOME_PATH, element: <HomeRoute root={false} /> },
-        {
-          path: DASHBOARD_HOME_PATH,
-          element: (
-            <RequireRoles roles={DASHBOARD_ROLES}>
-              <DashboardHomePage />
-            </RequireRoles>
-          ),
-        },
-        { path: `${CATALOG_ROUTE_PREFIX}/:catalogId`, element: <CatalogSearchPage /> },
+        ...dashboardRoutes(bundle),
+        ...(isModuleEnabled(bundle, CATALOG_MODULE)
+          ? [{ path: `${CATALOG_ROUTE_PREFIX}/:catalogId`, element: <CatalogSearchPage /> }]
+          : []),
         ...workflowRoutes(bundle),
         {
           path: '/connectid/profile',

@@ -30,7 +30,7 @@ export interface Session {
 }
 
 /** Roles held by the dashboard and profile pages (specification 000, sections 2 and 6). */
-export const PROFILE_ROLES = ['view-profile', 'manage-account'] as const;
+export { PROFILE_ROLES } from '../core/definitions/routes';
 
 /** Role codes from a `groups` claim: strings only, a leading '/' (Keycloak group path) trimmed. */
 export function rolesFromGroups(groups: unknown): string[] {

@@ -1,6 +1,6 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
-/** Shades of the brand blue; index 6 is the brand colour #0C548C. */
+/** Shades of the brand blue; index 6 is the primary colour #0C548C (specification 000, section 9). */
 const brand: MantineColorsTuple = [
   '#e6f1fa',
   '#cde0f0',
@@ -14,8 +14,35 @@ const brand: MantineColorsTuple = [
   '#052c4b',
 ];
 
+/** Shades of the secondary gold; index 6 is #DEC570. */
+const secondary: MantineColorsTuple = [
+  '#fdf9ec',
+  '#f8f0d4',
+  '#f1e2a8',
+  '#ead47b',
+  '#e5ca5b',
+  '#e2c64e',
+  '#dec570',
+  '#c4a63c',
+  '#ae932f',
+  '#967e22',
+];
+
+export const PRIMARY_COLOUR = '#0C548C';
+export const SECONDARY_COLOUR = '#DEC570';
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
-  colors: { brand },
+  colors: { brand, secondary },
+});
+
+/**
+ * Mantine's "dimmed" text (descriptions, hints) is gray 6 on white, a 3.3:1 contrast, under
+ * WCAG AA's 4.5:1 for body text; ours is darker in light mode and lighter in dark mode.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#5c636a' },
+  dark: { '--mantine-color-dimmed': '#a6a7ab' },
 });

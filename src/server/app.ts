@@ -14,6 +14,7 @@ import { definitionsPlugin } from './plugins/definitions';
 import { healthPlugin } from './plugins/health';
 import { spaPlugin } from './plugins/spa';
 import { evisaPlugin } from './plugins/evisa';
+import { dashboardPlugin } from './plugins/dashboard';
 import { mediaPlugin } from './plugins/media';
 import { notificationsPlugin } from './notifications/plugin';
 import { challengePlugin } from './challenge/plugin';
@@ -58,6 +59,9 @@ export const CONTENT_SECURITY_POLICY = {
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   frameSrc: ["'self'"],
+  // The service worker (/sw.js and the Workbox runtime it imports) and the web manifest.
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
   frameAncestors: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
@@ -93,7 +97,7 @@ export async function buildServer(
   const app = Fastify({
     logger: overrides.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   app.addHook('onClose', async () => database.close());
   await seedCatalogs(database.db, definitions.catalogs);
@@ -130,6 +134,16 @@ export async function buildServer(
         const documents = new DocumentService(database.db, served, config.searchMaxItems);
         services.set(backend, documents);
         await api.register(evisaPlugin, { prefix: `/${backend}`, documents });
+        // Library, tasks, statistics and the public document check span the evisa documents.
+        if (backend === 'evisa') {
+          await api.register(dashboardPlugin, {
+            prefix: `/${backend}`,
+            db: database.db,
+            workflows: served,
+            searchMaxItems: config.searchMaxItems,
+            verificationRateLimit: config.verificationRateLimit,
+          });
+        }
       }
       await api.register(registrationPlugin, {
         prefix: '/connectid',

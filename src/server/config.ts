@@ -30,6 +30,19 @@ export interface ServerConfig {
   bodyLimit: number;
   /** Cap on a search asking for all items (itemsPerPage -1). */
   searchMaxItems: number;
+  /**
+   * Public document checks (`POST /api/evisa/verification`) a client address may make per
+   * minute: the check is open to anyone, so this is what stops guessing second factors.
+   * 0 turns the limit off (a gateway in front limits instead).
+   */
+  verificationRateLimit: number;
+  /**
+   * Which proxies' X-Forwarded-For the server believes for the client's address (rate limits,
+   * logs): Fastify's trustProxy, from TRUST_PROXY (`loopback` by default; `false`, `true`, or a
+   * comma list of addresses and subnets). Believing every proxy would let any client pick
+   * its own address and escape the limits.
+   */
+  trustProxy: boolean | string[];
   /** Largest upload the media backend takes, and the content types it accepts. */
   mediaMaxBytes: number;
   mediaTypes: string[];
@@ -110,6 +123,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: integer(env.BODY_LIMIT_BYTES, 1024 * 1024),
     searchMaxItems: integer(env.SEARCH_MAX_ITEMS, 1000),
+    verificationRateLimit: integer(env.VERIFICATION_RATE_LIMIT, 10),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     mediaMaxBytes: integer(env.MEDIA_MAX_BYTES, 10 * 1024 * 1024),
     mediaTypes: (env.MEDIA_TYPES ?? 'application/pdf,image/jpeg,image/png')
       .split(',')
@@ -132,4 +147,14 @@ function integer(value: string | undefined, fallback: number): number {
     throw new Error(`Expected a whole number, got "${value}"`);
   }
   return parsed;
+}
+
+function trustProxy(value: string | undefined): boolean | string[] {
+  const text = (value ?? 'loopback').trim();
+  if (text === 'false' || text === '') return false;
+  if (text === 'true') return true;
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }

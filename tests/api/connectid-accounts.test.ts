@@ -105,7 +105,7 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     const owner = await ownerToken(doc);
     const mine = await api.call('GET', `${base}/${doc.id}`, { token: owner });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().allowedActions).toEqual(['modify-profile']);
+    expect(mine.json().allowedActions).toEqual(['modify-profile', 'set-preferences']);
     const corrected = await act(
       returned.json(),
       'modify-profile',
@@ -199,6 +199,48 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
       (await act(fine.json(), 'modify-profile', { data: account('unique.one') }, stranger))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('keeps the owner’s language in the preferences, without a review and nothing else changed', async () => {
+    const created = await create(account('lea.fa'));
+    expect(created.status).toBe('ACCEPTED');
+    const token = await ownerToken(created);
+    const changed = await act(
+      created,
+      'set-preferences',
+      {
+        data: {
+          ...created.data,
+          contact: { ...created.data.contact, emailAddress: 'sneaky@example.org' },
+          preferences: { language: 'fr' },
+        },
+      },
+      token,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const saved = changed.json() as Doc;
+    expect(saved.status).toBe('ACCEPTED');
+    expect(saved.data.preferences).toEqual({ language: 'fr' });
+    // Only the preferences section is the action's to change.
+    expect(saved.data.contact.emailAddress).toBe('lea.fa@example.org');
+    expect((await directory.findById(created.id))?.locale).toBe('fr');
+
+    const bad = await act(
+      saved,
+      'set-preferences',
+      { data: { ...saved.data, preferences: { language: 'de' } } },
+      token,
+    );
+    expect(bad.statusCode).toBe(400);
+    const other = await create(account('sam.fa'));
+    const foreign = await act(
+      other,
+      'set-preferences',
+      { data: { ...other.data, preferences: { language: 'fr' } } },
+      token,
+    );
+    // Another person's account is not even visible to the owner.
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('deletes and restores an account to the status it had', async () => {
@@ -336,11 +378,8 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     });
     const doc = await create(
       account('dir.person', {
-        contact: {
-          emailAddress: 'p@example.org',
-          primaryMobileNo: '+685 1234567',
-          preferredLanguage: 'fr',
-        },
+        contact: { emailAddress: 'p@example.org', primaryMobileNo: '+685 1234567' },
+        preferences: { language: 'fr' },
         access: { userGroup: 'T_CHILD', accessUnits: ['T_OWN'], activationStatus: 'active' },
       }),
     );

@@ -4,6 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../src/core/api/client';
 import type { DefinitionBundle } from '../../src/core/definitions/types';
 import type { TextTree } from '../../src/core/i18n/translate';
 import { PortalContext } from '../../src/portal/context';
@@ -28,11 +29,18 @@ function fakeSession(roles?: string[]): Session {
 
 let bundle: DefinitionBundle;
 
+/** The API as seen with the server down: every call answers an error (pages show theirs). */
+const failure = { status: 503, code: 'NETWORK_UNAVAILABLE', message: 'offline' };
+const unreachableApi = new Proxy({} as ApiClient, {
+  get: () => async () => [failure, undefined],
+});
+
 beforeAll(async () => {
   const translations = {} as DefinitionBundle['translations'];
   for (const language of ['en', 'fr'] as const)
     translations[language] = await readJson<TextTree>(`translations/${language}.json`);
-  bundle = { catalogs: [], workflows: [], schemas: [], translations, version: 'test' };
+  const { modules } = await readJson<Pick<DefinitionBundle, 'modules'>>('modules.json');
+  bundle = { modules, catalogs: [], workflows: [], schemas: [], translations, version: 'test' };
   await initI18n(bundle);
 });
 
@@ -53,7 +61,7 @@ function renderGuarded(session: Session, entry: string) {
   );
   render(
     <MantineProvider env="test">
-      <PortalContext.Provider value={{ bundle, session, api: {} as never }}>
+      <PortalContext.Provider value={{ bundle, session, api: unreachableApi }}>
         <RouterProvider router={router} />
       </PortalContext.Provider>
     </MantineProvider>,
@@ -97,7 +105,7 @@ describe('routes of the portal', () => {
     const router = createPortalRouter(bundle);
     render(
       <MantineProvider env="test">
-        <PortalContext.Provider value={{ bundle, session, api: {} as never }}>
+        <PortalContext.Provider value={{ bundle, session, api: unreachableApi }}>
           <RouterProvider router={router} />
         </PortalContext.Provider>
       </MantineProvider>,

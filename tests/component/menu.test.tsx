@@ -70,7 +70,12 @@ beforeAll(async () => {
       ),
     };
   }
-  bundle = { catalogs, workflows, schemas: [], translations, version: 'test' };
+  type Modules = { modules: DefinitionBundle['modules'] };
+  const modules = [
+    ...(await readJson<Modules>('modules.json')).modules,
+    ...(await readJson<Modules>('tests/fixtures/definitions/modules.fixture.json')).modules,
+  ];
+  bundle = { modules, catalogs, workflows, schemas: [], translations, version: 'test' };
   await initI18n(bundle);
 });
 
@@ -101,6 +106,13 @@ function visibleEntries(session: Session): string[] {
   return shown;
 }
 
+const DASHBOARDS = [
+  '[Dashboards]',
+  'My Library -> /dashboard/my-library',
+  'My Tasks -> /dashboard/my-tasks',
+];
+const OWN_ACCOUNT = ['Manage Account -> /connectid/profile', '(Sign Out)'];
+
 const SSO_FOLDER = [
   '[Single sign-on]',
   'Administrations -> /catalog/search/administration',
@@ -113,15 +125,11 @@ describe('application menu', () => {
   it.each<[string, string[] | undefined, string[]]>([
     ['signed out', undefined, ['Home -> /home', '(Sign In)']],
     ['signed in without roles', [], ['Home -> /home', '(Sign Out)']],
+    ['profile roles', ['view-profile'], ['Home -> /home', ...DASHBOARDS, ...OWN_ACCOUNT]],
     [
-      'profile roles',
-      ['view-profile'],
-      ['Home -> /home', 'Manage Account -> /connectid/profile', '(Sign Out)'],
-    ],
-    [
-      'manage-account alone opens the profile too',
+      'manage-account alone opens the dashboards and the profile too',
       ['manage-account'],
-      ['Home -> /home', 'Manage Account -> /connectid/profile', '(Sign Out)'],
+      ['Home -> /home', ...DASHBOARDS, ...OWN_ACCOUNT],
     ],
     [
       'one list of one workflow',
@@ -180,6 +188,21 @@ describe('application menu', () => {
     ],
   ])('%s', (_name, roles, expected) => {
     expect(visibleEntries(fakeSession(roles))).toEqual(expected);
+  });
+
+  it('shows nothing of a module switched off in modules.json', () => {
+    const full = bundle;
+    const off = (ids: string[]) =>
+      full.modules.map((module) => ({ ...module, enabled: !ids.includes(module.id) }));
+    try {
+      bundle = { ...full, modules: off(['dashboard', 'catalog']) };
+      expect(visibleEntries(fakeSession(['view-profile', 'catalog-read']))).toEqual([
+        'Home -> /home',
+        ...OWN_ACCOUNT,
+      ]);
+    } finally {
+      bundle = full;
+    }
   });
 
   it('never lists a disabled catalogue', () => {

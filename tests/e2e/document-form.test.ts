@@ -54,11 +54,10 @@ describe('a document form in Chromium', () => {
     await removeDefinitions?.();
   });
 
+  /** The toolbar's language button offers the other language. */
   const switchLanguage = async (page: Page, label: 'EN' | 'FR') => {
-    await page
-      .getByRole('radiogroup', { name: /Language|Langue/ })
-      .getByText(label, { exact: true })
-      .click();
+    const name = label === 'FR' ? 'Change language to Français' : 'Changer la langue en English';
+    await page.getByRole('toolbar').getByRole('button', { name }).click();
   };
 
   it('fills sections with an array and a conditional field, shows errors in English and French, saves, reopens and shows a version', async () => {

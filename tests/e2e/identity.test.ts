@@ -114,8 +114,8 @@ describe('identity in Chromium', () => {
     const signOut = own.page
       .getByRole('navigation', { name: 'Application menu' })
       .getByText('Sign Out');
-    if (!(await signOut.isVisible()))
-      await own.page.getByRole('button', { name: 'Application menu' }).click();
+    const burger = own.page.getByRole('button', { name: 'Application menu' });
+    if ((await burger.getAttribute('aria-expanded')) !== 'true') await burger.click();
     await signOut.click();
     await own.page.getByRole('button', { name: 'Yes, sign me out' }).click();
     await own.page.waitForURL(`${portal.url}/#/home`);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/server/config';
-import { DEFINITION_FOLDERS } from '../../src/server/definitions/load';
+import { DEFINITION_FOLDERS, MODULES_FILE } from '../../src/server/definitions/load';
 
 /** A copy of the project's definitions in a temporary folder, for tests that change them. */
 export async function copyDefinitions(): Promise<{
@@ -14,6 +14,7 @@ export async function copyDefinitions(): Promise<{
   for (const folder of DEFINITION_FOLDERS) {
     await fs.cp(path.join(PROJECT_ROOT, folder), path.join(dir, folder), { recursive: true });
   }
+  await fs.copyFile(path.join(PROJECT_ROOT, MODULES_FILE), path.join(dir, MODULES_FILE));
   return {
     dir,
     write: (file, content) =>
@@ -32,6 +33,14 @@ export async function readProjectJson<T>(file: string): Promise<T> {
 /** The project's definitions plus the test fixtures (tests/fixtures/definitions) laid over them. */
 export async function definitionsWithFixtures(): Promise<{ dir: string; remove(): Promise<void> }> {
   const copy = await copyDefinitions();
-  await fs.cp(path.join(PROJECT_ROOT, 'tests/fixtures/definitions'), copy.dir, { recursive: true });
+  const fixtures = path.join(PROJECT_ROOT, 'tests/fixtures/definitions');
+  await fs.cp(fixtures, copy.dir, { recursive: true });
+  // The fixtures' modules join the project's (modules.json is one file, not a folder).
+  type Modules = { modules: unknown[] };
+  const own = await readProjectJson<Modules>(MODULES_FILE);
+  const extra = JSON.parse(
+    await fs.readFile(path.join(fixtures, 'modules.fixture.json'), 'utf8'),
+  ) as Modules;
+  await copy.write(MODULES_FILE, { modules: [...own.modules, ...extra.modules] });
   return { dir: copy.dir, remove: copy.remove };
 }

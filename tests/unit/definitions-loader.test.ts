@@ -38,6 +38,40 @@ describe('loading definitions', () => {
     expect(bundle.version).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it('leaves out the workflows of a module switched off in modules.json', async () => {
+    const copy = await copyDefinitions();
+    cleanup.push(copy.remove);
+    const modules = await readProjectJson<{ modules: Array<{ id: string; enabled: boolean }> }>(
+      'modules.json',
+    );
+    const on = await loadDefinitions(copy.dir);
+    expect(on.workflows.map((w) => w.id)).toContain('account');
+    await copy.write('modules.json', {
+      modules: modules.modules.map((m) => ({ ...m, enabled: m.id !== 'connectid' })),
+    });
+    const off = await loadDefinitions(copy.dir);
+    expect(off.workflows.filter((w) => w.prefix.startsWith('/connectid/'))).toEqual([]);
+    expect(off.modules.find((m) => m.id === 'connectid')?.enabled).toBe(false);
+  });
+
+  it('refuses a workflow under no module, and a module declared twice', async () => {
+    const modules = await readProjectJson<{ modules: Array<{ id: string; prefix: string }> }>(
+      'modules.json',
+    );
+    const problems = await problemsWith('modules.json', {
+      modules: [
+        ...modules.modules.filter((m) => m.id !== 'connectid'),
+        { id: 'visa', prefix: '/visa2', enabled: true },
+      ],
+    });
+    expect(problems).toContainEqual(
+      expect.objectContaining({ file: 'workflows/account.json', pointer: '/prefix' }),
+    );
+    expect(problems).toContainEqual(
+      expect.objectContaining({ file: 'modules.json', message: expect.stringMatching(/repeats/) }),
+    );
+  });
+
   it('names the file and position of a file that is not JSON', async () => {
     const problems = await problemsWith('catalogs/country.json', '{ "id": "country", ');
     expect(problems).toHaveLength(1);

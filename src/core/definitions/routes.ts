@@ -1,5 +1,13 @@
 import { fullRoles, type WorkflowDefinition } from '../documents/workflow';
-import { catalogReaderRoles, isEnabled, type CatalogDefinition } from './types';
+import {
+  catalogReaderRoles,
+  CATALOG_MODULE,
+  DASHBOARD_MODULE,
+  isEnabled,
+  isModuleEnabled,
+  type CatalogDefinition,
+  type ModuleDefinition,
+} from './types';
 
 /** A route of the portal and who may open it; `npm run routes` prints these. */
 export interface PortalRoute {
@@ -11,6 +19,16 @@ export interface PortalRoute {
 /** Pages that need no sign-in (specification 000 section 2, DESIGN.md section 2). */
 export const PUBLIC_PAGES = ['/home', '/401', '/403', '/offline'] as const;
 
+/** The dashboard module's pages (specification 000 section 2; DESIGN.md section 2). */
+export const DASHBOARD_PAGES = [
+  '/dashboard/home',
+  '/dashboard/my-library',
+  '/dashboard/my-tasks',
+] as const;
+
+/** Roles that open the dashboard and profile pages. */
+export const PROFILE_ROLES = ['view-profile', 'manage-account'] as const;
+
 export const CATALOG_ROUTE_PREFIX = '/catalog/search';
 
 export function catalogRoutePath(catalogId: string): string {
@@ -19,10 +37,14 @@ export function catalogRoutePath(catalogId: string): string {
 
 /** Every route of the portal, computed from the definitions only. */
 export function portalRoutes(definitions: {
+  modules: ModuleDefinition[];
   catalogs: CatalogDefinition[];
   workflows: WorkflowDefinition[];
 }): PortalRoute[] {
   const routes: PortalRoute[] = PUBLIC_PAGES.map((path) => ({ path, roles: [], public: true }));
+  if (isModuleEnabled(definitions, DASHBOARD_MODULE))
+    for (const path of DASHBOARD_PAGES)
+      routes.push({ path, roles: [...PROFILE_ROLES], public: false });
   for (const workflow of definitions.workflows) {
     for (const page of [...workflow.lists, ...workflow.screens]) {
       routes.push({
@@ -32,7 +54,8 @@ export function portalRoutes(definitions: {
       });
     }
   }
-  for (const catalog of definitions.catalogs.filter(isEnabled)) {
+  const catalogs = isModuleEnabled(definitions, CATALOG_MODULE) ? definitions.catalogs : [];
+  for (const catalog of catalogs.filter(isEnabled)) {
     routes.push({
       path: catalogRoutePath(catalog.id),
       roles: catalogReaderRoles(catalog),

@@ -59,8 +59,38 @@ export interface EntityDefinition {
   rules?: RuleUse[];
 }
 
+/**
+ * A module of the portal (modules.json): its route prefix, and whether it is on. A workflow
+ * belongs to the module whose prefix starts its own; a module switched off has no workflows,
+ * routes or menu entries, and the server serves none of its documents.
+ */
+export interface ModuleDefinition {
+  id: string;
+  /** First segment of every route of the module, e.g. `/visa`. */
+  prefix: string;
+  enabled: boolean;
+}
+
+/** Modules the portal itself provides pages for (the others are made of workflows). */
+export const DASHBOARD_MODULE = 'dashboard';
+export const CATALOG_MODULE = 'catalog';
+
+/** Whether the module `id` is declared and switched on. */
+export function isModuleEnabled(bundle: Pick<DefinitionBundle, 'modules'>, id: string): boolean {
+  return bundle.modules.some((module) => module.id === id && module.enabled);
+}
+
+/** The declared module whose prefix starts `path` (a route or a workflow's prefix). */
+export function moduleOfPath(
+  modules: readonly ModuleDefinition[],
+  path: string,
+): ModuleDefinition | undefined {
+  return modules.find((module) => path === module.prefix || path.startsWith(`${module.prefix}/`));
+}
+
 /** Everything the server hands to the browser at run time. */
 export interface DefinitionBundle {
+  modules: ModuleDefinition[];
   catalogs: CatalogDefinition[];
   schemas: EntityDefinition[];
   workflows: WorkflowDefinition[];

@@ -109,6 +109,13 @@ export interface WorkflowDefinition {
   seeAll: string[];
   /** Show the document's timeline (statuses reached, when, by whom, usual time per status). */
   timeline?: boolean;
+  /**
+   * Offer counts of the documents per status (current year) and per month (last six), on the
+   * home page and at `GET /api/evisa/statistics/{id}`; off unless declared.
+   */
+  statistics?: boolean;
+  /** Lets anyone check an issued document by its number and a second factor (home page). */
+  verification?: WorkflowVerification;
   /** An XState machine config: states are statuses, events are actions, guards by name. */
   machine: { id: string; initial: string; states: Record<string, JsonValue> } & Record<
     string,
@@ -117,6 +124,22 @@ export interface WorkflowDefinition {
   actions: Record<string, WorkflowAction>;
   screens: WorkflowScreen[];
   lists: WorkflowList[];
+}
+
+/**
+ * The public check of an electronic document (`POST /api/evisa/verification`): which statuses
+ * count as issued, which data fields a caller must know one of, and where the validity period
+ * is. Pointers are JSON pointers into the document data.
+ */
+export interface WorkflowVerification {
+  /** Statuses in which the document counts as issued; in any other it is "not verified". */
+  statuses: string[];
+  /** Fields of the data, any one of which the caller must give (passport number, birth date...). */
+  secondFactors: string[];
+  /** First day of validity (a date), when the document has one. */
+  validFrom?: string;
+  /** Last day of validity (a date, inclusive), when the document has one. */
+  validUntil?: string;
 }
 
 /** The pseudo-state a document is in before it exists; `store` or `drop` leave it. */

@@ -39,11 +39,11 @@ export function displayValue(props: ViewProps): string {
   if (typeof value === 'string') {
     if (widget === 'date' || schema.format === 'date') return formatDate(value);
     if (widget === 'datetime' || schema.format === 'date-time') return formatDateTime(value);
-    if (widget === 'money') return formatMoney(value);
+    if (widget === 'money') return formatMoney(value, language);
     return value;
   }
   if (typeof value === 'number')
-    return widget === 'money' ? formatMoney(String(value)) : String(value);
+    return widget === 'money' ? formatMoney(String(value), language) : String(value);
   return JSON.stringify(value);
 }
 

@@ -3,20 +3,15 @@ import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 
 dayjs.extend(customParseFormat);
 
-export const DATE_FORMAT = 'DD/MM/YYYY';
-export const DATETIME_FORMAT = 'DD/MM/YYYY HH:mm:ss';
-
-/** `1990-03-15` -> `15/03/1990`; anything else is returned unchanged. */
-export function formatDate(iso: string): string {
-  const parsed = dayjs(iso, 'YYYY-MM-DD', true);
-  return parsed.isValid() ? parsed.format(DATE_FORMAT) : iso;
-}
-
-/** An ISO date-time -> `DD/MM/YYYY HH:mm:ss` in local time. */
-export function formatDateTime(iso: string): string {
-  const parsed = dayjs(iso);
-  return parsed.isValid() ? parsed.format(DATETIME_FORMAT) : iso;
-}
+// Dates and money are written as the core writes them everywhere (src/core/format).
+export {
+  DATE_FORMAT,
+  DATETIME_FORMAT,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+} from '../../core/format';
+import { DATE_FORMAT, DATETIME_FORMAT } from '../../core/format';
 
 /** `15/03/1990` -> `1990-03-15`, or null when not a valid date. */
 export function parseDate(text: string): string | null {
@@ -38,15 +33,6 @@ export function pickerToIso(value: string): string {
 export function isoToPicker(iso: string): string | null {
   const parsed = dayjs(iso);
   return parsed.isValid() ? parsed.format('YYYY-MM-DD HH:mm:ss') : null;
-}
-
-/** A decimal string in NZD, never a float: `1234.5` -> `NZD 1,234.50`. */
-export function formatMoney(amount: string): string {
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
-  if (!match) return amount;
-  const [, sign = '', whole = '0', cents = ''] = match;
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `NZD ${sign}${grouped}.${cents.padEnd(2, '0')}`;
 }
 
 /** Keeps what may become a decimal amount with at most two decimals. */

@@ -17,7 +17,6 @@ export interface Account {
   contact: {
     emailAddress: string;
     primaryMobileNo?: string;
-    preferredLanguage?: 'en' | 'fr';
   };
   organisation: {
     userType: string;
@@ -624,4 +623,7 @@ export interface Account {
     code: string;
     value: string;
   }[];
+  preferences?: {
+    language?: 'en' | 'fr';
+  };
 }

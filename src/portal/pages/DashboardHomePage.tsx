@@ -1,19 +1,45 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { usePortal } from '../context';
+import { MY_LIBRARY_PATH, MY_TASKS_PATH } from '../paths';
 import { HomeLinks } from './HomeLinks';
+import { InboxArea } from './dashboard/InboxArea';
+import { StatisticsPanel } from './dashboard/StatisticsPanel';
 
-/** The signed-in user's home (/dashboard/home): a welcome, and what the user may open. */
+/**
+ * The signed-in user's home (/dashboard/home): My Tasks and My Library, the finders and
+ * shortcuts the user's roles open, the inbox message area, and the statistics of the document
+ * types that declare them.
+ */
 export function DashboardHomePage() {
   const { t } = useTranslation();
-  const { session } = usePortal();
+  const { bundle, session } = usePortal();
   const name = session.name ?? session.username ?? '';
+  const withStatistics = bundle.workflows.filter((workflow) => workflow.statistics);
 
   return (
-    <Stack gap="md" maw={900}>
+    <Stack gap="lg">
       <Title order={2}>{t('pages.welcome', { name })}</Title>
-      <Text>{t('pages.homeIntro')}</Text>
+      <Group align="stretch" grow>
+        <Card withBorder>
+          <Anchor component={Link} to={MY_TASKS_PATH} c="red.8" fw={700}>
+            {t('menu.myTasks')}
+          </Anchor>
+          <Text size="sm">{t('pages.tasks.description')}</Text>
+        </Card>
+        <Card withBorder>
+          <Anchor component={Link} to={MY_LIBRARY_PATH} fw={700}>
+            {t('menu.myLibrary')}
+          </Anchor>
+          <Text size="sm">{t('pages.library.description')}</Text>
+        </Card>
+      </Group>
       <HomeLinks />
+      <InboxArea />
+      {withStatistics.map((workflow) => (
+        <StatisticsPanel key={workflow.id} workflow={workflow} />
+      ))}
     </Stack>
   );
 }

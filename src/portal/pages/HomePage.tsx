@@ -3,18 +3,25 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { usePortal } from '../context';
 import { HomeLinks } from './HomeLinks';
+import { DocumentCheck } from './home/DocumentCheck';
+import { HomeCarousel } from './home/HomeCarousel';
 
-/** The public landing page: what the portal is, a way to sign in, and what the user may open. */
+/**
+ * The public landing page (/home): the carousel, the electronic-document check anyone may use,
+ * a way to sign in or register, and what a signed-in user may open.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const { session } = usePortal();
 
   return (
-    <Stack gap="md" maw={900}>
+    <Stack gap="lg" maw={960}>
       <Title order={2}>{t('app.name')}</Title>
+      <HomeCarousel />
       <Text>{t('pages.homeIntro')}</Text>
+      <DocumentCheck />
       {!session.signedIn ? (
-        <>
+        <Stack gap="xs">
           <Text c="dimmed">{t('app.signedOut')}</Text>
           <Group>
             <Button onClick={() => session.login()}>{t('menu.signIn')}</Button>
@@ -22,7 +29,7 @@ export function HomePage() {
               {t('register.title')}
             </Button>
           </Group>
-        </>
+        </Stack>
       ) : (
         <HomeLinks />
       )}

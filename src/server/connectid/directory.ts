@@ -199,7 +199,7 @@ export class DocumentAccountDirectory implements AccountDirectory {
       name: accountDisplayName(data) ?? '',
       email: text(data, '/contact/emailAddress'),
       phoneNumber: text(data, '/contact/primaryMobileNo'),
-      locale: text(data, '/contact/preferredLanguage'),
+      locale: text(data, '/preferences/language'),
       userType: text(data, '/organisation/userType'),
       canSignIn,
       // Someone who may not sign in holds no role, whatever their group says.

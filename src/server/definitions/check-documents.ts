@@ -6,6 +6,7 @@ import { effectNames } from '../documents/effects';
 import { guardNames } from '../documents/guards';
 import { serverRuleNames } from '../documents/server-rules';
 import type { DefinitionProblem } from './load';
+import { crossCheckDashboard } from '../dashboard/check-definitions';
 
 /**
  * Cross-checks of entity schemas and workflows that a meta-schema cannot express: sections are
@@ -201,4 +202,5 @@ export function crossCheckWorkflow(
       problems.push({ file, pointer: `/lists/${i}/open`, message: `no screen "${list.open}"` });
     }
   });
+  crossCheckDashboard(workflow, entity, problems);
 }

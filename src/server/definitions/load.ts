@@ -2,11 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { ErrorObject } from 'ajv';
-import type {
-  CatalogDefinition,
-  DefinitionBundle,
-  EntityDefinition,
-  WorkflowDefinition,
+import {
+  moduleOfPath,
+  type CatalogDefinition,
+  type DefinitionBundle,
+  type EntityDefinition,
+  type ModuleDefinition,
+  type WorkflowDefinition,
 } from '../../core/definitions/types';
 import { LANGUAGES, missingKeys, type Language, type TextTree } from '../../core/i18n/translate';
 import '../modules';
@@ -15,6 +17,7 @@ import { crossCheckEntity, crossCheckWorkflow } from './check-documents';
 import {
   catalogMetaSchema,
   entityMetaSchema,
+  modulesMetaSchema,
   translationsMetaSchema,
   workflowMetaSchema,
 } from './meta-schemas';
@@ -36,12 +39,15 @@ export class DefinitionsError extends Error {
 }
 
 export const DEFINITION_FOLDERS = ['catalogs', 'schemas', 'workflows', 'translations'] as const;
+/** The modules' configuration file, beside the folders. */
+export const MODULES_FILE = 'modules.json';
 
 const metaAjv = createAjv({ messages: true, strict: false });
 const checkCatalog = metaAjv.compile(catalogMetaSchema);
 const checkEntity = metaAjv.compile(entityMetaSchema);
 const checkWorkflow = metaAjv.compile(workflowMetaSchema);
 const checkTranslations = metaAjv.compile(translationsMetaSchema);
+const checkModules = metaAjv.compile(modulesMetaSchema);
 /** Compiles definitions' own JSON Schemas, to catch a schema Ajv would refuse at run time. */
 const schemaAjv = createAjv({ messages: true });
 
@@ -61,16 +67,18 @@ export async function loadDefinitions(dir: string): Promise<DefinitionBundle> {
       ? checkOwnSchema(file, '/schema', doc.schema, problems)
       : false,
   );
-  const workflows = await loadFolder<WorkflowDefinition>(dir, 'workflows', problems, (file, doc) =>
+  const modules = await loadModules(dir, problems);
+  const declared = await loadFolder<WorkflowDefinition>(dir, 'workflows', problems, (file, doc) =>
     checkWith(checkWorkflow, file, doc, problems),
   );
+  const workflows = workflowsOfEnabledModules(declared, modules, problems);
   const translations = await loadTranslations(dir, problems);
   checkUniqueIds('catalogs', catalogs, problems);
   checkReferences(catalogs, problems);
   for (const entity of schemas) crossCheckEntity(entity, translations, problems);
   for (const workflow of workflows) crossCheckWorkflow(workflow, schemas, problems);
   if (problems.length > 0) throw new DefinitionsError(problems);
-  const bundle = { catalogs, schemas, workflows, translations };
+  const bundle = { modules, catalogs, schemas, workflows, translations };
   const version = createHash('sha256').update(JSON.stringify(bundle)).digest('hex').slice(0, 16);
   return { ...bundle, version };
 }
@@ -247,6 +255,61 @@ function checkReferences(catalogs: CatalogDefinition[], problems: DefinitionProb
       }
     }
   }
+}
+
+async function loadModules(
+  dir: string,
+  problems: DefinitionProblem[],
+): Promise<ModuleDefinition[]> {
+  let doc: unknown;
+  try {
+    doc = await readJson(path.join(dir, MODULES_FILE), MODULES_FILE, problems);
+  } catch {
+    problems.push({ file: MODULES_FILE, pointer: '', message: 'file is missing' });
+    return [];
+  }
+  if (doc === undefined || !checkWith(checkModules, MODULES_FILE, doc, problems)) return [];
+  const modules = (doc as { modules: ModuleDefinition[] }).modules.map(
+    ({ id, prefix, enabled }) => ({
+      id,
+      prefix,
+      enabled,
+    }),
+  );
+  modules.forEach((module, index) => {
+    const clash = modules.findIndex((m) => m.id === module.id || m.prefix === module.prefix);
+    if (clash !== index)
+      problems.push({
+        file: MODULES_FILE,
+        pointer: `/modules/${index}`,
+        message: `module "${module.id}" (${module.prefix}) repeats module ${clash}`,
+      });
+  });
+  return modules;
+}
+
+/**
+ * Every workflow must sit under a declared module's prefix (a typo in a prefix would otherwise
+ * make pages no module owns); those of a module switched off are left out of the bundle.
+ */
+function workflowsOfEnabledModules(
+  workflows: WorkflowDefinition[],
+  modules: ModuleDefinition[],
+  problems: DefinitionProblem[],
+): WorkflowDefinition[] {
+  if (modules.length === 0) return workflows;
+  return workflows.filter((workflow) => {
+    const module = moduleOfPath(modules, workflow.prefix);
+    if (!module) {
+      problems.push({
+        file: `workflows/${workflow.id}.json`,
+        pointer: '/prefix',
+        message: `"${workflow.prefix}" is under no module of ${MODULES_FILE}`,
+      });
+      return false;
+    }
+    return module.enabled;
+  });
 }
 
 async function loadTranslations(

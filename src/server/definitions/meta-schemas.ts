@@ -110,6 +110,8 @@ export const entityMetaSchema = {
 
 const roleSuffixes = { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' } };
 const sectionList = { oneOf: [{ const: 'all' }, { type: 'array', items: fieldName }] };
+/** A JSON pointer into document data whose segments are plain names or indexes (safe in SQL paths). */
+const dataPointer = { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+$', maxLength: 200 };
 
 export const workflowMetaSchema = {
   $id: 'meta/workflow',
@@ -144,6 +146,18 @@ export const workflowMetaSchema = {
     },
     seeAll: roleSuffixes,
     timeline: { type: 'boolean' },
+    statistics: { type: 'boolean' },
+    verification: {
+      type: 'object',
+      required: ['statuses', 'secondFactors'],
+      additionalProperties: false,
+      properties: {
+        statuses: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string' } },
+        secondFactors: { type: 'array', minItems: 1, uniqueItems: true, items: dataPointer },
+        validFrom: dataPointer,
+        validUntil: dataPointer,
+      },
+    },
     machine: {
       type: 'object',
       required: ['id', 'initial', 'states'],
@@ -233,6 +247,32 @@ export const workflowMetaSchema = {
           },
           open: { type: 'string' },
           label: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;
+
+/** modules.json: the portal's modules, their route prefixes and switches. */
+export const modulesMetaSchema = {
+  $id: 'meta/modules',
+  type: 'object',
+  required: ['modules'],
+  additionalProperties: false,
+  properties: {
+    $comment: { type: 'string' },
+    modules: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['id', 'prefix', 'enabled'],
+        additionalProperties: false,
+        properties: {
+          $comment: { type: 'string' },
+          id: identifier,
+          prefix: { type: 'string', pattern: '^/[a-z][a-z0-9-]*$' },
+          enabled: { type: 'boolean' },
         },
       },
     },

@@ -8,6 +8,8 @@ export interface FieldProblem {
 /**
  * An error the API answers with: an HTTP status, a stable code, and a translation key for its
  * message. Thrown anywhere in a request; the error handler translates and sends it.
+ * The key is `errors.<code>` unless `messageKey` names one in a module's own texts
+ * (translations/<lang>/<namespace>.json).
  */
 export class ApiProblem extends Error {
   constructor(
@@ -15,6 +17,7 @@ export class ApiProblem extends Error {
     readonly code: string,
     readonly params: Record<string, unknown> = {},
     readonly fields?: FieldProblem[],
+    readonly messageKey?: string,
   ) {
     super(code);
     this.name = 'ApiProblem';

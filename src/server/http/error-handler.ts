@@ -30,7 +30,12 @@ export function installErrorHandler(
     error: {
       status,
       code,
-      message: translate(texts, language, `errors.${code}`, problem?.params ?? {}),
+      message: translate(
+        texts,
+        language,
+        problem?.messageKey ?? `errors.${code}`,
+        problem?.params ?? {},
+      ),
       ...(problem?.fields
         ? {
             fields: toFieldErrors(

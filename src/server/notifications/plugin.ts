@@ -73,9 +73,45 @@ export async function notificationsPlugin(
   // preClose: the worker stops before any onClose hook (such as the database's) runs.
   app.addHook('preClose', async () => worker.stop());
 
+  const db = withNotificationTables(options.db);
+
+  // The signed-in user's own inbox messages, newest first (the dashboard's message area).
+  app.get<{ Querystring: { limit?: number } }>(
+    '/api/evisa/inbox/latest',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { limit: { type: 'integer', minimum: 1, maximum: 50 } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requireSignedIn(request);
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['id', 'subject', 'body', 'document_id', 'created_at'])
+        .where('channel', '=', 'inbox')
+        .where('recipient', '=', principal.subject)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(request.query.limit ?? 5)
+        .execute();
+      return reply.header('cache-control', 'no-store').send({
+        items: rows.map((row) => ({
+          id: row.id,
+          subject: row.subject,
+          body: row.body,
+          documentId: row.document_id,
+          createdAt: row.created_at,
+        })),
+      });
+    },
+  );
+
   if (config.production) return;
 
-  const db = withNotificationTables(options.db);
   app.get<{ Querystring: { recipient?: string; channel?: string } }>(
     '/api/outbox',
     {

@@ -5,7 +5,9 @@ import fastifyStatic from '@fastify/static';
 
 /**
  * Serves the built single-page portal. Hashed files under assets/ never change, so browsers
- * keep them a year; index.html and the rest are revalidated on every load.
+ * keep them a year; index.html and the rest are revalidated on every load: among them the
+ * service worker (/sw.js) and the Workbox runtime it imports (/workbox-*.js), so a new version
+ * is seen at once. The build's own folder (.vite/, Vite's manifest) is not served.
  */
 export async function spaPlugin(app: FastifyInstance, options: { staticDir: string }) {
   if (!fs.existsSync(path.join(options.staticDir, 'index.html'))) {
@@ -17,6 +19,7 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
     wildcard: true,
     index: ['index.html'],
     cacheControl: false,
+    dotfiles: 'ignore',
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader(

@@ -4,6 +4,8 @@ import * as documents from './0002_documents';
 import * as identity from './0003_identity';
 import * as connectid from './0004_connectid';
 import * as notifications from './0005_notifications';
+import * as documentCreated from './0006_document_created';
+import * as inbox from './0007_inbox';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -15,6 +17,8 @@ const migrations: Record<string, Migration> = {
   '0003_identity': identity,
   '0004_connectid': connectid,
   '0005_notifications': notifications,
+  '0006_document_created': documentCreated,
+  '0007_inbox': inbox,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,62 @@
+/**
+ * Answers of the dashboard endpoints of the evisa backend (docs/api.md, "Dashboard and home
+ * page"): the caller's library and tasks, a workflow's statistics, and the public check of an
+ * electronic document. Shared so the portal reads exactly what the server writes.
+ */
+
+/** Roles that open the dashboard pages and their endpoints (specification 000, section 2). */
+export { PROFILE_ROLES as DASHBOARD_ROLES } from '../definitions/routes';
+
+/** One document of My Library: a document the caller owns, of any evisa workflow. */
+export interface LibraryRow {
+  /** Id of the workflow the document follows (its route prefix and screens). */
+  workflow: string;
+  /** Id of the document's entity schema; `<documentType>._title` is its translated name. */
+  documentType: string;
+  id: string;
+  /** Reference number allocated by the workflow, once allocated. */
+  number: string | null;
+  /** The header's reference (`/header/reference`, e.g. the visa number once issued), if any. */
+  reference: string | null;
+  status: string;
+  updatedAt: string;
+  submittedAt: string | null;
+}
+
+/** Why a document is one of the caller's tasks. */
+export type TaskReason = 'assigned' | 'queue';
+
+/** One row of My Tasks: assigned to the caller, or waiting unassigned in a queue they serve. */
+export interface TaskRow extends LibraryRow {
+  assignee: string | null;
+  reason: TaskReason;
+  /** The unassigned list (of the workflow) the document waits in; null for assigned rows. */
+  list: string | null;
+}
+
+/** `GET /api/evisa/statistics/{workflow}`: counts by creation date, zero-filled months. */
+export interface WorkflowStatistics {
+  year: number;
+  /** Documents created in `year`, per status (statuses with none are left out). */
+  byStatus: Array<{ status: string; count: number }>;
+  /** The last six calendar months, oldest first, the current one last; `month` is `YYYY-MM`. */
+  months: Array<{ month: string; count: number }>;
+}
+
+/** Body of `POST /api/evisa/verification`. */
+export interface VerificationRequest {
+  number: string;
+  /** One of the document's declared second factors, e.g. a passport number or a date of birth. */
+  secondFactor: string;
+}
+
+/** A verified electronic document: what it is and whether it is valid today, nothing personal. */
+export interface VerificationResult {
+  number: string;
+  documentType: string;
+  status: string;
+  validFrom: string | null;
+  validUntil: string | null;
+  /** In a status that counts as issued, and today within [validFrom, validUntil]. */
+  valid: boolean;
+}

@@ -1,0 +1,72 @@
+/**
+ * How the portal writes dates, numbers and money (specification 000, section 9): dates
+ * DD/MM/YYYY, date-times DD/MM/YYYY HH:mm:ss in the reader's time zone, at most 6 fraction
+ * digits in numbers, every amount in NZD written the way the reader's language writes numbers.
+ * Used by the browser and the server (e-mails, PDFs) alike.
+ */
+import type { Language } from '../i18n/translate';
+
+export const DATE_FORMAT = 'DD/MM/YYYY';
+export const DATETIME_FORMAT = 'DD/MM/YYYY HH:mm:ss';
+export const CURRENCY = 'NZD';
+export const MAX_FRACTION_DIGITS = 6;
+
+/** The locale whose number conventions each language uses: New Zealand English, French. */
+const NUMBER_LOCALES: Record<Language, string> = { en: 'en-NZ', fr: 'fr-FR' };
+
+const pad = (value: number): string => String(value).padStart(2, '0');
+
+/** `1990-03-15` (or an ISO date-time's date part) -> `15/03/1990`; other text unchanged. */
+export function formatDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (match) return `${match[3]}/${match[2]}/${match[1]}`;
+  const date = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(date.getTime())) return value;
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+/** An ISO instant -> `DD/MM/YYYY HH:mm:ss` in local time; other text unchanged. */
+export function formatDateTime(value: string): string {
+  const date = new Date(value);
+  if (value === '' || Number.isNaN(date.getTime())) return value;
+  return (
+    `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  );
+}
+
+/** A number with the language's separators and at most 6 fraction digits. */
+export function formatNumber(value: number, language: Language): string {
+  return new Intl.NumberFormat(NUMBER_LOCALES[language], {
+    maximumFractionDigits: MAX_FRACTION_DIGITS,
+  }).format(value);
+}
+
+/**
+ * A decimal amount (kept as a string, never a float: `"1234.5"`) in NZD with two decimals:
+ * `NZD 1,234.50` in English, `1 234,50 NZD` in French. Text that is not an amount is returned
+ * unchanged.
+ */
+export function formatMoney(amount: string, language: Language): string {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!match) return amount;
+  const [, sign = '', whole = '0', cents = ''] = match;
+  const parts = new Intl.NumberFormat(NUMBER_LOCALES[language], {
+    style: 'currency',
+    currency: CURRENCY,
+    currencyDisplay: 'code',
+  }).formatToParts(0);
+  // The grouping and decimal signs come from Intl, the digits from the string itself, so that
+  // no amount ever passes through a float.
+  const group = groupSeparator(language);
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  const digits = `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, group)}${decimal}${cents.padEnd(2, '0')}`;
+  const currencyFirst = parts.findIndex((p) => p.type === 'currency') === 0;
+  const number = `${sign === '-' ? '-' : ''}${digits}`;
+  return currencyFirst ? `${CURRENCY} ${number}` : `${number} ${CURRENCY}`;
+}
+
+function groupSeparator(language: Language): string {
+  const parts = new Intl.NumberFormat(NUMBER_LOCALES[language]).formatToParts(1000000);
+  return parts.find((p) => p.type === 'group')?.value ?? ',';
+}

@@ -1,0 +1,51 @@
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { OfflinePage } from './pages/MessagePage';
+
+/** Shown while a page's code is being fetched. */
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader role="status" aria-label={t('messages.loading')} />
+    </Center>
+  );
+}
+
+/**
+ * A page whose code is fetched the first time it is opened (its own chunk, not in the JavaScript
+ * the public home page loads), behind a translated spinner. When the chunk cannot be fetched
+ * (offline and not in the service worker's cache, or gone after a new version), the page is the
+ * portal's offline page instead of a blank screen; the next time the page is opened, its code is
+ * fetched again.
+ *
+ * `lazyPage(() => import('./pages/X').then((m) => m.XPage))` takes a named export.
+ */
+export function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  const attempt = () =>
+    lazy(() =>
+      load().then(
+        (Page) => ({ default: Page }),
+        (error: unknown) => {
+          console.warn('[portal] a page could not be loaded', error);
+          current = attempt();
+          return { default: OfflinePage as ComponentType<P> };
+        },
+      ),
+    );
+  let current = attempt();
+
+  function LazyPage(props: P) {
+    // One attempt per mounted page: a failed attempt is replaced for the next visit only.
+    const [Page] = useState(() => current);
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  }
+  return LazyPage;
+}

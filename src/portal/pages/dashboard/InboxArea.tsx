@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { Alert, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../core/format';
+import { usePortal } from '../../context';
+
+interface InboxMessage {
+  id: string;
+  subject: string;
+  body: string;
+  documentId: string | null;
+  createdAt: string;
+}
+
+/** The dashboard's message area: the user's newest inbox messages (queries, decisions...). */
+export function InboxArea() {
+  const { t } = useTranslation();
+  const { api } = usePortal();
+  const [messages, setMessages] = useState<InboxMessage[]>();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    void api.get<{ items: InboxMessage[] }>('evisa', '/inbox/latest').then(([error, result]) => {
+      if (!current) return;
+      if (error) setFailed(true);
+      else setMessages(result.items);
+    });
+    return () => {
+      current = false;
+    };
+  }, [api]);
+
+  return (
+    <section aria-labelledby="inbox-area-title">
+      <Title id="inbox-area-title" order={3} size="h4" mb="xs">
+        {t('pages.inbox.title')}
+      </Title>
+      {failed ? (
+        <Alert color="red" role="alert">
+          {t('messages.unableToFetch')}
+        </Alert>
+      ) : !messages ? (
+        <Loader aria-label={t('messages.loading')} role="status" />
+      ) : messages.length === 0 ? (
+        <Text c="dimmed">{t('pages.inbox.empty')}</Text>
+      ) : (
+        <Stack gap="xs">
+          {messages.map((message) => (
+            <Card key={message.id} withBorder padding="sm" component="article">
+              <Text fw={600}>{message.subject}</Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {message.body}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(message.createdAt)}
+              </Text>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}

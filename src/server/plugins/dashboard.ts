@@ -1,0 +1,73 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { requireSignedIn } from '../auth/plugin';
+import { searchLibrary } from '../dashboard/library';
+import { dashboardCaller } from '../dashboard/rows';
+import { workflowStatistics } from '../dashboard/statistics';
+import { searchTasks } from '../dashboard/tasks';
+import { DocumentVerifier } from '../dashboard/verification';
+import type { Database } from '../db/schema';
+import type { CompiledWorkflow } from '../documents/workflows';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+
+export interface DashboardPluginOptions {
+  db: Kysely<Database>;
+  /** The workflows of the backend the routes are mounted on (evisa). */
+  workflows: ReadonlyMap<string, CompiledWorkflow>;
+  searchMaxItems: number;
+  /** Verification requests per client address and minute; 0: no limit. */
+  verificationRateLimit: number;
+}
+
+/**
+ * Workflow ids the routes below would hide: the document routes `/:type` (POST) and
+ * `/:type/:id` (GET) of the same backend lose to these fixed paths.
+ */
+const RESERVED_IDS = ['statistics', 'verification'];
+
+/**
+ * The dashboard and home page of the evisa backend: My Library and My Tasks (searches across
+ * every workflow), a workflow's statistics, and the public check of an electronic document.
+ * Mounted beside the document routes, under the same prefix.
+ */
+export async function dashboardPlugin(app: FastifyInstance, options: DashboardPluginOptions) {
+  const { db, workflows, searchMaxItems } = options;
+  const hidden = RESERVED_IDS.filter((id) => workflows.has(id));
+  if (hidden.length)
+    throw new Error(`Workflow id(s) ${hidden.join(', ')} clash with routes of the dashboard`);
+  const verifier = new DocumentVerifier(db, workflows.values());
+
+  app.patch('/dashboard/library', async (request) =>
+    searchLibrary(db, workflows, dashboardCaller(request), request.body, searchMaxItems),
+  );
+  app.patch('/dashboard/tasks', async (request) =>
+    searchTasks(db, workflows, dashboardCaller(request), request.body, searchMaxItems),
+  );
+  app.get<{ Params: { workflowId: string } }>('/statistics/:workflowId', async (request) =>
+    workflowStatistics(db, workflows.get(request.params.workflowId), requireSignedIn(request)),
+  );
+
+  // The check is public and answers yes or no about a secret (the second factor): limiting
+  // each client address is what keeps it from being guessed. Counted before the body is read,
+  // so malformed requests count too.
+  const limit = options.verificationRateLimit;
+  if (limit > 0) {
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new ApiProblem(
+          429,
+          ERROR_CODES.tooManyRequests,
+          { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+          undefined,
+          'dashboard.errors.tooManyChecks',
+        ),
+    });
+  }
+  app.post(
+    '/verification',
+    { config: limit > 0 ? { rateLimit: { max: limit, timeWindow: 60_000 } } : {} },
+    async (request) => verifier.verify(request.body),
+  );
+}

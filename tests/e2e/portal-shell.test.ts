@@ -1,0 +1,324 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../src/server/config';
+import { axeViolations } from '../support/axe';
+import { launchChromium, openWatchedPage } from '../support/browser';
+import { definitionsWithFixtures } from '../support/definitions-dir';
+import { createVerifiableDocument, VERIFIABLE, type SendJson } from '../support/documents';
+import { apiToken, createAccount, signIn } from '../support/e2e-accounts';
+import { startPortal, type PortalProcess } from '../support/portal-process';
+
+/**
+ * The portal shell in Chromium, against the real server and identity server with the demo
+ * personas: the / and /home redirects, the menu each persona sees, the toolbar's language and
+ * colour scheme, and axe-core's WCAG 2.1 AA rules on the home, dashboard and a list page.
+ */
+/** A text of a translations namespace file, in French. */
+async function frenchText(namespace: string, key: string): Promise<string> {
+  const file = path.join(PROJECT_ROOT, 'translations', 'fr', `${namespace}.json`);
+  let node: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
+  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+  return String(node);
+}
+
+describe('portal shell in Chromium', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+  let definitions: { dir: string; remove(): Promise<void> };
+
+  beforeAll(async () => {
+    definitions = await definitionsWithFixtures();
+    [portal, browser] = await Promise.all([
+      startPortal({ DEFINITIONS_DIR: definitions.dir }),
+      launchChromium(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+    await definitions?.remove();
+  });
+
+  /** The texts the page shows: every visible text node, trimmed. */
+  const visibleTexts = (page: Page) =>
+    page.evaluate(() => {
+      const texts: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim();
+        const parent = node.parentElement;
+        if (text && parent?.checkVisibility({ visibilityProperty: true })) texts.push(text);
+      }
+      return texts;
+    });
+
+  /** Texts written the same in English and French (e.g. "Document"): they may stay as they are. */
+  async function sameInBothLanguages(): Promise<Set<string>> {
+    const leaves = (tree: unknown, prefix = ''): Array<[string, string]> =>
+      typeof tree === 'string'
+        ? [[prefix, tree]]
+        : Object.entries(tree as Record<string, unknown>).flatMap(([key, value]) =>
+            leaves(value, `${prefix}.${key}`),
+          );
+    const read = async (lang: string) => {
+      const own = JSON.parse(
+        await fs.readFile(path.join(PROJECT_ROOT, 'translations', `${lang}.json`), 'utf8'),
+      ) as unknown;
+      return new Map(leaves(own));
+    };
+    const [en, fr] = [await read('en'), await read('fr')];
+    return new Set([...en].filter(([key, text]) => fr.get(key) === text).map(([, text]) => text));
+  }
+
+  /** Opens the application menu, unfolds every folder, and lists its entries in order. */
+  async function menuEntries(page: Page): Promise<string[]> {
+    const menu = page.getByRole('navigation', { name: 'Application menu' });
+    const burger = page.getByRole('button', { name: 'Application menu' });
+    if ((await burger.getAttribute('aria-expanded')) !== 'true') await burger.click();
+    await menu.getByText(/^Sign (In|Out)$/).waitFor();
+    for (;;) {
+      const closed = menu.locator('button[aria-expanded="false"]');
+      if ((await closed.count()) === 0) break;
+      await closed.first().click();
+    }
+    return menu.locator('h2, a, button').evaluateAll((elements) =>
+      elements.map((element) => {
+        const label = (element.textContent ?? '').replace(/[▸▾]/g, '').trim();
+        if (element.tagName === 'H2') return `# ${label}`;
+        if (element.getAttribute('aria-expanded') !== null) return `[${label}]`;
+        return element.tagName === 'A' ? label : `(${label})`;
+      }),
+    );
+  }
+
+  it('sends / and /home to the dashboard when signed in, and / to /home when not', async () => {
+    const stranger = await openWatchedPage(browser);
+    await stranger.page.goto(`${portal.url}/#/`);
+    await stranger.page.waitForURL(`${portal.url}/#/home`);
+    await stranger.page.getByRole('heading', { name: 'Check an electronic document' }).waitFor();
+    expect(await menuEntries(stranger.page)).toEqual(['Home', '(Sign In)']);
+    expect(stranger.cspViolations).toEqual([]);
+    await stranger.context.close();
+
+    const applicant = await openWatchedPage(browser);
+    await signIn(applicant.page, portal, 'applicant', 'Palm-Breeze-2041', '/dashboard/home');
+    for (const start of ['/', '/home']) {
+      await applicant.page.goto(`${portal.url}/#${start}`);
+      await applicant.page.waitForURL(`${portal.url}/#/dashboard/home`);
+      await applicant.page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    }
+    expect(await applicant.page.title()).toMatch(/ - Immigration Portal$/);
+    expect(applicant.pageErrors).toEqual([]);
+    await applicant.context.close();
+  });
+
+  it('checks an electronic document on the public home page: a valid number, then a wrong one', async () => {
+    const password = 'Lagoon-Check-4821!';
+    const people = { owner: 'td.owner', officer: 'td.officer' };
+    await createAccount(portal, {
+      login: people.owner,
+      password,
+      firstName: 'Tala',
+      lastName: 'Owner',
+      roles: ['test-document-submit', 'test-document-read'],
+    });
+    await createAccount(portal, {
+      login: people.officer,
+      password,
+      firstName: 'Sione',
+      lastName: 'Officer',
+      roles: ['test-document-search', 'test-document-grant'],
+    });
+    const send: SendJson = async (method, apiPath, token, body) => {
+      const response = await fetch(`${portal.url}/api${apiPath}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${apiPath}: ${await response.text()}`);
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const granted = await createVerifiableDocument(send, {
+      owner: await apiToken(portal, people.owner, password),
+      officer: await apiToken(portal, people.officer, password),
+    });
+
+    const { page, context, cspViolations } = await openWatchedPage(browser);
+    await page.goto(`${portal.url}/#/home`);
+    const check = async (number: string, secondFactor: string) => {
+      await page.getByLabel('Document number').fill(number);
+      await page.getByLabel('Passport number or date of birth').fill(secondFactor);
+      await page.getByRole('button', { name: 'Check', exact: true }).click();
+      return page.getByTestId('document-check-result');
+    };
+    const [year, month, day] = VERIFIABLE.dateOfBirth.split('-');
+    const valid = await check(granted.number, `${day}/${month}/${year}`);
+    await valid.getByText('Valid document').waitFor();
+    const shown = (await valid.textContent()) ?? '';
+    expect(shown).toContain(granted.number);
+    expect(shown).toContain('Granted');
+    expect(shown).not.toContain('Ana');
+    expect(shown).not.toContain(granted.passportNumber);
+
+    const wrong = await check(granted.number, 'ZZ0000000');
+    await wrong.getByText(/No valid document matches/).waitFor();
+    const unknown = await check('TD-1999-99999', granted.passportNumber);
+    await unknown.getByText(/No valid document matches/).waitFor();
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it('works with the keyboard alone: the menu, and the document check form', async () => {
+    const { page, context } = await openWatchedPage(browser);
+    await page.goto(`${portal.url}/#/home`);
+    const burger = page.getByRole('button', { name: 'Application menu' });
+    await burger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('navigation', { name: 'Application menu' });
+    await expect
+      .poll(() =>
+        menu.getByRole('link', { name: 'Home' }).evaluate((e) => e === document.activeElement),
+      )
+      .toBe(true);
+    await page.keyboard.press('Tab');
+    expect(
+      await menu
+        .getByRole('button', { name: 'Sign In' })
+        .evaluate((e) => e === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('false');
+    expect(await burger.evaluate((e) => e === document.activeElement)).toBe(true);
+
+    await page.getByLabel('Document number').focus();
+    await page.keyboard.type('TD-1999-00001');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('ZZ0000000');
+    await page.keyboard.press('Enter');
+    await page
+      .getByTestId('document-check-result')
+      .getByText(/No valid document matches/)
+      .waitFor();
+    await context.close();
+  });
+
+  it('changes every visible text of the home page to French, and speaks French to the API', async () => {
+    const { page, context, cspViolations, pageErrors } = await openWatchedPage(browser);
+    await page.goto(`${portal.url}/#/home`);
+    await page.getByRole('heading', { name: 'Check an electronic document' }).waitFor();
+    const english = await visibleTexts(page);
+    await page.getByRole('button', { name: 'Change language to Français' }).click();
+    await page.getByRole('heading', { name: 'Vérifier un document électronique' }).waitFor();
+    const french = await visibleTexts(page);
+    const neutral = await sameInBothLanguages();
+    const words = (text: string) => /\p{L}/u.test(text); // '*' or '-' are in no language
+    expect(
+      french.filter((text) => words(text) && english.includes(text) && !neutral.has(text)),
+    ).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+
+    // The API is told the language, and answers in it.
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/evisa/verification'));
+    await page.getByLabel('Numéro du document').fill('XX-0000-000000');
+    await page.getByLabel('Numéro de passeport ou date de naissance').fill('P1234567');
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    expect((await sent).headers().locale).toBe('fr');
+    const answer = await page.getByTestId('document-check-result').textContent();
+    expect(answer).toBe(await frenchText('dashboard', 'errors.documentNotVerified'));
+
+    // The choice survives a reload.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Vérifier un document électronique' }).waitFor();
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('switches to the dark colour scheme and keeps it', async () => {
+    const { page, context } = await openWatchedPage(browser);
+    await page.goto(`${portal.url}/#/home`);
+    const toggle = page.getByRole('button', { name: 'Dark mode' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await toggle.click();
+    await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    const dark = await background();
+    const luminance = (rgb: string) =>
+      (rgb.match(/\d+/g) ?? []).slice(0, 3).reduce((sum, c) => sum + Number(c), 0);
+    expect(luminance(dark)).toBeLessThan(luminance(light) / 3);
+    await page.reload();
+    await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
+    await context.close();
+  });
+
+  it('passes axe-core (WCAG 2.1 AA) on the home page, the dashboard and a list page', async () => {
+    const stranger = await openWatchedPage(browser);
+    await stranger.page.goto(`${portal.url}/#/home`);
+    await stranger.page.getByRole('heading', { name: 'Check an electronic document' }).waitFor();
+    expect(await axeViolations(stranger.page)).toEqual([]);
+    await stranger.context.close();
+
+    const admin = await openWatchedPage(browser);
+    await signIn(admin.page, portal, 'idadmin', 'Key-Keeper-8105!', '/dashboard/home');
+    await admin.page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    await admin.page.getByText('No messages').waitFor();
+    // The statistics of the fixture type (statistics: true), charts and their tables.
+    await admin.page.getByRole('table', { name: 'Test document in the last 6 months' }).waitFor();
+    await admin.page.locator('.recharts-surface').first().waitFor();
+    expect(await axeViolations(admin.page)).toEqual([]);
+    await admin.page.goto(`${portal.url}/#/connectid/accounts`);
+    await admin.page.getByRole('cell', { name: 'applicant', exact: true }).waitFor();
+    expect(await axeViolations(admin.page)).toEqual([]);
+    await admin.context.close();
+  });
+
+  // Every signed-in persona holds view-profile: Home, the dashboards, then what its roles open.
+  const COMMON = ['Home', '[Dashboards]', 'My Library', 'My Tasks'];
+  const ACCOUNT = ['Manage Account', '(Sign Out)'];
+  const SSO_CATALOGUES = [
+    '# Catalogues',
+    '[Single sign-on]',
+    'Administrations',
+    'Countries',
+    'Identity types',
+    'User types',
+  ];
+  it.each<[string, string, string[]]>([
+    ['applicant', 'Palm-Breeze-2041', []],
+    ['verifier', 'Harbour-Light-9264!', SSO_CATALOGUES],
+    ['catalogue', 'Ledger-Stone-2976!', SSO_CATALOGUES],
+    [
+      'idadmin',
+      'Key-Keeper-8105!',
+      [
+        '# Access role',
+        'Access roles',
+        '# Access unit',
+        'Access units',
+        '# User account',
+        'Accounts',
+        'Pending accounts',
+        'Rejected accounts',
+        'Returned accounts',
+        'Active accounts',
+        'Inactive accounts',
+        'Deleted accounts',
+        '# Password policy',
+        'Password policies',
+        '# User group',
+        'User groups',
+        ...SSO_CATALOGUES,
+      ],
+    ],
+  ])('shows %s the menu entries of its roles', async (login, password, expected) => {
+    const { page, context, cspViolations } = await openWatchedPage(browser);
+    await signIn(page, portal, login, password, '/dashboard/home');
+    expect(await menuEntries(page)).toEqual([...COMMON, ...expected, ...ACCOUNT]);
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+});

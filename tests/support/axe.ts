@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+
+/** One rule axe-core found broken, with the elements breaking it. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core in the page with the WCAG 2.0 and 2.1 A and AA rules and returns what it found.
+ * axe is evaluated through the DevTools protocol, which the page's Content-Security-Policy does
+ * not apply to, so the portal's strict policy stays as it is for the test.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const source = await fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: AxeApi }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+}
+
+interface AxeApi {
+  run(
+    context: Document,
+    options: { runOnly: { type: 'tag'; values: string[] } },
+  ): Promise<{
+    violations: Array<{
+      id: string;
+      impact?: string | null;
+      help: string;
+      nodes: Array<{ target: string[] }>;
+    }>;
+  }>;
+}
