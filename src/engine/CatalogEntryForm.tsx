@@ -7,13 +7,14 @@ import {
   Modal,
   NumberInput,
   Stack,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api/client';
 import type { FieldError } from '../core/api/errors';
-import { fieldKind } from '../core/definitions/catalog-entry';
+import { fieldKind, type CatalogEntryRecord } from '../core/definitions/catalog-entry';
 import type { CatalogDefinition, JsonSchema } from '../core/definitions/types';
 import type { FieldKind } from '../core/search/criteria';
 import type { Language, TextTree } from '../core/i18n/translate';
@@ -25,8 +26,10 @@ import { loadValidator } from './validator';
 export interface CatalogEntryFormProps {
   opened: boolean;
   onClose: () => void;
-  /** Called after the server accepted the new entry. */
+  /** Called after the server accepted the entry. */
   onSaved: () => void;
+  /** The entry to edit; a new entry when absent. */
+  entry?: CatalogEntryRecord;
   catalog: CatalogDefinition;
   api: ApiClient;
   /** Named backend of the API client that serves catalogues. */
@@ -63,9 +66,21 @@ function formFields(catalog: CatalogDefinition, language: Language): FormField[]
   }));
 }
 
-function initialValues(fields: FormField[]): Record<string, FormValue> {
+function initialValues(fields: FormField[], entry?: CatalogEntryRecord): Record<string, FormValue> {
   const values: Record<string, FormValue> = {};
-  for (const field of fields) values[field.name] = field.kind === 'boolean' ? false : '';
+  const asInput = (iso: unknown) =>
+    typeof iso === 'string' && iso !== '' ? toLocalInput(new Date(iso)) : '';
+  for (const field of fields) {
+    const value = entry?.data[field.name];
+    if (field.kind === 'boolean') values[field.name] = value === true;
+    else if (field.kind === 'datetime') values[field.name] = asInput(value);
+    else values[field.name] = typeof value === 'number' || typeof value === 'string' ? value : '';
+  }
+  if (entry) {
+    values.startTime = asInput(entry.data.startTime);
+    values.endTime = asInput(entry.data.endTime);
+    return values;
+  }
   const now = new Date();
   now.setSeconds(0, 0);
   values.startTime = toLocalInput(now);
@@ -73,13 +88,54 @@ function initialValues(fields: FormField[]): Record<string, FormValue> {
   return values;
 }
 
-/** The modal that creates one entry of any catalogue, built from the catalogue's schema. */
+/**
+ * The New Entry and Edit Entry dialogs of any catalogue, built from the catalogue's schema.
+ * Closing it with changes not saved asks first ('Are you sure you want to proceed without
+ * saving. Please confirm?').
+ */
 export function CatalogEntryForm(props: CatalogEntryFormProps) {
   // The form's state lives in an inner component so that each opening starts afresh.
   const { t } = useTranslation();
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const { onClose } = props;
+  const close = () => {
+    setAsking(false);
+    setDirty(false);
+    onClose();
+  };
+  const requestClose = () => (dirty ? setAsking(true) : close());
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('catalog.newEntry')} size="lg">
-      {props.opened && <EntryFormBody {...props} />}
+    <Modal
+      opened={props.opened}
+      onClose={requestClose}
+      title={t(props.entry ? 'catalog.editEntry' : 'catalog.newEntry')}
+      size="lg"
+    >
+      {asking && (
+        <Alert color="yellow" role="alertdialog" aria-labelledby="unsaved-question" mb="md">
+          <Text id="unsaved-question">{t('form.unsaved.catalog')}</Text>
+          <Group mt="sm">
+            <Button color="red" onClick={close}>
+              {t('catalog.yes')}
+            </Button>
+            <Button variant="default" onClick={() => setAsking(false)} autoFocus>
+              {t('catalog.no')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {props.opened && (
+        <EntryFormBody
+          {...props}
+          onClose={requestClose}
+          onDirty={setDirty}
+          onSaved={() => {
+            setDirty(false);
+            props.onSaved();
+          }}
+        />
+      )}
     </Modal>
   );
 }
@@ -87,21 +143,28 @@ export function CatalogEntryForm(props: CatalogEntryFormProps) {
 function EntryFormBody({
   onClose,
   onSaved,
+  onDirty,
+  entry,
   catalog,
   api,
   backend,
   language,
   translations,
   validatorUrl,
-}: CatalogEntryFormProps) {
+}: CatalogEntryFormProps & { onDirty: (dirty: boolean) => void }) {
   const { t } = useTranslation();
   const fields = formFields(catalog, language);
-  const [values, setValues] = useState<Record<string, FormValue>>(() => initialValues(fields));
+  const [values, setValues] = useState<Record<string, FormValue>>(() =>
+    initialValues(fields, entry),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
 
-  const set = (name: string, value: FormValue) => setValues((old) => ({ ...old, [name]: value }));
+  const set = (name: string, value: FormValue) => {
+    onDirty(true);
+    setValues((old) => ({ ...old, [name]: value }));
+  };
 
   const document = (): Record<string, unknown> => {
     const data: Record<string, unknown> = {};
@@ -165,7 +228,11 @@ function EntryFormBody({
         showErrors(list);
         return;
       }
-      const [error] = await api.post<unknown>(backend, `/${encodeURIComponent(catalog.id)}`, data);
+      const path = `/${encodeURIComponent(catalog.id)}`;
+      // An edit names the version it was made from: a concurrent change is a 409, never lost.
+      const [error] = entry
+        ? await api.put<unknown>(backend, `${path}/${entry.id}`, { version: entry.version, data })
+        : await api.post<unknown>(backend, path, data);
       if (error) {
         showErrors(error.fields ?? [], error.message);
         if (error.fields && error.fields.length > 0) setFormError(error.message);

@@ -4,25 +4,27 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { ServerDataTable } from './ServerDataTable';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient, ApiResult } from '../core/api/client';
-import { catalogFieldKinds, VALIDITY_FIELDS } from '../core/definitions/catalog-entry';
+import {
+  catalogFieldKinds,
+  VALIDITY_FIELDS,
+  type CatalogEntryRecord,
+} from '../core/definitions/catalog-entry';
 import type { CatalogDefinition } from '../core/definitions/types';
 import type { Language, TextTree } from '../core/i18n/translate';
-import type { SearchRequest, SearchResult } from '../core/search/protocol';
+import {
+  ALL_ITEMS,
+  type FilterCondition,
+  type SearchRequest,
+  type SearchResult,
+} from '../core/search/protocol';
 import { CatalogEntryForm } from './CatalogEntryForm';
+import { CatalogEntryView } from './CatalogEntryView';
+import { downloadText, toCsv } from './csv';
 import { FilterBar, type FilterField } from './FilterBar';
 import { formatCell } from './format';
 import { useServerTable } from './useServerTable';
 
-/** An entry as the catalogue API returns it. */
-export interface CatalogEntryRecord {
-  id: string;
-  version: number;
-  data: Record<string, unknown>;
-  createdAt: string;
-  createdBy: string;
-  updatedAt: string;
-  updatedBy: string;
-}
+export type { CatalogEntryRecord };
 
 /** A row of the table: the entry's id next to its data fields. */
 type Row = { id: string } & Record<string, unknown>;
@@ -66,7 +68,11 @@ export function CatalogFinder({
   }, [catalog]);
 
   const [creating, setCreating] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const [viewing, setViewing] = useState<string>();
+  const [editing, setEditing] = useState<CatalogEntryRecord>();
+  const [saved, setSaved] = useState<'catalog.saved' | 'catalog.deleted'>();
+  const [filter, setFilter] = useState<FilterCondition[]>([]);
+  const [exportError, setExportError] = useState<string>();
   const search = useCallback(
     async (request: SearchRequest): Promise<ApiResult<SearchResult<Row>>> => {
       const [failure, result] = await api.search<CatalogEntryRecord>(
@@ -95,6 +101,27 @@ export function CatalogFinder({
     render: (row: Row) => formatCell(row[name], kinds[name]),
   }));
 
+  /** Every entry the filter matches (the server caps "all"), as a CSV file. */
+  const exportCsv = async () => {
+    setExportError(undefined);
+    const [failure, result] = await search({
+      filter,
+      options: { page: 1, itemsPerPage: ALL_ITEMS },
+    });
+    if (failure) {
+      setExportError(failure.message);
+      return;
+    }
+    const csv = toCsv(
+      columnNames.map((name) => ({
+        title: fieldLabel(name),
+        value: (row: Record<string, unknown>) => formatCell(row[name], kinds[name]),
+      })),
+      result.items,
+    );
+    downloadText(`${catalog.id}.csv`, csv);
+  };
+
   const filterFields: FilterField[] = Object.entries(kinds).map(([name, kind]) => ({
     name,
     label: fieldLabel(name),
@@ -112,10 +139,13 @@ export function CatalogFinder({
           <Button variant="default" onClick={table.reload}>
             {t('catalog.reload')}
           </Button>
+          <Button variant="default" onClick={() => void exportCsv()} disabled={table.total === 0}>
+            {t('catalog.exportCsv')}
+          </Button>
           {canManage && (
             <Button
               onClick={() => {
-                setSaved(false);
+                setSaved(undefined);
                 setCreating(true);
               }}
             >
@@ -126,26 +156,60 @@ export function CatalogFinder({
       </Group>
       <FilterBar
         fields={filterFields}
-        onApply={(condition) => table.setFilter(condition ? [condition] : [])}
+        onApply={(condition) => {
+          const next = condition ? [condition] : [];
+          setFilter(next);
+          table.setFilter(next);
+        }}
       />
       {saved && (
         <Alert
           color="green"
           role="status"
           withCloseButton
-          onClose={() => setSaved(false)}
+          onClose={() => setSaved(undefined)}
           closeButtonLabel={t('catalog.cancel')}
         >
-          {t('catalog.saved')}
+          {t(saved)}
         </Alert>
       )}
-      <ServerDataTable<Row> table={table} columns={columns} />
+      {exportError && (
+        <Alert color="red" role="alert">
+          {exportError}
+        </Alert>
+      )}
+      <ServerDataTable<Row> table={table} columns={columns} onOpen={setViewing} />
+      <CatalogEntryView
+        entryId={viewing}
+        catalog={catalog}
+        api={api}
+        backend={backend}
+        language={language}
+        canManage={canManage}
+        onClose={() => setViewing(undefined)}
+        onEdit={(entry) => {
+          setViewing(undefined);
+          setSaved(undefined);
+          setEditing(entry);
+        }}
+        onDeleted={() => {
+          setViewing(undefined);
+          setSaved('catalog.deleted');
+          table.reload();
+        }}
+      />
       <CatalogEntryForm
-        opened={creating}
-        onClose={() => setCreating(false)}
+        key={editing ? `edit-${editing.id}` : 'new'}
+        opened={creating || editing !== undefined}
+        entry={editing}
+        onClose={() => {
+          setCreating(false);
+          setEditing(undefined);
+        }}
         onSaved={() => {
           setCreating(false);
-          setSaved(true);
+          setEditing(undefined);
+          setSaved('catalog.saved');
           table.reload();
         }}
         catalog={catalog}

@@ -49,3 +49,14 @@ export function fieldKind(property: JsonSchema): FieldKind {
 export function entryKey(catalog: CatalogDefinition, data: Record<string, unknown>): string {
   return catalog.key.map((field) => String(data[field] ?? '')).join('\u001f');
 }
+
+/** An entry as the catalogue API returns it: its data, version and who changed it when. */
+export interface CatalogEntryRecord {
+  id: string;
+  version: number;
+  data: Record<string, unknown>;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+}

@@ -16,7 +16,7 @@ export interface CatalogEntry {
   updatedBy: string;
 }
 
-type EntryRow = {
+export type EntryRow = {
   id: string;
   version: number;
   data: Record<string, unknown>;
@@ -121,7 +121,7 @@ export async function insertEntry(
   return toEntry(row);
 }
 
-function toEntry(row: EntryRow): CatalogEntry {
+export function toEntry(row: EntryRow): CatalogEntry {
   return {
     id: row.id,
     version: row.version,

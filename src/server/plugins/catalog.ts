@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SchemaError } from '../../core/validation/field-errors';
+import { deleteEntry, updateEntry, type ChangeOutcome } from '../catalog/changes';
 import {
   catalogReaderRoles,
   isEnabled,
@@ -69,6 +70,63 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
       throw error;
     }
   });
+
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  /** The version the caller read, from the body (edit) or the query string (deletion). */
+  const versionOf = (value: unknown): number => {
+    const version = typeof value === 'string' ? Number(value) : value;
+    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+        { path: '/version', rule: 'required' },
+      ]);
+    return version;
+  };
+  const refuse = (outcome: ChangeOutcome): never => {
+    if (outcome.kind === 'missing') throw new ApiProblem(404, ERROR_CODES.notFound);
+    throw new ApiProblem(409, ERROR_CODES.staleVersion);
+  };
+
+  // Edit Entry: the new data and period, with the version read.
+  app.put<{ Params: { catalogId: string; id: string } }>('/:catalogId/:id', async (request) => {
+    const catalog = catalogOf(request.params.catalogId);
+    const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+    if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const body = (request.body ?? {}) as { version?: unknown; data?: unknown };
+    const version = versionOf(body.version);
+    const entry = validEntry(options.validators, catalog, body.data);
+    try {
+      const outcome = await updateEntry(
+        options.db,
+        catalog,
+        request.params.id,
+        version,
+        entry,
+        principal.preferredUsername ?? principal.subject,
+      );
+      return outcome.kind === 'done' ? outcome.entry : refuse(outcome);
+    } catch (error) {
+      if (isOverlapError(error)) {
+        throw new ApiProblem(409, ERROR_CODES.overlappingPeriod, {}, [
+          { path: '/startTime', rule: 'overlappingPeriod' },
+        ]);
+      }
+      throw error;
+    }
+  });
+
+  // Delete: ?version= the version read.
+  app.delete<{ Params: { catalogId: string; id: string }; Querystring: { version?: string } }>(
+    '/:catalogId/:id',
+    async (request, reply) => {
+      const catalog = catalogOf(request.params.catalogId);
+      requireAnyRole(request, roleList(catalog.managerRoles));
+      if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
+      const version = versionOf(request.query.version);
+      const outcome = await deleteEntry(options.db, catalog, request.params.id, version);
+      if (outcome.kind !== 'done') refuse(outcome);
+      return reply.status(204).send();
+    },
+  );
 }
 
 /** Validates an entry with the catalogue's compiled schema, plus the period's order. */

@@ -1,0 +1,159 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ApiClient } from '../core/api/client';
+import {
+  catalogFieldKinds,
+  VALIDITY_FIELDS,
+  type CatalogEntryRecord,
+} from '../core/definitions/catalog-entry';
+import type { CatalogDefinition } from '../core/definitions/types';
+import type { Language } from '../core/i18n/translate';
+import { formatCell, formatDateTime } from './format';
+
+export interface CatalogEntryViewProps {
+  /** The entry to show; the dialog is closed when undefined. */
+  entryId: string | undefined;
+  catalog: CatalogDefinition;
+  api: ApiClient;
+  backend: string;
+  language: Language;
+  canManage: boolean;
+  onClose: () => void;
+  onEdit: (entry: CatalogEntryRecord) => void;
+  /** Called after the server deleted the entry. */
+  onDeleted: () => void;
+}
+
+/**
+ * The View Entry dialog: the entry as it reads (sections 'Entry data' and 'Entry keys and
+ * validity period'), who created and last changed it and when, and for managers Edit and Delete.
+ */
+export function CatalogEntryView(props: CatalogEntryViewProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={props.entryId !== undefined}
+      onClose={props.onClose}
+      title={t('catalog.viewEntry')}
+      size="lg"
+    >
+      {props.entryId !== undefined && <EntryDetails {...props} entryId={props.entryId} />}
+    </Modal>
+  );
+}
+
+function EntryDetails({
+  entryId,
+  catalog,
+  api,
+  backend,
+  language,
+  canManage,
+  onClose,
+  onEdit,
+  onDeleted,
+}: CatalogEntryViewProps & { entryId: string }) {
+  const { t } = useTranslation();
+  const [entry, setEntry] = useState<CatalogEntryRecord>();
+  const [failure, setFailure] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const path = `/${encodeURIComponent(catalog.id)}/${encodeURIComponent(entryId)}`;
+
+  useEffect(() => {
+    let current = true;
+    void api.get<CatalogEntryRecord>(backend, path).then(([error, loaded]) => {
+      if (!current) return;
+      if (error) setFailure(error.message);
+      else setEntry(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [api, backend, path]);
+
+  if (failure)
+    return (
+      <Alert color="red" role="alert">
+        {failure}
+      </Alert>
+    );
+  if (!entry) return <Loader role="status" aria-label={t('messages.loading')} />;
+
+  const labels = catalog.labels[language] ?? catalog.labels.en;
+  const kinds = catalogFieldKinds(catalog);
+  const own = Object.keys(catalog.schema.properties ?? {});
+  const rows = (names: readonly string[]) => (
+    <Table withTableBorder>
+      <Table.Tbody>
+        {names.map((name) => (
+          <Table.Tr key={name}>
+            <Table.Th scope="row" w="40%">
+              {VALIDITY_FIELDS.includes(name as 'startTime')
+                ? t(`catalog.${name}`)
+                : (labels?.fields[name] ?? name)}
+            </Table.Th>
+            <Table.Td>{formatCell(entry.data[name], kinds[name])}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+
+  const remove = async () => {
+    setBusy(true);
+    const [error] = await api.delete<unknown>(backend, `${path}?version=${entry.version}`);
+    setBusy(false);
+    if (error) {
+      setConfirming(false);
+      setFailure(error.message);
+      return;
+    }
+    onDeleted();
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={4}>{t('catalog.entryData')}</Title>
+      {rows(own)}
+      <Title order={4}>{t('catalog.entryKeys')}</Title>
+      {rows(VALIDITY_FIELDS)}
+      <Text size="sm" c="dimmed">
+        {t('catalog.information', {
+          createdAt: formatDateTime(entry.createdAt),
+          createdBy: entry.createdBy,
+          updatedAt: formatDateTime(entry.updatedAt),
+          updatedBy: entry.updatedBy,
+          version: entry.version,
+        })}
+      </Text>
+      {confirming && (
+        <Alert color="red" role="alertdialog" aria-labelledby="delete-question">
+          <Text id="delete-question">{t('catalog.deleteQuestion')}</Text>
+          <Group mt="sm">
+            <Button color="red" loading={busy} onClick={() => void remove()}>
+              {t('catalog.yes')}
+            </Button>
+            <Button variant="default" onClick={() => setConfirming(false)} autoFocus>
+              {t('catalog.no')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t('catalog.cancel')}
+        </Button>
+        {canManage && (
+          <>
+            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+              {t('catalog.delete')}
+            </Button>
+            <Button onClick={() => onEdit(entry)}>{t('catalog.edit')}</Button>
+          </>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import fs from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openWatchedPage } from '../support/browser';
+import { apiToken, signIn } from '../support/e2e-accounts';
+import { startPortal, type PortalProcess } from '../support/portal-process';
+
+const MANAGER = { login: 'catalogue', password: 'Ledger-Stone-2976!' };
+const READER = { login: 'verifier', password: 'Harbour-Light-9264!' };
+
+/**
+ * Catalogue screens in Chromium, for two catalogues: the manager creates an entry, edits it to
+ * close its period, adds its successor, filters with three criteria and exports the list as
+ * CSV; a reader is offered no New button and the API refuses its create.
+ */
+describe('catalogue screens in Chromium', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  async function newEntry(page: Page, code: string, name: string, from: string) {
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Entry' });
+    await dialog.getByLabel('Code').fill(code);
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Valid from').fill(from);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').getByText('Entry saved').waitFor();
+  }
+
+  async function filter(page: Page, field: string, criterion: string, value: string) {
+    await page.getByLabel('Field', { exact: true }).first().click();
+    await page.getByRole('option', { name: field, exact: true }).click();
+    await page.getByLabel('Criterion', { exact: true }).first().click();
+    await page.getByRole('option', { name: criterion, exact: true }).click();
+    await page.getByLabel('Value', { exact: true }).fill(value);
+    await page.getByRole('button', { name: 'Apply' }).click();
+  }
+
+  const rows = (page: Page) => page.locator('table tbody tr');
+
+  it.each([
+    ['country', 'QZ', 'Quokka Islands'],
+    ['administration', 'QADM', 'Quay Administration'],
+  ])(
+    'manages %s entries: create, close a period, filter three ways, export CSV',
+    async (catalogId, code, name) => {
+      const { page, context, cspViolations, pageErrors } = await openWatchedPage(browser);
+      await signIn(page, portal, MANAGER.login, MANAGER.password, `/catalog/search/${catalogId}`);
+      // Closing a dialog with changes asks first, in the catalogue's wording.
+      await page.getByRole('button', { name: 'New', exact: true }).click();
+      const draft = page.getByRole('dialog', { name: 'New Entry' });
+      await draft.getByLabel('Code').fill(code);
+      await draft.getByRole('button', { name: 'Cancel' }).click();
+      const question = draft.getByRole('alertdialog');
+      await question
+        .getByText('Are you sure you want to proceed without saving. Please confirm?')
+        .waitFor();
+      await question.getByRole('button', { name: 'No' }).click();
+      expect(await draft.getByLabel('Code').inputValue()).toBe(code);
+      await draft.getByRole('button', { name: 'Cancel' }).click();
+      await draft.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+      await draft.waitFor({ state: 'hidden' });
+
+      await newEntry(page, code, name, '2021-01-01T00:00:00');
+
+      // Open the entry, edit it to end on 1 January 2025, and add its successor from then on.
+      await filter(page, 'Code', 'Equals', code);
+      await page.getByRole('cell', { name, exact: true }).click();
+      const view = page.getByRole('dialog', { name: 'View Entry' });
+      await view.getByText('Entry keys and validity period').waitFor();
+      await view.getByText(/Created .* by catalogue/).waitFor();
+      await view.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Entry' });
+      await edit.getByLabel('Valid until').fill('2025-01-01T00:00:00');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').getByText('Entry saved').waitFor();
+      await newEntry(page, code, `${name} (new)`, '2025-01-01T00:00:00');
+
+      // Three criteria: equals, starts with, greater than or equal.
+      await filter(page, 'Code', 'Equals', code);
+      await expect.poll(() => rows(page).count()).toBe(2);
+      await filter(page, 'Name', 'Starts with', `${name} (`);
+      await expect.poll(() => rows(page).count()).toBe(1);
+      await page.getByRole('cell', { name: `${name} (new)`, exact: true }).waitFor();
+      await filter(page, 'Valid from', 'Greater than or equal to', '2024-06-01T00:00:00');
+      await page.getByRole('cell', { name: `${name} (new)`, exact: true }).waitFor();
+      expect(await page.getByRole('cell', { name, exact: true }).count()).toBe(0);
+
+      // Export what the filter finds, and read the file.
+      await filter(page, 'Code', 'Equals', code);
+      await expect.poll(() => rows(page).count()).toBe(2);
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const file = await (await download).path();
+      const csv = (await fs.readFile(file, 'utf8')).replace(/^\ufeff/, '');
+      const lines = csv.trim().split(/\r?\n/);
+      expect(lines[0]).toMatch(/^Code,Name,/);
+      expect(lines).toHaveLength(3);
+      expect(csv).toContain(`${code},${name},`);
+      expect(csv).toContain('01/01/2025 ');
+      expect(cspViolations).toEqual([]);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('offers a reader no New button, and the API refuses its create', async () => {
+    const { page, context } = await openWatchedPage(browser);
+    await signIn(page, portal, READER.login, READER.password, '/catalog/search/administration');
+    await page.getByRole('button', { name: 'Reload' }).waitFor();
+    expect(await page.getByRole('button', { name: 'New', exact: true }).count()).toBe(0);
+    await context.close();
+    const token = await apiToken(portal, READER.login, READER.password);
+    const refused = await fetch(`${portal.url}/api/catalog/v1/administration`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'NOPE', name: 'Nope', startTime: '2021-01-01T00:00:00Z' }),
+    });
+    expect(refused.status).toBe(403);
+  });
+});
