@@ -21,6 +21,7 @@ import type { Language, TextTree } from '../core/i18n/translate';
 import { translate } from '../core/i18n/translate';
 import { toFieldErrors } from '../core/validation/field-errors';
 import { localInputToIso, toLocalInput } from './format';
+import { useReferenceName } from './useReferenceName';
 import { loadValidator } from './validator';
 
 export interface CatalogEntryFormProps {
@@ -30,6 +31,8 @@ export interface CatalogEntryFormProps {
   onSaved: () => void;
   /** The entry to edit; a new entry when absent. */
   entry?: CatalogEntryRecord;
+  /** Every catalogue, so a reference field can show the name of the entry it names. */
+  allCatalogs?: CatalogDefinition[];
   catalog: CatalogDefinition;
   api: ApiClient;
   /** Named backend of the API client that serves catalogues. */
@@ -145,6 +148,7 @@ function EntryFormBody({
   onSaved,
   onDirty,
   entry,
+  allCatalogs,
   catalog,
   api,
   backend,
@@ -271,6 +275,23 @@ function EntryFormBody({
         />
       );
     }
+    const reference = catalog.references?.[field.name];
+    if (reference) {
+      return (
+        <ReferenceInput
+          key={field.name}
+          label={field.label}
+          required={field.required}
+          value={String(value ?? '')}
+          onChange={(next) => set(field.name, next)}
+          error={error}
+          api={api}
+          backend={backend}
+          target={allCatalogs?.find((c) => c.id === reference.catalog)}
+          at={localInputToIso(String(values.startTime ?? ''))}
+        />
+      );
+    }
     return (
       <TextInput
         key={field.name}
@@ -327,5 +348,37 @@ function EntryFormBody({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** A reference field: the code typed, and the name of the entry it names next to it. */
+function ReferenceInput(props: {
+  label: string;
+  required: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  api: ApiClient;
+  backend: string;
+  target: CatalogDefinition | undefined;
+  at: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const name = useReferenceName(props.api, props.backend, props.target, props.value, props.at);
+  return (
+    <TextInput
+      label={props.label}
+      withAsterisk={props.required}
+      value={props.value}
+      onChange={(event) => props.onChange(event.currentTarget.value)}
+      error={props.error}
+      description={
+        props.value.trim() === ''
+          ? undefined
+          : name !== undefined
+            ? name
+            : t('catalog.referenceUnknown')
+      }
+    />
   );
 }

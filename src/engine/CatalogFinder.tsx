@@ -40,6 +40,8 @@ export interface CatalogFinderProps {
   validatorUrl: string;
   /** Named backend of the API client that serves catalogues. */
   backend?: string;
+  /** Every catalogue, for the names of referenced entries. */
+  allCatalogs?: CatalogDefinition[];
 }
 
 /** The finder of any catalogue: a server-paged, sortable, filterable list plus a New form. */
@@ -51,6 +53,7 @@ export function CatalogFinder({
   canManage,
   validatorUrl,
   backend = 'catalog',
+  allCatalogs,
 }: CatalogFinderProps) {
   const { t } = useTranslation();
   const labels = catalog.labels[language] ?? catalog.labels.en;
@@ -202,6 +205,7 @@ export function CatalogFinder({
         key={editing ? `edit-${editing.id}` : 'new'}
         opened={creating || editing !== undefined}
         entry={editing}
+        allCatalogs={allCatalogs}
         onClose={() => {
           setCreating(false);
           setEditing(undefined);

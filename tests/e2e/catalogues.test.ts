@@ -112,6 +112,22 @@ describe('catalogue screens in Chromium', () => {
     },
   );
 
+  it('shows the name of the entry a reference field names, valid at the entry start', async () => {
+    const { page, context } = await openWatchedPage(browser);
+    await signIn(page, portal, MANAGER.login, MANAGER.password, '/catalog/search/administration');
+    await newEntry(page, 'RADM', 'Reef Administration', '2021-01-01T00:00:00');
+    await page.goto(`${portal.url}/#/catalog/search/user-types`);
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Entry' });
+    await dialog.getByLabel('Valid from').fill('2022-01-01T00:00:00');
+    await dialog.getByLabel('Administration').fill('RADM');
+    await dialog.getByText('Reef Administration').waitFor();
+    // Before the administration existed, the code names nothing.
+    await dialog.getByLabel('Valid from').fill('2020-01-01T00:00:00');
+    await dialog.getByText('No entry with this code is valid at the start of this entry').waitFor();
+    await context.close();
+  });
+
   it('offers a reader no New button, and the API refuses its create', async () => {
     const { page, context } = await openWatchedPage(browser);
     await signIn(page, portal, READER.login, READER.password, '/catalog/search/administration');

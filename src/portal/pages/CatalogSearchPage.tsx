@@ -27,6 +27,7 @@ export function CatalogSearchPage() {
         translations={bundle.translations}
         canManage={session.hasAnyRole(roleList(catalog.managerRoles))}
         validatorUrl={catalogValidatorUrl(catalog.id)}
+        allCatalogs={bundle.catalogs}
       />
     </RequireRoles>
   );

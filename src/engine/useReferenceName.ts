@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import type { ApiClient } from '../core/api/client';
+import type { CatalogEntryRecord } from '../core/definitions/catalog-entry';
+import type { CatalogDefinition } from '../core/definitions/types';
+
+/**
+ * The name of the entry a reference field names: the referenced catalogue's entry whose key is
+ * `code` and which is valid at `at` (the referring entry's start). Undefined while unknown or
+ * when no such entry exists; the server checks the reference again on save.
+ */
+export function useReferenceName(
+  api: ApiClient,
+  backend: string,
+  target: CatalogDefinition | undefined,
+  code: string,
+  at: string | undefined,
+): string | undefined {
+  const [name, setName] = useState<string>();
+  const keyField = target?.key[0];
+  useEffect(() => {
+    setName(undefined);
+    if (!target || !keyField || code.trim() === '') return undefined;
+    let current = true;
+    const when = at ?? new Date().toISOString();
+    // A short pause so that typing a code does not send a request per key.
+    const timer = setTimeout(() => {
+      void api
+        .search<CatalogEntryRecord>(backend, `/${encodeURIComponent(target.id)}`, {
+          filter: [
+            { field: keyField, criterion: 'equals', value: code.trim() },
+            { field: 'startTime', criterion: 'lessThanOrEqual', value: when },
+          ],
+          options: { page: 1, itemsPerPage: 10 },
+        })
+        .then(([error, result]) => {
+          if (!current || error) return;
+          const valid = result.items.find(
+            (entry) => !entry.data.endTime || String(entry.data.endTime) > when,
+          );
+          const data = valid?.data;
+          const label = data && (data.name ?? data.description ?? data[keyField]);
+          setName(label === undefined ? undefined : String(label));
+        });
+    }, 250);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [api, backend, target, keyField, code, at]);
+  return name;
+}
