@@ -6,6 +6,7 @@ import {
   Group,
   Modal,
   NumberInput,
+  Select,
   Stack,
   Text,
   TextInput,
@@ -15,7 +16,12 @@ import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api/client';
 import type { FieldError } from '../core/api/errors';
 import { fieldKind, type CatalogEntryRecord } from '../core/definitions/catalog-entry';
-import type { CatalogDefinition, JsonSchema } from '../core/definitions/types';
+import { enumerationLabel } from '../core/definitions/enumerations';
+import {
+  referencedCatalog,
+  type CatalogDefinition,
+  type JsonSchema,
+} from '../core/definitions/types';
 import type { FieldKind } from '../core/search/criteria';
 import type { Language, TextTree } from '../core/i18n/translate';
 import { translate } from '../core/i18n/translate';
@@ -48,6 +54,8 @@ interface FormField {
   label: string;
   kind: FieldKind;
   required: boolean;
+  /** The values an enumerated field allows (a check type, 1 or 2...). */
+  options?: string[];
 }
 
 type FormValue = string | number | boolean;
@@ -66,6 +74,7 @@ function formFields(catalog: CatalogDefinition, language: Language): FormField[]
     label: labels[name] ?? name,
     kind: fieldKind(property),
     required: required.includes(name),
+    ...(Array.isArray(property.enum) ? { options: property.enum.map(String) } : {}),
   }));
 }
 
@@ -275,6 +284,24 @@ function EntryFormBody({
         />
       );
     }
+    if (field.options) {
+      const options = field.options;
+      return (
+        <Select
+          key={field.name}
+          label={field.label}
+          withAsterisk={field.required}
+          clearable={!field.required}
+          data={options.map((option) => ({
+            value: option,
+            label: enumerationLabel(translations, language, options, option) ?? option,
+          }))}
+          value={value === '' || value === undefined ? null : String(value)}
+          onChange={(next) => set(field.name, next ?? '')}
+          error={error}
+        />
+      );
+    }
     const reference = catalog.references?.[field.name];
     if (reference) {
       return (
@@ -287,7 +314,7 @@ function EntryFormBody({
           error={error}
           api={api}
           backend={backend}
-          target={allCatalogs?.find((c) => c.id === reference.catalog)}
+          target={allCatalogs?.find((c) => c.id === referencedCatalog(reference, values))}
           at={localInputToIso(String(values.startTime ?? ''))}
         />
       );

@@ -10,6 +10,7 @@ import { installAuthentication } from './auth/plugin';
 import { createTokenVerifier } from './auth/token-verifier';
 import { installErrorHandler } from './http/error-handler';
 import { catalogPlugin } from './plugins/catalog';
+import { enumerationsPlugin } from './plugins/enumerations';
 import { definitionsPlugin } from './plugins/definitions';
 import { healthPlugin } from './plugins/health';
 import { spaPlugin } from './plugins/spa';
@@ -118,6 +119,10 @@ export async function buildServer(
         prefix: '/definitions',
         bundle: definitions,
         validators,
+      });
+      await api.register(enumerationsPlugin, {
+        prefix: '/catalog',
+        translations: definitions.translations,
       });
       await api.register(catalogPlugin, {
         prefix: '/catalog/v1',

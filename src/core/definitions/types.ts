@@ -20,9 +20,27 @@ export interface CatalogLabels {
 }
 
 export interface CatalogReference {
-  /** Id of the catalogue the field's value names by key. */
+  /** Id of the catalogue the field's value names by key (its single key field). */
   catalog: string;
+  /**
+   * Where another field of the entry says which catalogue is named (a declaration's `type`:
+   * 1 a document, 2 a sub-document): that field, and the catalogue for each of its values.
+   * `catalog` stays the one used when the field holds none of them.
+   */
+  byField?: string;
+  catalogs?: Record<string, string>;
 }
+
+/** The catalogue a reference field of `entry` names, following `byField` when there is one. */
+export function referencedCatalog(
+  reference: CatalogReference,
+  entry: Record<string, unknown>,
+): string {
+  if (!reference.byField || !reference.catalogs) return reference.catalog;
+  const chooser = entry[reference.byField];
+  return reference.catalogs[String(chooser ?? '')] ?? reference.catalog;
+}
+
 
 export interface CatalogDefinition {
   id: string;

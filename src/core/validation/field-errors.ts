@@ -1,4 +1,5 @@
 import type { FieldError } from '../api/errors';
+import { NAMED_PATTERNS } from './named-patterns';
 import { translate, type Language, type TextTree } from '../i18n/translate';
 
 /** The part of an Ajv error we read; the standalone validators in the browser produce the same. */
@@ -48,5 +49,6 @@ function fieldPath(error: SchemaError): string {
 function ruleName(error: SchemaError): string {
   if (error.keyword === 'format')
     return `format_${String(error.params.format).replaceAll('-', '_')}`;
+  if (error.keyword === 'pattern') return NAMED_PATTERNS[String(error.params.pattern)] ?? 'pattern';
   return error.keyword;
 }

@@ -242,16 +242,42 @@ function checkUniqueIds(
   }
 }
 
+/**
+ * A reference names an entry by the value of the referenced catalogue's key, so that
+ * catalogue must exist and have a single key field; `byField` must be a field of the entry.
+ */
 function checkReferences(catalogs: CatalogDefinition[], problems: DefinitionProblem[]) {
-  const ids = new Set(catalogs.map((c) => c.id));
+  const byId = new Map(catalogs.map((c) => [c.id, c]));
+  // A catalogue whose own file is broken is reported once, not again by each one naming it.
+  const broken = new Set(problems.map((problem) => problem.file));
   for (const catalog of catalogs) {
+    const file = `catalogs/${catalog.id}.json`;
+    const fields = new Set(Object.keys((catalog.schema.properties ?? {}) as object));
     for (const [field, reference] of Object.entries(catalog.references ?? {})) {
-      if (!ids.has(reference.catalog)) {
+      if (reference.byField && !fields.has(reference.byField))
         problems.push({
-          file: `catalogs/${catalog.id}.json`,
-          pointer: `/references/${field}/catalog`,
-          message: `no catalogue "${reference.catalog}"`,
+          file,
+          pointer: `/references/${field}/byField`,
+          message: `"${reference.byField}" is not a field of the schema`,
         });
+      const targets: Array<[string, string]> = [
+        [`/references/${field}/catalog`, reference.catalog],
+        ...Object.entries(reference.catalogs ?? {}).map(([value, target]): [string, string] => [
+          `/references/${field}/catalogs/${value}`,
+          target,
+        ]),
+      ];
+      for (const [pointer, target] of targets) {
+        const referenced = byId.get(target);
+        if (!referenced) {
+          if (!broken.has(path.join('catalogs', `${target}.json`)))
+            problems.push({ file, pointer, message: `no catalogue "${target}"` });
+        } else if (referenced.key.length !== 1)
+          problems.push({
+            file,
+            pointer,
+            message: `catalogue "${target}" has a key of ${referenced.key.length} fields; a reference names an entry by a single key field`,
+          });
       }
     }
   }

@@ -54,7 +54,12 @@ export const catalogMetaSchema = {
         type: 'object',
         required: ['catalog'],
         additionalProperties: false,
-        properties: { catalog: identifier },
+        properties: {
+          catalog: identifier,
+          byField: fieldName,
+          catalogs: { type: 'object', minProperties: 1, additionalProperties: identifier },
+        },
+        dependentRequired: { byField: ['catalogs'], catalogs: ['byField'] },
       },
     },
     labels: {

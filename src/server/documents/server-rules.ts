@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { RuleProblem, RuleUse } from '../../core/rules/types';
 import { paramsOf, resolvePointer } from '../../core/rules/registry';
 import type { Database } from '../db/schema';
+import { isValidAt } from '../catalog/valid-at';
 
 export interface ServerRuleContext {
   db: Kysely<Database>;
@@ -62,12 +63,5 @@ async function catalogEntryExists(
 ): Promise<boolean> {
   if (value === undefined || value === null || value === '') return true;
   if (typeof value !== 'string' || typeof use.catalog !== 'string') return false;
-  const found = await db
-    .selectFrom('catalog_entry')
-    .select('id')
-    .where('catalog', '=', use.catalog)
-    .where('entry_key', '=', value)
-    .where(sql<boolean>`tstzrange(start_time, end_time, '[)') @> ${now.toISOString()}::timestamptz`)
-    .executeTakeFirst();
-  return found !== undefined;
+  return isValidAt(db, use.catalog, value, now);
 }

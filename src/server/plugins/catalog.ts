@@ -9,6 +9,7 @@ import {
   type CatalogDefinition,
 } from '../../core/definitions/types';
 import { requireAnyRole } from '../auth/plugin';
+import { danglingReferences } from '../catalog/references';
 import { insertEntry, isOverlapError, readEntry, searchEntries } from '../catalog/entries';
 import type { Database } from '../db/schema';
 import type { ValidatorSet } from '../definitions/validators';
@@ -52,7 +53,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
   app.post<{ Params: { catalogId: string } }>('/:catalogId', async (request, reply) => {
     const catalog = catalogOf(request.params.catalogId);
     const principal = requireAnyRole(request, roleList(catalog.managerRoles));
-    const entry = validEntry(options.validators, catalog, request.body);
+    const entry = await checkedEntry(options, catalog, request.body);
     try {
       const created = await insertEntry(
         options.db,
@@ -93,7 +94,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
     const body = (request.body ?? {}) as { version?: unknown; data?: unknown };
     const version = versionOf(body.version);
-    const entry = validEntry(options.validators, catalog, body.data);
+    const entry = await checkedEntry(options, catalog, body.data);
     try {
       const outcome = await updateEntry(
         options.db,
@@ -127,6 +128,22 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
       return reply.status(204).send();
     },
   );
+}
+
+/**
+ * The entry if it may be stored: valid against the catalogue's compiled schema, its period in
+ * order, and every reference naming an entry valid at its start. Otherwise a 400 naming each
+ * field, and nothing is stored.
+ */
+async function checkedEntry(
+  options: CatalogPluginOptions,
+  catalog: CatalogDefinition,
+  body: unknown,
+): Promise<Record<string, unknown>> {
+  const entry = validEntry(options.validators, catalog, body);
+  const dangling = await danglingReferences(options.db, catalog, entry);
+  if (dangling.length > 0) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, dangling);
+  return entry;
 }
 
 /** Validates an entry with the catalogue's compiled schema, plus the period's order. */

@@ -1,0 +1,60 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** An entry as the rest of the product reads it: its key, data and validity period. */
+export interface ValidEntry {
+  key: string;
+  data: Record<string, unknown>;
+  startTime: Date;
+  endTime: Date | null;
+}
+
+/** The SQL condition "the entry's period [start_time, end_time) holds `at`". */
+function holds(at: Date) {
+  return sql<boolean>`tstzrange(start_time, end_time, '[)') @> ${at.toISOString()}::timestamptz`;
+}
+
+/**
+ * The entries of a catalogue valid at time `at` (a fee schedule, the questions of a document,
+ * the blocks in force when an application was submitted), optionally only those whose key is
+ * one of `keys`. The exclusion constraint guarantees at most one entry per key at any instant,
+ * so the result has one entry per key, in key order.
+ */
+export async function entriesValidAt(
+  db: Kysely<Database>,
+  catalog: string,
+  at: Date,
+  keys?: readonly string[],
+): Promise<ValidEntry[]> {
+  if (keys && keys.length === 0) return [];
+  let query = db
+    .selectFrom('catalog_entry')
+    .select(['entry_key', 'data', 'start_time', 'end_time'])
+    .where('catalog', '=', catalog)
+    .where(holds(at));
+  if (keys) query = query.where('entry_key', 'in', [...keys]);
+  const rows = await query.orderBy('entry_key').execute();
+  return rows.map((row) => ({
+    key: row.entry_key,
+    data: row.data,
+    startTime: new Date(row.start_time),
+    endTime: row.end_time === null ? null : new Date(row.end_time),
+  }));
+}
+
+/** Whether an entry of `catalog` with this key is valid at `at`. */
+export async function isValidAt(
+  db: Kysely<Database>,
+  catalog: string,
+  key: string,
+  at: Date,
+): Promise<boolean> {
+  const found = await db
+    .selectFrom('catalog_entry')
+    .select('id')
+    .where('catalog', '=', catalog)
+    .where('entry_key', '=', key)
+    .where(holds(at))
+    .executeTakeFirst();
+  return found !== undefined;
+}
