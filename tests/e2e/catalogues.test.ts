@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openWatchedPage } from '../support/browser';
+import { copyDefinitions } from '../support/definitions-dir';
 import { apiToken, signIn } from '../support/e2e-accounts';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 
@@ -9,20 +10,60 @@ const MANAGER = { login: 'catalogue', password: 'Ledger-Stone-2976!' };
 const READER = { login: 'verifier', password: 'Harbour-Light-9264!' };
 
 /**
- * Catalogue screens in Chromium, for two catalogues: the manager creates an entry, edits it to
+ * A catalogue no code knows of: a file dropped into the catalogs folder is all it takes for its
+ * menu entry, route, form, validation and search to exist.
+ */
+const ISLAND = {
+  $comment: 'Written by the test: a catalogue added without a code change.',
+  id: 'island',
+  category: 'configuration',
+  searcherRoles: 'catalog-read',
+  managerRoles: 'catalog-manage',
+  key: ['code'],
+  schema: {
+    type: 'object',
+    required: ['code', 'name'],
+    properties: {
+      code: { type: 'string', minLength: 2, maxLength: 4, pattern: '^[A-Z]+$' },
+      name: { type: 'string', minLength: 1, maxLength: 40 },
+      population: { type: 'integer', minimum: 0 },
+    },
+  },
+  labels: {
+    en: {
+      title: 'Islands',
+      fields: { code: 'Island code', name: 'Island name', population: 'Population' },
+    },
+    fr: {
+      title: 'Îles',
+      fields: { code: "Code de l'île", name: "Nom de l'île", population: 'Population' },
+    },
+  },
+};
+
+/**
+ * Catalogue screens in Chromium, for two catalogues (a single-sign-on one and a passenger one): the manager creates an entry, edits it to
  * close its period, adds its successor, filters with three criteria and exports the list as
- * CSV; a reader is offered no New button and the API refuses its create.
+ * CSV; a reader is offered no New button and the API refuses its create. The portal runs on a
+ * copy of the definitions with one catalogue more, added as a file.
  */
 describe('catalogue screens in Chromium', () => {
   let portal: PortalProcess;
   let browser: Browser;
+  let definitions: Awaited<ReturnType<typeof copyDefinitions>>;
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    definitions = await copyDefinitions();
+    await definitions.write('catalogs/island.json', ISLAND);
+    [portal, browser] = await Promise.all([
+      startPortal({ DEFINITIONS_DIR: definitions.dir }),
+      launchChromium(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
     await portal?.stop();
+    await definitions?.remove();
   });
 
   async function newEntry(page: Page, code: string, name: string, from: string) {
@@ -48,7 +89,7 @@ describe('catalogue screens in Chromium', () => {
 
   it.each([
     ['country', 'QZ', 'Quokka Islands'],
-    ['administration', 'QADM', 'Quay Administration'],
+    ['period', 'QFN', 'Quokka fortnight'],
   ])(
     'manages %s entries: create, close a period, filter three ways, export CSV',
     async (catalogId, code, name) => {
@@ -111,6 +152,35 @@ describe('catalogue screens in Chromium', () => {
       await context.close();
     },
   );
+
+  it('serves a catalogue added as a file: menu entry, route, form, validation, search', async () => {
+    const { page, context, pageErrors } = await openWatchedPage(browser);
+    await signIn(page, portal, MANAGER.login, MANAGER.password, '/dashboard/home');
+    await page.getByRole('button', { name: 'Application menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Application menu' });
+    await menu.getByRole('button', { name: 'Configuration' }).click();
+    await menu.getByRole('link', { name: 'Islands' }).click();
+    await page.waitForURL(`${portal.url}/#/catalog/search/island`);
+
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Entry' });
+    await dialog.getByLabel('Island code').fill('RAROTONGA');
+    await dialog.getByLabel('Island name').fill('Rarotonga');
+    await dialog.getByLabel('Population').fill('13000');
+    await dialog.getByLabel('Valid from').fill('2021-01-01T00:00:00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Must be at most 4 characters').waitFor();
+    await dialog.getByLabel('Island code').fill('RARO');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').getByText('Entry saved').waitFor();
+
+    await filter(page, 'Island name', 'Starts with', 'Raro');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await page.getByRole('cell', { name: 'Rarotonga', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'RARO', exact: true }).waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
 
   it('shows the name of the entry a reference field names, valid at the entry start', async () => {
     const { page, context } = await openWatchedPage(browser);

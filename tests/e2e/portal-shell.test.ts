@@ -279,18 +279,54 @@ describe('portal shell in Chromium', () => {
   // Every signed-in persona holds view-profile: Home, the dashboards, then what its roles open.
   const COMMON = ['Home', '[Dashboards]', 'My Library', 'My Tasks'];
   const ACCOUNT = ['Manage Account', '(Sign Out)'];
-  const SSO_CATALOGUES = [
+  // Catalogue folders and their entries are alphabetical in the language shown.
+  const sso = (passenger: string[]) => [
     '# Catalogues',
+    '[Configuration]',
+    'Attributes',
+    '[Operators]',
+    'Agencies',
+    'Agents',
+    'Traders',
+    ...passenger,
     '[Single sign-on]',
     'Administrations',
     'Countries',
     'Identity types',
+    'User type identifiers',
     'User types',
   ];
+  const SSO_CATALOGUES = sso([]);
+  const ALL_CATALOGUES = sso([
+    '[Passenger]',
+    'All declarations',
+    'All other declarations',
+    'All questions',
+    'Attachments',
+    'Binders',
+    'Conditions',
+    'Country blocks',
+    'Declarations',
+    'Document fees',
+    'Documents',
+    'Modes of payment',
+    'Other declarations',
+    'Passport blocks',
+    'Periods',
+    'Permissions',
+    'Proofs',
+    'Questions',
+    'Relations',
+    'Requirements',
+    'Sub-document country blocks',
+    'Sub-document fees',
+    'Sub-document passport blocks',
+    'Sub-documents',
+  ]);
   it.each<[string, string, string[]]>([
     ['applicant', 'Palm-Breeze-2041', []],
     ['verifier', 'Harbour-Light-9264!', SSO_CATALOGUES],
-    ['catalogue', 'Ledger-Stone-2976!', SSO_CATALOGUES],
+    ['catalogue', 'Ledger-Stone-2976!', ALL_CATALOGUES],
     [
       'idadmin',
       'Key-Keeper-8105!',

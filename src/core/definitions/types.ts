@@ -31,6 +31,11 @@ export interface CatalogReference {
   catalogs?: Record<string, string>;
 }
 
+/** Every catalogue a reference may name. */
+export function referencedCatalogs(reference: CatalogReference): string[] {
+  return [...new Set([reference.catalog, ...Object.values(reference.catalogs ?? {})])];
+}
+
 /** The catalogue a reference field of `entry` names, following `byField` when there is one. */
 export function referencedCatalog(
   reference: CatalogReference,
@@ -40,7 +45,6 @@ export function referencedCatalog(
   const chooser = entry[reference.byField];
   return reference.catalogs[String(chooser ?? '')] ?? reference.catalog;
 }
-
 
 export interface CatalogDefinition {
   id: string;
