@@ -2,14 +2,11 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api/client';
-import {
-  catalogFieldKinds,
-  VALIDITY_FIELDS,
-  type CatalogEntryRecord,
-} from '../core/definitions/catalog-entry';
+import { VALIDITY_FIELDS, type CatalogEntryRecord } from '../core/definitions/catalog-entry';
 import type { CatalogDefinition } from '../core/definitions/types';
 import type { Language } from '../core/i18n/translate';
-import { formatCell, formatDateTime } from './format';
+import { formatDateTime } from './format';
+import { useCellText } from './useCellText';
 
 export interface CatalogEntryViewProps {
   /** The entry to show; the dialog is closed when undefined. */
@@ -55,6 +52,7 @@ function EntryDetails({
   onDeleted,
 }: CatalogEntryViewProps & { entryId: string }) {
   const { t } = useTranslation();
+  const cellText = useCellText(catalog);
   const [entry, setEntry] = useState<CatalogEntryRecord>();
   const [failure, setFailure] = useState<string>();
   const [confirming, setConfirming] = useState(false);
@@ -82,7 +80,6 @@ function EntryDetails({
   if (!entry) return <Loader role="status" aria-label={t('messages.loading')} />;
 
   const labels = catalog.labels[language] ?? catalog.labels.en;
-  const kinds = catalogFieldKinds(catalog);
   const own = Object.keys(catalog.schema.properties ?? {});
   const rows = (names: readonly string[]) => (
     <Table withTableBorder>
@@ -94,7 +91,7 @@ function EntryDetails({
                 ? t(`catalog.${name}`)
                 : (labels?.fields[name] ?? name)}
             </Table.Th>
-            <Table.Td>{formatCell(entry.data[name], kinds[name])}</Table.Td>
+            <Table.Td>{cellText(name, entry.data[name])}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

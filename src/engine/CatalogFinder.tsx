@@ -21,7 +21,7 @@ import { CatalogEntryForm } from './CatalogEntryForm';
 import { CatalogEntryView } from './CatalogEntryView';
 import { downloadText, toCsv } from './csv';
 import { FilterBar, type FilterField } from './FilterBar';
-import { formatCell } from './format';
+import { useCellText } from './useCellText';
 import { useServerTable } from './useServerTable';
 
 export type { CatalogEntryRecord };
@@ -58,6 +58,7 @@ export function CatalogFinder({
   const { t } = useTranslation();
   const labels = catalog.labels[language] ?? catalog.labels.en;
   const kinds = useMemo(() => catalogFieldKinds(catalog), [catalog]);
+  const cellText = useCellText(catalog);
   const fieldLabel = useCallback(
     (name: string): string =>
       name === 'startTime' || name === 'endTime'
@@ -101,7 +102,7 @@ export function CatalogFinder({
     accessor: name,
     title: fieldLabel(name),
     sortable: true,
-    render: (row: Row) => formatCell(row[name], kinds[name]),
+    render: (row: Row) => cellText(name, row[name]),
   }));
 
   /** Every entry the filter matches (the server caps "all"), as a CSV file. */
@@ -118,7 +119,7 @@ export function CatalogFinder({
     const csv = toCsv(
       columnNames.map((name) => ({
         title: fieldLabel(name),
-        value: (row: Record<string, unknown>) => formatCell(row[name], kinds[name]),
+        value: (row: Record<string, unknown>) => cellText(name, row[name]),
       })),
       result.items,
     );

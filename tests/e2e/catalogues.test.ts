@@ -182,6 +182,28 @@ describe('catalogue screens in Chromium', () => {
     await context.close();
   });
 
+  it('words flags and enumerated values in the finder, the View Entry dialog and the form', async () => {
+    const { page, context, pageErrors } = await openWatchedPage(browser);
+    await signIn(page, portal, MANAGER.login, MANAGER.password, '/catalog/search/identity-types');
+    const passport = page.getByRole('row').filter({ hasText: 'PASSPORT' });
+    await passport.getByRole('cell', { name: 'Yes', exact: true }).waitFor();
+    await passport.getByRole('cell', { name: 'Passport', exact: true }).click();
+    const view = page.getByRole('dialog', { name: 'View Entry' });
+    await view.getByRole('row', { name: 'Date of issue Mandatory' }).waitFor();
+    await view.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${portal.url}/#/catalog/search/declaration`);
+    await page.getByRole('heading', { name: 'Declarations' }).waitFor();
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Entry' });
+    await dialog.getByLabel('Applies to').first().click();
+    await page.getByRole('option', { name: 'Sub-document', exact: true }).waitFor();
+    await page.getByRole('option', { name: 'Document', exact: true }).click();
+    expect(await dialog.getByLabel('Applies to').first().inputValue()).toBe('Document');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the name of the entry a reference field names, valid at the entry start', async () => {
     const { page, context } = await openWatchedPage(browser);
     await signIn(page, portal, MANAGER.login, MANAGER.password, '/catalog/search/administration');

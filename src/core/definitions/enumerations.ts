@@ -68,22 +68,24 @@ export function enumerations(
 }
 
 /**
- * The label of a value a catalogue field may hold, when it is one of the enumerations'
- * (a check type, an attribute type, a document type); undefined otherwise.
+ * The enumeration whose values a field's `enum` lists (a check type, an attribute type, a
+ * document type), so its values can be labelled; undefined for any other list.
  */
+export function enumerationOf(values: readonly unknown[]): EnumerationId | undefined {
+  const all = values.map(String);
+  if (CHECK_TYPES.every((v) => all.includes(v))) return 'checkType';
+  if (ATTRIBUTE_TYPES.every((v) => all.includes(v))) return 'attributeType';
+  if (DOCUMENT_TYPES.every((d) => all.includes(d.value))) return 'documentType';
+  return undefined;
+}
+
+/** The label of one of an enumerated field's values; undefined when it is no enumeration's. */
 export function enumerationLabel(
   texts: Partial<Record<Language, TextTree>>,
   language: Language,
   values: readonly unknown[],
   value: string,
 ): string | undefined {
-  const all = values.map(String);
-  const id: EnumerationId | undefined = CHECK_TYPES.every((v) => all.includes(v))
-    ? 'checkType'
-    : ATTRIBUTE_TYPES.every((v) => all.includes(v))
-      ? 'attributeType'
-      : DOCUMENT_TYPES.every((d) => all.includes(d.value))
-        ? 'documentType'
-        : undefined;
+  const id = enumerationOf(values);
   return id && translate(texts, language, `enumerations.${id}.${value}`);
 }
