@@ -101,7 +101,7 @@ export async function buildServer(
     trustProxy: config.trustProxy,
   });
   app.addHook('onClose', async () => database.close());
-  await seedCatalogs(database.db, definitions.catalogs);
+  if (config.referenceData) await seedCatalogs(database.db, definitions.catalogs);
   const demoAccounts = await seedConnectid(database.db, config, app.log, (id, login, password) =>
     credentials.setPassword(id, login, password, undefined),
   );

@@ -71,6 +71,11 @@ export interface ServerConfig {
   };
   /** Demo accounts, one per persona; never in production. */
   demoData: boolean;
+  /**
+   * Whether to add the starting reference data (seeds/catalogs.json and the ISO countries) at
+   * start; on by default, entries an administrator changed are never overwritten.
+   */
+  referenceData: boolean;
   /** Outbound mail: an SMTP URL (smtp://user:pass@host:port); unset keeps mail in the outbox. */
   smtpUrl?: string;
   mailFrom: string;
@@ -109,6 +114,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       trader: flag(env.CONFIRMATION_TRADER, false),
     },
     demoData: flag(env.DEMO_DATA, !production),
+    referenceData: flag(env.REFERENCE_DATA, true),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Immigration Service <no-reply@immigration.example>',
     smsUrl: env.SMS_URL || undefined,

@@ -12,7 +12,7 @@ describe('the generic API client against the real server', () => {
   const seen: Array<Record<string, string | string[] | undefined>> = [];
 
   beforeAll(async () => {
-    api = await startApiServer('pglite');
+    api = await startApiServer('pglite', { referenceData: false });
     api.app.addHook('onRequest', async (request) => {
       seen.push(request.headers);
     });

@@ -4,7 +4,7 @@ import { startApiServer, type ApiHarness } from '../support/api-server';
 describe('HTTP hardening', () => {
   let api: ApiHarness;
   beforeAll(async () => {
-    api = await startApiServer('pglite', { bodyLimit: 2048 });
+    api = await startApiServer('pglite', { bodyLimit: 2048, referenceData: false });
   });
   afterAll(async () => api?.close());
 

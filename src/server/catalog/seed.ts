@@ -2,53 +2,117 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { entryKey } from '../../core/definitions/catalog-entry';
-import type { CatalogDefinition } from '../../core/definitions/types';
+import { referencedCatalogs, type CatalogDefinition } from '../../core/definitions/types';
 import { PROJECT_ROOT } from '../config';
 import type { Database } from '../db/schema';
+import { countrySeedEntries } from './country-seed';
 
 export const CATALOG_SEED_FILE = path.join(PROJECT_ROOT, 'seeds/catalogs.json');
 const SEED_START = '2020-01-01T00:00:00.000Z';
+/** Rows per insert statement, well under PostgreSQL's 65,535 parameters (7 per row). */
+const INSERT_CHUNK = 1000;
+
+type SeedEntry = Record<string, unknown>;
 
 /**
- * Loads the starting reference data (seeds/catalogs.json): for each catalogue, every entry whose
- * key has no entry yet, valid from 2020 with no end. Idempotent; an administrator's later
- * changes (new periods, closed periods) are never overwritten.
+ * Catalogues whose starting entries come from a package rather than from the seed file; the
+ * file's own entries for such a catalogue, if any, come first and win on the same key.
+ */
+const GENERATED_SEEDS: Record<string, () => SeedEntry[]> = {
+  country: countrySeedEntries,
+};
+
+/** The starting entries of every catalogue: the seed file's, then the generated ones. */
+export async function readCatalogSeed(
+  file: string = CATALOG_SEED_FILE,
+): Promise<Record<string, SeedEntry[]>> {
+  const parsed = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, unknown>;
+  const seed: Record<string, SeedEntry[]> = {};
+  for (const [id, entries] of Object.entries(parsed)) {
+    if (Array.isArray(entries)) seed[id] = entries as SeedEntry[];
+  }
+  for (const [id, generate] of Object.entries(GENERATED_SEEDS)) {
+    seed[id] = [...(seed[id] ?? []), ...generate()];
+  }
+  return seed;
+}
+
+/** The catalogues in an order where each comes after the catalogues its references name. */
+export function seedOrder(catalogs: CatalogDefinition[]): CatalogDefinition[] {
+  const byId = new Map(catalogs.map((catalog) => [catalog.id, catalog]));
+  const seen = new Set<string>();
+  const ordered: CatalogDefinition[] = [];
+  const visit = (catalog: CatalogDefinition) => {
+    if (seen.has(catalog.id)) return;
+    seen.add(catalog.id);
+    for (const reference of Object.values(catalog.references ?? {})) {
+      for (const id of referencedCatalogs(reference)) {
+        const referenced = byId.get(id);
+        if (referenced) visit(referenced);
+      }
+    }
+    ordered.push(catalog);
+  };
+  catalogs.forEach(visit);
+  return ordered;
+}
+
+/**
+ * Loads the starting reference data (seeds/catalogs.json, and the countries of
+ * i18n-iso-countries): for each catalogue, every entry whose key has no entry yet, valid from
+ * 2020 with no end. Idempotent; an administrator's later changes (new periods, closed periods)
+ * are never overwritten. One query reads the keys already present and one insert per catalogue
+ * adds the missing entries, so a start with everything seeded costs a single read.
  */
 export async function seedCatalogs(
   db: Kysely<Database>,
   catalogs: CatalogDefinition[],
   file: string = CATALOG_SEED_FILE,
 ): Promise<number> {
-  const seed = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, unknown>;
+  const seed = await readCatalogSeed(file);
+  const plan = seedOrder(catalogs).flatMap((catalog) => {
+    const entries = seed[catalog.id];
+    if (!entries?.length) return [];
+    // The first entry of a key wins, as when each entry was inserted after checking its key.
+    const byKey = new Map<string, SeedEntry>();
+    for (const entry of entries) {
+      const key = entryKey(catalog, entry);
+      if (!byKey.has(key)) byKey.set(key, entry);
+    }
+    return [{ catalog, byKey }];
+  });
+  if (plan.length === 0) return 0;
+  const ids = plan.map(({ catalog }) => catalog.id);
   let created = 0;
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('catalog-seed'))`.execute(trx);
-    for (const catalog of catalogs) {
-      const entries = seed[catalog.id];
-      if (!Array.isArray(entries)) continue;
-      for (const entry of entries as Array<Record<string, unknown>>) {
-        const key = entryKey(catalog, entry);
-        const exists = await trx
-          .selectFrom('catalog_entry')
-          .select('id')
-          .where('catalog', '=', catalog.id)
-          .where('entry_key', '=', key)
-          .executeTakeFirst();
-        if (exists) continue;
+    const present = await trx
+      .selectFrom('catalog_entry')
+      .select(['catalog', 'entry_key'])
+      .distinct()
+      .where('catalog', 'in', ids)
+      .execute();
+    const existing = new Map(ids.map((id) => [id, new Set<string>()]));
+    for (const row of present) existing.get(row.catalog)?.add(row.entry_key);
+    for (const { catalog, byKey } of plan) {
+      const rows = [...byKey]
+        .filter(([key]) => !existing.get(catalog.id)?.has(key))
+        .map(([key, entry]) => ({
+          catalog: catalog.id,
+          entry_key: key,
+          data: JSON.stringify(entry),
+          start_time: SEED_START,
+          end_time: null,
+          created_by: 'seed',
+          updated_by: 'seed',
+        }));
+      for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
         await trx
           .insertInto('catalog_entry')
-          .values({
-            catalog: catalog.id,
-            entry_key: key,
-            data: JSON.stringify(entry),
-            start_time: SEED_START,
-            end_time: null,
-            created_by: 'seed',
-            updated_by: 'seed',
-          })
+          .values(rows.slice(start, start + INSERT_CHUNK))
           .execute();
-        created++;
       }
+      created += rows.length;
     }
   });
   return created;
