@@ -31,6 +31,11 @@ import type { IdentityTables } from './identity/tables';
 import type { Kysely } from 'kysely';
 import { compileWorkflows } from './documents/workflows';
 import { DocumentService } from './documents/service';
+import { paymentsPlugin } from './plugins/payments';
+import { deliverNotification } from './payments/deliver';
+import { SandboxGateway } from './payments/sandbox/gateway';
+import { sandboxGatewayPlugin } from './payments/sandbox/plugin';
+import { PaymentService } from './payments/service';
 
 export interface AppOverrides {
   /** Trusted signing keys given directly (tests); otherwise the configured JWKS source. */
@@ -95,6 +100,11 @@ export async function buildServer(
   const directory = new DocumentAccountDirectory(database.db);
   const credentials = new CredentialStore(identityDb, config.identity);
 
+  const gateway = new SandboxGateway({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    secret: config.payments.sandboxSecret,
+  });
   const app = Fastify({
     logger: overrides.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -171,9 +181,28 @@ export async function buildServer(
         config,
         texts: definitions.translations,
       });
+      await api.register(paymentsPlugin, {
+        prefix: '/payments',
+        documents: services.get('evisa')!,
+        translations: definitions.translations,
+        payments: new PaymentService({
+          db: database.db,
+          documents: services.get('evisa')!,
+          gateway,
+          publicUrl: config.publicUrl,
+        }),
+      });
     },
     { prefix: '/api' },
   );
+  // The sandbox gateway: a stand-in for a bank's hosted payment page, served beside the portal.
+  await app.register(sandboxGatewayPlugin, {
+    prefix: '/sandbox-gateway',
+    db: database.db,
+    secret: config.payments.sandboxSecret,
+    deliver: (url: string, body: string, headers: Record<string, string>) =>
+      deliverNotification(app, config.publicUrl, url, body, headers),
+  });
   await app.register(notificationsPlugin, { db: database.db, config });
   if (config.identity.enabled) {
     await app.register(identityPlugin, {

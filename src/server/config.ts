@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -76,6 +77,11 @@ export interface ServerConfig {
    * start; on by default, entries an administrator changed are never overwritten.
    */
   referenceData: boolean;
+  /**
+   * The payment gateway (docs/payments.md): the built-in sandbox unless configured otherwise,
+   * and the secret its notifications are signed with (random per start when unset).
+   */
+  payments: { gateway: 'sandbox'; sandboxSecret: string };
   /** Outbound mail: an SMTP URL (smtp://user:pass@host:port); unset keeps mail in the outbox. */
   smtpUrl?: string;
   mailFrom: string;
@@ -115,6 +121,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     },
     demoData: flag(env.DEMO_DATA, !production),
     referenceData: flag(env.REFERENCE_DATA, true),
+    payments: {
+      gateway: paymentGateway(env.PAYMENT_GATEWAY),
+      sandboxSecret: env.PAYMENT_SANDBOX_SECRET || randomBytes(32).toString('hex'),
+    },
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Immigration Service <no-reply@immigration.example>',
     smsUrl: env.SMS_URL || undefined,
@@ -163,4 +173,12 @@ function trustProxy(value: string | undefined): boolean | string[] {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** The configured gateway; only the sandbox is built in (docs/payments.md: adding a real one). */
+function paymentGateway(value: string | undefined): 'sandbox' {
+  if (value === undefined || value === '' || value === 'sandbox') return 'sandbox';
+  throw new Error(
+    `PAYMENT_GATEWAY=${value}: this build has the sandbox gateway only (see docs/payments.md)`,
+  );
 }

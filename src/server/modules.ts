@@ -4,3 +4,4 @@
  * accepted. Each module registers its own, in one file.
  */
 import './connectid/effects';
+import './payments/effects';

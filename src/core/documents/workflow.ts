@@ -24,6 +24,11 @@ export interface WorkflowAction {
   validate?: boolean;
   /** Translation key of the success message. */
   success?: string;
+  /**
+   * Fired only by the server itself (a payment the gateway confirmed): the API refuses it from
+   * any caller, and it is never among a document's allowed actions.
+   */
+  system?: boolean;
 }
 
 export type ScreenMode =
@@ -116,6 +121,8 @@ export interface WorkflowDefinition {
   statistics?: boolean;
   /** Lets anyone check an issued document by its number and a second factor (home page). */
   verification?: WorkflowVerification;
+  /** Documents of this type pay fees through the payment gateway (see WorkflowPayment). */
+  payment?: WorkflowPayment;
   /** An XState machine config: states are statuses, events are actions, guards by name. */
   machine: { id: string; initial: string; states: Record<string, JsonValue> } & Record<
     string,
@@ -150,4 +157,23 @@ export function fullRoles(
   suffixes: readonly string[],
 ): string[] {
   return suffixes.map((suffix) => `${workflow.rolePrefix}${suffix}`);
+}
+
+/**
+ * Where a payable document keeps what its fees depend on and the fees frozen on it: the
+ * `freezeFees` effect reads the document and sub-document codes, looks up the fee catalogues
+ * (document-fee, sub-document-fee) valid at that moment and writes the lines and total at
+ * `fees`; payment orders are made from those frozen lines only.
+ */
+export interface WorkflowPayment {
+  /** Pointer to the Document catalogue code (e.g. /application/document). */
+  document: string;
+  /** Pointer to the Sub-Document catalogue code, if the type has one. */
+  subDocument?: string;
+  /** Pointer where the frozen fee lines and total are written (an officer section). */
+  fees: string;
+  /** Pointer where the order and receipt details are written (an officer section). */
+  receipt: string;
+  /** Translation key of the description shown on the gateway's page and the receipt. */
+  title: string;
 }

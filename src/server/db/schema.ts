@@ -95,6 +95,45 @@ export interface MediaTable {
   created_at: Generated<Date>;
 }
 
+export interface PaymentOrderTable {
+  id: Generated<string>;
+  document_id: string;
+  document_type: string;
+  order_reference: string;
+  status: Generated<string>;
+  currency: Generated<string>;
+  /** bigint: the driver returns it as a string. */
+  amount_cents: ColumnType<string, number, number>;
+  items: ColumnType<unknown, string, string>;
+  gateway: string | null;
+  gateway_session: string | null;
+  gateway_redirect_url: string | null;
+  transaction_id: string | null;
+  masked_card: string | null;
+  amount_paid_cents: ColumnType<string | null, number | null, number | null>;
+  receipt_reference: string | null;
+  paid_at: ColumnType<Date | null, string | null, string | null>;
+  created_by: string;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, string | undefined, string>;
+}
+
+export interface SandboxGatewaySessionTable {
+  id: string;
+  order_reference: string;
+  amount_cents: ColumnType<string, number, number>;
+  currency: string;
+  description: string;
+  return_url: string;
+  notify_url: string;
+  language: string;
+  outcome: Generated<string>;
+  transaction_id: string | null;
+  masked_card: string | null;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, string | undefined, string>;
+}
+
 export interface Database extends IdentityTables {
   catalog_entry: CatalogEntryTable;
   document: DocumentTable;
@@ -104,4 +143,6 @@ export interface Database extends IdentityTables {
   outbox: OutboxTable & OutboxDeliveryColumns;
   challenge: ChallengeTable;
   media: MediaTable;
+  payment_order: PaymentOrderTable;
+  sandbox_gateway_session: SandboxGatewaySessionTable;
 }

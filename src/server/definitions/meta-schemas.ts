@@ -163,6 +163,18 @@ export const workflowMetaSchema = {
         validUntil: dataPointer,
       },
     },
+    payment: {
+      type: 'object',
+      required: ['document', 'fees', 'receipt', 'title'],
+      additionalProperties: false,
+      properties: {
+        document: dataPointer,
+        subDocument: dataPointer,
+        fees: dataPointer,
+        receipt: dataPointer,
+        title: { type: 'string' },
+      },
+    },
     machine: {
       type: 'object',
       required: ['id', 'initial', 'states'],
@@ -206,6 +218,7 @@ export const workflowMetaSchema = {
           effects: { type: 'array', items: { type: 'string' } },
           validate: { type: 'boolean' },
           success: { type: 'string' },
+          system: { type: 'boolean' },
         },
       },
     },

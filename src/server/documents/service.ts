@@ -199,6 +199,8 @@ export class DocumentService {
       ]);
     }
     const definition = this.actionOf(workflow, action, principal);
+    // Only the server fires a system action (a payment confirmed by the gateway).
+    if (definition.system) throw new ApiProblem(403, ERROR_CODES.forbidden);
     return this.db.transaction().execute(async (trx) => {
       const row = await this.visibleRow(trx, workflow, principal, id, true);
       if (definition.owner && row.owner !== principal.subject)
@@ -206,44 +208,101 @@ export class DocumentService {
       if (row.version !== request.version) {
         throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: row.version });
       }
-      // The machine decides on the document as the action would leave it (a fee now due...).
-      const merged = this.mergedData(workflow, definition, row.data, request.data);
-      const target = nextStatus(workflow.machine, row.status, {
-        type: action,
-        input: guardInput({ ...row, data: merged }, principal),
-      });
-      if (!target)
-        throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: row.status });
-      checkNotes(definition, request.notes);
-      requireData(definition, request.data);
-      const draft = toDraft(row);
-      draft.data = await this.validData(trx, workflow, definition, merged);
-      draft.status = target;
-      const now = new Date();
-      await this.runEffects(
+      return this.transition(
         trx,
         workflow,
-        definition,
+        row,
         action,
-        row.status,
-        draft,
+        definition,
         request as ActionRequest,
         principal,
-        now,
       );
-      const written = await this.write(
-        trx,
-        draft,
-        row.version + 1,
-        action,
-        row.status,
-        principal,
-        request.notes,
-        now,
-        false,
-      );
-      return this.view(workflow, written, principal);
     });
+  }
+
+  /**
+   * Fires an action on the server's own account inside the caller's transaction: the payment
+   * service confirming a payment the gateway reported. No role or owner check (the caller has
+   * verified the gateway's signature); the machine must still allow the action from the
+   * document's status, or nothing changes (409).
+   */
+  async actAsSystem(
+    trx: Transaction<Database>,
+    type: string,
+    id: string,
+    action: string,
+    actor: Principal,
+    notes?: string,
+  ): Promise<DocumentView> {
+    const workflow = this.workflow(type);
+    const definition = workflow.definition.actions[action];
+    if (!definition) throw new Error(`Workflow ${type} has no action ${action}`);
+    const row = (await trx
+      .selectFrom('document')
+      .selectAll()
+      .where('id', '=', id)
+      .where('type', '=', type)
+      .forUpdate()
+      .executeTakeFirst()) as DocumentRow | undefined;
+    if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
+    return this.transition(
+      trx,
+      workflow,
+      row,
+      action,
+      definition,
+      { version: row.version, notes },
+      actor,
+    );
+  }
+
+  /** Checks the machine and the payload, runs the effects and writes the next version. */
+  private async transition(
+    trx: Transaction<Database>,
+    workflow: CompiledWorkflow,
+    row: DocumentRow,
+    action: string,
+    definition: WorkflowAction,
+    request: ActionRequest,
+    principal: Principal,
+  ): Promise<DocumentView> {
+    // The machine decides on the document as the action would leave it (a fee now due...).
+    const merged = this.mergedData(workflow, definition, row.data, request.data);
+    const target = nextStatus(workflow.machine, row.status, {
+      type: action,
+      input: guardInput({ ...row, data: merged }, principal),
+    });
+    if (!target)
+      throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: row.status });
+    checkNotes(definition, request.notes);
+    requireData(definition, request.data);
+    const draft = toDraft(row);
+    draft.data = await this.validData(trx, workflow, definition, merged);
+    draft.status = target;
+    const now = new Date();
+    await this.runEffects(
+      trx,
+      workflow,
+      definition,
+      action,
+      row.status,
+      draft,
+      request,
+      principal,
+      now,
+    );
+    const written = await this.write(
+      trx,
+      draft,
+      row.version + 1,
+      action,
+      row.status,
+      principal,
+      request.notes,
+      now,
+      false,
+    );
+    return this.view(workflow, written, principal);
   }
 
   async search(
@@ -561,7 +620,7 @@ export class DocumentService {
   allowedActions(workflow: CompiledWorkflow, row: DocumentRow, principal: Principal): string[] {
     const input = guardInput(row, principal);
     return Object.entries(workflow.definition.actions)
-      .filter(([, action]) => holdsAnyRole(principal, workflow.rolesOf(action)))
+      .filter(([, action]) => !action.system && holdsAnyRole(principal, workflow.rolesOf(action)))
       .filter(([, action]) => !action.owner || row.owner === principal.subject)
       .filter(
         ([name]) => nextStatus(workflow.machine, row.status, { type: name, input }) !== undefined,

@@ -44,4 +44,7 @@ export const ERROR_CODES = {
   tooLarge: 'PAYLOAD_TOO_LARGE',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL_ERROR',
+  nothingToPay: 'NOTHING_TO_PAY',
+  paymentRefused: 'PAYMENT_NOTIFICATION_REFUSED',
+  paymentNotStarted: 'PAYMENT_NOT_STARTED',
 } as const;

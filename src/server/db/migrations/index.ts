@@ -6,6 +6,7 @@ import * as connectid from './0004_connectid';
 import * as notifications from './0005_notifications';
 import * as documentCreated from './0006_document_created';
 import * as inbox from './0007_inbox';
+import * as payments from './0008_payments';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005_notifications': notifications,
   '0006_document_created': documentCreated,
   '0007_inbox': inbox,
+  '0008_payments': payments,
 };
 
 export const migrationProvider: MigrationProvider = {

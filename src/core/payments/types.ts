@@ -1,0 +1,51 @@
+/**
+ * Payments as the API and the browser see them. Amounts are decimal strings in NZD ("150.00"),
+ * never floating-point numbers; the server computes them from the document's frozen fees.
+ */
+
+/** Where a payment order stands. */
+export type PaymentStatus =
+  'CREATED' | 'PENDING' | 'APPROVED' | 'DECLINED' | 'CANCELLED' | 'TIMED_OUT';
+
+/** One fee line of an order (a document fee, a sub-document fee). */
+export interface FeeLine {
+  code: string;
+  name: string;
+  /** Decimal string, two places: "50.00". */
+  amount: string;
+}
+
+/** A payment order of a document, as `GET /api/payments/{type}/{id}` answers it. */
+export interface PaymentOrderView {
+  orderId: string;
+  orderReference: string;
+  status: PaymentStatus;
+  currency: 'NZD';
+  items: FeeLine[];
+  /** Decimal string: the sum of the items. */
+  total: string;
+  /** Decimal string, once approved. */
+  amountPaid: string | null;
+  /** "•••• 1111", once approved; the portal never sees more of a card. */
+  maskedCard: string | null;
+  receiptReference: string | null;
+  paidAt: string | null;
+  createdAt: string;
+}
+
+/** What a receipt shows (the PDF of `GET /api/payments/{type}/{id}/receipt`). */
+export interface ReceiptData {
+  receiptReference: string;
+  orderReference: string;
+  orderId: string;
+  /** The paid document's number and title ("Visa application VA-2026-000042"). */
+  documentNumber: string;
+  documentTitle: string;
+  payerName: string;
+  items: FeeLine[];
+  total: string;
+  amountPaid: string;
+  currency: 'NZD';
+  maskedCard: string;
+  paidAt: string;
+}

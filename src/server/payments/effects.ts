@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import { toCents } from '../../core/payments/money';
+import { registerEffect, type EffectContext } from '../documents/effects';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { feesDue, setAt, valueAt, type FrozenFees } from './fees';
+
+/**
+ * Effects of payable workflows (those with a `payment` block): freezing the fees a document
+ * owes, and opening a payment order for them.
+ */
+
+/** Writes the fees due now at the workflow's fees pointer (on store, update and submit). */
+async function freezeFees({ trx, workflow, document, now }: EffectContext): Promise<void> {
+  if (!workflow.payment) return;
+  setAt(
+    document.data,
+    workflow.payment.fees,
+    await feesDue(trx, workflow.payment, document.data, now),
+  );
+}
+
+/**
+ * The initiate step: the terms must be accepted (the request says so), and an order is opened
+ * for exactly the frozen fees: the amount comes from the document, never from the browser.
+ */
+async function createPaymentOrder({
+  trx,
+  workflow,
+  document,
+  request,
+  principal,
+}: EffectContext): Promise<void> {
+  const payment = workflow.payment;
+  if (!payment) throw new Error(`Workflow ${workflow.id} has no payment block`);
+  const accepted = (request.data as { termsAccepted?: unknown } | undefined)?.termsAccepted;
+  if (accepted !== true)
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/termsAccepted', rule: 'accepted' },
+    ]);
+  const fees = valueAt(document.data, payment.fees) as FrozenFees | undefined;
+  const cents = toCents(fees?.total);
+  if (!fees || cents === undefined || cents <= 0)
+    throw new ApiProblem(409, ERROR_CODES.nothingToPay);
+  const { attempts } = (await trx
+    .selectFrom('payment_order')
+    .select((eb) => eb.fn.countAll<string>().as('attempts'))
+    .where('document_id', '=', document.id)
+    .executeTakeFirstOrThrow()) as { attempts: string };
+  const orderReference = `${document.number ?? document.id.slice(0, 8)}-P${Number(attempts) + 1}`;
+  const order = await trx
+    .insertInto('payment_order')
+    .values({
+      document_id: document.id,
+      document_type: document.type,
+      order_reference: orderReference,
+      amount_cents: cents,
+      items: JSON.stringify(fees.items),
+      created_by: principal.subject,
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+  setAt(document.data, payment.receipt, {
+    orderId: order.id,
+    orderReference,
+    amount: fees.total,
+  });
+  // Another order of this document still waiting at the gateway is superseded.
+  await trx
+    .updateTable('payment_order')
+    .set({ status: 'CANCELLED', updated_at: sql<string>`now()` })
+    .where('document_id', '=', document.id)
+    .where('id', '!=', order.id)
+    .where('status', 'in', ['CREATED', 'PENDING'])
+    .execute();
+}
+
+let registered = false;
+export function registerPaymentEffects(): void {
+  if (registered) return;
+  registered = true;
+  registerEffect('freezeFees', freezeFees);
+  registerEffect('createPaymentOrder', createPaymentOrder);
+}
+
+registerPaymentEffects();

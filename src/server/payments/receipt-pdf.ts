@@ -1,0 +1,388 @@
+/**
+ * The payment receipt as a PDF (`GET /api/payments/{type}/{id}/receipt`): one or more A4 pages
+ * in the standard Helvetica font, every text from translations/{lang}/receipt.json, dates and
+ * amounts written by src/core/format. Amounts stay the decimal strings the server computed;
+ * nothing here turns them into floats.
+ *
+ * Helvetica is a standard PDF font, so nothing is embedded, but it only writes WinAnsi
+ * (Windows-1252): French accents, '€' and the '•' of a masked card are fine; anything else is
+ * replaced by '?' (or a close WinAnsi equivalent) rather than failing the receipt.
+ */
+import { PDFDocument, PageSizes, StandardFonts, rgb } from 'pdf-lib';
+import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
+import { formatDateTime, formatMoney } from '../../core/format';
+import { translate } from '../../core/i18n/translate';
+import type { Language, TextTree } from '../../core/i18n/translate';
+import type { ReceiptData } from '../../core/payments/types';
+
+const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
+const MARGIN = 50;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const RIGHT = PAGE_WIDTH - MARGIN;
+/** Kept free at the bottom of every page for the footer line and the page number. */
+const FOOTER_SPACE = 44;
+const BOTTOM = MARGIN + FOOTER_SPACE;
+
+const TITLE_SIZE = 20;
+const HEADING_SIZE = 12;
+const TEXT_SIZE = 10;
+const FOOTER_SIZE = 8;
+const LINE = 14;
+const FOOTER_LINE = 10;
+const ROW_GAP = 4;
+
+/** The details block: labels on the left, values wrapped in the rest of the width. */
+const LABEL_WIDTH = 150;
+const VALUE_X = MARGIN + LABEL_WIDTH;
+const VALUE_WIDTH = CONTENT_WIDTH - LABEL_WIDTH;
+const MAX_VALUE_LINES = 4;
+
+/** The items table: code, name (wrapped), amount (right-aligned on the right margin). */
+const CODE_WIDTH = 90;
+/** Wide enough for NZD 999,999,999,999.99; longer amounts wrap, never cut. */
+const AMOUNT_WIDTH = 130;
+const COLUMN_GAP = 10;
+const NAME_X = MARGIN + CODE_WIDTH + COLUMN_GAP;
+const NAME_WIDTH = CONTENT_WIDTH - CODE_WIDTH - AMOUNT_WIDTH - 2 * COLUMN_GAP;
+const AMOUNT_LEFT = RIGHT - AMOUNT_WIDTH;
+const MAX_CODE_LINES = 2;
+const MAX_NAME_LINES = 6;
+const MAX_AMOUNT_LINES = 4;
+
+const TEXT_COLOUR = rgb(0.1, 0.1, 0.1);
+const MUTED_COLOUR = rgb(0.35, 0.35, 0.35);
+const RULE_COLOUR = rgb(0.6, 0.6, 0.6);
+const ELLIPSIS = '\u2026';
+
+/** Characters WinAnsi lacks but has a look-alike for; the rest of the unencodable become '?'. */
+const REPLACEMENTS: Record<string, string> = {
+  '\u202f': '\u00a0', // narrow no-break space (French digit groups) -> no-break space
+  '\u2007': '\u00a0', // figure space
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2212': '-',
+  '\u00ad': '', // soft hyphen
+  '\u200b': '', // zero-width space
+  '\u200c': '',
+  '\u200d': '',
+  '\u2060': '',
+  '\ufeff': '',
+};
+
+/** Any text made writable in WinAnsi: one line, no control characters, '?' for the unknown. */
+export function toWinAnsi(text: string, charset: ReadonlySet<number>): string {
+  let out = '';
+  for (const char of text.normalize('NFC')) {
+    const replacement = REPLACEMENTS[char];
+    if (replacement !== undefined) out += replacement;
+    else if (char !== '\u00a0' && /\s/u.test(char)) out += ' ';
+    else if (charset.has(char.codePointAt(0) ?? -1)) out += char;
+    else out += '?';
+  }
+  return out;
+}
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  charset: ReadonlySet<number>;
+}
+
+/**
+ * Breaks text into lines no wider than `width`: at spaces, and inside a word too long for a
+ * line. More than `maxLines` lines are cut, the last one ending in an ellipsis.
+ */
+function wrap(text: string, font: PDFFont, size: number, width: number, maxLines: number) {
+  const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ').filter((w) => w !== '')) {
+    // Past the last line kept, the rest is cut anyway.
+    if (lines.length > maxLines) break;
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    line = '';
+    // A word wider than a line is split where it reaches the edge.
+    for (const char of word) {
+      if (lines.length > maxLines) break;
+      if (line !== '' && !fits(line + char)) {
+        lines.push(line);
+        line = '';
+      }
+      line += char;
+    }
+  }
+  if (line !== '' || lines.length === 0) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  let last = kept[maxLines - 1] ?? '';
+  while (last !== '' && !fits(last + ELLIPSIS)) last = [...last].slice(0, -1).join('');
+  kept[maxLines - 1] = last.trimEnd() + ELLIPSIS;
+  return kept;
+}
+
+/** The font each page currently writes in (see drawText). */
+const pageFonts = new WeakMap<PDFPage, PDFFont>();
+
+/**
+ * Writes one line. A `font` option of pdf-lib's drawText adds a font resource to the page on
+ * every call (and, on a fresh page, embeds a default Helvetica first); setting the page's font
+ * only when it changes avoids both.
+ */
+function drawText(
+  page: PDFPage,
+  text: string,
+  options: { x: number; y: number; size: number; font: PDFFont; colour: RGB },
+): void {
+  const { font, colour, ...position } = options;
+  if (pageFonts.get(page) !== font) {
+    page.setFont(font);
+    pageFonts.set(page, font);
+  }
+  page.drawText(text, { ...position, color: colour });
+}
+
+/** Lays the receipt out top to bottom, opening a new page when the next block does not fit. */
+class Layout {
+  readonly pages: PDFPage[] = [];
+  private page!: PDFPage;
+  y = 0;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    readonly fonts: Fonts,
+  ) {
+    this.newPage();
+  }
+
+  newPage(): void {
+    this.page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    this.pages.push(this.page);
+    this.y = PAGE_HEIGHT - MARGIN;
+  }
+
+  /** Opens a new page unless `height` still fits above the footer; true if it opened one. */
+  ensure(height: number): boolean {
+    if (this.y - height >= BOTTOM) return false;
+    this.newPage();
+    return true;
+  }
+
+  lines(text: string, bold: boolean, size: number, width: number, maxLines: number): string[] {
+    const font = bold ? this.fonts.bold : this.fonts.regular;
+    return wrap(toWinAnsi(text, this.fonts.charset), font, size, width, maxLines);
+  }
+
+  /** Draws already wrapped lines from the current y, left-aligned at x or right-aligned at it. */
+  draw(lines: string[], x: number, options: DrawOptions = {}): void {
+    const { bold = false, size = TEXT_SIZE, lineHeight = LINE, align = 'left' } = options;
+    const font = bold ? this.fonts.bold : this.fonts.regular;
+    lines.forEach((line, index) => {
+      const width = font.widthOfTextAtSize(line, size);
+      drawText(this.page, line, {
+        x: align === 'right' ? x - width : x,
+        // The baseline sits a little above the bottom of the line box.
+        y: this.y - index * lineHeight - size,
+        size,
+        font,
+        colour: options.colour ?? TEXT_COLOUR,
+      });
+    });
+  }
+
+  rule(gapAbove = 4, gapBelow = 6): void {
+    this.y -= gapAbove;
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: RIGHT, y: this.y },
+      thickness: 0.5,
+      color: RULE_COLOUR,
+    });
+    this.y -= gapBelow;
+  }
+}
+
+interface DrawOptions {
+  bold?: boolean;
+  size?: number;
+  lineHeight?: number;
+  align?: 'left' | 'right';
+  colour?: RGB;
+}
+
+/** The receipt of a paid order as PDF bytes, in the reader's language. */
+export async function renderReceiptPdf(
+  receipt: ReceiptData,
+  texts: Partial<Record<Language, TextTree>>,
+  language: Language,
+): Promise<Uint8Array> {
+  const t = (key: string, params?: Record<string, unknown>) =>
+    translate(texts, language, `receipt.${key}`, params);
+  const money = (amount: string) => formatMoney(amount, language);
+
+  const doc = await PDFDocument.create();
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const fonts: Fonts = { regular, bold, charset: new Set(regular.getCharacterSet()) };
+
+  const issuer = t('issuer');
+  doc.setTitle(t('documentName', { reference: receipt.receiptReference }), {
+    showInWindowTitleBar: true,
+  });
+  doc.setAuthor(issuer);
+  doc.setCreator(issuer);
+  doc.setSubject(
+    t('documentValue', { title: receipt.documentTitle, number: receipt.documentNumber }),
+  );
+  doc.setLanguage(language);
+
+  const layout = new Layout(doc, fonts);
+
+  // Heading: who issues the receipt, and what it is.
+  const issuerLines = layout.lines(issuer, true, HEADING_SIZE, CONTENT_WIDTH, 2);
+  layout.draw(issuerLines, MARGIN, { bold: true, size: HEADING_SIZE, colour: MUTED_COLOUR });
+  layout.y -= issuerLines.length * (HEADING_SIZE + 4) + 6;
+  const titleLines = layout.lines(t('title'), true, TITLE_SIZE, CONTENT_WIDTH, 2);
+  layout.draw(titleLines, MARGIN, { bold: true, size: TITLE_SIZE, lineHeight: TITLE_SIZE + 4 });
+  layout.y -= titleLines.length * (TITLE_SIZE + 4);
+  layout.rule(6, 12);
+
+  // Details: label and value pairs.
+  const details: Array<[string, string]> = [
+    [t('receiptReference'), receipt.receiptReference],
+    [t('orderReference'), receipt.orderReference],
+    [t('orderId'), receipt.orderId],
+    [
+      t('document'),
+      t('documentValue', { title: receipt.documentTitle, number: receipt.documentNumber }),
+    ],
+    [t('payer'), receipt.payerName],
+    [t('paidAt'), formatDateTime(receipt.paidAt)],
+    [t('card'), receipt.maskedCard],
+  ];
+  for (const [label, value] of details) {
+    const labelLines = layout.lines(label, true, TEXT_SIZE, LABEL_WIDTH - COLUMN_GAP, 2);
+    const valueLines = layout.lines(value, false, TEXT_SIZE, VALUE_WIDTH, MAX_VALUE_LINES);
+    const height = Math.max(labelLines.length, valueLines.length) * LINE + ROW_GAP;
+    layout.ensure(height);
+    layout.draw(labelLines, MARGIN, { bold: true });
+    layout.draw(valueLines, VALUE_X);
+    layout.y -= height;
+  }
+  layout.y -= 12;
+
+  // Items: a heading and the column titles on every page the table reaches.
+  const tableHeading = (continued: boolean) => {
+    const heading = layout.lines(
+      t(continued ? 'items.continued' : 'items._'),
+      true,
+      HEADING_SIZE,
+      CONTENT_WIDTH,
+      1,
+    );
+    const columns = {
+      code: layout.lines(t('items.code'), true, TEXT_SIZE, CODE_WIDTH, 1),
+      name: layout.lines(t('items.name'), true, TEXT_SIZE, NAME_WIDTH, 1),
+      amount: layout.lines(t('items.amount'), true, TEXT_SIZE, AMOUNT_WIDTH, 1),
+    };
+    layout.draw(heading, MARGIN, { bold: true, size: HEADING_SIZE });
+    layout.y -= HEADING_SIZE + 8;
+    layout.draw(columns.code, MARGIN, { bold: true });
+    layout.draw(columns.name, NAME_X, { bold: true });
+    layout.draw(columns.amount, RIGHT, { bold: true, align: 'right' });
+    layout.y -= LINE;
+    layout.rule(0, 6);
+  };
+  // The heading, the column titles and at least one row stay together.
+  layout.ensure(HEADING_SIZE + 8 + LINE + 6 + 2 * LINE);
+  tableHeading(false);
+
+  for (const item of receipt.items) {
+    const code = layout.lines(item.code, false, TEXT_SIZE, CODE_WIDTH, MAX_CODE_LINES);
+    const name = layout.lines(item.name, false, TEXT_SIZE, NAME_WIDTH, MAX_NAME_LINES);
+    const amount = layout.lines(
+      money(item.amount),
+      false,
+      TEXT_SIZE,
+      AMOUNT_WIDTH,
+      MAX_AMOUNT_LINES,
+    );
+    const height = Math.max(code.length, name.length, amount.length) * LINE + ROW_GAP;
+    if (layout.ensure(height)) tableHeading(true);
+    layout.draw(code, MARGIN);
+    layout.draw(name, NAME_X);
+    layout.draw(amount, RIGHT, { align: 'right' });
+    layout.y -= height;
+  }
+
+  // Totals, kept together, right-aligned under the amounts.
+  const totals: Array<[string, string, boolean]> = [
+    [t('total'), money(receipt.total), true],
+    [t('amountPaid'), money(receipt.amountPaid), false],
+    [t('currency'), receipt.currency, false],
+  ];
+  const totalRows = totals.map(([label, value, strong]) => ({
+    label: layout.lines(label, strong, TEXT_SIZE, AMOUNT_LEFT - MARGIN - COLUMN_GAP, 2),
+    value: layout.lines(value, strong, TEXT_SIZE, AMOUNT_WIDTH, MAX_AMOUNT_LINES),
+    strong,
+  }));
+  const heightOf = (row: { label: string[]; value: string[] }) =>
+    Math.max(row.label.length, row.value.length) * LINE + ROW_GAP;
+  layout.ensure(10 + totalRows.reduce((sum, row) => sum + heightOf(row), 0));
+  layout.rule(0, 6);
+  for (const row of totalRows) {
+    layout.draw(row.label, AMOUNT_LEFT - COLUMN_GAP, { bold: row.strong, align: 'right' });
+    layout.draw(row.value, RIGHT, { bold: row.strong, align: 'right' });
+    layout.y -= heightOf(row);
+  }
+
+  // Footer on every page: the no-signature line and the page number.
+  const pageCount = layout.pages.length;
+  const pageLabelWidth = 80;
+  const footer = wrap(
+    toWinAnsi(t('footer'), fonts.charset),
+    regular,
+    FOOTER_SIZE,
+    CONTENT_WIDTH - pageLabelWidth - COLUMN_GAP,
+    2,
+  );
+  layout.pages.forEach((page, index) => {
+    const top = MARGIN + FOOTER_SPACE - 12;
+    page.drawLine({
+      start: { x: MARGIN, y: top },
+      end: { x: RIGHT, y: top },
+      thickness: 0.5,
+      color: RULE_COLOUR,
+    });
+    footer.forEach((line, lineIndex) => {
+      drawText(page, line, {
+        x: MARGIN,
+        y: top - 12 - lineIndex * FOOTER_LINE,
+        size: FOOTER_SIZE,
+        font: regular,
+        colour: MUTED_COLOUR,
+      });
+    });
+    const [pageLabel = ''] = wrap(
+      toWinAnsi(t('page', { page: index + 1, pages: pageCount }), fonts.charset),
+      regular,
+      FOOTER_SIZE,
+      pageLabelWidth,
+      1,
+    );
+    drawText(page, pageLabel, {
+      x: RIGHT - regular.widthOfTextAtSize(pageLabel, FOOTER_SIZE),
+      y: top - 12,
+      size: FOOTER_SIZE,
+      font: regular,
+      colour: MUTED_COLOUR,
+    });
+  });
+
+  return doc.save();
+}

@@ -1,0 +1,299 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { fromCents } from '../../core/payments/money';
+import type {
+  FeeLine,
+  PaymentOrderView,
+  PaymentStatus,
+  ReceiptData,
+} from '../../core/payments/types';
+import type { Principal } from '../auth/principal';
+import type { Database, PaymentOrderTable } from '../db/schema';
+import type { DocumentService } from '../documents/service';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import type { GatewayReport, PaymentGateway } from './gateway';
+
+type OrderRow = Selectable<PaymentOrderTable>;
+
+/** Who the document history names when the gateway's word changes a document. */
+export const PAYMENT_GATEWAY_ACTOR: Principal = {
+  subject: 'system:payment-gateway',
+  roles: [],
+  name: 'Payment gateway',
+};
+
+/** Where a payment stands, with the paid document's status. */
+export interface PaymentState {
+  documentStatus: string;
+  order: PaymentOrderView | null;
+}
+
+/** A notification or query the service would not act on, and why (logged by the caller). */
+export class RefusedReport extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+const FINAL: readonly string[] = ['APPROVED', 'DECLINED', 'CANCELLED', 'TIMED_OUT'];
+
+export interface PaymentServiceOptions {
+  db: Kysely<Database>;
+  documents: DocumentService;
+  gateway: PaymentGateway;
+  publicUrl: string;
+}
+
+/**
+ * Payments of documents through a hosted-payment-page gateway. The order is made at initiate
+ * (createPaymentOrder effect) from the document's frozen fees; this service sends the payer to
+ * the gateway, and applies what the gateway reports, once: every report runs in one transaction
+ * that locks the order, so a notification delivered twice, a refreshed return page and a query
+ * racing a notification all end with one payment, one receipt and one status change.
+ */
+export class PaymentService {
+  constructor(private readonly options: PaymentServiceOptions) {}
+
+  /** The gateway's page for the document's open order (the same session for every tab). */
+  async purchase(
+    type: string,
+    id: string,
+    principal: Principal,
+    language: string,
+    description: string,
+  ): Promise<{ redirectUrl: string }> {
+    const document = await this.options.documents.read(type, principal, id);
+    if (document.owner !== principal.subject) throw new ApiProblem(403, ERROR_CODES.notOwner);
+    if (document.status !== 'PURCHASE INITIATED')
+      throw new ApiProblem(409, ERROR_CODES.paymentNotStarted);
+    const order = await this.openOrder(id);
+    if (!order) throw new ApiProblem(409, ERROR_CODES.paymentNotStarted);
+    if (order.gateway_redirect_url) return { redirectUrl: order.gateway_redirect_url };
+    const workflowPrefix = this.options.documents.workflow(type).definition.prefix;
+    const session = await this.options.gateway.createSession({
+      orderReference: order.order_reference,
+      amountCents: Number(order.amount_cents),
+      currency: 'NZD',
+      description,
+      returnUrl: `${this.options.publicUrl}/#${workflowPrefix}/finalisation/${id}`,
+      notifyUrl: `${this.options.publicUrl}/api/payments/notify/${this.options.gateway.id}`,
+      language,
+    });
+    // Two tabs may both get here: the first to record its session wins, the other uses it.
+    const claimed = await this.options.db
+      .updateTable('payment_order')
+      .set({
+        status: 'PENDING',
+        gateway: this.options.gateway.id,
+        gateway_session: session.sessionId,
+        gateway_redirect_url: session.redirectUrl,
+        updated_at: sql<string>`now()`,
+      })
+      .where('id', '=', order.id)
+      .where('gateway_session', 'is', null)
+      .where('status', '=', 'CREATED')
+      .returning('gateway_redirect_url')
+      .executeTakeFirst();
+    if (claimed?.gateway_redirect_url) return { redirectUrl: claimed.gateway_redirect_url };
+    const winner = await this.openOrder(id);
+    if (!winner?.gateway_redirect_url) throw new ApiProblem(409, ERROR_CODES.paymentNotStarted);
+    return { redirectUrl: winner.gateway_redirect_url };
+  }
+
+  /** A signed notification from the gateway (server to server). */
+  async notify(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<PaymentStatus> {
+    const report = this.options.gateway.verifyNotification(rawBody, headers);
+    if (!report) throw new RefusedReport('bad signature');
+    // A gateway whose notification only names the session (Windcave) is asked for the outcome.
+    if (report.outcome === 'PENDING')
+      return this.apply(await this.options.gateway.querySession(report.sessionId));
+    return this.apply(report);
+  }
+
+  /**
+   * Where the document's payment stands; when the order is still waiting at the gateway (the
+   * browser came back before the notification), the gateway is asked and its answer applied.
+   */
+  async state(type: string, id: string, principal: Principal): Promise<PaymentState> {
+    let document = await this.options.documents.read(type, principal, id);
+    let order = await this.latestOrder(id);
+    if (order?.status === 'PENDING' && order.gateway_session) {
+      const report = await this.options.gateway.querySession(order.gateway_session);
+      if (report.outcome !== 'PENDING') {
+        await this.apply(report);
+        document = await this.options.documents.read(type, principal, id);
+        order = await this.latestOrder(id);
+      }
+    }
+    return { documentStatus: document.status, order: order ? orderView(order) : null };
+  }
+
+  /** What the receipt of the document's paid order shows; 404 before it is paid. */
+  async receipt(
+    type: string,
+    id: string,
+    principal: Principal,
+    title: string,
+  ): Promise<ReceiptData> {
+    const document = await this.options.documents.read(type, principal, id);
+    const order = await this.options.db
+      .selectFrom('payment_order')
+      .selectAll()
+      .where('document_id', '=', id)
+      .where('status', '=', 'APPROVED')
+      .executeTakeFirst();
+    if (!order?.receipt_reference || !order.paid_at)
+      throw new ApiProblem(404, ERROR_CODES.notFound);
+    const view = orderView(order);
+    return {
+      receiptReference: order.receipt_reference,
+      orderReference: order.order_reference,
+      orderId: order.id,
+      documentNumber: document.number ?? '',
+      documentTitle: title,
+      payerName: document.ownerName ?? document.owner,
+      items: view.items,
+      total: view.total,
+      amountPaid: view.amountPaid ?? view.total,
+      currency: 'NZD',
+      maskedCard: order.masked_card ?? '',
+      paidAt: new Date(order.paid_at).toISOString(),
+    };
+  }
+
+  /**
+   * Applies a gateway report, once. An approval must name a known session of this gateway, the
+   * order's reference and exactly the order's amount in NZD; anything else is refused (and
+   * changes nothing). A report about an order already settled changes nothing either.
+   */
+  async apply(report: GatewayReport): Promise<PaymentStatus> {
+    return this.options.db.transaction().execute(async (trx) => {
+      const order = (await trx
+        .selectFrom('payment_order')
+        .selectAll()
+        .where('gateway', '=', this.options.gateway.id)
+        .where('gateway_session', '=', report.sessionId)
+        .forUpdate()
+        .executeTakeFirst()) as OrderRow | undefined;
+      if (!order) throw new RefusedReport(`unknown session ${report.sessionId}`);
+      if (order.order_reference !== report.orderReference)
+        throw new RefusedReport(
+          `session ${report.sessionId} is not order ${report.orderReference}`,
+        );
+      if (FINAL.includes(order.status)) return order.status as PaymentStatus;
+      if (report.outcome === 'PENDING') return order.status as PaymentStatus;
+      if (report.outcome === 'APPROVED') {
+        if (report.amountCents !== Number(order.amount_cents) || report.currency !== 'NZD')
+          throw new RefusedReport(
+            `order ${order.order_reference}: ${report.currency} ${report.amountCents} cents reported, NZD ${order.amount_cents} due`,
+          );
+        await this.settlePaid(trx, order, report);
+        return 'APPROVED';
+      }
+      await trx
+        .updateTable('payment_order')
+        .set({
+          status: report.outcome,
+          transaction_id: report.transactionId ?? null,
+          updated_at: sql<string>`now()`,
+        })
+        .where('id', '=', order.id)
+        .execute();
+      // The document goes back to be paid again, if it is still waiting for this payment.
+      await this.finalise(trx, order);
+      return report.outcome;
+    });
+  }
+
+  private async settlePaid(trx: Transaction<Database>, order: OrderRow, report: GatewayReport) {
+    const year = new Date().getUTCFullYear();
+    const { last } = await trx
+      .insertInto('document_sequence')
+      .values({ type: 'payment-receipt', year, last: 1 })
+      .onConflict((oc) =>
+        oc.columns(['type', 'year']).doUpdateSet({ last: sql`document_sequence.last + 1` }),
+      )
+      .returning('last')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('payment_order')
+      .set({
+        status: 'APPROVED',
+        transaction_id: report.transactionId ?? null,
+        masked_card: report.maskedCard ?? null,
+        amount_paid_cents: report.amountCents,
+        receipt_reference: `RC-${year}-${String(last).padStart(6, '0')}`,
+        paid_at: new Date().toISOString(),
+        updated_at: sql<string>`now()`,
+      })
+      .where('id', '=', order.id)
+      .execute();
+    await this.options.documents.actAsSystem(
+      trx,
+      order.document_type,
+      order.document_id,
+      'pay',
+      PAYMENT_GATEWAY_ACTOR,
+      `Paid: order ${order.order_reference}, NZD ${fromCents(report.amountCents)}`,
+    );
+  }
+
+  private async finalise(trx: Transaction<Database>, order: OrderRow) {
+    const document = await trx
+      .selectFrom('document')
+      .select('status')
+      .where('id', '=', order.document_id)
+      .executeTakeFirst();
+    if (document?.status !== 'PURCHASE INITIATED') return;
+    await this.options.documents.actAsSystem(
+      trx,
+      order.document_type,
+      order.document_id,
+      'finalise',
+      PAYMENT_GATEWAY_ACTOR,
+      `Payment not made: order ${order.order_reference}`,
+    );
+  }
+
+  private async openOrder(documentId: string): Promise<OrderRow | undefined> {
+    return (await this.options.db
+      .selectFrom('payment_order')
+      .selectAll()
+      .where('document_id', '=', documentId)
+      .where('status', 'in', ['CREATED', 'PENDING'])
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst()) as OrderRow | undefined;
+  }
+
+  private async latestOrder(documentId: string): Promise<OrderRow | undefined> {
+    return (await this.options.db
+      .selectFrom('payment_order')
+      .selectAll()
+      .where('document_id', '=', documentId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .executeTakeFirst()) as OrderRow | undefined;
+  }
+}
+
+function orderView(order: OrderRow): PaymentOrderView {
+  const items = (
+    typeof order.items === 'string' ? JSON.parse(order.items) : order.items
+  ) as FeeLine[];
+  return {
+    orderId: order.id,
+    orderReference: order.order_reference,
+    status: order.status as PaymentStatus,
+    currency: 'NZD',
+    items,
+    total: fromCents(Number(order.amount_cents)),
+    amountPaid:
+      order.amount_paid_cents === null ? null : fromCents(Number(order.amount_paid_cents)),
+    maskedCard: order.masked_card,
+    receiptReference: order.receipt_reference,
+    paidAt: order.paid_at ? new Date(order.paid_at).toISOString() : null,
+    createdAt: new Date(order.created_at).toISOString(),
+  };
+}

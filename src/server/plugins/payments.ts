@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { translate, type Language, type TextTree } from '../../core/i18n/translate';
+import { requireAnyRole } from '../auth/plugin';
+import type { Principal } from '../auth/principal';
+import type { DocumentService } from '../documents/service';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { requestLanguage } from '../http/language';
+import { renderReceiptPdf } from '../payments/receipt-pdf';
+import { RefusedReport, type PaymentService } from '../payments/service';
+
+type DocParams = { type: string; id: string };
+
+export interface PaymentsPluginOptions {
+  payments: PaymentService;
+  documents: DocumentService;
+  translations: Record<Language, TextTree>;
+}
+
+/**
+ * `/api/payments`: sending the payer to the gateway, the gateway's signed notifications, the
+ * state of a document's payment (the finalisation screen asks it) and the receipt PDF.
+ */
+export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPluginOptions) {
+  const { payments, documents, translations } = options;
+  const caller = (request: FastifyRequest<{ Params: DocParams }>): Principal => {
+    const workflow = documents.workflow(request.params.type);
+    if (!workflow.definition.payment) throw new ApiProblem(404, ERROR_CODES.notFound);
+    return requireAnyRole(request, workflow.anyRole);
+  };
+  const title = (type: string, language: Language): string => {
+    const key = documents.workflow(type).definition.payment?.title ?? type;
+    return translate(translations, language, key);
+  };
+
+  // The notification's signature covers the body exactly as sent: keep it as text.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post<{ Params: { gateway: string } }>('/notify/:gateway', async (request, reply) => {
+    try {
+      const status = await payments.notify(String(request.body ?? ''), request.headers);
+      return reply.status(200).send({ received: true, status });
+    } catch (error) {
+      if (!(error instanceof RefusedReport)) throw error;
+      request.log.warn(
+        { gateway: request.params.gateway, reason: error.reason },
+        'payment notification refused',
+      );
+      throw new ApiProblem(400, ERROR_CODES.paymentRefused);
+    }
+  });
+
+  app.post<{ Params: DocParams }>('/:type/:id/purchase', async (request) => {
+    const principal = caller(request);
+    const language = requestLanguage(request);
+    return payments.purchase(
+      request.params.type,
+      request.params.id,
+      principal,
+      language,
+      title(request.params.type, language),
+    );
+  });
+
+  app.get<{ Params: DocParams }>('/:type/:id', async (request) => {
+    const principal = caller(request);
+    try {
+      return await payments.state(request.params.type, request.params.id, principal);
+    } catch (error) {
+      if (!(error instanceof RefusedReport)) throw error;
+      request.log.warn({ reason: error.reason }, 'payment report refused');
+      throw new ApiProblem(409, ERROR_CODES.paymentRefused);
+    }
+  });
+
+  app.get<{ Params: DocParams }>('/:type/:id/receipt', async (request, reply) => {
+    const principal = caller(request);
+    const language = requestLanguage(request);
+    const receipt = await payments.receipt(
+      request.params.type,
+      request.params.id,
+      principal,
+      title(request.params.type, language),
+    );
+    const pdf = await renderReceiptPdf(receipt, translations, language);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="receipt-${receipt.receiptReference}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(pdf));
+  });
+}
