@@ -7,7 +7,7 @@ import {
   isModuleEnabled,
   type DefinitionBundle,
 } from '../core/definitions/types';
-import { fullRoles } from '../core/documents/workflow';
+import { fullRoles, type ScreenMode } from '../core/documents/workflow';
 import { RequireRoles } from './RequireRoles';
 import { CATALOG_ROUTE_PREFIX } from '../core/definitions/routes';
 import { usePortal } from './context';
@@ -40,6 +40,9 @@ const PasswordPage = lazyPage(() =>
 const DocumentListPage = lazyPage(() =>
   import('./pages/DocumentListPage').then((m) => m.DocumentListPage),
 );
+const PaymentScreenPage = lazyPage(() =>
+  import('./pages/PaymentScreenPage').then((m) => m.PaymentScreenPage),
+);
 const DocumentScreenPage = lazyPage(() =>
   import('./pages/DocumentScreenPage').then((m) => m.DocumentScreenPage),
 );
@@ -70,6 +73,13 @@ function dashboardRoutes(bundle: DefinitionBundle): RouteObject[] {
   }));
 }
 
+/** Screens of a payable workflow that the payment pages draw rather than the document form. */
+const PAYMENT_MODES: ReadonlySet<ScreenMode> = new Set<ScreenMode>([
+  'confirmation',
+  'finalisation',
+  'print',
+]);
+
 /** Every list and screen of every workflow, each behind the roles its definition names. */
 function workflowRoutes(bundle: DefinitionBundle): RouteObject[] {
   return bundle.workflows.flatMap((workflow) => [
@@ -85,11 +95,19 @@ function workflowRoutes(bundle: DefinitionBundle): RouteObject[] {
       path: `${workflow.prefix}${screen.path}`,
       element: (
         <RequireRoles roles={fullRoles(workflow, screen.roles)}>
-          <DocumentScreenPage
-            key={`${workflow.id}${screen.path}`}
-            workflow={workflow}
-            screen={screen}
-          />
+          {workflow.payment && PAYMENT_MODES.has(screen.mode) ? (
+            <PaymentScreenPage
+              key={`${workflow.id}${screen.path}`}
+              workflow={workflow}
+              screen={screen}
+            />
+          ) : (
+            <DocumentScreenPage
+              key={`${workflow.id}${screen.path}`}
+              workflow={workflow}
+              screen={screen}
+            />
+          )}
         </RequireRoles>
       ),
     })),

@@ -125,6 +125,7 @@ export const DEFAULT_BACKENDS: Record<string, string> = {
   enumerations: '/catalog/enumerations',
   media: '/media',
   evisa: '/evisa',
+  payments: '/payments',
   definitions: '/definitions',
   system: '',
 };

@@ -1,0 +1,329 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { DocumentView } from '../../core/documents/types';
+import type { WorkflowDefinition, WorkflowScreen } from '../../core/documents/workflow';
+import { formatDateTime, formatMoney } from '../../core/format';
+import { translate } from '../../core/i18n/translate';
+import type { FeeLine, PaymentOrderView } from '../../core/payments/types';
+import { API_BASE_URL } from '../api';
+import { usePortal } from '../context';
+import { useLanguage } from '../useLanguage';
+import { NotFoundPage } from './MessagePage';
+
+interface PaymentState {
+  documentStatus: string;
+  order: PaymentOrderView | null;
+}
+
+const FAILED = ['DECLINED', 'CANCELLED', 'TIMED_OUT'];
+/** How long the return page waits for the gateway's word before offering to check again. */
+const POLL_MS = 2000;
+const POLL_TIMES = 15;
+
+function pointerValue(data: unknown, pointer: string): unknown {
+  let node: unknown = data;
+  for (const part of pointer.split('/').slice(1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/**
+ * The payment screens of a payable workflow (specification 000, section 2): confirmation (the
+ * frozen fee lines and total, the terms to accept, then initiate and on to the gateway's page),
+ * finalisation and error (the outcome when the payer comes back from the gateway; a failure
+ * offers to try again) and print (the receipt). Amounts are the server's decimal strings.
+ */
+export function PaymentScreenPage({
+  workflow,
+  screen,
+}: {
+  workflow: WorkflowDefinition;
+  screen: WorkflowScreen;
+}) {
+  const { id = '' } = useParams();
+  const { api, bundle, session } = usePortal();
+  const language = useLanguage();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const payment = workflow.payment;
+  const [document, setDocument] = useState<DocumentView | null>(null);
+  const [state, setState] = useState<PaymentState | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [accepted, setAccepted] = useState(false);
+  const [termsError, setTermsError] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [polls, setPolls] = useState(0);
+  const backend = workflow.backend ?? 'evisa';
+  const screenPath = (mode: string, path?: string) => {
+    const target = workflow.screens.find(
+      (s) => s.mode === mode && (!path || s.path.startsWith(path)),
+    );
+    return target ? `${workflow.prefix}${target.path.replace(':id', id)}` : undefined;
+  };
+
+  const load = useCallback(async () => {
+    const [error, loaded] = await api.get<DocumentView>(backend, `/${workflow.id}/${id}`);
+    if (error) return setFailure(error.status === 404 ? t('pages.notFound') : error.message);
+    setDocument(loaded);
+    if (screen.mode === 'confirmation') return;
+    const [stateError, current] = await api.get<PaymentState>('payments', `/${workflow.id}/${id}`);
+    if (stateError) return setFailure(stateError.message);
+    setState(current);
+  }, [api, backend, workflow.id, id, screen.mode, t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // Back from the gateway before its notification: ask again for a while.
+  const pending = state?.order?.status === 'PENDING' || state?.order?.status === 'CREATED';
+  useEffect(() => {
+    if (screen.mode === 'confirmation' || !pending || polls >= POLL_TIMES) return undefined;
+    const timer = setTimeout(() => {
+      setPolls((n) => n + 1);
+      void load();
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [pending, polls, load, screen.mode]);
+
+  // A failed payment on the finalisation screen is the error screen's business.
+  const failed = state?.order ? FAILED.includes(state.order.status) : false;
+  const errorPath = screenPath('finalisation', '/error');
+  useEffect(() => {
+    if (failed && errorPath && !screen.path.startsWith('/error'))
+      navigate(errorPath, { replace: true });
+  }, [failed, errorPath, screen.path, navigate]);
+
+  const pay = async () => {
+    if (!document) return;
+    if (!accepted) {
+      setTermsError(true);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    if (document.status !== 'PURCHASE INITIATED') {
+      const [error, initiated] = await api.post<DocumentView>(
+        backend,
+        `/${workflow.id}/${id}/actions/initiate`,
+        { version: document.version, data: { termsAccepted: true } },
+      );
+      if (error) {
+        setBusy(false);
+        return setFailure(error.message);
+      }
+      setDocument(initiated);
+    }
+    const [error, purchase] = await api.post<{ redirectUrl: string }>(
+      'payments',
+      `/${workflow.id}/${id}/purchase`,
+    );
+    if (error) {
+      setBusy(false);
+      return setFailure(error.message);
+    }
+    // The gateway's own page takes the card: the portal never sees it.
+    window.location.assign(purchase.redirectUrl);
+  };
+
+  const downloadReceipt = async () => {
+    setFailure(null);
+    const token = await session.token();
+    const response = await fetch(`${API_BASE_URL}/payments/${workflow.id}/${id}/receipt`, {
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), locale: language },
+    }).catch(() => undefined);
+    if (!response?.ok) return setFailure(t('messages.unableToFetch'));
+    const url = URL.createObjectURL(await response.blob());
+    const link = window.document.createElement('a');
+    link.href = url;
+    link.download = `receipt-${state?.order?.receiptReference ?? id}.pdf`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  if (!payment) return <NotFoundPage />;
+  if (failure && !document)
+    return (
+      <Alert color="red" role="alert">
+        {failure}
+      </Alert>
+    );
+  if (!document || (screen.mode !== 'confirmation' && !state))
+    return (
+      <Center p="xl">
+        <Loader aria-label={t('messages.loading')} role="status" />
+      </Center>
+    );
+
+  const title = translate(bundle.translations, language, payment.title);
+  const fees = pointerValue(document.data, payment.fees) as
+    { items?: FeeLine[]; total?: string } | undefined;
+  const order = state?.order ?? null;
+  const items = order?.items ?? fees?.items ?? [];
+  const total = order?.total ?? fees?.total ?? '0.00';
+  const money = (amount: string) => formatMoney(amount, language);
+  const feeTable = (
+    <Table withTableBorder captionSide="top">
+      <Table.Caption>{t('payment.fees')}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('payment.code')}</Table.Th>
+          <Table.Th scope="col">{t('payment.fee')}</Table.Th>
+          <Table.Th scope="col" ta="right">
+            {t('payment.amount')}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((line) => (
+          <Table.Tr key={line.code}>
+            <Table.Td>{line.code}</Table.Td>
+            <Table.Td>{line.name}</Table.Td>
+            <Table.Td ta="right">{money(line.amount)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th scope="row" colSpan={2}>
+            {t('payment.total')}
+          </Table.Th>
+          <Table.Td ta="right" fw={700}>
+            {money(total)}
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
+  );
+  const status = state?.documentStatus ?? document.status;
+  const confirmation = screenPath('confirmation');
+
+  return (
+    <Stack gap="md" maw={720}>
+      <Group justify="space-between">
+        <Title order={2}>
+          {t(`payment.screens.${screen.path.startsWith('/error') ? 'error' : screen.mode}`)}
+          {' - '}
+          {title} {document.number ?? ''}
+        </Title>
+        <Badge size="lg">{t(`statuses.${status}`, { defaultValue: status })}</Badge>
+      </Group>
+      {failure && (
+        <Alert color="red" role="alert">
+          {failure}
+        </Alert>
+      )}
+      {screen.mode === 'confirmation' && (
+        <>
+          {feeTable}
+          {document.status === 'SUBMITTED' || document.status === 'PURCHASE INITIATED' ? (
+            <>
+              <Checkbox
+                label={t('payment.terms')}
+                checked={accepted}
+                onChange={(event) => {
+                  setAccepted(event.currentTarget.checked);
+                  setTermsError(false);
+                }}
+                error={termsError ? t('validation.accepted') : undefined}
+              />
+              {busy && (
+                <Alert color="blue" role="status">
+                  {t('messages.processing')}
+                </Alert>
+              )}
+              <Group>
+                <Button onClick={() => void pay()} loading={busy}>
+                  {t('payment.pay', { amount: money(total) })}
+                </Button>
+              </Group>
+            </>
+          ) : (
+            <Alert color="blue" role="note">
+              {t('payment.notPayable')}
+            </Alert>
+          )}
+        </>
+      )}
+      {screen.mode !== 'confirmation' && order && (
+        <>
+          {order.status === 'APPROVED' && (
+            <Alert color="green" role="status">
+              {t('success.pay')}
+            </Alert>
+          )}
+          {pending && (
+            <Alert color="blue" role="status">
+              {polls >= POLL_TIMES ? t('payment.stillPending') : t('payment.pending')}
+              {polls >= POLL_TIMES && (
+                <Button variant="subtle" onClick={() => setPolls(0)}>
+                  {t('payment.checkAgain')}
+                </Button>
+              )}
+            </Alert>
+          )}
+          {failed && (
+            <Alert color="red" role="alert">
+              {t(`payment.outcomes.${order.status}`)}
+            </Alert>
+          )}
+          <Table withTableBorder>
+            <Table.Tbody>
+              {(
+                [
+                  ['orderReference', order.orderReference],
+                  ['receiptReference', order.receiptReference],
+                  ['amountPaid', order.amountPaid ? money(order.amountPaid) : null],
+                  ['card', order.maskedCard],
+                  ['paidAt', order.paidAt ? formatDateTime(order.paidAt) : null],
+                ] as const
+              )
+                .filter(([, value]) => value)
+                .map(([key, value]) => (
+                  <Table.Tr key={key}>
+                    <Table.Th scope="row">{t(`payment.${key}`)}</Table.Th>
+                    <Table.Td>{value}</Table.Td>
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+          {feeTable}
+          <Group>
+            {order.status === 'APPROVED' && (
+              <Button onClick={() => void downloadReceipt()}>{t('payment.downloadReceipt')}</Button>
+            )}
+            {failed && confirmation && (
+              <Button component={Link} to={confirmation}>
+                {t('payment.tryAgain')}
+              </Button>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t('payment.noCardKept')}
+          </Text>
+        </>
+      )}
+      {screen.mode !== 'confirmation' && !order && (
+        <Alert color="blue" role="note">
+          {t('payment.noOrder')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

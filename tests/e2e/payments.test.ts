@@ -1,0 +1,118 @@
+import fs from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openWatchedPage } from '../support/browser';
+import { definitionsWithFixtures } from '../support/definitions-dir';
+import { apiToken, createAccount, signIn } from '../support/e2e-accounts';
+import { startPortal, type PortalProcess } from '../support/portal-process';
+
+const PAYER = {
+  login: 'e2e.payer',
+  password: 'Reef-Payment-7342!',
+  firstName: 'Sione',
+  lastName: 'Payer',
+  roles: ['test-payable-submit', 'test-payable-pay', 'test-payable-read', 'view-profile'],
+};
+const DATA = { application: { name: 'Sione Payer', document: 'VIS', subDocument: 'VV30' } };
+
+/**
+ * Paying a submitted application in Chromium through the sandbox gateway's own page: the
+ * approve card ends on PAID FOR VERIFICATION with a receipt to download; the decline card ends
+ * on the error screen, from where the payer can try again.
+ */
+describe('payments in Chromium', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+  let removeDefinitions: () => Promise<void>;
+  let token: string;
+
+  beforeAll(async () => {
+    const definitions = await definitionsWithFixtures();
+    removeDefinitions = definitions.remove;
+    [portal, browser] = await Promise.all([
+      startPortal({ DEFINITIONS_DIR: definitions.dir }),
+      launchChromium(),
+    ]);
+    await createAccount(portal, PAYER);
+    token = await apiToken(portal, PAYER.login, PAYER.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+    await removeDefinitions?.();
+  });
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${portal.url}/api/evisa${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    return (await response.json()) as {
+      id: string;
+      status: string;
+      data: { fees: { total: string } };
+    };
+  };
+
+  /** A submitted application with a fee due, as the payer's API calls leave it. */
+  async function submitted() {
+    const stored = await call('POST', '/test-payable', { data: DATA });
+    const done = await call('POST', `/test-payable/${stored.id}/actions/submit`, {
+      version: 1,
+      data: DATA,
+    });
+    expect(done.status).toBe('SUBMITTED');
+    return done;
+  }
+
+  async function payWith(page: Page, id: string, card: string) {
+    await signIn(page, portal, PAYER.login, PAYER.password, `/test/payable/confirmation/${id}`);
+    await page.getByRole('heading', { name: /^Payment confirmation/ }).waitFor();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByText('Please accept the terms and conditions').waitFor();
+    await page.getByLabel(/I have read and accept the terms and conditions/).check();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    // The gateway's own page, in its own look.
+    await page.waitForURL(/\/sandbox-gateway\/pay\//);
+    await page.getByText('Sandbox Payment Gateway').first().waitFor();
+    await page.getByLabel('Card number').fill(card);
+    await page.getByLabel('Name on card').fill('Sione Payer');
+    await page.getByLabel('Expiry date (MM/YY)').fill('12/39');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: /^Pay NZD/ }).click();
+  }
+
+  it('pays with the approve card: PAID FOR VERIFICATION and a receipt', async () => {
+    const document = await submitted();
+    const { page, context, pageErrors } = await openWatchedPage(browser);
+    await payWith(page, document.id, '4111 1111 1111 1111');
+    await page.waitForURL(new RegExp(`/test/payable/finalisation/${document.id}$`));
+    await page.getByText('Application Paid Successfully').waitFor();
+    await page.getByText('Paid for verification').first().waitFor();
+    await page.getByText('•••• 1111').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the receipt (PDF)' }).click();
+    const file = await (await download).path();
+    expect((await fs.readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('lands on the error screen with the decline card, and offers to try again', async () => {
+    const document = await submitted();
+    const { page, context } = await openWatchedPage(browser);
+    await payWith(page, document.id, '4000 0000 0000 0002');
+    await page.waitForURL(new RegExp(`/test/payable/error/${document.id}$`));
+    await page
+      .getByText('The payment was declined by the card issuer. No money was taken.')
+      .waitFor();
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await page.waitForURL(new RegExp(`/test/payable/confirmation/${document.id}$`));
+    await page.getByRole('button', { name: /^Pay / }).waitFor();
+    const reread = await call('GET', `/test-payable/${document.id}`);
+    expect(reread.status).toBe('SUBMITTED');
+    await context.close();
+  });
+});
