@@ -18,6 +18,7 @@ import type { DocumentView } from '../../core/documents/types';
 import type { WorkflowDefinition, WorkflowScreen } from '../../core/documents/workflow';
 import { formatDateTime, formatMoney } from '../../core/format';
 import { translate } from '../../core/i18n/translate';
+import { resolvePointer } from '../../core/rules/registry';
 import type { FeeLine, PaymentOrderView } from '../../core/payments/types';
 import { API_BASE_URL } from '../api';
 import { usePortal } from '../context';
@@ -33,15 +34,6 @@ const FAILED = ['DECLINED', 'CANCELLED', 'TIMED_OUT'];
 /** How long the return page waits for the gateway's word before offering to check again. */
 const POLL_MS = 2000;
 const POLL_TIMES = 15;
-
-function pointerValue(data: unknown, pointer: string): unknown {
-  let node: unknown = data;
-  for (const part of pointer.split('/').slice(1)) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
 
 /**
  * The payment screens of a payable workflow (specification 000, section 2): confirmation (the
@@ -172,7 +164,7 @@ export function PaymentScreenPage({
     );
 
   const title = translate(bundle.translations, language, payment.title);
-  const fees = pointerValue(document.data, payment.fees) as
+  const fees = resolvePointer(document.data, payment.fees) as
     { items?: FeeLine[]; total?: string } | undefined;
   const order = state?.order ?? null;
   const items = order?.items ?? fees?.items ?? [];

@@ -1,16 +1,10 @@
 import { LANGUAGES, translate, type Language, type TextTree } from '../../core/i18n/translate';
+import { escapeHtml } from '../http/html';
 
 /** Texts the server loaded (translations/), the sign-in pages read namespace "signin". */
 export type Texts = Partial<Record<Language, TextTree>>;
 
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+export { escapeHtml };
 
 export interface PageContext {
   texts: Texts;

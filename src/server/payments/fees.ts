@@ -4,6 +4,7 @@ import type { FeeLine } from '../../core/payments/types';
 import type { WorkflowPayment } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
 import { entriesValidAt } from '../catalog/valid-at';
+import { resolvePointer } from '../../core/rules/registry';
 
 /** Fee lines and their total as frozen on a document. */
 export interface FrozenFees {
@@ -11,14 +12,8 @@ export interface FrozenFees {
   total: string;
 }
 
-export function valueAt(data: unknown, pointer: string): unknown {
-  let node: unknown = data;
-  for (const part of pointer.split('/').slice(1)) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
+/** The value at a JSON pointer of the document's data. */
+export const valueAt = resolvePointer;
 
 export function setAt(data: Record<string, unknown>, pointer: string, value: unknown): void {
   const parts = pointer.split('/').slice(1);
