@@ -106,7 +106,7 @@ describe.each(databaseKinds())('payments through the sandbox gateway on %s', (ki
     id: string;
     version: number;
     status: string;
-    data: { fees?: unknown; payment: { orderReference: string; amount: string } };
+    data: { fees?: unknown; payment: { orderReference: string } };
     allowedActions: string[];
   };
 
@@ -180,10 +180,11 @@ describe.each(databaseKinds())('payments through the sandbox gateway on %s', (ki
     });
     const doc = stored.json() as Doc;
     expect(doc.data.fees).toEqual({
-      items: [
-        { code: 'APP', name: 'Application fee', amount: '120.50' },
-        { code: 'ISS', name: 'Issue fee', amount: '30.35' },
+      lines: [
+        { code: 'APP', name: 'Application fee', amount: '120.50', status: 'DUE' },
+        { code: 'ISS', name: 'Issue fee', amount: '30.35', status: 'DUE' },
       ],
+      currency: 'NZD',
       total: '150.85',
     });
     await act(doc.id, 1, 'submit', DATA);
@@ -199,15 +200,22 @@ describe.each(databaseKinds())('payments through the sandbox gateway on %s', (ki
   it('approves: PAID FOR VERIFICATION, one receipt as a PDF, no card number kept anywhere', async () => {
     const doc = await initiated();
     expect(doc.status).toBe('PURCHASE INITIATED');
-    expect(doc.data.payment).toMatchObject({ amount: '150.85' });
+    expect(doc.data.payment).toMatchObject({ orderReference: expect.stringMatching(/^TP-/) });
     const { path } = await purchase(doc.id);
     const page = await api.app.inject({ method: 'GET', url: path });
     expect(page.body).toContain('150.85');
     const paid = await payOnGateway(path, CARDS.approve);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toContain(`/test/payable/finalisation/${doc.id}`);
-    expect((await read(doc.id)).status).toBe('PAID FOR VERIFICATION');
+    const paidDocument = await read(doc.id);
+    expect(paidDocument.status).toBe('PAID FOR VERIFICATION');
     const { order, documentStatus } = await state(doc.id);
+    // The document records what was paid, with which receipt: its fee lines are PAID.
+    expect(paidDocument.data.fees).toMatchObject({
+      amountPaid: '150.85',
+      receiptReference: order.receiptReference,
+      lines: [{ status: 'PAID' }, { status: 'PAID' }],
+    });
     expect(documentStatus).toBe('PAID FOR VERIFICATION');
     expect(order).toMatchObject({
       status: 'APPROVED',

@@ -165,9 +165,9 @@ export function PaymentScreenPage({
 
   const title = translate(bundle.translations, language, payment.title);
   const fees = resolvePointer(document.data, payment.fees) as
-    { items?: FeeLine[]; total?: string } | undefined;
+    { lines?: FeeLine[]; total?: string } | undefined;
   const order = state?.order ?? null;
-  const items = order?.items ?? fees?.items ?? [];
+  const items = order?.items ?? fees?.lines ?? [];
   const total = order?.total ?? fees?.total ?? '0.00';
   const money = (amount: string) => formatMoney(amount, language);
   const feeTable = (

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { toCents } from '../../core/payments/money';
+import { fromCents, toCents } from '../../core/payments/money';
 import { registerEffect, type EffectContext } from '../documents/effects';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { feesDue, setAt, valueAt, type FrozenFees } from './fees';
@@ -54,15 +54,17 @@ async function createPaymentOrder({
       document_type: document.type,
       order_reference: orderReference,
       amount_cents: cents,
-      items: JSON.stringify(fees.items),
+      items: JSON.stringify(fees.lines.map(({ code, name, amount }) => ({ code, name, amount }))),
       created_by: principal.subject,
     })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
+  // Into the section that holds them (the visa header has orderId and orderReference fields).
+  const holder = valueAt(document.data, payment.receipt);
   setAt(document.data, payment.receipt, {
+    ...(typeof holder === 'object' && holder !== null ? holder : {}),
     orderId: order.id,
     orderReference,
-    amount: fees.total,
   });
   // Another order of this document still waiting at the gateway is superseded.
   await trx
@@ -74,12 +76,37 @@ async function createPaymentOrder({
     .execute();
 }
 
+/**
+ * The pay step (fired by the payment service once the gateway approved): the frozen fees say
+ * what was paid, with which receipt, when; the lines are PAID.
+ */
+async function recordPayment({ trx, workflow, document }: EffectContext): Promise<void> {
+  const payment = workflow.payment;
+  if (!payment) return;
+  const fees = valueAt(document.data, payment.fees) as FrozenFees | undefined;
+  const order = await trx
+    .selectFrom('payment_order')
+    .select(['amount_paid_cents', 'receipt_reference', 'paid_at'])
+    .where('document_id', '=', document.id)
+    .where('status', '=', 'APPROVED')
+    .executeTakeFirst();
+  if (!fees || !order?.receipt_reference || !order.paid_at) return;
+  setAt(document.data, payment.fees, {
+    ...fees,
+    lines: fees.lines.map((line) => ({ ...line, status: 'PAID' })),
+    amountPaid: fromCents(Number(order.amount_paid_cents)),
+    receiptReference: order.receipt_reference,
+    paymentDate: new Date(order.paid_at).toISOString(),
+  });
+}
+
 let registered = false;
 export function registerPaymentEffects(): void {
   if (registered) return;
   registered = true;
   registerEffect('freezeFees', freezeFees);
   registerEffect('createPaymentOrder', createPaymentOrder);
+  registerEffect('recordPayment', recordPayment);
 }
 
 registerPaymentEffects();

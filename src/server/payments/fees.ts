@@ -6,10 +6,18 @@ import type { Database } from '../db/schema';
 import { entriesValidAt } from '../catalog/valid-at';
 import { resolvePointer } from '../../core/rules/registry';
 
-/** Fee lines and their total as frozen on a document. */
+/**
+ * Fee lines and their total as frozen on a document (the shape of the visa application's fees
+ * section): each line DUE until paid; once paid, the amount paid, the receipt reference and
+ * the payment date are added by the `recordPayment` effect.
+ */
 export interface FrozenFees {
-  items: FeeLine[];
+  lines: Array<FeeLine & { status: 'DUE' | 'PAID' }>;
+  currency: 'NZD';
   total: string;
+  amountPaid?: string;
+  receiptReference?: string;
+  paymentDate?: string;
 }
 
 /** The value at a JSON pointer of the document's data. */
@@ -61,7 +69,8 @@ export async function feesDue(
   await collect('sub-document-fee', 'subDocumentCode', subDocumentCode, ['amount', 'other']);
   const total = lines.reduce((sum, line) => sum + line.cents, 0);
   return {
-    items: lines.map(({ code, name, amount }) => ({ code, name, amount })),
+    lines: lines.map(({ code, name, amount }) => ({ code, name, amount, status: 'DUE' as const })),
+    currency: 'NZD',
     total: fromCents(total),
   };
 }
