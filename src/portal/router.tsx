@@ -76,6 +76,9 @@ function dashboardRoutes(bundle: DefinitionBundle): RouteObject[] {
 /** Screens of a payable workflow that the payment pages draw rather than the document form. */
 const PAYMENT_MODES: ReadonlySet<ScreenMode> = new Set<ScreenMode>([
   'confirmation',
+  'initiate',
+  'payment',
+  'payment-integration',
   'finalisation',
   'print',
 ]);

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { definitionsWithFixtures } from '../support/definitions-dir';
 import { apiToken, createAccount, signIn } from '../support/e2e-accounts';
@@ -67,16 +68,18 @@ describe('payments in Chromium', () => {
     return done;
   }
 
-  async function payWith(page: Page, id: string, card: string) {
+  async function payWith(page: Page, id: string, card: string, checkAccess = false) {
     await signIn(page, portal, PAYER.login, PAYER.password, `/test/payable/confirmation/${id}`);
     await page.getByRole('heading', { name: /^Payment confirmation/ }).waitFor();
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.getByText('Please accept the terms and conditions').waitFor();
+    if (checkAccess) expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel(/I have read and accept the terms and conditions/).check();
     await page.getByRole('button', { name: /^Pay / }).click();
     // The gateway's own page, in its own look.
     await page.waitForURL(/\/sandbox-gateway\/pay\//);
     await page.getByText('Sandbox Payment Gateway').first().waitFor();
+    if (checkAccess) expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Card number').fill(card);
     await page.getByLabel('Name on card').fill('Sione Payer');
     await page.getByLabel('Expiry date (MM/YY)').fill('12/39');
@@ -87,11 +90,12 @@ describe('payments in Chromium', () => {
   it('pays with the approve card: PAID FOR VERIFICATION and a receipt', async () => {
     const document = await submitted();
     const { page, context, pageErrors } = await openWatchedPage(browser);
-    await payWith(page, document.id, '4111 1111 1111 1111');
+    await payWith(page, document.id, '4111 1111 1111 1111', true);
     await page.waitForURL(new RegExp(`/test/payable/finalisation/${document.id}$`));
     await page.getByText('Application Paid Successfully').waitFor();
     await page.getByText('Paid for verification').first().waitFor();
     await page.getByText('•••• 1111').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download the receipt (PDF)' }).click();
     const file = await (await download).path();

@@ -15,7 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { DocumentView } from '../../core/documents/types';
-import type { WorkflowDefinition, WorkflowScreen } from '../../core/documents/workflow';
+import type { ScreenMode, WorkflowDefinition, WorkflowScreen } from '../../core/documents/workflow';
 import { formatDateTime, formatMoney } from '../../core/format';
 import { translate } from '../../core/i18n/translate';
 import { resolvePointer } from '../../core/rules/registry';
@@ -31,6 +31,11 @@ interface PaymentState {
 }
 
 const FAILED = ['DECLINED', 'CANCELLED', 'TIMED_OUT'];
+const PAYING_MODES: ReadonlySet<ScreenMode> = new Set<ScreenMode>([
+  'confirmation',
+  'initiate',
+  'payment',
+]);
 /** How long the return page waits for the gateway's word before offering to check again. */
 const POLL_MS = 2000;
 const POLL_TIMES = 15;
@@ -62,6 +67,16 @@ export function PaymentScreenPage({
   const [busy, setBusy] = useState(false);
   const [polls, setPolls] = useState(0);
   const backend = workflow.backend ?? 'evisa';
+  // confirmation, initiate and purchase all lead the payer to the gateway; finalisation and the
+  // commit screen show the outcome; print shows the receipt.
+  const paying = PAYING_MODES.has(screen.mode);
+  const view = paying
+    ? 'confirmation'
+    : screen.path.startsWith('/error')
+      ? 'error'
+      : screen.mode === 'print'
+        ? 'print'
+        : 'finalisation';
   const screenPath = (mode: string, path?: string) => {
     const target = workflow.screens.find(
       (s) => s.mode === mode && (!path || s.path.startsWith(path)),
@@ -73,11 +88,11 @@ export function PaymentScreenPage({
     const [error, loaded] = await api.get<DocumentView>(backend, `/${workflow.id}/${id}`);
     if (error) return setFailure(error.status === 404 ? t('pages.notFound') : error.message);
     setDocument(loaded);
-    if (screen.mode === 'confirmation') return;
+    if (paying) return;
     const [stateError, current] = await api.get<PaymentState>('payments', `/${workflow.id}/${id}`);
     if (stateError) return setFailure(stateError.message);
     setState(current);
-  }, [api, backend, workflow.id, id, screen.mode, t]);
+  }, [api, backend, workflow.id, id, paying, t]);
 
   useEffect(() => {
     void load();
@@ -86,13 +101,13 @@ export function PaymentScreenPage({
   // Back from the gateway before its notification: ask again for a while.
   const pending = state?.order?.status === 'PENDING' || state?.order?.status === 'CREATED';
   useEffect(() => {
-    if (screen.mode === 'confirmation' || !pending || polls >= POLL_TIMES) return undefined;
+    if (paying || !pending || polls >= POLL_TIMES) return undefined;
     const timer = setTimeout(() => {
       setPolls((n) => n + 1);
       void load();
     }, POLL_MS);
     return () => clearTimeout(timer);
-  }, [pending, polls, load, screen.mode]);
+  }, [pending, polls, load, paying]);
 
   // A failed payment on the finalisation screen is the error screen's business.
   const failed = state?.order ? FAILED.includes(state.order.status) : false;
@@ -156,7 +171,7 @@ export function PaymentScreenPage({
         {failure}
       </Alert>
     );
-  if (!document || (screen.mode !== 'confirmation' && !state))
+  if (!document || (!paying && !state))
     return (
       <Center p="xl">
         <Loader aria-label={t('messages.loading')} role="status" />
@@ -210,7 +225,7 @@ export function PaymentScreenPage({
     <Stack gap="md" maw={720}>
       <Group justify="space-between">
         <Title order={2}>
-          {t(`payment.screens.${screen.path.startsWith('/error') ? 'error' : screen.mode}`)}
+          {t(`payment.screens.${view}`)}
           {' - '}
           {title} {document.number ?? ''}
         </Title>
@@ -221,7 +236,7 @@ export function PaymentScreenPage({
           {failure}
         </Alert>
       )}
-      {screen.mode === 'confirmation' && (
+      {paying && (
         <>
           {feeTable}
           {document.status === 'SUBMITTED' || document.status === 'PURCHASE INITIATED' ? (
@@ -253,7 +268,7 @@ export function PaymentScreenPage({
           )}
         </>
       )}
-      {screen.mode !== 'confirmation' && order && (
+      {!paying && order && (
         <>
           {order.status === 'APPROVED' && (
             <Alert color="green" role="status">
@@ -311,7 +326,7 @@ export function PaymentScreenPage({
           </Text>
         </>
       )}
-      {screen.mode !== 'confirmation' && !order && (
+      {!paying && !order && (
         <Alert color="blue" role="note">
           {t('payment.noOrder')}
         </Alert>
