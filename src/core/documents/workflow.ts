@@ -170,6 +170,10 @@ export interface WorkflowPayment {
   document: string;
   /** Pointer to the Sub-Document catalogue code, if the type has one. */
   subDocument?: string;
+  /** Pointer to the array of dependants, charged per person when the sub-document says so. */
+  dependants?: string;
+  /** Pointer to the array of employees, charged per person when the sub-document says so. */
+  employees?: string;
   /** Pointer where the frozen fee lines and total are written (an officer section). */
   fees: string;
   /** Pointer where the order and receipt details are written (an officer section). */

@@ -11,6 +11,8 @@ export type PaymentStatus =
 export interface FeeLine {
   code: string;
   name: string;
+  /** Who the line is for, when not the applicant (a dependant's or an employee's name). */
+  narration?: string;
   /** Decimal string, two places: "50.00". */
   amount: string;
 }

@@ -198,10 +198,13 @@ export function PaymentScreenPage({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {items.map((line) => (
-          <Table.Tr key={line.code}>
+        {items.map((line, index) => (
+          <Table.Tr key={`${line.code}-${index}`}>
             <Table.Td>{line.code}</Table.Td>
-            <Table.Td>{line.name}</Table.Td>
+            <Table.Td>
+              {line.name}
+              {line.narration ? ` (${line.narration})` : ''}
+            </Table.Td>
             <Table.Td ta="right">{money(line.amount)}</Table.Td>
           </Table.Tr>
         ))}

@@ -170,6 +170,8 @@ export const workflowMetaSchema = {
       properties: {
         document: dataPointer,
         subDocument: dataPointer,
+        dependants: dataPointer,
+        employees: dataPointer,
         fees: dataPointer,
         receipt: dataPointer,
         title: { type: 'string' },

@@ -54,7 +54,7 @@ async function createPaymentOrder({
       document_type: document.type,
       order_reference: orderReference,
       amount_cents: cents,
-      items: JSON.stringify(fees.lines.map(({ code, name, amount }) => ({ code, name, amount }))),
+      items: JSON.stringify(fees.lines.map(({ status: _status, ...line }) => line)),
       created_by: principal.subject,
     })
     .returning(['id', 'created_at'])

@@ -154,7 +154,10 @@ export class PaymentService {
       documentNumber: document.number ?? '',
       documentTitle: title,
       payerName: document.ownerName ?? document.owner,
-      items: view.items,
+      // The receipt names who a line is for beside the fee.
+      items: view.items.map(({ narration, ...line }) =>
+        narration ? { ...line, name: `${line.name} (${narration})` } : line,
+      ),
       total: view.total,
       amountPaid: view.amountPaid ?? view.total,
       currency: 'NZD',
