@@ -18,6 +18,12 @@ export interface WorkflowAction {
   payload?: ActionPayload;
   /** Named effects run in the action's transaction, in order (see the effect registry). */
   effects?: string[];
+  /**
+   * Effects run before the machine decides, on the data the action brings, because a guard
+   * reads what they compute (freezeFees: whether a fee is due decides SUBMITTED or SUBMITTED
+   * FOR VERIFICATION).
+   */
+  before?: string[];
   /** Sections the action may change when its payload is data: ids, or "all"; default: every non-officer section. */
   editable?: string[] | 'all';
   /** Validate the whole document (every section and rule) before the action is taken. */

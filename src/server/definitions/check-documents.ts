@@ -147,14 +147,16 @@ export function crossCheckWorkflow(
         pointer: `/actions/${name}`,
         message: 'action is not an event of any status',
       });
-    (action.effects ?? []).forEach((effect, i) => {
-      if (!effects.has(effect))
-        problems.push({
-          file,
-          pointer: `/actions/${name}/effects/${i}`,
-          message: `unknown effect "${effect}"`,
-        });
-    });
+    for (const list of ['effects', 'before'] as const) {
+      (action[list] ?? []).forEach((effect, i) => {
+        if (!effects.has(effect))
+          problems.push({
+            file,
+            pointer: `/actions/${name}/${list}/${i}`,
+            message: `unknown effect "${effect}"`,
+          });
+      });
+    }
     if (Array.isArray(action.editable)) {
       action.editable.forEach((section, i) => {
         if (!sections.has(section))

@@ -218,6 +218,7 @@ export const workflowMetaSchema = {
           payload: { enum: ['none', 'data', 'assignee'] },
           editable: sectionList,
           effects: { type: 'array', items: { type: 'string' } },
+          before: { type: 'array', items: { type: 'string' } },
           validate: { type: 'boolean' },
           success: { type: 'string' },
           system: { type: 'boolean' },

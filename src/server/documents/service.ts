@@ -91,7 +91,7 @@ export class DocumentService {
       await this.runEffects(
         trx,
         workflow,
-        definition,
+        [...(definition.before ?? []), ...(definition.effects ?? [])],
         action,
         NEW_STATE,
         draft,
@@ -266,24 +266,36 @@ export class DocumentService {
     request: ActionRequest,
     principal: Principal,
   ): Promise<DocumentView> {
+    const now = new Date();
+    const draft = toDraft(row);
+    draft.data = this.mergedData(workflow, definition, row.data, request.data);
+    // Effects the machine's guards depend on (the fees now due) run first, on the new data.
+    await this.runEffects(
+      trx,
+      workflow,
+      definition.before ?? [],
+      action,
+      row.status,
+      draft,
+      request,
+      principal,
+      now,
+    );
     // The machine decides on the document as the action would leave it (a fee now due...).
-    const merged = this.mergedData(workflow, definition, row.data, request.data);
     const target = nextStatus(workflow.machine, row.status, {
       type: action,
-      input: guardInput({ ...row, data: merged }, principal),
+      input: guardInput({ ...row, data: draft.data }, principal),
     });
     if (!target)
       throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: row.status });
     checkNotes(definition, request.notes);
     requireData(definition, request.data);
-    const draft = toDraft(row);
-    draft.data = await this.validData(trx, workflow, definition, merged);
+    draft.data = await this.validData(trx, workflow, definition, draft.data);
     draft.status = target;
-    const now = new Date();
     await this.runEffects(
       trx,
       workflow,
-      definition,
+      definition.effects ?? [],
       action,
       row.status,
       draft,
@@ -506,7 +518,7 @@ export class DocumentService {
   private async runEffects(
     trx: Transaction<Database>,
     workflow: CompiledWorkflow,
-    definition: WorkflowAction,
+    names: readonly string[],
     action: string,
     fromStatus: string,
     document: DocumentDraft,
@@ -514,7 +526,7 @@ export class DocumentService {
     principal: Principal,
     now: Date,
   ): Promise<void> {
-    for (const name of definition.effects ?? []) {
+    for (const name of names) {
       await getEffect(name)({
         trx,
         workflow: workflow.definition,

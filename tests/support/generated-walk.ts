@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkflowDefinition } from '../../src/core/documents/workflow';
+import { startApiServer, type ApiHarness } from './api-server';
+import { databaseKinds } from './databases';
+import { definitionsWithFixtures } from './definitions-dir';
+import { expectedTarget, pathsToEveryStatus, type PathToStatus } from './workflow-walk';
+
+/** What a workflow's generated test needs to know beyond its definition. */
+export interface WalkOptions {
+  type: string;
+  /** Data variants the walk offers with each event, so guarded branches are all reached. */
+  dataVariants: Array<Record<string, unknown>>;
+  /** The request body of an action besides `version` (its notes, assignee or data). */
+  payloadFor(action: string, data: Record<string, unknown>): Record<string, unknown>;
+  /** Reference data the walk needs (fees...), created before it starts. */
+  prepare?(api: ApiHarness): Promise<void>;
+  /** At least this many (status, action, role) cases must have been checked. */
+  minimumCases: number;
+}
+
+const OWNER = 'owner-walk';
+const CARDS: Record<string, string> = { pay: '4111111111111111', finalise: '4000000000000002' };
+
+/**
+ * Generated from the machine, not hand-picked: for every status the workflow can reach, every
+ * action and every role, the action succeeds exactly when the machine allows it in that status
+ * and the caller holds one of its roles; otherwise it is refused (403 or 409) and nothing
+ * changes. System actions (pay, finalise) are refused to every caller; the walk reaches the
+ * statuses after them the way payers do, through the sandbox gateway's page.
+ */
+export function describeGeneratedWalk(options: WalkOptions): void {
+  describe.each(databaseKinds())(
+    `generated (status, action, role) test of ${options.type} on %s`,
+    (kind) => {
+      let api: ApiHarness;
+      let removeDefinitions: () => Promise<void>;
+      let workflow: WorkflowDefinition;
+      let paths: PathToStatus[];
+      let driver: string;
+      const tokens = new Map<string, string>();
+      const base = `/api/evisa/${options.type}`;
+
+      beforeAll(async () => {
+        const definitions = await definitionsWithFixtures();
+        removeDefinitions = definitions.remove;
+        api = await startApiServer(kind, { definitionsDir: definitions.dir });
+        await options.prepare?.(api);
+        workflow = api.server.definitions.workflows.find((w) => w.id === options.type)!;
+        paths = pathsToEveryStatus(workflow, options.dataVariants);
+        const suffixes = [...new Set(Object.values(workflow.actions).flatMap((a) => a.roles))];
+        driver = await api.issuer.token({
+          sub: OWNER,
+          name: 'Walker',
+          groups: suffixes.map((s) => `${workflow.rolePrefix}${s}`),
+        });
+        for (const suffix of suffixes) {
+          tokens.set(
+            suffix,
+            await api.issuer.token({
+              sub: OWNER,
+              name: `Only ${suffix}`,
+              groups: [`${workflow.rolePrefix}${suffix}`],
+            }),
+          );
+        }
+        tokens.set(
+          '(no role)',
+          await api.issuer.token({ sub: OWNER, name: 'No role', groups: ['view-profile'] }),
+        );
+      });
+      afterAll(async () => {
+        await api?.close();
+        await removeDefinitions?.();
+      });
+
+      /** A system step, as it happens: the payer on the gateway's page, the gateway's word. */
+      async function throughGateway(id: string, action: string) {
+        const purchase = await api.call('POST', `/api/payments/${options.type}/${id}/purchase`, {
+          token: driver,
+        });
+        expect(purchase.statusCode, purchase.body).toBe(200);
+        const page = new URL(purchase.json().redirectUrl as string).pathname;
+        const form = new URLSearchParams({
+          cardNumber: CARDS[action] ?? '',
+          cardName: 'Walker',
+          expiry: '12/39',
+          cvc: '123',
+        });
+        const paid = await api.app.inject({
+          method: 'POST',
+          url: page,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: form.toString(),
+        });
+        expect(paid.statusCode, paid.body).toBe(303);
+        return (await api.call('GET', `${base}/${id}`, { token: driver })).json();
+      }
+
+      /** Creates a document and walks it along the path, as its owner holding every role. */
+      async function documentIn(path: PathToStatus): Promise<{ id: string; version: number }> {
+        const [first, ...rest] = path.steps;
+        const created = await api.call('POST', base, {
+          token: driver,
+          body: { action: first!.action, data: first!.data },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        let doc = created.json() as { id: string; version: number; status: string };
+        for (const step of rest) {
+          if (workflow.actions[step.action]?.system) {
+            doc = await throughGateway(doc.id, step.action);
+            continue;
+          }
+          const response = await api.call('POST', `${base}/${doc.id}/actions/${step.action}`, {
+            token: driver,
+            body: { version: doc.version, ...options.payloadFor(step.action, step.data) },
+          });
+          expect(response.statusCode, `${step.action}: ${response.body}`).toBe(200);
+          doc = response.json();
+        }
+        expect(doc.status).toBe(path.status);
+        return doc;
+      }
+
+      it('reaches every status of the machine', () => {
+        expect(paths.map((p) => p.status).sort()).toEqual(
+          Object.keys(workflow.machine.states).sort(),
+        );
+      });
+
+      it('allows an action exactly when the machine and the roles allow it', async () => {
+        let checked = 0;
+        for (const path of paths) {
+          for (const [action, definition] of Object.entries(workflow.actions)) {
+            const target = expectedTarget(workflow, path.document, action);
+            const data = path.document.data;
+            for (const [persona, token] of tokens) {
+              // Only the server fires a system action: the API refuses it to every caller.
+              const roleFits = definition.roles.includes(persona) && !definition.system;
+              if (path.status === 'NEW') {
+                if (action !== 'store' && action !== 'drop') continue;
+                const created = await api.call('POST', base, { token, body: { action, data } });
+                expect(created.statusCode, `${persona} ${action} from NEW`).toBe(
+                  roleFits && target ? 201 : 403,
+                );
+                checked++;
+                continue;
+              }
+              const doc = await documentIn(path);
+              const response = await api.call('POST', `${base}/${doc.id}/actions/${action}`, {
+                token,
+                body: { version: doc.version, ...options.payloadFor(action, data) },
+              });
+              const where = `${persona} ${action} in ${path.status}: ${response.body}`;
+              if (roleFits && target) {
+                expect(response.statusCode, where).toBe(200);
+                expect(response.json().status, where).toBe(target);
+              } else {
+                const refused =
+                  definition.system || !definition.roles.includes(persona) ? 403 : 409;
+                expect(response.statusCode, where).toBe(refused);
+                const after = (
+                  await api.call('GET', `${base}/${doc.id}`, { token: driver })
+                ).json();
+                expect(after.version, where).toBe(doc.version);
+                expect(after.status, where).toBe(path.status);
+              }
+              checked++;
+            }
+          }
+        }
+        expect(checked).toBeGreaterThanOrEqual(options.minimumCases);
+      });
+    },
+  );
+}
