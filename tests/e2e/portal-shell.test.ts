@@ -325,7 +325,19 @@ describe('portal shell in Chromium', () => {
   ]);
   it.each<[string, string, string[]]>([
     ['applicant', 'Palm-Breeze-2041', []],
-    ['verifier', 'Harbour-Light-9264!', SSO_CATALOGUES],
+    [
+      'verifier',
+      'Harbour-Light-9264!',
+      [
+        '# Visa application',
+        'Find',
+        'Submitted',
+        'Assigned to me',
+        'For assignment',
+        'Assigned',
+        ...SSO_CATALOGUES,
+      ],
+    ],
     ['catalogue', 'Ledger-Stone-2976!', ALL_CATALOGUES],
     [
       'idadmin',

@@ -35,6 +35,10 @@ export interface VisaApplication {
       | 'DELETED';
     submissionDate?: string;
   };
+  visa: {
+    document: string;
+    subDocument: string;
+  };
   applyingFrom: {
     outsideIsland: boolean;
     countryOfResidence?: string;

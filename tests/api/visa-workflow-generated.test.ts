@@ -1,0 +1,74 @@
+import type { ApiHarness } from '../support/api-server';
+import { describeGeneratedWalk } from '../support/generated-walk';
+import { visaApplication } from '../support/visa-data';
+
+/**
+ * The visa application's machine (workflows/visa-application.json), generated: every status
+ * reached (with a fee due through the gateway, without one straight to verification), every
+ * action tried in every status with its own roles, another role and none.
+ */
+describeGeneratedWalk({
+  type: 'visa-application',
+  // The fees section is the server's; the walk states what it will compute, for the guard.
+  dataVariants: [
+    { ...visaApplication('QVFE', 'QVF30'), fees: { total: '50.00' } },
+    { ...visaApplication('QVNO', 'QVN30'), fees: { total: '0.00' } },
+  ],
+  payloadFor(action, data) {
+    const { fees: _fees, ...applicant } = data;
+    switch (action) {
+      case 'initiate':
+        return { data: { termsAccepted: true } };
+      case 'assign':
+        return { assignee: 'officer-walk' };
+      case 'query':
+      case 'reject':
+        return { notes: 'Generated test notes' };
+      case 'grant':
+      case 'issue':
+        return { data: { issuance: { placeOfIssue: 'Apia' } } };
+      case 'modify':
+        return { data: applicant };
+      default:
+        return { data: applicant };
+    }
+  },
+  async prepare(api: ApiHarness) {
+    const manager = await api.tokenFor(['asypx-catalog-manage']);
+    const startTime = '2020-01-01T00:00:00Z';
+    const sub = (documentCode: string, code: string) => ({
+      documentCode,
+      code,
+      name: `Walk ${code}`,
+      allowedPeriodType: 'DAY',
+      allowedPeriodNumber: 30,
+      feeAmount: 0,
+      otherAmount: 0,
+    });
+    for (const [catalog, entry] of [
+      ['document', { code: 'QVFE', name: 'Walk, with a fee', binder: 'VISA' }],
+      ['document', { code: 'QVNO', name: 'Walk, no fee', binder: 'VISA' }],
+      ['sub-document', sub('QVFE', 'QVF30')],
+      ['sub-document', sub('QVNO', 'QVN30')],
+      [
+        'document-fee',
+        {
+          documentCode: 'QVFE',
+          code: 'APP',
+          name: 'Application fee',
+          status: true,
+          automatic: true,
+          amount: 50,
+        },
+      ],
+    ] as const) {
+      const created = await api.call('POST', `/api/catalog/v1/${catalog}`, {
+        token: manager,
+        body: { ...entry, startTime },
+      });
+      if (created.statusCode !== 201) throw new Error(created.body);
+    }
+  },
+  everyRole: false,
+  minimumCases: 300,
+});
