@@ -5,7 +5,8 @@
  * - Home, always; the Dashboards folder (My Library, My Tasks) and Manage Account (the
  *   profile page) for view-profile or manage-account, when the dashboard module is on;
  *   Sign In when signed out, Sign Out when signed in.
- * - Every list of every workflow, under the workflow's document title.
+ * - Every list of every workflow, under the workflow's document title, after the screens that
+ *   name a menu entry (the visa menu's New).
  * - Every enabled catalogue the user may search, grouped by category (dots in category names
  *   become dashes); plain entries (no category) first, then the folders, each alphabetical.
  */
@@ -72,7 +73,16 @@ export function buildMenu(
   const sections: MenuSection[] = [{ id: 'home', entries: home }];
 
   for (const workflow of bundle.workflows) {
-    const entries: MenuEntry[] = workflow.lists
+    const screens: MenuEntry[] = workflow.screens
+      .filter((screen) => screen.menu && !screen.path.includes(':'))
+      .filter((screen) => session.hasAnyRole(fullRoles(workflow, screen.roles)))
+      .map((screen) => ({
+        kind: 'link',
+        id: `${workflow.id}:${screen.path}`,
+        label: t(screen.menu ?? screen.path),
+        to: `${workflow.prefix}${screen.path}`,
+      }));
+    const lists: MenuEntry[] = workflow.lists
       .filter((list) => session.hasAnyRole(fullRoles(workflow, list.roles)))
       .map((list) => ({
         kind: 'link',
@@ -80,6 +90,7 @@ export function buildMenu(
         label: t(list.label),
         to: `${workflow.prefix}${list.path}`,
       }));
+    const entries = [...screens, ...lists];
     if (entries.length > 0)
       sections.push({
         id: `workflow:${workflow.id}`,

@@ -324,7 +324,7 @@ describe('portal shell in Chromium', () => {
     'Sub-documents',
   ]);
   it.each<[string, string, string[]]>([
-    ['applicant', 'Palm-Breeze-2041', []],
+    ['applicant', 'Palm-Breeze-2041', ['# Visa application', 'New']],
     [
       'verifier',
       'Harbour-Light-9264!',

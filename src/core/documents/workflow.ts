@@ -74,6 +74,11 @@ export interface WorkflowScreen {
   actions?: string[];
   /** Sections the user may edit here: their ids, or "all"; others are shown read-only. */
   editable?: string[] | 'all';
+  /**
+   * Translation key of the screen's entry in the application menu, for screens that take no
+   * document (the visa menu's New); shown to users holding the screen's roles, before the lists.
+   */
+  menu?: string;
   /** Sections not shown here at all. */
   hidden?: string[];
 }

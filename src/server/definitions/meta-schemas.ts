@@ -238,6 +238,7 @@ export const workflowMetaSchema = {
           actions: { type: 'array', items: { type: 'string' } },
           editable: sectionList,
           hidden: { type: 'array', items: fieldName },
+          menu: { type: 'string' },
         },
       },
     },
