@@ -6,39 +6,20 @@ import { API_BASE_URL } from './api';
 import { currentLanguage } from './i18n';
 import type { Session } from './session';
 
-interface CatalogEntryData {
-  data: { code?: unknown; name?: unknown; description?: unknown; endTime?: unknown };
-}
-
 /**
  * What document forms need from the server: catalogue look-ups (entries valid now) and uploads
  * to the media backend with progress. The server checks roles and contents again.
  */
 export function documentServices(api: ApiClient, session: Session): FormServices {
   return {
-    async searchCatalog(catalogId: string, text: string): Promise<CatalogOption[]> {
-      const now = new Date().toISOString();
-      const filter = [
-        { field: 'startTime', criterion: 'lessThanOrEqual' as const, value: now },
-        ...(text.trim()
-          ? [{ field: 'name', criterion: 'contains' as const, value: text.trim() }]
-          : []),
-      ];
-      const [error, result] = await api.search<CatalogEntryData>(
+    async searchCatalog(catalogId, text, where = {}): Promise<CatalogOption[]> {
+      // The entries valid today whose code or name holds what was typed ("WS", "samoa").
+      const query = new URLSearchParams({ ...where, search: text.trim() });
+      const [error, result] = await api.get<{ items: CatalogOption[] }>(
         'catalog',
-        `/${encodeURIComponent(catalogId)}`,
-        {
-          filter,
-          options: { page: 1, itemsPerPage: 50, sort: [{ field: 'name', direction: 'asc' }] },
-        },
+        `/${encodeURIComponent(catalogId)}/options?${query.toString()}`,
       );
-      if (error) return [];
-      return result.items
-        .filter((entry) => !entry.data.endTime || String(entry.data.endTime) > now)
-        .map((entry) => ({
-          code: String(entry.data.code ?? ''),
-          name: String(entry.data.name ?? entry.data.description ?? entry.data.code ?? ''),
-        }));
+      return error ? [] : result.items;
     },
     uploadFile(file: File, onProgress: (percent: number) => void): Promise<MediaReference> {
       return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { StandaloneLayout } from './StandaloneLayout';
-import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createHashRouter, Navigate, useSearchParams, type RouteObject } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import {
   CATALOG_MODULE,
@@ -126,7 +126,10 @@ function workflowRoutes(bundle: DefinitionBundle): RouteObject[] {
 function HomeRoute({ root }: { root: boolean }) {
   const { session, bundle } = usePortal();
   const dashboard = isModuleEnabled(bundle, DASHBOARD_MODULE);
-  if (dashboard && session.signedIn && session.hasAnyRole(DASHBOARD_ROLES))
+  // A scanned e-visa QR code (/home?number=...) shows the document check, signed in or not.
+  const [searchParams] = useSearchParams();
+  const checking = searchParams.has('number');
+  if (dashboard && !checking && session.signedIn && session.hasAnyRole(DASHBOARD_ROLES))
     return <Navigate to={DASHBOARD_HOME_PATH} replace />;
   if (root) return <Navigate to={HOME_PATH} replace />;
   return <HomePage />;

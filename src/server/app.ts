@@ -24,6 +24,10 @@ import { DocumentAccountDirectory } from './connectid/directory';
 import { registrationPlugin } from './connectid/registration';
 import { passwordsPlugin } from './connectid/passwords';
 import { seedConnectid, type DemoAccount } from './connectid/seed';
+import { seedDemoDocuments } from './documents/demo-documents';
+import { readableThroughDocument } from './documents/media-references';
+import { formCatalogs } from './catalog/form-catalogs';
+import type { Principal } from './auth/principal';
 import { CredentialStore } from './identity/credentials';
 import { publicJwks } from './identity/keys';
 import { identityPlugin } from './identity/plugin';
@@ -140,13 +144,17 @@ export async function buildServer(
         catalogs: definitions.catalogs,
         validators,
         searchMaxItems: config.searchMaxItems,
+        formCatalogs: formCatalogs(definitions.schemas),
       });
       const services = new Map<string, DocumentService>();
       for (const backend of ['evisa', 'connectid'] as const) {
         const served = new Map(
           [...workflows].filter(([, w]) => (w.definition.backend ?? 'evisa') === backend),
         );
-        const documents = new DocumentService(database.db, served, config.searchMaxItems);
+        const documents = new DocumentService(database.db, served, config.searchMaxItems, {
+          publicUrl: config.publicUrl,
+          texts: definitions.translations,
+        });
         services.set(backend, documents);
         await api.register(evisaPlugin, { prefix: `/${backend}`, documents });
         // Library, tasks, statistics and the public document check span the evisa documents.
@@ -159,6 +167,10 @@ export async function buildServer(
             verificationRateLimit: config.verificationRateLimit,
           });
         }
+      }
+      if (config.demoData && demoAccounts.length > 0) {
+        const numbers = await seedDemoDocuments(database.db, services.get('evisa')!, demoAccounts);
+        if (numbers.length) app.log.info(`demo documents written: ${numbers.join(', ')}`);
       }
       await api.register(registrationPlugin, {
         prefix: '/connectid',
@@ -174,6 +186,8 @@ export async function buildServer(
         db: database.db,
         maxBytes: config.mediaMaxBytes,
         types: config.mediaTypes,
+        readable: (principal: Principal, mediaId: string) =>
+          readableThroughDocument(database.db, workflows.values(), principal, mediaId),
       });
       await api.register(challengePlugin, {
         prefix: '/challenge',

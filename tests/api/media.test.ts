@@ -1,23 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiHarness } from '../support/api-server';
+import { multipartFile } from '../support/multipart';
 
 const PDF = Buffer.concat([
   Buffer.from('%PDF-1.4\n'),
   Buffer.alloc(200, 32),
   Buffer.from('\n%%EOF\n'),
 ]);
-
-function multipart(name: string, type: string, content: Buffer) {
-  const boundary = '----portal-test-boundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 describe('media uploads', () => {
   let api: ApiHarness;
@@ -34,7 +23,7 @@ describe('media uploads', () => {
     content: Buffer,
     bearer: string | undefined = token,
   ) => {
-    const { body, contentType } = multipart(name, type, content);
+    const { body, contentType } = multipartFile(name, type, content);
     return api.app.inject({
       method: 'POST',
       url: '/api/media',

@@ -46,7 +46,7 @@ describe('widgets', () => {
     );
     const form = await renderSample({ services: { searchCatalog } });
     await user.type(document.getElementById('root.applicant.nationality')!, 'zeal');
-    await waitFor(() => expect(searchCatalog).toHaveBeenCalledWith('country', 'zeal'));
+    await waitFor(() => expect(searchCatalog).toHaveBeenCalledWith('country', 'zeal', {}));
     await user.click(await screen.findByText('NZ - New Zealand'));
     expect((form.current.value.applicant as Record<string, unknown>).nationality).toBe('NZ');
   });

@@ -21,6 +21,8 @@ export interface WalkOptions {
    * roles, a role of another action and no role at all.
    */
   everyRole?: boolean;
+  /** Seed the reference catalogues (default on); off when `prepare` creates all the walk needs. */
+  referenceData?: boolean;
 }
 
 const OWNER = 'owner-walk';
@@ -48,7 +50,10 @@ export function describeGeneratedWalk(options: WalkOptions): void {
       beforeAll(async () => {
         const definitions = await definitionsWithFixtures();
         removeDefinitions = definitions.remove;
-        api = await startApiServer(kind, { definitionsDir: definitions.dir });
+        api = await startApiServer(kind, {
+          definitionsDir: definitions.dir,
+          referenceData: options.referenceData ?? true,
+        });
         await options.prepare?.(api);
         workflow = api.server.definitions.workflows.find((w) => w.id === options.type)!;
         paths = pathsToEveryStatus(workflow, options.dataVariants);

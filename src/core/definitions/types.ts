@@ -73,12 +73,40 @@ export interface EntitySection {
   officer?: boolean;
 }
 
+/** A value a catalogue list source compares an entry's field with. */
+export type CatalogListMatch = { value: string } | { pointer: string };
+
+/** Where the items of a catalogue list come from: one catalogue, the entries that match. */
+export interface CatalogListSource {
+  catalog: string;
+  /** Entry field -> what it must equal: a fixed value, or the document's value at a pointer. */
+  where?: Record<string, CatalogListMatch>;
+  /** Item field -> entry field it is copied from. */
+  fields: Record<string, string>;
+}
+
+/**
+ * An array of the document the server fills from catalogues (the character questions, the
+ * attachments of the chosen document): one item per matching entry valid at submission, what
+ * the applicant gave (`keep`: an answer, a file) carried over by `key`. The browser cannot add,
+ * drop or reword an item: the server rebuilds the list on every save.
+ */
+export interface CatalogList {
+  path: string;
+  key: string;
+  keep: string[];
+  /** Item field numbered 1, 2... in list order (a question's rank). */
+  position?: string;
+  sources: CatalogListSource[];
+}
+
 export interface EntityDefinition {
   id: string;
   schema: JsonSchema;
   uiSchema?: JsonSchema;
   sections: EntitySection[];
   rules?: RuleUse[];
+  catalogLists?: CatalogList[];
 }
 
 /**

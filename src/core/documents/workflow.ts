@@ -35,6 +35,11 @@ export interface WorkflowAction {
    * any caller, and it is never among a document's allowed actions.
    */
   system?: boolean;
+  /**
+   * Pointers into the data that must hold a value once the action's payload is merged (an
+   * issue needs its issuance details): a missing one is a 400 naming the field.
+   */
+  requires?: string[];
 }
 
 export type ScreenMode =
@@ -134,6 +139,10 @@ export interface WorkflowDefinition {
   verification?: WorkflowVerification;
   /** Documents of this type pay fees through the payment gateway (see WorkflowPayment). */
   payment?: WorkflowPayment;
+  /** Data the server derives while the form is filled (see WorkflowDerive). */
+  derive?: WorkflowDerive;
+  /** The document the holder is given once issued, as a PDF (see WorkflowCertificate). */
+  certificate?: WorkflowCertificate;
   /** An XState machine config: states are statuses, events are actions, guards by name. */
   machine: { id: string; initial: string; states: Record<string, JsonValue> } & Record<
     string,
@@ -191,4 +200,35 @@ export interface WorkflowPayment {
   receipt: string;
   /** Translation key of the description shown on the gateway's page and the receipt. */
   title: string;
+}
+
+/**
+ * What the form asks the server to compute while it is filled (`POST /:type/derive`): when a
+ * value at one of `on` changes, the named deriving effects run on the form's data (nothing is
+ * stored) and the values at `fills` are taken from the answer: the questions and attachments
+ * of the chosen document, the fees due.
+ */
+export interface WorkflowDerive {
+  on: string[];
+  effects: string[];
+  fills: string[];
+}
+
+/** One line of a certificate: its label (translation key) and the data pointer it prints. */
+export interface CertificateField {
+  label: string;
+  pointer: string;
+}
+
+/**
+ * The issued document as a PDF (`GET /:type/:id/certificate`): printable in `statuses` by its
+ * owner and the holders of `roles`, with a QR code opening the public document check; the
+ * `mailCertificate` effect e-mails it to the owner.
+ */
+export interface WorkflowCertificate {
+  statuses: string[];
+  roles: string[];
+  /** Translation key of the title printed at the top (e.g. Electronic visa). */
+  title: string;
+  fields: CertificateField[];
 }

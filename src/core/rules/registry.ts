@@ -27,7 +27,11 @@ const maxItems: RuleCheck = (value, use) => {
 const allAnswered: RuleCheck = (value, use) => {
   if (!Array.isArray(value)) return true;
   const field = typeof use.field === 'string' ? use.field : undefined;
+  // `when`: only the items whose flag of that name is true must be answered (mandatory files).
+  const when = typeof use.when === 'string' ? use.when : undefined;
   return value.every((item) => {
+    if (when !== undefined && (item as Record<string, unknown> | null)?.[when] !== true)
+      return true;
     const answer: unknown =
       field === undefined
         ? item
@@ -40,11 +44,26 @@ const allAnswered: RuleCheck = (value, use) => {
 
 const accepted: RuleCheck = (value) => value === true;
 
+/** Today as `YYYY-MM-DD` (UTC, as the server stores dates). */
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** A date that has happened (a birth, a passport's issue): not after today. */
+const pastDate: RuleCheck = (value) =>
+  typeof value !== 'string' || value === '' || value.slice(0, 10) <= today();
+
+/** A date still to come (a passport's expiry): after today. */
+const futureDate: RuleCheck = (value) =>
+  typeof value !== 'string' || value === '' || value.slice(0, 10) > today();
+
 const registry = new Map<string, RuleCheck>([
   ['minItems', minItems],
   ['maxItems', maxItems],
   ['allAnswered', allAnswered],
   ['accepted', accepted],
+  ['pastDate', pastDate],
+  ['futureDate', futureDate],
 ]);
 
 /** Adds (or replaces) a named rule; returns a function that removes it again. */
@@ -89,6 +108,20 @@ export function resolvePointer(document: unknown, pointer: string): unknown {
     }
   }
   return node;
+}
+
+/** Writes `value` at a pointer of plain names, creating the objects on the way. */
+export function setAt(data: Record<string, unknown>, pointer: string, value: unknown): void {
+  const parts = pointer.split('/').slice(1).map(unescapeSegment);
+  const last = parts.pop();
+  if (last === undefined) return;
+  let node = data;
+  for (const part of parts) {
+    const next = node[part];
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[part] = {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[last] = value;
 }
 
 /** The parameters of a use, as placed into its message (`{{limit}}`, `{{field}}`...). */

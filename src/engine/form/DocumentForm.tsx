@@ -15,6 +15,7 @@ import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { FieldError } from '../../core/api/errors';
 import { translate } from '../../core/i18n/translate';
+import { resolvePointer } from '../../core/rules/registry';
 import { sectionOfPath, sectionSchema, sectionsOf } from '../../core/rules/sections';
 import type { EngineFormContext } from './context';
 import { ReadOnlySection } from './ReadOnlyView';
@@ -222,8 +223,14 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     );
 
     const formContext = useMemo<EngineFormContext>(
-      () => ({ entityId, texts, language, services: props.services ?? {} }),
-      [entityId, texts, language, props.services],
+      () => ({
+        entityId,
+        texts,
+        language,
+        services: props.services ?? {},
+        valueAt: (pointer: string) => resolvePointer(currentValue(), pointer),
+      }),
+      [entityId, texts, language, props.services, currentValue],
     );
 
     const schemaOf = useCallback(

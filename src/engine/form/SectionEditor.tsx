@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { Text } from '@mantine/core';
 import { withTheme, type IChangeEvent } from '@rjsf/core';
 import { Theme as MantineTheme } from '@rjsf/mantine';
@@ -99,49 +99,20 @@ export interface SectionEditorProps {
   onTouch: (pointer: string) => void;
 }
 
-/**
- * The `formData` to hand RJSF. A parent's echo of what the form reported itself, with nothing
- * else changed, keeps the previous prop: RJSF's state holds that data already, and a new prop
- * would make it derive its whole state again and render a second time on every keystroke. Any
- * other change (data from outside, new errors, another section) passes the current data.
- */
-function useEcho(props: SectionEditorProps, reported: { value: unknown } | undefined) {
-  const others = [
-    props.sectionId,
-    props.schema,
-    props.uiSchema,
-    props.validator,
-    props.errorSchema,
-    props.formContext,
-  ];
-  const passed = useRef<{ formData: Record<string, unknown>; others: unknown[] } | undefined>(
-    undefined,
-  );
-  const previous = passed.current;
-  const echo =
-    previous !== undefined &&
-    reported !== undefined &&
-    props.formData[props.sectionId] === reported.value &&
-    others.every((value, index) => value === previous.others[index]);
-  const formData = echo ? previous.formData : props.formData;
-  passed.current = { formData, others };
-  return formData;
-}
-
 /** One section as an RJSF form: its schema only, no built-in validation (the engine's). */
 export const SectionEditor = memo(function SectionEditor(props: SectionEditorProps) {
   const { sectionId, onSectionChange, onTouch, formContext } = props;
-  // What the form reported last: the parent hands it back as `formData` on each keystroke.
-  const reported = useRef<{ value: unknown } | undefined>(undefined);
   const change = useCallback(
     (event: IChangeEvent<unknown, RJSFSchema, EngineFormContext>) => {
       const data = (event.formData ?? {}) as Record<string, unknown>;
-      reported.current = { value: data[sectionId] };
       onSectionChange(sectionId, data[sectionId]);
     },
     [onSectionChange, sectionId],
   );
-  const formData = useEcho(props, reported.current);
+  // The parent's data is handed to RJSF as it is, echo of the form's own change included:
+  // keeping the previous prop on an echo (to spare RJSF a second render) let RJSF derive its
+  // state from the stale prop, and an answer given in a list filled by the server was lost.
+  const formData = props.formData;
   const blur = useCallback(
     (id: string) => onTouch(`/${id.split('.').slice(1).join('/')}`),
     [onTouch],

@@ -10,6 +10,11 @@ export interface EngineFormContext {
   texts: Texts;
   language: Language;
   services: FormServices;
+  /**
+   * The value at a JSON pointer of the whole document as it stands (a catalogue select narrowed
+   * by another field reads it when it asks for its options).
+   */
+  valueAt: (pointer: string) => unknown;
 }
 
 export function contextOf(formContext: unknown): EngineFormContext {
@@ -19,6 +24,7 @@ export function contextOf(formContext: unknown): EngineFormContext {
     texts: context.texts ?? {},
     language: context.language ?? 'en',
     services: context.services ?? {},
+    valueAt: context.valueAt ?? (() => undefined),
   };
 }
 

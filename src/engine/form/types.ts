@@ -33,8 +33,15 @@ export interface CatalogOption {
 
 /** What the screen supplies to widgets that talk to the back end. */
 export interface FormServices {
-  /** Entries of a catalogue valid today whose code or name matches the text ('' for the first ones). */
-  searchCatalog?: (catalogId: string, text: string) => Promise<CatalogOption[]>;
+  /**
+   * Entries of a catalogue valid today whose code or name matches the text ('' for the first
+   * ones), and, with `where`, whose fields equal its values (the sub-documents of a document).
+   */
+  searchCatalog?: (
+    catalogId: string,
+    text: string,
+    where?: Readonly<Record<string, string>>,
+  ) => Promise<CatalogOption[]>;
   /** Uploads a file to the media backend, reporting progress from 0 to 100. */
   uploadFile?: (file: File, onProgress: (percent: number) => void) => Promise<MediaReference>;
 }

@@ -40,6 +40,12 @@ export function decorateUi(
     if (help !== undefined) result['ui:description'] = help;
   }
   if (Array.isArray(schema.enum)) {
+    // The list opens in a portal above the page: drawn inside the form (the theme's default),
+    // the fields below it would cover its options and take the click meant for them.
+    result['ui:options'] = {
+      comboboxProps: { withinPortal: true },
+      ...asObject(result['ui:options']),
+    };
     result['ui:enumNames'] = Object.fromEntries(
       schema.enum.map((value: JsonValue) => [
         String(value),

@@ -36,6 +36,10 @@ import { usePortal } from '../context';
 import { documentServices } from '../documentServices';
 import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
+import { DocumentNextSteps } from './DocumentNextSteps';
+import { downloadFromApi } from '../download';
+import type { Session } from '../session';
+import { useDerivedValues } from '../useDerivedValues';
 
 /** Modes in which the applicant's sections are editable unless the screen says otherwise. */
 const EDITING_MODES: ReadonlySet<ScreenMode> = new Set<ScreenMode>([
@@ -88,6 +92,14 @@ export function DocumentScreenPage({
   const [dirty, setDirty] = useState(false);
   const services = useMemo(() => documentServices(api, session), [api, session]);
   const unsaved = useUnsavedChanges(dirty, 'document', bundle.translations, language);
+  useDerivedValues(
+    api,
+    workflow,
+    document?.id,
+    data,
+    setData,
+    screen.mode !== 'version' && (screen.editable !== undefined || EDITING_MODES.has(screen.mode)),
+  );
 
   useEffect(() => {
     if (!entity) return;
@@ -261,6 +273,7 @@ export function DocumentScreenPage({
         readOnly={readOnly}
         editable={editable}
         hidden={screen.hidden}
+        initialSection={firstEditable(entity.sections, editable, readOnly, screen.hidden)}
         services={services}
         extraErrors={fieldErrors}
         onDirtyChange={setDirty}
@@ -287,12 +300,39 @@ export function DocumentScreenPage({
         </Group>
       )}
       {actions.length > 0 && (
-        <Group>
+        <Group role="group" aria-label={t('documents.actionsLabel')}>
           {actions.map((name) => (
             <Button key={name} loading={busy} onClick={() => void run(name)}>
               {t(`actions.${name}`, { defaultValue: name })}
             </Button>
           ))}
+        </Group>
+      )}
+      {document && screen.mode !== 'version' && (
+        <DocumentNextSteps workflow={workflow} screen={screen} document={document} />
+      )}
+      {document && certificateOffered(workflow, document, session) && (
+        <Group>
+          <Button
+            variant="default"
+            onClick={() =>
+              void downloadFromApi(
+                session,
+                `/${backend}/${workflow.id}/${document.id}/certificate`,
+                `${document.number ?? document.id}.pdf`,
+                language,
+              ).then((done) => {
+                if (!done)
+                  setFailure({
+                    status: 0,
+                    code: 'DOWNLOAD_FAILED',
+                    message: t('messages.unableToFetch'),
+                  });
+              })
+            }
+          >
+            {t('certificate.download')}
+          </Button>
         </Group>
       )}
       {busy && (
@@ -335,6 +375,32 @@ export function DocumentScreenPage({
         </>
       )}
     </Stack>
+  );
+}
+
+/** The section a form opens on: the first one the user may fill in, else the first. */
+function firstEditable(
+  sections: ReadonlyArray<{ id: string }>,
+  editable: readonly string[] | 'all',
+  readOnly: boolean,
+  hidden: readonly string[] | undefined,
+): string | undefined {
+  if (readOnly) return undefined;
+  return sections.find(
+    (s) => !hidden?.includes(s.id) && (editable === 'all' || editable.includes(s.id)),
+  )?.id;
+}
+
+/** The certificate (e-visa) is printable now, and this user may print it. */
+function certificateOffered(
+  workflow: WorkflowDefinition,
+  document: DocumentView,
+  session: Session,
+): boolean {
+  const certificate = workflow.certificate;
+  if (!certificate || !certificate.statuses.includes(document.status)) return false;
+  return (
+    document.owner === session.subject || session.hasAnyRole(fullRoles(workflow, certificate.roles))
   );
 }
 

@@ -20,7 +20,7 @@ import { formatDateTime, formatMoney } from '../../core/format';
 import { translate } from '../../core/i18n/translate';
 import { resolvePointer } from '../../core/rules/registry';
 import type { FeeLine, PaymentOrderView } from '../../core/payments/types';
-import { API_BASE_URL } from '../api';
+import { downloadFromApi } from '../download';
 import { usePortal } from '../context';
 import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
@@ -151,17 +151,13 @@ export function PaymentScreenPage({
 
   const downloadReceipt = async () => {
     setFailure(null);
-    const token = await session.token();
-    const response = await fetch(`${API_BASE_URL}/payments/${workflow.id}/${id}/receipt`, {
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), locale: language },
-    }).catch(() => undefined);
-    if (!response?.ok) return setFailure(t('messages.unableToFetch'));
-    const url = URL.createObjectURL(await response.blob());
-    const link = window.document.createElement('a');
-    link.href = url;
-    link.download = `receipt-${state?.order?.receiptReference ?? id}.pdf`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    const done = await downloadFromApi(
+      session,
+      `/payments/${workflow.id}/${id}/receipt`,
+      `receipt-${state?.order?.receiptReference ?? id}.pdf`,
+      language,
+    );
+    if (!done) setFailure(t('messages.unableToFetch'));
   };
 
   if (!payment) return <NotFoundPage />;

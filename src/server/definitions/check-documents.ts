@@ -2,7 +2,7 @@ import type { EntityDefinition, JsonSchema } from '../../core/definitions/types'
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { unknownRules } from '../../core/rules/registry';
-import { effectNames } from '../documents/effects';
+import { derivingEffectNames, effectNames } from '../documents/effects';
 import { guardNames } from '../documents/guards';
 import { serverRuleNames } from '../documents/server-rules';
 import type { DefinitionProblem } from './load';
@@ -168,6 +168,23 @@ export function crossCheckWorkflow(
       });
     }
   }
+  const deriving = new Set(derivingEffectNames());
+  (workflow.derive?.effects ?? []).forEach((effect, i) => {
+    if (!deriving.has(effect))
+      problems.push({
+        file,
+        pointer: `/derive/effects/${i}`,
+        message: `"${effect}" is not an effect that only derives data`,
+      });
+  });
+  (workflow.certificate?.statuses ?? []).forEach((status, i) => {
+    if (!statuses.has(status))
+      problems.push({
+        file,
+        pointer: `/certificate/statuses/${i}`,
+        message: `no status "${status}" in the machine`,
+      });
+  });
   workflow.screens.forEach((screen, i) => {
     (screen.actions ?? []).forEach((action, j) => {
       if (!actions.has(action))

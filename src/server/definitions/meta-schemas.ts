@@ -110,6 +110,52 @@ export const entityMetaSchema = {
         },
       },
     },
+    catalogLists: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['path', 'key', 'keep', 'sources'],
+        additionalProperties: false,
+        properties: {
+          path: { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+$' },
+          key: fieldName,
+          keep: { type: 'array', items: fieldName },
+          position: fieldName,
+          sources: {
+            type: 'array',
+            minItems: 1,
+            items: {
+              type: 'object',
+              required: ['catalog', 'fields'],
+              additionalProperties: false,
+              properties: {
+                catalog: identifier,
+                where: {
+                  type: 'object',
+                  additionalProperties: {
+                    oneOf: [
+                      {
+                        type: 'object',
+                        required: ['value'],
+                        additionalProperties: false,
+                        properties: { value: { type: 'string' } },
+                      },
+                      {
+                        type: 'object',
+                        required: ['pointer'],
+                        additionalProperties: false,
+                        properties: { pointer: { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+$' } },
+                      },
+                    ],
+                  },
+                },
+                fields: { type: 'object', additionalProperties: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+    },
   },
 } as const;
 
@@ -177,6 +223,36 @@ export const workflowMetaSchema = {
         title: { type: 'string' },
       },
     },
+    derive: {
+      type: 'object',
+      required: ['on', 'effects', 'fills'],
+      additionalProperties: false,
+      properties: {
+        on: { type: 'array', minItems: 1, items: dataPointer },
+        effects: { type: 'array', minItems: 1, items: { type: 'string' } },
+        fills: { type: 'array', minItems: 1, items: dataPointer },
+      },
+    },
+    certificate: {
+      type: 'object',
+      required: ['statuses', 'roles', 'title', 'fields'],
+      additionalProperties: false,
+      properties: {
+        statuses: { type: 'array', minItems: 1, items: { type: 'string' } },
+        roles: { ...roleSuffixes, minItems: 1 },
+        title: { type: 'string' },
+        fields: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['label', 'pointer'],
+            additionalProperties: false,
+            properties: { label: { type: 'string' }, pointer: dataPointer },
+          },
+        },
+      },
+    },
     machine: {
       type: 'object',
       required: ['id', 'initial', 'states'],
@@ -222,6 +298,7 @@ export const workflowMetaSchema = {
           validate: { type: 'boolean' },
           success: { type: 'string' },
           system: { type: 'boolean' },
+          requires: { type: 'array', items: dataPointer },
         },
       },
     },

@@ -5,6 +5,10 @@ import type { EntityDefinition } from '../../core/definitions/types';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { translate } from '../../core/i18n/translate';
+import { withNotificationTables } from '../notifications/tables';
+import { fillCatalogLists } from './catalog-lists';
+import { certificatePdf, holderLanguage, type CertificateEnvironment } from './certificate';
 
 /** The document being changed by an action; effects edit it before it is written. */
 export interface DocumentDraft {
@@ -23,8 +27,12 @@ export interface DocumentDraft {
   data: Record<string, unknown>;
 }
 
+/** What some effects need of the server besides the database (a certificate's texts). */
+export type EffectEnvironment = CertificateEnvironment;
+
 export interface EffectContext {
   trx: Transaction<Database>;
+  environment: EffectEnvironment;
   workflow: WorkflowDefinition;
   /** The entity the workflow's documents follow (its schema, e.g. for defaults). */
   entity: EntityDefinition;
@@ -51,11 +59,28 @@ const effects = new Map<string, Effect>([
   ['assignToCaller', ({ document, principal }) => void (document.assignee = principal.subject)],
   ['clearAssignee', ({ document }) => void (document.assignee = null)],
   ['notifyOwner', notifyOwner],
+  ['fillCatalogLists', fillLists],
+  ['mailCertificate', mailCertificate],
 ]);
 
-export function registerEffect(name: string, effect: Effect): void {
+/**
+ * Effects that only compute data from the document and the catalogues (no writes, no
+ * messages): a workflow's `derive` may run them for the browser's preview of a form.
+ */
+const deriving = new Set<string>(['fillCatalogLists']);
+
+export function registerEffect(
+  name: string,
+  effect: Effect,
+  options: { derives?: boolean } = {},
+): void {
   if (effects.has(name)) throw new Error(`Effect ${name} is already registered`);
   effects.set(name, effect);
+  if (options.derives) deriving.add(name);
+}
+
+export function derivingEffectNames(): string[] {
+  return [...deriving];
 }
 
 export function effectNames(): string[] {
@@ -66,6 +91,16 @@ export function getEffect(name: string): Effect {
   const effect = effects.get(name);
   if (!effect) throw new Error(`Unknown effect ${name}`);
   return effect;
+}
+
+/** The entity's catalogue lists as the catalogues stood at submission (now, before it). */
+async function fillLists({ trx, entity, document, now }: EffectContext): Promise<void> {
+  await fillCatalogLists(
+    trx,
+    entity.catalogLists ?? [],
+    document.data,
+    document.submittedAt ?? now,
+  );
 }
 
 /**
@@ -90,29 +125,52 @@ async function allocateNumber({ trx, workflow, document, now }: EffectContext): 
   document.number = `${prefix}-${year}-${String(row.last).padStart(digits, '0')}`;
 }
 
-function setAssignee({ document, request }: EffectContext): void {
+/**
+ * Assigns the document to an officer, named by their login (what a supervisor knows) or their
+ * account id: a login of our identity directory becomes the account id tokens carry as their
+ * subject, which "Assigned to me" compares with. Anything else is kept as given (the subject
+ * of an officer known only to an external identity provider).
+ */
+async function setAssignee({ trx, document, request }: EffectContext): Promise<void> {
   const assignee = request.assignee?.trim();
   if (!assignee) {
     throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
       { path: '/assignee', rule: 'required' },
     ]);
   }
-  document.assignee = assignee;
+  const account = await trx
+    .selectFrom('document')
+    .select('id')
+    .where('type', '=', 'account')
+    .where('status', '!=', 'DELETED')
+    .where(sql<string>`lower(data #>> '{identity,loginIdentifier}')`, '=', assignee.toLowerCase())
+    .executeTakeFirst();
+  document.assignee = account?.id ?? assignee;
 }
 
-/** Hands a message for the owner to the outbox: their inbox always, e-mail when known. */
+/**
+ * Hands a message for the owner to the outbox: their inbox always, e-mail when known; in the
+ * language they chose on the document (`/contact/preferredLanguage`), English otherwise.
+ */
 async function notifyOwner({
   trx,
+  workflow,
   document,
-  action,
-  fromStatus,
   request,
+  environment,
 }: EffectContext): Promise<void> {
-  const reference = document.number ?? document.id;
-  const subject = `${document.type} ${reference}: ${action}`;
+  const language = holderLanguage(document.data);
+  const t = (key: string, params?: Record<string, unknown>) =>
+    translate(environment.texts, language, key, params);
+  const params = {
+    title: t(`${workflow.document}._title`),
+    number: document.number ?? document.id,
+    status: t(`statuses.${document.status}`),
+  };
+  const subject = t('notices.subject', params);
   const body = [
-    `Your ${document.type.replaceAll('-', ' ')} ${reference} changed from ${fromStatus} to ${document.status}.`,
-    request.notes ? `Notes: ${request.notes}` : '',
+    t('notices.body', params),
+    request.notes ? `${t('notices.notes')} ${request.notes}` : '',
   ]
     .filter(Boolean)
     .join('\n');
@@ -121,5 +179,64 @@ async function notifyOwner({
   await trx
     .insertInto('outbox')
     .values(rows.map((row) => ({ ...row, subject, body, document_id: document.id })))
+    .execute();
+}
+
+/**
+ * Sends the holder their certificate (the e-visa at dispatch): an e-mail with the PDF attached
+ * when their address is known, and an inbox message always, in the language they chose.
+ */
+async function mailCertificate({
+  trx,
+  workflow,
+  entity,
+  document,
+  environment,
+  request,
+}: EffectContext): Promise<void> {
+  if (!workflow.certificate) throw new Error(`Workflow ${workflow.id} has no certificate`);
+  const language = holderLanguage(document.data);
+  const t = (key: string, params?: Record<string, unknown>) =>
+    translate(environment.texts, language, `certificate.${key}`, params);
+  const number = document.number ?? document.id;
+  const pdf = await certificatePdf({
+    db: trx,
+    workflow: { ...workflow, certificate: workflow.certificate },
+    uiSchema: entity.uiSchema,
+    document,
+    environment,
+    language,
+  });
+  const subject = t('mailSubject', { number });
+  const body = [t('mailBody', { number }), request.notes ? `${t('notes')} ${request.notes}` : '']
+    .filter(Boolean)
+    .join('\n\n');
+  await trx
+    .insertInto('outbox')
+    .values({
+      channel: 'inbox',
+      recipient: document.owner,
+      subject,
+      body,
+      document_id: document.id,
+    })
+    .execute();
+  if (!document.ownerEmail) return;
+  await withNotificationTables(trx)
+    .insertInto('outbox')
+    .values({
+      channel: 'email',
+      recipient: document.ownerEmail,
+      subject,
+      body,
+      document_id: document.id,
+      attachments: JSON.stringify([
+        {
+          filename: `${number}.pdf`,
+          contentType: 'application/pdf',
+          contentBase64: Buffer.from(pdf).toString('base64'),
+        },
+      ]),
+    })
     .execute();
 }

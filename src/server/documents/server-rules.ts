@@ -21,7 +21,10 @@ export type ServerRule = (
  * Rules marked `"server": true` in an entity's `rules`. The engine provides the generic ones;
  * modules register theirs here with `registerServerRule` (the visa module's sponsor reference).
  */
-const rules = new Map<string, ServerRule>([['catalogEntryExists', catalogEntryExists]]);
+const rules = new Map<string, ServerRule>([
+  ['catalogEntryExists', catalogEntryExists],
+  ['documentReference', documentReference],
+]);
 
 export function registerServerRule(name: string, rule: ServerRule): void {
   if (rules.has(name)) throw new Error(`Server rule ${name} is already registered`);
@@ -64,4 +67,29 @@ async function catalogEntryExists(
   if (value === undefined || value === null || value === '') return true;
   if (typeof value !== 'string' || typeof use.catalog !== 'string') return false;
   return isValidAt(db, use.catalog, value, now);
+}
+
+/**
+ * The value is the number of a document of type `use.documentType` in one of `use.status` (a
+ * GRANTED sponsorship), and, when `use.expiry` points at its expiry date, not expired today.
+ * Empty passes: whether a reference is needed is the schema's business.
+ */
+async function documentReference(
+  value: unknown,
+  use: RuleUse,
+  { db, now }: ServerRuleContext,
+): Promise<boolean> {
+  if (value === undefined || value === null || value === '') return true;
+  if (typeof value !== 'string' || typeof use.documentType !== 'string') return false;
+  const statuses = Array.isArray(use.status) ? use.status.map(String) : [];
+  const row = await db
+    .selectFrom('document')
+    .select(['status', 'data'])
+    .where('type', '=', use.documentType)
+    .where('number', '=', value.trim().toUpperCase())
+    .executeTakeFirst();
+  if (!row || !statuses.includes(row.status)) return false;
+  if (typeof use.expiry !== 'string') return true;
+  const expiry = resolvePointer(row.data, use.expiry);
+  return typeof expiry === 'string' && expiry.slice(0, 10) >= now.toISOString().slice(0, 10);
 }

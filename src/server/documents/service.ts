@@ -9,14 +9,18 @@ import type {
   VersionSummary,
 } from '../../core/documents/types';
 import { NEW_STATE, type WorkflowAction } from '../../core/documents/workflow';
+import type { Language } from '../../core/i18n/translate';
 import { normalizePage, type SearchResult } from '../../core/search/protocol';
 import { runRules } from '../../core/rules/registry';
 import { runServerRules } from './server-rules';
+import { catalogFieldProblems, catalogFieldsOf, type CatalogField } from './catalog-fields';
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { Database, DocumentTable } from '../db/schema';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import { compileSearch, type SearchField } from '../search/compile-search';
-import { getEffect, type DocumentDraft } from './effects';
+import { getEffect, type DocumentDraft, type EffectEnvironment } from './effects';
+import { certificatePdf } from './certificate';
+import { checkFileReferences } from './media-references';
 import type { GuardInput } from './guards';
 import { nextStatus } from './machine';
 import type { CompiledWorkflow } from './workflows';
@@ -36,6 +40,7 @@ export class DocumentService {
     private readonly db: Kysely<Database>,
     private readonly workflows: Map<string, CompiledWorkflow>,
     private readonly searchMaxItems: number,
+    private readonly environment: EffectEnvironment = { publicUrl: '', texts: {} },
   ) {}
 
   workflow(type: string): CompiledWorkflow {
@@ -66,7 +71,9 @@ export class DocumentService {
       throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: NEW_STATE });
     checkNotes(definition, request.notes);
     requireData(definition, request.data);
+    checkRequires(definition, merged);
     const data = await this.validData(this.db, workflow, definition, merged);
+    await checkFileReferences(this.db, principal.subject, data);
     return this.db.transaction().execute(async (trx) => {
       const now = new Date();
       const inserted = await trx
@@ -290,7 +297,9 @@ export class DocumentService {
       throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: row.status });
     checkNotes(definition, request.notes);
     requireData(definition, request.data);
+    checkRequires(definition, draft.data);
     draft.data = await this.validData(trx, workflow, definition, draft.data);
+    await checkFileReferences(trx, row.owner, draft.data, row.data);
     draft.status = target;
     await this.runEffects(
       trx,
@@ -315,6 +324,104 @@ export class DocumentService {
       false,
     );
     return this.view(workflow, written, principal);
+  }
+
+  /**
+   * The issued document as a PDF (`certificate` of the workflow), in `language`: for its owner
+   * and the holders of the certificate's roles, in the statuses it names (else 409).
+   */
+  async certificate(
+    type: string,
+    principal: Principal,
+    id: string,
+    language: Language,
+  ): Promise<{ filename: string; pdf: Uint8Array }> {
+    const workflow = this.workflow(type);
+    const certificate = workflow.definition.certificate;
+    if (!certificate) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const row = await this.visibleRow(this.db, workflow, principal, id);
+    if (
+      row.owner !== principal.subject &&
+      !holdsAnyRole(
+        principal,
+        certificate.roles.map((r) => workflow.definition.rolePrefix + r),
+      )
+    )
+      throw new ApiProblem(403, ERROR_CODES.forbidden);
+    if (!certificate.statuses.includes(row.status))
+      throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, {
+        action: 'certificate',
+        status: row.status,
+      });
+    const pdf = await certificatePdf({
+      db: this.db,
+      workflow: { ...workflow.definition, certificate },
+      uiSchema: workflow.entity.uiSchema,
+      document: row,
+      environment: this.environment,
+      language,
+    });
+    return { filename: `${row.number ?? row.id}.pdf`, pdf };
+  }
+
+  /**
+   * The workflow's derived values for a form being filled (`derive`): its deriving effects run
+   * on the data sent, as of the document's submission when it has one, and nothing is stored.
+   * Answers `{ values: { [pointer]: value } }` for the pointers the workflow fills.
+   */
+  async derive(
+    type: string,
+    principal: Principal,
+    body: unknown,
+  ): Promise<{ values: Record<string, unknown> }> {
+    const workflow = this.workflow(type);
+    const derive = workflow.definition.derive;
+    if (!derive) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const request = asObject(body);
+    if (!isObject(request.data)) {
+      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+        { path: '/data', rule: 'type', params: { type: 'object' } },
+      ]);
+    }
+    const data = structuredClone(request.data);
+    return this.db.transaction().execute(async (trx) => {
+      const row =
+        typeof request.id === 'string'
+          ? await this.visibleRow(trx, workflow, principal, request.id)
+          : undefined;
+      const now = new Date();
+      const draft: DocumentDraft = row
+        ? { ...toDraft(row), data }
+        : {
+            id: '',
+            type,
+            status: NEW_STATE,
+            previousStatus: null,
+            owner: principal.subject,
+            ownerName: null,
+            ownerEmail: null,
+            assignee: null,
+            number: null,
+            year: null,
+            serial: null,
+            submittedAt: null,
+            data,
+          };
+      await this.runEffects(
+        trx,
+        workflow,
+        derive.effects,
+        'derive',
+        draft.status,
+        draft,
+        { version: row?.version ?? 0 },
+        principal,
+        now,
+      );
+      const values: Record<string, unknown> = {};
+      for (const pointer of derive.fills) values[pointer] = valueAtPointer(draft.data, pointer);
+      return { values };
+    });
   }
 
   async search(
@@ -481,6 +588,18 @@ export class DocumentService {
     return data;
   }
 
+  private readonly catalogFieldCache = new WeakMap<CompiledWorkflow, CatalogField[]>();
+
+  /** The entity's catalogue select fields, found once per workflow. */
+  private catalogFields(workflow: CompiledWorkflow): CatalogField[] {
+    let fields = this.catalogFieldCache.get(workflow);
+    if (!fields) {
+      fields = catalogFieldsOf(workflow.entity);
+      this.catalogFieldCache.set(workflow, fields);
+    }
+    return fields;
+  }
+
   /** Validates as a draft, or, for actions that submit, against the full schema and named rules. */
   private async validData(
     db: Kysely<Database> | Transaction<Database>,
@@ -508,6 +627,14 @@ export class DocumentService {
           params: problem.params,
         });
       }
+      problems.push(
+        ...(await catalogFieldProblems(
+          db as Kysely<Database>,
+          this.catalogFields(workflow),
+          data,
+          new Date(),
+        )),
+      );
     }
     if (problems.length) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
     return data;
@@ -529,6 +656,7 @@ export class DocumentService {
     for (const name of names) {
       await getEffect(name)({
         trx,
+        environment: this.environment,
         workflow: workflow.definition,
         entity: workflow.entity,
         action,
@@ -685,6 +813,22 @@ function requireData(action: WorkflowAction, data: unknown): void {
     throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
       { path: '/data', rule: 'type', params: { type: 'object' } },
     ]);
+  }
+}
+
+/** The action's required data (`requires`), on the data as the action leaves it. */
+function checkRequires(action: WorkflowAction, data: Record<string, unknown>): void {
+  const missing = (action.requires ?? []).filter((pointer) => {
+    const value = valueAtPointer(data, pointer);
+    return value === undefined || value === null || value === '';
+  });
+  if (missing.length) {
+    throw new ApiProblem(
+      400,
+      ERROR_CODES.validationFailed,
+      {},
+      missing.map((path) => ({ path, rule: 'required' })),
+    );
   }
 }
 

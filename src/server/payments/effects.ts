@@ -104,7 +104,7 @@ let registered = false;
 export function registerPaymentEffects(): void {
   if (registered) return;
   registered = true;
-  registerEffect('freezeFees', freezeFees);
+  registerEffect('freezeFees', freezeFees, { derives: true });
   registerEffect('createPaymentOrder', createPaymentOrder);
   registerEffect('recordPayment', recordPayment);
 }

@@ -4,7 +4,9 @@ import type { FeeLine } from '../../core/payments/types';
 import type { WorkflowPayment } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
 import { entriesValidAt } from '../catalog/valid-at';
-import { resolvePointer } from '../../core/rules/registry';
+import { resolvePointer, setAt } from '../../core/rules/registry';
+
+export { setAt };
 
 /**
  * Fee lines and their total as frozen on a document (the shape of the visa application's fees
@@ -22,19 +24,6 @@ export interface FrozenFees {
 
 /** The value at a JSON pointer of the document's data. */
 export const valueAt = resolvePointer;
-
-export function setAt(data: Record<string, unknown>, pointer: string, value: unknown): void {
-  const parts = pointer.split('/').slice(1);
-  const last = parts.pop();
-  if (last === undefined) return;
-  let node = data;
-  for (const part of parts) {
-    const next = node[part];
-    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[part] = {};
-    node = node[part] as Record<string, unknown>;
-  }
-  node[last] = value;
-}
 
 /** Who a sub-document fee line is charged for: the applicant, or a named dependant or employee. */
 interface Payer {

@@ -8,7 +8,8 @@ import {
   roleList,
   type CatalogDefinition,
 } from '../../core/definitions/types';
-import { requireAnyRole } from '../auth/plugin';
+import { requireAnyRole, requireSignedIn } from '../auth/plugin';
+import { entriesValidAt } from '../catalog/valid-at';
 import { danglingReferences } from '../catalog/references';
 import { insertEntry, isOverlapError, readEntry, searchEntries } from '../catalog/entries';
 import type { Database } from '../db/schema';
@@ -19,6 +20,11 @@ export interface CatalogPluginOptions {
   db: Kysely<Database>;
   catalogs: CatalogDefinition[];
   validators: ValidatorSet;
+  /**
+   * Catalogues a form draws a field from (`ui:options.catalog` in an entity's uiSchema): any
+   * signed-in user may list their valid entries' codes and names, to fill in the form.
+   */
+  formCatalogs?: ReadonlySet<string>;
   searchMaxItems: number;
 }
 
@@ -26,6 +32,9 @@ export interface CatalogPluginOptions {
  * The `catalog` backend: one generic set of routes serving every catalogue definition.
  * Roles, fields and validation all come from the catalogue's file.
  */
+/** At most this many options per answer: the form's select narrows as the person types. */
+const OPTIONS_LIMIT = 50;
+
 export async function catalogPlugin(app: FastifyInstance, options: CatalogPluginOptions) {
   const byId = new Map(options.catalogs.filter(isEnabled).map((c) => [c.id, c]));
   const catalogOf = (id: string): CatalogDefinition => {
@@ -39,6 +48,52 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     requireAnyRole(request, catalogReaderRoles(catalog));
     return searchEntries(options.db, catalog, request.body, options.searchMaxItems);
   });
+
+  app.get<{ Params: { catalogId: string }; Querystring: Record<string, unknown> }>(
+    '/:catalogId/options',
+    async (request) => {
+      requireSignedIn(request);
+      const catalog = catalogOf(request.params.catalogId);
+      if (!options.formCatalogs?.has(catalog.id)) throw new ApiProblem(403, ERROR_CODES.forbidden);
+      const { search: typed, ...fields } = request.query;
+      const search = String(typed ?? '')
+        .trim()
+        .toLowerCase()
+        .slice(0, 100);
+      // Any other parameter narrows to entries with that field equal to it (the sub-documents
+      // of the chosen document): a field of the catalogue's schema, or 400.
+      const properties = catalog.schema.properties;
+      const known = typeof properties === 'object' && properties !== null ? properties : {};
+      for (const field of Object.keys(fields)) {
+        if (!Object.hasOwn(known, field))
+          throw new ApiProblem(400, ERROR_CODES.unknownField, { field });
+      }
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      const items = (await entriesValidAt(options.db, catalog.id, new Date()))
+        .filter(({ data }) =>
+          Object.entries(fields).every(([field, value]) => String(data[field] ?? '') === value),
+        )
+        .map(({ data }) => ({
+          code: text(data.code),
+          name: text(data.name) || text(data.description) || text(data.code),
+        }))
+        .filter(
+          (o) =>
+            o.code !== '' &&
+            (search === '' ||
+              o.code.toLowerCase().includes(search) ||
+              o.name.toLowerCase().includes(search)),
+        )
+        // Codes that match what was typed first, then by name.
+        .sort(
+          (a, b) =>
+            Number(!a.code.toLowerCase().startsWith(search)) -
+              Number(!b.code.toLowerCase().startsWith(search)) || a.name.localeCompare(b.name),
+        )
+        .slice(0, OPTIONS_LIMIT);
+      return { items };
+    },
+  );
 
   app.get<{ Params: { catalogId: string; id: string } }>('/:catalogId/:id', async (request) => {
     const catalog = catalogOf(request.params.catalogId);

@@ -3,6 +3,7 @@ import { requireAnyRole } from '../auth/plugin';
 import type { Principal } from '../auth/principal';
 import type { DocumentService } from '../documents/service';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { requestLanguage } from '../http/language';
 
 type TypeParams = { type: string };
 type DocParams = TypeParams & { id: string };
@@ -26,12 +27,28 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
       .status(201)
       .send(await documents.create(request.params.type, caller(request), request.body)),
   );
+  app.post<{ Params: TypeParams }>('/:type/derive', async (request) =>
+    documents.derive(request.params.type, caller(request), request.body),
+  );
   app.get<{ Params: DocParams }>('/:type/:id', async (request) =>
     documents.read(request.params.type, caller(request), request.params.id),
   );
   app.put<{ Params: DocParams }>('/:type/:id', async (request) =>
     documents.act(request.params.type, caller(request), request.params.id, 'update', request.body),
   );
+  app.get<{ Params: DocParams }>('/:type/:id/certificate', async (request, reply) => {
+    const { filename, pdf } = await documents.certificate(
+      request.params.type,
+      caller(request),
+      request.params.id,
+      requestLanguage(request),
+    );
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(pdf));
+  });
   app.get<{ Params: DocParams }>('/:type/:id/versions', async (request) =>
     documents.versions(request.params.type, caller(request), request.params.id),
   );

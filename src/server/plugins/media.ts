@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import type { MediaReference } from '../../core/documents/types';
 import { requireSignedIn } from '../auth/plugin';
+import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 
@@ -12,6 +13,8 @@ export interface MediaOptions {
   maxBytes: number;
   /** Accepted content types; the file's first bytes must match its declared type. */
   types: string[];
+  /** Whether someone other than the uploader may read a file (an officer, through a document). */
+  readable?: (principal: Principal, mediaId: string) => Promise<boolean>;
 }
 
 /** Magic numbers of the types we accept, so a renamed executable is not taken for a PDF. */
@@ -23,8 +26,9 @@ const SIGNATURES: Record<string, number[]> = {
 
 /**
  * The `media` backend: uploads kept by reference (a form stores `{id, name, size, type}`, never
- * the content). Any signed-in user may upload; only the uploader reads a file back until a
- * document that references it is shared with officers (the document engine checks that).
+ * the content). Any signed-in user may upload; the uploader reads a file back, and so do the
+ * officers who see every document of a type once a document of it names the file (`readable`);
+ * a document may only name its owner's uploads (media-references.ts).
  */
 export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
   await app.register(multipart, { limits: { fileSize: options.maxBytes, files: 1, fields: 0 } });
@@ -84,7 +88,8 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
       .selectAll()
       .where('id', '=', request.params.id)
       .executeTakeFirst();
-    if (!row || row.owner !== principal.subject) throw new ApiProblem(404, ERROR_CODES.notFound);
+    if (!row || (row.owner !== principal.subject && !(await options.readable?.(principal, row.id))))
+      throw new ApiProblem(404, ERROR_CODES.notFound);
     return reply
       .header('content-type', row.type)
       .header('content-disposition', `attachment; filename="${row.name.replaceAll('"', '')}"`)

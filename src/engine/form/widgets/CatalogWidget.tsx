@@ -8,14 +8,28 @@ export function catalogLabel(option: CatalogOption): string {
   return `${option.code} - ${option.name}`;
 }
 
+/** `ui:options.match`: entry field -> JSON pointer of the document whose value it must equal. */
+function matchOf(option: unknown): Array<[string, string]> {
+  if (typeof option !== 'object' || option === null) return [];
+  return Object.entries(option).filter(
+    (pair): pair is [string, string] => typeof pair[1] === 'string',
+  );
+}
+
 /**
  * A searchable select of a catalogue's entries (ui:options.catalog), asked from the screen's
- * `services.searchCatalog`; shows the name beside the code and stores the code.
+ * `services.searchCatalog`; shows the name beside the code and stores the code. With
+ * `ui:options.match` it offers only the entries that belong to what the document names there
+ * (the sub-documents of the chosen document), read each time the list opens; the server's
+ * `catalogEntryExists` rule with the same `match` decides at submission.
  */
 export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProps) {
   const { id, value, onChange, onBlur, options } = props;
-  const { services } = contextOf(props.registry.formContext);
+  const { services, valueAt } = contextOf(props.registry.formContext);
   const catalogId = typeof options.catalog === 'string' ? options.catalog : '';
+  const match = options.match;
+  // Opening the list asks again: the field it depends on may have changed since.
+  const [opened, setOpened] = useState(0);
   const code = typeof value === 'string' && value !== '' ? value : null;
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<CatalogOption[]>([]);
@@ -43,7 +57,10 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
     const text = selected && search === catalogLabel(selected) ? '' : search;
     let live = true;
     const timer = setTimeout(() => {
-      searchCatalog(catalogId, text)
+      const where = Object.fromEntries(
+        matchOf(match).map(([field, pointer]) => [field, String(valueAt(pointer) ?? '')]),
+      );
+      searchCatalog(catalogId, text, where)
         .then((list) => live && setFound(list))
         .catch(() => live && setFound([]));
     }, 150);
@@ -51,7 +68,7 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
       live = false;
       clearTimeout(timer);
     };
-  }, [search, catalogId, searchCatalog, selected]);
+  }, [search, catalogId, searchCatalog, selected, match, valueAt, opened]);
 
   const data = useMemo(() => {
     const list = [...found];
@@ -74,6 +91,9 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
       value={code}
       searchValue={search}
       onSearchChange={setSearch}
+      onDropdownOpen={() => {
+        if (matchOf(match).length) setOpened((n) => n + 1);
+      }}
       filter={({ options: all }) => all}
       nothingFoundMessage="-"
       onChange={(next) => {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../../../core/api/errors';
 import type { VerificationResult } from '../../../core/dashboard/types';
 import { formatDate } from '../../../core/format';
@@ -14,7 +15,10 @@ import { usePortal } from '../../context';
 export function DocumentCheck() {
   const { t } = useTranslation();
   const { api } = usePortal();
-  const [number, setNumber] = useState('');
+  // The e-visa's QR code opens /home?number=...: the number is filled in, the holder adds the
+  // second factor (which the code never carries).
+  const [searchParams] = useSearchParams();
+  const [number, setNumber] = useState(() => (searchParams.get('number') ?? '').slice(0, 64));
   const [secondFactor, setSecondFactor] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<VerificationResult>();

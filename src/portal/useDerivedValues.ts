@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ApiClient } from '../core/api/client';
+import type { WorkflowDefinition } from '../core/documents/workflow';
+import { resolvePointer, setAt } from '../core/rules/registry';
+import type { DocumentData } from '../engine/form';
+
+/** How long the form waits after a change before it asks the server again. */
+const DELAY_MS = 400;
+
+/**
+ * Keeps the values the server derives (the workflow's `derive`: questions and attachments of
+ * the chosen document, the fees due) up to date while the form is filled: when a value they
+ * depend on changes, the server computes them from the form's data and they replace what the
+ * form shows. An answer that arrives after the person changed what it depends on, or the
+ * derived values themselves (an answer to a question being filled), is dropped and asked again
+ * with the new data, so nothing typed meanwhile is lost.
+ */
+export function useDerivedValues(
+  api: ApiClient,
+  workflow: WorkflowDefinition,
+  id: string | undefined,
+  data: DocumentData,
+  setData: (update: (current: DocumentData) => DocumentData) => void,
+  enabled: boolean,
+): void {
+  const derive = workflow.derive;
+  const key = derive ? JSON.stringify(derive.on.map((p) => resolvePointer(data, p) ?? null)) : '';
+  const last = useRef<string | undefined>(undefined);
+  const latest = useRef(data);
+  latest.current = data;
+  // Bumped to ask again when an answer came back for data changed in the meantime.
+  const [again, setAgain] = useState(0);
+  const filled = (value: DocumentData) =>
+    JSON.stringify((derive?.fills ?? []).map((p) => resolvePointer(value, p) ?? null));
+
+  useEffect(() => {
+    if (!derive || !enabled) return;
+    // The first value seen is what the server stored: nothing to derive yet.
+    if (last.current === undefined) {
+      last.current = key;
+      return;
+    }
+    if (last.current === key && again === 0) return;
+    last.current = key;
+    const asked = key;
+    const timer = setTimeout(() => {
+      const sent = latest.current;
+      void api
+        .post<{ values: Record<string, unknown> }>(
+          workflow.backend ?? 'evisa',
+          `/${workflow.id}/derive`,
+          { data: sent, ...(id ? { id } : {}) },
+        )
+        .then(([error, answer]) => {
+          if (error || asked !== last.current) return;
+          if (filled(latest.current) !== filled(sent)) {
+            setAgain((n) => n + 1);
+            return;
+          }
+          setData((current) => {
+            const next = structuredClone(current);
+            for (const [pointer, value] of Object.entries(answer.values)) {
+              setAt(next, pointer, value);
+            }
+            return next;
+          });
+        });
+    }, DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [api, derive, enabled, id, key, again, setData, workflow.backend, workflow.id]);
+}

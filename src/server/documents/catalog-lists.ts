@@ -1,0 +1,75 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { CatalogList, CatalogListSource } from '../../core/definitions/types';
+import { resolvePointer, setAt } from '../../core/rules/registry';
+import { entriesValidAt } from '../catalog/valid-at';
+import type { Database } from '../db/schema';
+
+type Item = Record<string, unknown>;
+
+function matches(
+  entry: Record<string, unknown>,
+  source: CatalogListSource,
+  data: Record<string, unknown>,
+): boolean {
+  for (const [field, match] of Object.entries(source.where ?? {})) {
+    const wanted = 'value' in match ? match.value : resolvePointer(data, match.pointer);
+    // A pointer to nothing yet (no document chosen) matches no entry, not every entry.
+    if (wanted === undefined || wanted === null || wanted === '') return false;
+    if (String(entry[field] ?? '') !== String(wanted)) return false;
+  }
+  return true;
+}
+
+/**
+ * One list as the catalogues say it is at `at`: an item per matching entry (the first source
+ * naming a key wins), with what the document's own item of that key kept (`keep`).
+ */
+export async function catalogListItems(
+  db: Kysely<Database> | Transaction<Database>,
+  list: CatalogList,
+  data: Record<string, unknown>,
+  at: Date,
+): Promise<Item[]> {
+  const current = resolvePointer(data, list.path);
+  const previous = new Map<string, Item>();
+  if (Array.isArray(current)) {
+    for (const item of current) {
+      if (typeof item === 'object' && item !== null) {
+        const key = (item as Item)[list.key];
+        if (typeof key === 'string') previous.set(key, item as Item);
+      }
+    }
+  }
+  const items: Item[] = [];
+  const seen = new Set<string>();
+  for (const source of list.sources) {
+    const entries = await entriesValidAt(db as Kysely<Database>, source.catalog, at);
+    for (const { data: entry } of entries) {
+      if (!matches(entry, source, data)) continue;
+      const item: Item = {};
+      for (const [target, field] of Object.entries(source.fields)) {
+        if (entry[field] !== undefined) item[target] = entry[field];
+      }
+      const key = item[list.key];
+      if (typeof key !== 'string' || seen.has(key)) continue;
+      seen.add(key);
+      const kept = previous.get(key);
+      for (const field of list.keep) {
+        if (kept && kept[field] !== undefined) item[field] = kept[field];
+      }
+      items.push(item);
+    }
+  }
+  if (list.position) items.forEach((item, i) => (item[list.position!] = i + 1));
+  return items;
+}
+
+/** Rebuilds every catalogue list of the document (the `fillCatalogLists` effect). */
+export async function fillCatalogLists(
+  db: Kysely<Database> | Transaction<Database>,
+  lists: readonly CatalogList[],
+  data: Record<string, unknown>,
+  at: Date,
+): Promise<void> {
+  for (const list of lists) setAt(data, list.path, await catalogListItems(db, list, data, at));
+}
