@@ -9,6 +9,8 @@ import { visaApplication } from '../support/visa-data';
  */
 describeGeneratedWalk({
   type: 'visa-application',
+  // The walk makes its own catalogue entries and documents, without questions or attachments.
+  referenceData: false,
   // The fees section is the server's; the walk states what it will compute, for the guard.
   dataVariants: [
     { ...visaApplication('QVFE', 'QVF30'), fees: { total: '50.00' } },
@@ -25,8 +27,17 @@ describeGeneratedWalk({
       case 'reject':
         return { notes: 'Generated test notes' };
       case 'grant':
-      case 'issue':
         return { data: { issuance: { placeOfIssue: 'Apia' } } };
+      case 'issue':
+        return {
+          data: {
+            issuance: {
+              placeOfIssue: 'Apia',
+              effectiveDate: '2026-12-01',
+              expiryDate: '2027-02-28',
+            },
+          },
+        };
       case 'modify':
         return { data: applicant };
       default:
@@ -34,7 +45,7 @@ describeGeneratedWalk({
     }
   },
   async prepare(api: ApiHarness) {
-    const manager = await api.tokenFor(['asypx-catalog-manage']);
+    const manager = await api.tokenFor(['asypx-catalog-manage', 'catalog-manage']);
     const startTime = '2020-01-01T00:00:00Z';
     const sub = (documentCode: string, code: string) => ({
       documentCode,
@@ -46,6 +57,10 @@ describeGeneratedWalk({
       otherAmount: 0,
     });
     for (const [catalog, entry] of [
+      // The countries the applications name: every catalogue select is checked on submission.
+      ['country', { code: 'WS', name: 'Samoa' }],
+      ['binder', { code: 'VISA', name: 'Visas' }],
+      ['period', { code: 'DAY', name: 'Days' }],
       ['document', { code: 'QVFE', name: 'Walk, with a fee', binder: 'VISA' }],
       ['document', { code: 'QVNO', name: 'Walk, no fee', binder: 'VISA' }],
       ['sub-document', sub('QVFE', 'QVF30')],

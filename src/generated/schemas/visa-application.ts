@@ -251,7 +251,7 @@ export interface VisaApplication {
     code: string;
     question: string;
     rank?: number;
-    answer?: boolean | null;
+    answer?: boolean;
   }[];
   declarations?: {
     accepted?: boolean;

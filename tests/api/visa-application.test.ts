@@ -1,0 +1,581 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smtpMailProvider } from '../../src/server/notifications/providers';
+import { startOutbox } from '../../src/server/notifications/worker';
+import { startApiServer, type ApiHarness } from '../support/api-server';
+import { databaseKinds } from '../support/databases';
+import { multipartFile } from '../support/multipart';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { visaApplication } from '../support/visa-data';
+
+/**
+ * The visa module on the seeded reference data: questions and attachments come from the
+ * catalogues of the chosen document, the fees from the fee catalogues valid at submission, a
+ * sponsor reference must name a granted, unexpired sponsorship, an issue needs its issuance
+ * details, and an issued visa is a PDF with a QR code, e-mailed to the applicant at dispatch.
+ * Every refusal leaves the document, its versions and its history as they were.
+ */
+const TYPE = 'visa-application';
+const BASE = `/api/evisa/${TYPE}`;
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.alloc(300, 32),
+  Buffer.from('%%EOF\n'),
+]);
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+type View = {
+  id: string;
+  version: number;
+  status: string;
+  number: string | null;
+  data: Record<string, unknown> & {
+    characterQuestions?: Array<{ code: string; question: string; rank: number; answer?: boolean }>;
+    documents?: Array<{ code: string; mandatory: boolean; file?: unknown }>;
+    fees?: { lines: Array<{ code: string; amount: string; narration?: string }>; total: string };
+  };
+};
+
+describe.each(databaseKinds())('visa applications on %s', (kind) => {
+  let api: ApiHarness;
+  let smtp: TestSmtpServer;
+  let applicant: string;
+  let other: string;
+  let verifier: string;
+  let validator: string;
+  let manager: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    api = await startApiServer(kind);
+    applicant = await api.tokenFor(
+      [
+        'visa-application-submit',
+        'visa-application-read',
+        'visa-application-update',
+        'visa-application-pay',
+        'visa-application-print',
+      ],
+      { sub: 'applicant-ana', name: 'Ana Tui', email: 'ana.tui@example.org' },
+    );
+    other = await api.tokenFor(['visa-application-submit', 'visa-application-read'], {
+      sub: 'applicant-other',
+    });
+    verifier = await api.tokenFor(
+      [
+        'visa-application-search',
+        'visa-application-assign',
+        'visa-application-query',
+        'visa-application-forward',
+        'visa-application-grant',
+        'visa-application-read',
+        'sponsor-application-grant',
+        'sponsor-application-search',
+      ],
+      { sub: 'officer-verifier' },
+    );
+    validator = await api.tokenFor(
+      [
+        'visa-application-search',
+        'visa-application-issue',
+        'visa-application-escalate',
+        'visa-application-dispatch',
+        'visa-application-print',
+      ],
+      { sub: 'officer-validator' },
+    );
+    manager = await api.tokenFor(['asypx-catalog-manage']);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await smtp?.close();
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    token: string,
+    body?: unknown,
+  ) => api.call(method, url, { token, body });
+  const ok = async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    token: string,
+    body?: unknown,
+  ) => {
+    const response = await call(method, url, token, body);
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json() as View;
+  };
+  const upload = async (token: string, content = PDF, type = 'application/pdf') => {
+    const { body: payload, contentType } = multipartFile('scan.pdf', type, content);
+    return api.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': contentType,
+      },
+      payload,
+    });
+  };
+  /** The stored document, its versions and its history, to show a refusal changed nothing. */
+  const snapshot = async (id: string) => ({
+    document: (await call('GET', `${BASE}/${id}`, verifier)).json() as View,
+    versions: (await call('GET', `${BASE}/${id}/versions`, verifier)).json() as unknown[],
+    history: (await call('GET', `${BASE}/${id}/history`, verifier)).json() as unknown[],
+  });
+  const problems = (response: { json(): unknown }) =>
+    (
+      response.json() as {
+        error: { fields: Array<{ path: string; rule: string; message: string }> };
+      }
+    ).error.fields;
+
+  /** A stored application for VIS/VV30 with every question answered and every file uploaded. */
+  async function completeApplication(subDocument = 'VV30', extra: Record<string, unknown> = {}) {
+    const data = { ...visaApplication('VIS', subDocument), ...extra };
+    const stored = await ok('POST', BASE, applicant, { data });
+    const file = (await upload(applicant)).json() as Record<string, unknown>;
+    const filled = {
+      ...data,
+      characterQuestions: stored.data.characterQuestions!.map((q) => ({ ...q, answer: false })),
+      documents: stored.data.documents!.map((d) => ({ ...d, file })),
+    };
+    return { stored, filled };
+  }
+
+  /** Submits and pays the way an applicant does: initiate, the gateway's page, its report. */
+  async function pay(stored: View, filled: Record<string, unknown>): Promise<View> {
+    const submitted = await ok('POST', `${BASE}/${stored.id}/actions/submit`, applicant, {
+      version: stored.version,
+      data: filled,
+    });
+    expect(submitted.status).toBe('SUBMITTED');
+    const initiated = await ok('POST', `${BASE}/${stored.id}/actions/initiate`, applicant, {
+      version: submitted.version,
+      data: { termsAccepted: true },
+    });
+    const purchase = await call('POST', `/api/payments/${TYPE}/${stored.id}/purchase`, applicant);
+    expect(purchase.statusCode, purchase.body).toBe(200);
+    const page = new URL((purchase.json() as { redirectUrl: string }).redirectUrl).pathname;
+    const paid = await api.app.inject({
+      method: 'POST',
+      url: page,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        cardNumber: '4111111111111111',
+        cardName: 'Ana Tui',
+        expiry: '12/39',
+        cvc: '123',
+      }).toString(),
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    const view = await ok('GET', `${BASE}/${initiated.id}`, applicant);
+    expect(view.status).toBe('PAID FOR VERIFICATION');
+    return view;
+  }
+
+  it('fills the questions and attachments of the chosen document from the catalogues', async () => {
+    const data = {
+      ...visaApplication('VIS', 'VV30'),
+      // The browser cannot add a question of its own, nor reword one; its answers are kept.
+      characterQuestions: [
+        { code: 'CRIM', question: 'Reworded', rank: 9, answer: false },
+        { code: 'MADE', question: 'Invented', rank: 1, answer: true },
+      ],
+    };
+    const stored = await ok('POST', BASE, applicant, { data });
+    const questions = stored.data.characterQuestions!;
+    expect(questions.map((q) => q.code)).toEqual(
+      expect.arrayContaining(['CRIM', 'CHRG', 'DEPT', 'REFU', 'TB', 'HLTH', 'RETN', 'FUNDS']),
+    );
+    expect(questions.map((q) => q.code)).not.toContain('MADE');
+    expect(questions.map((q) => q.code)).not.toContain('OFFER');
+    const crime = questions.find((q) => q.code === 'CRIM')!;
+    expect(crime.answer).toBe(false);
+    expect(crime.question).toBe(
+      'Have you ever been convicted of a criminal offence in any country?',
+    );
+    expect(questions.map((q) => q.rank)).toEqual(questions.map((_, i) => i + 1));
+    expect(stored.data.documents!.map((d) => [d.code, d.mandatory])).toEqual(
+      expect.arrayContaining([
+        ['PASS', true],
+        ['PHOTO', true],
+        ['BANK', true],
+        ['TICK', true],
+      ]),
+    );
+    // A work visa of three years adds its own sub-document question and attachment.
+    const work = await ok('POST', `${BASE}/derive`, applicant, {
+      data: visaApplication('WRK', 'WV3Y'),
+    });
+    const values = (work as unknown as { values: Record<string, View['data'][string]> }).values;
+    const workQuestions = values['/characterQuestions'] as Array<{ code: string }>;
+    expect(workQuestions.map((q) => q.code)).toEqual(expect.arrayContaining(['OFFER', 'SKILL']));
+    const workFiles = values['/documents'] as Array<{ code: string; mandatory: boolean }>;
+    expect(workFiles).toContainEqual({ code: 'QUAL', name: expect.any(String), mandatory: true });
+  });
+
+  it('previews questions and fees without storing anything', async () => {
+    const count = async () =>
+      Number(
+        (
+          await api.server.database.db
+            .selectFrom('document')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const answer = await call('POST', `${BASE}/derive`, applicant, {
+      data: visaApplication('VIS', 'VV30'),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { values } = answer.json() as { values: Record<string, unknown> };
+    expect(values['/fees']).toMatchObject({ currency: 'NZD', total: '70.00' });
+    expect(await count()).toBe(before);
+    expect((await call('POST', `${BASE}/derive`, applicant, { data: 'text' })).statusCode).toBe(
+      400,
+    );
+    expect((await call('POST', `${BASE}/derive`, '', { data: {} })).statusCode).toBe(401);
+  });
+
+  it('refuses unanswered questions and missing mandatory files, changing nothing', async () => {
+    const { stored, filled } = await completeApplication();
+    const before = await snapshot(stored.id);
+    const unanswered = await call('POST', `${BASE}/${stored.id}/actions/submit`, applicant, {
+      version: stored.version,
+      data: {
+        ...filled,
+        characterQuestions: filled.characterQuestions.map((q, i) =>
+          i === 0 ? { ...q, answer: undefined } : q,
+        ),
+      },
+    });
+    expect(unanswered.statusCode).toBe(400);
+    expect(problems(unanswered)).toContainEqual(
+      expect.objectContaining({
+        path: '/characterQuestions',
+        message: 'Please answer all Character Questions',
+      }),
+    );
+    const noFile = await call('POST', `${BASE}/${stored.id}/actions/submit`, applicant, {
+      version: stored.version,
+      data: {
+        ...filled,
+        documents: filled.documents.map((d, i) => (i === 0 ? { ...d, file: undefined } : d)),
+      },
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect(problems(noFile)).toContainEqual(
+      expect.objectContaining({
+        path: '/documents',
+        message: 'Please upload every mandatory document',
+      }),
+    );
+    // In French too.
+    const french = await api.call('POST', `${BASE}/${stored.id}/actions/submit`, {
+      token: applicant,
+      headers: { 'accept-language': 'fr' },
+      body: { version: stored.version, data: { ...filled, documents: [] } },
+    });
+    expect(problems(french)).toContainEqual(
+      expect.objectContaining({ message: 'Veuillez téléverser chaque document obligatoire' }),
+    );
+    expect(await snapshot(stored.id)).toEqual(before);
+  });
+
+  it('refuses a file someone else uploaded, an oversized upload and a wrongly typed one', async () => {
+    const { stored, filled } = await completeApplication();
+    const before = await snapshot(stored.id);
+    const theirs = (await upload(other)).json() as Record<string, unknown>;
+    const borrowed = await call('PUT', `${BASE}/${stored.id}`, applicant, {
+      version: stored.version,
+      data: { ...filled, documents: filled.documents.map((d) => ({ ...d, file: theirs })) },
+    });
+    expect(borrowed.statusCode).toBe(400);
+    expect(problems(borrowed)[0]).toMatchObject({ path: '/documents/0/file', rule: 'fileUnknown' });
+    const tooLarge = await upload(
+      applicant,
+      Buffer.concat([PDF, Buffer.alloc(api.config.mediaMaxBytes + 1, 32)]),
+    );
+    expect(tooLarge.statusCode).toBe(413);
+    const wrongType = await upload(applicant, Buffer.from('MZ not a pdf at all'));
+    expect(wrongType.statusCode).toBe(400);
+    expect(problems(wrongType)[0]).toMatchObject({ path: '/file', rule: 'fileType' });
+    expect(await snapshot(stored.id)).toEqual(before);
+  });
+
+  it('accepts only a granted, unexpired sponsorship as sponsor reference', async () => {
+    const sponsor = await api.tokenFor(
+      ['sponsor-application-submit', 'sponsor-application-update'],
+      {
+        sub: 'sponsor-sam',
+      },
+    );
+    const sponsorship = async () => {
+      const data = {
+        sponsor: {
+          sponsorType: 'PERSON',
+          name: 'Sam Sponsor',
+          telephone: '+685 555 0000',
+          email: 'sam@example.org',
+        },
+      };
+      const stored = await ok('POST', '/api/evisa/sponsor-application', sponsor, { data });
+      const submitted = await ok(
+        'POST',
+        `/api/evisa/sponsor-application/${stored.id}/actions/submit`,
+        sponsor,
+        { version: stored.version, data },
+      );
+      return submitted;
+    };
+    const grant = (s: View, expiryDate: string) =>
+      ok('POST', `/api/evisa/sponsor-application/${s.id}/actions/grant`, verifier, {
+        version: s.version,
+        data: { validity: { effectiveDate: '2024-01-01', expiryDate } },
+      });
+    const granted = await grant(await sponsorship(), '2099-12-31');
+    const expired = await grant(await sponsorship(), '2025-01-31');
+    const pending = await sponsorship();
+
+    const { stored, filled } = await completeApplication();
+    const before = await snapshot(stored.id);
+    for (const reference of ['SP-1999-999999', expired.number!, pending.number!]) {
+      const refused = await call('POST', `${BASE}/${stored.id}/actions/submit`, applicant, {
+        version: stored.version,
+        data: { ...filled, sponsorship: { sponsored: true, sponsorReference: reference } },
+      });
+      expect(refused.statusCode, reference).toBe(400);
+      expect(problems(refused)).toContainEqual(
+        expect.objectContaining({
+          path: '/sponsorship/sponsorReference',
+          message: 'There is no granted, unexpired sponsorship with this reference',
+        }),
+      );
+    }
+    expect(await snapshot(stored.id)).toEqual(before);
+    const submitted = await ok('POST', `${BASE}/${stored.id}/actions/submit`, applicant, {
+      version: stored.version,
+      data: { ...filled, sponsorship: { sponsored: true, sponsorReference: granted.number } },
+    });
+    expect(submitted.status).toBe('SUBMITTED');
+  });
+
+  it('accepts only catalogue entries valid today, a sub-document of the chosen document, and offers only those', async () => {
+    const { stored, filled } = await completeApplication();
+    const before = await snapshot(stored.id);
+    const submitWith = (visa: Record<string, string>, extra: Record<string, unknown> = {}) =>
+      call('POST', `${BASE}/${stored.id}/actions/submit`, applicant, {
+        version: stored.version,
+        data: { ...filled, visa, ...extra },
+      });
+    // A sub-document of another document (the residence permit's), then a document that is not.
+    const otherDocuments = await submitWith({ document: 'VIS', subDocument: 'RP5Y' });
+    expect(otherDocuments.statusCode).toBe(400);
+    expect(problems(otherDocuments)).toContainEqual(
+      expect.objectContaining({
+        path: '/visa/subDocument',
+        message: 'Choose a type and duration of the document chosen above',
+      }),
+    );
+    const unknown = await submitWith({ document: 'NOPE', subDocument: 'VV30' });
+    expect(unknown.statusCode).toBe(400);
+    expect(problems(unknown)).toContainEqual(
+      expect.objectContaining({
+        path: '/visa/document',
+        message: 'There is no such entry valid today',
+      }),
+    );
+    // Every catalogue select is checked, in lists too: a dependant's nationality.
+    const dependant = {
+      relationship: 'CHILD',
+      familyName: 'Tui',
+      givenName: 'Lani',
+      birthDate: '2015-02-01',
+    };
+    const country = await submitWith(
+      { document: 'VIS', subDocument: 'VV30' },
+      {
+        dependants: [
+          { ...dependant, nationality: 'WS' },
+          { ...dependant, nationality: 'XQ' },
+        ],
+      },
+    );
+    expect(country.statusCode).toBe(400);
+    expect(problems(country)).toEqual([
+      expect.objectContaining({
+        path: '/dependants/1/nationality',
+        message: 'There is no such entry valid today',
+      }),
+    ]);
+    expect(await snapshot(stored.id)).toEqual(before);
+
+    // The form's select asks for the sub-documents of the chosen document only.
+    const options = async (query: string) => {
+      const response = await call(
+        'GET',
+        `/api/catalog/v1/sub-document/options?${query}`,
+        applicant,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { items: Array<{ code: string }> }).items.map((o) => o.code);
+    };
+    const ofVisitorVisa = await options('documentCode=VIS&search=');
+    expect(ofVisitorVisa).toContain('VV30');
+    expect(ofVisitorVisa).not.toContain('RP5Y');
+    expect(await options('search=')).toEqual(expect.arrayContaining(['VV30', 'RP5Y']));
+    const badField = await call(
+      'GET',
+      '/api/catalog/v1/sub-document/options?colour=red',
+      applicant,
+    );
+    expect(badField.statusCode).toBe(400);
+  });
+
+  it('finds the demo sponsorship granted through the document service', async () => {
+    const granted = await api.call('PATCH', '/api/evisa/sponsor-application', {
+      token: verifier,
+      body: { criteria: [{ field: 'status', criterion: 'EQUAL', value: 'GRANTED' }] },
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const names = (granted.json() as { items: Array<{ ownerName: string | null }> }).items;
+    expect(names.length).toBeGreaterThan(0);
+  });
+
+  it('charges the fees valid at submission, per dependant, and keeps them when the catalogue changes', async () => {
+    const dependant = {
+      relationship: 'CHILD',
+      familyName: 'Tui',
+      givenName: 'Lani',
+      birthDate: '2015-02-01',
+    };
+    const derived = await call('POST', `${BASE}/derive`, applicant, {
+      data: {
+        ...visaApplication('RES', 'RP5Y'),
+        dependants: [dependant, { ...dependant, givenName: 'Mele' }],
+      },
+    });
+    const fees = (derived.json() as { values: { '/fees': View['data']['fees'] } }).values['/fees']!;
+    // The automatic application fee once, the issue fee for the applicant and each dependant;
+    // the biometric fee is not automatic, so it is not charged.
+    expect(fees.lines.map((l) => l.code).sort()).toEqual(['APP', 'ISS', 'ISS', 'ISS']);
+    expect(fees.lines.filter((l) => l.narration).map((l) => l.narration)).toEqual(
+      expect.arrayContaining(['Lani Tui', 'Mele Tui']),
+    );
+    const sum = fees.lines.reduce((total, l) => total + Math.round(Number(l.amount) * 100), 0);
+    expect(Math.round(Number(fees.total) * 100)).toBe(sum);
+
+    const { stored, filled } = await completeApplication();
+    const submitted = await ok('POST', `${BASE}/${stored.id}/actions/submit`, applicant, {
+      version: stored.version,
+      data: filled,
+    });
+    expect(submitted.data.fees).toMatchObject({ total: '70.00', currency: 'NZD' });
+    // A new automatic fee from now on: new applications pay it, the submitted one does not.
+    const fee = await api.call('POST', '/api/catalog/v1/document-fee', {
+      token: manager,
+      body: {
+        documentCode: 'VIS',
+        code: 'LEVY',
+        name: 'Border levy',
+        status: true,
+        automatic: true,
+        amount: 35,
+        startTime: new Date(Date.now() - 1000).toISOString(),
+      },
+    });
+    expect(fee.statusCode, fee.body).toBe(201);
+    const reread = await ok('GET', `${BASE}/${stored.id}`, applicant);
+    expect(reread.data.fees).toMatchObject({ total: '70.00' });
+    const fresh = await call('POST', `${BASE}/derive`, applicant, {
+      data: visaApplication('VIS', 'VV30'),
+    });
+    expect((fresh.json() as { values: { '/fees': { total: string } } }).values['/fees'].total).toBe(
+      '105.00',
+    );
+    await api.call('DELETE', `/api/catalog/v1/document-fee/${(fee.json() as { id: string }).id}`, {
+      token: manager,
+    });
+  });
+
+  it('issues only with issuance details, prints the e-visa and e-mails it at dispatch', async () => {
+    const { stored, filled } = await completeApplication('VV30');
+    await pay(stored, filled);
+    let view = (await call('GET', `${BASE}/${stored.id}`, verifier)).json() as View;
+    // The officers can open the applicant's uploads through the document; others cannot.
+    const fileId = (filled.documents[0]!.file as { id: string }).id;
+    expect((await call('GET', `/api/media/${fileId}`, verifier)).statusCode).toBe(200);
+    expect((await call('GET', `/api/media/${fileId}`, other)).statusCode).toBe(404);
+
+    view = await ok('POST', `${BASE}/${stored.id}/actions/forward`, verifier, {
+      version: view.version,
+    });
+    expect(view.status).toBe('FORWARDED');
+    const certificateTooSoon = await call('GET', `${BASE}/${stored.id}/certificate`, applicant);
+    expect(certificateTooSoon.statusCode).toBe(409);
+    const before = await snapshot(stored.id);
+    const bare = await call('POST', `${BASE}/${stored.id}/actions/issue`, validator, {
+      version: view.version,
+      data: { issuance: { remarks: 'no dates' } },
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(problems(bare).map((p) => p.path)).toEqual([
+      '/issuance/effectiveDate',
+      '/issuance/expiryDate',
+      '/issuance/placeOfIssue',
+    ]);
+    expect(problems(bare)[0]!.message).toBe('This field is required');
+    expect(await snapshot(stored.id)).toEqual(before);
+
+    view = await ok('POST', `${BASE}/${stored.id}/actions/issue`, validator, {
+      version: view.version,
+      data: {
+        issuance: {
+          effectiveDate: new Date().toISOString().slice(0, 10),
+          expiryDate: '2099-01-31',
+          placeOfIssue: 'Port Town',
+        },
+      },
+    });
+    expect(view.status).toBe('ISSUED');
+    const pdf = await call('GET', `${BASE}/${stored.id}/certificate`, applicant);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call('GET', `${BASE}/${stored.id}/certificate`, other)).statusCode).toBe(404);
+
+    // The public check finds it by number and passport number.
+    const check = await api.call('POST', '/api/evisa/verification', {
+      body: { number: view.number, secondFactor: 'PA1234567' },
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json()).toMatchObject({ number: view.number, status: 'ISSUED', valid: true });
+
+    view = await ok('POST', `${BASE}/${stored.id}/actions/dispatch`, validator, {
+      version: view.version,
+    });
+    expect(view.status).toBe('DISPATCHED');
+    smtp.received.length = 0;
+    const worker = startOutbox({
+      db: api.server.database.db,
+      mail: smtpMailProvider({ url: smtp.url, from: 'no-reply@immigration.example' }),
+      log: silent,
+      intervalMs: 0,
+    });
+    try {
+      await worker.runOnce();
+    } finally {
+      await worker.stop();
+    }
+    const mail = smtp.received.find(
+      (m) => m.to.includes('ana.tui@example.org') && m.attachments.length > 0,
+    );
+    expect(mail?.subject).toBe(`Your electronic visa ${view.number}`);
+    expect(mail?.attachments).toHaveLength(1);
+    expect(mail!.attachments[0]!.filename).toBe(`${view.number}.pdf`);
+    expect(mail!.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});

@@ -1,0 +1,404 @@
+import fs from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
+import { launchChromium, openWatchedPage } from '../support/browser';
+import { apiToken, signIn } from '../support/e2e-accounts';
+import { startPortal, type PortalProcess } from '../support/portal-process';
+
+/** Demo accounts the portal starts with (seeds/connectid.json). */
+const APPLICANT = { login: 'applicant', password: 'Palm-Breeze-2041' };
+const VERIFIER = { login: 'verifier', password: 'Harbour-Light-9264!' };
+const VALIDATOR = { login: 'validator', password: 'Island-Chart-4518!' };
+const APPROVER = { login: 'approver', password: 'Summit-Ridge-6372!' };
+const CATALOGUE_MANAGER = { login: 'catalogue', password: 'Ledger-Stone-2976!' };
+
+/** A visa of its own for this test (a code ISO or the seeds never use), charged per dependant. */
+const DOCUMENT = 'QZV';
+const SUB_DOCUMENT = 'QZV30';
+const QUESTION = 'Will you leave the island before your visa expires?';
+const ATTACHMENT = 'Copy of the passport photo page';
+const PASSPORT = 'QZ7654321';
+const PREFIX = '/visa/application';
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.alloc(400, 32),
+  Buffer.from('%%EOF\n'),
+]);
+
+/**
+ * A visa application from the applicant's first keystroke to the e-visa in their hands, in
+ * Chromium, as the demo accounts: the applicant fills the form (with a dependant and an
+ * upload) and pays through the sandbox gateway; the verification officer assigns it to
+ * themself and queries it; the applicant replies; the officer forwards; the validation officer
+ * escalates; the approval authority approves; the validation officer issues and dispatches;
+ * the applicant downloads the e-visa, and the public check on the home page confirms it. Each
+ * officer finds it in the list of their step.
+ */
+describe('a visa application end to end in Chromium', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+  let id = '';
+  let number = '';
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    const manager = await apiToken(portal, CATALOGUE_MANAGER.login, CATALOGUE_MANAGER.password);
+    const startTime = '2020-01-01T00:00:00Z';
+    for (const [catalog, entry] of [
+      ['document', { code: DOCUMENT, name: 'Journey visitor visa', binder: 'VISA' }],
+      [
+        'sub-document',
+        {
+          documentCode: DOCUMENT,
+          code: SUB_DOCUMENT,
+          name: 'Journey visitor visa, 30 days',
+          allowedPeriodType: 'DAY',
+          allowedPeriodNumber: 30,
+          feeAmount: 0,
+          otherAmount: 0,
+          applicantIsCharged: true,
+          dependantIsEnabled: true,
+          dependantIsCharged: true,
+        },
+      ],
+      [
+        'document-fee',
+        {
+          documentCode: DOCUMENT,
+          code: 'APP',
+          name: 'Application fee',
+          status: true,
+          automatic: true,
+          amount: 20,
+        },
+      ],
+      [
+        'sub-document-fee',
+        {
+          subDocumentCode: SUB_DOCUMENT,
+          code: 'ISS',
+          name: 'Issue fee',
+          status: true,
+          automatic: true,
+          amount: 40,
+          other: 0,
+        },
+      ],
+      ['question', { documentCode: DOCUMENT, code: 'LEAVE', type: '1', description: QUESTION }],
+      [
+        'attachment',
+        { documentCode: DOCUMENT, code: 'PASS', type: '1', name: ATTACHMENT, mandatory: true },
+      ],
+    ] as const) {
+      const created = await fetch(`${portal.url}/api/catalog/v1/${catalog}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${manager}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...entry, startTime }),
+      });
+      expect(created.status, await created.text()).toBe(201);
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  /** A signed-in page of its own (own cookies) for one person. */
+  async function as(
+    person: { login: string; password: string },
+    path: string,
+  ): Promise<{ page: Page; context: BrowserContext; pageErrors: string[] }> {
+    const { page, context, pageErrors } = await openWatchedPage(browser);
+    await signIn(page, portal, person.login, person.password, path);
+    return { page, context, pageErrors };
+  }
+
+  const tab = (page: Page, name: string) =>
+    page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
+  const text = (page: Page, label: string, value: string) =>
+    page
+      .getByLabel(new RegExp(`^${label}`))
+      .first()
+      .fill(value);
+  const choose = async (page: Page, label: string, option: string | RegExp) => {
+    await page
+      .getByRole('combobox', { name: new RegExp(`^${label}`) })
+      .first()
+      .click();
+    await page.getByRole('option', { name: option }).first().click();
+  };
+  /** A catalogue select: typing the code finds the entry, which is chosen. */
+  const catalogue = async (page: Page, label: string, code: string) => {
+    const input = page.getByRole('combobox', { name: new RegExp(`^${label}`) }).first();
+    await input.fill(code);
+    await page
+      .getByRole('option', { name: new RegExp(`^${code} - `) })
+      .first()
+      .click();
+  };
+  const yesNo = (page: Page, question: string, answer: 'Yes' | 'No') =>
+    page
+      .getByRole('radiogroup', { name: new RegExp(`^${question}`) })
+      .first()
+      .getByLabel(answer, { exact: true })
+      .check();
+  /** A read-only field of the form holds this value (a question or attachment of the visa). */
+  const shows = (page: Page, value: string) =>
+    expect
+      .poll(() =>
+        page
+          .locator('input, textarea')
+          .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+      )
+      .toContain(value);
+  /** Clicks an action button of the document (Submit, Assign, Query...). */
+  const act = (page: Page, action: string) =>
+    page
+      .getByRole('group', { name: 'Actions on this document' })
+      .getByRole('button', { name: action, exact: true })
+      .click();
+  const success = (page: Page, message: string) => page.getByText(message).first().waitFor();
+  /** The list at `path` shows the application, with its status in words. */
+  async function listShows(page: Page, path: string, status: string) {
+    await page.goto(`${portal.url}/#${PREFIX}${path}`);
+    const row = page.getByRole('row').filter({ hasText: number });
+    await row.getByText(status, { exact: true }).waitFor();
+  }
+  async function openFromList(page: Page, path: string, status: string) {
+    await listShows(page, path, status);
+    await page.getByRole('button', { name: `Open ${number}` }).click();
+    await page.getByRole('heading', { name: new RegExp(number) }).waitFor();
+  }
+
+  it('the applicant fills the application with a dependant and an upload, and submits it', async () => {
+    const { page, context, pageErrors } = await as(APPLICANT, `${PREFIX}/new`);
+    // The form opens on the first section the applicant fills in.
+    await page.getByRole('tabpanel', { name: 'Visa or permit applied for' }).waitFor();
+    await catalogue(page, 'Document', DOCUMENT);
+    // The select offers the sub-documents of the chosen document only.
+    await page
+      .getByRole('combobox', { name: /^Type and duration/ })
+      .first()
+      .click();
+    await expect
+      .poll(() => page.getByRole('option').allTextContents())
+      .toEqual([`${SUB_DOCUMENT} - Journey visitor visa, 30 days`]);
+    await page.keyboard.press('Escape');
+    await catalogue(page, 'Type and duration', SUB_DOCUMENT);
+
+    await tab(page, 'Applying from');
+    await yesNo(page, 'Are you applying from outside the island', 'No');
+    await choose(page, 'Purpose of visit', 'Tourism');
+    await yesNo(page, 'Have you previously held a visa', 'No');
+
+    await tab(page, 'Applicant');
+    await choose(page, 'Title', 'Ms');
+    await choose(page, 'Gender', 'Female');
+    await text(page, 'Family name', 'Tuilagi');
+    await text(page, 'Given name', 'Ana');
+    await text(page, 'Date of birth', '12/04/1990');
+    await catalogue(page, 'Country of birth', 'WS');
+    await catalogue(page, 'Nationality', 'WS');
+    await text(page, 'Passport number', PASSPORT);
+    await catalogue(page, 'Issuing country', 'WS');
+    await text(page, 'Expiry date', '11/04/2034');
+
+    await tab(page, 'Contact details');
+    await text(page, 'Address line 1', '4 Beach Road');
+    await text(page, 'City or town', 'Apia');
+    await catalogue(page, 'Country', 'WS');
+    await text(page, 'Telephone', '+685 555 1234');
+    await text(page, 'E-mail', 'applicant@demo.immigration.example');
+
+    await tab(page, 'Parent, guardian or spouse');
+    await choose(page, 'Person to declare', 'None');
+
+    await tab(page, 'Dependants');
+    await page.getByTitle('Add').click();
+    await choose(page, 'Relationship to you', 'Child');
+    await text(page, 'Family name', 'Tuilagi');
+    await text(page, 'Given name', 'Lani');
+    await text(page, 'Date of birth', '01/02/2016');
+    await catalogue(page, 'Nationality', 'WS');
+
+    await tab(page, 'Health');
+    await yesNo(page, 'Do you have any medical condition', 'No');
+
+    await tab(page, 'Sponsorship');
+    await yesNo(page, 'Are you sponsored', 'No');
+
+    // The questions of the chosen visa, asked by the server from the catalogues.
+    await tab(page, 'Character questions');
+    await shows(page, QUESTION);
+    const answers = page.getByRole('radiogroup', { name: /^Answer/ });
+    const count = await answers.count();
+    expect(count).toBeGreaterThan(1);
+    for (let i = 0; i < count; i++) await answers.nth(i).getByLabel('No', { exact: true }).check();
+
+    await tab(page, 'Declaration');
+    await yesNo(page, 'I declare that the information', 'Yes');
+
+    // The mandatory passport copy of the chosen visa, uploaded.
+    await tab(page, 'Uploaded documents');
+    await shows(page, ATTACHMENT);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose a file' }).first().click();
+    await (
+      await chooser
+    ).setFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByText('passport.pdf').waitFor();
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await success(page, 'Application Saved Successfully');
+    await expect.poll(() => page.url()).toMatch(/\/edit\/[0-9a-f-]{36}$/);
+    id = page.url().split('/').at(-1)!;
+
+    await act(page, 'Submit');
+    await success(page, 'Application Submitted Successfully');
+    const title = page.getByRole('heading', { name: /VA-\d{4}-\d{6}/ });
+    await title.waitFor();
+    const heading = await title.textContent();
+    number = /VA-\d{4}-\d{6}/.exec(heading ?? '')?.[0] ?? '';
+    expect(number).not.toBe('');
+    await page.getByText('Submitted', { exact: true }).first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+
+    // Not paid yet: the officers see it among the submitted applications.
+    const officer = await as(VERIFIER, `${PREFIX}/submitted`);
+    await listShows(officer.page, '/submitted', 'Submitted');
+    await officer.context.close();
+  });
+
+  it('the applicant pays the fees for themself and the dependant through the gateway', async () => {
+    const { page, context } = await as(APPLICANT, `${PREFIX}/view/${id}`);
+    await page.getByRole('link', { name: 'Initiate payment' }).click();
+    await page.getByRole('heading', { name: /^Payment confirmation/ }).waitFor();
+    // The application fee once, the issue fee for the applicant and for Lani.
+    await page.getByText('Lani Tuilagi').first().waitFor();
+    await page
+      .getByText(/NZD\s*100\.00/)
+      .first()
+      .waitFor();
+    await page.getByLabel(/I have read and accept the terms and conditions/).check();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(/\/sandbox-gateway\/pay\//);
+    await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+    await page.getByLabel('Name on card').fill('Ana Tuilagi');
+    await page.getByLabel('Expiry date (MM/YY)').fill('12/39');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: /^Pay NZD/ }).click();
+    await page.waitForURL(new RegExp(`${PREFIX}/finalisation/${id}$`));
+    await page.getByText('Application Paid Successfully').waitFor();
+    await context.close();
+  });
+
+  it('the verification officer assigns it to themself from the list, then queries it', async () => {
+    const { page, context, pageErrors } = await as(VERIFIER, `${PREFIX}/assignable`);
+    await openFromList(page, '/assignable', 'Paid for verification');
+    // The applicant's upload opens for the officer.
+    await tab(page, 'Uploaded documents');
+    await page.getByText('passport.pdf').waitFor();
+    await page.getByLabel('Officer to assign').fill('verifier');
+    await act(page, 'Assign');
+    await success(page, 'Application Assigned Successfully');
+    await listShows(page, '/assigned', 'Paid for verification');
+    await openFromList(page, '/mylist', 'Paid for verification');
+    await page.getByLabel('Notes').fill('Please upload a clearer copy of your passport.');
+    await act(page, 'Query');
+    await success(page, 'Application Queried Successfully');
+    await page.getByText('Queried', { exact: true }).first().waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the applicant replies to the query', async () => {
+    const { page, context } = await as(APPLICANT, `${PREFIX}/view/${id}`);
+    await page.getByText('Please upload a clearer copy of your passport.').first().waitFor();
+    await page.getByRole('link', { name: 'Submit reply' }).click();
+    await tab(page, 'Uploaded documents');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Replace the file' }).first().click();
+    await (
+      await chooser
+    ).setFiles({ name: 'passport-clear.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByText('passport-clear.pdf').waitFor();
+    await page.getByRole('button', { name: 'Submit reply' }).click();
+    await success(page, 'Application Submitted Successfully');
+    await page.getByText('Replied for verification', { exact: true }).first().waitFor();
+    await context.close();
+  });
+
+  it('the verification officer forwards it; validation escalates it; approval approves it', async () => {
+    const verifier = await as(VERIFIER, `${PREFIX}/mylist`);
+    await openFromList(verifier.page, '/mylist', 'Replied for verification');
+    await act(verifier.page, 'Forward');
+    await success(verifier.page, 'Application Forwarded Successfully');
+    await verifier.context.close();
+
+    const validator = await as(VALIDATOR, `${PREFIX}/validationlist`);
+    await openFromList(validator.page, '/validationlist', 'Forwarded');
+    await validator.page.getByLabel('Notes').fill('Long stay: for the approval authority.');
+    await act(validator.page, 'Escalate');
+    await success(validator.page, 'Application Escalated Successfully');
+    await validator.context.close();
+
+    const approver = await as(APPROVER, `${PREFIX}/approvallist`);
+    await openFromList(approver.page, '/approvallist', 'Escalated');
+    await act(approver.page, 'Approve');
+    await success(approver.page, 'Application Approved Successfully');
+    await approver.context.close();
+  });
+
+  it('the validation officer issues it with its issuance details, then dispatches it', async () => {
+    const { page, context, pageErrors } = await as(VALIDATOR, `${PREFIX}/granted`);
+    await openFromList(page, '/granted', 'Granted');
+    await page.getByRole('link', { name: 'Issue' }).click();
+    // Without issuance details the server refuses, and says which are missing.
+    await act(page, 'Issue');
+    await page.getByText('Some fields are not valid, please correct them').waitFor();
+    await tab(page, 'Issuance');
+    const today = new Date();
+    const day = (d: Date) =>
+      `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+    await text(page, 'Effective date', day(today));
+    await text(page, 'Expiry date', day(new Date(today.getTime() + 30 * 86_400_000)));
+    await text(page, 'Place of issue', 'Apia');
+    await act(page, 'Issue');
+    await success(page, 'Application Issued Successfully');
+    await page.getByRole('link', { name: 'Dispatch' }).click();
+    await act(page, 'Dispatch');
+    await success(page, 'Application Dispatched Successfully');
+    await page.getByText('Dispatched', { exact: true }).first().waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the applicant downloads the e-visa, and the public check on /home confirms it', async () => {
+    const { page, context } = await as(APPLICANT, `${PREFIX}/view/${id}`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the e-visa (PDF)' }).click();
+    expect((await download).suggestedFilename()).toBe(`${number}.pdf`);
+    const pdf = await fs.readFile(await (await download).path());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await context.close();
+
+    // Anyone, signed out, as the QR code on the e-visa sends them.
+    const visitor = await openWatchedPage(browser);
+    await visitor.page.goto(`${portal.url}/#/home?number=${number}`);
+    await expect.poll(() => visitor.page.getByLabel(/^Document number/).inputValue()).toBe(number);
+    await visitor.page.getByLabel(/^Passport number or date of birth/).fill(PASSPORT);
+    await visitor.page.getByRole('button', { name: 'Check' }).click();
+    const result = visitor.page.getByTestId('document-check-result');
+    await result.getByText('Valid document').waitFor();
+    expect(await result.textContent()).toContain(number);
+    await visitor.context.close();
+
+    // The officers' search finds it at its last step.
+    const officer = await as(VERIFIER, PREFIX);
+    await listShows(officer.page, '', 'Dispatched');
+    await officer.context.close();
+  });
+});
