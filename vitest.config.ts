@@ -32,6 +32,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // expect.poll waits for the browser the way Playwright's locators do (1 s by default,
+          // too short while API tests load both cores).
+          expect: { poll: { timeout: 30_000 } },
         },
       },
       {
