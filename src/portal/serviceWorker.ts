@@ -9,11 +9,9 @@ import { registerSW } from 'virtual:pwa-register';
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  // On the first visit the chunks were fetched before the worker took control: ask for them
+  // On the first visit the chunks are fetched before the worker takes control: ask for them
   // again through it (from the browser's HTTP cache) so the page seen first opens offline too.
-  if (!navigator.serviceWorker.controller) {
-    navigator.serviceWorker.addEventListener('controllerchange', keepLoadedChunks, { once: true });
-  }
+  if (!navigator.serviceWorker.controller) keepChunksFetchedWithoutWorker();
   registerSW({
     immediate: true,
     onRegisterError: (error: unknown) =>
@@ -21,13 +19,37 @@ export function registerServiceWorker(): void {
   });
 }
 
-function keepLoadedChunks(): void {
-  const chunks = new Set(
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => new URL(entry.name))
-      .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
-      .map((url) => url.href),
+/**
+ * Every same-origin chunk the page loads without the worker is fetched again through it once
+ * it controls the page. Resource entries are observed, not read once at the change of
+ * controller: a lazy page's chunk requested before it and finished after it would be missed.
+ * Entries the worker answered (`workerStart` set, our own fetches among them) are skipped.
+ */
+function keepChunksFetchedWithoutWorker(): void {
+  const waiting = new Set<string>();
+  const kept = new Set<string>();
+  let controlled = false;
+  const keep = (href: string) => {
+    if (kept.has(href)) return;
+    kept.add(href);
+    void fetch(href).catch(() => undefined);
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
+      const url = new URL(entry.name);
+      if (url.origin !== location.origin || !url.pathname.startsWith('/assets/')) continue;
+      if (entry.workerStart > 0) continue;
+      if (controlled) keep(url.href);
+      else waiting.add(url.href);
+    }
+  }).observe({ type: 'resource', buffered: true });
+  navigator.serviceWorker.addEventListener(
+    'controllerchange',
+    () => {
+      controlled = true;
+      for (const href of waiting) keep(href);
+      waiting.clear();
+    },
+    { once: true },
   );
-  for (const chunk of chunks) void fetch(chunk).catch(() => undefined);
 }
