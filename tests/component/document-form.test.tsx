@@ -65,6 +65,26 @@ describe('DocumentForm rules and modes', () => {
     expect(screen.getByTestId('section-errors-dependants').textContent).toBe('1');
   });
 
+  it('names the answer to each character question by the question, for screen readers', async () => {
+    const user = userEvent.setup();
+    await renderSample({
+      value: {
+        characterQuestions: [
+          { question: 'Have you ever been convicted of an offence?' },
+          { question: 'Have you ever been deported?' },
+        ],
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: /Character questions/ }));
+    const deported = await screen.findByRole('group', { name: 'Have you ever been deported?' });
+    await user.click(within(deported).getByLabelText('Yes'));
+    const convicted = screen.getByRole('group', {
+      name: 'Have you ever been convicted of an offence?',
+    });
+    expect((within(convicted).getByLabelText('Yes') as HTMLInputElement).checked).toBe(false);
+    expect((within(deported).getByLabelText('Yes') as HTMLInputElement).checked).toBe(true);
+  });
+
   it('reads as a document when read-only', async () => {
     await renderSample({
       readOnly: true,

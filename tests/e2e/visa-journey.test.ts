@@ -231,10 +231,16 @@ describe('a visa application end to end in Chromium', () => {
     // The questions of the chosen visa, asked by the server from the catalogues.
     await tab(page, 'Character questions');
     await shows(page, QUESTION);
+    // Each answer is a group named by its question, for screen readers.
+    await page.getByRole('group', { name: QUESTION }).getByLabel('Yes', { exact: true }).check();
     const answers = page.getByRole('radiogroup', { name: /^Answer/ });
     const count = await answers.count();
     expect(count).toBeGreaterThan(1);
-    for (let i = 0; i < count; i++) await answers.nth(i).getByLabel('No', { exact: true }).check();
+    for (let i = 0; i < count; i++) {
+      const no = answers.nth(i).getByLabel('No', { exact: true });
+      const yes = answers.nth(i).getByLabel('Yes', { exact: true });
+      if (!(await yes.isChecked())) await no.check();
+    }
 
     await tab(page, 'Declaration');
     await yesNo(page, 'I declare that the information', 'Yes');
@@ -243,7 +249,10 @@ describe('a visa application end to end in Chromium', () => {
     await tab(page, 'Uploaded documents');
     await shows(page, ATTACHMENT);
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Choose a file' }).first().click();
+    await page
+      .getByRole('group', { name: ATTACHMENT })
+      .getByRole('button', { name: 'Choose a file' })
+      .click();
     await (
       await chooser
     ).setFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });

@@ -1,7 +1,7 @@
 import { memo, useCallback, useMemo } from 'react';
 import { Text } from '@mantine/core';
 import { withTheme, type IChangeEvent } from '@rjsf/core';
-import { Theme as MantineTheme } from '@rjsf/mantine';
+import { Templates as MantineTemplates, Theme as MantineTheme } from '@rjsf/mantine';
 import {
   englishStringTranslator,
   getUiOptions,
@@ -10,6 +10,7 @@ import {
   type ErrorSchema,
   type FieldErrorProps,
   type FieldProps,
+  type ObjectFieldTemplateProps,
   type RJSFSchema,
   type UiSchema,
   type ValidatorType,
@@ -72,8 +73,34 @@ function FieldErrorTemplate(props: FieldErrorProps<unknown, RJSFSchema, EngineFo
   );
 }
 
+const ThemeObjectFieldTemplate = MantineTemplates.ObjectFieldTemplate!;
+
+/**
+ * `ui:options.groupLabelFrom` names a field of the object whose value names the object as a
+ * group: a screen reader entering a character question's Yes/No answer hears the question
+ * first, not only "Answer" (the list's items all look alike otherwise).
+ */
+function ObjectFieldTemplate(
+  props: ObjectFieldTemplateProps<unknown, RJSFSchema, EngineFormContext>,
+) {
+  const from = getUiOptions(props.uiSchema).groupLabelFrom;
+  const data = props.formData;
+  const name =
+    typeof from === 'string' && typeof data === 'object' && data !== null
+      ? (data as Record<string, unknown>)[from]
+      : undefined;
+  const inner = <ThemeObjectFieldTemplate {...props} />;
+  return typeof name === 'string' && name !== '' ? (
+    <div role="group" aria-label={name}>
+      {inner}
+    </div>
+  ) : (
+    inner
+  );
+}
+
 const FIELDS = { engineWidget: WidgetField };
-const TEMPLATES = { FieldErrorTemplate };
+const TEMPLATES = { FieldErrorTemplate, ObjectFieldTemplate };
 
 const STRING_KEYS: Partial<Record<TranslatableString, string>> = {
   [TranslatableString.AddItemButton]: 'form.add',

@@ -20,8 +20,8 @@ function matchOf(option: unknown): Array<[string, string]> {
  * A searchable select of a catalogue's entries (ui:options.catalog), asked from the screen's
  * `services.searchCatalog`; shows the name beside the code and stores the code. With
  * `ui:options.match` it offers only the entries that belong to what the document names there
- * (the sub-documents of the chosen document), read each time the list opens; the server's
- * `catalogEntryExists` rule with the same `match` decides at submission.
+ * (the sub-documents of the chosen document), read each time the list opens; the server
+ * checks the same `match` on every action that validates (catalog-fields.ts).
  */
 export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProps) {
   const { id, value, onChange, onBlur, options } = props;
