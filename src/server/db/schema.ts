@@ -95,6 +95,12 @@ export interface MediaTable {
   created_at: Generated<Date>;
 }
 
+/** The uploads a document's data names, kept with every write (media-references.ts). */
+export interface DocumentMediaTable {
+  document_id: string;
+  media_id: string;
+}
+
 export interface PaymentOrderTable {
   id: Generated<string>;
   document_id: string;
@@ -143,6 +149,7 @@ export interface Database extends IdentityTables {
   outbox: OutboxTable & OutboxDeliveryColumns;
   challenge: ChallengeTable;
   media: MediaTable;
+  document_media: DocumentMediaTable;
   payment_order: PaymentOrderTable;
   sandbox_gateway_session: SandboxGatewaySessionTable;
 }

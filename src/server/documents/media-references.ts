@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Principal } from '../auth/principal';
 import { holdsAnyRole } from '../auth/principal';
 import type { Database } from '../db/schema';
@@ -66,6 +66,33 @@ export async function checkFileReferences(
   }
 }
 
+/** The ids of the uploads the data names, once each (those that can name a stored file). */
+export function mediaIdsOf(data: unknown): string[] {
+  return [...new Set(fileReferences(data).map((r) => r.id))].filter((id) => UUID.test(id));
+}
+
+/**
+ * Keeps `document_media` equal to the uploads the document's data names, in the transaction
+ * that writes the data, so the officers' access to files follows every version at once.
+ */
+export async function recordMediaReferences(
+  trx: Transaction<Database>,
+  documentId: string,
+  data: unknown,
+): Promise<void> {
+  const ids = mediaIdsOf(data);
+  let stale = trx.deleteFrom('document_media').where('document_id', '=', documentId);
+  if (ids.length) stale = stale.where('media_id', 'not in', ids);
+  await stale.execute();
+  if (ids.length) {
+    await trx
+      .insertInto('document_media')
+      .values(ids.map((mediaId) => ({ document_id: documentId, media_id: mediaId })))
+      .onConflict((c) => c.doNothing())
+      .execute();
+  }
+}
+
 /**
  * Whether the caller may read an uploaded file through a document that names it: the file is
  * in a document the caller sees every one of (an officer of its workflow). Its uploader reads
@@ -80,14 +107,13 @@ export async function readableThroughDocument(
   const types = [...workflows]
     .filter((w) => holdsAnyRole(principal, w.seeAllRoles))
     .map((w) => w.definition.id);
-  if (types.length === 0) return false;
+  if (types.length === 0 || !UUID.test(mediaId)) return false;
   const row = await db
-    .selectFrom('document')
-    .select('id')
-    .where('type', 'in', types)
-    .where(
-      sql<boolean>`jsonb_path_exists(data, 'strict $.**.id ? (@ == $id)', jsonb_build_object('id', ${mediaId}::text))`,
-    )
+    .selectFrom('document_media')
+    .innerJoin('document', 'document.id', 'document_media.document_id')
+    .select('document.id')
+    .where('document_media.media_id', '=', mediaId)
+    .where('document.type', 'in', types)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -20,7 +20,7 @@ import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import { compileSearch, type SearchField } from '../search/compile-search';
 import { getEffect, type DocumentDraft, type EffectEnvironment } from './effects';
 import { certificatePdf } from './certificate';
-import { checkFileReferences } from './media-references';
+import { checkFileReferences, recordMediaReferences } from './media-references';
 import type { GuardInput } from './guards';
 import { nextStatus } from './machine';
 import type { CompiledWorkflow } from './workflows';
@@ -705,6 +705,7 @@ export class DocumentService {
     // The row was locked (select ... for update) and its version checked, so this cannot miss;
     // if it ever does, the transaction is rolled back rather than overwrite someone's change.
     if (!row) throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: version - 1 });
+    await recordMediaReferences(trx, draft.id, draft.data);
     await trx
       .insertInto('document_version')
       .values({

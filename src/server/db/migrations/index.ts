@@ -7,6 +7,7 @@ import * as notifications from './0005_notifications';
 import * as documentCreated from './0006_document_created';
 import * as inbox from './0007_inbox';
 import * as payments from './0008_payments';
+import * as documentMedia from './0009_document_media';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006_document_created': documentCreated,
   '0007_inbox': inbox,
   '0008_payments': payments,
+  '0009_document_media': documentMedia,
 };
 
 export const migrationProvider: MigrationProvider = {
