@@ -10,7 +10,8 @@ import {
 } from 'pdf-lib';
 import { formatDateTime } from '../../src/core/format';
 import { missingKeys } from '../../src/core/i18n/translate';
-import { renderReceiptPdf, toWinAnsi } from '../../src/server/payments/receipt-pdf';
+import { toWinAnsi } from '../../src/server/pdf/text';
+import { renderReceiptPdf } from '../../src/server/payments/receipt-pdf';
 import { readProjectJson } from '../support/definitions-dir';
 import type { Language, TextTree } from '../../src/core/i18n/translate';
 import type { FeeLine, ReceiptData } from '../../src/core/payments/types';

@@ -143,6 +143,11 @@ export interface WorkflowDefinition {
   derive?: WorkflowDerive;
   /** The document the holder is given once issued, as a PDF (see WorkflowCertificate). */
   certificate?: WorkflowCertificate;
+  /**
+   * Where the data holds the language its holder chose (`en` or `fr`): notices and the
+   * certificate's e-mail are written in it. Without it, or without a value there, English.
+   */
+  holderLanguage?: string;
   /** An XState machine config: states are statuses, events are actions, guards by name. */
   machine: { id: string; initial: string; states: Record<string, JsonValue> } & Record<
     string,

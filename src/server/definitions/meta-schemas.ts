@@ -8,6 +8,8 @@ const roleCommaList = {
   pattern: '^\\s*[a-z][a-z0-9-]*(\\s*,\\s*[a-z][a-z0-9-]*)*\\s*$',
 };
 const fieldName = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]*$' };
+/** A JSON pointer into a document's data, of plain names. */
+const dataPointer = { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+$', maxLength: 200 };
 const labels = {
   type: 'object',
   required: ['title', 'fields'],
@@ -117,7 +119,7 @@ export const entityMetaSchema = {
         required: ['path', 'key', 'keep', 'sources'],
         additionalProperties: false,
         properties: {
-          path: { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+$' },
+          path: dataPointer,
           key: fieldName,
           keep: { type: 'array', items: fieldName },
           position: fieldName,
@@ -144,7 +146,7 @@ export const entityMetaSchema = {
                         type: 'object',
                         required: ['pointer'],
                         additionalProperties: false,
-                        properties: { pointer: { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+$' } },
+                        properties: { pointer: dataPointer },
                       },
                     ],
                   },
@@ -162,8 +164,6 @@ export const entityMetaSchema = {
 const roleSuffixes = { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' } };
 const sectionList = { oneOf: [{ const: 'all' }, { type: 'array', items: fieldName }] };
 /** A JSON pointer into document data whose segments are plain names or indexes (safe in SQL paths). */
-const dataPointer = { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+$', maxLength: 200 };
-
 export const workflowMetaSchema = {
   $id: 'meta/workflow',
   type: 'object',
@@ -233,6 +233,7 @@ export const workflowMetaSchema = {
         fills: { type: 'array', minItems: 1, items: dataPointer },
       },
     },
+    holderLanguage: dataPointer,
     certificate: {
       type: 'object',
       required: ['statuses', 'roles', 'title', 'fields'],

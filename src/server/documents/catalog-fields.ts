@@ -1,64 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { EntityDefinition } from '../../core/definitions/types';
+import { UNKNOWN_CATALOG_ENTRY, type CatalogField } from '../../core/definitions/catalog-fields';
 import { resolvePointer } from '../../core/rules/registry';
 import type { Database } from '../db/schema';
 import type { FieldProblem } from '../http/api-error';
 import { entriesValidAt } from '../catalog/valid-at';
 
-/**
- * A field the form fills with a catalogue select (`ui:widget: catalog`): the browser offers
- * only entries valid today, so the server accepts only those, the same way, on every action that
- * validates. With `ui:options.match` the entry must also belong to what the document names
- * there (a sub-document of the chosen document).
- */
-export interface CatalogField {
-  /** Where the field is: pointer segments, `*` for every item of an array. */
-  segments: string[];
-  catalog: string;
-  /** Entry field -> JSON pointer of the document whose value it must equal. */
-  match: Array<[string, string]>;
-  /** Translation key when the entry exists but does not match (`ui:options.matchMessage`). */
-  matchMessage: string;
-}
-
-type Node = Record<string, unknown>;
-
-function asNode(value: unknown): Node | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Node)
-    : undefined;
-}
-
-const UNKNOWN = 'validation.unknownCatalogEntry';
-
-/** The catalogue fields of an entity, walking its schema and uiSchema together. */
-export function catalogFieldsOf(entity: EntityDefinition): CatalogField[] {
-  const found: CatalogField[] = [];
-  const visit = (schema: Node | undefined, ui: Node | undefined, segments: string[]) => {
-    if (!schema || !ui) return;
-    const options = asNode(ui['ui:options']);
-    if (ui['ui:widget'] === 'catalog' && typeof options?.catalog === 'string') {
-      found.push({
-        segments,
-        catalog: options.catalog,
-        match: Object.entries(asNode(options.match) ?? {}).filter(
-          (pair): pair is [string, string] => typeof pair[1] === 'string',
-        ),
-        matchMessage: typeof options.matchMessage === 'string' ? options.matchMessage : UNKNOWN,
-      });
-      return;
-    }
-    const properties = asNode(schema.properties);
-    if (properties) {
-      for (const [key, child] of Object.entries(properties)) {
-        visit(asNode(child), asNode(ui[key]), [...segments, key]);
-      }
-    }
-    if (asNode(schema.items)) visit(asNode(schema.items), asNode(ui.items), [...segments, '*']);
-  };
-  visit(asNode(entity.schema), asNode(entity.uiSchema), []);
-  return found;
-}
+// The server's half of the catalogue selects (core/definitions/catalog-fields.ts): each code
+// given must name an entry valid now, one that matches when the field says so.
 
 /** The values at a field's place in the document, each with its JSON pointer. */
 function valuesAt(
@@ -73,8 +21,9 @@ function valuesAt(
       ? data.flatMap((item, index) => valuesAt(item, rest, `${pointer}/${index}`))
       : [];
   }
-  const node = asNode(data);
-  return node && head in node ? valuesAt(node[head], rest, `${pointer}/${head}`) : [];
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || !(head in data))
+    return [];
+  return valuesAt((data as Record<string, unknown>)[head], rest, `${pointer}/${head}`);
 }
 
 /**
@@ -102,7 +51,7 @@ export async function catalogFieldProblems(
   for (const { field, path, code } of given) {
     const entry = entries.get(field.catalog)?.get(code);
     const message = !entry
-      ? UNKNOWN
+      ? UNKNOWN_CATALOG_ENTRY
       : field.match.every(([key, pointer]) => entry[key] === resolvePointer(data, pointer))
         ? undefined
         : field.matchMessage;

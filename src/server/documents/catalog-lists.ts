@@ -43,7 +43,7 @@ export async function catalogListItems(
   const items: Item[] = [];
   const seen = new Set<string>();
   for (const source of list.sources) {
-    const entries = await entriesValidAt(db as Kysely<Database>, source.catalog, at);
+    const entries = await entriesValidAt(db, source.catalog, at);
     for (const { data: entry } of entries) {
       if (!matches(entry, source, data)) continue;
       const item: Item = {};

@@ -8,7 +8,7 @@
 import { PDFDocument, PageSizes, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
-import { toWinAnsi } from '../payments/receipt-pdf';
+import { toWinAnsi, wrap } from '../pdf/text';
 
 export interface CertificateContent {
   /** The document's title as printed (e.g. Electronic visa). */
@@ -46,11 +46,9 @@ function drawQr(page: PDFPage, text: string, x: number, top: number, size: numbe
   }
 }
 
-/** Text cut to fit `width` (values are short: names, dates, codes). */
+/** Text cut to one line of `width`, ending in an ellipsis when cut. */
 function fitted(text: string, font: PDFFont, size: number, width: number): string {
-  let line = text;
-  while (line.length > 1 && font.widthOfTextAtSize(line, size) > width) line = line.slice(0, -2);
-  return line === text ? text : `${line}\u2026`;
+  return wrap(text, font, size, width, 1)[0] ?? '';
 }
 
 export async function renderCertificatePdf(

@@ -1,4 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import { catalogFieldsOf } from '../../core/definitions/catalog-fields';
+import type { EntityDefinition } from '../../core/definitions/types';
 import type { WorkflowCertificate, WorkflowDefinition } from '../../core/documents/workflow';
 import { formatDate } from '../../core/format';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
@@ -26,9 +28,13 @@ export function checkUrl(publicUrl: string, number: string): string {
   return `${publicUrl.replace(/\/$/, '')}/#/home?number=${encodeURIComponent(number)}`;
 }
 
-/** The language the holder asked to be written to in (`/contact/preferredLanguage`), else English. */
-export function holderLanguage(data: Record<string, unknown>): Language {
-  return resolvePointer(data, '/contact/preferredLanguage') === 'fr' ? 'fr' : 'en';
+/** The language the holder asked to be written to in (the workflow's `holderLanguage`), else English. */
+export function holderLanguage(
+  workflow: WorkflowDefinition,
+  data: Record<string, unknown>,
+): Language {
+  if (!workflow.holderLanguage) return 'en';
+  return resolvePointer(data, workflow.holderLanguage) === 'fr' ? 'fr' : 'en';
 }
 
 /**
@@ -44,39 +50,31 @@ async function printedValue(
   if (value === undefined || value === null || value === '') return '-';
   const text = String(value);
   if (catalog) {
-    const [entry] = await entriesValidAt(db as Kysely<Database>, catalog, at, [text]);
+    const [entry] = await entriesValidAt(db, catalog, at, [text]);
     const name = entry?.data.name;
     if (typeof name === 'string' && name !== '') return `${text} - ${name}`;
   }
   return /^\d{4}-\d{2}-\d{2}/.test(text) ? formatDate(text.slice(0, 10)) : text;
 }
 
-/** The catalogue a field is drawn with in the entity's uiSchema (`ui:options.catalog`). */
-function catalogOf(
-  uiSchema: Record<string, unknown> | undefined,
-  pointer: string,
-): string | undefined {
-  let node: unknown = uiSchema;
-  for (const part of pointer.split('/').slice(1)) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  const options = (node as { 'ui:options'?: { catalog?: unknown } } | undefined)?.['ui:options'];
-  return typeof options?.catalog === 'string' ? options.catalog : undefined;
+/** The catalogue of the select that fills the field at `pointer`, if one does. */
+function catalogAt(entity: EntityDefinition, pointer: string): string | undefined {
+  return catalogFieldsOf(entity).find((field) => `/${field.segments.join('/')}` === pointer)
+    ?.catalog;
 }
 
 /** What a certificate is made from: the document, its workflow and entity, the server's texts. */
 export interface CertificateSource {
   db: Kysely<Database> | Transaction<Database>;
   workflow: WorkflowDefinition & { certificate: WorkflowCertificate };
-  uiSchema: Record<string, unknown> | undefined;
+  entity: EntityDefinition;
   document: CertifiedDocument;
   environment: CertificateEnvironment;
   language: Language;
 }
 
 export async function certificateContent(
-  { db, workflow, uiSchema, document, environment, language }: CertificateSource,
+  { db, workflow, entity, document, environment, language }: CertificateSource,
   now: Date = new Date(),
 ): Promise<CertificateContent> {
   const t = (key: string) => translate(environment.texts, language, key);
@@ -88,7 +86,7 @@ export async function certificateContent(
       value: await printedValue(
         db,
         resolvePointer(document.data, field.pointer),
-        catalogOf(uiSchema, field.pointer),
+        catalogAt(entity, field.pointer),
         now,
       ),
     });

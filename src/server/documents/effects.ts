@@ -6,7 +6,7 @@ import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { translate } from '../../core/i18n/translate';
-import { withNotificationTables } from '../notifications/tables';
+import { withNotificationTables, type OutboxAttachment } from '../notifications/tables';
 import { fillCatalogLists } from './catalog-lists';
 import { certificatePdf, holderLanguage, type CertificateEnvironment } from './certificate';
 
@@ -149,8 +149,8 @@ async function setAssignee({ trx, document, request }: EffectContext): Promise<v
 }
 
 /**
- * Hands a message for the owner to the outbox: their inbox always, e-mail when known; in the
- * language they chose on the document (`/contact/preferredLanguage`), English otherwise.
+ * Tells the owner their document changed status: inbox and e-mail, in the language they chose
+ * on the document (the workflow's `holderLanguage`), English otherwise.
  */
 async function notifyOwner({
   trx,
@@ -159,7 +159,7 @@ async function notifyOwner({
   request,
   environment,
 }: EffectContext): Promise<void> {
-  const language = holderLanguage(document.data);
+  const language = holderLanguage(workflow, document.data);
   const t = (key: string, params?: Record<string, unknown>) =>
     translate(environment.texts, language, key, params);
   const params = {
@@ -174,11 +174,34 @@ async function notifyOwner({
   ]
     .filter(Boolean)
     .join('\n');
-  const rows = [{ channel: 'inbox', recipient: document.owner }];
-  if (document.ownerEmail) rows.push({ channel: 'email', recipient: document.ownerEmail });
+  await messageOwner(trx, document, subject, body);
+}
+
+/**
+ * Hands a message for the document's owner to the outbox: their inbox always, e-mail (with
+ * the attachments) when their address is known.
+ */
+async function messageOwner(
+  trx: Transaction<Database>,
+  document: DocumentDraft,
+  subject: string,
+  body: string,
+  attachments: OutboxAttachment[] = [],
+): Promise<void> {
+  const message = { subject, body, document_id: document.id };
   await trx
     .insertInto('outbox')
-    .values(rows.map((row) => ({ ...row, subject, body, document_id: document.id })))
+    .values({ ...message, channel: 'inbox', recipient: document.owner })
+    .execute();
+  if (!document.ownerEmail) return;
+  await withNotificationTables(trx)
+    .insertInto('outbox')
+    .values({
+      ...message,
+      channel: 'email',
+      recipient: document.ownerEmail,
+      ...(attachments.length ? { attachments: JSON.stringify(attachments) } : {}),
+    })
     .execute();
 }
 
@@ -195,14 +218,14 @@ async function mailCertificate({
   request,
 }: EffectContext): Promise<void> {
   if (!workflow.certificate) throw new Error(`Workflow ${workflow.id} has no certificate`);
-  const language = holderLanguage(document.data);
+  const language = holderLanguage(workflow, document.data);
   const t = (key: string, params?: Record<string, unknown>) =>
     translate(environment.texts, language, `certificate.${key}`, params);
   const number = document.number ?? document.id;
   const pdf = await certificatePdf({
     db: trx,
     workflow: { ...workflow, certificate: workflow.certificate },
-    uiSchema: entity.uiSchema,
+    entity,
     document,
     environment,
     language,
@@ -211,32 +234,11 @@ async function mailCertificate({
   const body = [t('mailBody', { number }), request.notes ? `${t('notes')} ${request.notes}` : '']
     .filter(Boolean)
     .join('\n\n');
-  await trx
-    .insertInto('outbox')
-    .values({
-      channel: 'inbox',
-      recipient: document.owner,
-      subject,
-      body,
-      document_id: document.id,
-    })
-    .execute();
-  if (!document.ownerEmail) return;
-  await withNotificationTables(trx)
-    .insertInto('outbox')
-    .values({
-      channel: 'email',
-      recipient: document.ownerEmail,
-      subject,
-      body,
-      document_id: document.id,
-      attachments: JSON.stringify([
-        {
-          filename: `${number}.pdf`,
-          contentType: 'application/pdf',
-          contentBase64: Buffer.from(pdf).toString('base64'),
-        },
-      ]),
-    })
-    .execute();
+  await messageOwner(trx, document, subject, body, [
+    {
+      filename: `${number}.pdf`,
+      contentType: 'application/pdf',
+      contentBase64: Buffer.from(pdf).toString('base64'),
+    },
+  ]);
 }

@@ -11,9 +11,10 @@ import type {
 import { NEW_STATE, type WorkflowAction } from '../../core/documents/workflow';
 import type { Language } from '../../core/i18n/translate';
 import { normalizePage, type SearchResult } from '../../core/search/protocol';
-import { runRules } from '../../core/rules/registry';
+import { resolvePointer, runRules } from '../../core/rules/registry';
 import { runServerRules } from './server-rules';
-import { catalogFieldProblems, catalogFieldsOf, type CatalogField } from './catalog-fields';
+import { catalogFieldsOf, type CatalogField } from '../../core/definitions/catalog-fields';
+import { catalogFieldProblems } from './catalog-fields';
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { Database, DocumentTable } from '../db/schema';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
@@ -356,7 +357,7 @@ export class DocumentService {
     const pdf = await certificatePdf({
       db: this.db,
       workflow: { ...workflow.definition, certificate },
-      uiSchema: workflow.entity.uiSchema,
+      entity: workflow.entity,
       document: row,
       environment: this.environment,
       language,
@@ -419,7 +420,7 @@ export class DocumentService {
         now,
       );
       const values: Record<string, unknown> = {};
-      for (const pointer of derive.fills) values[pointer] = valueAtPointer(draft.data, pointer);
+      for (const pointer of derive.fills) values[pointer] = resolvePointer(draft.data, pointer);
       return { values };
     });
   }
@@ -500,7 +501,7 @@ export class DocumentService {
         submittedAt: row.submitted_at ? iso(row.submitted_at) : null,
         updatedAt: iso(row.updated_at),
         fields: Object.fromEntries(
-          dataColumns.map((c) => [c.field, valueAtPointer(row.data, c.pointer!)]),
+          dataColumns.map((c) => [c.field, resolvePointer(row.data, c.pointer!)]),
         ),
       })),
       total: count,
@@ -628,12 +629,7 @@ export class DocumentService {
         });
       }
       problems.push(
-        ...(await catalogFieldProblems(
-          db as Kysely<Database>,
-          this.catalogFields(workflow),
-          data,
-          new Date(),
-        )),
+        ...(await catalogFieldProblems(db, this.catalogFields(workflow), data, new Date())),
       );
     }
     if (problems.length) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
@@ -820,7 +816,7 @@ function requireData(action: WorkflowAction, data: unknown): void {
 /** The action's required data (`requires`), on the data as the action leaves it. */
 function checkRequires(action: WorkflowAction, data: Record<string, unknown>): void {
   const missing = (action.requires ?? []).filter((pointer) => {
-    const value = valueAtPointer(data, pointer);
+    const value = resolvePointer(data, pointer);
     return value === undefined || value === null || value === '';
   });
   if (missing.length) {
@@ -870,13 +866,4 @@ function actorName(principal: Principal): string {
 
 function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-function valueAtPointer(data: unknown, pointer: string): unknown {
-  let node: unknown = data;
-  for (const part of pointer.split('/').slice(1)) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
 }

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { fromCents, toCents } from '../../core/payments/money';
 import { registerEffect, type EffectContext } from '../documents/effects';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import { feesDue, setAt, valueAt, type FrozenFees } from './fees';
+import { setAt } from '../../core/rules/registry';
+import { feesDue, valueAt, type FrozenFees } from './fees';
 
 /**
  * Effects of payable workflows (those with a `payment` block): freezing the fees a document

@@ -4,9 +4,7 @@ import type { FeeLine } from '../../core/payments/types';
 import type { WorkflowPayment } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
 import { entriesValidAt } from '../catalog/valid-at';
-import { resolvePointer, setAt } from '../../core/rules/registry';
-
-export { setAt };
+import { resolvePointer } from '../../core/rules/registry';
 
 /**
  * Fee lines and their total as frozen on a document (the shape of the visa application's fees

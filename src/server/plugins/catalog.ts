@@ -28,12 +28,13 @@ export interface CatalogPluginOptions {
   searchMaxItems: number;
 }
 
+/** At most this many options per answer: the form's select narrows as the person types. */
+const OPTIONS_LIMIT = 50;
+
 /**
  * The `catalog` backend: one generic set of routes serving every catalogue definition.
  * Roles, fields and validation all come from the catalogue's file.
  */
-/** At most this many options per answer: the form's select narrows as the person types. */
-const OPTIONS_LIMIT = 50;
 
 export async function catalogPlugin(app: FastifyInstance, options: CatalogPluginOptions) {
   const byId = new Map(options.catalogs.filter(isEnabled).map((c) => [c.id, c]));

@@ -1,5 +1,6 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
+import { catalogMatch } from '../../../core/definitions/catalog-fields';
 import { contextOf } from '../context';
 import type { CatalogOption } from '../types';
 import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
@@ -8,20 +9,12 @@ export function catalogLabel(option: CatalogOption): string {
   return `${option.code} - ${option.name}`;
 }
 
-/** `ui:options.match`: entry field -> JSON pointer of the document whose value it must equal. */
-function matchOf(option: unknown): Array<[string, string]> {
-  if (typeof option !== 'object' || option === null) return [];
-  return Object.entries(option).filter(
-    (pair): pair is [string, string] => typeof pair[1] === 'string',
-  );
-}
-
 /**
  * A searchable select of a catalogue's entries (ui:options.catalog), asked from the screen's
  * `services.searchCatalog`; shows the name beside the code and stores the code. With
  * `ui:options.match` it offers only the entries that belong to what the document names there
  * (the sub-documents of the chosen document), read each time the list opens; the server
- * checks the same `match` on every action that validates (catalog-fields.ts).
+ * checks the same `match` on every action that validates (src/server/documents/catalog-fields.ts).
  */
 export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProps) {
   const { id, value, onChange, onBlur, options } = props;
@@ -58,7 +51,7 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
     let live = true;
     const timer = setTimeout(() => {
       const where = Object.fromEntries(
-        matchOf(match).map(([field, pointer]) => [field, String(valueAt(pointer) ?? '')]),
+        catalogMatch(match).map(([field, pointer]) => [field, String(valueAt(pointer) ?? '')]),
       );
       searchCatalog(catalogId, text, where)
         .then((list) => live && setFound(list))
@@ -92,7 +85,7 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
       searchValue={search}
       onSearchChange={setSearch}
       onDropdownOpen={() => {
-        if (matchOf(match).length) setOpened((n) => n + 1);
+        if (catalogMatch(match).length) setOpened((n) => n + 1);
       }}
       filter={({ options: all }) => all}
       nothingFoundMessage="-"
