@@ -95,6 +95,7 @@ export function crossCheckWorkflow(
   workflow: WorkflowDefinition,
   entities: EntityDefinition[],
   problems: DefinitionProblem[],
+  translations: Partial<Record<Language, TextTree>> = {},
 ): void {
   const file = `workflows/${workflow.id}.json`;
   const entity = entities.find((e) => e.id === workflow.document);
@@ -221,5 +222,36 @@ export function crossCheckWorkflow(
       problems.push({ file, pointer: `/lists/${i}/open`, message: `no screen "${list.open}"` });
     }
   });
+  checkListLabels(workflow, translations, problems);
   crossCheckDashboard(workflow, entity, problems);
+}
+
+/**
+ * A list's heading and every column header must name a text, in every language: a key naming a
+ * nested text object (a field's `{"_": label, "help": ...}`) makes i18next print its "returned
+ * an object instead of string" error as the header. The field's label is then its `._` key.
+ */
+export function checkListLabels(
+  workflow: WorkflowDefinition,
+  translations: Partial<Record<Language, TextTree>>,
+  problems: DefinitionProblem[],
+): void {
+  const file = `workflows/${workflow.id}.json`;
+  const check = (key: string, pointer: string) => {
+    for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
+      if (lookup(tree, key) !== undefined) continue;
+      const nested = lookup(tree, `${key}._`) !== undefined;
+      problems.push({
+        file,
+        pointer,
+        message: nested
+          ? `"${key}" names a group of texts in ${language}, not a text: use "${key}._"`
+          : `no text "${key}" in ${language}`,
+      });
+    }
+  };
+  workflow.lists.forEach((list, i) => {
+    check(list.label, `/lists/${i}/label`);
+    list.columns.forEach((column, j) => check(column.label, `/lists/${i}/columns/${j}/label`));
+  });
 }

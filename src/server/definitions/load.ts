@@ -76,7 +76,7 @@ export async function loadDefinitions(dir: string): Promise<DefinitionBundle> {
   checkUniqueIds('catalogs', catalogs, problems);
   checkReferences(catalogs, problems);
   for (const entity of schemas) crossCheckEntity(entity, translations, problems);
-  for (const workflow of workflows) crossCheckWorkflow(workflow, schemas, problems);
+  for (const workflow of workflows) crossCheckWorkflow(workflow, schemas, problems, translations);
   if (problems.length > 0) throw new DefinitionsError(problems);
   const bundle = { modules, catalogs, schemas, workflows, translations };
   const version = createHash('sha256').update(JSON.stringify(bundle)).digest('hex').slice(0, 16);
