@@ -60,6 +60,18 @@ describe('media uploads', () => {
     );
   });
 
+  it('gives the file back under its own name, in any script, and never for a shared cache', async () => {
+    const response = await upload('паспорт (1).pdf', 'application/pdf', PDF);
+    expect(response.statusCode, response.body).toBe(201);
+    const read = await api.call('GET', `/api/media/${response.json().id}`, { token });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toBe('application/pdf');
+    expect(read.headers['cache-control']).toBe('private, no-store');
+    expect(read.headers['content-disposition']).toBe(
+      `attachment; filename="_______ (1).pdf"; filename*=UTF-8''%D0%BF%D0%B0%D1%81%D0%BF%D0%BE%D1%80%D1%82%20%281%29.pdf`,
+    );
+  });
+
   it('refuses a file over the limit with 413, a wrongly typed file with 400, and signed-out callers', async () => {
     const before = await count();
     const large = await upload(

@@ -25,6 +25,18 @@ const SIGNATURES: Record<string, number[]> = {
 };
 
 /**
+ * `attachment` with the file's name: an ASCII fallback and the exact name in RFC 5987 form, so a
+ * name in any script (a letter outside Latin-1 cannot go into a header as it is) still comes back.
+ */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )}`;
+}
+
+/**
  * The `media` backend: uploads kept by reference (a form stores `{id, name, size, type}`, never
  * the content). Any signed-in user may upload; the uploader reads a file back, and so do the
  * officers who see every document of a type once a document of it names the file (`readable`);
@@ -90,10 +102,14 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
       .executeTakeFirst();
     if (!row || (row.owner !== principal.subject && !(await options.readable?.(principal, row.id))))
       throw new ApiProblem(404, ERROR_CODES.notFound);
-    return reply
-      .header('content-type', row.type)
-      .header('content-disposition', `attachment; filename="${row.name.replaceAll('"', '')}"`)
-      .header('x-content-type-options', 'nosniff')
-      .send(row.content);
+    return (
+      reply
+        .header('content-type', row.type)
+        .header('content-disposition', contentDisposition(row.name))
+        .header('x-content-type-options', 'nosniff')
+        // Personal papers: kept by no shared cache, nor by the browser's once the page is done.
+        .header('cache-control', 'private, no-store')
+        .send(row.content)
+    );
   });
 }
