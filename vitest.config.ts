@@ -30,7 +30,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
-          hookTimeout: 180_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
           // expect.poll waits for the browser the way Playwright's locators do (1 s by default,
           // too short while API tests load both cores).

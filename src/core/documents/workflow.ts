@@ -156,6 +156,17 @@ export interface WorkflowDefinition {
   actions: Record<string, WorkflowAction>;
   screens: WorkflowScreen[];
   lists: WorkflowList[];
+  /** What makes a document of this type a task on My Tasks besides assignments and queues. */
+  tasks?: WorkflowTasks;
+}
+
+/**
+ * Tasks a workflow declares beyond an officer's assignments and queues: `owner` lists the
+ * statuses in which a document waits for its owner (a query to answer), each with the screen
+ * (relative, with :id) the task opens on My Tasks.
+ */
+export interface WorkflowTasks {
+  owner?: Array<{ status: string; open: string }>;
 }
 
 /**
