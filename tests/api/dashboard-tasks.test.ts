@@ -19,7 +19,15 @@ describe.each(databaseKinds())('My Tasks on %s', (kind) => {
   /** Decides (grant) but does not assign: no queue, only their own assignments. */
   let decider: string;
   type Planted =
-    'queued' | 'queuedToo' | 'draft' | 'unpaid' | 'mine' | 'decided' | 'theirs' | 'applicants';
+    | 'queued'
+    | 'queuedToo'
+    | 'draft'
+    | 'unpaid'
+    | 'mine'
+    | 'decided'
+    | 'theirs'
+    | 'applicants'
+    | 'queried';
   const doc = {} as Record<Planted, string>;
 
   const tasks = (token: string | undefined, body: unknown = {}) =>
@@ -85,6 +93,9 @@ describe.each(databaseKinds())('My Tasks on %s', (kind) => {
     doc.applicants = await submitted();
     // Assigned to someone who opens no list of the workflow: not their task.
     await act(doc.applicants, 'assign', { version: 2, assignee: OWNER }, assigner);
+    // Queried: it waits for its owner's reply (the workflow's tasks.owner), in no queue.
+    doc.queried = await submitted();
+    await act(doc.queried, 'query', { version: 2, notes: 'Please send a clearer scan' }, officer);
   });
   afterAll(async () => {
     await api?.close();
@@ -129,8 +140,25 @@ describe.each(databaseKinds())('My Tasks on %s', (kind) => {
     );
     const decided = await page(decider);
     expect(decided.items.map((r) => [r.id, r.reason])).toEqual([[doc.theirs, 'assigned']]);
+  });
+
+  it('gives the owner their documents waiting for them (a query to answer), until they reply', async () => {
     const applicant = await page(owner);
-    expect(applicant).toMatchObject({ total: 0, items: [] });
+    expect(applicant.total).toBe(1);
+    expect(applicant.items[0]).toMatchObject({
+      id: doc.queried,
+      status: 'QUERIED',
+      reason: 'owner',
+      list: null,
+    });
+    const filtered = await page(owner, {
+      filter: [{ field: 'reason', criterion: 'equals', value: 'owner' }],
+    });
+    expect(filtered.items.map((r) => r.id)).toEqual([doc.queried]);
+    // The owner's task is nobody else's: the officers who queried it do not see it.
+    expect((await page(officer)).items.map((r) => r.id)).not.toContain(doc.queried);
+    await act(doc.queried, 'submit-reply', { version: 3, data: VALID_DATA }, owner);
+    expect(await page(owner)).toMatchObject({ total: 0, items: [] });
   });
 
   it('filters on reason and list, and pages in the database', async () => {

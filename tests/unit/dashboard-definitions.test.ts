@@ -102,4 +102,24 @@ describe('normalising a second factor', () => {
     expect(normalizeFactor('1990-05-04T00:00:00Z')).toBe('1990-05-04');
     expect(normalizeFactor('05/04/1990')).not.toBe('1990-05-04');
   });
+
+  it("refuses an owner's task naming a status or a screen the workflow lacks", async () => {
+    const problems = await problemsWith((w) => ({
+      ...w,
+      tasks: {
+        owner: [
+          { status: 'QUERIED', open: '/replytoquery/:id' },
+          { status: 'ANSWERED', open: '/answer/:id' },
+        ],
+      },
+    }));
+    expect(problems).toEqual([
+      {
+        file: FILE,
+        pointer: '/tasks/owner/1/status',
+        message: 'no status "ANSWERED" in the machine',
+      },
+      { file: FILE, pointer: '/tasks/owner/1/open', message: 'no screen "/answer/:id"' },
+    ]);
+  });
 });

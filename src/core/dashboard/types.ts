@@ -23,8 +23,11 @@ export interface LibraryRow {
   submittedAt: string | null;
 }
 
-/** Why a document is one of the caller's tasks. */
-export type TaskReason = 'assigned' | 'queue';
+/**
+ * Why a document is one of the caller's tasks: assigned to them, waiting in a queue they serve,
+ * or their own document waiting for them (a status the workflow's `tasks.owner` names).
+ */
+export type TaskReason = 'assigned' | 'queue' | 'owner';
 
 /** One row of My Tasks: assigned to the caller, or waiting unassigned in a queue they serve. */
 export interface TaskRow extends LibraryRow {

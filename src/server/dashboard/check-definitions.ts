@@ -12,6 +12,7 @@ export function crossCheckDashboard(
   entity: EntityDefinition | undefined,
   problems: DefinitionProblem[],
 ): void {
+  checkTasks(workflow, problems);
   const verification = workflow.verification;
   if (!verification) return;
   const file = `workflows/${workflow.id}.json`;
@@ -47,6 +48,33 @@ export function crossCheckDashboard(
         message: `"${pointer}" is not a field of schema "${entity.id}"`,
       });
   }
+}
+
+/** An owner's task names a status of the machine and a screen of the workflow, once per status. */
+function checkTasks(workflow: WorkflowDefinition, problems: DefinitionProblem[]): void {
+  const file = `workflows/${workflow.id}.json`;
+  const seen = new Set<string>();
+  (workflow.tasks?.owner ?? []).forEach((task, i) => {
+    if (!Object.hasOwn(workflow.machine.states, task.status))
+      problems.push({
+        file,
+        pointer: `/tasks/owner/${i}/status`,
+        message: `no status "${task.status}" in the machine`,
+      });
+    else if (seen.has(task.status))
+      problems.push({
+        file,
+        pointer: `/tasks/owner/${i}/status`,
+        message: `status "${task.status}" is named twice`,
+      });
+    seen.add(task.status);
+    if (!workflow.screens.some((screen) => screen.path === task.open))
+      problems.push({
+        file,
+        pointer: `/tasks/owner/${i}/open`,
+        message: `no screen "${task.open}"`,
+      });
+  });
 }
 
 /** The schema of the field a data pointer names, following properties and array items. */

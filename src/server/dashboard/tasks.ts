@@ -20,7 +20,10 @@ interface Queue {
  *   status or deleted (nothing is left to do on them);
  * - queue: unassigned documents waiting in a list declared `assignment: "unassigned"` whose
  *   roles the caller holds, in that list's statuses. A document two such lists hold is shown
- *   once, with the first list of its workflow.
+ *   once, with the first list of its workflow;
+ * - owner: the caller's own documents in a status the workflow's `tasks.owner` names (a query
+ *   waiting for the applicant's reply). Ownership alone decides, as in My Library.
+ * A document that is a task for two reasons is shown once: assigned, else queue, else owner.
  */
 export async function searchTasks(
   db: Kysely<Database>,
@@ -31,7 +34,11 @@ export async function searchTasks(
 ): Promise<SearchResult<TaskRow>> {
   const assigned: RawBuilder<SqlBool>[] = [];
   const queues: Queue[] = [];
+  const owned: RawBuilder<SqlBool>[] = [];
   for (const { definition } of workflows.values()) {
+    const waiting = (definition.tasks?.owner ?? []).map((task) => task.status);
+    if (waiting.length)
+      owned.push(sql<SqlBool>`(type = ${definition.id} and status in (${sql.join(waiting)}))`);
     const opens = definition.lists.filter((list) =>
       holdsAnyRole(principal, fullRoles(definition, list.roles)),
     );
@@ -48,21 +55,39 @@ export async function searchTasks(
       });
     }
   }
-  const parts: RawBuilder<SqlBool>[] = [];
+  const parts: Array<{ reason: TaskReason; condition: RawBuilder<SqlBool> }> = [];
   if (assigned.length)
-    parts.push(sql`(assignee = ${principal.subject} and (${sql.join(assigned, sql` or `)}))`);
-  if (queues.length)
-    parts.push(
-      sql`(assignee is null and (${sql.join(
+    parts.push({
+      reason: 'assigned',
+      condition: sql`(assignee = ${principal.subject} and (${sql.join(assigned, sql` or `)}))`,
+    });
+  const inQueue = queues.length
+    ? sql<SqlBool>`(assignee is null and (${sql.join(
         queues.map((q) => q.condition),
         sql` or `,
-      )}))`,
-    );
-  const scope = parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`false`;
-  // Within the scope a row is either assigned (to the caller) or unassigned (in a queue).
-  const reason = sql<TaskReason>`(case when assignee is null then 'queue' else 'assigned' end)`;
-  const list = queues.length
-    ? sql<string | null>`(case when assignee is null then (case ${sql.join(
+      )}))`
+    : undefined;
+  if (inQueue) parts.push({ reason: 'queue', condition: inQueue });
+  if (owned.length)
+    parts.push({
+      reason: 'owner',
+      condition: sql`(owner = ${principal.subject} and (${sql.join(owned, sql` or `)}))`,
+    });
+  const scope = parts.length
+    ? sql<SqlBool>`(${sql.join(
+        parts.map((p) => p.condition),
+        sql` or `,
+      )})`
+    : sql<SqlBool>`false`;
+  // Within the scope the first part a row meets is its reason (see the order above).
+  const reason = parts.length
+    ? sql<TaskReason>`(case ${sql.join(
+        parts.map((p) => sql`when ${p.condition} then ${p.reason}`),
+        sql` `,
+      )} end)`
+    : sql<TaskReason>`cast(null as text)`;
+  const list = inQueue
+    ? sql<string | null>`(case when ${inQueue} then (case ${sql.join(
         queues.map((q) => sql`when ${q.condition} then ${q.list}`),
         sql` `,
       )} end) end)`
@@ -77,7 +102,7 @@ export async function searchTasks(
     items: rows.map((row) => ({
       ...libraryRow(row, workflows),
       assignee: row.assignee,
-      reason: row.reason === 'queue' ? 'queue' : 'assigned',
+      reason: row.reason === 'queue' || row.reason === 'owner' ? row.reason : 'assigned',
       list: row.list ?? null,
     })),
     ...page,

@@ -198,6 +198,21 @@ export const workflowMetaSchema = {
     seeAll: roleSuffixes,
     timeline: { type: 'boolean' },
     statistics: { type: 'boolean' },
+    tasks: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        owner: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['status', 'open'],
+            additionalProperties: false,
+            properties: { status: { type: 'string' }, open: { type: 'string' } },
+          },
+        },
+      },
+    },
     verification: {
       type: 'object',
       required: ['statuses', 'secondFactors'],
