@@ -31,6 +31,7 @@ import type { Principal } from './auth/principal';
 import { CredentialStore } from './identity/credentials';
 import { publicJwks } from './identity/keys';
 import { identityPlugin } from './identity/plugin';
+import { challengeCodes } from './identity/reset-codes';
 import type { IdentityTables } from './identity/tables';
 import type { Kysely } from 'kysely';
 import { compileWorkflows } from './documents/workflows';
@@ -225,6 +226,7 @@ export async function buildServer(
       credentials,
       config,
       texts: definitions.translations,
+      codes: challengeCodes(database.db),
     });
   }
   await app.register(spaPlugin, { staticDir: config.staticDir });

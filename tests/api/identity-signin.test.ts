@@ -6,8 +6,7 @@ import { databaseKinds } from '../support/databases';
 import { CodeFlow } from '../support/identity-client';
 import { startIdentityServer, type IdentityHarness } from '../support/identity-server';
 
-const messageOf = (html: string) =>
-  /<div class="alert error" role="alert">(.*?)<\/div>/s.exec(html)?.[1];
+const messageOf = (html: string) => /<div class="alert error"[^>]*>(.*?)<\/div>/s.exec(html)?.[1];
 
 describe.each(databaseKinds())('identity server: sign-in pages (%s)', (kind) => {
   let server: IdentityHarness;
@@ -20,6 +19,7 @@ describe.each(databaseKinds())('identity server: sign-in pages (%s)', (kind) => 
       ['d-1', 'dave'],
       ['e-1', 'erin'],
       ['f-1', 'frank'],
+      ['g-1', 'grace'],
     ] as const) {
       server.directory.add({ id, loginIdentifier: login, roles: ['role-a'] });
       await server.credentials.setPassword(
@@ -93,10 +93,11 @@ describe.each(databaseKinds())('identity server: sign-in pages (%s)', (kind) => 
     expect(flow.callback).toBeUndefined();
     expect(flow.page).toContain('You need to change your password');
     await flow.submit({ passwordNew: 'short', passwordConfirm: 'short' });
-    expect(flow.page).toContain('at least 10 characters');
-    expect(flow.page).toContain('at least 2 digits');
+    expect(messageOf(flow.page)).toContain('does not meet these rules');
+    expect(messageOf(flow.page)).toContain('have at least 10 characters');
+    expect(messageOf(flow.page)).toContain('contain at least 2 digits');
     await flow.submit({ passwordNew: 'MyDave password 99', passwordConfirm: 'MyDave password 99' });
-    expect(flow.page).toContain('must not contain the username');
+    expect(messageOf(flow.page)).toContain('not contain your username');
     await flow.submit({ passwordNew: 'Abcdefgh 77', passwordConfirm: 'Abcdefgh 78' });
     expect(flow.page).toContain('do not match');
     await flow.submit({ passwordNew: 'Abcdefgh 77', passwordConfirm: 'Abcdefgh 77' });
@@ -135,6 +136,65 @@ describe.each(databaseKinds())('identity server: sign-in pages (%s)', (kind) => 
     expect(messageOf(next.page)).toBe('The code is not valid. Please try again.');
     await next.submit({ otp: await generate({ secret: secret as string }) });
     expect(next.callback?.get('code')).toBeTruthy();
+  });
+
+  it("honours the administrator's flags on the account: a new password, then a second factor, before any token", async () => {
+    server.directory.policies.set('g-1', { code: 'STAFF', minimumLength: 12, minimumDigits: 1 });
+    server.directory.flags.set('g-1', { forcePasswordChange: true, forceTotp: true });
+    const flow = new CodeFlow(server.publicUrl);
+    await flow.start();
+    await flow.submit({ username: 'grace', password: 'GRACE pass 123!' });
+    expect(flow.callback).toBeUndefined();
+    expect(flow.page).toContain('You need to change your password');
+    // The group's rules are on the page before anything is submitted.
+    const rules = /<div class="rules" id="password-rules">(.*?)<\/div>/s.exec(flow.page)?.[1];
+    expect(rules).toContain('have at least 12 characters');
+    expect(rules).toContain('contain at least 1 digit<');
+    expect(rules).toContain('be different from your current password');
+    expect(flow.page).toContain('aria-describedby="password-rules"');
+    // Keeping the current password does not satisfy a forced change.
+    await flow.submit({ passwordNew: 'GRACE pass 123!', passwordConfirm: 'GRACE pass 123!' });
+    expect(messageOf(flow.page)).toBe('The new password must be different from the current one.');
+    expect(flow.callback).toBeUndefined();
+    await flow.submit({ passwordNew: 'Grace new pass 7', passwordConfirm: 'Grace new pass 7' });
+    // Then the second factor, with its QR code and its secret, still without a token.
+    expect(flow.callback).toBeUndefined();
+    expect(flow.page).toContain('Set up two-factor authentication');
+    expect(flow.page).toMatch(/<img class="qr" id="totp-qr"[^>]+src="data:image\/svg\+xml;base64,/);
+    expect(flow.page).toContain('alt="QR code to add grace to an authenticator application"');
+    const secret = /id="totp-secret">([A-Z2-7]+)</.exec(flow.page)?.[1] as string;
+    await flow.submit({ otp: await generate({ secret }) });
+    expect(flow.callback?.get('code')).toBeTruthy();
+    expect((await flow.exchange()).status).toBe(200);
+    expect(await server.directory.securityFlags('g-1')).toEqual({
+      forcePasswordChange: false,
+      forceTotp: false,
+    });
+    expect(await server.credentials.verify('g-1', 'Grace new pass 7')).toBe('ok');
+
+    // Next time: the password and the code, no change asked.
+    const next = new CodeFlow(server.publicUrl);
+    await next.start();
+    await next.submit({ username: 'grace', password: 'Grace new pass 7' });
+    expect(next.page).toContain('Enter the 6-digit code');
+    await next.submit({ otp: await generate({ secret }) });
+    expect(next.callback?.get('code')).toBeTruthy();
+  });
+
+  it('shows the change-password rules in French, singular and plural', async () => {
+    server.directory.policies.set('f-1', { code: 'P', minimumLength: 9, minimumUppercase: 1 });
+    server.directory.flags.set('f-1', { forcePasswordChange: true, forceTotp: false });
+    const flow = new CodeFlow(server.publicUrl);
+    await flow.start({ ui_locales: 'fr' });
+    await flow.submit({ username: 'frank', password: 'FRANK pass 123!' });
+    expect(flow.page).toContain('<html lang="fr">');
+    expect(flow.page).toContain('Vous devez changer votre mot de passe');
+    expect(flow.page).toContain('comporter au moins 9 caractères');
+    expect(flow.page).toContain('contenir au moins 1 lettre majuscule<');
+    await flow.submit({ passwordNew: 'abc', passwordConfirm: 'abc' });
+    expect(messageOf(flow.page)).toContain('ne respecte pas ces règles');
+    server.directory.flags.delete('f-1');
+    server.directory.policies.delete('f-1');
   });
 
   it('sends back to the password after too many wrong codes', async () => {

@@ -119,7 +119,9 @@ export class CodeFlow {
   /** Submits the form of the current page. */
   async submit(fields: Record<string, string>, headers: Record<string, string> = {}) {
     const action = new URL(formAction(this.page), this.pageUrl).href;
-    const hidden = [...this.page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)];
+    // The first form's hidden fields only (a page may hold a second form, e.g. "send a new code").
+    const form = /<form[\s\S]*?<\/form>/.exec(this.page)?.[0] ?? this.page;
+    const hidden = [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)];
     const body = new URLSearchParams(Object.fromEntries(hidden.map((m) => [m[1], m[2]])));
     for (const [k, v] of Object.entries(fields)) body.set(k, v);
     const response = await this.browser.fetch(action, {

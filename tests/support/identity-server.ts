@@ -14,8 +14,10 @@ import type {
   AccountDirectory,
   IdentityAccount,
   PasswordPolicy,
+  SecurityFlags,
 } from '../../src/server/identity/directory';
 import { identityPlugin } from '../../src/server/identity/plugin';
+import { challengeCodes } from '../../src/server/identity/reset-codes';
 import type { IdentityTables } from '../../src/server/identity/tables';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
 
@@ -23,6 +25,8 @@ import { createTestDatabase, type DatabaseKind, type TestDatabase } from './data
 export class MemoryDirectory implements AccountDirectory {
   readonly accounts = new Map<string, IdentityAccount>();
   readonly policies = new Map<string, PasswordPolicy>();
+  /** What an administrator asked of each account's next sign-in. */
+  readonly flags = new Map<string, SecurityFlags>();
 
   add(
     account: Partial<IdentityAccount> & { id: string; loginIdentifier: string },
@@ -52,6 +56,16 @@ export class MemoryDirectory implements AccountDirectory {
 
   async policyFor(id: string) {
     return this.policies.get(id);
+  }
+
+  async securityFlags(id: string) {
+    if (!this.accounts.has(id)) return undefined;
+    return this.flags.get(id) ?? { forcePasswordChange: false, forceTotp: false };
+  }
+
+  async clearSecurityFlag(id: string, flag: keyof SecurityFlags) {
+    const flags = this.flags.get(id);
+    if (flags) this.flags.set(id, { ...flags, [flag]: false });
   }
 }
 
@@ -137,7 +151,14 @@ export async function startIdentityServer(
       contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
       crossOriginEmbedderPolicy: false,
     });
-    await app.register(identityPlugin, { db, directory, credentials, config, texts });
+    await app.register(identityPlugin, {
+      db,
+      directory,
+      credentials,
+      config,
+      texts,
+      codes: challengeCodes(handle.db),
+    });
     await app.listen({ port, host: '127.0.0.1' });
   };
   await boot();

@@ -1,17 +1,18 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { valueAt } from '../documents/guards';
-import type { AccountDirectory, IdentityAccount, PasswordPolicy } from '../identity/directory';
+import type {
+  AccountDirectory,
+  IdentityAccount,
+  PasswordPolicy,
+  SecurityFlags,
+} from '../identity/directory';
 import { accountDisplayName } from './effects';
 
 /** Statuses in which an account holder may sign in (with the active flag): see canSignIn. */
 export const SIGN_IN_STATUSES: readonly string[] = ['ACCEPTED', 'MODIFIED', 'RETURNED'];
 
-/** What the identity server must ask of the person at their next sign-in. */
-export interface SecurityFlags {
-  forcePasswordChange: boolean;
-  forceTotp: boolean;
-}
+export type { SecurityFlags };
 
 type Row = { id: string; status: string; data: Record<string, unknown> };
 
@@ -98,9 +99,8 @@ export class DocumentAccountDirectory implements AccountDirectory {
   }
 
   /**
-   * Extra to AccountDirectory: what the account's security section asks the identity server
-   * to enforce at the next sign-in (set by the force-password-change and force-two-factor
-   * actions).
+   * What the account's security section asks the identity server to enforce at the next
+   * sign-in (set by the force-password-change and force-two-factor actions).
    */
   async securityFlags(id: string): Promise<SecurityFlags | undefined> {
     const row = await this.accountRow(id);
@@ -112,8 +112,8 @@ export class DocumentAccountDirectory implements AccountDirectory {
   }
 
   /**
-   * Extra to AccountDirectory: the identity server calls it once the person has changed their
-   * password or enrolled a second factor. The flag is cleared in a new version of the account,
+   * The identity server calls it once the person has changed their password or enrolled a
+   * second factor. The flag is cleared in a new version of the account,
    * with a history line, like any change.
    */
   async clearSecurityFlag(id: string, flag: keyof SecurityFlags): Promise<void> {

@@ -4,32 +4,56 @@
  */
 
 export const SIGNIN_CSS = `
-:root { --primary: #0C548C; --primary-dark: #093f69; --secondary: #DEC570; --text: #1d2733; --muted: #5b6673; --danger: #b3261e; }
+:root { color-scheme: light; --primary: #0C548C; --primary-dark: #093f69; --secondary: #DEC570; --text: #1d2733; --muted: #5b6673; --danger: #b3261e; --page: #f3f5f8; --card: #fff; --border: #b8c2cc; --link: #0C548C; --error-bg: #fdecea; --info-bg: #fbf6e3; --info-text: #5a4a12; --success-bg: #e6f4ea; --success-text: #1e5631; --success-line: #2e7d32; --field: #fff; }
+:root[data-theme="dark"] { color-scheme: dark; --text: #e4e6eb; --muted: #b0b6bf; --danger: #ffb4ab; --page: #1a1b1e; --card: #25262b; --border: #6b7280; --link: #9ccaf5; --error-bg: #3b1d1b; --info-bg: #3a3420; --info-text: #f1e3b0; --success-bg: #1d3324; --success-text: #b9e4c3; --success-line: #66bb6a; --field: #1a1b1e; }
+@media (prefers-color-scheme: dark) {
+  :root:not([data-theme="light"]) { color-scheme: dark; --text: #e4e6eb; --muted: #b0b6bf; --danger: #ffb4ab; --page: #1a1b1e; --card: #25262b; --border: #6b7280; --link: #9ccaf5; --error-bg: #3b1d1b; --info-bg: #3a3420; --info-text: #f1e3b0; --success-bg: #1d3324; --success-text: #b9e4c3; --success-line: #66bb6a; --field: #1a1b1e; }
+}
 * { box-sizing: border-box; }
 html, body { margin: 0; padding: 0; }
-body { font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--text); background: #f3f5f8; min-height: 100vh; display: flex; flex-direction: column; }
-header.bar { background: var(--primary); color: #fff; border-bottom: 4px solid var(--secondary); padding: 0.9rem 1.25rem; display: flex; align-items: center; justify-content: space-between; }
-header.bar .brand { font-weight: 600; font-size: 1.1rem; letter-spacing: 0.01em; }
+body { font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--text); background: var(--page); min-height: 100vh; display: flex; flex-direction: column; }
+header.bar { background: var(--primary); color: #fff; border-bottom: 4px solid var(--secondary); padding: 0.9rem 1.25rem; display: flex; align-items: center; justify-content: space-between; gap: 1rem; }
+header.bar .brand { font-weight: 600; font-size: 1.1rem; letter-spacing: 0.01em; color: #fff; text-decoration: none; }
+header.bar a.brand:hover { text-decoration: underline; }
+header.bar nav { white-space: nowrap; }
 header.bar nav a { color: #fff; margin-left: 0.75rem; text-decoration: none; font-size: 0.9rem; opacity: 0.85; }
 header.bar nav a[aria-current="true"] { opacity: 1; text-decoration: underline; text-decoration-color: var(--secondary); text-underline-offset: 4px; }
 main { flex: 1; display: flex; align-items: flex-start; justify-content: center; padding: 3rem 1rem; }
-.card { background: #fff; width: 100%; max-width: 26rem; border-radius: 8px; box-shadow: 0 2px 12px rgba(12, 84, 140, 0.12); padding: 2rem; border-top: 4px solid var(--primary); }
-h1 { font-size: 1.35rem; margin: 0 0 1.25rem; color: var(--primary); }
+.card { background: var(--card); width: 100%; max-width: 26rem; border-radius: 8px; box-shadow: 0 2px 12px rgba(12, 84, 140, 0.12); padding: 2rem; border-top: 4px solid var(--primary); }
+h1 { font-size: 1.35rem; margin: 0 0 1.25rem; color: var(--link); }
 p { line-height: 1.5; }
 label { display: block; font-weight: 600; font-size: 0.9rem; margin: 1rem 0 0.35rem; }
-input[type="text"], input[type="password"] { width: 100%; padding: 0.6rem 0.7rem; font-size: 1rem; border: 1px solid #b8c2cc; border-radius: 4px; }
-input:focus { outline: 2px solid var(--secondary); outline-offset: 1px; border-color: var(--primary); }
+input[type="text"], input[type="password"] { width: 100%; padding: 0.6rem 0.7rem; font-size: 1rem; color: var(--text); background: var(--field); border: 1px solid var(--border); border-radius: 4px; }
+input[aria-invalid="true"] { border-color: var(--danger); border-width: 2px; }
+input:focus, a:focus-visible, button:focus-visible, summary:focus-visible { outline: 3px solid var(--secondary); outline-offset: 2px; }
+fieldset { border: none; margin: 1rem 0 0; padding: 0; }
+legend { font-weight: 600; font-size: 0.9rem; margin-bottom: 0.35rem; padding: 0; }
+.choice { display: flex; align-items: flex-start; gap: 0.5rem; margin: 0.4rem 0; }
+.choice input { margin: 0.2rem 0 0; width: 1.1rem; height: 1.1rem; flex: none; }
+.choice label { font-weight: 400; margin: 0; }
 button { margin-top: 1.5rem; width: 100%; padding: 0.7rem; font-size: 1rem; font-weight: 600; color: #fff; background: var(--primary); border: none; border-radius: 4px; cursor: pointer; }
 button:hover { background: var(--primary-dark); }
-button.secondary { background: #fff; color: var(--primary); border: 1px solid var(--primary); margin-top: 0.75rem; }
+button.secondary { background: transparent; color: var(--link); border: 1px solid var(--link); margin-top: 0.75rem; }
 .alert { padding: 0.75rem 0.9rem; border-radius: 4px; margin-bottom: 1rem; font-size: 0.95rem; }
-.alert.error { background: #fdecea; color: var(--danger); border-left: 4px solid var(--danger); }
-.alert.info { background: #fbf6e3; color: #5a4a12; border-left: 4px solid var(--secondary); }
+.alert p { margin: 0; }
+.alert.error { background: var(--error-bg); color: var(--danger); border-left: 4px solid var(--danger); }
+.alert.info { background: var(--info-bg); color: var(--info-text); border-left: 4px solid var(--secondary); }
+.alert.success { background: var(--success-bg); color: var(--success-text); border-left: 4px solid var(--success-line); }
 ul.problems { margin: 0.5rem 0 0; padding-left: 1.2rem; }
-code.secret { display: block; padding: 0.6rem; background: #f3f5f8; border: 1px dashed var(--primary); border-radius: 4px; word-break: break-all; font-size: 1rem; letter-spacing: 0.08em; }
-code.uri { display: block; font-size: 0.8rem; word-break: break-all; color: var(--muted); }
+.rules { font-size: 0.9rem; color: var(--text); border: 1px solid var(--border); border-radius: 4px; padding: 0.6rem 0.9rem; }
+.rules p { margin: 0 0 0.3rem; font-weight: 600; }
+.rules ul { margin: 0; padding-left: 1.2rem; }
+p.aside { margin: 0.6rem 0 0; text-align: right; font-size: 0.9rem; }
+ul.links { list-style: none; margin: 1.5rem 0 0; padding: 1rem 0 0; border-top: 1px solid var(--border); font-size: 0.95rem; }
+ul.links li { margin: 0.4rem 0; }
+img.qr { display: block; margin: 0 auto; background: #fff; padding: 6px; border-radius: 4px; }
+details { margin: 0.75rem 0; font-size: 0.9rem; }
+summary { cursor: pointer; color: var(--link); }
+code.secret { display: block; padding: 0.6rem; background: var(--page); border: 1px dashed var(--link); border-radius: 4px; word-break: break-all; font-size: 1rem; letter-spacing: 0.08em; }
+code.uri { display: block; margin-top: 0.4rem; font-size: 0.8rem; word-break: break-all; color: var(--muted); }
 footer { text-align: center; color: var(--muted); font-size: 0.8rem; padding: 1rem; }
-a { color: var(--primary); }
+a { color: var(--link); }
+@media (max-width: 480px) { main { padding: 1.25rem 0.75rem; } .card { padding: 1.25rem; } header.bar { padding: 0.75rem 0.9rem; } }
 `;
 
 /**
@@ -61,6 +85,19 @@ export const LOGIN_STATUS_JS = `(function () {
 })();
 `;
 
+/**
+ * The portal's colour scheme on the identity pages: the same origin, so the portal's stored
+ * choice (Mantine's localStorage key) is readable; "auto" or nothing follows the system.
+ */
+export const THEME_JS = `(function () {
+  'use strict';
+  try {
+    var scheme = window.localStorage.getItem('mantine-color-scheme-value');
+    if (scheme === 'dark' || scheme === 'light') document.documentElement.setAttribute('data-theme', scheme);
+  } catch (e) { /* storage blocked: the system's preference applies */ }
+})();
+`;
+
 /** Third-party cookie check, step 1: set a test cookie, then go to step 2. */
 export const COOKIES_STEP1_JS = `(function () {
   'use strict';
@@ -82,6 +119,7 @@ export const COOKIES_STEP2_JS = `(function () {
 
 export const ASSETS: Record<string, { type: string; body: string }> = {
   'signin.css': { type: 'text/css; charset=utf-8', body: SIGNIN_CSS },
+  'theme.js': { type: 'text/javascript; charset=utf-8', body: THEME_JS },
   'login-status-iframe.js': { type: 'text/javascript; charset=utf-8', body: LOGIN_STATUS_JS },
   '3p-cookies-step1.js': { type: 'text/javascript; charset=utf-8', body: COOKIES_STEP1_JS },
   '3p-cookies-step2.js': { type: 'text/javascript; charset=utf-8', body: COOKIES_STEP2_JS },

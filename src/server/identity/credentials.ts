@@ -141,6 +141,20 @@ export class CredentialStore {
     return 'wrong';
   }
 
+  /**
+   * Whether the password is the account's current one, without counting a failure: a forced
+   * change must not keep the password it replaces.
+   */
+  async isCurrent(accountId: string, password: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('credential')
+      .select('password_hash')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!row?.password_hash) return false;
+    return verifyHash(row.password_hash, password).catch(() => false);
+  }
+
   /** Spends the time of a real check, for unknown accounts. */
   async verifyDecoy(password: string): Promise<void> {
     this.decoy ??= hash('decoy password that matches nothing', HASH_OPTIONS);

@@ -34,8 +34,21 @@ export interface PasswordPolicy {
   passwordWarningInDays?: number;
 }
 
+/**
+ * What an administrator asked of the account's next sign-in (the account's security section):
+ * choose a new password, set up a TOTP second factor. The sign-in honours them before any
+ * token is issued and clears each once done.
+ */
+export interface SecurityFlags {
+  forcePasswordChange: boolean;
+  forceTotp: boolean;
+}
+
 export interface AccountDirectory {
   findByLogin(loginIdentifier: string): Promise<IdentityAccount | undefined>;
   findById(id: string): Promise<IdentityAccount | undefined>;
   policyFor(id: string): Promise<PasswordPolicy | undefined>;
+  securityFlags(id: string): Promise<SecurityFlags | undefined>;
+  /** Called once the person has done what the flag asked (no-op when it is not set). */
+  clearSecurityFlag(id: string, flag: keyof SecurityFlags): Promise<void>;
 }

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { generateURI } from 'otplib';
-import { pickLanguage, translate, type Language } from '../../core/i18n/translate';
+import QRCode from 'qrcode';
+import { pickLanguage, type Language } from '../../core/i18n/translate';
 import type { ServerConfig } from '../config';
 import { ApiProblem } from '../http/api-error';
 import { kyselyAdapter, purgeExpired } from './adapter';
@@ -15,12 +16,17 @@ import {
   changePasswordPage,
   errorPage,
   loginPage,
+  policyLines,
+  problemLine,
   scriptPage,
+  t,
   totpEnrolPage,
   totpPage,
+  type LoginLinks,
   type PageContext,
   type Texts,
 } from './pages';
+import { registerPasswordReset, RESET_MODEL, type OneTimeCodes } from './reset';
 import { createProvider, PROTOCOL_PATH, profileClaims, sameOriginUri, TTL } from './provider';
 import type { IdentityKysely } from './tables';
 
@@ -28,9 +34,17 @@ export interface IdentityPluginOptions {
   db: IdentityKysely;
   directory: AccountDirectory;
   credentials: CredentialStore;
-  config: Pick<ServerConfig, 'publicUrl' | 'identity' | 'auth'>;
+  config: Pick<
+    ServerConfig,
+    'publicUrl' | 'identity' | 'auth' | 'selfRegistration' | 'confirmationChannels'
+  >;
   /** The texts the server loaded from translations/ (the pages read namespace "signin"). */
   texts: Texts;
+  /**
+   * Sends and checks one-time codes (the challenge backend): with it, the sign-in page offers
+   * "forgot your password?" over the confirmation channels that are on.
+   */
+  codes?: OneTimeCodes;
 }
 
 /** What happens between a correct password and the end of the sign-in, kept per interaction. */
@@ -39,6 +53,8 @@ interface PendingSignIn {
   /** Steps still to do, in order. */
   steps: Array<'totp' | 'password' | 'enrol'>;
   passwordReason: 'required' | 'expired';
+  /** The administrator asked for a second factor (account flag): cleared once it is used. */
+  forcedTotp?: boolean;
   amr: string[];
   failures: number;
   [key: string]: unknown;
@@ -232,12 +248,26 @@ export async function identityPlugin(
         request.headers['accept-language'],
       );
     };
-    const pageFor = (request: Request, language: Language): PageContext => ({
+    const pageFor = (request: Request, language: Language, suffix = ''): PageContext => ({
       texts,
       language,
       realmPath,
-      selfUrl: `${realmPath}/login-actions/${request.params.uid}`,
+      selfUrl: `${realmPath}/login-actions/${request.params.uid}${suffix}`,
+      portalUrl: `${publicUrl}/`,
     });
+    const resetChannels = (['mobile', 'email'] as const).filter(
+      (c) => options.codes && options.config.confirmationChannels[c],
+    );
+    /** Where the sign-in page leads besides signing in. */
+    const linksFor = (uid: string, language: Language): LoginLinks => ({
+      forgot:
+        resetChannels.length > 0
+          ? `${realmPath}/login-actions/${uid}/reset?lang=${language}`
+          : undefined,
+      register: options.config.selfRegistration ? `${publicUrl}/#/register` : undefined,
+      portal: `${publicUrl}/`,
+    });
+    const resets = kyselyAdapter(db)(RESET_MODEL);
 
     /** Loads the interaction of the browser's cookie, if it is the one the address names. */
     const load = async (request: Request, reply: FastifyReply) => {
@@ -274,24 +304,37 @@ export async function identityPlugin(
       const action = `${realmPath}/login-actions/${interaction.uid}`;
       const step = state?.steps[0];
       if (!state || !step) {
+        // A finished password reset brings the person back here, told so, their login filled in.
+        const reset = (await resets.find(interaction.uid)) as
+          { step?: string; login?: string } | undefined;
+        if (reset?.step === 'done') await resets.destroy(interaction.uid);
+        const done = reset?.step === 'done' && !error;
         const username =
           request.body?.username ??
+          (done ? reset.login : undefined) ??
           (typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '');
         return html(
           reply,
-          loginPage(page, action, { username, error: error?.key, errorParams: error?.params }),
+          loginPage(page, action, {
+            username,
+            error: error?.key,
+            errorParams: error?.params,
+            notice: done ? 'signIn.passwordReset' : undefined,
+            links: linksFor(interaction.uid, page.language),
+          }),
           status,
         );
       }
       if (step === 'totp') return html(reply, totpPage(page, action, { error: !!error }), status);
       if (step === 'password') {
+        const policy = await directory.policyFor(state.accountId);
         return html(
           reply,
           changePasswordPage(page, action, {
             reason: state.passwordReason,
-            problems:
-              error?.problems ??
-              (error?.key ? [translate(texts, page.language, `signin.${error.key}`)] : []),
+            rules: policyLines(page, policy, { differentFromCurrent: true }),
+            problems: error?.problems ?? (error?.key ? [t(page, error.key)] : []),
+            rulesBroken: !!error?.problems,
           }),
           status,
         );
@@ -313,7 +356,17 @@ export async function identityPlugin(
           secret,
         });
       }
-      return html(reply, totpEnrolPage(page, action, { secret, uri, error: !!error }), status);
+      const login = found?.loginIdentifier ?? '';
+      const qrSvg = await QRCode.toString(uri, {
+        type: 'svg',
+        margin: 1,
+        errorCorrectionLevel: 'M',
+      });
+      return html(
+        reply,
+        totpEnrolPage(page, action, { secret, uri, login, qrSvg, error: !!error }),
+        status,
+      );
     };
 
     /** Ends the sign-in: back to oidc-provider, which sends the browser to the portal. */
@@ -392,14 +445,20 @@ export async function identityPlugin(
         const status = await credentials.status(account.id);
         const policy = await directory.policyFor(account.id);
         const expiredPassword = await credentials.passwordExpired(account.id, policy);
+        // The administrator's flags live on the account (its security section), the temporary
+        // password's in the credential: either asks the same of the person.
+        const flags = await directory.securityFlags(account.id);
+        const mustChange = status.forcePasswordChange || flags?.forcePasswordChange === true;
+        const mustTotp = status.forceTotp || flags?.forceTotp === true;
         const steps: PendingSignIn['steps'] = [];
         if (status.totpEnabled) steps.push('totp');
-        if (status.forcePasswordChange || expiredPassword) steps.push('password');
-        if (status.forceTotp && !status.totpEnabled) steps.push('enrol');
+        if (mustChange || expiredPassword) steps.push('password');
+        if (mustTotp && !status.totpEnabled) steps.push('enrol');
         state = {
           accountId: account.id,
           steps,
-          passwordReason: status.forcePasswordChange ? 'required' : 'expired',
+          passwordReason: mustChange ? 'required' : 'expired',
+          forcedTotp: mustTotp,
           amr: ['pwd'],
           failures: 0,
         };
@@ -440,10 +499,19 @@ export async function identityPlugin(
           return show(request, reply, interaction, state, { key: 'totp.invalid' }, 401);
         }
         state.amr = [...new Set([...state.amr, 'otp'])];
+        if (state.forcedTotp) {
+          // The second factor the administrator asked for is in use: the flag has done its work.
+          await credentials.forceTotp(account.id, false);
+          await directory.clearSecurityFlag(account.id, 'forceTotp');
+          state.forcedTotp = false;
+        }
       } else {
         const next = body.passwordNew ?? '';
         if (next !== (body.passwordConfirm ?? '')) {
           return show(request, reply, interaction, state, { key: 'changePassword.mismatch' }, 400);
+        }
+        if (await credentials.isCurrent(account.id, next)) {
+          return show(request, reply, interaction, state, { key: 'changePassword.sameAsOld' }, 400);
         }
         try {
           await credentials.setPassword(
@@ -454,12 +522,13 @@ export async function identityPlugin(
           );
         } catch (error) {
           if (!(error instanceof ApiProblem)) throw error;
-          const language = languageOf(request, interaction);
+          const page = pageFor(request, languageOf(request, interaction));
           const problems = (error.fields ?? []).map((f) =>
-            translate(texts, language, `validation.${f.rule}`, f.params ?? {}),
+            problemLine(page, { rule: f.rule, params: f.params ?? {} }),
           );
           return show(request, reply, interaction, state, { problems }, 400);
         }
+        await directory.clearSecurityFlag(account.id, 'forcePasswordChange');
       }
       state.steps = state.steps.slice(1);
       state.failures = 0;
@@ -467,5 +536,23 @@ export async function identityPlugin(
       await savePending(interaction.uid, state);
       return reply.redirect(`${realmPath}/login-actions/${interaction.uid}`, 303);
     });
+
+    if (options.codes && resetChannels.length > 0) {
+      registerPasswordReset(scope, {
+        realmPath,
+        codes: options.codes,
+        channels: resetChannels,
+        directory,
+        credentials,
+        store: resets,
+        limits: kyselyAdapter(db)('PasswordResetLimit'),
+        pending,
+        load,
+        expired,
+        html,
+        pageOf: (request, interaction, suffix) =>
+          pageFor(request, languageOf(request, interaction), suffix),
+      });
+    }
   });
 }

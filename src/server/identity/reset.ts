@@ -1,0 +1,304 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Adapter } from 'oidc-provider';
+import { ApiProblem } from '../http/api-error';
+import type { CredentialStore } from './credentials';
+import type { AccountDirectory } from './directory';
+import { policyLines, problemLine, t, type PageContext } from './pages';
+import {
+  resetCodePage,
+  resetPasswordPage,
+  resetRequestPage,
+  type ResetChannel,
+} from './reset-pages';
+
+export type { ResetChannel };
+
+/** Where the state of a password reset is kept (oidc_payload, keyed by the interaction). */
+export const RESET_MODEL = 'PasswordReset';
+
+export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'used' | 'locked';
+
+/**
+ * One-time codes sent by SMS or e-mail and checked once (the challenge backend implements it:
+ * reset-codes.ts). The identity server only asks for a code to go to a destination.
+ */
+export interface OneTimeCodes {
+  /** Minutes a code stays valid. */
+  readonly ttlMinutes: number;
+  /** Wrong tries a code takes before it is locked. */
+  readonly maxAttempts: number;
+  /** Sends a code; undefined when it could not be sent (bad destination, limit reached). */
+  send(input: {
+    channel: ResetChannel;
+    destination: string;
+    subject: string;
+    /** The message, with `{{code}}` where the code goes. */
+    text: string;
+  }): Promise<string | undefined>;
+  /** Checks the code of a challenge, using it up when right. */
+  verify(challengeId: string, code: string): Promise<CodeCheck>;
+  /** Spends the time of a real check (for a username that has no account). */
+  decoy(): Promise<void>;
+}
+
+/** Codes one username, and one client address, may ask for within the window. */
+export const RESET_LIMITS = { perLogin: 3, perAddress: 10, windowMinutes: 15 } as const;
+
+interface ResetState {
+  step: 'code' | 'password' | 'done';
+  /** The username as typed (shown back, and filled in on the sign-in page at the end). */
+  login: string;
+  channel: ResetChannel;
+  /** Null when the username has no account that can receive a code: every code is wrong. */
+  accountId: string | null;
+  challengeId: string | null;
+  attempts: number;
+  [key: string]: unknown;
+}
+
+type ResetRequest = FastifyRequest<{
+  Params: { uid: string };
+  Querystring: { lang?: string };
+  Body: Record<string, string | undefined>;
+}>;
+
+export interface ResetDeps<I extends { uid: string }> {
+  realmPath: string;
+  codes: OneTimeCodes;
+  channels: ResetChannel[];
+  directory: AccountDirectory;
+  credentials: CredentialStore;
+  /** Reset states (RESET_MODEL), rate-limit counters and the pending sign-in steps. */
+  store: Adapter;
+  limits: Adapter;
+  pending: Adapter;
+  load(request: ResetRequest, reply: FastifyReply): Promise<I | undefined>;
+  expired(request: ResetRequest, reply: FastifyReply): FastifyReply;
+  html(reply: FastifyReply, body: string, status?: number): FastifyReply;
+  pageOf(request: ResetRequest, interaction: I, suffix: string): PageContext;
+}
+
+/**
+ * "Forgot your password?": the username, then a 6-digit code sent by SMS or e-mail to the
+ * account's contact, then a new password under the account's policy, then back to the sign-in
+ * page of the same interaction. Every answer up to the code is the same whether or not the
+ * username exists; requests are limited per username and per client address, whether or not it
+ * exists; codes expire and are used once (the challenge backend).
+ */
+export function registerPasswordReset<I extends { uid: string }>(
+  scope: FastifyInstance,
+  deps: ResetDeps<I>,
+): void {
+  const { realmPath, codes, channels, directory, credentials, store } = deps;
+  const path = (uid: string) => `${realmPath}/login-actions/${uid}/reset`;
+  const signIn = (uid: string, page: PageContext) =>
+    `${realmPath}/login-actions/${uid}?lang=${page.language}`;
+  const stateOf = async (uid: string) => (await store.find(uid)) as ResetState | undefined;
+  const save = (uid: string, state: ResetState) =>
+    store.upsert(uid, state as never, codes.ttlMinutes * 60);
+  const limiter = slidingWindow(deps.limits, RESET_LIMITS.windowMinutes * 60);
+
+  const render = async (
+    request: ResetRequest,
+    reply: FastifyReply,
+    interaction: I,
+    state: ResetState | undefined,
+    error?: { key: string; params?: Record<string, unknown>; problems?: string[] },
+    status = 200,
+  ) => {
+    const page = deps.pageOf(request, interaction, '/reset');
+    const action = path(interaction.uid);
+    const signInUrl = signIn(interaction.uid, page);
+    if (state?.step === 'code') {
+      return deps.html(
+        reply,
+        resetCodePage(page, action, {
+          login: state.login,
+          channel: state.channel,
+          minutes: codes.ttlMinutes,
+          error: error?.key,
+          signInUrl,
+        }),
+        status,
+      );
+    }
+    if (state?.step === 'password' && state.accountId) {
+      const policy = await directory.policyFor(state.accountId);
+      return deps.html(
+        reply,
+        resetPasswordPage(page, action, {
+          rules: policyLines(page, policy),
+          problems: error?.problems ?? (error ? [t(page, error.key, error.params)] : []),
+          rulesBroken: !!error?.problems,
+          signInUrl,
+        }),
+        status,
+      );
+    }
+    const body = request.body ?? {};
+    return deps.html(
+      reply,
+      resetRequestPage(page, action, {
+        login: body.username ?? state?.login ?? '',
+        channels,
+        channel: channels.find((c) => c === body.channel),
+        error: error?.key,
+        errorParams: error?.params,
+        signInUrl,
+      }),
+      status,
+    );
+  };
+
+  scope.get(path(':uid'), async (request: ResetRequest, reply) => {
+    const interaction = await deps.load(request, reply);
+    if (!interaction) return deps.expired(request, reply);
+    const state = await stateOf(interaction.uid);
+    return render(request, reply, interaction, state?.step === 'done' ? undefined : state);
+  });
+
+  scope.post(path(':uid'), async (request: ResetRequest, reply) => {
+    const interaction = await deps.load(request, reply);
+    if (!interaction) return deps.expired(request, reply);
+    const uid = interaction.uid;
+    const body = request.body ?? {};
+    const state = await stateOf(uid);
+    const again = () => reply.redirect(`${path(uid)}?lang=${body.lang ?? ''}`, 303);
+
+    if (body.step === 'restart') {
+      await store.destroy(uid);
+      return again();
+    }
+
+    if (body.step === 'request' || !state || state.step === 'done') {
+      const login = (body.username ?? '').trim();
+      const channel = channels.find((c) => c === body.channel) ?? channels[0];
+      if (!login || !channel) {
+        return render(request, reply, interaction, undefined, { key: 'reset.missingLogin' }, 400);
+      }
+      const byLogin = await limiter.hit(
+        `login:${createHash('sha256').update(login.toLowerCase()).digest('hex')}`,
+        RESET_LIMITS.perLogin,
+      );
+      const byAddress = await limiter.hit(`address:${request.ip}`, RESET_LIMITS.perAddress);
+      if (!byLogin || !byAddress) {
+        const minutes = RESET_LIMITS.windowMinutes;
+        return render(
+          request,
+          reply,
+          interaction,
+          undefined,
+          { key: 'reset.rateLimited', params: { minutes } },
+          429,
+        );
+      }
+      const account = await directory.findByLogin(login);
+      const destination =
+        account?.canSignIn === true
+          ? channel === 'mobile'
+            ? account.phoneNumber
+            : account.email
+          : null;
+      let challengeId: string | undefined;
+      if (account && destination) {
+        const page = deps.pageOf(request, interaction, '/reset');
+        challengeId = await codes.send({
+          channel,
+          destination,
+          subject: t(page, 'reset.message.subject'),
+          text: t(page, 'reset.message.text', { code: '{{code}}', minutes: codes.ttlMinutes }),
+        });
+      } else {
+        await codes.decoy();
+      }
+      // A sign-in half done (a second factor asked) is abandoned for the reset.
+      await deps.pending.destroy(uid);
+      await save(uid, {
+        step: 'code',
+        login,
+        channel,
+        accountId: challengeId && account ? account.id : null,
+        challengeId: challengeId ?? null,
+        attempts: 0,
+      });
+      return again();
+    }
+
+    if (state.step === 'code') {
+      if (body.step !== 'code') return render(request, reply, interaction, state);
+      const code = (body.code ?? '').replace(/\s+/g, '');
+      let result: CodeCheck;
+      if (state.challengeId) {
+        result = await codes.verify(state.challengeId, code);
+      } else {
+        // No code was sent: answer as a real code would, wrong until the tries run out.
+        await codes.decoy();
+        result = state.attempts >= codes.maxAttempts ? 'locked' : 'wrong';
+      }
+      if (result === 'wrong') {
+        await save(uid, { ...state, attempts: state.attempts + 1 });
+        return render(request, reply, interaction, state, { key: 'reset.wrongCode' }, 400);
+      }
+      if (result !== 'ok') {
+        await store.destroy(uid);
+        const key = result === 'locked' ? 'reset.lockedCode' : 'reset.expiredCode';
+        return render(request, reply, interaction, { ...state, step: 'done' }, { key }, 400);
+      }
+      await save(uid, { ...state, step: 'password' });
+      return again();
+    }
+
+    // step 'password': only reached with a right code for a real account.
+    if (body.step !== 'password' || !state.accountId) {
+      return render(request, reply, interaction, state);
+    }
+    const account = await directory.findById(state.accountId);
+    if (!account?.canSignIn) {
+      await store.destroy(uid);
+      return again();
+    }
+    const next = body.passwordNew ?? '';
+    if (next !== (body.passwordConfirm ?? '')) {
+      return render(request, reply, interaction, state, { key: 'changePassword.mismatch' }, 400);
+    }
+    try {
+      await credentials.setPassword(
+        account.id,
+        account.loginIdentifier,
+        next,
+        await directory.policyFor(account.id),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiProblem)) throw error;
+      const page = deps.pageOf(request, interaction, '/reset');
+      const problems = (error.fields ?? []).map((f) =>
+        problemLine(page, { rule: f.rule, params: f.params ?? {} }),
+      );
+      return render(request, reply, interaction, state, { key: '', problems }, 400);
+    }
+    // The person chose their own password: an administrator's "change it" is done.
+    await directory.clearSecurityFlag(account.id, 'forcePasswordChange');
+    await store.upsert(uid, { ...state, step: 'done' } as never, 10 * 60);
+    return reply.redirect(signIn(uid, deps.pageOf(request, interaction, '')), 303);
+  });
+}
+
+/**
+ * Counts hits per key over a sliding window, in the database (so every process shares it).
+ * A race between two simultaneous hits may let one extra through; the challenge backend's own
+ * limit per destination still holds.
+ */
+function slidingWindow(adapter: Adapter, windowSeconds: number) {
+  return {
+    async hit(key: string, limit: number): Promise<boolean> {
+      const now = Date.now();
+      const found = (await adapter.find(key)) as { times?: number[] } | undefined;
+      const times = (found?.times ?? []).filter((t) => t > now - windowSeconds * 1000);
+      if (times.length >= limit) return false;
+      times.push(now);
+      await adapter.upsert(key, { times } as never, windowSeconds);
+      return true;
+    },
+  };
+}
