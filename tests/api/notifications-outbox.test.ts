@@ -268,17 +268,34 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
   });
 
   describe('developer outbox', () => {
-    it('lists the latest messages to a signed-in user only', async () => {
+    it('lists e-mail and SMS without sign-in (a person registering reads their code), the inbox only to a signed-in user', async () => {
       await clear();
       await queue([
         { channel: 'sms', recipient: '+64219999999', body: 'Code 654321' },
         { channel: 'email', recipient: 'dev@example.org', subject: 'Hello dev' },
+        { channel: 'inbox', recipient: 'user-ana', subject: 'For Ana only' },
       ]);
-      expect((await api.call('GET', '/api/outbox')).statusCode).toBe(401);
+      const anonymous = await api.call('GET', '/api/outbox');
+      expect(anonymous.statusCode).toBe(200);
+      expect(
+        anonymous
+          .json()
+          .items.map((i: { channel: string }) => i.channel)
+          .sort(),
+      ).toEqual(['email', 'sms']);
+      expect((await api.call('GET', '/api/outbox?channel=inbox')).statusCode).toBe(401);
+      // The number as the person typed it finds the message sent to its normalised form.
+      const typed = await api.call(
+        'GET',
+        `/api/outbox?recipient=${encodeURIComponent('+64 21 999-9999')}`,
+      );
+      expect(typed.json().items).toEqual([
+        expect.objectContaining({ channel: 'sms', recipient: '+64219999999', body: 'Code 654321' }),
+      ]);
       const token = await api.tokenFor([]);
       const all = await api.call('GET', '/api/outbox', { token });
       expect(all.statusCode).toBe(200);
-      expect(all.json().items).toHaveLength(2);
+      expect(all.json().items).toHaveLength(3);
       const one = await api.call('GET', '/api/outbox?recipient=%2B64219999999', { token });
       expect(one.json().items).toEqual([
         expect.objectContaining({ channel: 'sms', recipient: '+64219999999', body: 'Code 654321' }),
@@ -296,6 +313,8 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
       expect(script.statusCode).toBe(200);
       expect(script.headers['content-type']).toMatch(/javascript/);
       expect(script.body).toContain('/api/outbox');
+      // It asks without a token: nothing in the portal hands one to this page.
+      expect(script.body).not.toMatch(/authorization|accessToken/i);
     });
   });
 });
@@ -353,6 +372,8 @@ describe.each(databaseKinds())('outbox plugin lifecycle on %s', (kind) => {
     try {
       const token = await production.tokenFor([]);
       expect((await production.call('GET', '/api/outbox', { token })).statusCode).toBe(404);
+      expect((await production.call('GET', '/api/outbox')).statusCode).toBe(404);
+      expect((await production.call('GET', '/dev/outbox.js')).statusCode).toBe(404);
       expect((await production.call('GET', '/dev/outbox')).statusCode).toBe(404);
     } finally {
       await production.close();

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { requireSignedIn } from '../auth/plugin';
+import { normaliseDestination } from '../challenge/service';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
 import {
@@ -35,8 +36,13 @@ const PAGE_CSP =
 
 /**
  * Delivers the outbox (e-mail over SMTP, SMS over HTTP) and, outside production, shows it to
- * developers: GET /api/outbox (signed in) and the page GET /dev/outbox. Register at the root
- * (no prefix): it serves both /api and /dev addresses.
+ * developers: GET /api/outbox and the page GET /dev/outbox. Register at the root (no prefix): it
+ * serves both /api and /dev addresses.
+ *
+ * Outside production the list needs no sign-in: the person who reads a confirmation code there
+ * is, by nature, not signed in yet (registration, a forgotten password). Without a token it
+ * lists only what would leave the machine (e-mail and SMS), never the portal's own inbox, which
+ * belongs to signed-in users. In production none of these routes exists.
  */
 export async function notificationsPlugin(
   app: FastifyInstance,
@@ -92,6 +98,14 @@ export async function notificationsPlugin(
       const rows = await db
         .selectFrom('outbox')
         .select(['id', 'subject', 'body', 'document_id', 'created_at'])
+        // The document's workflow, so the message area can link to the document.
+        .select((eb) =>
+          eb
+            .selectFrom('document')
+            .select('document.type')
+            .whereRef('document.id', '=', 'outbox.document_id')
+            .as('workflow'),
+        )
         .where('channel', '=', 'inbox')
         .where('recipient', '=', principal.subject)
         .orderBy('created_at', 'desc')
@@ -104,6 +118,7 @@ export async function notificationsPlugin(
           subject: row.subject,
           body: row.body,
           documentId: row.document_id,
+          workflow: row.workflow ?? null,
           createdAt: row.created_at,
         })),
       });
@@ -127,7 +142,8 @@ export async function notificationsPlugin(
       },
     },
     async (request, reply) => {
-      requireSignedIn(request);
+      const anonymous = !request.principal;
+      if (anonymous && request.query.channel === 'inbox') requireSignedIn(request);
       let query = db
         .selectFrom('outbox')
         .select([
@@ -149,8 +165,16 @@ export async function notificationsPlugin(
         .orderBy('created_at', 'desc')
         .orderBy('id')
         .limit(100);
-      if (request.query.recipient) query = query.where('recipient', '=', request.query.recipient);
+      const recipient = request.query.recipient?.trim();
+      if (recipient) {
+        // A number or address as people type it ("+685 700 0001") finds what was sent to it.
+        const normalised =
+          normaliseDestination(recipient.includes('@') ? 'email' : 'mobile', recipient) ??
+          recipient;
+        query = query.where('recipient', 'in', [...new Set([recipient, normalised])]);
+      }
       if (request.query.channel) query = query.where('channel', '=', request.query.channel);
+      else if (anonymous) query = query.where('channel', 'in', ['email', 'sms']);
       const rows = await query.execute();
       return reply.header('cache-control', 'no-store').send({
         items: rows.map(({ attachments, ...row }) => ({
