@@ -181,8 +181,9 @@ export function registerPasswordReset<I extends { uid: string }>(
         `login:${createHash('sha256').update(login.toLowerCase()).digest('hex')}`,
         RESET_LIMITS.perLogin,
       );
-      const byAddress = await limiter.hit(`address:${request.ip}`, RESET_LIMITS.perAddress);
-      if (!byLogin || !byAddress) {
+      const allowed =
+        byLogin && (await limiter.hit(`address:${request.ip}`, RESET_LIMITS.perAddress));
+      if (!allowed) {
         const minutes = RESET_LIMITS.windowMinutes;
         return render(
           request,
