@@ -11,8 +11,9 @@ import {
 import { formatDateTime } from '../../src/core/format';
 import { missingKeys } from '../../src/core/i18n/translate';
 import { toWinAnsi } from '../../src/server/pdf/text';
-import { renderReceiptPdf } from '../../src/server/payments/receipt-pdf';
+import { RECEIPT_VALUE_X, renderReceiptPdf } from '../../src/server/payments/receipt-pdf';
 import { readProjectJson } from '../support/definitions-dir';
+import { assertReadablePdf, extractPdfText, readabilityProblems } from '../support/pdf-text';
 import type { Language, TextTree } from '../../src/core/i18n/translate';
 import type { FeeLine, ReceiptData } from '../../src/core/payments/types';
 
@@ -146,7 +147,6 @@ describe('renderReceiptPdf', () => {
       'Payment receipt',
       'RCP-2026-000123',
       'ORD-2026-000456',
-      '0b6f3a52-8d1e-4c57-9a41-2f1e5c7d9e10',
       'Visa application VA-2026-000042',
       'Zoë Dupré-Çelik',
       formatDateTime(receipt.paidAt),
@@ -177,7 +177,7 @@ describe('renderReceiptPdf', () => {
       'Reçu de paiement',
       'Référence du reçu',
       'Date du paiement',
-      'Éléments payés',
+      'Frais payés',
       'RCP-2026-000123',
       'ORD-2026-000456',
       '150,00 NZD',
@@ -219,7 +219,7 @@ describe('renderReceiptPdf', () => {
     expect(pages).toHaveLength(doc.getPageCount());
     for (const item of items) expect(lines).toContain(item.code);
     expect(lines).toContain('NZD 1,830.00');
-    expect(lines).toContain('Items paid (continued)');
+    expect(lines).toContain('Fees paid (continued)');
     expect(lines).toContain(`Page 2 of ${doc.getPageCount()}`);
     // Every page carries the footer.
     for (const page of pages) {
@@ -268,5 +268,72 @@ describe('renderReceiptPdf', () => {
     const { lines } = await readPdf(await renderReceiptPdf(odd, await loadTexts(), 'en'));
     expect(lines).toContain('?ukasz ? Zoë ?');
     expect(lines).toContain('Visa application VA-2026-000042');
+  });
+
+  describe('read back as its reader sees it', () => {
+    /** The labels the receipt prints beside a value, in a language. */
+    const labels = async (language: Language) => {
+      const tree = (await loadTexts())[language].receipt as TextTree;
+      const keys = ['receiptReference', 'orderReference', 'document', 'payer', 'paidAt', 'card'];
+      return [...keys, 'total', 'amountPaid', 'currency'].map((key) => tree[key] as string);
+    };
+    /** Data printed as given: the payer's name and the fee catalogue's names. */
+    const names = [receipt.payerName, ...receipt.items.map((item) => item.name)];
+
+    it('reads in English: every label with its value, the fees said to be paid', async () => {
+      const pdf = await extractPdfText(await renderReceiptPdf(receipt, await loadTexts(), 'en'));
+      assertReadablePdf(pdf, {
+        language: 'en',
+        labels: await labels('en'),
+        valueX: RECEIPT_VALUE_X,
+        names,
+      });
+      const lines = pdf.lines.map((line) => line.text);
+      expect(lines).toContain('Fees paid');
+      expect(lines).toContain('Code\tFee\tAmount');
+      expect(lines).toContain('Receipt reference\tRCP-2026-000123');
+      expect(lines).toContain('Total\tNZD 150.30');
+      expect(pdf.text).not.toMatch(/to pay|0b6f3a52/);
+    });
+
+    it('reads in French, with nothing left in English', async () => {
+      const french = { ...receipt, documentTitle: 'Demande de visa' };
+      const pdf = await extractPdfText(await renderReceiptPdf(french, await loadTexts(), 'fr'));
+      assertReadablePdf(pdf, {
+        language: 'fr',
+        labels: await labels('fr'),
+        valueX: RECEIPT_VALUE_X,
+        names,
+      });
+      const lines = pdf.lines.map((line) => line.text);
+      expect(lines).toContain('Frais payés');
+      expect(lines).toContain('Document\tDemande de visa VA-2026-000042');
+      expect(lines).toContain('Montant payé\t150,30 NZD');
+    });
+
+    it('would fail on an English text or a missing value in a French receipt', async () => {
+      const texts = await loadTexts();
+      const fr = texts.fr.receipt as TextTree;
+      // A French receipt whose heading fell back to English, and a payer left empty.
+      const mixed: Record<Language, TextTree> = {
+        ...texts,
+        fr: { receipt: { ...fr, items: { ...(fr.items as TextTree), _: 'Fees to pay' } } },
+      };
+      const pdf = await extractPdfText(
+        await renderReceiptPdf({ ...receipt, payerName: '' }, mixed, 'fr'),
+      );
+      const problems = readabilityProblems(pdf, {
+        language: 'fr',
+        labels: await labels('fr'),
+        valueX: RECEIPT_VALUE_X,
+        names,
+      });
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^English word "fees" on page 1, line "Fees to pay"/),
+          'label "Payeur" has no value (page 1)',
+        ]),
+      );
+    });
   });
 });

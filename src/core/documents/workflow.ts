@@ -230,10 +230,21 @@ export interface WorkflowDerive {
   fills: string[];
 }
 
-/** One line of a certificate: its label (translation key) and the data pointer it prints. */
+/**
+ * One line of a certificate: its label (translation key, or the key of a group whose `_` is the
+ * label) and the data pointer it prints. A date prints as DD/MM/YYYY, an enumeration value and a
+ * catalogue code as their names. A field without a value is left off, unless `empty` names the
+ * text to print instead (e.g. "No conditions").
+ */
 export interface CertificateField {
   label: string;
   pointer: string;
+  /** Translation key of the heading of the section this field opens or continues. */
+  section?: string;
+  /** For a list: the pointer, inside each item, of the text printed for it (one line each). */
+  each?: string;
+  /** Translation key of the text printed when the field has no value. */
+  empty?: string;
 }
 
 /**

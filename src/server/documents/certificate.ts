@@ -1,13 +1,21 @@
 import type { Kysely, Transaction } from 'kysely';
 import { catalogFieldsOf } from '../../core/definitions/catalog-fields';
-import type { EntityDefinition } from '../../core/definitions/types';
-import type { WorkflowCertificate, WorkflowDefinition } from '../../core/documents/workflow';
+import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
+import type {
+  CertificateField,
+  WorkflowCertificate,
+  WorkflowDefinition,
+} from '../../core/documents/workflow';
 import { formatDate } from '../../core/format';
-import { translate, type Language, type TextTree } from '../../core/i18n/translate';
+import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { resolvePointer } from '../../core/rules/registry';
 import { entriesValidAt } from '../catalog/valid-at';
 import type { Database } from '../db/schema';
-import { renderCertificatePdf, type CertificateContent } from './certificate-pdf';
+import {
+  renderCertificatePdf,
+  type CertificateContent,
+  type CertificateSection,
+} from './certificate-pdf';
 
 /** What a certificate needs of the server: where the portal is, and its texts. */
 export interface CertificateEnvironment {
@@ -37,24 +45,41 @@ export function holderLanguage(
   return resolvePointer(data, workflow.holderLanguage) === 'fr' ? 'fr' : 'en';
 }
 
-/**
- * A field's value as printed: a date as DD/MM/YYYY; a code of a field the schema draws with
- * a catalogue (the visa's document and type) followed by the entry's name valid today.
- */
-async function printedValue(
+/** The name of a catalogue entry valid at the time of printing, if there is one. */
+export type CatalogNames = (catalog: string, code: string) => Promise<string | undefined>;
+
+/** Catalogue names read from the database, as valid at `at`. */
+export function catalogNamesFrom(
   db: Kysely<Database> | Transaction<Database>,
-  value: unknown,
-  catalog: string | undefined,
   at: Date,
-): Promise<string> {
-  if (value === undefined || value === null || value === '') return '-';
-  const text = String(value);
-  if (catalog) {
-    const [entry] = await entriesValidAt(db, catalog, at, [text]);
+): CatalogNames {
+  return async (catalog, code) => {
+    const [entry] = await entriesValidAt(db, catalog, at, [code]);
     const name = entry?.data.name;
-    if (typeof name === 'string' && name !== '') return `${text} - ${name}`;
+    return typeof name === 'string' && name !== '' ? name : undefined;
+  };
+}
+
+/**
+ * The text of a key in the certificate's language (else English). A key naming a group of texts
+ * (a field's `{"_": label, "help": ...}`) stands for its `_`, as a form's label does; a key with
+ * no text at all stays visible as itself, which the definitions check and the PDF tests refuse.
+ */
+function textOf(texts: Partial<Record<Language, TextTree>>, language: Language, key: string) {
+  const own = (tree: TextTree | undefined) =>
+    tree ? (lookup(tree, key) ?? lookup(tree, `${key}._`)) : undefined;
+  return own(texts[language]) ?? own(texts.en) ?? key;
+}
+
+/** The schema of the property at a data pointer (array items for a numeric segment). */
+function schemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
+  let node: JsonSchema | undefined = schema;
+  for (const segment of pointer.split('/').slice(1)) {
+    if (!node) return undefined;
+    const properties = node.properties as Record<string, JsonSchema> | undefined;
+    node = /^\d+$/.test(segment) ? (node.items as JsonSchema | undefined) : properties?.[segment];
   }
-  return /^\d{4}-\d{2}-\d{2}/.test(text) ? formatDate(text.slice(0, 10)) : text;
+  return node;
 }
 
 /** The catalogue of the select that fills the field at `pointer`, if one does. */
@@ -62,6 +87,12 @@ function catalogAt(entity: EntityDefinition, pointer: string): string | undefine
   return catalogFieldsOf(entity).find((field) => `/${field.segments.join('/')}` === pointer)
     ?.catalog;
 }
+
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0);
 
 /** What a certificate is made from: the document, its workflow and entity, the server's texts. */
 export interface CertificateSource {
@@ -73,34 +104,75 @@ export interface CertificateSource {
   language: Language;
 }
 
+/** A certificate's content with its catalogue names read by `names` (the database, or a test's). */
 export async function certificateContent(
-  { db, workflow, entity, document, environment, language }: CertificateSource,
-  now: Date = new Date(),
+  { workflow, entity, document, environment, language }: Omit<CertificateSource, 'db'>,
+  names: CatalogNames,
 ): Promise<CertificateContent> {
-  const t = (key: string) => translate(environment.texts, language, key);
-  const number = document.number ?? document.id;
-  const fields = [];
+  const t = (key: string) => textOf(environment.texts, language, key);
+
+  /**
+   * One value as words: a date as DD/MM/YYYY, an enumeration value as its name (the form's
+   * `<entity>.<path>.enum.<value>` text), a catalogue code as the entry's name (the code
+   * itself only when no entry is valid any more), anything else as written.
+   */
+  const printed = async (value: unknown, pointer: string): Promise<string> => {
+    const text = String(value);
+    const path = pointer
+      .split('/')
+      .slice(1)
+      .filter((s) => !/^\d+$/.test(s))
+      .join('.');
+    if (Array.isArray(schemaAt(entity.schema, pointer)?.enum)) {
+      return t(`${entity.id}.${path}.enum.${text}`);
+    }
+    const catalog = catalogAt(entity, pointer);
+    if (catalog) return (await names(catalog, text)) ?? text;
+    if (typeof value === 'boolean') return t(value ? 'form.yes' : 'form.no');
+    return /^\d{4}-\d{2}-\d{2}$/.test(text) ? formatDate(text) : text;
+  };
+
+  /** A field's lines: one for a value, one per item for a list (`each`). */
+  const linesOf = async (field: CertificateField): Promise<string[]> => {
+    const value = resolvePointer(document.data, field.pointer);
+    if (field.each === undefined)
+      return isEmpty(value) ? [] : [await printed(value, field.pointer)];
+    if (!Array.isArray(value)) return [];
+    const lines: string[] = [];
+    for (const [index, item] of value.entries()) {
+      const inner = resolvePointer(item, field.each);
+      if (!isEmpty(inner))
+        lines.push(await printed(inner, `${field.pointer}/${index}${field.each}`));
+    }
+    return lines;
+  };
+
+  const sections: CertificateSection[] = [];
   for (const field of workflow.certificate.fields) {
-    fields.push({
-      label: t(field.label),
-      value: await printedValue(
-        db,
-        resolvePointer(document.data, field.pointer),
-        catalogAt(entity, field.pointer),
-        now,
-      ),
-    });
+    let values = await linesOf(field);
+    if (values.length === 0) {
+      // Nothing to say: left off, unless the workflow names what its absence means.
+      if (field.empty === undefined) continue;
+      values = [t(field.empty)];
+    }
+    const heading = field.section === undefined ? undefined : t(field.section);
+    let section = sections.at(-1);
+    if (!section || (heading !== undefined && section.heading !== heading)) {
+      section = { heading, fields: [] };
+      sections.push(section);
+    }
+    section.fields.push({ label: t(field.label), values });
   }
+  const number = document.number ?? document.id;
   return {
     title: t(workflow.certificate.title),
     number,
-    status: t(`statuses.${document.status}`),
-    fields,
+    sections,
     checkUrl: checkUrl(environment.publicUrl, number),
   };
 }
 
 export async function certificatePdf(source: CertificateSource): Promise<Uint8Array> {
-  const content = await certificateContent(source);
+  const content = await certificateContent(source, catalogNamesFrom(source.db, new Date()));
   return renderCertificatePdf(content, source.environment.texts, source.language);
 }

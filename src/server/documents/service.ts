@@ -20,7 +20,7 @@ import type { Database, DocumentTable } from '../db/schema';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import { compileSearch, type SearchField } from '../search/compile-search';
 import { getEffect, type DocumentDraft, type EffectEnvironment } from './effects';
-import { certificatePdf } from './certificate';
+import { certificatePdf, holderLanguage } from './certificate';
 import { checkFileReferences, recordMediaReferences } from './media-references';
 import type { GuardInput } from './guards';
 import { nextStatus } from './machine';
@@ -328,7 +328,8 @@ export class DocumentService {
   }
 
   /**
-   * The issued document as a PDF (`certificate` of the workflow), in `language`: for its owner
+   * The issued document as a PDF (`certificate` of the workflow), in the holder's language
+   * (the workflow's `holderLanguage`), else in `language`: for its owner
    * and the holders of the certificate's roles, in the statuses it names (else 409).
    */
   async certificate(
@@ -360,7 +361,10 @@ export class DocumentService {
       entity: workflow.entity,
       document: row,
       environment: this.environment,
-      language,
+      // The holder's document speaks the holder's language, whoever prints it.
+      language: workflow.definition.holderLanguage
+        ? holderLanguage(workflow.definition, row.data)
+        : language,
     });
     return { filename: `${row.number ?? row.id}.pdf`, pdf };
   }

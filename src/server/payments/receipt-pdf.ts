@@ -35,6 +35,8 @@ const ROW_GAP = 4;
 /** The details block: labels on the left, values wrapped in the rest of the width. */
 const LABEL_WIDTH = 150;
 const VALUE_X = MARGIN + LABEL_WIDTH;
+/** Where the details' values start; the PDF tests find unlabelled values by it. */
+export const RECEIPT_VALUE_X = VALUE_X;
 const VALUE_WIDTH = CONTENT_WIDTH - LABEL_WIDTH;
 const MAX_VALUE_LINES = 4;
 
@@ -186,11 +188,10 @@ export async function renderReceiptPdf(
   layout.y -= titleLines.length * (TITLE_SIZE + 4);
   layout.rule(6, 12);
 
-  // Details: label and value pairs.
+  // Details: label and value pairs. The order's internal id is not one: its reference names it.
   const details: Array<[string, string]> = [
     [t('receiptReference'), receipt.receiptReference],
     [t('orderReference'), receipt.orderReference],
-    [t('orderId'), receipt.orderId],
     [
       t('document'),
       t('documentValue', { title: receipt.documentTitle, number: receipt.documentNumber }),
