@@ -1,0 +1,96 @@
+import { decodeJwt } from 'jose';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocumentAccountDirectory } from '../../src/server/connectid/directory';
+import { startApiServer, type ApiHarness } from '../support/api-server';
+import { CodeFlow } from '../support/identity-client';
+import { freePort } from '../support/identity-server';
+
+/**
+ * The whole chain of issue 14's point 4: the identity administrator's "force password change"
+ * and "force two-factor set-up" actions on an account (the account workflow), then a real
+ * sign-in through the built-in provider, which must ask for both before any code is issued,
+ * then clears the account's flags (a new version with a history line).
+ */
+describe('identity server: the administrator forces a new password and 2FA', () => {
+  let api: ApiHarness;
+  let publicUrl: string;
+  let directory: DocumentAccountDirectory;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    publicUrl = `http://127.0.0.1:${port}`;
+    api = await startApiServer('pglite', { publicUrl });
+    await api.app.listen({ port, host: '127.0.0.1' });
+    directory = new DocumentAccountDirectory(api.server.database.db);
+  });
+  afterAll(async () => api?.close());
+
+  it('asks the applicant for a new password, then a second factor, before any token', async () => {
+    const admin = await api.issuer.token({
+      sub: 'idadmin-test',
+      groups: ['search', 'read', 'update', 'security'].map((s) => `connectid-account-${s}`),
+    });
+    const applicant = await directory.findByLogin('applicant');
+    expect(applicant).toBeDefined();
+    const id = applicant?.id as string;
+    const base = `/api/connectid/account/${id}`;
+    for (const action of ['force-password-change', 'force-two-factor']) {
+      const doc = (await api.call('GET', base, { token: admin })).json();
+      const done = await api.call('POST', `${base}/actions/${action}`, {
+        token: admin,
+        body: { version: doc.version },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+    }
+    expect(await directory.securityFlags(id)).toEqual({
+      forcePasswordChange: true,
+      forceTotp: true,
+    });
+
+    const flow = new CodeFlow(publicUrl);
+    await flow.start();
+    await flow.submit({ username: 'applicant', password: 'Palm-Breeze-2041' });
+    expect(flow.callback).toBeUndefined();
+    expect(flow.page).toContain('You need to change your password');
+    // The group's policy is shown before submitting (the PUBLIC group's DEFAULT policy).
+    expect(flow.page).toMatch(
+      /<div class="rules" id="password-rules">.*have at least \d+ characters/s,
+    );
+    await flow.submit({ passwordNew: 'Reef-Lantern-5083', passwordConfirm: 'Reef-Lantern-5083' });
+    expect(flow.callback).toBeUndefined();
+    expect(flow.page).toContain('Set up two-factor authentication');
+    const secret = /id="totp-secret">([A-Z2-7]+)</.exec(flow.page)?.[1] as string;
+    await flow.submit({ otp: await generate({ secret }) });
+    expect(flow.callback?.get('code')).toBeTruthy();
+    const tokens = await flow.exchange();
+    expect(tokens.status).toBe(200);
+    expect(decodeJwt(tokens.body.access_token).sub).toBe(id);
+
+    expect(await directory.securityFlags(id)).toEqual({
+      forcePasswordChange: false,
+      forceTotp: false,
+    });
+    const history = (await api.call('GET', base, { token: admin })).json();
+    expect(history.data.security).toEqual({ forcePasswordChange: false, forceTotp: false });
+    const { rows } = await api.server.database.db
+      .selectFrom('document_history')
+      .select('action')
+      .where('document_id', '=', id)
+      .orderBy('version')
+      .execute()
+      .then((r) => ({ rows: r }));
+    expect(rows.map((r) => r.action).slice(-2)).toEqual([
+      'password-changed',
+      'two-factor-enrolled',
+    ]);
+
+    // The next sign-in asks the new password and a code, nothing more.
+    const next = new CodeFlow(publicUrl);
+    await next.start();
+    await next.submit({ username: 'applicant', password: 'Reef-Lantern-5083' });
+    expect(next.page).toContain('Enter the 6-digit code');
+    await next.submit({ otp: await generate({ secret }) });
+    expect(next.callback?.get('code')).toBeTruthy();
+  });
+});
