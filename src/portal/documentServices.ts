@@ -7,8 +7,9 @@ import { currentLanguage } from './i18n';
 import type { Session } from './session';
 
 /**
- * What document forms need from the server: catalogue look-ups (entries valid now) and uploads
- * to the media backend with progress. The server checks roles and contents again.
+ * What document forms need from the server: catalogue look-ups (entries valid now), uploads
+ * to the media backend with progress, and reading an upload back (its owner, or an officer
+ * through a document that names it). The server checks roles and contents again.
  */
 export function documentServices(api: ApiClient, session: Session): FormServices {
   return {
@@ -20,6 +21,18 @@ export function documentServices(api: ApiClient, session: Session): FormServices
         `/${encodeURIComponent(catalogId)}/options?${query.toString()}`,
       );
       return error ? [] : result.items;
+    },
+    async readFile(file: MediaReference): Promise<Blob> {
+      // The token goes in a header, never in an address a tab or a history could keep.
+      const token = await session.token();
+      const response = await fetch(`${API_BASE_URL}/media/${encodeURIComponent(file.id)}`, {
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          locale: currentLanguage(),
+        },
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.blob();
     },
     uploadFile(file: File, onProgress: (percent: number) => void): Promise<MediaReference> {
       return new Promise((resolve, reject) => {

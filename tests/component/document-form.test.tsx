@@ -1,7 +1,35 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { renderSample } from './harness';
+import { describe, expect, it, vi } from 'vitest';
+import type { EntityFormDefinition } from '../../src/core/rules/sections';
+import { withRequiredFields } from '../../src/engine/form/ui';
+import { loadSample, renderSample } from './harness';
+
+/**
+ * The sample's character questions as a list the server fills (docs/forms.md): the question and
+ * its code hidden, the answer labelled by the question; a `mandatory` flag (data only: the sample
+ * schema lets unknown fields through) marks the answer required.
+ */
+async function serverFilledSample(): Promise<EntityFormDefinition> {
+  const { definition } = await loadSample();
+  return {
+    ...definition,
+    uiSchema: {
+      ...definition.uiSchema,
+      characterQuestions: {
+        'ui:options': { addable: false, removable: false, orderable: false },
+        items: {
+          'ui:options': { groupLabelFrom: 'question' },
+          question: { 'ui:widget': 'hidden' },
+          answer: {
+            'ui:widget': 'yesNo',
+            'ui:options': { labelFrom: 'question', requiredFrom: 'mandatory' },
+          },
+        },
+      },
+    },
+  };
+}
 
 describe('DocumentForm', () => {
   it('renders only the active section with translated labels and a conditional field', async () => {
@@ -83,6 +111,112 @@ describe('DocumentForm rules and modes', () => {
     });
     expect((within(convicted).getByLabelText('Yes') as HTMLInputElement).checked).toBe(false);
     expect((within(deported).getByLabelText('Yes') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('shows a list the server fills as questions: the text labels the answer, no disabled fields', async () => {
+    const user = userEvent.setup();
+    const form = await renderSample({
+      definition: await serverFilledSample(),
+      initialSection: 'characterQuestions',
+      value: {
+        characterQuestions: [
+          { question: 'Have you ever been convicted of an offence?', mandatory: true },
+          { question: 'Have you ever been deported?', mandatory: false },
+        ],
+      },
+    });
+    const panel = screen.getByRole('tabpanel');
+    // No input but the answers' radios: no disabled "Question" box, no code, no rank.
+    expect(panel.querySelectorAll('input:not([type=radio]), textarea')).toHaveLength(0);
+    expect(panel.querySelectorAll('input:disabled')).toHaveLength(0);
+    expect(within(panel).queryByText('Question')).toBeNull();
+    // The answer is a radio group named by its question; the group around it keeps that name.
+    const convicted = screen.getByRole('radiogroup', {
+      name: /^Have you ever been convicted of an offence\?/,
+    });
+    // Said in words (the radio group's description) and marked with an asterisk.
+    const described = (group: HTMLElement) =>
+      document.getElementById(group.getAttribute('aria-describedby') ?? '')?.textContent;
+    const starred = (group: HTMLElement) =>
+      document
+        .getElementById(group.getAttribute('aria-labelledby') ?? '')
+        ?.querySelector('.mantine-InputWrapper-required') != null;
+    expect(described(convicted)).toBe('Mandatory');
+    expect(starred(convicted)).toBe(true);
+    const deported = screen.getByRole('radiogroup', { name: /^Have you ever been deported\?/ });
+    expect(described(deported)).toBe('Optional');
+    expect(starred(deported)).toBe(false);
+    const group = screen.getByRole('group', { name: 'Have you ever been deported?' });
+    await user.click(within(group).getByLabelText('Yes'));
+    await waitFor(() =>
+      expect(
+        (form.current.value.characterQuestions as Array<{ answer?: boolean }>)[1]!.answer,
+      ).toBe(true),
+    );
+    // The question (a hidden field) stays in the data as the server gave it.
+    expect(
+      (form.current.value.characterQuestions as Array<{ question: string }>)[1]!.question,
+    ).toBe('Have you ever been deported?');
+  });
+
+  it('reads a list the server fills as questions and answers, and an upload as a link', async () => {
+    const readFile = vi.fn(async () => new Blob(['%PDF'], { type: 'application/pdf' }));
+    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined });
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const user = userEvent.setup();
+    const passport = { id: 'm1', name: 'passport.pdf', size: 433, type: 'application/pdf' };
+    await renderSample({
+      definition: await serverFilledSample(),
+      readOnly: true,
+      initialSection: 'characterQuestions',
+      services: { readFile },
+      value: {
+        characterQuestions: [
+          { question: 'Have you ever been convicted of an offence?', answer: false },
+          { question: 'Have you ever been deported?' },
+        ],
+        documents: { passport },
+      },
+    });
+    const section = screen.getByTestId('readonly-characterQuestions');
+    const convicted = within(section).getByRole('group', {
+      name: 'Have you ever been convicted of an offence?',
+    });
+    expect(within(convicted).getByText('No')).toBeTruthy();
+    // An unanswered question is still listed, and said to be unanswered.
+    const deported = within(section).getByRole('group', { name: 'Have you ever been deported?' });
+    expect(within(deported).getByText('Nothing entered')).toBeTruthy();
+    expect(within(section).queryByText('Question')).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: /Documents/ }));
+    const link = await screen.findByRole('button', { name: 'Open passport.pdf (PDF, 433 B)' });
+    expect(screen.queryByText('passport.pdf (433 B)')).toBeNull();
+    await user.click(link);
+    await waitFor(() => expect(open).toHaveBeenCalledWith('blob:x', '_blank'));
+    expect(readFile).toHaveBeenCalledWith(passport);
+    open.mockRestore();
+  });
+
+  it('marks as required what an action of the screen requires, though the schema does not', async () => {
+    const { definition } = await loadSample();
+    const view = await renderSample({
+      definition: withRequiredFields(definition, ['/applicant/phone', '/dependants/birthDate']),
+      value: { dependants: [{ givenName: 'Mia' }] },
+    });
+    const phone = screen.getByLabelText(/Phone/);
+    expect(
+      phone.closest('.mantine-InputWrapper-root')!.querySelector('.mantine-InputWrapper-required'),
+    ).not.toBeNull();
+    const email = screen.getByLabelText(/E-mail/);
+    expect(
+      email.closest('.mantine-InputWrapper-root')!.querySelector('.mantine-InputWrapper-required'),
+    ).toBeNull();
+    await userEvent.setup().click(screen.getByRole('tab', { name: /Dependants/ }));
+    const birth = await screen.findByLabelText(/Date of birth/);
+    expect(
+      birth.closest('.mantine-InputWrapper-root')!.querySelector('.mantine-InputWrapper-required'),
+    ).not.toBeNull();
+    void view;
   });
 
   it('reads as a document when read-only', async () => {

@@ -94,6 +94,54 @@ describe('widgets', () => {
         type: 'application/pdf',
       }),
     );
-    expect(screen.getByText('passport.pdf (4 B)')).toBeTruthy();
+    // Its name, format and size (a link that opens it when the screen can read files: below).
+    expect(screen.getByTestId('root.documents.passport-file').textContent).toBe(
+      'passport.pdf(PDF, 4 B)',
+    );
+  });
+
+  it('an upload opens through readFile: the fetched file is shown in a new tab, or saved', async () => {
+    const user = userEvent.setup();
+    const file: MediaReference = { id: 'm1', name: 'scan.png', size: 2048, type: 'image/png' };
+    const blob = new Blob(['png'], { type: 'image/png' });
+    let deliver: (blob: Blob) => void = () => undefined;
+    const readFile = vi.fn(() => new Promise<Blob>((resolve) => (deliver = resolve)));
+    const createObjectURL = vi.fn(() => 'blob:scan');
+    const revoke = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL: revoke });
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    await renderSample({
+      initialSection: 'documents',
+      language: 'fr',
+      value: { documents: { passport: file } },
+      services: { readFile },
+    });
+    const link = screen.getByRole('button', { name: 'Ouvrir scan.png (PNG, 2 Ko)' });
+    await user.click(link);
+    expect(readFile).toHaveBeenCalledWith(file);
+    expect(link.getAttribute('aria-busy')).toBe('true');
+    await act(async () => deliver(blob));
+    expect(createObjectURL).toHaveBeenCalledWith(blob);
+    expect(open).toHaveBeenCalledWith('blob:scan', '_blank');
+    // A refused pop-up: the file is saved under its name instead.
+    open.mockReturnValue(null);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('scan.png');
+      expect(this.href).toBe('blob:scan');
+    });
+    readFile.mockResolvedValueOnce(blob);
+    await user.click(link);
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    // A failure is said, in the page's language.
+    readFile.mockRejectedValueOnce(new Error('HTTP 404'));
+    await user.click(link);
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Le fichier n’a pas pu être ouvert, veuillez réessayer',
+    );
+    open.mockRestore();
+    click.mockRestore();
   });
 });

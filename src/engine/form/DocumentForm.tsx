@@ -295,6 +295,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
         texts={texts}
         language={language}
         entityId={entityId}
+        services={props.services}
       />
     );
 

@@ -2,8 +2,10 @@ import { memo, type ReactNode } from 'react';
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { JsonSchema } from '../../core/definitions/types';
 import { translate, type Language } from '../../core/i18n/translate';
-import { formatDate, formatDateTime, formatMoney, formatSize } from './format';
+import { formatDate, formatDateTime, formatMoney } from './format';
 import { allProperties, asObject, enumName, fieldLabel, schemaType, type Texts } from './texts';
+import type { FormServices } from './types';
+import { FileLink, fileKind, fileSize } from './widgets/FileLink';
 import { isMediaReference } from './widgets/FileWidget';
 
 interface ViewProps {
@@ -15,7 +17,13 @@ interface ViewProps {
   texts: Texts;
   language: Language;
   entityId: string;
+  /** `readFile` makes each upload a link that opens it. */
+  services?: FormServices;
+  /** The label, when the uiSchema takes it from a sibling's value (`labelFrom`). */
+  label?: string;
 }
+
+const NO_SERVICES: FormServices = {};
 
 function isBlank(value: unknown): boolean {
   return (
@@ -33,7 +41,8 @@ function isBlank(value: unknown): boolean {
 export function displayValue(props: ViewProps): string {
   const { schema, ui, value, path, texts, language, entityId } = props;
   const widget = ui?.['ui:widget'];
-  if (isMediaReference(value)) return `${value.name} (${formatSize(value.size)})`;
+  if (isMediaReference(value))
+    return `${value.name} (${fileKind(value.type)}, ${fileSize(texts, language, value.size)})`;
   if (typeof value === 'boolean') return translate(texts, language, value ? 'form.yes' : 'form.no');
   if (Array.isArray(schema.enum)) return enumName(texts, language, entityId, path, value);
   if (typeof value === 'string') {
@@ -53,41 +62,88 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm">{children}</Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
     </Box>
   );
 }
 
+function optionsOf(ui: JsonSchema | undefined): JsonSchema {
+  return asObject(ui?.['ui:options']) ?? {};
+}
+
+/**
+ * The fields of an object as label/value pairs. Fields the form hides (`ui:widget: hidden`) are
+ * not shown; a field labelled by a sibling's value (`labelFrom`: a question's answer) shows even
+ * unanswered, so a question is never silently missing from the reading.
+ */
 function ObjectView(props: ViewProps) {
   const record = (props.value ?? {}) as Record<string, unknown>;
-  const rows = allProperties(props.schema).filter(([name]) => !isBlank(record[name]));
+  const rows = allProperties(props.schema).flatMap(([name, child]) => {
+    const ui = asObject(props.ui?.[name]);
+    if (ui?.['ui:widget'] === 'hidden') return [];
+    const from = optionsOf(ui).labelFrom;
+    const label =
+      typeof from === 'string' && typeof record[from] === 'string' && record[from] !== ''
+        ? (record[from] as string)
+        : undefined;
+    if (isBlank(record[name]) && label === undefined) return [];
+    return [{ name, child, ui, label }];
+  });
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-      {rows.map(([name, child]) => (
+      {rows.map(({ name, child, ui, label }) => (
         <ValueView
           key={name}
           {...props}
           schema={child}
-          ui={asObject(props.ui?.[name])}
+          ui={ui}
           value={record[name]}
           path={props.path ? `${props.path}.${name}` : name}
+          label={label}
         />
       ))}
     </SimpleGrid>
   );
 }
 
+/** Whether an object item shows a single field (a question and its answer): no box around it. */
+function singleField(schema: JsonSchema, ui: JsonSchema | undefined): boolean {
+  const shown = allProperties(schema).filter(
+    ([name]) => asObject(ui?.[name])?.['ui:widget'] !== 'hidden',
+  );
+  return shown.length === 1;
+}
+
 function ValueView(props: ViewProps) {
   const { schema, ui, value, path, texts, language, entityId } = props;
   const type = schemaType(schema);
-  const label = fieldLabel(texts, language, entityId, path);
-  if (isMediaReference(value) || (type !== 'object' && type !== 'array')) {
-    return <Field label={label}>{displayValue(props)}</Field>;
+  const label = props.label ?? fieldLabel(texts, language, entityId, path);
+  if (isMediaReference(value)) {
+    return (
+      <Field label={label}>
+        <FileLink
+          file={value}
+          services={props.services ?? NO_SERVICES}
+          texts={texts}
+          language={language}
+        />
+      </Field>
+    );
+  }
+  if (type !== 'object' && type !== 'array') {
+    return (
+      <Field label={label}>
+        {isBlank(value) ? translate(texts, language, 'form.nothing') : displayValue(props)}
+      </Field>
+    );
   }
   if (type === 'array' && Array.isArray(value)) {
     const items = asObject(schema.items) ?? {};
     const itemUi = asObject(ui?.items);
     const objects = schemaType(items) === 'object';
+    const boxed = objects && !singleField(items, itemUi);
     return (
       <Box style={{ gridColumn: '1 / -1' }}>
         <Text size="sm" c="dimmed">
@@ -95,10 +151,19 @@ function ValueView(props: ViewProps) {
         </Text>
         <Stack gap="xs">
           {value.map((item, index) =>
-            objects ? (
+            boxed ? (
               <Paper key={index} withBorder p="xs">
-                <ObjectView {...props} schema={items} ui={itemUi} value={item} />
+                <ObjectView {...props} schema={items} ui={itemUi} value={item} label={undefined} />
               </Paper>
+            ) : objects ? (
+              <ObjectView
+                key={index}
+                {...props}
+                schema={items}
+                ui={itemUi}
+                value={item}
+                label={undefined}
+              />
             ) : (
               <Text key={index} size="sm">
                 {displayValue({ ...props, schema: items, ui: itemUi, value: item })}
@@ -114,7 +179,7 @@ function ValueView(props: ViewProps) {
       <Text size="sm" fw={500}>
         {label}
       </Text>
-      <ObjectView {...props} />
+      <ObjectView {...props} label={undefined} />
     </Box>
   );
 }

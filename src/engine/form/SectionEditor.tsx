@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo } from 'react';
+import { cloneElement, memo, useCallback, useMemo, type ReactElement } from 'react';
 import { Text } from '@mantine/core';
 import { withTheme, type IChangeEvent } from '@rjsf/core';
 import { Templates as MantineTemplates, Theme as MantineTheme } from '@rjsf/mantine';
@@ -10,13 +10,14 @@ import {
   type ErrorSchema,
   type FieldErrorProps,
   type FieldProps,
+  type ObjectFieldTemplatePropertyType,
   type ObjectFieldTemplateProps,
   type RJSFSchema,
   type UiSchema,
   type ValidatorType,
 } from '@rjsf/utils';
 import { translate } from '../../core/i18n/translate';
-import type { EngineFormContext } from './context';
+import { contextOf, t, type EngineFormContext } from './context';
 import { engineWidgets } from './widgets';
 import './form.css';
 
@@ -75,23 +76,61 @@ function FieldErrorTemplate(props: FieldErrorProps<unknown, RJSFSchema, EngineFo
 
 const ThemeObjectFieldTemplate = MantineTemplates.ObjectFieldTemplate!;
 
+/** A property's value as text, when it is a non-empty string. */
+function textAt(data: unknown, field: unknown): string | undefined {
+  if (typeof field !== 'string' || typeof data !== 'object' || data === null) return undefined;
+  const value = (data as Record<string, unknown>)[field];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * A property whose uiSchema asks for it (docs/forms.md, "Lists the server fills"): its label
+ * taken from a sibling's value (`labelFrom`: the question of an answer, the name of an
+ * attachment's upload), its required mark from a sibling's flag (`requiredFrom`: a mandatory
+ * attachment, said in words too) or always (`required`: a rule or the screen's action requires it
+ * though the schema cannot say so).
+ */
+function relabelled(
+  element: ObjectFieldTemplatePropertyType,
+  data: unknown,
+  props: ObjectFieldTemplateProps<unknown, RJSFSchema, EngineFormContext>,
+): ObjectFieldTemplatePropertyType {
+  const content = element.content as ReactElement<{ uiSchema?: UiSchema; required?: boolean }>;
+  const ui = content.props.uiSchema;
+  const options = getUiOptions(ui);
+  const { labelFrom, requiredFrom } = options;
+  if (labelFrom === undefined && requiredFrom === undefined && options.required !== true)
+    return element;
+  const label = textAt(data, labelFrom);
+  const context = contextOf(props.registry.formContext);
+  const flagged = typeof requiredFrom === 'string' && typeof data === 'object' && data !== null;
+  const mandatory = flagged && (data as Record<string, unknown>)[requiredFrom] === true;
+  const help = typeof ui?.['ui:description'] === 'string' ? ui['ui:description'] : undefined;
+  const word = flagged ? t(context, mandatory ? 'form.mandatory' : 'form.optional') : undefined;
+  const uiSchema: UiSchema = {
+    ...ui,
+    ...(label !== undefined && { 'ui:title': label }),
+    ...(word !== undefined && { 'ui:description': help ? `${word}. ${help}` : word }),
+  };
+  const required = Boolean(content.props.required) || options.required === true || mandatory;
+  return { ...element, content: cloneElement(content, { uiSchema, required }) };
+}
+
 /**
  * `ui:options.groupLabelFrom` names a field of the object whose value names the object as a
  * group: a screen reader entering a character question's Yes/No answer hears the question
- * first, not only "Answer" (the list's items all look alike otherwise).
+ * first, not only "Answer" (the list's items all look alike otherwise). Properties are relabelled
+ * as their uiSchema asks (relabelled above).
  */
 function ObjectFieldTemplate(
   props: ObjectFieldTemplateProps<unknown, RJSFSchema, EngineFormContext>,
 ) {
-  const from = getUiOptions(props.uiSchema).groupLabelFrom;
   const data = props.formData;
-  const name =
-    typeof from === 'string' && typeof data === 'object' && data !== null
-      ? (data as Record<string, unknown>)[from]
-      : undefined;
-  const inner = <ThemeObjectFieldTemplate {...props} />;
-  return typeof name === 'string' && name !== '' ? (
-    <div role="group" aria-label={name}>
+  const name = textAt(data, getUiOptions(props.uiSchema).groupLabelFrom);
+  const properties = props.properties.map((element) => relabelled(element, data, props));
+  const inner = <ThemeObjectFieldTemplate {...props} properties={properties} />;
+  return name !== undefined ? (
+    <div role="group" aria-label={name} className="engine-labelled-group">
       {inner}
     </div>
   ) : (

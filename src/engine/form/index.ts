@@ -1,5 +1,6 @@
 export { DocumentForm } from './DocumentForm';
 export { ReadOnlySection, displayValue } from './ReadOnlyView';
+export { withRequiredFields } from './ui';
 export { useUnsavedChanges, unsavedQuestionKey } from './useUnsavedChanges';
 export type { UnsavedChanges, UnsavedWording } from './useUnsavedChanges';
 export { loadEntityValidators, entityValidatorsUrl } from './loadEntityValidators';

@@ -44,6 +44,12 @@ export interface FormServices {
   ) => Promise<CatalogOption[]>;
   /** Uploads a file to the media backend, reporting progress from 0 to 100. */
   uploadFile?: (file: File, onProgress: (percent: number) => void) => Promise<MediaReference>;
+  /**
+   * The content of an uploaded file, read with the reader's credentials (the server decides:
+   * its uploader, or an officer through a document that names it). Without it, files show as
+   * their names only.
+   */
+  readFile?: (file: MediaReference) => Promise<Blob>;
 }
 
 /** The document being edited: a JSON object whose top-level properties are the sections. */

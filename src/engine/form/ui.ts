@@ -75,3 +75,39 @@ export function decorateUi(
   }
   return result;
 }
+
+/**
+ * The definition with the fields at `pointers` shown as required (`ui:options.required`): what a
+ * workflow action `requires` (the place of issue when issuing) is marked with an asterisk on the
+ * screen that takes that action, though the schema leaves it optional for the other steps. The
+ * same object when there is nothing to mark.
+ */
+export function withRequiredFields<D extends { schema: JsonSchema; uiSchema?: JsonSchema }>(
+  definition: D,
+  pointers: readonly string[],
+): D {
+  if (pointers.length === 0) return definition;
+  const root: JsonSchema = { ...(definition.uiSchema ?? {}) };
+  for (const pointer of pointers) {
+    const names = pointer.split('/').slice(1);
+    let schema: JsonSchema | undefined = definition.schema;
+    let ui = root;
+    names.forEach((name, i) => {
+      // Array indices are no level of the uiSchema; an array's fields are under its `items`.
+      if (schema && schemaType(schema) === 'array') {
+        schema = asObject(schema.items);
+        ui = ui.items = { ...asObject(ui.items) };
+      }
+      if (/^\d+$/.test(name)) return;
+      schema = schema
+        ? allProperties(schema).find(([property]) => property === name)?.[1]
+        : undefined;
+      const child: JsonSchema = { ...asObject(ui[name]) };
+      if (i === names.length - 1)
+        child['ui:options'] = { ...asObject(child['ui:options']), required: true };
+      ui[name] = child;
+      ui = child;
+    });
+  }
+  return { ...definition, uiSchema: root };
+}

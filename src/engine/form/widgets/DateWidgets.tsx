@@ -1,5 +1,9 @@
 import { memo, useCallback } from 'react';
 import { DateInput } from '@mantine/dates';
+// The calendar's own styles (previous/next controls, the day grid, the popover): without them
+// the picker opened as bare buttons and text over the fields below. @mantine/core's styles come
+// first (src/portal/main.tsx); these load with the form's chunk, after them.
+import '@mantine/dates/styles.css';
 import {
   DATE_FORMAT,
   DATETIME_FORMAT,

@@ -1,18 +1,9 @@
 import { memo, useRef, useState } from 'react';
-import {
-  Button,
-  CloseButton,
-  FileButton,
-  Group,
-  Input,
-  Progress,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, CloseButton, FileButton, Group, Input, Progress, Stack } from '@mantine/core';
 import type { MediaReference } from '../../../core/documents/types';
 import { contextOf, t } from '../context';
-import { formatSize } from '../format';
 import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
+import { FileLink, fileSize } from './FileLink';
 
 export function isMediaReference(value: unknown): value is MediaReference {
   if (typeof value !== 'object' || value === null) return false;
@@ -61,7 +52,11 @@ export const FileWidget = memo(function FileWidget(props: EngineWidgetProps) {
       return;
     }
     if (maxSize !== undefined && file.size > maxSize) {
-      setProblem(t(context, 'form.file.tooLarge', { size: formatSize(maxSize) }));
+      setProblem(
+        t(context, 'form.file.tooLarge', {
+          size: fileSize(context.texts, context.language, maxSize),
+        }),
+      );
       return;
     }
     const uploadFile = context.services.uploadFile;
@@ -99,9 +94,13 @@ export const FileWidget = memo(function FileWidget(props: EngineWidgetProps) {
       <Stack gap={4} mt={4}>
         {isMediaReference(value) && (
           <Group gap="xs">
-            <Text size="sm" data-testid={`${id}-file`}>
-              {value.name} ({formatSize(value.size)})
-            </Text>
+            <FileLink
+              file={value}
+              services={context.services}
+              texts={context.texts}
+              language={context.language}
+              testId={`${id}-file`}
+            />
             {!disabled && (
               <CloseButton
                 size="sm"

@@ -47,6 +47,11 @@ const RJSF_OPTIONS = new Set<string>([
   'enableMarkdownInDescription',
   'enableMarkdownInHelp',
   'globalOptions',
+  // The engine's own (docs/forms.md), read by its templates, never an input's attribute.
+  'labelFrom',
+  'requiredFrom',
+  'required',
+  'groupLabelFrom',
 ]);
 
 /** The other ui:options, passed to the Mantine input as @rjsf/mantine does. */
