@@ -6,6 +6,9 @@ import { databaseKinds } from '../support/databases';
 import { multipartFile } from '../support/multipart';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { visaApplication } from '../support/visa-data';
+import { assertReadablePdf, extractPdfText } from '../support/pdf-text';
+import { CERTIFICATE_VALUE_X } from '../../src/server/documents/certificate-pdf';
+import { RECEIPT_VALUE_X } from '../../src/server/payments/receipt-pdf';
 
 /**
  * The visa module on the seeded reference data: questions and attachments come from the
@@ -505,6 +508,27 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     const { stored, filled } = await completeApplication('VV30');
     await pay(stored, filled);
     let view = (await call('GET', `${BASE}/${stored.id}`, verifier)).json() as View;
+    // The receipt reads in the reader's language, its fees and payer given as recorded.
+    const { order } = (
+      await call('GET', `/api/payments/${TYPE}/${stored.id}`, applicant)
+    ).json() as {
+      order: { items: Array<{ name: string }> };
+    };
+    for (const language of ['en', 'fr'] as const) {
+      const receipt = await api.call('GET', `/api/payments/${TYPE}/${stored.id}/receipt`, {
+        token: applicant,
+        headers: { 'accept-language': language },
+      });
+      expect(receipt.statusCode, receipt.body).toBe(200);
+      assertReadablePdf(await extractPdfText(receipt.rawPayload), {
+        language,
+        valueX: RECEIPT_VALUE_X,
+        names: [
+          ...order.items.map((item) => item.name),
+          (view as View & { ownerName?: string }).ownerName ?? '',
+        ],
+      });
+    }
     // The officers can open the applicant's uploads through the document; others cannot.
     const fileId = (filled.documents[0]!.file as { id: string }).id;
     expect((await call('GET', `/api/media/${fileId}`, verifier)).statusCode).toBe(200);
@@ -545,6 +569,29 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The e-visa speaks the holder's language (English here), whoever prints it in French.
+    const inFrench = await api.call('GET', `${BASE}/${stored.id}/certificate`, {
+      token: validator,
+      headers: { 'accept-language': 'fr' },
+    });
+    for (const evisa of [pdf, inFrench]) {
+      const text = await extractPdfText(evisa.rawPayload);
+      assertReadablePdf(text, {
+        language: 'en',
+        labels: ['Family name', 'Date of birth', 'Nationality', 'Type and duration', 'Expiry date'],
+        valueX: CERTIFICATE_VALUE_X,
+      });
+      expect(text.title).toBe(`Electronic visa ${String(view.number)}`);
+      expect(text.lines.map((line) => line.text)).toEqual(
+        expect.arrayContaining([
+          'Family name\tTui',
+          'Date of birth\t12/04/1990',
+          'Nationality\tSamoa',
+          'Type and duration\tVisitor visa, single entry, 30 days',
+          'Expiry date\t31/01/2099',
+        ]),
+      );
+    }
     expect((await call('GET', `${BASE}/${stored.id}/certificate`, other)).statusCode).toBe(404);
 
     // The public check finds it by number and passport number.
@@ -577,5 +624,9 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     expect(mail?.attachments).toHaveLength(1);
     expect(mail!.attachments[0]!.filename).toBe(`${view.number}.pdf`);
     expect(mail!.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+    assertReadablePdf(await extractPdfText(mail!.attachments[0]!.content), {
+      language: 'en',
+      valueX: CERTIFICATE_VALUE_X,
+    });
   });
 });
