@@ -26,6 +26,7 @@ import type { FieldKind } from '../core/search/criteria';
 import type { Language, TextTree } from '../core/i18n/translate';
 import { translate } from '../core/i18n/translate';
 import { toFieldErrors } from '../core/validation/field-errors';
+import { DateTimeField } from './DateTimeField';
 import { localInputToIso, toLocalInput } from './format';
 import { useReferenceName } from './useReferenceName';
 import { loadValidator } from './validator';
@@ -319,14 +320,24 @@ function EntryFormBody({
         />
       );
     }
+    if (field.kind === 'datetime' || field.kind === 'date') {
+      return (
+        <DateTimeField
+          key={field.name}
+          label={field.label}
+          withTime={field.kind === 'datetime'}
+          required={field.required}
+          value={String(value ?? '')}
+          onChange={(next) => set(field.name, next)}
+          error={error}
+        />
+      );
+    }
     return (
       <TextInput
         key={field.name}
         label={field.label}
         withAsterisk={field.required}
-        type={
-          field.kind === 'datetime' ? 'datetime-local' : field.kind === 'date' ? 'date' : 'text'
-        }
         value={String(value ?? '')}
         onChange={(event) => set(field.name, event.currentTarget.value)}
         error={error}
@@ -335,13 +346,11 @@ function EntryFormBody({
   };
 
   const period = (name: 'startTime' | 'endTime', required: boolean) => (
-    <TextInput
+    <DateTimeField
       label={t(`catalog.${name}`)}
-      type="datetime-local"
-      step={1}
-      withAsterisk={required}
+      required={required}
       value={String(values[name] ?? '')}
-      onChange={(event) => set(name, event.currentTarget.value)}
+      onChange={(next) => set(name, next)}
       error={errors[name]}
     />
   );

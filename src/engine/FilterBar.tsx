@@ -8,6 +8,7 @@ import {
   type FilterCriterion,
 } from '../core/search/criteria';
 import type { FilterCondition } from '../core/search/protocol';
+import { DateTimeField } from './DateTimeField';
 import { localInputToIso } from './format';
 
 export interface FilterField {
@@ -61,7 +62,11 @@ export function FilterBar({ fields, onApply }: FilterBarProps) {
     onApply(condition);
   };
 
+  // Clear starts over: the first field, its first criterion, no value.
   const clear = () => {
+    const first = fields[0];
+    setFieldName(first?.name ?? '');
+    setCriterion(criteriaFor(first?.kind ?? 'text')[0] ?? 'equals');
     setValue('');
     setValueTo('');
     onApply(undefined);
@@ -85,17 +90,27 @@ export function FilterBar({ fields, onApply }: FilterBarProps) {
         />
       );
     }
+    if (kind === 'datetime' || kind === 'date') {
+      return (
+        <DateTimeField
+          label={label}
+          withTime={kind === 'datetime'}
+          value={String(current)}
+          onChange={set}
+          onEnter={apply}
+          w={kind === 'datetime' ? 230 : 200}
+        />
+      );
+    }
     return (
       <TextInput
         label={label}
-        type={kind === 'datetime' ? 'datetime-local' : kind === 'date' ? 'date' : 'text'}
-        step={kind === 'datetime' ? 1 : undefined}
         value={String(current)}
         onChange={(event) => set(event.currentTarget.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') apply();
         }}
-        w={kind === 'datetime' ? 230 : 200}
+        w={200}
       />
     );
   };

@@ -9,6 +9,7 @@ import { changeLanguage, currentLanguage } from './i18n';
 import { HOME_PATH } from './paths';
 import { PortalMenu } from './PortalMenu';
 import { saveLanguagePreference, storedLanguage } from './preferences';
+import { BRAND_TEXT } from './theme';
 import { Toolbar } from './Toolbar';
 
 const MENU_ID = 'portal-menu';
@@ -87,7 +88,7 @@ export function Layout() {
               aria-expanded={menuOpened}
               aria-controls={MENU_ID}
             />
-            <Title order={1} size="h3" c="brand.6">
+            <Title order={1} size="h3" c={BRAND_TEXT}>
               {shortName}
             </Title>
             <Anchor component={Link} to={HOME_PATH} visibleFrom="xs">

@@ -131,6 +131,46 @@ function isOAuthErrorResponse(error: unknown): boolean {
   );
 }
 
+/**
+ * keycloak-js gives each of its hidden frames (third-party cookie check, silent sign-on, login
+ * status, all made while it starts) `sandbox="allow-scripts allow-same-origin ..."`, and
+ * Chromium then warns on every page that the frame "can escape its sandboxing". For a frame of
+ * the portal's own origin (the built-in identity server) the warning is right: a same-origin
+ * page allowed to run scripts can lift its own sandbox, so the attribute protects nothing. While
+ * keycloak-js starts, the frames it creates pointing at the portal's origin are therefore made
+ * without it; a frame of another origin (a separate Keycloak) keeps its sandbox.
+ */
+export async function withoutSameOriginFrameSandbox<T>(start: () => Promise<T>): Promise<T> {
+  const original = document.createElement;
+  const create = (tagName: string, options?: ElementCreationOptions): HTMLElement => {
+    const element = original.call(document, tagName, options);
+    if (element instanceof HTMLIFrameElement) {
+      const setAttribute = element.setAttribute.bind(element);
+      // keycloak-js sets the frame's src before its sandbox.
+      element.setAttribute = (name: string, value: string) => {
+        if (name.toLowerCase() === 'sandbox' && sameOrigin(element.getAttribute('src'))) return;
+        setAttribute(name, value);
+      };
+    }
+    return element;
+  };
+  document.createElement = create as typeof document.createElement;
+  try {
+    return await start();
+  } finally {
+    document.createElement = original;
+  }
+}
+
+function sameOrigin(address: string | null): boolean {
+  if (!address) return false;
+  try {
+    return new URL(address, globalThis.location.href).origin === globalThis.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 async function startKeycloak(): Promise<SessionStore> {
   const url = AUTH_SERVER_URL();
   if (!(await realmReachable(url, AUTH_REALM))) {
@@ -232,14 +272,16 @@ async function startKeycloak(): Promise<SessionStore> {
 
   try {
     await withTimeout(
-      keycloak.init({
-        onLoad: 'check-sso',
-        silentCheckSsoRedirectUri: `${globalThis.location.origin}${SILENT_CHECK_SSO_PATH}`,
-        pkceMethod: 'S256',
-        responseMode: AUTH_RESPONSE_MODE,
-        checkLoginIframe: true,
-        checkLoginIframeInterval: LOGIN_IFRAME_INTERVAL_SECONDS,
-      }),
+      withoutSameOriginFrameSandbox(() =>
+        keycloak.init({
+          onLoad: 'check-sso',
+          silentCheckSsoRedirectUri: `${globalThis.location.origin}${SILENT_CHECK_SSO_PATH}`,
+          pkceMethod: 'S256',
+          responseMode: AUTH_RESPONSE_MODE,
+          checkLoginIframe: true,
+          checkLoginIframeInterval: LOGIN_IFRAME_INTERVAL_SECONDS,
+        }),
+      ),
       AUTH_START_TIMEOUT_MS,
       'single sign-on start',
     );

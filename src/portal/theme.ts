@@ -31,6 +31,10 @@ const secondary: MantineColorsTuple = [
 export const PRIMARY_COLOUR = '#0C548C';
 export const SECONDARY_COLOUR = '#DEC570';
 
+/** Text in the brand's colour (the header's title): the brand blue, lightened in dark mode. */
+export const BRAND_TEXT_VARIABLE = '--portal-color-brand-text';
+export const BRAND_TEXT = `var(${BRAND_TEXT_VARIABLE})`;
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
@@ -45,6 +49,17 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   // Mantine's default error red (#fa5252) is 3.3:1 on white, below WCAG AA for small text such
   // as a field's error message; red 9 is 5.9:1.
-  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-error': '#c92a2a' },
-  dark: { '--mantine-color-dimmed': '#a6a7ab' },
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': '#c92a2a',
+    [BRAND_TEXT_VARIABLE]: brand[6],
+  },
+  // The brand blue #0C548C is 1.96:1 on the dark body (#242424) and Mantine's dark links (brand
+  // 4) 3.72:1: text in the brand's colour takes a light tint of the same blue (brand 2, 7.9:1 on
+  // the body, 7.1:1 on dark cards), so the header keeps the brand and meets WCAG AA's 4.5:1.
+  dark: {
+    '--mantine-color-dimmed': '#a6a7ab',
+    '--mantine-color-anchor': brand[2],
+    [BRAND_TEXT_VARIABLE]: brand[2],
+  },
 });

@@ -71,7 +71,7 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
   const outbox = (id: string) =>
     api.server.database.db
       .selectFrom('outbox')
-      .select(['channel', 'recipient', 'body'])
+      .select(['channel', 'recipient', 'subject', 'body'])
       .where('document_id', '=', id)
       .orderBy('created_at')
       .execute();
@@ -133,6 +133,11 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
       data: { access: { userGroup: 'PUBLIC', activationStatus: 'active' } },
     });
     expect((await outbox(doc.id)).length).toBe(6);
+    // The decision names the account as its holder knows it, never by the record's id.
+    const acceptance = (await outbox(doc.id)).filter((m) => m.channel === 'inbox').at(-1)!;
+    expect(acceptance.subject).toBe('Your account reg.ana: Accepted');
+    expect(acceptance.body).toBe('Your account reg.ana (Ana Tuilagi) is now: Accepted.');
+    expect(`${acceptance.subject} ${acceptance.body}`).not.toContain(doc.id);
     expect(
       await list('active', [{ field: 'activationStatus', criterion: 'equals', value: 'active' }]),
     ).toContain(doc.id);

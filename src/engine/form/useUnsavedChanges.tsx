@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useBlocker } from 'react-router-dom';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
@@ -11,7 +11,7 @@ export function unsavedQuestionKey(wording: UnsavedWording): string {
 }
 
 export interface UnsavedChanges {
-  /** The confirmation modal to render (null when nothing is pending). */
+  /** What to render: the navigation guard while dirty, and the confirmation when asked. */
   modal: React.ReactNode;
   /**
    * Asks before an in-page action (closing a dialog, cancelling): runs `proceed` at once when
@@ -36,18 +36,6 @@ export function useUnsavedChanges(
 ): UnsavedChanges {
   // Set while the screen itself navigates away after a save: that navigation loses nothing.
   const leaving = useRef(false);
-  const blocker = useBlocker(
-    useCallback(
-      ({
-        currentLocation,
-        nextLocation,
-      }: {
-        currentLocation: { pathname: string };
-        nextLocation: { pathname: string };
-      }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-      [dirty],
-    ),
-  );
   const [pending, setPending] = useState<(() => void) | undefined>();
 
   useEffect(() => {
@@ -69,31 +57,24 @@ export function useUnsavedChanges(
     [dirty],
   );
 
-  const opened = blocker.state === 'blocked' || pending !== undefined;
-  const cancel = () => {
-    if (blocker.state === 'blocked') blocker.reset();
-    setPending(undefined);
-  };
+  const t = (key: string) => translate(texts, language, key);
+  const cancel = () => setPending(undefined);
   const accept = () => {
-    if (blocker.state === 'blocked') blocker.proceed();
     const proceed = pending;
     setPending(undefined);
     proceed?.();
   };
-  const t = (key: string) => translate(texts, language, key);
-  const modal = opened ? (
-    <Modal opened onClose={cancel} title={t('form.unsaved.title')} centered>
-      <Text>{t(unsavedQuestionKey(wording))}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={cancel}>
-          {t('form.cancel')}
-        </Button>
-        <Button color="red" onClick={accept}>
-          {t('form.confirm')}
-        </Button>
-      </Group>
-    </Modal>
-  ) : null;
+  const modal = (
+    <>
+      {/* The router's blocker exists only while there is something to lose: a registered
+          blocker, even one that lets everything through, makes React Router warn on every
+          hash change it did not make itself (a link to `#/...`, the address bar). */}
+      {dirty && <NavigationGuard leaving={leaving} question={t} wording={wording} />}
+      {pending !== undefined && (
+        <UnsavedModal question={t} wording={wording} onCancel={cancel} onAccept={accept} />
+      )}
+    </>
+  );
   // The router checks blockers after an await, so the flag stays up until the user edits again.
   const leave = useCallback((go: () => void) => {
     leaving.current = true;
@@ -103,4 +84,63 @@ export function useUnsavedChanges(
     if (dirty) leaving.current = false;
   }, [dirty]);
   return { modal, confirm, leave };
+}
+
+/** Asks before a react-router navigation to another path; mounted only while the form is dirty. */
+function NavigationGuard({
+  leaving,
+  question,
+  wording,
+}: {
+  leaving: RefObject<boolean>;
+  question: (key: string) => string;
+  wording: UnsavedWording;
+}) {
+  const blocker = useBlocker(
+    useCallback(
+      ({
+        currentLocation,
+        nextLocation,
+      }: {
+        currentLocation: { pathname: string };
+        nextLocation: { pathname: string };
+      }) => !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+      [leaving],
+    ),
+  );
+  if (blocker.state !== 'blocked') return null;
+  return (
+    <UnsavedModal
+      question={question}
+      wording={wording}
+      onCancel={() => blocker.reset()}
+      onAccept={() => blocker.proceed()}
+    />
+  );
+}
+
+function UnsavedModal({
+  question: t,
+  wording,
+  onCancel,
+  onAccept,
+}: {
+  question: (key: string) => string;
+  wording: UnsavedWording;
+  onCancel: () => void;
+  onAccept: () => void;
+}) {
+  return (
+    <Modal opened onClose={onCancel} title={t('form.unsaved.title')} centered>
+      <Text>{t(unsavedQuestionKey(wording))}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onCancel}>
+          {t('form.cancel')}
+        </Button>
+        <Button color="red" onClick={onAccept}>
+          {t('form.confirm')}
+        </Button>
+      </Group>
+    </Modal>
+  );
 }

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { JsonSchema } from '../../core/definitions/types';
-import { registerEffect, type EffectContext } from '../documents/effects';
+import { translate } from '../../core/i18n/translate';
+import { holderLanguage } from '../documents/certificate';
+import { messageOwner, registerEffect, type EffectContext } from '../documents/effects';
 import { valueAt } from '../documents/guards';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { validEntry } from '../catalog/seed';
@@ -154,6 +156,36 @@ function resetPolicy({ document, entity }: EffectContext): void {
   document.data = { ...document.data, rules: schemaDefaults(properties.rules) };
 }
 
+/**
+ * Tells the account's holder a review decision (accepted, rejected, returned), naming the
+ * account as its holder knows it: the login identifier and the person's (or service's) name,
+ * never the record's id. Inbox and e-mail, in the language of the account's preferences.
+ */
+async function notifyAccount({
+  trx,
+  workflow,
+  document,
+  request,
+  environment,
+}: EffectContext): Promise<void> {
+  const language = holderLanguage(workflow, document.data);
+  const t = (key: string, params?: Record<string, unknown>) =>
+    translate(environment.texts, language, key, params);
+  const login = text(document.data, CONNECTID_KEYS.account ?? '') ?? '';
+  const params = {
+    login,
+    name: accountDisplayName(document.data) ?? login,
+    status: t(`statuses.${document.status}`),
+  };
+  const body = [
+    t('account.notices.body', params),
+    request.notes ? `${t('notices.notes')} ${request.notes}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  await messageOwner(trx, document, t('account.notices.subject', params), body);
+}
+
 let registered = false;
 
 /** Registers the effects once (importing the module does it; calling again is harmless). */
@@ -168,6 +200,7 @@ export function registerConnectidEffects(): void {
   registerEffect('forcePasswordChange', forcePasswordChange);
   registerEffect('forceTotp', forceTotp);
   registerEffect('resetPolicy', resetPolicy);
+  registerEffect('notifyAccount', notifyAccount);
 }
 
 registerConnectidEffects();

@@ -179,19 +179,22 @@ async function notifyOwner({
 
 /**
  * Hands a message for the document's owner to the outbox: their inbox always, e-mail (with
- * the attachments) when their address is known.
+ * the attachments) when their address is known. The portal's message area shows no
+ * attachment, so a message whose e-mail carries one gives the inbox its own wording
+ * (`inboxBody`), which must not promise the attachment.
  */
-async function messageOwner(
+export async function messageOwner(
   trx: Transaction<Database>,
   document: DocumentDraft,
   subject: string,
   body: string,
   attachments: OutboxAttachment[] = [],
+  inboxBody: string = body,
 ): Promise<void> {
   const message = { subject, body, document_id: document.id };
   await trx
     .insertInto('outbox')
-    .values({ ...message, channel: 'inbox', recipient: document.owner })
+    .values({ ...message, body: inboxBody, channel: 'inbox', recipient: document.owner })
     .execute();
   if (!document.ownerEmail) return;
   await withNotificationTables(trx)
@@ -231,14 +234,24 @@ async function mailCertificate({
     language,
   });
   const subject = t('mailSubject', { number });
-  const body = [t('mailBody', { number }), request.notes ? `${t('notes')} ${request.notes}` : '']
-    .filter(Boolean)
-    .join('\n\n');
-  await messageOwner(trx, document, subject, body, [
-    {
-      filename: `${number}.pdf`,
-      contentType: 'application/pdf',
-      contentBase64: Buffer.from(pdf).toString('base64'),
-    },
-  ]);
+  const withNotes = (text: string) =>
+    [text, request.notes ? `${t('notes')} ${request.notes}` : ''].filter(Boolean).join('\n\n');
+  // The e-mail carries the PDF; the portal's message area cannot, so its message says where
+  // the holder downloads it instead (the document's screen, the certificate.download button).
+  await messageOwner(
+    trx,
+    document,
+    subject,
+    withNotes(t('mailBody', { number })),
+    [
+      {
+        filename: `${number}.pdf`,
+        contentType: 'application/pdf',
+        contentBase64: Buffer.from(pdf).toString('base64'),
+      },
+    ],
+    withNotes(
+      t(document.ownerEmail ? 'inboxBodyMailed' : 'inboxBody', { number, download: t('download') }),
+    ),
+  );
 }

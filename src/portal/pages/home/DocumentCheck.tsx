@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../../../core/api/errors';
@@ -7,10 +7,40 @@ import type { VerificationResult } from '../../../core/dashboard/types';
 import { formatDate } from '../../../core/format';
 import { usePortal } from '../../context';
 
+/** The server's limits on the two fields (src/server/dashboard/verification.ts). */
+const LIMITS = { number: 50, secondFactor: 100 } as const;
+type CheckField = keyof typeof LIMITS;
+
+/** A field's problem as a rule, translated when shown (so a language switch re-words it). */
+interface FieldRule {
+  rule: string;
+  limit?: number;
+}
+
+/** The answer of the server, kept as data (never as text) for the same reason. */
+type Outcome =
+  { kind: 'found'; result: VerificationResult } | { kind: 'failed'; error: ApiError } | undefined;
+
+/** The error the server gives for "no such document" (DocumentVerifier's NOT_VERIFIED). */
+const NOT_VERIFIED = 'DOCUMENT_NOT_VERIFIED';
+
+/** Empty fields are refused in the browser: such a check could never succeed, and would count. */
+function checkFields(values: Record<CheckField, string>): Partial<Record<CheckField, FieldRule>> {
+  const problems: Partial<Record<CheckField, FieldRule>> = {};
+  for (const field of Object.keys(LIMITS) as CheckField[]) {
+    const value = values[field].trim();
+    if (value === '') problems[field] = { rule: 'required' };
+    else if (value.length > LIMITS[field])
+      problems[field] = { rule: 'maxLength', limit: LIMITS[field] };
+  }
+  return problems;
+}
+
 /**
  * The electronic-document search of the public home page: anyone holding a visa or sponsorship
  * number and the holder's passport number or date of birth sees whether it is valid, with its
  * status and validity period and nothing personal. The server decides, and limits attempts.
+ * Everything shown is rendered from data at each render, so it follows a language switch.
  */
 export function DocumentCheck() {
   const { t } = useTranslation();
@@ -18,28 +48,54 @@ export function DocumentCheck() {
   // The e-visa's QR code opens /home?number=...: the number is filled in, the holder adds the
   // second factor (which the code never carries).
   const [searchParams] = useSearchParams();
-  const [number, setNumber] = useState(() => (searchParams.get('number') ?? '').slice(0, 64));
-  const [secondFactor, setSecondFactor] = useState('');
+  const [values, setValues] = useState<Record<CheckField, string>>(() => ({
+    number: (searchParams.get('number') ?? '').slice(0, LIMITS.number),
+    secondFactor: '',
+  }));
+  const [problems, setProblems] = useState<Partial<Record<CheckField, FieldRule>>>({});
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<VerificationResult>();
-  const [failure, setFailure] = useState<ApiError>();
+  const [outcome, setOutcome] = useState<Outcome>();
 
-  const fieldError = (pointer: string) =>
-    failure?.fields?.find((field) => field.path === pointer)?.message;
+  const fieldError = (field: CheckField) => {
+    const problem = problems[field];
+    return problem ? t(`validation.${problem.rule}`, { limit: problem.limit }) : undefined;
+  };
+
+  const change = (field: CheckField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setProblems((current) => ({ ...current, [field]: undefined }));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setOutcome(undefined);
+    const found = checkFields(values);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
     setBusy(true);
-    setResult(undefined);
-    setFailure(undefined);
-    const [error, found] = await api.post<VerificationResult>('evisa', '/verification', {
-      number: number.trim(),
-      secondFactor: secondFactor.trim(),
+    const [error, result] = await api.post<VerificationResult>('evisa', '/verification', {
+      number: values.number.trim(),
+      secondFactor: values.secondFactor.trim(),
     });
     setBusy(false);
-    if (error) setFailure(error);
-    else setResult(found);
+    if (error?.fields?.length) {
+      // The server checks the same rules: its answer marks the same fields.
+      setProblems(
+        Object.fromEntries(
+          error.fields.map((field) => {
+            const name = field.path.slice(1) as CheckField;
+            return [name, { rule: field.rule, limit: LIMITS[name] }];
+          }),
+        ),
+      );
+    } else if (error) setOutcome({ kind: 'failed', error });
+    else setOutcome({ kind: 'found', result });
   };
+
+  const failureText = (error: ApiError) =>
+    error.code === NOT_VERIFIED
+      ? t('dashboard.errors.documentNotVerified')
+      : t(`errors.${error.code}`, { defaultValue: error.message });
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="document-check-title">
@@ -48,58 +104,68 @@ export function DocumentCheck() {
       </Title>
       <Text size="sm">{t('pages.check.intro')}</Text>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label={t('pages.check.number')}
-            value={number}
-            onChange={(event) => setNumber(event.currentTarget.value)}
-            required
-            maxLength={64}
-            error={fieldError('/number')}
-            autoComplete="off"
-          />
-          <TextInput
-            label={t('pages.check.secondFactor')}
-            description={t('pages.check.secondFactorHelp')}
-            value={secondFactor}
-            onChange={(event) => setSecondFactor(event.currentTarget.value)}
-            required
-            maxLength={64}
-            error={fieldError('/secondFactor')}
-            autoComplete="off"
-          />
-          <Button type="submit" loading={busy}>
-            {t('pages.check.submit')}
-          </Button>
-        </Group>
+        <Stack gap="sm">
+          {/* Labels, boxes and hints on the same lines: the hint goes under its box. */}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            <TextInput
+              label={t('pages.check.number')}
+              value={values.number}
+              onChange={(event) => change('number')(event.currentTarget.value)}
+              required
+              maxLength={LIMITS.number}
+              error={fieldError('number')}
+              autoComplete="off"
+            />
+            <TextInput
+              label={t('pages.check.secondFactor')}
+              description={t('pages.check.secondFactorHelp')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              value={values.secondFactor}
+              onChange={(event) => change('secondFactor')(event.currentTarget.value)}
+              required
+              maxLength={LIMITS.secondFactor}
+              error={fieldError('secondFactor')}
+              autoComplete="off"
+            />
+          </SimpleGrid>
+          <Group>
+            <Button type="submit" loading={busy}>
+              {t('pages.check.submit')}
+            </Button>
+          </Group>
+        </Stack>
       </form>
       <div aria-live="polite">
-        {result && (
+        {outcome?.kind === 'found' && (
           <Alert
-            color={result.valid ? 'green' : 'orange'}
-            title={t(result.valid ? 'pages.check.valid' : 'pages.check.notValid')}
+            color={outcome.result.valid ? 'green' : 'orange'}
+            title={t(outcome.result.valid ? 'pages.check.valid' : 'pages.check.notValid')}
             data-testid="document-check-result"
           >
             <Text size="sm">
               {t('pages.check.found', {
-                type: t(`${result.documentType}._title`, { defaultValue: result.documentType }),
-                number: result.number,
-                status: t(`statuses.${result.status}`, { defaultValue: result.status }),
+                type: t(`${outcome.result.documentType}._title`, {
+                  defaultValue: outcome.result.documentType,
+                }),
+                number: outcome.result.number,
+                status: t(`statuses.${outcome.result.status}`, {
+                  defaultValue: outcome.result.status,
+                }),
               })}
             </Text>
-            {(result.validFrom || result.validUntil) && (
+            {(outcome.result.validFrom || outcome.result.validUntil) && (
               <Text size="sm">
                 {t('pages.check.period', {
-                  from: result.validFrom ? formatDate(result.validFrom) : '-',
-                  until: result.validUntil ? formatDate(result.validUntil) : '-',
+                  from: outcome.result.validFrom ? formatDate(outcome.result.validFrom) : '-',
+                  until: outcome.result.validUntil ? formatDate(outcome.result.validUntil) : '-',
                 })}
               </Text>
             )}
           </Alert>
         )}
-        {failure && !failure.fields?.length && (
+        {outcome?.kind === 'failed' && (
           <Alert color="red" role="alert" data-testid="document-check-result">
-            {failure.message}
+            {failureText(outcome.error)}
           </Alert>
         )}
       </div>

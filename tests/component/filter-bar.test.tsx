@@ -1,0 +1,85 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DefinitionBundle } from '../../src/core/definitions/types';
+import type { TextTree } from '../../src/core/i18n/translate';
+import type { FilterCondition } from '../../src/core/search/protocol';
+import { FilterBar, type FilterField } from '../../src/engine/FilterBar';
+import { changeLanguage, i18next, initI18n } from '../../src/portal/i18n';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+beforeAll(async () => {
+  const translations = {} as DefinitionBundle['translations'];
+  for (const language of ['en', 'fr'] as const) {
+    const file = path.join(root, 'translations', `${language}.json`);
+    translations[language] = JSON.parse(await fs.readFile(file, 'utf8')) as TextTree;
+  }
+  await initI18n({
+    modules: [],
+    catalogs: [],
+    workflows: [],
+    schemas: [],
+    translations,
+    version: 'test',
+  });
+});
+
+const FIELDS: FilterField[] = [
+  { name: 'code', label: 'Code', kind: 'text' },
+  { name: 'startTime', label: 'Start', kind: 'datetime' },
+];
+
+const t = (key: string) => i18next.t(key);
+
+function choose(label: string, option: string) {
+  fireEvent.click(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(screen.getByRole('option', { name: option }));
+}
+
+function renderBar() {
+  const onApply = vi.fn<(condition: FilterCondition | undefined) => void>();
+  render(
+    <MantineProvider>
+      <FilterBar fields={FIELDS} onApply={onApply} />
+    </MantineProvider>,
+  );
+  return onApply;
+}
+
+describe('FilterBar', () => {
+  it('takes dates as DD/MM/YYYY HH:mm:ss, not the browser’s datetime-local', async () => {
+    await changeLanguage('en');
+    const onApply = renderBar();
+    choose(t('catalog.filterField'), 'Start');
+    choose(t('catalog.criterion'), t('catalog.criteria.greaterThan'));
+    expect(document.querySelector('input[type="datetime-local"], input[type="date"]')).toBeNull();
+    const value = screen.getByPlaceholderText('DD/MM/YYYY HH:mm:ss');
+    fireEvent.change(value, { target: { value: '15/03/2026 10:20:30' } });
+    fireEvent.blur(value);
+    fireEvent.click(screen.getByRole('button', { name: t('catalog.apply') }));
+    expect(onApply).toHaveBeenLastCalledWith({
+      field: 'startTime',
+      criterion: 'greaterThan',
+      value: new Date(2026, 2, 15, 10, 20, 30).toISOString(),
+    });
+  });
+
+  it('resets the field, the criterion and the value on Clear', async () => {
+    await changeLanguage('en');
+    const onApply = renderBar();
+    const field = () => screen.getByRole('combobox', { name: t('catalog.filterField') });
+    const criterion = () => screen.getByRole('combobox', { name: t('catalog.criterion') });
+    const firstCriterion = criterion().getAttribute('value');
+    choose(t('catalog.filterField'), 'Start');
+    choose(t('catalog.criterion'), t('catalog.criteria.lessThan'));
+    expect((field() as HTMLInputElement).value).toBe('Start');
+    fireEvent.click(screen.getByRole('button', { name: t('catalog.clear') }));
+    expect(onApply).toHaveBeenLastCalledWith(undefined);
+    await waitFor(() => expect((field() as HTMLInputElement).value).toBe('Code'));
+    expect((criterion() as HTMLInputElement).value).toBe(firstCriterion);
+    expect(screen.getByRole('textbox', { name: t('catalog.value') })).toHaveProperty('value', '');
+  });
+});
