@@ -143,15 +143,8 @@ describe('a visa application end to end in Chromium', () => {
       .first()
       .getByLabel(answer, { exact: true })
       .check();
-  /** A read-only field of the form holds this value (a question or attachment of the visa). */
-  const shows = (page: Page, value: string) =>
-    expect
-      .poll(() =>
-        page
-          .locator('input, textarea')
-          .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
-      )
-      .toContain(value);
+  /** The form shows this text (a question or attachment of the visa, as a field's label). */
+  const shows = (page: Page, value: string) => page.getByText(value).first().waitFor();
   /** Clicks an action button of the document (Submit, Assign, Query...). */
   const act = (page: Page, action: string) =>
     page
@@ -233,7 +226,9 @@ describe('a visa application end to end in Chromium', () => {
     await shows(page, QUESTION);
     // Each answer is a group named by its question, for screen readers.
     await page.getByRole('group', { name: QUESTION }).getByLabel('Yes', { exact: true }).check();
-    const answers = page.getByRole('radiogroup', { name: /^Answer/ });
+    // The Yes/No of each question is labelled by the question itself.
+    await page.getByRole('radiogroup', { name: QUESTION }).waitFor();
+    const answers = page.getByRole('tabpanel').getByRole('radiogroup');
     const count = await answers.count();
     expect(count).toBeGreaterThan(1);
     for (let i = 0; i < count; i++) {
@@ -307,9 +302,17 @@ describe('a visa application end to end in Chromium', () => {
   it('the verification officer assigns it to themself from the list, then queries it', async () => {
     const { page, context, pageErrors } = await as(VERIFIER, `${PREFIX}/assignable`);
     await openFromList(page, '/assignable', 'Paid for verification');
-    // The applicant's upload opens for the officer.
+    // The applicant's upload opens for the officer: fetched with their token, shown in a tab.
     await tab(page, 'Uploaded documents');
-    await page.getByText('passport.pdf').waitFor();
+    const [popup, file] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.waitForResponse((r) => r.url().includes('/api/media/')),
+      page.getByRole('button', { name: /^Open passport\.pdf \(PDF, \d+ B\)$/ }).click(),
+    ]);
+    expect(file.status()).toBe(200);
+    expect(file.request().headers().authorization).toMatch(/^Bearer /);
+    expect(popup.url()).toMatch(/^blob:/);
+    await popup.close();
     await page.getByLabel('Officer to assign').fill('verifier');
     await act(page, 'Assign');
     await success(page, 'Application Assigned Successfully');

@@ -31,6 +31,7 @@ import {
   type DocumentData,
   type DocumentFormHandle,
   type EntityValidators,
+  withRequiredFields,
 } from '../../engine/form';
 import { usePortal } from '../context';
 import { documentServices } from '../documentServices';
@@ -127,6 +128,16 @@ export function DocumentScreenPage({
       return creating ? true : (document?.allowedActions.includes(name) ?? false);
     });
   }, [screen.actions, workflow, session, creating, document]);
+  // What an offered action requires (the place of issue when issuing) shows as required here.
+  const formDefinition = useMemo(
+    () =>
+      entity &&
+      withRequiredFields(
+        entity,
+        actions.flatMap((name) => workflow.actions[name]?.requires ?? []),
+      ),
+    [entity, actions, workflow],
+  );
   const needsNotes = actions.some((name) => workflow.actions[name]?.notes);
   const needsAssignee = actions.some((name) => workflow.actions[name]?.payload === 'assignee');
   const readOnly =
@@ -264,7 +275,7 @@ export function DocumentScreenPage({
       )}
       <DocumentForm
         ref={formRef}
-        definition={entity}
+        definition={formDefinition ?? entity}
         texts={bundle.translations}
         language={language}
         value={data}
