@@ -40,6 +40,7 @@ export function layout(page: PageContext, title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} - ${t(page, 'appName')}</title>
 <link rel="stylesheet" href="${escapeHtml(page.realmPath)}/assets/signin.css">
 <script src="${escapeHtml(page.realmPath)}/assets/theme.js"></script>
@@ -305,6 +306,7 @@ export function errorPage(
 export function scriptPage(title: string, scriptUrl: string): string {
   return `<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<link rel="icon" href="data:,">
 <script src="${escapeHtml(scriptUrl)}"></script>
 </head><body></body></html>`;
 }
