@@ -105,7 +105,8 @@ async function certificateLabels(language: Language): Promise<string[]> {
   });
 }
 
-describe('the e-visa PDF', () => {
+// pdf.js loads once per file, slowly on a loaded machine.
+describe('the e-visa PDF', { timeout: 30_000 }, () => {
   it('names every certificate text in English and French', async () => {
     const { workflow } = await definitions();
     const keys = [

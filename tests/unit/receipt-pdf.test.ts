@@ -270,7 +270,8 @@ describe('renderReceiptPdf', () => {
     expect(lines).toContain('Visa application VA-2026-000042');
   });
 
-  describe('read back as its reader sees it', () => {
+  // pdf.js loads once per file, slowly on a loaded machine.
+  describe('read back as its reader sees it', { timeout: 30_000 }, () => {
     /** The labels the receipt prints beside a value, in a language. */
     const labels = async (language: Language) => {
       const tree = (await loadTexts())[language].receipt as TextTree;

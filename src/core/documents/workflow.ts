@@ -231,8 +231,8 @@ export interface WorkflowDerive {
 }
 
 /**
- * One line of a certificate: its label (translation key, or the key of a group whose `_` is the
- * label) and the data pointer it prints. A date prints as DD/MM/YYYY, an enumeration value and a
+ * One line of a certificate: its label (the key of a text, a field's `._` for a group) and the
+ * data pointer it prints. A date prints as DD/MM/YYYY, an enumeration value and a
  * catalogue code as their names. A field without a value is left off, unless `empty` names the
  * text to print instead (e.g. "No conditions").
  */

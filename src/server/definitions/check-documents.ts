@@ -223,6 +223,7 @@ export function crossCheckWorkflow(
     }
   });
   checkListLabels(workflow, translations, problems);
+  checkCertificateTexts(workflow, translations, problems);
   crossCheckDashboard(workflow, entity, problems);
 }
 
@@ -253,5 +254,33 @@ export function checkListLabels(
   workflow.lists.forEach((list, i) => {
     check(list.label, `/lists/${i}/label`);
     list.columns.forEach((column, j) => check(column.label, `/lists/${i}/columns/${j}/label`));
+  });
+}
+
+/**
+ * Every text the certificate prints (its title, each field's label, section heading and text for
+ * no value) must name a text in every language: a raw key on the PDF handed to the holder is
+ * what this prevents.
+ */
+export function checkCertificateTexts(
+  workflow: WorkflowDefinition,
+  translations: Partial<Record<Language, TextTree>>,
+  problems: DefinitionProblem[],
+): void {
+  const certificate = workflow.certificate;
+  if (!certificate) return;
+  const file = `workflows/${workflow.id}.json`;
+  const check = (key: string, pointer: string) => {
+    for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
+      if (lookup(tree, key) === undefined)
+        problems.push({ file, pointer, message: `no text "${key}" in ${language}` });
+    }
+  };
+  check(certificate.title, '/certificate/title');
+  certificate.fields.forEach((field, i) => {
+    for (const key of ['label', 'section', 'empty'] as const) {
+      const value = field[key];
+      if (value !== undefined) check(value, `/certificate/fields/${i}/${key}`);
+    }
   });
 }

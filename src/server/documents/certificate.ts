@@ -7,7 +7,7 @@ import type {
   WorkflowDefinition,
 } from '../../core/documents/workflow';
 import { formatDate } from '../../core/format';
-import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
+import { translate, type Language, type TextTree } from '../../core/i18n/translate';
 import { resolvePointer } from '../../core/rules/registry';
 import { entriesValidAt } from '../catalog/valid-at';
 import type { Database } from '../db/schema';
@@ -60,17 +60,6 @@ export function catalogNamesFrom(
   };
 }
 
-/**
- * The text of a key in the certificate's language (else English). A key naming a group of texts
- * (a field's `{"_": label, "help": ...}`) stands for its `_`, as a form's label does; a key with
- * no text at all stays visible as itself, which the definitions check and the PDF tests refuse.
- */
-function textOf(texts: Partial<Record<Language, TextTree>>, language: Language, key: string) {
-  const own = (tree: TextTree | undefined) =>
-    tree ? (lookup(tree, key) ?? lookup(tree, `${key}._`)) : undefined;
-  return own(texts[language]) ?? own(texts.en) ?? key;
-}
-
 /** The schema of the property at a data pointer (array items for a numeric segment). */
 function schemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
   let node: JsonSchema | undefined = schema;
@@ -109,7 +98,8 @@ export async function certificateContent(
   { workflow, entity, document, environment, language }: Omit<CertificateSource, 'db'>,
   names: CatalogNames,
 ): Promise<CertificateContent> {
-  const t = (key: string) => textOf(environment.texts, language, key);
+  // Every key names a text in both languages: the definitions check refuses one that does not.
+  const t = (key: string) => translate(environment.texts, language, key);
 
   /**
    * One value as words: a date as DD/MM/YYYY, an enumeration value as its name (the form's
