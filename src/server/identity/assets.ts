@@ -4,10 +4,10 @@
  */
 
 export const SIGNIN_CSS = `
-:root { color-scheme: light; --primary: #0C548C; --primary-dark: #093f69; --secondary: #DEC570; --text: #1d2733; --muted: #5b6673; --danger: #b3261e; --page: #f3f5f8; --card: #fff; --border: #b8c2cc; --link: #0C548C; --error-bg: #fdecea; --info-bg: #fbf6e3; --info-text: #5a4a12; --success-bg: #e6f4ea; --success-text: #1e5631; --success-line: #2e7d32; --field: #fff; }
-:root[data-theme="dark"] { color-scheme: dark; --text: #e4e6eb; --muted: #b0b6bf; --danger: #ffb4ab; --page: #1a1b1e; --card: #25262b; --border: #6b7280; --link: #9ccaf5; --error-bg: #3b1d1b; --info-bg: #3a3420; --info-text: #f1e3b0; --success-bg: #1d3324; --success-text: #b9e4c3; --success-line: #66bb6a; --field: #1a1b1e; }
+:root { color-scheme: light; --primary: #0C548C; --primary-dark: #093f69; --secondary: #DEC570; --text: #1d2733; --muted: #5b6673; --danger: #b3261e; --page: #f3f5f8; --card: #fff; --border: #b8c2cc; --link: #0C548C; --error-bg: #fdecea; --info-bg: #fbf6e3; --info-text: #5a4a12; --success-bg: #e6f4ea; --success-text: #1e5631; --success-line: #2e7d32; --field: #fff; --focus: #0C548C; }
+:root[data-theme="dark"] { color-scheme: dark; --text: #e4e6eb; --muted: #b0b6bf; --danger: #ffb4ab; --page: #1a1b1e; --card: #25262b; --border: #6b7280; --link: #9ccaf5; --error-bg: #3b1d1b; --info-bg: #3a3420; --info-text: #f1e3b0; --success-bg: #1d3324; --success-text: #b9e4c3; --success-line: #66bb6a; --field: #1a1b1e; --focus: #DEC570; }
 @media (prefers-color-scheme: dark) {
-  :root:not([data-theme="light"]) { color-scheme: dark; --text: #e4e6eb; --muted: #b0b6bf; --danger: #ffb4ab; --page: #1a1b1e; --card: #25262b; --border: #6b7280; --link: #9ccaf5; --error-bg: #3b1d1b; --info-bg: #3a3420; --info-text: #f1e3b0; --success-bg: #1d3324; --success-text: #b9e4c3; --success-line: #66bb6a; --field: #1a1b1e; }
+  :root:not([data-theme="light"]) { color-scheme: dark; --text: #e4e6eb; --muted: #b0b6bf; --danger: #ffb4ab; --page: #1a1b1e; --card: #25262b; --border: #6b7280; --link: #9ccaf5; --error-bg: #3b1d1b; --info-bg: #3a3420; --info-text: #f1e3b0; --success-bg: #1d3324; --success-text: #b9e4c3; --success-line: #66bb6a; --field: #1a1b1e; --focus: #DEC570; }
 }
 * { box-sizing: border-box; }
 html, body { margin: 0; padding: 0; }
@@ -25,7 +25,8 @@ p { line-height: 1.5; }
 label { display: block; font-weight: 600; font-size: 0.9rem; margin: 1rem 0 0.35rem; }
 input[type="text"], input[type="password"] { width: 100%; padding: 0.6rem 0.7rem; font-size: 1rem; color: var(--text); background: var(--field); border: 1px solid var(--border); border-radius: 4px; }
 input[aria-invalid="true"] { border-color: var(--danger); border-width: 2px; }
-input:focus, a:focus-visible, button:focus-visible, summary:focus-visible { outline: 3px solid var(--secondary); outline-offset: 2px; }
+input:focus, a:focus-visible, button:focus-visible, summary:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+header.bar a:focus-visible { outline-color: #fff; }
 fieldset { border: none; margin: 1rem 0 0; padding: 0; }
 legend { font-weight: 600; font-size: 0.9rem; margin-bottom: 0.35rem; padding: 0; }
 .choice { display: flex; align-items: flex-start; gap: 0.5rem; margin: 0.4rem 0; }

@@ -191,6 +191,7 @@ export function changePasswordPage(
   action: string,
   options: {
     reason: 'required' | 'expired';
+    login?: string;
     rules?: string[];
     problems?: string[];
     rulesBroken?: boolean;
@@ -207,17 +208,19 @@ ${rulesBox(page, options.rules ?? [])}
 <form method="post" action="${escapeHtml(action)}">
 ${hiddenLanguage(page)}
 <input type="hidden" name="step" value="password">
-${newPasswordFields(page, broken)}
+${newPasswordFields(page, broken, options.login)}
 <button type="submit">${t(page, 'changePassword.submit')}</button>
 </form>`,
   );
 }
 
 /** New password and its confirmation, described by the rules shown above them. */
-export function newPasswordFields(page: PageContext, broken: boolean): string {
+export function newPasswordFields(page: PageContext, broken: boolean, login = ''): string {
   const described = broken ? 'error-summary password-rules' : 'password-rules';
   const state = broken ? ' aria-invalid="true"' : '';
-  return `<label for="password-new">${t(page, 'changePassword.newPassword')}</label>
+  // The account's username, hidden: password managers file the new password under it.
+  return `<input type="text" name="username" value="${escapeHtml(login)}" autocomplete="username" readonly hidden>
+<label for="password-new">${t(page, 'changePassword.newPassword')}</label>
 <input type="password" id="password-new" name="passwordNew" autocomplete="new-password" required autofocus aria-describedby="${described}"${state}>
 <label for="password-confirm">${t(page, 'changePassword.confirmPassword')}</label>
 <input type="password" id="password-confirm" name="passwordConfirm" autocomplete="new-password" required${state}>`;

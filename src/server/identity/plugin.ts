@@ -328,10 +328,12 @@ export async function identityPlugin(
       if (step === 'totp') return html(reply, totpPage(page, action, { error: !!error }), status);
       if (step === 'password') {
         const policy = await directory.policyFor(state.accountId);
+        const account = await directory.findById(state.accountId);
         return html(
           reply,
           changePasswordPage(page, action, {
             reason: state.passwordReason,
+            login: account?.loginIdentifier,
             rules: policyLines(page, policy, { differentFromCurrent: true }),
             problems: error?.problems ?? (error?.key ? [t(page, error.key)] : []),
             rulesBroken: !!error?.problems,

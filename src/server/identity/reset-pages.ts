@@ -100,7 +100,13 @@ ${backLink(page, options.signInUrl)}`,
 export function resetPasswordPage(
   page: PageContext,
   action: string,
-  options: { rules: string[]; problems?: string[]; rulesBroken?: boolean; signInUrl: string },
+  options: {
+    login: string;
+    rules: string[];
+    problems?: string[];
+    rulesBroken?: boolean;
+    signInUrl: string;
+  },
 ): string {
   const problems = options.problems ?? [];
   const intro = options.rulesBroken ? t(page, 'changePassword.rulesBroken') : undefined;
@@ -113,7 +119,7 @@ ${rulesBox(page, options.rules)}
 <form method="post" action="${escapeHtml(action)}">
 ${hiddenLanguage(page)}
 <input type="hidden" name="step" value="password">
-${newPasswordFields(page, problems.length > 0)}
+${newPasswordFields(page, problems.length > 0, options.login)}
 <button type="submit">${t(page, 'reset.submit')}</button>
 </form>
 ${backLink(page, options.signInUrl)}`,

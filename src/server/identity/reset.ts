@@ -128,6 +128,7 @@ export function registerPasswordReset<I extends { uid: string }>(
       return deps.html(
         reply,
         resetPasswordPage(page, action, {
+          login: state.login,
           rules: policyLines(page, policy),
           problems: error?.problems ?? (error ? [t(page, error.key, error.params)] : []),
           rulesBroken: !!error?.problems,
