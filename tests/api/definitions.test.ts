@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CatalogDefinition } from '../../src/core/definitions/types';
 import { PROJECT_ROOT } from '../../src/server/config';
@@ -51,6 +52,33 @@ describe('definitions served to the browser', () => {
     expect(
       (await api.call('GET', '/api/definitions/validators/catalog/planet.js')).statusCode,
     ).toBe(404);
+  });
+
+  it('serves the bundle and the validator modules gzip-compressed, and 304 while unchanged', async () => {
+    const api = harnesses[0]!;
+    const url = '/api/definitions/validators/schema/visa-application.js';
+    const plain = await api.call('GET', url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    // A returning visitor's browser revalidates the 0.5 MB module instead of downloading it.
+    const again = await api.call('GET', url, { headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+
+    for (const path of [url, '/api/definitions']) {
+      const raw = await api.call('GET', path);
+      const zipped = await api.call('GET', path, {
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(zipped.rawPayload.length).toBeLessThan(raw.rawPayload.length / 4);
+      expect(gunzipSync(zipped.rawPayload).equals(raw.rawPayload)).toBe(true);
+      const refused = await api.call('GET', path, { headers: { 'accept-encoding': 'gzip;q=0' } });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+    }
   });
 
   it('serves a catalogue added as one file, after a restart, with no code and no rebuild', async () => {
