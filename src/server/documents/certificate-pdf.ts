@@ -95,10 +95,18 @@ export async function renderCertificatePdf(
   const pages: PDFPage[] = [];
   let page!: PDFPage;
   let y = 0;
+  const band = () =>
+    page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 12, width: PAGE_WIDTH, height: 12, color: ACCENT });
   const newPage = () => {
     page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
     pages.push(page);
     y = PAGE_HEIGHT - MARGIN;
+    if (pages.length === 1) return;
+    // A further page says whose document it continues.
+    band();
+    const [heading = ''] = lines(`${content.title} ${content.number}`, bold, 10, CONTENT_WIDTH, 1);
+    page.drawText(heading, { x: MARGIN, y: y - 10, size: 10, font: bold, color: ACCENT });
+    y -= 30;
   };
   const write = (text: string, x: number, size: number, font: PDFFont, colour = TEXT) =>
     page.drawText(text, { x, y: y - size, size, font, color: colour });
@@ -112,13 +120,7 @@ export async function renderCertificatePdf(
 
   // Heading: the issuer, the title and the number, beside the QR code.
   newPage();
-  page.drawRectangle({
-    x: 0,
-    y: PAGE_HEIGHT - 12,
-    width: PAGE_WIDTH,
-    height: 12,
-    color: ACCENT,
-  });
+  band();
   drawQr(page, content.checkUrl, PAGE_WIDTH - MARGIN - QR_SIZE, PAGE_HEIGHT - MARGIN + 8, QR_SIZE);
   const headingWidth = CONTENT_WIDTH - QR_SIZE - 10;
   write(safe(t('issuer')), MARGIN, 12, bold, ACCENT);
