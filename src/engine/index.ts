@@ -12,4 +12,7 @@ export {
   VersionList,
   HistoryTable,
   DocumentTimeline,
+  StatusBadge,
+  actorName,
+  operationText,
 } from './documents/DocumentChrome';

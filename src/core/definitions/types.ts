@@ -71,6 +71,12 @@ export interface EntitySection {
   id: string;
   /** Filled by officers (assignment, issuance...): applicants never edit it. */
   officer?: boolean;
+  /**
+   * The service's own workings (assignment, issuance, internal references): shown only to the
+   * holders of the workflow's `seeAll` roles, never to the document's owner, who never writes
+   * it either (it counts as an officer section).
+   */
+  internal?: boolean;
 }
 
 /** A value a catalogue list source compares an entry's field with. */

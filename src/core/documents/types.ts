@@ -51,6 +51,12 @@ export interface HistoryEntry {
   operation: string;
   at: string;
   notes: string | null;
+  /**
+   * The service's own notes (a payment recorded by the gateway) are a translation key and its
+   * parameters, shown in the reader's language; `notes` then holds the English text.
+   */
+  notesKey?: string;
+  notesParams?: Record<string, string>;
   name: string;
   email: string | null;
   mobile: string | null;

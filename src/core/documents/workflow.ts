@@ -40,6 +40,11 @@ export interface WorkflowAction {
    * issue needs its issuance details): a missing one is a 400 naming the field.
    */
   requires?: string[];
+  /**
+   * A destructive action (cancel, delete, reset to defaults): its button is danger-coloured and
+   * it is taken only after the user confirms it in a dialog.
+   */
+  danger?: boolean;
 }
 
 export type ScreenMode =
@@ -86,6 +91,29 @@ export interface WorkflowScreen {
   menu?: string;
   /** Sections not shown here at all. */
   hidden?: string[];
+  /**
+   * The section the screen opens on (verification on the applicant's data, validation on the
+   * issuance); by default the first the user may edit, or, read-only, the first with data.
+   */
+  open?: string;
+  /**
+   * `false` leaves out the document's workings (information, versions, timeline, history): a
+   * person's own profile shows their data, not the record keeping behind it.
+   */
+  chrome?: boolean;
+  /**
+   * Translation key naming the link to this screen among another screen's next steps (the edit
+   * screen's "Edit application"); by default the name of the first action it offers.
+   */
+  label?: string;
+  /** Links to other pages of the portal the screen offers (the profile's Change password). */
+  links?: ScreenLink[];
+}
+
+/** A link a screen offers: its text (translation key) and the portal route it opens. */
+export interface ScreenLink {
+  label: string;
+  to: string;
 }
 
 export type AssignmentFilter = 'me' | 'unassigned' | 'assigned';

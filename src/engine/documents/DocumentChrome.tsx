@@ -12,9 +12,54 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ApiClient } from '../../core/api/client';
 import type { DocumentView, HistoryEntry, VersionSummary } from '../../core/documents/types';
 import { formatDateTime } from '../format';
+
+/**
+ * A document's status as a badge, in the status's translated words (Mantine's badge would set
+ * them in capitals, which reads as the raw code STORED).
+ */
+export function StatusBadge({
+  status,
+  size,
+}: {
+  status: string;
+  size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+}) {
+  const { t } = useTranslation();
+  return (
+    <Badge size={size} variant="light" tt="none" data-status={status}>
+      {t(`statuses.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}
+
+/**
+ * Who a record names, as people read it: the service's own actors (`system`, and
+ * `system:<part>` such as the payment gateway) by their translated name, a person by theirs.
+ */
+export function actorName(t: TFunction, name: string): string {
+  const system = /^system(?::([a-z-]+))?$/.exec(name);
+  if (!system) return name;
+  return t(`actors.${system[1] ?? 'system'}`, { defaultValue: t('actors.system') });
+}
+
+/** A status change (`STORED -> SUBMITTED`) in words: "Stored → Submitted". */
+export function operationText(t: TFunction, operation: string): string {
+  const [from, to] = operation.split(' -> ');
+  const word = (status: string) => t(`statuses.${status}`, { defaultValue: status });
+  if (to === undefined) return word(operation);
+  return from === to ? word(to) : `${word(from ?? '')} → ${word(to)}`;
+}
+
+/** Notes as recorded, or, for the service's own notes (a key and parameters), translated. */
+function notesText(t: TFunction, entry: HistoryEntry): string {
+  if (entry.notesKey)
+    return t(entry.notesKey, { ...entry.notesParams, defaultValue: entry.notes ?? '' });
+  return entry.notes ?? '';
+}
 
 /** Status, number and who created and last changed the document, and when. */
 export function DocumentInformation({ document }: { document: DocumentView }) {
@@ -23,9 +68,9 @@ export function DocumentInformation({ document }: { document: DocumentView }) {
     ['documents.status', t(`statuses.${document.status}`, { defaultValue: document.status })],
     ['documents.number', document.number ?? ''],
     ['documents.createdAt', formatDateTime(document.createdAt)],
-    ['documents.createdBy', document.createdBy],
+    ['documents.createdBy', actorName(t, document.createdBy)],
     ['documents.updatedAt', formatDateTime(document.updatedAt)],
-    ['documents.updatedBy', document.updatedBy],
+    ['documents.updatedBy', actorName(t, document.updatedBy)],
   ];
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="document-information">
@@ -39,7 +84,11 @@ export function DocumentInformation({ document }: { document: DocumentView }) {
               {t(label)}
             </Text>
             <Text component="dd" m={0} data-field={label}>
-              {label === 'documents.status' ? <Badge variant="light">{value}</Badge> : value || '-'}
+              {label === 'documents.status' ? (
+                <StatusBadge status={document.status} />
+              ) : (
+                value || '-'
+              )}
             </Text>
           </div>
         ))}
@@ -89,7 +138,7 @@ export function VersionList({
           <Text size="sm" c="dimmed">
             {t(`actions.${v.action}`, { defaultValue: v.action })} ·{' '}
             {t(`statuses.${v.status}`, { defaultValue: v.status })} · {formatDateTime(v.at)} ·{' '}
-            {v.by}
+            {actorName(t, v.by)}
           </Text>
         </Group>
       ))}
@@ -132,10 +181,10 @@ export function HistoryTable({
             {entries.map((entry, i) => (
               <Table.Tr key={i}>
                 <Table.Td>{t(`actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
-                <Table.Td>{entry.operation}</Table.Td>
+                <Table.Td>{operationText(t, entry.operation)}</Table.Td>
                 <Table.Td>{formatDateTime(entry.at)}</Table.Td>
-                <Table.Td>{entry.notes ?? ''}</Table.Td>
-                <Table.Td>{entry.name}</Table.Td>
+                <Table.Td>{notesText(t, entry)}</Table.Td>
+                <Table.Td>{actorName(t, entry.name)}</Table.Td>
                 <Table.Td>{entry.email ?? ''}</Table.Td>
                 <Table.Td>{entry.mobile ?? ''}</Table.Td>
               </Table.Tr>
@@ -184,7 +233,7 @@ export function DocumentTimeline({
           return (
             <Timeline.Item key={i} title={t(`statuses.${status}`, { defaultValue: status })}>
               <Text size="sm">
-                {formatDateTime(entry.at)} · {entry.name}
+                {formatDateTime(entry.at)} · {actorName(t, entry.name)}
               </Text>
               {days !== undefined && i === steps.length - 1 && (
                 <Text size="xs" c="dimmed">

@@ -10,7 +10,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { Badge, Button, Group, Stack, Tabs } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { FieldError } from '../../core/api/errors';
@@ -19,11 +19,13 @@ import { resolvePointer } from '../../core/rules/registry';
 import { sectionOfPath, sectionSchema, sectionsOf } from '../../core/rules/sections';
 import type { EngineFormContext } from './context';
 import { ReadOnlySection } from './ReadOnlyView';
+import { isBlank, sectionStatus, type SectionStatus } from './sectionStatus';
 import { SectionEditor } from './SectionEditor';
 import { asObject, fieldLabel } from './texts';
 import type { DocumentData, DocumentFormHandle, DocumentFormProps } from './types';
 import { flushEdits } from './pendingEdits';
 import { decorateUi } from './ui';
+import './sections.css';
 import {
   changedPaths,
   isShown,
@@ -72,14 +74,32 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     } = props;
     const entityId = definition.id;
     const rules = useMemo(() => definition.rules ?? [], [definition.rules]);
+    const isEditable = useCallback(
+      (sectionId: string) => !readOnly && (editable === 'all' || editable.includes(sectionId)),
+      [readOnly, editable],
+    );
+    // A section the user cannot edit and that holds nothing is left out: a read-only view
+    // lists what was given, not a row of "Nothing entered" pages.
+    const blankKey = sectionsOf(definition)
+      .map((s) => (isBlank(value[s.id]) ? '0' : '1'))
+      .join('');
     const sections = useMemo(
-      () => sectionsOf(definition).filter((s) => !hidden?.includes(s.id)),
-      [definition, hidden],
+      () =>
+        sectionsOf(definition).filter(
+          (s) => !hidden?.includes(s.id) && (isEditable(s.id) || !isBlank(value[s.id])),
+        ),
+      // `value` changes on every keystroke; which sections are blank seldom does.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      [definition, hidden, isEditable, blankKey],
     );
-    const [active, setActive] = useState<string>(
-      () => props.initialSection ?? sections[0]?.id ?? '',
-    );
+    const [chosen, setActive] = useState<string>(() => {
+      const wanted = props.initialSection;
+      return wanted && sections.some((s) => s.id === wanted) ? wanted : (sections[0]?.id ?? '');
+    });
+    // The chosen section may have emptied (a reset): the first one shown is open instead.
+    const active = sections.some((s) => s.id === chosen) ? chosen : (sections[0]?.id ?? '');
     const activeRef = useRef(active);
+    activeRef.current = active;
     const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
     const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set());
     const [showAll, setShowAll] = useState(false);
@@ -97,11 +117,6 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       return s !== undefined && s.base === latest.current.value ? s.value : latest.current.value;
     }, []);
 
-    const isEditable = useCallback(
-      (sectionId: string) => !readOnly && (editable === 'all' || editable.includes(sectionId)),
-      [readOnly, editable],
-    );
-
     const runDocument = useCallback(() => {
       const p = latest.current;
       const errors = validateDocument(
@@ -114,6 +129,14 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       setDocumentErrors(errors);
       return errors;
     }, [currentValue]);
+
+    // Each section's status needs the errors it holds: the document is validated once on
+    // opening (nothing is shown until touched), then on every section change as before.
+    useEffect(() => {
+      if (!readOnly && editable !== undefined && (editable === 'all' || editable.length > 0))
+        runDocument();
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, []);
 
     // Messages are translated: a language switch re-validates what was validated.
     useEffect(() => {
@@ -268,11 +291,21 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     const activeSchema = editor.schema;
     const activeEditable = isEditable(active);
 
-    // Error counts per tab: the tabs re-render when one changes, not on every keystroke.
+    // Error counts and statuses per section: the list re-renders when one changes, not on
+    // every keystroke.
     const allCounts = sections.map((section) =>
       section.id === active ? activeShown.length : errorsOf(section.id).length,
     );
     const counts = useStable(allCounts, allCounts.join(','));
+    const allStatuses = sections.map((section): SectionStatus | undefined => {
+      if (!isEditable(section.id)) return undefined;
+      const errors =
+        section.id === active
+          ? activeErrors.length
+          : (documentErrors ?? []).filter((e) => sectionOfPath(e.path) === section.id).length;
+      return sectionStatus(value[section.id], errors);
+    });
+    const statuses = useStable(allStatuses, allStatuses.join(','));
 
     const panel = activeEditable ? (
       <SectionEditor
@@ -301,63 +334,87 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
 
     const chrome = useMemo(() => {
       const t = (key: string) => translate(texts, language, key);
+      const items = sections.map((section, i) => {
+        const status = statuses[i];
+        return {
+          id: section.id,
+          label: fieldLabel(texts, language, entityId, section.id),
+          count: counts[i] ?? 0,
+          status: status && t(`form.sectionStatus.${status}`),
+        };
+      });
+      const previous = sections[index - 1];
+      const next = sections[index + 1];
       return (
         <Stack gap="md">
-          <Tabs value={active} onChange={(next) => next && goTo(next)} keepMounted={false}>
-            <Tabs.List>
-              {sections.map((section, i) => {
-                const count = counts[i] ?? 0;
-                return (
-                  <Tabs.Tab
-                    key={section.id}
-                    value={section.id}
-                    rightSection={
-                      count > 0 ? (
-                        <Badge
-                          color="red"
-                          size="sm"
-                          circle
-                          data-testid={`section-errors-${section.id}`}
-                        >
-                          {count}
-                        </Badge>
-                      ) : undefined
-                    }
-                  >
-                    {fieldLabel(texts, language, entityId, section.id)}
-                  </Tabs.Tab>
-                );
-              })}
+          {/* On a phone a select names the open section: a list of 23 would fill the screen. */}
+          <NativeSelect
+            hiddenFrom="sm"
+            label={t('form.section')}
+            value={active}
+            onChange={(event) => goTo(event.currentTarget.value)}
+            data={items.map((item) => ({
+              value: item.id,
+              label: [item.label, item.status, item.count > 0 ? `(${item.count})` : '']
+                .filter(Boolean)
+                .join(' · '),
+            }))}
+          />
+          {/* Elsewhere the sections read down the side as a task list, each with its status. */}
+          <Tabs
+            value={active}
+            onChange={(id) => id && goTo(id)}
+            keepMounted={false}
+            orientation="vertical"
+            classNames={{ root: 'engine-sections', list: 'engine-sections-list' }}
+          >
+            <Tabs.List visibleFrom="sm" aria-label={t('form.sections')}>
+              {items.map((item) => (
+                <Tabs.Tab
+                  key={item.id}
+                  value={item.id}
+                  rightSection={
+                    item.count > 0 ? (
+                      <Badge color="red" size="sm" circle data-testid={`section-errors-${item.id}`}>
+                        {item.count}
+                      </Badge>
+                    ) : undefined
+                  }
+                >
+                  <span>{item.label}</span>
+                  {item.status && (
+                    <Text
+                      component="span"
+                      size="xs"
+                      c="dimmed"
+                      display="block"
+                      data-testid={`section-status-${item.id}`}
+                    >
+                      {item.status}
+                    </Text>
+                  )}
+                </Tabs.Tab>
+              ))}
             </Tabs.List>
-            <Tabs.Panel value={active} pt="md">
+            <Tabs.Panel value={active} className="engine-section-panel">
               <ActivePanel />
             </Tabs.Panel>
           </Tabs>
           <Group justify="space-between">
             <Button
               variant="default"
-              disabled={index <= 0}
-              onClick={() => {
-                const previous = sections[index - 1];
-                if (previous) goTo(previous.id);
-              }}
+              disabled={!previous}
+              onClick={() => previous && goTo(previous.id)}
             >
               {t('form.previous')}
             </Button>
-            <Button
-              variant="default"
-              disabled={index < 0 || index >= sections.length - 1}
-              onClick={() => {
-                const next = sections[index + 1];
-                if (next) goTo(next.id);
-              }}
-            >
+            <Button variant="default" disabled={!next} onClick={() => next && goTo(next.id)}>
               {t('form.next')}
             </Button>
           </Group>
         </Stack>
       );
-    }, [active, sections, counts, index, goTo, texts, language, entityId]);
+    }, [active, sections, counts, statuses, index, goTo, texts, language, entityId]);
 
     return <PanelContext.Provider value={panel}>{chrome}</PanelContext.Provider>;
   },

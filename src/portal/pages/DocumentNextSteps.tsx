@@ -10,9 +10,10 @@ import {
 import { usePortal } from '../context';
 
 /**
- * Where the document can go from here, for this user: each action the machine allows now that
- * another screen of the workflow takes (pay on the confirmation screen, reply on the reply
- * screen, verify on the verification screen...), as a link to that screen.
+ * Where the document can go from here, for this user: each other screen of the workflow that
+ * takes an action the machine allows now (pay on the confirmation screen, reply on the reply
+ * screen, verify on the verification screen...), as one link named by what it does: the
+ * screen's `label` ("Edit application"), else its first such action ("Initiate payment").
  */
 export function DocumentNextSteps({
   workflow,
@@ -27,20 +28,23 @@ export function DocumentNextSteps({
   const { session } = usePortal();
   const here = new Set(screen.actions ?? []);
   const seen = new Set<string>();
-  const steps: Array<{ action: string; path: string }> = [];
+  const steps: Array<{ key: string; label: string; path: string }> = [];
   for (const candidate of workflow.screens) {
     if (candidate === screen || !session.hasAnyRole(fullRoles(workflow, candidate.roles))) continue;
-    for (const action of candidate.actions ?? []) {
+    const offered = (candidate.actions ?? []).filter((action) => {
       const definition = workflow.actions[action];
-      if (here.has(action) || seen.has(action) || !definition) continue;
-      if (!document.allowedActions.includes(action)) continue;
-      if (!session.hasAnyRole(fullRoles(workflow, definition.roles))) continue;
-      seen.add(action);
-      steps.push({
-        action,
-        path: `${workflow.prefix}${candidate.path.replace(':id', document.id)}`,
-      });
-    }
+      if (here.has(action) || seen.has(action) || !definition) return false;
+      if (!document.allowedActions.includes(action)) return false;
+      return session.hasAnyRole(fullRoles(workflow, definition.roles));
+    });
+    const first = offered[0];
+    if (first === undefined) continue;
+    offered.forEach((action) => seen.add(action));
+    steps.push({
+      key: candidate.path,
+      label: candidate.label ? t(candidate.label) : t(`actions.${first}`, { defaultValue: first }),
+      path: `${workflow.prefix}${candidate.path.replace(':id', document.id)}`,
+    });
   }
   if (steps.length === 0) return null;
   return (
@@ -48,9 +52,9 @@ export function DocumentNextSteps({
       <Text size="sm" fw={500}>
         {t('documents.nextSteps')}
       </Text>
-      {steps.map(({ action, path }) => (
-        <Button key={action} component={Link} to={path} variant="light" size="xs">
-          {t(`actions.${action}`, { defaultValue: action })}
+      {steps.map(({ key, label, path }) => (
+        <Button key={key} component={Link} to={path} variant="light" size="xs">
+          {label}
         </Button>
       ))}
     </Group>

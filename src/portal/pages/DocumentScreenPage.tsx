@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
-  Badge,
+  Anchor,
   Button,
   Center,
   Group,
@@ -22,7 +22,13 @@ import {
   type WorkflowScreen,
 } from '../../core/documents/workflow';
 import { translate } from '../../core/i18n/translate';
-import { DocumentInformation, DocumentTimeline, HistoryTable, VersionList } from '../../engine';
+import {
+  DocumentInformation,
+  DocumentTimeline,
+  HistoryTable,
+  StatusBadge,
+  VersionList,
+} from '../../engine';
 import {
   DocumentForm,
   entityValidatorsUrl,
@@ -41,6 +47,10 @@ import { DocumentNextSteps } from './DocumentNextSteps';
 import { downloadFromApi } from '../download';
 import type { Session } from '../session';
 import { useDerivedValues } from '../useDerivedValues';
+import { ConfirmActionModal } from './document/ConfirmActionModal';
+import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPanel';
+import { ErrorSummary, focusField, type SummaryEntry } from './document/ErrorSummary';
+import { fieldLabel } from '../../engine/form/texts';
 
 /** Modes in which the applicant's sections are editable unless the screen says otherwise. */
 const EDITING_MODES: ReadonlySet<ScreenMode> = new Set<ScreenMode>([
@@ -76,31 +86,31 @@ export function DocumentScreenPage({
   const creating = CREATING_MODES.has(screen.mode);
   const backend = workflow.backend ?? 'evisa';
   const formRef = useRef<DocumentFormHandle>(null);
+  const topRef = useRef<HTMLDivElement>(null);
   const [document, setDocument] = useState<DocumentView | null>(null);
   const [data, setData] = useState<DocumentData>({});
   const [validators, setValidators] = useState<EntityValidators | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
-  // A success message carried over from the screen that just saved the document.
+  // What the screen that just acted hands over: a success message, or a confirmation when the
+  // action moved the document on (GOV.UK confirmation pattern).
   const location = useLocation();
-  const [success, setSuccess] = useState<string | null>(
-    () => (location.state as { success?: string } | null)?.success ?? null,
+  const carried = location.state as { success?: string; confirmation?: Confirmation } | null;
+  const [success, setSuccess] = useState<string | null>(() => carried?.success ?? null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(
+    () => carried?.confirmation ?? null,
   );
   const [notes, setNotes] = useState('');
   const [assignee, setAssignee] = useState('');
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
-  const services = useMemo(() => documentServices(api, session), [api, session]);
-  const unsaved = useUnsavedChanges(dirty, 'document', bundle.translations, language);
-  useDerivedValues(
-    api,
-    workflow,
-    document?.id,
-    data,
-    setData,
-    screen.mode !== 'version' && (screen.editable !== undefined || EDITING_MODES.has(screen.mode)),
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const services = useMemo(
+    () => documentServices(api, session, workflow),
+    [api, session, workflow],
   );
+  const unsaved = useUnsavedChanges(dirty, 'document', bundle.translations, language);
 
   useEffect(() => {
     if (!entity) return;
@@ -120,14 +130,10 @@ export function DocumentScreenPage({
     });
   }, [api, backend, creating, id, ver, screen.mode, workflow.id, t]);
 
-  const actions = useMemo(() => {
-    const names = screen.actions ?? [];
-    return names.filter((name) => {
-      const action = workflow.actions[name];
-      if (!action || !session.hasAnyRole(fullRoles(workflow, action.roles))) return false;
-      return creating ? true : (document?.allowedActions.includes(name) ?? false);
-    });
-  }, [screen.actions, workflow, session, creating, document]);
+  const actions = useMemo(
+    () => offeredActions(workflow, screen, session, creating ? 'creating' : document),
+    [screen, workflow, session, creating, document],
+  );
   // What an offered action requires (the place of issue when issuing) shows as required here.
   const formDefinition = useMemo(
     () =>
@@ -139,13 +145,54 @@ export function DocumentScreenPage({
     [entity, actions, workflow],
   );
   const needsNotes = actions.some((name) => workflow.actions[name]?.notes);
+  const notesRequiredFor = actions
+    .filter((name) => workflow.actions[name]?.notes === 'required')
+    .map((name) => t(`actions.${name}`, { defaultValue: name }));
   const needsAssignee = actions.some((name) => workflow.actions[name]?.payload === 'assignee');
+  // An editing screen is read-only once nothing here would save the data (a submitted
+  // application opened at /edit/...): no "Replace the file" on what can no longer change.
+  const savesData = actions.some((name) => workflow.actions[name]?.payload === 'data');
   const readOnly =
-    screen.mode === 'version' || (screen.editable === undefined && !EDITING_MODES.has(screen.mode));
+    screen.mode === 'version' ||
+    (screen.editable === undefined && !EDITING_MODES.has(screen.mode)) ||
+    (!creating && document !== null && !savesData);
+  useDerivedValues(api, workflow, document?.id, data, setData, !readOnly);
   const editable =
     screen.editable === undefined
-      ? (entity?.sections.filter((s) => !s.officer).map((s) => s.id) ?? [])
+      ? (entity?.sections.filter((s) => !s.officer && !s.internal).map((s) => s.id) ?? [])
       : screen.editable;
+  const hidden = useMemo(() => {
+    // The service's workings are for those who see every document of the type.
+    const officer = session.hasAnyRole(fullRoles(workflow, workflow.seeAll));
+    const internal = officer
+      ? []
+      : (entity?.sections.filter((s) => s.internal).map((s) => s.id) ?? []);
+    return [...(screen.hidden ?? []), ...internal];
+  }, [entity, screen.hidden, session, workflow]);
+
+  const notesError = fieldErrors.find((e) => e.path === '/notes')?.message;
+  const assigneeError = fieldErrors.find((e) => e.path === '/assignee')?.message;
+
+  /** The error summary's entries: each field in error, named, opening its section and field. */
+  const summaryEntries = useMemo((): SummaryEntry[] => {
+    if (!entity) return [];
+    return fieldErrors.map((error) => {
+      const own = SCREEN_FIELDS[error.path];
+      const label = own
+        ? t(own.label)
+        : fieldLabel(bundle.translations, language, entity.id, textPath(error.path));
+      return {
+        key: `${error.path}:${error.rule}`,
+        text: error.path ? `${label}: ${error.message}` : error.message,
+        onOpen: () => {
+          if (own) return globalThis.document.getElementById(own.id)?.focus();
+          const section = error.path.replace(/^\//, '').split('/')[0];
+          if (section) formRef.current?.goToSection(section);
+          focusField(error.path);
+        },
+      };
+    });
+  }, [entity, fieldErrors, bundle.translations, language, t]);
 
   const run = useCallback(
     async (name: string) => {
@@ -153,7 +200,13 @@ export function DocumentScreenPage({
       if (!action) return;
       setFailure(null);
       setSuccess(null);
-      if (action.validate && (formRef.current?.validateAll().length ?? 0) > 0) {
+      setConfirmation(null);
+      const problems: FieldError[] = [];
+      if (action.validate) problems.push(...(formRef.current?.validateAll() ?? []));
+      if (action.notes === 'required' && !notes.trim())
+        problems.push({ path: '/notes', rule: 'required', message: t('documents.notesRequired') });
+      if (problems.length > 0) {
+        setFieldErrors(problems);
         setFailure({ status: 400, code: 'VALIDATION_FAILED', message: t('documents.fixErrors') });
         return;
       }
@@ -182,25 +235,26 @@ export function DocumentScreenPage({
       const message = t(action.success ?? `success.${name}`, {
         defaultValue: t('documents.done', { action: t(`actions.${name}`) }),
       });
-      setSuccess(message);
-      if (creating) {
-        const edit = workflow.screens.find(
-          (s) => s.mode === 'edit' && session.hasAnyRole(fullRoles(workflow, s.roles)),
-        );
-        const view = workflow.screens.find((s) => s.mode === 'view');
-        const next = edit ?? view;
+      const next = nextScreen(workflow, screen, session, creating, document, result);
+      if (next) {
+        const target = `${workflow.prefix}${next.screen.path.replace(':id', result.id)}`;
+        const state = next.confirm
+          ? { confirmation: { message, number: result.number, status: result.status } }
+          : { success: message };
         // The document is saved: going on to its screen loses nothing, so the guard is not asked.
-        if (next) {
-          const target = `${workflow.prefix}${next.path.replace(':id', result.id)}`;
-          unsaved.leave(() => navigate(target, { replace: true, state: { success: message } }));
-        }
+        unsaved.leave(() => navigate(target, { replace: creating, state }));
         return;
       }
+      setSuccess(message);
       setDocument(result);
       setData(result.data);
+      // The message is where the user looks: at the top of the page.
+      window.scrollTo?.({ top: 0 });
+      topRef.current?.focus({ preventScroll: true });
     },
     [
       workflow,
+      screen,
       backend,
       creating,
       data,
@@ -233,19 +287,26 @@ export function DocumentScreenPage({
   const heading = translate(bundle.translations, language, `${entity.id}._title`);
   const versionScreen = workflow.screens.find((s) => s.mode === 'version');
   const viewScreen = workflow.screens.find((s) => s.mode === 'view');
+  const chrome = screen.chrome !== false;
   return (
     <Stack gap="md">
       {unsaved.modal}
+      <ConfirmActionModal
+        action={confirming}
+        entity={entity.id}
+        onClose={() => setConfirming(null)}
+        onConfirm={(name) => {
+          setConfirming(null);
+          void run(name);
+        }}
+      />
+      {confirmation && <ConfirmationPanel confirmation={confirmation} entity={entity.id} />}
       <Group justify="space-between">
-        <Title order={2}>
+        <Title order={confirmation ? 3 : 2}>
           {heading === `${entity.id}._title` ? entity.id : heading}
-          {document?.number ? ` ${document.number}` : ''}
+          {chrome && document?.number ? ` ${document.number}` : ''}
         </Title>
-        {document && (
-          <Badge size="lg">
-            {t(`statuses.${document.status}`, { defaultValue: document.status })}
-          </Badge>
-        )}
+        {chrome && document && <StatusBadge status={document.status} size="lg" />}
       </Group>
       {screen.mode === 'version' && document && (
         <Alert color="blue" role="note">
@@ -257,24 +318,44 @@ export function DocumentScreenPage({
           )}
         </Alert>
       )}
-      {success && (
-        <Alert
-          color="green"
-          role="status"
-          withCloseButton
-          onClose={() => setSuccess(null)}
-          closeButtonLabel={t('catalog.cancel')}
-        >
-          {success}
-        </Alert>
+      <div ref={topRef} tabIndex={-1} style={{ outline: 'none' }}>
+        {success && (
+          <Alert
+            color="green"
+            role="status"
+            withCloseButton
+            onClose={() => setSuccess(null)}
+            closeButtonLabel={t('catalog.cancel')}
+          >
+            {success}
+          </Alert>
+        )}
+      </div>
+      {failure && (failure.code === 'VALIDATION_FAILED' || summaryEntries.length > 0) ? (
+        <ErrorSummary
+          title={t('documents.errorSummary')}
+          description={failure.message}
+          entries={summaryEntries}
+        />
+      ) : (
+        failure && (
+          <Alert color="red" role="alert">
+            {failure.message}
+          </Alert>
+        )
       )}
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure.message}
-        </Alert>
+      {screen.links && screen.links.length > 0 && (
+        <Group gap="md" component="nav" aria-label={t('documents.links')}>
+          {screen.links.map((link) => (
+            <Anchor key={link.to} component={Link} to={link.to}>
+              {t(link.label)}
+            </Anchor>
+          ))}
+        </Group>
       )}
       <DocumentForm
         ref={formRef}
+        key={readOnly ? 'read' : 'edit'}
         definition={formDefinition ?? entity}
         texts={bundle.translations}
         language={language}
@@ -283,40 +364,58 @@ export function DocumentScreenPage({
         validators={validators}
         readOnly={readOnly}
         editable={editable}
-        hidden={screen.hidden}
-        initialSection={firstEditable(entity.sections, editable, readOnly, screen.hidden)}
+        hidden={hidden}
+        initialSection={openingSection(entity.sections, screen, editable, readOnly, hidden)}
         services={services}
         extraErrors={fieldErrors}
         onDirtyChange={setDirty}
       />
       {(needsNotes || needsAssignee) && (
-        <Group align="flex-end">
+        <Group align="flex-start">
           {needsAssignee && (
             <TextInput
+              id={SCREEN_FIELDS['/assignee']?.id}
               label={t('documents.assigneeLabel')}
               value={assignee}
+              error={assigneeError}
               onChange={(e) => setAssignee(e.currentTarget.value)}
             />
           )}
           {needsNotes && (
             <Textarea
+              id={SCREEN_FIELDS['/notes']?.id}
               label={t('documents.notes')}
+              description={
+                notesRequiredFor.length > 0
+                  ? t('documents.notesRequiredFor', { actions: notesRequiredFor.join(', ') })
+                  : undefined
+              }
               value={notes}
+              error={notesError}
               onChange={(e) => setNotes(e.currentTarget.value)}
               autosize
               minRows={2}
-              w={480}
+              w={{ base: '100%', sm: 480 }}
             />
           )}
         </Group>
       )}
       {actions.length > 0 && (
         <Group role="group" aria-label={t('documents.actionsLabel')}>
-          {actions.map((name) => (
-            <Button key={name} loading={busy} onClick={() => void run(name)}>
-              {t(`actions.${name}`, { defaultValue: name })}
-            </Button>
-          ))}
+          {actions.map((name) => {
+            const danger = workflow.actions[name]?.danger === true;
+            return (
+              <Button
+                key={name}
+                loading={busy}
+                color={danger ? 'red' : undefined}
+                variant={danger ? 'outline' : 'filled'}
+                onClick={() => (danger ? setConfirming(name) : void run(name))}
+              >
+                {t(`actions.${name}`, { defaultValue: name })}
+              </Button>
+            );
+          })}
         </Group>
       )}
       {document && screen.mode !== 'version' && (
@@ -351,7 +450,7 @@ export function DocumentScreenPage({
           {t('messages.processing')}
         </Alert>
       )}
-      {document && screen.mode !== 'version' && (
+      {chrome && document && screen.mode !== 'version' && (
         <>
           <DocumentInformation document={document} />
           <VersionList
@@ -389,16 +488,85 @@ export function DocumentScreenPage({
   );
 }
 
-/** The section a form opens on: the first one the user may fill in, else the first. */
-function firstEditable(
+/** Fields of the screen itself (not of the document) an action's error may name. */
+const SCREEN_FIELDS: Record<string, { id: string; label: string } | undefined> = {
+  '/notes': { id: 'document-notes', label: 'documents.notes' },
+  '/assignee': { id: 'document-assignee', label: 'documents.assigneeLabel' },
+};
+
+/** A pointer's text path: property names joined by dots, list indices left out. */
+function textPath(pointer: string): string {
+  return pointer
+    .split('/')
+    .filter((part) => part !== '' && !/^\d+$/.test(part))
+    .join('.');
+}
+
+/** The actions of a screen this user may take on the document now (all of them when creating). */
+function offeredActions(
+  workflow: WorkflowDefinition,
+  screen: WorkflowScreen,
+  session: Session,
+  document: DocumentView | null | 'creating',
+): string[] {
+  return (screen.actions ?? []).filter((name) => {
+    const action = workflow.actions[name];
+    if (!action || !session.hasAnyRole(fullRoles(workflow, action.roles))) return false;
+    if (document === 'creating') return true;
+    return document?.allowedActions.includes(name) ?? false;
+  });
+}
+
+/**
+ * Where the user goes once an action succeeded. A document that moved on (its status changed,
+ * or a new one that cannot be edited further) is shown on its view screen under a confirmation;
+ * a new draft opens on its edit screen; otherwise the user stays here while this screen still
+ * offers something to do, else goes to the view. Null: stay.
+ */
+function nextScreen(
+  workflow: WorkflowDefinition,
+  screen: WorkflowScreen,
+  session: Session,
+  creating: boolean,
+  before: DocumentView | null,
+  after: DocumentView,
+): { screen: WorkflowScreen; confirm: boolean } | null {
+  const opens = (s: WorkflowScreen) => session.hasAnyRole(fullRoles(workflow, s.roles));
+  const view = workflow.screens.find((s) => s.mode === 'view' && opens(s));
+  const edit = workflow.screens.find(
+    (s) =>
+      s.mode === 'edit' &&
+      opens(s) &&
+      offeredActions(workflow, s, session, after).some(
+        (name) => workflow.actions[name]?.payload === 'data',
+      ),
+  );
+  if (creating) {
+    if (edit) return { screen: edit, confirm: false };
+    return view ? { screen: view, confirm: true } : null;
+  }
+  if (before && before.status !== after.status) {
+    return view && view !== screen ? { screen: view, confirm: true } : null;
+  }
+  if (offeredActions(workflow, screen, session, after).length > 0) return null;
+  return view && view !== screen ? { screen: view, confirm: false } : null;
+}
+
+/**
+ * The section a screen opens on: the one it names (`open`), else the first the user may fill
+ * in; read-only, the form opens on the first section holding data.
+ */
+function openingSection(
   sections: ReadonlyArray<{ id: string }>,
+  screen: WorkflowScreen,
   editable: readonly string[] | 'all',
   readOnly: boolean,
-  hidden: readonly string[] | undefined,
+  hidden: readonly string[],
 ): string | undefined {
+  if (screen.open && !hidden.includes(screen.open)) return screen.open;
   if (readOnly) return undefined;
   return sections.find(
-    (s) => !hidden?.includes(s.id) && (editable === 'all' || editable.includes(s.id)),
+    (s) => !hidden.includes(s.id) && (editable === 'all' || editable.includes(s.id)),
   )?.id;
 }
 

@@ -1,3 +1,4 @@
+import { decodeSystemNote, encodeSystemNote, isSystemActor, type SystemNote } from './system-notes';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ErrorObject } from 'ajv';
 import type {
@@ -179,16 +180,20 @@ export class DocumentService {
       .where('document_id', '=', id)
       .orderBy('id')
       .execute();
-    return rows.map((r) => ({
-      version: r.version,
-      action: r.action,
-      operation: `${r.from_status} -> ${r.to_status}`,
-      at: iso(r.at),
-      notes: r.notes,
-      name: r.actor_name,
-      email: r.actor_email,
-      mobile: r.actor_mobile,
-    }));
+    return rows.map((r) => {
+      const note = isSystemActor(r.actor) ? decodeSystemNote(r.notes) : undefined;
+      return {
+        version: r.version,
+        action: r.action,
+        operation: `${r.from_status} -> ${r.to_status}`,
+        at: iso(r.at),
+        notes: note ? note.text : r.notes,
+        ...(note ? { notesKey: note.key, notesParams: note.params } : {}),
+        name: r.actor_name,
+        email: r.actor_email,
+        mobile: r.actor_mobile,
+      };
+    });
   }
 
   /** Fires one action of the machine on a document, with the version the caller read. */
@@ -240,7 +245,7 @@ export class DocumentService {
     id: string,
     action: string,
     actor: Principal,
-    notes?: string,
+    notes?: SystemNote,
   ): Promise<DocumentView> {
     const workflow = this.workflow(type);
     const definition = workflow.definition.actions[action];
@@ -259,7 +264,7 @@ export class DocumentService {
       row,
       action,
       definition,
-      { version: row.version, notes },
+      { version: row.version, notes: notes && encodeSystemNote(notes) },
       actor,
     );
   }

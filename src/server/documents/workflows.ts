@@ -20,7 +20,7 @@ export interface CompiledWorkflow {
   validateFull: ValidateFunction;
   /** The schema without `required`: what a stored draft must satisfy. */
   validateDraft: ValidateFunction;
-  /** Sections an applicant may edit (those not marked officer). */
+  /** Sections an applicant may edit (those not marked officer or internal). */
   applicantSections: string[];
   allSections: string[];
   rolesOf(action: WorkflowAction): string[];
@@ -55,7 +55,7 @@ export function compileWorkflows(
       machine: buildMachine(definition),
       validateFull,
       validateDraft: ajv.compile(draftSchema),
-      applicantSections: sections.filter((s) => !s.officer).map((s) => s.id),
+      applicantSections: sections.filter((s) => !s.officer && !s.internal).map((s) => s.id),
       allSections: sections.map((s) => s.id),
       rolesOf: (action) => fullRoles(definition, action.roles),
       seeAllRoles: fullRoles(definition, definition.seeAll),

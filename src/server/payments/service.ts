@@ -9,16 +9,27 @@ import type {
 import type { Principal } from '../auth/principal';
 import type { Database, PaymentOrderTable } from '../db/schema';
 import type { DocumentService } from '../documents/service';
+import type { SystemNote } from '../documents/system-notes';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { GatewayReport, PaymentGateway } from './gateway';
 
 type OrderRow = Selectable<PaymentOrderTable>;
 
+/** The history's note of a payment, in the reader's language (docs/payments.md). */
+function paidNote(order: string, amount: string): SystemNote {
+  return {
+    key: 'notices.history.paid',
+    params: { order, amount, currency: 'NZD' },
+    text: `Paid: order ${order}, NZD ${amount}`,
+  };
+}
+
 /** Who the document history names when the gateway's word changes a document. */
 export const PAYMENT_GATEWAY_ACTOR: Principal = {
   subject: 'system:payment-gateway',
   roles: [],
-  name: 'Payment gateway',
+  // Shown in the reader's language (`actors.payment-gateway`), not as stored.
+  name: 'system:payment-gateway',
 };
 
 /** Where a payment stands, with the paid document's status. */
@@ -239,7 +250,7 @@ export class PaymentService {
       order.document_id,
       'pay',
       PAYMENT_GATEWAY_ACTOR,
-      `Paid: order ${order.order_reference}, NZD ${fromCents(report.amountCents)}`,
+      paidNote(order.order_reference, fromCents(report.amountCents)),
     );
   }
 
@@ -256,7 +267,11 @@ export class PaymentService {
       order.document_id,
       'finalise',
       PAYMENT_GATEWAY_ACTOR,
-      `Payment not made: order ${order.order_reference}`,
+      {
+        key: 'notices.history.notPaid',
+        params: { order: order.order_reference },
+        text: `Payment not made: order ${order.order_reference}`,
+      },
     );
   }
 

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { Paper, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** What a screen hands the view after an action moved the document on (GOV.UK confirmation). */
+export interface Confirmation {
+  /** The success message (Application submitted). */
+  message: string;
+  /** The document's reference number, when it has one. */
+  number?: string | null;
+  /** The status the document is in now: `<entity>.whatNext.<status>` says what happens next. */
+  status: string;
+}
+
+/**
+ * The confirmation at the top of the page after an action: the message, the reference number
+ * and what happens next. It takes the focus (and the page scrolls to it) when it appears.
+ */
+export function ConfirmationPanel({
+  confirmation,
+  entity,
+}: {
+  confirmation: Confirmation;
+  entity: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus({ preventScroll: true });
+    window.scrollTo?.({ top: 0 });
+  }, [confirmation]);
+  const nextKey = `${entity}.whatNext.${confirmation.status}`;
+  return (
+    <Paper
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      aria-labelledby="confirmation-title"
+      p="lg"
+      radius="md"
+      // GOV.UK green: white text on it reads at 6.2:1, in light and dark schemes alike.
+      bg="#00703c"
+      c="white"
+      data-testid="confirmation"
+    >
+      <Title order={2} id="confirmation-title" c="white" mb="xs">
+        {confirmation.message}
+      </Title>
+      {confirmation.number && (
+        <Text size="lg" c="white">
+          {t('documents.referenceNumber')}{' '}
+          <Text component="strong" fw={700} size="xl" c="white">
+            {confirmation.number}
+          </Text>
+        </Text>
+      )}
+      {i18n.exists(nextKey) && (
+        <>
+          <Title order={3} size="h5" c="white" mt="md">
+            {t('documents.whatNext')}
+          </Title>
+          <Text c="white">{t(nextKey)}</Text>
+        </>
+      )}
+    </Paper>
+  );
+}

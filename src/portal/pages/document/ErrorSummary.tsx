@@ -1,0 +1,120 @@
+import { useEffect, useRef } from 'react';
+import { Anchor, List, Paper, Text, Title } from '@mantine/core';
+
+/** One problem the summary lists: what is wrong, and how to reach the field. */
+export interface SummaryEntry {
+  /** Stable key (the field's pointer). */
+  key: string;
+  text: string;
+  /** Opens the field (its section first) and focuses it. */
+  onOpen: () => void;
+}
+
+/**
+ * The GOV.UK error summary: what stops the action, at the place the user is taken to. It takes
+ * the focus when it appears or changes (so a screen reader reads it and the page scrolls to it),
+ * and each entry opens the field in error.
+ */
+export function ErrorSummary({
+  title,
+  description,
+  entries,
+}: {
+  title: string;
+  description?: string;
+  entries: readonly SummaryEntry[];
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const signature = `${description ?? ''}|${entries.map((e) => `${e.key}:${e.text}`).join('|')}`;
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    box.focus({ preventScroll: true });
+    box.scrollIntoView?.({ block: 'start', behavior: 'auto' });
+  }, [signature]);
+  return (
+    <Paper
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby="error-summary-title"
+      withBorder
+      p="md"
+      data-testid="error-summary"
+      style={{ borderColor: 'var(--mantine-color-error)', borderWidth: 3, outlineOffset: 2 }}
+    >
+      <Title order={2} size="h4" id="error-summary-title" mb="xs">
+        {title}
+      </Title>
+      {description && (
+        <Text size="sm" mb="xs">
+          {description}
+        </Text>
+      )}
+      {entries.length > 0 && (
+        <List size="sm" spacing={4}>
+          {entries.map((entry) => (
+            <List.Item key={entry.key}>
+              <Anchor
+                component="button"
+                type="button"
+                c="var(--mantine-color-error)"
+                fw={600}
+                td="underline"
+                onClick={entry.onOpen}
+              >
+                {entry.text}
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * Focuses the field RJSF rendered for a JSON pointer (`/applicant/familyName` has the id
+ * `root.applicant.familyName`) once its section is on screen, or the nearest group holding it.
+ */
+export function focusField(pointer: string, fallbackId?: string): void {
+  const ids = pointer
+    .replace(/^\//, '')
+    .split('/')
+    .filter(Boolean)
+    .reduce<string[]>((all, part) => [...all, `${all.at(-1) ?? 'root'}.${part}`], []);
+  let tries = 0;
+  const attempt = () => {
+    const element =
+      ids
+        .slice()
+        .reverse()
+        .map((id) => findFocusable(id))
+        .find((found): found is HTMLElement => found !== null) ??
+      (fallbackId ? document.getElementById(fallbackId) : null);
+    if (element) {
+      element.focus();
+      element.scrollIntoView?.({ block: 'center' });
+      return;
+    }
+    // The section opens on the next render: try again for a few frames.
+    if (tries++ < 20) requestAnimationFrame(attempt);
+  };
+  attempt();
+}
+
+function findFocusable(id: string): HTMLElement | null {
+  const exact = document.getElementById(id);
+  const target =
+    exact && isFocusable(exact)
+      ? exact
+      : (exact?.querySelector<HTMLElement>('input, select, textarea, button') ??
+        document.querySelector<HTMLElement>(
+          `[id^="${CSS.escape(id)}-"]:is(input, select, textarea, button)`,
+        ));
+  return target ?? null;
+}
+
+function isFocusable(element: HTMLElement): boolean {
+  return ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(element.tagName);
+}

@@ -1,0 +1,39 @@
+/**
+ * Notes the service writes itself into a document's history (a payment the gateway confirmed)
+ * are kept as a translation key, its parameters and the English text, so each reader sees them
+ * in their language. Only rows written by a system actor (`system`, `system:<part>`) are read
+ * this way: a person's notes are their own words, whatever they look like.
+ */
+export interface SystemNote {
+  /** Translation key of the note, e.g. `notices.history.paid`. */
+  key: string;
+  params: Record<string, string>;
+  /** The note in English, for readers without the texts (exports, logs). */
+  text: string;
+}
+
+const MARK = 'system-note:';
+
+/** The form a system note is stored in (the history's notes column). */
+export function encodeSystemNote(note: SystemNote): string {
+  return `${MARK}${JSON.stringify(note)}`;
+}
+
+/** Whether a history row's actor is the service itself. */
+export function isSystemActor(subject: string): boolean {
+  return subject === 'system' || subject.startsWith('system:');
+}
+
+/** A stored system note, or undefined for plain notes. */
+export function decodeSystemNote(stored: string | null): SystemNote | undefined {
+  if (!stored?.startsWith(MARK)) return undefined;
+  try {
+    const note = JSON.parse(stored.slice(MARK.length)) as Partial<SystemNote>;
+    if (typeof note.key !== 'string' || typeof note.text !== 'string') return undefined;
+    const params: Record<string, string> = {};
+    for (const [name, value] of Object.entries(note.params ?? {})) params[name] = String(value);
+    return { key: note.key, params, text: note.text };
+  } catch {
+    return undefined;
+  }
+}
