@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { ServerDataTable } from './ServerDataTable';
+import { ServerDataTable, TableCount, WIDE_COLUMNS } from './ServerDataTable';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient, ApiResult } from '../core/api/client';
 import {
@@ -98,12 +98,35 @@ export function CatalogFinder({
     language,
   );
 
-  const columns: DataTableColumn<Row>[] = columnNames.map((name) => ({
-    accessor: name,
-    title: fieldLabel(name),
-    sortable: true,
-    render: (row: Row) => cellText(name, row[name]),
-  }));
+  // On a phone the key (what the entry is) and View stay; the other columns hide.
+  const essential = new Set(catalog.key.length ? catalog.key : columnNames.slice(0, 1));
+  const columns: DataTableColumn<Row>[] = [
+    ...columnNames.map((name) => ({
+      accessor: name,
+      title: fieldLabel(name),
+      sortable: true,
+      visibleMediaQuery: essential.has(name) ? undefined : WIDE_COLUMNS,
+      render: (row: Row) => cellText(name, row[name]),
+    })),
+    {
+      // Row clicks serve the mouse; this button serves the keyboard and screen readers.
+      accessor: 'view',
+      title: t('catalog.view'),
+      render: (row: Row) => (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={(event) => {
+            event.stopPropagation();
+            setViewing(row.id);
+          }}
+          aria-label={`${t('catalog.view')} ${catalog.key.map((k) => cellText(k, row[k])).join(' ')}`.trim()}
+        >
+          {t('catalog.view')}
+        </Button>
+      ),
+    },
+  ];
 
   /** Every entry the filter matches (the server caps "all"), as a CSV file. */
   const exportCsv = async () => {
@@ -137,9 +160,11 @@ export function CatalogFinder({
       <Group justify="space-between" align="center">
         <Title order={2}>{labels?.title ?? catalog.id}</Title>
         <Group gap="sm">
-          <Text c="dimmed" aria-live="polite">
-            {t('catalog.records', { count: table.total })}
-          </Text>
+          <TableCount
+            table={table}
+            countKey="catalog.records"
+            loadingKey="catalog.loadingRecords"
+          />
           <Button variant="default" onClick={table.reload}>
             {t('catalog.reload')}
           </Button>
@@ -182,7 +207,7 @@ export function CatalogFinder({
           {exportError}
         </Alert>
       )}
-      <ServerDataTable<Row> table={table} columns={columns} onOpen={setViewing} />
+      <ServerDataTable<Row> table={table} columns={columns} onOpen={setViewing} pinLastColumn />
       <CatalogEntryView
         entryId={viewing}
         catalog={catalog}

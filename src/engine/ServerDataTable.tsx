@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 // Loaded with the finders' chunk, not by the home page.
 import 'mantine-datatable/styles.css';
@@ -6,17 +6,26 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type ServerTable, type TableRow } from './useServerTable';
 
 /**
- * The table of every finder: a server-paged, server-sorted list with its error and empty
- * messages. Finders give the columns and what a row click opens.
+ * Where a finder shows all its columns; below it (phones, 390 px) only the columns that say who
+ * or what a row is, its status and its Open link are shown, so they stay on screen.
+ */
+export const WIDE_COLUMNS = '(min-width: 48em)';
+
+/**
+ * The table of every finder: a server-paged, server-sorted list with its error, loading and
+ * empty messages. Finders give the columns and what a row click opens; `pinLastColumn` keeps
+ * the last column (the row's Open link) in view when the table scrolls sideways.
  */
 export function ServerDataTable<T extends TableRow>({
   table,
   columns,
   onOpen,
+  pinLastColumn = false,
 }: {
   table: ServerTable<T>;
   columns: DataTableColumn<T>[];
   onOpen?: (id: string) => void;
+  pinLastColumn?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -45,9 +54,32 @@ export function ServerDataTable<T extends TableRow>({
         sortStatus={table.sortStatus}
         onSortStatusChange={table.setSortStatus}
         onRowClick={onOpen ? ({ record }) => onOpen(record.id) : undefined}
-        noRecordsText={t('messages.noResults')}
-        loadingText={t('messages.processing')}
+        pinLastColumn={pinLastColumn}
+        // "No results" only once a search has answered with nothing, never while the first runs.
+        noRecordsText={table.loaded ? t('messages.noResults') : t('messages.loading')}
+        loadingText={t('messages.loading')}
       />
     </>
+  );
+}
+
+/**
+ * The count above a finder: "Loading…" until the first answer, then "1 document" or
+ * "12 documents" (i18next plurals, keys `_one` and `_other`), announced politely.
+ */
+export function TableCount({
+  table,
+  countKey,
+  loadingKey,
+}: {
+  table: Pick<ServerTable<TableRow>, 'loaded' | 'total'>;
+  countKey: string;
+  loadingKey: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Text c="dimmed" aria-live="polite" data-testid="table-count">
+      {table.loaded ? t(countKey, { count: table.total }) : t(loadingKey)}
+    </Text>
   );
 }

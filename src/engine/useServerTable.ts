@@ -11,7 +11,10 @@ export type TableRow = { id: string } & Record<string, unknown>;
 export interface ServerTable<T extends TableRow> {
   records: T[];
   total: number;
+  /** A search is under way (from the first render on, so nothing says "no results" too early). */
   fetching: boolean;
+  /** An answer (rows or an error) has arrived: until then the count and "no results" mean nothing. */
+  loaded: boolean;
   error: string | undefined;
   page: number;
   setPage(page: number): void;
@@ -39,7 +42,8 @@ export function useServerTable<T extends TableRow>(
   const [pageSize, setPageSizeState] = useState(PAGE_SIZES[0] ?? 10);
   const [sortStatus, setSortState] = useState(initialSort);
   const [filter, setFilterState] = useState<FilterCondition[]>([]);
-  const [fetching, setFetching] = useState(false);
+  const [fetching, setFetching] = useState(true);
+  const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [reloads, setReloads] = useState(0);
   const latest = useRef(0);
@@ -57,6 +61,7 @@ export function useServerTable<T extends TableRow>(
     }).then(([failure, result]) => {
       if (call !== latest.current) return;
       setFetching(false);
+      setLoaded(true);
       if (failure) {
         setError(failure.message);
         setRecords([]);
@@ -73,6 +78,7 @@ export function useServerTable<T extends TableRow>(
     records,
     total,
     fetching,
+    loaded,
     error,
     page,
     setPage,

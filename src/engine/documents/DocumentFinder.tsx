@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { ServerDataTable } from '../ServerDataTable';
+import { ServerDataTable, TableCount, WIDE_COLUMNS } from '../ServerDataTable';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient, ApiResult } from '../../core/api/client';
 import type { DocumentSummary } from '../../core/documents/types';
@@ -71,29 +71,53 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
     i18n.language,
   );
 
+  /** Where each data column's value names are: `<entity>.<path>.enum.<value>`, as in forms. */
+  const enumKeys = useMemo(
+    () =>
+      new Map(
+        list.columns
+          .filter((c) => c.pointer)
+          .map((c) => [
+            c.field,
+            `${workflow.document}.${(c.pointer ?? '').split('/').slice(1).join('.')}.enum`,
+          ]),
+      ),
+    [list.columns, workflow.document],
+  );
+  /** A cell as people read it: statuses, enumerations and flags as words, dates formatted. */
   const show = (row: Row, field: string): string => {
     const value = row[field];
     if (value === null || value === undefined) return '';
     if (field === 'status') return t(`statuses.${String(value)}`, { defaultValue: String(value) });
     if (kinds[field] === 'datetime') return formatDateTime(value);
+    if (typeof value === 'boolean') return t(value ? 'catalog.yes' : 'catalog.no');
+    const enumKey = enumKeys.get(field);
+    if (enumKey && i18n.exists(`${enumKey}.${String(value)}`))
+      return t(`${enumKey}.${String(value)}`);
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   };
+  // On a phone the first column (what the row is), the status and Open stay; the rest hide.
+  const essential = new Set([list.columns[0]?.field, 'status']);
   const columns: DataTableColumn<Row>[] = [
     ...list.columns.map((column) => ({
       accessor: column.field,
       title: t(column.label),
       sortable: true,
+      visibleMediaQuery: essential.has(column.field) ? undefined : WIDE_COLUMNS,
       render: (row: Row) => show(row, column.field),
     })),
     {
       // Row clicks serve the mouse; this button serves the keyboard and screen readers.
       accessor: 'open',
-      title: '',
+      title: t('documents.open'),
       render: (row: Row) => (
         <Button
           size="compact-xs"
           variant="subtle"
-          onClick={() => onOpen(row.id)}
+          onClick={(event) => {
+            event.stopPropagation();
+            onOpen(row.id);
+          }}
           aria-label={`${t('documents.open')} ${row.summary.number ?? ''}`.trim()}
         >
           {t('documents.open')}
@@ -120,9 +144,11 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
       <Group justify="space-between" align="center">
         <Title order={2}>{t(list.label)}</Title>
         <Group gap="sm">
-          <Text c="dimmed" aria-live="polite">
-            {t('documents.results', { count: table.total })}
-          </Text>
+          <TableCount
+            table={table}
+            countKey="documents.results"
+            loadingKey="documents.loadingResults"
+          />
           <Button variant="default" onClick={table.reload}>
             {t('documents.reload')}
           </Button>
@@ -136,7 +162,7 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
         fields={filterFields}
         onApply={(condition) => table.setFilter(condition ? [condition] : [])}
       />
-      <ServerDataTable<Row> table={table} columns={columns} onOpen={onOpen} />
+      <ServerDataTable<Row> table={table} columns={columns} onOpen={onOpen} pinLastColumn />
     </Stack>
   );
 }

@@ -1,21 +1,47 @@
 import { useCallback } from 'react';
+import { Anchor } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { ApiResult } from '../../../core/api/client';
+import type { DefinitionBundle } from '../../../core/definitions/types';
 import type { LibraryRow, TaskRow } from '../../../core/dashboard/types';
+import { fullRoles } from '../../../core/documents/workflow';
 import type { SearchRequest, SearchResult } from '../../../core/search/protocol';
 import { formatDateTime } from '../../../core/format';
-import { ServerDataTable } from '../../../engine/ServerDataTable';
+import { ServerDataTable, TableCount, WIDE_COLUMNS } from '../../../engine/ServerDataTable';
 import { useServerTable } from '../../../engine/useServerTable';
 import { usePortal } from '../../context';
 import { documentPath } from '../../documentLinks';
+import type { Session } from '../../session';
 
 type Row = (LibraryRow | TaskRow) & { [key: string]: unknown };
 
 /**
+ * The screen a dashboard row opens: an owner's task opens the screen its workflow's
+ * `tasks.owner` names for the status (reply to a query), when the user may open it; any other
+ * row the screen `documentPath` chooses (the queue's screen, else the view).
+ */
+export function rowPath(
+  bundle: Pick<DefinitionBundle, 'workflows'>,
+  session: Session,
+  row: Row,
+): string | undefined {
+  if (row.reason === 'owner') {
+    const workflow = bundle.workflows.find((w) => w.id === row.workflow);
+    const task = workflow?.tasks?.owner?.find((t) => t.status === row.status);
+    const screen = task && workflow?.screens.find((s) => s.path === task.open);
+    if (workflow && screen && session.hasAnyRole(fullRoles(workflow, screen.roles)))
+      return `${workflow.prefix}${screen.path.replace(':id', encodeURIComponent(row.id))}`;
+  }
+  const list = typeof row.list === 'string' ? row.list : undefined;
+  return documentPath(bundle, session, row.workflow, row.id, list);
+}
+
+/**
  * The documents of a dashboard page (My Library, My Tasks): one server-paged list across every
- * document type, each row opening the document's screen.
+ * document type. The last column's "Open" is a real link to the document's screen (keyboard,
+ * screen readers, open in a new tab); a click anywhere on the row does the same for the mouse.
  */
 export function DashboardDocuments({
   endpoint,
@@ -33,13 +59,16 @@ export function DashboardDocuments({
     [api, endpoint],
   );
   const table = useServerTable<Row>(search, { columnAccessor: 'updatedAt', direction: 'desc' }, 0);
+  const typeName = (row: Row) =>
+    t(`${row.documentType}._title`, { defaultValue: row.documentType });
   const columns: DataTableColumn<Row>[] = [
+    { accessor: 'number', title: t('pages.library.number'), sortable: true },
     {
       accessor: 'documentType',
       title: t('pages.library.type'),
-      render: (row) => t(`${row.documentType}._title`, { defaultValue: row.documentType }),
+      visibleMediaQuery: WIDE_COLUMNS,
+      render: typeName,
     },
-    { accessor: 'number', title: t('pages.library.number'), sortable: true },
     {
       accessor: 'status',
       title: t('pages.library.status'),
@@ -51,6 +80,7 @@ export function DashboardDocuments({
           {
             accessor: 'reason',
             title: t('pages.tasks.reason'),
+            visibleMediaQuery: WIDE_COLUMNS,
             render: (row: Row) => t(`pages.tasks.reasons.${String(row.reason)}`),
           },
         ]
@@ -59,20 +89,45 @@ export function DashboardDocuments({
       accessor: 'updatedAt',
       title: t('pages.library.updatedAt'),
       sortable: true,
+      visibleMediaQuery: WIDE_COLUMNS,
       render: (row) => formatDateTime(row.updatedAt),
     },
+    {
+      accessor: 'open',
+      title: t('pages.library.open'),
+      render: (row) => {
+        const path = rowPath(bundle, session, row);
+        if (!path) return null;
+        return (
+          <Anchor
+            component={Link}
+            to={path}
+            onClick={(event) => event.stopPropagation()}
+            aria-label={t('pages.library.openDocument', { number: row.number ?? typeName(row) })}
+          >
+            {t('pages.library.open')}
+          </Anchor>
+        );
+      },
+    },
   ];
-  const rowOf = (id: string) => table.records.find((row) => row.id === id);
   return (
-    <ServerDataTable<Row>
-      table={table}
-      columns={columns}
-      onOpen={(id) => {
-        const row = rowOf(id);
-        const list = row && typeof row.list === 'string' ? row.list : undefined;
-        const path = row && documentPath(bundle, session, row.workflow, row.id, list);
-        if (path) navigate(path);
-      }}
-    />
+    <>
+      <TableCount
+        table={table}
+        countKey="documents.results"
+        loadingKey="documents.loadingResults"
+      />
+      <ServerDataTable<Row>
+        table={table}
+        columns={columns}
+        pinLastColumn
+        onOpen={(id) => {
+          const row = table.records.find((r) => r.id === id);
+          const path = row && rowPath(bundle, session, row);
+          if (path) navigate(path);
+        }}
+      />
+    </>
   );
 }

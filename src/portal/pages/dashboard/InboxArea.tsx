@@ -1,21 +1,28 @@
 import { useEffect, useState } from 'react';
-import { Alert, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../core/format';
 import { usePortal } from '../../context';
+import { documentPath } from '../../documentLinks';
 
 interface InboxMessage {
   id: string;
   subject: string;
   body: string;
   documentId: string | null;
+  /** The workflow of the document the message is about, if any. */
+  workflow?: string | null;
   createdAt: string;
 }
 
-/** The dashboard's message area: the user's newest inbox messages (queries, decisions...). */
+/**
+ * The dashboard's message area: the user's newest inbox messages (queries, decisions...), each
+ * about a document with a link to it, on the screen the user may open.
+ */
 export function InboxArea() {
   const { t } = useTranslation();
-  const { api } = usePortal();
+  const { api, bundle, session } = usePortal();
   const [messages, setMessages] = useState<InboxMessage[]>();
   const [failed, setFailed] = useState(false);
 
@@ -46,17 +53,33 @@ export function InboxArea() {
         <Text c="dimmed">{t('pages.inbox.empty')}</Text>
       ) : (
         <Stack gap="xs">
-          {messages.map((message) => (
-            <Card key={message.id} withBorder padding="sm" component="article">
-              <Text fw={600}>{message.subject}</Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                {message.body}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {formatDateTime(message.createdAt)}
-              </Text>
-            </Card>
-          ))}
+          {messages.map((message) => {
+            const path =
+              message.documentId && message.workflow
+                ? documentPath(bundle, session, message.workflow, message.documentId)
+                : undefined;
+            return (
+              <Card key={message.id} withBorder padding="sm" component="article">
+                <Text fw={600}>{message.subject}</Text>
+                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                  {message.body}
+                </Text>
+                {path && (
+                  <Anchor
+                    component={Link}
+                    to={path}
+                    size="sm"
+                    aria-label={`${t('pages.inbox.openDocument')}: ${message.subject}`}
+                  >
+                    {t('pages.inbox.openDocument')}
+                  </Anchor>
+                )}
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(message.createdAt)}
+                </Text>
+              </Card>
+            );
+          })}
         </Stack>
       )}
     </section>

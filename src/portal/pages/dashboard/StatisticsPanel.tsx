@@ -14,6 +14,8 @@ import { useLanguage } from '../../useLanguage';
  * not take the keyboard's focus either (recharts' accessibility layer would).
  */
 const CHART_OUT_OF_TAB_ORDER = { accessibilityLayer: false };
+/** Counts are whole numbers: the value axis never shows 0.25 steps. */
+const COUNT_AXIS = { allowDecimals: false };
 
 /**
  * Statistics of one workflow's documents (specification 000, section 1: visa applications in
@@ -99,6 +101,7 @@ export function StatisticsPanel({ workflow }: { workflow: WorkflowDefinition }) 
                 series={[{ name: 'count', label: count, color: 'brand.6' }]}
                 aria-hidden
                 barChartProps={CHART_OUT_OF_TAB_ORDER}
+                yAxisProps={COUNT_AXIS}
               />
               {figures(
                 statuses.map((s) => ({ label: s.status, count: s.count })),
@@ -118,6 +121,7 @@ export function StatisticsPanel({ workflow }: { workflow: WorkflowDefinition }) 
             series={[{ name: 'count', label: count, color: 'secondary.7' }]}
             aria-hidden
             barChartProps={CHART_OUT_OF_TAB_ORDER}
+            yAxisProps={COUNT_AXIS}
           />
           {figures(
             months.map((m) => ({ label: m.month, count: m.count })),
