@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { apiToken, IDENTITY_ADMIN, signIn } from '../support/e2e-accounts';
 import { startPortal, type PortalProcess } from '../support/portal-process';
@@ -140,6 +141,11 @@ describe('identity in Chromium', () => {
     await stranger.page.goto(`${portal.url}/#/connectid/accounts`);
     await stranger.page.locator('#username').waitFor();
     expect(stranger.page.url()).toContain('/realms/portal/');
+    // The sign-in page is accessible, and leads to registration and back to the portal.
+    expect(await axeViolations(stranger.page)).toEqual([]);
+    expect(await stranger.page.locator('#portal-home').getAttribute('href')).toBe(`${portal.url}/`);
+    await stranger.page.getByRole('link', { name: 'New to the portal? Create an account' }).click();
+    await stranger.page.waitForURL(`${portal.url}/#/register`);
     await stranger.context.close();
   });
 });
