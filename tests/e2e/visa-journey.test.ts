@@ -259,7 +259,16 @@ describe('a visa application end to end in Chromium', () => {
     id = page.url().split('/').at(-1)!;
 
     await act(page, 'Submit');
-    await success(page, 'Application Submitted Successfully');
+    // Submitted, the application is shown read-only under a confirmation with its number.
+    await expect.poll(() => page.url()).toMatch(/\/view\/[0-9a-f-]{36}$/);
+    const confirmation = page.getByTestId('confirmation');
+    await confirmation.getByText('Application Submitted Successfully').waitFor();
+    await confirmation.getByText(/VA-\d{4}-\d{6}/).waitFor();
+    expect(await page.getByRole('button', { name: 'Replace the file' }).count()).toBe(0);
+    // The service's own sections are not the applicant's to see.
+    expect(
+      await page.getByRole('tab', { name: /^(Issuance|Assignment|Application details)/ }).count(),
+    ).toBe(0);
     const title = page.getByRole('heading', { name: /VA-\d{4}-\d{6}/ });
     await title.waitFor();
     const heading = await title.textContent();
@@ -318,6 +327,10 @@ describe('a visa application end to end in Chromium', () => {
     await success(page, 'Application Assigned Successfully');
     await listShows(page, '/assigned', 'Paid for verification');
     await openFromList(page, '/mylist', 'Paid for verification');
+    // A query needs notes: the error is summarised where the officer is, the field marked.
+    await act(page, 'Query');
+    await page.getByTestId('error-summary').getByText('There is a problem').waitFor();
+    await expect.poll(() => page.getByLabel('Notes').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Notes').fill('Please upload a clearer copy of your passport.');
     await act(page, 'Query');
     await success(page, 'Application Queried Successfully');
@@ -329,7 +342,7 @@ describe('a visa application end to end in Chromium', () => {
   it('the applicant replies to the query', async () => {
     const { page, context } = await as(APPLICANT, `${PREFIX}/view/${id}`);
     await page.getByText('Please upload a clearer copy of your passport.').first().waitFor();
-    await page.getByRole('link', { name: 'Submit reply' }).click();
+    await page.getByRole('link', { name: 'Reply to the query' }).click();
     await tab(page, 'Uploaded documents');
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Replace the file' }).first().click();
