@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Loading every definition takes seconds when the API and e2e projects load both cores.
+          testTimeout: 60_000,
         },
       },
       {
