@@ -41,7 +41,13 @@ export function ErrorSummary({
       withBorder
       p="md"
       data-testid="error-summary"
-      style={{ borderColor: 'var(--mantine-color-error)', borderWidth: 3, outlineOffset: 2 }}
+      // scrollMarginTop: the portal's header stays on top of the page; the summary shows below it.
+      style={{
+        borderColor: 'var(--mantine-color-error)',
+        borderWidth: 3,
+        outlineOffset: 2,
+        scrollMarginTop: 88,
+      }}
     >
       <Title order={2} size="h4" id="error-summary-title" mb="xs">
         {title}
