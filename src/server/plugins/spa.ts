@@ -20,6 +20,9 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
     index: ['index.html'],
     cacheControl: false,
     dotfiles: 'ignore',
+    // The build writes a brotli and a gzip copy beside each text file (vite.config.ts): sent to
+    // browsers that take them, a third to a quarter of the bytes, never compressed per request.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader(
