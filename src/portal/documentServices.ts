@@ -1,4 +1,5 @@
 import type { ApiClient } from '../core/api/client';
+import type { WorkflowDefinition } from '../core/documents/workflow';
 import type { MediaReference } from '../core/documents/types';
 import { isApiErrorBody } from '../core/api/errors';
 import type { FormServices, CatalogOption } from '../engine/form';
@@ -11,8 +12,21 @@ import type { Session } from './session';
  * to the media backend with progress, and reading an upload back (its owner, or an officer
  * through a document that names it). The server checks roles and contents again.
  */
-export function documentServices(api: ApiClient, session: Session): FormServices {
+export function documentServices(
+  api: ApiClient,
+  session: Session,
+  workflow?: Pick<WorkflowDefinition, 'id' | 'backend'>,
+): FormServices {
   return {
+    async documentChoices(document: string): Promise<CatalogOption[]> {
+      // Asked of the form's own workflow, which answers only for a type its fields name.
+      if (!workflow) return [];
+      const [error, result] = await api.get<{ items: CatalogOption[] }>(
+        workflow.backend ?? 'evisa',
+        `/${encodeURIComponent(workflow.id)}/choices/${encodeURIComponent(document)}`,
+      );
+      return error ? [] : result.items;
+    },
     async searchCatalog(catalogId, text, where = {}): Promise<CatalogOption[]> {
       // The entries valid today whose code or name holds what was typed ("WS", "samoa").
       const query = new URLSearchParams({ ...where, search: text.trim() });

@@ -340,6 +340,7 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
       groups: [
         'connectid-group-create',
         'connectid-unit-create',
+        'connectid-role-create',
         'connectid-policy-create',
         'connectid-group-update',
       ],
@@ -354,6 +355,9 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     };
     const unit = (code: string, roles: string[]) =>
       post('access-unit', { unit: { unitCode: code, unitDescription: code }, access: { roles } });
+    // A unit may name only existing access roles.
+    for (const code of ['role-a', 'role-b', 'role-c', 'role-d'])
+      await post('access-role', { role: { roleCode: code, roleDescription: code } });
     await unit('T_PARENT', ['role-a', 'role-b']);
     await unit('T_CHILD', ['role-c', 'role-a']);
     await unit('T_OWN', ['role-d']);
@@ -458,6 +462,87 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     expect(await directory.findById(pending.id)).toMatchObject({ canSignIn: false, roles: [] });
     expect(await directory.findByLogin('nobody.here')).toBeUndefined();
     expect(await directory.findById('not-a-uuid')).toBeUndefined();
+  });
+
+  it('lets an access unit name existing access roles only, each offered with its description', async () => {
+    const unitAdmin = await api.issuer.token({
+      sub: 'unit-admin',
+      groups: ['connectid-unit-create', 'connectid-unit-update', 'connectid-unit-search'],
+    });
+    const units = '/api/connectid/access-unit';
+    const choices = await api.call('GET', `${units}/choices/access-role`, { token: unitAdmin });
+    expect(choices.statusCode, choices.body).toBe(200);
+    expect(choices.json().items).toContainEqual({
+      code: 'visa-application-grant',
+      name: expect.stringMatching(/grant/i),
+    });
+    // Only the types its fields name, and only to holders of the unit workflow's roles.
+    expect(
+      (await api.call('GET', `${units}/choices/account`, { token: unitAdmin })).statusCode,
+    ).toBe(404);
+    expect(
+      (await api.call('GET', `${units}/choices/access-role`, { token: admin })).statusCode,
+    ).toBe(403);
+
+    const refused = await api.call('POST', units, {
+      token: unitAdmin,
+      headers: { 'accept-language': 'fr' },
+      body: {
+        action: 'create',
+        data: {
+          unit: { unitCode: 'T_UNKNOWN', unitDescription: 'Unknown role' },
+          access: { roles: ['view-profile', 'no-such-role'] },
+        },
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual([
+      {
+        path: '/access/roles',
+        rule: 'unknownAccessRole',
+        message: 'Il n’existe aucun rôle d’accès no-such-role',
+      },
+    ]);
+    const stored = await api.server.database.db
+      .selectFrom('document')
+      .select('id')
+      .where('type', '=', 'access-unit')
+      .where(sql<string>`data #>> '{unit,unitCode}'`, '=', 'T_UNKNOWN')
+      .execute();
+    expect(stored).toEqual([]);
+
+    const created = await api.call('POST', units, {
+      token: unitAdmin,
+      body: {
+        action: 'create',
+        data: {
+          unit: { unitCode: 'T_KNOWN', unitDescription: 'Known roles' },
+          access: { roles: ['view-profile'] },
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const unit = created.json() as Doc;
+    // Editing the roles (an action that does not validate the whole unit) is checked too.
+    const edited = await api.call('POST', `${units}/${unit.id}/actions/edit-roles`, {
+      token: unitAdmin,
+      body: {
+        version: unit.version,
+        data: { ...unit.data, access: { roles: ['view-profile', 'made-up'] } },
+      },
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().error.fields).toEqual([
+      expect.objectContaining({
+        path: '/access/roles',
+        message: 'There is no access role made-up',
+      }),
+    ]);
+    const after = await api.call('GET', `${units}/${unit.id}`, { token: unitAdmin });
+    expect(after.json()).toMatchObject({
+      version: unit.version,
+      data: { access: { roles: ['view-profile'] } },
+    });
   });
 
   it('seeds roles, units, groups, policies and personas once', async () => {

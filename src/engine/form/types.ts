@@ -42,6 +42,11 @@ export interface FormServices {
     text: string,
     where?: Readonly<Record<string, string>>,
   ) => Promise<CatalogOption[]>;
+  /**
+   * Code and label of the existing documents of a type that a `documentChoices` field may name
+   * (the access roles an access unit gives).
+   */
+  documentChoices?: (document: string) => Promise<CatalogOption[]>;
   /** Uploads a file to the media backend, reporting progress from 0 to 100. */
   uploadFile?: (file: File, onProgress: (percent: number) => void) => Promise<MediaReference>;
   /**

@@ -16,6 +16,7 @@ import { resolvePointer, runRules } from '../../core/rules/registry';
 import { runServerRules } from './server-rules';
 import { catalogFieldsOf, type CatalogField } from '../../core/definitions/catalog-fields';
 import { catalogFieldProblems } from './catalog-fields';
+import { documentChoiceOptions, documentChoiceProblems } from './document-choices';
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { Database, DocumentTable } from '../db/schema';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
@@ -44,6 +45,11 @@ export class DocumentService {
     private readonly searchMaxItems: number,
     private readonly environment: EffectEnvironment = { publicUrl: '', texts: {} },
   ) {}
+
+  /** The documents a `documentChoices` field of this type's form may name (its options). */
+  async choices(type: string, document: string) {
+    return documentChoiceOptions(this.db, this.workflow(type).entity, document);
+  }
 
   workflow(type: string): CompiledWorkflow {
     const workflow = this.workflows.get(type);
@@ -641,6 +647,9 @@ export class DocumentService {
         ...(await catalogFieldProblems(db, this.catalogFields(workflow), data, new Date())),
       );
     }
+    // Choices naming other documents (an access unit's roles) are checked on every change,
+    // drafts and actions that do not validate included: an unknown code is never stored.
+    problems.push(...(await documentChoiceProblems(db as Kysely<Database>, workflow.entity, data)));
     if (problems.length) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
     return data;
   }

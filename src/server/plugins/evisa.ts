@@ -30,6 +30,14 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
   app.post<{ Params: TypeParams }>('/:type/derive', async (request) =>
     documents.derive(request.params.type, caller(request), request.body),
   );
+  // The documents a choice field of the type's form may name (an access unit's roles).
+  app.get<{ Params: TypeParams & { document: string } }>(
+    '/:type/choices/:document',
+    async (request) => {
+      caller(request);
+      return documents.choices(request.params.type, request.params.document);
+    },
+  );
   app.get<{ Params: DocParams }>('/:type/:id', async (request) =>
     documents.read(request.params.type, caller(request), request.params.id),
   );

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { CatalogWidget } from './CatalogWidget';
 import type { EngineWidgetProps } from './common';
 import { DateTimeWidget, DateWidget } from './DateWidgets';
+import { DocumentChoicesWidget } from './DocumentChoicesWidget';
 import { FileWidget } from './FileWidget';
 import { EmailWidget, MoneyWidget, PhoneWidget, TextareaWidget, TextWidget } from './TextWidgets';
 import { YesNoWidget } from './YesNoWidget';
@@ -18,6 +19,7 @@ const widgets = new Map<string, ComponentType<EngineWidgetProps>>(
       ['money', MoneyWidget],
       ['yesNo', YesNoWidget],
       ['catalog', CatalogWidget],
+      ['documentChoices', DocumentChoicesWidget],
       ['file', FileWidget],
       ['phone', PhoneWidget],
       ['email', EmailWidget],

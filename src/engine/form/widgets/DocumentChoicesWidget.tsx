@@ -1,0 +1,110 @@
+import { memo, useEffect, useMemo, useState } from 'react';
+import {
+  MultiSelect,
+  Select,
+  Stack,
+  Text,
+  type ComboboxItem,
+  type OptionsFilter,
+} from '@mantine/core';
+import { contextOf, t } from '../context';
+import type { CatalogOption } from '../types';
+import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
+
+/**
+ * A choice among existing documents of another type (`ui:widget: documentChoices`,
+ * core/definitions/document-choices.ts): the access roles an access unit gives. An array field
+ * is a searchable multi-select, a string field a select. Each option shows the code and, below
+ * it, its label (the role's description); typing narrows on both. The options come from the
+ * screen's `services.documentChoices`; the server refuses any code naming no existing document.
+ */
+export const DocumentChoicesWidget = memo(function DocumentChoicesWidget(props: EngineWidgetProps) {
+  const { id, value, onChange, onBlur, options, schema } = props;
+  const context = contextOf(props.registry.formContext);
+  const { services } = context;
+  const document = typeof options.document === 'string' ? options.document : '';
+  const many = schema.type === 'array';
+  const [choices, setChoices] = useState<CatalogOption[] | null>(null);
+  const load = services.documentChoices;
+
+  useEffect(() => {
+    if (!load || !document) return;
+    let live = true;
+    load(document).then(
+      (list) => live && setChoices(list),
+      () => live && setChoices([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, document]);
+
+  const selected = useMemo(
+    () =>
+      (many ? (Array.isArray(value) ? value : []) : [value]).filter(
+        (v): v is string => typeof v === 'string' && v !== '',
+      ),
+    [many, value],
+  );
+  const names = useMemo(() => new Map((choices ?? []).map((c) => [c.code, c.name])), [choices]);
+  // A stored code that names nothing any more stays visible (and removable), with its error.
+  const data = useMemo(
+    () => [
+      ...(choices ?? []).map((c) => c.code),
+      ...selected.filter((code) => choices !== null && !names.has(code)),
+    ],
+    [choices, names, selected],
+  );
+  const filter: OptionsFilter = ({ options: all, search }) => {
+    const text = search.trim().toLowerCase();
+    if (!text) return all;
+    return (all as ComboboxItem[]).filter(
+      (o) =>
+        o.value.toLowerCase().includes(text) ||
+        (names.get(o.value) ?? '').toLowerCase().includes(text),
+    );
+  };
+  const renderOption = ({ option }: { option: ComboboxItem }) => (
+    <Stack gap={0}>
+      <Text size="sm" fw={500}>
+        {option.value}
+      </Text>
+      {names.get(option.value) && (
+        <Text size="xs" c="dimmed">
+          {names.get(option.value)}
+        </Text>
+      )}
+    </Stack>
+  );
+  const common = {
+    id,
+    label: labelOf(props),
+    description: descriptionOf(props),
+    withAsterisk: props.required,
+    disabled: props.disabled || props.readonly,
+    error: errorOf(props),
+    data,
+    searchable: true,
+    filter,
+    renderOption,
+    nothingFoundMessage: t(context, choices === null ? 'messages.loading' : 'form.nothingFound'),
+    maxDropdownHeight: 320,
+    onBlur: () => onBlur(id, value),
+  };
+  return many ? (
+    <MultiSelect
+      {...common}
+      value={selected}
+      clearable
+      hidePickedOptions
+      onChange={(next) => onChange(next)}
+    />
+  ) : (
+    <Select
+      {...common}
+      value={selected[0] ?? null}
+      clearable
+      onChange={(next) => onChange(next ?? undefined)}
+    />
+  );
+});

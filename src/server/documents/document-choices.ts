@@ -1,0 +1,139 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  documentChoiceFieldsOf,
+  GONE_STATUS,
+  type DocumentChoiceField,
+} from '../../core/definitions/document-choices';
+import type { EntityDefinition } from '../../core/definitions/types';
+import { resolvePointer } from '../../core/rules/registry';
+import type { Database } from '../db/schema';
+import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+
+// The server's half of the document choices (core/definitions/document-choices.ts): every code
+// given must name a document of the field's type that is not deleted; the options endpoint lists
+// them for the form.
+
+/** At most this many choices: the largest list a field of this kind holds (an access unit's). */
+const CHOICES_LIMIT = 500;
+
+const fieldCache = new WeakMap<EntityDefinition, DocumentChoiceField[]>();
+function fieldsOf(entity: EntityDefinition): DocumentChoiceField[] {
+  let fields = fieldCache.get(entity);
+  if (!fields) {
+    fields = documentChoiceFieldsOf(entity);
+    fieldCache.set(entity, fields);
+  }
+  return fields;
+}
+
+/** `/role/roleCode` as the text-array path `{role,roleCode}` of PostgreSQL's `#>>`. */
+function textPath(pointer: string): string {
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return `{${parts.map((p) => `"${p.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
+/** Each string value at a field's place, with the pointer of the field holding it. */
+function valuesAt(
+  data: unknown,
+  segments: readonly string[],
+  many: boolean,
+  pointer = '',
+): Array<[string, string]> {
+  if (segments.length === 0)
+    return typeof data === 'string' && data !== '' ? [[pointer, data]] : [];
+  const [head, ...rest] = segments as [string, ...string[]];
+  if (head === '*') {
+    if (!Array.isArray(data)) return [];
+    // The choices' own array reports at the field, not at each item: the widget is the field.
+    const last = many && rest.length === 0;
+    return data.flatMap((item, index) =>
+      valuesAt(item, rest, many, last ? pointer : `${pointer}/${index}`),
+    );
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || !(head in data))
+    return [];
+  return valuesAt((data as Record<string, unknown>)[head], rest, many, `${pointer}/${head}`);
+}
+
+/** The codes among `codes` that name a document of the field's type that is not deleted. */
+async function existingCodes(
+  db: Kysely<Database>,
+  field: DocumentChoiceField,
+  codes: readonly string[],
+): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const code = sql<string>`data #>> ${sql.lit(textPath(field.code))}`;
+  const rows = await db
+    .selectFrom('document')
+    .select(code.as('code'))
+    .where('type', '=', field.document)
+    .where('status', '<>', GONE_STATUS)
+    .where(code, 'in', [...codes])
+    .execute();
+  return new Set(rows.map((r) => r.code));
+}
+
+/**
+ * A problem for each code of a document-choice field that names no existing document, at the
+ * field's path with the code as parameter; empty values pass (required is the schema's business).
+ */
+export async function documentChoiceProblems(
+  db: Kysely<Database>,
+  entity: EntityDefinition,
+  data: Record<string, unknown>,
+): Promise<FieldProblem[]> {
+  const problems: FieldProblem[] = [];
+  for (const field of fieldsOf(entity)) {
+    const given = valuesAt(data, field.segments, field.many);
+    const known = await existingCodes(db, field, [...new Set(given.map(([, code]) => code))]);
+    for (const [path, code] of given) {
+      if (!known.has(code)) {
+        problems.push({
+          path,
+          rule: field.unknownMessage.replace(/^validation\./, ''),
+          params: { code },
+        });
+      }
+    }
+  }
+  return problems;
+}
+
+export interface DocumentChoice {
+  code: string;
+  name: string;
+}
+
+/**
+ * The documents a field of `entity` may name, for its form: code and label of each document of
+ * the type the field names (`document`), not deleted, by code. 404 when no field of the entity
+ * names that type, so nothing else can be listed this way.
+ */
+export async function documentChoiceOptions(
+  db: Kysely<Database>,
+  entity: EntityDefinition,
+  document: string,
+): Promise<{ items: DocumentChoice[] }> {
+  const field = fieldsOf(entity).find((f) => f.document === document);
+  if (!field) throw new ApiProblem(404, ERROR_CODES.notFound);
+  const rows = await db
+    .selectFrom('document')
+    .select('data')
+    .where('type', '=', field.document)
+    .where('status', '<>', GONE_STATUS)
+    .orderBy(sql`data #>> ${sql.lit(textPath(field.code))}`)
+    .limit(CHOICES_LIMIT)
+    .execute();
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    items: rows
+      .map(({ data }) => ({
+        code: text(resolvePointer(data, field.code)),
+        name: field.label ? text(resolvePointer(data, field.label)) : '',
+      }))
+      .filter((choice) => choice.code !== ''),
+  };
+}
