@@ -41,6 +41,7 @@ const workflow: WorkflowDefinition = {
     submit: { roles: ['submit'], owner: true, payload: 'data', validate: true },
     cancel: { roles: ['submit'], owner: true, danger: true },
     query: { roles: ['query'], notes: 'required' },
+    reset: { roles: ['submit'], danger: true },
   },
   screens: [
     {
@@ -58,6 +59,13 @@ const workflow: WorkflowDefinition = {
       actions: ['query'],
       editable: ['characterQuestions'],
       open: 'documents',
+    },
+    {
+      path: '/reset/:id',
+      mode: 'modification',
+      roles: ['submit'],
+      actions: ['reset'],
+      editable: [],
     },
     {
       path: '/profile/:id',
@@ -219,11 +227,7 @@ describe('document screen', () => {
       within(list)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual([
-      'Applicant',
-      'Dependants',
-      'Documents',
-    ]);
+    ).toEqual(['Applicant', 'Dependants', 'Documents']);
   });
 
   it('opens a read-only view on the first section holding data and skips empty ones', async () => {
@@ -325,6 +329,28 @@ describe('document screen', () => {
     expect(badge.textContent).toBe('Enregistré');
     expect(badge.getAttribute('style') ?? '').toContain('text-transform: none');
     await act(() => changeLanguage('en'));
+  });
+
+  it('shows the data a reset left without asking for a reload', async () => {
+    await changeLanguage('en');
+    const reset = {
+      ...stored,
+      version: 2,
+      data: { applicant: { familyName: 'Default', birthDate: '1990-03-15' } },
+      allowedActions: ['reset'],
+    };
+    const { api, post } = fakeApi({ ...stored, allowedActions: ['reset'] }, () => reset);
+    const router = renderScreen('/sample/permit/reset/d1', api, ['submit', 'read']);
+    const applicant = await screen.findByTestId('readonly-applicant');
+    expect(applicant.textContent).toContain('Doe');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset to defaults' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset to defaults' }));
+    await waitFor(() => expect(post).toHaveBeenCalledOnce());
+    await waitFor(() =>
+      expect(screen.getByTestId('readonly-applicant').textContent).toContain('Default'),
+    );
+    expect(router.state.location.pathname).toBe('/sample/permit/reset/d1');
   });
 
   it('shows a profile without the document workings, with its links', async () => {
