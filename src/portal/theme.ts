@@ -34,6 +34,9 @@ export const SECONDARY_COLOUR = '#DEC570';
 /** Text in the brand's colour (the header's title): the brand blue, lightened in dark mode. */
 export const BRAND_TEXT_VARIABLE = '--portal-color-brand-text';
 export const BRAND_TEXT = `var(${BRAND_TEXT_VARIABLE})`;
+/** Text that calls for attention (the dashboard's My Tasks): red 8, lightened in dark mode. */
+export const URGENT_TEXT_VARIABLE = '--portal-color-urgent-text';
+export const URGENT_TEXT = `var(${URGENT_TEXT_VARIABLE})`;
 
 export const theme = createTheme({
   primaryColor: 'brand',
@@ -53,6 +56,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-error': '#c92a2a',
     [BRAND_TEXT_VARIABLE]: brand[6],
+    [URGENT_TEXT_VARIABLE]: 'var(--mantine-color-red-8)',
   },
   // The brand blue #0C548C is 1.96:1 on the dark body (#242424) and Mantine's dark links (brand
   // 4) 3.72:1: text in the brand's colour takes a light tint of the same blue (brand 2, 7.9:1 on
@@ -61,5 +65,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': '#a6a7ab',
     '--mantine-color-anchor': brand[2],
     [BRAND_TEXT_VARIABLE]: brand[2],
+    // Red 8 is 2.9:1 on a dark card; red 4 is 5.9:1.
+    [URGENT_TEXT_VARIABLE]: 'var(--mantine-color-red-4)',
   },
 });

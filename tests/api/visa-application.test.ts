@@ -628,5 +628,15 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
       language: 'en',
       valueX: CERTIFICATE_VALUE_X,
     });
+    // The portal's message area shows no attachment: its message says where the PDF is instead.
+    const inbox = await api.server.database.db
+      .selectFrom('outbox')
+      .select(['body'])
+      .where('document_id', '=', stored.id)
+      .where('channel', '=', 'inbox')
+      .where('subject', '=', `Your electronic visa ${view.number}`)
+      .executeTakeFirstOrThrow();
+    expect(inbox.body).not.toMatch(/attached/i);
+    expect(inbox.body).toContain('"Download the e-visa (PDF)"');
   });
 });

@@ -110,7 +110,7 @@ describe('catalogue screens in Chromium', () => {
       await draft.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
       await draft.waitFor({ state: 'hidden' });
 
-      await newEntry(page, code, name, '2021-01-01T00:00:00');
+      await newEntry(page, code, name, '01/01/2021 00:00:00');
 
       // Open the entry, edit it to end on 1 January 2025, and add its successor from then on.
       await filter(page, 'Code', 'Equals', code);
@@ -120,10 +120,10 @@ describe('catalogue screens in Chromium', () => {
       await view.getByText(/Created .* by catalogue/).waitFor();
       await view.getByRole('button', { name: 'Edit' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit Entry' });
-      await edit.getByLabel('Valid until').fill('2025-01-01T00:00:00');
+      await edit.getByLabel('Valid until').fill('01/01/2025 00:00:00');
       await edit.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('status').getByText('Entry saved').waitFor();
-      await newEntry(page, code, `${name} (new)`, '2025-01-01T00:00:00');
+      await newEntry(page, code, `${name} (new)`, '01/01/2025 00:00:00');
 
       // Three criteria: equals, starts with, greater than or equal.
       await filter(page, 'Code', 'Equals', code);
@@ -131,9 +131,18 @@ describe('catalogue screens in Chromium', () => {
       await filter(page, 'Name', 'Starts with', `${name} (`);
       await expect.poll(() => rows(page).count()).toBe(1);
       await page.getByRole('cell', { name: `${name} (new)`, exact: true }).waitFor();
-      await filter(page, 'Valid from', 'Greater than or equal to', '2024-06-01T00:00:00');
+      await filter(page, 'Valid from', 'Greater than or equal to', '01/06/2024 00:00:00');
       await page.getByRole('cell', { name: `${name} (new)`, exact: true }).waitFor();
       expect(await page.getByRole('cell', { name, exact: true }).count()).toBe(0);
+      // Clear starts over: the first field, its first criterion, an empty value.
+      await page.getByRole('button', { name: 'Clear' }).click();
+      await expect
+        .poll(() => page.getByLabel('Field', { exact: true }).first().inputValue())
+        .toBe('Code');
+      expect(await page.getByLabel('Criterion', { exact: true }).first().inputValue()).toBe(
+        'Equals',
+      );
+      expect(await page.getByLabel('Value', { exact: true }).inputValue()).toBe('');
 
       // Export what the filter finds, and read the file.
       await filter(page, 'Code', 'Equals', code);
@@ -167,7 +176,7 @@ describe('catalogue screens in Chromium', () => {
     await dialog.getByLabel('Island code').fill('RAROTONGA');
     await dialog.getByLabel('Island name').fill('Rarotonga');
     await dialog.getByLabel('Population').fill('13000');
-    await dialog.getByLabel('Valid from').fill('2021-01-01T00:00:00');
+    await dialog.getByLabel('Valid from').fill('01/01/2021 00:00:00');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Must be at most 4 characters').waitFor();
     await dialog.getByLabel('Island code').fill('RARO');
@@ -207,15 +216,15 @@ describe('catalogue screens in Chromium', () => {
   it('shows the name of the entry a reference field names, valid at the entry start', async () => {
     const { page, context } = await openWatchedPage(browser);
     await signIn(page, portal, MANAGER.login, MANAGER.password, '/catalog/search/administration');
-    await newEntry(page, 'RADM', 'Reef Administration', '2021-01-01T00:00:00');
+    await newEntry(page, 'RADM', 'Reef Administration', '01/01/2021 00:00:00');
     await page.goto(`${portal.url}/#/catalog/search/user-types`);
     await page.getByRole('button', { name: 'New', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'New Entry' });
-    await dialog.getByLabel('Valid from').fill('2022-01-01T00:00:00');
+    await dialog.getByLabel('Valid from').fill('01/01/2022 00:00:00');
     await dialog.getByLabel('Administration').fill('RADM');
     await dialog.getByText('Reef Administration').waitFor();
     // Before the administration existed, the code names nothing.
-    await dialog.getByLabel('Valid from').fill('2020-01-01T00:00:00');
+    await dialog.getByLabel('Valid from').fill('01/01/2020 00:00:00');
     await dialog.getByText('No entry with this code is valid at the start of this entry').waitFor();
     await context.close();
   });

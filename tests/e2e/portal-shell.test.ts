@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/server/config';
-import { axeViolations } from '../support/axe';
+import { axeViolations, WCAG_22_AA } from '../support/axe';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { definitionsWithFixtures } from '../support/definitions-dir';
 import { createVerifiableDocument, VERIFIABLE, type SendJson } from '../support/documents';
@@ -21,6 +21,19 @@ async function frenchText(namespace: string, key: string): Promise<string> {
   let node: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
   for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
   return String(node);
+}
+
+/** WCAG contrast ratio of two computed `rgb(...)` colours. */
+function contrast(foreground: string, background: string): number {
+  const luminance = (rgb: string) => {
+    const [r, g, b] = (rgb.match(/[\d.]+/g) ?? []).slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+  };
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
 }
 
 describe('portal shell in Chromium', () => {
@@ -280,6 +293,117 @@ describe('portal shell in Chromium', () => {
       .waitFor();
     expect(await axeViolations(admin.page)).toEqual([]);
     await admin.context.close();
+  });
+
+  it('passes axe-core (WCAG 2.2 AA) in dark mode on the home page and the dashboard header', async () => {
+    const { page, context } = await openWatchedPage(browser);
+    await context.addInitScript(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
+    await page.goto(`${portal.url}/#/home`);
+    await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
+    await page.getByRole('heading', { name: 'Check an electronic document' }).waitFor();
+    expect(await axeViolations(page, WCAG_22_AA)).toEqual([]);
+    await signIn(page, portal, 'idadmin', 'Key-Keeper-8105!', '/dashboard/home');
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    await page.getByText('No messages').waitFor();
+    // The brand title and the Home link: each text against the header it sits on.
+    const header = page.getByRole('banner');
+    for (const text of [
+      header.getByRole('heading', { level: 1 }),
+      header.getByRole('link', { name: 'Home' }),
+    ]) {
+      const [colour, background] = await text.evaluate((element) => [
+        getComputedStyle(element).color,
+        // The first ancestor with a background of its own.
+        (() => {
+          for (let node: Element | null = element; node; node = node.parentElement) {
+            const colour = getComputedStyle(node).backgroundColor;
+            if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+          }
+          return 'rgb(255, 255, 255)';
+        })(),
+      ]);
+      expect(contrast(colour, background), `${colour} on ${background}`).toBeGreaterThanOrEqual(
+        4.5,
+      );
+    }
+    expect(await axeViolations(page, WCAG_22_AA)).toEqual([]);
+    await context.close();
+  });
+
+  it('logs no console warning or error while signing in and moving between hash routes', async () => {
+    const { page, context, pageErrors } = await openWatchedPage(browser);
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error')
+        logged.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+    });
+    await page.goto(`${portal.url}/#/home`);
+    await page.getByRole('heading', { name: 'Check an electronic document' }).waitFor();
+    await signIn(page, portal, 'idadmin', 'Key-Keeper-8105!', '/connectid/accounts');
+    const open = page
+      .getByRole('table')
+      .getByRole('button', { name: /^Open\b/ })
+      .first();
+    await open.click();
+    await page.waitForURL(/\/connectid\/accounts\/view\//);
+    await page.getByRole('tab').first().waitFor();
+    // Hash changes the router did not make itself (the address bar, a plain `#/...` link): a
+    // document screen's unsaved-changes blocker made React Router warn on each.
+    await page.evaluate(() => {
+      window.location.hash = '/dashboard/home';
+    });
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/connectid\/accounts\/view\//);
+    await page.getByRole('tab').first().waitFor();
+    await page.evaluate(() => {
+      window.location.hash = '/connectid/accounts';
+    });
+    await open.waitFor();
+    await page.reload();
+    await open.waitFor();
+    expect(logged).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('checks nothing while a field is empty, and re-words its messages when the language changes', async () => {
+    const { page, context } = await openWatchedPage(browser);
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/evisa/verification')) posted.push(request.method());
+    });
+    await page.goto(`${portal.url}/#/home`);
+    // The carousel and the paragraph under it say different things.
+    const carousel = page.getByRole('region', { name: 'News' });
+    const slide = (await carousel.locator('p').textContent()) ?? '';
+    const intro = (await page.locator('main p').nth(1).textContent()) ?? '';
+    expect(slide).not.toBe('');
+    expect(intro).not.toContain(slide);
+    expect(slide).not.toContain(intro);
+
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    const number = page.getByLabel('Document number');
+    await expect.poll(() => number.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('This field is required').count()).toBe(2);
+    // The two boxes sit on one line.
+    const second = page.getByLabel('Passport number or date of birth');
+    const top = async (input: typeof number) => (await input.boundingBox())?.y;
+    expect(await top(number)).toBe(await top(second));
+    await page.getByRole('button', { name: 'Change language to Français' }).click();
+    await page.getByText('Ce champ est obligatoire').first().waitFor();
+    expect(await page.getByText('Ce champ est obligatoire').count()).toBe(2);
+
+    // An answer shown in French turns English with the page.
+    await page.getByLabel('Numéro du document').fill('XX-0000-000000');
+    await page.getByLabel('Numéro de passeport ou date de naissance').fill('P1234567');
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    const answer = page.getByTestId('document-check-result');
+    await answer.getByText(await frenchText('dashboard', 'errors.documentNotVerified')).waitFor();
+    await page.getByRole('button', { name: 'Changer la langue en English' }).click();
+    await answer.getByText(/^No valid document matches/).waitFor();
+    expect(posted).toEqual(['POST']);
+    await context.close();
   });
 
   // Every signed-in persona holds view-profile: Home, the dashboards, then what its roles open.

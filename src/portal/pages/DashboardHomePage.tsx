@@ -6,6 +6,7 @@ import { MY_LIBRARY_PATH, MY_TASKS_PATH } from '../paths';
 import { HomeLinks } from './HomeLinks';
 import { InboxArea } from './dashboard/InboxArea';
 import { StatisticsPanel } from './dashboard/StatisticsPanel';
+import { URGENT_TEXT } from '../theme';
 
 /**
  * The signed-in user's home (/dashboard/home): My Tasks and My Library, the finders and
@@ -23,7 +24,7 @@ export function DashboardHomePage() {
       <Title order={2}>{t('pages.welcome', { name })}</Title>
       <Group align="stretch" grow>
         <Card withBorder>
-          <Anchor component={Link} to={MY_TASKS_PATH} c="red.8" fw={700}>
+          <Anchor component={Link} to={MY_TASKS_PATH} c={URGENT_TEXT} fw={700}>
             {t('menu.myTasks')}
           </Anchor>
           <Text size="sm">{t('pages.tasks.description')}</Text>
