@@ -23,7 +23,8 @@ describe('identity server: the administrator forces a new password and 2FA', () 
     api = await startApiServer('pglite', { publicUrl });
     await api.app.listen({ port, host: '127.0.0.1' });
     directory = new DocumentAccountDirectory(api.server.database.db);
-  });
+    // The whole portal with its demo accounts: slow to start on a loaded machine.
+  }, 300_000);
   afterAll(async () => api?.close());
 
   it('asks the applicant for a new password, then a second factor, before any token', async () => {
@@ -92,5 +93,27 @@ describe('identity server: the administrator forces a new password and 2FA', () 
     expect(next.page).toContain('Enter the 6-digit code');
     await next.submit({ otp: await generate({ secret }) });
     expect(next.callback?.get('code')).toBeTruthy();
+  });
+
+  it('clears a forced change when the person changes their password from the profile', async () => {
+    const admin = await api.issuer.token({
+      sub: 'idadmin-test',
+      groups: ['search', 'read', 'security'].map((s) => `connectid-account-${s}`),
+    });
+    const sponsor = (await directory.findByLogin('sponsor'))?.id as string;
+    const base = `/api/connectid/account/${sponsor}`;
+    const doc = (await api.call('GET', base, { token: admin })).json();
+    await api.call('POST', `${base}/actions/force-password-change`, {
+      token: admin,
+      body: { version: doc.version },
+    });
+    expect((await directory.securityFlags(sponsor))?.forcePasswordChange).toBe(true);
+    const own = await api.issuer.token({ sub: sponsor, groups: [] });
+    const changed = await api.call('POST', '/api/connectid/profile/password', {
+      token: own,
+      body: { currentPassword: 'Coral-Reef-3187', newPassword: 'Tide-Pool-Lantern-9' },
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect((await directory.securityFlags(sponsor))?.forcePasswordChange).toBe(false);
   });
 });

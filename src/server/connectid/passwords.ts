@@ -37,6 +37,8 @@ export async function passwordsPlugin(
       next,
       await directory.policyFor(account.id),
     );
+    // A change the administrator asked for, done from the profile, need not be asked again.
+    await directory.clearSecurityFlag(account.id, 'forcePasswordChange');
     return reply.status(204).send();
   });
 
