@@ -72,6 +72,41 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
     ]);
   });
 
+  it("states each type's password rules and, outside production, where the codes can be read", async () => {
+    const options = (await api.call('GET', '/api/connectid/registration/options')).json();
+    const individual = options.userTypes.find((t: { code: string }) => t.code === 'INDIVIDUAL');
+    expect(individual.passwordRules).toMatchObject({ minimumLength: expect.any(Number) });
+    expect(individual.passwordRules).not.toHaveProperty('code');
+    expect(options.developerOutbox).toBe('/dev/outbox');
+  });
+
+  it('lets a person who is not signed in read the code texted to them on the developer outbox, and register with it', async () => {
+    const typed = '+685 700-0009';
+    const sent = await api.call('POST', '/api/challenge', {
+      body: { channel: 'mobile', destination: typed, purpose: 'registration' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    // What /dev/outbox's script asks for: no token, the number as the person typed it.
+    const outbox = await api.call('GET', `/api/outbox?recipient=${encodeURIComponent(typed)}`);
+    expect(outbox.statusCode, outbox.body).toBe(200);
+    const items = outbox.json().items as Array<{
+      channel: string;
+      recipient: string;
+      body: string;
+    }>;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ channel: 'sms', recipient: '+6857000009' });
+    const code = /\b(\d{6})\b/.exec(items[0]!.body)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const created = await register({
+      challengeId: sent.json().challengeId,
+      code,
+      password: PASSWORD,
+      data: details('sina.outbox', typed),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+  });
+
   it('registers with the code, leaving the account REGISTERED in the pending list', async () => {
     const mobile = '+685 7000001';
     const { challengeId, code } = await codeFor(mobile);

@@ -64,10 +64,23 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
         .execute();
       return rows.map((r) => r.data).filter((d) => d.selfRegistration === true);
     };
+    // Each type with the password rules of the group it joins, so the page can state them
+    // before the person chooses a password (the same rules the registration checks below).
+    const userTypes = await Promise.all(
+      (await pick('user-types')).map(async (type) => {
+        const group = typeof type.defaultGroup === 'string' ? type.defaultGroup : 'PUBLIC';
+        const { code: _policy, ...passwordRules } = (await options.directory.policyForGroup(
+          group,
+        )) ?? { code: '' };
+        return { ...type, passwordRules };
+      }),
+    );
     return {
-      userTypes: await pick('user-types'),
+      userTypes,
       identityTypes: await pick('identity-types'),
       channels: options.config.confirmationChannels,
+      // Outside production, where codes stay in the outbox: the page that shows them.
+      ...(options.config.production ? {} : { developerOutbox: '/dev/outbox' }),
     };
   });
 

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import {
   Alert,
+  Anchor,
   Button,
   Group,
+  List,
   PasswordInput,
   Select,
   Stack,
@@ -11,41 +13,44 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import type { FieldError } from '../../../core/api/errors';
+import { checkPassword } from '../../../core/identity/password-policy';
 import { usePortal } from '../../context';
+import { HOME_PATH } from '../../paths';
+import { PasswordRulesList } from './PasswordRulesList';
+import {
+  DETAIL_FIELDS,
+  detailProblems,
+  fieldOf,
+  type DetailField,
+  type Details,
+  type RegistrationOptions,
+} from './registrationChecks';
 
-interface RegistrationOptions {
-  userTypes: Array<{ code: string; description: string }>;
-  identityTypes: Array<{ code: string; description: string }>;
-}
-
-const FIELDS = [
-  'loginIdentifier',
-  'firstName',
-  'lastName',
-  'emailAddress',
-  'primaryMobileNo',
-] as const;
-type Field = (typeof FIELDS)[number];
+const EMPTY: Details = {
+  loginIdentifier: '',
+  firstName: '',
+  lastName: '',
+  emailAddress: '',
+  primaryMobileNo: '',
+};
+const inputId = (field: string) => `register-${field}`;
 
 /**
- * Self-registration (public, signed-out only): the person's details, a confirmation code sent to
- * their mobile, and a password. The server checks everything again; the account is pending
- * until an administrator reviews it.
+ * Self-registration (public, signed-out only): the person's details and what they register as,
+ * a confirmation code sent to their mobile, and a password meeting the policy listed above it.
+ * Problems are shown under each field and listed, linked, in a summary at the top. Only the
+ * mobile number is fixed once the code is sent (the code belongs to it); changing it starts the
+ * code step again. The server checks everything again; the account is pending until reviewed.
  */
 export function RegisterPage() {
   const { t } = useTranslation();
   const { api, session } = usePortal();
   const navigate = useNavigate();
   const [options, setOptions] = useState<RegistrationOptions | null>(null);
-  const [values, setValues] = useState<Record<Field, string>>({
-    loginIdentifier: '',
-    firstName: '',
-    lastName: '',
-    emailAddress: '',
-    primaryMobileNo: '',
-  });
+  const [values, setValues] = useState<Details>(EMPTY);
+  // No type is chosen for the person: the list starts on its prompt.
   const [userType, setUserType] = useState<string | null>(null);
   const [challengeId, setChallengeId] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -53,30 +58,43 @@ export function RegisterPage() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const summary = useRef<HTMLDivElement>(null);
+  const [summaryShown, setSummaryShown] = useState(0);
 
   useEffect(() => {
     void api
       .get<RegistrationOptions>('connectid', '/registration/options')
       .then(([error, data]) => {
         if (error) setMessage(error.message);
-        else {
-          setOptions(data);
-          setUserType(data.userTypes[0]?.code ?? null);
-        }
+        else setOptions(data);
       });
   }, [api]);
 
+  // The summary takes the focus each time it is shown, so a screen reader reads it out.
+  useEffect(() => {
+    if (summaryShown > 0) summary.current?.focus();
+  }, [summaryShown]);
+
   if (session.signedIn) return <Navigate to="/" replace />;
-  const errorOf = (path: string) =>
+
+  const chosenType = options?.userTypes.find((u) => u.code === userType);
+  const errorFor = (field: string) =>
     errors
-      .filter((e) => e.path.endsWith(path))
+      .filter((e) => fieldOf(e.path) === field)
       .map((e) => e.message)
       .join(' ') || undefined;
+  const fail = (problems: FieldError[], text: string | null = null) => {
+    setErrors(problems);
+    setMessage(text);
+    setSummaryShown((n) => n + 1);
+  };
 
   const sendCode = async () => {
+    const problems = detailProblems(values, userType, t);
+    if (problems.length) return fail(problems);
     setBusy(true);
+    setErrors([]);
     setMessage(null);
     const [error, result] = await api.post<{ challengeId: string }>('challenge', '', {
       channel: 'mobile',
@@ -84,132 +102,237 @@ export function RegisterPage() {
       purpose: 'registration',
     });
     setBusy(false);
-    if (error) {
-      setMessage(error.message);
-      setErrors(error.fields ?? []);
-      return;
-    }
+    if (error) return fail(error.fields ?? [], error.fields?.length ? null : error.message);
     setChallengeId(result.challengeId);
-    setNotice(t('register.codeSent'));
+  };
+
+  const changeMobile = () => {
+    setChallengeId(null);
+    setCode('');
+    setErrors([]);
+    setMessage(null);
+    // Back to the field to correct.
+    setTimeout(() => document.getElementById(inputId('primaryMobileNo'))?.focus());
   };
 
   const register = async () => {
-    if (password !== confirm) {
-      setErrors([{ path: '/confirm', rule: 'same', message: t('register.passwordsDiffer') }]);
-      return;
+    const problems = detailProblems(values, userType, t);
+    if (code.trim() === '') {
+      problems.push({ path: '/code', rule: 'required', message: t('register.errors.code') });
     }
+    const weak = checkPassword(
+      chosenType?.passwordRules,
+      password,
+      values.loginIdentifier.trim(),
+    ).map((p) => t(`validation.${p.rule}`, { limit: p.params.limit }));
+    if (password === '') weak.unshift(t('validation.required'));
+    if (weak.length)
+      problems.push({ path: '/password', rule: 'passwordPolicy', message: weak.join(' ') });
+    if (password !== confirm) {
+      problems.push({ path: '/confirm', rule: 'same', message: t('register.passwordsDiffer') });
+    }
+    if (problems.length) return fail(problems);
     setBusy(true);
+    setErrors([]);
     setMessage(null);
     const [error] = await api.post('connectid', '/registration', {
       challengeId,
-      code,
+      code: code.trim(),
       password,
       data: {
         identity: {
-          loginIdentifier: values.loginIdentifier,
-          firstName: values.firstName,
-          lastName: values.lastName,
+          loginIdentifier: values.loginIdentifier.trim(),
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
         },
-        contact: { emailAddress: values.emailAddress, primaryMobileNo: values.primaryMobileNo },
+        contact: {
+          emailAddress: values.emailAddress.trim(),
+          primaryMobileNo: values.primaryMobileNo.trim(),
+        },
         organisation: { userType },
       },
     });
     setBusy(false);
-    if (error) {
-      setMessage(error.message);
-      setErrors(error.fields ?? []);
-      return;
-    }
+    if (error) return fail(error.fields ?? [], error.fields?.length ? null : error.message);
     navigate('/success');
+  };
+
+  const onChange = (field: DetailField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setValues((old) => ({ ...old, [field]: value }));
+  };
+  const help: Partial<Record<DetailField, string>> = {
+    loginIdentifier: t('register.loginIdentifierHelp'),
+    primaryMobileNo: t('register.primaryMobileNoHelp'),
   };
 
   return (
     <Stack maw={560} gap="sm">
       <Title order={2}>{t('register.title')}</Title>
       <Text c="dimmed">{t('register.intro')}</Text>
-      {message && (
-        <Alert color="red" role="alert">
-          {message}
-          {/* Every problem is listed here too, also those of fields this page does not show. */}
+      {(errors.length > 0 || message) && (
+        <Alert
+          ref={summary}
+          tabIndex={-1}
+          color="red"
+          role="alert"
+          title={t('register.errorSummary')}
+          data-testid="error-summary"
+        >
+          {message && <Text size="sm">{message}</Text>}
           {errors.length > 0 && (
-            <ul>
-              {errors.map((e) => (
-                <li key={`${e.path} ${e.rule}`}>{e.message}</li>
-              ))}
-            </ul>
+            <List size="sm">
+              {errors.map((e) => {
+                const field = fieldOf(e.path);
+                return (
+                  <List.Item key={`${e.path} ${e.rule}`}>
+                    {field ? (
+                      // A button, not a link: a `#id` link would change the hash route.
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        c="inherit"
+                        underline="always"
+                        ta="start"
+                        onClick={() => document.getElementById(inputId(field))?.focus()}
+                      >
+                        {/* The field's name first: five "This field is required" say nothing. */}
+                        {`${t(`register.${field}`)}: ${e.message}`}
+                      </Anchor>
+                    ) : (
+                      e.message
+                    )}
+                  </List.Item>
+                );
+              })}
+            </List>
           )}
         </Alert>
       )}
-      {notice && (
-        <Alert color="green" role="status">
-          {notice}
-        </Alert>
-      )}
-      {FIELDS.map((field) => (
-        <TextInput
-          key={field}
-          label={t(`register.${field}`)}
-          value={values[field]}
-          required
-          disabled={challengeId !== null}
-          error={errorOf(`/${field}`)}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setValues((old) => ({ ...old, [field]: value }));
-          }}
-        />
-      ))}
-      <Select
-        label={t('register.userType')}
-        data={(options?.userTypes ?? []).map((u) => ({ value: u.code, label: u.description }))}
-        value={userType}
-        onChange={setUserType}
-        disabled={challengeId !== null}
-        error={errorOf('/userType')}
-        allowDeselect={false}
-      />
-      {challengeId === null ? (
-        <Group>
-          <Button onClick={() => void sendCode()} loading={busy}>
-            {t('register.sendCode')}
-          </Button>
-        </Group>
-      ) : (
-        <>
-          <TextInput
-            label={t('register.code')}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void (challengeId === null ? sendCode() : register());
+        }}
+      >
+        <Stack gap="sm">
+          {DETAIL_FIELDS.map((field) => (
+            <TextInput
+              key={field}
+              id={inputId(field)}
+              label={t(`register.${field}`)}
+              description={help[field]}
+              value={values[field]}
+              required
+              readOnly={field === 'primaryMobileNo' && challengeId !== null}
+              error={errorFor(field)}
+              type={
+                field === 'emailAddress' ? 'email' : field === 'primaryMobileNo' ? 'tel' : 'text'
+              }
+              autoComplete={AUTOCOMPLETE[field]}
+              onChange={onChange(field)}
+            />
+          ))}
+          <Select
+            id={inputId('userType')}
+            label={t('register.userType')}
+            placeholder={t('register.userTypePrompt')}
+            data={(options?.userTypes ?? []).map((u) => ({
+              value: u.code,
+              label: t(`register.userTypes.${u.code}`, { defaultValue: u.description }),
+            }))}
+            value={userType}
+            onChange={setUserType}
             required
-            error={errorOf('/code')}
-            inputMode="numeric"
+            error={errorFor('userType')}
+            allowDeselect={false}
           />
-          <PasswordInput
-            label={t('register.password')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            required
-            error={errorOf('/password')}
-          />
-          <PasswordInput
-            label={t('register.confirm')}
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            required
-            error={errorOf('/confirm')}
-          />
-          <Group>
-            <Button onClick={() => void register()} loading={busy}>
-              {t('register.submit')}
-            </Button>
-          </Group>
-        </>
-      )}
+          {challengeId === null ? (
+            <Group>
+              <Button type="submit" loading={busy}>
+                {t('register.sendCode')}
+              </Button>
+            </Group>
+          ) : (
+            <>
+              <Alert color="green" role="status">
+                {t('register.codeSentTo', { mobile: values.primaryMobileNo.trim() })}
+                {options?.developerOutbox && (
+                  <Text size="sm" mt="xs">
+                    {t('register.developerOutbox')}{' '}
+                    <Anchor
+                      href={`${options.developerOutbox}?recipient=${encodeURIComponent(values.primaryMobileNo.trim())}`}
+                      target="_blank"
+                      rel="noopener"
+                    >
+                      {t('register.developerOutboxLink')}
+                    </Anchor>
+                  </Text>
+                )}
+                <Group mt="xs">
+                  <Button variant="default" size="xs" onClick={changeMobile}>
+                    {t('register.changeMobile')}
+                  </Button>
+                </Group>
+              </Alert>
+              <TextInput
+                id={inputId('code')}
+                label={t('register.code')}
+                value={code}
+                onChange={(e) => setCode(e.currentTarget.value)}
+                required
+                error={errorFor('code')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+              />
+              <PasswordRulesList
+                id="register-password-rules"
+                rules={chosenType?.passwordRules}
+                password={password}
+                login={values.loginIdentifier.trim()}
+              />
+              <PasswordInput
+                id={inputId('password')}
+                label={t('register.password')}
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                required
+                error={errorFor('password')}
+                autoComplete="new-password"
+              />
+              <PasswordInput
+                id={inputId('confirm')}
+                label={t('register.confirm')}
+                value={confirm}
+                onChange={(e) => setConfirm(e.currentTarget.value)}
+                required
+                error={errorFor('confirm')}
+                autoComplete="new-password"
+              />
+              <Group>
+                <Button type="submit" loading={busy}>
+                  {t('register.submit')}
+                </Button>
+              </Group>
+            </>
+          )}
+        </Stack>
+      </form>
     </Stack>
   );
 }
 
-/** Where a registration ends: pending approval, with the notice that follows. */
+const AUTOCOMPLETE: Record<DetailField, string> = {
+  loginIdentifier: 'username',
+  firstName: 'given-name',
+  lastName: 'family-name',
+  emailAddress: 'email',
+  primaryMobileNo: 'tel',
+};
+
+/** Where a registration ends: pending approval, what happens next, and the ways on. */
 export function RegistrationSuccessPage() {
   const { t } = useTranslation();
   const { session } = usePortal();
@@ -220,6 +343,18 @@ export function RegistrationSuccessPage() {
       <Alert color="green" role="status">
         {t('register.pending')}
       </Alert>
+      <Title order={3} size="h4">
+        {t('register.nextSteps')}
+      </Title>
+      <Text>{t('register.signInLater')}</Text>
+      <Group>
+        <Button component={Link} to={HOME_PATH}>
+          {t('register.home')}
+        </Button>
+        <Button variant="default" onClick={() => session.login(HOME_PATH)}>
+          {t('register.signIn')}
+        </Button>
+      </Group>
     </Stack>
   );
 }

@@ -1,0 +1,48 @@
+import { List, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { checkPassword, type PasswordRules } from '../../../core/identity/password-policy';
+import { policyRules } from './registrationChecks';
+
+/**
+ * The password policy as a list shown before the password field, each rule in words with its
+ * number pluralised (`register.rules.<rule>_one/_other`), ticked once the typed password meets it.
+ * The server checks the same rules (core/identity/password-policy.ts) when the form is sent.
+ */
+export function PasswordRulesList({
+  id,
+  rules,
+  password,
+  login,
+}: {
+  id: string;
+  rules: PasswordRules | undefined;
+  password: string;
+  login: string;
+}) {
+  const { t } = useTranslation();
+  const listed = policyRules(rules);
+  if (listed.length === 0) return null;
+  const broken = new Set(checkPassword(rules, password, login).map((p) => p.rule));
+  return (
+    <div id={id}>
+      <Text size="sm" fw={500}>
+        {t('register.passwordRules')}
+      </Text>
+      <List size="sm" spacing={2}>
+        {listed.map(([rule, limit]) => {
+          const met = password !== '' && !broken.has(rule as never);
+          return (
+            <List.Item key={rule} icon={<span aria-hidden="true">{met ? '✓' : '•'}</span>}>
+              {rule === 'usernameInPassword'
+                ? t('register.rules.usernameInPassword')
+                : t(`register.rules.${rule}`, { count: limit })}
+              <VisuallyHidden>
+                {` (${met ? t('register.ruleMet') : t('register.ruleNotMet')})`}
+              </VisuallyHidden>
+            </List.Item>
+          );
+        })}
+      </List>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../src/core/api/client';
+import type { DefinitionBundle } from '../../src/core/definitions/types';
+import type { TextTree } from '../../src/core/i18n/translate';
+import { PortalContext } from '../../src/portal/context';
+import { changeLanguage, initI18n } from '../../src/portal/i18n';
+import { RegisterPage, RegistrationSuccessPage } from '../../src/portal/pages/account/RegisterPage';
+import { signedOutSession } from '../../src/portal/session';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const readJson = async <T,>(file: string): Promise<T> =>
+  JSON.parse(await fs.readFile(path.join(root, file), 'utf8')) as T;
+
+const OPTIONS = {
+  // As the server orders them (by code): the agent comes first, and must not be preselected.
+  userTypes: [
+    {
+      code: 'AGENT',
+      description: "Agent paying fees on applicants' behalf",
+      passwordRules: { minimumLength: 12, minimumDigits: 1, minimumUppercase: 2 },
+    },
+    {
+      code: 'INDIVIDUAL',
+      description: 'Member of the public (applicant, sponsor as a person)',
+      passwordRules: { minimumLength: 10, minimumDigits: 1, allowUsernameInPassword: false },
+    },
+  ],
+  identityTypes: [],
+  developerOutbox: '/dev/outbox',
+};
+
+beforeAll(async () => {
+  const translations = {} as DefinitionBundle['translations'];
+  for (const language of ['en', 'fr'] as const) {
+    translations[language] = await readJson<TextTree>(`translations/${language}.json`);
+  }
+  await initI18n({
+    modules: [],
+    catalogs: [],
+    workflows: [],
+    schemas: [],
+    translations,
+    version: 'test',
+  });
+});
+
+function fakeApi() {
+  const post = vi.fn(async (backend: string) =>
+    backend === 'challenge'
+      ? [null, { challengeId: 'challenge-1' }]
+      : [null, { id: 'account-1', status: 'REGISTERED' }],
+  );
+  const api = {
+    get: vi.fn(async () => [null, OPTIONS]),
+    post,
+  } as unknown as ApiClient;
+  return { api, post };
+}
+
+async function renderAt(entry: string, language: 'en' | 'fr' = 'en') {
+  await act(async () => changeLanguage(language));
+  const { api, post } = fakeApi();
+  const session = signedOutSession(vi.fn());
+  const view = render(
+    <MantineProvider env="test">
+      <PortalContext.Provider value={{ bundle: {} as DefinitionBundle, session, api }}>
+        <MemoryRouter initialEntries={[entry]}>
+          <Routes>
+            <Route path="/register" element={<RegisterPage />} />
+            <Route path="/success" element={<RegistrationSuccessPage />} />
+            <Route path="/home" element={<p>home page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </PortalContext.Provider>
+    </MantineProvider>,
+  );
+  return { view, post, session };
+}
+
+const fill = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function chooseType(name: RegExp) {
+  fireEvent.click(screen.getByLabelText(/I register as/, { selector: 'input' }));
+  fireEvent.click(await screen.findByRole('option', { name }));
+}
+
+describe('registration page', () => {
+  it('starts with no type chosen, on a prompt, its options in the page language', async () => {
+    await renderAt('/register', 'fr');
+    const select = await screen.findByLabelText(/Je m'inscris en tant que/, { selector: 'input' });
+    await waitFor(() => expect(select).toHaveProperty('value', ''));
+    expect(select.getAttribute('placeholder')).toBe('Choisissez à quel titre vous vous inscrivez');
+    fireEvent.click(select);
+    expect(await screen.findByRole('option', { name: /^Agent payant les frais/ })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /Agent paying fees/ })).toBeNull();
+  });
+
+  it('an empty submit attaches a translated error to each field and lists them in a summary', async () => {
+    const { post } = await renderAt('/register', 'fr');
+    await screen.findByLabelText(/Je m'inscris/, { selector: 'input' });
+    fireEvent.click(screen.getByRole('button', { name: /M'envoyer un code/ }));
+    const summary = await screen.findByTestId('error-summary');
+    expect(within(summary).getByText('Il y a un problème')).toBeTruthy();
+    // One entry per field: five details and the type.
+    expect(within(summary).getAllByRole('listitem')).toHaveLength(6);
+    expect(summary.textContent).not.toMatch(/at least 1 characters|Must be/);
+    const first = screen.getByLabelText(/Identifiant de connexion/);
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    const described = first.getAttribute('aria-describedby') ?? '';
+    expect(
+      described
+        .split(' ')
+        .some((id) => document.getElementById(id)?.textContent === 'Ce champ est obligatoire'),
+    ).toBe(true);
+    expect(
+      screen.getByText('Choisissez à quel titre vous vous inscrivez', {
+        selector: '.mantine-Select-error, [id$="-error"]',
+      }),
+    ).toBeTruthy();
+    // A summary entry takes the person to its field.
+    fireEvent.click(within(summary).getAllByRole('button')[0]!);
+    expect(document.activeElement).toBe(first);
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it("shows the chosen type's password rules before the field, pluralised, and keeps the details editable after the code is sent", async () => {
+    const { post } = await renderAt('/register');
+    await screen.findByLabelText(/I register as/, { selector: 'input' });
+    fill(/Login name/, 'losa.fono');
+    fill(/First name/, 'Losa');
+    fill(/Last name/, 'Fono');
+    fill(/E-mail address/, 'losa@example.org');
+    fill(/Mobile number/, '+685 7000001');
+    await chooseType(/Member of the public/);
+    fireEvent.click(screen.getByRole('button', { name: /Send me a confirmation code/ }));
+    await screen.findByText(/A confirmation code was sent to \+685 7000001/);
+    expect(post).toHaveBeenCalledWith(
+      'challenge',
+      '',
+      expect.objectContaining({ purpose: 'registration' }),
+    );
+
+    const rules = document.getElementById('register-password-rules')!;
+    const items = within(rules)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items[0]).toMatch(/^•?\s*at least 10 characters/);
+    expect(items[1]).toMatch(/at least 1 digit \(/);
+    expect(items.join('|')).not.toMatch(/1 digits/);
+    expect(items[2]).toMatch(/not containing your login name/);
+    // The list comes before the password field.
+    const passwordField = screen.getByLabelText(/^Password/);
+    expect(
+      rules.compareDocumentPosition(passwordField) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+
+    // Details stay editable; the mobile number is changed through its own button.
+    const lastName = screen.getByLabelText(/Last name/);
+    expect(lastName.hasAttribute('disabled')).toBe(false);
+    fill(/Last name/, 'Fono-Tui');
+    expect(screen.getByLabelText(/Mobile number/).hasAttribute('readonly')).toBe(true);
+    // The developer outbox is offered for the code, for that number.
+    const outbox = screen.getByRole('link', { name: /developer outbox/ });
+    expect(outbox.getAttribute('href')).toBe('/dev/outbox?recipient=%2B685%207000001');
+
+    fireEvent.click(screen.getByRole('button', { name: /Change the mobile number/ }));
+    expect(screen.getByLabelText(/Mobile number/).hasAttribute('readonly')).toBe(false);
+    expect(screen.queryByLabelText(/Confirmation code/)).toBeNull();
+  });
+
+  it('writes the rules in French with the right plural', async () => {
+    await renderAt('/register', 'fr');
+    await screen.findByLabelText(/Je m'inscris/, { selector: 'input' });
+    fill(/Identifiant de connexion/, 'losa.fono');
+    fill(/Prénom/, 'Losa');
+    fill(/^Nom/, 'Fono');
+    fill(/Adresse e-mail/, 'losa@example.org');
+    fill(/Numéro de mobile/, '+685 7000001');
+    fireEvent.click(screen.getByLabelText(/Je m'inscris/, { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: /^Agent payant/ }));
+    fireEvent.click(screen.getByRole('button', { name: /M'envoyer un code/ }));
+    await screen.findByText('Règles du mot de passe :');
+    const rules = document.getElementById('register-password-rules')!;
+    const text = rules.textContent ?? '';
+    expect(text).toContain('Règles du mot de passe :');
+    expect(text).toContain('au moins 12 caractères');
+    expect(text).toContain('au moins 1 chiffre (');
+    expect(text).toContain('au moins 2 lettres majuscules');
+  });
+
+  it('the success page offers the next steps: home and sign in', async () => {
+    const { session } = await renderAt('/success');
+    expect(screen.getByText(/pending approval/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(session.login).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('link', { name: 'Go to the home page' }));
+    expect(await screen.findByText('home page')).toBeTruthy();
+  });
+});
