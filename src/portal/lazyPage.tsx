@@ -13,6 +13,9 @@ export function PageLoading() {
   );
 }
 
+/** A lazy page: a component, and a way to start fetching its code before it is rendered. */
+export type LazyPage<P extends object> = ComponentType<P> & { preload(): void };
+
 /**
  * A page whose code is fetched the first time it is opened (its own chunk, not in the JavaScript
  * the public home page loads), behind a translated spinner. When the chunk cannot be fetched
@@ -20,17 +23,22 @@ export function PageLoading() {
  * portal's offline page instead of a blank screen; the next time the page is opened, its code is
  * fetched again.
  *
+ * `preload()` starts the fetch early (router.tsx calls it for the route being opened while the
+ * portal starts), so the page's chunk is not one more round trip after sign-in; rendering the
+ * page then waits for that same fetch.
+ *
  * `lazyPage(() => import('./pages/X').then((m) => m.XPage))` takes a named export.
  */
-export function lazyPage<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-): ComponentType<P> {
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const fetchPage = () => (loading ??= load());
   const attempt = () =>
     lazy(() =>
-      load().then(
+      fetchPage().then(
         (Page) => ({ default: Page }),
         (error: unknown) => {
           console.warn('[portal] a page could not be loaded', error);
+          loading = undefined;
           current = attempt();
           return { default: OfflinePage as ComponentType<P> };
         },
@@ -47,5 +55,7 @@ export function lazyPage<P extends object>(
       </Suspense>
     );
   }
+  // A failed preload is forgotten here; the page's own attempt reports it when opened.
+  LazyPage.preload = () => void fetchPage().catch(() => (loading = undefined));
   return LazyPage;
 }

@@ -12,7 +12,7 @@ import { fetchOrLastCopy, portalApiClient } from './api';
 import { PortalContext, type Portal } from './context';
 import { initI18n } from './i18n';
 import { startSession, type SessionStore } from './keycloak';
-import { createPortalRouter } from './router';
+import { createPortalRouter, preloadRoute, routeAtStart } from './router';
 import { registerServiceWorker } from './serviceWorker';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -68,8 +68,12 @@ async function start() {
   });
   // Single sign-on starts alongside (it never fails: without it the portal starts signed out).
   // It must finish before the router reads the address: keycloak-js removes its parameters.
+  // The page being opened starts loading as soon as the definitions say which page it is.
   const [[error, bundle], store] = await Promise.all([
-    bootstrap.get<DefinitionBundle>('definitions', ''),
+    bootstrap.get<DefinitionBundle>('definitions', '').then((answer) => {
+      if (!answer[0]) preloadRoute(answer[1], routeAtStart(globalThis.location));
+      return answer;
+    }),
     startSession(),
   ]);
   if (error) {

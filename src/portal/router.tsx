@@ -1,5 +1,11 @@
 import { StandaloneLayout } from './StandaloneLayout';
-import { createHashRouter, Navigate, useSearchParams, type RouteObject } from 'react-router-dom';
+import {
+  createHashRouter,
+  matchRoutes,
+  Navigate,
+  useSearchParams,
+  type RouteObject,
+} from 'react-router-dom';
 import type { ReactNode } from 'react';
 import {
   CATALOG_MODULE,
@@ -22,6 +28,8 @@ import {
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage, OfflinePage, UnauthorizedPage } from './pages/MessagePage';
 import { lazyPage } from './lazyPage';
+import { RETURN_PARAM } from './keycloak';
+import { entityValidatorsUrl, loadEntityValidators } from '../engine/form/loadEntityValidators';
 
 /*
  * Every page but the home page, the message pages and the layouts is fetched when first opened
@@ -62,14 +70,15 @@ const MyTasksPage = lazyPage(() =>
 /** The dashboard module's pages (modules.json), behind view-profile or manage-account. */
 function dashboardRoutes(bundle: DefinitionBundle): RouteObject[] {
   if (!isModuleEnabled(bundle, DASHBOARD_MODULE)) return [];
-  const pages: Array<[string, ReactNode]> = [
-    [DASHBOARD_HOME_PATH, <DashboardHomePage key="home" />],
-    [MY_LIBRARY_PATH, <MyLibraryPage key="library" />],
-    [MY_TASKS_PATH, <MyTasksPage key="tasks" />],
+  const pages: Array<[string, ReactNode, () => void]> = [
+    [DASHBOARD_HOME_PATH, <DashboardHomePage key="home" />, DashboardHomePage.preload],
+    [MY_LIBRARY_PATH, <MyLibraryPage key="library" />, MyLibraryPage.preload],
+    [MY_TASKS_PATH, <MyTasksPage key="tasks" />, MyTasksPage.preload],
   ];
-  return pages.map(([path, page]) => ({
+  return pages.map(([path, page, preload]) => ({
     path,
     element: <RequireRoles roles={DASHBOARD_ROLES}>{page}</RequireRoles>,
+    handle: preloading(preload),
   }));
 }
 
@@ -88,6 +97,7 @@ function workflowRoutes(bundle: DefinitionBundle): RouteObject[] {
   return bundle.workflows.flatMap((workflow) => [
     ...workflow.lists.map((list) => ({
       path: `${workflow.prefix}${list.path}`,
+      handle: preloading(DocumentListPage.preload),
       element: (
         <RequireRoles roles={fullRoles(workflow, list.roles)}>
           <DocumentListPage workflow={workflow} list={list} />
@@ -96,6 +106,16 @@ function workflowRoutes(bundle: DefinitionBundle): RouteObject[] {
     })),
     ...workflow.screens.map((screen) => ({
       path: `${workflow.prefix}${screen.path}`,
+      handle: preloading(
+        workflow.payment && PAYMENT_MODES.has(screen.mode)
+          ? PaymentScreenPage.preload
+          : () => {
+              DocumentScreenPage.preload();
+              // The entity's validator module (up to 0.5 MB), fetched alongside the page's
+              // code instead of after it; the page's own import then finds it loaded.
+              loadEntityValidators(entityValidatorsUrl(workflow.document)).catch(() => undefined);
+            },
+      ),
       element: (
         <RequireRoles roles={fullRoles(workflow, screen.roles)}>
           {workflow.payment && PAYMENT_MODES.has(screen.mode) ? (
@@ -149,13 +169,17 @@ function OwnAccount({ to }: { to: string }) {
 }
 
 /** Hash routes built from the definitions, so the server only ever serves index.html at `/`. */
-export function createPortalRouter(bundle: DefinitionBundle) {
-  return createHashRouter([
+function portalRoutes(bundle: DefinitionBundle): RouteObject[] {
+  return [
     {
       element: <StandaloneLayout />,
       children: [
-        { path: '/register', element: <RegisterPage /> },
-        { path: '/success', element: <RegistrationSuccessPage /> },
+        { path: '/register', element: <RegisterPage />, handle: preloading(RegisterPage.preload) },
+        {
+          path: '/success',
+          element: <RegistrationSuccessPage />,
+          handle: preloading(RegistrationSuccessPage.preload),
+        },
       ],
     },
     {
@@ -165,7 +189,13 @@ export function createPortalRouter(bundle: DefinitionBundle) {
         { path: HOME_PATH, element: <HomeRoute root={false} /> },
         ...dashboardRoutes(bundle),
         ...(isModuleEnabled(bundle, CATALOG_MODULE)
-          ? [{ path: `${CATALOG_ROUTE_PREFIX}/:catalogId`, element: <CatalogSearchPage /> }]
+          ? [
+              {
+                path: `${CATALOG_ROUTE_PREFIX}/:catalogId`,
+                element: <CatalogSearchPage />,
+                handle: preloading(CatalogSearchPage.preload),
+              },
+            ]
           : []),
         ...workflowRoutes(bundle),
         {
@@ -178,6 +208,7 @@ export function createPortalRouter(bundle: DefinitionBundle) {
         },
         {
           path: '/connectid/profile/password',
+          handle: preloading(PasswordPage.preload),
           element: (
             <RequireRoles roles={DASHBOARD_ROLES}>
               <PasswordPage />
@@ -190,5 +221,55 @@ export function createPortalRouter(bundle: DefinitionBundle) {
         { path: '*', element: <NotFoundPage /> },
       ],
     },
-  ]);
+  ];
+}
+
+/**
+ * What a route starts fetching as soon as it is known to be the one opened: its lazy page's
+ * code and what that page imports next (a document screen's validator module), in parallel
+ * rather than one after the other.
+ */
+interface PreloadHandle {
+  preload(): void;
+}
+
+function preloading(preload: () => void): PreloadHandle {
+  return { preload };
+}
+
+function preloadMatches(matches: ReadonlyArray<{ route: RouteObject }> | null) {
+  for (const { route } of matches ?? []) (route.handle as PreloadHandle | undefined)?.preload();
+}
+
+/**
+ * The route the portal opens at start: the fragment, or the route a sign-in returns to
+ * (`return_to`, still in the query while single sign-on starts).
+ */
+export function routeAtStart(location: Pick<Location, 'hash' | 'search'>): string {
+  const returning = new URLSearchParams(location.search).get(RETURN_PARAM);
+  if (returning?.startsWith('/')) return returning;
+  return location.hash.replace(/^#/, '').split('?')[0] || '/';
+}
+
+/**
+ * Starts fetching the page the portal is about to open, while single sign-on is still starting
+ * (main.tsx calls it as soon as the definitions arrive): after a sign-in, the page's code is
+ * then no longer fetched only once the token exchange is over.
+ */
+export function preloadRoute(bundle: DefinitionBundle, path: string): void {
+  preloadMatches(matchRoutes(portalRoutes(bundle), path));
+}
+
+/** The portal's router; each navigation preloads what its route needs. */
+export function createPortalRouter(bundle: DefinitionBundle) {
+  const router = createHashRouter(portalRoutes(bundle));
+  // Called as the location changes, before React renders the new page: the page's code and its
+  // validator module start together instead of one after the other.
+  let last = router.state.location.key;
+  router.subscribe((state) => {
+    if (state.location.key === last) return;
+    last = state.location.key;
+    preloadMatches(state.matches);
+  });
+  return router;
 }
