@@ -98,8 +98,11 @@ export function CatalogFinder({
     language,
   );
 
-  // On a phone the key (what the entry is) and View stay; the other columns hide.
-  const essential = new Set(catalog.key.length ? catalog.key : columnNames.slice(0, 1));
+  // On a phone the key and the first other column (what the entry is: its name) and View stay.
+  const essential = new Set([
+    ...catalog.key,
+    ...columnNames.filter((name) => !catalog.key.includes(name)).slice(0, 1),
+  ]);
   const columns: DataTableColumn<Row>[] = [
     ...columnNames.map((name) => ({
       accessor: name,

@@ -1,4 +1,5 @@
 import '@mantine/charts/styles.css';
+import './charts.css';
 import { useEffect, useState } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Alert, Card, Loader, SimpleGrid, Table, Text, Title } from '@mantine/core';
