@@ -110,6 +110,10 @@ describe('registration page', () => {
     // One entry per field: five details and the type.
     expect(within(summary).getAllByRole('listitem')).toHaveLength(6);
     expect(summary.textContent).not.toMatch(/at least 1 characters|Must be/);
+    // Each entry names its field, with French typography.
+    expect(within(summary).getAllByRole('listitem')[0]!.textContent).toBe(
+      'Identifiant de connexion : Ce champ est obligatoire',
+    );
     const first = screen.getByLabelText(/Identifiant de connexion/);
     expect(first.getAttribute('aria-invalid')).toBe('true');
     const described = first.getAttribute('aria-describedby') ?? '';

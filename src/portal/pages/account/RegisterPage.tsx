@@ -198,7 +198,10 @@ export function RegisterPage() {
                         onClick={() => document.getElementById(inputId(field))?.focus()}
                       >
                         {/* The field's name first: five "This field is required" say nothing. */}
-                        {`${t(`register.${field}`)}: ${e.message}`}
+                        {t('register.summaryEntry', {
+                          field: t(`register.${field}`),
+                          message: e.message,
+                        })}
                       </Anchor>
                     ) : (
                       e.message
