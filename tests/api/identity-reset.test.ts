@@ -75,6 +75,16 @@ describe.each(databaseKinds())('identity server: links and password reset (%s)',
     expect(fr.page).toContain('Mot de passe oublié ?');
     expect(fr.page).toContain('Créez un compte');
     expect(hrefOf(fr.page, 'forgot-password')).toMatch(/\/reset\?lang=fr$/);
+    // No registration link when self-registration is off.
+    server.config.selfRegistration = false;
+    try {
+      const closed = new CodeFlow(server.publicUrl);
+      await closed.start();
+      expect(hrefOf(closed.page, 'register')).toBeUndefined();
+      expect(hrefOf(closed.page, 'portal-home')).toBe(`${server.publicUrl}/`);
+    } finally {
+      server.config.selfRegistration = true;
+    }
     await openReset(fr);
     expect(fr.page).toContain('<html lang="fr">');
     expect(fr.page).toContain('Réinitialiser votre mot de passe');
