@@ -155,6 +155,12 @@ describe.each(databaseKinds())('My Tasks on %s', (kind) => {
       filter: [{ field: 'reason', criterion: 'equals', value: 'owner' }],
     });
     expect(filtered.items.map((r) => r.id)).toEqual([doc.queried]);
+    // The message about the query names the document and its workflow, for a link to it.
+    const inbox = await api.call('GET', '/api/evisa/inbox/latest', { token: owner });
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    expect((inbox.json() as { items: unknown[] }).items).toContainEqual(
+      expect.objectContaining({ documentId: doc.queried, workflow: TYPE }),
+    );
     // The owner's task is nobody else's: the officers who queried it do not see it.
     expect((await page(officer)).items.map((r) => r.id)).not.toContain(doc.queried);
     await act(doc.queried, 'submit-reply', { version: 3, data: VALID_DATA }, owner);
