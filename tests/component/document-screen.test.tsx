@@ -2,7 +2,7 @@
 // service's workings kept from the owner, errors summarised where the user is and the Notes field
 // marked, destructive actions confirmed, a confirmation after an action that moves the document
 // on, next steps named by what they do, history in words, and a profile without the workings.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -24,6 +24,10 @@ vi.mock('../../src/engine/form/loadEntityValidators', async () => {
     loadEntityValidators: async () => (await load()).validators,
   };
 });
+
+// A screen loads its validators and document first: on a busy machine that takes more than
+// Testing Library's one second, so every wait here waits for the state, not for a clock.
+configure({ asyncUtilTimeout: 25_000 });
 
 let bundle: DefinitionBundle;
 let entity: EntityDefinition;
@@ -196,7 +200,7 @@ function renderScreen(path: string, api: ApiClient, roles: string[]) {
 
 const sectionList = () => screen.getByRole('tablist', { name: 'Sections of the form' });
 
-describe('document screen', () => {
+describe('document screen', { timeout: 90_000 }, () => {
   it('lists the sections as a task list with statuses, the internal one kept from the owner', async () => {
     await changeLanguage('en');
     renderScreen('/sample/permit/edit/d1', fakeApi(stored).api, ['submit', 'read']);

@@ -183,7 +183,9 @@ export function DocumentScreenPage({
         : fieldLabel(bundle.translations, language, entity.id, textPath(error.path));
       return {
         key: `${error.path}:${error.rule}`,
-        text: error.path ? `${label}: ${error.message}` : error.message,
+        text: error.path
+          ? t('documents.errorEntry', { label, message: error.message })
+          : error.message,
         onOpen: () => {
           if (own) return globalThis.document.getElementById(own.id)?.focus();
           const section = error.path.replace(/^\//, '').split('/')[0];

@@ -67,6 +67,8 @@ export function ErrorSummary({
                 c="var(--mantine-color-error)"
                 fw={600}
                 td="underline"
+                ta="start"
+                display="inline"
                 onClick={entry.onOpen}
               >
                 {entry.text}
