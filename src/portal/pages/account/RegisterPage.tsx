@@ -195,6 +195,8 @@ export function RegisterPage() {
                         c="inherit"
                         underline="always"
                         ta="start"
+                        // Inline, so a wrapped entry keeps its bullet on its first line.
+                        display="inline"
                         onClick={() => document.getElementById(inputId(field))?.focus()}
                       >
                         {/* The field's name first: five "This field is required" say nothing. */}
