@@ -23,7 +23,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // A suite's setup (a portal, its migrations and seeds) has passed two minutes when the
+          // e2e project loads both cores.
+          hookTimeout: 300_000,
         },
       },
       {
