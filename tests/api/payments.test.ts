@@ -288,7 +288,15 @@ describe.each(databaseKinds())('payments through the sandbox gateway on %s', (ki
     expect(answers.map((a) => a.statusCode)).toEqual(Array(100).fill(200));
     const after = await read(doc.id);
     expect(after.status).toBe('PAID FOR VERIFICATION');
-    expect((await history(doc.id)).filter((h) => h.action === 'pay')).toHaveLength(1);
+    const paid = (await history(doc.id)).filter((h) => h.action === 'pay');
+    expect(paid).toHaveLength(1);
+    // The gateway's note and name are shown in the reader's language: a key and its values.
+    expect(paid[0]).toMatchObject({
+      name: 'system:payment-gateway',
+      notesKey: 'notices.history.paid',
+      notesParams: { order: body.orderReference, amount: '150.85', currency: 'NZD' },
+      notes: `Paid: order ${body.orderReference}, NZD 150.85`,
+    });
     const orders = await api.server.database.db
       .selectFrom('payment_order')
       .select(['status', 'receipt_reference'])
