@@ -78,7 +78,7 @@ function pendingSearch() {
     search,
     answer: async (items: unknown[]) => {
       await act(async () =>
-        answer([null, { items, total: items.length, page: 1, itemsPerPage: 10 }]),
+        answer([null, { items, total: items.length, page: 1, itemsPerPage: 10, capped: false }]),
       );
     },
   };
