@@ -81,6 +81,33 @@ describe('a document form in Chromium', () => {
     await page.getByLabel(/Family name/).fill('Doe');
     await page.getByLabel(/E-mail/).fill('jane.doe@example.org');
     await page.getByLabel(/Date of birth/).fill('15/03/1990');
+    // The date picker opens as a styled calendar (@mantine/dates' styles): small previous/next
+    // controls over a grid of equal day cells on a popover; unstyled, it showed two huge
+    // chevrons and bare text over the fields below.
+    await page.getByLabel(/Date of birth/).click();
+    await page.locator('.mantine-DateInput-day').first().waitFor();
+    const calendar = await page.evaluate(() => {
+      const size = (e: Element | null) => {
+        const box = e?.getBoundingClientRect();
+        return [Math.round(box?.width ?? 0), Math.round(box?.height ?? 0)];
+      };
+      const control = document.querySelector('.mantine-DateInput-calendarHeaderControl');
+      const days = [...document.querySelectorAll('.mantine-DateInput-day')];
+      const dropdown = days[0]?.closest('.mantine-Popover-dropdown');
+      return {
+        control: size(control),
+        chevron: size(control?.querySelector('svg') ?? null),
+        dayWidths: [...new Set(days.map((d) => size(d)[0]))],
+        background: dropdown ? getComputedStyle(dropdown).backgroundColor : '',
+      };
+    });
+    expect(calendar.control[0]).toBeLessThanOrEqual(40);
+    expect(calendar.control[1]).toBeLessThanOrEqual(40);
+    expect(calendar.chevron[1]).toBeLessThanOrEqual(24);
+    expect(calendar.dayWidths).toHaveLength(1);
+    expect(calendar.dayWidths[0]).toBeGreaterThanOrEqual(28);
+    expect(calendar.background).not.toMatch(/^(rgba\(0, 0, 0, 0\)|transparent|)$/);
+    await page.keyboard.press('Escape');
     expect(await page.getByLabel(/Spouse's name/).count()).toBe(0);
     await page
       .getByRole('radiogroup', { name: /Married/ })

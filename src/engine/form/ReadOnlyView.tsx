@@ -146,9 +146,11 @@ function ValueView(props: ViewProps) {
     const boxed = objects && !singleField(items, itemUi);
     return (
       <Box style={{ gridColumn: '1 / -1' }}>
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
+        {label !== '' && (
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+        )}
         <Stack gap="xs">
           {value.map((item, index) =>
             boxed ? (
@@ -199,7 +201,8 @@ export const ReadOnlySection = memo(function ReadOnlySection(props: ViewProps) {
         <ObjectView {...props} />
       ) : (
         <SimpleGrid cols={1}>
-          <ValueView {...props} />
+          {/* A list section: its title above says what the list is. */}
+          <ValueView {...props} label={type === 'array' ? '' : undefined} />
         </SimpleGrid>
       )}
     </Stack>
