@@ -29,6 +29,7 @@ import './sections.css';
 import {
   changedPaths,
   isShown,
+  sameAnswers,
   toErrorSchema,
   validateDocument,
   validateSection,
@@ -196,7 +197,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
         });
         const next: DocumentData = { ...base, [sectionId]: sectionValue };
         if (sectionValue === undefined) delete next[sectionId];
-        if (!dirty.current) {
+        if (!dirty.current && !sameAnswers(before, sectionValue)) {
           dirty.current = true;
           p.onDirtyChange?.(true);
         }

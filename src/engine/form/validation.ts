@@ -112,3 +112,30 @@ export function changedPaths(before: unknown, after: unknown, prefix = ''): stri
   for (const key of keys) paths.push(...changedPaths(a[key], b[key], `${prefix}/${key}`));
   return paths;
 }
+
+/** Nothing a person entered: no value, an empty text, or a list or group holding nothing. */
+function isEmptyAnswer(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.every(isEmptyAnswer);
+  if (typeof value === 'object') return Object.values(value).every(isEmptyAnswer);
+  return false;
+}
+
+/**
+ * Whether two values hold the same answers, empty ones aside. A form fills in empty groups,
+ * lists and texts as it opens; that loses nothing if the person leaves, so it must not count as
+ * an unsaved change (and must not ask "continue without saving" of someone who typed nothing).
+ */
+export function sameAnswers(before: unknown, after: unknown): boolean {
+  if (isEmptyAnswer(before) && isEmptyAnswer(after)) return true;
+  if (typeof before !== 'object' || typeof after !== 'object' || !before || !after)
+    return before === after;
+  if (Array.isArray(before) !== Array.isArray(after)) return false;
+  if (Array.isArray(before) && Array.isArray(after))
+    return before.length === after.length && before.every((item, i) => sameAnswers(item, after[i]));
+  const a = before as Record<string, unknown>;
+  const b = after as Record<string, unknown>;
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((key) =>
+    sameAnswers(a[key], b[key]),
+  );
+}
