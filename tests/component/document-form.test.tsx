@@ -197,6 +197,18 @@ describe('DocumentForm rules and modes', () => {
     open.mockRestore();
   });
 
+  it('reads a catalogue code with the name of the entry it names, as the select shows it', async () => {
+    const searchCatalog = vi.fn(async () => [{ code: 'WS', name: 'Samoa' }]);
+    await renderSample({
+      readOnly: true,
+      initialSection: 'applicant',
+      services: { searchCatalog },
+      value: { applicant: { givenName: 'Mia', nationality: 'WS' } },
+    });
+    expect(await screen.findByText('WS - Samoa')).toBeTruthy();
+    expect(searchCatalog).toHaveBeenCalledWith('country', 'WS');
+  });
+
   it('marks as required what an action of the screen requires, though the schema does not', async () => {
     const { definition } = await loadSample();
     const view = await renderSample({

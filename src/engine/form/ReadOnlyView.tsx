@@ -1,10 +1,11 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { JsonSchema } from '../../core/definitions/types';
 import { translate, type Language } from '../../core/i18n/translate';
 import { formatDate, formatDateTime, formatMoney } from './format';
 import { allProperties, asObject, enumName, fieldLabel, schemaType, type Texts } from './texts';
 import type { FormServices } from './types';
+import { catalogLabel } from './widgets/CatalogWidget';
 import { FileLink, fileKind, fileSize } from './widgets/FileLink';
 import { isMediaReference } from './widgets/FileWidget';
 
@@ -54,6 +55,34 @@ export function displayValue(props: ViewProps): string {
   if (typeof value === 'number')
     return widget === 'money' ? formatMoney(String(value), language) : String(value);
   return JSON.stringify(value);
+}
+
+/**
+ * A catalogue code as the form's select shows it: the code with the name of the entry it names,
+ * asked of the same service; the code alone until the name arrives, or when none is found.
+ */
+function CatalogValue({
+  code,
+  catalog,
+  services,
+}: {
+  code: string;
+  catalog: string;
+  services: FormServices;
+}) {
+  const [name, setName] = useState<string | undefined>();
+  const searchCatalog = services.searchCatalog;
+  useEffect(() => {
+    if (!searchCatalog || !catalog) return;
+    let live = true;
+    searchCatalog(catalog, code)
+      .then((options) => live && setName(options.find((o) => o.code === code)?.name))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [code, catalog, searchCatalog]);
+  return <>{name ? catalogLabel({ code, name }) : code}</>;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -135,7 +164,17 @@ function ValueView(props: ViewProps) {
   if (type !== 'object' && type !== 'array') {
     return (
       <Field label={label}>
-        {isBlank(value) ? translate(texts, language, 'form.nothing') : displayValue(props)}
+        {isBlank(value) ? (
+          translate(texts, language, 'form.nothing')
+        ) : ui?.['ui:widget'] === 'catalog' && typeof value === 'string' ? (
+          <CatalogValue
+            code={value}
+            catalog={String(optionsOf(ui).catalog ?? '')}
+            services={props.services ?? NO_SERVICES}
+          />
+        ) : (
+          displayValue(props)
+        )}
       </Field>
     );
   }
