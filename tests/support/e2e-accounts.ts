@@ -23,8 +23,11 @@ async function call(
 ) {
   const response = await fetch(`${portal.url}/api${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok)
     throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -41,6 +44,20 @@ export async function createAccount(
 ): Promise<string> {
   const admin = await apiToken(portal, IDENTITY_ADMIN.login, IDENTITY_ADMIN.password);
   const unitCode = `E2E_${user.login.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+  // A unit may name only existing access roles: the roles of a test workflow are made first,
+  // as an administrator would before giving them.
+  const existing = (await call(
+    portal,
+    admin,
+    'GET',
+    '/connectid/access-unit/choices/access-role',
+    undefined,
+  )) as { items: Array<{ code: string }> };
+  for (const role of user.roles.filter((r) => !existing.items.some((i) => i.code === r)))
+    await call(portal, admin, 'POST', '/connectid/access-role', {
+      action: 'create',
+      data: { role: { roleCode: role, roleDescription: role } },
+    });
   await call(portal, admin, 'POST', '/connectid/access-unit', {
     action: 'create',
     data: {
