@@ -4,6 +4,11 @@ import type { Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 
+/** The WCAG 2.0 and 2.1 A and AA rules. */
+export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
+/** The same, and the rules WCAG 2.2 added at AA (target size, focus not obscured...). */
+export const WCAG_22_AA = [...WCAG_21_AA, 'wcag22aa'] as const;
+
 /** One rule axe-core found broken, with the elements breaking it. */
 export interface AxeViolation {
   id: string;
@@ -17,21 +22,27 @@ export interface AxeViolation {
  * axe is evaluated through the DevTools protocol, which the page's Content-Security-Policy does
  * not apply to, so the portal's strict policy stays as it is for the test.
  */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(
+  page: Page,
+  tags: readonly string[] = WCAG_21_AA,
+): Promise<AxeViolation[]> {
   const source = await fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(source);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: AxeApi }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }));
-  });
+  return page.evaluate(
+    async (values) => {
+      const axe = (window as unknown as { axe: AxeApi }).axe;
+      const result = await axe.run(document, {
+        runOnly: { type: 'tag', values },
+      });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      }));
+    },
+    [...tags],
+  );
 }
 
 interface AxeApi {

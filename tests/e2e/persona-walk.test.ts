@@ -1,0 +1,264 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, ConsoleMessage, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, WCAG_22_AA } from '../support/axe';
+import { launchChromium } from '../support/browser';
+import { apiToken, signIn } from '../support/e2e-accounts';
+import { multipartFile } from '../support/multipart';
+import {
+  loadVocabulary,
+  pageTexts,
+  textProblems,
+  type PageVocabulary,
+} from '../support/page-guard';
+import { startPortal, type PortalProcess } from '../support/portal-process';
+import { visaApplication } from '../support/visa-data';
+
+/**
+ * Every demo persona, signed in for real, opens every page its menu offers, the view of a
+ * document its lists show it, in English in the light scheme and in French in the dark one (the
+ * two passes cover both languages for the texts and both schemes for contrast), and each page
+ * must show nothing raw: no translation key or i18next error, no status or enumeration code, no
+ * English on a French page, no axe WCAG 2.2 AA violation, no console error or warning, no page
+ * error. The report lists every problem of a persona at once.
+ *
+ * SHOTS_DIR=/some/folder saves a screenshot of every page visited, to look at.
+ */
+
+const PERSONAS = [
+  { login: 'applicant', password: 'Palm-Breeze-2041' },
+  { login: 'sponsor', password: 'Coral-Reef-3187' },
+  { login: 'sponsor.org', password: 'Lagoon-Trade-5629' },
+  { login: 'agent', password: 'Trade-Wind-7453' },
+  { login: 'verifier', password: 'Harbour-Light-9264!' },
+  { login: 'validator', password: 'Island-Chart-4518!' },
+  { login: 'approver', password: 'Summit-Ridge-6372!' },
+  { login: 'idadmin', password: 'Key-Keeper-8105!' },
+  { login: 'catalogue', password: 'Ledger-Stone-2976!' },
+];
+
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.alloc(400, 32),
+  Buffer.from('%%EOF\n'),
+]);
+
+interface Pass {
+  language: 'en' | 'fr';
+  scheme: 'light' | 'dark';
+}
+
+describe('every persona sees words, not internals, on every page it can open', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+  let vocabulary: PageVocabulary;
+
+  /** Visa applications of the demo applicant, so that lists and views have something to show. */
+  async function seedApplications() {
+    const token = await apiToken(portal, 'applicant', 'Palm-Breeze-2041');
+    const send = async (method: string, apiPath: string, body?: unknown) => {
+      const response = await fetch(`${portal.url}/api${apiPath}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${apiPath}: ${await response.text()}`);
+      return (await response.json()) as {
+        id: string;
+        version: number;
+        data: {
+          characterQuestions?: Array<Record<string, unknown>>;
+          documents?: Array<Record<string, unknown>>;
+        };
+      };
+    };
+    await send('POST', '/evisa/visa-application', { data: visaApplication('VIS', 'VV30') });
+    const stored = await send('POST', '/evisa/visa-application', {
+      data: visaApplication('VIS', 'VV30'),
+    });
+    const { body, contentType } = multipartFile('passport.pdf', 'application/pdf', PDF);
+    const uploaded = await fetch(`${portal.url}/api/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      body,
+    });
+    const file = (await uploaded.json()) as Record<string, unknown>;
+    await send('POST', `/evisa/visa-application/${stored.id}/actions/submit`, {
+      version: stored.version,
+      data: {
+        ...visaApplication('VIS', 'VV30'),
+        characterQuestions: stored.data.characterQuestions?.map((q) => ({ ...q, answer: false })),
+        documents: stored.data.documents?.map((d) => ({ ...d, file })),
+      },
+    });
+  }
+
+  beforeAll(async () => {
+    vocabulary = loadVocabulary();
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    await seedApplications();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  /**
+   * Waits until the page has no request in flight and no loader showing; what still runs after
+   * 30 s is returned, to be reported (a page that never settles is a defect too).
+   */
+  async function settle(page: Page, inFlight: Set<Request>): Promise<string | undefined> {
+    await page.locator('main, [role=main]').first().waitFor();
+    const busyElements = page
+      .locator('[role=status][aria-label], [aria-busy=true], .mantine-Loader-root')
+      .filter({ visible: true });
+    let quiet = 0;
+    const deadline = Date.now() + 30_000;
+    while (quiet < 3) {
+      const busy = await busyElements.count();
+      quiet = busy === 0 && inFlight.size === 0 ? quiet + 1 : 0;
+      if (quiet === 0 && Date.now() > deadline)
+        return `still busy after 30 s: ${busy} loaders, requests ${[...inFlight].map((r) => r.url()).join(', ')}`;
+      await page.waitForTimeout(150);
+    }
+    return undefined;
+  }
+
+  /** The menu's links: every folder unfolded, in order. */
+  async function menuLinks(page: Page): Promise<string[]> {
+    const burger = page.getByRole('button', { name: 'Application menu' });
+    if ((await burger.getAttribute('aria-expanded')) !== 'true') await burger.click();
+    const menu = page.getByRole('navigation', { name: 'Application menu' });
+    await menu.locator('a').first().waitFor();
+    for (;;) {
+      const closed = menu.locator('button[aria-expanded="false"]');
+      if ((await closed.count()) === 0) break;
+      await closed.first().click();
+    }
+    const links = await menu
+      .locator('a[href^="#/"]')
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!.slice(1)));
+    await burger.click();
+    return [...new Set(links)];
+  }
+
+  async function switchTo(page: Page, pass: Pass) {
+    const scheme = await page.evaluate(() => document.documentElement.dataset.mantineColorScheme);
+    if (scheme !== pass.scheme)
+      await page
+        .getByRole('toolbar')
+        .getByRole('button', { name: /^(Dark mode|Mode sombre)/ })
+        .click();
+    const language = await page.evaluate(() => document.documentElement.lang);
+    if (language !== pass.language)
+      await page
+        .getByRole('toolbar')
+        .getByRole('button', { name: /language|langue/i })
+        .click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(pass.language);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme))
+      .toBe(pass.scheme);
+  }
+
+  for (const persona of PERSONAS) {
+    it(`walks ${persona.login}'s pages`, { timeout: 900_000 }, async () => {
+      const context = await browser.newContext({
+        locale: 'en-NZ',
+        viewport: { width: 1366, height: 900 },
+      });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      let route = '(sign-in)';
+      let pass: Pass = { language: 'en', scheme: 'light' };
+      // A redirect is a new request whose predecessor never finishes on its own.
+      const inFlight = new Set<Request>();
+      page.on('request', (request) => {
+        const before = request.redirectedFrom();
+        if (before) inFlight.delete(before);
+        inFlight.add(request);
+      });
+      page.on('requestfinished', (request) => inFlight.delete(request));
+      page.on('requestfailed', (request) => inFlight.delete(request));
+      page.on('console', (message: ConsoleMessage) => {
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(
+            `${route} [${pass.language}]: console ${message.type()}: ${message.text()}`,
+          );
+      });
+      page.on('pageerror', (error) =>
+        problems.push(`${route} [${pass.language}]: page error: ${error.message}`),
+      );
+
+      await signIn(page, portal, persona.login, persona.password, '/dashboard/home');
+      await settle(page, inFlight);
+      const routes = ['/dashboard/home', ...(await menuLinks(page))];
+
+      const shotsDir = process.env.SHOTS_DIR;
+      /** Checks what the page shows; every problem goes to the persona's report. */
+      const checkPage = async (shown: string, { language, scheme }: Pass) => {
+        const where = `${persona.login} ${shown} [${language}, ${scheme}]`;
+        if (/#\/40[13]$/.test(page.url()))
+          problems.push(`${where}: the menu offers a page that answers ${page.url()}`);
+        for (const problem of textProblems(await pageTexts(page), vocabulary, {
+          language,
+          cellsAreData: shown.startsWith('/catalog/'),
+        }))
+          problems.push(`${where}: ${problem}`);
+        for (const violation of await axeViolations(page, WCAG_22_AA))
+          problems.push(`${where}: axe ${violation.id}: ${violation.targets.join(', ')}`);
+        if (shotsDir)
+          await page.screenshot({
+            path: path.join(
+              shotsDir,
+              `${persona.login}-${language}-${scheme}${shown.replace(/[/:]/g, '_')}.png`,
+            ),
+            fullPage: true,
+          });
+      };
+      /**
+       * The first document a list or library offers, once per workflow: the screen its Open
+       * leads to is a page of the persona's too.
+       */
+      const opened = new Set<string>();
+      const discoverDocument = async (list: string) => {
+        const family = (hash: string) => hash.split('/').slice(0, 3).join('/');
+        if (!list.startsWith('/dashboard/') && opened.has(family(list))) return;
+        const open = page
+          .locator('main')
+          .getByRole('link', { name: /^(Open|Ouvrir)\b/ })
+          .or(page.locator('main').getByRole('button', { name: /^(Open|Ouvrir)\b/ }))
+          .or(page.locator('main a[href*="/view/"]'));
+        if ((await open.count()) === 0) return;
+        await open.first().click();
+        await expect.poll(() => page.url()).not.toBe(`${portal.url}/#${list}`);
+        const target = new URL(page.url()).hash.slice(1);
+        const isNew = !opened.has(family(target)) || list.startsWith('/dashboard/');
+        opened.add(family(list));
+        opened.add(family(target));
+        if (isNew && !routes.includes(target)) routes.push(target);
+      };
+      if (shotsDir) await fs.mkdir(shotsDir, { recursive: true });
+      for (pass of [
+        { language: 'en', scheme: 'light' },
+        { language: 'fr', scheme: 'dark' },
+      ] satisfies Pass[]) {
+        await switchTo(page, pass);
+        // Discovered views are appended to `routes` during the first pass, so the second pass
+        // sees them too.
+        for (let index = 0; index < routes.length; index++) {
+          route = routes[index]!;
+          await page.goto(`${portal.url}/#${route}`);
+          const unsettled = await settle(page, inFlight);
+          if (unsettled)
+            problems.push(`${persona.login} ${route} [${pass.language}]: ${unsettled}`);
+          await checkPage(route, pass);
+          if (pass.language === 'en') await discoverDocument(route);
+        }
+      }
+      await context.close();
+      expect(problems).toEqual([]);
+    });
+  }
+});
