@@ -159,7 +159,9 @@ describe.each(databaseKinds())('My Tasks on %s', (kind) => {
     const inbox = await api.call('GET', '/api/evisa/inbox/latest', { token: owner });
     expect(inbox.statusCode, inbox.body).toBe(200);
     expect((inbox.json() as { items: unknown[] }).items).toContainEqual(
-      expect.objectContaining({ documentId: doc.queried, workflow: TYPE }),
+      // Marked with the language it was written in (the holder's; English by default), so the
+      // portal can say so when the reader has since chosen another.
+      expect.objectContaining({ documentId: doc.queried, workflow: TYPE, language: 'en' }),
     );
     // The owner's task is nobody else's: the officers who queried it do not see it.
     expect((await page(officer)).items.map((r) => r.id)).not.toContain(doc.queried);

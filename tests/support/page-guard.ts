@@ -111,6 +111,8 @@ export interface PageText {
   where: string;
   /** Inside a table's data cell (a catalogue's entries are data, in the language entered). */
   inDataCell: boolean;
+  /** The language the page declares for it (the nearest `lang`), e.g. a message as written. */
+  lang: string;
 }
 
 /**
@@ -127,14 +129,20 @@ export function pageTexts(page: Page): Promise<PageText[]> {
       }
       return parts.join('>');
     };
-    const found: Array<{ text: string; where: string; inDataCell: boolean }> = [];
+    const found: Array<{ text: string; where: string; inDataCell: boolean; lang: string }> = [];
+    const langOf = (element: Element) => element.closest('[lang]')?.getAttribute('lang') ?? '';
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       const text = node.textContent?.replace(/\s+/g, ' ').trim();
       if (!text || !parent || parent.closest('script, style, noscript')) continue;
       if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
-      found.push({ text, where: describe(parent), inDataCell: parent.closest('td') !== null });
+      found.push({
+        text,
+        where: describe(parent),
+        inDataCell: parent.closest('td') !== null,
+        lang: langOf(parent),
+      });
     }
     for (const element of document.body.querySelectorAll(
       '[aria-label], [placeholder], [title], img[alt]',
@@ -147,6 +155,7 @@ export function pageTexts(page: Page): Promise<PageText[]> {
             text,
             where: `${describe(element)}[${attribute}]`,
             inDataCell: element.closest('td') !== null,
+            lang: langOf(element),
           });
       }
     }
@@ -170,7 +179,7 @@ export function textProblems(
 ): string[] {
   const problems: string[] = [];
   const keyPattern = /(?:^|[\s'"(«:])([a-z][\w-]*(?:\.[\w-]+)+)(?:…)?/g;
-  for (const { text, where, inDataCell } of texts) {
+  for (const { text, where, inDataCell, lang } of texts) {
     const data = options.cellsAreData && inDataCell;
     if (/returned an object instead of string|^key '.+'|\bmissingKey\b/.test(text))
       problems.push(`i18next error "${text}" at ${where}`);
@@ -191,6 +200,8 @@ export function textProblems(
     if (
       !data &&
       options.language === 'fr' &&
+      // A part the page marks as written in English (a message as sent) is English on purpose.
+      !lang.startsWith('en') &&
       (vocabulary.englishTexts.has(text) ||
         vocabulary.englishPatterns.some((pattern) => pattern.test(text)))
     )

@@ -183,7 +183,11 @@ async function notifyAccount({
   ]
     .filter(Boolean)
     .join('\n');
-  await messageOwner(trx, document, t('account.notices.subject', params), body);
+  await messageOwner(trx, document, {
+    subject: t('account.notices.subject', params),
+    body,
+    language,
+  });
 }
 
 let registered = false;

@@ -78,6 +78,8 @@ export interface OutboxTable {
   subject: string;
   body: string;
   document_id: string | null;
+  /** The language the message was written in; none on messages older than the column. */
+  language: string | null;
   status: Generated<string>;
   attempts: Generated<number>;
   attempt_at: Date | null;

@@ -174,7 +174,7 @@ async function notifyOwner({
   ]
     .filter(Boolean)
     .join('\n');
-  await messageOwner(trx, document, subject, body);
+  await messageOwner(trx, document, { subject, body, language });
 }
 
 /**
@@ -186,12 +186,22 @@ async function notifyOwner({
 export async function messageOwner(
   trx: Transaction<Database>,
   document: DocumentDraft,
-  subject: string,
-  body: string,
-  attachments: OutboxAttachment[] = [],
-  inboxBody: string = body,
+  {
+    subject,
+    body,
+    language,
+    attachments = [],
+    inboxBody = body,
+  }: {
+    subject: string;
+    body: string;
+    /** The language the texts are written in. */
+    language: string;
+    attachments?: OutboxAttachment[];
+    inboxBody?: string;
+  },
 ): Promise<void> {
-  const message = { subject, body, document_id: document.id };
+  const message = { subject, body, language, document_id: document.id };
   await trx
     .insertInto('outbox')
     .values({ ...message, body: inboxBody, channel: 'inbox', recipient: document.owner })
@@ -238,20 +248,19 @@ async function mailCertificate({
     [text, request.notes ? `${t('notes')} ${request.notes}` : ''].filter(Boolean).join('\n\n');
   // The e-mail carries the PDF; the portal's message area cannot, so its message says where
   // the holder downloads it instead (the document's screen, the certificate.download button).
-  await messageOwner(
-    trx,
-    document,
+  await messageOwner(trx, document, {
     subject,
-    withNotes(t('mailBody', { number })),
-    [
+    body: withNotes(t('mailBody', { number })),
+    language,
+    attachments: [
       {
         filename: `${number}.pdf`,
         contentType: 'application/pdf',
         contentBase64: Buffer.from(pdf).toString('base64'),
       },
     ],
-    withNotes(
+    inboxBody: withNotes(
       t(document.ownerEmail ? 'inboxBodyMailed' : 'inboxBody', { number, download: t('download') }),
     ),
-  );
+  });
 }

@@ -97,7 +97,7 @@ export async function notificationsPlugin(
       const principal = requireSignedIn(request);
       const rows = await db
         .selectFrom('outbox')
-        .select(['id', 'subject', 'body', 'document_id', 'created_at'])
+        .select(['id', 'subject', 'body', 'language', 'document_id', 'created_at'])
         // The document's workflow, so the message area can link to the document.
         .select((eb) =>
           eb
@@ -117,6 +117,7 @@ export async function notificationsPlugin(
           id: row.id,
           subject: row.subject,
           body: row.body,
+          language: row.language,
           documentId: row.document_id,
           workflow: row.workflow ?? null,
           createdAt: row.created_at,

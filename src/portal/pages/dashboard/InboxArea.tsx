@@ -10,6 +10,8 @@ interface InboxMessage {
   id: string;
   subject: string;
   body: string;
+  /** The language the message was written in. */
+  language?: string | null;
   documentId: string | null;
   /** The workflow of the document the message is about, if any. */
   workflow?: string | null;
@@ -60,8 +62,16 @@ export function InboxArea() {
                 : undefined;
             return (
               <Card key={message.id} withBorder padding="sm" component="article">
-                <Text fw={600}>{message.subject}</Text>
-                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {/* A message reads as it was written: its language is marked for screen
+                    readers (WCAG 3.1.2) when the reader has since chosen another. */}
+                <Text fw={600} lang={message.language ?? undefined}>
+                  {message.subject}
+                </Text>
+                <Text
+                  size="sm"
+                  style={{ whiteSpace: 'pre-line' }}
+                  lang={message.language ?? undefined}
+                >
                   {message.body}
                 </Text>
                 {path && (

@@ -8,6 +8,7 @@ import * as documentCreated from './0006_document_created';
 import * as inbox from './0007_inbox';
 import * as payments from './0008_payments';
 import * as documentMedia from './0009_document_media';
+import * as outboxLanguage from './0010_outbox_language';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007_inbox': inbox,
   '0008_payments': payments,
   '0009_document_media': documentMedia,
+  '0010_outbox_language': outboxLanguage,
 };
 
 export const migrationProvider: MigrationProvider = {
