@@ -69,7 +69,12 @@ export async function seedDemoDocuments(
       roles: everyRole,
       preferredUsername: account.loginIdentifier,
     };
-    const officer: Principal = { subject: 'system', roles: everyRole, name: 'Immigration Service' };
+    // Named as the service's own actors are (`system:<part>`), so each reader sees it in their language.
+    const officer: Principal = {
+      subject: 'system',
+      roles: everyRole,
+      name: 'system:immigration-service',
+    };
     const today = new Date();
     let current:
       | { id: string; version: number; number: string | null; data: Record<string, unknown> }
