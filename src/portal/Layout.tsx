@@ -78,7 +78,7 @@ export function Layout() {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="md" wrap="nowrap">
+          <Group gap="md" wrap="nowrap" miw={0}>
             <Burger
               ref={burger}
               opened={menuOpened}
@@ -88,7 +88,9 @@ export function Layout() {
               aria-expanded={menuOpened}
               aria-controls={MENU_ID}
             />
-            <Title order={1} size="h3" c={BRAND_TEXT}>
+            {/* One line in the 64 px bar: a phone shows the name smaller, cut if it must be
+                (the window title keeps it whole). */}
+            <Title order={1} size="h3" fz={{ base: 'md', xs: 'h3' }} lineClamp={1} c={BRAND_TEXT}>
               {shortName}
             </Title>
             <Anchor component={Link} to={HOME_PATH} visibleFrom="xs">

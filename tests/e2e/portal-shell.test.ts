@@ -268,6 +268,31 @@ describe('portal shell in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the portal name on one line of the 64 px bar on a phone, in French too', async () => {
+    const { page, context } = await openWatchedPage(browser);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${portal.url}/#/home`);
+    await page
+      .getByRole('button', { name: /language/i })
+      .or(page.getByRole('button', { name: 'More actions' }))
+      .first()
+      .waitFor();
+    for (const name of ['Immigration Portal', "Portail de l'immigration"]) {
+      if (name.startsWith('Portail')) {
+        await page.evaluate(() => localStorage.setItem('portal.language', 'fr'));
+        await page.reload();
+      }
+      const title = page.getByRole('heading', { level: 1, name, exact: true });
+      await title.waitFor();
+      const box = (await title.boundingBox())!;
+      const lineHeight = await title.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight));
+      expect(box.height).toBeLessThan(lineHeight * 1.5);
+      const header = (await page.locator('header').boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
+    }
+    await context.close();
+  });
+
   it('passes axe-core (WCAG 2.1 AA) on the home page, the dashboard and a list page', async () => {
     const stranger = await openWatchedPage(browser);
     await stranger.page.goto(`${portal.url}/#/home`);
