@@ -5,6 +5,7 @@ import { translate, type Language } from '../../core/i18n/translate';
 import { formatDate, formatDateTime, formatMoney } from './format';
 import { allProperties, asObject, enumName, fieldLabel, schemaType, type Texts } from './texts';
 import type { FormServices } from './types';
+import { isBlank } from './sectionStatus';
 import { catalogLabel } from './widgets/CatalogWidget';
 import { FileLink, fileKind, fileSize } from './widgets/FileLink';
 import { isMediaReference } from './widgets/FileWidget';
@@ -25,18 +26,6 @@ interface ViewProps {
 }
 
 const NO_SERVICES: FormServices = {};
-
-function isBlank(value: unknown): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    value === '' ||
-    (Array.isArray(value) && value.length === 0) ||
-    (typeof value === 'object' &&
-      !Array.isArray(value) &&
-      Object.values(value as object).every(isBlank))
-  );
-}
 
 /** A leaf value as the document reads: dates DD/MM/YYYY, NZD, enum names, Yes/No, file names. */
 export function displayValue(props: ViewProps): string {
