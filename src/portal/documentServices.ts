@@ -29,7 +29,13 @@ export function documentServices(
     },
     async searchCatalog(catalogId, text, where = {}): Promise<CatalogOption[]> {
       // The entries valid today whose code or name holds what was typed ("WS", "samoa").
-      const query = new URLSearchParams({ ...where, search: text.trim() });
+      // A list of allowed values is sent as the parameter repeated.
+      const query = new URLSearchParams([
+        ...Object.entries(where).flatMap(([field, value]) =>
+          (typeof value === 'string' ? [value] : value).map((v): [string, string] => [field, v]),
+        ),
+        ['search', text.trim()],
+      ]);
       const [error, result] = await api.get<{ items: CatalogOption[] }>(
         'catalog',
         `/${encodeURIComponent(catalogId)}/options?${query.toString()}`,

@@ -3,6 +3,9 @@ import type { ApiClient } from '../core/api/client';
 import type { WorkflowDefinition } from '../core/documents/workflow';
 import { resolvePointer, setAt } from '../core/rules/registry';
 import type { DocumentData } from '../engine/form';
+import type { RuleProblem } from '../core/rules/types';
+
+const NONE: RuleProblem[] = [];
 
 /** How long the form waits after a change before it asks the server again. */
 const DELAY_MS = 400;
@@ -13,7 +16,8 @@ const DELAY_MS = 400;
  * depend on changes, the server computes them from the form's data and they replace what the
  * form shows. An answer that arrives after the person changed what it depends on, or the
  * derived values themselves (an answer to a question being filled), is dropped and asked again
- * with the new data, so nothing typed meanwhile is lost.
+ * with the new data, so nothing typed meanwhile is lost. Answers the problems the server's
+ * rules find in the watched values (an invalid sponsor reference), as of the last answer.
  */
 export function useDerivedValues(
   api: ApiClient,
@@ -22,7 +26,7 @@ export function useDerivedValues(
   data: DocumentData,
   setData: (update: (current: DocumentData) => DocumentData) => void,
   enabled: boolean,
-): void {
+): RuleProblem[] {
   const derive = workflow.derive;
   const key = derive ? JSON.stringify(derive.on.map((p) => resolvePointer(data, p) ?? null)) : '';
   const last = useRef<string | undefined>(undefined);
@@ -30,6 +34,7 @@ export function useDerivedValues(
   latest.current = data;
   // Bumped to ask again when an answer came back for data changed in the meantime.
   const [again, setAgain] = useState(0);
+  const [problems, setProblems] = useState<RuleProblem[]>(NONE);
   const filled = (value: DocumentData) =>
     JSON.stringify((derive?.fills ?? []).map((p) => resolvePointer(value, p) ?? null));
 
@@ -46,7 +51,7 @@ export function useDerivedValues(
     const timer = setTimeout(() => {
       const sent = latest.current;
       void api
-        .post<{ values: Record<string, unknown> }>(
+        .post<{ values: Record<string, unknown>; problems?: RuleProblem[] }>(
           workflow.backend ?? 'evisa',
           `/${workflow.id}/derive`,
           { data: sent, ...(id ? { id } : {}) },
@@ -57,6 +62,7 @@ export function useDerivedValues(
             setAgain((n) => n + 1);
             return;
           }
+          setProblems(answer.problems?.length ? answer.problems : NONE);
           setData((current) => {
             const next = structuredClone(current);
             for (const [pointer, value] of Object.entries(answer.values)) {
@@ -68,4 +74,5 @@ export function useDerivedValues(
     }, DELAY_MS);
     return () => clearTimeout(timer);
   }, [api, derive, enabled, id, key, again, setData, workflow.backend, workflow.id]);
+  return problems;
 }

@@ -13,6 +13,8 @@ export interface CatalogField {
   catalog: string;
   /** Entry field -> JSON pointer of the document whose value it must equal. */
   match: Array<[string, string]>;
+  /** Entry field -> the only values it may hold (a visa's document: binders VISA and PERMIT). */
+  allowed: Array<[string, string[]]>;
   /** Translation key when the entry exists but does not match (`ui:options.matchMessage`). */
   matchMessage: string;
 }
@@ -24,6 +26,19 @@ export function catalogMatch(option: unknown): Array<[string, string]> {
   const node = asNode(option);
   return node
     ? Object.entries(node).filter((pair): pair is [string, string] => typeof pair[1] === 'string')
+    : [];
+}
+
+/**
+ * `ui:options.match` entries given as a list: entry field -> the values it may hold, fixed by
+ * the definition rather than read from the document.
+ */
+export function catalogAllowed(option: unknown): Array<[string, string[]]> {
+  const node = asNode(option);
+  return node
+    ? Object.entries(node)
+        .filter((pair): pair is [string, unknown[]] => Array.isArray(pair[1]))
+        .map(([field, values]) => [field, values.map(String)])
     : [];
 }
 
@@ -47,6 +62,7 @@ export function catalogFieldsOf(entity: EntityDefinition): CatalogField[] {
         segments,
         catalog: options.catalog,
         match: catalogMatch(options.match),
+        allowed: catalogAllowed(options.match),
         matchMessage:
           typeof options.matchMessage === 'string' ? options.matchMessage : UNKNOWN_CATALOG_ENTRY,
       });

@@ -77,6 +77,18 @@ export interface EntitySection {
    * it either (it counts as an officer section).
    */
   internal?: boolean;
+  /**
+   * The section applies only when the value at `pointer` is one of `in` (a natural person's
+   * details when the sponsor type says so): otherwise the form leaves it out, and the server
+   * drops its data before validating, so what no longer applies is neither asked nor kept.
+   */
+  when?: SectionCondition;
+}
+
+/** When a section applies: the value at a JSON pointer of the document is one of `in`. */
+export interface SectionCondition {
+  pointer: string;
+  in: JsonValue[];
 }
 
 /** A value a catalogue list source compares an entry's field with. */

@@ -69,6 +69,8 @@ export interface ActionRequest<TData = Record<string, unknown>> {
   data?: TData;
   notes?: string;
   assignee?: string;
+  /** Sign-in name of the person the document is handed to, for an action made `onBehalf`. */
+  owner?: string;
 }
 
 /** Body of `POST /api/evisa/{type}` (store, or drop on someone's behalf). */
@@ -76,6 +78,8 @@ export interface CreateRequest<TData = Record<string, unknown>> {
   action?: string;
   data: TData;
   notes?: string;
+  /** Sign-in name of the person the document is made for, for an action made `onBehalf`. */
+  owner?: string;
 }
 
 /** Body of `PUT /api/evisa/{type}/{id}`. */

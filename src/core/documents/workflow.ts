@@ -45,6 +45,17 @@ export interface WorkflowAction {
    * it is taken only after the user confirms it in a dialog.
    */
   danger?: boolean;
+  /**
+   * The document is made or changed for someone else (an officer or agent at the counter for
+   * a sponsor): the request names that person by `owner`, their sign-in name, and they own the
+   * document from then on. Required when the action creates the document, optional otherwise.
+   */
+  onBehalf?: boolean;
+  /**
+   * A pointer to a flag an officer sets (the query's "changes required"): while it is true,
+   * the action refuses the owner's data unchanged from the stored version (400 `noChanges`).
+   */
+  mustChange?: string;
 }
 
 export type ScreenMode =
@@ -156,6 +167,14 @@ export interface WorkflowDefinition {
   numbering?: { prefix: string; digits?: number };
   /** Role suffixes whose holders see every document of the type; others see only their own. */
   seeAll: string[];
+  /**
+   * A second number, given when the document is granted (a sponsorship number, as opposed to
+   * the application's number given at submission): `{prefix}-{year}-{serial}` from its own
+   * gap-free sequence per year, written at `/header/reference` by the `allocateReference` effect.
+   */
+  reference?: { prefix: string; digits?: number };
+  /** How the `setValidity` effect dates a grant (see WorkflowValidity). */
+  validity?: WorkflowValidity;
   /** Show the document's timeline (statuses reached, when, by whom, usual time per status). */
   timeline?: boolean;
   /**
@@ -286,4 +305,15 @@ export interface WorkflowCertificate {
   /** Translation key of the title printed at the top (e.g. Electronic visa). */
   title: string;
   fields: CertificateField[];
+}
+
+/**
+ * The validity a grant gives (`setValidity`): `period` points at the Sub-Document code the
+ * officer chose, whose `allowedPeriodType` (DAY, WEEK, MONTH, YEAR) and `allowedPeriodNumber`
+ * give its length; the first day (today) is written at `from` and the last at `until`.
+ */
+export interface WorkflowValidity {
+  period: string;
+  from: string;
+  until: string;
 }

@@ -5,6 +5,7 @@
  * `sectionSchema`, so the precompiled validators find it by the same hash.
  */
 import type { EntityDefinition, EntitySection, JsonSchema, JsonValue } from '../definitions/types';
+import { resolvePointer } from './registry';
 
 export type { EntitySection };
 
@@ -45,4 +46,28 @@ export function sectionSchema(schema: JsonSchema, sectionId: string): JsonSchema
 /** The section a JSON pointer belongs to (`/applicant/familyName` -> `applicant`). */
 export function sectionOfPath(pointer: string): string {
   return pointer.replace(/^\//, '').split('/')[0] ?? '';
+}
+
+/** Whether a section applies to the document as it stands (its `when`, if any, holds). */
+export function sectionApplies(section: EntitySection, data: unknown): boolean {
+  if (!section.when) return true;
+  const value = resolvePointer(data, section.when.pointer) as JsonValue | undefined;
+  return value !== undefined && section.when.in.some((allowed) => allowed === value);
+}
+
+/**
+ * The document without the sections that do not apply to it (an organisation's details once
+ * the sponsor says they are a person): the same object when every section applies.
+ */
+export function applicableData<T extends Record<string, unknown>>(
+  definition: EntityFormDefinition,
+  data: T,
+): T {
+  const dropped = sectionsOf(definition).filter(
+    (section) => section.id in data && !sectionApplies(section, data),
+  );
+  if (dropped.length === 0) return data;
+  const result: Record<string, unknown> = { ...data };
+  for (const section of dropped) delete result[section.id];
+  return result as T;
 }

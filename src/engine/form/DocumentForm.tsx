@@ -16,7 +16,13 @@ import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/valid
 import type { FieldError } from '../../core/api/errors';
 import { translate } from '../../core/i18n/translate';
 import { resolvePointer } from '../../core/rules/registry';
-import { sectionOfPath, sectionSchema, sectionsOf } from '../../core/rules/sections';
+import {
+  applicableData,
+  sectionApplies,
+  sectionOfPath,
+  sectionSchema,
+  sectionsOf,
+} from '../../core/rules/sections';
 import type { EngineFormContext } from './context';
 import { ReadOnlySection } from './ReadOnlyView';
 import { isBlank, sectionStatus, type SectionStatus } from './sectionStatus';
@@ -81,13 +87,17 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     );
     // A section the user cannot edit and that holds nothing is left out: a read-only view
     // lists what was given, not a row of "Nothing entered" pages.
+    // A section that does not apply to the document as it stands (its `when`) is left out too.
     const blankKey = sectionsOf(definition)
-      .map((s) => (isBlank(value[s.id]) ? '0' : '1'))
+      .map((s) => (!sectionApplies(s, value) ? 'x' : isBlank(value[s.id]) ? '0' : '1'))
       .join('');
     const sections = useMemo(
       () =>
         sectionsOf(definition).filter(
-          (s) => !hidden?.includes(s.id) && (isEditable(s.id) || !isBlank(value[s.id])),
+          (s) =>
+            !hidden?.includes(s.id) &&
+            sectionApplies(s, value) &&
+            (isEditable(s.id) || !isBlank(value[s.id])),
         ),
       // `value` changes on every keystroke; which sections are blank seldom does.
       // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -123,7 +133,8 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       const errors = validateDocument(
         p.validators.validate,
         p.definition.rules ?? [],
-        currentValue(),
+        // What no longer applies (its section's `when`) is dropped by the server: not checked.
+        applicableData(p.definition, currentValue()),
         p.texts,
         p.language,
       );

@@ -35,12 +35,13 @@ export interface CatalogOption {
 export interface FormServices {
   /**
    * Entries of a catalogue valid today whose code or name matches the text ('' for the first
-   * ones), and, with `where`, whose fields equal its values (the sub-documents of a document).
+   * ones), and, with `where`, whose fields equal its values (the sub-documents of a document)
+   * or, for a list, one of them.
    */
   searchCatalog?: (
     catalogId: string,
     text: string,
-    where?: Readonly<Record<string, string>>,
+    where?: Readonly<Record<string, string | readonly string[]>>,
   ) => Promise<CatalogOption[]>;
   /**
    * Code and label of the existing documents of a type that a `documentChoices` field may name

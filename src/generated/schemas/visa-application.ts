@@ -298,7 +298,7 @@ export interface VisaApplication {
   sponsorship: {
     sponsored: boolean;
     sponsorReference?: string;
-    sponsorType?: 'PERSON' | 'ORGANISATION' | 'GOVERNMENT';
+    sponsorType?: 'SPPER' | 'SPORG';
     sponsorName?: string;
     relationship?: string;
     sponsorTelephone?: string;

@@ -103,6 +103,7 @@ export function DocumentScreenPage({
   );
   const [notes, setNotes] = useState('');
   const [assignee, setAssignee] = useState('');
+  const [owner, setOwner] = useState('');
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -149,6 +150,8 @@ export function DocumentScreenPage({
     .filter((name) => workflow.actions[name]?.notes === 'required')
     .map((name) => t(`actions.${name}`, { defaultValue: name }));
   const needsAssignee = actions.some((name) => workflow.actions[name]?.payload === 'assignee');
+  // Made for someone else (`onBehalf`): whose it will be, required when it is being created.
+  const asksOwner = actions.some((name) => workflow.actions[name]?.onBehalf);
   // An editing screen is read-only once nothing here would save the data (a submitted
   // application opened at /edit/...): no "Replace the file" on what can no longer change.
   const savesData = actions.some((name) => workflow.actions[name]?.payload === 'data');
@@ -156,7 +159,16 @@ export function DocumentScreenPage({
     screen.mode === 'version' ||
     (screen.editable === undefined && !EDITING_MODES.has(screen.mode)) ||
     (!creating && document !== null && !savesData);
-  useDerivedValues(api, workflow, document?.id, data, setData, !readOnly);
+  const derivedProblems = useDerivedValues(api, workflow, document?.id, data, setData, !readOnly);
+  // What the server's rules say of the watched values as they are typed, beside what the last
+  // action was refused for (once each).
+  const formErrors = useMemo((): FieldError[] => {
+    const shown = new Set(fieldErrors.map((e) => `${e.path}:${e.rule}`));
+    const derived = derivedProblems
+      .filter((p) => !shown.has(`${p.path}:${p.rule}`))
+      .map((p) => ({ path: p.path, rule: p.rule, message: t(p.message, p.params) }));
+    return derived.length ? [...fieldErrors, ...derived] : fieldErrors;
+  }, [derivedProblems, fieldErrors, t]);
   const editable =
     screen.editable === undefined
       ? (entity?.sections.filter((s) => !s.officer && !s.internal).map((s) => s.id) ?? [])
@@ -172,6 +184,7 @@ export function DocumentScreenPage({
 
   const notesError = fieldErrors.find((e) => e.path === '/notes')?.message;
   const assigneeError = fieldErrors.find((e) => e.path === '/assignee')?.message;
+  const ownerError = fieldErrors.find((e) => e.path === '/owner')?.message;
 
   /** The error summary's entries: each field in error, named, opening its section and field. */
   const summaryEntries = useMemo((): SummaryEntry[] => {
@@ -205,6 +218,8 @@ export function DocumentScreenPage({
       setConfirmation(null);
       const problems: FieldError[] = [];
       if (action.validate) problems.push(...(formRef.current?.validateAll() ?? []));
+      if (action.onBehalf && creating && !owner.trim())
+        problems.push({ path: '/owner', rule: 'required', message: t('validation.required') });
       if (action.notes === 'required' && !notes.trim())
         problems.push({ path: '/notes', rule: 'required', message: t('documents.notesRequired') });
       if (problems.length > 0) {
@@ -216,6 +231,7 @@ export function DocumentScreenPage({
         ...(action.payload === 'data' ? { data } : {}),
         ...(notes.trim() ? { notes: notes.trim() } : {}),
         ...(action.payload === 'assignee' ? { assignee: assignee.trim() } : {}),
+        ...(action.onBehalf && owner.trim() ? { owner: owner.trim() } : {}),
       };
       setBusy(true);
       const [error, result] = creating
@@ -262,6 +278,7 @@ export function DocumentScreenPage({
       data,
       notes,
       assignee,
+      owner,
       api,
       document,
       navigate,
@@ -355,6 +372,19 @@ export function DocumentScreenPage({
           ))}
         </Group>
       )}
+      {asksOwner && (
+        <TextInput
+          id={SCREEN_FIELDS['/owner']?.id}
+          label={t('documents.ownerLabel')}
+          description={t(creating ? 'documents.ownerHelp' : 'documents.ownerChangeHelp')}
+          required={creating}
+          value={owner}
+          error={ownerError}
+          autoComplete="off"
+          onChange={(e) => setOwner(e.currentTarget.value)}
+          w={{ base: '100%', sm: 480 }}
+        />
+      )}
       <DocumentForm
         ref={formRef}
         key={readOnly ? 'read' : 'edit'}
@@ -369,7 +399,7 @@ export function DocumentScreenPage({
         hidden={hidden}
         initialSection={openingSection(entity.sections, screen, editable, readOnly, hidden)}
         services={services}
-        extraErrors={fieldErrors}
+        extraErrors={formErrors}
         onDirtyChange={setDirty}
       />
       {(needsNotes || needsAssignee) && (
@@ -494,6 +524,7 @@ export function DocumentScreenPage({
 const SCREEN_FIELDS: Record<string, { id: string; label: string } | undefined> = {
   '/notes': { id: 'document-notes', label: 'documents.notes' },
   '/assignee': { id: 'document-assignee', label: 'documents.assigneeLabel' },
+  '/owner': { id: 'document-owner', label: 'documents.ownerLabel' },
 };
 
 /** A pointer's text path: property names joined by dots, list indices left out. */

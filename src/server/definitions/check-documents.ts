@@ -30,6 +30,24 @@ export function crossCheckEntity(
         message: `section "${id}" is not a property of the schema`,
       });
   });
+  const required = Array.isArray(entity.schema.required) ? entity.schema.required : [];
+  entity.sections.forEach((section, i) => {
+    if (!section.when) return;
+    // A section that may not apply cannot be required of every document: its own fields are.
+    if (required.includes(section.id))
+      problems.push({
+        file,
+        pointer: `/sections/${i}/when`,
+        message: `section "${section.id}" applies only sometimes, so the schema cannot require it`,
+      });
+    const decider = section.when.pointer.split('/')[1] ?? '';
+    if (!properties.includes(decider) || decider === section.id)
+      problems.push({
+        file,
+        pointer: `/sections/${i}/when/pointer`,
+        message: `"${section.when.pointer}" is not in another section of the schema`,
+      });
+  });
   for (const property of properties) {
     if (!sections.includes(property))
       problems.push({

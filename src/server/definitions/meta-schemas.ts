@@ -97,7 +97,20 @@ export const entityMetaSchema = {
         type: 'object',
         required: ['id'],
         additionalProperties: false,
-        properties: { id: fieldName, officer: { type: 'boolean' }, internal: { type: 'boolean' } },
+        properties: {
+          id: fieldName,
+          officer: { type: 'boolean' },
+          internal: { type: 'boolean' },
+          when: {
+            type: 'object',
+            required: ['pointer', 'in'],
+            additionalProperties: false,
+            properties: {
+              pointer: { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+$' },
+              in: { type: 'array', minItems: 1 },
+            },
+          },
+        },
       },
     },
     rules: {
@@ -249,6 +262,21 @@ export const workflowMetaSchema = {
       },
     },
     holderLanguage: dataPointer,
+    reference: {
+      type: 'object',
+      required: ['prefix'],
+      additionalProperties: false,
+      properties: {
+        prefix: { type: 'string', pattern: '^[A-Z]{2,6}$' },
+        digits: { type: 'integer', minimum: 3, maximum: 9 },
+      },
+    },
+    validity: {
+      type: 'object',
+      required: ['period', 'from', 'until'],
+      additionalProperties: false,
+      properties: { period: dataPointer, from: dataPointer, until: dataPointer },
+    },
     certificate: {
       type: 'object',
       required: ['statuses', 'roles', 'title', 'fields'],
@@ -322,6 +350,8 @@ export const workflowMetaSchema = {
           system: { type: 'boolean' },
           requires: { type: 'array', items: dataPointer },
           danger: { type: 'boolean' },
+          onBehalf: { type: 'boolean' },
+          mustChange: dataPointer,
         },
       },
     },

@@ -52,7 +52,8 @@ export async function catalogFieldProblems(
     const entry = entries.get(field.catalog)?.get(code);
     const message = !entry
       ? UNKNOWN_CATALOG_ENTRY
-      : field.match.every(([key, pointer]) => entry[key] === resolvePointer(data, pointer))
+      : field.match.every(([key, pointer]) => entry[key] === resolvePointer(data, pointer)) &&
+          field.allowed.every(([key, values]) => values.includes(String(entry[key] ?? '')))
         ? undefined
         : field.matchMessage;
     if (message) {

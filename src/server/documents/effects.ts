@@ -9,6 +9,8 @@ import { translate } from '../../core/i18n/translate';
 import { withNotificationTables, type OutboxAttachment } from '../notifications/tables';
 import { fillCatalogLists } from './catalog-lists';
 import { certificatePdf, holderLanguage, type CertificateEnvironment } from './certificate';
+import { allocateReference, nextSerial, setValidity } from './grant-effects';
+import { fillReferences } from './reference-fills';
 
 /** The document being changed by an action; effects edit it before it is written. */
 export interface DocumentDraft {
@@ -19,6 +21,8 @@ export interface DocumentDraft {
   owner: string;
   ownerName: string | null;
   ownerEmail: string | null;
+  /** Set only when the owner changes hands (`onBehalf`); otherwise the stored one is kept. */
+  ownerMobile?: string | null;
   assignee: string | null;
   number: string | null;
   year: number | null;
@@ -61,13 +65,16 @@ const effects = new Map<string, Effect>([
   ['notifyOwner', notifyOwner],
   ['fillCatalogLists', fillLists],
   ['mailCertificate', mailCertificate],
+  ['allocateReference', allocateReference],
+  ['setValidity', setValidity],
+  ['fillReferences', fillReferences],
 ]);
 
 /**
  * Effects that only compute data from the document and the catalogues (no writes, no
  * messages): a workflow's `derive` may run them for the browser's preview of a form.
  */
-const deriving = new Set<string>(['fillCatalogLists']);
+const deriving = new Set<string>(['fillCatalogLists', 'fillReferences']);
 
 export function registerEffect(
   name: string,
@@ -103,26 +110,16 @@ async function fillLists({ trx, entity, document, now }: EffectContext): Promise
   );
 }
 
-/**
- * A gap-free number per document type and year: the counter row is incremented inside the
- * action's transaction, so a rolled-back action gives its number back.
- */
+/** A gap-free number per document type and year (see nextSerial). */
 async function allocateNumber({ trx, workflow, document, now }: EffectContext): Promise<void> {
   if (document.number !== null) return;
   const year = now.getUTCFullYear();
-  const row = await trx
-    .insertInto('document_sequence')
-    .values({ type: document.type, year, last: 1 })
-    .onConflict((oc) =>
-      oc.columns(['type', 'year']).doUpdateSet({ last: sql`document_sequence.last + 1` }),
-    )
-    .returning('last')
-    .executeTakeFirstOrThrow();
+  const serial = await nextSerial(trx, document.type, year);
   const digits = workflow.numbering?.digits ?? 6;
   const prefix = workflow.numbering?.prefix ?? document.type.toUpperCase();
   document.year = year;
-  document.serial = row.last;
-  document.number = `${prefix}-${year}-${String(row.last).padStart(digits, '0')}`;
+  document.serial = serial;
+  document.number = `${prefix}-${year}-${String(serial).padStart(digits, '0')}`;
 }
 
 /**

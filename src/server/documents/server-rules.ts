@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { RuleProblem, RuleUse } from '../../core/rules/types';
 import { paramsOf, resolvePointer } from '../../core/rules/registry';
 import type { Database } from '../db/schema';
@@ -72,24 +72,45 @@ async function catalogEntryExists(
 /**
  * The value is the number of a document of type `use.documentType` in one of `use.status` (a
  * GRANTED sponsorship), and, when `use.expiry` points at its expiry date, not expired today.
- * Empty passes: whether a reference is needed is the schema's business.
+ * The number is the document's own, or, when `use.field` points at one (`/header/reference`,
+ * the sponsorship number given at grant), that one. Empty passes: whether a reference is
+ * needed is the schema's business.
  */
 async function documentReference(
   value: unknown,
   use: RuleUse,
-  { db, now }: ServerRuleContext,
+  context: ServerRuleContext,
 ): Promise<boolean> {
   if (value === undefined || value === null || value === '') return true;
-  if (typeof value !== 'string' || typeof use.documentType !== 'string') return false;
+  return (await referencedData(value, use, context)) !== undefined;
+}
+
+/** The data of the document a `documentReference` names, when it is valid; else undefined. */
+export async function referencedData(
+  value: unknown,
+  use: RuleUse,
+  { db, now }: Pick<ServerRuleContext, 'db' | 'now'>,
+): Promise<Record<string, unknown> | undefined> {
+  if (typeof value !== 'string' || typeof use.documentType !== 'string') return undefined;
   const statuses = Array.isArray(use.status) ? use.status.map(String) : [];
-  const row = await db
+  const number = value.trim().toUpperCase();
+  let query = db
     .selectFrom('document')
     .select(['status', 'data'])
-    .where('type', '=', use.documentType)
-    .where('number', '=', value.trim().toUpperCase())
-    .executeTakeFirst();
-  if (!row || !statuses.includes(row.status)) return false;
-  if (typeof use.expiry !== 'string') return true;
+    .where('type', '=', use.documentType);
+  query =
+    typeof use.field === 'string'
+      ? query.where(sql<string>`(data #>> ${pointerPath(use.field)})`, '=', number)
+      : query.where('number', '=', number);
+  const row = await query.executeTakeFirst();
+  if (!row || !statuses.includes(row.status)) return undefined;
+  if (typeof use.expiry !== 'string') return row.data;
   const expiry = resolvePointer(row.data, use.expiry);
-  return typeof expiry === 'string' && expiry.slice(0, 10) >= now.toISOString().slice(0, 10);
+  const valid = typeof expiry === 'string' && expiry.slice(0, 10) >= now.toISOString().slice(0, 10);
+  return valid ? row.data : undefined;
+}
+
+/** A JSON pointer as a PostgreSQL text-array path (`/header/reference` -> `{header,reference}`). */
+function pointerPath(pointer: string): string {
+  return `{${pointer.split('/').slice(1).join(',')}}`;
 }

@@ -1,3 +1,4 @@
+import { applicableData } from '../../core/rules/sections';
 import { decodeSystemNote, encodeSystemNote, isSystemActor, type SystemNote } from './system-notes';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ErrorObject } from 'ajv';
@@ -14,6 +15,7 @@ import type { Language } from '../../core/i18n/translate';
 import { normalizePage, type SearchResult } from '../../core/search/protocol';
 import { resolvePointer, runRules } from '../../core/rules/registry';
 import { runServerRules } from './server-rules';
+import type { RuleProblem } from '../../core/rules/types';
 import { catalogFieldsOf, type CatalogField } from '../../core/definitions/catalog-fields';
 import { catalogFieldProblems } from './catalog-fields';
 import { documentChoiceOptions, documentChoiceProblems } from './document-choices';
@@ -26,6 +28,8 @@ import { certificatePdf, holderLanguage } from './certificate';
 import { checkFileReferences, recordMediaReferences } from './media-references';
 import type { GuardInput } from './guards';
 import { nextStatus } from './machine';
+import { callerAsOwner, ownerNamed } from './on-behalf';
+import { checkChanged } from './must-change';
 import type { CompiledWorkflow } from './workflows';
 
 /** A row of the document table as selected. */
@@ -62,6 +66,10 @@ export class DocumentService {
     const request = asObject(body) as Partial<CreateRequest>;
     const action = typeof request.action === 'string' ? request.action : 'store';
     const definition = this.actionOf(workflow, action, principal);
+    // Made at the counter for someone else (`onBehalf`): they own it from the start.
+    const owner = definition.onBehalf
+      ? await ownerNamed(this.db, request.owner)
+      : callerAsOwner(principal);
     const merged = this.mergedData(workflow, definition, {}, request.data);
     const input = guardInput(
       {
@@ -90,10 +98,10 @@ export class DocumentService {
           type,
           status: target,
           version: 1,
-          owner: principal.subject,
-          owner_name: principal.name ?? principal.preferredUsername ?? null,
-          owner_email: principal.email ?? null,
-          owner_mobile: principal.phoneNumber ?? null,
+          owner: owner.owner,
+          owner_name: owner.ownerName,
+          owner_email: owner.ownerEmail,
+          owner_mobile: owner.ownerMobile,
           // The data is written with the first version, after the effects ran (they may refuse it).
           data: JSON.stringify({}),
           created_by: actorName(principal),
@@ -288,6 +296,11 @@ export class DocumentService {
     const now = new Date();
     const draft = toDraft(row);
     draft.data = this.mergedData(workflow, definition, row.data, request.data);
+    // Handed to someone else (`onBehalf` with an owner named): they own it from this version.
+    if (definition.onBehalf && request.owner !== undefined) {
+      Object.assign(draft, await ownerNamed(trx, request.owner));
+    }
+    checkChanged(workflow, definition, row.data, draft.data);
     // Effects the machine's guards depend on (the fees now due) run first, on the new data.
     await this.runEffects(
       trx,
@@ -383,13 +396,14 @@ export class DocumentService {
   /**
    * The workflow's derived values for a form being filled (`derive`): its deriving effects run
    * on the data sent, as of the document's submission when it has one, and nothing is stored.
-   * Answers `{ values: { [pointer]: value } }` for the pointers the workflow fills.
+   * Answers `{ values: { [pointer]: value } }` for the pointers the workflow fills, and the
+   * `problems` the server's rules find in the values the form watches.
    */
   async derive(
     type: string,
     principal: Principal,
     body: unknown,
-  ): Promise<{ values: Record<string, unknown> }> {
+  ): Promise<{ values: Record<string, unknown>; problems: RuleProblem[] }> {
     const workflow = this.workflow(type);
     const derive = workflow.definition.derive;
     if (!derive) throw new ApiProblem(404, ERROR_CODES.notFound);
@@ -436,7 +450,13 @@ export class DocumentService {
       );
       const values: Record<string, unknown> = {};
       for (const pointer of derive.fills) values[pointer] = resolvePointer(draft.data, pointer);
-      return { values };
+      // The server's own rules on what the form watches (a sponsor reference) are decided as
+      // the person types, like the browser's rules, not only when they submit.
+      const watched = (workflow.entity.rules ?? []).filter(
+        (use) => use.server && derive.on.includes(use.path),
+      );
+      const problems = await runServerRules(watched, { db: trx, document: draft.data, now });
+      return { values, problems };
     });
   }
 
@@ -621,8 +641,10 @@ export class DocumentService {
     db: Kysely<Database> | Transaction<Database>,
     workflow: CompiledWorkflow,
     action: WorkflowAction,
-    data: Record<string, unknown>,
+    given: Record<string, unknown>,
   ): Promise<Record<string, unknown>> {
+    // Sections that no longer apply (their `when`) are neither checked nor kept.
+    const data = applicableData(workflow.entity, given);
     const validate = action.validate ? workflow.validateFull : workflow.validateDraft;
     const problems: FieldProblem[] = [];
     if (!validate(data)) problems.push(...schemaProblems(validate.errors ?? []));
@@ -701,6 +723,7 @@ export class DocumentService {
         owner: draft.owner,
         owner_name: draft.ownerName,
         owner_email: draft.ownerEmail,
+        ...(draft.ownerMobile !== undefined ? { owner_mobile: draft.ownerMobile } : {}),
         previous_status: draft.previousStatus,
         version,
         assignee: draft.assignee,

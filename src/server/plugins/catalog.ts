@@ -72,7 +72,12 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
       const text = (value: unknown) => (typeof value === 'string' ? value : '');
       const items = (await entriesValidAt(options.db, catalog.id, new Date()))
         .filter(({ data }) =>
-          Object.entries(fields).every(([field, value]) => String(data[field] ?? '') === value),
+          Object.entries(fields).every(([field, value]) =>
+            // A parameter given more than once allows each of its values.
+            (Array.isArray(value) ? value.map(String) : [String(value)]).includes(
+              String(data[field] ?? ''),
+            ),
+          ),
         )
         .map(({ data }) => ({
           code: text(data.code),

@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
-import { catalogMatch } from '../../../core/definitions/catalog-fields';
+import { catalogAllowed, catalogMatch } from '../../../core/definitions/catalog-fields';
 import { contextOf } from '../context';
 import type { CatalogOption } from '../types';
 import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
@@ -50,9 +50,10 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
     const text = selected && search === catalogLabel(selected) ? '' : search;
     let live = true;
     const timer = setTimeout(() => {
-      const where = Object.fromEntries(
-        catalogMatch(match).map(([field, pointer]) => [field, String(valueAt(pointer) ?? '')]),
-      );
+      const where = Object.fromEntries([
+        ...catalogMatch(match).map(([field, pointer]) => [field, String(valueAt(pointer) ?? '')]),
+        ...catalogAllowed(match),
+      ]);
       searchCatalog(catalogId, text, where)
         .then((list) => live && setFound(list))
         .catch(() => live && setFound([]));

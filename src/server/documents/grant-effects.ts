@@ -1,0 +1,98 @@
+import { sql, type Transaction } from 'kysely';
+import { resolvePointer, setAt } from '../../core/rules/registry';
+import type { Database } from '../db/schema';
+import { entriesValidAt } from '../catalog/valid-at';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import type { EffectContext } from './effects';
+
+/** Where a granted document keeps its second number (the header convention of every document). */
+export const REFERENCE_POINTER = '/header/reference';
+
+/**
+ * The next serial of a gap-free sequence per key and year: the counter row is incremented
+ * inside the action's transaction, so concurrent actions queue on the row and a rolled-back
+ * action gives its number back.
+ */
+export async function nextSerial(
+  trx: Transaction<Database>,
+  key: string,
+  year: number,
+): Promise<number> {
+  const row = await trx
+    .insertInto('document_sequence')
+    .values({ type: key, year, last: 1 })
+    .onConflict((oc) =>
+      oc.columns(['type', 'year']).doUpdateSet({ last: sql`document_sequence.last + 1` }),
+    )
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return row.last;
+}
+
+/**
+ * The workflow's `reference` number, given once (a sponsorship number at grant): its own
+ * sequence, apart from the application numbers given at submission.
+ */
+export async function allocateReference({
+  trx,
+  workflow,
+  document,
+  now,
+}: EffectContext): Promise<void> {
+  if (!workflow.reference) throw new Error(`Workflow ${workflow.id} has no reference numbering`);
+  if (typeof resolvePointer(document.data, REFERENCE_POINTER) === 'string') return;
+  const year = now.getUTCFullYear();
+  const serial = await nextSerial(trx, `${document.type}:reference`, year);
+  const digits = workflow.reference.digits ?? 6;
+  const number = `${workflow.reference.prefix}-${year}-${String(serial).padStart(digits, '0')}`;
+  setAt(document.data, REFERENCE_POINTER, number);
+}
+
+const UNITS = new Set(['DAY', 'WEEK', 'MONTH', 'YEAR']);
+
+/** The last day of a period of `count` units starting on `from` (inclusive), as YYYY-MM-DD. */
+export function lastDayOf(from: string, unit: string, count: number): string {
+  const date = new Date(`${from}T00:00:00Z`);
+  if (unit === 'DAY') date.setUTCDate(date.getUTCDate() + count);
+  if (unit === 'WEEK') date.setUTCDate(date.getUTCDate() + 7 * count);
+  if (unit === 'MONTH' || unit === 'YEAR') {
+    const months = unit === 'YEAR' ? 12 * count : count;
+    const day = date.getUTCDate();
+    date.setUTCDate(1);
+    date.setUTCMonth(date.getUTCMonth() + months);
+    // 31 January plus a month ends with February, not in March.
+    const daysInMonth = new Date(
+      Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0),
+    ).getUTCDate();
+    date.setUTCDate(Math.min(day, daysInMonth));
+  }
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Dates a grant from the period the officer chose (the workflow's `validity`): from today to
+ * the end of the Sub-Document entry's allowed period. A grant without a period, or with one
+ * whose entry gives no length, is refused on the period's field.
+ */
+export async function setValidity({ trx, workflow, document, now }: EffectContext): Promise<void> {
+  const validity = workflow.validity;
+  if (!validity) throw new Error(`Workflow ${workflow.id} has no validity`);
+  const code = resolvePointer(document.data, validity.period);
+  if (typeof code !== 'string' || code === '') {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: validity.period, rule: 'required' },
+    ]);
+  }
+  const [entry] = await entriesValidAt(trx, 'sub-document', now, [code]);
+  const unit = entry?.data.allowedPeriodType;
+  const count = entry?.data.allowedPeriodNumber;
+  if (typeof unit !== 'string' || !UNITS.has(unit) || typeof count !== 'number' || count < 1) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: validity.period, rule: 'validityPeriod', params: { code } },
+    ]);
+  }
+  const from = now.toISOString().slice(0, 10);
+  setAt(document.data, validity.from, from);
+  setAt(document.data, validity.until, lastDayOf(from, unit, count));
+}

@@ -1,0 +1,35 @@
+import type { WorkflowAction } from '../../core/documents/workflow';
+import { resolvePointer } from '../../core/rules/registry';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import type { CompiledWorkflow } from './workflows';
+
+/** JSON with object keys sorted, so two values equal in content compare equal as text. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
+  );
+}
+
+/**
+ * An action with `mustChange` (a reply to a query that asked for changes) is refused while the
+ * flag at that pointer is true and the owner's sections are as stored: the officer asked for
+ * something the reply does not give.
+ */
+export function checkChanged(
+  workflow: CompiledWorkflow,
+  action: WorkflowAction,
+  stored: Record<string, unknown>,
+  next: Record<string, unknown>,
+): void {
+  if (!action.mustChange || resolvePointer(stored, action.mustChange) !== true) return;
+  const changed = workflow.applicantSections.some(
+    (section) => canonical(stored[section]) !== canonical(next[section]),
+  );
+  if (!changed) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [{ path: '', rule: 'noChanges' }]);
+  }
+}

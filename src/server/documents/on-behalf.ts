@@ -1,0 +1,55 @@
+import { sql, type Kysely } from 'kysely';
+import type { Principal } from '../auth/principal';
+import type { Database } from '../db/schema';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+
+/** Who owns a document: the account id tokens carry as their subject, and how to reach them. */
+export interface DocumentOwner {
+  owner: string;
+  ownerName: string | null;
+  ownerEmail: string | null;
+  ownerMobile: string | null;
+}
+
+/** The caller, owning what they make for themselves. */
+export function callerAsOwner(principal: Principal): DocumentOwner {
+  return {
+    owner: principal.subject,
+    ownerName: principal.name ?? principal.preferredUsername ?? null,
+    ownerEmail: principal.email ?? null,
+    ownerMobile: principal.phoneNumber ?? null,
+  };
+}
+
+/**
+ * The person a document is made for (an action's `onBehalf`), named by the sign-in name of
+ * their account in our directory: a name that is no active account is a 400 on `/owner`, so
+ * a document is never handed to nobody.
+ */
+export async function ownerNamed(db: Kysely<Database>, login: unknown): Promise<DocumentOwner> {
+  const name = typeof login === 'string' ? login.trim() : '';
+  if (!name) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/owner', rule: 'required' },
+    ]);
+  }
+  const account = await db
+    .selectFrom('document')
+    // An account document owns itself and carries its holder's name and contacts as owner.
+    .select(['id', 'owner_name', 'owner_email', 'owner_mobile'])
+    .where('type', '=', 'account')
+    .where('status', '!=', 'DELETED')
+    .where(sql<string>`lower(data #>> '{identity,loginIdentifier}')`, '=', name.toLowerCase())
+    .executeTakeFirst();
+  if (!account) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/owner', rule: 'unknownAccount', params: { name } },
+    ]);
+  }
+  return {
+    owner: account.id,
+    ownerName: account.owner_name,
+    ownerEmail: account.owner_email,
+    ownerMobile: account.owner_mobile,
+  };
+}

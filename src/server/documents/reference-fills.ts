@@ -1,0 +1,58 @@
+import { resolvePointer, setAt } from '../../core/rules/registry';
+import type { RuleUse } from '../../core/rules/types';
+import type { EffectContext } from './effects';
+import { referencedData } from './server-rules';
+
+/**
+ * Where a `documentReference` rule copies from the document it names (`fills`): each target
+ * pointer of this document takes the first of its sources that gives a value, a source being
+ * one pointer of the named document or several separated by spaces, joined (a person's given
+ * and family names).
+ */
+type Fills = Record<string, string[]>;
+
+function fillsOf(use: RuleUse): Fills | undefined {
+  const fills = use.fills;
+  if (typeof fills !== 'object' || fills === null || Array.isArray(fills)) return undefined;
+  return fills as Fills;
+}
+
+function sourceValue(data: Record<string, unknown>, source: string): string | undefined {
+  const parts = source
+    .split(' ')
+    .map((pointer) => resolvePointer(data, pointer))
+    .filter((part): part is string | number => typeof part === 'string' || typeof part === 'number')
+    .map(String)
+    .filter((part) => part.trim() !== '');
+  return parts.length ? parts.join(' ') : undefined;
+}
+
+/**
+ * Copies what a valid reference names into the document (the sponsor's name and type from a
+ * granted sponsorship) and clears it when the reference names nothing valid, so what the
+ * document shows always comes from the referenced document, never from what was typed.
+ */
+export async function fillReferences({ trx, entity, document, now }: EffectContext): Promise<void> {
+  for (const use of entity.rules ?? []) {
+    const fills = fillsOf(use);
+    if (use.rule !== 'documentReference' || !fills) continue;
+    const section = use.path.split('/')[1] ?? '';
+    if (!(section in document.data)) continue;
+    const value = resolvePointer(document.data, use.path);
+    const named = await referencedData(value, use, { db: trx, now });
+    for (const [target, sources] of Object.entries(fills)) {
+      const found = named && sources.map((s) => sourceValue(named, s)).find((v) => v !== undefined);
+      if (found !== undefined) setAt(document.data, target, found);
+      else removeAt(document.data, target);
+    }
+  }
+}
+
+/** Deletes the value at a pointer, if it is there (a key set to undefined is not "absent"). */
+function removeAt(data: Record<string, unknown>, pointer: string): void {
+  const parts = pointer.split('/').slice(1);
+  const last = parts.pop();
+  const parent = resolvePointer(data, `/${parts.join('/')}`);
+  if (last !== undefined && typeof parent === 'object' && parent !== null && !Array.isArray(parent))
+    delete (parent as Record<string, unknown>)[last];
+}
