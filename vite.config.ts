@@ -10,6 +10,8 @@ import { initialFiles, readManifest } from './scripts/vite-manifest.ts';
 
 const root = fileURLToPath(new URL('./src/portal', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/portal', import.meta.url));
+/** Where this build writes (`--outDir` may move it, e.g. a test build): set once resolved. */
+let builtDir = outDir;
 
 /** Service worker (vite-plugin-pwa, Workbox generateSW), registered by main.tsx in production. */
 const serviceWorker = VitePWA({
@@ -37,7 +39,7 @@ const serviceWorker = VitePWA({
     // fetched (runtimeCaching), so pages already seen open offline, the others show /offline.
     manifestTransforms: [
       (entries) => {
-        const shell = new Set(initialFiles(readManifest(outDir)));
+        const shell = new Set(initialFiles(readManifest(builtDir)));
         const kept = entries.filter(({ url }) => !url.startsWith('assets/') || shell.has(url));
         return { manifest: kept, warnings: [] };
       },
@@ -82,6 +84,7 @@ function precompress(): Plugin {
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      builtDir = outDir;
     },
     // After every other plugin wrote its files (the service worker is written in closeBundle).
     closeBundle: {
