@@ -50,24 +50,27 @@ export async function allocateReference({
 
 const UNITS = new Set(['DAY', 'WEEK', 'MONTH', 'YEAR']);
 
-/** The last day of a period of `count` units starting on `from` (inclusive), as YYYY-MM-DD. */
+/**
+ * The last day of a period of `count` units starting on `from` (inclusive), as YYYY-MM-DD: the
+ * day before the same date `count` units later, or, when that date does not exist (a month
+ * from 31 January), the last day of that month.
+ */
 export function lastDayOf(from: string, unit: string, count: number): string {
   const date = new Date(`${from}T00:00:00Z`);
-  if (unit === 'DAY') date.setUTCDate(date.getUTCDate() + count);
-  if (unit === 'WEEK') date.setUTCDate(date.getUTCDate() + 7 * count);
-  if (unit === 'MONTH' || unit === 'YEAR') {
-    const months = unit === 'YEAR' ? 12 * count : count;
-    const day = date.getUTCDate();
-    date.setUTCDate(1);
-    date.setUTCMonth(date.getUTCMonth() + months);
-    // 31 January plus a month ends with February, not in March.
-    const daysInMonth = new Date(
-      Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0),
-    ).getUTCDate();
-    date.setUTCDate(Math.min(day, daysInMonth));
+  if (unit === 'DAY' || unit === 'WEEK') {
+    date.setUTCDate(date.getUTCDate() + (unit === 'WEEK' ? 7 : 1) * count - 1);
+    return date.toISOString().slice(0, 10);
   }
-  date.setUTCDate(date.getUTCDate() - 1);
-  return date.toISOString().slice(0, 10);
+  const months = unit === 'YEAR' ? 12 * count : count;
+  const day = date.getUTCDate();
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + months;
+  const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const end =
+    day > daysInMonth
+      ? new Date(Date.UTC(year, month, daysInMonth))
+      : new Date(Date.UTC(year, month, day - 1));
+  return end.toISOString().slice(0, 10);
 }
 
 /**
