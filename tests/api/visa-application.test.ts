@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailProvider } from '../../src/server/notifications/providers';
 import { startOutbox } from '../../src/server/notifications/worker';
@@ -5,6 +6,7 @@ import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { multipartFile } from '../support/multipart';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { answerAll, sponsorApplication } from '../support/sponsor-data';
 import { visaApplication } from '../support/visa-data';
 import { assertReadablePdf, extractPdfText } from '../support/pdf-text';
 import { CERTIFICATE_VALUE_X } from '../../src/server/documents/certificate-pdf';
@@ -310,42 +312,76 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
   });
 
   it('accepts only a granted, unexpired sponsorship as sponsor reference', async () => {
+    const SPONSORS = '/api/evisa/sponsor-application';
     const sponsor = await api.tokenFor(
-      ['sponsor-application-submit', 'sponsor-application-update'],
-      {
-        sub: 'sponsor-sam',
-      },
+      [
+        'sponsor-application-submit',
+        'sponsor-application-update',
+        'sponsor-application-read',
+        'sponsor-application-pay',
+      ],
+      { sub: 'sponsor-sam' },
     );
-    const sponsorship = async () => {
-      const data = {
-        sponsor: {
-          sponsorType: 'PERSON',
-          name: 'Sam Sponsor',
-          telephone: '+685 555 0000',
-          email: 'sam@example.org',
-        },
-      };
-      const stored = await ok('POST', '/api/evisa/sponsor-application', sponsor, { data });
-      const submitted = await ok(
-        'POST',
-        `/api/evisa/sponsor-application/${stored.id}/actions/submit`,
-        sponsor,
-        { version: stored.version, data },
-      );
-      return submitted;
-    };
-    const grant = (s: View, expiryDate: string) =>
-      ok('POST', `/api/evisa/sponsor-application/${s.id}/actions/grant`, verifier, {
-        version: s.version,
-        data: { validity: { effectiveDate: '2024-01-01', expiryDate } },
+    /** A sponsorship applied for, answered, submitted and paid: PAID FOR VERIFICATION. */
+    const sponsorship = async (type: 'SPORG' | 'SPPER') => {
+      const stored = await ok('POST', SPONSORS, sponsor, { data: sponsorApplication(type) });
+      const file = (await upload(sponsor)).json() as Record<string, unknown>;
+      const { fees: _fees, ...given } = stored.data;
+      const data = answerAll({ ...sponsorApplication(type), ...given }, file);
+      const submitted = await ok('POST', `${SPONSORS}/${stored.id}/actions/submit`, sponsor, {
+        version: stored.version,
+        data,
       });
-    const granted = await grant(await sponsorship(), '2099-12-31');
-    const expired = await grant(await sponsorship(), '2025-01-31');
-    const pending = await sponsorship();
+      expect(submitted.status).toBe('SUBMITTED');
+      await ok('POST', `${SPONSORS}/${stored.id}/actions/initiate`, sponsor, {
+        version: submitted.version,
+        data: { termsAccepted: true },
+      });
+      const purchase = await call(
+        'POST',
+        `/api/payments/sponsor-application/${stored.id}/purchase`,
+        sponsor,
+      );
+      expect(purchase.statusCode, purchase.body).toBe(200);
+      const paid = await api.app.inject({
+        method: 'POST',
+        url: new URL((purchase.json() as { redirectUrl: string }).redirectUrl).pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          cardNumber: '4111111111111111',
+          cardName: 'Sam Sponsor',
+          expiry: '12/39',
+          cvc: '123',
+        }).toString(),
+      });
+      expect(paid.statusCode, paid.body).toBe(303);
+      const view = await ok('GET', `${SPONSORS}/${stored.id}`, sponsor);
+      expect(view.status).toBe('PAID FOR VERIFICATION');
+      return view;
+    };
+    /** Granted for the sponsor type's 3-year period: dated, and given its sponsorship number. */
+    const grant = async (s: View, period: string) => {
+      const granted = await ok('POST', `${SPONSORS}/${s.id}/actions/grant`, verifier, {
+        version: s.version,
+        data: { verification: { period } },
+      });
+      const header = granted.data.header as { reference: string; expiryDate: string };
+      expect(header.reference).toMatch(/^SPN-\d{4}-\d{6}$/);
+      return { ...granted, reference: header.reference };
+    };
+    const granted = await grant(await sponsorship('SPORG'), 'SPO3Y');
+    const expired = await grant(await sponsorship('SPPER'), 'SPP3Y');
+    // Three years on: its expiry date has passed.
+    await api.server.database.db
+      .updateTable('document')
+      .set({ data: sql`jsonb_set(data, '{header,expiryDate}', to_jsonb(${'2025-01-31'}::text))` })
+      .where('id', '=', expired.id)
+      .execute();
+    const pending = await sponsorship('SPORG');
 
     const { stored, filled } = await completeApplication();
     const before = await snapshot(stored.id);
-    for (const reference of ['SP-1999-999999', expired.number!, pending.number!]) {
+    for (const reference of ['SPN-1999-999999', expired.reference, pending.number!]) {
       const refused = await call('POST', `${BASE}/${stored.id}/actions/submit`, applicant, {
         version: stored.version,
         data: { ...filled, sponsorship: { sponsored: true, sponsorReference: reference } },
@@ -354,16 +390,29 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
       expect(problems(refused)).toContainEqual(
         expect.objectContaining({
           path: '/sponsorship/sponsorReference',
-          message: 'There is no granted, unexpired sponsorship with this reference',
+          message: 'Invalid Sponsor reference',
         }),
       );
     }
     expect(await snapshot(stored.id)).toEqual(before);
+    // Named in lower case and with a sponsor typed in: the sponsorship's own name and type win.
     const submitted = await ok('POST', `${BASE}/${stored.id}/actions/submit`, applicant, {
       version: stored.version,
-      data: { ...filled, sponsorship: { sponsored: true, sponsorReference: granted.number } },
+      data: {
+        ...filled,
+        sponsorship: {
+          sponsored: true,
+          sponsorReference: granted.reference.toLowerCase(),
+          sponsorName: 'Someone Else',
+          sponsorType: 'SPPER',
+        },
+      },
     });
     expect(submitted.status).toBe('SUBMITTED');
+    expect(submitted.data.sponsorship).toMatchObject({
+      sponsorName: 'Lagoon Trading Company Ltd',
+      sponsorType: 'SPORG',
+    });
   });
 
   it('accepts only catalogue entries valid today, a sub-document of the chosen document, and offers only those', async () => {
