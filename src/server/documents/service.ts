@@ -28,7 +28,7 @@ import { certificatePdf, holderLanguage } from './certificate';
 import { checkFileReferences, recordMediaReferences } from './media-references';
 import type { GuardInput } from './guards';
 import { nextStatus } from './machine';
-import { callerAsOwner, ownerNamed } from './on-behalf';
+import { callerAsOwner, ownerNamed, type DocumentOwner } from './on-behalf';
 import { checkChanged } from './must-change';
 import type { CompiledWorkflow } from './workflows';
 
@@ -71,27 +71,42 @@ export class DocumentService {
       ? await ownerNamed(this.db, request.owner)
       : callerAsOwner(principal);
     const merged = this.mergedData(workflow, definition, {}, request.data);
-    const input = guardInput(
-      {
-        status: NEW_STATE,
-        previous_status: null,
-        owner: principal.subject,
-        assignee: null,
-        number: null,
-        data: merged,
-      },
-      principal,
-    );
-    const target = nextStatus(workflow.machine, NEW_STATE, { type: action, input });
-    if (!target)
-      throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: NEW_STATE });
-    checkNotes(definition, request.notes);
-    requireData(definition, request.data);
-    checkRequires(definition, merged);
-    const data = await this.validData(this.db, workflow, definition, merged);
-    await checkFileReferences(this.db, principal.subject, data);
     return this.db.transaction().execute(async (trx) => {
       const now = new Date();
+      const actionRequest = { version: 0, ...request } as ActionRequest;
+      // Effects a guard depends on (the fee now due decides SUBMITTED or SUBMITTED FOR
+      // VERIFICATION for a drop) run first, on the data as the action would leave it.
+      const prepared = newDraft(type, owner, merged);
+      await this.runEffects(
+        trx,
+        workflow,
+        definition.before ?? [],
+        action,
+        NEW_STATE,
+        prepared,
+        actionRequest,
+        principal,
+        now,
+      );
+      const input = guardInput(
+        {
+          status: NEW_STATE,
+          previous_status: null,
+          owner: principal.subject,
+          assignee: null,
+          number: null,
+          data: prepared.data,
+        },
+        principal,
+      );
+      const target = nextStatus(workflow.machine, NEW_STATE, { type: action, input });
+      if (!target)
+        throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: NEW_STATE });
+      checkNotes(definition, request.notes);
+      requireData(definition, request.data);
+      checkRequires(definition, prepared.data);
+      const data = await this.validData(trx, workflow, definition, prepared.data);
+      await checkFileReferences(trx, principal.subject, data);
       const inserted = await trx
         .insertInto('document')
         .values({
@@ -114,11 +129,11 @@ export class DocumentService {
       await this.runEffects(
         trx,
         workflow,
-        [...(definition.before ?? []), ...(definition.effects ?? [])],
+        definition.effects ?? [],
         action,
         NEW_STATE,
         draft,
-        { version: 0, ...request } as ActionRequest,
+        actionRequest,
         principal,
         now,
       );
@@ -422,21 +437,7 @@ export class DocumentService {
       const now = new Date();
       const draft: DocumentDraft = row
         ? { ...toDraft(row), data }
-        : {
-            id: '',
-            type,
-            status: NEW_STATE,
-            previousStatus: null,
-            owner: principal.subject,
-            ownerName: null,
-            ownerEmail: null,
-            assignee: null,
-            number: null,
-            year: null,
-            serial: null,
-            submittedAt: null,
-            data,
-          };
+        : newDraft(type, callerAsOwner(principal), data);
       await this.runEffects(
         trx,
         workflow,
@@ -821,6 +822,29 @@ function guardInput(
       data: row.data,
     },
     principal,
+  };
+}
+
+/** A document not written yet (the pseudo-status NEW), for effects to run on before it is. */
+function newDraft(
+  type: string,
+  owner: DocumentOwner,
+  data: Record<string, unknown>,
+): DocumentDraft {
+  return {
+    id: '',
+    type,
+    status: NEW_STATE,
+    previousStatus: null,
+    owner: owner.owner,
+    ownerName: owner.ownerName,
+    ownerEmail: owner.ownerEmail,
+    assignee: null,
+    number: null,
+    year: null,
+    serial: null,
+    submittedAt: null,
+    data,
   };
 }
 
