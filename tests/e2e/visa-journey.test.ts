@@ -303,7 +303,7 @@ describe('a visa application end to end in Chromium', () => {
     await page.getByLabel('Expiry date (MM/YY)').fill('12/39');
     await page.getByLabel('Security code').fill('123');
     await page.getByRole('button', { name: /^Pay NZD/ }).click();
-    await page.waitForURL(new RegExp(`${PREFIX}/finalisation/${id}$`));
+    await page.waitForURL(new RegExp(`${PREFIX}/commit/${id}$`));
     await page.getByText('Application Paid Successfully').waitFor();
     await context.close();
   });

@@ -79,13 +79,17 @@ export class PaymentService {
     const order = await this.openOrder(id);
     if (!order) throw new ApiProblem(409, ERROR_CODES.paymentNotStarted);
     if (order.gateway_redirect_url) return { redirectUrl: order.gateway_redirect_url };
-    const workflowPrefix = this.options.documents.workflow(type).definition.prefix;
+    const workflow = this.options.documents.workflow(type).definition;
+    // Back from the gateway to the workflow's payment-integration screen (`commit/{id}` in the
+    // specification's route tables), else to its finalisation screen.
+    const back =
+      workflow.screens.find((s) => s.mode === 'payment-integration')?.path ?? '/finalisation/:id';
     const session = await this.options.gateway.createSession({
       orderReference: order.order_reference,
       amountCents: Number(order.amount_cents),
       currency: 'NZD',
       description,
-      returnUrl: `${this.options.publicUrl}/#${workflowPrefix}/finalisation/${id}`,
+      returnUrl: `${this.options.publicUrl}/#${workflow.prefix}${back.replace(':id', id)}`,
       notifyUrl: `${this.options.publicUrl}/api/payments/notify/${this.options.gateway.id}`,
       language,
     });
