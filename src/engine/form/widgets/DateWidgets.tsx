@@ -4,6 +4,8 @@ import { DateInput } from '@mantine/dates';
 // the picker opened as bare buttons and text over the fields below. @mantine/core's styles come
 // first (src/portal/main.tsx); these load with the form's chunk, after them.
 import '@mantine/dates/styles.css';
+// The calendar's month and day names follow the form's language (dayjs has English built in).
+import 'dayjs/locale/fr';
 import {
   DATE_FORMAT,
   DATETIME_FORMAT,
@@ -13,6 +15,7 @@ import {
   pickerToIso,
 } from '../format';
 import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
+import { contextOf } from '../context';
 
 /** A date typed or picked as DD/MM/YYYY, stored as ISO `YYYY-MM-DD`. */
 export const DateWidget = memo(function DateWidget(props: EngineWidgetProps) {
@@ -26,6 +29,7 @@ export const DateWidget = memo(function DateWidget(props: EngineWidgetProps) {
       withAsterisk={props.required}
       disabled={props.disabled || props.readonly}
       error={errorOf(props)}
+      locale={contextOf(props.registry.formContext).language}
       valueFormat={DATE_FORMAT}
       dateParser={parseDate}
       placeholder={DATE_FORMAT}
@@ -52,6 +56,7 @@ export const DateTimeWidget = memo(function DateTimeWidget(props: EngineWidgetPr
       withAsterisk={props.required}
       disabled={props.disabled || props.readonly}
       error={errorOf(props)}
+      locale={contextOf(props.registry.formContext).language}
       valueFormat={DATETIME_FORMAT}
       dateParser={parseDateTime}
       placeholder={DATETIME_FORMAT}
