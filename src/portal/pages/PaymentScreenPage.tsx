@@ -183,7 +183,10 @@ export function PaymentScreenPage({
   const money = (amount: string) => formatMoney(amount, language);
   const feeTable = (
     <Table withTableBorder captionSide="top">
-      <Table.Caption>{t('payment.fees')}</Table.Caption>
+      {/* Once paid (the receipt), the lines are what was paid, not what is due. */}
+      <Table.Caption>
+        {t(order?.status === 'APPROVED' ? 'payment.feesPaid' : 'payment.fees')}
+      </Table.Caption>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">{t('payment.code')}</Table.Th>
