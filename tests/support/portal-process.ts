@@ -19,7 +19,9 @@ export interface PortalProcess {
 }
 
 export async function startPortal(env: Record<string, string> = {}): Promise<PortalProcess> {
-  if (!(await exists(path.join(PROJECT_ROOT, 'dist/portal/index.html')))) {
+  // The build the portal will serve: STATIC_DIR when set (a build kept apart), else dist/portal.
+  const staticDir = process.env.STATIC_DIR ?? path.join(PROJECT_ROOT, 'dist/portal');
+  if (!(await exists(path.join(staticDir, 'index.html')))) {
     throw new Error('The portal is not built: run `npm run build` before the end-to-end tests');
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
