@@ -1,3 +1,4 @@
+import { resolvePointer } from '../../core/rules/registry';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
@@ -257,7 +258,14 @@ export function DocumentScreenPage({
       if (next) {
         const target = `${workflow.prefix}${next.screen.path.replace(':id', result.id)}`;
         const state = next.confirm
-          ? { confirmation: { message, number: result.number, status: result.status } }
+          ? {
+              confirmation: {
+                message,
+                number: result.number,
+                status: result.status,
+                ...grantedReference(workflow, result, t),
+              },
+            }
           : { success: message };
         // The document is saved: going on to its screen loses nothing, so the guard is not asked.
         unsaved.leave(() => navigate(target, { replace: creating, state }));
@@ -526,6 +534,20 @@ const SCREEN_FIELDS: Record<string, { id: string; label: string } | undefined> =
   '/assignee': { id: 'document-assignee', label: 'documents.assigneeLabel' },
   '/owner': { id: 'document-owner', label: 'documents.ownerLabel' },
 };
+
+/**
+ * The number a granted document is known by (the workflow's `reference`, kept at
+ * `/header/reference`), labelled as its form labels it, for the confirmation.
+ */
+function grantedReference(
+  workflow: WorkflowDefinition,
+  result: DocumentView,
+  t: (key: string) => string,
+): Pick<Confirmation, 'reference'> {
+  const value = resolvePointer(result.data, '/header/reference');
+  if (!workflow.reference || typeof value !== 'string' || value === '') return {};
+  return { reference: { label: t(`${workflow.document}.header.reference._`), value } };
+}
 
 /** A pointer's text path: property names joined by dots, list indices left out. */
 function textPath(pointer: string): string {

@@ -8,6 +8,11 @@ export interface Confirmation {
   message: string;
   /** The document's reference number, when it has one. */
   number?: string | null;
+  /**
+   * The number the document is known by once granted (the sponsorship number, the workflow's
+   * `reference`), with its label, when it has one.
+   */
+  reference?: { label: string; value: string };
   /** The status the document is in now: `<entity>.whatNext.<status>` says what happens next. */
   status: string;
 }
@@ -51,6 +56,14 @@ export function ConfirmationPanel({
           {t('documents.referenceNumber')}{' '}
           <Text component="strong" fw={700} size="xl" c="white">
             {confirmation.number}
+          </Text>
+        </Text>
+      )}
+      {confirmation.reference && (
+        <Text size="lg" c="white">
+          {confirmation.reference.label}:{' '}
+          <Text component="strong" fw={700} size="xl" c="white">
+            {confirmation.reference.value}
           </Text>
         </Text>
       )}
