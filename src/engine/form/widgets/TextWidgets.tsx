@@ -107,7 +107,10 @@ const LazyStringInput = memo(function LazyStringInput(props: EngineWidgetProps) 
       label={labelValue(props.label || undefined, props.hideLabel, false)}
       required={props.required}
       autoFocus={props.autofocus}
-      disabled={props.disabled || readonly}
+      disabled={props.disabled}
+      // Read-only (a value the server fills, such as a sponsor's name) rather than disabled:
+      // it stays in the tab order, reads at full contrast and is announced as read-only.
+      readOnly={readonly}
       // An empty placeholder attribute still costs the browser a style change per keystroke.
       placeholder={props.placeholder || undefined}
       error={errorOf(props)}
