@@ -52,7 +52,8 @@ describe('a sponsor application end to end in Chromium', () => {
   let reference = '';
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    // Every request logged (info), so the test can hold the log free of the card.
+    [portal, browser] = await Promise.all([startPortal({ LOG_LEVEL: 'info' }), launchChromium()]);
     if (SHOTS) await fs.mkdir(SHOTS, { recursive: true });
   });
   afterAll(async () => {
