@@ -1,4 +1,4 @@
-import type { ApiHarness } from '../support/api-server';
+import { createCatalogEntries, type ApiHarness } from '../support/api-server';
 import { describeGeneratedWalk } from '../support/generated-walk';
 
 /**
@@ -21,8 +21,7 @@ describeGeneratedWalk({
   },
   async prepare(api: ApiHarness) {
     const manager = await api.tokenFor(['asypx-catalog-manage']);
-    const startTime = '2020-01-01T00:00:00Z';
-    for (const [catalog, entry] of [
+    await createCatalogEntries(api, manager, [
       ['document', { code: 'QWLK', name: 'Walk, with a fee', binder: 'VISA' }],
       ['document', { code: 'QNOF', name: 'Walk, no fee', binder: 'VISA' }],
       [
@@ -36,13 +35,7 @@ describeGeneratedWalk({
           amount: 50,
         },
       ],
-    ] as const) {
-      const created = await api.call('POST', `/api/catalog/v1/${catalog}`, {
-        token: manager,
-        body: { ...entry, startTime },
-      });
-      if (created.statusCode !== 201) throw new Error(created.body);
-    }
+    ]);
   },
   minimumCases: 100,
 });

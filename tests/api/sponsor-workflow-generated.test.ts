@@ -1,4 +1,4 @@
-import type { ApiHarness } from '../support/api-server';
+import { createCatalogEntries, type ApiHarness } from '../support/api-server';
 import { describeGeneratedWalk } from '../support/generated-walk';
 import { sponsorApplication } from '../support/sponsor-data';
 
@@ -48,7 +48,6 @@ describeGeneratedWalk({
   },
   async prepare(api: ApiHarness) {
     const manager = await api.tokenFor(['asypx-catalog-manage', 'catalog-manage']);
-    const startTime = '2020-01-01T00:00:00Z';
     const sub = (documentCode: string, code: string) => ({
       documentCode,
       code,
@@ -58,7 +57,7 @@ describeGeneratedWalk({
       feeAmount: 0,
       otherAmount: 0,
     });
-    for (const [catalog, entry] of [
+    await createCatalogEntries(api, manager, [
       // The countries the applications name: every catalogue select is checked on submission.
       ['country', { code: 'WS', name: 'Samoa' }],
       ['binder', { code: 'SPONSOR', name: 'Sponsorships' }],
@@ -78,13 +77,7 @@ describeGeneratedWalk({
           amount: 250,
         },
       ],
-    ] as const) {
-      const created = await api.call('POST', `/api/catalog/v1/${catalog}`, {
-        token: manager,
-        body: { ...entry, startTime },
-      });
-      if (created.statusCode !== 201) throw new Error(created.body);
-    }
+    ]);
     // The account a creation on behalf names (its directory entry is all `owner` looks up).
     await api.server.database.db
       .insertInto('document')

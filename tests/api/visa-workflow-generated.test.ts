@@ -1,4 +1,4 @@
-import type { ApiHarness } from '../support/api-server';
+import { createCatalogEntries, type ApiHarness } from '../support/api-server';
 import { describeGeneratedWalk } from '../support/generated-walk';
 import { visaApplication } from '../support/visa-data';
 
@@ -46,7 +46,6 @@ describeGeneratedWalk({
   },
   async prepare(api: ApiHarness) {
     const manager = await api.tokenFor(['asypx-catalog-manage', 'catalog-manage']);
-    const startTime = '2020-01-01T00:00:00Z';
     const sub = (documentCode: string, code: string) => ({
       documentCode,
       code,
@@ -56,7 +55,7 @@ describeGeneratedWalk({
       feeAmount: 0,
       otherAmount: 0,
     });
-    for (const [catalog, entry] of [
+    await createCatalogEntries(api, manager, [
       // The countries the applications name: every catalogue select is checked on submission.
       ['country', { code: 'WS', name: 'Samoa' }],
       ['binder', { code: 'VISA', name: 'Visas' }],
@@ -76,13 +75,7 @@ describeGeneratedWalk({
           amount: 50,
         },
       ],
-    ] as const) {
-      const created = await api.call('POST', `/api/catalog/v1/${catalog}`, {
-        token: manager,
-        body: { ...entry, startTime },
-      });
-      if (created.statusCode !== 201) throw new Error(created.body);
-    }
+    ]);
   },
   everyRole: false,
   minimumCases: 300,

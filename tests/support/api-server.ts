@@ -87,3 +87,21 @@ export async function startApiServer(
   };
   return harness;
 }
+
+/**
+ * Creates catalogue entries through the catalogue API, valid from 2020 with no end, as the
+ * holder of `token` (a catalogue manager); any refusal stops the test with the server's answer.
+ */
+export async function createCatalogEntries(
+  api: ApiHarness,
+  token: string,
+  entries: ReadonlyArray<readonly [string, Readonly<Record<string, unknown>>]>,
+): Promise<void> {
+  for (const [catalog, entry] of entries) {
+    const created = await api.call('POST', `/api/catalog/v1/${catalog}`, {
+      token,
+      body: { ...entry, startTime: '2020-01-01T00:00:00Z' },
+    });
+    if (created.statusCode !== 201) throw new Error(created.body);
+  }
+}

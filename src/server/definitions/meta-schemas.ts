@@ -9,6 +9,16 @@ const roleCommaList = {
 };
 const fieldName = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]*$' };
 /** A JSON pointer into a document's data, of plain names. */
+/** `{prefix}-{year}-{serial}` numbering: a workflow's `numbering` and its `reference`. */
+const numbering = {
+  type: 'object',
+  required: ['prefix'],
+  additionalProperties: false,
+  properties: {
+    prefix: { type: 'string', pattern: '^[A-Z]{1,6}$' },
+    digits: { type: 'integer', minimum: 3, maximum: 10 },
+  },
+} as const;
 const dataPointer = { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+$', maxLength: 200 };
 const labels = {
   type: 'object',
@@ -199,15 +209,7 @@ export const workflowMetaSchema = {
     backend: { enum: ['evisa', 'connectid'] },
     prefix: { type: 'string', pattern: '^(/[a-z0-9-]+)+$' },
     rolePrefix: { type: 'string', pattern: '^[a-z][a-z0-9-]*-$' },
-    numbering: {
-      type: 'object',
-      required: ['prefix'],
-      additionalProperties: false,
-      properties: {
-        prefix: { type: 'string', pattern: '^[A-Z]{1,6}$' },
-        digits: { type: 'integer', minimum: 3, maximum: 10 },
-      },
-    },
+    numbering,
     seeAll: roleSuffixes,
     timeline: { type: 'boolean' },
     statistics: { type: 'boolean' },
@@ -262,15 +264,8 @@ export const workflowMetaSchema = {
       },
     },
     holderLanguage: dataPointer,
-    reference: {
-      type: 'object',
-      required: ['prefix'],
-      additionalProperties: false,
-      properties: {
-        prefix: { type: 'string', pattern: '^[A-Z]{2,6}$' },
-        digits: { type: 'integer', minimum: 3, maximum: 9 },
-      },
-    },
+    // The number given at grant is numbered like the application's own.
+    reference: numbering,
     validity: {
       type: 'object',
       required: ['period', 'from', 'until'],
