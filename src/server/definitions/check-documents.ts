@@ -2,6 +2,7 @@ import type { EntityDefinition, JsonSchema } from '../../core/definitions/types'
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { unknownRules } from '../../core/rules/registry';
+import { sectionOfPath } from '../../core/rules/sections';
 import { derivingEffectNames, effectNames } from '../documents/effects';
 import { guardNames } from '../documents/guards';
 import { serverRuleNames } from '../documents/server-rules';
@@ -40,7 +41,7 @@ export function crossCheckEntity(
         pointer: `/sections/${i}/when`,
         message: `section "${section.id}" applies only sometimes, so the schema cannot require it`,
       });
-    const decider = section.when.pointer.split('/')[1] ?? '';
+    const decider = sectionOfPath(section.when.pointer);
     if (!properties.includes(decider) || decider === section.id)
       problems.push({
         file,

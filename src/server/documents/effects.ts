@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { ActionRequest } from '../../core/documents/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { EntityDefinition } from '../../core/definitions/types';
@@ -11,6 +11,7 @@ import { fillCatalogLists } from './catalog-lists';
 import { certificatePdf, holderLanguage, type CertificateEnvironment } from './certificate';
 import { allocateReference, nextSerial, setValidity } from './grant-effects';
 import { fillReferences } from './reference-fills';
+import { accountByLogin } from './on-behalf';
 
 /** The document being changed by an action; effects edit it before it is written. */
 export interface DocumentDraft {
@@ -135,13 +136,7 @@ async function setAssignee({ trx, document, request }: EffectContext): Promise<v
       { path: '/assignee', rule: 'required' },
     ]);
   }
-  const account = await trx
-    .selectFrom('document')
-    .select('id')
-    .where('type', '=', 'account')
-    .where('status', '!=', 'DELETED')
-    .where(sql<string>`lower(data #>> '{identity,loginIdentifier}')`, '=', assignee.toLowerCase())
-    .executeTakeFirst();
+  const account = await accountByLogin(trx, assignee);
   document.assignee = account?.id ?? assignee;
 }
 

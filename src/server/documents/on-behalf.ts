@@ -33,14 +33,7 @@ export async function ownerNamed(db: Kysely<Database>, login: unknown): Promise<
       { path: '/owner', rule: 'required' },
     ]);
   }
-  const account = await db
-    .selectFrom('document')
-    // An account document owns itself and carries its holder's name and contacts as owner.
-    .select(['id', 'owner_name', 'owner_email', 'owner_mobile'])
-    .where('type', '=', 'account')
-    .where('status', '!=', 'DELETED')
-    .where(sql<string>`lower(data #>> '{identity,loginIdentifier}')`, '=', name.toLowerCase())
-    .executeTakeFirst();
+  const account = await accountByLogin(db, name);
   if (!account) {
     throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
       { path: '/owner', rule: 'unknownAccount', params: { name } },
@@ -52,4 +45,18 @@ export async function ownerNamed(db: Kysely<Database>, login: unknown): Promise<
     ownerEmail: account.owner_email,
     ownerMobile: account.owner_mobile,
   };
+}
+
+/**
+ * The account of our directory a sign-in name names (any case), not deleted. An account
+ * document owns itself and carries its holder's name and contacts as owner.
+ */
+export async function accountByLogin(db: Kysely<Database>, login: string) {
+  return db
+    .selectFrom('document')
+    .select(['id', 'owner_name', 'owner_email', 'owner_mobile'])
+    .where('type', '=', 'account')
+    .where('status', '!=', 'DELETED')
+    .where(sql<string>`lower(data #>> '{identity,loginIdentifier}')`, '=', login.toLowerCase())
+    .executeTakeFirst();
 }

@@ -2,6 +2,7 @@ import { resolvePointer, setAt } from '../../core/rules/registry';
 import type { RuleUse } from '../../core/rules/types';
 import type { EffectContext } from './effects';
 import { referencedData } from './server-rules';
+import { sectionOfPath } from '../../core/rules/sections';
 
 /**
  * Where a `documentReference` rule copies from the document it names (`fills`): each target
@@ -36,7 +37,7 @@ export async function fillReferences({ trx, entity, document, now }: EffectConte
   for (const use of entity.rules ?? []) {
     const fills = fillsOf(use);
     if (use.rule !== 'documentReference' || !fills) continue;
-    const section = use.path.split('/')[1] ?? '';
+    const section = sectionOfPath(use.path);
     if (!(section in document.data)) continue;
     const value = resolvePointer(document.data, use.path);
     const named = await referencedData(value, use, { db: trx, now });
