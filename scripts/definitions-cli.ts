@@ -1,3 +1,4 @@
+import { serverModules } from '../src/modules/server';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/server/config';
 import { DefinitionsError, loadDefinitions } from '../src/server/definitions/load';
@@ -7,7 +8,7 @@ import type { DefinitionBundle } from '../src/core/definitions/types';
 export async function loadOrExit(): Promise<DefinitionBundle> {
   const dir = path.resolve(process.env.DEFINITIONS_DIR ?? PROJECT_ROOT);
   try {
-    return await loadDefinitions(dir);
+    return await loadDefinitions(dir, serverModules);
   } catch (error) {
     if (error instanceof DefinitionsError) {
       process.stderr.write(`${error.message}\n`);

@@ -15,6 +15,8 @@ import { startSession, type SessionStore } from './keycloak';
 import { createPortalRouter, preloadRoute, routeAtStart } from './router';
 import { registerServiceWorker } from './serviceWorker';
 import { cssVariablesResolver, theme } from './theme';
+import { EngineModulesProvider } from '../engine/module';
+import { portalModules } from '../modules/portal';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -52,7 +54,9 @@ function PortalRoot({
   const portal = useMemo<Portal>(() => ({ bundle, session, api }), [bundle, session, api]);
   return (
     <PortalContext.Provider value={portal}>
-      <RouterProvider router={router} />
+      <EngineModulesProvider modules={portalModules}>
+        <RouterProvider router={router} />
+      </EngineModulesProvider>
     </PortalContext.Provider>
   );
 }

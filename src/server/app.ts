@@ -35,6 +35,8 @@ import { challengeCodes } from './identity/reset-codes';
 import type { IdentityTables } from './identity/tables';
 import type { Kysely } from 'kysely';
 import { compileWorkflows } from './documents/workflows';
+import { implementationsOf } from './implementations';
+import type { ServerModule } from './module';
 import { DocumentService } from './documents/service';
 import { paymentsPlugin } from './plugins/payments';
 import { deliverNotification } from './payments/deliver';
@@ -80,14 +82,24 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-/** Builds the whole server: definitions first (a bad one stops here), then database, then routes. */
+/**
+ * Builds the whole server: definitions first (a bad one stops here), then database, then routes.
+ * `modules` is the business modules' server code (src/modules/server.ts), given by the caller:
+ * the engine never imports a module.
+ */
 export async function buildServer(
   config: ServerConfig,
+  modules: readonly ServerModule[],
   overrides: AppOverrides = {},
 ): Promise<PortalServer> {
-  const definitions = await loadDefinitions(config.definitionsDir);
+  const definitions = await loadDefinitions(config.definitionsDir, modules);
   const validators = await compileValidators(definitions);
-  const workflows = compileWorkflows(definitions.workflows, definitions.schemas, validators);
+  const workflows = compileWorkflows(
+    definitions.workflows,
+    definitions.schemas,
+    validators,
+    implementationsOf(modules),
+  );
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,

@@ -112,7 +112,7 @@ describe('definitions served to the browser', () => {
     const broken = await readProjectJson<CatalogDefinition>('catalogs/country.json');
     (broken.schema.properties as Record<string, unknown>).code = { type: 'text' };
     await copy.write('catalogs/country.json', broken);
-    const { code, stderr } = await run(['--import', 'tsx', 'src/server/main.ts'], {
+    const { code, stderr } = await run(['--import', 'tsx', 'src/main.ts'], {
       DEFINITIONS_DIR: copy.dir,
       DATA_DIR: path.join(copy.dir, 'data'),
       PORT: '0',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { serverModules } from '../../src/modules/server';
 import { buildServer, type PortalServer } from '../../src/server/app';
 import { configFromEnv, PROJECT_ROOT, type ServerConfig } from '../../src/server/config';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
@@ -43,7 +44,7 @@ export async function startApiServer(
     ...overrides,
     auth: { issuer: TEST_ISSUER, audience: 'portal' },
   };
-  let server = await buildServer(config, { jwks: issuer.jwks, logger: false });
+  let server = await buildServer(config, serverModules, { jwks: issuer.jwks, logger: false });
   const harness: ApiHarness = {
     get server() {
       return server;
@@ -78,7 +79,7 @@ export async function startApiServer(
       }),
     async restart() {
       await server.app.close();
-      server = await buildServer(config, { jwks: issuer.jwks, logger: false });
+      server = await buildServer(config, serverModules, { jwks: issuer.jwks, logger: false });
     },
     async close() {
       await server.app.close();

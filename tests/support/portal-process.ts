@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/server/config';
 
 /**
- * The portal as users run it: `node src/server/main.ts` in its own process, serving the built
+ * The portal as users run it: `node src/main.ts` in its own process, serving the built
  * front end and its identity server, on an embedded database in a temporary folder, with the
  * demo accounts. Tests sign in for real (tests/support/e2e-accounts.ts).
  */
@@ -31,7 +31,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   let child: ChildProcess | undefined;
 
   const launch = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,

@@ -1,3 +1,5 @@
+import { serverModules } from '../../src/modules/server';
+import { implementationsOf } from '../../src/server/implementations';
 import { getShortestPaths } from 'xstate/graph';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import type { Principal } from '../../src/server/auth/principal';
@@ -43,7 +45,7 @@ export function pathsToEveryStatus(
   workflow: WorkflowDefinition,
   dataVariants: Array<Record<string, unknown>>,
 ): PathToStatus[] {
-  const machine = buildMachine(workflow);
+  const machine = buildMachine(workflow, implementationsOf(serverModules).guards);
   const events: WorkflowEvent[] = Object.keys(workflow.actions).flatMap((type) =>
     dataVariants.map((data) => ({
       type,
@@ -73,8 +75,12 @@ export function expectedTarget(
   document: SimulatedDocument,
   action: string,
 ): string | undefined {
-  return nextStatus(buildMachine(workflow), document.status, {
-    type: action,
-    input: input(document),
-  });
+  return nextStatus(
+    buildMachine(workflow, implementationsOf(serverModules).guards),
+    document.status,
+    {
+      type: action,
+      input: input(document),
+    },
+  );
 }

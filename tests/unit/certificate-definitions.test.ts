@@ -1,3 +1,4 @@
+import { serverModules } from '../../src/modules/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import { DefinitionsError, loadDefinitions } from '../../src/server/definitions/load';
@@ -27,7 +28,7 @@ describe('texts of a certificate', { timeout: 60_000 }, () => {
         ],
       },
     });
-    const error = await loadDefinitions(definitions.dir).catch((e: unknown) => e);
+    const error = await loadDefinitions(definitions.dir, serverModules).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DefinitionsError);
     const messages = (error as DefinitionsError).problems
       .filter((p) => p.pointer.startsWith('/certificate/'))

@@ -1,3 +1,4 @@
+import { serverModules } from '../../src/modules/server';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ async function problemsWith(
   const workflow = JSON.parse(await fs.readFile(file, 'utf8')) as WorkflowDefinition;
   await fs.writeFile(file, JSON.stringify(change(workflow)));
   try {
-    await loadDefinitions(definitions.dir);
+    await loadDefinitions(definitions.dir, serverModules);
   } catch (error) {
     expect(error).toBeInstanceOf(DefinitionsError);
     return (error as DefinitionsError).problems;
@@ -40,7 +41,7 @@ describe('dashboard declarations of a workflow', () => {
   it('accepts the fixture: statistics and a verification', async () => {
     const definitions = await definitionsWithFixtures();
     cleanup.push(definitions.remove);
-    const bundle = await loadDefinitions(definitions.dir);
+    const bundle = await loadDefinitions(definitions.dir, serverModules);
     const workflow = bundle.workflows.find((w) => w.id === 'test-document');
     expect(workflow?.statistics).toBe(true);
     expect(workflow?.verification?.statuses).toEqual(['GRANTED']);

@@ -1,3 +1,4 @@
+import { serverModules } from '../../src/modules/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogDefinition } from '../../src/core/definitions/types';
 import {
@@ -18,7 +19,7 @@ async function problemsWith(file: string, content: unknown): Promise<DefinitionP
   cleanup.push(copy.remove);
   await copy.write(file, content);
   try {
-    await loadDefinitions(copy.dir);
+    await loadDefinitions(copy.dir, serverModules);
   } catch (error) {
     expect(error).toBeInstanceOf(DefinitionsError);
     return (error as DefinitionsError).problems;
@@ -32,7 +33,7 @@ describe('loading definitions', () => {
   it('accepts the project definitions', async () => {
     const copy = await copyDefinitions();
     cleanup.push(copy.remove);
-    const bundle = await loadDefinitions(copy.dir);
+    const bundle = await loadDefinitions(copy.dir, serverModules);
     expect(bundle.catalogs.map((c) => c.id)).toContain('country');
     expect(bundle.translations.fr.validation).toBeDefined();
     expect(bundle.version).toMatch(/^[0-9a-f]{16}$/);
@@ -44,12 +45,12 @@ describe('loading definitions', () => {
     const modules = await readProjectJson<{ modules: Array<{ id: string; enabled: boolean }> }>(
       'modules.json',
     );
-    const on = await loadDefinitions(copy.dir);
+    const on = await loadDefinitions(copy.dir, serverModules);
     expect(on.workflows.map((w) => w.id)).toContain('account');
     await copy.write('modules.json', {
       modules: modules.modules.map((m) => ({ ...m, enabled: m.id !== 'connectid' })),
     });
-    const off = await loadDefinitions(copy.dir);
+    const off = await loadDefinitions(copy.dir, serverModules);
     expect(off.workflows.filter((w) => w.prefix.startsWith('/connectid/'))).toEqual([]);
     expect(off.modules.find((m) => m.id === 'connectid')?.enabled).toBe(false);
   });

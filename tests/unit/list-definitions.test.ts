@@ -1,3 +1,4 @@
+import { serverModules } from '../../src/modules/server';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ async function problemsWith(
   const workflow = JSON.parse(await fs.readFile(file, 'utf8')) as WorkflowDefinition;
   await fs.writeFile(file, JSON.stringify(change(workflow)));
   try {
-    await loadDefinitions(definitions.dir);
+    await loadDefinitions(definitions.dir, serverModules);
   } catch (error) {
     expect(error).toBeInstanceOf(DefinitionsError);
     return (error as DefinitionsError).problems;
@@ -54,7 +55,7 @@ describe('labels of a list', () => {
   it('accepts the project definitions: every list header names a text', async () => {
     const definitions = await definitionsWithFixtures();
     cleanup.push(definitions.remove);
-    const bundle = await loadDefinitions(definitions.dir);
+    const bundle = await loadDefinitions(definitions.dir, serverModules);
     const visa = bundle.workflows.find((w) => w.id === 'visa-application');
     expect(visa?.lists[0]?.columns.map((c) => c.label)).toContain(
       'visa-application.applicant.familyName._',

@@ -1,3 +1,4 @@
+import { serverModules } from '../../src/modules/server';
 import { describe, expect, it } from 'vitest';
 import { portalRoutes } from '../../src/core/definitions/routes';
 import { loadDefinitions } from '../../src/server/definitions/load';
@@ -32,7 +33,7 @@ const SPECIFIED: Record<string, string[]> = {
 
 describe('the sponsor routes', () => {
   it('are the 24 routes of the specification, each with exactly its roles', async () => {
-    const routes = portalRoutes(await loadDefinitions('.'));
+    const routes = portalRoutes(await loadDefinitions('.', serverModules));
     const sponsor = Object.fromEntries(
       routes
         .filter((r) => r.path.startsWith('/sponsor/application'))

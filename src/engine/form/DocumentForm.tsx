@@ -31,6 +31,7 @@ import { asObject, fieldLabel } from './texts';
 import type { DocumentData, DocumentFormHandle, DocumentFormProps } from './types';
 import { flushEdits } from './pendingEdits';
 import { decorateUi } from './ui';
+import { useWidgets } from './widgets';
 import './sections.css';
 import {
   changedPaths,
@@ -275,6 +276,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       [validators, definition.schema],
     );
 
+    const widgets = useWidgets();
     const editor = useMemo(() => {
       const schema = schemaOf(active);
       const property = asObject(asObject(schema.properties as never)?.[active]) ?? {};
@@ -284,6 +286,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
           texts,
           language,
           entityId,
+          widgets,
         }),
       };
       const validator: ValidatorType<unknown, RJSFSchema, EngineFormContext> =
@@ -292,7 +295,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
           schema,
         );
       return { schema, uiSchema, validator };
-    }, [active, schemaOf, definition.uiSchema, texts, language, entityId, validators]);
+    }, [active, schemaOf, definition.uiSchema, texts, language, entityId, validators, widgets]);
 
     const formData = useMemo(
       () => (sectionValue === undefined ? {} : { [active]: sectionValue }),

@@ -1,4 +1,4 @@
-import { cloneElement, memo, useCallback, useMemo, type ReactElement } from 'react';
+import { cloneElement, memo, useCallback, type ReactElement } from 'react';
 import { Text } from '@mantine/core';
 import { withTheme, type IChangeEvent } from '@rjsf/core';
 import { Templates as MantineTemplates, Theme as MantineTheme } from '@rjsf/mantine';
@@ -18,7 +18,7 @@ import {
 } from '@rjsf/utils';
 import { translate } from '../../core/i18n/translate';
 import { contextOf, t, type EngineFormContext } from './context';
-import { engineWidgets } from './widgets';
+import { useWidgets } from './widgets';
 import './form.css';
 
 const ThemedForm = withTheme<unknown, RJSFSchema, EngineFormContext>(MantineTheme);
@@ -191,7 +191,7 @@ export const SectionEditor = memo(function SectionEditor(props: SectionEditorPro
     },
     [texts, language],
   );
-  const widgets = useMemo(() => engineWidgets(), []);
+  const widgets = useWidgets();
   return (
     <ThemedForm
       tagName="div"

@@ -4,7 +4,7 @@ export { withRequiredFields } from './ui';
 export { useUnsavedChanges, unsavedQuestionKey } from './useUnsavedChanges';
 export type { UnsavedChanges, UnsavedWording } from './useUnsavedChanges';
 export { loadEntityValidators, entityValidatorsUrl } from './loadEntityValidators';
-export { registerWidget, engineWidgets, isEngineWidget } from './widgets';
+export { engineWidgets, isEngineWidget, useWidgets } from './widgets';
 export type { EngineWidgetProps } from './widgets';
 export type { EngineFormContext } from './context';
 export * from './format';

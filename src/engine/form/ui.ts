@@ -10,12 +10,14 @@ import {
   schemaType,
   type Texts,
 } from './texts';
-import { isEngineWidget } from './widgets';
+import { isEngineWidget, type WidgetSet } from './widgets';
 
 export interface UiTexts {
   texts: Texts;
   language: Language;
   entityId: string;
+  /** The widgets the form draws with (the engine's and modules'), when not the engine's alone. */
+  widgets?: WidgetSet;
 }
 
 /**
@@ -54,7 +56,7 @@ export function decorateUi(
     );
   }
   const type = schemaType(schema);
-  if (type === 'object' && isEngineWidget(result['ui:widget'])) {
+  if (type === 'object' && isEngineWidget(result['ui:widget'], at.widgets)) {
     result['ui:field'] = 'engineWidget';
     return result;
   }

@@ -7,7 +7,7 @@ import type {
   PasswordPolicy,
   SecurityFlags,
 } from '../identity/directory';
-import { accountDisplayName } from './effects';
+import { accountDisplayName } from './account-fields';
 
 /** Statuses in which an account holder may sign in (with the active flag): see canSignIn. */
 export const SIGN_IN_STATUSES: readonly string[] = ['ACCEPTED', 'MODIFIED', 'RETURNED'];

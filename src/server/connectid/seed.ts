@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { PROJECT_ROOT, type ServerConfig } from '../config';
 import type { Database } from '../db/schema';
-import { accountDisplayName } from './effects';
+import { accountDisplayName } from './account-fields';
 
 /** The business data of the seed: seeds/connectid.json (kept out of src/). */
 export const CONNECTID_SEED_FILE = path.join(PROJECT_ROOT, 'seeds', 'connectid.json');

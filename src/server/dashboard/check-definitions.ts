@@ -1,6 +1,6 @@
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
-import type { DefinitionProblem } from '../definitions/load';
+import type { DefinitionProblem } from '../definitions/problems';
 
 /**
  * Cross-checks of a workflow's dashboard declarations that the meta-schema cannot express: a

@@ -3,10 +3,8 @@ import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { unknownRules } from '../../core/rules/registry';
 import { sectionOfPath } from '../../core/rules/sections';
-import { derivingEffectNames, effectNames } from '../documents/effects';
-import { guardNames } from '../documents/guards';
-import { serverRuleNames } from '../documents/server-rules';
-import type { DefinitionProblem } from './load';
+import type { Implementations } from '../implementations';
+import type { DefinitionProblem } from './problems';
 import { crossCheckDashboard } from '../dashboard/check-definitions';
 
 /**
@@ -19,6 +17,7 @@ export function crossCheckEntity(
   entity: EntityDefinition,
   translations: Partial<Record<Language, TextTree>>,
   problems: DefinitionProblem[],
+  implementations: Pick<Implementations, 'serverRules'>,
 ): void {
   const file = `schemas/${entity.id}.schema.json`;
   const properties = Object.keys((entity.schema.properties ?? {}) as object);
@@ -57,7 +56,7 @@ export function crossCheckEntity(
         message: 'property is not listed in sections',
       });
   }
-  const serverRules = new Set(serverRuleNames());
+  const serverRules = implementations.serverRules;
   const unknown = [
     ...unknownRules(entity.rules ?? []),
     ...(entity.rules ?? []).filter((use) => use.server && !serverRules.has(use.rule)),
@@ -114,7 +113,8 @@ export function crossCheckWorkflow(
   workflow: WorkflowDefinition,
   entities: EntityDefinition[],
   problems: DefinitionProblem[],
-  translations: Partial<Record<Language, TextTree>> = {},
+  translations: Partial<Record<Language, TextTree>>,
+  implementations: Pick<Implementations, 'effects' | 'deriving' | 'guards'>,
 ): void {
   const file = `workflows/${workflow.id}.json`;
   const entity = entities.find((e) => e.id === workflow.document);
@@ -127,8 +127,7 @@ export function crossCheckWorkflow(
   const sections = new Set(entity?.sections.map((s) => s.id) ?? []);
   const statuses = new Set(Object.keys(workflow.machine.states));
   const actions = new Set(Object.keys(workflow.actions));
-  const guards = new Set(guardNames());
-  const effects = new Set(effectNames());
+  const { guards, effects, deriving } = implementations;
   const used = new Set<string>();
 
   for (const [status, state] of Object.entries(workflow.machine.states)) {
@@ -188,7 +187,6 @@ export function crossCheckWorkflow(
       });
     }
   }
-  const deriving = new Set(derivingEffectNames());
   (workflow.derive?.effects ?? []).forEach((effect, i) => {
     if (!deriving.has(effect))
       problems.push({

@@ -11,9 +11,11 @@ import {
   type WorkflowDefinition,
 } from '../../core/definitions/types';
 import { LANGUAGES, missingKeys, type Language, type TextTree } from '../../core/i18n/translate';
-import '../modules';
 import { createAjv } from './ajv';
-import { crossCheckEntity, crossCheckWorkflow } from './check-documents';
+import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './check-documents';
+import { DefinitionsError, type DefinitionProblem } from './problems';
+import { implementationsOf } from '../implementations';
+import type { ServerModule } from '../module';
 import {
   catalogMetaSchema,
   entityMetaSchema,
@@ -22,21 +24,7 @@ import {
   workflowMetaSchema,
 } from './meta-schemas';
 
-/** One problem in one definition file, located by JSON pointer. */
-export interface DefinitionProblem {
-  file: string;
-  pointer: string;
-  message: string;
-}
-
-export class DefinitionsError extends Error {
-  constructor(readonly problems: DefinitionProblem[]) {
-    super(
-      `Definitions are invalid:\n${problems.map((p) => `  ${p.file}#${p.pointer}: ${p.message}`).join('\n')}`,
-    );
-    this.name = 'DefinitionsError';
-  }
-}
+export { DefinitionsError, type DefinitionProblem } from './problems';
 
 export const DEFINITION_FOLDERS = ['catalogs', 'schemas', 'workflows', 'translations'] as const;
 /** The modules' configuration file, beside the folders. */
@@ -52,10 +40,16 @@ const checkModules = metaAjv.compile(modulesMetaSchema);
 const schemaAjv = createAjv({ messages: true });
 
 /**
- * Loads every definition under `dir` and checks it. Any problem stops the load with every
- * problem found, each naming its file and JSON pointer: the server refuses to start on them.
+ * Loads every definition under `dir` and checks it, with the effects, guards and server rules
+ * of the engine and of `codeModules` (the modules' code) as the names a workflow or schema may use. Any problem stops
+ * the load with every problem found, each naming its file and JSON pointer: the server refuses
+ * to start on them.
  */
-export async function loadDefinitions(dir: string): Promise<DefinitionBundle> {
+export async function loadDefinitions(
+  dir: string,
+  codeModules: readonly ServerModule[],
+): Promise<DefinitionBundle> {
+  const implementations = implementationsOf(codeModules);
   const problems: DefinitionProblem[] = [];
   const catalogs = await loadFolder<CatalogDefinition>(dir, 'catalogs', problems, (file, doc) =>
     checkWith(checkCatalog, file, doc, problems)
@@ -75,8 +69,10 @@ export async function loadDefinitions(dir: string): Promise<DefinitionBundle> {
   const translations = await loadTranslations(dir, problems);
   checkUniqueIds('catalogs', catalogs, problems);
   checkReferences(catalogs, problems);
-  for (const entity of schemas) crossCheckEntity(entity, translations, problems);
-  for (const workflow of workflows) crossCheckWorkflow(workflow, schemas, problems, translations);
+  for (const entity of schemas) crossCheckEntity(entity, translations, problems, implementations);
+  for (const workflow of workflows)
+    crossCheckWorkflow(workflow, schemas, problems, translations, implementations);
+  for (const workflow of workflows) checkPaymentSources(workflow, catalogs, problems);
   if (problems.length > 0) throw new DefinitionsError(problems);
   const bundle = { modules, catalogs, schemas, workflows, translations };
   const version = createHash('sha256').update(JSON.stringify(bundle)).digest('hex').slice(0, 16);

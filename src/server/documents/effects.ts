@@ -53,53 +53,29 @@ export type Effect = (context: EffectContext) => Promise<void> | void;
 
 /**
  * Effects the engine provides, referenced by name from a workflow's actions and run in order
- * inside the action's transaction (so a failure leaves nothing behind). Modules register theirs
- * with `registerEffect`, one place each.
+ * inside the action's transaction (so a failure leaves nothing behind). Modules bring theirs
+ * through their `defineModule` value (src/server/module.ts).
  */
-const effects = new Map<string, Effect>([
-  ['allocateNumber', allocateNumber],
-  ['setSubmissionDate', ({ document, now }) => void (document.submittedAt ??= now)],
-  ['rememberStatus', ({ document, fromStatus }) => void (document.previousStatus = fromStatus)],
-  ['setAssignee', setAssignee],
-  ['assignToCaller', ({ document, principal }) => void (document.assignee = principal.subject)],
-  ['clearAssignee', ({ document }) => void (document.assignee = null)],
-  ['notifyOwner', notifyOwner],
-  ['fillCatalogLists', fillLists],
-  ['mailCertificate', mailCertificate],
-  ['allocateReference', allocateReference],
-  ['setValidity', setValidity],
-  ['fillReferences', fillReferences],
-]);
+export const ENGINE_EFFECTS: Readonly<Record<string, Effect>> = {
+  allocateNumber,
+  setSubmissionDate: ({ document, now }) => void (document.submittedAt ??= now),
+  rememberStatus: ({ document, fromStatus }) => void (document.previousStatus = fromStatus),
+  setAssignee,
+  assignToCaller: ({ document, principal }) => void (document.assignee = principal.subject),
+  clearAssignee: ({ document }) => void (document.assignee = null),
+  notifyOwner,
+  fillCatalogLists: fillLists,
+  mailCertificate,
+  allocateReference,
+  setValidity,
+  fillReferences,
+};
 
 /**
  * Effects that only compute data from the document and the catalogues (no writes, no
  * messages): a workflow's `derive` may run them for the browser's preview of a form.
  */
-const deriving = new Set<string>(['fillCatalogLists', 'fillReferences']);
-
-export function registerEffect(
-  name: string,
-  effect: Effect,
-  options: { derives?: boolean } = {},
-): void {
-  if (effects.has(name)) throw new Error(`Effect ${name} is already registered`);
-  effects.set(name, effect);
-  if (options.derives) deriving.add(name);
-}
-
-export function derivingEffectNames(): string[] {
-  return [...deriving];
-}
-
-export function effectNames(): string[] {
-  return [...effects.keys()];
-}
-
-export function getEffect(name: string): Effect {
-  const effect = effects.get(name);
-  if (!effect) throw new Error(`Unknown effect ${name}`);
-  return effect;
-}
+export const ENGINE_DERIVING_EFFECTS: readonly string[] = ['fillCatalogLists', 'fillReferences'];
 
 /** The entity's catalogue lists as the catalogues stood at submission (now, before it). */
 async function fillLists({ trx, entity, document, now }: EffectContext): Promise<void> {

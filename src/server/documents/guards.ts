@@ -18,39 +18,21 @@ export type Guard = (input: GuardInput, params: Record<string, unknown>) => bool
 /**
  * Guards the engine provides to every machine, referenced by name in workflows/*.json
  * (`"guard": "isAssigned"` or `{"type": "previousStatusIs", "params": {"status": "STORED"}}`).
- * Modules register theirs beside these with `registerGuard`, one place each.
+ * Modules bring theirs through their `defineModule` value.
  */
-const guards = new Map<string, Guard>([
-  ['isAssigned', ({ document }) => document.assignee !== null],
-  ['isUnassigned', ({ document }) => document.assignee === null],
-  ['callerIsAssignee', ({ document, principal }) => document.assignee === principal.subject],
-  ['previousStatusIs', ({ document }, params) => document.previousStatus === params.status],
-  ['hasNumber', ({ document }) => document.number !== null],
-  [
-    'dataEquals',
-    ({ document }, params) => valueAt(document.data, String(params.pointer ?? '')) === params.value,
-  ],
-  [
-    'amountDue',
-    ({ document }, params) => {
-      const raw = valueAt(document.data, String(params.pointer ?? ''));
-      return typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw) && Number(raw) > 0;
-    },
-  ],
-]);
-
-export function registerGuard(name: string, guard: Guard): void {
-  if (guards.has(name)) throw new Error(`Guard ${name} is already registered`);
-  guards.set(name, guard);
-}
-
-export function guardNames(): string[] {
-  return [...guards.keys()];
-}
-
-export function guardRegistry(): ReadonlyMap<string, Guard> {
-  return guards;
-}
+export const ENGINE_GUARDS: Readonly<Record<string, Guard>> = {
+  isAssigned: ({ document }) => document.assignee !== null,
+  isUnassigned: ({ document }) => document.assignee === null,
+  callerIsAssignee: ({ document, principal }) => document.assignee === principal.subject,
+  previousStatusIs: ({ document }, params) => document.previousStatus === params.status,
+  hasNumber: ({ document }) => document.number !== null,
+  dataEquals: ({ document }, params) =>
+    valueAt(document.data, String(params.pointer ?? '')) === params.value,
+  amountDue: ({ document }, params) => {
+    const raw = valueAt(document.data, String(params.pointer ?? ''));
+    return typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw) && Number(raw) > 0;
+  },
+};
 
 /** Reads a JSON pointer (`/fees/total`) in a document's data. */
 export function valueAt(data: unknown, pointer: string): unknown {

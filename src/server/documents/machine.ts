@@ -1,6 +1,6 @@
 import { setup, transition, type AnyStateMachine } from 'xstate';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
-import { guardRegistry, type GuardInput } from './guards';
+import type { Guard, GuardInput } from './guards';
 
 export interface WorkflowEvent {
   type: string;
@@ -8,13 +8,16 @@ export interface WorkflowEvent {
 }
 
 /**
- * Builds the workflow's XState machine with the registered guards. The machine is never run as
+ * Builds the workflow's XState machine with the guards it may name (the engine's and modules'). The machine is never run as
  * an actor: the server asks it, purely, what an event does in a status (`transition`), inside
  * the database transaction that then writes the result.
  */
-export function buildMachine(workflow: WorkflowDefinition): AnyStateMachine {
+export function buildMachine(
+  workflow: WorkflowDefinition,
+  guardImplementations: ReadonlyMap<string, Guard>,
+): AnyStateMachine {
   const guards = Object.fromEntries(
-    [...guardRegistry()].map(([name, guard]) => [
+    [...guardImplementations].map(([name, guard]) => [
       name,
       ({ event }: { event: WorkflowEvent }, params: Record<string, unknown> | undefined) =>
         guard(event.input, params ?? {}),

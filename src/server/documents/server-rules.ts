@@ -19,25 +19,17 @@ export type ServerRule = (
 
 /**
  * Rules marked `"server": true` in an entity's `rules`. The engine provides the generic ones;
- * modules register theirs here with `registerServerRule` (the visa module's sponsor reference).
+ * modules bring theirs through their `defineModule` value.
  */
-const rules = new Map<string, ServerRule>([
-  ['catalogEntryExists', catalogEntryExists],
-  ['documentReference', documentReference],
-]);
-
-export function registerServerRule(name: string, rule: ServerRule): void {
-  if (rules.has(name)) throw new Error(`Server rule ${name} is already registered`);
-  rules.set(name, rule);
-}
-
-export function serverRuleNames(): string[] {
-  return [...rules.keys()];
-}
+export const ENGINE_SERVER_RULES: Readonly<Record<string, ServerRule>> = {
+  catalogEntryExists,
+  documentReference,
+};
 
 export async function runServerRules(
   uses: readonly RuleUse[],
   context: ServerRuleContext,
+  rules: ReadonlyMap<string, ServerRule>,
 ): Promise<RuleProblem[]> {
   const problems: RuleProblem[] = [];
   for (const use of uses.filter((u) => u.server)) {

@@ -23,7 +23,7 @@ import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { Database, DocumentTable } from '../db/schema';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import { compileSearch, type SearchField } from '../search/compile-search';
-import { getEffect, type DocumentDraft, type EffectEnvironment } from './effects';
+import type { DocumentDraft, EffectEnvironment } from './effects';
 import { certificatePdf, holderLanguage } from './certificate';
 import { checkFileReferences, recordMediaReferences } from './media-references';
 import type { GuardInput } from './guards';
@@ -456,7 +456,11 @@ export class DocumentService {
       const watched = (workflow.entity.rules ?? []).filter(
         (use) => use.server && derive.on.includes(use.path),
       );
-      const problems = await runServerRules(watched, { db: trx, document: draft.data, now });
+      const problems = await runServerRules(
+        watched,
+        { db: trx, document: draft.data, now },
+        workflow.implementations.serverRules,
+      );
       return { values, problems };
     });
   }
@@ -653,11 +657,11 @@ export class DocumentService {
       const uses = workflow.entity.rules ?? [];
       const decided = [
         ...runRules(uses, data),
-        ...(await runServerRules(uses, {
-          db: db as Kysely<Database>,
-          document: data,
-          now: new Date(),
-        })),
+        ...(await runServerRules(
+          uses,
+          { db: db as Kysely<Database>, document: data, now: new Date() },
+          workflow.implementations.serverRules,
+        )),
       ];
       for (const problem of decided) {
         problems.push({
@@ -691,7 +695,10 @@ export class DocumentService {
     now: Date,
   ): Promise<void> {
     for (const name of names) {
-      await getEffect(name)({
+      const effect = workflow.implementations.effects.get(name);
+      // The loader refused a workflow naming an unknown effect; this is a programming error.
+      if (!effect) throw new Error(`Workflow ${workflow.definition.id}: unknown effect ${name}`);
+      await effect({
         trx,
         environment: this.environment,
         workflow: workflow.definition,

@@ -10,6 +10,7 @@ import {
 import { createAjv } from '../definitions/ajv';
 import type { ValidatorSet } from '../definitions/validators';
 import { buildMachine } from './machine';
+import type { Implementations } from '../implementations';
 
 /** A workflow made ready for requests: its machine, its entity and both validators. */
 export interface CompiledWorkflow {
@@ -28,12 +29,15 @@ export interface CompiledWorkflow {
   seeAllRoles: string[];
   /** Every role of the workflow (any of them lets an owner read their own documents). */
   anyRole: string[];
+  /** The effects, guards and server rules its definitions name, by name. */
+  implementations: Implementations;
 }
 
 export function compileWorkflows(
   workflows: WorkflowDefinition[],
   entities: EntityDefinition[],
   validators: ValidatorSet,
+  implementations: Implementations,
 ): Map<string, CompiledWorkflow> {
   const ajv = createAjv();
   const compiled = new Map<string, CompiledWorkflow>();
@@ -52,7 +56,7 @@ export function compileWorkflows(
     compiled.set(definition.id, {
       definition,
       entity,
-      machine: buildMachine(definition),
+      machine: buildMachine(definition, implementations.guards),
       validateFull,
       validateDraft: ajv.compile(draftSchema),
       applicantSections: sections.filter((s) => !s.officer && !s.internal).map((s) => s.id),
@@ -60,6 +64,7 @@ export function compileWorkflows(
       rolesOf: (action) => fullRoles(definition, action.roles),
       seeAllRoles: fullRoles(definition, definition.seeAll),
       anyRole: fullRoles(definition, [...allRoleSuffixes]),
+      implementations,
     });
   }
   return compiled;

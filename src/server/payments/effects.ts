@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { fromCents, toCents } from '../../core/payments/money';
-import { registerEffect, type EffectContext } from '../documents/effects';
+import type { Effect, EffectContext } from '../documents/effects';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { setAt } from '../../core/rules/registry';
 import { feesDue, valueAt, type FrozenFees } from './fees';
@@ -101,13 +101,11 @@ async function recordPayment({ trx, workflow, document }: EffectContext): Promis
   });
 }
 
-let registered = false;
-export function registerPaymentEffects(): void {
-  if (registered) return;
-  registered = true;
-  registerEffect('freezeFees', freezeFees, { derives: true });
-  registerEffect('createPaymentOrder', createPaymentOrder);
-  registerEffect('recordPayment', recordPayment);
-}
-
-registerPaymentEffects();
+/**
+ * The payment mechanism's effects, part of the engine for every workflow with a `payment` block
+ * (docs/payments.md). `freezeFees` only computes data, so a form's preview may run it.
+ */
+export const PAYMENT_EFFECTS = {
+  effects: { freezeFees, createPaymentOrder, recordPayment },
+  deriving: ['freezeFees'],
+} as const satisfies { effects: Record<string, Effect>; deriving: readonly string[] };

@@ -1,13 +1,17 @@
-import { buildServer } from './app';
-import { configFromEnv } from './config';
-import { DefinitionsError } from './definitions/load';
+import { buildServer } from './server/app';
+import { configFromEnv } from './server/config';
+import { DefinitionsError } from './server/definitions/problems';
+import { serverModules } from './modules/server';
 
-/** Starts the portal: one process serving the portal, the API (and later the identity server). */
+/**
+ * Starts the portal: one process serving the portal, the API and the identity server. The
+ * composition root: the one place where the engine meets the business modules' code.
+ */
 async function main(): Promise<void> {
   const config = configFromEnv();
   let server;
   try {
-    server = await buildServer(config);
+    server = await buildServer(config, serverModules);
   } catch (error) {
     if (error instanceof DefinitionsError) {
       process.stderr.write(`${error.message}\nThe portal did not start.\n`);

@@ -1,17 +1,17 @@
 import { sql } from 'kysely';
 import type { JsonSchema } from '../../core/definitions/types';
 import { translate } from '../../core/i18n/translate';
-import { holderLanguage } from '../documents/certificate';
-import { messageOwner, registerEffect, type EffectContext } from '../documents/effects';
-import { valueAt } from '../documents/guards';
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import { validEntry } from '../catalog/seed';
+import { holderLanguage } from '../../server/documents/certificate';
+import { messageOwner, type EffectContext } from '../../server/documents/effects';
+import { ApiProblem, ERROR_CODES } from '../../server/http/api-error';
+import { accountDisplayName, text } from '../../server/connectid/account-fields';
+import { defineModule } from '../../server/module';
+import { validEntry } from '../../server/catalog/seed';
 
 /**
- * Effects of the connectid (user management) workflows, referenced by name from
- * workflows/{account,user-group,password-policy,access-unit,access-role}.json. Importing this
- * module registers them; it must be imported before definitions are loaded (the loader refuses
- * a workflow that names an unknown effect).
+ * The connectid (user management) module's server code: the effects its workflows name
+ * (workflows/{account,user-group,password-policy,access-unit,access-role}.json), handed to the
+ * server as the `connectidModule` value.
  */
 
 /** The field that identifies a record of each connectid type, unique within the type. */
@@ -30,23 +30,6 @@ function section(data: Record<string, unknown>, name: string): Record<string, un
   const created: Record<string, unknown> = {};
   data[name] = created;
   return created;
-}
-
-function text(data: unknown, pointer: string): string | null {
-  const value = valueAt(data, pointer);
-  return typeof value === 'string' && value.trim() ? value.trim() : null;
-}
-
-/** The display name of an account: the service's name for service accounts, else the person's. */
-export function accountDisplayName(data: unknown): string | null {
-  if (text(data, '/organisation/userType') === 'SERVICE') {
-    const service = text(data, '/organisation/serviceAccountName');
-    if (service) return service;
-  }
-  const name = [text(data, '/identity/firstName'), text(data, '/identity/lastName')]
-    .filter(Boolean)
-    .join(' ');
-  return name || text(data, '/identity/loginIdentifier');
 }
 
 /**
@@ -190,21 +173,17 @@ async function notifyAccount({
   });
 }
 
-let registered = false;
-
-/** Registers the effects once (importing the module does it; calling again is harmless). */
-export function registerConnectidEffects(): void {
-  if (registered) return;
-  registered = true;
-  registerEffect('ownAccount', ownAccount);
-  registerEffect('uniqueKey', uniqueKey);
-  registerEffect('groupFromUserType', groupFromUserType);
-  registerEffect('keepLoginIdentifier', keepLoginIdentifier);
-  registerEffect('activateAccount', activateAccount);
-  registerEffect('forcePasswordChange', forcePasswordChange);
-  registerEffect('forceTotp', forceTotp);
-  registerEffect('resetPolicy', resetPolicy);
-  registerEffect('notifyAccount', notifyAccount);
-}
-
-registerConnectidEffects();
+export const connectidModule = defineModule({
+  id: 'connectid',
+  effects: {
+    ownAccount,
+    uniqueKey,
+    groupFromUserType,
+    keepLoginIdentifier,
+    activateAccount,
+    forcePasswordChange,
+    forceTotp,
+    resetPolicy,
+    notifyAccount,
+  },
+});
