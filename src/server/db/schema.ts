@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ChallengeTable, OutboxDeliveryColumns } from '../notifications/tables';
-import type { IdentityTables } from '../identity/tables';
+import type { ChallengeTable, OutboxDeliveryColumns } from '../notifications/rows';
+import type { IdentityTables } from '../identity/rows';
 
 /** Rows as Kysely sees them; one interface per table, kept beside the migrations. */
 export interface CatalogEntryTable {

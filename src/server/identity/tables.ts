@@ -1,46 +1,8 @@
-import type { ColumnType, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { IdentityTables } from './rows';
 
-/** Rows of the identity server's tables (migration 0003_identity). */
-
-/** Everything oidc-provider keeps: sessions, interactions, grants, codes, tokens. */
-export interface OidcPayloadTable {
-  model: string;
-  id: string;
-  payload: ColumnType<Record<string, unknown>, string, string>;
-  grant_id: string | null;
-  user_code: string | null;
-  uid: string | null;
-  expires_at: ColumnType<Date | null, string | null, string | null>;
-  consumed_at: ColumnType<Date | null, string | null, string | null>;
-}
-
-/** Token signing keys: private JWKs, made once on first start and kept. */
-export interface SigningKeyTable {
-  kid: string;
-  private_jwk: ColumnType<Record<string, unknown>, string, string>;
-  created_at: ColumnType<Date, string | undefined, never>;
-}
-
-/** One account's credentials and sign-in state. */
-export interface CredentialTable {
-  account_id: string;
-  password_hash: string | null;
-  password_changed_at: ColumnType<Date | null, string | null, string | null>;
-  failed_attempts: ColumnType<number, number | undefined, number>;
-  locked_until: ColumnType<Date | null, string | null, string | null>;
-  totp_secret: string | null;
-  totp_enabled: ColumnType<boolean, boolean | undefined, boolean>;
-  force_totp: ColumnType<boolean, boolean | undefined, boolean>;
-  force_password_change: ColumnType<boolean, boolean | undefined, boolean>;
-}
-
-/** The identity tables, to be merged into the application's Database interface. */
-export interface IdentityTables {
-  oidc_payload: OidcPayloadTable;
-  signing_key: SigningKeyTable;
-  credential: CredentialTable;
-}
+export type { CredentialTable, IdentityTables, OidcPayloadTable, SigningKeyTable } from './rows';
 
 /** The application's database (which holds the identity tables), or only the identity tables. */
 export type IdentityKysely = Kysely<IdentityTables> | Kysely<Database & IdentityTables>;
