@@ -243,26 +243,82 @@ export function fullRoles(
 }
 
 /**
- * Where a payable document keeps what its fees depend on and the fees frozen on it: the
- * `freezeFees` effect reads the document and sub-document codes, looks up the fee catalogues
- * (document-fee, sub-document-fee) valid at that moment and writes the lines and total at
- * `fees`; payment orders are made from those frozen lines only.
+ * How a payable document's fees are computed and where they go: the `freezeFees` effect reads
+ * each fee source's catalogue (the entries valid at that moment whose key field holds the
+ * document's code and whose conditions are on), writes the lines, currency and total at `fees`;
+ * payment orders are made from those frozen lines only. Nothing about fees is known to the code
+ * beyond this declaration (docs/payments.md, "Declaring the fees").
  */
 export interface WorkflowPayment {
-  /** Pointer to the Document catalogue code (e.g. /application/document). */
-  document: string;
-  /** Pointer to the Sub-Document catalogue code, if the type has one. */
-  subDocument?: string;
-  /** Pointer to the array of dependants, charged per person when the sub-document says so. */
-  dependants?: string;
-  /** Pointer to the array of employees, charged per person when the sub-document says so. */
-  employees?: string;
+  /** ISO 4217 code of every amount of the fee catalogues (e.g. NZD), frozen with the fees. */
+  currency: string;
+  /** Where fee lines come from, in the order the lines are listed. */
+  sources: WorkflowFeeSource[];
   /** Pointer where the frozen fee lines and total are written (an officer section). */
   fees: string;
   /** Pointer where the order and receipt details are written (an officer section). */
   receipt: string;
   /** Translation key of the description shown on the gateway's page and the receipt. */
   title: string;
+}
+
+/**
+ * One fee catalogue charged to the document: each entry valid at the instant whose `match.field`
+ * equals the code at `match.pointer` and whose `when` fields are all true makes one line per
+ * payer, of the sum of its `amounts` (a line of zero is left out), named by its `code` and `name`.
+ */
+export interface WorkflowFeeSource {
+  /** Id of the fee catalogue (catalogs/<id>.json). */
+  catalog: string;
+  match: {
+    /** Field of the fee entry naming what it is charged for (e.g. documentCode). */
+    field: string;
+    /** Data pointer of the document's code it must equal (e.g. /visa/document). */
+    pointer: string;
+  };
+  /** Boolean fields of the entry that must all be true (in force, charged automatically). */
+  when: string[];
+  /** Number fields of the entry summed into the line's amount. */
+  amounts: string[];
+  /** Field of the entry giving the line's code. */
+  code: string;
+  /** Field of the entry giving the line's name. */
+  name: string;
+  /** Who each entry charges; absent, it charges once. */
+  payers?: WorkflowFeePayers;
+}
+
+/**
+ * Who a source's entries charge, by the flags of one entry of another catalogue (the
+ * sub-document says whether the applicant, the dependants, the employees pay): the entry whose
+ * key is the code at `pointer`.
+ */
+export interface WorkflowFeePayers {
+  /** Id of the catalogue holding the flags; its key is a single field. */
+  catalog: string;
+  /** Data pointer of that entry's key. */
+  pointer: string;
+  /** Charged once (the applicant) when these flags are all on. */
+  once?: WorkflowFeeFlags;
+  /** Charged once per person of a list of the document. */
+  people?: Array<
+    WorkflowFeeFlags & {
+      /** Data pointer of the array of people (e.g. /dependants). */
+      list: string;
+      /**
+       * How the line names the person: the first of these groups of the person's fields whose
+       * values are not all empty, joined by a space (e.g. [["givenName", "familyName"], ["name"]]).
+       */
+      narration: string[][];
+    }
+  >;
+}
+
+/** Boolean fields of the payers' entry that must all be true. */
+export interface WorkflowFeeFlags {
+  flags: string[];
+  /** What a flag the entry lacks (or a missing entry) counts as; false unless said. */
+  unset?: boolean;
 }
 
 /**

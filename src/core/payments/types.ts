@@ -1,6 +1,7 @@
 /**
- * Payments as the API and the browser see them. Amounts are decimal strings in NZD ("150.00"),
- * never floating-point numbers; the server computes them from the document's frozen fees.
+ * Payments as the API and the browser see them. Amounts are decimal strings ("150.00") in the
+ * currency the workflow declares (`payment.currency`, an ISO 4217 code), never floating-point
+ * numbers; the server computes them from the document's frozen fees.
  */
 
 /** Where a payment order stands. */
@@ -22,7 +23,8 @@ export interface PaymentOrderView {
   orderId: string;
   orderReference: string;
   status: PaymentStatus;
-  currency: 'NZD';
+  /** ISO 4217 code of the amounts (the workflow's `payment.currency`). */
+  currency: string;
   items: FeeLine[];
   /** Decimal string: the sum of the items. */
   total: string;
@@ -47,7 +49,8 @@ export interface ReceiptData {
   items: FeeLine[];
   total: string;
   amountPaid: string;
-  currency: 'NZD';
+  /** ISO 4217 code of the amounts (the workflow's `payment.currency`). */
+  currency: string;
   maskedCard: string;
   paidAt: string;
 }

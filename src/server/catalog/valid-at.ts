@@ -34,12 +34,44 @@ export async function entriesValidAt(
     .where(holds(at));
   if (keys) query = query.where('entry_key', 'in', [...keys]);
   const rows = await query.orderBy('entry_key').execute();
-  return rows.map((row) => ({
+  return rows.map(toValidEntry);
+}
+
+function toValidEntry(row: {
+  entry_key: string;
+  data: Record<string, unknown>;
+  start_time: Date | string;
+  end_time: Date | string | null;
+}): ValidEntry {
+  return {
     key: row.entry_key,
     data: row.data,
     startTime: new Date(row.start_time),
     endTime: row.end_time === null ? null : new Date(row.end_time),
-  }));
+  };
+}
+
+/**
+ * The entries of a catalogue valid at time `at` whose data holds every field of `fields` with
+ * exactly that value (`data @> fields`, jsonb containment): the fees of one document code that
+ * are in force, without reading the rest of the catalogue. Same validity and order as
+ * `entriesValidAt`.
+ */
+export async function entriesValidAtWith(
+  db: Kysely<Database>,
+  catalog: string,
+  at: Date,
+  fields: Readonly<Record<string, string | number | boolean>>,
+): Promise<ValidEntry[]> {
+  const rows = await db
+    .selectFrom('catalog_entry')
+    .select(['entry_key', 'data', 'start_time', 'end_time'])
+    .where('catalog', '=', catalog)
+    .where(holds(at))
+    .where(sql<boolean>`data @> ${JSON.stringify(fields)}::jsonb`)
+    .orderBy('entry_key')
+    .execute();
+  return rows.map(toValidEntry);
 }
 
 /** Whether an entry of `catalog` with this key is valid at `at`. */

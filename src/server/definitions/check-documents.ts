@@ -301,3 +301,81 @@ export function checkCertificateTexts(
     }
   });
 }
+
+/** What the payment check needs of a catalogue (a CatalogDefinition). */
+interface FeeCatalog {
+  id: string;
+  key: string[];
+  schema: JsonSchema;
+}
+
+/**
+ * A payable workflow's fee sources (`payment.sources`) name catalogues and their fields: each
+ * catalogue must exist and have every field named, conditions and flags must be booleans and
+ * amounts numbers, and the payers' catalogue must be keyed by one field (its entry is found by
+ * the code at the payers' pointer). A misspelt field would otherwise charge nothing, silently.
+ */
+export function checkPaymentSources(
+  workflow: WorkflowDefinition,
+  catalogs: readonly FeeCatalog[],
+  problems: DefinitionProblem[],
+): void {
+  const file = `workflows/${workflow.id}.json`;
+  const byId = new Map(catalogs.map((catalog) => [catalog.id, catalog]));
+  const checkFields = (
+    catalogId: string,
+    fields: ReadonlyArray<readonly [pointer: string, field: string, type?: string]>,
+  ) => {
+    const catalog = byId.get(catalogId);
+    if (!catalog) return;
+    const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
+    for (const [pointer, field, type] of fields) {
+      const declared = properties[field]?.type;
+      if (!Object.hasOwn(properties, field))
+        problems.push({
+          file,
+          pointer,
+          message: `catalogue "${catalogId}" has no field "${field}"`,
+        });
+      else if (type && declared !== type)
+        problems.push({
+          file,
+          pointer,
+          message: `field "${field}" of catalogue "${catalogId}" is not a ${type}`,
+        });
+    }
+  };
+  const known = (catalogId: string, pointer: string) => {
+    if (byId.has(catalogId)) return true;
+    problems.push({ file, pointer, message: `no catalogue "${catalogId}" in catalogs/` });
+    return false;
+  };
+  (workflow.payment?.sources ?? []).forEach((source, i) => {
+    const at = `/payment/sources/${i}`;
+    if (known(source.catalog, `${at}/catalog`))
+      checkFields(source.catalog, [
+        [`${at}/match/field`, source.match.field],
+        ...source.when.map((f, j) => [`${at}/when/${j}`, f, 'boolean'] as const),
+        ...source.amounts.map((f, j) => [`${at}/amounts/${j}`, f, 'number'] as const),
+        [`${at}/code`, source.code],
+        [`${at}/name`, source.name],
+      ]);
+    const payers = source.payers;
+    if (!payers || !known(payers.catalog, `${at}/payers/catalog`)) return;
+    const keyFields = byId.get(payers.catalog)?.key ?? [];
+    if (keyFields.length !== 1)
+      problems.push({
+        file,
+        pointer: `${at}/payers/catalog`,
+        message: `catalogue "${payers.catalog}" has a key of ${keyFields.length} fields; the payers' entry is found by a single key field`,
+      });
+    checkFields(payers.catalog, [
+      ...(payers.once?.flags ?? []).map(
+        (f, j) => [`${at}/payers/once/flags/${j}`, f, 'boolean'] as const,
+      ),
+      ...(payers.people ?? []).flatMap((group, k) =>
+        group.flags.map((f, j) => [`${at}/payers/people/${k}/flags/${j}`, f, 'boolean'] as const),
+      ),
+    ]);
+  });
+}

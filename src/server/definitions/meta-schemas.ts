@@ -20,6 +20,62 @@ const numbering = {
   },
 } as const;
 const dataPointer = { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+$', maxLength: 200 };
+/** Boolean fields of a catalogue entry that must all be true (WorkflowFeeFlags). */
+const feeFlags = {
+  flags: { type: 'array', minItems: 1, uniqueItems: true, items: fieldName },
+  unset: { type: 'boolean' },
+};
+/** Where a payable workflow's fee lines come from (WorkflowFeeSource). */
+const feeSource = {
+  type: 'object',
+  required: ['catalog', 'match', 'when', 'amounts', 'code', 'name'],
+  additionalProperties: false,
+  properties: {
+    catalog: identifier,
+    match: {
+      type: 'object',
+      required: ['field', 'pointer'],
+      additionalProperties: false,
+      properties: { field: fieldName, pointer: dataPointer },
+    },
+    when: { type: 'array', uniqueItems: true, items: fieldName },
+    amounts: { type: 'array', minItems: 1, uniqueItems: true, items: fieldName },
+    code: fieldName,
+    name: fieldName,
+    payers: {
+      type: 'object',
+      required: ['catalog', 'pointer'],
+      additionalProperties: false,
+      properties: {
+        catalog: identifier,
+        pointer: dataPointer,
+        once: {
+          type: 'object',
+          required: ['flags'],
+          additionalProperties: false,
+          properties: feeFlags,
+        },
+        people: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['list', 'flags', 'narration'],
+            additionalProperties: false,
+            properties: {
+              list: dataPointer,
+              ...feeFlags,
+              narration: {
+                type: 'array',
+                minItems: 1,
+                items: { type: 'array', minItems: 1, items: fieldName },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
 const labels = {
   type: 'object',
   required: ['title', 'fields'],
@@ -241,13 +297,11 @@ export const workflowMetaSchema = {
     },
     payment: {
       type: 'object',
-      required: ['document', 'fees', 'receipt', 'title'],
+      required: ['currency', 'sources', 'fees', 'receipt', 'title'],
       additionalProperties: false,
       properties: {
-        document: dataPointer,
-        subDocument: dataPointer,
-        dependants: dataPointer,
-        employees: dataPointer,
+        currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+        sources: { type: 'array', minItems: 1, items: feeSource },
         fees: dataPointer,
         receipt: dataPointer,
         title: { type: 'string' },

@@ -1,19 +1,25 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { fromCents, toCents } from '../../core/payments/money';
 import type { FeeLine } from '../../core/payments/types';
-import type { WorkflowPayment } from '../../core/documents/workflow';
+import type {
+  WorkflowFeeFlags,
+  WorkflowFeePayers,
+  WorkflowFeeSource,
+  WorkflowPayment,
+} from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
-import { entriesValidAt } from '../catalog/valid-at';
+import { entriesValidAt, entriesValidAtWith } from '../catalog/valid-at';
 import { resolvePointer } from '../../core/rules/registry';
 
 /**
- * Fee lines and their total as frozen on a document (the shape of the visa application's fees
+ * Fee lines and their total as frozen on a document (the shape of a payable document's fees
  * section): each line DUE until paid; once paid, the amount paid, the receipt reference and
  * the payment date are added by the `recordPayment` effect.
  */
 export interface FrozenFees {
   lines: Array<FeeLine & { status: 'DUE' | 'PAID' }>;
-  currency: 'NZD';
+  /** The workflow's declared currency (`payment.currency`), for every amount of the lines. */
+  currency: string;
   total: string;
   amountPaid?: string;
   receiptReference?: string;
@@ -23,103 +29,111 @@ export interface FrozenFees {
 /** The value at a JSON pointer of the document's data. */
 export const valueAt = resolvePointer;
 
-/** Who a sub-document fee line is charged for: the applicant, or a named dependant or employee. */
+/** The database or a transaction of it (a Transaction is a Kysely). */
+type Db = Kysely<Database>;
+
+/** Who one fee line is charged for: once (no narration), or a named person of a list. */
 interface Payer {
   narration?: string;
 }
 
-/** "Given Family" of a person entry of the document (a dependant, an employee). */
-function personName(person: unknown): string | undefined {
+/** The code at `pointer` when it is one (a non-empty string), else undefined. */
+function codeAt(data: Record<string, unknown>, pointer: string): string | undefined {
+  const code = valueAt(data, pointer);
+  return typeof code === 'string' && code !== '' ? code : undefined;
+}
+
+/** A person's narration: the first declared group of fields with a value, joined by a space. */
+function narrationOf(person: unknown, narration: readonly string[][]): string | undefined {
   if (typeof person !== 'object' || person === null) return undefined;
-  const { givenName, familyName, name } = person as Record<string, unknown>;
-  const parts = [givenName, familyName].filter(
-    (p): p is string => typeof p === 'string' && p !== '',
+  const fields = person as Record<string, unknown>;
+  for (const group of narration) {
+    const parts = group
+      .map((field) => fields[field])
+      .filter((part): part is string => typeof part === 'string' && part !== '');
+    if (parts.length > 0) return parts.join(' ');
+  }
+  return undefined;
+}
+
+/** Whether every declared flag of the entry is on; a flag it lacks counts as `unset`. */
+function flagsOn(entry: Record<string, unknown> | undefined, { flags, unset }: WorkflowFeeFlags) {
+  return flags.every((flag) =>
+    entry && typeof entry[flag] === 'boolean' ? entry[flag] === true : unset === true,
   );
-  if (parts.length > 0) return parts.join(' ');
-  return typeof name === 'string' && name !== '' ? name : undefined;
 }
 
 /**
- * Who the sub-document's fees are charged for, by its flags (specification 001, SubDocument):
- * the applicant when applicantIsCharged; each dependant when dependants are enabled and charged;
- * each employee when employees are enabled and charged. A flag the entry lacks is off, except
- * applicantIsCharged, which a sub-document without flags is taken to mean.
+ * Who a source's entries charge, by the flags of the payers' entry valid at `at` (the
+ * sub-document of specification 001): once when the `once` flags are on, and once per person of
+ * each list whose flags are on.
  */
-function subDocumentPayers(
-  subDocument: Record<string, unknown> | undefined,
-  payment: WorkflowPayment,
+async function payersOf(
+  db: Db,
+  payers: WorkflowFeePayers,
   data: Record<string, unknown>,
-): Payer[] {
-  const flag = (name: string, fallback = false) =>
-    subDocument && typeof subDocument[name] === 'boolean' ? subDocument[name] === true : fallback;
-  const people = (pointer: string | undefined): Payer[] => {
-    const list = pointer ? valueAt(data, pointer) : undefined;
-    return Array.isArray(list) ? list.map((person) => ({ narration: personName(person) })) : [];
-  };
-  return [
-    ...(flag('applicantIsCharged', true) ? [{}] : []),
-    ...(flag('dependantIsEnabled') && flag('dependantIsCharged') ? people(payment.dependants) : []),
-    ...(flag('employeeIsEnabled') && flag('employeeIsCharged') ? people(payment.employees) : []),
-  ];
+  at: Date,
+): Promise<Payer[]> {
+  const key = codeAt(data, payers.pointer);
+  const [entry] = key ? await entriesValidAt(db, payers.catalog, at, [key]) : [];
+  const once = payers.once && flagsOn(entry?.data, payers.once) ? [{}] : [];
+  const people = (payers.people ?? []).flatMap((group) => {
+    if (!flagsOn(entry?.data, group)) return [];
+    const list = valueAt(data, group.list);
+    return Array.isArray(list)
+      ? list.map((person) => ({ narration: narrationOf(person, group.narration) }))
+      : [];
+  });
+  return [...once, ...people];
+}
+
+/** The lines of one fee source: its matching entries, each once per payer. */
+async function sourceLines(
+  db: Db,
+  source: WorkflowFeeSource,
+  data: Record<string, unknown>,
+  at: Date,
+): Promise<Array<FeeLine & { cents: number }>> {
+  const code = codeAt(data, source.match.pointer);
+  if (code === undefined) return [];
+  const conditions = Object.fromEntries(source.when.map((field) => [field, true]));
+  const entries = await entriesValidAtWith(db, source.catalog, at, {
+    ...conditions,
+    [source.match.field]: code,
+  });
+  if (entries.length === 0) return [];
+  const payers = source.payers ? await payersOf(db, source.payers, data, at) : [{}];
+  return entries.flatMap(({ data: fee }) => {
+    const cents = source.amounts.reduce((sum, field) => sum + (toCents(fee[field] ?? 0) ?? 0), 0);
+    if (cents <= 0) return [];
+    return payers.map((payer) => ({
+      code: String(fee[source.code]),
+      name: String(fee[source.name]),
+      ...(payer.narration ? { narration: payer.narration } : {}),
+      amount: fromCents(cents),
+      cents,
+    }));
+  });
 }
 
 /**
- * The fees a document owes at `at` (its submission): the document fees and the sub-document
- * fees in force (status on) that are charged automatically, from the fee catalogues valid at
- * that instant. A sub-document fee's amount and other amount make one line, repeated for each
- * person the sub-document charges (the applicant, dependants, employees).
+ * The fees a document owes at `at` (its submission), as its workflow declares them
+ * (`payment.sources`): for each source in turn, the entries of its catalogue valid at that
+ * instant that are charged for the document's code and meet the source's conditions, each a
+ * line (its amounts summed) per payer; the currency is the declared one.
  */
 export async function feesDue(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Db,
   payment: WorkflowPayment,
   data: Record<string, unknown>,
   at: Date,
 ): Promise<FrozenFees> {
-  const documentCode = valueAt(data, payment.document);
-  const subDocumentCode = payment.subDocument ? valueAt(data, payment.subDocument) : undefined;
   const lines: Array<FeeLine & { cents: number }> = [];
-  const collect = async (
-    catalog: string,
-    keyField: string,
-    code: unknown,
-    amounts: string[],
-    payers: Payer[],
-  ) => {
-    if (typeof code !== 'string' || code === '') return;
-    const entries = await entriesValidAt(db as Kysely<Database>, catalog, at);
-    for (const { data: fee } of entries) {
-      if (fee[keyField] !== code || fee.status !== true || fee.automatic !== true) continue;
-      const cents = amounts.reduce((sum, field) => sum + (toCents(fee[field] ?? 0) ?? 0), 0);
-      if (cents <= 0) continue;
-      for (const payer of payers) {
-        lines.push({
-          code: String(fee.code),
-          name: String(fee.name),
-          ...(payer.narration ? { narration: payer.narration } : {}),
-          amount: fromCents(cents),
-          cents,
-        });
-      }
-    }
-  };
-  await collect('document-fee', 'documentCode', documentCode, ['amount'], [{}]);
-  if (typeof subDocumentCode === 'string' && subDocumentCode !== '') {
-    const [subDocument] = await entriesValidAt(db as Kysely<Database>, 'sub-document', at, [
-      subDocumentCode,
-    ]);
-    const payers = subDocumentPayers(subDocument?.data, payment, data);
-    await collect(
-      'sub-document-fee',
-      'subDocumentCode',
-      subDocumentCode,
-      ['amount', 'other'],
-      payers,
-    );
-  }
+  for (const source of payment.sources) lines.push(...(await sourceLines(db, source, data, at)));
   const total = lines.reduce((sum, line) => sum + line.cents, 0);
   return {
     lines: lines.map(({ cents: _cents, ...line }) => ({ ...line, status: 'DUE' as const })),
-    currency: 'NZD',
+    currency: payment.currency,
     total: fromCents(total),
   };
 }
