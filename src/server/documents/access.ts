@@ -1,0 +1,116 @@
+import { fullRoles, type WorkflowAction, type WorkflowList } from '../../core/documents/workflow';
+import { holdsAnyRole, type Principal } from '../auth/principal';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import type { GuardInput } from './guards';
+import { nextStatus } from './machine';
+import type { DocumentRow } from './store/rows';
+import type { CompiledWorkflow } from './workflows';
+
+/**
+ * The access policy: the one module deciding who sees which document and who may take which
+ * action. The store applies its answers in SQL; nothing else decides visibility.
+ */
+
+/**
+ * Which documents of a workflow a caller may see, as the store applies it in SQL:
+ * - `all`: holders of the workflow's see-all roles see every document;
+ * - `own`: holders of any other role of the workflow see the documents they own;
+ * - `none`: someone holding no role of the workflow sees none, not even one they own (an
+ *   account that lost its roles): the same rule for reading one document, the finders, My
+ *   Library, My Tasks and the statistics, so a list never offers what the reader cannot open.
+ */
+export type Visibility = { kind: 'all' } | { kind: 'own'; owner: string } | { kind: 'none' };
+
+/** The one place that decides who sees which document. */
+export function visibility(workflow: CompiledWorkflow, principal: Principal): Visibility {
+  if (holdsAnyRole(principal, workflow.seeAllRoles)) return { kind: 'all' };
+  if (holdsAnyRole(principal, workflow.anyRole)) return { kind: 'own', owner: principal.subject };
+  return { kind: 'none' };
+}
+
+/** Whether the caller may see this document (else it is a 404: ids reveal nothing). */
+export function maySee(
+  workflow: CompiledWorkflow,
+  principal: Principal,
+  document: { owner: string },
+): boolean {
+  const seen = visibility(workflow, principal);
+  return seen.kind === 'all' || (seen.kind === 'own' && document.owner === seen.owner);
+}
+
+/** What the caller may see of their own documents only (My Library, owners' tasks). */
+export function ownVisibility(workflow: CompiledWorkflow, principal: Principal): Visibility {
+  return visibility(workflow, principal).kind === 'none'
+    ? { kind: 'none' }
+    : { kind: 'own', owner: principal.subject };
+}
+
+/**
+ * The caller may open a list of the workflow (its roles), or the workflow's finder without a
+ * list (any role of the workflow); else 403. Lists show what their statuses say, to their
+ * roles; the finder without a list shows what `visibility` allows.
+ */
+export function requireListAccess(
+  workflow: CompiledWorkflow,
+  principal: Principal,
+  list: WorkflowList | undefined,
+): void {
+  const roles = list ? fullRoles(workflow.definition, list.roles) : workflow.anyRole;
+  if (!holdsAnyRole(principal, roles)) throw new ApiProblem(403, ERROR_CODES.forbidden);
+}
+
+/** The caller may open this list of the workflow (its roles). */
+export function mayOpenList(
+  workflow: CompiledWorkflow,
+  principal: Principal,
+  list: WorkflowList,
+): boolean {
+  return holdsAnyRole(principal, fullRoles(workflow.definition, list.roles));
+}
+
+/** What the machine's guards see: the document as it stands (or as the action leaves it). */
+export function guardInput(
+  row: Pick<DocumentRow, 'status' | 'previous_status' | 'owner' | 'assignee' | 'number' | 'data'>,
+  principal: Principal,
+): GuardInput {
+  return {
+    document: {
+      status: row.status,
+      previousStatus: row.previous_status,
+      owner: row.owner,
+      assignee: row.assignee,
+      number: row.number,
+      data: row.data,
+    },
+    principal,
+  };
+}
+
+/** The action the workflow names, if the caller holds one of its roles (else 404 / 403). */
+export function requireAction(
+  workflow: CompiledWorkflow,
+  action: string,
+  principal: Principal,
+): WorkflowAction {
+  const definition = workflow.definition.actions[action];
+  if (!definition) throw new ApiProblem(404, ERROR_CODES.notFound);
+  if (!holdsAnyRole(principal, workflow.rolesOf(definition)))
+    throw new ApiProblem(403, ERROR_CODES.forbidden);
+  return definition;
+}
+
+/** Actions the caller may take now: the machine allows them here, and role and ownership fit. */
+export function allowedActions(
+  workflow: CompiledWorkflow,
+  row: DocumentRow,
+  principal: Principal,
+): string[] {
+  const input = guardInput(row, principal);
+  return Object.entries(workflow.definition.actions)
+    .filter(([, action]) => !action.system && holdsAnyRole(principal, workflow.rolesOf(action)))
+    .filter(([, action]) => !action.owner || row.owner === principal.subject)
+    .filter(
+      ([name]) => nextStatus(workflow.machine, row.status, { type: name, input }) !== undefined,
+    )
+    .map(([name]) => name);
+}

@@ -1,0 +1,511 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ErrorObject } from 'ajv';
+import type { ActionRequest, CreateRequest, DocumentView } from '../../core/documents/types';
+import { NEW_STATE, type WorkflowAction } from '../../core/documents/workflow';
+import { catalogFieldsOf, type CatalogField } from '../../core/definitions/catalog-fields';
+import { resolvePointer, runRules } from '../../core/rules/registry';
+import { applicableData } from '../../core/rules/sections';
+import type { RuleProblem } from '../../core/rules/types';
+import type { Principal } from '../auth/principal';
+import type { Database } from '../db/schema';
+import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+import { allowedActions, guardInput, maySee, requireAction } from './access';
+import { catalogFieldProblems } from './catalog-fields';
+import { documentChoiceProblems } from './document-choices';
+import type { DocumentDraft, EffectEnvironment } from './effects';
+import { nextStatus } from './machine';
+import { checkFileReferences } from './media-references';
+import { checkChanged } from './must-change';
+import { callerAsOwner, ownerNamed, type DocumentOwner } from './on-behalf';
+import { runServerRules } from './server-rules';
+import { encodeSystemNote, type SystemNote } from './system-notes';
+import { findDocument, insertDocument, writeVersion, type DocumentRow } from './store/rows';
+import { documentView } from './views';
+import type { CompiledWorkflow } from './workflows';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The document an action starts from: one stored, or none yet (creation). */
+type Subject = { row: DocumentRow } | { owner: DocumentOwner };
+
+/**
+ * The command side of documents: creation and every action run ONE pipeline, in this order,
+ * inside one transaction (any failure changes nothing; docs/architecture.md):
+ *
+ * 1. the action: the workflow names it and the caller holds one of its roles;
+ * 2. the document: a stored one is read and locked, visible to the caller (else 404), its
+ *    owner's for owner-only actions, at the version the caller read (else 409); a new one is
+ *    a draft in the pseudo-status NEW, owned by the caller or, `onBehalf`, the named person;
+ * 3. the data: the sections the action may edit are taken from the request, the rest kept;
+ *    `onBehalf` with an owner hands it over; `mustChange` refuses an unchanged document;
+ * 4. the `before` effects, on the data as the action would leave it (catalogue lists, fees
+ *    due: what the guards and the validation read);
+ * 5. the machine decides the next status (else 409);
+ * 6. the payload: notes, data, `requires`, the schema (draft or full) and rules, uploads;
+ * 7. the write: a new document gets its row (and id), the `effects` run, the version and its
+ *    history line are written;
+ * 8. the answer: the document with the actions the caller may take now.
+ */
+export class DocumentCommands {
+  private readonly catalogFieldCache = new WeakMap<CompiledWorkflow, CatalogField[]>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly environment: EffectEnvironment,
+  ) {}
+
+  async create(
+    workflow: CompiledWorkflow,
+    principal: Principal,
+    body: unknown,
+  ): Promise<DocumentView> {
+    const request = asObject(body) as Partial<CreateRequest>;
+    const action = typeof request.action === 'string' ? request.action : 'store';
+    const definition = requireAction(workflow, action, principal);
+    return this.db.transaction().execute(async (trx) => {
+      // Made at the counter for someone else (`onBehalf`): they own it from the start.
+      const owner = definition.onBehalf
+        ? await ownerNamed(trx, request.owner)
+        : callerAsOwner(principal);
+      return this.run(trx, workflow, { owner }, action, definition, principal, {
+        version: 0,
+        ...request,
+      } as ActionRequest);
+    });
+  }
+
+  /** Fires one action of the machine on a document, with the version the caller read. */
+  async act(
+    workflow: CompiledWorkflow,
+    principal: Principal,
+    id: string,
+    action: string,
+    body: unknown,
+  ): Promise<DocumentView> {
+    const request = asObject(body) as Partial<ActionRequest>;
+    if (!Number.isInteger(request.version)) {
+      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+        { path: '/version', rule: 'required' },
+      ]);
+    }
+    const definition = requireAction(workflow, action, principal);
+    // Only the server fires a system action (a payment confirmed by the gateway).
+    if (definition.system) throw new ApiProblem(403, ERROR_CODES.forbidden);
+    return this.db.transaction().execute(async (trx) => {
+      const row = await visibleRow(trx, workflow, principal, id, true);
+      if (definition.owner && row.owner !== principal.subject)
+        throw new ApiProblem(403, ERROR_CODES.notOwner);
+      if (row.version !== request.version) {
+        throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: row.version });
+      }
+      return this.run(trx, workflow, { row }, action, definition, principal, {
+        ...request,
+      } as ActionRequest);
+    });
+  }
+
+  /**
+   * Fires an action on the server's own account inside the caller's transaction: the payment
+   * service confirming a payment the gateway reported. No role or owner check (the caller has
+   * verified the gateway's signature); the machine must still allow the action from the
+   * document's status, or nothing changes (409).
+   */
+  async actAsSystem(
+    trx: Transaction<Database>,
+    workflow: CompiledWorkflow,
+    id: string,
+    action: string,
+    actor: Principal,
+    notes?: SystemNote,
+  ): Promise<DocumentView> {
+    const definition = workflow.definition.actions[action];
+    if (!definition) throw new Error(`Workflow ${workflow.definition.id} has no action ${action}`);
+    const row = await findDocument(trx, workflow.definition.id, id, { forUpdate: true });
+    if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
+    return this.run(trx, workflow, { row }, action, definition, actor, {
+      version: row.version,
+      notes: notes && encodeSystemNote(notes),
+    });
+  }
+
+  /**
+   * The workflow's derived values for a form being filled (`derive`): its deriving effects run
+   * on the data sent, as of the document's submission when it has one, and nothing is stored.
+   * Answers `{ values: { [pointer]: value } }` for the pointers the workflow fills, and the
+   * `problems` the server's rules find in the values the form watches.
+   */
+  async derive(
+    workflow: CompiledWorkflow,
+    principal: Principal,
+    body: unknown,
+  ): Promise<{ values: Record<string, unknown>; problems: RuleProblem[] }> {
+    const derive = workflow.definition.derive;
+    if (!derive) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const request = asObject(body);
+    if (!isObject(request.data)) {
+      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+        { path: '/data', rule: 'type', params: { type: 'object' } },
+      ]);
+    }
+    const data = structuredClone(request.data);
+    return this.db.transaction().execute(async (trx) => {
+      const row =
+        typeof request.id === 'string'
+          ? await visibleRow(trx, workflow, principal, request.id)
+          : undefined;
+      const now = new Date();
+      const draft: DocumentDraft = row
+        ? { ...toDraft(row), data }
+        : newDraft(workflow.definition.id, callerAsOwner(principal), data);
+      await this.runEffects(trx, workflow, derive.effects, {
+        action: 'derive',
+        fromStatus: draft.status,
+        document: draft,
+        request: { version: row?.version ?? 0 },
+        principal,
+        now,
+      });
+      const values: Record<string, unknown> = {};
+      for (const pointer of derive.fills) values[pointer] = resolvePointer(draft.data, pointer);
+      // The server's own rules on what the form watches (a sponsor reference) are decided as
+      // the person types, like the browser's rules, not only when they submit.
+      const watched = (workflow.entity.rules ?? []).filter(
+        (use) => use.server && derive.on.includes(use.path),
+      );
+      const problems = await runServerRules(
+        watched,
+        { db: trx, document: draft.data, now },
+        workflow.implementations.serverRules,
+      );
+      return { values, problems };
+    });
+  }
+
+  /** Steps 3 to 8 of the pipeline (see the class), for a new or a stored document alike. */
+  private async run(
+    trx: Transaction<Database>,
+    workflow: CompiledWorkflow,
+    subject: Subject,
+    action: string,
+    definition: WorkflowAction,
+    principal: Principal,
+    request: ActionRequest,
+  ): Promise<DocumentView> {
+    const now = new Date();
+    const stored = 'row' in subject ? subject.row : undefined;
+    const fromStatus = stored?.status ?? NEW_STATE;
+    // 3. The data as the action leaves it, and who owns it.
+    const draft = stored
+      ? toDraft(stored)
+      : newDraft(workflow.definition.id, (subject as { owner: DocumentOwner }).owner, {});
+    draft.data = mergedData(workflow, definition, stored?.data ?? {}, request.data);
+    if (stored && definition.onBehalf && request.owner !== undefined) {
+      // Handed to someone else: they own it from this version.
+      Object.assign(draft, await ownerNamed(trx, request.owner));
+    }
+    if (stored) checkChanged(workflow, definition, stored.data, draft.data);
+    // 4. Effects the guards and the validation depend on (the fees now due decide SUBMITTED
+    // or SUBMITTED FOR VERIFICATION for a drop) run first, on the data the action leaves.
+    const context = { action, fromStatus, document: draft, request, principal, now };
+    await this.runEffects(trx, workflow, definition.before ?? [], context);
+    // 5. The machine decides on the document as the action would leave it.
+    const target = nextStatus(workflow.machine, fromStatus, {
+      type: action,
+      input: guardInput(
+        stored
+          ? { ...stored, data: draft.data }
+          : {
+              status: NEW_STATE,
+              previous_status: null,
+              owner: principal.subject,
+              assignee: null,
+              number: null,
+              data: draft.data,
+            },
+        principal,
+      ),
+    });
+    if (!target)
+      throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: fromStatus });
+    // 6. The payload.
+    checkNotes(definition, request.notes);
+    requireData(definition, request.data);
+    checkRequires(definition, draft.data);
+    draft.data = await this.validData(trx, workflow, definition, draft.data);
+    // Uploads named must be the owner's (a new document's: the caller's own uploads).
+    if (stored) await checkFileReferences(trx, stored.owner, draft.data, stored.data);
+    else await checkFileReferences(trx, principal.subject, draft.data);
+    // 7. The write.
+    const author = {
+      subject: principal.subject,
+      name: actorName(principal),
+      email: principal.email ?? null,
+      mobile: principal.phoneNumber ?? null,
+    };
+    if (!stored) {
+      const inserted = await insertDocument(
+        trx,
+        { ...draft, status: target, ownerMobile: draft.ownerMobile ?? null },
+        author,
+        now,
+      );
+      Object.assign(draft, { ...toDraft(inserted), data: draft.data });
+      // The new row's owner columns are written by the insert; the version writes them again.
+      delete draft.ownerMobile;
+    }
+    draft.status = target;
+    await this.runEffects(trx, workflow, definition.effects ?? [], context);
+    const version = stored ? stored.version + 1 : 1;
+    const row = await writeVersion(trx, draft, {
+      version,
+      expected: stored ? stored.version : 1,
+      action,
+      fromStatus,
+      notes: request.notes,
+      author,
+      now,
+    });
+    // The row was locked (select ... for update) and its version checked, so this cannot miss;
+    // if it ever does, the transaction is rolled back rather than overwrite someone's change.
+    if (!row) throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: version - 1 });
+    // 8. The answer.
+    return documentView(row, allowedActions(workflow, row, principal));
+  }
+
+  private async runEffects(
+    trx: Transaction<Database>,
+    workflow: CompiledWorkflow,
+    names: readonly string[],
+    context: {
+      action: string;
+      fromStatus: string;
+      document: DocumentDraft;
+      request: ActionRequest;
+      principal: Principal;
+      now: Date;
+    },
+  ): Promise<void> {
+    for (const name of names) {
+      const effect = workflow.implementations.effects.get(name);
+      // The loader refused a workflow naming an unknown effect; this is a programming error.
+      if (!effect) throw new Error(`Workflow ${workflow.definition.id}: unknown effect ${name}`);
+      await effect({
+        trx,
+        environment: this.environment,
+        workflow: workflow.definition,
+        entity: workflow.entity,
+        ...context,
+      });
+    }
+  }
+
+  /** The entity's catalogue select fields, found once per workflow. */
+  private catalogFields(workflow: CompiledWorkflow): CatalogField[] {
+    let fields = this.catalogFieldCache.get(workflow);
+    if (!fields) {
+      fields = catalogFieldsOf(workflow.entity);
+      this.catalogFieldCache.set(workflow, fields);
+    }
+    return fields;
+  }
+
+  /** Validates as a draft, or, for actions that submit, against the full schema and named rules. */
+  private async validData(
+    trx: Transaction<Database>,
+    workflow: CompiledWorkflow,
+    action: WorkflowAction,
+    given: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    // Sections that no longer apply (their `when`) are neither checked nor kept.
+    const data = applicableData(workflow.entity, given);
+    const validate = action.validate ? workflow.validateFull : workflow.validateDraft;
+    const problems: FieldProblem[] = [];
+    if (!validate(data)) problems.push(...schemaProblems(validate.errors ?? []));
+    if (action.validate) {
+      const uses = workflow.entity.rules ?? [];
+      const decided = [
+        ...runRules(uses, data),
+        ...(await runServerRules(
+          uses,
+          { db: trx, document: data, now: new Date() },
+          workflow.implementations.serverRules,
+        )),
+      ];
+      for (const problem of decided) {
+        problems.push({
+          path: problem.path,
+          rule: problem.message.replace(/^validation\./, ''),
+          params: problem.params,
+        });
+      }
+      problems.push(
+        ...(await catalogFieldProblems(trx, this.catalogFields(workflow), data, new Date())),
+      );
+    }
+    // Choices naming other documents (an access unit's roles) are checked on every change,
+    // drafts and actions that do not validate included: an unknown code is never stored.
+    problems.push(...(await documentChoiceProblems(trx, workflow.entity, data)));
+    if (problems.length) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
+    return data;
+  }
+}
+
+/**
+ * Reads a document the caller may see (access.ts); anything else is a 404, so ids reveal
+ * nothing. Locked for the transaction when the caller is about to change it.
+ */
+export async function visibleRow(
+  db: Kysely<Database> | Transaction<Database>,
+  workflow: CompiledWorkflow,
+  principal: Principal,
+  id: string,
+  forUpdate = false,
+): Promise<DocumentRow> {
+  if (!UUID.test(id)) throw new ApiProblem(404, ERROR_CODES.notFound);
+  const row = await findDocument(db, workflow.definition.id, id, { forUpdate });
+  if (!row || !maySee(workflow, principal, row)) throw new ApiProblem(404, ERROR_CODES.notFound);
+  return row;
+}
+
+/**
+ * The data an action leaves: only the sections the action may edit are taken from the
+ * request; the rest stays as stored (an applicant cannot write the officer's sections).
+ */
+function mergedData(
+  workflow: CompiledWorkflow,
+  action: WorkflowAction,
+  current: Record<string, unknown>,
+  incoming: unknown,
+): Record<string, unknown> {
+  // Not an object: nothing to merge; `requireData` refuses it once the machine has spoken.
+  if ((action.payload ?? 'none') !== 'data' || !isObject(incoming)) return current;
+  const unknown = Object.keys(incoming).filter((key) => !workflow.allSections.includes(key));
+  if (unknown.length) {
+    throw new ApiProblem(
+      400,
+      ERROR_CODES.validationFailed,
+      {},
+      unknown.map((key) => ({
+        path: '',
+        rule: 'additionalProperties',
+        params: { additionalProperty: key },
+      })),
+    );
+  }
+  const editable =
+    action.editable === 'all'
+      ? workflow.allSections
+      : (action.editable ?? workflow.applicantSections);
+  const data = { ...current };
+  for (const section of editable) {
+    const value = (incoming as Record<string, unknown>)[section];
+    if (value === undefined) delete data[section];
+    else data[section] = value;
+  }
+  return data;
+}
+
+/** A document not written yet (the pseudo-status NEW), for effects to run on before it is. */
+function newDraft(
+  type: string,
+  owner: DocumentOwner,
+  data: Record<string, unknown>,
+): DocumentDraft {
+  return {
+    id: '',
+    type,
+    status: NEW_STATE,
+    previousStatus: null,
+    owner: owner.owner,
+    ownerName: owner.ownerName,
+    ownerEmail: owner.ownerEmail,
+    ownerMobile: owner.ownerMobile,
+    assignee: null,
+    number: null,
+    year: null,
+    serial: null,
+    submittedAt: null,
+    data,
+  };
+}
+
+function toDraft(row: DocumentRow): DocumentDraft {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    previousStatus: row.previous_status,
+    owner: row.owner,
+    ownerName: row.owner_name,
+    ownerEmail: row.owner_email,
+    assignee: row.assignee,
+    number: row.number,
+    year: row.year,
+    serial: row.serial,
+    submittedAt: row.submitted_at,
+    data: row.data,
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function requireData(action: WorkflowAction, data: unknown): void {
+  if ((action.payload ?? 'none') === 'data' && !isObject(data)) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/data', rule: 'type', params: { type: 'object' } },
+    ]);
+  }
+}
+
+/** The action's required data (`requires`), on the data as the action leaves it. */
+function checkRequires(action: WorkflowAction, data: Record<string, unknown>): void {
+  const missing = (action.requires ?? []).filter((pointer) => {
+    const value = resolvePointer(data, pointer);
+    return value === undefined || value === null || value === '';
+  });
+  if (missing.length) {
+    throw new ApiProblem(
+      400,
+      ERROR_CODES.validationFailed,
+      {},
+      missing.map((path) => ({ path, rule: 'required' })),
+    );
+  }
+}
+
+function checkNotes(action: WorkflowAction, notes: unknown): void {
+  if (notes !== undefined && (typeof notes !== 'string' || notes.length > 4000)) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/notes', rule: 'maxLength', params: { limit: 4000 } },
+    ]);
+  }
+  if (action.notes === 'required' && (typeof notes !== 'string' || !notes.trim())) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/notes', rule: 'required' },
+    ]);
+  }
+}
+
+function schemaProblems(errors: ErrorObject[]): FieldProblem[] {
+  return errors.map((e) => ({
+    path: e.instancePath,
+    rule: e.keyword,
+    params: e.params as Record<string, unknown>,
+  }));
+}
+
+export function asObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/', rule: 'type', params: { type: 'object' } },
+    ]);
+  }
+  return body as Record<string, unknown>;
+}
+
+function actorName(principal: Principal): string {
+  return principal.name ?? principal.preferredUsername ?? principal.subject;
+}

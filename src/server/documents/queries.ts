@@ -1,0 +1,177 @@
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type {
+  DocumentSummary,
+  DocumentView,
+  HistoryEntry,
+  VersionSummary,
+} from '../../core/documents/types';
+import type { Language } from '../../core/i18n/translate';
+import type { SearchResult } from '../../core/search/protocol';
+import { holdsAnyRole, type Principal } from '../auth/principal';
+import type { Database } from '../db/schema';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import type { SearchField } from '../search/compile-search';
+import { allowedActions, requireListAccess, visibility } from './access';
+import { certificatePdf, holderLanguage } from './certificate';
+import { asObject, visibleRow } from './commands';
+import { documentChoiceOptions } from './document-choices';
+import type { EffectEnvironment } from './effects';
+import { DELETED, HEADER_FIELDS, dataText, searchRows, visibleTo } from './store/lists';
+import { findVersion, listHistory, listVersions } from './store/rows';
+import { documentSummary, documentView, historyEntry, iso } from './views';
+import type { CompiledWorkflow } from './workflows';
+
+/**
+ * The query side of documents: one document, its versions and history, a workflow's finder
+ * and lists, its certificate. Who sees what is the access policy's answer (access.ts), applied
+ * by the store.
+ */
+export class DocumentQueries {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly searchMaxItems: number,
+    private readonly environment: EffectEnvironment,
+  ) {}
+
+  async read(workflow: CompiledWorkflow, principal: Principal, id: string): Promise<DocumentView> {
+    const row = await visibleRow(this.db, workflow, principal, id);
+    return documentView(row, allowedActions(workflow, row, principal));
+  }
+
+  async versions(
+    workflow: CompiledWorkflow,
+    principal: Principal,
+    id: string,
+  ): Promise<VersionSummary[]> {
+    await visibleRow(this.db, workflow, principal, id);
+    const rows = await listVersions(this.db, id);
+    return rows.map((r) => ({ ...r, at: iso(r.at) }));
+  }
+
+  /** One earlier version as it was written; nothing can be done on it. */
+  async readVersion(
+    workflow: CompiledWorkflow,
+    principal: Principal,
+    id: string,
+    version: number,
+  ): Promise<DocumentView> {
+    const current = await visibleRow(this.db, workflow, principal, id);
+    const row = await findVersion(this.db, id, version);
+    if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
+    return documentView(
+      {
+        ...current,
+        status: row.status,
+        version: row.version,
+        data: row.data,
+        assignee: row.assignee,
+        updated_at: row.at,
+        updated_by: row.by,
+      },
+      [],
+    );
+  }
+
+  async history(
+    workflow: CompiledWorkflow,
+    principal: Principal,
+    id: string,
+  ): Promise<HistoryEntry[]> {
+    await visibleRow(this.db, workflow, principal, id);
+    return (await listHistory(this.db, id)).map(historyEntry);
+  }
+
+  /**
+   * A workflow's finder (no list: the documents the caller may see) or one of its lists (its
+   * roles, statuses and assignment), filtered, sorted and paged by the search body.
+   */
+  async search(
+    workflow: CompiledWorkflow,
+    principal: Principal,
+    body: unknown,
+  ): Promise<SearchResult<DocumentSummary>> {
+    const request = asObject(body ?? {});
+    const listId = request.list;
+    const list =
+      typeof listId === 'string'
+        ? workflow.definition.lists.find((l) => l.id === listId)
+        : undefined;
+    if (listId !== undefined && !list) {
+      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+        { path: '/list', rule: 'enum' },
+      ]);
+    }
+    const columns = list?.columns ?? [];
+    const fields: Record<string, SearchField> = { ...HEADER_FIELDS };
+    for (const column of columns) {
+      if (column.pointer) fields[column.field] = { kind: 'text', sql: dataText(column.pointer) };
+    }
+    requireListAccess(workflow, principal, list);
+    const type = workflow.definition.id;
+    // A list shows its statuses (every one but deleted by default) to its roles, with its
+    // assignment; the finder without a list shows what the caller may see.
+    const scope: RawBuilder<SqlBool> = list
+      ? sql<SqlBool>`(type = ${type} and ${
+          list.status?.length
+            ? sql`status in (${sql.join(list.status)})`
+            : sql`status <> ${DELETED}`
+        }${
+          list.assignment === 'me'
+            ? sql` and assignee = ${principal.subject}`
+            : list.assignment === 'unassigned'
+              ? sql` and assignee is null`
+              : list.assignment === 'assigned'
+                ? sql` and assignee is not null`
+                : sql``
+        })`
+      : sql<SqlBool>`(${visibleTo(type, visibility(workflow, principal))} and status <> ${DELETED})`;
+    const { rows, page } = await searchRows(this.db, request, fields, scope, this.searchMaxItems);
+    return { items: rows.map((row) => documentSummary(row, columns)), ...page };
+  }
+
+  /**
+   * The issued document as a PDF (`certificate` of the workflow), in the holder's language
+   * (the workflow's `holderLanguage`), else in `language`: for its owner and the holders of the
+   * certificate's roles, in the statuses it names (else 409).
+   */
+  async certificate(
+    workflow: CompiledWorkflow,
+    principal: Principal,
+    id: string,
+    language: Language,
+  ): Promise<{ filename: string; pdf: Uint8Array }> {
+    const certificate = workflow.definition.certificate;
+    if (!certificate) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const row = await visibleRow(this.db, workflow, principal, id);
+    if (
+      row.owner !== principal.subject &&
+      !holdsAnyRole(
+        principal,
+        certificate.roles.map((r) => workflow.definition.rolePrefix + r),
+      )
+    )
+      throw new ApiProblem(403, ERROR_CODES.forbidden);
+    if (!certificate.statuses.includes(row.status))
+      throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, {
+        action: 'certificate',
+        status: row.status,
+      });
+    const pdf = await certificatePdf({
+      db: this.db,
+      workflow: { ...workflow.definition, certificate },
+      entity: workflow.entity,
+      document: row,
+      environment: this.environment,
+      // The holder's document speaks the holder's language, whoever prints it.
+      language: workflow.definition.holderLanguage
+        ? holderLanguage(workflow.definition, row.data)
+        : language,
+    });
+    return { filename: `${row.number ?? row.id}.pdf`, pdf };
+  }
+
+  /** The documents a `documentChoices` field of this type's form may name (its options). */
+  async choices(workflow: CompiledWorkflow, document: string) {
+    return documentChoiceOptions(this.db, workflow.entity, document);
+  }
+}

@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import { DELETED, dataText, pointerPath } from './lists';
+import type { DocumentRow, Queryable } from './rows';
+
+/**
+ * Finding documents by what they hold rather than by id: a record's key (an account's sign-in
+ * name, a group's code), a document named by another's field (a sponsorship by its number), the
+ * codes a choice field may name.
+ */
+
+/**
+ * The document of `type` whose text at `pointer` equals `value`, ignoring case (a record's key
+ * is unique within its type that way); deleted ones only when asked, `except` one id.
+ */
+export async function findByKey(
+  db: Queryable,
+  type: string,
+  pointer: string,
+  value: string,
+  { includeDeleted = false, except }: { includeDeleted?: boolean; except?: string } = {},
+): Promise<DocumentRow | undefined> {
+  let query = db
+    .selectFrom('document')
+    .selectAll()
+    .where('type', '=', type)
+    .where(sql<string>`lower(data #>> ${sql.lit(pointerPath(pointer))})`, '=', value.toLowerCase());
+  if (!includeDeleted) query = query.where('status', '<>', DELETED);
+  if (except) query = query.where('id', '<>', except);
+  return (await query.executeTakeFirst()) as DocumentRow | undefined;
+}
+
+/**
+ * The document of `type` a reference names: its number, or, when `field` points at one (the
+ * sponsorship number given at grant, `/header/reference`), that field. Case-insensitive as
+ * numbers are written in capitals.
+ */
+export async function findReferenced(
+  db: Queryable,
+  type: string,
+  reference: string,
+  field?: string,
+): Promise<Pick<DocumentRow, 'status' | 'data'> | undefined> {
+  const number = reference.trim().toUpperCase();
+  let query = db.selectFrom('document').select(['status', 'data']).where('type', '=', type);
+  query = field ? query.where(dataText(field), '=', number) : query.where('number', '=', number);
+  return query.executeTakeFirst();
+}
+
+/** The codes among `codes` that name a document of `type` (its text at `pointer`), not deleted. */
+export async function existingKeys(
+  db: Queryable,
+  type: string,
+  pointer: string,
+  codes: readonly string[],
+): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const code = sql<string>`data #>> ${sql.lit(pointerPath(pointer))}`;
+  const rows = await db
+    .selectFrom('document')
+    .select(code.as('code'))
+    .where('type', '=', type)
+    .where('status', '<>', DELETED)
+    .where(code, 'in', [...codes])
+    .execute();
+  return new Set(rows.map((r) => r.code));
+}
+
+/** The data of up to `limit` documents of `type`, not deleted, ordered by the text at `pointer`. */
+export async function dataOrderedBy(
+  db: Queryable,
+  type: string,
+  pointer: string,
+  limit: number,
+): Promise<Array<Record<string, unknown>>> {
+  const rows = await db
+    .selectFrom('document')
+    .select('data')
+    .where('type', '=', type)
+    .where('status', '<>', DELETED)
+    .orderBy(sql`data #>> ${sql.lit(pointerPath(pointer))}`)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.data);
+}
+
+/** Whether `owner` has a document of `type` that is not deleted. */
+export async function ownsDocumentOfType(
+  db: Queryable,
+  type: string,
+  owner: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('document')
+    .select('id')
+    .where('type', '=', type)
+    .where('owner', '=', owner)
+    .where('status', '<>', DELETED)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The workflow (type) of each of these documents, by id. */
+export async function typesOf(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('document')
+    .select(['id', 'type'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.type]));
+}

@@ -1,0 +1,192 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, DocumentTable } from '../../db/schema';
+import type { DocumentDraft } from '../effects';
+import { recordMediaReferences } from '../media-references';
+
+/**
+ * The document store: the only code that reads or writes the `document`, `document_version`
+ * and `document_history` tables (docs/architecture.md). The command pipeline, the queries, the
+ * dashboard, the payment service and the modules reach documents through its functions, so
+ * how a document is kept (columns, JSON paths, indexes) is decided here alone.
+ */
+
+/** A row of the document table as selected. */
+export type DocumentRow = Selectable<DocumentTable>;
+
+/** The database or a transaction: every store function runs in the caller's transaction. */
+export type Queryable = Kysely<Database> | Transaction<Database>;
+
+/** The document of this type with this id, locked for the caller's transaction when asked. */
+export async function findDocument(
+  db: Queryable,
+  type: string,
+  id: string,
+  { forUpdate = false }: { forUpdate?: boolean } = {},
+): Promise<DocumentRow | undefined> {
+  let query = db.selectFrom('document').selectAll().where('id', '=', id).where('type', '=', type);
+  if (forUpdate) query = query.forUpdate();
+  return (await query.executeTakeFirst()) as DocumentRow | undefined;
+}
+
+/** A document's status and type by id alone (the payment service knows only the id). */
+export async function documentStatus(
+  db: Queryable,
+  id: string,
+): Promise<{ type: string; status: string } | undefined> {
+  return db
+    .selectFrom('document')
+    .select(['type', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Who writes a version: the actor's name for the row's columns and the history line. */
+export interface VersionAuthor {
+  subject: string;
+  name: string;
+  email: string | null;
+  mobile: string | null;
+}
+
+/**
+ * The row a new document starts as, before its first version is written (effects may need its
+ * id: an account owns itself). The data is written with version 1, after the effects ran.
+ */
+export async function insertDocument(
+  trx: Transaction<Database>,
+  draft: Pick<DocumentDraft, 'type' | 'status' | 'owner' | 'ownerName' | 'ownerEmail'> & {
+    ownerMobile: string | null;
+  },
+  author: VersionAuthor,
+  now: Date,
+): Promise<DocumentRow> {
+  return (await trx
+    .insertInto('document')
+    .values({
+      type: draft.type,
+      status: draft.status,
+      version: 1,
+      owner: draft.owner,
+      owner_name: draft.ownerName,
+      owner_email: draft.ownerEmail,
+      owner_mobile: draft.ownerMobile,
+      data: JSON.stringify({}),
+      created_by: author.name,
+      updated_by: author.name,
+      updated_at: now.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()) as DocumentRow;
+}
+
+/**
+ * Writes `draft` as `version` of its document: the row (only if it is still at the version
+ * before, so a concurrent change is never overwritten), the uploads it names, the version's
+ * copy and the history line, all in the caller's transaction.
+ */
+export async function writeVersion(
+  trx: Transaction<Database>,
+  draft: DocumentDraft,
+  {
+    version,
+    expected,
+    action,
+    fromStatus,
+    notes,
+    author,
+    now,
+  }: {
+    version: number;
+    /** The version the row must hold now (the one read, or 1 for a document just inserted). */
+    expected: number;
+    action: string;
+    fromStatus: string;
+    notes: string | undefined;
+    author: VersionAuthor;
+    now: Date;
+  },
+): Promise<DocumentRow | undefined> {
+  const row = (await trx
+    .updateTable('document')
+    .set({
+      status: draft.status,
+      owner: draft.owner,
+      owner_name: draft.ownerName,
+      owner_email: draft.ownerEmail,
+      ...(draft.ownerMobile !== undefined ? { owner_mobile: draft.ownerMobile } : {}),
+      previous_status: draft.previousStatus,
+      version,
+      assignee: draft.assignee,
+      number: draft.number,
+      year: draft.year,
+      serial: draft.serial,
+      submitted_at: draft.submittedAt ? draft.submittedAt.toISOString() : null,
+      data: JSON.stringify(draft.data),
+      updated_at: now.toISOString(),
+      updated_by: author.name,
+    })
+    .where('id', '=', draft.id)
+    .where('version', '=', expected)
+    .returningAll()
+    .executeTakeFirst()) as DocumentRow | undefined;
+  if (!row) return undefined;
+  await recordMediaReferences(trx, draft.id, draft.data);
+  await trx
+    .insertInto('document_version')
+    .values({
+      document_id: draft.id,
+      version,
+      status: draft.status,
+      action,
+      data: JSON.stringify(draft.data) as never,
+      assignee: draft.assignee,
+      by: author.name,
+    })
+    .execute();
+  await trx
+    .insertInto('document_history')
+    .values({
+      document_id: draft.id,
+      version,
+      action,
+      from_status: fromStatus,
+      to_status: draft.status,
+      notes: notes?.trim() || null,
+      actor: author.subject,
+      actor_name: author.name,
+      actor_email: author.email,
+      actor_mobile: author.mobile,
+    })
+    .execute();
+  return row;
+}
+
+/** The versions of a document, newest first. */
+export async function listVersions(db: Queryable, id: string) {
+  return db
+    .selectFrom('document_version')
+    .select(['version', 'status', 'action', 'at', 'by'])
+    .where('document_id', '=', id)
+    .orderBy('version', 'desc')
+    .execute();
+}
+
+/** One version of a document as it was written. */
+export async function findVersion(db: Queryable, id: string, version: number) {
+  return db
+    .selectFrom('document_version')
+    .selectAll()
+    .where('document_id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+}
+
+/** A document's history lines, oldest first. */
+export async function listHistory(db: Queryable, id: string) {
+  return db
+    .selectFrom('document_history')
+    .selectAll()
+    .where('document_id', '=', id)
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,106 @@
+import type { LibraryRow } from '../../core/dashboard/types';
+import type { DocumentSummary, DocumentView, HistoryEntry } from '../../core/documents/types';
+import type { WorkflowList } from '../../core/documents/workflow';
+import { resolvePointer } from '../../core/rules/registry';
+import type { HeaderRow } from './store/lists';
+import type { DocumentRow } from './store/rows';
+import { decodeSystemNote, isSystemActor } from './system-notes';
+import type { CompiledWorkflow } from './workflows';
+
+/**
+ * How a stored document is answered: the full view (one document), the summary (a finder's
+ * row), the dashboard's row and the history line. One mapping each, from the store's rows to
+ * the API's shapes (src/core/documents/types.ts).
+ */
+
+export function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** One document as its screen reads it, with the actions the caller may take now. */
+export function documentView(row: DocumentRow, allowedActions: string[]): DocumentView {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    version: row.version,
+    owner: row.owner,
+    ownerName: row.owner_name,
+    assignee: row.assignee,
+    number: row.number,
+    year: row.year,
+    submittedAt: row.submitted_at ? iso(row.submitted_at) : null,
+    data: row.data,
+    createdAt: iso(row.created_at),
+    createdBy: row.created_by,
+    updatedAt: iso(row.updated_at),
+    updatedBy: row.updated_by,
+    allowedActions,
+  };
+}
+
+/** A finder's row: the header, and the list's data columns by their field names. */
+export function documentSummary(
+  row: DocumentRow,
+  columns: WorkflowList['columns'],
+): DocumentSummary {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    version: row.version,
+    owner: row.owner,
+    ownerName: row.owner_name,
+    assignee: row.assignee,
+    number: row.number,
+    submittedAt: row.submitted_at ? iso(row.submitted_at) : null,
+    updatedAt: iso(row.updated_at),
+    fields: Object.fromEntries(
+      columns.filter((c) => c.pointer).map((c) => [c.field, resolvePointer(row.data, c.pointer!)]),
+    ),
+  };
+}
+
+/** My Library's row (also the base of My Tasks'): the header of any workflow's document. */
+export function libraryRow(
+  row: HeaderRow,
+  workflows: ReadonlyMap<string, CompiledWorkflow>,
+): LibraryRow {
+  return {
+    workflow: row.type,
+    documentType: workflows.get(row.type)?.definition.document ?? row.type,
+    id: row.id,
+    number: row.number,
+    reference: row.reference,
+    status: row.status,
+    updatedAt: iso(row.updated_at),
+    submittedAt: row.submitted_at === null ? null : iso(row.submitted_at),
+  };
+}
+
+/** A history line; a note the service wrote itself is given as a text key to translate. */
+export function historyEntry(row: {
+  version: number;
+  action: string;
+  from_status: string;
+  to_status: string;
+  at: Date | string;
+  notes: string | null;
+  actor: string;
+  actor_name: string;
+  actor_email: string | null;
+  actor_mobile: string | null;
+}): HistoryEntry {
+  const note = isSystemActor(row.actor) ? decodeSystemNote(row.notes) : undefined;
+  return {
+    version: row.version,
+    action: row.action,
+    operation: `${row.from_status} -> ${row.to_status}`,
+    at: iso(row.at),
+    notes: note ? note.text : row.notes,
+    ...(note ? { notesKey: note.key, notesParams: note.params } : {}),
+    name: row.actor_name,
+    email: row.actor_email,
+    mobile: row.actor_mobile,
+  };
+}
