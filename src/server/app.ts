@@ -9,6 +9,7 @@ import { compileValidators } from './definitions/validators';
 import { installAuthentication } from './auth/plugin';
 import { createTokenVerifier } from './auth/token-verifier';
 import { installErrorHandler } from './http/error-handler';
+import { installApiContract } from './api-contract/plugin';
 import { catalogPlugin } from './plugins/catalog';
 import { enumerationsPlugin } from './plugins/enumerations';
 import { definitionsPlugin } from './plugins/definitions';
@@ -138,6 +139,8 @@ export async function buildServer(
   });
   installErrorHandler(app, definitions.translations);
   installAuthentication(app, verify);
+  // Before the routes: the contract gathers their schemas as they are registered.
+  await installApiContract(app, definitions);
 
   await app.register(
     async (api) => {

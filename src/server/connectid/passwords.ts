@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PASSWORD_ROUTES } from '../api-contract/fixed-routes';
 import { requireAnyRole, requireSignedIn } from '../auth/plugin';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { CredentialStore } from '../identity/credentials';
@@ -17,7 +18,7 @@ export async function passwordsPlugin(
 ) {
   const { directory, credentials } = options;
 
-  app.post('/profile/password', async (request, reply) => {
+  app.post('/profile/password', PASSWORD_ROUTES.own, async (request, reply) => {
     const principal = requireSignedIn(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const current = typeof body.currentPassword === 'string' ? body.currentPassword : '';
@@ -42,20 +43,24 @@ export async function passwordsPlugin(
     return reply.status(204).send();
   });
 
-  app.post<{ Params: { id: string } }>('/account/:id/password', async (request, reply) => {
-    requireAnyRole(request, ['connectid-account-security']);
-    if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const password = typeof body.password === 'string' ? body.password : '';
-    const account = await directory.findById(request.params.id);
-    if (!account) throw new ApiProblem(404, ERROR_CODES.notFound);
-    await credentials.setPassword(
-      account.id,
-      account.loginIdentifier,
-      password,
-      await directory.policyFor(account.id),
-    );
-    if (body.temporary !== false) await credentials.forcePasswordChange(account.id, true);
-    return reply.status(204).send();
-  });
+  app.post<{ Params: { id: string } }>(
+    '/account/:id/password',
+    PASSWORD_ROUTES.account,
+    async (request, reply) => {
+      requireAnyRole(request, ['connectid-account-security']);
+      if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const password = typeof body.password === 'string' ? body.password : '';
+      const account = await directory.findById(request.params.id);
+      if (!account) throw new ApiProblem(404, ERROR_CODES.notFound);
+      await credentials.setPassword(
+        account.id,
+        account.loginIdentifier,
+        password,
+        await directory.policyFor(account.id),
+      );
+      if (body.temporary !== false) await credentials.forcePasswordChange(account.id, true);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { checkPassword } from '../../core/identity/password-policy';
+import { REGISTRATION_ROUTES } from '../api-contract/fixed-routes';
 import type { Principal } from '../auth/principal';
 import { normaliseDestination, verifyChallenge } from '../challenge/service';
 import { validEntry } from '../catalog/seed';
@@ -52,7 +53,7 @@ export interface RegistrationOptions {
  */
 export async function registrationPlugin(app: FastifyInstance, options: RegistrationOptions) {
   /** What a signed-out person may register as: the self-registration types valid now. */
-  app.get('/registration/options', async () => {
+  app.get('/registration/options', REGISTRATION_ROUTES.options, async () => {
     if (!options.config.selfRegistration) throw new ApiProblem(404, ERROR_CODES.notFound);
     const pick = async (catalog: string) => {
       const rows = await options.db
@@ -84,7 +85,7 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
     };
   });
 
-  app.post('/registration', async (request, reply) => {
+  app.post('/registration', REGISTRATION_ROUTES.register, async (request, reply) => {
     if (!options.config.selfRegistration) throw new ApiProblem(404, ERROR_CODES.notFound);
     if (request.principal) throw new ApiProblem(403, 'ALREADY_SIGNED_IN');
     const body = (request.body ?? {}) as Record<string, unknown>;

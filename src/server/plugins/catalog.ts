@@ -9,6 +9,7 @@ import {
   type CatalogDefinition,
 } from '../../core/definitions/types';
 import { requireAnyRole, requireSignedIn } from '../auth/plugin';
+import { CATALOG_ROUTES } from '../api-contract/fixed-routes';
 import { entriesValidAt } from '../catalog/valid-at';
 import { danglingReferences } from '../catalog/references';
 import { insertEntry, isOverlapError, readEntry, searchEntries } from '../catalog/entries';
@@ -44,14 +45,19 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     return catalog;
   };
 
-  app.patch<{ Params: { catalogId: string } }>('/:catalogId', async (request) => {
-    const catalog = catalogOf(request.params.catalogId);
-    requireAnyRole(request, catalogReaderRoles(catalog));
-    return searchEntries(options.db, catalog, request.body, options.searchMaxItems);
-  });
+  app.patch<{ Params: { catalogId: string } }>(
+    '/:catalogId',
+    CATALOG_ROUTES.search,
+    async (request) => {
+      const catalog = catalogOf(request.params.catalogId);
+      requireAnyRole(request, catalogReaderRoles(catalog));
+      return searchEntries(options.db, catalog, request.body, options.searchMaxItems);
+    },
+  );
 
   app.get<{ Params: { catalogId: string }; Querystring: Record<string, unknown> }>(
     '/:catalogId/options',
+    CATALOG_ROUTES.options,
     async (request) => {
       requireSignedIn(request);
       const catalog = catalogOf(request.params.catalogId);
@@ -101,37 +107,45 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     },
   );
 
-  app.get<{ Params: { catalogId: string; id: string } }>('/:catalogId/:id', async (request) => {
-    const catalog = catalogOf(request.params.catalogId);
-    requireAnyRole(request, catalogReaderRoles(catalog));
-    if (!/^[0-9a-f-]{36}$/i.test(request.params.id))
-      throw new ApiProblem(404, ERROR_CODES.notFound);
-    const entry = await readEntry(options.db, catalog, request.params.id);
-    if (!entry) throw new ApiProblem(404, ERROR_CODES.notFound);
-    return entry;
-  });
+  app.get<{ Params: { catalogId: string; id: string } }>(
+    '/:catalogId/:id',
+    CATALOG_ROUTES.read,
+    async (request) => {
+      const catalog = catalogOf(request.params.catalogId);
+      requireAnyRole(request, catalogReaderRoles(catalog));
+      if (!/^[0-9a-f-]{36}$/i.test(request.params.id))
+        throw new ApiProblem(404, ERROR_CODES.notFound);
+      const entry = await readEntry(options.db, catalog, request.params.id);
+      if (!entry) throw new ApiProblem(404, ERROR_CODES.notFound);
+      return entry;
+    },
+  );
 
-  app.post<{ Params: { catalogId: string } }>('/:catalogId', async (request, reply) => {
-    const catalog = catalogOf(request.params.catalogId);
-    const principal = requireAnyRole(request, roleList(catalog.managerRoles));
-    const entry = await checkedEntry(options, catalog, request.body);
-    try {
-      const created = await insertEntry(
-        options.db,
-        catalog,
-        entry,
-        principal.preferredUsername ?? principal.subject,
-      );
-      return reply.status(201).send(created);
-    } catch (error) {
-      if (isOverlapError(error)) {
-        throw new ApiProblem(409, ERROR_CODES.overlappingPeriod, {}, [
-          { path: '/startTime', rule: 'overlappingPeriod' },
-        ]);
+  app.post<{ Params: { catalogId: string } }>(
+    '/:catalogId',
+    CATALOG_ROUTES.create,
+    async (request, reply) => {
+      const catalog = catalogOf(request.params.catalogId);
+      const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+      const entry = await checkedEntry(options, catalog, request.body);
+      try {
+        const created = await insertEntry(
+          options.db,
+          catalog,
+          entry,
+          principal.preferredUsername ?? principal.subject,
+        );
+        return reply.status(201).send(created);
+      } catch (error) {
+        if (isOverlapError(error)) {
+          throw new ApiProblem(409, ERROR_CODES.overlappingPeriod, {}, [
+            { path: '/startTime', rule: 'overlappingPeriod' },
+          ]);
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
 
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   /** The version the caller read, from the body (edit) or the query string (deletion). */
@@ -149,36 +163,41 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
   };
 
   // Edit Entry: the new data and period, with the version read.
-  app.put<{ Params: { catalogId: string; id: string } }>('/:catalogId/:id', async (request) => {
-    const catalog = catalogOf(request.params.catalogId);
-    const principal = requireAnyRole(request, roleList(catalog.managerRoles));
-    if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
-    const body = (request.body ?? {}) as { version?: unknown; data?: unknown };
-    const version = versionOf(body.version);
-    const entry = await checkedEntry(options, catalog, body.data);
-    try {
-      const outcome = await updateEntry(
-        options.db,
-        catalog,
-        request.params.id,
-        version,
-        entry,
-        principal.preferredUsername ?? principal.subject,
-      );
-      return outcome.kind === 'done' ? outcome.entry : refuse(outcome);
-    } catch (error) {
-      if (isOverlapError(error)) {
-        throw new ApiProblem(409, ERROR_CODES.overlappingPeriod, {}, [
-          { path: '/startTime', rule: 'overlappingPeriod' },
-        ]);
+  app.put<{ Params: { catalogId: string; id: string } }>(
+    '/:catalogId/:id',
+    CATALOG_ROUTES.update,
+    async (request) => {
+      const catalog = catalogOf(request.params.catalogId);
+      const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+      if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
+      const body = (request.body ?? {}) as { version?: unknown; data?: unknown };
+      const version = versionOf(body.version);
+      const entry = await checkedEntry(options, catalog, body.data);
+      try {
+        const outcome = await updateEntry(
+          options.db,
+          catalog,
+          request.params.id,
+          version,
+          entry,
+          principal.preferredUsername ?? principal.subject,
+        );
+        return outcome.kind === 'done' ? outcome.entry : refuse(outcome);
+      } catch (error) {
+        if (isOverlapError(error)) {
+          throw new ApiProblem(409, ERROR_CODES.overlappingPeriod, {}, [
+            { path: '/startTime', rule: 'overlappingPeriod' },
+          ]);
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
 
   // Delete: ?version= the version read.
   app.delete<{ Params: { catalogId: string; id: string }; Querystring: { version?: string } }>(
     '/:catalogId/:id',
+    CATALOG_ROUTES.delete,
     async (request, reply) => {
       const catalog = catalogOf(request.params.catalogId);
       requireAnyRole(request, roleList(catalog.managerRoles));

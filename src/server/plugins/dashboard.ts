@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { requireSignedIn } from '../auth/plugin';
+import { DASHBOARD_ROUTES } from '../api-contract/fixed-routes';
 import { searchLibrary } from '../dashboard/library';
 import { dashboardCaller } from '../dashboard/rows';
 import { workflowStatistics } from '../dashboard/statistics';
@@ -38,14 +39,17 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
     throw new Error(`Workflow id(s) ${hidden.join(', ')} clash with routes of the dashboard`);
   const verifier = new DocumentVerifier(db, workflows.values());
 
-  app.patch('/dashboard/library', async (request) =>
+  app.patch('/dashboard/library', DASHBOARD_ROUTES.library, async (request) =>
     searchLibrary(db, workflows, dashboardCaller(request), request.body, searchMaxItems),
   );
-  app.patch('/dashboard/tasks', async (request) =>
+  app.patch('/dashboard/tasks', DASHBOARD_ROUTES.tasks, async (request) =>
     searchTasks(db, workflows, dashboardCaller(request), request.body, searchMaxItems),
   );
-  app.get<{ Params: { workflowId: string } }>('/statistics/:workflowId', async (request) =>
-    workflowStatistics(db, workflows.get(request.params.workflowId), requireSignedIn(request)),
+  app.get<{ Params: { workflowId: string } }>(
+    '/statistics/:workflowId',
+    DASHBOARD_ROUTES.statistics,
+    async (request) =>
+      workflowStatistics(db, workflows.get(request.params.workflowId), requireSignedIn(request)),
   );
 
   // The check is public and answers yes or no about a secret (the second factor): limiting
@@ -67,7 +71,10 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
   }
   app.post(
     '/verification',
-    { config: limit > 0 ? { rateLimit: { max: limit, timeWindow: 60_000 } } : {} },
+    {
+      ...DASHBOARD_ROUTES.verification,
+      config: limit > 0 ? { rateLimit: { max: limit, timeWindow: 60_000 } } : {},
+    },
     async (request) => verifier.verify(request.body),
   );
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DefinitionBundle } from '../../core/definitions/types';
+import { DEFINITIONS_ROUTES } from '../api-contract/fixed-routes';
 import type { ValidatorKind, ValidatorSet } from '../definitions/validators';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 
@@ -66,7 +67,7 @@ export async function definitionsPlugin(
   options: { bundle: DefinitionBundle; validators: ValidatorSet },
 ) {
   let bundle: FixedBody | undefined;
-  app.get('/', async (request, reply) => {
+  app.get('/', DEFINITIONS_ROUTES.bundle, async (request, reply) => {
     bundle ??= fixedBody(JSON.stringify(options.bundle), `"${options.bundle.version}"`);
     return sendFixed(request, reply, bundle, 'application/json; charset=utf-8');
   });
@@ -76,6 +77,7 @@ export async function definitionsPlugin(
   const modules = new Map<string, FixedBody>();
   app.get<{ Params: { kind: string; file: string } }>(
     '/validators/:kind/:file',
+    DEFINITIONS_ROUTES.validator,
     async (request, reply) => {
       const { kind, file } = request.params;
       const id = file.endsWith('.js') ? file.slice(0, -3) : '';

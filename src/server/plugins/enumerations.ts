@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ENUMERATIONS_ROUTES } from '../api-contract/fixed-routes';
 import { enumerations } from '../../core/definitions/enumerations';
 import type { Language, TextTree } from '../../core/i18n/translate';
 import { requestLanguage } from '../http/language';
@@ -12,7 +13,7 @@ export async function enumerationsPlugin(
   app: FastifyInstance,
   options: { translations: Record<Language, TextTree> },
 ) {
-  app.get('/enumerations', async (request, reply) => {
+  app.get('/enumerations', ENUMERATIONS_ROUTES.enumerations, async (request, reply) => {
     const language = requestLanguage(request);
     return reply
       .header('cache-control', 'public, max-age=3600')

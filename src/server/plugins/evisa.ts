@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAnyRole } from '../auth/plugin';
+import { DOCUMENT_ROUTES } from '../api-contract/fixed-routes';
 import type { Principal } from '../auth/principal';
 import type { DocumentService } from '../documents/service';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
@@ -19,49 +20,55 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
   const caller = (request: FastifyRequest<{ Params: TypeParams }>): Principal =>
     requireAnyRole(request, documents.workflow(request.params.type).anyRole);
 
-  app.patch<{ Params: TypeParams }>('/:type', async (request) =>
+  app.patch<{ Params: TypeParams }>('/:type', DOCUMENT_ROUTES.search, async (request) =>
     documents.search(request.params.type, caller(request), request.body),
   );
-  app.post<{ Params: TypeParams }>('/:type', async (request, reply) =>
+  app.post<{ Params: TypeParams }>('/:type', DOCUMENT_ROUTES.create, async (request, reply) =>
     reply
       .status(201)
       .send(await documents.create(request.params.type, caller(request), request.body)),
   );
-  app.post<{ Params: TypeParams }>('/:type/derive', async (request) =>
+  app.post<{ Params: TypeParams }>('/:type/derive', DOCUMENT_ROUTES.derive, async (request) =>
     documents.derive(request.params.type, caller(request), request.body),
   );
   // The documents a choice field of the type's form may name (an access unit's roles).
   app.get<{ Params: TypeParams & { document: string } }>(
     '/:type/choices/:document',
+    DOCUMENT_ROUTES.choices,
     async (request) => {
       caller(request);
       return documents.choices(request.params.type, request.params.document);
     },
   );
-  app.get<{ Params: DocParams }>('/:type/:id', async (request) =>
+  app.get<{ Params: DocParams }>('/:type/:id', DOCUMENT_ROUTES.read, async (request) =>
     documents.read(request.params.type, caller(request), request.params.id),
   );
-  app.put<{ Params: DocParams }>('/:type/:id', async (request) =>
+  app.put<{ Params: DocParams }>('/:type/:id', DOCUMENT_ROUTES.update, async (request) =>
     documents.act(request.params.type, caller(request), request.params.id, 'update', request.body),
   );
-  app.get<{ Params: DocParams }>('/:type/:id/certificate', async (request, reply) => {
-    const { filename, pdf } = await documents.certificate(
-      request.params.type,
-      caller(request),
-      request.params.id,
-      requestLanguage(request),
-    );
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(pdf));
-  });
-  app.get<{ Params: DocParams }>('/:type/:id/versions', async (request) =>
+  app.get<{ Params: DocParams }>(
+    '/:type/:id/certificate',
+    DOCUMENT_ROUTES.certificate,
+    async (request, reply) => {
+      const { filename, pdf } = await documents.certificate(
+        request.params.type,
+        caller(request),
+        request.params.id,
+        requestLanguage(request),
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
+  app.get<{ Params: DocParams }>('/:type/:id/versions', DOCUMENT_ROUTES.versions, async (request) =>
     documents.versions(request.params.type, caller(request), request.params.id),
   );
   app.get<{ Params: DocParams & { version: string } }>(
     '/:type/:id/versions/:version',
+    DOCUMENT_ROUTES.version,
     async (request) => {
       const version = Number(request.params.version);
       if (!Number.isInteger(version) || version < 1)
@@ -74,11 +81,12 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
       );
     },
   );
-  app.get<{ Params: DocParams }>('/:type/:id/history', async (request) =>
+  app.get<{ Params: DocParams }>('/:type/:id/history', DOCUMENT_ROUTES.history, async (request) =>
     documents.history(request.params.type, caller(request), request.params.id),
   );
   app.post<{ Params: DocParams & { action: string } }>(
     '/:type/:id/actions/:action',
+    DOCUMENT_ROUTES.action,
     async (request) =>
       documents.act(
         request.params.type,

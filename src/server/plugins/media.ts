@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import type { MediaReference } from '../../core/documents/types';
+import { MEDIA_ROUTES } from '../api-contract/fixed-routes';
 import { requireSignedIn } from '../auth/plugin';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
@@ -45,7 +46,7 @@ export function contentDisposition(name: string): string {
 export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
   await app.register(multipart, { limits: { fileSize: options.maxBytes, files: 1, fields: 0 } });
 
-  app.post('/', async (request, reply) => {
+  app.post('/', MEDIA_ROUTES.upload, async (request, reply) => {
     const principal = requireSignedIn(request);
     if (!request.isMultipart()) {
       throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
@@ -91,7 +92,7 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
     return reply.status(201).send(reference);
   });
 
-  app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/:id', MEDIA_ROUTES.read, async (request, reply) => {
     const principal = requireSignedIn(request);
     if (!/^[0-9a-f-]{36}$/i.test(request.params.id))
       throw new ApiProblem(404, ERROR_CODES.notFound);

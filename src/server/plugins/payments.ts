@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
 import { requireAnyRole } from '../auth/plugin';
+import { PAYMENT_ROUTES } from '../api-contract/fixed-routes';
 import type { Principal } from '../auth/principal';
 import type { DocumentService } from '../documents/service';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
@@ -38,33 +39,41 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
     done(null, body),
   );
 
-  app.post<{ Params: { gateway: string } }>('/notify/:gateway', async (request, reply) => {
-    try {
-      const status = await payments.notify(String(request.body ?? ''), request.headers);
-      return reply.status(200).send({ received: true, status });
-    } catch (error) {
-      if (!(error instanceof RefusedReport)) throw error;
-      request.log.warn(
-        { gateway: request.params.gateway, reason: error.reason },
-        'payment notification refused',
+  app.post<{ Params: { gateway: string } }>(
+    '/notify/:gateway',
+    PAYMENT_ROUTES.notify,
+    async (request, reply) => {
+      try {
+        const status = await payments.notify(String(request.body ?? ''), request.headers);
+        return reply.status(200).send({ received: true, status });
+      } catch (error) {
+        if (!(error instanceof RefusedReport)) throw error;
+        request.log.warn(
+          { gateway: request.params.gateway, reason: error.reason },
+          'payment notification refused',
+        );
+        throw new ApiProblem(400, ERROR_CODES.paymentRefused);
+      }
+    },
+  );
+
+  app.post<{ Params: DocParams }>(
+    '/:type/:id/purchase',
+    PAYMENT_ROUTES.purchase,
+    async (request) => {
+      const principal = caller(request);
+      const language = requestLanguage(request);
+      return payments.purchase(
+        request.params.type,
+        request.params.id,
+        principal,
+        language,
+        title(request.params.type, language),
       );
-      throw new ApiProblem(400, ERROR_CODES.paymentRefused);
-    }
-  });
+    },
+  );
 
-  app.post<{ Params: DocParams }>('/:type/:id/purchase', async (request) => {
-    const principal = caller(request);
-    const language = requestLanguage(request);
-    return payments.purchase(
-      request.params.type,
-      request.params.id,
-      principal,
-      language,
-      title(request.params.type, language),
-    );
-  });
-
-  app.get<{ Params: DocParams }>('/:type/:id', async (request) => {
+  app.get<{ Params: DocParams }>('/:type/:id', PAYMENT_ROUTES.state, async (request) => {
     const principal = caller(request);
     try {
       return await payments.state(request.params.type, request.params.id, principal);
@@ -75,20 +84,24 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
     }
   });
 
-  app.get<{ Params: DocParams }>('/:type/:id/receipt', async (request, reply) => {
-    const principal = caller(request);
-    const language = requestLanguage(request);
-    const receipt = await payments.receipt(
-      request.params.type,
-      request.params.id,
-      principal,
-      title(request.params.type, language),
-    );
-    const pdf = await renderReceiptPdf(receipt, translations, language);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="receipt-${receipt.receiptReference}.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(pdf));
-  });
+  app.get<{ Params: DocParams }>(
+    '/:type/:id/receipt',
+    PAYMENT_ROUTES.receipt,
+    async (request, reply) => {
+      const principal = caller(request);
+      const language = requestLanguage(request);
+      const receipt = await payments.receipt(
+        request.params.type,
+        request.params.id,
+        principal,
+        title(request.params.type, language),
+      );
+      const pdf = await renderReceiptPdf(receipt, translations, language);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="receipt-${receipt.receiptReference}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
 }

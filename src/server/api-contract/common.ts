@@ -1,0 +1,324 @@
+import type {
+  FastifySchema,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+  RouteShorthandOptions,
+} from 'fastify';
+import { FILTER_CRITERIA } from '../../core/search/criteria';
+
+/**
+ * Pieces of the API contract (the OpenAPI document at `/api/openapi.json`) shared by the fixed
+ * routes' declarations and the paths generated per workflow and catalogue.
+ *
+ * Schemas here DESCRIBE what the handlers accept and answer; they never validate nor shape a
+ * request or an answer (docs/api.md, "The API contract"): the handlers validate with the
+ * definitions' own compiled validators and answer with translated problems, and the answer
+ * leaves exactly as JSON.stringify writes it.
+ */
+export type ContractSchema = Record<string, unknown>;
+
+/** Accepts what it is given: the handler validates (with the definitions' validators). */
+const handlerValidates: FastifySchemaCompiler<FastifySchema> = () => () => true;
+/**
+ * Writes what the handler returns, whole: fast-json-stringify would drop every property a
+ * response schema does not list, and coerce the rest.
+ */
+const sentAsIs: FastifySerializerCompiler<FastifySchema> = () => (data) => JSON.stringify(data);
+
+/** A route's schema for the contract only: validation and serialization stay as they were. */
+export type ContractRouteSchema = FastifySchema & {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  hide?: boolean;
+  consumes?: string[];
+  security?: Array<Record<string, string[]>>;
+};
+
+/** Route options declaring `schema` for the contract, with validation and output unchanged. */
+export function documented(schema: ContractRouteSchema): RouteShorthandOptions & {
+  schema: ContractRouteSchema;
+} {
+  return { schema, validatorCompiler: handlerValidates, serializerCompiler: sentAsIs };
+}
+
+/** A generic route the contract replaces with one path per workflow or catalogue. */
+export function servedPerDefinition(schema: ContractRouteSchema): ReturnType<typeof documented> {
+  return documented({ ...schema, hide: true });
+}
+
+/** `{error: {status, code, message, fields}}`: every failure, message in the request's language. */
+export const PROBLEM: ContractSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['status', 'code', 'message'],
+      properties: {
+        status: { type: 'integer' },
+        code: { type: 'string', description: 'Stable code, e.g. VALIDATION_FAILED' },
+        message: { type: 'string', description: "In the request's language" },
+        fields: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['path', 'rule', 'message'],
+            properties: {
+              path: { type: 'string', description: 'JSON pointer into the body' },
+              rule: { type: 'string' },
+              message: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+/** The error answers every operation may give (the codes are in docs/api.md, "Errors"). */
+export const PROBLEM_RESPONSES = {
+  '4xx': { description: 'Refused: the body names the problem', ...PROBLEM },
+  '5xx': { description: 'Server failure', ...PROBLEM },
+} as const;
+
+/** An answer without a body. */
+export const NO_CONTENT = { type: 'null', description: 'Done; no body' } as const;
+
+/** A PDF answer (certificate, receipt). */
+export const PDF_RESPONSE = {
+  description: 'The PDF',
+  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+} as const;
+
+export const UUID_STRING = { type: 'string', format: 'uuid' } as const;
+export const DATE_TIME = { type: 'string', format: 'date-time' } as const;
+export const NULLABLE_STRING = { type: ['string', 'null'] } as const;
+export const NULLABLE_DATE_TIME = { type: ['string', 'null'], format: 'date-time' } as const;
+
+/** Path parameters as an object schema, every one a string (handlers check their form). */
+export function stringParams(...names: string[]): ContractSchema {
+  return {
+    type: 'object',
+    required: names,
+    properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+  };
+}
+
+const FILTER_VALUE = { type: ['string', 'number', 'boolean', 'null'] } as const;
+
+/**
+ * The body of a search (docs/api.md, "Search"): conditions on `fields`, paging and sorting.
+ * `extra` adds properties (a document list's `list`).
+ */
+export function searchRequestSchema(
+  fields: readonly string[] | undefined,
+  extra: Record<string, ContractSchema> = {},
+  required: string[] = [],
+): ContractSchema {
+  const field = fields ? { type: 'string', enum: [...fields] } : { type: 'string' };
+  return {
+    type: 'object',
+    ...(required.length ? { required } : {}),
+    properties: {
+      ...extra,
+      filter: {
+        type: 'array',
+        description: 'Conditions, all of which must hold',
+        items: {
+          type: 'object',
+          required: ['field', 'criterion'],
+          properties: {
+            field,
+            criterion: { type: 'string', enum: [...FILTER_CRITERIA] },
+            value: FILTER_VALUE,
+            valueTo: { ...FILTER_VALUE, description: 'Upper bound of `between`' },
+          },
+        },
+      },
+      options: {
+        type: 'object',
+        properties: {
+          page: { type: 'integer', minimum: 1, default: 1 },
+          itemsPerPage: {
+            type: 'integer',
+            default: -1,
+            description: '-1: all (capped by SEARCH_MAX_ITEMS); 1 or lower otherwise: 10',
+          },
+          sort: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['field', 'direction'],
+              properties: { field, direction: { type: 'string', enum: ['asc', 'desc'] } },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** `{items, total, page, itemsPerPage, capped}` with `item` as each item. */
+export function searchResultSchema(item: ContractSchema): ContractSchema {
+  return {
+    type: 'object',
+    required: ['items', 'total', 'page', 'itemsPerPage', 'capped'],
+    properties: {
+      items: { type: 'array', items: item },
+      total: { type: 'integer' },
+      page: { type: 'integer' },
+      itemsPerPage: { type: 'integer', description: '-1 when all items were asked for' },
+      capped: { type: 'boolean', description: 'All was asked for but the cap cut the result' },
+    },
+  };
+}
+
+/** A document as the document backends answer it; `data` follows the entity schema. */
+export function documentViewSchema(data: ContractSchema): ContractSchema {
+  return {
+    type: 'object',
+    required: ['id', 'type', 'status', 'version', 'data', 'allowedActions'],
+    properties: {
+      id: UUID_STRING,
+      type: { type: 'string', description: 'The workflow id' },
+      status: { type: 'string' },
+      version: { type: 'integer', minimum: 1 },
+      owner: { type: 'string' },
+      ownerName: NULLABLE_STRING,
+      assignee: NULLABLE_STRING,
+      number: { ...NULLABLE_STRING, description: 'Reference number, once allocated' },
+      year: { type: ['integer', 'null'] },
+      submittedAt: NULLABLE_DATE_TIME,
+      data,
+      createdAt: DATE_TIME,
+      createdBy: { type: 'string' },
+      updatedAt: DATE_TIME,
+      updatedBy: { type: 'string' },
+      allowedActions: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Actions the caller may take now',
+      },
+    },
+  };
+}
+
+/** One row of a document list; `fields` holds the list's data columns. */
+export function documentSummarySchema(fields: ContractSchema): ContractSchema {
+  return {
+    type: 'object',
+    properties: {
+      id: UUID_STRING,
+      type: { type: 'string' },
+      status: { type: 'string' },
+      version: { type: 'integer' },
+      owner: { type: 'string' },
+      ownerName: NULLABLE_STRING,
+      assignee: NULLABLE_STRING,
+      number: NULLABLE_STRING,
+      submittedAt: NULLABLE_DATE_TIME,
+      updatedAt: DATE_TIME,
+      fields,
+    },
+  };
+}
+
+export const VERSION_SUMMARY: ContractSchema = {
+  type: 'object',
+  properties: {
+    version: { type: 'integer' },
+    status: { type: 'string' },
+    action: { type: 'string' },
+    at: DATE_TIME,
+    by: { type: 'string' },
+  },
+};
+
+export const HISTORY_ENTRY: ContractSchema = {
+  type: 'object',
+  properties: {
+    version: { type: 'integer' },
+    action: { type: 'string' },
+    operation: { type: 'string', description: 'Status change, e.g. `STORED -> SUBMITTED`' },
+    at: DATE_TIME,
+    notes: NULLABLE_STRING,
+    notesKey: { type: 'string' },
+    notesParams: { type: 'object', additionalProperties: { type: 'string' } },
+    name: { type: 'string' },
+    email: NULLABLE_STRING,
+    mobile: NULLABLE_STRING,
+  },
+};
+
+/** A catalogue entry as the catalogue backend answers it. */
+export function catalogEntryRecordSchema(data: ContractSchema): ContractSchema {
+  return {
+    type: 'object',
+    required: ['id', 'version', 'data'],
+    properties: {
+      id: UUID_STRING,
+      version: { type: 'integer', minimum: 1 },
+      data,
+      createdAt: DATE_TIME,
+      createdBy: { type: 'string' },
+      updatedAt: DATE_TIME,
+      updatedBy: { type: 'string' },
+    },
+  };
+}
+
+/** `{items: [{code, name}]}`: choices for a form's select. */
+export const CODE_NAME_ITEMS: ContractSchema = {
+  type: 'object',
+  required: ['items'],
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['code', 'name'],
+        properties: { code: { type: 'string' }, name: { type: 'string' } },
+      },
+    },
+  },
+};
+
+/** What a workflow's `derive` answers: the filled values by pointer, and rule problems. */
+export const DERIVED_VALUES: ContractSchema = {
+  type: 'object',
+  required: ['values', 'problems'],
+  properties: {
+    values: {
+      type: 'object',
+      description: 'Value at each of the workflow’s `derive.fills` pointers',
+      additionalProperties: true,
+    },
+    problems: { type: 'array', items: { type: 'object' } },
+  },
+};
+
+/** A payment's state as the finalisation screen reads it. */
+export const PAYMENT_STATE: ContractSchema = {
+  type: 'object',
+  required: ['documentStatus', 'order'],
+  properties: {
+    documentStatus: { type: 'string' },
+    order: {
+      type: ['object', 'null'],
+      properties: {
+        orderId: { type: 'string' },
+        orderReference: { type: 'string' },
+        status: { type: 'string' },
+        currency: { type: 'string', enum: ['NZD'] },
+        items: { type: 'array', items: { type: 'object' } },
+        total: { type: 'string', description: 'Decimal' },
+        amountPaid: NULLABLE_STRING,
+        maskedCard: NULLABLE_STRING,
+        receiptReference: NULLABLE_STRING,
+        paidAt: NULLABLE_DATE_TIME,
+        createdAt: DATE_TIME,
+      },
+    },
+  },
+};

@@ -1,0 +1,478 @@
+import { catalogEntrySchema, catalogFieldKinds } from '../../core/definitions/catalog-entry';
+import { documentChoiceFieldsOf } from '../../core/definitions/document-choices';
+import {
+  isEnabled,
+  type CatalogDefinition,
+  type DefinitionBundle,
+  type EntityDefinition,
+} from '../../core/definitions/types';
+import {
+  NEW_STATE,
+  type WorkflowAction,
+  type WorkflowDefinition,
+  type WorkflowList,
+} from '../../core/documents/workflow';
+import {
+  catalogEntryRecordSchema,
+  CODE_NAME_ITEMS,
+  DERIVED_VALUES,
+  documentSummarySchema,
+  documentViewSchema,
+  HISTORY_ENTRY,
+  PAYMENT_STATE,
+  PROBLEM,
+  searchRequestSchema,
+  searchResultSchema,
+  VERSION_SUMMARY,
+  type ContractSchema,
+} from './common';
+
+/**
+ * The paths the generic document, catalogue and payment routes serve, one per workflow,
+ * action, list and catalogue, computed from the definitions: what `/api/openapi.json` lists
+ * in place of `/:type/:id/actions/:action` and `/:catalogId`. Request and answer schemas name
+ * the entity's and the catalogue's schemas (components `entity.<id>`, `catalog.<id>`), so the
+ * contract changes when a definition does, with no code to edit.
+ */
+
+type Operation = Record<string, unknown>;
+type PathItem = Partial<Record<'get' | 'put' | 'post' | 'patch' | 'delete', Operation>>;
+
+export interface DefinitionContract {
+  paths: Record<string, PathItem>;
+  schemas: Record<string, ContractSchema>;
+  tags: Array<{ name: string; description: string }>;
+}
+
+const ref = (name: string): ContractSchema => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: ContractSchema) => ({ content: { 'application/json': { schema } } });
+const PDF = { content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
+
+/** The answers every operation may give besides its own: a problem, translated. */
+const PROBLEMS = {
+  '4XX': { description: 'Refused: the body names the problem', ...json(ref('Problem')) },
+  '5XX': { description: 'Server failure', ...json(ref('Problem')) },
+};
+
+function operation(
+  tag: string,
+  operationId: string,
+  summary: string,
+  parts: {
+    parameters?: ContractSchema[];
+    body?: ContractSchema;
+    status?: number;
+    response: ContractSchema | 'pdf' | 'none';
+    description?: string;
+  },
+): Operation {
+  const status = String(parts.status ?? 200);
+  const answer =
+    parts.response === 'pdf'
+      ? { description: 'The PDF', ...PDF }
+      : parts.response === 'none'
+        ? { description: 'Done; no body' }
+        : { description: 'Done', ...json(parts.response) };
+  return {
+    tags: [tag],
+    operationId,
+    summary,
+    ...(parts.description ? { description: parts.description } : {}),
+    ...(parts.parameters?.length ? { parameters: parts.parameters } : {}),
+    ...(parts.body ? { requestBody: { required: true, ...json(parts.body) } } : {}),
+    responses: { [status]: answer, ...PROBLEMS },
+  };
+}
+
+const pathParameter = (name: string, description: string, schema: ContractSchema = {}) => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string', ...schema },
+});
+const ID = pathParameter('id', "The document's id", { format: 'uuid' });
+
+/** A JSON Schema usable as a component: no `$id` (it would change the base of `$ref`s). */
+function component(schema: ContractSchema): ContractSchema {
+  const { $id: _id, $schema: _dialect, ...rest } = schema;
+  return rest;
+}
+
+/** Actions a document can be created with: those the machine takes from its initial state. */
+export function creatingActions(workflow: WorkflowDefinition): string[] {
+  return transitionsFrom(workflow, workflow.machine.initial ?? NEW_STATE);
+}
+
+/**
+ * Actions fired on an existing document (`/{id}/actions/{action}`): those any state after the
+ * initial one takes, except the server's own (`system`), which the API refuses from anyone.
+ */
+export function documentActions(workflow: WorkflowDefinition): string[] {
+  const initial = workflow.machine.initial ?? NEW_STATE;
+  const taken = new Set(
+    Object.keys(workflow.machine.states)
+      .filter((state) => state !== initial)
+      .flatMap((state) => transitionsFrom(workflow, state)),
+  );
+  return Object.keys(workflow.actions).filter(
+    (action) => taken.has(action) && !workflow.actions[action]?.system,
+  );
+}
+
+function transitionsFrom(workflow: WorkflowDefinition, state: string): string[] {
+  const node = workflow.machine.states[state];
+  const on =
+    typeof node === 'object' && node !== null && !Array.isArray(node) ? node.on : undefined;
+  return typeof on === 'object' && on !== null && !Array.isArray(on) ? Object.keys(on) : [];
+}
+
+/** The fields a document list can filter and sort on: the documents' own, its data columns. */
+export function listFields(list: WorkflowList | undefined): string[] {
+  const own = [
+    'status',
+    'number',
+    'owner',
+    'ownerName',
+    'assignee',
+    'year',
+    'submittedAt',
+    'createdAt',
+    'updatedAt',
+  ];
+  return [...own, ...(list?.columns.filter((c) => c.pointer).map((c) => c.field) ?? [])];
+}
+
+/** Component names, all under a prefix naming what they are. */
+export const componentNames = {
+  entity: (id: string) => `entity.${id}`,
+  document: (workflow: string) => `document.${workflow}`,
+  list: (workflow: string, list: string) => `list.${workflow}.${list}`,
+  catalog: (id: string) => `catalog.${id}`,
+  catalogEntry: (id: string) => `catalog-entry.${id}`,
+};
+
+/** Paths, components and tags for every workflow, list, catalogue and payable workflow. */
+export function definitionContract(
+  bundle: Pick<DefinitionBundle, 'workflows' | 'schemas' | 'catalogs'>,
+  formCatalogs: ReadonlySet<string>,
+): DefinitionContract {
+  const contract: DefinitionContract = {
+    paths: {},
+    schemas: { Problem: PROBLEM },
+    tags: [],
+  };
+  const entities = new Map(bundle.schemas.map((entity) => [entity.id, entity]));
+  for (const workflow of bundle.workflows) {
+    const entity = entities.get(workflow.document);
+    if (!entity) continue;
+    contract.schemas[componentNames.entity(entity.id)] = component(entity.schema);
+    addWorkflow(contract, workflow, entity);
+  }
+  for (const catalog of bundle.catalogs.filter(isEnabled)) {
+    addCatalog(contract, catalog, formCatalogs.has(catalog.id));
+  }
+  return contract;
+}
+
+function addWorkflow(
+  contract: DefinitionContract,
+  workflow: WorkflowDefinition,
+  entity: EntityDefinition,
+): void {
+  const backend = workflow.backend ?? 'evisa';
+  const base = `/api/${backend}/${workflow.id}`;
+  const tag = `${backend}: ${workflow.id}`;
+  const id = (suffix: string) => `${backend}.${workflow.id}.${suffix}`;
+  contract.tags.push({
+    name: tag,
+    description: `Documents of the workflow ${workflow.id} (workflows/${workflow.id}.json), data following schemas/${entity.id}.schema.json`,
+  });
+  const data = ref(componentNames.entity(entity.id));
+  const documentName = componentNames.document(workflow.id);
+  contract.schemas[documentName] = documentViewSchema(data);
+  const document = ref(documentName);
+  const paths = contract.paths;
+
+  // Searches: the whole collection, or one of the workflow's lists (its statuses, assignment).
+  const searches = [ref(`${documentName}.search`)];
+  contract.schemas[`${documentName}.search`] = searchRequestSchema(listFields(undefined));
+  for (const list of workflow.lists) {
+    const name = componentNames.list(workflow.id, list.id);
+    contract.schemas[name] = {
+      ...searchRequestSchema(
+        listFields(list),
+        {
+          list: {
+            const: list.id,
+            description: `The list ${list.id}: ${describeList(list)}`,
+          },
+        },
+        ['list'],
+      ),
+      title: `List ${list.id}`,
+    };
+    searches.push(ref(name));
+  }
+  const rowFields = {
+    type: 'object',
+    description: "The list's data columns by field name",
+    additionalProperties: true,
+  };
+  paths[base] = {
+    patch: operation(tag, id('search'), `Searches ${workflow.id} documents, or one of its lists`, {
+      description:
+        'Without `list`: every document the caller may see. With `list`: that list, whose roles the caller must hold (its statuses and assignment apply).',
+      body: { oneOf: searches },
+      response: searchResultSchema(documentSummarySchema(rowFields)),
+    }),
+    post: operation(tag, id('create'), `Creates a ${workflow.id} document`, {
+      body: {
+        type: 'object',
+        required: ['data'],
+        properties: {
+          action: {
+            type: 'string',
+            enum: creatingActions(workflow),
+            default: 'store',
+            description: 'The action that creates it',
+          },
+          data,
+          notes: { type: 'string' },
+          owner: { type: 'string', description: 'Sign-in name, for an action made `onBehalf`' },
+        },
+      },
+      status: 201,
+      response: document,
+    }),
+  };
+  if (workflow.derive) {
+    paths[`${base}/derive`] = {
+      post: operation(tag, id('derive'), 'Values the server derives for the form', {
+        description: `Runs ${workflow.derive.effects.join(', ')} on the data and answers the values at ${workflow.derive.fills.join(', ')}. Nothing is stored.`,
+        body: {
+          type: 'object',
+          required: ['data'],
+          properties: { data, id: { type: 'string', format: 'uuid' } },
+        },
+        response: DERIVED_VALUES,
+      }),
+    };
+  }
+  for (const field of documentChoiceFieldsOf(entity)) {
+    paths[`${base}/choices/${field.document}`] = {
+      get: operation(
+        tag,
+        id(`choices.${field.document}`),
+        `${field.document} documents a field may name`,
+        {
+          response: CODE_NAME_ITEMS,
+        },
+      ),
+    };
+  }
+  const update = workflow.actions.update;
+  paths[`${base}/{id}`] = {
+    get: operation(tag, id('read'), `Reads a ${workflow.id} document`, {
+      parameters: [ID],
+      response: document,
+    }),
+    ...(update
+      ? {
+          put: operation(tag, id('update'), 'Saves the data (the action update)', {
+            parameters: [ID],
+            body: actionBody(update, data),
+            response: document,
+          }),
+        }
+      : {}),
+  };
+  if (workflow.certificate) {
+    paths[`${base}/{id}/certificate`] = {
+      get: operation(tag, id('certificate'), 'The issued document as a PDF', {
+        description: `In the statuses ${workflow.certificate.statuses.join(', ')}.`,
+        parameters: [ID],
+        response: 'pdf',
+      }),
+    };
+  }
+  paths[`${base}/{id}/versions`] = {
+    get: operation(tag, id('versions'), 'Every version of a document', {
+      parameters: [ID],
+      response: { type: 'array', items: VERSION_SUMMARY },
+    }),
+  };
+  paths[`${base}/{id}/versions/{version}`] = {
+    get: operation(tag, id('version'), 'A document as it was at a version', {
+      parameters: [ID, pathParameter('version', 'From 1', { pattern: '^[1-9][0-9]*$' })],
+      response: document,
+    }),
+  };
+  paths[`${base}/{id}/history`] = {
+    get: operation(tag, id('history'), "A document's history", {
+      parameters: [ID],
+      response: { type: 'array', items: HISTORY_ENTRY },
+    }),
+  };
+  for (const action of documentActions(workflow)) {
+    const definition = workflow.actions[action]!;
+    paths[`${base}/{id}/actions/${action}`] = {
+      post: operation(tag, id(`action.${action}`), `Action ${action}`, {
+        description: describeAction(workflow, definition),
+        parameters: [ID],
+        body: actionBody(definition, data),
+        response: document,
+      }),
+    };
+  }
+  if (workflow.payment && backend === 'evisa') addPayments(contract, workflow);
+}
+
+function actionBody(action: WorkflowAction, data: ContractSchema): ContractSchema {
+  const payload = action.payload ?? 'none';
+  const required = ['version'];
+  if (payload === 'data') required.push('data');
+  if (payload === 'assignee') required.push('assignee');
+  if (action.notes === 'required') required.push('notes');
+  return {
+    type: 'object',
+    required,
+    properties: {
+      version: { type: 'integer', minimum: 1, description: 'The version read; a stale one is 409' },
+      ...(payload === 'data' ? { data } : {}),
+      ...(payload === 'assignee'
+        ? { assignee: { type: 'string', description: 'Sign-in name of the assignee' } }
+        : {}),
+      ...(action.notes ? { notes: { type: 'string' } } : {}),
+      ...(action.onBehalf
+        ? { owner: { type: 'string', description: 'Sign-in name of the new owner' } }
+        : {}),
+    },
+  };
+}
+
+function describeAction(workflow: WorkflowDefinition, action: WorkflowAction): string {
+  const roles = action.roles.map((role) => `\`${workflow.rolePrefix}${role}\``).join(', ');
+  return [
+    `Roles: ${roles || 'none'}.`,
+    action.owner ? "Only the document's owner." : '',
+    action.validate ? 'The whole document is validated first.' : '',
+    action.requires?.length ? `Requires values at ${action.requires.join(', ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function describeList(list: WorkflowList): string {
+  const statuses = list.status?.length ? `statuses ${list.status.join(', ')}` : 'every status';
+  const assignment = list.assignment ? `, assignment ${list.assignment}` : '';
+  return `${statuses}${assignment}; roles ${list.roles.join(', ')}`;
+}
+
+function addPayments(contract: DefinitionContract, workflow: WorkflowDefinition): void {
+  const base = `/api/payments/${workflow.id}/{id}`;
+  const tag = 'payments';
+  const id = (suffix: string) => `payments.${workflow.id}.${suffix}`;
+  contract.paths[`${base}/purchase`] = {
+    post: operation(tag, id('purchase'), `Sends the payer of a ${workflow.id} to the gateway`, {
+      parameters: [ID],
+      response: {
+        type: 'object',
+        required: ['redirectUrl'],
+        properties: { redirectUrl: { type: 'string', format: 'uri' } },
+      },
+    }),
+  };
+  contract.paths[base] = {
+    get: operation(tag, id('state'), `The state of a ${workflow.id}'s payment`, {
+      parameters: [ID],
+      response: PAYMENT_STATE,
+    }),
+  };
+  contract.paths[`${base}/receipt`] = {
+    get: operation(tag, id('receipt'), 'The receipt as a PDF', {
+      parameters: [ID],
+      response: 'pdf',
+    }),
+  };
+}
+
+function addCatalog(
+  contract: DefinitionContract,
+  catalog: CatalogDefinition,
+  formCatalog: boolean,
+): void {
+  const base = `/api/catalog/v1/${catalog.id}`;
+  const tag = `catalog: ${catalog.id}`;
+  const id = (suffix: string) => `catalog.${catalog.id}.${suffix}`;
+  contract.tags.push({
+    name: tag,
+    description: `Entries of the catalogue ${catalog.id} (catalogs/${catalog.id}.json). Searchers: ${catalog.searcherRoles}; managers: ${catalog.managerRoles}.`,
+  });
+  const dataName = componentNames.catalog(catalog.id);
+  contract.schemas[dataName] = component(catalogEntrySchema(catalog));
+  const entryName = componentNames.catalogEntry(catalog.id);
+  contract.schemas[entryName] = catalogEntryRecordSchema(ref(dataName));
+  const entry = ref(entryName);
+  const entryId = pathParameter('id', "The entry's id", { format: 'uuid' });
+  contract.paths[base] = {
+    patch: operation(tag, id('search'), `Searches ${catalog.id} entries`, {
+      body: searchRequestSchema(Object.keys(catalogFieldKinds(catalog))),
+      response: searchResultSchema(entry),
+    }),
+    post: operation(tag, id('create'), `Creates a ${catalog.id} entry`, {
+      body: ref(dataName),
+      status: 201,
+      response: entry,
+    }),
+  };
+  if (formCatalog) {
+    const fields = Object.keys(catalogFieldKinds(catalog)).filter(
+      (field) => field !== 'startTime' && field !== 'endTime',
+    );
+    contract.paths[`${base}/options`] = {
+      get: operation(tag, id('options'), 'Codes and names valid today, for a form field', {
+        description:
+          'At most 50. Any other parameter names a field of the catalogue and keeps the entries whose field equals it.',
+        parameters: [
+          { name: 'search', in: 'query', schema: { type: 'string', maxLength: 100 } },
+          ...fields.map((field) => ({
+            name: field,
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+          })),
+        ],
+        response: CODE_NAME_ITEMS,
+      }),
+    };
+  }
+  contract.paths[`${base}/{id}`] = {
+    get: operation(tag, id('read'), `Reads a ${catalog.id} entry`, {
+      parameters: [entryId],
+      response: entry,
+    }),
+    put: operation(tag, id('update'), `Replaces a ${catalog.id} entry if still at version`, {
+      parameters: [entryId],
+      body: {
+        type: 'object',
+        required: ['version', 'data'],
+        properties: { version: { type: 'integer', minimum: 1 }, data: ref(dataName) },
+      },
+      response: entry,
+    }),
+    delete: operation(tag, id('delete'), `Deletes a ${catalog.id} entry if still at version`, {
+      parameters: [
+        entryId,
+        {
+          name: 'version',
+          in: 'query',
+          required: true,
+          schema: { type: 'integer', minimum: 1 },
+        },
+      ],
+      status: 204,
+      response: 'none',
+    }),
+  };
+}

@@ -1,0 +1,171 @@
+import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { DefinitionBundle } from '../../core/definitions/types';
+import { formCatalogs } from '../catalog/form-catalogs';
+import { DATE_TIME, NULLABLE_STRING, PROBLEM_RESPONSES } from './common';
+import { definitionContract } from './definition-paths';
+
+/** Where the contract and its reference page are served. */
+export const OPENAPI_PATH = '/api/openapi.json';
+export const REFERENCE_PAGE_PATH = '/api/docs';
+
+/**
+ * Routes that are not the portal's API: the identity server (OIDC protocol, its own standard),
+ * the sandbox payment page, the development outbox and the contract's own pages.
+ */
+function isApi(url: string): boolean {
+  if (!url.startsWith('/api/')) return false;
+  if (url === '/api/outbox') return false;
+  return !(url === OPENAPI_PATH || url.startsWith(REFERENCE_PAGE_PATH));
+}
+
+/**
+ * Answers of routes whose modules declare only their request schema (challenge, inbox): added
+ * to the document here so those modules' validation stays exactly as it was.
+ */
+const ANSWERS: Record<string, FastifySchema['response']> = {
+  'POST /api/challenge/': {
+    201: {
+      description: 'Code sent (or kept in the outbox outside production)',
+      type: 'object',
+      properties: {
+        challengeId: { type: 'string' },
+        expiresAt: DATE_TIME,
+        message: { type: 'string', description: "In the request's language" },
+      },
+    },
+    ...PROBLEM_RESPONSES,
+  },
+  'POST /api/challenge/:id/verify': {
+    200: {
+      description: 'The code is right (it is not used up)',
+      type: 'object',
+      properties: { valid: { type: 'boolean' }, message: { type: 'string' } },
+    },
+    ...PROBLEM_RESPONSES,
+  },
+  'GET /api/evisa/inbox/latest': {
+    200: {
+      description: "The caller's inbox messages, newest first",
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: { type: 'string' },
+              subject: NULLABLE_STRING,
+              body: { type: 'string' },
+              language: NULLABLE_STRING,
+              documentId: NULLABLE_STRING,
+              workflow: NULLABLE_STRING,
+              createdAt: DATE_TIME,
+            },
+          },
+        },
+      },
+    },
+    ...PROBLEM_RESPONSES,
+  },
+};
+
+/** The fixed parts of the API, in the order the reference page shows them. */
+const FIXED_TAGS = [
+  { name: 'service', description: 'Health of the process and its database' },
+  { name: 'definitions', description: 'The definitions the portal is made of, for the browser' },
+  { name: 'dashboard', description: 'My Library, My Tasks, statistics, the public document check' },
+  { name: 'connectid', description: 'Self-registration and passwords' },
+  { name: 'challenge', description: 'Confirmation codes by SMS or e-mail' },
+  { name: 'media', description: 'Uploaded files, kept by reference in documents' },
+  { name: 'payments', description: 'Fees paid through the payment gateway' },
+  { name: 'catalogue', description: 'Enumerations shared by every catalogue' },
+];
+
+const TAGS: Record<string, string> = {
+  'POST /api/challenge/': 'challenge',
+  'POST /api/challenge/:id/verify': 'challenge',
+  'GET /api/evisa/inbox/latest': 'dashboard',
+};
+
+/**
+ * The API contract: `@fastify/swagger` gathers every route's schema as routes are registered
+ * (so this runs before them), hides what is not the API and the generic routes, and adds one
+ * path per workflow, action, list and catalogue from the definitions; `GET /api/openapi.json`
+ * serves it (OpenAPI 3.1) and `/api/docs` a reference page whose scripts are all our own files
+ * (the portal's Content-Security-Policy applies unchanged).
+ */
+export async function installApiContract(
+  app: FastifyInstance,
+  definitions: DefinitionBundle,
+): Promise<void> {
+  const generated = definitionContract(definitions, formCatalogs(definitions.schemas));
+
+  const transform: SwaggerTransform = ({ schema, url, route }) => {
+    if (!isApi(url)) return { schema: { ...schema, hide: true } as FastifySchema, url };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const key = `${methods[0]} ${url}`;
+    const response = ANSWERS[key];
+    const tag = TAGS[key];
+    return {
+      schema: {
+        ...schema,
+        ...(response && !schema?.response ? { response } : {}),
+        ...(tag ? { tags: [tag] } : {}),
+      } as FastifySchema,
+      // A plugin's root route (`/api/media/`) answers without the slash too: listed without it.
+      url: url.replace(/(.)\/$/, '$1'),
+    };
+  };
+
+  const transformObject: SwaggerTransformObject = (documentObject) => {
+    // Registered with `openapi` options: the object is always an OpenAPI 3.1 one.
+    const document = 'openapiObject' in documentObject ? documentObject.openapiObject : {};
+    return {
+      ...document,
+      paths: { ...document.paths, ...generated.paths },
+      components: {
+        ...document.components,
+        schemas: { ...document.components?.schemas, ...generated.schemas },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'An access token of the identity server',
+          },
+        },
+      },
+      security: [{ bearer: [] }, {}],
+      // The fixed parts first, then one tag per workflow and per catalogue.
+      tags: [...FIXED_TAGS, ...(document.tags ?? []), ...generated.tags],
+    } as ReturnType<SwaggerTransformObject>;
+  };
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Immigration portal API',
+        version: definitions.version,
+        description:
+          'Generated from the definitions (workflows/, schemas/, catalogs/) at start. Every request may carry `locale` and `Accept-Language`; messages come back in that language. Errors: docs/api.md.',
+      },
+    },
+    transform,
+    transformObject,
+  });
+
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(app.swagger()),
+  );
+
+  await app.register(swaggerUi, {
+    routePrefix: REFERENCE_PAGE_PATH,
+    // No call to an outside validator, and nothing but our own scripts (the portal's CSP).
+    validatorUrl: false,
+    theme: { title: 'Immigration portal API' },
+    uiConfig: { deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0 },
+  });
+}
