@@ -3,14 +3,17 @@ import type { LibraryRow } from '../../core/dashboard/types';
 import type { SearchResult } from '../../core/search/protocol';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
+import { ownVisibility } from '../documents/access';
+import { anyOf, DELETED, searchHeaders, visibleTo } from '../documents/store/lists';
+import { libraryRow } from '../documents/views';
 import type { CompiledWorkflow } from '../documents/workflows';
-import { DELETED, documentFields, libraryRow, pagedSearch } from './rows';
+import { documentFields } from './rows';
 
 /**
- * My Library: every document the caller owns (the token's subject), of every workflow of the
- * backend, newest change first unless the body sorts otherwise. Ownership alone decides: a
- * document one owns is one's own whatever roles one holds today. Deleted documents stay hidden,
- * as in every list. Served by the (type, owner, updated_at) index.
+ * My Library: every document the caller owns and may open (access.ts: holding a role of its
+ * workflow), of every workflow of the backend, newest change first unless the body sorts
+ * otherwise. Deleted documents stay hidden, as in every list. Served by the
+ * (type, owner, updated_at) index.
  */
 export async function searchLibrary(
   db: Kysely<Database>,
@@ -19,11 +22,11 @@ export async function searchLibrary(
   body: unknown,
   maxItems: number,
 ): Promise<SearchResult<LibraryRow>> {
-  const types = [...workflows.keys()];
-  const scope = types.length
-    ? sql<SqlBool>`(type in (${sql.join(types)}) and owner = ${principal.subject} and status <> ${DELETED})`
-    : sql<SqlBool>`false`;
-  const { rows, page } = await pagedSearch(
+  const owned = anyOf(
+    [...workflows.values()].map((w) => visibleTo(w.definition.id, ownVisibility(w, principal))),
+  );
+  const scope = sql<SqlBool>`(${owned} and status <> ${DELETED})`;
+  const { rows, page } = await searchHeaders(
     db,
     body,
     documentFields([...workflows.values()]),

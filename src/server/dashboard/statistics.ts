@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { WorkflowStatistics } from '../../core/dashboard/types';
-import { holdsAnyRole, type Principal } from '../auth/principal';
+import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import type { CompiledWorkflow } from '../documents/workflows';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import { DELETED } from './rows';
+import { visibility } from '../documents/access';
+import { countByStatusAndMonth, visibleTo } from '../documents/store/lists';
 
 /** How many calendar months the statistics go back, the current one included. */
 export const STATISTICS_MONTHS = 6;
@@ -14,8 +15,8 @@ export const STATISTICS_MONTHS = 6;
  * last six calendar months per month (months without documents count 0). Calendar boundaries
  * are UTC, as every date the server writes. Counted by the database (GROUP BY on the
  * (type, created_at) index), never by reading documents. The caller counts what the workflow's
- * finder would show them: every document with a see-all role, else their own; deleted
- * documents are hidden there, so they are not counted either.
+ * finder would show them (access.ts); deleted documents are hidden there, so they are not
+ * counted either.
  */
 export async function workflowStatistics(
   db: Kysely<Database>,
@@ -29,27 +30,12 @@ export async function workflowStatistics(
   const month = now.getUTCMonth();
   const firstMonth = new Date(Date.UTC(year, month - (STATISTICS_MONTHS - 1), 1));
   const nextMonth = new Date(Date.UTC(year, month + 1, 1));
-  const seesAll = holdsAnyRole(principal, workflow.seeAllRoles);
-  const visible = db
-    .selectFrom('document')
-    .where('type', '=', workflow.definition.id)
-    .where('status', '<>', DELETED)
-    .$if(!seesAll, (q) => q.where('owner', '=', principal.subject));
-  const monthOf = sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM')`;
-  const [statuses, months] = await Promise.all([
-    visible
-      .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
-      .where('created_at', '>=', new Date(Date.UTC(year, 0, 1)))
-      .where('created_at', '<', new Date(Date.UTC(year + 1, 0, 1)))
-      .groupBy('status')
-      .execute(),
-    visible
-      .select([monthOf.as('month'), (eb) => eb.fn.countAll<string>().as('count')])
-      .where('created_at', '>=', firstMonth)
-      .where('created_at', '<', nextMonth)
-      .groupBy(monthOf)
-      .execute(),
-  ]);
+  const { statuses, months } = await countByStatusAndMonth(
+    db,
+    visibleTo(workflow.definition.id, visibility(workflow, principal)),
+    { from: new Date(Date.UTC(year, 0, 1)), to: new Date(Date.UTC(year + 1, 0, 1)) },
+    { from: firstMonth, to: nextMonth },
+  );
   const perMonth = new Map(months.map((m) => [m.month, Number(m.count)]));
   return {
     year,

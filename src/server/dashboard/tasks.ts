@@ -1,11 +1,14 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { TaskReason, TaskRow } from '../../core/dashboard/types';
-import { fullRoles, type WorkflowDefinition } from '../../core/documents/workflow';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { SearchResult } from '../../core/search/protocol';
-import { holdsAnyRole, type Principal } from '../auth/principal';
+import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import type { CompiledWorkflow } from '../documents/workflows';
-import { DELETED, documentFields, libraryRow, pagedSearch } from './rows';
+import { mayOpenList, ownVisibility } from '../documents/access';
+import { DELETED, searchHeaders, visibleTo } from '../documents/store/lists';
+import { libraryRow } from '../documents/views';
+import { documentFields } from './rows';
 
 /** An unassigned list the caller serves, as the SQL condition its documents meet. */
 interface Queue {
@@ -22,7 +25,7 @@ interface Queue {
  *   roles the caller holds, in that list's statuses. A document two such lists hold is shown
  *   once, with the first list of its workflow;
  * - owner: the caller's own documents in a status the workflow's `tasks.owner` names (a query
- *   waiting for the applicant's reply). Ownership alone decides, as in My Library.
+ *   waiting for the applicant's reply), among those they may open (access.ts), as My Library.
  * A document that is a task for two reasons is shown once: assigned, else queue, else owner.
  */
 export async function searchTasks(
@@ -35,13 +38,14 @@ export async function searchTasks(
   const assigned: RawBuilder<SqlBool>[] = [];
   const queues: Queue[] = [];
   const owned: RawBuilder<SqlBool>[] = [];
-  for (const { definition } of workflows.values()) {
+  for (const workflow of workflows.values()) {
+    const { definition } = workflow;
     const waiting = (definition.tasks?.owner ?? []).map((task) => task.status);
     if (waiting.length)
-      owned.push(sql<SqlBool>`(type = ${definition.id} and status in (${sql.join(waiting)}))`);
-    const opens = definition.lists.filter((list) =>
-      holdsAnyRole(principal, fullRoles(definition, list.roles)),
-    );
+      owned.push(
+        sql<SqlBool>`(${visibleTo(definition.id, ownVisibility(workflow, principal))} and status in (${sql.join(waiting)}))`,
+      );
+    const opens = definition.lists.filter((list) => mayOpenList(workflow, principal, list));
     if (opens.length === 0) continue;
     const closed = [DELETED, ...finalStatuses(definition)];
     assigned.push(sql<SqlBool>`(type = ${definition.id} and status not in (${sql.join(closed)}))`);
@@ -71,7 +75,7 @@ export async function searchTasks(
   if (owned.length)
     parts.push({
       reason: 'owner',
-      condition: sql`(owner = ${principal.subject} and (${sql.join(owned, sql` or `)}))`,
+      condition: sql`(${sql.join(owned, sql` or `)})`,
     });
   const scope = parts.length
     ? sql<SqlBool>`(${sql.join(
@@ -97,7 +101,7 @@ export async function searchTasks(
     reason: { kind: 'text', sql: reason },
     list: { kind: 'text', sql: list },
   });
-  const { rows, page } = await pagedSearch(db, body, fields, scope, maxItems, { reason, list });
+  const { rows, page } = await searchHeaders(db, body, fields, scope, maxItems, { reason, list });
   return {
     items: rows.map((row) => ({
       ...libraryRow(row, workflows),

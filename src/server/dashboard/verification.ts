@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { VerificationResult } from '../../core/dashboard/types';
 import type { WorkflowVerification } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
+import { documentsNumbered } from '../documents/store/lists';
 import type { CompiledWorkflow } from '../documents/workflows';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 
@@ -49,22 +50,14 @@ export class DocumentVerifier {
     if (this.workflows.size === 0) throw notVerified();
     // Numbers are `{PREFIX}-{year}-{serial}` in capitals: the caller's case does not matter,
     // and the (type, number) index finds the row.
-    const rows = await this.db
-      .selectFrom('document')
-      .select(['type', 'status', 'number'])
-      .select(
-        this.pointers.map((pointer, i) =>
-          // The path is bound as a value; pointers are plain names (meta-schema), never spliced.
-          sql<string | null>`(data #>> ${`{${pointer.split('/').slice(1).join(',')}}`})`.as(
-            `p${i}`,
-          ),
-        ),
-      )
-      .where('type', 'in', [...this.workflows.keys()])
-      .where('number', '=', number.toUpperCase())
-      .execute();
+    const rows = await documentsNumbered(
+      this.db,
+      [...this.workflows.keys()],
+      number.toUpperCase(),
+      this.pointers,
+    );
     const given = fingerprint(normalizeFactor(secondFactor));
-    for (const row of rows as Array<Record<string, string | null>>) {
+    for (const row of rows) {
       const workflow = this.workflows.get(String(row.type));
       if (!workflow) continue;
       const { statuses, secondFactors, validFrom, validUntil } = workflow.definition.verification;
