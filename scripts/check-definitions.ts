@@ -9,17 +9,13 @@ import { portalRoutes } from '../src/core/definitions/routes';
 import { compileValidators } from '../src/server/definitions/validators';
 import { PROJECT_ROOT } from '../src/server/config';
 import { loadOrExit } from './definitions-cli';
-import { generatedFiles, GENERATED_DIR } from './gen-types';
+import { generatedDrift, generatedFiles } from './gen-types';
 import { routesMarkdown } from './routes';
 
 const bundle = await loadOrExit();
 await compileValidators(bundle);
-const problems: string[] = [];
-for (const [name, content] of await generatedFiles(bundle)) {
-  const current = await fs.readFile(path.join(GENERATED_DIR, name), 'utf8').catch(() => '');
-  if (current !== content)
-    problems.push(`src/generated/${name} is out of date: run npm run gen:types`);
-}
+// Only checked here: `npm run gen:types` is the one writer of src/generated/.
+const problems = await generatedDrift(await generatedFiles(bundle));
 const routesDoc = await fs
   .readFile(path.join(PROJECT_ROOT, 'docs/routes.md'), 'utf8')
   .catch(() => '');

@@ -1,7 +1,8 @@
 /**
  * `npm run gen:types` turns every schema (entity schemas and catalogue entries) into TypeScript
- * with json-schema-to-typescript, into src/generated/. Those files are never edited by hand;
- * `--check` fails when they differ from what the definitions give (run by check:definitions).
+ * with json-schema-to-typescript, into src/generated/ (and removes the files of a schema that
+ * is gone). Those files are never edited by hand and only this command writes them: tests and
+ * `npm test` only check them (`--check`, and check:definitions) so a stale file fails loudly.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -48,27 +49,52 @@ export async function generatedFiles(bundle: DefinitionBundle): Promise<Map<stri
   return files;
 }
 
+/** The .ts files now in src/generated/, relative to it. */
+async function presentFiles(): Promise<string[]> {
+  const entries = await fs
+    .readdir(GENERATED_DIR, { recursive: true, withFileTypes: true })
+    .catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => path.relative(GENERATED_DIR, path.join(entry.parentPath, entry.name)));
+}
+
+/**
+ * How src/generated/ differs from what the definitions give, one line per file naming the fix
+ * (empty when current): a missing or changed file, or one whose schema or catalogue is gone.
+ */
+export async function generatedDrift(files: Map<string, string>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [name, content] of files) {
+    const current = await fs.readFile(path.join(GENERATED_DIR, name), 'utf8').catch(() => null);
+    if (current === null) problems.push(`src/generated/${name} is missing`);
+    else if (current !== content) problems.push(`src/generated/${name} is out of date`);
+  }
+  for (const name of await presentFiles()) {
+    if (!files.has(name)) problems.push(`src/generated/${name} comes from no definition`);
+  }
+  return problems.map((problem) => `${problem}: run npm run gen:types`);
+}
+
 async function main() {
   const files = await generatedFiles(await loadOrExit());
-  const check = process.argv.includes('--check');
-  const stale: string[] = [];
+  if (process.argv.includes('--check')) {
+    const problems = await generatedDrift(files);
+    if (problems.length) {
+      process.stderr.write(`${problems.join('\n')}\n`);
+      process.exit(1);
+    }
+    return;
+  }
   for (const [name, content] of files) {
     const target = path.join(GENERATED_DIR, name);
-    if (check) {
-      const current = await fs.readFile(target, 'utf8').catch(() => '');
-      if (current !== content) stale.push(name);
-    } else {
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.writeFile(target, content);
-    }
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, content);
   }
-  if (check && stale.length) {
-    process.stderr.write(
-      `Generated types are out of date (${stale.join(', ')}): run npm run gen:types\n`,
-    );
-    process.exit(1);
+  for (const name of await presentFiles()) {
+    if (!files.has(name)) await fs.rm(path.join(GENERATED_DIR, name));
   }
-  if (!check) process.stdout.write(`Generated ${files.size} files in src/generated\n`);
+  process.stdout.write(`Generated ${files.size} files in src/generated\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,13 +1,17 @@
+import type { SponsorApplication } from '../../src/generated';
+
 /**
  * A sponsor application with every field a submission needs: an organisation (SPORG) or a
  * natural person (SPPER), contact, residence, assistant answers and the declaration accepted.
  * The questions and attachments are the server's to fill from the catalogues; a caller that
- * submits answers them from what the server gave (`answerAll`).
+ * submits answers them from what the server gave (`answerAll`). Typed with the type generated
+ * from schemas/sponsor-application.schema.json, so a schema change that breaks it fails the
+ * typecheck.
  */
-export function sponsorApplication(type: 'SPORG' | 'SPPER' = 'SPORG'): Record<string, unknown> {
-  return {
-    sponsorship: { sponsorType: type },
-    ...(type === 'SPORG'
+export function sponsorApplication(type: 'SPORG' | 'SPPER' = 'SPORG'): SponsorApplication {
+  // Typed apart: keys inside a spread escape the excess-property check of the literal below.
+  const sponsor: Pick<SponsorApplication, 'organisation' | 'person'> =
+    type === 'SPORG'
       ? { organisation: { companyName: 'Lagoon Trading', fullName: 'Lagoon Trading Company Ltd' } }
       : {
           person: {
@@ -17,7 +21,10 @@ export function sponsorApplication(type: 'SPORG' | 'SPPER' = 'SPORG'): Record<st
             birthCountry: 'WS',
             passportNumber: 'PS7654321',
           },
-        }),
+        };
+  return {
+    sponsorship: { sponsorType: type },
+    ...sponsor,
     contact: {
       address: { addressLine1: '12 Harbour Street', city: 'Apia', country: 'WS' },
       telephone: '+685 555 0142',

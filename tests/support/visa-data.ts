@@ -1,9 +1,13 @@
+import type { VisaApplication } from '../../src/generated';
+
 /**
  * A visa application with every field a submission needs and nothing more: the visa chosen
  * (document and sub-document codes, given by the caller), the applicant, contact, family,
- * health and sponsorship answers, and the declaration accepted.
+ * health and sponsorship answers, and the declaration accepted. Typed with the type generated
+ * from schemas/visa-application.schema.json, so a schema change that drops or renames a field
+ * given here, or makes a new one required, fails the typecheck rather than a test at run time.
  */
-export function visaApplication(document: string, subDocument: string): Record<string, unknown> {
+export function visaApplication(document: string, subDocument: string): VisaApplication {
   return {
     visa: { document, subDocument },
     applyingFrom: { outsideIsland: false, purposeOfVisit: 'TOURISM', previouslyHeldVisa: false },
