@@ -10,9 +10,8 @@ import type { CompiledWorkflow } from '../documents/workflows';
 import { documentFields } from './rows';
 
 /**
- * My Library: every document the caller owns and may open (access.ts: holding a role of its
- * workflow), of every workflow of the backend, newest change first unless the body sorts
- * otherwise. Deleted documents stay hidden, as in every list. Served by the
+ * My Library: every document the caller owns (access.ts: whatever roles they hold today), of
+ * every workflow of the backend, newest change first unless the body sorts otherwise. Deleted documents stay hidden, as in every list. Served by the
  * (type, owner, updated_at) index.
  */
 export async function searchLibrary(
@@ -23,7 +22,7 @@ export async function searchLibrary(
   maxItems: number,
 ): Promise<SearchResult<LibraryRow>> {
   const owned = anyOf(
-    [...workflows.values()].map((w) => visibleTo(w.definition.id, ownVisibility(w, principal))),
+    [...workflows.values()].map((w) => visibleTo(w.definition.id, ownVisibility(principal))),
   );
   const scope = sql<SqlBool>`(${owned} and status <> ${DELETED})`;
   const { rows, page } = await searchHeaders(

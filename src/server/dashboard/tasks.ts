@@ -25,7 +25,7 @@ interface Queue {
  *   roles the caller holds, in that list's statuses. A document two such lists hold is shown
  *   once, with the first list of its workflow;
  * - owner: the caller's own documents in a status the workflow's `tasks.owner` names (a query
- *   waiting for the applicant's reply), among those they may open (access.ts), as My Library.
+ *   waiting for the applicant's reply); their own, as in My Library (access.ts).
  * A document that is a task for two reasons is shown once: assigned, else queue, else owner.
  */
 export async function searchTasks(
@@ -43,7 +43,7 @@ export async function searchTasks(
     const waiting = (definition.tasks?.owner ?? []).map((task) => task.status);
     if (waiting.length)
       owned.push(
-        sql<SqlBool>`(${visibleTo(definition.id, ownVisibility(workflow, principal))} and status in (${sql.join(waiting)}))`,
+        sql<SqlBool>`(${visibleTo(definition.id, ownVisibility(principal))} and status in (${sql.join(waiting)}))`,
       );
     const opens = definition.lists.filter((list) => mayOpenList(workflow, principal, list));
     if (opens.length === 0) continue;

@@ -14,18 +14,18 @@ import type { CompiledWorkflow } from './workflows';
 /**
  * Which documents of a workflow a caller may see, as the store applies it in SQL:
  * - `all`: holders of the workflow's see-all roles see every document;
- * - `own`: holders of any other role of the workflow see the documents they own;
- * - `none`: someone holding no role of the workflow sees none, not even one they own (an
- *   account that lost its roles): the same rule for reading one document, the finders, My
- *   Library, My Tasks and the statistics, so a list never offers what the reader cannot open.
+ * - `own`: anyone else sees the documents they own, whatever roles they hold today (My Library
+ *   keeps showing an applicant's documents after their roles change). Reaching a workflow's
+ *   routes at all takes one of its roles (the routes' guard, `CompiledWorkflow.anyRole`).
+ * The same rule serves reading one document, the finder, My Library, My Tasks and the
+ * statistics.
  */
-export type Visibility = { kind: 'all' } | { kind: 'own'; owner: string } | { kind: 'none' };
+export type Visibility = { kind: 'all' } | { kind: 'own'; owner: string };
 
 /** The one place that decides who sees which document. */
 export function visibility(workflow: CompiledWorkflow, principal: Principal): Visibility {
   if (holdsAnyRole(principal, workflow.seeAllRoles)) return { kind: 'all' };
-  if (holdsAnyRole(principal, workflow.anyRole)) return { kind: 'own', owner: principal.subject };
-  return { kind: 'none' };
+  return { kind: 'own', owner: principal.subject };
 }
 
 /** Whether the caller may see this document (else it is a 404: ids reveal nothing). */
@@ -35,14 +35,12 @@ export function maySee(
   document: { owner: string },
 ): boolean {
   const seen = visibility(workflow, principal);
-  return seen.kind === 'all' || (seen.kind === 'own' && document.owner === seen.owner);
+  return seen.kind === 'all' || document.owner === seen.owner;
 }
 
-/** What the caller may see of their own documents only (My Library, owners' tasks). */
-export function ownVisibility(workflow: CompiledWorkflow, principal: Principal): Visibility {
-  return visibility(workflow, principal).kind === 'none'
-    ? { kind: 'none' }
-    : { kind: 'own', owner: principal.subject };
+/** The caller's own documents of the workflow (My Library, owners' tasks). */
+export function ownVisibility(principal: Principal): Visibility {
+  return { kind: 'own', owner: principal.subject };
 }
 
 /**

@@ -39,7 +39,6 @@ const REFERENCE = dataText('/header/reference');
 
 /** The documents of `type` a visibility allows, as an SQL condition (see access.ts). */
 export function visibleTo(type: string, seen: Visibility): RawBuilder<SqlBool> {
-  if (seen.kind === 'none') return sql<SqlBool>`false`;
   if (seen.kind === 'all') return sql<SqlBool>`(type = ${type})`;
   return sql<SqlBool>`(type = ${type} and owner = ${seen.owner})`;
 }
