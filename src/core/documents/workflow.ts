@@ -4,6 +4,13 @@
  * that show the document in a mode, and the lists (finders) of documents.
  */
 import type { JsonValue } from '../definitions/types';
+import type {
+  AccessUnitDeclaration,
+  AccountDeclaration,
+  PasswordPolicyDeclaration,
+  RecordKey,
+  UserGroupDeclaration,
+} from './record-declarations';
 
 /** What an action needs from its caller besides the version read. */
 export type ActionPayload = 'none' | 'data' | 'assignee';
@@ -195,6 +202,16 @@ export interface WorkflowDefinition {
    * certificate's e-mail are written in it. Without it, or without a value there, English.
    */
   holderLanguage?: string;
+  /** The field identifying a record, unique within the type (record-declarations.ts). */
+  key?: RecordKey;
+  /** The documents are the identity server's accounts: what it reads of them. */
+  account?: AccountDeclaration;
+  /** The documents are user groups: what the account directory reads of them. */
+  userGroup?: UserGroupDeclaration;
+  /** The documents are password policies: where their rules are. */
+  passwordPolicy?: PasswordPolicyDeclaration;
+  /** The documents are access units: where their roles are. */
+  accessUnit?: AccessUnitDeclaration;
   /** An XState machine config: states are statuses, events are actions, guards by name. */
   machine: { id: string; initial: string; states: Record<string, JsonValue> } & Record<
     string,

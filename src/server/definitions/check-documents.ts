@@ -6,6 +6,7 @@ import { sectionOfPath } from '../../core/rules/sections';
 import type { Implementations } from '../implementations';
 import type { DefinitionProblem } from './problems';
 import { crossCheckDashboard } from '../dashboard/check-definitions';
+import { checkRecordDeclarations } from './check-records';
 
 /**
  * Cross-checks of entity schemas and workflows that a meta-schema cannot express: sections are
@@ -242,6 +243,7 @@ export function crossCheckWorkflow(
   checkListLabels(workflow, translations, problems);
   checkCertificateTexts(workflow, translations, problems);
   crossCheckDashboard(workflow, entity, problems);
+  checkRecordDeclarations(workflow, entity, problems);
 }
 
 /**

@@ -240,6 +240,47 @@ export const entityMetaSchema = {
   },
 } as const;
 
+/** An object of exactly these properties, all required unless named in `optional`. */
+function strictObject(properties: Record<string, object>, optional: readonly string[] = []) {
+  return {
+    type: 'object',
+    required: Object.keys(properties).filter((name) => !optional.includes(name)),
+    additionalProperties: false,
+    properties,
+  };
+}
+const recordKey = strictObject({ pointer: dataPointer, keptWhenDeleted: { type: 'boolean' } });
+const fieldTest = strictObject({ pointer: dataPointer, equals: { type: 'string' } });
+const catalogTypedField = strictObject({
+  pointer: dataPointer,
+  catalog: identifier,
+  checks: { type: 'object', additionalProperties: dataPointer },
+});
+const accountDeclaration = strictObject(
+  {
+    name: {
+      type: 'array',
+      minItems: 1,
+      items: strictObject(
+        { when: fieldTest, fields: { type: 'array', minItems: 1, items: dataPointer } },
+        ['when'],
+      ),
+    },
+    email: dataPointer,
+    mobile: dataPointer,
+    signIn: strictObject({
+      statuses: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string' } },
+      active: fieldTest,
+    }),
+    group: dataPointer,
+    accessUnits: dataPointer,
+    security: strictObject({ forcePasswordChange: dataPointer, forceTotp: dataPointer }),
+    userType: catalogTypedField,
+    identityType: catalogTypedField,
+  },
+  ['identityType'],
+);
+
 const roleSuffixes = { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' } };
 const sectionList = { oneOf: [{ const: 'all' }, { type: 'array', items: fieldName }] };
 /** A JSON pointer into document data whose segments are plain names or indexes (safe in SQL paths). */
@@ -318,6 +359,17 @@ export const workflowMetaSchema = {
       },
     },
     holderLanguage: dataPointer,
+    // What other code reads of the records (src/core/documents/record-declarations.ts).
+    key: recordKey,
+    account: accountDeclaration,
+    userGroup: strictObject({
+      parent: dataPointer,
+      accessUnits: dataPointer,
+      passwordPolicy: dataPointer,
+      inactive: fieldTest,
+    }),
+    passwordPolicy: strictObject({ rules: dataPointer, default: { type: 'string', minLength: 1 } }),
+    accessUnit: strictObject({ roles: dataPointer }),
     // The number given at grant is numbered like the application's own.
     reference: numbering,
     validity: {

@@ -1,0 +1,112 @@
+import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
+import type { DefinitionProblem } from './problems';
+
+/**
+ * Cross-checks of a workflow's record declarations (`key`, `account`, `userGroup`,
+ * `passwordPolicy`, `accessUnit`; src/core/documents/record-declarations.ts): every pointer
+ * names a field of the workflow's schema, the sign-in statuses are statuses of its machine, and
+ * the declarations that find records by their key declare one. A misspelt pointer would
+ * otherwise read nothing, silently: nobody could sign in, or everybody would hold no role.
+ */
+export function checkRecordDeclarations(
+  workflow: WorkflowDefinition,
+  entity: EntityDefinition | undefined,
+  problems: DefinitionProblem[],
+): void {
+  const file = `workflows/${workflow.id}.json`;
+  const declared = recordPointers(workflow);
+  if (declared.length === 0) return;
+  if (!workflow.key && (workflow.account || workflow.userGroup || workflow.passwordPolicy))
+    problems.push({ file, pointer: '', message: 'records found by their key must declare "key"' });
+  if (entity) {
+    for (const [at, pointer] of declared) {
+      if (!schemaHasField(entity.schema, pointer))
+        problems.push({
+          file,
+          pointer: at,
+          message: `"${pointer}" is not a field of schema "${entity.id}"`,
+        });
+    }
+  }
+  const statuses = new Set(Object.keys(workflow.machine.states));
+  workflow.account?.signIn.statuses.forEach((status, i) => {
+    if (!statuses.has(status))
+      problems.push({
+        file,
+        pointer: `/account/signIn/statuses/${i}`,
+        message: `no status "${status}" in the machine`,
+      });
+  });
+}
+
+/** Every data pointer of the declarations, with where it is declared (a pointer into the file). */
+export function recordPointers(workflow: WorkflowDefinition): Array<[at: string, pointer: string]> {
+  const found: Array<[string, string]> = [];
+  const { key, account, userGroup, passwordPolicy, accessUnit } = workflow;
+  if (key) found.push(['/key/pointer', key.pointer]);
+  if (account) {
+    account.name.forEach((rule, i) => {
+      if (rule.when) found.push([`/account/name/${i}/when/pointer`, rule.when.pointer]);
+      rule.fields.forEach((field, j) => found.push([`/account/name/${i}/fields/${j}`, field]));
+    });
+    found.push(
+      ['/account/email', account.email],
+      ['/account/mobile', account.mobile],
+      ['/account/signIn/active/pointer', account.signIn.active.pointer],
+      ['/account/group', account.group],
+      ['/account/accessUnits', account.accessUnits],
+      ['/account/security/forcePasswordChange', account.security.forcePasswordChange],
+      ['/account/security/forceTotp', account.security.forceTotp],
+    );
+    for (const name of ['userType', 'identityType'] as const) {
+      const typed = account[name];
+      if (!typed) continue;
+      found.push([`/account/${name}/pointer`, typed.pointer]);
+      for (const [check, field] of Object.entries(typed.checks))
+        found.push([`/account/${name}/checks/${check}`, field]);
+    }
+  }
+  if (userGroup)
+    for (const name of ['parent', 'accessUnits', 'passwordPolicy'] as const)
+      found.push([`/userGroup/${name}`, userGroup[name]]);
+  if (userGroup) found.push(['/userGroup/inactive/pointer', userGroup.inactive.pointer]);
+  if (passwordPolicy) found.push(['/passwordPolicy/rules', passwordPolicy.rules]);
+  if (accessUnit) found.push(['/accessUnit/roles', accessUnit.roles]);
+  return found;
+}
+
+/**
+ * Whether a data pointer names a property of the schema: followed through `properties`, the
+ * branches of conditionals and combinators (`then`, `else`, `allOf`, `anyOf`, `oneOf`), and
+ * an array's `items` for a numeric segment.
+ */
+export function schemaHasField(schema: JsonSchema, pointer: string): boolean {
+  let nodes: JsonSchema[] = [schema];
+  for (const segment of pointer.split('/').slice(1)) {
+    nodes = nodes.flatMap(alternatives).flatMap((node) => {
+      const property = (node.properties as Record<string, JsonSchema> | undefined)?.[segment];
+      if (property) return [property];
+      const items = node.items as JsonSchema | undefined;
+      return /^\d+$/.test(segment) && items && typeof items === 'object' ? [items] : [];
+    });
+    if (nodes.length === 0) return false;
+  }
+  return true;
+}
+
+/** A schema node and the nodes its conditionals and combinators may add properties from. */
+function alternatives(node: JsonSchema): JsonSchema[] {
+  const branches: JsonSchema[] = [node];
+  for (const keyword of ['then', 'else']) {
+    const branch = node[keyword];
+    if (branch && typeof branch === 'object' && !Array.isArray(branch))
+      branches.push(...alternatives(branch as JsonSchema));
+  }
+  for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+    const list = node[keyword];
+    if (Array.isArray(list))
+      for (const item of list as JsonSchema[]) branches.push(...alternatives(item));
+  }
+  return branches;
+}
