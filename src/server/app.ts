@@ -4,6 +4,7 @@ import type { JSONWebKeySet } from 'jose';
 import type { DefinitionBundle } from '../core/definitions/types';
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { declaredKeys } from './db/key-indexes';
 import { loadDefinitions } from './definitions/load';
 import { compileValidators } from './definitions/validators';
 import { installAuthentication } from './auth/plugin';
@@ -105,6 +106,7 @@ export async function buildServer(
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
     dataDir: config.dataDir,
+    keys: declaredKeys(definitions.workflows),
   });
   // The built-in identity server's keys are trusted directly (no HTTP round trip to ourselves),
   // unless the configuration names another key source (a real Keycloak realm, or tests' key).
@@ -115,7 +117,7 @@ export async function buildServer(
       ? await publicJwks(identityDb)
       : undefined;
   const verify = await createTokenVerifier(config.auth, overrides.jwks ?? builtInKeys);
-  const directory = new DocumentAccountDirectory(database.db);
+  const directory = new DocumentAccountDirectory(database.db, definitions);
   const credentials = new CredentialStore(identityDb, config.identity);
 
   const gateway = new SandboxGateway({
@@ -130,8 +132,12 @@ export async function buildServer(
   });
   app.addHook('onClose', async () => database.close());
   if (config.referenceData) await seedCatalogs(database.db, definitions.catalogs);
-  const demoAccounts = await seedConnectid(database.db, config, app.log, (id, login, password) =>
-    credentials.setPassword(id, login, password, undefined),
+  const demoAccounts = await seedConnectid(
+    database.db,
+    directory.records,
+    config,
+    app.log,
+    (id, login, password) => credentials.setPassword(id, login, password, undefined),
   );
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },

@@ -38,7 +38,7 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
 
   beforeAll(async () => {
     api = await startApiServer(kind);
-    directory = new DocumentAccountDirectory(api.server.database.db);
+    directory = new DocumentAccountDirectory(api.server.database.db, api.server.definitions);
     admin = await api.issuer.token({
       sub: 'admin-1',
       name: 'Ida Admin',
@@ -567,13 +567,13 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
         ).n,
       );
     // The server seeded at start; seeding again changes nothing and sets no password.
-    const first = await seedConnectid(db, { demoData: true }, log, setPassword);
+    const first = await seedConnectid(db, directory.records, { demoData: true }, log, setPassword);
     const after = await count();
     expect(first).toHaveLength(9);
     expect(first.some((a) => a.created)).toBe(false);
     expect(api.server.demoAccounts.map((a) => a.id).sort()).toEqual(first.map((a) => a.id).sort());
     expect(passwords).toHaveLength(0);
-    const second = await seedConnectid(db, { demoData: true }, log, setPassword);
+    const second = await seedConnectid(db, directory.records, { demoData: true }, log, setPassword);
     expect(await count()).toBe(after);
     expect(second.map((a) => a.id)).toEqual(first.map((a) => a.id));
     expect(second.some((a) => a.created)).toBe(false);
@@ -625,7 +625,7 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     });
     expect(own.statusCode).toBe(200);
     // Without demo data, no persona.
-    expect(await seedConnectid(db, { demoData: false }, log)).toEqual([]);
+    expect(await seedConnectid(db, directory.records, { demoData: false }, log)).toEqual([]);
   });
 
   it('indexes login identifiers case-insensitively and uniquely (migration 0004)', async () => {

@@ -1,35 +1,33 @@
-import { sql } from 'kysely';
 import type { JsonSchema } from '../../core/definitions/types';
 import { translate } from '../../core/i18n/translate';
 import { holderLanguage } from '../../server/documents/certificate';
+import { valueAt } from '../../server/documents/guards';
 import { messageOwner, type EffectContext } from '../../server/documents/effects';
 import { ApiProblem, ERROR_CODES } from '../../server/http/api-error';
-import { accountDisplayName, text } from '../../server/connectid/account-fields';
+import {
+  accountContacts,
+  accountDisplayName,
+  accountLogin,
+  setAt,
+  text,
+} from '../../server/connectid/account-fields';
+import { recordDeclarations, type DeclaredAccount } from '../../server/connectid/declarations';
+import { keyExpression } from '../../server/db/key-indexes';
 import { defineModule } from '../../server/module';
 import { validEntry } from '../../server/catalog/seed';
 
 /**
  * The connectid (user management) module's server code: the effects its workflows name
  * (workflows/{account,user-group,password-policy,access-unit,access-role}.json), handed to the
- * server as the `connectidModule` value.
+ * server as the `connectidModule` value. Which field is what is read from the workflow's
+ * declarations (`key`, `account`; docs/identity.md), never written here.
  */
 
-/** The field that identifies a record of each connectid type, unique within the type. */
-export const CONNECTID_KEYS: Readonly<Record<string, string>> = {
-  account: '/identity/loginIdentifier',
-  'user-group': '/group/code',
-  'password-policy': '/policy/code',
-  'access-unit': '/unit/unitCode',
-  'access-role': '/role/roleCode',
-};
-
-function section(data: Record<string, unknown>, name: string): Record<string, unknown> {
-  const current = data[name];
-  if (typeof current === 'object' && current !== null && !Array.isArray(current))
-    return current as Record<string, unknown>;
-  const created: Record<string, unknown> = {};
-  data[name] = created;
-  return created;
+/** The account declaration of the workflow an effect runs for; an account effect needs one. */
+function declaredAccount(workflow: EffectContext['workflow']): DeclaredAccount {
+  const account = recordDeclarations([workflow]).account;
+  if (!account) throw new Error(`workflow ${workflow.id} declares no "account" and "key"`);
+  return account;
 }
 
 /**
@@ -38,40 +36,40 @@ function section(data: Record<string, unknown>, name: string): Record<string, un
  * columns are written here as well as on the draft, so this holds whether or not the document
  * service writes the draft's owner back.
  */
-async function ownAccount({ trx, document }: EffectContext): Promise<void> {
+async function ownAccount({ trx, document, workflow }: EffectContext): Promise<void> {
+  const contacts = accountContacts(declaredAccount(workflow), document.data);
   document.owner = document.id;
-  document.ownerName = accountDisplayName(document.data);
-  document.ownerEmail = text(document.data, '/contact/emailAddress');
+  document.ownerName = contacts.name;
+  document.ownerEmail = contacts.email;
   await trx
     .updateTable('document')
     .set({
       owner: document.owner,
-      owner_name: document.ownerName,
-      owner_email: document.ownerEmail,
-      owner_mobile: text(document.data, '/contact/primaryMobileNo'),
+      owner_name: contacts.name,
+      owner_email: contacts.email,
+      owner_mobile: contacts.mobile,
     })
     .where('id', '=', document.id)
     .execute();
 }
 
 /**
- * A record's key (login identifier, code) is unique within its type, case-insensitively.
- * Deleted accounts keep their login identifier (they can be restored); a deleted group, policy,
- * unit or role frees its code.
+ * A record's key (the workflow's declared `key`: login identifier, code) is unique within its
+ * type, case-insensitively. A record whose key is `keptWhenDeleted` (an account, which can be
+ * restored) keeps it when deleted; others free it.
  */
-async function uniqueKey({ trx, document }: EffectContext): Promise<void> {
-  const pointer = CONNECTID_KEYS[document.type];
-  if (!pointer) return;
+async function uniqueKey({ trx, document, workflow }: EffectContext): Promise<void> {
+  if (!workflow.key) return;
+  const { pointer, keptWhenDeleted } = workflow.key;
   const key = text(document.data, pointer);
   if (!key) return;
-  const path = `{${pointer.split('/').slice(1).join(',')}}`;
   let query = trx
     .selectFrom('document')
     .select('id')
     .where('type', '=', document.type)
     .where('id', '<>', document.id)
-    .where(sql<string>`lower(data #>> ${sql.lit(path)})`, '=', key.toLowerCase());
-  if (document.type !== 'account') query = query.where('status', '<>', 'DELETED');
+    .where(keyExpression(pointer), '=', key.toLowerCase());
+  if (!keptWhenDeleted) query = query.where('status', '<>', 'DELETED');
   if (await query.executeTakeFirst()) {
     throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
       { path: pointer, rule: 'unique' },
@@ -80,46 +78,53 @@ async function uniqueKey({ trx, document }: EffectContext): Promise<void> {
 }
 
 /**
- * A self-registered account joins the default group of its user type (UserTypes catalogue,
- * the entry valid now); the reviewer may change it when accepting.
+ * A self-registered account joins the default group of its user type (the user type's
+ * catalogue, the entry valid now); the reviewer may change it when accepting.
  */
-async function groupFromUserType({ trx, document, now }: EffectContext): Promise<void> {
-  const userType = text(document.data, '/organisation/userType');
-  const entry = userType ? await validEntry(trx, 'user-types', userType, now) : undefined;
+async function groupFromUserType({ trx, document, workflow, now }: EffectContext): Promise<void> {
+  const account = declaredAccount(workflow);
+  const { pointer, catalog } = account.userType;
+  const userType = text(document.data, pointer);
+  const entry = userType ? await validEntry(trx, catalog, userType, now) : undefined;
   const group = typeof entry?.defaultGroup === 'string' ? entry.defaultGroup : 'PUBLIC';
-  document.data = { ...document.data, access: { userGroup: group, accessUnits: [] } };
+  const data = structuredClone(document.data);
+  setAt(data, account.group, group);
+  setAt(data, account.accessUnits, []);
+  document.data = data;
 }
 
 /** The owner's profile edit cannot change the login identifier (an administrator's edit can). */
-async function keepLoginIdentifier({ trx, document }: EffectContext): Promise<void> {
+async function keepLoginIdentifier({ trx, document, workflow }: EffectContext): Promise<void> {
+  const account = declaredAccount(workflow);
   const stored = await trx
     .selectFrom('document')
     .select('data')
     .where('id', '=', document.id)
     .executeTakeFirst();
-  const before = text(stored?.data, '/identity/loginIdentifier');
-  const after = text(document.data, '/identity/loginIdentifier');
+  const before = accountLogin(account, stored?.data);
+  const after = accountLogin(account, document.data);
   if (before !== null && before !== after) {
     throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/identity/loginIdentifier', rule: 'readOnly' },
+      { path: account.key.pointer, rule: 'readOnly' },
     ]);
   }
 }
 
-/** An accepted or administrator-created account is active unless the flag says otherwise. */
-function activateAccount({ document }: EffectContext): void {
-  const access = section(document.data, 'access');
-  access.activationStatus ??= 'active';
+/** An accepted or administrator-created account is active unless its flag says otherwise. */
+function activateAccount({ document, workflow }: EffectContext): void {
+  const { active } = declaredAccount(workflow).signIn;
+  if (valueAt(document.data, active.pointer) == null)
+    setAt(document.data, active.pointer, active.equals);
 }
 
 /** The identity server asks for a new password at the next sign-in (directory.securityFlags). */
-function forcePasswordChange({ document }: EffectContext): void {
-  section(document.data, 'security').forcePasswordChange = true;
+function forcePasswordChange({ document, workflow }: EffectContext): void {
+  setAt(document.data, declaredAccount(workflow).security.forcePasswordChange, true);
 }
 
 /** The identity server asks for a TOTP enrolment at the next sign-in. */
-function forceTotp({ document }: EffectContext): void {
-  section(document.data, 'security').forceTotp = true;
+function forceTotp({ document, workflow }: EffectContext): void {
+  setAt(document.data, declaredAccount(workflow).security.forceTotp, true);
 }
 
 /** The `default` of every property of a schema node (objects recursively). */
@@ -133,10 +138,16 @@ export function schemaDefaults(node: JsonSchema | undefined): Record<string, unk
   return values;
 }
 
-/** Restores a password policy's rules to the defaults written in its schema. */
-function resetPolicy({ document, entity }: EffectContext): void {
-  const properties = (entity.schema.properties ?? {}) as Record<string, JsonSchema>;
-  document.data = { ...document.data, rules: schemaDefaults(properties.rules) };
+/** Restores a password policy's rules (its declared `rules`) to the defaults of its schema. */
+function resetPolicy({ document, entity, workflow }: EffectContext): void {
+  const pointer = workflow.passwordPolicy?.rules;
+  if (!pointer) throw new Error(`workflow ${workflow.id} declares no "passwordPolicy"`);
+  let node: JsonSchema | undefined = entity.schema;
+  for (const name of pointer.split('/').slice(1))
+    node = (node?.properties as Record<string, JsonSchema> | undefined)?.[name];
+  const data = structuredClone(document.data);
+  setAt(data, pointer, schemaDefaults(node));
+  document.data = data;
 }
 
 /**
@@ -154,10 +165,11 @@ async function notifyAccount({
   const language = holderLanguage(workflow, document.data);
   const t = (key: string, params?: Record<string, unknown>) =>
     translate(environment.texts, language, key, params);
-  const login = text(document.data, CONNECTID_KEYS.account ?? '') ?? '';
+  const account = declaredAccount(workflow);
+  const login = accountLogin(account, document.data) ?? '';
   const params = {
     login,
-    name: accountDisplayName(document.data) ?? login,
+    name: accountDisplayName(account, document.data) ?? login,
     status: t(`statuses.${document.status}`),
   };
   const body = [

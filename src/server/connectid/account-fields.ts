@@ -1,20 +1,70 @@
 import { valueAt } from '../documents/guards';
+import type { FieldTest } from '../../core/documents/record-declarations';
+import type { DeclaredAccount } from './declarations';
 
-/** The trimmed text at a JSON pointer of an account's data, or null when there is none. */
+/** The trimmed text at a JSON pointer of a record's data, or null when there is none. */
 export function text(data: unknown, pointer: string): string | null {
   const value = valueAt(data, pointer);
   return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
-/** The display name of an account: the service's name for service accounts, else the person's. */
-export function accountDisplayName(data: unknown): string | null {
-  if (text(data, '/organisation/userType') === 'SERVICE') {
-    const service = text(data, '/organisation/serviceAccountName');
-    if (service) return service;
-  }
-  const name = [text(data, '/identity/firstName'), text(data, '/identity/lastName')]
-    .filter(Boolean)
-    .join(' ');
-  return name || text(data, '/identity/loginIdentifier');
+/** The strings of the array at a JSON pointer (codes of units, roles...), or none. */
+export function codes(data: unknown, pointer: string): string[] {
+  const value = valueAt(data, pointer);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
+/** Whether the data passes a declared test (the text at its pointer equals its value). */
+export function holds(data: unknown, test: FieldTest): boolean {
+  return text(data, test.pointer) === test.equals;
+}
+
+/**
+ * Writes a value at a JSON pointer of the data, making the objects on the way (an effect sets
+ * a security flag or a group in a section the record may not have yet).
+ */
+export function setAt(data: Record<string, unknown>, pointer: string, value: unknown): void {
+  const parts = pointer.split('/').slice(1);
+  const last = parts.pop();
+  if (last === undefined) return;
+  let node = data;
+  for (const part of parts) {
+    const next = node[part];
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[part] = {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[last] = value;
+}
+
+/** The login of an account: the text at its key. */
+export function accountLogin(account: DeclaredAccount, data: unknown): string | null {
+  return text(data, account.key.pointer);
+}
+
+/**
+ * The display name of an account: the first of the declared name rules that applies and gives
+ * a name (a service account's name, then the person's), else the login.
+ */
+export function accountDisplayName(account: DeclaredAccount, data: unknown): string | null {
+  for (const rule of account.name) {
+    if (rule.when && !holds(data, rule.when)) continue;
+    const name = rule.fields
+      .map((field) => text(data, field))
+      .filter(Boolean)
+      .join(' ');
+    if (name) return name;
+  }
+  return accountLogin(account, data);
+}
+
+/** How the account's holder is reached, as the document's owner columns keep it. */
+export function accountContacts(
+  account: DeclaredAccount,
+  data: unknown,
+): { name: string | null; email: string | null; mobile: string | null } {
+  return {
+    name: accountDisplayName(account, data),
+    email: text(data, account.email),
+    mobile: text(data, account.mobile),
+  };
+}

@@ -1,5 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
+import { keyExpression } from '../db/key-indexes';
 import { valueAt } from '../documents/guards';
 import type {
   AccountDirectory,
@@ -7,10 +9,8 @@ import type {
   PasswordPolicy,
   SecurityFlags,
 } from '../identity/directory';
-import { accountDisplayName } from './account-fields';
-
-/** Statuses in which an account holder may sign in (with the active flag): see canSignIn. */
-export const SIGN_IN_STATUSES: readonly string[] = ['ACCEPTED', 'MODIFIED', 'RETURNED'];
+import { accountContacts, accountLogin, codes, holds, setAt, text } from './account-fields';
+import { recordDeclarations, type DeclaredAccount, type RecordDeclarations } from './declarations';
 
 export type { SecurityFlags };
 
@@ -19,9 +19,7 @@ type Row = { id: string; status: string; data: Record<string, unknown> };
 /** Parent groups followed at most this deep (a cycle in the data stops here too). */
 const MAX_GROUP_DEPTH = 16;
 
-/** The password policy used when an account's groups name none (seeds/connectid.json). */
-export const DEFAULT_POLICY_CODE = 'DEFAULT';
-
+/** The rules of a password policy the identity server applies (its PasswordPolicy). */
 const POLICY_RULES = [
   'minimumLength',
   'maximumLength',
@@ -34,58 +32,61 @@ const POLICY_RULES = [
   'passwordWarningInDays',
 ] as const;
 
-function text(data: unknown, pointer: string): string | null {
-  const value = valueAt(data, pointer);
-  return typeof value === 'string' && value.trim() ? value.trim() : null;
-}
-
-function codes(data: unknown, pointer: string): string[] {
-  const value = valueAt(data, pointer);
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The accounts of the connectid module, kept as documents (type `account`), as the identity
- * server sees them. Roles are the roles of the access units of the account's group and its
- * parent groups (their default access units) and of the account's own access units; deleted or
- * inactive groups and deleted units give nothing.
+ * The accounts of the connectid module, kept as documents, as the identity server sees them.
+ * Which type is the account, and which of its fields are the login, the name, the contacts,
+ * the group, the units and the security flags, is declared by the workflows (`key`, `account`,
+ * `userGroup`, `passwordPolicy`, `accessUnit`; docs/identity.md): nothing here names a field.
+ * Roles are the roles of the access units of the account's group and its parent groups (their
+ * default access units) and of the account's own access units; deleted or inactive groups and
+ * deleted units give nothing. A type no workflow declares (its module off) holds no record.
  */
 export class DocumentAccountDirectory implements AccountDirectory {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** What the workflows declare of accounts, groups, policies and units. */
+  readonly records: RecordDeclarations;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    definitions: { workflows: readonly WorkflowDefinition[] },
+  ) {
+    this.records = recordDeclarations(definitions.workflows);
+  }
 
   async findByLogin(loginIdentifier: string): Promise<IdentityAccount | undefined> {
-    const login = loginIdentifier.trim().toLowerCase();
-    if (!login) return undefined;
-    const row = await this.db
-      .selectFrom('document')
-      .select(['id', 'status', 'data'])
-      .where('type', '=', 'account')
-      .where(sql<string>`lower(data #>> '{identity,loginIdentifier}')`, '=', login)
-      .executeTakeFirst();
-    return row ? this.toAccount(row as Row) : undefined;
+    const account = this.records.account;
+    const login = loginIdentifier.trim();
+    if (!account || !login) return undefined;
+    // Deleted accounts keep their login: found, and refused sign-in by their status.
+    const row = await this.recordByKey(account.type, account.key.pointer, login, false);
+    return row ? this.toAccount(account, row) : undefined;
   }
 
   async findById(id: string): Promise<IdentityAccount | undefined> {
     const row = await this.accountRow(id);
-    return row ? this.toAccount(row) : undefined;
+    return row && this.records.account ? this.toAccount(this.records.account, row) : undefined;
   }
 
-  /** The policy of the account's group, or of the nearest parent group naming one, or DEFAULT. */
+  /** The policy of the account's group, or of the nearest parent group naming one, or the default. */
   async policyFor(id: string): Promise<PasswordPolicy | undefined> {
     const row = await this.accountRow(id);
-    if (!row) return undefined;
-    return this.policyForGroup(text(row.data, '/access/userGroup'));
+    if (!row || !this.records.account) return undefined;
+    return this.policyForGroup(text(row.data, this.records.account.group));
   }
 
-  /** The policy of a group: the first one found walking up its parents, else DEFAULT. */
+  /** The policy of a group: the first one found walking up its parents, else the default. */
   async policyForGroup(group: string | null): Promise<PasswordPolicy | undefined> {
+    const declared = this.records.passwordPolicy;
+    if (!declared) return undefined;
     const groups = await this.groupChain(group);
+    const named = this.records.userGroup?.passwordPolicy;
     const code =
-      groups.map((g) => text(g, '/security/passwordPolicy')).find((c) => c !== null) ??
-      DEFAULT_POLICY_CODE;
-    const policy = await this.byKey('password-policy', '/policy/code', code);
+      (named ? groups.map((g) => text(g, named)).find((c) => c !== null) : undefined) ??
+      declared.default;
+    const policy = await this.recordByKey(declared.type, declared.key.pointer, code, true);
     if (!policy) return undefined;
-    const rules = (valueAt(policy, '/rules') ?? {}) as Record<string, unknown>;
+    const rules = (valueAt(policy.data, declared.rules) ?? {}) as Record<string, unknown>;
     const result: PasswordPolicy = { code };
     for (const rule of POLICY_RULES) {
       const value = rules[rule];
@@ -99,15 +100,16 @@ export class DocumentAccountDirectory implements AccountDirectory {
   }
 
   /**
-   * What the account's security section asks the identity server to enforce at the next
+   * What the account's declared security flags ask the identity server to enforce at the next
    * sign-in (set by the force-password-change and force-two-factor actions).
    */
   async securityFlags(id: string): Promise<SecurityFlags | undefined> {
     const row = await this.accountRow(id);
-    if (!row) return undefined;
+    const flags = this.records.account?.security;
+    if (!row || !flags) return undefined;
     return {
-      forcePasswordChange: valueAt(row.data, '/security/forcePasswordChange') === true,
-      forceTotp: valueAt(row.data, '/security/forceTotp') === true,
+      forcePasswordChange: valueAt(row.data, flags.forcePasswordChange) === true,
+      forceTotp: valueAt(row.data, flags.forceTotp) === true,
     };
   }
 
@@ -117,20 +119,24 @@ export class DocumentAccountDirectory implements AccountDirectory {
    * with a history line, like any change.
    */
   async clearSecurityFlag(id: string, flag: keyof SecurityFlags): Promise<void> {
+    const account = this.records.account;
+    if (!account) return;
+    const pointer = account.security[flag];
     await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('document')
         .select(['id', 'status', 'version', 'data'])
         .where('id', '=', id)
-        .where('type', '=', 'account')
+        .where('type', '=', account.type)
         .forUpdate()
         .executeTakeFirst();
-      if (!row || valueAt(row.data, `/security/${flag}`) !== true) return;
-      const security = { ...((row.data.security ?? {}) as Record<string, unknown>), [flag]: false };
-      const data = { ...row.data, security };
+      if (!row || valueAt(row.data, pointer) !== true) return;
+      const data = structuredClone(row.data);
+      setAt(data, pointer, false);
       const version = row.version + 1;
       const action = flag === 'forceTotp' ? 'two-factor-enrolled' : 'password-changed';
-      const actor = accountDisplayName(row.data) ?? id;
+      const contacts = accountContacts(account, row.data);
+      const actor = contacts.name ?? id;
       await trx
         .updateTable('document')
         .set({
@@ -164,8 +170,8 @@ export class DocumentAccountDirectory implements AccountDirectory {
           notes: null,
           actor: id,
           actor_name: actor,
-          actor_email: text(row.data, '/contact/emailAddress'),
-          actor_mobile: text(row.data, '/contact/primaryMobileNo'),
+          actor_email: contacts.email,
+          actor_mobile: contacts.mobile,
         })
         .execute();
     });
@@ -173,80 +179,106 @@ export class DocumentAccountDirectory implements AccountDirectory {
 
   /** Role codes of an account's data (exported for tests and the seed's report). */
   async rolesOf(data: Record<string, unknown>): Promise<string[]> {
-    const groups = await this.groupChain(text(data, '/access/userGroup'));
+    const { account, userGroup, accessUnit } = this.records;
+    if (!account || !accessUnit) return [];
+    const groups = await this.groupChain(text(data, account.group));
     const unitCodes = new Set<string>([
-      ...groups.flatMap((g) => codes(g, '/access/defaultAccessUnits')),
-      ...codes(data, '/access/accessUnits'),
+      ...(userGroup ? groups.flatMap((g) => codes(g, userGroup.accessUnits)) : []),
+      ...codes(data, account.accessUnits),
     ]);
     if (unitCodes.size === 0) return [];
-    const units = await this.db
-      .selectFrom('document')
-      .select('data')
-      .where('type', '=', 'access-unit')
-      .where('status', '<>', 'DELETED')
-      .where(sql<string>`data #>> '{unit,unitCode}'`, 'in', [...unitCodes])
-      .execute();
-    return [...new Set(units.flatMap((u) => codes(u.data, '/access/roles')))].sort();
+    const units = await this.liveRecordsByKeys(accessUnit.type, accessUnit.key.pointer, [
+      ...unitCodes,
+    ]);
+    return [...new Set(units.flatMap((unit) => codes(unit, accessUnit.roles)))].sort();
   }
 
-  private async toAccount(row: Row): Promise<IdentityAccount> {
+  private async toAccount(account: DeclaredAccount, row: Row): Promise<IdentityAccount> {
     const data = row.data;
-    const active = text(data, '/access/activationStatus') === 'active';
-    const canSignIn = active && SIGN_IN_STATUSES.includes(row.status);
+    const canSignIn =
+      holds(data, account.signIn.active) && account.signIn.statuses.includes(row.status);
+    const contacts = accountContacts(account, data);
     return {
       id: row.id,
-      loginIdentifier: text(data, '/identity/loginIdentifier') ?? '',
-      name: accountDisplayName(data) ?? '',
-      email: text(data, '/contact/emailAddress'),
-      phoneNumber: text(data, '/contact/primaryMobileNo'),
-      locale: text(data, '/preferences/language'),
-      userType: text(data, '/organisation/userType'),
+      loginIdentifier: accountLogin(account, data) ?? '',
+      name: contacts.name ?? '',
+      email: contacts.email,
+      phoneNumber: contacts.mobile,
+      locale: account.language ? text(data, account.language) : null,
+      userType: text(data, account.userType.pointer),
       canSignIn,
       // Someone who may not sign in holds no role, whatever their group says.
       roles: canSignIn ? await this.rolesOf(data) : [],
     };
   }
 
-  private async accountRow(id: string): Promise<Row | undefined> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
-      return undefined;
-    return (await this.db
-      .selectFrom('document')
-      .select(['id', 'status', 'data'])
-      .where('type', '=', 'account')
-      .where('id', '=', id)
-      .executeTakeFirst()) as Row | undefined;
-  }
-
-  /** A live record of a type by its key field. */
-  private async byKey(
-    type: string,
-    pointer: string,
-    key: string,
-  ): Promise<Record<string, unknown> | undefined> {
-    const path = `{${pointer.split('/').slice(1).join(',')}}`;
-    const row = await this.db
-      .selectFrom('document')
-      .select('data')
-      .where('type', '=', type)
-      .where('status', '<>', 'DELETED')
-      .where(sql<string>`data #>> ${sql.lit(path)}`, '=', key)
-      .executeTakeFirst();
-    return row?.data;
-  }
-
   /** The group and its parents, nearest first; inactive groups and cycles end the chain. */
   private async groupChain(code: string | null): Promise<Array<Record<string, unknown>>> {
+    const declared = this.records.userGroup;
     const chain: Array<Record<string, unknown>> = [];
+    if (!declared) return chain;
     const seen = new Set<string>();
     let next = code;
     while (next && !seen.has(next) && chain.length < MAX_GROUP_DEPTH) {
       seen.add(next);
-      const group = await this.byKey('user-group', '/group/code', next);
-      if (!group || text(group, '/group/status') === 'inactive') break;
-      chain.push(group);
-      next = text(group, '/group/parentGroup');
+      const group = await this.recordByKey(declared.type, declared.key.pointer, next, true);
+      if (!group || holds(group.data, declared.inactive)) break;
+      chain.push(group.data);
+      next = text(group.data, declared.parent);
     }
     return chain;
+  }
+
+  // The queries: each need of the directory is one function here.
+
+  /** An account by its id (the token's subject). */
+  private async accountRow(id: string): Promise<Row | undefined> {
+    const account = this.records.account;
+    if (!account || !UUID.test(id)) return undefined;
+    return (await this.db
+      .selectFrom('document')
+      .select(['id', 'status', 'data'])
+      .where('type', '=', account.type)
+      .where('id', '=', id)
+      .executeTakeFirst()) as Row | undefined;
+  }
+
+  /**
+   * The record of a type whose key (at `pointer`) is `key`, in any case; with `live`, a
+   * deleted record does not count. Served by the key's index (src/server/db/key-indexes.ts).
+   */
+  private async recordByKey(
+    type: string,
+    pointer: string,
+    key: string,
+    live: boolean,
+  ): Promise<Row | undefined> {
+    let query = this.db
+      .selectFrom('document')
+      .select(['id', 'status', 'data'])
+      .where('type', '=', type)
+      .where(keyExpression(pointer), '=', key.toLowerCase());
+    if (live) query = query.where('status', '<>', 'DELETED');
+    return (await query.executeTakeFirst()) as Row | undefined;
+  }
+
+  /** The data of the records of a type, not deleted, whose keys are among `keys` (any case). */
+  private async liveRecordsByKeys(
+    type: string,
+    pointer: string,
+    keys: readonly string[],
+  ): Promise<Array<Record<string, unknown>>> {
+    const rows = await this.db
+      .selectFrom('document')
+      .select('data')
+      .where('type', '=', type)
+      .where('status', '<>', 'DELETED')
+      .where(
+        keyExpression(pointer),
+        'in',
+        keys.map((key) => key.toLowerCase()),
+      )
+      .execute();
+    return rows.map((row) => row.data);
   }
 }

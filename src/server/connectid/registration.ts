@@ -12,23 +12,6 @@ import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import type { CredentialStore } from '../identity/credentials';
 import type { DocumentAccountDirectory } from './directory';
 
-/** Which account field each check of a user type (UserTypes catalogue) governs. */
-const USER_TYPE_CHECKS: Record<string, string> = {
-  checkAgency: '/organisation/agencyNo',
-  checkAgent: '/organisation/agentNo',
-  checkTrader: '/organisation/traderNo',
-  checkEntityName: '/organisation/serviceAccountName',
-  checkInstitution: '/organisation/institution',
-  checkFunctionalTitle: '/organisation/functionalTitle',
-  checkBadgeNo: '/organisation/badgeNo',
-  checkAddress: '/addresses',
-};
-/** Which identity-document field each check of an identity type governs. */
-const IDENTITY_TYPE_CHECKS: Record<string, string> = {
-  checkIdentityValidDateFrom: '/identity/dateOfIssuance',
-  checkIdentityValidDateTo: '/identity/dateOfExpiry',
-};
-
 /** The account that stands for self-registration in the account's history. */
 const REGISTRATION: Principal = {
   subject: 'self-registration',
@@ -52,9 +35,17 @@ export interface RegistrationOptions {
  * Nothing is stored when any of this fails.
  */
 export async function registrationPlugin(app: FastifyInstance, options: RegistrationOptions) {
+  // The account's declaration (workflows/account.json): its login, mobile, user and identity
+  // types, and the fields each type's checks govern. Without an account type, nothing to offer.
+  const declared = options.directory.records.account;
+  const registrable = () => {
+    if (!options.config.selfRegistration || !declared)
+      throw new ApiProblem(404, ERROR_CODES.notFound);
+    return declared;
+  };
   /** What a signed-out person may register as: the self-registration types valid now. */
   app.get('/registration/options', REGISTRATION_ROUTES.options, async () => {
-    if (!options.config.selfRegistration) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const account = registrable();
     const pick = async (catalog: string) => {
       const rows = await options.db
         .selectFrom('catalog_entry')
@@ -68,7 +59,7 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
     // Each type with the password rules of the group it joins, so the page can state them
     // before the person chooses a password (the same rules the registration checks below).
     const userTypes = await Promise.all(
-      (await pick('user-types')).map(async (type) => {
+      (await pick(account.userType.catalog)).map(async (type) => {
         const group = typeof type.defaultGroup === 'string' ? type.defaultGroup : 'PUBLIC';
         const { code: _policy, ...passwordRules } = (await options.directory.policyForGroup(
           group,
@@ -78,7 +69,7 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
     );
     return {
       userTypes,
-      identityTypes: await pick('identity-types'),
+      identityTypes: account.identityType ? await pick(account.identityType.catalog) : [],
       channels: options.config.confirmationChannels,
       // Outside production, where codes stay in the outbox: the page that shows them.
       ...(options.config.production ? {} : { developerOutbox: '/dev/outbox' }),
@@ -86,33 +77,37 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
   });
 
   app.post('/registration', REGISTRATION_ROUTES.register, async (request, reply) => {
-    if (!options.config.selfRegistration) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const account = registrable();
     if (request.principal) throw new ApiProblem(403, 'ALREADY_SIGNED_IN');
     const body = (request.body ?? {}) as Record<string, unknown>;
     const data = isObject(body.data) ? body.data : {};
     const problems: FieldProblem[] = [];
     const now = new Date();
 
-    const userTypeCode = text(data, '/organisation/userType');
+    const userTypeCode = text(data, account.userType.pointer);
     const userType = userTypeCode
-      ? await validEntry(options.db, 'user-types', userTypeCode, now)
+      ? await validEntry(options.db, account.userType.catalog, userTypeCode, now)
       : undefined;
     if (!userType || userType.selfRegistration !== true) {
-      problems.push({ path: '/data/organisation/userType', rule: 'selfRegistrationNotAllowed' });
+      problems.push({
+        path: `/data${account.userType.pointer}`,
+        rule: 'selfRegistrationNotAllowed',
+      });
     } else {
-      checkFields(data, userType, USER_TYPE_CHECKS, problems);
+      checkFields(data, userType, account.userType.checks, problems);
     }
-    const identityTypeCode = text(data, '/identity/identityType');
-    if (identityTypeCode) {
-      const identityType = await validEntry(options.db, 'identity-types', identityTypeCode, now);
+    const identity = account.identityType;
+    const identityTypeCode = identity ? text(data, identity.pointer) : undefined;
+    if (identity && identityTypeCode) {
+      const identityType = await validEntry(options.db, identity.catalog, identityTypeCode, now);
       if (!identityType || identityType.selfRegistration !== true) {
-        problems.push({ path: '/data/identity/identityType', rule: 'selfRegistrationNotAllowed' });
+        problems.push({ path: `/data${identity.pointer}`, rule: 'selfRegistrationNotAllowed' });
       } else {
-        checkFields(data, identityType, IDENTITY_TYPE_CHECKS, problems);
+        checkFields(data, identityType, identity.checks, problems);
       }
     }
 
-    const login = text(data, '/identity/loginIdentifier') ?? '';
+    const login = text(data, account.key.pointer) ?? '';
     const password = typeof body.password === 'string' ? body.password : '';
     const group = typeof userType?.defaultGroup === 'string' ? userType.defaultGroup : 'PUBLIC';
     const policy = await options.directory.policyForGroup(group);
@@ -121,7 +116,7 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
     }
     if (!password) problems.push({ path: '/password', rule: 'required' });
 
-    const mobile = normaliseDestination('mobile', text(data, '/contact/primaryMobileNo') ?? '');
+    const mobile = normaliseDestination('mobile', text(data, account.mobile) ?? '');
     const challengeId = typeof body.challengeId === 'string' ? body.challengeId : '';
     const code = typeof body.code === 'string' ? body.code.trim() : '';
     if (!code || !challengeId) problems.push({ path: '/code', rule: 'confirmationCodeMissing' });
@@ -138,23 +133,23 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
         { path: '/code', rule: 'confirmationCode' },
       ]);
     }
-    const account = await options.accounts.create('account', REGISTRATION, {
+    const created = await options.accounts.create(account.type, REGISTRATION, {
       action: 'register',
       data,
     });
-    await options.credentials.setPassword(account.id, login, password, policy);
+    await options.credentials.setPassword(created.id, login, password, policy);
     await verifyChallenge(options.db, challengeId, code, {
       destination: mobile,
       purpose: 'registration',
     });
-    return reply.status(201).send({ id: account.id, status: account.status });
+    return reply.status(201).send({ id: created.id, status: created.status });
   });
 }
 
 function checkFields(
   data: Record<string, unknown>,
   type: Record<string, unknown>,
-  checks: Record<string, string>,
+  checks: Readonly<Record<string, string>>,
   problems: FieldProblem[],
 ): void {
   for (const [check, pointer] of Object.entries(checks)) {

@@ -4,28 +4,24 @@ import path from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { PROJECT_ROOT, type ServerConfig } from '../config';
 import type { Database } from '../db/schema';
-import { accountDisplayName } from './account-fields';
+import { keyExpression } from '../db/key-indexes';
+import { accountContacts, text } from './account-fields';
+import type { RecordDeclarations } from './declarations';
 
 /** The business data of the seed: seeds/connectid.json (kept out of src/). */
 export const CONNECTID_SEED_FILE = path.join(PROJECT_ROOT, 'seeds', 'connectid.json');
 
+/**
+ * The seed file: each type's records as their data is stored, types in the order they are
+ * seeded (roles before the units naming them...), and the demo personas' accounts.
+ */
 export interface ConnectidSeed {
-  roles: Array<{ roleCode: string; roleDescription: string }>;
-  units: Array<{ unitCode: string; unitDescription: string; roles: string[] }>;
-  policies: Array<{ code: string; name: string; rules: Record<string, number | boolean> }>;
-  groups: Array<{
-    code: string;
-    name: string;
-    status: 'active' | 'inactive';
-    parentGroup?: string;
-    passwordPolicy?: string;
-    defaultAccessUnits?: string[];
-  }>;
+  records: Record<string, Array<Record<string, unknown>>>;
   personas: Array<{
     persona: string;
     password: string;
     status: string;
-    data: { identity: { loginIdentifier: string } } & Record<string, unknown>;
+    data: Record<string, unknown>;
   }>;
 }
 
@@ -52,68 +48,56 @@ export interface SeedLog {
 const SEED_ACTOR = 'system';
 
 /**
- * Seeds the connectid module: access roles, access units, password policies and user groups
- * always; one demo account per persona when `config.demoData` is on. Idempotent: a record whose
- * key (code, login identifier) exists in any status is left as it is (an administrator's edit or
- * deletion survives restarts), and a persona's password is set only when its account is created.
- * Runs under an advisory lock, so two processes starting together seed once.
+ * Seeds the connectid module: its records (access roles, access units, password policies,
+ * user groups) always; one demo account per persona when `config.demoData` is on. Idempotent:
+ * a record whose key (each type's declared `key`: code, login identifier) exists in any status
+ * is left as it is (an administrator's edit or deletion survives restarts), and a persona's
+ * password is set only when its account is created. Runs under an advisory lock, so two
+ * processes starting together seed once. A type no workflow declares (its module off) is
+ * skipped.
  */
 export async function seedConnectid(
   db: Kysely<Database>,
+  declarations: RecordDeclarations,
   config: Pick<ServerConfig, 'demoData'>,
   log: SeedLog,
   setPassword?: SetPassword,
   file: string = CONNECTID_SEED_FILE,
 ): Promise<DemoAccount[]> {
   const seed = JSON.parse(await fs.readFile(file, 'utf8')) as ConnectidSeed;
+  const { account } = declarations;
   const { counts, demo } = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('connectid-seed'))`.execute(trx);
     const counts: Record<string, number> = {};
     const add = async (
       type: string,
-      pointer: string,
-      key: string,
       data: Record<string, unknown>,
       status = 'STORED',
-    ): Promise<{ id: string; created: boolean }> => {
+    ): Promise<{ id: string; created: boolean; key: string } | undefined> => {
+      const pointer = declarations.keys.get(type)?.pointer;
+      if (!pointer) return undefined;
+      const key = text(data, pointer);
+      if (!key) throw new Error(`seed: a ${type} record has no key at ${pointer}`);
       const existing = await findByKey(trx, type, pointer, key);
-      if (existing) return { id: existing, created: false };
+      if (existing) return { id: existing, created: false, key };
       counts[type] = (counts[type] ?? 0) + 1;
-      return { id: await insertDocument(trx, type, status, data), created: true };
+      const owner = type === account?.type ? accountContacts(account, data) : undefined;
+      return { id: await insertDocument(trx, type, status, data, owner), created: true, key };
     };
-    for (const role of seed.roles) {
-      await add('access-role', '{role,roleCode}', role.roleCode, { role });
-    }
-    for (const { roles, ...unit } of seed.units) {
-      await add('access-unit', '{unit,unitCode}', unit.unitCode, { unit, access: { roles } });
-    }
-    for (const { code, name, rules } of seed.policies) {
-      await add('password-policy', '{policy,code}', code, { policy: { code, name }, rules });
-    }
-    for (const { defaultAccessUnits, passwordPolicy, ...group } of seed.groups) {
-      await add('user-group', '{group,code}', group.code, {
-        group,
-        access: { defaultAccessUnits: defaultAccessUnits ?? [] },
-        security: passwordPolicy ? { passwordPolicy } : {},
-      });
+    for (const [type, records] of Object.entries(seed.records)) {
+      for (const data of records) await add(type, data);
     }
     const demo: DemoAccount[] = [];
-    if (config.demoData) {
+    if (config.demoData && account) {
       for (const persona of seed.personas) {
-        const login = persona.data.identity.loginIdentifier;
-        const { id, created } = await add(
-          'account',
-          '{identity,loginIdentifier}',
-          login,
-          persona.data,
-          persona.status,
-        );
+        const added = await add(account.type, persona.data, persona.status);
+        if (!added) continue;
         demo.push({
           persona: persona.persona,
-          id,
-          loginIdentifier: login,
+          id: added.id,
+          loginIdentifier: added.key,
           password: persona.password,
-          created,
+          created: added.created,
         });
       }
     }
@@ -121,8 +105,8 @@ export async function seedConnectid(
   });
   // After the commit: the credential store may use its own connection.
   if (setPassword) {
-    for (const account of demo.filter((a) => a.created)) {
-      await setPassword(account.id, account.loginIdentifier, account.password);
+    for (const created of demo.filter((a) => a.created)) {
+      await setPassword(created.id, created.loginIdentifier, created.password);
     }
   }
   const created = Object.entries(counts).map(([type, n]) => `${n} ${type}`);
@@ -134,17 +118,18 @@ export async function seedConnectid(
   return demo;
 }
 
+/** The record of a type whose key is `key` (any case, any status). */
 async function findByKey(
   trx: Transaction<Database>,
   type: string,
-  path: string,
+  pointer: string,
   key: string,
 ): Promise<string | undefined> {
   const row = await trx
     .selectFrom('document')
     .select('id')
     .where('type', '=', type)
-    .where(sql<string>`lower(data #>> ${sql.lit(path)})`, '=', key.toLowerCase())
+    .where(keyExpression(pointer), '=', key.toLowerCase())
     .executeTakeFirst();
   return row?.id;
 }
@@ -159,13 +144,9 @@ async function insertDocument(
   type: string,
   status: string,
   data: Record<string, unknown>,
+  account: { name: string | null; email: string | null; mobile: string | null } | undefined,
 ): Promise<string> {
   const id = randomUUID();
-  const account = type === 'account';
-  const text = (section: string, field: string): string | null => {
-    const value = (data[section] as Record<string, unknown> | undefined)?.[field];
-    return typeof value === 'string' ? value : null;
-  };
   const json = JSON.stringify(data);
   await trx
     .insertInto('document')
@@ -175,9 +156,9 @@ async function insertDocument(
       status,
       version: 1,
       owner: account ? id : SEED_ACTOR,
-      owner_name: account ? accountDisplayName(data) : null,
-      owner_email: account ? text('contact', 'emailAddress') : null,
-      owner_mobile: account ? text('contact', 'primaryMobileNo') : null,
+      owner_name: account?.name ?? null,
+      owner_email: account?.email ?? null,
+      owner_mobile: account?.mobile ?? null,
       data: json,
       created_by: SEED_ACTOR,
       updated_by: SEED_ACTOR,

@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
+import { ensureKeyIndexes, type DeclaredKey } from './key-indexes';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; without it the embedded PGlite is used. */
@@ -15,6 +16,8 @@ export interface DatabaseOptions {
   schema?: string;
   /** PGlite data folder; `memory://` keeps it in memory. */
   dataDir: string;
+  /** The record keys the definitions declare, indexed after the migrations (key-indexes.ts). */
+  keys?: readonly DeclaredKey[];
 }
 
 export interface DatabaseHandle {
@@ -64,6 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   }
   await migrate(db, options.databaseUrl ? options.schema : undefined);
+  if (options.keys) await ensureKeyIndexes(db, options.keys);
   return {
     db,
     kind,

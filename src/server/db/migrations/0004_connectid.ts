@@ -1,29 +1,23 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The connectid module keeps accounts, groups, policies, units and roles as documents. The
- * identity server looks accounts up by login identifier, case-insensitively, at every sign-in:
- * this expression index serves it, and being unique it is also the last word when two
- * registrations race for one login identifier (the uniqueKey effect answers the ordinary case
- * with a field error). Groups, policies and units are looked up by code.
+ * The connectid module keeps accounts, groups, policies, units and roles as documents. This
+ * migration used to create expression indexes on their keys (the login identifier, the codes),
+ * written out here. The keys are now declared by the workflows (`"key"`), so their indexes are
+ * made from the declarations at every start (src/server/db/key-indexes.ts), and migration 0011
+ * drops the ones a database migrated before still has. It does nothing now; it stays listed so
+ * databases that ran it and databases that did not agree on the migration history.
  */
-/** Groups, policies and units by code: the directory follows a group's parents and units. */
-const CODE_INDEXES = [
-  ['document_group_code', 'user-group', '{group,code}'],
-  ['document_policy_code', 'password-policy', '{policy,code}'],
-  ['document_unit_code', 'access-unit', '{unit,unitCode}'],
+export async function up(_db: Kysely<unknown>): Promise<void> {}
+
+/** The indexes an earlier version of `up` created, should a database still have them. */
+export const LEGACY_INDEXES = [
+  'document_account_login',
+  'document_group_code',
+  'document_policy_code',
+  'document_unit_code',
 ] as const;
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create unique index document_account_login on document
-    (lower(data #>> '{identity,loginIdentifier}')) where type = 'account'`.execute(db);
-  for (const [name, type, path] of CODE_INDEXES) {
-    await sql`create index ${sql.raw(name)} on document ((data #>> ${sql.lit(path)}))
-      where type = ${sql.lit(type)}`.execute(db);
-  }
-}
-
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const [name] of CODE_INDEXES) await sql`drop index if exists ${sql.raw(name)}`.execute(db);
-  await sql`drop index if exists document_account_login`.execute(db);
+  for (const name of LEGACY_INDEXES) await sql`drop index if exists ${sql.id(name)}`.execute(db);
 }

@@ -9,6 +9,7 @@ import * as inbox from './0007_inbox';
 import * as payments from './0008_payments';
 import * as documentMedia from './0009_document_media';
 import * as outboxLanguage from './0010_outbox_language';
+import * as declaredKeyIndexes from './0011_declared_key_indexes';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008_payments': payments,
   '0009_document_media': documentMedia,
   '0010_outbox_language': outboxLanguage,
+  '0011_declared_key_indexes': declaredKeyIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
