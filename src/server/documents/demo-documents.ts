@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { PROJECT_ROOT } from '../config';
 import type { Principal } from '../auth/principal';
 import type { DemoAccount } from '../connectid/seed';
 import type { Database } from '../db/schema';
 import type { DocumentService } from './service';
+import { ownsDocumentOfType } from './store/lookups';
 
 /** The business data of the demo documents: seeds/demo-documents.json (kept out of src/). */
 export const DEMO_DOCUMENTS_FILE = path.join(PROJECT_ROOT, 'seeds', 'demo-documents.json');
@@ -52,14 +53,7 @@ export async function seedDemoDocuments(
   for (const demo of seed.documents) {
     const account = accounts.find((a) => a.persona === demo.persona);
     if (!account) continue;
-    const existing = await db
-      .selectFrom('document')
-      .select('id')
-      .where('type', '=', demo.type)
-      .where('owner', '=', account.id)
-      .where(sql<boolean>`status <> 'DELETED'`)
-      .executeTakeFirst();
-    if (existing) continue;
+    if (await ownsDocumentOfType(db, demo.type, account.id)) continue;
     const workflow = documents.workflow(demo.type).definition;
     const everyRole = [...new Set(Object.values(workflow.actions).flatMap((a) => a.roles))].map(
       (role) => `${workflow.rolePrefix}${role}`,

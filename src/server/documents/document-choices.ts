@@ -1,13 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   documentChoiceFieldsOf,
-  GONE_STATUS,
   type DocumentChoiceField,
 } from '../../core/definitions/document-choices';
 import type { EntityDefinition } from '../../core/definitions/types';
 import { resolvePointer } from '../../core/rules/registry';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+import { dataOrderedBy, existingKeys } from './store/lookups';
 
 // The server's half of the document choices (core/definitions/document-choices.ts): every code
 // given must name a document of the field's type that is not deleted; the options endpoint lists
@@ -24,15 +24,6 @@ function fieldsOf(entity: EntityDefinition): DocumentChoiceField[] {
     fieldCache.set(entity, fields);
   }
   return fields;
-}
-
-/** `/role/roleCode` as the text-array path `{role,roleCode}` of PostgreSQL's `#>>`. */
-function textPath(pointer: string): string {
-  const parts = pointer
-    .split('/')
-    .slice(1)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return `{${parts.map((p) => `"${p.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
 /** Each string value at a field's place, with the pointer of the field holding it. */
@@ -59,21 +50,12 @@ function valuesAt(
 }
 
 /** The codes among `codes` that name a document of the field's type that is not deleted. */
-async function existingCodes(
+function existingCodes(
   db: Kysely<Database>,
   field: DocumentChoiceField,
   codes: readonly string[],
 ): Promise<Set<string>> {
-  if (codes.length === 0) return new Set();
-  const code = sql<string>`data #>> ${sql.lit(textPath(field.code))}`;
-  const rows = await db
-    .selectFrom('document')
-    .select(code.as('code'))
-    .where('type', '=', field.document)
-    .where('status', '<>', GONE_STATUS)
-    .where(code, 'in', [...codes])
-    .execute();
-  return new Set(rows.map((r) => r.code));
+  return existingKeys(db, field.document, field.code, codes);
 }
 
 /**
@@ -119,18 +101,11 @@ export async function documentChoiceOptions(
 ): Promise<{ items: DocumentChoice[] }> {
   const field = fieldsOf(entity).find((f) => f.document === document);
   if (!field) throw new ApiProblem(404, ERROR_CODES.notFound);
-  const rows = await db
-    .selectFrom('document')
-    .select('data')
-    .where('type', '=', field.document)
-    .where('status', '<>', GONE_STATUS)
-    .orderBy(sql`data #>> ${sql.lit(textPath(field.code))}`)
-    .limit(CHOICES_LIMIT)
-    .execute();
+  const rows = await dataOrderedBy(db, field.document, field.code, CHOICES_LIMIT);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return {
     items: rows
-      .map(({ data }) => ({
+      .map((data) => ({
         code: text(resolvePointer(data, field.code)),
         name: field.label ? text(resolvePointer(data, field.label)) : '',
       }))

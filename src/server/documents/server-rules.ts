@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { RuleProblem, RuleUse } from '../../core/rules/types';
 import { paramsOf, resolvePointer } from '../../core/rules/registry';
 import type { Database } from '../db/schema';
 import { isValidAt } from '../catalog/valid-at';
+import { findReferenced } from './store/lookups';
 
 export interface ServerRuleContext {
   db: Kysely<Database>;
@@ -85,24 +86,15 @@ export async function referencedData(
 ): Promise<Record<string, unknown> | undefined> {
   if (typeof value !== 'string' || typeof use.documentType !== 'string') return undefined;
   const statuses = Array.isArray(use.status) ? use.status.map(String) : [];
-  const number = value.trim().toUpperCase();
-  let query = db
-    .selectFrom('document')
-    .select(['status', 'data'])
-    .where('type', '=', use.documentType);
-  query =
-    typeof use.field === 'string'
-      ? query.where(sql<string>`(data #>> ${pointerPath(use.field)})`, '=', number)
-      : query.where('number', '=', number);
-  const row = await query.executeTakeFirst();
+  const row = await findReferenced(
+    db,
+    use.documentType,
+    value,
+    typeof use.field === 'string' ? use.field : undefined,
+  );
   if (!row || !statuses.includes(row.status)) return undefined;
   if (typeof use.expiry !== 'string') return row.data;
   const expiry = resolvePointer(row.data, use.expiry);
   const valid = typeof expiry === 'string' && expiry.slice(0, 10) >= now.toISOString().slice(0, 10);
   return valid ? row.data : undefined;
-}
-
-/** A JSON pointer as a PostgreSQL text-array path (`/header/reference` -> `{header,reference}`). */
-function pointerPath(pointer: string): string {
-  return `{${pointer.split('/').slice(1).join(',')}}`;
 }

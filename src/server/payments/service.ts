@@ -10,6 +10,7 @@ import type { Principal } from '../auth/principal';
 import type { Database, PaymentOrderTable } from '../db/schema';
 import type { DocumentService } from '../documents/service';
 import type { SystemNote } from '../documents/system-notes';
+import { documentStatus } from '../documents/store/rows';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { GatewayReport, PaymentGateway } from './gateway';
 
@@ -259,11 +260,7 @@ export class PaymentService {
   }
 
   private async finalise(trx: Transaction<Database>, order: OrderRow) {
-    const document = await trx
-      .selectFrom('document')
-      .select('status')
-      .where('id', '=', order.document_id)
-      .executeTakeFirst();
+    const document = await documentStatus(trx, order.document_id);
     if (document?.status !== 'PURCHASE INITIATED') return;
     await this.options.documents.actAsSystem(
       trx,
