@@ -1,4 +1,4 @@
-import type { Effect } from './documents/effects';
+import type { Effect } from './documents/effect-context';
 import type { Guard } from './documents/guards';
 import type { ServerRule } from './documents/server-rules';
 

@@ -12,7 +12,7 @@ import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import { allowedActions, guardInput, maySee, requireAction } from './access';
 import { catalogFieldProblems } from './catalog-fields';
 import { documentChoiceProblems } from './document-choices';
-import type { DocumentDraft, EffectEnvironment } from './effects';
+import type { DocumentDraft, EffectEnvironment } from './effect-context';
 import { nextStatus } from './machine';
 import { checkFileReferences } from './media-references';
 import { checkChanged } from './must-change';

@@ -1,55 +1,16 @@
 import type { Transaction } from 'kysely';
-import type { ActionRequest } from '../../core/documents/types';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
-import type { EntityDefinition } from '../../core/definitions/types';
-import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { translate } from '../../core/i18n/translate';
 import { withNotificationTables, type OutboxAttachment } from '../notifications/tables';
 import { fillCatalogLists } from './catalog-lists';
-import { certificatePdf, holderLanguage, type CertificateEnvironment } from './certificate';
+import { certificatePdf, holderLanguage } from './certificate';
+import type { DocumentDraft, Effect, EffectContext } from './effect-context';
 import { allocateReference, nextSerial, setValidity } from './grant-effects';
 import { fillReferences } from './reference-fills';
 import { accountByLogin } from './on-behalf';
 
-/** The document being changed by an action; effects edit it before it is written. */
-export interface DocumentDraft {
-  id: string;
-  type: string;
-  status: string;
-  previousStatus: string | null;
-  owner: string;
-  ownerName: string | null;
-  ownerEmail: string | null;
-  /** Set only when the owner changes hands (`onBehalf`); otherwise the stored one is kept. */
-  ownerMobile?: string | null;
-  assignee: string | null;
-  number: string | null;
-  year: number | null;
-  serial: number | null;
-  submittedAt: Date | null;
-  data: Record<string, unknown>;
-}
-
-/** What some effects need of the server besides the database (a certificate's texts). */
-export type EffectEnvironment = CertificateEnvironment;
-
-export interface EffectContext {
-  trx: Transaction<Database>;
-  environment: EffectEnvironment;
-  workflow: WorkflowDefinition;
-  /** The entity the workflow's documents follow (its schema, e.g. for defaults). */
-  entity: EntityDefinition;
-  action: string;
-  fromStatus: string;
-  document: DocumentDraft;
-  request: ActionRequest;
-  principal: Principal;
-  now: Date;
-}
-
-export type Effect = (context: EffectContext) => Promise<void> | void;
+export type { DocumentDraft, Effect, EffectContext, EffectEnvironment } from './effect-context';
 
 /**
  * Effects the engine provides, referenced by name from a workflow's actions and run in order

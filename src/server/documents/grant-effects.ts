@@ -3,7 +3,7 @@ import { resolvePointer, setAt } from '../../core/rules/registry';
 import type { Database } from '../db/schema';
 import { entriesValidAt } from '../catalog/valid-at';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import type { EffectContext } from './effects';
+import type { EffectContext } from './effect-context';
 
 /** Where a granted document keeps its second number (the header convention of every document). */
 export const REFERENCE_POINTER = '/header/reference';

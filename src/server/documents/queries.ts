@@ -15,7 +15,7 @@ import { allowedActions, requireListAccess, visibility } from './access';
 import { certificatePdf, holderLanguage } from './certificate';
 import { asObject, visibleRow } from './commands';
 import { documentChoiceOptions } from './document-choices';
-import type { EffectEnvironment } from './effects';
+import type { EffectEnvironment } from './effect-context';
 import { DELETED, HEADER_FIELDS, dataText, searchRows, visibleTo } from './store/lists';
 import { findVersion, listHistory, listVersions } from './store/rows';
 import { documentSummary, documentView, historyEntry, iso } from './views';

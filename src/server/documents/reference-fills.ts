@@ -1,6 +1,6 @@
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import type { RuleUse } from '../../core/rules/types';
-import type { EffectContext } from './effects';
+import type { EffectContext } from './effect-context';
 import { referencedData } from './server-rules';
 import { sectionOfPath } from '../../core/rules/sections';
 

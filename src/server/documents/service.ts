@@ -12,7 +12,7 @@ import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { DocumentCommands } from './commands';
-import type { EffectEnvironment } from './effects';
+import type { EffectEnvironment } from './effect-context';
 import { DocumentQueries } from './queries';
 import type { SystemNote } from './system-notes';
 import type { CompiledWorkflow } from './workflows';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { fromCents, toCents } from '../../core/payments/money';
-import type { Effect, EffectContext } from '../documents/effects';
+import type { Effect, EffectContext } from '../documents/effect-context';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { setAt } from '../../core/rules/registry';
 import { feesDue, valueAt, type FrozenFees } from './fees';

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, DocumentTable } from '../../db/schema';
-import type { DocumentDraft } from '../effects';
+import type { DocumentDraft } from '../effect-context';
 import { recordMediaReferences } from '../media-references';
 
 /**

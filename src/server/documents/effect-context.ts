@@ -1,0 +1,50 @@
+import type { Transaction } from 'kysely';
+import type { ActionRequest } from '../../core/documents/types';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
+import type { EntityDefinition } from '../../core/definitions/types';
+import type { Principal } from '../auth/principal';
+import type { Database } from '../db/schema';
+import type { CertificateEnvironment } from './certificate';
+
+/*
+ * What an effect is given and may change. Kept apart from the effects themselves so the
+ * store, the pipeline and modules can name these types without importing every effect.
+ */
+
+/** The document being changed by an action; effects edit it before it is written. */
+export interface DocumentDraft {
+  id: string;
+  type: string;
+  status: string;
+  previousStatus: string | null;
+  owner: string;
+  ownerName: string | null;
+  ownerEmail: string | null;
+  /** Set only when the owner changes hands (`onBehalf`); otherwise the stored one is kept. */
+  ownerMobile?: string | null;
+  assignee: string | null;
+  number: string | null;
+  year: number | null;
+  serial: number | null;
+  submittedAt: Date | null;
+  data: Record<string, unknown>;
+}
+
+/** What some effects need of the server besides the database (a certificate's texts). */
+export type EffectEnvironment = CertificateEnvironment;
+
+export interface EffectContext {
+  trx: Transaction<Database>;
+  environment: EffectEnvironment;
+  workflow: WorkflowDefinition;
+  /** The entity the workflow's documents follow (its schema, e.g. for defaults). */
+  entity: EntityDefinition;
+  action: string;
+  fromStatus: string;
+  document: DocumentDraft;
+  request: ActionRequest;
+  principal: Principal;
+  now: Date;
+}
+
+export type Effect = (context: EffectContext) => Promise<void> | void;
