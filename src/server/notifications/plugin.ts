@@ -13,6 +13,7 @@ import {
   type MailProvider,
   type SmsProvider,
 } from './providers';
+import { typesOf } from '../documents/store/lookups';
 import { withNotificationTables } from './tables';
 import { startOutbox, type OutboxWorker } from './worker';
 
@@ -98,20 +99,17 @@ export async function notificationsPlugin(
       const rows = await db
         .selectFrom('outbox')
         .select(['id', 'subject', 'body', 'language', 'document_id', 'created_at'])
-        // The document's workflow, so the message area can link to the document.
-        .select((eb) =>
-          eb
-            .selectFrom('document')
-            .select('document.type')
-            .whereRef('document.id', '=', 'outbox.document_id')
-            .as('workflow'),
-        )
         .where('channel', '=', 'inbox')
         .where('recipient', '=', principal.subject)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(request.query.limit ?? 5)
         .execute();
+      // The documents' workflows, so the message area can link to each document.
+      const workflows = await typesOf(
+        db,
+        rows.flatMap((row) => (row.document_id ? [row.document_id] : [])),
+      );
       return reply.header('cache-control', 'no-store').send({
         items: rows.map((row) => ({
           id: row.id,
@@ -119,7 +117,7 @@ export async function notificationsPlugin(
           body: row.body,
           language: row.language,
           documentId: row.document_id,
-          workflow: row.workflow ?? null,
+          workflow: (row.document_id && workflows.get(row.document_id)) || null,
           createdAt: row.created_at,
         })),
       });
