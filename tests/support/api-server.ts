@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { serverModules } from '../../src/modules/server';
 import { buildServer, type PortalServer } from '../../src/server/app';
+import type { ServerModule } from '../../src/server/module';
 import { configFromEnv, PROJECT_ROOT, type ServerConfig } from '../../src/server/config';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
 import { createTestIssuer, type TestIssuer, type TokenClaims } from './tokens';
@@ -32,6 +33,8 @@ export interface ApiHarness {
 export async function startApiServer(
   kind: DatabaseKind,
   overrides: Partial<ServerConfig> = {},
+  /** The business modules' server code the server is built with (the portal's by default). */
+  modules: readonly ServerModule[] = serverModules,
 ): Promise<ApiHarness> {
   const database = await createTestDatabase(kind);
   const issuer = await createTestIssuer(TEST_ISSUER);
@@ -44,7 +47,7 @@ export async function startApiServer(
     ...overrides,
     auth: { issuer: TEST_ISSUER, audience: 'portal' },
   };
-  let server = await buildServer(config, serverModules, { jwks: issuer.jwks, logger: false });
+  let server = await buildServer(config, modules, { jwks: issuer.jwks, logger: false });
   const harness: ApiHarness = {
     get server() {
       return server;
@@ -79,7 +82,7 @@ export async function startApiServer(
       }),
     async restart() {
       await server.app.close();
-      server = await buildServer(config, serverModules, { jwks: issuer.jwks, logger: false });
+      server = await buildServer(config, modules, { jwks: issuer.jwks, logger: false });
     },
     async close() {
       await server.app.close();

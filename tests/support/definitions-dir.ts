@@ -30,10 +30,19 @@ export async function readProjectJson<T>(file: string): Promise<T> {
   return JSON.parse(await fs.readFile(path.join(PROJECT_ROOT, file), 'utf8')) as T;
 }
 
-/** The project's definitions plus the test fixtures (tests/fixtures/definitions) laid over them. */
-export async function definitionsWithFixtures(): Promise<{ dir: string; remove(): Promise<void> }> {
+/**
+ * The project's definitions plus a fixture folder (tests/fixtures/definitions by default) laid
+ * over them, its modules.fixture.json joining the project's modules.
+ */
+export async function definitionsWithFixtures(
+  folder = 'tests/fixtures/definitions',
+): Promise<{
+  dir: string;
+  write(file: string, content: unknown): Promise<void>;
+  remove(): Promise<void>;
+}> {
   const copy = await copyDefinitions();
-  const fixtures = path.join(PROJECT_ROOT, 'tests/fixtures/definitions');
+  const fixtures = path.join(PROJECT_ROOT, folder);
   await fs.cp(fixtures, copy.dir, { recursive: true });
   // The fixtures' modules join the project's (modules.json is one file, not a folder).
   type Modules = { modules: unknown[] };
@@ -42,5 +51,5 @@ export async function definitionsWithFixtures(): Promise<{ dir: string; remove()
     await fs.readFile(path.join(fixtures, 'modules.fixture.json'), 'utf8'),
   ) as Modules;
   await copy.write(MODULES_FILE, { modules: [...own.modules, ...extra.modules] });
-  return { dir: copy.dir, remove: copy.remove };
+  return copy;
 }
