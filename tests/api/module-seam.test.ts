@@ -56,7 +56,7 @@ describe('the module seam', () => {
         (p) => `${p.file}#${p.pointer}: ${p.message}`,
       );
       expect(messages).toContain(
-        `workflows/${TYPE}.json#/actions/submit/effects/1: unknown effect "stampPermit"`,
+        `workflows/${TYPE}.json#/actions/submit/effects/0: unknown effect "stampPermit"`,
       );
       expect(messages.some((m) => m.includes('holderNamed'))).toBe(true);
       const bundle = await loadDefinitions(definitions.dir, [...serverModules, permitModule]);
