@@ -59,6 +59,23 @@ describe('the API contract (OpenAPI document)', () => {
     expect(validator.version).toBe('3.1');
   });
 
+  it('names only components it defines', () => {
+    const refs = new Set<string>();
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(visit);
+      else if (typeof node === 'object' && node !== null) {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === '$ref' && typeof value === 'string') refs.add(value);
+          else visit(value);
+        }
+      }
+    };
+    visit(document);
+    expect(refs.size).toBeGreaterThan(0);
+    const missing = [...refs].filter((ref) => resolve({ $ref: ref }) === undefined);
+    expect(missing).toEqual([]);
+  });
+
   it('lists every action of every workflow, with the entity schema as data', () => {
     const { workflows } = api.server.definitions;
     expect(workflows.length).toBeGreaterThan(0);
