@@ -381,12 +381,14 @@ export interface WorkflowCertificate {
 }
 
 /**
- * The validity a grant gives (`setValidity`): `period` points at the Sub-Document code the
- * officer chose, whose `allowedPeriodType` (DAY, WEEK, MONTH, YEAR) and `allowedPeriodNumber`
- * give its length; the first day (today) is written at `from` and the last at `until`.
+ * The validity a grant gives (`setValidity`): `period` points at the code the officer chose,
+ * an entry of the catalogue `periods.catalog` (the Sub-Document) whose fields `periods.unit`
+ * (DAY, WEEK, MONTH, YEAR) and `periods.count` give its length; the first day (today) is
+ * written at `from` and the last at `until`.
  */
 export interface WorkflowValidity {
   period: string;
+  periods: { catalog: string; unit: string; count: string };
   from: string;
   until: string;
 }

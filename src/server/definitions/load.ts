@@ -13,6 +13,7 @@ import {
 import { LANGUAGES, missingKeys, type Language, type TextTree } from '../../core/i18n/translate';
 import { createAjv } from './ajv';
 import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './check-documents';
+import { checkValidityPeriods } from './check-validity';
 import { DefinitionsError, type DefinitionProblem } from './problems';
 import { implementationsOf } from '../implementations';
 import type { ServerModule } from '../module';
@@ -72,7 +73,10 @@ export async function loadDefinitions(
   for (const entity of schemas) crossCheckEntity(entity, translations, problems, implementations);
   for (const workflow of workflows)
     crossCheckWorkflow(workflow, schemas, problems, translations, implementations);
-  for (const workflow of workflows) checkPaymentSources(workflow, catalogs, problems);
+  for (const workflow of workflows) {
+    checkPaymentSources(workflow, catalogs, problems);
+    checkValidityPeriods(workflow, catalogs, problems);
+  }
   if (problems.length > 0) throw new DefinitionsError(problems);
   const bundle = { modules, catalogs, schemas, workflows, translations };
   const version = createHash('sha256').update(JSON.stringify(bundle)).digest('hex').slice(0, 16);

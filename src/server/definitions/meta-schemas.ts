@@ -374,9 +374,23 @@ export const workflowMetaSchema = {
     reference: numbering,
     validity: {
       type: 'object',
-      required: ['period', 'from', 'until'],
+      required: ['period', 'periods', 'from', 'until'],
       additionalProperties: false,
-      properties: { period: dataPointer, from: dataPointer, until: dataPointer },
+      properties: {
+        period: dataPointer,
+        periods: {
+          type: 'object',
+          required: ['catalog', 'unit', 'count'],
+          additionalProperties: false,
+          properties: {
+            catalog: { type: 'string', minLength: 1 },
+            unit: { type: 'string', minLength: 1 },
+            count: { type: 'string', minLength: 1 },
+          },
+        },
+        from: dataPointer,
+        until: dataPointer,
+      },
     },
     certificate: {
       type: 'object',

@@ -75,7 +75,7 @@ export function lastDayOf(from: string, unit: string, count: number): string {
 
 /**
  * Dates a grant from the period the officer chose (the workflow's `validity`): from today to
- * the end of the Sub-Document entry's allowed period. A grant without a period, or with one
+ * the end of the declared catalogue entry's period (the Sub-Document's allowed period). A grant without a period, or with one
  * whose entry gives no length, is refused on the period's field.
  */
 export async function setValidity({ trx, workflow, document, now }: EffectContext): Promise<void> {
@@ -87,9 +87,9 @@ export async function setValidity({ trx, workflow, document, now }: EffectContex
       { path: validity.period, rule: 'required' },
     ]);
   }
-  const [entry] = await entriesValidAt(trx, 'sub-document', now, [code]);
-  const unit = entry?.data.allowedPeriodType;
-  const count = entry?.data.allowedPeriodNumber;
+  const [entry] = await entriesValidAt(trx, validity.periods.catalog, now, [code]);
+  const unit = entry?.data[validity.periods.unit];
+  const count = entry?.data[validity.periods.count];
   if (typeof unit !== 'string' || !UNITS.has(unit) || typeof count !== 'number' || count < 1) {
     throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
       { path: validity.period, rule: 'validityPeriod', params: { code } },

@@ -1,0 +1,36 @@
+import type { CatalogDefinition } from '../../core/definitions/types';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
+import type { DefinitionProblem } from './problems';
+
+/**
+ * A workflow's `validity.periods` names the catalogue whose entries give a grant's length and
+ * the two fields holding it: the catalogue must exist and have both fields, or every grant
+ * would be refused for want of a period.
+ */
+export function checkValidityPeriods(
+  workflow: WorkflowDefinition,
+  catalogs: readonly Pick<CatalogDefinition, 'id' | 'schema'>[],
+  problems: DefinitionProblem[],
+): void {
+  const periods = workflow.validity?.periods;
+  if (!periods) return;
+  const file = `workflows/${workflow.id}.json`;
+  const catalog = catalogs.find((c) => c.id === periods.catalog);
+  if (!catalog) {
+    problems.push({
+      file,
+      pointer: '/validity/periods/catalog',
+      message: `no catalogue "${periods.catalog}" in catalogs/`,
+    });
+    return;
+  }
+  const properties = (catalog.schema.properties ?? {}) as Record<string, unknown>;
+  for (const key of ['unit', 'count'] as const) {
+    if (!Object.hasOwn(properties, periods[key]))
+      problems.push({
+        file,
+        pointer: `/validity/periods/${key}`,
+        message: `catalogue "${periods.catalog}" has no field "${periods[key]}"`,
+      });
+  }
+}
