@@ -5,6 +5,7 @@ import { isEnabled } from '../../src/core/definitions/types';
 import { creatingActions, documentActions } from '../../src/server/api-contract/definition-paths';
 import { formCatalogs } from '../../src/server/catalog/form-catalogs';
 import { startApiServer, type ApiHarness } from '../support/api-server';
+import { databaseKinds } from '../support/databases';
 
 type Json = Record<string, unknown>;
 type Operation = {
@@ -18,9 +19,7 @@ type OpenApi = {
   components: { schemas: Record<string, Json> };
 };
 
-const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-
-describe('the API contract (OpenAPI document)', () => {
+describe.each(databaseKinds())('the API contract (OpenAPI document) on %s', (kind) => {
   let api: ApiHarness;
   let document: OpenApi;
   beforeAll(async () => {
