@@ -310,7 +310,10 @@ export const PAYMENT_STATE: ContractSchema = {
         orderId: { type: 'string' },
         orderReference: { type: 'string' },
         status: { type: 'string' },
-        currency: { type: 'string', enum: ['NZD'] },
+        currency: {
+          type: 'string',
+          description: 'ISO 4217 code (the workflow’s payment.currency)',
+        },
         items: { type: 'array', items: { type: 'object' } },
         total: { type: 'string', description: 'Decimal' },
         amountPaid: NULLABLE_STRING,

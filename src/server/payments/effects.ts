@@ -55,6 +55,7 @@ async function createPaymentOrder({
       document_type: document.type,
       order_reference: orderReference,
       amount_cents: cents,
+      currency: fees.currency,
       items: JSON.stringify(fees.lines.map(({ status: _status, ...line }) => line)),
       created_by: principal.subject,
     })

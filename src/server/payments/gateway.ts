@@ -14,7 +14,8 @@ export interface SessionRequest {
   orderReference: string;
   /** Integer cents. */
   amountCents: number;
-  currency: 'NZD';
+  /** ISO 4217 code, as the document's fees were frozen in. */
+  currency: string;
   /** What the payer is paying for, shown on the gateway's page. */
   description: string;
   /** Where the gateway sends the browser after the payment, whatever the outcome. */

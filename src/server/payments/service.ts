@@ -17,11 +17,11 @@ import type { GatewayReport, PaymentGateway } from './gateway';
 type OrderRow = Selectable<PaymentOrderTable>;
 
 /** The history's note of a payment, in the reader's language (docs/payments.md). */
-function paidNote(order: string, amount: string): SystemNote {
+function paidNote(order: string, amount: string, currency: string): SystemNote {
   return {
     key: 'notices.history.paid',
-    params: { order, amount, currency: 'NZD' },
-    text: `Paid: order ${order}, NZD ${amount}`,
+    params: { order, amount, currency },
+    text: `Paid: order ${order}, ${currency} ${amount}`,
   };
 }
 
@@ -88,7 +88,7 @@ export class PaymentService {
     const session = await this.options.gateway.createSession({
       orderReference: order.order_reference,
       amountCents: Number(order.amount_cents),
-      currency: 'NZD',
+      currency: order.currency,
       description,
       returnUrl: `${this.options.publicUrl}/#${workflow.prefix}${back.replace(':id', id)}`,
       notifyUrl: `${this.options.publicUrl}/api/payments/notify/${this.options.gateway.id}`,
@@ -176,7 +176,7 @@ export class PaymentService {
       ),
       total: view.total,
       amountPaid: view.amountPaid ?? view.total,
-      currency: 'NZD',
+      currency: order.currency,
       maskedCard: order.masked_card ?? '',
       paidAt: new Date(order.paid_at).toISOString(),
     };
@@ -184,7 +184,7 @@ export class PaymentService {
 
   /**
    * Applies a gateway report, once. An approval must name a known session of this gateway, the
-   * order's reference and exactly the order's amount in NZD; anything else is refused (and
+   * order's reference and exactly the order's amount in its currency; anything else is refused (and
    * changes nothing). A report about an order already settled changes nothing either.
    */
   async apply(report: GatewayReport): Promise<PaymentStatus> {
@@ -204,9 +204,9 @@ export class PaymentService {
       if (FINAL.includes(order.status)) return order.status as PaymentStatus;
       if (report.outcome === 'PENDING') return order.status as PaymentStatus;
       if (report.outcome === 'APPROVED') {
-        if (report.amountCents !== Number(order.amount_cents) || report.currency !== 'NZD')
+        if (report.amountCents !== Number(order.amount_cents) || report.currency !== order.currency)
           throw new RefusedReport(
-            `order ${order.order_reference}: ${report.currency} ${report.amountCents} cents reported, NZD ${order.amount_cents} due`,
+            `order ${order.order_reference}: ${report.currency} ${report.amountCents} cents reported, ${order.currency} ${order.amount_cents} due`,
           );
         await this.settlePaid(trx, order, report);
         return 'APPROVED';
@@ -255,7 +255,7 @@ export class PaymentService {
       order.document_id,
       'pay',
       PAYMENT_GATEWAY_ACTOR,
-      paidNote(order.order_reference, fromCents(report.amountCents)),
+      paidNote(order.order_reference, fromCents(report.amountCents), order.currency),
     );
   }
 
@@ -305,7 +305,7 @@ function orderView(order: OrderRow): PaymentOrderView {
     orderId: order.id,
     orderReference: order.order_reference,
     status: order.status as PaymentStatus,
-    currency: 'NZD',
+    currency: order.currency,
     items,
     total: fromCents(Number(order.amount_cents)),
     amountPaid:
