@@ -27,7 +27,7 @@ import { registrationPlugin } from './connectid/registration';
 import { passwordsPlugin } from './connectid/passwords';
 import { seedConnectid, type DemoAccount } from './connectid/seed';
 import { seedDemoDocuments } from './documents/demo-documents';
-import { readableThroughDocument } from './documents/media-references';
+import { readableThroughDocument } from './documents/access';
 import { formCatalogs } from './catalog/form-catalogs';
 import type { Principal } from './auth/principal';
 import { CredentialStore } from './identity/credentials';

@@ -9,10 +9,8 @@ import type { WorkflowDefinition } from '../documents/workflow';
 
 export type { WorkflowDefinition };
 
-/** A JSON Schema (draft-07) as we store it: plain data, checked by Ajv's meta-schema. */
-export type JsonSchema = { [key: string]: JsonValue };
-export type JsonValue =
-  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type { JsonSchema, JsonValue } from './json';
+import type { JsonSchema, JsonValue } from './json';
 
 export interface CatalogLabels {
   title: string;

@@ -3,7 +3,7 @@
  * document statuses and whose events are actions, plus who may fire each action, the screens
  * that show the document in a mode, and the lists (finders) of documents.
  */
-import type { JsonValue } from '../definitions/types';
+import type { JsonValue } from '../definitions/json';
 import type {
   AccessUnitDeclaration,
   AccountDeclaration,

@@ -3,7 +3,12 @@ import { holdsAnyRole, type Principal } from '../auth/principal';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { GuardInput } from './guards';
 import { nextStatus } from './machine';
-import type { DocumentRow } from './store/rows';
+import type { DocumentRow, Queryable } from './store/rows';
+import type { Visibility } from './store/lists';
+import { namedByDocumentOf } from './store/media';
+import { UUID } from './media-references';
+
+export type { Visibility } from './store/lists';
 import type { CompiledWorkflow } from './workflows';
 
 /**
@@ -11,7 +16,7 @@ import type { CompiledWorkflow } from './workflows';
  * action. The store applies its answers in SQL; nothing else decides visibility.
  */
 
-/**
+/*
  * Which documents of a workflow a caller may see, as the store applies it in SQL:
  * - `all`: holders of the workflow's see-all roles see every document;
  * - `own`: anyone else sees the documents they own, whatever roles they hold today (My Library
@@ -20,7 +25,6 @@ import type { CompiledWorkflow } from './workflows';
  * The same rule serves reading one document, the finder, My Library, My Tasks and the
  * statistics.
  */
-export type Visibility = { kind: 'all' } | { kind: 'own'; owner: string };
 
 /** The one place that decides who sees which document. */
 export function visibility(workflow: CompiledWorkflow, principal: Principal): Visibility {
@@ -111,4 +115,22 @@ export function allowedActions(
       ([name]) => nextStatus(workflow.machine, row.status, { type: name, input }) !== undefined,
     )
     .map(([name]) => name);
+}
+
+/**
+ * Whether the caller may read an uploaded file through a document that names it: the file is
+ * in a document of a workflow whose every document the caller sees (an officer's). Its
+ * uploader reads it anyway (the media routes check that first).
+ */
+export async function readableThroughDocument(
+  db: Queryable,
+  workflows: Iterable<CompiledWorkflow>,
+  principal: Principal,
+  mediaId: string,
+): Promise<boolean> {
+  if (!UUID.test(mediaId)) return false;
+  const types = [...workflows]
+    .filter((w) => visibility(w, principal).kind === 'all')
+    .map((w) => w.definition.id);
+  return namedByDocumentOf(db, mediaId, types);
 }

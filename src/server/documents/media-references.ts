@@ -1,11 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Principal } from '../auth/principal';
-import { holdsAnyRole } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import type { CompiledWorkflow } from './workflows';
+import { keepMediaReferences } from './store/media';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An uploaded file named in document data: `{ id, name, size, type }` (the file widget's value). */
 interface FileReference {
@@ -73,47 +71,12 @@ export function mediaIdsOf(data: unknown): string[] {
 
 /**
  * Keeps `document_media` equal to the uploads the document's data names, in the transaction
- * that writes the data, so the officers' access to files follows every version at once.
+ * that writes the data (the store's keepMediaReferences).
  */
-export async function recordMediaReferences(
+export function recordMediaReferences(
   trx: Transaction<Database>,
   documentId: string,
   data: unknown,
 ): Promise<void> {
-  const ids = mediaIdsOf(data);
-  let stale = trx.deleteFrom('document_media').where('document_id', '=', documentId);
-  if (ids.length) stale = stale.where('media_id', 'not in', ids);
-  await stale.execute();
-  if (ids.length) {
-    await trx
-      .insertInto('document_media')
-      .values(ids.map((mediaId) => ({ document_id: documentId, media_id: mediaId })))
-      .onConflict((c) => c.doNothing())
-      .execute();
-  }
-}
-
-/**
- * Whether the caller may read an uploaded file through a document that names it: the file is
- * in a document the caller sees every one of (an officer of its workflow). Its uploader reads
- * it anyway (the media routes check that first).
- */
-export async function readableThroughDocument(
-  db: Kysely<Database>,
-  workflows: Iterable<CompiledWorkflow>,
-  principal: Principal,
-  mediaId: string,
-): Promise<boolean> {
-  const types = [...workflows]
-    .filter((w) => holdsAnyRole(principal, w.seeAllRoles))
-    .map((w) => w.definition.id);
-  if (types.length === 0 || !UUID.test(mediaId)) return false;
-  const row = await db
-    .selectFrom('document_media')
-    .innerJoin('document', 'document.id', 'document_media.document_id')
-    .select('document.id')
-    .where('document_media.media_id', '=', mediaId)
-    .where('document.type', 'in', types)
-    .executeTakeFirst();
-  return row !== undefined;
+  return keepMediaReferences(trx, documentId, mediaIdsOf(data));
 }

@@ -1,7 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { normalizePage, type SearchResult } from '../../../core/search/protocol';
 import { compileSearch, type SearchField } from '../../search/compile-search';
-import type { Visibility } from '../access';
 import type { DocumentRow, Queryable } from './rows';
 
 /**
@@ -37,7 +36,12 @@ export function dataText(pointer: string): RawBuilder<string | null> {
  */
 const REFERENCE = dataText('/header/reference');
 
-/** The documents of `type` a visibility allows, as an SQL condition (see access.ts). */
+/**
+ * Which documents of a workflow someone sees (decided by access.ts): every one, or their own.
+ */
+export type Visibility = { kind: 'all' } | { kind: 'own'; owner: string };
+
+/** The documents of `type` a visibility allows, as an SQL condition. */
 export function visibleTo(type: string, seen: Visibility): RawBuilder<SqlBool> {
   if (seen.kind === 'all') return sql<SqlBool>`(type = ${type})`;
   return sql<SqlBool>`(type = ${type} and owner = ${seen.owner})`;

@@ -1,0 +1,41 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/**
+ * Keeps `document_media` equal to the uploads a document's data names (`mediaIds`), in the
+ * transaction that writes the data, so the officers' access to files follows every version at
+ * once.
+ */
+export async function keepMediaReferences(
+  trx: Transaction<Database>,
+  documentId: string,
+  mediaIds: readonly string[],
+): Promise<void> {
+  let stale = trx.deleteFrom('document_media').where('document_id', '=', documentId);
+  if (mediaIds.length) stale = stale.where('media_id', 'not in', [...mediaIds]);
+  await stale.execute();
+  if (mediaIds.length) {
+    await trx
+      .insertInto('document_media')
+      .values(mediaIds.map((mediaId) => ({ document_id: documentId, media_id: mediaId })))
+      .onConflict((c) => c.doNothing())
+      .execute();
+  }
+}
+
+/** Whether a document of one of `types` names the upload. */
+export async function namedByDocumentOf(
+  db: Kysely<Database> | Transaction<Database>,
+  mediaId: string,
+  types: readonly string[],
+): Promise<boolean> {
+  if (types.length === 0) return false;
+  const row = await db
+    .selectFrom('document_media')
+    .innerJoin('document', 'document.id', 'document_media.document_id')
+    .select('document.id')
+    .where('document_media.media_id', '=', mediaId)
+    .where('document.type', 'in', [...types])
+    .executeTakeFirst();
+  return row !== undefined;
+}
