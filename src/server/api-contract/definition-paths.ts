@@ -223,7 +223,8 @@ function addWorkflow(
     patch: operation(tag, id('search'), `Searches ${workflow.id} documents, or one of its lists`, {
       description:
         'Without `list`: every document the caller may see. With `list`: that list, whose roles the caller must hold (its statuses and assignment apply).',
-      body: { oneOf: searches },
+      // anyOf: a list's body is also a search of the whole collection (with `list` added).
+      body: { anyOf: searches },
       response: searchResultSchema(documentSummarySchema(rowFields)),
     }),
     post: operation(tag, id('create'), `Creates a ${workflow.id} document`, {
