@@ -309,12 +309,27 @@ export const PAYMENT_STATE: ContractSchema = {
       properties: {
         orderId: { type: 'string' },
         orderReference: { type: 'string' },
-        status: { type: 'string' },
+        status: {
+          type: 'string',
+          enum: ['CREATED', 'PENDING', 'APPROVED', 'DECLINED', 'CANCELLED', 'TIMED_OUT'],
+        },
         currency: {
           type: 'string',
           description: 'ISO 4217 code (the workflow’s payment.currency)',
         },
-        items: { type: 'array', items: { type: 'object' } },
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['code', 'name', 'amount'],
+            properties: {
+              code: { type: 'string' },
+              name: { type: 'string' },
+              narration: { type: 'string', description: 'Who the line is for' },
+              amount: { type: 'string', description: 'Decimal, two places' },
+            },
+          },
+        },
         total: { type: 'string', description: 'Decimal' },
         amountPaid: NULLABLE_STRING,
         maskedCard: NULLABLE_STRING,
