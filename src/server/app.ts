@@ -173,9 +173,11 @@ export async function buildServer(
         const served = new Map(
           [...workflows].filter(([, w]) => (w.definition.backend ?? 'evisa') === backend),
         );
+        const accounts = directory.records.account;
         const documents = new DocumentService(database.db, served, config.searchMaxItems, {
           publicUrl: config.publicUrl,
           texts: definitions.translations,
+          ...(accounts ? { accounts: { type: accounts.type, login: accounts.key.pointer } } : {}),
         });
         services.set(backend, documents);
         await api.register(evisaPlugin, { prefix: `/${backend}`, documents });

@@ -12,7 +12,8 @@ import {
   text,
 } from '../../server/connectid/account-fields';
 import { recordDeclarations, type DeclaredAccount } from '../../server/connectid/declarations';
-import { keyExpression } from '../../server/db/key-indexes';
+import { findByKey } from '../../server/documents/store/lookups';
+import { findDocument } from '../../server/documents/store/rows';
 import { defineModule } from '../../server/module';
 import { validEntry } from '../../server/catalog/seed';
 
@@ -32,25 +33,15 @@ function declaredAccount(workflow: EffectContext['workflow']): DeclaredAccount {
 
 /**
  * The account owns itself: its owner is its own id (the identity server's token subject), so
- * the person reads and edits their own profile and is the one notified of decisions. The owner
- * columns are written here as well as on the draft, so this holds whether or not the document
- * service writes the draft's owner back.
+ * the person reads and edits their own profile and is the one notified of decisions. The
+ * pipeline writes the draft's owner columns with the version.
  */
-async function ownAccount({ trx, document, workflow }: EffectContext): Promise<void> {
+function ownAccount({ document, workflow }: EffectContext): void {
   const contacts = accountContacts(declaredAccount(workflow), document.data);
   document.owner = document.id;
   document.ownerName = contacts.name;
   document.ownerEmail = contacts.email;
-  await trx
-    .updateTable('document')
-    .set({
-      owner: document.owner,
-      owner_name: contacts.name,
-      owner_email: contacts.email,
-      owner_mobile: contacts.mobile,
-    })
-    .where('id', '=', document.id)
-    .execute();
+  document.ownerMobile = contacts.mobile;
 }
 
 /**
@@ -63,14 +54,11 @@ async function uniqueKey({ trx, document, workflow }: EffectContext): Promise<vo
   const { pointer, keptWhenDeleted } = workflow.key;
   const key = text(document.data, pointer);
   if (!key) return;
-  let query = trx
-    .selectFrom('document')
-    .select('id')
-    .where('type', '=', document.type)
-    .where('id', '<>', document.id)
-    .where(keyExpression(pointer), '=', key.toLowerCase());
-  if (!keptWhenDeleted) query = query.where('status', '<>', 'DELETED');
-  if (await query.executeTakeFirst()) {
+  const other = await findByKey(trx, document.type, pointer, key, {
+    includeDeleted: keptWhenDeleted,
+    except: document.id,
+  });
+  if (other) {
     throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
       { path: pointer, rule: 'unique' },
     ]);
@@ -96,11 +84,7 @@ async function groupFromUserType({ trx, document, workflow, now }: EffectContext
 /** The owner's profile edit cannot change the login identifier (an administrator's edit can). */
 async function keepLoginIdentifier({ trx, document, workflow }: EffectContext): Promise<void> {
   const account = declaredAccount(workflow);
-  const stored = await trx
-    .selectFrom('document')
-    .select('data')
-    .where('id', '=', document.id)
-    .executeTakeFirst();
+  const stored = await findDocument(trx, document.type, document.id);
   const before = accountLogin(account, stored?.data);
   const after = accountLogin(account, document.data);
   if (before !== null && before !== after) {

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
-import { keyExpression } from '../db/key-indexes';
+import { findByKey, findLiveByKeys } from '../documents/store/lookups';
+import { draftOf, findDocument, writeVersion } from '../documents/store/rows';
 import { valueAt } from '../documents/guards';
 import type {
   AccountDirectory,
@@ -123,57 +124,27 @@ export class DocumentAccountDirectory implements AccountDirectory {
     if (!account) return;
     const pointer = account.security[flag];
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('document')
-        .select(['id', 'status', 'version', 'data'])
-        .where('id', '=', id)
-        .where('type', '=', account.type)
-        .forUpdate()
-        .executeTakeFirst();
+      const row = await findDocument(trx, account.type, id, { forUpdate: true });
       if (!row || valueAt(row.data, pointer) !== true) return;
-      const data = structuredClone(row.data);
-      setAt(data, pointer, false);
-      const version = row.version + 1;
-      const action = flag === 'forceTotp' ? 'two-factor-enrolled' : 'password-changed';
+      const draft = draftOf(row);
+      draft.data = structuredClone(row.data);
+      setAt(draft.data, pointer, false);
       const contacts = accountContacts(account, row.data);
-      const actor = contacts.name ?? id;
-      await trx
-        .updateTable('document')
-        .set({
-          version,
-          data: JSON.stringify(data),
-          updated_at: new Date().toISOString(),
-          updated_by: actor,
-        })
-        .where('id', '=', id)
-        .execute();
-      await trx
-        .insertInto('document_version')
-        .values({
-          document_id: id,
-          version,
-          status: row.status,
-          action,
-          data: JSON.stringify(data) as never,
-          assignee: null,
-          by: actor,
-        })
-        .execute();
-      await trx
-        .insertInto('document_history')
-        .values({
-          document_id: id,
-          version,
-          action,
-          from_status: row.status,
-          to_status: row.status,
-          notes: null,
-          actor: id,
-          actor_name: actor,
-          actor_email: contacts.email,
-          actor_mobile: contacts.mobile,
-        })
-        .execute();
+      const written = await writeVersion(trx, draft, {
+        version: row.version + 1,
+        expected: row.version,
+        action: flag === 'forceTotp' ? 'two-factor-enrolled' : 'password-changed',
+        fromStatus: row.status,
+        notes: undefined,
+        author: {
+          subject: id,
+          name: contacts.name ?? id,
+          email: contacts.email,
+          mobile: contacts.mobile,
+        },
+        now: new Date(),
+      });
+      if (!written) throw new Error(`account ${id} changed while its flag was cleared`);
     });
   }
 
@@ -235,12 +206,7 @@ export class DocumentAccountDirectory implements AccountDirectory {
   private async accountRow(id: string): Promise<Row | undefined> {
     const account = this.records.account;
     if (!account || !UUID.test(id)) return undefined;
-    return (await this.db
-      .selectFrom('document')
-      .select(['id', 'status', 'data'])
-      .where('type', '=', account.type)
-      .where('id', '=', id)
-      .executeTakeFirst()) as Row | undefined;
+    return findDocument(this.db, account.type, id);
   }
 
   /**
@@ -253,13 +219,7 @@ export class DocumentAccountDirectory implements AccountDirectory {
     key: string,
     live: boolean,
   ): Promise<Row | undefined> {
-    let query = this.db
-      .selectFrom('document')
-      .select(['id', 'status', 'data'])
-      .where('type', '=', type)
-      .where(keyExpression(pointer), '=', key.toLowerCase());
-    if (live) query = query.where('status', '<>', 'DELETED');
-    return (await query.executeTakeFirst()) as Row | undefined;
+    return findByKey(this.db, type, pointer, key, { includeDeleted: !live });
   }
 
   /** The data of the records of a type, not deleted, whose keys are among `keys` (any case). */
@@ -268,17 +228,6 @@ export class DocumentAccountDirectory implements AccountDirectory {
     pointer: string,
     keys: readonly string[],
   ): Promise<Array<Record<string, unknown>>> {
-    const rows = await this.db
-      .selectFrom('document')
-      .select('data')
-      .where('type', '=', type)
-      .where('status', '<>', 'DELETED')
-      .where(
-        keyExpression(pointer),
-        'in',
-        keys.map((key) => key.toLowerCase()),
-      )
-      .execute();
-    return rows.map((row) => row.data);
+    return findLiveByKeys(this.db, type, pointer, keys);
   }
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { PROJECT_ROOT, type ServerConfig } from '../config';
 import type { Database } from '../db/schema';
-import { keyExpression } from '../db/key-indexes';
+import { findByKey } from '../documents/store/lookups';
+import { insertSeededDocument } from '../documents/store/rows';
 import { accountContacts, text } from './account-fields';
 import type { RecordDeclarations } from './declarations';
 
@@ -78,11 +79,23 @@ export async function seedConnectid(
       if (!pointer) return undefined;
       const key = text(data, pointer);
       if (!key) throw new Error(`seed: a ${type} record has no key at ${pointer}`);
-      const existing = await findByKey(trx, type, pointer, key);
-      if (existing) return { id: existing, created: false, key };
+      const existing = await findByKey(trx, type, pointer, key, { includeDeleted: true });
+      if (existing) return { id: existing.id, created: false, key };
       counts[type] = (counts[type] ?? 0) + 1;
       const owner = type === account?.type ? accountContacts(account, data) : undefined;
-      return { id: await insertDocument(trx, type, status, data, owner), created: true, key };
+      // An account owns itself (see effect ownAccount); other records are the seed's.
+      const id = randomUUID();
+      await insertSeededDocument(trx, {
+        id,
+        type,
+        status,
+        data,
+        owner: owner
+          ? { owner: id, ...owner }
+          : { owner: SEED_ACTOR, name: null, email: null, mobile: null },
+        actor: SEED_ACTOR,
+      });
+      return { id, created: true, key };
     };
     for (const [type, records] of Object.entries(seed.records)) {
       for (const data of records) await add(type, data);
@@ -116,77 +129,4 @@ export async function seedConnectid(
       : 'connectid seed: nothing to create',
   );
   return demo;
-}
-
-/** The record of a type whose key is `key` (any case, any status). */
-async function findByKey(
-  trx: Transaction<Database>,
-  type: string,
-  pointer: string,
-  key: string,
-): Promise<string | undefined> {
-  const row = await trx
-    .selectFrom('document')
-    .select('id')
-    .where('type', '=', type)
-    .where(keyExpression(pointer), '=', key.toLowerCase())
-    .executeTakeFirst();
-  return row?.id;
-}
-
-/**
- * Writes a record as the document service would on creation: the document, its first version
- * and a history line (`seed`, NEW -> status). An account owns itself (see effect ownAccount);
- * other records are owned by the system.
- */
-async function insertDocument(
-  trx: Transaction<Database>,
-  type: string,
-  status: string,
-  data: Record<string, unknown>,
-  account: { name: string | null; email: string | null; mobile: string | null } | undefined,
-): Promise<string> {
-  const id = randomUUID();
-  const json = JSON.stringify(data);
-  await trx
-    .insertInto('document')
-    .values({
-      id,
-      type,
-      status,
-      version: 1,
-      owner: account ? id : SEED_ACTOR,
-      owner_name: account?.name ?? null,
-      owner_email: account?.email ?? null,
-      owner_mobile: account?.mobile ?? null,
-      data: json,
-      created_by: SEED_ACTOR,
-      updated_by: SEED_ACTOR,
-    })
-    .execute();
-  await trx
-    .insertInto('document_version')
-    .values({
-      document_id: id,
-      version: 1,
-      status,
-      action: 'seed',
-      data: json as never,
-      by: SEED_ACTOR,
-      assignee: null,
-    })
-    .execute();
-  await trx
-    .insertInto('document_history')
-    .values({
-      document_id: id,
-      version: 1,
-      action: 'seed',
-      from_status: 'NEW',
-      to_status: status,
-      actor: SEED_ACTOR,
-      actor_name: SEED_ACTOR,
-    })
-    .execute();
-  return id;
 }

@@ -19,7 +19,13 @@ import { checkChanged } from './must-change';
 import { callerAsOwner, ownerNamed, type DocumentOwner } from './on-behalf';
 import { runServerRules } from './server-rules';
 import { encodeSystemNote, type SystemNote } from './system-notes';
-import { findDocument, insertDocument, writeVersion, type DocumentRow } from './store/rows';
+import {
+  draftOf,
+  findDocument,
+  insertDocument,
+  writeVersion,
+  type DocumentRow,
+} from './store/rows';
 import { documentView } from './views';
 import type { CompiledWorkflow } from './workflows';
 
@@ -65,7 +71,7 @@ export class DocumentCommands {
     return this.db.transaction().execute(async (trx) => {
       // Made at the counter for someone else (`onBehalf`): they own it from the start.
       const owner = definition.onBehalf
-        ? await ownerNamed(trx, request.owner)
+        ? await ownerNamed(trx, this.environment.accounts, request.owner)
         : callerAsOwner(principal);
       return this.run(trx, workflow, { owner }, action, definition, principal, {
         version: 0,
@@ -155,7 +161,7 @@ export class DocumentCommands {
           : undefined;
       const now = new Date();
       const draft: DocumentDraft = row
-        ? { ...toDraft(row), data }
+        ? { ...draftOf(row), data }
         : newDraft(workflow.definition.id, callerAsOwner(principal), data);
       await this.runEffects(trx, workflow, derive.effects, {
         action: 'derive',
@@ -196,12 +202,12 @@ export class DocumentCommands {
     const fromStatus = stored?.status ?? NEW_STATE;
     // 3. The data as the action leaves it, and who owns it.
     const draft = stored
-      ? toDraft(stored)
+      ? draftOf(stored)
       : newDraft(workflow.definition.id, (subject as { owner: DocumentOwner }).owner, {});
     draft.data = mergedData(workflow, definition, stored?.data ?? {}, request.data);
     if (stored && definition.onBehalf && request.owner !== undefined) {
       // Handed to someone else: they own it from this version.
-      Object.assign(draft, await ownerNamed(trx, request.owner));
+      Object.assign(draft, await ownerNamed(trx, this.environment.accounts, request.owner));
     }
     if (stored) checkChanged(workflow, definition, stored.data, draft.data);
     // 4. Effects the guards and the validation depend on (the fees now due decide SUBMITTED
@@ -249,7 +255,7 @@ export class DocumentCommands {
         author,
         now,
       );
-      Object.assign(draft, { ...toDraft(inserted), data: draft.data });
+      Object.assign(draft, { ...draftOf(inserted), data: draft.data });
       // The new row's owner columns are written by the insert; the version writes them again.
       delete draft.ownerMobile;
     }
@@ -426,24 +432,6 @@ function newDraft(
     serial: null,
     submittedAt: null,
     data,
-  };
-}
-
-function toDraft(row: DocumentRow): DocumentDraft {
-  return {
-    id: row.id,
-    type: row.type,
-    status: row.status,
-    previousStatus: row.previous_status,
-    owner: row.owner,
-    ownerName: row.owner_name,
-    ownerEmail: row.owner_email,
-    assignee: row.assignee,
-    number: row.number,
-    year: row.year,
-    serial: row.serial,
-    submittedAt: row.submitted_at,
-    data: row.data,
   };
 }
 

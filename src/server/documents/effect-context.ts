@@ -31,7 +31,20 @@ export interface DocumentDraft {
 }
 
 /** What some effects need of the server besides the database (a certificate's texts). */
-export type EffectEnvironment = CertificateEnvironment;
+export interface EffectEnvironment extends CertificateEnvironment {
+  /**
+   * Where accounts are found by sign-in name (the workflow declaring `account`, and its key):
+   * a document made for someone (`onBehalf`), an officer assigned by login. Undefined when no
+   * workflow declares accounts: nobody can then be named.
+   */
+  accounts?: AccountLookup;
+}
+
+/** The document type of accounts and the pointer of their sign-in name (its declared key). */
+export interface AccountLookup {
+  type: string;
+  login: string;
+}
 
 export interface EffectContext {
   trx: Transaction<Database>;

@@ -66,14 +66,14 @@ async function allocateNumber({ trx, workflow, document, now }: EffectContext): 
  * subject, which "Assigned to me" compares with. Anything else is kept as given (the subject
  * of an officer known only to an external identity provider).
  */
-async function setAssignee({ trx, document, request }: EffectContext): Promise<void> {
+async function setAssignee({ trx, document, request, environment }: EffectContext): Promise<void> {
   const assignee = request.assignee?.trim();
   if (!assignee) {
     throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
       { path: '/assignee', rule: 'required' },
     ]);
   }
-  const account = await accountByLogin(trx, assignee);
+  const account = await accountByLogin(trx, environment.accounts, assignee);
   document.assignee = account?.id ?? assignee;
 }
 

@@ -1,7 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import type { AccountLookup } from './effect-context';
+import { findByKey } from './store/lookups';
+import type { DocumentRow } from './store/rows';
 
 /** Who owns a document: the account id tokens carry as their subject, and how to reach them. */
 export interface DocumentOwner {
@@ -26,14 +29,18 @@ export function callerAsOwner(principal: Principal): DocumentOwner {
  * their account in our directory: a name that is no active account is a 400 on `/owner`, so
  * a document is never handed to nobody.
  */
-export async function ownerNamed(db: Kysely<Database>, login: unknown): Promise<DocumentOwner> {
+export async function ownerNamed(
+  db: Kysely<Database>,
+  accounts: AccountLookup | undefined,
+  login: unknown,
+): Promise<DocumentOwner> {
   const name = typeof login === 'string' ? login.trim() : '';
   if (!name) {
     throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
       { path: '/owner', rule: 'required' },
     ]);
   }
-  const account = await accountByLogin(db, name);
+  const account = await accountByLogin(db, accounts, name);
   if (!account) {
     throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
       { path: '/owner', rule: 'unknownAccount', params: { name } },
@@ -48,15 +55,14 @@ export async function ownerNamed(db: Kysely<Database>, login: unknown): Promise<
 }
 
 /**
- * The account of our directory a sign-in name names (any case), not deleted. An account
- * document owns itself and carries its holder's name and contacts as owner.
+ * The account of our directory a sign-in name names (any case, its declared key), not
+ * deleted. An account document owns itself and carries its holder's name and contacts as
+ * owner.
  */
-export async function accountByLogin(db: Kysely<Database>, login: string) {
-  return db
-    .selectFrom('document')
-    .select(['id', 'owner_name', 'owner_email', 'owner_mobile'])
-    .where('type', '=', 'account')
-    .where('status', '!=', 'DELETED')
-    .where(sql<string>`lower(data #>> '{identity,loginIdentifier}')`, '=', login.toLowerCase())
-    .executeTakeFirst();
+export async function accountByLogin(
+  db: Kysely<Database>,
+  accounts: AccountLookup | undefined,
+  login: string,
+): Promise<DocumentRow | undefined> {
+  return accounts ? findByKey(db, accounts.type, accounts.login, login) : undefined;
 }

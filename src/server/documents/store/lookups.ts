@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { keyExpression } from '../../db/key-indexes';
 import { DELETED, dataText, pointerPath } from './lists';
 import type { DocumentRow, Queryable } from './rows';
 
@@ -10,7 +11,8 @@ import type { DocumentRow, Queryable } from './rows';
 
 /**
  * The document of `type` whose text at `pointer` equals `value`, ignoring case (a record's key
- * is unique within its type that way); deleted ones only when asked, `except` one id.
+ * is unique within its type that way); deleted ones only when asked, `except` one id. The
+ * expression is the declared keys' index's (src/server/db/key-indexes.ts), which serves it.
  */
 export async function findByKey(
   db: Queryable,
@@ -23,10 +25,32 @@ export async function findByKey(
     .selectFrom('document')
     .selectAll()
     .where('type', '=', type)
-    .where(sql<string>`lower(data #>> ${sql.lit(pointerPath(pointer))})`, '=', value.toLowerCase());
+    .where(keyExpression(pointer), '=', value.toLowerCase());
   if (!includeDeleted) query = query.where('status', '<>', DELETED);
   if (except) query = query.where('id', '<>', except);
   return (await query.executeTakeFirst()) as DocumentRow | undefined;
+}
+
+/** The data of the records of `type`, not deleted, whose keys are among `keys` (any case). */
+export async function findLiveByKeys(
+  db: Queryable,
+  type: string,
+  pointer: string,
+  keys: readonly string[],
+): Promise<Array<Record<string, unknown>>> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('document')
+    .select('data')
+    .where('type', '=', type)
+    .where('status', '<>', DELETED)
+    .where(
+      keyExpression(pointer),
+      'in',
+      keys.map((key) => key.toLowerCase()),
+    )
+    .execute();
+  return rows.map((row) => row.data);
 }
 
 /**

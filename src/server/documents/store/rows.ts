@@ -40,6 +40,25 @@ export async function documentStatus(
     .executeTakeFirst();
 }
 
+/** A stored document as effects and the pipeline change it (the draft of its next version). */
+export function draftOf(row: DocumentRow): DocumentDraft {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    previousStatus: row.previous_status,
+    owner: row.owner,
+    ownerName: row.owner_name,
+    ownerEmail: row.owner_email,
+    assignee: row.assignee,
+    number: row.number,
+    year: row.year,
+    serial: row.serial,
+    submittedAt: row.submitted_at,
+    data: row.data,
+  };
+}
+
 /** Who writes a version: the actor's name for the row's columns and the history line. */
 export interface VersionAuthor {
   subject: string;
@@ -188,5 +207,83 @@ export async function listHistory(db: Queryable, id: string) {
     .selectAll()
     .where('document_id', '=', id)
     .orderBy('id')
+    .execute();
+}
+
+/** The owner columns of a document, written at once (an account comes to own itself). */
+export async function setOwner(
+  trx: Transaction<Database>,
+  id: string,
+  owner: { owner: string; name: string | null; email: string | null; mobile: string | null },
+): Promise<void> {
+  await trx
+    .updateTable('document')
+    .set({
+      owner: owner.owner,
+      owner_name: owner.name,
+      owner_email: owner.email,
+      owner_mobile: owner.mobile,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * A record written whole, as the document service would write its creation (the document, its
+ * first version and a history line `seed`, NEW -> status): the reference data a fresh
+ * installation starts with. `owner` undefined: the record is the seed actor's.
+ */
+export async function insertSeededDocument(
+  trx: Transaction<Database>,
+  record: {
+    id: string;
+    type: string;
+    status: string;
+    data: Record<string, unknown>;
+    owner: { owner: string; name: string | null; email: string | null; mobile: string | null };
+    actor: string;
+  },
+): Promise<void> {
+  const { id, type, status, owner, actor } = record;
+  const json = JSON.stringify(record.data);
+  await trx
+    .insertInto('document')
+    .values({
+      id,
+      type,
+      status,
+      version: 1,
+      owner: owner.owner,
+      owner_name: owner.name,
+      owner_email: owner.email,
+      owner_mobile: owner.mobile,
+      data: json,
+      created_by: actor,
+      updated_by: actor,
+    })
+    .execute();
+  await trx
+    .insertInto('document_version')
+    .values({
+      document_id: id,
+      version: 1,
+      status,
+      action: 'seed',
+      data: json as never,
+      by: actor,
+      assignee: null,
+    })
+    .execute();
+  await trx
+    .insertInto('document_history')
+    .values({
+      document_id: id,
+      version: 1,
+      action: 'seed',
+      from_status: 'NEW',
+      to_status: status,
+      actor,
+      actor_name: actor,
+    })
     .execute();
 }
