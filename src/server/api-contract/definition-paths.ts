@@ -106,7 +106,8 @@ export function creatingActions(workflow: WorkflowDefinition): string[] {
 
 /**
  * Actions fired on an existing document (`/{id}/actions/{action}`): those any state after the
- * initial one takes, except the server's own (`system`), which the API refuses from anyone.
+ * initial one takes. The server's own (`system`: a payment the gateway confirmed) are listed
+ * too, said to be refused (403) to every caller, so the document names every action.
  */
 export function documentActions(workflow: WorkflowDefinition): string[] {
   const initial = workflow.machine.initial ?? NEW_STATE;
@@ -115,9 +116,7 @@ export function documentActions(workflow: WorkflowDefinition): string[] {
       .filter((state) => state !== initial)
       .flatMap((state) => transitionsFrom(workflow, state)),
   );
-  return Object.keys(workflow.actions).filter(
-    (action) => taken.has(action) && !workflow.actions[action]?.system,
-  );
+  return Object.keys(workflow.actions).filter((action) => taken.has(action));
 }
 
 function transitionsFrom(workflow: WorkflowDefinition, state: string): string[] {
@@ -355,7 +354,9 @@ function actionBody(action: WorkflowAction, data: ContractSchema): ContractSchem
 function describeAction(workflow: WorkflowDefinition, action: WorkflowAction): string {
   const roles = action.roles.map((role) => `\`${workflow.rolePrefix}${role}\``).join(', ');
   return [
-    `Roles: ${roles || 'none'}.`,
+    action.system
+      ? 'Fired by the server itself (a payment the gateway confirmed): refused (403) to every caller.'
+      : `Roles: ${roles || 'none'}.`,
     action.owner ? "Only the document's owner." : '',
     action.validate ? 'The whole document is validated first.' : '',
     action.requires?.length ? `Requires values at ${action.requires.join(', ')}.` : '',
