@@ -34,9 +34,7 @@ export async function readProjectJson<T>(file: string): Promise<T> {
  * The project's definitions plus a fixture folder (tests/fixtures/definitions by default) laid
  * over them, its modules.fixture.json joining the project's modules.
  */
-export async function definitionsWithFixtures(
-  folder = 'tests/fixtures/definitions',
-): Promise<{
+export async function definitionsWithFixtures(folder = 'tests/fixtures/definitions'): Promise<{
   dir: string;
   write(file: string, content: unknown): Promise<void>;
   remove(): Promise<void>;
