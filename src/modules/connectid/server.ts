@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../core/definitions/types';
 import { translate } from '../../core/i18n/translate';
+import { setAt } from '../../core/rules/registry';
 import { holderLanguage } from '../../server/documents/certificate';
 import { valueAt } from '../../server/documents/guards';
 import { messageOwner, type EffectContext } from '../../server/documents/effects';
@@ -8,7 +9,6 @@ import {
   accountContacts,
   accountDisplayName,
   accountLogin,
-  setAt,
   text,
 } from '../../server/connectid/account-fields';
 import { recordDeclarations, type DeclaredAccount } from '../../server/connectid/declarations';

@@ -19,23 +19,6 @@ export function holds(data: unknown, test: FieldTest): boolean {
   return text(data, test.pointer) === test.equals;
 }
 
-/**
- * Writes a value at a JSON pointer of the data, making the objects on the way (an effect sets
- * a security flag or a group in a section the record may not have yet).
- */
-export function setAt(data: Record<string, unknown>, pointer: string, value: unknown): void {
-  const parts = pointer.split('/').slice(1);
-  const last = parts.pop();
-  if (last === undefined) return;
-  let node = data;
-  for (const part of parts) {
-    const next = node[part];
-    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[part] = {};
-    node = node[part] as Record<string, unknown>;
-  }
-  node[last] = value;
-}
-
 /** The login of an account: the text at its key. */
 export function accountLogin(account: DeclaredAccount, data: unknown): string | null {
   return text(data, account.key.pointer);

@@ -10,7 +10,8 @@ import type {
   PasswordPolicy,
   SecurityFlags,
 } from '../identity/directory';
-import { accountContacts, accountLogin, codes, holds, setAt, text } from './account-fields';
+import { setAt } from '../../core/rules/registry';
+import { accountContacts, accountLogin, codes, holds, text } from './account-fields';
 import { recordDeclarations, type DeclaredAccount, type RecordDeclarations } from './declarations';
 
 export type { SecurityFlags };

@@ -12,7 +12,7 @@ import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import { allowedActions, guardInput, maySee, requireAction } from './access';
 import { catalogFieldProblems } from './catalog-fields';
 import { documentChoiceProblems } from './document-choices';
-import type { DocumentDraft, EffectEnvironment } from './effect-context';
+import type { DocumentDraft, EffectContext, EffectEnvironment } from './effect-context';
 import { nextStatus } from './machine';
 import { checkFileReferences } from './media-references';
 import { checkChanged } from './must-change';
@@ -282,14 +282,7 @@ export class DocumentCommands {
     trx: Transaction<Database>,
     workflow: CompiledWorkflow,
     names: readonly string[],
-    context: {
-      action: string;
-      fromStatus: string;
-      document: DocumentDraft;
-      request: ActionRequest;
-      principal: Principal;
-      now: Date;
-    },
+    context: Omit<EffectContext, 'trx' | 'environment' | 'workflow' | 'entity'>,
   ): Promise<void> {
     for (const name of names) {
       const effect = workflow.implementations.effects.get(name);

@@ -17,8 +17,8 @@ export function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-/** One document as its screen reads it, with the actions the caller may take now. */
-export function documentView(row: DocumentRow, allowedActions: string[]): DocumentView {
+/** What every answer about a document says of it, whole or in a list. */
+function header(row: DocumentRow) {
   return {
     id: row.id,
     type: row.type,
@@ -28,12 +28,19 @@ export function documentView(row: DocumentRow, allowedActions: string[]): Docume
     ownerName: row.owner_name,
     assignee: row.assignee,
     number: row.number,
-    year: row.year,
     submittedAt: row.submitted_at ? iso(row.submitted_at) : null,
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** One document as its screen reads it, with the actions the caller may take now. */
+export function documentView(row: DocumentRow, allowedActions: string[]): DocumentView {
+  return {
+    ...header(row),
+    year: row.year,
     data: row.data,
     createdAt: iso(row.created_at),
     createdBy: row.created_by,
-    updatedAt: iso(row.updated_at),
     updatedBy: row.updated_by,
     allowedActions,
   };
@@ -45,16 +52,7 @@ export function documentSummary(
   columns: WorkflowList['columns'],
 ): DocumentSummary {
   return {
-    id: row.id,
-    type: row.type,
-    status: row.status,
-    version: row.version,
-    owner: row.owner,
-    ownerName: row.owner_name,
-    assignee: row.assignee,
-    number: row.number,
-    submittedAt: row.submitted_at ? iso(row.submitted_at) : null,
-    updatedAt: iso(row.updated_at),
+    ...header(row),
     fields: Object.fromEntries(
       columns.filter((c) => c.pointer).map((c) => [c.field, resolvePointer(row.data, c.pointer!)]),
     ),

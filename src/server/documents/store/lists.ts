@@ -1,4 +1,5 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema';
 import { normalizePage, type SearchResult } from '../../../core/search/protocol';
 import { compileSearch, type SearchField } from '../../search/compile-search';
 import type { DocumentRow, Queryable } from './rows';
@@ -80,31 +81,45 @@ function pageOf(total: number, window: ReturnType<typeof normalizePage>) {
   };
 }
 
+/** The query a search pages: the documents within a scope, with the columns it selects. */
+type DocumentQuery = SelectQueryBuilder<Database, 'document', object>;
+
 /**
- * One page of whole document rows within `scope`, the body's filter and sort on top (a
- * workflow's finder and lists).
+ * One page of documents within `scope`, the body's filter and sort on top, `columns` choosing
+ * what each row holds. Counting and paging happen in the database, never by loading every row.
  */
-export async function searchRows(
+async function searchPage<Row>(
   db: Queryable,
   body: unknown,
   fields: Record<string, SearchField>,
   scope: RawBuilder<SqlBool>,
   maxItems: number,
-): Promise<{ rows: DocumentRow[]; page: Omit<SearchResult<never>, 'items'> }> {
+  columns: (query: DocumentQuery) => DocumentQuery,
+): Promise<{ rows: Row[]; page: Omit<SearchResult<never>, 'items'> }> {
   const compiled = compileSearch(body, fields, [{ field: 'updatedAt', direction: 'desc' }]);
   const window = normalizePage(compiled.options, maxItems);
   const query = db.selectFrom('document').where(scope).where(compiled.where);
   const { total } = await query
     .select((eb) => eb.fn.countAll<string>().as('total'))
     .executeTakeFirstOrThrow();
-  const rows = (await query
-    .selectAll()
+  const rows = (await columns(query)
     .orderBy(compiled.orderBy)
     .orderBy('id')
     .limit(window.limit)
     .offset(window.offset)
-    .execute()) as DocumentRow[];
+    .execute()) as Row[];
   return { rows, page: pageOf(Number(total), window) };
+}
+
+/** One page of whole document rows within `scope` (a workflow's finder and lists). */
+export function searchRows(
+  db: Queryable,
+  body: unknown,
+  fields: Record<string, SearchField>,
+  scope: RawBuilder<SqlBool>,
+  maxItems: number,
+): Promise<{ rows: DocumentRow[]; page: Omit<SearchResult<never>, 'items'> }> {
+  return searchPage<DocumentRow>(db, body, fields, scope, maxItems, (q) => q.selectAll());
 }
 
 /** A document row as the dashboard's searches select it (the header, never the data). */
@@ -122,10 +137,10 @@ export interface HeaderRow {
 }
 
 /**
- * One page of document headers within `scope` (My Library, My Tasks), the body's filter and
- * sort on top; `extraColumns` adds computed columns (a task's reason and list).
+ * One page of document headers within `scope` (My Library, My Tasks); `extraColumns` adds
+ * computed columns (a task's reason and list).
  */
-export async function searchHeaders(
+export function searchHeaders(
   db: Queryable,
   body: unknown,
   fields: Record<string, SearchField>,
@@ -133,22 +148,12 @@ export async function searchHeaders(
   maxItems: number,
   extraColumns: Record<string, RawBuilder<unknown>> = {},
 ): Promise<{ rows: HeaderRow[]; page: Omit<SearchResult<never>, 'items'> }> {
-  const compiled = compileSearch(body, fields, [{ field: 'updatedAt', direction: 'desc' }]);
-  const window = normalizePage(compiled.options, maxItems);
-  const query = db.selectFrom('document').where(scope).where(compiled.where);
-  const { total } = await query
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = (await query
-    .select(['id', 'type', 'status', 'number', 'assignee', 'submitted_at', 'updated_at'])
-    .select(REFERENCE.as('reference'))
-    .select(Object.entries(extraColumns).map(([name, expression]) => expression.as(name)))
-    .orderBy(compiled.orderBy)
-    .orderBy('id')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute()) as HeaderRow[];
-  return { rows, page: pageOf(Number(total), window) };
+  return searchPage<HeaderRow>(db, body, fields, scope, maxItems, (q) =>
+    q
+      .select(['id', 'type', 'status', 'number', 'assignee', 'submitted_at', 'updated_at'])
+      .select(REFERENCE.as('reference'))
+      .select(Object.entries(extraColumns).map(([name, expression]) => expression.as(name))),
+  );
 }
 
 /**
