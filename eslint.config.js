@@ -3,7 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 // The rooms are matched wherever a `src/` tree sits, so that the deliberately wrong fixture tree
@@ -111,9 +111,11 @@ export default tseslint.config(
     files: [`${SRC}/**/*.{ts,tsx}`],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'] }),
-      ],
+      // Node's resolution with TypeScript's extensions (eslint-import-resolver-node: pure
+      // JavaScript, so the install needs no platform binary).
+      'import-x/resolver': {
+        node: { extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'] },
+      },
       // The files no-cycle opens to follow imports (parsed with typescript-eslint's parser).
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
