@@ -1,8 +1,11 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { DefinitionBundle } from '../../core/definitions/types';
 import { formCatalogs } from '../catalog/form-catalogs';
+import { PROJECT_ROOT } from '../config';
 import { DATE_TIME, NULLABLE_STRING, PROBLEM_RESPONSES } from './common';
 import { definitionContract } from './definition-paths';
 
@@ -180,6 +183,13 @@ export async function installApiContract(
     // No call to an outside validator, and nothing but our own scripts (the portal's CSP).
     validatorUrl: false,
     theme: { title: 'Immigration portal API' },
+    // The portal's own mark, linking back to it (the page is ours, not the framework's).
+    logo: {
+      type: 'image/svg+xml',
+      content: await fs.readFile(path.join(PROJECT_ROOT, 'src/portal/public/icon.svg')),
+      href: '/',
+      target: '_self',
+    },
     uiConfig: { deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0 },
   });
 }
