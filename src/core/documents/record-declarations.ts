@@ -65,6 +65,8 @@ export interface AccountDeclaration {
   security: { forcePasswordChange: string; forceTotp: string };
   /** The user type: its catalogue entry decides the fields and the default group. */
   userType: CatalogTypedField;
+  /** The group of an account whose user type's entry names none (`defaultGroup`). */
+  fallbackGroup: string;
   /** The identity document's type, checked at registration when given. */
   identityType?: CatalogTypedField;
 }

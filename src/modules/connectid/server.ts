@@ -9,6 +9,7 @@ import {
   accountContacts,
   accountDisplayName,
   accountLogin,
+  groupOfUserType,
   text,
 } from '../../server/connectid/account-fields';
 import { recordDeclarations, type DeclaredAccount } from '../../server/connectid/declarations';
@@ -74,7 +75,7 @@ async function groupFromUserType({ trx, document, workflow, now }: EffectContext
   const { pointer, catalog } = account.userType;
   const userType = text(document.data, pointer);
   const entry = userType ? await validEntry(trx, catalog, userType, now) : undefined;
-  const group = typeof entry?.defaultGroup === 'string' ? entry.defaultGroup : 'PUBLIC';
+  const group = groupOfUserType(account, entry);
   const data = structuredClone(document.data);
   setAt(data, account.group, group);
   setAt(data, account.accessUnits, []);

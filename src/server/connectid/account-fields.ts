@@ -51,3 +51,14 @@ export function accountContacts(
     mobile: text(data, account.mobile),
   };
 }
+
+/**
+ * The group an account of a user type joins: the `defaultGroup` of the type's catalogue entry,
+ * else the account declaration's `fallbackGroup`.
+ */
+export function groupOfUserType(
+  account: DeclaredAccount,
+  entry: Record<string, unknown> | undefined,
+): string {
+  return typeof entry?.defaultGroup === 'string' ? entry.defaultGroup : account.fallbackGroup;
+}

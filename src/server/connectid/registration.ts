@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { checkPassword } from '../../core/identity/password-policy';
 import { REGISTRATION_ROUTES } from '../api-contract/fixed-routes';
 import type { Principal } from '../auth/principal';
 import { normaliseDestination, verifyChallenge } from '../challenge/service';
 import { validEntry } from '../catalog/seed';
+import { entriesValidAtWith } from '../catalog/valid-at';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { DocumentService } from '../documents/service';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import type { CredentialStore } from '../identity/credentials';
+import { valueAt } from '../documents/guards';
+import { groupOfUserType, text } from './account-fields';
 import type { DocumentAccountDirectory } from './directory';
 
 /** The account that stands for self-registration in the account's history. */
@@ -46,21 +49,16 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
   /** What a signed-out person may register as: the self-registration types valid now. */
   app.get('/registration/options', REGISTRATION_ROUTES.options, async () => {
     const account = registrable();
-    const pick = async (catalog: string) => {
-      const rows = await options.db
-        .selectFrom('catalog_entry')
-        .select('data')
-        .where('catalog', '=', catalog)
-        .where(sql<boolean>`tstzrange(start_time, end_time, '[)') @> now()`)
-        .orderBy('entry_key')
-        .execute();
-      return rows.map((r) => r.data).filter((d) => d.selfRegistration === true);
-    };
+    // The entries valid now one may register as (`selfRegistration`), in key order.
+    const pick = async (catalog: string) =>
+      (await entriesValidAtWith(options.db, catalog, new Date(), { selfRegistration: true })).map(
+        (entry) => entry.data,
+      );
     // Each type with the password rules of the group it joins, so the page can state them
     // before the person chooses a password (the same rules the registration checks below).
     const userTypes = await Promise.all(
       (await pick(account.userType.catalog)).map(async (type) => {
-        const group = typeof type.defaultGroup === 'string' ? type.defaultGroup : 'PUBLIC';
+        const group = groupOfUserType(account, type);
         const { code: _policy, ...passwordRules } = (await options.directory.policyForGroup(
           group,
         )) ?? { code: '' };
@@ -109,7 +107,7 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
 
     const login = text(data, account.key.pointer) ?? '';
     const password = typeof body.password === 'string' ? body.password : '';
-    const group = typeof userType?.defaultGroup === 'string' ? userType.defaultGroup : 'PUBLIC';
+    const group = groupOfUserType(account, userType);
     const policy = await options.directory.policyForGroup(group);
     for (const problem of checkPassword(policy, password, login)) {
       problems.push({ path: '/password', rule: problem.rule, params: problem.params });
@@ -166,18 +164,4 @@ function checkFields(
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function valueAt(data: unknown, pointer: string): unknown {
-  let node = data;
-  for (const part of pointer.split('/').slice(1)) {
-    if (!isObject(node)) return undefined;
-    node = node[part];
-  }
-  return node;
-}
-
-function text(data: unknown, pointer: string): string | undefined {
-  const value = valueAt(data, pointer);
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }

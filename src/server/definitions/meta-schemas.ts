@@ -276,6 +276,7 @@ const accountDeclaration = strictObject(
     accessUnits: dataPointer,
     security: strictObject({ forcePasswordChange: dataPointer, forceTotp: dataPointer }),
     userType: catalogTypedField,
+    fallbackGroup: { type: 'string', minLength: 1 },
     identityType: catalogTypedField,
   },
   ['identityType'],
