@@ -1,9 +1,7 @@
 import type { JsonSchema } from '../../core/definitions/types';
-import { translate } from '../../core/i18n/translate';
 import { setAt } from '../../core/rules/registry';
-import { holderLanguage } from '../../server/documents/certificate';
 import { valueAt } from '../../server/documents/guards';
-import { messageOwner, type EffectContext } from '../../server/documents/effects';
+import { holderTexts, messageOwner, type EffectContext } from '../../server/documents/effects';
 import { ApiProblem, ERROR_CODES } from '../../server/http/api-error';
 import {
   accountContacts,
@@ -147,9 +145,7 @@ async function notifyAccount({
   request,
   environment,
 }: EffectContext): Promise<void> {
-  const language = holderLanguage(workflow, document.data);
-  const t = (key: string, params?: Record<string, unknown>) =>
-    translate(environment.texts, language, key, params);
+  const { language, t } = holderTexts({ workflow, document, environment });
   const account = declaredAccount(workflow);
   const login = accountLogin(account, document.data) ?? '';
   const params = {

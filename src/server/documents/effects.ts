@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import { translate } from '../../core/i18n/translate';
+import { translate, type Language } from '../../core/i18n/translate';
 import { withNotificationTables, type OutboxAttachment } from '../notifications/tables';
 import { fillCatalogLists } from './catalog-lists';
 import { certificatePdf, holderLanguage } from './certificate';
@@ -78,6 +78,22 @@ async function setAssignee({ trx, document, request, environment }: EffectContex
 }
 
 /**
+ * The language the document's holder chose (the workflow's `holderLanguage`, English
+ * otherwise) and the texts in it, keys under `prefix`: what every message to the holder is
+ * written with.
+ */
+export function holderTexts(
+  { workflow, document, environment }: Pick<EffectContext, 'workflow' | 'document' | 'environment'>,
+  prefix = '',
+): { language: Language; t: (key: string, params?: Record<string, unknown>) => string } {
+  const language = holderLanguage(workflow, document.data);
+  return {
+    language,
+    t: (key, params) => translate(environment.texts, language, `${prefix}${key}`, params),
+  };
+}
+
+/**
  * Tells the owner their document changed status: inbox and e-mail, in the language they chose
  * on the document (the workflow's `holderLanguage`), English otherwise.
  */
@@ -88,9 +104,7 @@ async function notifyOwner({
   request,
   environment,
 }: EffectContext): Promise<void> {
-  const language = holderLanguage(workflow, document.data);
-  const t = (key: string, params?: Record<string, unknown>) =>
-    translate(environment.texts, language, key, params);
+  const { language, t } = holderTexts({ workflow, document, environment });
   const params = {
     title: t(`${workflow.document}._title`),
     number: document.number ?? document.id,
@@ -160,9 +174,7 @@ async function mailCertificate({
   request,
 }: EffectContext): Promise<void> {
   if (!workflow.certificate) throw new Error(`Workflow ${workflow.id} has no certificate`);
-  const language = holderLanguage(workflow, document.data);
-  const t = (key: string, params?: Record<string, unknown>) =>
-    translate(environment.texts, language, `certificate.${key}`, params);
+  const { language, t } = holderTexts({ workflow, document, environment }, 'certificate.');
   const number = document.number ?? document.id;
   const pdf = await certificatePdf({
     db: trx,
