@@ -151,6 +151,8 @@ describe('the e-visa PDF', { timeout: 30_000 }, () => {
       'Conditions of this visa\t1. Must leave before the expiry date.',
       '2. No employment.',
       'Additional conditions\tReport to the consulate on arrival.',
+      // The visa has a public check: the QR code and the address open it.
+      'Scan the code or open this address to check the document:',
       'https://portal.example/#/home?number=VA-2026-000042',
       'This document was issued electronically and needs no signature.\tPage 1 of 1',
     ]) {
@@ -158,6 +160,8 @@ describe('the e-visa PDF', { timeout: 30_000 }, () => {
     }
     // No code shown raw, nothing cut.
     expect(pdf.text).not.toMatch(/\bWS\b|\bVV30\b|MULTIPLE|…/);
+    expect(pdf.text).toContain('Keep this document with your passport');
+    expect(pdf.text).not.toMatch(/\/view\/|signed in/);
   });
 
   it('reads in French, labels and values in French', async () => {

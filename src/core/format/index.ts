@@ -43,17 +43,27 @@ export function formatNumber(value: number, language: Language): string {
 }
 
 /**
- * A decimal amount (kept as a string, never a float: `"1234.5"`) in NZD with two decimals:
- * `NZD 1,234.50` in English, `1 234,50 NZD` in French. Text that is not an amount is returned
- * unchanged.
+ * A decimal amount (kept as a string, never a float: `"1234.5"`) in NZD, or in `currency` (an
+ * ISO 4217 code, e.g. a certificate's), with two decimals: `NZD 1,234.50` in English,
+ * `1 234,50 NZD` in French. A number is first written to the cent; text that is not an amount
+ * and a number that is not finite are returned as written.
  */
-export function formatMoney(amount: string, language: Language): string {
+export function formatMoney(
+  amount: string | number,
+  language: Language,
+  currency: string = CURRENCY,
+): string {
+  if (typeof amount === 'number') {
+    if (!Number.isFinite(amount)) return String(amount);
+    // Written to the cent first, then grouped like any amount given as text.
+    return formatMoney(amount.toFixed(2), language, currency);
+  }
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
   if (!match) return amount;
   const [, sign = '', whole = '0', cents = ''] = match;
   const parts = new Intl.NumberFormat(NUMBER_LOCALES[language], {
     style: 'currency',
-    currency: CURRENCY,
+    currency,
     currencyDisplay: 'code',
   }).formatToParts(0);
   // The grouping and decimal signs come from Intl, the digits from the string itself, so that
@@ -63,7 +73,7 @@ export function formatMoney(amount: string, language: Language): string {
   const digits = `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, group)}${decimal}${cents.padEnd(2, '0')}`;
   const currencyFirst = parts.findIndex((p) => p.type === 'currency') === 0;
   const number = `${sign === '-' ? '-' : ''}${digits}`;
-  return currencyFirst ? `${CURRENCY} ${number}` : `${number} ${CURRENCY}`;
+  return currencyFirst ? `${currency} ${number}` : `${number} ${currency}`;
 }
 
 function groupSeparator(language: Language): string {

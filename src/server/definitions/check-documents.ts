@@ -278,8 +278,8 @@ export function checkListLabels(
 
 /**
  * Every text the certificate prints (its title, each field's label, section heading and text for
- * no value) must name a text in every language: a raw key on the PDF handed to the holder is
- * what this prevents.
+ * no value, and the headings of a table's columns) must name a text in every language: a raw key
+ * on the PDF handed to the holder is what this prevents.
  */
 export function checkCertificateTexts(
   workflow: WorkflowDefinition,
@@ -301,6 +301,9 @@ export function checkCertificateTexts(
       const value = field[key];
       if (value !== undefined) check(value, `/certificate/fields/${i}/${key}`);
     }
+    field.columns?.forEach((column, j) =>
+      check(column.label, `/certificate/fields/${i}/columns/${j}/label`),
+    );
   });
 }
 

@@ -1,20 +1,39 @@
 /**
- * The issued document as a PDF (an e-visa): A4 pages in Helvetica. At the top the issuer, the
- * document's title and number beside a QR code that opens the public document check of the home
- * page with the number filled in; then the certificate's sections (the holder, the visa, its
- * validity, its conditions), each a heading over label and value rows; at the bottom how to check
- * the document. Texts come from translations (`certificate.*` of the portal's own texts and the
- * workflow's keys); values arrive already written as words (see certificate.ts).
+ * The issued document as a PDF (an e-visa, an e-invoice): A4 pages in Helvetica. At the top the
+ * issuer, the document's title and number beside a QR code that opens the public document check
+ * of the home page with the number filled in (or, for a document without a public check, the
+ * document in the portal); then the certificate's sections (the holder, the visa, its validity,
+ * its conditions), each a heading over label and value rows or a table (an invoice's items); at
+ * the bottom how to check the document. Texts come from translations (`certificate.*` of the
+ * portal's own texts and the workflow's keys); values arrive already written as words (see
+ * certificate.ts).
  */
 import { PDFDocument, PageSizes, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
 import { toWinAnsi, wrap } from '../pdf/text';
 
-/** One row: its label and its value, or its values one per line (a list such as conditions). */
+/** A column of a table: its heading as printed, and whether its cells align right (amounts). */
+export interface CertificateTableColumn {
+  heading: string;
+  alignRight: boolean;
+}
+
+/** A list printed as a table: a header row of the columns' headings, then one row per item. */
+export interface CertificateTable {
+  columns: CertificateTableColumn[];
+  /** Cells as printed, one per column; '' for an item without that value. */
+  rows: string[][];
+}
+
+/**
+ * One row: its label and its value, or its values one per line (a list such as conditions), or
+ * its table (then `values` is empty and the label is printed above the table).
+ */
 export interface CertificateRow {
   label: string;
   values: string[];
+  table?: CertificateTable;
 }
 
 /** A group of rows under a heading (the holder, the visa...); untitled before the first heading. */
@@ -28,8 +47,11 @@ export interface CertificateContent {
   title: string;
   number: string;
   sections: CertificateSection[];
-  /** The address the QR code opens: the public check of this document. */
-  checkUrl: string;
+  /**
+   * The address the QR code opens and the footer prints: the public check of this document
+   * (`check`), or, when its workflow has none, the document in the portal (`view`).
+   */
+  link: { url: string; opens: 'check' | 'view' };
 }
 
 const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
@@ -48,11 +70,47 @@ const LINE = 15;
 const ROW_GAP = 7;
 /** A value longer than this many lines is cut with an ellipsis (fields are at most 2000 characters). */
 const MAX_VALUE_LINES = 12;
+/** Tables: smaller text, each cell wrapped within its column and cut after a few lines. */
+const CELL_SIZE = 9;
+const CELL_LINE = 11;
+const CELL_PAD = 4;
+/** A cell's text from the top of its row to its first baseline, and from its last to the rule. */
+const CELL_TOP = 10.5;
+const CELL_BOTTOM = 5.5;
+const MAX_CELL_LINES = 4;
+const MAX_HEADING_LINES = 2;
 
 const TEXT = rgb(0.1, 0.1, 0.1);
 const MUTED = rgb(0.35, 0.35, 0.35);
 const ACCENT = rgb(0.05, 0.27, 0.47);
 const RULE = rgb(0.6, 0.6, 0.6);
+
+const sum = (numbers: number[]) => numbers.reduce((total, n) => total + n, 0);
+
+/**
+ * The widths of a table's columns across the content width. When every column fits as wide as
+ * its widest cell or heading, the spare width is shared in proportion; otherwise the columns
+ * narrower than an equal share keep their width and the others share the rest equally, their
+ * cells wrapping.
+ */
+function columnWidths(natural: number[]): number[] {
+  const total = sum(natural);
+  if (total <= CONTENT_WIDTH) return natural.map((width) => (width * CONTENT_WIDTH) / total);
+  const widths = [...natural];
+  let open = natural.map((_, index) => index);
+  let left = CONTENT_WIDTH;
+  for (;;) {
+    const share = left / open.length;
+    const narrow = open.filter((index) => (natural[index] ?? 0) <= share);
+    if (narrow.length === 0) {
+      for (const index of open) widths[index] = share;
+      return widths;
+    }
+    left -= sum(narrow.map((index) => natural[index] ?? 0));
+    open = open.filter((index) => !narrow.includes(index));
+    if (open.length === 0) return widths;
+  }
+}
 
 /** The QR code of `text` drawn as dark squares, its top left corner at (x, top). */
 function drawQr(page: PDFPage, text: string, x: number, top: number, size: number): void {
@@ -121,7 +179,7 @@ export async function renderCertificatePdf(
   // Heading: the issuer, the title and the number, beside the QR code.
   newPage();
   band();
-  drawQr(page, content.checkUrl, PAGE_WIDTH - MARGIN - QR_SIZE, PAGE_HEIGHT - MARGIN + 8, QR_SIZE);
+  drawQr(page, content.link.url, PAGE_WIDTH - MARGIN - QR_SIZE, PAGE_HEIGHT - MARGIN + 8, QR_SIZE);
   const headingWidth = CONTENT_WIDTH - QR_SIZE - 10;
   write(safe(t('issuer')), MARGIN, 12, bold, ACCENT);
   y -= 34;
@@ -131,7 +189,10 @@ export async function renderCertificatePdf(
   }
   write(safe(t('number', { number: content.number })), MARGIN, 13, bold);
   y -= 22;
-  for (const line of lines(t('keep'), regular, 9, headingWidth, 3)) {
+  // Beside the code, what to do with the document: keep it for the border (a publicly checked
+  // one), or open it in the portal.
+  const note = content.link.opens === 'check' ? t('keep') : t('openNote');
+  for (const line of lines(note, regular, 9, headingWidth, 3)) {
     write(line, MARGIN, 9, regular, MUTED);
     y -= 12;
   }
@@ -142,6 +203,79 @@ export async function renderCertificatePdf(
   const usable = PAGE_HEIGHT - 2 * MARGIN - FOOTER_SPACE;
   const drawLine = (text: string, x: number, size: number, font: PDFFont, colour: typeof TEXT) =>
     page.drawText(text, { x, y: y - VALUE_SIZE, size, font, color: colour });
+
+  /**
+   * A table under its label: a header row, then one row per item. A row is never split; when
+   * the next one does not fit, the table goes on over the next page under its label and header
+   * row again, so that every page reads on its own.
+   */
+  const drawTable = (label: string, table: CertificateTable) => {
+    const cellText = (text: string, font: PDFFont, width: number, max: number) =>
+      text === '' ? [] : lines(text, font, CELL_SIZE, width - 2 * CELL_PAD, max);
+    const natural = table.columns.map(
+      (column, index) =>
+        Math.max(
+          bold.widthOfTextAtSize(safe(column.heading), CELL_SIZE),
+          ...table.rows.map((row) => regular.widthOfTextAtSize(safe(row[index] ?? ''), CELL_SIZE)),
+        ) +
+        2 * CELL_PAD +
+        1,
+    );
+    const widths = columnWidths(natural);
+    const xs = widths.map((_, index) => MARGIN + sum(widths.slice(0, index)));
+    const headings = table.columns.map((column, index) =>
+      cellText(column.heading, bold, widths[index] ?? 0, MAX_HEADING_LINES),
+    );
+    const rows = table.rows.map((row) =>
+      table.columns.map((_, index) =>
+        cellText(row[index] ?? '', regular, widths[index] ?? 0, MAX_CELL_LINES),
+      ),
+    );
+    const heightOf = (cells: string[][]) =>
+      (Math.max(1, ...cells.map((cell) => cell.length)) - 1) * CELL_LINE + CELL_TOP + CELL_BOTTOM;
+    const drawCells = (cells: string[][], font: PDFFont, colour: typeof TEXT) =>
+      cells.forEach((cell, index) => {
+        const x = xs[index] ?? MARGIN;
+        const width = widths[index] ?? 0;
+        cell.forEach((text, line) => {
+          const right = table.columns[index]?.alignRight ?? false;
+          page.drawText(text, {
+            x: right
+              ? x + width - CELL_PAD - font.widthOfTextAtSize(text, CELL_SIZE)
+              : x + CELL_PAD,
+            y: y - CELL_TOP - line * CELL_LINE,
+            size: CELL_SIZE,
+            font,
+            color: colour,
+          });
+        });
+      });
+    const labelLines = lines(label, regular, LABEL_SIZE, CONTENT_WIDTH, 2);
+    const top = () => {
+      for (const line of labelLines) {
+        drawLine(line, MARGIN, LABEL_SIZE, regular, MUTED);
+        y -= LINE;
+      }
+      drawCells(headings, bold, ACCENT);
+      y -= heightOf(headings);
+      rule(ACCENT, 0.8);
+    };
+    const topHeight = labelLines.length * LINE + heightOf(headings);
+    // The label and header row never end a page: they stay with the first row.
+    if (y - topHeight - heightOf(rows[0] ?? []) < BOTTOM) newPage();
+    top();
+    rows.forEach((cells, index) => {
+      const height = heightOf(cells);
+      if (y - height < BOTTOM) {
+        newPage();
+        top();
+      }
+      drawCells(cells, regular, TEXT);
+      y -= height;
+      if (index < rows.length - 1) rule(RULE, 0.3);
+    });
+    y -= ROW_GAP;
+  };
   for (const section of content.sections) {
     if (section.heading !== undefined) {
       // A heading never ends a page: it stays with the first lines of its section.
@@ -153,6 +287,10 @@ export async function renderCertificatePdf(
       y -= 8;
     }
     for (const field of section.fields) {
+      if (field.table) {
+        drawTable(field.label, field.table);
+        continue;
+      }
       const label = lines(field.label, regular, LABEL_SIZE, LABEL_WIDTH - 12, 3);
       // Several values (a list) are numbered, one paragraph each.
       const numbered = field.values.length > 1;
@@ -183,9 +321,15 @@ export async function renderCertificatePdf(
     }
   }
 
-  // Footer on every page: how to check the document, and that it needs no signature.
-  const check = lines(t('check'), regular, 8, CONTENT_WIDTH, 2);
-  const url = lines(content.checkUrl, regular, 8, CONTENT_WIDTH, 2);
+  // Footer on every page: how to check (or open) the document, and that it needs no signature.
+  const check = lines(
+    content.link.opens === 'check' ? t('check') : t('open'),
+    regular,
+    8,
+    CONTENT_WIDTH,
+    2,
+  );
+  const url = lines(content.link.url, regular, 8, CONTENT_WIDTH, 2);
   const footer = lines(t('footer'), regular, 8, CONTENT_WIDTH - 70, 2);
   pages.forEach((each, index) => {
     page = each;

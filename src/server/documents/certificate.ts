@@ -2,11 +2,12 @@ import type { Kysely, Transaction } from 'kysely';
 import { catalogFieldsOf } from '../../core/definitions/catalog-fields';
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import type {
+  CertificateColumn,
   CertificateField,
   WorkflowCertificate,
   WorkflowDefinition,
 } from '../../core/documents/workflow';
-import { formatDate } from '../../core/format';
+import { formatDate, formatMoney } from '../../core/format';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
 import { resolvePointer } from '../../core/rules/registry';
 import { entriesValidAt } from '../catalog/valid-at';
@@ -14,7 +15,9 @@ import type { Database } from '../db/schema';
 import {
   renderCertificatePdf,
   type CertificateContent,
+  type CertificateRow,
   type CertificateSection,
+  type CertificateTable,
 } from './certificate-pdf';
 
 /** What a certificate needs of the server: where the portal is, and its texts. */
@@ -34,6 +37,14 @@ export interface CertifiedDocument {
 /** The address of the public check of a document: the home page with the number filled in. */
 export function checkUrl(publicUrl: string, number: string): string {
   return `${publicUrl.replace(/\/$/, '')}/#/home?number=${encodeURIComponent(number)}`;
+}
+
+/**
+ * The address of a document in the portal (its view screen, behind sign-in): what the QR code of
+ * a certificate opens when its workflow has no public check (`verification`), such as an invoice.
+ */
+export function viewUrl(publicUrl: string, prefix: string, id: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/#${prefix}/view/${encodeURIComponent(id)}`;
 }
 
 /** The language the holder asked to be written to in (the workflow's `holderLanguage`), else English. */
@@ -71,9 +82,13 @@ function schemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
   return node;
 }
 
-/** The catalogue of the select that fills the field at `pointer`, if one does. */
+/**
+ * The catalogue of the select that fills the field at `pointer`, if one does. An item's index
+ * stands for every item (`*`), as the catalogue fields name the selects of a list's items.
+ */
 function catalogAt(entity: EntityDefinition, pointer: string): string | undefined {
-  return catalogFieldsOf(entity).find((field) => `/${field.segments.join('/')}` === pointer)
+  const general = pointer.replace(/\/\d+(?=\/|$)/g, '/*');
+  return catalogFieldsOf(entity).find((field) => `/${field.segments.join('/')}` === general)
     ?.catalog;
 }
 
@@ -101,12 +116,23 @@ export async function certificateContent(
   // Every key names a text in both languages: the definitions check refuses one that does not.
   const t = (key: string) => translate(environment.texts, language, key);
 
+  const currency = workflow.certificate.currency;
+
   /**
-   * One value as words: a date as DD/MM/YYYY, an enumeration value as its name (the form's
+   * One value as words: an amount (`format: money`) with two decimals and the certificate's
+   * currency, a date as DD/MM/YYYY, an enumeration value as its name (the form's
    * `<entity>.<path>.enum.<value>` text), a catalogue code as the entry's name (the code
    * itself only when no entry is valid any more), anything else as written.
    */
-  const printed = async (value: unknown, pointer: string): Promise<string> => {
+  const printed = async (
+    value: unknown,
+    pointer: string,
+    format: CertificateField['format'],
+  ): Promise<string> => {
+    // Amounts are decimal strings (`"1234.50"`, as the server sums them) or numbers; anything
+    // else, not an amount, is printed as written by formatMoney.
+    if (format === 'money' && (typeof value === 'number' || typeof value === 'string'))
+      return formatMoney(value, language, currency);
     const text = String(value);
     const path = pointer
       .split('/')
@@ -126,21 +152,53 @@ export async function certificateContent(
   const linesOf = async (field: CertificateField): Promise<string[]> => {
     const value = resolvePointer(document.data, field.pointer);
     if (field.each === undefined)
-      return isEmpty(value) ? [] : [await printed(value, field.pointer)];
+      return isEmpty(value) ? [] : [await printed(value, field.pointer, field.format)];
     if (!Array.isArray(value)) return [];
     const lines: string[] = [];
     for (const [index, item] of value.entries()) {
       const inner = resolvePointer(item, field.each);
       if (!isEmpty(inner))
-        lines.push(await printed(inner, `${field.pointer}/${index}${field.each}`));
+        lines.push(await printed(inner, `${field.pointer}/${index}${field.each}`, field.format));
     }
     return lines;
   };
 
+  /**
+   * A list printed as a table (`columns`): one row per item, each cell the item's value at the
+   * column's pointer written as any single value is; an empty cell stays blank. No table for no
+   * items (the field then says its `empty` text, or is left off).
+   */
+  const tableOf = async (
+    field: CertificateField,
+    columns: CertificateColumn[],
+  ): Promise<CertificateTable | undefined> => {
+    const value = resolvePointer(document.data, field.pointer);
+    if (!Array.isArray(value) || value.length === 0) return undefined;
+    const rows: string[][] = [];
+    for (const [index, item] of value.entries()) {
+      const cells: string[] = [];
+      for (const column of columns) {
+        const inner = resolvePointer(item, column.pointer);
+        const pointer = `${field.pointer}/${index}${column.pointer}`;
+        cells.push(isEmpty(inner) ? '' : await printed(inner, pointer, column.format));
+      }
+      rows.push(cells);
+    }
+    return {
+      columns: columns.map((column) => ({
+        heading: t(column.label),
+        // Amounts are aligned on their right edge, so that their digits line up.
+        alignRight: column.format === 'money',
+      })),
+      rows,
+    };
+  };
+
   const sections: CertificateSection[] = [];
   for (const field of workflow.certificate.fields) {
-    let values = await linesOf(field);
-    if (values.length === 0) {
+    const table = field.columns ? await tableOf(field, field.columns) : undefined;
+    let values = field.columns ? [] : await linesOf(field);
+    if (values.length === 0 && !table) {
       // Nothing to say: left off, unless the workflow names what its absence means.
       if (field.empty === undefined) continue;
       values = [t(field.empty)];
@@ -151,15 +209,17 @@ export async function certificateContent(
       section = { heading, fields: [] };
       sections.push(section);
     }
-    section.fields.push({ label: t(field.label), values });
+    const row: CertificateRow = { label: t(field.label), values };
+    if (table) row.table = table;
+    section.fields.push(row);
   }
   const number = document.number ?? document.id;
-  return {
-    title: t(workflow.certificate.title),
-    number,
-    sections,
-    checkUrl: checkUrl(environment.publicUrl, number),
-  };
+  // The public check answers only for a workflow that declares it; any other document (an
+  // invoice) is opened in the portal, where its owner and officers may see it once signed in.
+  const link: CertificateContent['link'] = workflow.verification
+    ? { url: checkUrl(environment.publicUrl, number), opens: 'check' }
+    : { url: viewUrl(environment.publicUrl, workflow.prefix, document.id), opens: 'view' };
+  return { title: t(workflow.certificate.title), number, sections, link };
 }
 
 export async function certificatePdf(source: CertificateSource): Promise<Uint8Array> {
