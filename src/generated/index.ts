@@ -35,6 +35,7 @@ export type { CatalogEntryTrader } from './catalogs/trader';
 export type { CatalogEntryUserTypes } from './catalogs/user-types';
 export type { CatalogEntryUserTypesId } from './catalogs/user-types-id';
 export type { PasswordPolicy } from './schemas/password-policy';
+export type { PaymentInvoice } from './schemas/payment-invoice';
 export type { SponsorApplication } from './schemas/sponsor-application';
 export type { UserGroup } from './schemas/user-group';
 export type { VisaApplication } from './schemas/visa-application';

@@ -63,6 +63,59 @@ export interface WorkflowAction {
    * the action refuses the owner's data unchanged from the stored version (400 `noChanges`).
    */
   mustChange?: string;
+  /**
+   * System actions this action fires, in its transaction, on the documents the workflow's
+   * `links` name (an invoice verified settles every application it pays): see LinkFiring.
+   */
+  fires?: LinkFiring;
+}
+
+/**
+ * Which system action of a linked document's workflow an action fires, on which of the linked
+ * documents: `added` those the action's data names and the stored version did not (all of them
+ * when the document is created), `removed` those the stored version named and the action's data
+ * no longer does, `each` every document named once the action is taken. If the machine of any
+ * of them refuses, the whole action is refused and nothing changes.
+ */
+export interface LinkFiring {
+  added?: string;
+  removed?: string;
+  each?: string;
+}
+
+/**
+ * What a linked document offers to the document naming it (LinkFill values): its type, number,
+ * status, owner's name, submission date, and, for a payable one (its workflow's `payment`), the
+ * amount its frozen fees come to, the amount paid and their currency.
+ */
+export type LinkValue =
+  | 'type'
+  | 'number'
+  | 'status'
+  | 'ownerName'
+  | 'submittedAt'
+  | 'amountDue'
+  | 'amountPaid'
+  | 'currency';
+
+/**
+ * Documents this one names in a list of its data, by number (an invoice's items, each naming a
+ * visa or sponsor application): `items` points at the array, `number` is the property of each
+ * item holding a document number, of one of `types`. The server fills `fill`'s properties of
+ * each item from the document it names and writes each `totals` sum, every time the data is
+ * written: what the client sent there is ignored. An item may name only a document its author
+ * may see, once. Actions move the named documents through `fires`.
+ */
+export interface WorkflowLinks {
+  items: string;
+  number: string;
+  types: string[];
+  /** Item property -> the value of the named document written there. */
+  fill?: Record<string, LinkValue>;
+  /** Pointer -> the sum (to the cent) of one value over the named documents. */
+  totals?: Record<string, LinkValue>;
+  /** Translation key of the note written in a fired-on document's history, with {{number}}. */
+  note: string;
 }
 
 export type ScreenMode =
@@ -197,6 +250,8 @@ export interface WorkflowDefinition {
   derive?: WorkflowDerive;
   /** The document the holder is given once issued, as a PDF (see WorkflowCertificate). */
   certificate?: WorkflowCertificate;
+  /** Documents this one names by number and moves with its actions (see WorkflowLinks). */
+  links?: WorkflowLinks;
   /**
    * Where the data holds the language its holder chose (`en` or `fr`): notices and the
    * certificate's e-mail are written in it. Without it, or without a value there, English.
@@ -365,6 +420,18 @@ export interface CertificateField {
   each?: string;
   /** Translation key of the text printed when the field has no value. */
   empty?: string;
+  /** `money`: a number printed with two decimals and the certificate's `currency`. */
+  format?: 'money';
+  /** For a list printed as a table (an invoice's items): one column per item property. */
+  columns?: CertificateColumn[];
+}
+
+/** A column of a certificate's table: its heading (a text key) and the item's property. */
+export interface CertificateColumn {
+  label: string;
+  /** Pointer inside each item of the list. */
+  pointer: string;
+  format?: 'money';
 }
 
 /**
@@ -377,6 +444,8 @@ export interface WorkflowCertificate {
   roles: string[];
   /** Translation key of the title printed at the top (e.g. Electronic visa). */
   title: string;
+  /** ISO 4217 code printed with the fields formatted as `money`. */
+  currency?: string;
   fields: CertificateField[];
 }
 

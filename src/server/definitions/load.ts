@@ -14,6 +14,7 @@ import { LANGUAGES, missingKeys, type Language, type TextTree } from '../../core
 import { createAjv } from './ajv';
 import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './check-documents';
 import { checkValidityPeriods } from './check-validity';
+import { checkLinks } from './check-links';
 import { DefinitionsError, type DefinitionProblem } from './problems';
 import { implementationsOf } from '../implementations';
 import type { ServerModule } from '../module';
@@ -76,6 +77,7 @@ export async function loadDefinitions(
   for (const workflow of workflows) {
     checkPaymentSources(workflow, catalogs, problems);
     checkValidityPeriods(workflow, catalogs, problems);
+    checkLinks(workflow, workflows, schemas, translations, problems);
   }
   if (problems.length > 0) throw new DefinitionsError(problems);
   const bundle = { modules, catalogs, schemas, workflows, translations };

@@ -20,6 +20,19 @@ const numbering = {
   },
 } as const;
 const dataPointer = { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+$', maxLength: 200 };
+/** What a linked document offers to the document naming it (WorkflowLinks). */
+const linkValue = {
+  enum: [
+    'type',
+    'number',
+    'status',
+    'ownerName',
+    'submittedAt',
+    'amountDue',
+    'amountPaid',
+    'currency',
+  ],
+};
 /** Boolean fields of a catalogue entry that must all be true (WorkflowFeeFlags). */
 const feeFlags = {
   flags: { type: 'array', minItems: 1, uniqueItems: true, items: fieldName },
@@ -355,8 +368,26 @@ export const workflowMetaSchema = {
       additionalProperties: false,
       properties: {
         on: { type: 'array', minItems: 1, items: dataPointer },
-        effects: { type: 'array', minItems: 1, items: { type: 'string' } },
+        // None when the server only fills what `links` show of the documents named.
+        effects: { type: 'array', items: { type: 'string' } },
         fills: { type: 'array', minItems: 1, items: dataPointer },
+      },
+    },
+    links: {
+      type: 'object',
+      required: ['items', 'number', 'types', 'note'],
+      additionalProperties: false,
+      properties: {
+        items: dataPointer,
+        number: fieldName,
+        types: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string' } },
+        fill: { type: 'object', propertyNames: fieldName, additionalProperties: linkValue },
+        totals: {
+          type: 'object',
+          propertyNames: dataPointer,
+          additionalProperties: linkValue,
+        },
+        note: { type: 'string', minLength: 1 },
       },
     },
     holderLanguage: dataPointer,
@@ -401,6 +432,7 @@ export const workflowMetaSchema = {
         statuses: { type: 'array', minItems: 1, items: { type: 'string' } },
         roles: { ...roleSuffixes, minItems: 1 },
         title: { type: 'string' },
+        currency: { type: 'string', pattern: '^[A-Z]{3}$' },
         fields: {
           type: 'array',
           minItems: 1,
@@ -414,6 +446,21 @@ export const workflowMetaSchema = {
               section: { type: 'string' },
               each: dataPointer,
               empty: { type: 'string' },
+              format: { enum: ['money'] },
+              columns: {
+                type: 'array',
+                minItems: 1,
+                items: {
+                  type: 'object',
+                  required: ['label', 'pointer'],
+                  additionalProperties: false,
+                  properties: {
+                    label: { type: 'string' },
+                    pointer: dataPointer,
+                    format: { enum: ['money'] },
+                  },
+                },
+              },
             },
           },
         },
@@ -468,6 +515,17 @@ export const workflowMetaSchema = {
           danger: { type: 'boolean' },
           onBehalf: { type: 'boolean' },
           mustChange: dataPointer,
+          fires: {
+            ...strictObject(
+              {
+                added: { type: 'string', minLength: 1 },
+                removed: { type: 'string', minLength: 1 },
+                each: { type: 'string', minLength: 1 },
+              },
+              ['added', 'removed', 'each'],
+            ),
+            minProperties: 1,
+          },
         },
       },
     },

@@ -12,8 +12,21 @@ import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import { allowedActions, guardInput, maySee, requireAction } from './access';
 import { catalogFieldProblems } from './catalog-fields';
 import { documentChoiceProblems } from './document-choices';
-import type { DocumentDraft, EffectContext, EffectEnvironment } from './effect-context';
+import type {
+  DocumentDraft,
+  EffectCause,
+  EffectContext,
+  EffectEnvironment,
+} from './effect-context';
 import { nextStatus } from './machine';
+import {
+  checkFires,
+  fillLinks,
+  linkingOf,
+  previewLinks,
+  type Linking,
+  type WorkflowOf,
+} from './links';
 import { checkFileReferences } from './media-references';
 import { checkChanged } from './must-change';
 import { callerAsOwner, ownerNamed, type DocumentOwner } from './on-behalf';
@@ -22,11 +35,13 @@ import { encodeSystemNote, type SystemNote } from './system-notes';
 import {
   draftOf,
   findDocument,
+  findNumbered,
   insertDocument,
   writeVersion,
   type DocumentRow,
 } from './store/rows';
 import { documentView } from './views';
+import { translate } from '../../core/i18n/translate';
 import type { CompiledWorkflow } from './workflows';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,13 +58,17 @@ type Subject = { row: DocumentRow } | { owner: DocumentOwner };
  *    owner's for owner-only actions, at the version the caller read (else 409); a new one is
  *    a draft in the pseudo-status NEW, owned by the caller or, `onBehalf`, the named person;
  * 3. the data: the sections the action may edit are taken from the request, the rest kept;
- *    `onBehalf` with an owner hands it over; `mustChange` refuses an unchanged document;
+ *    `onBehalf` with an owner hands it over; `mustChange` refuses an unchanged document; the
+ *    documents it names (`links`) are found, checked and locked, and what it shows of them
+ *    is filled in by the server;
  * 4. the `before` effects, on the data as the action would leave it (catalogue lists, fees
  *    due: what the guards and the validation read);
- * 5. the machine decides the next status (else 409);
+ * 5. the machine decides the next status (else 409), and so does each linked document's
+ *    machine for the system action the action `fires` on it (else 409, nothing moved);
  * 6. the payload: notes, data, `requires`, the schema (draft or full) and rules, uploads;
- * 7. the write: a new document gets its row (and id), the `effects` run, the version and its
- *    history line are written;
+ * 7. the write: a new document gets its row (and id), the `effects` run, the linked documents
+ *    take their system actions (each through this same pipeline), the version and its history
+ *    line are written;
  * 8. the answer: the document with the actions the caller may take now.
  */
 export class DocumentCommands {
@@ -58,6 +77,8 @@ export class DocumentCommands {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly environment: EffectEnvironment,
+    /** The workflows a document's `links` may name (those of enabled modules). */
+    private readonly workflowOf: WorkflowOf = () => undefined,
   ) {}
 
   async create(
@@ -163,6 +184,13 @@ export class DocumentCommands {
       const draft: DocumentDraft = row
         ? { ...draftOf(row), data }
         : newDraft(workflow.definition.id, callerAsOwner(principal), data);
+      const links = workflow.definition.links;
+      if (links)
+        fillLinks(
+          links,
+          draft.data,
+          await previewLinks(trx, links, this.workflowOf, principal, draft.data),
+        );
       await this.runEffects(trx, workflow, derive.effects, {
         action: 'derive',
         fromStatus: draft.status,
@@ -196,6 +224,7 @@ export class DocumentCommands {
     definition: WorkflowAction,
     principal: Principal,
     request: ActionRequest,
+    cause?: EffectCause,
   ): Promise<DocumentView> {
     const now = new Date();
     const stored = 'row' in subject ? subject.row : undefined;
@@ -210,9 +239,22 @@ export class DocumentCommands {
       Object.assign(draft, await ownerNamed(trx, this.environment.accounts, request.owner));
     }
     if (stored) checkChanged(workflow, definition, stored.data, draft.data);
+    const links = workflow.definition.links;
+    const linking = links
+      ? await linkingOf(
+          trx,
+          links,
+          definition,
+          this.workflowOf,
+          principal,
+          draft.data,
+          stored?.data,
+        )
+      : undefined;
+    if (links && linking) fillLinks(links, draft.data, linking.named);
     // 4. Effects the guards and the validation depend on (the fees now due decide SUBMITTED
     // or SUBMITTED FOR VERIFICATION for a drop) run first, on the data the action leaves.
-    const context = { action, fromStatus, document: draft, request, principal, now };
+    const context = { action, fromStatus, document: draft, request, principal, now, cause };
     await this.runEffects(trx, workflow, definition.before ?? [], context);
     // 5. The machine decides on the document as the action would leave it.
     const target = nextStatus(workflow.machine, fromStatus, {
@@ -233,6 +275,7 @@ export class DocumentCommands {
     });
     if (!target)
       throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: fromStatus });
+    if (links && linking) checkFires(links, linking.fires, principal);
     // 6. The payload.
     checkNotes(definition, request.notes);
     requireData(definition, request.data);
@@ -261,6 +304,20 @@ export class DocumentCommands {
     }
     draft.status = target;
     await this.runEffects(trx, workflow, definition.effects ?? [], context);
+    if (links && linking?.fires.length) {
+      await this.fireLinked(trx, workflow, draft, linking, principal);
+      // What the items show of the documents moved (the amount now paid) is read again.
+      const moved = await findNumbered(
+        trx,
+        links.types,
+        linking.named.map((l) => l.number),
+      );
+      fillLinks(
+        links,
+        draft.data,
+        linking.named.map((l) => ({ ...l, row: moved.find((r) => r.id === l.row.id) ?? l.row })),
+      );
+    }
     const version = stored ? stored.version + 1 : 1;
     const row = await writeVersion(trx, draft, {
       version,
@@ -276,6 +333,47 @@ export class DocumentCommands {
     if (!row) throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: version - 1 });
     // 8. The answer.
     return documentView(row, allowedActions(workflow, row, principal));
+  }
+
+  /**
+   * The system actions an action fires on the documents it names, each through this pipeline
+   * in the same transaction, written by the service on behalf of the person acting (the
+   * history names them) with a note naming the document that moved them.
+   */
+  private async fireLinked(
+    trx: Transaction<Database>,
+    workflow: CompiledWorkflow,
+    source: DocumentDraft,
+    linking: Linking,
+    principal: Principal,
+  ): Promise<void> {
+    const links = workflow.definition.links;
+    if (!links) return;
+    const number = source.number ?? source.id;
+    const note = encodeSystemNote({
+      key: links.note,
+      params: { number },
+      text: translate(this.environment.texts, 'en', links.note, { number }),
+    });
+    const actor: Principal = { ...principal, subject: `system:${workflow.definition.id}` };
+    const cause: EffectCause = { type: source.type, id: source.id, number: source.number };
+    for (const { linked, action } of linking.fires) {
+      const definition = linked.workflow.definition.actions[action];
+      // The loader checked every action fired is a system action of every linked type.
+      if (!definition) throw new Error(`${linked.row.type} has no action ${action}`);
+      const current = await findDocument(trx, linked.row.type, linked.row.id);
+      if (!current) throw new ApiProblem(404, ERROR_CODES.notFound);
+      await this.run(
+        trx,
+        linked.workflow,
+        { row: current },
+        action,
+        definition,
+        actor,
+        { version: current.version, notes: note },
+        cause,
+      );
+    }
   }
 
   private async runEffects(

@@ -58,6 +58,15 @@ export interface EffectContext {
   request: ActionRequest;
   principal: Principal;
   now: Date;
+  /** The document whose action fired this one (`fires`): an invoice paying an application. */
+  cause?: EffectCause;
+}
+
+/** The document that moved another through `fires` (its number is the receipt of a payment). */
+export interface EffectCause {
+  type: string;
+  id: string;
+  number: string | null;
 }
 
 export type Effect = (context: EffectContext) => Promise<void> | void;

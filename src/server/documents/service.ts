@@ -33,7 +33,7 @@ export class DocumentService {
     searchMaxItems: number,
     environment: EffectEnvironment = { publicUrl: '', texts: {} },
   ) {
-    this.commands = new DocumentCommands(db, environment);
+    this.commands = new DocumentCommands(db, environment, (type) => this.workflows.get(type));
     this.queries = new DocumentQueries(db, searchMaxItems, environment);
   }
 

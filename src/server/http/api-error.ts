@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   staleVersion: 'STALE_VERSION',
   actionNotAllowed: 'ACTION_NOT_ALLOWED',
+  linkNotAllowed: 'LINK_NOT_ALLOWED',
   notOwner: 'NOT_OWNER',
   overlappingPeriod: 'OVERLAPPING_PERIOD',
   tooLarge: 'PAYLOAD_TOO_LARGE',

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiError } from '../../core/api/errors';
-import { translate, type Language, type TextTree } from '../../core/i18n/translate';
+import { lookup, translate, type Language, type TextTree } from '../../core/i18n/translate';
 import { toFieldErrors } from '../../core/validation/field-errors';
 import { ApiProblem, ERROR_CODES } from './api-error';
 import { requestLanguage } from './language';
@@ -12,6 +12,28 @@ const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 400, code: ERROR_CODES.invalidJson },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ERROR_CODES.tooLarge },
 };
+
+/**
+ * Parameters naming a status or an action (a document that cannot move) are given to the
+ * message as the words the reader knows them by, not as codes.
+ */
+function inWords(
+  params: Record<string, unknown>,
+  texts: Partial<Record<Language, TextTree>>,
+  language: Language,
+): Record<string, unknown> {
+  const words = { ...params };
+  for (const [name, namespace] of [
+    ['status', 'statuses'],
+    ['action', 'actions'],
+  ] as const) {
+    const code = params[name];
+    const tree = texts[language];
+    if (typeof code === 'string' && tree && lookup(tree, `${namespace}.${code}`) !== undefined)
+      words[name] = translate(texts, language, `${namespace}.${code}`);
+  }
+  return words;
+}
 
 /**
  * Every failure leaves as `{error: {status, code, message, fields}}` with the message in the
@@ -34,7 +56,7 @@ export function installErrorHandler(
         texts,
         language,
         problem?.messageKey ?? `errors.${code}`,
-        problem?.params ?? {},
+        inWords(problem?.params ?? {}, texts, language),
       ),
       ...(problem?.fields
         ? {
@@ -42,7 +64,7 @@ export function installErrorHandler(
               problem.fields.map((f) => ({
                 instancePath: f.path,
                 keyword: f.rule,
-                params: f.params ?? {},
+                params: inWords(f.params ?? {}, texts, language),
               })),
               texts,
               language,

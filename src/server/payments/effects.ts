@@ -103,10 +103,28 @@ async function recordPayment({ trx, workflow, document }: EffectContext): Promis
 }
 
 /**
+ * A payment made through another document (an invoice naming this one, verified: `fires`):
+ * the frozen fees are paid in full, with the paying document's number as the receipt.
+ */
+function recordSettlement({ workflow, document, cause, now }: EffectContext): void {
+  const payment = workflow.payment;
+  if (!payment || !cause) return;
+  const fees = valueAt(document.data, payment.fees) as FrozenFees | undefined;
+  if (!fees) return;
+  setAt(document.data, payment.fees, {
+    ...fees,
+    lines: fees.lines.map((line) => ({ ...line, status: 'PAID' })),
+    amountPaid: fees.total,
+    receiptReference: cause.number ?? cause.id,
+    paymentDate: now.toISOString(),
+  });
+}
+
+/**
  * The payment mechanism's effects, part of the engine for every workflow with a `payment` block
  * (docs/payments.md). `freezeFees` only computes data, so a form's preview may run it.
  */
 export const PAYMENT_EFFECTS = {
-  effects: { freezeFees, createPaymentOrder, recordPayment },
+  effects: { freezeFees, createPaymentOrder, recordPayment, recordSettlement },
   deriving: ['freezeFees'],
 } as const satisfies { effects: Record<string, Effect>; deriving: readonly string[] };

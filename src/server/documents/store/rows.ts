@@ -28,6 +28,28 @@ export async function findDocument(
   return (await query.executeTakeFirst()) as DocumentRow | undefined;
 }
 
+/**
+ * The documents of these types with these numbers (an invoice's items), in the order of their
+ * ids, locked for the caller's transaction when asked: every transaction locking several takes
+ * them in the same order, so two of them waiting on each other cannot happen.
+ */
+export async function findNumbered(
+  db: Queryable,
+  types: readonly string[],
+  numbers: readonly string[],
+  { forUpdate = false }: { forUpdate?: boolean } = {},
+): Promise<DocumentRow[]> {
+  if (types.length === 0 || numbers.length === 0) return [];
+  let query = db
+    .selectFrom('document')
+    .selectAll()
+    .where('type', 'in', [...types])
+    .where('number', 'in', [...numbers])
+    .orderBy('id');
+  if (forUpdate) query = query.forUpdate();
+  return (await query.execute()) as DocumentRow[];
+}
+
 /** A document's status and type by id alone (the payment service knows only the id). */
 export async function documentStatus(
   db: Queryable,

@@ -1,0 +1,114 @@
+import type { EntityDefinition } from '../../core/definitions/types';
+import type { LinkValue, WorkflowDefinition } from '../../core/documents/workflow';
+import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
+import { schemaHasField } from './check-records';
+import type { DefinitionProblem } from './problems';
+
+/** The values only a payable document (a workflow with `payment`) offers. */
+const PAYMENT_VALUES: readonly LinkValue[] = ['amountDue', 'amountPaid', 'currency'];
+
+/**
+ * A workflow's `links` and its actions' `fires` (src/core/documents/workflow.ts, WorkflowLinks):
+ * the item list and its properties are fields of the schema; every linked type is a workflow
+ * of an enabled module, numbered with a prefix of its own (a number then names one document);
+ * every action fired is a system action of every linked type; payment values come from payable
+ * types only; the history note is a text in every language. Any slip would otherwise surface
+ * as a refused invoice, or worse an application left half-moved, in front of a payer.
+ */
+export function checkLinks(
+  workflow: WorkflowDefinition,
+  workflows: readonly WorkflowDefinition[],
+  entities: readonly EntityDefinition[],
+  translations: Partial<Record<Language, TextTree>>,
+  problems: DefinitionProblem[],
+): void {
+  const file = `workflows/${workflow.id}.json`;
+  const links = workflow.links;
+  if (!links) {
+    for (const [name, action] of Object.entries(workflow.actions))
+      if (action.fires)
+        problems.push({
+          file,
+          pointer: `/actions/${name}/fires`,
+          message: 'the workflow declares no `links` to fire actions on',
+        });
+    return;
+  }
+  const schema = entities.find((e) => e.id === workflow.document)?.schema;
+  if (schema) {
+    if (!schemaHasField(schema, links.items))
+      problems.push({ file, pointer: '/links/items', message: `no field "${links.items}"` });
+    for (const property of [links.number, ...Object.keys(links.fill ?? {})]) {
+      if (!schemaHasField(schema, `${links.items}/0/${property}`))
+        problems.push({
+          file,
+          pointer: property === links.number ? '/links/number' : `/links/fill/${property}`,
+          message: `the items of "${links.items}" have no field "${property}"`,
+        });
+    }
+    for (const pointer of Object.keys(links.totals ?? {}))
+      if (!schemaHasField(schema, pointer))
+        problems.push({
+          file,
+          pointer: `/links/totals${pointer}`,
+          message: `no field "${pointer}"`,
+        });
+  }
+
+  const prefixes = new Map<string, string>();
+  const linked: WorkflowDefinition[] = [];
+  links.types.forEach((type, i) => {
+    const target = workflows.find((w) => w.id === type);
+    const pointer = `/links/types/${i}`;
+    if (!target) {
+      problems.push({ file, pointer, message: `no workflow "${type}" in an enabled module` });
+      return;
+    }
+    linked.push(target);
+    if (!target.numbering) {
+      problems.push({ file, pointer, message: `"${type}" has no numbering: nothing names it` });
+      return;
+    }
+    const other = prefixes.get(target.numbering.prefix);
+    if (other)
+      problems.push({
+        file,
+        pointer,
+        message: `"${type}" and "${other}" are numbered with the same prefix "${target.numbering.prefix}"`,
+      });
+    prefixes.set(target.numbering.prefix, type);
+  });
+
+  const values = [...Object.values(links.fill ?? {}), ...Object.values(links.totals ?? {})];
+  for (const target of linked) {
+    if (!target.payment && values.some((value) => PAYMENT_VALUES.includes(value)))
+      problems.push({
+        file,
+        pointer: '/links',
+        message: `"${target.id}" declares no payment: it has no ${PAYMENT_VALUES.join(', ')}`,
+      });
+  }
+
+  for (const [name, action] of Object.entries(workflow.actions)) {
+    for (const [which, fired] of Object.entries(action.fires ?? {})) {
+      for (const target of linked) {
+        const definition = target.actions[fired];
+        if (!definition?.system)
+          problems.push({
+            file,
+            pointer: `/actions/${name}/fires/${which}`,
+            message: `"${fired}" is not a system action of "${target.id}"`,
+          });
+      }
+    }
+  }
+
+  for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
+    if (lookup(tree, links.note) === undefined)
+      problems.push({
+        file,
+        pointer: '/links/note',
+        message: `no text "${links.note}" in ${language}`,
+      });
+  }
+}

@@ -1,0 +1,259 @@
+import type { LinkValue, WorkflowAction, WorkflowLinks } from '../../core/documents/workflow';
+import { fromCents, toCents } from '../../core/payments/money';
+import { resolvePointer, setAt } from '../../core/rules/registry';
+import type { Principal } from '../auth/principal';
+import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+import type { FrozenFees } from '../payments/fees';
+import { guardInput, maySee } from './access';
+import { nextStatus } from './machine';
+import { findNumbered, type DocumentRow, type Queryable } from './store/rows';
+import type { CompiledWorkflow } from './workflows';
+
+/*
+ * Documents that name other documents and move them (docs/workflows.md, `links` and `fires`):
+ * an invoice's items each name a visa or sponsor application by its number. This module reads
+ * the names, finds and checks the documents, fills what the items show of them, and says which
+ * system action each of them must take. The pipeline (commands.ts) fires those actions in the
+ * same transaction.
+ */
+
+/** One item of the list naming a document: where it is, and the number it names. */
+interface LinkEntry {
+  index: number;
+  number: string;
+}
+
+/** A document an item names, found and (when it is to move) locked. */
+export interface LinkedDocument extends LinkEntry {
+  row: DocumentRow;
+  workflow: CompiledWorkflow;
+}
+
+/** The system action one linked document takes, and the item naming it. */
+export interface LinkFire {
+  linked: LinkedDocument;
+  action: string;
+}
+
+/** The documents an action's data names, and those the stored version named and it drops. */
+export interface Linking {
+  named: LinkedDocument[];
+  fires: LinkFire[];
+}
+
+/** Finds a workflow by type, if its module is on (others name nothing). */
+export type WorkflowOf = (type: string) => CompiledWorkflow | undefined;
+
+/**
+ * The numbers the items name. Anything that does not name one (no number, a number given
+ * twice) is refused here, before anything is read; the schema decides the rest.
+ */
+function entriesOf(links: WorkflowLinks, data: Record<string, unknown>, strict: boolean) {
+  const items = resolvePointer(data, links.items);
+  const entries: LinkEntry[] = [];
+  const problems: FieldProblem[] = [];
+  const seen = new Set<string>();
+  if (!Array.isArray(items)) return { entries, problems };
+  items.forEach((item, index) => {
+    const value = (item as Record<string, unknown> | null)?.[links.number];
+    const number = typeof value === 'string' ? value.trim().toUpperCase() : '';
+    const path = `${links.items}/${index}/${links.number}`;
+    if (!number) {
+      if (strict) problems.push({ path, rule: 'required' });
+      return;
+    }
+    if (seen.has(number)) {
+      problems.push({ path, rule: 'linkedTwice', params: { number } });
+      return;
+    }
+    seen.add(number);
+    entries.push({ index, number });
+  });
+  return { entries, problems };
+}
+
+/** Each number's document among those found, if its type is linked and its module on. */
+function matchRows(
+  rows: readonly DocumentRow[],
+  entries: readonly LinkEntry[],
+  workflowOf: WorkflowOf,
+): Map<string, LinkedDocument> {
+  const found = new Map<string, LinkedDocument>();
+  for (const entry of entries) {
+    const row = rows.find((r) => r.number === entry.number);
+    const workflow = row && workflowOf(row.type);
+    if (row && workflow) found.set(entry.number, { ...entry, row, workflow });
+  }
+  return found;
+}
+
+/** The linked documents' types that are on, as the store filters them. */
+function typesOf(links: WorkflowLinks, workflowOf: WorkflowOf): string[] {
+  return links.types.filter((type) => workflowOf(type) !== undefined);
+}
+
+/**
+ * What an action on a document with `links` names and moves (step 3 of the pipeline). Every
+ * number its data names must be a document the caller may see; those newly named must be ones
+ * the caller may see as well (an unknown and a foreign number get the same answer, so numbers
+ * reveal nothing). The documents to move are locked, in the order of their ids.
+ */
+export async function linkingOf(
+  db: Queryable,
+  links: WorkflowLinks,
+  action: WorkflowAction,
+  workflowOf: WorkflowOf,
+  principal: Principal,
+  data: Record<string, unknown>,
+  stored: Record<string, unknown> | undefined,
+): Promise<Linking> {
+  const after = entriesOf(links, data, true);
+  const before = stored ? entriesOf(links, stored, false).entries : [];
+  const known = new Set(before.map((e) => e.number));
+  const kept = new Set(after.entries.map((e) => e.number));
+  const removed = before.filter((e) => !kept.has(e.number));
+  const rows = await findNumbered(
+    db,
+    typesOf(links, workflowOf),
+    [...after.entries, ...removed].map((e) => e.number),
+    { forUpdate: action.fires !== undefined },
+  );
+  const found = matchRows(rows, [...after.entries, ...removed], workflowOf);
+  const problems = [...after.problems];
+  const named: LinkedDocument[] = [];
+  for (const entry of after.entries) {
+    const linked = found.get(entry.number);
+    // Already named by the stored version: it was checked when it was added.
+    if (!linked || (!known.has(entry.number) && !maySee(linked.workflow, principal, linked.row)))
+      problems.push({
+        path: `${links.items}/${entry.index}/${links.number}`,
+        rule: 'linkedUnknown',
+        params: { number: entry.number },
+      });
+    else named.push(linked);
+  }
+  if (problems.length) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
+
+  const fires: LinkFire[] = [];
+  const fire = (list: readonly LinkedDocument[], name: string | undefined) => {
+    if (name) for (const linked of list) fires.push({ linked, action: name });
+  };
+  fire(
+    named.filter((l) => !known.has(l.number)),
+    action.fires?.added,
+  );
+  fire(
+    removed.flatMap((e) => found.get(e.number) ?? []),
+    action.fires?.removed,
+  );
+  fire(named, action.fires?.each);
+  return { named, fires };
+}
+
+/**
+ * The documents a form being filled names, for its preview (`derive`): those the caller may
+ * see; the others are left for the action to refuse.
+ */
+export async function previewLinks(
+  db: Queryable,
+  links: WorkflowLinks,
+  workflowOf: WorkflowOf,
+  principal: Principal,
+  data: Record<string, unknown>,
+): Promise<LinkedDocument[]> {
+  const { entries } = entriesOf(links, data, false);
+  const rows = await findNumbered(
+    db,
+    typesOf(links, workflowOf),
+    entries.map((e) => e.number),
+  );
+  return [...matchRows(rows, entries, workflowOf).values()].filter((linked) =>
+    maySee(linked.workflow, principal, linked.row),
+  );
+}
+
+/**
+ * Refuses the action (409, nothing changed) if the machine of any document it would move does
+ * not allow the system action from where that document stands: an application already in
+ * another invoice, paid by card meanwhile, not submitted yet.
+ */
+export function checkFires(
+  links: WorkflowLinks,
+  fires: readonly LinkFire[],
+  principal: Principal,
+): void {
+  const refused = fires.filter(
+    ({ linked, action }) =>
+      nextStatus(linked.workflow.machine, linked.row.status, {
+        type: action,
+        input: guardInput(linked.row, principal),
+      }) === undefined,
+  );
+  const [first] = refused;
+  if (!first) return;
+  throw new ApiProblem(
+    409,
+    ERROR_CODES.linkNotAllowed,
+    { number: first.linked.number, status: first.linked.row.status },
+    refused.map(({ linked }) => ({
+      path: `${links.items}/${linked.index}/${links.number}`,
+      rule: 'linkedStatus',
+      params: { number: linked.number, status: linked.row.status },
+    })),
+  );
+}
+
+/** One value a linked document offers (WorkflowLinks, LinkValue). */
+function valueOf(linked: LinkedDocument, value: LinkValue): string | undefined {
+  const { row, workflow } = linked;
+  const payment = workflow.definition.payment;
+  const fees = payment
+    ? (resolvePointer(row.data, payment.fees) as FrozenFees | undefined)
+    : undefined;
+  switch (value) {
+    case 'type':
+      return row.type;
+    case 'number':
+      return row.number ?? undefined;
+    case 'status':
+      return row.status;
+    case 'ownerName':
+      return row.owner_name ?? undefined;
+    case 'submittedAt':
+      return row.submitted_at ? new Date(row.submitted_at).toISOString().slice(0, 10) : undefined;
+    case 'amountDue':
+      return fees?.total;
+    case 'amountPaid':
+      return fees?.amountPaid ?? fromCents(0);
+    case 'currency':
+      return fees?.currency ?? payment?.currency;
+  }
+}
+
+/**
+ * Writes what the items show of the documents they name (`fill`) and the sums (`totals`), over
+ * whatever the client sent there: amounts are the server's, from each document's frozen fees.
+ */
+export function fillLinks(
+  links: WorkflowLinks,
+  data: Record<string, unknown>,
+  linked: readonly LinkedDocument[],
+): void {
+  const items = resolvePointer(data, links.items);
+  if (Array.isArray(items)) {
+    items.forEach((item, index) => {
+      if (typeof item !== 'object' || item === null) return;
+      const document = linked.find((l) => l.index === index);
+      const filled = item as Record<string, unknown>;
+      for (const [property, value] of Object.entries(links.fill ?? {})) {
+        const given = document && valueOf(document, value);
+        if (given === undefined) delete filled[property];
+        else filled[property] = given;
+      }
+    });
+  }
+  for (const [pointer, value] of Object.entries(links.totals ?? {})) {
+    const cents = linked.reduce((sum, l) => sum + (toCents(valueOf(l, value)) ?? 0), 0);
+    setAt(data, pointer, fromCents(cents));
+  }
+}
