@@ -1,5 +1,6 @@
 import { createCatalogEntries, type ApiHarness } from '../support/api-server';
 import { describeGeneratedWalk } from '../support/generated-walk';
+import { invoiceSteps } from '../support/invoice-steps';
 import { sponsorApplication } from '../support/sponsor-data';
 
 /**
@@ -93,6 +94,8 @@ describeGeneratedWalk({
       })
       .execute();
   },
+  // SUBMITTED FOR PAYMENT and the way out of it are a payment invoice's doing.
+  firedSteps: invoiceSteps,
   everyRole: false,
   minimumCases: 578,
 });

@@ -1,5 +1,6 @@
 import { createCatalogEntries, type ApiHarness } from '../support/api-server';
 import { describeGeneratedWalk } from '../support/generated-walk';
+import { invoiceSteps } from '../support/invoice-steps';
 import { visaApplication } from '../support/visa-data';
 
 /**
@@ -77,6 +78,8 @@ describeGeneratedWalk({
       ],
     ]);
   },
+  // SUBMITTED FOR PAYMENT and the way out of it are a payment invoice's doing.
+  firedSteps: invoiceSteps,
   everyRole: false,
   minimumCases: 300,
 });

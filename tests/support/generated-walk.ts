@@ -23,9 +23,34 @@ export interface WalkOptions {
   everyRole?: boolean;
   /** Seed the reference catalogues (default on); off when `prepare` creates all the walk needs. */
   referenceData?: boolean;
+  /**
+   * Data for each new document, made when it is created (an invoice's data names applications
+   * submitted for it); by default the path's data variant.
+   */
+  freshData?(api: ApiHarness, owner: string): Promise<Record<string, unknown>>;
+  /**
+   * How the system actions another document fires on this one (`fires`: an invoice's) are
+   * taken: the way they happen, through that document's own actions.
+   */
+  firedSteps?(
+    api: ApiHarness,
+    owner: string,
+  ): (
+    type: string,
+    doc: { id: string; version: number; status: string },
+    action: string,
+  ) => Promise<unknown>;
 }
 
 const OWNER = 'owner-walk';
+
+/** A document as the API answers it. */
+interface WalkedDocument {
+  id: string;
+  version: number;
+  status: string;
+  data: Record<string, unknown>;
+}
 const CARDS: Record<string, string> = { pay: '4111111111111111', finalise: '4000000000000002' };
 
 /**
@@ -44,6 +69,8 @@ export function describeGeneratedWalk(options: WalkOptions): void {
       let workflow: WorkflowDefinition;
       let paths: PathToStatus[];
       let driver: string;
+      let fired: Set<string>;
+      let firedStep: ReturnType<NonNullable<WalkOptions['firedSteps']>> | undefined;
       const tokens = new Map<string, string>();
       const base = `/api/evisa/${options.type}`;
 
@@ -57,6 +84,13 @@ export function describeGeneratedWalk(options: WalkOptions): void {
         await options.prepare?.(api);
         workflow = api.server.definitions.workflows.find((w) => w.id === options.type)!;
         paths = pathsToEveryStatus(workflow, options.dataVariants);
+        // System actions other documents fire on this type (an invoice paying it).
+        fired = new Set(
+          api.server.definitions.workflows
+            .filter((w) => w.links?.types.includes(options.type))
+            .flatMap((w) => Object.values(w.actions).flatMap((a) => Object.values(a.fires ?? {}))),
+        );
+        firedStep = options.firedSteps?.(api, OWNER);
         const suffixes = [...new Set(Object.values(workflow.actions).flatMap((a) => a.roles))];
         driver = await api.issuer.token({
           sub: OWNER,
@@ -107,22 +141,29 @@ export function describeGeneratedWalk(options: WalkOptions): void {
       }
 
       /** Creates a document and walks it along the path, as its owner holding every role. */
-      async function documentIn(path: PathToStatus): Promise<{ id: string; version: number }> {
+      async function documentIn(path: PathToStatus): Promise<WalkedDocument> {
         const [first, ...rest] = path.steps;
+        const data = options.freshData ? await options.freshData(api, OWNER) : first!.data;
         const created = await api.call('POST', base, {
           token: driver,
-          body: { action: first!.action, data: first!.data },
+          body: { action: first!.action, data },
         });
         expect(created.statusCode, created.body).toBe(201);
-        let doc = created.json() as { id: string; version: number; status: string };
+        let doc = created.json() as WalkedDocument;
         for (const step of rest) {
           if (workflow.actions[step.action]?.system) {
-            doc = await throughGateway(doc.id, step.action);
+            if (fired.has(step.action)) {
+              if (!firedStep) throw new Error(`${options.type}: no firedSteps for ${step.action}`);
+              doc = (await firedStep(options.type, doc as never, step.action)) as typeof doc;
+            } else doc = await throughGateway(doc.id, step.action);
             continue;
           }
           const response = await api.call('POST', `${base}/${doc.id}/actions/${step.action}`, {
             token: driver,
-            body: { version: doc.version, ...options.payloadFor(step.action, step.data) },
+            body: {
+              version: doc.version,
+              ...options.payloadFor(step.action, options.freshData ? doc.data : step.data),
+            },
           });
           expect(response.statusCode, `${step.action}: ${response.body}`).toBe(200);
           doc = response.json();
@@ -149,7 +190,7 @@ export function describeGeneratedWalk(options: WalkOptions): void {
         let checked = 0;
         for (const path of paths) {
           // A refused action changes nothing, so the same document serves until one succeeds.
-          let current: { id: string; version: number } | undefined;
+          let current: WalkedDocument | undefined;
           for (const [action, definition] of Object.entries(workflow.actions)) {
             const target = expectedTarget(workflow, path.document, action);
             const data = path.document.data;
@@ -157,9 +198,17 @@ export function describeGeneratedWalk(options: WalkOptions): void {
               // Only the server fires a system action: the API refuses it to every caller.
               const roleFits = definition.roles.includes(persona) && !definition.system;
               if (path.status === 'NEW') {
-                if (action !== 'store' && action !== 'drop') continue;
-                // Nothing has been filled in yet: a create (or a drop) brings a whole application.
-                const body = { action, data: options.dataVariants[0] };
+                if (action !== 'store' && action !== 'drop' && !options.freshData) continue;
+                if (!expectedTarget(workflow, path.document, action) && roleFits) continue;
+                // Nothing has been filled in yet: a create (or a drop) brings a whole document.
+                const body = {
+                  action,
+                  // Fresh data only where the creation is to succeed: refusals never read it.
+                  data:
+                    options.freshData && roleFits && target
+                      ? await options.freshData(api, OWNER)
+                      : options.dataVariants[0],
+                };
                 const created = await api.call('POST', base, { token, body });
                 expect(created.statusCode, `${persona} ${action} from NEW`).toBe(
                   roleFits && target ? 201 : 403,
@@ -171,7 +220,10 @@ export function describeGeneratedWalk(options: WalkOptions): void {
               current = doc;
               const response = await api.call('POST', `${base}/${doc.id}/actions/${action}`, {
                 token,
-                body: { version: doc.version, ...options.payloadFor(action, data) },
+                body: {
+                  version: doc.version,
+                  ...options.payloadFor(action, options.freshData ? doc.data : data),
+                },
               });
               const where = `${persona} ${action} in ${path.status}: ${response.body}`;
               if (roleFits && target) {
