@@ -446,6 +446,8 @@ export interface WorkflowCertificate {
   title: string;
   /** ISO 4217 code printed with the fields formatted as `money`. */
   currency?: string;
+  /** Translation key of the download button's label (default: `certificate.download`, the e-visa's). */
+  download?: string;
   fields: CertificateField[];
 }
 

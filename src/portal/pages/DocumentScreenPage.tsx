@@ -481,7 +481,7 @@ export function DocumentScreenPage({
               })
             }
           >
-            {t('certificate.download')}
+            {t(workflow.certificate?.download ?? 'certificate.download')}
           </Button>
         </Group>
       )}

@@ -296,6 +296,7 @@ export function checkCertificateTexts(
     }
   };
   check(certificate.title, '/certificate/title');
+  if (certificate.download) check(certificate.download, '/certificate/download');
   certificate.fields.forEach((field, i) => {
     for (const key of ['label', 'section', 'empty'] as const) {
       const value = field[key];

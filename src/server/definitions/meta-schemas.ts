@@ -433,6 +433,7 @@ export const workflowMetaSchema = {
         roles: { ...roleSuffixes, minItems: 1 },
         title: { type: 'string' },
         currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+        download: { type: 'string' },
         fields: {
           type: 'array',
           minItems: 1,
