@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // One migrated PGlite folder per run, copied by each suite's server.
+          globalSetup: ['./tests/support/pglite-global-setup.ts'],
           testTimeout: 60_000,
           // A suite's setup (a portal, its migrations and seeds) has passed two minutes when the
           // e2e project loads both cores.
@@ -36,6 +38,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          globalSetup: ['./tests/support/pglite-global-setup.ts'],
           // expect.poll waits for the browser the way Playwright's locators do (1 s by default,
           // too short while API tests load both cores).
           expect: { poll: { timeout: 30_000 } },

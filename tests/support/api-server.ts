@@ -4,6 +4,7 @@ import { buildServer, type PortalServer } from '../../src/server/app';
 import type { ServerModule } from '../../src/server/module';
 import { configFromEnv, PROJECT_ROOT, type ServerConfig } from '../../src/server/config';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
+import { copyPgliteTemplate } from './pglite-template';
 import { createTestIssuer, type TestIssuer, type TokenClaims } from './tokens';
 
 export const TEST_ISSUER = 'http://localhost:8080/realms/portal';
@@ -37,6 +38,7 @@ export async function startApiServer(
   modules: readonly ServerModule[] = serverModules,
 ): Promise<ApiHarness> {
   const database = await createTestDatabase(kind);
+  if (kind === 'pglite') await copyPgliteTemplate(database.dataDir);
   const issuer = await createTestIssuer(TEST_ISSUER);
   const config: ServerConfig = {
     ...configFromEnv({}),

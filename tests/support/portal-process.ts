@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/server/config';
+import { copyPgliteTemplate } from './pglite-template';
 
 /**
  * The portal as users run it: `node src/main.ts` in its own process, serving the built
@@ -25,6 +26,9 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     throw new Error('The portal is not built: run `npm run build` before the end-to-end tests');
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
+  // The embedded database starts as the run's migrated template (no cluster to create); the
+  // portal still checks its migrations, indexes the keys and seeds it as on a first run.
+  if (!env.DATABASE_URL) await copyPgliteTemplate(path.join(dataDir, 'db'));
   const port = await freePort();
   const url = `http://localhost:${port}`;
   let output = '';
