@@ -10,6 +10,7 @@ import {
 } from '../../src/server/payments/sandbox/gateway';
 import { sandboxGatewayPlugin } from '../../src/server/payments/sandbox/plugin';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { copyPgliteTemplate } from '../support/pglite-template';
 
 /**
  * The sandbox gateway on its own: app.ts does not register it yet, so this builds a small
@@ -39,6 +40,7 @@ describe.each(databaseKinds())('sandbox payment gateway on %s', (kind) => {
 
   beforeAll(async () => {
     testDatabase = await createTestDatabase(kind);
+    if (kind === 'pglite') await copyPgliteTemplate(testDatabase.dataDir);
     database = await openDatabase({
       dataDir: testDatabase.dataDir,
       databaseUrl: testDatabase.databaseUrl,
