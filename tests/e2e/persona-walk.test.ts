@@ -105,8 +105,9 @@ describe('every persona sees words, not internals, on every page it can open', (
   });
 
   /**
-   * Waits until the page has no request in flight and no loader showing; what still runs after
-   * 30 s is returned, to be reported (a page that never settles is a defect too).
+   * Waits until the page has no request in flight and no loader showing, three times in a row
+   * with the page idle in between; what still runs after 30 s is returned, to be reported (a
+   * page that never settles is a defect too).
    */
   async function settle(page: Page, inFlight: Set<Request>): Promise<string | undefined> {
     await page.locator('main, [role=main]').first().waitFor();
@@ -120,9 +121,26 @@ describe('every persona sees words, not internals, on every page it can open', (
       quiet = busy === 0 && inFlight.size === 0 ? quiet + 1 : 0;
       if (quiet === 0 && Date.now() > deadline)
         return `still busy after 30 s: ${busy} loaders, requests ${[...inFlight].map((r) => r.url()).join(', ')}`;
-      await page.waitForTimeout(150);
+      await pageIdle(page);
     }
     return undefined;
+  }
+
+  /**
+   * Resolves when the page's main thread has run what it had queued (a response's handling, a
+   * render, the effects that start the next request), rather than after a fixed pause: at once
+   * on an idle page, later on a page or a machine that is busy. The cap only keeps a page that
+   * is never idle from stalling the loop; settle's own deadline reports it.
+   */
+  function pageIdle(page: Page): Promise<void> {
+    return page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestIdleCallback(() => requestAnimationFrame(() => setTimeout(resolve)), {
+            timeout: 1_000,
+          }),
+        ),
+    );
   }
 
   /** The menu's links: every folder unfolded, in order. */
