@@ -113,24 +113,31 @@ export function DocumentScreenPage({
     [api, session, workflow],
   );
   const unsaved = useUnsavedChanges(dirty, 'document', bundle.translations, language);
+  // The loads below read the translator without depending on it: switching the language must
+  // not load the document again over what the user is typing.
+  const translator = useRef(t);
+  translator.current = t;
 
   useEffect(() => {
     if (!entity) return;
     loadEntityValidators(entityValidatorsUrl(entity.id)).then(setValidators, () =>
-      setLoadError(t('messages.unableToLoad')),
+      setLoadError(translator.current('messages.unableToLoad')),
     );
-  }, [entity, t]);
+  }, [entity]);
 
   useEffect(() => {
     if (creating || !id) return;
     const path =
       screen.mode === 'version' ? `/${workflow.id}/${id}/versions/${ver}` : `/${workflow.id}/${id}`;
     void api.get<DocumentView>(backend, path).then(([error, loaded]) => {
-      if (error) return setLoadError(error.status === 404 ? t('pages.notFound') : error.message);
+      if (error)
+        return setLoadError(
+          error.status === 404 ? translator.current('pages.notFound') : error.message,
+        );
       setDocument(loaded);
       setData(loaded.data);
     });
-  }, [api, backend, creating, id, ver, screen.mode, workflow.id, t]);
+  }, [api, backend, creating, id, ver, screen.mode, workflow.id]);
 
   const actions = useMemo(
     () => offeredActions(workflow, screen, session, creating ? 'creating' : document),

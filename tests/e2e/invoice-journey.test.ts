@@ -1,0 +1,322 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, WCAG_22_AA } from '../support/axe';
+import { launchChromium, openWatchedPage } from '../support/browser';
+import { apiToken, signIn } from '../support/e2e-accounts';
+import { multipartFile } from '../support/multipart';
+import { assertReadablePdf, extractPdfText } from '../support/pdf-text';
+import { startPortal, type PortalProcess } from '../support/portal-process';
+import {
+  submittedSponsorship,
+  submittedVisa,
+  type ApplicationsApi,
+  type SubmittedApplication,
+} from '../support/submitted-applications';
+
+/** Demo accounts the portal starts with (seeds/connectid.json). */
+const AGENT = { login: 'agent', password: 'Trade-Wind-7453' };
+const VERIFIER = { login: 'verifier', password: 'Harbour-Light-9264!' };
+
+const PREFIX = '/accounts/invoice';
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.alloc(400, 32),
+  Buffer.from('%%EOF\n'),
+]);
+/** Screenshots to look at after a run, to see the screens as a person does. */
+const SHOTS = process.env.SHOTS_DIR ?? '';
+
+type Person = { login: string; password: string };
+
+/**
+ * A payment invoice from the payer's first keystroke to the applications it pays waiting for
+ * the officers, in Chromium, as the demo accounts: the agent lists a submitted visa application
+ * and a submitted sponsor application of theirs by number (the amounts and totals appear as the
+ * numbers are typed), creates the invoice, downloads the e-invoice and reads it, uploads the
+ * payment advice and submits it; the verification officer queries it; the agent replies with a
+ * new advice; the officer verifies it, and both applications are paid for verification and wait
+ * in the officers' queues. Every invoice screen visited passes axe's WCAG 2.2 AA rules, in
+ * French as well as English.
+ */
+describe('a payment invoice end to end in Chromium', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+  let visa: SubmittedApplication;
+  let sponsorship: SubmittedApplication;
+  let id = '';
+  let number = '';
+  let total = '';
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    if (SHOTS) await fs.mkdir(SHOTS, { recursive: true });
+    // The agent lodged both applications and submitted them; their fees are due.
+    const token = await apiToken(portal, AGENT.login, AGENT.password);
+    const api: ApplicationsApi = {
+      async send(method, apiPath, bearer, body) {
+        const response = await fetch(`${portal.url}${apiPath}`, {
+          method,
+          headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        if (!response.ok) throw new Error(`${method} ${apiPath}: ${await response.text()}`);
+        return response.json();
+      },
+      async uploadPdf(bearer) {
+        const { body, contentType } = multipartFile('passport.pdf', 'application/pdf', PDF);
+        const response = await fetch(`${portal.url}/api/media`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${bearer}`, 'content-type': contentType },
+          body,
+        });
+        if (!response.ok) throw new Error(`upload: ${await response.text()}`);
+        return (await response.json()) as Record<string, unknown>;
+      },
+    };
+    visa = await submittedVisa(api, token);
+    sponsorship = await submittedSponsorship(api, token);
+    const cents =
+      Math.round(Number(visa.data.fees!.total) * 100) +
+      Math.round(Number(sponsorship.data.fees!.total) * 100);
+    total = (cents / 100).toLocaleString('en', { minimumFractionDigits: 2 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  async function as(person: Person, route: string) {
+    const { page, context, pageErrors } = await openWatchedPage(browser);
+    await signIn(page, portal, person.login, person.password, route);
+    return { page, context, pageErrors };
+  }
+  const shot = async (page: Page, name: string) => {
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  };
+  const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+  async function switchLanguage(page: Page, to: 'en' | 'fr') {
+    if ((await lang(page)) === to) return;
+    await page
+      .getByRole('button', {
+        name: to === 'fr' ? 'Change language to Français' : 'Changer la langue en English',
+      })
+      .click();
+    await expect.poll(() => lang(page)).toBe(to);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
+  }
+  async function accessible(page: Page, where: string) {
+    const violations = await axeViolations(page, WCAG_22_AA);
+    expect.soft(violations, `${where} [${await lang(page)}]`).toEqual([]);
+  }
+  /** axe in English and in French, a screenshot of each, leaving the page in English. */
+  async function accessibleInBoth(page: Page, where: string, ready: (page: Page) => Promise<void>) {
+    await switchLanguage(page, 'en');
+    await ready(page);
+    await accessible(page, where);
+    await shot(page, `${where}-en`);
+    await switchLanguage(page, 'fr');
+    await ready(page);
+    await accessible(page, where);
+    await shot(page, `${where}-fr`);
+    await switchLanguage(page, 'en');
+    await ready(page);
+  }
+  const panel = (page: Page) => page.getByRole('tabpanel');
+  const tab = async (page: Page, name: string) => {
+    const chosen = page.getByRole('tab', { name: new RegExp(`^${name}`) }).first();
+    await chosen.click();
+    await expect.poll(() => chosen.getAttribute('aria-selected')).toBe('true');
+  };
+  const field = (scope: Page | Locator, label: string) =>
+    scope.getByLabel(new RegExp(`^${label}`)).first();
+  const act = (page: Page, action: string) =>
+    page
+      .getByRole('group', { name: /^(Actions on this document|Actions sur ce document)$/ })
+      .getByRole('button', { name: action, exact: true })
+      .click();
+  const badge = (page: Page, status: string) =>
+    page.locator(`text="${status}" >> visible=true`).first().waitFor();
+  /** The payment advice's file chooser (the screen opens on its section), given a PDF. */
+  async function uploadAdvice(page: Page, name: string) {
+    await page.getByRole('tabpanel', { name: 'Payment advice' }).waitFor();
+    const chooser = page.waitForEvent('filechooser');
+    await panel(page)
+      .getByRole('button', { name: /^(Choose a file|Replace the file)$/ })
+      .first()
+      .click();
+    await (await chooser).setFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+    await page.getByText(name).first().waitFor();
+  }
+  /** Finds the invoice in one of its lists, in the status given, and opens it. */
+  async function openFromList(page: Page, list: string, status: string) {
+    await page.goto(`${portal.url}/#${PREFIX}${list}`);
+    const row = page.getByRole('row').filter({ hasText: number });
+    await row.getByText(status, { exact: true }).waitFor();
+    await page.getByRole('button', { name: `Open ${number}` }).click();
+  }
+  /** Opens the menu entry, through its group if the menu is folded. */
+  async function fromMenu(page: Page, entry: string) {
+    const burger = page.getByRole('button', { name: 'Application menu' });
+    if ((await burger.getAttribute('aria-expanded')) !== 'true') await burger.click();
+    const menu = page.getByRole('navigation', { name: 'Application menu' });
+    const link = menu.getByRole('link', { name: entry });
+    while (!(await link.isVisible())) {
+      const closed = menu.locator('button[aria-expanded="false"]');
+      if ((await closed.count()) === 0) break;
+      await closed.first().click();
+    }
+    await link.click();
+    if ((await burger.getAttribute('aria-expanded')) === 'true') await burger.click();
+  }
+
+  it('the agent lists two submitted applications, sees them priced, and creates the invoice', async () => {
+    const { page, context, pageErrors } = await as(AGENT, '/dashboard/home');
+    await fromMenu(page, 'New Payment Invoice');
+    await page.waitForURL(`${portal.url}/#${PREFIX}/new`);
+
+    await tab(page, 'Payer');
+    await field(panel(page), "Payer's name").fill('Mele Agent');
+    await panel(page)
+      .getByRole('radiogroup', { name: /^Is the contact person the payer/ })
+      .getByLabel('Yes', { exact: true })
+      .check();
+    await field(panel(page), 'E-mail').fill('agent@demo.immigration.example');
+    await field(panel(page), 'Address line 1').fill('4 Beach Road');
+    await field(panel(page), 'City or town').fill('Apia');
+    const country = panel(page)
+      .getByRole('combobox', { name: /^Country/ })
+      .first();
+    await country.fill('WS');
+    await page
+      .getByRole('option', { name: /^WS - / })
+      .first()
+      .click();
+
+    await tab(page, 'Applications to pay');
+    // The list starts with one line (an invoice pays at least one application); Add gives more.
+    const numbers = panel(page).getByLabel(/^Application number/);
+    await numbers.nth(0).fill(visa.number);
+    await panel(page).getByTitle('Add').click();
+    await numbers.nth(1).fill(sponsorship.number);
+    // The server prices each application as its number is typed: amounts and totals appear.
+    const amounts = panel(page).getByLabel(/^Amount to pay/);
+    await expect.poll(() => amounts.nth(0).inputValue()).toBe(visa.data.fees!.total);
+    await expect.poll(() => amounts.nth(1).inputValue()).toBe(sponsorship.data.fees!.total);
+    await accessibleInBoth(page, 'invoice-new', (p) =>
+      p
+        .getByRole('tab', { name: /^(Applications to pay|Demandes à payer)/ })
+        .first()
+        .waitFor(),
+    );
+    await act(page, 'Create');
+    await shot(page, 'invoice-create-clicked');
+    await page
+      .getByText(/^The invoice is created/)
+      .first()
+      .waitFor();
+    // Created, the invoice opens where its payer goes on with it.
+    await expect.poll(() => page.url()).toMatch(/\/(edit|view)\/[0-9a-f-]{36}$/);
+    await shot(page, 'invoice-created');
+    id = page.url().split('/').pop()!;
+    number =
+      (await page
+        .getByText(/^INV-\d{4}-\d{6}$/)
+        .first()
+        .textContent()) ?? '';
+    expect(number).toMatch(/^INV-\d{4}-\d{6}$/);
+    await badge(page, 'Created');
+    await shot(page, 'invoice-created');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the agent downloads the e-invoice, uploads the payment advice and submits it', async () => {
+    const { page, context, pageErrors } = await as(AGENT, `${PREFIX}/view/${id}`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the e-invoice (PDF)' }).click();
+    expect((await download).suggestedFilename()).toBe(`${number}.pdf`);
+    const pdf = await extractPdfText(
+      new Uint8Array(await fs.readFile(await (await download).path())),
+    );
+    assertReadablePdf(pdf, { language: 'en' });
+    for (const expected of [number, visa.number, sponsorship.number, `NZD ${total}`, 'Mele Agent'])
+      expect(pdf.text).toContain(expected);
+
+    // The list of invoices to submit has it; it opens on the payment advice.
+    await openFromList(page, '/created', 'Created');
+    await page.waitForURL(`${portal.url}/#${PREFIX}/submitpayment/${id}`);
+    await uploadAdvice(page, 'bank-advice.pdf');
+    await field(panel(page), 'Bank transfer reference').fill('BT-2026-0042');
+    await accessibleInBoth(page, 'invoice-submitpayment', (p) =>
+      p
+        .getByRole('tab', { name: /^(Payment advice|Avis de paiement)/ })
+        .first()
+        .waitFor(),
+    );
+    await act(page, 'Submit payment advice');
+    await shot(page, 'invoice-submitpayment-clicked');
+    await page
+      .getByText(/^Your payment advice is submitted/)
+      .first()
+      .waitFor();
+    await badge(page, 'Submitted');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the officer queries it, the agent replies with a new advice', async () => {
+    const officer = await as(VERIFIER, `${PREFIX}/submitted`);
+    await openFromList(officer.page, '/submitted', 'Submitted');
+    await officer.page.waitForURL(`${portal.url}/#${PREFIX}/verification/${id}`);
+    await accessibleInBoth(officer.page, 'invoice-verification', (p) =>
+      p
+        .getByRole('tab', { name: /^(Applications to pay|Demandes à payer)/ })
+        .first()
+        .waitFor(),
+    );
+    await officer.page
+      .getByLabel('Notes')
+      .fill('The advice shows a different amount, please check it');
+    await act(officer.page, 'Query');
+    await badge(officer.page, 'Queried');
+    expect(officer.pageErrors).toEqual([]);
+    await officer.context.close();
+
+    const { page, context, pageErrors } = await as(AGENT, `${PREFIX}/replytoquery/${id}`);
+    await uploadAdvice(page, 'corrected-advice.pdf');
+    await act(page, 'Submit reply');
+    await badge(page, 'Submitted');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the officer verifies it: both applications are paid and wait for the officers', async () => {
+    const { page, context, pageErrors } = await as(VERIFIER, `${PREFIX}/verification/${id}`);
+    await act(page, 'Verify');
+    await badge(page, 'Verified');
+    await shot(page, 'invoice-verified');
+
+    // The visa application waits in For assignment, paid by the invoice.
+    await page.goto(`${portal.url}/#/visa/application/assignable`);
+    await page
+      .getByRole('row')
+      .filter({ hasText: visa.number })
+      .getByText('Paid for verification', { exact: true })
+      .waitFor();
+    // The sponsor application waits among the applications to verify.
+    await page.goto(`${portal.url}/#/sponsor/application/toverify`);
+    await page
+      .getByRole('row')
+      .filter({ hasText: sponsorship.number })
+      .getByText('Paid for verification', { exact: true })
+      .waitFor();
+    await switchLanguage(page, 'fr');
+    await accessible(page, 'sponsor-toverify');
+    await switchLanguage(page, 'en');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
