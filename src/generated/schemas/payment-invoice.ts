@@ -5,7 +5,7 @@ export interface PaymentInvoice {
     name: string;
     sameAsName?: boolean;
     contactPerson?: string;
-    address?: {
+    address: {
       addressLine1: string;
       addressLine2?: string;
       city: string;
