@@ -15,8 +15,12 @@ const PDF = Buffer.concat([
   Buffer.from('%%EOF\n'),
 ]);
 
-/** An upload of the walk's owner: the payment advice each submission and reply attaches. */
+/**
+ * An upload of the walk's owner, in the database of the walk under way (the walk runs on each
+ * database in turn): the payment advice each submission and reply attaches.
+ */
 let advice: Record<string, unknown> | undefined;
+let adviceServer: ApiHarness | undefined;
 
 /** The API as the walk's owner, for what the invoices name and attach. */
 function asOwner(api: ApiHarness, owner: string) {
@@ -52,7 +56,10 @@ describeGeneratedWalk({
   async freshData(api, owner) {
     const applications = asOwner(api, owner);
     const visa = await submittedVisa(applications, '');
-    advice ??= await applications.uploadPdf();
+    if (adviceServer !== api) {
+      advice = await applications.uploadPdf();
+      adviceServer = api;
+    }
     return invoiceData([visa.number]);
   },
   // `data` is the invoice as it stands (the walk's `freshData` documents are read back).
