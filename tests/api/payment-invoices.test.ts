@@ -238,6 +238,11 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
       path: '/items/0/reference',
       rule: 'linkedUnknown',
     });
+    // A number typed in lower case, with spaces, names the same application, written as it is.
+    const lower = await visa();
+    const typed = await ok<Invoice>(create([` ${lower.number.toLowerCase()} `]));
+    expect(typed.data.items[0]!.reference).toBe(lower.number);
+    await ok(act(typed, 'delete', payer));
     const twice = await create([mine.number, mine.number.toLowerCase()]);
     expect(twice.statusCode).toBe(400);
     expect(problem(twice).fields?.[0]).toMatchObject({

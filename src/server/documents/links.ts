@@ -245,6 +245,8 @@ export function fillLinks(
       if (typeof item !== 'object' || item === null) return;
       const document = linked.find((l) => l.index === index);
       const filled = item as Record<string, unknown>;
+      // The number as the document has it (typed in lower case, or with spaces around it).
+      if (document) filled[links.number] = document.number;
       for (const [property, value] of Object.entries(links.fill ?? {})) {
         const given = document && valueOf(document, value);
         if (given === undefined) delete filled[property];
