@@ -22,6 +22,11 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // A worker runs its files one after another in one module graph: the server's modules
+          // (Fastify, ajv, oidc-provider, PGlite's WebAssembly) are loaded and compiled once per
+          // worker rather than once per file. Each suite still builds its own server and
+          // database; the suites mock nothing and change no shared module state.
+          isolate: false,
           // One migrated PGlite folder per run, copied by each suite's server.
           globalSetup: ['./tests/support/pglite-global-setup.ts'],
           testTimeout: 60_000,
