@@ -1,10 +1,21 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, WCAG_22_AA } from '../support/axe';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { apiToken, signIn } from '../support/e2e-accounts';
+import {
+  accessible,
+  accessibleInBoth,
+  act,
+  badge,
+  field,
+  fromMenu,
+  panel,
+  SHOTS,
+  shot,
+  switchLanguage,
+  tab,
+} from '../support/journey';
 import { multipartFile } from '../support/multipart';
 import { assertReadablePdf, extractPdfText } from '../support/pdf-text';
 import { startPortal, type PortalProcess } from '../support/portal-process';
@@ -25,8 +36,6 @@ const PDF = Buffer.concat([
   Buffer.alloc(400, 32),
   Buffer.from('%%EOF\n'),
 ]);
-/** Screenshots to look at after a run, to see the screens as a person does. */
-const SHOTS = process.env.SHOTS_DIR ?? '';
 
 type Person = { login: string; password: string };
 
@@ -92,53 +101,6 @@ describe('a payment invoice end to end in Chromium', () => {
     await signIn(page, portal, person.login, person.password, route);
     return { page, context, pageErrors };
   }
-  const shot = async (page: Page, name: string) => {
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-  };
-  const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
-  async function switchLanguage(page: Page, to: 'en' | 'fr') {
-    if ((await lang(page)) === to) return;
-    await page
-      .getByRole('button', {
-        name: to === 'fr' ? 'Change language to Français' : 'Changer la langue en English',
-      })
-      .click();
-    await expect.poll(() => lang(page)).toBe(to);
-    await page.mouse.move(0, 0);
-    await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
-  }
-  async function accessible(page: Page, where: string) {
-    const violations = await axeViolations(page, WCAG_22_AA);
-    expect.soft(violations, `${where} [${await lang(page)}]`).toEqual([]);
-  }
-  /** axe in English and in French, a screenshot of each, leaving the page in English. */
-  async function accessibleInBoth(page: Page, where: string, ready: (page: Page) => Promise<void>) {
-    await switchLanguage(page, 'en');
-    await ready(page);
-    await accessible(page, where);
-    await shot(page, `${where}-en`);
-    await switchLanguage(page, 'fr');
-    await ready(page);
-    await accessible(page, where);
-    await shot(page, `${where}-fr`);
-    await switchLanguage(page, 'en');
-    await ready(page);
-  }
-  const panel = (page: Page) => page.getByRole('tabpanel');
-  const tab = async (page: Page, name: string) => {
-    const chosen = page.getByRole('tab', { name: new RegExp(`^${name}`) }).first();
-    await chosen.click();
-    await expect.poll(() => chosen.getAttribute('aria-selected')).toBe('true');
-  };
-  const field = (scope: Page | Locator, label: string) =>
-    scope.getByLabel(new RegExp(`^${label}`)).first();
-  const act = (page: Page, action: string) =>
-    page
-      .getByRole('group', { name: /^(Actions on this document|Actions sur ce document)$/ })
-      .getByRole('button', { name: action, exact: true })
-      .click();
-  const badge = (page: Page, status: string) =>
-    page.locator(`text="${status}" >> visible=true`).first().waitFor();
   /** The payment advice's file chooser (the screen opens on its section), given a PDF. */
   async function uploadAdvice(page: Page, name: string) {
     await page.getByRole('tabpanel', { name: 'Payment advice' }).waitFor();
@@ -157,21 +119,6 @@ describe('a payment invoice end to end in Chromium', () => {
     await row.getByText(status, { exact: true }).waitFor();
     await page.getByRole('button', { name: `Open ${number}` }).click();
   }
-  /** Opens the menu entry, through its group if the menu is folded. */
-  async function fromMenu(page: Page, entry: string) {
-    const burger = page.getByRole('button', { name: 'Application menu' });
-    if ((await burger.getAttribute('aria-expanded')) !== 'true') await burger.click();
-    const menu = page.getByRole('navigation', { name: 'Application menu' });
-    const link = menu.getByRole('link', { name: entry });
-    while (!(await link.isVisible())) {
-      const closed = menu.locator('button[aria-expanded="false"]');
-      if ((await closed.count()) === 0) break;
-      await closed.first().click();
-    }
-    await link.click();
-    if ((await burger.getAttribute('aria-expanded')) === 'true') await burger.click();
-  }
-
   it('the agent lists two submitted applications, sees them priced, and creates the invoice', async () => {
     const { page, context, pageErrors } = await as(AGENT, '/dashboard/home');
     await fromMenu(page, 'New Payment Invoice');

@@ -1,10 +1,21 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, WCAG_22_AA } from '../support/axe';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { apiToken, signIn } from '../support/e2e-accounts';
+import {
+  accessible,
+  accessibleInBoth,
+  act,
+  badge,
+  field,
+  lang,
+  panel,
+  SHOTS,
+  shot,
+  switchLanguage,
+  tab,
+} from '../support/journey';
 import { assertReadablePdf, extractPdfText } from '../support/pdf-text';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 
@@ -26,8 +37,6 @@ const PDF = Buffer.concat([
   Buffer.alloc(400, 32),
   Buffer.from('%%EOF\n'),
 ]);
-/** Screenshots to look at after a run, to see the screens as a person does. */
-const SHOTS = process.env.SHOTS_DIR ?? '';
 
 type Person = { login: string; password: string };
 type Signed = { page: Page; context: BrowserContext; pageErrors: string[] };
@@ -67,51 +76,6 @@ describe('a sponsor application end to end in Chromium', () => {
     await signIn(page, portal, person.login, person.password, route);
     return { page, context, pageErrors };
   }
-  const shot = async (page: Page, name: string) => {
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-  };
-  const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
-  /** The header's language switch, waiting until the page speaks the language. */
-  async function switchLanguage(page: Page, to: 'en' | 'fr') {
-    if ((await lang(page)) === to) return;
-    await page
-      .getByRole('button', {
-        name: to === 'fr' ? 'Change language to Français' : 'Changer la langue en English',
-      })
-      .click();
-    await expect.poll(() => lang(page)).toBe(to);
-    // The pointer leaves the switch, and its tooltip, fading out, is gone before axe looks at
-    // the page (a half-faded tooltip has no stable contrast to measure).
-    await page.mouse.move(0, 0);
-    await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
-  }
-  /** axe's WCAG 2.2 AA rules find nothing on the page as it is now. */
-  async function accessible(page: Page, where: string) {
-    const violations = await axeViolations(page, WCAG_22_AA);
-    // Soft: an accessibility fault is reported, and the journey goes on to the next screens.
-    expect.soft(violations, `${where} [${await lang(page)}]`).toEqual([]);
-  }
-  /** The same, in English and in French, leaving the page in English. */
-  async function accessibleInBoth(page: Page, where: string, ready: (page: Page) => Promise<void>) {
-    await switchLanguage(page, 'en');
-    await ready(page);
-    await accessible(page, where);
-    await switchLanguage(page, 'fr');
-    await ready(page);
-    await accessible(page, where);
-    await shot(page, `${where}-fr`);
-    await switchLanguage(page, 'en');
-    await ready(page);
-  }
-
-  const panel = (page: Page) => page.getByRole('tabpanel');
-  const tab = async (page: Page, name: string) => {
-    const chosen = page.getByRole('tab', { name: new RegExp(`^${name}`) }).first();
-    await chosen.click();
-    await expect.poll(() => chosen.getAttribute('aria-selected')).toBe('true');
-  };
-  const field = (scope: Page | Locator, label: string) =>
-    scope.getByLabel(new RegExp(`^${label}`)).first();
   const text = (scope: Page | Locator, label: string, value: string) =>
     field(scope, label).fill(value);
   /** A catalogue select: typing the code finds the entry, which is chosen. */
@@ -131,16 +95,7 @@ describe('a sponsor application end to end in Chromium', () => {
       .check();
   const radio = (scope: Page | Locator, option: string) =>
     scope.getByRole('radio', { name: option, exact: true }).check();
-  /** Clicks an action button of the document (Submit, Query, Grant...). */
-  const act = (page: Page, action: string) =>
-    page
-      .getByRole('group', { name: /^(Actions on this document|Actions sur ce document)$/ })
-      .getByRole('button', { name: action, exact: true })
-      .click();
   const shows = (page: Page, value: string | RegExp) => page.getByText(value).first().waitFor();
-  const badge = (page: Page, status: string) =>
-    // The visible status only: the same word may sit in a hidden tab or menu.
-    page.locator(`text="${status}" >> visible=true`).first().waitFor();
   /** The file chooser of an attachment's group, given a PDF. */
   async function upload(page: Page, group: string, name: string, button = 'Choose a file') {
     const chooser = page.waitForEvent('filechooser');
