@@ -13,6 +13,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // As for the api project: the definitions' modules are loaded once per worker, not per
+          // file; the unit tests mock nothing and keep no state between files.
+          isolate: false,
           // Loading every definition takes seconds when the API and e2e projects load both cores.
           testTimeout: 60_000,
         },
