@@ -9,6 +9,12 @@ import { createTestIssuer, type TestIssuer, type TokenClaims } from './tokens';
 
 export const TEST_ISSUER = 'http://localhost:8080/realms/portal';
 
+/**
+ * The issuer of the test servers' tokens, made once per worker: generating its RSA key costs
+ * 0.1-0.3 s of CPU, and every server trusts it the same way (its key is given as the JWKS).
+ */
+let testIssuer: Promise<TestIssuer> | undefined;
+
 /** A real server (definitions, database, routes) for API tests, driven through inject(). */
 export interface ApiHarness {
   server: PortalServer;
@@ -39,7 +45,8 @@ export async function startApiServer(
 ): Promise<ApiHarness> {
   const database = await createTestDatabase(kind);
   if (kind === 'pglite') await copyPgliteTemplate(database.dataDir);
-  const issuer = await createTestIssuer(TEST_ISSUER);
+  testIssuer ??= createTestIssuer(TEST_ISSUER);
+  const issuer = await testIssuer;
   const config: ServerConfig = {
     ...configFromEnv({}),
     dataDir: database.dataDir,
