@@ -253,15 +253,15 @@ describe('a payment invoice end to end in Chromium', () => {
       .filter({ hasText: visa.number })
       .getByText('Paid for verification', { exact: true })
       .waitFor();
-    // The sponsor application waits among the applications to verify.
-    await page.goto(`${portal.url}/#/sponsor/application/toverify`);
+    // The sponsor application is found paid, for the officers to verify.
+    await page.goto(`${portal.url}/#/sponsor/application`);
     await page
       .getByRole('row')
       .filter({ hasText: sponsorship.number })
       .getByText('Paid for verification', { exact: true })
       .waitFor();
     await switchLanguage(page, 'fr');
-    await accessible(page, 'sponsor-toverify');
+    await accessible(page, 'sponsor-find');
     await switchLanguage(page, 'en');
     expect(pageErrors).toEqual([]);
     await context.close();
