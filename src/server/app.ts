@@ -6,7 +6,7 @@ import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { declaredKeys } from './db/key-indexes';
 import { loadDefinitions } from './definitions/load';
-import { compileValidators } from './definitions/validators';
+import { compileValidators, type ValidatorSet } from './definitions/validators';
 import { installAuthentication } from './auth/plugin';
 import { createTokenVerifier } from './auth/token-verifier';
 import { installErrorHandler } from './http/error-handler';
@@ -51,6 +51,26 @@ export interface AppOverrides {
   jwks?: JSONWebKeySet;
   /** Pino options, or false for silence in tests. */
   logger?: boolean | object;
+  /**
+   * Definitions already loaded and checked from `config.definitionsDir` with these modules, and
+   * their validators (tests start many servers from one folder; nothing changes them).
+   */
+  loaded?: LoadedDefinitions;
+}
+
+/** The definitions of a folder, checked, and their compiled validators. */
+export interface LoadedDefinitions {
+  definitions: DefinitionBundle;
+  validators: ValidatorSet;
+}
+
+/** Loads and checks the definitions of `dir` and compiles their validators. */
+export async function loadAndCompile(
+  dir: string,
+  modules: readonly ServerModule[],
+): Promise<LoadedDefinitions> {
+  const definitions = await loadDefinitions(dir, modules);
+  return { definitions, validators: await compileValidators(definitions) };
 }
 
 export interface PortalServer {
@@ -94,8 +114,8 @@ export async function buildServer(
   modules: readonly ServerModule[],
   overrides: AppOverrides = {},
 ): Promise<PortalServer> {
-  const definitions = await loadDefinitions(config.definitionsDir, modules);
-  const validators = await compileValidators(definitions);
+  const { definitions, validators } =
+    overrides.loaded ?? (await loadAndCompile(config.definitionsDir, modules));
   const workflows = compileWorkflows(
     definitions.workflows,
     definitions.schemas,

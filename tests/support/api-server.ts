@@ -1,6 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { serverModules } from '../../src/modules/server';
-import { buildServer, type PortalServer } from '../../src/server/app';
+import {
+  buildServer,
+  loadAndCompile,
+  type LoadedDefinitions,
+  type PortalServer,
+} from '../../src/server/app';
 import type { ServerModule } from '../../src/server/module';
 import { configFromEnv, PROJECT_ROOT, type ServerConfig } from '../../src/server/config';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
@@ -37,6 +42,24 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
+/**
+ * Definitions loaded and compiled once per folder and module list in a worker (its files share
+ * one module graph): loading and compiling them is the costliest part of a server's start, and
+ * no test changes them. A folder written by a test (definitionsWithFixtures) is a new key.
+ */
+const loadedDefinitions = new Map<string, Promise<LoadedDefinitions>>();
+function definitionsOf(dir: string, modules: readonly ServerModule[]) {
+  const key = `${dir}\0${modules.map((m) => m.id).join(',')}`;
+  let loaded = loadedDefinitions.get(key);
+  if (!loaded) {
+    loaded = loadAndCompile(dir, modules);
+    // A refused folder is not kept: the test that wrote it expects the refusal each time.
+    loaded.catch(() => loadedDefinitions.delete(key));
+    loadedDefinitions.set(key, loaded);
+  }
+  return loaded;
+}
+
 export async function startApiServer(
   kind: DatabaseKind,
   overrides: Partial<ServerConfig> = {},
@@ -56,7 +79,11 @@ export async function startApiServer(
     ...overrides,
     auth: { issuer: TEST_ISSUER, audience: 'portal' },
   };
-  let server = await buildServer(config, modules, { jwks: issuer.jwks, logger: false });
+  let server = await buildServer(config, modules, {
+    jwks: issuer.jwks,
+    logger: false,
+    loaded: await definitionsOf(config.definitionsDir, modules),
+  });
   const harness: ApiHarness = {
     get server() {
       return server;
@@ -91,6 +118,7 @@ export async function startApiServer(
       }),
     async restart() {
       await server.app.close();
+      // Read again: a restart is how a test sees definitions it has changed.
       server = await buildServer(config, modules, { jwks: issuer.jwks, logger: false });
     },
     async close() {

@@ -4,6 +4,10 @@ import type { Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 
+/** axe-core's source, read once. */
+let axeSource: Promise<string> | undefined;
+const readAxe = () => fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+
 /** The WCAG 2.0 and 2.1 A and AA rules. */
 export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
 /** The same, and the rules WCAG 2.2 added at AA (target size, focus not obscured...). */
@@ -26,8 +30,10 @@ export async function axeViolations(
   page: Page,
   tags: readonly string[] = WCAG_21_AA,
 ): Promise<AxeViolation[]> {
-  const source = await fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(source);
+  // Read once per run, evaluated once per document: a single-page app keeps its window (and
+  // axe in it) from one screen to the next.
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(await (axeSource ??= readAxe()));
   return page.evaluate(
     async (values) => {
       const axe = (window as unknown as { axe: AxeApi }).axe;
