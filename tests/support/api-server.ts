@@ -9,7 +9,6 @@ import {
 import type { ServerModule } from '../../src/server/module';
 import { configFromEnv, PROJECT_ROOT, type ServerConfig } from '../../src/server/config';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
-import { copyPgliteTemplate } from './pglite-template';
 import { createTestIssuer, type TestIssuer, type TokenClaims } from './tokens';
 
 export const TEST_ISSUER = 'http://localhost:8080/realms/portal';
@@ -67,7 +66,6 @@ export async function startApiServer(
   modules: readonly ServerModule[] = serverModules,
 ): Promise<ApiHarness> {
   const database = await createTestDatabase(kind);
-  if (kind === 'pglite') await copyPgliteTemplate(database.dataDir);
   testIssuer ??= createTestIssuer(TEST_ISSUER);
   const issuer = await testIssuer;
   const config: ServerConfig = {

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { dropSchema } from '../../src/server/db/database';
+import { copyPgliteTemplate } from './pglite-template';
 
 /** A database for one test file: PGlite in a temporary folder, or a fresh PostgreSQL schema. */
 export interface TestDatabase {
@@ -26,6 +27,8 @@ export function databaseKinds(): DatabaseKind[] {
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   if (kind === 'pglite') {
+    // The run's migrated folder, copied: no cluster to create (pglite-template.ts).
+    await copyPgliteTemplate(dataDir);
     return { kind, dataDir, cleanup: () => fs.rm(dataDir, { recursive: true, force: true }) };
   }
   const databaseUrl = process.env.TEST_DATABASE_URL;
