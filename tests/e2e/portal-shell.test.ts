@@ -484,6 +484,9 @@ describe('portal shell in Chromium', () => {
       'verifier',
       'Harbour-Light-9264!',
       [
+        '# Payment invoice',
+        'Find Payment Invoices',
+        'Invoices to Verify',
         '# Sponsor application',
         'Create Sponsor Application',
         'Find Sponsor Applications',
