@@ -408,6 +408,11 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
         body: expect.stringContaining('The advice shows 10 NZD less than the total'),
       }),
     ]);
+    // It greets the payer by name and leads them to the reply screen.
+    expect(inbox[0]!.body).toMatch(
+      /^Hello Mele Agent,\nPayment invoice INV-\d{4}-\d{6} is now: Queried\./,
+    );
+    expect(inbox[0]!.body).toContain(`/#/accounts/invoice/replytoquery/${invoice.id}`);
     const fresh = await applications.uploadPdf(payer);
     invoice = await ok<Invoice>(
       act(invoice, 'reply', payer, {

@@ -112,12 +112,28 @@ async function notifyOwner({
   };
   const subject = t('notices.subject', params);
   const body = [
+    document.ownerName ? t('notices.greeting', { name: document.ownerName }) : '',
     t('notices.body', params),
     request.notes ? `${t('notices.notes')} ${request.notes}` : '',
+    t('notices.link', { link: noticeLink(workflow, document, environment.publicUrl) }),
   ]
     .filter(Boolean)
     .join('\n');
   await messageOwner(trx, document, { subject, body, language });
+}
+
+/**
+ * Where the holder goes on from a notice: the screen of the task waiting for them in the
+ * document's new status (a query to answer), else the document's view.
+ */
+function noticeLink(
+  workflow: EffectContext['workflow'],
+  document: DocumentDraft,
+  publicUrl: string,
+): string {
+  const task = workflow.tasks?.owner?.find((t) => t.status === document.status);
+  const screen = task?.open ?? '/view/:id';
+  return `${publicUrl.replace(/\/$/, '')}/#${workflow.prefix}${screen.replace(':id', document.id)}`;
 }
 
 /**
