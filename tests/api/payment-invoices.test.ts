@@ -421,6 +421,11 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
     );
     expect(invoice.status).toBe('SUBMITTED');
 
+    // The officer opens the payment advice the invoice names; another payer cannot.
+    const proof = await call('GET', `/api/media/${String(fresh.id)}`, officer);
+    expect(proof.statusCode, proof.body).toBe(200);
+    expect(proof.headers['content-type']).toBe('application/pdf');
+    expect((await call('GET', `/api/media/${String(fresh.id)}`, otherPayer)).statusCode).toBe(404);
     invoice = await ok<Invoice>(act(invoice, 'verify', officer, { data: {} }));
     expect(invoice.status).toBe('VERIFIED');
     for (const app of [v, s]) {
