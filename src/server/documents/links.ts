@@ -3,7 +3,6 @@ import { fromCents, toCents } from '../../core/payments/money';
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import type { Principal } from '../auth/principal';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
-import type { FrozenFees } from '../payments/fees';
 import { guardInput, maySee } from './access';
 import { nextStatus } from './machine';
 import { findNumbered, type DocumentRow, type Queryable } from './store/rows';
@@ -39,6 +38,16 @@ export interface LinkFire {
 export interface Linking {
   named: LinkedDocument[];
   fires: LinkFire[];
+}
+
+/**
+ * What a link reads of a payable document's frozen fees (payments/fees.ts writes them): the
+ * documents' engine does not depend on the payments' code for three fields.
+ */
+interface FeesRead {
+  total?: string;
+  amountPaid?: string;
+  currency?: string;
 }
 
 /** Finds a workflow by type, if its module is on (others name nothing). */
@@ -208,7 +217,7 @@ function valueOf(linked: LinkedDocument, value: LinkValue): string | undefined {
   const { row, workflow } = linked;
   const payment = workflow.definition.payment;
   const fees = payment
-    ? (resolvePointer(row.data, payment.fees) as FrozenFees | undefined)
+    ? (resolvePointer(row.data, payment.fees) as FeesRead | undefined)
     : undefined;
   switch (value) {
     case 'type':
