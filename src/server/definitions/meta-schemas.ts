@@ -262,6 +262,13 @@ function strictObject(properties: Record<string, object>, optional: readonly str
     properties,
   };
 }
+/** An ISO 4217 currency code (NZD). */
+const currencyCode = { type: 'string', pattern: '^[A-Z]{3}$' };
+/** What a certificate prints of a value, or of each item of a list in a table's column. */
+const certificateColumn = strictObject(
+  { label: { type: 'string' }, pointer: dataPointer, format: { enum: ['money'] } },
+  ['format'],
+);
 const recordKey = strictObject({ pointer: dataPointer, keptWhenDeleted: { type: 'boolean' } });
 const fieldTest = strictObject({ pointer: dataPointer, equals: { type: 'string' } });
 const catalogTypedField = strictObject({
@@ -355,7 +362,7 @@ export const workflowMetaSchema = {
       required: ['currency', 'sources', 'fees', 'receipt', 'title'],
       additionalProperties: false,
       properties: {
-        currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+        currency: currencyCode,
         sources: { type: 'array', minItems: 1, items: feeSource },
         fees: dataPointer,
         receipt: dataPointer,
@@ -432,36 +439,19 @@ export const workflowMetaSchema = {
         statuses: { type: 'array', minItems: 1, items: { type: 'string' } },
         roles: { ...roleSuffixes, minItems: 1 },
         title: { type: 'string' },
-        currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+        currency: currencyCode,
         download: { type: 'string' },
         fields: {
           type: 'array',
           minItems: 1,
           items: {
-            type: 'object',
-            required: ['label', 'pointer'],
-            additionalProperties: false,
+            ...certificateColumn,
             properties: {
-              label: { type: 'string' },
-              pointer: dataPointer,
+              ...certificateColumn.properties,
               section: { type: 'string' },
               each: dataPointer,
               empty: { type: 'string' },
-              format: { enum: ['money'] },
-              columns: {
-                type: 'array',
-                minItems: 1,
-                items: {
-                  type: 'object',
-                  required: ['label', 'pointer'],
-                  additionalProperties: false,
-                  properties: {
-                    label: { type: 'string' },
-                    pointer: dataPointer,
-                    format: { enum: ['money'] },
-                  },
-                },
-              },
+              columns: { type: 'array', minItems: 1, items: certificateColumn },
             },
           },
         },

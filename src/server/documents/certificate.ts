@@ -34,9 +34,14 @@ export interface CertifiedDocument {
   data: Record<string, unknown>;
 }
 
+/** The address of a route of the portal (its hash router) at the server's public address. */
+export function portalUrl(publicUrl: string, route: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/#${route}`;
+}
+
 /** The address of the public check of a document: the home page with the number filled in. */
 export function checkUrl(publicUrl: string, number: string): string {
-  return `${publicUrl.replace(/\/$/, '')}/#/home?number=${encodeURIComponent(number)}`;
+  return portalUrl(publicUrl, `/home?number=${encodeURIComponent(number)}`);
 }
 
 /**
@@ -44,7 +49,7 @@ export function checkUrl(publicUrl: string, number: string): string {
  * a certificate opens when its workflow has no public check (`verification`), such as an invoice.
  */
 export function viewUrl(publicUrl: string, prefix: string, id: string): string {
-  return `${publicUrl.replace(/\/$/, '')}/#${prefix}/view/${encodeURIComponent(id)}`;
+  return portalUrl(publicUrl, `${prefix}/view/${encodeURIComponent(id)}`);
 }
 
 /** The language the holder asked to be written to in (the workflow's `holderLanguage`), else English. */

@@ -251,7 +251,7 @@ export class DocumentCommands {
           stored?.data,
         )
       : undefined;
-    if (links && linking) fillLinks(links, draft.data, linking.named);
+    if (linking) fillLinks(linking.links, draft.data, linking.named);
     // 4. Effects the guards and the validation depend on (the fees now due decide SUBMITTED
     // or SUBMITTED FOR VERIFICATION for a drop) run first, on the data the action leaves.
     const context = { action, fromStatus, document: draft, request, principal, now, cause };
@@ -275,7 +275,7 @@ export class DocumentCommands {
     });
     if (!target)
       throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: fromStatus });
-    if (links && linking) checkFires(links, linking.fires, principal);
+    if (linking) checkFires(linking.links, linking.fires, principal);
     // 6. The payload.
     checkNotes(definition, request.notes);
     requireData(definition, request.data);
@@ -304,16 +304,16 @@ export class DocumentCommands {
     }
     draft.status = target;
     await this.runEffects(trx, workflow, definition.effects ?? [], context);
-    if (links && linking?.fires.length) {
+    if (linking?.fires.length) {
       await this.fireLinked(trx, workflow, draft, linking, principal);
       // What the items show of the documents moved (the amount now paid) is read again.
       const moved = await findNumbered(
         trx,
-        links.types,
+        linking.links.types,
         linking.named.map((l) => l.number),
       );
       fillLinks(
-        links,
+        linking.links,
         draft.data,
         linking.named.map((l) => ({ ...l, row: moved.find((r) => r.id === l.row.id) ?? l.row })),
       );
@@ -347,8 +347,7 @@ export class DocumentCommands {
     linking: Linking,
     principal: Principal,
   ): Promise<void> {
-    const links = workflow.definition.links;
-    if (!links) return;
+    const { links } = linking;
     const number = source.number ?? source.id;
     const note = encodeSystemNote({
       key: links.note,

@@ -4,7 +4,7 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { translate, type Language } from '../../core/i18n/translate';
 import { withNotificationTables, type OutboxAttachment } from '../notifications/tables';
 import { fillCatalogLists } from './catalog-lists';
-import { certificatePdf, holderLanguage } from './certificate';
+import { certificatePdf, holderLanguage, portalUrl } from './certificate';
 import type { DocumentDraft, Effect, EffectContext } from './effect-context';
 import { allocateReference, nextSerial, setValidity } from './grant-effects';
 import { fillReferences } from './reference-fills';
@@ -133,7 +133,7 @@ function noticeLink(
 ): string {
   const task = workflow.tasks?.owner?.find((t) => t.status === document.status);
   const screen = task?.open ?? '/view/:id';
-  return `${publicUrl.replace(/\/$/, '')}/#${workflow.prefix}${screen.replace(':id', document.id)}`;
+  return portalUrl(publicUrl, `${workflow.prefix}${screen.replace(':id', document.id)}`);
 }
 
 /**

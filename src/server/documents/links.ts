@@ -36,6 +36,7 @@ export interface LinkFire {
 
 /** The documents an action's data names, and those the stored version named and it drops. */
 export interface Linking {
+  links: WorkflowLinks;
   named: LinkedDocument[];
   fires: LinkFire[];
 }
@@ -156,7 +157,7 @@ export async function linkingOf(
     action.fires?.removed,
   );
   fire(named, action.fires?.each);
-  return { named, fires };
+  return { links, named, fires };
 }
 
 /**

@@ -93,13 +93,23 @@ async function recordPayment({ trx, workflow, document }: EffectContext): Promis
     .where('status', '=', 'APPROVED')
     .executeTakeFirst();
   if (!fees || !order?.receipt_reference || !order.paid_at) return;
-  setAt(document.data, payment.fees, {
-    ...fees,
-    lines: fees.lines.map((line) => ({ ...line, status: 'PAID' })),
-    amountPaid: fromCents(Number(order.amount_paid_cents)),
-    receiptReference: order.receipt_reference,
-    paymentDate: new Date(order.paid_at).toISOString(),
-  });
+  setAt(
+    document.data,
+    payment.fees,
+    paidFees(fees, {
+      amountPaid: fromCents(Number(order.amount_paid_cents)),
+      receiptReference: order.receipt_reference,
+      paymentDate: new Date(order.paid_at).toISOString(),
+    }),
+  );
+}
+
+/** The frozen fees once paid: every line PAID, with what was paid, the receipt and when. */
+function paidFees(
+  fees: FrozenFees,
+  receipt: Required<Pick<FrozenFees, 'amountPaid' | 'receiptReference' | 'paymentDate'>>,
+): FrozenFees {
+  return { ...fees, lines: fees.lines.map((line) => ({ ...line, status: 'PAID' })), ...receipt };
 }
 
 /**
@@ -111,13 +121,15 @@ function recordSettlement({ workflow, document, cause, now }: EffectContext): vo
   if (!payment || !cause) return;
   const fees = valueAt(document.data, payment.fees) as FrozenFees | undefined;
   if (!fees) return;
-  setAt(document.data, payment.fees, {
-    ...fees,
-    lines: fees.lines.map((line) => ({ ...line, status: 'PAID' })),
-    amountPaid: fees.total,
-    receiptReference: cause.number ?? cause.id,
-    paymentDate: now.toISOString(),
-  });
+  setAt(
+    document.data,
+    payment.fees,
+    paidFees(fees, {
+      amountPaid: fees.total,
+      receiptReference: cause.number ?? cause.id,
+      paymentDate: now.toISOString(),
+    }),
+  );
 }
 
 /**
