@@ -168,6 +168,20 @@ describe('document finders', () => {
     expect(within(screen.getAllByRole('row')[1]!).getByText('Actif')).toBeTruthy();
   });
 
+  it('shows an amount column as the language writes money (NZD 1,234.50 / 1 234,50 NZD)', async () => {
+    const invoice = await readJson<WorkflowDefinition>('workflows/payment-invoice.json');
+    const { api, answer } = pendingSearch();
+    renderWithPortal(
+      <DocumentFinder workflow={invoice} list={invoice.lists[0]!} api={api} onOpen={vi.fn()} />,
+      api,
+      [],
+    );
+    await answer([summary({ name: 'Mele Agent', total: '1234.50' }, 'CREATED')]);
+    expect(within(screen.getAllByRole('row')[1]!).getByText('NZD 1,234.50')).toBeTruthy();
+    await act(() => changeLanguage('fr'));
+    expect(within(screen.getAllByRole('row')[1]!).getByText(/^1.234,50 NZD$/)).toBeTruthy();
+  });
+
   it('keeps what the row is, its status and Open on a phone, hiding the other columns', async () => {
     wide = false;
     const { api, answer } = pendingSearch();

@@ -196,6 +196,8 @@ export interface ListColumn {
   pointer?: string;
   /** Translation key of the header. */
   label: string;
+  /** `money`: an amount shown with two decimals and its currency, as the reader's language writes it. */
+  format?: 'money';
 }
 
 export interface WorkflowList {

@@ -11,6 +11,8 @@ import type { SearchRequest, SearchResult } from '../../core/search/protocol';
 import { downloadText, toCsv } from '../csv';
 import { FilterBar, type FilterField } from '../FilterBar';
 import { formatDateTime } from '../format';
+import { formatMoney } from '../../core/format';
+import { pickLanguage } from '../../core/i18n/translate';
 import { useServerTable, type TableRow } from '../useServerTable';
 
 /** Columns every document has; others are data fields named by the list. */
@@ -84,12 +86,22 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
       ),
     [list.columns, workflow.document],
   );
-  /** A cell as people read it: statuses, enumerations and flags as words, dates formatted. */
+  /** The columns holding amounts (`format: money`). */
+  const money = useMemo(
+    () => new Set(list.columns.filter((c) => c.format === 'money').map((c) => c.field)),
+    [list.columns],
+  );
+  /**
+   * A cell as people read it: statuses, enumerations and flags as words, dates and amounts
+   * formatted as the language writes them.
+   */
   const show = (row: Row, field: string): string => {
     const value = row[field];
     if (value === null || value === undefined) return '';
     if (field === 'status') return t(`statuses.${String(value)}`, { defaultValue: String(value) });
     if (kinds[field] === 'datetime') return formatDateTime(value);
+    if (money.has(field) && (typeof value === 'string' || typeof value === 'number'))
+      return formatMoney(value, pickLanguage(i18n.language));
     if (typeof value === 'boolean') return t(value ? 'catalog.yes' : 'catalog.no');
     const enumKey = enumKeys.get(field);
     if (enumKey && i18n.exists(`${enumKey}.${String(value)}`))

@@ -571,6 +571,7 @@ export const workflowMetaSchema = {
                 field: fieldName,
                 pointer: { type: 'string', pattern: '^(/[^/]+)+$' },
                 label: { type: 'string' },
+                format: { enum: ['money'] },
               },
             },
           },
