@@ -1,9 +1,10 @@
-import { useId, useMemo, useState } from 'react';
-import { Collapse, NavLink, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Badge, Collapse, NavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import type { FilterCondition } from '../core/search/protocol';
 import { usePortal } from './context';
-import { buildMenu, type MenuEntry, type MenuSection } from './menu';
+import { buildMenu, type MenuBadge, type MenuEntry, type MenuSection } from './menu';
 import { useLanguage } from './useLanguage';
 
 /**
@@ -64,6 +65,8 @@ function Entry({ entry, onNavigate }: { entry: MenuEntry; onNavigate?: () => voi
 
   switch (entry.kind) {
     case 'link': {
+      if (entry.badge)
+        return <CountedLink entry={entry} badge={entry.badge} onNavigate={onNavigate} />;
       const active = entry.to === pathname;
       return (
         <NavLink
@@ -117,4 +120,91 @@ function Entry({ entry, onNavigate }: { entry: MenuEntry; onNavigate?: () => voi
         />
       );
   }
+}
+
+/** The event that asks every menu count to be fetched again (see refreshMenuBadges). */
+const MENU_BADGES_EVENT = 'portal:menu-badges';
+
+/**
+ * Asks the menu's counts to be fetched again now, for a page that changed what they count
+ * without the location changing (a message marked read as its screen opens).
+ */
+export function refreshMenuBadges(): void {
+  window.dispatchEvent(new Event(MENU_BADGES_EVENT));
+}
+
+/**
+ * How many documents of a list meet its badge's condition: one search asking for the total,
+ * again whenever the location changes (reading a message, then going on, updates it) or a page
+ * asks (refreshMenuBadges); never on a timer. Undefined until known, or when it cannot be.
+ */
+function useBadgeCount(badge: MenuBadge): number | undefined {
+  const { api } = usePortal();
+  const { pathname } = useLocation();
+  const [count, setCount] = useState<number>();
+  const [asked, setAsked] = useState(0);
+  const { workflow, backend, list } = badge;
+  // The condition by value: a menu built again holds an equal one, not a new search.
+  const condition = JSON.stringify(badge.condition);
+
+  useEffect(() => {
+    const ask = () => setAsked((n) => n + 1);
+    window.addEventListener(MENU_BADGES_EVENT, ask);
+    return () => window.removeEventListener(MENU_BADGES_EVENT, ask);
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    // One item is the least a page may hold (a size of 1 or less means the default 10).
+    void api
+      .search<unknown>(backend, `/${encodeURIComponent(workflow)}`, {
+        list,
+        filter: [JSON.parse(condition) as FilterCondition],
+        options: { page: 1, itemsPerPage: 2 },
+      })
+      .then(([error, result]) => {
+        // A failed count shows nothing rather than a wrong number.
+        if (current) setCount(error ? undefined : result.total);
+      });
+    return () => {
+      current = false;
+    };
+  }, [api, backend, workflow, list, condition, pathname, asked]);
+  return count;
+}
+
+/** A menu link with a count beside it (the inbox's unread messages), read out with the link. */
+function CountedLink({
+  entry,
+  badge,
+  onNavigate,
+}: {
+  entry: { label: string; to: string };
+  badge: MenuBadge;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const count = useBadgeCount(badge);
+  const active = entry.to === pathname;
+  const shown = count !== undefined && count > 0;
+  return (
+    <NavLink
+      component={Link}
+      to={entry.to}
+      label={entry.label}
+      // The number alone would be read as "Inbox 2": the name says what it counts.
+      aria-label={shown ? `${entry.label}, ${t('menu.badge', { count })}` : undefined}
+      rightSection={
+        shown ? (
+          <Badge size="sm" variant="filled" aria-hidden>
+            {count}
+          </Badge>
+        ) : undefined
+      }
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+    />
+  );
 }

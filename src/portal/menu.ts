@@ -6,7 +6,8 @@
  *   profile page) for view-profile or manage-account, when the dashboard module is on;
  *   Sign In when signed out, Sign Out when signed in.
  * - Every list of every workflow, under the workflow's document title, after the screens that
- *   name a menu entry (the visa menu's New).
+ *   name a menu entry (the visa menu's New). A list declaring a `badge` (the inbox's unread
+ *   messages) says which of its documents its entry counts; the menu component asks the server.
  * - Every enabled catalogue the user may search, grouped by category (dots in category names
  *   become dashes); plain entries (no category) first, then the folders, each alphabetical.
  */
@@ -21,6 +22,7 @@ import {
 } from '../core/definitions/types';
 import { fullRoles } from '../core/documents/workflow';
 import type { Language } from '../core/i18n/translate';
+import type { FilterCondition } from '../core/search/protocol';
 import {
   DASHBOARD_ROLES,
   HOME_PATH,
@@ -31,8 +33,19 @@ import {
 } from './paths';
 import type { Session } from './session';
 
+/**
+ * What a link's count is: the documents of a workflow's list (searched on its backend) that
+ * meet the condition. Only described here, so that building the menu stays pure.
+ */
+export interface MenuBadge {
+  workflow: string;
+  backend: string;
+  list: string;
+  condition: FilterCondition;
+}
+
 export type MenuEntry =
-  | { kind: 'link'; id: string; label: string; to: string }
+  | { kind: 'link'; id: string; label: string; to: string; badge?: MenuBadge }
   | { kind: 'folder'; id: string; label: string; entries: MenuEntry[] }
   | { kind: 'signIn' | 'signOut'; id: string; label: string };
 
@@ -89,6 +102,14 @@ export function buildMenu(
         id: `${workflow.id}:${list.id}`,
         label: t(list.label),
         to: `${workflow.prefix}${list.path}`,
+        ...(list.badge && {
+          badge: {
+            workflow: workflow.id,
+            backend: workflow.backend ?? 'evisa',
+            list: list.id,
+            condition: list.badge,
+          },
+        }),
       }));
     const entries = [...screens, ...lists];
     if (entries.length > 0)

@@ -1,16 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../src/core/api/client';
 import type { CatalogDefinition, DefinitionBundle } from '../../src/core/definitions/types';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import type { TextTree } from '../../src/core/i18n/translate';
 import { PortalContext } from '../../src/portal/context';
-import { initI18n } from '../../src/portal/i18n';
-import { menuCategory } from '../../src/portal/menu';
-import { PortalMenu } from '../../src/portal/PortalMenu';
+import type { SearchRequest } from '../../src/core/search/protocol';
+import { changeLanguage, initI18n } from '../../src/portal/i18n';
+import { buildMenu, menuCategory, type MenuEntry } from '../../src/portal/menu';
+import { PortalMenu, refreshMenuBadges } from '../../src/portal/PortalMenu';
 import { signedInSession, signedOutSession, type Session } from '../../src/portal/session';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -28,6 +30,8 @@ function fakeSession(roles?: string[]): Session {
 }
 
 let bundle: DefinitionBundle;
+/** The inbox's workflow as defined, kept out of `bundle` so the other tests' menus stay as they are. */
+let inbox: WorkflowDefinition;
 
 beforeAll(async () => {
   const realCatalogs = await Promise.all(
@@ -68,8 +72,10 @@ beforeAll(async () => {
       'sample-permit': await readJson<TextTree>(
         `tests/fixtures/definitions/translations/${language}/sample-permit.json`,
       ),
+      'inbox-message': await readJson<TextTree>(`translations/${language}/inbox-message.json`),
     };
   }
+  inbox = await readJson<WorkflowDefinition>('workflows/inbox-message.json');
   type Modules = { modules: DefinitionBundle['modules'] };
   const modules = [
     ...(await readJson<Modules>('modules.json')).modules,
@@ -240,5 +246,104 @@ describe('application menu', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(signedIn.logout).toHaveBeenCalled();
+  });
+});
+
+describe('a menu entry with a count (the inbox)', () => {
+  const reader = () => fakeSession(['inbox-message-search', 'inbox-message-read']);
+  const withInbox = () => ({ ...bundle, workflows: [...bundle.workflows, inbox] });
+
+  /** An API whose searches answer the totals given, one per call (the last one repeated). */
+  function countingApi(...totals: number[]) {
+    const search = vi.fn(async (_backend: string, _path: string, _request: SearchRequest) => {
+      const total = totals.length > 1 ? totals.shift()! : totals[0]!;
+      return [null, { items: [], total, page: 1, itemsPerPage: 2, capped: false }] as const;
+    });
+    return { search, api: { search } as unknown as ApiClient };
+  }
+
+  function renderMenu(api: ApiClient, at = '/dashboard/home') {
+    return render(
+      <MantineProvider env="test">
+        <PortalContext.Provider value={{ bundle: withInbox(), session: reader(), api }}>
+          <MemoryRouter initialEntries={[at]}>
+            <PortalMenu />
+          </MemoryRouter>
+        </PortalContext.Provider>
+      </MantineProvider>,
+    );
+  }
+
+  it('is described by buildMenu for a list with a badge, and only for it', () => {
+    const sections = buildMenu(withInbox(), reader(), (key) => key, 'en');
+    const links = sections.flatMap((section) => section.entries);
+    const entry = links.find((e) => e.id === 'inbox-message:find') as Extract<
+      MenuEntry,
+      { kind: 'link' }
+    >;
+    expect(entry).toMatchObject({ to: '/inbox/message', label: 'inbox-message.lists.find' });
+    expect(entry.badge).toEqual({
+      workflow: 'inbox-message',
+      backend: 'evisa',
+      list: 'find',
+      condition: { field: 'status', criterion: 'notEquals', value: 'READ' },
+    });
+    const others = buildMenu(bundle, fakeSession(['test-document-search']), (key) => key, 'en');
+    const plain = others.flatMap((section) => section.entries);
+    expect(plain.some((e) => e.kind === 'link' && e.badge)).toBe(false);
+  });
+
+  it('shows how many are unread, in the link name too, asking once per location', async () => {
+    const { api, search } = countingApi(2, 1);
+    renderMenu(api);
+    const link = await screen.findByRole('link', { name: 'Inbox, 2 unread' });
+    expect(link.getAttribute('href')).toBe('/inbox/message');
+    expect(within(link).getByText('2')).toBeTruthy();
+    expect(search).toHaveBeenCalledTimes(1);
+    expect(search).toHaveBeenCalledWith('evisa', '/inbox-message', {
+      list: 'find',
+      filter: [{ field: 'status', criterion: 'notEquals', value: 'READ' }],
+      options: { page: 1, itemsPerPage: 2 },
+    });
+
+    // Going elsewhere (after reading a message) counts again.
+    fireEvent.click(screen.getByRole('link', { name: 'Home' }));
+    expect(await screen.findByRole('link', { name: 'Inbox, 1 unread' })).toBeTruthy();
+    expect(search).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts again when a page asks, without a timer', async () => {
+    const { api, search } = countingApi(3, 0);
+    renderMenu(api);
+    await screen.findByRole('link', { name: 'Inbox, 3 unread' });
+    refreshMenuBadges();
+    // Nothing unread: the link is the list's name alone, with no number.
+    const link = await screen.findByRole('link', { name: 'Inbox' });
+    expect(link.textContent).toBe('Inbox');
+    expect(search).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows no count when the search fails', async () => {
+    const search = vi.fn(async () => [{ status: 500, code: 'X', message: 'down' }, null] as const);
+    renderMenu({ search } as unknown as ApiClient);
+    await waitFor(() => expect(search).toHaveBeenCalled());
+    expect(screen.getByRole('link', { name: 'Inbox' }).textContent).toBe('Inbox');
+  });
+
+  it('reads the count in French', async () => {
+    await changeLanguage('fr');
+    try {
+      const view = renderMenu(countingApi(1).api);
+      expect(
+        await screen.findByRole('link', { name: 'Boîte de réception, 1 non lu' }),
+      ).toBeTruthy();
+      view.unmount();
+      renderMenu(countingApi(4).api);
+      expect(
+        await screen.findByRole('link', { name: 'Boîte de réception, 4 non lus' }),
+      ).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });
