@@ -34,6 +34,7 @@ export type { CatalogEntrySubPassportBlock } from './catalogs/sub-passport-block
 export type { CatalogEntryTrader } from './catalogs/trader';
 export type { CatalogEntryUserTypes } from './catalogs/user-types';
 export type { CatalogEntryUserTypesId } from './catalogs/user-types-id';
+export type { InboxMessage } from './schemas/inbox-message';
 export type { PasswordPolicy } from './schemas/password-policy';
 export type { PaymentInvoice } from './schemas/payment-invoice';
 export type { SponsorApplication } from './schemas/sponsor-application';

@@ -20,6 +20,8 @@ import { evisaPlugin } from './plugins/evisa';
 import { dashboardPlugin } from './plugins/dashboard';
 import { mediaPlugin } from './plugins/media';
 import { notificationsPlugin } from './notifications/plugin';
+import { wakeOutbox, type OutboxAttempt, type OutboxWorker } from './notifications/worker';
+import { Inbox } from './documents/messages';
 import { challengePlugin } from './challenge/plugin';
 import { seedCatalogs } from './catalog/seed';
 import { DocumentAccountDirectory } from './connectid/directory';
@@ -56,6 +58,11 @@ export interface AppOverrides {
    * their validators (tests start many servers from one folder; nothing changes them).
    */
   loaded?: LoadedDefinitions;
+  /**
+   * The outbox worker's pace (tests: interval 0 runs no timer, the test polls with
+   * `server.outbox.runOnce()`; backoff 0 retries at once).
+   */
+  outbox?: { intervalMs?: number; backoffMs?: (failedAttempts: number) => number };
 }
 
 /** The definitions of a folder, checked, and their compiled validators. */
@@ -79,6 +86,8 @@ export interface PortalServer {
   definitions: DefinitionBundle;
   /** Demo accounts seeded at this start (embedded default only), for the start-up banner. */
   demoAccounts: DemoAccount[];
+  /** The outbox worker delivering e-mail and SMS. */
+  outbox: OutboxWorker;
 }
 
 /**
@@ -168,6 +177,8 @@ export async function buildServer(
   // Before the routes: the contract gathers their schemas as they are registered.
   await installApiContract(app, definitions);
 
+  // The inbox keeps what the outbox worker reports of its messages' delivery.
+  let onAttempt: ((attempt: OutboxAttempt) => Promise<void>) | undefined;
   await app.register(
     async (api) => {
       await api.register(healthPlugin, { database });
@@ -189,15 +200,31 @@ export async function buildServer(
         formCatalogs: formCatalogs(definitions.schemas),
       });
       const services = new Map<string, DocumentService>();
+      const accounts = directory.records.account;
+      const inboxWorkflow = [...workflows.values()].find((w) => w.definition.inbox);
+      const inbox =
+        inboxWorkflow &&
+        new Inbox({
+          db: database.db,
+          workflow: inboxWorkflow,
+          documents: () => services.get(inboxWorkflow.definition.backend ?? 'evisa')!,
+          workflowOf: (type) => workflows.get(type),
+          accountType: accounts?.type,
+          publicUrl: config.publicUrl,
+          texts: definitions.translations,
+          channels: config.noticeChannels,
+          wake: () => wakeOutbox(database.db),
+        });
+      onAttempt = inbox && ((attempt) => inbox.settle(attempt));
       for (const backend of ['evisa', 'connectid'] as const) {
         const served = new Map(
           [...workflows].filter(([, w]) => (w.definition.backend ?? 'evisa') === backend),
         );
-        const accounts = directory.records.account;
         const documents = new DocumentService(database.db, served, config.searchMaxItems, {
           publicUrl: config.publicUrl,
           texts: definitions.translations,
           ...(accounts ? { accounts: { type: accounts.type, login: accounts.key.pointer } } : {}),
+          ...(inbox ? { inbox } : {}),
         });
         services.set(backend, documents);
         await api.register(evisaPlugin, { prefix: `/${backend}`, documents });
@@ -261,7 +288,14 @@ export async function buildServer(
     deliver: (url: string, body: string, headers: Record<string, string>) =>
       deliverNotification(app, config.publicUrl, url, body, headers),
   });
-  await app.register(notificationsPlugin, { db: database.db, config });
+  let outbox: OutboxWorker | undefined;
+  await app.register(notificationsPlugin, {
+    db: database.db,
+    config,
+    ...overrides.outbox,
+    onAttempt: (attempt: OutboxAttempt) => onAttempt?.(attempt) ?? Promise.resolve(),
+    onWorker: (worker: OutboxWorker) => (outbox = worker),
+  });
   if (config.identity.enabled) {
     await app.register(identityPlugin, {
       db: identityDb,
@@ -273,5 +307,6 @@ export async function buildServer(
     });
   }
   await app.register(spaPlugin, { staticDir: config.staticDir });
-  return { app, database, definitions, demoAccounts };
+  if (!outbox) throw new Error('the outbox worker did not start');
+  return { app, database, definitions, demoAccounts, outbox };
 }

@@ -70,6 +70,11 @@ export interface ServerConfig {
     agent: boolean;
     trader: boolean;
   };
+  /**
+   * Channels a notice to a document's holder goes out on besides their inbox: e-mail to their
+   * address, SMS to their mobile number, each when they have one.
+   */
+  noticeChannels: { email: boolean; sms: boolean };
   /** Demo accounts, one per persona; never in production. */
   demoData: boolean;
   /**
@@ -118,6 +123,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       agency: flag(env.CONFIRMATION_AGENCY, false),
       agent: flag(env.CONFIRMATION_AGENT, false),
       trader: flag(env.CONFIRMATION_TRADER, false),
+    },
+    noticeChannels: {
+      email: flag(env.NOTICE_EMAIL, true),
+      sms: flag(env.NOTICE_SMS, true),
     },
     demoData: flag(env.DEMO_DATA, !production),
     referenceData: flag(env.REFERENCE_DATA, true),

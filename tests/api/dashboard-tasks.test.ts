@@ -156,12 +156,24 @@ describe.each(databaseKinds())('My Tasks on %s', (kind) => {
     });
     expect(filtered.items.map((r) => r.id)).toEqual([doc.queried]);
     // The message about the query names the document and its workflow, for a link to it.
-    const inbox = await api.call('GET', '/api/evisa/inbox/latest', { token: owner });
+    const inbox = await api.call('GET', '/api/evisa/dashboard/inbox', { token: owner });
     expect(inbox.statusCode, inbox.body).toBe(200);
+    const answer = inbox.json() as { unread: number; items: Array<{ status: string }> };
+    expect(answer).toMatchObject({ workflow: 'inbox-message' });
+    expect(answer.unread).toBe(answer.items.filter((m) => m.status !== 'READ').length);
     expect((inbox.json() as { items: unknown[] }).items).toContainEqual(
       // Marked with the language it was written in (the holder's; English by default), so the
-      // portal can say so when the reader has since chosen another.
-      expect.objectContaining({ documentId: doc.queried, workflow: TYPE, language: 'en' }),
+      // portal can say so when the reader has since chosen another; its link leads to the
+      // screen where the holder answers the query.
+      expect.objectContaining({
+        status: 'CREATED',
+        language: 'en',
+        about: expect.objectContaining({
+          type: TYPE,
+          id: doc.queried,
+          path: expect.stringMatching(new RegExp(`/${doc.queried}$`)),
+        }),
+      }),
     );
     // The owner's task is nobody else's: the officers who queried it do not see it.
     expect((await page(officer)).items.map((r) => r.id)).not.toContain(doc.queried);

@@ -3,6 +3,7 @@ import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { definitionsWithFixtures } from '../support/definitions-dir';
 import { personas, TYPE, VALID_DATA } from '../support/documents';
+import { messagesAbout } from '../support/inbox';
 
 describe.each(databaseKinds())('document service on %s', (kind) => {
   let api: ApiHarness;
@@ -166,11 +167,15 @@ describe.each(databaseKinds())('document service on %s', (kind) => {
       .selectAll()
       .where('document_id', '=', doc.id)
       .execute();
-    expect(outbox.map((m) => `${m.channel}:${m.recipient}`).sort()).toEqual([
-      'email:ana@example.org',
-      'inbox:applicant-1',
-    ]);
+    expect(outbox.map((m) => `${m.channel}:${m.recipient}`)).toEqual(['email:ana@example.org']);
     expect(outbox[0]?.body).toContain('Please send a clearer passport scan');
+    // The owner finds it in their inbox too.
+    expect(await messagesAbout(api.server.database.db, doc.id)).toEqual([
+      expect.objectContaining({
+        owner: 'applicant-1',
+        body: expect.stringContaining('Please send a clearer passport scan'),
+      }),
+    ]);
     const lastEntry = (await history(doc.id)).at(-1);
     expect(lastEntry).toMatchObject({
       action: 'query',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, createCatalogEntries, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
+import { messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
 import { assertReadablePdf, extractPdfText } from '../support/pdf-text';
 import {
@@ -396,15 +397,10 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
       }),
     );
     expect(invoice.status).toBe('QUERIED');
-    const inbox = await api.server.database.db
-      .selectFrom('outbox')
-      .select(['recipient', 'body'])
-      .where('document_id', '=', invoice.id)
-      .where('channel', '=', 'inbox')
-      .execute();
+    const inbox = await messagesAbout(api.server.database.db, invoice.id);
     expect(inbox).toEqual([
       expect.objectContaining({
-        recipient: 'payer-mele',
+        owner: 'payer-mele',
         body: expect.stringContaining('The advice shows 10 NZD less than the total'),
       }),
     ]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signNotification } from '../../src/server/payments/sandbox/gateway';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
+import { messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
 import { answerAll, sponsorApplication } from '../support/sponsor-data';
 import { visaApplication } from '../support/visa-data';
@@ -331,14 +332,9 @@ describe.each(databaseKinds())('sponsor applications on %s', (kind) => {
     expect(queried.statusCode, queried.body).toBe(200);
     const query = queried.json() as View;
     expect(query.status).toBe('QUERIED');
-    const inbox = await api.server.database.db
-      .selectFrom('outbox')
-      .select(['channel', 'recipient', 'body'])
-      .where('document_id', '=', doc.id)
-      .where('channel', '=', 'inbox')
-      .execute();
+    const inbox = await messagesAbout(api.server.database.db, doc.id);
     expect(inbox).toHaveLength(1);
-    expect(inbox[0]).toMatchObject({ recipient: 'sponsor-lagoon' });
+    expect(inbox[0]).toMatchObject({ owner: 'sponsor-lagoon' });
     expect(inbox[0]!.body).toContain('Please give a mobile number we can reach you on');
     // The sponsor's task list shows the query to answer.
     const mine = await call('GET', `${BASE}/${doc.id}`, sponsor);

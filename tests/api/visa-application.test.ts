@@ -4,6 +4,7 @@ import { smtpMailProvider } from '../../src/server/notifications/providers';
 import { startOutbox } from '../../src/server/notifications/worker';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
+import { messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { answerAll, sponsorApplication } from '../support/sponsor-data';
@@ -678,13 +679,9 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
       valueX: CERTIFICATE_VALUE_X,
     });
     // The portal's message area shows no attachment: its message says where the PDF is instead.
-    const inbox = await api.server.database.db
-      .selectFrom('outbox')
-      .select(['body'])
-      .where('document_id', '=', stored.id)
-      .where('channel', '=', 'inbox')
-      .where('subject', '=', `Your electronic visa ${view.number}`)
-      .executeTakeFirstOrThrow();
+    const inbox = (await messagesAbout(api.server.database.db, stored.id)).find(
+      (m) => m.subject === `Your electronic visa ${view.number}`,
+    )!;
     expect(inbox.body).not.toMatch(/attached/i);
     expect(inbox.body).toContain('"Download the e-visa (PDF)"');
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { serverModules } from '../../src/modules/server';
 import {
   buildServer,
+  type AppOverrides,
   loadAndCompile,
   type LoadedDefinitions,
   type PortalServer,
@@ -64,6 +65,8 @@ export async function startApiServer(
   overrides: Partial<ServerConfig> = {},
   /** The business modules' server code the server is built with (the portal's by default). */
   modules: readonly ServerModule[] = serverModules,
+  /** The outbox worker's pace: interval 0 runs no timer, the test polls `server.outbox`. */
+  outbox?: AppOverrides['outbox'],
 ): Promise<ApiHarness> {
   const database = await createTestDatabase(kind);
   testIssuer ??= createTestIssuer(TEST_ISSUER);
@@ -81,6 +84,7 @@ export async function startApiServer(
     jwks: issuer.jwks,
     logger: false,
     loaded: await definitionsOf(config.definitionsDir, modules),
+    outbox,
   });
   const harness: ApiHarness = {
     get server() {
@@ -117,7 +121,7 @@ export async function startApiServer(
     async restart() {
       await server.app.close();
       // Read again: a restart is how a test sees definitions it has changed.
-      server = await buildServer(config, modules, { jwks: issuer.jwks, logger: false });
+      server = await buildServer(config, modules, { jwks: issuer.jwks, logger: false, outbox });
     },
     async close() {
       await server.app.close();

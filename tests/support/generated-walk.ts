@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
+import { serverModules } from '../../src/modules/server';
+import type { AppOverrides } from '../../src/server/app';
+import type { ServerConfig } from '../../src/server/config';
 import { startApiServer, type ApiHarness } from './api-server';
 import { databaseKinds } from './databases';
 import { definitionsWithFixtures } from './definitions-dir';
@@ -40,6 +43,22 @@ export interface WalkOptions {
     doc: { id: string; version: number; status: string },
     action: string,
   ) => Promise<unknown>;
+  /**
+   * What the walk's server needs beyond the defaults (an SMTP server the outbox delivers to,
+   * the outbox's pace), started before it and closed after it.
+   */
+  server?(): Promise<{
+    config: Partial<ServerConfig>;
+    outbox?: AppOverrides['outbox'];
+    close(): Promise<void>;
+  }>;
+  /**
+   * How the system actions nothing else takes are taken (an inbox message's delivery, through
+   * the outbox), the way they happen; without it, through the payment gateway.
+   */
+  systemSteps?(
+    api: ApiHarness,
+  ): (doc: { id: string; version: number; status: string }, action: string) => Promise<unknown>;
 }
 
 const OWNER = 'owner-walk';
@@ -71,16 +90,25 @@ export function describeGeneratedWalk(options: WalkOptions): void {
       let driver: string;
       let fired: Set<string>;
       let firedStep: ReturnType<NonNullable<WalkOptions['firedSteps']>> | undefined;
+      let systemStep: ReturnType<NonNullable<WalkOptions['systemSteps']>> | undefined;
+      let extra: Awaited<ReturnType<NonNullable<WalkOptions['server']>>> | undefined;
       const tokens = new Map<string, string>();
       const base = `/api/evisa/${options.type}`;
 
       beforeAll(async () => {
         const definitions = await definitionsWithFixtures();
         removeDefinitions = definitions.remove;
-        api = await startApiServer(kind, {
-          definitionsDir: definitions.dir,
-          referenceData: options.referenceData ?? true,
-        });
+        extra = await options.server?.();
+        api = await startApiServer(
+          kind,
+          {
+            definitionsDir: definitions.dir,
+            referenceData: options.referenceData ?? true,
+            ...extra?.config,
+          },
+          serverModules,
+          extra?.outbox,
+        );
         await options.prepare?.(api);
         workflow = api.server.definitions.workflows.find((w) => w.id === options.type)!;
         paths = pathsToEveryStatus(workflow, options.dataVariants);
@@ -91,6 +119,7 @@ export function describeGeneratedWalk(options: WalkOptions): void {
             .flatMap((w) => Object.values(w.actions).flatMap((a) => Object.values(a.fires ?? {}))),
         );
         firedStep = options.firedSteps?.(api, OWNER);
+        systemStep = options.systemSteps?.(api);
         const suffixes = [...new Set(Object.values(workflow.actions).flatMap((a) => a.roles))];
         driver = await api.issuer.token({
           sub: OWNER,
@@ -114,6 +143,7 @@ export function describeGeneratedWalk(options: WalkOptions): void {
       });
       afterAll(async () => {
         await api?.close();
+        await extra?.close();
         await removeDefinitions?.();
       });
 
@@ -155,7 +185,8 @@ export function describeGeneratedWalk(options: WalkOptions): void {
             if (fired.has(step.action)) {
               if (!firedStep) throw new Error(`${options.type}: no firedSteps for ${step.action}`);
               doc = (await firedStep(options.type, doc as never, step.action)) as typeof doc;
-            } else doc = await throughGateway(doc.id, step.action);
+            } else if (systemStep) doc = (await systemStep(doc, step.action)) as typeof doc;
+            else doc = await throughGateway(doc.id, step.action);
             continue;
           }
           const response = await api.call('POST', `${base}/${doc.id}/actions/${step.action}`, {

@@ -158,20 +158,29 @@ function trimEnd(text: string): string {
   return text.replace(/\r\n/g, '\n').replace(/\n+$/, '');
 }
 
-/** RFC 2047 encoded words (nodemailer uses them for non-ASCII subjects). */
+/**
+ * RFC 2047 encoded words (nodemailer uses them for non-ASCII subjects). Adjacent words are one
+ * text: the space between them is not part of it, and a character may be split across two
+ * words, so their bytes are joined before they are read as UTF-8.
+ */
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+  const word = /=\?utf-8\?([bq])\?([^?]*)\?=/gi;
+  const bytes = (kind: string, data: string) =>
     kind.toLowerCase() === 'b'
-      ? Buffer.from(data, 'base64').toString('utf8')
+      ? Buffer.from(data, 'base64')
       : Buffer.from(
           data
             .replace(/_/g, ' ')
-            .replace(/=([0-9A-F]{2})/gi, (__, hex: string) =>
+            .replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
               String.fromCharCode(parseInt(hex, 16)),
             ),
           'latin1',
-        ).toString('utf8'),
-  );
+        );
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/(?:=\?utf-8\?[bq]\?[^?]*\?=)+/gi, (run) =>
+      Buffer.concat([...run.matchAll(word)].map((m) => bytes(m[1]!, m[2]!))).toString('utf8'),
+    );
 }
 
 /** One request the test SMS endpoint received. */

@@ -4,6 +4,7 @@
  * that show the document in a mode, and the lists (finders) of documents.
  */
 import type { JsonValue } from '../definitions/json';
+import type { FilterCondition } from '../search/protocol';
 import type {
   AccessUnitDeclaration,
   AccountDeclaration,
@@ -179,13 +180,19 @@ export interface WorkflowScreen {
   label?: string;
   /** Links to other pages of the portal the screen offers (the profile's Change password). */
   links?: ScreenLink[];
+  /**
+   * An action the screen takes as it opens, when the machine allows it to the caller now: a
+   * message becomes READ when its holder opens it. Nothing is asked of the caller.
+   */
+  fire?: string;
 }
 
-/** A link a screen offers: its text (translation key) and the portal route it opens. */
-export interface ScreenLink {
-  label: string;
-  to: string;
-}
+/**
+ * A link a screen offers: its text (translation key) and the portal route it opens, given
+ * (`to`) or read from the document's data (`pointer`: a message's link to what it is about).
+ * A link whose data holds no route is not shown.
+ */
+export type ScreenLink = { label: string; to: string } | { label: string; pointer: string };
 
 export type AssignmentFilter = 'me' | 'unassigned' | 'assigned';
 
@@ -213,6 +220,11 @@ export interface WorkflowList {
   open: string;
   /** Translation key of the menu entry and heading. */
   label: string;
+  /**
+   * The menu entry shows how many of the list's documents meet this condition (the inbox's
+   * unread messages: status not READ), when there are any.
+   */
+  badge?: FilterCondition;
 }
 
 export interface WorkflowDefinition {
@@ -279,6 +291,45 @@ export interface WorkflowDefinition {
   lists: WorkflowList[];
   /** What makes a document of this type a task on My Tasks besides assignments and queues. */
   tasks?: WorkflowTasks;
+  /** The documents are the inbox's messages (see WorkflowInbox). */
+  inbox?: WorkflowInbox;
+}
+
+/**
+ * The workflow whose documents are the inbox's messages: every notice another workflow sends
+ * its holder becomes one (posted by the `post` system action), and an officer may write one to
+ * the holder of a document they see. A message is seen by its holder (the owner) and by whoever
+ * wrote it, nobody else. Its e-mail and SMS go through the outbox; the outbox reports each
+ * attempt back as a system action, so the message keeps its attempts and status. Pointers are
+ * JSON pointers into the message's data.
+ */
+export interface WorkflowInbox {
+  subject: string;
+  body: string;
+  note: string;
+  /** An uploaded file, sent with the e-mail. */
+  attachment: string;
+  /** The document the message is about: an object {type, id, number, path}. */
+  about: string;
+  /** Whom it is for, filled by the server: {name, email, mobile}. */
+  recipient: string;
+  /** Who wrote it, filled by the server: {name}. */
+  sender: string;
+  /** Its delivery as the outbox reports it: {attempts, attemptDate, channels}. */
+  delivery: string;
+  /** The status of a message its holder has opened; every other one is unread. */
+  read: string;
+  /** The system actions the engine takes on a message. */
+  actions: {
+    /** A notice posted to the holder. */
+    post: string;
+    /** An e-mail or SMS attempt failed and will be tried again. */
+    attempted: string;
+    /** An e-mail or SMS was delivered. */
+    sent: string;
+    /** The last attempt failed and no channel delivered. */
+    failed: string;
+  };
 }
 
 /**

@@ -138,13 +138,8 @@ function resetPolicy({ document, entity, workflow }: EffectContext): void {
  * account as its holder knows it: the login identifier and the person's (or service's) name,
  * never the record's id. Inbox and e-mail, in the language of the account's preferences.
  */
-async function notifyAccount({
-  trx,
-  workflow,
-  document,
-  request,
-  environment,
-}: EffectContext): Promise<void> {
+async function notifyAccount(context: EffectContext): Promise<void> {
+  const { workflow, document, request, environment } = context;
   const { language, t } = holderTexts({ workflow, document, environment });
   const account = declaredAccount(workflow);
   const login = accountLogin(account, document.data) ?? '';
@@ -159,10 +154,12 @@ async function notifyAccount({
   ]
     .filter(Boolean)
     .join('\n');
-  await messageOwner(trx, document, {
+  // The account's holder reads it on their profile, not on the administrators' account screens.
+  await messageOwner(context, {
     subject: t('account.notices.subject', params),
     body,
     language,
+    path: null,
   });
 }
 

@@ -51,6 +51,7 @@ import { useDerivedValues } from '../useDerivedValues';
 import { ConfirmActionModal } from './document/ConfirmActionModal';
 import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPanel';
 import { ErrorSummary, focusField, type SummaryEntry } from './document/ErrorSummary';
+import { WriteMessageButton } from './document/WriteMessageDialog';
 import { fieldLabel } from '../../engine/form/texts';
 
 /** Modes in which the applicant's sections are editable unless the screen says otherwise. */
@@ -129,15 +130,26 @@ export function DocumentScreenPage({
     if (creating || !id) return;
     const path =
       screen.mode === 'version' ? `/${workflow.id}/${id}/versions/${ver}` : `/${workflow.id}/${id}`;
-    void api.get<DocumentView>(backend, path).then(([error, loaded]) => {
+    const fire = screen.mode === 'version' ? undefined : screen.fire;
+    void api.get<DocumentView>(backend, path).then(async ([error, loaded]) => {
       if (error)
         return setLoadError(
           error.status === 404 ? translator.current('pages.notFound') : error.message,
         );
-      setDocument(loaded);
-      setData(loaded.data);
+      let shown = loaded;
+      // The action the screen takes as it opens (a message read by its holder), when allowed.
+      if (fire && loaded.allowedActions.includes(fire)) {
+        const [fireError, fired] = await api.post<DocumentView>(
+          backend,
+          `/${workflow.id}/${loaded.id}/actions/${fire}`,
+          { version: loaded.version },
+        );
+        if (!fireError) shown = fired;
+      }
+      setDocument(shown);
+      setData(shown.data);
     });
-  }, [api, backend, creating, id, ver, screen.mode, workflow.id]);
+  }, [api, backend, creating, id, ver, screen.mode, screen.fire, workflow.id]);
 
   const actions = useMemo(
     () => offeredActions(workflow, screen, session, creating ? 'creating' : document),
@@ -190,6 +202,12 @@ export function DocumentScreenPage({
     return [...(screen.hidden ?? []), ...internal];
   }, [entity, screen.hidden, session, workflow]);
 
+  // The screen's links: given routes, or routes the document's data holds (a message's link
+  // to what it is about); one whose data holds no route is left out.
+  const links = (screen.links ?? []).flatMap((link) => {
+    const to = 'to' in link ? link.to : resolvePointer(data, link.pointer);
+    return typeof to === 'string' && to.startsWith('/') ? [{ label: link.label, to }] : [];
+  });
   const notesError = fieldErrors.find((e) => e.path === '/notes')?.message;
   const assigneeError = fieldErrors.find((e) => e.path === '/assignee')?.message;
   const ownerError = fieldErrors.find((e) => e.path === '/owner')?.message;
@@ -378,9 +396,10 @@ export function DocumentScreenPage({
           </Alert>
         )
       )}
-      {screen.links && screen.links.length > 0 && (
+      <WriteMessageButton workflow={workflow} document={document} />
+      {links.length > 0 && (
         <Group gap="md" component="nav" aria-label={t('documents.links')}>
-          {screen.links.map((link) => (
+          {links.map((link) => (
             <Anchor key={link.to} component={Link} to={link.to}>
               {t(link.label)}
             </Anchor>

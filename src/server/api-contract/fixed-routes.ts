@@ -300,6 +300,49 @@ export const DASHBOARD_ROUTES = {
       ...PROBLEM_RESPONSES,
     },
   }),
+  inbox: documented({
+    tags: ['dashboard'],
+    summary: "The caller's newest inbox messages, unread first, and how many are unread",
+    querystring: {
+      type: 'object',
+      properties: { limit: { type: 'integer', minimum: 1, maximum: 50 } },
+      additionalProperties: false,
+    },
+    response: {
+      200: {
+        description: 'Messages and the unread count',
+        type: 'object',
+        properties: {
+          unread: { type: 'integer' },
+          workflow: { type: ['string', 'null'] },
+          items: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'string' },
+                status: { type: 'string' },
+                subject: { type: 'string' },
+                body: { type: 'string' },
+                language: { type: ['string', 'null'] },
+                createdAt: { type: 'string', format: 'date-time' },
+                about: {
+                  type: ['object', 'null'],
+                  properties: {
+                    type: { type: 'string' },
+                    title: { type: 'string' },
+                    number: { type: 'string' },
+                    path: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      ...PROBLEM_RESPONSES,
+    },
+  }),
   verification: documented({
     tags: ['dashboard'],
     summary: 'Public check of an electronic document (rate limited per client address)',

@@ -14,6 +14,7 @@ import { LANGUAGES, missingKeys, type Language, type TextTree } from '../../core
 import { createAjv } from './ajv';
 import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './check-documents';
 import { checkValidityPeriods } from './check-validity';
+import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
 import { DefinitionsError, type DefinitionProblem } from './problems';
 import { implementationsOf } from '../implementations';
@@ -79,6 +80,7 @@ export async function loadDefinitions(
     checkValidityPeriods(workflow, catalogs, problems);
     checkLinks(workflow, workflows, schemas, translations, problems);
   }
+  checkInbox(workflows, schemas, problems);
   if (problems.length > 0) throw new DefinitionsError(problems);
   const bundle = { modules, catalogs, schemas, workflows, translations };
   const version = createHash('sha256').update(JSON.stringify(bundle)).digest('hex').slice(0, 16);

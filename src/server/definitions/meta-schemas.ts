@@ -398,6 +398,23 @@ export const workflowMetaSchema = {
       },
     },
     holderLanguage: dataPointer,
+    inbox: strictObject({
+      subject: dataPointer,
+      body: dataPointer,
+      note: dataPointer,
+      attachment: dataPointer,
+      about: dataPointer,
+      recipient: dataPointer,
+      sender: dataPointer,
+      delivery: dataPointer,
+      read: { type: 'string', minLength: 1 },
+      actions: strictObject({
+        post: identifier,
+        attempted: identifier,
+        sent: identifier,
+        failed: identifier,
+      }),
+    }),
     // What other code reads of the records (src/core/documents/record-declarations.ts).
     key: recordKey,
     account: accountDeclaration,
@@ -540,12 +557,13 @@ export const workflowMetaSchema = {
           links: {
             type: 'array',
             items: {
-              type: 'object',
-              required: ['label', 'to'],
-              additionalProperties: false,
-              properties: { label: { type: 'string' }, to: { type: 'string', pattern: '^/' } },
+              oneOf: [
+                strictObject({ label: { type: 'string' }, to: { type: 'string', pattern: '^/' } }),
+                strictObject({ label: { type: 'string' }, pointer: dataPointer }),
+              ],
             },
           },
+          fire: { type: 'string', minLength: 1 },
         },
       },
     },
@@ -577,6 +595,16 @@ export const workflowMetaSchema = {
           },
           open: { type: 'string' },
           label: { type: 'string' },
+          badge: {
+            type: 'object',
+            required: ['field', 'criterion', 'value'],
+            additionalProperties: false,
+            properties: {
+              field: fieldName,
+              criterion: { enum: ['equals', 'notEquals'] },
+              value: { type: ['string', 'number', 'boolean'] },
+            },
+          },
         },
       },
     },

@@ -26,8 +26,13 @@ import type { CompiledWorkflow } from './workflows';
  * statistics.
  */
 
-/** The one place that decides who sees which document. */
+/**
+ * The one place that decides who sees which document. The inbox's messages (a workflow
+ * declaring `inbox`) are seen by the person they are for and by the officer who wrote them,
+ * who is their assignee: nobody else, whatever their roles.
+ */
 export function visibility(workflow: CompiledWorkflow, principal: Principal): Visibility {
+  if (workflow.definition.inbox) return { kind: 'own', owner: principal.subject, assigned: true };
   if (holdsAnyRole(principal, workflow.seeAllRoles)) return { kind: 'all' };
   return { kind: 'own', owner: principal.subject };
 }
@@ -36,10 +41,13 @@ export function visibility(workflow: CompiledWorkflow, principal: Principal): Vi
 export function maySee(
   workflow: CompiledWorkflow,
   principal: Principal,
-  document: { owner: string },
+  document: { owner: string; assignee: string | null },
 ): boolean {
   const seen = visibility(workflow, principal);
-  return seen.kind === 'all' || document.owner === seen.owner;
+  if (seen.kind === 'all') return true;
+  return (
+    document.owner === seen.owner || (seen.assigned === true && document.assignee === seen.owner)
+  );
 }
 
 /** The caller's own documents of the workflow (My Library, owners' tasks). */

@@ -89,6 +89,8 @@ export class DocumentCommands {
     const request = asObject(body) as Partial<CreateRequest>;
     const action = typeof request.action === 'string' ? request.action : 'store';
     const definition = requireAction(workflow, action, principal);
+    // Only the server creates through a system action (a notice posted to an inbox).
+    if (definition.system) throw new ApiProblem(403, ERROR_CODES.forbidden);
     return this.db.transaction().execute(async (trx) => {
       // Made at the counter for someone else (`onBehalf`): they own it from the start.
       const owner = definition.onBehalf
@@ -153,6 +155,24 @@ export class DocumentCommands {
       version: row.version,
       notes: notes && encodeSystemNote(notes),
     });
+  }
+
+  /**
+   * Creates a document on the server's own account inside the caller's transaction, owned by
+   * `owner`: a notice posted to its holder's inbox. No role check; the machine, the schema and
+   * the action's effects apply as to any creation.
+   */
+  async createAsSystem(
+    trx: Transaction<Database>,
+    workflow: CompiledWorkflow,
+    owner: DocumentOwner,
+    action: string,
+    data: Record<string, unknown>,
+    actor: Principal,
+  ): Promise<DocumentView> {
+    const definition = workflow.definition.actions[action];
+    if (!definition) throw new Error(`Workflow ${workflow.definition.id} has no action ${action}`);
+    return this.run(trx, workflow, { owner }, action, definition, actor, { version: 0, data });
   }
 
   /**
@@ -298,7 +318,9 @@ export class DocumentCommands {
         author,
         now,
       );
-      Object.assign(draft, { ...draftOf(inserted), data: draft.data });
+      // What the `before` effects decided beyond the row's columns is kept (a message's writer
+      // as its assignee).
+      Object.assign(draft, { ...draftOf(inserted), data: draft.data, assignee: draft.assignee });
       // The new row's owner columns are written by the insert; the version writes them again.
       delete draft.ownerMobile;
     }

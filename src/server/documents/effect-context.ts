@@ -4,6 +4,8 @@ import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { EntityDefinition } from '../../core/definitions/types';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
+import type { Language } from '../../core/i18n/translate';
+import type { OutboxAttachment } from '../notifications/rows';
 import type { CertificateEnvironment } from './certificate';
 
 /*
@@ -38,6 +40,37 @@ export interface EffectEnvironment extends CertificateEnvironment {
    * workflow declares accounts: nobody can then be named.
    */
   accounts?: AccountLookup;
+  /**
+   * The inbox (messages.ts): notices to a document's holder become its messages. Undefined when
+   * no enabled workflow declares `inbox`: notices then go out by e-mail only.
+   */
+  inbox?: InboxEffects;
+}
+
+/** A notice to a document's holder, in the language they chose. */
+export interface Notice {
+  subject: string;
+  /** The text of the e-mail (and of the message, unless `inboxBody`). */
+  body: string;
+  /** The language the texts are written in. */
+  language: Language;
+  attachments?: OutboxAttachment[];
+  /** The message's own wording when the e-mail carries what the portal cannot (a PDF). */
+  inboxBody?: string;
+  /** The portal route the message links to; by default the holder's screen of the document, none when null. */
+  path?: string | null;
+}
+
+/** What the inbox does for the engine's effects (implemented by messages.ts's Inbox). */
+export interface InboxEffects {
+  post(
+    context: Pick<EffectContext, 'trx' | 'workflow' | 'document' | 'principal'>,
+    notice: Notice,
+  ): Promise<void>;
+  address(context: EffectContext): Promise<void>;
+  queueWritten(context: EffectContext): Promise<void>;
+  record(context: EffectContext): Promise<void>;
+  requeue(context: EffectContext): Promise<void>;
 }
 
 /** The document type of accounts and the pointer of their sign-in name (its declared key). */

@@ -1,11 +1,10 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { translate, type Language } from '../../core/i18n/translate';
-import { withNotificationTables, type OutboxAttachment } from '../notifications/tables';
+import { withNotificationTables } from '../notifications/tables';
 import { fillCatalogLists } from './catalog-lists';
 import { certificatePdf, holderLanguage, portalUrl } from './certificate';
-import type { DocumentDraft, Effect, EffectContext } from './effect-context';
+import type { Effect, EffectContext, Notice } from './effect-context';
+import { noticePath } from './messages';
 import { allocateReference, nextSerial, setValidity } from './grant-effects';
 import { fillReferences } from './reference-fills';
 import { accountByLogin } from './on-behalf';
@@ -30,7 +29,17 @@ export const ENGINE_EFFECTS: Readonly<Record<string, Effect>> = {
   allocateReference,
   setValidity,
   fillReferences,
+  addressMessage: (context) => inboxOf(context).address(context),
+  queueMessage: (context) => inboxOf(context).queueWritten(context),
+  recordDelivery: (context) => inboxOf(context).record(context),
+  requeueMessage: (context) => inboxOf(context).requeue(context),
 };
+
+/** The inbox, for the effects only its workflow names (the loader checked it declares `inbox`). */
+function inboxOf({ environment, workflow }: EffectContext) {
+  if (!environment.inbox) throw new Error(`Workflow ${workflow.id}: no inbox is configured`);
+  return environment.inbox;
+}
 
 /**
  * Effects that only compute data from the document and the catalogues (no writes, no
@@ -94,85 +103,51 @@ export function holderTexts(
 }
 
 /**
- * Tells the owner their document changed status: inbox and e-mail, in the language they chose
- * on the document (the workflow's `holderLanguage`), English otherwise.
+ * Tells the owner their document changed status, in the language they chose on the document
+ * (the workflow's `holderLanguage`), English otherwise: a message in their inbox with a link
+ * to the screen waiting for them, sent by e-mail and SMS.
  */
-async function notifyOwner({
-  trx,
-  workflow,
-  document,
-  request,
-  environment,
-}: EffectContext): Promise<void> {
+async function notifyOwner(context: EffectContext): Promise<void> {
+  const { workflow, document, request, environment } = context;
   const { language, t } = holderTexts({ workflow, document, environment });
   const params = {
     title: t(`${workflow.document}._title`),
     number: document.number ?? document.id,
     status: t(`statuses.${document.status}`),
   };
-  const subject = t('notices.subject', params);
   const body = [
     document.ownerName ? t('notices.greeting', { name: document.ownerName }) : '',
     t('notices.body', params),
     request.notes ? `${t('notices.notes')} ${request.notes}` : '',
-    t('notices.link', { link: noticeLink(workflow, document, environment.publicUrl) }),
+    t('notices.link', { link: portalUrl(environment.publicUrl, noticePath(workflow, document)) }),
   ]
     .filter(Boolean)
     .join('\n');
-  await messageOwner(trx, document, { subject, body, language });
+  await messageOwner(context, { subject: t('notices.subject', params), body, language });
 }
 
 /**
- * Where the holder goes on from a notice: the screen of the task waiting for them in the
- * document's new status (a query to answer), else the document's view.
- */
-function noticeLink(
-  workflow: EffectContext['workflow'],
-  document: DocumentDraft,
-  publicUrl: string,
-): string {
-  const task = workflow.tasks?.owner?.find((t) => t.status === document.status);
-  const screen = task?.open ?? '/view/:id';
-  return portalUrl(publicUrl, `${workflow.prefix}${screen.replace(':id', document.id)}`);
-}
-
-/**
- * Hands a message for the document's owner to the outbox: their inbox always, e-mail (with
- * the attachments) when their address is known. The portal's message area shows no
- * attachment, so a message whose e-mail carries one gives the inbox its own wording
- * (`inboxBody`), which must not promise the attachment.
+ * Hands a notice for the document's holder to the inbox, which keeps it as a message and
+ * sends it by e-mail and SMS. Without an inbox (its module switched off) it goes out by
+ * e-mail alone, when the holder's address is known.
  */
 export async function messageOwner(
-  trx: Transaction<Database>,
-  document: DocumentDraft,
-  {
-    subject,
-    body,
-    language,
-    attachments = [],
-    inboxBody = body,
-  }: {
-    subject: string;
-    body: string;
-    /** The language the texts are written in. */
-    language: string;
-    attachments?: OutboxAttachment[];
-    inboxBody?: string;
-  },
+  context: Pick<EffectContext, 'trx' | 'workflow' | 'document' | 'principal' | 'environment'>,
+  notice: Notice,
 ): Promise<void> {
-  const message = { subject, body, language, document_id: document.id };
-  await trx
-    .insertInto('outbox')
-    .values({ ...message, body: inboxBody, channel: 'inbox', recipient: document.owner })
-    .execute();
+  const { trx, document, environment } = context;
+  if (environment.inbox) return environment.inbox.post(context, notice);
   if (!document.ownerEmail) return;
   await withNotificationTables(trx)
     .insertInto('outbox')
     .values({
-      ...message,
       channel: 'email',
       recipient: document.ownerEmail,
-      ...(attachments.length ? { attachments: JSON.stringify(attachments) } : {}),
+      subject: notice.subject,
+      body: notice.body,
+      language: notice.language,
+      document_id: document.id,
+      ...(notice.attachments?.length ? { attachments: JSON.stringify(notice.attachments) } : {}),
     })
     .execute();
 }
@@ -181,14 +156,8 @@ export async function messageOwner(
  * Sends the holder their certificate (the e-visa at dispatch): an e-mail with the PDF attached
  * when their address is known, and an inbox message always, in the language they chose.
  */
-async function mailCertificate({
-  trx,
-  workflow,
-  entity,
-  document,
-  environment,
-  request,
-}: EffectContext): Promise<void> {
+async function mailCertificate(context: EffectContext): Promise<void> {
+  const { trx, workflow, entity, document, environment, request } = context;
   if (!workflow.certificate) throw new Error(`Workflow ${workflow.id} has no certificate`);
   const { language, t } = holderTexts({ workflow, document, environment }, 'certificate.');
   const number = document.number ?? document.id;
@@ -205,7 +174,7 @@ async function mailCertificate({
     [text, request.notes ? `${t('notes')} ${request.notes}` : ''].filter(Boolean).join('\n\n');
   // The e-mail carries the PDF; the portal's message area cannot, so its message says where
   // the holder downloads it instead (the document's screen, the certificate.download button).
-  await messageOwner(trx, document, {
+  await messageOwner(context, {
     subject,
     body: withNotes(t('mailBody', { number })),
     language,

@@ -123,6 +123,11 @@ export class DocumentQueries {
               : list.assignment === 'assigned'
                 ? sql` and assignee is not null`
                 : sql``
+        }${
+          // The inbox's lists show each person their own messages only, whatever the roles.
+          workflow.definition.inbox
+            ? sql` and ${visibleTo(type, visibility(workflow, principal))}`
+            : sql``
         })`
       : sql<SqlBool>`(${visibleTo(type, visibility(workflow, principal))} and status <> ${DELETED})`;
     const { rows, page } = await searchRows(this.db, request, fields, scope, this.searchMaxItems);

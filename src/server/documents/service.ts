@@ -13,6 +13,7 @@ import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { DocumentCommands } from './commands';
 import type { EffectEnvironment } from './effect-context';
+import type { DocumentOwner } from './on-behalf';
 import { DocumentQueries } from './queries';
 import type { SystemNote } from './system-notes';
 import type { CompiledWorkflow } from './workflows';
@@ -68,6 +69,18 @@ export class DocumentService {
     notes?: SystemNote,
   ): Promise<DocumentView> {
     return this.commands.actAsSystem(trx, this.workflow(type), id, action, actor, notes);
+  }
+
+  /** Creates a document on the server's own account inside the caller's transaction. */
+  createAsSystem(
+    trx: Transaction<Database>,
+    type: string,
+    owner: DocumentOwner,
+    action: string,
+    data: Record<string, unknown>,
+    actor: Principal,
+  ): Promise<DocumentView> {
+    return this.commands.createAsSystem(trx, this.workflow(type), owner, action, data, actor);
   }
 
   derive(

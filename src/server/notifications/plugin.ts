@@ -13,9 +13,8 @@ import {
   type MailProvider,
   type SmsProvider,
 } from './providers';
-import { typesOf } from '../documents/store/lookups';
 import { withNotificationTables } from './tables';
-import { startOutbox, type OutboxWorker } from './worker';
+import { startOutbox, type OutboxAttempt, type OutboxWorker } from './worker';
 
 export interface NotificationsOptions {
   db: Kysely<Database>;
@@ -28,6 +27,8 @@ export interface NotificationsOptions {
   backoffMs?: (failedAttempts: number) => number;
   /** Receives the worker once started (tests, or an admin endpoint). */
   onWorker?: (worker: OutboxWorker) => void;
+  /** Told of each attempt at delivering an inbox message (the inbox keeps it). */
+  onAttempt?: (attempt: OutboxAttempt) => Promise<void>;
 }
 
 const PAGE_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -75,54 +76,13 @@ export async function notificationsPlugin(
     log: app.log,
     intervalMs: options.intervalMs,
     backoffMs: options.backoffMs,
+    onAttempt: options.onAttempt,
   });
   options.onWorker?.(worker);
   // preClose: the worker stops before any onClose hook (such as the database's) runs.
   app.addHook('preClose', async () => worker.stop());
 
   const db = withNotificationTables(options.db);
-
-  // The signed-in user's own inbox messages, newest first (the dashboard's message area).
-  app.get<{ Querystring: { limit?: number } }>(
-    '/api/evisa/inbox/latest',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { limit: { type: 'integer', minimum: 1, maximum: 50 } },
-          additionalProperties: false,
-        },
-      },
-    },
-    async (request, reply) => {
-      const principal = requireSignedIn(request);
-      const rows = await db
-        .selectFrom('outbox')
-        .select(['id', 'subject', 'body', 'language', 'document_id', 'created_at'])
-        .where('channel', '=', 'inbox')
-        .where('recipient', '=', principal.subject)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(request.query.limit ?? 5)
-        .execute();
-      // The documents' workflows, so the message area can link to each document.
-      const workflows = await typesOf(
-        db,
-        rows.flatMap((row) => (row.document_id ? [row.document_id] : [])),
-      );
-      return reply.header('cache-control', 'no-store').send({
-        items: rows.map((row) => ({
-          id: row.id,
-          subject: row.subject,
-          body: row.body,
-          language: row.language,
-          documentId: row.document_id,
-          workflow: (row.document_id && workflows.get(row.document_id)) || null,
-          createdAt: row.created_at,
-        })),
-      });
-    },
-  );
 
   if (config.production) return;
 

@@ -17,6 +17,8 @@ export interface OutboxDeliveryColumns {
   next_attempt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The inbox message the row delivers (0012); none for confirmation codes. */
+  message_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ChallengeTable {

@@ -43,6 +43,22 @@ export interface OutboxOptions {
    */
   staleAfterMs?: number;
   now?: () => Date;
+  /**
+   * Told of every attempt at a row that delivers an inbox message, after the row is written:
+   * the message keeps it (src/server/documents/messages.ts). A failure here is logged; the
+   * row's own outcome stands.
+   */
+  onAttempt?: (attempt: OutboxAttempt) => Promise<void>;
+}
+
+/** One attempt at delivering a row of an inbox message, as the worker reports it. */
+export interface OutboxAttempt {
+  messageId: string;
+  channel: string;
+  /** sent; retry (failed, will be tried again); failed (that was the last attempt). */
+  outcome: 'sent' | 'retry' | 'failed';
+  attempts: number;
+  error: string | null;
 }
 
 export interface OutboxRunResult {
@@ -203,6 +219,21 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
       .execute();
   }
 
+  async function report(row: OutboxRow, outcome: OutboxAttempt['outcome'], error: string | null) {
+    if (!row.message_id || !options.onAttempt) return;
+    try {
+      await options.onAttempt({
+        messageId: row.message_id,
+        channel: row.channel,
+        outcome,
+        attempts: row.attempts,
+        error,
+      });
+    } catch (failure) {
+      log.error({ err: failure, outboxId: row.id }, 'outbox attempt not kept on its message');
+    }
+  }
+
   async function runOnce(): Promise<OutboxRunResult> {
     const result: OutboxRunResult = { sent: 0, retried: 0, failed: 0, kept: 0 };
     result.kept = await keep();
@@ -223,6 +254,7 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
           .where('status', '=', OUTBOX_STATUS.sending)
           .execute();
         result.sent++;
+        await report(row, 'sent', null);
       } catch (error) {
         const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
         const final = row.attempts >= maxAttempts;
@@ -238,6 +270,7 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
           .execute();
         if (final) result.failed++;
         else result.retried++;
+        await report(row, final ? 'failed' : 'retry', reason);
         log.warn(
           { outboxId: row.id, channel: row.channel, attempts: row.attempts, final, reason },
           final ? 'outbox message failed' : 'outbox delivery failed, will retry',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { requireSignedIn } from '../auth/plugin';
 import { DASHBOARD_ROUTES } from '../api-contract/fixed-routes';
+import { latestMessages } from '../dashboard/inbox';
 import { searchLibrary } from '../dashboard/library';
 import { dashboardCaller } from '../dashboard/rows';
 import { workflowStatistics } from '../dashboard/statistics';
@@ -38,12 +39,25 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
   if (hidden.length)
     throw new Error(`Workflow id(s) ${hidden.join(', ')} clash with routes of the dashboard`);
   const verifier = new DocumentVerifier(db, workflows.values());
+  // Messages are the inbox's, not documents of a library or tasks of anyone's.
+  const inbox = [...workflows.values()].find((w) => w.definition.inbox);
+  const documents = new Map([...workflows].filter(([, w]) => w !== inbox));
 
   app.patch('/dashboard/library', DASHBOARD_ROUTES.library, async (request) =>
-    searchLibrary(db, workflows, dashboardCaller(request), request.body, searchMaxItems),
+    searchLibrary(db, documents, dashboardCaller(request), request.body, searchMaxItems),
   );
   app.patch('/dashboard/tasks', DASHBOARD_ROUTES.tasks, async (request) =>
-    searchTasks(db, workflows, dashboardCaller(request), request.body, searchMaxItems),
+    searchTasks(db, documents, dashboardCaller(request), request.body, searchMaxItems),
+  );
+  app.get<{ Querystring: { limit?: number } }>(
+    '/dashboard/inbox',
+    DASHBOARD_ROUTES.inbox,
+    async (request, reply) => {
+      const principal = requireSignedIn(request);
+      if (!inbox) return { unread: 0, workflow: null, items: [] };
+      const answer = await latestMessages(db, inbox, principal, request.query.limit ?? 5);
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
   );
   app.get<{ Params: { workflowId: string } }>(
     '/statistics/:workflowId',

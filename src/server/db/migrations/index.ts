@@ -10,6 +10,7 @@ import * as payments from './0008_payments';
 import * as documentMedia from './0009_document_media';
 import * as outboxLanguage from './0010_outbox_language';
 import * as declaredKeyIndexes from './0011_declared_key_indexes';
+import * as inboxMessages from './0012_inbox_messages';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009_document_media': documentMedia,
   '0010_outbox_language': outboxLanguage,
   '0011_declared_key_indexes': declaredKeyIndexes,
+  '0012_inbox_messages': inboxMessages,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -38,13 +38,16 @@ export function dataText(pointer: string): RawBuilder<string | null> {
 const REFERENCE = dataText('/header/reference');
 
 /**
- * Which documents of a workflow someone sees (decided by access.ts): every one, or their own.
+ * Which documents of a workflow someone sees (decided by access.ts): every one, or their own
+ * (with `assigned`, also those assigned to them: the messages they wrote).
  */
-export type Visibility = { kind: 'all' } | { kind: 'own'; owner: string };
+export type Visibility = { kind: 'all' } | { kind: 'own'; owner: string; assigned?: boolean };
 
 /** The documents of `type` a visibility allows, as an SQL condition. */
 export function visibleTo(type: string, seen: Visibility): RawBuilder<SqlBool> {
   if (seen.kind === 'all') return sql<SqlBool>`(type = ${type})`;
+  if (seen.assigned)
+    return sql<SqlBool>`(type = ${type} and (owner = ${seen.owner} or assignee = ${seen.owner}))`;
   return sql<SqlBool>`(type = ${type} and owner = ${seen.owner})`;
 }
 

@@ -1,0 +1,454 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DocumentView } from '../../core/documents/types';
+import type { WorkflowDefinition, WorkflowInbox } from '../../core/documents/workflow';
+import { resolvePointer, setAt } from '../../core/rules/registry';
+import { translate, type Language, type TextTree } from '../../core/i18n/translate';
+import type { Principal } from '../auth/principal';
+import type { Database } from '../db/schema';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { withNotificationTables, type OutboxAttachment } from '../notifications/tables';
+import { guardInput, maySee } from './access';
+import { holderLanguage, portalUrl } from './certificate';
+import type { DocumentDraft, EffectContext, Notice } from './effect-context';
+import type { WorkflowOf } from './links';
+import { nextStatus } from './machine';
+import { UUID } from './media-references';
+import type { DocumentOwner } from './on-behalf';
+import { findDocument } from './store/rows';
+import type { SystemNote } from './system-notes';
+import type { CompiledWorkflow } from './workflows';
+
+/** The document service calls the inbox makes (the service serving the inbox's workflow). */
+export interface InboxDocuments {
+  createAsSystem(
+    trx: Transaction<Database>,
+    type: string,
+    owner: DocumentOwner,
+    action: string,
+    data: Record<string, unknown>,
+    actor: Principal,
+  ): Promise<DocumentView>;
+  actAsSystem(
+    trx: Transaction<Database>,
+    type: string,
+    id: string,
+    action: string,
+    actor: Principal,
+    notes?: SystemNote,
+  ): Promise<DocumentView>;
+}
+
+export interface InboxOptions {
+  db: Kysely<Database>;
+  /** The workflow declaring `inbox`: its documents are the messages. */
+  workflow: CompiledWorkflow;
+  /** The service serving that workflow (bound late: it is built with the inbox in hand). */
+  documents: () => InboxDocuments;
+  /** Every workflow a message may be about (those of enabled modules), by type. */
+  workflowOf: WorkflowOf;
+  /** The type of our directory's accounts: an account document owns itself. */
+  accountType?: string;
+  publicUrl: string;
+  texts: Partial<Record<Language, TextTree>>;
+  /** Which channels notices go out on besides the inbox (both on by default). */
+  channels: { email: boolean; sms: boolean };
+  /** Asks the outbox worker to poll now. */
+  wake?: () => void;
+}
+
+/** What the outbox reports of one attempt at delivering a message's e-mail or SMS. */
+export interface DeliveryReport {
+  messageId: string;
+  channel: string;
+  /** sent; retry (failed, will be tried again); failed (the last attempt failed). */
+  outcome: 'sent' | 'retry' | 'failed';
+  attempts: number;
+  error?: string | null;
+}
+
+interface Contacts {
+  name: string | null;
+  email: string | null;
+  mobile: string | null;
+}
+
+const OUTBOX_ACTIVE = ['PENDING', 'SENDING', 'SENT'];
+/** Who the history names for what the outbox reports. */
+const OUTBOX_ACTOR: Principal = {
+  subject: 'system:outbox',
+  roles: [],
+  // Shown in the reader's language (`actors.outbox`), not as stored.
+  name: 'system:outbox',
+};
+
+/**
+ * The inbox: every message is a document of the workflow declaring `inbox`, owned by the
+ * person it is for. A notice another workflow sends its holder is posted here in the holder's
+ * language; an officer writes one to the holder of a document they see. Its e-mail and SMS
+ * are rows of the outbox naming the message (`message_id`); the outbox worker reports each
+ * attempt back (`settle`), which the message keeps as a system action and a history line.
+ */
+export class Inbox {
+  readonly type: string;
+  private readonly declaration: WorkflowInbox;
+
+  constructor(private readonly options: InboxOptions) {
+    const declaration = options.workflow.definition.inbox;
+    if (!declaration) throw new Error(`workflow ${options.workflow.definition.id} is no inbox`);
+    this.declaration = declaration;
+    this.type = options.workflow.definition.id;
+  }
+
+  /**
+   * Posts a notice about `document` (of `workflow`) to its holder, inside the action's
+   * transaction: the message, then its e-mail (with the attachments) and SMS.
+   */
+  async post({ trx, workflow, document, principal }: NoticeContext, notice: Notice): Promise<void> {
+    const inbox = this.declaration;
+    const contacts = await this.contactsOf(trx, document);
+    const t = this.texts(notice.language);
+    const data: Record<string, unknown> = {};
+    setAt(data, inbox.subject, notice.subject);
+    setAt(data, inbox.body, notice.inboxBody ?? notice.body);
+    const path = notice.path === undefined ? noticePath(workflow, document) : notice.path;
+    setAt(data, inbox.about, aboutOf(workflow, document, path, notice.language, t));
+    setAt(data, inbox.recipient, compact(contacts));
+    setAt(data, inbox.sender, { name: t(`${this.type}.sender.service`) });
+    const channels = this.channelsFor(contacts);
+    setAt(data, inbox.delivery, plannedDelivery(channels));
+    const message = await this.options.documents().createAsSystem(
+      trx,
+      this.type,
+      {
+        owner: document.owner,
+        ownerName: contacts.name,
+        ownerEmail: contacts.email,
+        ownerMobile: contacts.mobile,
+      },
+      inbox.actions.post,
+      data,
+      { ...principal, subject: `system:${workflow.id}` },
+    );
+    await this.queue(trx, message.id, contacts, {
+      subject: notice.subject,
+      body: notice.body,
+      language: notice.language,
+      aboutId: document.id,
+      attachments: notice.attachments,
+    });
+  }
+
+  /**
+   * A message written by an officer (`addressMessage`, before the machine decides): the
+   * document it names must be one the writer sees, and its holder receives the message. The
+   * server fills in what the message shows of it, the recipient and the writer; the writer
+   * keeps the message in view (its assignee) to follow its delivery.
+   */
+  async address({ trx, document, principal }: EffectContext): Promise<void> {
+    const inbox = this.declaration;
+    const about = resolvePointer(document.data, inbox.about) as
+      { type?: unknown; id?: unknown } | undefined;
+    const type = typeof about?.type === 'string' ? about.type : '';
+    const id = typeof about?.id === 'string' ? about.id : '';
+    const workflow = type === this.type ? undefined : this.options.workflowOf(type);
+    const row =
+      workflow && UUID.test(id) ? await findDocument(trx, workflow.definition.id, id) : undefined;
+    if (!workflow || !row || row.status === 'DELETED' || !maySee(workflow, principal, row)) {
+      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+        { path: `${inbox.about}/id`, rule: 'heldDocument' },
+      ]);
+    }
+    const holder = { ...document, id: row.id, owner: row.owner, ownerName: row.owner_name };
+    const contacts = await this.contactsOf(trx, {
+      ...holder,
+      ownerEmail: row.owner_email,
+      ownerMobile: row.owner_mobile,
+    });
+    const language = holderLanguage(workflow.definition, row.data);
+    const t = this.texts(language);
+    const subject = { ...holder, number: row.number, status: row.status, data: row.data };
+    Object.assign(document, {
+      owner: row.owner,
+      ownerName: contacts.name,
+      ownerEmail: contacts.email,
+      ownerMobile: contacts.mobile,
+      assignee: principal.subject,
+    });
+    setAt(
+      document.data,
+      inbox.about,
+      aboutOf(workflow.definition, subject, noticePath(workflow.definition, subject), language, t),
+    );
+    setAt(document.data, inbox.recipient, compact(contacts));
+    setAt(document.data, inbox.sender, {
+      name: principal.name ?? principal.preferredUsername ?? principal.subject,
+    });
+    setAt(document.data, inbox.delivery, plannedDelivery(this.channelsFor(contacts)));
+  }
+
+  /**
+   * Queues the e-mail and SMS of a message just written (`queueMessage`): the text, its note,
+   * the link to what it is about, and the attachment with the e-mail.
+   */
+  async queueWritten({ trx, document }: EffectContext): Promise<void> {
+    const inbox = this.declaration;
+    const text = (pointer: string) => {
+      const value = resolvePointer(document.data, pointer);
+      return typeof value === 'string' ? value : '';
+    };
+    const about = resolvePointer(document.data, inbox.about) as
+      { id?: string; path?: string } | undefined;
+    const contacts = resolvePointer(document.data, inbox.recipient) as Contacts | undefined;
+    const language = this.recipientLanguage(document);
+    const t = this.texts(language);
+    const note = text(inbox.note);
+    const body = [
+      text(inbox.body),
+      note ? `${t('notices.notes')} ${note}` : '',
+      about?.path ? t('notices.link', { link: portalUrl(this.options.publicUrl, about.path) }) : '',
+    ]
+      .filter(Boolean)
+      .join('\n\n');
+    const attachment = resolvePointer(document.data, inbox.attachment) as
+      { id?: string; name?: string; type?: string } | undefined;
+    await this.queue(trx, document.id, contacts ?? { name: null, email: null, mobile: null }, {
+      subject: text(inbox.subject),
+      body,
+      language,
+      aboutId: about?.id ?? null,
+      attachments:
+        attachment?.id && attachment.name && attachment.type
+          ? [{ filename: attachment.name, contentType: attachment.type, mediaId: attachment.id }]
+          : undefined,
+    });
+  }
+
+  /** The message's delivery as its outbox rows stand (`recordDelivery`). */
+  async record({ trx, document }: EffectContext): Promise<void> {
+    const rows = await withNotificationTables(trx)
+      .selectFrom('outbox')
+      .select(['channel', 'status', 'attempts', 'attempt_at', 'last_error'])
+      .where('message_id', '=', document.id)
+      .orderBy('channel')
+      .execute();
+    const dates = rows.flatMap((r) => (r.attempt_at ? [new Date(r.attempt_at).getTime()] : []));
+    const data = structuredClone(document.data);
+    setAt(data, this.declaration.delivery, {
+      attempts: rows.reduce((sum, r) => sum + r.attempts, 0),
+      ...(dates.length ? { attemptDate: new Date(Math.max(...dates)).toISOString() } : {}),
+      channels: rows.map((r) => ({
+        channel: r.channel,
+        status: r.status,
+        attempts: r.attempts,
+        ...(r.attempt_at ? { attemptDate: new Date(r.attempt_at).toISOString() } : {}),
+        ...(r.last_error ? { error: r.last_error.slice(0, 1000) } : {}),
+      })),
+    });
+    document.data = data;
+  }
+
+  /** Sends a message again (`requeueMessage`): its failed rows are tried afresh. */
+  async requeue(context: EffectContext): Promise<void> {
+    const { trx, document } = context;
+    await withNotificationTables(trx)
+      .updateTable('outbox')
+      .set({ status: 'PENDING', attempts: 0, next_attempt_at: null, last_error: null })
+      .where('message_id', '=', document.id)
+      .where('status', '=', 'FAILED')
+      .execute();
+    await this.record(context);
+    this.options.wake?.();
+  }
+
+  /**
+   * What the outbox worker reports of an attempt, kept on the message in a transaction of its
+   * own: delivered makes it SENT; the last failure, with no other channel delivered or still
+   * trying, makes it FAILED; any other attempt (or one the machine does not take in the
+   * message's status: a message already READ) is kept as an attempt.
+   */
+  async settle(report: DeliveryReport): Promise<void> {
+    const { actions } = this.declaration;
+    const workflow = this.options.workflow;
+    await this.options.db.transaction().execute(async (trx) => {
+      const row = await findDocument(trx, this.type, report.messageId, { forUpdate: true });
+      if (!row) return;
+      let action = actions.attempted;
+      if (report.outcome === 'sent') action = actions.sent;
+      else if (report.outcome === 'failed') {
+        const active = await withNotificationTables(trx)
+          .selectFrom('outbox')
+          .select('id')
+          .where('message_id', '=', report.messageId)
+          .where('status', 'in', OUTBOX_ACTIVE)
+          .executeTakeFirst();
+        if (!active) action = actions.failed;
+      }
+      const allows = (name: string) =>
+        nextStatus(workflow.machine, row.status, {
+          type: name,
+          input: guardInput(row, OUTBOX_ACTOR),
+        }) !== undefined;
+      if (!allows(action)) action = actions.attempted;
+      if (!allows(action)) return;
+      const outcome =
+        report.outcome === 'sent' ? 'send' : report.outcome === 'retry' ? 'attempt' : 'fail';
+      const key = `${this.type}.history.${outcome}`;
+      const params = {
+        channel: report.channel === 'sms' ? 'SMS' : 'E-mail',
+        attempts: String(report.attempts),
+        error: (report.error ?? '').slice(0, 300),
+      };
+      await this.options.documents().actAsSystem(trx, this.type, row.id, action, OUTBOX_ACTOR, {
+        key,
+        params,
+        text: translate(this.options.texts, 'en', key, params),
+      });
+    });
+  }
+
+  private texts(language: Language) {
+    return (key: string, params?: Record<string, unknown>) =>
+      translate(this.options.texts, language, key, params);
+  }
+
+  /** The channels a person is reached on besides the inbox. */
+  private channelsFor(contacts: Contacts): Array<'email' | 'sms'> {
+    const { channels } = this.options;
+    return [
+      ...(channels.email && contacts.email ? (['email'] as const) : []),
+      ...(channels.sms && contacts.mobile ? (['sms'] as const) : []),
+    ];
+  }
+
+  /** The language a written message goes out in: the one its holder chose, if we know it. */
+  private recipientLanguage(document: DocumentDraft): Language {
+    const about = resolvePointer(document.data, this.declaration.about) as
+      { language?: unknown } | undefined;
+    return about?.language === 'fr' ? 'fr' : 'en';
+  }
+
+  /**
+   * How the holder of `document` is reached now: their account's contacts (an account owns
+   * itself, so its row carries them, current), else what the document was made with.
+   */
+  private async contactsOf(
+    trx: Transaction<Database>,
+    document: Pick<DocumentDraft, 'id' | 'owner' | 'ownerName' | 'ownerEmail'> & {
+      ownerMobile?: string | null;
+    },
+  ): Promise<Contacts> {
+    const ids = [document.id, document.owner].filter((id) => UUID.test(id));
+    const rows = ids.length
+      ? await trx
+          .selectFrom('document')
+          .select(['id', 'type', 'owner_name', 'owner_email', 'owner_mobile'])
+          .where('id', 'in', ids)
+          .execute()
+      : [];
+    const account = rows.find(
+      (r) => r.id === document.owner && r.type === this.options.accountType,
+    );
+    const own = rows.find((r) => r.id === document.id);
+    return {
+      name: document.ownerName ?? account?.owner_name ?? own?.owner_name ?? null,
+      email: account?.owner_email ?? document.ownerEmail ?? own?.owner_email ?? null,
+      mobile: account?.owner_mobile ?? document.ownerMobile ?? own?.owner_mobile ?? null,
+    };
+  }
+
+  /** The outbox rows of a message: its e-mail and its SMS, each where the person has one. */
+  private async queue(
+    trx: Transaction<Database>,
+    messageId: string,
+    contacts: Contacts,
+    message: {
+      subject: string;
+      body: string;
+      language: Language;
+      aboutId: string | null;
+      attachments?: OutboxAttachment[];
+    },
+  ): Promise<void> {
+    const channels = this.channelsFor(contacts);
+    if (channels.length === 0) return;
+    const t = this.texts(message.language);
+    const link = portalUrl(
+      this.options.publicUrl,
+      `${this.options.workflow.definition.prefix}/view/${messageId}`,
+    );
+    const common = {
+      subject: message.subject,
+      language: message.language,
+      document_id: message.aboutId,
+      message_id: messageId,
+    };
+    await withNotificationTables(trx)
+      .insertInto('outbox')
+      .values(
+        channels.map((channel) =>
+          channel === 'email'
+            ? {
+                ...common,
+                channel,
+                recipient: contacts.email!,
+                body: message.body,
+                ...(message.attachments?.length
+                  ? { attachments: JSON.stringify(message.attachments) }
+                  : {}),
+              }
+            : {
+                ...common,
+                channel,
+                recipient: contacts.mobile!,
+                body: t(`${this.type}.notice.sms`, { subject: message.subject, link }),
+              },
+        ),
+      )
+      .execute();
+    this.options.wake?.();
+  }
+}
+
+/** What posting a notice needs of the action under way. */
+export type NoticeContext = Pick<EffectContext, 'trx' | 'workflow' | 'document' | 'principal'>;
+
+/**
+ * Where the holder goes on from a notice: the screen of the task waiting for them in the
+ * document's status (a query to answer), else the document's view. A portal route.
+ */
+export function noticePath(
+  workflow: WorkflowDefinition,
+  document: Pick<DocumentDraft, 'id' | 'status'>,
+): string {
+  const task = workflow.tasks?.owner?.find((t) => t.status === document.status);
+  const screen = task?.open ?? '/view/:id';
+  return `${workflow.prefix}${screen.replace(':id', document.id)}`;
+}
+
+/** What a message shows of the document it is about, in the holder's language. */
+function aboutOf(
+  workflow: WorkflowDefinition,
+  document: Pick<DocumentDraft, 'id' | 'number'>,
+  path: string | null,
+  language: Language,
+  t: (key: string) => string,
+): Record<string, unknown> {
+  return {
+    type: workflow.id,
+    title: t(`${workflow.document}._title`),
+    language,
+    id: document.id,
+    ...(document.number ? { number: document.number } : {}),
+    ...(path ? { path } : {}),
+  };
+}
+
+function plannedDelivery(channels: ReadonlyArray<'email' | 'sms'>): Record<string, unknown> {
+  return { attempts: 0, channels: channels.map((channel) => ({ channel, status: 'PENDING' })) };
+}
+
+function compact(contacts: Contacts): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(contacts).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}

@@ -1,0 +1,43 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../src/server/db/schema';
+
+/** An inbox message as the tests read it back from the database. */
+export interface StoredMessage {
+  id: string;
+  owner: string;
+  status: string;
+  assignee: string | null;
+  subject: string;
+  body: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The inbox messages about a document (their `about.id`), oldest first: what its holder finds in
+ * their inbox after the document's notices.
+ */
+export async function messagesAbout(
+  db: Kysely<Database>,
+  documentId: string,
+): Promise<StoredMessage[]> {
+  const rows = await db
+    .selectFrom('document')
+    .select(['id', 'owner', 'status', 'assignee', 'data', 'created_at'])
+    .where('type', '=', 'inbox-message')
+    .where(sql<boolean>`data -> 'about' ->> 'id' = ${documentId}`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => {
+    const message = row.data.message as { subject: string; message: string };
+    return {
+      id: row.id,
+      owner: row.owner,
+      status: row.status,
+      assignee: row.assignee,
+      subject: message.subject,
+      body: message.message,
+      data: row.data,
+    };
+  });
+}
