@@ -42,7 +42,9 @@ beforeAll(async () => {
   await initI18n(bundle);
 });
 
-afterEach(() => changeLanguage('en'));
+afterEach(async () => {
+  await changeLanguage('en');
+});
 
 function holder(roles = ['inbox-message-read', 'inbox-message-search']): Session {
   return signedInSession(
