@@ -143,7 +143,7 @@ function useBadgeCount(badge: MenuBadge): number | undefined {
   const { pathname } = useLocation();
   const [count, setCount] = useState<number>();
   const [asked, setAsked] = useState(0);
-  const { workflow, backend, list } = badge;
+  const { workflow, backend, list, owner } = badge;
   // The condition by value: a menu built again holds an equal one, not a new search.
   const condition = JSON.stringify(badge.condition);
 
@@ -159,7 +159,10 @@ function useBadgeCount(badge: MenuBadge): number | undefined {
     void api
       .search<unknown>(backend, `/${encodeURIComponent(workflow)}`, {
         list,
-        filter: [JSON.parse(condition) as FilterCondition],
+        filter: [
+          JSON.parse(condition) as FilterCondition,
+          ...(owner ? [{ field: 'owner', criterion: 'equals' as const, value: owner }] : []),
+        ],
         options: { page: 1, itemsPerPage: 2 },
       })
       .then(([error, result]) => {
@@ -169,7 +172,7 @@ function useBadgeCount(badge: MenuBadge): number | undefined {
     return () => {
       current = false;
     };
-  }, [api, backend, workflow, list, condition, pathname, asked]);
+  }, [api, backend, workflow, list, condition, owner, pathname, asked]);
   return count;
 }
 

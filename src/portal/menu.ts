@@ -42,6 +42,11 @@ export interface MenuBadge {
   backend: string;
   list: string;
   condition: FilterCondition;
+  /**
+   * Only the documents this account holds: the inbox also lists the messages an officer wrote,
+   * which are unread by their holders, not by the officer.
+   */
+  owner?: string;
 }
 
 export type MenuEntry =
@@ -108,6 +113,7 @@ export function buildMenu(
             backend: workflow.backend ?? 'evisa',
             list: list.id,
             condition: list.badge,
+            ...(workflow.inbox && session.subject && { owner: session.subject }),
           },
         }),
       }));

@@ -24,7 +24,12 @@ function fakeSession(roles?: string[]): Session {
   const login = vi.fn();
   if (!roles) return signedOutSession(login);
   return signedInSession(
-    { groups: roles.map((role) => `/${role}`), name: 'Ana Officer', preferred_username: 'ana' },
+    {
+      sub: 'account-ana',
+      groups: roles.map((role) => `/${role}`),
+      name: 'Ana Officer',
+      preferred_username: 'ana',
+    },
     { token: async () => 'token', login, logout: vi.fn() },
   );
 }
@@ -287,6 +292,8 @@ describe('a menu entry with a count (the inbox)', () => {
       backend: 'evisa',
       list: 'find',
       condition: { field: 'status', criterion: 'notEquals', value: 'READ' },
+      // The inbox counts the messages written to the user, not those they wrote.
+      owner: 'account-ana',
     });
     const others = buildMenu(bundle, fakeSession(['test-document-search']), (key) => key, 'en');
     const plain = others.flatMap((section) => section.entries);
@@ -302,7 +309,10 @@ describe('a menu entry with a count (the inbox)', () => {
     expect(search).toHaveBeenCalledTimes(1);
     expect(search).toHaveBeenCalledWith('evisa', '/inbox-message', {
       list: 'find',
-      filter: [{ field: 'status', criterion: 'notEquals', value: 'READ' }],
+      filter: [
+        { field: 'status', criterion: 'notEquals', value: 'READ' },
+        { field: 'owner', criterion: 'equals', value: 'account-ana' },
+      ],
       options: { page: 1, itemsPerPage: 2 },
     });
 
