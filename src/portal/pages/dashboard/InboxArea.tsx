@@ -68,7 +68,7 @@ export function InboxArea() {
       <Title id="inbox-area-title" order={3} size="h4" mb="xs">
         {t('pages.inbox.title')}
         {unread > 0 && (
-          <Badge ml="sm" variant="filled" style={{ verticalAlign: 'middle' }}>
+          <Badge ml="sm" variant="filled" tt="none" style={{ verticalAlign: 'middle' }}>
             {t('pages.inbox.unreadCount', { count: unread })}
           </Badge>
         )}
@@ -94,7 +94,7 @@ export function InboxArea() {
                 <Group gap="xs" wrap="nowrap" align="flex-start">
                   {/* Unread is said in words, not by weight or colour alone. */}
                   {isUnread && (
-                    <Badge color="blue" variant="light" style={{ flexShrink: 0 }}>
+                    <Badge variant="light" tt="none" style={{ flexShrink: 0 }}>
                       {t('pages.inbox.unread')}
                     </Badge>
                   )}
