@@ -13,7 +13,6 @@ import { DocumentFinder } from '../../src/engine/documents/DocumentFinder';
 import { PortalContext } from '../../src/portal/context';
 import { changeLanguage, initI18n } from '../../src/portal/i18n';
 import { DashboardDocuments } from '../../src/portal/pages/dashboard/DashboardDocuments';
-import { InboxArea } from '../../src/portal/pages/dashboard/InboxArea';
 import { signedInSession, type Session } from '../../src/portal/session';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -240,29 +239,5 @@ describe('dashboard lists', () => {
     const link = screen.getByRole('link', { name: 'Open VA-2026-00002' });
     expect(link.getAttribute('href')).toBe('/visa/application/replytoquery/d2');
     expect(screen.getByText('Waiting for you')).toBeTruthy();
-  });
-
-  it('links a message about a document to the document', async () => {
-    const get = vi.fn(async () => [
-      null,
-      {
-        items: [
-          {
-            id: 'm1',
-            subject: 'A question about your application',
-            body: 'Please send a clearer passport scan',
-            documentId: 'd2',
-            workflow: 'visa-application',
-            createdAt: '2026-11-20T10:00:00.000Z',
-          },
-        ],
-      },
-    ]);
-    const api = { get, search: vi.fn() } as unknown as ApiClient;
-    renderWithPortal(<InboxArea />, api, APPLICANT);
-    const link = await screen.findByRole('link', {
-      name: 'Open the document: A question about your application',
-    });
-    expect(link.getAttribute('href')).toBe('/visa/application/view/d2');
   });
 });

@@ -31,6 +31,8 @@ export interface DocumentSummary {
   assignee: string | null;
   number: string | null;
   submittedAt: string | null;
+  /** When the document was made (a message: when it was received). */
+  createdAt: string;
   updatedAt: string;
   /** The list's data columns, by field name. */
   fields: Record<string, unknown>;

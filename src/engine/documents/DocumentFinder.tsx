@@ -22,6 +22,7 @@ const DOCUMENT_COLUMNS: Record<string, FieldKind> = {
   ownerName: 'text',
   assignee: 'text',
   submittedAt: 'datetime',
+  createdAt: 'datetime',
   updatedAt: 'datetime',
 };
 

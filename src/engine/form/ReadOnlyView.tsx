@@ -74,13 +74,22 @@ function CatalogValue({
   return <>{name ? catalogLabel({ code, name }) : code}</>;
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({
+  label,
+  children,
+  lines = false,
+}: {
+  label: string;
+  children: ReactNode;
+  /** A text written on several lines (a textarea's) keeps them. */
+  lines?: boolean;
+}) {
   return (
     <Box role="group" aria-label={label}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" component="div">
+      <Text size="sm" component="div" style={lines ? { whiteSpace: 'pre-line' } : undefined}>
         {children}
       </Text>
     </Box>
@@ -152,7 +161,7 @@ function ValueView(props: ViewProps) {
   }
   if (type !== 'object' && type !== 'array') {
     return (
-      <Field label={label}>
+      <Field label={label} lines={ui?.['ui:widget'] === 'textarea'}>
         {isBlank(value) ? (
           translate(texts, language, 'form.nothing')
         ) : ui?.['ui:widget'] === 'catalog' && typeof value === 'string' ? (

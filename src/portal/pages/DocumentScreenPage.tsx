@@ -41,6 +41,7 @@ import {
   withRequiredFields,
 } from '../../engine/form';
 import { usePortal } from '../context';
+import { refreshMenuBadges } from '../PortalMenu';
 import { documentServices } from '../documentServices';
 import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
@@ -144,7 +145,10 @@ export function DocumentScreenPage({
           `/${workflow.id}/${loaded.id}/actions/${fire}`,
           { version: loaded.version },
         );
-        if (!fireError) shown = fired;
+        if (!fireError) {
+          shown = fired;
+          refreshMenuBadges();
+        }
       }
       setDocument(shown);
       setData(shown.data);
@@ -276,6 +280,8 @@ export function DocumentScreenPage({
       setNotes('');
       setDirty(false);
       formRef.current?.markClean();
+      // What the menu counts (unread messages) may have changed with the document.
+      refreshMenuBadges();
       const message = t(action.success ?? `success.${name}`, {
         defaultValue: t('documents.done', { action: t(`actions.${name}`) }),
       });

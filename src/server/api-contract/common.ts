@@ -218,6 +218,7 @@ export function documentSummarySchema(fields: ContractSchema): ContractSchema {
       assignee: NULLABLE_STRING,
       number: NULLABLE_STRING,
       submittedAt: NULLABLE_DATE_TIME,
+      createdAt: DATE_TIME,
       updatedAt: DATE_TIME,
       fields,
     },

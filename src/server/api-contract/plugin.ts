@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { DefinitionBundle } from '../../core/definitions/types';
 import { formCatalogs } from '../catalog/form-catalogs';
 import { PROJECT_ROOT } from '../config';
-import { DATE_TIME, NULLABLE_STRING, PROBLEM_RESPONSES } from './common';
+import { DATE_TIME, PROBLEM_RESPONSES } from './common';
 import { definitionContract } from './definition-paths';
 
 /** Where the contract and its reference page are served. */
@@ -48,30 +48,6 @@ const ANSWERS: Record<string, FastifySchema['response']> = {
     },
     ...PROBLEM_RESPONSES,
   },
-  'GET /api/evisa/inbox/latest': {
-    200: {
-      description: "The caller's inbox messages, newest first",
-      type: 'object',
-      properties: {
-        items: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: { type: 'string' },
-              subject: NULLABLE_STRING,
-              body: { type: 'string' },
-              language: NULLABLE_STRING,
-              documentId: NULLABLE_STRING,
-              workflow: NULLABLE_STRING,
-              createdAt: DATE_TIME,
-            },
-          },
-        },
-      },
-    },
-    ...PROBLEM_RESPONSES,
-  },
 };
 
 /** The fixed parts of the API, in the order the reference page shows them. */
@@ -89,7 +65,6 @@ const FIXED_TAGS = [
 const TAGS: Record<string, string> = {
   'POST /api/challenge/': 'challenge',
   'POST /api/challenge/:id/verify': 'challenge',
-  'GET /api/evisa/inbox/latest': 'dashboard',
 };
 
 /**

@@ -53,6 +53,7 @@ export function documentSummary(
 ): DocumentSummary {
   return {
     ...header(row),
+    createdAt: iso(row.created_at),
     fields: Object.fromEntries(
       columns.filter((c) => c.pointer).map((c) => [c.field, resolvePointer(row.data, c.pointer!)]),
     ),
