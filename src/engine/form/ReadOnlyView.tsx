@@ -89,7 +89,12 @@ function Field({
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" component="div" style={lines ? { whiteSpace: 'pre-line' } : undefined}>
+      {/* A long word (an address, a link) breaks rather than widen a small screen. */}
+      <Text
+        size="sm"
+        component="div"
+        style={{ overflowWrap: 'anywhere', ...(lines ? { whiteSpace: 'pre-line' } : {}) }}
+      >
         {children}
       </Text>
     </Box>
