@@ -209,7 +209,11 @@ export async function buildServer(
           workflow: inboxWorkflow,
           documents: () => services.get(inboxWorkflow.definition.backend ?? 'evisa')!,
           workflowOf: (type) => workflows.get(type),
-          accountType: accounts?.type,
+          accounts: accounts && {
+            type: accounts.type,
+            login: accounts.key.pointer,
+            language: accounts.language,
+          },
           publicUrl: config.publicUrl,
           texts: definitions.translations,
           channels: config.noticeChannels,
@@ -223,7 +227,15 @@ export async function buildServer(
         const documents = new DocumentService(database.db, served, config.searchMaxItems, {
           publicUrl: config.publicUrl,
           texts: definitions.translations,
-          ...(accounts ? { accounts: { type: accounts.type, login: accounts.key.pointer } } : {}),
+          ...(accounts
+            ? {
+                accounts: {
+                  type: accounts.type,
+                  login: accounts.key.pointer,
+                  language: accounts.language,
+                },
+              }
+            : {}),
           ...(inbox ? { inbox } : {}),
         });
         services.set(backend, documents);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -153,9 +154,10 @@ describe.each(databaseKinds())('inbox messages on %s', (kind) => {
   };
 
   /** A visa application of the holder, submitted and paid: waiting for the verifier. */
-  async function paidVisa(token: string, language: 'en' | 'fr'): Promise<View> {
+  async function paidVisa(token: string, language: 'en' | 'fr' | undefined): Promise<View> {
     const data = visaApplication('VIS', 'VV30');
-    data.contact = { ...data.contact, preferredLanguage: language } as typeof data.contact;
+    if (language)
+      data.contact = { ...data.contact, preferredLanguage: language } as typeof data.contact;
     const stored = await ok('POST', VISA, token, { data });
     const file = (await upload(token)).json() as Record<string, unknown>;
     const submitted = await ok('POST', `${VISA}/${stored.id}/actions/submit`, token, {
@@ -273,12 +275,42 @@ describe.each(databaseKinds())('inbox messages on %s', (kind) => {
     expect(after.unread).toBe(before.unread - 1);
   });
 
+  it("writes to a holder who chose no language on the document in their account's language", async () => {
+    // An account of our directory owns itself; its preferences say French.
+    const id = randomUUID();
+    await api.server.database.db
+      .insertInto('document')
+      .values({
+        id,
+        type: 'account',
+        status: 'ACCEPTED',
+        version: 1,
+        owner: id,
+        owner_name: 'Paulo Leota',
+        owner_email: 'paulo@example.org',
+        owner_mobile: null,
+        data: JSON.stringify({ preferences: { language: 'fr' } }),
+        created_by: 'test',
+        updated_by: 'test',
+      })
+      .execute();
+    const holder = await holderToken(id, { name: 'Paulo Leota', email: 'paulo@example.org' });
+    const visa = await paidVisa(holder, undefined);
+    await query(visa, 'Merci');
+    const [notice] = (await messagesAbout(api.server.database.db, visa.id)).slice(-1);
+    const fr = await texts('fr');
+    expect(notice!.subject).toBe(`${fr.visaTitle} ${visa.number} : ${fr.queried}`);
+    expect(notice!.data.about).toMatchObject({ language: 'fr' });
+  });
+
   it('keeps five failed attempts and their dates, gives FAILED, and delivers on a resend', async () => {
     const holder = await holderToken('holder-tavita', {
       name: 'Tavita Sefo',
       email: 'tavita@example.org',
     });
     const visa = await paidVisa(holder, 'en');
+    // What earlier tests left in the outbox is delivered first: the counts below are this message's.
+    await api.server.outbox.runOnce();
     await query(visa, 'Please send your bank statement');
     const [notice] = (await messagesAbout(api.server.database.db, visa.id)).slice(-1);
     smtp.refuse = true;

@@ -140,7 +140,7 @@ function resetPolicy({ document, entity, workflow }: EffectContext): void {
  */
 async function notifyAccount(context: EffectContext): Promise<void> {
   const { workflow, document, request, environment } = context;
-  const { language, t } = holderTexts({ workflow, document, environment });
+  const { language, t } = await holderTexts(context);
   const account = declaredAccount(workflow);
   const login = accountLogin(account, document.data) ?? '';
   const params = {

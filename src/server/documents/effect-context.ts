@@ -77,6 +77,8 @@ export interface InboxEffects {
 export interface AccountLookup {
   type: string;
   login: string;
+  /** Where the account keeps the language its holder chose (their preferences). */
+  language?: string;
 }
 
 export interface EffectContext {

@@ -2,7 +2,8 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { translate, type Language } from '../../core/i18n/translate';
 import { withNotificationTables } from '../notifications/tables';
 import { fillCatalogLists } from './catalog-lists';
-import { certificatePdf, holderLanguage, portalUrl } from './certificate';
+import { certificatePdf, portalUrl } from './certificate';
+import { holderLanguageOf } from './holder-language';
 import type { Effect, EffectContext, Notice } from './effect-context';
 import { noticePath } from './messages';
 import { allocateReference, nextSerial, setValidity } from './grant-effects';
@@ -87,15 +88,19 @@ async function setAssignee({ trx, document, request, environment }: EffectContex
 }
 
 /**
- * The language the document's holder chose (the workflow's `holderLanguage`, English
- * otherwise) and the texts in it, keys under `prefix`: what every message to the holder is
- * written with.
+ * The language of the document's holder (holder-language.ts) and the texts in it, keys under
+ * `prefix`: what every message to the holder is written with.
  */
-export function holderTexts(
-  { workflow, document, environment }: Pick<EffectContext, 'workflow' | 'document' | 'environment'>,
+export async function holderTexts(
+  {
+    trx,
+    workflow,
+    document,
+    environment,
+  }: Pick<EffectContext, 'trx' | 'workflow' | 'document' | 'environment'>,
   prefix = '',
-): { language: Language; t: (key: string, params?: Record<string, unknown>) => string } {
-  const language = holderLanguage(workflow, document.data);
+): Promise<{ language: Language; t: (key: string, params?: Record<string, unknown>) => string }> {
+  const language = await holderLanguageOf(trx, environment.accounts, workflow, document);
   return {
     language,
     t: (key, params) => translate(environment.texts, language, `${prefix}${key}`, params),
@@ -109,7 +114,7 @@ export function holderTexts(
  */
 async function notifyOwner(context: EffectContext): Promise<void> {
   const { workflow, document, request, environment } = context;
-  const { language, t } = holderTexts({ workflow, document, environment });
+  const { language, t } = await holderTexts(context);
   const params = {
     title: t(`${workflow.document}._title`),
     number: document.number ?? document.id,
@@ -159,7 +164,7 @@ export async function messageOwner(
 async function mailCertificate(context: EffectContext): Promise<void> {
   const { trx, workflow, entity, document, environment, request } = context;
   if (!workflow.certificate) throw new Error(`Workflow ${workflow.id} has no certificate`);
-  const { language, t } = holderTexts({ workflow, document, environment }, 'certificate.');
+  const { language, t } = await holderTexts(context, 'certificate.');
   const number = document.number ?? document.id;
   const pdf = await certificatePdf({
     db: trx,

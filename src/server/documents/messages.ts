@@ -8,8 +8,9 @@ import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { withNotificationTables, type OutboxAttachment } from '../notifications/tables';
 import { guardInput, maySee } from './access';
-import { holderLanguage, portalUrl } from './certificate';
-import type { DocumentDraft, EffectContext, Notice } from './effect-context';
+import { portalUrl } from './certificate';
+import { holderLanguageOf } from './holder-language';
+import type { AccountLookup, DocumentDraft, EffectContext, Notice } from './effect-context';
 import type { WorkflowOf } from './links';
 import { nextStatus } from './machine';
 import { UUID } from './media-references';
@@ -46,8 +47,8 @@ export interface InboxOptions {
   documents: () => InboxDocuments;
   /** Every workflow a message may be about (those of enabled modules), by type. */
   workflowOf: WorkflowOf;
-  /** The type of our directory's accounts: an account document owns itself. */
-  accountType?: string;
+  /** Our directory's accounts: an account document owns itself, with its holder's contacts and language. */
+  accounts?: AccountLookup;
   publicUrl: string;
   texts: Partial<Record<Language, TextTree>>;
   /** Which channels notices go out on besides the inbox (both on by default). */
@@ -164,7 +165,7 @@ export class Inbox {
       ownerEmail: row.owner_email,
       ownerMobile: row.owner_mobile,
     });
-    const language = holderLanguage(workflow.definition, row.data);
+    const language = await holderLanguageOf(trx, this.options.accounts, workflow.definition, row);
     const t = this.texts(language);
     const subject = { ...holder, number: row.number, status: row.status, data: row.data };
     Object.assign(document, {
@@ -346,7 +347,7 @@ export class Inbox {
           .execute()
       : [];
     const account = rows.find(
-      (r) => r.id === document.owner && r.type === this.options.accountType,
+      (r) => r.id === document.owner && r.type === this.options.accounts?.type,
     );
     const own = rows.find((r) => r.id === document.id);
     return {

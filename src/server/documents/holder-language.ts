@@ -1,0 +1,36 @@
+import type { WorkflowDefinition } from '../../core/documents/workflow';
+import { LANGUAGES, type Language } from '../../core/i18n/translate';
+import { resolvePointer } from '../../core/rules/registry';
+import type { AccountLookup } from './effect-context';
+import { UUID } from './media-references';
+import type { Queryable } from './store/rows';
+
+const isLanguage = (value: unknown): value is Language =>
+  (LANGUAGES as readonly unknown[]).includes(value);
+
+/**
+ * The language a document's holder is written to in: the one they chose on the document (the
+ * workflow's `holderLanguage`: a visa application's preferred language), else the one their
+ * account keeps in its preferences (a sponsor application or an invoice asks none), else
+ * English.
+ */
+export async function holderLanguageOf(
+  db: Queryable,
+  accounts: AccountLookup | undefined,
+  workflow: Pick<WorkflowDefinition, 'holderLanguage'>,
+  document: { owner: string; data: Record<string, unknown> },
+): Promise<Language> {
+  const chosen = workflow.holderLanguage
+    ? resolvePointer(document.data, workflow.holderLanguage)
+    : undefined;
+  if (isLanguage(chosen)) return chosen;
+  if (!accounts?.language || !UUID.test(document.owner)) return 'en';
+  const account = await db
+    .selectFrom('document')
+    .select('data')
+    .where('id', '=', document.owner)
+    .where('type', '=', accounts.type)
+    .executeTakeFirst();
+  const preferred = account ? resolvePointer(account.data, accounts.language) : undefined;
+  return isLanguage(preferred) ? preferred : 'en';
+}
