@@ -139,7 +139,7 @@ function resetPolicy({ document, entity, workflow }: EffectContext): void {
  * never the record's id. Inbox and e-mail, in the language of the account's preferences.
  */
 async function notifyAccount(context: EffectContext): Promise<void> {
-  const { workflow, document, request, environment } = context;
+  const { workflow, document, request } = context;
   const { language, t } = await holderTexts(context);
   const account = declaredAccount(workflow);
   const login = accountLogin(account, document.data) ?? '';
