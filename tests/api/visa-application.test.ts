@@ -4,6 +4,7 @@ import { smtpMailProvider } from '../../src/server/notifications/providers';
 import { startOutbox } from '../../src/server/notifications/worker';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
+import { payOnGateway } from '../support/gateway';
 import { messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -161,21 +162,7 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
       version: submitted.version,
       data: { termsAccepted: true },
     });
-    const purchase = await call('POST', `/api/payments/${TYPE}/${stored.id}/purchase`, applicant);
-    expect(purchase.statusCode, purchase.body).toBe(200);
-    const page = new URL((purchase.json() as { redirectUrl: string }).redirectUrl).pathname;
-    const paid = await api.app.inject({
-      method: 'POST',
-      url: page,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        cardNumber: '4111111111111111',
-        cardName: 'Ana Tui',
-        expiry: '12/39',
-        cvc: '123',
-      }).toString(),
-    });
-    expect(paid.statusCode, paid.body).toBe(303);
+    await payOnGateway(api, TYPE, stored.id, applicant, 'Ana Tui');
     const view = await ok('GET', `${BASE}/${initiated.id}`, applicant);
     expect(view.status).toBe('PAID FOR VERIFICATION');
     return view;
