@@ -5,7 +5,7 @@ import { fillCatalogLists } from './catalog-lists';
 import { certificatePdf, portalUrl } from './certificate';
 import { holderLanguageOf } from './holder-language';
 import type { Effect, EffectContext, Notice } from './effect-context';
-import { noticePath } from './messages';
+import { noticePath } from './notice-path';
 import { allocateReference, nextSerial, setValidity } from './grant-effects';
 import { fillReferences } from './reference-fills';
 import { accountByLogin } from './on-behalf';

@@ -15,6 +15,7 @@ import type { WorkflowOf } from './links';
 import { nextStatus } from './machine';
 import { UUID } from './media-references';
 import type { DocumentOwner } from './on-behalf';
+import { noticePath } from './notice-path';
 import { findDocument } from './store/rows';
 import type { SystemNote } from './system-notes';
 import type { CompiledWorkflow } from './workflows';
@@ -412,19 +413,6 @@ export class Inbox {
 
 /** What posting a notice needs of the action under way. */
 export type NoticeContext = Pick<EffectContext, 'trx' | 'workflow' | 'document' | 'principal'>;
-
-/**
- * Where the holder goes on from a notice: the screen of the task waiting for them in the
- * document's status (a query to answer), else the document's view. A portal route.
- */
-export function noticePath(
-  workflow: WorkflowDefinition,
-  document: Pick<DocumentDraft, 'id' | 'status'>,
-): string {
-  const task = workflow.tasks?.owner?.find((t) => t.status === document.status);
-  const screen = task?.open ?? '/view/:id';
-  return `${workflow.prefix}${screen.replace(':id', document.id)}`;
-}
 
 /** What a message shows of the document it is about, in the holder's language. */
 function aboutOf(
