@@ -478,12 +478,15 @@ describe('portal shell in Chromium', () => {
     'Sub-document passport blocks',
     'Sub-documents',
   ]);
+  // Every account holder has an inbox (the BASE access unit).
+  const INBOX = ['# Message', 'Inbox'];
   it.each<[string, string, string[]]>([
-    ['applicant', 'Palm-Breeze-2041', ['# Visa application', 'New']],
+    ['applicant', 'Palm-Breeze-2041', [...INBOX, '# Visa application', 'New']],
     [
       'verifier',
       'Harbour-Light-9264!',
       [
+        ...INBOX,
         '# Payment invoice',
         'Find Payment Invoices',
         'Invoices to Verify',
@@ -501,7 +504,7 @@ describe('portal shell in Chromium', () => {
         ...SSO_CATALOGUES,
       ],
     ],
-    ['catalogue', 'Ledger-Stone-2976!', ALL_CATALOGUES],
+    ['catalogue', 'Ledger-Stone-2976!', [...INBOX, ...ALL_CATALOGUES]],
     [
       'idadmin',
       'Key-Keeper-8105!',
@@ -518,6 +521,7 @@ describe('portal shell in Chromium', () => {
         'Active accounts',
         'Inactive accounts',
         'Deleted accounts',
+        ...INBOX,
         '# Password policy',
         'Password policies',
         '# User group',
