@@ -402,6 +402,13 @@ describe.each(databaseKinds())('inbox messages on %s', (kind) => {
     expect(mail?.text).toContain('Please bring your passport to the office on Monday.');
     expect(mail?.text).toContain('Office hours 9-15');
     expect(mail?.attachments.map((a) => a.filename)).toEqual(['letter.pdf']);
+    // The message keeps its delivery, attachment and all; the holder reads the file through it.
+    const delivered = await ok('GET', `${INBOX}/${message.id}`, holder);
+    expect(delivered.status).toBe('SENT');
+    const file = await api.call('GET', `/api/media/${String(letter.id)}`, { token: holder });
+    expect(file.statusCode).toBe(200);
+    const notTheirs = await api.call('GET', `/api/media/${String(letter.id)}`, { token: stranger });
+    expect(notTheirs.statusCode).toBe(404);
   });
 
   it('refuses a message nobody may send, changing nothing', async () => {

@@ -4,7 +4,7 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { GuardInput } from './guards';
 import { nextStatus } from './machine';
 import type { DocumentRow, Queryable } from './store/rows';
-import type { Visibility } from './store/lists';
+import { visibleTo, type Visibility } from './store/lists';
 import { namedByDocumentOf } from './store/media';
 import { UUID } from './media-references';
 
@@ -127,7 +127,8 @@ export function allowedActions(
 
 /**
  * Whether the caller may read an uploaded file through a document that names it: the file is
- * in a document of a workflow whose every document the caller sees (an officer's). Its
+ * in a document of a workflow whose every document the caller sees (an officer's), or in a
+ * message they received or wrote (the inbox: an officer's letter attached for its holder). Its
  * uploader reads it anyway (the media routes check that first).
  */
 export async function readableThroughDocument(
@@ -137,8 +138,13 @@ export async function readableThroughDocument(
   mediaId: string,
 ): Promise<boolean> {
   if (!UUID.test(mediaId)) return false;
-  const types = [...workflows]
-    .filter((w) => visibility(w, principal).kind === 'all')
-    .map((w) => w.definition.id);
-  return namedByDocumentOf(db, mediaId, types);
+  const seen = [...workflows].map((w) => ({
+    type: w.definition.id,
+    seen: visibility(w, principal),
+  }));
+  const types = seen.filter((w) => w.seen.kind === 'all').map((w) => w.type);
+  const messages = seen
+    .filter((w) => w.seen.kind === 'own' && w.seen.assigned)
+    .map((w) => visibleTo(w.type, w.seen));
+  return namedByDocumentOf(db, mediaId, types, messages);
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /**
@@ -23,19 +23,27 @@ export async function keepMediaReferences(
   }
 }
 
-/** Whether a document of one of `types` names the upload. */
+/**
+ * Whether a document of one of `types`, or one meeting any of `documents` (conditions on the
+ * document's columns), names the upload.
+ */
 export async function namedByDocumentOf(
   db: Kysely<Database> | Transaction<Database>,
   mediaId: string,
   types: readonly string[],
+  documents: readonly RawBuilder<SqlBool>[] = [],
 ): Promise<boolean> {
-  if (types.length === 0) return false;
+  const conditions = [
+    ...(types.length ? [sql<SqlBool>`document.type in (${sql.join([...types])})`] : []),
+    ...documents,
+  ];
+  if (conditions.length === 0) return false;
   const row = await db
     .selectFrom('document_media')
     .innerJoin('document', 'document.id', 'document_media.document_id')
     .select('document.id')
     .where('document_media.media_id', '=', mediaId)
-    .where('document.type', 'in', [...types])
+    .where(sql<SqlBool>`(${sql.join(conditions, sql` or `)})`)
     .executeTakeFirst();
   return row !== undefined;
 }
