@@ -168,17 +168,25 @@ describe('portal shell in Chromium', () => {
     };
     const [year, month, day] = VERIFIABLE.dateOfBirth.split('-');
     const valid = await check(granted.number, `${day}/${month}/${year}`);
-    await valid.getByText('Valid document').waitFor();
+    await valid.getByText('Basic document checks passed, you can continue.').waitFor();
     const shown = (await valid.textContent()) ?? '';
     expect(shown).toContain(granted.number);
     expect(shown).toContain('Granted');
     expect(shown).not.toContain('Ana');
     expect(shown).not.toContain(granted.passportNumber);
+    expect(await page.getByRole('alert').count()).toBe(0);
 
+    // Every miss is the same "Verification Errors" panel, word for word: a wrong second factor
+    // says no more than a number that does not exist.
+    const errors = page.getByRole('alert', { name: 'Verification Errors' });
     const wrong = await check(granted.number, 'ZZ0000000');
     await wrong.getByText(/No valid document matches/).waitFor();
+    const wrongPanel = await errors.textContent();
     const unknown = await check('TD-1999-99999', granted.passportNumber);
     await unknown.getByText(/No valid document matches/).waitFor();
+    expect(await errors.getByRole('listitem').count()).toBe(1);
+    expect(await errors.textContent()).toBe(wrongPanel);
+    expect(await page.getByText('Basic document checks passed').count()).toBe(0);
     expect(cspViolations).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../../../core/api/errors';
@@ -136,39 +146,71 @@ export function DocumentCheck() {
         </Stack>
       </form>
       <div aria-live="polite">
-        {outcome?.kind === 'found' && (
+        {outcome?.kind === 'found' && outcome.result.valid && (
           <Alert
-            color={outcome.result.valid ? 'green' : 'orange'}
-            title={t(outcome.result.valid ? 'pages.check.valid' : 'pages.check.notValid')}
+            color="green"
+            role="status"
+            title={t('pages.check.passedTitle')}
             data-testid="document-check-result"
           >
-            <Text size="sm">
-              {t('pages.check.found', {
-                type: t(`${outcome.result.documentType}._title`, {
-                  defaultValue: outcome.result.documentType,
-                }),
-                number: outcome.result.number,
-                status: t(`statuses.${outcome.result.status}`, {
-                  defaultValue: outcome.result.status,
-                }),
-              })}
+            <Text size="sm" fw={500}>
+              {t('pages.check.valid')}
             </Text>
-            {(outcome.result.validFrom || outcome.result.validUntil) && (
-              <Text size="sm">
-                {t('pages.check.period', {
-                  from: outcome.result.validFrom ? formatDate(outcome.result.validFrom) : '-',
-                  until: outcome.result.validUntil ? formatDate(outcome.result.validUntil) : '-',
-                })}
-              </Text>
-            )}
+            <FoundDetails result={outcome.result} />
           </Alert>
         )}
+        {outcome?.kind === 'found' && !outcome.result.valid && (
+          <VerificationErrors failures={[t('pages.check.notValid')]}>
+            <FoundDetails result={outcome.result} />
+          </VerificationErrors>
+        )}
         {outcome?.kind === 'failed' && (
-          <Alert color="red" role="alert" data-testid="document-check-result">
-            {failureText(outcome.error)}
-          </Alert>
+          <VerificationErrors failures={[failureText(outcome.error)]} />
         )}
       </div>
     </Stack>
+  );
+}
+
+/** What the server says of a matched document: type, number, status, period; nothing personal. */
+function FoundDetails({ result }: { result: VerificationResult }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text size="sm">
+        {t('pages.check.found', {
+          type: t(`${result.documentType}._title`, { defaultValue: result.documentType }),
+          number: result.number,
+          status: t(`statuses.${result.status}`, { defaultValue: result.status }),
+        })}
+      </Text>
+      {(result.validFrom || result.validUntil) && (
+        <Text size="sm">
+          {t('pages.check.period', {
+            from: result.validFrom ? formatDate(result.validFrom) : '-',
+            until: result.validUntil ? formatDate(result.validUntil) : '-',
+          })}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/**
+ * The "Verification Errors" panel: a titled alert listing why the check did not pass. A number
+ * that matches nothing, a wrong second factor and a document never issued all give the server's
+ * one answer, listed as is, so the panel never tells whether a number exists.
+ */
+function VerificationErrors({ failures, children }: { failures: string[]; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" role="alert" title={t('pages.check.errorsTitle')}>
+      <List size="sm" data-testid="document-check-result">
+        {failures.map((failure) => (
+          <List.Item key={failure}>{failure}</List.Item>
+        ))}
+      </List>
+      {children}
+    </Alert>
   );
 }

@@ -1,0 +1,179 @@
+// The home page's electronic-document check as anyone meets it: a document that passes says so
+// in the specification's words; anything else is a "Verification Errors" panel listing why, with
+// one and the same answer for an unknown number and a wrong second factor.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiClient, ApiResult } from '../../src/core/api/client';
+import type { VerificationResult } from '../../src/core/dashboard/types';
+import type { DefinitionBundle } from '../../src/core/definitions/types';
+import type { TextTree } from '../../src/core/i18n/translate';
+import { PortalContext } from '../../src/portal/context';
+import { changeLanguage, initI18n } from '../../src/portal/i18n';
+import { DocumentCheck } from '../../src/portal/pages/home/DocumentCheck';
+import { signedOutSession } from '../../src/portal/session';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const readJson = async <T,>(file: string): Promise<T> =>
+  JSON.parse(await fs.readFile(path.join(root, file), 'utf8')) as T;
+
+beforeAll(async () => {
+  const translations = {} as DefinitionBundle['translations'];
+  for (const language of ['en', 'fr'] as const) {
+    translations[language] = {
+      ...(await readJson<TextTree>(`translations/${language}.json`)),
+      dashboard: await readJson<TextTree>(`translations/${language}/dashboard.json`),
+      'visa-application': await readJson<TextTree>(
+        `translations/${language}/visa-application.json`,
+      ),
+    };
+  }
+  const bundle: DefinitionBundle = {
+    modules: [],
+    catalogs: [],
+    workflows: [],
+    schemas: [],
+    translations,
+    version: 'test',
+  };
+  await initI18n(bundle);
+});
+
+afterEach(async () => {
+  await changeLanguage('en');
+});
+
+const GRANTED: VerificationResult = {
+  number: 'VA-2026-000042',
+  documentType: 'visa-application',
+  status: 'GRANTED',
+  validFrom: '2026-01-01',
+  validUntil: '2026-12-31',
+  valid: true,
+};
+
+/** The server's one answer for every miss (src/server/dashboard/verification.ts). */
+const NOT_VERIFIED: ApiResult<VerificationResult> = [
+  { status: 404, code: 'DOCUMENT_NOT_VERIFIED', message: 'server text' },
+  null,
+];
+
+function renderCheck(answers: ApiResult<VerificationResult>[]) {
+  const post = vi.fn(() => Promise.resolve(answers.shift()!));
+  const api = { post } as unknown as ApiClient;
+  const bundle = {} as DefinitionBundle;
+  render(
+    <MantineProvider env="test">
+      <PortalContext.Provider value={{ bundle, session: signedOutSession(vi.fn()), api }}>
+        <MemoryRouter initialEntries={['/home']}>
+          <DocumentCheck />
+        </MemoryRouter>
+      </PortalContext.Provider>
+    </MantineProvider>,
+  );
+  return post;
+}
+
+function check(number: string, secondFactor: string, labels = ENGLISH) {
+  fireEvent.change(screen.getByLabelText(labels.number, { exact: false }), {
+    target: { value: number },
+  });
+  fireEvent.change(screen.getByLabelText(labels.secondFactor, { exact: false }), {
+    target: { value: secondFactor },
+  });
+  fireEvent.click(screen.getByRole('button', { name: labels.submit }));
+}
+
+const ENGLISH = {
+  number: 'Document number',
+  secondFactor: 'Passport number or date of birth',
+  submit: 'Check',
+};
+
+describe('electronic-document check', () => {
+  it('says the basic checks passed, with the document and its period, and nothing else', async () => {
+    const post = renderCheck([[null, GRANTED]]);
+    check('va-2026-000042', ' 04/05/1990 ');
+    const result = await screen.findByTestId('document-check-result');
+    expect(post).toHaveBeenCalledWith('evisa', '/verification', {
+      number: 'va-2026-000042',
+      secondFactor: '04/05/1990',
+    });
+    expect(
+      within(result).getByText('Basic document checks passed, you can continue.'),
+    ).toBeTruthy();
+    expect(result.textContent).toContain('VA-2026-000042');
+    expect(result.textContent).toContain('Granted');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Verification Errors')).toBeNull();
+  });
+
+  it('lists the one same failure for an unknown number and a wrong second factor', async () => {
+    renderCheck([NOT_VERIFIED, NOT_VERIFIED]);
+    check('VA-2026-000042', 'ZZ0000000');
+    const panel = await screen.findByRole('alert', { name: 'Verification Errors' });
+    const items = within(panel).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'No valid document matches this number and these details. Check both and try again.',
+    ]);
+    const first = panel.textContent;
+
+    check('VA-1999-999999', 'P1234567');
+    await screen.findByRole('alert', { name: 'Verification Errors' });
+    // Nothing in the page tells the two misses apart: not the text, not the server's own words.
+    expect(screen.getByRole('alert').textContent).toBe(first);
+    expect(first).not.toContain('server text');
+    expect(screen.queryByText(/Basic document checks passed/)).toBeNull();
+  });
+
+  it('lists "not valid today" for a matched document out of its period, with its details', async () => {
+    renderCheck([[null, { ...GRANTED, status: 'CANCELLED', valid: false }]]);
+    check('VA-2026-000042', 'P1234567');
+    const panel = await screen.findByRole('alert', { name: 'Verification Errors' });
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Document not valid today']);
+    expect(panel.textContent).toContain('VA-2026-000042');
+    expect(screen.queryByText(/Basic document checks passed/)).toBeNull();
+  });
+
+  it('lists a refusal for too many checks in the same panel', async () => {
+    renderCheck([
+      [{ status: 429, code: 'TOO_MANY_CHECKS', message: 'Too many checks (server words)' }, null],
+    ]);
+    check('VA-2026-000042', 'P1234567');
+    const panel = await screen.findByRole('alert', { name: 'Verification Errors' });
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('speaks French, and re-words an answer when the language changes', async () => {
+    await changeLanguage('fr');
+    renderCheck([[null, GRANTED], NOT_VERIFIED]);
+    const french = {
+      number: 'Numéro du document',
+      secondFactor: 'Numéro de passeport ou date de naissance',
+      submit: 'Vérifier',
+    };
+    check('VA-2026-000042', 'P1234567', french);
+    const result = await screen.findByTestId('document-check-result');
+    expect(
+      within(result).getByText(
+        'Les vérifications de base du document sont réussies, vous pouvez continuer.',
+      ),
+    ).toBeTruthy();
+
+    check('VA-2026-000042', 'ZZ0000000', french);
+    const panel = await screen.findByRole('alert', { name: 'Erreurs de vérification' });
+    expect(within(panel).getByRole('listitem').textContent).toMatch(/^Aucun document valide/);
+    await changeLanguage('en');
+    await screen.findByRole('alert', { name: 'Verification Errors' });
+    expect(within(screen.getByRole('alert')).getByRole('listitem').textContent).toMatch(
+      /^No valid document matches/,
+    );
+  });
+});
