@@ -337,6 +337,102 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     });
   });
 
+  it('refuses an inconsistent password policy, field by field, storing nothing', async () => {
+    const manager = await api.issuer.token({
+      sub: 'policy-checker',
+      groups: ['create', 'update', 'read', 'search'].map((s) => `connectid-policy-${s}`),
+    });
+    const rules = {
+      minimumLength: 12,
+      maximumLength: 20,
+      minimumDigits: 1,
+      minimumLowercase: 1,
+      minimumUppercase: 1,
+      minimumSpecial: 1,
+      allowUsernameInPassword: false,
+      passwordExpiryInDays: 20,
+      passwordWarningInDays: 10,
+    };
+    const post = (code: string, changes: Partial<typeof rules>, language = 'en') =>
+      api.call('POST', '/api/connectid/password-policy', {
+        token: manager,
+        headers: { 'accept-language': language },
+        body: {
+          action: 'create',
+          data: { policy: { code, name: code }, rules: { ...rules, ...changes } },
+        },
+      });
+    const fieldsOf = (response: {
+      statusCode: number;
+      json: () => { error: { fields: Array<{ path: string; message: string }> } };
+    }) => {
+      expect(response.statusCode).toBe(400);
+      return response.json().error.fields as Array<{ path: string; message: string }>;
+    };
+
+    // The case of the issue: a warning 50 days before an expiry after 20.
+    const warning = fieldsOf(await post('INCONSISTENT1', { passwordWarningInDays: 50 }));
+    expect(warning).toEqual([
+      expect.objectContaining({
+        path: '/rules/passwordWarningInDays',
+        message: 'The expiry warning must come fewer days before expiry than the expiry itself',
+      }),
+    ]);
+    // Equal is not fewer.
+    expect(fieldsOf(await post('INCONSISTENT2', { passwordWarningInDays: 20 }))).toHaveLength(1);
+    const length = fieldsOf(await post('INCONSISTENT3', { minimumLength: 21 }, 'fr'));
+    expect(length).toEqual([
+      expect.objectContaining({
+        path: '/rules/minimumLength',
+        message: 'La longueur minimale ne peut pas dépasser la longueur maximale',
+      }),
+    ]);
+    const classes = fieldsOf(
+      await post('INCONSISTENT4', {
+        minimumLength: 8,
+        maximumLength: 10,
+        minimumDigits: 4,
+        minimumSpecial: 5,
+      }),
+    );
+    expect(classes).toEqual([
+      expect.objectContaining({
+        path: '/rules/maximumLength',
+        message:
+          'The maximum length must leave room for the minimum digits, lower-case, upper-case and special characters together',
+      }),
+    ]);
+    const stored = await api.call('PATCH', '/api/connectid/password-policy', {
+      token: manager,
+      body: {
+        list: 'policies',
+        filter: [{ field: 'code', criterion: 'startsWith', value: 'INCONSISTENT' }],
+      },
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json().items).toEqual([]);
+
+    // A password that never expires (0) may have any warning; a consistent policy is stored,
+    // and an edit that breaks it is refused the same way.
+    const never = await post('CONSISTENT', { passwordExpiryInDays: 0, passwordWarningInDays: 14 });
+    expect(never.statusCode, never.body).toBe(201);
+    const edit = await api.call(
+      'POST',
+      `/api/connectid/password-policy/${never.json().id}/actions/update`,
+      {
+        token: manager,
+        body: {
+          version: 1,
+          data: {
+            policy: { code: 'CONSISTENT', name: 'Consistent' },
+            rules: { ...rules, maximumLength: 11 },
+          },
+        },
+      },
+    );
+    expect(fieldsOf(edit).map((f) => f.path)).toEqual(['/rules/minimumLength']);
+  });
+
   it('computes roles from the group, its parents and the units, and the sign-in rights', async () => {
     const token = await api.issuer.token({
       sub: 'config-admin',

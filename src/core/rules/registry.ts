@@ -57,6 +57,37 @@ const pastDate: RuleCheck = (value) =>
 const futureDate: RuleCheck = (value) =>
   typeof value !== 'string' || value === '' || value.slice(0, 10) > today();
 
+/** The number at a pointer of the document; undefined when it is not a finite number. */
+function numberAt(document: unknown, pointer: unknown): number | undefined {
+  if (typeof pointer !== 'string') return undefined;
+  const value = resolvePointer(document, pointer);
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * One number does not exceed another of the same document (a minimum and its maximum): the
+ * amount is the value, or with `sum` (pointers) those numbers added up; the bound is the number
+ * at `bound`, or the value itself when `sum` is given. `strict`: the amount must be below it;
+ * `zeroUnbounded`: a bound of 0 means no bound (a password that never expires). Passes while a
+ * number is missing: `required` says that.
+ */
+const notAbove: RuleCheck = (value, use, document) => {
+  const own = typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  let amount = own;
+  if (Array.isArray(use.sum)) {
+    amount = 0;
+    for (const pointer of use.sum) {
+      const part = numberAt(document, pointer);
+      if (part === undefined) return true;
+      amount += part;
+    }
+  }
+  const bound = use.bound === undefined ? own : numberAt(document, use.bound);
+  if (amount === undefined || bound === undefined) return true;
+  if (use.zeroUnbounded === true && bound === 0) return true;
+  return use.strict === true ? amount < bound : amount <= bound;
+};
+
 const registry = new Map<string, RuleCheck>([
   ['minItems', minItems],
   ['maxItems', maxItems],
@@ -64,6 +95,7 @@ const registry = new Map<string, RuleCheck>([
   ['accepted', accepted],
   ['pastDate', pastDate],
   ['futureDate', futureDate],
+  ['notAbove', notAbove],
 ]);
 
 /** Adds (or replaces) a named rule; returns a function that removes it again. */
