@@ -254,9 +254,17 @@ export class DocumentCommands {
       ? draftOf(stored)
       : newDraft(workflow.definition.id, (subject as { owner: DocumentOwner }).owner, {});
     draft.data = mergedData(workflow, definition, stored?.data ?? {}, request.data);
+    let previousOwner: EffectContext['previousOwner'];
     if (stored && definition.onBehalf && request.owner !== undefined) {
       // Handed to someone else: they own it from this version.
       Object.assign(draft, await ownerNamed(trx, this.environment.accounts, request.owner));
+      if (draft.owner !== stored.owner)
+        previousOwner = {
+          owner: stored.owner,
+          ownerName: stored.owner_name,
+          ownerEmail: stored.owner_email,
+          ownerMobile: stored.owner_mobile,
+        };
     }
     if (stored) checkChanged(workflow, definition, stored.data, draft.data);
     const links = workflow.definition.links;
@@ -274,7 +282,16 @@ export class DocumentCommands {
     if (linking) fillLinks(linking.links, draft.data, linking.named);
     // 4. Effects the guards and the validation depend on (the fees now due decide SUBMITTED
     // or SUBMITTED FOR VERIFICATION for a drop) run first, on the data the action leaves.
-    const context = { action, fromStatus, document: draft, request, principal, now, cause };
+    const context = {
+      action,
+      fromStatus,
+      document: draft,
+      request,
+      principal,
+      now,
+      cause,
+      previousOwner,
+    };
     await this.runEffects(trx, workflow, definition.before ?? [], context);
     // 5. The machine decides on the document as the action would leave it.
     const target = nextStatus(workflow.machine, fromStatus, {

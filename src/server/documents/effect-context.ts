@@ -95,6 +95,16 @@ export interface EffectContext {
   now: Date;
   /** The document whose action fired this one (`fires`): an invoice paying an application. */
   cause?: EffectCause;
+  /** Who held the document before this action handed it to someone else (`onBehalf`). */
+  previousOwner?: PreviousOwner;
+}
+
+/** A document's holder before it changed hands. */
+export interface PreviousOwner {
+  owner: string;
+  ownerName: string | null;
+  ownerEmail: string | null;
+  ownerMobile: string | null;
 }
 
 /** The document that moved another through `fires` (its number is the receipt of a payment). */

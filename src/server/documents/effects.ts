@@ -25,6 +25,7 @@ export const ENGINE_EFFECTS: Readonly<Record<string, Effect>> = {
   assignToCaller: ({ document, principal }) => void (document.assignee = principal.subject),
   clearAssignee: ({ document }) => void (document.assignee = null),
   notifyOwner,
+  notifyOwnerChange,
   fillCatalogLists: fillLists,
   mailCertificate,
   allocateReference,
@@ -129,6 +130,54 @@ async function notifyOwner(context: EffectContext): Promise<void> {
     .filter(Boolean)
     .join('\n');
   await messageOwner(context, { subject: t('notices.subject', params), body, language });
+}
+
+/**
+ * Tells both holders a document changed hands (`onBehalf` on a stored document): the new one
+ * that it is theirs, with a link to it; the former one who holds it now, with no link (they no
+ * longer see it). Each in their own language.
+ */
+async function notifyOwnerChange(context: EffectContext): Promise<void> {
+  const { workflow, document, request, environment, previousOwner } = context;
+  const notes = (t: (key: string) => string) =>
+    request.notes ? `${t('notices.notes')} ${request.notes}` : '';
+  const paramsIn = (t: (key: string) => string) => ({
+    title: t(`${workflow.document}._title`),
+    number: document.number ?? document.id,
+    name: document.ownerName ?? '',
+  });
+  const mine = await holderTexts(context);
+  await messageOwner(context, {
+    subject: mine.t('notices.ownerChange.subject', paramsIn(mine.t)),
+    body: [
+      document.ownerName ? mine.t('notices.greeting', { name: document.ownerName }) : '',
+      mine.t('notices.ownerChange.toNew', paramsIn(mine.t)),
+      notes(mine.t),
+      mine.t('notices.link', {
+        link: portalUrl(environment.publicUrl, noticePath(workflow, document)),
+      }),
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    language: mine.language,
+  });
+  if (!previousOwner) return;
+  const former = { ...context, document: { ...document, ...previousOwner } };
+  const theirs = await holderTexts(former);
+  await messageOwner(former, {
+    subject: theirs.t('notices.ownerChange.subject', paramsIn(theirs.t)),
+    body: [
+      previousOwner.ownerName
+        ? theirs.t('notices.greeting', { name: previousOwner.ownerName })
+        : '',
+      theirs.t('notices.ownerChange.toFormer', paramsIn(theirs.t)),
+      notes(theirs.t),
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    language: theirs.language,
+    path: null,
+  });
 }
 
 /**
