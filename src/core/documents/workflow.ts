@@ -207,6 +207,12 @@ export interface ListColumn {
   format?: 'money';
 }
 
+/** A fixed condition of a list (`where`): a FilterCondition on a data pointer. */
+export type ListCondition = Omit<FilterCondition, 'field'> & {
+  /** JSON pointer into the document's data, a field of the workflow's schema. */
+  pointer: string;
+};
+
 export interface WorkflowList {
   id: string;
   /** Route below the workflow's prefix ('' for the main finder). */
@@ -215,6 +221,13 @@ export interface WorkflowList {
   /** Statuses shown; empty or absent means every status but DELETED. */
   status?: string[];
   assignment?: AssignmentFilter;
+  /**
+   * Conditions on the data every document of the list meets, all of them (the active accounts:
+   * `/access/activationStatus` equals `active`): the search protocol's conditions, naming a
+   * field of the schema by its pointer instead of a searchable field's name. The server adds
+   * them to the list's scope like `status` and `assignment`; the loader checks each pointer.
+   */
+  where?: ListCondition[];
   columns: ListColumn[];
   /** Screen path (relative, with :id) a row opens. */
   open: string;

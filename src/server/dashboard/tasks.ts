@@ -6,6 +6,7 @@ import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import type { CompiledWorkflow } from '../documents/workflows';
 import { mayOpenList, ownVisibility } from '../documents/access';
+import { listWhere } from '../documents/list-where';
 import { DELETED, searchHeaders, visibleTo } from '../documents/store/lists';
 import { libraryRow } from '../documents/views';
 import { documentFields } from './rows';
@@ -22,7 +23,7 @@ interface Queue {
  *   (an officer who lost the workflow's roles has no more work there), and not in a final
  *   status or deleted (nothing is left to do on them);
  * - queue: unassigned documents waiting in a list declared `assignment: "unassigned"` whose
- *   roles the caller holds, in that list's statuses. A document two such lists hold is shown
+ *   roles the caller holds, in that list's statuses and meeting its `where`. A document two such lists hold is shown
  *   once, with the first list of its workflow;
  * - owner: the caller's own documents in a status the workflow's `tasks.owner` names (a query
  *   waiting for the applicant's reply); their own, as in My Library (access.ts).
@@ -55,7 +56,7 @@ export async function searchTasks(
         : sql`status <> ${DELETED}`;
       queues.push({
         list: list.id,
-        condition: sql<SqlBool>`(type = ${definition.id} and ${statuses})`,
+        condition: sql<SqlBool>`(type = ${definition.id} and ${statuses} and ${listWhere(list, workflow.entity.schema)})`,
       });
     }
   }

@@ -16,6 +16,7 @@ import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './che
 import { checkValidityPeriods } from './check-validity';
 import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
+import { checkListFilters } from './check-list-filters';
 import { DefinitionsError, type DefinitionProblem } from './problems';
 import { implementationsOf } from '../implementations';
 import type { ServerModule } from '../module';
@@ -79,6 +80,7 @@ export async function loadDefinitions(
     checkPaymentSources(workflow, catalogs, problems);
     checkValidityPeriods(workflow, catalogs, problems);
     checkLinks(workflow, workflows, schemas, translations, problems);
+    checkListFilters(workflow, schemas, problems);
   }
   checkInbox(workflows, schemas, problems);
   if (problems.length > 0) throw new DefinitionsError(problems);

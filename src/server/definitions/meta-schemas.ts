@@ -1,3 +1,5 @@
+import { FILTER_CRITERIA } from '../../core/search/criteria';
+
 /**
  * Our own meta-schemas: what a catalogue, entity schema or workflow file must look like before
  * the server accepts it. An error names the file and the JSON pointer inside it.
@@ -579,6 +581,23 @@ export const workflowMetaSchema = {
           roles: { ...roleSuffixes, minItems: 1 },
           status: { type: 'array', items: { type: 'string' } },
           assignment: { enum: ['me', 'unassigned', 'assigned'] },
+          // Fixed conditions on the data (FilterCondition by pointer); check-list-filters.ts
+          // checks each pointer against the schema and each value against the criterion.
+          where: {
+            type: 'array',
+            minItems: 1,
+            items: {
+              type: 'object',
+              required: ['pointer', 'criterion'],
+              additionalProperties: false,
+              properties: {
+                pointer: dataPointer,
+                criterion: { enum: [...FILTER_CRITERIA] },
+                value: { type: ['string', 'number', 'boolean'] },
+                valueTo: { type: ['string', 'number', 'boolean'] },
+              },
+            },
+          },
           columns: {
             type: 'array',
             items: {

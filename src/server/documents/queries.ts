@@ -14,6 +14,7 @@ import type { SearchField } from '../search/compile-search';
 import { allowedActions, requireListAccess, visibility } from './access';
 import { certificatePdf, holderLanguage } from './certificate';
 import { asObject, visibleRow } from './commands';
+import { listWhere } from './list-where';
 import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
 import { DELETED, HEADER_FIELDS, dataText, searchRows, visibleTo } from './store/lists';
@@ -83,7 +84,7 @@ export class DocumentQueries {
 
   /**
    * A workflow's finder (no list: the documents the caller may see) or one of its lists (its
-   * roles, statuses and assignment), filtered, sorted and paged by the search body.
+   * roles, statuses, assignment and conditions), filtered, sorted and paged by the search body.
    */
   async search(
     workflow: CompiledWorkflow,
@@ -109,7 +110,7 @@ export class DocumentQueries {
     requireListAccess(workflow, principal, list);
     const type = workflow.definition.id;
     // A list shows its statuses (every one but deleted by default) to its roles, with its
-    // assignment; the finder without a list shows what the caller may see.
+    // assignment and its `where` conditions on the data; the finder without a list shows what the caller may see.
     const scope: RawBuilder<SqlBool> = list
       ? sql<SqlBool>`(type = ${type} and ${
           list.status?.length
@@ -123,7 +124,7 @@ export class DocumentQueries {
               : list.assignment === 'assigned'
                 ? sql` and assignee is not null`
                 : sql``
-        }${
+        } and ${listWhere(list, workflow.entity.schema)}${
           // The inbox's lists show each person their own messages only, whatever the roles.
           workflow.definition.inbox
             ? sql` and ${visibleTo(type, visibility(workflow, principal))}`
