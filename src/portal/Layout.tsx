@@ -32,18 +32,21 @@ export function Layout() {
     document.title = userName ? `${userName} - ${shortName}` : shortName;
   }, [userName, shortName]);
 
-  // Signed in, the portal speaks the language kept in the user's profile.
+  // Signed in, the portal speaks the language kept in the user's profile, else the one the
+  // session names (`locale`), else the one already shown.
   const subject = session.signedIn ? session.subject : undefined;
+  const locale = session.signedIn ? session.locale : undefined;
   useEffect(() => {
     let current = true;
     if (subject)
       void storedLanguage(api, subject).then((stored) => {
-        if (current && stored && stored !== currentLanguage()) void changeLanguage(stored);
+        const wanted = stored ?? (locale === 'en' || locale === 'fr' ? locale : undefined);
+        if (current && wanted && wanted !== currentLanguage()) void changeLanguage(wanted);
       });
     return () => {
       current = false;
     };
-  }, [api, subject]);
+  }, [api, subject, locale]);
 
   // The choice applies at once and is kept in the signed-in user's profile (best effort: the
   // page is already in the new language if saving fails).
@@ -121,6 +124,35 @@ export function Layout() {
         <AppShell.Section grow component={ScrollArea}>
           <PortalMenu onNavigate={smallScreen ? menu.close : undefined} />
         </AppShell.Section>
+        {session.signedIn && (
+          // Who is signed in, as the identity server knows them: how the service reaches them.
+          <AppShell.Section
+            component="section"
+            aria-label={t('menu.signedInAs')}
+            px="sm"
+            pt="xs"
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <Text size="sm" fw={600}>
+              {userName}
+            </Text>
+            {session.username && session.username !== userName && (
+              <Text size="xs" c="dimmed">
+                {session.username}
+              </Text>
+            )}
+            {session.email && (
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {session.email}
+              </Text>
+            )}
+            {session.phoneNumber && (
+              <Text size="xs" c="dimmed">
+                {session.phoneNumber}
+              </Text>
+            )}
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

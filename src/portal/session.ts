@@ -14,6 +14,12 @@ export interface Session {
   readonly username?: string;
   /** The token's subject: the id of the person's account. */
   readonly subject?: string;
+  /** The language the person's account prefers (`locale`), when it says. */
+  readonly locale?: string;
+  /** The account's user type (`user_type`: OFFICER, AGENT, TRADER, SERVICE...). */
+  readonly userType?: string;
+  readonly email?: string;
+  readonly phoneNumber?: string;
   /** The bearer token for API calls (refreshed first when about to expire); undefined when signed out. */
   token(): Promise<string | undefined>;
   hasAnyRole(roles: readonly string[]): boolean;
@@ -47,6 +53,10 @@ export interface SessionClaims {
   groups?: unknown;
   name?: unknown;
   preferred_username?: unknown;
+  locale?: unknown;
+  user_type?: unknown;
+  email?: unknown;
+  phone_number?: unknown;
 }
 
 export interface SessionActions {
@@ -67,6 +77,10 @@ export function signedInSession(claims: SessionClaims, actions: SessionActions):
     roles,
     name: text(claims.name),
     username: text(claims.preferred_username),
+    locale: text(claims.locale),
+    userType: text(claims.user_type),
+    email: text(claims.email),
+    phoneNumber: text(claims.phone_number),
     token: actions.token,
     hasAnyRole: (wanted) => wanted.some((role) => roles.includes(role)),
     login: actions.login,

@@ -57,6 +57,13 @@ const workflow: WorkflowDefinition = {
     },
     { path: '/view/:id', mode: 'view', roles: ['read', 'search'] },
     {
+      path: '/new',
+      mode: 'new',
+      roles: ['submit'],
+      actions: ['update'],
+      prefill: { '/applicant/email': 'email', '/applicant/phone': 'phoneNumber' },
+    },
+    {
       path: '/verification/:id',
       mode: 'verification',
       roles: ['query'],
@@ -159,6 +166,8 @@ function session(roles: string[]): Session {
       groups: roles.map((role) => `/sample-permit-${role}`),
       name: 'Jane Doe',
       preferred_username: 'jane',
+      email: 'jane@example.org',
+      phone_number: '+6857001111',
     },
     { token: async () => 'token', login: vi.fn(), logout: vi.fn() },
   );
@@ -365,5 +374,14 @@ describe('document screen', { timeout: 90_000 }, () => {
     expect(screen.queryByText('Document information')).toBeNull();
     expect(screen.queryByText('Versions')).toBeNull();
     expect(screen.queryByText('Action history')).toBeNull();
+  });
+
+  it('starts a new application with the e-mail and mobile number of the signed-in person', async () => {
+    await changeLanguage('en');
+    const { api } = fakeApi({} as DocumentView);
+    renderScreen('/sample/permit/new', api, ['submit']);
+    const email = await screen.findByLabelText(/^E-mail/);
+    expect((email as HTMLInputElement).value).toBe('jane@example.org');
+    expect((screen.getByLabelText(/^Phone/) as HTMLInputElement).value).toBe('+6857001111');
   });
 });

@@ -185,7 +185,16 @@ export interface WorkflowScreen {
    * message becomes READ when its holder opens it. Nothing is asked of the caller.
    */
   fire?: string;
+  /**
+   * What a new document starts with from the signed-in person's session (the token's claims):
+   * data pointer -> claim. A self-service application's contact e-mail and mobile number.
+   */
+  prefill?: Record<string, SessionClaim>;
 }
+
+/** The claims of a person's session a new document may start with (`prefill`). */
+export const SESSION_CLAIMS = ['email', 'phoneNumber', 'name', 'locale'] as const;
+export type SessionClaim = (typeof SESSION_CLAIMS)[number];
 
 /**
  * A link a screen offers: its text (translation key) and the portal route it opens, given

@@ -1,4 +1,4 @@
-import { resolvePointer } from '../../core/rules/registry';
+import { resolvePointer, setAt } from '../../core/rules/registry';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
@@ -19,6 +19,7 @@ import type { DocumentView } from '../../core/documents/types';
 import {
   fullRoles,
   type ScreenMode,
+  type SessionClaim,
   type WorkflowDefinition,
   type WorkflowScreen,
 } from '../../core/documents/workflow';
@@ -126,6 +127,24 @@ export function DocumentScreenPage({
       setLoadError(translator.current('messages.unableToLoad')),
     );
   }, [entity]);
+
+  // A new document starts with what the screen takes from the session (the applicant's own
+  // e-mail and mobile number in the contact section).
+  useEffect(() => {
+    if (!creating || !screen.prefill) return;
+    const claims: Record<SessionClaim, string | undefined> = {
+      email: session.email,
+      phoneNumber: session.phoneNumber,
+      name: session.name,
+      locale: session.locale,
+    };
+    const start: DocumentData = {};
+    for (const [pointer, claim] of Object.entries(screen.prefill)) {
+      const value = claims[claim];
+      if (value) setAt(start, pointer, value);
+    }
+    setData((current) => (Object.keys(current).length ? current : start));
+  }, [creating, screen.prefill, session]);
 
   useEffect(() => {
     if (creating || !id) return;

@@ -6,7 +6,7 @@ import { sectionOfPath } from '../../core/rules/sections';
 import type { Implementations } from '../implementations';
 import type { DefinitionProblem } from './problems';
 import { crossCheckDashboard } from '../dashboard/check-definitions';
-import { checkRecordDeclarations } from './check-records';
+import { checkRecordDeclarations, schemaHasField } from './check-records';
 
 /**
  * Cross-checks of entity schemas and workflows that a meta-schema cannot express: sections are
@@ -205,6 +205,9 @@ export function crossCheckWorkflow(
       });
   });
   workflow.screens.forEach((screen, i) => {
+    for (const pointer of Object.keys(screen.prefill ?? {}))
+      if (entity && !schemaHasField(entity.schema, pointer))
+        problems.push({ file, pointer: `/screens/${i}/prefill`, message: `no field "${pointer}"` });
     (screen.actions ?? []).forEach((action, j) => {
       if (!actions.has(action))
         problems.push({

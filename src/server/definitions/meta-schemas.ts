@@ -1,3 +1,4 @@
+import { SESSION_CLAIMS } from '../../core/documents/workflow';
 import { FILTER_CRITERIA } from '../../core/search/criteria';
 
 /**
@@ -566,6 +567,11 @@ export const workflowMetaSchema = {
             },
           },
           fire: { type: 'string', minLength: 1 },
+          prefill: {
+            type: 'object',
+            propertyNames: dataPointer,
+            additionalProperties: { enum: [...SESSION_CLAIMS] },
+          },
         },
       },
     },
