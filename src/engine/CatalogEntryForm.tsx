@@ -26,6 +26,7 @@ import type { FieldKind } from '../core/search/criteria';
 import type { Language, TextTree } from '../core/i18n/translate';
 import { translate } from '../core/i18n/translate';
 import { toFieldErrors } from '../core/validation/field-errors';
+import { shownCatalogFields, systemCatalogFields } from './catalog-fields';
 import { DateTimeField } from './DateTimeField';
 import { localInputToIso, toLocalInput } from './format';
 import { useReferenceName } from './useReferenceName';
@@ -70,13 +71,16 @@ function formFields(catalog: CatalogDefinition, language: Language): FormField[]
   const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = Array.isArray(catalog.schema.required) ? catalog.schema.required : [];
   const labels = catalog.labels[language]?.fields ?? {};
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    label: labels[name] ?? name,
-    kind: fieldKind(property),
-    required: required.includes(name),
-    ...(Array.isArray(property.enum) ? { options: property.enum.map(String) } : {}),
-  }));
+  return shownCatalogFields(catalog).map((name) => {
+    const property = properties[name] ?? {};
+    return {
+      name,
+      label: labels[name] ?? name,
+      kind: fieldKind(property),
+      required: required.includes(name),
+      ...(Array.isArray(property.enum) ? { options: property.enum.map(String) } : {}),
+    };
+  });
 }
 
 function initialValues(fields: FormField[], entry?: CatalogEntryRecord): Record<string, FormValue> {
@@ -182,6 +186,11 @@ function EntryFormBody({
 
   const document = (): Record<string, unknown> => {
     const data: Record<string, unknown> = {};
+    // What the system filled and nobody edits goes back as it was stored, so an edit keeps it.
+    for (const name of systemCatalogFields(catalog)) {
+      if (entry?.data[name] !== undefined && entry.data[name] !== null)
+        data[name] = entry.data[name];
+    }
     for (const field of fields) {
       const value = values[field.name];
       if (field.kind === 'boolean') data[field.name] = value === true;

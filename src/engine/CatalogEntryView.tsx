@@ -5,6 +5,7 @@ import type { ApiClient } from '../core/api/client';
 import { VALIDITY_FIELDS, type CatalogEntryRecord } from '../core/definitions/catalog-entry';
 import type { CatalogDefinition } from '../core/definitions/types';
 import type { Language } from '../core/i18n/translate';
+import { shownCatalogFields, validityStatus } from './catalog-fields';
 import { formatDateTime } from './format';
 import { useCellText } from './useCellText';
 
@@ -24,7 +25,8 @@ export interface CatalogEntryViewProps {
 
 /**
  * The View Entry dialog: the entry as it reads (sections 'Entry data' and 'Entry keys and
- * validity period'), who created and last changed it and when, and for managers Edit and Delete.
+ * validity period'), whether it is valid now (valid, expired or not yet valid), who created and
+ * last changed it and when, and for managers Edit and Delete.
  */
 export function CatalogEntryView(props: CatalogEntryViewProps) {
   const { t } = useTranslation();
@@ -80,7 +82,7 @@ function EntryDetails({
   if (!entry) return <Loader role="status" aria-label={t('messages.loading')} />;
 
   const labels = catalog.labels[language] ?? catalog.labels.en;
-  const own = Object.keys(catalog.schema.properties ?? {});
+  const own = shownCatalogFields(catalog);
   const rows = (names: readonly string[]) => (
     <Table withTableBorder>
       <Table.Tbody>
@@ -116,6 +118,10 @@ function EntryDetails({
       {rows(own)}
       <Title order={4}>{t('catalog.entryKeys')}</Title>
       {rows(VALIDITY_FIELDS)}
+      {/* The entry's information: its status now, then who created and last changed it, when. */}
+      <Text size="sm" data-testid="entry-status">
+        {t('catalog.status', { status: t(`catalog.validity.${validityStatus(entry.data)}`) })}
+      </Text>
       <Text size="sm" c="dimmed">
         {t('catalog.information', {
           createdAt: formatDateTime(entry.createdAt),

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Title, VisuallyHidden } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { ServerDataTable, TableCount, WIDE_COLUMNS } from './ServerDataTable';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import {
   type SearchRequest,
   type SearchResult,
 } from '../core/search/protocol';
+import { shownCatalogFields, systemCatalogFields } from './catalog-fields';
 import { CatalogEntryForm } from './CatalogEntryForm';
 import { CatalogEntryView } from './CatalogEntryView';
 import { downloadText, toCsv } from './csv';
@@ -44,7 +45,12 @@ export interface CatalogFinderProps {
   allCatalogs?: CatalogDefinition[];
 }
 
-/** The finder of any catalogue: a server-paged, sortable, filterable list plus a New form. */
+/**
+ * The finder of any catalogue: a server-paged, sortable, filterable list, and the search page's
+ * actions (specification 001, section 2): Finder shows or hides the filter bar, Reload, Open
+ * (the selected row's entry, to edit), Export CSV and New; a row click or its View button shows
+ * the entry.
+ */
 export function CatalogFinder({
   catalog,
   api,
@@ -67,7 +73,8 @@ export function CatalogFinder({
     [labels, t],
   );
   const columnNames = useMemo(() => {
-    const own = catalog.columns ?? Object.keys(catalog.schema.properties ?? {});
+    const shown = new Set(shownCatalogFields(catalog));
+    const own = (catalog.columns ?? [...shown]).filter((name) => shown.has(name));
     return [...own, ...VALIDITY_FIELDS];
   }, [catalog]);
 
@@ -77,6 +84,10 @@ export function CatalogFinder({
   const [saved, setSaved] = useState<'catalog.saved' | 'catalog.deleted'>();
   const [filter, setFilter] = useState<FilterCondition[]>([]);
   const [exportError, setExportError] = useState<string>();
+  // The row chosen for Open, and whether the filter bar (the Finder) is shown.
+  const [selected, setSelected] = useState<string>();
+  const [finderShown, setFinderShown] = useState(true);
+  const [opening, setOpening] = useState(false);
   const search = useCallback(
     async (request: SearchRequest): Promise<ApiResult<SearchResult<Row>>> => {
       const [failure, result] = await api.search<CatalogEntryRecord>(
@@ -103,7 +114,27 @@ export function CatalogFinder({
     ...catalog.key,
     ...columnNames.filter((name) => !catalog.key.includes(name)).slice(0, 1),
   ]);
+  const rowName = (row: Row) => catalog.key.map((k) => cellText(k, row[k])).join(' ');
+  // The selected entry, while it is on the page shown: a row gone from it cannot be opened.
+  const selectedRow = table.records.find((row) => row.id === selected);
+  const selectionGroup = `catalog-selection-${catalog.id}`;
   const columns: DataTableColumn<Row>[] = [
+    {
+      // One radio group across the rows: Tab reaches it, the arrow keys move the selection.
+      accessor: 'select',
+      title: <VisuallyHidden>{t('catalog.select')}</VisuallyHidden>,
+      width: 48,
+      render: (row: Row) => (
+        <Radio
+          name={selectionGroup}
+          value={row.id}
+          checked={selected === row.id}
+          onChange={() => setSelected(row.id)}
+          onClick={(event) => event.stopPropagation()}
+          aria-label={t('catalog.selectEntry', { entry: rowName(row) })}
+        />
+      ),
+    },
     ...columnNames.map((name) => ({
       accessor: name,
       title: fieldLabel(name),
@@ -123,13 +154,35 @@ export function CatalogFinder({
             event.stopPropagation();
             setViewing(row.id);
           }}
-          aria-label={`${t('catalog.view')} ${catalog.key.map((k) => cellText(k, row[k])).join(' ')}`.trim()}
+          aria-label={`${t('catalog.view')} ${rowName(row)}`.trim()}
         >
           {t('catalog.view')}
         </Button>
       ),
     },
   ];
+
+  /**
+   * Open: the selected entry in the Edit Entry dialog, read afresh so the edit names its latest
+   * version; a reader, who may not edit, gets the View Entry dialog.
+   */
+  const openSelected = async () => {
+    if (!selectedRow) return;
+    setSaved(undefined);
+    setExportError(undefined);
+    if (!canManage) {
+      setViewing(selectedRow.id);
+      return;
+    }
+    setOpening(true);
+    const [failure, entry] = await api.get<CatalogEntryRecord>(
+      backend,
+      `/${encodeURIComponent(catalog.id)}/${encodeURIComponent(selectedRow.id)}`,
+    );
+    setOpening(false);
+    if (failure) setExportError(failure.message);
+    else setEditing(entry);
+  };
 
   /** Every entry the filter matches (the server caps "all"), as a CSV file. */
   const exportCsv = async () => {
@@ -152,11 +205,11 @@ export function CatalogFinder({
     downloadText(`${catalog.id}.csv`, csv);
   };
 
-  const filterFields: FilterField[] = Object.entries(kinds).map(([name, kind]) => ({
-    name,
-    label: fieldLabel(name),
-    kind,
-  }));
+  const filterBarId = `catalog-filter-${catalog.id}`;
+  const hidden = new Set(systemCatalogFields(catalog));
+  const filterFields: FilterField[] = Object.entries(kinds)
+    .filter(([name]) => !hidden.has(name))
+    .map(([name, kind]) => ({ name, label: fieldLabel(name), kind }));
 
   return (
     <Stack gap="md">
@@ -168,8 +221,24 @@ export function CatalogFinder({
             countKey="catalog.records"
             loadingKey="catalog.loadingRecords"
           />
+          <Button
+            variant="default"
+            aria-expanded={finderShown}
+            aria-controls={filterBarId}
+            onClick={() => setFinderShown((shown) => !shown)}
+          >
+            {t('catalog.finder')}
+          </Button>
           <Button variant="default" onClick={table.reload}>
             {t('catalog.reload')}
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => void openSelected()}
+            disabled={!selectedRow}
+            loading={opening}
+          >
+            {t('catalog.open')}
           </Button>
           <Button variant="default" onClick={() => void exportCsv()} disabled={table.total === 0}>
             {t('catalog.exportCsv')}
@@ -186,14 +255,17 @@ export function CatalogFinder({
           )}
         </Group>
       </Group>
-      <FilterBar
-        fields={filterFields}
-        onApply={(condition) => {
-          const next = condition ? [condition] : [];
-          setFilter(next);
-          table.setFilter(next);
-        }}
-      />
+      {/* Hidden, not removed: the Finder shows it again as it was left. */}
+      <div id={filterBarId} hidden={!finderShown}>
+        <FilterBar
+          fields={filterFields}
+          onApply={(condition) => {
+            const next = condition ? [condition] : [];
+            setFilter(next);
+            table.setFilter(next);
+          }}
+        />
+      </div>
       {saved && (
         <Alert
           color="green"

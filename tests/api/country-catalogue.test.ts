@@ -197,3 +197,94 @@ describe.each(databaseKinds())('Country catalogue through the API on %s', (kind)
     ).toBe(404);
   });
 });
+
+describe.each(databaseKinds())('Seeded countries on %s', (kind) => {
+  let api: ApiHarness;
+  let reader: string;
+  let manager: string;
+
+  beforeAll(async () => {
+    api = await startApiServer(kind);
+    reader = await api.tokenFor(READ);
+    manager = await api.tokenFor(MANAGE);
+  });
+  afterAll(async () => api?.close());
+
+  const byCode = async (code: string) => {
+    const found = await api.call('PATCH', '/api/catalog/v1/country', {
+      token: reader,
+      body: { filter: [{ field: 'code', criterion: 'equals', value: code }] },
+    });
+    expect(found.statusCode).toBe(200);
+    return found.json().items[0] as { id: string; version: number; data: Record<string, unknown> };
+  };
+
+  it('carries the ISO alpha-3 and numeric codes of every seeded country, in searches and reads', async () => {
+    const samoa = await byCode('WS');
+    expect(samoa.data).toMatchObject({
+      code: 'WS',
+      name: 'Samoa',
+      alpha3Code: 'WSM',
+      numericCode: 882,
+    });
+    // ISO writes it 004: the number is kept, the zeros are how it is written.
+    expect((await byCode('AF')).data).toMatchObject({ alpha3Code: 'AFG', numericCode: 4 });
+    const read = await api.call('GET', `/api/catalog/v1/country/${samoa.id}`, { token: reader });
+    expect(read.json().data).toMatchObject({ alpha3Code: 'WSM', numericCode: 882 });
+
+    const all = await api.call('PATCH', '/api/catalog/v1/country', {
+      token: reader,
+      body: { options: { itemsPerPage: -1 } },
+    });
+    const items = all.json().items as Array<{ data: Record<string, unknown> }>;
+    expect(items.length).toBeGreaterThan(240);
+    const lacking = items.filter(
+      ({ data }) =>
+        !/^[A-Z]{3}$/.test(String(data.alpha3Code)) ||
+        !Number.isInteger(data.numericCode) ||
+        Number(data.numericCode) < 1 ||
+        Number(data.numericCode) > 999,
+    );
+    expect(lacking.map(({ data }) => data.code)).toEqual([]);
+  });
+
+  it('keeps both codes through an edit that sends them back, as the Edit Entry dialog does', async () => {
+    const samoa = await byCode('WS');
+    const { startTime, alpha3Code, numericCode } = samoa.data;
+    const edited = await api.call('PUT', `/api/catalog/v1/country/${samoa.id}`, {
+      token: manager,
+      body: {
+        version: samoa.version,
+        data: {
+          code: 'WS',
+          name: 'Independent State of Samoa',
+          startTime,
+          alpha3Code,
+          numericCode,
+        },
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await byCode('WS')).data).toMatchObject({
+      name: 'Independent State of Samoa',
+      alpha3Code: 'WSM',
+      numericCode: 882,
+    });
+  });
+
+  it('refuses codes of the wrong shape', async () => {
+    const response = await api.call('POST', '/api/catalog/v1/country', {
+      token: manager,
+      body: {
+        code: 'QZ',
+        name: 'Quokka Islands',
+        alpha3Code: 'qzi',
+        numericCode: 1000,
+        startTime: '2020-01-01T00:00:00Z',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    const paths = response.json().error.fields.map((f: { path: string }) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['/alpha3Code', '/numericCode']));
+  });
+});

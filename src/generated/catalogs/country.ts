@@ -3,6 +3,8 @@
 export interface CatalogEntryCountry {
   code: string;
   name: string;
+  alpha3Code?: string;
+  numericCode?: number;
   startTime: string;
   endTime?: string | null;
 }

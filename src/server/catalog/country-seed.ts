@@ -10,16 +10,34 @@ const NAME_MAX = 70;
 const NOT_ISO_3166 = new Set(['XK']);
 
 /**
- * The Country catalogue's starting entries: every ISO 3166-1 country with its alpha-2 code and
- * its official English short name, from the i18n-iso-countries package (so the list follows the
- * package's updates instead of being typed by hand), sorted by code.
+ * A seeded country: the key and name the forms show, and the two ISO codes they keep hidden.
+ * A type, not an interface, so it is a seed entry (a record of fields) as it stands.
  */
-export function countrySeedEntries(): Array<{ code: string; name: string }> {
+export type CountrySeedEntry = {
+  code: string;
+  name: string;
+  /** ISO 3166-1 alpha-3 (WSM for WS). */
+  alpha3Code: string;
+  /** ISO 3166-1 numeric, as a number (882 for WS, 4 for AF, whose code is written 004). */
+  numericCode: number;
+};
+
+/**
+ * The Country catalogue's starting entries: every ISO 3166-1 country with its alpha-2 code, its
+ * official English short name and its alpha-3 and numeric codes, from the i18n-iso-countries
+ * package (so the list follows the package's updates instead of being typed by hand), sorted by
+ * code.
+ */
+export function countrySeedEntries(): CountrySeedEntry[] {
   return Object.keys(countries.getAlpha2Codes())
     .filter((code) => !NOT_ISO_3166.has(code))
     .sort()
     .flatMap((code) => {
       const name = countries.getName(code, 'en', { select: 'official' });
-      return name ? [{ code, name: name.slice(0, NAME_MAX) }] : [];
+      const alpha3Code = countries.alpha2ToAlpha3(code);
+      const numericCode = Number(countries.alpha2ToNumeric(code));
+      return name && alpha3Code && numericCode > 0
+        ? [{ code, name: name.slice(0, NAME_MAX), alpha3Code, numericCode }]
+        : [];
     });
 }

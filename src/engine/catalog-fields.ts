@@ -1,0 +1,43 @@
+import type { CatalogDefinition, JsonSchema } from '../core/definitions/types';
+
+/**
+ * A catalogue's fields the screens show: every field of its schema but those marked
+ * `readOnly`. A read-only field (a country's alpha-3 and numeric codes) is filled by the system,
+ * at seeding: the specification has it disabled and hidden, so the New, Edit and View dialogs
+ * and the finder's columns, filter and export leave it out, while the entries and the API keep
+ * it (an edit sends the stored value back unchanged).
+ */
+export function shownCatalogFields(catalog: CatalogDefinition): string[] {
+  const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.keys(properties).filter((name) => !isSystemField(properties[name]));
+}
+
+/** The fields only the system writes (see shownCatalogFields). */
+export function systemCatalogFields(catalog: CatalogDefinition): string[] {
+  const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.keys(properties).filter((name) => isSystemField(properties[name]));
+}
+
+function isSystemField(property: JsonSchema | undefined): boolean {
+  return property?.readOnly === true;
+}
+
+/** Where an entry's validity period stands at an instant: catalog.validity.{status} words it. */
+export type ValidityStatus = 'valid' | 'expired' | 'notYetValid';
+
+/**
+ * An entry is valid from its startTime (inclusive) until its endTime (exclusive, none: no
+ * end), as the server's entriesValidAt reads it.
+ */
+export function validityStatus(
+  data: { startTime?: unknown; endTime?: unknown },
+  now: Date = new Date(),
+): ValidityStatus {
+  const instant = (value: unknown) =>
+    typeof value === 'string' && value !== '' ? Date.parse(value) : undefined;
+  const start = instant(data.startTime);
+  const end = instant(data.endTime);
+  if (start !== undefined && now.getTime() < start) return 'notYetValid';
+  if (end !== undefined && now.getTime() >= end) return 'expired';
+  return 'valid';
+}
