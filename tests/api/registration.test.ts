@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
+import { messagesAbout } from '../support/inbox';
 
 /**
  * Self-registration: the user type and identity type catalogues decide what may self-register
  * and which fields are mandatory or prohibited; the confirmation code must be given; the
- * password must satisfy the group's policy. Any failure stores nothing.
+ * password must satisfy the group's policy. Any failure stores nothing. A returned
+ * registration comes back through the one-time link of its notice (docs/identity.md).
  */
 describe.each(databaseKinds())('self-registration on %s', (kind) => {
   let api: ApiHarness;
@@ -236,5 +238,191 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
     expect(taken.json().error.fields).toContainEqual(
       expect.objectContaining({ path: '/identity/loginIdentifier', rule: 'unique' }),
     );
+  });
+
+  describe('a returned registration', () => {
+    const registerAs = async (login: string, mobile: string) => {
+      const { challengeId, code } = await codeFor(mobile);
+      const created = await register({
+        challengeId,
+        code,
+        password: PASSWORD,
+        data: details(login, mobile),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().id as string;
+    };
+    const reviewerToken = () =>
+      api.tokenFor(['connectid-account-search', 'connectid-account-review']);
+    const act = async (id: string, action: string, body: Record<string, unknown> = {}) => {
+      const token = await reviewerToken();
+      const doc = (await api.call('GET', `/api/connectid/account/${id}`, { token })).json();
+      return api.call('POST', `/api/connectid/account/${id}/actions/${action}`, {
+        token,
+        body: { version: doc.version, ...body },
+      });
+    };
+    const listed = async (list: string) =>
+      (
+        await api.call('PATCH', '/api/connectid/account', {
+          token: await reviewerToken(),
+          body: { list },
+        })
+      )
+        .json()
+        .items.map((i: { id: string }) => i.id) as string[];
+    /** The token of the link in the latest notice, as the holder reads it in their e-mail. */
+    const linkToken = async (id: string) => {
+      const mail = await api.server.database.db
+        .selectFrom('outbox')
+        .select(['body'])
+        .where('document_id', '=', id)
+        .where('channel', '=', 'email')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      return /#\/register\?correction=([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '')?.[1];
+    };
+    const open = (token: unknown, bearer?: string) =>
+      api.call('POST', '/api/connectid/registration/correction/open', {
+        body: { token },
+        token: bearer,
+      });
+    const correct = (token: unknown, data: unknown) =>
+      api.call('POST', '/api/connectid/registration/correction', { body: { token, data } });
+
+    it('sends a one-time link with the notes; the holder corrects, it is pending again, and accepted', async () => {
+      const id = await registerAs('tavita.back', '+685 7000011');
+      const returned = await act(id, 'return', { notes: 'Your first name is misspelt' });
+      expect(returned.statusCode, returned.body).toBe(200);
+      const token = await linkToken(id);
+      expect(token).toBeDefined();
+      const notice = (await messagesAbout(api.server.database.db, id)).at(-1)!;
+      expect(notice.body).toContain('Your first name is misspelt');
+      expect(notice.body).toContain(`/#/register?correction=${token}`);
+      // Only the hash of the token is stored.
+      const stored = await api.server.database.db
+        .selectFrom('oidc_payload')
+        .select(['id', 'uid'])
+        .where('model', '=', 'RegistrationCorrection')
+        .where('uid', '=', id)
+        .execute();
+      expect(stored).toHaveLength(1);
+      expect(stored[0]!.id).not.toContain(token!);
+
+      // A wrong token, or a signed-in caller, opens nothing.
+      expect((await open('x'.repeat(43))).statusCode).toBe(404);
+      expect((await open(token, await reviewerToken())).statusCode).toBe(403);
+      const opened = await open(token);
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.json()).toMatchObject({
+        login: 'tavita.back',
+        notes: 'Your first name is misspelt',
+        data: { identity: { firstName: 'Losa' }, contact: { primaryMobileNo: '+685 7000011' } },
+      });
+      // The sections the holder's profile edit hides are not shown.
+      expect(opened.json().data).not.toHaveProperty('access');
+
+      const data = opened.json().data;
+      // The mobile number (confirmed by its code) and the login stay.
+      const moved = await correct(token, {
+        ...data,
+        contact: { ...data.contact, primaryMobileNo: '+685 7999999' },
+      });
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().error.fields).toContainEqual(
+        expect.objectContaining({ path: '/data/contact/primaryMobileNo', rule: 'readOnly' }),
+      );
+      const renamed = await correct(token, {
+        ...data,
+        identity: { ...data.identity, loginIdentifier: 'someone.else' },
+      });
+      expect(renamed.statusCode).toBe(400);
+      // The type's checks apply as at registration: an individual gives no agency.
+      const agency = await correct(token, {
+        ...data,
+        organisation: { ...data.organisation, agencyNo: 'AG001' },
+      });
+      expect(agency.statusCode).toBe(400);
+      expect(agency.json().error.fields).toContainEqual(
+        expect.objectContaining({ path: '/data/organisation/agencyNo', rule: 'prohibited' }),
+      );
+
+      const corrected = await correct(token, {
+        ...data,
+        identity: { ...data.identity, firstName: 'Tavita' },
+        // Sections the holder may not write are ignored.
+        access: { userGroup: 'ADMINISTRATORS', accessUnits: ['ADMIN'] },
+      });
+      expect(corrected.statusCode, corrected.body).toBe(200);
+      expect(corrected.json()).toEqual({ id, status: 'MODIFIED' });
+      expect(await listed('pending')).toContain(id);
+      // Used once.
+      expect((await open(token)).statusCode).toBe(404);
+      expect((await correct(token, data)).statusCode).toBe(404);
+
+      const reviewer = await reviewerToken();
+      const doc = (
+        await api.call('GET', `/api/connectid/account/${id}`, { token: reviewer })
+      ).json();
+      expect(doc.data.identity.firstName).toBe('Tavita');
+      expect(doc.data.access).toEqual({ userGroup: 'PUBLIC', accessUnits: [] });
+      const history = (
+        await api.call('GET', `/api/connectid/account/${id}/history`, { token: reviewer })
+      ).json() as Array<{ operation: string; name: string }>;
+      // The correction is the holder's own (named as they were when they made it).
+      expect(history.at(-1)).toMatchObject({
+        operation: 'RETURNED -> MODIFIED',
+        name: 'Losa Fono',
+      });
+
+      const accepted = await act(id, 'accept', {
+        data: { access: { userGroup: 'PUBLIC', accessUnits: [] } },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.json()).toMatchObject({
+        status: 'ACCEPTED',
+        data: { access: { activationStatus: 'active' } },
+      });
+    });
+
+    it('replaces an earlier link, and lets the reviewer accept or reject a returned account', async () => {
+      const id = await registerAs('sefo.twice', '+685 7000012');
+      expect((await act(id, 'return', { notes: 'First' })).statusCode).toBe(200);
+      const first = await linkToken(id);
+      expect((await open(first)).statusCode).toBe(200);
+      // Accepting directly (the holder answered another way) closes the link.
+      const accepted = await act(id, 'accept', {
+        data: { access: { userGroup: 'PUBLIC', accessUnits: [] } },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect((await open(first)).statusCode).toBe(404);
+
+      const other = await registerAs('sefo.again', '+685 7000013');
+      expect((await act(other, 'return', { notes: 'First' })).statusCode).toBe(200);
+      const old = await linkToken(other);
+      expect((await act(other, 'reject', { notes: 'Never answered' })).statusCode).toBe(200);
+      expect((await open(old)).statusCode).toBe(404);
+      expect(await listed('rejected')).toContain(other);
+    });
+
+    it('gives no link when a signed-in holder’s profile edit is returned: they correct it signed in', async () => {
+      const id = await registerAs('malia.edit', '+685 7000014');
+      expect(
+        (await act(id, 'accept', { data: { access: { userGroup: 'PUBLIC', accessUnits: [] } } }))
+          .statusCode,
+      ).toBe(200);
+      const owner = await api.issuer.token({ sub: id, groups: ['connectid-account-read'] });
+      const mine = (await api.call('GET', `/api/connectid/account/${id}`, { token: owner })).json();
+      const edited = await api.call('POST', `/api/connectid/account/${id}/actions/modify-profile`, {
+        token: owner,
+        body: {
+          version: mine.version,
+          data: { ...mine.data, identity: { ...mine.data.identity, firstName: 'Malia' } },
+        },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect((await act(id, 'return', { notes: 'Why?' })).statusCode).toBe(200);
+      expect(await linkToken(id)).toBeUndefined();
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   accountDisplayName,
   accountLogin,
   groupOfUserType,
+  holds,
   text,
 } from '../../server/connectid/account-fields';
 import { recordDeclarations, type DeclaredAccount } from '../../server/connectid/declarations';
@@ -15,6 +16,12 @@ import { findByKey } from '../../server/documents/store/lookups';
 import { findDocument } from '../../server/documents/store/rows';
 import { defineModule } from '../../server/module';
 import { validEntry } from '../../server/catalog/seed';
+import { portalUrl } from '../../server/documents/certificate';
+import {
+  CORRECTION_LINK_DAYS,
+  CORRECTION_ROUTE,
+  issueCorrectionToken,
+} from '../../server/connectid/correction-links';
 
 /**
  * The connectid (user management) module's server code: the effects its workflows name
@@ -137,9 +144,11 @@ function resetPolicy({ document, entity, workflow }: EffectContext): void {
  * Tells the account's holder a review decision (accepted, rejected, returned), naming the
  * account as its holder knows it: the login identifier and the person's (or service's) name,
  * never the record's id. Inbox and e-mail, in the language of the account's preferences.
+ * A returned account that was never made active (a self-registration: its holder cannot sign
+ * in) gets a one-time link to correct it (correction-links.ts, docs/identity.md).
  */
 async function notifyAccount(context: EffectContext): Promise<void> {
-  const { workflow, document, request } = context;
+  const { workflow, document, request, trx, now, environment } = context;
   const { language, t } = await holderTexts(context);
   const account = declaredAccount(workflow);
   const login = accountLogin(account, document.data) ?? '';
@@ -148,9 +157,18 @@ async function notifyAccount(context: EffectContext): Promise<void> {
     name: accountDisplayName(account, document.data) ?? login,
     status: t(`statuses.${document.status}`),
   };
+  const { active } = account.signIn;
+  const correctable = document.status === 'RETURNED' && !holds(document.data, active);
+  const link = correctable
+    ? portalUrl(
+        environment.publicUrl,
+        `${CORRECTION_ROUTE}?correction=${await issueCorrectionToken(trx, document.id, now)}`,
+      )
+    : null;
   const body = [
     t('account.notices.body', params),
     request.notes ? `${t('notices.notes')} ${request.notes}` : '',
+    link ? t('account.notices.correction', { link, days: CORRECTION_LINK_DAYS }) : '',
   ]
     .filter(Boolean)
     .join('\n');

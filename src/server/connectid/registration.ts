@@ -4,15 +4,15 @@ import { checkPassword } from '../../core/identity/password-policy';
 import { REGISTRATION_ROUTES } from '../api-contract/fixed-routes';
 import type { Principal } from '../auth/principal';
 import { normaliseDestination, verifyChallenge } from '../challenge/service';
-import { validEntry } from '../catalog/seed';
 import { entriesValidAtWith } from '../catalog/valid-at';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { DocumentService } from '../documents/service';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import type { CredentialStore } from '../identity/credentials';
-import { valueAt } from '../documents/guards';
 import { groupOfUserType, text } from './account-fields';
+import { correctionRoutes } from './correction';
+import { isObject, typeProblems } from './registration-checks';
 import type { DocumentAccountDirectory } from './directory';
 
 /** The account that stands for self-registration in the account's history. */
@@ -82,28 +82,7 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
     const problems: FieldProblem[] = [];
     const now = new Date();
 
-    const userTypeCode = text(data, account.userType.pointer);
-    const userType = userTypeCode
-      ? await validEntry(options.db, account.userType.catalog, userTypeCode, now)
-      : undefined;
-    if (!userType || userType.selfRegistration !== true) {
-      problems.push({
-        path: `/data${account.userType.pointer}`,
-        rule: 'selfRegistrationNotAllowed',
-      });
-    } else {
-      checkFields(data, userType, account.userType.checks, problems);
-    }
-    const identity = account.identityType;
-    const identityTypeCode = identity ? text(data, identity.pointer) : undefined;
-    if (identity && identityTypeCode) {
-      const identityType = await validEntry(options.db, identity.catalog, identityTypeCode, now);
-      if (!identityType || identityType.selfRegistration !== true) {
-        problems.push({ path: `/data${identity.pointer}`, rule: 'selfRegistrationNotAllowed' });
-      } else {
-        checkFields(data, identityType, identity.checks, problems);
-      }
-    }
+    const userType = await typeProblems(options.db, account, data, now, problems);
 
     const login = text(data, account.key.pointer) ?? '';
     const password = typeof body.password === 'string' ? body.password : '';
@@ -142,26 +121,6 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
     });
     return reply.status(201).send({ id: created.id, status: created.status });
   });
-}
 
-function checkFields(
-  data: Record<string, unknown>,
-  type: Record<string, unknown>,
-  checks: Readonly<Record<string, string>>,
-  problems: FieldProblem[],
-): void {
-  for (const [check, pointer] of Object.entries(checks)) {
-    const value = valueAt(data, pointer);
-    const filled = Array.isArray(value)
-      ? value.length > 0
-      : value !== undefined && value !== null && value !== '';
-    if (type[check] === 'MANDATORY' && !filled)
-      problems.push({ path: `/data${pointer}`, rule: 'required' });
-    if (type[check] === 'PROHIBITED' && filled)
-      problems.push({ path: `/data${pointer}`, rule: 'prohibited' });
-  }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  correctionRoutes(app, { ...options, registrable });
 }

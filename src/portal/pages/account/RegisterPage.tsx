@@ -13,11 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { FieldError } from '../../../core/api/errors';
 import { checkPassword } from '../../../core/identity/password-policy';
 import { usePortal } from '../../context';
 import { HOME_PATH } from '../../paths';
+import { CorrectionPage } from './CorrectionPage';
 import { PasswordRulesList } from './PasswordRulesList';
 import {
   DETAIL_FIELDS,
@@ -45,6 +46,13 @@ const inputId = (field: string) => `register-${field}`;
  * code step again. The server checks everything again; the account is pending until reviewed.
  */
 export function RegisterPage() {
+  // The one-time link of a returned registration's notice opens the page in its correction mode.
+  const [search] = useSearchParams();
+  const correction = search.get('correction');
+  return correction ? <CorrectionPage token={correction} /> : <NewRegistration />;
+}
+
+function NewRegistration() {
   const { t } = useTranslation();
   const { api, session } = usePortal();
   const navigate = useNavigate();

@@ -1,0 +1,257 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  List,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { FieldError } from '../../../core/api/errors';
+import { usePortal } from '../../context';
+import { HOME_PATH } from '../../paths';
+import {
+  DETAIL_FIELDS,
+  detailProblems,
+  fieldOf,
+  type DetailField,
+  type Details,
+  type RegistrationOptions,
+} from './registrationChecks';
+
+type Section = Record<string, unknown>;
+interface Opened {
+  login: string;
+  data: Record<string, Section | unknown>;
+  notes: string | null;
+}
+
+/** Fields the correction keeps as registered: the login and the mobile its code confirmed. */
+const FIXED: ReadonlySet<DetailField> = new Set(['loginIdentifier', 'primaryMobileNo']);
+const inputId = (field: string) => `correct-${field}`;
+const section = (data: Opened['data'], name: string): Section => {
+  const value = data[name];
+  return typeof value === 'object' && value !== null ? (value as Section) : {};
+};
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * The correction of a returned self-registration, opened by the one-time link of the return's
+ * notice (`/#/register?correction=<token>`): its holder cannot sign in, since the account was
+ * never accepted. It shows the reviewer's notes and the registration's details; the login and
+ * the mobile number stay as registered. Sent, the registration is pending review again.
+ */
+export function CorrectionPage({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const { api, session } = usePortal();
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [options, setOptions] = useState<RegistrationOptions | null>(null);
+  const [values, setValues] = useState<Details | null>(null);
+  const [userType, setUserType] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const summary = useRef<HTMLDivElement>(null);
+  const [summaryShown, setSummaryShown] = useState(0);
+
+  useEffect(() => {
+    void api
+      .post<Opened>('connectid', '/registration/correction/open', { token })
+      .then(([error, data]) => {
+        if (error) return setInvalid(error.message);
+        setOpened(data);
+        const identity = section(data.data, 'identity');
+        const contact = section(data.data, 'contact');
+        setValues({
+          loginIdentifier: data.login,
+          firstName: textOf(identity.firstName),
+          lastName: textOf(identity.lastName),
+          emailAddress: textOf(contact.emailAddress),
+          primaryMobileNo: textOf(contact.primaryMobileNo),
+        });
+        setUserType(textOf(section(data.data, 'organisation').userType) || null);
+      });
+    void api
+      .get<RegistrationOptions>('connectid', '/registration/options')
+      .then(([error, data]) => {
+        if (!error) setOptions(data);
+      });
+  }, [api, token]);
+
+  // The summary takes the focus each time it is shown, so a screen reader reads it out.
+  useEffect(() => {
+    if (summaryShown > 0) summary.current?.focus();
+  }, [summaryShown]);
+
+  const fail = (problems: FieldError[], text: string | null = null) => {
+    setErrors(problems);
+    setMessage(text);
+    setSummaryShown((n) => n + 1);
+  };
+  const errorFor = (field: string) =>
+    errors
+      .filter((e) => fieldOf(e.path) === field)
+      .map((e) => e.message)
+      .join(' ') || undefined;
+
+  const send = async () => {
+    if (!opened || !values) return;
+    const problems = detailProblems(values, userType, t);
+    if (problems.length) return fail(problems);
+    setBusy(true);
+    setErrors([]);
+    setMessage(null);
+    const { data } = opened;
+    const [error] = await api.post('connectid', '/registration/correction', {
+      token,
+      data: {
+        ...data,
+        identity: {
+          ...section(data, 'identity'),
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+        },
+        contact: { ...section(data, 'contact'), emailAddress: values.emailAddress.trim() },
+        organisation: { ...section(data, 'organisation'), userType },
+      },
+    });
+    setBusy(false);
+    if (error) return fail(error.fields ?? [], error.fields?.length ? null : error.message);
+    setDone(true);
+  };
+
+  if (session.signedIn) {
+    return <Alert color="red">{t('errors.ALREADY_SIGNED_IN')}</Alert>;
+  }
+  if (done) {
+    return (
+      <Stack maw={560}>
+        <Title order={2}>{t('account.correction.doneTitle')}</Title>
+        <Alert color="green" role="status">
+          {t('account.correction.done')}
+        </Alert>
+        <Group>
+          <Button component={Link} to={HOME_PATH}>
+            {t('register.home')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack maw={560} gap="sm">
+      <Title order={2}>{t('account.correction.title')}</Title>
+      {invalid ? (
+        <Alert color="red" role="alert">
+          {invalid}
+        </Alert>
+      ) : !opened || !values ? (
+        <Group>
+          <Loader size="sm" />
+          <Text>{t('account.correction.loading')}</Text>
+        </Group>
+      ) : (
+        <>
+          <Text c="dimmed">{t('account.correction.intro')}</Text>
+          {opened.notes && (
+            <Alert color="blue" title={t('account.correction.notes')} data-testid="return-notes">
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {opened.notes}
+              </Text>
+            </Alert>
+          )}
+          {(errors.length > 0 || message) && (
+            <Alert
+              ref={summary}
+              tabIndex={-1}
+              color="red"
+              role="alert"
+              title={t('register.errorSummary')}
+              data-testid="error-summary"
+            >
+              {message && <Text size="sm">{message}</Text>}
+              {errors.length > 0 && (
+                <List size="sm">
+                  {errors.map((e) => {
+                    const field = fieldOf(e.path);
+                    return (
+                      <List.Item key={`${e.path} ${e.rule}`}>
+                        {field
+                          ? t('register.summaryEntry', {
+                              field: t(`register.${field}`),
+                              message: e.message,
+                            })
+                          : e.message}
+                      </List.Item>
+                    );
+                  })}
+                </List>
+              )}
+            </Alert>
+          )}
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void send();
+            }}
+          >
+            <Stack gap="sm">
+              <Text size="sm">{t('account.correction.fixed')}</Text>
+              {DETAIL_FIELDS.map((field) => (
+                <TextInput
+                  key={field}
+                  id={inputId(field)}
+                  label={t(`register.${field}`)}
+                  value={values[field]}
+                  required
+                  readOnly={FIXED.has(field)}
+                  error={errorFor(field)}
+                  type={
+                    field === 'emailAddress'
+                      ? 'email'
+                      : field === 'primaryMobileNo'
+                        ? 'tel'
+                        : 'text'
+                  }
+                  onChange={(event: ChangeEvent<HTMLInputElement>) => {
+                    const value = event.currentTarget.value;
+                    setValues((old) => (old ? { ...old, [field]: value } : old));
+                  }}
+                />
+              ))}
+              <Select
+                id={inputId('userType')}
+                label={t('register.userType')}
+                placeholder={t('register.userTypePrompt')}
+                data={(options?.userTypes ?? []).map((u) => ({
+                  value: u.code,
+                  label: t(`register.userTypes.${u.code}`, { defaultValue: u.description }),
+                }))}
+                value={userType}
+                onChange={setUserType}
+                required
+                error={errorFor('userType')}
+                allowDeselect={false}
+              />
+              <Group>
+                <Button type="submit" loading={busy}>
+                  {t('account.correction.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </>
+      )}
+    </Stack>
+  );
+}

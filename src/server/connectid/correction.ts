@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { documented, PROBLEM_RESPONSES } from '../api-contract/common';
+import type { Principal } from '../auth/principal';
+import { normaliseDestination } from '../challenge/service';
+import type { Database } from '../db/schema';
+import type { DocumentService } from '../documents/service';
+import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+import { accountDisplayName, accountLogin, text } from './account-fields';
+import { accountOfCorrectionToken, dropCorrectionTokens } from './correction-links';
+import type { DeclaredAccount } from './declarations';
+import { isObject, typeProblems } from './registration-checks';
+
+export interface CorrectionOptions {
+  db: Kysely<Database>;
+  accounts: DocumentService;
+  /** The account declaration when self-registration is on; 404 otherwise. */
+  registrable: () => DeclaredAccount;
+}
+
+/** The action a correction takes: the holder's own profile edit, which gives MODIFIED. */
+const CORRECTION_ACTION = 'modify-profile';
+
+const TOKEN = { type: 'string', description: 'The token of the link the return notice gave' };
+const ROUTES = {
+  open: documented({
+    tags: ['connectid'],
+    summary: 'A returned self-registration, opened by the one-time link of its notice',
+    body: { type: 'object', required: ['token'], properties: { token: TOKEN } },
+    response: {
+      200: {
+        description: 'The registration as stored and the reviewer’s notes',
+        type: 'object',
+        properties: {
+          login: { type: 'string' },
+          data: { type: 'object', additionalProperties: true },
+          notes: { type: ['string', 'null'] },
+        },
+      },
+      ...PROBLEM_RESPONSES,
+    },
+  }),
+  correct: documented({
+    tags: ['connectid'],
+    summary: 'Corrects a returned self-registration: MODIFIED, pending review again',
+    body: {
+      type: 'object',
+      required: ['token', 'data'],
+      properties: { token: TOKEN, data: { $ref: '#/components/schemas/entity.account' } },
+    },
+    response: {
+      200: {
+        description: 'Corrected; the link is used up',
+        type: 'object',
+        properties: { id: { type: 'string' }, status: { type: 'string' } },
+      },
+      ...PROBLEM_RESPONSES,
+    },
+  }),
+};
+
+/**
+ * The way back for a returned self-registration (docs/identity.md, "A returned registration").
+ * Its holder cannot sign in (the account was never accepted), so the return's notice carries a
+ * one-time link; with its token a signed-out person reads the registration and the reviewer's
+ * notes and corrects it. The correction is the holder's own `modify-profile`, taken in the
+ * holder's name, so the workflow decides as for a profile edit (MODIFIED, back in the pending
+ * list) and the history names the holder. The login and the mobile number (confirmed by its
+ * code at registration) stay; the user and identity types are checked as at registration.
+ */
+export function correctionRoutes(app: FastifyInstance, options: CorrectionOptions): void {
+  /** The account of a valid link, still RETURNED, read in its holder's name. */
+  const returnedAccount = async (token: unknown, signedIn: boolean) => {
+    const account = options.registrable();
+    if (signedIn) throw new ApiProblem(403, 'ALREADY_SIGNED_IN');
+    const id = await accountOfCorrectionToken(options.db, token, new Date());
+    const invalid = () =>
+      new ApiProblem(404, 'CORRECTION_LINK_INVALID', {}, undefined, 'account.correction.invalid');
+    if (!id) throw invalid();
+    const workflow = options.accounts.workflow(account.type);
+    const holder: Principal = {
+      subject: id,
+      roles: [`${workflow.definition.rolePrefix}read`],
+    };
+    const view = await options.accounts.read(account.type, holder, id);
+    if (view.status !== 'RETURNED') throw invalid();
+    holder.name = accountDisplayName(account, view.data) ?? undefined;
+    // The sections the holder's profile edit hides (access, security) are not theirs to see.
+    const screen = workflow.definition.screens.find((s) => s.actions?.includes(CORRECTION_ACTION));
+    const hidden = new Set(screen?.hidden ?? []);
+    return { account, id, holder, view, hidden };
+  };
+
+  app.post('/registration/correction/open', ROUTES.open, async (request) => {
+    const body = isObject(request.body) ? request.body : {};
+    const { account, id, holder, view, hidden } = await returnedAccount(
+      body.token,
+      Boolean(request.principal),
+    );
+    const history = await options.accounts.history(account.type, holder, id);
+    const returned = history.filter((entry) => entry.operation.endsWith('-> RETURNED')).at(-1);
+    return {
+      login: accountLogin(account, view.data),
+      data: Object.fromEntries(Object.entries(view.data).filter(([key]) => !hidden.has(key))),
+      notes: returned?.notes ?? null,
+    };
+  });
+
+  app.post('/registration/correction', ROUTES.correct, async (request) => {
+    const body = isObject(request.body) ? request.body : {};
+    const { account, id, holder, view, hidden } = await returnedAccount(
+      body.token,
+      Boolean(request.principal),
+    );
+    const given = isObject(body.data) ? body.data : {};
+    // What is stored, with the sections the holder may see replaced by what they sent.
+    const data: Record<string, unknown> = structuredClone(view.data);
+    for (const [section, value] of Object.entries(given)) {
+      if (!hidden.has(section)) data[section] = value;
+    }
+    const problems: FieldProblem[] = [];
+    await typeProblems(options.db, account, data, new Date(), problems);
+    const mobile = (values: unknown) =>
+      normaliseDestination('mobile', text(values, account.mobile) ?? '') ?? '';
+    if (mobile(data) !== mobile(view.data))
+      problems.push({ path: `/data${account.mobile}`, rule: 'readOnly' });
+    if (problems.length) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
+    const corrected = await options.accounts.act(account.type, holder, id, CORRECTION_ACTION, {
+      version: view.version,
+      data,
+    });
+    await dropCorrectionTokens(options.db, id);
+    return { id, status: corrected.status };
+  });
+}

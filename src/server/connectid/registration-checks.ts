@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import { validEntry } from '../catalog/seed';
+import type { Database } from '../db/schema';
+import { valueAt } from '../documents/guards';
+import type { FieldProblem } from '../http/api-error';
+import { text } from './account-fields';
+import type { DeclaredAccount } from './declarations';
+
+/**
+ * What the user type and identity type of the data allow (self-registration) and require: the
+ * fields each type's checks make mandatory or prohibited. Registration and the correction of a
+ * returned registration check the same. Gives the user type's entry valid now, if any.
+ */
+export async function typeProblems(
+  db: Kysely<Database>,
+  account: DeclaredAccount,
+  data: Record<string, unknown>,
+  now: Date,
+  problems: FieldProblem[],
+): Promise<Record<string, unknown> | undefined> {
+  const userTypeCode = text(data, account.userType.pointer);
+  const userType = userTypeCode
+    ? await validEntry(db, account.userType.catalog, userTypeCode, now)
+    : undefined;
+  if (!userType || userType.selfRegistration !== true) {
+    problems.push({
+      path: `/data${account.userType.pointer}`,
+      rule: 'selfRegistrationNotAllowed',
+    });
+  } else {
+    checkFields(data, userType, account.userType.checks, problems);
+  }
+  const identity = account.identityType;
+  const identityTypeCode = identity ? text(data, identity.pointer) : undefined;
+  if (identity && identityTypeCode) {
+    const identityType = await validEntry(db, identity.catalog, identityTypeCode, now);
+    if (!identityType || identityType.selfRegistration !== true) {
+      problems.push({ path: `/data${identity.pointer}`, rule: 'selfRegistrationNotAllowed' });
+    } else {
+      checkFields(data, identityType, identity.checks, problems);
+    }
+  }
+  return userType;
+}
+
+function checkFields(
+  data: Record<string, unknown>,
+  type: Record<string, unknown>,
+  checks: Readonly<Record<string, string>>,
+  problems: FieldProblem[],
+): void {
+  for (const [check, pointer] of Object.entries(checks)) {
+    const value = valueAt(data, pointer);
+    const filled = Array.isArray(value)
+      ? value.length > 0
+      : value !== undefined && value !== null && value !== '';
+    if (type[check] === 'MANDATORY' && !filled)
+      problems.push({ path: `/data${pointer}`, rule: 'required' });
+    if (type[check] === 'PROHIBITED' && filled)
+      problems.push({ path: `/data${pointer}`, rule: 'prohibited' });
+  }
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

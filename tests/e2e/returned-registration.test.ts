@@ -1,0 +1,151 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
+import { launchChromium, openWatchedPage } from '../support/browser';
+import { apiToken, IDENTITY_ADMIN, signIn } from '../support/e2e-accounts';
+import { startPortal, type PortalProcess } from '../support/portal-process';
+
+/**
+ * A returned self-registration in Chromium: the person registers, the reviewer returns it with
+ * notes, the person (who cannot sign in yet) opens the one-time link of the notice's e-mail,
+ * corrects and sends it again, the reviewer finds it pending and accepts it, and the person
+ * signs in.
+ */
+describe('a returned registration in Chromium', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  const person = {
+    login: 'lagi.return',
+    email: 'lagi.return@example.org',
+    mobile: '+685 7775501',
+    password: 'Lagoon-Reef-2048!',
+  };
+  const NOTES = 'Your last name is misspelt: please correct it.';
+
+  /** The latest message the outbox holds for a recipient on a channel (the developer API). */
+  const latest = async (channel: 'sms' | 'email', recipient: string) => {
+    const response = await fetch(
+      `${portal.url}/api/outbox?channel=${channel}&recipient=${encodeURIComponent(recipient)}`,
+    );
+    const { items } = (await response.json()) as { items: Array<{ body: string }> };
+    return items[0]?.body ?? '';
+  };
+
+  const reviewer = async (path: string) => {
+    const watched = await openWatchedPage(browser);
+    await signIn(watched.page, portal, IDENTITY_ADMIN.login, IDENTITY_ADMIN.password, path);
+    return watched;
+  };
+  const openPending = async (page: Page) => {
+    await page.getByRole('cell', { name: person.login, exact: true }).click();
+  };
+
+  it('registers, is returned with notes, corrects through the link, is accepted and signs in', async () => {
+    // 1. Registration, with the code texted to the mobile number.
+    const registration = await openWatchedPage(browser);
+    const { page } = registration;
+    await page.goto(`${portal.url}/#/register`);
+    await page.getByLabel('Login name').fill(person.login);
+    await page.getByLabel('First name').fill('Lagi');
+    await page.getByLabel('Last name').fill('Retrun');
+    await page.getByLabel('E-mail address').fill(person.email);
+    await page.getByLabel('Mobile number').fill(person.mobile);
+    await page.getByRole('combobox', { name: 'I register as' }).click();
+    await page.getByRole('option', { name: /Member of the public/ }).click();
+    await page.getByRole('button', { name: 'Send me a confirmation code' }).click();
+    await page.getByText(/A confirmation code was sent to/).waitFor();
+    const code = /\b(\d{6})\b/.exec(await latest('sms', person.mobile))?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('Confirmation code').fill(code!);
+    await page.getByLabel(/^Password/).fill(person.password);
+    await page.getByLabel('Confirm the password').fill(person.password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText(/Your registration is pending approval/).waitFor();
+    await registration.context.close();
+    // Not accepted yet: no sign-in.
+    await expect(apiToken(portal, person.login, person.password)).rejects.toThrow();
+
+    // 2. The reviewer returns it with notes.
+    const first = await reviewer('/connectid/accounts/pending');
+    await openPending(first.page);
+    await first.page.getByLabel('Notes').fill(NOTES);
+    await first.page.getByRole('button', { name: 'Return' }).click();
+    await first.page
+      .getByRole('status')
+      .filter({ hasText: /returned/i })
+      .first()
+      .waitFor();
+    expect(first.cspViolations).toEqual([]);
+    expect(first.pageErrors).toEqual([]);
+    await first.context.close();
+
+    // 3. The e-mail carries the notes and a one-time link; the person corrects and resends.
+    const mail = await latest('email', person.email);
+    expect(mail).toContain(NOTES);
+    const link = /(http\S+#\/register\?correction=[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+    expect(link).toBeDefined();
+    const correction = await openWatchedPage(browser);
+    const fix = correction.page;
+    await fix.goto(link!.replace(/^https?:\/\/[^/#]+/, portal.url));
+    await fix.getByRole('heading', { name: 'Correct your registration' }).waitFor();
+    await fix.getByTestId('return-notes').getByText(NOTES).waitFor();
+    expect(await fix.getByLabel('Login name').getAttribute('readonly')).not.toBeNull();
+    expect(await fix.getByLabel('Mobile number').getAttribute('readonly')).not.toBeNull();
+    expect(await fix.getByLabel('Last name').inputValue()).toBe('Retrun');
+    expect(await axeViolations(fix)).toEqual([]);
+    // SHOTS_DIR=folder keeps a picture of the correction page, to look at.
+    if (process.env.SHOTS_DIR)
+      await fix.screenshot({ path: `${process.env.SHOTS_DIR}/correction.png`, fullPage: true });
+    await fix.getByLabel('Last name').fill('');
+    await fix.getByRole('button', { name: 'Send the corrected registration' }).click();
+    await fix.getByTestId('error-summary').waitFor();
+    await fix.getByLabel('Last name').fill('Return');
+    await fix.getByRole('button', { name: 'Send the corrected registration' }).click();
+    await fix.getByText(/Your corrected registration is pending approval/).waitFor();
+    // The link is used up.
+    await fix.goto(link!.replace(/^https?:\/\/[^/#]+/, portal.url));
+    await fix.reload();
+    await fix
+      .getByRole('alert')
+      .getByText(/This link is no longer valid/)
+      .waitFor();
+    expect(correction.cspViolations).toEqual([]);
+    expect(correction.pageErrors).toEqual([]);
+    await correction.context.close();
+
+    // 4. Pending again (MODIFIED): the reviewer sees the correction and accepts it.
+    const second = await reviewer('/connectid/accounts/pending');
+    const row = second.page.getByRole('row').filter({ hasText: person.login });
+    await row.getByRole('cell', { name: 'Return', exact: true }).waitFor();
+    await row.getByRole('cell', { name: 'Modified', exact: true }).waitFor();
+    await openPending(second.page);
+    await second.page.getByRole('button', { name: 'Accept' }).click();
+    await second.page
+      .getByRole('status')
+      .filter({ hasText: /accepted/i })
+      .first()
+      .waitFor();
+    expect(second.cspViolations).toEqual([]);
+    await second.context.close();
+
+    // 5. The person signs in.
+    const own = await openWatchedPage(browser);
+    await signIn(own.page, portal, person.login, person.password, '/dashboard/home');
+    await own.page.getByRole('button', { name: 'Application menu' }).click();
+    await own.page
+      .getByRole('navigation', { name: 'Application menu' })
+      .getByText('Manage Account')
+      .waitFor();
+    expect(own.pageErrors).toEqual([]);
+    await own.context.close();
+  });
+});
