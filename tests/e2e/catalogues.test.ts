@@ -162,6 +162,56 @@ describe('catalogue screens in Chromium', () => {
     },
   );
 
+  it('opens the selected entry with the keyboard, hides the filter bar with Finder, keeps ISO codes out of sight', async () => {
+    const { page, context, cspViolations, pageErrors } = await openWatchedPage(browser);
+    await signIn(page, portal, MANAGER.login, MANAGER.password, '/catalog/search/country');
+    await filter(page, 'Code', 'Equals', 'WS');
+    await expect.poll(() => rows(page).count()).toBe(1);
+
+    // Finder shows and hides the filter bar, and says which it is doing.
+    const finder = page.getByRole('button', { name: 'Finder' });
+    expect(await finder.getAttribute('aria-expanded')).toBe('true');
+    await finder.click();
+    expect(await finder.getAttribute('aria-expanded')).toBe('false');
+    await page.getByRole('button', { name: 'Apply' }).waitFor({ state: 'hidden' });
+    await finder.press('Enter');
+    await page.getByRole('button', { name: 'Apply' }).waitFor();
+    expect(await finder.getAttribute('aria-expanded')).toBe('true');
+
+    // Open needs a row: the row's radio is chosen with the keyboard, then Open opens it to edit.
+    const open = page.getByRole('button', { name: 'Open', exact: true });
+    expect(await open.isDisabled()).toBe(true);
+    const radio = page.getByRole('radio', { name: 'Select WS' });
+    await radio.focus();
+    await page.keyboard.press('Space');
+    expect(await radio.isChecked()).toBe(true);
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const edit = page.getByRole('dialog', { name: 'Edit Entry' });
+    expect(await edit.getByLabel('Code').inputValue()).toBe('WS');
+    expect(await edit.getByText(/Alpha-3|Numeric/).count()).toBe(0);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'hidden' });
+
+    // The View Entry dialog: the status in words, no ISO codes; the API has them.
+    await page.getByRole('cell', { name: 'Samoa', exact: true }).click();
+    const view = page.getByRole('dialog', { name: 'View Entry' });
+    await view.getByText('Status: valid').waitFor();
+    await view.getByText(/Created .* by seed/).waitFor();
+    expect(await view.getByText(/WSM|882|Alpha-3|Numeric/).count()).toBe(0);
+    const token = await apiToken(portal, MANAGER.login, MANAGER.password);
+    const found = await fetch(`${portal.url}/api/catalog/v1/country`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ filter: [{ field: 'code', criterion: 'equals', value: 'WS' }] }),
+    });
+    const [samoa] = ((await found.json()) as { items: Array<{ data: unknown }> }).items;
+    expect(samoa?.data).toMatchObject({ alpha3Code: 'WSM', numericCode: 882 });
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('serves a catalogue added as a file: menu entry, route, form, validation, search', async () => {
     const { page, context, pageErrors } = await openWatchedPage(browser);
     await signIn(page, portal, MANAGER.login, MANAGER.password, '/dashboard/home');
