@@ -1,21 +1,43 @@
 /**
  * `npm run -s routes` prints every route of the portal with the roles that open it, as JSON,
- * computed from the definitions. `--markdown FILE` writes the same data as docs/routes.md.
+ * computed from the definitions and the portal's own pages (profile, password, registration;
+ * the registration pages only when SELF_REGISTRATION is on, as on the server). `--markdown FILE`
+ * writes the same data as docs/routes.md, registration included and marked as switched.
  */
 import fs from 'node:fs/promises';
-import { portalRoutes, type PortalRoute } from '../src/core/definitions/routes';
+import { accountPageRoutes, type AccountPageRoute } from '../src/core/definitions/account-pages';
+import { portalRoutes } from '../src/core/definitions/routes';
+import type { DefinitionBundle } from '../src/core/definitions/types';
+import { configFromEnv } from '../src/server/config';
 import { loadOrExit } from './definitions-cli';
 
-export function routesMarkdown(routes: PortalRoute[]): string {
+/** The definitions' routes and the portal's own pages, by path. */
+export function documentedRoutes(
+  bundle: Pick<DefinitionBundle, 'modules' | 'catalogs' | 'workflows'>,
+  selfRegistration: boolean,
+): AccountPageRoute[] {
+  return [...portalRoutes(bundle), ...accountPageRoutes(bundle, selfRegistration)].sort((a, b) =>
+    a.path.localeCompare(b.path),
+  );
+}
+
+function access(route: AccountPageRoute): string {
+  if (route.when === 'selfRegistration') return 'public, signed out, when self-registration is on';
+  return route.public ? 'public' : 'sign-in';
+}
+
+export function routesMarkdown(routes: AccountPageRoute[]): string {
   const rows = routes.map(
     (r) =>
-      `| \`${r.path}\` | ${r.public ? 'public' : 'sign-in'} | ${r.roles.map((role) => `\`${role}\``).join(', ') || '-'} |`,
+      `| \`${r.path}\` | ${access(r)} | ${r.roles.map((role) => `\`${role}\``).join(', ') || '-'} |`,
   );
   return [
     '# Routes of the portal',
     '',
     'Generated from the definitions by `npm run gen:routes-doc`; do not edit by hand.',
-    'A route opens for a user who holds any one of its roles.',
+    'A route opens for a user who holds any one of its roles. `/register` and `/success` exist',
+    'only when the server runs with self-registration on (`SELF_REGISTRATION`, on by default);',
+    '`npm run -s routes` lists them as the environment says.',
     '',
     '| path | access | roles |',
     '| --- | --- | --- |',
@@ -25,14 +47,15 @@ export function routesMarkdown(routes: PortalRoute[]): string {
 }
 
 async function main() {
-  const routes = portalRoutes(await loadOrExit());
+  const bundle = await loadOrExit();
   const target = process.argv.indexOf('--markdown');
   if (target >= 0) {
     const file = process.argv[target + 1];
     if (!file) throw new Error('--markdown needs a file name');
-    await fs.writeFile(file, routesMarkdown(routes));
+    await fs.writeFile(file, routesMarkdown(documentedRoutes(bundle, true)));
     return;
   }
+  const routes = documentedRoutes(bundle, configFromEnv().selfRegistration);
   process.stdout.write(`${JSON.stringify(routes, null, 2)}\n`);
 }
 

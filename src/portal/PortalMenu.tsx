@@ -6,6 +6,7 @@ import type { FilterCondition } from '../core/search/protocol';
 import { usePortal } from './context';
 import { buildMenu, type MenuBadge, type MenuEntry, type MenuSection } from './menu';
 import { useLanguage } from './useLanguage';
+import { useSelfRegistration } from './useSelfRegistration';
 
 /**
  * The application menu's entries (the navbar of the layout holds them): links are links,
@@ -16,6 +17,8 @@ export function PortalMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t, i18n } = useTranslation();
   const { bundle, session } = usePortal();
   const language = useLanguage();
+  // Only a signed-out visitor may register: nobody else needs the server's answer.
+  const selfRegistration = useSelfRegistration(!session.signedIn);
   const sections = useMemo(
     () =>
       buildMenu(
@@ -23,8 +26,9 @@ export function PortalMenu({ onNavigate }: { onNavigate?: () => void }) {
         session,
         (key, fallback) => (fallback === undefined || i18n.exists(key) ? t(key) : fallback),
         language,
+        { selfRegistration },
       ),
-    [bundle, session, t, i18n, language],
+    [bundle, session, t, i18n, language, selfRegistration],
   );
   return (
     <Stack gap="sm">

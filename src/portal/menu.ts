@@ -10,6 +10,9 @@
  *   messages) says which of its documents its entry counts; the menu component asks the server.
  * - Every enabled catalogue the user may search, grouped by category (dots in category names
  *   become dashes); plain entries (no category) first, then the folders, each alphabetical.
+ * - User management (specification 001, section 2), when its module is on: Profile and Change
+ *   password for view-profile or manage-account; Register for a signed-out visitor when the
+ *   server lets visitors register (`selfRegistration`, which the menu component asks for).
  */
 import { catalogRoutePath } from '../core/definitions/routes';
 import {
@@ -28,8 +31,11 @@ import {
   HOME_PATH,
   MY_LIBRARY_PATH,
   MY_TASKS_PATH,
+  PASSWORD_PATH,
   PROFILE_PAGE_ROLES,
   PROFILE_PATH,
+  REGISTER_PATH,
+  USER_MANAGEMENT_MODULE,
 } from './paths';
 import type { Session } from './session';
 
@@ -61,6 +67,12 @@ export interface MenuSection {
   entries: MenuEntry[];
 }
 
+/** What the menu knows besides the definitions and the session. */
+export interface MenuOptions {
+  /** The server lets visitors register (unknown until it answers: no Register entry). */
+  selfRegistration?: boolean;
+}
+
 /** Translates a key; `fallback` when the key has no text. */
 export type MenuTranslate = (key: string, fallback?: string) => string;
 
@@ -74,6 +86,7 @@ export function buildMenu(
   session: Session,
   t: MenuTranslate,
   language: Language,
+  options: MenuOptions = {},
 ): MenuSection[] {
   const byLabel = (a: { label: string }, b: { label: string }) =>
     a.label.localeCompare(b.label, language, { sensitivity: 'base' });
@@ -153,6 +166,19 @@ export function buildMenu(
       label: t('app.catalogues'),
       entries: [...plain.sort(byLabel), ...folderEntries.sort(byLabel)],
     });
+
+  if (isModuleEnabled(bundle, USER_MANAGEMENT_MODULE)) {
+    const own: MenuEntry[] = [];
+    if (session.signedIn && session.hasAnyRole(PROFILE_PAGE_ROLES))
+      own.push(
+        { kind: 'link', id: 'profile', label: t('menu.profile'), to: PROFILE_PATH },
+        { kind: 'link', id: 'changePassword', label: t('menu.changePassword'), to: PASSWORD_PATH },
+      );
+    if (!session.signedIn && options.selfRegistration)
+      own.push({ kind: 'link', id: 'register', label: t('menu.register'), to: REGISTER_PATH });
+    if (own.length > 0)
+      sections.push({ id: 'userManagement', label: t('menu.userManagement'), entries: own });
+  }
 
   const account: MenuEntry[] = [];
   if (session.signedIn && session.hasAnyRole(PROFILE_PAGE_ROLES))

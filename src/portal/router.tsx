@@ -24,7 +24,14 @@ import {
   HOME_PATH,
   MY_LIBRARY_PATH,
   MY_TASKS_PATH,
+  PASSWORD_PATH,
+  PROFILE_EDIT_PATH,
+  PROFILE_PATH,
+  REGISTER_PATH,
+  REGISTRATION_SUCCESS_PATH,
+  USER_MANAGEMENT_MODULE,
 } from './paths';
+import { useSelfRegistration } from './useSelfRegistration';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage, OfflinePage, UnauthorizedPage } from './pages/MessagePage';
 import { lazyPage } from './lazyPage';
@@ -168,19 +175,68 @@ function OwnAccount({ to }: { to: string }) {
   );
 }
 
+/**
+ * /register and /success (specification 001): for signed-out visitors, and only when the server
+ * lets visitors register; otherwise the page does not exist (404). Nothing shows while the
+ * server has not said.
+ */
+function SelfRegistrationOnly({ children }: { children: ReactNode }) {
+  const { session } = usePortal();
+  const on = useSelfRegistration(!session.signedIn);
+  if (session.signedIn) return <Navigate to="/" replace />;
+  if (on === undefined) return null;
+  return on ? children : <NotFoundPage />;
+}
+
+/** The user management module's own pages: registration (standalone layout). */
+function registrationRoutes(bundle: DefinitionBundle): RouteObject[] {
+  if (!isModuleEnabled(bundle, USER_MANAGEMENT_MODULE)) return [];
+  return [
+    {
+      path: REGISTER_PATH,
+      element: (
+        <SelfRegistrationOnly>
+          <RegisterPage />
+        </SelfRegistrationOnly>
+      ),
+      handle: preloading(RegisterPage.preload),
+    },
+    {
+      path: REGISTRATION_SUCCESS_PATH,
+      element: (
+        <SelfRegistrationOnly>
+          <RegistrationSuccessPage />
+        </SelfRegistrationOnly>
+      ),
+      handle: preloading(RegistrationSuccessPage.preload),
+    },
+  ];
+}
+
+/** The user management module's own pages: the signed-in person's profile and password. */
+function ownAccountRoutes(bundle: DefinitionBundle): RouteObject[] {
+  if (!isModuleEnabled(bundle, USER_MANAGEMENT_MODULE)) return [];
+  return [
+    { path: PROFILE_PATH, element: <OwnAccount to="/connectid/accounts/profile/:id" /> },
+    { path: PROFILE_EDIT_PATH, element: <OwnAccount to="/connectid/accounts/profile/edit/:id" /> },
+    {
+      path: PASSWORD_PATH,
+      handle: preloading(PasswordPage.preload),
+      element: (
+        <RequireRoles roles={DASHBOARD_ROLES}>
+          <PasswordPage />
+        </RequireRoles>
+      ),
+    },
+  ];
+}
+
 /** Hash routes built from the definitions, so the server only ever serves index.html at `/`. */
 function portalRoutes(bundle: DefinitionBundle): RouteObject[] {
   return [
     {
       element: <StandaloneLayout />,
-      children: [
-        { path: '/register', element: <RegisterPage />, handle: preloading(RegisterPage.preload) },
-        {
-          path: '/success',
-          element: <RegistrationSuccessPage />,
-          handle: preloading(RegistrationSuccessPage.preload),
-        },
-      ],
+      children: registrationRoutes(bundle),
     },
     {
       element: <Layout />,
@@ -198,23 +254,7 @@ function portalRoutes(bundle: DefinitionBundle): RouteObject[] {
             ]
           : []),
         ...workflowRoutes(bundle),
-        {
-          path: '/connectid/profile',
-          element: <OwnAccount to="/connectid/accounts/profile/:id" />,
-        },
-        {
-          path: '/connectid/profile/edit',
-          element: <OwnAccount to="/connectid/accounts/profile/edit/:id" />,
-        },
-        {
-          path: '/connectid/profile/password',
-          handle: preloading(PasswordPage.preload),
-          element: (
-            <RequireRoles roles={DASHBOARD_ROLES}>
-              <PasswordPage />
-            </RequireRoles>
-          ),
-        },
+        ...ownAccountRoutes(bundle),
         { path: '/401', element: <UnauthorizedPage /> },
         { path: '/403', element: <UnauthorizedPage /> },
         { path: '/offline', element: <OfflinePage /> },

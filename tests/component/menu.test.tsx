@@ -90,11 +90,24 @@ beforeAll(async () => {
   await initI18n(bundle);
 });
 
+/**
+ * An API answering the registration options as a server with self-registration on or off
+ * (404) does; every other call fails.
+ */
+function registrationApi(on: boolean) {
+  const get = vi.fn(async (backend: string, path: string) =>
+    on && backend === 'connectid' && path === '/registration/options'
+      ? ([null, { userTypes: [], identityTypes: [] }] as const)
+      : ([{ status: 404, code: 'NOT_FOUND', message: 'Not found' }, null] as const),
+  );
+  return { get, api: { get } as unknown as ApiClient };
+}
+
 /** Renders the menu, opens every folder, and lists what it shows in order. */
-function visibleEntries(session: Session): string[] {
+function visibleEntries(session: Session, api: ApiClient = registrationApi(false).api): string[] {
   const view = render(
     <MantineProvider env="test">
-      <PortalContext.Provider value={{ bundle, session, api: {} as never }}>
+      <PortalContext.Provider value={{ bundle, session, api }}>
         <MemoryRouter initialEntries={['/home']}>
           <nav aria-label="menu">
             <PortalMenu />
@@ -123,6 +136,11 @@ const DASHBOARDS = [
   'My Tasks -> /dashboard/my-tasks',
 ];
 const OWN_ACCOUNT = ['Manage Account -> /connectid/profile', '(Sign Out)'];
+const USER_MANAGEMENT = [
+  '# User management',
+  'Profile -> /connectid/profile',
+  'Change password -> /connectid/profile/password',
+];
 
 const SSO_FOLDER = [
   '[Single sign-on]',
@@ -136,11 +154,15 @@ describe('application menu', () => {
   it.each<[string, string[] | undefined, string[]]>([
     ['signed out', undefined, ['Home -> /home', '(Sign In)']],
     ['signed in without roles', [], ['Home -> /home', '(Sign Out)']],
-    ['profile roles', ['view-profile'], ['Home -> /home', ...DASHBOARDS, ...OWN_ACCOUNT]],
+    [
+      'profile roles',
+      ['view-profile'],
+      ['Home -> /home', ...DASHBOARDS, ...USER_MANAGEMENT, ...OWN_ACCOUNT],
+    ],
     [
       'manage-account alone opens the dashboards and the profile too',
       ['manage-account'],
-      ['Home -> /home', ...DASHBOARDS, ...OWN_ACCOUNT],
+      ['Home -> /home', ...DASHBOARDS, ...USER_MANAGEMENT, ...OWN_ACCOUNT],
     ],
     [
       'one list of one workflow',
@@ -209,6 +231,13 @@ describe('application menu', () => {
       bundle = { ...full, modules: off(['dashboard', 'catalog']) };
       expect(visibleEntries(fakeSession(['view-profile', 'catalog-read']))).toEqual([
         'Home -> /home',
+        ...USER_MANAGEMENT,
+        ...OWN_ACCOUNT,
+      ]);
+      bundle = { ...full, modules: off(['connectid']) };
+      expect(visibleEntries(fakeSession(['view-profile']))).toEqual([
+        'Home -> /home',
+        ...DASHBOARDS,
         ...OWN_ACCOUNT,
       ]);
     } finally {
@@ -228,7 +257,9 @@ describe('application menu', () => {
     const signedOut = fakeSession();
     const first = render(
       <MantineProvider env="test">
-        <PortalContext.Provider value={{ bundle, session: signedOut, api: {} as never }}>
+        <PortalContext.Provider
+          value={{ bundle, session: signedOut, api: registrationApi(false).api }}
+        >
           <MemoryRouter>
             <PortalMenu />
           </MemoryRouter>
@@ -242,7 +273,9 @@ describe('application menu', () => {
     const signedIn = fakeSession(['view-profile']);
     render(
       <MantineProvider env="test">
-        <PortalContext.Provider value={{ bundle, session: signedIn, api: {} as never }}>
+        <PortalContext.Provider
+          value={{ bundle, session: signedIn, api: registrationApi(false).api }}
+        >
           <MemoryRouter>
             <PortalMenu />
           </MemoryRouter>
@@ -251,6 +284,69 @@ describe('application menu', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(signedIn.logout).toHaveBeenCalled();
+  });
+});
+
+describe('user management entries', () => {
+  function renderMenu(session: Session, api: ApiClient) {
+    return render(
+      <MantineProvider env="test">
+        <PortalContext.Provider value={{ bundle, session, api }}>
+          <MemoryRouter initialEntries={['/home']}>
+            <PortalMenu />
+          </MemoryRouter>
+        </PortalContext.Provider>
+      </MantineProvider>,
+    );
+  }
+
+  it('offers Register to a signed-out visitor when the server lets visitors register', async () => {
+    const { api, get } = registrationApi(true);
+    const view = renderMenu(fakeSession(), api);
+    const link = await screen.findByRole('link', { name: 'Register' });
+    expect(link.getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('group', { name: 'User management' })).toBeTruthy();
+    expect(get).toHaveBeenCalledWith('connectid', '/registration/options');
+    view.unmount();
+  });
+
+  it('offers no Register when self-registration is off', async () => {
+    const { api, get } = registrationApi(false);
+    renderMenu(fakeSession(), api);
+    await waitFor(() => expect(get).toHaveBeenCalled());
+    await Promise.resolve();
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'User management' })).toBeNull();
+  });
+
+  it('never offers Register, nor asks, once signed in', async () => {
+    const { api, get } = registrationApi(true);
+    renderMenu(fakeSession(['view-profile']), api);
+    expect(await screen.findByRole('link', { name: 'Change password' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('describes the entries in buildMenu, in French too', async () => {
+    const entries = (session: Session, selfRegistration: boolean) =>
+      buildMenu(bundle, session, (key) => key, 'en', { selfRegistration })
+        .filter((section) => section.id === 'userManagement')
+        .flatMap((section) => section.entries)
+        .map((entry) => (entry.kind === 'link' ? `${entry.label} ${entry.to}` : entry.label));
+    expect(entries(fakeSession(), true)).toEqual(['menu.register /register']);
+    expect(entries(fakeSession(), false)).toEqual([]);
+    expect(entries(fakeSession(['manage-account']), true)).toEqual([
+      'menu.profile /connectid/profile',
+      'menu.changePassword /connectid/profile/password',
+    ]);
+    expect(entries(fakeSession(['connectid-account-search']), true)).toEqual([]);
+    await changeLanguage('fr');
+    try {
+      renderMenu(fakeSession(), registrationApi(true).api);
+      expect(await screen.findByRole('link', { name: "S'inscrire" })).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });
 

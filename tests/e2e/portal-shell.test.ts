@@ -111,7 +111,17 @@ describe('portal shell in Chromium', () => {
     await stranger.page.goto(`${portal.url}/#/`);
     await stranger.page.waitForURL(`${portal.url}/#/home`);
     await stranger.page.getByRole('heading', { name: 'Check an electronic document' }).waitFor();
-    expect(await menuEntries(stranger.page)).toEqual(['Home', '(Sign In)']);
+    // Register shows once the server has said visitors may register (on by default).
+    await stranger.page
+      .getByRole('navigation', { name: 'Application menu' })
+      .locator('a[href="#/register"]')
+      .waitFor({ state: 'attached' });
+    expect(await menuEntries(stranger.page)).toEqual([
+      'Home',
+      '# User management',
+      'Register',
+      '(Sign In)',
+    ]);
     expect(stranger.cspViolations).toEqual([]);
     await stranger.context.close();
 
@@ -203,6 +213,14 @@ describe('portal shell in Chromium', () => {
         menu.getByRole('link', { name: 'Home' }).evaluate((e) => e === document.activeElement),
       )
       .toBe(true);
+    // Self-registration is on: Register comes between Home and Sign In.
+    await menu.getByRole('link', { name: 'Register' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(
+      await menu
+        .getByRole('link', { name: 'Register' })
+        .evaluate((e) => e === document.activeElement),
+    ).toBe(true);
     await page.keyboard.press('Tab');
     expect(
       await menu
@@ -441,7 +459,14 @@ describe('portal shell in Chromium', () => {
 
   // Every signed-in persona holds view-profile: Home, the dashboards, then what its roles open.
   const COMMON = ['Home', '[Dashboards]', 'My Library', 'My Tasks'];
-  const ACCOUNT = ['Manage Account', '(Sign Out)'];
+  // The user management module's own pages, then the fixed entries.
+  const ACCOUNT = [
+    '# User management',
+    'Profile',
+    'Change password',
+    'Manage Account',
+    '(Sign Out)',
+  ];
   // Catalogue folders and their entries are alphabetical in the language shown.
   const sso = (passenger: string[]) => [
     '# Catalogues',

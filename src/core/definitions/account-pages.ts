@@ -1,0 +1,50 @@
+import { PROFILE_ROLES, type PortalRoute } from './routes';
+import { isModuleEnabled, type ModuleDefinition } from './types';
+
+/**
+ * The portal's own pages of the user management module (specification 001, section 2): the
+ * signed-in person's profile and password change, and self-registration for a visitor. They
+ * are no workflow's screens, so the definitions do not list them; the router, the menu and
+ * `npm run routes` read them here.
+ */
+export const USER_MANAGEMENT_MODULE = 'connectid';
+
+/** The user's own profile (the account workflow's profile screen), the menu's Profile. */
+export const PROFILE_PATH = '/connectid/profile';
+export const PROFILE_EDIT_PATH = '/connectid/profile/edit';
+/** The password change page, the menu's Change password. */
+export const PASSWORD_PATH = '/connectid/profile/password';
+/** Self-registration and the page it ends on: signed-out visitors, when it is switched on. */
+export const REGISTER_PATH = '/register';
+export const REGISTRATION_SUCCESS_PATH = '/success';
+
+/** A route that exists only when the server's self-registration switch is on. */
+export interface AccountPageRoute extends PortalRoute {
+  /** Present on the registration pages: the server config that switches them on. */
+  when?: 'selfRegistration';
+}
+
+/**
+ * The user management module's own pages (none when the module is off); the registration pages
+ * only when `selfRegistration` is on (the server's SELF_REGISTRATION).
+ */
+export function accountPageRoutes(
+  definitions: { modules: ModuleDefinition[] },
+  selfRegistration: boolean,
+): AccountPageRoute[] {
+  if (!isModuleEnabled(definitions, USER_MANAGEMENT_MODULE)) return [];
+  const own = [PROFILE_PATH, PROFILE_EDIT_PATH, PASSWORD_PATH].map((path) => ({
+    path,
+    roles: [...PROFILE_ROLES],
+    public: false,
+  }));
+  const registration = selfRegistration
+    ? [REGISTER_PATH, REGISTRATION_SUCCESS_PATH].map((path) => ({
+        path,
+        roles: [],
+        public: true,
+        when: 'selfRegistration' as const,
+      }))
+    : [];
+  return [...own, ...registration];
+}
