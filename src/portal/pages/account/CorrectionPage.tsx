@@ -19,6 +19,7 @@ import { HOME_PATH } from '../../paths';
 import {
   DETAIL_FIELDS,
   detailProblems,
+  failureText,
   fieldOf,
   type DetailField,
   type Details,
@@ -66,7 +67,7 @@ export function CorrectionPage({ token }: { token: string }) {
     void api
       .post<Opened>('connectid', '/registration/correction/open', { token })
       .then(([error, data]) => {
-        if (error) return setInvalid(error.message);
+        if (error) return setInvalid(failureText(error, t));
         setOpened(data);
         const identity = section(data.data, 'identity');
         const contact = section(data.data, 'contact');
@@ -84,6 +85,8 @@ export function CorrectionPage({ token }: { token: string }) {
       .then(([error, data]) => {
         if (!error) setOptions(data);
       });
+    // Opened once: a change of language must not open the link again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, token]);
 
   // The summary takes the focus each time it is shown, so a screen reader reads it out.
@@ -124,7 +127,7 @@ export function CorrectionPage({ token }: { token: string }) {
       },
     });
     setBusy(false);
-    if (error) return fail(error.fields ?? [], error.fields?.length ? null : error.message);
+    if (error) return fail(error.fields ?? [], error.fields?.length ? null : failureText(error, t));
     setDone(true);
   };
 
@@ -215,6 +218,8 @@ export function CorrectionPage({ token }: { token: string }) {
                   value={values[field]}
                   required
                   readOnly={FIXED.has(field)}
+                  // Filled, so a field that cannot change does not look like one to type in.
+                  variant={FIXED.has(field) ? 'filled' : 'default'}
                   error={errorFor(field)}
                   type={
                     field === 'emailAddress'
@@ -243,6 +248,11 @@ export function CorrectionPage({ token }: { token: string }) {
                 error={errorFor('userType')}
                 allowDeselect={false}
               />
+              {busy && (
+                <Alert color="blue" role="status">
+                  {t('messages.processing', { context: 'connectid' })}
+                </Alert>
+              )}
               <Group>
                 <Button type="submit" loading={busy}>
                   {t('account.correction.submit')}

@@ -23,6 +23,7 @@ import { PasswordRulesList } from './PasswordRulesList';
 import {
   DETAIL_FIELDS,
   detailProblems,
+  failureText,
   fieldOf,
   type DetailField,
   type Details,
@@ -74,9 +75,11 @@ function NewRegistration() {
     void api
       .get<RegistrationOptions>('connectid', '/registration/options')
       .then(([error, data]) => {
-        if (error) setMessage(error.message);
+        if (error) setMessage(failureText(error, t));
         else setOptions(data);
       });
+    // Asked once: a change of language must not fetch the options again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api]);
 
   // The summary takes the focus each time it is shown, so a screen reader reads it out.
@@ -110,7 +113,7 @@ function NewRegistration() {
       purpose: 'registration',
     });
     setBusy(false);
-    if (error) return fail(error.fields ?? [], error.fields?.length ? null : error.message);
+    if (error) return fail(error.fields ?? [], error.fields?.length ? null : failureText(error, t));
     setChallengeId(result.challengeId);
   };
 
@@ -161,7 +164,7 @@ function NewRegistration() {
       },
     });
     setBusy(false);
-    if (error) return fail(error.fields ?? [], error.fields?.length ? null : error.message);
+    if (error) return fail(error.fields ?? [], error.fields?.length ? null : failureText(error, t));
     navigate('/success');
   };
 

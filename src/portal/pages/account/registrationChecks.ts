@@ -25,7 +25,16 @@ export interface RegistrationOptions {
   developerOutbox?: string;
 }
 
-type Translate = (key: string) => string;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * What the identity pages say of a failed call: the server's translated message, or, when
+ * nothing came back (offline), the identity and catalogue screens' own wording (specification
+ * 001, section 8: `messages.unableToFetch` in its `connectid` context).
+ */
+export function failureText(error: { status: number; message: string }, t: Translate): string {
+  return error.status === 0 ? t('messages.unableToFetch', { context: 'connectid' }) : error.message;
+}
 
 // The account schema's own patterns (schemas/account.schema.json), checked here to attach a
 // plain message to each field before anything is sent; the server checks them again.
