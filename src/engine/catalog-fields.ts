@@ -1,4 +1,5 @@
-import type { CatalogDefinition, JsonSchema } from '../core/definitions/types';
+import { systemFieldsOf } from '../core/definitions/catalog-entry';
+import type { CatalogDefinition } from '../core/definitions/types';
 
 /**
  * A catalogue's fields the screens show: every field of its schema but those marked
@@ -8,19 +9,12 @@ import type { CatalogDefinition, JsonSchema } from '../core/definitions/types';
  * it (an edit sends the stored value back unchanged).
  */
 export function shownCatalogFields(catalog: CatalogDefinition): string[] {
-  const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
-  return Object.keys(properties).filter((name) => !isSystemField(properties[name]));
+  const system = new Set(systemFieldsOf(catalog));
+  return Object.keys(catalog.schema.properties ?? {}).filter((name) => !system.has(name));
 }
 
 /** The fields only the system writes (see shownCatalogFields). */
-export function systemCatalogFields(catalog: CatalogDefinition): string[] {
-  const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
-  return Object.keys(properties).filter((name) => isSystemField(properties[name]));
-}
-
-function isSystemField(property: JsonSchema | undefined): boolean {
-  return property?.readOnly === true;
-}
+export const systemCatalogFields = systemFieldsOf;
 
 /** Where an entry's validity period stands at an instant: catalog.validity.{status} words it. */
 export type ValidityStatus = 'valid' | 'expired' | 'notYetValid';

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
@@ -270,6 +271,32 @@ describe.each(databaseKinds())('Seeded countries on %s', (kind) => {
       alpha3Code: 'WSM',
       numericCode: 882,
     });
+  });
+
+  it('keeps the codes whatever an edit sends: only the system writes them', async () => {
+    const tonga = await byCode('TO');
+    const edited = await api.call('PUT', `/api/catalog/v1/country/${tonga.id}`, {
+      token: manager,
+      body: {
+        version: tonga.version,
+        data: { code: 'TO', name: 'Tonga', startTime: tonga.data.startTime, alpha3Code: 'XXX' },
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await byCode('TO')).data).toMatchObject({ alpha3Code: 'TON', numericCode: 776 });
+  });
+
+  it('gives countries seeded before the codes existed their codes at the next start', async () => {
+    const db = api.server.database.db;
+    await db
+      .updateTable('catalog_entry')
+      .set({ data: sql<string>`data - 'alpha3Code' - 'numericCode'` })
+      .where('catalog', '=', 'country')
+      .where('created_by', '=', 'seed')
+      .execute();
+    expect((await byCode('FJ')).data.alpha3Code).toBeUndefined();
+    await api.restart();
+    expect((await byCode('FJ')).data).toMatchObject({ alpha3Code: 'FJI', numericCode: 242 });
   });
 
   it('refuses codes of the wrong shape', async () => {

@@ -26,6 +26,16 @@ export function catalogEntrySchema(catalog: CatalogDefinition): JsonSchema {
   };
 }
 
+/**
+ * The fields only the system writes (`readOnly` in the catalogue's schema: a country's alpha-3
+ * and numeric codes, from the ISO data at seeding). The screens leave them out; the server keeps
+ * their stored values whatever an edit sends.
+ */
+export function systemFieldsOf(catalog: CatalogDefinition): string[] {
+  const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.keys(properties).filter((name) => properties[name]?.readOnly === true);
+}
+
 /** The searchable fields of a catalogue and the kind of value each holds. */
 export function catalogFieldKinds(catalog: CatalogDefinition): Record<string, FieldKind> {
   const kinds: Record<string, FieldKind> = {};

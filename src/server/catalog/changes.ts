@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import { entryKey } from '../../core/definitions/catalog-entry';
+import { sql, type Kysely } from 'kysely';
+import { entryKey, systemFieldsOf } from '../../core/definitions/catalog-entry';
 import type { CatalogDefinition } from '../../core/definitions/types';
 import type { Database } from '../db/schema';
 import { toEntry, type CatalogEntry, type EntryRow } from './entries';
@@ -22,12 +22,20 @@ export async function updateEntry(
   entry: Record<string, unknown>,
   actor: string,
 ): Promise<ChangeOutcome> {
-  const { startTime, endTime, ...data } = entry;
+  const { startTime, endTime, ...given } = entry;
+  // What only the system writes keeps its stored value, whatever the edit sends.
+  const system = systemFieldsOf(catalog);
+  const data = Object.fromEntries(Object.entries(given).filter(([name]) => !system.includes(name)));
+  const kept = system.length
+    ? sql<string>`${JSON.stringify(data)}::jsonb || jsonb_strip_nulls(jsonb_build_object(${sql.join(
+        system.flatMap((name) => [sql.lit(name), sql`catalog_entry.data -> ${name}`]),
+      )}))`
+    : JSON.stringify(data);
   const row = (await db
     .updateTable('catalog_entry')
     .set((eb) => ({
       entry_key: entryKey(catalog, data),
-      data: JSON.stringify(data),
+      data: kept,
       start_time: String(startTime),
       end_time: endTime ? String(endTime) : null,
       version: eb('version', '+', 1),

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
-import { entryKey } from '../../core/definitions/catalog-entry';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { entryKey, systemFieldsOf } from '../../core/definitions/catalog-entry';
 import { referencedCatalogs, type CatalogDefinition } from '../../core/definitions/types';
 import { PROJECT_ROOT } from '../config';
 import type { Database } from '../db/schema';
@@ -113,9 +113,45 @@ export async function seedCatalogs(
           .execute();
       }
       created += rows.length;
+      await fillSystemFields(trx, catalog, byKey);
     }
   });
   return created;
+}
+
+/**
+ * Entries seeded before a catalogue gained fields only the system writes (a country's ISO
+ * alpha-3 and numeric codes) get them from the seed, once: only the seed's own entries still
+ * lacking one, so an administrator's entries are never touched and later starts find nothing
+ * to do.
+ */
+async function fillSystemFields(
+  trx: Transaction<Database>,
+  catalog: CatalogDefinition,
+  byKey: ReadonlyMap<string, SeedEntry>,
+): Promise<void> {
+  const system = systemFieldsOf(catalog);
+  if (system.length === 0) return;
+  const lacking = await trx
+    .selectFrom('catalog_entry')
+    .select(['id', 'entry_key'])
+    .where('catalog', '=', catalog.id)
+    .where('created_by', '=', 'seed')
+    .where(sql<boolean>`not (data ?& ${sql.val(system)}::text[])`)
+    .execute();
+  for (const row of lacking) {
+    const entry = byKey.get(row.entry_key);
+    if (!entry) continue;
+    const fill = Object.fromEntries(
+      system.flatMap((name) => (name in entry ? [[name, entry[name]]] : [])),
+    );
+    if (Object.keys(fill).length === 0) continue;
+    await trx
+      .updateTable('catalog_entry')
+      .set({ data: sql<string>`data || ${JSON.stringify(fill)}::jsonb` })
+      .where('id', '=', row.id)
+      .execute();
+  }
 }
 
 /** The entry of a catalogue valid at `at` for a key, or undefined. */
