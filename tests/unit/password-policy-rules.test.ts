@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runRules } from '../../src/core/rules/registry';
 import type { RuleUse } from '../../src/core/rules/types';
+import type { TextTree } from '../../src/core/i18n/translate';
+import { validateSection } from '../../src/engine/form/validation';
 
 /**
  * The password policy's consistency (schemas/password-policy.schema.json `rules`, named rule
@@ -57,5 +59,36 @@ describe('password policy consistency', () => {
 
   it('leaves a missing number to the required rule (a half-typed form)', () => {
     expect(runRules(uses, { rules: { minimumLength: 30, passwordWarningInDays: 9 } })).toEqual([]);
+  });
+
+  it('is shown under the field as the administrator types: the form checks the section each keystroke', () => {
+    const texts = {
+      en: JSON.parse(readFileSync('translations/en.json', 'utf8')) as TextTree,
+      fr: JSON.parse(readFileSync('translations/fr.json', 'utf8')) as TextTree,
+    };
+    // What DocumentForm runs per keystroke: the active section alone, its schema and rules.
+    const typed = { rules: { ...rules, passwordExpiryInDays: 20, passwordWarningInDays: 50 } };
+    expect(validateSection('rules', undefined, uses, typed, texts, 'en')).toEqual([
+      {
+        path: '/rules/passwordWarningInDays',
+        rule: 'notAbove',
+        message: 'The expiry warning must come fewer days before expiry than the expiry itself',
+      },
+    ]);
+    expect(
+      validateSection(
+        'rules',
+        undefined,
+        uses,
+        { rules: { ...rules, minimumLength: 30 } },
+        texts,
+        'fr',
+      ),
+    ).toEqual([
+      expect.objectContaining({
+        path: '/rules/minimumLength',
+        message: 'La longueur minimale ne peut pas dépasser la longueur maximale',
+      }),
+    ]);
   });
 });
