@@ -33,6 +33,9 @@ describe('self-registration switched off, in Chromium', () => {
     await menu.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await menu.getByRole('link', { name: 'Register' }).count()).toBe(0);
     expect(await menu.getByRole('heading', { name: 'User management' }).count()).toBe(0);
+    // Nor does the home page's own way in.
+    await page.getByRole('button', { name: 'Sign In' }).first().waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: 'Register' }).count()).toBe(0);
 
     for (const route of ['/register', '/success']) {
       await page.goto(`${portal.url}/#${route}`);

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { usePortal } from '../context';
+import { useSelfRegistration } from '../useSelfRegistration';
 import { HomeLinks } from './HomeLinks';
 import { DocumentCheck } from './home/DocumentCheck';
 import { HomeCarousel } from './home/HomeCarousel';
@@ -13,6 +14,8 @@ import { HomeCarousel } from './home/HomeCarousel';
 export function HomePage() {
   const { t } = useTranslation();
   const { session } = usePortal();
+  // Offered only where the server lets visitors register (and while it has not said).
+  const registration = useSelfRegistration(!session.signedIn);
 
   return (
     <Stack gap="lg" maw={960}>
@@ -25,9 +28,11 @@ export function HomePage() {
           <Text c="dimmed">{t('app.signedOut')}</Text>
           <Group>
             <Button onClick={() => session.login()}>{t('menu.signIn')}</Button>
-            <Button component={Link} to="/register" variant="default">
-              {t('register.title')}
-            </Button>
+            {registration !== false && (
+              <Button component={Link} to="/register" variant="default">
+                {t('register.title')}
+              </Button>
+            )}
           </Group>
         </Stack>
       ) : (
