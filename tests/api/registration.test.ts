@@ -299,6 +299,17 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
       const notice = (await messagesAbout(api.server.database.db, id)).at(-1)!;
       expect(notice.body).toContain('Your first name is misspelt');
       expect(notice.body).toContain(`/#/register?correction=${token}`);
+      // The same link goes by SMS to the mobile number the code confirmed.
+      const sms = await api.server.database.db
+        .selectFrom('outbox')
+        .select(['recipient', 'body'])
+        .where('document_id', '=', id)
+        .where('channel', '=', 'sms')
+        .execute();
+      expect(sms).toContainEqual({
+        recipient: '+6857000011',
+        body: expect.stringContaining(`/#/register?correction=${token}`),
+      });
       // Only the hash of the token is stored.
       const stored = await api.server.database.db
         .selectFrom('oidc_payload')

@@ -16,7 +16,9 @@ import { findByKey } from '../../server/documents/store/lookups';
 import { findDocument } from '../../server/documents/store/rows';
 import { defineModule } from '../../server/module';
 import { validEntry } from '../../server/catalog/seed';
+import { normaliseDestination } from '../../server/challenge/service';
 import { portalUrl } from '../../server/documents/certificate';
+import { withNotificationTables } from '../../server/notifications/tables';
 import {
   CORRECTION_LINK_DAYS,
   CORRECTION_ROUTE,
@@ -179,6 +181,26 @@ async function notifyAccount(context: EffectContext): Promise<void> {
     language,
     path: null,
   });
+  // The notice's SMS leads to the inbox, behind a sign-in this holder does not have, and the
+  // e-mail address was never confirmed (it may be what the reviewer asks to correct): the link
+  // also goes by SMS to the mobile number the registration's code confirmed.
+  const mobile = normaliseDestination(
+    'mobile',
+    accountContacts(account, document.data).mobile ?? '',
+  );
+  if (link && mobile) {
+    await withNotificationTables(trx)
+      .insertInto('outbox')
+      .values({
+        channel: 'sms',
+        recipient: mobile,
+        subject: t('account.notices.subject', params),
+        body: t('account.notices.correctionSms', { login, link, days: CORRECTION_LINK_DAYS }),
+        language,
+        document_id: document.id,
+      })
+      .execute();
+  }
 }
 
 export const connectidModule = defineModule({
