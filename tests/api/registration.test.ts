@@ -407,6 +407,13 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
       });
       expect(accepted.statusCode, accepted.body).toBe(200);
       expect((await open(first)).statusCode).toBe(404);
+      const left = await api.server.database.db
+        .selectFrom('oidc_payload')
+        .select('id')
+        .where('model', '=', 'RegistrationCorrection')
+        .where('uid', '=', id)
+        .execute();
+      expect(left).toEqual([]);
 
       const other = await registerAs('sefo.again', '+685 7000013');
       expect((await act(other, 'return', { notes: 'First' })).statusCode).toBe(200);

@@ -22,6 +22,7 @@ import { withNotificationTables } from '../../server/notifications/tables';
 import {
   CORRECTION_LINK_DAYS,
   CORRECTION_ROUTE,
+  dropCorrectionTokens,
   issueCorrectionToken,
 } from '../../server/connectid/correction-links';
 
@@ -167,6 +168,8 @@ async function notifyAccount(context: EffectContext): Promise<void> {
         `${CORRECTION_ROUTE}?correction=${await issueCorrectionToken(trx, document.id, now)}`,
       )
     : null;
+  // A decision on a returned account (accepted, rejected) closes its correction link.
+  if (!correctable) await dropCorrectionTokens(trx, document.id);
   const body = [
     t('account.notices.body', params),
     request.notes ? `${t('notices.notes')} ${request.notes}` : '',
