@@ -105,6 +105,13 @@ describe('a returned registration in Chromium', () => {
     // SHOTS_DIR=folder keeps a picture of the correction page, to look at.
     if (process.env.SHOTS_DIR)
       await fix.screenshot({ path: `${process.env.SHOTS_DIR}/correction.png`, fullPage: true });
+    // In French too, the reviewer's notes as written.
+    await fix.getByText('FR', { exact: true }).click();
+    await fix.getByRole('heading', { name: 'Corriger votre inscription' }).waitFor();
+    await fix.getByText('Les remarques du vérificateur').waitFor();
+    expect(await axeViolations(fix)).toEqual([]);
+    await fix.getByText('EN', { exact: true }).click();
+    await fix.getByRole('heading', { name: 'Correct your registration' }).waitFor();
     await fix.getByLabel('Last name').fill('');
     await fix.getByRole('button', { name: 'Send the corrected registration' }).click();
     await fix.getByTestId('error-summary').waitFor();
