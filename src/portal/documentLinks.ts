@@ -1,4 +1,5 @@
 import type { DefinitionBundle } from '../core/definitions/types';
+import { documentRoute } from '../core/documents/document-route';
 import { fullRoles } from '../core/documents/workflow';
 import type { Session } from './session';
 
@@ -21,5 +22,5 @@ export function documentPath(
   const queue = lists.find((list) => list.id === listId);
   const view = workflow.screens.find((screen) => screen.mode === 'view' && may(screen.roles));
   const path = queue?.open ?? view?.path ?? lists[0]?.open;
-  return path ? `${workflow.prefix}${path.replace(':id', encodeURIComponent(id))}` : undefined;
+  return path ? documentRoute(workflow, path, { id }) : undefined;
 }

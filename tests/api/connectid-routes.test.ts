@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentParam, keyValue } from '../../src/core/documents/document-route';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
@@ -153,26 +154,40 @@ describe.each(databaseKinds())('connectid routes on %s', (kind) => {
     it('opens each screen to its roles only', async () => {
       const workflow = workflows.get(type)!;
       const doc = await documentFor(type, 'update');
-      for (const screen of workflow.screens.filter((s) => s.path.includes(':id'))) {
+      for (const screen of workflow.screens.filter((s) => documentParam(s.path))) {
+        // The document as the screen's route names it: by id, or by its key (the login
+        // identifier of an account, the code of a group), as the specification writes them.
+        const reference =
+          documentParam(screen.path) === 'id'
+            ? doc.id
+            : encodeURIComponent(keyValue(workflow, doc.data) ?? '');
+        expect(reference, screen.path).not.toBe('');
         for (const role of screen.roles) {
           // The account's read role reads one's own account only: the owner is the account.
           const sub = type === 'account' && role === 'read' ? doc.id : 'tester';
           const token = await holding(workflow, [role], sub);
-          const ok = await api.call('GET', `/api/connectid/${type}/${doc.id}`, { token });
+          const ok = await api.call('GET', `/api/connectid/${type}/${reference}`, { token });
           expect(ok.statusCode, `${screen.path} with ${role}: ${ok.body}`).toBe(200);
-          const versions = await api.call('GET', `/api/connectid/${type}/${doc.id}/versions`, {
+          expect((ok.json() as Doc).id).toBe(doc.id);
+          const versions = await api.call('GET', `/api/connectid/${type}/${reference}/versions`, {
             token,
           });
           expect(versions.statusCode).toBe(200);
-          const history = await api.call('GET', `/api/connectid/${type}/${doc.id}/history`, {
+          expect((versions.json() as unknown[]).length).toBeGreaterThan(0);
+          const history = await api.call('GET', `/api/connectid/${type}/${reference}/history`, {
             token,
           });
           expect(history.statusCode).toBe(200);
         }
-        const url = `/api/connectid/${type}/${doc.id}`;
+        const url = `/api/connectid/${type}/${reference}`;
         expect((await api.call('GET', url, { token: roleless })).statusCode).toBe(403);
         expect((await api.call('GET', url)).statusCode).toBe(401);
       }
+      // A key that names nothing is as unknown as an id that does.
+      const unknown = await api.call('GET', `/api/connectid/${type}/no-such-key`, {
+        token: drivers.get(type),
+      });
+      expect(unknown.statusCode).toBe(404);
       if (type === 'account') {
         // Holding read without owning the account: as if it did not exist.
         const stranger = await holding(workflow, ['read'], 'someone-else');

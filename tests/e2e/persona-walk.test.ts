@@ -246,7 +246,10 @@ describe('every persona sees words, not internals, on every page it can open', (
         const open = page
           .locator('main')
           .getByRole('link', { name: /^(Open|Ouvrir)\b/ })
-          .or(page.locator('main').getByRole('button', { name: /^(Open|Ouvrir)\b/ }))
+          // A catalogue's Open waits for a chosen row (disabled until then): not a document's.
+          .or(
+            page.locator('main').getByRole('button', { name: /^(Open|Ouvrir)\b/, disabled: false }),
+          )
           .or(page.locator('main a[href*="/view/"]'));
         if ((await open.count()) === 0) return;
         await open.first().click();

@@ -33,6 +33,8 @@ export interface DocumentSummary {
   submittedAt: string | null;
   /** When the document was made (a message: when it was received). */
   createdAt: string;
+  /** The value of the workflow's `key` (an account's login), the routes' name for it. */
+  key?: string | null;
   updatedAt: string;
   /** The list's data columns, by field name. */
   fields: Record<string, unknown>;

@@ -1,3 +1,4 @@
+import type { RoutedDocument } from '../../core/documents/document-route';
 import { useCallback, useMemo } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -33,7 +34,7 @@ export interface DocumentFinderProps {
   list: WorkflowList;
   api: ApiClient;
   /** Where a row leads (the list's `open` screen with the id filled in). */
-  onOpen: (id: string) => void;
+  onOpen: (document: RoutedDocument) => void;
   /** Offered when the user may create a document here. */
   onNew?: () => void;
 }
@@ -129,7 +130,7 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
           variant="subtle"
           onClick={(event) => {
             event.stopPropagation();
-            onOpen(row.id);
+            onOpen({ id: row.id, key: row.summary.key });
           }}
           aria-label={`${t('documents.open')} ${row.summary.number ?? ''}`.trim()}
         >
@@ -175,7 +176,14 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
         fields={filterFields}
         onApply={(condition) => table.setFilter(condition ? [condition] : [])}
       />
-      <ServerDataTable<Row> table={table} columns={columns} onOpen={onOpen} pinLastColumn />
+      <ServerDataTable<Row>
+        table={table}
+        columns={columns}
+        onOpen={(id) =>
+          onOpen({ id, key: table.records.find((row) => row.id === id)?.summary.key })
+        }
+        pinLastColumn
+      />
     </Stack>
   );
 }

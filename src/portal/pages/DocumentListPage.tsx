@@ -1,3 +1,4 @@
+import { documentRoute } from '../../core/documents/document-route';
 import { useNavigate } from 'react-router-dom';
 import {
   fullRoles,
@@ -26,7 +27,7 @@ export function DocumentListPage({
       workflow={workflow}
       list={list}
       api={api}
-      onOpen={(id) => navigate(`${workflow.prefix}${list.open.replace(':id', id)}`)}
+      onOpen={(document) => navigate(documentRoute(workflow, list.open, document))}
       onNew={canCreate ? () => navigate(`${workflow.prefix}${newScreen.path}`) : undefined}
     />
   );

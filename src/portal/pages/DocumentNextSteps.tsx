@@ -1,3 +1,4 @@
+import { documentRoute } from '../../core/documents/document-route';
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -43,7 +44,7 @@ export function DocumentNextSteps({
     steps.push({
       key: candidate.path,
       label: candidate.label ? t(candidate.label) : t(`actions.${first}`, { defaultValue: first }),
-      path: `${workflow.prefix}${candidate.path.replace(':id', document.id)}`,
+      path: documentRoute(workflow, candidate.path, document),
     });
   }
   if (steps.length === 0) return null;

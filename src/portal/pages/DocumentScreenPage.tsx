@@ -1,3 +1,4 @@
+import { documentParam, documentRoute } from '../../core/documents/document-route';
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -81,7 +82,10 @@ export function DocumentScreenPage({
   workflow: WorkflowDefinition;
   screen: WorkflowScreen;
 }) {
-  const { id, ver } = useParams();
+  const params = useParams();
+  // The document the route names: by id, or by its key (`/view/:loginIdentifier`).
+  const id = params[documentParam(screen.path) ?? 'id'];
+  const { ver } = params;
   const { bundle, api, session } = usePortal();
   const language = useLanguage();
   const { t } = useTranslation();
@@ -306,7 +310,7 @@ export function DocumentScreenPage({
       });
       const next = nextScreen(workflow, screen, session, creating, document, result);
       if (next) {
-        const target = `${workflow.prefix}${next.screen.path.replace(':id', result.id)}`;
+        const target = documentRoute(workflow, next.screen.path, result);
         const state = next.confirm
           ? {
               confirmation: {
@@ -389,7 +393,7 @@ export function DocumentScreenPage({
         <Alert color="blue" role="note">
           {t('documents.readOnlyVersion', { version: document.version })}{' '}
           {viewScreen && (
-            <Link to={`${workflow.prefix}${viewScreen.path.replace(':id', document.id)}`}>
+            <Link to={documentRoute(workflow, viewScreen.path, document)}>
               {t('documents.backToDocument')}
             </Link>
           )}
@@ -552,7 +556,7 @@ export function DocumentScreenPage({
             current={document.version}
             hrefOf={(v) =>
               versionScreen
-                ? `#${workflow.prefix}${versionScreen.path.replace(':id', document.id).replace(':ver', String(v))}`
+                ? `#${documentRoute(workflow, versionScreen.path, document).replace(':ver', String(v))}`
                 : '#'
             }
           />

@@ -220,6 +220,7 @@ export function documentSummarySchema(fields: ContractSchema): ContractSchema {
       submittedAt: NULLABLE_DATE_TIME,
       createdAt: DATE_TIME,
       updatedAt: DATE_TIME,
+      key: { ...NULLABLE_STRING, description: "The value of the workflow's key, if it has one" },
       fields,
     },
   };

@@ -1,4 +1,5 @@
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
+import { documentParam } from '../../core/documents/document-route';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { unknownRules } from '../../core/rules/registry';
@@ -205,6 +206,13 @@ export function crossCheckWorkflow(
       });
   });
   workflow.screens.forEach((screen, i) => {
+    const param = documentParam(screen.path);
+    if (param && param !== 'id' && !workflow.key)
+      problems.push({
+        file,
+        pointer: `/screens/${i}/path`,
+        message: `":${param}" names the document by its key, and the workflow declares no \`key\``,
+      });
     for (const pointer of Object.keys(screen.prefill ?? {}))
       if (entity && !schemaHasField(entity.schema, pointer))
         problems.push({ file, pointer: `/screens/${i}/prefill`, message: `no field "${pointer}"` });

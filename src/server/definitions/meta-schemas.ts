@@ -547,7 +547,8 @@ export const workflowMetaSchema = {
         required: ['path', 'mode', 'roles'],
         additionalProperties: false,
         properties: {
-          path: { type: 'string', pattern: '^(/[a-z0-9:-]+)+$' },
+          // `:id`, or the key's own name (`:loginIdentifier`) where the document is named by its key.
+          path: { type: 'string', pattern: '^(/([a-z0-9-]+|:[A-Za-z][A-Za-z0-9]*))+$' },
           mode: { type: 'string' },
           roles: { ...roleSuffixes, minItems: 1 },
           actions: { type: 'array', items: { type: 'string' } },

@@ -29,6 +29,7 @@ import {
 } from './links';
 import { checkFileReferences } from './media-references';
 import { checkChanged } from './must-change';
+import { findByKey } from './store/lookups';
 import { callerAsOwner, ownerNamed, type DocumentOwner } from './on-behalf';
 import { runServerRules } from './server-rules';
 import { encodeSystemNote, type SystemNote } from './system-notes';
@@ -496,10 +497,33 @@ export async function visibleRow(
   id: string,
   forUpdate = false,
 ): Promise<DocumentRow> {
-  if (!UUID.test(id)) throw new ApiProblem(404, ERROR_CODES.notFound);
-  const row = await findDocument(db, workflow.definition.id, id, { forUpdate });
+  const row = await findDocument(db, workflow.definition.id, await documentId(db, workflow, id), {
+    forUpdate,
+  });
   if (!row || !maySee(workflow, principal, row)) throw new ApiProblem(404, ERROR_CODES.notFound);
   return row;
+}
+
+/**
+ * The id a request names a document by: its id, or, for a workflow declaring a `key`, the key's
+ * value (an account's login identifier, a group's code: the routes the specification writes).
+ * Anything else names nothing (404).
+ */
+async function documentId(
+  db: Kysely<Database> | Transaction<Database>,
+  workflow: CompiledWorkflow,
+  reference: string,
+): Promise<string> {
+  if (UUID.test(reference)) return reference;
+  const key = workflow.definition.key;
+  const named =
+    key && reference.length <= 200
+      ? await findByKey(db, workflow.definition.id, key.pointer, reference, {
+          includeDeleted: key.keptWhenDeleted,
+        })
+      : undefined;
+  if (!named) throw new ApiProblem(404, ERROR_CODES.notFound);
+  return named.id;
 }
 
 /**

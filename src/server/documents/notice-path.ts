@@ -1,3 +1,4 @@
+import { documentRoute } from '../../core/documents/document-route';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { DocumentDraft } from './effect-context';
 
@@ -7,9 +8,9 @@ import type { DocumentDraft } from './effect-context';
  */
 export function noticePath(
   workflow: WorkflowDefinition,
-  document: Pick<DocumentDraft, 'id' | 'status'>,
+  document: Pick<DocumentDraft, 'id' | 'status' | 'data'>,
 ): string {
   const task = workflow.tasks?.owner?.find((t) => t.status === document.status);
-  const screen = task?.open ?? '/view/:id';
-  return `${workflow.prefix}${screen.replace(':id', document.id)}`;
+  const view = workflow.screens.find((s) => s.mode === 'view')?.path ?? '/view/:id';
+  return documentRoute(workflow, task?.open ?? view, document);
 }

@@ -44,8 +44,8 @@ export class DocumentQueries {
     principal: Principal,
     id: string,
   ): Promise<VersionSummary[]> {
-    await visibleRow(this.db, workflow, principal, id);
-    const rows = await listVersions(this.db, id);
+    const { id: documentId } = await visibleRow(this.db, workflow, principal, id);
+    const rows = await listVersions(this.db, documentId);
     return rows.map((r) => ({ ...r, at: iso(r.at) }));
   }
 
@@ -57,7 +57,7 @@ export class DocumentQueries {
     version: number,
   ): Promise<DocumentView> {
     const current = await visibleRow(this.db, workflow, principal, id);
-    const row = await findVersion(this.db, id, version);
+    const row = await findVersion(this.db, current.id, version);
     if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
     return documentView(
       {
@@ -78,8 +78,8 @@ export class DocumentQueries {
     principal: Principal,
     id: string,
   ): Promise<HistoryEntry[]> {
-    await visibleRow(this.db, workflow, principal, id);
-    return (await listHistory(this.db, id)).map(historyEntry);
+    const { id: documentId } = await visibleRow(this.db, workflow, principal, id);
+    return (await listHistory(this.db, documentId)).map(historyEntry);
   }
 
   /**
@@ -132,7 +132,10 @@ export class DocumentQueries {
         })`
       : sql<SqlBool>`(${visibleTo(type, visibility(workflow, principal))} and status <> ${DELETED})`;
     const { rows, page } = await searchRows(this.db, request, fields, scope, this.searchMaxItems);
-    return { items: rows.map((row) => documentSummary(row, columns)), ...page };
+    return {
+      items: rows.map((row) => documentSummary(row, columns, workflow.definition.key)),
+      ...page,
+    };
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { RecordKey } from '../../core/documents/record-declarations';
 import type { LibraryRow } from '../../core/dashboard/types';
 import type { DocumentSummary, DocumentView, HistoryEntry } from '../../core/documents/types';
 import type { WorkflowList } from '../../core/documents/workflow';
@@ -50,10 +51,13 @@ export function documentView(row: DocumentRow, allowedActions: string[]): Docume
 export function documentSummary(
   row: DocumentRow,
   columns: WorkflowList['columns'],
+  key?: RecordKey,
 ): DocumentSummary {
+  const keyed = key ? resolvePointer(row.data, key.pointer) : undefined;
   return {
     ...header(row),
     createdAt: iso(row.created_at),
+    ...(key ? { key: typeof keyed === 'string' ? keyed : null } : {}),
     fields: Object.fromEntries(
       columns.filter((c) => c.pointer).map((c) => [c.field, resolvePointer(row.data, c.pointer!)]),
     ),
