@@ -230,7 +230,7 @@ function EntryFormBody({
       try {
         validate = await loadValidator(validatorUrl);
       } catch {
-        setFormError(t('messages.unableToFetch'));
+        setFormError(t('messages.unableToFetch', { context: 'catalog' }));
         return;
       }
       const list: FieldError[] = validate(data)

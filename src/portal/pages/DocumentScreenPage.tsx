@@ -531,7 +531,8 @@ export function DocumentScreenPage({
                   setFailure({
                     status: 0,
                     code: 'DOWNLOAD_FAILED',
-                    message: t('messages.unableToFetch'),
+                    // The identity screens word it as their specification does (`_connectid`).
+                    message: t('messages.unableToFetch', { context: backend }),
                   });
               })
             }
@@ -542,7 +543,7 @@ export function DocumentScreenPage({
       )}
       {busy && (
         <Alert color="blue" role="status">
-          {t('messages.processing')}
+          {t('messages.processing', { context: backend })}
         </Alert>
       )}
       {chrome && document && screen.mode !== 'version' && (
