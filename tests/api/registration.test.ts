@@ -225,6 +225,70 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
+  it("verifies the identity document's dates: an expired passport or one issued in the future is refused, storing nothing; a valid one passes", async () => {
+    const before = await accounts();
+    const mobile = '+685 7000031';
+    const { challengeId, code } = await codeFor(mobile);
+    const today = new Date();
+    const day = (offset: number) =>
+      new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const withDates = (dates: Record<string, string>) => {
+      const data = details('sina.ioane', mobile);
+      data.identity = { ...data.identity, ...dates };
+      return data;
+    };
+    const fieldsOf = (response: { json: () => unknown }) =>
+      (
+        response.json() as {
+          error: { fields: Array<{ path: string; rule: string; message: string }> };
+        }
+      ).error.fields;
+
+    const expired = await register({
+      challengeId,
+      code,
+      password: PASSWORD,
+      data: withDates({ dateOfExpiry: day(-1) }),
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(fieldsOf(expired)).toContainEqual({
+      path: '/data/identity/dateOfExpiry',
+      rule: 'futureDate',
+      message: 'This date must be in the future',
+    });
+    // In French, as the request asks.
+    const expiredFr = await api.call('POST', '/api/connectid/registration', {
+      body: { challengeId, code, password: PASSWORD, data: withDates({ dateOfExpiry: day(-1) }) },
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(fieldsOf(expiredFr)).toContainEqual(
+      expect.objectContaining({
+        path: '/data/identity/dateOfExpiry',
+        message: 'Cette date doit être dans le futur',
+      }),
+    );
+    const issuedLater = await register({
+      challengeId,
+      code,
+      password: PASSWORD,
+      data: withDates({ dateOfIssuance: day(2) }),
+    });
+    expect(fieldsOf(issuedLater)).toContainEqual(
+      expect.objectContaining({ path: '/data/identity/dateOfIssuance', rule: 'pastDate' }),
+    );
+    expect(await accounts()).toBe(before);
+
+    // Issued today and expiring today: still a valid document.
+    const valid = await register({
+      challengeId,
+      code,
+      password: PASSWORD,
+      data: withDates({ dateOfIssuance: day(0), dateOfExpiry: day(0) }),
+    });
+    expect(valid.statusCode, valid.body).toBe(201);
+    expect(await accounts()).toBe(before + 1);
+  });
+
   it('reports a login name already taken as a field problem, storing nothing', async () => {
     const mobile = '+685 7000003';
     const { challengeId, code } = await codeFor(mobile);

@@ -30,7 +30,20 @@ const OPTIONS = {
       passwordRules: { minimumLength: 10, minimumDigits: 1, allowUsernameInPassword: false },
     },
   ],
-  identityTypes: [],
+  identityTypes: [
+    {
+      code: 'PASSPORT',
+      description: 'Passport',
+      checkIdentityValidDateFrom: 'MANDATORY',
+      checkIdentityValidDateTo: 'MANDATORY',
+    },
+    {
+      code: 'BIRTH_CERT',
+      description: 'Birth certificate',
+      checkIdentityValidDateFrom: 'OPTIONAL',
+      checkIdentityValidDateTo: 'PROHIBITED',
+    },
+  ],
   developerOutbox: '/dev/outbox',
 };
 
@@ -38,6 +51,10 @@ beforeAll(async () => {
   const translations = {} as DefinitionBundle['translations'];
   for (const language of ['en', 'fr'] as const) {
     translations[language] = await readJson<TextTree>(`translations/${language}.json`);
+    // The account's own texts, under their namespace as the server loads them.
+    translations[language].account = await readJson<TextTree>(
+      `translations/${language}/account.json`,
+    );
   }
   await initI18n({
     modules: [],
@@ -196,6 +213,80 @@ describe('registration page', () => {
     expect(text).toContain('au moins 12 caractères');
     expect(text).toContain('au moins 1 chiffre (');
     expect(text).toContain('au moins 2 lettres majuscules');
+  });
+
+  it('verifies the identity document as it is filled: each failed check in words, then the passed panel', async () => {
+    const { post } = await renderAt('/register');
+    await screen.findByLabelText(/I register as/, { selector: 'input' });
+    // No document type chosen: nothing to verify.
+    expect(screen.queryByTestId('document-verification')).toBeNull();
+    fireEvent.click(screen.getByLabelText(/Identity document type/, { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Passport' }));
+    let panel = await screen.findByTestId('document-verification');
+    expect(within(panel).getByText('Verification Errors')).toBeTruthy();
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Date of issue is required for a Passport',
+      'Date of expiry is required for a Passport',
+    ]);
+    const day = (offset: number) => {
+      const d = new Date();
+      d.setDate(d.getDate() + offset);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    };
+    fill(/Date of issuance/, day(3));
+    fill(/Date of expiry/, day(-1));
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Date of issue must not be in the future',
+      'The document has expired (date of expiry in the past)',
+    ]);
+    // Sending the code is refused while the document fails, the checks listed in the summary.
+    fireEvent.click(screen.getByRole('button', { name: /Send me a confirmation code/ }));
+    const summary = await screen.findByTestId('error-summary');
+    expect(summary.textContent).toContain('Date of issue must not be in the future');
+    expect(post).not.toHaveBeenCalled();
+
+    fill(/Date of issuance/, day(-365));
+    fill(/Date of expiry/, day(0));
+    panel = screen.getByTestId('document-verification');
+    expect(within(panel).getByText('Document Verification')).toBeTruthy();
+    expect(panel.textContent).toContain(
+      'Basic document verifications have been passed successfully, you may proceed.',
+    );
+
+    // A type whose expiry date is prohibited.
+    fireEvent.click(screen.getByLabelText(/Identity document type/, { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Birth certificate' }));
+    panel = screen.getByTestId('document-verification');
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Date of expiry must not be given for this document type']);
+  });
+
+  it('words the verification in French', async () => {
+    await renderAt('/register', 'fr');
+    await screen.findByLabelText(/Je m'inscris/, { selector: 'input' });
+    fireEvent.click(screen.getByLabelText(/Type de pièce d'identité/, { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Passport' }));
+    const panel = await screen.findByTestId('document-verification');
+    expect(within(panel).getByText('Erreurs de vérification')).toBeTruthy();
+    expect(panel.textContent).toContain(
+      "La date d'expiration est obligatoire pour ce type de pièce",
+    );
+    fill(/Date de délivrance/, '2020-01-01');
+    fill(/Date d'expiration/, '2999-01-01');
+    expect(within(panel).getByText('Vérification du document')).toBeTruthy();
+    expect(panel.textContent).toContain('vous pouvez continuer');
   });
 
   it('the success page offers the next steps: home and sign in', async () => {

@@ -38,9 +38,35 @@ export async function typeProblems(
       problems.push({ path: `/data${identity.pointer}`, rule: 'selfRegistrationNotAllowed' });
     } else {
       checkFields(data, identityType, identity.checks, problems);
+      documentDateProblems(data, identity.checks, now, problems);
     }
   }
   return userType;
+}
+
+/**
+ * The sense checks of an identity document's validity dates: the date the check
+ * `…DateFrom` governs (issuance) may not be in the future, the one `…DateTo` governs (expiry)
+ * may not be in the past, a document expiring today still being valid. Dates are compared as
+ * calendar days (YYYY-MM-DD, UTC); a malformed date is left to the schema's own format check.
+ */
+function documentDateProblems(
+  data: Record<string, unknown>,
+  checks: Readonly<Record<string, string>>,
+  now: Date,
+  problems: FieldProblem[],
+): void {
+  const today = now.toISOString().slice(0, 10);
+  for (const [check, pointer] of Object.entries(checks)) {
+    const value = valueAt(data, pointer);
+    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) continue;
+    // Already refused as prohibited: one problem per field is enough.
+    if (problems.some((p) => p.path === `/data${pointer}`)) continue;
+    if (check.endsWith('DateFrom') && value > today)
+      problems.push({ path: `/data${pointer}`, rule: 'pastDate' });
+    if (check.endsWith('DateTo') && value < today)
+      problems.push({ path: `/data${pointer}`, rule: 'futureDate' });
+  }
 }
 
 function checkFields(

@@ -25,8 +25,12 @@ import {
   detailProblems,
   failureText,
   fieldOf,
+  identityProblems,
+  IDENTITY_FIELDS,
+  localDay,
   type DetailField,
   type Details,
+  type IdentityDocument,
   type RegistrationOptions,
 } from './registrationChecks';
 
@@ -36,6 +40,12 @@ const EMPTY: Details = {
   lastName: '',
   emailAddress: '',
   primaryMobileNo: '',
+};
+const NO_DOCUMENT: IdentityDocument = {
+  identityType: '',
+  identityNo: '',
+  dateOfIssuance: '',
+  dateOfExpiry: '',
 };
 const inputId = (field: string) => `register-${field}`;
 
@@ -61,6 +71,7 @@ function NewRegistration() {
   const [values, setValues] = useState<Details>(EMPTY);
   // No type is chosen for the person: the list starts on its prompt.
   const [userType, setUserType] = useState<string | null>(null);
+  const [identity, setIdentity] = useState<IdentityDocument>(NO_DOCUMENT);
   const [challengeId, setChallengeId] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -90,6 +101,13 @@ function NewRegistration() {
   if (session.signedIn) return <Navigate to="/" replace />;
 
   const chosenType = options?.userTypes.find((u) => u.code === userType);
+  const identityType = options?.identityTypes.find((i) => i.code === identity.identityType);
+  // Verified as the person types, against today's date where they are.
+  const documentProblems = identityProblems(identity, identityType, localDay(new Date()), t);
+  const labelOf = (field: string) =>
+    (IDENTITY_FIELDS as readonly string[]).includes(field)
+      ? t(`account.identity.${field}`)
+      : t(`register.${field}`);
   const errorFor = (field: string) =>
     errors
       .filter((e) => fieldOf(e.path) === field)
@@ -102,7 +120,7 @@ function NewRegistration() {
   };
 
   const sendCode = async () => {
-    const problems = detailProblems(values, userType, t);
+    const problems = [...detailProblems(values, userType, t), ...documentProblems];
     if (problems.length) return fail(problems);
     setBusy(true);
     setErrors([]);
@@ -127,7 +145,7 @@ function NewRegistration() {
   };
 
   const register = async () => {
-    const problems = detailProblems(values, userType, t);
+    const problems = [...detailProblems(values, userType, t), ...documentProblems];
     if (code.trim() === '') {
       problems.push({ path: '/code', rule: 'required', message: t('register.errors.code') });
     }
@@ -155,6 +173,12 @@ function NewRegistration() {
           loginIdentifier: values.loginIdentifier.trim(),
           firstName: values.firstName.trim(),
           lastName: values.lastName.trim(),
+          // The document only when a type is chosen, and only the fields filled.
+          ...(identityType
+            ? Object.fromEntries(
+                IDENTITY_FIELDS.map((f) => [f, identity[f].trim()]).filter(([, v]) => v !== ''),
+              )
+            : {}),
         },
         contact: {
           emailAddress: values.emailAddress.trim(),
@@ -212,7 +236,7 @@ function NewRegistration() {
                       >
                         {/* The field's name first: five "This field is required" say nothing. */}
                         {t('register.summaryEntry', {
-                          field: t(`register.${field}`),
+                          field: labelOf(field),
                           message: e.message,
                         })}
                       </Anchor>
@@ -265,6 +289,66 @@ function NewRegistration() {
             error={errorFor('userType')}
             allowDeselect={false}
           />
+          <Select
+            id={inputId('identityType')}
+            label={t('account.identity.identityType')}
+            placeholder={t('account.registration.identityTypePrompt')}
+            data={(options?.identityTypes ?? []).map((i) => ({
+              value: i.code,
+              label: t(`register.identityTypes.${i.code}`, { defaultValue: i.description }),
+            }))}
+            value={identity.identityType || null}
+            onChange={(code) => setIdentity((old) => ({ ...old, identityType: code ?? '' }))}
+            clearable
+            error={errorFor('identityType')}
+          />
+          {identityType && (
+            <>
+              {(['identityNo', 'dateOfIssuance', 'dateOfExpiry'] as const).map((field) => (
+                <TextInput
+                  key={field}
+                  id={inputId(field)}
+                  label={t(`account.identity.${field}`)}
+                  type={field === 'identityNo' ? 'text' : 'date'}
+                  value={identity[field]}
+                  required={
+                    (field === 'dateOfIssuance' &&
+                      identityType.checkIdentityValidDateFrom === 'MANDATORY') ||
+                    (field === 'dateOfExpiry' &&
+                      identityType.checkIdentityValidDateTo === 'MANDATORY')
+                  }
+                  error={errorFor(field)}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    setIdentity((old) => ({ ...old, [field]: value }));
+                  }}
+                />
+              ))}
+              {documentProblems.length === 0 ? (
+                <Alert
+                  color="green"
+                  role="status"
+                  title={t('account.registration.verificationTitle')}
+                  data-testid="document-verification"
+                >
+                  {t('account.registration.verificationPassed')}
+                </Alert>
+              ) : (
+                <Alert
+                  color="red"
+                  role="status"
+                  title={t('account.registration.verificationErrors')}
+                  data-testid="document-verification"
+                >
+                  <List size="sm">
+                    {documentProblems.map((p) => (
+                      <List.Item key={p.path}>{p.message}</List.Item>
+                    ))}
+                  </List>
+                </Alert>
+              )}
+            </>
+          )}
           {challengeId === null ? (
             <Group>
               <Button type="submit" loading={busy}>

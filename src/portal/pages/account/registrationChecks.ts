@@ -18,9 +18,19 @@ export interface RegistrationUserType {
   passwordRules?: PasswordRules;
 }
 
+/** How an identity type's check treats one of the document's dates (catalogue IdentityTypes). */
+export type DateCheck = 'MANDATORY' | 'OPTIONAL' | 'PROHIBITED';
+
+export interface RegistrationIdentityType {
+  code: string;
+  description: string;
+  checkIdentityValidDateFrom?: DateCheck;
+  checkIdentityValidDateTo?: DateCheck;
+}
+
 export interface RegistrationOptions {
   userTypes: RegistrationUserType[];
-  identityTypes: Array<{ code: string; description: string }>;
+  identityTypes: RegistrationIdentityType[];
   /** Outside production: the page where confirmation codes can be read. */
   developerOutbox?: string;
 }
@@ -72,9 +82,74 @@ export function detailProblems(
 export function fieldOf(path: string): string | undefined {
   if (path === '/destination') return 'primaryMobileNo';
   const last = path.split('/').pop() ?? '';
-  return [...DETAIL_FIELDS, 'userType', 'code', 'password', 'confirm'].includes(last)
+  return [...DETAIL_FIELDS, 'userType', ...IDENTITY_FIELDS, 'code', 'password', 'confirm'].includes(
+    last,
+  )
     ? last
     : undefined;
+}
+
+/** The identity document's fields, as the account names them (workflows/account.json). */
+export const IDENTITY_FIELDS = [
+  'identityType',
+  'identityNo',
+  'dateOfIssuance',
+  'dateOfExpiry',
+] as const;
+export type IdentityField = (typeof IDENTITY_FIELDS)[number];
+export type IdentityDocument = Record<IdentityField, string>;
+
+/** A calendar day, YYYY-MM-DD, in the person's own time zone (what a date input gives). */
+export function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * The basic verification of the identity document, as the person fills it: the identity type's
+ * checks say whether each date is mandatory, optional or prohibited (checkIdentityValidDateFrom
+ * governs the date of issue, checkIdentityValidDateTo the date of expiry), and a given date must
+ * make sense: not issued in the future, not expired (a document expiring today is still valid).
+ * The server checks the same at registration. No type chosen, nothing to verify.
+ */
+export function identityProblems(
+  document: IdentityDocument,
+  type: RegistrationIdentityType | undefined,
+  today: string,
+  t: Translate,
+): FieldError[] {
+  if (!type) return [];
+  const problems: FieldError[] = [];
+  const name = t(`register.identityTypes.${type.code}`, { defaultValue: type.description });
+  const dates = [
+    ['dateOfIssuance', type.checkIdentityValidDateFrom, 'issue'],
+    ['dateOfExpiry', type.checkIdentityValidDateTo, 'expiry'],
+  ] as const;
+  for (const [field, check, which] of dates) {
+    const value = document[field].trim();
+    const path = `/identity/${field}`;
+    if (value === '') {
+      if (check === 'MANDATORY')
+        problems.push({
+          path,
+          rule: 'required',
+          message: t(`account.registration.${which}Required`, { type: name }),
+        });
+    } else if (check === 'PROHIBITED') {
+      problems.push({
+        path,
+        rule: 'prohibited',
+        message: t(`account.registration.${which}Prohibited`),
+      });
+    } else if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+      problems.push({ path, rule: 'format_date', message: t('validation.format_date') });
+    } else if (field === 'dateOfIssuance' && value > today) {
+      problems.push({ path, rule: 'pastDate', message: t('account.registration.issueInFuture') });
+    } else if (field === 'dateOfExpiry' && value < today) {
+      problems.push({ path, rule: 'futureDate', message: t('account.registration.expired') });
+    }
+  }
+  return problems;
 }
 
 /** The rules of a policy the page lists, with the number each one asks for. */
