@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengePlugin } from '../../src/server/challenge/plugin';
-import { CHALLENGE_LIMITS, verifyChallenge } from '../../src/server/challenge/service';
+import {
+  CHALLENGE_LIMITS,
+  normaliseDestination,
+  verifyChallenge,
+} from '../../src/server/challenge/service';
 import { notificationsPlugin } from '../../src/server/notifications/plugin';
 import { httpSmsProvider } from '../../src/server/notifications/providers';
 import { withNotificationTables } from '../../src/server/notifications/tables';
 import type { OutboxWorker } from '../../src/server/notifications/worker';
+import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import {
   startPluginHarness,
@@ -348,3 +353,146 @@ describe.each(databaseKinds())('confirmation codes by e-mail on %s', (kind) => {
     expect(sms.json().error.code).toBe('CHALLENGE_CHANNEL_OFF');
   });
 });
+
+describe.each(databaseKinds())('confirmation codes to catalogue entries on %s', (kind) => {
+  let api: ApiHarness;
+  let db: ReturnType<typeof withNotificationTables>;
+  beforeAll(async () => {
+    // The reference data seeds the agent AG001 (mobile +64 21 555 0101) and the agency LAB
+    // (no contact fields); the outbox runs no timer, so queued messages stay to be read.
+    api = await startApiServer(
+      kind,
+      {
+        confirmationChannels: {
+          mobile: true,
+          email: false,
+          agency: true,
+          agent: true,
+          trader: false,
+        },
+      },
+      undefined,
+      { intervalMs: 0 },
+    );
+    db = withNotificationTables(api.server.database.db);
+  });
+  afterAll(async () => api?.close());
+
+  const send = (channel: string, destination: string) =>
+    api.call('POST', '/api/challenge', {
+      body: { channel, destination, purpose: 'registration' },
+      headers: { locale: 'en' },
+    });
+  const outbox = (recipient?: string) =>
+    db
+      .selectFrom('outbox')
+      .selectAll()
+      .$if(recipient !== undefined, (q) => q.where('recipient', '=', recipient!))
+      .execute();
+
+  it("sends the code for an agent's code to the agent's mobile, and it verifies with the same channel and code", async () => {
+    const before = (await outbox()).length;
+    const response = await send('agent', ' AG001 ');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(Object.keys(response.json()).sort()).toEqual(['challengeId', 'expiresAt', 'message']);
+    expect(response.json().message).toBe(
+      'If this code is known, a confirmation code was sent to its registered contact',
+    );
+    expect(await outbox()).toHaveLength(before + 1);
+    const [row] = await outbox('+64215550101');
+    expect(row).toMatchObject({ channel: 'sms', recipient: '+64215550101', status: 'PENDING' });
+    const code = /\b(\d{6})\b/.exec(row!.body)![1]!;
+    const id = response.json().challengeId as string;
+    const eager = await api.call('POST', `/api/challenge/${id}/verify`, { body: { code } });
+    expect(eager.statusCode, eager.body).toBe(200);
+    const destination = normaliseDestination('agent', 'AG001');
+    expect(destination).toBe('agent:AG001');
+    // Another pair (the same code through the mobile channel) does not match the challenge.
+    expect(
+      await verifyChallenge(api.server.database.db, id, code, {
+        destination: normaliseDestination('mobile', '+64 21 555 0101'),
+        consume: false,
+      }),
+    ).toBe('wrong');
+    expect(
+      await verifyChallenge(api.server.database.db, id, code, {
+        destination,
+        purpose: 'registration',
+      }),
+    ).toBe('ok');
+  });
+
+  it('answers an unknown code exactly like a known one and sends nothing', async () => {
+    const before = (await outbox()).length;
+    const known = await send('agent', 'AG002');
+    const unknown = await send('agent', 'NOSUCH1');
+    expect(unknown.statusCode, unknown.body).toBe(known.statusCode);
+    expect(Object.keys(unknown.json()).sort()).toEqual(Object.keys(known.json()).sort());
+    expect(unknown.json().message).toBe(known.json().message);
+    expect(await outbox()).toHaveLength(before + 1);
+    expect(await outbox('+6795550102')).toHaveLength(1);
+    // No code was sent for it, so none verifies; it answers as any wrong code does.
+    const wrong = await api.call('POST', `/api/challenge/${unknown.json().challengeId}/verify`, {
+      body: { code: '123456' },
+    });
+    expect(wrong.json().error.code).toBe('CHALLENGE_WRONG_CODE');
+    // The unknown code is counted like any destination: the rate limit applies the same.
+    for (let i = 1; i < CHALLENGE_LIMITS.perDestination; i++) {
+      expect((await send('agent', 'NOSUCH1')).statusCode).toBe(201);
+    }
+    expect((await send('agent', 'NOSUCH1')).statusCode).toBe(429);
+    expect(await outbox()).toHaveLength(before + 1);
+  });
+
+  it('sends nothing for an agency, whose entries have no contact, and answers the same', async () => {
+    const before = (await outbox()).length;
+    const response = await send('agency', 'LAB');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().message).toBe(
+      'If this code is known, a confirmation code was sent to its registered contact',
+    );
+    expect(await outbox()).toHaveLength(before);
+  });
+
+  it('refuses a catalogue channel that is off, and a code that cannot be one', async () => {
+    const off = await send('trader', 'TR001');
+    expect(off.statusCode).toBe(400);
+    expect(off.json().error.code).toBe('CHALLENGE_CHANNEL_OFF');
+    const bad = await send('agent', 'AG 001');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: [{ path: '/destination', rule: 'pattern' }],
+    });
+  });
+});
+
+describe.each(databaseKinds())(
+  'confirmation codes to agents when that channel is off on %s',
+  (kind) => {
+    let api: ApiHarness;
+    beforeAll(async () => {
+      api = await startApiServer(kind, {}, undefined, { intervalMs: 0 });
+    });
+    afterAll(async () => api?.close());
+
+    it('refuses the agent, agency and trader channels by default', async () => {
+      for (const [channel, destination] of [
+        ['agent', 'AG001'],
+        ['agency', 'LAB'],
+        ['trader', 'TR001'],
+      ] as const) {
+        const response = await api.call('POST', '/api/challenge', {
+          body: { channel, destination, purpose: 'registration' },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.code).toBe('CHALLENGE_CHANNEL_OFF');
+      }
+      const rows = await withNotificationTables(api.server.database.db)
+        .selectFrom('outbox')
+        .select('id')
+        .execute();
+      expect(rows).toHaveLength(0);
+    });
+  },
+);

@@ -11,7 +11,9 @@ import {
   CHALLENGE_CHANNELS,
   CHALLENGE_ERRORS,
   CHALLENGE_LIMITS,
+  catalogueDelivery,
   createChallenge,
+  isCatalogueChannel,
   normaliseDestination,
   verifyChallenge,
   verifyProblem,
@@ -38,7 +40,10 @@ interface ChallengeBody {
  * The `challenge` backend (register with prefix /api/challenge): POST / sends a 6-digit code by
  * SMS or e-mail through the outbox; POST /:id/verify checks a code without using it up (the
  * browser's eager check; the final step calls verifyChallenge, which uses it up). Anyone may ask
- * for a code: nothing here looks at accounts, so the answers say nothing about them.
+ * for a code: nothing here looks at accounts, so the answers say nothing about them. The
+ * agency, agent and trader channels take a catalogue code as the destination and send to the
+ * entry's contact; an unknown code gets the same answer and nothing is sent, so the answers
+ * say nothing about the catalogues either.
  */
 export async function challengePlugin(
   app: FastifyInstance,
@@ -74,16 +79,27 @@ export async function challengePlugin(
         throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
           {
             path: '/destination',
-            rule: channel === 'mobile' ? 'mobileNumber' : 'format_email',
+            rule: isCatalogueChannel(channel)
+              ? 'pattern'
+              : channel === 'mobile'
+                ? 'mobileNumber'
+                : 'format_email',
           },
         ]);
       }
       const language = requestLanguage(request);
       const minutes = CHALLENGE_LIMITS.ttlMs / 60_000;
+      const catalogue = isCatalogueChannel(channel);
+      const delivery = catalogue
+        ? // The code without its `<channel>:` prefix is the catalogue entry's key.
+          ((await catalogueDelivery(options.db, channel, destination.slice(channel.length + 1))) ??
+          null)
+        : undefined;
       const created = await createChallenge(options.db, {
         channel,
         destination,
         purpose,
+        delivery,
         message: {
           subject: text(language, 'message.subject'),
           // `{{code}}` survives translation and is filled in by createChallenge.
@@ -92,7 +108,11 @@ export async function challengePlugin(
       });
       return reply.status(201).send({
         ...created,
-        message: text(language, channel === 'mobile' ? 'sentToMobile' : 'sentToEmail'),
+        // One text for every catalogue code, known or not, reached by SMS or by e-mail.
+        message: text(
+          language,
+          catalogue ? 'sentToContact' : channel === 'mobile' ? 'sentToMobile' : 'sentToEmail',
+        ),
       });
     },
   );

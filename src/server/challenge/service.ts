@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { sql, type Kysely } from 'kysely';
+import { validEntry } from '../catalog/seed';
 import type { Database } from '../db/schema';
 import { ApiProblem } from '../http/api-error';
 import { withNotificationTables } from '../notifications/tables';
@@ -16,8 +17,18 @@ export const CHALLENGE_ERRORS = {
   rateLimited: 'CHALLENGE_RATE_LIMITED',
 } as const;
 
-export const CHALLENGE_CHANNELS = ['mobile', 'email'] as const;
+/**
+ * mobile and email send to the destination given; agency, agent and trader send to the contact
+ * of the catalogue entry (of the catalogue of that name) whose code is the destination.
+ */
+export const CHALLENGE_CHANNELS = ['mobile', 'email', 'agency', 'agent', 'trader'] as const;
 export type ChallengeChannel = (typeof CHALLENGE_CHANNELS)[number];
+export const CATALOGUE_CHANNELS = ['agency', 'agent', 'trader'] as const;
+export type CatalogueChannel = (typeof CATALOGUE_CHANNELS)[number];
+
+export function isCatalogueChannel(channel: ChallengeChannel): channel is CatalogueChannel {
+  return (CATALOGUE_CHANNELS as readonly string[]).includes(channel);
+}
 
 export const CHALLENGE_LIMITS = {
   /** A code is valid this long. */
@@ -34,24 +45,65 @@ const HASH_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export type VerifyResult = 'ok' | 'wrong' | 'expired' | 'used' | 'locked';
 
-/** The outbox channel a confirmation channel is delivered through. */
-const OUTBOX_CHANNEL: Record<ChallengeChannel, 'sms' | 'email'> = { mobile: 'sms', email: 'email' };
+/** Where a code goes: an outbox channel and its recipient. */
+export interface ChallengeDelivery {
+  channel: 'sms' | 'email';
+  recipient: string;
+}
+
+/** A catalogue code as a destination: printable, no spaces, at most the catalogues' 17. */
+const CATALOGUE_CODE = /^[^\s]{1,17}$/;
 
 /**
  * A destination as stored and compared: a phone number without spaces, dashes, dots or
- * brackets (a leading + kept), or a lower-cased e-mail address. Undefined when not valid.
+ * brackets (a leading + kept), a lower-cased e-mail address, or for a catalogue channel
+ * `<channel>:<code>` (the code as given, trimmed; the channel keeps an agent's and a trader's
+ * equal codes apart). Undefined when not valid.
  */
 export function normaliseDestination(
   channel: ChallengeChannel,
   destination: string,
 ): string | undefined {
   const value = destination.trim();
+  if (isCatalogueChannel(channel)) {
+    return CATALOGUE_CODE.test(value) ? `${channel}:${value}` : undefined;
+  }
   if (channel === 'mobile') {
     const compact = value.replace(/[\s().-]/g, '');
     return /^\+?[0-9]{6,15}$/.test(compact) ? compact : undefined;
   }
   const email = value.toLowerCase();
   return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : undefined;
+}
+
+/** The fields of each catalogue holding its entry's mobile number and e-mail address. */
+const CATALOGUE_CONTACT: Record<CatalogueChannel, { mobile: string; email: string }> = {
+  // The agency catalogue has no contact fields today; an entry that gains them is used.
+  agency: { mobile: 'mobileNumber', email: 'emailAddress' },
+  agent: { mobile: 'mobileNumber', email: 'emailAddress' },
+  trader: { mobile: 'telephone', email: 'email' },
+};
+
+/**
+ * Where a code for a catalogue channel goes: the mobile number (SMS) of the entry valid at
+ * `at` whose code is `code`, else its e-mail address; undefined when there is no such entry or
+ * it has neither. The caller answers the same either way, so the answer does not tell codes apart.
+ */
+export async function catalogueDelivery(
+  db: Kysely<Database>,
+  channel: CatalogueChannel,
+  code: string,
+  at: Date = new Date(),
+): Promise<ChallengeDelivery | undefined> {
+  const entry = await validEntry(db, channel, code, at);
+  if (!entry) return undefined;
+  const fields = CATALOGUE_CONTACT[channel];
+  const mobile = entry[fields.mobile];
+  const sms = typeof mobile === 'string' ? normaliseDestination('mobile', mobile) : undefined;
+  if (sms) return { channel: 'sms', recipient: sms };
+  const address = entry[fields.email];
+  const email = typeof address === 'string' ? normaliseDestination('email', address) : undefined;
+  return email ? { channel: 'email', recipient: email } : undefined;
 }
 
 export interface ChallengeMessage {
@@ -66,6 +118,12 @@ export interface CreateChallengeInput {
   destination: string;
   purpose: string;
   message: ChallengeMessage;
+  /**
+   * Where the code goes; by default the destination itself (mobile: SMS, email: e-mail). Null
+   * sends nothing: the challenge is still kept (and counted), so the answer is the same as for
+   * a code sent, and no code ever matches it.
+   */
+  delivery?: ChallengeDelivery | null;
   now?: Date;
 }
 
@@ -88,6 +146,7 @@ export async function createChallenge(
   const code = String(randomInt(100_000, 1_000_000));
   const codeHash = await hash(code, HASH_OPTIONS);
   const expiresAt = new Date(now.getTime() + CHALLENGE_LIMITS.ttlMs);
+  const delivery = input.delivery === undefined ? directDelivery(input) : input.delivery;
   const id = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`challenge:${input.destination}`}))`.execute(
       trx,
@@ -115,19 +174,28 @@ export async function createChallenge(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('outbox')
-      .values({
-        channel: OUTBOX_CHANNEL[input.channel],
-        recipient: input.destination,
-        subject: input.message.subject,
-        body: input.message.text.replaceAll('{{code}}', code),
-      })
-      .execute();
+    if (delivery) {
+      await trx
+        .insertInto('outbox')
+        .values({
+          channel: delivery.channel,
+          recipient: delivery.recipient,
+          subject: input.message.subject,
+          body: input.message.text.replaceAll('{{code}}', code),
+        })
+        .execute();
+    }
     return row.id;
   });
-  wakeOutbox(database);
+  if (delivery) wakeOutbox(database);
   return { challengeId: id, expiresAt: expiresAt.toISOString() };
+}
+
+function directDelivery(input: CreateChallengeInput): ChallengeDelivery | null {
+  if (input.channel === 'mobile') return { channel: 'sms', recipient: input.destination };
+  if (input.channel === 'email') return { channel: 'email', recipient: input.destination };
+  // A catalogue channel needs its entry's contact (catalogueDelivery): none given, none sent.
+  return null;
 }
 
 export interface VerifyOptions {
