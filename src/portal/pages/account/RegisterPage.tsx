@@ -298,7 +298,13 @@ function NewRegistration() {
               label: t(`register.identityTypes.${i.code}`, { defaultValue: i.description }),
             }))}
             value={identity.identityType || null}
-            onChange={(code) => setIdentity((old) => ({ ...old, identityType: code ?? '' }))}
+            onChange={(code) => {
+              setIdentity((old) => ({ ...old, identityType: code ?? '' }));
+              // Another type, other checks: the dates' earlier refusals no longer hold.
+              setErrors((old) =>
+                old.filter((e) => !IDENTITY_FIELDS.some((f) => f === fieldOf(e.path))),
+              );
+            }}
             clearable
             error={errorFor('identityType')}
           />
@@ -321,6 +327,9 @@ function NewRegistration() {
                   onChange={(event) => {
                     const value = event.currentTarget.value;
                     setIdentity((old) => ({ ...old, [field]: value }));
+                    // The panel below verifies the document live: an earlier refusal of this
+                    // field, under it and in the summary, would contradict it once corrected.
+                    setErrors((old) => old.filter((e) => fieldOf(e.path) !== field));
                   }}
                 />
               ))}
@@ -329,6 +338,9 @@ function NewRegistration() {
                   color="green"
                   role="status"
                   title={t('account.registration.verificationTitle')}
+                  // Mantine's green title, even its darkest shade, is below the AA contrast ratio
+                  // on the light green of the panel: a darker green of our own.
+                  styles={{ title: { color: '#1b5e20' } }}
                   data-testid="document-verification"
                 >
                   {t('account.registration.verificationPassed')}

@@ -1,0 +1,91 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
+import { launchChromium, openWatchedPage } from '../support/browser';
+import { startPortal, type PortalProcess } from '../support/portal-process';
+
+/**
+ * The identity document is verified on the registration page as the person fills it (the
+ * IdentityTypes catalogue's date checks and the dates' sense), and the registration goes through
+ * once it passes. docs/identity.md, "Identity-document verification".
+ */
+describe('identity-document verification in Chromium', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  /** A day counted from today, as the date field takes it (the browser's own time zone). */
+  const day = (offset: number) => {
+    const d = new Date();
+    d.setDate(d.getDate() + offset);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  };
+
+  it('lists the failed checks of a passport, passes once its dates make sense, and registers', async () => {
+    const { page, context, cspViolations, pageErrors } = await openWatchedPage(browser);
+    await page.goto(`${portal.url}/#/register`);
+    await page.getByLabel('Login name').fill('vai.lealaiauloto');
+    await page.getByLabel('First name').fill('Vai');
+    await page.getByLabel('Last name').fill('Lealaiauloto');
+    await page.getByLabel('E-mail address').fill('vai@example.org');
+    await page.getByLabel('Mobile number').fill('+685 7775511');
+    await page.getByRole('combobox', { name: 'I register as' }).click();
+    await page.getByRole('option', { name: /Member of the public/ }).click();
+
+    await page.getByRole('combobox', { name: 'Identity document type' }).click();
+    await page.getByRole('option', { name: 'Passport' }).click();
+    const panel = page.getByTestId('document-verification');
+    await panel.getByText('Verification Errors', { exact: true }).waitFor();
+    expect(await panel.getByRole('listitem').allTextContents()).toEqual([
+      'Date of issue is required for a Passport',
+      'Date of expiry is required for a Passport',
+    ]);
+    await page.getByLabel('Date of issuance').fill(day(-400));
+    await page.getByLabel('Date of expiry').fill(day(-1));
+    expect(await panel.getByRole('listitem').allTextContents()).toEqual([
+      'The document has expired (date of expiry in the past)',
+    ]);
+    await page.screenshot({ path: '/tmp/h19d/verification-errors.png', fullPage: true });
+    // Nothing is sent while the document fails.
+    await page.getByRole('button', { name: 'Send me a confirmation code' }).click();
+    await page
+      .getByTestId('error-summary')
+      .getByText(/The document has expired/)
+      .waitFor();
+
+    await page.getByLabel('Date of expiry').fill(day(3650));
+    await panel.getByText('Document Verification', { exact: true }).waitFor();
+    await panel
+      .getByText('Basic document verifications have been passed successfully, you may proceed.')
+      .waitFor();
+    await page.screenshot({ path: '/tmp/h19d/verification-passed.png', fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Send me a confirmation code' }).click();
+    await page.getByText(/A confirmation code was sent to \+685 7775511/).waitFor();
+    const outbox = await fetch(`${portal.url}/api/outbox?channel=sms`);
+    const messages = (
+      (await outbox.json()) as { items: Array<{ recipient: string; body: string }> }
+    ).items;
+    const code = /\b(\d{6})\b/.exec(
+      messages.find((m) => m.recipient.endsWith('7775511'))?.body ?? '',
+    )?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('Confirmation code').fill(code!);
+    await page.getByLabel(/^Password/).fill('Tapa-Cloth-Weaver-2048!');
+    await page.getByLabel('Confirm the password').fill('Tapa-Cloth-Weaver-2048!');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText(/Your registration is pending approval/).waitFor();
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
