@@ -253,8 +253,8 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
     expect(expired.statusCode).toBe(400);
     expect(fieldsOf(expired)).toContainEqual({
       path: '/data/identity/dateOfExpiry',
-      rule: 'futureDate',
-      message: 'This date must be in the future',
+      rule: 'identityExpired',
+      message: 'The document has expired (date of expiry in the past)',
     });
     // In French, as the request asks.
     const expiredFr = await api.call('POST', '/api/connectid/registration', {
@@ -264,7 +264,7 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
     expect(fieldsOf(expiredFr)).toContainEqual(
       expect.objectContaining({
         path: '/data/identity/dateOfExpiry',
-        message: 'Cette date doit être dans le futur',
+        message: "Le document a expiré (date d'expiration passée)",
       }),
     );
     const issuedLater = await register({
@@ -274,7 +274,11 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
       data: withDates({ dateOfIssuance: day(2) }),
     });
     expect(fieldsOf(issuedLater)).toContainEqual(
-      expect.objectContaining({ path: '/data/identity/dateOfIssuance', rule: 'pastDate' }),
+      expect.objectContaining({
+        path: '/data/identity/dateOfIssuance',
+        rule: 'identityIssuedInFuture',
+        message: 'Date of issue must not be in the future',
+      }),
     );
     expect(await accounts()).toBe(before);
 

@@ -63,9 +63,9 @@ function documentDateProblems(
     // Already refused as prohibited: one problem per field is enough.
     if (problems.some((p) => p.path === `/data${pointer}`)) continue;
     if (check.endsWith('DateFrom') && value > today)
-      problems.push({ path: `/data${pointer}`, rule: 'pastDate' });
+      problems.push({ path: `/data${pointer}`, rule: 'identityIssuedInFuture' });
     if (check.endsWith('DateTo') && value < today)
-      problems.push({ path: `/data${pointer}`, rule: 'futureDate' });
+      problems.push({ path: `/data${pointer}`, rule: 'identityExpired' });
   }
 }
 
