@@ -417,7 +417,7 @@ describe('a visa application end to end in Chromium', () => {
     await visitor.page.getByLabel(/^Passport number or date of birth/).fill(PASSPORT);
     await visitor.page.getByRole('button', { name: 'Check' }).click();
     const result = visitor.page.getByTestId('document-check-result');
-    await result.getByText('Valid document').waitFor();
+    await result.getByText('Basic document checks passed, you can continue.').waitFor();
     expect(await result.textContent()).toContain(number);
     await visitor.context.close();
 
