@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DocumentView } from '../../core/documents/types';
 import type { WorkflowDefinition, WorkflowInbox } from '../../core/documents/workflow';
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
@@ -14,31 +13,13 @@ import type { AccountLookup, DocumentDraft, EffectContext, Notice } from './effe
 import type { WorkflowOf } from './links';
 import { nextStatus } from './machine';
 import { UUID } from './media-references';
-import type { DocumentOwner } from './on-behalf';
 import { noticePath } from './notice-path';
 import { findDocument } from './store/rows';
-import type { SystemNote } from './system-notes';
+import type { DocumentService } from './service';
 import type { CompiledWorkflow } from './workflows';
 
 /** The document service calls the inbox makes (the service serving the inbox's workflow). */
-export interface InboxDocuments {
-  createAsSystem(
-    trx: Transaction<Database>,
-    type: string,
-    owner: DocumentOwner,
-    action: string,
-    data: Record<string, unknown>,
-    actor: Principal,
-  ): Promise<DocumentView>;
-  actAsSystem(
-    trx: Transaction<Database>,
-    type: string,
-    id: string,
-    action: string,
-    actor: Principal,
-    notes?: SystemNote,
-  ): Promise<DocumentView>;
-}
+export type InboxDocuments = Pick<DocumentService, 'createAsSystem' | 'actAsSystem'>;
 
 export interface InboxOptions {
   db: Kysely<Database>;
