@@ -27,6 +27,7 @@ import { seedCatalogs } from './catalog/seed';
 import { DocumentAccountDirectory } from './connectid/directory';
 import { registrationPlugin } from './connectid/registration';
 import { passwordsPlugin } from './connectid/passwords';
+import { apiCredentialsPlugin } from './connectid/api-credentials';
 import { seedConnectid, type DemoAccount } from './connectid/seed';
 import { seedDemoDocuments } from './documents/demo-documents';
 import { readableThroughDocument } from './documents/access';
@@ -35,6 +36,8 @@ import type { Principal } from './auth/principal';
 import { CredentialStore } from './identity/credentials';
 import { publicJwks } from './identity/keys';
 import { identityPlugin } from './identity/plugin';
+import { PROTOCOL_PATH } from './identity/provider';
+import { ServiceCredentials } from './identity/service-clients';
 import { challengeCodes } from './identity/reset-codes';
 import type { IdentityTables } from './identity/tables';
 import type { Kysely } from 'kysely';
@@ -148,6 +151,7 @@ export async function buildServer(
   const verify = await createTokenVerifier(config.auth, overrides.jwks ?? builtInKeys);
   const directory = new DocumentAccountDirectory(database.db, definitions);
   const credentials = new CredentialStore(identityDb, config.identity);
+  const serviceClients = new ServiceCredentials(identityDb, directory);
 
   const gateway = new SandboxGateway({
     db: database.db,
@@ -173,7 +177,7 @@ export async function buildServer(
     crossOriginEmbedderPolicy: false,
   });
   installErrorHandler(app, definitions.translations);
-  installAuthentication(app, verify);
+  installAuthentication(app, verify, config.identity.enabled ? ['/realms/'] : []);
   // Before the routes: the contract gathers their schemas as they are registered.
   await installApiContract(app, definitions);
 
@@ -264,6 +268,19 @@ export async function buildServer(
         credentials,
       });
       await api.register(passwordsPlugin, { prefix: '/connectid', directory, credentials });
+      const accountWorkflow = directory.records.account
+        ? services.get('connectid')?.workflow(directory.records.account.type).definition
+        : undefined;
+      // Client credentials are the built-in identity server's; a real Keycloak has its own.
+      if (config.identity.enabled && accountWorkflow) {
+        await api.register(apiCredentialsPlugin, {
+          prefix: '/connectid',
+          directory,
+          serviceClients,
+          role: `${accountWorkflow.rolePrefix}security`,
+          tokenUrl: `${config.auth.issuer}${PROTOCOL_PATH}/token`,
+        });
+      }
       await api.register(mediaPlugin, {
         prefix: '/media',
         db: database.db,
@@ -313,6 +330,7 @@ export async function buildServer(
       db: identityDb,
       directory,
       credentials,
+      serviceClients,
       config,
       texts: definitions.translations,
       codes: challengeCodes(database.db),

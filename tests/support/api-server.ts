@@ -78,10 +78,13 @@ export async function startApiServer(
     databaseSchema: database.schema,
     definitionsDir: PROJECT_ROOT,
     ...overrides,
-    auth: { issuer: TEST_ISSUER, audience: 'portal' },
+    // Given an issuer, the server trusts it as in production (the built-in identity server's
+    // own keys when it is that server); otherwise the test issuer's key alone.
+    auth: overrides.auth ?? { issuer: TEST_ISSUER, audience: 'portal' },
   };
+  const jwks = overrides.auth ? undefined : issuer.jwks;
   let server = await buildServer(config, modules, {
-    jwks: issuer.jwks,
+    jwks,
     logger: false,
     loaded: await definitionsOf(config.definitionsDir, modules),
     outbox,
@@ -121,7 +124,7 @@ export async function startApiServer(
     async restart() {
       await server.app.close();
       // Read again: a restart is how a test sees definitions it has changed.
-      server = await buildServer(config, modules, { jwks: issuer.jwks, logger: false, outbox });
+      server = await buildServer(config, modules, { jwks, logger: false, outbox });
     },
     async close() {
       await server.app.close();

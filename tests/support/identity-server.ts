@@ -37,6 +37,7 @@ export class MemoryDirectory implements AccountDirectory {
       phoneNumber: null,
       locale: null,
       userType: null,
+      service: false,
       canSignIn: true,
       roles: [],
       ...account,

@@ -69,6 +69,8 @@ export interface AccountDeclaration {
   fallbackGroup: string;
   /** The identity document's type, checked at registration when given. */
   identityType?: CatalogTypedField;
+  /** The accounts that are services, not people: they may hold API credentials. */
+  service?: FieldTest;
 }
 
 /** User groups: an account's group and its parents give their default access units and policy. */

@@ -522,3 +522,48 @@ export const PAYMENT_ROUTES = {
     response: { 200: PDF_RESPONSE, ...PROBLEM_RESPONSES },
   }),
 };
+
+const API_CREDENTIAL_STATUS: ContractSchema = {
+  type: 'object',
+  properties: {
+    clientId: { type: 'string', description: "The OAuth client id: the account's id" },
+    service: { type: 'boolean', description: 'A service account that may sign in: may hold some' },
+    active: { type: 'boolean' },
+    issuedAt: { type: ['string', 'null'], format: 'date-time' },
+    revokedAt: { type: ['string', 'null'], format: 'date-time' },
+    tokenUrl: { type: 'string', description: 'Where the client-credentials grant is asked' },
+  },
+};
+
+export const API_CREDENTIAL_ROUTES = {
+  status: documented({
+    tags: ['connectid'],
+    summary: "A service account's API credentials: active or not, never the secret",
+    params: stringParams('id'),
+    response: { 200: API_CREDENTIAL_STATUS, ...PROBLEM_RESPONSES },
+  }),
+  issue: documented({
+    tags: ['connectid'],
+    summary: 'Issues API credentials for a service account, replacing any it had',
+    params: stringParams('id'),
+    response: {
+      201: {
+        description: 'The secret, shown this once: only its hash is kept',
+        type: 'object',
+        properties: {
+          clientId: { type: 'string' },
+          clientSecret: { type: 'string' },
+          issuedAt: DATE_TIME,
+          tokenUrl: { type: 'string' },
+        },
+      },
+      ...PROBLEM_RESPONSES,
+    },
+  }),
+  revoke: documented({
+    tags: ['connectid'],
+    summary: "Revokes a service account's API credentials",
+    params: stringParams('id'),
+    response: { 204: NO_CONTENT, ...PROBLEM_RESPONSES },
+  }),
+};

@@ -9,12 +9,21 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the bearer token of every request; a token that is present but not valid is a 401. */
-export function installAuthentication(app: FastifyInstance, verify: TokenVerifier): void {
+/**
+ * Reads the bearer token of every request; a token that is present but not valid is a 401.
+ * Requests below `exceptBelow` are left alone: the identity server authenticates its own
+ * callers (a client's HTTP Basic credentials at the token endpoint, RFC 6749 section 2.3.1).
+ */
+export function installAuthentication(
+  app: FastifyInstance,
+  verify: TokenVerifier,
+  exceptBelow: readonly string[] = [],
+): void {
   app.decorateRequest('principal', undefined);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header) return;
+    if (exceptBelow.some((prefix) => request.url.startsWith(prefix))) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new ApiProblem(401, ERROR_CODES.invalidToken);
     try {

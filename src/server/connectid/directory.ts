@@ -178,6 +178,7 @@ export class DocumentAccountDirectory implements AccountDirectory {
       phoneNumber: contacts.mobile,
       locale: account.language ? text(data, account.language) : null,
       userType: text(data, account.userType.pointer),
+      service: account.service ? holds(data, account.service) : false,
       canSignIn,
       // Someone who may not sign in holds no role, whatever their group says.
       roles: canSignIn ? await this.rolesOf(data) : [],

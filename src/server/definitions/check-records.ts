@@ -59,6 +59,7 @@ export function recordPointers(workflow: WorkflowDefinition): Array<[at: string,
       ['/account/security/forcePasswordChange', account.security.forcePasswordChange],
       ['/account/security/forceTotp', account.security.forceTotp],
     );
+    if (account.service) found.push(['/account/service/pointer', account.service.pointer]);
     for (const name of ['userType', 'identityType'] as const) {
       const typed = account[name];
       if (!typed) continue;

@@ -301,8 +301,9 @@ const accountDeclaration = strictObject(
     userType: catalogTypedField,
     fallbackGroup: { type: 'string', minLength: 1 },
     identityType: catalogTypedField,
+    service: fieldTest,
   },
-  ['identityType'],
+  ['identityType', 'service'],
 );
 
 const roleSuffixes = { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' } };
@@ -568,6 +569,11 @@ export const workflowMetaSchema = {
             },
           },
           fire: { type: 'string', minLength: 1 },
+          panels: {
+            type: 'array',
+            uniqueItems: true,
+            items: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+          },
           prefill: {
             type: 'object',
             propertyNames: dataPointer,

@@ -25,7 +25,7 @@ export interface LockoutSettings {
 
 /** argon2id (the library's default algorithm, named explicitly). */
 const ARGON2ID = 2;
-const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+export const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 /**
  * Passwords (argon2id), brute-force lockout and the TOTP second factor of every account,

@@ -14,6 +14,8 @@ export interface IdentityAccount {
   phoneNumber: string | null;
   locale: string | null;
   userType: string | null;
+  /** A service (not a person): it may hold API credentials (service-clients.ts). */
+  service: boolean;
   /** May sign in: accepted (reviewed) and active, not deleted. */
   canSignIn: boolean;
   /** Role codes: the units of the groups (with parents) and the account's own units. */

@@ -28,12 +28,15 @@ import {
 } from './pages';
 import { registerPasswordReset, RESET_MODEL, type OneTimeCodes } from './reset';
 import { createProvider, PROTOCOL_PATH, profileClaims, sameOriginUri, TTL } from './provider';
+import { ServiceCredentials } from './service-clients';
 import type { IdentityKysely } from './tables';
 
 export interface IdentityPluginOptions {
   db: IdentityKysely;
   directory: AccountDirectory;
   credentials: CredentialStore;
+  /** Service accounts' API credentials, for the client-credentials grant (else its own). */
+  serviceClients?: ServiceCredentials;
   config: Pick<
     ServerConfig,
     'publicUrl' | 'identity' | 'auth' | 'selfRegistration' | 'confirmationChannels'
@@ -93,6 +96,7 @@ export async function identityPlugin(
     clientId,
     audience: options.config.auth.audience,
     cookieKeys,
+    serviceClients: options.serviceClients ?? new ServiceCredentials(db, directory),
   });
   provider.on('server_error', (_ctx, error) =>
     app.log.error({ err: error }, 'identity server error'),

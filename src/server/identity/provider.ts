@@ -3,6 +3,7 @@ import { pickLanguage } from '../../core/i18n/translate';
 import type { AccountDirectory, IdentityAccount } from './directory';
 import { kyselyAdapter } from './adapter';
 import { signingKeys } from './keys';
+import { compareSecret, type ServiceCredentials } from './service-clients';
 import { errorPage, loggedOutPage, logoutPage, type Texts } from './pages';
 import type { IdentityKysely } from './tables';
 
@@ -18,6 +19,8 @@ export interface ProviderSettings {
   clientId: string;
   audience: string;
   cookieKeys: string[];
+  /** Service accounts' API credentials: the clients of the client-credentials grant. */
+  serviceClients: ServiceCredentials;
 }
 
 /** Lifetimes in seconds (Keycloak's defaults where it has one). */
@@ -99,7 +102,10 @@ export async function createProvider(settings: ProviderSettings): Promise<Provid
   });
 
   const configuration: Configuration = {
-    adapter: kyselyAdapter(settings.db),
+    // Clients other than the portal are service accounts' API credentials, read from their
+    // own table; every other model is kept in oidc_payload.
+    adapter: (model: string) =>
+      model === 'Client' ? settings.serviceClients.adapter() : kyselyAdapter(settings.db)(model),
     clients: [
       {
         client_id: settings.clientId,
@@ -141,6 +147,7 @@ export async function createProvider(settings: ProviderSettings): Promise<Provid
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     features: {
       devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
       revocation: { enabled: true },
       // userinfo is served by the plugin (it accepts the API access token, as Keycloak does).
       userinfo: { enabled: false },
@@ -184,6 +191,13 @@ export async function createProvider(settings: ProviderSettings): Promise<Provid
       return { accountId: found.id, claims: () => ({ ...profileClaims(found), sub: found.id }) };
     },
     extraTokenClaims: async (_ctx, token) => {
+      if (token.kind === 'ClientCredentials') {
+        // A service account's token: its client id is the account, the token's subject.
+        const found = await account(token.clientId);
+        if (!found) return undefined;
+        const { sub: _sub, ...claims } = profileClaims(found);
+        return claims;
+      }
       if (token.kind !== 'AccessToken') return undefined;
       const found = await account(token.accountId);
       if (!found) return undefined;
@@ -218,6 +232,14 @@ export async function createProvider(settings: ProviderSettings): Promise<Provid
   const allowed = (value: string) => sameOriginUri(publicUrl, value);
   provider.Client.prototype.redirectUriAllowed = allowed;
   provider.Client.prototype.postLogoutRedirectUriAllowed = allowed;
+  // A service client's stored secret is an argon2id hash (service-clients.ts).
+  const plainCompare = provider.Client.prototype.compareClientSecret;
+  provider.Client.prototype.compareClientSecret = function (
+    this: InstanceType<typeof provider.Client>,
+    presented: string,
+  ) {
+    return compareSecret(this.clientSecret, presented, (value) => plainCompare.call(this, value));
+  };
   // Tokens always name their session (`sid`): keycloak-js's session check compares it.
   provider.Client.prototype.includeSid = () => true;
   return provider;

@@ -37,9 +37,20 @@ export interface CredentialTable {
   force_password_change: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+/** A service account's API credentials (client id = account id); the secret only hashed. */
+export interface ServiceCredentialTable {
+  account_id: string;
+  secret_hash: string | null;
+  issued_at: ColumnType<Date, string, string>;
+  issued_by: string;
+  revoked_at: ColumnType<Date | null, string | null, string | null>;
+  revoked_by: string | null;
+}
+
 /** The identity tables, to be merged into the application's Database interface. */
 export interface IdentityTables {
   oidc_payload: OidcPayloadTable;
   signing_key: SigningKeyTable;
   credential: CredentialTable;
+  service_credential: ServiceCredentialTable;
 }

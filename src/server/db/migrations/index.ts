@@ -11,6 +11,7 @@ import * as documentMedia from './0009_document_media';
 import * as outboxLanguage from './0010_outbox_language';
 import * as declaredKeyIndexes from './0011_declared_key_indexes';
 import * as inboxMessages from './0012_inbox_messages';
+import * as serviceCredentials from './0013_service_credentials';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010_outbox_language': outboxLanguage,
   '0011_declared_key_indexes': declaredKeyIndexes,
   '0012_inbox_messages': inboxMessages,
+  '0013_service_credentials': serviceCredentials,
 };
 
 export const migrationProvider: MigrationProvider = {

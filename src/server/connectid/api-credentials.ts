@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { API_CREDENTIAL_ROUTES } from '../api-contract/fixed-routes';
+import { requireAnyRole } from '../auth/plugin';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { mayHoldCredentials, type ServiceCredentials } from '../identity/service-clients';
+import type { DocumentAccountDirectory } from './directory';
+
+export interface ApiCredentialOptions {
+  directory: DocumentAccountDirectory;
+  serviceClients: ServiceCredentials;
+  /** The role that manages accounts' credentials (the account workflow's `security` role). */
+  role: string;
+  /** The identity server's token endpoint, where the credentials are used. */
+  tokenUrl: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A service account's API credentials (the specification's `token` field) through the API:
+ * an administrator holding the security role reads whether some are active, issues them (the
+ * secret is in this answer only) and revokes them. Only a service account that may sign in
+ * holds any (409 otherwise); the identity server refuses the grant as soon as that stops.
+ */
+export async function apiCredentialsPlugin(app: FastifyInstance, options: ApiCredentialOptions) {
+  const { directory, serviceClients, role, tokenUrl } = options;
+
+  const accountOf = async (id: string) => {
+    const account = UUID.test(id) ? await directory.findById(id) : undefined;
+    if (!account) throw new ApiProblem(404, ERROR_CODES.notFound);
+    return account;
+  };
+
+  app.get<{ Params: { id: string } }>(
+    '/account/:id/api-credentials',
+    API_CREDENTIAL_ROUTES.status,
+    async (request) => {
+      requireAnyRole(request, [role]);
+      const account = await accountOf(request.params.id);
+      const status = await serviceClients.status(account.id);
+      return { ...status, service: mayHoldCredentials(account), tokenUrl };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/account/:id/api-credentials',
+    API_CREDENTIAL_ROUTES.issue,
+    async (request, reply) => {
+      const principal = requireAnyRole(request, [role]);
+      const account = await accountOf(request.params.id);
+      if (!mayHoldCredentials(account))
+        throw new ApiProblem(409, 'NOT_A_SERVICE_ACCOUNT', { login: account.loginIdentifier });
+      const issued = await serviceClients.issue(account.id, principal.subject);
+      // The secret must not rest in a cache or a proxy's log of responses.
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send({ ...issued, tokenUrl });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/account/:id/api-credentials',
+    API_CREDENTIAL_ROUTES.revoke,
+    async (request, reply) => {
+      const principal = requireAnyRole(request, [role]);
+      const account = await accountOf(request.params.id);
+      if (!(await serviceClients.revoke(account.id, principal.subject)))
+        throw new ApiProblem(404, 'NO_API_CREDENTIALS');
+      return reply.status(204).send();
+    },
+  );
+}

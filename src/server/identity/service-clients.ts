@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { hash, verify as verifyHash } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
+import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
+import { HASH_OPTIONS } from './credentials';
+import type { AccountDirectory, IdentityAccount } from './directory';
+import { identityDb, type IdentityKysely, type IdentityTables } from './tables';
+
+/** What an administrator sees of an account's API credentials; never the secret. */
+export interface ServiceCredentialStatus {
+  /** The OAuth client id: the account's id. */
+  clientId: string;
+  active: boolean;
+  issuedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** Credentials as issued: the secret is in clear this once and never again. */
+export interface IssuedServiceCredentials {
+  clientId: string;
+  clientSecret: string;
+  issuedAt: string;
+}
+
+/** Argon2 hashes start so; only a service client's stored secret is one. */
+const HASHED_SECRET = /^\$argon2id\$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** May hold API credentials now: a service account that may sign in. */
+export const mayHoldCredentials = (account: IdentityAccount | undefined): boolean =>
+  Boolean(account?.service && account.canSignIn);
+
+/**
+ * The API credentials of service accounts (specification 001, the account's `token`): an
+ * administrator issues them, the secret is shown once and stored as an argon2id hash, and the
+ * service trades them for an access token through the identity server's client-credentials
+ * grant (RFC 6749 section 4.4, client_secret_basic), as a Keycloak service-account client does.
+ * The client id is the account's id, so the token's subject is the account and it carries the
+ * account's roles like a person's token. Issuing again replaces the secret; revoking forgets it.
+ * An account that stops being a service or may no longer sign in gets no token.
+ */
+export class ServiceCredentials {
+  private readonly db: Kysely<IdentityTables>;
+
+  constructor(
+    db: IdentityKysely,
+    private readonly directory: AccountDirectory,
+  ) {
+    this.db = identityDb(db);
+  }
+
+  async status(accountId: string): Promise<ServiceCredentialStatus> {
+    const row = UUID.test(accountId)
+      ? await this.db
+          .selectFrom('service_credential')
+          .selectAll()
+          .where('account_id', '=', accountId)
+          .executeTakeFirst()
+      : undefined;
+    return {
+      clientId: accountId,
+      active: Boolean(row?.secret_hash),
+      issuedAt: row ? new Date(row.issued_at).toISOString() : null,
+      revokedAt: row?.revoked_at ? new Date(row.revoked_at).toISOString() : null,
+    };
+  }
+
+  /** New credentials for the account, replacing any it had. */
+  async issue(accountId: string, issuedBy: string): Promise<IssuedServiceCredentials> {
+    // 256 bits: a secret no one guesses, in a form a shell and a header carry unquoted.
+    const clientSecret = randomBytes(32).toString('base64url');
+    const secretHash = await hash(clientSecret, HASH_OPTIONS);
+    const issuedAt = new Date().toISOString();
+    const row = {
+      secret_hash: secretHash,
+      issued_at: issuedAt,
+      issued_by: issuedBy,
+      revoked_at: null,
+      revoked_by: null,
+    };
+    await this.db
+      .insertInto('service_credential')
+      .values({ account_id: accountId, ...row })
+      .onConflict((c) => c.column('account_id').doUpdateSet(row))
+      .execute();
+    return { clientId: accountId, clientSecret, issuedAt };
+  }
+
+  /** Forgets the secret; false when there was none to revoke. */
+  async revoke(accountId: string, revokedBy: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('service_credential')
+      .set({ secret_hash: null, revoked_at: new Date().toISOString(), revoked_by: revokedBy })
+      .where('account_id', '=', accountId)
+      .where('secret_hash', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * The OAuth client of a service account with active credentials, as oidc-provider reads a
+   * client: only the client-credentials grant, the secret's hash in place of the secret
+   * (compared by `compareSecret`). Anything else is no client.
+   */
+  async client(clientId: string): Promise<ClientMetadata | undefined> {
+    if (!UUID.test(clientId)) return undefined;
+    const row = await this.db
+      .selectFrom('service_credential')
+      .select('secret_hash')
+      .where('account_id', '=', clientId)
+      .executeTakeFirst();
+    if (!row?.secret_hash) return undefined;
+    if (!mayHoldCredentials(await this.directory.findById(clientId))) return undefined;
+    return {
+      client_id: clientId,
+      client_secret: row.secret_hash,
+      grant_types: ['client_credentials'],
+      response_types: [],
+      redirect_uris: [],
+      token_endpoint_auth_method: 'client_secret_basic',
+    };
+  }
+
+  /** oidc-provider's Client storage: service clients are read here and never written. */
+  adapter(): Adapter {
+    const refuse = () => Promise.reject(new Error('service clients are managed by the API'));
+    return {
+      find: async (id: string) => (await this.client(id)) as AdapterPayload | undefined,
+      upsert: refuse,
+      findByUid: () => Promise.resolve(undefined),
+      findByUserCode: () => Promise.resolve(undefined),
+      consume: refuse,
+      destroy: refuse,
+      revokeByGrantId: refuse,
+    };
+  }
+}
+
+/**
+ * Compares a presented secret with a stored one: a service client's is a hash, so it is
+ * verified as one (oidc-provider's documented seam for hashed secrets); the portal's own
+ * clients' are compared as they are.
+ */
+export async function compareSecret(
+  stored: string | undefined,
+  presented: string,
+  plain: (presented: string) => boolean | Promise<boolean>,
+): Promise<boolean> {
+  if (stored && HASHED_SECRET.test(stored)) {
+    try {
+      return await verifyHash(stored, presented);
+    } catch {
+      return false;
+    }
+  }
+  return plain(presented);
+}
