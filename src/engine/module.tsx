@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { ModulesContext, type PortalModule } from './modules-context';
+import { useContext, type ReactNode } from 'react';
+import { ModulesContext, type PortalModule, type ScreenPanelProps } from './modules-context';
 
-export type { PortalModule } from './modules-context';
+export type { PortalModule, ScreenPanelProps } from './modules-context';
 
 /** Declares a module's browser code; typed, so a wrong widget signature fails to compile. */
 export function defineModule<M extends PortalModule>(module: M): M {
@@ -17,4 +17,16 @@ export function EngineModulesProvider({
   children: ReactNode;
 }) {
   return <ModulesContext.Provider value={modules}>{children}</ModulesContext.Provider>;
+}
+
+/**
+ * The panels a screen names (`panels` of the workflow's screen), each drawn by the module that
+ * gives it; a name no module gives draws nothing (its module is off).
+ */
+export function ModulePanels({ names, ...props }: { names: readonly string[] } & ScreenPanelProps) {
+  const modules = useContext(ModulesContext);
+  return names.map((name) => {
+    const Panel = modules.find((module) => module.panels?.[name])?.panels?.[name];
+    return Panel ? <Panel key={name} {...props} /> : null;
+  });
 }

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { DocumentForm } from '../../src/engine/form/DocumentForm';
 import type { DocumentData, DocumentFormHandle } from '../../src/engine/form/types';
 import { widgetsWith, type EngineWidgetProps } from '../../src/engine/form/widgets';
-import { defineModule, EngineModulesProvider } from '../../src/engine/module';
+import type { ApiClient } from '../../src/core/api/client';
+import type { DocumentView } from '../../src/core/documents/types';
+import {
+  defineModule,
+  EngineModulesProvider,
+  ModulePanels,
+  type ScreenPanelProps,
+} from '../../src/engine/module';
 import { loadSample, wrap } from './harness';
 
 /** A module's own widget: a button that stamps the field. */
@@ -65,5 +72,31 @@ describe('widgets of a portal module', () => {
     expect(() =>
       widgetsWith([defineModule({ id: 'clash', widgets: { date: StampWidget } })]),
     ).toThrow('module clash: widget "date" is already defined');
+  });
+});
+
+/** A module's own screen panel: what it is given, shown. */
+function StampPanel({ document }: ScreenPanelProps) {
+  return <section aria-label="Stamp panel">Stamping {document.id}</section>;
+}
+
+/**
+ * A screen's `panels` reach a module's panel only through the same provider: each name is drawn
+ * by the module giving it, with the document; a name no module gives (its module off) draws
+ * nothing.
+ */
+describe('screen panels of a portal module', () => {
+  it('draws the panels a screen names and nothing for an unknown name', () => {
+    const panelModule = defineModule({ id: 'stamp', panels: { stamp: StampPanel } });
+    const document = { id: 'doc-1' } as DocumentView;
+    render(
+      wrap(
+        <EngineModulesProvider modules={[panelModule]}>
+          <ModulePanels names={['stamp', 'unknown']} document={document} api={{} as ApiClient} />
+        </EngineModulesProvider>,
+      ),
+    );
+    expect(screen.getByRole('region', { name: 'Stamp panel' }).textContent).toBe('Stamping doc-1');
+    expect(screen.getAllByRole('region')).toHaveLength(1);
   });
 });

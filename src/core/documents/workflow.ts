@@ -190,6 +190,11 @@ export interface WorkflowScreen {
    * data pointer -> claim. A self-service application's contact e-mail and mobile number.
    */
   prefill?: Record<string, SessionClaim>;
+  /**
+   * Panels of a business module shown on the screen below its actions, by the names the
+   * module gives them (src/engine/modules-context.ts): a service account's API credentials.
+   */
+  panels?: string[];
 }
 
 /** The claims of a person's session a new document may start with (`prefill`). */

@@ -56,6 +56,7 @@ import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPan
 import { ErrorSummary, focusField, type SummaryEntry } from './document/ErrorSummary';
 import { WriteMessageButton } from './document/WriteMessageDialog';
 import { fieldLabel } from '../../engine/form/texts';
+import { ModulePanels } from '../../engine/module';
 
 /** Modes in which the applicant's sections are editable unless the screen says otherwise. */
 const EDITING_MODES: ReadonlySet<ScreenMode> = new Set<ScreenMode>([
@@ -512,6 +513,9 @@ export function DocumentScreenPage({
             );
           })}
         </Group>
+      )}
+      {document && screen.mode !== 'version' && screen.panels && (
+        <ModulePanels names={screen.panels} document={document} api={api} />
       )}
       {document && screen.mode !== 'version' && (
         <DocumentNextSteps workflow={workflow} screen={screen} document={document} />
