@@ -109,6 +109,26 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
     expect(created.statusCode, created.body).toBe(201);
   });
 
+  it('refuses a registration confirmed through a channel that is switched off', async () => {
+    const mobile = '+685 7000077';
+    const { challengeId, code } = await codeFor(mobile);
+    const refused = await api.call('POST', '/api/connectid/registration', {
+      body: {
+        challengeId,
+        code,
+        channel: 'agent',
+        password: PASSWORD,
+        data: details('off.agent', mobile),
+      },
+      headers: { locale: 'fr' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'CHALLENGE_CHANNEL_OFF' });
+    expect(refused.json().error.message).toBe(
+      'Les codes de confirmation ne peuvent pas être envoyés de cette façon',
+    );
+  });
+
   it('registers with the code, leaving the account REGISTERED in the pending list', async () => {
     const mobile = '+685 7000001';
     const { challengeId, code } = await codeFor(mobile);

@@ -71,6 +71,11 @@ export interface AccountDeclaration {
   identityType?: CatalogTypedField;
   /** The accounts that are services, not people: they may hold API credentials. */
   service?: FieldTest;
+  /**
+   * The fields naming the catalogue entry (agency, agent, trader) whose contact receives the
+   * registration's confirmation code when that channel is chosen, by channel.
+   */
+  confirmationCodes?: Partial<Record<'agency' | 'agent' | 'trader', string>>;
 }
 
 /** User groups: an account's group and its parents give their default access units and policy. */

@@ -384,6 +384,18 @@ export const REGISTRATION_ROUTES = {
           userTypes: { type: 'array', items: ANY_OBJECT },
           identityTypes: { type: 'array', items: ANY_OBJECT },
           channels: ANY_OBJECT,
+          confirmationFields: {
+            description: 'By catalogue channel (agency, agent, trader): the field naming the entry',
+            ...ANY_OBJECT,
+          },
+          countries: {
+            description: 'The countries an address may name (valid now), by code',
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { code: { type: 'string' }, name: { type: 'string' } },
+            },
+          },
           developerOutbox: { type: 'string' },
         },
       },
@@ -400,7 +412,14 @@ export const REGISTRATION_ROUTES = {
         data: { $ref: '#/components/schemas/entity.account' },
         password: { type: 'string' },
         challengeId: { type: 'string', description: 'From POST /api/challenge' },
-        code: { type: 'string', description: 'The code sent to the mobile number' },
+        code: { type: 'string', description: 'The code sent through the channel' },
+        channel: {
+          type: 'string',
+          enum: ['mobile', 'email', 'agency', 'agent', 'trader'],
+          default: 'mobile',
+          description:
+            'Where the code went: the mobile number, the e-mail address, or the contact of the agency, agent or trader the data names',
+        },
       },
     },
     response: {

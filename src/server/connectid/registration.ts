@@ -3,8 +3,15 @@ import type { Kysely } from 'kysely';
 import { checkPassword } from '../../core/identity/password-policy';
 import { REGISTRATION_ROUTES } from '../api-contract/fixed-routes';
 import type { Principal } from '../auth/principal';
-import { normaliseDestination, verifyChallenge } from '../challenge/service';
-import { entriesValidAtWith } from '../catalog/valid-at';
+import {
+  CHALLENGE_CHANNELS,
+  CHALLENGE_ERRORS,
+  isCatalogueChannel,
+  normaliseDestination,
+  verifyChallenge,
+  type ChallengeChannel,
+} from '../challenge/service';
+import { entriesValidAt, entriesValidAtWith } from '../catalog/valid-at';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { DocumentService } from '../documents/service';
@@ -13,7 +20,39 @@ import type { CredentialStore } from '../identity/credentials';
 import { groupOfUserType, text } from './account-fields';
 import { correctionRoutes } from './correction';
 import { isObject, typeProblems } from './registration-checks';
+import type { DeclaredAccount } from './declarations';
 import type { DocumentAccountDirectory } from './directory';
+
+/** The catalogue of the countries an address names (the account schema's `country` widget). */
+const COUNTRY_CATALOG = 'country';
+
+/** The channel a registration's code went through; the mobile number unless it says. */
+function confirmationChannel(value: unknown): ChallengeChannel | undefined {
+  if (value === undefined) return 'mobile';
+  return (CHALLENGE_CHANNELS as readonly unknown[]).includes(value)
+    ? (value as ChallengeChannel)
+    : undefined;
+}
+
+/**
+ * Where the registration's code must have gone, normalised as the challenge keeps it: the
+ * account's mobile number or e-mail address, or for a catalogue channel the entry its declared
+ * field names (`confirmationCodes`), whose contact received it. An empty string matches no
+ * challenge, so a registration naming nothing there is refused like a wrong code.
+ */
+function confirmationDestination(
+  account: DeclaredAccount,
+  channel: ChallengeChannel,
+  data: Record<string, unknown>,
+): string {
+  const pointer = isCatalogueChannel(channel)
+    ? account.confirmationCodes?.[channel]
+    : channel === 'mobile'
+      ? account.mobile
+      : account.email;
+  const given = pointer ? text(data, pointer) : null;
+  return (given && normaliseDestination(channel, given)) || '';
+}
 
 /** The account that stands for self-registration in the account's history. */
 const REGISTRATION: Principal = {
@@ -33,7 +72,8 @@ export interface RegistrationOptions {
 /**
  * Self-registration (when enabled): signed-out callers only. The user type and identity type
  * must allow self-registration and decide which fields are mandatory or prohibited; the
- * confirmation code sent to the mobile number must be given; the password must satisfy the
+ * confirmation code sent through a channel that is on (the mobile number by default; the e-mail
+ * address; the contact of the agency, agent or trader the data names) must be given; the password must satisfy the
  * policy of the group the account will join. The account is REGISTERED until reviewed.
  * Nothing is stored when any of this fails.
  */
@@ -65,10 +105,23 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
         return { ...type, passwordRules };
       }),
     );
+    // An address names its country by code: the page offers the countries valid now by name.
+    const countries = (await entriesValidAt(options.db, COUNTRY_CATALOG, new Date()))
+      .map(({ data }) => ({ code: String(data.code ?? ''), name: String(data.name ?? '') }))
+      .filter((country) => country.code !== '');
     return {
       userTypes,
       identityTypes: account.identityType ? await pick(account.identityType.catalog) : [],
       channels: options.config.confirmationChannels,
+      // The fields whose catalogue entry a catalogue channel sends the code to, as the page
+      // names them (the last segment of the declared pointer).
+      confirmationFields: Object.fromEntries(
+        Object.entries(account.confirmationCodes ?? {}).map(([channel, pointer]) => [
+          channel,
+          pointer.split('/').pop(),
+        ]),
+      ),
+      countries,
       // Outside production, where codes stay in the outbox: the page that shows them.
       ...(options.config.production ? {} : { developerOutbox: '/dev/outbox' }),
     };
@@ -93,7 +146,10 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
     }
     if (!password) problems.push({ path: '/password', rule: 'required' });
 
-    const mobile = normaliseDestination('mobile', text(data, account.mobile) ?? '');
+    const channel = confirmationChannel(body.channel);
+    if (!channel || !options.config.confirmationChannels[channel])
+      throw new ApiProblem(400, CHALLENGE_ERRORS.channelOff, { channel: String(body.channel) });
+    const destination = confirmationDestination(account, channel, data);
     const challengeId = typeof body.challengeId === 'string' ? body.challengeId : '';
     const code = typeof body.code === 'string' ? body.code.trim() : '';
     if (!code || !challengeId) problems.push({ path: '/code', rule: 'confirmationCodeMissing' });
@@ -101,7 +157,7 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
 
     // Checked first without using the code up, so a registration refused below can be retried.
     const check = await verifyChallenge(options.db, challengeId, code, {
-      destination: mobile,
+      destination,
       purpose: 'registration',
       consume: false,
     });
@@ -115,10 +171,7 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
       data,
     });
     await options.credentials.setPassword(created.id, login, password, policy);
-    await verifyChallenge(options.db, challengeId, code, {
-      destination: mobile,
-      purpose: 'registration',
-    });
+    await verifyChallenge(options.db, challengeId, code, { destination, purpose: 'registration' });
     return reply.status(201).send({ id: created.id, status: created.status });
   });
 

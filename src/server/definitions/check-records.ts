@@ -60,6 +60,8 @@ export function recordPointers(workflow: WorkflowDefinition): Array<[at: string,
       ['/account/security/forceTotp', account.security.forceTotp],
     );
     if (account.service) found.push(['/account/service/pointer', account.service.pointer]);
+    for (const [channel, field] of Object.entries(account.confirmationCodes ?? {}))
+      found.push([`/account/confirmationCodes/${channel}`, field]);
     for (const name of ['userType', 'identityType'] as const) {
       const typed = account[name];
       if (!typed) continue;

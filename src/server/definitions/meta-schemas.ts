@@ -302,8 +302,13 @@ const accountDeclaration = strictObject(
     fallbackGroup: { type: 'string', minLength: 1 },
     identityType: catalogTypedField,
     service: fieldTest,
+    confirmationCodes: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { agency: dataPointer, agent: dataPointer, trader: dataPointer },
+    },
   },
-  ['identityType', 'service'],
+  ['identityType', 'service', 'confirmationCodes'],
 );
 
 const roleSuffixes = { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' } };
