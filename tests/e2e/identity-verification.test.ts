@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { launchChromium, openWatchedPage } from '../support/browser';
+import { shot } from '../support/journey';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 
 /**
@@ -53,7 +54,7 @@ describe('identity-document verification in Chromium', () => {
     expect(await panel.getByRole('listitem').allTextContents()).toEqual([
       'The document has expired (date of expiry in the past)',
     ]);
-    await page.screenshot({ path: '/tmp/h19d/verification-errors.png', fullPage: true });
+    await shot(page, 'verification-errors');
     // Nothing is sent while the document fails.
     await page.getByRole('button', { name: 'Send me a confirmation code' }).click();
     await page
@@ -66,7 +67,7 @@ describe('identity-document verification in Chromium', () => {
     await panel
       .getByText('Basic document verifications have been passed successfully, you may proceed.')
       .waitFor();
-    await page.screenshot({ path: '/tmp/h19d/verification-passed.png', fullPage: true });
+    await shot(page, 'verification-passed');
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Send me a confirmation code' }).click();

@@ -17,8 +17,23 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { FieldError } from '../../../core/api/errors';
 import { checkPassword } from '../../../core/identity/password-policy';
 import { usePortal } from '../../context';
+import { useLanguage } from '../../useLanguage';
 import { HOME_PATH } from '../../paths';
+import {
+  ConfirmationChannelChoice,
+  destinationField,
+  offeredChannels,
+  type ConfirmationChannel,
+} from './ConfirmationChannelChoice';
 import { CorrectionPage } from './CorrectionPage';
+import { OrganisationFields, useAccountLabel } from './OrganisationFields';
+import {
+  ADDRESS_FIELDS,
+  organisationData,
+  organisationProblems,
+  type Address,
+  type Organisation,
+} from './organisationChecks';
 import { PasswordRulesList } from './PasswordRulesList';
 import {
   DETAIL_FIELDS,
@@ -47,14 +62,30 @@ const NO_DOCUMENT: IdentityDocument = {
   dateOfIssuance: '',
   dateOfExpiry: '',
 };
+const NO_ORGANISATION: Organisation = {
+  institution: '',
+  functionalTitle: '',
+  agencyNo: '',
+  agentNo: '',
+  traderNo: '',
+};
+const NO_ADDRESS: Address = {
+  addressType: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  postalCode: '',
+  country: '',
+};
 const inputId = (field: string) => `register-${field}`;
 
 /**
- * Self-registration (public, signed-out only): the person's details and what they register as,
- * a confirmation code sent to their mobile, and a password meeting the policy listed above it.
- * Problems are shown under each field and listed, linked, in a summary at the top. Only the
- * mobile number is fixed once the code is sent (the code belongs to it); changing it starts the
- * code step again. The server checks everything again; the account is pending until reviewed.
+ * Self-registration (public, signed-out only): the person's details, what they register as and
+ * what that type asks (organisation fields, an address), a confirmation code sent through a
+ * channel that is on (their mobile by default; their e-mail, or the contact of the agency, agent
+ * or trader they name), and a password meeting the policy listed above it. Problems are shown
+ * under each field and listed, linked, in a summary at the top. Only the field the code went to
+ * is fixed once it is sent (the code belongs to it); changing it starts the code step again. The server checks everything again; the account is pending until reviewed.
  */
 export function RegisterPage() {
   // The one-time link of a returned registration's notice opens the page in its correction mode.
@@ -72,6 +103,11 @@ function NewRegistration() {
   // No type is chosen for the person: the list starts on its prompt.
   const [userType, setUserType] = useState<string | null>(null);
   const [identity, setIdentity] = useState<IdentityDocument>(NO_DOCUMENT);
+  const [organisation, setOrganisation] = useState<Organisation>(NO_ORGANISATION);
+  const [address, setAddress] = useState<Address>(NO_ADDRESS);
+  const [chosenChannel, setChannel] = useState<ConfirmationChannel>('mobile');
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const accountLabel = useAccountLabel();
   const [challengeId, setChallengeId] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -81,6 +117,12 @@ function NewRegistration() {
   const [busy, setBusy] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
   const [summaryShown, setSummaryShown] = useState(0);
+  // Which of the page's own checks the errors shown come from (null: the server's, or none).
+  const [checkedStep, setCheckedStep] = useState<'details' | 'register' | null>(null);
+  const language = useLanguage();
+  // Problems the page found are worded again in the language the person switches to.
+  const recheck = useRef<() => void>(() => undefined);
+  useEffect(() => recheck.current(), [language]);
 
   useEffect(() => {
     void api
@@ -101,13 +143,39 @@ function NewRegistration() {
   if (session.signedIn) return <Navigate to="/" replace />;
 
   const chosenType = options?.userTypes.find((u) => u.code === userType);
+  const channels = offeredChannels(options, chosenType);
+  // A type that does not let the person name the entry of the chosen channel: the first offered.
+  const channel = channels.includes(chosenChannel) ? chosenChannel : (channels[0] ?? 'mobile');
+  const destinationOf = destinationField(options ?? {}, channel) ?? 'primaryMobileNo';
+  const locked = challengeId === null ? null : destinationOf;
+  const destinationValue = (
+    destinationOf in values
+      ? values[destinationOf as keyof Details]
+      : (organisation[destinationOf as keyof Organisation] ?? '')
+  ).trim();
+  const typeProblems = () => {
+    const problems = organisationProblems(organisation, address, chosenType, t);
+    const path = `/organisation/${destinationOf}`;
+    // The entry the code goes to must be named, even where the type makes it optional.
+    return problems.concat(
+      destinationValue === '' &&
+        !(destinationOf in values) &&
+        !problems.some((p) => p.path === path)
+        ? [{ path, rule: 'required', message: t('register.errors.destination') }]
+        : [],
+    );
+  };
   const identityType = options?.identityTypes.find((i) => i.code === identity.identityType);
   // Verified as the person types, against today's date where they are.
   const documentProblems = identityProblems(identity, identityType, localDay(new Date()), t);
   const labelOf = (field: string) =>
     (IDENTITY_FIELDS as readonly string[]).includes(field)
       ? t(`account.identity.${field}`)
-      : t(`register.${field}`);
+      : field in NO_ORGANISATION
+        ? accountLabel('organisation', field)
+        : (ADDRESS_FIELDS as readonly string[]).includes(field)
+          ? accountLabel('addresses', field)
+          : t(`register.${field}`);
   const errorFor = (field: string) =>
     errors
       .filter((e) => fieldOf(e.path) === field)
@@ -119,33 +187,15 @@ function NewRegistration() {
     setSummaryShown((n) => n + 1);
   };
 
-  const sendCode = async () => {
-    const problems = [...detailProblems(values, userType, t), ...documentProblems];
-    if (problems.length) return fail(problems);
-    setBusy(true);
-    setErrors([]);
-    setMessage(null);
-    const [error, result] = await api.post<{ challengeId: string }>('challenge', '', {
-      channel: 'mobile',
-      destination: values.primaryMobileNo,
-      purpose: 'registration',
-    });
-    setBusy(false);
-    if (error) return fail(error.fields ?? [], error.fields?.length ? null : failureText(error, t));
-    setChallengeId(result.challengeId);
-  };
-
-  const changeMobile = () => {
-    setChallengeId(null);
-    setCode('');
-    setErrors([]);
-    setMessage(null);
-    // Back to the field to correct.
-    setTimeout(() => document.getElementById(inputId('primaryMobileNo'))?.focus());
-  };
-
-  const register = async () => {
-    const problems = [...detailProblems(values, userType, t), ...documentProblems];
+  /** The problems the page finds itself before sending a code. */
+  const detailsStepProblems = () => [
+    ...detailProblems(values, userType, t),
+    ...typeProblems(),
+    ...documentProblems,
+  ];
+  /** ...and before registering: the code and the password too. */
+  const registerStepProblems = () => {
+    const problems = detailsStepProblems();
     if (code.trim() === '') {
       problems.push({ path: '/code', rule: 'required', message: t('register.errors.code') });
     }
@@ -160,6 +210,48 @@ function NewRegistration() {
     if (password !== confirm) {
       problems.push({ path: '/confirm', rule: 'same', message: t('register.passwordsDiffer') });
     }
+    return problems;
+  };
+  recheck.current = () => {
+    if (checkedStep === 'details') setErrors(detailsStepProblems());
+    if (checkedStep === 'register') setErrors(registerStepProblems());
+  };
+  const sendCode = async () => {
+    const problems = detailsStepProblems();
+    setCheckedStep(problems.length ? 'details' : null);
+    if (problems.length) return fail(problems);
+    setBusy(true);
+    setErrors([]);
+    setMessage(null);
+    const [error, result] = await api.post<{ challengeId: string; message: string }>(
+      'challenge',
+      '',
+      { channel, destination: destinationValue, purpose: 'registration' },
+    );
+    setBusy(false);
+    if (error) {
+      // The code endpoint names its field `/destination`: the field the chosen channel uses.
+      const fields = (error.fields ?? []).map((f) =>
+        f.path === '/destination' ? { ...f, path: `/${destinationOf}` } : f,
+      );
+      return fail(fields, fields.length ? null : failureText(error, t));
+    }
+    setChallengeId(result.challengeId);
+    setSentMessage(result.message);
+  };
+
+  const changeDestination = () => {
+    setChallengeId(null);
+    setCode('');
+    setErrors([]);
+    setMessage(null);
+    // Back to the field to correct.
+    setTimeout(() => document.getElementById(inputId(destinationOf))?.focus());
+  };
+
+  const register = async () => {
+    const problems = registerStepProblems();
+    setCheckedStep(problems.length ? 'register' : null);
     if (problems.length) return fail(problems);
     setBusy(true);
     setErrors([]);
@@ -167,6 +259,7 @@ function NewRegistration() {
     const [error] = await api.post('connectid', '/registration', {
       challengeId,
       code: code.trim(),
+      channel,
       password,
       data: {
         identity: {
@@ -184,7 +277,7 @@ function NewRegistration() {
           emailAddress: values.emailAddress.trim(),
           primaryMobileNo: values.primaryMobileNo.trim(),
         },
-        organisation: { userType },
+        ...organisationData(userType, organisation, address, chosenType),
       },
     });
     setBusy(false);
@@ -216,7 +309,8 @@ function NewRegistration() {
         >
           {message && <Text size="sm">{message}</Text>}
           {errors.length > 0 && (
-            <List size="sm">
+            // Spaced so each entry's button keeps the 24 px target WCAG 2.5.8 asks.
+            <List size="sm" spacing={4}>
               {errors.map((e) => {
                 const field = fieldOf(e.path);
                 return (
@@ -266,7 +360,7 @@ function NewRegistration() {
               description={help[field]}
               value={values[field]}
               required
-              readOnly={field === 'primaryMobileNo' && challengeId !== null}
+              readOnly={locked === field}
               error={errorFor(field)}
               type={
                 field === 'emailAddress' ? 'email' : field === 'primaryMobileNo' ? 'tel' : 'text'
@@ -284,10 +378,33 @@ function NewRegistration() {
               label: t(`register.userTypes.${u.code}`, { defaultValue: u.description }),
             }))}
             value={userType}
-            onChange={setUserType}
+            onChange={(next) => {
+              setUserType(next);
+              // Another type, other fields: their earlier refusals no longer hold.
+              setErrors((old) =>
+                old.filter((e) => {
+                  const field = fieldOf(e.path) ?? '';
+                  return !(field in NO_ORGANISATION) && !ADDRESS_FIELDS.some((f) => f === field);
+                }),
+              );
+            }}
+            readOnly={challengeId !== null && destinationOf in NO_ORGANISATION}
             required
             error={errorFor('userType')}
             allowDeselect={false}
+          />
+          <OrganisationFields
+            type={chosenType}
+            organisation={organisation}
+            onOrganisation={(field, value) =>
+              setOrganisation((old) => ({ ...old, [field]: value }))
+            }
+            address={address}
+            onAddress={(field, value) => setAddress((old) => ({ ...old, [field]: value }))}
+            countries={options?.countries ?? []}
+            locked={locked}
+            errorFor={errorFor}
+            inputId={inputId}
           />
           <Select
             id={inputId('identityType')}
@@ -361,6 +478,12 @@ function NewRegistration() {
               )}
             </>
           )}
+          <ConfirmationChannelChoice
+            channels={channels}
+            value={channel}
+            onChange={setChannel}
+            disabled={challengeId !== null}
+          />
           {challengeId === null ? (
             <Group>
               <Button type="submit" loading={busy}>
@@ -370,12 +493,14 @@ function NewRegistration() {
           ) : (
             <>
               <Alert color="green" role="status">
-                {t('register.codeSentTo', { mobile: values.primaryMobileNo.trim() })}
-                {options?.developerOutbox && (
+                {channel === 'mobile'
+                  ? t('register.codeSentTo', { mobile: values.primaryMobileNo.trim() })
+                  : sentMessage}
+                {options?.developerOutbox && (channel === 'mobile' || channel === 'email') && (
                   <Text size="sm" mt="xs">
                     {t('register.developerOutbox')}{' '}
                     <Anchor
-                      href={`${options.developerOutbox}?recipient=${encodeURIComponent(values.primaryMobileNo.trim())}`}
+                      href={`${options.developerOutbox}?recipient=${encodeURIComponent(destinationValue)}`}
                       target="_blank"
                       rel="noopener"
                     >
@@ -384,8 +509,8 @@ function NewRegistration() {
                   </Text>
                 )}
                 <Group mt="xs">
-                  <Button variant="default" size="xs" onClick={changeMobile}>
-                    {t('register.changeMobile')}
+                  <Button variant="default" size="xs" onClick={changeDestination}>
+                    {t(`register.changeDestination.${channel}`)}
                   </Button>
                 </Group>
               </Alert>

@@ -1,5 +1,6 @@
 import type { FieldError } from '../../../core/api/errors';
 import type { PasswordRules } from '../../../core/identity/password-policy';
+import { ADDRESS_FIELDS, ORGANISATION_FIELDS } from './organisationChecks';
 
 /** The details a person gives before the confirmation code is sent. */
 export const DETAIL_FIELDS = [
@@ -16,6 +17,8 @@ export interface RegistrationUserType {
   code: string;
   description: string;
   passwordRules?: PasswordRules;
+  /** The type's checks (checkAgent: MANDATORY...), read by the organisation fields. */
+  [check: string]: unknown;
 }
 
 /** How an identity type's check treats one of the document's dates (catalogue IdentityTypes). */
@@ -33,6 +36,12 @@ export interface RegistrationOptions {
   identityTypes: RegistrationIdentityType[];
   /** Outside production: the page where confirmation codes can be read. */
   developerOutbox?: string;
+  /** The confirmation channels switched on. */
+  channels?: Partial<Record<'mobile' | 'email' | 'agency' | 'agent' | 'trader', boolean>>;
+  /** By catalogue channel: the organisation field naming the entry the code goes to. */
+  confirmationFields?: Partial<Record<'agency' | 'agent' | 'trader', string>>;
+  /** The countries an address may name. */
+  countries?: Array<{ code: string; name: string }>;
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -81,10 +90,19 @@ export function detailProblems(
  */
 export function fieldOf(path: string): string | undefined {
   if (path === '/destination') return 'primaryMobileNo';
+  // The address list as a whole (required): its first field.
+  if (path.endsWith('/addresses')) return 'addressLine1';
   const last = path.split('/').pop() ?? '';
-  return [...DETAIL_FIELDS, 'userType', ...IDENTITY_FIELDS, 'code', 'password', 'confirm'].includes(
-    last,
-  )
+  return [
+    ...DETAIL_FIELDS,
+    'userType',
+    ...IDENTITY_FIELDS,
+    ...ORGANISATION_FIELDS.map(([field]) => field),
+    ...ADDRESS_FIELDS,
+    'code',
+    'password',
+    'confirm',
+  ].includes(last)
     ? last
     : undefined;
 }
