@@ -499,6 +499,7 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
       phoneNumber: '+685 1234567',
       locale: 'fr',
       userType: 'INDIVIDUAL',
+      service: false,
       canSignIn: true,
       roles: ['role-a', 'role-b', 'role-c', 'role-d'],
     });
@@ -545,6 +546,8 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     expect(await directory.findById(service.id)).toMatchObject({
       name: 'Nightly batch',
       userType: 'SERVICE',
+      // A service: it may hold API credentials (docs/identity.md).
+      service: true,
       canSignIn: true,
       roles: [],
     });
