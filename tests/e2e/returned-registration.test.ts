@@ -61,6 +61,11 @@ describe('a returned registration in Chromium', () => {
     await page.getByLabel('Mobile number').fill(person.mobile);
     await page.getByRole('combobox', { name: 'I register as' }).click();
     await page.getByRole('option', { name: /Member of the public/ }).click();
+    await page.getByRole('combobox', { name: 'Identity document type' }).click();
+    await page.getByRole('option', { name: 'Passport' }).click();
+    await page.getByLabel('Identity document number').fill('PA123456');
+    await page.getByLabel('Date of issuance').fill('2022-03-01');
+    await page.getByLabel('Date of expiry').fill('2032-03-01');
     await page.getByRole('button', { name: 'Send me a confirmation code' }).click();
     await page.getByText(/A confirmation code was sent to/).waitFor();
     const code = /\b(\d{6})\b/.exec(await latest('sms', person.mobile))?.[1];
@@ -101,6 +106,12 @@ describe('a returned registration in Chromium', () => {
     expect(await fix.getByLabel('Login name').getAttribute('readonly')).not.toBeNull();
     expect(await fix.getByLabel('Mobile number').getAttribute('readonly')).not.toBeNull();
     expect(await fix.getByLabel('Last name').inputValue()).toBe('Retrun');
+    // The identity document as registered, verified as on the registration page.
+    expect(await fix.getByLabel('Identity document number').inputValue()).toBe('PA123456');
+    await fix
+      .getByTestId('document-verification')
+      .getByText('Basic document verifications have been passed successfully, you may proceed.')
+      .waitFor();
     expect(await axeViolations(fix)).toEqual([]);
     // SHOTS_DIR=folder keeps a picture of the correction page, to look at.
     if (process.env.SHOTS_DIR)

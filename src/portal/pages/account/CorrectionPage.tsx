@@ -16,13 +16,27 @@ import { Link } from 'react-router-dom';
 import type { FieldError } from '../../../core/api/errors';
 import { usePortal } from '../../context';
 import { HOME_PATH } from '../../paths';
+import { IdentityDocumentFields } from './IdentityDocumentFields';
+import { OrganisationFields, useRegistrationLabel } from './OrganisationFields';
+import {
+  ADDRESS_FIELDS,
+  ORGANISATION_FIELDS,
+  organisationData,
+  organisationProblems,
+  type Address,
+  type Organisation,
+} from './organisationChecks';
 import {
   DETAIL_FIELDS,
   detailProblems,
   failureText,
   fieldOf,
+  IDENTITY_FIELDS,
+  identityProblems,
+  localDay,
   type DetailField,
   type Details,
+  type IdentityDocument,
   type RegistrationOptions,
 } from './registrationChecks';
 
@@ -41,12 +55,16 @@ const section = (data: Opened['data'], name: string): Section => {
   return typeof value === 'object' && value !== null ? (value as Section) : {};
 };
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+/** The fields of a stored section as the page's text inputs hold them. */
+const textsOf = <F extends string>(fields: readonly F[], stored: Section): Record<F, string> =>
+  Object.fromEntries(fields.map((field) => [field, textOf(stored[field])])) as Record<F, string>;
 
 /**
  * The correction of a returned self-registration, opened by the one-time link of the return's
  * notice (`/#/register?correction=<token>`): its holder cannot sign in, since the account was
- * never accepted. It shows the reviewer's notes and the registration's details; the login and
- * the mobile number stay as registered. Sent, the registration is pending review again.
+ * never accepted. It shows the reviewer's notes and the registration as the registration page
+ * asks it (details, what the user type asks, the identity document and its verification); the
+ * login and the mobile number stay as registered. Sent, the registration is pending review again.
  */
 export function CorrectionPage({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -55,6 +73,10 @@ export function CorrectionPage({ token }: { token: string }) {
   const [options, setOptions] = useState<RegistrationOptions | null>(null);
   const [values, setValues] = useState<Details | null>(null);
   const [userType, setUserType] = useState<string | null>(null);
+  const [organisation, setOrganisation] = useState<Organisation | null>(null);
+  const [address, setAddress] = useState<Address | null>(null);
+  const [identity, setIdentity] = useState<IdentityDocument | null>(null);
+  const labelOf = useRegistrationLabel();
   const [invalid, setInvalid] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
@@ -79,6 +101,15 @@ export function CorrectionPage({ token }: { token: string }) {
           primaryMobileNo: textOf(contact.primaryMobileNo),
         });
         setUserType(textOf(section(data.data, 'organisation').userType) || null);
+        setOrganisation(
+          textsOf(
+            ORGANISATION_FIELDS.map(([field]) => field),
+            section(data.data, 'organisation'),
+          ),
+        );
+        const addresses = Array.isArray(data.data.addresses) ? data.data.addresses : [];
+        setAddress(textsOf(ADDRESS_FIELDS, section({ first: addresses[0] }, 'first')));
+        setIdentity(textsOf(IDENTITY_FIELDS, identity));
       });
     void api
       .get<RegistrationOptions>('connectid', '/registration/options')
@@ -105,25 +136,50 @@ export function CorrectionPage({ token }: { token: string }) {
       .map((e) => e.message)
       .join(' ') || undefined;
 
+  const chosenType = options?.userTypes.find((u) => u.code === userType);
+  const identityType = options?.identityTypes.find((i) => i.code === identity?.identityType);
+  const documentProblems = identity
+    ? identityProblems(identity, identityType, localDay(new Date()), t)
+    : [];
+
   const send = async () => {
-    if (!opened || !values) return;
-    const problems = detailProblems(values, userType, t);
+    if (!opened || !values || !organisation || !address || !identity) return;
+    const problems = [
+      ...detailProblems(values, userType, t),
+      ...organisationProblems(organisation, address, chosenType, t),
+      ...documentProblems,
+    ];
     if (problems.length) return fail(problems);
     setBusy(true);
     setErrors([]);
     setMessage(null);
     const { data } = opened;
+    const stored = section(data, 'identity');
+    const typed = organisationData(userType, organisation, address, chosenType);
+    // Addresses beyond the first (none from the registration page) stay as they were.
+    const others = Array.isArray(data.addresses) ? data.addresses.slice(1) : [];
+    const addresses = [...(typed.addresses ?? []), ...others];
+    const { addresses: _stored, ...rest } = data;
     const [error] = await api.post('connectid', '/registration/correction', {
       token,
       data: {
-        ...data,
+        ...rest,
         identity: {
-          ...section(data, 'identity'),
+          // The document's fields as corrected (a type removed takes its fields with it).
+          ...Object.fromEntries(
+            Object.entries(stored).filter(([k]) => !IDENTITY_FIELDS.some((f) => f === k)),
+          ),
+          ...(identityType
+            ? Object.fromEntries(
+                IDENTITY_FIELDS.map((f) => [f, identity[f].trim()]).filter(([, v]) => v !== ''),
+              )
+            : {}),
           firstName: values.firstName.trim(),
           lastName: values.lastName.trim(),
         },
         contact: { ...section(data, 'contact'), emailAddress: values.emailAddress.trim() },
-        organisation: { ...section(data, 'organisation'), userType },
+        organisation: { ...section(data, 'organisation'), ...typed.organisation },
+        ...(addresses.length ? { addresses } : {}),
       },
     });
     setBusy(false);
@@ -183,14 +239,14 @@ export function CorrectionPage({ token }: { token: string }) {
             >
               {message && <Text size="sm">{message}</Text>}
               {errors.length > 0 && (
-                <List size="sm">
+                <List size="sm" spacing={4}>
                   {errors.map((e) => {
                     const field = fieldOf(e.path);
                     return (
                       <List.Item key={`${e.path} ${e.rule}`}>
                         {field
                           ? t('register.summaryEntry', {
-                              field: t(`register.${field}`),
+                              field: labelOf(field),
                               message: e.message,
                             })
                           : e.message}
@@ -248,6 +304,38 @@ export function CorrectionPage({ token }: { token: string }) {
                 error={errorFor('userType')}
                 allowDeselect={false}
               />
+              {organisation && address && (
+                <OrganisationFields
+                  type={chosenType}
+                  organisation={organisation}
+                  onOrganisation={(field, value) =>
+                    setOrganisation((old) => (old ? { ...old, [field]: value } : old))
+                  }
+                  address={address}
+                  onAddress={(field, value) =>
+                    setAddress((old) => (old ? { ...old, [field]: value } : old))
+                  }
+                  countries={options?.countries ?? []}
+                  locked={null}
+                  errorFor={errorFor}
+                  inputId={inputId}
+                />
+              )}
+              {identity && (
+                <IdentityDocumentFields
+                  types={options?.identityTypes ?? []}
+                  document={identity}
+                  onChange={(field, value) =>
+                    setIdentity((old) => (old ? { ...old, [field]: value } : old))
+                  }
+                  problems={documentProblems}
+                  errorFor={errorFor}
+                  inputId={inputId}
+                  onForget={(fields) =>
+                    setErrors((old) => old.filter((e) => !fields.includes(fieldOf(e.path) ?? '')))
+                  }
+                />
+              )}
               {busy && (
                 <Alert color="blue" role="status">
                   {t('messages.processing', { context: 'connectid' })}

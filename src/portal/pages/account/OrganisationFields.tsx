@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { IDENTITY_FIELDS } from './registrationChecks';
 import {
+  ADDRESS_FIELDS,
   ADDRESS_TYPES,
+  ORGANISATION_FIELDS,
   checkOf,
   organisationFieldsOf,
   type Address,
@@ -32,6 +35,20 @@ export function useAccountLabel() {
     const text = t(`account.${section}.${field}`, { returnObjects: true }) as unknown;
     return typeof text === 'string' ? text : t(`account.${section}.${field}._`);
   };
+}
+
+/** The name of a field of the registration page, for its error summary. */
+export function useRegistrationLabel() {
+  const { t } = useTranslation();
+  const label = useAccountLabel();
+  return (field: string) =>
+    (IDENTITY_FIELDS as readonly string[]).includes(field)
+      ? t(`account.identity.${field}`)
+      : ORGANISATION_FIELDS.some(([name]) => name === field)
+        ? label('organisation', field)
+        : (ADDRESS_FIELDS as readonly string[]).includes(field)
+          ? label('addresses', field)
+          : t(`register.${field}`);
 }
 
 /**

@@ -26,7 +26,8 @@ import {
   type ConfirmationChannel,
 } from './ConfirmationChannelChoice';
 import { CorrectionPage } from './CorrectionPage';
-import { OrganisationFields, useAccountLabel } from './OrganisationFields';
+import { IdentityDocumentFields } from './IdentityDocumentFields';
+import { OrganisationFields, useRegistrationLabel } from './OrganisationFields';
 import {
   ADDRESS_FIELDS,
   organisationData,
@@ -107,7 +108,7 @@ function NewRegistration() {
   const [address, setAddress] = useState<Address>(NO_ADDRESS);
   const [chosenChannel, setChannel] = useState<ConfirmationChannel>('mobile');
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const accountLabel = useAccountLabel();
+  const labelOf = useRegistrationLabel();
   const [challengeId, setChallengeId] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -168,14 +169,6 @@ function NewRegistration() {
   const identityType = options?.identityTypes.find((i) => i.code === identity.identityType);
   // Verified as the person types, against today's date where they are.
   const documentProblems = identityProblems(identity, identityType, localDay(new Date()), t);
-  const labelOf = (field: string) =>
-    (IDENTITY_FIELDS as readonly string[]).includes(field)
-      ? t(`account.identity.${field}`)
-      : field in NO_ORGANISATION
-        ? accountLabel('organisation', field)
-        : (ADDRESS_FIELDS as readonly string[]).includes(field)
-          ? accountLabel('addresses', field)
-          : t(`register.${field}`);
   const errorFor = (field: string) =>
     errors
       .filter((e) => fieldOf(e.path) === field)
@@ -406,78 +399,17 @@ function NewRegistration() {
             errorFor={errorFor}
             inputId={inputId}
           />
-          <Select
-            id={inputId('identityType')}
-            label={t('account.identity.identityType')}
-            placeholder={t('account.registration.identityTypePrompt')}
-            data={(options?.identityTypes ?? []).map((i) => ({
-              value: i.code,
-              label: t(`register.identityTypes.${i.code}`, { defaultValue: i.description }),
-            }))}
-            value={identity.identityType || null}
-            onChange={(code) => {
-              setIdentity((old) => ({ ...old, identityType: code ?? '' }));
-              // Another type, other checks: the dates' earlier refusals no longer hold.
-              setErrors((old) =>
-                old.filter((e) => !IDENTITY_FIELDS.some((f) => f === fieldOf(e.path))),
-              );
-            }}
-            clearable
-            error={errorFor('identityType')}
+          <IdentityDocumentFields
+            types={options?.identityTypes ?? []}
+            document={identity}
+            onChange={(field, value) => setIdentity((old) => ({ ...old, [field]: value }))}
+            problems={documentProblems}
+            errorFor={errorFor}
+            inputId={inputId}
+            onForget={(fields) =>
+              setErrors((old) => old.filter((e) => !fields.includes(fieldOf(e.path) ?? '')))
+            }
           />
-          {identityType && (
-            <>
-              {(['identityNo', 'dateOfIssuance', 'dateOfExpiry'] as const).map((field) => (
-                <TextInput
-                  key={field}
-                  id={inputId(field)}
-                  label={t(`account.identity.${field}`)}
-                  type={field === 'identityNo' ? 'text' : 'date'}
-                  value={identity[field]}
-                  required={
-                    (field === 'dateOfIssuance' &&
-                      identityType.checkIdentityValidDateFrom === 'MANDATORY') ||
-                    (field === 'dateOfExpiry' &&
-                      identityType.checkIdentityValidDateTo === 'MANDATORY')
-                  }
-                  error={errorFor(field)}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    setIdentity((old) => ({ ...old, [field]: value }));
-                    // The panel below verifies the document live: an earlier refusal of this
-                    // field, under it and in the summary, would contradict it once corrected.
-                    setErrors((old) => old.filter((e) => fieldOf(e.path) !== field));
-                  }}
-                />
-              ))}
-              {documentProblems.length === 0 ? (
-                <Alert
-                  color="green"
-                  role="status"
-                  title={t('account.registration.verificationTitle')}
-                  // Mantine's green title, even its darkest shade, is below the AA contrast ratio
-                  // on the light green of the panel: a darker green of our own.
-                  styles={{ title: { color: '#1b5e20' } }}
-                  data-testid="document-verification"
-                >
-                  {t('account.registration.verificationPassed')}
-                </Alert>
-              ) : (
-                <Alert
-                  color="red"
-                  role="status"
-                  title={t('account.registration.verificationErrors')}
-                  data-testid="document-verification"
-                >
-                  <List size="sm">
-                    {documentProblems.map((p) => (
-                      <List.Item key={p.path}>{p.message}</List.Item>
-                    ))}
-                  </List>
-                </Alert>
-              )}
-            </>
-          )}
           <ConfirmationChannelChoice
             channels={channels}
             value={channel}
