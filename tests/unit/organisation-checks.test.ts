@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  NO_ADDRESS,
+  NO_ORGANISATION,
   organisationData,
   organisationProblems,
-  type Address,
-  type Organisation,
 } from '../../src/portal/pages/account/organisationChecks';
 
 const t = (key: string) => key;
-const NONE: Organisation = {
-  institution: '',
-  functionalTitle: '',
-  agencyNo: '',
-  agentNo: '',
-  traderNo: '',
-};
-const NO_ADDRESS: Address = {
-  addressType: '',
-  addressLine1: '',
-  addressLine2: '',
-  city: '',
-  postalCode: '',
-  country: '',
-};
+const NONE = NO_ORGANISATION;
 /** The seed's AGENT and INDIVIDUAL user types (seeds/catalogs.json), their checks. */
 const AGENT = {
   checkAgency: 'OPTIONAL',

@@ -30,6 +30,8 @@ import { IdentityDocumentFields } from './IdentityDocumentFields';
 import { OrganisationFields, useRegistrationLabel } from './OrganisationFields';
 import {
   ADDRESS_FIELDS,
+  NO_ADDRESS,
+  NO_ORGANISATION,
   organisationData,
   organisationProblems,
   type Address,
@@ -62,21 +64,6 @@ const NO_DOCUMENT: IdentityDocument = {
   identityNo: '',
   dateOfIssuance: '',
   dateOfExpiry: '',
-};
-const NO_ORGANISATION: Organisation = {
-  institution: '',
-  functionalTitle: '',
-  agencyNo: '',
-  agentNo: '',
-  traderNo: '',
-};
-const NO_ADDRESS: Address = {
-  addressType: '',
-  addressLine1: '',
-  addressLine2: '',
-  city: '',
-  postalCode: '',
-  country: '',
 };
 const inputId = (field: string) => `register-${field}`;
 

@@ -28,6 +28,23 @@ export const ADDRESS_FIELDS = [
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type Address = Record<AddressField, string>;
+
+/** Nothing typed yet. */
+export const NO_ORGANISATION: Organisation = {
+  institution: '',
+  functionalTitle: '',
+  agencyNo: '',
+  agentNo: '',
+  traderNo: '',
+};
+export const NO_ADDRESS: Address = {
+  addressType: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  postalCode: '',
+  country: '',
+};
 export const ADDRESS_TYPES = ['RESIDENTIAL', 'POSTAL', 'BUSINESS', 'OTHER'] as const;
 
 /** A user type's checks as the registration options give them. */
