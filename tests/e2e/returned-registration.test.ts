@@ -120,6 +120,10 @@ describe('a returned registration in Chromium', () => {
     await fix.getByText('FR', { exact: true }).click();
     await fix.getByRole('heading', { name: 'Corriger votre inscription' }).waitFor();
     await fix.getByText('Les remarques du vérificateur').waitFor();
+    // The identity document's type in French too, not the catalogue's English description.
+    await expect
+      .poll(() => fix.getByRole('combobox', { name: /^Type de pièce d.identité/ }).inputValue())
+      .toBe('Passeport');
     expect(await axeViolations(fix)).toEqual([]);
     await fix.getByText('EN', { exact: true }).click();
     await fix.getByRole('heading', { name: 'Correct your registration' }).waitFor();
