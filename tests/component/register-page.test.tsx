@@ -277,7 +277,7 @@ describe('registration page', () => {
     await renderAt('/register', 'fr');
     await screen.findByLabelText(/Je m'inscris/, { selector: 'input' });
     fireEvent.click(screen.getByLabelText(/Type de pièce d'identité/, { selector: 'input' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Passport' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Passeport' }));
     const panel = await screen.findByTestId('document-verification');
     expect(within(panel).getByText('Erreurs de vérification')).toBeTruthy();
     expect(panel.textContent).toContain(
