@@ -10,7 +10,13 @@ export interface TestIssuer {
   jwks: JSONWebKeySet;
   token(
     claims: TokenClaims,
-    options?: { expiresIn?: string; issuer?: string; audience?: string },
+    options?: {
+      expiresIn?: string | null;
+      issuer?: string;
+      audience?: string;
+      /** The header's `typ`: `at+jwt` (an access token) unless a test forges another kind. */
+      typ?: string;
+    },
   ): Promise<string>;
 }
 
@@ -36,7 +42,8 @@ export async function createTestIssuer(issuer: string, audience = 'portal'): Pro
       sign(privateKey as KeyObject, kid, claims, {
         issuer: options.issuer ?? issuer,
         audience: options.audience ?? audience,
-        expiresIn: options.expiresIn ?? '10m',
+        expiresIn: options.expiresIn === undefined ? '10m' : options.expiresIn,
+        typ: options.typ ?? 'at+jwt',
       }),
   };
 }
@@ -48,6 +55,7 @@ export async function forgedToken(issuer: string, claims: TokenClaims): Promise<
     issuer,
     audience: 'portal',
     expiresIn: '10m',
+    typ: 'at+jwt',
   });
 }
 
@@ -55,13 +63,14 @@ function sign(
   key: KeyObject,
   kid: string,
   claims: TokenClaims,
-  options: { issuer: string; audience: string; expiresIn: string },
+  options: { issuer: string; audience: string; expiresIn: string | null; typ: string },
 ): Promise<string> {
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'RS256', kid })
+  const jwt = new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid, typ: options.typ })
     .setIssuedAt()
     .setIssuer(options.issuer)
-    .setAudience(options.audience)
-    .setExpirationTime(options.expiresIn)
-    .sign(key);
+    .setAudience(options.audience);
+  // null: a token without `exp`, which the server must refuse.
+  if (options.expiresIn !== null) jwt.setExpirationTime(options.expiresIn);
+  return jwt.sign(key);
 }

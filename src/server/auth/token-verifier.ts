@@ -4,6 +4,7 @@ import {
   createRemoteJWKSet,
   jwtVerify,
   type JSONWebKeySet,
+  type JWTHeaderParameters,
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
@@ -28,18 +29,32 @@ export async function createTokenVerifier(
   const keys = await keySource(config, jwks);
   return async (token) => {
     let payload: JWTPayload;
+    let header: JWTHeaderParameters;
     try {
-      ({ payload } = await jwtVerify(token, keys, {
+      ({ payload, protectedHeader: header } = await jwtVerify(token, keys, {
         issuer: config.issuer,
         audience: config.audience,
         algorithms: ['RS256', 'ES256', 'PS256', 'EdDSA'],
+        // A token that never expires is refused, whoever signed it.
+        requiredClaims: ['exp', 'sub'],
       }));
     } catch (error) {
       throw new InvalidTokenError((error as Error).message);
     }
-    if (!payload.sub) throw new InvalidTokenError('token has no subject');
+    if (!isAccessToken(header, payload)) throw new InvalidTokenError('not an access token');
     return principalFrom(payload);
   };
+}
+
+/**
+ * An access token, not an ID token or a refresh token signed by the same keys for the same
+ * audience: `typ` `at+jwt` in its header (RFC 9068, the built-in identity server's access
+ * tokens), or `typ` `Bearer` in its claims (Keycloak's, whose ID and refresh tokens say `ID`
+ * and `Refresh` there). An ID token says neither and is refused.
+ */
+export function isAccessToken(header: JWTHeaderParameters, payload: JWTPayload): boolean {
+  const type = typeof header.typ === 'string' ? header.typ.toLowerCase() : '';
+  return type === 'at+jwt' || type === 'application/at+jwt' || payload.typ === 'Bearer';
 }
 
 async function keySource(config: AuthConfig, jwks?: JSONWebKeySet): Promise<JWTVerifyGetKey> {

@@ -27,6 +27,7 @@ import {
   type Texts,
 } from './pages';
 import { registerPasswordReset, RESET_MODEL, type OneTimeCodes } from './reset';
+import { isAccessToken } from '../auth/token-verifier';
 import { createProvider, PROTOCOL_PATH, profileClaims, sameOriginUri, TTL } from './provider';
 import { ServiceCredentials } from './service-clients';
 import type { IdentityKysely } from './tables';
@@ -172,11 +173,13 @@ export async function identityPlugin(
         .send({ error, error_description: 'Token verification failed' });
     if (!token) return fail('invalid_request');
     try {
-      const { payload } = await jwtVerify(token, jwks, {
+      const { payload, protectedHeader } = await jwtVerify(token, jwks, {
         issuer,
         audience: options.config.auth.audience,
         algorithms: ['RS256'],
+        requiredClaims: ['exp', 'sub'],
       });
+      if (!isAccessToken(protectedHeader, payload)) return fail('invalid_token');
       const found = payload.sub ? await directory.findById(payload.sub) : undefined;
       if (!found?.canSignIn) return fail('invalid_token');
       return profileClaims(found);
