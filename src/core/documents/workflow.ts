@@ -543,3 +543,14 @@ export interface WorkflowValidity {
   from: string;
   until: string;
 }
+
+/**
+ * The action a workflow declares under this name. A name comes from a request, and the actions
+ * are a plain object: `constructor` or `toString` would otherwise find what every object has.
+ */
+export function declaredAction(
+  workflow: Pick<WorkflowDefinition, 'actions'>,
+  name: string,
+): WorkflowAction | undefined {
+  return Object.hasOwn(workflow.actions, name) ? workflow.actions[name] : undefined;
+}

@@ -1,5 +1,5 @@
 import type { EntityDefinition } from '../../core/definitions/types';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
+import { declaredAction, type WorkflowDefinition } from '../../core/documents/workflow';
 import { schemaHasField } from './check-records';
 import type { DefinitionProblem } from './problems';
 
@@ -48,7 +48,7 @@ export function checkInbox(
     if (!Object.hasOwn(workflow.machine.states, read))
       problems.push({ file, pointer: '/inbox/read', message: `no status "${read}"` });
     for (const [role, name] of Object.entries(actions))
-      if (!workflow.actions[name]?.system)
+      if (!declaredAction(workflow, name)?.system)
         problems.push({
           file,
           pointer: `/inbox/actions/${role}`,

@@ -1,5 +1,9 @@
 import type { EntityDefinition } from '../../core/definitions/types';
-import type { LinkValue, WorkflowDefinition } from '../../core/documents/workflow';
+import {
+  declaredAction,
+  type LinkValue,
+  type WorkflowDefinition,
+} from '../../core/documents/workflow';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { schemaHasField } from './check-records';
 import type { DefinitionProblem } from './problems';
@@ -92,7 +96,7 @@ export function checkLinks(
   for (const [name, action] of Object.entries(workflow.actions)) {
     for (const [which, fired] of Object.entries(action.fires ?? {})) {
       for (const target of linked) {
-        const definition = target.actions[fired];
+        const definition = declaredAction(target, fired);
         if (!definition?.system)
           problems.push({
             file,

@@ -1,4 +1,9 @@
-import { fullRoles, type WorkflowAction, type WorkflowList } from '../../core/documents/workflow';
+import {
+  declaredAction,
+  fullRoles,
+  type WorkflowAction,
+  type WorkflowList,
+} from '../../core/documents/workflow';
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { GuardInput } from './guards';
@@ -102,7 +107,7 @@ export function requireAction(
   action: string,
   principal: Principal,
 ): WorkflowAction {
-  const definition = workflow.definition.actions[action];
+  const definition = declaredAction(workflow.definition, action);
   if (!definition) throw new ApiProblem(404, ERROR_CODES.notFound);
   if (!holdsAnyRole(principal, workflow.rolesOf(definition)))
     throw new ApiProblem(403, ERROR_CODES.forbidden);

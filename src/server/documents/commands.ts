@@ -1,7 +1,8 @@
+import { isStoredPositiveInteger } from '../db/integers';
 import type { Kysely, Transaction } from 'kysely';
 import type { ErrorObject } from 'ajv';
 import type { ActionRequest, CreateRequest, DocumentView } from '../../core/documents/types';
-import { NEW_STATE, type WorkflowAction } from '../../core/documents/workflow';
+import { declaredAction, NEW_STATE, type WorkflowAction } from '../../core/documents/workflow';
 import { catalogFieldsOf, type CatalogField } from '../../core/definitions/catalog-fields';
 import { resolvePointer, runRules } from '../../core/rules/registry';
 import { applicableData } from '../../core/rules/sections';
@@ -113,7 +114,7 @@ export class DocumentCommands {
     body: unknown,
   ): Promise<DocumentView> {
     const request = asObject(body) as Partial<ActionRequest>;
-    if (!Number.isInteger(request.version)) {
+    if (!isStoredPositiveInteger(request.version)) {
       throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
         { path: '/version', rule: 'required' },
       ]);
@@ -148,7 +149,7 @@ export class DocumentCommands {
     actor: Principal,
     notes?: SystemNote,
   ): Promise<DocumentView> {
-    const definition = workflow.definition.actions[action];
+    const definition = declaredAction(workflow.definition, action);
     if (!definition) throw new Error(`Workflow ${workflow.definition.id} has no action ${action}`);
     const row = await findDocument(trx, workflow.definition.id, id, { forUpdate: true });
     if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
@@ -171,7 +172,7 @@ export class DocumentCommands {
     data: Record<string, unknown>,
     actor: Principal,
   ): Promise<DocumentView> {
-    const definition = workflow.definition.actions[action];
+    const definition = declaredAction(workflow.definition, action);
     if (!definition) throw new Error(`Workflow ${workflow.definition.id} has no action ${action}`);
     return this.run(trx, workflow, { owner }, action, definition, actor, { version: 0, data });
   }
@@ -397,7 +398,7 @@ export class DocumentCommands {
     const actor: Principal = { ...principal, subject: `system:${workflow.definition.id}` };
     const cause: EffectCause = { type: source.type, id: source.id, number: source.number };
     for (const { linked, action } of linking.fires) {
-      const definition = linked.workflow.definition.actions[action];
+      const definition = declaredAction(linked.workflow.definition, action);
       // The loader checked every action fired is a system action of every linked type.
       if (!definition) throw new Error(`${linked.row.type} has no action ${action}`);
       const current = await findDocument(trx, linked.row.type, linked.row.id);

@@ -1,3 +1,4 @@
+import { isStoredPositiveInteger } from '../db/integers';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SchemaError } from '../../core/validation/field-errors';
@@ -151,7 +152,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
   /** The version the caller read, from the body (edit) or the query string (deletion). */
   const versionOf = (value: unknown): number => {
     const version = typeof value === 'string' ? Number(value) : value;
-    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+    if (!isStoredPositiveInteger(version))
       throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
         { path: '/version', rule: 'required' },
       ]);

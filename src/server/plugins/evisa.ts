@@ -1,3 +1,4 @@
+import { isStoredPositiveInteger } from '../db/integers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAnyRole } from '../auth/plugin';
 import { DOCUMENT_ROUTES } from '../api-contract/fixed-routes';
@@ -71,8 +72,7 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
     DOCUMENT_ROUTES.version,
     async (request) => {
       const version = Number(request.params.version);
-      if (!Number.isInteger(version) || version < 1)
-        throw new ApiProblem(404, ERROR_CODES.notFound);
+      if (!isStoredPositiveInteger(version)) throw new ApiProblem(404, ERROR_CODES.notFound);
       return documents.readVersion(
         request.params.type,
         caller(request),

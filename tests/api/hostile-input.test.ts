@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiHarness } from '../support/api-server';
+import { databaseKinds } from '../support/databases';
+import { visaApplication } from '../support/visa-data';
+
+const VISAS = '/api/evisa/visa-application';
+
+/**
+ * Requests an attacker sends that once answered 500 (issue 20's probe of the running portal):
+ * each now gets a clear 4xx and changes nothing.
+ */
+describe.each(databaseKinds())('hostile input on %s', (kind) => {
+  let api: ApiHarness;
+  let applicant: string;
+  let manager: string;
+  beforeAll(async () => {
+    api = await startApiServer(kind);
+    applicant = await api.tokenFor(
+      ['visa-application-submit', 'visa-application-read', 'visa-application-update'],
+      { sub: 'hostile-applicant' },
+    );
+    manager = await api.tokenFor(['catalog-manage', 'catalog-read']);
+  });
+  afterAll(async () => api?.close());
+
+  const documents = async () =>
+    Number(
+      (
+        await api.server.database.db
+          .selectFrom('document')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('answers 404 to an action named after an object’s own properties', async () => {
+    const before = await documents();
+    for (const action of ['constructor', 'hasOwnProperty', 'toString', '__proto__']) {
+      const created = await api.call('POST', VISAS, {
+        token: applicant,
+        body: { action, data: visaApplication('VIS', 'VV30') },
+      });
+      expect(created.statusCode, `${action}: ${created.body}`).toBe(404);
+    }
+    const draft = await api.call('POST', VISAS, {
+      token: applicant,
+      body: { action: 'store', data: visaApplication('VIS', 'VV30') },
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const { id, version } = draft.json();
+    for (const action of ['constructor', 'hasOwnProperty', 'toString', 'valueOf']) {
+      const acted = await api.call('POST', `${VISAS}/${id}/actions/${action}`, {
+        token: applicant,
+        body: { version },
+      });
+      expect(acted.statusCode, `${action}: ${acted.body}`).toBe(404);
+    }
+    // A version no integer column holds: refused by the caller's mistake, never the database.
+    for (const huge of [9007199254740992, 2147483648]) {
+      const stale = await api.call('POST', `${VISAS}/${id}/actions/update`, {
+        token: applicant,
+        body: { version: huge, data: visaApplication('VIS', 'VV30') },
+      });
+      expect(stale.statusCode, stale.body).toBe(400);
+      const old = await api.call('GET', `${VISAS}/${id}/versions/${huge}`, { token: applicant });
+      expect(old.statusCode, old.body).toBe(404);
+    }
+    expect(await documents()).toBe(before + 1);
+  });
+
+  it('answers 400 to a catalogue version beyond the integers it can hold', async () => {
+    const listed = await api.call('PATCH', '/api/catalog/v1/country', {
+      token: manager,
+      body: { page: 1, itemsPerPage: 1 },
+    });
+    const entry = listed.json().items[0] as { id: string };
+    for (const version of ['9007199254740992', '1e400', '-1', '1.5', 'x']) {
+      const removed = await api.call(
+        'DELETE',
+        `/api/catalog/v1/country/${entry.id}?version=${version}`,
+        { token: manager },
+      );
+      expect(removed.statusCode, `${version}: ${removed.body}`).toBeGreaterThanOrEqual(400);
+      expect(removed.statusCode, `${version}: ${removed.body}`).toBeLessThan(500);
+    }
+    const still = await api.call('GET', `/api/catalog/v1/country/${entry.id}`, { token: manager });
+    expect(still.statusCode).toBe(200);
+  });
+});
