@@ -4,6 +4,8 @@ export interface CatalogEntryAgency {
   code: string;
   name?: string;
   addressLine1?: string;
+  mobileNumber?: string;
+  emailAddress?: string;
   startTime: string;
   endTime?: string | null;
 }
