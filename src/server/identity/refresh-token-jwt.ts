@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { importJWK, jwtVerify, SignJWT, type JWK, type JWTVerifyGetKey } from 'jose';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
 
 /**
  * keycloak-js decodes every token it receives, the refresh token included, and gives up on a
@@ -64,11 +65,14 @@ export async function refreshTokenWrapper(options: {
 
 /** Reads a request body to the end (the token endpoint's bodies are small form posts). */
 export async function readBody(request: IncomingMessage, limit = 64 * 1024): Promise<string> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > limit) throw new ApiProblem(413, ERROR_CODES.tooLarge);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw new Error('request entity too large');
+    // The caller's mistake, answered 413 like any body past the limit, not a failure of ours.
+    if (size > limit) throw new ApiProblem(413, ERROR_CODES.tooLarge);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
