@@ -87,3 +87,54 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
     expect(still.statusCode).toBe(200);
   });
 });
+
+/**
+ * Uploads that are not what the media endpoint expects (issue 20): no boundary, a form field
+ * where the file should be, a body cut short. Each is the sender's mistake, answered 400 with
+ * the file field named, and nothing is stored.
+ */
+describe('malformed uploads', () => {
+  let api: ApiHarness;
+  let token: string;
+  beforeAll(async () => {
+    api = await startApiServer('pglite');
+    token = await api.tokenFor([], { sub: 'uploader' });
+  });
+  afterAll(async () => api?.close());
+
+  const upload = (contentType: string, payload: string | Buffer) =>
+    api.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      payload,
+    });
+  const stored = async () =>
+    (await api.server.database.db.selectFrom('media').select('id').execute()).length;
+
+  it('answers 400 naming the file, never 413 or 500, and stores nothing', async () => {
+    const boundary = 'x-boundary';
+    const pdf = '%PDF-1.4 a short document';
+    const cases: Array<[string, string, string]> = [
+      ['no boundary', 'multipart/form-data', `--${boundary}\r\n\r\nhello\r\n--${boundary}--\r\n`],
+      [
+        'a field instead of the file',
+        `multipart/form-data; boundary=${boundary}`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"\r\n\r\nnot a file\r\n--${boundary}--\r\n`,
+      ],
+      [
+        'a body cut short',
+        `multipart/form-data; boundary=${boundary}`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${pdf}`,
+      ],
+      ['an empty body', `multipart/form-data; boundary=${boundary}`, ''],
+    ];
+    const before = await stored();
+    for (const [what, contentType, payload] of cases) {
+      const response = await upload(contentType, payload);
+      expect(response.statusCode, `${what}: ${response.body}`).toBe(400);
+      expect(response.json().error.fields?.[0]?.path, what).toBe('/file');
+    }
+    expect(await stored()).toBe(before);
+  });
+});

@@ -53,16 +53,24 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
         { path: '/file', rule: 'required' },
       ]);
     }
-    const file = await request.file();
-    if (!file)
-      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-        { path: '/file', rule: 'required' },
-      ]);
+    const noFile = () =>
+      new ApiProblem(400, ERROR_CODES.validationFailed, {}, [{ path: '/file', rule: 'required' }]);
+    // A body that is not a well-formed form with one file (no boundary, a field where the file
+    // should be, cut short) is the sender's mistake: the file is missing, not too large.
+    let file: Awaited<ReturnType<typeof request.file>>;
+    try {
+      file = await request.file();
+    } catch {
+      throw noFile();
+    }
+    if (!file) throw noFile();
     let content: Buffer;
     try {
       content = await file.toBuffer();
-    } catch {
-      throw new ApiProblem(413, ERROR_CODES.tooLarge, { limit: options.maxBytes });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new ApiProblem(413, ERROR_CODES.tooLarge, { limit: options.maxBytes });
+      throw noFile();
     }
     const type = file.mimetype;
     const signature = SIGNATURES[type];
