@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiProblem } from '../../src/server/http/api-error';
 import { databaseKinds } from '../support/databases';
-import { CodeFlow } from '../support/identity-client';
+import { CodeFlow, nextCode } from '../support/identity-client';
 import { startIdentityServer, type IdentityHarness } from '../support/identity-server';
 
 const messageOf = (html: string) => /<div class="alert error"[^>]*>(.*?)<\/div>/s.exec(html)?.[1];
@@ -121,7 +121,8 @@ describe.each(databaseKinds())('identity server: sign-in pages (%s)', (kind) => 
     expect(messageOf(flow.page)).toBe('The code is not valid. Please try again.');
     // The same secret is shown again after a wrong code.
     expect(flow.page).toContain(secret as string);
-    await flow.submit({ otp: await generate({ secret: secret as string }) });
+    const enrolmentCode = await generate({ secret: secret as string });
+    await flow.submit({ otp: enrolmentCode });
     expect(flow.callback?.get('code')).toBeTruthy();
     const tokens = await flow.exchange();
     expect(decodeJwt(tokens.body.access_token).sub).toBe('e-1');
@@ -134,7 +135,10 @@ describe.each(databaseKinds())('identity server: sign-in pages (%s)', (kind) => 
     expect(next.callback).toBeUndefined();
     await next.submit({ otp: '123456' });
     expect(messageOf(next.page)).toBe('The code is not valid. Please try again.');
-    await next.submit({ otp: await generate({ secret: secret as string }) });
+    // The enrolment's code, still within its 30 seconds, is used up: a code is good once.
+    await next.submit({ otp: enrolmentCode });
+    expect(messageOf(next.page)).toBe('The code is not valid. Please try again.');
+    await next.submit({ otp: await nextCode(secret as string) });
     expect(next.callback?.get('code')).toBeTruthy();
   });
 
@@ -177,7 +181,7 @@ describe.each(databaseKinds())('identity server: sign-in pages (%s)', (kind) => 
     await next.start();
     await next.submit({ username: 'grace', password: 'Grace new pass 7' });
     expect(next.page).toContain('Enter the 6-digit code');
-    await next.submit({ otp: await generate({ secret }) });
+    await next.submit({ otp: await nextCode(secret) });
     expect(next.callback?.get('code')).toBeTruthy();
   });
 

@@ -200,3 +200,12 @@ export class CodeFlow {
     return body;
   }
 }
+
+/**
+ * The TOTP code of the next 30 seconds: a sign-in right after the enrolment cannot use the
+ * enrolment's code again (each code is good once), and the server accepts the next one.
+ */
+export async function nextCode(secret: string): Promise<string> {
+  const { generate } = await import('otplib');
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+}

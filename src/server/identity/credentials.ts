@@ -203,23 +203,39 @@ export class CredentialStore {
     return row?.totp_secret ?? null;
   }
 
-  /** Activates the enrolled secret when the code matches it. */
+  /** Activates the enrolled secret when the code matches it (the code is then used up). */
   async confirmTotp(accountId: string, code: string): Promise<boolean> {
     const secret = await this.totpSecret(accountId);
-    if (!secret || !(await codeMatches(secret, code))) return false;
+    const step = secret ? await matchingStep(secret, code, null) : null;
+    if (step === null || !(await this.useStep(accountId, step))) return false;
     await this.upsertFlags(accountId, { totp_enabled: true });
     return true;
   }
 
-  /** Checks a code of the active second factor. */
+  /**
+   * Checks a code of the active second factor. Each code is good once: a code of the step last
+   * used, or of an earlier one, is refused (RFC 6238 section 5.2), even by two requests at once.
+   */
   async verifyTotp(accountId: string, code: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('credential')
-      .select(['totp_secret', 'totp_enabled'])
+      .select(['totp_secret', 'totp_enabled', 'totp_last_step'])
       .where('account_id', '=', accountId)
       .executeTakeFirst();
     if (!row?.totp_enabled || !row.totp_secret) return false;
-    return codeMatches(row.totp_secret, code);
+    const step = await matchingStep(row.totp_secret, code, row.totp_last_step);
+    return step !== null && this.useStep(accountId, step);
+  }
+
+  /** Records a code's step as used, unless that step or a later one already was. */
+  private async useStep(accountId: string, step: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('credential')
+      .set({ totp_last_step: step })
+      .where('account_id', '=', accountId)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** Turns the second factor off and forgets its secret. */
@@ -274,12 +290,24 @@ export class CredentialStore {
   }
 }
 
-async function codeMatches(secret: string, code: string): Promise<boolean> {
+/** The time step of the code when it matches the secret and comes after `after`; else null. */
+async function matchingStep(
+  secret: string,
+  code: string,
+  after: number | null,
+): Promise<number | null> {
   const token = code.replace(/\s+/g, '');
-  if (!/^\d{6}$/.test(token)) return false;
+  if (!/^\d{6}$/.test(token)) return null;
   try {
-    return (await verifyTotp({ secret, token, epochTolerance: 30 })).valid;
+    const result = await verifyTotp({
+      secret,
+      token,
+      epochTolerance: 30,
+      ...(after === null ? {} : { afterTimeStep: after }),
+    });
+    // A TOTP result names its time step (the functional API's type also allows HOTP's).
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
-    return false;
+    return null;
   }
 }

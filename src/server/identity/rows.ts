@@ -35,6 +35,8 @@ export interface CredentialTable {
   totp_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   force_totp: ColumnType<boolean, boolean | undefined, boolean>;
   force_password_change: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The time step of the last TOTP code used: that one and earlier are refused. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A service account's API credentials (client id = account id); the secret only hashed. */

@@ -12,6 +12,7 @@ import * as outboxLanguage from './0010_outbox_language';
 import * as declaredKeyIndexes from './0011_declared_key_indexes';
 import * as inboxMessages from './0012_inbox_messages';
 import * as serviceCredentials from './0013_service_credentials';
+import * as totpLastStep from './0014_totp_last_step';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011_declared_key_indexes': declaredKeyIndexes,
   '0012_inbox_messages': inboxMessages,
   '0013_service_credentials': serviceCredentials,
+  '0014_totp_last_step': totpLastStep,
 };
 
 export const migrationProvider: MigrationProvider = {
