@@ -8,7 +8,7 @@ import { declaredKeys } from './db/key-indexes';
 import { loadDefinitions } from './definitions/load';
 import { compileValidators, type ValidatorSet } from './definitions/validators';
 import { installAuthentication } from './auth/plugin';
-import { createTokenVerifier } from './auth/token-verifier';
+import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from './auth/token-verifier';
 import { installErrorHandler } from './http/error-handler';
 import { installApiContract } from './api-contract/plugin';
 import { catalogPlugin } from './plugins/catalog';
@@ -36,7 +36,8 @@ import type { Principal } from './auth/principal';
 import { CredentialStore } from './identity/credentials';
 import { publicJwks } from './identity/keys';
 import { identityPlugin } from './identity/plugin';
-import { PROTOCOL_PATH } from './identity/provider';
+import { PROTOCOL_PATH, TTL } from './identity/provider';
+import { RevokedSessions } from './identity/revoked-sessions';
 import { ServiceCredentials } from './identity/service-clients';
 import { challengeCodes } from './identity/reset-codes';
 import type { IdentityTables } from './identity/tables';
@@ -148,7 +149,17 @@ export async function buildServer(
     config.identity.enabled && !config.auth.jwksFile && !process.env.OIDC_JWKS_URL
       ? await publicJwks(identityDb)
       : undefined;
-  const verify = await createTokenVerifier(config.auth, overrides.jwks ?? builtInKeys);
+  const verifyToken = await createTokenVerifier(config.auth, overrides.jwks ?? builtInKeys);
+  // Signing out with the built-in identity server ends the session's access tokens at once.
+  const revokedSessions = new RevokedSessions(identityDb, TTL.AccessToken);
+  const verify: TokenVerifier = config.identity.enabled
+    ? async (token) => {
+        const principal = await verifyToken(token);
+        if (principal.sessionId && (await revokedSessions.isRevoked(principal.sessionId)))
+          throw new InvalidTokenError('the session was signed out');
+        return principal;
+      }
+    : verifyToken;
   const directory = new DocumentAccountDirectory(database.db, definitions);
   const credentials = new CredentialStore(identityDb, config.identity);
   const serviceClients = new ServiceCredentials(identityDb, directory);
@@ -331,6 +342,7 @@ export async function buildServer(
       directory,
       credentials,
       serviceClients,
+      revokedSessions,
       config,
       texts: definitions.translations,
       codes: challengeCodes(database.db),

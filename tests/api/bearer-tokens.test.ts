@@ -44,6 +44,35 @@ describe.each(databaseKinds())('bearer tokens on %s', (kind) => {
     }
   });
 
+  it('ends the access token when its session signs out, though it has not expired', async () => {
+    const flow = new CodeFlow(publicUrl);
+    const own = await flow.signIn('validator', 'Island-Chart-4518!');
+    expect((await list(own.access_token)).statusCode).toBe(200);
+    // Signing out as keycloak-js does: the logout page, then its confirmation form.
+    const params = new URLSearchParams({
+      client_id: 'portal',
+      post_logout_redirect_uri: `${publicUrl}/`,
+      id_token_hint: own.id_token!,
+    });
+    const page = await flow.browser.fetch(
+      `${publicUrl}/realms/portal/protocol/openid-connect/logout?${params}`,
+    );
+    const html = await page.text();
+    const action = /action="([^"]+)"/.exec(html)?.[1] as string;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] as string;
+    const confirmed = await flow.browser.fetch(new URL(action, publicUrl).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }),
+    });
+    expect(confirmed.status).toBe(303);
+    const refused = await list(own.access_token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.code).toBe('INVALID_TOKEN');
+    // Another person's session goes on.
+    expect((await list(tokens.access_token)).statusCode).toBe(200);
+  });
+
   it('answers userinfo for the access token only', async () => {
     const userinfo = (token: string) =>
       fetch(`${publicUrl}/realms/portal/protocol/openid-connect/userinfo`, {

@@ -8,6 +8,8 @@ export interface Principal {
   phoneNumber?: string;
   locale?: string;
   userType?: string;
+  /** The sign-in session the token belongs to (`sid`); none for a service's token. */
+  sessionId?: string;
 }
 
 export function holdsAnyRole(principal: Principal | undefined, roles: readonly string[]): boolean {

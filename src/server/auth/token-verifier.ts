@@ -84,5 +84,6 @@ function principalFrom(payload: JWTPayload): Principal {
     phoneNumber: text('phone_number'),
     locale: text('locale'),
     userType: text('user_type'),
+    sessionId: text('sid'),
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
+import { sessionSids } from './revoked-sessions';
 import { identityDb, type IdentityKysely, type IdentityTables } from './tables';
 
 /**
@@ -7,14 +8,20 @@ import { identityDb, type IdentityKysely, type IdentityTables } from './tables';
  * AuthorizationCode, AccessToken, RefreshToken…), keyed by model and id. Works on PGlite and
  * PostgreSQL alike; a restart keeps sessions and tokens.
  */
-export function kyselyAdapter(db: IdentityKysely): AdapterFactory {
-  return (model: string) => new KyselyAdapter(identityDb(db), model);
+export function kyselyAdapter(
+  db: IdentityKysely,
+  /** Told the sids of a session as it is destroyed (signing out), before it goes. */
+  onSessionEnd?: (sids: string[]) => Promise<void>,
+): AdapterFactory {
+  return (model: string) =>
+    new KyselyAdapter(identityDb(db), model, model === 'Session' ? onSessionEnd : undefined);
 }
 
 class KyselyAdapter implements Adapter {
   constructor(
     private readonly db: Kysely<IdentityTables>,
     private readonly model: string,
+    private readonly onEnd?: (sids: string[]) => Promise<void>,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
@@ -58,6 +65,10 @@ class KyselyAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
+    if (this.onEnd) {
+      const ending = await this.find(id);
+      if (ending) await this.onEnd(sessionSids(ending as Record<string, unknown>));
+    }
     await this.db
       .deleteFrom('oidc_payload')
       .where('model', '=', this.model)

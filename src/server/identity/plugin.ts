@@ -29,6 +29,7 @@ import {
 import { registerPasswordReset, RESET_MODEL, type OneTimeCodes } from './reset';
 import { isAccessToken } from '../auth/token-verifier';
 import { createProvider, PROTOCOL_PATH, profileClaims, sameOriginUri, TTL } from './provider';
+import { RevokedSessions } from './revoked-sessions';
 import { ServiceCredentials } from './service-clients';
 import type { IdentityKysely } from './tables';
 
@@ -38,6 +39,8 @@ export interface IdentityPluginOptions {
   credentials: CredentialStore;
   /** Service accounts' API credentials, for the client-credentials grant (else its own). */
   serviceClients?: ServiceCredentials;
+  /** The sessions ended by signing out, whose tokens are refused (else its own). */
+  revokedSessions?: RevokedSessions;
   config: Pick<
     ServerConfig,
     'publicUrl' | 'identity' | 'auth' | 'selfRegistration' | 'confirmationChannels'
@@ -88,6 +91,7 @@ export async function identityPlugin(
       'the API trusts another issuer than the built-in identity server',
     );
   }
+  const revokedSessions = options.revokedSessions ?? new RevokedSessions(db, TTL.AccessToken);
   const provider = await createProvider({
     db,
     directory,
@@ -98,6 +102,7 @@ export async function identityPlugin(
     audience: options.config.auth.audience,
     cookieKeys,
     serviceClients: options.serviceClients ?? new ServiceCredentials(db, directory),
+    revokedSessions,
   });
   provider.on('server_error', (_ctx, error) =>
     app.log.error({ err: error }, 'identity server error'),
@@ -107,8 +112,10 @@ export async function identityPlugin(
   const keys = await signingKeys(db);
   const jwks = createLocalJWKSet({ keys: keys.map(publicJwk) });
 
-  await purgeExpired(db).catch(() => 0);
-  const purge = setInterval(() => void purgeExpired(db).catch(() => 0), 60 * 60 * 1000);
+  const purgeAll = () =>
+    Promise.all([purgeExpired(db).catch(() => 0), revokedSessions.purge().catch(() => 0)]);
+  await purgeAll();
+  const purge = setInterval(() => void purgeAll(), 60 * 60 * 1000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
@@ -180,6 +187,8 @@ export async function identityPlugin(
         requiredClaims: ['exp', 'sub'],
       });
       if (!isAccessToken(protectedHeader, payload)) return fail('invalid_token');
+      if (typeof payload.sid === 'string' && (await revokedSessions.isRevoked(payload.sid)))
+        return fail('invalid_token');
       const found = payload.sub ? await directory.findById(payload.sub) : undefined;
       if (!found?.canSignIn) return fail('invalid_token');
       return profileClaims(found);

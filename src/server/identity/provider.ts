@@ -3,6 +3,7 @@ import { pickLanguage } from '../../core/i18n/translate';
 import type { AccountDirectory, IdentityAccount } from './directory';
 import { kyselyAdapter } from './adapter';
 import { signingKeys } from './keys';
+import type { RevokedSessions } from './revoked-sessions';
 import { compareSecret, type ServiceCredentials } from './service-clients';
 import { errorPage, loggedOutPage, logoutPage, type Texts } from './pages';
 import type { IdentityKysely } from './tables';
@@ -21,6 +22,8 @@ export interface ProviderSettings {
   cookieKeys: string[];
   /** Service accounts' API credentials: the clients of the client-credentials grant. */
   serviceClients: ServiceCredentials;
+  /** Where the sessions ended by signing out are kept, for the API to refuse their tokens. */
+  revokedSessions: RevokedSessions;
 }
 
 /** Lifetimes in seconds (Keycloak's defaults where it has one). */
@@ -105,7 +108,9 @@ export async function createProvider(settings: ProviderSettings): Promise<Provid
     // Clients other than the portal are service accounts' API credentials, read from their
     // own table; every other model is kept in oidc_payload.
     adapter: (model: string) =>
-      model === 'Client' ? settings.serviceClients.adapter() : kyselyAdapter(settings.db)(model),
+      model === 'Client'
+        ? settings.serviceClients.adapter()
+        : kyselyAdapter(settings.db, (sids) => settings.revokedSessions.revoke(sids))(model),
     clients: [
       {
         client_id: settings.clientId,

@@ -49,10 +49,18 @@ export interface ServiceCredentialTable {
   revoked_by: string | null;
 }
 
+/** A session ended by signing out: its access tokens (by `sid`) are refused until they expire. */
+export interface RevokedSessionTable {
+  sid: string;
+  revoked_at: ColumnType<Date, string | undefined, never>;
+  expires_at: ColumnType<Date, string, string>;
+}
+
 /** The identity tables, to be merged into the application's Database interface. */
 export interface IdentityTables {
   oidc_payload: OidcPayloadTable;
   signing_key: SigningKeyTable;
   credential: CredentialTable;
   service_credential: ServiceCredentialTable;
+  revoked_session: RevokedSessionTable;
 }

@@ -13,6 +13,7 @@ import * as declaredKeyIndexes from './0011_declared_key_indexes';
 import * as inboxMessages from './0012_inbox_messages';
 import * as serviceCredentials from './0013_service_credentials';
 import * as totpLastStep from './0014_totp_last_step';
+import * as revokedSessions from './0015_revoked_sessions';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0012_inbox_messages': inboxMessages,
   '0013_service_credentials': serviceCredentials,
   '0014_totp_last_step': totpLastStep,
+  '0015_revoked_sessions': revokedSessions,
 };
 
 export const migrationProvider: MigrationProvider = {
