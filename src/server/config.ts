@@ -1,3 +1,4 @@
+import type { ThrottleSettings } from './identity/throttle';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,9 +57,15 @@ export interface ServerConfig {
     realm: string;
     clientId: string;
     cookieKeys: string[];
-    /** Failed sign-ins before the account is locked, and for how long. */
+    /**
+     * Failed sign-ins before the account is locked, and for how long: each lock since the
+     * last good sign-in lasts `lockoutMinutes` longer than the one before, up to the maximum.
+     */
     lockoutAttempts: number;
     lockoutMinutes: number;
+    maxLockoutMinutes: number;
+    /** Failed sign-ins and codes one client address may make across accounts (throttle.ts). */
+    addressThrottle: ThrottleSettings;
   };
   /** Members of the public may register themselves. */
   selfRegistration: boolean;
@@ -115,6 +122,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       cookieKeys: (env.COOKIE_KEYS ?? 'development-only-cookie-key-change-me').split(','),
       lockoutAttempts: integer(env.LOCKOUT_ATTEMPTS, 5),
       lockoutMinutes: integer(env.LOCKOUT_MINUTES, 15),
+      maxLockoutMinutes: integer(env.LOCKOUT_MAX_MINUTES, 24 * 60),
+      addressThrottle: {
+        failures: integer(env.ADDRESS_FAILURES, 20),
+        windowMinutes: integer(env.ADDRESS_WINDOW_MINUTES, 15),
+        blockMinutes: integer(env.ADDRESS_BLOCK_MINUTES, 5),
+        maxBlockMinutes: integer(env.ADDRESS_MAX_BLOCK_MINUTES, 60),
+      },
     },
     selfRegistration: flag(env.SELF_REGISTRATION, true),
     confirmationChannels: {

@@ -21,6 +21,8 @@ export interface CredentialStatus {
 export interface LockoutSettings {
   lockoutAttempts: number;
   lockoutMinutes: number;
+  /** The longest lock (each lock since the last good sign-in is `lockoutMinutes` longer). */
+  maxLockoutMinutes?: number;
 }
 
 /** argon2id (the library's default algorithm, named explicitly). */
@@ -90,12 +92,13 @@ export class CredentialStore {
 
   /**
    * Checks a password. Failures are counted; reaching the configured number locks the account
-   * for the configured minutes ('locked', also while the lock lasts, whatever the password).
+   * ('locked', also while the lock lasts, whatever the password), each lock since the last good
+   * sign-in longer than the one before, as Keycloak's brute-force detection waits.
    */
   async verify(accountId: string, password: string): Promise<VerifyOutcome> {
     const row = await this.db
       .selectFrom('credential')
-      .select(['password_hash', 'failed_attempts', 'locked_until'])
+      .select(['password_hash', 'failed_attempts', 'locked_until', 'lockouts'])
       .where('account_id', '=', accountId)
       .executeTakeFirst();
     if (row?.locked_until && new Date(row.locked_until).getTime() > Date.now()) return 'locked';
@@ -110,10 +113,10 @@ export class CredentialStore {
       matches = false;
     }
     if (matches) {
-      if (row.failed_attempts > 0 || row.locked_until) {
+      if (row.failed_attempts > 0 || row.locked_until || row.lockouts > 0) {
         await this.db
           .updateTable('credential')
-          .set({ failed_attempts: 0, locked_until: null })
+          .set({ failed_attempts: 0, locked_until: null, lockouts: 0 })
           .where('account_id', '=', accountId)
           .execute();
       }
@@ -125,14 +128,20 @@ export class CredentialStore {
       .updateTable('credential')
       .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
       .where('account_id', '=', accountId)
-      .returning(['failed_attempts'])
+      .returning(['failed_attempts', 'lockouts'])
       .executeTakeFirst();
     if (limit > 0 && updated && updated.failed_attempts >= limit) {
+      const { lockoutMinutes, maxLockoutMinutes } = this.lockout;
+      const minutes = Math.min(
+        lockoutMinutes * (updated.lockouts + 1),
+        maxLockoutMinutes ?? Number.POSITIVE_INFINITY,
+      );
       await this.db
         .updateTable('credential')
         .set({
           failed_attempts: 0,
-          locked_until: new Date(Date.now() + this.lockout.lockoutMinutes * 60_000).toISOString(),
+          lockouts: updated.lockouts + 1,
+          locked_until: new Date(Date.now() + minutes * 60_000).toISOString(),
         })
         .where('account_id', '=', accountId)
         .execute();

@@ -31,6 +31,10 @@ import { isAccessToken } from '../auth/token-verifier';
 import { createProvider, PROTOCOL_PATH, profileClaims, sameOriginUri, TTL } from './provider';
 import { RevokedSessions } from './revoked-sessions';
 import { ServiceCredentials } from './service-clients';
+import { AttemptThrottle } from './throttle';
+
+/** The sign-in page's answer to an address blocked for this many minutes. */
+const tooMany = (minutes: number) => ({ key: 'signIn.tooManyAttempts', params: { minutes } });
 import type { IdentityKysely } from './tables';
 
 export interface IdentityPluginOptions {
@@ -92,6 +96,13 @@ export async function identityPlugin(
     );
   }
   const revokedSessions = options.revokedSessions ?? new RevokedSessions(db, TTL.AccessToken);
+  // One address trying many accounts is slowed down across them (each account's own lockout
+  // is the credential store's).
+  const addressThrottle = new AttemptThrottle(
+    db,
+    options.config.identity.addressThrottle,
+    'sign-in',
+  );
   const provider = await createProvider({
     db,
     directory,
@@ -113,7 +124,11 @@ export async function identityPlugin(
   const jwks = createLocalJWKSet({ keys: keys.map(publicJwk) });
 
   const purgeAll = () =>
-    Promise.all([purgeExpired(db).catch(() => 0), revokedSessions.purge().catch(() => 0)]);
+    Promise.all([
+      purgeExpired(db).catch(() => 0),
+      revokedSessions.purge().catch(() => 0),
+      addressThrottle.purge().catch(() => 0),
+    ]);
   await purgeAll();
   const purge = setInterval(() => void purgeAll(), 60 * 60 * 1000);
   purge.unref();
@@ -421,6 +436,23 @@ export async function identityPlugin(
       const body = request.body ?? {};
       let state = await pendingOf(interaction.uid);
 
+      // An address blocked for trying too many accounts is told how long to wait, whatever
+      // it sends; a failure counts against it, and the one that reaches the limit says so.
+      const blockedFor = await addressThrottle.waitFor(request.ip);
+      if (blockedFor > 0) {
+        return show(request, reply, interaction, state, tooMany(blockedFor), 429);
+      }
+      const failed = async (
+        message: { key: string; params?: Record<string, unknown> },
+        status: number,
+        kept?: typeof state,
+      ) => {
+        const blocked = await addressThrottle.fail(request.ip);
+        return blocked > 0
+          ? show(request, reply, interaction, kept, tooMany(blocked), 429)
+          : show(request, reply, interaction, kept, message, status);
+      };
+
       if (body.step === 'login' || !state) {
         const username = (body.username ?? '').trim();
         const password = body.password ?? '';
@@ -430,35 +462,18 @@ export async function identityPlugin(
         const account = await directory.findByLogin(username);
         if (!account) {
           await credentials.verifyDecoy(password);
-          return show(
-            request,
-            reply,
-            interaction,
-            undefined,
-            { key: 'signIn.invalidCredentials' },
-            401,
-          );
+          return failed({ key: 'signIn.invalidCredentials' }, 401);
         }
         const outcome = await credentials.verify(account.id, password);
         if (outcome === 'locked') {
-          return show(
-            request,
-            reply,
-            interaction,
-            undefined,
-            { key: 'signIn.locked', params: { minutes: lockoutMinutes } },
-            423,
-          );
+          const { lockedUntil } = await credentials.status(account.id);
+          const minutes = lockedUntil
+            ? Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000))
+            : lockoutMinutes;
+          return failed({ key: 'signIn.locked', params: { minutes } }, 423);
         }
         if (outcome === 'wrong' || !account.canSignIn) {
-          return show(
-            request,
-            reply,
-            interaction,
-            undefined,
-            { key: 'signIn.invalidCredentials' },
-            401,
-          );
+          return failed({ key: 'signIn.invalidCredentials' }, 401);
         }
         const status = await credentials.status(account.id);
         const policy = await directory.policyFor(account.id);
@@ -511,10 +526,10 @@ export async function identityPlugin(
           if (lockoutAttempts > 0 && state.failures >= lockoutAttempts) {
             // Too many wrong codes: start again from the password.
             await pending.destroy(interaction.uid);
-            return show(request, reply, interaction, undefined, { key: 'totp.invalid' }, 401);
+            return failed({ key: 'totp.invalid' }, 401);
           }
           await savePending(interaction.uid, state);
-          return show(request, reply, interaction, state, { key: 'totp.invalid' }, 401);
+          return failed({ key: 'totp.invalid' }, 401, state);
         }
         state.amr = [...new Set([...state.amr, 'otp'])];
         if (state.forcedTotp) {

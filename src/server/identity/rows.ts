@@ -35,6 +35,8 @@ export interface CredentialTable {
   totp_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   force_totp: ColumnType<boolean, boolean | undefined, boolean>;
   force_password_change: ColumnType<boolean, boolean | undefined, boolean>;
+  /** How many times the account was locked since its last good sign-in (each lock is longer). */
+  lockouts: ColumnType<number, number | undefined, number>;
   /** The time step of the last TOTP code used: that one and earlier are refused. */
   totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
 }
@@ -56,6 +58,15 @@ export interface RevokedSessionTable {
   expires_at: ColumnType<Date, string, string>;
 }
 
+/** Failed attempts of one client address (sign-in, confirmation codes) and its block. */
+export interface AttemptThrottleTable {
+  key: string;
+  failures: ColumnType<number, number | undefined, number>;
+  window_start: ColumnType<Date, string, string>;
+  blocks: ColumnType<number, number | undefined, number>;
+  blocked_until: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+
 /** The identity tables, to be merged into the application's Database interface. */
 export interface IdentityTables {
   oidc_payload: OidcPayloadTable;
@@ -63,4 +74,5 @@ export interface IdentityTables {
   credential: CredentialTable;
   service_credential: ServiceCredentialTable;
   revoked_session: RevokedSessionTable;
+  attempt_throttle: AttemptThrottleTable;
 }

@@ -14,6 +14,7 @@ import * as inboxMessages from './0012_inbox_messages';
 import * as serviceCredentials from './0013_service_credentials';
 import * as totpLastStep from './0014_totp_last_step';
 import * as revokedSessions from './0015_revoked_sessions';
+import * as attemptThrottle from './0016_attempt_throttle';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0013_service_credentials': serviceCredentials,
   '0014_totp_last_step': totpLastStep,
   '0015_revoked_sessions': revokedSessions,
+  '0016_attempt_throttle': attemptThrottle,
 };
 
 export const migrationProvider: MigrationProvider = {
