@@ -33,6 +33,12 @@ import { RevokedSessions } from './revoked-sessions';
 import { ServiceCredentials } from './service-clients';
 import { AttemptThrottle } from './throttle';
 
+/**
+ * How long a refused sign-in takes at least: well above the work of either refusal (about
+ * 20 to 30 ms, docs/security.md), so the answer's time says nothing of the login.
+ */
+const FAILED_SIGN_IN_MS = 400;
+
 /** The sign-in page's answer to an address blocked for this many minutes. */
 const tooMany = (minutes: number) => ({ key: 'signIn.tooManyAttempts', params: { minutes } });
 import type { IdentityKysely } from './tables';
@@ -442,12 +448,17 @@ export async function identityPlugin(
       if (blockedFor > 0) {
         return show(request, reply, interaction, state, tooMany(blockedFor), 429);
       }
+      const started = Date.now();
       const failed = async (
         message: { key: string; params?: Record<string, unknown> },
         status: number,
         kept?: typeof state,
       ) => {
         const blocked = await addressThrottle.fail(request.ip);
+        // Every refusal takes the same time, whatever the work behind it: an unknown login
+        // answers no sooner than a known one with a wrong password (npm run bench:signin).
+        const wait = started + FAILED_SIGN_IN_MS - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         return blocked > 0
           ? show(request, reply, interaction, kept, tooMany(blocked), 429)
           : show(request, reply, interaction, kept, message, status);
