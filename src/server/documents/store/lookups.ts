@@ -21,6 +21,9 @@ export async function findByKey(
   value: string,
   { includeDeleted = false, except }: { includeDeleted?: boolean; except?: string } = {},
 ): Promise<DocumentRow | undefined> {
+  // PostgreSQL text holds no NUL character: no key has one, and the database would refuse the
+  // comparison itself (a key from a request's path may carry one).
+  if (value.includes('\u0000')) return undefined;
   let query = db
     .selectFrom('document')
     .selectAll()
@@ -38,6 +41,7 @@ export async function findLiveByKeys(
   pointer: string,
   keys: readonly string[],
 ): Promise<Array<Record<string, unknown>>> {
+  keys = keys.filter((key) => !key.includes('\u0000'));
   if (keys.length === 0) return [];
   const rows = await db
     .selectFrom('document')
