@@ -110,6 +110,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const realm = env.IDENTITY_REALM ?? 'portal';
   const issuer = env.OIDC_ISSUER ?? `${publicUrl}/realms/${realm}`;
   const production = env.NODE_ENV === 'production';
+  // Cookies signed with the development key could be forged by anyone who read this file.
+  if (production && env.IDENTITY_SERVER !== 'false' && !env.COOKIE_KEYS?.trim()) {
+    throw new Error(
+      'COOKIE_KEYS must be set in production: a comma list of long random keys (docs/security.md)',
+    );
+  }
   const flag = (value: string | undefined, fallback: boolean) =>
     value === undefined || value === '' ? fallback : value === 'true' || value === '1';
   return {
