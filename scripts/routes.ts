@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import { accountPageRoutes, type AccountPageRoute } from '../src/core/definitions/account-pages';
+import { developerPageRoutes } from '../src/core/definitions/developer-pages';
 import { portalRoutes } from '../src/core/definitions/routes';
 import type { DefinitionBundle } from '../src/core/definitions/types';
 import { configFromEnv } from '../src/server/config';
@@ -16,9 +17,11 @@ export function documentedRoutes(
   bundle: Pick<DefinitionBundle, 'modules' | 'catalogs' | 'workflows'>,
   selfRegistration: boolean,
 ): AccountPageRoute[] {
-  return [...portalRoutes(bundle), ...accountPageRoutes(bundle, selfRegistration)].sort((a, b) =>
-    a.path.localeCompare(b.path),
-  );
+  return [
+    ...portalRoutes(bundle),
+    ...accountPageRoutes(bundle, selfRegistration),
+    ...developerPageRoutes(),
+  ].sort((a, b) => a.path.localeCompare(b.path));
 }
 
 function access(route: AccountPageRoute): string {

@@ -1,3 +1,4 @@
+import { DEVELOPER_OUTBOX_PATH, DEVELOPER_OUTBOX_ROLE } from '../core/definitions/developer-pages';
 import { StandaloneLayout } from './StandaloneLayout';
 import {
   createHashRouter,
@@ -51,6 +52,9 @@ const RegistrationSuccessPage = lazyPage(() =>
 );
 const PasswordPage = lazyPage(() =>
   import('./pages/account/PasswordPage').then((m) => m.PasswordPage),
+);
+const DeveloperOutboxPage = lazyPage(() =>
+  import('./pages/dev/DeveloperOutboxPage').then((m) => m.DeveloperOutboxPage),
 );
 const DocumentListPage = lazyPage(() =>
   import('./pages/DocumentListPage').then((m) => m.DocumentListPage),
@@ -255,6 +259,16 @@ function portalRoutes(bundle: DefinitionBundle): RouteObject[] {
           : []),
         ...workflowRoutes(bundle),
         ...ownAccountRoutes(bundle),
+        {
+          // Outside production only (the server answers 404 there); other people's codes.
+          path: DEVELOPER_OUTBOX_PATH,
+          handle: preloading(DeveloperOutboxPage.preload),
+          element: (
+            <RequireRoles roles={[DEVELOPER_OUTBOX_ROLE]}>
+              <DeveloperOutboxPage />
+            </RequireRoles>
+          ),
+        },
         { path: '/401', element: <UnauthorizedPage /> },
         { path: '/403', element: <UnauthorizedPage /> },
         { path: '/offline', element: <OfflinePage /> },

@@ -51,7 +51,7 @@ describe.each(databaseKinds())('confirmation codes on %s', (kind) => {
       },
     });
     db = withNotificationTables(api.db);
-    token = await api.tokenFor([]);
+    token = await api.tokenFor(['outbox-read']);
   });
   afterAll(async () => {
     await api?.close();

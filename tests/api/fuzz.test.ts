@@ -54,7 +54,7 @@ const PARAMS = [
 ];
 
 /**
- * Every endpoint the OpenAPI document lists, each method, given malformed requests (issue 20):
+ * Every endpoint the OpenAPI document lists, each method, given malformed requests:
  * none answers 5xx, the server stays healthy, and no refused request adds or changes a row.
  */
 describe('the API under malformed requests', () => {

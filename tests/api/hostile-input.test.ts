@@ -6,7 +6,7 @@ import { visaApplication } from '../support/visa-data';
 const VISAS = '/api/evisa/visa-application';
 
 /**
- * Requests an attacker sends that once answered 500 (issue 20's probe of the running portal):
+ * Requests an attacker sends that once answered 500 (found by probing the running portal):
  * each now gets a clear 4xx and changes nothing.
  */
 describe.each(databaseKinds())('hostile input on %s', (kind) => {
@@ -89,7 +89,7 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
 });
 
 /**
- * Uploads that are not what the media endpoint expects (issue 20): no boundary, a form field
+ * Uploads that are not what the media endpoint expects: no boundary, a form field
  * where the file should be, a body cut short. Each is the sender's mistake, answered 400 with
  * the file field named, and nothing is stored.
  */

@@ -3,7 +3,7 @@ import { startApiServer, type ApiHarness } from '../support/api-server';
 import { freePort } from '../support/identity-server';
 
 /**
- * The identity server's endpoints, probed signed out as an attacker would (issue 20): what once
+ * The identity server's endpoints, probed signed out as an attacker would: what once
  * answered 500 now answers a 4xx, and the server stays healthy.
  */
 describe('the identity server under hostile requests', () => {

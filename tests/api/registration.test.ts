@@ -79,17 +79,20 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
     const individual = options.userTypes.find((t: { code: string }) => t.code === 'INDIVIDUAL');
     expect(individual.passwordRules).toMatchObject({ minimumLength: expect.any(Number) });
     expect(individual.passwordRules).not.toHaveProperty('code');
-    expect(options.developerOutbox).toBe('/dev/outbox');
+    expect(options.developerOutbox).toBe('/#/dev/outbox');
   });
 
-  it('lets a person who is not signed in read the code texted to them on the developer outbox, and register with it', async () => {
+  it('shows the code texted to a person registering on the developer outbox to its role only, and registers with it', async () => {
     const typed = '+685 700-0009';
     const sent = await api.call('POST', '/api/challenge', {
       body: { channel: 'mobile', destination: typed, purpose: 'registration' },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    // What /dev/outbox's script asks for: no token, the number as the person typed it.
-    const outbox = await api.call('GET', `/api/outbox?recipient=${encodeURIComponent(typed)}`);
+    // Not to the person registering: the outbox holds everyone's codes.
+    const url = `/api/outbox?recipient=${encodeURIComponent(typed)}`;
+    expect((await api.call('GET', url)).statusCode).toBe(401);
+    // The developer outbox page's request, by an identity administrator, the number as typed.
+    const outbox = await api.call('GET', url, { token: await api.tokenFor(['outbox-read']) });
     expect(outbox.statusCode, outbox.body).toBe(200);
     const items = outbox.json().items as Array<{
       channel: string;

@@ -44,7 +44,7 @@ const OPTIONS = {
       checkIdentityValidDateTo: 'PROHIBITED',
     },
   ],
-  developerOutbox: '/dev/outbox',
+  developerOutbox: '/#/dev/outbox',
 };
 
 beforeAll(async () => {
@@ -188,7 +188,7 @@ describe('registration page', () => {
     expect(screen.getByLabelText(/Mobile number/).hasAttribute('readonly')).toBe(true);
     // The developer outbox is offered for the code, for that number.
     const outbox = screen.getByRole('link', { name: /developer outbox/ });
-    expect(outbox.getAttribute('href')).toBe('/dev/outbox?recipient=%2B685%207000001');
+    expect(outbox.getAttribute('href')).toBe('/#/dev/outbox?recipient=%2B685%207000001');
 
     fireEvent.click(screen.getByRole('button', { name: /Change the mobile number/ }));
     expect(screen.getByLabelText(/Mobile number/).hasAttribute('readonly')).toBe(false);

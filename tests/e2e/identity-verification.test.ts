@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
+import { outboxMessages } from '../support/e2e-accounts';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { shot } from '../support/journey';
 import { startPortal, type PortalProcess } from '../support/portal-process';
@@ -72,10 +73,7 @@ describe('identity-document verification in Chromium', () => {
 
     await page.getByRole('button', { name: 'Send me a confirmation code' }).click();
     await page.getByText(/A confirmation code was sent to \+685 7775511/).waitFor();
-    const outbox = await fetch(`${portal.url}/api/outbox?channel=sms`);
-    const messages = (
-      (await outbox.json()) as { items: Array<{ recipient: string; body: string }> }
-    ).items;
+    const messages = await outboxMessages(portal, { channel: 'sms' });
     const code = /\b(\d{6})\b/.exec(
       messages.find((m) => m.recipient.endsWith('7775511'))?.body ?? '',
     )?.[1];

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { launchChromium, openWatchedPage } from '../support/browser';
-import { apiToken, IDENTITY_ADMIN, signIn } from '../support/e2e-accounts';
+import { apiToken, IDENTITY_ADMIN, signIn, outboxMessages } from '../support/e2e-accounts';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 
 /**
@@ -41,12 +41,8 @@ describe('identity in Chromium', () => {
     await page.getByRole('button', { name: 'Send me a confirmation code' }).click();
     await page.getByText(/A confirmation code was sent to \+685 7771234/).waitFor();
 
-    // The code went to the outbox (SMS); the developer page's API shows it to the person
-    // registering, who is not signed in.
-    const outbox = await fetch(`${portal.url}/api/outbox?channel=sms`);
-    const messages = (
-      (await outbox.json()) as { items: Array<{ recipient: string; body: string }> }
-    ).items;
+    // The code went to the outbox (SMS), which the identity administrator may read.
+    const messages = await outboxMessages(portal, { channel: 'sms' });
     const code = /\b(\d{6})\b/.exec(
       messages.find((m) => m.recipient.endsWith('7771234'))?.body ?? '',
     )?.[1];

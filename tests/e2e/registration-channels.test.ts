@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDENTITY_ADMIN, outboxMessages, signIn } from '../support/e2e-accounts';
 import { launchChromium, openWatchedPage } from '../support/browser';
-import { accessible, shot } from '../support/journey';
+import { accessible, accessibleInBoth, shot } from '../support/journey';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 
 /** The agent AG001's mobile number in the agent catalogue (seeds/catalogs.json). */
@@ -74,10 +75,7 @@ describe('registration through the agent channel in Chromium', () => {
     await accessible(page, 'registration-agent-code-sent');
     await shot(page, 'registration-agent-code-sent');
 
-    const outbox = await fetch(
-      `${portal.url}/api/outbox?recipient=${encodeURIComponent(AGENT_CONTACT)}`,
-    );
-    const items = ((await outbox.json()) as { items: Array<{ body: string }> }).items;
+    const items = await outboxMessages(portal, { recipient: AGENT_CONTACT });
     const code = /\b(\d{6})\b/.exec(items[0]?.body ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
     await page.getByRole('textbox', { name: /^Confirmation code/ }).fill(code!);
@@ -86,6 +84,28 @@ describe('registration through the agent channel in Chromium', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByText(/Your registration is pending approval/).waitFor();
     expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the developer outbox, codes included, to the identity administrator only', async () => {
+    const visitor = await openWatchedPage(browser);
+    await signIn(visitor.page, portal, 'applicant', 'Palm-Breeze-2041', '/dashboard/home');
+    await visitor.page.goto(`${portal.url}/#/dev/outbox`);
+    await visitor.page.waitForURL(/#\/403/);
+    await visitor.context.close();
+
+    const { page, context, pageErrors } = await openWatchedPage(browser);
+    await signIn(page, portal, IDENTITY_ADMIN.login, IDENTITY_ADMIN.password, '/dashboard/home');
+    await page.goto(`${portal.url}/#/dev/outbox?recipient=${encodeURIComponent(AGENT_CONTACT)}`);
+    await page.getByRole('heading', { name: 'Outbox (developers)' }).waitFor();
+    const rows = page.getByRole('row');
+    await rows.nth(1).waitFor();
+    expect(await rows.nth(1).textContent()).toMatch(/SMS\+64215550101\d{6}/);
+    await accessibleInBoth(page, 'developer-outbox', (p) =>
+      p.getByRole('heading', { name: /Outbox \(developers\)|Boîte d’envoi/ }).waitFor(),
+    );
+    await shot(page, 'developer-outbox');
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { launchChromium, openWatchedPage } from '../support/browser';
-import { apiToken, IDENTITY_ADMIN, signIn } from '../support/e2e-accounts';
+import { apiToken, IDENTITY_ADMIN, signIn, outboxMessages } from '../support/e2e-accounts';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 
 /**
@@ -33,10 +33,7 @@ describe('a returned registration in Chromium', () => {
 
   /** The latest message the outbox holds for a recipient on a channel (the developer API). */
   const latest = async (channel: 'sms' | 'email', recipient: string) => {
-    const response = await fetch(
-      `${portal.url}/api/outbox?channel=${channel}&recipient=${encodeURIComponent(recipient)}`,
-    );
-    const { items } = (await response.json()) as { items: Array<{ body: string }> };
+    const items = await outboxMessages(portal, { channel, recipient });
     return items[0]?.body ?? '';
   };
 

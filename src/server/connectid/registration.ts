@@ -123,7 +123,7 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
       ),
       countries,
       // Outside production, where codes stay in the outbox: the page that shows them.
-      ...(options.config.production ? {} : { developerOutbox: '/dev/outbox' }),
+      ...(options.config.production ? {} : { developerOutbox: '/#/dev/outbox' }),
     };
   });
 

@@ -1,9 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { requireSignedIn } from '../auth/plugin';
+import { DEVELOPER_OUTBOX_ROLE } from '../../core/definitions/developer-pages';
+import { requireAnyRole } from '../auth/plugin';
 import { normaliseDestination } from '../challenge/service';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
@@ -31,20 +29,12 @@ export interface NotificationsOptions {
   onAttempt?: (attempt: OutboxAttempt) => Promise<void>;
 }
 
-const PAGE_DIR = path.dirname(fileURLToPath(import.meta.url));
-/** The developer page allows scripts from our origin only, and nothing inline. */
-const PAGE_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'";
-
 /**
  * Delivers the outbox (e-mail over SMTP, SMS over HTTP) and, outside production, shows it to
- * developers: GET /api/outbox and the page GET /dev/outbox. Register at the root (no prefix): it
- * serves both /api and /dev addresses.
- *
- * Outside production the list needs no sign-in: the person who reads a confirmation code there
- * is, by nature, not signed in yet (registration, a forgotten password). Without a token it
- * lists only what would leave the machine (e-mail and SMS), never the portal's own inbox, which
- * belongs to signed-in users. In production none of these routes exists.
+ * developers: GET /api/outbox, which the portal's developer outbox page (/#/dev/outbox) reads.
+ * It holds other people's confirmation codes, so only a holder of its role (the identity
+ * administrators' `outbox-read`) reads it, in
+ * every mode; in production it does not exist.
  */
 export async function notificationsPlugin(
   app: FastifyInstance,
@@ -101,8 +91,7 @@ export async function notificationsPlugin(
       },
     },
     async (request, reply) => {
-      const anonymous = !request.principal;
-      if (anonymous && request.query.channel === 'inbox') requireSignedIn(request);
+      requireAnyRole(request, [DEVELOPER_OUTBOX_ROLE]);
       let query = db
         .selectFrom('outbox')
         .select([
@@ -133,7 +122,6 @@ export async function notificationsPlugin(
         query = query.where('recipient', 'in', [...new Set([recipient, normalised])]);
       }
       if (request.query.channel) query = query.where('channel', '=', request.query.channel);
-      else if (anonymous) query = query.where('channel', 'in', ['email', 'sms']);
       const rows = await query.execute();
       return reply.header('cache-control', 'no-store').send({
         items: rows.map(({ attachments, ...row }) => ({
@@ -146,17 +134,4 @@ export async function notificationsPlugin(
       });
     },
   );
-
-  const page = await fs.readFile(path.join(PAGE_DIR, 'dev-outbox.html'), 'utf8');
-  const script = await fs.readFile(path.join(PAGE_DIR, 'dev-outbox.js'), 'utf8');
-  const css = await fs.readFile(path.join(PAGE_DIR, 'dev-outbox.css'), 'utf8');
-  const serve = (body: string, type: string) => async (_request: unknown, reply: FastifyReply) =>
-    reply
-      .header('content-type', `${type}; charset=utf-8`)
-      .header('content-security-policy', PAGE_CSP)
-      .header('cache-control', 'no-cache')
-      .send(body);
-  app.get('/dev/outbox', serve(page, 'text/html'));
-  app.get('/dev/outbox.js', serve(script, 'text/javascript'));
-  app.get('/dev/outbox.css', serve(css, 'text/css'));
 }

@@ -1,0 +1,181 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { ApiError } from '../../../core/api/errors';
+import { formatDateTime } from '../../../engine/format';
+import { usePortal } from '../../context';
+
+interface OutboxItem {
+  id: string;
+  channel: 'sms' | 'email' | 'inbox';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+}
+
+const CHANNELS = ['sms', 'email', 'inbox'] as const;
+
+/**
+ * The developer outbox (outside production): the latest messages the portal queued, to read a
+ * confirmation code that no SMS or e-mail provider delivered on this machine. It holds other
+ * people's codes, so it needs the `outbox-read` role, which identity administrators hold; the
+ * server checks it. A `recipient` in the address (the registration page's link) fills the filter.
+ */
+export function DeveloperOutboxPage() {
+  const { t } = useTranslation();
+  const { api } = usePortal();
+  const [search] = useSearchParams();
+  const [recipient, setRecipient] = useState(search.get('recipient') ?? '');
+  const [channel, setChannel] = useState<string | null>(null);
+  const [items, setItems] = useState<OutboxItem[] | null>(null);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(
+    async (who: string, through: string | null) => {
+      setBusy(true);
+      setFailure(null);
+      const query = new URLSearchParams();
+      if (who.trim()) query.set('recipient', who.trim());
+      if (through) query.set('channel', through);
+      const [error, result] = await api.get<{ items: OutboxItem[] }>(
+        'system',
+        `/outbox${query.size ? `?${query}` : ''}`,
+      );
+      setBusy(false);
+      if (error) setFailure(error);
+      else setItems(result.items);
+    },
+    [api],
+  );
+
+  useEffect(() => {
+    void load(search.get('recipient') ?? '', null);
+  }, [load, search]);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <Title order={2}>{t('outbox.title')}</Title>
+        <Badge color="red.9" variant="filled">
+          {t('outbox.tag')}
+        </Badge>
+      </Group>
+      <Text c="dimmed">{t('outbox.intro')}</Text>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void load(recipient, channel);
+        }}
+      >
+        <Group align="flex-end">
+          <TextInput
+            label={t('outbox.recipient')}
+            value={recipient}
+            onChange={(event) => setRecipient(event.currentTarget.value)}
+            w={{ base: '100%', sm: 320 }}
+          />
+          <Select
+            label={t('outbox.channel')}
+            placeholder={t('outbox.channelAll')}
+            data={CHANNELS.map((value) => ({ value, label: t(`outbox.channels.${value}`) }))}
+            value={channel}
+            onChange={setChannel}
+            clearable
+            w={{ base: '100%', sm: 220 }}
+          />
+          <Button type="submit" loading={busy}>
+            {t('outbox.show')}
+          </Button>
+        </Group>
+      </form>
+      {failure && (
+        <Alert color="red" role="alert">
+          {failure.message}
+        </Alert>
+      )}
+      {!items && !failure ? (
+        <Group gap="xs" role="status">
+          <Loader size="xs" />
+          <Text size="sm">{t('outbox.loading')}</Text>
+        </Group>
+      ) : (
+        items && (
+          <>
+            <Text size="sm" role="status">
+              {items.length === 0 ? t('outbox.none') : t('outbox.count', { count: items.length })}
+            </Text>
+            {items.length > 0 && (
+              <Table.ScrollContainer minWidth={720}>
+                <Table striped withTableBorder>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('outbox.when')}</Table.Th>
+                      <Table.Th>{t('outbox.channel')}</Table.Th>
+                      <Table.Th>{t('outbox.to')}</Table.Th>
+                      <Table.Th>{t('outbox.code')}</Table.Th>
+                      <Table.Th>{t('outbox.message')}</Table.Th>
+                      <Table.Th>{t('outbox.status')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {items.map((item) => (
+                      <Table.Tr key={item.id}>
+                        <Table.Td>{formatDateTime(item.created_at)}</Table.Td>
+                        <Table.Td>{t(`outbox.channels.${item.channel}`)}</Table.Td>
+                        <Table.Td>{item.recipient}</Table.Td>
+                        <Table.Td>
+                          {/\b(\d{6})\b/.exec(item.body)?.[1] ? (
+                            <Code fz="md">{/\b(\d{6})\b/.exec(item.body)?.[1]}</Code>
+                          ) : (
+                            '-'
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          {item.subject && (
+                            <Text size="sm" fw={600}>
+                              {item.subject}
+                            </Text>
+                          )}
+                          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>
+                            {item.body}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          {t(`outbox.statuses.${item.status}`, { defaultValue: item.status })}
+                          {item.last_error && (
+                            <Text size="xs" c="dimmed">
+                              {item.last_error}
+                            </Text>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </>
+        )
+      )}
+    </Stack>
+  );
+}
