@@ -66,6 +66,11 @@ export interface ServerConfig {
     maxLockoutMinutes: number;
     /** Failed sign-ins and codes one client address may make across accounts (throttle.ts). */
     addressThrottle: ThrottleSettings;
+    /**
+     * Confirmation codes one client address may ask for, and wrong codes it may send, across
+     * destinations: sending codes costs money and reaches strangers (SMS pumping).
+     */
+    codeThrottle: ThrottleSettings;
   };
   /** Members of the public may register themselves. */
   selfRegistration: boolean;
@@ -133,6 +138,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
         failures: integer(env.ADDRESS_FAILURES, 20),
         windowMinutes: integer(env.ADDRESS_WINDOW_MINUTES, 15),
         blockMinutes: integer(env.ADDRESS_BLOCK_MINUTES, 5),
+        maxBlockMinutes: integer(env.ADDRESS_MAX_BLOCK_MINUTES, 60),
+      },
+      codeThrottle: {
+        failures: integer(env.ADDRESS_CODE_REQUESTS, 50),
+        windowMinutes: integer(env.ADDRESS_WINDOW_MINUTES, 15),
+        blockMinutes: integer(env.ADDRESS_BLOCK_MINUTES, 5) * 3,
         maxBlockMinutes: integer(env.ADDRESS_MAX_BLOCK_MINUTES, 60),
       },
     },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../src/server/config';
 import { challengePlugin } from '../../src/server/challenge/plugin';
 import {
   CHALLENGE_LIMITS,
@@ -496,3 +497,43 @@ describe.each(databaseKinds())(
     });
   },
 );
+
+describe.each(databaseKinds())('confirmation codes per client address on %s', (kind) => {
+  let api: PluginHarness;
+  beforeAll(async () => {
+    const base = configFromEnv({});
+    api = await startPluginHarness(kind, {
+      config: {
+        identity: {
+          ...base.identity,
+          codeThrottle: { failures: 5, windowMinutes: 15, blockMinutes: 15, maxBlockMinutes: 60 },
+        },
+      },
+      register: (app, { db, config }) =>
+        app.register(challengePlugin, { prefix: '/api/challenge', db, config }),
+    });
+  });
+  afterAll(async () => api?.close());
+
+  it('stops one address asking codes for many numbers, and guessing them, in the person’s language', async () => {
+    const ask = (mobile: string) =>
+      api.call('POST', '/api/challenge', {
+        body: { channel: 'mobile', destination: mobile, purpose: 'registration' },
+        headers: { locale: 'fr' },
+      });
+    const first = await ask('+64 21 777 0001');
+    expect(first.statusCode).toBe(201);
+    // A wrong code counts too.
+    const wrong = await api.call('POST', `/api/challenge/${first.json().challengeId}/verify`, {
+      body: { code: '000000' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    for (let i = 2; i <= 4; i++) expect((await ask(`+64 21 777 000${i}`)).statusCode).toBe(201);
+    const refused = await ask('+64 21 777 0009');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({ code: 'CHALLENGE_RATE_LIMITED' });
+    expect(refused.json().error.message).toMatch(/réessayer dans 15 minutes/);
+    const rows = await withNotificationTables(api.db).selectFrom('outbox').select('id').execute();
+    expect(rows).toHaveLength(4);
+  });
+});

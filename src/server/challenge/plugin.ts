@@ -7,6 +7,7 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { requestLanguage } from '../http/language';
+import { AttemptThrottle } from '../identity/throttle';
 import {
   CHALLENGE_CHANNELS,
   CHALLENGE_ERRORS,
@@ -22,7 +23,7 @@ import {
 
 export interface ChallengeOptions {
   db: Kysely<Database>;
-  config: Pick<ServerConfig, 'confirmationChannels' | 'definitionsDir'>;
+  config: Pick<ServerConfig, 'confirmationChannels' | 'definitionsDir' | 'identity'>;
   /**
    * Texts with a `challenge` namespace (the definitions bundle's translations); read from
    * translations/<lang>/challenge.json under definitionsDir when not given.
@@ -50,6 +51,12 @@ export async function challengePlugin(
   options: ChallengeOptions,
 ): Promise<void> {
   const texts = options.texts ?? (await readTexts(options.config.definitionsDir));
+  // Per client address, across destinations: each code asked for and each wrong code counts.
+  const throttle = new AttemptThrottle(options.db, options.config.identity.codeThrottle, 'code');
+  const refuseBlocked = async (address: string) => {
+    const minutes = await throttle.waitFor(address);
+    if (minutes > 0) throw new ApiProblem(429, CHALLENGE_ERRORS.rateLimited, { minutes });
+  };
   const text = (language: Language, key: string, params: Record<string, unknown> = {}) =>
     translate(texts, language, `challenge.${key}`, params);
 
@@ -70,6 +77,8 @@ export async function challengePlugin(
       },
     },
     async (request, reply) => {
+      await refuseBlocked(request.ip);
+      await throttle.fail(request.ip);
       const { channel, purpose } = request.body;
       if (!options.config.confirmationChannels[channel]) {
         throw new ApiProblem(400, CHALLENGE_ERRORS.channelOff, { channel });
@@ -130,10 +139,14 @@ export async function challengePlugin(
       },
     },
     async (request) => {
+      await refuseBlocked(request.ip);
       const result = await verifyChallenge(options.db, request.params.id, request.body.code, {
         consume: false,
       });
-      if (result !== 'ok') throw verifyProblem(result);
+      if (result !== 'ok') {
+        await throttle.fail(request.ip);
+        throw verifyProblem(result);
+      }
       return { valid: true, message: text(requestLanguage(request), 'verified') };
     },
   );
