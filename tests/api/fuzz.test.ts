@@ -107,7 +107,16 @@ describe('the API under malformed requests', () => {
     // Writes that went through: none should, every request here is malformed.
     const accepted: string[] = [];
     const before = await snapshot();
-    for (const [path, methods] of Object.entries(doc.paths)) {
+    // The endpoints the document leaves out (a protocol or a stand-in of their own) are
+    // listed here, so every endpoint of the server is sent the same.
+    const hidden: Record<string, Record<string, unknown>> = {
+      '/api/outbox': { get: {} },
+      '/sandbox-gateway/pay/{session}': { get: {}, post: {} },
+      '/sandbox-gateway/pay/{session}/cancel': { post: {} },
+      '/realms/portal/login-actions/{uid}': { get: {}, post: {} },
+      '/realms/portal/login-actions/{uid}/reset': { get: {}, post: {} },
+    };
+    for (const [path, methods] of Object.entries({ ...doc.paths, ...hidden })) {
       for (const method of Object.keys(methods)) {
         const verb = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
         const urls = [...new Set(PARAMS.map((p) => fill(path, p)))];
