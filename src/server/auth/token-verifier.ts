@@ -17,17 +17,29 @@ export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
 }
 
+/** Verified tokens kept at most (a busy server sees one per signed-in person). */
+const MAX_CACHED_TOKENS = 10_000;
+
 /**
  * Verifies bearer tokens: signature against the issuer's keys, issuer, audience and expiry.
  * Roles come from the `groups` claim. There is no switch that skips any of this; tests mint
  * tokens with a test key that the server is configured to trust, through this same path.
+ * A token verified once is remembered until its expiry: the same person's next calls skip the
+ * signature check, which was a seventh of a document read's time. `now` is the clock (tests).
  */
 export async function createTokenVerifier(
   config: AuthConfig,
   jwks?: JSONWebKeySet,
+  now: () => number = Date.now,
 ): Promise<TokenVerifier> {
   const keys = await keySource(config, jwks);
+  const verified = new Map<string, { principal: Principal; expiresAt: number }>();
   return async (token) => {
+    const known = verified.get(token);
+    // A copy: a caller changing its principal must not change the next caller's.
+    if (known && known.expiresAt > now())
+      return { ...known.principal, roles: [...known.principal.roles] };
+    if (known) verified.delete(token);
     let payload: JWTPayload;
     let header: JWTHeaderParameters;
     try {
@@ -37,12 +49,20 @@ export async function createTokenVerifier(
         algorithms: ['RS256', 'ES256', 'PS256', 'EdDSA'],
         // A token that never expires is refused, whoever signed it.
         requiredClaims: ['exp', 'sub'],
+        currentDate: new Date(now()),
       }));
     } catch (error) {
       throw new InvalidTokenError((error as Error).message);
     }
     if (!isAccessToken(header, payload)) throw new InvalidTokenError('not an access token');
-    return principalFrom(payload);
+    const principal = principalFrom(payload);
+    // Oldest first out: a Map keeps insertion order.
+    if (verified.size >= MAX_CACHED_TOKENS) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(token, { principal, expiresAt: (payload.exp as number) * 1000 });
+    return principal;
   };
 }
 
