@@ -1,3 +1,4 @@
+import { UUID } from '../db/ids';
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { sql, type Kysely } from 'kysely';
@@ -206,8 +207,6 @@ export interface VerifyOptions {
   purpose?: string;
   now?: Date;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Checks a code. An attempt is reserved (attempts + 1, only while fewer than the maximum, the

@@ -1,3 +1,4 @@
+import { UUID } from '../db/ids';
 import type { FastifyInstance } from 'fastify';
 import { API_CREDENTIAL_ROUTES } from '../api-contract/fixed-routes';
 import { requireAnyRole } from '../auth/plugin';
@@ -13,8 +14,6 @@ export interface ApiCredentialOptions {
   /** The identity server's token endpoint, where the credentials are used. */
   tokenUrl: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A service account's API credentials (the specification's `token` field) through the API:

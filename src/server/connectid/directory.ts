@@ -1,3 +1,4 @@
+import { UUID } from '../db/ids';
 import type { Kysely } from 'kysely';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
@@ -33,8 +34,6 @@ const POLICY_RULES = [
   'passwordExpiryInDays',
   'passwordWarningInDays',
 ] as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The accounts of the connectid module, kept as documents, as the identity server sees them.

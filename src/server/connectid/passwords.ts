@@ -1,11 +1,10 @@
+import { UUID } from '../db/ids';
 import type { FastifyInstance } from 'fastify';
 import { PASSWORD_ROUTES } from '../api-contract/fixed-routes';
 import { requireAnyRole, requireSignedIn } from '../auth/plugin';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { CredentialStore } from '../identity/credentials';
 import type { DocumentAccountDirectory } from './directory';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Passwords through the API: a signed-in person changes their own (the current one is asked

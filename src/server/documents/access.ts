@@ -11,7 +11,7 @@ import { nextStatus } from './machine';
 import type { DocumentRow, Queryable } from './store/rows';
 import { visibleTo, type Visibility } from './store/lists';
 import { namedByDocumentOf } from './store/media';
-import { UUID } from './media-references';
+import { UUID } from '../db/ids';
 
 export type { Visibility } from './store/lists';
 import type { CompiledWorkflow } from './workflows';

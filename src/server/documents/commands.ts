@@ -1,3 +1,4 @@
+import { UUID } from '../db/ids';
 import { isStoredPositiveInteger } from '../db/integers';
 import type { Kysely, Transaction } from 'kysely';
 import type { ErrorObject } from 'ajv';
@@ -45,8 +46,6 @@ import {
 import { documentView } from './views';
 import { translate } from '../../core/i18n/translate';
 import type { CompiledWorkflow } from './workflows';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The document an action starts from: one stored, or none yet (creation). */
 type Subject = { row: DocumentRow } | { owner: DocumentOwner };

@@ -2,7 +2,7 @@ import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { LANGUAGES, type Language } from '../../core/i18n/translate';
 import { resolvePointer } from '../../core/rules/registry';
 import type { AccountLookup } from './effect-context';
-import { UUID } from './media-references';
+import { UUID } from '../db/ids';
 import type { Queryable } from './store/rows';
 
 const isLanguage = (value: unknown): value is Language =>

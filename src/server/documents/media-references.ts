@@ -1,9 +1,8 @@
+import { UUID } from '../db/ids';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { keepMediaReferences } from './store/media';
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An uploaded file named in document data: `{ id, name, size, type }` (the file widget's value). */
 interface FileReference {

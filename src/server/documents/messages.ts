@@ -12,7 +12,7 @@ import { holderLanguageOf } from './holder-language';
 import type { AccountLookup, DocumentDraft, EffectContext, Notice } from './effect-context';
 import type { WorkflowOf } from './links';
 import { nextStatus } from './machine';
-import { UUID } from './media-references';
+import { UUID } from '../db/ids';
 import { noticePath } from './notice-path';
 import { findDocument } from './store/rows';
 import type { DocumentService } from './service';

@@ -1,3 +1,4 @@
+import { UUID } from '../db/ids';
 import { randomBytes } from 'node:crypto';
 import { hash, verify as verifyHash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
@@ -24,7 +25,6 @@ export interface IssuedServiceCredentials {
 
 /** Argon2 hashes start so; only a service client's stored secret is one. */
 const HASHED_SECRET = /^\$argon2id\$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** May hold API credentials now: a service account that may sign in. */
 export const mayHoldCredentials = (account: IdentityAccount | undefined): boolean =>

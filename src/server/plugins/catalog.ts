@@ -1,3 +1,4 @@
+import { UUID } from '../db/ids';
 import { isStoredPositiveInteger } from '../db/integers';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -147,8 +148,6 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
       }
     },
   );
-
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   /** The version the caller read, from the body (edit) or the query string (deletion). */
   const versionOf = (value: unknown): number => {
     const version = typeof value === 'string' ? Number(value) : value;
