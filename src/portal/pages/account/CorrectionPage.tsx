@@ -50,10 +50,9 @@ interface Opened {
 /** Fields the correction keeps as registered: the login and the mobile its code confirmed. */
 const FIXED: ReadonlySet<DetailField> = new Set(['loginIdentifier', 'primaryMobileNo']);
 const inputId = (field: string) => `correct-${field}`;
-const section = (data: Opened['data'], name: string): Section => {
-  const value = data[name];
-  return typeof value === 'object' && value !== null ? (value as Section) : {};
-};
+const asSection = (value: unknown): Section =>
+  typeof value === 'object' && value !== null ? (value as Section) : {};
+const section = (data: Opened['data'], name: string): Section => asSection(data[name]);
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 /** The fields of a stored section as the page's text inputs hold them. */
 const textsOf = <F extends string>(fields: readonly F[], stored: Section): Record<F, string> =>
@@ -107,8 +106,9 @@ export function CorrectionPage({ token }: { token: string }) {
             section(data.data, 'organisation'),
           ),
         );
+        // The page corrects the first address (the registration page gives one).
         const addresses = Array.isArray(data.data.addresses) ? data.data.addresses : [];
-        setAddress(textsOf(ADDRESS_FIELDS, section({ first: addresses[0] }, 'first')));
+        setAddress(textsOf(ADDRESS_FIELDS, asSection(addresses[0])));
         setIdentity(textsOf(IDENTITY_FIELDS, identity));
       });
     void api

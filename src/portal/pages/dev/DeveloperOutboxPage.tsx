@@ -33,6 +33,9 @@ interface OutboxItem {
 
 const CHANNELS = ['sms', 'email', 'inbox'] as const;
 
+/** The 6-digit confirmation code a message carries, if any. */
+const codeOf = (body: string) => /\b(\d{6})\b/.exec(body)?.[1];
+
 /**
  * The developer outbox (outside production): the latest messages the portal queued, to read a
  * confirmation code that no SMS or e-mail provider delivered on this machine. It holds other
@@ -143,11 +146,7 @@ export function DeveloperOutboxPage() {
                         <Table.Td>{t(`outbox.channels.${item.channel}`)}</Table.Td>
                         <Table.Td>{item.recipient}</Table.Td>
                         <Table.Td>
-                          {/\b(\d{6})\b/.exec(item.body)?.[1] ? (
-                            <Code fz="md">{/\b(\d{6})\b/.exec(item.body)?.[1]}</Code>
-                          ) : (
-                            '-'
-                          )}
+                          {codeOf(item.body) ? <Code fz="md">{codeOf(item.body)}</Code> : '-'}
                         </Table.Td>
                         <Table.Td>
                           {item.subject && (
