@@ -4,11 +4,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/server/config';
+import { SERVER_BUILD, sourceDigest } from '../../scripts/build';
 import { copyPgliteTemplate } from './pglite-template';
 
 /**
- * The portal as users run it: `node src/main.ts` in its own process, serving the built
- * front end and its identity server, on an embedded database in a temporary folder, with the
+ * The portal as users run it: the compiled server (`dist/server/main.js`, as `npm start`
+ * runs it) when that build is current, else `src/main.ts` through tsx, in its own process,
+ * serving the built front end and its identity server, on an embedded database in a temporary folder, with the
  * demo accounts. Tests sign in for real (tests/support/e2e-accounts.ts).
  */
 export interface PortalProcess {
@@ -35,7 +37,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   let child: ChildProcess | undefined;
 
   const launch = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    child = spawn(process.execPath, await serverCommand(), {
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,
@@ -78,7 +80,11 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   };
 }
 
-async function waitForHealth(url: string, child: ChildProcess, logs: () => string): Promise<void> {
+export async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  logs: () => string,
+): Promise<void> {
   // Generous: a first start on a busy 2-core CI machine (migrations, seeds, definitions) has
   // taken over a minute; a portal that is merely slow must not fail the suite.
   const deadline = Date.now() + 240_000;
@@ -96,7 +102,7 @@ async function waitForHealth(url: string, child: ChildProcess, logs: () => strin
   throw new Error(`The portal did not become healthy within 240 s:\n${logs()}`);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -105,6 +111,21 @@ function freePort(): Promise<number> {
     });
     server.on('error', reject);
   });
+}
+
+/**
+ * The arguments that start the server: the compiled bundle when its stamp matches the sources
+ * (`npm test` builds it first), so the tests run what production runs; else the sources, so a
+ * test run after an edit never runs a stale build.
+ */
+async function serverCommand(): Promise<string[]> {
+  const stamp = await fs
+    .readFile(path.join(PROJECT_ROOT, SERVER_BUILD.stamp), 'utf8')
+    .then((s) => s.trim())
+    .catch(() => '');
+  return stamp && stamp === sourceDigest(SERVER_BUILD.sources, SERVER_BUILD.ignored)
+    ? ['--enable-source-maps', path.join(PROJECT_ROOT, 'dist/server/main.js')]
+    : ['--import', 'tsx', 'src/main.ts'];
 }
 
 async function exists(file: string): Promise<boolean> {
