@@ -12,6 +12,7 @@ import { DocumentVerifier } from '../dashboard/verification';
 import type { Database } from '../db/schema';
 import type { CompiledWorkflow } from '../documents/workflows';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { SharedRateLimit } from '../http/shared-rate-limit';
 
 export interface DashboardPluginOptions {
   db: Kysely<Database>;
@@ -68,11 +69,23 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
 
   // The check is public and answers yes or no about a secret (the second factor): limiting
   // each client address is what keeps it from being guessed. Counted before the body is read,
-  // so malformed requests count too.
+  // so malformed requests count too; counted in the database, so every process of the portal
+  // counts the same client's checks together.
   const limit = options.verificationRateLimit;
   if (limit > 0) {
+    const counts = new SharedRateLimit(db);
+    const purge = setInterval(
+      () =>
+        void counts
+          .purge()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'rate limit purge failed')),
+      10 * 60_000,
+    );
+    purge.unref();
+    app.addHook('onClose', async () => clearInterval(purge));
     await app.register(rateLimit, {
       global: false,
+      store: counts.storeClass(),
       errorResponseBuilder: (_request, context) =>
         new ApiProblem(
           429,

@@ -15,6 +15,7 @@ import * as serviceCredentials from './0013_service_credentials';
 import * as totpLastStep from './0014_totp_last_step';
 import * as revokedSessions from './0015_revoked_sessions';
 import * as attemptThrottle from './0016_attempt_throttle';
+import * as rateLimitsAndProcesses from './0017_rate_limits_and_processes';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014_totp_last_step': totpLastStep,
   '0015_revoked_sessions': revokedSessions,
   '0016_attempt_throttle': attemptThrottle,
+  '0017_rate_limits_and_processes': rateLimitsAndProcesses,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,101 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { sql, type ColumnType, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** Migration 0017's counter table, known to this module only. */
+type RateLimitTables = {
+  rate_limit_window: {
+    key: string;
+    hits: number;
+    expires_at: ColumnType<Date, Date, Date>;
+  };
+};
+
+/** What @fastify/rate-limit wants back from a count: hits in the window, milliseconds left. */
+export interface WindowCount {
+  current: number;
+  ttl: number;
+}
+
+/**
+ * @fastify/rate-limit's counts kept in the database instead of each process's memory, so a
+ * client meets one limit however many processes serve it (the plugin's own answer for that is
+ * Redis; this portal's shared store is its PostgreSQL). Fixed windows, as the plugin's own
+ * stores count: the first hit of a key starts a window of `timeWindow` milliseconds, every hit
+ * until it ends adds one, the first hit after it starts the next. Each hit is one atomic upsert,
+ * so simultaneous hits on several processes are all counted; the clock is the database's, so
+ * processes whose clocks differ still agree on when a window ends.
+ */
+export class SharedRateLimit {
+  private readonly db: Kysely<RateLimitTables>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db.withTables<RateLimitTables>() as unknown as Kysely<RateLimitTables>;
+  }
+
+  /** Counts one hit of `key` and answers the window's count and what is left of it. */
+  async hit(key: string, timeWindowMs: number): Promise<WindowCount> {
+    const window = sql<Date>`now() + ${Math.max(1, Math.trunc(timeWindowMs))} * interval '1 millisecond'`;
+    const ended = sql<boolean>`rate_limit_window.expires_at <= now()`;
+    const row = await this.db
+      .insertInto('rate_limit_window')
+      .values({ key, hits: 1, expires_at: window })
+      .onConflict((c) =>
+        c.column('key').doUpdateSet({
+          hits: sql`case when ${ended} then 1 else rate_limit_window.hits + 1 end`,
+          expires_at: sql<Date>`case when ${ended} then excluded.expires_at
+            else rate_limit_window.expires_at end`,
+        }),
+      )
+      .returning([
+        'hits',
+        sql<number>`greatest(0, extract(epoch from (expires_at - now())) * 1000)::float8`.as('ttl'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { current: row.hits, ttl: Math.ceil(Number(row.ttl)) };
+  }
+
+  /** Deletes the windows that have ended (a client that came back would restart them anyway). */
+  async purge(): Promise<number> {
+    const gone = await this.db
+      .deleteFrom('rate_limit_window')
+      .where(sql<boolean>`expires_at < now()`)
+      .executeTakeFirst();
+    return Number(gone.numDeletedRows);
+  }
+
+  /**
+   * The class @fastify/rate-limit's `store` option takes: the plugin constructs it itself, so
+   * the database comes in through the closure. Each limited route gets a child counting apart
+   * (its method and path prefix the client's key).
+   */
+  storeClass(): FastifyRateLimitStoreCtor {
+    const hit = (key: string, timeWindowMs: number) => this.hit(key, timeWindowMs);
+    class DatabaseRateLimitStore implements FastifyRateLimitStore {
+      constructor(
+        _options: unknown,
+        private readonly scope = '',
+      ) {}
+
+      incr(
+        key: string,
+        callback: (error: Error | null, result?: WindowCount) => void,
+        timeWindow: number,
+      ): void {
+        hit(`${this.scope}${key}`, timeWindow).then(
+          (count) => callback(null, count),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
+      }
+
+      child(routeOptions: object): FastifyRateLimitStore {
+        // At run time the plugin hands the route's merged options, its route under `routeInfo`.
+        const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } })
+          .routeInfo;
+        const scope = route ? `${String(route.method)} ${String(route.url)}|` : '';
+        return new DatabaseRateLimitStore(undefined, scope);
+      }
+    }
+    return DatabaseRateLimitStore;
+  }
+}
