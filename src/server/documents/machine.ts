@@ -8,6 +8,17 @@ export interface WorkflowEvent {
 }
 
 /**
+ * The input of a question asked without a document (`standingAnswer`): every guard consulted
+ * notes it and says no, so the question learns whether any guard had a say.
+ */
+class GuardProbe {
+  consulted = false;
+}
+
+/** An event as the machine's guards receive it: a real one, or a probe's. */
+type ProbedEvent = { type: string; input: GuardInput | GuardProbe };
+
+/**
  * Builds the workflow's XState machine with the guards it may name (the engine's and modules'). The machine is never run as
  * an actor: the server asks it, purely, what an event does in a status (`transition`), inside
  * the database transaction that then writes the result.
@@ -19,11 +30,16 @@ export function buildMachine(
   const guards = Object.fromEntries(
     [...guardImplementations].map(([name, guard]) => [
       name,
-      ({ event }: { event: WorkflowEvent }, params: Record<string, unknown> | undefined) =>
-        guard(event.input, params ?? {}),
+      ({ event }: { event: ProbedEvent }, params: Record<string, unknown> | undefined) => {
+        if (event.input instanceof GuardProbe) {
+          event.input.consulted = true;
+          return false;
+        }
+        return guard(event.input, params ?? {});
+      },
     ]),
   );
-  const machineSetup = setup({ types: {} as { events: WorkflowEvent }, guards });
+  const machineSetup = setup({ types: {} as { events: ProbedEvent }, guards });
   // The config is data from workflows/*.json, checked against our meta-schema at start.
   type Config = Parameters<typeof machineSetup.createMachine>[0];
   return machineSetup.createMachine(workflow.machine as unknown as Config);
@@ -39,4 +55,25 @@ export function nextStatus(
   if (!snapshot.can(event)) return undefined;
   const [next] = transition(machine, snapshot, event);
   return typeof next.value === 'string' ? next.value : undefined;
+}
+
+/**
+ * What the machine answers to an event in a status before any document is looked at:
+ * `always` or `never` when no guard has a say (the answer is the status's alone, the same for
+ * every document), `guarded` when a guard is consulted (the answer depends on the document,
+ * its data, who asks: it must be asked with the document, `nextStatus`).
+ */
+export function standingAnswer(
+  machine: AnyStateMachine,
+  status: string,
+  type: string,
+): 'always' | 'never' | 'guarded' {
+  const probe = new GuardProbe();
+  const snapshot = machine.resolveState({ value: status, context: {} });
+  const allowed = snapshot.can({ type, input: probe });
+  if (probe.consulted) return 'guarded';
+  if (!allowed) return 'never';
+  // As nextStatus: a transition to a status (this engine's machines are flat).
+  const [next] = transition(machine, snapshot, { type, input: probe });
+  return typeof next.value === 'string' && !probe.consulted ? 'always' : 'guarded';
 }

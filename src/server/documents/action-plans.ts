@@ -1,0 +1,94 @@
+import type { AnyStateMachine } from 'xstate';
+import type { WorkflowAction, WorkflowDefinition } from '../../core/documents/workflow';
+import type { Principal } from '../auth/principal';
+import { standingAnswer } from './machine';
+
+/** An action the caller may take in a status, unless the machine's guards say no. */
+export interface PlannedAction {
+  name: string;
+  /** The machine's answer depends on the document (a guard has a say): ask it per document. */
+  guarded: boolean;
+}
+
+/** What a workflow's plans are made from (a compiled workflow). */
+export interface PlannedWorkflow {
+  definition: WorkflowDefinition;
+  machine: AnyStateMachine;
+  rolesOf(action: WorkflowAction): string[];
+}
+
+/** Plans kept per workflow at most; past it they are all dropped and made again as asked. */
+const MAX_PLANS = 5_000;
+
+/**
+ * The actions a caller may take on a document, as far as they do not depend on the document's
+ * data: for a status, the caller's roles of the workflow and whether they own the document,
+ * which actions their roles and ownership allow and what the machine answers there without
+ * looking at the document. Made once per such key and kept: every read of a document answers
+ * its allowed actions, and running the machine for every action on every read was a tenth of
+ * a read's time. Actions whose answer a guard decides (the fees due, the status before a
+ * cancellation, who is assigned) are marked `guarded` and asked per document.
+ */
+export class ActionPlans {
+  private readonly plans = new Map<string, readonly PlannedAction[]>();
+  private readonly answers = new Map<string, ReadonlyMap<string, 'always' | 'never' | 'guarded'>>();
+  /** The roles any action a caller may take names: the other roles change no plan. */
+  private readonly actionRoles: ReadonlySet<string>;
+  private readonly actions: ReadonlyArray<readonly [string, WorkflowAction, readonly string[]]>;
+
+  constructor(private readonly workflow: PlannedWorkflow) {
+    this.actions = Object.entries(workflow.definition.actions)
+      .filter(([, action]) => !action.system)
+      .map(([name, action]) => [name, action, workflow.rolesOf(action)] as const);
+    this.actionRoles = new Set(this.actions.flatMap(([, , roles]) => roles));
+  }
+
+  /** The plan for a caller in a status, owner of the document or not. */
+  of(status: string, principal: Principal, owner: boolean): readonly PlannedAction[] {
+    const held = [...new Set(principal.roles.filter((role) => this.actionRoles.has(role)))].sort();
+    const key = `${owner ? 1 : 0}\u0000${status}\u0000${held.join('\u0000')}`;
+    let plan = this.plans.get(key);
+    if (!plan) {
+      plan = this.plan(status, new Set(held), owner);
+      if (this.plans.size >= MAX_PLANS) this.plans.clear();
+      this.plans.set(key, plan);
+    }
+    return plan;
+  }
+
+  private plan(status: string, held: ReadonlySet<string>, owner: boolean): PlannedAction[] {
+    const answers = this.answersIn(status);
+    const plan: PlannedAction[] = [];
+    for (const [name, action, roles] of this.actions) {
+      if (!roles.some((role) => held.has(role))) continue;
+      if (action.owner && !owner) continue;
+      const answer = answers.get(name);
+      if (answer !== 'never') plan.push({ name, guarded: answer === 'guarded' });
+    }
+    return plan;
+  }
+
+  /** The machine's standing answer to each action in a status, asked once per status. */
+  private answersIn(status: string): ReadonlyMap<string, 'always' | 'never' | 'guarded'> {
+    let answers = this.answers.get(status);
+    if (!answers) {
+      answers = new Map(
+        this.actions.map(([name]) => [name, standingAnswer(this.workflow.machine, status, name)]),
+      );
+      this.answers.set(status, answers);
+    }
+    return answers;
+  }
+}
+
+const plansByWorkflow = new WeakMap<PlannedWorkflow, ActionPlans>();
+
+/** The plans of a compiled workflow, made the first time they are asked for. */
+export function actionPlansOf(workflow: PlannedWorkflow): ActionPlans {
+  let plans = plansByWorkflow.get(workflow);
+  if (!plans) {
+    plans = new ActionPlans(workflow);
+    plansByWorkflow.set(workflow, plans);
+  }
+  return plans;
+}
