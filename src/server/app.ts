@@ -5,6 +5,7 @@ import type { DefinitionBundle } from '../core/definitions/types';
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { declaredKeys } from './db/key-indexes';
+import { ProcessRegistry } from './db/process-registry';
 import { loadDefinitions } from './definitions/load';
 import { compileValidators, type ValidatorSet } from './definitions/validators';
 import { installAuthentication } from './auth/plugin';
@@ -175,6 +176,16 @@ export async function buildServer(
     trustProxy: config.trustProxy,
   });
   app.addHook('onClose', async () => database.close());
+  // Recorded before anything is served, so a process whose definitions differ from those of
+  // the others on this database says so at once (db/process-registry.ts).
+  const processes = await ProcessRegistry.start({
+    db: database.db,
+    digest: definitions.version,
+    log: app.log,
+  });
+  app.addHook('preClose', async () =>
+    processes.stop().catch((error: unknown) => app.log.warn({ err: error }, 'process not removed')),
+  );
   if (config.referenceData) await seedCatalogs(database.db, definitions.catalogs);
   const demoAccounts = await seedConnectid(
     database.db,
@@ -196,7 +207,7 @@ export async function buildServer(
   let onAttempt: ((attempt: OutboxAttempt) => Promise<void>) | undefined;
   await app.register(
     async (api) => {
-      await api.register(healthPlugin, { database });
+      await api.register(healthPlugin, { database, definitionsDigest: definitions.version });
       await api.register(definitionsPlugin, {
         prefix: '/definitions',
         bundle: definitions,

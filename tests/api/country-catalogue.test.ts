@@ -27,10 +27,14 @@ describe.each(databaseKinds())('Country catalogue through the API on %s', (kind)
   const count = async () =>
     (await search({ options: { itemsPerPage: -1 } })).json().total as number;
 
-  it('reports the database in /api/health', async () => {
+  it('reports the database and the definitions digest in /api/health', async () => {
     const response = await api.call('GET', '/api/health');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: { kind, status: 'up' } });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: { kind, status: 'up' },
+      definitions: { digest: api.server.definitions.version },
+    });
   });
 
   it('creates a country for a manager and finds it for a reader', async () => {

@@ -88,6 +88,11 @@ export const HEALTH_ROUTES = {
               status: { type: 'string', enum: ['up', 'down'] },
             },
           },
+          definitions: {
+            type: 'object',
+            description: 'The definition set the process loaded: equal on processes that agree',
+            properties: { digest: { type: 'string' } },
+          },
         },
       },
       503: { description: 'The database does not answer', type: 'object' },

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { sql, type ColumnType, type Kysely } from 'kysely';
+import type { Database } from './schema';
+
+/** Migration 0017's process table, known to this module only. */
+type ProcessTables = {
+  server_process: {
+    id: string;
+    definitions_digest: string;
+    host: string;
+    pid: number;
+    started_at: ColumnType<Date, never, never>;
+    seen_at: ColumnType<Date, never, Date>;
+  };
+};
+
+export interface RegistryLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+/** Another live process whose definition set differs from this one's. */
+export interface OtherDefinitions {
+  digest: string;
+  host: string;
+  pid: number;
+}
+
+export interface ProcessRegistryOptions {
+  db: Kysely<Database>;
+  /** Digest of the definition set this process loaded (the bundle's version). */
+  digest: string;
+  log: RegistryLog;
+  /** How often the process says it is alive and looks at the others. Default 30 s. */
+  heartbeatMs?: number;
+}
+
+/**
+ * The server processes working on one database, each with the digest of the definitions it
+ * loaded at start. Definitions are files each process reads once (DEFINITIONS_DIR): processes
+ * that loaded different sets validate and route by different rules, which is expected for the
+ * minutes of a rolling restart and a mistake if it lasts. Each process records itself at start,
+ * then every heartbeat, and logs a warning naming the other digests whenever the set it sees
+ * changes (and once when all agree again). A process that stops removes its row; one that dies
+ * stops counting after three missed heartbeats, and its row is deleted later.
+ */
+export class ProcessRegistry {
+  readonly id = randomUUID();
+  private readonly db: Kysely<ProcessTables>;
+  private readonly heartbeatMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  /** The differing digests last reported, so a lasting difference is logged once. */
+  private reported = '';
+
+  private constructor(private readonly options: ProcessRegistryOptions) {
+    this.db = options.db.withTables<ProcessTables>() as unknown as Kysely<ProcessTables>;
+    this.heartbeatMs = options.heartbeatMs ?? 30_000;
+  }
+
+  /** Records this process and looks at the others once before it serves anything. */
+  static async start(options: ProcessRegistryOptions): Promise<ProcessRegistry> {
+    const registry = new ProcessRegistry(options);
+    await registry.beat();
+    registry.timer = setInterval(() => {
+      registry
+        .beat()
+        .catch((error: unknown) =>
+          options.log.warn({ err: error }, 'process registry heartbeat failed'),
+        );
+    }, registry.heartbeatMs);
+    registry.timer.unref();
+    return registry;
+  }
+
+  get digest(): string {
+    return this.options.digest;
+  }
+
+  /** Says this process is alive, forgets long-dead ones, and reports differing definitions. */
+  async beat(): Promise<OtherDefinitions[]> {
+    await this.db
+      .insertInto('server_process')
+      .values({
+        id: this.id,
+        definitions_digest: this.digest,
+        host: os.hostname(),
+        pid: process.pid,
+      })
+      .onConflict((c) => c.column('id').doUpdateSet({ seen_at: sql<Date>`now()` }))
+      .execute();
+    await this.db
+      .deleteFrom('server_process')
+      .where(sql<boolean>`seen_at < now() - ${this.heartbeatMs * 10} * interval '1 millisecond'`)
+      .execute();
+    const others = await this.differing();
+    this.report(others);
+    return others;
+  }
+
+  /** The live processes (seen within three heartbeats) that loaded another definition set. */
+  async differing(): Promise<OtherDefinitions[]> {
+    const rows = await this.db
+      .selectFrom('server_process')
+      .select(['definitions_digest', 'host', 'pid'])
+      .where('id', '!=', this.id)
+      .where('definitions_digest', '!=', this.digest)
+      .where(sql<boolean>`seen_at >= now() - ${this.heartbeatMs * 3} * interval '1 millisecond'`)
+      .orderBy('started_at')
+      .execute();
+    return rows.map((r) => ({ digest: r.definitions_digest, host: r.host, pid: r.pid }));
+  }
+
+  /** Stops the heartbeat and removes this process's row (a graceful shutdown). */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.db.deleteFrom('server_process').where('id', '=', this.id).execute();
+  }
+
+  private report(others: OtherDefinitions[]): void {
+    const digests = [...new Set(others.map((o) => o.digest))].sort().join(',');
+    if (digests === this.reported) return;
+    const before = this.reported;
+    this.reported = digests;
+    if (digests) {
+      this.options.log.warn(
+        { definitions: this.digest, otherDefinitions: others },
+        `Processes on this database run different definition sets: this one ${this.digest}, ` +
+          `others ${digests.replaceAll(',', ', ')}. Expected during a rolling restart; ` +
+          'otherwise give every process the same DEFINITIONS_DIR and restart them.',
+      );
+    } else if (before) {
+      this.options.log.info(
+        { definitions: this.digest },
+        'Every process on this database runs the same definition set again',
+      );
+    }
+  }
+}
