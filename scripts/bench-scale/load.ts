@@ -1,0 +1,120 @@
+/**
+ * One load measurement with autocannon (its programmatic API), reduced to what the scale
+ * benchmark reports: latency percentiles from every response's own time (not autocannon's
+ * whole-millisecond histogram, which has no p95), requests per second, and every error.
+ */
+import { createRequire } from 'node:module';
+
+/** The part of autocannon's request description the benchmark uses. */
+export interface LoadRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Changes the request before it goes; a falsy answer starts the sequence again. */
+  setupRequest?: (request: LoadRequest, context: Record<string, unknown>) => LoadRequest | null;
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+}
+
+interface AutocannonOptions extends LoadRequest {
+  url: string;
+  connections: number;
+  duration?: number;
+  amount?: number;
+  timeout?: number;
+  overallRate?: number;
+  requests?: LoadRequest[];
+}
+
+interface AutocannonResult {
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  resets: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+
+interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+  on(
+    event: 'response',
+    listener: (client: unknown, status: number, bytes: number, time: number) => void,
+  ): void;
+}
+
+// autocannon ships no types; this is the one call the benchmark makes.
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  options: AutocannonOptions,
+) => AutocannonInstance;
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  /** Seconds; or a number of requests with `amount`. */
+  duration?: number;
+  amount?: number;
+  /** A fixed number of requests per second over all connections (autocannon's overallRate). */
+  overallRate?: number;
+  request?: LoadRequest;
+  /** A sequence each connection repeats (create, then update what it created). */
+  requests?: LoadRequest[];
+}
+
+export interface LoadResult {
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+  /** Completed requests per second. */
+  rps: number;
+  count: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  non2xx: number;
+  /** Status codes other than 2xx, with their counts, to say what went wrong. */
+  statuses: Record<string, number>;
+  duration: number;
+}
+
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = (sorted.length - 1) * q;
+  const low = Math.floor(index);
+  const high = Math.ceil(index);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (index - low);
+}
+
+/** Runs autocannon and summarises its responses. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const times: number[] = [];
+  const instance = autocannon({
+    url: options.url,
+    connections: options.connections,
+    ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 5 }),
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    // A slow list at ten connections must not turn into timeouts: it is a latency to report.
+    timeout: 600,
+    ...options.request,
+    ...(options.requests ? { requests: options.requests } : {}),
+  });
+  instance.on('response', (_client, _status, _bytes, time) => times.push(time));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats)
+      .filter(([status]) => !status.startsWith('2'))
+      .map(([status, { count }]) => [status, count]),
+  );
+  return {
+    p50: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+    p99: quantile(times, 0.99),
+    mean: times.reduce((a, b) => a + b, 0) / times.length,
+    rps: times.length / result.duration,
+    count: times.length,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    statuses,
+    duration: result.duration,
+  };
+}
