@@ -44,6 +44,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       const setup = new pg.Client({ connectionString: options.databaseUrl });
       await setup.connect();
       try {
+        // Processes starting together would race: two `create ... if not exists` at the same
+        // moment fail on PostgreSQL's catalogue. The lock ends with the connection.
+        await setup.query(`select pg_advisory_lock(hashtext('portal-database-setup'))`);
         await setup.query(`create schema if not exists "${schema}"`);
         // Extensions live once per database, in public; the search path below reaches them.
         await setup.query('create extension if not exists btree_gist with schema public');

@@ -1,27 +1,39 @@
 import { createPublicKey, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { identityDb, type IdentityKysely, type IdentityTables } from './tables';
 
-/** The private signing keys (RS256), oldest first: made on the first start, then always reused. */
+/**
+ * The private signing keys (RS256), oldest first: made on the first start, then always reused.
+ * Processes starting together on an empty database take turns (an advisory lock), so exactly
+ * one key is made and every process signs with it and trusts it: without the turns, each could
+ * make its own and refuse the tokens of the other.
+ */
 export async function signingKeys(database: IdentityKysely): Promise<JWK[]> {
-  const db = identityDb(database);
-  const stored = await load(db);
+  const stored = await load(identityDb(database));
   if (stored.length > 0) return stored;
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
-  const jwk: JWK = {
-    ...(await exportJWK(privateKey)),
-    kid: randomUUID(),
-    alg: 'RS256',
-    use: 'sig',
-  };
-  await db
-    .insertInto('signing_key')
-    .values({ kid: jwk.kid as string, private_jwk: JSON.stringify(jwk) })
-    .onConflict((c) => c.doNothing())
-    .execute();
-  // Another process may have made its own key at the same moment: everyone uses the oldest.
-  return load(db);
+  return identityDb(database)
+    .transaction()
+    .execute(async (db) => {
+      await sql`select pg_advisory_xact_lock(hashtext('identity-signing-key'))`.execute(db);
+      const made = await load(db);
+      if (made.length > 0) return made;
+      const { privateKey } = await generateKeyPair('RS256', {
+        extractable: true,
+        modulusLength: 2048,
+      });
+      const jwk: JWK = {
+        ...(await exportJWK(privateKey)),
+        kid: randomUUID(),
+        alg: 'RS256',
+        use: 'sig',
+      };
+      await db
+        .insertInto('signing_key')
+        .values({ kid: jwk.kid as string, private_jwk: JSON.stringify(jwk) })
+        .execute();
+      return load(db);
+    });
 }
 
 async function load(db: Kysely<IdentityTables>): Promise<JWK[]> {
