@@ -118,7 +118,7 @@ export function freePort(): Promise<number> {
  * (`npm test` builds it first), so the tests run what production runs; else the sources, so a
  * test run after an edit never runs a stale build.
  */
-async function serverCommand(): Promise<string[]> {
+export async function serverCommand(): Promise<string[]> {
   const stamp = await fs
     .readFile(path.join(PROJECT_ROOT, SERVER_BUILD.stamp), 'utf8')
     .then((s) => s.trim())
