@@ -5,6 +5,7 @@ import type { DefinitionBundle } from '../core/definitions/types';
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { declaredKeys } from './db/key-indexes';
+import { declaredListIndexes } from './db/list-indexes';
 import { ProcessRegistry } from './db/process-registry';
 import { loadDefinitions } from './definitions/load';
 import { compileValidators, type ValidatorSet } from './definitions/validators';
@@ -141,6 +142,7 @@ export async function buildServer(
     schema: config.databaseSchema,
     dataDir: config.dataDir,
     keys: declaredKeys(definitions.workflows),
+    listIndexes: declaredListIndexes(definitions.workflows),
   });
   // The built-in identity server's keys are trusted directly (no HTTP round trip to ourselves),
   // unless the configuration names another key source (a real Keycloak realm, or tests' key).
@@ -250,7 +252,11 @@ export async function buildServer(
         const served = new Map(
           [...workflows].filter(([, w]) => (w.definition.backend ?? 'evisa') === backend),
         );
-        const documents = new DocumentService(database.db, served, config.searchMaxItems, {
+        const searchLimits = {
+          maxItems: config.searchMaxItems,
+          exactCountLimit: config.searchExactCountLimit,
+        };
+        const documents = new DocumentService(database.db, served, searchLimits, {
           publicUrl: config.publicUrl,
           texts: definitions.translations,
           ...(accounts
@@ -272,7 +278,7 @@ export async function buildServer(
             prefix: `/${backend}`,
             db: database.db,
             workflows: served,
-            searchMaxItems: config.searchMaxItems,
+            searchLimits,
             verificationRateLimit: config.verificationRateLimit,
           });
         }

@@ -33,6 +33,11 @@ export interface ServerConfig {
   /** Cap on a search asking for all items (itemsPerPage -1). */
   searchMaxItems: number;
   /**
+   * Documents a list search counts exactly; past it the answer says "more than" this many
+   * (SEARCH_EXACT_COUNT_LIMIT, 10,000 by default; 0 counts every match).
+   */
+  searchExactCountLimit: number;
+  /**
    * Public document checks (`POST /api/evisa/verification`) a client address may make per
    * minute: the check is open to anyone, so this is what stops guessing second factors.
    * 0 turns the limit off (a gateway in front limits instead).
@@ -179,6 +184,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: integer(env.BODY_LIMIT_BYTES, 1024 * 1024),
     searchMaxItems: integer(env.SEARCH_MAX_ITEMS, 1000),
+    searchExactCountLimit: integer(env.SEARCH_EXACT_COUNT_LIMIT, 10000),
     verificationRateLimit: integer(env.VERIFICATION_RATE_LIMIT, 10),
     trustProxy: trustProxy(env.TRUST_PROXY),
     mediaMaxBytes: integer(env.MEDIA_MAX_BYTES, 10 * 1024 * 1024),

@@ -18,6 +18,12 @@ export interface SearchOptions {
   page?: number;
   itemsPerPage?: number;
   sort?: SortOrder[];
+  /**
+   * Where the page starts: the `nextCursor` of the previous page's answer, for the same filter
+   * and sort (keyset paging: a deep page costs what the first one does). With a cursor no rows
+   * are skipped by `page`.
+   */
+  cursor?: string;
 }
 
 /** The body of a search: a PATCH to a collection. */
@@ -36,6 +42,13 @@ export interface SearchResult<T> {
   itemsPerPage: number;
   /** True when "all" was asked for but the server's cap cut the result. */
   capped: boolean;
+  /**
+   * True when the server stopped counting: more than `total` items match (lists count exactly
+   * up to a limit, 10,000 by default). Absent or false: `total` is exact.
+   */
+  totalIsLowerBound?: boolean;
+  /** The `cursor` of the next page, or null on the last page (document searches). */
+  nextCursor?: string | null;
 }
 
 export const ALL_ITEMS = -1;

@@ -153,13 +153,21 @@ export function searchRequestSchema(
               properties: { field, direction: { type: 'string', enum: ['asc', 'desc'] } },
             },
           },
+          cursor: {
+            type: 'string',
+            description:
+              "The previous page's `nextCursor`, same filter and sort: the page starts after its last row (document searches; no rows are skipped by `page` then)",
+          },
         },
       },
     },
   };
 }
 
-/** `{items, total, page, itemsPerPage, capped}` with `item` as each item. */
+/**
+ * `{items, total, page, itemsPerPage, capped}` with `item` as each item; document searches add
+ * `totalIsLowerBound` and `nextCursor`.
+ */
 export function searchResultSchema(item: ContractSchema): ContractSchema {
   return {
     type: 'object',
@@ -170,6 +178,15 @@ export function searchResultSchema(item: ContractSchema): ContractSchema {
       page: { type: 'integer' },
       itemsPerPage: { type: 'integer', description: '-1 when all items were asked for' },
       capped: { type: 'boolean', description: 'All was asked for but the cap cut the result' },
+      totalIsLowerBound: {
+        type: 'boolean',
+        description:
+          'More than `total` items match: counting stopped at SEARCH_EXACT_COUNT_LIMIT (document searches)',
+      },
+      nextCursor: {
+        type: ['string', 'null'],
+        description: 'The `cursor` of the next page; null on the last page (document searches)',
+      },
     },
   };
 }

@@ -4,7 +4,13 @@ import type { SearchResult } from '../../core/search/protocol';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ownVisibility } from '../documents/access';
-import { anyOf, DELETED, searchHeaders, visibleTo } from '../documents/store/lists';
+import {
+  anyOf,
+  DELETED,
+  searchHeaders,
+  visibleTo,
+  type SearchLimits,
+} from '../documents/store/lists';
 import { libraryRow } from '../documents/views';
 import type { CompiledWorkflow } from '../documents/workflows';
 import { documentFields } from './rows';
@@ -19,7 +25,7 @@ export async function searchLibrary(
   workflows: ReadonlyMap<string, CompiledWorkflow>,
   principal: Principal,
   body: unknown,
-  maxItems: number,
+  limits: SearchLimits,
 ): Promise<SearchResult<LibraryRow>> {
   const owned = anyOf(
     [...workflows.values()].map((w) => visibleTo(w.definition.id, ownVisibility(principal))),
@@ -30,7 +36,7 @@ export async function searchLibrary(
     body,
     documentFields([...workflows.values()]),
     scope,
-    maxItems,
+    limits,
   );
   return { items: rows.map((row) => libraryRow(row, workflows)), ...page };
 }

@@ -8,7 +8,7 @@ import { DASHBOARD_ROLES } from '../../core/dashboard/types';
 import { requireAnyRole } from '../auth/plugin';
 import type { Principal } from '../auth/principal';
 import type { SearchField } from '../search/compile-search';
-import { REFERENCE_FIELD } from '../documents/store/lists';
+import { HEADER_FIELDS, REFERENCE_FIELD } from '../documents/store/lists';
 import type { CompiledWorkflow } from '../documents/workflows';
 
 /** The caller of a dashboard endpoint: signed in (else 401), holding a dashboard role (else 403). */
@@ -31,14 +31,16 @@ export function documentFields(
       )} else type end)`
     : sql`type`;
   return {
-    workflow: { kind: 'text', sql: sql.ref('type') },
+    workflow: { kind: 'text', sql: sql.ref('type'), notNull: true },
     documentType: { kind: 'text', sql: documentType },
-    number: { kind: 'text', sql: sql.ref('number') },
     reference: REFERENCE_FIELD,
-    status: { kind: 'text', sql: sql.ref('status') },
-    submittedAt: { kind: 'datetime', sql: sql.ref('submitted_at') },
-    createdAt: { kind: 'datetime', sql: sql.ref('created_at') },
-    updatedAt: { kind: 'datetime', sql: sql.ref('updated_at') },
+    // The header columns as every document search has them (NOT NULL ones sort without a
+    // NULLS clause, so the same indexes serve them).
+    number: HEADER_FIELDS.number!,
+    status: HEADER_FIELDS.status!,
+    submittedAt: HEADER_FIELDS.submittedAt!,
+    createdAt: HEADER_FIELDS.createdAt!,
+    updatedAt: HEADER_FIELDS.updatedAt!,
     ...extra,
   };
 }

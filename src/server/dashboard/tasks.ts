@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import type { CompiledWorkflow } from '../documents/workflows';
 import { mayOpenList, ownVisibility } from '../documents/access';
 import { listWhere } from '../documents/list-where';
-import { DELETED, searchHeaders, visibleTo } from '../documents/store/lists';
+import { DELETED, searchHeaders, visibleTo, type SearchLimits } from '../documents/store/lists';
 import { libraryRow } from '../documents/views';
 import { documentFields } from './rows';
 
@@ -34,7 +34,7 @@ export async function searchTasks(
   workflows: ReadonlyMap<string, CompiledWorkflow>,
   principal: Principal,
   body: unknown,
-  maxItems: number,
+  limits: SearchLimits,
 ): Promise<SearchResult<TaskRow>> {
   const assigned: RawBuilder<SqlBool>[] = [];
   const queues: Queue[] = [];
@@ -102,7 +102,7 @@ export async function searchTasks(
     reason: { kind: 'text', sql: reason },
     list: { kind: 'text', sql: list },
   });
-  const { rows, page } = await searchHeaders(db, body, fields, scope, maxItems, { reason, list });
+  const { rows, page } = await searchHeaders(db, body, fields, scope, limits, { reason, list });
   return {
     items: rows.map((row) => ({
       ...libraryRow(row, workflows),

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
 import { ensureKeyIndexes, type DeclaredKey } from './key-indexes';
+import { ensureListIndexes, type ListIndex } from './list-indexes';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; without it the embedded PGlite is used. */
@@ -18,6 +19,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** The record keys the definitions declare, indexed after the migrations (key-indexes.ts). */
   keys?: readonly DeclaredKey[];
+  /** The indexes the workflows' lists call for, made after the keys' (list-indexes.ts). */
+  listIndexes?: readonly ListIndex[];
 }
 
 export interface DatabaseHandle {
@@ -71,6 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   await migrate(db, options.databaseUrl ? options.schema : undefined);
   if (options.keys) await ensureKeyIndexes(db, options.keys);
+  if (options.listIndexes) await ensureListIndexes(db, options.listIndexes, kind === 'postgres');
   return {
     db,
     kind,

@@ -17,9 +17,17 @@ import { asObject, visibleRow } from './commands';
 import { listWhere } from './list-where';
 import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
-import { DELETED, HEADER_FIELDS, dataText, searchRows, visibleTo } from './store/lists';
+import { foldedText } from '../db/list-indexes';
+import {
+  DELETED,
+  HEADER_FIELDS,
+  dataText,
+  searchRows,
+  visibleTo,
+  type SearchLimits,
+} from './store/lists';
 import { findVersion, listHistory, listVersions } from './store/rows';
-import { documentSummary, documentView, historyEntry, iso } from './views';
+import { documentSummary, documentView, historyEntry, iso, summaryPointers } from './views';
 import type { CompiledWorkflow } from './workflows';
 
 /**
@@ -30,7 +38,7 @@ import type { CompiledWorkflow } from './workflows';
 export class DocumentQueries {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly searchMaxItems: number,
+    private readonly searchLimits: SearchLimits,
     private readonly environment: EffectEnvironment,
   ) {}
 
@@ -105,7 +113,13 @@ export class DocumentQueries {
     const columns = list?.columns ?? [];
     const fields: Record<string, SearchField> = { ...HEADER_FIELDS };
     for (const column of columns) {
-      if (column.pointer) fields[column.field] = { kind: 'text', sql: dataText(column.pointer) };
+      // Sorted and matched on the folded text the list's indexes hold (db/list-indexes.ts).
+      if (column.pointer)
+        fields[column.field] = {
+          kind: 'text',
+          sql: dataText(column.pointer),
+          folded: foldedText(column.pointer),
+        };
     }
     requireListAccess(workflow, principal, list);
     const type = workflow.definition.id;
@@ -131,9 +145,19 @@ export class DocumentQueries {
             : sql``
         })`
       : sql<SqlBool>`(${visibleTo(type, visibility(workflow, principal))} and status <> ${DELETED})`;
-    const { rows, page } = await searchRows(this.db, request, fields, scope, this.searchMaxItems);
+    // Only what the rows show is read: each data column's value and the record's key.
+    const key = workflow.definition.key;
+    const pointers = summaryPointers(columns, key);
+    const { rows, page } = await searchRows(
+      this.db,
+      request,
+      fields,
+      scope,
+      this.searchLimits,
+      pointers,
+    );
     return {
-      items: rows.map((row) => documentSummary(row, columns, workflow.definition.key)),
+      items: rows.map((row) => documentSummary(row, pointers, columns, key)),
       ...page,
     };
   }

@@ -15,6 +15,7 @@ import { DocumentCommands } from './commands';
 import type { EffectEnvironment } from './effect-context';
 import type { DocumentOwner } from './on-behalf';
 import { DocumentQueries } from './queries';
+import type { SearchLimits } from './store/lists';
 import type { SystemNote } from './system-notes';
 import type { CompiledWorkflow } from './workflows';
 
@@ -31,11 +32,11 @@ export class DocumentService {
   constructor(
     db: Kysely<Database>,
     private readonly workflows: Map<string, CompiledWorkflow>,
-    searchMaxItems: number,
+    searchLimits: SearchLimits,
     environment: EffectEnvironment = { publicUrl: '', texts: {} },
   ) {
     this.commands = new DocumentCommands(db, environment, (type) => this.workflows.get(type));
-    this.queries = new DocumentQueries(db, searchMaxItems, environment);
+    this.queries = new DocumentQueries(db, searchLimits, environment);
   }
 
   workflow(type: string): CompiledWorkflow {

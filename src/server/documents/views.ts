@@ -2,8 +2,7 @@ import type { RecordKey } from '../../core/documents/record-declarations';
 import type { LibraryRow } from '../../core/dashboard/types';
 import type { DocumentSummary, DocumentView, HistoryEntry } from '../../core/documents/types';
 import type { WorkflowList } from '../../core/documents/workflow';
-import { resolvePointer } from '../../core/rules/registry';
-import type { HeaderRow } from './store/lists';
+import type { HeaderRow, SummaryRow } from './store/lists';
 import type { DocumentRow } from './store/rows';
 import { decodeSystemNote, isSystemActor } from './system-notes';
 import type { CompiledWorkflow } from './workflows';
@@ -19,7 +18,7 @@ export function iso(value: Date | string): string {
 }
 
 /** What every answer about a document says of it, whole or in a list. */
-function header(row: DocumentRow) {
+function header(row: DocumentRow | SummaryRow) {
   return {
     id: row.id,
     type: row.type,
@@ -47,19 +46,33 @@ export function documentView(row: DocumentRow, allowedActions: string[]): Docume
   };
 }
 
-/** A finder's row: the header, and the list's data columns by their field names. */
+/** The data pointers a finder's row reads: each data column's, then the record key's. */
+export function summaryPointers(columns: WorkflowList['columns'], key?: RecordKey): string[] {
+  const pointers = columns.flatMap((c) => (c.pointer ? [c.pointer] : []));
+  return key ? [...pointers, key.pointer] : pointers;
+}
+
+/**
+ * A finder's row: the header, and the list's data columns by their field names, from the
+ * values the search read at `pointers` (summaryPointers: `value0`, `value1`...).
+ */
 export function documentSummary(
-  row: DocumentRow,
+  row: SummaryRow,
+  pointers: readonly string[],
   columns: WorkflowList['columns'],
   key?: RecordKey,
 ): DocumentSummary {
-  const keyed = key ? resolvePointer(row.data, key.pointer) : undefined;
+  const at = (pointer: string) => {
+    const value = row[`value${pointers.indexOf(pointer)}`];
+    return value === null ? undefined : value;
+  };
+  const keyed = key ? at(key.pointer) : undefined;
   return {
     ...header(row),
     createdAt: iso(row.created_at),
     ...(key ? { key: typeof keyed === 'string' ? keyed : null } : {}),
     fields: Object.fromEntries(
-      columns.filter((c) => c.pointer).map((c) => [c.field, resolvePointer(row.data, c.pointer!)]),
+      columns.filter((c) => c.pointer).map((c) => [c.field, at(c.pointer!)]),
     ),
   };
 }

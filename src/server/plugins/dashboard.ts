@@ -10,6 +10,7 @@ import { workflowStatistics } from '../dashboard/statistics';
 import { searchTasks } from '../dashboard/tasks';
 import { DocumentVerifier } from '../dashboard/verification';
 import type { Database } from '../db/schema';
+import type { SearchLimits } from '../documents/store/lists';
 import type { CompiledWorkflow } from '../documents/workflows';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { SharedRateLimit } from '../http/shared-rate-limit';
@@ -18,7 +19,8 @@ export interface DashboardPluginOptions {
   db: Kysely<Database>;
   /** The workflows of the backend the routes are mounted on (evisa). */
   workflows: ReadonlyMap<string, CompiledWorkflow>;
-  searchMaxItems: number;
+  /** How much a search may return and how far it counts. */
+  searchLimits: SearchLimits;
   /** Verification requests per client address and minute; 0: no limit. */
   verificationRateLimit: number;
 }
@@ -35,7 +37,7 @@ const RESERVED_IDS = ['statistics', 'verification'];
  * Mounted beside the document routes, under the same prefix.
  */
 export async function dashboardPlugin(app: FastifyInstance, options: DashboardPluginOptions) {
-  const { db, workflows, searchMaxItems } = options;
+  const { db, workflows, searchLimits } = options;
   const hidden = RESERVED_IDS.filter((id) => workflows.has(id));
   if (hidden.length)
     throw new Error(`Workflow id(s) ${hidden.join(', ')} clash with routes of the dashboard`);
@@ -45,10 +47,10 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
   const documents = new Map([...workflows].filter(([, w]) => w !== inbox));
 
   app.patch('/dashboard/library', DASHBOARD_ROUTES.library, async (request) =>
-    searchLibrary(db, documents, dashboardCaller(request), request.body, searchMaxItems),
+    searchLibrary(db, documents, dashboardCaller(request), request.body, searchLimits),
   );
   app.patch('/dashboard/tasks', DASHBOARD_ROUTES.tasks, async (request) =>
-    searchTasks(db, documents, dashboardCaller(request), request.body, searchMaxItems),
+    searchTasks(db, documents, dashboardCaller(request), request.body, searchLimits),
   );
   app.get<{ Querystring: { limit?: number } }>(
     '/dashboard/inbox',

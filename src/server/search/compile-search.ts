@@ -13,11 +13,35 @@ import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 export interface SearchField {
   sql: RawBuilder<unknown>;
   kind: FieldKind;
+  /**
+   * The column never holds null (a NOT NULL column): a sort on it needs no NULLS clause, so a
+   * plain btree serves it in either direction.
+   */
+  notNull?: boolean;
+  /**
+   * A text field's case-folded form, exactly as its indexes hold it (never null): sorts use it,
+   * and starts with, ends with, contains and equals compare on it, so the btree and trigram
+   * indexes built on the same expression serve them (src/server/db/list-indexes.ts).
+   */
+  folded?: RawBuilder<string>;
+}
+
+/** One key of a compiled sort: the field, its direction and the expression sorted on. */
+export interface SortKey {
+  field: string;
+  direction: 'asc' | 'desc';
+  expression: RawBuilder<unknown>;
+  kind: FieldKind;
+  /** Nulls sort first ascending and last descending (as the smallest value). */
+  nullable: boolean;
 }
 
 export interface CompiledSearch {
   where: RawBuilder<SqlBool>;
+  /** The sort as ORDER BY terms, without a tie-break. */
   orderBy: RawBuilder<unknown>;
+  /** The same sort, key by key (for a tie-break and keyset paging). */
+  sort: SortKey[];
   options: SearchOptions | undefined;
 }
 
@@ -54,7 +78,7 @@ export function compileSearch(
     problems.push({ path: '/options', rule: 'type', params: { type: 'object' } });
   }
   const sort = options?.sort ?? defaultSort;
-  const orderParts: RawBuilder<unknown>[] = [];
+  const keys: SortKey[] = [];
   if (!Array.isArray(sort)) {
     problems.push({ path: '/options/sort', rule: 'type', params: { type: 'array' } });
   } else {
@@ -68,8 +92,13 @@ export function compileSearch(
         });
         return;
       }
-      const direction = order.direction === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
-      orderParts.push(sql`${field.sql} ${direction}`);
+      keys.push({
+        field: order.field,
+        direction: order.direction === 'desc' ? 'desc' : 'asc',
+        expression: field.folded ?? field.sql,
+        kind: field.kind,
+        nullable: !field.notNull && !field.folded,
+      });
     });
   }
   if (problems.length > 0) {
@@ -84,9 +113,22 @@ export function compileSearch(
     where: conditions.length
       ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})`
       : sql<SqlBool>`true`,
-    orderBy: orderParts.length ? sql.join(orderParts) : sql`1`,
+    orderBy: keys.length ? sql.join(keys.map((key) => orderTerm(key, key.expression))) : sql`1`,
+    sort: keys,
     options,
   };
+}
+
+/**
+ * `expression` ordered as `key` says: a NOT NULL or folded key plainly (so an index on it
+ * serves the sort both ways); a nullable one with nulls as the smallest value (first
+ * ascending, last descending), which a btree declared NULLS FIRST serves both ways.
+ */
+export function orderTerm(key: SortKey, expression: RawBuilder<unknown>): RawBuilder<unknown> {
+  if (!key.nullable) return sql`${expression} ${sql.raw(key.direction)}`;
+  return key.direction === 'desc'
+    ? sql`${expression} desc nulls last`
+    : sql`${expression} asc nulls first`;
 }
 
 function invalid(problems: FieldProblem[]): ApiProblem {
@@ -130,6 +172,10 @@ function compileCondition(
     arity === 2 ? parseValue(condition.valueTo, field.kind, `${path}/valueTo`, problems) : null;
   if ((arity >= 1 && value === undefined) || (arity === 2 && valueTo === undefined))
     return undefined;
+  if (field.folded && field.kind === 'text') {
+    const folded = foldedCriterionSql(criterion, field.folded, field.sql, String(condition.value));
+    if (folded) return folded;
+  }
   return criterionSql(criterion, field, value as Bound, valueTo as Bound);
 }
 
@@ -173,6 +219,42 @@ function likePattern(value: Bound, before: boolean, after: boolean): RawBuilder<
   const escaped = sql`replace(replace(replace(${value}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
   if (before && after) return sql`'%' || ${escaped} || '%'`;
   return before ? sql`'%' || ${escaped}` : sql`${escaped} || '%'`;
+}
+
+/** A user's text as a LIKE pattern's literal part: backslash, `%` and `_` stand for themselves. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+/**
+ * The criteria a folded field's indexes serve, on the folded expression itself: starts with
+ * (its btree: the prefix is known when the query is planned, a bound value of an unnamed
+ * statement), ends with and contains (its trigram index), all case-insensitive as before;
+ * equals stays exact (the folded comparison finds the candidates through the btree, the plain
+ * one decides). Other criteria: undefined (compared on the field's own expression).
+ */
+function foldedCriterionSql(
+  criterion: FilterCriterion,
+  folded: RawBuilder<string>,
+  plain: RawBuilder<unknown>,
+  text: string,
+): RawBuilder<SqlBool> | undefined {
+  const literal = escapeLike(text);
+  switch (criterion) {
+    case 'equals':
+      return sql<SqlBool>`(${folded} = lower(${text}) and ${plain} = ${text})`;
+    case 'startsWith':
+      // `^@` (starts with) rather than LIKE: the planner turns it into a range of the btree
+      // alone, where a LIKE prefix would also tempt it to the trigram index, which reads every
+      // match before the first row; and no character of the text is a wildcard.
+      return sql<SqlBool>`${folded} ^@ lower(${text})`;
+    case 'endsWith':
+      return sql<SqlBool>`${folded} like ('%' || lower(${literal}))`;
+    case 'contains':
+      return sql<SqlBool>`${folded} like ('%' || lower(${literal}) || '%')`;
+    default:
+      return undefined;
+  }
 }
 
 function criterionSql(

@@ -16,6 +16,7 @@ import * as totpLastStep from './0014_totp_last_step';
 import * as revokedSessions from './0015_revoked_sessions';
 import * as attemptThrottle from './0016_attempt_throttle';
 import * as rateLimitsAndProcesses from './0017_rate_limits_and_processes';
+import * as listIndexes from './0019_list_indexes';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015_revoked_sessions': revokedSessions,
   '0016_attempt_throttle': attemptThrottle,
   '0017_rate_limits_and_processes': rateLimitsAndProcesses,
+  '0019_list_indexes': listIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,8 +1,8 @@
-import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { Database } from '../../db/schema';
-import { normalizePage, type SearchResult } from '../../../core/search/protocol';
+import { sql, type AliasedRawBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { ALL_ITEMS, normalizePage, type SearchResult } from '../../../core/search/protocol';
 import { compileSearch, type SearchField } from '../../search/compile-search';
-import type { DocumentRow, Queryable } from './rows';
+import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../../search/keyset';
+import type { Queryable } from './rows';
 
 /**
  * Queries over many documents: the finders' lists, My Library and My Tasks, the statistics
@@ -60,69 +60,181 @@ export function anyOf(conditions: readonly RawBuilder<SqlBool>[]): RawBuilder<Sq
 
 /** The document columns a search may filter and sort on, by the names the protocol uses. */
 export const HEADER_FIELDS: Record<string, SearchField> = {
-  status: { kind: 'text', sql: sql.ref('status') },
+  status: { kind: 'text', sql: sql.ref('status'), notNull: true },
   number: { kind: 'text', sql: sql.ref('number') },
-  owner: { kind: 'text', sql: sql.ref('owner') },
+  owner: { kind: 'text', sql: sql.ref('owner'), notNull: true },
   ownerName: { kind: 'text', sql: sql.ref('owner_name') },
   assignee: { kind: 'text', sql: sql.ref('assignee') },
   year: { kind: 'number', sql: sql.ref('year') },
   submittedAt: { kind: 'datetime', sql: sql.ref('submitted_at') },
-  createdAt: { kind: 'datetime', sql: sql.ref('created_at') },
-  updatedAt: { kind: 'datetime', sql: sql.ref('updated_at') },
+  createdAt: { kind: 'datetime', sql: sql.ref('created_at'), notNull: true },
+  updatedAt: { kind: 'datetime', sql: sql.ref('updated_at'), notNull: true },
 };
 
 /** The header's reference, for searches that offer it (the dashboard's). */
 export const REFERENCE_FIELD: SearchField = { kind: 'text', sql: REFERENCE };
 
-/** The page a search body asks for, and how to describe it in the answer. */
-function pageOf(total: number, window: ReturnType<typeof normalizePage>) {
-  return {
-    total,
-    page: window.page,
-    itemsPerPage: window.itemsPerPage,
-    capped: window.itemsPerPage === -1 && total > window.limit,
-  };
+/** How much a search may return and how far it counts. */
+export interface SearchLimits {
+  /** Cap on a search asking for all items (itemsPerPage -1). */
+  maxItems: number;
+  /**
+   * Matching rows counted exactly; past this the answer's total is this number, flagged
+   * `totalIsLowerBound` ("more than"). 0: always exact.
+   */
+  exactCountLimit: number;
 }
 
-/** The query a search pages: the documents within a scope, with the columns it selects. */
-type DocumentQuery = SelectQueryBuilder<Database, 'document', object>;
+/** Every list's order unless the body sorts otherwise: the newest change first. */
+const DEFAULT_SORT = [{ field: 'updatedAt', direction: 'desc' as const }];
+
+/** What a page says besides its items. */
+type PageInfo = Omit<SearchResult<never>, 'items'>;
+
+/**
+ * How many documents match, up to the limit: a count over at most limit + 1 rows, which an
+ * index reads in a few milliseconds where an exact count of a million rows reads them all.
+ */
+async function countUpTo(
+  db: Queryable,
+  scope: RawBuilder<SqlBool>,
+  where: RawBuilder<SqlBool>,
+  limit: number,
+): Promise<{ total: number; totalIsLowerBound: boolean }> {
+  let matching = db
+    .selectFrom('document')
+    .where(scope)
+    .where(where)
+    .select(sql`1`.as('one'));
+  if (limit > 0) matching = matching.limit(limit + 1);
+  const { n } = await db
+    .selectFrom(matching.as('matching'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const count = Number(n);
+  return limit > 0 && count > limit
+    ? { total: limit, totalIsLowerBound: true }
+    : { total: count, totalIsLowerBound: false };
+}
 
 /**
  * One page of documents within `scope`, the body's filter and sort on top, `columns` choosing
- * what each row holds. Counting and paging happen in the database, never by loading every row.
+ * what each row holds (never the whole data). The page's ids are found first, from the sort's
+ * index alone where it covers the scope (after an offset, or after the body's cursor: keyset
+ * paging), then only those rows are read; one row more than the page tells whether another
+ * page follows, and its cursor is given.
  */
 async function searchPage<Row>(
   db: Queryable,
   body: unknown,
   fields: Record<string, SearchField>,
   scope: RawBuilder<SqlBool>,
-  maxItems: number,
-  columns: (query: DocumentQuery) => DocumentQuery,
-): Promise<{ rows: Row[]; page: Omit<SearchResult<never>, 'items'> }> {
-  const compiled = compileSearch(body, fields, [{ field: 'updatedAt', direction: 'desc' }]);
-  const window = normalizePage(compiled.options, maxItems);
-  const query = db.selectFrom('document').where(scope).where(compiled.where);
-  const { total } = await query
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = (await columns(query)
-    .orderBy(compiled.orderBy)
-    .orderBy('id')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute()) as Row[];
-  return { rows, page: pageOf(Number(total), window) };
+  limits: SearchLimits,
+  columns: readonly AliasedRawBuilder<unknown, string>[],
+): Promise<{ rows: Row[]; page: PageInfo }> {
+  const compiled = compileSearch(body, fields, DEFAULT_SORT);
+  const keys = compiled.sort;
+  const cursor = decodeCursor(compiled.options?.cursor, keys);
+  const window = normalizePage(compiled.options, limits.maxItems);
+  let ids = db
+    .selectFrom('document')
+    .where(scope)
+    .where(compiled.where)
+    .select(sql<string>`id`.as('page_id'))
+    .select(keys.map((key, i) => key.expression.as(`page_s${i}`)))
+    .select(keys.map((key, i) => sql`to_jsonb(${key.expression})`.as(`page_v${i}`)))
+    .orderBy(keysetOrder(keys, [], sql`id`))
+    .limit(window.limit + 1);
+  ids = cursor ? ids.where(afterCursor(keys, cursor, sql`id`)) : ids.offset(window.offset);
+  const pageQuery = db
+    .selectFrom(ids.as('page'))
+    .innerJoin('document', (join) => join.on(sql<SqlBool>`document.id = page.page_id`))
+    .select(columns)
+    .select(sql<string>`page.page_id`.as('page_id'))
+    .select(keys.map((_, i) => sql`page.${sql.id(`page_v${i}`)}`.as(`page_v${i}`)))
+    .orderBy(
+      keysetOrder(
+        keys,
+        keys.map((_, i) => sql`page.${sql.id(`page_s${i}`)}`),
+        sql`page.page_id`,
+      ),
+    );
+  const [found, counted] = await Promise.all([
+    pageQuery.execute() as Promise<Array<Record<string, unknown>>>,
+    countUpTo(db, scope, compiled.where, limits.exactCountLimit),
+  ]);
+  const more = found.length > window.limit;
+  const rows = more ? found.slice(0, window.limit) : found;
+  const last = rows.at(-1);
+  return {
+    rows: rows as Row[],
+    page: {
+      ...counted,
+      page: window.page,
+      itemsPerPage: window.itemsPerPage,
+      capped: window.itemsPerPage === ALL_ITEMS && more,
+      nextCursor:
+        more && last
+          ? encodeCursor(
+              keys,
+              keys.map((_, i) => last[`page_v${i}`] ?? null),
+              String(last.page_id),
+            )
+          : null,
+    },
+  };
 }
 
-/** One page of whole document rows within `scope` (a workflow's finder and lists). */
+/** A finder's row: the header documentSummary needs, and the list's values at their pointers. */
+export interface SummaryRow {
+  id: string;
+  type: string;
+  status: string;
+  version: number;
+  owner: string;
+  owner_name: string | null;
+  assignee: string | null;
+  number: string | null;
+  submitted_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  /** The JSON value at each of the pointers asked for, in their order (`value0`, ...). */
+  [value: `value${number}`]: unknown;
+}
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'type',
+  'status',
+  'version',
+  'owner',
+  'owner_name',
+  'assignee',
+  'number',
+  'submitted_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+/**
+ * One page of a workflow's finder or list within `scope`: the header columns and, as
+ * `value0`, `value1`..., the JSON value at each of `pointers` (the list's data columns, the
+ * record's key), read from the page's rows only.
+ */
 export function searchRows(
   db: Queryable,
   body: unknown,
   fields: Record<string, SearchField>,
   scope: RawBuilder<SqlBool>,
-  maxItems: number,
-): Promise<{ rows: DocumentRow[]; page: Omit<SearchResult<never>, 'items'> }> {
-  return searchPage<DocumentRow>(db, body, fields, scope, maxItems, (q) => q.selectAll());
+  limits: SearchLimits,
+  pointers: readonly string[],
+): Promise<{ rows: SummaryRow[]; page: PageInfo }> {
+  return searchPage<SummaryRow>(db, body, fields, scope, limits, [
+    ...SUMMARY_COLUMNS.map((column) => sql`document.${sql.id(column)}`.as(column)),
+    ...pointers.map((pointer, i) =>
+      sql`(document.data #> ${pointerPath(pointer)})`.as(`value${i}`),
+    ),
+  ]);
 }
 
 /** A document row as the dashboard's searches select it (the header, never the data). */
@@ -139,6 +251,16 @@ export interface HeaderRow {
   list?: string | null;
 }
 
+const HEADER_COLUMNS = [
+  'id',
+  'type',
+  'status',
+  'number',
+  'assignee',
+  'submitted_at',
+  'updated_at',
+] as const;
+
 /**
  * One page of document headers within `scope` (My Library, My Tasks); `extraColumns` adds
  * computed columns (a task's reason and list).
@@ -148,15 +270,14 @@ export function searchHeaders(
   body: unknown,
   fields: Record<string, SearchField>,
   scope: RawBuilder<SqlBool>,
-  maxItems: number,
+  limits: SearchLimits,
   extraColumns: Record<string, RawBuilder<unknown>> = {},
-): Promise<{ rows: HeaderRow[]; page: Omit<SearchResult<never>, 'items'> }> {
-  return searchPage<HeaderRow>(db, body, fields, scope, maxItems, (q) =>
-    q
-      .select(['id', 'type', 'status', 'number', 'assignee', 'submitted_at', 'updated_at'])
-      .select(REFERENCE.as('reference'))
-      .select(Object.entries(extraColumns).map(([name, expression]) => expression.as(name))),
-  );
+): Promise<{ rows: HeaderRow[]; page: PageInfo }> {
+  return searchPage<HeaderRow>(db, body, fields, scope, limits, [
+    ...HEADER_COLUMNS.map((column) => sql`document.${sql.id(column)}`.as(column)),
+    sql`(document.data #>> ${pointerPath('/header/reference')})`.as('reference'),
+    ...Object.entries(extraColumns).map(([name, expression]) => expression.as(name)),
+  ]);
 }
 
 /**

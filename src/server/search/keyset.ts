@@ -1,0 +1,196 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { FieldKind } from '../../core/search/criteria';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { orderTerm, type SortKey } from './compile-search';
+
+/**
+ * Keyset paging of the search protocol: a page that starts after the last row of the previous
+ * one (its sort values and id), found by the sort's index wherever it is, instead of an offset
+ * that reads and drops every earlier row.
+ *
+ * The cursor is opaque to clients: base64url JSON naming the sort it belongs to, the last row's
+ * sort values (as PostgreSQL writes them in JSON, so a timestamp keeps its microseconds) and its
+ * id. It is validated, not signed: a cursor only says where in the caller's own result a page
+ * starts, which the caller could ask as well with filters, so a forged one grants nothing; but
+ * every value must have the form its key's type takes, so a tampered cursor is a 400, never a
+ * database error.
+ */
+
+/** Where a page starts: after the row with these sort values and id. */
+export interface Cursor {
+  values: CursorValue[];
+  id: string;
+}
+
+type CursorValue = string | number | boolean | null;
+
+/** What a cursor may weigh: a few sort values, never a body-sized payload. */
+const MAX_CURSOR_LENGTH = 4096;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A timestamp as PostgreSQL's JSON writes it (ISO 8601, an offset, up to microseconds). */
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(\.\d{1,6})?(Z|[+-](0\d|1[0-4])(:[0-5]\d)?)$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The sort a cursor belongs to, so a cursor of another sort is refused. */
+function sortSignature(keys: readonly SortKey[]): string {
+  return keys.map((key) => `${key.field}:${key.direction}`).join(',');
+}
+
+/** The direction of the id that breaks ties: the last key's, so one index serves the sort. */
+export function tieBreakDirection(keys: readonly SortKey[]): 'asc' | 'desc' {
+  return keys.at(-1)?.direction ?? 'asc';
+}
+
+/** ORDER BY for the sort keys and the id after them, each over the expressions given. */
+export function keysetOrder(
+  keys: readonly SortKey[],
+  expressions: readonly RawBuilder<unknown>[],
+  id: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  return sql.join([
+    ...keys.map((key, i) => orderTerm(key, expressions[i] ?? key.expression)),
+    sql`${id} ${sql.raw(tieBreakDirection(keys))}`,
+  ]);
+}
+
+/** The cursor of the page after a row, from the row's sort values (as JSON) and id. */
+export function encodeCursor(keys: readonly SortKey[], values: unknown[], id: string): string {
+  const payload = { s: sortSignature(keys), v: values, id };
+  return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+}
+
+/**
+ * The cursor a search body carries (`options.cursor`) for its sort, or undefined without one;
+ * anything but a cursor this sort's pages gave is a 400 naming `/options/cursor`.
+ */
+export function decodeCursor(raw: unknown, keys: readonly SortKey[]): Cursor | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const refuse = (): never => {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/options/cursor', rule: 'cursor' },
+    ]);
+  };
+  if (typeof raw !== 'string' || raw.length > MAX_CURSOR_LENGTH || !/^[\w-]+$/.test(raw))
+    return refuse();
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    return refuse();
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return refuse();
+  const { s, v, id } = payload as Record<string, unknown>;
+  if (s !== sortSignature(keys) || typeof id !== 'string' || !UUID.test(id)) return refuse();
+  if (!Array.isArray(v) || v.length !== keys.length) return refuse();
+  const values = v as unknown[];
+  keys.forEach((key, i) => {
+    if (!validValue(values[i], key)) refuse();
+  });
+  return { values: values as CursorValue[], id };
+}
+
+function validValue(value: unknown, key: SortKey): boolean {
+  if (value === null) return key.nullable;
+  return validOfKind(value, key.kind);
+}
+
+function validOfKind(value: unknown, kind: FieldKind): boolean {
+  switch (kind) {
+    case 'text':
+      // PostgreSQL's text holds no NUL character.
+      return typeof value === 'string' && !value.includes('\u0000');
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'date': {
+      const parts = typeof value === 'string' ? DATE.exec(value) : null;
+      return !!parts && realDay(parts[1], parts[2], parts[3]);
+    }
+    case 'datetime': {
+      const parts = typeof value === 'string' ? TIMESTAMP.exec(value) : null;
+      return !!parts && realDay(parts[1], parts[2], parts[3]);
+    }
+  }
+}
+
+/** A day of the calendar (no 31 February, no year zero), as PostgreSQL would accept it. */
+function realDay(year?: string, month?: string, day?: string): boolean {
+  const y = Number(year);
+  const m = Number(month);
+  const d = Number(day);
+  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
+  const date = new Date(Date.UTC(2000, m - 1, d));
+  date.setUTCFullYear(y);
+  return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A cursor value as SQL of its key's type (bound, never spliced). */
+function valueSql(value: CursorValue, kind: FieldKind): RawBuilder<unknown> {
+  switch (kind) {
+    case 'text':
+      return sql`${value}`;
+    case 'number':
+      return sql`cast(${String(value)} as numeric)`;
+    case 'boolean':
+      return sql`cast(${String(value)} as boolean)`;
+    case 'date':
+      return sql`cast(${value} as date)`;
+    case 'datetime':
+      return sql`cast(${value} as timestamptz)`;
+  }
+}
+
+/**
+ * The rows after the cursor's row in the order `keysetOrder` gives. When every key is NOT
+ * NULL and goes the id's way this is one row comparison, `(k1, k2, id) < (v1, v2, id0)`,
+ * which a btree on the same columns takes as the start of its scan. Otherwise, key by key:
+ * equal on the keys before, beyond on this one (nulls being the smallest value).
+ */
+export function afterCursor(
+  keys: readonly SortKey[],
+  cursor: Cursor,
+  id: RawBuilder<unknown>,
+): RawBuilder<SqlBool> {
+  const idDirection = tieBreakDirection(keys);
+  const idValue = sql`cast(${cursor.id} as uuid)`;
+  const plain = keys.every((key) => !key.nullable && key.direction === idDirection);
+  if (plain) {
+    const left = sql.join([...keys.map((key) => key.expression), id]);
+    const right = sql.join([
+      ...keys.map((key, i) => valueSql(cursor.values[i] ?? null, key.kind)),
+      idValue,
+    ]);
+    return sql<SqlBool>`((${left}) ${sql.raw(idDirection === 'desc' ? '<' : '>')} (${right}))`;
+  }
+  const terms: RawBuilder<SqlBool>[] = [];
+  const equalSoFar: RawBuilder<SqlBool>[] = [];
+  keys.forEach((key, i) => {
+    const value = cursor.values[i] ?? null;
+    const beyond = beyondValue(key, value);
+    if (beyond) terms.push(sql.join([...equalSoFar, beyond], sql` and `) as RawBuilder<SqlBool>);
+    equalSoFar.push(
+      value === null
+        ? sql<SqlBool>`${key.expression} is null`
+        : sql<SqlBool>`${key.expression} = ${valueSql(value, key.kind)}`,
+    );
+  });
+  const idBeyond = sql<SqlBool>`${id} ${sql.raw(idDirection === 'desc' ? '<' : '>')} ${idValue}`;
+  terms.push(sql.join([...equalSoFar, idBeyond], sql` and `) as RawBuilder<SqlBool>);
+  return sql<SqlBool>`((${sql.join(terms, sql`) or (`)}))`;
+}
+
+/** The rows beyond `value` on one key, or undefined when none can be (the last of nulls). */
+function beyondValue(key: SortKey, value: CursorValue): RawBuilder<SqlBool> | undefined {
+  const e = key.expression;
+  if (value === null) {
+    // Nulls come first ascending (every value is beyond them) and last descending (none is).
+    return key.direction === 'asc' ? sql<SqlBool>`${e} is not null` : undefined;
+  }
+  const bound = valueSql(value, key.kind);
+  if (key.direction === 'asc') return sql<SqlBool>`${e} > ${bound}`;
+  return key.nullable
+    ? sql<SqlBool>`(${e} < ${bound} or ${e} is null)`
+    : sql<SqlBool>`${e} < ${bound}`;
+}
