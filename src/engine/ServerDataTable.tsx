@@ -44,12 +44,18 @@ export function ServerDataTable<T extends TableRow>({
         records={table.records}
         columns={columns}
         fetching={table.fetching}
-        totalRecords={table.total}
+        totalRecords={table.pagedTotal}
         page={table.page}
         onPageChange={table.setPage}
         recordsPerPage={table.pageSize}
         recordsPerPageOptions={PAGE_SIZES}
         recordsPerPageLabel={t('catalog.recordsPerPage')}
+        // The library's own text, but "more than 10,000" once the server stopped counting.
+        paginationText={({ from, to }) =>
+          `${from} - ${to} / ${
+            table.totalIsLowerBound ? t('messages.moreThan', { count: table.total }) : table.total
+          }`
+        }
         onRecordsPerPageChange={table.setPageSize}
         sortStatus={table.sortStatus}
         onSortStatusChange={table.setSortStatus}
@@ -65,21 +71,25 @@ export function ServerDataTable<T extends TableRow>({
 
 /**
  * The count above a finder: "Loading…" until the first answer, then "1 document" or
- * "12 documents" (i18next plurals, keys `_one` and `_other`), announced politely.
+ * "12 documents" (i18next plurals, keys `_one` and `_other`), or, when the server stopped
+ * counting, "More than 10,000 documents" (`<countKey>More`), announced politely.
  */
 export function TableCount({
   table,
   countKey,
   loadingKey,
 }: {
-  table: Pick<ServerTable<TableRow>, 'loaded' | 'total'>;
+  table: Pick<ServerTable<TableRow>, 'loaded' | 'total' | 'totalIsLowerBound'>;
   countKey: string;
   loadingKey: string;
 }) {
   const { t } = useTranslation();
+  const count = table.totalIsLowerBound
+    ? t(`${countKey}More`, { count: table.total })
+    : t(countKey, { count: table.total });
   return (
     <Text c="dimmed" aria-live="polite" data-testid="table-count">
-      {table.loaded ? t(countKey, { count: table.total }) : t(loadingKey)}
+      {table.loaded ? count : t(loadingKey)}
     </Text>
   );
 }

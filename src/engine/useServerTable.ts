@@ -11,6 +11,10 @@ export type TableRow = { id: string } & Record<string, unknown>;
 export interface ServerTable<T extends TableRow> {
   records: T[];
   total: number;
+  /** The server stopped counting: more than `total` rows match. */
+  totalIsLowerBound: boolean;
+  /** Rows the table's pager counts: at least one past this page while another follows. */
+  pagedTotal: number;
   /** A search is under way (from the first render on, so nothing says "no results" too early). */
   fetching: boolean;
   /** An answer (rows or an error) has arrived: until then the count and "no results" mean nothing. */
@@ -29,7 +33,9 @@ export interface ServerTable<T extends TableRow> {
 /**
  * The state of a server-paged, server-sorted, filtered list: every change of page, size, sort
  * or filter is one search call (the search protocol's PATCH); answers that arrive after a newer
- * request are dropped.
+ * request are dropped. Each answer's `nextCursor` is kept for the page after it, so moving on
+ * page by page asks for the rows after the last one shown (keyset paging: page 50,000 costs
+ * the server what page 2 does); a page reached otherwise is asked by its number.
  */
 export function useServerTable<T extends TableRow>(
   search: (request: SearchRequest) => Promise<ApiResult<SearchResult<T>>>,
@@ -38,6 +44,8 @@ export function useServerTable<T extends TableRow>(
 ): ServerTable<T> {
   const [records, setRecords] = useState<T[]>([]);
   const [total, setTotal] = useState(0);
+  const [totalIsLowerBound, setTotalIsLowerBound] = useState(false);
+  const [hasNext, setHasNext] = useState(false);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSizeState] = useState(PAGE_SIZES[0] ?? 10);
   const [sortStatus, setSortState] = useState(initialSort);
@@ -47,16 +55,23 @@ export function useServerTable<T extends TableRow>(
   const [error, setError] = useState<string | undefined>();
   const [reloads, setReloads] = useState(0);
   const latest = useRef(0);
+  /** The cursor starting each page, for the current filter, sort and page size. */
+  const cursors = useRef(new Map<number, string>());
+
+  // A cursor belongs to its query: another filter, sort or size starts over (runs first).
+  useEffect(() => cursors.current.clear(), [search, filter, pageSize, sortStatus, refreshKey]);
 
   useEffect(() => {
     const call = ++latest.current;
     setFetching(true);
+    const cursor = cursors.current.get(page);
     void search({
       filter,
       options: {
         page,
         itemsPerPage: pageSize,
         sort: [{ field: String(sortStatus.columnAccessor), direction: sortStatus.direction }],
+        ...(cursor ? { cursor } : {}),
       },
     }).then(([failure, result]) => {
       if (call !== latest.current) return;
@@ -66,17 +81,25 @@ export function useServerTable<T extends TableRow>(
         setError(failure.message);
         setRecords([]);
         setTotal(0);
+        setTotalIsLowerBound(false);
+        setHasNext(false);
         return;
       }
       setError(undefined);
       setRecords(result.items);
       setTotal(result.total);
+      setTotalIsLowerBound(result.totalIsLowerBound === true);
+      setHasNext(!!result.nextCursor);
+      if (result.nextCursor) cursors.current.set(page + 1, result.nextCursor);
     });
   }, [search, filter, page, pageSize, sortStatus, reloads, refreshKey]);
 
   return {
     records,
     total,
+    totalIsLowerBound,
+    // Past the count's limit the pager still offers the next page while there is one.
+    pagedTotal: totalIsLowerBound && hasNext ? Math.max(total, page * pageSize + 1) : total,
     fetching,
     loaded,
     error,
