@@ -74,6 +74,8 @@ export interface LoadResult {
   /** Status codes other than 2xx, with their counts, to say what went wrong. */
   statuses: Record<string, number>;
   duration: number;
+  /** Every response's time, sorted. */
+  times: number[];
 }
 
 export function quantile(sorted: readonly number[], q: number): number {
@@ -82,6 +84,25 @@ export function quantile(sorted: readonly number[], q: number): number {
   const low = Math.floor(index);
   const high = Math.ceil(index);
   return sorted[low]! + (sorted[high]! - sorted[low]!) * (index - low);
+}
+
+/** The summary of responses' times (sorted) over `duration` seconds. */
+function summarise(
+  times: number[],
+  duration: number,
+  failures: Pick<LoadResult, 'errors' | 'non2xx' | 'statuses'>,
+): LoadResult {
+  return {
+    p50: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+    p99: quantile(times, 0.99),
+    mean: times.reduce((a, b) => a + b, 0) / times.length,
+    rps: times.length / duration,
+    count: times.length,
+    duration,
+    times,
+    ...failures,
+  };
 }
 
 /** Runs autocannon and summarises its responses. */
@@ -99,22 +120,33 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   });
   instance.on('response', (_client, _status, _bytes, time) => times.push(time));
   const result = await instance;
-  times.sort((a, b) => a - b);
   const statuses = Object.fromEntries(
     Object.entries(result.statusCodeStats)
       .filter(([status]) => !status.startsWith('2'))
       .map(([status, { count }]) => [status, count]),
   );
-  return {
-    p50: quantile(times, 0.5),
-    p95: quantile(times, 0.95),
-    p99: quantile(times, 0.99),
-    mean: times.reduce((a, b) => a + b, 0) / times.length,
-    rps: times.length / result.duration,
-    count: times.length,
-    errors: result.errors,
-    non2xx: result.non2xx,
-    statuses,
-    duration: result.duration,
-  };
+  return summarise(
+    times.sort((a, b) => a - b),
+    result.duration,
+    { errors: result.errors, non2xx: result.non2xx, statuses },
+  );
+}
+
+/** Several runs of the same measurement as one (runs taken in turns with others). */
+export function combine(results: readonly LoadResult[]): LoadResult {
+  const statuses: Record<string, number> = {};
+  for (const result of results) {
+    for (const [status, n] of Object.entries(result.statuses)) {
+      statuses[status] = (statuses[status] ?? 0) + n;
+    }
+  }
+  return summarise(
+    results.flatMap((result) => result.times).sort((a, b) => a - b),
+    results.reduce((sum, result) => sum + result.duration, 0),
+    {
+      errors: results.reduce((sum, result) => sum + result.errors, 0),
+      non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+      statuses,
+    },
+  );
 }

@@ -15,6 +15,8 @@ const END = '<!-- /bench:scale results -->';
 export const ms = (value: number) =>
   Number.isFinite(value) ? (value < 10 ? value.toFixed(1) : value.toFixed(0)) : '-';
 export const count = (value: number) => Math.round(value).toLocaleString('en-US');
+/** Requests per second: a slow case's fraction still shows. */
+export const rate = (value: number) => (value < 10 ? value.toFixed(1) : count(value));
 
 export function table(rows: readonly (readonly string[])[]): string {
   const [header = [], ...body] = rows;
@@ -37,7 +39,7 @@ export const latencyCells = (result: LoadResult) => [
   ms(result.p50),
   ms(result.p95),
   ms(result.p99),
-  count(result.rps),
+  rate(result.rps),
   count(result.count),
   errorsOf(result),
 ];
