@@ -5,19 +5,18 @@ import type { Database } from './schema';
 
 /**
  * The indexes behind the workflows' finders and lists, derived from their definitions at every
- * start (docs/lists.md, "Indexes"). Each is partial on its document type, so a type's lists
- * never read another type's rows, and ends with `id`, the tie-break of every sort, so one btree
- * gives a whole page in order and a keyset page starts where the last one ended:
- * - the filters lists and finders apply, each with the default sort (`updated_at desc, id`):
- *   `(status, updated_at, id)`, `(assignee, updated_at, id)`, `(owner, updated_at, id)`;
- * - each list's own scope (its statuses and assignment, as the search compiles them):
- *   `(updated_at, id) where <scope>`, so a list's first page and its count read that list's
- *   rows only; not for a list the filter indexes serve as well (one status, or the caller's
- *   assignments);
- * - each column a list shows, for a sort on it: a header column as `(column, id)` (but
- *   updatedAt, the order of the indexes above); a data
- *   column by its folded text (`foldedText`) as a btree, which serves sorts, equals and
- *   starts with, and as a trigram GIN, which serves contains and ends with.
+ * start (docs/lists.md, "Indexes"). Each btree ends with `id`, the tie-break of every sort, so
+ * it gives a whole page in order and a keyset page starts where the last one ended:
+ * - shared by every type, the type leading: the filters lists and finders apply with the
+ *   default order, `(type, status | assignee | owner, updated_at, id)`, the default order
+ *   alone, `(type, updated_at, id)`, and each header column a list shows, `(type, column, id)`;
+ * - a list's own scope when several statuses or an assignment make it (as the search compiles
+ *   them): `(updated_at, id) where type = ... and <scope>`;
+ * - per type, each data column a list shows, by its folded text (`foldedText`): a btree
+ *   `(folded, id)`, which serves sorts, equals and starts with, and one trigram GIN over all of
+ *   the type's columns, which serves contains and ends with.
+ * Only these per-type ones are partial on their type (their rows only): every index of the
+ * table costs each query's planning (PGlite's most, ~0.1 ms each, a partial one twice that).
  */
 
 /** The prefix of every index made here; others of the table are left alone. */
@@ -93,13 +92,15 @@ function scopePredicate(list: WorkflowList): string {
 }
 
 /**
- * Whether a list needs an index of its own scope: not when the filter indexes serve it as
- * well, a list of one status (`(status, updated_at, id)`) or of the caller's assignments
- * (`(assignee, updated_at, id)`).
+ * Whether a list needs an index of its own scope: only one of several statuses, or of the
+ * unassigned or assigned documents, whose rows no shared index holds in order. Every status
+ * but deleted reads `(type, updated_at, id)` (deleted documents are few), one status
+ * `(type, status, updated_at, id)`, the caller's assignments `(type, assignee, updated_at, id)`.
  */
 function ownScopeIndex(list: WorkflowList): boolean {
   if (list.assignment === 'me') return false;
-  return !(list.status?.length === 1 && !list.assignment);
+  if (list.assignment === 'unassigned' || list.assignment === 'assigned') return true;
+  return (list.status?.length ?? 0) > 1;
 }
 
 /** Every index the workflows' lists call for, once each. */
@@ -109,30 +110,39 @@ export function declaredListIndexes(workflows: readonly WorkflowDefinition[]): L
     const index = listIndex(type, definition);
     indexes.set(index.name, index);
   };
+  if (workflows.length === 0) return [];
+  // Shared by every type (the type leads): the filters and the default order of every list.
+  for (const column of ['status', 'assignee', 'owner'])
+    add('all', `on document (type, ${column}, updated_at, id)`);
+  add('all', 'on document (type, updated_at, id)');
   for (const workflow of workflows) {
     const type = workflow.id;
     const ofType = `type = ${quote(type)}`;
-    for (const column of ['status', 'assignee', 'owner'])
-      add(type, `on document (${column}, updated_at, id) where ${ofType}`);
+    const folded = new Set<string>();
     for (const list of workflow.lists) {
       if (ownScopeIndex(list))
         add(type, `on document (updated_at, id) where ${ofType} and ${scopePredicate(list)}`);
       for (const column of list.columns) {
         if (column.pointer) {
-          const folded = foldedTextSql(column.pointer);
-          add(type, `on document (${folded}, id) where ${ofType}`);
-          add(type, `on document using gin (${folded} gin_trgm_ops) where ${ofType}`);
+          folded.add(foldedTextSql(column.pointer));
           continue;
         }
         const header = HEADER_COLUMNS[column.field];
-        // By updatedAt every list is in the order of its scope's index already.
+        // By updatedAt every list is in the order of the shared indexes already.
         if (header && column.field !== 'updatedAt')
           add(
-            type,
-            `on document (${header.column}${header.nullable ? ' nulls first' : ''}, id) where ${ofType}`,
+            'all',
+            `on document (type, ${header.column}${header.nullable ? ' nulls first' : ''}, id)`,
           );
       }
     }
+    for (const expression of folded) add(type, `on document (${expression}, id) where ${ofType}`);
+    // One trigram index per type holds all its data columns: a condition on any one uses it.
+    if (folded.size)
+      add(
+        type,
+        `on document using gin (${[...folded].map((e) => `${e} gin_trgm_ops`).join(', ')}) where ${ofType}`,
+      );
   }
   return [...indexes.values()];
 }

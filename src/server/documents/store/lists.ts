@@ -136,31 +136,46 @@ async function searchPage<Row>(
   const keys = compiled.sort;
   const cursor = decodeCursor(compiled.options?.cursor, keys);
   const window = normalizePage(compiled.options, limits.maxItems);
-  let ids = db
-    .selectFrom('document')
-    .where(scope)
-    .where(compiled.where)
-    .select(sql<string>`id`.as('page_id'))
-    .select(keys.map((key, i) => key.expression.as(`page_s${i}`)))
-    .select(keys.map((key, i) => sql`to_jsonb(${key.expression})`.as(`page_v${i}`)))
-    .orderBy(keysetOrder(keys, [], sql`id`))
-    .limit(window.limit + 1);
-  ids = cursor ? ids.where(afterCursor(keys, cursor, sql`id`)) : ids.offset(window.offset);
-  const pageQuery = db
-    .selectFrom(ids.as('page'))
-    .innerJoin('document', (join) => join.on(sql<SqlBool>`document.id = page.page_id`))
-    .select(columns)
-    .select(sql<string>`page.page_id`.as('page_id'))
-    .select(keys.map((_, i) => sql`page.${sql.id(`page_v${i}`)}`.as(`page_v${i}`)))
-    .orderBy(
-      keysetOrder(
-        keys,
-        keys.map((_, i) => sql`page.${sql.id(`page_s${i}`)}`),
-        sql`page.page_id`,
-      ),
-    );
+  const matching = db.selectFrom('document').where(scope).where(compiled.where);
+  const cursorValues = keys.map((key, i) => sql`to_jsonb(${key.expression})`.as(`page_v${i}`));
+  const order = keysetOrder(keys, [], sql`id`);
+  let pageRows: Promise<Array<Record<string, unknown>>>;
+  if (cursor || window.offset === 0) {
+    // The first page, or the one after a cursor: its rows straight in the index's order.
+    pageRows = (cursor ? matching.where(afterCursor(keys, cursor, sql`id`)) : matching)
+      .select(columns)
+      .select(sql<string>`document.id`.as('page_id'))
+      .select(cursorValues)
+      .orderBy(order)
+      .limit(window.limit + 1)
+      .execute();
+  } else {
+    // A page after an offset: the ids skipped over come from the index alone (an index-only
+    // scan where it covers the scope), then only the page's rows are read.
+    const ids = matching
+      .select(sql<string>`id`.as('page_id'))
+      .select(keys.map((key, i) => key.expression.as(`page_s${i}`)))
+      .select(cursorValues)
+      .orderBy(order)
+      .limit(window.limit + 1)
+      .offset(window.offset);
+    pageRows = db
+      .selectFrom(ids.as('page'))
+      .innerJoin('document', (join) => join.on(sql<SqlBool>`document.id = page.page_id`))
+      .select(columns)
+      .select(sql<string>`page.page_id`.as('page_id'))
+      .select(keys.map((_, i) => sql`page.${sql.id(`page_v${i}`)}`.as(`page_v${i}`)))
+      .orderBy(
+        keysetOrder(
+          keys,
+          keys.map((_, i) => sql`page.${sql.id(`page_s${i}`)}`),
+          sql`page.page_id`,
+        ),
+      )
+      .execute();
+  }
   const [found, counted] = await Promise.all([
-    pageQuery.execute() as Promise<Array<Record<string, unknown>>>,
+    pageRows,
     countUpTo(db, scope, compiled.where, limits.exactCountLimit),
   ]);
   const more = found.length > window.limit;
