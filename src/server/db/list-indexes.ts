@@ -9,7 +9,8 @@ import type { Database } from './schema';
  * it gives a whole page in order and a keyset page starts where the last one ended:
  * - shared by every type, the type leading: the filters lists and finders apply with the
  *   default order, `(type, status | assignee | owner, updated_at, id)`, the default order
- *   alone, `(type, updated_at, id)`, and each header column a list shows, `(type, column, id)`;
+ *   alone, `(type, updated_at, id) include (status)`, and each header column a list shows,
+ *   `(type, column, id)`; and `(updated_at, id)`, the dashboard's order across types;
  * - a list's own scope when several statuses or an assignment make it (as the search compiles
  *   them): `(updated_at, id) where type = ... and <scope>`;
  * - per type, each data column a list shows, by its folded text (`foldedText`): a btree
@@ -114,7 +115,11 @@ export function declaredListIndexes(workflows: readonly WorkflowDefinition[]): L
   // Shared by every type (the type leads): the filters and the default order of every list.
   for (const column of ['status', 'assignee', 'owner'])
     add('all', `on document (type, ${column}, updated_at, id)`);
-  add('all', 'on document (type, updated_at, id)');
+  // With the status, so a list of every status but deleted counts and skips rows (offsets)
+  // from this index alone.
+  add('all', 'on document (type, updated_at, id) include (status)');
+  // My Library and My Tasks: the same order across every type (their scopes name several).
+  add('all', 'on document (updated_at, id)');
   for (const workflow of workflows) {
     const type = workflow.id;
     const ofType = `type = ${quote(type)}`;
