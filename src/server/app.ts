@@ -140,6 +140,7 @@ export async function buildServer(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
+    poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
     keys: declaredKeys(definitions.workflows),
     listIndexes: declaredListIndexes(definitions.workflows),

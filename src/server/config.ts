@@ -24,6 +24,12 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** PostgreSQL schema to work in (tests give each run its own). */
   databaseSchema?: string;
+  /**
+   * PostgreSQL connections this process keeps at most (DATABASE_POOL_SIZE). Each request holds
+   * one while it queries, a write for its whole transaction; what one process needs beyond the
+   * database's cores waits in the pool rather than in the database (docs/performance.md).
+   */
+  databasePoolSize: number;
   /** Folder holding catalogs/, schemas/, workflows/ and translations/. */
   definitionsDir: string;
   /** Built portal (vite build output). */
@@ -179,6 +185,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    databasePoolSize: positive(env.DATABASE_POOL_SIZE, DEFAULT_DATABASE_POOL_SIZE),
     definitionsDir: path.resolve(env.DEFINITIONS_DIR ?? PROJECT_ROOT),
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(PROJECT_ROOT, 'dist/portal')),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -200,6 +207,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
         : (env.OIDC_JWKS_URL ?? `${issuer}/protocol/openid-connect/certs`),
     },
   };
+}
+
+/** PostgreSQL connections per process unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+function positive(value: string | undefined, fallback: number): number {
+  const parsed = integer(value, fallback);
+  if (parsed === 0) throw new Error(`Expected a whole number above 0, got "${value}"`);
+  return parsed;
 }
 
 function integer(value: string | undefined, fallback: number): number {

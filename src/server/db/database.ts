@@ -8,6 +8,8 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
 import { ensureKeyIndexes, type DeclaredKey } from './key-indexes';
+import { pgliteNotices, postgresNotices, type ChangeNotices } from './change-notices';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config';
 import { ensureListIndexes, type ListIndex } from './list-indexes';
 
 export interface DatabaseOptions {
@@ -19,6 +21,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** The record keys the definitions declare, indexed after the migrations (key-indexes.ts). */
   keys?: readonly DeclaredKey[];
+  /** PostgreSQL connections this process keeps at most (DATABASE_POOL_SIZE); 10 by default. */
+  poolSize?: number;
   /** The indexes the workflows' lists call for, made after the keys' (list-indexes.ts). */
   listIndexes?: readonly ListIndex[];
 }
@@ -26,6 +30,8 @@ export interface DatabaseOptions {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /** Changes other processes made (and this one), for what is kept in memory to be forgotten. */
+  notices: ChangeNotices;
   /** Answers whether the database takes a query now (for /api/health). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -39,6 +45,7 @@ export interface DatabaseHandle {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   let db: Kysely<Database>;
   let kind: DatabaseHandle['kind'];
+  let listen: () => Promise<ChangeNotices>;
   if (options.databaseUrl) {
     kind = 'postgres';
     const schema = options.schema;
@@ -60,10 +67,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
       options: schema ? `-c search_path="${schema}",public` : undefined,
     });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const connectionString = options.databaseUrl;
+    listen = () => postgresNotices({ connectionString, scope: schema ?? 'public', pool });
   } else {
     kind = 'pglite';
     if (!options.dataDir.startsWith('memory://')) {
@@ -71,13 +80,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
     const client = await PGlite.create(options.dataDir, { extensions: { btree_gist, pg_trgm } });
     db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    listen = () => pgliteNotices(client);
   }
   await migrate(db, options.databaseUrl ? options.schema : undefined);
   if (options.keys) await ensureKeyIndexes(db, options.keys);
   if (options.listIndexes) await ensureListIndexes(db, options.listIndexes, kind === 'postgres');
+  const notices = await listen();
   return {
     db,
     kind,
+    notices,
     async ping() {
       try {
         await sql`select 1`.execute(db);
@@ -86,7 +98,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         return false;
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      await notices.close();
+      await db.destroy();
+    },
   };
 }
 

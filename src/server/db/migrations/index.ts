@@ -16,6 +16,7 @@ import * as totpLastStep from './0014_totp_last_step';
 import * as revokedSessions from './0015_revoked_sessions';
 import * as attemptThrottle from './0016_attempt_throttle';
 import * as rateLimitsAndProcesses from './0017_rate_limits_and_processes';
+import * as changeNotices from './0018_change_notices';
 import * as listIndexes from './0019_list_indexes';
 
 /**
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015_revoked_sessions': revokedSessions,
   '0016_attempt_throttle': attemptThrottle,
   '0017_rate_limits_and_processes': rateLimitsAndProcesses,
+  '0018_change_notices': changeNotices,
   '0019_list_indexes': listIndexes,
 };
 
