@@ -34,6 +34,7 @@ import { seedConnectid, type DemoAccount } from './connectid/seed';
 import { seedDemoDocuments } from './documents/demo-documents';
 import { readableThroughDocument } from './documents/access';
 import { formCatalogs } from './catalog/form-catalogs';
+import { CatalogCache } from './catalog/cache';
 import type { Principal } from './auth/principal';
 import { CredentialStore } from './identity/credentials';
 import { publicJwks } from './identity/keys';
@@ -145,6 +146,7 @@ export async function buildServer(
     keys: declaredKeys(definitions.workflows),
     listIndexes: declaredListIndexes(definitions.workflows),
   });
+  const catalogCache = await CatalogCache.start(database.db, database.notices);
   // The built-in identity server's keys are trusted directly (no HTTP round trip to ourselves),
   // unless the configuration names another key source (a real Keycloak realm, or tests' key).
   // The identity module is typed against its own tables only; Kysely's types are invariant.
@@ -227,6 +229,7 @@ export async function buildServer(
         validators,
         searchMaxItems: config.searchMaxItems,
         formCatalogs: formCatalogs(definitions.schemas),
+        cache: catalogCache,
       });
       const services = new Map<string, DocumentService>();
       const accounts = directory.records.account;
@@ -260,6 +263,7 @@ export async function buildServer(
         const documents = new DocumentService(database.db, served, searchLimits, {
           publicUrl: config.publicUrl,
           texts: definitions.translations,
+          catalogs: catalogCache,
           ...(accounts
             ? {
                 accounts: {

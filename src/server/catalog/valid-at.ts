@@ -90,3 +90,47 @@ export async function isValidAt(
     .executeTakeFirst();
   return found !== undefined;
 }
+
+/** Field values an entry must hold exactly (`data @> fields`). */
+export type EntryFields = Readonly<Record<string, string | number | boolean>>;
+
+/**
+ * How the product reads catalogues as they stand at an instant: in SQL (`catalogsIn`), or from
+ * the copy each process keeps (catalog/cache.ts). Both answer the same: the entries valid at
+ * `at`, one per key, in key order.
+ */
+export interface CatalogReader {
+  validAt(catalog: string, at: Date, keys?: readonly string[]): Promise<ValidEntry[]>;
+  validAtWith(catalog: string, at: Date, fields: EntryFields): Promise<ValidEntry[]>;
+  isValidAt(catalog: string, key: string, at: Date): Promise<boolean>;
+}
+
+/**
+ * Catalogues as a process keeps them (catalog/cache.ts), reading what it does not keep yet
+ * through `db`: inside a transaction, its own connection.
+ */
+export interface CatalogSource {
+  through(db: Kysely<Database>): CatalogReader;
+}
+
+/** The catalogues read in SQL through `db` (a transaction's reads see its own writes). */
+export function catalogsIn(db: Kysely<Database>): CatalogReader {
+  return {
+    validAt: (catalog, at, keys) => entriesValidAt(db, catalog, at, keys),
+    validAtWith: (catalog, at, fields) => entriesValidAtWith(db, catalog, at, fields),
+    isValidAt: (catalog, key, at) => isValidAt(db, catalog, key, at),
+  };
+}
+
+/** Whether an entry's period [start, end) holds `at` (as `holds` says it in SQL). */
+export function entryHolds(entry: Pick<ValidEntry, 'startTime' | 'endTime'>, at: Date): boolean {
+  const time = at.getTime();
+  return (
+    entry.startTime.getTime() <= time && (entry.endTime === null || time < entry.endTime.getTime())
+  );
+}
+
+/** Whether an entry's data holds every field with exactly that value (`data @> fields`). */
+export function entryHas(entry: Pick<ValidEntry, 'data'>, fields: EntryFields): boolean {
+  return Object.entries(fields).every(([field, value]) => entry.data[field] === value);
+}

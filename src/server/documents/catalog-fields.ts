@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
 import { UNKNOWN_CATALOG_ENTRY, type CatalogField } from '../../core/definitions/catalog-fields';
 import { resolvePointer } from '../../core/rules/registry';
-import type { Database } from '../db/schema';
 import type { FieldProblem } from '../http/api-error';
-import { entriesValidAt } from '../catalog/valid-at';
+import type { CatalogReader } from '../catalog/valid-at';
 
 // The server's half of the catalogue selects (core/definitions/catalog-fields.ts): each code
 // given must name an entry valid now, one that matches when the field says so.
@@ -31,7 +29,7 @@ function valuesAt(
  * does not match; empty values pass (whether a field is required is the schema's business).
  */
 export async function catalogFieldProblems(
-  db: Kysely<Database>,
+  catalogs: CatalogReader,
   fields: readonly CatalogField[],
   data: Record<string, unknown>,
   now: Date,
@@ -44,7 +42,7 @@ export async function catalogFieldProblems(
   const entries = new Map<string, Map<string, Record<string, unknown>>>();
   for (const catalog of new Set(given.map((g) => g.field.catalog))) {
     const codes = [...new Set(given.filter((g) => g.field.catalog === catalog).map((g) => g.code))];
-    const valid = await entriesValidAt(db, catalog, now, codes);
+    const valid = await catalogs.validAt(catalog, now, codes);
     entries.set(catalog, new Map(valid.map((entry) => [entry.key, entry.data])));
   }
   const problems: FieldProblem[] = [];

@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { CatalogList, CatalogListSource } from '../../core/definitions/types';
 import { resolvePointer, setAt } from '../../core/rules/registry';
-import { entriesValidAt } from '../catalog/valid-at';
-import type { Database } from '../db/schema';
+import type { CatalogReader } from '../catalog/valid-at';
 
 type Item = Record<string, unknown>;
 
@@ -25,7 +23,7 @@ function matches(
  * naming a key wins), with what the document's own item of that key kept (`keep`).
  */
 export async function catalogListItems(
-  db: Kysely<Database> | Transaction<Database>,
+  catalogs: CatalogReader,
   list: CatalogList,
   data: Record<string, unknown>,
   at: Date,
@@ -43,12 +41,13 @@ export async function catalogListItems(
   const items: Item[] = [];
   const seen = new Set<string>();
   for (const source of list.sources) {
-    const entries = await entriesValidAt(db, source.catalog, at);
+    const entries = await catalogs.validAt(source.catalog, at);
     for (const { data: entry } of entries) {
       if (!matches(entry, source, data)) continue;
       const item: Item = {};
       for (const [target, field] of Object.entries(source.fields)) {
-        if (entry[field] !== undefined) item[target] = entry[field];
+        // A copy: the entries read are shared (catalog/cache.ts), the document's data is its own.
+        if (entry[field] !== undefined) item[target] = structuredClone(entry[field]);
       }
       const key = item[list.key];
       if (typeof key !== 'string' || seen.has(key)) continue;
@@ -66,10 +65,11 @@ export async function catalogListItems(
 
 /** Rebuilds every catalogue list of the document (the `fillCatalogLists` effect). */
 export async function fillCatalogLists(
-  db: Kysely<Database> | Transaction<Database>,
+  catalogs: CatalogReader,
   lists: readonly CatalogList[],
   data: Record<string, unknown>,
   at: Date,
 ): Promise<void> {
-  for (const list of lists) setAt(data, list.path, await catalogListItems(db, list, data, at));
+  for (const list of lists)
+    setAt(data, list.path, await catalogListItems(catalogs, list, data, at));
 }

@@ -34,6 +34,7 @@ import { checkChanged } from './must-change';
 import { findByKey } from './store/lookups';
 import { callerAsOwner, ownerNamed, type DocumentOwner } from './on-behalf';
 import { runServerRules } from './server-rules';
+import { catalogsIn, type CatalogReader } from '../catalog/valid-at';
 import { encodeSystemNote, type SystemNote } from './system-notes';
 import {
   draftOf,
@@ -229,7 +230,7 @@ export class DocumentCommands {
       );
       const problems = await runServerRules(
         watched,
-        { db: trx, document: draft.data, now },
+        { db: trx, document: draft.data, now, catalogs: this.catalogs(trx) },
         workflow.implementations.serverRules,
       );
       return { values, problems };
@@ -435,6 +436,11 @@ export class DocumentCommands {
     }
   }
 
+  /** The catalogues as kept by this process, else read in the transaction. */
+  private catalogs(trx: Transaction<Database>): CatalogReader {
+    return this.environment.catalogs?.through(trx) ?? catalogsIn(trx);
+  }
+
   /** The entity's catalogue select fields, found once per workflow. */
   private catalogFields(workflow: CompiledWorkflow): CatalogField[] {
     let fields = this.catalogFieldCache.get(workflow);
@@ -463,7 +469,7 @@ export class DocumentCommands {
         ...runRules(uses, data),
         ...(await runServerRules(
           uses,
-          { db: trx, document: data, now: new Date() },
+          { db: trx, document: data, now: new Date(), catalogs: this.catalogs(trx) },
           workflow.implementations.serverRules,
         )),
       ];
@@ -475,7 +481,12 @@ export class DocumentCommands {
         });
       }
       problems.push(
-        ...(await catalogFieldProblems(trx, this.catalogFields(workflow), data, new Date())),
+        ...(await catalogFieldProblems(
+          this.catalogs(trx),
+          this.catalogFields(workflow),
+          data,
+          new Date(),
+        )),
       );
     }
     // Choices naming other documents (an access unit's roles) are checked on every change,

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import type { Language } from '../../core/i18n/translate';
 import type { OutboxAttachment } from '../notifications/rows';
 import type { CertificateEnvironment } from './certificate';
+import type { CatalogSource } from '../catalog/valid-at';
 
 /*
  * What an effect is given and may change. Kept apart from the effects themselves so the
@@ -45,6 +46,11 @@ export interface EffectEnvironment extends CertificateEnvironment {
    * no enabled workflow declares `inbox`: notices then go out by e-mail only.
    */
   inbox?: InboxEffects;
+  /**
+   * The catalogues as this process keeps them (catalog/cache.ts), for the fees, catalogue lists
+   * and codes an action reads; without it they are read in the action's transaction.
+   */
+  catalogs?: CatalogSource;
 }
 
 /** A notice to a document's holder, in the language they chose. */

@@ -2,6 +2,7 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { translate, type Language } from '../../core/i18n/translate';
 import { withNotificationTables } from '../notifications/tables';
 import { fillCatalogLists } from './catalog-lists';
+import { catalogsIn } from '../catalog/valid-at';
 import { certificatePdf, portalUrl } from './certificate';
 import { holderLanguageOf } from './holder-language';
 import type { Effect, EffectContext, Notice } from './effect-context';
@@ -50,9 +51,9 @@ function inboxOf({ environment, workflow }: EffectContext) {
 export const ENGINE_DERIVING_EFFECTS: readonly string[] = ['fillCatalogLists', 'fillReferences'];
 
 /** The entity's catalogue lists as the catalogues stood at submission (now, before it). */
-async function fillLists({ trx, entity, document, now }: EffectContext): Promise<void> {
+async function fillLists({ trx, environment, entity, document, now }: EffectContext) {
   await fillCatalogLists(
-    trx,
+    environment.catalogs?.through(trx) ?? catalogsIn(trx),
     entity.catalogLists ?? [],
     document.data,
     document.submittedAt ?? now,

@@ -2,13 +2,15 @@ import type { Kysely } from 'kysely';
 import type { RuleProblem, RuleUse } from '../../core/rules/types';
 import { paramsOf, resolvePointer } from '../../core/rules/registry';
 import type { Database } from '../db/schema';
-import { isValidAt } from '../catalog/valid-at';
+import { catalogsIn, type CatalogReader } from '../catalog/valid-at';
 import { findReferenced } from './store/lookups';
 
 export interface ServerRuleContext {
   db: Kysely<Database>;
   document: Record<string, unknown>;
   now: Date;
+  /** The catalogues as this process keeps them; without it they are read through `db`. */
+  catalogs?: CatalogReader;
 }
 
 /** A rule only the server can decide, because it reads the database. */
@@ -55,11 +57,11 @@ export async function runServerRules(
 async function catalogEntryExists(
   value: unknown,
   use: RuleUse,
-  { db, now }: ServerRuleContext,
+  { db, now, catalogs }: ServerRuleContext,
 ): Promise<boolean> {
   if (value === undefined || value === null || value === '') return true;
   if (typeof value !== 'string' || typeof use.catalog !== 'string') return false;
-  return isValidAt(db, use.catalog, value, now);
+  return (catalogs ?? catalogsIn(db)).isValidAt(use.catalog, value, now);
 }
 
 /**

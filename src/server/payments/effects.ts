@@ -4,6 +4,7 @@ import type { Effect, EffectContext } from '../documents/effect-context';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { setAt } from '../../core/rules/registry';
 import { feesDue, valueAt, type FrozenFees } from './fees';
+import { catalogsIn } from '../catalog/valid-at';
 
 /**
  * Effects of payable workflows (those with a `payment` block): freezing the fees a document
@@ -11,12 +12,13 @@ import { feesDue, valueAt, type FrozenFees } from './fees';
  */
 
 /** Writes the fees due now at the workflow's fees pointer (on store, update and submit). */
-async function freezeFees({ trx, workflow, document, now }: EffectContext): Promise<void> {
+async function freezeFees({ trx, environment, workflow, document, now }: EffectContext) {
   if (!workflow.payment) return;
+  const catalogs = environment.catalogs?.through(trx) ?? catalogsIn(trx);
   setAt(
     document.data,
     workflow.payment.fees,
-    await feesDue(trx, workflow.payment, document.data, now),
+    await feesDue(catalogs, workflow.payment, document.data, now),
   );
 }
 

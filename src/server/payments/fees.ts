@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { fromCents, toCents } from '../../core/payments/money';
 import type { FeeLine } from '../../core/payments/types';
 import type {
@@ -7,8 +6,7 @@ import type {
   WorkflowFeeSource,
   WorkflowPayment,
 } from '../../core/documents/workflow';
-import type { Database } from '../db/schema';
-import { entriesValidAt, entriesValidAtWith } from '../catalog/valid-at';
+import type { CatalogReader } from '../catalog/valid-at';
 import { resolvePointer } from '../../core/rules/registry';
 
 /**
@@ -28,9 +26,6 @@ export interface FrozenFees {
 
 /** The value at a JSON pointer of the document's data. */
 export const valueAt = resolvePointer;
-
-/** The database or a transaction of it (a Transaction is a Kysely). */
-type Db = Kysely<Database>;
 
 /** Who one fee line is charged for: once (no narration), or a named person of a list. */
 interface Payer {
@@ -69,13 +64,13 @@ function flagsOn(entry: Record<string, unknown> | undefined, { flags, unset }: W
  * each list whose flags are on.
  */
 async function payersOf(
-  db: Db,
+  catalogs: CatalogReader,
   payers: WorkflowFeePayers,
   data: Record<string, unknown>,
   at: Date,
 ): Promise<Payer[]> {
   const key = codeAt(data, payers.pointer);
-  const [entry] = key ? await entriesValidAt(db, payers.catalog, at, [key]) : [];
+  const [entry] = key ? await catalogs.validAt(payers.catalog, at, [key]) : [];
   const once = payers.once && flagsOn(entry?.data, payers.once) ? [{}] : [];
   const people = (payers.people ?? []).flatMap((group) => {
     if (!flagsOn(entry?.data, group)) return [];
@@ -89,7 +84,7 @@ async function payersOf(
 
 /** The lines of one fee source: its matching entries, each once per payer. */
 async function sourceLines(
-  db: Db,
+  catalogs: CatalogReader,
   source: WorkflowFeeSource,
   data: Record<string, unknown>,
   at: Date,
@@ -97,12 +92,12 @@ async function sourceLines(
   const code = codeAt(data, source.match.pointer);
   if (code === undefined) return [];
   const conditions = Object.fromEntries(source.when.map((field) => [field, true]));
-  const entries = await entriesValidAtWith(db, source.catalog, at, {
+  const entries = await catalogs.validAtWith(source.catalog, at, {
     ...conditions,
     [source.match.field]: code,
   });
   if (entries.length === 0) return [];
-  const payers = source.payers ? await payersOf(db, source.payers, data, at) : [{}];
+  const payers = source.payers ? await payersOf(catalogs, source.payers, data, at) : [{}];
   return entries.flatMap(({ data: fee }) => {
     const cents = source.amounts.reduce((sum, field) => sum + (toCents(fee[field] ?? 0) ?? 0), 0);
     if (cents <= 0) return [];
@@ -123,13 +118,14 @@ async function sourceLines(
  * line (its amounts summed) per payer; the currency is the declared one.
  */
 export async function feesDue(
-  db: Db,
+  catalogs: CatalogReader,
   payment: WorkflowPayment,
   data: Record<string, unknown>,
   at: Date,
 ): Promise<FrozenFees> {
   const lines: Array<FeeLine & { cents: number }> = [];
-  for (const source of payment.sources) lines.push(...(await sourceLines(db, source, data, at)));
+  for (const source of payment.sources)
+    lines.push(...(await sourceLines(catalogs, source, data, at)));
   const total = lines.reduce((sum, line) => sum + line.cents, 0);
   return {
     lines: lines.map(({ cents: _cents, ...line }) => ({ ...line, status: 'DUE' as const })),

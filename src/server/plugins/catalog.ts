@@ -12,7 +12,8 @@ import {
 } from '../../core/definitions/types';
 import { requireAnyRole, requireSignedIn } from '../auth/plugin';
 import { CATALOG_ROUTES } from '../api-contract/fixed-routes';
-import { entriesValidAt } from '../catalog/valid-at';
+import type { CatalogCache } from '../catalog/cache';
+import { chooseOptions } from '../catalog/options';
 import { danglingReferences } from '../catalog/references';
 import { insertEntry, isOverlapError, readEntry, searchEntries } from '../catalog/entries';
 import type { Database } from '../db/schema';
@@ -29,6 +30,8 @@ export interface CatalogPluginOptions {
    */
   formCatalogs?: ReadonlySet<string>;
   searchMaxItems: number;
+  /** The catalogues as this process keeps them: options are chosen from it. */
+  cache: CatalogCache;
 }
 
 /** At most this many options per answer: the form's select narrows as the person types. */
@@ -77,34 +80,13 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
         if (!Object.hasOwn(known, field))
           throw new ApiProblem(400, ERROR_CODES.unknownField, { field });
       }
-      const text = (value: unknown) => (typeof value === 'string' ? value : '');
-      const items = (await entriesValidAt(options.db, catalog.id, new Date()))
-        .filter(({ data }) =>
-          Object.entries(fields).every(([field, value]) =>
-            // A parameter given more than once allows each of its values.
-            (Array.isArray(value) ? value.map(String) : [String(value)]).includes(
-              String(data[field] ?? ''),
-            ),
-          ),
-        )
-        .map(({ data }) => ({
-          code: text(data.code),
-          name: text(data.name) || text(data.description) || text(data.code),
-        }))
-        .filter(
-          (o) =>
-            o.code !== '' &&
-            (search === '' ||
-              o.code.toLowerCase().includes(search) ||
-              o.name.toLowerCase().includes(search)),
-        )
-        // Codes that match what was typed first, then by name.
-        .sort(
-          (a, b) =>
-            Number(!a.code.toLowerCase().startsWith(search)) -
-              Number(!b.code.toLowerCase().startsWith(search)) || a.name.localeCompare(b.name),
-        )
-        .slice(0, OPTIONS_LIMIT);
+      // Codes that match what was typed first, then by name, from the catalogue as kept.
+      const items = chooseOptions(await options.cache.offered(catalog.id), {
+        at: new Date(),
+        search,
+        fields,
+        limit: OPTIONS_LIMIT,
+      });
       return { items };
     },
   );
@@ -137,6 +119,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
           entry,
           principal.preferredUsername ?? principal.subject,
         );
+        options.cache.changed(catalog.id);
         return reply.status(201).send(created);
       } catch (error) {
         if (isOverlapError(error)) {
@@ -182,7 +165,9 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
           entry,
           principal.preferredUsername ?? principal.subject,
         );
-        return outcome.kind === 'done' ? outcome.entry : refuse(outcome);
+        if (outcome.kind !== 'done') return refuse(outcome);
+        options.cache.changed(catalog.id);
+        return outcome.entry;
       } catch (error) {
         if (isOverlapError(error)) {
           throw new ApiProblem(409, ERROR_CODES.overlappingPeriod, {}, [
@@ -205,6 +190,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
       const version = versionOf(request.query.version);
       const outcome = await deleteEntry(options.db, catalog, request.params.id, version);
       if (outcome.kind !== 'done') refuse(outcome);
+      options.cache.changed(catalog.id);
       return reply.status(204).send();
     },
   );

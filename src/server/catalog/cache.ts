@@ -1,0 +1,158 @@
+import type { Kysely } from 'kysely';
+import { EVERYTHING, type ChangeNotices } from '../db/change-notices';
+import type { Database } from '../db/schema';
+import {
+  catalogsIn,
+  entryHas,
+  entryHolds,
+  type CatalogReader,
+  type CatalogSource,
+  type EntryFields,
+  type ValidEntry,
+} from './valid-at';
+import { offeredEntries, type OfferedEntry } from './options';
+
+/** Entries of one catalogue kept at most (every period); a larger one is read in SQL. */
+const MAX_KEPT_ENTRIES = 10_000;
+
+/** One catalogue as kept: every entry of every period, in key order, and its select options. */
+interface KeptCatalog {
+  entries: readonly ValidEntry[];
+  offered?: readonly OfferedEntry[];
+}
+
+/**
+ * The catalogues as each server process keeps them in memory: a form's options, the fees and
+ * catalogue lists of every document written, the codes a submission names were each read
+ * from the database, whole, on every request. A catalogue is read once, with every period of
+ * every entry (so it answers for any instant, the submission's as well as now's), and kept
+ * until a change notice names it (db/change-notices.ts): the trigger on `catalog_entry` posts
+ * one for every change whoever makes it, and the process that changes an entry forgets it at
+ * once (`changed`). While notices are not received (`live` false) nothing kept is trusted:
+ * every read goes to the database. The entries handed out are frozen: they are shared.
+ *
+ * A catalogue not kept yet is read through the caller's own connection (`through(trx)` inside
+ * a transaction): a transaction waiting for another connection could wait for ever, for one
+ * held by a transaction waiting in turn (PGlite has a single connection; a pool can run dry).
+ */
+export class CatalogCache implements CatalogReader, CatalogSource {
+  private readonly kept = new Map<string, KeptCatalog>();
+  /** Bumped by every forgetting, so a read that started before one is not kept. */
+  private readonly generations = new Map<string, number>();
+  private epoch = 0;
+
+  private constructor(
+    private readonly db: Kysely<Database>,
+    private readonly notices: ChangeNotices,
+  ) {}
+
+  /** A cache following the notices of `catalog_entry`. */
+  static async start(db: Kysely<Database>, notices: ChangeNotices): Promise<CatalogCache> {
+    const cache = new CatalogCache(db, notices);
+    await notices.on('catalog_entry', (catalog) =>
+      catalog === EVERYTHING ? cache.forgetAll() : cache.changed(catalog),
+    );
+    notices.onResume(() => cache.forgetAll());
+    return cache;
+  }
+
+  /** Forgets a catalogue: this process changed it (the others hear of it by notice). */
+  changed(catalog: string): void {
+    this.kept.delete(catalog);
+    this.generations.set(catalog, (this.generations.get(catalog) ?? 0) + 1);
+  }
+
+  private forgetAll(): void {
+    this.kept.clear();
+    this.epoch++;
+  }
+
+  /** The catalogues as kept, what is not kept read through `db` (a transaction's connection). */
+  through(db: Kysely<Database>): CatalogReader {
+    const sqlReader = catalogsIn(db);
+    return {
+      validAt: async (catalog, at, keys) => {
+        if (keys && keys.length === 0) return [];
+        const kept = await this.catalog(catalog, db);
+        if (!kept) return sqlReader.validAt(catalog, at, keys);
+        const wanted = keys && new Set(keys);
+        return kept.entries.filter((e) => entryHolds(e, at) && (!wanted || wanted.has(e.key)));
+      },
+      validAtWith: async (catalog, at, fields) => {
+        const kept = await this.catalog(catalog, db);
+        if (!kept) return sqlReader.validAtWith(catalog, at, fields);
+        return kept.entries.filter((e) => entryHolds(e, at) && entryHas(e, fields));
+      },
+      isValidAt: async (catalog, key, at) => {
+        const kept = await this.catalog(catalog, db);
+        if (!kept) return sqlReader.isValidAt(catalog, key, at);
+        return kept.entries.some((e) => e.key === key && entryHolds(e, at));
+      },
+    };
+  }
+
+  validAt(catalog: string, at: Date, keys?: readonly string[]): Promise<ValidEntry[]> {
+    return this.through(this.db).validAt(catalog, at, keys);
+  }
+
+  validAtWith(catalog: string, at: Date, fields: EntryFields): Promise<ValidEntry[]> {
+    return this.through(this.db).validAtWith(catalog, at, fields);
+  }
+
+  isValidAt(catalog: string, key: string, at: Date): Promise<boolean> {
+    return this.through(this.db).isValidAt(catalog, key, at);
+  }
+
+  /** Every entry of every period as a form's select offers it, in the order it offers them. */
+  async offered(catalog: string): Promise<readonly OfferedEntry[]> {
+    const kept = await this.catalog(catalog, this.db);
+    if (!kept) return offeredEntries(await read(this.db, catalog, Number.POSITIVE_INFINITY));
+    kept.offered ??= offeredEntries(kept.entries);
+    return kept.offered;
+  }
+
+  /** The kept catalogue, read through `db` if it is not kept; undefined when it may not be. */
+  private async catalog(catalog: string, db: Kysely<Database>): Promise<KeptCatalog | undefined> {
+    if (!this.notices.live) return undefined;
+    const kept = this.kept.get(catalog);
+    if (kept) return kept;
+    const generation = this.generations.get(catalog);
+    const epoch = this.epoch;
+    const entries = await read(db, catalog, MAX_KEPT_ENTRIES);
+    if (entries.length > MAX_KEPT_ENTRIES) return undefined;
+    const fresh: KeptCatalog = { entries };
+    // A notice that arrived during the read may be about a change the read did not see: the
+    // entries serve this request (they were current when it came) but are not kept.
+    if (this.generations.get(catalog) === generation && this.epoch === epoch && this.notices.live)
+      this.kept.set(catalog, fresh);
+    return fresh;
+  }
+}
+
+/** Every entry of a catalogue, all periods, in key order (at most `limit` + 1), frozen. */
+async function read(db: Kysely<Database>, catalog: string, limit: number): Promise<ValidEntry[]> {
+  let query = db
+    .selectFrom('catalog_entry')
+    .select(['entry_key', 'data', 'start_time', 'end_time'])
+    .where('catalog', '=', catalog)
+    .orderBy('entry_key')
+    .orderBy('start_time');
+  if (Number.isFinite(limit)) query = query.limit(limit + 1);
+  const rows = await query.execute();
+  return rows.map((row) =>
+    Object.freeze({
+      key: row.entry_key,
+      data: deepFreeze(row.data),
+      startTime: new Date(row.start_time),
+      endTime: row.end_time === null ? null : new Date(row.end_time),
+    }),
+  );
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
