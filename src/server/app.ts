@@ -157,7 +157,11 @@ export async function buildServer(
       : undefined;
   const verifyToken = await createTokenVerifier(config.auth, overrides.jwks ?? builtInKeys);
   // Signing out with the built-in identity server ends the session's access tokens at once.
-  const revokedSessions = new RevokedSessions(identityDb, TTL.AccessToken);
+  const revokedSessions = await RevokedSessions.follow(
+    identityDb,
+    TTL.AccessToken,
+    database.notices,
+  );
   const verify: TokenVerifier = config.identity.enabled
     ? async (token) => {
         const principal = await verifyToken(token);

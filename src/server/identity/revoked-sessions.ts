@@ -1,51 +1,79 @@
 import { sql, type Kysely } from 'kysely';
+import type { ChangeNotices } from '../db/change-notices';
 import { identityDb, type IdentityKysely, type IdentityTables } from './tables';
 
-/** How long an answer "not revoked" is trusted before the table is asked again. */
-const FRESH_MS = 2_000;
-/** Answers kept at most; past it the oldest go (a busy server sees many sessions). */
-const MAX_CACHED = 10_000;
+/** How often sessions whose tokens have all expired are dropped from memory. */
+const PRUNE_EVERY_MS = 60_000;
 
 /**
  * The sessions ended by signing out, so their access tokens stop working at once rather than
  * at their expiry (up to five minutes later). The identity server records a session's `sid`s
- * as it destroys the session; the API asks on every call, answered from memory: a revoked
- * session stays revoked, a live one is asked again after two seconds (another process may
- * have ended it). Rows outlive the tokens they stop by their lifetime, then are purged.
+ * as it destroys the session; the API asks on every call, answered from memory: the sessions
+ * ended while a token could still be alive (its lifetime and a minute) are read at start and
+ * kept, and every process hears of each new one by the change notice the table's trigger
+ * posts (db/change-notices.ts). The bound: a session is refused by the process that ended it
+ * at once, by the others as soon as the notice arrives after the commit (milliseconds). While
+ * notices are not received, or without them, every check asks the table; when they are back,
+ * the list is read again whole. Memory holds one entry per session ended within the last token
+ * lifetime and a minute, dropped once its tokens have all expired; rows are purged likewise.
  */
 export class RevokedSessions {
   private readonly db: Kysely<IdentityTables>;
-  private readonly known = new Map<string, { revoked: boolean; at: number }>();
+  /** Ended sessions by sid, with when their last token expires (ms). */
+  private readonly ended = new Map<string, number>();
+  /** Whether `ended` holds every session ended that notices have not been missed for. */
+  private complete = false;
+  private nextPrune = 0;
 
   constructor(
     db: IdentityKysely,
     /** The longest an access token lives, in seconds. */
     private readonly tokenLifetime: number,
+    private readonly notices?: ChangeNotices,
   ) {
     this.db = identityDb(db);
+  }
+
+  /**
+   * Ended sessions kept in memory, following the notices: listening first, then reading the
+   * table, so a session ended in between is heard of rather than missed.
+   */
+  static async follow(
+    db: IdentityKysely,
+    tokenLifetime: number,
+    notices: ChangeNotices,
+  ): Promise<RevokedSessions> {
+    const sessions = new RevokedSessions(db, tokenLifetime, notices);
+    await notices.on('revoked_session', (sid) => sessions.remember(sid, sessions.expiry()));
+    notices.onResume(() => void sessions.load().catch(() => undefined));
+    await sessions.load();
+    return sessions;
   }
 
   /** Records the sessions' sids as ended. */
   async revoke(sids: readonly string[]): Promise<void> {
     if (sids.length === 0) return;
-    const expiresAt = new Date(Date.now() + (this.tokenLifetime + 60) * 1000).toISOString();
+    const expiresAt = this.expiry();
     await this.db
       .insertInto('revoked_session')
-      .values(sids.map((sid) => ({ sid, expires_at: expiresAt })))
+      .values(sids.map((sid) => ({ sid, expires_at: new Date(expiresAt).toISOString() })))
       .onConflict((c) => c.column('sid').doNothing())
       .execute();
-    for (const sid of sids) this.remember(sid, true);
+    for (const sid of sids) this.remember(sid, expiresAt);
   }
 
   async isRevoked(sid: string): Promise<boolean> {
-    const cached = this.known.get(sid);
-    if (cached && (cached.revoked || Date.now() - cached.at < FRESH_MS)) return cached.revoked;
+    const now = Date.now();
+    if (now >= this.nextPrune) this.prune(now);
+    const expiresAt = this.ended.get(sid);
+    if (expiresAt !== undefined && expiresAt > now) return true;
+    if (this.complete && this.notices?.live) return false;
     const row = await this.db
       .selectFrom('revoked_session')
-      .select('sid')
+      .select('expires_at')
       .where('sid', '=', sid)
       .executeTakeFirst();
-    this.remember(sid, Boolean(row));
+    if (row) this.remember(sid, new Date(row.expires_at).getTime());
     return Boolean(row);
   }
 
@@ -57,13 +85,30 @@ export class RevokedSessions {
       .execute();
   }
 
-  private remember(sid: string, revoked: boolean): void {
-    this.known.delete(sid);
-    this.known.set(sid, { revoked, at: Date.now() });
-    if (this.known.size > MAX_CACHED) {
-      const oldest = this.known.keys().next().value;
-      if (oldest !== undefined) this.known.delete(oldest);
-    }
+  /** Reads every session ended whose tokens may still be alive. */
+  private async load(): Promise<void> {
+    this.complete = false;
+    const rows = await this.db
+      .selectFrom('revoked_session')
+      .select(['sid', 'expires_at'])
+      .where('expires_at', '>', sql<Date>`now()`)
+      .execute();
+    for (const row of rows) this.remember(row.sid, new Date(row.expires_at).getTime());
+    this.complete = true;
+  }
+
+  /** When the tokens of a session ended now have all expired (the row's `expires_at`). */
+  private expiry(): number {
+    return Date.now() + (this.tokenLifetime + 60) * 1000;
+  }
+
+  private remember(sid: string, expiresAt: number): void {
+    this.ended.set(sid, Math.max(expiresAt, this.ended.get(sid) ?? 0));
+  }
+
+  private prune(now: number): void {
+    this.nextPrune = now + PRUNE_EVERY_MS;
+    for (const [sid, expiresAt] of this.ended) if (expiresAt <= now) this.ended.delete(sid);
   }
 }
 
