@@ -1,7 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import type { WorkflowAction, WorkflowDefinition } from '../../core/documents/workflow';
 import type { Principal } from '../auth/principal';
-import { standingAnswer } from './machine';
+import { nextStatus, standingAnswer, type StandingAnswer, type WorkflowEvent } from './machine';
 
 /** An action the caller may take in a status, unless the machine's guards say no. */
 export interface PlannedAction {
@@ -31,7 +31,8 @@ const MAX_PLANS = 5_000;
  */
 export class ActionPlans {
   private readonly plans = new Map<string, readonly PlannedAction[]>();
-  private readonly answers = new Map<string, ReadonlyMap<string, 'always' | 'never' | 'guarded'>>();
+  /** The machine's standing answer to each event asked, by status. */
+  private readonly answers = new Map<string, Map<string, StandingAnswer>>();
   /** The roles any action a caller may take names: the other roles change no plan. */
   private readonly actionRoles: ReadonlySet<string>;
   private readonly actions: ReadonlyArray<readonly [string, WorkflowAction, readonly string[]]>;
@@ -56,28 +57,38 @@ export class ActionPlans {
     return plan;
   }
 
+  /**
+   * The status a declared action leads to from `status` for this document, as `nextStatus`
+   * answers, the machine run only when a guard has a say.
+   */
+  next(status: string, event: WorkflowEvent): string | undefined {
+    const answer = this.answer(status, event.type);
+    if (answer.kind === 'always') return answer.target;
+    if (answer.kind === 'never') return undefined;
+    return nextStatus(this.workflow.machine, status, event);
+  }
+
   private plan(status: string, held: ReadonlySet<string>, owner: boolean): PlannedAction[] {
-    const answers = this.answersIn(status);
     const plan: PlannedAction[] = [];
     for (const [name, action, roles] of this.actions) {
       if (!roles.some((role) => held.has(role))) continue;
       if (action.owner && !owner) continue;
-      const answer = answers.get(name);
-      if (answer !== 'never') plan.push({ name, guarded: answer === 'guarded' });
+      const answer = this.answer(status, name);
+      if (answer.kind !== 'never') plan.push({ name, guarded: answer.kind === 'guarded' });
     }
     return plan;
   }
 
-  /** The machine's standing answer to each action in a status, asked once per status. */
-  private answersIn(status: string): ReadonlyMap<string, 'always' | 'never' | 'guarded'> {
+  /** The machine's standing answer to an action in a status, asked once. */
+  private answer(status: string, action: string): StandingAnswer {
     let answers = this.answers.get(status);
-    if (!answers) {
-      answers = new Map(
-        this.actions.map(([name]) => [name, standingAnswer(this.workflow.machine, status, name)]),
-      );
-      this.answers.set(status, answers);
+    if (!answers) this.answers.set(status, (answers = new Map()));
+    let answer = answers.get(action);
+    if (!answer) {
+      answer = standingAnswer(this.workflow.machine, status, action);
+      answers.set(action, answer);
     }
-    return answers;
+    return answer;
   }
 }
 

@@ -20,7 +20,7 @@ import type {
   EffectContext,
   EffectEnvironment,
 } from './effect-context';
-import { nextStatus } from './machine';
+import { actionPlansOf } from './action-plans';
 import {
   checkFires,
   fillLinks,
@@ -41,6 +41,7 @@ import {
   findDocument,
   findNumbered,
   insertDocument,
+  insertFirstVersion,
   writeVersion,
   type DocumentRow,
 } from './store/rows';
@@ -296,7 +297,7 @@ export class DocumentCommands {
     };
     await this.runEffects(trx, workflow, definition.before ?? [], context);
     // 5. The machine decides on the document as the action would leave it.
-    const target = nextStatus(workflow.machine, fromStatus, {
+    const target = actionPlansOf(workflow).next(fromStatus, {
       type: action,
       input: guardInput(
         stored
@@ -330,6 +331,16 @@ export class DocumentCommands {
       email: principal.email ?? null,
       mobile: principal.phoneNumber ?? null,
     };
+    const line = { action, fromStatus, notes: request.notes, author, now };
+    if (!stored && !definition.effects?.length && !linking?.fires.length) {
+      // Nothing runs on the new row before its first version: both are written at once.
+      const row = await insertFirstVersion(
+        trx,
+        { ...draft, status: target, ownerMobile: draft.ownerMobile ?? null },
+        line,
+      );
+      return documentView(row, allowedActions(workflow, row, principal));
+    }
     if (!stored) {
       const inserted = await insertDocument(
         trx,
@@ -363,11 +374,7 @@ export class DocumentCommands {
     const row = await writeVersion(trx, draft, {
       version,
       expected: stored ? stored.version : 1,
-      action,
-      fromStatus,
-      notes: request.notes,
-      author,
-      now,
+      ...line,
     });
     // The row was locked (select ... for update) and its version checked, so this cannot miss;
     // if it ever does, the transaction is rolled back rather than overwrite someone's change.

@@ -57,23 +57,29 @@ export function nextStatus(
   return typeof next.value === 'string' ? next.value : undefined;
 }
 
+/** What the machine answers to an event in a status before any document is looked at. */
+export type StandingAnswer =
+  { kind: 'always'; target: string } | { kind: 'never' } | { kind: 'guarded' };
+
 /**
  * What the machine answers to an event in a status before any document is looked at:
- * `always` or `never` when no guard has a say (the answer is the status's alone, the same for
- * every document), `guarded` when a guard is consulted (the answer depends on the document,
- * its data, who asks: it must be asked with the document, `nextStatus`).
+ * `always` (with the status it leads to) or `never` when no guard has a say (the answer is the
+ * status's alone, the same for every document), `guarded` when a guard is consulted (the
+ * answer depends on the document, its data, who asks: it must be asked with the document,
+ * `nextStatus`).
  */
 export function standingAnswer(
   machine: AnyStateMachine,
   status: string,
   type: string,
-): 'always' | 'never' | 'guarded' {
+): StandingAnswer {
   const probe = new GuardProbe();
   const snapshot = machine.resolveState({ value: status, context: {} });
   const allowed = snapshot.can({ type, input: probe });
-  if (probe.consulted) return 'guarded';
-  if (!allowed) return 'never';
+  if (probe.consulted) return { kind: 'guarded' };
+  if (!allowed) return { kind: 'never' };
   // As nextStatus: a transition to a status (this engine's machines are flat).
   const [next] = transition(machine, snapshot, { type, input: probe });
-  return typeof next.value === 'string' && !probe.consulted ? 'always' : 'guarded';
+  if (typeof next.value !== 'string' || probe.consulted) return { kind: 'guarded' };
+  return { kind: 'always', target: next.value };
 }

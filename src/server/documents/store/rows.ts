@@ -1,7 +1,8 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type QueryCreator, type Selectable, type Transaction } from 'kysely';
 import type { Database, DocumentTable } from '../../db/schema';
 import type { DocumentDraft } from '../effect-context';
-import { recordMediaReferences } from '../media-references';
+import { mediaIdsOf } from '../media-references';
 
 /**
  * The document store: the only code that reads or writes the `document`, `document_version`
@@ -120,10 +121,19 @@ export async function insertDocument(
     .executeTakeFirstOrThrow()) as DocumentRow;
 }
 
+/** What a version is written with besides the draft: its history line. */
+export interface VersionLine {
+  action: string;
+  fromStatus: string;
+  notes: string | undefined;
+  author: VersionAuthor;
+  now: Date;
+}
+
 /**
  * Writes `draft` as `version` of its document: the row (only if it is still at the version
  * before, so a concurrent change is never overwritten), the uploads it names, the version's
- * copy and the history line, all in the caller's transaction.
+ * copy and the history line, all in the caller's transaction, in one statement (`withVersion`).
  */
 export async function writeVersion(
   trx: Transaction<Database>,
@@ -131,75 +141,167 @@ export async function writeVersion(
   {
     version,
     expected,
-    action,
-    fromStatus,
-    notes,
-    author,
-    now,
-  }: {
+    ...line
+  }: VersionLine & {
     version: number;
     /** The version the row must hold now (the one read, or 1 for a document just inserted). */
     expected: number;
-    action: string;
-    fromStatus: string;
-    notes: string | undefined;
-    author: VersionAuthor;
-    now: Date;
   },
 ): Promise<DocumentRow | undefined> {
-  const row = (await trx
-    .updateTable('document')
-    .set({
-      status: draft.status,
-      owner: draft.owner,
-      owner_name: draft.ownerName,
-      owner_email: draft.ownerEmail,
-      ...(draft.ownerMobile !== undefined ? { owner_mobile: draft.ownerMobile } : {}),
-      previous_status: draft.previousStatus,
-      version,
-      assignee: draft.assignee,
-      number: draft.number,
-      year: draft.year,
-      serial: draft.serial,
-      submitted_at: draft.submittedAt ? draft.submittedAt.toISOString() : null,
-      data: JSON.stringify(draft.data),
-      updated_at: now.toISOString(),
-      updated_by: author.name,
+  const written = trx.with('written', (db) =>
+    db
+      .updateTable('document')
+      .set({
+        status: draft.status,
+        owner: draft.owner,
+        owner_name: draft.ownerName,
+        owner_email: draft.ownerEmail,
+        ...(draft.ownerMobile !== undefined ? { owner_mobile: draft.ownerMobile } : {}),
+        previous_status: draft.previousStatus,
+        version,
+        assignee: draft.assignee,
+        number: draft.number,
+        year: draft.year,
+        serial: draft.serial,
+        submitted_at: draft.submittedAt ? draft.submittedAt.toISOString() : null,
+        data: JSON.stringify(draft.data),
+        updated_at: line.now.toISOString(),
+        updated_by: line.author.name,
+      })
+      .where('id', '=', draft.id)
+      .where('version', '=', expected)
+      .returningAll(),
+  );
+  return (await withVersion(written, draft.data, line).executeTakeFirst()) as
+    DocumentRow | undefined;
+}
+
+/**
+ * Writes a new document whole as its version 1, with its uploads, version copy and history
+ * line, in one statement: for a creation no effect needs the row before it is written (the
+ * row `insertDocument` writes first is for those that do). Its id is made here.
+ */
+export async function insertFirstVersion(
+  trx: Transaction<Database>,
+  draft: Pick<
+    DocumentDraft,
+    'type' | 'status' | 'owner' | 'ownerName' | 'ownerEmail' | 'assignee' | 'data'
+  > & { ownerMobile: string | null },
+  line: VersionLine,
+): Promise<DocumentRow> {
+  const written = trx.with('written', (db) =>
+    db
+      .insertInto('document')
+      .values({
+        id: randomUUID(),
+        type: draft.type,
+        status: draft.status,
+        version: 1,
+        owner: draft.owner,
+        owner_name: draft.ownerName,
+        owner_email: draft.ownerEmail,
+        owner_mobile: draft.ownerMobile,
+        assignee: draft.assignee,
+        data: JSON.stringify(draft.data),
+        created_by: line.author.name,
+        updated_by: line.author.name,
+        updated_at: line.now.toISOString(),
+      })
+      .returningAll(),
+  );
+  return (await withVersion(written, draft.data, line).executeTakeFirstOrThrow()) as DocumentRow;
+}
+
+/**
+ * The rest of a version's write, after the row's (`written`, a data-modifying WITH): each part
+ * writes only if the row was (`from written`), so a version is one round trip to the database
+ * instead of five, and the data is sent once. `document_media` is kept equal to the uploads the
+ * data names (media-references.ts).
+ */
+function withVersion(
+  written: QueryCreator<Database & { written: DocumentRow }>,
+  data: Record<string, unknown>,
+  { action, fromStatus, notes, author }: VersionLine,
+) {
+  const mediaIds = mediaIdsOf(data);
+  return written
+    .with('unnamed', (db) => {
+      let stale = db
+        .deleteFrom('document_media')
+        .where('document_id', 'in', db.selectFrom('written').select('id'));
+      if (mediaIds.length) stale = stale.where('media_id', 'not in', mediaIds);
+      return stale.returning('media_id');
     })
-    .where('id', '=', draft.id)
-    .where('version', '=', expected)
-    .returningAll()
-    .executeTakeFirst()) as DocumentRow | undefined;
-  if (!row) return undefined;
-  await recordMediaReferences(trx, draft.id, draft.data);
-  await trx
-    .insertInto('document_version')
-    .values({
-      document_id: draft.id,
-      version,
-      status: draft.status,
-      action,
-      data: JSON.stringify(draft.data) as never,
-      assignee: draft.assignee,
-      by: author.name,
-    })
-    .execute();
-  await trx
-    .insertInto('document_history')
-    .values({
-      document_id: draft.id,
-      version,
-      action,
-      from_status: fromStatus,
-      to_status: draft.status,
-      notes: notes?.trim() || null,
-      actor: author.subject,
-      actor_name: author.name,
-      actor_email: author.email,
-      actor_mobile: author.mobile,
-    })
-    .execute();
-  return row;
+    .with('named', (db) =>
+      db
+        .insertInto('document_media')
+        .columns(['document_id', 'media_id'])
+        .expression(
+          // A row per upload named; none named, no row.
+          db
+            .selectFrom('written')
+            .select([
+              'id as document_id',
+              sql<string>`unnest(${sql.val(mediaIds)}::uuid[])`.as('media_id'),
+            ]),
+        )
+        .onConflict((c) => c.doNothing())
+        .returning('media_id'),
+    )
+    .with('kept_version', (db) =>
+      db
+        .insertInto('document_version')
+        .columns(['document_id', 'version', 'status', 'action', 'data', 'assignee', 'by'])
+        .expression(
+          db
+            .selectFrom('written')
+            .select((eb) => [
+              'id',
+              'version',
+              'status',
+              eb.val(action).as('action'),
+              'data',
+              'assignee',
+              eb.val(author.name).as('by'),
+            ]),
+        )
+        .returning('version'),
+    )
+    .with('history_line', (db) =>
+      db
+        .insertInto('document_history')
+        .columns([
+          'document_id',
+          'version',
+          'action',
+          'from_status',
+          'to_status',
+          'notes',
+          'actor',
+          'actor_name',
+          'actor_email',
+          'actor_mobile',
+        ])
+        .expression(
+          db
+            .selectFrom('written')
+            .select((eb) => [
+              'id',
+              'version',
+              eb.val(action).as('action'),
+              eb.val(fromStatus).as('from_status'),
+              'status',
+              eb.val(notes?.trim() || null).as('notes'),
+              eb.val(author.subject).as('actor'),
+              eb.val(author.name).as('actor_name'),
+              eb.val(author.email).as('actor_email'),
+              eb.val(author.mobile).as('actor_mobile'),
+            ]),
+        )
+        .returning('id'),
+    )
+    .selectFrom('written')
+    .selectAll();
 }
 
 /** The versions of a document, newest first. */
