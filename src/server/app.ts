@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import type { JSONWebKeySet } from 'jose';
 import type { DefinitionBundle } from '../core/definitions/types';
 import type { ServerConfig } from './config';
@@ -12,6 +11,7 @@ import { compileValidators, type ValidatorSet } from './definitions/validators';
 import { installAuthentication } from './auth/plugin';
 import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from './auth/token-verifier';
 import { installErrorHandler } from './http/error-handler';
+import { installSecurityHeaders } from './http/security-headers';
 import { installApiContract } from './api-contract/plugin';
 import { catalogPlugin } from './plugins/catalog';
 import { enumerationsPlugin } from './plugins/enumerations';
@@ -203,7 +203,7 @@ export async function buildServer(
     app.log,
     (id, login, password) => credentials.setPassword(id, login, password, undefined),
   );
-  await app.register(helmet, {
+  await installSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
   });
