@@ -175,12 +175,24 @@ describe.each(databaseKinds())('list paging and counts on %s', (kind) => {
     // 23 documents shown, 5 counted (the test server's SEARCH_EXACT_COUNT_LIMIT).
     const all = await page({ list: 'find', options: { itemsPerPage: 4 } });
     expect(all).toMatchObject({ total: 5, totalIsLowerBound: true });
+    const granted = await page({
+      list: 'find',
+      filter: [
+        { field: 'status', criterion: 'equals', value: 'GRANTED' },
+        { field: 'number', criterion: 'startsWith', value: 'VA-2026-0000' },
+      ],
+      options: { itemsPerPage: 4 },
+    });
+    // GRANTED with a number below 10: documents 3, 6 and 9.
+    expect(granted).toMatchObject({ total: 3, totalIsLowerBound: false });
+    // A condition on the data counts to a tenth of the limit (each counted row is read).
     const smiths = await page({
       list: 'find',
       filter: [{ field: 'familyName', criterion: 'equals', value: 'Smith' }],
       options: { itemsPerPage: 4 },
     });
-    expect(smiths).toMatchObject({ total: 2, totalIsLowerBound: false, nextCursor: null });
+    expect(smiths).toMatchObject({ total: 1, totalIsLowerBound: true, nextCursor: null });
+    expect(smiths.items).toHaveLength(2);
   });
 
   it('matches names case-insensitively, taking % and _ literally', async () => {

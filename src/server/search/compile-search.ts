@@ -42,6 +42,11 @@ export interface CompiledSearch {
   orderBy: RawBuilder<unknown>;
   /** The same sort, key by key (for a tie-break and keyset paging). */
   sort: SortKey[];
+  /**
+   * A condition is on a folded (data) field: matching rows are found through its index but
+   * each one is read in the table to confirm it, so counting them costs a row read each.
+   */
+  readsData: boolean;
   options: SearchOptions | undefined;
 }
 
@@ -62,12 +67,16 @@ export function compileSearch(
   const problems: FieldProblem[] = [];
   const conditions: RawBuilder<SqlBool>[] = [];
   const filter = request.filter ?? [];
+  let readsData = false;
   if (!Array.isArray(filter)) {
     problems.push({ path: '/filter', rule: 'type', params: { type: 'array' } });
   } else {
     filter.forEach((condition, index) => {
       const compiled = compileCondition(condition, `/filter/${index}`, fields, problems);
       if (compiled) conditions.push(compiled);
+      const name = (condition as { field?: unknown } | null)?.field;
+      if (typeof name === 'string' && Object.hasOwn(fields, name) && fields[name]?.folded)
+        readsData = true;
     });
   }
   const options = request.options as SearchOptions | undefined;
@@ -115,6 +124,7 @@ export function compileSearch(
       : sql<SqlBool>`true`,
     orderBy: keys.length ? sql.join(keys.map((key) => orderTerm(key, key.expression))) : sql`1`,
     sort: keys,
+    readsData,
     options,
   };
 }
