@@ -44,7 +44,8 @@ export interface SearchResult<T> {
   capped: boolean;
   /**
    * True when the server stopped counting: more than `total` items match (lists count exactly
-   * up to a limit, 10,000 by default). Absent or false: `total` is exact.
+   * up to a limit, 10,000 by default, a tenth of it with a condition on a data column). Absent
+   * or false: `total` is exact.
    */
   totalIsLowerBound?: boolean;
   /** The `cursor` of the next page, or null on the last page (document searches). */
