@@ -26,7 +26,15 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PROJECT_ROOT } from '../src/server/config';
 import { visaApplication } from '../tests/support/visa-data';
-import { combine, load, type LoadRequest, type LoadResult } from './bench-scale/load';
+import {
+  combine,
+  load,
+  loadAtRate,
+  quantile,
+  type LoadRequest,
+  type LoadResult,
+} from './bench-scale/load';
+import { DatabaseCpu } from './bench-scale/cpu';
 import { Sessions, type Persona } from './bench-scale/personas';
 import {
   portalCommand,
@@ -157,6 +165,23 @@ function runLength(latency: number, connections: number): { duration?: number; a
   return { amount: Math.max(connections, Math.min(Math.max(10, 2 * connections), affordable)) };
 }
 
+/** Where a measurement's CPU is counted: the server's process and, on PostgreSQL, its backends. */
+interface Meter {
+  server: RunningProcess;
+  database?: DatabaseCpu;
+}
+
+/** A measurement with the CPU it cost the server and the database per request. */
+async function metered<T extends LoadResult>(meter: Meter, measure: () => Promise<T>): Promise<T> {
+  const server = meter.server.cpu();
+  const database = await meter.database?.snapshot();
+  const result = await measure();
+  const serverCpu = (meter.server.cpu() - server) / result.count;
+  const databaseCpu =
+    meter.database && database ? (await meter.database.since(database)) / result.count : undefined;
+  return { ...result, serverCpu, ...(databaseCpu === undefined ? {} : { databaseCpu }) };
+}
+
 interface SearchRow {
   name: string;
   persona: Persona;
@@ -170,6 +195,7 @@ async function measureSearches(
   portal: RunningProcess,
   sessions: Sessions,
   cases: readonly SearchCase[],
+  database?: DatabaseCpu,
 ): Promise<SearchRow[]> {
   const rows: SearchRow[] = [];
   for (const item of cases) {
@@ -189,16 +215,15 @@ async function measureSearches(
     const total = first ? `${first.totalIsLowerBound ? '> ' : ''}${count(first.total)}` : '-';
     if (first?.items.length === 0) log(`  warning: ${item.name} answers no rows`);
     for (const connections of [1, 10]) {
-      const result = await load({
-        url: `${portal.url}${BASE}`,
-        connections,
-        ...runLength(latency, connections),
-        request: {
-          method: 'PATCH',
-          headers: await sessions.headers(item.persona),
-          body: JSON.stringify(item.body),
-        },
-      });
+      const headers = await sessions.headers(item.persona);
+      const result = await metered({ server: portal, database }, () =>
+        load({
+          url: `${portal.url}${BASE}`,
+          connections,
+          ...runLength(latency, connections),
+          request: { method: 'PATCH', headers, body: JSON.stringify(item.body) },
+        }),
+      );
       log(
         `  ${item.name.padEnd(42)} c=${String(connections).padEnd(2)} p50 ${ms(result.p50)} p95 ${ms(result.p95)} ms, ${rate(result.rps)}/s, errors ${result.errors + result.non2xx}`,
       );
@@ -340,38 +365,57 @@ function writeSequence(headers: Record<string, string>, created: { count: number
   ];
 }
 
+type WriteResult = LoadResult & { applications: number };
+
 interface WriteRows {
-  closed: LoadResult & { applications: number };
-  fixed: LoadResult & { applications: number; rate: number; connections: number };
+  closed: WriteResult;
+  /** The same rate twice: autocannon's overallRate (bursts) and evenly spread. */
+  rate: number;
+  overallRate: WriteResult & { connections: number };
+  spread: WriteResult & { connections: number };
 }
 
-async function measureWrites(portal: RunningProcess, sessions: Sessions): Promise<WriteRows> {
+async function measureWrites(
+  portal: RunningProcess,
+  sessions: Sessions,
+  database: DatabaseCpu,
+): Promise<WriteRows> {
   const headers = await sessions.headers('applicant');
-  const run = async (connections: number, overallRate?: number) => {
+  const run = async <T extends LoadResult>(
+    name: string,
+    measure: (requests: LoadRequest[]) => Promise<T>,
+  ): Promise<T & WriteResult> => {
     const created = { count: 0 };
-    const result = await load({
-      url: portal.url,
-      connections,
-      duration: WRITE_SECONDS,
-      ...(overallRate ? { overallRate } : {}),
-      requests: writeSequence(headers, created),
-    });
+    const result = await metered({ server: portal, database }, () =>
+      measure(writeSequence(headers, created)),
+    );
+    log(
+      `  writes, ${name}: p95 ${ms(result.p95)} ms, ${rate(result.rps)} req/s, errors ${result.errors + result.non2xx}`,
+    );
     return { ...result, applications: created.count / result.duration };
   };
-  const closed = await run(200);
-  log(
-    `  writes, 200 connections: p95 ${ms(closed.p95)} ms, ${count(closed.rps)} req/s, errors ${closed.errors + closed.non2xx}`,
+  const duration = WRITE_SECONDS;
+  const closed = await run('200 connections', (requests) =>
+    load({ url: portal.url, connections: 200, duration, requests }),
   );
-  const rate = options['write-rate']
+  const fixedRate = options['write-rate']
     ? Number(options['write-rate'])
     : Math.max(10, Math.floor(closed.rps / 2 / 10) * 10);
-  // autocannon opens no more connections than requests per second.
-  const connections = Math.min(200, rate);
-  const fixed = { ...(await run(200, rate)), rate, connections };
-  log(
-    `  writes at ${rate} req/s: p95 ${ms(fixed.p95)} ms, ${count(fixed.rps)} req/s, errors ${fixed.errors + fixed.non2xx}`,
+  const overallRate = await run(`overallRate ${fixedRate}/s`, async (requests) => ({
+    ...(await load({
+      url: portal.url,
+      connections: 200,
+      duration,
+      overallRate: fixedRate,
+      requests,
+    })),
+    // autocannon opens no more connections than requests per second.
+    connections: Math.min(200, fixedRate),
+  }));
+  const spread = await run(`${fixedRate}/s spread evenly`, (requests) =>
+    loadAtRate({ url: portal.url, rate: fixedRate, duration, requests }),
   );
-  return { closed, fixed };
+  return { closed, rate: fixedRate, overallRate, spread };
 }
 
 interface ReadRows {
@@ -385,12 +429,15 @@ async function measureReads(
   portal: RunningProcess,
   sessions: Sessions,
   documentId: string,
+  database: DatabaseCpu,
 ): Promise<ReadRows> {
   const connections = 50;
   const bare = await startBareFastify(PORT + 1, DATABASE_URL, SCHEMA);
   try {
-    const get = (url: string, headers: Record<string, string> = {}) =>
-      load({ url, connections, duration: SECONDS, request: { method: 'GET', headers } });
+    const get = (server: RunningProcess, url: string, headers: Record<string, string> = {}) =>
+      metered({ server, database }, () =>
+        load({ url, connections, duration: SECONDS, request: { method: 'GET', headers } }),
+      );
     // Each once first: the first request of a route compiles what later ones reuse.
     const verifier = await sessions.headers('verifier');
     await call(`${portal.url}${BASE}/${documentId}`, { method: 'GET', headers: verifier });
@@ -402,13 +449,14 @@ async function measureReads(
       hello: [],
     };
     for (let round = 0; round < READ_ROUNDS; round++) {
-      runs.ours.push(await get(`${portal.url}${BASE}/${documentId}`, verifier));
-      runs.barePg.push(await get(`${bare.url}/document/${documentId}`));
-      runs.hello.push(await get(`${bare.url}/hello`));
+      runs.ours.push(await get(portal, `${portal.url}${BASE}/${documentId}`, verifier));
+      runs.barePg.push(await get(bare, `${bare.url}/document/${documentId}`));
+      runs.hello.push(await get(bare, `${bare.url}/hello`));
     }
     const [ours, barePg, hello] = [combine(runs.ours), combine(runs.barePg), combine(runs.hello)];
     const applicant = await sessions.headers('applicant');
     const catalogue = await get(
+      portal,
       `${portal.url}/api/catalog/v1/country/options?search=sa`,
       applicant,
     );
@@ -537,17 +585,19 @@ interface DatabaseRun {
   seeding?: number;
   /** The first start of the run, which applies any migration the data has not had yet. */
   firstStart: number;
+  firstStartCpu: number;
   /** A start on data already migrated: what a restart costs. */
   startup: number;
+  startupCpu: number;
   searches: SearchRow[];
 }
 
 /** Starts the portal again on the same data and stops it: the time a restart takes. */
-async function restartTime(database: PortalDatabase): Promise<number> {
+async function restart(database: PortalDatabase): Promise<{ startup: number; startupCpu: number }> {
   const portal = await startPortal(PORT, database);
   await portal.stop();
-  log(`  restarted in ${ms(portal.startup)} ms`);
-  return portal.startup;
+  log(`  restarted in ${ms(portal.startup)} ms (${ms(portal.startupCpu)} ms of CPU)`);
+  return { startup: portal.startup, startupCpu: portal.startupCpu };
 }
 
 async function main(): Promise<void> {
@@ -562,18 +612,22 @@ async function main(): Promise<void> {
   let writes: WriteRows;
   let reads: ReadRows;
   try {
-    const sessions = new Sessions(portal.url);
-    const cases = await searchCases(portal, sessions, ROWS);
-    searches = await measureSearches(portal, sessions, cases);
-    const granted = await search(portal, sessions, 'verifier', {
-      list: 'find',
-      filter: [{ field: 'status', criterion: 'equals', value: 'GRANTED' }],
-      options: { page: 1, itemsPerPage: 1 },
-    });
-    const documentId = granted.answer.items[0]?.id;
-    if (!documentId) throw new Error('No granted application to read');
-    reads = await measureReads(portal, sessions, documentId);
-    writes = await measureWrites(portal, sessions);
+    ({ searches, reads, writes } = await withPostgres(async (monitor) => {
+      const database = new DatabaseCpu(monitor);
+      const sessions = new Sessions(portal.url);
+      const cases = await searchCases(portal, sessions, ROWS);
+      const searches = await measureSearches(portal, sessions, cases, database);
+      const granted = await search(portal, sessions, 'verifier', {
+        list: 'find',
+        filter: [{ field: 'status', criterion: 'equals', value: 'GRANTED' }],
+        options: { page: 1, itemsPerPage: 1 },
+      });
+      const documentId = granted.answer.items[0]?.id;
+      if (!documentId) throw new Error('No granted application to read');
+      const reads = await measureReads(portal, sessions, documentId, database);
+      const writes = await measureWrites(portal, sessions, database);
+      return { searches, reads, writes };
+    }));
   } catch (error) {
     log(`The portal printed:\n${portal.output()}`);
     throw error;
@@ -583,7 +637,8 @@ async function main(): Promise<void> {
   const postgres: DatabaseRun = {
     seeding: postgresSeeding,
     firstStart: portal.startup,
-    startup: await restartTime(onPostgres),
+    firstStartCpu: portal.startupCpu,
+    ...(await restart(onPostgres)),
     searches,
   };
 
@@ -606,7 +661,8 @@ async function main(): Promise<void> {
     pglite = {
       seeding: pgliteSeeding,
       firstStart: portal.startup,
-      startup: await restartTime({ dataDir: PGLITE_DIR }),
+      firstStartCpu: portal.startupCpu,
+      ...(await restart({ dataDir: PGLITE_DIR })),
       searches,
     };
   }
@@ -619,6 +675,11 @@ async function main(): Promise<void> {
 // The report
 
 const LIST_P95_GOAL = 60;
+const median = (values: number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 const WRITE_P95_GOAL = 150;
 const READ_SHARE_GOAL = 0.5;
 
@@ -670,8 +731,9 @@ async function report(run: {
       ? `${count(rows)} applications seeded by an earlier run`
       : `${count(rows)} applications seeded in ${seconds.toFixed(0)} s`;
   const startups = (database: DatabaseRun) =>
-    `start-up to a healthy /api/health ${ms(database.startup)} ms ` +
-    `(the run's first start, which applies pending migrations: ${ms(database.firstStart)} ms)`;
+    `start-up to a healthy /api/health ${ms(database.startup)} ms, ` +
+    `${ms(database.startupCpu)} ms of the portal's CPU (the run's first start, which applies ` +
+    `pending migrations: ${ms(database.firstStart)} ms, ${ms(database.firstStartCpu)} ms of CPU)`;
   const atTen = postgres.searches.filter((row) => row.connections === 10);
   const slow = atTen.filter((row) => !(row.result.p95 < LIST_P95_GOAL));
   const failures = [...postgres.searches, ...(pglite?.searches ?? [])].filter(
@@ -680,18 +742,30 @@ async function report(run: {
   const writeErrors = writes.closed.errors + writes.closed.non2xx;
   const share = reads.ours.rps / reads.barePg.rps;
   const littleLaw = 200 / writes.closed.rps;
+  // Little's law: 200 connections always waiting answer with a mean of 200 / throughput.
+  const neededRate = 200 / (WRITE_P95_GOAL / 1000);
   const goals = [
     [
       `lists and filters p95 < ${LIST_P95_GOAL} ms at 10 connections (PostgreSQL): ` +
         (slow.length === 0
           ? `slowest ${ms(Math.max(...atTen.map((row) => row.result.p95)))} ms`
-          : `over it: ${slow.map((row) => `${row.name} ${ms(row.result.p95)} ms`).join(', ')}`),
+          : `over it: ${slow.map((row) => `${row.name} ${ms(row.result.p95)} ms`).join(', ')}`) +
+        `. Ten connections answered within ${LIST_P95_GOAL} ms need at least ` +
+        `${count(10 / (LIST_P95_GOAL / 1000))} req/s (Little's law), at most ` +
+        `${ms((os.cpus().length * 1000 * LIST_P95_GOAL) / 1000 / 10)} ms of CPU per request for ` +
+        `everything on ${os.cpus().length} cores; the portal and PostgreSQL spent ` +
+        `${ms(median(atTen.map((row) => (row.result.serverCpu ?? NaN) + (row.result.databaseCpu ?? NaN))))} ms ` +
+        `(median of the cases)`,
       slow.length === 0,
     ],
     [
       `writes p95 < ${WRITE_P95_GOAL} ms at 200 connections, 0 errors: p95 ${ms(writes.closed.p95)} ms, ` +
         `${writeErrors} errors; by Little's law 200 connections at ${count(writes.closed.rps)} req/s ` +
-        `wait ${ms(littleLaw * 1000)} ms on average`,
+        `wait ${ms(littleLaw * 1000)} ms on average, and a mean under ${WRITE_P95_GOAL} ms needs ` +
+        `${count(neededRate)} req/s: ${ms((os.cpus().length * 1000) / neededRate)} ms of CPU per ` +
+        `request for everything on ${os.cpus().length} cores, where the portal spent ` +
+        `${ms(writes.closed.serverCpu ?? NaN)} ms and PostgreSQL ` +
+        `${ms(writes.closed.databaseCpu ?? NaN)} ms`,
       writes.closed.p95 < WRITE_P95_GOAL && writeErrors === 0,
     ],
     [
@@ -723,16 +797,22 @@ async function report(run: {
     table([
       ['writes', 'connections', ...LATENCY_HEADER, 'applications/s'],
       [
-        'closed loop (each connection sends as soon as answered)',
+        'closed loop: each connection sends again as soon as answered',
         '200',
         ...latencyCells(writes.closed),
-        count(writes.closed.applications),
+        rate(writes.closed.applications),
       ],
       [
-        `fixed rate: autocannon overallRate ${writes.fixed.rate} req/s`,
-        String(writes.fixed.connections),
-        ...latencyCells(writes.fixed),
-        count(writes.fixed.applications),
+        `fixed rate ${writes.rate} req/s, autocannon overallRate: each second's requests at once`,
+        String(writes.overallRate.connections),
+        ...latencyCells(writes.overallRate),
+        rate(writes.overallRate.applications),
+      ],
+      [
+        `fixed rate ${writes.rate} req/s spread evenly (one-connection runs 1/${writes.rate} s apart)`,
+        String(writes.spread.connections),
+        ...latencyCells(writes.spread),
+        rate(writes.spread.applications),
       ],
     ]),
     '',

@@ -23,6 +23,7 @@ interface AutocannonOptions extends LoadRequest {
   amount?: number;
   timeout?: number;
   overallRate?: number;
+  connectionRate?: number;
   requests?: LoadRequest[];
 }
 
@@ -55,6 +56,8 @@ export interface LoadOptions {
   amount?: number;
   /** A fixed number of requests per second over all connections (autocannon's overallRate). */
   overallRate?: number;
+  /** A fixed number of requests per second from each connection. */
+  connectionRate?: number;
   request?: LoadRequest;
   /** A sequence each connection repeats (create, then update what it created). */
   requests?: LoadRequest[];
@@ -76,6 +79,10 @@ export interface LoadResult {
   duration: number;
   /** Every response's time, sorted. */
   times: number[];
+  /** CPU milliseconds the server process spent per request, when the caller measured it. */
+  serverCpu?: number;
+  /** CPU milliseconds PostgreSQL's backends spent per request, when the caller measured it. */
+  databaseCpu?: number;
 }
 
 export function quantile(sorted: readonly number[], q: number): number {
@@ -113,6 +120,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     connections: options.connections,
     ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 5 }),
     ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    ...(options.connectionRate ? { connectionRate: options.connectionRate } : {}),
     // A slow list at ten connections must not turn into timeouts: it is a latency to report.
     timeout: 600,
     ...options.request,
@@ -132,21 +140,69 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   );
 }
 
-/** Several runs of the same measurement as one (runs taken in turns with others). */
-export function combine(results: readonly LoadResult[]): LoadResult {
+/**
+ * Several runs of the same measurement as one: taken in turns with others, or side by side
+ * over `duration` seconds.
+ */
+export function combine(results: readonly LoadResult[], duration?: number): LoadResult {
   const statuses: Record<string, number> = {};
   for (const result of results) {
     for (const [status, n] of Object.entries(result.statuses)) {
       statuses[status] = (statuses[status] ?? 0) + n;
     }
   }
-  return summarise(
-    results.flatMap((result) => result.times).sort((a, b) => a - b),
-    results.reduce((sum, result) => sum + result.duration, 0),
-    {
-      errors: results.reduce((sum, result) => sum + result.errors, 0),
-      non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
-      statuses,
-    },
+  const requests = results.reduce((sum, result) => sum + result.count, 0);
+  /** A cost per request over all the runs, when every run measured it. */
+  const perRequest = (cost: (result: LoadResult) => number | undefined) =>
+    results.every((result) => cost(result) !== undefined)
+      ? results.reduce((sum, result) => sum + cost(result)! * result.count, 0) / requests
+      : undefined;
+  const serverCpu = perRequest((result) => result.serverCpu);
+  const databaseCpu = perRequest((result) => result.databaseCpu);
+  return {
+    ...summarise(
+      results.flatMap((result) => result.times).sort((a, b) => a - b),
+      duration ?? results.reduce((sum, result) => sum + result.duration, 0),
+      {
+        errors: results.reduce((sum, result) => sum + result.errors, 0),
+        non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+        statuses,
+      },
+    ),
+    ...(serverCpu === undefined ? {} : { serverCpu }),
+    ...(databaseCpu === undefined ? {} : { databaseCpu }),
+  };
+}
+
+/** Connections of an evenly spread rate: beyond it, each connection sends more per second. */
+const MAX_SPREAD_CONNECTIONS = 200;
+
+/**
+ * A fixed arrival rate spread evenly over each second, as k6's constant-arrival-rate keeps
+ * one: one-connection autocannon runs, each sending its request(s) once a second
+ * (connectionRate), started 1/rate of a second apart. autocannon's `overallRate` instead gives
+ * every connection its share at the start of each second, so all of a second's requests arrive
+ * at once.
+ */
+export async function loadAtRate(options: {
+  url: string;
+  rate: number;
+  duration: number;
+  requests: LoadRequest[];
+}): Promise<LoadResult & { connections: number }> {
+  const perConnection = Math.ceil(options.rate / MAX_SPREAD_CONNECTIONS);
+  const connections = Math.round(options.rate / perConnection);
+  const runs = await Promise.all(
+    Array.from({ length: connections }, async (_, index) => {
+      await new Promise((resolve) => setTimeout(resolve, (index * 1000) / connections));
+      return load({
+        url: options.url,
+        connections: 1,
+        duration: options.duration,
+        connectionRate: perConnection,
+        requests: options.requests,
+      });
+    }),
   );
+  return { ...combine(runs, options.duration), connections };
 }

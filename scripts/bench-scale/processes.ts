@@ -8,11 +8,19 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/server/config';
+import { cpuOf } from './cpu';
 
 export interface RunningProcess {
   url: string;
   /** Milliseconds from spawning to the first healthy answer. */
   startup: number;
+  /** CPU milliseconds the process had used by then (user and system). */
+  startupCpu: number;
+  /**
+   * CPU milliseconds the process has used so far: what a measurement cost the server itself,
+   * whatever else the machine was doing meanwhile.
+   */
+  cpu(): number;
   /** The end of what the process printed (its errors, when a request failed). */
   output(): string;
   stop(): Promise<void>;
@@ -92,6 +100,8 @@ async function startProcess(
   return {
     url: origin,
     startup,
+    startupCpu: cpuOf(child.pid),
+    cpu: () => cpuOf(child.pid),
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

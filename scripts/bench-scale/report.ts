@@ -34,7 +34,7 @@ export function errorsOf(result: LoadResult): string {
     .trim();
 }
 
-/** The latency and rate columns every measurement row has. */
+/** The latency, rate and cost columns every measurement row has. */
 export const latencyCells = (result: LoadResult) => [
   ms(result.p50),
   ms(result.p95),
@@ -42,8 +42,19 @@ export const latencyCells = (result: LoadResult) => [
   rate(result.rps),
   count(result.count),
   errorsOf(result),
+  result.serverCpu === undefined ? '-' : ms(result.serverCpu),
+  result.databaseCpu === undefined ? '-' : ms(result.databaseCpu),
 ];
-export const LATENCY_HEADER = ['p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'requests', 'errors'];
+export const LATENCY_HEADER = [
+  'p50 ms',
+  'p95 ms',
+  'p99 ms',
+  'req/s',
+  'requests',
+  'errors',
+  'server CPU ms/req',
+  'PostgreSQL CPU ms/req',
+];
 
 /** Replaces the results block of docs/performance.md with this run's. */
 export async function record(text: string): Promise<void> {
