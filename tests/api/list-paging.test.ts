@@ -216,7 +216,9 @@ describe.each(databaseKinds())('list paging and counts on %s', (kind) => {
 
   it('has the declared indexes after start, and the finder queries use them', async () => {
     const db = api.server.database.db;
-    const declared = declaredListIndexes(api.server.definitions.workflows).map((i) => i.name);
+    const declared = declaredListIndexes(api.server.definitions.workflows)
+      .filter((i) => i.kind === 'index')
+      .map((i) => i.name);
     const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes
       where schemaname = current_schema() and tablename = 'document'`.execute(db);
     const present = new Set(rows.map((r) => r.indexname));

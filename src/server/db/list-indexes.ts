@@ -68,14 +68,20 @@ function quote(text: string): string {
 /** One index the definitions call for: its name (a digest of its definition) and its SQL. */
 export interface ListIndex {
   name: string;
-  /** `on document ...`: what follows `create index <name>`. */
+  /**
+   * An index, or statistics on an expression (what the planner knows of a folded column's
+   * values: a partial index's own statistics are not used to estimate the whole table's rows).
+   */
+  kind: 'index' | 'statistics';
+  /** What follows `create index <name>` (`on document ...`) or `create statistics <name>`. */
   definition: string;
 }
 
-function listIndex(type: string, definition: string): ListIndex {
+function listIndex(type: string, definition: string, kind: ListIndex['kind'] = 'index'): ListIndex {
   const digest = createHash('sha256').update(definition).digest('hex').slice(0, 12);
   const slug = type.replace(/[^a-z0-9]/g, '_').slice(0, 28);
-  return { name: `${PREFIX}${slug}_${digest}`, definition };
+  const prefix = kind === 'index' ? PREFIX : `${PREFIX}stat_`;
+  return { name: `${prefix}${slug}_${digest}`, kind, definition };
 }
 
 /** A list's statuses and assignment as the index predicate its search's scope implies. */
@@ -107,8 +113,8 @@ function ownScopeIndex(list: WorkflowList): boolean {
 /** Every index the workflows' lists call for, once each. */
 export function declaredListIndexes(workflows: readonly WorkflowDefinition[]): ListIndex[] {
   const indexes = new Map<string, ListIndex>();
-  const add = (type: string, definition: string) => {
-    const index = listIndex(type, definition);
+  const add = (type: string, definition: string, kind: ListIndex['kind'] = 'index') => {
+    const index = listIndex(type, definition, kind);
     indexes.set(index.name, index);
   };
   if (workflows.length === 0) return [];
@@ -141,7 +147,11 @@ export function declaredListIndexes(workflows: readonly WorkflowDefinition[]): L
           );
       }
     }
-    for (const expression of folded) add(type, `on document (${expression}, id) where ${ofType}`);
+    for (const expression of folded) {
+      add(type, `on document (${expression}, id) where ${ofType}`);
+      // So the planner knows how many rows "starts with tu" or "contains ual" match.
+      add('all', `on (${expression}) from document`, 'statistics');
+    }
     // One trigram index per type holds all its data columns: a condition on any one uses it.
     if (folded.size)
       add(
@@ -194,7 +204,9 @@ export async function ensureListIndexes(
     }
     try {
       const mode = sql.raw(postgres && (await holdsMany(connection)) ? ' concurrently' : '');
-      const wanted = new Map(indexes.map((index) => [index.name, index]));
+      const wanted = new Map(
+        indexes.filter((index) => index.kind === 'index').map((index) => [index.name, index]),
+      );
       const present = await sql<{ name: string; valid: boolean }>`select c.relname as name,
           i.indisvalid as valid
         from pg_index i join pg_class c on c.oid = i.indexrelid
@@ -213,8 +225,39 @@ export async function ensureListIndexes(
           connection,
         );
       }
+      await ensureStatistics(
+        connection,
+        indexes.filter((index) => index.kind === 'statistics'),
+      );
     } finally {
       await sql`select pg_advisory_unlock(${lock})`.execute(connection);
     }
   });
+}
+
+/**
+ * The declared statistics objects, exactly: others of ours dropped, missing ones made, and the
+ * table analyzed when one was made (a sample of the rows: seconds on a million documents).
+ */
+async function ensureStatistics(
+  connection: Kysely<Database>,
+  statistics: readonly ListIndex[],
+): Promise<void> {
+  const wanted = new Map(statistics.map((statistic) => [statistic.name, statistic]));
+  const present = await sql<{ name: string }>`select s.stxname as name
+    from pg_statistic_ext s join pg_namespace n on n.oid = s.stxnamespace
+    where n.nspname = current_schema()
+      and s.stxname like ${`${PREFIX.replace(/_/g, '\\_')}stat\\_%`}`.execute(connection);
+  const existing = new Set(present.rows.map((row) => row.name));
+  for (const name of existing)
+    if (!wanted.has(name)) await sql`drop statistics if exists ${sql.id(name)}`.execute(connection);
+  let made = false;
+  for (const [name, statistic] of wanted) {
+    if (existing.has(name)) continue;
+    await sql`create statistics if not exists ${sql.id(name)} ${sql.raw(statistic.definition)}`.execute(
+      connection,
+    );
+    made = true;
+  }
+  if (made) await sql`analyze document`.execute(connection);
 }
