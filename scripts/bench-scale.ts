@@ -171,15 +171,23 @@ interface Meter {
   database?: DatabaseCpu;
 }
 
-/** A measurement with the CPU it cost the server and the database per request. */
+/** A measurement with the CPU it cost the server, the database and autocannon per request. */
 async function metered<T extends LoadResult>(meter: Meter, measure: () => Promise<T>): Promise<T> {
   const server = meter.server.cpu();
   const database = await meter.database?.snapshot();
+  const generator = process.cpuUsage();
   const result = await measure();
+  const { user, system } = process.cpuUsage(generator);
+  const generatorCpu = (user + system) / 1000 / result.count;
   const serverCpu = (meter.server.cpu() - server) / result.count;
   const databaseCpu =
     meter.database && database ? (await meter.database.since(database)) / result.count : undefined;
-  return { ...result, serverCpu, ...(databaseCpu === undefined ? {} : { databaseCpu }) };
+  return {
+    ...result,
+    serverCpu,
+    generatorCpu,
+    ...(databaseCpu === undefined ? {} : { databaseCpu }),
+  };
 }
 
 interface SearchRow {

@@ -83,6 +83,8 @@ export interface LoadResult {
   serverCpu?: number;
   /** CPU milliseconds PostgreSQL's backends spent per request, when the caller measured it. */
   databaseCpu?: number;
+  /** CPU milliseconds the load generator (this process) spent per request. */
+  generatorCpu?: number;
 }
 
 export function quantile(sorted: readonly number[], q: number): number {
@@ -159,6 +161,7 @@ export function combine(results: readonly LoadResult[], duration?: number): Load
       : undefined;
   const serverCpu = perRequest((result) => result.serverCpu);
   const databaseCpu = perRequest((result) => result.databaseCpu);
+  const generatorCpu = perRequest((result) => result.generatorCpu);
   return {
     ...summarise(
       results.flatMap((result) => result.times).sort((a, b) => a - b),
@@ -171,6 +174,7 @@ export function combine(results: readonly LoadResult[], duration?: number): Load
     ),
     ...(serverCpu === undefined ? {} : { serverCpu }),
     ...(databaseCpu === undefined ? {} : { databaseCpu }),
+    ...(generatorCpu === undefined ? {} : { generatorCpu }),
   };
 }
 

@@ -44,6 +44,7 @@ export const latencyCells = (result: LoadResult) => [
   errorsOf(result),
   result.serverCpu === undefined ? '-' : ms(result.serverCpu),
   result.databaseCpu === undefined ? '-' : ms(result.databaseCpu),
+  result.generatorCpu === undefined ? '-' : ms(result.generatorCpu),
 ];
 export const LATENCY_HEADER = [
   'p50 ms',
@@ -54,6 +55,7 @@ export const LATENCY_HEADER = [
   'errors',
   'server CPU ms/req',
   'PostgreSQL CPU ms/req',
+  'autocannon CPU ms/req',
 ];
 
 /** Replaces the results block of docs/performance.md with this run's. */
