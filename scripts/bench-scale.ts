@@ -262,7 +262,7 @@ async function deepCursor(
   sessions: Sessions,
   depth: number,
 ): Promise<{ cursor: string; depth: number } | undefined> {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 240_000;
   let cursor: string | undefined;
   let behind = 0;
   while (behind < depth && Date.now() < deadline) {
