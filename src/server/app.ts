@@ -12,6 +12,7 @@ import { installAuthentication } from './auth/plugin';
 import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from './auth/token-verifier';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
+import { installCompression } from './http/compression';
 import { installApiContract } from './api-contract/plugin';
 import { catalogPlugin } from './plugins/catalog';
 import { enumerationsPlugin } from './plugins/enumerations';
@@ -207,6 +208,8 @@ export async function buildServer(
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
   });
+  // Before any route: each route is hooked as it is added.
+  await installCompression(app);
   installErrorHandler(app, definitions.translations);
   installAuthentication(app, verify, config.identity.enabled ? ['/realms/'] : []);
   // Before the routes: the contract gathers their schemas as they are registered.

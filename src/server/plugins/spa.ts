@@ -29,6 +29,9 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      // The body depends on Accept-Encoding (a compressed copy or the file itself): a shared
+      // cache must not hand a brotli body to a client that did not ask for it.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 }
