@@ -15,4 +15,5 @@ renderBench(
       </p>
     ))}
   </div>,
+  '#floor_familyName',
 );

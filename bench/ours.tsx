@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Container } from '@mantine/core';
-import { DocumentForm, loadEntityValidators } from '../src/engine/form';
-import type { DocumentData, EntityValidators } from '../src/engine/form';
+import { DocumentForm, entityValidators } from '../src/engine/form';
+import type { DocumentData, ValidatorSource } from '../src/engine/form';
 import { BENCH_SECTION, definition, renderBench, texts } from './shared';
 
 /**
  * Our engine: DocumentForm with the visa application definition, its texts, and the validator
- * module that compileValidators generated (written into dist/bench/validators by the script and
- * imported at run time, as the portal imports it from the server).
+ * modules that compileValidators generated (written into dist/bench/validators by the script and
+ * imported at run time, as the portal imports them from the server): the open section's first
+ * (ours.html starts it with the page's script, as the portal's router does with the page's
+ * code), the whole document's after the first paint.
  */
-function OursForm({ validators }: { validators: EntityValidators }) {
+function OursForm({ validators }: { validators: ValidatorSource }) {
   const [value, setValue] = useState<DocumentData>({});
   return (
     <Container size="lg" py="md">
@@ -26,5 +28,7 @@ function OursForm({ validators }: { validators: EntityValidators }) {
   );
 }
 
-const validators = await loadEntityValidators(`/validators/${definition.id}.js`);
-renderBench(<OursForm validators={validators} />);
+renderBench(
+  <OursForm validators={entityValidators(definition.id, '/validators')} />,
+  `[id="root.${BENCH_SECTION}.familyName"]`,
+);

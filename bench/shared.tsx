@@ -20,20 +20,38 @@ export const texts: { en: TextTree } = {
 /** The section and text fields the keystrokes go to (applicant names and the like). */
 export const BENCH_SECTION = 'applicant';
 
-function Mounted({ children }: { children: ReactNode }) {
-  useLayoutEffect(() => markMounted(), []);
+/**
+ * Marks the form mounted once `ready` (the first field typed into) is in the DOM: at the first
+ * commit for a form that renders everything at once, at a later one for ours when its section
+ * waits for its validators. Checked in a layout effect, then on every change of the page (a
+ * MutationObserver's callback runs within the commit that added the field).
+ */
+function Mounted({ ready, children }: { ready: string; children: ReactNode }) {
+  useLayoutEffect(() => {
+    if (document.querySelector(ready)) return markMounted();
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector(ready)) return;
+      observer.disconnect();
+      markMounted();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [ready]);
   return <>{children}</>;
 }
 
-/** Renders the page's form the same way for both pages, marking the start of the render. */
-export function renderBench(form: ReactNode): void {
+/**
+ * Renders the page's form the same way for every page, marking the start of the render; the
+ * first render ends with the first paint showing the field `ready` names.
+ */
+export function renderBench(form: ReactNode, ready: string): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   const root = createRoot(container);
   markRenderStart();
   root.render(
     <MantineProvider>
-      <Mounted>{form}</Mounted>
+      <Mounted ready={ready}>{form}</Mounted>
     </MantineProvider>,
   );
 }

@@ -70,4 +70,5 @@ renderBench(
   <Container size="lg" py="md">
     <StockForm schema={schema} uiSchema={uiSchema} validator={validator} liveValidate />
   </Container>,
+  '#root_applicant_familyName',
 );

@@ -3,7 +3,7 @@
  * in headless Chromium and compares time to first render and keystroke-to-paint latency
  * (docs/performance.md). Not part of `npm test`.
  *
- * Steps: builds bench/ with Vite into dist/bench, writes the entity's validator module (the one
+ * Steps: builds bench/ with Vite into dist/bench, writes the entity's validator modules (those
  * compileValidators generates for the server) into dist/bench/validators, serves dist/bench on
  * a loopback port (no CSP: stock RJSF compiles with `new Function`), then alternates runs of
  * each page: one fresh page per run, first render, then KEYSTROKES keys typed one at a time
@@ -22,6 +22,7 @@ import { build } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { DefinitionBundle, EntityDefinition } from '../src/core/definitions/types';
 import { compileValidators } from '../src/server/definitions/validators';
+import { sectionsOf } from '../src/core/rules/sections';
 import { PROJECT_ROOT } from '../src/server/config';
 import { CHROMIUM_PATH, launchChromium } from '../tests/support/browser';
 import type { BenchState } from '../bench/instrument';
@@ -101,10 +102,18 @@ async function buildPages(): Promise<void> {
     translations: { en: {}, fr: {} },
     version: 'bench',
   };
-  const source = (await compileValidators(bundle)).module('schema', ENTITY);
+  // The whole document's module and one per section, at the addresses entityValidators()
+  // asks for under /validators.
+  const validators = await compileValidators(bundle);
+  const source = validators.module('schema', ENTITY);
   if (!source) throw new Error(`No validator module for ${ENTITY}`);
-  await fs.mkdir(path.join(OUT_DIR, 'validators'), { recursive: true });
+  await fs.mkdir(path.join(OUT_DIR, 'validators', ENTITY), { recursive: true });
   await fs.writeFile(path.join(OUT_DIR, 'validators', `${ENTITY}.js`), source);
+  for (const section of sectionsOf(definition)) {
+    const module = validators.sectionModule(ENTITY, section.id);
+    if (!module) throw new Error(`No validator module for ${ENTITY} section ${section.id}`);
+    await fs.writeFile(path.join(OUT_DIR, 'validators', ENTITY, `${section.id}.js`), module);
+  }
 }
 
 const TYPES: Record<string, string> = {

@@ -3,11 +3,13 @@ import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { usePortal } from './context';
+import { PageLoading } from './lazyPage';
 
 /**
  * The browser's access rule (specification 000, section 2): a signed-out user is sent to the
  * single sign-on page (and comes back to this page once signed in); a signed-in user holding none
  * of the roles goes to /403. A convenience only: the server checks the same roles on every call.
+ * While single sign-on is still starting, the page waits behind a spinner.
  */
 export function RequireRoles({
   roles,
@@ -17,6 +19,7 @@ export function RequireRoles({
   children: ReactNode;
 }) {
   const { session } = usePortal();
+  if (session.pending) return <PageLoading />;
   if (!session.signedIn) return <SignInRedirect />;
   if (!session.hasAnyRole(roles)) return <Navigate to="/403" replace />;
   return <>{children}</>;

@@ -1,7 +1,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { DefinitionBundle } from '../core/definitions/types';
-import { DEFAULT_LANGUAGE, LANGUAGES, pickLanguage, type Language } from '../core/i18n/translate';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  pickLanguage,
+  type Language,
+  type TextTree,
+} from '../core/i18n/translate';
 
 const LANGUAGE_STORAGE_KEY = 'portal.language';
 
@@ -31,6 +37,16 @@ export async function initI18n(bundle: DefinitionBundle): Promise<void> {
     showSupportNotice: false,
   });
   document.documentElement.lang = currentLanguage();
+}
+
+/**
+ * Adds a document type's own texts (its definitions part, fetched when one of its pages opens)
+ * under its id, in every language; the pages then find them as they find the others.
+ */
+export function addTexts(entityId: string, texts: Partial<Record<Language, TextTree>>): void {
+  for (const [language, tree] of Object.entries(texts)) {
+    i18next.addResourceBundle(language, 'translation', { [entityId]: tree }, true, true);
+  }
 }
 
 export function currentLanguage(): Language {

@@ -3,15 +3,17 @@ import { StrictMode, useMemo, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Alert, Center, Loader, MantineProvider } from '@mantine/core';
 import { RouterProvider } from 'react-router-dom';
-import { createApiClient, DEFAULT_BACKENDS } from '../core/api/client';
-import type { DefinitionBundle } from '../core/definitions/types';
 import { pickLanguage, translate, type TextTree } from '../core/i18n/translate';
-import en from '../../translations/en.json';
-import fr from '../../translations/fr.json';
-import { fetchOrLastCopy, portalApiClient } from './api';
+// Only the messages tree (Vite keeps a JSON file's top-level keys apart): the portal's first
+// script carries none of the other texts, which come with the definitions.
+import { messages as enMessages } from '../../translations/en.json';
+import { messages as frMessages } from '../../translations/fr.json';
+import { portalApiClient } from './api';
 import { PortalContext, type Portal } from './context';
-import { initI18n } from './i18n';
-import { startSession, type SessionStore } from './keycloak';
+import { definitionStore, fetchDefinitionsIndex, type DefinitionStore } from './definitions';
+import { addTexts, initI18n } from './i18n';
+import { RETURN_PARAM, startSession, type SessionStore } from './keycloak';
+import { pendingSessionStore } from './pendingSession';
 import { createPortalRouter, preloadRoute, routeAtStart } from './router';
 import { registerServiceWorker } from './serviceWorker';
 import { cssVariablesResolver, theme } from './theme';
@@ -38,16 +40,20 @@ render(
   </Center>,
 );
 
-/** Provides the portal to the pages; re-renders them when the session changes (sign-out, refresh). */
+/**
+ * Provides the portal to the pages; re-renders them when the session changes (sign-out,
+ * refresh) and when a document type's definitions arrive.
+ */
 function PortalRoot({
-  bundle,
+  definitions,
   store,
   router,
 }: {
-  bundle: DefinitionBundle;
+  definitions: DefinitionStore;
   store: SessionStore;
   router: ReturnType<typeof createPortalRouter>;
 }) {
+  const bundle = useSyncExternalStore(definitions.subscribe, definitions.current);
   const session = useSyncExternalStore(store.subscribe, store.current);
   // One client for the whole visit: it asks the store for the current token on every call.
   const api = useMemo(() => portalApiClient({ token: () => store.current().token() }), [store]);
@@ -61,26 +67,26 @@ function PortalRoot({
   );
 }
 
+/**
+ * Whether the address is the identity server sending the browser back (a sign-in's code, its
+ * error, the route to return to): keycloak-js then takes its parameters out of the address, and
+ * the route moves into the fragment, before the router may read it.
+ */
+function returningFromSignIn(location: Pick<Location, 'search'>): boolean {
+  const query = new URLSearchParams(location.search);
+  return ['code', 'state', 'error', RETURN_PARAM].some((name) => query.has(name));
+}
+
 async function start() {
-  // The definitions are public; this client sends no token and the browser's language.
-  const bootstrap = createApiClient({
-    baseUrl: '/api',
-    backends: DEFAULT_BACKENDS,
-    locale: () => pickLanguage(navigator.language),
-    // Offline, the definitions of the last visit (the browser's HTTP cache) start the shell.
-    fetch: fetchOrLastCopy,
-  });
   // Single sign-on starts alongside (it never fails: without it the portal starts signed out).
-  // It must finish before the router reads the address: keycloak-js removes its parameters.
-  // The page being opened starts loading as soon as the definitions say which page it is.
-  const [[error, bundle], store] = await Promise.all([
-    bootstrap.get<DefinitionBundle>('definitions', '').then((answer) => {
-      if (!answer[0]) preloadRoute(answer[1], routeAtStart(globalThis.location));
-      return answer;
-    }),
-    startSession(),
-  ]);
-  if (error) {
+  // The portal does not wait for it to show a page, unless the identity server just sent the
+  // browser back: a public page shows at once, a page behind roles waits (RequireRoles).
+  const waitForSession = returningFromSignIn(globalThis.location);
+  const session = startSession();
+  // The definitions index is public (index.html preloads it). Offline, the copy of the last
+  // visit (the browser's HTTP cache) starts the shell.
+  const index = await fetchDefinitionsIndex();
+  if (!index) {
     render(
       <Center h="100vh" p="md">
         <Alert color="red" role="alert">
@@ -90,9 +96,14 @@ async function start() {
     );
     return;
   }
+  const definitions = definitionStore(index, addTexts);
+  const bundle = definitions.current();
+  // The page being opened starts loading as soon as the definitions say which page it is.
+  preloadRoute(bundle, routeAtStart(globalThis.location), definitions);
   await initI18n(bundle);
-  const router = createPortalRouter(bundle);
-  render(<PortalRoot bundle={bundle} store={store} router={router} />);
+  const store = waitForSession ? await session : pendingSessionStore(session);
+  const router = createPortalRouter(bundle, definitions);
+  render(<PortalRoot definitions={definitions} store={store} router={router} />);
 }
 
 /**
@@ -100,7 +111,10 @@ async function start() {
  * files at build time, so there is still one source for every text.
  */
 function bootText(key: string): string {
-  const texts: Record<string, TextTree> = { en, fr };
+  const texts: Record<string, TextTree> = {
+    en: { messages: enMessages },
+    fr: { messages: frMessages },
+  };
   return translate(texts, pickLanguage(navigator.languages?.join(','), navigator.language), key);
 }
 

@@ -13,8 +13,9 @@ import {
   DASHBOARD_MODULE,
   isModuleEnabled,
   type DefinitionBundle,
+  type EntitySection,
 } from '../core/definitions/types';
-import { fullRoles, type ScreenMode } from '../core/documents/workflow';
+import { fullRoles, type ScreenMode, type WorkflowScreen } from '../core/documents/workflow';
 import { RequireRoles } from './RequireRoles';
 import { CATALOG_ROUTE_PREFIX } from '../core/definitions/routes';
 import { usePortal } from './context';
@@ -37,7 +38,10 @@ import { HomePage } from './pages/HomePage';
 import { NotFoundPage, OfflinePage, UnauthorizedPage } from './pages/MessagePage';
 import { lazyPage } from './lazyPage';
 import { RETURN_PARAM } from './keycloak';
-import { entityValidatorsUrl, loadEntityValidators } from '../engine/form/loadEntityValidators';
+import { entityValidators } from '../engine/form/loadEntityValidators';
+import type { DocumentParts } from './definitions';
+import { DocumentsGate } from './DocumentsGate';
+import { editsSections } from './screenModes';
 
 /*
  * Every page but the home page, the message pages and the layouts is fetched when first opened
@@ -103,49 +107,85 @@ const PAYMENT_MODES: ReadonlySet<ScreenMode> = new Set<ScreenMode>([
   'print',
 ]);
 
+/**
+ * The section a screen most likely opens on, before the entity's definition is here: the one
+ * it names, else the first it lets the user fill in (DocumentScreenPage decides for good).
+ */
+function likelyOpeningSection(
+  sections: readonly EntitySection[],
+  screen: WorkflowScreen,
+): string | undefined {
+  if (screen.open) return screen.open;
+  const editable = (section: EntitySection) =>
+    screen.editable === undefined
+      ? !section.officer && !section.internal
+      : screen.editable === 'all' || screen.editable.includes(section.id);
+  return sections.find((section) => !screen.hidden?.includes(section.id) && editable(section))?.id;
+}
+
 /** Every list and screen of every workflow, each behind the roles its definition names. */
-function workflowRoutes(bundle: DefinitionBundle): RouteObject[] {
-  return bundle.workflows.flatMap((workflow) => [
-    ...workflow.lists.map((list) => ({
-      path: `${workflow.prefix}${list.path}`,
-      handle: preloading(DocumentListPage.preload),
-      element: (
-        <RequireRoles roles={fullRoles(workflow, list.roles)}>
-          <DocumentListPage workflow={workflow} list={list} />
-        </RequireRoles>
-      ),
-    })),
-    ...workflow.screens.map((screen) => ({
-      path: `${workflow.prefix}${screen.path}`,
-      handle: preloading(
-        workflow.payment && PAYMENT_MODES.has(screen.mode)
-          ? PaymentScreenPage.preload
-          : () => {
-              DocumentScreenPage.preload();
-              // The entity's validator module (up to 0.5 MB), fetched alongside the page's
-              // code instead of after it; the page's own import then finds it loaded.
-              loadEntityValidators(entityValidatorsUrl(workflow.document)).catch(() => undefined);
+function workflowRoutes(bundle: DefinitionBundle, parts?: DocumentParts): RouteObject[] {
+  // A document's screens may offer to write a message: the inbox's form.
+  const inbox = bundle.workflows.find((workflow) => workflow.inbox)?.document;
+  return bundle.workflows.flatMap((workflow) => {
+    const listDocuments = [workflow.document];
+    const screenDocuments = inbox ? [workflow.document, inbox] : listDocuments;
+    const loadParts = (documents: string[]) => () =>
+      void parts?.load(documents).catch(() => undefined);
+    return [
+      ...workflow.lists.map((list) => ({
+        path: `${workflow.prefix}${list.path}`,
+        handle: preloading(DocumentListPage.preload, loadParts(listDocuments)),
+        element: (
+          <RequireRoles roles={fullRoles(workflow, list.roles)}>
+            <DocumentsGate parts={parts} documents={listDocuments}>
+              <DocumentListPage workflow={workflow} list={list} />
+            </DocumentsGate>
+          </RequireRoles>
+        ),
+      })),
+      ...workflow.screens.map((screen) => {
+        const payment = workflow.payment && PAYMENT_MODES.has(screen.mode);
+        return {
+          path: `${workflow.prefix}${screen.path}`,
+          handle: preloading(
+            payment ? PaymentScreenPage.preload : DocumentScreenPage.preload,
+            loadParts(screenDocuments),
+            () => {
+              if (payment || !editsSections(screen)) return;
+              // The validators of the section the form will open on (a few kilobytes), fetched
+              // alongside the page's code instead of after it.
+              const sections = parts?.sections(workflow.document) ?? [];
+              const opening = likelyOpeningSection(sections, screen);
+              if (opening)
+                entityValidators(workflow.document)
+                  .loadSection(opening)
+                  .catch(() => undefined);
             },
-      ),
-      element: (
-        <RequireRoles roles={fullRoles(workflow, screen.roles)}>
-          {workflow.payment && PAYMENT_MODES.has(screen.mode) ? (
-            <PaymentScreenPage
-              key={`${workflow.id}${screen.path}`}
-              workflow={workflow}
-              screen={screen}
-            />
-          ) : (
-            <DocumentScreenPage
-              key={`${workflow.id}${screen.path}`}
-              workflow={workflow}
-              screen={screen}
-            />
-          )}
-        </RequireRoles>
-      ),
-    })),
-  ]);
+          ),
+          element: (
+            <RequireRoles roles={fullRoles(workflow, screen.roles)}>
+              <DocumentsGate parts={parts} documents={screenDocuments}>
+                {payment ? (
+                  <PaymentScreenPage
+                    key={`${workflow.id}${screen.path}`}
+                    workflow={workflow}
+                    screen={screen}
+                  />
+                ) : (
+                  <DocumentScreenPage
+                    key={`${workflow.id}${screen.path}`}
+                    workflow={workflow}
+                    screen={screen}
+                  />
+                )}
+              </DocumentsGate>
+            </RequireRoles>
+          ),
+        };
+      }),
+    ];
+  });
 }
 
 /**
@@ -193,26 +233,33 @@ function SelfRegistrationOnly({ children }: { children: ReactNode }) {
 }
 
 /** The user management module's own pages: registration (standalone layout). */
-function registrationRoutes(bundle: DefinitionBundle): RouteObject[] {
+function registrationRoutes(bundle: DefinitionBundle, parts?: DocumentParts): RouteObject[] {
   if (!isModuleEnabled(bundle, USER_MANAGEMENT_MODULE)) return [];
+  // Registration shows the account's own texts.
+  const accounts = bundle.workflows.filter((workflow) => workflow.account).map((w) => w.document);
+  const loadParts = () => void parts?.load(accounts).catch(() => undefined);
   return [
     {
       path: REGISTER_PATH,
       element: (
         <SelfRegistrationOnly>
-          <RegisterPage />
+          <DocumentsGate parts={parts} documents={accounts}>
+            <RegisterPage />
+          </DocumentsGate>
         </SelfRegistrationOnly>
       ),
-      handle: preloading(RegisterPage.preload),
+      handle: preloading(RegisterPage.preload, loadParts),
     },
     {
       path: REGISTRATION_SUCCESS_PATH,
       element: (
         <SelfRegistrationOnly>
-          <RegistrationSuccessPage />
+          <DocumentsGate parts={parts} documents={accounts}>
+            <RegistrationSuccessPage />
+          </DocumentsGate>
         </SelfRegistrationOnly>
       ),
-      handle: preloading(RegistrationSuccessPage.preload),
+      handle: preloading(RegistrationSuccessPage.preload, loadParts),
     },
   ];
 }
@@ -235,12 +282,16 @@ function ownAccountRoutes(bundle: DefinitionBundle): RouteObject[] {
   ];
 }
 
-/** Hash routes built from the definitions, so the server only ever serves index.html at `/`. */
-function portalRoutes(bundle: DefinitionBundle): RouteObject[] {
+/**
+ * Hash routes built from the definitions, so the server only ever serves index.html at `/`.
+ * With `parts`, the pages of a document type wait for its definitions part (fetched as the
+ * route opens); without, the bundle is whole.
+ */
+function portalRoutes(bundle: DefinitionBundle, parts?: DocumentParts): RouteObject[] {
   return [
     {
       element: <StandaloneLayout />,
-      children: registrationRoutes(bundle),
+      children: registrationRoutes(bundle, parts),
     },
     {
       element: <Layout />,
@@ -257,7 +308,7 @@ function portalRoutes(bundle: DefinitionBundle): RouteObject[] {
               },
             ]
           : []),
-        ...workflowRoutes(bundle),
+        ...workflowRoutes(bundle, parts),
         ...ownAccountRoutes(bundle),
         {
           // Outside production only (the server answers 404 there); other people's codes.
@@ -287,8 +338,8 @@ interface PreloadHandle {
   preload(): void;
 }
 
-function preloading(preload: () => void): PreloadHandle {
-  return { preload };
+function preloading(...preloads: Array<() => void>): PreloadHandle {
+  return { preload: () => preloads.forEach((preload) => preload()) };
 }
 
 function preloadMatches(matches: ReadonlyArray<{ route: RouteObject }> | null) {
@@ -310,13 +361,13 @@ export function routeAtStart(location: Pick<Location, 'hash' | 'search'>): strin
  * (main.tsx calls it as soon as the definitions arrive): after a sign-in, the page's code is
  * then no longer fetched only once the token exchange is over.
  */
-export function preloadRoute(bundle: DefinitionBundle, path: string): void {
-  preloadMatches(matchRoutes(portalRoutes(bundle), path));
+export function preloadRoute(bundle: DefinitionBundle, path: string, parts?: DocumentParts): void {
+  preloadMatches(matchRoutes(portalRoutes(bundle, parts), path));
 }
 
 /** The portal's router; each navigation preloads what its route needs. */
-export function createPortalRouter(bundle: DefinitionBundle) {
-  const router = createHashRouter(portalRoutes(bundle));
+export function createPortalRouter(bundle: DefinitionBundle, parts?: DocumentParts) {
+  const router = createHashRouter(portalRoutes(bundle, parts));
   // Called as the location changes, before React renders the new page: the page's code and its
   // validator module start together instead of one after the other.
   let last = router.state.location.key;

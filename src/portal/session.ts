@@ -8,6 +8,11 @@
 
 export interface Session {
   readonly signedIn: boolean;
+  /**
+   * Single sign-on is still starting: who is signed in is not known yet (signedIn is false
+   * meanwhile). Public pages show as to a visitor; pages behind roles wait.
+   */
+  readonly pending?: boolean;
   /** Roles of the user, from the token's `groups` claim (Keycloak group paths, leading '/' trimmed). */
   readonly roles: readonly string[];
   readonly name?: string;

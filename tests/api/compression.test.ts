@@ -89,4 +89,12 @@ describe.each(databaseKinds())('bytes on the wire (%s)', (kind) => {
     expect(health.rawPayload.length).toBeLessThan(1024);
     expect(health.headers['content-encoding']).toBeUndefined();
   });
+
+  it('sends the definitions compressed once, not compressed again', async () => {
+    const url = '/api/definitions/index';
+    const plain = await get(url);
+    const brotli = await get(url, 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
 });

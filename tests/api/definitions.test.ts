@@ -3,9 +3,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CatalogDefinition } from '../../src/core/definitions/types';
+import type { CatalogDefinition, DefinitionBundle } from '../../src/core/definitions/types';
+import {
+  withDocumentParts,
+  type DocumentPart,
+  type PortalIndex,
+} from '../../src/core/definitions/parts';
+import type { TextTree } from '../../src/core/i18n/translate';
 import { PROJECT_ROOT } from '../../src/server/config';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { copyDefinitions, readProjectJson } from '../support/definitions-dir';
@@ -54,7 +60,7 @@ describe('definitions served to the browser', () => {
     ).toBe(404);
   });
 
-  it('serves the bundle and the validator modules gzip-compressed, and 304 while unchanged', async () => {
+  it('serves the validator modules compressed, and 304 while unchanged', async () => {
     const api = harnesses[0]!;
     const url = '/api/definitions/validators/schema/visa-application.js';
     const plain = await api.call('GET', url);
@@ -62,23 +68,102 @@ describe('definitions served to the browser', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     const etag = plain.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    // A returning visitor's browser revalidates the 0.5 MB module instead of downloading it.
+    // A returning visitor's browser revalidates the module instead of downloading it.
     const again = await api.call('GET', url, { headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
 
-    for (const path of [url, '/api/definitions']) {
+    for (const path of [url, '/api/definitions', '/api/definitions/index']) {
       const raw = await api.call('GET', path);
-      const zipped = await api.call('GET', path, {
+      const brotli = await api.call('GET', path, {
         headers: { 'accept-encoding': 'gzip, deflate, br' },
       });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotli.rawPayload.length).toBeLessThan(raw.rawPayload.length / 4);
+      expect(brotliDecompressSync(brotli.rawPayload).equals(raw.rawPayload)).toBe(true);
+      const zipped = await api.call('GET', path, { headers: { 'accept-encoding': 'gzip' } });
       expect(zipped.headers['content-encoding']).toBe('gzip');
-      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
-      expect(zipped.rawPayload.length).toBeLessThan(raw.rawPayload.length / 4);
       expect(gunzipSync(zipped.rawPayload).equals(raw.rawPayload)).toBe(true);
-      const refused = await api.call('GET', path, { headers: { 'accept-encoding': 'gzip;q=0' } });
+      const refused = await api.call('GET', path, {
+        headers: { 'accept-encoding': 'gzip;q=0, br;q=0' },
+      });
       expect(refused.headers['content-encoding']).toBeUndefined();
     }
+  });
+
+  it("serves an index without the entities, and each document type's part on its own", async () => {
+    const api = harnesses[0]!;
+    const whole = (await api.call('GET', '/api/definitions')).json() as DefinitionBundle;
+    const answer = await api.call('GET', '/api/definitions/index');
+    expect(answer.statusCode).toBe(200);
+    const index = answer.json() as PortalIndex;
+    expect(index.version).toBe(whole.version);
+    expect(index.workflows.map((w) => w.id)).toEqual(whole.workflows.map((w) => w.id));
+    expect(index.catalogs.map((c) => c.id)).toContain('country');
+    expect(index).not.toHaveProperty('schemas');
+    expect(index.documents['visa-application']?.map((s) => s.id)).toContain('applicant');
+    // The visa's form texts come with its part; its title and menu labels are in the index.
+    const visaEn = index.translations.en['visa-application'] as TextTree;
+    expect(Object.keys(visaEn).sort()).toEqual(['_title', 'lists', 'menu', 'screens']);
+    expect(index.translations.fr.app).toEqual(whole.translations.fr.app);
+    const part = await api.call('GET', '/api/definitions/documents/visa-application');
+    expect(part.statusCode).toBe(200);
+    const visa = part.json() as DocumentPart;
+    expect(visa.schema).toEqual(whole.schemas.find((s) => s.id === 'visa-application'));
+    expect(visa.translations.fr).toEqual(whole.translations.fr['visa-application']);
+    const revalidated = await api.call('GET', '/api/definitions/documents/visa-application', {
+      headers: { 'if-none-match': part.headers.etag as string },
+    });
+    expect(revalidated.statusCode).toBe(304);
+
+    // Put back together, the index and every part are the whole bundle's schemas and texts.
+    const parts = await Promise.all(
+      Object.keys(index.documents).map(
+        async (id) =>
+          (await api.call('GET', `/api/definitions/documents/${id}`)).json() as DocumentPart,
+      ),
+    );
+    const merged = withDocumentParts(index, parts);
+    expect(merged.schemas).toEqual(whole.schemas);
+    expect(merged.translations).toEqual(whole.translations);
+
+    const unknown = await api.call('GET', '/api/definitions/documents/planet', {
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it("serves each section's validators apart from the whole document's", async () => {
+    const api = harnesses[0]!;
+    const whole = await api.call('GET', '/api/definitions/validators/schema/visa-application.js');
+    const section = await api.call(
+      'GET',
+      '/api/definitions/validators/schema/visa-application/applicant.js',
+    );
+    expect(section.statusCode).toBe(200);
+    expect(section.headers['content-type']).toMatch(/text\/javascript/);
+    expect(section.body).not.toMatch(/new Function|\beval\(/);
+    // What the form needs to paint its open section is a small part of the document's checks.
+    expect(section.rawPayload.length).toBeLessThan(whole.rawPayload.length / 4);
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'validator-'));
+    await fs.writeFile(path.join(dir, 'applicant.mjs'), section.body);
+    const module = (await import(pathToFileURL(path.join(dir, 'applicant.mjs')).href)) as {
+      validate: Validate;
+      schema: { properties: Record<string, unknown> };
+      rjsf: Record<string, Validate>;
+    };
+    expect(Object.keys(module.schema.properties)).toEqual(['applicant']);
+    expect(Object.keys(module.rjsf).length).toBeGreaterThan(0);
+    expect(module.validate({ applicant: { familyName: 7 } })).toBe(false);
+    expect(module.validate.errors?.map((e) => `${e.instancePath} ${e.keyword}`)).toContain(
+      '/applicant/familyName type',
+    );
+    expect(
+      (await api.call('GET', '/api/definitions/validators/schema/visa-application/nowhere.js'))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('serves a catalogue added as one file, after a restart, with no code and no rebuild', async () => {

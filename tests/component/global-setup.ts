@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { EntityFormDefinition } from '../../src/core/rules/sections';
-import { entityValidatorModule } from '../../src/server/definitions/validators';
+import { entityValidatorModules } from '../../src/server/definitions/validators';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,12 +20,31 @@ export default async function setup(project: TestProject) {
       'utf8',
     ),
   ) as EntityFormDefinition;
-  const { source } = await entityValidatorModule(definition);
+  const { document, sections } = await entityValidatorModules(definition);
   // Inside the project (ignored cache folder) so Vite's module runner may import it.
   const dir = path.join(root, 'node_modules/.cache/component-validators');
   await fs.mkdir(dir, { recursive: true });
+  // The server's modules as they are, and one module gathering them (EntityValidators): the
+  // component tests hand the form every validator at once.
+  await fs.writeFile(path.join(dir, 'document.mjs'), document);
+  const ids = [...sections.keys()];
+  for (const [index, id] of ids.entries())
+    await fs.writeFile(path.join(dir, `section-${index}.mjs`), sections.get(id) ?? '');
+  const byId = (name: string) =>
+    `{${ids.map((id, index) => `${JSON.stringify(id)}: s${index}.${name}`).join(', ')}}`;
   const file = path.join(dir, 'sample-permit.mjs');
-  await fs.writeFile(file, source);
+  await fs.writeFile(
+    file,
+    [
+      `import validate from './document.mjs';`,
+      ...ids.map((_, index) => `import * as s${index} from './section-${index}.mjs';`),
+      `export { validate };`,
+      `export default validate;`,
+      `export const sections = ${byId('validate')};`,
+      `export const rjsf = ${byId('rjsf')};`,
+      `export const sectionSchemas = ${byId('schema')};`,
+    ].join('\n'),
+  );
   project.provide('samplePermitValidators', file);
   return async () => fs.rm(dir, { recursive: true, force: true });
 }

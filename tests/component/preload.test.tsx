@@ -4,17 +4,19 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DefinitionBundle } from '../../src/core/definitions/types';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import { lazyPage } from '../../src/portal/lazyPage';
+import type { DocumentParts } from '../../src/portal/definitions';
 import { createPortalRouter, preloadRoute, routeAtStart } from '../../src/portal/router';
 
 const loads = vi.hoisted(() => ({ validators: [] as string[], screenPage: 0 }));
 
 // What a document screen imports next: recorded instead of fetched.
 vi.mock('../../src/engine/form/loadEntityValidators', () => ({
-  entityValidatorsUrl: (id: string) => `/api/definitions/validators/schema/${id}.js`,
-  loadEntityValidators: (url: string) => {
-    loads.validators.push(url);
-    return Promise.resolve({});
-  },
+  entityValidators: (entityId: string) => ({
+    loadSection: (sectionId: string) => {
+      loads.validators.push(`${entityId}/${sectionId}`);
+      return Promise.resolve({});
+    },
+  }),
 }));
 vi.mock('../../src/portal/pages/DocumentScreenPage', () => {
   loads.screenPage++;
@@ -29,7 +31,10 @@ const workflow = {
   rolePrefix: 'thing-',
   seeAll: [],
   lists: [],
-  screens: [{ path: '/view/:id', mode: 'view', roles: ['read'], actions: [] }],
+  screens: [
+    { path: '/view/:id', mode: 'view', roles: ['read'], actions: [] },
+    { path: '/edit/:id', mode: 'edit', roles: ['write'], actions: [] },
+  ],
 } as unknown as WorkflowDefinition;
 const bundle = {
   modules: [],
@@ -40,8 +45,16 @@ const bundle = {
   version: 'test',
 } as unknown as DefinitionBundle;
 
+/** The definitions parts as the index describes them, none fetched. */
+const parts = {
+  sections: () => [{ id: 'officeUse', officer: true }, { id: 'applicant' }, { id: 'contact' }],
+  loaded: () => false,
+  load: vi.fn(async (_ids: readonly string[]) => undefined),
+} satisfies DocumentParts;
+
 beforeEach(() => {
   loads.validators.length = 0;
+  parts.load.mockClear();
 });
 
 describe('a lazy page fetched before it is opened', () => {
@@ -87,18 +100,26 @@ describe('the route being opened', () => {
     expect(routeAtStart({ search: '', hash: '' })).toBe('/');
   });
 
-  it("starts a document screen's code and its validator module together, at start", async () => {
-    preloadRoute(bundle, '/thing/view/7');
-    expect(loads.validators).toEqual(['/api/definitions/validators/schema/thing-entity.js']);
+  it("starts a document screen's code, its definitions and its open section's validators together, at start", async () => {
+    preloadRoute(bundle, '/thing/edit/7', parts);
+    // The first section the applicant fills in: not the officers' own.
+    expect(loads.validators).toEqual(['thing-entity/applicant']);
+    expect(parts.load).toHaveBeenCalledWith(['thing-entity']);
     await vi.waitFor(() => expect(loads.screenPage).toBe(1));
+  });
+
+  it('fetches no section validators for a screen that only reads', () => {
+    preloadRoute(bundle, '/thing/view/7', parts);
+    expect(loads.validators).toEqual([]);
+    expect(parts.load).toHaveBeenCalledWith(['thing-entity']);
   });
 
   it('and on every navigation, before the page renders', () => {
     window.location.hash = '#/home';
-    const router = createPortalRouter(bundle);
+    const router = createPortalRouter(bundle, parts);
     expect(loads.validators).toEqual([]);
-    void router.navigate('/thing/view/8');
-    expect(loads.validators).toEqual(['/api/definitions/validators/schema/thing-entity.js']);
+    void router.navigate('/thing/edit/8');
+    expect(loads.validators).toEqual(['thing-entity/applicant']);
     router.dispose();
   });
 });

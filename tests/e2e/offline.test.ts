@@ -128,7 +128,7 @@ describe('the portal offline, with its service worker', () => {
     await page.getByText(en.pages.homeIntro).waitFor();
     const shell = await page.evaluate(() => navigator.serviceWorker.controller !== null);
     expect(shell).toBe(true);
-    expect(answers.some((answer) => answer.path === '/api/definitions')).toBe(true);
+    expect(answers.some((answer) => answer.path === '/api/definitions/index')).toBe(true);
     expect(answers.some((answer) => answer.path.startsWith('/realms/portal'))).toBe(true);
     expect(answers.filter((answer) => answer.fromWorker)).toEqual([]);
     expect(cspViolations).toEqual([]);

@@ -6,11 +6,23 @@ import {
   useEffect,
   useImperativeHandle,
   useMemo,
+  useReducer,
   useRef,
   useState,
   type ReactNode,
 } from 'react';
-import { Badge, Button, Group, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { FieldError } from '../../core/api/errors';
@@ -30,6 +42,7 @@ import { SectionEditor } from './SectionEditor';
 import { asObject, fieldLabel } from './texts';
 import type { DocumentData, DocumentFormHandle, DocumentFormProps } from './types';
 import { flushEdits } from './pendingEdits';
+import { validatorSource } from './loadEntityValidators';
 import { decorateUi } from './ui';
 import { useWidgets } from './widgets';
 import './sections.css';
@@ -39,6 +52,7 @@ import {
   sameAnswers,
   toErrorSchema,
   validateDocument,
+  validateLoadedSections,
   validateSection,
 } from './validation';
 
@@ -66,6 +80,11 @@ function useStable<T>(value: T, key: string): T {
  * A document of any entity as a wizard of sections (docs/forms.md). Only the active section is
  * rendered; each keystroke validates that section alone (its precompiled validator and the named
  * rules under it); the whole document is validated on section change and by `validateAll()`.
+ *
+ * Validators arrive as the form needs them (`ValidatorSource`): the open section paints once its
+ * own small module is there, its neighbours' are fetched next, and the whole document's (the
+ * largest) only after that first paint. A check of the whole document asked before it arrived
+ * runs when it does; meanwhile `validateAll()` checks the sections whose validators are there.
  */
 export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
   function DocumentForm(props, ref) {
@@ -82,6 +101,12 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     } = props;
     const entityId = definition.id;
     const rules = useMemo(() => definition.rules ?? [], [definition.rules]);
+    const source = useMemo(() => validatorSource(validators), [validators]);
+    const sourceRef = useRef(source);
+    sourceRef.current = source;
+    // Re-renders once a validator module has arrived (`source` answers with it from then on).
+    const [, validatorsArrived] = useReducer((count: number) => count + 1, 0);
+    const [validatorsFailed, setValidatorsFailed] = useState(false);
     const isEditable = useCallback(
       (sectionId: string) => !readOnly && (editable === 'all' || editable.includes(sectionId)),
       [readOnly, editable],
@@ -129,25 +154,37 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       return s !== undefined && s.base === latest.current.value ? s.value : latest.current.value;
     }, []);
 
+    // A check of the whole document asked for before its validator arrived.
+    const documentCheckPending = useRef(false);
     const runDocument = useCallback(() => {
       const p = latest.current;
-      const errors = validateDocument(
-        p.validators.validate,
-        p.definition.rules ?? [],
-        // What no longer applies (its section's `when`) is dropped by the server: not checked.
-        applicableData(p.definition, currentValue()),
-        p.texts,
-        p.language,
-      );
-      setDocumentErrors(errors);
+      const validate = sourceRef.current.document();
+      // What no longer applies (its section's `when`) is dropped by the server: not checked.
+      const data = applicableData(p.definition, currentValue());
+      const uses = p.definition.rules ?? [];
+      documentCheckPending.current = !validate;
+      const errors = validate
+        ? validateDocument(validate, uses, data, p.texts, p.language)
+        : validateLoadedSections(
+            (sectionId) => sourceRef.current.section(sectionId)?.validate,
+            sectionsOf(p.definition).map((section) => section.id),
+            uses,
+            data,
+            p.texts,
+            p.language,
+          );
+      if (validate || errors.length > 0) setDocumentErrors(errors);
       return errors;
     }, [currentValue]);
 
     // Each section's status needs the errors it holds: the document is validated once on
     // opening (nothing is shown until touched), then on every section change as before.
+    const checksDocument =
+      !readOnly && editable !== undefined && (editable === 'all' || editable.length > 0);
     useEffect(() => {
-      if (!readOnly && editable !== undefined && (editable === 'all' || editable.length > 0))
-        runDocument();
+      if (!checksDocument) return;
+      if (sourceRef.current.document()) runDocument();
+      else documentCheckPending.current = true;
       // eslint-disable-next-line react-hooks/exhaustive-deps
     }, []);
 
@@ -223,19 +260,55 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       setTouched((old) => (old.has(pointer) ? old : new Set(old).add(pointer)));
     }, []);
 
+    // The open section's validators, then its neighbours' (the likely next ones), then, once
+    // the section has painted, the whole document's.
+    const activeValidators = source.section(active);
+    const activeIndex = sections.findIndex((s) => s.id === active);
+    const neighbours = [sections[activeIndex + 1]?.id, sections[activeIndex - 1]?.id].join(' ');
+    useEffect(() => {
+      let current = true;
+      const arrived = () => {
+        if (current) validatorsArrived();
+      };
+      if (!isEditable(active)) return undefined;
+      if (!source.section(active)) {
+        source.loadSection(active).then(arrived, (error: unknown) => {
+          console.warn('[form] section validators could not be loaded', error);
+          if (current) setValidatorsFailed(true);
+        });
+        return () => {
+          current = false;
+        };
+      }
+      for (const id of neighbours.split(' ').filter(Boolean))
+        if (isEditable(id)) source.loadSection(id).catch(() => undefined);
+      if (checksDocument && !source.document()) {
+        source.loadDocument().then(
+          () => {
+            arrived();
+            if (current && documentCheckPending.current) runDocument();
+          },
+          (error: unknown) => console.warn('[form] document validator could not be loaded', error),
+        );
+      }
+      return () => {
+        current = false;
+      };
+    }, [source, active, activeValidators, neighbours, isEditable, checksDocument, runDocument]);
+
     // Per keystroke: the active section alone.
     const sectionValue = value[active];
     const activeErrors = useMemo(
       () =>
         validateSection(
           active,
-          validators.sections[active],
+          activeValidators?.validate,
           rules,
           { [active]: sectionValue },
           texts,
           language,
         ),
-      [active, sectionValue, validators, rules, texts, language],
+      [active, sectionValue, activeValidators, rules, texts, language],
     );
 
     const errorsOf = useCallback(
@@ -271,9 +344,9 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
 
     const schemaOf = useCallback(
       (sectionId: string) =>
-        (validators.sectionSchemas[sectionId] ??
+        (source.section(sectionId)?.schema ??
           sectionSchema(definition.schema, sectionId)) as RJSFSchema,
-      [validators, definition.schema],
+      [source, definition.schema],
     );
 
     const widgets = useWidgets();
@@ -289,13 +362,20 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
           widgets,
         }),
       };
-      const validator: ValidatorType<unknown, RJSFSchema, EngineFormContext> =
-        createPrecompiledValidator(
-          (validators.rjsf[active] ?? {}) as unknown as ValidatorFunctions,
-          schema,
-        );
+      const validator: ValidatorType<unknown, RJSFSchema, EngineFormContext> | undefined =
+        activeValidators &&
+        createPrecompiledValidator(activeValidators.rjsf as unknown as ValidatorFunctions, schema);
       return { schema, uiSchema, validator };
-    }, [active, schemaOf, definition.uiSchema, texts, language, entityId, validators, widgets]);
+    }, [
+      active,
+      schemaOf,
+      definition.uiSchema,
+      texts,
+      language,
+      entityId,
+      activeValidators,
+      widgets,
+    ]);
 
     const formData = useMemo(
       () => (sectionValue === undefined ? {} : { [active]: sectionValue }),
@@ -314,15 +394,37 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     const counts = useStable(allCounts, allCounts.join(','));
     const allStatuses = sections.map((section): SectionStatus | undefined => {
       if (!isEditable(section.id)) return undefined;
-      const errors =
-        section.id === active
-          ? activeErrors.length
-          : (documentErrors ?? []).filter((e) => sectionOfPath(e.path) === section.id).length;
-      return sectionStatus(value[section.id], errors);
+      if (section.id === active) return sectionStatus(value[section.id], activeErrors.length);
+      // A section holding answers has a status once the document has been checked.
+      if (documentErrors === undefined && !isBlank(value[section.id])) return undefined;
+      const errors = (documentErrors ?? []).filter((e) => sectionOfPath(e.path) === section.id);
+      return sectionStatus(value[section.id], errors.length);
     });
     const statuses = useStable(allStatuses, allStatuses.join(','));
 
-    const panel = activeEditable ? (
+    const pendingValidators = (
+      <Center py="xl">
+        {validatorsFailed ? (
+          <Alert color="red" role="alert">
+            {translate(texts, language, 'messages.unableToLoad')}
+          </Alert>
+        ) : (
+          <Loader role="status" aria-label={translate(texts, language, 'messages.loading')} />
+        )}
+      </Center>
+    );
+    const panel = !activeEditable ? (
+      <ReadOnlySection
+        schema={asObject(asObject(definition.schema.properties)?.[active]) ?? {}}
+        ui={asObject(definition.uiSchema?.[active])}
+        value={sectionValue}
+        path={active}
+        texts={texts}
+        language={language}
+        entityId={entityId}
+        services={props.services}
+      />
+    ) : editor.validator ? (
       <SectionEditor
         sectionId={active}
         schema={activeSchema}
@@ -335,16 +437,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
         onTouch={onTouch}
       />
     ) : (
-      <ReadOnlySection
-        schema={asObject(asObject(definition.schema.properties)?.[active]) ?? {}}
-        ui={asObject(definition.uiSchema?.[active])}
-        value={sectionValue}
-        path={active}
-        texts={texts}
-        language={language}
-        entityId={entityId}
-        services={props.services}
-      />
+      pendingValidators
     );
 
     const chrome = useMemo(() => {

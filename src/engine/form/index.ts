@@ -3,7 +3,12 @@ export { ReadOnlySection, displayValue } from './ReadOnlyView';
 export { withRequiredFields } from './ui';
 export { useUnsavedChanges, unsavedQuestionKey } from './useUnsavedChanges';
 export type { UnsavedChanges, UnsavedWording } from './useUnsavedChanges';
-export { loadEntityValidators, entityValidatorsUrl } from './loadEntityValidators';
+export {
+  entityValidators,
+  entityValidatorsUrl,
+  sectionValidatorsUrl,
+  validatorSource,
+} from './loadEntityValidators';
 export { engineWidgets, isEngineWidget, useWidgets } from './widgets';
 export type { EngineWidgetProps } from './widgets';
 export type { EngineFormContext } from './context';
@@ -16,4 +21,6 @@ export type {
   EntityValidators,
   FormServices,
   PrecompiledValidate,
+  SectionValidators,
+  ValidatorSource,
 } from './types';

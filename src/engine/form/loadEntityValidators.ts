@@ -1,37 +1,121 @@
-import type { EntityValidators } from './types';
+import type { JsonSchema } from '../../core/definitions/types';
+import type {
+  EntityValidators,
+  PrecompiledValidate,
+  SectionValidators,
+  ValidatorSource,
+} from './types';
 
-const cache = new Map<string, Promise<EntityValidators>>();
+/** Where the server serves the entities' validator modules. */
+export const VALIDATORS_BASE_URL = '/api/definitions/validators/schema';
 
-function isEntityValidators(module: unknown): module is EntityValidators {
-  if (typeof module !== 'object' || module === null) return false;
-  const m = module as Record<string, unknown>;
-  return (
-    typeof m.validate === 'function' &&
-    typeof m.sections === 'object' &&
-    typeof m.rjsf === 'object' &&
-    typeof m.sectionSchemas === 'object'
-  );
+/** The URL of an entity's whole-document validator module. */
+export function entityValidatorsUrl(entityId: string, base = VALIDATORS_BASE_URL): string {
+  return `${base}/${encodeURIComponent(entityId)}.js`;
 }
 
-/** The URL of an entity's validator module. */
-export function entityValidatorsUrl(entityId: string): string {
-  return `/api/definitions/validators/schema/${encodeURIComponent(entityId)}.js`;
+/** The URL of the validator module of one section of an entity. */
+export function sectionValidatorsUrl(
+  entityId: string,
+  sectionId: string,
+  base = VALIDATORS_BASE_URL,
+): string {
+  return `${base}/${encodeURIComponent(entityId)}/${encodeURIComponent(sectionId)}.js`;
+}
+
+const isFunction = (value: unknown): value is PrecompiledValidate => typeof value === 'function';
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+function asSection(module: unknown, url: string): SectionValidators {
+  if (isObject(module) && isFunction(module.validate) && isObject(module.rjsf)) {
+    if (isObject(module.schema)) {
+      return {
+        validate: module.validate,
+        rjsf: module.rjsf as Record<string, PrecompiledValidate>,
+        schema: module.schema as JsonSchema,
+      };
+    }
+  }
+  throw new Error(`No section validators exported by ${url}`);
+}
+
+function asDocument(module: unknown, url: string): PrecompiledValidate {
+  if (isObject(module) && isFunction(module.validate)) return module.validate;
+  throw new Error(`No document validator exported by ${url}`);
 }
 
 /**
- * Imports an entity's precompiled validator module (same origin; the CSP forbids eval, so the
- * browser never compiles a schema).
+ * A module imported once: the pending import is shared, its value kept once it arrives (so a
+ * render can read it synchronously), and a failed import forgotten (the next asks again).
  */
-export function loadEntityValidators(url: string): Promise<EntityValidators> {
-  let pending = cache.get(url);
-  if (!pending) {
-    pending = (async () => {
-      const module: unknown = await import(/* @vite-ignore */ url);
-      if (!isEntityValidators(module)) throw new Error(`No entity validators exported by ${url}`);
+function importOnce<T>(url: string, read: (module: unknown, url: string) => T) {
+  let pending: Promise<T> | undefined;
+  let value: T | undefined;
+  return {
+    current: () => value,
+    load(): Promise<T> {
+      pending ??= import(/* @vite-ignore */ url).then(
+        (module: unknown) => (value = read(module, url)),
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      );
+      return pending;
+    },
+  };
+}
+
+const sources = new Map<string, ValidatorSource>();
+
+/**
+ * An entity's precompiled validators (same origin; the CSP forbids eval, so the browser never
+ * compiles a schema), fetched as a form needs them: a section's small module when the section
+ * opens, the whole document's (the largest) for the document's checks. The same source for the
+ * same entity, so what one screen loaded the next finds loaded.
+ */
+export function entityValidators(entityId: string, base = VALIDATORS_BASE_URL): ValidatorSource {
+  const key = `${base}|${entityId}`;
+  let source = sources.get(key);
+  if (!source) {
+    const document = importOnce(entityValidatorsUrl(entityId, base), asDocument);
+    const sections = new Map<string, ReturnType<typeof importOnce<SectionValidators>>>();
+    const section = (id: string) => {
+      let module = sections.get(id);
+      if (!module) {
+        module = importOnce(sectionValidatorsUrl(entityId, id, base), asSection);
+        sections.set(id, module);
+      }
       return module;
-    })();
-    pending.catch(() => cache.delete(url));
-    cache.set(url, pending);
+    };
+    source = {
+      section: (id) => section(id).current(),
+      loadSection: (id) => section(id).load(),
+      document: () => document.current(),
+      loadDocument: () => document.load(),
+    };
+    sources.set(key, source);
   }
-  return pending;
+  return source;
+}
+
+/** Validators already loaded (all at once, e.g. a test's module) as a source. */
+export function validatorSource(validators: EntityValidators | ValidatorSource): ValidatorSource {
+  if ('loadSection' in validators) return validators;
+  const section = (id: string): SectionValidators | undefined => {
+    const validate = validators.sections[id];
+    const schema = validators.sectionSchemas[id];
+    return validate && schema ? { validate, schema, rjsf: validators.rjsf[id] ?? {} } : undefined;
+  };
+  return {
+    section,
+    loadSection: async (id) => {
+      const found = section(id);
+      if (!found) throw new Error(`No validators for section ${id}`);
+      return found;
+    },
+    document: () => validators.validate,
+    loadDocument: async () => validators.validate,
+  };
 }

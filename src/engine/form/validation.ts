@@ -139,3 +139,24 @@ export function sameAnswers(before: unknown, after: unknown): boolean {
     sameAnswers(a[key], b[key]),
   );
 }
+
+/**
+ * The whole document's errors from the sections whose validators are loaded (the whole
+ * document's validator not yet arrived), and every named rule.
+ */
+export function validateLoadedSections(
+  sectionValidator: (sectionId: string) => PrecompiledValidate | undefined,
+  sectionIds: readonly string[],
+  uses: readonly RuleUse[],
+  document: DocumentData,
+  texts: Texts,
+  language: Language,
+): FieldError[] {
+  const schema = sectionIds.flatMap((id) =>
+    schemaErrors(sectionValidator(id), { [id]: document[id] }),
+  );
+  return [
+    ...toFieldErrors(schema, texts, language),
+    ...ruleErrors(uses, document, texts, language),
+  ];
+}

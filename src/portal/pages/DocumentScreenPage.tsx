@@ -19,7 +19,6 @@ import type { ApiError, FieldError } from '../../core/api/errors';
 import type { DocumentView } from '../../core/documents/types';
 import {
   fullRoles,
-  type ScreenMode,
   type SessionClaim,
   type WorkflowDefinition,
   type WorkflowScreen,
@@ -34,12 +33,10 @@ import {
 } from '../../engine';
 import {
   DocumentForm,
-  entityValidatorsUrl,
-  loadEntityValidators,
+  entityValidators,
   useUnsavedChanges,
   type DocumentData,
   type DocumentFormHandle,
-  type EntityValidators,
   withRequiredFields,
 } from '../../engine/form';
 import { usePortal } from '../context';
@@ -57,19 +54,7 @@ import { ErrorSummary, focusField, type SummaryEntry } from './document/ErrorSum
 import { WriteMessageButton } from './document/WriteMessageDialog';
 import { fieldLabel } from '../../engine/form/texts';
 import { ModulePanels } from '../../engine/module';
-
-/** Modes in which the applicant's sections are editable unless the screen says otherwise. */
-const EDITING_MODES: ReadonlySet<ScreenMode> = new Set<ScreenMode>([
-  'new',
-  'edit',
-  'amendment',
-  'reply-to-query',
-  'drop',
-  'creation',
-  'change',
-  'modification',
-]);
-const CREATING_MODES: ReadonlySet<ScreenMode> = new Set<ScreenMode>(['new', 'drop', 'creation']);
+import { CREATING_MODES, EDITING_MODES } from '../screenModes';
 
 /**
  * One screen of a workflow (new, edit, view, version, verification...): the document in the
@@ -97,8 +82,14 @@ export function DocumentScreenPage({
   const formRef = useRef<DocumentFormHandle>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const [document, setDocument] = useState<DocumentView | null>(null);
-  const [data, setData] = useState<DocumentData>({});
-  const [validators, setValidators] = useState<EntityValidators | null>(null);
+  // A new document starts with what the screen takes from the session (the applicant's own
+  // e-mail and mobile number in the contact section), there when the form first renders.
+  const [data, setData] = useState<DocumentData>(() =>
+    creating && screen.prefill ? prefilled(screen.prefill, session) : {},
+  );
+  // Fetched by the form as it needs them: the open section's first (router.tsx starts it with
+  // the page's code), so the page never waits for the whole document's validator.
+  const validators = useMemo(() => entity && entityValidators(entity.id), [entity]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
@@ -125,31 +116,6 @@ export function DocumentScreenPage({
   // not load the document again over what the user is typing.
   const translator = useRef(t);
   translator.current = t;
-
-  useEffect(() => {
-    if (!entity) return;
-    loadEntityValidators(entityValidatorsUrl(entity.id)).then(setValidators, () =>
-      setLoadError(translator.current('messages.unableToLoad')),
-    );
-  }, [entity]);
-
-  // A new document starts with what the screen takes from the session (the applicant's own
-  // e-mail and mobile number in the contact section).
-  useEffect(() => {
-    if (!creating || !screen.prefill) return;
-    const claims: Record<SessionClaim, string | undefined> = {
-      email: session.email,
-      phoneNumber: session.phoneNumber,
-      name: session.name,
-      locale: session.locale,
-    };
-    const start: DocumentData = {};
-    for (const [pointer, claim] of Object.entries(screen.prefill)) {
-      const value = claims[claim];
-      if (value) setAt(start, pointer, value);
-    }
-    setData((current) => (Object.keys(current).length ? current : start));
-  }, [creating, screen.prefill, session]);
 
   useEffect(() => {
     if (creating || !id) return;
@@ -706,4 +672,23 @@ function estimatedDays(workflow: WorkflowDefinition): Record<string, number> {
     if (typeof meta?.estimatedDays === 'number') days[status] = meta.estimatedDays;
   }
   return days;
+}
+
+/** A new document holding what the screen takes from the session's claims. */
+function prefilled(
+  prefill: NonNullable<WorkflowScreen['prefill']>,
+  session: Session,
+): DocumentData {
+  const claims: Record<SessionClaim, string | undefined> = {
+    email: session.email,
+    phoneNumber: session.phoneNumber,
+    name: session.name,
+    locale: session.locale,
+  };
+  const start: DocumentData = {};
+  for (const [pointer, claim] of Object.entries(prefill)) {
+    const value = claims[claim];
+    if (value) setAt(start, pointer, value);
+  }
+  return start;
 }

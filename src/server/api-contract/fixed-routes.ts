@@ -104,7 +104,7 @@ export const DEFINITIONS_ROUTES = {
   bundle: documented({
     tags: ['definitions'],
     summary: 'The definitions bundle: modules, catalogues, schemas, workflows, translations',
-    description: 'Revalidated with ETag (304 while unchanged); gzip when accepted.',
+    description: 'Revalidated with ETag (304 while unchanged); brotli or gzip when accepted.',
     response: {
       200: {
         description: 'The bundle',
@@ -121,15 +121,83 @@ export const DEFINITIONS_ROUTES = {
       304: { description: 'Not modified', type: 'null' },
     },
   }),
+  index: documented({
+    tags: ['definitions'],
+    summary: 'What every page of the portal needs: modules, catalogues, workflows, shared texts',
+    description:
+      "The bundle without the entities' schemas and their own texts (but for their titles and " +
+      "the labels of their lists, menu entries and screens), with each entity's sections; " +
+      "the portal fetches a document type's part when one of its pages opens. Revalidated " +
+      'with ETag (304 while unchanged); brotli or gzip when accepted.',
+    response: {
+      200: {
+        description: 'The index',
+        type: 'object',
+        properties: {
+          version: { type: 'string' },
+          modules: { type: 'array', items: ANY_OBJECT },
+          catalogs: { type: 'array', items: ANY_OBJECT },
+          workflows: { type: 'array', items: ANY_OBJECT },
+          documents: {
+            type: 'object',
+            description: 'Entity id -> its sections in order (id, officer, internal, when)',
+            additionalProperties: { type: 'array', items: ANY_OBJECT },
+          },
+          translations: ANY_OBJECT,
+        },
+      },
+      304: { description: 'Not modified', type: 'null' },
+    },
+  }),
+  document: documented({
+    tags: ['definitions'],
+    summary: "One document type's entity definition and its own texts, in every language",
+    description: 'Revalidated with ETag (304 while unchanged); brotli or gzip when accepted.',
+    params: stringParams('id'),
+    response: {
+      200: {
+        description: 'The document type',
+        type: 'object',
+        properties: {
+          schema: ANY_OBJECT,
+          translations: ANY_OBJECT,
+        },
+      },
+      304: { description: 'Not modified', type: 'null' },
+      ...PROBLEM_RESPONSES,
+    },
+  }),
   validator: documented({
     tags: ['definitions'],
-    summary: "A precompiled validator module (an entity's or a catalogue's)",
+    summary:
+      "A precompiled validator module: a catalogue entry's, or an entity's whole document (`validate`, also the default export)",
     params: {
       type: 'object',
       required: ['kind', 'file'],
       properties: {
         kind: { type: 'string', enum: ['schema', 'catalog'] },
         file: { type: 'string', description: '`<id>.js`' },
+      },
+    },
+    response: {
+      200: {
+        description: 'An ES module',
+        content: { 'text/javascript': { schema: { type: 'string' } } },
+      },
+      304: { description: 'Not modified', type: 'null' },
+      ...PROBLEM_RESPONSES,
+    },
+  }),
+  sectionValidator: documented({
+    tags: ['definitions'],
+    summary:
+      "The precompiled validators of one section of an entity: `validate`, `schema` and RJSF's `rjsf` functions",
+    params: {
+      type: 'object',
+      required: ['entity', 'file'],
+      properties: {
+        entity: { type: 'string' },
+        file: { type: 'string', description: '`<section id>.js`' },
       },
     },
     response: {

@@ -1,98 +1,201 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DefinitionBundle } from '../../core/definitions/types';
 import { DEFINITIONS_ROUTES } from '../api-contract/fixed-routes';
+import { documentPart, portalIndex } from '../definitions/portal-parts';
 import type { ValidatorKind, ValidatorSet } from '../definitions/validators';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Brotli quality for bodies compressed once and kept: 6 takes tens of milliseconds on the
+ * largest (a 0.25 MB validator module), where 11 would take seconds of the first visitor's
+ * time for 10-15 % fewer bytes.
+ */
+const FIXED_BROTLI_QUALITY = 6;
+
+type Encoding = 'br' | 'gzip';
+
 /**
  * A response body that never changes while the server runs: serialised, hashed and compressed
- * once, on first use, instead of on every request (the bundle is 0.2 MB of JSON, an entity's
- * validator module up to 0.5 MB of JavaScript; gzip makes them a tenth of that).
+ * once, on first use, instead of on every request (the whole bundle is 0.3 MB of JSON, the
+ * visa application's document validator 0.25 MB of JavaScript; compressed, a tenth of that).
+ * Compression runs on libuv's thread pool, not the event loop; requests arriving meanwhile
+ * share it.
  */
 interface FixedBody {
   etag: string;
   raw: Buffer;
-  gzip(): Buffer;
+  encoded(encoding: Encoding): Promise<Buffer>;
 }
 
 function fixedBody(text: string, etag?: string): FixedBody {
   const raw = Buffer.from(text, 'utf8');
-  let gzip: Buffer | undefined;
+  const encodings = new Map<Encoding, Promise<Buffer>>();
+  const compress = (encoding: Encoding) =>
+    encoding === 'br'
+      ? brotli(raw, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: FIXED_BROTLI_QUALITY,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        })
+      : gzipped(raw, { level: 9 });
   return {
     etag: etag ?? `"${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}"`,
     raw,
-    gzip: () => (gzip ??= gzipSync(raw, { level: 6 })),
+    encoded(encoding) {
+      let body = encodings.get(encoding);
+      if (!body) {
+        body = compress(encoding);
+        encodings.set(encoding, body);
+      }
+      return body;
+    },
   };
 }
 
-/** Whether the client takes gzip (`Accept-Encoding`, RFC 9110 section 12.5.3; q=0 refuses). */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  let star = false;
+/**
+ * The encoding to send a client (`Accept-Encoding`, RFC 9110 section 12.5.3; q=0 refuses,
+ * `*` stands for any not named): brotli when it takes it, else gzip, else none.
+ */
+export function preferredEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  const weights = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const accepted = q === undefined || Number(q.slice(2)) > 0;
-    if (name.trim() === 'gzip') return accepted;
-    if (name.trim() === '*') star = accepted;
+    weights.set(name.trim(), q === undefined ? 1 : Number(q.slice(2)) || 0);
   }
-  return star;
+  const weight = (encoding: Encoding) => weights.get(encoding) ?? weights.get('*') ?? 0;
+  const best = (['br', 'gzip'] as const).filter((e) => weight(e) > 0);
+  best.sort((a, b) => weight(b) - weight(a));
+  return best[0];
 }
 
 /**
  * Sends a fixed body, revalidated on every use (`no-cache`: a new version is seen at once) and
- * answered with 304 while unchanged, gzip-compressed when the client takes it.
+ * answered with 304 while unchanged, compressed when the client takes it. Its own
+ * `content-encoding` keeps the server's compression plugin from compressing it again.
  */
-function sendFixed(request: FastifyRequest, reply: FastifyReply, body: FixedBody, type: string) {
+async function sendFixed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: FixedBody,
+  type: string,
+) {
   reply
     .header('etag', body.etag)
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
   reply.header('content-type', type);
-  if (acceptsGzip(request.headers['accept-encoding'])) {
-    return reply.header('content-encoding', 'gzip').send(body.gzip());
-  }
-  return reply.send(body.raw);
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(body.raw);
+  return reply.header('content-encoding', encoding).send(await body.encoded(encoding));
+}
+
+/** A fixed body per key, made on first use. */
+function fixedBodies() {
+  const bodies = new Map<string, FixedBody>();
+  return (key: string, make: () => FixedBody | undefined): FixedBody => {
+    let body = bodies.get(key);
+    if (!body) {
+      body = make();
+      if (!body) throw new ApiProblem(404, ERROR_CODES.notFound);
+      bodies.set(key, body);
+    }
+    return body;
+  };
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const JS_TYPE = 'text/javascript; charset=utf-8';
+
+/** `<id>.js` -> `<id>`; anything else names nothing. */
+function moduleName(file: string): string {
+  return file.endsWith('.js') ? file.slice(0, -3) : '';
 }
 
 /**
  * Hands the definitions to the browser at run time (a new catalogue file needs a restart,
- * never a rebuild), and the precompiled validator modules it imports under its strict CSP.
+ * never a rebuild): the whole bundle, or as the portal fetches them, the index every page
+ * needs and one part per document type (definitions/portal-parts.ts); and the precompiled
+ * validator modules the browser imports under its strict CSP.
  */
 export async function definitionsPlugin(
   app: FastifyInstance,
   options: { bundle: DefinitionBundle; validators: ValidatorSet },
 ) {
-  let bundle: FixedBody | undefined;
-  app.get('/', DEFINITIONS_ROUTES.bundle, async (request, reply) => {
-    bundle ??= fixedBody(JSON.stringify(options.bundle), `"${options.bundle.version}"`);
-    return sendFixed(request, reply, bundle, 'application/json; charset=utf-8');
-  });
+  const { bundle, validators } = options;
+  const body = fixedBodies();
+  const version = `"${bundle.version}"`;
+
+  app.get('/', DEFINITIONS_ROUTES.bundle, async (request, reply) =>
+    sendFixed(
+      request,
+      reply,
+      body('bundle', () => fixedBody(JSON.stringify(bundle), version)),
+      JSON_TYPE,
+    ),
+  );
+
+  app.get('/index', DEFINITIONS_ROUTES.index, async (request, reply) =>
+    sendFixed(
+      request,
+      reply,
+      body('index', () => fixedBody(JSON.stringify(portalIndex(bundle)))),
+      JSON_TYPE,
+    ),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/documents/:id',
+    DEFINITIONS_ROUTES.document,
+    async (request, reply) => {
+      const { id } = request.params;
+      const part = body(`document/${id}`, () => {
+        const found = documentPart(bundle, id);
+        return found && fixedBody(JSON.stringify(found));
+      });
+      return sendFixed(request, reply, part, JSON_TYPE);
+    },
+  );
 
   // The modules are generated once at start (compileValidators); their ETag is their own hash,
   // so a new server version that generates different code is never answered with 304.
-  const modules = new Map<string, FixedBody>();
   app.get<{ Params: { kind: string; file: string } }>(
     '/validators/:kind/:file',
     DEFINITIONS_ROUTES.validator,
     async (request, reply) => {
       const { kind, file } = request.params;
-      const id = file.endsWith('.js') ? file.slice(0, -3) : '';
-      const key = `${kind}/${id}`;
-      let body = modules.get(key);
-      if (!body) {
+      const id = moduleName(file);
+      const module = body(`${kind}/${id}`, () => {
         const source =
           kind === 'catalog' || kind === 'schema'
-            ? options.validators.module(kind as ValidatorKind, id)
+            ? validators.module(kind as ValidatorKind, id)
             : undefined;
-        if (!source) throw new ApiProblem(404, ERROR_CODES.notFound);
-        body = fixedBody(source);
-        modules.set(key, body);
-      }
-      return sendFixed(request, reply, body, 'text/javascript; charset=utf-8');
+        return source === undefined ? undefined : fixedBody(source);
+      });
+      return sendFixed(request, reply, module, JS_TYPE);
+    },
+  );
+
+  app.get<{ Params: { entity: string; file: string } }>(
+    '/validators/schema/:entity/:file',
+    DEFINITIONS_ROUTES.sectionValidator,
+    async (request, reply) => {
+      const { entity, file } = request.params;
+      const section = moduleName(file);
+      const module = body(`section/${entity}/${section}`, () => {
+        const source = validators.sectionModule(entity, section);
+        return source === undefined ? undefined : fixedBody(source);
+      });
+      return sendFixed(request, reply, module, JS_TYPE);
     },
   );
 }

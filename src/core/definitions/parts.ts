@@ -1,0 +1,79 @@
+/**
+ * The definitions as the portal fetches them: an index every page needs (modules, workflows,
+ * catalogues, the shared texts) and one part per document type (its entity definition and its
+ * own texts), fetched when a page of that document opens. A visitor of the public home page
+ * downloads the index only: no entity schema, no form texts.
+ *
+ * The server cuts the bundle (server/definitions/portal-parts.ts); the portal puts the parts it
+ * has back together with `withDocumentParts`, giving pages the same `DefinitionBundle` shape as
+ * the whole bundle (docs/api.md, "Definitions").
+ */
+import type { Language, TextTree } from '../i18n/translate';
+import type {
+  CatalogDefinition,
+  DefinitionBundle,
+  EntityDefinition,
+  EntitySection,
+  ModuleDefinition,
+  WorkflowDefinition,
+} from './types';
+
+/** `GET /api/definitions/index`: what every page of the portal needs. */
+export interface PortalIndex {
+  /** The whole bundle's version: a part of another version is not mixed in. */
+  version: string;
+  modules: ModuleDefinition[];
+  catalogs: CatalogDefinition[];
+  workflows: WorkflowDefinition[];
+  /**
+   * Each document type (entity id) that has a part, with its sections in order (what a page
+   * needs to fetch the validators of the section it opens on, before the part arrives).
+   */
+  documents: Record<string, EntitySection[]>;
+  /**
+   * The shared texts in every language. Of a document's own texts, only those menus, lists
+   * and other documents' pages show: see `NAVIGATION_TEXTS`.
+   */
+  translations: Record<Language, TextTree>;
+}
+
+/** `GET /api/definitions/documents/:id`: one document type's definition and texts. */
+export interface DocumentPart {
+  schema: EntityDefinition;
+  /** The texts under the entity's id, in every language (`translations[lang][id]`). */
+  translations: Record<Language, TextTree>;
+}
+
+/**
+ * Texts of a document type that pages of other modules show: its title (the dashboard, the
+ * menu, the public document check), and the labels of its lists, menu entries and screens.
+ */
+export const NAVIGATION_TEXTS = ['_title', 'lists', 'menu', 'screens'] as const;
+
+/**
+ * The bundle the pages read: the index with the parts fetched so far, their schemas in
+ * `schemas` and their texts back under the entity's id (the whole tree, navigation texts
+ * included).
+ */
+export function withDocumentParts(
+  index: PortalIndex,
+  parts: readonly DocumentPart[],
+): DefinitionBundle {
+  const translations = {} as Record<Language, TextTree>;
+  for (const language of Object.keys(index.translations) as Language[]) {
+    const merged: TextTree = { ...index.translations[language] };
+    for (const part of parts) {
+      const own = part.translations[language];
+      if (own) merged[part.schema.id] = own;
+    }
+    translations[language] = merged;
+  }
+  return {
+    version: index.version,
+    modules: index.modules,
+    catalogs: index.catalogs,
+    workflows: index.workflows,
+    schemas: parts.map((part) => part.schema),
+    translations,
+  };
+}
