@@ -14,7 +14,7 @@
  * Nothing is kept in sessionStorage or localStorage by the portal (keycloak-js keeps only the
  * short-lived state of a sign-in in progress). React reads the session through `SessionStore`.
  */
-import Keycloak from 'keycloak-js';
+import type Keycloak from 'keycloak-js';
 import {
   AUTH_CLIENT_ID,
   AUTH_REALM,
@@ -171,14 +171,32 @@ function sameOrigin(address: string | null): boolean {
   }
 }
 
+/**
+ * keycloak-js, in its own chunk: the portal's first script does not carry it, and it downloads
+ * while the realm's description is fetched.
+ */
+function loadKeycloak(): Promise<typeof Keycloak> {
+  return import('keycloak-js').then((module) => module.default);
+}
+
 async function startKeycloak(): Promise<SessionStore> {
   const url = AUTH_SERVER_URL();
+  const library = loadKeycloak();
+  // Not left unhandled when the realm check fails first; awaited below otherwise.
+  library.catch(() => undefined);
   if (!(await realmReachable(url, AUTH_REALM))) {
     console.warn('[portal] identity server unreachable: starting signed out');
     return staticStore(signedOutSession(unavailableLogin));
   }
 
-  const keycloak = new Keycloak({ url, realm: AUTH_REALM, clientId: AUTH_CLIENT_ID });
+  let KeycloakClient: typeof Keycloak;
+  try {
+    KeycloakClient = await library;
+  } catch (error) {
+    console.warn('[portal] single sign-on could not be loaded: starting signed out', error);
+    return staticStore(signedOutSession(unavailableLogin));
+  }
+  const keycloak = new KeycloakClient({ url, realm: AUTH_REALM, clientId: AUTH_CLIENT_ID });
   const listeners = new Set<() => void>();
   let available = true;
   let timer: ReturnType<typeof setInterval> | undefined;

@@ -13,7 +13,8 @@ export function registerServiceWorker(): void {
   // again through it (from the browser's HTTP cache) so the page seen first opens offline too.
   if (!navigator.serviceWorker.controller) keepChunksFetchedWithoutWorker();
   registerSW({
-    immediate: true,
+    // Once the page has loaded: precaching the shell must not compete with the first paint.
+    immediate: false,
     onRegisterError: (error: unknown) =>
       console.warn('[portal] the service worker could not be registered', error),
   });

@@ -1,22 +1,25 @@
-import '@mantine/charts/styles.css';
-import './charts.css';
-import { useEffect, useState } from 'react';
-import { BarChart } from '@mantine/charts';
-import { Alert, Card, Loader, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Alert, Box, Card, Loader, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowStatistics } from '../../../core/dashboard/types';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
 import { formatNumber } from '../../../core/format';
 import { usePortal } from '../../context';
 import { useLanguage } from '../../useLanguage';
+import type { CountChartProps } from './CountChart';
 
 /**
- * The charts are pictures of the tables beside them: hidden from screen readers, so they must
- * not take the keyboard's focus either (recharts' accessibility layer would).
+ * The charts' code (recharts), fetched once the panel has its figures to draw. Offline and not
+ * cached, the panel keeps its tables and shows no chart.
  */
-const CHART_OUT_OF_TAB_ORDER = { accessibilityLayer: false };
-/** Counts are whole numbers: the value axis never shows 0.25 steps. */
-const COUNT_AXIS = { allowDecimals: false };
+const CountChart = lazy<ComponentType<CountChartProps>>(() =>
+  import('./CountChart').catch((error: unknown) => {
+    console.warn('[portal] the charts could not be loaded', error);
+    return { default: () => null };
+  }),
+);
+/** CountChart's height: its place is kept while its code loads, so nothing below moves. */
+const CHART_HEIGHT = 220;
 
 /**
  * Statistics of one workflow's documents (specification 000, section 1: visa applications in
@@ -95,15 +98,9 @@ export function StatisticsPanel({ workflow }: { workflow: WorkflowDefinition }) 
             <Text c="dimmed">{t('messages.noData')}</Text>
           ) : (
             <>
-              <BarChart
-                h={220}
-                data={statuses}
-                dataKey="status"
-                series={[{ name: 'count', label: count, color: 'brand.6' }]}
-                aria-hidden
-                barChartProps={CHART_OUT_OF_TAB_ORDER}
-                yAxisProps={COUNT_AXIS}
-              />
+              <Suspense fallback={<Box h={CHART_HEIGHT} />}>
+                <CountChart data={statuses} dataKey="status" label={count} color="brand.6" />
+              </Suspense>
               {figures(
                 statuses.map((s) => ({ label: s.status, count: s.count })),
                 yearCaption,
@@ -115,15 +112,9 @@ export function StatisticsPanel({ workflow }: { workflow: WorkflowDefinition }) 
           <Text fw={600} mb="xs">
             {monthsCaption}
           </Text>
-          <BarChart
-            h={220}
-            data={months}
-            dataKey="month"
-            series={[{ name: 'count', label: count, color: 'secondary.7' }]}
-            aria-hidden
-            barChartProps={CHART_OUT_OF_TAB_ORDER}
-            yAxisProps={COUNT_AXIS}
-          />
+          <Suspense fallback={<Box h={CHART_HEIGHT} />}>
+            <CountChart data={months} dataKey="month" label={count} color="secondary.7" />
+          </Suspense>
           {figures(
             months.map((m) => ({ label: m.month, count: m.count })),
             monthsCaption,
