@@ -33,6 +33,9 @@ export async function initI18n(bundle: DefinitionBundle): Promise<void> {
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
+    // Keys are dotted paths, never sentences: said outright, i18next skips testing each key
+    // for being natural language (a regular expression per call, a good part of a render).
+    keySeparator: '.',
     returnNull: false,
     showSupportNotice: false,
   });

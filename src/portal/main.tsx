@@ -1,7 +1,14 @@
 import '@mantine/core/styles.css';
-import { StrictMode, useMemo, useSyncExternalStore } from 'react';
+import {
+  startTransition,
+  StrictMode,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { createRoot } from 'react-dom/client';
-import { Alert, Center, Loader, MantineProvider } from '@mantine/core';
+import { Alert, Box, Center, Loader, MantineProvider } from '@mantine/core';
 import { RouterProvider } from 'react-router-dom';
 import { pickLanguage, translate, type TextTree } from '../core/i18n/translate';
 // Only the messages tree (Vite keeps a JSON file's top-level keys apart): the portal's first
@@ -24,20 +31,67 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = createRoot(container);
 
-function render(node: React.ReactNode) {
-  root.render(
+/**
+ * Renders the page. `sliced`: as a transition, which React renders in slices of a few
+ * milliseconds, giving the browser its turn between them, instead of in one long task that
+ * would hold up every input meanwhile; what is on screen (the spinner) stays until it is done.
+ */
+function render(node: React.ReactNode, sliced = false) {
+  const page = (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         {node}
       </MantineProvider>
-    </StrictMode>,
+    </StrictMode>
+  );
+  if (sliced) startTransition(() => root.render(page));
+  else root.render(page);
+}
+
+/**
+ * The frame index.html paints before any script runs (the header's bar and the portal's icon),
+ * around what shows until the pages render: the spinner, or why the portal cannot start.
+ */
+function BootFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <Box
+        h={64}
+        px="md"
+        display="flex"
+        style={{
+          alignItems: 'center',
+          borderBottom: '1px solid var(--mantine-color-default-border)',
+        }}
+      >
+        <img src="/icon.svg" alt="" width={32} height={32} />
+      </Box>
+      <Center h="calc(100vh - 64px)" p="md">
+        {children}
+      </Center>
+    </>
   );
 }
 
+/**
+ * A store's value, changed in transitions (rendered in slices, like the first render): when
+ * single sign-on has started, or the session is refreshed, every page element that shows who
+ * is signed in renders again, and that must not be one long task either.
+ */
+function useInTransitions<T>(store: { current(): T; subscribe(listener: () => void): () => void }) {
+  const [value, setValue] = useState(store.current);
+  useEffect(() => {
+    const update = () => startTransition(() => setValue(store.current()));
+    update();
+    return store.subscribe(update);
+  }, [store]);
+  return value;
+}
+
 render(
-  <Center h="100vh">
+  <BootFrame>
     <Loader aria-label={bootText('messages.loading')} role="status" />
-  </Center>,
+  </BootFrame>,
 );
 
 /**
@@ -54,7 +108,7 @@ function PortalRoot({
   router: ReturnType<typeof createPortalRouter>;
 }) {
   const bundle = useSyncExternalStore(definitions.subscribe, definitions.current);
-  const session = useSyncExternalStore(store.subscribe, store.current);
+  const session = useInTransitions(store);
   // One client for the whole visit: it asks the store for the current token on every call.
   const api = useMemo(() => portalApiClient({ token: () => store.current().token() }), [store]);
   const portal = useMemo<Portal>(() => ({ bundle, session, api }), [bundle, session, api]);
@@ -88,22 +142,23 @@ async function start() {
   const index = await fetchDefinitionsIndex();
   if (!index) {
     render(
-      <Center h="100vh" p="md">
+      <BootFrame>
         <Alert color="red" role="alert">
           {bootText('messages.unableToLoad')}
         </Alert>
-      </Center>,
+      </BootFrame>,
     );
     return;
   }
   const definitions = definitionStore(index, addTexts);
   const bundle = definitions.current();
-  // The page being opened starts loading as soon as the definitions say which page it is.
-  preloadRoute(bundle, routeAtStart(globalThis.location), definitions);
+  // The page being opened starts loading as soon as the definitions say which page it is: the
+  // router does it as it starts, unless it must wait for single sign-on to start.
+  if (waitForSession) preloadRoute(bundle, routeAtStart(globalThis.location), definitions);
   await initI18n(bundle);
   const store = waitForSession ? await session : pendingSessionStore(session);
   const router = createPortalRouter(bundle, definitions);
-  render(<PortalRoot definitions={definitions} store={store} router={router} />);
+  render(<PortalRoot definitions={definitions} store={store} router={router} />, true);
 }
 
 /**

@@ -365,9 +365,10 @@ export function preloadRoute(bundle: DefinitionBundle, path: string, parts?: Doc
   preloadMatches(matchRoutes(portalRoutes(bundle, parts), path));
 }
 
-/** The portal's router; each navigation preloads what its route needs. */
+/** The portal's router; the page it opens, and each navigation, preloads what its route needs. */
 export function createPortalRouter(bundle: DefinitionBundle, parts?: DocumentParts) {
   const router = createHashRouter(portalRoutes(bundle, parts));
+  preloadMatches(router.state.matches);
   // Called as the location changes, before React renders the new page: the page's code and its
   // validator module start together instead of one after the other.
   let last = router.state.location.key;
