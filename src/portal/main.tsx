@@ -9,7 +9,6 @@ import {
 } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Alert, Box, Center, Loader, MantineProvider } from '@mantine/core';
-import { RouterProvider } from 'react-router-dom';
 import { pickLanguage, translate, type TextTree } from '../core/i18n/translate';
 // Only the messages tree (Vite keeps a JSON file's top-level keys apart): the portal's first
 // script carries none of the other texts, which come with the definitions.
@@ -21,6 +20,7 @@ import { definitionStore, fetchDefinitionsIndex, type DefinitionStore } from './
 import { addTexts, initI18n } from './i18n';
 import { RETURN_PARAM, startSession, type SessionStore } from './keycloak';
 import { pendingSessionStore } from './pendingSession';
+import { CurrentRouterProvider } from './CurrentRouterProvider';
 import { createPortalRouter, preloadRoute, routeAtStart } from './router';
 import { registerServiceWorker } from './serviceWorker';
 import { cssVariablesResolver, theme } from './theme';
@@ -115,7 +115,7 @@ function PortalRoot({
   return (
     <PortalContext.Provider value={portal}>
       <EngineModulesProvider modules={portalModules}>
-        <RouterProvider router={router} />
+        <CurrentRouterProvider router={router} />
       </EngineModulesProvider>
     </PortalContext.Provider>
   );
