@@ -10,6 +10,7 @@ import {
   schemaType,
   type Texts,
 } from './texts';
+import { CLOSED_LIST } from './closedList';
 import { isEngineWidget, type WidgetSet } from './widgets';
 
 export interface UiTexts {
@@ -43,9 +44,10 @@ export function decorateUi(
   }
   if (Array.isArray(schema.enum)) {
     // The list opens in a portal above the page: drawn inside the form (the theme's default),
-    // the fields below it would cover its options and take the click meant for them.
+    // the fields below it would cover its options and take the click meant for them. It is
+    // there only while open (CLOSED_LIST).
     result['ui:options'] = {
-      comboboxProps: { withinPortal: true },
+      comboboxProps: { withinPortal: true, ...CLOSED_LIST },
       ...asObject(result['ui:options']),
     };
     result['ui:enumNames'] = Object.fromEntries(

@@ -3,6 +3,7 @@ import { Select } from '@mantine/core';
 import { catalogAllowed, catalogMatch } from '../../../core/definitions/catalog-fields';
 import { contextOf } from '../context';
 import type { CatalogOption } from '../types';
+import { CLOSED_LIST } from '../closedList';
 import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
 
 export function catalogLabel(option: CatalogOption): string {
@@ -89,6 +90,7 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
         if (catalogMatch(match).length) setOpened((n) => n + 1);
       }}
       filter={({ options: all }) => all}
+      comboboxProps={CLOSED_LIST}
       nothingFoundMessage="-"
       onChange={(next) => {
         setSelected(found.find((o) => o.code === next));

@@ -9,6 +9,7 @@ import {
 } from '@mantine/core';
 import { contextOf, t } from '../context';
 import type { CatalogOption } from '../types';
+import { CLOSED_LIST } from '../closedList';
 import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
 
 /**
@@ -89,6 +90,7 @@ export const DocumentChoicesWidget = memo(function DocumentChoicesWidget(props: 
     renderOption,
     nothingFoundMessage: t(context, choices === null ? 'messages.loading' : 'form.nothingFound'),
     maxDropdownHeight: 320,
+    comboboxProps: CLOSED_LIST,
     onBlur: () => onBlur(id, value),
   };
   return many ? (
