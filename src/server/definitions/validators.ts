@@ -61,9 +61,16 @@ export async function compileValidators(bundle: DefinitionBundle): Promise<Valid
   };
 }
 
+/**
+ * The definitions loader has checked every schema against its meta-schema (load.ts): checking
+ * it again here would compile the meta-schema once per Ajv instance, one per document, catalogue
+ * and section, about a second of every start.
+ */
+const CHECKED_AT_LOAD = { validateSchema: false } as const;
+
 /** The whole-document validator: in process, and its standalone ES module code. */
 function compileWhole(schema: JsonSchema): { validate: ValidateFunction; code: string } {
-  const ajv = createAjv({ code: { source: true, esm: true } });
+  const ajv = createAjv({ code: { source: true, esm: true }, ...CHECKED_AT_LOAD });
   const { $id: _ignored, ...withoutId } = schema;
   const validate = ajv.compile(withoutId);
   return { validate, code: standaloneCode(ajv, validate) };
@@ -82,6 +89,7 @@ function compileSection(schema: JsonSchema): { code: string; hashes: Record<stri
     // (conditions without `type`) would only produce strict-types warnings.
     strictTypes: false,
     strictTuples: false,
+    ...CHECKED_AT_LOAD,
     schemas: Object.values(schemaMap),
   });
   ajv.addKeyword(RJSF_ADDITIONAL_PROPERTIES_FLAG);
