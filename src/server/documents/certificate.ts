@@ -12,12 +12,11 @@ import { translate, type Language, type TextTree } from '../../core/i18n/transla
 import { resolvePointer } from '../../core/rules/registry';
 import { entriesValidAt } from '../catalog/valid-at';
 import type { Database } from '../db/schema';
-import {
-  renderCertificatePdf,
-  type CertificateContent,
-  type CertificateRow,
-  type CertificateSection,
-  type CertificateTable,
+import type {
+  CertificateContent,
+  CertificateRow,
+  CertificateSection,
+  CertificateTable,
 } from './certificate-pdf';
 
 /** What a certificate needs of the server: where the portal is, and its texts. */
@@ -229,5 +228,7 @@ export async function certificateContent(
 
 export async function certificatePdf(source: CertificateSource): Promise<Uint8Array> {
   const content = await certificateContent(source, catalogNamesFrom(source.db, new Date()));
+  // pdf-lib and qrcode load with the first PDF, not with every start of the server.
+  const { renderCertificatePdf } = await import('./certificate-pdf');
   return renderCertificatePdf(content, source.environment.texts, source.language);
 }

@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { generateURI } from 'otplib';
-import QRCode from 'qrcode';
 import { pickLanguage, type Language } from '../../core/i18n/translate';
 import type { ServerConfig } from '../config';
 import { ApiProblem } from '../http/api-error';
@@ -396,6 +395,8 @@ export async function identityPlugin(
         });
       }
       const login = found?.loginIdentifier ?? '';
+      // qrcode loads with the first enrolment, not with every start of the server.
+      const { default: QRCode } = await import('qrcode');
       const qrSvg = await QRCode.toString(uri, {
         type: 'svg',
         margin: 1,

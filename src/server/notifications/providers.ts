@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** A file attached to an e-mail. */
 export interface MailAttachment {
@@ -40,21 +40,30 @@ export interface SmtpOptions {
   timeoutMs?: number;
 }
 
-/** E-mail through any SMTP server (nodemailer); one pooled transport per process. */
+/**
+ * E-mail through any SMTP server (nodemailer); one pooled transport per process, made with the
+ * first message (nodemailer then loads, not with every start of the server).
+ */
 export function smtpMailProvider(options: SmtpOptions): MailProvider {
   const timeout = options.timeoutMs ?? 30_000;
-  const transport = nodemailer.createTransport(
-    {
-      url: options.url,
-      connectionTimeout: timeout,
-      greetingTimeout: timeout,
-      socketTimeout: timeout,
-    },
-    { from: options.from },
-  );
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(
+        {
+          url: options.url,
+          connectionTimeout: timeout,
+          greetingTimeout: timeout,
+          socketTimeout: timeout,
+        },
+        { from: options.from },
+      ),
+    ));
   return {
     async send(message) {
-      await transport.sendMail({
+      await (
+        await transportOnce()
+      ).sendMail({
         to: message.to,
         subject: message.subject,
         text: message.text,
@@ -65,7 +74,9 @@ export function smtpMailProvider(options: SmtpOptions): MailProvider {
         })),
       });
     },
-    close: () => transport.close(),
+    close: async () => {
+      if (transport) (await transport).close();
+    },
   };
 }
 

@@ -6,7 +6,6 @@ import type { Principal } from '../auth/principal';
 import type { DocumentService } from '../documents/service';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { requestLanguage } from '../http/language';
-import { renderReceiptPdf } from '../payments/receipt-pdf';
 import { RefusedReport, type PaymentService } from '../payments/service';
 
 type DocParams = { type: string; id: string };
@@ -96,6 +95,8 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
         principal,
         title(request.params.type, language),
       );
+      // pdf-lib loads with the first receipt, not with every start of the server.
+      const { renderReceiptPdf } = await import('../payments/receipt-pdf');
       const pdf = await renderReceiptPdf(receipt, translations, language);
       return reply
         .header('content-type', 'application/pdf')
