@@ -79,13 +79,18 @@ export interface LoadedDefinitions {
   validators: ValidatorSet;
 }
 
-/** Loads and checks the definitions of `dir` and compiles their validators. */
+/**
+ * Loads and checks the definitions of `dir` and compiles their validators, or imports them from
+ * `validatorCacheDir` when it keeps those of the same definitions.
+ */
 export async function loadAndCompile(
   dir: string,
   modules: readonly ServerModule[],
+  validatorCacheDir?: string,
 ): Promise<LoadedDefinitions> {
   const definitions = await loadDefinitions(dir, modules);
-  return { definitions, validators: await compileValidators(definitions) };
+  const validators = await compileValidators(definitions, { cacheDir: validatorCacheDir });
+  return { definitions, validators };
 }
 
 export interface PortalServer {
@@ -132,7 +137,8 @@ export async function buildServer(
   overrides: AppOverrides = {},
 ): Promise<PortalServer> {
   const { definitions, validators } =
-    overrides.loaded ?? (await loadAndCompile(config.definitionsDir, modules));
+    overrides.loaded ??
+    (await loadAndCompile(config.definitionsDir, modules, config.validatorCacheDir));
   const workflows = compileWorkflows(
     definitions.workflows,
     definitions.schemas,

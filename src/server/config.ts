@@ -32,6 +32,11 @@ export interface ServerConfig {
   databasePoolSize: number;
   /** Folder holding catalogs/, schemas/, workflows/ and translations/. */
   definitionsDir: string;
+  /**
+   * Where the validator modules generated from the definitions are kept between starts
+   * (definitions/validator-cache.ts); undefined: compiled at every start.
+   */
+  validatorCacheDir: string | undefined;
   /** Built portal (vite build output). */
   staticDir: string;
   logLevel: string;
@@ -187,6 +192,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     databasePoolSize: positive(env.DATABASE_POOL_SIZE, DEFAULT_DATABASE_POOL_SIZE),
     definitionsDir: path.resolve(env.DEFINITIONS_DIR ?? PROJECT_ROOT),
+    // Empty: no cache. By default where Node projects keep caches, beside the libraries whose
+    // versions the kept modules depend on.
+    validatorCacheDir:
+      env.VALIDATOR_CACHE_DIR === ''
+        ? undefined
+        : path.resolve(
+            env.VALIDATOR_CACHE_DIR ?? path.join(PROJECT_ROOT, 'node_modules/.cache/validators'),
+          ),
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(PROJECT_ROOT, 'dist/portal')),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: integer(env.BODY_LIMIT_BYTES, 1024 * 1024),

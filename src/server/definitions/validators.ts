@@ -1,21 +1,36 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ValidateFunction } from 'ajv';
-import standaloneCode from 'ajv/dist/standalone/index.js';
-import { hashForSchema, RJSF_ADDITIONAL_PROPERTIES_FLAG, schemaParser } from '@rjsf/utils';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { RJSFSchema } from '@rjsf/utils';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { catalogEntrySchema } from '../../core/definitions/catalog-entry';
 import type { DefinitionBundle, JsonSchema } from '../../core/definitions/types';
 import { unknownRules } from '../../core/rules/registry';
 import { sectionSchema, sectionsOf, type EntityFormDefinition } from '../../core/rules/sections';
-import { createAjv } from './ajv';
+import { AJV_OPTIONS, createAjv } from './ajv';
+import {
+  cacheKey,
+  importCachedModule,
+  readCachedModules,
+  writeCachedModules,
+  type CachedModules,
+} from './validator-cache';
 import { PROJECT_ROOT } from '../config';
 
 export type ValidatorKind = 'catalog' | 'schema';
 
+/**
+ * A validator as the server calls it: true when the data is valid, `errors` set otherwise. Ajv's
+ * compiled functions are, and so are the exports of the generated modules.
+ */
+export interface DefinitionValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
 /** Validators for every definition: compiled in process for the server, and as browser modules. */
 export interface ValidatorSet {
-  get(kind: ValidatorKind, id: string): ValidateFunction | undefined;
+  get(kind: ValidatorKind, id: string): DefinitionValidator | undefined;
   /**
    * Self-contained ES module the browser imports, exporting `validate` (also the default):
    * a catalogue entry's validator, or an entity's whole document.
@@ -25,40 +40,128 @@ export interface ValidatorSet {
   sectionModule(entityId: string, sectionId: string): string | undefined;
 }
 
+export interface CompileOptions {
+  /**
+   * Where the generated modules are kept between starts (validator-cache.ts): a start whose
+   * definitions, libraries and generator are those of a kept folder imports its modules instead
+   * of compiling. Without it, everything is compiled.
+   */
+  cacheDir?: string;
+}
+
 /**
  * Compiles each definition's schema once at start. The browser runs under a CSP without
  * 'unsafe-eval', so it cannot compile; it imports the standalone code generated here, bundled
- * with its Ajv runtime helpers into same-origin modules.
+ * with its Ajv runtime helpers into same-origin modules. The server runs the same code: compiled
+ * in process, or, from the cache, imported from those very modules.
  */
-export async function compileValidators(bundle: DefinitionBundle): Promise<ValidatorSet> {
-  const validators = new Map<string, ValidateFunction>();
-  const modules = new Map<string, string>();
-  const catalogs = bundle.catalogs.map(async (c) => {
-    const { validate, code } = compileWhole(catalogEntrySchema(c));
-    validators.set(`catalog/${c.id}`, validate);
-    const entry = `export { default, default as validate } from 'virtual:code';`;
-    const built = await bundleModules({ 'virtual:code': code }, { validate: entry });
-    modules.set(`catalog/${c.id}`, built.validate ?? '');
-  });
-  const schemas = bundle.schemas.map(async (s) => {
-    const definition = s as EntityFormDefinition;
-    const unknown = unknownRules(definition.rules ?? []);
+export async function compileValidators(
+  bundle: DefinitionBundle,
+  options: CompileOptions = {},
+): Promise<ValidatorSet> {
+  for (const s of bundle.schemas) {
+    const unknown = unknownRules((s as EntityFormDefinition).rules ?? []);
     if (unknown.length > 0) {
       throw new Error(
         `schemas/${s.id}.schema.json: unknown rule(s) ${unknown.map((u) => u.rule).join(', ')}`,
       );
     }
-    const { validate, document, sections } = await entityValidatorModules(definition);
-    validators.set(`schema/${s.id}`, validate);
-    modules.set(`schema/${s.id}`, document);
-    for (const [sectionId, source] of sections) modules.set(`section/${s.id}/${sectionId}`, source);
-  });
-  await Promise.all([...catalogs, ...schemas]);
+  }
+  const { cacheDir } = options;
+  const key = cacheDir ? await validatorsKey(bundle) : undefined;
+  if (cacheDir && key) {
+    const cached = await readCachedModules(cacheDir, key);
+    const imported = cached && (await importValidators(cached).catch(() => undefined));
+    if (cached && imported) return validatorSet(imported, cached.sources);
+  }
+  const { validators, modules } = await compileAll(bundle);
+  if (cacheDir && key) {
+    // A folder that cannot be written (read-only) costs the next start its time, nothing else.
+    await writeCachedModules(cacheDir, key, modules).catch(() => undefined);
+  }
+  return validatorSet(validators, modules);
+}
+
+function validatorSet(
+  validators: ReadonlyMap<string, DefinitionValidator>,
+  modules: ReadonlyMap<string, string>,
+): ValidatorSet {
   return {
     get: (kind, id) => validators.get(`${kind}/${id}`),
     module: (kind, id) => modules.get(`${kind}/${id}`),
     sectionModule: (entityId, sectionId) => modules.get(`section/${entityId}/${sectionId}`),
   };
+}
+
+async function compileAll(bundle: DefinitionBundle) {
+  const libraries = await generatorLibraries();
+  const validators = new Map<string, DefinitionValidator>();
+  const modules = new Map<string, string>();
+  const catalogs = bundle.catalogs.map(async (c) => {
+    const { validate, code } = compileWhole(catalogEntrySchema(c), libraries);
+    validators.set(`catalog/${c.id}`, validate);
+    const entry = `export { default, default as validate } from 'virtual:code';`;
+    const built = await bundleModules({ 'virtual:code': code }, { validate: entry }, libraries);
+    modules.set(`catalog/${c.id}`, built.validate ?? '');
+  });
+  const schemas = bundle.schemas.map(async (s) => {
+    const { validate, document, sections } = await entityValidatorModules(
+      s as EntityFormDefinition,
+    );
+    validators.set(`schema/${s.id}`, validate);
+    modules.set(`schema/${s.id}`, document);
+    for (const [sectionId, source] of sections) modules.set(`section/${s.id}/${sectionId}`, source);
+  });
+  await Promise.all([...catalogs, ...schemas]);
+  return { validators, modules };
+}
+
+/** The server's validators from kept modules: each document's and catalogue's `validate`. */
+async function importValidators(cached: CachedModules): Promise<Map<string, DefinitionValidator>> {
+  const validators = new Map<string, DefinitionValidator>();
+  const names = [...cached.sources.keys()].filter((name) => !name.startsWith('section/'));
+  await Promise.all(
+    names.map(async (name) => {
+      const { validate } = await importCachedModule(cached, name);
+      if (typeof validate !== 'function') throw new Error(`${name} exports no validate`);
+      validators.set(name, validate as DefinitionValidator);
+    }),
+  );
+  return validators;
+}
+
+/**
+ * What the generated modules depend on, as a cache key: the schemas compiled (each catalogue's
+ * entry schema, each document's schema and section schemas, as derived now), the code that
+ * generates them and its options, and the locked versions of every library (Ajv, ajv-formats,
+ * RJSF's utilities, esbuild among them).
+ */
+async function validatorsKey(bundle: DefinitionBundle): Promise<string> {
+  const lock = await fs
+    .readFile(path.join(PROJECT_ROOT, 'package-lock.json'), 'utf8')
+    .catch(() => 'no lockfile');
+  const generator = [
+    compileWhole,
+    compileSection,
+    entityValidatorModules,
+    bundleModules,
+    virtualFiles,
+  ]
+    .map(String)
+    .concat(createAjv.toString(), JSON.stringify([AJV_OPTIONS, CHECKED_AT_LOAD]));
+  return cacheKey([
+    lock,
+    generator,
+    bundle.catalogs.map((c) => [c.id, catalogEntrySchema(c)]),
+    bundle.schemas.map((s) => [
+      s.id,
+      s.schema,
+      sectionsOf(s as EntityFormDefinition).map((section) => [
+        section.id,
+        sectionSchema(s.schema, section.id),
+      ]),
+    ]),
+  ]);
 }
 
 /**
@@ -68,8 +171,40 @@ export async function compileValidators(bundle: DefinitionBundle): Promise<Valid
  */
 const CHECKED_AT_LOAD = { validateSchema: false } as const;
 
+/** The libraries that generate the modules (Ajv's standalone code, RJSF's schema hashes, esbuild). */
+interface GeneratorLibraries {
+  standaloneCode: typeof import('ajv/dist/standalone/index.js').default;
+  rjsf: Pick<
+    typeof import('@rjsf/utils'),
+    'hashForSchema' | 'RJSF_ADDITIONAL_PROPERTIES_FLAG' | 'schemaParser'
+  >;
+  build: typeof import('esbuild').build;
+}
+
+let libraries: Promise<GeneratorLibraries> | undefined;
+
+/**
+ * Loaded when something is to be generated: a start that finds its modules kept never loads
+ * them (a few hundred milliseconds of a start).
+ */
+function generatorLibraries(): Promise<GeneratorLibraries> {
+  libraries ??= Promise.all([
+    import('ajv/dist/standalone/index.js'),
+    import('@rjsf/utils'),
+    import('esbuild'),
+  ]).then(([standalone, rjsf, esbuild]) => ({
+    standaloneCode: standalone.default,
+    rjsf,
+    build: esbuild.build,
+  }));
+  return libraries;
+}
+
 /** The whole-document validator: in process, and its standalone ES module code. */
-function compileWhole(schema: JsonSchema): { validate: ValidateFunction; code: string } {
+function compileWhole(
+  schema: JsonSchema,
+  { standaloneCode }: GeneratorLibraries,
+): { validate: ValidateFunction; code: string } {
   const ajv = createAjv({ code: { source: true, esm: true }, ...CHECKED_AT_LOAD });
   const { $id: _ignored, ...withoutId } = schema;
   const validate = ajv.compile(withoutId);
@@ -81,8 +216,11 @@ function compileWhole(schema: JsonSchema): { validate: ValidateFunction; code: s
  * sub-schema it resolves conditions and options with), keyed by RJSF's schema hash, as the
  * source of one ES module exporting `v0`, `v1`... plus the hash of each export.
  */
-function compileSection(schema: JsonSchema): { code: string; hashes: Record<string, string> } {
-  const schemaMap = schemaParser(schema as RJSFSchema);
+function compileSection(
+  schema: JsonSchema,
+  { standaloneCode, rjsf }: GeneratorLibraries,
+): { code: string; hashes: Record<string, string> } {
+  const schemaMap = rjsf.schemaParser(schema as RJSFSchema);
   const ajv = createAjv({
     code: { source: true, esm: true, lines: false },
     // The whole document was compiled in strict mode already; RJSF's extracted sub-schemas
@@ -92,7 +230,7 @@ function compileSection(schema: JsonSchema): { code: string; hashes: Record<stri
     ...CHECKED_AT_LOAD,
     schemas: Object.values(schemaMap),
   });
-  ajv.addKeyword(RJSF_ADDITIONAL_PROPERTIES_FLAG);
+  ajv.addKeyword(rjsf.RJSF_ADDITIONAL_PROPERTIES_FLAG);
   const refs: Record<string, string> = {};
   Object.keys(schemaMap).forEach((hash, index) => (refs[`v${index}`] = hash));
   return { code: standaloneCode(ajv, refs), hashes: refs };
@@ -122,7 +260,8 @@ export interface EntityValidatorModules {
 export async function entityValidatorModules(
   definition: EntityFormDefinition,
 ): Promise<EntityValidatorModules> {
-  const whole = compileWhole(definition.schema);
+  const libraries = await generatorLibraries();
+  const whole = compileWhole(definition.schema, libraries);
   const files: Record<string, string> = { 'virtual:document': whole.code };
   const entries: Record<string, string> = {
     document: [
@@ -134,9 +273,9 @@ export async function entityValidatorModules(
   const sections = sectionsOf(definition);
   sections.forEach((section, index) => {
     const schema = sectionSchema(definition.schema, section.id);
-    const { code, hashes } = compileSection(schema);
+    const { code, hashes } = compileSection(schema, libraries);
     files[`virtual:section/${index}`] = code;
-    const rootHash = hashForSchema(schema as RJSFSchema);
+    const rootHash = libraries.rjsf.hashForSchema(schema as RJSFSchema);
     const rootExport = Object.keys(hashes).find((name) => hashes[name] === rootHash);
     if (!rootExport) throw new Error(`No validator for section ${section.id}`);
     entries[`section-${index}`] = [
@@ -148,7 +287,7 @@ export async function entityValidatorModules(
       `export const schema = ${JSON.stringify(schema)};`,
     ].join('\n');
   });
-  const built = await bundleModules(files, entries);
+  const built = await bundleModules(files, entries, libraries);
   return {
     validate: whole.validate,
     document: built.document ?? '',
@@ -182,6 +321,7 @@ function virtualFiles(files: Record<string, string>): Plugin {
 async function bundleModules(
   files: Record<string, string>,
   entries: Record<string, string>,
+  { build }: GeneratorLibraries,
 ): Promise<Record<string, string>> {
   const all = { ...files };
   for (const [name, source] of Object.entries(entries)) all[`virtual:entry/${name}`] = source;

@@ -1,5 +1,4 @@
 import type { AnyStateMachine } from 'xstate';
-import type { ValidateFunction } from 'ajv';
 import type { EntityDefinition } from '../../core/definitions/types';
 import { stripRequired } from '../../core/definitions/strip-required';
 import {
@@ -8,7 +7,7 @@ import {
   type WorkflowDefinition,
 } from '../../core/documents/workflow';
 import { createAjv } from '../definitions/ajv';
-import type { ValidatorSet } from '../definitions/validators';
+import type { DefinitionValidator, ValidatorSet } from '../definitions/validators';
 import { buildMachine } from './machine';
 import type { Implementations } from '../implementations';
 
@@ -18,9 +17,9 @@ export interface CompiledWorkflow {
   entity: EntityDefinition;
   machine: AnyStateMachine;
   /** Full schema: what a submission must satisfy. */
-  validateFull: ValidateFunction;
+  validateFull: DefinitionValidator;
   /** The schema without `required`: what a stored draft must satisfy. */
-  validateDraft: ValidateFunction;
+  validateDraft: DefinitionValidator;
   /** Sections an applicant may edit (those not marked officer or internal). */
   applicantSections: string[];
   allSections: string[];
