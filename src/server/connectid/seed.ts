@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { PROJECT_ROOT, type ServerConfig } from '../config';
 import type { Database } from '../db/schema';
-import { findByKey } from '../documents/store/lookups';
+import { idsByKey } from '../documents/store/lookups';
 import { insertSeededDocument } from '../documents/store/rows';
 import { accountContacts, text } from './account-fields';
 import type { RecordDeclarations } from './declarations';
@@ -70,6 +70,21 @@ export async function seedConnectid(
   const { counts, demo } = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('connectid-seed'))`.execute(trx);
     const counts: Record<string, number> = {};
+    // The records already there, one query per type: type -> key in lower case -> id.
+    const present = new Map<string, Map<string, string>>();
+    const seeded = Object.entries(seed.records).map(([type, records]) => ({
+      type,
+      records: records as unknown[],
+    }));
+    if (config.demoData && account) {
+      seeded.push({ type: account.type, records: seed.personas.map((p) => p.data) });
+    }
+    for (const { type, records } of seeded) {
+      const pointer = declarations.keys.get(type)?.pointer;
+      if (!pointer || present.has(type)) continue;
+      const keys = records.map((data) => text(data as Record<string, unknown>, pointer) ?? '');
+      present.set(type, await idsByKey(trx, type, pointer, keys));
+    }
     const add = async (
       type: string,
       data: Record<string, unknown>,
@@ -79,12 +94,15 @@ export async function seedConnectid(
       if (!pointer) return undefined;
       const key = text(data, pointer);
       if (!key) throw new Error(`seed: a ${type} record has no key at ${pointer}`);
-      const existing = await findByKey(trx, type, pointer, key, { includeDeleted: true });
-      if (existing) return { id: existing.id, created: false, key };
+      const ids = present.get(type) ?? new Map<string, string>();
+      present.set(type, ids);
+      const existing = ids.get(key.toLowerCase());
+      if (existing) return { id: existing, created: false, key };
       counts[type] = (counts[type] ?? 0) + 1;
       const owner = type === account?.type ? accountContacts(account, data) : undefined;
       // An account owns itself (see effect ownAccount); other records are the seed's.
       const id = randomUUID();
+      ids.set(key.toLowerCase(), id);
       await insertSeededDocument(trx, {
         id,
         type,

@@ -34,6 +34,30 @@ export async function findByKey(
   return (await query.executeTakeFirst()) as DocumentRow | undefined;
 }
 
+/**
+ * The ids of the documents of `type` whose keys (text at `pointer`, any case) are among `keys`,
+ * deleted ones included, by key in lower case: `findByKey` for many keys in one query.
+ */
+export async function idsByKey(
+  db: Queryable,
+  type: string,
+  pointer: string,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(keys.filter((key) => !key.includes('\u0000')))].map((key) =>
+    key.toLowerCase(),
+  );
+  if (wanted.length === 0) return new Map();
+  const expression = keyExpression(pointer);
+  const rows = await db
+    .selectFrom('document')
+    .select(['id', expression.as('key')])
+    .where('type', '=', type)
+    .where(expression, 'in', wanted)
+    .execute();
+  return new Map(rows.map((row) => [String(row.key), row.id]));
+}
+
 /** The data of the records of `type`, not deleted, whose keys are among `keys` (any case). */
 export async function findLiveByKeys(
   db: Queryable,
