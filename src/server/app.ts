@@ -136,23 +136,35 @@ export async function buildServer(
   modules: readonly ServerModule[],
   overrides: AppOverrides = {},
 ): Promise<PortalServer> {
-  const { definitions, validators } =
-    overrides.loaded ??
-    (await loadAndCompile(config.definitionsDir, modules, config.validatorCacheDir));
-  const workflows = compileWorkflows(
-    definitions.workflows,
-    definitions.schemas,
-    validators,
-    implementationsOf(modules),
-  );
-  const database = await openDatabase({
+  // The database opens and migrates while the definitions load; the indexes they declare are
+  // made once they are loaded. A definition refused stops the start, and the database is closed.
+  const loading = overrides.loaded
+    ? Promise.resolve(overrides.loaded)
+    : loadAndCompile(config.definitionsDir, modules, config.validatorCacheDir);
+  const opening = openDatabase({
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
     poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
-    keys: declaredKeys(definitions.workflows),
-    listIndexes: declaredListIndexes(definitions.workflows),
+    keys: loading.then(({ definitions }) => declaredKeys(definitions.workflows)),
+    listIndexes: loading.then(({ definitions }) => declaredListIndexes(definitions.workflows)),
   });
+  let loaded: LoadedDefinitions;
+  let workflows: ReturnType<typeof compileWorkflows>;
+  try {
+    loaded = await loading;
+    workflows = compileWorkflows(
+      loaded.definitions.workflows,
+      loaded.definitions.schemas,
+      loaded.validators,
+      implementationsOf(modules),
+    );
+  } catch (error) {
+    await opening.then((handle) => handle.close()).catch(() => undefined);
+    throw error;
+  }
+  const { definitions, validators } = loaded;
+  const database = await opening;
   const catalogCache = await CatalogCache.start(database.db, database.notices);
   // The built-in identity server's keys are trusted directly (no HTTP round trip to ourselves),
   // unless the configuration names another key source (a real Keycloak realm, or tests' key).

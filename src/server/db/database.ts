@@ -19,12 +19,15 @@ export interface DatabaseOptions {
   schema?: string;
   /** PGlite data folder; `memory://` keeps it in memory. */
   dataDir: string;
-  /** The record keys the definitions declare, indexed after the migrations (key-indexes.ts). */
-  keys?: readonly DeclaredKey[];
+  /**
+   * The record keys the definitions declare, indexed after the migrations (key-indexes.ts). A
+   * promise lets the database open and migrate while the definitions are still loading.
+   */
+  keys?: readonly DeclaredKey[] | Promise<readonly DeclaredKey[]>;
   /** PostgreSQL connections this process keeps at most (DATABASE_POOL_SIZE); 10 by default. */
   poolSize?: number;
   /** The indexes the workflows' lists call for, made after the keys' (list-indexes.ts). */
-  listIndexes?: readonly ListIndex[];
+  listIndexes?: readonly ListIndex[] | Promise<readonly ListIndex[]>;
 }
 
 export interface DatabaseHandle {
@@ -86,10 +89,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
     listen = () => pgliteNotices(client);
   }
-  await migrate(db, options.databaseUrl ? options.schema : undefined);
-  if (options.keys) await ensureKeyIndexes(db, options.keys);
-  if (options.listIndexes) await ensureListIndexes(db, options.listIndexes, kind === 'postgres');
-  const notices = await listen();
+  let notices: ChangeNotices;
+  try {
+    await migrate(db, options.databaseUrl ? options.schema : undefined);
+    // Both awaited together: a refusal of either is this start's error, never left unheard.
+    const [keys, listIndexes] = await Promise.all([options.keys, options.listIndexes]);
+    if (keys) await ensureKeyIndexes(db, keys);
+    if (listIndexes) await ensureListIndexes(db, listIndexes, kind === 'postgres');
+    notices = await listen();
+  } catch (error) {
+    // Definitions that failed to load, or a migration that failed: nothing is left open.
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
   return {
     db,
     kind,
