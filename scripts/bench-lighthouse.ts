@@ -20,7 +20,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +29,7 @@ import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import * as prettier from 'prettier';
+import { freePort } from '../tests/support/portal-process';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The build served: STATIC_DIR when set (a build kept apart), else dist/portal. */
@@ -96,17 +96,6 @@ function buildIfNeeded(): void {
     const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`node ${args.join(' ')} failed`);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 interface RunningPortal {
