@@ -252,7 +252,8 @@ async function launchBrowser(): Promise<Browser> {
 }
 
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
-const ratio = (stock: number, ours: number) => `${(stock / ours).toFixed(1)}x`;
+/** How many times `ours` goes into `stock`; n/a when ours is not above zero (at or below the floor). */
+const ratio = (stock: number, ours: number) => (ours > 0 ? `${(stock / ours).toFixed(1)}x` : 'n/a');
 
 function table(rows: string[][]): string {
   const [head, ...body] = rows;
