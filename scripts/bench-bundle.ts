@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import * as prettier from 'prettier';
+import { recordResults } from './bench-record';
 import { initialFiles, lazyFiles, readManifest } from './vite-manifest';
 
 /** Budget of the home page's initial JavaScript, gzip, in bytes (250 kB). */
@@ -25,9 +25,6 @@ const JS_BUDGET_BYTES = 250_000;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT_DIR = path.join(ROOT, 'dist/portal');
-const DOC = path.join(ROOT, 'docs/performance.md');
-const BEGIN = '<!-- bench:bundle results -->';
-const END = '<!-- /bench:bundle results -->';
 
 interface Measured {
   file: string;
@@ -111,22 +108,8 @@ async function main() {
     `- loaded only when a page needs them: ${lazy.length} more files, ${kB(sum(lazy, 'raw'))} kB raw, ${kB(sum(lazy, 'gzip'))} kB gzip`,
   ].join('\n');
   process.stdout.write(`\n${text}\n`);
-  if (options.record) await record(text);
+  if (options.record) await recordResults('bench:bundle', text);
   if (!met) process.exitCode = 1;
-}
-
-/** Replaces the results block of docs/performance.md with this run's. */
-async function record(text: string) {
-  const doc = await fs.readFile(DOC, 'utf8');
-  const start = doc.indexOf(BEGIN);
-  const end = doc.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${DOC} has no ${BEGIN} ... ${END} block`);
-  const date = new Date().toISOString().slice(0, 10);
-  const block = `${BEGIN}\n\nRecorded ${date}: ${text}\n\n${END}`;
-  const next = doc.slice(0, start) + block + doc.slice(end + END.length);
-  const config = (await prettier.resolveConfig(DOC)) ?? {};
-  await fs.writeFile(DOC, await prettier.format(next, { ...config, filepath: DOC }));
-  process.stdout.write(`Recorded in ${path.relative(ROOT, DOC)}\n`);
 }
 
 await main();

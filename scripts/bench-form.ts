@@ -17,7 +17,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import * as prettier from 'prettier';
+import { recordResults } from './bench-record';
 import { build } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { DefinitionBundle, EntityDefinition } from '../src/core/definitions/types';
@@ -29,7 +29,6 @@ import type { BenchState } from '../bench/instrument';
 
 const ENTITY = 'visa-application';
 const OUT_DIR = path.join(PROJECT_ROOT, 'dist/bench');
-const DOC = path.join(PROJECT_ROOT, 'docs/performance.md');
 /** Text fields of the applicant section (maxLength 70 each), typed into in turn. */
 const FIELDS = ['familyName', 'givenName', 'otherNames', 'occupation'];
 const TEXT = 'Abcdefghijklmnopqrstuvwxyz Zyxwvutsrqponmlkjihgfedcba';
@@ -340,24 +339,7 @@ async function report(results: Record<Side, RunResult[]>, chromium: string) {
     ...goals.map(([goal, met]) => `- ${met ? 'met' : 'MISSED'}: ${goal}`),
   ].join('\n');
   process.stdout.write(`\n${text}\n`);
-  if (options.record) await record(text);
-}
-
-const BEGIN = '<!-- bench:form results -->';
-const END = '<!-- /bench:form results -->';
-
-/** Replaces the results block of docs/performance.md with this run's. */
-async function record(text: string) {
-  const doc = await fs.readFile(DOC, 'utf8');
-  const start = doc.indexOf(BEGIN);
-  const end = doc.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${DOC} has no ${BEGIN} ... ${END} block`);
-  const date = new Date().toISOString().slice(0, 10);
-  const block = `${BEGIN}\n\nRecorded ${date}: ${text}\n\n${END}`;
-  const next = doc.slice(0, start) + block + doc.slice(end + END.length);
-  const options = (await prettier.resolveConfig(DOC)) ?? {};
-  await fs.writeFile(DOC, await prettier.format(next, { ...options, filepath: DOC }));
-  process.stdout.write(`Recorded in ${path.relative(PROJECT_ROOT, DOC)}\n`);
+  if (options.record) await recordResults('bench:form', text);
 }
 
 await main();

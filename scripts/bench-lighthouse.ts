@@ -28,16 +28,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import * as prettier from 'prettier';
+import { recordResults } from './bench-record';
 import { freePort } from '../tests/support/portal-process';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The build served: STATIC_DIR when set (a build kept apart), else dist/portal. */
 const STATIC_DIR = process.env.STATIC_DIR ?? path.join(ROOT, 'dist/portal');
 const SERVER_BUNDLE = path.join(ROOT, 'dist/server/main.js');
-const DOC = path.join(ROOT, 'docs/performance.md');
-const BEGIN = '<!-- bench:lighthouse results -->';
-const END = '<!-- /bench:lighthouse results -->';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The demo applicant (seeds/connectid.json). */
 const APPLICANT = { login: 'applicant', password: 'Palm-Breeze-2041' };
@@ -311,21 +308,7 @@ async function report(pages: BenchPage[], results: Map<string, RunFigures[]>, ve
     ...goals,
   ].join('\n');
   process.stdout.write(`\n${text}\n`);
-  if (options.record) await record(text);
-}
-
-/** Replaces the results block of docs/performance.md with this run's. */
-async function record(text: string) {
-  const doc = fs.readFileSync(DOC, 'utf8');
-  const start = doc.indexOf(BEGIN);
-  const end = doc.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${DOC} has no ${BEGIN} ... ${END} block`);
-  const date = new Date().toISOString().slice(0, 10);
-  const block = `${BEGIN}\n\nRecorded ${date}: ${text}\n\n${END}`;
-  const next = doc.slice(0, start) + block + doc.slice(end + END.length);
-  const config = (await prettier.resolveConfig(DOC)) ?? {};
-  fs.writeFileSync(DOC, await prettier.format(next, { ...config, filepath: DOC }));
-  process.stdout.write(`Recorded in ${path.relative(ROOT, DOC)}\n`);
+  if (options.record) await recordResults('bench:lighthouse', text);
 }
 
 await main();

@@ -44,7 +44,8 @@ import {
   type PortalDatabase,
   type RunningProcess,
 } from './bench-scale/processes';
-import { LATENCY_HEADER, count, latencyCells, ms, rate, record, table } from './bench-scale/report';
+import { LATENCY_HEADER, count, latencyCells, ms, rate, table } from './bench-scale/report';
+import { recordResults } from './bench-record';
 import { VISA_TYPE, countApplications, seedApplications } from './bench-scale/seed';
 
 const { values: options } = parseArgs({
@@ -676,7 +677,7 @@ async function main(): Promise<void> {
   }
   const text = await report({ postgres, writes, reads, pglite, loadBefore });
   process.stdout.write(`\n${text}\n`);
-  if (options.record) await record(text);
+  if (options.record) await recordResults('bench:scale', text, false);
 }
 
 // ---------------------------------------------------------------------------------------------

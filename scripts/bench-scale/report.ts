@@ -1,16 +1,8 @@
 /**
  * The scale benchmark's report: markdown tables for the terminal and for docs/performance.md,
- * written between the `bench:scale` markers with `--record` (as bench-form.ts records its own).
+ * written between the `bench:scale` markers with `--record` (scripts/bench-record.ts).
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import * as prettier from 'prettier';
-import { PROJECT_ROOT } from '../../src/server/config';
 import type { LoadResult } from './load';
-
-const DOC = path.join(PROJECT_ROOT, 'docs/performance.md');
-const BEGIN = '<!-- bench:scale results -->';
-const END = '<!-- /bench:scale results -->';
 
 export const ms = (value: number) =>
   Number.isFinite(value) ? (value < 10 ? value.toFixed(1) : value.toFixed(0)) : '-';
@@ -57,16 +49,3 @@ export const LATENCY_HEADER = [
   'PostgreSQL CPU ms/req',
   'autocannon CPU ms/req',
 ];
-
-/** Replaces the results block of docs/performance.md with this run's. */
-export async function record(text: string): Promise<void> {
-  const doc = await fs.readFile(DOC, 'utf8');
-  const start = doc.indexOf(BEGIN);
-  const end = doc.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${DOC} has no ${BEGIN} ... ${END} block`);
-  const block = `${BEGIN}\n\n${text}\n\n${END}`;
-  const next = doc.slice(0, start) + block + doc.slice(end + END.length);
-  const options = (await prettier.resolveConfig(DOC)) ?? {};
-  await fs.writeFile(DOC, await prettier.format(next, { ...options, filepath: DOC }));
-  process.stdout.write(`Recorded in ${path.relative(PROJECT_ROOT, DOC)}\n`);
-}
