@@ -12,6 +12,7 @@ import {
   textProblems,
   type PageVocabulary,
 } from '../support/page-guard';
+import { leaveTooltips } from '../support/journey';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 import { visaApplication } from '../support/visa-data';
 
@@ -178,10 +179,7 @@ describe('every persona sees words, not internals, on every page it can open', (
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme))
       .toBe(pass.scheme);
-    // The pointer leaves the toolbar, and the tooltip the last click opened closes: checked while
-    // it fades in or out, its text's contrast is the fade's, not the page's.
-    await page.mouse.move(0, 0);
-    await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
+    await leaveTooltips(page);
   }
 
   for (const persona of PERSONAS) {

@@ -27,8 +27,14 @@ export async function switchLanguage(page: Page, to: 'en' | 'fr'): Promise<void>
     })
     .click();
   await expect.poll(() => lang(page)).toBe(to);
-  // The pointer leaves the switch, and its tooltip, fading out, is gone before axe looks at
-  // the page (a half-faded tooltip has no stable contrast to measure).
+  await leaveTooltips(page);
+}
+
+/**
+ * The pointer leaves the toolbar, and the tooltip its last click opened is gone before axe looks
+ * at the page: a tooltip fading in or out has no stable contrast to measure.
+ */
+export async function leaveTooltips(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
   await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
 }
