@@ -34,14 +34,20 @@ export function Layout() {
 
   // Signed in, the portal speaks the language kept in the user's profile, else the one the
   // session names (`locale`), else the one already shown.
+  // A language the person picks while the profile's is still being read is theirs to keep: the
+  // profile's, arriving after, must not switch the page back.
   const subject = session.signedIn ? session.subject : undefined;
   const locale = session.signedIn ? session.locale : undefined;
+  const choices = useRef(0);
   useEffect(() => {
     let current = true;
+    const choicesBefore = choices.current;
     if (subject)
       void storedLanguage(api, subject).then((stored) => {
         const wanted = stored ?? (locale === 'en' || locale === 'fr' ? locale : undefined);
-        if (current && wanted && wanted !== currentLanguage()) void changeLanguage(wanted);
+        const chosenMeanwhile = choices.current !== choicesBefore;
+        if (current && !chosenMeanwhile && wanted && wanted !== currentLanguage())
+          void changeLanguage(wanted);
       });
     return () => {
       current = false;
@@ -51,6 +57,7 @@ export function Layout() {
   // The choice applies at once and is kept in the signed-in user's profile (best effort: the
   // page is already in the new language if saving fails).
   const chooseLanguage = (next: Language) => {
+    choices.current += 1;
     void changeLanguage(next);
     if (session.signedIn) void saveLanguagePreference(api, session, next);
   };
