@@ -2,7 +2,7 @@
  * `npm run gen:types` turns every schema (entity schemas and catalogue entries) into TypeScript
  * with json-schema-to-typescript, into src/generated/ (and removes the files of a schema that
  * is gone). Those files are never edited by hand and only this command writes them: tests and
- * `npm test` only check them (`--check`, and check:definitions) so a stale file fails loudly.
+ * `npm test` only check them (`--check`, and check:generated) so a stale file fails loudly.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
