@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { declaredKeys } from './db/key-indexes';
 import { declaredListIndexes } from './db/list-indexes';
 import { ProcessRegistry } from './db/process-registry';
-import { loadDefinitions } from './definitions/load';
+import { loadDefinitions, type DefinitionProblem } from './definitions/load';
 import { compileValidators, type ValidatorSet } from './definitions/validators';
 import { installAuthentication } from './auth/plugin';
 import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from './auth/token-verifier';
@@ -31,7 +31,7 @@ import { DocumentAccountDirectory } from './connectid/directory';
 import { registrationPlugin } from './connectid/registration';
 import { passwordsPlugin } from './connectid/passwords';
 import { apiCredentialsPlugin } from './connectid/api-credentials';
-import { seedConnectid, type DemoAccount } from './connectid/seed';
+import { seedConnectid, seededRoleGrants, type DemoAccount } from './connectid/seed';
 import { seedDemoDocuments } from './documents/demo-documents';
 import { readableThroughDocument } from './documents/access';
 import { formCatalogs } from './catalog/form-catalogs';
@@ -77,6 +77,8 @@ export interface AppOverrides {
 export interface LoadedDefinitions {
   definitions: DefinitionBundle;
   validators: ValidatorSet;
+  /** What the checks said without refusing the definitions, logged once the server logs. */
+  warnings?: DefinitionProblem[];
 }
 
 /**
@@ -88,9 +90,13 @@ export async function loadAndCompile(
   modules: readonly ServerModule[],
   validatorCacheDir?: string,
 ): Promise<LoadedDefinitions> {
-  const definitions = await loadDefinitions(dir, modules);
+  const warnings: DefinitionProblem[] = [];
+  const definitions = await loadDefinitions(dir, modules, {
+    grantedRoles: (workflows) => seededRoleGrants(workflows),
+    warn: (warning) => warnings.push(warning),
+  });
   const validators = await compileValidators(definitions, { cacheDir: validatorCacheDir });
-  return { definitions, validators };
+  return { definitions, validators, warnings };
 }
 
 export interface PortalServer {
@@ -204,6 +210,8 @@ export async function buildServer(
     trustProxy: config.trustProxy,
   });
   app.addHook('onClose', async () => database.close());
+  for (const warning of loaded.warnings ?? [])
+    app.log.warn(`definitions: ${warning.file}#${warning.pointer}: ${warning.message}`);
   // Recorded before anything is served, so a process whose definitions differ from those of
   // the others on this database says so at once (db/process-registry.ts).
   const processes = await ProcessRegistry.start({

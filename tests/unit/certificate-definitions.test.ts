@@ -34,8 +34,10 @@ describe('texts of a certificate', { timeout: 60_000 }, () => {
       .filter((p) => p.pointer.startsWith('/certificate/'))
       .map((p) => `${p.pointer}: ${p.message}`);
     expect(messages).toEqual([
-      '/certificate/fields/0/label: no text "visa-application.applicant.familyName" in en',
-      '/certificate/fields/0/label: no text "visa-application.applicant.familyName" in fr',
+      ...['en', 'fr'].map(
+        (language) =>
+          `/certificate/fields/0/label: "visa-application.applicant.familyName" names a group of texts in ${language}, not a text: use "visa-application.applicant.familyName._"`,
+      ),
       '/certificate/fields/0/section: no text "nowhere.heading" in en',
       '/certificate/fields/0/section: no text "nowhere.heading" in fr',
     ]);

@@ -8,8 +8,6 @@ import { describe, expect, it } from 'vitest';
 import type { EntityDefinition } from '../../src/core/definitions/types';
 import type { WorkflowCertificate, WorkflowDefinition } from '../../src/core/documents/workflow';
 import { type Language, type TextTree } from '../../src/core/i18n/translate';
-import { checkCertificateTexts } from '../../src/server/definitions/check-documents';
-import type { DefinitionProblem } from '../../src/server/definitions/problems';
 import {
   certificateContent,
   type CatalogNames,
@@ -310,18 +308,5 @@ describe('a certificate with a table and amounts', { timeout: 30_000 }, () => {
     // Wrapped over lines of its cell, every word still there.
     expect(pdf.text.replace(/\s+/g, ' ')).toContain('VA-2026-000042');
     for (const word of long.split(' ')) expect(pdf.text).toContain(word);
-  });
-});
-
-describe('texts of a certificate table', () => {
-  it('names each column heading missing in a language', async () => {
-    const workflow = await invoiceWorkflow();
-    const problems: DefinitionProblem[] = [];
-    const fr = structuredClone(texts.fr);
-    delete (fr['test-invoice'] as Record<string, TextTree | string>).amount;
-    checkCertificateTexts(workflow, { en: texts.en, fr }, problems);
-    expect(problems.map((p) => `${p.pointer}: ${p.message}`)).toEqual([
-      '/certificate/fields/1/columns/4/label: no text "test-invoice.amount" in fr',
-    ]);
   });
 });

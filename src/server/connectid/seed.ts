@@ -7,7 +7,9 @@ import type { Database } from '../db/schema';
 import { idsByKey } from '../documents/store/lookups';
 import { insertSeededDocument } from '../documents/store/rows';
 import { accountContacts, text } from './account-fields';
-import type { RecordDeclarations } from './declarations';
+import { recordDeclarations, type RecordDeclarations } from './declarations';
+import { resolvePointer } from '../../core/rules/registry';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
 
 /** The business data of the seed: seeds/connectid.json (kept out of src/). */
 export const CONNECTID_SEED_FILE = path.join(PROJECT_ROOT, 'seeds', 'connectid.json');
@@ -147,4 +149,28 @@ export async function seedConnectid(
       : 'connectid seed: nothing to create',
   );
   return demo;
+}
+
+/**
+ * Every role the seed's access units grant (the units of the type declaring `accessUnit`, the
+ * roles at its `roles` pointer): what the definitions' roles are checked against, so that one
+ * nobody would hold is said at start and by `npm run check:definitions`. Undefined when no type
+ * declares access units (the module is off) or the seed has none.
+ */
+export async function seededRoleGrants(
+  workflows: readonly WorkflowDefinition[],
+  file: string = CONNECTID_SEED_FILE,
+): Promise<Set<string> | undefined> {
+  const { accessUnit } = recordDeclarations(workflows);
+  if (!accessUnit) return undefined;
+  const seed = JSON.parse(await fs.readFile(file, 'utf8')) as ConnectidSeed;
+  const units = seed.records[accessUnit.type];
+  if (!units) return undefined;
+  const granted = new Set<string>();
+  for (const unit of units) {
+    const roles = resolvePointer(unit, accessUnit.roles);
+    if (Array.isArray(roles))
+      for (const role of roles) if (typeof role === 'string') granted.add(role);
+  }
+  return granted;
 }

@@ -251,72 +251,8 @@ export function crossCheckWorkflow(
       problems.push({ file, pointer: `/lists/${i}/open`, message: `no screen "${list.open}"` });
     }
   });
-  checkListLabels(workflow, translations, problems);
-  checkCertificateTexts(workflow, translations, problems);
   crossCheckDashboard(workflow, entity, problems);
   checkRecordDeclarations(workflow, entity, problems);
-}
-
-/**
- * A list's heading and every column header must name a text, in every language: a key naming a
- * nested text object (a field's `{"_": label, "help": ...}`) makes i18next print its "returned
- * an object instead of string" error as the header. The field's label is then its `._` key.
- */
-export function checkListLabels(
-  workflow: WorkflowDefinition,
-  translations: Partial<Record<Language, TextTree>>,
-  problems: DefinitionProblem[],
-): void {
-  const file = `workflows/${workflow.id}.json`;
-  const check = (key: string, pointer: string) => {
-    for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
-      if (lookup(tree, key) !== undefined) continue;
-      const nested = lookup(tree, `${key}._`) !== undefined;
-      problems.push({
-        file,
-        pointer,
-        message: nested
-          ? `"${key}" names a group of texts in ${language}, not a text: use "${key}._"`
-          : `no text "${key}" in ${language}`,
-      });
-    }
-  };
-  workflow.lists.forEach((list, i) => {
-    check(list.label, `/lists/${i}/label`);
-    list.columns.forEach((column, j) => check(column.label, `/lists/${i}/columns/${j}/label`));
-  });
-}
-
-/**
- * Every text the certificate prints (its title, each field's label, section heading and text for
- * no value, and the headings of a table's columns) must name a text in every language: a raw key
- * on the PDF handed to the holder is what this prevents.
- */
-export function checkCertificateTexts(
-  workflow: WorkflowDefinition,
-  translations: Partial<Record<Language, TextTree>>,
-  problems: DefinitionProblem[],
-): void {
-  const certificate = workflow.certificate;
-  if (!certificate) return;
-  const file = `workflows/${workflow.id}.json`;
-  const check = (key: string, pointer: string) => {
-    for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
-      if (lookup(tree, key) === undefined)
-        problems.push({ file, pointer, message: `no text "${key}" in ${language}` });
-    }
-  };
-  check(certificate.title, '/certificate/title');
-  if (certificate.download) check(certificate.download, '/certificate/download');
-  certificate.fields.forEach((field, i) => {
-    for (const key of ['label', 'section', 'empty'] as const) {
-      const value = field[key];
-      if (value !== undefined) check(value, `/certificate/fields/${i}/${key}`);
-    }
-    field.columns?.forEach((column, j) =>
-      check(column.label, `/certificate/fields/${i}/columns/${j}/label`),
-    );
-  });
 }
 
 /** What the payment check needs of a catalogue (a CatalogDefinition). */

@@ -17,6 +17,9 @@ import { checkValidityPeriods } from './check-validity';
 import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
 import { checkListFilters } from './check-list-filters';
+import { checkNamedReferences } from './check-references';
+import { checkWorkflowRoles, ungrantedRoles } from './check-roles';
+import { addNamesKeyword, collectingReferences, type Reference } from './references';
 import { DefinitionsError, type DefinitionProblem } from './problems';
 import { implementationsOf } from '../implementations';
 import type { ServerModule } from '../module';
@@ -35,6 +38,7 @@ export const DEFINITION_FOLDERS = ['catalogs', 'schemas', 'workflows', 'translat
 export const MODULES_FILE = 'modules.json';
 
 const metaAjv = createAjv({ messages: true, strict: false });
+addNamesKeyword(metaAjv);
 const checkCatalog = metaAjv.compile(catalogMetaSchema);
 const checkEntity = metaAjv.compile(entityMetaSchema);
 const checkWorkflow = metaAjv.compile(workflowMetaSchema);
@@ -52,41 +56,67 @@ const schemaAjv = createAjv({ messages: true });
 export async function loadDefinitions(
   dir: string,
   codeModules: readonly ServerModule[],
+  options: LoadOptions = {},
 ): Promise<DefinitionBundle> {
   const implementations = implementationsOf(codeModules);
   const problems: DefinitionProblem[] = [];
+  const references = new Map<string, Reference[]>();
   const catalogs = await loadFolder<CatalogDefinition>(dir, 'catalogs', problems, (file, doc) =>
-    checkWith(checkCatalog, file, doc, problems)
+    checkWith(checkCatalog, file, doc, problems, references)
       ? checkCatalogSemantics(file, doc, problems)
       : false,
   );
   const schemas = await loadFolder<EntityDefinition>(dir, 'schemas', problems, (file, doc) =>
-    checkWith(checkEntity, file, doc, problems)
+    checkWith(checkEntity, file, doc, problems, references)
       ? checkOwnSchema(file, '/schema', doc.schema, problems)
       : false,
   );
   const modules = await loadModules(dir, problems);
   const declared = await loadFolder<WorkflowDefinition>(dir, 'workflows', problems, (file, doc) =>
-    checkWith(checkWorkflow, file, doc, problems),
+    checkWith(checkWorkflow, file, doc, problems, references),
   );
   const workflows = workflowsOfEnabledModules(declared, modules, problems);
   const translations = await loadTranslations(dir, problems);
+  // The files refused on their own: others naming them are not reported again.
+  const brokenFiles = new Set(problems.map((problem) => problem.file));
   checkUniqueIds('catalogs', catalogs, problems);
   checkReferences(catalogs, problems);
   for (const entity of schemas) crossCheckEntity(entity, translations, problems, implementations);
   for (const workflow of workflows)
     crossCheckWorkflow(workflow, schemas, problems, translations, implementations);
   for (const workflow of workflows) {
+    checkWorkflowRoles(workflow, problems);
     checkPaymentSources(workflow, catalogs, problems);
     checkValidityPeriods(workflow, catalogs, problems);
     checkLinks(workflow, workflows, schemas, translations, problems);
     checkListFilters(workflow, schemas, problems);
   }
   checkInbox(workflows, schemas, problems);
-  if (problems.length > 0) throw new DefinitionsError(problems);
+  checkNamedReferences(
+    { catalogs, schemas, workflows, declared, translations, references },
+    problems,
+  );
+  const reported = withoutEchoes(problems, brokenFiles);
+  if (reported.length > 0) throw new DefinitionsError(reported);
+  const granted = options.warn && (await options.grantedRoles?.(workflows));
+  if (granted)
+    for (const warning of ungrantedRoles(workflows, catalogs, granted)) options.warn?.(warning);
   const bundle = { modules, catalogs, schemas, workflows, translations };
   const version = createHash('sha256').update(JSON.stringify(bundle)).digest('hex').slice(0, 16);
   return { ...bundle, version };
+}
+
+export interface LoadOptions {
+  /**
+   * Every role some access unit grants, given the loaded workflows (the seed's units, read as
+   * the type declaring access units says): a role the definitions name that none grants is held
+   * by nobody, which is said through `warn`. Undefined: not known, nothing said.
+   */
+  grantedRoles?: (
+    workflows: readonly WorkflowDefinition[],
+  ) => Promise<ReadonlySet<string> | undefined>;
+  /** Told of what does not stop the load but should be seen (a role nobody holds). */
+  warn?: (warning: DefinitionProblem) => void;
 }
 
 async function loadFolder<T extends { id: string }>(
@@ -139,17 +169,46 @@ async function readJson(
   }
 }
 
+/**
+ * Checks `doc` against a meta-schema; what its values name (references.ts) is kept in `found`
+ * for the cross-checks, under the file's name.
+ */
 function checkWith(
   validate: { (doc: unknown): boolean; errors?: ErrorObject[] | null },
   file: string,
   doc: unknown,
   problems: DefinitionProblem[],
+  found?: Map<string, Reference[]>,
 ): boolean {
-  if (validate(doc)) return true;
-  for (const error of validate.errors ?? []) {
+  const { result: valid, references } = collectingReferences(() => validate(doc));
+  found?.set(file, references);
+  if (valid) return true;
+  const errors = validate.errors ?? [];
+  // A bad property name (a status "SUB-MITTED") gives "property name must be valid" at the
+  // object, after what is wrong with the name: one problem at the name, saying both.
+  const nameErrors = errors.filter((e) => e.keyword === 'propertyNames');
+  const withinName = (error: ErrorObject) =>
+    nameErrors.find(
+      (outer) =>
+        error !== outer &&
+        error.instancePath === outer.instancePath &&
+        error.schemaPath.startsWith(`${outer.schemaPath}/`),
+    );
+  for (const error of errors) {
+    if (withinName(error)) continue;
     const missing = error.keyword === 'required' ? `/${String(error.params.missingProperty)}` : '';
     const extra =
       error.keyword === 'additionalProperties' ? `/${String(error.params.additionalProperty)}` : '';
+    if (error.keyword === 'propertyNames') {
+      const name = String(error.params.propertyName);
+      const why = errors.filter((inner) => withinName(inner) === error).map((e) => e.message);
+      problems.push({
+        file,
+        pointer: `${error.instancePath}/${escapePointer(name)}`,
+        message: `the name "${name}" ${why.length ? why.join(', ') : 'is not allowed'}`,
+      });
+      continue;
+    }
     problems.push({
       file,
       pointer: `${error.instancePath}${missing}${extra}`,
@@ -160,6 +219,35 @@ function checkWith(
     });
   }
   return false;
+}
+
+/**
+ * A definition refused on its own is missing from what the others are checked against, so
+ * every file naming it would also say it is not there: that echo is dropped, the file's own
+ * problem names the mistake.
+ */
+function withoutEchoes(
+  problems: DefinitionProblem[],
+  brokenFiles: ReadonlySet<string>,
+): DefinitionProblem[] {
+  const brokenIds = [...brokenFiles].flatMap((file) => {
+    const id = /^(?:catalogs|schemas|workflows)\/(.+?)(?:\.schema)?\.json$/.exec(file)?.[1];
+    return id ? [id] : [];
+  });
+  if (brokenIds.length === 0) return problems;
+  const echo = new RegExp(
+    `^no (?:workflow|document type|catalogue|schema) "(?:${brokenIds.map(escapeRegExp).join('|')})"`,
+  );
+  return problems.filter((problem) => brokenFiles.has(problem.file) || !echo.test(problem.message));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A JSON pointer's segment for a property name (RFC 6901). */
+function escapePointer(name: string): string {
+  return name.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 function checkOwnSchema(

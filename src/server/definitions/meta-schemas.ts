@@ -1,5 +1,6 @@
 import { SESSION_CLAIMS } from '../../core/documents/workflow';
 import { FILTER_CRITERIA } from '../../core/search/criteria';
+import { NAMES_KEYWORD } from './references';
 
 /**
  * Our own meta-schemas: what a catalogue, entity schema or workflow file must look like before
@@ -11,7 +12,12 @@ const roleCommaList = {
   pattern: '^\\s*[a-z][a-z0-9-]*(\\s*,\\s*[a-z][a-z0-9-]*)*\\s*$',
 };
 const fieldName = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]*$' };
-/** A JSON pointer into a document's data, of plain names. */
+/** A translation key: it must name a text in every language (references.ts). */
+const textKey = { type: 'string', [NAMES_KEYWORD]: 'text' };
+/** A catalogue's id: the catalogue must exist. */
+const catalogId = { ...identifier, [NAMES_KEYWORD]: 'catalog' };
+/** A document type (a workflow's id): the workflow must exist, in a module switched on. */
+const documentType = { type: 'string', [NAMES_KEYWORD]: 'document' };
 /** `{prefix}-{year}-{serial}` numbering: a workflow's `numbering` and its `reference`. */
 const numbering = {
   type: 'object',
@@ -22,7 +28,15 @@ const numbering = {
     digits: { type: 'integer', minimum: 3, maximum: 10 },
   },
 } as const;
-const dataPointer = { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+$', maxLength: 200 };
+/** A JSON pointer into the data of the file's own document, of plain names: a field of its schema. */
+const dataPointer = {
+  type: 'string',
+  pattern: '^(/[A-Za-z0-9_]+)+$',
+  maxLength: 200,
+  [NAMES_KEYWORD]: 'pointer',
+};
+/** The same shape, relative to something else (an item of a list): not checked against the schema. */
+const relativePointer = { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+$', maxLength: 200 };
 /** What a linked document offers to the document naming it (WorkflowLinks). */
 const linkValue = {
   enum: [
@@ -47,7 +61,7 @@ const feeSource = {
   required: ['catalog', 'match', 'when', 'amounts', 'code', 'name'],
   additionalProperties: false,
   properties: {
-    catalog: identifier,
+    catalog: catalogId,
     match: {
       type: 'object',
       required: ['field', 'pointer'],
@@ -63,7 +77,7 @@ const feeSource = {
       required: ['catalog', 'pointer'],
       additionalProperties: false,
       properties: {
-        catalog: identifier,
+        catalog: catalogId,
         pointer: dataPointer,
         once: {
           type: 'object',
@@ -188,7 +202,7 @@ export const entityMetaSchema = {
             required: ['pointer', 'in'],
             additionalProperties: false,
             properties: {
-              pointer: { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+$' },
+              pointer: dataPointer,
               in: { type: 'array', minItems: 1 },
             },
           },
@@ -202,8 +216,11 @@ export const entityMetaSchema = {
         required: ['rule', 'path'],
         properties: {
           rule: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' },
-          path: { type: 'string', pattern: '^(/[^/]+)+$' },
-          message: { type: 'string' },
+          path: { type: 'string', pattern: '^(/[^/]+)+$', [NAMES_KEYWORD]: 'pointer' },
+          message: textKey,
+          // A rule about a document of another type (documentReference): its other pointers
+          // name that type's fields (check-references.ts).
+          documentType,
         },
       },
     },
@@ -226,7 +243,7 @@ export const entityMetaSchema = {
               required: ['catalog', 'fields'],
               additionalProperties: false,
               properties: {
-                catalog: identifier,
+                catalog: catalogId,
                 where: {
                   type: 'object',
                   additionalProperties: {
@@ -269,14 +286,14 @@ function strictObject(properties: Record<string, object>, optional: readonly str
 const currencyCode = { type: 'string', pattern: '^[A-Z]{3}$' };
 /** What a certificate prints of a value, or of each item of a list in a table's column. */
 const certificateColumn = strictObject(
-  { label: { type: 'string' }, pointer: dataPointer, format: { enum: ['money'] } },
+  { label: textKey, pointer: dataPointer, format: { enum: ['money'] } },
   ['format'],
 );
 const recordKey = strictObject({ pointer: dataPointer, keptWhenDeleted: { type: 'boolean' } });
 const fieldTest = strictObject({ pointer: dataPointer, equals: { type: 'string' } });
 const catalogTypedField = strictObject({
   pointer: dataPointer,
-  catalog: identifier,
+  catalog: catalogId,
   checks: { type: 'object', additionalProperties: dataPointer },
 });
 const accountDeclaration = strictObject(
@@ -375,7 +392,7 @@ export const workflowMetaSchema = {
         sources: { type: 'array', minItems: 1, items: feeSource },
         fees: dataPointer,
         receipt: dataPointer,
-        title: { type: 'string' },
+        title: textKey,
       },
     },
     derive: {
@@ -396,14 +413,14 @@ export const workflowMetaSchema = {
       properties: {
         items: dataPointer,
         number: fieldName,
-        types: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string' } },
+        types: { type: 'array', minItems: 1, uniqueItems: true, items: documentType },
         fill: { type: 'object', propertyNames: fieldName, additionalProperties: linkValue },
         totals: {
           type: 'object',
           propertyNames: dataPointer,
           additionalProperties: linkValue,
         },
-        note: { type: 'string', minLength: 1 },
+        note: { ...textKey, minLength: 1 },
       },
     },
     holderLanguage: dataPointer,
@@ -448,7 +465,7 @@ export const workflowMetaSchema = {
           required: ['catalog', 'unit', 'count'],
           additionalProperties: false,
           properties: {
-            catalog: { type: 'string', minLength: 1 },
+            catalog: catalogId,
             unit: { type: 'string', minLength: 1 },
             count: { type: 'string', minLength: 1 },
           },
@@ -464,9 +481,9 @@ export const workflowMetaSchema = {
       properties: {
         statuses: { type: 'array', minItems: 1, items: { type: 'string' } },
         roles: { ...roleSuffixes, minItems: 1 },
-        title: { type: 'string' },
+        title: textKey,
         currency: currencyCode,
-        download: { type: 'string' },
+        download: textKey,
         fields: {
           type: 'array',
           minItems: 1,
@@ -474,10 +491,19 @@ export const workflowMetaSchema = {
             ...certificateColumn,
             properties: {
               ...certificateColumn.properties,
-              section: { type: 'string' },
-              each: dataPointer,
-              empty: { type: 'string' },
-              columns: { type: 'array', minItems: 1, items: certificateColumn },
+              section: textKey,
+              // Within each item of the list at `pointer` (check-references.ts).
+              each: relativePointer,
+              empty: textKey,
+              // Each column's pointer is within an item of the list at `each`.
+              columns: {
+                type: 'array',
+                minItems: 1,
+                items: {
+                  ...certificateColumn,
+                  properties: { ...certificateColumn.properties, pointer: relativePointer },
+                },
+              },
             },
           },
         },
@@ -526,7 +552,7 @@ export const workflowMetaSchema = {
           effects: { type: 'array', items: { type: 'string' } },
           before: { type: 'array', items: { type: 'string' } },
           validate: { type: 'boolean' },
-          success: { type: 'string' },
+          success: textKey,
           system: { type: 'boolean' },
           requires: { type: 'array', items: dataPointer },
           danger: { type: 'boolean' },
@@ -560,16 +586,16 @@ export const workflowMetaSchema = {
           actions: { type: 'array', items: { type: 'string' } },
           editable: sectionList,
           hidden: { type: 'array', items: fieldName },
-          menu: { type: 'string' },
+          menu: textKey,
           open: fieldName,
           chrome: { type: 'boolean' },
-          label: { type: 'string' },
+          label: textKey,
           links: {
             type: 'array',
             items: {
               oneOf: [
-                strictObject({ label: { type: 'string' }, to: { type: 'string', pattern: '^/' } }),
-                strictObject({ label: { type: 'string' }, pointer: dataPointer }),
+                strictObject({ label: textKey, to: { type: 'string', pattern: '^/' } }),
+                strictObject({ label: textKey, pointer: dataPointer }),
               ],
             },
           },
@@ -624,14 +650,14 @@ export const workflowMetaSchema = {
               additionalProperties: false,
               properties: {
                 field: fieldName,
-                pointer: { type: 'string', pattern: '^(/[^/]+)+$' },
-                label: { type: 'string' },
+                pointer: { type: 'string', pattern: '^(/[^/]+)+$', [NAMES_KEYWORD]: 'pointer' },
+                label: textKey,
                 format: { enum: ['money'] },
               },
             },
           },
           open: { type: 'string' },
-          label: { type: 'string' },
+          label: textKey,
           badge: {
             type: 'object',
             required: ['field', 'criterion', 'value'],

@@ -1,0 +1,97 @@
+import {
+  catalogReaderRoles,
+  roleList,
+  type CatalogDefinition,
+  type WorkflowDefinition,
+} from '../../core/definitions/types';
+import type { DefinitionProblem } from './problems';
+
+/**
+ * The roles a workflow names must fit together, or the people meant to use it are turned away
+ * with nothing to say why:
+ * - a screen's role must allow at least one of the screen's actions (a role that opens a
+ *   screen whose every button it is refused is a slip, e.g. "creat" for "create");
+ * - a `seeAll` role must be used by the workflow (an action, a list or a screen): a misspelt
+ *   one leaves the officers it was meant for unable to open any document (404), while their
+ *   lists still show them.
+ */
+export function checkWorkflowRoles(workflow: WorkflowDefinition, problems: DefinitionProblem[]) {
+  const file = `workflows/${workflow.id}.json`;
+  workflow.screens.forEach((screen, i) => {
+    const actions = (screen.actions ?? []).filter((name) => workflow.actions[name]);
+    if (actions.length === 0) return;
+    screen.roles.forEach((role, j) => {
+      if (actions.some((name) => workflow.actions[name]?.roles.includes(role))) return;
+      problems.push({
+        file,
+        pointer: `/screens/${i}/roles/${j}`,
+        message: `role "${role}" may do none of the screen's actions (${actions.join(', ')})`,
+      });
+    });
+  });
+  const used = new Set([
+    ...Object.values(workflow.actions).flatMap((action) => action.roles),
+    ...workflow.lists.flatMap((list) => list.roles),
+    ...workflow.screens.flatMap((screen) => screen.roles),
+  ]);
+  workflow.seeAll.forEach((role, i) => {
+    if (!used.has(role))
+      problems.push({
+        file,
+        pointer: `/seeAll/${i}`,
+        message: `role "${role}" is in no action, list or screen of the workflow`,
+      });
+  });
+}
+
+/** Every role (its full code) a definition names, with the first place that names it. */
+export function namedRoles(
+  workflows: readonly WorkflowDefinition[],
+  catalogs: readonly CatalogDefinition[],
+): Map<string, { file: string; pointer: string }> {
+  const named = new Map<string, { file: string; pointer: string }>();
+  const note = (role: string, file: string, pointer: string) => {
+    if (!named.has(role)) named.set(role, { file, pointer });
+  };
+  for (const workflow of workflows) {
+    const file = `workflows/${workflow.id}.json`;
+    const full = (suffix: string) => `${workflow.rolePrefix}${suffix}`;
+    workflow.screens.forEach((screen, i) =>
+      screen.roles.forEach((role, j) => note(full(role), file, `/screens/${i}/roles/${j}`)),
+    );
+    workflow.lists.forEach((list, i) =>
+      list.roles.forEach((role, j) => note(full(role), file, `/lists/${i}/roles/${j}`)),
+    );
+    for (const [name, action] of Object.entries(workflow.actions))
+      action.roles.forEach((role, j) => note(full(role), file, `/actions/${name}/roles/${j}`));
+    workflow.seeAll.forEach((role, i) => note(full(role), file, `/seeAll/${i}`));
+    (workflow.certificate?.roles ?? []).forEach((role, i) =>
+      note(full(role), file, `/certificate/roles/${i}`),
+    );
+  }
+  for (const catalog of catalogs) {
+    const file = `catalogs/${catalog.id}.json`;
+    for (const role of roleList(catalog.searcherRoles)) note(role, file, '/searcherRoles');
+    for (const role of catalogReaderRoles(catalog)) note(role, file, '/managerRoles');
+  }
+  return named;
+}
+
+/**
+ * A role that no access unit grants is held by nobody: its screens, lists and actions are open
+ * to no one until an administrator grants it. Not an error (a new workflow's roles are granted
+ * after it is published), but said, naming where the role is used.
+ */
+export function ungrantedRoles(
+  workflows: readonly WorkflowDefinition[],
+  catalogs: readonly CatalogDefinition[],
+  granted: ReadonlySet<string>,
+): DefinitionProblem[] {
+  return [...namedRoles(workflows, catalogs)]
+    .filter(([role]) => !granted.has(role))
+    .map(([role, { file, pointer }]) => ({
+      file,
+      pointer,
+      message: `no access unit grants the role "${role}": nobody holds it`,
+    }));
+}
