@@ -1,12 +1,13 @@
 /**
  * `npm run check:generated` verifies that the files generated from the project's definitions
- * are current: the types in src/generated/ (`npm run gen:types`) and docs/routes.md
- * (`npm run gen:routes-doc`). It never rewrites them; it names the command that does.
+ * are current: the types in src/generated/ (`npm run gen:types`), docs/routes.md
+ * (`npm run gen:routes-doc`) and the published meta-schemas in meta/ (`npm run gen:meta`). It never rewrites them; it names the command that does.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/server/config';
 import { loadOrExit } from './definitions-cli';
+import { metaDrift, metaSchemaFiles } from './gen-meta';
 import { generatedDrift, generatedFiles } from './gen-types';
 import { documentedRoutes, routesMarkdown } from './routes';
 
@@ -17,7 +18,10 @@ if (process.env.DEFINITIONS_DIR) {
   process.exit(2);
 }
 const bundle = await loadOrExit();
-const problems = await generatedDrift(await generatedFiles(bundle));
+const problems = [
+  ...(await generatedDrift(await generatedFiles(bundle))),
+  ...(await metaDrift(await metaSchemaFiles())),
+];
 const routesDoc = await fs
   .readFile(path.join(PROJECT_ROOT, 'docs/routes.md'), 'utf8')
   .catch(() => '');
@@ -28,4 +32,4 @@ if (problems.length) {
   process.stderr.write(`${problems.join('\n')}\n`);
   process.exit(1);
 }
-process.stdout.write('Generated files OK: src/generated/ and docs/routes.md\n');
+process.stdout.write('Generated files OK: src/generated/, meta/ and docs/routes.md\n');

@@ -15,6 +15,8 @@ export async function copyDefinitions(): Promise<{
     await fs.cp(path.join(PROJECT_ROOT, folder), path.join(dir, folder), { recursive: true });
   }
   await fs.copyFile(path.join(PROJECT_ROOT, MODULES_FILE), path.join(dir, MODULES_FILE));
+  // The published meta-schemas the files name by `$schema`, as an analyst's folder has them.
+  await fs.cp(path.join(PROJECT_ROOT, 'meta'), path.join(dir, 'meta'), { recursive: true });
   return {
     dir,
     write: (file, content) =>

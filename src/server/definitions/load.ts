@@ -135,7 +135,7 @@ async function loadFolder<T extends { id: string }>(
   const loaded: T[] = [];
   for (const name of names) {
     const file = path.join(folder, name);
-    const doc = await readJson(path.join(folderPath, name), file, problems);
+    const doc = withoutMetaSchema(await readJson(path.join(folderPath, name), file, problems));
     if (doc === undefined) continue;
     if (!check(file, doc as T)) continue;
     const expectedId = name.slice(
@@ -153,6 +153,17 @@ async function loadFolder<T extends { id: string }>(
     loaded.push(doc as T);
   }
   return loaded;
+}
+
+/**
+ * A file's `$schema` names the published meta-schema code editors check it with (meta/, written
+ * by `npm run gen:meta`); it is not part of the definition, and would otherwise be a text.
+ */
+function withoutMetaSchema(doc: unknown): unknown {
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || !('$schema' in doc))
+    return doc;
+  const { $schema: _published, ...definition } = doc as Record<string, unknown>;
+  return definition;
 }
 
 async function readJson(
@@ -441,7 +452,7 @@ async function loadTranslations(
     const file = path.join('translations', `${language}.json`);
     let doc: unknown;
     try {
-      doc = await readJson(path.join(dir, file), file, problems);
+      doc = withoutMetaSchema(await readJson(path.join(dir, file), file, problems));
     } catch {
       problems.push({ file, pointer: '', message: 'file is missing' });
       continue;
@@ -454,7 +465,9 @@ async function loadTranslations(
     const names = await fs.readdir(namespaceDir).catch(() => [] as string[]);
     for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
       const nsFile = path.join('translations', language, name);
-      const nsDoc = await readJson(path.join(namespaceDir, name), nsFile, problems);
+      const nsDoc = withoutMetaSchema(
+        await readJson(path.join(namespaceDir, name), nsFile, problems),
+      );
       const namespace = name.slice(0, -'.json'.length);
       if (nsDoc === undefined || !checkWith(checkTranslations, nsFile, nsDoc, problems)) continue;
       const tree = (result[language] ??= {});

@@ -123,6 +123,8 @@ export const catalogMetaSchema = {
   additionalProperties: false,
   properties: {
     $comment: { type: 'string' },
+    // The published meta-schema a code editor validates the file with (npm run gen:meta).
+    $schema: { type: 'string' },
     id: identifier,
     category: { type: 'string', pattern: '^[a-z][a-z0-9.-]*$' },
     enabled: { type: 'boolean' },
@@ -176,6 +178,8 @@ export const entityMetaSchema = {
   additionalProperties: false,
   properties: {
     $comment: { type: 'string' },
+    // The published meta-schema a code editor validates the file with (npm run gen:meta).
+    $schema: { type: 'string' },
     id: identifier,
     schema: {
       type: 'object',
@@ -348,6 +352,8 @@ export const workflowMetaSchema = {
   additionalProperties: false,
   properties: {
     $comment: { type: 'string' },
+    // The published meta-schema a code editor validates the file with (npm run gen:meta).
+    $schema: { type: 'string' },
     id: identifier,
     document: identifier,
     backend: { enum: ['evisa', 'connectid'] },
@@ -682,6 +688,8 @@ export const modulesMetaSchema = {
   additionalProperties: false,
   properties: {
     $comment: { type: 'string' },
+    // The published meta-schema a code editor validates the file with (npm run gen:meta).
+    $schema: { type: 'string' },
     modules: {
       type: 'array',
       minItems: 1,
