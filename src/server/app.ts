@@ -6,7 +6,8 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { declaredKeys } from './db/key-indexes';
 import { declaredListIndexes } from './db/list-indexes';
 import { ProcessRegistry } from './db/process-registry';
-import { loadDefinitions, type DefinitionProblem } from './definitions/load';
+import { DefinitionsError, loadDefinitions, type DefinitionProblem } from './definitions/load';
+import { reconcileStatuses } from './documents/status-moves';
 import { compileValidators, type ValidatorSet } from './definitions/validators';
 import { installAuthentication } from './auth/plugin';
 import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from './auth/token-verifier';
@@ -171,6 +172,18 @@ export async function buildServer(
   }
   const { definitions, validators } = loaded;
   const database = await opening;
+  // Stored documents must be in statuses of the loaded machines: moved where the workflow maps
+  // a removed status, else the start is refused naming how many are stranded.
+  const statuses = await reconcileStatuses(database.db, definitions.workflows).catch(
+    async (error: unknown) => {
+      await database.close();
+      throw error;
+    },
+  );
+  if (statuses.problems.length > 0) {
+    await database.close();
+    throw new DefinitionsError(statuses.problems);
+  }
   const catalogCache = await CatalogCache.start(database.db, database.notices);
   // The built-in identity server's keys are trusted directly (no HTTP round trip to ourselves),
   // unless the configuration names another key source (a real Keycloak realm, or tests' key).
@@ -210,6 +223,8 @@ export async function buildServer(
     trustProxy: config.trustProxy,
   });
   app.addHook('onClose', async () => database.close());
+  for (const move of statuses.moved)
+    app.log.warn(`documents moved: ${move.count} ${move.type} from "${move.status}"`);
   for (const warning of loaded.warnings ?? [])
     app.log.warn(`definitions: ${warning.file}#${warning.pointer}: ${warning.message}`);
   // Recorded before anything is served, so a process whose definitions differ from those of

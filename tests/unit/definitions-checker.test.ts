@@ -359,6 +359,24 @@ describe('the checker: texts', () => {
 });
 
 describe('the checker: statuses', () => {
+  it('refuses a status move from a status still in the machine, or to one not in it', async () => {
+    const problems = await problemsWith<WorkflowDefinition>(SPONSOR, (workflow) => {
+      workflow.statusMoves = { STORED: 'SUBMITTED', ARCHIVED: 'FILED' };
+    });
+    expect(problems).toEqual([
+      {
+        file: SPONSOR,
+        pointer: '/statusMoves/STORED',
+        message: '"STORED" is a status of the machine: only a removed status is moved',
+      },
+      {
+        file: SPONSOR,
+        pointer: '/statusMoves/ARCHIVED',
+        message: 'no status "FILED" in the machine',
+      },
+    ]);
+  });
+
   it('refuses a hyphen in a status name, naming the status', async () => {
     const problems = await problemsWith<WorkflowDefinition>(SPONSOR, (workflow) => {
       const states = workflow.machine.states;

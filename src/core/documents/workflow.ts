@@ -291,6 +291,13 @@ export interface WorkflowDefinition {
   derive?: WorkflowDerive;
   /** The document the holder is given once issued, as a PDF (see WorkflowCertificate). */
   certificate?: WorkflowCertificate;
+  /**
+   * Removed status -> the status its documents move to (a status renamed, or merged into
+   * another): applied once at start, each document getting a new version and a history line
+   * (src/server/documents/status-moves.ts). A removed status that still holds documents and is
+   * not mapped here stops the start, naming how many.
+   */
+  statusMoves?: Record<string, string>;
   /** Documents this one names by number and moves with its actions (see WorkflowLinks). */
   links?: WorkflowLinks;
   /**

@@ -197,6 +197,17 @@ export function crossCheckWorkflow(
         message: `"${effect}" is not an effect that only derives data`,
       });
   });
+  for (const [from, to] of Object.entries(workflow.statusMoves ?? {})) {
+    const pointer = `/statusMoves/${from}`;
+    if (statuses.has(from))
+      problems.push({
+        file,
+        pointer,
+        message: `"${from}" is a status of the machine: only a removed status is moved`,
+      });
+    if (!statuses.has(to))
+      problems.push({ file, pointer, message: `no status "${to}" in the machine` });
+  }
   (workflow.certificate?.statuses ?? []).forEach((status, i) => {
     if (!statuses.has(status))
       problems.push({

@@ -515,6 +515,11 @@ export const workflowMetaSchema = {
         },
       },
     },
+    statusMoves: {
+      type: 'object',
+      propertyNames: { pattern: '^[A-Z][A-Z ]*$' },
+      additionalProperties: { type: 'string' },
+    },
     machine: {
       type: 'object',
       required: ['id', 'initial', 'states'],

@@ -45,12 +45,22 @@ export function buildMachine(
   return machineSetup.createMachine(workflow.machine as unknown as Config);
 }
 
+/**
+ * Whether `status` is a state of the machine. A document in another (its status removed while
+ * another process still ran the old definitions) allows no action rather than failing every
+ * read of it: XState throws on a state it does not have.
+ */
+function hasStatus(machine: AnyStateMachine, status: string): boolean {
+  return Object.hasOwn(machine.states, status);
+}
+
 /** The status an event leads to from `status`, or undefined when the machine does not allow it. */
 export function nextStatus(
   machine: AnyStateMachine,
   status: string,
   event: WorkflowEvent,
 ): string | undefined {
+  if (!hasStatus(machine, status)) return undefined;
   const snapshot = machine.resolveState({ value: status, context: {} });
   if (!snapshot.can(event)) return undefined;
   const [next] = transition(machine, snapshot, event);
@@ -73,6 +83,7 @@ export function standingAnswer(
   status: string,
   type: string,
 ): StandingAnswer {
+  if (!hasStatus(machine, status)) return { kind: 'never' };
   const probe = new GuardProbe();
   const snapshot = machine.resolveState({ value: status, context: {} });
   const allowed = snapshot.can({ type, input: probe });

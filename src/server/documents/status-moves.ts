@@ -1,0 +1,104 @@
+import { sql, type Kysely } from 'kysely';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
+import type { Database } from '../db/schema';
+import type { DefinitionProblem } from '../definitions/problems';
+
+/** The history's action for a document moved by its workflow's `statusMoves`. */
+export const STATUS_MOVED = 'statusMoved';
+const ACTOR = 'system';
+
+/** Documents of a type in a status its machine does not have, counted. */
+export interface StrandedStatus {
+  type: string;
+  status: string;
+  count: number;
+}
+
+/**
+ * Brings the stored documents into the statuses of the loaded workflows, in one transaction
+ * (under a lock, so that processes starting together move them once): a document in a status
+ * its machine no longer has is moved to the status the workflow's `statusMoves` maps it to,
+ * as a new version with a history entry saying from what to what, by the system. A status
+ * removed with documents in it and no mapping is a problem naming how many: every one of them
+ * would otherwise be a document no action can move and no screen can explain. Nothing is moved
+ * when any such problem is found.
+ */
+export async function reconcileStatuses(
+  db: Kysely<Database>,
+  workflows: readonly WorkflowDefinition[],
+): Promise<{ moved: StrandedStatus[]; problems: DefinitionProblem[] }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('status-moves'))`.execute(trx);
+    const stranded = await strandedStatuses(trx, workflows);
+    const problems: DefinitionProblem[] = [];
+    const moves: Array<StrandedStatus & { to: string }> = [];
+    for (const entry of stranded) {
+      const workflow = workflows.find((candidate) => candidate.id === entry.type);
+      const to = workflow?.statusMoves?.[entry.status];
+      if (to) moves.push({ ...entry, to });
+      else
+        problems.push({
+          file: `workflows/${entry.type}.json`,
+          pointer: '/machine/states',
+          message: `${entry.count} ${entry.count === 1 ? 'document is' : 'documents are'} in status "${entry.status}", which the machine no longer has: keep the status, or map it to another in "statusMoves"`,
+        });
+    }
+    if (problems.length > 0) return { moved: [], problems };
+    for (const move of moves) await moveStatus(trx, move.type, move.status, move.to);
+    return { moved: moves, problems };
+  });
+}
+
+/** Every (type, status) with documents whose type is loaded and whose status is not in it. */
+async function strandedStatuses(
+  db: Kysely<Database>,
+  workflows: readonly WorkflowDefinition[],
+): Promise<StrandedStatus[]> {
+  const stranded: StrandedStatus[] = [];
+  for (const workflow of workflows) {
+    const statuses = Object.keys(workflow.machine.states);
+    const rows = await db
+      .selectFrom('document')
+      .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
+      .where('type', '=', workflow.id)
+      .where('status', 'not in', statuses)
+      .groupBy('status')
+      .orderBy('status')
+      .execute();
+    for (const row of rows)
+      stranded.push({ type: workflow.id, status: row.status, count: Number(row.count) });
+  }
+  return stranded;
+}
+
+/** Moves every document of `type` in status `from` to `to`: a new version and a history line. */
+async function moveStatus(db: Kysely<Database>, type: string, from: string, to: string) {
+  await sql`
+    insert into document_version (document_id, version, status, action, data, assignee, by)
+    select id, version + 1, ${to}, ${STATUS_MOVED}, data, assignee, ${ACTOR}
+    from document where type = ${type} and status = ${from}`.execute(db);
+  await sql`
+    insert into document_history
+      (document_id, version, action, from_status, to_status, actor, actor_name)
+    select id, version + 1, ${STATUS_MOVED}, ${from}, ${to}, ${ACTOR}, ${ACTOR}
+    from document where type = ${type} and status = ${from}`.execute(db);
+  await db
+    .updateTable('document')
+    .set((eb) => ({
+      status: to,
+      previous_status: from,
+      version: eb('version', '+', 1),
+      updated_at: sql<string>`now()`,
+      updated_by: ACTOR,
+    }))
+    .where('type', '=', type)
+    .where('status', '=', from)
+    .execute();
+  // A renamed status is also the one a cancelled document returns to (`previousStatusIs`).
+  await db
+    .updateTable('document')
+    .set({ previous_status: to })
+    .where('type', '=', type)
+    .where('previous_status', '=', from)
+    .execute();
+}
