@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EntityDefinition, WorkflowDefinition } from '../../src/core/definitions/types';
 import type { TextTree } from '../../src/core/i18n/translate';
 import { seededRoleGrants } from '../../src/server/connectid/seed';
+import { readDefinitionFiles } from '../../src/server/definitions/files';
 import {
+  checkDefinitions,
   DefinitionsError,
   loadDefinitions,
   type DefinitionProblem,
@@ -391,5 +393,35 @@ describe('the checker: statuses', () => {
         message: 'the name "SUB-MITTED" must match pattern "^[A-Z][A-Z ]*$"',
       },
     ]);
+  });
+});
+
+describe('the checker on a set of files held in memory', () => {
+  it('gives what loading the folder gives, and says which file is missing', async () => {
+    const copy = await copyDefinitions();
+    cleanup.push(copy.remove);
+    const files = await readDefinitionFiles(copy.dir);
+    expect([...files.keys()]).toContain('workflows/visa-application.json');
+    expect([...files.keys()]).toContain('translations/fr/visa-application.json');
+    const fromFiles = await checkDefinitions(files, serverModules);
+    expect(fromFiles.version).toBe((await loadDefinitions(copy.dir, serverModules)).version);
+
+    const edited = new Map(files);
+    edited.delete('translations/fr.json');
+    const workflow = JSON.parse(edited.get(SPONSOR)!) as WorkflowDefinition;
+    workflow.seeAll[0] = 'serch';
+    edited.set(SPONSOR, JSON.stringify(workflow));
+    const problems = await checkDefinitions(edited, serverModules).then(
+      () => [],
+      (error: unknown) => (error as DefinitionsError).problems,
+    );
+    expect(problems).toContainEqual({
+      file: 'translations/fr.json',
+      pointer: '',
+      message: 'file is missing',
+    });
+    expect(problems).toContainEqual(
+      expect.objectContaining({ file: SPONSOR, pointer: '/seeAll/0' }),
+    );
   });
 });

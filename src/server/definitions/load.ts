@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { ErrorObject } from 'ajv';
 import {
@@ -21,6 +19,7 @@ import { checkNamedReferences } from './check-references';
 import { checkWorkflowRoles, ungrantedRoles } from './check-roles';
 import { addNamesKeyword, collectingReferences, type Reference } from './references';
 import { DefinitionsError, type DefinitionProblem } from './problems';
+import { filesIn, MODULES_FILE, readDefinitionFiles, type DefinitionFiles } from './files';
 import { implementationsOf } from '../implementations';
 import type { ServerModule } from '../module';
 import {
@@ -33,9 +32,7 @@ import {
 
 export { DefinitionsError, type DefinitionProblem } from './problems';
 
-export const DEFINITION_FOLDERS = ['catalogs', 'schemas', 'workflows', 'translations'] as const;
-/** The modules' configuration file, beside the folders. */
-export const MODULES_FILE = 'modules.json';
+export { DEFINITION_FOLDERS, MODULES_FILE } from './files';
 
 const metaAjv = createAjv({ messages: true, strict: false });
 addNamesKeyword(metaAjv);
@@ -58,25 +55,37 @@ export async function loadDefinitions(
   codeModules: readonly ServerModule[],
   options: LoadOptions = {},
 ): Promise<DefinitionBundle> {
+  return checkDefinitions(await readDefinitionFiles(dir), codeModules, options);
+}
+
+/**
+ * Checks a set of definition files (files.ts: read from a folder, or kept elsewhere) as
+ * `loadDefinitions` does, and gives the bundle, or throws every problem found.
+ */
+export async function checkDefinitions(
+  files: DefinitionFiles,
+  codeModules: readonly ServerModule[],
+  options: LoadOptions = {},
+): Promise<DefinitionBundle> {
   const implementations = implementationsOf(codeModules);
   const problems: DefinitionProblem[] = [];
   const references = new Map<string, Reference[]>();
-  const catalogs = await loadFolder<CatalogDefinition>(dir, 'catalogs', problems, (file, doc) =>
+  const catalogs = loadFolder<CatalogDefinition>(files, 'catalogs', problems, (file, doc) =>
     checkWith(checkCatalog, file, doc, problems, references)
       ? checkCatalogSemantics(file, doc, problems)
       : false,
   );
-  const schemas = await loadFolder<EntityDefinition>(dir, 'schemas', problems, (file, doc) =>
+  const schemas = loadFolder<EntityDefinition>(files, 'schemas', problems, (file, doc) =>
     checkWith(checkEntity, file, doc, problems, references)
       ? checkOwnSchema(file, '/schema', doc.schema, problems)
       : false,
   );
-  const modules = await loadModules(dir, problems);
-  const declared = await loadFolder<WorkflowDefinition>(dir, 'workflows', problems, (file, doc) =>
+  const modules = loadModules(files, problems);
+  const declared = loadFolder<WorkflowDefinition>(files, 'workflows', problems, (file, doc) =>
     checkWith(checkWorkflow, file, doc, problems, references),
   );
   const workflows = workflowsOfEnabledModules(declared, modules, problems);
-  const translations = await loadTranslations(dir, problems);
+  const translations = loadTranslations(files, problems);
   // The files refused on their own: others naming them are not reported again.
   const brokenFiles = new Set(problems.map((problem) => problem.file));
   checkUniqueIds('catalogs', catalogs, problems);
@@ -119,23 +128,16 @@ export interface LoadOptions {
   warn?: (warning: DefinitionProblem) => void;
 }
 
-async function loadFolder<T extends { id: string }>(
-  dir: string,
+function loadFolder<T extends { id: string }>(
+  files: DefinitionFiles,
   folder: string,
   problems: DefinitionProblem[],
   check: (file: string, doc: T) => boolean,
-): Promise<T[]> {
-  const folderPath = path.join(dir, folder);
-  let names: string[];
-  try {
-    names = (await fs.readdir(folderPath)).filter((n) => n.endsWith('.json')).sort();
-  } catch {
-    return [];
-  }
+): T[] {
   const loaded: T[] = [];
-  for (const name of names) {
-    const file = path.join(folder, name);
-    const doc = withoutMetaSchema(await readJson(path.join(folderPath, name), file, problems));
+  for (const name of filesIn(files, folder)) {
+    const file = `${folder}/${name}`;
+    const doc = withoutMetaSchema(readJson(files, file, problems));
     if (doc === undefined) continue;
     if (!check(file, doc as T)) continue;
     const expectedId = name.slice(
@@ -166,12 +168,13 @@ function withoutMetaSchema(doc: unknown): unknown {
   return definition;
 }
 
-async function readJson(
-  absolute: string,
-  file: string,
-  problems: DefinitionProblem[],
-): Promise<unknown> {
-  const text = await fs.readFile(absolute, 'utf8');
+/** The file's JSON; undefined, with a problem said, when it is missing or not JSON. */
+function readJson(files: DefinitionFiles, file: string, problems: DefinitionProblem[]): unknown {
+  const text = files.get(file);
+  if (text === undefined) {
+    problems.push({ file, pointer: '', message: 'file is missing' });
+    return undefined;
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -375,7 +378,7 @@ function checkReferences(catalogs: CatalogDefinition[], problems: DefinitionProb
       for (const [pointer, target] of targets) {
         const referenced = byId.get(target);
         if (!referenced) {
-          if (!broken.has(path.join('catalogs', `${target}.json`)))
+          if (!broken.has(`catalogs/${target}.json`))
             problems.push({ file, pointer, message: `no catalogue "${target}"` });
         } else if (referenced.key.length !== 1)
           problems.push({
@@ -388,17 +391,8 @@ function checkReferences(catalogs: CatalogDefinition[], problems: DefinitionProb
   }
 }
 
-async function loadModules(
-  dir: string,
-  problems: DefinitionProblem[],
-): Promise<ModuleDefinition[]> {
-  let doc: unknown;
-  try {
-    doc = await readJson(path.join(dir, MODULES_FILE), MODULES_FILE, problems);
-  } catch {
-    problems.push({ file: MODULES_FILE, pointer: '', message: 'file is missing' });
-    return [];
-  }
+function loadModules(files: DefinitionFiles, problems: DefinitionProblem[]): ModuleDefinition[] {
+  const doc = readJson(files, MODULES_FILE, problems);
   if (doc === undefined || !checkWith(checkModules, MODULES_FILE, doc, problems)) return [];
   const modules = (doc as { modules: ModuleDefinition[] }).modules.map(
     ({ id, prefix, enabled }) => ({
@@ -443,31 +437,21 @@ function workflowsOfEnabledModules(
   });
 }
 
-async function loadTranslations(
-  dir: string,
+function loadTranslations(
+  files: DefinitionFiles,
   problems: DefinitionProblem[],
-): Promise<Record<Language, TextTree>> {
+): Record<Language, TextTree> {
   const result = {} as Record<Language, TextTree>;
   for (const language of LANGUAGES) {
-    const file = path.join('translations', `${language}.json`);
-    let doc: unknown;
-    try {
-      doc = withoutMetaSchema(await readJson(path.join(dir, file), file, problems));
-    } catch {
-      problems.push({ file, pointer: '', message: 'file is missing' });
-      continue;
-    }
+    const file = `translations/${language}.json`;
+    const doc = withoutMetaSchema(readJson(files, file, problems));
     if (doc !== undefined && checkWith(checkTranslations, file, doc, problems)) {
       result[language] = doc as TextTree;
     }
     // translations/<lang>/<namespace>.json: the texts of one entity, under its id.
-    const namespaceDir = path.join(dir, 'translations', language);
-    const names = await fs.readdir(namespaceDir).catch(() => [] as string[]);
-    for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
-      const nsFile = path.join('translations', language, name);
-      const nsDoc = withoutMetaSchema(
-        await readJson(path.join(namespaceDir, name), nsFile, problems),
-      );
+    for (const name of filesIn(files, `translations/${language}`)) {
+      const nsFile = `translations/${language}/${name}`;
+      const nsDoc = withoutMetaSchema(readJson(files, nsFile, problems));
       const namespace = name.slice(0, -'.json'.length);
       if (nsDoc === undefined || !checkWith(checkTranslations, nsFile, nsDoc, problems)) continue;
       const tree = (result[language] ??= {});
