@@ -39,7 +39,7 @@ const server = await buildServer(
   serverModules,
   { logger: false },
 );
-await server.app.listen({ port, host: '127.0.0.1' });
+await server.listen({ port, host: '127.0.0.1' });
 
 const timings: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
 try {
@@ -57,7 +57,7 @@ try {
     if (flow.status !== 401) throw new Error(`expected 401, got ${flow.status}`);
   }
 } finally {
-  await server.app.close();
+  await server.close();
   await fs.rm(dataDir, { recursive: true, force: true });
 }
 

@@ -19,14 +19,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, database, demoAccounts } = server;
+  const { database, demoAccounts } = server;
+  // The app of the definitions served at start (a publish switches to another), for its log.
+  const { app } = server;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
-      await app.close();
+      await server.close();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
+  await server.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     `portal ready on http://localhost:${config.port}`,

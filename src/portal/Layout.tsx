@@ -11,6 +11,7 @@ import { PortalMenu } from './PortalMenu';
 import { saveLanguagePreference, storedLanguage } from './preferences';
 import { BRAND_TEXT } from './theme';
 import { Toolbar } from './Toolbar';
+import { UpdatedDefinitionsBanner } from './UpdatedDefinitionsBanner';
 
 const MENU_ID = 'portal-menu';
 
@@ -162,6 +163,7 @@ export function Layout() {
         )}
       </AppShell.Navbar>
       <AppShell.Main>
+        <UpdatedDefinitionsBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,4 +1,5 @@
 import { createApiClient, DEFAULT_BACKENDS, type ApiClient } from '../core/api/client';
+import { portalDefinitionsWatch, watchedFetch } from './definitionsWatch';
 import { currentLanguage } from './i18n';
 import type { Session } from './session';
 
@@ -7,6 +8,7 @@ export const API_BASE_URL = '/api';
 /**
  * The API client of the portal: same-origin `/api`, the current language, the session's token.
  * Pass a token source that follows the current session, so the client never needs rebuilding.
+ * Every answer says which definitions the server runs (definitionsWatch.ts).
  */
 export function portalApiClient(session: Pick<Session, 'token'>): ApiClient {
   return createApiClient({
@@ -14,6 +16,7 @@ export function portalApiClient(session: Pick<Session, 'token'>): ApiClient {
     backends: DEFAULT_BACKENDS,
     locale: currentLanguage,
     token: () => session.token(),
+    fetch: watchedFetch(portalDefinitionsWatch),
   });
 }
 

@@ -20,6 +20,7 @@ import { definitionStore, fetchDefinitionsIndex, type DefinitionStore } from './
 import { addTexts, initI18n } from './i18n';
 import { RETURN_PARAM, startSession, type SessionStore } from './keycloak';
 import { pendingSessionStore } from './pendingSession';
+import { portalDefinitionsWatch } from './definitionsWatch';
 import { CurrentRouterProvider } from './CurrentRouterProvider';
 import { createPortalRouter, preloadRoute, routeAtStart } from './router';
 import { registerServiceWorker } from './serviceWorker';
@@ -152,6 +153,7 @@ async function start() {
   }
   const definitions = definitionStore(index, addTexts);
   const bundle = definitions.current();
+  portalDefinitionsWatch.expect(bundle.version);
   // The page being opened starts loading as soon as the definitions say which page it is: the
   // router does it as it starts, unless it must wait for single sign-on to start.
   if (waitForSession) preloadRoute(bundle, routeAtStart(globalThis.location), definitions);

@@ -1,3 +1,5 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import type { DefinitionBundle } from '../core/definitions/types';
@@ -6,7 +8,12 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { declaredKeys } from './db/key-indexes';
 import { declaredListIndexes } from './db/list-indexes';
 import { ProcessRegistry } from './db/process-registry';
-import { DefinitionsError, loadDefinitions, type DefinitionProblem } from './definitions/load';
+import { checkDefinitions, DefinitionsError, type DefinitionProblem } from './definitions/load';
+import { readDefinitionFiles, type DefinitionFiles } from './definitions/files';
+import { adoptFolder, DEFINITION_SET_CHANNEL, filesDigest, newestSet } from './definitions/sets';
+import { definitionSetsPlugin } from './plugins/definition-sets';
+import { ensureKeyIndexes } from './db/key-indexes';
+import { ensureListIndexes } from './db/list-indexes';
 import { reconcileStatuses } from './documents/status-moves';
 import { compileValidators, type ValidatorSet } from './definitions/validators';
 import { installAuthentication } from './auth/plugin';
@@ -76,6 +83,8 @@ export interface AppOverrides {
 
 /** The definitions of a folder, checked, and their compiled validators. */
 export interface LoadedDefinitions {
+  /** The files the definitions were read from (definitions/files.ts). */
+  files: DefinitionFiles;
   definitions: DefinitionBundle;
   validators: ValidatorSet;
   /** What the checks said without refusing the definitions, logged once the server logs. */
@@ -91,23 +100,78 @@ export async function loadAndCompile(
   modules: readonly ServerModule[],
   validatorCacheDir?: string,
 ): Promise<LoadedDefinitions> {
+  return compileFiles(await readDefinitionFiles(dir), modules, validatorCacheDir);
+}
+
+/** Checks a set of definition files and compiles their validators, as at start. */
+async function compileFiles(
+  files: DefinitionFiles,
+  modules: readonly ServerModule[],
+  validatorCacheDir?: string,
+): Promise<LoadedDefinitions> {
   const warnings: DefinitionProblem[] = [];
-  const definitions = await loadDefinitions(dir, modules, {
+  const definitions = await checkDefinitions(files, modules, {
     grantedRoles: (workflows) => seededRoleGrants(workflows),
     warn: (warning) => warnings.push(warning),
   });
   const validators = await compileValidators(definitions, { cacheDir: validatorCacheDir });
-  return { definitions, validators, warnings };
+  return { files, definitions, validators, warnings };
 }
 
+/**
+ * The server: the database and what lives as long as it (the token check, the catalogue
+ * cache), and the app serving the current definitions. A new set of definitions gets an app of
+ * its own, built beside the one serving; requests go to the new one once it is ready, and the
+ * old one is closed (`switchTo`). Whoever listens does so through `listen`, which always hands
+ * requests to the current app.
+ */
 export interface PortalServer {
+  /** The app of the current definitions: it changes when they do. */
+  readonly app: FastifyInstance;
+  readonly database: DatabaseHandle;
+  readonly definitions: DefinitionBundle;
+  /** Demo accounts seeded at the first start (embedded default only), for the start-up banner. */
+  readonly demoAccounts: DemoAccount[];
+  /** The current app's outbox worker, delivering e-mail and SMS. */
+  readonly outbox: OutboxWorker;
+  /** Serves over HTTP (port 0: any free one), whichever app is current. */
+  listen(options: { port: number; host: string }): Promise<AddressInfo>;
+  /** Hands a raw request to the current app (what `listen` does for each request). */
+  handle(request: IncomingMessage, response: ServerResponse): void;
+  /** Serves `loaded` from now on: its app is built and ready before the current one is closed. */
+  switchTo(loaded: LoadedDefinitions): Promise<void>;
+  /** Serves the newest published set of definitions, if it does not already. */
+  follow(): Promise<void>;
+  /** Stops serving: the HTTP server, the current app, then the database. */
+  close(): Promise<void>;
+}
+
+/** The header naming the definitions (their digest) that answered a request. */
+export const DEFINITIONS_VERSION_HEADER = 'x-definitions-version';
+
+/** One app serving one set of definitions, and what it alone holds. */
+interface Generation {
+  /** The version of the published set it serves (definitions/sets.ts). */
+  setVersion: number;
   app: FastifyInstance;
-  database: DatabaseHandle;
+  /** Fastify's handler of a raw request, for the HTTP server that listens. */
+  handle: (request: IncomingMessage, response: ServerResponse) => void;
   definitions: DefinitionBundle;
-  /** Demo accounts seeded at this start (embedded default only), for the start-up banner. */
   demoAccounts: DemoAccount[];
-  /** The outbox worker delivering e-mail and SMS. */
   outbox: OutboxWorker;
+}
+
+/** What outlives a set of definitions: opened once, shared by every app the server builds. */
+interface Shared {
+  config: ServerConfig;
+  modules: readonly ServerModule[];
+  overrides: AppOverrides;
+  database: DatabaseHandle;
+  catalogCache: CatalogCache;
+  verify: TokenVerifier;
+  revokedSessions: RevokedSessions;
+  /** Switches to the newest published set; resolves once it is served. */
+  follow(): Promise<void>;
 }
 
 /**
@@ -157,33 +221,111 @@ export async function buildServer(
     listIndexes: loading.then(({ definitions }) => declaredListIndexes(definitions.workflows)),
   });
   let loaded: LoadedDefinitions;
-  let workflows: ReturnType<typeof compileWorkflows>;
   try {
     loaded = await loading;
-    workflows = compileWorkflows(
-      loaded.definitions.workflows,
-      loaded.definitions.schemas,
-      loaded.validators,
-      implementationsOf(modules),
-    );
   } catch (error) {
     await opening.then((handle) => handle.close()).catch(() => undefined);
     throw error;
   }
-  const { definitions, validators } = loaded;
   const database = await opening;
-  // Stored documents must be in statuses of the loaded machines: moved where the workflow maps
-  // a removed status, else the start is refused naming how many are stranded.
-  const statuses = await reconcileStatuses(database.db, definitions.workflows).catch(
-    async (error: unknown) => {
-      await database.close();
-      throw error;
-    },
-  );
-  if (statuses.problems.length > 0) {
+  let shared: Shared;
+  let current: Generation;
+  let stopFollowing: () => void = () => undefined;
+  try {
+    // The set to serve: the folder's, unless published ones came after it (sets.ts).
+    const set = await adoptFolder(database.db, loaded.files);
+    if (set.digest !== filesDigest(loaded.files))
+      loaded = await compileFiles(set.files, modules, config.validatorCacheDir);
+    shared = {
+      ...(await openShared(config, modules, overrides, database)),
+      follow: () => follow(),
+    };
+    current = await buildGeneration(shared, loaded, set.version);
+    // A publish, here or in another process: every process switches to the newest set.
+    stopFollowing = await database.notices.on(DEFINITION_SET_CHANNEL, () => {
+      follow().catch((error: unknown) =>
+        current.app.log.error({ err: error }, 'the published definitions could not be served'),
+      );
+    });
+  } catch (error) {
     await database.close();
-    throw new DefinitionsError(statuses.problems);
+    throw error;
   }
+  const demoAccounts = current.demoAccounts;
+  const handle = (request: IncomingMessage, response: ServerResponse) =>
+    current.handle(request, response);
+  const front = http.createServer(handle);
+  let switching = Promise.resolve();
+  /** Builds the app of `next` and serves it; one switch at a time, in the order asked. */
+  const switchTo = (next: LoadedDefinitions, setVersion: number) => {
+    const done = switching.then(async () => {
+      const generation = await buildGeneration(shared, next, setVersion);
+      const previous = current;
+      current = generation;
+      // Requests under way finish on the app that took them.
+      await previous.app.close();
+    });
+    switching = done.catch(() => undefined);
+    return done;
+  };
+  /** Serves the newest published set, unless it already does. */
+  async function follow(): Promise<void> {
+    await switching;
+    const newest = await newestSet(database.db);
+    if (!newest || newest.version <= current.setVersion) return;
+    const next = await compileFiles(newest.files, modules, config.validatorCacheDir);
+    await ensureKeyIndexes(database.db, declaredKeys(next.definitions.workflows));
+    await ensureListIndexes(
+      database.db,
+      declaredListIndexes(next.definitions.workflows),
+      database.kind === 'postgres',
+    );
+    // Checked again: another switch may have come first while this one compiled.
+    await switching;
+    if (newest.version <= current.setVersion) return;
+    await switchTo(next, newest.version);
+  }
+  return {
+    get app() {
+      return current.app;
+    },
+    database,
+    get definitions() {
+      return current.definitions;
+    },
+    demoAccounts,
+    get outbox() {
+      return current.outbox;
+    },
+    handle,
+    listen: ({ port, host }) =>
+      new Promise<AddressInfo>((resolve, reject) => {
+        front.once('error', reject);
+        front.listen(port, host, () => resolve(front.address() as AddressInfo));
+      }),
+    switchTo: (next) => switchTo(next, current.setVersion),
+    follow,
+    async close() {
+      stopFollowing();
+      await switching;
+      if (front.listening) {
+        const closed = new Promise<void>((resolve) => front.close(() => resolve()));
+        front.closeIdleConnections();
+        await closed;
+      }
+      await current.app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Opens what every app of this server shares: the token check and the catalogue cache. */
+async function openShared(
+  config: ServerConfig,
+  modules: readonly ServerModule[],
+  overrides: AppOverrides,
+  database: DatabaseHandle,
+): Promise<Omit<Shared, 'follow'>> {
   const catalogCache = await CatalogCache.start(database.db, database.notices);
   // The built-in identity server's keys are trusted directly (no HTTP round trip to ourselves),
   // unless the configuration names another key source (a real Keycloak realm, or tests' key).
@@ -208,6 +350,32 @@ export async function buildServer(
         return principal;
       }
     : verifyToken;
+  return { config, modules, overrides, database, catalogCache, verify, revokedSessions };
+}
+
+/**
+ * Builds the app serving one set of definitions: its workflows compiled, the stored documents
+ * brought into its statuses (a removed status with documents and no mapping refuses it), the
+ * seeds, then every route. Ready when it returns.
+ */
+async function buildGeneration(
+  shared: Shared,
+  loaded: LoadedDefinitions,
+  setVersion: number,
+): Promise<Generation> {
+  const { config, modules, overrides, database, catalogCache, verify, revokedSessions } = shared;
+  const { definitions, validators } = loaded;
+  const workflows = compileWorkflows(
+    definitions.workflows,
+    definitions.schemas,
+    validators,
+    implementationsOf(modules),
+  );
+  // Stored documents must be in statuses of the loaded machines: moved where the workflow maps
+  // a removed status, else these definitions are refused naming how many are stranded.
+  const statuses = await reconcileStatuses(database.db, definitions.workflows);
+  if (statuses.problems.length > 0) throw new DefinitionsError(statuses.problems);
+  const identityDb = database.db as unknown as Kysely<IdentityTables>;
   const directory = new DocumentAccountDirectory(database.db, definitions);
   const credentials = new CredentialStore(identityDb, config.identity);
   const serviceClients = new ServiceCredentials(identityDb, directory);
@@ -217,12 +385,17 @@ export async function buildServer(
     publicUrl: config.publicUrl,
     secret: config.payments.sandboxSecret,
   });
+  let handle: Generation['handle'] | undefined;
   const app = Fastify({
     logger: overrides.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    // The server that listens is the PortalServer's: this app only handles what it is given.
+    serverFactory: (handler) => {
+      handle = handler;
+      return http.createServer();
+    },
   });
-  app.addHook('onClose', async () => database.close());
   for (const move of statuses.moved)
     app.log.warn(`documents moved: ${move.count} ${move.type} from "${move.status}"`);
   for (const warning of loaded.warnings ?? [])
@@ -251,6 +424,11 @@ export async function buildServer(
   });
   // Before any route: each route is hooked as it is added.
   await installCompression(app);
+  // Which definitions answered: an open page learns of a publish from its next request, and
+  // offers to reload (src/portal).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header(DEFINITIONS_VERSION_HEADER, definitions.version);
+  });
   installErrorHandler(app, definitions.translations);
   installAuthentication(app, verify, config.identity.enabled ? ['/realms/'] : []);
   // Before the routes: the contract gathers their schemas as they are registered.
@@ -265,6 +443,12 @@ export async function buildServer(
         prefix: '/definitions',
         bundle: definitions,
         validators,
+      });
+      await api.register(definitionSetsPlugin, {
+        prefix: '/definitions/sets',
+        database,
+        modules,
+        follow: shared.follow,
       });
       await api.register(enumerationsPlugin, {
         prefix: '/catalog',
@@ -419,6 +603,8 @@ export async function buildServer(
     });
   }
   await app.register(spaPlugin, { staticDir: config.staticDir });
+  await app.ready();
   if (!outbox) throw new Error('the outbox worker did not start');
-  return { app, database, definitions, demoAccounts, outbox };
+  if (!handle) throw new Error('the app has no request handler');
+  return { setVersion, app, handle, definitions, demoAccounts, outbox };
 }

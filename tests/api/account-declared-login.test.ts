@@ -41,7 +41,7 @@ describe.each(databaseKinds())('an account whose login field is renamed (%s)', (
     publicUrl = `http://127.0.0.1:${port}`;
     // No demo personas: their data (seeds/connectid.json) names the project's login field.
     api = await startApiServer(kind, { publicUrl, definitionsDir: copy.dir, demoData: false });
-    await api.app.listen({ port, host: '127.0.0.1' });
+    await api.server.listen({ port, host: '127.0.0.1' });
     admin = await api.issuer.token({
       sub: 'admin-1',
       groups: ['search', 'create', 'read', 'security'].map((s) => `connectid-account-${s}`),

@@ -29,7 +29,7 @@ describe.each(databaseKinds())('bearer tokens on %s', (kind) => {
       demoData: true,
       auth: { issuer: `${publicUrl}/realms/portal`, audience: 'portal' },
     });
-    await api.app.listen({ port, host: '127.0.0.1' });
+    await api.server.listen({ port, host: '127.0.0.1' });
     tokens = await new CodeFlow(publicUrl).signIn('verifier', 'Harbour-Light-9264!');
   }, 300_000);
   afterAll(async () => api?.close());

@@ -166,7 +166,7 @@ describe.runIf(databaseKinds().includes('postgres'))('two servers on one Postgre
     manager = await api.tokenFor(['catalog-manage']);
   });
   afterAll(async () => {
-    await other?.app.close();
+    await other?.close();
     await api?.close();
   });
 

@@ -21,7 +21,7 @@ describe('identity server: the administrator forces a new password and 2FA', () 
     const port = await freePort();
     publicUrl = `http://127.0.0.1:${port}`;
     api = await startApiServer('pglite', { publicUrl });
-    await api.app.listen({ port, host: '127.0.0.1' });
+    await api.server.listen({ port, host: '127.0.0.1' });
     directory = new DocumentAccountDirectory(api.server.database.db, api.server.definitions);
     // The whole portal with its demo accounts: slow to start on a loaded machine.
   }, 300_000);

@@ -14,7 +14,7 @@ describe('the identity server under hostile requests', () => {
     const publicUrl = `http://127.0.0.1:${port}`;
     realm = `${publicUrl}/realms/portal/protocol/openid-connect`;
     api = await startApiServer('pglite', { publicUrl });
-    await api.app.listen({ port, host: '127.0.0.1' });
+    await api.server.listen({ port, host: '127.0.0.1' });
   }, 300_000);
   afterAll(async () => api?.close());
 

@@ -47,7 +47,7 @@ describe.each(databaseKinds())('service account API credentials on %s', (kind) =
       demoData: true,
       auth: { issuer: `${publicUrl}/realms/portal`, audience: 'portal' },
     });
-    await api.app.listen({ port, host: '127.0.0.1' });
+    await api.server.listen({ port, host: '127.0.0.1' });
     admin = (await new CodeFlow(publicUrl).signIn('idadmin', 'Key-Keeper-8105!')).access_token;
     const created = await api.call('POST', ACCOUNTS, {
       token: admin,

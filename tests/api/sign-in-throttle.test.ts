@@ -35,7 +35,7 @@ describe.each(databaseKinds())('sign-in throttling on %s', (kind) => {
         },
       },
     });
-    await api.app.listen({ port, host: '127.0.0.1' });
+    await api.server.listen({ port, host: '127.0.0.1' });
   }, 300_000);
   afterAll(async () => api?.close());
 

@@ -1,8 +1,6 @@
 // The home page's electronic-document check as anyone meets it: a document that passes says so
 // in the specification's words; anything else is a "Verification Errors" panel listing why, with
 // one and the same answer for an unknown number and a wrong second factor.
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router-dom';
@@ -10,37 +8,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiResult } from '../../src/core/api/client';
 import type { VerificationResult } from '../../src/core/dashboard/types';
 import type { DefinitionBundle } from '../../src/core/definitions/types';
-import type { TextTree } from '../../src/core/i18n/translate';
 import { PortalContext } from '../../src/portal/context';
-import { changeLanguage, initI18n } from '../../src/portal/i18n';
+import { changeLanguage } from '../../src/portal/i18n';
 import { DocumentCheck } from '../../src/portal/pages/home/DocumentCheck';
 import { signedOutSession } from '../../src/portal/session';
+import { initPortalTexts } from './portal-texts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const readJson = async <T,>(file: string): Promise<T> =>
-  JSON.parse(await fs.readFile(path.join(root, file), 'utf8')) as T;
-
-beforeAll(async () => {
-  const translations = {} as DefinitionBundle['translations'];
-  for (const language of ['en', 'fr'] as const) {
-    translations[language] = {
-      ...(await readJson<TextTree>(`translations/${language}.json`)),
-      dashboard: await readJson<TextTree>(`translations/${language}/dashboard.json`),
-      'visa-application': await readJson<TextTree>(
-        `translations/${language}/visa-application.json`,
-      ),
-    };
-  }
-  const bundle: DefinitionBundle = {
-    modules: [],
-    catalogs: [],
-    workflows: [],
-    schemas: [],
-    translations,
-    version: 'test',
-  };
-  await initI18n(bundle);
-});
+beforeAll(() => initPortalTexts(['dashboard', 'visa-application']));
 
 afterEach(async () => {
   await changeLanguage('en');

@@ -1,31 +1,12 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DefinitionBundle } from '../../src/core/definitions/types';
-import type { TextTree } from '../../src/core/i18n/translate';
 import type { FilterCondition } from '../../src/core/search/protocol';
 import { FilterBar, type FilterField } from '../../src/engine/FilterBar';
-import { changeLanguage, i18next, initI18n } from '../../src/portal/i18n';
+import { changeLanguage, i18next } from '../../src/portal/i18n';
+import { initPortalTexts } from './portal-texts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-beforeAll(async () => {
-  const translations = {} as DefinitionBundle['translations'];
-  for (const language of ['en', 'fr'] as const) {
-    const file = path.join(root, 'translations', `${language}.json`);
-    translations[language] = JSON.parse(await fs.readFile(file, 'utf8')) as TextTree;
-  }
-  await initI18n({
-    modules: [],
-    catalogs: [],
-    workflows: [],
-    schemas: [],
-    translations,
-    version: 'test',
-  });
-});
+beforeAll(() => initPortalTexts());
 
 const FIELDS: FilterField[] = [
   { name: 'code', label: 'Code', kind: 'text' },

@@ -1,20 +1,14 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../src/core/api/client';
 import type { DefinitionBundle } from '../../src/core/definitions/types';
-import type { TextTree } from '../../src/core/i18n/translate';
 import { PortalContext } from '../../src/portal/context';
-import { changeLanguage, initI18n } from '../../src/portal/i18n';
+import { changeLanguage } from '../../src/portal/i18n';
 import { RegisterPage, RegistrationSuccessPage } from '../../src/portal/pages/account/RegisterPage';
 import { signedOutSession } from '../../src/portal/session';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const readJson = async <T,>(file: string): Promise<T> =>
-  JSON.parse(await fs.readFile(path.join(root, file), 'utf8')) as T;
+import { initPortalTexts } from './portal-texts';
 
 const OPTIONS = {
   // As the server orders them (by code): the agent comes first, and must not be preselected.
@@ -47,24 +41,7 @@ const OPTIONS = {
   developerOutbox: '/#/dev/outbox',
 };
 
-beforeAll(async () => {
-  const translations = {} as DefinitionBundle['translations'];
-  for (const language of ['en', 'fr'] as const) {
-    translations[language] = await readJson<TextTree>(`translations/${language}.json`);
-    // The account's own texts, under their namespace as the server loads them.
-    translations[language].account = await readJson<TextTree>(
-      `translations/${language}/account.json`,
-    );
-  }
-  await initI18n({
-    modules: [],
-    catalogs: [],
-    workflows: [],
-    schemas: [],
-    translations,
-    version: 'test',
-  });
-});
+beforeAll(() => initPortalTexts(['account']));
 
 function fakeApi() {
   const post = vi.fn(async (backend: string) =>

@@ -122,12 +122,12 @@ export async function startApiServer(
           (options.body === undefined ? undefined : JSON.stringify(options.body)),
       }),
     async restart() {
-      await server.app.close();
+      await server.close();
       // Read again: a restart is how a test sees definitions it has changed.
       server = await buildServer(config, modules, { jwks, logger: false, outbox });
     },
     async close() {
-      await server.app.close();
+      await server.close();
       await database.cleanup();
     },
   };

@@ -14,6 +14,10 @@ export interface ApiError {
   code: string;
   message: string;
   fields?: FieldError[];
+  /** A refused publish of definitions: every problem, by file and JSON pointer. */
+  problems?: Array<{ file: string; pointer: string; message: string }>;
+  /** A publish based on an older version: the newest. */
+  current?: number;
 }
 
 export interface ApiErrorBody {

@@ -46,6 +46,11 @@ export interface DatabaseHandle {
  * another request's queries.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  // The keys and indexes come from definitions still loading: if those fail before the
+  // migrations end, the failure is the caller's to report (it awaits the definitions), not an
+  // unhandled rejection that ends the process before it can say why.
+  for (const pending of [options.keys, options.listIndexes])
+    if (pending instanceof Promise) pending.catch(() => undefined);
   let db: Kysely<Database>;
   let kind: DatabaseHandle['kind'];
   let listen: () => Promise<ChangeNotices>;

@@ -142,6 +142,17 @@ export interface SandboxGatewaySessionTable {
   updated_at: ColumnType<Date, string | undefined, string>;
 }
 
+export interface DefinitionSetTable {
+  version: number;
+  /** Path -> the file's text (definitions/files.ts). */
+  files: ColumnType<Record<string, string>, string, never>;
+  digest: string;
+  source: 'folder' | 'publish' | 'restore';
+  note: string;
+  published_by: string;
+  published_at: Generated<Date>;
+}
+
 export interface Database extends IdentityTables {
   catalog_entry: CatalogEntryTable;
   document: DocumentTable;
@@ -154,4 +165,5 @@ export interface Database extends IdentityTables {
   document_media: DocumentMediaTable;
   payment_order: PaymentOrderTable;
   sandbox_gateway_session: SandboxGatewaySessionTable;
+  definition_set: DefinitionSetTable;
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
 import type { DefinitionProblem } from '../definitions/problems';
@@ -27,26 +27,35 @@ export async function reconcileStatuses(
   db: Kysely<Database>,
   workflows: readonly WorkflowDefinition[],
 ): Promise<{ moved: StrandedStatus[]; problems: DefinitionProblem[] }> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('status-moves'))`.execute(trx);
-    const stranded = await strandedStatuses(trx, workflows);
-    const problems: DefinitionProblem[] = [];
-    const moves: Array<StrandedStatus & { to: string }> = [];
-    for (const entry of stranded) {
-      const workflow = workflows.find((candidate) => candidate.id === entry.type);
-      const to = workflow?.statusMoves?.[entry.status];
-      if (to) moves.push({ ...entry, to });
-      else
-        problems.push({
-          file: `workflows/${entry.type}.json`,
-          pointer: '/machine/states',
-          message: `${entry.count} ${entry.count === 1 ? 'document is' : 'documents are'} in status "${entry.status}", which the machine no longer has: keep the status, or map it to another in "statusMoves"`,
-        });
-    }
-    if (problems.length > 0) return { moved: [], problems };
-    for (const move of moves) await moveStatus(trx, move.type, move.status, move.to);
-    return { moved: moves, problems };
-  });
+  return db.transaction().execute((trx) => moveStrandedDocuments(trx, workflows));
+}
+
+/**
+ * `reconcileStatuses` within a transaction the caller holds: a publish moves the documents in
+ * the transaction that records the new definitions, so both happen or neither.
+ */
+export async function moveStrandedDocuments(
+  trx: Transaction<Database>,
+  workflows: readonly WorkflowDefinition[],
+): Promise<{ moved: StrandedStatus[]; problems: DefinitionProblem[] }> {
+  await sql`select pg_advisory_xact_lock(hashtext('status-moves'))`.execute(trx);
+  const stranded = await strandedStatuses(trx, workflows);
+  const problems: DefinitionProblem[] = [];
+  const moves: Array<StrandedStatus & { to: string }> = [];
+  for (const entry of stranded) {
+    const workflow = workflows.find((candidate) => candidate.id === entry.type);
+    const to = workflow?.statusMoves?.[entry.status];
+    if (to) moves.push({ ...entry, to });
+    else
+      problems.push({
+        file: `workflows/${entry.type}.json`,
+        pointer: '/machine/states',
+        message: `${entry.count} ${entry.count === 1 ? 'document is' : 'documents are'} in status "${entry.status}", which the machine no longer has: keep the status, or map it to another in "statusMoves"`,
+      });
+  }
+  if (problems.length > 0) return { moved: [], problems };
+  for (const move of moves) await moveStatus(trx, move.type, move.status, move.to);
+  return { moved: moves, problems };
 }
 
 /** Every (type, status) with documents whose type is loaded and whose status is not in it. */

@@ -18,6 +18,8 @@ export class ApiProblem extends Error {
     readonly params: Record<string, unknown> = {},
     readonly fields?: FieldProblem[],
     readonly messageKey?: string,
+    /** More of the answer's `error`, sent as given (the definition problems of a publish). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(code);
     this.name = 'ApiProblem';
@@ -38,6 +40,8 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   staleVersion: 'STALE_VERSION',
+  staleDefinitions: 'STALE_DEFINITIONS',
+  invalidDefinitions: 'INVALID_DEFINITIONS',
   actionNotAllowed: 'ACTION_NOT_ALLOWED',
   linkNotAllowed: 'LINK_NOT_ALLOWED',
   notOwner: 'NOT_OWNER',

@@ -71,6 +71,7 @@ export function installErrorHandler(
             ),
           }
         : {}),
+      ...problem?.details,
     },
   });
 

@@ -18,6 +18,7 @@ import * as attemptThrottle from './0016_attempt_throttle';
 import * as rateLimitsAndProcesses from './0017_rate_limits_and_processes';
 import * as changeNotices from './0018_change_notices';
 import * as listIndexes from './0019_list_indexes';
+import * as definitionSets from './0020_definition_sets';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0017_rate_limits_and_processes': rateLimitsAndProcesses,
   '0018_change_notices': changeNotices,
   '0019_list_indexes': listIndexes,
+  '0020_definition_sets': definitionSets,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,50 @@
+/**
+ * Which definitions the server answers with (its `x-definitions-version` header on every API
+ * answer), against those the page was built from: after a publish the next answer says so, and
+ * the page offers to reload (UpdatedDefinitionsBanner). Nothing reloads by itself: what someone
+ * is typing stays until they choose to.
+ */
+export const DEFINITIONS_VERSION_HEADER = 'x-definitions-version';
+
+export interface DefinitionsWatch {
+  /** Whether the server answered with definitions other than the page's. */
+  current(): boolean;
+  subscribe(listener: () => void): () => void;
+  /** Notes the version an answer came with. */
+  seen(version: string | null): void;
+  /** The version the page runs (the definitions it loaded). */
+  expect(version: string): void;
+}
+
+export function definitionsWatch(): DefinitionsWatch {
+  let expected: string | undefined;
+  let outdated = false;
+  const listeners = new Set<() => void>();
+  return {
+    current: () => outdated,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    seen(version) {
+      if (outdated || !version || !expected || version === expected) return;
+      outdated = true;
+      for (const listener of listeners) listener();
+    },
+    expect(version) {
+      expected = version;
+    },
+  };
+}
+
+/** The portal's one watch: the API client reports to it, the layout shows it. */
+export const portalDefinitionsWatch = definitionsWatch();
+
+/** `fetch` that reports the definitions every answer came with. */
+export function watchedFetch(watch: DefinitionsWatch): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    watch.seen(response.headers.get(DEFINITIONS_VERSION_HEADER));
+    return response;
+  };
+}

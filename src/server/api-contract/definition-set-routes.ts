@@ -1,0 +1,95 @@
+import {
+  DATE_TIME,
+  documented,
+  PROBLEM_RESPONSES,
+  stringParams,
+  type ContractSchema,
+} from './common';
+
+/** The published sets of definitions (plugins/definition-sets.ts), for the contract. */
+
+const SUMMARY: ContractSchema = {
+  type: 'object',
+  required: ['version', 'digest', 'source', 'note', 'publishedBy', 'publishedAt'],
+  properties: {
+    version: { type: 'integer', minimum: 1 },
+    digest: { type: 'string', description: 'Equal for equal files' },
+    source: {
+      type: 'string',
+      enum: ['folder', 'publish', 'restore'],
+      description: "Recorded from the deployment's folder, published, or an earlier one restored",
+    },
+    note: { type: 'string' },
+    publishedBy: { type: 'string' },
+    publishedAt: DATE_TIME,
+  },
+};
+const BASE_AND_NOTE = {
+  base: {
+    type: 'integer',
+    minimum: 1,
+    description: 'The newest version when the changes were made; another answers 409',
+  },
+  note: { type: 'string', minLength: 1, maxLength: 500, description: 'Why, for the history' },
+};
+
+export const DEFINITION_SET_ROUTES = {
+  history: documented({
+    tags: ['definitions'],
+    summary: 'Every published version of the definitions, newest first',
+    description: 'For holders of definitions-edit or definitions-publish.',
+    response: {
+      200: {
+        description: 'The versions',
+        type: 'object',
+        properties: { versions: { type: 'array', items: SUMMARY } },
+      },
+      ...PROBLEM_RESPONSES,
+    },
+  }),
+  files: documented({
+    tags: ['definitions'],
+    summary: "One version's files (path -> text), as a folder of definitions holds them",
+    params: stringParams('version'),
+    response: {
+      200: {
+        description: 'The version and its files',
+        type: 'object',
+        properties: {
+          ...(SUMMARY.properties as Record<string, unknown>),
+          files: { type: 'object', additionalProperties: { type: 'string' } },
+        },
+      },
+      ...PROBLEM_RESPONSES,
+    },
+  }),
+  publish: documented({
+    tags: ['definitions'],
+    summary: 'Publishes the newest version with changes: every process serves it at once',
+    description:
+      'Checked as at start: 422 lists every problem by file and JSON pointer. A removed status ' +
+      "holding documents must be mapped in the workflow's statusMoves (applied in the same " +
+      'transaction) or the publish is refused naming how many. For holders of definitions-publish.',
+    body: {
+      type: 'object',
+      required: ['base', 'note', 'changes'],
+      properties: {
+        ...BASE_AND_NOTE,
+        changes: {
+          type: 'object',
+          description:
+            "File path -> its new text, or null to remove it; other files are the base's",
+          additionalProperties: { type: ['string', 'null'] },
+        },
+      },
+    },
+    response: { 201: { description: 'Published', ...SUMMARY }, ...PROBLEM_RESPONSES },
+  }),
+  restore: documented({
+    tags: ['definitions'],
+    summary: 'Publishes an earlier version again, as the newest (a roll back)',
+    params: stringParams('version'),
+    body: { type: 'object', required: ['base', 'note'], properties: BASE_AND_NOTE },
+    response: { 201: { description: 'Restored', ...SUMMARY }, ...PROBLEM_RESPONSES },
+  }),
+};

@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { DefinitionFiles } from './files';
+
+/** A published set of definitions: what the server serves is the newest. */
+export interface DefinitionSet {
+  version: number;
+  files: DefinitionFiles;
+  digest: string;
+  source: 'folder' | 'publish' | 'restore';
+  note: string;
+  publishedBy: string;
+  publishedAt: Date;
+}
+
+/** A set without its files, as the list of versions shows it. */
+export type DefinitionSetSummary = Omit<DefinitionSet, 'files'>;
+
+/** The notice channel every process hears a publish on (db/change-notices.ts). */
+export const DEFINITION_SET_CHANNEL = 'definition_set';
+
+/** Who records the folder's files as a set: the deployment, not a person. */
+export const DEPLOYMENT = 'deployment';
+
+/** A publish based on a version that is no longer the newest: someone published meanwhile. */
+export class StaleSetError extends Error {
+  constructor(readonly current: number) {
+    super(`the definitions were published meanwhile: version ${current} is the newest`);
+    this.name = 'StaleSetError';
+  }
+}
+
+/** The same files give the same digest, whatever order they were read in. */
+export function filesDigest(files: DefinitionFiles): string {
+  const hash = createHash('sha256');
+  for (const path of [...files.keys()].sort()) hash.update(`${path}\0${files.get(path)}\0`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+type Row = Database['definition_set'];
+
+function toSet(row: {
+  version: number;
+  files: Record<string, string>;
+  digest: string;
+  source: Row['source'];
+  note: string;
+  published_by: string;
+  published_at: Date;
+}): DefinitionSet {
+  return {
+    version: row.version,
+    files: new Map(Object.entries(row.files)),
+    digest: row.digest,
+    source: row.source,
+    note: row.note,
+    publishedBy: row.published_by,
+    publishedAt: new Date(row.published_at),
+  };
+}
+
+/** The newest set, or undefined before the first start recorded one. */
+export async function newestSet(db: Kysely<Database>): Promise<DefinitionSet | undefined> {
+  const row = await db
+    .selectFrom('definition_set')
+    .selectAll()
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && toSet(row);
+}
+
+/** One version, or undefined when there is none such. */
+export async function setOfVersion(
+  db: Kysely<Database>,
+  version: number,
+): Promise<DefinitionSet | undefined> {
+  const row = await db
+    .selectFrom('definition_set')
+    .selectAll()
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return row && toSet(row);
+}
+
+/** Every version, newest first, without their files. */
+export async function setHistory(db: Kysely<Database>): Promise<DefinitionSetSummary[]> {
+  const rows = await db
+    .selectFrom('definition_set')
+    .select(['version', 'digest', 'source', 'note', 'published_by', 'published_at'])
+    .orderBy('version', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    version: row.version,
+    digest: row.digest,
+    source: row.source,
+    note: row.note,
+    publishedBy: row.published_by,
+    publishedAt: new Date(row.published_at),
+  }));
+}
+
+/** Serialises everyone recording a set (processes starting, publishes). */
+async function lockSets(trx: Transaction<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('definition-sets'))`.execute(trx);
+}
+
+/**
+ * The set to serve at start. The folder's files are the developers' source: the first start
+ * records them as version 1, and a start whose folder differs from the set last recorded from
+ * a folder (a deployment changed them) records them as a new version, which supersedes what
+ * was published meanwhile (the studio's changes reach the repository by export). Otherwise the
+ * newest set is served, published ones included.
+ */
+export async function adoptFolder(
+  db: Kysely<Database>,
+  files: DefinitionFiles,
+): Promise<DefinitionSet> {
+  return db.transaction().execute(async (trx) => {
+    await lockSets(trx);
+    const digest = filesDigest(files);
+    const lastFromFolder = await trx
+      .selectFrom('definition_set')
+      .select('digest')
+      .where('source', '=', 'folder')
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const newest = await newestSet(trx);
+    if (newest && lastFromFolder?.digest === digest) return newest;
+    return insertSet(trx, (newest?.version ?? 0) + 1, files, {
+      source: 'folder',
+      note: newest ? 'The deployment changed the definition files' : 'First start',
+      by: DEPLOYMENT,
+    });
+  });
+}
+
+/**
+ * Records `files` as the version after `base`, within `work` (which may refuse, throwing, and
+ * then nothing is recorded): a base that is not the newest is refused with StaleSetError, so
+ * of two publishes racing from the same version one wins and the other learns what it missed.
+ */
+export async function recordSet(
+  db: Kysely<Database>,
+  files: DefinitionFiles,
+  meta: { base: number; note: string; by: string; source: 'publish' | 'restore' },
+  work: (trx: Transaction<Database>) => Promise<void>,
+): Promise<DefinitionSet> {
+  return db.transaction().execute(async (trx) => {
+    await lockSets(trx);
+    const newest = await newestSet(trx);
+    const current = newest?.version ?? 0;
+    if (meta.base !== current) throw new StaleSetError(current);
+    await work(trx);
+    return insertSet(trx, current + 1, files, meta);
+  });
+}
+
+async function insertSet(
+  trx: Transaction<Database>,
+  version: number,
+  files: DefinitionFiles,
+  meta: { source: DefinitionSet['source']; note: string; by: string },
+): Promise<DefinitionSet> {
+  const row = await trx
+    .insertInto('definition_set')
+    .values({
+      version,
+      files: JSON.stringify(Object.fromEntries(files)),
+      digest: filesDigest(files),
+      source: meta.source,
+      note: meta.note,
+      published_by: meta.by,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toSet(row);
+}

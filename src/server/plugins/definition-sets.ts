@@ -1,0 +1,171 @@
+import type { FastifyInstance } from 'fastify';
+import { DEFINITION_SET_ROUTES } from '../api-contract/definition-set-routes';
+import { requireAnyRole } from '../auth/plugin';
+import type { DatabaseHandle } from '../db/database';
+import { DefinitionsError } from '../definitions/load';
+import { publishDefinitions } from '../definitions/publish';
+import {
+  newestSet,
+  setHistory,
+  setOfVersion,
+  StaleSetError,
+  type DefinitionSet,
+  type DefinitionSetSummary,
+} from '../definitions/sets';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import type { ServerModule } from '../module';
+
+/** Who may read the published sets, and who may publish (and restore) one. */
+export const DEFINITIONS_EDIT_ROLE = 'definitions-edit';
+export const DEFINITIONS_PUBLISH_ROLE = 'definitions-publish';
+
+export interface DefinitionSetsOptions {
+  database: DatabaseHandle;
+  modules: readonly ServerModule[];
+  /** Switches this process to the newest set, resolving once it serves it. */
+  follow(): Promise<void>;
+}
+
+type Changes = Record<string, string | null>;
+
+const MAX_NOTE = 500;
+
+/**
+ * `/api/definitions/sets`: the published sets of definitions, every version (who, when, why),
+ * each one's files, and publishing: a new version from the newest one's files and the changes
+ * given (a file's new text, or null to remove it), or an earlier version restored as the newest.
+ * Publishing answers once this process serves the new version; the others follow within a
+ * moment (the set's notice).
+ */
+export async function definitionSetsPlugin(app: FastifyInstance, options: DefinitionSetsOptions) {
+  const { database, modules } = options;
+  const readers = [DEFINITIONS_EDIT_ROLE, DEFINITIONS_PUBLISH_ROLE];
+
+  app.get('/', DEFINITION_SET_ROUTES.history, async (request) => {
+    requireAnyRole(request, readers);
+    return { versions: (await setHistory(database.db)).map(summary) };
+  });
+
+  app.get<{ Params: { version: string } }>(
+    '/:version',
+    DEFINITION_SET_ROUTES.files,
+    async (request) => {
+      requireAnyRole(request, readers);
+      const set = await existingSet(request.params.version);
+      return { ...summary(set), files: Object.fromEntries(set.files) };
+    },
+  );
+
+  app.post('/', DEFINITION_SET_ROUTES.publish, async (request, reply) => {
+    const principal = requireAnyRole(request, [DEFINITIONS_PUBLISH_ROLE]);
+    const body = publishBody(request.body);
+    const base = await setOfVersion(database.db, body.base);
+    if (!base) throw await stale();
+    const files = new Map(base.files);
+    for (const [file, text] of Object.entries(body.changes)) {
+      if (text === null) files.delete(file);
+      else files.set(file, text);
+    }
+    const set = await publish(files, {
+      base: body.base,
+      note: body.note,
+      by: principal.preferredUsername ?? principal.subject,
+      source: 'publish',
+    });
+    return reply.status(201).send(summary(set));
+  });
+
+  app.post<{ Params: { version: string } }>(
+    '/:version/restore',
+    DEFINITION_SET_ROUTES.restore,
+    async (request, reply) => {
+      const principal = requireAnyRole(request, [DEFINITIONS_PUBLISH_ROLE]);
+      const earlier = await existingSet(request.params.version);
+      const body = restoreBody(request.body);
+      const set = await publish(earlier.files, {
+        base: body.base,
+        note: body.note,
+        by: principal.preferredUsername ?? principal.subject,
+        source: 'restore',
+      });
+      return reply.status(201).send(summary(set));
+    },
+  );
+
+  async function publish(
+    files: ReadonlyMap<string, string>,
+    request: Parameters<typeof publishDefinitions>[3],
+  ): Promise<DefinitionSet> {
+    try {
+      const { set } = await publishDefinitions(database.db, modules, files, request);
+      await options.follow();
+      return set;
+    } catch (error) {
+      if (error instanceof StaleSetError) throw await stale();
+      if (error instanceof DefinitionsError)
+        throw new ApiProblem(
+          422,
+          ERROR_CODES.invalidDefinitions,
+          { count: error.problems.length },
+          undefined,
+          undefined,
+          { problems: error.problems },
+        );
+      throw error;
+    }
+  }
+
+  async function stale(): Promise<ApiProblem> {
+    const current = (await newestSet(database.db))?.version ?? 0;
+    return new ApiProblem(409, ERROR_CODES.staleDefinitions, { current }, undefined, undefined, {
+      current,
+    });
+  }
+
+  async function existingSet(version: string): Promise<DefinitionSet> {
+    const number = /^[1-9][0-9]{0,8}$/.test(version) ? Number(version) : undefined;
+    const set = number === undefined ? undefined : await setOfVersion(database.db, number);
+    if (!set) throw new ApiProblem(404, ERROR_CODES.notFound);
+    return set;
+  }
+}
+
+function summary(set: DefinitionSetSummary) {
+  return {
+    version: set.version,
+    digest: set.digest,
+    source: set.source,
+    note: set.note,
+    publishedBy: set.publishedBy,
+    publishedAt: set.publishedAt.toISOString(),
+  };
+}
+
+/** The body of a publish, or 400 naming the first thing wrong with it. */
+function publishBody(body: unknown): { base: number; note: string; changes: Changes } {
+  const { base, note } = restoreBody(body);
+  const changes = (body as { changes?: unknown }).changes;
+  if (typeof changes !== 'object' || changes === null || Array.isArray(changes))
+    throw invalid('/changes', 'type', { type: 'object' });
+  for (const [file, text] of Object.entries(changes as Record<string, unknown>)) {
+    if (!/^[a-z0-9._/-]+\.json$/i.test(file) || file.split('/').includes('..'))
+      throw invalid('/changes', 'propertyNames', { propertyName: file });
+    if (text !== null && typeof text !== 'string')
+      throw invalid(`/changes/${file}`, 'type', { type: 'string' });
+  }
+  return { base, note, changes: changes as Changes };
+}
+
+function restoreBody(body: unknown): { base: number; note: string } {
+  if (typeof body !== 'object' || body === null) throw invalid('', 'type', { type: 'object' });
+  const { base, note } = body as { base?: unknown; note?: unknown };
+  if (typeof base !== 'number' || !Number.isInteger(base) || base < 1)
+    throw invalid('/base', 'type', { type: 'integer' });
+  if (typeof note !== 'string' || note.trim() === '') throw invalid('/note', 'required', {});
+  if (note.length > MAX_NOTE) throw invalid('/note', 'maxLength', { limit: MAX_NOTE });
+  return { base, note: note.trim() };
+}
+
+function invalid(path: string, rule: string, params: Record<string, unknown>): ApiProblem {
+  return new ApiProblem(400, ERROR_CODES.validationFailed, {}, [{ path, rule, params }]);
+}
