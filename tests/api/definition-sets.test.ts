@@ -1,12 +1,18 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDefinition, WorkflowDefinition } from '../../src/core/definitions/types';
 import { serverModules } from '../../src/modules/server';
 import { buildServer, DEFINITIONS_VERSION_HEADER, type PortalServer } from '../../src/server/app';
+import { readDefinitionFiles } from '../../src/server/definitions/files';
+import { checkDefinitions } from '../../src/server/definitions/load';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { definitionsWithFixtures, readProjectJson } from '../support/definitions-dir';
 import { personas, TYPE, VALID_DATA } from '../support/documents';
+import { runNode } from '../support/run-node';
 
 /**
  * Definitions as versioned data: the folder's files are version 1; a publish through the API is
@@ -111,6 +117,33 @@ describe.each(databaseKinds())('published definitions on %s', (kind) => {
       body: { code: 'RA', name: 'Rarotonga', startTime: '2020-01-01T00:00:00Z' },
     });
     expect(good.statusCode, good.body).toBe(201);
+  });
+
+  it('exports a version back to a folder that the checker loads as it loads the repository', async () => {
+    const { port } = await api.server.listen({ port: 0, host: '127.0.0.1' });
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'exported-'));
+    try {
+      const { code, out } = await runNode(
+        ['--import', 'tsx', 'scripts/export-definitions.ts', folder],
+        {
+          PORTAL_URL: `http://127.0.0.1:${port}`,
+          PORTAL_TOKEN: await api.tokenFor(['definitions-edit']),
+        },
+      );
+      expect(out).toMatch(
+        /^Version 2 \(Islands for the ports of entry, by analyst\): \d+ files written/m,
+      );
+      expect(code).toBe(0);
+      const exported = await readDefinitionFiles(folder);
+      const published = (await api.call('GET', `${SETS}/2`, { token: publisher })).json() as {
+        files: Record<string, string>;
+      };
+      expect(Object.fromEntries(exported)).toEqual(published.files);
+      const bundle = await checkDefinitions(exported, serverModules);
+      expect(bundle.catalogs.map((c) => c.id)).toContain('island');
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses an invalid set naming every problem, and a stale base naming the newest', async () => {

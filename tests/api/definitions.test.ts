@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runNode } from '../support/run-node';
 import type { CatalogDefinition, DefinitionBundle } from '../../src/core/definitions/types';
 import {
   withDocumentParts,
@@ -12,7 +12,6 @@ import {
   type PortalIndex,
 } from '../../src/core/definitions/parts';
 import type { TextTree } from '../../src/core/i18n/translate';
-import { PROJECT_ROOT } from '../../src/server/config';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { copyDefinitions, readProjectJson } from '../support/definitions-dir';
 
@@ -197,7 +196,7 @@ describe('definitions served to the browser', () => {
     const broken = await readProjectJson<CatalogDefinition>('catalogs/country.json');
     (broken.schema.properties as Record<string, unknown>).code = { type: 'text' };
     await copy.write('catalogs/country.json', broken);
-    const { code, stderr } = await run(['--import', 'tsx', 'src/main.ts'], {
+    const { code, stderr } = await runNode(['--import', 'tsx', 'src/main.ts'], {
       DEFINITIONS_DIR: copy.dir,
       DATA_DIR: path.join(copy.dir, 'data'),
       PORT: '0',
@@ -208,18 +207,3 @@ describe('definitions served to the browser', () => {
     expect(stderr).toContain('The portal did not start.');
   });
 });
-
-function run(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, ...env },
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-}

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkflowDefinition } from '../../src/core/definitions/types';
 import { PROJECT_ROOT } from '../../src/server/config';
 import { copyDefinitions } from '../support/definitions-dir';
+import { runNode } from '../support/run-node';
 
 /**
  * `npm run check:definitions` on an analyst's own folder (`DEFINITIONS_DIR`): a folder holding
@@ -19,17 +19,8 @@ afterEach(async () => {
   cleanup = [];
 });
 
-function checkDefinitions(dir: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/check-definitions.ts'], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, DEFINITIONS_DIR: dir },
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('close', (code) => resolve({ code, out }));
-  });
+function checkDefinitions(dir: string) {
+  return runNode(['--import', 'tsx', 'scripts/check-definitions.ts'], { DEFINITIONS_DIR: dir });
 }
 
 /** Every file under `dir` with a hash of its content: what a run may not change. */

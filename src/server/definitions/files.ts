@@ -48,3 +48,18 @@ export function filesIn(files: DefinitionFiles, folder: string): string[] {
     .filter((name) => name.endsWith('.json'))
     .sort();
 }
+
+/**
+ * Writes a set's files under `dir` (made when missing), each at its path: a published version
+ * exported back to a folder of definitions, which the server and the checker read as they read
+ * the repository's. Files already there that the set lacks are left: the folder is the caller's.
+ */
+export async function writeDefinitionFiles(files: DefinitionFiles, dir: string): Promise<void> {
+  for (const [file, text] of files) {
+    const target = path.resolve(dir, file);
+    if (!target.startsWith(path.resolve(dir) + path.sep))
+      throw new Error(`${file} is not a path within the folder`);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, text);
+  }
+}
