@@ -40,6 +40,7 @@ import { registrationPlugin } from './connectid/registration';
 import { passwordsPlugin } from './connectid/passwords';
 import { apiCredentialsPlugin } from './connectid/api-credentials';
 import { seedConnectid, seededRoleGrants, type DemoAccount } from './connectid/seed';
+import { createNamedRoles } from './connectid/named-roles';
 import { seedDemoDocuments } from './documents/demo-documents';
 import { readableThroughDocument } from './documents/access';
 import { formCatalogs } from './catalog/form-catalogs';
@@ -418,6 +419,9 @@ async function buildGeneration(
     app.log,
     (id, login, password) => credentials.setPassword(id, login, password, undefined),
   );
+  // The roles these definitions name exist as records, for the administration to grant.
+  const createdRoles = await createNamedRoles(database.db, definitions);
+  if (createdRoles.length > 0) app.log.info(`roles created: ${createdRoles.join(', ')}`);
   await installSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDefinition, WorkflowDefinition } from '../../src/core/definitions/types';
 import { serverModules } from '../../src/modules/server';
@@ -103,6 +104,27 @@ describe.each(databaseKinds())('published definitions on %s', (kind) => {
       note: 'Islands for the ports of entry',
       publishedBy: 'analyst',
     });
+    // Its roles now exist as records to grant, described from the texts; nobody holds them yet.
+    const warnings = published.json().warnings as Array<{ file: string }>;
+    expect(warnings.filter((warning) => warning.file === ISLAND)).toEqual(
+      ['island-read', 'island-manage'].map((role) =>
+        expect.objectContaining({
+          file: ISLAND,
+          message: `no access unit grants the role "${role}": nobody holds it`,
+        }),
+      ),
+    );
+    const roles = await api.server.database.db
+      .selectFrom('document')
+      .select(sql<string>`data->'role'->>'roleDescription'`.as('description'))
+      .where('type', '=', 'access-role')
+      .where(sql`data->'role'->>'roleCode'`, 'in', ['island-read', 'island-manage'])
+      .orderBy('description')
+      .execute();
+    expect(roles.map((r) => r.description)).toEqual([
+      'Countries: create, change and delete entries',
+      'Countries: search and read entries',
+    ]);
     const index = await api.call('GET', '/api/definitions/index');
     expect(index.headers[DEFINITIONS_VERSION_HEADER]).not.toBe(before);
     expect(index.json().catalogs.map((c: { id: string }) => c.id)).toContain('island');

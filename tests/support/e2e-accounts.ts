@@ -44,8 +44,8 @@ export async function createAccount(
 ): Promise<string> {
   const admin = await apiToken(portal, IDENTITY_ADMIN.login, IDENTITY_ADMIN.password);
   const unitCode = `E2E_${user.login.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
-  // A unit may name only existing access roles: the roles of a test workflow are made first,
-  // as an administrator would before giving them.
+  // A unit may name only existing access roles: those the definitions name exist (the server
+  // makes them), any other is made first, as an administrator would before giving it.
   const existing = (await call(
     portal,
     admin,

@@ -24,6 +24,25 @@ const SUMMARY: ContractSchema = {
     publishedAt: DATE_TIME,
   },
 };
+/** A new version, with what should be seen but did not refuse it. */
+const PUBLISHED: ContractSchema = {
+  ...SUMMARY,
+  properties: {
+    ...(SUMMARY.properties as Record<string, unknown>),
+    warnings: {
+      type: 'array',
+      description: 'Roles the set names that no access unit grants: nobody holds them yet',
+      items: {
+        type: 'object',
+        properties: {
+          file: { type: 'string' },
+          pointer: { type: 'string' },
+          message: { type: 'string' },
+        },
+      },
+    },
+  },
+};
 const BASE_AND_NOTE = {
   base: {
     type: 'integer',
@@ -83,13 +102,13 @@ export const DEFINITION_SET_ROUTES = {
         },
       },
     },
-    response: { 201: { description: 'Published', ...SUMMARY }, ...PROBLEM_RESPONSES },
+    response: { 201: { description: 'Published', ...PUBLISHED }, ...PROBLEM_RESPONSES },
   }),
   restore: documented({
     tags: ['definitions'],
     summary: 'Publishes an earlier version again, as the newest (a roll back)',
     params: stringParams('version'),
     body: { type: 'object', required: ['base', 'note'], properties: BASE_AND_NOTE },
-    response: { 201: { description: 'Restored', ...SUMMARY }, ...PROBLEM_RESPONSES },
+    response: { 201: { description: 'Restored', ...PUBLISHED }, ...PROBLEM_RESPONSES },
   }),
 };

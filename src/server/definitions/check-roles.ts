@@ -44,18 +44,34 @@ export function checkWorkflowRoles(workflow: WorkflowDefinition, problems: Defin
   });
 }
 
+/** What a role is for, as its description says it: a workflow's role, or a catalogue's. */
+export type RoleOwner =
+  | { kind: 'workflow'; id: string; suffix: string }
+  | { kind: 'catalog'; id: string; manages: boolean };
+
+/** A role a definition names: the first place that names it, and what it is for. */
+export interface NamedRole {
+  file: string;
+  pointer: string;
+  owner: RoleOwner;
+}
+
 /** Every role (its full code) a definition names, with the first place that names it. */
 export function namedRoles(
   workflows: readonly WorkflowDefinition[],
   catalogs: readonly CatalogDefinition[],
-): Map<string, { file: string; pointer: string }> {
-  const named = new Map<string, { file: string; pointer: string }>();
+): Map<string, NamedRole> {
+  const named = new Map<string, NamedRole>();
+  let owner: RoleOwner;
   const note = (role: string, file: string, pointer: string) => {
-    if (!named.has(role)) named.set(role, { file, pointer });
+    if (!named.has(role)) named.set(role, { file, pointer, owner });
   };
   for (const workflow of workflows) {
     const file = `workflows/${workflow.id}.json`;
-    const full = (suffix: string) => `${workflow.rolePrefix}${suffix}`;
+    const full = (suffix: string) => {
+      owner = { kind: 'workflow', id: workflow.id, suffix };
+      return `${workflow.rolePrefix}${suffix}`;
+    };
     workflow.screens.forEach((screen, i) =>
       screen.roles.forEach((role, j) => note(full(role), file, `/screens/${i}/roles/${j}`)),
     );
@@ -71,7 +87,9 @@ export function namedRoles(
   }
   for (const catalog of catalogs) {
     const file = `catalogs/${catalog.id}.json`;
+    owner = { kind: 'catalog', id: catalog.id, manages: false };
     for (const role of roleList(catalog.searcherRoles)) note(role, file, '/searcherRoles');
+    owner = { kind: 'catalog', id: catalog.id, manages: true };
     for (const role of catalogReaderRoles(catalog)) note(role, file, '/managerRoles');
   }
   return named;

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { DEFINITION_SET_ROUTES } from '../api-contract/definition-set-routes';
 import { requireAnyRole } from '../auth/plugin';
 import type { DatabaseHandle } from '../db/database';
-import { DefinitionsError } from '../definitions/load';
+import { grantedRoles } from '../connectid/named-roles';
+import { ungrantedRoles } from '../definitions/check-roles';
+import { DefinitionsError, type DefinitionProblem } from '../definitions/load';
 import { publishDefinitions } from '../definitions/publish';
 import {
   newestSet,
@@ -34,8 +36,9 @@ const MAX_NOTE = 500;
  * `/api/definitions/sets`: the published sets of definitions, every version (who, when, why),
  * each one's files, and publishing: a new version from the newest one's files and the changes
  * given (a file's new text, or null to remove it), or an earlier version restored as the newest.
- * Publishing answers once this process serves the new version; the others follow within a
- * moment (the set's notice).
+ * Publishing answers once this process serves the new version (the others follow within a
+ * moment, on the set's notice), with warnings: the roles the new set names that no access unit
+ * grants (their records are created by then; an administrator grants them).
  */
 export async function definitionSetsPlugin(app: FastifyInstance, options: DefinitionSetsOptions) {
   const { database, modules } = options;
@@ -66,13 +69,13 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
       if (text === null) files.delete(file);
       else files.set(file, text);
     }
-    const set = await publish(files, {
+    const { set, warnings } = await publish(files, {
       base: body.base,
       note: body.note,
       by: principal.preferredUsername ?? principal.subject,
       source: 'publish',
     });
-    return reply.status(201).send(summary(set));
+    return reply.status(201).send({ ...summary(set), warnings });
   });
 
   app.post<{ Params: { version: string } }>(
@@ -82,24 +85,27 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
       const principal = requireAnyRole(request, [DEFINITIONS_PUBLISH_ROLE]);
       const earlier = await existingSet(request.params.version);
       const body = restoreBody(request.body);
-      const set = await publish(earlier.files, {
+      const { set, warnings } = await publish(earlier.files, {
         base: body.base,
         note: body.note,
         by: principal.preferredUsername ?? principal.subject,
         source: 'restore',
       });
-      return reply.status(201).send(summary(set));
+      return reply.status(201).send({ ...summary(set), warnings });
     },
   );
 
   async function publish(
     files: ReadonlyMap<string, string>,
     request: Parameters<typeof publishDefinitions>[3],
-  ): Promise<DefinitionSet> {
+  ): Promise<{ set: DefinitionSet; warnings: DefinitionProblem[] }> {
     try {
-      const { set } = await publishDefinitions(database.db, modules, files, request);
+      const { set, bundle } = await publishDefinitions(database.db, modules, files, request);
       await options.follow();
-      return set;
+      // Said, not refused: a role nobody holds yet (an administrator grants it next).
+      const granted = await grantedRoles(database.db, bundle);
+      const warnings = granted ? ungrantedRoles(bundle.workflows, bundle.catalogs, granted) : [];
+      return { set, warnings };
     } catch (error) {
       if (error instanceof StaleSetError) throw await stale();
       if (error instanceof DefinitionsError)
