@@ -1,10 +1,11 @@
+import { DEFINITIONS_VERSION_HEADER } from '../core/api/definitions-version';
+
 /**
  * Which definitions the server answers with (its `x-definitions-version` header on every API
  * answer), against those the page was built from: after a publish the next answer says so, and
  * the page offers to reload (UpdatedDefinitionsBanner). Nothing reloads by itself: what someone
  * is typing stays until they choose to.
  */
-export const DEFINITIONS_VERSION_HEADER = 'x-definitions-version';
 
 export interface DefinitionsWatch {
   /** Whether the server answered with definitions other than the page's. */

@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
+import { DEFINITIONS_VERSION_HEADER } from '../core/api/definitions-version';
 import type { DefinitionBundle } from '../core/definitions/types';
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
@@ -123,7 +124,7 @@ async function compileFiles(
  * The server: the database and what lives as long as it (the token check, the catalogue
  * cache), and the app serving the current definitions. A new set of definitions gets an app of
  * its own, built beside the one serving; requests go to the new one once it is ready, and the
- * old one is closed (`switchTo`). Whoever listens does so through `listen`, which always hands
+ * old one is closed (`switchTo`, on each publish's notice). Whoever listens does so through `listen`, which always hands
  * requests to the current app.
  */
 export interface PortalServer {
@@ -139,16 +140,9 @@ export interface PortalServer {
   listen(options: { port: number; host: string }): Promise<AddressInfo>;
   /** Hands a raw request to the current app (what `listen` does for each request). */
   handle(request: IncomingMessage, response: ServerResponse): void;
-  /** Serves `loaded` from now on: its app is built and ready before the current one is closed. */
-  switchTo(loaded: LoadedDefinitions): Promise<void>;
-  /** Serves the newest published set of definitions, if it does not already. */
-  follow(): Promise<void>;
   /** Stops serving: the HTTP server, the current app, then the database. */
   close(): Promise<void>;
 }
-
-/** The header naming the definitions (their digest) that answered a request. */
-export const DEFINITIONS_VERSION_HEADER = 'x-definitions-version';
 
 /** One app serving one set of definitions, and what it alone holds. */
 interface Generation {
@@ -304,8 +298,6 @@ export async function buildServer(
         front.once('error', reject);
         front.listen(port, host, () => resolve(front.address() as AddressInfo));
       }),
-    switchTo: (next) => switchTo(next, current.setVersion),
-    follow,
     async close() {
       stopFollowing();
       await switching;

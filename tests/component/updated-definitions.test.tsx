@@ -1,11 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  DEFINITIONS_VERSION_HEADER,
-  portalDefinitionsWatch,
-  watchedFetch,
-} from '../../src/portal/definitionsWatch';
+import { DEFINITIONS_VERSION_HEADER } from '../../src/core/api/definitions-version';
+import { portalDefinitionsWatch, watchedFetch } from '../../src/portal/definitionsWatch';
 import { changeLanguage } from '../../src/portal/i18n';
 import { UpdatedDefinitionsBanner } from '../../src/portal/UpdatedDefinitionsBanner';
 import { initPortalTexts } from './portal-texts';

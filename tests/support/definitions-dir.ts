@@ -2,7 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/server/config';
-import { DEFINITION_FOLDERS, MODULES_FILE } from '../../src/server/definitions/load';
+import { serverModules } from '../../src/modules/server';
+import {
+  DEFINITION_FOLDERS,
+  DefinitionsError,
+  loadDefinitions,
+  MODULES_FILE,
+  type DefinitionProblem,
+} from '../../src/server/definitions/load';
 
 /** A copy of the project's definitions in a temporary folder, for tests that change them. */
 export async function copyDefinitions(): Promise<{
@@ -52,4 +59,18 @@ export async function definitionsWithFixtures(folder = 'tests/fixtures/definitio
   ) as Modules;
   await copy.write(MODULES_FILE, { modules: [...own.modules, ...extra.modules] });
   return copy;
+}
+
+/**
+ * The problems the server's loader refuses the definitions of `dir` with; fails the test when
+ * they are accepted, or refused for another reason than their content.
+ */
+export async function refusalOf(dir: string): Promise<DefinitionProblem[]> {
+  try {
+    await loadDefinitions(dir, serverModules);
+  } catch (error) {
+    if (error instanceof DefinitionsError) return error.problems;
+    throw error;
+  }
+  throw new Error('the definitions were accepted');
 }

@@ -4,12 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import { normalizeFactor } from '../../src/server/dashboard/verification';
-import {
-  DefinitionsError,
-  loadDefinitions,
-  type DefinitionProblem,
-} from '../../src/server/definitions/load';
-import { definitionsWithFixtures } from '../support/definitions-dir';
+import { loadDefinitions, type DefinitionProblem } from '../../src/server/definitions/load';
+import { definitionsWithFixtures, refusalOf } from '../support/definitions-dir';
 
 let cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -28,13 +24,7 @@ async function problemsWith(
   const file = path.join(definitions.dir, FILE);
   const workflow = JSON.parse(await fs.readFile(file, 'utf8')) as WorkflowDefinition;
   await fs.writeFile(file, JSON.stringify(change(workflow)));
-  try {
-    await loadDefinitions(definitions.dir, serverModules);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DefinitionsError);
-    return (error as DefinitionsError).problems;
-  }
-  throw new Error('the definitions were accepted');
+  return refusalOf(definitions.dir);
 }
 
 describe('dashboard declarations of a workflow', () => {

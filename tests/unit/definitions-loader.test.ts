@@ -1,12 +1,8 @@
 import { serverModules } from '../../src/modules/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogDefinition } from '../../src/core/definitions/types';
-import {
-  DefinitionsError,
-  loadDefinitions,
-  type DefinitionProblem,
-} from '../../src/server/definitions/load';
-import { copyDefinitions, readProjectJson } from '../support/definitions-dir';
+import { loadDefinitions, type DefinitionProblem } from '../../src/server/definitions/load';
+import { copyDefinitions, readProjectJson, refusalOf } from '../support/definitions-dir';
 
 let cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -18,13 +14,7 @@ async function problemsWith(file: string, content: unknown): Promise<DefinitionP
   const copy = await copyDefinitions();
   cleanup.push(copy.remove);
   await copy.write(file, content);
-  try {
-    await loadDefinitions(copy.dir, serverModules);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DefinitionsError);
-    return (error as DefinitionsError).problems;
-  }
-  throw new Error('the definitions were accepted');
+  return refusalOf(copy.dir);
 }
 
 const country = () => readProjectJson<CatalogDefinition>('catalogs/country.json');

@@ -117,6 +117,11 @@ export function unknownRules(uses: readonly RuleUse[]): RuleUse[] {
   return uses.filter((use) => !use.server && !registry.has(use.rule));
 }
 
+/** Escapes a property name as one JSON pointer segment (`~` is `~0`, `/` is `~1`). */
+export function escapeSegment(name: string): string {
+  return name.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
 /** Unescapes one JSON pointer segment (`~1` is `/`, `~0` is `~`). */
 function unescapeSegment(segment: string): string {
   return segment.replaceAll('~1', '/').replaceAll('~0', '~');

@@ -6,6 +6,7 @@ import type {
   JsonSchema,
   WorkflowDefinition,
 } from '../../core/definitions/types';
+import { escapeSegment } from '../../core/rules/registry';
 import type { RuleUse } from '../../core/rules/types';
 import { LANGUAGES, type Language, type TextTree } from '../../core/i18n/translate';
 import { schemaHasField } from './check-records';
@@ -245,7 +246,7 @@ function checkRules(
     }
     if (use.fills && typeof use.fills === 'object') {
       for (const [own, sources] of Object.entries(use.fills as Record<string, unknown>)) {
-        const place = `${at}/fills/${own.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+        const place = `${at}/fills/${escapeSegment(own)}`;
         checkPointer(own, place, entity.schema, "the document's schema");
         if (!Array.isArray(sources)) continue;
         sources.forEach((source, i) => {

@@ -9,6 +9,7 @@ import {
   type WorkflowDefinition,
 } from '../../core/definitions/types';
 import { LANGUAGES, missingKeys, type Language, type TextTree } from '../../core/i18n/translate';
+import { escapeSegment } from '../../core/rules/registry';
 import { createAjv } from './ajv';
 import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './check-documents';
 import { checkValidityPeriods } from './check-validity';
@@ -218,7 +219,7 @@ function checkWith(
       const why = errors.filter((inner) => withinName(inner) === error).map((e) => e.message);
       problems.push({
         file,
-        pointer: `${error.instancePath}/${escapePointer(name)}`,
+        pointer: `${error.instancePath}/${escapeSegment(name)}`,
         message: `the name "${name}" ${why.length ? why.join(', ') : 'is not allowed'}`,
       });
       continue;
@@ -257,11 +258,6 @@ function withoutEchoes(
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** A JSON pointer's segment for a property name (RFC 6901). */
-function escapePointer(name: string): string {
-  return name.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 function checkOwnSchema(
