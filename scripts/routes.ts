@@ -7,6 +7,7 @@
 import fs from 'node:fs/promises';
 import { accountPageRoutes, type AccountPageRoute } from '../src/core/definitions/account-pages';
 import { developerPageRoutes } from '../src/core/definitions/developer-pages';
+import { studioRoutes } from '../src/core/definitions/studio-roles';
 import { portalRoutes } from '../src/core/definitions/routes';
 import type { DefinitionBundle } from '../src/core/definitions/types';
 import { configFromEnv } from '../src/server/config';
@@ -21,6 +22,7 @@ export function documentedRoutes(
     ...portalRoutes(bundle),
     ...accountPageRoutes(bundle, selfRegistration),
     ...developerPageRoutes(),
+    ...studioRoutes(),
   ].sort((a, b) => a.path.localeCompare(b.path));
 }
 

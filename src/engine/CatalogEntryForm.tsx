@@ -49,6 +49,11 @@ export interface CatalogEntryFormProps {
   translations: Partial<Record<Language, TextTree>>;
   /** Address of the catalogue's standalone validator module. */
   validatorUrl: string;
+  /**
+   * A preview (the studio's, of a catalogue not yet published): the entry is checked as the
+   * server would check it and never sent; `onSaved` says it is valid.
+   */
+  preview?: boolean;
 }
 
 interface FormField {
@@ -169,6 +174,7 @@ function EntryFormBody({
   language,
   translations,
   validatorUrl,
+  preview,
 }: CatalogEntryFormProps & { onDirty: (dirty: boolean) => void }) {
   const { t } = useTranslation();
   const fields = formFields(catalog, language);
@@ -249,6 +255,11 @@ function EntryFormBody({
       }
       if (list.length > 0) {
         showErrors(list);
+        return;
+      }
+      if (preview) {
+        setErrors({});
+        onSaved();
         return;
       }
       const path = `/${encodeURIComponent(catalog.id)}`;

@@ -10,6 +10,7 @@
  *   messages) says which of its documents its entry counts; the menu component asks the server.
  * - Every enabled catalogue the user may search, grouped by category (dots in category names
  *   become dashes); plain entries (no category) first, then the folders, each alphabetical.
+ * - The studio, for holders of definitions-edit or definitions-publish.
  * - User management (specification 001, section 2), when its module is on: Profile and Change
  *   password for view-profile or manage-account; Register for a signed-out visitor when the
  *   server lets visitors register (`selfRegistration`, which the menu component asks for).
@@ -23,6 +24,7 @@ import {
   isModuleEnabled,
   type DefinitionBundle,
 } from '../core/definitions/types';
+import { STUDIO_PATH, STUDIO_ROLES } from '../core/definitions/studio-roles';
 import { fullRoles } from '../core/documents/workflow';
 import type { Language } from '../core/i18n/translate';
 import type { FilterCondition } from '../core/search/protocol';
@@ -179,6 +181,13 @@ export function buildMenu(
     if (own.length > 0)
       sections.push({ id: 'userManagement', label: t('menu.userManagement'), entries: own });
   }
+
+  if (session.hasAnyRole(STUDIO_ROLES))
+    sections.push({
+      id: 'studio',
+      label: t('menu.studio'),
+      entries: [{ kind: 'link', id: 'studio', label: t('menu.studioLink'), to: STUDIO_PATH }],
+    });
 
   const account: MenuEntry[] = [];
   if (session.signedIn && session.hasAnyRole(PROFILE_PAGE_ROLES))

@@ -1,4 +1,5 @@
 import { DEVELOPER_OUTBOX_PATH, DEVELOPER_OUTBOX_ROLE } from '../core/definitions/developer-pages';
+import { STUDIO_PATH, STUDIO_ROLES } from '../core/definitions/studio-roles';
 import { StandaloneLayout } from './StandaloneLayout';
 import {
   createHashRouter,
@@ -60,6 +61,7 @@ const PasswordPage = lazyPage(() =>
 const DeveloperOutboxPage = lazyPage(() =>
   import('./pages/dev/DeveloperOutboxPage').then((m) => m.DeveloperOutboxPage),
 );
+const StudioPage = lazyPage(() => import('./pages/studio/StudioPage').then((m) => m.StudioPage));
 const DocumentListPage = lazyPage(() =>
   import('./pages/DocumentListPage').then((m) => m.DocumentListPage),
 );
@@ -317,6 +319,16 @@ function portalRoutes(bundle: DefinitionBundle, parts?: DocumentParts): RouteObj
           element: (
             <RequireRoles roles={[DEVELOPER_OUTBOX_ROLE]}>
               <DeveloperOutboxPage />
+            </RequireRoles>
+          ),
+        },
+        {
+          // Analysts and administrators: the definitions changed, checked and published.
+          path: `${STUDIO_PATH}/:tab?`,
+          handle: preloading(StudioPage.preload),
+          element: (
+            <RequireRoles roles={STUDIO_ROLES}>
+              <StudioPage />
             </RequireRoles>
           ),
         },

@@ -13,6 +13,7 @@ import { checkDefinitions, DefinitionsError, type DefinitionProblem } from './de
 import { readDefinitionFiles, type DefinitionFiles } from './definitions/files';
 import { adoptFolder, DEFINITION_SET_CHANNEL, filesDigest, newestSet } from './definitions/sets';
 import { definitionSetsPlugin } from './plugins/definition-sets';
+import { DefinitionPreviews } from './definitions/previews';
 import { ensureKeyIndexes } from './db/key-indexes';
 import { ensureListIndexes } from './db/list-indexes';
 import { reconcileStatuses } from './documents/status-moves';
@@ -165,6 +166,8 @@ interface Shared {
   catalogCache: CatalogCache;
   verify: TokenVerifier;
   revokedSessions: RevokedSessions;
+  /** Drafts checked in the studio, kept across switches for their previews. */
+  previews: DefinitionPreviews;
   /** Switches to the newest published set; resolves once it is served. */
   follow(): Promise<void>;
 }
@@ -343,7 +346,8 @@ async function openShared(
         return principal;
       }
     : verifyToken;
-  return { config, modules, overrides, database, catalogCache, verify, revokedSessions };
+  const previews = new DefinitionPreviews();
+  return { config, modules, overrides, database, catalogCache, verify, revokedSessions, previews };
 }
 
 /**
@@ -444,6 +448,8 @@ async function buildGeneration(
         prefix: '/definitions/sets',
         database,
         modules,
+        served: definitions,
+        previews: shared.previews,
         follow: shared.follow,
       });
       await api.register(enumerationsPlugin, {

@@ -256,6 +256,75 @@ describe.each(databaseKinds())('published definitions on %s', (kind) => {
     ).json() as Array<{ operation: string }>;
     expect(history.map((h) => h.operation)).toEqual(['NEW -> STORED', 'STORED -> CREATED']);
   });
+
+  it('checks a draft without publishing: its problems, the documents it would refuse, its preview', async () => {
+    const check = (body: unknown, token = publisher) =>
+      api.call('POST', `${SETS}/check`, { token, body });
+    const before = (await versions()).map((v) => v.version);
+    const base = before[0]!;
+    expect((await check({ base, changes: {} }, manager)).statusCode).toBe(403);
+    const bad = await check({
+      base,
+      changes: { [ISLAND]: JSON.stringify({ ...(await island()), searcherRoles: 'Island Read' }) },
+    });
+    expect(bad.statusCode).toBe(200);
+    expect(bad.json()).toMatchObject({
+      valid: false,
+      problems: [expect.objectContaining({ file: ISLAND, pointer: '/searcherRoles' })],
+    });
+
+    // A stored document of the test type, then a draft whose schema refuses its name.
+    const stored = await api.call('POST', `/api/evisa/${TYPE}`, {
+      token: who.owner,
+      body: { data: VALID_DATA },
+    });
+    expect(stored.statusCode, stored.body).toBe(201);
+    const set = (await api.call('GET', `${SETS}/${base}`, { token: publisher })).json() as {
+      files: Record<string, string>;
+    };
+    const file = `schemas/${TYPE}.schema.json`;
+    const entity = JSON.parse(set.files[file]!) as {
+      schema: { properties: { applicant: { properties: { name: { maxLength?: number } } } } };
+    };
+    entity.schema.properties.applicant.properties.name.maxLength = 1;
+    const checked = await check({
+      base,
+      changes: { [file]: JSON.stringify(entity) },
+      document: TYPE,
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const result = checked.json() as {
+      valid: boolean;
+      version: string;
+      impact: Array<{ document: string; invalid: number; fields: Array<{ pointer: string }> }>;
+      document: { schema: { id: string }; translations: { en: object; fr: object } };
+    };
+    expect(result.valid).toBe(true);
+    expect(result.impact).toEqual([
+      expect.objectContaining({
+        document: TYPE,
+        invalid: expect.any(Number),
+        fields: [expect.objectContaining({ pointer: '/applicant/name' })],
+      }),
+    ]);
+    expect(result.impact[0]!.invalid).toBeGreaterThan(0);
+    expect(result.document.schema.id).toBe(TYPE);
+    // The draft's validator modules, as the browser imports them: compiled from the draft.
+    const previews = `${SETS}/previews/${result.version}/validators`;
+    const module = await api.call('GET', `${previews}/schema/${TYPE}.js`);
+    expect(module.statusCode).toBe(200);
+    expect(module.headers['content-type']).toContain('javascript');
+    const section = await api.call('GET', `${previews}/schema/${TYPE}/applicant.js`);
+    expect(section.statusCode).toBe(200);
+    expect((await api.call('GET', `${previews}/catalog/country.js`)).statusCode).toBe(200);
+    expect((await api.call('GET', `${previews}/catalog/nowhere.js`)).statusCode).toBe(404);
+    expect(
+      (await api.call('GET', `${SETS}/previews/0123456789abcdef/validators/schema/${TYPE}.js`))
+        .statusCode,
+    ).toBe(404);
+    // Checking wrote nothing: no version more.
+    expect((await versions()).map((v) => v.version)).toEqual(before);
+  });
 });
 
 describe.runIf(databaseKinds().includes('postgres'))('a publish and two servers', () => {

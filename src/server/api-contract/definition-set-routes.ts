@@ -24,6 +24,15 @@ const SUMMARY: ContractSchema = {
     publishedAt: DATE_TIME,
   },
 };
+/** A problem or warning: where in which file, and what. */
+const DEFINITION_PROBLEM: ContractSchema = {
+  type: 'object',
+  properties: {
+    file: { type: 'string' },
+    pointer: { type: 'string' },
+    message: { type: 'string' },
+  },
+};
 /** A new version, with what should be seen but did not refuse it. */
 const PUBLISHED: ContractSchema = {
   ...SUMMARY,
@@ -32,14 +41,7 @@ const PUBLISHED: ContractSchema = {
     warnings: {
       type: 'array',
       description: 'Roles the set names that no access unit grants: nobody holds them yet',
-      items: {
-        type: 'object',
-        properties: {
-          file: { type: 'string' },
-          pointer: { type: 'string' },
-          message: { type: 'string' },
-        },
-      },
+      items: DEFINITION_PROBLEM,
     },
   },
 };
@@ -103,6 +105,86 @@ export const DEFINITION_SET_ROUTES = {
       },
     },
     response: { 201: { description: 'Published', ...PUBLISHED }, ...PROBLEM_RESPONSES },
+  }),
+  check: documented({
+    tags: ['definitions'],
+    summary: 'Checks a draft (the newest version with changes) as a publish would, writing nothing',
+    description:
+      "Answers the problems found (valid false), or the roles nobody holds, the draft's version " +
+      "(naming its preview validator modules) and, for `document`, that type's definition and " +
+      'texts for a preview. For holders of definitions-edit or definitions-publish.',
+    body: {
+      type: 'object',
+      required: ['base', 'changes'],
+      properties: {
+        base: BASE_AND_NOTE.base,
+        changes: {
+          type: 'object',
+          description:
+            "File path -> its new text, or null to remove it; other files are the base's",
+          additionalProperties: { type: ['string', 'null'] },
+        },
+        document: { type: 'string', description: 'A document type to preview' },
+      },
+    },
+    response: {
+      200: {
+        description: 'The draft checked',
+        type: 'object',
+        required: ['valid', 'problems', 'warnings'],
+        properties: {
+          valid: { type: 'boolean' },
+          problems: { type: 'array', items: DEFINITION_PROBLEM },
+          warnings: { type: 'array', items: DEFINITION_PROBLEM },
+          version: {
+            type: 'string',
+            description: "The draft's digest, naming its preview modules",
+          },
+          impact: {
+            type: 'array',
+            description: 'Stored documents the changed schemas would make invalid, by type',
+            items: {
+              type: 'object',
+              properties: {
+                document: { type: 'string' },
+                checked: { type: 'integer' },
+                invalid: { type: 'integer' },
+                fields: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: {
+                      pointer: { type: 'string' },
+                      keyword: { type: 'string' },
+                      count: { type: 'integer' },
+                    },
+                  },
+                },
+                examples: { type: 'array', items: { type: 'string' } },
+              },
+            },
+          },
+          document: {
+            type: 'object',
+            description: "The previewed type's definition, its texts and the shared texts",
+            additionalProperties: true,
+          },
+        },
+      },
+      ...PROBLEM_RESPONSES,
+    },
+  }),
+  previewValidator: documented({
+    tags: ['definitions'],
+    summary: "A checked draft's validator module: a catalogue entry's or a whole document's",
+    params: stringParams('version', 'kind', 'file'),
+    response: { 200: { description: 'An ES module', type: 'string' }, ...PROBLEM_RESPONSES },
+  }),
+  previewSectionValidator: documented({
+    tags: ['definitions'],
+    summary: "A checked draft's validator module for one section of a document",
+    params: stringParams('version', 'entity', 'file'),
+    response: { 200: { description: 'An ES module', type: 'string' }, ...PROBLEM_RESPONSES },
   }),
   restore: documented({
     tags: ['definitions'],

@@ -4,7 +4,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { Plugin } from 'esbuild';
 import { catalogEntrySchema } from '../../core/definitions/catalog-entry';
-import type { DefinitionBundle, JsonSchema } from '../../core/definitions/types';
+import type { CatalogDefinition, DefinitionBundle, JsonSchema } from '../../core/definitions/types';
 import { unknownRules } from '../../core/rules/registry';
 import { sectionSchema, sectionsOf, type EntityFormDefinition } from '../../core/rules/sections';
 import { AJV_OPTIONS, createAjv } from './ajv';
@@ -98,11 +98,9 @@ async function compileAll(bundle: DefinitionBundle) {
   const validators = new Map<string, DefinitionValidator>();
   const modules = new Map<string, string>();
   const catalogs = bundle.catalogs.map(async (c) => {
-    const { validate, code } = compileWhole(catalogEntrySchema(c), libraries);
+    const { validate, module } = await catalogValidatorModule(c, libraries);
     validators.set(`catalog/${c.id}`, validate);
-    const entry = `export { default, default as validate } from 'virtual:code';`;
-    const built = await bundleModules({ 'virtual:code': code }, { validate: entry }, libraries);
-    modules.set(`catalog/${c.id}`, built.validate ?? '');
+    modules.set(`catalog/${c.id}`, module);
   });
   const schemas = bundle.schemas.map(async (s) => {
     const { validate, document, sections } = await entityValidatorModules(
@@ -114,6 +112,21 @@ async function compileAll(bundle: DefinitionBundle) {
   });
   await Promise.all([...catalogs, ...schemas]);
   return { validators, modules };
+}
+
+/**
+ * A catalogue entry's validator, compiled in process for the server and as the browser's module
+ * (exporting `validate`, also the default).
+ */
+export async function catalogValidatorModule(
+  catalog: CatalogDefinition,
+  libraries?: GeneratorLibraries,
+): Promise<{ validate: DefinitionValidator; module: string }> {
+  const tools = libraries ?? (await generatorLibraries());
+  const { validate, code } = compileWhole(catalogEntrySchema(catalog), tools);
+  const entry = `export { default, default as validate } from 'virtual:code';`;
+  const built = await bundleModules({ 'virtual:code': code }, { validate: entry }, tools);
+  return { validate, module: built.validate ?? '' };
 }
 
 /** The server's validators from kept modules: each document's and catalogue's `validate`. */
@@ -143,6 +156,7 @@ async function validatorsKey(bundle: DefinitionBundle): Promise<string> {
   const generator = [
     compileWhole,
     compileSection,
+    catalogValidatorModule,
     entityValidatorModules,
     bundleModules,
     virtualFiles,

@@ -1,11 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  DEFINITIONS_EDIT_ROLE,
+  DEFINITIONS_PUBLISH_ROLE,
+} from '../../core/definitions/studio-roles';
+import type { DefinitionBundle } from '../../core/definitions/types';
 import { DEFINITION_SET_ROUTES } from '../api-contract/definition-set-routes';
 import { requireAnyRole } from '../auth/plugin';
 import type { DatabaseHandle } from '../db/database';
 import { grantedRoles } from '../connectid/named-roles';
 import { ungrantedRoles } from '../definitions/check-roles';
 import { DefinitionsError, type DefinitionProblem } from '../definitions/load';
+import { documentImpact } from '../definitions/document-impact';
+import { checkDefinitions } from '../definitions/load';
+import type { DefinitionPreviews } from '../definitions/previews';
 import { publishDefinitions } from '../definitions/publish';
+import { documentPart, portalIndex } from '../definitions/portal-parts';
 import {
   newestSet,
   setHistory,
@@ -17,13 +26,15 @@ import {
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { ServerModule } from '../module';
 
-/** Who may read the published sets, and who may publish (and restore) one. */
-export const DEFINITIONS_EDIT_ROLE = 'definitions-edit';
-export const DEFINITIONS_PUBLISH_ROLE = 'definitions-publish';
+export { DEFINITIONS_EDIT_ROLE, DEFINITIONS_PUBLISH_ROLE };
 
 export interface DefinitionSetsOptions {
   database: DatabaseHandle;
   modules: readonly ServerModule[];
+  /** The set this app serves: a draft's schemas are compared with its own. */
+  served: DefinitionBundle;
+  /** The drafts checked here, kept for their previews' validator modules. */
+  previews: DefinitionPreviews;
   /** Switches this process to the newest set, resolving once it serves it. */
   follow(): Promise<void>;
 }
@@ -62,13 +73,7 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
   app.post('/', DEFINITION_SET_ROUTES.publish, async (request, reply) => {
     const principal = requireAnyRole(request, [DEFINITIONS_PUBLISH_ROLE]);
     const body = publishBody(request.body);
-    const base = await setOfVersion(database.db, body.base);
-    if (!base) throw await stale();
-    const files = new Map(base.files);
-    for (const [file, text] of Object.entries(body.changes)) {
-      if (text === null) files.delete(file);
-      else files.set(file, text);
-    }
+    const files = await changedFiles(body.base, body.changes);
     const { set, warnings } = await publish(files, {
       base: body.base,
       note: body.note,
@@ -94,6 +99,79 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
       return reply.status(201).send({ ...summary(set), warnings });
     },
   );
+
+  // A draft checked as a publish would check it, writing nothing: its problems, or the roles
+  // nobody holds, the stored documents its schemas would refuse, and the preview of the
+  // document type asked for (its version names the draft's
+  // validator modules, below).
+  app.post('/check', DEFINITION_SET_ROUTES.check, async (request) => {
+    requireAnyRole(request, readers);
+    const body = checkBody(request.body);
+    const files = await changedFiles(body.base, body.changes);
+    let bundle: DefinitionBundle;
+    try {
+      bundle = await checkDefinitions(files, modules);
+    } catch (error) {
+      if (error instanceof DefinitionsError)
+        return { valid: false, problems: error.problems, warnings: [] };
+      throw error;
+    }
+    options.previews.add(bundle);
+    const granted = await grantedRoles(database.db, bundle);
+    const warnings = granted ? ungrantedRoles(bundle.workflows, bundle.catalogs, granted) : [];
+    const part = body.document === undefined ? undefined : documentPart(bundle, body.document);
+    const impact = await documentImpact(database.db, options.served, bundle);
+    return {
+      valid: true,
+      problems: [],
+      warnings,
+      impact,
+      version: bundle.version,
+      ...(part && { document: { ...part, shared: portalIndex(bundle).translations } }),
+    };
+  });
+
+  // The validator modules of a checked draft, imported by the studio's previews as the portal
+  // imports the served set's (public as those are: a module holds schemas, no data; the draft's
+  // digest names it). 404 once the draft is no longer kept.
+  app.get<{ Params: { version: string; kind: string; file: string } }>(
+    '/previews/:version/validators/:kind/:file',
+    DEFINITION_SET_ROUTES.previewValidator,
+    async (request, reply) => {
+      const { version, kind, file } = request.params;
+      const id = file.endsWith('.js') ? file.slice(0, -3) : '';
+      const previews = options.previews;
+      const source =
+        kind === 'catalog'
+          ? await previews.catalogModule(version, id)
+          : kind === 'schema'
+            ? await previews.documentModule(version, id)
+            : undefined;
+      return sendModule(reply, source);
+    },
+  );
+
+  app.get<{ Params: { version: string; entity: string; file: string } }>(
+    '/previews/:version/validators/schema/:entity/:file',
+    DEFINITION_SET_ROUTES.previewSectionValidator,
+    async (request, reply) => {
+      const { version, entity, file } = request.params;
+      const section = file.endsWith('.js') ? file.slice(0, -3) : '';
+      return sendModule(reply, await options.previews.sectionModule(version, entity, section));
+    },
+  );
+
+  /** The base's files with the changes applied; 409 when the base is not a version. */
+  async function changedFiles(version: number, changes: Changes): Promise<Map<string, string>> {
+    const base = await setOfVersion(database.db, version);
+    if (!base) throw await stale();
+    const files = new Map(base.files);
+    for (const [file, text] of Object.entries(changes)) {
+      if (text === null) files.delete(file);
+      else files.set(file, text);
+    }
+    return files;
+  }
 
   async function publish(
     files: ReadonlyMap<string, string>,
@@ -136,6 +214,14 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
   }
 }
 
+function sendModule(reply: FastifyReply, source: string | undefined) {
+  if (source === undefined) throw new ApiProblem(404, ERROR_CODES.notFound);
+  return reply
+    .type('text/javascript; charset=utf-8')
+    .header('cache-control', 'private, max-age=3600, immutable')
+    .send(source);
+}
+
 function summary(set: DefinitionSetSummary) {
   return {
     version: set.version,
@@ -160,6 +246,19 @@ function publishBody(body: unknown): { base: number; note: string; changes: Chan
       throw invalid(`/changes/${file}`, 'type', { type: 'string' });
   }
   return { base, note, changes: changes as Changes };
+}
+
+/** The body of a check: a publish's without the note, and the document type to preview. */
+function checkBody(body: unknown): { base: number; changes: Changes; document?: string } {
+  if (typeof body !== 'object' || body === null) throw invalid('', 'type', { type: 'object' });
+  const { base, changes } = publishBody({ ...body, note: 'check' });
+  const { document } = body as { document?: unknown };
+  if (
+    document !== undefined &&
+    (typeof document !== 'string' || !/^[a-z][a-z0-9-]*$/.test(document))
+  )
+    throw invalid('/document', 'pattern', { pattern: '^[a-z][a-z0-9-]*$' });
+  return { base, changes, ...(typeof document === 'string' && { document }) };
 }
 
 function restoreBody(body: unknown): { base: number; note: string } {

@@ -1,0 +1,507 @@
+/**
+ * A workflow's machine in the shape Stately's editor (stately.ai, XState v5) opens, and back.
+ *
+ * The export is an XState v5 machine config whose transitions carry, in `meta.roles`, the full
+ * roles allowed to take the action: an analyst sees who moves a document where without the
+ * workflow file beside it. The import reads either that config as JSON or the module text
+ * Stately's editor imports and exports (`createMachine({...})`), and keeps only what a
+ * workflow's machine holds: states, transitions with their target and guard, and a state's
+ * description and usual days (`meta.estimatedDays`). Nothing is evaluated: the object literal is
+ * read as data.
+ */
+import { declaredAction, fullRoles, type WorkflowDefinition } from '../documents/workflow';
+import type { JsonValue } from './json';
+
+type JsonObject = { [key: string]: JsonValue };
+
+/** A workflow's machine: flat states named after statuses, events named after actions. */
+export type WorkflowMachine = WorkflowDefinition['machine'];
+
+/** A guard as XState v5 names one: by its name, or by its name with parameters. */
+export type MachineGuard = string | { type: string; params?: JsonObject };
+
+/** One transition of a state, in the order its `on` lists them. */
+export interface MachineTransition {
+  from: string;
+  action: string;
+  /** The status reached; the state itself when the transition names no target. */
+  target: string;
+  guard?: MachineGuard;
+}
+
+/** A transition as Stately's editor shows it, with who may take it. */
+export interface StatelyTransition {
+  target?: string;
+  guard?: MachineGuard;
+  description?: string;
+  meta: { roles: string[]; system?: true };
+}
+
+export interface StatelyState {
+  type?: 'final';
+  description?: string;
+  meta?: JsonObject;
+  on?: Record<string, StatelyTransition | StatelyTransition[]>;
+}
+
+export interface StatelyMachineConfig {
+  id: string;
+  initial: string;
+  states: Record<string, StatelyState>;
+}
+
+export type StatelyImport = { machine: WorkflowMachine } | { error: string };
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A state's `on`, whatever the JSON holds there. */
+function eventsOf(state: JsonValue | undefined): Array<[string, JsonValue]> {
+  if (!isObject(state) || !isObject(state.on)) return [];
+  return Object.entries(state.on);
+}
+
+function guardOf(value: JsonValue | undefined): MachineGuard | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  if (!isObject(value) || typeof value.type !== 'string') return undefined;
+  return isObject(value.params) ? { type: value.type, params: value.params } : { type: value.type };
+}
+
+/** Every transition of the machine, state by state, an event's alternatives in their order. */
+export function machineTransitions(machine: WorkflowMachine): MachineTransition[] {
+  return Object.entries(machine.states).flatMap(([from, state]) =>
+    eventsOf(state).flatMap(([action, transitions]) =>
+      (Array.isArray(transitions) ? transitions : [transitions]).map((transition) => {
+        const target = typeof transition === 'string' ? transition : targetOf(transition);
+        const guard = isObject(transition) ? guardOf(transition.guard) : undefined;
+        return { from, action, target: target ?? from, ...(guard && { guard }) };
+      }),
+    ),
+  );
+}
+
+function targetOf(transition: JsonValue): string | undefined {
+  return isObject(transition) && typeof transition.target === 'string'
+    ? transition.target
+    : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+function statelyTransition(
+  transition: JsonValue,
+  meta: StatelyTransition['meta'],
+): StatelyTransition {
+  const target = typeof transition === 'string' ? transition : targetOf(transition);
+  const guard = isObject(transition) ? guardOf(transition.guard) : undefined;
+  return {
+    ...(target !== undefined && { target }),
+    ...(guard !== undefined && { guard }),
+    // Stately's editor shows a transition's description on the canvas, its meta only as data.
+    ...(meta.system && { description: 'Fired by the server only.' }),
+    // Each transition its own copy: the alternatives of an event share the action's roles.
+    meta: { ...meta, roles: [...meta.roles] },
+  };
+}
+
+function statelyState(workflow: WorkflowDefinition, state: JsonValue): StatelyState {
+  const out: StatelyState = {};
+  if (!isObject(state)) return out;
+  if (state.type === 'final') out.type = 'final';
+  if (typeof state.description === 'string') out.description = state.description;
+  if (isObject(state.meta)) out.meta = state.meta;
+  const events = eventsOf(state);
+  if (events.length === 0) return out;
+  out.on = Object.fromEntries(
+    events.map(([action, transitions]) => {
+      const declared = declaredAction(workflow, action);
+      const meta: StatelyTransition['meta'] = {
+        roles: fullRoles(workflow, declared?.roles ?? []),
+        ...(declared?.system && { system: true as const }),
+      };
+      const converted = Array.isArray(transitions)
+        ? transitions.map((t) => statelyTransition(t, meta))
+        : statelyTransition(transitions, meta);
+      return [action, converted];
+    }),
+  );
+  return out;
+}
+
+/** The workflow's machine as an XState v5 config, each transition's roles in its `meta`. */
+export function statelyMachine(workflow: WorkflowDefinition): StatelyMachineConfig {
+  const { machine } = workflow;
+  return {
+    id: machine.id,
+    initial: machine.initial,
+    states: Object.fromEntries(
+      Object.entries(machine.states).map(([status, state]) => [
+        status,
+        statelyState(workflow, state),
+      ]),
+    ),
+  };
+}
+
+/** The module Stately's editor imports: the config passed to `createMachine`, as JSON. */
+export function statelyModule(workflow: WorkflowDefinition): string {
+  const config = JSON.stringify(statelyMachine(workflow), null, 2);
+  return `import { createMachine } from 'xstate';\n\nexport const machine = createMachine(${config});\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the text: JSON, or the object literal of a module (unquoted keys, single quotes,
+// trailing commas, comments and TypeScript `as` casts are what Stately's own export adds).
+
+class ReadError extends Error {}
+
+interface Cursor {
+  text: string;
+  at: number;
+}
+
+function fail(cursor: Cursor, message: string): never {
+  const before = cursor.text.slice(0, cursor.at).split('\n');
+  const line = before.length;
+  const column = (before.at(-1)?.length ?? 0) + 1;
+  throw new ReadError(
+    `The machine config cannot be read: ${message} (line ${line}, column ${column}).`,
+  );
+}
+
+function skipSpace(cursor: Cursor): void {
+  const pattern = /(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*/y;
+  pattern.lastIndex = cursor.at;
+  pattern.exec(cursor.text);
+  cursor.at = pattern.lastIndex;
+}
+
+function readWord(cursor: Cursor): string | undefined {
+  const pattern = /[A-Za-z_$][\w$]*/y;
+  pattern.lastIndex = cursor.at;
+  const word = pattern.exec(cursor.text)?.[0];
+  if (word) cursor.at += word.length;
+  return word;
+}
+
+const ESCAPES: Record<string, string> = {
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '0': '\0',
+};
+
+function readEscape(cursor: Cursor): string {
+  const { text } = cursor;
+  const letter = text.charAt(cursor.at++);
+  if (Object.hasOwn(ESCAPES, letter)) return ESCAPES[letter] ?? '';
+  const hex =
+    letter === 'u'
+      ? /\{([0-9a-fA-F]+)\}|([0-9a-fA-F]{4})/y
+      : letter === 'x'
+        ? /([0-9a-fA-F]{2})/y
+        : undefined;
+  if (!hex) return letter === '\n' ? '' : letter;
+  hex.lastIndex = cursor.at;
+  const match = hex.exec(text);
+  if (!match) fail(cursor, 'a broken \\u or \\x escape');
+  cursor.at = hex.lastIndex;
+  return String.fromCodePoint(parseInt(match[1] ?? match[2] ?? '', 16));
+}
+
+function readString(cursor: Cursor): string {
+  const quote = cursor.text.charAt(cursor.at++);
+  let value = '';
+  for (;;) {
+    const ch = cursor.text.charAt(cursor.at);
+    if (ch === '' || ch === '\n') fail(cursor, 'a string is not closed');
+    cursor.at++;
+    if (ch === quote) return value;
+    value += ch === '\\' ? readEscape(cursor) : ch;
+  }
+}
+
+function readNumber(cursor: Cursor): number {
+  const pattern = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  pattern.lastIndex = cursor.at;
+  const match = pattern.exec(cursor.text);
+  if (!match) fail(cursor, 'a broken number');
+  cursor.at = pattern.lastIndex;
+  return Number(match[0]);
+}
+
+function readKey(cursor: Cursor): string {
+  const ch = cursor.text.charAt(cursor.at);
+  if (ch === '"' || ch === "'") return readString(cursor);
+  if (/[-\d]/.test(ch)) return String(readNumber(cursor));
+  const word = readWord(cursor);
+  if (word === undefined) fail(cursor, `expected a property name, found ${shown(cursor)}`);
+  return word;
+}
+
+function shown(cursor: Cursor): string {
+  const ch = cursor.text.charAt(cursor.at);
+  return ch === '' ? 'the end of the text' : `"${ch}"`;
+}
+
+/** After `[` or `{`: the items up to the closing bracket, a trailing comma allowed. */
+function readItems(cursor: Cursor, close: string, readItem: () => void): void {
+  cursor.at++;
+  for (;;) {
+    skipSpace(cursor);
+    if (cursor.text.charAt(cursor.at) === close) break;
+    readItem();
+    skipSpace(cursor);
+    const ch = cursor.text.charAt(cursor.at);
+    if (ch === close) break;
+    if (ch !== ',') fail(cursor, `expected "," or "${close}", found ${shown(cursor)}`);
+    cursor.at++;
+  }
+  cursor.at++;
+}
+
+function readObject(cursor: Cursor): JsonObject {
+  const entries: Array<[string, JsonValue]> = [];
+  readItems(cursor, '}', () => {
+    if (cursor.text.startsWith('...', cursor.at)) fail(cursor, 'a spread ("...") is not data');
+    const key = readKey(cursor);
+    skipSpace(cursor);
+    if (cursor.text.charAt(cursor.at) !== ':') fail(cursor, `expected ":" after "${key}"`);
+    cursor.at++;
+    entries.push([key, readValue(cursor)]);
+  });
+  // fromEntries makes "__proto__" an own property, as JSON.parse does.
+  return Object.fromEntries(entries);
+}
+
+function readArray(cursor: Cursor): JsonValue[] {
+  const items: JsonValue[] = [];
+  readItems(cursor, ']', () => items.push(readValue(cursor)));
+  return items;
+}
+
+const LITERALS: Record<string, JsonValue> = { true: true, false: false, null: null };
+
+function readValue(cursor: Cursor): JsonValue {
+  skipSpace(cursor);
+  const ch = cursor.text.charAt(cursor.at);
+  let value: JsonValue;
+  if (ch === '{') value = readObject(cursor);
+  else if (ch === '[') value = readArray(cursor);
+  else if (ch === '"' || ch === "'") value = readString(cursor);
+  else if (/[-\d]/.test(ch)) value = readNumber(cursor);
+  else {
+    const start = cursor.at;
+    const word = readWord(cursor);
+    if (word === undefined || !Object.hasOwn(LITERALS, word)) {
+      cursor.at = start;
+      fail(cursor, word ? `"${word}" is not a plain value` : `unexpected ${shown(cursor)}`);
+    }
+    value = LITERALS[word] ?? null;
+  }
+  skipTypeCast(cursor);
+  return value;
+}
+
+/** `{} as { events: ... }` and `satisfies ...`: TypeScript's types say nothing of the machine. */
+function skipTypeCast(cursor: Cursor): void {
+  skipSpace(cursor);
+  const start = cursor.at;
+  const word = readWord(cursor);
+  if (word !== 'as' && word !== 'satisfies') {
+    cursor.at = start;
+    return;
+  }
+  let depth = 0;
+  for (;;) {
+    skipSpace(cursor);
+    const ch = cursor.text.charAt(cursor.at);
+    if (ch === '') fail(cursor, 'a type is not closed');
+    if (depth === 0 && ',;)]}'.includes(ch)) return;
+    if (ch === '"' || ch === "'") readString(cursor);
+    else if (cursor.text.startsWith('=>', cursor.at)) cursor.at += 2;
+    else {
+      if ('([{<'.includes(ch)) depth++;
+      else if (')]}>'.includes(ch)) depth--;
+      cursor.at++;
+    }
+  }
+}
+
+/** The machine config the text holds, as data. */
+function readConfig(text: string): JsonValue {
+  const cursor: Cursor = { text, at: 0 };
+  const call = /\bcreateMachine\s*\(/.exec(text);
+  if (call) {
+    cursor.at = call.index + call[0].length;
+    return readValue(cursor);
+  }
+  skipSpace(cursor);
+  if (text.charAt(cursor.at) !== '{')
+    throw new ReadError(
+      'The text is not JSON of a machine config (it should start with "{"), nor a module calling createMachine({ ... }).',
+    );
+  const value = readValue(cursor);
+  skipSpace(cursor);
+  if (cursor.at < text.length) fail(cursor, `unexpected ${shown(cursor)} after the machine config`);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// From a config to a workflow's machine
+
+/** What a state may hold in XState that a workflow's flat, action-driven machine cannot. */
+const UNSUPPORTED_STATE_KEYS: Record<string, string> = {
+  states: "has states of its own: a workflow's states are flat",
+  always: 'has "always" transitions: a status changes only through an action',
+  after: 'has delayed ("after") transitions: a status changes only through an action',
+  invoke: "invokes actors: effects belong to the workflow's actions",
+  entry: "has entry actions: effects belong to the workflow's actions",
+  exit: "has exit actions: effects belong to the workflow's actions",
+};
+
+/** The state `meta` a workflow keeps (meta/workflow.schema.json allows no other). */
+const KEPT_STATE_META = ['estimatedDays'];
+
+const isEmpty = (value: JsonValue | undefined): boolean =>
+  value === undefined ||
+  value === null ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isObject(value) && Object.keys(value).length === 0);
+
+interface Scope {
+  id: string;
+  statuses: Set<string>;
+}
+
+function importTarget(
+  value: JsonValue | undefined,
+  where: string,
+  scope: Scope,
+): string | undefined {
+  const single = Array.isArray(value) && value.length === 1 ? value[0] : value;
+  if (single === undefined) return undefined;
+  if (typeof single !== 'string')
+    throw new ReadError(`${where} has a target that is not one status name.`);
+  // Stately writes a target by id (`#machine.STATUS`) or as a child (`.STATUS`) at times.
+  const status = single
+    .replace(new RegExp(`^#${escapeRegExp(scope.id)}\\.`), '')
+    .replace(/^\./, '');
+  if (!scope.statuses.has(status))
+    throw new ReadError(`${where} targets "${status}", which is not a state of the machine.`);
+  return status;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function importGuard(value: JsonValue | undefined, where: string): MachineGuard | undefined {
+  if (value === undefined) return undefined;
+  const guard = guardOf(value);
+  if (!guard || (isObject(value) && value.params !== undefined && !isObject(value.params)))
+    throw new ReadError(`${where} has a guard that is neither a name nor { type, params }.`);
+  return guard;
+}
+
+/**
+ * One transition. A lone one without a guard becomes the plain target, as the workflows write
+ * it; in a list of alternatives each stays an object (the visa's fallback `{ target }`).
+ */
+function importTransition(
+  value: JsonValue,
+  where: string,
+  scope: Scope,
+  inList: boolean,
+): JsonValue {
+  if (typeof value === 'string') return importTarget(value, where, scope) ?? value;
+  if (!isObject(value)) throw new ReadError(`${where} is neither a status name nor a transition.`);
+  if (value.cond !== undefined)
+    throw new ReadError(`${where} uses "cond", XState 4's name for a guard: write "guard".`);
+  if (!isEmpty(value.actions))
+    throw new ReadError(`${where} has actions: effects belong to the workflow's actions.`);
+  const target = importTarget(value.target, where, scope);
+  const guard = importGuard(value.guard, where);
+  if (guard === undefined && target !== undefined && !inList) return target;
+  return { ...(target !== undefined && { target }), ...(guard !== undefined && { guard }) };
+}
+
+function importEvents(on: JsonValue, status: string, scope: Scope): JsonObject {
+  if (!isObject(on)) throw new ReadError(`The "on" of state "${status}" is not an object.`);
+  return Object.fromEntries(
+    Object.entries(on).map(([action, transitions]) => {
+      const where = `The action "${action}" of state "${status}"`;
+      if (!Array.isArray(transitions))
+        return [action, importTransition(transitions, where, scope, false)];
+      if (transitions.length === 0) throw new ReadError(`${where} lists no transition.`);
+      return [action, transitions.map((t) => importTransition(t, where, scope, true))];
+    }),
+  );
+}
+
+function importMeta(meta: JsonValue | undefined): JsonObject | undefined {
+  if (!isObject(meta)) return undefined;
+  const kept = KEPT_STATE_META.filter((key) => typeof meta[key] === 'number');
+  return kept.length ? Object.fromEntries(kept.map((key) => [key, meta[key] ?? null])) : undefined;
+}
+
+function importState(state: JsonValue, status: string, scope: Scope): JsonObject {
+  if (!isObject(state)) throw new ReadError(`State "${status}" is not an object.`);
+  for (const [key, problem] of Object.entries(UNSUPPORTED_STATE_KEYS))
+    if (!isEmpty(state[key])) throw new ReadError(`State "${status}" ${problem}.`);
+  if (state.type !== undefined && state.type !== 'final' && state.type !== 'atomic')
+    throw new ReadError(
+      `State "${status}" is of type "${String(state.type)}": a workflow's states are simple or final.`,
+    );
+  const meta = importMeta(state.meta);
+  return {
+    ...(state.on !== undefined && { on: importEvents(state.on, status, scope) }),
+    ...(state.type === 'final' && { type: 'final' }),
+    ...(typeof state.description === 'string' && { description: state.description }),
+    ...(meta && { meta }),
+  };
+}
+
+function importMachine(config: JsonValue): WorkflowMachine {
+  if (!isObject(config)) throw new ReadError('The machine config is not an object.');
+  if (!isObject(config.states) || Object.keys(config.states).length === 0)
+    throw new ReadError('The machine has no states.');
+  if (typeof config.id !== 'string' || config.id === '')
+    throw new ReadError('The machine has no id.');
+  if (typeof config.initial !== 'string')
+    throw new ReadError('The machine names no initial state.');
+  if (!Object.hasOwn(config.states, config.initial))
+    throw new ReadError(`The initial state "${config.initial}" is not a state of the machine.`);
+  if (!isEmpty(config.on))
+    throw new ReadError(
+      'The machine itself has transitions ("on" beside "states"): put each on the states it leaves.',
+    );
+  const scope: Scope = { id: config.id, statuses: new Set(Object.keys(config.states)) };
+  const states = Object.fromEntries(
+    Object.entries(config.states).map(([status, state]) => [
+      status,
+      importState(state, status, scope),
+    ]),
+  );
+  return { id: config.id, initial: config.initial, states };
+}
+
+/**
+ * A workflow's machine from Stately: the JSON of a machine config or the module calling
+ * `createMachine`. Transitions keep their target and guard; their `meta` and descriptions are
+ * left out (the roles belong to the workflow's actions), as is whatever a state holds that a
+ * workflow's machine does not.
+ */
+export function machineFromStately(text: string): StatelyImport {
+  try {
+    const config = readConfig(text);
+    return { machine: importMachine(config) };
+  } catch (error) {
+    if (error instanceof ReadError) return { error: error.message };
+    throw error;
+  }
+}

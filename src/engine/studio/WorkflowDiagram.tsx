@@ -1,0 +1,357 @@
+import { useEffect, useId, useMemo, useRef, type CSSProperties } from 'react';
+import { Box, Stack, Table, Text } from '@mantine/core';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
+import {
+  estimateTextWidth,
+  layoutWorkflow,
+  workflowGraph,
+  type LayoutMeasure,
+  type PlacedEdge,
+  type PlacedNode,
+  type Point,
+  type WorkflowEdge,
+  type WorkflowGraph,
+} from './workflowGraph';
+
+/** The diagram's own words, English unless the page gives its translation. */
+export interface WorkflowDiagramTexts {
+  /** Name of the scrolling box holding the drawing; the title by default. */
+  region: string;
+  /** Caption of the table of transitions. */
+  caption: string;
+  from: string;
+  action: string;
+  to: string;
+  roles: string;
+  /** Said instead of roles for an action only the server fires. */
+  serverOnly: string;
+  /** What the marks of the drawing mean. */
+  legend: string;
+}
+
+export interface WorkflowDiagramProps {
+  workflow: WorkflowDefinition;
+  /** The drawing's accessible name (its SVG title), and by default its scrolling box's. */
+  title: string;
+  stateLabel?: (status: string) => string;
+  actionLabel?: (action: string) => string;
+  texts?: Partial<WorkflowDiagramTexts>;
+}
+
+const DEFAULT_TEXTS: Omit<WorkflowDiagramTexts, 'region'> = {
+  caption: 'Transitions of the workflow',
+  from: 'From',
+  action: 'Action',
+  to: 'To',
+  roles: 'Roles',
+  serverOnly: 'Server only',
+  legend:
+    'The dot points at the initial state. A double border marks a final state, a dashed border a state no action leaves. A dashed arrow is fired by the server only.',
+};
+
+const same = (text: string) => text;
+
+const STATE_FONT = 13;
+const LABEL_FONT = 12;
+const LINE_HEIGHT = 16;
+
+// Mantine's CSS variables, so that the drawing follows the light and dark colour schemes.
+// Styles rather than presentation attributes: var() is CSS, and not every browser reads it in
+// an SVG attribute.
+const COLOURS = {
+  stateFill: 'var(--mantine-color-blue-light)',
+  stateStroke: 'var(--mantine-color-blue-outline)',
+  text: 'var(--mantine-color-text)',
+  arrow: 'var(--mantine-color-dimmed)',
+  labelFill: 'var(--mantine-color-body)',
+};
+
+/** An arrow's label: one line per action, its guard in brackets. */
+function labelLines(edges: WorkflowEdge[], actionLabel: (action: string) => string): string[] {
+  return edges.map((e) =>
+    e.guard ? `${actionLabel(e.action)} [${e.guard}]` : actionLabel(e.action),
+  );
+}
+
+function diagramMeasure(
+  stateLabel: (status: string) => string,
+  actionLabel: (action: string) => string,
+): LayoutMeasure {
+  return {
+    node: (node) => ({
+      // A final state's inner border takes 4 px on each side.
+      width: Math.max(
+        96,
+        estimateTextWidth(stateLabel(node.id), STATE_FONT) + 28 + (node.final ? 8 : 0),
+      ),
+      height: 40,
+    }),
+    label: (edges) => {
+      const lines = labelLines(edges, actionLabel);
+      const widest = Math.max(...lines.map((line) => estimateTextWidth(line, LABEL_FONT)));
+      return { width: widest + 10, height: lines.length * LINE_HEIGHT + 4 };
+    },
+  };
+}
+
+/** A smooth path through the polyline: straight ends, rounded bends. */
+function pathOf(points: Point[]): string {
+  const [first, ...rest] = points;
+  if (!first) return '';
+  const last = rest.at(-1);
+  const bends = rest.slice(0, -1).map((p, i) => {
+    const next = rest[i + 1] ?? p;
+    return `Q ${p.x} ${p.y} ${(p.x + next.x) / 2} ${(p.y + next.y) / 2}`;
+  });
+  return [`M ${first.x} ${first.y}`, ...bends, last ? `L ${last.x} ${last.y}` : ''].join(' ');
+}
+
+function rolesText(edge: WorkflowEdge, texts: WorkflowDiagramTexts): string {
+  return edge.system ? texts.serverOnly : edge.roles.join(', ');
+}
+
+interface ArrowProps {
+  arrow: PlacedEdge;
+  actionLabel: (action: string) => string;
+  texts: WorkflowDiagramTexts;
+}
+
+/** Who may take each action of the arrow, shown when the pointer rests on it. */
+function ArrowTitle({ arrow, actionLabel, texts }: ArrowProps) {
+  const lines = labelLines(arrow.edges, actionLabel);
+  return (
+    <title>{arrow.edges.map((e, i) => `${lines[i]}: ${rolesText(e, texts)}`).join('\n')}</title>
+  );
+}
+
+function ArrowLine({ arrow, marker, ...rest }: ArrowProps & { marker: string }) {
+  const serverOnly = arrow.edges.every((e) => e.system);
+  return (
+    <g data-arrow={`${arrow.from} -> ${arrow.to}`}>
+      <ArrowTitle arrow={arrow} {...rest} />
+      <path
+        d={pathOf(arrow.points)}
+        markerEnd={`url(#${marker})`}
+        strokeWidth={1.5}
+        strokeDasharray={serverOnly ? '6 4' : undefined}
+        style={{ fill: 'none', stroke: COLOURS.arrow }}
+      />
+    </g>
+  );
+}
+
+/** Drawn after every line, so that no line crosses a label. */
+function ArrowLabel(props: ArrowProps) {
+  const { label } = props.arrow;
+  const lines = labelLines(props.arrow.edges, props.actionLabel);
+  const middle = label.x + label.width / 2;
+  return (
+    <g>
+      <ArrowTitle {...props} />
+      <rect {...label} rx={4} style={{ fill: COLOURS.labelFill, opacity: 0.92 }} />
+      <text
+        x={middle}
+        y={label.y + 2}
+        fontSize={LABEL_FONT}
+        textAnchor="middle"
+        style={{ fill: COLOURS.text }}
+      >
+        {lines.map((line, i) => (
+          <tspan key={i} x={middle} dy={i === 0 ? LINE_HEIGHT - 4 : LINE_HEIGHT}>
+            {line}
+          </tspan>
+        ))}
+      </text>
+    </g>
+  );
+}
+
+function StateBox({ node, label }: { node: PlacedNode; label: string }) {
+  const dashed = node.terminal && !node.final;
+  return (
+    <g data-state={node.id}>
+      <rect
+        x={node.x}
+        y={node.y}
+        width={node.width}
+        height={node.height}
+        rx={8}
+        strokeWidth={node.initial ? 2.5 : 1.5}
+        strokeDasharray={dashed ? '5 3' : undefined}
+        style={{ fill: COLOURS.stateFill, stroke: COLOURS.stateStroke }}
+      />
+      {node.final && (
+        <rect
+          x={node.x + 4}
+          y={node.y + 4}
+          width={node.width - 8}
+          height={node.height - 8}
+          rx={5}
+          strokeWidth={1.5}
+          style={{ fill: 'none', stroke: COLOURS.stateStroke }}
+        />
+      )}
+      <text
+        x={node.x + node.width / 2}
+        y={node.y + node.height / 2}
+        fontSize={STATE_FONT}
+        textAnchor="middle"
+        dominantBaseline="central"
+        style={{ fill: COLOURS.text }}
+      >
+        {label}
+      </text>
+    </g>
+  );
+}
+
+function TransitionTable({
+  graph,
+  stateLabel,
+  actionLabel,
+  texts,
+}: {
+  graph: WorkflowGraph;
+  stateLabel: (status: string) => string;
+  actionLabel: (action: string) => string;
+  texts: WorkflowDiagramTexts;
+}) {
+  // A guard is long, with parameters unbroken: it wraps anywhere rather than widen a phone's page.
+  const wrap: CSSProperties = { overflowWrap: 'anywhere' };
+  return (
+    <Table captionSide="top" striped>
+      <Table.Caption>{texts.caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{texts.from}</Table.Th>
+          <Table.Th scope="col">{texts.action}</Table.Th>
+          <Table.Th scope="col">{texts.to}</Table.Th>
+          <Table.Th scope="col">{texts.roles}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {graph.edges.map((edge, i) => (
+          <Table.Tr key={i} data-transition={`${edge.from} -> ${edge.action} -> ${edge.to}`}>
+            <Table.Td>{stateLabel(edge.from)}</Table.Td>
+            <Table.Td>
+              {actionLabel(edge.action)}
+              {edge.guard && (
+                <Text size="xs" style={wrap}>
+                  [{edge.guard}]
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{stateLabel(edge.to)}</Table.Td>
+            <Table.Td>{rolesText(edge, texts)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * A workflow's machine drawn as states and arrows, with the same transitions in a table: the
+ * drawing is one image to assistive technology, the table says everything it shows. On a
+ * narrow screen the drawing scrolls inside its box, which takes the keyboard's focus.
+ */
+export function WorkflowDiagram({
+  workflow,
+  title,
+  stateLabel = same,
+  actionLabel = same,
+  texts: given,
+}: WorkflowDiagramProps) {
+  const texts = { ...DEFAULT_TEXTS, region: title, ...given };
+  // useId's characters are not all valid in url(#...): keep letters, digits, - and _.
+  const id = useId().replace(/[^\w-]/g, '');
+  const titleId = `${id}-title`;
+  const marker = `${id}-arrowhead`;
+  const graph = useMemo(() => workflowGraph(workflow), [workflow]);
+  const drawing = useMemo(
+    () => layoutWorkflow(graph, diagramMeasure(stateLabel, actionLabel)),
+    [graph, stateLabel, actionLabel],
+  );
+  const { start } = drawing;
+  const box = useRef<HTMLDivElement>(null);
+  // The initial state is at the top but not always on the left: a phone's narrow box opens on
+  // it rather than on an empty corner of the drawing.
+  useEffect(() => {
+    const element = box.current;
+    if (element && start) element.scrollLeft = Math.max(0, start.x - element.clientWidth / 2);
+  }, [start]);
+  return (
+    <Stack gap="sm">
+      <Box
+        ref={box}
+        role="region"
+        aria-label={texts.region}
+        tabIndex={0}
+        style={{ overflow: 'auto', maxWidth: '100%' }}
+      >
+        <svg
+          role="img"
+          aria-labelledby={titleId}
+          width={drawing.width}
+          height={drawing.height}
+          viewBox={`0 0 ${drawing.width} ${drawing.height}`}
+          style={{ display: 'block', fontFamily: 'var(--mantine-font-family)' }}
+        >
+          <title id={titleId}>{title}</title>
+          <defs>
+            <marker
+              id={marker}
+              viewBox="0 0 10 10"
+              refX={9}
+              refY={5}
+              markerWidth={9}
+              markerHeight={9}
+              markerUnits="userSpaceOnUse"
+              orient="auto"
+            >
+              <path d="M 0 0 L 10 5 L 0 10 z" style={{ fill: COLOURS.arrow }} />
+            </marker>
+          </defs>
+          {start && (
+            <g data-start="">
+              <circle cx={start.x} cy={start.y} r={6} style={{ fill: COLOURS.text }} />
+              <path
+                d={pathOf(start.points)}
+                markerEnd={`url(#${marker})`}
+                strokeWidth={1.5}
+                style={{ fill: 'none', stroke: COLOURS.arrow }}
+              />
+            </g>
+          )}
+          {drawing.edges.map((arrow) => (
+            <ArrowLine
+              key={`${arrow.from} -> ${arrow.to}`}
+              arrow={arrow}
+              marker={marker}
+              actionLabel={actionLabel}
+              texts={texts}
+            />
+          ))}
+          {drawing.edges.map((arrow) => (
+            <ArrowLabel
+              key={`${arrow.from} -> ${arrow.to}`}
+              arrow={arrow}
+              actionLabel={actionLabel}
+              texts={texts}
+            />
+          ))}
+          {drawing.nodes.map((node) => (
+            <StateBox key={node.id} node={node} label={stateLabel(node.id)} />
+          ))}
+        </svg>
+      </Box>
+      <Text size="sm">{texts.legend}</Text>
+      <TransitionTable
+        graph={graph}
+        stateLabel={stateLabel}
+        actionLabel={actionLabel}
+        texts={texts}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,499 @@
+import { useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../../core/api/errors';
+import { roleList, type CatalogDefinition } from '../../../core/definitions/types';
+import type { Language } from '../../../core/i18n/translate';
+import {
+  CATALOG_FIELD_TYPES,
+  catalogFile,
+  catalogFileText,
+  catalogOfDesign,
+  designOfCatalog,
+  designProblems,
+  newCatalogDesign,
+  newField,
+  type CatalogDesign,
+  type CatalogFieldDesign,
+} from '../../../core/studio/catalog-design';
+import { CatalogEntryForm } from '../../../engine';
+import { usePortal } from '../../context';
+import { CheckSummary } from './CheckSummary';
+import { draftCatalogs } from './draftFiles';
+import { previewValidatorUrl, type CheckResult, type StudioDraft } from './useStudioDraft';
+
+const NEW = '';
+
+/**
+ * Creates and changes catalogues with forms: fields, types, lengths, keys, references to other
+ * catalogues, roles, category and labels in English and French. Saved into the draft as the
+ * catalogue's file, then previewed from the server's check: the search page's columns and the
+ * entry dialog, which checks a sample entry with the draft's own validator and saves nothing.
+ */
+export function CatalogDesigner({ draft }: { draft: StudioDraft }) {
+  const { t } = useTranslation();
+  const { paths, file } = draft;
+  const catalogs = useMemo(() => draftCatalogs({ paths, file }), [paths, file]);
+  const [selected, setSelected] = useState<string>(NEW);
+  // The form starts afresh when another catalogue is chosen, not when a new one is first saved
+  // (it then becomes the chosen one, and its preview stays).
+  const [opened, setOpened] = useState<string>(NEW);
+  const before = catalogs.find((c) => c.id === selected);
+  return (
+    <Stack gap="md">
+      <Select
+        label={t('studio.catalog.choose')}
+        data={[
+          { value: NEW, label: t('studio.catalog.new') },
+          ...catalogs
+            .map((c) => ({ value: c.id, label: `${c.labels.en?.title ?? c.id} (${c.id})` }))
+            .sort((a, b) => a.label.localeCompare(b.label)),
+        ]}
+        value={selected}
+        onChange={(value) => {
+          setSelected(value ?? NEW);
+          setOpened(value ?? NEW);
+        }}
+        searchable
+        allowDeselect={false}
+        maw={480}
+      />
+      <CatalogForm
+        key={opened}
+        draft={draft}
+        catalogs={catalogs}
+        before={before}
+        onSaved={setSelected}
+        onRemoved={() => {
+          setSelected(NEW);
+          setOpened(NEW);
+        }}
+      />
+    </Stack>
+  );
+}
+
+function CatalogForm(props: {
+  draft: StudioDraft;
+  catalogs: CatalogDefinition[];
+  before: CatalogDefinition | undefined;
+  onSaved: (id: string) => void;
+  onRemoved: () => void;
+}) {
+  const { t } = useTranslation();
+  const { draft, catalogs, before } = props;
+  const [design, setDesign] = useState<CatalogDesign>(() =>
+    before ? designOfCatalog(before) : newCatalogDesign(),
+  );
+  const [problems, setProblems] = useState<string[]>([]);
+  const [askRemove, setAskRemove] = useState(false);
+  const [preview, setPreview] = useState<PreviewState | undefined>();
+  const [checking, setChecking] = useState(false);
+  const [failure, setFailure] = useState<ApiError | undefined>();
+
+  const categories = [...new Set(catalogs.map((c) => c.category))].sort();
+  const roles = [
+    ...new Set(
+      catalogs.flatMap((c) => [...roleList(c.searcherRoles), ...roleList(c.managerRoles)]),
+    ),
+  ].sort();
+  const set = (change: Partial<CatalogDesign>) => setDesign((old) => ({ ...old, ...change }));
+  const setField = (index: number, change: Partial<CatalogFieldDesign>) =>
+    set({ fields: design.fields.map((f, i) => (i === index ? { ...f, ...change } : f)) });
+  const moveField = (index: number, by: -1 | 1) => {
+    const fields = [...design.fields];
+    const [moved] = fields.splice(index, 1);
+    if (moved) fields.splice(index + by, 0, moved);
+    set({ fields });
+  };
+
+  const save = async () => {
+    const found = designProblems(design);
+    setProblems(found.map((p) => t(p.key, p.values)));
+    if (found.length > 0) return;
+    const catalog = catalogOfDesign(design, before);
+    draft.setFile(catalogFile(design.id), catalogFileText(catalog));
+    setChecking(true);
+    setFailure(undefined);
+    // The check sees the draft as it is after this change: the file is given again.
+    const [error, result] = await draft.check(undefined, {
+      [catalogFile(design.id)]: catalogFileText(catalog),
+    });
+    setChecking(false);
+    if (error) return setFailure(error);
+    setPreview({ result, catalog });
+    if (!before) props.onSaved(design.id);
+  };
+
+  return (
+    <Stack gap="md">
+      <form
+        noValidate
+        aria-label={t('studio.catalog.formLabel')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('studio.catalog.id')}
+              description={t('studio.catalog.idHelp')}
+              required
+              disabled={before !== undefined}
+              value={design.id}
+              onChange={(event) => set({ id: event.currentTarget.value.trim() })}
+            />
+            <Select
+              label={t('studio.catalog.category')}
+              required
+              data={categories.map((c) => ({
+                value: c,
+                label: t(`menu.categories.${c.replace(/\./g, '-')}`, c),
+              }))}
+              value={design.category || null}
+              onChange={(value) => set({ category: value ?? '' })}
+            />
+            <TextInput
+              label={t('studio.catalog.titleEn')}
+              required
+              lang="en"
+              value={design.titleEn}
+              onChange={(event) => set({ titleEn: event.currentTarget.value })}
+            />
+            <TextInput
+              label={t('studio.catalog.titleFr')}
+              required
+              lang="fr"
+              value={design.titleFr}
+              onChange={(event) => set({ titleFr: event.currentTarget.value })}
+            />
+            <TagsInput
+              label={t('studio.catalog.searcherRoles')}
+              description={t('studio.catalog.rolesHelp')}
+              data={roles}
+              value={roleList(design.searcherRoles)}
+              onChange={(value) => set({ searcherRoles: value.join(', ') })}
+            />
+            <TagsInput
+              label={t('studio.catalog.managerRoles')}
+              description={t('studio.catalog.rolesHelp')}
+              data={roles}
+              value={roleList(design.managerRoles)}
+              onChange={(value) => set({ managerRoles: value.join(', ') })}
+            />
+          </SimpleGrid>
+          <Title order={3} size="h4">
+            {t('studio.catalog.fields')}
+          </Title>
+          {design.fields.map((field, index) => (
+            <FieldEditor
+              key={index}
+              index={index}
+              field={field}
+              count={design.fields.length}
+              catalogs={catalogs}
+              onChange={(change) => setField(index, change)}
+              onMove={(by) => moveField(index, by)}
+              onRemove={() => set({ fields: design.fields.filter((_, i) => i !== index) })}
+            />
+          ))}
+          <Group>
+            <Button
+              variant="default"
+              onClick={() => set({ fields: [...design.fields, newField()] })}
+            >
+              {t('studio.catalog.addField')}
+            </Button>
+          </Group>
+          {problems.length > 0 && (
+            <Alert color="red" role="alert">
+              {problems.map((problem) => (
+                <Text key={problem} size="sm">
+                  {problem}
+                </Text>
+              ))}
+            </Alert>
+          )}
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure.message}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" loading={checking}>
+              {t('studio.catalog.save')}
+            </Button>
+            {before && (
+              <Button variant="subtle" color="red" onClick={() => setAskRemove(true)}>
+                {t('studio.catalog.remove')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+      {preview && <CatalogPreview state={preview} catalogs={catalogs} />}
+      <Modal
+        opened={askRemove}
+        onClose={() => setAskRemove(false)}
+        title={t('studio.catalog.removeTitle')}
+      >
+        <Text>{t('studio.catalog.removeText', { title: design.titleEn || design.id })}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setAskRemove(false)} autoFocus>
+            {t('studio.keep')}
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              draft.setFile(catalogFile(design.id), null);
+              setAskRemove(false);
+              props.onRemoved();
+            }}
+          >
+            {t('studio.catalog.remove')}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+function FieldEditor(props: {
+  index: number;
+  count: number;
+  field: CatalogFieldDesign;
+  catalogs: CatalogDefinition[];
+  onChange: (change: Partial<CatalogFieldDesign>) => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const { field, index, onChange } = props;
+  const name = field.name || t('studio.catalog.fieldNumber', { number: index + 1 });
+  return (
+    <Paper withBorder p="sm" component="fieldset" aria-label={name}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fw={600} size="sm">
+            {name}
+          </Text>
+          <Group gap={4}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('studio.moveUp', { name })}
+              disabled={index === 0}
+              onClick={() => props.onMove(-1)}
+            >
+              <IconArrowUp size={16} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('studio.moveDown', { name })}
+              disabled={index === props.count - 1}
+              onClick={() => props.onMove(1)}
+            >
+              <IconArrowDown size={16} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('studio.removeField', { name })}
+              onClick={props.onRemove}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+          <TextInput
+            label={t('studio.catalog.fieldName')}
+            required
+            value={field.name}
+            onChange={(event) => onChange({ name: event.currentTarget.value.trim() })}
+          />
+          <Select
+            label={t('studio.catalog.fieldType')}
+            data={CATALOG_FIELD_TYPES.map((type) => ({
+              value: type,
+              label: t(`studio.catalog.types.${type}`),
+            }))}
+            value={field.type}
+            allowDeselect={false}
+            onChange={(value) => value && onChange({ type: value as CatalogFieldDesign['type'] })}
+          />
+          <NumberInput
+            label={t('studio.catalog.maxLength')}
+            disabled={field.type !== 'text'}
+            min={1}
+            max={4000}
+            value={field.maxLength ?? ''}
+            onChange={(value) =>
+              onChange({ maxLength: typeof value === 'number' ? value : undefined })
+            }
+          />
+          <Select
+            label={t('studio.catalog.reference')}
+            placeholder={t('studio.catalog.noReference')}
+            clearable
+            clearButtonProps={{ 'aria-label': t('studio.catalog.clearReference') }}
+            searchable
+            data={props.catalogs
+              .map((c) => ({ value: c.id, label: c.labels.en?.title ?? c.id }))
+              .sort((a, b) => a.label.localeCompare(b.label))}
+            value={field.reference ?? null}
+            onChange={(value) => onChange({ reference: value ?? undefined })}
+          />
+          <TextInput
+            label={t('studio.catalog.labelEn')}
+            required
+            lang="en"
+            value={field.labelEn}
+            onChange={(event) => onChange({ labelEn: event.currentTarget.value })}
+          />
+          <TextInput
+            label={t('studio.catalog.labelFr')}
+            required
+            lang="fr"
+            value={field.labelFr}
+            onChange={(event) => onChange({ labelFr: event.currentTarget.value })}
+          />
+        </SimpleGrid>
+        <Group gap="lg">
+          <Checkbox
+            label={t('studio.catalog.required')}
+            checked={field.required}
+            onChange={(event) => onChange({ required: event.currentTarget.checked })}
+          />
+          <Checkbox
+            label={t('studio.catalog.key')}
+            checked={field.key}
+            onChange={(event) => onChange({ key: event.currentTarget.checked })}
+          />
+          <Checkbox
+            label={t('studio.catalog.column')}
+            checked={field.column}
+            onChange={(event) => onChange({ column: event.currentTarget.checked })}
+          />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+interface PreviewState {
+  result: CheckResult;
+  catalog: CatalogDefinition;
+}
+
+/** The search page and entry dialog of the catalogue as the draft defines it. */
+function CatalogPreview({
+  state,
+  catalogs,
+}: {
+  state: PreviewState;
+  catalogs: CatalogDefinition[];
+}) {
+  const { t } = useTranslation();
+  const { api, bundle } = usePortal();
+  const [language, setLanguage] = useState<Language>('en');
+  const [entryOpen, setEntryOpen] = useState(false);
+  const [valid, setValid] = useState(false);
+  const { result, catalog } = state;
+  const labels = catalog.labels[language];
+  const columns = catalog.columns ?? Object.keys(catalog.schema.properties ?? {});
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="catalog-preview-title">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} size="h4" id="catalog-preview-title">
+            {t('studio.preview')}
+          </Title>
+          <SegmentedControl
+            aria-label={t('studio.previewLanguage')}
+            value={language}
+            onChange={(value) => setLanguage(value as Language)}
+            data={[
+              { value: 'en', label: 'English' },
+              { value: 'fr', label: 'Français' },
+            ]}
+          />
+        </Group>
+        <CheckSummary result={result} />
+        {result.valid && result.version && (
+          <div lang={language}>
+            <Group justify="space-between" mb="xs">
+              <Title order={4} size="h5">
+                {labels?.title}
+              </Title>
+              <Button size="xs" onClick={() => setEntryOpen(true)}>
+                {t('studio.catalog.tryEntry')}
+              </Button>
+            </Group>
+            <Table.ScrollContainer minWidth={320}>
+              <Table withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    {columns.map((column) => (
+                      <Table.Th key={column}>{labels?.fields[column] ?? column}</Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  <Table.Tr>
+                    <Table.Td colSpan={columns.length}>
+                      <Text size="sm" c="dimmed">
+                        {t('studio.catalog.previewRows')}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {valid && (
+              <Alert color="green" role="status" mt="xs">
+                {t('studio.catalog.entryValid')}
+              </Alert>
+            )}
+            <CatalogEntryForm
+              opened={entryOpen}
+              onClose={() => setEntryOpen(false)}
+              onSaved={() => {
+                setEntryOpen(false);
+                setValid(true);
+              }}
+              catalog={catalog}
+              allCatalogs={catalogs}
+              api={api}
+              backend="catalog"
+              language={language}
+              translations={bundle.translations}
+              validatorUrl={previewValidatorUrl(result.version, 'catalog', catalog.id)}
+              preview
+            />
+          </div>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

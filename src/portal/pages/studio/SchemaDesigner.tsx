@@ -1,0 +1,481 @@
+import { useMemo, useRef, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../../core/api/errors';
+import type { Language, TextTree } from '../../../core/i18n/translate';
+import {
+  addField,
+  fieldSections,
+  fileText,
+  FORM_FIELD_TYPES,
+  moveField,
+  removeField,
+  sectionFields,
+  type FormFieldDesign,
+  type FormFiles,
+} from '../../../core/studio/schema-design';
+import { DocumentForm } from '../../../engine/form';
+import { entityValidators } from '../../../engine/form/loadEntityValidators';
+import type { DocumentData, DocumentFormHandle } from '../../../engine/form/types';
+import { usePortal } from '../../context';
+import { documentServices } from '../../documentServices';
+import { CheckSummary } from './CheckSummary';
+import { draftCatalogs } from './draftFiles';
+import { JsonEditor } from './JsonEditor';
+import {
+  previewValidatorsBase,
+  type CheckResult,
+  type DraftChanges,
+  type StudioDraft,
+} from './useStudioDraft';
+
+type Node = Record<string, unknown>;
+
+const schemaFile = (id: string) => `schemas/${id}.schema.json`;
+const textsFile = (language: Language, id: string) => `translations/${language}/${id}.json`;
+
+function parse(text: string | undefined): Node | undefined {
+  try {
+    const value: unknown = JSON.parse(text ?? '');
+    return typeof value === 'object' && value !== null ? (value as Node) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A document type's form: its sections' fields added, moved and removed with a form (schema,
+ * widget, order, English and French texts in one step), its definition as JSON beside it, and a
+ * preview of the form in English and French from the server's check of the draft, validating a
+ * sample as the server would (the draft's own validator modules). A preview saves nothing.
+ */
+export function SchemaDesigner({ draft }: { draft: StudioDraft }) {
+  const { t } = useTranslation();
+  const { bundle } = usePortal();
+  const entities = draft.paths
+    .map((path) => /^schemas\/([^/]+)\.schema\.json$/.exec(path)?.[1])
+    .filter((id): id is string => id !== undefined);
+  const [entity, setEntity] = useState<string | null>(null);
+  const title = (id: string) => {
+    const texts = bundle.translations.en?.[id];
+    return typeof texts === 'object' && typeof texts._title === 'string' ? texts._title : id;
+  };
+  return (
+    <Stack gap="md">
+      <Select
+        label={t('studio.form.choose')}
+        placeholder={t('studio.form.choosePlaceholder')}
+        data={entities.map((id) => ({ value: id, label: `${title(id)} (${id})` }))}
+        value={entity}
+        onChange={setEntity}
+        searchable
+        maw={480}
+      />
+      {entity && <EntityEditor key={entity} entity={entity} draft={draft} />}
+    </Stack>
+  );
+}
+
+function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft }) {
+  const { t } = useTranslation();
+  const { file } = draft;
+  const files = useMemo((): FormFiles | undefined => {
+    const definition = parse(file(schemaFile(entity)));
+    if (!definition) return undefined;
+    return {
+      entity: definition,
+      en: parse(file(textsFile('en', entity))) ?? {},
+      fr: parse(file(textsFile('fr', entity))) ?? {},
+    };
+  }, [file, entity]);
+  const [preview, setPreview] = useState<CheckResult | undefined>();
+  /** The section the preview opens on: the one a field was last added to or changed in. */
+  const [focus, setFocus] = useState<string | undefined>();
+  const [checking, setChecking] = useState(false);
+  const [failure, setFailure] = useState<ApiError | undefined>();
+
+  const previewDraft = async (pending: DraftChanges = {}) => {
+    setChecking(true);
+    setFailure(undefined);
+    const [error, result] = await draft.check(entity, pending);
+    setChecking(false);
+    if (error) setFailure(error);
+    setPreview(result ?? undefined);
+  };
+
+  /** Writes the three files of a change into the draft and previews the result. */
+  const apply = (next: FormFiles, section?: string) => {
+    if (section) setFocus(section);
+    const pending: DraftChanges = {
+      [schemaFile(entity)]: fileText(next.entity),
+      [textsFile('en', entity)]: fileText(next.en),
+      [textsFile('fr', entity)]: fileText(next.fr),
+    };
+    for (const [path, text] of Object.entries(pending)) draft.setFile(path, text);
+    void previewDraft(pending);
+  };
+
+  if (!files)
+    return (
+      <Alert color="red" role="alert">
+        {t('studio.form.unreadable', { file: schemaFile(entity) })}
+      </Alert>
+    );
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Stack gap="md">
+          <AddFieldForm files={files} draft={draft} onAdd={apply} />
+          <SectionFields files={files} onChange={apply} />
+        </Stack>
+        <JsonEditor
+          file={schemaFile(entity)}
+          draft={draft}
+          onApplied={(text) => void previewDraft({ [schemaFile(entity)]: text })}
+        />
+      </SimpleGrid>
+      <Group>
+        <Button variant="default" onClick={() => void previewDraft()} loading={checking}>
+          {t('studio.form.previewButton')}
+        </Button>
+      </Group>
+      {failure && (
+        <Alert color="red" role="alert">
+          {failure.message}
+        </Alert>
+      )}
+      {preview && <FormPreview entity={entity} result={preview} section={focus} />}
+    </Stack>
+  );
+}
+
+function AddFieldForm(props: {
+  files: FormFiles;
+  draft: StudioDraft;
+  onAdd: (files: FormFiles, section: string) => void;
+}) {
+  const { t } = useTranslation();
+  const sections = fieldSections(props.files.entity);
+  const catalogs = draftCatalogs(props.draft);
+  const empty: FormFieldDesign = {
+    section: sections[0] ?? '',
+    name: '',
+    type: 'text',
+    required: false,
+    labelEn: '',
+    labelFr: '',
+  };
+  const [field, setField] = useState<FormFieldDesign>(empty);
+  const [error, setError] = useState<string | undefined>();
+  const set = (change: Partial<FormFieldDesign>) => setField((old) => ({ ...old, ...change }));
+  const sectionLabel = (id: string) => {
+    const texts = props.files.en[id];
+    return typeof texts === 'object' && texts !== null && '_' in texts
+      ? `${String((texts as Node)._)} (${id})`
+      : id;
+  };
+
+  const add = () => {
+    if (!/^[a-zA-Z][a-zA-Z0-9_]*$/.test(field.name))
+      return setError(t('studio.catalog.badField', { name: field.name }));
+    if (!field.labelEn.trim() || !field.labelFr.trim())
+      return setError(t('studio.form.labelsRequired'));
+    if (field.type === 'catalog' && !field.catalog)
+      return setError(t('studio.form.catalogRequired'));
+    try {
+      props.onAdd(addField(props.files, field), field.section);
+    } catch (failure) {
+      return setError(failure instanceof Error ? failure.message : String(failure));
+    }
+    setError(undefined);
+    setField({ ...empty, section: field.section });
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="add-field-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          add();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="add-field-title">
+            {t('studio.form.addField')}
+          </Title>
+          <Select
+            label={t('studio.form.section')}
+            data={sections.map((id) => ({ value: id, label: sectionLabel(id) }))}
+            value={field.section}
+            allowDeselect={false}
+            onChange={(value) => value && set({ section: value })}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('studio.catalog.fieldName')}
+              description={t('studio.form.nameHelp')}
+              required
+              value={field.name}
+              onChange={(event) => set({ name: event.currentTarget.value.trim() })}
+            />
+            <Select
+              label={t('studio.catalog.fieldType')}
+              data={FORM_FIELD_TYPES.map((type) => ({
+                value: type,
+                label: t(`studio.form.types.${type}`),
+              }))}
+              value={field.type}
+              allowDeselect={false}
+              onChange={(value) => value && set({ type: value as FormFieldDesign['type'] })}
+            />
+            {(field.type === 'text' || field.type === 'longText') && (
+              <NumberInput
+                label={t('studio.catalog.maxLength')}
+                min={1}
+                max={4000}
+                value={field.maxLength ?? ''}
+                onChange={(value) =>
+                  set({ maxLength: typeof value === 'number' ? value : undefined })
+                }
+              />
+            )}
+            {field.type === 'catalog' && (
+              <Select
+                label={t('studio.form.catalog')}
+                required
+                searchable
+                data={catalogs
+                  .map((c) => ({ value: c.id, label: c.labels.en?.title ?? c.id }))
+                  .sort((a, b) => a.label.localeCompare(b.label))}
+                value={field.catalog ?? null}
+                onChange={(value) => set({ catalog: value ?? undefined })}
+              />
+            )}
+            <TextInput
+              label={t('studio.catalog.labelEn')}
+              required
+              lang="en"
+              value={field.labelEn}
+              onChange={(event) => set({ labelEn: event.currentTarget.value })}
+            />
+            <TextInput
+              label={t('studio.catalog.labelFr')}
+              required
+              lang="fr"
+              value={field.labelFr}
+              onChange={(event) => set({ labelFr: event.currentTarget.value })}
+            />
+            <TextInput
+              label={t('studio.form.helpEn')}
+              lang="en"
+              value={field.helpEn ?? ''}
+              onChange={(event) => set({ helpEn: event.currentTarget.value })}
+            />
+            <TextInput
+              label={t('studio.form.helpFr')}
+              lang="fr"
+              value={field.helpFr ?? ''}
+              onChange={(event) => set({ helpFr: event.currentTarget.value })}
+            />
+          </SimpleGrid>
+          <Checkbox
+            label={t('studio.catalog.required')}
+            checked={field.required}
+            onChange={(event) => set({ required: event.currentTarget.checked })}
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit">{t('studio.form.addButton')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** The fields of one section in order, each moved or removed with a button. */
+function SectionFields(props: {
+  files: FormFiles;
+  onChange: (files: FormFiles, section: string) => void;
+}) {
+  const { t } = useTranslation();
+  const sections = fieldSections(props.files.entity);
+  const [section, setSection] = useState(sections[0] ?? '');
+  const fields = section ? sectionFields(props.files, section) : [];
+  const label = (name: string) => {
+    const texts = props.files.en[section];
+    const text = typeof texts === 'object' && texts !== null ? (texts as Node)[name] : undefined;
+    if (typeof text === 'string') return text;
+    if (typeof text === 'object' && text !== null && '_' in text) return String((text as Node)._);
+    return name;
+  };
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="section-fields-title">
+      <Stack gap="xs">
+        <Title order={3} size="h4" id="section-fields-title">
+          {t('studio.form.fields')}
+        </Title>
+        <Select
+          label={t('studio.form.section')}
+          data={sections}
+          value={section}
+          allowDeselect={false}
+          onChange={(value) => value && setSection(value)}
+        />
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {fields.map((name, index) => (
+            <li key={name}>
+              <Group justify="space-between" wrap="nowrap" py={4}>
+                <Text size="sm">
+                  {label(name)}{' '}
+                  <Text span c="dimmed" size="xs">
+                    ({name})
+                  </Text>
+                </Text>
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('studio.moveUp', { name })}
+                    disabled={index === 0}
+                    onClick={() =>
+                      props.onChange(moveField(props.files, section, name, -1), section)
+                    }
+                  >
+                    <IconArrowUp size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('studio.moveDown', { name })}
+                    disabled={index === fields.length - 1}
+                    onClick={() =>
+                      props.onChange(moveField(props.files, section, name, 1), section)
+                    }
+                  >
+                    <IconArrowDown size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('studio.removeField', { name })}
+                    onClick={() => props.onChange(removeField(props.files, section, name), section)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              </Group>
+            </li>
+          ))}
+        </ul>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The form as the draft defines it, in English or French, validating a sample. */
+function FormPreview(props: { entity: string; result: CheckResult; section?: string }) {
+  const { entity, result } = props;
+  const { t } = useTranslation();
+  const { api, session } = usePortal();
+  const [language, setLanguage] = useState<Language>('en');
+  const [value, setValue] = useState<DocumentData>({});
+  const [verdict, setVerdict] = useState<string | undefined>();
+  const form = useRef<DocumentFormHandle>(null);
+  const part = result.document;
+  const validators = useMemo(
+    () => result.version && entityValidators(entity, previewValidatorsBase(result.version)),
+    [entity, result.version],
+  );
+  const texts = useMemo(() => {
+    if (!part) return {};
+    const tree = (language: Language): TextTree => ({
+      ...(part.shared[language] ?? {}),
+      [entity]: part.translations[language] ?? {},
+    });
+    return { en: tree('en'), fr: tree('fr') };
+  }, [part, entity]);
+  const services = useMemo(() => {
+    // Catalogue look-ups read the served catalogues; nothing is uploaded or saved in a preview.
+    const { searchCatalog } = documentServices(api, session);
+    return { searchCatalog };
+  }, [api, session]);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="form-preview-title">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} size="h4" id="form-preview-title">
+            {t('studio.preview')}
+          </Title>
+          <SegmentedControl
+            aria-label={t('studio.previewLanguage')}
+            value={language}
+            onChange={(next) => setLanguage(next as Language)}
+            data={[
+              { value: 'en', label: 'English' },
+              { value: 'fr', label: 'Français' },
+            ]}
+          />
+        </Group>
+        <CheckSummary result={result} />
+        {result.valid && part && validators && (
+          <>
+            <div lang={language} data-testid="form-preview">
+              <DocumentForm
+                key={`${result.version}-${language}`}
+                ref={form}
+                definition={part.schema}
+                texts={texts}
+                language={language}
+                value={value}
+                onChange={setValue}
+                validators={validators}
+                services={services}
+                initialSection={props.section}
+              />
+            </div>
+            <Group>
+              <Button
+                variant="default"
+                onClick={() => {
+                  const errors = form.current?.validateAll() ?? [];
+                  setVerdict(
+                    errors.length
+                      ? t('studio.form.sampleInvalid', { count: errors.length })
+                      : t('studio.form.sampleValid'),
+                  );
+                }}
+              >
+                {t('studio.form.checkSample')}
+              </Button>
+            </Group>
+            {verdict && (
+              <Text role="status" size="sm">
+                {verdict}
+              </Text>
+            )}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,235 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { ApiError } from '../../../core/api/errors';
+import { formatDateTime } from '../../../engine/format';
+import { usePortal } from '../../context';
+import { CatalogDesigner } from './CatalogDesigner';
+import { CheckSummary } from './CheckSummary';
+import { NoteDialog } from './NoteDialog';
+import { SchemaDesigner } from './SchemaDesigner';
+import { TextsEditor } from './TextsEditor';
+import { useStudioDraft, type CheckResult, type StudioDraft } from './useStudioDraft';
+import { VersionsPanel } from './VersionsPanel';
+import { WorkflowStudio } from './WorkflowStudio';
+import { DEFINITIONS_PUBLISH_ROLE, STUDIO_PATH, STUDIO_TABS, type StudioTab } from './paths';
+
+/**
+ * The studio: analysts and administrators change the definitions (catalogues, document forms,
+ * workflows, texts) as a draft of files, check it with the server's own checker, preview it,
+ * and publish it with a note; every server process serves the new version at once. The draft
+ * stays in the browser until published or discarded.
+ */
+export function StudioPage() {
+  const { t } = useTranslation();
+  const { api } = usePortal();
+  const draft = useStudioDraft(api);
+  const params = useParams();
+  const navigate = useNavigate();
+  const tab: StudioTab = STUDIO_TABS.includes(params.tab as StudioTab)
+    ? (params.tab as StudioTab)
+    : 'catalogs';
+
+  if (draft.failure)
+    return (
+      <Alert color="red" role="alert" title={t('studio.title')}>
+        {draft.failure.message}
+      </Alert>
+    );
+  if (!draft.baseFiles || !draft.newest)
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" />
+        <Text>{t('studio.loading')}</Text>
+      </Group>
+    );
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('studio.title')}</Title>
+      <DraftBar draft={draft} />
+      <Tabs
+        value={tab}
+        onChange={(next) => next && navigate(`${STUDIO_PATH}/${next}`)}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {STUDIO_TABS.map((id) => (
+            <Tabs.Tab key={id} value={id}>
+              {t(`studio.tabs.${id}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="catalogs" pt="md">
+          <CatalogDesigner draft={draft} />
+        </Tabs.Panel>
+        <Tabs.Panel value="forms" pt="md">
+          <SchemaDesigner draft={draft} />
+        </Tabs.Panel>
+        <Tabs.Panel value="workflows" pt="md">
+          <WorkflowStudio draft={draft} />
+        </Tabs.Panel>
+        <Tabs.Panel value="texts" pt="md">
+          <TextsEditor draft={draft} />
+        </Tabs.Panel>
+        <Tabs.Panel value="versions" pt="md">
+          <VersionsPanel draft={draft} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** The draft's state and its actions: check, publish with a note, discard. */
+function DraftBar({ draft }: { draft: StudioDraft }) {
+  const { t } = useTranslation();
+  const { session } = usePortal();
+  const canPublish = session.hasAnyRole([DEFINITIONS_PUBLISH_ROLE]);
+  const changed = Object.keys(draft.changes);
+  const [checking, setChecking] = useState(false);
+  const [result, setResult] = useState<CheckResult | undefined>();
+  const [failure, setFailure] = useState<ApiError | undefined>();
+  const [publishing, setPublishing] = useState(false);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const [published, setPublished] = useState<string | undefined>();
+  const newest = draft.newest;
+  const stale = newest !== undefined && draft.base !== undefined && draft.base < newest.version;
+
+  const check = async () => {
+    setChecking(true);
+    setFailure(undefined);
+    const [error, checked] = await draft.check();
+    setChecking(false);
+    if (error) setFailure(error);
+    setResult(checked ?? undefined);
+  };
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Text size="sm">
+          {t('studio.publishedVersion', {
+            version: newest?.version,
+            by: newest?.publishedBy,
+            at: newest ? formatDateTime(newest.publishedAt) : '',
+          })}
+        </Text>
+        <Group gap="xs">
+          <Badge color={changed.length ? 'blue.9' : 'gray.7'} variant="filled" role="status">
+            {changed.length
+              ? t('studio.changedFiles', { count: changed.length })
+              : t('studio.noChanges')}
+          </Badge>
+          <Button variant="default" onClick={check} loading={checking} disabled={!changed.length}>
+            {t('studio.check')}
+          </Button>
+          {canPublish && (
+            <Button onClick={() => setPublishing(true)} disabled={!changed.length || stale}>
+              {t('studio.publish')}
+            </Button>
+          )}
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() => setAskDiscard(true)}
+            disabled={!changed.length}
+          >
+            {t('studio.discard')}
+          </Button>
+        </Group>
+      </Group>
+      {stale && (
+        <Alert color="red.9" title={t('studio.staleTitle')}>
+          <Text size="sm">
+            {t('studio.staleText', { base: draft.base, newest: newest?.version })}
+          </Text>
+          <Button mt="xs" size="xs" variant="default" onClick={draft.rebase}>
+            {t('studio.rebase')}
+          </Button>
+        </Alert>
+      )}
+      {published && (
+        <Alert color="green" role="status" withCloseButton onClose={() => setPublished(undefined)}>
+          {published}
+        </Alert>
+      )}
+      {failure && (
+        <Alert color="red" role="alert">
+          {failure.message}
+        </Alert>
+      )}
+      {result && <CheckSummary result={result} onClose={() => setResult(undefined)} />}
+      <PublishDialog
+        opened={publishing}
+        draft={draft}
+        onClose={() => setPublishing(false)}
+        onPublished={(version) => {
+          setPublishing(false);
+          setResult(undefined);
+          setPublished(t('studio.publishedNow', { version }));
+        }}
+      />
+      <Modal
+        opened={askDiscard}
+        onClose={() => setAskDiscard(false)}
+        title={t('studio.discardTitle')}
+      >
+        <Text>{t('studio.discardText', { count: changed.length })}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setAskDiscard(false)} autoFocus>
+            {t('studio.keep')}
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              draft.discard();
+              setResult(undefined);
+              setAskDiscard(false);
+            }}
+          >
+            {t('studio.discard')}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+function PublishDialog(props: {
+  opened: boolean;
+  draft: StudioDraft;
+  onClose: () => void;
+  onPublished: (version: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <NoteDialog
+      opened={props.opened}
+      title={t('studio.publishTitle')}
+      submitLabel={t('studio.publish')}
+      onClose={props.onClose}
+      onSubmit={async (note) => {
+        const [error, published] = await props.draft.publish(note);
+        if (error) return error;
+        props.onPublished(published.version);
+        return undefined;
+      }}
+    >
+      <Text size="sm">
+        {t('studio.publishText', { count: Object.keys(props.draft.changes).length })}
+      </Text>
+    </NoteDialog>
+  );
+}

@@ -1,0 +1,163 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { fileText } from '../../../core/studio/schema-design';
+import { flattenTexts, setText, textKeys } from '../../../core/studio/text-keys';
+import type { StudioDraft } from './useStudioDraft';
+
+type Node = Record<string, unknown>;
+
+/** The texts files of the draft, by module: `translations/<language>/<module>.json`, and the shared `translations/<language>.json` as "portal". */
+function modulesOf(paths: readonly string[]): string[] {
+  const modules = new Set<string>();
+  for (const path of paths) {
+    const own = /^translations\/(en|fr)\/([^/]+)\.json$/.exec(path);
+    if (own?.[2]) modules.add(own[2]);
+    else if (/^translations\/(en|fr)\.json$/.test(path)) modules.add('');
+  }
+  return [...modules].sort();
+}
+
+const fileOf = (module: string, language: 'en' | 'fr') =>
+  module ? `translations/${language}/${module}.json` : `translations/${language}.json`;
+
+function parse(text: string | undefined): Node {
+  try {
+    const value: unknown = JSON.parse(text ?? '{}');
+    return typeof value === 'object' && value !== null ? (value as Node) : {};
+  } catch {
+    return {};
+  }
+}
+
+const PAGE = 50;
+
+/**
+ * Every text of a module in English and French side by side, the missing ones marked; a text
+ * changed here goes into the draft's translation file.
+ */
+export function TextsEditor({ draft }: { draft: StudioDraft }) {
+  const { t } = useTranslation();
+  const modules = modulesOf(draft.paths);
+  const [module, setModule] = useState<string>(modules[0] ?? '');
+  const [filter, setFilter] = useState('');
+  const [missingOnly, setMissingOnly] = useState(false);
+  const [shown, setShown] = useState(PAGE);
+  const { file } = draft;
+  const en = useMemo(() => parse(file(fileOf(module, 'en'))), [file, module]);
+  const fr = useMemo(() => parse(file(fileOf(module, 'fr'))), [file, module]);
+  const flatEn = useMemo(() => flattenTexts(en), [en]);
+  const flatFr = useMemo(() => flattenTexts(fr), [fr]);
+  const keys = textKeys(flatEn, flatFr);
+  const missing = keys.filter((key) => !flatEn.get(key) || !flatFr.get(key));
+  const needle = filter.trim().toLowerCase();
+  const rows = (missingOnly ? missing : keys).filter(
+    (key) =>
+      !needle ||
+      key.toLowerCase().includes(needle) ||
+      (flatEn.get(key) ?? '').toLowerCase().includes(needle) ||
+      (flatFr.get(key) ?? '').toLowerCase().includes(needle),
+  );
+  const change = (language: 'en' | 'fr', key: string, text: string) => {
+    const tree = language === 'en' ? en : fr;
+    draft.setFile(fileOf(module, language), fileText(setText(tree, key, text)));
+  };
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" wrap="wrap">
+        <Select
+          label={t('studio.texts.module')}
+          data={modules.map((id) => ({ value: id, label: id || t('studio.texts.shared') }))}
+          value={module}
+          allowDeselect={false}
+          searchable
+          onChange={(value) => {
+            setModule(value ?? '');
+            setShown(PAGE);
+          }}
+          w={{ base: '100%', sm: 280 }}
+        />
+        <TextInput
+          label={t('studio.texts.filter')}
+          value={filter}
+          onChange={(event) => setFilter(event.currentTarget.value)}
+          w={{ base: '100%', sm: 280 }}
+        />
+        <Checkbox
+          label={t('studio.texts.missingOnly')}
+          checked={missingOnly}
+          onChange={(event) => setMissingOnly(event.currentTarget.checked)}
+          mb={8}
+        />
+      </Group>
+      <Text size="sm" role="status">
+        {t('studio.texts.count', { count: keys.length, missing: missing.length })}
+      </Text>
+      {rows.length === 0 ? (
+        <Alert color="gray">{t('studio.texts.none')}</Alert>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped>
+            <Table.Caption>{t('studio.texts.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('studio.texts.key')}</Table.Th>
+                <Table.Th>English</Table.Th>
+                <Table.Th>Français</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.slice(0, shown).map((key) => (
+                <Table.Tr key={`${module}:${key}`}>
+                  <Table.Td>
+                    <Text size="xs" ff="monospace">
+                      {key}
+                    </Text>
+                    {(!flatEn.get(key) || !flatFr.get(key)) && (
+                      <Badge color="red.9" variant="filled" size="sm">
+                        {t('studio.texts.missing')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  {(['en', 'fr'] as const).map((language) => (
+                    <Table.Td key={language}>
+                      <TextInput
+                        aria-label={`${key} (${language === 'en' ? 'English' : 'Français'})`}
+                        lang={language}
+                        defaultValue={(language === 'en' ? flatEn : flatFr).get(key) ?? ''}
+                        error={!(language === 'en' ? flatEn : flatFr).get(key)}
+                        onBlur={(event) => {
+                          const text = event.currentTarget.value;
+                          if (text !== ((language === 'en' ? flatEn : flatFr).get(key) ?? ''))
+                            change(language, key, text);
+                        }}
+                      />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {rows.length > shown && (
+        <Group>
+          <Button variant="default" onClick={() => setShown((n) => n + PAGE)}>
+            {t('studio.texts.more', { count: rows.length - shown })}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,255 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { diffLines } from 'diff';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../engine/format';
+import { usePortal } from '../../context';
+import { NoteDialog } from './NoteDialog';
+import { DEFINITIONS_PUBLISH_ROLE } from './paths';
+import type { StudioDraft, VersionSummary } from './useStudioDraft';
+
+type Files = ReadonlyMap<string, string | null>;
+
+/** The files that differ between two sets (added, removed or changed), sorted. */
+function changedPaths(before: Files, after: Files): string[] {
+  return [...new Set([...before.keys(), ...after.keys()])]
+    .filter((path) => (before.get(path) ?? null) !== (after.get(path) ?? null))
+    .sort();
+}
+
+const DRAFT = 'draft';
+
+/**
+ * Every published version (who, when, why), the difference between any of them (or the draft)
+ * and the newest, file by file and line by line, and a roll back: an earlier version published
+ * again as the newest, with a note, after a confirmation.
+ */
+export function VersionsPanel({ draft }: { draft: StudioDraft }) {
+  const { t } = useTranslation();
+  const { session } = usePortal();
+  const versions = draft.versions ?? [];
+  const [compared, setCompared] = useState<string>(DRAFT);
+  const [restoring, setRestoring] = useState<VersionSummary | undefined>();
+  return (
+    <Stack gap="md">
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped>
+          <Table.Caption>{t('studio.versions.caption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('studio.versions.version')}</Table.Th>
+              <Table.Th>{t('studio.versions.note')}</Table.Th>
+              <Table.Th>{t('studio.versions.by')}</Table.Th>
+              <Table.Th>{t('studio.versions.at')}</Table.Th>
+              <Table.Th>{t('studio.versions.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {versions.map((version, index) => (
+              <Table.Tr key={version.version}>
+                <Table.Td>
+                  {version.version}{' '}
+                  <Badge color="blue.9" variant="outline" size="sm">
+                    {t(`studio.versions.sources.${version.source}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{version.note}</Table.Td>
+                <Table.Td>{version.publishedBy}</Table.Td>
+                <Table.Td>{formatDateTime(version.publishedAt)}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {index > 0 && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setCompared(String(version.version))}
+                      >
+                        {t('studio.versions.compare')}
+                      </Button>
+                    )}
+                    {index > 0 && session.hasAnyRole([DEFINITIONS_PUBLISH_ROLE]) && (
+                      <Button size="xs" variant="light" onClick={() => setRestoring(version)}>
+                        {t('studio.versions.restore')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Select
+        label={t('studio.versions.compareWith')}
+        data={[
+          { value: DRAFT, label: t('studio.versions.draft') },
+          ...versions.slice(1).map((v) => ({
+            value: String(v.version),
+            label: t('studio.versions.versionLabel', { version: v.version, note: v.note }),
+          })),
+        ]}
+        value={compared}
+        allowDeselect={false}
+        onChange={(value) => setCompared(value ?? DRAFT)}
+        maw={480}
+      />
+      <Difference draft={draft} compared={compared} />
+      {restoring && (
+        <RestoreDialog draft={draft} version={restoring} onClose={() => setRestoring(undefined)} />
+      )}
+    </Stack>
+  );
+}
+
+/** The files of `compared` (a version, or the draft) against the newest version's. */
+function Difference({ draft, compared }: { draft: StudioDraft; compared: string }) {
+  const { t } = useTranslation();
+  const [other, setOther] = useState<Files | undefined>();
+  const [open, setOpen] = useState<string | undefined>();
+  const newest = useMemo(() => draft.baseFiles ?? new Map<string, string>(), [draft.baseFiles]);
+  const { changes, filesOf } = draft;
+  useEffect(() => {
+    let live = true;
+    setOpen(undefined);
+    if (compared === DRAFT) {
+      const files = new Map<string, string | null>(newest);
+      for (const [path, text] of Object.entries(changes)) files.set(path, text);
+      setOther(files);
+    } else {
+      setOther(undefined);
+      void filesOf(Number(compared)).then((files) => live && setOther(files ?? new Map()));
+    }
+    return () => {
+      live = false;
+    };
+  }, [compared, changes, filesOf, newest]);
+  if (!other)
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" />
+        <Text size="sm">{t('studio.loading')}</Text>
+      </Group>
+    );
+  // Read as "what publishing the compared files would change": from the newest to them.
+  const paths = changedPaths(newest, other);
+  if (paths.length === 0) return <Alert color="gray">{t('studio.versions.same')}</Alert>;
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        {t('studio.versions.changed', { count: paths.length })}
+      </Title>
+      {paths.map((path) => {
+        const before = newest.get(path);
+        const after = other.get(path) ?? undefined;
+        const kind = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
+        return (
+          <Paper key={path} withBorder p="xs">
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm">
+                <Code>{path}</Code>{' '}
+                <Badge color="blue.9" size="sm" variant="outline">
+                  {t(`studio.versions.kinds.${kind}`)}
+                </Badge>
+              </Text>
+              <Button
+                size="xs"
+                variant="subtle"
+                aria-expanded={open === path}
+                onClick={() => setOpen(open === path ? undefined : path)}
+              >
+                {open === path ? t('studio.versions.hide') : t('studio.versions.show')}
+              </Button>
+            </Group>
+            {open === path && <LineDiff before={before ?? ''} after={after ?? ''} />}
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** The lines added and removed, with a few unchanged around each change. */
+function LineDiff({ before, after }: { before: string; after: string }) {
+  const { t } = useTranslation();
+  const parts = diffLines(before, after);
+  return (
+    <pre
+      style={{ overflowX: 'auto', fontSize: 12, margin: '8px 0 0', maxHeight: 480 }}
+      tabIndex={0}
+      aria-label={t('studio.versions.lines')}
+    >
+      {parts.map((part, index) => {
+        const lines = part.value.replace(/\n$/, '').split('\n');
+        if (!part.added && !part.removed) {
+          const shown = lines.length > 6 ? [...lines.slice(0, 3), '…', ...lines.slice(-3)] : lines;
+          return (
+            <span key={index} style={{ color: 'var(--mantine-color-dimmed)' }}>
+              {shown.map((line) => `  ${line}\n`).join('')}
+            </span>
+          );
+        }
+        const sign = part.added ? '+' : '-';
+        return (
+          <span
+            key={index}
+            style={{
+              display: 'block',
+              background: part.added
+                ? 'var(--mantine-color-green-light)'
+                : 'var(--mantine-color-red-light)',
+            }}
+          >
+            <VisuallyHidden>
+              {part.added ? t('studio.versions.addedLines') : t('studio.versions.removedLines')}
+            </VisuallyHidden>
+            {lines.map((line) => `${sign} ${line}\n`).join('')}
+          </span>
+        );
+      })}
+    </pre>
+  );
+}
+
+function RestoreDialog(props: {
+  draft: StudioDraft;
+  version: VersionSummary;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <NoteDialog
+      opened
+      title={t('studio.versions.restoreTitle')}
+      submitLabel={t('studio.versions.restoreButton', { version: props.version.version })}
+      submitColor="red.9"
+      onClose={props.onClose}
+      onSubmit={async (note) => {
+        const [error] = await props.draft.restore(props.version.version, note);
+        if (error) return error;
+        props.onClose();
+        return undefined;
+      }}
+    >
+      <Text size="sm">
+        {t('studio.versions.restoreText', {
+          version: props.version.version,
+          newest: props.draft.newest?.version,
+        })}
+      </Text>
+    </NoteDialog>
+  );
+}

@@ -1,0 +1,233 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ApiClient } from '../../../core/api/client';
+import type { ApiError } from '../../../core/api/errors';
+import type { Language, TextTree } from '../../../core/i18n/translate';
+import type { EntityFormDefinition } from '../../../core/rules/sections';
+
+/** One published version of the definitions, as the history lists it. */
+export interface VersionSummary {
+  version: number;
+  digest: string;
+  source: 'folder' | 'publish' | 'restore';
+  note: string;
+  publishedBy: string;
+  publishedAt: string;
+}
+
+export interface DefinitionProblem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+/** What the server's checker said of the draft. */
+export interface CheckResult {
+  valid: boolean;
+  problems: DefinitionProblem[];
+  warnings: DefinitionProblem[];
+  /** The draft's digest: its preview validator modules are under it. */
+  version?: string;
+  impact?: DocumentImpact[];
+  document?: {
+    schema: EntityFormDefinition;
+    translations: Record<Language, TextTree>;
+    shared: Record<Language, TextTree>;
+  };
+}
+
+/** Stored documents of a type that the draft's schema would make invalid. */
+export interface DocumentImpact {
+  document: string;
+  checked: number;
+  invalid: number;
+  fields: Array<{ pointer: string; keyword: string; count: number }>;
+  examples: string[];
+}
+
+/** File path -> its new text, or null when the draft removes it. */
+export type DraftChanges = Record<string, string | null>;
+
+const STORAGE_KEY = 'portal.studio.draft';
+
+interface StoredDraft {
+  base: number;
+  changes: DraftChanges;
+}
+
+function readStored(): StoredDraft | undefined {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as StoredDraft | null;
+    return parsed && typeof parsed.base === 'number' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function store(draft: StoredDraft | undefined) {
+  try {
+    if (!draft || Object.keys(draft.changes).length === 0) localStorage.removeItem(STORAGE_KEY);
+    else localStorage.setItem(STORAGE_KEY, JSON.stringify(draft));
+  } catch {
+    // Private browsing without storage: the draft lives as long as the page.
+  }
+}
+
+/**
+ * The studio's draft: the newest published version's files, the changes made to them (kept in
+ * the browser's storage, so a reload or a closed tab loses nothing), and the server's check,
+ * publish and restore. Every rule is the server's: the draft is only ever files.
+ */
+export function useStudioDraft(api: ApiClient) {
+  const [versions, setVersions] = useState<VersionSummary[] | undefined>();
+  const [baseFiles, setBaseFiles] = useState<ReadonlyMap<string, string> | undefined>();
+  const [draft, setDraft] = useState<StoredDraft | undefined>(readStored);
+  const [failure, setFailure] = useState<ApiError | undefined>();
+
+  const load = useCallback(async () => {
+    setFailure(undefined);
+    const [error, history] = await api.get<{ versions: VersionSummary[] }>('definitions', '/sets');
+    if (error) return setFailure(error);
+    setVersions(history.versions);
+    const newest = history.versions[0];
+    if (!newest) return;
+    const [filesError, set] = await api.get<{ files: Record<string, string> }>(
+      'definitions',
+      `/sets/${newest.version}`,
+    );
+    if (filesError) return setFailure(filesError);
+    setBaseFiles(new Map(Object.entries(set.files)));
+  }, [api]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const newest = versions?.[0];
+  const changes = useMemo(() => draft?.changes ?? {}, [draft]);
+  /** The version the draft was made from: a publish names it, and is refused if it is old. */
+  const base = draft?.base ?? newest?.version;
+
+  const file = useCallback(
+    (path: string): string | undefined =>
+      path in changes ? (changes[path] ?? undefined) : baseFiles?.get(path),
+    [changes, baseFiles],
+  );
+
+  const setFile = useCallback(
+    (path: string, text: string | null) => {
+      setDraft((old) => {
+        const next: DraftChanges = { ...(old?.changes ?? {}) };
+        if (text !== null && baseFiles?.get(path) === text) delete next[path];
+        else next[path] = text;
+        const updated = { base: old?.base ?? newest?.version ?? 1, changes: next };
+        store(updated);
+        return updated;
+      });
+    },
+    [baseFiles, newest],
+  );
+
+  const discard = useCallback(() => {
+    store(undefined);
+    setDraft(undefined);
+  }, []);
+
+  /** The draft's files as they would be published. */
+  const paths = useMemo(() => {
+    const all = new Set([...(baseFiles?.keys() ?? []), ...Object.keys(changes)]);
+    for (const [path, text] of Object.entries(changes)) if (text === null) all.delete(path);
+    return [...all].sort();
+  }, [baseFiles, changes]);
+
+  /** Checks the draft, with `pending` changes made in the same moment (not yet in state). */
+  const check = useCallback(
+    async (document?: string, pending: DraftChanges = {}) =>
+      api.post<CheckResult>('definitions', '/sets/check', {
+        base: base ?? 1,
+        changes: { ...changes, ...pending },
+        ...(document && { document }),
+      }),
+    [api, base, changes],
+  );
+
+  const publish = useCallback(
+    async (note: string) => {
+      const result = await api.post<VersionSummary & { warnings: DefinitionProblem[] }>(
+        'definitions',
+        '/sets',
+        { base: base ?? 1, note, changes },
+      );
+      if (!result[0]) {
+        discard();
+        await load();
+      }
+      return result;
+    },
+    [api, base, changes, discard, load],
+  );
+
+  const restore = useCallback(
+    async (version: number, note: string) => {
+      const result = await api.post<VersionSummary & { warnings: DefinitionProblem[] }>(
+        'definitions',
+        `/sets/${version}/restore`,
+        { base: newest?.version ?? 1, note },
+      );
+      if (!result[0]) await load();
+      return result;
+    },
+    [api, newest, load],
+  );
+
+  /** Keeps the changes but makes them from the newest version (after another publish). */
+  const rebase = useCallback(() => {
+    if (!newest) return;
+    setDraft((old) => {
+      const updated = { base: newest.version, changes: old?.changes ?? {} };
+      store(updated);
+      return updated;
+    });
+  }, [newest]);
+
+  const filesOf = useCallback(
+    async (version: number) => {
+      const [error, set] = await api.get<{ files: Record<string, string> }>(
+        'definitions',
+        `/sets/${version}`,
+      );
+      return error ? undefined : new Map(Object.entries(set.files));
+    },
+    [api],
+  );
+
+  return {
+    versions,
+    newest,
+    base,
+    baseFiles,
+    changes,
+    paths,
+    failure,
+    file,
+    setFile,
+    discard,
+    check,
+    publish,
+    restore,
+    rebase,
+    reload: load,
+    filesOf,
+  };
+}
+
+export type StudioDraft = ReturnType<typeof useStudioDraft>;
+
+/** The address of a checked draft's validator module (a catalogue's, or a document's). */
+export function previewValidatorUrl(version: string, kind: 'catalog' | 'schema', id: string) {
+  return `/api/definitions/sets/previews/${version}/validators/${kind}/${encodeURIComponent(id)}.js`;
+}
+
+/** Where a checked draft's section validator modules are, for `entityValidators`. */
+export function previewValidatorsBase(version: string) {
+  return `/api/definitions/sets/previews/${version}/validators/schema`;
+}

@@ -1,0 +1,298 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { Kysely } from 'kysely';
+import type { DefinitionBundle, EntityDefinition } from '../../core/definitions/types';
+import { stripRequired } from '../../core/definitions/strip-required';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
+import { escapeSegment } from '../../core/rules/registry';
+import { applicableData } from '../../core/rules/sections';
+import type { Database } from '../db/schema';
+import { createAjv } from './ajv';
+
+/** How many stored documents of a type fail its next schema, and where. */
+export interface DocumentImpact {
+  /** The document type: the entity (schemas/<id>.schema.json) whose schema changed. */
+  document: string;
+  /** Stored documents checked (those of every workflow of the type). */
+  checked: number;
+  /** Documents the next schema refuses. */
+  invalid: number;
+  /** Each field and keyword refused, with how many documents it refuses there; most first. */
+  fields: FieldImpact[];
+  /** Numbers (or ids, for documents without one) of the first documents refused, by id. */
+  examples: string[];
+}
+
+export interface FieldImpact {
+  /** A JSON pointer into the data, with a `*` in place of every array index. */
+  pointer: string;
+  keyword: string;
+  count: number;
+}
+
+export interface DocumentImpactOptions {
+  /** Examples kept per type; 5 by default. */
+  sampleLimit?: number;
+  /** Documents read per query; 500 by default. */
+  batchSize?: number;
+}
+
+const SAMPLE_LIMIT = 5;
+const BATCH_SIZE = 500;
+
+/**
+ * What publishing `next` would do to the stored documents: for every document type whose
+ * schema differs from `current` (a type `next` no longer has is not checked), each stored
+ * document's data is validated against the next schema as the server validates it when the
+ * document is next written (`validatorsFor`, `draftStages`). Reads only: documents are read in
+ * batches of `batchSize`, ordered by id, so memory holds one batch whatever the number stored.
+ * Each batch is its own query: pass a transaction as `db` to read them all from one snapshot.
+ */
+export async function documentImpact(
+  db: Kysely<Database>,
+  current: DefinitionBundle,
+  next: DefinitionBundle,
+  options: DocumentImpactOptions = {},
+): Promise<DocumentImpact[]> {
+  const sampleLimit = options.sampleLimit ?? SAMPLE_LIMIT;
+  const batchSize = Math.max(1, options.batchSize ?? BATCH_SIZE);
+  const ajv = createAjv();
+  const impacts: DocumentImpact[] = [];
+  for (const entity of changedEntities(current, next)) {
+    const validators = validatorsFor(ajv, entity);
+    const tally = new ImpactTally(entity.id, sampleLimit);
+    for (const workflow of next.workflows.filter((w) => w.document === entity.id)) {
+      // Whether a document is past the draft stage is a fact of its past: the actions it was
+      // written by are those of the workflow serving it now.
+      const stages = draftStages(current.workflows.find((w) => w.id === workflow.id) ?? workflow);
+      for await (const rows of documentBatches(db, workflow.id, batchSize)) {
+        const submitted = await submittedAmong(db, rows, stages);
+        for (const row of rows) {
+          const draft = stages.statuses.has(row.status) && !submitted.has(row.id);
+          tally.add(row, refusals(entity, draft ? validators.draft : validators.full, row.data));
+        }
+      }
+    }
+    impacts.push(tally.result());
+  }
+  return impacts;
+}
+
+/** The entities of `next` whose schema is not that of `current` (key order aside). */
+function changedEntities(current: DefinitionBundle, next: DefinitionBundle): EntityDefinition[] {
+  return next.schemas
+    .filter((entity) => {
+      const before = current.schemas.find((candidate) => candidate.id === entity.id);
+      return !before || !isDeepStrictEqual(before.schema, entity.schema);
+    })
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+interface EntityValidators {
+  full: ValidateFunction;
+  draft: ValidateFunction;
+}
+
+/**
+ * The two validators the server holds for an entity (documents/workflows.ts), compiled once:
+ * the whole schema, which an action with `validate: true` checks (commands.ts, `validData`),
+ * and the schema without any `required` (`stripRequired`), which every other action that writes
+ * data checks, storing a draft among them. Compiled as the server compiles them: the server's
+ * Ajv options (`createAjv`) and no `$id`, so both can sit in one Ajv.
+ */
+function validatorsFor(ajv: Ajv, entity: EntityDefinition): EntityValidators {
+  const { $id: _full, ...full } = entity.schema;
+  const { $id: _draft, ...draft } = stripRequired(entity.schema);
+  return { full: ajv.compile(full), draft: ajv.compile(draft) };
+}
+
+/**
+ * How to tell a draft from a document past the draft stage, in one workflow. The server checks
+ * the whole schema only on actions marked `validate` (a submission); a document no such action
+ * has written has only ever been checked without `required`, and is checked so again on its
+ * next store: it is a draft, and a new required field is for its submission to ask. A document
+ * a validating action has written did meet the whole schema, and its applicant answers queries
+ * (`submit-reply`) against it again: a required field added now is one it lacks.
+ *
+ * `statuses` holds the statuses a document can reach from the machine's initial state by
+ * actions that do not validate (STORED, and CANCELLED or DELETED from there): a document in
+ * any other status went through a validating action, whatever its history says (seeded data's
+ * history names `seed`). A status in both (CANCELLED after a submission) is decided by the
+ * document's own history: whether it names one of the `validating` actions.
+ */
+interface DraftStages {
+  statuses: ReadonlySet<string>;
+  validating: readonly string[];
+}
+
+function draftStages(workflow: WorkflowDefinition): DraftStages {
+  const validating = Object.entries(workflow.actions)
+    .filter(([, action]) => action.validate)
+    .map(([name]) => name);
+  const statuses = new Set([workflow.machine.initial]);
+  const waiting = [workflow.machine.initial];
+  for (let status = waiting.pop(); status !== undefined; status = waiting.pop()) {
+    for (const [action, target] of transitionsOf(workflow, status)) {
+      if (validating.includes(action) || statuses.has(target)) continue;
+      statuses.add(target);
+      waiting.push(target);
+    }
+  }
+  return { statuses, validating };
+}
+
+/** Every (action, target status) a status of the machine lists, guarded ones included. */
+function transitionsOf(workflow: WorkflowDefinition, status: string): Array<[string, string]> {
+  const state = workflow.machine.states[status];
+  if (typeof state !== 'object' || state === null || Array.isArray(state)) return [];
+  const on = state.on;
+  if (typeof on !== 'object' || on === null || Array.isArray(on)) return [];
+  return Object.entries(on).flatMap(([action, transitions]) =>
+    (Array.isArray(transitions) ? transitions : [transitions]).map(
+      (transition): [string, string] => {
+        // A transition without a target leaves the document in its status.
+        const target =
+          typeof transition === 'string'
+            ? transition
+            : typeof transition === 'object' && transition !== null && !Array.isArray(transition)
+              ? transition.target
+              : undefined;
+        return [action, typeof target === 'string' ? target : status];
+      },
+    ),
+  );
+}
+
+interface StoredDocument {
+  id: string;
+  status: string;
+  number: string | null;
+  data: Record<string, unknown>;
+}
+
+/** The documents of a workflow, a batch at a time, in id order (keyset: no offset to skip). */
+async function* documentBatches(
+  db: Kysely<Database>,
+  type: string,
+  batchSize: number,
+): AsyncGenerator<StoredDocument[]> {
+  let after: string | undefined;
+  for (;;) {
+    let query = db
+      .selectFrom('document')
+      .select(['id', 'status', 'number', 'data'])
+      .where('type', '=', type)
+      .orderBy('id')
+      .limit(batchSize);
+    if (after !== undefined) query = query.where('id', '>', after);
+    const rows = await query.execute();
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1]?.id;
+  }
+}
+
+/** Of the batch's documents in a draft status, those a validating action has written. */
+async function submittedAmong(
+  db: Kysely<Database>,
+  rows: readonly StoredDocument[],
+  stages: DraftStages,
+): Promise<ReadonlySet<string>> {
+  const ids = rows.filter((row) => stages.statuses.has(row.status)).map((row) => row.id);
+  if (ids.length === 0 || stages.validating.length === 0) return new Set();
+  const found = await db
+    .selectFrom('document_history')
+    .select('document_id')
+    .distinct()
+    .where('document_id', 'in', ids)
+    .where('action', 'in', [...stages.validating])
+    .execute();
+  return new Set(found.map((row) => row.document_id));
+}
+
+/** A field and keyword the schema refuses, as `pointer` + NUL + `keyword`. */
+type Refusal = string;
+
+/**
+ * What the validator refuses in the data, each field once. The server validates the data
+ * without the sections that do not apply to it (their `when`), and so does this.
+ */
+function refusals(
+  entity: EntityDefinition,
+  validate: ValidateFunction,
+  stored: Record<string, unknown>,
+): ReadonlySet<Refusal> {
+  const data = applicableData(entity, stored);
+  if (validate(data)) return new Set();
+  return new Set(
+    (validate.errors ?? []).map((error) => `${fieldPointer(data, error)}\0${error.keyword}`),
+  );
+}
+
+/**
+ * The field an error is about: its instance path, with the missing property of `required` (and
+ * of `dependencies`) appended, and every array index made `*`, so that an error in the third
+ * question and one in the fifth count as one field. The data is walked to tell an index from an
+ * object's property named by digits.
+ */
+function fieldPointer(data: unknown, error: ErrorObject): string {
+  const segments = error.instancePath.split('/').slice(1);
+  let node: unknown = data;
+  let pointer = '';
+  for (const raw of segments) {
+    const name = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (Array.isArray(node)) {
+      pointer += '/*';
+      node = node[Number(name)];
+    } else {
+      pointer += `/${raw}`;
+      node =
+        typeof node === 'object' && node !== null
+          ? (node as Record<string, unknown>)[name]
+          : undefined;
+    }
+  }
+  const missing: unknown = error.params.missingProperty;
+  return typeof missing === 'string' ? `${pointer}/${escapeSegment(missing)}` : pointer;
+}
+
+/** The counts of one document type, added to a document at a time. */
+class ImpactTally {
+  private checked = 0;
+  private invalid = 0;
+  private readonly counts = new Map<Refusal, number>();
+  private readonly examples: string[] = [];
+
+  constructor(
+    private readonly document: string,
+    private readonly sampleLimit: number,
+  ) {}
+
+  add(row: StoredDocument, refused: ReadonlySet<Refusal>): void {
+    this.checked += 1;
+    if (refused.size === 0) return;
+    this.invalid += 1;
+    for (const refusal of refused) this.counts.set(refusal, (this.counts.get(refusal) ?? 0) + 1);
+    if (this.examples.length < this.sampleLimit) this.examples.push(row.number ?? row.id);
+  }
+
+  result(): DocumentImpact {
+    const fields = [...this.counts].map(([refusal, count]) => {
+      const [pointer = '', keyword = ''] = refusal.split('\0');
+      return { pointer, keyword, count };
+    });
+    fields.sort(
+      (a, b) =>
+        b.count - a.count ||
+        a.pointer.localeCompare(b.pointer) ||
+        a.keyword.localeCompare(b.keyword),
+    );
+    return {
+      document: this.document,
+      checked: this.checked,
+      invalid: this.invalid,
+      fields,
+      examples: [...this.examples],
+    };
+  }
+}

@@ -1,0 +1,92 @@
+import type { CatalogDefinition, DefinitionBundle } from '../../core/definitions/types';
+import type { EntityFormDefinition } from '../../core/rules/sections';
+import { catalogValidatorModule, entityValidatorModules } from './validators';
+
+/** How many checked drafts a process keeps for their previews: the most recent ones. */
+const KEPT_DRAFTS = 8;
+
+/**
+ * The drafts checked in the studio, by their bundle's version (a digest of the whole bundle),
+ * for their previews: the browser imports a draft's validator modules as it imports the served
+ * set's (it cannot compile under the CSP). Modules are compiled when first asked for, once, so a
+ * check costs nothing for the entities it does not preview. Kept in the process, the newest few:
+ * a preview is a moment's view, and the draft itself stays in the browser.
+ */
+export class DefinitionPreviews {
+  readonly #drafts = new Map<string, Draft>();
+
+  /** Keeps a checked bundle (again the newest when already kept); its version names it. */
+  add(bundle: DefinitionBundle): void {
+    const kept = this.#drafts.get(bundle.version);
+    this.#drafts.delete(bundle.version);
+    this.#drafts.set(bundle.version, kept ?? new Draft(bundle));
+    for (const version of this.#drafts.keys()) {
+      if (this.#drafts.size <= KEPT_DRAFTS) break;
+      this.#drafts.delete(version);
+    }
+  }
+
+  /** The module of a draft's catalogue, or undefined when the draft or catalogue is unknown. */
+  catalogModule(version: string, catalogId: string): Promise<string | undefined> {
+    return this.#drafts.get(version)?.module(`catalog/${catalogId}`) ?? Promise.resolve(undefined);
+  }
+
+  /** The whole-document module of a draft's entity. */
+  documentModule(version: string, entityId: string): Promise<string | undefined> {
+    return this.#drafts.get(version)?.module(`schema/${entityId}`) ?? Promise.resolve(undefined);
+  }
+
+  /** The module of one section of a draft's entity. */
+  sectionModule(version: string, entityId: string, sectionId: string): Promise<string | undefined> {
+    return (
+      this.#drafts.get(version)?.module(`section/${entityId}/${sectionId}`) ??
+      Promise.resolve(undefined)
+    );
+  }
+}
+
+class Draft {
+  readonly #modules = new Map<string, Promise<string | undefined>>();
+  constructor(private readonly bundle: DefinitionBundle) {}
+
+  module(name: string): Promise<string | undefined> {
+    const [kind, id, section] = name.split('/');
+    if (kind === 'catalog') {
+      const catalog = this.bundle.catalogs.find((c) => c.id === id);
+      return catalog ? this.#once(name, () => catalogModule(catalog)) : Promise.resolve(undefined);
+    }
+    const entity = this.bundle.schemas.find((s) => s.id === id) as EntityFormDefinition | undefined;
+    if (!entity) return Promise.resolve(undefined);
+    // One compilation gives the document's module and every section's.
+    const all = this.#entity(entity);
+    return all.then((modules) =>
+      section === undefined ? modules.document : modules.sections.get(section),
+    );
+  }
+
+  #entities = new Map<string, ReturnType<typeof entityValidatorModules>>();
+  #entity(entity: EntityFormDefinition) {
+    let pending = this.#entities.get(entity.id);
+    if (!pending) {
+      pending = entityValidatorModules(entity);
+      // A failed compilation is not kept: the next request tries again.
+      pending.catch(() => this.#entities.delete(entity.id));
+      this.#entities.set(entity.id, pending);
+    }
+    return pending;
+  }
+
+  #once(name: string, make: () => Promise<string>): Promise<string | undefined> {
+    let pending = this.#modules.get(name);
+    if (!pending) {
+      pending = make();
+      pending.catch(() => this.#modules.delete(name));
+      this.#modules.set(name, pending);
+    }
+    return pending;
+  }
+}
+
+async function catalogModule(catalog: CatalogDefinition): Promise<string> {
+  return (await catalogValidatorModule(catalog)).module;
+}
