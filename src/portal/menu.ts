@@ -169,6 +169,13 @@ export function buildMenu(
       entries: [...plain.sort(byLabel), ...folderEntries.sort(byLabel)],
     });
 
+  if (session.hasAnyRole(STUDIO_ROLES))
+    sections.push({
+      id: 'studio',
+      label: t('menu.studio'),
+      entries: [{ kind: 'link', id: 'studio', label: t('menu.studioLink'), to: STUDIO_PATH }],
+    });
+
   if (isModuleEnabled(bundle, USER_MANAGEMENT_MODULE)) {
     const own: MenuEntry[] = [];
     if (session.signedIn && session.hasAnyRole(PROFILE_PAGE_ROLES))
@@ -181,13 +188,6 @@ export function buildMenu(
     if (own.length > 0)
       sections.push({ id: 'userManagement', label: t('menu.userManagement'), entries: own });
   }
-
-  if (session.hasAnyRole(STUDIO_ROLES))
-    sections.push({
-      id: 'studio',
-      label: t('menu.studio'),
-      entries: [{ kind: 'link', id: 'studio', label: t('menu.studioLink'), to: STUDIO_PATH }],
-    });
 
   const account: MenuEntry[] = [];
   if (session.signedIn && session.hasAnyRole(PROFILE_PAGE_ROLES))

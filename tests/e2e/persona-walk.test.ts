@@ -37,6 +37,7 @@ const PERSONAS = [
   { login: 'approver', password: 'Summit-Ridge-6372!' },
   { login: 'idadmin', password: 'Key-Keeper-8105!' },
   { login: 'catalogue', password: 'Ledger-Stone-2976!' },
+  { login: 'analyst', password: 'Chart-Weaver-5318!' },
 ];
 
 const PDF = Buffer.concat([

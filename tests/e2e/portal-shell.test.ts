@@ -537,7 +537,11 @@ describe('portal shell in Chromium', () => {
         ...SSO_CATALOGUES,
       ],
     ],
-    ['catalogue', 'Ledger-Stone-2976!', [...INBOX, ...ALL_CATALOGUES]],
+    [
+      'catalogue',
+      'Ledger-Stone-2976!',
+      [...INBOX, ...ALL_CATALOGUES, '# Studio', 'Definitions studio'],
+    ],
     [
       'idadmin',
       'Key-Keeper-8105!',
