@@ -97,7 +97,9 @@ describe('the studio in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'New Entry' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     // Required and unset: refused by the draft's own validator, nothing sent.
-    await expect.poll(() => dialog.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => dialog.locator('[aria-invalid="true"]').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await accessible(page, 'studio catalogues');
 
