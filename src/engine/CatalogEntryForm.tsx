@@ -132,6 +132,7 @@ export function CatalogEntryForm(props: CatalogEntryFormProps) {
       opened={props.opened}
       onClose={requestClose}
       title={t(props.entry ? 'catalog.editEntry' : 'catalog.newEntry')}
+      closeButtonProps={{ 'aria-label': t('catalog.close') }}
       size="lg"
     >
       {asking && (

@@ -35,6 +35,7 @@ export function CatalogEntryView(props: CatalogEntryViewProps) {
       opened={props.entryId !== undefined}
       onClose={props.onClose}
       title={t('catalog.viewEntry')}
+      closeButtonProps={{ 'aria-label': t('catalog.close') }}
       size="lg"
     >
       {props.entryId !== undefined && <EntryDetails {...props} entryId={props.entryId} />}

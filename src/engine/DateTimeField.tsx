@@ -33,7 +33,7 @@ export function DateTimeField({
   w,
   onEnter,
 }: DateTimeFieldProps) {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   const format = withTime ? DATETIME_FORMAT : DATE_FORMAT;
   return (
     <DateInput
@@ -47,6 +47,7 @@ export function DateTimeField({
       dateParser={withTime ? parseDateTime : parseDate}
       placeholder={format}
       clearable
+      clearButtonProps={{ 'aria-label': t('catalog.emptyDate') }}
       // The picker speaks `YYYY-MM-DD HH:mm:ss`; the forms keep the datetime-local shape.
       value={value === '' ? null : value.replace('T', ' ')}
       onChange={(next) => onChange(next ? (withTime ? next.replace(' ', 'T') : next) : '')}

@@ -100,7 +100,10 @@ describe('the studio in Chromium', () => {
     await expect
       .poll(() => dialog.locator('[aria-invalid="true"]').count(), { timeout: 30_000 })
       .toBeGreaterThan(0);
+    // The open dialog too: its close button says what it does.
+    await accessible(page, 'studio catalogue entry dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await accessible(page, 'studio catalogues');
 
     await publish(page, 'Ports of entry for arrival cards');

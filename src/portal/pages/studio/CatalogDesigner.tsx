@@ -257,6 +257,7 @@ function CatalogForm(props: {
         opened={askRemove}
         onClose={() => setAskRemove(false)}
         title={t('studio.catalog.removeTitle')}
+        closeButtonProps={{ 'aria-label': t('studio.close') }}
       >
         <Text>{t('studio.catalog.removeText', { title: design.titleEn || design.id })}</Text>
         <Group justify="flex-end" mt="md">

@@ -35,7 +35,12 @@ export function NoteDialog(props: {
   };
 
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title}>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      closeButtonProps={{ 'aria-label': t('studio.close') }}
+    >
       <form
         noValidate
         onSubmit={(event) => {

@@ -185,6 +185,7 @@ function DraftBar({ draft }: { draft: StudioDraft }) {
         opened={askDiscard}
         onClose={() => setAskDiscard(false)}
         title={t('studio.discardTitle')}
+        closeButtonProps={{ 'aria-label': t('studio.close') }}
       >
         <Text>{t('studio.discardText', { count: changed.length })}</Text>
         <Group justify="flex-end" mt="md">
