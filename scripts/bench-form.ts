@@ -24,7 +24,7 @@ import type { DefinitionBundle, EntityDefinition } from '../src/core/definitions
 import { compileValidators } from '../src/server/definitions/validators';
 import { sectionsOf } from '../src/core/rules/sections';
 import { PROJECT_ROOT } from '../src/server/config';
-import { CHROMIUM_PATH, launchChromium } from '../tests/support/browser';
+import { CHROMIUM_PATH, CHROMIUM_QUIET_FEATURES, launchChromium } from '../tests/support/browser';
 import type { BenchState } from '../bench/instrument';
 
 const ENTITY = 'visa-application';
@@ -244,6 +244,7 @@ async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      CHROMIUM_QUIET_FEATURES,
       '--disable-gpu-vsync',
       '--disable-frame-rate-limit',
     ],

@@ -29,13 +29,13 @@ import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { recordResults } from './bench-record';
+import { CHROMIUM_PATH, CHROMIUM_QUIET_FEATURES } from '../tests/support/browser';
 import { freePort } from '../tests/support/portal-process';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The build served: STATIC_DIR when set (a build kept apart), else dist/portal. */
 const STATIC_DIR = process.env.STATIC_DIR ?? path.join(ROOT, 'dist/portal');
 const SERVER_BUNDLE = path.join(ROOT, 'dist/server/main.js');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The demo applicant (seeds/connectid.json). */
 const APPLICANT = { login: 'applicant', password: 'Palm-Breeze-2041' };
 /** The goal for both pages, mobile preset. */
@@ -220,7 +220,13 @@ async function main() {
   const portal = await startPortal();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      CHROMIUM_QUIET_FEATURES,
+    ],
   });
   const results = new Map<string, RunFigures[]>();
   let version = '';

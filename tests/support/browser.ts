@@ -3,6 +3,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Browser work no page asks for, turned off in every test and bench browser. */
+export const CHROMIUM_QUIET_FEATURES = '--disable-features=WebUIOmniboxPopup';
+
 /**
  * Debian's Chromium driven by Playwright. Missing Chromium is a failure with the command to
  * fix it, never a skipped test.
@@ -23,6 +26,9 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Headless Chromium loads its omnibox's web UI (some 60 modules, in a process of its
+      // own) in every new window, which each test's context is: work no tested page asks for.
+      CHROMIUM_QUIET_FEATURES,
     ],
   });
 }

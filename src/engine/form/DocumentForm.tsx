@@ -14,6 +14,7 @@ import {
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Center,
   Group,
@@ -37,6 +38,7 @@ import {
 } from '../../core/rules/sections';
 import type { EngineFormContext } from './context';
 import { ReadOnlySection } from './ReadOnlyView';
+import { useFirstPaintDone } from './firstPaint';
 import { isBlank, sectionStatus, type SectionStatus } from './sectionStatus';
 import { SectionEditor } from './SectionEditor';
 import { asObject, fieldLabel } from './texts';
@@ -440,6 +442,9 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       pendingValidators
     );
 
+    // The task list's tabs are rendered just after the first paint: the open section's fields,
+    // what a person came to fill in, are on screen sooner (docs/performance.md).
+    const listShown = useFirstPaintDone();
     const chrome = useMemo(() => {
       const t = (key: string) => translate(texts, language, key);
       const items = sections.map((section, i) => {
@@ -476,34 +481,44 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
             orientation="vertical"
             classNames={{ root: 'engine-sections', list: 'engine-sections-list' }}
           >
-            <Tabs.List visibleFrom="sm" aria-label={t('form.sections')}>
-              {items.map((item) => (
-                <Tabs.Tab
-                  key={item.id}
-                  value={item.id}
-                  rightSection={
-                    item.count > 0 ? (
-                      <Badge color="red" size="sm" circle data-testid={`section-errors-${item.id}`}>
-                        {item.count}
-                      </Badge>
-                    ) : undefined
-                  }
-                >
-                  <span>{item.label}</span>
-                  {item.status && (
-                    <Text
-                      component="span"
-                      size="xs"
-                      c="dimmed"
-                      display="block"
-                      data-testid={`section-status-${item.id}`}
-                    >
-                      {item.status}
-                    </Text>
-                  )}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
+            {listShown ? (
+              <Tabs.List visibleFrom="sm" aria-label={t('form.sections')}>
+                {items.map((item) => (
+                  <Tabs.Tab
+                    key={item.id}
+                    value={item.id}
+                    rightSection={
+                      item.count > 0 ? (
+                        <Badge
+                          color="red"
+                          size="sm"
+                          circle
+                          data-testid={`section-errors-${item.id}`}
+                        >
+                          {item.count}
+                        </Badge>
+                      ) : undefined
+                    }
+                  >
+                    <span>{item.label}</span>
+                    {item.status && (
+                      <Text
+                        component="span"
+                        size="xs"
+                        c="dimmed"
+                        display="block"
+                        data-testid={`section-status-${item.id}`}
+                      >
+                        {item.status}
+                      </Text>
+                    )}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+            ) : (
+              // Its place, kept so that the section does not move when the list arrives.
+              <Box visibleFrom="sm" className="engine-sections-list" />
+            )}
             <Tabs.Panel value={active} className="engine-section-panel">
               <ActivePanel />
             </Tabs.Panel>
@@ -522,7 +537,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
           </Group>
         </Stack>
       );
-    }, [active, sections, counts, statuses, index, goTo, texts, language, entityId]);
+    }, [active, sections, counts, statuses, index, goTo, texts, language, entityId, listShown]);
 
     return <PanelContext.Provider value={panel}>{chrome}</PanelContext.Provider>;
   },

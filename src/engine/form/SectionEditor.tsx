@@ -18,6 +18,7 @@ import {
 } from '@rjsf/utils';
 import { translate } from '../../core/i18n/translate';
 import { contextOf, t, type EngineFormContext } from './context';
+import { useFirstPaintSlice } from './firstPaint';
 import { useWidgets } from './widgets';
 import './form.css';
 
@@ -76,6 +77,13 @@ function FieldErrorTemplate(props: FieldErrorProps<unknown, RJSFSchema, EngineFo
 
 const ThemeObjectFieldTemplate = MantineTemplates.ObjectFieldTemplate!;
 
+/**
+ * How many of a group's fields its first render shows, about a screen's worth: the rest follow
+ * in a render just after that paint, so a long section (the visa applicant's 21 fields) is on
+ * screen sooner (docs/performance.md, "First render").
+ */
+const FIRST_PAINT_FIELDS = 8;
+
 /** A property's value as text, when it is a non-empty string. */
 function textAt(data: unknown, field: unknown): string | undefined {
   if (typeof field !== 'string' || typeof data !== 'object' || data === null) return undefined;
@@ -127,7 +135,8 @@ function ObjectFieldTemplate(
 ) {
   const data = props.formData;
   const name = textAt(data, getUiOptions(props.uiSchema).groupLabelFrom);
-  const properties = props.properties.map((element) => relabelled(element, data, props));
+  const shown = useFirstPaintSlice(props.properties, FIRST_PAINT_FIELDS);
+  const properties = shown.map((element) => relabelled(element, data, props));
   const inner = <ThemeObjectFieldTemplate {...props} properties={properties} />;
   return name !== undefined ? (
     <div role="group" aria-label={name} className="engine-labelled-group">

@@ -81,6 +81,9 @@ export function ErrorSummary({
   );
 }
 
+/** How long a field that is not yet on screen is waited for. */
+const FIELD_WAIT_MS = 1_500;
+
 /**
  * Focuses the field RJSF rendered for a JSON pointer (`/applicant/familyName` has the id
  * `root.applicant.familyName`) once its section is on screen, or the nearest group holding it.
@@ -91,22 +94,23 @@ export function focusField(pointer: string, fallbackId?: string): void {
     .split('/')
     .filter(Boolean)
     .reduce<string[]>((all, part) => [...all, `${all.at(-1) ?? 'root'}.${part}`], []);
-  let tries = 0;
+  const started = performance.now();
   const attempt = () => {
+    // A section's later fields are rendered just after its first paint: the field itself is
+    // awaited for a while before its group (whose first input is another field) will do.
+    const patient = performance.now() - started < FIELD_WAIT_MS;
     const element =
-      ids
-        .slice()
-        .reverse()
+      (patient ? [ids.at(-1) ?? 'root'] : ids.slice().reverse())
         .map((id) => findFocusable(id))
         .find((found): found is HTMLElement => found !== null) ??
-      (fallbackId ? document.getElementById(fallbackId) : null);
+      (!patient && fallbackId ? document.getElementById(fallbackId) : null);
     if (element) {
       element.focus();
       element.scrollIntoView?.({ block: 'center' });
       return;
     }
-    // The section opens on the next render: try again for a few frames.
-    if (tries++ < 20) requestAnimationFrame(attempt);
+    // The section opens on the next render: try again on the next frames.
+    if (patient || performance.now() - started < FIELD_WAIT_MS * 2) requestAnimationFrame(attempt);
   };
   attempt();
 }
