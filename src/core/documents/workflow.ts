@@ -401,6 +401,18 @@ export function fullRoles(
   return suffixes.map((suffix) => `${workflow.rolePrefix}${suffix}`);
 }
 
+/** Every role of a workflow: those of its actions, screens and lists. */
+export function workflowRoles(
+  workflow: Pick<WorkflowDefinition, 'rolePrefix' | 'actions' | 'screens' | 'lists'>,
+): string[] {
+  const suffixes = new Set<string>([
+    ...Object.values(workflow.actions).flatMap((action) => action.roles),
+    ...workflow.screens.flatMap((screen) => screen.roles),
+    ...workflow.lists.flatMap((list) => list.roles),
+  ]);
+  return fullRoles(workflow, [...suffixes]);
+}
+
 /**
  * How a payable document's fees are computed and where they go: the `freezeFees` effect reads
  * each fee source's catalogue (the entries valid at that moment whose key field holds the

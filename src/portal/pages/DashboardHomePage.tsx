@@ -1,6 +1,7 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { workflowRoles } from '../../core/documents/workflow';
 import { usePortal } from '../context';
 import { MY_LIBRARY_PATH, MY_TASKS_PATH } from '../paths';
 import { HomeLinks } from './HomeLinks';
@@ -11,13 +12,17 @@ import { URGENT_TEXT } from '../theme';
 /**
  * The signed-in user's home (/dashboard/home): My Tasks and My Library, the finders and
  * shortcuts the user's roles open, the inbox message area, and the statistics of the document
- * types that declare them.
+ * types that declare them and the user has a role of.
  */
 export function DashboardHomePage() {
   const { t } = useTranslation();
   const { bundle, session } = usePortal();
   const name = session.name ?? session.username ?? '';
-  const withStatistics = bundle.workflows.filter((workflow) => workflow.statistics);
+  // The statistics of the document types the user works with: an applicant is not shown
+  // those of sponsorships they never file.
+  const withStatistics = bundle.workflows.filter(
+    (workflow) => workflow.statistics && session.hasAnyRole(workflowRoles(workflow)),
+  );
 
   return (
     <Stack gap="lg">

@@ -3,6 +3,7 @@ import type { EntityDefinition } from '../../core/definitions/types';
 import { stripRequired } from '../../core/definitions/strip-required';
 import {
   fullRoles,
+  workflowRoles,
   type WorkflowAction,
   type WorkflowDefinition,
 } from '../../core/documents/workflow';
@@ -46,11 +47,6 @@ export function compileWorkflows(
     if (!entity || !validateFull)
       throw new Error(`Workflow ${definition.id}: no schema ${definition.document}`);
     const { $id: _id, ...draftSchema } = stripRequired(entity.schema);
-    const allRoleSuffixes = new Set<string>([
-      ...Object.values(definition.actions).flatMap((a) => a.roles),
-      ...definition.screens.flatMap((s) => s.roles),
-      ...definition.lists.flatMap((l) => l.roles),
-    ]);
     const sections = entity.sections ?? [];
     compiled.set(definition.id, {
       definition,
@@ -62,7 +58,7 @@ export function compileWorkflows(
       allSections: sections.map((s) => s.id),
       rolesOf: (action) => fullRoles(definition, action.roles),
       seeAllRoles: fullRoles(definition, definition.seeAll),
-      anyRole: fullRoles(definition, [...allRoleSuffixes]),
+      anyRole: workflowRoles(definition),
       implementations,
     });
   }

@@ -1,0 +1,99 @@
+// The dashboard's statistics (DashboardHomePage) as each user meets them: those of the document
+// types the user works with, not every type that declares statistics.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../src/core/api/client';
+import type { DefinitionBundle } from '../../src/core/definitions/types';
+import type { WorkflowDefinition } from '../../src/core/documents/workflow';
+import type { TextTree } from '../../src/core/i18n/translate';
+import { PortalContext } from '../../src/portal/context';
+import { initI18n } from '../../src/portal/i18n';
+import { DashboardHomePage } from '../../src/portal/pages/DashboardHomePage';
+import { signedInSession, type Session } from '../../src/portal/session';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const readJson = async <T,>(file: string): Promise<T> =>
+  JSON.parse(await fs.readFile(path.join(root, file), 'utf8')) as T;
+
+const TYPES = ['visa-application', 'sponsor-application'] as const;
+let bundle: DefinitionBundle;
+
+beforeAll(async () => {
+  const workflows = await Promise.all(
+    TYPES.map((type) => readJson<WorkflowDefinition>(`workflows/${type}.json`)),
+  );
+  const translations = {} as DefinitionBundle['translations'];
+  for (const language of ['en', 'fr'] as const) {
+    translations[language] = await readJson<TextTree>(`translations/${language}.json`);
+    for (const type of TYPES)
+      translations[language][type] = await readJson<TextTree>(
+        `translations/${language}/${type}.json`,
+      );
+  }
+  bundle = { modules: [], catalogs: [], workflows, schemas: [], translations, version: 'test' };
+  await initI18n(bundle);
+});
+
+function userWith(roles: string[]): Session {
+  return signedInSession(
+    { sub: 'user-1', groups: ['view-profile', ...roles].map((role) => `/${role}`), name: 'Ana' },
+    { token: async () => 'token', login: vi.fn(), logout: vi.fn() },
+  );
+}
+
+const STATISTICS = {
+  year: 2026,
+  byStatus: [{ status: 'SUBMITTED', count: 2 }],
+  months: ['06', '07', '08', '09', '10', '11'].map((m) => ({ month: `2026-${m}`, count: 1 })),
+};
+
+/** Answers every statistics call; the dashboard's other areas get an error, shown in words. */
+function dashboardApi() {
+  const get = vi.fn((_backend: string, url: string) =>
+    Promise.resolve(url.startsWith('/statistics/') ? [null, STATISTICS] : [{ status: 500 }, null]),
+  );
+  return { get, api: { get, patch: get } as unknown as ApiClient };
+}
+
+function renderDashboard(session: Session, api: ApiClient) {
+  return render(
+    <MantineProvider env="test">
+      <PortalContext.Provider value={{ bundle, session, api }}>
+        <MemoryRouter initialEntries={['/dashboard/home']}>
+          <DashboardHomePage />
+        </MemoryRouter>
+      </PortalContext.Provider>
+    </MantineProvider>,
+  );
+}
+
+describe('dashboard statistics', () => {
+  it("shows an applicant their visa applications' statistics, not sponsorships'", async () => {
+    const { api, get } = dashboardApi();
+    renderDashboard(userWith(['visa-application-submit', 'visa-application-create']), api);
+    expect(await screen.findByText('Statistics: Visa application')).toBeTruthy();
+    expect(get).toHaveBeenCalledWith('evisa', '/statistics/visa-application');
+    expect(get).not.toHaveBeenCalledWith('evisa', '/statistics/sponsor-application');
+    expect(screen.queryByText('Statistics: Sponsor application')).toBeNull();
+  });
+
+  it('shows an officer of both types both, and someone of neither none', async () => {
+    const both = dashboardApi();
+    const view = renderDashboard(
+      userWith(['visa-application-search', 'sponsor-application-search']),
+      both.api,
+    );
+    expect(await screen.findByText('Statistics: Visa application')).toBeTruthy();
+    expect(await screen.findByText('Statistics: Sponsor application')).toBeTruthy();
+    view.unmount();
+
+    const neither = dashboardApi();
+    renderDashboard(userWith(['connectid-account-search']), neither.api);
+    await waitFor(() => expect(neither.get).toHaveBeenCalled());
+    expect(neither.get.mock.calls.some(([, url]) => url.startsWith('/statistics/'))).toBe(false);
+  });
+});
