@@ -287,10 +287,19 @@ describe.each(databaseKinds())('published definitions on %s', (kind) => {
       schema: { properties: { applicant: { properties: { name: { maxLength?: number } } } } };
     };
     entity.schema.properties.applicant.properties.name.maxLength = 1;
+    // A preview's check does not read the stored documents; a check that asks does.
+    const preview = await check({
+      base,
+      changes: { [file]: JSON.stringify(entity) },
+      document: TYPE,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).not.toHaveProperty('impact');
     const checked = await check({
       base,
       changes: { [file]: JSON.stringify(entity) },
       document: TYPE,
+      impact: true,
     });
     expect(checked.statusCode, checked.body).toBe(200);
     const result = checked.json() as {

@@ -125,6 +125,12 @@ export const DEFINITION_SET_ROUTES = {
           additionalProperties: { type: ['string', 'null'] },
         },
         document: { type: 'string', description: 'A document type to preview' },
+        impact: {
+          type: 'boolean',
+          description:
+            'Also count the stored documents the changed schemas would refuse (reads every ' +
+            'stored document of each changed type)',
+        },
       },
     },
     response: {
@@ -142,7 +148,8 @@ export const DEFINITION_SET_ROUTES = {
           },
           impact: {
             type: 'array',
-            description: 'Stored documents the changed schemas would make invalid, by type',
+            description:
+              'Stored documents the changed schemas would make invalid, by type (when asked)',
             items: {
               type: 'object',
               properties: {

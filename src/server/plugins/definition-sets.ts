@@ -101,9 +101,8 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
   );
 
   // A draft checked as a publish would check it, writing nothing: its problems, or the roles
-  // nobody holds, the stored documents its schemas would refuse, and the preview of the
-  // document type asked for (its version names the draft's
-  // validator modules, below).
+  // nobody holds, the stored documents its schemas would refuse (when asked), and the preview
+  // of the document type asked for (its version names the draft's validator modules, below).
   app.post('/check', DEFINITION_SET_ROUTES.check, async (request) => {
     requireAnyRole(request, readers);
     const body = checkBody(request.body);
@@ -120,12 +119,16 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
     const granted = await grantedRoles(database.db, bundle);
     const warnings = granted ? ungrantedRoles(bundle.workflows, bundle.catalogs, granted) : [];
     const part = body.document === undefined ? undefined : documentPart(bundle, body.document);
-    const impact = await documentImpact(database.db, options.served, bundle);
+    // Reads every stored document of each changed type: asked for by a check, not by the
+    // previews a designer shows after each change.
+    const impact = body.impact
+      ? await documentImpact(database.db, options.served, bundle)
+      : undefined;
     return {
       valid: true,
       problems: [],
       warnings,
-      impact,
+      ...(impact && { impact }),
       version: bundle.version,
       ...(part && { document: { ...part, shared: portalIndex(bundle).translations } }),
     };
@@ -249,16 +252,28 @@ function publishBody(body: unknown): { base: number; note: string; changes: Chan
 }
 
 /** The body of a check: a publish's without the note, and the document type to preview. */
-function checkBody(body: unknown): { base: number; changes: Changes; document?: string } {
+function checkBody(body: unknown): {
+  base: number;
+  changes: Changes;
+  document?: string;
+  impact: boolean;
+} {
   if (typeof body !== 'object' || body === null) throw invalid('', 'type', { type: 'object' });
   const { base, changes } = publishBody({ ...body, note: 'check' });
-  const { document } = body as { document?: unknown };
+  const { document, impact } = body as { document?: unknown; impact?: unknown };
+  if (impact !== undefined && typeof impact !== 'boolean')
+    throw invalid('/impact', 'type', { type: 'boolean' });
   if (
     document !== undefined &&
     (typeof document !== 'string' || !/^[a-z][a-z0-9-]*$/.test(document))
   )
     throw invalid('/document', 'pattern', { pattern: '^[a-z][a-z0-9-]*$' });
-  return { base, changes, ...(typeof document === 'string' && { document }) };
+  return {
+    base,
+    changes,
+    impact: impact === true,
+    ...(typeof document === 'string' && { document }),
+  };
 }
 
 function restoreBody(body: unknown): { base: number; note: string } {

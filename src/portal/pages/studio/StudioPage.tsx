@@ -110,7 +110,7 @@ function DraftBar({ draft }: { draft: StudioDraft }) {
   const check = async () => {
     setChecking(true);
     setFailure(undefined);
-    const [error, checked] = await draft.check();
+    const [error, checked] = await draft.check(undefined, {}, true);
     setChecking(false);
     if (error) setFailure(error);
     setResult(checked ?? undefined);

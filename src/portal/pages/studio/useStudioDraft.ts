@@ -139,13 +139,18 @@ export function useStudioDraft(api: ApiClient) {
     return [...all].sort();
   }, [baseFiles, changes]);
 
-  /** Checks the draft, with `pending` changes made in the same moment (not yet in state). */
+  /**
+   * Checks the draft, with `pending` changes made in the same moment (not yet in state); with
+   * `impact`, also counts the stored documents it would make invalid (a read of every stored
+   * document of the changed types: for the Check button, not for each preview).
+   */
   const check = useCallback(
-    async (document?: string, pending: DraftChanges = {}) =>
+    async (document?: string, pending: DraftChanges = {}, impact = false) =>
       api.post<CheckResult>('definitions', '/sets/check', {
         base: base ?? 1,
         changes: { ...changes, ...pending },
         ...(document && { document }),
+        ...(impact && { impact }),
       }),
     [api, base, changes],
   );
