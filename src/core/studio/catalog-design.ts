@@ -1,4 +1,5 @@
 import type { CatalogDefinition, CatalogReference, JsonSchema } from '../definitions/types';
+import { isFieldName, isIdentifier } from '../definitions/names';
 
 /** The kinds of field a catalogue designer offers, each one JSON Schema shape. */
 export const CATALOG_FIELD_TYPES = ['text', 'integer', 'number', 'boolean', 'date'] as const;
@@ -187,12 +188,11 @@ export function designProblems(
 ): Array<{ field?: string; key: string; values?: Record<string, string> }> {
   const problems: Array<{ field?: string; key: string; values?: Record<string, string> }> = [];
   const names = new Set<string>();
-  if (!/^[a-z][a-z0-9-]*$/.test(design.id))
-    problems.push({ field: 'id', key: 'studio.catalog.badId' });
+  if (!isIdentifier(design.id)) problems.push({ field: 'id', key: 'studio.catalog.badId' });
   if (design.fields.length === 0) problems.push({ key: 'studio.catalog.noFields' });
   if (!design.fields.some((f) => f.key)) problems.push({ key: 'studio.catalog.noKey' });
   for (const field of design.fields) {
-    if (!/^[a-zA-Z][a-zA-Z0-9_]*$/.test(field.name))
+    if (!isFieldName(field.name))
       problems.push({ key: 'studio.catalog.badField', values: { name: field.name } });
     else if (names.has(field.name))
       problems.push({ key: 'studio.catalog.sameField', values: { name: field.name } });

@@ -1,3 +1,8 @@
+import {
+  FIELD_NAME_PATTERN,
+  IDENTIFIER_MAX_LENGTH,
+  IDENTIFIER_PATTERN,
+} from '../../core/definitions/names';
 import { SESSION_CLAIMS } from '../../core/documents/workflow';
 import { FILTER_CRITERIA } from '../../core/search/criteria';
 import { NAMES_KEYWORD } from './references';
@@ -6,12 +11,16 @@ import { NAMES_KEYWORD } from './references';
  * Our own meta-schemas: what a catalogue, entity schema or workflow file must look like before
  * the server accepts it. An error names the file and the JSON pointer inside it.
  */
-const identifier = { type: 'string', pattern: '^[a-z][a-z0-9-]*$', maxLength: 64 };
+const identifier = {
+  type: 'string',
+  pattern: IDENTIFIER_PATTERN,
+  maxLength: IDENTIFIER_MAX_LENGTH,
+};
 const roleCommaList = {
   type: 'string',
   pattern: '^\\s*[a-z][a-z0-9-]*(\\s*,\\s*[a-z][a-z0-9-]*)*\\s*$',
 };
-const fieldName = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]*$' };
+const fieldName = { type: 'string', pattern: FIELD_NAME_PATTERN };
 /** A translation key: it must name a text in every language (references.ts). */
 const textKey = { type: 'string', [NAMES_KEYWORD]: 'text' };
 /** A catalogue's id: the catalogue must exist. */

@@ -3,6 +3,7 @@ import {
   DEFINITIONS_EDIT_ROLE,
   DEFINITIONS_PUBLISH_ROLE,
 } from '../../core/definitions/studio-roles';
+import { IDENTIFIER_PATTERN, isIdentifier } from '../../core/definitions/names';
 import type { DefinitionBundle } from '../../core/definitions/types';
 import { DEFINITION_SET_ROUTES } from '../api-contract/definition-set-routes';
 import { requireAnyRole } from '../auth/plugin';
@@ -263,11 +264,8 @@ function checkBody(body: unknown): {
   const { document, impact } = body as { document?: unknown; impact?: unknown };
   if (impact !== undefined && typeof impact !== 'boolean')
     throw invalid('/impact', 'type', { type: 'boolean' });
-  if (
-    document !== undefined &&
-    (typeof document !== 'string' || !/^[a-z][a-z0-9-]*$/.test(document))
-  )
-    throw invalid('/document', 'pattern', { pattern: '^[a-z][a-z0-9-]*$' });
+  if (document !== undefined && (typeof document !== 'string' || !isIdentifier(document)))
+    throw invalid('/document', 'pattern', { pattern: IDENTIFIER_PATTERN });
   return {
     base,
     changes,

@@ -31,6 +31,7 @@ import {
   type FormFiles,
 } from '../../../core/studio/schema-design';
 import { DocumentForm } from '../../../engine/form';
+import { isFieldName } from '../../../core/definitions/names';
 import { entityValidators } from '../../../engine/form/loadEntityValidators';
 import type { DocumentData, DocumentFormHandle } from '../../../engine/form/types';
 import { usePortal } from '../../context';
@@ -192,7 +193,7 @@ function AddFieldForm(props: {
   };
 
   const add = () => {
-    if (!/^[a-zA-Z][a-zA-Z0-9_]*$/.test(field.name))
+    if (!isFieldName(field.name))
       return setError(t('studio.catalog.badField', { name: field.name }));
     if (!field.labelEn.trim() || !field.labelFr.trim())
       return setError(t('studio.form.labelsRequired'));
