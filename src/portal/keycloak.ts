@@ -15,6 +15,7 @@
  * short-lived state of a sign-in in progress). React reads the session through `SessionStore`.
  */
 import type Keycloak from 'keycloak-js';
+import type { KeycloakConfig } from 'keycloak-js';
 import {
   AUTH_CLIENT_ID,
   AUTH_REALM,
@@ -26,7 +27,7 @@ import {
   TOKEN_CHECK_INTERVAL_MS,
   TOKEN_MIN_VALIDITY_SECONDS,
 } from './auth-config';
-import { currentLanguage } from './i18n';
+import { pickLanguage } from '../core/i18n/translate';
 import {
   sameIdentity,
   signedInSession,
@@ -179,6 +180,31 @@ function loadKeycloak(): Promise<typeof Keycloak> {
   return import('keycloak-js').then((module) => module.default);
 }
 
+/**
+ * keycloak-js' configuration. For the built-in identity server (the portal's own origin, see
+ * auth-config.ts) its endpoints are given as an OpenID provider's metadata: keycloak-js then
+ * skips its third-party cookies check, two hidden frames opened one after the other before
+ * anything else while single sign-on starts, which can only ever answer "supported" when the
+ * identity server's cookies are first-party. Every endpoint is the one the realm form names.
+ * A separate Keycloak (another origin) is configured by realm, and keeps the check: its cookies
+ * are third-party there, and a browser blocking them needs keycloak-js' fallback.
+ */
+function clientConfig(url: string): KeycloakConfig {
+  if (!sameOrigin(url)) return { url, realm: AUTH_REALM, clientId: AUTH_CLIENT_ID };
+  const realm = `${url}/realms/${encodeURIComponent(AUTH_REALM)}`;
+  const protocol = `${realm}/protocol/openid-connect`;
+  return {
+    clientId: AUTH_CLIENT_ID,
+    oidcProvider: {
+      authorization_endpoint: `${protocol}/auth`,
+      token_endpoint: `${protocol}/token`,
+      end_session_endpoint: `${protocol}/logout`,
+      check_session_iframe: `${protocol}/login-status-iframe.html`,
+      userinfo_endpoint: `${protocol}/userinfo`,
+    },
+  };
+}
+
 async function startKeycloak(): Promise<SessionStore> {
   const url = AUTH_SERVER_URL();
   const library = loadKeycloak();
@@ -196,7 +222,7 @@ async function startKeycloak(): Promise<SessionStore> {
     console.warn('[portal] single sign-on could not be loaded: starting signed out', error);
     return staticStore(signedOutSession(unavailableLogin));
   }
-  const keycloak = new KeycloakClient({ url, realm: AUTH_REALM, clientId: AUTH_CLIENT_ID });
+  const keycloak = new KeycloakClient(clientConfig(url));
   const listeners = new Set<() => void>();
   let available = true;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -204,8 +230,11 @@ async function startKeycloak(): Promise<SessionStore> {
 
   const login = (redirectPath?: string) => {
     if (!available) return unavailableLogin();
+    // The page's language (i18n.ts keeps the document's lang in step with it): the sign-in
+    // page is shown in it.
+    const locale = pickLanguage(document.documentElement.lang);
     void keycloak
-      .login({ redirectUri: returnAddress(redirectPath), locale: currentLanguage() })
+      .login({ redirectUri: returnAddress(redirectPath), locale })
       .catch(unavailableLogin);
   };
   const logout = () => {

@@ -18,12 +18,18 @@ import { portalApiClient } from './api';
 import { PortalContext, type Portal } from './context';
 import { definitionStore, fetchDefinitionsIndex, type DefinitionStore } from './definitions';
 import { addTexts, initI18n } from './i18n';
-import { RETURN_PARAM, startSession, type SessionStore } from './keycloak';
+import { startSession, type SessionStore } from './keycloak';
 import { pendingSessionStore } from './pendingSession';
 import { portalDefinitionsWatch } from './definitionsWatch';
 import { CurrentRouterProvider } from './CurrentRouterProvider';
-import { createPortalRouter, preloadRoute, routeAtStart } from './router';
+import { createPortalRouter, preloadRoute } from './router';
 import { registerServiceWorker } from './serviceWorker';
+import {
+  afterNextPaint,
+  paintsBeforeSession,
+  returningFromSignIn,
+  routeAtStart,
+} from './sessionStart';
 import { cssVariablesResolver, theme } from './theme';
 import { EngineModulesProvider } from '../engine/module';
 import { portalModules } from '../modules/portal';
@@ -103,11 +109,17 @@ function PortalRoot({
   definitions,
   store,
   router,
+  onShown,
 }: {
   definitions: DefinitionStore;
   store: SessionStore;
   router: ReturnType<typeof createPortalRouter>;
+  /** Called once the first page is on screen. */
+  onShown: () => void;
 }) {
+  useEffect(() => {
+    void afterNextPaint().then(onShown);
+  }, [onShown]);
   const bundle = useSyncExternalStore(definitions.subscribe, definitions.current);
   const session = useInTransitions(store);
   // One client for the whole visit: it asks the store for the current token on every call.
@@ -122,22 +134,17 @@ function PortalRoot({
   );
 }
 
-/**
- * Whether the address is the identity server sending the browser back (a sign-in's code, its
- * error, the route to return to): keycloak-js then takes its parameters out of the address, and
- * the route moves into the fragment, before the router may read it.
- */
-function returningFromSignIn(location: Pick<Location, 'search'>): boolean {
-  const query = new URLSearchParams(location.search);
-  return ['code', 'state', 'error', RETURN_PARAM].some((name) => query.has(name));
-}
-
 async function start() {
-  // Single sign-on starts alongside (it never fails: without it the portal starts signed out).
-  // The portal does not wait for it to show a page, unless the identity server just sent the
-  // browser back: a public page shows at once, a page behind roles waits (RequireRoles).
+  // Single sign-on starts alongside, or, on a public page, once that page has painted
+  // (sessionStart.ts). It never fails: without it the portal starts signed out. The portal does
+  // not wait for it to show a page, unless the identity server just sent the browser back: a
+  // public page shows at once, a page behind roles waits (RequireRoles).
   const waitForSession = returningFromSignIn(globalThis.location);
-  const session = startSession();
+  let shown: () => void = () => undefined;
+  const firstPageShown = new Promise<void>((resolve) => (shown = resolve));
+  const session = paintsBeforeSession(globalThis.location)
+    ? firstPageShown.then(startSession)
+    : startSession();
   // The definitions index is public (index.html preloads it). Offline, the copy of the last
   // visit (the browser's HTTP cache) starts the shell.
   const index = await fetchDefinitionsIndex();
@@ -160,7 +167,10 @@ async function start() {
   await initI18n(bundle);
   const store = waitForSession ? await session : pendingSessionStore(session);
   const router = createPortalRouter(bundle, definitions);
-  render(<PortalRoot definitions={definitions} store={store} router={router} />, true);
+  render(
+    <PortalRoot definitions={definitions} store={store} router={router} onShown={shown} />,
+    true,
+  );
 }
 
 /**

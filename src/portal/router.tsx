@@ -38,7 +38,6 @@ import { useSelfRegistration } from './useSelfRegistration';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage, OfflinePage, UnauthorizedPage } from './pages/MessagePage';
 import { lazyPage } from './lazyPage';
-import { RETURN_PARAM } from './keycloak';
 import { entityValidators } from '../engine/form/loadEntityValidators';
 import type { DocumentParts } from './definitions';
 import { DocumentsGate } from './DocumentsGate';
@@ -356,16 +355,6 @@ function preloading(...preloads: Array<() => void>): PreloadHandle {
 
 function preloadMatches(matches: ReadonlyArray<{ route: RouteObject }> | null) {
   for (const { route } of matches ?? []) (route.handle as PreloadHandle | undefined)?.preload();
-}
-
-/**
- * The route the portal opens at start: the fragment, or the route a sign-in returns to
- * (`return_to`, still in the query while single sign-on starts).
- */
-export function routeAtStart(location: Pick<Location, 'hash' | 'search'>): string {
-  const returning = new URLSearchParams(location.search).get(RETURN_PARAM);
-  if (returning?.startsWith('/')) return returning;
-  return location.hash.replace(/^#/, '').split('?')[0] || '/';
 }
 
 /**

@@ -5,7 +5,8 @@ import type { DefinitionBundle } from '../../src/core/definitions/types';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import { lazyPage } from '../../src/portal/lazyPage';
 import type { DocumentParts } from '../../src/portal/definitions';
-import { createPortalRouter, preloadRoute, routeAtStart } from '../../src/portal/router';
+import { createPortalRouter, preloadRoute } from '../../src/portal/router';
+import { routeAtStart } from '../../src/portal/sessionStart';
 
 const loads = vi.hoisted(() => ({ validators: [] as string[], screenPage: 0 }));
 

@@ -137,6 +137,46 @@ describe('portal shell in Chromium', () => {
     await applicant.context.close();
   });
 
+  it('starts single sign-on once a public page has painted, at once behind roles, and signs in silently', async () => {
+    const { page, context, cspViolations, pageErrors } = await openWatchedPage(browser);
+    // What the page's main region showed when single sign-on's first request (the realm's
+    // description) left; '' when there was no main region yet.
+    await context.addInitScript(() => {
+      const original = window.fetch;
+      const record = window as unknown as { ssoStartedOver?: string };
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (/\/realms\/portal$/.test(url) && record.ssoStartedOver === undefined)
+          record.ssoStartedOver = document.querySelector('main')?.textContent ?? '';
+        return original.call(window, input, init);
+      };
+    });
+    const startedOver = () =>
+      page.evaluate(() => (window as unknown as { ssoStartedOver?: string }).ssoStartedOver);
+    const paths: string[] = [];
+    page.on('request', (request) => paths.push(new URL(request.url()).pathname));
+
+    await page.goto(`${portal.url}/#/home`);
+    await page.getByRole('main').getByRole('button', { name: 'Sign In' }).waitFor();
+    await expect.poll(startedOver, { timeout: 30_000 }).toBeDefined();
+    expect(await startedOver()).toContain('Check an electronic document');
+
+    await signIn(page, portal, 'applicant', 'Palm-Breeze-2041', '/dashboard/home');
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    paths.length = 0;
+    await page.reload();
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    // A page behind roles: the chain left before anything was drawn, and ended signed in
+    // through the silent sign-on frame, with no third-party cookies check on our own origin.
+    expect(await startedOver()).toBe('');
+    expect(paths).toContain('/silent-check-sso.html');
+    expect(paths).toContain('/realms/portal/protocol/openid-connect/login-status-iframe.html');
+    expect(paths.filter((path) => path.includes('3p-cookies'))).toEqual([]);
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('checks an electronic document on the public home page: a valid number, then a wrong one', async () => {
     const password = 'Lagoon-Check-4821!';
     const people = { owner: 'td.owner', officer: 'td.officer' };
