@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,10 +6,23 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../src/server/app';
+import { installSecurityHeaders } from '../../src/server/http/security-headers';
 import { spaPlugin } from '../../src/server/plugins/spa';
 
 /** A chunk big enough to be worth compressing. */
 const VENDOR = `export const texts = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `text ${i}`))};`;
+
+/** The silent sign-on page's one line of script, written into the page. */
+const SILENT_SCRIPT = 'parent.postMessage(location.href, location.origin);';
+
+/** The script-src directive of an answer's Content-Security-Policy. */
+function scriptSources(policy: unknown): string[] {
+  const directive = String(policy)
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('script-src '));
+  return directive?.split(/\s+/).slice(1) ?? [];
+}
 
 /** The built portal's files as the service worker needs them served. */
 describe('the built portal', () => {
@@ -21,7 +35,7 @@ describe('the built portal', () => {
       'index.html': '<!doctype html><title>portal</title>',
       'sw.js': 'importScripts("./workbox-1a2b3c4d.js");',
       'workbox-1a2b3c4d.js': '/* workbox */',
-      'silent-check-sso.html': '<!doctype html><title>sso</title>',
+      'silent-check-sso.html': `<!doctype html><title>sso</title><script>${SILENT_SCRIPT}</script>`,
       'assets/index-AbCd1234.js': 'export {};',
       '.vite/manifest.json': '{}',
       'assets/vendor-Ef567890.js': VENDOR,
@@ -33,6 +47,9 @@ describe('the built portal', () => {
       await fs.writeFile(path.join(dir, file), content);
     }
     app = Fastify({ logger: false });
+    await installSecurityHeaders(app, {
+      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    });
     await app.register(spaPlugin, { staticDir: dir });
   });
 
@@ -69,6 +86,18 @@ describe('the built portal', () => {
     const plain = await app.inject({ url });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(VENDOR);
+  });
+
+  it('allows an HTML file its own inline scripts by their hash, and no other page', async () => {
+    const hash = createHash('sha256').update(SILENT_SCRIPT).digest('base64');
+    const silent = await app.inject({ url: '/silent-check-sso.html?code=abc&state=def' });
+    expect(silent.body).toContain(SILENT_SCRIPT);
+    expect(scriptSources(silent.headers['content-security-policy'])).toEqual([
+      "'self'",
+      `'sha256-${hash}'`,
+    ]);
+    const index = await app.inject({ url: '/' });
+    expect(scriptSources(index.headers['content-security-policy'])).toEqual(["'self'"]);
   });
 
   it("does not serve the build's own folder", async () => {

@@ -1,6 +1,8 @@
 /**
- * The static files of the identity pages: one style sheet and the small scripts keycloak-js's
- * iframes need. Served from our origin as files (the CSP allows no inline script).
+ * The static files of the identity pages (one style sheet, the colour scheme's script), served
+ * from our origin as files (their CSP allows no inline script); and the small scripts of
+ * keycloak-js's hidden frames, which those frames' pages carry inline, allowed by their hash
+ * (pages.ts, `framePage`).
  */
 
 export const SIGNIN_CSS = `
@@ -121,7 +123,4 @@ export const COOKIES_STEP2_JS = `(function () {
 export const ASSETS: Record<string, { type: string; body: string }> = {
   'signin.css': { type: 'text/css; charset=utf-8', body: SIGNIN_CSS },
   'theme.js': { type: 'text/javascript; charset=utf-8', body: THEME_JS },
-  'login-status-iframe.js': { type: 'text/javascript; charset=utf-8', body: LOGIN_STATUS_JS },
-  '3p-cookies-step1.js': { type: 'text/javascript; charset=utf-8', body: COOKIES_STEP1_JS },
-  '3p-cookies-step2.js': { type: 'text/javascript; charset=utf-8', body: COOKIES_STEP2_JS },
 };

@@ -6,7 +6,7 @@ import { pickLanguage, type Language } from '../../core/i18n/translate';
 import type { ServerConfig } from '../config';
 import { ApiProblem } from '../http/api-error';
 import { kyselyAdapter, purgeExpired } from './adapter';
-import { ASSETS } from './assets';
+import { ASSETS, COOKIES_STEP1_JS, COOKIES_STEP2_JS, LOGIN_STATUS_JS } from './assets';
 import type { CredentialStore } from './credentials';
 import type { AccountDirectory } from './directory';
 import { publicJwk, signingKeys, spkiBase64 } from './keys';
@@ -17,7 +17,8 @@ import {
   loginPage,
   policyLines,
   problemLine,
-  scriptPage,
+  framePage,
+  type FramePage,
   t,
   totpEnrolPage,
   totpPage,
@@ -162,15 +163,13 @@ export async function identityPlugin(
   });
   const html = (reply: FastifyReply, body: string, status = 200) =>
     noStore(reply).status(status).type('text/html; charset=utf-8').send(body);
-  app.get(`${realmPath}${PROTOCOL_PATH}/login-status-iframe.html`, async (_request, reply) =>
-    html(reply, scriptPage('login-status', `${realmPath}/assets/login-status-iframe.js`)),
-  );
-  app.get(`${realmPath}${PROTOCOL_PATH}/3p-cookies/step1.html`, async (_request, reply) =>
-    html(reply, scriptPage('3p-cookies', `${realmPath}/assets/3p-cookies-step1.js`)),
-  );
-  app.get(`${realmPath}${PROTOCOL_PATH}/3p-cookies/step2.html`, async (_request, reply) =>
-    html(reply, scriptPage('3p-cookies', `${realmPath}/assets/3p-cookies-step2.js`)),
-  );
+  const frame = (path: string, page: FramePage) =>
+    app.get(`${realmPath}${PROTOCOL_PATH}/${path}`, async (_request, reply) =>
+      html(reply.header('content-security-policy', page.contentSecurityPolicy), page.html),
+    );
+  frame('login-status-iframe.html', framePage('login-status', LOGIN_STATUS_JS));
+  frame('3p-cookies/step1.html', framePage('3p-cookies', COOKIES_STEP1_JS));
+  frame('3p-cookies/step2.html', framePage('3p-cookies', COOKIES_STEP2_JS));
 
   /** The current session's id for the client (the `sid` its tokens carry), or null. */
   app.get<{ Querystring: { client_id?: string; origin?: string } }>(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
     app.log.warn({ staticDir: options.staticDir }, 'portal not built: run `npm run build`');
     return;
   }
+  const inlineScripts = inlineScriptHashes(options.staticDir);
   await app.register(fastifyStatic, {
     root: options.staticDir,
     wildcard: true,
@@ -32,6 +34,43 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
       // The body depends on Accept-Encoding (a compressed copy or the file itself): a shared
       // cache must not hand a brotli body to a client that did not ask for it.
       res.setHeader('vary', 'accept-encoding');
+      const hashes = inlineScripts.get(filePath.replace(/\.(br|gz)$/, ''));
+      const policy = res.getHeader('content-security-policy');
+      if (hashes && typeof policy === 'string') {
+        res.setHeader('content-security-policy', allowingScripts(policy, hashes));
+      }
     },
   });
+}
+
+/**
+ * The hashes (`'sha256-...'`) of the inline scripts of each top-level HTML file of the build,
+ * by path. The silent sign-on page carries its one line of script inline: keycloak-js opens it
+ * in a hidden frame while single sign-on starts, and fetching the script separately added a
+ * round trip to that chain. The portal's policy allows scripts from our origin only; each such
+ * file's own answer adds its scripts' hashes, and no other page's answer does.
+ */
+function inlineScriptHashes(staticDir: string): Map<string, string[]> {
+  const hashes = new Map<string, string[]>();
+  for (const name of fs.readdirSync(staticDir)) {
+    if (!name.endsWith('.html')) continue;
+    const file = path.join(staticDir, name);
+    const html = fs.readFileSync(file, 'utf8');
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      ([, body]) =>
+        `'sha256-${createHash('sha256')
+          .update(body ?? '', 'utf8')
+          .digest('base64')}'`,
+    );
+    if (scripts.length > 0) hashes.set(file, scripts);
+  }
+  return hashes;
+}
+
+/** The policy with `hashes` added to its script-src directive. */
+function allowingScripts(policy: string, hashes: readonly string[]): string {
+  return policy.replace(
+    /(^|;)\s*script-src([^;]*)/,
+    (_match, start: string, sources: string) => `${start}script-src${sources} ${hashes.join(' ')}`,
+  );
 }
