@@ -171,6 +171,14 @@ async function start() {
     <PortalRoot definitions={definitions} store={store} router={router} onShown={shown} />,
     true,
   );
+  // The service worker once the first page has painted and single sign-on has started: it
+  // downloads the whole app shell again into its cache, and the page then fetches its chunks
+  // once more through it (serviceWorker.ts). Registered at the window's load event, which an
+  // application like this one reaches before any of its pages has shown, it competed with
+  // single sign-on and the page's own requests on a slow network.
+  void Promise.all([firstPageShown, session])
+    .then(afterNextPaint)
+    .then(registerServiceWorker);
 }
 
 /**
@@ -185,5 +193,4 @@ function bootText(key: string): string {
   return translate(texts, pickLanguage(navigator.languages?.join(','), navigator.language), key);
 }
 
-registerServiceWorker();
 void start();

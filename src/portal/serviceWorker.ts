@@ -13,8 +13,8 @@ export function registerServiceWorker(): void {
   // again through it (from the browser's HTTP cache) so the page seen first opens offline too.
   if (!navigator.serviceWorker.controller) keepChunksFetchedWithoutWorker();
   registerSW({
-    // Once the page has loaded: precaching the shell must not compete with the first paint.
-    immediate: false,
+    // main.tsx calls this once the first page has shown: register at once.
+    immediate: true,
     onRegisterError: (error: unknown) =>
       console.warn('[portal] the service worker could not be registered', error),
   });
