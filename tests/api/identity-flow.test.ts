@@ -189,7 +189,17 @@ describe.each(databaseKinds())('identity server: code flow (%s)', (kind) => {
       expect(response.status).toBe(200);
       return ((await response.json()) as { sid: string | null }).sid;
     };
+    // The login-status frame as served: the session's id for keycloak-js' first check.
+    const frameSid = async () => {
+      const response = await flow.browser.fetch(
+        `${server.issuer}/protocol/openid-connect/login-status-iframe.html`,
+      );
+      const html = await response.text();
+      expect(html).toContain(`data-client="portal" data-origin="${server.publicUrl}"`);
+      return /data-sid="([^"]*)"/.exec(html)?.[1];
+    };
     expect(await status()).toBe(sid);
+    expect(await frameSid()).toBe(sid);
 
     const params = new URLSearchParams({
       client_id: 'portal',
@@ -214,6 +224,7 @@ describe.each(databaseKinds())('identity server: code flow (%s)', (kind) => {
     expect(confirm.status).toBe(303);
     expect(confirm.headers.get('location')).toBe(`${server.publicUrl}/`);
     expect(await status()).toBeNull();
+    expect(await frameSid()).toBe('');
     // The session's refresh token died with it.
     expect((await flow.refresh(tokens.refresh_token as string)).status).toBe(400);
   });

@@ -172,6 +172,21 @@ describe('portal shell in Chromium', () => {
     expect(paths).toContain('/silent-check-sso.html');
     expect(paths).toContain('/realms/portal/protocol/openid-connect/login-status-iframe.html');
     expect(paths.filter((path) => path.includes('3p-cookies'))).toEqual([]);
+    // The login-status frame's first check was answered from the frame itself.
+    const beforeSilentSignOn = paths.slice(0, paths.indexOf('/silent-check-sso.html'));
+    expect(beforeSilentSignOn.filter((path) => path.endsWith('/init'))).toEqual([]);
+
+    // Signed out in another tab: the login-status frame's later checks (every 5 s) notice, and
+    // this page, behind roles, goes to the sign-in page.
+    const other = await context.newPage();
+    await other.goto(`${portal.url}/#/dashboard/home`);
+    await other.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    const burger = other.getByRole('button', { name: 'Application menu' });
+    if ((await burger.getAttribute('aria-expanded')) !== 'true') await burger.click();
+    await other.getByRole('navigation', { name: 'Application menu' }).getByText('Sign Out').click();
+    await other.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await other.waitForURL(`${portal.url}/#/home`);
+    await page.locator('#username').waitFor({ timeout: 30_000 });
     expect(cspViolations).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();

@@ -62,10 +62,14 @@ a { color: var(--link); }
 /**
  * keycloak-js's session check: the page posts "clientId sessionState"; we ask our own origin
  * for the current session's id for that client and answer "unchanged", "changed" or "error".
+ * The first check, made as the frame loads, is answered from the session's id the frame was
+ * served with (its root element's data-sid, for data-client and data-origin only).
  */
 export const LOGIN_STATUS_JS = `(function () {
   'use strict';
   var base = window.location.pathname.replace(/\\/[^/]*$/, '/login-status-iframe.html/init');
+  var root = document.documentElement;
+  var atLoad = { client: root.getAttribute('data-client'), origin: root.getAttribute('data-origin'), sid: root.getAttribute('data-sid') };
   window.addEventListener('message', function (event) {
     if (event.source !== window.parent || typeof event.data !== 'string') return;
     var origin = event.origin;
@@ -73,6 +77,12 @@ export const LOGIN_STATUS_JS = `(function () {
     var clientId = parts[0] || '';
     var sessionState = parts[1] || '';
     var reply = function (answer) { event.source.postMessage(answer, origin); };
+    var first = atLoad;
+    atLoad = null;
+    if (first && first.sid !== null && first.client === clientId && first.origin === origin) {
+      reply((first.sid || '') === sessionState ? 'unchanged' : 'changed');
+      return;
+    }
     var url = base + '?client_id=' + encodeURIComponent(clientId) + '&origin=' + encodeURIComponent(origin);
     fetch(url, { credentials: 'same-origin', cache: 'no-store' })
       .then(function (response) {

@@ -313,17 +313,25 @@ export interface FramePage {
 }
 
 /**
- * An empty page that runs one script of its own (keycloak-js's hidden frames). The script is
+ * An empty page that runs one script of its own (keycloak-js's hidden frames), with `attributes`
+ * on its root element for the script to read. The script is
  * written into the page, and the page's policy allows that one script by its hash and nothing
  * else: keycloak-js opens these frames one after the other while single sign-on starts, and a
  * script fetched separately added a round trip to each (three of the chain's dozen on a slow
  * network, before a signed-in page could show).
  */
-export function framePage(title: string, script: string): FramePage {
+export function framePage(
+  title: string,
+  script: string,
+  attributes: Record<string, string> = {},
+): FramePage {
   const hash = createHash('sha256').update(script, 'utf8').digest('base64');
+  const data = Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
   return {
     html: `<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<html${data}><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <link rel="icon" href="data:,">
 <script>${script}</script>
 </head><body></body></html>`,

@@ -167,11 +167,26 @@ export async function identityPlugin(
     app.get(`${realmPath}${PROTOCOL_PATH}/${path}`, async (_request, reply) =>
       html(reply.header('content-security-policy', page.contentSecurityPolicy), page.html),
     );
-  frame('login-status-iframe.html', framePage('login-status', LOGIN_STATUS_JS));
   frame('3p-cookies/step1.html', framePage('3p-cookies', COOKIES_STEP1_JS));
   frame('3p-cookies/step2.html', framePage('3p-cookies', COOKIES_STEP2_JS));
 
-  /** The current session's id for the client (the `sid` its tokens carry), or null. */
+  /** The current session's id for the portal's client (the `sid` its tokens carry), or null. */
+  const currentSid = async (request: FastifyRequest, reply: FastifyReply) => {
+    const ctx = provider.createContext(request.raw, reply.raw);
+    const session = await provider.Session.get(ctx as never);
+    return session.accountId ? (session.authorizations?.[clientId]?.sid ?? null) : null;
+  };
+  // The login-status frame carries the session's id as it was when the frame was served, for
+  // keycloak-js' first check, made the moment the frame has loaded: that check no longer waits
+  // for one more request (`/init`), which each later check makes.
+  app.get(`${realmPath}${PROTOCOL_PATH}/login-status-iframe.html`, async (request, reply) => {
+    const page = framePage('login-status', LOGIN_STATUS_JS, {
+      'data-client': clientId,
+      'data-origin': new URL(publicUrl).origin,
+      'data-sid': (await currentSid(request, reply)) ?? '',
+    });
+    return html(reply.header('content-security-policy', page.contentSecurityPolicy), page.html);
+  });
   app.get<{ Querystring: { client_id?: string; origin?: string } }>(
     `${realmPath}${PROTOCOL_PATH}/login-status-iframe.html/init`,
     async (request, reply) => {
@@ -180,10 +195,7 @@ export async function identityPlugin(
       if (client !== clientId || !origin || !sameOriginUri(publicUrl, `${origin}/`)) {
         return reply.status(403).send({ error: 'origin not allowed' });
       }
-      const ctx = provider.createContext(request.raw, reply.raw);
-      const session = await provider.Session.get(ctx as never);
-      const sid = session.accountId ? (session.authorizations?.[clientId]?.sid ?? null) : null;
-      return { sid };
+      return { sid: await currentSid(request, reply) };
     },
   );
 
