@@ -71,6 +71,26 @@ const serviceWorker = VitePWA({
 });
 
 /**
+ * Takes the web manifest's link out of index.html: serviceWorker.ts adds it when it registers
+ * the service worker, once the first page has shown. Only installing the portal as an app
+ * needs it (with the worker); in the page's head, the manifest and the icon it names took two
+ * of the browser's six connections to the server while the portal's own scripts waited for
+ * one on a slow network.
+ */
+function manifestLinkLater(): Plugin {
+  return {
+    name: 'portal-manifest-link-later',
+    apply: 'build',
+    // After vite-plugin-pwa's own post hook, which writes the link.
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<link rel="manifest"[^>]*>/, ''),
+    },
+  };
+}
+
+/**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside each built text file over 1 kB, which
  * the server's static files plugin sends to browsers that take them (`preCompressed`): the
  * vendor chunk goes from 0.63 MB to about 0.16 MB, a document screen's from 0.43 MB to 0.12 MB.
@@ -126,7 +146,7 @@ export default defineConfig({
   // Copied as they are to the root of dist/portal: the silent sign-on page and its script, the
   // web manifest's icon.
   publicDir: 'public',
-  plugins: [react(), serviceWorker, precompress()],
+  plugins: [react(), serviceWorker, manifestLinkLater(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

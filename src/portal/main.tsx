@@ -110,18 +110,24 @@ function PortalRoot({
   store,
   router,
   onShown,
+  onSessionShown,
 }: {
   definitions: DefinitionStore;
   store: SessionStore;
   router: ReturnType<typeof createPortalRouter>;
   /** Called once the first page is on screen. */
   onShown: () => void;
+  /** Called once the page is on screen as it shows with the session known. */
+  onSessionShown: () => void;
 }) {
   useEffect(() => {
     void afterNextPaint().then(onShown);
   }, [onShown]);
   const bundle = useSyncExternalStore(definitions.subscribe, definitions.current);
   const session = useInTransitions(store);
+  useEffect(() => {
+    if (!session.pending) void afterNextPaint().then(onSessionShown);
+  }, [session.pending, onSessionShown]);
   // One client for the whole visit: it asks the store for the current token on every call.
   const api = useMemo(() => portalApiClient({ token: () => store.current().token() }), [store]);
   const portal = useMemo<Portal>(() => ({ bundle, session, api }), [bundle, session, api]);
@@ -167,18 +173,21 @@ async function start() {
   await initI18n(bundle);
   const store = waitForSession ? await session : pendingSessionStore(session);
   const router = createPortalRouter(bundle, definitions);
+  // The service worker registers once the page shows as it does with the session known: it
+  // downloads the whole app shell again into its cache, and the page then fetches its chunks
+  // once more through it (serviceWorker.ts). Registered at the window's load event, which the
+  // portal reaches before any of its pages has shown, it competed with single sign-on and the
+  // page's own requests on a slow network.
   render(
-    <PortalRoot definitions={definitions} store={store} router={router} onShown={shown} />,
+    <PortalRoot
+      definitions={definitions}
+      store={store}
+      router={router}
+      onShown={shown}
+      onSessionShown={registerServiceWorker}
+    />,
     true,
   );
-  // The service worker once the first page has painted and single sign-on has started: it
-  // downloads the whole app shell again into its cache, and the page then fetches its chunks
-  // once more through it (serviceWorker.ts). Registered at the window's load event, which an
-  // application like this one reaches before any of its pages has shown, it competed with
-  // single sign-on and the page's own requests on a slow network.
-  void Promise.all([firstPageShown, session])
-    .then(afterNextPaint)
-    .then(registerServiceWorker);
 }
 
 /**

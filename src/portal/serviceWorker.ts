@@ -1,14 +1,23 @@
 import { registerSW } from 'virtual:pwa-register';
 
 /**
- * Registers the service worker of production builds (vite.config.ts: Workbox, generateSW):
+ * Registers the service worker of production builds, once per page load (vite.config.ts: Workbox, generateSW):
  * the app shell is precached, lazy pages' chunks are kept once fetched, `/api` and the identity
  * server's `/realms` always go to the network. When a new version has taken over, the page
  * reloads once (registerType `autoUpdate`). Nothing is added to index.html: the CSP allows no
  * inline script.
  */
+let registered = false;
+
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (registered || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  registered = true;
+  // The web manifest, for installing the portal as an app (vite.config.ts takes its link out
+  // of index.html).
+  const manifest = document.createElement('link');
+  manifest.rel = 'manifest';
+  manifest.href = '/manifest.webmanifest';
+  document.head.append(manifest);
   // On the first visit the chunks are fetched before the worker takes control: ask for them
   // again through it (from the browser's HTTP cache) so the page seen first opens offline too.
   if (!navigator.serviceWorker.controller) keepChunksFetchedWithoutWorker();

@@ -24,12 +24,16 @@ export function selfRegistrationOn(api: ApiClient): Promise<boolean> {
   return answer;
 }
 
-/** `undefined` while the server has not answered (or when not `wanted`). */
+/**
+ * `undefined` while the server has not answered (or when not `wanted`, or while single sign-on
+ * is still starting: a person about to be found signed in never needs the answer).
+ */
 export function useSelfRegistration(wanted: boolean): boolean | undefined {
-  const { api } = usePortal();
+  const { api, session } = usePortal();
   const [on, setOn] = useState<boolean | undefined>(undefined);
+  const asked = wanted && !session.pending;
   useEffect(() => {
-    if (!wanted) return;
+    if (!asked) return;
     let current = true;
     void selfRegistrationOn(api).then((value) => {
       if (current) setOn(value);
@@ -37,6 +41,6 @@ export function useSelfRegistration(wanted: boolean): boolean | undefined {
     return () => {
       current = false;
     };
-  }, [api, wanted]);
-  return wanted ? on : undefined;
+  }, [api, asked]);
+  return asked ? on : undefined;
 }
