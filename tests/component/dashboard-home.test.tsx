@@ -2,7 +2,7 @@
 // types the user works with, not every type that declares statistics.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ import type { DefinitionBundle } from '../../src/core/definitions/types';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import type { TextTree } from '../../src/core/i18n/translate';
 import { PortalContext } from '../../src/portal/context';
-import { initI18n } from '../../src/portal/i18n';
+import { changeLanguage, initI18n } from '../../src/portal/i18n';
 import { DashboardHomePage } from '../../src/portal/pages/DashboardHomePage';
 import { signedInSession, type Session } from '../../src/portal/session';
 
@@ -47,8 +47,11 @@ function userWith(roles: string[]): Session {
 
 const STATISTICS = {
   year: 2026,
-  byStatus: [{ status: 'SUBMITTED', count: 2 }],
-  months: ['06', '07', '08', '09', '10', '11'].map((m) => ({ month: `2026-${m}`, count: 1 })),
+  byStatus: [
+    { status: 'GRANTED', count: 1200 },
+    { status: 'SUBMITTED', count: 300 },
+  ],
+  months: ['06', '07', '08', '09', '10', '11'].map((m, i) => ({ month: `2026-${m}`, count: i })),
 };
 
 /** Answers every statistics call; the dashboard's other areas get an error, shown in words. */
@@ -95,5 +98,79 @@ describe('dashboard statistics', () => {
     renderDashboard(userWith(['connectid-account-search']), neither.api);
     await waitFor(() => expect(neither.get).toHaveBeenCalled());
     expect(neither.get.mock.calls.some(([, url]) => url.startsWith('/statistics/'))).toBe(false);
+  });
+});
+
+/** Each row of a table as its cells' text, and the width of the row's bar ('' without one). */
+function rowsOf(table: HTMLElement): string[][] {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [
+      ...[...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''),
+      row.querySelector<HTMLElement>('.portal-count-bar')?.style.width ?? '',
+    ]);
+}
+
+describe('dashboard statistics figures', () => {
+  it('reads each count in words and numbers, with a bar as long as it is against the largest', async () => {
+    await changeLanguage('en');
+    const { api } = dashboardApi();
+    renderDashboard(userWith(['visa-application-search']), api);
+    const byStatus = await screen.findByRole('table', {
+      name: 'Visa application in 2026, by status',
+    });
+    expect(
+      within(byStatus)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Status', 'Applications']);
+    expect(rowsOf(byStatus)).toEqual([
+      ['Granted', '1,200', '100%'],
+      ['Submitted', '300', '25%'],
+    ]);
+    const months = screen.getByRole('table', { name: 'Visa application in the last 6 months' });
+    expect(rowsOf(months)).toEqual([
+      ['Jun 2026', '0', ''],
+      ['Jul 2026', '1', '20%'],
+      ['Aug 2026', '2', '40%'],
+      ['Sep 2026', '3', '60%'],
+      ['Oct 2026', '4', '80%'],
+      ['Nov 2026', '5', '100%'],
+    ]);
+    // The bars are pictures of the figures beside them: nothing for a screen reader to read.
+    for (const bar of months.querySelectorAll('.portal-count-track'))
+      expect(bar.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('writes the statistics in French', async () => {
+    await changeLanguage('fr');
+    try {
+      const { api } = dashboardApi();
+      renderDashboard(userWith(['visa-application-search']), api);
+      const byStatus = await screen.findByRole('table', {
+        name: 'Demande de visa en 2026, par statut',
+      });
+      expect(
+        within(byStatus)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['Statut', 'Demandes']);
+      // French groups thousands with a narrow no-break space.
+      expect(rowsOf(byStatus)[0]?.slice(0, 2)).toEqual(['Accordé', '1\u202f200']);
+      const months = screen.getByRole('table', {
+        name: 'Demande de visa au cours des 6 derniers mois',
+      });
+      expect(rowsOf(months).map(([month]) => month)).toEqual([
+        'juin 2026',
+        'juil. 2026',
+        'août 2026',
+        'sept. 2026',
+        'oct. 2026',
+        'nov. 2026',
+      ]);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -35,11 +35,30 @@ export function formatDateTime(value: string): string {
   );
 }
 
+/**
+ * Intl formatters made once per language and kind: making one loads its locale's data, many
+ * times the cost of using it (a list of a hundred amounts made two hundred).
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(
+  language: Language,
+  kind: string,
+  options: Intl.NumberFormatOptions,
+): Intl.NumberFormat {
+  const key = `${language} ${kind}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(NUMBER_LOCALES[language], options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A number with the language's separators and at most 6 fraction digits. */
 export function formatNumber(value: number, language: Language): string {
-  return new Intl.NumberFormat(NUMBER_LOCALES[language], {
-    maximumFractionDigits: MAX_FRACTION_DIGITS,
-  }).format(value);
+  return numberFormat(language, 'number', { maximumFractionDigits: MAX_FRACTION_DIGITS }).format(
+    value,
+  );
 }
 
 /**
@@ -61,7 +80,7 @@ export function formatMoney(
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
   if (!match) return amount;
   const [, sign = '', whole = '0', cents = ''] = match;
-  const parts = new Intl.NumberFormat(NUMBER_LOCALES[language], {
+  const parts = numberFormat(language, `currency ${currency}`, {
     style: 'currency',
     currency,
     currencyDisplay: 'code',
@@ -77,6 +96,6 @@ export function formatMoney(
 }
 
 function groupSeparator(language: Language): string {
-  const parts = new Intl.NumberFormat(NUMBER_LOCALES[language]).formatToParts(1000000);
+  const parts = numberFormat(language, 'plain', {}).formatToParts(1000000);
   return parts.find((p) => p.type === 'group')?.value ?? ',';
 }
