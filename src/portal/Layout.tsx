@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Anchor, AppShell, Burger, Group, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,14 @@ export function Layout() {
   const { t } = useTranslation();
   const { session, api } = usePortal();
   const [menuOpened, menu] = useDisclosure(false);
+  // The menu's entries are made the first time it opens, then kept: closed, it is out of sight,
+  // and building it (a link per list and catalogue, its counts asked of the server) was a good
+  // part of every page's start.
+  const [menuMade, setMenuMade] = useState(false);
+  const toggleMenu = () => {
+    setMenuMade(true);
+    menu.toggle();
+  };
   const smallScreen = useMediaQuery('(max-width: 48em)');
   const burger = useRef<HTMLButtonElement>(null);
   const shortName = t('app.shortName');
@@ -93,7 +101,7 @@ export function Layout() {
             <Burger
               ref={burger}
               opened={menuOpened}
-              onClick={menu.toggle}
+              onClick={toggleMenu}
               size="sm"
               aria-label={t('menu.toggle')}
               aria-expanded={menuOpened}
@@ -129,10 +137,12 @@ export function Layout() {
           if (event.key === 'Escape') closeMenu();
         }}
       >
-        <AppShell.Section grow component={ScrollArea}>
-          <PortalMenu onNavigate={smallScreen ? menu.close : undefined} />
-        </AppShell.Section>
-        {session.signedIn && (
+        {menuMade && (
+          <AppShell.Section grow component={ScrollArea}>
+            <PortalMenu onNavigate={smallScreen ? menu.close : undefined} />
+          </AppShell.Section>
+        )}
+        {menuMade && session.signedIn && (
           // Who is signed in, as the identity server knows them: how the service reaches them.
           <AppShell.Section
             component="section"

@@ -145,12 +145,11 @@ async function start() {
   // (sessionStart.ts). It never fails: without it the portal starts signed out. The portal does
   // not wait for it to show a page, unless the identity server just sent the browser back: a
   // public page shows at once, a page behind roles waits (RequireRoles).
-  const waitForSession = returningFromSignIn(globalThis.location);
+  const publicStart = paintsBeforeSession(globalThis.location);
+  const returning = returningFromSignIn(globalThis.location);
   let shown: () => void = () => undefined;
   const firstPageShown = new Promise<void>((resolve) => (shown = resolve));
-  const session = paintsBeforeSession(globalThis.location)
-    ? firstPageShown.then(startSession)
-    : startSession();
+  const session = publicStart ? firstPageShown.then(startSession) : startSession();
   // The definitions index is public (index.html preloads it). Offline, the copy of the last
   // visit (the browser's HTTP cache) starts the shell.
   const index = await fetchDefinitionsIndex();
@@ -167,12 +166,14 @@ async function start() {
   const definitions = definitionStore(index, addTexts);
   const bundle = definitions.current();
   portalDefinitionsWatch.expect(bundle.version);
-  // The page being opened starts loading as soon as the definitions say which page it is: the
-  // router does it as it starts, unless it must wait for single sign-on to start.
-  if (waitForSession) preloadRoute(bundle, routeAtStart(globalThis.location), definitions);
+  // The router reads the address as it starts and preloads the page it opens, as soon as the
+  // definitions say which page it is. After a sign-in it must wait: keycloak-js first takes
+  // its parameters out of the address; the page is preloaded meanwhile.
+  let router = returning ? undefined : createPortalRouter(bundle, definitions);
+  if (returning) preloadRoute(bundle, routeAtStart(globalThis.location), definitions);
   await initI18n(bundle);
-  const store = waitForSession ? await session : pendingSessionStore(session);
-  const router = createPortalRouter(bundle, definitions);
+  const store = returning ? await session : pendingSessionStore(session);
+  router ??= createPortalRouter(bundle, definitions);
   // The service worker registers once the page shows as it does with the session known: it
   // downloads the whole app shell again into its cache, and the page then fetches its chunks
   // once more through it (serviceWorker.ts). Registered at the window's load event, which the

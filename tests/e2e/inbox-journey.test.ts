@@ -119,13 +119,19 @@ describe('the inbox end to end in Chromium', () => {
     await signIn(page, portal, person.login, person.password, route);
     return { page, context, pageErrors };
   }
+  const MENU_NAME = /^(Application menu|Menu de l’application|Menu de l'application)$/;
   /** The inbox's entry of the application menu, with its count of unread messages. */
   const inboxEntry = (page: Page) =>
     page
-      .getByRole('navigation', {
-        name: /^(Application menu|Menu de l’application|Menu de l'application)$/,
-      })
+      .getByRole('navigation', { name: MENU_NAME })
       .getByRole('link', { name: /^(Inbox|Boîte de réception)/ });
+  /** Opens and closes the menu: its entries are made as it first opens, then kept. */
+  async function makeMenu(page: Page): Promise<void> {
+    const burger = page.getByRole('button', { name: MENU_NAME });
+    await burger.click();
+    await inboxEntry(page).waitFor();
+    await burger.click();
+  }
 
   it('the verifier queries the application', async () => {
     const { page, context, pageErrors } = await as(VERIFIER, `${VISA}/verification/${visa.id}`);
@@ -145,6 +151,7 @@ describe('the inbox end to end in Chromium', () => {
     await area.getByText(`Demande de visa ${visa.number}`).first().waitFor();
     await area.getByText(QUERY).first().waitFor();
     // So does the menu.
+    await makeMenu(page);
     await expect.poll(async () => (await inboxEntry(page).textContent()) ?? '').toMatch(/1/);
     await accessible(page, 'dashboard-inbox');
     await shot(page, 'inbox-dashboard-fr');
@@ -204,6 +211,7 @@ describe('the inbox end to end in Chromium', () => {
       .getByText(/^(Created|Sent|Créé|Envoyé)$/)
       .first()
       .waitFor();
+    await makeMenu(applicant.page);
     await expect
       .poll(async () => (await inboxEntry(applicant.page).textContent()) ?? '')
       .toMatch(/1/);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../src/core/format';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+} from '../../src/core/format';
 
 describe('formats of the specification (section 9)', () => {
   it('writes dates DD/MM/YYYY and date-times DD/MM/YYYY HH:mm:ss in local time', () => {
@@ -17,6 +23,15 @@ describe('formats of the specification (section 9)', () => {
   it('keeps at most 6 fraction digits, with the language separators', () => {
     expect(formatNumber(1234.123456789, 'en')).toBe('1,234.123457');
     expect(formatNumber(1234.5, 'fr')).toBe('1\u202f234,5');
+  });
+
+  it('writes counts as Intl writes whole numbers, without it', () => {
+    const counts = [0, 7, 999, 1000, 1200, 65535, 1_000_000, 987_654_321, -4321, 2 ** 53 - 1];
+    for (const language of ['en', 'fr'] as const)
+      for (const count of counts)
+        expect(formatCount(count, language)).toBe(formatNumber(count, language));
+    expect(formatCount(1200, 'fr')).toBe('1\u202f200');
+    expect(formatCount(2.5, 'en')).toBe('2.5');
   });
 
   it('writes amounts in NZD per language, digits taken from the string (no float)', () => {

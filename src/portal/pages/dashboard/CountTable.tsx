@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import { formatNumber } from '../../../core/format';
+import { formatCount } from '../../../core/format';
 import type { Language } from '../../../core/i18n/translate';
 import './count-table.css';
 
@@ -60,7 +60,7 @@ export function CountTable({
                     />
                   )}
                 </div>
-                <span className="portal-count-value">{formatNumber(row.count, language)}</span>
+                <span className="portal-count-value">{formatCount(row.count, language)}</span>
               </div>
             </Table.Td>
           </Table.Tr>
