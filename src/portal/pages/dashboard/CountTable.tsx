@@ -1,4 +1,3 @@
-import { Table } from '@mantine/core';
 import { formatCount } from '../../../core/format';
 import type { Language } from '../../../core/i18n/translate';
 import './count-table.css';
@@ -11,9 +10,11 @@ export interface CountRow {
 /**
  * Counts as a table whose count cells carry a bar as long as the count is against the largest
  * (the dashboard's statistics). The table is what screen readers and keyboards read; the bars
- * are a picture of its figures, hidden from them. One element per row: drawing the same
- * figures with a chart library took a third of a second of main thread on a desktop, over a
- * second on a phone, and 98 kB of script (docs/decisions.md).
+ * are a picture of its figures, hidden from them. Plain table elements styled by
+ * count-table.css with Mantine's variables: a dozen rows of Mantine's Table parts took 30 ms to
+ * render on a desktop, as the figures arrive after the page has shown. Drawing the same figures
+ * with a chart library took a third of a second of main thread on a desktop, over a second on a
+ * phone, and 98 kB of script (docs/decisions.md).
  */
 export function CountTable({
   caption,
@@ -33,23 +34,21 @@ export function CountTable({
 }) {
   const largest = Math.max(0, ...rows.map((row) => row.count));
   return (
-    <Table withTableBorder striped captionSide="top">
-      <Table.Caption className="portal-count-caption">{caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{labelHeading}</Table.Th>
-          <Table.Th scope="col" className="portal-count-heading">
+    <table className="portal-count-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{labelHeading}</th>
+          <th scope="col" className="portal-count-heading">
             {countHeading}
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
         {rows.map((row) => (
-          <Table.Tr key={row.label}>
-            <Table.Th scope="row" className="portal-count-label">
-              {row.label}
-            </Table.Th>
-            <Table.Td>
+          <tr key={row.label}>
+            <th scope="row">{row.label}</th>
+            <td>
               <div className="portal-count-figure">
                 <div aria-hidden="true" className="portal-count-track">
                   {row.count > 0 && (
@@ -62,10 +61,10 @@ export function CountTable({
                 </div>
                 <span className="portal-count-value">{formatCount(row.count, language)}</span>
               </div>
-            </Table.Td>
-          </Table.Tr>
+            </td>
+          </tr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }
