@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // One test file per core at a time. Vitest's default keeps a core for itself (one worker on
+    // a 2-core machine), and then runs every file of every project one after another: the API
+    // files, which keep one core busy each, never ran beside the end-to-end ones.
+    maxWorkers: os.availableParallelism(),
     reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [
       {

@@ -21,8 +21,9 @@ export default async function setup(project: TestProject) {
     ),
   ) as EntityFormDefinition;
   const { document, sections } = await entityValidatorModules(definition);
-  // Inside the project (ignored cache folder) so Vite's module runner may import it.
-  const dir = path.join(root, 'node_modules/.cache/component-validators');
+  // Inside the project (ignored cache folder) so Vite's module runner may import it; a folder
+  // of this run's own, which another run's teardown cannot remove from under it.
+  const dir = path.join(root, `node_modules/.cache/component-validators-${process.pid}`);
   await fs.mkdir(dir, { recursive: true });
   // The server's modules as they are, and one module gathering them (EntityValidators): the
   // component tests hand the form every validator at once.
