@@ -15,8 +15,9 @@
  * cookies).
  *
  * Options: --runs N (default 3), --page home|dashboard (one page only), --no-build, --build
- * (build even when current), --reports DIR (writes each run's HTML report there), --record (rewrites the
- * results block of docs/performance.md). Not part of `npm test`.
+ * (build even when current), --reports DIR (writes each run's HTML report there), --explain
+ * (prints what the simulation waited for in each run: bench-lighthouse/explain.ts), --record
+ * (rewrites the results block of docs/performance.md). Not part of `npm test`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +29,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { explainRun } from './bench-lighthouse/explain';
 import { recordResults } from './bench-record';
 import { CHROMIUM_PATH, CHROMIUM_QUIET_FEATURES } from '../tests/support/browser';
 import { freePort } from '../tests/support/portal-process';
@@ -72,6 +74,7 @@ const { values: options } = parseArgs({
     build: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     reports: { type: 'string' },
+    explain: { type: 'boolean', default: false },
     record: { type: 'boolean', default: false },
   },
 });
@@ -245,6 +248,7 @@ async function main() {
             `LCP ${seconds(result.lcp)}, TBT ${Math.round(result.tbt)} ms, ` +
             `CLS ${result.cls.toFixed(3)}\n`,
         );
+        if (options.explain) process.stdout.write(`${(await explainRun(answer)).join('\n')}\n`);
         if (options.reports) {
           fs.mkdirSync(options.reports, { recursive: true });
           const report = Array.isArray(answer.report) ? answer.report[0] : answer.report;
