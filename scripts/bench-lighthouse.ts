@@ -7,14 +7,18 @@
  * Steps: brings dist/portal (and dist/server/main.js when there is one) up to date with
  * scripts/build.ts as `npm start` does, starts the server (dist/server/main.js when built, else
  * src/main.ts through tsx) on a free loopback port with an embedded database in a temporary
- * folder and the demo data, launches Debian's Chromium through chrome-launcher, then runs Lighthouse on each
- * page RUNS times. The dashboard needs a session: the demo applicant signs in through the real
+ * folder and the demo data, launches Debian's Chromium through chrome-launcher, then runs
+ * Lighthouse on each page RUNS times. It does so twice: served as deployed, over HTTPS and
+ * HTTP/2 through a TLS-ending front (bench-lighthouse/tls-front.ts, the load balancer of
+ * docs/deployment.md), which the goal is judged on; then from the portal's own port over plain
+ * HTTP/1.1, as on a developer's machine, for comparison. The dashboard needs a session: the demo applicant signs in through the real
  * sign-in page, with Playwright attached to the same Chromium over its debugging port; the
  * identity server's session cookie then signs each Lighthouse run in silently (Lighthouse
  * clears the HTTP cache, the service worker and the origin's storage before each run, not the
  * cookies).
  *
- * Options: --runs N (default 3), --page home|dashboard (one page only), --no-build, --build
+ * Options: --runs N (default 3), --page home|dashboard (one page only), --protocol https|http
+ * (one way of serving only), --no-build, --build
  * (build even when current), --reports DIR (writes each run's HTML report there), --explain
  * (prints what the simulation waited for in each run: bench-lighthouse/explain.ts), --record
  * (rewrites the results block of docs/performance.md). Not part of `npm test`.
@@ -30,6 +34,7 @@ import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { explainRun } from './bench-lighthouse/explain';
+import { startTlsFront } from './bench-lighthouse/tls-front';
 import { recordResults } from './bench-record';
 import { CHROMIUM_PATH, CHROMIUM_QUIET_FEATURES } from '../tests/support/browser';
 import { freePort } from '../tests/support/portal-process';
@@ -76,6 +81,7 @@ const { values: options } = parseArgs({
     reports: { type: 'string' },
     explain: { type: 'boolean', default: false },
     record: { type: 'boolean', default: false },
+    protocol: { type: 'string' },
   },
 });
 const RUNS = Number(options.runs);
@@ -104,7 +110,7 @@ interface RunningPortal {
 }
 
 /** The portal in its own process, on a fresh embedded database with the demo data. */
-async function startPortal(): Promise<RunningPortal> {
+async function startPortal(publicUrl?: string): Promise<RunningPortal & { port: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-'));
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -118,7 +124,7 @@ async function startPortal(): Promise<RunningPortal> {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: url,
+      PUBLIC_URL: publicUrl ?? url,
       DATA_DIR: path.join(dataDir, 'db'),
       DATABASE_URL: '',
       STATIC_DIR,
@@ -141,7 +147,8 @@ async function startPortal(): Promise<RunningPortal> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
-    url,
+    url: publicUrl ?? url,
+    port,
     stop: async () => {
       if (child.exitCode === null) {
         await new Promise<void>((resolve) => {
@@ -215,25 +222,55 @@ async function audit(url: string, port: number) {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
+/**
+ * How the pages are served. `https`: as deployed (docs/deployment.md), through a TLS-ending front
+ * that speaks HTTP/2 to the browser; the goal is judged on it. `http`: the portal's own port,
+ * plain HTTP/1.1, as `npm start` serves it on a developer's machine; for comparison.
+ */
+type Protocol = 'https' | 'http';
+const PROTOCOLS: Record<Protocol, string> = {
+  https: 'HTTPS, HTTP/2 (as deployed)',
+  http: 'HTTP/1.1, no TLS (for comparison)',
+};
+
 async function main() {
   const pages = PAGES.filter((p) => !options.page || p.id === options.page);
   if (pages.length === 0) throw new Error(`--page must be one of ${PAGES.map((p) => p.id)}`);
+  const protocols = (options.protocol ? [options.protocol] : ['https', 'http']) as Protocol[];
+  if (protocols.some((p) => !(p in PROTOCOLS))) throw new Error('--protocol must be https or http');
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}`);
   buildIfNeeded();
-  const portal = await startPortal();
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      CHROMIUM_QUIET_FEATURES,
-    ],
-  });
   const results = new Map<string, RunFigures[]>();
   let version = '';
+  for (const protocol of protocols) {
+    version = await measure(protocol, pages, results);
+  }
+  await report(protocols, pages, results, version);
+}
+
+/** Runs Lighthouse RUNS times on each page served one way; results keyed `protocol:page`. */
+async function measure(
+  protocol: Protocol,
+  pages: BenchPage[],
+  results: Map<string, RunFigures[]>,
+): Promise<string> {
+  const frontPort = protocol === 'https' ? await freePort() : undefined;
+  const portal = await startPortal(frontPort ? `https://localhost:${frontPort}` : undefined);
+  const front = frontPort ? await startTlsFront(portal.port, frontPort) : undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let version = '';
   try {
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: [
+        ...(front ? [`--ignore-certificate-errors-spki-list=${front.spkiHash}`] : []),
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        CHROMIUM_QUIET_FEATURES,
+      ],
+    });
     for (const page of pages) {
       if (page.signedIn) await signIn(chrome.port, portal.url);
       const runs: RunFigures[] = [];
@@ -244,34 +281,42 @@ async function main() {
         const result = figures(lhr);
         runs.push(result);
         process.stdout.write(
-          `${page.id} run ${run}: score ${result.score}, FCP ${seconds(result.fcp)}, ` +
+          `${protocol} ${page.id} run ${run}: score ${result.score}, FCP ${seconds(result.fcp)}, ` +
             `LCP ${seconds(result.lcp)}, TBT ${Math.round(result.tbt)} ms, ` +
             `CLS ${result.cls.toFixed(3)}\n`,
         );
         if (options.explain) process.stdout.write(`${(await explainRun(answer)).join('\n')}\n`);
         if (options.reports) {
           fs.mkdirSync(options.reports, { recursive: true });
+          const name = `${protocol}-${page.id}-${run}`;
           const report = Array.isArray(answer.report) ? answer.report[0] : answer.report;
-          fs.writeFileSync(path.join(options.reports, `${page.id}-${run}.html`), report ?? '');
+          fs.writeFileSync(path.join(options.reports, `${name}.html`), report ?? '');
           fs.writeFileSync(
-            path.join(options.reports, `${page.id}-${run}.json`),
+            path.join(options.reports, `${name}.json`),
             JSON.stringify(lhr, null, 1),
           );
         }
       }
-      results.set(page.id, runs);
+      results.set(`${protocol}:${page.id}`, runs);
     }
   } finally {
-    chrome.kill();
+    chrome?.kill();
+    await front?.close();
     await portal.stop();
   }
-  await report(pages, results, version);
+  return version;
 }
 
-async function report(pages: BenchPage[], results: Map<string, RunFigures[]>, version: string) {
+async function report(
+  protocols: Protocol[],
+  pages: BenchPage[],
+  results: Map<string, RunFigures[]>,
+  version: string,
+) {
   const rows = [
     [
       'page',
+      'served as',
       'score',
       'FCP',
       'LCP',
@@ -284,24 +329,29 @@ async function report(pages: BenchPage[], results: Map<string, RunFigures[]>, ve
     ],
   ];
   const goals: string[] = [];
-  for (const page of pages) {
-    const runs = results.get(page.id) ?? [];
-    const m = (key: keyof RunFigures) => median(runs.map((r) => r[key]));
-    rows.push([
-      `\`/#${page.route}\`${page.signedIn ? ' (signed in)' : ''}`,
-      String(m('score')),
-      seconds(m('fcp')),
-      seconds(m('lcp')),
-      `${Math.round(m('tbt'))} ms`,
-      m('cls').toFixed(3),
-      seconds(m('speedIndex')),
-      `${(m('bytes') / 1000).toFixed(1)} kB`,
-      String(m('requests')),
-      runs.map((r) => r.score).join(', '),
-    ]);
-    goals.push(
-      `- ${m('score') >= GOAL ? 'met' : 'MISSED'}: ${page.id} at least ${GOAL} (median ${m('score')})`,
-    );
+  for (const protocol of protocols) {
+    for (const page of pages) {
+      const runs = results.get(`${protocol}:${page.id}`) ?? [];
+      const m = (key: keyof RunFigures) => median(runs.map((r) => r[key]));
+      rows.push([
+        `\`/#${page.route}\`${page.signedIn ? ' (signed in)' : ''}`,
+        PROTOCOLS[protocol],
+        String(m('score')),
+        seconds(m('fcp')),
+        seconds(m('lcp')),
+        `${Math.round(m('tbt'))} ms`,
+        m('cls').toFixed(3),
+        seconds(m('speedIndex')),
+        `${(m('bytes') / 1000).toFixed(1)} kB`,
+        String(m('requests')),
+        runs.map((r) => r.score).join(', '),
+      ]);
+      if (protocol === 'https') {
+        goals.push(
+          `- ${m('score') >= GOAL ? 'met' : 'MISSED'}: ${page.id} at least ${GOAL} as deployed (median ${m('score')})`,
+        );
+      }
+    }
   }
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const machine =
