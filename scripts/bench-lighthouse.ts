@@ -9,7 +9,7 @@
  * src/main.ts through tsx) on a free loopback port with an embedded database in a temporary
  * folder and the demo data, launches Debian's Chromium through chrome-launcher, then runs
  * Lighthouse on each page RUNS times. It does so twice: served as deployed, over HTTPS and
- * HTTP/2 through a TLS-ending front (bench-lighthouse/tls-front.ts, the load balancer of
+ * HTTP/2 through a TLS-ending front (tests/support/tls-front.ts, the load balancer of
  * docs/deployment.md), which the goal is judged on; then from the portal's own port over plain
  * HTTP/1.1, as on a developer's machine, for comparison. The dashboard needs a session: the demo applicant signs in through the real
  * sign-in page, with Playwright attached to the same Chromium over its debugging port; the
@@ -34,10 +34,10 @@ import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { explainRun } from './bench-lighthouse/explain';
-import { startTlsFront } from './bench-lighthouse/tls-front';
 import { recordResults } from './bench-record';
 import { CHROMIUM_PATH, CHROMIUM_QUIET_FEATURES } from '../tests/support/browser';
 import { freePort } from '../tests/support/portal-process';
+import { startTlsFront } from '../tests/support/tls-front';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The build served: STATIC_DIR when set (a build kept apart), else dist/portal. */

@@ -8,9 +8,9 @@ export const CHROMIUM_QUIET_FEATURES = '--disable-features=WebUIOmniboxPopup';
 
 /**
  * Debian's Chromium driven by Playwright. Missing Chromium is a failure with the command to
- * fix it, never a skipped test.
+ * fix it, never a skipped test. `extraArgs`: more switches (a certificate to trust, say).
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM_PATH}: run scripts/ensure-chromium (apt-get install chromium)`,
@@ -29,6 +29,7 @@ export async function launchChromium(): Promise<Browser> {
       // Headless Chromium loads its omnibox's web UI (some 60 modules, in a process of its
       // own) in every new window, which each test's context is: work no tested page asks for.
       CHROMIUM_QUIET_FEATURES,
+      ...extraArgs,
     ],
   });
 }

@@ -7,7 +7,8 @@
  * `localhost`); Chromium is told to trust that one key by its SPKI hash
  * (`--ignore-certificate-errors-spki-list`), so the page is a secure page, as in production.
  *
- * Only for `npm run bench:lighthouse`: a production deployment uses its own load balancer.
+ * For the tests of the deployed set-up (tests/e2e/deployed-behind-tls.test.ts) and for
+ * `npm run bench:lighthouse`; a production deployment uses its own load balancer.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
