@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Anchor, AppShell, Burger, Group, ScrollArea, Text, Title } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import type { Language } from '../core/i18n/translate';
@@ -12,6 +12,7 @@ import { saveLanguagePreference, storedLanguage } from './preferences';
 import { BRAND_TEXT } from './theme';
 import { Toolbar } from './Toolbar';
 import { UpdatedDefinitionsBanner } from './UpdatedDefinitionsBanner';
+import { useSmallScreen } from './smallScreen';
 
 const MENU_ID = 'portal-menu';
 
@@ -32,7 +33,7 @@ export function Layout() {
     setMenuMade(true);
     menu.toggle();
   };
-  const smallScreen = useMediaQuery('(max-width: 48em)');
+  const smallScreen = useSmallScreen();
   const burger = useRef<HTMLButtonElement>(null);
   const shortName = t('app.shortName');
   const userName = session.signedIn ? (session.name ?? session.username) : undefined;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Menu, Tooltip, useMantineColorScheme } from '@mantine/core';
-import { useFullscreenDocument, useMediaQuery } from '@mantine/hooks';
+import { useFullscreenDocument } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconArrowRight,
@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LANGUAGES, type Language } from '../core/i18n/translate';
 import { useLanguage } from './useLanguage';
+import { useSmallScreen } from './smallScreen';
 
 /** Actions shown in the header itself on a small screen; the rest go in an overflow menu. */
 export const HEADER_ACTIONS_LIMIT = 1;
@@ -40,7 +41,7 @@ export function Toolbar({ onLanguage }: { onLanguage: (language: Language) => vo
   const language = useLanguage();
   const { colorScheme, toggleColorScheme } = useMantineColorScheme();
   const fullscreen = useFullscreenDocument();
-  const smallScreen = useMediaQuery('(max-width: 48em)') ?? false;
+  const smallScreen = useSmallScreen();
   const dark = colorScheme === 'dark';
   const other = LANGUAGES.find((lang) => lang !== language) ?? 'en';
 

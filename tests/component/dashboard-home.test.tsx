@@ -84,6 +84,16 @@ describe('dashboard statistics', () => {
     expect(screen.queryByText('Statistics: Sponsor application')).toBeNull();
   });
 
+  it('adds no style element to the page as its figures arrive', async () => {
+    // A style element added to the page restyles the whole document: on a phone, tens of
+    // milliseconds of main thread as the figures arrive (Mantine's responsive props add one).
+    const { api } = dashboardApi();
+    renderDashboard(userWith(['visa-application-search']), api);
+    const statistics = await screen.findByRole('region', { name: 'Statistics: Visa application' });
+    await within(statistics).findAllByRole('table');
+    expect(statistics.querySelectorAll('style')).toHaveLength(0);
+  });
+
   it('shows an officer of both types both, and someone of neither none', async () => {
     const both = dashboardApi();
     const view = renderDashboard(

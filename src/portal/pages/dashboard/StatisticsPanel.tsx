@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Card, Loader, SimpleGrid, Text, Title } from '@mantine/core';
+import { Alert, Card, Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowStatistics } from '../../../core/dashboard/types';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
 import { usePortal } from '../../context';
 import { useLanguage } from '../../useLanguage';
 import { CountTable } from './CountTable';
+import './statistics-panel.css';
 
 /**
  * Statistics of one workflow's documents (specification 000, section 1: visa applications in
@@ -57,11 +58,11 @@ export function StatisticsPanel({ workflow }: { workflow: WorkflowDefinition }) 
   const monthsCaption = t('pages.statistics.lastMonths', { title });
 
   return (
-    <section aria-label={t('pages.statistics.title', { title })}>
+    <section className="portal-statistics" aria-label={t('pages.statistics.title', { title })}>
       <Title order={3} size="h4" mb="xs">
         {t('pages.statistics.title', { title })}
       </Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <div className="portal-statistics-grid">
         <Card withBorder>
           {statuses.length === 0 ? (
             <>
@@ -91,7 +92,7 @@ export function StatisticsPanel({ workflow }: { workflow: WorkflowDefinition }) 
             language={language}
           />
         </Card>
-      </SimpleGrid>
+      </div>
     </section>
   );
 }
