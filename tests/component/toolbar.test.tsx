@@ -1,30 +1,11 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TextTree } from '../../src/core/i18n/translate';
-import { initI18n } from '../../src/portal/i18n';
 import { HEADER_ACTIONS_LIMIT, Toolbar } from '../../src/portal/Toolbar';
+import { initPortalTexts } from './portal-texts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const texts = async (language: string) =>
-  JSON.parse(
-    await fs.readFile(path.join(root, `translations/${language}.json`), 'utf8'),
-  ) as TextTree;
-
-beforeAll(async () => {
-  const translations = { en: await texts('en'), fr: await texts('fr') };
-  await initI18n({
-    modules: [],
-    catalogs: [],
-    workflows: [],
-    schemas: [],
-    translations,
-    version: 't',
-  });
-});
+beforeAll(() => initPortalTexts());
 
 const matchMedia = window.matchMedia;
 afterEach(() => {
