@@ -11,17 +11,17 @@
  * Lighthouse on each page RUNS times. It does so twice: served as deployed, over HTTPS and
  * HTTP/2 through a TLS-ending front (tests/support/tls-front.ts, the load balancer of
  * docs/deployment.md), which the goal is judged on; then from the portal's own port over plain
- * HTTP/1.1, as on a developer's machine, for comparison. The dashboard needs a session: the demo applicant signs in through the real
- * sign-in page, with Playwright attached to the same Chromium over its debugging port; the
- * identity server's session cookie then signs each Lighthouse run in silently (Lighthouse
- * clears the HTTP cache, the service worker and the origin's storage before each run, not the
- * cookies).
+ * HTTP/1.1, as on a developer's machine, for comparison. The dashboard needs a session: the
+ * demo applicant signs in through the real sign-in page, with Playwright attached to the same
+ * Chromium over its debugging port; the identity server's session cookie then signs each
+ * Lighthouse run in silently (Lighthouse clears the HTTP cache, the service worker and the
+ * origin's storage before each run, not the cookies).
  *
  * Options: --runs N (default 3), --page home|dashboard (one page only), --protocol https|http
- * (one way of serving only), --no-build, --build
- * (build even when current), --reports DIR (writes each run's HTML report there), --explain
- * (prints what the simulation waited for in each run: bench-lighthouse/explain.ts), --record
- * (rewrites the results block of docs/performance.md). Not part of `npm test`.
+ * (one way of serving only), --no-build, --build (build even when current), --reports DIR
+ * (writes each run's HTML report there), --explain (prints what the simulation waited for in
+ * each run: bench-lighthouse/explain.ts), --record (rewrites the results block of
+ * docs/performance.md). Not part of `npm test`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
