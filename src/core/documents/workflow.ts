@@ -301,6 +301,12 @@ export interface WorkflowDefinition {
   /** Documents this one names by number and moves with its actions (see WorkflowLinks). */
   links?: WorkflowLinks;
   /**
+   * Target pointer -> source pointer: values of the document the `copyValues` effect copies
+   * within it (the visa type the applicant chose, into the officers' issuance section), so the
+   * target always holds what the source does; an empty source clears the target.
+   */
+  copies?: Record<string, string>;
+  /**
    * Where the data holds the language its holder chose (`en` or `fr`): notices and the
    * certificate's e-mail are written in it. Without it, or without a value there, English.
    */

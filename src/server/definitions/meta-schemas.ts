@@ -439,6 +439,13 @@ export const workflowMetaSchema = {
       },
     },
     holderLanguage: dataPointer,
+    // Target -> source, both fields of the schema (check-copies.ts: of one type, not the same).
+    copies: {
+      type: 'object',
+      minProperties: 1,
+      propertyNames: dataPointer,
+      additionalProperties: dataPointer,
+    },
     inbox: strictObject({
       subject: dataPointer,
       body: dataPointer,
