@@ -184,3 +184,53 @@ describe('dashboard statistics figures', () => {
     }
   });
 });
+
+describe('dashboard lists', () => {
+  it("names each list by what it lists, away from its module's menu folder", async () => {
+    // The verification officer of the demo: visa and sponsor lists side by side.
+    const verifier = userWith([
+      ...['search', 'submitted', 'assign', 'forward'].map((r) => `visa-application-${r}`),
+      ...['search', 'grant', 'query', 'reject'].map((r) => `sponsor-application-${r}`),
+    ]);
+    for (const [language, expected] of [
+      [
+        'en',
+        [
+          'Find visa applications',
+          'Submitted visa applications',
+          'Visa applications assigned to me',
+          'Visa applications for assignment',
+          'Assigned visa applications',
+          'Find Sponsor Applications',
+          'Sponsor Applications to Verify',
+        ],
+      ],
+      [
+        'fr',
+        [
+          'Rechercher des demandes de visa',
+          'Demandes de visa soumises',
+          'Demandes de visa qui me sont attribuées',
+          'Demandes de visa à attribuer',
+          'Demandes de visa attribuées',
+          'Rechercher des demandes de parrainage',
+          'Demandes de parrainage à vérifier',
+        ],
+      ],
+    ] as const) {
+      await changeLanguage(language);
+      const view = renderDashboard(verifier, dashboardApi().api);
+      const lists = await screen.findByRole('navigation', { name: 'Documents' });
+      expect(
+        within(lists)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(expected);
+      expect(within(lists).getByRole('link', { name: expected[6] }).getAttribute('href')).toBe(
+        '/sponsor/application/verificationlist',
+      );
+      view.unmount();
+    }
+    await changeLanguage('en');
+  });
+});

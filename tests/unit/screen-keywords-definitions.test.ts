@@ -1,4 +1,6 @@
-// What the definitions checker says of values copied within a document (`copies`).
+// What the definitions checker says of the workflow keywords that shape the document screens and
+// lists (issue 37, points 12 to 14): a list's title away from the menu, and values copied within
+// a document.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,6 +35,17 @@ async function problemsWith(
 ): Promise<DefinitionProblem[]> {
   return refusalOf(await folderWith(change));
 }
+
+describe('the titles of lists', () => {
+  it('refuses a list title with no text in either language', async () => {
+    const problems = await problemsWith((w) => ({
+      ...w,
+      lists: w.lists.map((list) => ({ ...list, title: 'sample-permit.lists.nowhere' })),
+    }));
+    expect(problems.map((p) => p.pointer)).toEqual(['/lists/0/title', '/lists/0/title']);
+    expect(problems[0]?.message).toContain('sample-permit.lists.nowhere');
+  });
+});
 
 describe('copies within a document', () => {
   /** The sample workflow copying `copies` on its update, or on no action when `applied` is false. */

@@ -245,8 +245,14 @@ export interface WorkflowList {
   columns: ListColumn[];
   /** Screen path (relative, with :id) a row opens. */
   open: string;
-  /** Translation key of the menu entry and heading. */
+  /** Translation key of the menu entry (within its workflow's menu folder). */
   label: string;
+  /**
+   * Translation key naming the list wherever it is not under its workflow's menu folder (the
+   * dashboard's links, its own page's heading): "Find visa applications" where the menu says
+   * "Find". Default: `label`.
+   */
+  title?: string;
   /**
    * The menu entry shows how many of the list's documents meet this condition (the inbox's
    * unread messages: status not READ), when there are any.

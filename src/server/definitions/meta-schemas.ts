@@ -685,6 +685,7 @@ export const workflowMetaSchema = {
           },
           open: { type: 'string' },
           label: textKey,
+          title: textKey,
           badge: {
             type: 'object',
             required: ['field', 'criterion', 'value'],
