@@ -1,6 +1,6 @@
 // What the definitions checker says of the workflow keywords that shape the document screens and
-// lists (issue 37, points 12 to 14): a list's title away from the menu, and values copied within
-// a document.
+// lists (issue 37, points 12 to 14): the sections a screen opens on, the actions whose notes it
+// shows, a list's title away from the menu, and values copied within a document.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,7 +36,44 @@ async function problemsWith(
   return refusalOf(await folderWith(change));
 }
 
-describe('the titles of lists', () => {
+/** The sample workflow with its screen at `path` changed. */
+const withScreen =
+  (screenPath: string, change: Record<string, unknown>) =>
+  (w: WorkflowDefinition): WorkflowDefinition => ({
+    ...w,
+    screens: w.screens.map((s) => (s.path === screenPath ? { ...s, ...change } : s)),
+  });
+
+describe('the screen keywords of a workflow', () => {
+  it('refuses a screen opening on a section the entity does not have, alone or in a list', async () => {
+    const problems = await problemsWith((w) =>
+      withScreen('/edit/:id', { open: ['dependants', 'identity'] })(
+        withScreen('/view/:id', { open: 'identity' })(w),
+      ),
+    );
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { file: FILE, pointer: '/screens/1/open/1', message: 'no section "identity"' },
+        { file: FILE, pointer: '/screens/2/open', message: 'no section "identity"' },
+      ]),
+    );
+    expect(problems).toHaveLength(2);
+  });
+
+  it('refuses notes shown of an action the workflow lacks or of one that takes no notes', async () => {
+    const problems = await problemsWith(
+      withScreen('/view/:id', { showNotesOf: ['query', 'submit'] }),
+    );
+    expect(problems).toEqual([
+      { file: FILE, pointer: '/screens/2/showNotesOf/0', message: 'no action "query"' },
+      {
+        file: FILE,
+        pointer: '/screens/2/showNotesOf/1',
+        message: 'action "submit" takes no notes',
+      },
+    ]);
+  });
+
   it('refuses a list title with no text in either language', async () => {
     const problems = await problemsWith((w) => ({
       ...w,

@@ -24,6 +24,7 @@ import { downloadFromApi } from '../download';
 import { usePortal } from '../context';
 import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
+import { PaymentWayOut } from './document/PaymentWayOut';
 
 interface PaymentState {
   documentStatus: string;
@@ -333,6 +334,7 @@ export function PaymentScreenPage({
           {t('payment.noOrder')}
         </Alert>
       )}
+      <PaymentWayOut workflow={workflow} document={document} />
     </Stack>
   );
 }

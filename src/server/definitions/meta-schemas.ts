@@ -580,6 +580,8 @@ export const workflowMetaSchema = {
           before: { type: 'array', items: { type: 'string' } },
           validate: { type: 'boolean' },
           success: textKey,
+          primary: { type: 'boolean' },
+          stay: { type: 'boolean' },
           system: { type: 'boolean' },
           requires: { type: 'array', items: dataPointer },
           danger: { type: 'boolean' },
@@ -614,7 +616,16 @@ export const workflowMetaSchema = {
           editable: sectionList,
           hidden: { type: 'array', items: fieldName },
           menu: textKey,
-          open: fieldName,
+          open: {
+            oneOf: [fieldName, { type: 'array', minItems: 1, uniqueItems: true, items: fieldName }],
+          },
+          // Each an action of the workflow that takes notes (check-documents.ts).
+          showNotesOf: {
+            type: 'array',
+            minItems: 1,
+            uniqueItems: true,
+            items: { type: 'string', minLength: 1 },
+          },
           chrome: { type: 'boolean' },
           label: textKey,
           links: {

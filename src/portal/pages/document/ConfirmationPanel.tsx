@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { textFor, type Audience } from './audience';
 
 /** What a screen hands the view after an action moved the document on (GOV.UK confirmation). */
 export interface Confirmation {
@@ -15,11 +16,17 @@ export interface Confirmation {
   reference?: { label: string; value: string };
   /** The status the document is in now: `<entity>.whatNext.<status>` says what happens next. */
   status: string;
+  /**
+   * Whom it addresses: the document's holder ("Your reference number") or an officer; each
+   * `whatNext` text may be a group with one text per audience.
+   */
+  audience: Audience;
 }
 
 /**
  * The confirmation at the top of the page after an action: the message, the reference number
- * and what happens next. It takes the focus (and the page scrolls to it) when it appears.
+ * and what happens next, worded for the person who acted (the holder or an officer). It takes
+ * the focus (and the page scrolls to it) when it appears.
  */
 export function ConfirmationPanel({
   confirmation,
@@ -34,7 +41,13 @@ export function ConfirmationPanel({
     ref.current?.focus({ preventScroll: true });
     window.scrollTo?.({ top: 0 });
   }, [confirmation]);
-  const nextKey = `${entity}.whatNext.${confirmation.status}`;
+  const { audience } = confirmation;
+  const next = textFor(
+    (key, options) => t(key, options),
+    (key) => i18n.exists(key),
+    `${entity}.whatNext.${confirmation.status}`,
+    audience,
+  );
   return (
     <Paper
       ref={ref}
@@ -53,7 +66,7 @@ export function ConfirmationPanel({
       </Title>
       {confirmation.number && (
         <Text size="lg" c="white">
-          {t('documents.referenceNumber')}{' '}
+          {t(audience === 'owner' ? 'documents.referenceNumber' : 'confirmation.referenceNumber')}{' '}
           <Text component="strong" fw={700} size="xl" c="white">
             {confirmation.number}
           </Text>
@@ -67,12 +80,12 @@ export function ConfirmationPanel({
           </Text>
         </Text>
       )}
-      {i18n.exists(nextKey) && (
+      {next && (
         <>
           <Title order={3} size="h5" c="white" mt="md">
             {t('documents.whatNext')}
           </Title>
-          <Text c="white">{t(nextKey)}</Text>
+          <Text c="white">{next}</Text>
         </>
       )}
     </Paper>
