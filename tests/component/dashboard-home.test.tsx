@@ -7,6 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../src/core/api/client';
+import { NAVIGATION_TEXTS } from '../../src/core/definitions/parts';
 import type { DefinitionBundle } from '../../src/core/definitions/types';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import type { TextTree } from '../../src/core/i18n/translate';
@@ -29,10 +30,13 @@ beforeAll(async () => {
   const translations = {} as DefinitionBundle['translations'];
   for (const language of ['en', 'fr'] as const) {
     translations[language] = await readJson<TextTree>(`translations/${language}.json`);
-    for (const type of TYPES)
-      translations[language][type] = await readJson<TextTree>(
-        `translations/${language}/${type}.json`,
+    // Only what the portal's index carries of a document's texts: the dashboard has no part.
+    for (const type of TYPES) {
+      const own = await readJson<TextTree>(`translations/${language}/${type}.json`);
+      translations[language][type] = Object.fromEntries(
+        NAVIGATION_TEXTS.flatMap((key) => (own[key] === undefined ? [] : [[key, own[key]]])),
       );
+    }
   }
   bundle = { modules: [], catalogs: [], workflows, schemas: [], translations, version: 'test' };
   await initI18n(bundle);

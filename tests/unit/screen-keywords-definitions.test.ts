@@ -82,6 +82,22 @@ describe('the screen keywords of a workflow', () => {
     expect(problems.map((p) => p.pointer)).toEqual(['/lists/0/title', '/lists/0/title']);
     expect(problems[0]?.message).toContain('sample-permit.lists.nowhere');
   });
+
+  it('refuses a list title kept among the texts only its own pages receive', async () => {
+    // The dashboard lists every list, and has only a document's navigation texts (its lists').
+    const problems = await problemsWith((w) => ({
+      ...w,
+      lists: w.lists.map((list) => ({ ...list, title: 'sample-permit.applicant.familyName' })),
+    }));
+    expect(problems).toEqual([
+      {
+        file: FILE,
+        pointer: '/lists/0/title',
+        message:
+          '"sample-permit.applicant.familyName" is not among the texts pages of other modules receive: put it under "sample-permit.lists"',
+      },
+    ]);
+  });
 });
 
 describe('copies within a document', () => {

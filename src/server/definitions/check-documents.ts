@@ -11,6 +11,7 @@ import { sectionOfPath } from '../../core/rules/sections';
 import type { Implementations } from '../implementations';
 import type { DefinitionProblem } from './problems';
 import { crossCheckDashboard } from '../dashboard/check-definitions';
+import { NAVIGATION_TEXTS } from '../../core/definitions/parts';
 import { checkRecordDeclarations, schemaHasField } from './check-records';
 
 /**
@@ -266,6 +267,17 @@ export function crossCheckWorkflow(
     if (!workflow.screens.some((s) => s.path === list.open)) {
       problems.push({ file, pointer: `/lists/${i}/open`, message: `no screen "${list.open}"` });
     }
+    for (const key of ['label', 'title'] as const) {
+      const text = list[key];
+      const [owner, group] = text?.split('.') ?? [];
+      // A document's own texts reach other pages (the dashboard, the menu) only in part.
+      if (owner && group && entities.some((e) => e.id === owner) && !isNavigationText(group))
+        problems.push({
+          file,
+          pointer: `/lists/${i}/${key}`,
+          message: `"${text}" is not among the texts pages of other modules receive: put it under "${owner}.lists"`,
+        });
+    }
   });
   crossCheckDashboard(workflow, entity, problems);
   checkRecordDeclarations(workflow, entity, problems);
@@ -300,6 +312,10 @@ function checkScreenDeclarations(
     else if (!action.notes)
       problems.push({ file, pointer, message: `action "${name}" takes no notes` });
   });
+}
+
+function isNavigationText(group: string): boolean {
+  return (NAVIGATION_TEXTS as readonly string[]).includes(group);
 }
 
 /** What the payment check needs of a catalogue (a CatalogDefinition). */
