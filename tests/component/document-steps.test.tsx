@@ -177,12 +177,12 @@ describe('the way through a workflow on the document screen', { timeout: 90_000 
     const { api } = screenApi(submitted);
     renderScreens(Page, bundle, workflow, '/sample/permit/view/d1', api, owner());
     const links = await nextSteps();
-    // The edit screen offers only the cancellation now: it says so, as a secondary step.
+    // Paying first; the edit screen offers only the cancellation now: it says so, secondary.
     expect(links.map((link) => link.textContent)).toEqual([
-      'Cancel application',
       'Initiate payment',
+      'Cancel application',
     ]);
-    const [cancel, pay] = links as [HTMLElement, HTMLElement];
+    const [pay, cancel] = links as [HTMLElement, HTMLElement];
     expect(pay.getAttribute('data-variant')).toBe('filled');
     expect(pay.getAttribute('data-primary')).toBe('true');
     expect(cancel.getAttribute('data-variant')).toBe('default');

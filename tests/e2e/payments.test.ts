@@ -52,6 +52,7 @@ describe('payments in Chromium', () => {
     expect(response.status, await response.clone().text()).toBeLessThan(300);
     return (await response.json()) as {
       id: string;
+      number: string | null;
       status: string;
       data: { fees: { total: string } };
     };

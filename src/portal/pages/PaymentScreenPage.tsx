@@ -232,7 +232,10 @@ export function PaymentScreenPage({
           {' - '}
           {title} {document.number ?? ''}
         </Title>
-        <Badge size="lg">{t(`statuses.${status}`, { defaultValue: status })}</Badge>
+        {/* In words, as the status badges of the document screens (not set in capitals). */}
+        <Badge size="lg" variant="light" tt="none" data-status={status}>
+          {t(`statuses.${status}`, { defaultValue: status })}
+        </Badge>
       </Group>
       {failure && (
         <Alert color="red" role="alert">

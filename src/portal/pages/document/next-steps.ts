@@ -24,7 +24,7 @@ export interface NextStep {
  * destructive actions (a submitted application's edit screen: only the cancellation), it is
  * named by that action ("Cancel application"), not by what can no longer be done. The first
  * screen offering an action declared `primary` (submit, pay, reply, verify...) is the primary
- * step; the others are secondary.
+ * step, listed first; the others are secondary, in the workflow's order.
  */
 export function nextSteps(
   workflow: WorkflowDefinition,
@@ -58,5 +58,6 @@ export function nextSteps(
       primary,
     });
   }
-  return steps;
+  // The expected step first, where the eye starts (and first on a phone's wrapped line).
+  return [...steps.filter((step) => step.primary), ...steps.filter((step) => !step.primary)];
 }
