@@ -194,7 +194,7 @@ describe('dashboard lists', () => {
     // The verification officer of the demo: visa and sponsor lists side by side.
     const verifier = userWith([
       ...['search', 'submitted', 'assign', 'forward'].map((r) => `visa-application-${r}`),
-      ...['search', 'grant', 'query', 'reject'].map((r) => `sponsor-application-${r}`),
+      ...['search', 'submitted', 'grant', 'query', 'reject'].map((r) => `sponsor-application-${r}`),
     ]);
     for (const [language, expected] of [
       [
@@ -206,6 +206,7 @@ describe('dashboard lists', () => {
           'Visa applications for assignment',
           'Assigned visa applications',
           'Find Sponsor Applications',
+          'Find Submitted Sponsor Applications',
           'Sponsor Applications to Verify',
         ],
       ],
@@ -218,6 +219,7 @@ describe('dashboard lists', () => {
           'Demandes de visa à attribuer',
           'Demandes de visa attribuées',
           'Rechercher des demandes de parrainage',
+          'Rechercher les demandes de parrainage soumises',
           'Demandes de parrainage à vérifier',
         ],
       ],
@@ -230,7 +232,7 @@ describe('dashboard lists', () => {
           .getAllByRole('link')
           .map((link) => link.textContent),
       ).toEqual(expected);
-      expect(within(lists).getByRole('link', { name: expected[6] }).getAttribute('href')).toBe(
+      expect(within(lists).getByRole('link', { name: expected[7] }).getAttribute('href')).toBe(
         '/sponsor/application/verificationlist',
       );
       view.unmount();
