@@ -250,6 +250,11 @@ describe('the way through a workflow on the document screen', { timeout: 90_000 
     expect(confirmation.textContent).not.toContain('Submitted Successfully');
     expect(confirmation.textContent).toContain('Your reference number:');
     expect(confirmation.textContent).toContain('The officer goes on checking your application.');
+    // The reader switching language reads all of it in theirs, the success message too.
+    await act(() => changeLanguage('fr'));
+    expect(confirmation.textContent).toContain('Votre réponse est transmise à l’agent');
+    expect(confirmation.textContent).toContain('Votre numéro de référence');
+    await act(() => changeLanguage('en'));
   });
 
   it('keeps the officer on the screen after verifying, with the decision still to take', async () => {

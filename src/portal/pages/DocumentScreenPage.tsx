@@ -284,11 +284,11 @@ export function DocumentScreenPage({
         const state = next.confirm
           ? {
               confirmation: {
-                message,
+                success: { key: action.success ?? `success.${name}`, action: name },
                 number: result.number,
                 status: result.status,
                 audience: audienceOf(result, session),
-                ...grantedReference(workflow, result, t),
+                ...grantedReference(workflow, result),
               },
             }
           : { success: message };
@@ -582,11 +582,10 @@ const SCREEN_FIELDS: Record<string, { id: string; label: string } | undefined> =
 function grantedReference(
   workflow: WorkflowDefinition,
   result: DocumentView,
-  t: (key: string) => string,
 ): Pick<Confirmation, 'reference'> {
   const value = resolvePointer(result.data, '/header/reference');
   if (!workflow.reference || typeof value !== 'string' || value === '') return {};
-  return { reference: { label: t(`${workflow.document}.header.reference._`), value } };
+  return { reference: { label: `${workflow.document}.header.reference._`, value } };
 }
 
 /** A pointer's text path: property names joined by dots, list indices left out. */

@@ -3,15 +3,18 @@ import { Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { textFor, type Audience } from './audience';
 
-/** What a screen hands the view after an action moved the document on (GOV.UK confirmation). */
+/**
+ * What a screen hands the view after an action moved the document on (GOV.UK confirmation):
+ * text keys rather than texts, so the panel speaks the language the reader switches to.
+ */
 export interface Confirmation {
-  /** The success message (Application submitted). */
-  message: string;
+  /** The success message's key (the action's `success`, else `success.<action>`) and action. */
+  success: { key: string; action: string };
   /** The document's reference number, when it has one. */
   number?: string | null;
   /**
    * The number the document is known by once granted (the sponsorship number, the workflow's
-   * `reference`), with its label, when it has one.
+   * `reference`), with its label's key, when it has one.
    */
   reference?: { label: string; value: string };
   /** The status the document is in now: `<entity>.whatNext.<status>` says what happens next. */
@@ -62,7 +65,11 @@ export function ConfirmationPanel({
       data-testid="confirmation"
     >
       <Title order={2} id="confirmation-title" c="white" mb="xs">
-        {confirmation.message}
+        {t(confirmation.success.key, {
+          defaultValue: t('documents.done', {
+            action: t(`actions.${confirmation.success.action}`),
+          }),
+        })}
       </Title>
       {confirmation.number && (
         <Text size="lg" c="white">
@@ -74,7 +81,7 @@ export function ConfirmationPanel({
       )}
       {confirmation.reference && (
         <Text size="lg" c="white">
-          {confirmation.reference.label}:{' '}
+          {t(confirmation.reference.label)}:{' '}
           <Text component="strong" fw={700} size="xl" c="white">
             {confirmation.reference.value}
           </Text>
