@@ -303,41 +303,30 @@ describe('the way through a workflow on the document screen', { timeout: 90_000 
     await act(() => changeLanguage('en'));
   });
 
-  it('opens on the first section it names that applies to the document', async () => {
-    await changeLanguage('en');
-    const paid = { ...submitted, status: 'PAID FOR VERIFICATION', allowedActions: ['query'] };
-    renderScreens(
-      Page,
-      bundle,
-      workflow,
-      '/sample/permit/verification/d1',
-      screenApi(paid).api,
-      officer(),
-    );
-    const list = await screen.findByRole('tablist', { name: 'Sections of the form' });
-    // Dependants do not apply to this applicant: the next section named is open.
-    expect(within(list).getByRole('tab', { selected: true }).textContent).toMatch(
-      /^Character questions/,
-    );
-  });
-
-  it('opens on the first section it names when that one applies', async () => {
-    await changeLanguage('en');
-    const paid = {
-      ...submitted,
-      status: 'PAID FOR VERIFICATION',
-      data: { ...submitted.data, applicant: { familyName: 'Doe', gender: 'X' } },
-      allowedActions: ['query'],
-    };
-    renderScreens(
-      Page,
-      bundle,
-      workflow,
-      '/sample/permit/verification/d1',
-      screenApi(paid).api,
-      officer(),
-    );
-    const list = await screen.findByRole('tablist', { name: 'Sections of the form' });
-    expect(within(list).getByRole('tab', { selected: true }).textContent).toMatch(/^Dependants/);
-  });
+  // Dependants apply only to an applicant of gender X: the screen names them first.
+  it.each([
+    ['F', /^Character questions/],
+    ['X', /^Dependants/],
+  ])(
+    'opens on the first section it names that applies (applicant of gender %s)',
+    async (gender, opened) => {
+      await changeLanguage('en');
+      const paid = {
+        ...submitted,
+        status: 'PAID FOR VERIFICATION',
+        data: { ...submitted.data, applicant: { familyName: 'Doe', gender } },
+        allowedActions: ['query'],
+      };
+      renderScreens(
+        Page,
+        bundle,
+        workflow,
+        '/sample/permit/verification/d1',
+        screenApi(paid).api,
+        officer(),
+      );
+      const list = await screen.findByRole('tablist', { name: 'Sections of the form' });
+      expect(within(list).getByRole('tab', { selected: true }).textContent).toMatch(opened);
+    },
+  );
 });
