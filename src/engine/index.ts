@@ -16,3 +16,4 @@ export {
   actorName,
   operationText,
 } from './documents/DocumentChrome';
+export { LatestActionNotes } from './documents/LatestActionNotes';

@@ -42,6 +42,7 @@ import { entityValidators } from '../engine/form/loadEntityValidators';
 import type { DocumentParts } from './definitions';
 import { DocumentsGate } from './DocumentsGate';
 import { editsSections } from './screenModes';
+import { namedOpenings } from './pages/document/opening-section';
 
 /*
  * Every page but the home page, the message pages and the layouts is fetched when first opened
@@ -116,7 +117,8 @@ function likelyOpeningSection(
   sections: readonly EntitySection[],
   screen: WorkflowScreen,
 ): string | undefined {
-  if (screen.open) return screen.open;
+  const [named] = namedOpenings(screen);
+  if (named) return named;
   const editable = (section: EntitySection) =>
     screen.editable === undefined
       ? !section.officer && !section.internal

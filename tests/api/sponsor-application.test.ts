@@ -358,6 +358,58 @@ describe.each(databaseKinds())('sponsor applications on %s', (kind) => {
     expect((done.json() as View).data.header?.reference).toMatch(/^SPN-\d{4}-\d{6}$/);
   });
 
+  it('queues the applications waiting for verification, paid or replied, for the verifying officers', async () => {
+    const waiting = await paid('SPORG');
+    const unpaid = await submitted('SPPER');
+    const queried = (
+      await act(await paid('SPPER'), 'query', verifier, {
+        notes: 'Which mobile number?',
+        data: { verification: { changesRequired: false } },
+      })
+    ).json() as View;
+    const { header: _h, fees: _f, verification: _v, ...owned } = queried.data;
+    const replied = await act(queried, 'submit-reply', sponsor, { data: owned });
+    expect(replied.statusCode, replied.body).toBe(200);
+    const done = await granted('SPORG');
+    const queue = async (token: string) => {
+      const response = await call('PATCH', BASE, token, {
+        list: 'verification',
+        options: { itemsPerPage: -1 },
+      });
+      return {
+        status: response.statusCode,
+        ids:
+          response.statusCode === 200
+            ? (response.json() as { items: Array<{ id: string }> }).items.map((i) => i.id)
+            : [],
+      };
+    };
+    const { status, ids } = await queue(verifier);
+    expect(status).toBe(200);
+    expect(ids).toEqual(expect.arrayContaining([waiting.id, queried.id]));
+    expect(ids).not.toContain(unpaid.id);
+    expect(ids).not.toContain(done.id);
+    // A queue of the officers who decide, not of the counter or the sponsor.
+    expect((await queue(counter)).status).toBe(403);
+    expect((await queue(sponsor)).status).toBe(403);
+    // It is a queue on My Tasks too: nobody is assigned a sponsor application.
+    const onDashboard = await api.tokenFor(
+      ['view-profile', ...['read', 'query', 'grant', 'reject'].map((r) => `${TYPE}-${r}`)],
+      { sub: 'officer-verifier' },
+    );
+    const tasks = await call('PATCH', '/api/evisa/dashboard/tasks', onDashboard, {
+      options: { itemsPerPage: -1 },
+    });
+    expect(tasks.statusCode, tasks.body).toBe(200);
+    const rows = (tasks.json() as { items: Array<{ id: string; reason: string; list?: string }> })
+      .items;
+    expect(rows.find((row) => row.id === waiting.id)).toMatchObject({
+      reason: 'queue',
+      list: 'verification',
+    });
+    expect(rows.some((row) => row.id === unpaid.id)).toBe(false);
+  });
+
   it('numbers 20 sponsorships granted at once without a gap or a duplicate, each for 3 years', async () => {
     const docs: View[] = [];
     for (let i = 0; i < 20; i++) docs.push(await paid('SPORG'));

@@ -541,6 +541,28 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     });
   });
 
+  it('shows the officers the visa type the applicant requested, whatever a request sends', async () => {
+    const { stored, filled } = await completeApplication('VV30');
+    const issuance = async () =>
+      ((await ok('GET', `${BASE}/${stored.id}`, verifier)).data.issuance ?? {}) as Record<
+        string,
+        unknown
+      >;
+    expect(await issuance()).toMatchObject({ requestedType: 'VIS', requestedSubType: 'VV30' });
+    const view = await pay(stored, filled);
+    // The officer's grant cannot change what was requested: the application's choice stays.
+    const granted = await ok('POST', `${BASE}/${stored.id}/actions/grant`, verifier, {
+      version: view.version,
+      data: { issuance: { requestedType: 'WRK', requestedSubType: 'WV3Y', remarks: 'ok' } },
+    });
+    expect(granted.status).toBe('GRANTED');
+    expect(await issuance()).toMatchObject({
+      requestedType: 'VIS',
+      requestedSubType: 'VV30',
+      remarks: 'ok',
+    });
+  });
+
   it('issues only with issuance details, prints the e-visa and e-mails it at dispatch', async () => {
     const { stored, filled } = await completeApplication('VV30');
     await pay(stored, filled);

@@ -7,6 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../src/core/api/client';
+import { NAVIGATION_TEXTS } from '../../src/core/definitions/parts';
 import type { DefinitionBundle } from '../../src/core/definitions/types';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import type { TextTree } from '../../src/core/i18n/translate';
@@ -29,10 +30,13 @@ beforeAll(async () => {
   const translations = {} as DefinitionBundle['translations'];
   for (const language of ['en', 'fr'] as const) {
     translations[language] = await readJson<TextTree>(`translations/${language}.json`);
-    for (const type of TYPES)
-      translations[language][type] = await readJson<TextTree>(
-        `translations/${language}/${type}.json`,
+    // Only what the portal's index carries of a document's texts: the dashboard has no part.
+    for (const type of TYPES) {
+      const own = await readJson<TextTree>(`translations/${language}/${type}.json`);
+      translations[language][type] = Object.fromEntries(
+        NAVIGATION_TEXTS.flatMap((key) => (own[key] === undefined ? [] : [[key, own[key]]])),
       );
+    }
   }
   bundle = { modules: [], catalogs: [], workflows, schemas: [], translations, version: 'test' };
   await initI18n(bundle);
@@ -182,5 +186,57 @@ describe('dashboard statistics figures', () => {
     } finally {
       await changeLanguage('en');
     }
+  });
+});
+
+describe('dashboard lists', () => {
+  it("names each list by what it lists, away from its module's menu folder", async () => {
+    // The verification officer of the demo: visa and sponsor lists side by side.
+    const verifier = userWith([
+      ...['search', 'submitted', 'assign', 'forward'].map((r) => `visa-application-${r}`),
+      ...['search', 'submitted', 'grant', 'query', 'reject'].map((r) => `sponsor-application-${r}`),
+    ]);
+    for (const [language, expected] of [
+      [
+        'en',
+        [
+          'Find visa applications',
+          'Submitted visa applications',
+          'Visa applications assigned to me',
+          'Visa applications for assignment',
+          'Assigned visa applications',
+          'Find Sponsor Applications',
+          'Find Submitted Sponsor Applications',
+          'Sponsor Applications to Verify',
+        ],
+      ],
+      [
+        'fr',
+        [
+          'Rechercher des demandes de visa',
+          'Demandes de visa soumises',
+          'Demandes de visa qui me sont attribuées',
+          'Demandes de visa à attribuer',
+          'Demandes de visa attribuées',
+          'Rechercher des demandes de parrainage',
+          'Rechercher les demandes de parrainage soumises',
+          'Demandes de parrainage à vérifier',
+        ],
+      ],
+    ] as const) {
+      await changeLanguage(language);
+      const view = renderDashboard(verifier, dashboardApi().api);
+      const lists = await screen.findByRole('navigation', { name: 'Documents' });
+      expect(
+        within(lists)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(expected);
+      expect(within(lists).getByRole('link', { name: expected[7] }).getAttribute('href')).toBe(
+        '/sponsor/application/verificationlist',
+      );
+      view.unmount();
+    }
+    await changeLanguage('en');
   });
 });

@@ -233,6 +233,12 @@ describe('a payment invoice end to end in Chromium', () => {
     await officer.context.close();
 
     const { page, context, pageErrors } = await as(AGENT, `${PREFIX}/replytoquery/${id}`);
+    // The officer's question heads the reply, before anything is asked of the agent.
+    await page
+      .getByRole('region', { name: 'The officer’s question' })
+      .getByText('The advice shows a different amount, please check it')
+      .waitFor();
+    await shot(page, 'invoice-replytoquery');
     await uploadAdvice(page, 'corrected-advice.pdf');
     await act(page, 'Submit reply');
     await badge(page, 'Submitted');

@@ -52,6 +52,7 @@ describe('payments in Chromium', () => {
     expect(response.status, await response.clone().text()).toBeLessThan(300);
     return (await response.json()) as {
       id: string;
+      number: string | null;
       status: string;
       data: { fees: { total: string } };
     };
@@ -100,6 +101,12 @@ describe('payments in Chromium', () => {
     await page.getByRole('button', { name: 'Download the receipt (PDF)' }).click();
     const file = await (await download).path();
     expect((await fs.readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
+    // Not a dead end: back to the application it paid for (and home, beside it).
+    const links = page.getByRole('navigation', { name: 'Related pages' });
+    await links.getByRole('link', { name: 'Home' }).waitFor();
+    await links.getByRole('link', { name: 'Back to the application' }).click();
+    await page.waitForURL(new RegExp(`/test/payable/view/${document.id}$`));
+    await page.getByRole('heading', { name: new RegExp(document.number ?? document.id) }).waitFor();
     expect(pageErrors).toEqual([]);
     await context.close();
   });

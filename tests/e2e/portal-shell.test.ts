@@ -596,6 +596,7 @@ describe('portal shell in Chromium', () => {
         'Find Sponsor Applications',
         'Find Submitted Applications',
         'Find Granted Applications',
+        'Sponsor Applications to Verify',
         '# Visa application',
         'Find',
         'Submitted',

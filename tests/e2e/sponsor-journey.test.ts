@@ -325,11 +325,17 @@ describe('a sponsor application end to end in Chromium', () => {
     await shows(own, 'Please give the registration number as on the certificate.');
     await own.getByRole('link', { name: 'Reply to the query' }).click();
     await own.waitForURL(`${portal.url}/#${PREFIX}/replytoquery/${id}`);
+    // The officer's question heads the reply screen.
+    await own
+      .getByRole('region', { name: 'The officer’s question' })
+      .getByText('Please give the registration number as on the certificate.')
+      .waitFor();
+    await shot(own, 'replytoquery');
     await tab(own, 'Organisation');
     await accessibleInBoth(own, 'reply', (p) => p.getByRole('tabpanel').first().waitFor());
     await text(panel(own), 'Registration number', 'LTC-2011-0457-A');
     await own.getByRole('button', { name: 'Submit reply' }).click();
-    await shows(own, 'Application Submitted Successfully');
+    await shows(own, 'Your reply is sent to the immigration officer');
     await badge(own, 'Replied for verification');
     expect(sponsor.pageErrors).toEqual([]);
   });
@@ -342,6 +348,11 @@ describe('a sponsor application end to end in Chromium', () => {
     await act(page, 'Grant');
     await shows(page, 'Application Granted Successfully');
     await badge(page, 'Granted');
+    // The officer is told what the grant means for the sponsor, not asked to hand the number on.
+    const confirmation = page.getByTestId('confirmation');
+    await confirmation.getByText(/^The sponsor has been told of the decision/).waitFor();
+    expect(await confirmation.textContent()).not.toMatch(/Your reference|people you sponsor/);
+    await shot(page, 'granted-officer');
     expect(officer.pageErrors).toEqual([]);
     await officer.context.close();
 

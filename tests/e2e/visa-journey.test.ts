@@ -342,7 +342,15 @@ describe('a visa application end to end in Chromium', () => {
   it('the applicant replies to the query', async () => {
     const { page, context } = await as(APPLICANT, `${PREFIX}/view/${id}`);
     await page.getByText('Please upload a clearer copy of your passport.').first().waitFor();
-    await page.getByRole('link', { name: 'Reply to the query' }).click();
+    // Replying is the step expected of the applicant: the primary one.
+    const reply = page.getByRole('link', { name: 'Reply to the query' });
+    expect(await reply.getAttribute('data-primary')).toBe('true');
+    await reply.click();
+    // The officer's question heads the reply screen.
+    await page
+      .getByRole('region', { name: 'The officer’s question' })
+      .getByText('Please upload a clearer copy of your passport.')
+      .waitFor();
     await tab(page, 'Uploaded documents');
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Replace the file' }).first().click();
@@ -351,16 +359,30 @@ describe('a visa application end to end in Chromium', () => {
     ).setFiles({ name: 'passport-clear.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByText('passport-clear.pdf').waitFor();
     await page.getByRole('button', { name: 'Submit reply' }).click();
-    await success(page, 'Application Submitted Successfully');
+    const confirmation = page.getByTestId('confirmation');
+    await confirmation.getByText('Your reply is sent to the immigration officer').waitFor();
+    await confirmation.getByText('Your reference number:').waitFor();
     await page.getByText('Replied for verification', { exact: true }).first().waitFor();
     await context.close();
   });
 
-  it('the verification officer forwards it; validation escalates it; approval approves it', async () => {
+  it('the verification officer verifies then forwards it; validation escalates it; approval approves it', async () => {
     const verifier = await as(VERIFIER, `${PREFIX}/mylist`);
     await openFromList(verifier.page, '/mylist', 'Replied for verification');
+    // The officer's screen opens on the applicant, not on the service's workings.
+    await verifier.page.getByRole('tabpanel', { name: 'Applicant' }).waitFor();
+    // Verify, then forward in the same visit: the decisions stay on the screen.
+    await act(verifier.page, 'Verify');
+    await success(verifier.page, 'Application Verified Successfully');
+    await verifier.page.getByText('Verified', { exact: true }).first().waitFor();
+    expect(verifier.page.url()).toContain(`${PREFIX}/verification/${id}`);
     await act(verifier.page, 'Forward');
     await success(verifier.page, 'Application Forwarded Successfully');
+    // Confirmed in the officer's words: no "Your reference number".
+    const forwarded = verifier.page.getByTestId('confirmation');
+    await forwarded.getByText('Reference number:').waitFor();
+    await forwarded.getByText('The application goes to a validation officer.').waitFor();
+    expect(await forwarded.textContent()).not.toContain('Your');
     await verifier.context.close();
 
     const validator = await as(VALIDATOR, `${PREFIX}/validationlist`);
@@ -381,6 +403,24 @@ describe('a visa application end to end in Chromium', () => {
     const { page, context, pageErrors } = await as(VALIDATOR, `${PREFIX}/granted`);
     await openFromList(page, '/granted', 'Granted');
     await page.getByRole('link', { name: 'Issue' }).click();
+    // The issuance shows the visa the applicant asked for, filled by the server.
+    await tab(page, 'Issuance');
+    await expect
+      .poll(() =>
+        page
+          .getByLabel(/^Requested visa type/)
+          .first()
+          .inputValue(),
+      )
+      .toMatch(new RegExp(`^${DOCUMENT}\\b`));
+    await expect
+      .poll(() =>
+        page
+          .getByLabel(/^Requested sub-type/)
+          .first()
+          .inputValue(),
+      )
+      .toMatch(new RegExp(`^${SUB_DOCUMENT}\\b`));
     // Without issuance details the server refuses, and says which are missing.
     await act(page, 'Issue');
     await page.getByText('Some fields are not valid, please correct them').waitFor();

@@ -39,6 +39,18 @@ export interface WorkflowAction {
   /** Translation key of the success message. */
   success?: string;
   /**
+   * The step the workflow expects next where it is offered (submit, pay, reply, verify...):
+   * among a document's next steps, the screen offering it is the primary button, the others
+   * secondary.
+   */
+  primary?: boolean;
+  /**
+   * The person stays on the screen after the action even when it moved the document on, to
+   * take the next one there (verify, then forward): the success message and the actions now
+   * allowed, instead of the view under a confirmation.
+   */
+  stay?: boolean;
+  /**
    * Fired only by the server itself (a payment the gateway confirmed): the API refuses it from
    * any caller, and it is never among a document's allowed actions.
    */
@@ -165,9 +177,16 @@ export interface WorkflowScreen {
   hidden?: string[];
   /**
    * The section the screen opens on (verification on the applicant's data, validation on the
-   * issuance); by default the first the user may edit, or, read-only, the first with data.
+   * issuance), or a list of them: the first one shown wins (a sponsor's identity is the
+   * organisation's or the person's section, whichever applies); by default the first the user
+   * may edit, or, read-only, the first with data.
    */
-  open?: string;
+  open?: string | string[];
+  /**
+   * Actions whose notes the screen shows at its top, the latest of them from the document's
+   * history (the officer's query on the reply-to-query screen).
+   */
+  showNotesOf?: string[];
   /**
    * `false` leaves out the document's workings (information, versions, timeline, history): a
    * person's own profile shows their data, not the record keeping behind it.
@@ -245,8 +264,14 @@ export interface WorkflowList {
   columns: ListColumn[];
   /** Screen path (relative, with :id) a row opens. */
   open: string;
-  /** Translation key of the menu entry and heading. */
+  /** Translation key of the menu entry (within its workflow's menu folder). */
   label: string;
+  /**
+   * Translation key naming the list wherever it is not under its workflow's menu folder (the
+   * dashboard's links, its own page's heading): "Find visa applications" where the menu says
+   * "Find". Default: `label`.
+   */
+  title?: string;
   /**
    * The menu entry shows how many of the list's documents meet this condition (the inbox's
    * unread messages: status not READ), when there are any.
@@ -300,6 +325,12 @@ export interface WorkflowDefinition {
   statusMoves?: Record<string, string>;
   /** Documents this one names by number and moves with its actions (see WorkflowLinks). */
   links?: WorkflowLinks;
+  /**
+   * Target pointer -> source pointer: values of the document the `copyValues` effect copies
+   * within it (the visa type the applicant chose, into the officers' issuance section), so the
+   * target always holds what the source does; an empty source clears the target.
+   */
+  copies?: Record<string, string>;
   /**
    * Where the data holds the language its holder chose (`en` or `fr`): notices and the
    * certificate's e-mail are written in it. Without it, or without a value there, English.

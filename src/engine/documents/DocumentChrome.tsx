@@ -249,7 +249,7 @@ export function DocumentTimeline({
 }
 
 /** The document's action history, read again whenever its version changes. */
-function useDocumentHistory(
+export function useDocumentHistory(
   api: ApiClient,
   backend: string,
   type: string,

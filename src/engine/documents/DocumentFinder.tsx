@@ -156,7 +156,7 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={2}>{t(list.label)}</Title>
+        <Title order={2}>{t(list.title ?? list.label)}</Title>
         <Group gap="sm">
           <TableCount
             table={table}

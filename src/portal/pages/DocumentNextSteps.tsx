@@ -3,18 +3,16 @@ import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DocumentView } from '../../core/documents/types';
-import {
-  fullRoles,
-  type WorkflowDefinition,
-  type WorkflowScreen,
-} from '../../core/documents/workflow';
+import type { WorkflowDefinition, WorkflowScreen } from '../../core/documents/workflow';
 import { usePortal } from '../context';
+import { nextSteps } from './document/next-steps';
 
 /**
  * Where the document can go from here, for this user: each other screen of the workflow that
  * takes an action the machine allows now (pay on the confirmation screen, reply on the reply
- * screen, verify on the verification screen...), as one link named by what it does: the
- * screen's `label` ("Edit application"), else its first such action ("Initiate payment").
+ * screen, verify on the verification screen...), as one link named by what it does. The step
+ * the workflow expects next (an action declared `primary`) is the filled button; the others
+ * are secondary, so "Initiate payment" stands out from "Cancel application".
  */
 export function DocumentNextSteps({
   workflow,
@@ -27,35 +25,23 @@ export function DocumentNextSteps({
 }) {
   const { t } = useTranslation();
   const { session } = usePortal();
-  const here = new Set(screen.actions ?? []);
-  const seen = new Set<string>();
-  const steps: Array<{ key: string; label: string; path: string }> = [];
-  for (const candidate of workflow.screens) {
-    if (candidate === screen || !session.hasAnyRole(fullRoles(workflow, candidate.roles))) continue;
-    const offered = (candidate.actions ?? []).filter((action) => {
-      const definition = workflow.actions[action];
-      if (here.has(action) || seen.has(action) || !definition) return false;
-      if (!document.allowedActions.includes(action)) return false;
-      return session.hasAnyRole(fullRoles(workflow, definition.roles));
-    });
-    const first = offered[0];
-    if (first === undefined) continue;
-    offered.forEach((action) => seen.add(action));
-    steps.push({
-      key: candidate.path,
-      label: candidate.label ? t(candidate.label) : t(`actions.${first}`, { defaultValue: first }),
-      path: documentRoute(workflow, candidate.path, document),
-    });
-  }
+  const steps = nextSteps(workflow, screen, document, session);
   if (steps.length === 0) return null;
   return (
     <Group gap="xs" component="nav" aria-label={t('documents.nextSteps')}>
       <Text size="sm" fw={500}>
         {t('documents.nextSteps')}
       </Text>
-      {steps.map(({ key, label, path }) => (
-        <Button key={key} component={Link} to={path} variant="light" size="xs">
-          {label}
+      {steps.map((step) => (
+        <Button
+          key={step.screen.path}
+          component={Link}
+          to={documentRoute(workflow, step.screen.path, document)}
+          variant={step.primary ? 'filled' : 'default'}
+          size={step.primary ? 'sm' : 'xs'}
+          data-primary={step.primary || undefined}
+        >
+          {step.label ? t(step.label) : t(`actions.${step.action}`, { defaultValue: step.action })}
         </Button>
       ))}
     </Group>

@@ -28,6 +28,7 @@ import {
   DocumentInformation,
   DocumentTimeline,
   HistoryTable,
+  LatestActionNotes,
   StatusBadge,
   VersionList,
 } from '../../engine';
@@ -55,6 +56,8 @@ import { WriteMessageButton } from './document/WriteMessageDialog';
 import { fieldLabel } from '../../engine/form/texts';
 import { ModulePanels } from '../../engine/module';
 import { CREATING_MODES, EDITING_MODES } from '../screenModes';
+import { audienceOf } from './document/audience';
+import { openingSection } from './document/opening-section';
 
 /**
  * One screen of a workflow (new, edit, view, version, verification...): the document in the
@@ -275,16 +278,17 @@ export function DocumentScreenPage({
       const message = t(action.success ?? `success.${name}`, {
         defaultValue: t('documents.done', { action: t(`actions.${name}`) }),
       });
-      const next = nextScreen(workflow, screen, session, creating, document, result);
+      const next = nextScreen(workflow, screen, session, creating, document, result, action.stay);
       if (next) {
         const target = documentRoute(workflow, next.screen.path, result);
         const state = next.confirm
           ? {
               confirmation: {
-                message,
+                success: { key: action.success ?? `success.${name}`, action: name },
                 number: result.number,
                 status: result.status,
-                ...grantedReference(workflow, result, t),
+                audience: audienceOf(result, session),
+                ...grantedReference(workflow, result),
               },
             }
           : { success: message };
@@ -392,6 +396,16 @@ export function DocumentScreenPage({
           </Alert>
         )
       )}
+      {document && screen.showNotesOf && screen.mode !== 'version' && (
+        <LatestActionNotes
+          api={api}
+          backend={backend}
+          type={workflow.id}
+          id={document.id}
+          current={document.version}
+          actions={screen.showNotesOf}
+        />
+      )}
       <WriteMessageButton workflow={workflow} document={document} />
       {links.length > 0 && (
         <Group gap="md" component="nav" aria-label={t('documents.links')}>
@@ -427,7 +441,7 @@ export function DocumentScreenPage({
         readOnly={readOnly}
         editable={editable}
         hidden={hidden}
-        initialSection={openingSection(entity.sections, screen, editable, readOnly, hidden)}
+        initialSection={openingSection(entity.sections, screen, editable, readOnly, hidden, data)}
         services={services}
         extraErrors={formErrors}
         onDirtyChange={setDirty}
@@ -568,11 +582,10 @@ const SCREEN_FIELDS: Record<string, { id: string; label: string } | undefined> =
 function grantedReference(
   workflow: WorkflowDefinition,
   result: DocumentView,
-  t: (key: string) => string,
 ): Pick<Confirmation, 'reference'> {
   const value = resolvePointer(result.data, '/header/reference');
   if (!workflow.reference || typeof value !== 'string' || value === '') return {};
-  return { reference: { label: t(`${workflow.document}.header.reference._`), value } };
+  return { reference: { label: `${workflow.document}.header.reference._`, value } };
 }
 
 /** A pointer's text path: property names joined by dots, list indices left out. */
@@ -600,9 +613,10 @@ function offeredActions(
 
 /**
  * Where the user goes once an action succeeded. A document that moved on (its status changed,
- * or a new one that cannot be edited further) is shown on its view screen under a confirmation;
- * a new draft opens on its edit screen; otherwise the user stays here while this screen still
- * offers something to do, else goes to the view. Null: stay.
+ * or a new one that cannot be edited further) is shown on its view screen under a confirmation,
+ * unless the action says to `stay` and this screen offers the next actions (verify, then
+ * forward); a new draft opens on its edit screen; otherwise the user stays here while this
+ * screen still offers something to do, else goes to the view. Null: stay.
  */
 function nextScreen(
   workflow: WorkflowDefinition,
@@ -611,6 +625,7 @@ function nextScreen(
   creating: boolean,
   before: DocumentView | null,
   after: DocumentView,
+  stay = false,
 ): { screen: WorkflowScreen; confirm: boolean } | null {
   const opens = (s: WorkflowScreen) => session.hasAnyRole(fullRoles(workflow, s.roles));
   const view = workflow.screens.find((s) => s.mode === 'view' && opens(s));
@@ -626,29 +641,12 @@ function nextScreen(
     if (edit) return { screen: edit, confirm: false };
     return view ? { screen: view, confirm: true } : null;
   }
-  if (before && before.status !== after.status) {
+  const offersMore = offeredActions(workflow, screen, session, after).length > 0;
+  if (before && before.status !== after.status && !(stay && offersMore)) {
     return view && view !== screen ? { screen: view, confirm: true } : null;
   }
-  if (offeredActions(workflow, screen, session, after).length > 0) return null;
+  if (offersMore) return null;
   return view && view !== screen ? { screen: view, confirm: false } : null;
-}
-
-/**
- * The section a screen opens on: the one it names (`open`), else the first the user may fill
- * in; read-only, the form opens on the first section holding data.
- */
-function openingSection(
-  sections: ReadonlyArray<{ id: string }>,
-  screen: WorkflowScreen,
-  editable: readonly string[] | 'all',
-  readOnly: boolean,
-  hidden: readonly string[],
-): string | undefined {
-  if (screen.open && !hidden.includes(screen.open)) return screen.open;
-  if (readOnly) return undefined;
-  return sections.find(
-    (s) => !hidden.includes(s.id) && (editable === 'all' || editable.includes(s.id)),
-  )?.id;
 }
 
 /** The certificate (e-visa) is printable now, and this user may print it. */

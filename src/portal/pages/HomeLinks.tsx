@@ -15,7 +15,11 @@ export function HomeLinks() {
   const lists = bundle.workflows.flatMap((workflow) =>
     workflow.lists
       .filter((list) => session.hasAnyRole(fullRoles(workflow, list.roles)))
-      .map((list) => ({ path: `${workflow.prefix}${list.path}`, label: t(list.label) })),
+      // Away from its workflow's menu folder a list says what it lists ("Find visa applications").
+      .map((list) => ({
+        path: `${workflow.prefix}${list.path}`,
+        label: t(list.title ?? list.label),
+      })),
   );
   const catalogs = bundle.catalogs
     .filter(isEnabled)

@@ -24,6 +24,7 @@ import { downloadFromApi } from '../download';
 import { usePortal } from '../context';
 import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
+import { PaymentWayOut } from './document/PaymentWayOut';
 
 interface PaymentState {
   documentStatus: string;
@@ -231,7 +232,10 @@ export function PaymentScreenPage({
           {' - '}
           {title} {document.number ?? ''}
         </Title>
-        <Badge size="lg">{t(`statuses.${status}`, { defaultValue: status })}</Badge>
+        {/* In words, as the status badges of the document screens (not set in capitals). */}
+        <Badge size="lg" variant="light" tt="none" data-status={status}>
+          {t(`statuses.${status}`, { defaultValue: status })}
+        </Badge>
       </Group>
       {failure && (
         <Alert color="red" role="alert">
@@ -333,6 +337,7 @@ export function PaymentScreenPage({
           {t('payment.noOrder')}
         </Alert>
       )}
+      <PaymentWayOut workflow={workflow} document={document} />
     </Stack>
   );
 }

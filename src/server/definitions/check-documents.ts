@@ -1,12 +1,17 @@
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import { documentParam } from '../../core/documents/document-route';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
+import {
+  declaredAction,
+  type WorkflowDefinition,
+  type WorkflowScreen,
+} from '../../core/documents/workflow';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { unknownRules } from '../../core/rules/registry';
 import { sectionOfPath } from '../../core/rules/sections';
 import type { Implementations } from '../implementations';
 import type { DefinitionProblem } from './problems';
 import { crossCheckDashboard } from '../dashboard/check-definitions';
+import { NAVIGATION_TEXTS } from '../../core/definitions/parts';
 import { checkRecordDeclarations, schemaHasField } from './check-records';
 
 /**
@@ -235,6 +240,7 @@ export function crossCheckWorkflow(
           message: `no action "${action}"`,
         });
     });
+    checkScreenDeclarations(workflow, screen, i, sections, problems);
     for (const key of ['editable', 'hidden'] as const) {
       const list = screen[key];
       if (Array.isArray(list)) {
@@ -261,9 +267,55 @@ export function crossCheckWorkflow(
     if (!workflow.screens.some((s) => s.path === list.open)) {
       problems.push({ file, pointer: `/lists/${i}/open`, message: `no screen "${list.open}"` });
     }
+    for (const key of ['label', 'title'] as const) {
+      const text = list[key];
+      const [owner, group] = text?.split('.') ?? [];
+      // A document's own texts reach other pages (the dashboard, the menu) only in part.
+      if (owner && group && entities.some((e) => e.id === owner) && !isNavigationText(group))
+        problems.push({
+          file,
+          pointer: `/lists/${i}/${key}`,
+          message: `"${text}" is not among the texts pages of other modules receive: put it under "${owner}.lists"`,
+        });
+    }
   });
   crossCheckDashboard(workflow, entity, problems);
   checkRecordDeclarations(workflow, entity, problems);
+}
+
+/**
+ * What a screen names besides its actions: the sections it opens on (`open`) are sections of
+ * the entity, and the actions whose notes it shows (`showNotesOf`) are actions that take notes
+ * (one without notes would show nothing, silently).
+ */
+function checkScreenDeclarations(
+  workflow: WorkflowDefinition,
+  screen: WorkflowScreen,
+  index: number,
+  sections: ReadonlySet<string>,
+  problems: DefinitionProblem[],
+): void {
+  const file = `workflows/${workflow.id}.json`;
+  const at = `/screens/${index}`;
+  const open = screen.open;
+  if (typeof open === 'string' && !sections.has(open))
+    problems.push({ file, pointer: `${at}/open`, message: `no section "${open}"` });
+  if (Array.isArray(open))
+    open.forEach((section, j) => {
+      if (!sections.has(section))
+        problems.push({ file, pointer: `${at}/open/${j}`, message: `no section "${section}"` });
+    });
+  (screen.showNotesOf ?? []).forEach((name, j) => {
+    const pointer = `${at}/showNotesOf/${j}`;
+    const action = declaredAction(workflow, name);
+    if (!action) problems.push({ file, pointer, message: `no action "${name}"` });
+    else if (!action.notes)
+      problems.push({ file, pointer, message: `action "${name}" takes no notes` });
+  });
+}
+
+function isNavigationText(group: string): boolean {
+  return (NAVIGATION_TEXTS as readonly string[]).includes(group);
 }
 
 /** What the payment check needs of a catalogue (a CatalogDefinition). */

@@ -13,6 +13,7 @@ import { escapeSegment } from '../../core/rules/registry';
 import { createAjv } from './ajv';
 import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './check-documents';
 import { checkValidityPeriods } from './check-validity';
+import { checkCopies } from './check-copies';
 import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
 import { checkListFilters } from './check-list-filters';
@@ -100,6 +101,7 @@ export async function checkDefinitions(
     checkValidityPeriods(workflow, catalogs, problems);
     checkLinks(workflow, workflows, schemas, translations, problems);
     checkListFilters(workflow, schemas, problems);
+    checkCopies(workflow, schemas, problems);
   }
   checkInbox(workflows, schemas, problems);
   checkNamedReferences(

@@ -439,6 +439,13 @@ export const workflowMetaSchema = {
       },
     },
     holderLanguage: dataPointer,
+    // Target -> source, both fields of the schema (check-copies.ts: of one type, not the same).
+    copies: {
+      type: 'object',
+      minProperties: 1,
+      propertyNames: dataPointer,
+      additionalProperties: dataPointer,
+    },
     inbox: strictObject({
       subject: dataPointer,
       body: dataPointer,
@@ -573,6 +580,8 @@ export const workflowMetaSchema = {
           before: { type: 'array', items: { type: 'string' } },
           validate: { type: 'boolean' },
           success: textKey,
+          primary: { type: 'boolean' },
+          stay: { type: 'boolean' },
           system: { type: 'boolean' },
           requires: { type: 'array', items: dataPointer },
           danger: { type: 'boolean' },
@@ -607,7 +616,16 @@ export const workflowMetaSchema = {
           editable: sectionList,
           hidden: { type: 'array', items: fieldName },
           menu: textKey,
-          open: fieldName,
+          open: {
+            oneOf: [fieldName, { type: 'array', minItems: 1, uniqueItems: true, items: fieldName }],
+          },
+          // Each an action of the workflow that takes notes (check-documents.ts).
+          showNotesOf: {
+            type: 'array',
+            minItems: 1,
+            uniqueItems: true,
+            items: { type: 'string', minLength: 1 },
+          },
           chrome: { type: 'boolean' },
           label: textKey,
           links: {
@@ -678,6 +696,7 @@ export const workflowMetaSchema = {
           },
           open: { type: 'string' },
           label: textKey,
+          title: textKey,
           badge: {
             type: 'object',
             required: ['field', 'criterion', 'value'],

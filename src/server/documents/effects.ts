@@ -9,6 +9,7 @@ import type { Effect, EffectContext, Notice } from './effect-context';
 import { noticePath } from './notice-path';
 import { allocateReference, nextSerial, setValidity } from './grant-effects';
 import { fillReferences } from './reference-fills';
+import { copyValues } from './copy-values';
 import { accountByLogin } from './on-behalf';
 
 export type { DocumentDraft, Effect, EffectContext, EffectEnvironment } from './effect-context';
@@ -32,6 +33,7 @@ export const ENGINE_EFFECTS: Readonly<Record<string, Effect>> = {
   allocateReference,
   setValidity,
   fillReferences,
+  copyValues,
   addressMessage: (context) => inboxOf(context).address(context),
   queueMessage: (context) => inboxOf(context).queueWritten(context),
   recordDelivery: (context) => inboxOf(context).record(context),
@@ -48,7 +50,11 @@ function inboxOf({ environment, workflow }: EffectContext) {
  * Effects that only compute data from the document and the catalogues (no writes, no
  * messages): a workflow's `derive` may run them for the browser's preview of a form.
  */
-export const ENGINE_DERIVING_EFFECTS: readonly string[] = ['fillCatalogLists', 'fillReferences'];
+export const ENGINE_DERIVING_EFFECTS: readonly string[] = [
+  'fillCatalogLists',
+  'fillReferences',
+  'copyValues',
+];
 
 /** The entity's catalogue lists as the catalogues stood at submission (now, before it). */
 async function fillLists({ trx, environment, entity, document, now }: EffectContext) {

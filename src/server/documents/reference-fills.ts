@@ -50,7 +50,7 @@ export async function fillReferences({ trx, entity, document, now }: EffectConte
 }
 
 /** Deletes the value at a pointer, if it is there (a key set to undefined is not "absent"). */
-function removeAt(data: Record<string, unknown>, pointer: string): void {
+export function removeAt(data: Record<string, unknown>, pointer: string): void {
   const parts = pointer.split('/').slice(1);
   const last = parts.pop();
   const parent = resolvePointer(data, `/${parts.join('/')}`);

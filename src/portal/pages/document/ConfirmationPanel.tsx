@@ -1,25 +1,35 @@
 import { useEffect, useRef } from 'react';
 import { Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { textFor, type Audience } from './audience';
 
-/** What a screen hands the view after an action moved the document on (GOV.UK confirmation). */
+/**
+ * What a screen hands the view after an action moved the document on (GOV.UK confirmation):
+ * text keys rather than texts, so the panel speaks the language the reader switches to.
+ */
 export interface Confirmation {
-  /** The success message (Application submitted). */
-  message: string;
+  /** The success message's key (the action's `success`, else `success.<action>`) and action. */
+  success: { key: string; action: string };
   /** The document's reference number, when it has one. */
   number?: string | null;
   /**
    * The number the document is known by once granted (the sponsorship number, the workflow's
-   * `reference`), with its label, when it has one.
+   * `reference`), with its label's key, when it has one.
    */
   reference?: { label: string; value: string };
   /** The status the document is in now: `<entity>.whatNext.<status>` says what happens next. */
   status: string;
+  /**
+   * Whom it addresses: the document's holder ("Your reference number") or an officer; each
+   * `whatNext` text may be a group with one text per audience.
+   */
+  audience: Audience;
 }
 
 /**
  * The confirmation at the top of the page after an action: the message, the reference number
- * and what happens next. It takes the focus (and the page scrolls to it) when it appears.
+ * and what happens next, worded for the person who acted (the holder or an officer). It takes
+ * the focus (and the page scrolls to it) when it appears.
  */
 export function ConfirmationPanel({
   confirmation,
@@ -34,7 +44,13 @@ export function ConfirmationPanel({
     ref.current?.focus({ preventScroll: true });
     window.scrollTo?.({ top: 0 });
   }, [confirmation]);
-  const nextKey = `${entity}.whatNext.${confirmation.status}`;
+  const { audience } = confirmation;
+  const next = textFor(
+    (key, options) => t(key, options),
+    (key) => i18n.exists(key),
+    `${entity}.whatNext.${confirmation.status}`,
+    audience,
+  );
   return (
     <Paper
       ref={ref}
@@ -49,11 +65,15 @@ export function ConfirmationPanel({
       data-testid="confirmation"
     >
       <Title order={2} id="confirmation-title" c="white" mb="xs">
-        {confirmation.message}
+        {t(confirmation.success.key, {
+          defaultValue: t('documents.done', {
+            action: t(`actions.${confirmation.success.action}`),
+          }),
+        })}
       </Title>
       {confirmation.number && (
         <Text size="lg" c="white">
-          {t('documents.referenceNumber')}{' '}
+          {t(audience === 'owner' ? 'documents.referenceNumber' : 'confirmation.referenceNumber')}{' '}
           <Text component="strong" fw={700} size="xl" c="white">
             {confirmation.number}
           </Text>
@@ -61,18 +81,18 @@ export function ConfirmationPanel({
       )}
       {confirmation.reference && (
         <Text size="lg" c="white">
-          {confirmation.reference.label}:{' '}
+          {t(confirmation.reference.label)}:{' '}
           <Text component="strong" fw={700} size="xl" c="white">
             {confirmation.reference.value}
           </Text>
         </Text>
       )}
-      {i18n.exists(nextKey) && (
+      {next && (
         <>
           <Title order={3} size="h5" c="white" mt="md">
             {t('documents.whatNext')}
           </Title>
-          <Text c="white">{t(nextKey)}</Text>
+          <Text c="white">{next}</Text>
         </>
       )}
     </Paper>

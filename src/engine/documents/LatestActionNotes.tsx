@@ -1,0 +1,70 @@
+import { Paper, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiClient } from '../../core/api/client';
+import type { HistoryEntry } from '../../core/documents/types';
+import { formatDateTime } from '../format';
+import { useDocumentHistory } from './DocumentChrome';
+
+/** The latest entry of the history taken by one of `actions` with notes, if any. */
+export function latestNotesOf(
+  entries: readonly HistoryEntry[],
+  actions: readonly string[],
+): HistoryEntry | undefined {
+  let latest: HistoryEntry | undefined;
+  for (const entry of entries) {
+    if (!actions.includes(entry.action) || !entry.notes?.trim()) continue;
+    if (!latest || entry.version > latest.version) latest = entry;
+  }
+  return latest;
+}
+
+/**
+ * The notes of the latest of `actions` in the document's history, shown at the top of a screen
+ * (a screen's `showNotesOf`): the officer's query above the form the applicant replies with.
+ * Titled `actionNotes.titles.<action>` when the texts name it, else by the action's name.
+ */
+export function LatestActionNotes({
+  api,
+  backend,
+  type,
+  id,
+  current,
+  actions,
+}: {
+  api: ApiClient;
+  backend: string;
+  type: string;
+  id: string;
+  current: number;
+  actions: readonly string[];
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const entries = useDocumentHistory(api, backend, type, id, current);
+  const latest = latestNotesOf(entries, actions);
+  if (!latest) return null;
+  const action = latest.action;
+  const title = t(`actionNotes.titles.${action}`, {
+    defaultValue: t('actionNotes.title', { action: t(`actions.${action}`, action) }),
+  });
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      withBorder
+      p="md"
+      radius="md"
+      data-testid="latest-action-notes"
+      style={{ borderLeft: '4px solid var(--mantine-color-blue-filled)' }}
+    >
+      <Title order={3} size="h5" id={headingId}>
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('actionNotes.at', { date: formatDateTime(latest.at) })}
+      </Text>
+      <Text style={{ whiteSpace: 'pre-wrap' }}>{latest.notes}</Text>
+    </Paper>
+  );
+}

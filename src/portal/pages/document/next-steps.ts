@@ -1,0 +1,63 @@
+import type { DocumentView } from '../../../core/documents/types';
+import {
+  fullRoles,
+  type WorkflowDefinition,
+  type WorkflowScreen,
+} from '../../../core/documents/workflow';
+import type { Session } from '../../session';
+
+/** One link among a document's next steps. */
+export interface NextStep {
+  screen: WorkflowScreen;
+  /** The first action the screen offers now: names the link when `label` does not. */
+  action: string;
+  /** The screen's `label`, unless all the screen offers now is destructive (cancel, delete). */
+  label?: string;
+  /** The step the workflow expects next: the first screen offering a `primary` action. */
+  primary: boolean;
+}
+
+/**
+ * The other screens of the workflow this user may take an action on now, in the workflow's
+ * order, each action counted once (on the first screen offering it). A screen is named by its
+ * `label` ("Edit application"), else by the first action it offers; offering nothing but
+ * destructive actions (a submitted application's edit screen: only the cancellation), it is
+ * named by that action ("Cancel application"), not by what can no longer be done. The first
+ * screen offering an action declared `primary` (submit, pay, reply, verify...) is the primary
+ * step, listed first; the others are secondary, in the workflow's order.
+ */
+export function nextSteps(
+  workflow: WorkflowDefinition,
+  here: WorkflowScreen,
+  document: Pick<DocumentView, 'allowedActions'>,
+  session: Session,
+): NextStep[] {
+  const offeredHere = new Set(here.actions ?? []);
+  const seen = new Set<string>();
+  const steps: NextStep[] = [];
+  let primaryFound = false;
+  for (const candidate of workflow.screens) {
+    if (candidate === here || !session.hasAnyRole(fullRoles(workflow, candidate.roles))) continue;
+    const offered = (candidate.actions ?? []).filter((action) => {
+      const definition = workflow.actions[action];
+      if (offeredHere.has(action) || seen.has(action) || !definition) return false;
+      if (!document.allowedActions.includes(action)) return false;
+      return session.hasAnyRole(fullRoles(workflow, definition.roles));
+    });
+    const [first] = offered;
+    if (first === undefined) continue;
+    offered.forEach((action) => seen.add(action));
+    const onlyDanger = offered.every((action) => workflow.actions[action]?.danger);
+    const primary: boolean =
+      !primaryFound && offered.some((action) => workflow.actions[action]?.primary);
+    primaryFound ||= primary;
+    steps.push({
+      screen: candidate,
+      action: first,
+      ...(candidate.label && !onlyDanger ? { label: candidate.label } : {}),
+      primary,
+    });
+  }
+  // The expected step first, where the eye starts (and first on a phone's wrapped line).
+  return [...steps.filter((step) => step.primary), ...steps.filter((step) => !step.primary)];
+}

@@ -1,0 +1,34 @@
+import type { EntitySection } from '../../../core/definitions/types';
+import type { WorkflowScreen } from '../../../core/documents/workflow';
+import { sectionApplies } from '../../../core/rules/sections';
+
+/** The sections a screen names to open on (`open`: one, or several in order of preference). */
+export function namedOpenings(screen: Pick<WorkflowScreen, 'open'>): string[] {
+  const { open } = screen;
+  if (open === undefined) return [];
+  return typeof open === 'string' ? [open] : open;
+}
+
+/**
+ * The section a screen opens on: the first it names (`open`) that is shown here and applies to
+ * the document (a sponsor's identity is the organisation's section or the person's, whichever
+ * the sponsor type makes apply), else the first the user may fill in; read-only, the form
+ * opens on the first section holding data.
+ */
+export function openingSection(
+  sections: readonly EntitySection[],
+  screen: Pick<WorkflowScreen, 'open'>,
+  editable: readonly string[] | 'all',
+  readOnly: boolean,
+  hidden: readonly string[],
+  data: unknown,
+): string | undefined {
+  const shown = (section: EntitySection) =>
+    !hidden.includes(section.id) && sectionApplies(section, data);
+  for (const id of namedOpenings(screen)) {
+    const section = sections.find((s) => s.id === id);
+    if (section && shown(section)) return id;
+  }
+  if (readOnly) return undefined;
+  return sections.find((s) => shown(s) && (editable === 'all' || editable.includes(s.id)))?.id;
+}
