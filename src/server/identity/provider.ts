@@ -29,6 +29,9 @@ export interface ProviderSettings {
 /** Lifetimes in seconds (Keycloak's defaults where it has one). */
 export const TTL = {
   AccessToken: 300,
+  // A service's token lives as long as a person's, so ending its credentials' session (kept
+  // one access token's lifetime) covers every token they were traded for.
+  ClientCredentials: 300,
   IdToken: 300,
   AuthorizationCode: 60,
   Interaction: 3600,
@@ -211,7 +214,9 @@ export async function createProvider(settings: ProviderSettings): Promise<Provid
         const found = await account(ctx, token.clientId);
         if (!found) return undefined;
         const { sub: _sub, ...claims } = profileClaims(found);
-        return claims;
+        // The credentials' session: revoking them ends this token at once (service-clients.ts).
+        const sid = await settings.serviceClients.sessionOf(token.clientId);
+        return { ...claims, ...(sid ? { sid } : {}) };
       }
       if (token.kind !== 'AccessToken') return undefined;
       const found = await account(ctx, token.accountId);
