@@ -139,7 +139,18 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     // The decision names the account as its holder knows it, never by the record's id.
     const acceptance = (await messagesAbout(api.server.database.db, doc.id)).at(-1)!;
     expect(acceptance.subject).toBe('Your account reg.ana: Accepted');
-    expect(acceptance.body).toBe('Your account reg.ana (Ana Tuilagi) is now: Accepted.');
+    // ...and says where to sign in, now that the holder may (the portal's own page, which asks
+    // for the sign-in first).
+    expect(acceptance.body).toBe(
+      'Your account reg.ana (Ana Tuilagi) is now: Accepted.\n' +
+        `Sign in to the portal here: ${api.config.publicUrl}/#/connectid/profile`,
+    );
+    const acceptedMail = (await outbox(doc.id)).filter((m) => m.channel === 'email').at(-1);
+    expect(acceptedMail?.body).toContain(`${api.config.publicUrl}/#/connectid/profile`);
+    // A rejection says nothing of signing in.
+    expect((await messagesAbout(api.server.database.db, doc.id)).at(-2)!.body).not.toContain(
+      'Sign in',
+    );
     expect(`${acceptance.subject} ${acceptance.body}`).not.toContain(doc.id);
     expect(
       await list('active', [{ field: 'activationStatus', criterion: 'equals', value: 'active' }]),
