@@ -225,7 +225,7 @@ export async function createProvider(settings: ProviderSettings): Promise<Provid
         if (!found) return undefined;
         const { sub: _sub, ...claims } = profileClaims(found);
         // The credentials' session: revoking them ends this token at once (service-clients.ts).
-        const sid = await settings.serviceClients.sessionOf(token.clientId);
+        const sid = await settings.serviceClients.sessionOf(found.id);
         return { ...claims, ...(sid ? { sid } : {}) };
       }
       if (token.kind !== 'AccessToken') return undefined;
