@@ -530,7 +530,6 @@ describe('portal shell in Chromium', () => {
   // The user management module's own pages, then the fixed entries.
   const ACCOUNT = [
     '# User management',
-    'Profile',
     'Change password',
     'Manage Account',
     '(Sign Out)',
