@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DateInput } from '@mantine/dates';
 // The calendar's own styles (also loaded by the form's date widgets; bundled once).
 import '@mantine/dates/styles.css';
@@ -6,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, DATETIME_FORMAT, parseDate, parseDateTime } from './form/format';
 
 export interface DateTimeFieldProps {
+  /** The input's id (an error summary's link focuses it). */
+  id?: string;
   label: string;
   /** `YYYY-MM-DDTHH:mm:ss` (local time, the catalogue forms' value) or `YYYY-MM-DD`; '' when empty. */
   value: string;
@@ -13,7 +16,7 @@ export interface DateTimeFieldProps {
   /** A date and a time (DD/MM/YYYY HH:mm:ss), or a date alone (DD/MM/YYYY). */
   withTime?: boolean;
   required?: boolean;
-  error?: string;
+  error?: ReactNode;
   w?: number;
   onEnter?: () => void;
 }
@@ -24,6 +27,7 @@ export interface DateTimeFieldProps {
  * the browser's native `datetime-local` would follow the browser's locale instead (US order).
  */
 export function DateTimeField({
+  id,
   label,
   value,
   onChange,
@@ -37,6 +41,7 @@ export function DateTimeField({
   const format = withTime ? DATETIME_FORMAT : DATE_FORMAT;
   return (
     <DateInput
+      id={id}
       label={label}
       withAsterisk={required}
       error={error}

@@ -23,6 +23,7 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
       firstName: 'Losa',
       lastName: 'Fono',
       identityType: 'PASSPORT',
+      identityNo: 'PA123456',
       dateOfIssuance: '2020-01-01',
       dateOfExpiry: '2030-01-01',
     },
@@ -303,6 +304,22 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
         message: 'Date of issue must not be in the future',
       }),
     );
+    expect(await accounts()).toBe(before);
+
+    // A passport without its number: refused at the number, in words, nothing stored.
+    const { identityNo: _number, ...unnumbered } = withDates({}).identity;
+    const numberless = await register({
+      challengeId,
+      code,
+      password: PASSWORD,
+      data: { ...withDates({}), identity: unnumbered },
+    });
+    expect(numberless.statusCode).toBe(400);
+    expect(fieldsOf(numberless)).toContainEqual({
+      path: '/identity/identityNo',
+      rule: 'required',
+      message: 'This field is required',
+    });
     expect(await accounts()).toBe(before);
 
     // Issued today and expiring today: still a valid document.

@@ -61,8 +61,9 @@ describe('a returned registration in Chromium', () => {
     await page.getByRole('combobox', { name: 'Identity document type' }).click();
     await page.getByRole('option', { name: 'Passport' }).click();
     await page.getByLabel('Identity document number').fill('PA123456');
-    await page.getByLabel('Date of issuance').fill('2022-03-01');
-    await page.getByLabel('Date of expiry').fill('2032-03-01');
+    await page.getByLabel('Date of issuance').fill('01/03/2022');
+    await page.getByLabel('Date of expiry').fill('01/03/2032');
+    await page.getByLabel('Date of expiry').blur();
     await page.getByRole('button', { name: 'Send me a confirmation code' }).click();
     await page.getByText(/A confirmation code was sent to/).waitFor();
     const code = /\b(\d{6})\b/.exec(await latest('sms', person.mobile))?.[1];
