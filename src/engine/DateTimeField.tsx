@@ -4,6 +4,7 @@ import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/fr';
 import { useTranslation } from 'react-i18next';
+import { calendarLabels } from './calendarLabels';
 import { DATE_FORMAT, DATETIME_FORMAT, parseDate, parseDateTime } from './form/format';
 
 export interface DateTimeFieldProps {
@@ -53,6 +54,11 @@ export function DateTimeField({
       placeholder={format}
       clearable
       clearButtonProps={{ 'aria-label': t('catalog.emptyDate') }}
+      ariaLabels={calendarLabels(t)}
+      // Mantine's faded days of the next and last months and its red weekends are below the
+      // contrast ratio WCAG asks (1.4.3); no date a form asks for depends on the weekday.
+      hideOutsideDates
+      weekendDays={[]}
       // The picker speaks `YYYY-MM-DD HH:mm:ss`; the forms keep the datetime-local shape.
       value={value === '' ? null : value.replace('T', ' ')}
       onChange={(next) => onChange(next ? (withTime ? next.replace(' ', 'T') : next) : '')}

@@ -56,6 +56,12 @@ describe('identity-document verification in Chromium', () => {
     const issued = page.getByLabel('Date of issuance');
     expect(await issued.getAttribute('type')).not.toBe('date');
     expect(await issued.getAttribute('placeholder')).toBe('DD/MM/YYYY');
+    // Its calendar, in the page's language, with named controls.
+    await issued.click();
+    await page.getByRole('button', { name: 'Previous month' }).waitFor();
+    await page.getByRole('button', { name: 'Next month' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
     await issued.fill(day(-400));
     await page.getByLabel('Date of expiry').fill(day(-1));
     await page.getByLabel('Date of expiry').blur();

@@ -308,8 +308,10 @@ function NewRegistration() {
                         c="inherit"
                         underline="always"
                         ta="start"
-                        // Inline, so a wrapped entry keeps its bullet on its first line.
+                        // Inline and aligned on its top: a button is laid out as an inline
+                        // block, whose last line the bullet followed when an entry wrapped.
                         display="inline"
+                        style={{ verticalAlign: 'top' }}
                         onClick={() => document.getElementById(inputId(field))?.focus()}
                       >
                         {/* The field's name first: five "This field is required" say nothing. */}
