@@ -87,6 +87,16 @@ function typeDate(label: RegExp, value: string) {
   fireEvent.blur(input);
 }
 
+/** The person's details, once the page has its options. */
+async function fillDetails() {
+  await screen.findByLabelText(/I register as/, { selector: 'input' });
+  fill(/Login name/, 'losa.fono');
+  fill(/First name/, 'Losa');
+  fill(/Last name/, 'Fono');
+  fill(/E-mail address/, 'losa@example.org');
+  fill(/Mobile number/, '+685 7000001');
+}
+
 async function chooseType(name: RegExp) {
   fireEvent.click(screen.getByLabelText(/I register as/, { selector: 'input' }));
   fireEvent.click(await screen.findByRole('option', { name }));
@@ -137,12 +147,7 @@ describe('registration page', () => {
 
   it("shows the chosen type's password rules before the field, pluralised, and keeps the details editable after the code is sent", async () => {
     const { post } = await renderAt('/register');
-    await screen.findByLabelText(/I register as/, { selector: 'input' });
-    fill(/Login name/, 'losa.fono');
-    fill(/First name/, 'Losa');
-    fill(/Last name/, 'Fono');
-    fill(/E-mail address/, 'losa@example.org');
-    fill(/Mobile number/, '+685 7000001');
+    await fillDetails();
     await chooseType(/Member of the public/);
     fireEvent.click(screen.getByRole('button', { name: /Send me a confirmation code/ }));
     await screen.findByText(/A confirmation code was sent to \+685 7000001/);
@@ -182,12 +187,7 @@ describe('registration page', () => {
 
   it('says each broken password rule on a line of its own, and lets the keyboard show the password', async () => {
     const { post } = await renderAt('/register');
-    await screen.findByLabelText(/I register as/, { selector: 'input' });
-    fill(/Login name/, 'losa.fono');
-    fill(/First name/, 'Losa');
-    fill(/Last name/, 'Fono');
-    fill(/E-mail address/, 'losa@example.org');
-    fill(/Mobile number/, '+685 7000001');
+    await fillDetails();
     await chooseType(/Agent paying fees/);
     fill(/Agent code/, 'AG001');
     fireEvent.click(screen.getByLabelText(/Address type/, { selector: 'input' }));
