@@ -57,12 +57,16 @@ function fakeApi() {
   return { api, post };
 }
 
-async function renderAt(entry: string, language: 'en' | 'fr' = 'en') {
+async function renderAt(
+  entry: string,
+  language: 'en' | 'fr' = 'en',
+  scheme: 'light' | 'dark' = 'light',
+) {
   await act(async () => changeLanguage(language));
   const { api, post } = fakeApi();
   const session = signedOutSession(vi.fn());
   const view = render(
-    <MantineProvider env="test">
+    <MantineProvider env="test" forceColorScheme={scheme}>
       <PortalContext.Provider value={{ bundle: {} as DefinitionBundle, session, api }}>
         <MemoryRouter initialEntries={[entry]}>
           <Routes>
@@ -343,6 +347,25 @@ describe('registration page', () => {
     typeDate(/Date d'expiration/, '01/01/2999');
     expect(within(panel).getByText('Vérification du document')).toBeTruthy();
     expect(panel.textContent).toContain('vous pouvez continuer');
+  });
+
+  it('keeps the passed panel’s title readable in the dark scheme', async () => {
+    for (const [scheme, colour] of [
+      ['light', 'rgb(27, 94, 32)'],
+      ['dark', 'rgb(185, 228, 195)'],
+    ] as const) {
+      const { view } = await renderAt('/register', 'en', scheme);
+      await screen.findByLabelText(/I register as/, { selector: 'input' });
+      fireEvent.click(screen.getByLabelText(/Identity document type/, { selector: 'input' }));
+      fireEvent.click(await screen.findByRole('option', { name: 'Birth certificate' }));
+      fill(/Identity document number/, 'BC-1');
+      const title = within(await screen.findByTestId('document-verification')).getByText(
+        'Document Verification',
+      );
+      // Dark green on the dark panel could not be read: light green there.
+      expect(getComputedStyle(title).color).toBe(colour);
+      view.unmount();
+    }
   });
 
   it('the success page offers the next steps: home and sign in', async () => {

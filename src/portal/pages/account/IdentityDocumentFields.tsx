@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import { Alert, List, Select, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  List,
+  Select,
+  TextInput,
+  useComputedColorScheme,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../engine/DateTimeField';
 import type { FieldError } from '../../../core/api/errors';
@@ -31,6 +38,7 @@ interface IdentityDocumentFieldsProps {
  */
 export function IdentityDocumentFields(props: IdentityDocumentFieldsProps) {
   const { t } = useTranslation();
+  const scheme = useComputedColorScheme('light');
   const { document, problems, errorFor, inputId } = props;
   const type = props.types.find((i) => i.code === document.identityType);
   /**
@@ -106,8 +114,9 @@ export function IdentityDocumentFields(props: IdentityDocumentFieldsProps) {
               role="status"
               title={t('account.registration.verificationTitle')}
               // Mantine's green title, even its darkest shade, is below the AA contrast ratio
-              // on the light green of the panel: a darker green of our own.
-              styles={{ title: { color: '#1b5e20' } }}
+              // on the light green of the panel: a darker green of our own, and in the dark
+              // scheme a light one (the dark green was unreadable on the dark panel).
+              styles={{ title: { color: scheme === 'dark' ? '#b9e4c3' : '#1b5e20' } }}
               data-testid="document-verification"
             >
               {t('account.registration.verificationPassed')}
