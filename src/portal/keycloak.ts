@@ -239,7 +239,16 @@ async function startKeycloak(): Promise<SessionStore> {
   };
   const logout = () => {
     stopChecks();
-    void keycloak.logout({ redirectUri: returnAddress() }).catch(() => signOutHere());
+    // The identity server asks "sign out?" on a page of its own: in the page's language, as
+    // the sign-in (`ui_locales`, RP-initiated logout's parameter; keycloak-js sends none).
+    const locale = pickLanguage(document.documentElement.lang);
+    try {
+      window.location.replace(
+        `${keycloak.createLogoutUrl({ redirectUri: returnAddress() })}&ui_locales=${locale}`,
+      );
+    } catch {
+      signOutHere();
+    }
   };
   const token = async (): Promise<string | undefined> => {
     if (!keycloak.token) return undefined;

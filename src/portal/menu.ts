@@ -11,9 +11,10 @@
  * - Every enabled catalogue the user may search, grouped by category (dots in category names
  *   become dashes); plain entries (no category) first, then the folders, each alphabetical.
  * - The studio, for holders of definitions-edit or definitions-publish.
- * - User management (specification 001, section 2), when its module is on: Profile and Change
- *   password for view-profile or manage-account; Register for a signed-out visitor when the
- *   server lets visitors register (`selfRegistration`, which the menu component asks for).
+ * - User management (specification 001, section 2), when its module is on: Change password for
+ *   view-profile or manage-account (the profile is Manage Account's: no two entries lead to one
+ *   page); Register for a signed-out visitor when the server lets visitors register
+ *   (`selfRegistration`, which the menu component asks for).
  */
 import { catalogRoutePath } from '../core/definitions/routes';
 import {
@@ -179,10 +180,13 @@ export function buildMenu(
   if (isModuleEnabled(bundle, USER_MANAGEMENT_MODULE)) {
     const own: MenuEntry[] = [];
     if (session.signedIn && session.hasAnyRole(PROFILE_PAGE_ROLES))
-      own.push(
-        { kind: 'link', id: 'profile', label: t('menu.profile'), to: PROFILE_PATH },
-        { kind: 'link', id: 'changePassword', label: t('menu.changePassword'), to: PASSWORD_PATH },
-      );
+      // The profile itself is Manage Account's, below: one entry per page.
+      own.push({
+        kind: 'link',
+        id: 'changePassword',
+        label: t('menu.changePassword'),
+        to: PASSWORD_PATH,
+      });
     if (!session.signedIn && options.selfRegistration)
       own.push({ kind: 'link', id: 'register', label: t('menu.register'), to: REGISTER_PATH });
     if (own.length > 0)

@@ -17,7 +17,7 @@ export const DASHBOARD_ROLES: readonly string[] = PROFILE_ROLES;
 
 /**
  * Roles of the user's own pages (user management module: PROFILE_PATH, the menu's "Manage
- * Account" and "Profile"; PASSWORD_PATH, "Change password").
+ * Account"; PASSWORD_PATH, "Change password").
  */
 export const PROFILE_PAGE_ROLES: readonly string[] = PROFILE_ROLES;
 

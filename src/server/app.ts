@@ -375,7 +375,8 @@ async function buildGeneration(
   const identityDb = database.db as unknown as Kysely<IdentityTables>;
   const directory = new DocumentAccountDirectory(database.db, definitions);
   const credentials = new CredentialStore(identityDb, config.identity);
-  const serviceClients = new ServiceCredentials(identityDb, directory);
+  // Revoking or replacing credentials ends their tokens as signing out ends a session's.
+  const serviceClients = new ServiceCredentials(identityDb, directory, revokedSessions);
 
   const gateway = new SandboxGateway({
     db: database.db,

@@ -59,8 +59,14 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
       token,
       body: { version: doc.version, ...body },
     });
-  const create = async (data: unknown, action = 'create', token = admin) => {
-    const response = await api.call('POST', base, { token, body: { action, data } });
+  /** An administrator's account names its group (`requires`); the tests' usual one is PUBLIC. */
+  const grouped = (data: Record<string, unknown>) => ({
+    ...data,
+    access: { userGroup: 'PUBLIC', ...(data.access as object | undefined) },
+  });
+  const create = async (data: Record<string, unknown>, action = 'create', token = admin) => {
+    const body = { action, data: action === 'create' ? grouped(data) : data };
+    const response = await api.call('POST', base, { token, body });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as Doc;
   };
@@ -139,7 +145,18 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     // The decision names the account as its holder knows it, never by the record's id.
     const acceptance = (await messagesAbout(api.server.database.db, doc.id)).at(-1)!;
     expect(acceptance.subject).toBe('Your account reg.ana: Accepted');
-    expect(acceptance.body).toBe('Your account reg.ana (Ana Tuilagi) is now: Accepted.');
+    // ...and says where to sign in, now that the holder may (the portal's own page, which asks
+    // for the sign-in first).
+    expect(acceptance.body).toBe(
+      'Your account reg.ana (Ana Tuilagi) is now: Accepted.\n' +
+        `Sign in to the portal here: ${api.config.publicUrl}/#/connectid/profile`,
+    );
+    const acceptedMail = (await outbox(doc.id)).filter((m) => m.channel === 'email').at(-1);
+    expect(acceptedMail?.body).toContain(`${api.config.publicUrl}/#/connectid/profile`);
+    // A rejection says nothing of signing in.
+    expect((await messagesAbout(api.server.database.db, doc.id)).at(-2)!.body).not.toContain(
+      'Sign in',
+    );
     expect(`${acceptance.subject} ${acceptance.body}`).not.toContain(doc.id);
     expect(
       await list('active', [{ field: 'activationStatus', criterion: 'equals', value: 'active' }]),
@@ -156,13 +173,50 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     ]);
   });
 
+  it('asks an administrator for the new account’s group, among the groups there are', async () => {
+    const refuse = async (data: Record<string, unknown>, rule: string) => {
+      const answer = await api.call('POST', base, {
+        token: admin,
+        headers: { locale: 'fr' },
+        body: { action: 'create', data },
+      });
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().error.fields).toContainEqual(
+        expect.objectContaining({ path: '/access/userGroup', rule }),
+      );
+      return answer.json().error.fields as Array<{ path: string; message: string }>;
+    };
+    // No group: required, in words.
+    const none = await refuse(account('no.group'), 'required');
+    expect(none.find((f) => f.path === '/access/userGroup')?.message).toBe(
+      'Ce champ est obligatoire',
+    );
+    await refuse(account('no.group', { access: { activationStatus: 'active' } }), 'required');
+    // A group that does not exist: refused by the choice of groups, naming it.
+    const unknown = await refuse(
+      account('no.group', { access: { userGroup: 'NOBODY' } }),
+      'unknownDocumentChoice',
+    );
+    expect(unknown.find((f) => f.path === '/access/userGroup')?.message).toContain('NOBODY');
+    // Nothing was stored.
+    expect(await directory.findByLogin('no.group')).toBeUndefined();
+    // Nor may an edit take the group away.
+    const doc = await create(account('keeps.group'));
+    const { access: _access, ...withoutGroup } = doc.data;
+    const edited = await act(doc, 'update', { data: withoutGroup });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().error.fields).toContainEqual(
+      expect.objectContaining({ path: '/access/userGroup', rule: 'required' }),
+    );
+  });
+
   it('keeps login identifiers unique and out of the owner’s reach', async () => {
     const doc = await create(
       account('unique.one', { access: { userGroup: 'PUBLIC', activationStatus: 'active' } }),
     );
     const twin = await api.call('POST', base, {
       token: admin,
-      body: { action: 'create', data: account('unique.one') },
+      body: { action: 'create', data: grouped(account('unique.one')) },
     });
     expect(twin.statusCode).toBe(400);
     expect(twin.json().error.fields).toContainEqual(
@@ -170,7 +224,7 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     );
     const bad = await api.call('POST', base, {
       token: admin,
-      body: { action: 'create', data: account('Not Valid!') },
+      body: { action: 'create', data: grouped(account('Not Valid!')) },
     });
     expect(bad.statusCode).toBe(400);
     const owner = await ownerToken(doc);
@@ -549,16 +603,20 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
       // A service: it may hold API credentials (docs/identity.md).
       service: true,
       canSignIn: true,
-      roles: [],
+      // The roles of the group it was given (every account names one).
+      roles: expect.arrayContaining(['view-profile']),
     });
     const nameless = await api.call('POST', base, {
       token: admin,
       body: {
         action: 'create',
-        data: { ...account('svc.nameless'), organisation: { userType: 'SERVICE' } },
+        data: grouped({ ...account('svc.nameless'), organisation: { userType: 'SERVICE' } }),
       },
     });
     expect(nameless.statusCode).toBe(400);
+    expect(nameless.json().error.fields).toContainEqual(
+      expect.objectContaining({ path: '/organisation/serviceAccountName', rule: 'required' }),
+    );
     // A registration is not signed in until accepted.
     const pending = await create(account('dir.pending'), 'register', registration);
     expect(await directory.findById(pending.id)).toMatchObject({ canSignIn: false, roles: [] });

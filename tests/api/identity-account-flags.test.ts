@@ -117,4 +117,48 @@ describe('identity server: the administrator forces a new password and 2FA', () 
     expect(changed.statusCode, changed.body).toBe(204);
     expect((await directory.securityFlags(sponsor))?.forcePasswordChange).toBe(false);
   });
+
+  // Decided (docs/security.md): a wrong current password on the profile's change-password
+  // route is a failed password like a failed sign-in, as Keycloak's account console counts it,
+  // so a stolen session cannot try passwords without limit.
+  it('counts wrong current passwords of the change-password route toward the lockout', async () => {
+    const agent = (await directory.findByLogin('agent'))?.id as string;
+    const own = await api.issuer.token({ sub: agent, groups: [] });
+    const change = (currentPassword: string) =>
+      api.call('POST', '/api/connectid/profile/password', {
+        token: own,
+        headers: { locale: 'fr' },
+        body: { currentPassword, newPassword: 'Trade-Wind-Lantern-7' },
+      });
+    // LOCKOUT_ATTEMPTS (5): four refusals naming the field, the fifth locks the account.
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      const wrong = await change(`Not-It-${attempt}`);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.fields[0]).toMatchObject({
+        path: '/currentPassword',
+        message: "Le mot de passe actuel n'est pas correct",
+      });
+    }
+    const locked = await change('Not-It-5');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.message).toBe(
+      "Trop d'échecs : le compte est bloqué pendant un moment",
+    );
+    // Locked for a while, the right password too, on this route and at sign-in.
+    expect((await change('Trade-Wind-7453')).statusCode).toBe(429);
+    const flow = new CodeFlow(publicUrl);
+    await flow.start();
+    await flow.submit({ username: 'agent', password: 'Trade-Wind-7453' });
+    expect(flow.callback).toBeUndefined();
+    expect(flow.page).toContain('Your account is locked for');
+    // Nothing changed: the password is still the old one once the lock is lifted.
+    await api.server.database.db
+      .updateTable('credential' as never)
+      .set({ locked_until: null } as never)
+      .execute();
+    const after = new CodeFlow(publicUrl);
+    await after.start();
+    await after.submit({ username: 'agent', password: 'Trade-Wind-7453' });
+    expect(after.callback?.get('code')).toBeTruthy();
+  });
 });

@@ -206,7 +206,23 @@ describe.each(databaseKinds())('identity server: code flow (%s)', (kind) => {
       post_logout_redirect_uri: `${server.publicUrl}/`,
       id_token_hint: tokens.id_token as string,
     });
-    const logoutUrl = `${server.issuer}/protocol/openid-connect/logout?${params}`;
+    // The portal asks in its own language (`ui_locales`); the page offers EN / FR like the
+    // sign-in page, each asking for the same page again in that language.
+    const french = await flow.browser.fetch(
+      `${server.issuer}/protocol/openid-connect/logout?${params}&ui_locales=fr`,
+    );
+    const frenchHtml = await french.text();
+    expect(frenchHtml).toContain('<html lang="fr">');
+    expect(frenchHtml).toContain('Voulez-vous vous déconnecter ?');
+    const switchTo = (language: string) =>
+      new RegExp(
+        `<nav aria-label="[^"]+"><a href="([^"]+)" lang="en"[^>]*>EN</a><a href="([^"]+)" lang="fr"`,
+      )
+        .exec(frenchHtml)
+        ?.[language === 'en' ? 1 : 2]?.replaceAll('&amp;', '&');
+    expect(switchTo('fr')).toContain('lang=fr');
+    const logoutUrl = new URL(switchTo('en') as string, server.publicUrl).href;
+    expect(logoutUrl).toContain('id_token_hint=');
     const page = await flow.browser.fetch(logoutUrl);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");

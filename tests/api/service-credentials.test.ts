@@ -27,6 +27,7 @@ describe.each(databaseKinds())('service account API credentials on %s', (kind) =
   let api: ApiHarness;
   let publicUrl: string;
   let admin: string;
+  let adminName: string;
   let service: { id: string };
 
   const tokenRequest = (clientId: string, secret: string) =>
@@ -49,6 +50,7 @@ describe.each(databaseKinds())('service account API credentials on %s', (kind) =
     });
     await api.server.listen({ port, host: '127.0.0.1' });
     admin = (await new CodeFlow(publicUrl).signIn('idadmin', 'Key-Keeper-8105!')).access_token;
+    adminName = String(decodeJwt(admin).name);
     const created = await api.call('POST', ACCOUNTS, {
       token: admin,
       body: { action: 'create', data: serviceAccount('border-sync') },
@@ -100,24 +102,33 @@ describe.each(databaseKinds())('service account API credentials on %s', (kind) =
     });
     // The roles of its group and access unit, as a person's token carries them.
     expect(claims.groups).toEqual(expect.arrayContaining(['visa-application-search']));
-    const search = await api.call('PATCH', '/api/evisa/visa-application', {
-      token,
-      body: { page: 1, itemsPerPage: 5 },
-    });
+    const searchWith = (bearer: string) =>
+      api.call('PATCH', '/api/evisa/visa-application', {
+        token: bearer,
+        body: { page: 1, itemsPerPage: 5 },
+      });
+    const search = await searchWith(token);
     expect(search.statusCode, search.body).toBe(200);
 
     // A wrong secret, or another client's id, gets nothing.
     expect((await tokenRequest(clientId, `${clientSecret}x`)).status).toBe(401);
     expect((await tokenRequest('portal', clientSecret)).status).toBe(401);
 
-    // Issued again: the earlier secret stops working.
+    // Issued again: the earlier secret stops working, and so does the token it was traded
+    // for, at once rather than at its expiry.
     const again = (await api.call('POST', base, { token: admin })).json();
     expect(again.clientSecret).not.toBe(clientSecret);
     expect((await tokenRequest(clientId, clientSecret)).status).toBe(401);
-    expect((await tokenRequest(clientId, again.clientSecret)).status).toBe(200);
+    expect((await searchWith(token)).statusCode).toBe(401);
+    const current = (await tokenRequest(clientId, again.clientSecret)) as Response;
+    expect(current.status).toBe(200);
+    const live = ((await current.json()) as { access_token: string }).access_token;
+    expect((await searchWith(live)).statusCode).toBe(200);
 
+    // Revoked: a token issued just before answers 401 right after, as after signing out.
     const revoked = await api.call('DELETE', base, { token: admin });
     expect(revoked.statusCode).toBe(204);
+    expect((await searchWith(live)).statusCode).toBe(401);
     expect((await tokenRequest(clientId, again.clientSecret)).status).toBe(401);
     expect((await api.call('GET', base, { token: admin })).json()).toMatchObject({
       active: false,
@@ -125,6 +136,18 @@ describe.each(databaseKinds())('service account API credentials on %s', (kind) =
     const none = await api.call('DELETE', base, { token: admin, headers: { locale: 'fr' } });
     expect(none.statusCode).toBe(404);
     expect(none.json().error.message).toBe('Ce compte n’a pas d’identifiants d’API actifs');
+
+    // Each issue and the revocation are lines of the account's history, by the administrator.
+    const history = (
+      await api.call('GET', `${ACCOUNTS}/${service.id}/history`, { token: admin })
+    ).json() as Array<{ action: string; name: string }>;
+    expect(history.map((line) => line.action)).toEqual([
+      'create',
+      'api-credentials-issued',
+      'api-credentials-issued',
+      'api-credentials-revoked',
+    ]);
+    expect(history.at(-1)?.name).toBe(adminName);
   });
 
   it('refuses credentials to a person, and to anyone without the security role', async () => {

@@ -550,6 +550,7 @@ describe.each(databaseKinds())('sponsor applications on %s', (kind) => {
         identity: { loginIdentifier: 'lagoon.sponsor', firstName: 'Mele', lastName: 'Faleolo' },
         contact: { emailAddress: 'lagoon.sponsor@example.org', primaryMobileNo: '+685 7210001' },
         organisation: { userType: 'INDIVIDUAL' },
+        access: { userGroup: 'PUBLIC' },
       },
     });
     expect(account.statusCode, account.body).toBe(201);

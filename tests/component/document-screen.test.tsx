@@ -57,6 +57,9 @@ const workflow: WorkflowDefinition = {
     cancel: { roles: ['submit'], owner: true, danger: true },
     query: { roles: ['query'], notes: 'required' },
     reset: { roles: ['submit'], danger: true },
+    grant: { roles: ['query'], emphasis: 'primary' },
+    remind: { roles: ['query'], emphasis: 'secondary' },
+    refuse: { roles: ['query'], danger: true },
   },
   screens: [
     {
@@ -78,9 +81,18 @@ const workflow: WorkflowDefinition = {
       path: '/verification/:id',
       mode: 'verification',
       roles: ['query'],
-      actions: ['query'],
+      actions: ['grant', 'remind', 'refuse', 'query'],
       editable: ['characterQuestions'],
       open: 'documents',
+    },
+    {
+      // A module's panels, for some documents only: a step of its own, by its label.
+      path: '/credentials/:id',
+      mode: 'view',
+      roles: ['read'],
+      label: 'sample-permit.screens.credentials',
+      panels: ['api-credentials'],
+      when: { pointer: '/applicant/familyName', equals: 'Service' },
     },
     {
       path: '/reset/:id',
@@ -157,7 +169,10 @@ beforeAll(async () => {
   };
   for (const language of ['en', 'fr'] as const) {
     const own = sample.texts[language]['sample-permit'] as Record<string, unknown>;
-    own.screens = { edit: language === 'en' ? 'Edit application' : 'Modifier la demande' };
+    own.screens = {
+      edit: language === 'en' ? 'Edit application' : 'Modifier la demande',
+      credentials: language === 'en' ? 'API credentials' : 'Identifiants d’API',
+    };
   }
   bundle = {
     modules: [],
@@ -302,6 +317,41 @@ describe('document screen', { timeout: 90_000 }, () => {
     fireEvent.click(within(again).getByRole('button', { name: 'Cancel application' }));
     await waitFor(() => expect(post).toHaveBeenCalledOnce());
     expect(post.mock.calls[0]?.[1]).toBe('/sample-permit/d1/actions/cancel');
+  });
+
+  it('draws the usual step filled, a secondary one plain and a destructive one red', async () => {
+    await changeLanguage('en');
+    renderScreen(
+      '/sample/permit/verification/d1',
+      fakeApi({ ...stored, allowedActions: ['grant', 'remind', 'refuse', 'query'] }).api,
+      ['query', 'search'],
+    );
+    const variant = async (name: string) =>
+      (await screen.findByRole('button', { name })).getAttribute('data-variant');
+    expect(await variant('Grant')).toBe('filled');
+    expect(await variant('remind')).toBe('default');
+    expect(await variant('refuse')).toBe('outline');
+    expect(screen.getByRole('button', { name: 'refuse' }).getAttribute('style')).toMatch(/red/);
+    // Nothing said: filled, as every action was before.
+    expect(await variant('Query')).toBe('filled');
+    // The destructive one is asked first.
+    fireEvent.click(screen.getByRole('button', { name: 'refuse' }));
+    await screen.findByRole('dialog', { name: 'refuse' });
+  });
+
+  it('offers a screen of panels as a next step, only for the documents it is for', async () => {
+    await changeLanguage('en');
+    const service = { ...stored, data: { applicant: { familyName: 'Service' } } };
+    renderScreen('/sample/permit/view/d1', fakeApi(service).api, ['submit', 'read']);
+    const steps = await screen.findByRole('navigation', { name: 'Next steps:' });
+    expect(
+      within(steps)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Edit application', '/sample/permit/edit/d1'],
+      ['API credentials', '/sample/permit/credentials/d1'],
+    ]);
   });
 
   it('confirms a submission at the top of the read-only view, with the reference number', async () => {

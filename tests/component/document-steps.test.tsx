@@ -30,19 +30,19 @@ const workflow: WorkflowDefinition = {
   machine: { id: 'sample-permit', initial: 'NEW', states: {} },
   actions: {
     update: { roles: ['submit'], owner: true, payload: 'data' },
-    submit: { roles: ['submit'], owner: true, payload: 'data', primary: true },
+    submit: { roles: ['submit'], owner: true, payload: 'data', emphasis: 'primary' },
     cancel: { roles: ['submit'], owner: true, danger: true },
-    initiate: { roles: ['submit'], owner: true, primary: true },
+    initiate: { roles: ['submit'], owner: true, emphasis: 'primary' },
     'submit-reply': {
       roles: ['submit'],
       owner: true,
       payload: 'data',
-      primary: true,
+      emphasis: 'primary',
       success: 'sample-permit.success.reply',
     },
     query: { roles: ['verify'], notes: 'required' },
-    verify: { roles: ['verify'], primary: true, stay: true },
-    forward: { roles: ['verify'], primary: true },
+    verify: { roles: ['verify'], emphasis: 'primary', stay: true },
+    forward: { roles: ['verify'], emphasis: 'primary' },
   },
   screens: [
     {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiResult } from '../../src/core/api/client';
@@ -16,6 +16,7 @@ const readJson = async <T,>(file: string): Promise<T> =>
   JSON.parse(await fs.readFile(path.join(root, file), 'utf8')) as T;
 
 let visa: WorkflowDefinition;
+let accounts: WorkflowDefinition;
 
 beforeAll(async () => {
   const translations = {} as DefinitionBundle['translations'];
@@ -28,11 +29,12 @@ beforeAll(async () => {
     translations[language] = tree;
   }
   visa = await readJson<WorkflowDefinition>('workflows/visa-application.json');
+  accounts = await readJson<WorkflowDefinition>('workflows/account.json');
   await initI18n({
     modules: [],
     catalogs: [],
     schemas: [],
-    workflows: [visa],
+    workflows: [visa, accounts],
     translations,
     version: 'test',
   });
@@ -132,5 +134,49 @@ describe('a finder past the count limit', () => {
       page: 2,
       cursor: 'after-page-1',
     });
+  });
+});
+
+describe('a finder counting what its workflow calls its documents', () => {
+  it('counts accounts as accounts, in English and French, and past the limit too', async () => {
+    const answer = (total: number, more: boolean) =>
+      vi.fn(
+        async () =>
+          [
+            null,
+            {
+              items: [],
+              total,
+              totalIsLowerBound: more,
+              page: 1,
+              itemsPerPage: 10,
+              capped: false,
+            },
+          ] as ApiResult<SearchResult<unknown>>,
+      );
+    const list = accounts.lists.find((l) => l.id === 'pending')!;
+    const show = async (search: ReturnType<typeof answer>) => {
+      await act(async () => {
+        render(
+          <MantineProvider env="test">
+            <DocumentFinder
+              workflow={accounts}
+              list={list}
+              api={{ search, get: vi.fn() } as unknown as ApiClient}
+              onOpen={vi.fn()}
+            />
+          </MantineProvider>,
+        );
+      });
+      return screen.getByTestId('table-count');
+    };
+    const two = await show(answer(2, false));
+    expect(two.textContent).toBe('2 accounts');
+    await act(() => changeLanguage('fr'));
+    expect(two.textContent).toBe('2 comptes');
+    await act(() => changeLanguage('en'));
+    cleanup();
+    const many = await show(answer(10000, true));
+    expect(many.textContent).toBe('More than 10,000 accounts');
   });
 });

@@ -136,11 +136,7 @@ const DASHBOARDS = [
   'My Tasks -> /dashboard/my-tasks',
 ];
 const OWN_ACCOUNT = ['Manage Account -> /connectid/profile', '(Sign Out)'];
-const USER_MANAGEMENT = [
-  '# User management',
-  'Profile -> /connectid/profile',
-  'Change password -> /connectid/profile/password',
-];
+const USER_MANAGEMENT = ['# User management', 'Change password -> /connectid/profile/password'];
 
 const SSO_FOLDER = [
   '[Single sign-on]',
@@ -245,6 +241,24 @@ describe('application menu', () => {
     }
   });
 
+  it('leads no two entries to one page ("Profile" and "Manage Account" were both the profile)', () => {
+    const everything = fakeSession([
+      'view-profile',
+      'manage-account',
+      'catalog-read',
+      'sso-catalog-manage',
+      'test-document-search',
+      'test-document-assign',
+      'sample-permit-search',
+    ]);
+    const targets = buildMenu(bundle, everything, (key) => key, 'en', { selfRegistration: true })
+      .flatMap((section) => section.entries)
+      .flatMap((entry) => (entry.kind === 'folder' ? entry.entries : [entry]))
+      .flatMap((entry) => (entry.kind === 'link' ? [entry.to] : []));
+    expect(targets).toContain('/connectid/profile');
+    expect(targets.filter((to, i) => targets.indexOf(to) !== i)).toEqual([]);
+  });
+
   it('never lists a disabled catalogue', () => {
     expect(visibleEntries(fakeSession(['catalog-read'])).join('\n')).not.toContain('Retired');
   });
@@ -336,7 +350,6 @@ describe('user management entries', () => {
     expect(entries(fakeSession(), true)).toEqual(['menu.register /register']);
     expect(entries(fakeSession(), false)).toEqual([]);
     expect(entries(fakeSession(['manage-account']), true)).toEqual([
-      'menu.profile /connectid/profile',
       'menu.changePassword /connectid/profile/password',
     ]);
     expect(entries(fakeSession(['connectid-account-search']), true)).toEqual([]);

@@ -39,6 +39,7 @@ const OPTIONS = {
     },
   ],
   developerOutbox: '/#/dev/outbox',
+  countries: [{ code: 'WS', name: 'Samoa' }],
 };
 
 beforeAll(() => initPortalTexts(['account']));
@@ -56,12 +57,16 @@ function fakeApi() {
   return { api, post };
 }
 
-async function renderAt(entry: string, language: 'en' | 'fr' = 'en') {
+async function renderAt(
+  entry: string,
+  language: 'en' | 'fr' = 'en',
+  scheme: 'light' | 'dark' = 'light',
+) {
   await act(async () => changeLanguage(language));
   const { api, post } = fakeApi();
   const session = signedOutSession(vi.fn());
   const view = render(
-    <MantineProvider env="test">
+    <MantineProvider env="test" forceColorScheme={scheme}>
       <PortalContext.Provider value={{ bundle: {} as DefinitionBundle, session, api }}>
         <MemoryRouter initialEntries={[entry]}>
           <Routes>
@@ -78,6 +83,23 @@ async function renderAt(entry: string, language: 'en' | 'fr' = 'en') {
 
 const fill = (label: RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+/** A date typed as the portal writes it, DD/MM/YYYY, then the field left. */
+function typeDate(label: RegExp, value: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+/** The person's details, once the page has its options. */
+async function fillDetails() {
+  await screen.findByLabelText(/I register as/, { selector: 'input' });
+  fill(/Login name/, 'losa.fono');
+  fill(/First name/, 'Losa');
+  fill(/Last name/, 'Fono');
+  fill(/E-mail address/, 'losa@example.org');
+  fill(/Mobile number/, '+685 7000001');
+}
 
 async function chooseType(name: RegExp) {
   fireEvent.click(screen.getByLabelText(/I register as/, { selector: 'input' }));
@@ -129,12 +151,7 @@ describe('registration page', () => {
 
   it("shows the chosen type's password rules before the field, pluralised, and keeps the details editable after the code is sent", async () => {
     const { post } = await renderAt('/register');
-    await screen.findByLabelText(/I register as/, { selector: 'input' });
-    fill(/Login name/, 'losa.fono');
-    fill(/First name/, 'Losa');
-    fill(/Last name/, 'Fono');
-    fill(/E-mail address/, 'losa@example.org');
-    fill(/Mobile number/, '+685 7000001');
+    await fillDetails();
     await chooseType(/Member of the public/);
     fireEvent.click(screen.getByRole('button', { name: /Send me a confirmation code/ }));
     await screen.findByText(/A confirmation code was sent to \+685 7000001/);
@@ -172,6 +189,51 @@ describe('registration page', () => {
     expect(screen.queryByLabelText(/Confirmation code/)).toBeNull();
   });
 
+  it('says each broken password rule on a line of its own, and lets the keyboard show the password', async () => {
+    const { post } = await renderAt('/register');
+    await fillDetails();
+    await chooseType(/Agent paying fees/);
+    fill(/Agent code/, 'AG001');
+    fireEvent.click(screen.getByLabelText(/Address type/, { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Business' }));
+    fill(/Address line 1/, '4 Beach Road');
+    fill(/^City/, 'Apia');
+    fireEvent.click(screen.getByLabelText(/^Country/, { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: /Samoa/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Send me a confirmation code/ }));
+    await screen.findByLabelText(/^Confirmation code/);
+    fill(/^Confirmation code/, '123456');
+    fill(/^Password/, 'short');
+    fill(/Confirm the password/, 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const summary = await screen.findByTestId('error-summary');
+    // Three rules broken: three entries, three lines under the field, not one paragraph.
+    const rules = [
+      'The password is too short (at least 12 characters)',
+      'The password needs more digits (at least 1)',
+      'The password needs more capital letters (at least 2)',
+    ];
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(rules.map((rule) => `Password: ${rule}`));
+    const field = screen.getByLabelText(/^Password/);
+    const message = (field.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id))
+      .find((element) => element?.textContent?.includes('too short'))!;
+    expect([...message.querySelectorAll('span')].map((line) => line.textContent)).toEqual(rules);
+    expect(post).toHaveBeenCalledTimes(1);
+
+    // The show-password buttons are in the tab order, named in the page's language.
+    const toggles = screen.getAllByRole('button', { name: 'Show the password' });
+    expect(toggles).toHaveLength(2);
+    for (const toggle of toggles) expect(toggle.getAttribute('tabindex')).toBe('0');
+    fireEvent.keyDown(toggles[0]!, { key: 'Enter' });
+    expect(field.getAttribute('type')).toBe('text');
+  });
+
   it('writes the rules in French with the right plural', async () => {
     await renderAt('/register', 'fr');
     await screen.findByLabelText(/Je m'inscris/, { selector: 'input' });
@@ -206,17 +268,26 @@ describe('registration page', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
+      // A passport is known by its number: required like its dates.
+      'The document number is required for a Passport',
       'Date of issue is required for a Passport',
       'Date of expiry is required for a Passport',
     ]);
+    const number = screen.getByLabelText(/Identity document number/);
+    expect(number.hasAttribute('required')).toBe(true);
+    fill(/Identity document number/, 'PA123456');
+    // The portal's dates, DD/MM/YYYY, not the browser's native (mm/dd/yyyy) date input.
+    const issued = screen.getByLabelText(/Date of issuance/);
+    expect(issued.getAttribute('type')).not.toBe('date');
+    expect(issued.getAttribute('placeholder')).toBe('DD/MM/YYYY');
     const day = (offset: number) => {
       const d = new Date();
       d.setDate(d.getDate() + offset);
       const pad = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+      return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
     };
-    fill(/Date of issuance/, day(3));
-    fill(/Date of expiry/, day(-1));
+    typeDate(/Date of issuance/, day(3));
+    typeDate(/Date of expiry/, day(-1));
     expect(
       within(panel)
         .getAllByRole('listitem')
@@ -230,9 +301,20 @@ describe('registration page', () => {
     const summary = await screen.findByTestId('error-summary');
     expect(summary.textContent).toContain('Date of issue must not be in the future');
     expect(post).not.toHaveBeenCalled();
+    // Each problem once per place: in the summary and in the panel, not a third time under
+    // the field, which is marked invalid and described by the panel.
+    const times = (text: string) => document.body.textContent!.split(text).length - 1;
+    expect(times('Date of issue must not be in the future')).toBe(2);
+    expect(times('The document has expired (date of expiry in the past)')).toBe(2);
+    const expiry = screen.getByLabelText(/Date of expiry/);
+    expect(expiry.getAttribute('aria-invalid')).toBe('true');
+    // A screen reader hears where the message is.
+    expect(document.getElementById(expiry.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The verification errors below say what is wrong',
+    );
 
-    fill(/Date of issuance/, day(-365));
-    fill(/Date of expiry/, day(0));
+    typeDate(/Date of issuance/, day(-365));
+    typeDate(/Date of expiry/, day(0));
     panel = screen.getByTestId('document-verification');
     expect(within(panel).getByText('Document Verification')).toBeTruthy();
     expect(panel.textContent).toContain(
@@ -260,10 +342,30 @@ describe('registration page', () => {
     expect(panel.textContent).toContain(
       "La date d'expiration est obligatoire pour ce type de pièce",
     );
-    fill(/Date de délivrance/, '2020-01-01');
-    fill(/Date d'expiration/, '2999-01-01');
+    fill(/Numéro de la pièce|Numéro de pièce/, 'PA123456');
+    typeDate(/Date de délivrance/, '01/01/2020');
+    typeDate(/Date d'expiration/, '01/01/2999');
     expect(within(panel).getByText('Vérification du document')).toBeTruthy();
     expect(panel.textContent).toContain('vous pouvez continuer');
+  });
+
+  it('keeps the passed panel’s title readable in the dark scheme', async () => {
+    for (const [scheme, colour] of [
+      ['light', 'rgb(27, 94, 32)'],
+      ['dark', 'rgb(185, 228, 195)'],
+    ] as const) {
+      const { view } = await renderAt('/register', 'en', scheme);
+      await screen.findByLabelText(/I register as/, { selector: 'input' });
+      fireEvent.click(screen.getByLabelText(/Identity document type/, { selector: 'input' }));
+      fireEvent.click(await screen.findByRole('option', { name: 'Birth certificate' }));
+      fill(/Identity document number/, 'BC-1');
+      const title = within(await screen.findByTestId('document-verification')).getByText(
+        'Document Verification',
+      );
+      // Dark green on the dark panel could not be read: light green there.
+      expect(getComputedStyle(title).color).toBe(colour);
+      view.unmount();
+    }
   });
 
   it('the success page offers the next steps: home and sign in', async () => {

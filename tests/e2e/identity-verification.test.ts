@@ -23,12 +23,12 @@ describe('identity-document verification in Chromium', () => {
     await portal?.stop();
   });
 
-  /** A day counted from today, as the date field takes it (the browser's own time zone). */
+  /** A day counted from today, as the portal writes it, DD/MM/YYYY (the browser's time zone). */
   const day = (offset: number) => {
     const d = new Date();
     d.setDate(d.getDate() + offset);
     const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
   };
 
   it('lists the failed checks of a passport, passes once its dates make sense, and registers', async () => {
@@ -47,11 +47,24 @@ describe('identity-document verification in Chromium', () => {
     const panel = page.getByTestId('document-verification');
     await panel.getByText('Verification Errors', { exact: true }).waitFor();
     expect(await panel.getByRole('listitem').allTextContents()).toEqual([
+      'The document number is required for a Passport',
       'Date of issue is required for a Passport',
       'Date of expiry is required for a Passport',
     ]);
-    await page.getByLabel('Date of issuance').fill(day(-400));
+    await page.getByLabel('Identity document number').fill('PA765432');
+    // The portal's DD/MM/YYYY dates, typed or picked: no native mm/dd/yyyy date input.
+    const issued = page.getByLabel('Date of issuance');
+    expect(await issued.getAttribute('type')).not.toBe('date');
+    expect(await issued.getAttribute('placeholder')).toBe('DD/MM/YYYY');
+    // Its calendar, in the page's language, with named controls.
+    await issued.click();
+    await page.getByRole('button', { name: 'Previous month' }).waitFor();
+    await page.getByRole('button', { name: 'Next month' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await issued.fill(day(-400));
     await page.getByLabel('Date of expiry').fill(day(-1));
+    await page.getByLabel('Date of expiry').blur();
     expect(await panel.getByRole('listitem').allTextContents()).toEqual([
       'The document has expired (date of expiry in the past)',
     ]);
@@ -62,8 +75,12 @@ describe('identity-document verification in Chromium', () => {
       .getByTestId('error-summary')
       .getByText(/The document has expired/)
       .waitFor();
+    // Said once in the summary and once in the panel, not a third time under the field.
+    const shown = await page.locator('body').innerText();
+    expect(shown.split('The document has expired').length - 1).toBe(2);
 
     await page.getByLabel('Date of expiry').fill(day(3650));
+    await page.getByLabel('Date of expiry').blur();
     await panel.getByText('Document Verification', { exact: true }).waitFor();
     await panel
       .getByText('Basic document verifications have been passed successfully, you may proceed.')
@@ -80,6 +97,12 @@ describe('identity-document verification in Chromium', () => {
     expect(code).toMatch(/^\d{6}$/);
     await page.getByLabel('Confirmation code').fill(code!);
     await page.getByLabel(/^Password/).fill('Tapa-Cloth-Weaver-2048!');
+    // The show-password button is next in the tab order, and shows it.
+    await page.keyboard.press('Tab');
+    const toggle = page.getByRole('button', { name: 'Show the password' }).first();
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.getByLabel(/^Password/).getAttribute('type')).toBe('text');
     await page.getByLabel('Confirm the password').fill('Tapa-Cloth-Weaver-2048!');
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByText(/Your registration is pending approval/).waitFor();

@@ -68,6 +68,22 @@ describe('identity in Chromium', () => {
       '/connectid/accounts/pending',
     );
     await review.page.getByRole('cell', { name: person.login, exact: true }).click();
+    // The review opens on who the person is, not on its last section.
+    const sections = review.page.getByRole('tablist', { name: 'Sections of the form' });
+    expect(await sections.getByRole('tab', { selected: true }).textContent()).toMatch(/^Identity/);
+    // Accept is the usual step, Return a plain one, Reject destructive and asked first.
+    const decisions = review.page.getByRole('group', { name: 'Actions on this document' });
+    const look = (name: string) =>
+      decisions.getByRole('button', { name, exact: true }).getAttribute('data-variant');
+    expect([await look('Accept'), await look('Return'), await look('Reject')]).toEqual([
+      'filled',
+      'default',
+      'outline',
+    ]);
+    await decisions.getByRole('button', { name: 'Reject', exact: true }).click();
+    const asked = review.page.getByRole('dialog', { name: 'Reject' });
+    await asked.getByText(/Reject this account\?/).waitFor();
+    await asked.getByRole('button', { name: 'Go back' }).click();
     await review.page.getByRole('button', { name: 'Accept' }).click();
     await review.page
       .getByRole('status')
@@ -114,7 +130,21 @@ describe('identity in Chromium', () => {
     await signOut.click();
     await own.page.getByRole('button', { name: 'Yes, sign me out' }).click();
     await own.page.waitForURL(`${portal.url}/#/home`);
-    await own.page.getByRole('main').getByRole('button', { name: 'Sign In' }).waitFor();
+
+    // Signed in again in French: the identity server asks in French too, and offers English.
+    await signIn(own.page, portal, person.login, person.newPassword, '/dashboard/home');
+    await own.page.getByRole('button', { name: 'Change language to Français' }).click();
+    await own.page.getByRole('button', { name: "Menu de l'application" }).click();
+    await own.page
+      .getByRole('navigation', { name: "Menu de l'application" })
+      .getByText('Se déconnecter', { exact: true })
+      .click();
+    await own.page.getByText('Voulez-vous vous déconnecter ?').waitFor();
+    expect(await own.page.locator('html').getAttribute('lang')).toBe('fr');
+    await own.page.getByRole('link', { name: 'EN', exact: true }).click();
+    await own.page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await own.page.waitForURL(`${portal.url}/#/home`);
+    await own.page.getByRole('main').getByRole('button', { name: 'Se connecter' }).waitFor();
     expect(own.cspViolations).toEqual([]);
     expect(pageErrors).toEqual([]);
     expect(cspViolations).toEqual([]);

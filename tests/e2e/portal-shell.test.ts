@@ -528,13 +528,7 @@ describe('portal shell in Chromium', () => {
   // Every signed-in persona holds view-profile: Home, the dashboards, then what its roles open.
   const COMMON = ['Home', '[Dashboards]', 'My Library', 'My Tasks'];
   // The user management module's own pages, then the fixed entries.
-  const ACCOUNT = [
-    '# User management',
-    'Profile',
-    'Change password',
-    'Manage Account',
-    '(Sign Out)',
-  ];
+  const ACCOUNT = ['# User management', 'Change password', 'Manage Account', '(Sign Out)'];
   // Catalogue folders and their entries are alphabetical in the language shown.
   const sso = (passenger: string[]) => [
     '# Catalogues',

@@ -61,8 +61,9 @@ describe('a returned registration in Chromium', () => {
     await page.getByRole('combobox', { name: 'Identity document type' }).click();
     await page.getByRole('option', { name: 'Passport' }).click();
     await page.getByLabel('Identity document number').fill('PA123456');
-    await page.getByLabel('Date of issuance').fill('2022-03-01');
-    await page.getByLabel('Date of expiry').fill('2032-03-01');
+    await page.getByLabel('Date of issuance').fill('01/03/2022');
+    await page.getByLabel('Date of expiry').fill('01/03/2032');
+    await page.getByLabel('Date of expiry').blur();
     await page.getByRole('button', { name: 'Send me a confirmation code' }).click();
     await page.getByText(/A confirmation code was sent to/).waitFor();
     const code = /\b(\d{6})\b/.exec(await latest('sms', person.mobile))?.[1];
@@ -95,6 +96,13 @@ describe('a returned registration in Chromium', () => {
     expect(mail).toContain(NOTES);
     const link = /(http\S+#\/register\?correction=[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
     expect(link).toBeDefined();
+    // One SMS besides the code's, to the number as the code's was written, with that link (not
+    // the inbox's, which this person cannot open).
+    const texts = (await outboxMessages(portal, { channel: 'sms' })).filter((m) =>
+      m.recipient.replace(/\s/g, '').endsWith('7775501'),
+    );
+    expect(texts.map((m) => m.recipient)).toEqual(['+6857775501', '+6857775501']);
+    expect(texts.filter((m) => m.body.includes(link!))).toHaveLength(1);
     const correction = await openWatchedPage(browser);
     const fix = correction.page;
     await fix.goto(link!.replace(/^https?:\/\/[^/#]+/, portal.url));
@@ -156,9 +164,18 @@ describe('a returned registration in Chromium', () => {
     expect(second.cspViolations).toEqual([]);
     await second.context.close();
 
-    // 5. The person signs in.
+    // 5. The acceptance's e-mail says where to sign in; the person follows it and signs in.
+    const accepted = await latest('email', person.email);
+    const signInLink = /Sign in to the portal here: (http\S+)/.exec(accepted)?.[1];
+    expect(signInLink).toMatch(/#\/connectid\/profile$/);
     const own = await openWatchedPage(browser);
-    await signIn(own.page, portal, person.login, person.password, '/dashboard/home');
+    await own.page.goto(signInLink!.replace(/^https?:\/\/[^/#]+/, portal.url));
+    await own.page.locator('#username').waitFor();
+    await own.page.locator('#username').fill(person.login);
+    await own.page.locator('#password').fill(person.password);
+    await own.page.locator('button[type=submit]').click();
+    await own.page.waitForURL(/#\/connectid\/accounts\/profile\//);
+    await own.page.getByText(person.login, { exact: true }).waitFor();
     await own.page.getByRole('button', { name: 'Application menu' }).click();
     await own.page
       .getByRole('navigation', { name: 'Application menu' })

@@ -8,7 +8,7 @@ import { startPortal, type PortalProcess } from '../support/portal-process';
 const LOGIN = 'border-sync';
 
 /**
- * A service account's API credentials on its security screen (specification 001, `token`):
+ * A service account's API credentials on their own screen (specification 001, `token`):
  * the identity administrator issues them, reads the secret once in a dialog that says so, and
  * the service obtains a token with them at the identity server; new credentials are asked
  * before they replace the current ones, and revoking them ends the service's access.
@@ -53,7 +53,13 @@ describe('API credentials of a service account in Chromium', () => {
   it('issues credentials shown once, asks before replacing them, and revokes them', async () => {
     const { page, context, pageErrors } = await openWatchedPage(browser);
     await signIn(page, portal, IDENTITY_ADMIN.login, IDENTITY_ADMIN.password, '/dashboard/home');
-    await page.goto(`${portal.url}/#/connectid/accounts/security/${LOGIN}`);
+    // The account offers its API credentials as a next step of its own.
+    await page.goto(`${portal.url}/#/connectid/accounts/view/${LOGIN}`);
+    await page
+      .getByRole('navigation', { name: 'Next steps:' })
+      .getByRole('link', { name: 'API credentials' })
+      .click();
+    await page.waitForURL(new RegExp(`#/connectid/accounts/api-credentials/${LOGIN}$`));
     const section = page.getByRole('region', { name: 'API credentials' });
     await section.getByText('No API credentials have been issued.').waitFor();
     await accessibleInBoth(page, 'api-credentials-none', (p) =>
@@ -95,6 +101,11 @@ describe('API credentials of a service account in Chromium', () => {
     await section.getByText(/^None active: the last ones were revoked on/).waitFor();
     expect(await tokenStatus(clientId, secret)).toBe(401);
     await shot(page, 'api-credentials-revoked');
+    // Issued and revoked, each a line of the account's history naming the administrator.
+    await page.reload();
+    const history = page.getByRole('region', { name: 'Action history' });
+    await history.getByRole('cell', { name: 'API credentials revoked' }).waitFor();
+    expect(await history.getByRole('cell', { name: 'API credentials issued' }).count()).toBe(1);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

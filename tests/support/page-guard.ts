@@ -98,7 +98,13 @@ export function loadVocabulary(root = PROJECT_ROOT): PageVocabulary {
     if (text.includes('{{')) {
       const fixed = text.split(/\{\{[^}]*\}\}/);
       if (fixed.join('').replace(/\W/g, '').length < 8) continue;
-      englishPatterns.push(new RegExp(`^${fixed.map((part) => escapeRegExp(part)).join('.+')}$`));
+      // A count is a number ("2 accounts"): read as any text, "{{count}} access units" would
+      // take a role described "User management: delete access units" for English of ours.
+      const holes = [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map(([, name]) =>
+        name === 'count' ? '[\\d\\s.,]+' : '.+',
+      );
+      const source = fixed.map((part, i) => escapeRegExp(part) + (holes[i] ?? '')).join('');
+      englishPatterns.push(new RegExp(`^${source}$`));
     } else englishTexts.add(text);
   }
   return { keyPrefixes, statuses: [...statuses], enumerationCodes, englishTexts, englishPatterns };

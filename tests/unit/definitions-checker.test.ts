@@ -327,6 +327,35 @@ describe('the checker: texts', () => {
     );
   });
 
+  it('refuses a count whose plural texts miss in a language, and a screen condition on no field', async () => {
+    const ACCOUNT = 'workflows/account.json';
+    const problems = await problemsWith<WorkflowDefinition>(ACCOUNT, (workflow) => {
+      // "2 accounts" needs the one and the many, and "More than ..." for a capped count.
+      workflow.lists[0]!.count = 'account.lists.title';
+      const screen = workflow.screens.find((s) => s.when)!;
+      screen.when = { pointer: '/organisation/nothing', equals: 'SERVICE' };
+    });
+    const screen = JSON.parse(await fs.readFile(ACCOUNT, 'utf8')).screens.findIndex(
+      (s: { when?: unknown }) => s.when,
+    );
+    expect(sorted(problems)).toEqual(
+      sorted([
+        ...['_one', '_other', 'More_one', 'More_other'].flatMap((suffix) =>
+          ['en', 'fr'].map((language) => ({
+            file: ACCOUNT,
+            pointer: '/lists/0/count',
+            message: `no text "account.lists.title${suffix}" in ${language}`,
+          })),
+        ),
+        {
+          file: ACCOUNT,
+          pointer: `/screens/${screen}/when/pointer`,
+          message: 'no field "/organisation/nothing" in the document\'s schema',
+        },
+      ]),
+    );
+  });
+
   it('refuses a label naming a group of texts, and says which key to use', async () => {
     let at = -1;
     const problems = await problemsWith<WorkflowDefinition>(VISA, (workflow) => {

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   NO_ADDRESS,
   NO_ORGANISATION,
   organisationData,
+  organisationFieldsOf,
   organisationProblems,
 } from '../../src/portal/pages/account/organisationChecks';
 
@@ -56,5 +58,19 @@ describe('the organisation fields of a registration', () => {
     expect(organisationData('INDIVIDUAL', organisation, NO_ADDRESS, INDIVIDUAL)).toEqual({
       organisation: { userType: 'INDIVIDUAL' },
     });
+  });
+
+  it('asks a member of the public no organisation field: the seed’s user type prohibits them', () => {
+    const seed = JSON.parse(readFileSync('seeds/catalogs.json', 'utf8')) as {
+      'user-types': Array<Record<string, unknown>>;
+    };
+    const type = (code: string) => seed['user-types'].find((entry) => entry.code === code);
+    // No Organisation section for a person registering as themselves...
+    expect(organisationFieldsOf(type('INDIVIDUAL')).map(([field]) => field)).toEqual([]);
+    // ...while an organisation is asked its own.
+    expect(organisationFieldsOf(type('ORGANISATION')).map(([field]) => field)).toEqual([
+      'institution',
+      'functionalTitle',
+    ]);
   });
 });

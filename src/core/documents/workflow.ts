@@ -8,6 +8,7 @@ import type { FilterCondition } from '../search/protocol';
 import type {
   AccessUnitDeclaration,
   AccountDeclaration,
+  FieldTest,
   PasswordPolicyDeclaration,
   RecordKey,
   UserGroupDeclaration,
@@ -39,12 +40,6 @@ export interface WorkflowAction {
   /** Translation key of the success message. */
   success?: string;
   /**
-   * The step the workflow expects next where it is offered (submit, pay, reply, verify...):
-   * among a document's next steps, the screen offering it is the primary button, the others
-   * secondary.
-   */
-  primary?: boolean;
-  /**
    * The person stays on the screen after the action even when it moved the document on, to
    * take the next one there (verify, then forward): the success message and the actions now
    * allowed, instead of the view under a confirmation.
@@ -65,6 +60,14 @@ export interface WorkflowAction {
    * it is taken only after the user confirms it in a dialog.
    */
   danger?: boolean;
+  /**
+   * How the action's button stands among the screen's others: `primary` the step most people
+   * take there (filled), `secondary` one taken less often (plain, beside it). Unset: filled,
+   * as before; a `danger` action is always drawn as destructive. `primary` also marks the step
+   * the workflow expects next (submit, pay, reply, verify...): among a document's next steps,
+   * the screen offering it is the filled button, first, the others secondary.
+   */
+  emphasis?: 'primary' | 'secondary';
   /**
    * The document is made or changed for someone else (an officer or agent at the counter for
    * a sponsor): the request names that person by `owner`, their sign-in name, and they own the
@@ -214,6 +217,11 @@ export interface WorkflowScreen {
    * module gives them (src/engine/modules-context.ts): a service account's API credentials.
    */
   panels?: string[];
+  /**
+   * The documents the screen is for (a service account's API credentials): another screen
+   * offers it among its next steps only when the document's data holds this value.
+   */
+  when?: FieldTest;
 }
 
 /** The claims of a person's session a new document may start with (`prefill`). */
@@ -273,6 +281,11 @@ export interface WorkflowList {
    */
   title?: string;
   /**
+   * Translation key of the list's count ("2 accounts"): `<key>_one`, `<key>_other`,
+   * `<key>More_one`, `<key>More_other`; by default the workflow's `count`, else "documents".
+   */
+  count?: string;
+  /**
    * The menu entry shows how many of the list's documents meet this condition (the inbox's
    * unread messages: status not READ), when there are any.
    */
@@ -303,6 +316,8 @@ export interface WorkflowDefinition {
   validity?: WorkflowValidity;
   /** Show the document's timeline (statuses reached, when, by whom, usual time per status). */
   timeline?: boolean;
+  /** Translation key of its lists' count (see WorkflowList.count): what its documents are called. */
+  count?: string;
   /**
    * Offer counts of the documents per status (current year) and per month (last six), on the
    * home page and at `GET /api/evisa/statistics/{id}`; off unless declared.

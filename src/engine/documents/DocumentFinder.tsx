@@ -160,7 +160,8 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
         <Group gap="sm">
           <TableCount
             table={table}
-            countKey="documents.results"
+            // What the list's documents are called ("2 accounts"), declared by the workflow.
+            countKey={list.count ?? workflow.count ?? 'documents.results'}
             loadingKey="documents.loadingResults"
           />
           <Button variant="default" onClick={table.reload}>

@@ -1,3 +1,4 @@
+import { PROFILE_PATH } from '../../core/definitions/account-pages';
 import type { JsonSchema } from '../../core/definitions/types';
 import { setAt } from '../../core/rules/registry';
 import { valueAt } from '../../server/documents/guards';
@@ -146,9 +147,11 @@ function resetPolicy({ document, entity, workflow }: EffectContext): void {
 /**
  * Tells the account's holder a review decision (accepted, rejected, returned), naming the
  * account as its holder knows it: the login identifier and the person's (or service's) name,
- * never the record's id. Inbox and e-mail, in the language of the account's preferences.
- * A returned account that was never made active (a self-registration: its holder cannot sign
- * in) gets a one-time link to correct it (correction-links.ts, docs/identity.md).
+ * never the record's id. Inbox, e-mail and SMS, in the language of the account's preferences.
+ * An accepted account's notice says where to sign in. A returned account that was never made
+ * active (a self-registration: its holder cannot sign in) gets a one-time link to correct it
+ * (correction-links.ts, docs/identity.md), and its one SMS carries that link rather than the
+ * inbox's, which is behind a sign-in this holder does not have.
  */
 async function notifyAccount(context: EffectContext): Promise<void> {
   const { workflow, document, request, trx, now, environment } = context;
@@ -170,35 +173,45 @@ async function notifyAccount(context: EffectContext): Promise<void> {
     : null;
   // A decision on a returned account (accepted, rejected) closes its correction link.
   if (!correctable) await dropCorrectionTokens(trx, document.id);
+  // Where an account that may now sign in does so: its own profile, which asks for the
+  // sign-in first (the user management module's own page, there whenever accounts are).
+  const signIn =
+    account.signIn.statuses.includes(document.status) && holds(document.data, active)
+      ? portalUrl(environment.publicUrl, PROFILE_PATH)
+      : null;
   const body = [
     t('account.notices.body', params),
     request.notes ? `${t('notices.notes')} ${request.notes}` : '',
     link ? t('account.notices.correction', { link, days: CORRECTION_LINK_DAYS }) : '',
+    signIn ? t('account.notices.signIn', { link: signIn }) : '',
   ]
     .filter(Boolean)
     .join('\n');
+  const sms = link
+    ? t('account.notices.correctionSms', { login, link, days: CORRECTION_LINK_DAYS })
+    : undefined;
   // The account's holder reads it on their profile, not on the administrators' account screens.
   await messageOwner(context, {
     subject: t('account.notices.subject', params),
     body,
     language,
     path: null,
+    sms,
   });
-  // The notice's SMS leads to the inbox, behind a sign-in this holder does not have, and the
-  // e-mail address was never confirmed (it may be what the reviewer asks to correct): the link
-  // also goes by SMS to the mobile number the registration's code confirmed.
+  // Without an inbox the notice goes by e-mail only: the link still goes by SMS, to the mobile
+  // number the registration's code confirmed (the e-mail address never was).
   const mobile = normaliseDestination(
     'mobile',
     accountContacts(account, document.data).mobile ?? '',
   );
-  if (link && mobile) {
+  if (sms && mobile && !environment.inbox) {
     await withNotificationTables(trx)
       .insertInto('outbox')
       .values({
         channel: 'sms',
         recipient: mobile,
         subject: t('account.notices.subject', params),
-        body: t('account.notices.correctionSms', { login, link, days: CORRECTION_LINK_DAYS }),
+        body: sms,
         language,
         document_id: document.id,
       })

@@ -49,6 +49,7 @@ import { DocumentNextSteps } from './DocumentNextSteps';
 import { downloadFromApi } from '../download';
 import type { Session } from '../session';
 import { useDerivedValues } from '../useDerivedValues';
+import { actionButtonLook } from './document/actionButton';
 import { ConfirmActionModal } from './document/ConfirmActionModal';
 import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPanel';
 import { ErrorSummary, focusField, type SummaryEntry } from './document/ErrorSummary';
@@ -484,8 +485,7 @@ export function DocumentScreenPage({
               <Button
                 key={name}
                 loading={busy}
-                color={danger ? 'red' : undefined}
-                variant={danger ? 'outline' : 'filled'}
+                {...actionButtonLook(workflow.actions[name])}
                 onClick={() => (danger ? setConfirming(name) : void run(name))}
               >
                 {t(`actions.${name}`, { defaultValue: name })}

@@ -3,8 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import { API_CREDENTIAL_ROUTES } from '../api-contract/fixed-routes';
 import { requireAnyRole } from '../auth/plugin';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import type { Principal } from '../auth/principal';
 import { mayHoldCredentials, type ServiceCredentials } from '../identity/service-clients';
 import type { DocumentAccountDirectory } from './directory';
+
+/** The history lines of the account (`actions.<name>` in the texts). */
+export const CREDENTIALS_ISSUED = 'api-credentials-issued';
+export const CREDENTIALS_REVOKED = 'api-credentials-revoked';
+
+/** The administrator as the account's history names them. */
+const authorOf = (principal: Principal) => ({
+  subject: principal.subject,
+  name: principal.name ?? principal.preferredUsername ?? principal.subject,
+  email: principal.email ?? null,
+  mobile: principal.phoneNumber ?? null,
+});
 
 export interface ApiCredentialOptions {
   directory: DocumentAccountDirectory;
@@ -20,6 +33,8 @@ export interface ApiCredentialOptions {
  * an administrator holding the security role reads whether some are active, issues them (the
  * secret is in this answer only) and revokes them. Only a service account that may sign in
  * holds any (409 otherwise); the identity server refuses the grant as soon as that stops.
+ * Issuing and revoking are lines of the account's history, naming the administrator; revoking
+ * (or issuing anew) ends the tokens already traded for the credentials at once.
  */
 export async function apiCredentialsPlugin(app: FastifyInstance, options: ApiCredentialOptions) {
   const { directory, serviceClients, role, tokenUrl } = options;
@@ -50,6 +65,7 @@ export async function apiCredentialsPlugin(app: FastifyInstance, options: ApiCre
       if (!mayHoldCredentials(account))
         throw new ApiProblem(409, 'NOT_A_SERVICE_ACCOUNT', { login: account.loginIdentifier });
       const issued = await serviceClients.issue(account.id, principal.subject);
+      await directory.recordOnAccount(account.id, CREDENTIALS_ISSUED, authorOf(principal));
       // The secret must not rest in a cache or a proxy's log of responses.
       reply.header('cache-control', 'no-store');
       return reply.status(201).send({ ...issued, tokenUrl });
@@ -64,6 +80,7 @@ export async function apiCredentialsPlugin(app: FastifyInstance, options: ApiCre
       const account = await accountOf(request.params.id);
       if (!(await serviceClients.revoke(account.id, principal.subject)))
         throw new ApiProblem(404, 'NO_API_CREDENTIALS');
+      await directory.recordOnAccount(account.id, CREDENTIALS_REVOKED, authorOf(principal));
       return reply.status(204).send();
     },
   );

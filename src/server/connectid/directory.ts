@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
 import { findByKey, findLiveByKeys } from '../documents/store/lookups';
-import { draftOf, findDocument, writeVersion } from '../documents/store/rows';
+import { draftOf, findDocument, writeVersion, type VersionAuthor } from '../documents/store/rows';
 import { valueAt } from '../documents/guards';
 import type {
   AccountDirectory,
@@ -123,28 +123,61 @@ export class DocumentAccountDirectory implements AccountDirectory {
     const account = this.records.account;
     if (!account) return;
     const pointer = account.security[flag];
-    await this.db.transaction().execute(async (trx) => {
-      const row = await findDocument(trx, account.type, id, { forUpdate: true });
-      if (!row || valueAt(row.data, pointer) !== true) return;
-      const draft = draftOf(row);
-      draft.data = structuredClone(row.data);
-      setAt(draft.data, pointer, false);
-      const contacts = accountContacts(account, row.data);
-      const written = await writeVersion(trx, draft, {
-        version: row.version + 1,
-        expected: row.version,
-        action: flag === 'forceTotp' ? 'two-factor-enrolled' : 'password-changed',
-        fromStatus: row.status,
-        notes: undefined,
-        author: {
+    await this.writeLine(id, flag === 'forceTotp' ? 'two-factor-enrolled' : 'password-changed', {
+      change: (data) => {
+        if (valueAt(data, pointer) !== true) return false;
+        setAt(data, pointer, false);
+        return true;
+      },
+      // The holder did it themselves, at sign-in.
+      author: (row) => {
+        const contacts = accountContacts(account, row.data);
+        return {
           subject: id,
           name: contacts.name ?? id,
           email: contacts.email,
           mobile: contacts.mobile,
-        },
+        };
+      },
+    });
+  }
+
+  /**
+   * Keeps in the account's history something done to it outside its workflow (its API
+   * credentials issued or revoked, `action`), by whom: a new version with the data unchanged
+   * and that history line, like any change of the account.
+   */
+  async recordOnAccount(id: string, action: string, author: VersionAuthor): Promise<void> {
+    await this.writeLine(id, action, { change: () => true, author: () => author });
+  }
+
+  /** A new version of the account (changed by `change`, which may decline) with its line. */
+  private async writeLine(
+    id: string,
+    action: string,
+    how: {
+      change: (data: Record<string, unknown>) => boolean;
+      author: (row: Row) => VersionAuthor;
+    },
+  ): Promise<void> {
+    const account = this.records.account;
+    if (!account || !UUID.test(id)) return;
+    await this.db.transaction().execute(async (trx) => {
+      const row = await findDocument(trx, account.type, id, { forUpdate: true });
+      if (!row) return;
+      const draft = draftOf(row);
+      draft.data = structuredClone(row.data);
+      if (!how.change(draft.data)) return;
+      const written = await writeVersion(trx, draft, {
+        version: row.version + 1,
+        expected: row.version,
+        action,
+        fromStatus: row.status,
+        notes: undefined,
+        author: how.author(row),
         now: new Date(),
       });
-      if (!written) throw new Error(`account ${id} changed while its flag was cleared`);
+      if (!written) throw new Error(`account ${id} changed while ${action} was recorded`);
     });
   }
 

@@ -81,6 +81,11 @@ function checkReference(
       for (const message of textProblems(value, loaded.translations))
         push({ file, pointer, message });
       return;
+    case 'count':
+      for (const suffix of COUNT_SUFFIXES)
+        for (const message of textProblems(`${value}${suffix}`, loaded.translations))
+          push({ file, pointer, message });
+      return;
     case 'pointer':
       // A workflow of a module switched off, or a schema file that failed, has no schema here.
       if (schema && !schemaHasField(schema, value))
@@ -97,6 +102,9 @@ function checkReference(
     }
   }
 }
+
+/** The texts a count names: pluralised ("2 accounts"), and beyond what was counted. */
+export const COUNT_SUFFIXES = ['_one', '_other', 'More_one', 'More_other'] as const;
 
 /**
  * Why `type` cannot be the document type a definition names: no workflow declares it, or its

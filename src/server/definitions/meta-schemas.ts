@@ -23,6 +23,11 @@ const roleCommaList = {
 const fieldName = { type: 'string', pattern: FIELD_NAME_PATTERN };
 /** A translation key: it must name a text in every language (references.ts). */
 const textKey = { type: 'string', [NAMES_KEYWORD]: 'text' };
+/**
+ * A count's text: `<key>_one` and `<key>_other` ("2 accounts"), and `<key>More_one` and
+ * `<key>More_other` ("More than 10,000 accounts"), in every language (references.ts).
+ */
+const countKey = { type: 'string', [NAMES_KEYWORD]: 'count' };
 /** A catalogue's id: the catalogue must exist. */
 const catalogId = { ...identifier, [NAMES_KEYWORD]: 'catalog' };
 /** A document type (a workflow's id): the workflow must exist, in a module switched on. */
@@ -371,6 +376,7 @@ export const workflowMetaSchema = {
     numbering,
     seeAll: roleSuffixes,
     timeline: { type: 'boolean' },
+    count: countKey,
     statistics: { type: 'boolean' },
     tasks: {
       type: 'object',
@@ -580,11 +586,11 @@ export const workflowMetaSchema = {
           before: { type: 'array', items: { type: 'string' } },
           validate: { type: 'boolean' },
           success: textKey,
-          primary: { type: 'boolean' },
           stay: { type: 'boolean' },
           system: { type: 'boolean' },
           requires: { type: 'array', items: dataPointer },
           danger: { type: 'boolean' },
+          emphasis: { enum: ['primary', 'secondary'] },
           onBehalf: { type: 'boolean' },
           mustChange: dataPointer,
           fires: {
@@ -648,6 +654,7 @@ export const workflowMetaSchema = {
             propertyNames: dataPointer,
             additionalProperties: { enum: [...SESSION_CLAIMS] },
           },
+          when: fieldTest,
         },
       },
     },
@@ -697,6 +704,7 @@ export const workflowMetaSchema = {
           open: { type: 'string' },
           label: textKey,
           title: textKey,
+          count: countKey,
           badge: {
             type: 'object',
             required: ['field', 'criterion', 'value'],

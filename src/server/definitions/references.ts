@@ -6,12 +6,13 @@ import type { Ajv } from 'ajv';
  * - `pointer`: a JSON pointer into the data of the document the file defines (a workflow's
  *   document, or the schema itself), which must name a field of its schema;
  * - `catalog`: a catalogue's id;
- * - `document`: a document type, a workflow's id.
+ * - `document`: a document type, a workflow's id;
+ * - `count`: the texts of a count, `<key>_one`/`_other` and `<key>More_one`/`_other`.
  * The meta-schema check collects every such value with where it is; the cross-checks
  * (check-references.ts) then look each one up, so a new property naming a text or a field is
  * checked by declaring it, not by code of its own.
  */
-export type ReferenceKind = 'text' | 'pointer' | 'catalog' | 'document';
+export type ReferenceKind = 'text' | 'pointer' | 'catalog' | 'document' | 'count';
 
 export interface Reference {
   kind: ReferenceKind;

@@ -65,6 +65,11 @@ export interface Notice {
   inboxBody?: string;
   /** The portal route the message links to; by default the holder's screen of the document, none when null. */
   path?: string | null;
+  /**
+   * The SMS's own text, in place of the subject and the message's link: a holder who cannot
+   * sign in yet gets the one link they can open (a returned registration's correction link).
+   */
+  sms?: string;
 }
 
 /** What the inbox does for the engine's effects (implemented by messages.ts's Inbox). */

@@ -4,6 +4,7 @@ import { resolvePointer, setAt } from '../../core/rules/registry';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
+import { normaliseDestination } from '../challenge/service';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { withNotificationTables, type OutboxAttachment } from '../notifications/tables';
 import { guardInput, maySee } from './access';
@@ -118,6 +119,7 @@ export class Inbox {
       language: notice.language,
       aboutId: document.id,
       attachments: notice.attachments,
+      sms: notice.sms,
     });
   }
 
@@ -350,6 +352,7 @@ export class Inbox {
       language: Language;
       aboutId: string | null;
       attachments?: OutboxAttachment[];
+      sms?: string;
     },
   ): Promise<void> {
     const channels = this.channelsFor(contacts);
@@ -382,8 +385,10 @@ export class Inbox {
             : {
                 ...common,
                 channel,
-                recipient: contacts.mobile!,
-                body: t(`${this.type}.notice.sms`, { subject: message.subject, link }),
+                // One spelling of a number ("+685 721 0005" and "+6857210005" are one phone).
+                recipient: normaliseDestination('mobile', contacts.mobile!) ?? contacts.mobile!,
+                body:
+                  message.sms ?? t(`${this.type}.notice.sms`, { subject: message.subject, link }),
               },
         ),
       )

@@ -118,7 +118,8 @@ export async function identityPlugin(
     clientId,
     audience: options.config.auth.audience,
     cookieKeys,
-    serviceClients: options.serviceClients ?? new ServiceCredentials(db, directory),
+    serviceClients:
+      options.serviceClients ?? new ServiceCredentials(db, directory, revokedSessions),
     revokedSessions,
   });
   provider.on('server_error', (_ctx, error) =>

@@ -5,7 +5,7 @@ import { kyselyAdapter } from './adapter';
 import { signingKeys } from './keys';
 import type { RevokedSessions } from './revoked-sessions';
 import { compareSecret, type ServiceCredentials } from './service-clients';
-import { errorPage, loggedOutPage, logoutPage, type Texts } from './pages';
+import { errorPage, loggedOutPage, logoutPage, type PageContext, type Texts } from './pages';
 import type { IdentityKysely } from './tables';
 
 /** Where oidc-provider's endpoints live below the realm, as Keycloak names them. */
@@ -29,6 +29,9 @@ export interface ProviderSettings {
 /** Lifetimes in seconds (Keycloak's defaults where it has one). */
 export const TTL = {
   AccessToken: 300,
+  // A service's token lives as long as a person's, so ending its credentials' session (kept
+  // one access token's lifetime) covers every token they were traded for.
+  ClientCredentials: 300,
   IdToken: 300,
   AuthorizationCode: 60,
   Interaction: 3600,
@@ -105,13 +108,23 @@ export async function createProvider(settings: ProviderSettings): Promise<Provid
     if (!reading) reads.set(id, (reading = read()));
     return reading;
   };
-  const pageContext = (ctx: KoaContextWithOIDC) => ({
+  /**
+   * The language of the identity server's own pages: the one the person picked on the page
+   * (`lang`), else the portal's (`ui_locales`, which the portal sends when signing out too),
+   * else the browser's. `switchable`: the page offers EN / FR as the sign-in page does, each
+   * asking for the same page again in that language.
+   */
+  const pageContext = (ctx: KoaContextWithOIDC, switchable = false): PageContext => ({
     texts: settings.texts,
     language: pickLanguage(
+      typeof ctx.query.lang === 'string' ? ctx.query.lang : undefined,
       typeof ctx.oidc?.params?.ui_locales === 'string' ? ctx.oidc.params.ui_locales : undefined,
       ctx.get('accept-language'),
     ),
     realmPath,
+    portalUrl: `${publicUrl}/`,
+    // oidc-provider sees the address below the realm path (plugin.ts forwards it so).
+    ...(switchable && ctx.method === 'GET' ? { selfUrl: `${realmPath}${ctx.originalUrl}` } : {}),
   });
 
   const configuration: Configuration = {
@@ -170,7 +183,7 @@ export async function createProvider(settings: ProviderSettings): Promise<Provid
         enabled: true,
         logoutSource: async (ctx, form) => {
           ctx.type = 'html';
-          ctx.body = logoutPage(pageContext(ctx), form);
+          ctx.body = logoutPage(pageContext(ctx, true), form);
         },
         postLogoutSuccessSource: async (ctx) => {
           ctx.type = 'html';
@@ -211,7 +224,9 @@ export async function createProvider(settings: ProviderSettings): Promise<Provid
         const found = await account(ctx, token.clientId);
         if (!found) return undefined;
         const { sub: _sub, ...claims } = profileClaims(found);
-        return claims;
+        // The credentials' session: revoking them ends this token at once (service-clients.ts).
+        const sid = await settings.serviceClients.sessionOf(found.id);
+        return { ...claims, ...(sid ? { sid } : {}) };
       }
       if (token.kind !== 'AccessToken') return undefined;
       const found = await account(ctx, token.accountId);

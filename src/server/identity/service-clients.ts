@@ -26,6 +26,19 @@ export interface IssuedServiceCredentials {
 /** Argon2 hashes start so; only a service client's stored secret is one. */
 const HASHED_SECRET = /^\$argon2id\$/;
 
+/** Where the ends of credentials' sessions are recorded (revoked-sessions.ts). */
+export interface EndedSessions {
+  revoke(sids: readonly string[]): Promise<void>;
+}
+
+/**
+ * The session every access token of one issue of credentials names (`sid`): the account and
+ * when the credentials were issued. Revoking or replacing them ends it, as signing out ends a
+ * person's session, so the tokens already handed out stop working at once.
+ */
+export const credentialSession = (accountId: string, issuedAt: string | Date): string =>
+  `svc:${accountId}:${new Date(issuedAt).getTime()}`;
+
 /** May hold API credentials now: a service account that may sign in. */
 export const mayHoldCredentials = (account: IdentityAccount | undefined): boolean =>
   Boolean(account?.service && account.canSignIn);
@@ -45,8 +58,16 @@ export class ServiceCredentials {
   constructor(
     db: IdentityKysely,
     private readonly directory: AccountDirectory,
+    /** Told the session of credentials revoked or replaced; without it their tokens live on. */
+    private readonly ended?: EndedSessions,
   ) {
     this.db = identityDb(db);
+  }
+
+  /** The session the tokens of the account's active credentials name, if it has some. */
+  async sessionOf(accountId: string): Promise<string | undefined> {
+    const row = await this.activeRow(accountId);
+    return row ? credentialSession(accountId, row.issued_at) : undefined;
   }
 
   async status(accountId: string): Promise<ServiceCredentialStatus> {
@@ -67,6 +88,7 @@ export class ServiceCredentials {
 
   /** New credentials for the account, replacing any it had. */
   async issue(accountId: string, issuedBy: string): Promise<IssuedServiceCredentials> {
+    const replaced = await this.activeRow(accountId);
     // 256 bits: a secret no one guesses, in a form a shell and a header carry unquoted.
     const clientSecret = randomBytes(32).toString('base64url');
     const secretHash = await hash(clientSecret, HASH_OPTIONS);
@@ -83,18 +105,37 @@ export class ServiceCredentials {
       .values({ account_id: accountId, ...row })
       .onConflict((c) => c.column('account_id').doUpdateSet(row))
       .execute();
+    // A replaced secret is usually one that got out: what it was traded for ends with it.
+    if (replaced) await this.ended?.revoke([credentialSession(accountId, replaced.issued_at)]);
     return { clientId: accountId, clientSecret, issuedAt };
   }
 
-  /** Forgets the secret; false when there was none to revoke. */
+  /**
+   * Forgets the secret and ends the tokens already traded for it; false when there was none
+   * to revoke.
+   */
   async revoke(accountId: string, revokedBy: string): Promise<boolean> {
     const result = await this.db
       .updateTable('service_credential')
       .set({ secret_hash: null, revoked_at: new Date().toISOString(), revoked_by: revokedBy })
       .where('account_id', '=', accountId)
       .where('secret_hash', 'is not', null)
+      .returning('issued_at')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    if (!result) return false;
+    await this.ended?.revoke([credentialSession(accountId, result.issued_at)]);
+    return true;
+  }
+
+  /** The account's credentials row while they are active. */
+  private async activeRow(accountId: string) {
+    if (!UUID.test(accountId)) return undefined;
+    return this.db
+      .selectFrom('service_credential')
+      .select('issued_at')
+      .where('account_id', '=', accountId)
+      .where('secret_hash', 'is not', null)
+      .executeTakeFirst();
   }
 
   /**

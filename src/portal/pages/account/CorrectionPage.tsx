@@ -16,6 +16,7 @@ import { Link } from 'react-router-dom';
 import type { FieldError } from '../../../core/api/errors';
 import { usePortal } from '../../context';
 import { HOME_PATH } from '../../paths';
+import { fieldMessages } from './fieldMessages';
 import { IdentityDocumentFields } from './IdentityDocumentFields';
 import { OrganisationFields, useRegistrationLabel } from './OrganisationFields';
 import {
@@ -131,10 +132,7 @@ export function CorrectionPage({ token }: { token: string }) {
     setSummaryShown((n) => n + 1);
   };
   const errorFor = (field: string) =>
-    errors
-      .filter((e) => fieldOf(e.path) === field)
-      .map((e) => e.message)
-      .join(' ') || undefined;
+    fieldMessages(errors.filter((e) => fieldOf(e.path) === field));
 
   const chosenType = options?.userTypes.find((u) => u.code === userType);
   const identityType = options?.identityTypes.find((i) => i.code === identity?.identityType);

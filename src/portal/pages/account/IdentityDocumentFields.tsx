@@ -1,5 +1,14 @@
-import { Alert, List, Select, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import {
+  Alert,
+  List,
+  Select,
+  TextInput,
+  useComputedColorScheme,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../engine/DateTimeField';
 import type { FieldError } from '../../../core/api/errors';
 import {
   IDENTITY_FIELDS,
@@ -14,7 +23,7 @@ interface IdentityDocumentFieldsProps {
   onChange: (field: IdentityField, value: string) => void;
   /** The verification's problems (identityProblems), shown in its panel. */
   problems: readonly FieldError[];
-  errorFor: (field: string) => string | undefined;
+  errorFor: (field: string) => ReactNode;
   inputId: (field: string) => string;
   /** Earlier refusals of these fields no longer hold (the type or the field changed). */
   onForget: (fields: readonly string[]) => void;
@@ -22,14 +31,29 @@ interface IdentityDocumentFieldsProps {
 
 /**
  * The identity document of a registration (or its correction): its type among the IdentityTypes
- * that allow self-registration (optional), then its number and dates, verified as they are
- * typed in the panel below them: 'Document Verification' when the basic checks pass, else
- * 'Verification Errors' listing each failed check (specification 001).
+ * that allow self-registration (optional), then its number (required) and dates (DD/MM/YYYY, as
+ * the type's checks ask), verified as they are typed in the panel below them: 'Document
+ * Verification' when the basic checks pass, else 'Verification Errors' listing each failed
+ * check (specification 001).
  */
 export function IdentityDocumentFields(props: IdentityDocumentFieldsProps) {
   const { t } = useTranslation();
+  const scheme = useComputedColorScheme('light');
   const { document, problems, errorFor, inputId } = props;
   const type = props.types.find((i) => i.code === document.identityType);
+  /**
+   * A field the verification finds fault with is marked invalid, and says (to a screen
+   * reader) that the panel below says why: the message once there, not again under the field
+   * (and once in the summary, which links to the field). Other refusals (the server's) show
+   * under it.
+   */
+  const marked = (field: IdentityField) => ({
+    error: problems.some((p) => p.path === `/identity/${field}`) ? (
+      <VisuallyHidden>{t('account.registration.seeVerification')}</VisuallyHidden>
+    ) : (
+      errorFor(field)
+    ),
+  });
   return (
     <>
       <Select
@@ -51,23 +75,35 @@ export function IdentityDocumentFields(props: IdentityDocumentFieldsProps) {
       />
       {type && (
         <>
-          {(['identityNo', 'dateOfIssuance', 'dateOfExpiry'] as const).map((field) => (
-            <TextInput
+          <TextInput
+            id={inputId('identityNo')}
+            label={t('account.identity.identityNo')}
+            value={document.identityNo}
+            // A document chosen is known by its number, whatever its type.
+            required
+            {...marked('identityNo')}
+            onChange={(event) => {
+              props.onChange('identityNo', event.currentTarget.value);
+              props.onForget(['identityNo']);
+            }}
+          />
+          {(['dateOfIssuance', 'dateOfExpiry'] as const).map((field) => (
+            // The portal's date, DD/MM/YYYY, typed or picked (not the browser's mm/dd/yyyy).
+            <DateTimeField
               key={field}
               id={inputId(field)}
               label={t(`account.identity.${field}`)}
-              type={field === 'identityNo' ? 'text' : 'date'}
+              withTime={false}
               value={document[field]}
               required={
                 (field === 'dateOfIssuance' && type.checkIdentityValidDateFrom === 'MANDATORY') ||
                 (field === 'dateOfExpiry' && type.checkIdentityValidDateTo === 'MANDATORY')
               }
-              error={errorFor(field)}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
+              {...marked(field)}
+              onChange={(value) => {
                 props.onChange(field, value);
                 // The panel below verifies the document live: an earlier refusal of this
-                // field, under it and in the summary, would contradict it once corrected.
+                // field, in the summary, would contradict it once corrected.
                 props.onForget([field]);
               }}
             />
@@ -78,8 +114,9 @@ export function IdentityDocumentFields(props: IdentityDocumentFieldsProps) {
               role="status"
               title={t('account.registration.verificationTitle')}
               // Mantine's green title, even its darkest shade, is below the AA contrast ratio
-              // on the light green of the panel: a darker green of our own.
-              styles={{ title: { color: '#1b5e20' } }}
+              // on the light green of the panel: a darker green of our own, and in the dark
+              // scheme a light one (the dark green was unreadable on the dark panel).
+              styles={{ title: { color: scheme === 'dark' ? '#b9e4c3' : '#1b5e20' } }}
               data-testid="document-verification"
             >
               {t('account.registration.verificationPassed')}

@@ -24,7 +24,7 @@ interface OrganisationFieldsProps {
   countries: ReadonlyArray<{ code: string; name: string }>;
   /** The field the confirmation code went to: fixed until the person changes it. */
   locked: string | null;
-  errorFor: (field: string) => string | undefined;
+  errorFor: (field: string) => ReactNode;
   inputId: (field: string) => string;
 }
 

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../core/api/errors';
 import { usePortal } from '../../context';
+import { fieldMessages } from './fieldMessages';
+import { PasswordField } from './PasswordField';
 
 /** Changing one's own password: the current one again, the new one twice; the policy applies. */
 export function PasswordPage() {
@@ -15,11 +17,7 @@ export function PasswordPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
-  const errorOf = (path: string) =>
-    errors
-      .filter((e) => e.path === path)
-      .map((e) => e.message)
-      .join(' ') || undefined;
+  const errorOf = (path: string) => fieldMessages(errors.filter((e) => e.path === path));
 
   const save = async () => {
     setDone(false);
@@ -63,21 +61,21 @@ export function PasswordPage() {
           {message}
         </Alert>
       )}
-      <PasswordInput
+      <PasswordField
         label={t('profile.currentPassword')}
         value={current}
         onChange={(e) => setCurrent(e.currentTarget.value)}
         error={errorOf('/currentPassword')}
         required
       />
-      <PasswordInput
+      <PasswordField
         label={t('profile.newPassword')}
         value={next}
         onChange={(e) => setNext(e.currentTarget.value)}
         error={errorOf('/newPassword')}
         required
       />
-      <PasswordInput
+      <PasswordField
         label={t('register.confirm')}
         value={confirm}
         onChange={(e) => setConfirm(e.currentTarget.value)}

@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   List,
-  PasswordInput,
   Select,
   Stack,
   Text,
@@ -26,6 +25,7 @@ import {
   type ConfirmationChannel,
 } from './ConfirmationChannelChoice';
 import { CorrectionPage } from './CorrectionPage';
+import { fieldMessages } from './fieldMessages';
 import { IdentityDocumentFields } from './IdentityDocumentFields';
 import { OrganisationFields, useRegistrationLabel } from './OrganisationFields';
 import {
@@ -37,6 +37,7 @@ import {
   type Address,
   type Organisation,
 } from './organisationChecks';
+import { PasswordField } from './PasswordField';
 import { PasswordRulesList } from './PasswordRulesList';
 import {
   DETAIL_FIELDS,
@@ -157,10 +158,7 @@ function NewRegistration() {
   // Verified as the person types, against today's date where they are.
   const documentProblems = identityProblems(identity, identityType, localDay(new Date()), t);
   const errorFor = (field: string) =>
-    errors
-      .filter((e) => fieldOf(e.path) === field)
-      .map((e) => e.message)
-      .join(' ') || undefined;
+    fieldMessages(errors.filter((e) => fieldOf(e.path) === field));
   const fail = (problems: FieldError[], text: string | null = null) => {
     setErrors(problems);
     setMessage(text);
@@ -179,14 +177,20 @@ function NewRegistration() {
     if (code.trim() === '') {
       problems.push({ path: '/code', rule: 'required', message: t('register.errors.code') });
     }
-    const weak = checkPassword(
-      chosenType?.passwordRules,
-      password,
-      values.loginIdentifier.trim(),
-    ).map((p) => t(`validation.${p.rule}`, { limit: p.params.limit }));
-    if (password === '') weak.unshift(t('validation.required'));
-    if (weak.length)
-      problems.push({ path: '/password', rule: 'passwordPolicy', message: weak.join(' ') });
+    // One problem per broken rule: each its own line under the field and in the summary.
+    if (password === '')
+      problems.push({ path: '/password', rule: 'required', message: t('validation.required') });
+    else
+      for (const broken of checkPassword(
+        chosenType?.passwordRules,
+        password,
+        values.loginIdentifier.trim(),
+      ))
+        problems.push({
+          path: '/password',
+          rule: broken.rule,
+          message: t(`validation.${broken.rule}`, { limit: broken.params.limit }),
+        });
     if (password !== confirm) {
       problems.push({ path: '/confirm', rule: 'same', message: t('register.passwordsDiffer') });
     }
@@ -304,8 +308,10 @@ function NewRegistration() {
                         c="inherit"
                         underline="always"
                         ta="start"
-                        // Inline, so a wrapped entry keeps its bullet on its first line.
+                        // Inline and aligned on its top: a button is laid out as an inline
+                        // block, whose last line the bullet followed when an entry wrapped.
                         display="inline"
+                        style={{ verticalAlign: 'top' }}
                         onClick={() => document.getElementById(inputId(field))?.focus()}
                       >
                         {/* The field's name first: five "This field is required" say nothing. */}
@@ -449,7 +455,7 @@ function NewRegistration() {
                 password={password}
                 login={values.loginIdentifier.trim()}
               />
-              <PasswordInput
+              <PasswordField
                 id={inputId('password')}
                 label={t('register.password')}
                 value={password}
@@ -458,7 +464,7 @@ function NewRegistration() {
                 error={errorFor('password')}
                 autoComplete="new-password"
               />
-              <PasswordInput
+              <PasswordField
                 id={inputId('confirm')}
                 label={t('register.confirm')}
                 value={confirm}

@@ -124,10 +124,11 @@ export function localDay(date: Date): string {
 }
 
 /**
- * The basic verification of the identity document, as the person fills it: the identity type's
- * checks say whether each date is mandatory, optional or prohibited (checkIdentityValidDateFrom
- * governs the date of issue, checkIdentityValidDateTo the date of expiry), and a given date must
- * make sense: not issued in the future, not expired (a document expiring today is still valid).
+ * The basic verification of the identity document, as the person fills it: its number, which
+ * every type asks for; the identity type's checks say whether each date is mandatory, optional
+ * or prohibited (checkIdentityValidDateFrom governs the date of issue, checkIdentityValidDateTo
+ * the date of expiry), and a given date must make sense: not issued in the future, not expired
+ * (a document expiring today is still valid).
  * The server checks the same at registration. No type chosen, nothing to verify.
  */
 export function identityProblems(
@@ -139,6 +140,13 @@ export function identityProblems(
   if (!type) return [];
   const problems: FieldError[] = [];
   const name = t(`register.identityTypes.${type.code}`, { defaultValue: type.description });
+  // A document is known by its number, whatever its type (the account schema says so too).
+  if (document.identityNo.trim() === '')
+    problems.push({
+      path: '/identity/identityNo',
+      rule: 'required',
+      message: t('account.registration.numberRequired', { type: name }),
+    });
   const dates = [
     ['dateOfIssuance', type.checkIdentityValidDateFrom, 'issue'],
     ['dateOfExpiry', type.checkIdentityValidDateTo, 'expiry'],

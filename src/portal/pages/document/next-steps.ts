@@ -4,32 +4,42 @@ import {
   type WorkflowDefinition,
   type WorkflowScreen,
 } from '../../../core/documents/workflow';
+import { resolvePointer } from '../../../core/rules/registry';
 import type { Session } from '../../session';
 
 /** One link among a document's next steps. */
 export interface NextStep {
   screen: WorkflowScreen;
-  /** The first action the screen offers now: names the link when `label` does not. */
-  action: string;
+  /**
+   * The first action the screen offers now: names the link when `label` does not. None on a
+   * screen of a module's panels (API credentials), named by its label.
+   */
+  action?: string;
   /** The screen's `label`, unless all the screen offers now is destructive (cancel, delete). */
   label?: string;
-  /** The step the workflow expects next: the first screen offering a `primary` action. */
+  /** The step the workflow expects next: the first screen offering an action of `primary` emphasis. */
   primary: boolean;
+}
+
+/** Whether the screen is for this document (its `when` holds of the data, or it has none). */
+export function screenIsFor(screen: WorkflowScreen, document: Pick<DocumentView, 'data'>): boolean {
+  return !screen.when || resolvePointer(document.data, screen.when.pointer) === screen.when.equals;
 }
 
 /**
  * The other screens of the workflow this user may take an action on now, in the workflow's
- * order, each action counted once (on the first screen offering it). A screen is named by its
- * `label` ("Edit application"), else by the first action it offers; offering nothing but
- * destructive actions (a submitted application's edit screen: only the cancellation), it is
- * named by that action ("Cancel application"), not by what can no longer be done. The first
- * screen offering an action declared `primary` (submit, pay, reply, verify...) is the primary
- * step, listed first; the others are secondary, in the workflow's order.
+ * order, each action counted once (on the first screen offering it), and each labelled screen of
+ * a module's panels. A screen declaring `when` is offered only for the documents it is for. A
+ * screen is named by its `label` ("Edit application"), else by the first action it offers;
+ * offering nothing but destructive actions (a submitted application's edit screen: only the
+ * cancellation), it is named by that action ("Cancel application"), not by what can no longer
+ * be done. The first screen offering an action of `"emphasis": "primary"` (submit, pay, reply,
+ * verify...) is the primary step, listed first; the others are secondary, in the workflow's order.
  */
 export function nextSteps(
   workflow: WorkflowDefinition,
   here: WorkflowScreen,
-  document: Pick<DocumentView, 'allowedActions'>,
+  document: Pick<DocumentView, 'allowedActions' | 'data'>,
   session: Session,
 ): NextStep[] {
   const offeredHere = new Set(here.actions ?? []);
@@ -38,6 +48,7 @@ export function nextSteps(
   let primaryFound = false;
   for (const candidate of workflow.screens) {
     if (candidate === here || !session.hasAnyRole(fullRoles(workflow, candidate.roles))) continue;
+    if (!screenIsFor(candidate, document)) continue;
     const offered = (candidate.actions ?? []).filter((action) => {
       const definition = workflow.actions[action];
       if (offeredHere.has(action) || seen.has(action) || !definition) return false;
@@ -45,15 +56,18 @@ export function nextSteps(
       return session.hasAnyRole(fullRoles(workflow, definition.roles));
     });
     const [first] = offered;
-    if (first === undefined) continue;
+    // A screen of panels (API credentials) has its work in them: a step by its label.
+    const panelled = Boolean(candidate.panels?.length && candidate.label);
+    if (first === undefined && !panelled) continue;
     offered.forEach((action) => seen.add(action));
-    const onlyDanger = offered.every((action) => workflow.actions[action]?.danger);
+    const onlyDanger =
+      first !== undefined && offered.every((action) => workflow.actions[action]?.danger);
     const primary: boolean =
-      !primaryFound && offered.some((action) => workflow.actions[action]?.primary);
+      !primaryFound && offered.some((action) => workflow.actions[action]?.emphasis === 'primary');
     primaryFound ||= primary;
     steps.push({
       screen: candidate,
-      action: first,
+      ...(first !== undefined ? { action: first } : {}),
       ...(candidate.label && !onlyDanger ? { label: candidate.label } : {}),
       primary,
     });
