@@ -38,6 +38,7 @@ import { Inbox } from './documents/messages';
 import { challengePlugin } from './challenge/plugin';
 import { seedCatalogs } from './catalog/seed';
 import { DocumentAccountDirectory } from './connectid/directory';
+import { DirectoryRoleHolders } from './connectid/role-holders';
 import { registrationPlugin } from './connectid/registration';
 import { passwordsPlugin } from './connectid/passwords';
 import { apiCredentialsPlugin } from './connectid/api-credentials';
@@ -505,6 +506,7 @@ async function buildGeneration(
                   login: accounts.key.pointer,
                   language: accounts.language,
                 },
+                roleHolders: new DirectoryRoleHolders(definitions),
               }
             : {}),
           ...(inbox ? { inbox } : {}),

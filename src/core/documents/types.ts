@@ -29,6 +29,8 @@ export interface DocumentSummary {
   owner: string;
   ownerName: string | null;
   assignee: string | null;
+  /** The assignee's name, in a list that shows it (a column `assigneeName`). */
+  assigneeName?: string | null;
   number: string | null;
   submittedAt: string | null;
   /** When the document was made (a message: when it was received). */
@@ -64,6 +66,11 @@ export interface HistoryEntry {
   name: string;
   email: string | null;
   mobile: string | null;
+  /**
+   * On the line of an action taking an assignee: the name of the officer it assigned the
+   * document to, for readers who may know it (officers; the public with OFFICER_NAMES_TO_PUBLIC).
+   */
+  assignedTo?: string;
 }
 
 /** Body of `POST /api/evisa/{type}/{id}/actions/{action}`. */

@@ -233,6 +233,10 @@ export function documentSummarySchema(fields: ContractSchema): ContractSchema {
       owner: { type: 'string' },
       ownerName: NULLABLE_STRING,
       assignee: NULLABLE_STRING,
+      assigneeName: {
+        ...NULLABLE_STRING,
+        description: "The assignee's name, in a list declaring the column `assigneeName`",
+      },
       number: NULLABLE_STRING,
       submittedAt: NULLABLE_DATE_TIME,
       createdAt: DATE_TIME,
@@ -267,6 +271,10 @@ export const HISTORY_ENTRY: ContractSchema = {
     name: { type: 'string' },
     email: NULLABLE_STRING,
     mobile: NULLABLE_STRING,
+    assignedTo: {
+      type: 'string',
+      description: "On an assignment's line, the assigned officer's name (officers' readers only)",
+    },
   },
 };
 
@@ -286,6 +294,29 @@ export function catalogEntryRecordSchema(data: ContractSchema): ContractSchema {
     },
   };
 }
+
+/** `{items: [{id, login, name}]}`: the people an assignment may name, by name. */
+export const ASSIGNEES: ContractSchema = {
+  type: 'object',
+  required: ['items'],
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'login', 'name'],
+        properties: {
+          id: { type: 'string', description: 'The account id: what `assignee` may name' },
+          login: {
+            type: 'string',
+            description: 'Their sign-in name, which `assignee` may name too',
+          },
+          name: { type: 'string' },
+        },
+      },
+    },
+  },
+};
 
 /** `{items: [{code, name}]}`: choices for a form's select. */
 export const CODE_NAME_ITEMS: ContractSchema = {

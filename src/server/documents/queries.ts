@@ -18,9 +18,11 @@ import { listWhere } from './list-where';
 import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
 import { foldedText } from '../db/list-indexes';
+import { accountNames } from './assignment';
 import {
   DELETED,
   HEADER_FIELDS,
+  assigneeName,
   dataText,
   searchRows,
   visibleTo,
@@ -87,7 +89,21 @@ export class DocumentQueries {
     id: string,
   ): Promise<HistoryEntry[]> {
     const { id: documentId } = await visibleRow(this.db, workflow, principal, id);
-    return (await listHistory(this.db, documentId)).map(historyEntry);
+    const rows = await listHistory(this.db, documentId);
+    // The line of an assignment says to whom.
+    const assigning = (row: (typeof rows)[number]) =>
+      row.assignee !== null && workflow.definition.actions[row.action]?.payload === 'assignee';
+    const names = await accountNames(
+      this.db,
+      this.environment.accounts?.type,
+      rows.filter(assigning).map((row) => row.assignee!),
+    );
+    return rows.map((row) => {
+      const entry = historyEntry(row);
+      return assigning(row)
+        ? { ...entry, assignedTo: names.get(row.assignee!) ?? row.assignee! }
+        : entry;
+    });
   }
 
   /**
@@ -121,6 +137,10 @@ export class DocumentQueries {
           folded: foldedText(column.pointer),
         };
     }
+    // The assignee's name, when the list shows it (an "Assigned to" column).
+    const namesAssignee = columns.some((c) => c.field === 'assigneeName' && !c.pointer);
+    const accountType = this.environment.accounts?.type;
+    if (namesAssignee) fields.assigneeName = { kind: 'text', sql: assigneeName(accountType) };
     requireListAccess(workflow, principal, list);
     const type = workflow.definition.id;
     // A list shows its statuses (every one but deleted by default) to its roles, with its
@@ -155,6 +175,7 @@ export class DocumentQueries {
       scope,
       this.searchLimits,
       pointers,
+      namesAssignee ? { accountType } : undefined,
     );
     return {
       items: rows.map((row) => documentSummary(row, pointers, columns, key)),

@@ -69,6 +69,7 @@ export function documentSummary(
   const keyed = key ? at(key.pointer) : undefined;
   return {
     ...header(row),
+    ...(row.assignee_name !== undefined ? { assigneeName: row.assignee_name } : {}),
     createdAt: iso(row.created_at),
     ...(key ? { key: typeof keyed === 'string' ? keyed : null } : {}),
     fields: Object.fromEntries(
