@@ -484,6 +484,7 @@ async function buildGeneration(
           publicUrl: config.publicUrl,
           texts: definitions.translations,
           channels: config.noticeChannels,
+          officerNamesToPublic: config.officerNamesToPublic,
           wake: () => wakeOutbox(database.db),
         });
       onAttempt = inbox && ((attempt) => inbox.settle(attempt));
@@ -499,6 +500,7 @@ async function buildGeneration(
           publicUrl: config.publicUrl,
           texts: definitions.translations,
           catalogs: catalogCache,
+          officerNamesToPublic: config.officerNamesToPublic,
           ...(accounts
             ? {
                 accounts: {

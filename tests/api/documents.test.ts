@@ -185,6 +185,7 @@ describe.each(databaseKinds())('document service on %s', (kind) => {
         body: expect.stringContaining('Please send a clearer passport scan'),
       }),
     ]);
+    // Officers read who queried it; its owner reads the service, without the officer's e-mail.
     const lastEntry = (await api.call('GET', `${base}/${doc.id}/history`, { token: officer }))
       .json()
       .at(-1);
@@ -194,6 +195,13 @@ describe.each(databaseKinds())('document service on %s', (kind) => {
       notes: 'Please send a clearer passport scan',
       name: 'Olu Officer',
       email: 'olu@immigration.example',
+    });
+    expect((await history(doc.id)).at(-1)).toMatchObject({
+      action: 'query',
+      notes: 'Please send a clearer passport scan',
+      name: 'system:immigration-service',
+      email: null,
+      mobile: null,
     });
   });
 

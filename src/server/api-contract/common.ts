@@ -268,9 +268,19 @@ export const HISTORY_ENTRY: ContractSchema = {
     notes: NULLABLE_STRING,
     notesKey: { type: 'string' },
     notesParams: { type: 'object', additionalProperties: { type: 'string' } },
-    name: { type: 'string' },
-    email: NULLABLE_STRING,
-    mobile: NULLABLE_STRING,
+    name: {
+      type: 'string',
+      description:
+        "Who acted; to a reader who is no officer of the type, `system:immigration-service` for anyone but the reader (OFFICER_NAMES_TO_PUBLIC: the officer's name)",
+    },
+    email: {
+      ...NULLABLE_STRING,
+      description: "The actor's e-mail: null to the public but for their own lines",
+    },
+    mobile: {
+      ...NULLABLE_STRING,
+      description: "The actor's mobile: null to the public but for their own lines",
+    },
     assignedTo: {
       type: 'string',
       description: "On an assignment's line, the assigned officer's name (officers' readers only)",

@@ -48,6 +48,11 @@ export interface EffectEnvironment extends CertificateEnvironment {
    */
   roleHolders?: RoleHolders;
   /**
+   * Whether the public (readers who are not officers of a document's type) is told which
+   * officer acted (OFFICER_NAMES_TO_PUBLIC), rather than "Immigration Service".
+   */
+  officerNamesToPublic?: boolean;
+  /**
    * The inbox (messages.ts): notices to a document's holder become its messages. Undefined when
    * no enabled workflow declares `inbox`: notices then go out by e-mail only.
    */

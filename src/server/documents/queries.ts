@@ -19,6 +19,7 @@ import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
 import { foldedText } from '../db/list-indexes';
 import { accountNames } from './assignment';
+import { authorName, authorOfLine, authorPolicy, type AuthorPolicy } from './public-actors';
 import {
   DELETED,
   HEADER_FIELDS,
@@ -46,7 +47,15 @@ export class DocumentQueries {
 
   async read(workflow: CompiledWorkflow, principal: Principal, id: string): Promise<DocumentView> {
     const row = await visibleRow(this.db, workflow, principal, id);
-    return documentView(row, allowedActions(workflow, row, principal));
+    return withAuthors(
+      documentView(row, allowedActions(workflow, row, principal)),
+      this.authors(workflow, principal),
+    );
+  }
+
+  /** What the caller may read of who wrote what (public-actors.ts). */
+  private authors(workflow: CompiledWorkflow, principal: Principal): AuthorPolicy {
+    return authorPolicy(workflow, principal, this.environment.officerNamesToPublic);
   }
 
   async versions(
@@ -56,7 +65,8 @@ export class DocumentQueries {
   ): Promise<VersionSummary[]> {
     const { id: documentId } = await visibleRow(this.db, workflow, principal, id);
     const rows = await listVersions(this.db, documentId);
-    return rows.map((r) => ({ ...r, at: iso(r.at) }));
+    const authors = this.authors(workflow, principal);
+    return rows.map((r) => ({ ...r, at: iso(r.at), by: authorName(r.by, authors) }));
   }
 
   /** One earlier version as it was written; nothing can be done on it. */
@@ -69,17 +79,20 @@ export class DocumentQueries {
     const current = await visibleRow(this.db, workflow, principal, id);
     const row = await findVersion(this.db, current.id, version);
     if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
-    return documentView(
-      {
-        ...current,
-        status: row.status,
-        version: row.version,
-        data: row.data,
-        assignee: row.assignee,
-        updated_at: row.at,
-        updated_by: row.by,
-      },
-      [],
+    return withAuthors(
+      documentView(
+        {
+          ...current,
+          status: row.status,
+          version: row.version,
+          data: row.data,
+          assignee: row.assignee,
+          updated_at: row.at,
+          updated_by: row.by,
+        },
+        [],
+      ),
+      this.authors(workflow, principal),
     );
   }
 
@@ -90,16 +103,19 @@ export class DocumentQueries {
   ): Promise<HistoryEntry[]> {
     const { id: documentId } = await visibleRow(this.db, workflow, principal, id);
     const rows = await listHistory(this.db, documentId);
-    // The line of an assignment says to whom.
+    const authors = this.authors(workflow, principal);
+    // The line of an assignment says to whom, to those who may know officers' names.
     const assigning = (row: (typeof rows)[number]) =>
-      row.assignee !== null && workflow.definition.actions[row.action]?.payload === 'assignee';
+      row.assignee !== null &&
+      workflow.definition.actions[row.action]?.payload === 'assignee' &&
+      (authors.officer || authors.officerNames);
     const names = await accountNames(
       this.db,
       this.environment.accounts?.type,
       rows.filter(assigning).map((row) => row.assignee!),
     );
     return rows.map((row) => {
-      const entry = historyEntry(row);
+      const entry = historyEntry(authorOfLine(row, authors));
       return assigning(row)
         ? { ...entry, assignedTo: names.get(row.assignee!) ?? row.assignee! }
         : entry;
@@ -228,4 +244,13 @@ export class DocumentQueries {
   async choices(workflow: CompiledWorkflow, document: string) {
     return documentChoiceOptions(this.db, workflow.entity, document);
   }
+}
+
+/** A document's creator and last editor as the reader may read them. */
+function withAuthors(view: DocumentView, authors: AuthorPolicy): DocumentView {
+  return {
+    ...view,
+    createdBy: authorName(view.createdBy, authors),
+    updatedBy: authorName(view.updatedBy, authors),
+  };
 }
