@@ -305,44 +305,32 @@ export function catalogEntryRecordSchema(data: ContractSchema): ContractSchema {
   };
 }
 
+/** `{items: [...]}`: an answer listing things of one shape, all of them. */
+function itemsOf(item: ContractSchema): ContractSchema {
+  return {
+    type: 'object',
+    required: ['items'],
+    properties: { items: { type: 'array', items: item } },
+  };
+}
+
 /** `{items: [{id, login, name}]}`: the people an assignment may name, by name. */
-export const ASSIGNEES: ContractSchema = {
+export const ASSIGNEES = itemsOf({
   type: 'object',
-  required: ['items'],
+  required: ['id', 'login', 'name'],
   properties: {
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'login', 'name'],
-        properties: {
-          id: { type: 'string', description: 'The account id: what `assignee` may name' },
-          login: {
-            type: 'string',
-            description: 'Their sign-in name, which `assignee` may name too',
-          },
-          name: { type: 'string' },
-        },
-      },
-    },
+    id: { type: 'string', description: 'The account id: what `assignee` may name' },
+    login: { type: 'string', description: 'Their sign-in name, which `assignee` may name too' },
+    name: { type: 'string' },
   },
-};
+});
 
 /** `{items: [{code, name}]}`: choices for a form's select. */
-export const CODE_NAME_ITEMS: ContractSchema = {
+export const CODE_NAME_ITEMS = itemsOf({
   type: 'object',
-  required: ['items'],
-  properties: {
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['code', 'name'],
-        properties: { code: { type: 'string' }, name: { type: 'string' } },
-      },
-    },
-  },
-};
+  required: ['code', 'name'],
+  properties: { code: { type: 'string' }, name: { type: 'string' } },
+});
 
 /** What a workflow's `derive` answers: the filled values by pointer, and rule problems. */
 export const DERIVED_VALUES: ContractSchema = {

@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { UUID } from '../db/ids';
 import type { Database } from '../db/schema';
 import type { RoleHolder, RoleHolders } from '../documents/effect-context';
-import { DELETED, pointerPath } from '../documents/store/lists';
+import { pointerPath } from '../documents/store/lists';
+import { liveDocuments } from '../documents/store/lookups';
 import { accountDisplayName, accountLogin, codes, holds, text } from './account-fields';
 import { recordDeclarations, type RecordDeclarations } from './declarations';
 import { DocumentAccountDirectory } from './directory';
@@ -56,18 +57,15 @@ export class DirectoryRoleHolders implements RoleHolders {
     const groupCode = sql<string>`lower(data #>> ${pointerPath(account.group)})`;
     const ownUnits = sql`(case when jsonb_typeof(data #> ${pointerPath(account.accessUnits)}) = 'array'
       then data #> ${pointerPath(account.accessUnits)} else '[]'::jsonb end)`;
-    const rows = await db
-      .selectFrom('document')
-      .select(['id', 'status', 'data'])
-      .where('type', '=', account.type)
-      .where('status', 'in', account.signIn.statuses)
-      .where(
-        sql<boolean>`(${groups.size ? sql`${groupCode} in (${sql.join([...groups])})` : sql`false`}
+    const rows = await liveDocuments(
+      db,
+      account.type,
+      sql<SqlBool>`status in (${sql.join(account.signIn.statuses)})
+        and (${groups.size ? sql`${groupCode} in (${sql.join([...groups])})` : sql`false`}
           or exists (select 1 from jsonb_array_elements_text(${ownUnits}) unit
                      where lower(unit) in (${sql.join([...units])})))`,
-      )
-      .limit(MAX_HOLDERS)
-      .execute();
+      MAX_HOLDERS,
+    );
     return rows
       .filter(
         ({ data }) =>
@@ -83,15 +81,11 @@ export class DirectoryRoleHolders implements RoleHolders {
   /** The codes (in lower case) of the live access units granting any of the roles. */
   private async unitsGranting(db: Kysely<Database>, roles: readonly string[]) {
     const unit = this.records.accessUnit!;
-    const rows = await db
-      .selectFrom('document')
-      .select('data')
-      .where('type', '=', unit.type)
-      .where('status', '<>', DELETED)
-      .where(
-        sql<boolean>`(data #> ${pointerPath(unit.roles)}) ?| array[${sql.join([...roles])}]::text[]`,
-      )
-      .execute();
+    const rows = await liveDocuments(
+      db,
+      unit.type,
+      sql<SqlBool>`(data #> ${pointerPath(unit.roles)}) ?| array[${sql.join([...roles])}]::text[]`,
+    );
     return new Set(rows.flatMap(({ data }) => text(data, unit.key.pointer)?.toLowerCase() ?? []));
   }
 
@@ -102,12 +96,7 @@ export class DirectoryRoleHolders implements RoleHolders {
    */
   private async groupsGiving(db: Kysely<Database>, units: ReadonlySet<string>) {
     const declared = this.records.userGroup!;
-    const rows = await db
-      .selectFrom('document')
-      .select('data')
-      .where('type', '=', declared.type)
-      .where('status', '<>', DELETED)
-      .execute();
+    const rows = await liveDocuments(db, declared.type);
     const byCode = new Map<string, Data>();
     for (const { data } of rows) {
       const code = text(data, declared.key.pointer);

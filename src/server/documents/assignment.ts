@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { declaredAction, fullRoles, type WorkflowDefinition } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
-import { UUID } from '../db/ids';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { EffectContext, EffectEnvironment, RoleHolder } from './effect-context';
+import { ownerNames } from './store/lookups';
 
 /**
  * Assignment: an action whose payload is an assignee (`payload: "assignee"`) hands the document
@@ -65,22 +65,11 @@ export async function assignableAccounts(
   return environment.roleHolders ? environment.roleHolders.holding(db, roles) : [];
 }
 
-/**
- * The names of the accounts among `ids` (an account document owns itself and carries its
- * holder's name), by id; ids that are no account are left out.
- */
+/** The names of the accounts among `ids` (assignees), by id; ids that are no account are left out. */
 export async function accountNames(
   db: Kysely<Database>,
   accountType: string | undefined,
-  ids: Iterable<string>,
+  ids: readonly string[],
 ): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
-  if (!accountType || wanted.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('document')
-    .select(['id', 'owner_name'])
-    .where('type', '=', accountType)
-    .where('id', 'in', wanted)
-    .execute();
-  return new Map(rows.flatMap((row) => (row.owner_name ? [[row.id, row.owner_name]] : [])));
+  return accountType ? ownerNames(db, accountType, ids) : new Map();
 }
