@@ -2,12 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { payOnGateway } from '../support/gateway';
-import {
-  applicationsThrough,
-  officersContacts,
-  signedPersona,
-  type SignedPersona,
-} from '../support/personas';
+import { officersContacts } from '../support/officers';
+import { applicationsThrough, signedPersona, type SignedPersona } from '../support/personas';
 import {
   invoiceData,
   submittedSponsorship,
@@ -36,7 +32,7 @@ describe.each(databaseKinds())('officers\u2019 contacts on %s', (kind) => {
   let payer: SignedPersona;
   let verifier: SignedPersona;
   let validator: SignedPersona;
-  const documents = {} as Record<'visa' | 'sponsorship' | 'invoice', string>;
+  const documents = {} as Record<'visa' | 'sponsorship' | 'invoice' | 'paidByInvoice', string>;
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, body?: unknown) =>
     api.call(method, url, { token, body });
@@ -131,6 +127,7 @@ describe.each(databaseKinds())('officers\u2019 contacts on %s', (kind) => {
       notes: 'The advice is unreadable',
     });
     documents.invoice = invoice.id;
+    documents.paidByInvoice = own.id;
   });
   afterAll(async () => {
     await api?.close();
@@ -230,6 +227,26 @@ describe.each(databaseKinds())('officers\u2019 contacts on %s', (kind) => {
     )) as unknown as Line[];
     expect(sponsorship.find((line) => line.action === 'query')?.email).toBe(
       'verifier@immigration.example',
+    );
+  });
+
+  it("gives the service's own notes in the reader's language, whoever wrote them", async () => {
+    // The invoice's note on the application it names: a page of the application may not have
+    // the invoice's texts, so the answer carries the words too.
+    const read = async (language: string) =>
+      (
+        await api.call('GET', `${VISAS}/${documents.paidByInvoice}/history`, {
+          token: payer.token,
+          headers: { 'accept-language': language },
+        })
+      ).json() as Array<{ action: string; notes: string | null; notesKey?: string }>;
+    const invoice = (await ok('GET', `${INVOICES}/${documents.invoice}`, payer.token)).number;
+    expect((await read('fr')).find((line) => line.action === 'include')).toMatchObject({
+      notesKey: 'payment-invoice.history.linked',
+      notes: `Facture de paiement ${invoice}`,
+    });
+    expect((await read('en')).find((line) => line.action === 'include')?.notes).toBe(
+      `Payment invoice ${invoice}`,
     );
   });
 });

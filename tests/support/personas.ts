@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { DocumentAccountDirectory } from '../../src/server/connectid/directory';
-import { PROJECT_ROOT } from '../../src/server/config';
 import type { ApiHarness } from './api-server';
 import { multipartFile } from './multipart';
 import type { ApplicationsApi } from './submitted-applications';
@@ -40,27 +37,6 @@ export async function signedPersona(api: ApiHarness, login: string): Promise<Sig
     email: account.email,
     mobile: account.phoneNumber,
   };
-}
-
-/** The e-mail addresses and mobile numbers of the officers among the demo personas. */
-export function officersContacts(): string[] {
-  const seed = JSON.parse(
-    fs.readFileSync(path.join(PROJECT_ROOT, 'seeds', 'connectid.json'), 'utf8'),
-  ) as {
-    personas: Array<{
-      data: {
-        organisation?: { userType?: string };
-        contact?: { emailAddress?: string; primaryMobileNo?: string };
-      };
-    }>;
-  };
-  return seed.personas
-    .filter((persona) => persona.data.organisation?.userType === 'OFFICER')
-    .flatMap((persona) => [
-      persona.data.contact?.emailAddress ?? '',
-      persona.data.contact?.primaryMobileNo ?? '',
-    ])
-    .filter(Boolean);
 }
 
 const PDF = Buffer.concat([

@@ -59,7 +59,8 @@ export interface HistoryEntry {
   notes: string | null;
   /**
    * The service's own notes (a payment recorded by the gateway) are a translation key and its
-   * parameters, shown in the reader's language; `notes` then holds the English text.
+   * parameters, shown in the reader's language; `notes` then holds the text in the request's
+   * language (`locale`, Accept-Language), for a page without the key's texts.
    */
   notesKey?: string;
   notesParams?: Record<string, string>;

@@ -5,7 +5,7 @@ import type {
   HistoryEntry,
   VersionSummary,
 } from '../../core/documents/types';
-import type { Language } from '../../core/i18n/translate';
+import { translate, type Language } from '../../core/i18n/translate';
 import type { SearchResult } from '../../core/search/protocol';
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
@@ -100,6 +100,7 @@ export class DocumentQueries {
     workflow: CompiledWorkflow,
     principal: Principal,
     id: string,
+    language: Language = 'en',
   ): Promise<HistoryEntry[]> {
     const { id: documentId } = await visibleRow(this.db, workflow, principal, id);
     const rows = await listHistory(this.db, documentId);
@@ -115,7 +116,9 @@ export class DocumentQueries {
       rows.filter(assigning).map((row) => row.assignee!),
     );
     return rows.map((row) => {
-      const entry = historyEntry(authorOfLine(row, authors));
+      const entry = historyEntry(authorOfLine(row, authors), (note) =>
+        translate(this.environment.texts, language, note.key, note.params),
+      );
       return assigning(row)
         ? { ...entry, assignedTo: names.get(row.assignee!) ?? row.assignee! }
         : entry;

@@ -111,8 +111,14 @@ export class DocumentService {
     return this.queries.readVersion(this.workflow(type), principal, id, version);
   }
 
-  history(type: string, principal: Principal, id: string): Promise<HistoryEntry[]> {
-    return this.queries.history(this.workflow(type), principal, id);
+  /** The history; the service's own notes in `language` (English unless said). */
+  history(
+    type: string,
+    principal: Principal,
+    id: string,
+    language?: Language,
+  ): Promise<HistoryEntry[]> {
+    return this.queries.history(this.workflow(type), principal, id, language);
   }
 
   search(

@@ -89,7 +89,12 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
     },
   );
   app.get<{ Params: DocParams }>('/:type/:id/history', DOCUMENT_ROUTES.history, async (request) =>
-    documents.history(request.params.type, caller(request), request.params.id),
+    documents.history(
+      request.params.type,
+      caller(request),
+      request.params.id,
+      requestLanguage(request),
+    ),
   );
   app.post<{ Params: DocParams & { action: string } }>(
     '/:type/:id/actions/:action',
