@@ -38,6 +38,7 @@ import { Inbox } from './documents/messages';
 import { challengePlugin } from './challenge/plugin';
 import { seedCatalogs } from './catalog/seed';
 import { DocumentAccountDirectory } from './connectid/directory';
+import { DirectoryRoleHolders } from './connectid/role-holders';
 import { registrationPlugin } from './connectid/registration';
 import { passwordsPlugin } from './connectid/passwords';
 import { apiCredentialsPlugin } from './connectid/api-credentials';
@@ -484,6 +485,7 @@ async function buildGeneration(
           publicUrl: config.publicUrl,
           texts: definitions.translations,
           channels: config.noticeChannels,
+          officerNamesToPublic: config.officerNamesToPublic,
           wake: () => wakeOutbox(database.db),
         });
       onAttempt = inbox && ((attempt) => inbox.settle(attempt));
@@ -499,6 +501,7 @@ async function buildGeneration(
           publicUrl: config.publicUrl,
           texts: definitions.translations,
           catalogs: catalogCache,
+          officerNamesToPublic: config.officerNamesToPublic,
           ...(accounts
             ? {
                 accounts: {
@@ -506,6 +509,7 @@ async function buildGeneration(
                   login: accounts.key.pointer,
                   language: accounts.language,
                 },
+                roleHolders: new DirectoryRoleHolders(definitions),
               }
             : {}),
           ...(inbox ? { inbox } : {}),

@@ -103,6 +103,11 @@ export interface ServerConfig {
    * address, SMS to their mobile number, each when they have one.
    */
   noticeChannels: { email: boolean; sms: boolean };
+  /**
+   * Whether applicants, sponsors and payers read which officer acted (their name, never their
+   * contacts) in histories and messages, rather than "Immigration Service". Off by default.
+   */
+  officerNamesToPublic: boolean;
   /** Demo accounts, one per persona; never in production. */
   demoData: boolean;
   /**
@@ -175,6 +180,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       email: flag(env.NOTICE_EMAIL, true),
       sms: flag(env.NOTICE_SMS, true),
     },
+    officerNamesToPublic: flag(env.OFFICER_NAMES_TO_PUBLIC, false),
     demoData: flag(env.DEMO_DATA, !production),
     referenceData: flag(env.REFERENCE_DATA, true),
     payments: {

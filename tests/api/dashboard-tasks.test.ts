@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskRow } from '../../src/core/dashboard/types';
 import type { SearchResult } from '../../src/core/search/protocol';
+import { accountHolding } from '../support/accounts';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { definitionsWithFixtures } from '../support/definitions-dir';
@@ -18,6 +19,8 @@ describe.each(databaseKinds())('My Tasks on %s', (kind) => {
   let officer: string;
   /** Decides (grant) but does not assign: no queue, only their own assignments. */
   let decider: string;
+  /** The officer's account id, which their assignments name. */
+  let officerId: string;
   type Planted =
     | 'queued'
     | 'queuedToo'
@@ -66,11 +69,27 @@ describe.each(databaseKinds())('My Tasks on %s', (kind) => {
       sub: 'assigner-1',
       groups: [role('assign'), 'view-profile'],
     });
+    // Assigned officers are accounts of the directory holding a role of the next step.
+    const [first, second] = await Promise.all([
+      accountHolding(api, {
+        login: 'officer-1',
+        firstName: 'Olu',
+        lastName: 'One',
+        roles: [role('query'), role('grant'), role('reject')],
+      }),
+      accountHolding(api, {
+        login: 'officer-2',
+        firstName: 'Tui',
+        lastName: 'Two',
+        roles: [role('grant')],
+      }),
+    ]);
+    officerId = first.id;
     officer = await api.issuer.token({
-      sub: 'officer-1',
+      sub: first.id,
       groups: ['search', 'assign', 'query', 'grant', 'reject'].map(role).concat('manage-account'),
     });
-    decider = await api.issuer.token({ sub: 'officer-2', groups: [role('grant'), 'view-profile'] });
+    decider = await api.issuer.token({ sub: second.id, groups: [role('grant'), 'view-profile'] });
 
     doc.queued = await submitted();
     doc.queuedToo = await submitted();
@@ -91,8 +110,13 @@ describe.each(databaseKinds())('My Tasks on %s', (kind) => {
     doc.theirs = await submitted();
     await act(doc.theirs, 'assign', { version: 2, assignee: 'officer-2' }, assigner);
     doc.applicants = await submitted();
-    // Assigned to someone who opens no list of the workflow: not their task.
-    await act(doc.applicants, 'assign', { version: 2, assignee: OWNER }, assigner);
+    // Assigned to someone who opens no list of the workflow (as assignments were kept before
+    // assignees were checked): not their task.
+    await api.server.database.db
+      .updateTable('document')
+      .set({ assignee: OWNER })
+      .where('id', '=', doc.applicants)
+      .execute();
     // Queried: it waits for its owner's reply (the workflow's tasks.owner), in no queue.
     doc.queried = await submitted();
     await act(doc.queried, 'query', { version: 2, notes: 'Please send a clearer scan' }, officer);
@@ -118,7 +142,7 @@ describe.each(databaseKinds())('My Tasks on %s', (kind) => {
       status: 'SUBMITTED FOR VERIFICATION',
       updatedAt: expect.any(String),
       submittedAt: expect.any(String),
-      assignee: 'officer-1',
+      assignee: officerId,
       reason: 'assigned',
       list: null,
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHolding } from '../support/accounts';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { definitionsWithFixtures } from '../support/definitions-dir';
@@ -140,26 +141,34 @@ describe.each(databaseKinds())('document service on %s', (kind) => {
       body: { list: 'assignable' },
     });
     expect(queue.json().items.map((i: { id: string }) => i.id)).toContain(doc.id);
-    const assigned = await act(
-      doc.id,
-      'assign',
-      { version: 2, assignee: 'officer-1' },
-      who.officer,
-    );
+    // The officer assigned is an account of the directory holding a role of the next step.
+    const olu = await accountHolding(api, {
+      login: 'olu.officer',
+      firstName: 'Olu',
+      lastName: 'Officer',
+      roles: ['test-document-query'],
+    });
+    const officer = await api.issuer.token({
+      sub: olu.id,
+      name: 'Olu Officer',
+      email: 'olu@immigration.example',
+      groups: ['search', 'assign', 'query', 'grant', 'reject'].map((r) => `${TYPE}-${r}`),
+    });
+    const assigned = await act(doc.id, 'assign', { version: 2, assignee: 'olu.officer' }, officer);
     expect(assigned.json()).toMatchObject({
-      assignee: 'officer-1',
+      assignee: olu.id,
       status: 'SUBMITTED FOR VERIFICATION',
     });
-    const mine = await api.call('PATCH', base, { token: who.officer, body: { list: 'mine' } });
+    const mine = await api.call('PATCH', base, { token: officer, body: { list: 'mine' } });
     expect(mine.json().items.map((i: { id: string }) => i.id)).toContain(doc.id);
-    const noNotes = await act(doc.id, 'query', { version: 3 }, who.officer);
+    const noNotes = await act(doc.id, 'query', { version: 3 }, officer);
     expect(noNotes.statusCode).toBe(400);
     expect(noNotes.json().error.fields[0]).toMatchObject({ path: '/notes', rule: 'required' });
     const queried = await act(
       doc.id,
       'query',
       { version: 3, notes: 'Please send a clearer passport scan' },
-      who.officer,
+      officer,
     );
     expect(queried.json().status).toBe('QUERIED');
     const outbox = await api.server.database.db
@@ -176,13 +185,23 @@ describe.each(databaseKinds())('document service on %s', (kind) => {
         body: expect.stringContaining('Please send a clearer passport scan'),
       }),
     ]);
-    const lastEntry = (await history(doc.id)).at(-1);
+    // Officers read who queried it; its owner reads the service, without the officer's e-mail.
+    const lastEntry = (await api.call('GET', `${base}/${doc.id}/history`, { token: officer }))
+      .json()
+      .at(-1);
     expect(lastEntry).toMatchObject({
       action: 'query',
       operation: 'SUBMITTED FOR VERIFICATION -> QUERIED',
       notes: 'Please send a clearer passport scan',
       name: 'Olu Officer',
       email: 'olu@immigration.example',
+    });
+    expect((await history(doc.id)).at(-1)).toMatchObject({
+      action: 'query',
+      notes: 'Please send a clearer passport scan',
+      name: 'system:immigration-service',
+      email: null,
+      mobile: null,
     });
   });
 

@@ -383,7 +383,8 @@ describe.each(databaseKinds())('inbox messages on %s', (kind) => {
       data: {
         about: { type: 'visa-application', id: visa.id, number: visa.number },
         recipient: { email: 'mele@example.org', name: 'Mele Fa' },
-        sender: { name: 'Vera Officer' },
+        // The service writes to the public, not the officer by name (OFFICER_NAMES_TO_PUBLIC).
+        sender: { name: 'Immigration service' },
       },
     });
     // The holder reads it; the writer follows it; nobody else sees it.

@@ -3,6 +3,7 @@ import { startApiServer, createCatalogEntries, type ApiHarness } from '../suppor
 import { databaseKinds } from '../support/databases';
 import { messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
+import { applicationsThrough } from '../support/personas';
 import { assertReadablePdf, extractPdfText } from '../support/pdf-text';
 import {
   invoiceData,
@@ -20,11 +21,6 @@ import {
 const INVOICES = '/api/evisa/payment-invoice';
 const VISAS = '/api/evisa/visa-application';
 const SPONSORS = '/api/evisa/sponsor-application';
-const PDF = Buffer.concat([
-  Buffer.from('%PDF-1.4\n'),
-  Buffer.alloc(300, 32),
-  Buffer.from('%%EOF\n'),
-]);
 
 type Method = 'GET' | 'POST' | 'PATCH';
 interface Invoice {
@@ -93,24 +89,7 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
       ['document-fee', { ...courier, documentCode: 'VIS', code: 'CT1', amount: 0.1 }],
       ['document-fee', { ...courier, documentCode: 'SPORG', code: 'CT2', amount: 0.2 }],
     ]);
-    applications = {
-      async send(method, path, token, body) {
-        const response = await api.call(method, path, { token, body });
-        if (response.statusCode >= 300) throw new Error(`${method} ${path}: ${response.body}`);
-        return response.json();
-      },
-      async uploadPdf(token) {
-        const { body, contentType } = multipartFile('advice.pdf', 'application/pdf', PDF);
-        const response = await api.app.inject({
-          method: 'POST',
-          url: '/api/media',
-          headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-          payload: body,
-        });
-        if (response.statusCode !== 201) throw new Error(`upload: ${response.body}`);
-        return response.json();
-      },
-    };
+    applications = applicationsThrough(api);
   });
   afterAll(async () => {
     await api?.close();

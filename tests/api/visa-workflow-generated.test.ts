@@ -23,7 +23,8 @@ describeGeneratedWalk({
       case 'initiate':
         return { data: { termsAccepted: true } };
       case 'assign':
-        return { assignee: 'officer-walk' };
+        // The demo verification officer holds the role the assign action declares (forward).
+        return { assignee: 'verifier' };
       case 'query':
       case 'reject':
         return { notes: 'Generated test notes' };

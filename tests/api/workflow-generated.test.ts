@@ -1,3 +1,4 @@
+import { accountHolding } from '../support/accounts';
 import { VALID_DATA } from '../support/documents';
 import { describeGeneratedWalk } from '../support/generated-walk';
 
@@ -8,7 +9,7 @@ describeGeneratedWalk({
   payloadFor(action, data) {
     switch (action) {
       case 'assign':
-        return { assignee: 'officer-1' };
+        return { assignee: 'walk-officer' };
       case 'query':
       case 'reject':
         return { notes: 'Generated test notes' };
@@ -17,6 +18,15 @@ describeGeneratedWalk({
       default:
         return { data };
     }
+  },
+  // Whom the walk assigns: an account holding a role the assign action declares.
+  async prepare(api) {
+    await accountHolding(api, {
+      login: 'walk-officer',
+      firstName: 'Walk',
+      lastName: 'Officer',
+      roles: ['test-document-query'],
+    });
   },
   minimumCases: 500,
 });

@@ -12,6 +12,7 @@ import {
   shot,
   switchLanguage,
 } from '../support/journey';
+import { payOnGatewayPage } from '../support/http-applications';
 import { multipartFile } from '../support/multipart';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 import { visaApplication } from '../support/visa-data';
@@ -93,18 +94,7 @@ describe('the inbox end to end in Chromium', () => {
       'POST',
       `/api/payments/visa-application/${stored.id}/purchase`,
     );
-    const paid = await fetch(purchase.redirectUrl, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        cardNumber: '4111111111111111',
-        cardName: 'Ana Tuilagi',
-        expiry: '12/39',
-        cvc: '123',
-      }).toString(),
-    });
-    expect(paid.status).toBe(303);
+    await payOnGatewayPage(purchase.redirectUrl, 'Ana Tuilagi');
     const view = await send<Stored>('GET', `/api/evisa/visa-application/${stored.id}`);
     expect(view.status).toBe('PAID FOR VERIFICATION');
     visa = { id: stored.id, number: view.number };

@@ -16,13 +16,12 @@ import {
   switchLanguage,
   tab,
 } from '../support/journey';
-import { multipartFile } from '../support/multipart';
+import { applicationsOverHttp } from '../support/http-applications';
 import { assertReadablePdf, extractPdfText } from '../support/pdf-text';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 import {
   submittedSponsorship,
   submittedVisa,
-  type ApplicationsApi,
   type SubmittedApplication,
 } from '../support/submitted-applications';
 
@@ -63,27 +62,7 @@ describe('a payment invoice end to end in Chromium', () => {
     if (SHOTS) await fs.mkdir(SHOTS, { recursive: true });
     // The agent lodged both applications and submitted them; their fees are due.
     const token = await apiToken(portal, AGENT.login, AGENT.password);
-    const api: ApplicationsApi = {
-      async send(method, apiPath, bearer, body) {
-        const response = await fetch(`${portal.url}${apiPath}`, {
-          method,
-          headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        if (!response.ok) throw new Error(`${method} ${apiPath}: ${await response.text()}`);
-        return response.json();
-      },
-      async uploadPdf(bearer) {
-        const { body, contentType } = multipartFile('passport.pdf', 'application/pdf', PDF);
-        const response = await fetch(`${portal.url}/api/media`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${bearer}`, 'content-type': contentType },
-          body,
-        });
-        if (!response.ok) throw new Error(`upload: ${await response.text()}`);
-        return (await response.json()) as Record<string, unknown>;
-      },
-    };
+    const api = applicationsOverHttp(portal.url);
     visa = await submittedVisa(api, token);
     sponsorship = await submittedSponsorship(api, token);
     const cents =

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_22_AA } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { apiToken, signIn } from '../support/e2e-accounts';
-import { multipartFile } from '../support/multipart';
 import {
   loadVocabulary,
   pageTexts,
@@ -13,7 +12,10 @@ import {
   type PageVocabulary,
 } from '../support/page-guard';
 import { leaveTooltips } from '../support/journey';
+import { officersContacts, publicLogins } from '../support/officers';
 import { startPortal, type PortalProcess } from '../support/portal-process';
+import { applicationsOverHttp, payOnGatewayPage } from '../support/http-applications';
+import { invoiceData, submittedVisa } from '../support/submitted-applications';
 import { visaApplication } from '../support/visa-data';
 
 /**
@@ -22,7 +24,9 @@ import { visaApplication } from '../support/visa-data';
  * two passes cover both languages for the texts and both schemes for contrast), and each page
  * must show nothing raw: no translation key or i18next error, no status or enumeration code, no
  * English on a French page, no axe WCAG 2.2 AA violation, no console error or warning, no page
- * error. The report lists every problem of a persona at once.
+ * error. An applicant, a sponsor or a payer never reads an officer's e-mail or mobile, neither
+ * on a page nor in any answer of the API their pages ask for, though officers have worked on
+ * their documents. The report lists every problem of a persona at once.
  *
  * SHOTS_DIR=/some/folder saves a screenshot of every page visited, to look at.
  */
@@ -40,11 +44,10 @@ const PERSONAS = [
   { login: 'analyst', password: 'Chart-Weaver-5318!' },
 ];
 
-const PDF = Buffer.concat([
-  Buffer.from('%PDF-1.4\n'),
-  Buffer.alloc(400, 32),
-  Buffer.from('%%EOF\n'),
-]);
+/** The officers' e-mails and mobiles, which only officers may read. */
+const OFFICER_CONTACTS = officersContacts();
+/** The personas who are no officers (applicants, sponsors, payers). */
+const PUBLIC = publicLogins();
 
 interface Pass {
   language: 'en' | 'fr';
@@ -59,14 +62,8 @@ describe('every persona sees words, not internals, on every page it can open', (
   /** Visa applications of the demo applicant, so that lists and views have something to show. */
   async function seedApplications() {
     const token = await apiToken(portal, 'applicant', 'Palm-Breeze-2041');
-    const send = async (method: string, apiPath: string, body?: unknown) => {
-      const response = await fetch(`${portal.url}/api${apiPath}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${apiPath}: ${await response.text()}`);
-      return (await response.json()) as {
+    const send = async (method: 'GET' | 'POST', apiPath: string, body?: unknown) =>
+      (await call(token, method, apiPath, body)) as unknown as {
         id: string;
         version: number;
         data: {
@@ -74,25 +71,118 @@ describe('every persona sees words, not internals, on every page it can open', (
           documents?: Array<Record<string, unknown>>;
         };
       };
-    };
     await send('POST', '/evisa/visa-application', { data: visaApplication('VIS', 'VV30') });
-    const stored = await send('POST', '/evisa/visa-application', {
-      data: visaApplication('VIS', 'VV30'),
-    });
-    const { body, contentType } = multipartFile('passport.pdf', 'application/pdf', PDF);
-    const uploaded = await fetch(`${portal.url}/api/media`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-      body,
-    });
-    const file = (await uploaded.json()) as Record<string, unknown>;
-    await send('POST', `/evisa/visa-application/${stored.id}/actions/submit`, {
+    // Its notices are written in French, the language chosen on it: messages are data in the
+    // language they were written in, and English data would read as English on a French page.
+    const french = visaApplication('VIS', 'VV30');
+    french.contact = { ...french.contact, preferredLanguage: 'fr' } as typeof french.contact;
+    const stored = await send('POST', '/evisa/visa-application', { data: french });
+    const file = await applicationsOverHttp(portal.url).uploadPdf(token);
+    const submitted = await send('POST', `/evisa/visa-application/${stored.id}/actions/submit`, {
       version: stored.version,
       data: {
-        ...visaApplication('VIS', 'VV30'),
+        ...french,
         characterQuestions: stored.data.characterQuestions?.map((q) => ({ ...q, answer: false })),
         documents: stored.data.documents?.map((d) => ({ ...d, file })),
       },
+    });
+    await seedOfficersWork(token, submitted);
+  }
+
+  /** A JSON call of the API as the token's holder; anything but 2xx stops the walk. */
+  async function call(
+    token: string,
+    method: 'GET' | 'POST' | 'PATCH',
+    apiPath: string,
+    body?: unknown,
+  ) {
+    const answer = await applicationsOverHttp(portal.url).send(
+      method,
+      `/api${apiPath}`,
+      token,
+      body,
+    );
+    return answer as { id: string; version: number; number: string } & Record<string, unknown>;
+  }
+
+  /** The account of the token's holder chooses French: what it is told is written in French. */
+  async function speaksFrench(token: string) {
+    const subject = (
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+        sub: string;
+      }
+    ).sub;
+    const account = await call(token, 'GET', `/connectid/account/${subject}`);
+    await call(token, 'POST', `/connectid/account/${subject}/actions/set-preferences`, {
+      version: account.version,
+      data: { preferences: { language: 'fr' } },
+    });
+  }
+
+  /**
+   * Officers at work on the public's documents, so that their pages have officers' lines to
+   * show: the applicant's application paid, assigned and queried (a notice in their inbox); a
+   * message written to the sponsor organisation about its application; the agent's invoice
+   * queried.
+   */
+  async function seedOfficersWork(applicant: string, visa: { id: string; version: number }) {
+    const initiated = await call(
+      applicant,
+      'POST',
+      `/evisa/visa-application/${visa.id}/actions/initiate`,
+      {
+        version: visa.version,
+        data: { termsAccepted: true },
+      },
+    );
+    const purchase = await call(
+      applicant,
+      'POST',
+      `/payments/visa-application/${initiated.id}/purchase`,
+    );
+    await payOnGatewayPage(String(purchase.redirectUrl), 'Ana Tuilagi');
+    const verifier = await apiToken(portal, 'verifier', 'Harbour-Light-9264!');
+    const waiting = await call(verifier, 'GET', `/evisa/visa-application/${visa.id}`);
+    const assigned = await call(
+      verifier,
+      'POST',
+      `/evisa/visa-application/${visa.id}/actions/assign`,
+      {
+        version: waiting.version,
+        assignee: 'verifier',
+      },
+    );
+    await call(verifier, 'POST', `/evisa/visa-application/${visa.id}/actions/query`, {
+      version: assigned.version,
+      notes: 'Please upload a clearer copy of your passport.',
+    });
+    await speaksFrench(await apiToken(portal, 'sponsor.org', 'Lagoon-Trade-5629'));
+    const sponsorships = (await call(verifier, 'PATCH', '/evisa/sponsor-application', {
+      list: 'find',
+    })) as unknown as { items: Array<{ id: string }> };
+    await call(verifier, 'POST', '/evisa/inbox-message', {
+      action: 'write',
+      data: {
+        message: { subject: 'Votre parrainage', message: 'Veuillez appeler le bureau.' },
+        about: { type: 'sponsor-application', id: sponsorships.items[0]!.id },
+      },
+    });
+    const agent = await apiToken(portal, 'agent', 'Trade-Wind-7453');
+    await speaksFrench(agent);
+    const applications = applicationsOverHttp(portal.url);
+    const own = await submittedVisa(applications, agent);
+    const invoice = await call(agent, 'POST', '/evisa/payment-invoice', {
+      action: 'create',
+      data: invoiceData([own.number]),
+    });
+    const sent = await call(agent, 'POST', `/evisa/payment-invoice/${invoice.id}/actions/upload`, {
+      version: invoice.version,
+      data: { payment: { advice: await applications.uploadPdf(agent) } },
+    });
+    await call(verifier, 'POST', `/evisa/payment-invoice/${invoice.id}/actions/query`, {
+      version: sent.version,
+      data: {},
+      notes: 'The advice is unreadable.',
     });
   }
 
@@ -211,9 +301,28 @@ describe('every persona sees words, not internals, on every page it can open', (
       page.on('pageerror', (error) =>
         problems.push(`${route} [${pass.language}]: page error: ${error.message}`),
       );
+      // What the API tells the public is read whole, not only what a page shows of it.
+      const answersRead: Array<Promise<void>> = [];
+      if (PUBLIC.has(persona.login))
+        page.on('response', (response) => {
+          if (!new URL(response.url()).pathname.startsWith('/api/')) return;
+          const asked = `${persona.login} ${route} [${pass.language}]`;
+          answersRead.push(
+            response
+              .text()
+              .then((body) => {
+                for (const contact of OFFICER_CONTACTS)
+                  if (body.includes(contact))
+                    problems.push(`${asked}: ${response.url()} answers an officer's ${contact}`);
+              })
+              .catch(() => undefined),
+          );
+        });
 
       await signIn(page, portal, persona.login, persona.password, '/dashboard/home');
       await settle(page, inFlight);
+      // A persona who chose French signs in to French pages; the menu is read in English.
+      await switchTo(page, pass);
       const routes = ['/dashboard/home', ...(await menuLinks(page))];
 
       const shotsDir = process.env.SHOTS_DIR;
@@ -222,11 +331,16 @@ describe('every persona sees words, not internals, on every page it can open', (
         const where = `${persona.login} ${shown} [${language}, ${scheme}]`;
         if (/#\/40[13]$/.test(page.url()))
           problems.push(`${where}: the menu offers a page that answers ${page.url()}`);
-        for (const problem of textProblems(await pageTexts(page), vocabulary, {
+        const texts = await pageTexts(page);
+        for (const problem of textProblems(texts, vocabulary, {
           language,
           cellsAreData: shown.startsWith('/catalog/'),
         }))
           problems.push(`${where}: ${problem}`);
+        if (PUBLIC.has(persona.login))
+          for (const contact of OFFICER_CONTACTS)
+            if (texts.some(({ text }) => text.includes(contact)))
+              problems.push(`${where}: shows an officer's ${contact}`);
         for (const violation of await axeViolations(page, WCAG_22_AA))
           problems.push(`${where}: axe ${violation.id}: ${violation.targets.join(', ')}`);
         if (shotsDir)
@@ -281,6 +395,7 @@ describe('every persona sees words, not internals, on every page it can open', (
           if (pass.language === 'en') await discoverDocument(route);
         }
       }
+      await Promise.all(answersRead);
       await context.close();
       expect(problems).toEqual([]);
     });

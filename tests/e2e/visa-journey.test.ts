@@ -322,10 +322,24 @@ describe('a visa application end to end in Chromium', () => {
     expect(file.request().headers().authorization).toMatch(/^Bearer /);
     expect(popup.url()).toMatch(/^blob:/);
     await popup.close();
-    await page.getByLabel('Officer to assign').fill('verifier');
+    // A choice among the officers who can take the next step, by name: not a text box.
+    await page.getByRole('combobox', { name: /^Officer to assign/ }).click();
+    await expect
+      .poll(() => page.getByRole('option').allTextContents())
+      .toEqual(['Tavita Verifier']);
+    await page.getByRole('option', { name: 'Tavita Verifier' }).click();
     await act(page, 'Assign');
     await success(page, 'Application Assigned Successfully');
+    await page
+      .getByRole('cell', { name: 'Assigned to Tavita Verifier', exact: true })
+      .first()
+      .waitFor();
     await listShows(page, '/assigned', 'Paid for verification');
+    await page
+      .getByRole('row')
+      .filter({ hasText: number })
+      .getByText('Tavita Verifier', { exact: true })
+      .waitFor();
     await openFromList(page, '/mylist', 'Paid for verification');
     // A query needs notes: the error is summarised where the officer is, the field marked.
     await act(page, 'Query');

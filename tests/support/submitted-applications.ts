@@ -9,7 +9,12 @@ import { visaApplication } from './visa-data';
  */
 export interface ApplicationsApi {
   /** Sends a JSON request as the token's holder; answers the parsed body, throwing unless 2xx. */
-  send(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<unknown>;
+  send(
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    token: string,
+    body?: unknown,
+  ): Promise<unknown>;
   /** Uploads a small PDF as the token's holder; answers the media reference. */
   uploadPdf(token: string): Promise<Record<string, unknown>>;
 }

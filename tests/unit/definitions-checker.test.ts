@@ -126,6 +126,35 @@ describe('the checker: roles', () => {
       },
     ]);
   });
+
+  it('refuses an assignment naming no role, a role used nowhere, or an action taking none', async () => {
+    const problems = await problemsWith<WorkflowDefinition>(VISA, (workflow) => {
+      delete workflow.actions.assign!.assignees;
+      workflow.actions.forward!.assignees = ['grant'];
+    });
+    expect(sorted(problems)).toEqual([
+      {
+        file: VISA,
+        pointer: '/actions/assign',
+        message: 'an action taking an assignee names the roles they must hold (assignees)',
+      },
+      {
+        file: VISA,
+        pointer: '/actions/forward/assignees',
+        message: 'assignees are for an action whose payload is "assignee"',
+      },
+    ]);
+    const misspelt = await problemsWith<WorkflowDefinition>(VISA, (workflow) => {
+      workflow.actions.assign!.assignees = ['foward'];
+    });
+    expect(misspelt).toEqual([
+      {
+        file: VISA,
+        pointer: '/actions/assign/assignees/0',
+        message: 'role "foward" is in no action, list or screen of the workflow',
+      },
+    ]);
+  });
 });
 
 describe('the checker: pointers and rule paths', () => {
@@ -188,6 +217,21 @@ describe('the checker: pointers and rule paths', () => {
       ]),
     );
     expect(problems).toHaveLength(2);
+  });
+
+  it('refuses a list column without a pointer that is no column every document has', async () => {
+    const problems = await problemsWith<WorkflowDefinition>(VISA, (workflow) => {
+      workflow.lists[0]!.columns.push({ field: 'assigneeNam', label: 'documents.assignee' });
+    });
+    expect(problems).toEqual([
+      {
+        file: VISA,
+        pointer: `/lists/0/columns/5/field`,
+        message: expect.stringMatching(
+          /^"assigneeNam" is no column of every document \(.*assigneeName.*\); a data field needs its pointer$/,
+        ),
+      },
+    ]);
   });
 
   it('refuses a certificate list whose items have no such field', async () => {

@@ -29,6 +29,8 @@ export interface DocumentSummary {
   owner: string;
   ownerName: string | null;
   assignee: string | null;
+  /** The assignee's name, in a list that shows it (a column `assigneeName`). */
+  assigneeName?: string | null;
   number: string | null;
   submittedAt: string | null;
   /** When the document was made (a message: when it was received). */
@@ -57,13 +59,19 @@ export interface HistoryEntry {
   notes: string | null;
   /**
    * The service's own notes (a payment recorded by the gateway) are a translation key and its
-   * parameters, shown in the reader's language; `notes` then holds the English text.
+   * parameters, shown in the reader's language; `notes` then holds the text in the request's
+   * language (`locale`, Accept-Language), for a page without the key's texts.
    */
   notesKey?: string;
   notesParams?: Record<string, string>;
   name: string;
   email: string | null;
   mobile: string | null;
+  /**
+   * On the line of an action taking an assignee: the name of the officer it assigned the
+   * document to, for readers who may know it (officers; the public with OFFICER_NAMES_TO_PUBLIC).
+   */
+  assignedTo?: string;
 }
 
 /** Body of `POST /api/evisa/{type}/{id}/actions/{action}`. */

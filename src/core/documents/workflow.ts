@@ -25,6 +25,12 @@ export interface WorkflowAction {
   /** Notes are required (query, reject) or may be given. */
   notes?: 'required' | 'optional';
   payload?: ActionPayload;
+  /**
+   * With payload `assignee`: role suffixes of the workflow, one of which the account assigned
+   * must hold (the roles of the step that follows: the verification officer's `forward`). The
+   * server refuses anyone else, and lists those who hold one (`GET /:type/assignees/:action`).
+   */
+  assignees?: string[];
   /** Named effects run in the action's transaction, in order (see the effect registry). */
   effects?: string[];
   /**
@@ -237,8 +243,25 @@ export type ScreenLink = { label: string; to: string } | { label: string; pointe
 
 export type AssignmentFilter = 'me' | 'unassigned' | 'assigned';
 
+/**
+ * The columns every document has, which a list names without a pointer; `assigneeName` is the
+ * assignee's name, read from the accounts (an "Assigned to" column).
+ */
+export const DOCUMENT_LIST_COLUMNS = [
+  'status',
+  'number',
+  'owner',
+  'ownerName',
+  'assignee',
+  'assigneeName',
+  'year',
+  'submittedAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+
 export interface ListColumn {
-  /** A document column (status, number, reference, owner, assignee, submittedAt, updatedAt) or a data pointer. */
+  /** One of DOCUMENT_LIST_COLUMNS, or the name of a data field given by `pointer`. */
   field: string;
   /** JSON pointer into the document data, when the column is a data field. */
   pointer?: string;

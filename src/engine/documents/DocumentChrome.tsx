@@ -54,11 +54,18 @@ export function operationText(t: TFunction, operation: string): string {
   return from === to ? word(to) : `${word(from ?? '')} → ${word(to)}`;
 }
 
-/** Notes as recorded, or, for the service's own notes (a key and parameters), translated. */
+/**
+ * Notes as recorded, or, for the service's own notes (a key and parameters), translated; an
+ * assignment's line says first to whom ("Assigned to Tavita Verifier").
+ */
 function notesText(t: TFunction, entry: HistoryEntry): string {
-  if (entry.notesKey)
-    return t(entry.notesKey, { ...entry.notesParams, defaultValue: entry.notes ?? '' });
-  return entry.notes ?? '';
+  const notes = entry.notesKey
+    ? t(entry.notesKey, { ...entry.notesParams, defaultValue: entry.notes ?? '' })
+    : (entry.notes ?? '');
+  if (!entry.assignedTo) return notes;
+  return [t('assignment.assignedTo', { name: entry.assignedTo }), notes]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** Status, number and who created and last changed the document, and when. */

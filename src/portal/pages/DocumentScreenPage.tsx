@@ -54,6 +54,7 @@ import { ConfirmActionModal } from './document/ConfirmActionModal';
 import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPanel';
 import { ErrorSummary, focusField, type SummaryEntry } from './document/ErrorSummary';
 import { WriteMessageButton } from './document/WriteMessageDialog';
+import { AssigneeSelect } from './document/AssigneeSelect';
 import { fieldLabel } from '../../engine/form/texts';
 import { ModulePanels } from '../../engine/module';
 import { CREATING_MODES, EDITING_MODES } from '../screenModes';
@@ -167,7 +168,8 @@ export function DocumentScreenPage({
   const notesRequiredFor = actions
     .filter((name) => workflow.actions[name]?.notes === 'required')
     .map((name) => t(`actions.${name}`, { defaultValue: name }));
-  const needsAssignee = actions.some((name) => workflow.actions[name]?.payload === 'assignee');
+  const assigning = actions.find((name) => workflow.actions[name]?.payload === 'assignee');
+  const needsAssignee = assigning !== undefined;
   // Made for someone else (`onBehalf`): whose it will be, required when it is being created.
   const asksOwner = actions.some((name) => workflow.actions[name]?.onBehalf);
   // An editing screen is read-only once nothing here would save the data (a submitted
@@ -449,13 +451,15 @@ export function DocumentScreenPage({
       />
       {(needsNotes || needsAssignee) && (
         <Group align="flex-start">
-          {needsAssignee && (
-            <TextInput
+          {assigning && (
+            <AssigneeSelect
               id={SCREEN_FIELDS['/assignee']?.id}
-              label={t('documents.assigneeLabel')}
+              workflow={workflow}
+              action={assigning}
+              current={document?.assignee ?? null}
               value={assignee}
               error={assigneeError}
-              onChange={(e) => setAssignee(e.currentTarget.value)}
+              onChange={setAssignee}
             />
           )}
           {needsNotes && (

@@ -233,6 +233,10 @@ export function documentSummarySchema(fields: ContractSchema): ContractSchema {
       owner: { type: 'string' },
       ownerName: NULLABLE_STRING,
       assignee: NULLABLE_STRING,
+      assigneeName: {
+        ...NULLABLE_STRING,
+        description: "The assignee's name, in a list declaring the column `assigneeName`",
+      },
       number: NULLABLE_STRING,
       submittedAt: NULLABLE_DATE_TIME,
       createdAt: DATE_TIME,
@@ -264,9 +268,23 @@ export const HISTORY_ENTRY: ContractSchema = {
     notes: NULLABLE_STRING,
     notesKey: { type: 'string' },
     notesParams: { type: 'object', additionalProperties: { type: 'string' } },
-    name: { type: 'string' },
-    email: NULLABLE_STRING,
-    mobile: NULLABLE_STRING,
+    name: {
+      type: 'string',
+      description:
+        "Who acted; to a reader who is no officer of the type, `system:immigration-service` for anyone but the reader (OFFICER_NAMES_TO_PUBLIC: the officer's name)",
+    },
+    email: {
+      ...NULLABLE_STRING,
+      description: "The actor's e-mail: null to the public but for their own lines",
+    },
+    mobile: {
+      ...NULLABLE_STRING,
+      description: "The actor's mobile: null to the public but for their own lines",
+    },
+    assignedTo: {
+      type: 'string',
+      description: "On an assignment's line, the assigned officer's name (officers' readers only)",
+    },
   },
 };
 
@@ -287,21 +305,32 @@ export function catalogEntryRecordSchema(data: ContractSchema): ContractSchema {
   };
 }
 
-/** `{items: [{code, name}]}`: choices for a form's select. */
-export const CODE_NAME_ITEMS: ContractSchema = {
+/** `{items: [...]}`: an answer listing things of one shape, all of them. */
+function itemsOf(item: ContractSchema): ContractSchema {
+  return {
+    type: 'object',
+    required: ['items'],
+    properties: { items: { type: 'array', items: item } },
+  };
+}
+
+/** `{items: [{id, login, name}]}`: the people an assignment may name, by name. */
+export const ASSIGNEES = itemsOf({
   type: 'object',
-  required: ['items'],
+  required: ['id', 'login', 'name'],
   properties: {
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['code', 'name'],
-        properties: { code: { type: 'string' }, name: { type: 'string' } },
-      },
-    },
+    id: { type: 'string', description: 'The account id: what `assignee` may name' },
+    login: { type: 'string', description: 'Their sign-in name, which `assignee` may name too' },
+    name: { type: 'string' },
   },
-};
+});
+
+/** `{items: [{code, name}]}`: choices for a form's select. */
+export const CODE_NAME_ITEMS = itemsOf({
+  type: 'object',
+  required: ['code', 'name'],
+  properties: { code: { type: 'string' }, name: { type: 'string' } },
+});
 
 /** What a workflow's `derive` answers: the filled values by pointer, and rule problems. */
 export const DERIVED_VALUES: ContractSchema = {

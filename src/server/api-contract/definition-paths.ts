@@ -14,6 +14,7 @@ import {
 } from '../../core/documents/workflow';
 import {
   catalogEntryRecordSchema,
+  ASSIGNEES,
   CODE_NAME_ITEMS,
   DERIVED_VALUES,
   documentSummarySchema,
@@ -139,7 +140,13 @@ export function listFields(list: WorkflowList | undefined): string[] {
     'createdAt',
     'updatedAt',
   ];
-  return [...own, ...(list?.columns.filter((c) => c.pointer).map((c) => c.field) ?? [])];
+  // The assignee's name only where the list shows it: it is read from the accounts.
+  const named = list?.columns.some((c) => c.field === 'assigneeName' && !c.pointer);
+  return [
+    ...own,
+    ...(named ? ['assigneeName'] : []),
+    ...(list?.columns.filter((c) => c.pointer).map((c) => c.field) ?? []),
+  ];
 }
 
 /** Component names, all under a prefix naming what they are. */
@@ -271,6 +278,15 @@ function addWorkflow(
       ),
     };
   }
+  for (const [action, definition] of Object.entries(workflow.actions)) {
+    if (definition.payload !== 'assignee') continue;
+    paths[`${base}/assignees/${action}`] = {
+      get: operation(tag, id(`assignees.${action}`), `Whom the action ${action} may assign`, {
+        description: `The accounts holding ${(definition.assignees ?? []).map((r) => `\`${workflow.rolePrefix}${r}\``).join(' or ')}, by name. ${describeAction(workflow, definition)}`,
+        response: ASSIGNEES,
+      }),
+    };
+  }
   const update = workflow.actions.update;
   paths[`${base}/{id}`] = {
     get: operation(tag, id('read'), `Reads a ${workflow.id} document`, {
@@ -341,7 +357,12 @@ function actionBody(action: WorkflowAction, data: ContractSchema): ContractSchem
       version: { type: 'integer', minimum: 1, description: 'The version read; a stale one is 409' },
       ...(payload === 'data' ? { data } : {}),
       ...(payload === 'assignee'
-        ? { assignee: { type: 'string', description: 'Sign-in name of the assignee' } }
+        ? {
+            assignee: {
+              type: 'string',
+              description: `The account id or sign-in name of someone holding ${(action.assignees ?? []).join(' or ')} (\`assignees\`)`,
+            },
+          }
         : {}),
       ...(action.notes ? { notes: { type: 'string' } } : {}),
       ...(action.onBehalf

@@ -1,4 +1,5 @@
 import {
+  ASSIGNEES,
   CODE_NAME_ITEMS,
   DATE_TIME,
   documented,
@@ -310,6 +311,10 @@ export const DOCUMENT_ROUTES = {
   choices: servedPerDefinition({
     params: stringParams('type', 'document'),
     response: { 200: CODE_NAME_ITEMS, ...PROBLEM_RESPONSES },
+  }),
+  assignees: servedPerDefinition({
+    params: stringParams('type', 'action'),
+    response: { 200: ASSIGNEES, ...PROBLEM_RESPONSES },
   }),
   read: servedPerDefinition({
     params: DOC_PARAMS,

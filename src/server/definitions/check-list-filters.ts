@@ -1,14 +1,15 @@
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
+import { DOCUMENT_LIST_COLUMNS, type WorkflowDefinition } from '../../core/documents/workflow';
 import { criteriaFor, valueArity, type FieldKind } from '../../core/search/criteria';
 import { schemaHasField } from './check-records';
 import type { DefinitionProblem } from './problems';
 
 /**
- * Cross-checks of the lists' `where` conditions: each pointer is a field of the workflow's
- * schema, the criterion suits the field's kind of value, and the condition has the values its
- * criterion needs. A misspelt pointer would otherwise match nothing (or, with `notEquals`,
- * everything), silently: the inactive accounts' list showing every active one.
+ * Cross-checks of the lists' columns and `where` conditions: a column without a pointer is one
+ * every document has; each condition's pointer is a field of the workflow's schema, the
+ * criterion suits the field's kind of value, and the condition has the values its criterion
+ * needs. A misspelt pointer would otherwise match nothing (or, with `notEquals`, everything),
+ * silently: the inactive accounts' list showing every active one.
  */
 export function checkListFilters(
   workflow: WorkflowDefinition,
@@ -19,6 +20,17 @@ export function checkListFilters(
   const entity = schemas.find((s) => s.id === workflow.document);
   if (!entity) return; // the workflow's own check reports a missing schema
   workflow.lists.forEach((list, i) => {
+    // A column without a pointer is one every document has (an "Assigned to": assigneeName);
+    // another name would show an empty column.
+    list.columns.forEach((column, j) => {
+      if (column.pointer || (DOCUMENT_LIST_COLUMNS as readonly string[]).includes(column.field))
+        return;
+      problems.push({
+        file,
+        pointer: `/lists/${i}/columns/${j}/field`,
+        message: `"${column.field}" is no column of every document (${DOCUMENT_LIST_COLUMNS.join(', ')}); a data field needs its pointer`,
+      });
+    });
     (list.where ?? []).forEach((condition, j) => {
       const at = `/lists/${i}/where/${j}`;
       if (!schemaHasField(entity.schema, condition.pointer)) {

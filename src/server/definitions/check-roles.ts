@@ -13,7 +13,9 @@ import type { DefinitionProblem } from './problems';
  *   screen whose every button it is refused is a slip, e.g. "creat" for "create");
  * - a `seeAll` role must be used by the workflow (an action, a list or a screen): a misspelt
  *   one leaves the officers it was meant for unable to open any document (404), while their
- *   lists still show them.
+ *   lists still show them;
+ * - an action taking an assignee names the roles an assignee must hold (`assignees`), each one
+ *   the workflow uses: a misspelt one would leave nobody to assign the work to.
  */
 export function checkWorkflowRoles(workflow: WorkflowDefinition, problems: DefinitionProblem[]) {
   const file = `workflows/${workflow.id}.json`;
@@ -42,6 +44,39 @@ export function checkWorkflowRoles(workflow: WorkflowDefinition, problems: Defin
         message: `role "${role}" is in no action, list or screen of the workflow`,
       });
   });
+  checkAssignees(workflow, used, problems);
+}
+
+/** Who an action may assign the document to: declared where, and only where, it takes one. */
+function checkAssignees(
+  workflow: WorkflowDefinition,
+  used: ReadonlySet<string>,
+  problems: DefinitionProblem[],
+) {
+  const file = `workflows/${workflow.id}.json`;
+  for (const [name, action] of Object.entries(workflow.actions)) {
+    const pointer = `/actions/${name}`;
+    if (action.payload === 'assignee' && !action.assignees)
+      problems.push({
+        file,
+        pointer,
+        message: 'an action taking an assignee names the roles they must hold (assignees)',
+      });
+    if (action.assignees && action.payload !== 'assignee')
+      problems.push({
+        file,
+        pointer: `${pointer}/assignees`,
+        message: 'assignees are for an action whose payload is "assignee"',
+      });
+    action.assignees?.forEach((role, i) => {
+      if (!used.has(role))
+        problems.push({
+          file,
+          pointer: `${pointer}/assignees/${i}`,
+          message: `role "${role}" is in no action, list or screen of the workflow`,
+        });
+    });
+  }
 }
 
 /** What a role is for, as its description says it: a workflow's role, or a catalogue's. */
@@ -78,8 +113,12 @@ export function namedRoles(
     workflow.lists.forEach((list, i) =>
       list.roles.forEach((role, j) => note(full(role), file, `/lists/${i}/roles/${j}`)),
     );
-    for (const [name, action] of Object.entries(workflow.actions))
+    for (const [name, action] of Object.entries(workflow.actions)) {
       action.roles.forEach((role, j) => note(full(role), file, `/actions/${name}/roles/${j}`));
+      action.assignees?.forEach((role, j) =>
+        note(full(role), file, `/actions/${name}/assignees/${j}`),
+      );
+    }
     workflow.seeAll.forEach((role, i) => note(full(role), file, `/seeAll/${i}`));
     (workflow.certificate?.roles ?? []).forEach((role, i) =>
       note(full(role), file, `/certificate/roles/${i}`),

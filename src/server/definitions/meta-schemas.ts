@@ -581,6 +581,8 @@ export const workflowMetaSchema = {
           owner: { type: 'boolean' },
           notes: { enum: ['required', 'optional'] },
           payload: { enum: ['none', 'data', 'assignee'] },
+          // Who may be assigned (payload assignee): check-roles.ts checks each role is used.
+          assignees: { ...roleSuffixes, minItems: 1, uniqueItems: true },
           editable: sectionList,
           effects: { type: 'array', items: { type: 'string' } },
           before: { type: 'array', items: { type: 'string' } },

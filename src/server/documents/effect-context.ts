@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ActionRequest } from '../../core/documents/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { EntityDefinition } from '../../core/definitions/types';
@@ -42,6 +42,17 @@ export interface EffectEnvironment extends CertificateEnvironment {
    */
   accounts?: AccountLookup;
   /**
+   * Who holds which roles now (the account directory): an assignment must name an account
+   * holding one of the roles its action declares (`assignees`). Undefined without an account
+   * directory: nobody can then be assigned.
+   */
+  roleHolders?: RoleHolders;
+  /**
+   * Whether the public (readers who are not officers of a document's type) is told which
+   * officer acted (OFFICER_NAMES_TO_PUBLIC), rather than "Immigration Service".
+   */
+  officerNamesToPublic?: boolean;
+  /**
    * The inbox (messages.ts): notices to a document's holder become its messages. Undefined when
    * no enabled workflow declares `inbox`: notices then go out by e-mail only.
    */
@@ -82,6 +93,27 @@ export interface InboxEffects {
   queueWritten(context: EffectContext): Promise<void>;
   record(context: EffectContext): Promise<void>;
   requeue(context: EffectContext): Promise<void>;
+}
+
+/** An account as an assignment shows it: its id (the token's subject), sign-in name and name. */
+export interface RoleHolder {
+  id: string;
+  login: string;
+  name: string;
+}
+
+/** The account directory as assignments read it (src/server/connectid/role-holders.ts). */
+export interface RoleHolders {
+  /**
+   * The account a value names, by its id or its sign-in name (any case), with the roles it
+   * holds now: none when it may not sign in (inactive, deleted) or is a service.
+   */
+  find(
+    db: Kysely<Database>,
+    named: string,
+  ): Promise<(RoleHolder & { roles: string[] }) | undefined>;
+  /** The people who may sign in and hold any of these roles (full codes), by name. */
+  holding(db: Kysely<Database>, roles: readonly string[]): Promise<RoleHolder[]>;
 }
 
 /** The document type of accounts and the pointer of their sign-in name (its declared key). */

@@ -1,4 +1,3 @@
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { translate, type Language } from '../../core/i18n/translate';
 import { withNotificationTables } from '../notifications/tables';
 import { fillCatalogLists } from './catalog-lists';
@@ -10,7 +9,7 @@ import { noticePath } from './notice-path';
 import { allocateReference, nextSerial, setValidity } from './grant-effects';
 import { fillReferences } from './reference-fills';
 import { copyValues } from './copy-values';
-import { accountByLogin } from './on-behalf';
+import { setAssignee } from './assignment';
 
 export type { DocumentDraft, Effect, EffectContext, EffectEnvironment } from './effect-context';
 
@@ -76,23 +75,6 @@ async function allocateNumber({ trx, workflow, document, now }: EffectContext): 
   document.year = year;
   document.serial = serial;
   document.number = `${prefix}-${year}-${String(serial).padStart(digits, '0')}`;
-}
-
-/**
- * Assigns the document to an officer, named by their login (what a supervisor knows) or their
- * account id: a login of our identity directory becomes the account id tokens carry as their
- * subject, which "Assigned to me" compares with. Anything else is kept as given (the subject
- * of an officer known only to an external identity provider).
- */
-async function setAssignee({ trx, document, request, environment }: EffectContext): Promise<void> {
-  const assignee = request.assignee?.trim();
-  if (!assignee) {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/assignee', rule: 'required' },
-    ]);
-  }
-  const account = await accountByLogin(trx, environment.accounts, assignee);
-  document.assignee = account?.id ?? assignee;
 }
 
 /**

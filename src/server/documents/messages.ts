@@ -36,6 +36,11 @@ export interface InboxOptions {
   texts: Partial<Record<Language, TextTree>>;
   /** Which channels notices go out on besides the inbox (both on by default). */
   channels: { email: boolean; sms: boolean };
+  /**
+   * A written message names its writer to its holder (OFFICER_NAMES_TO_PUBLIC); otherwise it
+   * comes from the service, as notices do.
+   */
+  officerNamesToPublic?: boolean;
   /** Asks the outbox worker to poll now. */
   wake?: () => void;
 }
@@ -126,8 +131,9 @@ export class Inbox {
   /**
    * A message written by an officer (`addressMessage`, before the machine decides): the
    * document it names must be one the writer sees, and its holder receives the message. The
-   * server fills in what the message shows of it, the recipient and the writer; the writer
-   * keeps the message in view (its assignee) to follow its delivery.
+   * server fills in what the message shows of it, the recipient and the sender: the service,
+   * or the writer's name when officers' names are shown to the public (never their contacts);
+   * the writer keeps the message in view (its assignee) to follow its delivery.
    */
   async address({ trx, document, principal }: EffectContext): Promise<void> {
     const inbox = this.declaration;
@@ -166,7 +172,9 @@ export class Inbox {
     );
     setAt(document.data, inbox.recipient, compact(contacts));
     setAt(document.data, inbox.sender, {
-      name: principal.name ?? principal.preferredUsername ?? principal.subject,
+      name: this.options.officerNamesToPublic
+        ? (principal.name ?? principal.preferredUsername ?? principal.subject)
+        : t(`${this.type}.sender.service`),
     });
     setAt(document.data, inbox.delivery, plannedDelivery(this.channelsFor(contacts)));
   }

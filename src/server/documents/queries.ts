@@ -5,7 +5,7 @@ import type {
   HistoryEntry,
   VersionSummary,
 } from '../../core/documents/types';
-import type { Language } from '../../core/i18n/translate';
+import { translate, type Language } from '../../core/i18n/translate';
 import type { SearchResult } from '../../core/search/protocol';
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
@@ -18,9 +18,12 @@ import { listWhere } from './list-where';
 import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
 import { foldedText } from '../db/list-indexes';
+import { accountNames } from './assignment';
+import { authorName, authorOfLine, authorPolicy, type AuthorPolicy } from './public-actors';
 import {
   DELETED,
   HEADER_FIELDS,
+  assigneeName,
   dataText,
   searchRows,
   visibleTo,
@@ -44,7 +47,15 @@ export class DocumentQueries {
 
   async read(workflow: CompiledWorkflow, principal: Principal, id: string): Promise<DocumentView> {
     const row = await visibleRow(this.db, workflow, principal, id);
-    return documentView(row, allowedActions(workflow, row, principal));
+    return withAuthors(
+      documentView(row, allowedActions(workflow, row, principal)),
+      this.authors(workflow, principal),
+    );
+  }
+
+  /** What the caller may read of who wrote what (public-actors.ts). */
+  private authors(workflow: CompiledWorkflow, principal: Principal): AuthorPolicy {
+    return authorPolicy(workflow, principal, this.environment.officerNamesToPublic);
   }
 
   async versions(
@@ -54,7 +65,8 @@ export class DocumentQueries {
   ): Promise<VersionSummary[]> {
     const { id: documentId } = await visibleRow(this.db, workflow, principal, id);
     const rows = await listVersions(this.db, documentId);
-    return rows.map((r) => ({ ...r, at: iso(r.at) }));
+    const authors = this.authors(workflow, principal);
+    return rows.map((r) => ({ ...r, at: iso(r.at), by: authorName(r.by, authors) }));
   }
 
   /** One earlier version as it was written; nothing can be done on it. */
@@ -67,17 +79,20 @@ export class DocumentQueries {
     const current = await visibleRow(this.db, workflow, principal, id);
     const row = await findVersion(this.db, current.id, version);
     if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
-    return documentView(
-      {
-        ...current,
-        status: row.status,
-        version: row.version,
-        data: row.data,
-        assignee: row.assignee,
-        updated_at: row.at,
-        updated_by: row.by,
-      },
-      [],
+    return withAuthors(
+      documentView(
+        {
+          ...current,
+          status: row.status,
+          version: row.version,
+          data: row.data,
+          assignee: row.assignee,
+          updated_at: row.at,
+          updated_by: row.by,
+        },
+        [],
+      ),
+      this.authors(workflow, principal),
     );
   }
 
@@ -85,9 +100,29 @@ export class DocumentQueries {
     workflow: CompiledWorkflow,
     principal: Principal,
     id: string,
+    language: Language = 'en',
   ): Promise<HistoryEntry[]> {
     const { id: documentId } = await visibleRow(this.db, workflow, principal, id);
-    return (await listHistory(this.db, documentId)).map(historyEntry);
+    const rows = await listHistory(this.db, documentId);
+    const authors = this.authors(workflow, principal);
+    // The line of an assignment says to whom, to those who may know officers' names.
+    const assigning = (row: (typeof rows)[number]) =>
+      row.assignee !== null &&
+      workflow.definition.actions[row.action]?.payload === 'assignee' &&
+      (authors.officer || authors.officerNames);
+    const names = await accountNames(
+      this.db,
+      this.environment.accounts?.type,
+      rows.filter(assigning).map((row) => row.assignee!),
+    );
+    return rows.map((row) => {
+      const entry = historyEntry(authorOfLine(row, authors), (note) =>
+        translate(this.environment.texts, language, note.key, note.params),
+      );
+      return assigning(row)
+        ? { ...entry, assignedTo: names.get(row.assignee!) ?? row.assignee! }
+        : entry;
+    });
   }
 
   /**
@@ -121,6 +156,10 @@ export class DocumentQueries {
           folded: foldedText(column.pointer),
         };
     }
+    // The assignee's name, when the list shows it (an "Assigned to" column).
+    const namesAssignee = columns.some((c) => c.field === 'assigneeName' && !c.pointer);
+    const accountType = this.environment.accounts?.type;
+    if (namesAssignee) fields.assigneeName = { kind: 'text', sql: assigneeName(accountType) };
     requireListAccess(workflow, principal, list);
     const type = workflow.definition.id;
     // A list shows its statuses (every one but deleted by default) to its roles, with its
@@ -155,6 +194,7 @@ export class DocumentQueries {
       scope,
       this.searchLimits,
       pointers,
+      namesAssignee ? { accountType } : undefined,
     );
     return {
       items: rows.map((row) => documentSummary(row, pointers, columns, key)),
@@ -207,4 +247,13 @@ export class DocumentQueries {
   async choices(workflow: CompiledWorkflow, document: string) {
     return documentChoiceOptions(this.db, workflow.entity, document);
   }
+}
+
+/** A document's creator and last editor as the reader may read them. */
+function withAuthors(view: DocumentView, authors: AuthorPolicy): DocumentView {
+  return {
+    ...view,
+    createdBy: authorName(view.createdBy, authors),
+    updatedBy: authorName(view.updatedBy, authors),
+  };
 }

@@ -11,6 +11,8 @@ import type { SearchResult } from '../../core/search/protocol';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { requireAction } from './access';
+import { assignableAccounts } from './assignment';
 import { DocumentCommands } from './commands';
 import type { EffectEnvironment } from './effect-context';
 import type { DocumentOwner } from './on-behalf';
@@ -30,10 +32,10 @@ export class DocumentService {
   private readonly queries: DocumentQueries;
 
   constructor(
-    db: Kysely<Database>,
+    private readonly db: Kysely<Database>,
     private readonly workflows: Map<string, CompiledWorkflow>,
     searchLimits: SearchLimits,
-    environment: EffectEnvironment = { publicUrl: '', texts: {} },
+    private readonly environment: EffectEnvironment = { publicUrl: '', texts: {} },
   ) {
     this.commands = new DocumentCommands(db, environment, (type) => this.workflows.get(type));
     this.queries = new DocumentQueries(db, searchLimits, environment);
@@ -109,8 +111,14 @@ export class DocumentService {
     return this.queries.readVersion(this.workflow(type), principal, id, version);
   }
 
-  history(type: string, principal: Principal, id: string): Promise<HistoryEntry[]> {
-    return this.queries.history(this.workflow(type), principal, id);
+  /** The history; the service's own notes in `language` (English unless said). */
+  history(
+    type: string,
+    principal: Principal,
+    id: string,
+    language?: Language,
+  ): Promise<HistoryEntry[]> {
+    return this.queries.history(this.workflow(type), principal, id, language);
   }
 
   search(
@@ -133,5 +141,18 @@ export class DocumentService {
   /** The documents a `documentChoices` field of this type's form may name (its options). */
   choices(type: string, document: string) {
     return this.queries.choices(this.workflow(type), document);
+  }
+
+  /**
+   * The people an action taking an assignee may assign a document to (assignment.ts), for the
+   * holders of the action's roles; another action is a 404.
+   */
+  async assignees(type: string, principal: Principal, action: string) {
+    const workflow = this.workflow(type);
+    const definition = requireAction(workflow, action, principal);
+    if (definition.payload !== 'assignee') throw new ApiProblem(404, ERROR_CODES.notFound);
+    return {
+      items: await assignableAccounts(this.db, this.environment, workflow.definition, action),
+    };
   }
 }

@@ -4,7 +4,7 @@ import type { DocumentSummary, DocumentView, HistoryEntry } from '../../core/doc
 import type { WorkflowList } from '../../core/documents/workflow';
 import type { HeaderRow, SummaryRow } from './store/lists';
 import type { DocumentRow } from './store/rows';
-import { decodeSystemNote, isSystemActor } from './system-notes';
+import { decodeSystemNote, isSystemActor, type SystemNote } from './system-notes';
 import type { CompiledWorkflow } from './workflows';
 
 /**
@@ -69,6 +69,7 @@ export function documentSummary(
   const keyed = key ? at(key.pointer) : undefined;
   return {
     ...header(row),
+    ...(row.assignee_name !== undefined ? { assigneeName: row.assignee_name } : {}),
     createdAt: iso(row.created_at),
     ...(key ? { key: typeof keyed === 'string' ? keyed : null } : {}),
     fields: Object.fromEntries(
@@ -94,26 +95,34 @@ export function libraryRow(
   };
 }
 
-/** A history line; a note the service wrote itself is given as a text key to translate. */
-export function historyEntry(row: {
-  version: number;
-  action: string;
-  from_status: string;
-  to_status: string;
-  at: Date | string;
-  notes: string | null;
-  actor: string;
-  actor_name: string;
-  actor_email: string | null;
-  actor_mobile: string | null;
-}): HistoryEntry {
+/**
+ * A history line; a note the service wrote itself is given as a text key to translate, and as
+ * its text in the reader's language (`noteText`; the English kept with it otherwise): a page
+ * that has not loaded the texts of the type that wrote it (an invoice's note on a visa) still
+ * shows it in the reader's words.
+ */
+export function historyEntry(
+  row: {
+    version: number;
+    action: string;
+    from_status: string;
+    to_status: string;
+    at: Date | string;
+    notes: string | null;
+    actor: string;
+    actor_name: string;
+    actor_email: string | null;
+    actor_mobile: string | null;
+  },
+  noteText: (note: SystemNote) => string = (note) => note.text,
+): HistoryEntry {
   const note = isSystemActor(row.actor) ? decodeSystemNote(row.notes) : undefined;
   return {
     version: row.version,
     action: row.action,
     operation: `${row.from_status} -> ${row.to_status}`,
     at: iso(row.at),
-    notes: note ? note.text : row.notes,
+    notes: note ? noteText(note) : row.notes,
     ...(note ? { notesKey: note.key, notesParams: note.params } : {}),
     name: row.actor_name,
     email: row.actor_email,

@@ -41,6 +41,13 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
       return documents.choices(request.params.type, request.params.document);
     },
   );
+  // The people an action taking an assignee may name (the assignment screen's choice).
+  app.get<{ Params: TypeParams & { action: string } }>(
+    '/:type/assignees/:action',
+    DOCUMENT_ROUTES.assignees,
+    async (request) =>
+      documents.assignees(request.params.type, caller(request), request.params.action),
+  );
   app.get<{ Params: DocParams }>('/:type/:id', DOCUMENT_ROUTES.read, async (request) =>
     documents.read(request.params.type, caller(request), request.params.id),
   );
@@ -82,7 +89,12 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
     },
   );
   app.get<{ Params: DocParams }>('/:type/:id/history', DOCUMENT_ROUTES.history, async (request) =>
-    documents.history(request.params.type, caller(request), request.params.id),
+    documents.history(
+      request.params.type,
+      caller(request),
+      request.params.id,
+      requestLanguage(request),
+    ),
   );
   app.post<{ Params: DocParams & { action: string } }>(
     '/:type/:id/actions/:action',

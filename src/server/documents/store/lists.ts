@@ -71,6 +71,21 @@ export const HEADER_FIELDS: Record<string, SearchField> = {
   updatedAt: { kind: 'datetime', sql: sql.ref('updated_at'), notNull: true },
 };
 
+/**
+ * The name of a document's assignee, as SQL: the account they are (an account document owns
+ * itself and carries its holder's name), else the assignee as recorded. Only a list showing it
+ * reads it (its page's rows, or every row when sorted or filtered by it), through the primary
+ * key; an assignee that is no id is never cast.
+ */
+export function assigneeName(accountType: string | undefined): RawBuilder<string | null> {
+  if (!accountType) return sql<string | null>`document.assignee`;
+  return sql<string | null>`coalesce((select assigned.owner_name from document assigned
+    where assigned.type = ${accountType} and assigned.id = (case when document.assignee ~* ${UUID_PATTERN}
+    then document.assignee::uuid end)), document.assignee)`;
+}
+
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
 /** The header's reference, for searches that offer it (the dashboard's). */
 export const REFERENCE_FIELD: SearchField = { kind: 'text', sql: REFERENCE };
 
@@ -228,6 +243,8 @@ export interface SummaryRow {
   submitted_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** The assignee's name, when the list shows it (searchRows' `assigneeNames`). */
+  assignee_name?: string | null;
   /** The JSON value at each of the pointers asked for, in their order (`value0`, ...). */
   [value: `value${number}`]: unknown;
 }
@@ -249,7 +266,8 @@ const SUMMARY_COLUMNS = [
 /**
  * One page of a workflow's finder or list within `scope`: the header columns and, as
  * `value0`, `value1`..., the JSON value at each of `pointers` (the list's data columns, the
- * record's key), read from the page's rows only.
+ * record's key), read from the page's rows only; with `assigneeNames` (the type of accounts),
+ * the assignee's name as `assignee_name`.
  */
 export function searchRows(
   db: Queryable,
@@ -258,12 +276,14 @@ export function searchRows(
   scope: RawBuilder<SqlBool>,
   limits: SearchLimits,
   pointers: readonly string[],
+  assigneeNames?: { accountType: string | undefined },
 ): Promise<{ rows: SummaryRow[]; page: PageInfo }> {
   return searchPage<SummaryRow>(db, body, fields, scope, limits, [
     ...SUMMARY_COLUMNS.map((column) => sql`document.${sql.id(column)}`.as(column)),
     ...pointers.map((pointer, i) =>
       sql`(document.data #> ${pointerPath(pointer)})`.as(`value${i}`),
     ),
+    ...(assigneeNames ? [assigneeName(assigneeNames.accountType).as('assignee_name')] : []),
   ]);
 }
 

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { UUID } from '../../db/ids';
 import { keyExpression } from '../../db/key-indexes';
 import { DELETED, dataText, pointerPath } from './lists';
 import type { DocumentRow, Queryable } from './rows';
@@ -133,6 +134,48 @@ export async function dataOrderedBy(
     .limit(limit)
     .execute();
   return rows.map((row) => row.data);
+}
+
+/**
+ * The documents of `type` that are not deleted and meet `condition` (SQL on the document's
+ * columns and data), at most `limit` of them: who holds a role reads units, groups and accounts
+ * so (src/server/connectid/role-holders.ts).
+ */
+export async function liveDocuments(
+  db: Queryable,
+  type: string,
+  condition: RawBuilder<SqlBool> = sql<SqlBool>`true`,
+  limit?: number,
+): Promise<Array<Pick<DocumentRow, 'id' | 'status' | 'data'>>> {
+  let query = db
+    .selectFrom('document')
+    .select(['id', 'status', 'data'])
+    .where('type', '=', type)
+    .where('status', '<>', DELETED)
+    .where(condition);
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}
+
+/**
+ * The owner's name of each document of `type` among `ids`, by id: an account owns itself and
+ * carries its holder's name, so these are the names of the accounts `ids` are. An id that is
+ * no such document (or no id at all) is left out.
+ */
+export async function ownerNames(
+  db: Queryable,
+  type: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('document')
+    .select(['id', 'owner_name'])
+    .where('type', '=', type)
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.flatMap((row) => (row.owner_name ? [[row.id, row.owner_name]] : [])));
 }
 
 /** Whether `owner` has a document of `type` that is not deleted. */

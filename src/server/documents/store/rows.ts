@@ -324,13 +324,19 @@ export async function findVersion(db: Queryable, id: string, version: number) {
     .executeTakeFirst();
 }
 
-/** A document's history lines, oldest first. */
+/** A document's history lines, oldest first, each with the assignee its version left. */
 export async function listHistory(db: Queryable, id: string) {
   return db
-    .selectFrom('document_history')
-    .selectAll()
-    .where('document_id', '=', id)
-    .orderBy('id')
+    .selectFrom('document_history as line')
+    .leftJoin('document_version as version', (join) =>
+      join
+        .onRef('version.document_id', '=', 'line.document_id')
+        .onRef('version.version', '=', 'line.version'),
+    )
+    .selectAll('line')
+    .select('version.assignee')
+    .where('line.document_id', '=', id)
+    .orderBy('line.id')
     .execute();
 }
 

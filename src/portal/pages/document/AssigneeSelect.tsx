@@ -1,0 +1,111 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Loader, Select, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { WorkflowDefinition } from '../../../core/documents/workflow';
+import { usePortal } from '../../context';
+
+/** Someone an assignment may name, as `GET /api/{backend}/{type}/assignees/{action}` lists them. */
+interface Assignable {
+  id: string;
+  login: string;
+  name: string;
+}
+
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: Assignable[] };
+
+/**
+ * "Officer to assign": a choice among the people who hold a role the action declares
+ * (`assignees`), listed by name as the server answers them (it refuses anyone else). The
+ * value is the account's id; the document's current assignee is chosen when the list arrives.
+ */
+export function AssigneeSelect({
+  id,
+  workflow,
+  action,
+  current,
+  value,
+  onChange,
+  error,
+}: {
+  id?: string;
+  workflow: WorkflowDefinition;
+  /** The action taking the assignee (`payload: "assignee"`). */
+  action: string;
+  /** Whom the document is assigned to now (an account id), if anyone. */
+  current: string | null;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const { api } = usePortal();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    setLoaded({ state: 'loading' });
+    void api
+      .get<{ items: Assignable[] }>(
+        workflow.backend ?? 'evisa',
+        `/${workflow.id}/assignees/${encodeURIComponent(action)}`,
+      )
+      .then(([failure, answer]) => {
+        if (!live) return;
+        setLoaded(failure ? { state: 'failed' } : { state: 'ready', items: answer.items });
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, workflow.backend, workflow.id, action]);
+
+  const items = useMemo(() => (loaded.state === 'ready' ? loaded.items : []), [loaded]);
+  // Reassigning starts from whom it is assigned to now.
+  useEffect(() => {
+    if (!value && current && items.some((item) => item.id === current)) onChange(current);
+  }, [items, current, value, onChange]);
+
+  // Two people of one name are told apart by their sign-in names.
+  const shared = new Set(
+    items.filter((a, i) => items.findIndex((b) => b.name === a.name) !== i).map((a) => a.name),
+  );
+  return (
+    <Stack gap="xs" w={{ base: '100%', sm: 360 }}>
+      <Select
+        id={id}
+        label={t('documents.assigneeLabel')}
+        description={t('assignment.help')}
+        placeholder={t(
+          loaded.state === 'loading' ? 'assignment.loading' : 'assignment.placeholder',
+        )}
+        withAsterisk
+        searchable
+        allowDeselect={false}
+        disabled={loaded.state !== 'ready' || items.length === 0}
+        rightSection={
+          loaded.state === 'loading' ? (
+            <Loader size="xs" role="status" aria-label={t('assignment.loading')} />
+          ) : undefined
+        }
+        data={items.map((item) => ({
+          value: item.id,
+          label: shared.has(item.name) ? `${item.name} (${item.login})` : item.name,
+        }))}
+        value={value || null}
+        onChange={(next) => onChange(next ?? '')}
+        nothingFoundMessage={t('assignment.none')}
+        comboboxProps={{ keepMounted: false }}
+        error={error}
+      />
+      {loaded.state === 'failed' && (
+        <Alert color="red" role="alert">
+          {t('assignment.failed')}
+        </Alert>
+      )}
+      {loaded.state === 'ready' && items.length === 0 && (
+        <Alert color="yellow" role="status">
+          {t('assignment.none')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
