@@ -3,6 +3,7 @@
 // marked, destructive actions confirmed, a confirmation after an action that moves the document
 // on, next steps named by what they do, history in words, and a profile without the workings.
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -57,6 +58,7 @@ const workflow: WorkflowDefinition = {
     cancel: { roles: ['submit'], owner: true, danger: true },
     query: { roles: ['query'], notes: 'required' },
     reset: { roles: ['submit'], danger: true },
+    issue: { roles: ['query'], payload: 'data', requires: ['/applicant/email'] },
   },
   screens: [
     {
@@ -81,6 +83,14 @@ const workflow: WorkflowDefinition = {
       actions: ['query'],
       editable: ['characterQuestions'],
       open: 'documents',
+    },
+    {
+      path: '/issue/:id',
+      mode: 'validation',
+      roles: ['query'],
+      actions: ['issue'],
+      editable: ['applicant'],
+      open: 'applicant',
     },
     {
       path: '/reset/:id',
@@ -282,6 +292,72 @@ describe('document screen', { timeout: 90_000 }, () => {
     fireEvent.click(entry);
     expect(document.activeElement).toBe(notes);
     expect(post).not.toHaveBeenCalled();
+    // Given, the notes are no longer marked.
+    fireEvent.change(notes, { target: { value: 'Which passport?' } });
+    await waitFor(() => expect(notes.getAttribute('aria-invalid')).not.toBe('true'));
+    expect(screen.queryByTestId('error-summary')).toBeNull();
+  });
+
+  it('clears a field the server refused as it changes, and sends the action again', async () => {
+    await changeLanguage('en');
+    const refusal = {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Some fields are not valid, please correct them',
+      fields: [
+        { path: '/applicant/familyName', rule: 'taken', message: 'Already in use' },
+        { path: '/applicant/email', rule: 'mailbox', message: 'No such mailbox' },
+      ],
+    };
+    const issued = { ...stored, status: 'ISSUED', allowedActions: [] };
+    const applicant = { familyName: 'Doe', email: 'jane@example.org' };
+    const shown = { ...stored, data: { ...stored.data, applicant } };
+    const { api, post } = fakeApi({ ...shown, allowedActions: ['issue'] });
+    post.mockResolvedValueOnce([refusal, undefined]).mockResolvedValueOnce([undefined, issued]);
+    renderScreen('/sample/permit/issue/d1', api, ['query', 'search']);
+    const name = await screen.findByLabelText(/^Family name/);
+    fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
+    const summary = await screen.findByTestId('error-summary');
+    expect(summary.textContent).toContain('Family name: Already in use');
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    // Corrected, its mark and its entry go; the focus stays where the person types.
+    const user = userEvent.setup();
+    await user.type(name, 'e');
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).not.toBe('true'));
+    expect(screen.queryByText('Already in use')).toBeNull();
+    expect(screen.getByTestId('error-summary').textContent).toContain('E-mail: No such mailbox');
+    expect(document.activeElement).toBe(name);
+    // With the last one corrected, nothing still says the form is wrong.
+    await user.type(screen.getByLabelText(/^E-mail/), 'm');
+    await waitFor(() => expect(screen.queryByTestId('error-summary')).toBeNull());
+    expect(screen.queryByText('No such mailbox')).toBeNull();
+    // And the action goes out again, with what was typed.
+    fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    const sent = post.mock.calls[1]?.[2] as { data: { applicant: { familyName: string } } };
+    expect(sent.data.applicant.familyName).toBe('Doee');
+  });
+
+  it('asks for what an action requires before sending it, and clears the mark once given', async () => {
+    await changeLanguage('en');
+    const { applicant: _given, ...rest } = stored.data;
+    const shown = { ...stored, data: { ...rest, applicant: { familyName: 'Doe' } } };
+    const issued = { ...stored, status: 'ISSUED', allowedActions: [] };
+    const { api, post } = fakeApi({ ...shown, allowedActions: ['issue'] }, () => issued);
+    renderScreen('/sample/permit/issue/d1', api, ['query', 'search']);
+    const email = await screen.findByLabelText(/^E-mail/);
+    fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
+    const summary = await screen.findByTestId('error-summary');
+    expect(within(summary).getByRole('button', { name: 'E-mail: This field is required' }));
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(post).not.toHaveBeenCalled();
+    await userEvent.setup().type(email, 'jane@example.org');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).not.toBe('true'));
+    expect(screen.queryByTestId('error-summary')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
+    await waitFor(() => expect(post).toHaveBeenCalledOnce());
+    const sent = post.mock.calls[0]?.[2] as { data: { applicant: { email: string } } };
+    expect(sent.data.applicant.email).toBe('jane@example.org');
   });
 
   it('asks before a destructive action, in a dialog with Go back and the action', async () => {

@@ -1,7 +1,7 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import type { FieldError } from '../../core/api/errors';
 import { translate, type Language } from '../../core/i18n/translate';
-import { runRules } from '../../core/rules/registry';
+import { resolvePointer, runRules } from '../../core/rules/registry';
 import { sectionOfPath } from '../../core/rules/sections';
 import type { RuleUse } from '../../core/rules/types';
 import { toFieldErrors, type SchemaError } from '../../core/validation/field-errors';
@@ -89,6 +89,26 @@ export function isShown(path: string, touched: ReadonlySet<string>): boolean {
     if (place.startsWith(`${path}/`)) return true;
   }
   return false;
+}
+
+/**
+ * The errors still standing once the document went from `before` to `after`: an error at a field
+ * that changed, inside a group that changed, or on a list or group holding a field that changed,
+ * has been answered (the next check or action says whether rightly); the others stand. A form
+ * filling in empty groups and texts as a section opens answers nothing.
+ */
+export function unansweredErrors(
+  errors: readonly FieldError[],
+  before: unknown,
+  after: unknown,
+): FieldError[] {
+  const changed = changedPaths(before, after).filter(
+    (path) => !sameAnswers(resolvePointer(before, path), resolvePointer(after, path)),
+  );
+  const within = (path: string, place: string) => path === place || path.startsWith(`${place}/`);
+  return errors.filter(
+    (error) => !changed.some((place) => within(error.path, place) || within(place, error.path)),
+  );
 }
 
 /** Pointers of the leaves that differ between two values. */

@@ -52,6 +52,7 @@ import { ConfirmActionModal } from './document/ConfirmActionModal';
 import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPanel';
 import { ErrorSummary, focusField, type SummaryEntry } from './document/ErrorSummary';
 import { WriteMessageButton } from './document/WriteMessageDialog';
+import { missingRequiredFields, useAnsweredErrors } from './document/answeredErrors';
 import { fieldLabel } from '../../engine/form/texts';
 import { ModulePanels } from '../../engine/module';
 import { CREATING_MODES, EDITING_MODES } from '../screenModes';
@@ -202,6 +203,9 @@ export function DocumentScreenPage({
     const to = 'to' in link ? link.to : resolvePointer(data, link.pointer);
     return typeof to === 'string' && to.startsWith('/') ? [{ label: link.label, to }] : [];
   });
+  // A field's marks clear as it changes; the screen's own fields' too.
+  const screenValues = { '/notes': notes, '/assignee': assignee, '/owner': owner };
+  useAnsweredErrors(data, screenValues, fieldErrors, setFieldErrors, setFailure);
   const notesError = fieldErrors.find((e) => e.path === '/notes')?.message;
   const assigneeError = fieldErrors.find((e) => e.path === '/assignee')?.message;
   const ownerError = fieldErrors.find((e) => e.path === '/owner')?.message;
@@ -238,6 +242,10 @@ export function DocumentScreenPage({
       setConfirmation(null);
       const problems: FieldError[] = [];
       if (action.validate) problems.push(...(formRef.current?.validateAll() ?? []));
+      // What the action requires is asked for here, as the server would (no round trip).
+      const given = formRef.current?.currentValue() ?? data;
+      const missing = missingRequiredFields(action, given, t('validation.required'));
+      problems.push(...missing.filter((m) => !problems.some((p) => p.path === m.path)));
       if (action.onBehalf && creating && !owner.trim())
         problems.push({ path: '/owner', rule: 'required', message: t('validation.required') });
       if (action.notes === 'required' && !notes.trim())
@@ -248,7 +256,7 @@ export function DocumentScreenPage({
         return;
       }
       const payload = {
-        ...(action.payload === 'data' ? { data } : {}),
+        ...(action.payload === 'data' ? { data: given } : {}),
         ...(notes.trim() ? { notes: notes.trim() } : {}),
         ...(action.payload === 'assignee' ? { assignee: assignee.trim() } : {}),
         ...(action.onBehalf && owner.trim() ? { owner: owner.trim() } : {}),
