@@ -272,3 +272,48 @@ describe('DocumentForm rules and modes', () => {
     await waitFor(() => expect(screen.queryByLabelText(/Prénom/)).toBeNull());
   });
 });
+
+describe('DocumentForm fields that apply only sometimes (ui:options.when)', () => {
+  it('hides a field while its condition does not hold, and neither checks nor keeps its value', async () => {
+    const { definition } = await loadSample();
+    const ui = definition.uiSchema as { applicant: Record<string, unknown> };
+    const conditional: EntityFormDefinition = {
+      ...definition,
+      uiSchema: {
+        ...definition.uiSchema,
+        applicant: {
+          ...ui.applicant,
+          email: {
+            'ui:widget': 'email',
+            'ui:options': { when: { pointer: '/applicant/married', in: [true] } },
+          },
+        },
+      },
+    };
+    const user = userEvent.setup();
+    const form = await renderSample({
+      definition: conditional,
+      value: { applicant: { familyName: 'Doe', birthDate: '1990-03-15', email: 'not-an-email' } },
+    });
+    expect(screen.getByLabelText(/Family name/)).toBeTruthy();
+    expect(screen.queryByLabelText(/E-mail/)).toBeNull();
+    const married = within(screen.getByRole('radiogroup', { name: /Married/ }));
+    await user.click(married.getByLabelText('Yes'));
+    const email = await screen.findByLabelText(/E-mail/);
+    // The widget is given no `when` (a theme would write it on the input as an attribute).
+    expect(email.getAttribute('when')).toBeNull();
+    let errors: Array<{ path: string }> = [];
+    act(() => {
+      errors = form.handle.current!.validateAll();
+    });
+    expect(errors.map((e) => e.path)).toContain('/applicant/email');
+    await user.click(married.getByLabelText('No'));
+    await waitFor(() => expect(screen.queryByLabelText(/E-mail/)).toBeNull());
+    act(() => {
+      errors = form.handle.current!.validateAll();
+    });
+    expect(errors.map((e) => e.path)).not.toContain('/applicant/email');
+    // The form keeps what was typed, should it apply again; the server drops it (applicableData).
+    expect((form.current.value.applicant as Record<string, unknown>).email).toBe('not-an-email');
+  });
+});

@@ -4,8 +4,12 @@
  * engine, which renders and validates one section at a time; both build a section's schema with
  * `sectionSchema`, so the precompiled validators find it by the same hash.
  */
+import {
+  conditionHolds,
+  inapplicableFields,
+  withoutValuesAt,
+} from '../definitions/conditional-fields';
 import type { EntityDefinition, EntitySection, JsonSchema, JsonValue } from '../definitions/types';
-import { resolvePointer } from './registry';
 
 export type { EntitySection };
 
@@ -50,14 +54,13 @@ export function sectionOfPath(pointer: string): string {
 
 /** Whether a section applies to the document as it stands (its `when`, if any, holds). */
 export function sectionApplies(section: EntitySection, data: unknown): boolean {
-  if (!section.when) return true;
-  const value = resolvePointer(data, section.when.pointer) as JsonValue | undefined;
-  return value !== undefined && section.when.in.some((allowed) => allowed === value);
+  return !section.when || conditionHolds(section.when, data);
 }
 
 /**
  * The document without the sections that do not apply to it (an organisation's details once
- * the sponsor says they are a person): the same object when every section applies.
+ * the sponsor says they are a person) nor the fields (a spouse's details once the person to
+ * declare is "None", docs/forms.md): the same object when everything applies.
  */
 export function applicableData<T extends Record<string, unknown>>(
   definition: EntityFormDefinition,
@@ -66,8 +69,11 @@ export function applicableData<T extends Record<string, unknown>>(
   const dropped = sectionsOf(definition).filter(
     (section) => section.id in data && !sectionApplies(section, data),
   );
-  if (dropped.length === 0) return data;
-  const result: Record<string, unknown> = { ...data };
-  for (const section of dropped) delete result[section.id];
-  return result as T;
+  let result: Record<string, unknown> = data;
+  if (dropped.length > 0) {
+    result = { ...data };
+    for (const section of dropped) delete result[section.id];
+  }
+  // A field whose condition reads a dropped section's value does not apply either.
+  return withoutValuesAt(result, inapplicableFields(definition, result)) as T;
 }

@@ -36,6 +36,7 @@ import {
   sectionSchema,
   sectionsOf,
 } from '../../core/rules/sections';
+import { fieldApplies } from '../../core/definitions/conditional-fields';
 import type { EngineFormContext } from './context';
 import { ReadOnlySection } from './ReadOnlyView';
 import { useFirstPaintDone } from './firstPaint';
@@ -298,19 +299,23 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       };
     }, [source, active, activeValidators, neighbours, isEditable, checksDocument, runDocument]);
 
-    // Per keystroke: the active section alone.
+    // Per keystroke: the active section alone, without what does not apply (its fields' `when`).
     const sectionValue = value[active];
+    const applyingValue = useMemo(
+      () => applicableData(definition, value)[active],
+      [definition, active, value],
+    );
     const activeErrors = useMemo(
       () =>
         validateSection(
           active,
           activeValidators?.validate,
           rules,
-          { [active]: sectionValue },
+          { [active]: applyingValue },
           texts,
           language,
         ),
-      [active, sectionValue, activeValidators, rules, texts, language],
+      [active, applyingValue, activeValidators, rules, texts, language],
     );
 
     const errorsOf = useCallback(
@@ -340,6 +345,8 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
         language,
         services: props.services ?? {},
         valueAt: (pointer: string) => resolvePointer(currentValue(), pointer),
+        fieldApplies: (pointer: string) =>
+          fieldApplies(latest.current.definition, pointer, currentValue()),
       }),
       [entityId, texts, language, props.services, currentValue],
     );
@@ -419,7 +426,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       <ReadOnlySection
         schema={asObject(asObject(definition.schema.properties)?.[active]) ?? {}}
         ui={asObject(definition.uiSchema?.[active])}
-        value={sectionValue}
+        value={applyingValue}
         path={active}
         texts={texts}
         language={language}

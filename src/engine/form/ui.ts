@@ -35,6 +35,10 @@ export function decorateUi(
 ): UiSchema {
   const result: UiSchema = { ...(ui ?? {}) };
   const { texts, language, entityId } = at;
+  // When a field applies is the form's to decide (its context's fieldApplies), not a widget's
+  // option: RJSF's themes hand unknown options to the input element as attributes.
+  const { when: _when, ...options } = asObject(result['ui:options']) ?? {};
+  if (_when !== undefined) result['ui:options'] = options;
   if (item) {
     result['ui:label'] = false;
   } else {
