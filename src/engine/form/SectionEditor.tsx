@@ -19,6 +19,11 @@ import {
 import { translate } from '../../core/i18n/translate';
 import { contextOf, t, type EngineFormContext } from './context';
 import { useFirstPaintSlice } from './firstPaint';
+import {
+  ArrayFieldItemButtonsTemplate,
+  ArrayFieldItemTemplate,
+  ArrayFieldTemplate,
+} from './listTemplates';
 import { useWidgets } from './widgets';
 import './form.css';
 
@@ -152,7 +157,13 @@ function ObjectFieldTemplate(
 }
 
 const FIELDS = { engineWidget: WidgetField };
-const TEMPLATES = { FieldErrorTemplate, ObjectFieldTemplate };
+const TEMPLATES = {
+  FieldErrorTemplate,
+  ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  ArrayFieldItemButtonsTemplate,
+};
 
 const STRING_KEYS: Partial<Record<TranslatableString, string>> = {
   [TranslatableString.AddItemButton]: 'form.add',

@@ -1,0 +1,142 @@
+import { useMemo, type ComponentType } from 'react';
+import { Title } from '@mantine/core';
+import { Templates as MantineTemplates } from '@rjsf/mantine';
+import {
+  buttonId,
+  getUiOptions,
+  type ArrayFieldItemButtonsTemplateProps,
+  type ArrayFieldItemTemplateProps,
+  type ArrayFieldTemplateProps,
+  type IconButtonProps,
+  type RJSFSchema,
+} from '@rjsf/utils';
+import { contextOf, type EngineFormContext } from './context';
+import { listPathOf, listTexts, type ListTexts } from './listTexts';
+
+/**
+ * The templates of lists (docs/forms.md, "Lists"): each item of objects under a heading of its
+ * own ("Dependant 1") that names it as a group, and every button named for what it does to
+ * which item ("Add a dependant", "Remove dependant 1"), where the theme's were unnamed icons or
+ * a row of identical "Remove" titles.
+ */
+
+type Registry = ArrayFieldTemplateProps<unknown, RJSFSchema, EngineFormContext>['registry'];
+type ButtonProps = IconButtonProps<unknown, RJSFSchema, EngineFormContext>;
+
+function textsOf(registry: Registry, path: ReadonlyArray<string | number>): ListTexts {
+  const { texts, language, entityId } = contextOf(registry.formContext);
+  return listTexts(texts, language, entityId, listPathOf(path));
+}
+
+const ThemeArrayFieldTemplate = MantineTemplates.ArrayFieldTemplate!;
+const ThemeArrayFieldItemTemplate = MantineTemplates.ArrayFieldItemTemplate!;
+
+/** A theme button with a name of its own (its title, which the theme sets, and its label). */
+function named(Button: ComponentType<ButtonProps>, name: string): ComponentType<ButtonProps> {
+  function Named(props: ButtonProps) {
+    return <Button {...props} title={name} aria-label={name} />;
+  }
+  return Named;
+}
+
+/** The theme's list, its add button named after the list ("Add a dependant"). */
+export function ArrayFieldTemplate(
+  props: ArrayFieldTemplateProps<unknown, RJSFSchema, EngineFormContext>,
+) {
+  const { registry } = props;
+  const add = textsOf(registry, props.fieldPathId.path).add;
+  const withNamedAdd = useMemo(() => {
+    const buttons = registry.templates.ButtonTemplates;
+    return {
+      ...registry,
+      templates: {
+        ...registry.templates,
+        ButtonTemplates: { ...buttons, AddButton: named(buttons.AddButton, add) },
+      },
+    };
+  }, [registry, add]);
+  return <ThemeArrayFieldTemplate {...props} registry={withNamedAdd} />;
+}
+
+/**
+ * An item of the list: an object item under its heading, the item a group the heading names.
+ * An item that names itself (`groupLabelFrom`: a question, an attachment) needs none, nor does a
+ * single value.
+ */
+export function ArrayFieldItemTemplate(
+  props: ArrayFieldItemTemplateProps<unknown, RJSFSchema, EngineFormContext>,
+) {
+  const { buttonsProps, registry, index, schema } = props;
+  const itself = getUiOptions(props.uiSchema).groupLabelFrom !== undefined;
+  if (itself || schema.type !== 'object') return <ThemeArrayFieldItemTemplate {...props} />;
+  const heading = textsOf(registry, buttonsProps.fieldPathId.path).item(index + 1);
+  const headingId = `${buttonsProps.fieldPathId.$id}__heading`;
+  return (
+    <div role="group" aria-labelledby={headingId} className="engine-list-item">
+      <ThemeArrayFieldItemTemplate {...props}>
+        <Title order={5} id={headingId} mb="xs">
+          {heading}
+        </Title>
+        {props.children}
+      </ThemeArrayFieldItemTemplate>
+    </div>
+  );
+}
+
+/** An item's buttons, the theme's, each named for what it does to this item. */
+export function ArrayFieldItemButtonsTemplate(
+  props: ArrayFieldItemButtonsTemplateProps<unknown, RJSFSchema, EngineFormContext>,
+) {
+  const { disabled, readonly, registry, uiSchema, fieldPathId, index } = props;
+  const { CopyButton, MoveDownButton, MoveUpButton, RemoveButton } =
+    registry.templates.ButtonTemplates;
+  const names = textsOf(registry, fieldPathId.path);
+  const number = index + 1;
+  const off = disabled || readonly;
+  const common = { uiSchema, registry };
+  const name = (text: string) => ({ title: text, 'aria-label': text });
+  return (
+    <>
+      {(props.hasMoveUp || props.hasMoveDown) && (
+        <MoveUpButton
+          id={buttonId(fieldPathId, 'moveUp')}
+          className="rjsf-array-item-move-up"
+          disabled={off || !props.hasMoveUp}
+          onClick={props.onMoveUpItem}
+          {...common}
+          {...name(names.moveUp(number))}
+        />
+      )}
+      {(props.hasMoveUp || props.hasMoveDown) && (
+        <MoveDownButton
+          id={buttonId(fieldPathId, 'moveDown')}
+          className="rjsf-array-item-move-down"
+          disabled={off || !props.hasMoveDown}
+          onClick={props.onMoveDownItem}
+          {...common}
+          {...name(names.moveDown(number))}
+        />
+      )}
+      {props.hasCopy && (
+        <CopyButton
+          id={buttonId(fieldPathId, 'copy')}
+          className="rjsf-array-item-copy"
+          disabled={off}
+          onClick={props.onCopyItem}
+          {...common}
+          {...name(names.copy(number))}
+        />
+      )}
+      {props.hasRemove && (
+        <RemoveButton
+          id={buttonId(fieldPathId, 'remove')}
+          className="rjsf-array-item-remove"
+          disabled={off}
+          onClick={props.onRemoveItem}
+          {...common}
+          {...name(names.remove(number))}
+        />
+      )}
+    </>
+  );
+}
