@@ -94,6 +94,21 @@ describe('DocumentForm rules and modes', () => {
     expect(screen.getByTestId('section-errors-dependants').textContent).toBe('1');
   });
 
+  it('names the fields of a required section not yet opened, not the section', async () => {
+    const form = await renderSample({ initialSection: 'dependants', value: {} });
+    let errors: Array<{ path: string; rule: string }> = [];
+    act(() => {
+      errors = form.handle.current!.validateAll();
+    });
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: '/applicant/familyName', rule: 'required' }),
+        expect.objectContaining({ path: '/applicant/birthDate', rule: 'required' }),
+      ]),
+    );
+    expect(errors.map((e) => e.path)).not.toContain('/applicant');
+  });
+
   it('names the answer to each character question by the question, for screen readers', async () => {
     const user = userEvent.setup();
     await renderSample({

@@ -167,7 +167,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       const uses = p.definition.rules ?? [];
       documentCheckPending.current = !validate;
       const errors = validate
-        ? validateDocument(validate, uses, data, p.texts, p.language)
+        ? validateDocument(validate, uses, data, p.texts, p.language, p.definition)
         : validateLoadedSections(
             (sectionId) => sourceRef.current.section(sectionId)?.validate,
             sectionsOf(p.definition).map((section) => section.id),
@@ -175,6 +175,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
             data,
             p.texts,
             p.language,
+            p.definition,
           );
       if (validate || errors.length > 0) setDocumentErrors(errors);
       return errors;

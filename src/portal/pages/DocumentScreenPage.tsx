@@ -53,7 +53,7 @@ import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPan
 import { ErrorSummary, focusField, type SummaryEntry } from './document/ErrorSummary';
 import { WriteMessageButton } from './document/WriteMessageDialog';
 import { missingRequiredFields, useAnsweredErrors } from './document/answeredErrors';
-import { fieldLabel } from '../../engine/form/texts';
+import { errorFieldLabel } from '../../engine/form/errorLabel';
 import { ModulePanels } from '../../engine/module';
 import { CREATING_MODES, EDITING_MODES } from '../screenModes';
 
@@ -217,7 +217,7 @@ export function DocumentScreenPage({
       const own = SCREEN_FIELDS[error.path];
       const label = own
         ? t(own.label)
-        : fieldLabel(bundle.translations, language, entity.id, textPath(error.path));
+        : errorFieldLabel(entity, bundle.translations, language, data, error.path);
       return {
         key: `${error.path}:${error.rule}`,
         text: error.path
@@ -231,7 +231,7 @@ export function DocumentScreenPage({
         },
       };
     });
-  }, [entity, fieldErrors, bundle.translations, language, t]);
+  }, [entity, fieldErrors, bundle.translations, language, t, data]);
 
   const run = useCallback(
     async (name: string) => {
@@ -581,14 +581,6 @@ function grantedReference(
   const value = resolvePointer(result.data, '/header/reference');
   if (!workflow.reference || typeof value !== 'string' || value === '') return {};
   return { reference: { label: t(`${workflow.document}.header.reference._`), value } };
-}
-
-/** A pointer's text path: property names joined by dots, list indices left out. */
-function textPath(pointer: string): string {
-  return pointer
-    .split('/')
-    .filter((part) => part !== '' && !/^\d+$/.test(part))
-    .join('.');
 }
 
 /** The actions of a screen this user may take on the document now (all of them when creating). */
