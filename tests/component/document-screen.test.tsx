@@ -239,14 +239,31 @@ describe('document screen', { timeout: 90_000 }, () => {
     const names = within(list)
       .getAllByRole('tab')
       .map((tab) => tab.textContent);
+    // What must be filled in says so before anything is sent (the schema requires the applicant).
     expect(names).toEqual([
-      expect.stringMatching(/^ApplicantCompleted/),
+      expect.stringMatching(/^ApplicantRequired · Completed/),
       expect.stringMatching(/^DependantsCompleted/),
       expect.stringMatching(/^Character questionsNot started/),
     ]);
     // On a phone the same sections are a select, not a strip of tabs.
     const select = screen.getByRole('combobox', { name: 'Section' });
     expect(within(select).getAllByRole('option')).toHaveLength(3);
+  });
+
+  it('marks as required a section whose rule asks for answers, in English and French', async () => {
+    await changeLanguage('en');
+    const questions = [{ question: 'Have you ever been deported?' }];
+    const asked = { ...stored, data: { ...stored.data, characterQuestions: questions } };
+    renderScreen('/sample/permit/edit/d1', fakeApi(asked).api, ['submit', 'read']);
+    const list = await waitFor(sectionList);
+    const tab = within(list).getByRole('tab', { name: /^Character questions/ });
+    expect(tab.textContent).toMatch(/^Character questionsRequired · /);
+    expect(within(list).getByRole('tab', { name: /^Dependants/ }).textContent).not.toContain(
+      'Required',
+    );
+    await act(() => changeLanguage('fr'));
+    await waitFor(() => expect(tab.textContent).toMatch(/^Questions de moralitéObligatoire · /));
+    await act(() => changeLanguage('en'));
   });
 
   it('opens the officer on the section the screen names, internal sections included', async () => {

@@ -10,6 +10,7 @@ import {
   withoutValuesAt,
 } from '../definitions/conditional-fields';
 import type { EntityDefinition, EntitySection, JsonSchema, JsonValue } from '../definitions/types';
+import { asksForAnswer } from './registry';
 
 export type { EntitySection };
 
@@ -76,4 +77,35 @@ export function applicableData<T extends Record<string, unknown>>(
   }
   // A field whose condition reads a dropped section's value does not apply either.
   return withoutValuesAt(result, inapplicableFields(definition, result)) as T;
+}
+
+/**
+ * The sections a person must fill in, for the task list to say so before anything is sent
+ * (docs/forms.md, "Sections"): those the root's `required` names; a section that applies only
+ * sometimes while it applies, when a root `if`/`then` requires it (how such a section is
+ * required); and a section holding a rule that asks for an answer (a declaration to accept,
+ * questions to answer: `asksForAnswer`).
+ */
+export function requiredSections(definition: EntityFormDefinition, data: unknown): Set<string> {
+  const sections = sectionsOf(definition);
+  const required = new Set<string>();
+  const root = definition.schema;
+  for (const name of namesIn(root.required)) required.add(name);
+  const branches = [root, ...(Array.isArray(root.allOf) ? root.allOf : [])].flatMap((node) => {
+    const branch = objectOf(node);
+    return [objectOf(branch?.then), objectOf(branch?.else)];
+  });
+  const conditional = new Set(branches.flatMap((branch) => namesIn(branch?.required)));
+  for (const section of sections)
+    if (section.when && conditional.has(section.id) && sectionApplies(section, data))
+      required.add(section.id);
+  for (const use of definition.rules ?? [])
+    if (asksForAnswer(use, data)) required.add(sectionOfPath(use.path));
+  return new Set(sections.map((section) => section.id).filter((id) => required.has(id)));
+}
+
+function namesIn(value: JsonValue | undefined): string[] {
+  return Array.isArray(value)
+    ? value.filter((name): name is string => typeof name === 'string')
+    : [];
 }

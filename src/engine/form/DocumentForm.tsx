@@ -31,6 +31,7 @@ import { translate } from '../../core/i18n/translate';
 import { resolvePointer } from '../../core/rules/registry';
 import {
   applicableData,
+  requiredSections,
   sectionApplies,
   sectionOfPath,
   sectionSchema,
@@ -411,6 +412,12 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       return sectionStatus(value[section.id], errors.length);
     });
     const statuses = useStable(allStatuses, allStatuses.join(','));
+    // Which editable sections must be filled in, said in the list before anything is sent.
+    const mustFill = requiredSections(definition, value);
+    const allRequired = sections.map(
+      (section) => isEditable(section.id) && mustFill.has(section.id),
+    );
+    const required = useStable(allRequired, allRequired.join(','));
 
     const pendingValidators = (
       <Center py="xl">
@@ -461,6 +468,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
           id: section.id,
           label: fieldLabel(texts, language, entityId, section.id),
           count: counts[i] ?? 0,
+          required: required[i] ? t('form.taskList.required') : undefined,
           status: status && t(`form.sectionStatus.${status}`),
         };
       });
@@ -476,7 +484,12 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
             onChange={(event) => goTo(event.currentTarget.value)}
             data={items.map((item) => ({
               value: item.id,
-              label: [item.label, item.status, item.count > 0 ? `(${item.count})` : '']
+              label: [
+                item.label,
+                item.required,
+                item.status,
+                item.count > 0 ? `(${item.count})` : '',
+              ]
                 .filter(Boolean)
                 .join(' · '),
             }))}
@@ -509,7 +522,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
                     }
                   >
                     <span>{item.label}</span>
-                    {item.status && (
+                    {(item.status || item.required) && (
                       <Text
                         component="span"
                         size="xs"
@@ -517,6 +530,12 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
                         display="block"
                         data-testid={`section-status-${item.id}`}
                       >
+                        {item.required && (
+                          <Text component="span" inherit fw={700}>
+                            {item.required}
+                          </Text>
+                        )}
+                        {item.required && item.status && ' · '}
                         {item.status}
                       </Text>
                     )}
@@ -545,7 +564,19 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
           </Group>
         </Stack>
       );
-    }, [active, sections, counts, statuses, index, goTo, texts, language, entityId, listShown]);
+    }, [
+      active,
+      sections,
+      counts,
+      statuses,
+      required,
+      index,
+      goTo,
+      texts,
+      language,
+      entityId,
+      listShown,
+    ]);
 
     return <PanelContext.Provider value={panel}>{chrome}</PanelContext.Provider>;
   },
