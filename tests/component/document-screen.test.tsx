@@ -266,6 +266,18 @@ describe('document screen', { timeout: 90_000 }, () => {
     await act(() => changeLanguage('en'));
   });
 
+  it('counts each error the form found once, though the refused action hands it back', async () => {
+    await changeLanguage('en');
+    const missing = { ...stored, data: { ...stored.data, applicant: { birthDate: '1990-03-15' } } };
+    const { api, post } = fakeApi(missing);
+    renderScreen('/sample/permit/edit/d1', api, ['submit', 'read']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    const summary = await screen.findByTestId('error-summary');
+    expect(summary.textContent).toContain('Family name: This field is required');
+    expect(screen.getByTestId('section-errors-applicant').textContent).toBe('1');
+    expect(post).not.toHaveBeenCalled();
+  });
+
   it('opens the officer on the section the screen names, internal sections included', async () => {
     renderScreen(
       '/sample/permit/verification/d1',

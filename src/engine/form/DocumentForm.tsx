@@ -326,9 +326,14 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
           sectionId === active
             ? activeErrors
             : (documentErrors ?? []).filter((e) => sectionOfPath(e.path) === sectionId);
-        const server = extraErrors.filter((e) => sectionOfPath(e.path) === sectionId);
         const all = showAll || (visited.has(sectionId) && sectionId !== active);
-        return [...client.filter((e) => all || isShown(e.path, touched)), ...server];
+        const shown = client.filter((e) => all || isShown(e.path, touched));
+        // The screen hands back what the form found (an action it refused): counted once.
+        const said = new Set(shown.map((e) => `${e.path}\0${e.message}`));
+        const server = extraErrors.filter(
+          (e) => sectionOfPath(e.path) === sectionId && !said.has(`${e.path}\0${e.message}`),
+        );
+        return [...shown, ...server];
       },
       [active, activeErrors, documentErrors, extraErrors, showAll, visited, touched],
     );
