@@ -339,7 +339,7 @@ describe('document screen', { timeout: 90_000 }, () => {
       ],
     };
     const issued = { ...stored, status: 'ISSUED', allowedActions: [] };
-    const applicant = { familyName: 'Doe', email: 'jane@example.org' };
+    const applicant = { familyName: 'Doe', birthDate: '1990-03-15', email: 'jane@example.org' };
     const shown = { ...stored, data: { ...stored.data, applicant } };
     const { api, post } = fakeApi({ ...shown, allowedActions: ['issue'] });
     post.mockResolvedValueOnce([refusal, undefined]).mockResolvedValueOnce([undefined, issued]);
@@ -349,6 +349,9 @@ describe('document screen', { timeout: 90_000 }, () => {
     const summary = await screen.findByTestId('error-summary');
     expect(summary.textContent).toContain('Family name: Already in use');
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    // Not "Completed" while something there is refused.
+    const status = () => screen.getByTestId('section-status-applicant').textContent;
+    expect(status()).toBe('Required · In progress');
     // Corrected, its mark and its entry go; the focus stays where the person types.
     const user = userEvent.setup();
     await user.type(name, 'e');
@@ -360,6 +363,7 @@ describe('document screen', { timeout: 90_000 }, () => {
     await user.type(screen.getByLabelText(/^E-mail/), 'm');
     await waitFor(() => expect(screen.queryByTestId('error-summary')).toBeNull());
     expect(screen.queryByText('No such mailbox')).toBeNull();
+    expect(status()).toBe('Required · Completed');
     // And the action goes out again, with what was typed.
     fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
     await waitFor(() => expect(post).toHaveBeenCalledTimes(2));

@@ -408,13 +408,16 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       section.id === active ? activeShown.length : errorsOf(section.id).length,
     );
     const counts = useStable(allCounts, allCounts.join(','));
-    const allStatuses = sections.map((section): SectionStatus | undefined => {
+    const allStatuses = sections.map((section, i): SectionStatus | undefined => {
       if (!isEditable(section.id)) return undefined;
-      if (section.id === active) return sectionStatus(value[section.id], activeErrors.length);
+      // An error shown there (one the server found too) leaves it in progress.
+      const shown = allCounts[i] ?? 0;
+      if (section.id === active)
+        return sectionStatus(value[section.id], activeErrors.length + shown);
       // A section holding answers has a status once the document has been checked.
       if (documentErrors === undefined && !isBlank(value[section.id])) return undefined;
       const errors = (documentErrors ?? []).filter((e) => sectionOfPath(e.path) === section.id);
-      return sectionStatus(value[section.id], errors.length);
+      return sectionStatus(value[section.id], errors.length + shown);
     });
     const statuses = useStable(allStatuses, allStatuses.join(','));
     // Which editable sections must be filled in, said in the list before anything is sent.
