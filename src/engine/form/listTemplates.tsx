@@ -1,8 +1,9 @@
 import { useMemo, type ComponentType } from 'react';
-import { Title } from '@mantine/core';
+import { Box, Group, Title } from '@mantine/core';
 import { Templates as MantineTemplates } from '@rjsf/mantine';
 import {
   buttonId,
+  getTemplate,
   getUiOptions,
   type ArrayFieldItemButtonsTemplateProps,
   type ArrayFieldItemTemplateProps,
@@ -71,15 +72,33 @@ export function ArrayFieldItemTemplate(
   if (itself || schema.type !== 'object') return <ThemeArrayFieldItemTemplate {...props} />;
   const heading = textsOf(registry, buttonsProps.fieldPathId.path).item(index + 1);
   const headingId = `${buttonsProps.fieldPathId.$id}__heading`;
+  const Buttons = getTemplate<
+    'ArrayFieldItemButtonsTemplate',
+    unknown,
+    RJSFSchema,
+    EngineFormContext
+  >('ArrayFieldItemButtonsTemplate', registry, getUiOptions(props.uiSchema));
+  // The item's buttons beside its heading, its fields the whole width below (the theme's column
+  // of buttons beside the fields left them half a phone's width).
   return (
-    <div role="group" aria-labelledby={headingId} className="engine-list-item">
-      <ThemeArrayFieldItemTemplate {...props}>
-        <Title order={5} id={headingId} mb="xs">
+    <Box
+      role="group"
+      aria-labelledby={headingId}
+      className={props.className || 'rjsf-array-item'}
+      mb="md"
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs" mb="xs">
+        <Title order={5} id={headingId}>
           {heading}
         </Title>
-        {props.children}
-      </ThemeArrayFieldItemTemplate>
-    </div>
+        {props.hasToolbar && (
+          <Group wrap="nowrap" gap={2}>
+            <Buttons {...buttonsProps} />
+          </Group>
+        )}
+      </Group>
+      {props.children}
+    </Box>
   );
 }
 
