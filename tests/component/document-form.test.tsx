@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TextTree } from '../../src/core/i18n/translate';
 import type { EntityFormDefinition } from '../../src/core/rules/sections';
 import { withRequiredFields } from '../../src/engine/form/ui';
-import { loadSample, renderSample } from './harness';
+import { loadSample, renderSample, sampleWithApplicantUi } from './harness';
 
 /**
  * The sample's character questions as a list the server fills (docs/forms.md): the question and
@@ -322,21 +322,10 @@ describe('DocumentForm rules and modes', () => {
 
 describe('DocumentForm fields that apply only sometimes (ui:options.when)', () => {
   it('hides a field while its condition does not hold, and neither checks nor keeps its value', async () => {
-    const { definition } = await loadSample();
-    const ui = definition.uiSchema as { applicant: Record<string, unknown> };
-    const conditional: EntityFormDefinition = {
-      ...definition,
-      uiSchema: {
-        ...definition.uiSchema,
-        applicant: {
-          ...ui.applicant,
-          email: {
-            'ui:widget': 'email',
-            'ui:options': { when: { pointer: '/applicant/married', in: [true] } },
-          },
-        },
-      },
-    };
+    const conditional = await sampleWithApplicantUi('email', {
+      'ui:widget': 'email',
+      'ui:options': { when: { pointer: '/applicant/married', in: [true] } },
+    });
     const user = userEvent.setup();
     const form = await renderSample({
       definition: conditional,

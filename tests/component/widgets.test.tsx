@@ -2,8 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { MediaReference } from '../../src/core/documents/types';
-import type { EntityFormDefinition } from '../../src/core/rules/sections';
-import { loadSample, renderSample } from './harness';
+import { renderSample, sampleWithApplicantUi } from './harness';
 
 describe('widgets', () => {
   it('date stores ISO from DD/MM/YYYY; money keeps a decimal string; email and phone', async () => {
@@ -54,22 +53,11 @@ describe('widgets', () => {
 
   it("catalog narrowed by another field never offers the other value's entries while it asks", async () => {
     const user = userEvent.setup();
-    const { definition } = await loadSample();
-    const ui = definition.uiSchema as { applicant: Record<string, unknown> };
     // The nationality offered depends on the gender given (any field names any other here).
-    const narrowed: EntityFormDefinition = {
-      ...definition,
-      uiSchema: {
-        ...definition.uiSchema,
-        applicant: {
-          ...ui.applicant,
-          nationality: {
-            'ui:widget': 'catalog',
-            'ui:options': { catalog: 'country', match: { group: '/applicant/gender' } },
-          },
-        },
-      },
-    };
+    const narrowed = await sampleWithApplicantUi('nationality', {
+      'ui:widget': 'catalog',
+      'ui:options': { catalog: 'country', match: { group: '/applicant/gender' } },
+    });
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (release = resolve));
     const searchCatalog = vi.fn(

@@ -111,51 +111,62 @@ export function ArrayFieldItemButtonsTemplate(
     registry.templates.ButtonTemplates;
   const names = textsOf(registry, fieldPathId.path);
   const number = index + 1;
-  const off = disabled || readonly;
-  const common = { uiSchema, registry };
-  const name = (text: string) => ({ title: text, 'aria-label': text });
+  const moving = props.hasMoveUp || props.hasMoveDown;
+  const buttons = [
+    {
+      kind: 'moveUp',
+      css: 'move-up',
+      Button: MoveUpButton,
+      shown: moving,
+      off: !props.hasMoveUp,
+      onClick: props.onMoveUpItem,
+      name: names.moveUp,
+    },
+    {
+      kind: 'moveDown',
+      css: 'move-down',
+      Button: MoveDownButton,
+      shown: moving,
+      off: !props.hasMoveDown,
+      onClick: props.onMoveDownItem,
+      name: names.moveDown,
+    },
+    {
+      kind: 'copy',
+      css: 'copy',
+      Button: CopyButton,
+      shown: props.hasCopy,
+      off: false,
+      onClick: props.onCopyItem,
+      name: names.copy,
+    },
+    {
+      kind: 'remove',
+      css: 'remove',
+      Button: RemoveButton,
+      shown: props.hasRemove,
+      off: false,
+      onClick: props.onRemoveItem,
+      name: names.remove,
+    },
+  ] as const;
   return (
     <>
-      {(props.hasMoveUp || props.hasMoveDown) && (
-        <MoveUpButton
-          id={buttonId(fieldPathId, 'moveUp')}
-          className="rjsf-array-item-move-up"
-          disabled={off || !props.hasMoveUp}
-          onClick={props.onMoveUpItem}
-          {...common}
-          {...name(names.moveUp(number))}
-        />
-      )}
-      {(props.hasMoveUp || props.hasMoveDown) && (
-        <MoveDownButton
-          id={buttonId(fieldPathId, 'moveDown')}
-          className="rjsf-array-item-move-down"
-          disabled={off || !props.hasMoveDown}
-          onClick={props.onMoveDownItem}
-          {...common}
-          {...name(names.moveDown(number))}
-        />
-      )}
-      {props.hasCopy && (
-        <CopyButton
-          id={buttonId(fieldPathId, 'copy')}
-          className="rjsf-array-item-copy"
-          disabled={off}
-          onClick={props.onCopyItem}
-          {...common}
-          {...name(names.copy(number))}
-        />
-      )}
-      {props.hasRemove && (
-        <RemoveButton
-          id={buttonId(fieldPathId, 'remove')}
-          className="rjsf-array-item-remove"
-          disabled={off}
-          onClick={props.onRemoveItem}
-          {...common}
-          {...name(names.remove(number))}
-        />
-      )}
+      {buttons
+        .filter((button) => button.shown)
+        .map(({ kind, css, Button, off, onClick, name }) => (
+          <Button
+            key={kind}
+            id={buttonId(fieldPathId, kind)}
+            className={`rjsf-array-item-${css}`}
+            disabled={disabled || readonly || off}
+            onClick={onClick}
+            uiSchema={uiSchema}
+            registry={registry}
+            title={name(number)}
+            aria-label={name(number)}
+          />
+        ))}
     </>
   );
 }
