@@ -233,6 +233,40 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     expect((await call('POST', `${BASE}/derive`, '', { data: {} })).statusCode).toBe(401);
   });
 
+  it("keeps the person to declare's details only for a parent, guardian or spouse", async () => {
+    // Typed for a spouse, then None chosen: nothing about nobody is checked (the passport
+    // number would be refused) nor kept.
+    const given = {
+      status: 'NONE',
+      familyName: 'Tui',
+      givenName: 'Losa',
+      passportNumber: 'not valid',
+      address: { city: 'Apia' },
+    };
+    const { stored, filled } = await completeApplication('VV30', { family: given });
+    expect(stored.data.family).toEqual({ status: 'NONE' });
+    const submitted = await ok('POST', `${BASE}/${stored.id}/actions/submit`, applicant, {
+      version: stored.version,
+      data: filled,
+    });
+    expect(submitted.data.family).toEqual({ status: 'NONE' });
+    // A spouse's are kept, and checked; the date of marriage only for a spouse.
+    const spouse = {
+      status: 'SPOUSE',
+      familyName: 'Tui',
+      givenName: 'Losa',
+      marriageDate: '2015-06-01',
+    };
+    expect(
+      (await ok('POST', BASE, applicant, { data: { ...filled, family: spouse } })).data.family,
+    ).toEqual(spouse);
+    const parent = { ...spouse, status: 'PARENT' };
+    const { marriageDate: _date, ...withoutDate } = parent;
+    expect(
+      (await ok('POST', BASE, applicant, { data: { ...filled, family: parent } })).data.family,
+    ).toEqual(withoutDate);
+  });
+
   it('refuses unanswered questions and missing mandatory files, changing nothing', async () => {
     const { stored, filled } = await completeApplication();
     const before = await snapshot(stored.id);

@@ -28,6 +28,7 @@ async function renderRoles(initial: unknown, rawErrors: string[] = []) {
     language: 'en',
     services: { documentChoices },
     valueAt: () => undefined,
+    fieldApplies: () => true,
   };
   const changes: unknown[] = [];
   function Host() {

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { TextTree } from '../../src/core/i18n/translate';
 import type { EntityFormDefinition } from '../../src/core/rules/sections';
 import { withRequiredFields } from '../../src/engine/form/ui';
-import { loadSample, renderSample } from './harness';
+import { loadSample, renderSample, sampleWithApplicantUi } from './harness';
 
 /**
  * The sample's character questions as a list the server fills (docs/forms.md): the question and
@@ -91,6 +92,21 @@ describe('DocumentForm rules and modes', () => {
       expect(screen.getByText('Please answer all Character Questions')).toBeTruthy(),
     );
     expect(screen.getByTestId('section-errors-dependants').textContent).toBe('1');
+  });
+
+  it('names the fields of a required section not yet opened, not the section', async () => {
+    const form = await renderSample({ initialSection: 'dependants', value: {} });
+    let errors: Array<{ path: string; rule: string }> = [];
+    act(() => {
+      errors = form.handle.current!.validateAll();
+    });
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: '/applicant/familyName', rule: 'required' }),
+        expect.objectContaining({ path: '/applicant/birthDate', rule: 'required' }),
+      ]),
+    );
+    expect(errors.map((e) => e.path)).not.toContain('/applicant');
   });
 
   it('names the answer to each character question by the question, for screen readers', async () => {
@@ -262,13 +278,78 @@ describe('DocumentForm rules and modes', () => {
     expect(screen.queryByRole('tab', { name: /Documents/ })).toBeNull();
   });
 
-  it('adds and removes array items with translated buttons', async () => {
+  it('adds and removes array items with buttons named for the list and the item', async () => {
     const user = userEvent.setup();
     const form = await renderSample({ initialSection: 'dependants', language: 'fr' });
-    await user.click(screen.getByTitle('Ajouter'));
+    const add = screen.getByRole('button', { name: 'Ajouter une personne à charge' });
+    await user.click(add);
     await waitFor(() => expect(screen.getByLabelText(/Prénom/)).toBeTruthy());
     expect(Array.isArray(form.current.value.dependants)).toBe(true);
-    fireEvent.click(screen.getByTitle('Supprimer'));
-    await waitFor(() => expect(screen.queryByLabelText(/Prénom/)).toBeNull());
+    await user.click(add);
+    // Each item is a group under its heading, its buttons named for it.
+    const second = await screen.findByRole('group', { name: 'Personne à charge 2' });
+    expect(within(second).getByRole('heading', { name: 'Personne à charge 2' })).toBeTruthy();
+    expect(
+      within(second).getByRole('button', { name: 'Monter : Personne à charge 2' }),
+    ).toBeTruthy();
+    const first = screen.getByRole('group', { name: 'Personne à charge 1' });
+    fireEvent.click(within(first).getByRole('button', { name: 'Retirer la personne à charge 1' }));
+    await waitFor(() => expect(screen.getAllByLabelText(/Prénom/)).toHaveLength(1));
+    expect(screen.queryByRole('group', { name: 'Personne à charge 2' })).toBeNull();
+  });
+
+  it('reads each item of a list under its heading', async () => {
+    await renderSample({
+      readOnly: true,
+      value: { dependants: [{ givenName: 'Ann', birthDate: '2015-02-01' }, { givenName: 'Tom' }] },
+    });
+    const section = screen.getByTestId('readonly-dependants');
+    expect(within(section).getByText('Dependant 1')).toBeTruthy();
+    expect(within(section).getByText('Dependant 2')).toBeTruthy();
+  });
+
+  it('names the items and buttons of a list without texts of its own after the list', async () => {
+    const { texts } = await loadSample();
+    const own = texts.en['sample-permit'] as TextTree & { dependants: TextTree };
+    const { _item, _add, _remove, ...dependants } = own.dependants;
+    const plain = { ...texts, en: { ...texts.en, 'sample-permit': { ...own, dependants } } };
+    await renderSample({ initialSection: 'dependants', texts: plain });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add an item: Dependants' }));
+    const item = await screen.findByRole('group', { name: 'Dependants, item 1' });
+    expect(within(item).getByRole('button', { name: 'Remove: Dependants, item 1' })).toBeTruthy();
+  });
+});
+
+describe('DocumentForm fields that apply only sometimes (ui:options.when)', () => {
+  it('hides a field while its condition does not hold, and neither checks nor keeps its value', async () => {
+    const conditional = await sampleWithApplicantUi('email', {
+      'ui:widget': 'email',
+      'ui:options': { when: { pointer: '/applicant/married', in: [true] } },
+    });
+    const user = userEvent.setup();
+    const form = await renderSample({
+      definition: conditional,
+      value: { applicant: { familyName: 'Doe', birthDate: '1990-03-15', email: 'not-an-email' } },
+    });
+    expect(screen.getByLabelText(/Family name/)).toBeTruthy();
+    expect(screen.queryByLabelText(/E-mail/)).toBeNull();
+    const married = within(screen.getByRole('radiogroup', { name: /Married/ }));
+    await user.click(married.getByLabelText('Yes'));
+    const email = await screen.findByLabelText(/E-mail/);
+    // The widget is given no `when` (a theme would write it on the input as an attribute).
+    expect(email.getAttribute('when')).toBeNull();
+    let errors: Array<{ path: string }> = [];
+    act(() => {
+      errors = form.handle.current!.validateAll();
+    });
+    expect(errors.map((e) => e.path)).toContain('/applicant/email');
+    await user.click(married.getByLabelText('No'));
+    await waitFor(() => expect(screen.queryByLabelText(/E-mail/)).toBeNull());
+    act(() => {
+      errors = form.handle.current!.validateAll();
+    });
+    expect(errors.map((e) => e.path)).not.toContain('/applicant/email');
+    // The form keeps what was typed, should it apply again; the server drops it (applicableData).
+    expect((form.current.value.applicant as Record<string, unknown>).email).toBe('not-an-email');
   });
 });

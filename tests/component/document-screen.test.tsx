@@ -3,6 +3,7 @@
 // marked, destructive actions confirmed, a confirmation after an action that moves the document
 // on, next steps named by what they do, history in words, and a profile without the workings.
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -60,6 +61,7 @@ const workflow: WorkflowDefinition = {
     grant: { roles: ['query'], emphasis: 'primary' },
     remind: { roles: ['query'], emphasis: 'secondary' },
     refuse: { roles: ['query'], danger: true },
+    issue: { roles: ['query'], payload: 'data', requires: ['/applicant/email'] },
   },
   screens: [
     {
@@ -93,6 +95,14 @@ const workflow: WorkflowDefinition = {
       label: 'sample-permit.screens.credentials',
       panels: ['api-credentials'],
       when: { pointer: '/applicant/familyName', equals: 'Service' },
+    },
+    {
+      path: '/issue/:id',
+      mode: 'validation',
+      roles: ['query'],
+      actions: ['issue'],
+      editable: ['applicant'],
+      open: 'applicant',
     },
     {
       path: '/reset/:id',
@@ -244,14 +254,43 @@ describe('document screen', { timeout: 90_000 }, () => {
     const names = within(list)
       .getAllByRole('tab')
       .map((tab) => tab.textContent);
+    // What must be filled in says so before anything is sent (the schema requires the applicant).
     expect(names).toEqual([
-      expect.stringMatching(/^ApplicantCompleted/),
+      expect.stringMatching(/^ApplicantRequired · Completed/),
       expect.stringMatching(/^DependantsCompleted/),
       expect.stringMatching(/^Character questionsNot started/),
     ]);
     // On a phone the same sections are a select, not a strip of tabs.
     const select = screen.getByRole('combobox', { name: 'Section' });
     expect(within(select).getAllByRole('option')).toHaveLength(3);
+  });
+
+  it('marks as required a section whose rule asks for answers, in English and French', async () => {
+    await changeLanguage('en');
+    const questions = [{ question: 'Have you ever been deported?' }];
+    const asked = { ...stored, data: { ...stored.data, characterQuestions: questions } };
+    renderScreen('/sample/permit/edit/d1', fakeApi(asked).api, ['submit', 'read']);
+    const list = await waitFor(sectionList);
+    const tab = within(list).getByRole('tab', { name: /^Character questions/ });
+    expect(tab.textContent).toMatch(/^Character questionsRequired · /);
+    expect(within(list).getByRole('tab', { name: /^Dependants/ }).textContent).not.toContain(
+      'Required',
+    );
+    await act(() => changeLanguage('fr'));
+    await waitFor(() => expect(tab.textContent).toMatch(/^Questions de moralitéObligatoire · /));
+    await act(() => changeLanguage('en'));
+  });
+
+  it('counts each error the form found once, though the refused action hands it back', async () => {
+    await changeLanguage('en');
+    const missing = { ...stored, data: { ...stored.data, applicant: { birthDate: '1990-03-15' } } };
+    const { api, post } = fakeApi(missing);
+    renderScreen('/sample/permit/edit/d1', api, ['submit', 'read']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    const summary = await screen.findByTestId('error-summary');
+    expect(summary.textContent).toContain('Family name: This field is required');
+    expect(screen.getByTestId('section-errors-applicant').textContent).toBe('1');
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('opens the officer on the section the screen names, internal sections included', async () => {
@@ -297,6 +336,76 @@ describe('document screen', { timeout: 90_000 }, () => {
     fireEvent.click(entry);
     expect(document.activeElement).toBe(notes);
     expect(post).not.toHaveBeenCalled();
+    // Given, the notes are no longer marked.
+    fireEvent.change(notes, { target: { value: 'Which passport?' } });
+    await waitFor(() => expect(notes.getAttribute('aria-invalid')).not.toBe('true'));
+    expect(screen.queryByTestId('error-summary')).toBeNull();
+  });
+
+  it('clears a field the server refused as it changes, and sends the action again', async () => {
+    await changeLanguage('en');
+    const refusal = {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Some fields are not valid, please correct them',
+      fields: [
+        { path: '/applicant/familyName', rule: 'taken', message: 'Already in use' },
+        { path: '/applicant/email', rule: 'mailbox', message: 'No such mailbox' },
+      ],
+    };
+    const issued = { ...stored, status: 'ISSUED', allowedActions: [] };
+    const applicant = { familyName: 'Doe', birthDate: '1990-03-15', email: 'jane@example.org' };
+    const shown = { ...stored, data: { ...stored.data, applicant } };
+    const { api, post } = fakeApi({ ...shown, allowedActions: ['issue'] });
+    post.mockResolvedValueOnce([refusal, undefined]).mockResolvedValueOnce([undefined, issued]);
+    renderScreen('/sample/permit/issue/d1', api, ['query', 'search']);
+    const name = await screen.findByLabelText(/^Family name/);
+    fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
+    const summary = await screen.findByTestId('error-summary');
+    expect(summary.textContent).toContain('Family name: Already in use');
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    // Not "Completed" while something there is refused.
+    const status = () => screen.getByTestId('section-status-applicant').textContent;
+    expect(status()).toBe('Required · In progress');
+    // Corrected, its mark and its entry go; the focus stays where the person types.
+    const user = userEvent.setup();
+    await user.type(name, 'e');
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).not.toBe('true'));
+    expect(screen.queryByText('Already in use')).toBeNull();
+    expect(screen.getByTestId('error-summary').textContent).toContain('E-mail: No such mailbox');
+    expect(document.activeElement).toBe(name);
+    // With the last one corrected, nothing still says the form is wrong.
+    await user.type(screen.getByLabelText(/^E-mail/), 'm');
+    await waitFor(() => expect(screen.queryByTestId('error-summary')).toBeNull());
+    expect(screen.queryByText('No such mailbox')).toBeNull();
+    expect(status()).toBe('Required · Completed');
+    // And the action goes out again, with what was typed.
+    fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    const sent = post.mock.calls[1]?.[2] as { data: { applicant: { familyName: string } } };
+    expect(sent.data.applicant.familyName).toBe('Doee');
+  });
+
+  it('asks for what an action requires before sending it, and clears the mark once given', async () => {
+    await changeLanguage('en');
+    const { applicant: _given, ...rest } = stored.data;
+    const shown = { ...stored, data: { ...rest, applicant: { familyName: 'Doe' } } };
+    const issued = { ...stored, status: 'ISSUED', allowedActions: [] };
+    const { api, post } = fakeApi({ ...shown, allowedActions: ['issue'] }, () => issued);
+    renderScreen('/sample/permit/issue/d1', api, ['query', 'search']);
+    const email = await screen.findByLabelText(/^E-mail/);
+    fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
+    const summary = await screen.findByTestId('error-summary');
+    expect(within(summary).getByRole('button', { name: 'E-mail: This field is required' }));
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(post).not.toHaveBeenCalled();
+    await userEvent.setup().type(email, 'jane@example.org');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).not.toBe('true'));
+    expect(screen.queryByTestId('error-summary')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
+    await waitFor(() => expect(post).toHaveBeenCalledOnce());
+    const sent = post.mock.calls[0]?.[2] as { data: { applicant: { email: string } } };
+    expect(sent.data.applicant.email).toBe('jane@example.org');
   });
 
   it('asks before a destructive action, in a dialog with Go back and the action', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createRef, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
+import type { JsonSchema } from '../../src/core/definitions/types';
 import type { Language, TextTree } from '../../src/core/i18n/translate';
 import type { EntityFormDefinition } from '../../src/core/rules/sections';
 import { DocumentForm } from '../../src/engine/form/DocumentForm';
@@ -39,6 +40,19 @@ export async function loadSample(): Promise<{
   const file = inject('samplePermitValidators');
   const validators = (await import(/* @vite-ignore */ file)) as EntityValidators;
   return { definition, texts, validators };
+}
+
+/** The sample definition with one applicant field drawn as `ui` says. */
+export async function sampleWithApplicantUi(
+  field: string,
+  ui: JsonSchema,
+): Promise<EntityFormDefinition> {
+  const { definition } = await loadSample();
+  const applicant = (definition.uiSchema as { applicant: JsonSchema }).applicant;
+  return {
+    ...definition,
+    uiSchema: { ...definition.uiSchema, applicant: { ...applicant, [field]: ui } },
+  };
 }
 
 export function wrap(node: ReactNode) {

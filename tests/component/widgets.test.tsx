@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { MediaReference } from '../../src/core/documents/types';
-import { renderSample } from './harness';
+import { renderSample, sampleWithApplicantUi } from './harness';
 
 describe('widgets', () => {
   it('date stores ISO from DD/MM/YYYY; money keeps a decimal string; email and phone', async () => {
@@ -49,6 +49,64 @@ describe('widgets', () => {
     await waitFor(() => expect(searchCatalog).toHaveBeenCalledWith('country', 'zeal', {}));
     await user.click(await screen.findByText('NZ - New Zealand'));
     expect((form.current.value.applicant as Record<string, unknown>).nationality).toBe('NZ');
+  });
+
+  it("catalog narrowed by another field never offers the other value's entries while it asks", async () => {
+    const user = userEvent.setup();
+    // The nationality offered depends on the gender given (any field names any other here).
+    const narrowed = await sampleWithApplicantUi('nationality', {
+      'ui:widget': 'catalog',
+      'ui:options': { catalog: 'country', match: { group: '/applicant/gender' } },
+    });
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const searchCatalog = vi.fn(
+      async (_catalog: string, _text: string, where?: Readonly<Record<string, unknown>>) => {
+        if (where?.group === 'F') return [{ code: 'FF', name: 'Of the first' }];
+        await answered;
+        return [{ code: 'MM', name: 'Of the second' }];
+      },
+    );
+    const form = await renderSample({
+      definition: narrowed,
+      services: { searchCatalog },
+      value: { applicant: { gender: 'F' } },
+    });
+    const nationality = () => document.getElementById('root.applicant.nationality')!;
+    const applicant = () => form.current.value.applicant as Record<string, unknown>;
+    await user.click(nationality());
+    expect(await screen.findByText('FF - Of the first')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    // The other gender: until the answer comes, the first gender's entries are not offered.
+    await user.click(screen.getByRole('combobox', { name: /^Gender/ }));
+    await user.click(await screen.findByText('Male'));
+    expect(applicant().gender).toBe('M');
+    await user.click(nationality());
+    await waitFor(() =>
+      expect(searchCatalog).toHaveBeenCalledWith('country', expect.anything(), { group: 'M' }),
+    );
+    expect(screen.queryByText(/Of the first/)).toBeNull();
+    expect(await screen.findByText('Loading')).toBeTruthy();
+    act(() => release());
+    await user.click(await screen.findByText('MM - Of the second'));
+    expect(applicant().nationality).toBe('MM');
+    expect(screen.queryByText(/Of the first/)).toBeNull();
+    // The chosen entry chosen again stays chosen (the x button clears).
+    await user.click(nationality());
+    await user.click(
+      await screen.findByText('MM - Of the second', { selector: '[role=option] *' }),
+    );
+    expect(applicant().nationality).toBe('MM');
+  });
+
+  it('an enum select keeps its option when it is chosen again', async () => {
+    const user = userEvent.setup();
+    const form = await renderSample({ value: { applicant: { gender: 'F' } } });
+    await user.click(screen.getByRole('combobox', { name: /^Gender/ }));
+    await user.click(
+      await screen.findByText('Female', { selector: '[role=option] *, [role=option]' }),
+    );
+    expect((form.current.value.applicant as Record<string, unknown>).gender).toBe('F');
   });
 
   it('datetime and file: checks type and size, uploads with progress, keeps the reference', async () => {

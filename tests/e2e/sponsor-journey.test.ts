@@ -344,7 +344,22 @@ describe('a sponsor application end to end in Chromium', () => {
     const officer = await as(VERIFIER, `${PREFIX}/verification/${id}`);
     const { page } = officer;
     await tab(page, 'Verification');
+    // Grant without the period: asked for on the screen, nothing sent; given, the mark and the
+    // summary go and Grant goes out (it stayed refused until a reload).
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/actions/grant')) sent += 1;
+    });
+    await act(page, 'Grant');
+    const summary = page.getByTestId('error-summary');
+    await summary.getByText('Sponsorship period granted: This field is required').waitFor();
+    const period = panel(page).getByRole('combobox', { name: /^Sponsorship period granted/ });
+    expect(await period.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toBe(0);
+    await shot(page, 'verification-grant-refused');
     await catalogue(page, panel(page), 'Sponsorship period granted', 'SPO3Y');
+    await summary.waitFor({ state: 'detached' });
+    expect(await period.getAttribute('aria-invalid')).not.toBe('true');
     await act(page, 'Grant');
     await shows(page, 'Application Granted Successfully');
     await badge(page, 'Granted');

@@ -435,9 +435,12 @@ describe('a visa application end to end in Chromium', () => {
           .inputValue(),
       )
       .toMatch(new RegExp(`^${SUB_DOCUMENT}\\b`));
-    // Without issuance details the server refuses, and says which are missing.
+    // Without issuance details the screen asks for them, before anything is sent (the server
+    // would refuse them missing all the same).
     await act(page, 'Issue');
-    await page.getByText('Some fields are not valid, please correct them').waitFor();
+    const summary = page.getByTestId('error-summary');
+    await summary.getByText('Effective date: This field is required').waitFor();
+    await summary.getByText('Place of issue: This field is required').waitFor();
     await tab(page, 'Issuance');
     const today = new Date();
     const day = (d: Date) =>
@@ -445,6 +448,8 @@ describe('a visa application end to end in Chromium', () => {
     await text(page, 'Effective date', day(today));
     await text(page, 'Expiry date', day(new Date(today.getTime() + 30 * 86_400_000)));
     await text(page, 'Place of issue', 'Apia');
+    // Each given, its mark and its entry went: nothing says the form is wrong any more.
+    await summary.waitFor({ state: 'detached' });
     await act(page, 'Issue');
     await success(page, 'Application Issued Successfully');
     await page.getByRole('link', { name: 'Dispatch' }).click();

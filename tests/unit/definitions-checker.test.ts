@@ -173,6 +173,38 @@ describe('the checker: pointers and rule paths', () => {
     ]);
   });
 
+  it('refuses a field condition naming no field, with no values, or on a required field', async () => {
+    const problems = await problemsWith<EntityDefinition>(VISA_SCHEMA, (entity) => {
+      const ui = entity.uiSchema as Record<string, Record<string, Record<string, unknown>>>;
+      ui.family!.familyName!['ui:options'] = { when: { pointer: '/family/statu', in: ['SPOUSE'] } };
+      ui.family!.givenName!['ui:options'] = { when: { pointer: '/family/status', in: [] } };
+      ui.applicant!.familyName = {
+        'ui:options': { when: { pointer: '/applicant/title', in: ['MR'] } },
+      };
+    });
+    const at = (field: string) => `/uiSchema/${field}/ui:options/when`;
+    expect(sorted(problems)).toEqual(
+      sorted([
+        {
+          file: VISA_SCHEMA,
+          pointer: `${at('family/familyName')}/pointer`,
+          message: 'no field "/family/statu" in the document\'s schema',
+        },
+        {
+          file: VISA_SCHEMA,
+          pointer: at('family/givenName'),
+          message: 'a condition needs "in", one value or more',
+        },
+        {
+          file: VISA_SCHEMA,
+          pointer: at('applicant/familyName'),
+          message:
+            '"familyName" applies only sometimes and cannot be in required: require it with an if/then on the deciding value',
+        },
+      ]),
+    );
+  });
+
   it('refuses a rule whose path, or a parameter, names no field', async () => {
     let past = -1;
     let items = -1;

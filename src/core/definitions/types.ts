@@ -83,7 +83,10 @@ export interface EntitySection {
   when?: SectionCondition;
 }
 
-/** When a section applies: the value at a JSON pointer of the document is one of `in`. */
+/**
+ * When a section (or a field: its uiSchema's `ui:options.when`, core/definitions/conditional-
+ * fields.ts) applies: the value at a JSON pointer of the document is one of `in`.
+ */
 export interface SectionCondition {
   pointer: string;
   in: JsonValue[];

@@ -98,6 +98,34 @@ const registry = new Map<string, RuleCheck>([
   ['notAbove', notAbove],
 ]);
 
+/**
+ * Rules that ask the person for an answer rather than check one given: the section holding
+ * such a use is required (the task list marks it) while the rule says it asks, from the value
+ * at its path. `accepted` always (a declaration); `allAnswered` while its list holds an item it
+ * applies to (a question; a mandatory attachment).
+ */
+const asking = new Map<string, (value: unknown, use: RuleUse) => boolean>([
+  ['accepted', () => true],
+  [
+    'allAnswered',
+    (value, use) => {
+      const when = typeof use.when === 'string' ? use.when : undefined;
+      return (
+        Array.isArray(value) &&
+        value.some(
+          (item) => when === undefined || (item as Record<string, unknown> | null)?.[when] === true,
+        )
+      );
+    },
+  ],
+]);
+
+/** Whether a use asks for an answer in the document (see `asking`); server rules never do. */
+export function asksForAnswer(use: RuleUse, document: unknown): boolean {
+  if (use.server) return false;
+  return asking.get(use.rule)?.(resolvePointer(document, use.path), use) ?? false;
+}
+
 /** Adds (or replaces) a named rule; returns a function that removes it again. */
 export function registerRule(name: string, check: RuleCheck): () => void {
   const previous = registry.get(name);

@@ -4,8 +4,13 @@
  * engine, which renders and validates one section at a time; both build a section's schema with
  * `sectionSchema`, so the precompiled validators find it by the same hash.
  */
+import {
+  conditionHolds,
+  inapplicableFields,
+  withoutValuesAt,
+} from '../definitions/conditional-fields';
 import type { EntityDefinition, EntitySection, JsonSchema, JsonValue } from '../definitions/types';
-import { resolvePointer } from './registry';
+import { asksForAnswer } from './registry';
 
 export type { EntitySection };
 
@@ -50,14 +55,13 @@ export function sectionOfPath(pointer: string): string {
 
 /** Whether a section applies to the document as it stands (its `when`, if any, holds). */
 export function sectionApplies(section: EntitySection, data: unknown): boolean {
-  if (!section.when) return true;
-  const value = resolvePointer(data, section.when.pointer) as JsonValue | undefined;
-  return value !== undefined && section.when.in.some((allowed) => allowed === value);
+  return !section.when || conditionHolds(section.when, data);
 }
 
 /**
  * The document without the sections that do not apply to it (an organisation's details once
- * the sponsor says they are a person): the same object when every section applies.
+ * the sponsor says they are a person) nor the fields (a spouse's details once the person to
+ * declare is "None", docs/forms.md): the same object when everything applies.
  */
 export function applicableData<T extends Record<string, unknown>>(
   definition: EntityFormDefinition,
@@ -66,8 +70,42 @@ export function applicableData<T extends Record<string, unknown>>(
   const dropped = sectionsOf(definition).filter(
     (section) => section.id in data && !sectionApplies(section, data),
   );
-  if (dropped.length === 0) return data;
-  const result: Record<string, unknown> = { ...data };
-  for (const section of dropped) delete result[section.id];
-  return result as T;
+  let result: Record<string, unknown> = data;
+  if (dropped.length > 0) {
+    result = { ...data };
+    for (const section of dropped) delete result[section.id];
+  }
+  // A field whose condition reads a dropped section's value does not apply either.
+  return withoutValuesAt(result, inapplicableFields(definition, result)) as T;
+}
+
+/**
+ * The sections a person must fill in, for the task list to say so before anything is sent
+ * (docs/forms.md, "Sections"): those the root's `required` names; a section that applies only
+ * sometimes while it applies, when a root `if`/`then` requires it (how such a section is
+ * required); and a section holding a rule that asks for an answer (a declaration to accept,
+ * questions to answer: `asksForAnswer`).
+ */
+export function requiredSections(definition: EntityFormDefinition, data: unknown): Set<string> {
+  const sections = sectionsOf(definition);
+  const required = new Set<string>();
+  const root = definition.schema;
+  for (const name of namesIn(root.required)) required.add(name);
+  const branches = [root, ...(Array.isArray(root.allOf) ? root.allOf : [])].flatMap((node) => {
+    const branch = objectOf(node);
+    return [objectOf(branch?.then), objectOf(branch?.else)];
+  });
+  const conditional = new Set(branches.flatMap((branch) => namesIn(branch?.required)));
+  for (const section of sections)
+    if (section.when && conditional.has(section.id) && sectionApplies(section, data))
+      required.add(section.id);
+  for (const use of definition.rules ?? [])
+    if (asksForAnswer(use, data)) required.add(sectionOfPath(use.path));
+  return new Set(sections.map((section) => section.id).filter((id) => required.has(id)));
+}
+
+function namesIn(value: JsonValue | undefined): string[] {
+  return Array.isArray(value)
+    ? value.filter((name): name is string => typeof name === 'string')
+    : [];
 }

@@ -31,11 +31,13 @@ import { translate } from '../../core/i18n/translate';
 import { resolvePointer } from '../../core/rules/registry';
 import {
   applicableData,
+  requiredSections,
   sectionApplies,
   sectionOfPath,
   sectionSchema,
   sectionsOf,
 } from '../../core/rules/sections';
+import { fieldApplies } from '../../core/definitions/conditional-fields';
 import type { EngineFormContext } from './context';
 import { ReadOnlySection } from './ReadOnlyView';
 import { useFirstPaintDone } from './firstPaint';
@@ -166,7 +168,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       const uses = p.definition.rules ?? [];
       documentCheckPending.current = !validate;
       const errors = validate
-        ? validateDocument(validate, uses, data, p.texts, p.language)
+        ? validateDocument(validate, uses, data, p.texts, p.language, p.definition)
         : validateLoadedSections(
             (sectionId) => sourceRef.current.section(sectionId)?.validate,
             sectionsOf(p.definition).map((section) => section.id),
@@ -174,6 +176,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
             data,
             p.texts,
             p.language,
+            p.definition,
           );
       if (validate || errors.length > 0) setDocumentErrors(errors);
       return errors;
@@ -298,19 +301,23 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       };
     }, [source, active, activeValidators, neighbours, isEditable, checksDocument, runDocument]);
 
-    // Per keystroke: the active section alone.
+    // Per keystroke: the active section alone, without what does not apply (its fields' `when`).
     const sectionValue = value[active];
+    const applyingValue = useMemo(
+      () => applicableData(definition, value)[active],
+      [definition, active, value],
+    );
     const activeErrors = useMemo(
       () =>
         validateSection(
           active,
           activeValidators?.validate,
           rules,
-          { [active]: sectionValue },
+          { [active]: applyingValue },
           texts,
           language,
         ),
-      [active, sectionValue, activeValidators, rules, texts, language],
+      [active, applyingValue, activeValidators, rules, texts, language],
     );
 
     const errorsOf = useCallback(
@@ -319,9 +326,14 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
           sectionId === active
             ? activeErrors
             : (documentErrors ?? []).filter((e) => sectionOfPath(e.path) === sectionId);
-        const server = extraErrors.filter((e) => sectionOfPath(e.path) === sectionId);
         const all = showAll || (visited.has(sectionId) && sectionId !== active);
-        return [...client.filter((e) => all || isShown(e.path, touched)), ...server];
+        const shown = client.filter((e) => all || isShown(e.path, touched));
+        // The screen hands back what the form found (an action it refused): counted once.
+        const said = new Set(shown.map((e) => `${e.path}\0${e.message}`));
+        const server = extraErrors.filter(
+          (e) => sectionOfPath(e.path) === sectionId && !said.has(`${e.path}\0${e.message}`),
+        );
+        return [...shown, ...server];
       },
       [active, activeErrors, documentErrors, extraErrors, showAll, visited, touched],
     );
@@ -340,6 +352,8 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
         language,
         services: props.services ?? {},
         valueAt: (pointer: string) => resolvePointer(currentValue(), pointer),
+        fieldApplies: (pointer: string) =>
+          fieldApplies(latest.current.definition, pointer, currentValue()),
       }),
       [entityId, texts, language, props.services, currentValue],
     );
@@ -394,15 +408,24 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       section.id === active ? activeShown.length : errorsOf(section.id).length,
     );
     const counts = useStable(allCounts, allCounts.join(','));
-    const allStatuses = sections.map((section): SectionStatus | undefined => {
+    const allStatuses = sections.map((section, i): SectionStatus | undefined => {
       if (!isEditable(section.id)) return undefined;
-      if (section.id === active) return sectionStatus(value[section.id], activeErrors.length);
+      // An error shown there (one the server found too) leaves it in progress.
+      const shown = allCounts[i] ?? 0;
+      if (section.id === active)
+        return sectionStatus(value[section.id], activeErrors.length + shown);
       // A section holding answers has a status once the document has been checked.
       if (documentErrors === undefined && !isBlank(value[section.id])) return undefined;
       const errors = (documentErrors ?? []).filter((e) => sectionOfPath(e.path) === section.id);
-      return sectionStatus(value[section.id], errors.length);
+      return sectionStatus(value[section.id], errors.length + shown);
     });
     const statuses = useStable(allStatuses, allStatuses.join(','));
+    // Which editable sections must be filled in, said in the list before anything is sent.
+    const mustFill = requiredSections(definition, value);
+    const allRequired = sections.map(
+      (section) => isEditable(section.id) && mustFill.has(section.id),
+    );
+    const required = useStable(allRequired, allRequired.join(','));
 
     const pendingValidators = (
       <Center py="xl">
@@ -419,7 +442,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       <ReadOnlySection
         schema={asObject(asObject(definition.schema.properties)?.[active]) ?? {}}
         ui={asObject(definition.uiSchema?.[active])}
-        value={sectionValue}
+        value={applyingValue}
         path={active}
         texts={texts}
         language={language}
@@ -453,6 +476,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
           id: section.id,
           label: fieldLabel(texts, language, entityId, section.id),
           count: counts[i] ?? 0,
+          required: required[i] ? t('form.taskList.required') : undefined,
           status: status && t(`form.sectionStatus.${status}`),
         };
       });
@@ -468,7 +492,12 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
             onChange={(event) => goTo(event.currentTarget.value)}
             data={items.map((item) => ({
               value: item.id,
-              label: [item.label, item.status, item.count > 0 ? `(${item.count})` : '']
+              label: [
+                item.label,
+                item.required,
+                item.status,
+                item.count > 0 ? `(${item.count})` : '',
+              ]
                 .filter(Boolean)
                 .join(' · '),
             }))}
@@ -501,7 +530,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
                     }
                   >
                     <span>{item.label}</span>
-                    {item.status && (
+                    {(item.status || item.required) && (
                       <Text
                         component="span"
                         size="xs"
@@ -509,6 +538,12 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
                         display="block"
                         data-testid={`section-status-${item.id}`}
                       >
+                        {item.required && (
+                          <Text component="span" inherit fw={700}>
+                            {item.required}
+                          </Text>
+                        )}
+                        {item.required && item.status && ' · '}
                         {item.status}
                       </Text>
                     )}
@@ -537,7 +572,19 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
           </Group>
         </Stack>
       );
-    }, [active, sections, counts, statuses, index, goTo, texts, language, entityId, listShown]);
+    }, [
+      active,
+      sections,
+      counts,
+      statuses,
+      required,
+      index,
+      goTo,
+      texts,
+      language,
+      entityId,
+      listShown,
+    ]);
 
     return <PanelContext.Provider value={panel}>{chrome}</PanelContext.Provider>;
   },

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime, formatMoney } from './format';
 import { allProperties, asObject, enumName, fieldLabel, schemaType, type Texts } from './texts';
 import type { FormServices } from './types';
 import { isBlank } from './sectionStatus';
+import { listTexts } from './listTexts';
 import { catalogLabel } from './widgets/CatalogWidget';
 import { FileLink, fileKind, fileSize } from './widgets/FileLink';
 import { isMediaReference } from './widgets/FileWidget';
@@ -186,6 +187,11 @@ function ValueView(props: ViewProps) {
     const itemUi = asObject(ui?.items);
     const objects = schemaType(items) === 'object';
     const boxed = objects && !singleField(items, itemUi);
+    // Each boxed item under its heading, as the form shows it ("Dependant 1").
+    const heading =
+      boxed && optionsOf(itemUi).groupLabelFrom === undefined
+        ? listTexts(texts, language, entityId, path).item
+        : undefined;
     return (
       <Box style={{ gridColumn: '1 / -1' }}>
         {label !== '' && (
@@ -197,6 +203,11 @@ function ValueView(props: ViewProps) {
           {value.map((item, index) =>
             boxed ? (
               <Paper key={index} withBorder p="xs">
+                {heading && (
+                  <Text size="sm" fw={500} mb={4}>
+                    {heading(index + 1)}
+                  </Text>
+                )}
                 <ObjectView {...props} schema={items} ui={itemUi} value={item} label={undefined} />
               </Paper>
             ) : objects ? (

@@ -19,6 +19,11 @@ import {
 import { translate } from '../../core/i18n/translate';
 import { contextOf, t, type EngineFormContext } from './context';
 import { useFirstPaintSlice } from './firstPaint';
+import {
+  ArrayFieldItemButtonsTemplate,
+  ArrayFieldItemTemplate,
+  ArrayFieldTemplate,
+} from './listTemplates';
 import { useWidgets } from './widgets';
 import './form.css';
 
@@ -128,14 +133,18 @@ function relabelled(
  * `ui:options.groupLabelFrom` names a field of the object whose value names the object as a
  * group: a screen reader entering a character question's Yes/No answer hears the question
  * first, not only "Answer" (the list's items all look alike otherwise). Properties are relabelled
- * as their uiSchema asks (relabelled above).
+ * as their uiSchema asks (relabelled above), and those that do not apply (`when`) left out.
  */
 function ObjectFieldTemplate(
   props: ObjectFieldTemplateProps<unknown, RJSFSchema, EngineFormContext>,
 ) {
   const data = props.formData;
   const name = textAt(data, getUiOptions(props.uiSchema).groupLabelFrom);
-  const shown = useFirstPaintSlice(props.properties, FIRST_PAINT_FIELDS);
+  // A field that does not apply as the document stands (its `when`) is not shown.
+  const { fieldApplies } = contextOf(props.registry.formContext);
+  const at = props.fieldPathId.path.map(String).join('/');
+  const applying = props.properties.filter((element) => fieldApplies(`/${at}/${element.name}`));
+  const shown = useFirstPaintSlice(applying, FIRST_PAINT_FIELDS);
   const properties = shown.map((element) => relabelled(element, data, props));
   const inner = <ThemeObjectFieldTemplate {...props} properties={properties} />;
   return name !== undefined ? (
@@ -148,7 +157,13 @@ function ObjectFieldTemplate(
 }
 
 const FIELDS = { engineWidget: WidgetField };
-const TEMPLATES = { FieldErrorTemplate, ObjectFieldTemplate };
+const TEMPLATES = {
+  FieldErrorTemplate,
+  ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  ArrayFieldItemButtonsTemplate,
+};
 
 const STRING_KEYS: Partial<Record<TranslatableString, string>> = {
   [TranslatableString.AddItemButton]: 'form.add',

@@ -15,6 +15,11 @@ export interface EngineFormContext {
    * by another field reads it when it asks for its options).
    */
   valueAt: (pointer: string) => unknown;
+  /**
+   * Whether the field at a JSON pointer applies to the document as it stands (its
+   * `ui:options.when`, docs/forms.md): a field that does not is not shown.
+   */
+  fieldApplies: (pointer: string) => boolean;
 }
 
 export function contextOf(formContext: unknown): EngineFormContext {
@@ -25,6 +30,7 @@ export function contextOf(formContext: unknown): EngineFormContext {
     language: context.language ?? 'en',
     services: context.services ?? {},
     valueAt: context.valueAt ?? (() => undefined),
+    fieldApplies: context.fieldApplies ?? (() => true),
   };
 }
 

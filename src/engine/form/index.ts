@@ -1,6 +1,7 @@
 export { DocumentForm } from './DocumentForm';
 export { ReadOnlySection, displayValue } from './ReadOnlyView';
 export { withRequiredFields } from './ui';
+export { unansweredErrors } from './validation';
 export { useUnsavedChanges, unsavedQuestionKey } from './useUnsavedChanges';
 export type { UnsavedChanges, UnsavedWording } from './useUnsavedChanges';
 export {

@@ -35,6 +35,10 @@ export function decorateUi(
 ): UiSchema {
   const result: UiSchema = { ...(ui ?? {}) };
   const { texts, language, entityId } = at;
+  // When a field applies is the form's to decide (its context's fieldApplies), not a widget's
+  // option: RJSF's themes hand unknown options to the input element as attributes.
+  const { when: _when, ...options } = asObject(result['ui:options']) ?? {};
+  if (_when !== undefined) result['ui:options'] = options;
   if (item) {
     result['ui:label'] = false;
   } else {
@@ -46,8 +50,12 @@ export function decorateUi(
     // The list opens in a portal above the page: drawn inside the form (the theme's default),
     // the fields below it would cover its options and take the click meant for them. It is
     // there only while open (CLOSED_LIST).
+    // Choosing the chosen option again keeps it (Mantine's default took it away, emptying a
+    // required select); the x button clears it.
+    const select = result['ui:widget'] === undefined || result['ui:widget'] === 'select';
     result['ui:options'] = {
       comboboxProps: { withinPortal: true, ...CLOSED_LIST },
+      ...(select && { allowDeselect: false, clearable: true }),
       ...asObject(result['ui:options']),
     };
     result['ui:enumNames'] = Object.fromEntries(

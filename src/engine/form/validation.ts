@@ -1,11 +1,12 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import type { FieldError } from '../../core/api/errors';
 import { translate, type Language } from '../../core/i18n/translate';
-import { runRules } from '../../core/rules/registry';
+import { resolvePointer, runRules } from '../../core/rules/registry';
 import { sectionOfPath } from '../../core/rules/sections';
 import type { RuleUse } from '../../core/rules/types';
 import { toFieldErrors, type SchemaError } from '../../core/validation/field-errors';
-import type { Texts } from './texts';
+import type { JsonSchema } from '../../core/definitions/types';
+import { allProperties, asObject, schemaType, type Texts } from './texts';
 import type { DocumentData, PrecompiledValidate } from './types';
 
 /** Keywords that only say a sub-schema failed; the failing keyword itself is reported too. */
@@ -14,6 +15,75 @@ const NOISE = new Set(['if', 'anyOf', 'oneOf', 'not', 'false schema']);
 function schemaErrors(validate: PrecompiledValidate | undefined, data: unknown): SchemaError[] {
   if (!validate || validate(data)) return [];
   return (validate.errors ?? []).filter((e) => !NOISE.has(e.keyword));
+}
+
+/** How many levels of missing groups are opened before the errors are taken as they are. */
+const GROUP_DEPTH = 4;
+
+/**
+ * The schema errors, a required group that is missing (a section not yet opened, an address)
+ * checked as an empty one: each error then names one of its required fields ("Family name"),
+ * as it does once the group is opened, rather than the whole group ("Applicant"). The schema
+ * itself says what is required, conditions included.
+ */
+function fieldSchemaErrors(
+  validate: PrecompiledValidate | undefined,
+  data: unknown,
+  form: FormSchemas | undefined,
+): SchemaError[] {
+  let checked = data;
+  let errors = schemaErrors(validate, checked);
+  for (let depth = 0; form && depth < GROUP_DEPTH; depth++) {
+    const groups = errors
+      .filter((e) => e.keyword === 'required' && typeof e.params.missingProperty === 'string')
+      .map((e) => `${e.instancePath}/${String(e.params.missingProperty)}`)
+      .filter((pointer) => isGroupAt(form, pointer));
+    if (groups.length === 0) break;
+    for (const pointer of groups) checked = withEmptyGroup(checked, pointerSegments(pointer));
+    errors = schemaErrors(validate, checked);
+  }
+  return errors;
+}
+
+/** An entity's schema and uiSchema, as the form draws them. */
+export interface FormSchemas {
+  schema: JsonSchema;
+  uiSchema?: JsonSchema;
+}
+
+/**
+ * Whether the value at a pointer is a group of fields the form shows one by one: an object,
+ * but not one a widget draws as one field (a file's reference).
+ */
+function isGroupAt(form: FormSchemas, pointer: string): boolean {
+  let node: JsonSchema | undefined = form.schema;
+  let ui: JsonSchema | undefined = form.uiSchema;
+  for (const segment of pointerSegments(pointer)) {
+    if (!node) return false;
+    const items = asObject(node.items);
+    if (/^\d+$/.test(segment) && items) {
+      node = items;
+      ui = asObject(ui?.items);
+    } else {
+      node = allProperties(node).find(([name]) => name === segment)?.[1];
+      ui = asObject(ui?.[segment]);
+    }
+  }
+  const drawnWhole = ui?.['ui:widget'] !== undefined || ui?.['ui:field'] !== undefined;
+  return node !== undefined && schemaType(node) === 'object' && !drawnWhole;
+}
+
+/** The data with an empty object at the place of `segments` (copied along the way). */
+function withEmptyGroup(data: unknown, segments: readonly string[]): unknown {
+  const [head, ...rest] = segments;
+  if (head === undefined) return data === undefined ? {} : data;
+  if (Array.isArray(data)) {
+    const copy = [...(data as unknown[])];
+    copy[Number(head)] = withEmptyGroup(copy[Number(head)], rest);
+    return copy;
+  }
+  const node = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  return { ...node, [head]: withEmptyGroup(node[head], rest) };
 }
 
 function ruleErrors(uses: readonly RuleUse[], data: unknown, texts: Texts, language: Language) {
@@ -51,9 +121,10 @@ export function validateDocument(
   document: DocumentData,
   texts: Texts,
   language: Language,
+  form?: FormSchemas,
 ): FieldError[] {
   return [
-    ...toFieldErrors(schemaErrors(validate, document), texts, language),
+    ...toFieldErrors(fieldSchemaErrors(validate, document, form), texts, language),
     ...ruleErrors(uses, document, texts, language),
   ];
 }
@@ -89,6 +160,26 @@ export function isShown(path: string, touched: ReadonlySet<string>): boolean {
     if (place.startsWith(`${path}/`)) return true;
   }
   return false;
+}
+
+/**
+ * The errors still standing once the document went from `before` to `after`: an error at a field
+ * that changed, inside a group that changed, or on a list or group holding a field that changed,
+ * has been answered (the next check or action says whether rightly); the others stand. A form
+ * filling in empty groups and texts as a section opens answers nothing.
+ */
+export function unansweredErrors(
+  errors: readonly FieldError[],
+  before: unknown,
+  after: unknown,
+): FieldError[] {
+  const changed = changedPaths(before, after).filter(
+    (path) => !sameAnswers(resolvePointer(before, path), resolvePointer(after, path)),
+  );
+  const within = (path: string, place: string) => path === place || path.startsWith(`${place}/`);
+  return errors.filter(
+    (error) => !changed.some((place) => within(error.path, place) || within(place, error.path)),
+  );
 }
 
 /** Pointers of the leaves that differ between two values. */
@@ -151,12 +242,13 @@ export function validateLoadedSections(
   document: DocumentData,
   texts: Texts,
   language: Language,
+  form?: FormSchemas,
 ): FieldError[] {
-  const schema = sectionIds.flatMap((id) =>
-    schemaErrors(sectionValidator(id), { [id]: document[id] }),
+  const errors = sectionIds.flatMap((id) =>
+    fieldSchemaErrors(sectionValidator(id), { [id]: document[id] }, form),
   );
   return [
-    ...toFieldErrors(schema, texts, language),
+    ...toFieldErrors(errors, texts, language),
     ...ruleErrors(uses, document, texts, language),
   ];
 }

@@ -55,7 +55,8 @@ import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPan
 import { ErrorSummary, focusField, type SummaryEntry } from './document/ErrorSummary';
 import { WriteMessageButton } from './document/WriteMessageDialog';
 import { AssigneeSelect } from './document/AssigneeSelect';
-import { fieldLabel } from '../../engine/form/texts';
+import { missingRequiredFields, useAnsweredErrors } from './document/answeredErrors';
+import { errorFieldLabel } from '../../engine/form/errorLabel';
 import { ModulePanels } from '../../engine/module';
 import { CREATING_MODES, EDITING_MODES } from '../screenModes';
 import { audienceOf } from './document/audience';
@@ -208,6 +209,9 @@ export function DocumentScreenPage({
     const to = 'to' in link ? link.to : resolvePointer(data, link.pointer);
     return typeof to === 'string' && to.startsWith('/') ? [{ label: link.label, to }] : [];
   });
+  // A field's marks clear as it changes; the screen's own fields' too.
+  const screenValues = { '/notes': notes, '/assignee': assignee, '/owner': owner };
+  useAnsweredErrors(data, screenValues, fieldErrors, setFieldErrors, setFailure);
   const notesError = fieldErrors.find((e) => e.path === '/notes')?.message;
   const assigneeError = fieldErrors.find((e) => e.path === '/assignee')?.message;
   const ownerError = fieldErrors.find((e) => e.path === '/owner')?.message;
@@ -219,7 +223,7 @@ export function DocumentScreenPage({
       const own = SCREEN_FIELDS[error.path];
       const label = own
         ? t(own.label)
-        : fieldLabel(bundle.translations, language, entity.id, textPath(error.path));
+        : errorFieldLabel(entity, bundle.translations, language, data, error.path);
       return {
         key: `${error.path}:${error.rule}`,
         text: error.path
@@ -233,7 +237,7 @@ export function DocumentScreenPage({
         },
       };
     });
-  }, [entity, fieldErrors, bundle.translations, language, t]);
+  }, [entity, fieldErrors, bundle.translations, language, t, data]);
 
   const run = useCallback(
     async (name: string) => {
@@ -244,6 +248,10 @@ export function DocumentScreenPage({
       setConfirmation(null);
       const problems: FieldError[] = [];
       if (action.validate) problems.push(...(formRef.current?.validateAll() ?? []));
+      // What the action requires is asked for here, as the server would (no round trip).
+      const given = formRef.current?.currentValue() ?? data;
+      const missing = missingRequiredFields(action, given, t('validation.required'));
+      problems.push(...missing.filter((m) => !problems.some((p) => p.path === m.path)));
       if (action.onBehalf && creating && !owner.trim())
         problems.push({ path: '/owner', rule: 'required', message: t('validation.required') });
       if (action.notes === 'required' && !notes.trim())
@@ -254,7 +262,7 @@ export function DocumentScreenPage({
         return;
       }
       const payload = {
-        ...(action.payload === 'data' ? { data } : {}),
+        ...(action.payload === 'data' ? { data: given } : {}),
         ...(notes.trim() ? { notes: notes.trim() } : {}),
         ...(action.payload === 'assignee' ? { assignee: assignee.trim() } : {}),
         ...(action.onBehalf && owner.trim() ? { owner: owner.trim() } : {}),
@@ -590,14 +598,6 @@ function grantedReference(
   const value = resolvePointer(result.data, '/header/reference');
   if (!workflow.reference || typeof value !== 'string' || value === '') return {};
   return { reference: { label: `${workflow.document}.header.reference._`, value } };
-}
-
-/** A pointer's text path: property names joined by dots, list indices left out. */
-function textPath(pointer: string): string {
-  return pointer
-    .split('/')
-    .filter((part) => part !== '' && !/^\d+$/.test(part))
-    .join('.');
 }
 
 /** The actions of a screen this user may take on the document now (all of them when creating). */

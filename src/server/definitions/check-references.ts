@@ -10,6 +10,7 @@ import { escapeSegment } from '../../core/rules/registry';
 import type { RuleUse } from '../../core/rules/types';
 import { LANGUAGES, type Language, type TextTree } from '../../core/i18n/translate';
 import { schemaHasField } from './check-records';
+import { checkFieldConditions } from './check-conditions';
 import type { DefinitionProblem } from './problems';
 import type { Reference } from './references';
 
@@ -50,6 +51,7 @@ export function checkNamedReferences(loaded: NameScope, problems: DefinitionProb
   for (const entity of loaded.schemas) {
     checkRules(entity, loaded, push);
     checkUiSchema(entity, loaded, push);
+    checkFieldConditions(entity, push);
   }
   for (const workflow of loaded.workflows) {
     checkWorkflowTexts(workflow, loaded.translations, push);

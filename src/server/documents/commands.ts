@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ErrorObject } from 'ajv';
 import type { ActionRequest, CreateRequest, DocumentView } from '../../core/documents/types';
 import { declaredAction, NEW_STATE, type WorkflowAction } from '../../core/documents/workflow';
+import { missingRequires } from '../../core/documents/requires';
 import { catalogFieldsOf, type CatalogField } from '../../core/definitions/catalog-fields';
 import { resolvePointer, runRules } from '../../core/rules/registry';
 import { applicableData } from '../../core/rules/sections';
@@ -620,10 +621,7 @@ function requireData(action: WorkflowAction, data: unknown): void {
 
 /** The action's required data (`requires`), on the data as the action leaves it. */
 function checkRequires(action: WorkflowAction, data: Record<string, unknown>): void {
-  const missing = (action.requires ?? []).filter((pointer) => {
-    const value = resolvePointer(data, pointer);
-    return value === undefined || value === null || value === '';
-  });
+  const missing = missingRequires(action.requires, data);
   if (missing.length) {
     throw new ApiProblem(
       400,

@@ -1,13 +1,26 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
 import { catalogAllowed, catalogMatch } from '../../../core/definitions/catalog-fields';
-import { contextOf } from '../context';
+import { contextOf, t } from '../context';
 import type { CatalogOption } from '../types';
 import { CLOSED_LIST } from '../closedList';
 import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
 
 export function catalogLabel(option: CatalogOption): string {
   return `${option.code} - ${option.name}`;
+}
+
+/**
+ * What the entries are asked for, as text: for each `match` field, the document's value at its
+ * pointer (read as the document stands) or the fixed values.
+ */
+function whereKey(match: unknown, valueAt: (pointer: string) => unknown): string {
+  return JSON.stringify(
+    Object.fromEntries([
+      ...catalogMatch(match).map(([field, pointer]) => [field, String(valueAt(pointer) ?? '')]),
+      ...catalogAllowed(match),
+    ]),
+  );
 }
 
 /**
@@ -19,16 +32,21 @@ export function catalogLabel(option: CatalogOption): string {
  */
 export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProps) {
   const { id, value, onChange, onBlur, options } = props;
-  const { services, valueAt } = contextOf(props.registry.formContext);
+  const context = contextOf(props.registry.formContext);
+  const { services, valueAt } = context;
   const catalogId = typeof options.catalog === 'string' ? options.catalog : '';
   const match = options.match;
   // Opening the list asks again: the field it depends on may have changed since.
   const [opened, setOpened] = useState(0);
   const code = typeof value === 'string' && value !== '' ? value : null;
   const [search, setSearch] = useState('');
-  const [found, setFound] = useState<CatalogOption[]>([]);
+  // The entries found, with the document's values they were asked for (`whereKey`): entries
+  // asked for another document's values are never offered, not even until the answer comes.
+  const [found, setFound] = useState<{ key: string; list: CatalogOption[] } | undefined>();
   const [selected, setSelected] = useState<CatalogOption | undefined>();
   const searchCatalog = services.searchCatalog;
+  const key = whereKey(match, valueAt);
+  const current = found?.key === key ? found.list : undefined;
 
   // The selected code's name, when the form opens on a stored value.
   useEffect(() => {
@@ -51,13 +69,11 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
     const text = selected && search === catalogLabel(selected) ? '' : search;
     let live = true;
     const timer = setTimeout(() => {
-      const where = Object.fromEntries([
-        ...catalogMatch(match).map(([field, pointer]) => [field, String(valueAt(pointer) ?? '')]),
-        ...catalogAllowed(match),
-      ]);
+      const asked = whereKey(match, valueAt);
+      const where = JSON.parse(asked) as Record<string, string | string[]>;
       searchCatalog(catalogId, text, where)
-        .then((list) => live && setFound(list))
-        .catch(() => live && setFound([]));
+        .then((list) => live && setFound({ key: asked, list }))
+        .catch(() => live && setFound({ key: asked, list: [] }));
     }, 150);
     return () => {
       live = false;
@@ -66,11 +82,11 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
   }, [search, catalogId, searchCatalog, selected, match, valueAt, opened]);
 
   const data = useMemo(() => {
-    const list = [...found];
-    const current = selected ?? (code ? { code, name: '' } : undefined);
-    if (current && !list.some((o) => o.code === current.code)) list.unshift(current);
+    const list = [...(current ?? [])];
+    const chosen = selected ?? (code ? { code, name: '' } : undefined);
+    if (chosen && !list.some((o) => o.code === chosen.code)) list.unshift(chosen);
     return list.map((o) => ({ value: o.code, label: o.name ? catalogLabel(o) : o.code }));
-  }, [found, selected, code]);
+  }, [current, selected, code]);
 
   return (
     <Select
@@ -91,9 +107,12 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
       }}
       filter={({ options: all }) => all}
       comboboxProps={CLOSED_LIST}
-      nothingFoundMessage="-"
+      nothingFoundMessage={current ? '-' : t(context, 'messages.loading')}
+      // Choosing the chosen entry again keeps it; the x button clears it.
+      allowDeselect={false}
       onChange={(next) => {
-        setSelected(found.find((o) => o.code === next));
+        if (next !== null) setSelected(current?.find((o) => o.code === next) ?? selected);
+        else setSelected(undefined);
         onChange(next ?? undefined);
       }}
       onBlur={() => onBlur(id, value)}

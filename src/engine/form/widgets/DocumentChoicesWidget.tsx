@@ -106,6 +106,7 @@ export const DocumentChoicesWidget = memo(function DocumentChoicesWidget(props: 
       {...common}
       value={selected[0] ?? null}
       clearable
+      allowDeselect={false}
       onChange={(next) => onChange(next ?? undefined)}
     />
   );

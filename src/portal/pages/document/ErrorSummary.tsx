@@ -12,8 +12,9 @@ export interface SummaryEntry {
 
 /**
  * The GOV.UK error summary: what stops the action, at the place the user is taken to. It takes
- * the focus when it appears or changes (so a screen reader reads it and the page scrolls to it),
- * and each entry opens the field in error.
+ * the focus when it appears or says something new (so a screen reader reads it and the page
+ * scrolls to it), not when an entry goes as its field is corrected; each entry opens the field
+ * in error.
  */
 export function ErrorSummary({
   title,
@@ -25,9 +26,16 @@ export function ErrorSummary({
   entries: readonly SummaryEntry[];
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const signature = `${description ?? ''}|${entries.map((e) => `${e.key}:${e.text}`).join('|')}`;
+  const signature = [description ?? '', ...entries.map((e) => `${e.key}:${e.text}`)].join('\n');
+  // What the summary said before this change.
+  const said = useRef<ReadonlySet<string> | undefined>(undefined);
   useEffect(() => {
     const box = ref.current;
+    const before = said.current;
+    const lines = signature.split('\n');
+    said.current = new Set(lines);
+    // A problem answered leaves the list shorter: the focus stays in the field being corrected.
+    if (before && lines.every((line) => before.has(line))) return;
     if (!box) return;
     box.focus({ preventScroll: true });
     box.scrollIntoView?.({ block: 'start', behavior: 'auto' });
