@@ -21,6 +21,7 @@ import { compileValidators, type ValidatorSet } from './definitions/validators';
 import { installAuthentication } from './auth/plugin';
 import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from './auth/token-verifier';
 import { installErrorHandler } from './http/error-handler';
+import { installNulCharacterRefusal } from './http/nul-characters';
 import { installSecurityHeaders } from './http/security-headers';
 import { installCompression } from './http/compression';
 import { installApiContract } from './api-contract/plugin';
@@ -430,6 +431,7 @@ async function buildGeneration(
     reply.header(DEFINITIONS_VERSION_HEADER, definitions.version);
   });
   installErrorHandler(app, definitions.translations);
+  installNulCharacterRefusal(app);
   installAuthentication(app, verify, config.identity.enabled ? ['/realms/'] : []);
   // Before the routes: the contract gathers their schemas as they are registered.
   await installApiContract(app, definitions);
