@@ -186,6 +186,39 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
     expect(fine.statusCode, fine.body).toBe(200);
   });
 
+  it('refuses an owner that is not a sign-in name, or given to an action that hands nothing over', async () => {
+    const before = await documents();
+    for (const owner of [42, {}, ['applicant'], null, true]) {
+      const created = await api.call('POST', VISAS, {
+        token: applicant,
+        body: { action: 'store', owner, data: visaApplication('VIS', 'VV30') },
+      });
+      expect(created.statusCode, `${JSON.stringify(owner)}: ${created.body}`).toBe(400);
+      expect(created.json().error.fields).toEqual([
+        expect.objectContaining({ path: '/owner', rule: 'type' }),
+      ]);
+    }
+    // `store` makes the caller's own application: a name given to it is not silently dropped.
+    const named = await api.call('POST', VISAS, {
+      token: applicant,
+      body: { action: 'store', owner: 'someone.else', data: visaApplication('VIS', 'VV30') },
+    });
+    expect(named.statusCode, named.body).toBe(400);
+    expect(named.json().error.fields).toEqual([
+      expect.objectContaining({ path: '/owner', rule: 'additionalProperties' }),
+    ]);
+    // An action made on someone's behalf takes a name, not a number.
+    const agent = await api.tokenFor(['sponsor-application-create', 'sponsor-application-read']);
+    const onBehalf = await api.call('POST', '/api/evisa/sponsor-application', {
+      token: agent,
+      body: { action: 'create', owner: 42, data: {} },
+    });
+    expect(onBehalf.statusCode, onBehalf.body).toBe(400);
+    expect(onBehalf.json().error.fields).toEqual([
+      expect.objectContaining({ path: '/owner', rule: 'type' }),
+    ]);
+    expect(await documents()).toBe(before);
+  });
 });
 
 /**
@@ -236,5 +269,30 @@ describe('malformed uploads', () => {
       expect(response.json().error.fields?.[0]?.path, what).toBe('/file');
     }
     expect(await stored()).toBe(before);
+  });
+
+  it('answers 400 to two files in one upload, and stores neither', async () => {
+    const boundary = 'x-boundary';
+    const part = (name: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 ${name}\r\n`;
+    const before = await stored();
+    const both = await upload(
+      `multipart/form-data; boundary=${boundary}`,
+      `${part('a.pdf')}${part('b.pdf')}--${boundary}--\r\n`,
+    );
+    expect(both.statusCode, both.body).toBe(400);
+    expect(both.json().error.fields).toEqual([
+      expect.objectContaining({
+        path: '/file',
+        rule: 'oneFile',
+        message: 'Send one file at a time',
+      }),
+    ]);
+    expect(await stored()).toBe(before);
+    const one = await upload(
+      `multipart/form-data; boundary=${boundary}`,
+      `${part('a.pdf')}--${boundary}--\r\n`,
+    );
+    expect(one.statusCode, one.body).toBe(201);
   });
 });
