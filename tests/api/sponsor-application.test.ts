@@ -271,6 +271,29 @@ describe.each(databaseKinds())('sponsor applications on %s', (kind) => {
         message: 'Please upload every mandatory document',
       }),
     );
+    // A Yes with no explanation: the explanation is asked for, in words; the `if` Ajv adds
+    // beside it says nothing more and is not sent (it came back as "validation.if").
+    const unexplained = await act(stored, 'submit', sponsor, {
+      data: {
+        ...filled,
+        characterQuestions: filled.characterQuestions.map((q, i) =>
+          i === 0 ? { ...q, answer: true } : q,
+        ),
+      },
+    });
+    expect(unexplained.statusCode).toBe(400);
+    expect(problems(unexplained)).toContainEqual(
+      expect.objectContaining({
+        path: '/characterQuestions/0/explanation',
+        rule: 'required',
+        message: 'This field is required',
+      }),
+    );
+    for (const refused of [unanswered, noFile, unexplained]) {
+      expect(problems(refused).map((p) => p.rule)).not.toContain('if');
+      for (const problem of problems(refused))
+        expect(problem.message, problem.rule).not.toMatch(/^validation\./);
+    }
     expect(await snapshot(stored.id)).toEqual(before);
   });
 
