@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signNotification } from '../../src/server/payments/sandbox/gateway';
@@ -379,6 +380,46 @@ describe.each(databaseKinds())('sponsor applications on %s', (kind) => {
     const done = await grant(reply, 'SPP3Y');
     expect(done.statusCode, done.body).toBe(200);
     expect((done.json() as View).data.header?.reference).toMatch(/^SPN-\d{4}-\d{6}$/);
+  });
+
+  it('tells an organisation of its grant by its name, in its language, with the sponsorship number', async () => {
+    // The organisation's account (it owns itself): its name is the organisation's, its
+    // preferences say French; the sponsor signs in with it.
+    const id = randomUUID();
+    await api.server.database.db
+      .insertInto('document')
+      .values({
+        id,
+        type: 'account',
+        status: 'ACCEPTED',
+        version: 1,
+        owner: id,
+        owner_name: 'Lagi Enterprises Ltd',
+        owner_email: 'hr@lagi-enterprises.example',
+        owner_mobile: null,
+        data: JSON.stringify({
+          identity: { loginIdentifier: 'lagi.org', firstName: 'Lagi', lastName: 'Enterprises' },
+          organisation: { userType: 'ORGANISATION', institution: 'Lagi Enterprises Ltd' },
+          preferences: { language: 'fr' },
+        }),
+        created_by: 'test',
+        updated_by: 'test',
+      })
+      .execute();
+    const organisation = await api.tokenFor(
+      ['submit', 'read', 'update', 'pay'].map((r) => `${TYPE}-${r}`),
+      { sub: id, name: 'Lagi Enterprises Ltd', email: 'hr@lagi-enterprises.example' },
+    );
+    const doc = await initiated(await submitted('SPORG', organisation), organisation);
+    const { path } = await purchase(doc.id, organisation);
+    expect((await payOnGateway(path)).statusCode).toBe(303);
+    const done = await grant(await read(doc.id));
+    expect(done.statusCode, done.body).toBe(200);
+    const reference = (done.json() as View).data.header!.reference!;
+    const [notice] = (await messagesAbout(api.server.database.db, doc.id)).slice(-1);
+    expect(notice!.subject).toBe(`Demande de parrainage ${doc.number} : Accordé`);
+    expect(notice!.body).toContain('Bonjour Lagi Enterprises Ltd,');
+    expect(notice!.body).toContain(`Numéro de parrainage : ${reference}`);
   });
 
   it('numbers 20 sponsorships granted at once without a gap or a duplicate, each for 3 years', async () => {
