@@ -90,6 +90,20 @@ describe('payments in Chromium', () => {
   it('pays with the approve card: PAID FOR VERIFICATION and a receipt', async () => {
     const document = await submitted();
     const { page, context, pageErrors } = await openWatchedPage(browser);
+    // What the gateway's page asks for is all there (it once made the browser ask for a
+    // /favicon.ico nothing serves).
+    const missing: string[] = [];
+    page.on('requestfinished', (request) => {
+      void request.response().then((response) => {
+        const { pathname } = new URL(request.url());
+        if (
+          response &&
+          response.status() >= 400 &&
+          (pathname.startsWith('/sandbox-gateway/') || pathname === '/favicon.ico')
+        )
+          missing.push(`${response.status()} ${pathname}`);
+      });
+    });
     await payWith(page, document.id, '4111 1111 1111 1111', true);
     await page.waitForURL(new RegExp(`/test/payable/finalisation/${document.id}$`));
     await page.getByText('Application Paid Successfully').waitFor();
@@ -100,6 +114,7 @@ describe('payments in Chromium', () => {
     await page.getByRole('button', { name: 'Download the receipt (PDF)' }).click();
     const file = await (await download).path();
     expect((await fs.readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(missing).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
