@@ -517,8 +517,8 @@ describe('portal shell in Chromium', () => {
     await page.evaluate(() => {
       window.location.hash = '/connectid/accounts/new';
     });
-    const first = page.getByRole('textbox').first();
-    await first.fill('Tala');
+    const first = page.getByRole('textbox', { name: /^Login identifier/ });
+    await first.fill('tala');
     const leaving = [
       () =>
         page.evaluate(() => {
@@ -528,11 +528,13 @@ describe('portal shell in Chromium', () => {
     ];
     for (const leave of leaving) {
       await leave();
-      const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+      const dialog = page
+        .getByRole('dialog')
+        .filter({ hasText: 'Are you sure you want to continue without saving' });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(page.url()).toMatch(/#\/connectid\/accounts\/new$/);
-      expect(await first.inputValue()).toBe('Tala');
+      expect(await first.inputValue()).toBe('tala');
     }
     expect(logged).toEqual([]);
     expect(pageErrors).toEqual([]);
