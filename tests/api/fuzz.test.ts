@@ -127,6 +127,30 @@ function replacedAt(value: unknown, pointer: string, by: string): unknown {
   return copy;
 }
 
+/** The OpenAPI document, as far as these tests read it. */
+interface Contract {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+}
+
+/**
+ * Every string of every JSON request body the document describes, each with its operation
+ * (the path's parameters filled) and the sample body it is in.
+ */
+function* bodyStrings(
+  contract: Contract,
+): Generator<{ path: string; method: string; url: string; body: unknown; pointer: string }> {
+  for (const [path, methods] of Object.entries(contract.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const schema = operation.requestBody?.content?.['application/json']?.schema;
+      if (!schema) continue;
+      const body = sample(schema, contract.components.schemas);
+      const url = fill(path, '00000000-0000-4000-8000-000000000000');
+      for (const pointer of stringsOf(body)) yield { path, method, url, body, pointer };
+    }
+  }
+}
+
 /** Values a query parameter is given, raw in the URL: none may answer 5xx. */
 const QUERY_VALUES = [
   'abc',
@@ -271,13 +295,11 @@ describe('the API under malformed requests', () => {
   }, 600_000);
 
   it('answers no 5xx to any value of any query parameter, and writes nothing', async () => {
-    const doc = (await api.call('GET', '/api/openapi.json')).json() as {
-      paths: Record<string, Record<string, Operation>>;
-    };
+    const contract = (await api.call('GET', '/api/openapi.json')).json() as Contract;
     const before = await snapshot();
     const failures: string[] = [];
     let sent = 0;
-    for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [path, methods] of Object.entries(contract.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
         const names = (operation.parameters ?? []).filter((p) => p.in === 'query');
         const url = fill(path, '00000000-0000-4000-8000-000000000000');
@@ -317,39 +339,36 @@ describe('the API under malformed requests', () => {
     expect(await snapshot()).toEqual(before);
   }, 600_000);
 
+  /** The sample body of an operation with one of its strings replaced by `text`. */
+  const sendReplaced = (
+    { method, url, body, pointer }: { method: string; url: string; body: unknown; pointer: string },
+    text: string,
+  ) =>
+    api.app.inject({
+      method: method.toUpperCase() as 'POST',
+      url,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(replacedAt(body, pointer, text)),
+    });
+
   it('answers a translated 400 to a NUL character in any string of any body, and writes nothing', async () => {
-    const doc = (await api.call('GET', '/api/openapi.json')).json() as {
-      paths: Record<string, Record<string, Operation>>;
-      components: { schemas: Record<string, Schema> };
-    };
+    const contract = (await api.call('GET', '/api/openapi.json')).json() as Contract;
     const before = await snapshot();
     const failures: string[] = [];
     let sent = 0;
-    for (const [path, methods] of Object.entries(doc.paths)) {
-      for (const [method, operation] of Object.entries(methods)) {
-        const schema = operation.requestBody?.content?.['application/json']?.schema;
-        if (!schema) continue;
-        const body = sample(schema, doc.components.schemas);
-        const url = fill(path, '00000000-0000-4000-8000-000000000000');
-        for (const pointer of stringsOf(body)) {
-          const response = await api.app.inject({
-            method: method.toUpperCase() as 'POST',
-            url,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            payload: JSON.stringify(replacedAt(body, pointer, 'a\u0000b')),
-          });
-          sent += 1;
-          const { error } = response.statusCode === 400 ? response.json() : { error: undefined };
-          const field = error?.fields?.[0];
-          // The gateway's notification is kept as the text it signed (an escaped NUL is no NUL
-          // character there): refused unsigned, before anything reads it.
-          if (path === '/api/payments/notify/{gateway}') {
-            if (error?.code !== 'PAYMENT_NOTIFICATION_REFUSED')
-              failures.push(`${method} ${path} ${pointer} ${response.statusCode}`);
-          } else if (field?.path !== (pointer || '/') || field?.rule !== 'nulCharacter')
-            failures.push(`${method} ${path} ${pointer} ${response.statusCode}`);
-        }
-      }
+    for (const place of bodyStrings(contract)) {
+      const { path, method, pointer } = place;
+      const response = await sendReplaced(place, 'a\u0000b');
+      sent += 1;
+      const { error } = response.statusCode === 400 ? response.json() : { error: undefined };
+      const field = error?.fields?.[0];
+      // The gateway's notification is kept as the text it signed (an escaped NUL is no NUL
+      // character there): refused unsigned, before anything reads it.
+      if (path === '/api/payments/notify/{gateway}') {
+        if (error?.code !== 'PAYMENT_NOTIFICATION_REFUSED')
+          failures.push(`${method} ${path} ${pointer} ${response.statusCode}`);
+      } else if (field?.path !== (pointer || '/') || field?.rule !== 'nulCharacter')
+        failures.push(`${method} ${path} ${pointer} ${response.statusCode}`);
     }
     expect(failures).toEqual([]);
     // Every entity's fields are among them: thousands of strings.
@@ -359,28 +378,12 @@ describe('the API under malformed requests', () => {
 
   // Last: a sample body may be a valid one, and be kept.
   it('answers no 5xx to odd text in any string of any body', async () => {
-    const doc = (await api.call('GET', '/api/openapi.json')).json() as {
-      paths: Record<string, Record<string, Operation>>;
-      components: { schemas: Record<string, Schema> };
-    };
+    const contract = (await api.call('GET', '/api/openapi.json')).json() as Contract;
     const failures: string[] = [];
-    for (const [path, methods] of Object.entries(doc.paths)) {
-      for (const [method, operation] of Object.entries(methods)) {
-        const schema = operation.requestBody?.content?.['application/json']?.schema;
-        if (!schema) continue;
-        const body = sample(schema, doc.components.schemas);
-        const url = fill(path, '00000000-0000-4000-8000-000000000000');
-        for (const pointer of stringsOf(body)) {
-          const response = await api.app.inject({
-            method: method.toUpperCase() as 'POST',
-            url,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            payload: JSON.stringify(replacedAt(body, pointer, ODD_TEXT)),
-          });
-          if (response.statusCode >= 500)
-            failures.push(`${method} ${path} ${pointer} ${response.statusCode}`);
-        }
-      }
+    for (const place of bodyStrings(contract)) {
+      const response = await sendReplaced(place, ODD_TEXT);
+      if (response.statusCode >= 500)
+        failures.push(`${place.method} ${place.path} ${place.pointer} ${response.statusCode}`);
     }
     expect(failures).toEqual([]);
     expect((await api.call('GET', '/api/health')).statusCode).toBe(200);
