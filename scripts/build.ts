@@ -37,7 +37,7 @@ export const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js');
 /**
  * The server bundle: our code as ES modules, the packages left as imports from node_modules
  * (they stay as their authors ship them, native addons and WebAssembly included). The entry,
- * main.js (from src/start.ts), only turns on Node's compile cache and then imports the rest (split into its own
+ * main.js (from src/start.ts), checks the Node version, turns on Node's compile cache and then imports the rest (split into its own
  * chunk, so it loads after the cache is on). Source maps let `--enable-source-maps` name our
  * files in stack traces.
  */

@@ -43,6 +43,7 @@ import type { DocumentParts } from './definitions';
 import { DocumentsGate } from './DocumentsGate';
 import { editsSections } from './screenModes';
 import { namedOpenings } from './pages/document/opening-section';
+import { numberHistoryEntries } from './historyIndex';
 
 /*
  * Every page but the home page, the message pages and the layouts is fetched when first opened
@@ -370,7 +371,10 @@ export function preloadRoute(bundle: DefinitionBundle, path: string, parts?: Doc
 
 /** The portal's router; the page it opens, and each navigation, preloads what its route needs. */
 export function createPortalRouter(bundle: DefinitionBundle, parts?: DocumentParts) {
+  // Before the router: an entry the address bar or a plain link made gets its number first.
+  const numbering = numberHistoryEntries();
   const router = createHashRouter(portalRoutes(bundle, parts));
+  numbering.follow(router);
   preloadMatches(router.state.matches);
   // Called as the location changes, before React renders the new page: the page's code and its
   // validator module start together instead of one after the other.

@@ -21,6 +21,7 @@ import { compileValidators, type ValidatorSet } from './definitions/validators';
 import { installAuthentication } from './auth/plugin';
 import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from './auth/token-verifier';
 import { installErrorHandler } from './http/error-handler';
+import { installNulCharacterRefusal } from './http/nul-characters';
 import { installSecurityHeaders } from './http/security-headers';
 import { installCompression } from './http/compression';
 import { installApiContract } from './api-contract/plugin';
@@ -171,6 +172,11 @@ interface Shared {
   previews: DefinitionPreviews;
   /** Switches to the newest published set; resolves once it is served. */
   follow(): Promise<void>;
+  /**
+   * This process's row among the processes on the database, made by the first app and kept
+   * by every later one (each says which set it serves), removed when the server closes.
+   */
+  processes?: ProcessRegistry;
 }
 
 /**
@@ -261,6 +267,10 @@ export async function buildServer(
       const generation = await buildGeneration(shared, next, setVersion);
       const previous = current;
       current = generation;
+      // Not a second process: the same one, serving another set.
+      await shared.processes
+        ?.serve(generation.definitions.version, generation.app.log)
+        .catch((error: unknown) => generation.app.log.warn({ err: error }, 'process not updated'));
       // Requests under way finish on the app that took them.
       await previous.app.close();
     });
@@ -310,6 +320,9 @@ export async function buildServer(
         front.closeIdleConnections();
         await closed;
       }
+      await shared.processes
+        ?.stop()
+        .catch((error: unknown) => current.app.log.warn({ err: error }, 'process not removed'));
       await current.app.close();
       await database.close();
     },
@@ -400,15 +413,13 @@ async function buildGeneration(
   for (const warning of loaded.warnings ?? [])
     app.log.warn(`definitions: ${warning.file}#${warning.pointer}: ${warning.message}`);
   // Recorded before anything is served, so a process whose definitions differ from those of
-  // the others on this database says so at once (db/process-registry.ts).
-  const processes = await ProcessRegistry.start({
+  // the others on this database says so at once (db/process-registry.ts). One row per
+  // process: an app built for a publish says its set on that row once it serves (switchTo).
+  shared.processes ??= await ProcessRegistry.start({
     db: database.db,
     digest: definitions.version,
     log: app.log,
   });
-  app.addHook('preClose', async () =>
-    processes.stop().catch((error: unknown) => app.log.warn({ err: error }, 'process not removed')),
-  );
   if (config.referenceData) await seedCatalogs(database.db, definitions.catalogs);
   const demoAccounts = await seedConnectid(
     database.db,
@@ -432,6 +443,7 @@ async function buildGeneration(
     reply.header(DEFINITIONS_VERSION_HEADER, definitions.version);
   });
   installErrorHandler(app, definitions.translations);
+  installNulCharacterRefusal(app);
   installAuthentication(app, verify, config.identity.enabled ? ['/realms/'] : []);
   // Before the routes: the contract gathers their schemas as they are registered.
   await installApiContract(app, definitions);

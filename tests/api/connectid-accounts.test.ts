@@ -771,6 +771,21 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
       expect.arrayContaining(['payment-invoice-create', 'visa-application-submit']),
     );
     expect(await roles('sponsor')).toEqual(expect.arrayContaining(['sponsor-application-submit']));
+    // An organisation's account is named as the organisation, and the demo sponsorship, its
+    // own, names the same organisation and holds its account's name and contacts.
+    const organisation = (await directory.findByLogin('sponsor.org'))!;
+    expect(organisation.name).toBe('Lagoon Trading Company Ltd');
+    const sponsorship = await db
+      .selectFrom('document')
+      .select(['owner_name', 'owner_email', 'data'])
+      .where('type', '=', 'sponsor-application')
+      .where('owner', '=', organisation.id)
+      .executeTakeFirstOrThrow();
+    expect(sponsorship).toMatchObject({
+      owner_name: organisation.name,
+      owner_email: 'hr@lagoon-trading.example',
+      data: { organisation: { fullName: organisation.name } },
+    });
     expect(await directory.policyFor(applicant!.id)).toMatchObject({
       code: 'DEFAULT',
       minimumLength: 10,

@@ -93,6 +93,12 @@ describe.each(databaseKinds())('published definitions on %s', (kind) => {
     const before = (await api.call('GET', '/api/definitions/index')).headers[
       DEFINITIONS_VERSION_HEADER
     ];
+    const processes = () =>
+      sql<{ id: string; digest: string }>`select id, definitions_digest as digest
+        from server_process`
+        .execute(api.server.database.db)
+        .then((result) => result.rows);
+    const [registered] = await processes();
     const published = await publish({
       base: 1,
       note: 'Islands for the ports of entry',
@@ -128,6 +134,11 @@ describe.each(databaseKinds())('published definitions on %s', (kind) => {
     ]);
     const index = await api.call('GET', '/api/definitions/index');
     expect(index.headers[DEFINITIONS_VERSION_HEADER]).not.toBe(before);
+    // Still one process on the database, under its one row, serving the new set: it counts no
+    // other (it once logged that processes ran different sets, naming its own earlier one).
+    expect(await processes()).toEqual([
+      { id: registered!.id, digest: index.headers[DEFINITIONS_VERSION_HEADER] },
+    ]);
     expect(index.json().catalogs.map((c: { id: string }) => c.id)).toContain('island');
     expect((await islandSearch()).statusCode).toBe(200);
     const bad = await api.call('POST', '/api/catalog/v1/island', {

@@ -86,6 +86,139 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
     const still = await api.call('GET', `/api/catalog/v1/country/${entry.id}`, { token: manager });
     expect(still.statusCode).toBe(200);
   });
+
+  /** Every document's version, and the outbox: a refused request moves none of them. */
+  const written = async () => {
+    const db = api.server.database.db;
+    const versions = await db
+      .selectFrom('document')
+      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>('version').as('v')])
+      .executeTakeFirstOrThrow();
+    const outbox = await db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return `${versions.n} documents, versions ${versions.v}, ${outbox.n} messages`;
+  };
+  const nulRefused = (
+    response: { statusCode: number; body: string; json(): unknown },
+    path: string,
+  ) => {
+    expect(response.statusCode, response.body).toBe(400);
+    const { error } = response.json() as {
+      error: { code: string; fields: Array<{ path: string; rule: string; message: string }> };
+    };
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.fields).toEqual([expect.objectContaining({ path, rule: 'nulCharacter' })]);
+    return error.fields[0]!.message;
+  };
+
+  it('answers a translated 400 to a NUL character in a body, a query or a path, and writes nothing', async () => {
+    const before = await written();
+    // The public check, signed out, in French: refused before the database is asked.
+    const checked = await api.call('POST', '/api/evisa/verification', {
+      body: { number: 'VIS-2026-\u0000000001', secondFactor: 'PA1234567' },
+      headers: { locale: 'fr' },
+    });
+    expect(nulRefused(checked, '/number')).toMatch(/caractère NUL/);
+    // An invoice's item reference, on create, replace (PUT) and the update action.
+    const payer = await api.tokenFor(
+      ['create', 'read', 'update', 'search'].map((r) => `payment-invoice-${r}`),
+      { sub: 'hostile-payer' },
+    );
+    const invoice = (reference: string) => ({
+      payer: { name: 'Mele Agent', sameAsName: true, email: 'agent@example.org' },
+      items: [{ reference }],
+    });
+    const INVOICES = '/api/evisa/payment-invoice';
+    const created = await api.call('POST', INVOICES, {
+      token: payer,
+      body: { action: 'create', data: invoice('VIS-2026-\u0000') },
+    });
+    expect(nulRefused(created, '/data/items/0/reference')).toMatch(/NUL character/);
+    const draft = await api.call('POST', VISAS, {
+      token: applicant,
+      body: { action: 'store', data: visaApplication('VIS', 'VV30') },
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const { id, version } = draft.json() as { id: string; version: number };
+    const afterDraft = await written();
+    const replaced = await api.call('PUT', `${VISAS}/${id}`, {
+      token: applicant,
+      body: { version, data: { ...visaApplication('VIS', 'VV30'), note: 'a\u0000b' } },
+    });
+    nulRefused(replaced, '/data/note');
+    const updated = await api.call('POST', `${VISAS}/${id}/actions/update`, {
+      token: applicant,
+      body: { version, data: { applicant: { ['given\u0000Name']: 'x' } } },
+    });
+    nulRefused(updated, '/data/applicant/given\u0000Name');
+    const invoiceUpdate = await api.call('POST', `${INVOICES}/${id}/actions/update`, {
+      token: payer,
+      body: { version, data: invoice('\u0000') },
+    });
+    nulRefused(invoiceUpdate, '/data/items/0/reference');
+    // In a query and in a path parameter.
+    const options = await api.call('GET', '/api/catalog/v1/country/options?search=a%00', {
+      token: applicant,
+    });
+    nulRefused(options, '/search');
+    const read = await api.call('GET', `${VISAS}/a%00b`, { token: applicant });
+    nulRefused(read, '/id');
+    expect(await written()).toBe(afterDraft);
+    expect(afterDraft).not.toBe(before);
+  });
+
+  it('answers a translated 400 to an inbox limit that is not a whole number from 1 to 50', async () => {
+    for (const limit of ['abc', '', '-1', '0', '51', '1e3', '1.5', 'true', 'a&limit=b']) {
+      const response = await api.call('GET', `/api/evisa/dashboard/inbox?limit=${limit}`, {
+        token: applicant,
+        headers: { locale: 'fr' },
+      });
+      expect(response.statusCode, `${limit}: ${response.body}`).toBe(400);
+      const { error } = response.json() as {
+        error: { fields: Array<{ path: string; message: string }> };
+      };
+      expect(error.fields[0], limit).toMatchObject({ path: '/limit' });
+      expect(error.fields[0]!.message, limit).not.toMatch(/^validation\./);
+    }
+    const fine = await api.call('GET', '/api/evisa/dashboard/inbox?limit=3', { token: applicant });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+
+  it('refuses an owner that is not a sign-in name, or given to an action that hands nothing over', async () => {
+    const before = await documents();
+    for (const owner of [42, {}, ['applicant'], null, true]) {
+      const created = await api.call('POST', VISAS, {
+        token: applicant,
+        body: { action: 'store', owner, data: visaApplication('VIS', 'VV30') },
+      });
+      expect(created.statusCode, `${JSON.stringify(owner)}: ${created.body}`).toBe(400);
+      expect(created.json().error.fields).toEqual([
+        expect.objectContaining({ path: '/owner', rule: 'type' }),
+      ]);
+    }
+    // `store` makes the caller's own application: a name given to it is not silently dropped.
+    const named = await api.call('POST', VISAS, {
+      token: applicant,
+      body: { action: 'store', owner: 'someone.else', data: visaApplication('VIS', 'VV30') },
+    });
+    expect(named.statusCode, named.body).toBe(400);
+    expect(named.json().error.fields).toEqual([
+      expect.objectContaining({ path: '/owner', rule: 'additionalProperties' }),
+    ]);
+    // An action made on someone's behalf takes a name, not a number.
+    const agent = await api.tokenFor(['sponsor-application-create', 'sponsor-application-read']);
+    const onBehalf = await api.call('POST', '/api/evisa/sponsor-application', {
+      token: agent,
+      body: { action: 'create', owner: 42, data: {} },
+    });
+    expect(onBehalf.statusCode, onBehalf.body).toBe(400);
+    expect(onBehalf.json().error.fields).toEqual([
+      expect.objectContaining({ path: '/owner', rule: 'type' }),
+    ]);
+    expect(await documents()).toBe(before);
+  });
 });
 
 /**
@@ -136,5 +269,30 @@ describe('malformed uploads', () => {
       expect(response.json().error.fields?.[0]?.path, what).toBe('/file');
     }
     expect(await stored()).toBe(before);
+  });
+
+  it('answers 400 to two files in one upload, and stores neither', async () => {
+    const boundary = 'x-boundary';
+    const part = (name: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 ${name}\r\n`;
+    const before = await stored();
+    const both = await upload(
+      `multipart/form-data; boundary=${boundary}`,
+      `${part('a.pdf')}${part('b.pdf')}--${boundary}--\r\n`,
+    );
+    expect(both.statusCode, both.body).toBe(400);
+    expect(both.json().error.fields).toEqual([
+      expect.objectContaining({
+        path: '/file',
+        rule: 'oneFile',
+        message: 'Send one file at a time',
+      }),
+    ]);
+    expect(await stored()).toBe(before);
+    const one = await upload(
+      `multipart/form-data; boundary=${boundary}`,
+      `${part('a.pdf')}--${boundary}--\r\n`,
+    );
+    expect(one.statusCode, one.body).toBe(201);
   });
 });

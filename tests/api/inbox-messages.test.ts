@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import { PROJECT_ROOT } from '../../src/server/config';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { payOnGateway } from '../support/gateway';
-import { messagesAbout } from '../support/inbox';
+import { insertAccount, messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
 import {
   startSmsServer,
@@ -277,23 +276,11 @@ describe.each(databaseKinds())('inbox messages on %s', (kind) => {
 
   it("writes to a holder who chose no language on the document in their account's language", async () => {
     // An account of our directory owns itself; its preferences say French.
-    const id = randomUUID();
-    await api.server.database.db
-      .insertInto('document')
-      .values({
-        id,
-        type: 'account',
-        status: 'ACCEPTED',
-        version: 1,
-        owner: id,
-        owner_name: 'Paulo Leota',
-        owner_email: 'paulo@example.org',
-        owner_mobile: null,
-        data: JSON.stringify({ preferences: { language: 'fr' } }),
-        created_by: 'test',
-        updated_by: 'test',
-      })
-      .execute();
+    const id = await insertAccount(api.server.database.db, {
+      name: 'Paulo Leota',
+      email: 'paulo@example.org',
+      data: { preferences: { language: 'fr' } },
+    });
     const holder = await holderToken(id, { name: 'Paulo Leota', email: 'paulo@example.org' });
     const visa = await paidVisa(holder, undefined);
     await query(visa, 'Merci');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChallenge } from '../../src/server/challenge/service';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { notificationsPlugin } from '../../src/server/notifications/plugin';
 import { httpSmsProvider, smtpMailProvider } from '../../src/server/notifications/providers';
@@ -291,6 +292,34 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
       expect(typed.json().items).toEqual([
         expect.objectContaining({ channel: 'sms', recipient: '+64219999999', body: 'Code 654321' }),
       ]);
+    });
+
+    it('gives a code only for a message carrying a confirmation code, not for six digits of a notice', async () => {
+      await clear();
+      // A notice naming a visa (its serial is six digits) and a confirmation code sent.
+      await queue([
+        {
+          channel: 'email',
+          recipient: 'holder@example.org',
+          body: 'Your visa VIS-2026-000123 was granted.',
+        },
+      ]);
+      await createChallenge(api.db, {
+        channel: 'email',
+        destination: 'holder@example.org',
+        purpose: 'registration',
+        message: { subject: 'Your code', text: 'Your confirmation code is {{code}}.' },
+      });
+      const token = await api.tokenFor(['outbox-read']);
+      const items = (await api.call('GET', '/api/outbox', { token })).json().items as Array<{
+        body: string;
+        code: string | null;
+      }>;
+      const notice = items.find((item) => item.body.includes('VIS-2026'));
+      const confirmation = items.find((item) => item.body.includes('confirmation code'));
+      expect(notice?.code).toBeNull();
+      expect(confirmation?.code).toMatch(/^\d{6}$/);
+      expect(confirmation?.body).toContain(confirmation!.code!);
     });
   });
 });

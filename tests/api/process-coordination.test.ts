@@ -115,6 +115,25 @@ describe.each(databaseKinds())('state shared by server processes on %s', (kind) 
     });
   });
 
+  it('keeps one row for a process that switches to a published set, and never counts itself', async () => {
+    const switching = await start('eeeeeeeeeeeeeeee');
+    const other = await start('eeeeeeeeeeeeeeee');
+    await switching.registry.serve('ffffffffffffffff');
+    // Its own earlier set is no other process: it sees only the one not switched yet (and
+    // those the tests above left running).
+    const seen = (others: Array<{ digest: string }>) =>
+      others.map((o) => o.digest).filter((digest) => /^[ef]+$/.test(digest));
+    expect(seen(await switching.registry.beat())).toEqual(['eeeeeeeeeeeeeeee']);
+    await other.registry.serve('ffffffffffffffff');
+    expect(seen(await switching.registry.differing())).toEqual([]);
+    const rows = await sql<{ n: number }>`select count(*)::int as n from server_process
+      where id in (${switching.registry.id}, ${other.registry.id})
+      and definitions_digest = 'ffffffffffffffff'`.execute(database.db);
+    expect(rows.rows[0]!.n).toBe(2);
+    await switching.registry.stop();
+    await other.registry.stop();
+  });
+
   it('stops counting a process that stopped saying it is alive', async () => {
     const live = await start('cccccccccccccccc');
     const dead = await start('dddddddddddddddd');

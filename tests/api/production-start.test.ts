@@ -98,6 +98,46 @@ describe('the compiled server', () => {
     expect(output).not.toMatch(/"level":(40|50|60)/);
   });
 
+  it('on a Node older than its engines, says in one line which it needs and which it found, and exits 1', async () => {
+    const started = async (node: string, args: string[]) => {
+      try {
+        await run(node, [...args, SERVER_ENTRY], {
+          cwd: PROJECT_ROOT,
+          // Were the check gone, the server would start: on a port and a folder of its own.
+          env: { PATH: process.env.PATH, PORT: String(await freePort()), DATA_DIR: dataDir },
+          timeout: 60_000,
+        });
+        return { code: 0, stderr: '' };
+      } catch (error) {
+        const { code, stderr } = error as { code: number; stderr: string };
+        return { code, stderr };
+      }
+    };
+    const oneLine = (stderr: string, found: string) => {
+      expect(stderr.trim().split('\n'), stderr).toHaveLength(1);
+      expect(stderr).toContain('needs Node.js 22.18 or later');
+      expect(stderr).toContain(`this is Node.js ${found}`);
+      expect(stderr).not.toMatch(/SyntaxError/);
+    };
+    // This Node, saying it is an old one before the entry runs.
+    const fake = `data:text/javascript,Object.defineProperty(process.versions,'node',{value:'20.9.0'})`;
+    const faked = await started(process.execPath, ['--import', fake]);
+    expect(faked.code).toBe(1);
+    oneLine(faked.stderr, '20.9.0');
+    // And the machine's own Node, where it is an older one (Debian's, at /usr/bin/node).
+    const system = '/usr/bin/node';
+    const version = await run(system, ['--version']).then(
+      ({ stdout }) => stdout.trim().replace(/^v/, ''),
+      () => undefined,
+    );
+    const [major = 0, minor = 0] = (version ?? '').split('.').map(Number);
+    if (version && (major < 22 || (major === 22 && minor < 18))) {
+      const old = await started(system, []);
+      expect(old.code).toBe(1);
+      oneLine(old.stderr, version);
+    }
+  });
+
   it('is not rebuilt when its sources have not changed', async () => {
     expect(firstBuild).toMatch(/^server: (built|current)/m);
     // Asked again at once (the sources are unchanged in between): nothing is rebuilt.

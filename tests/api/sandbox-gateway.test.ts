@@ -115,6 +115,13 @@ describe.each(databaseKinds())('sandbox payment gateway on %s', (kind) => {
     expect(html).toContain('/cancel"');
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/\son[a-z]+=/i);
+    // Nothing it makes the browser fetch is missing: its icon is named (else the browser asks
+    // for /favicon.ico, a 404), and nothing else is loaded from anywhere.
+    expect(html).toMatch(/<link rel="icon" href="data:,">/);
+    for (const [, address] of html.matchAll(/\ssrc="([^"]*)"/g)) expect(address).toMatch(/^data:/);
+    for (const [, tag] of html.matchAll(/<link\s([^>]*)>/g)) expect(tag).toMatch(/href="data:/);
+    const unknown = await app.inject({ method: 'GET', url: '/sandbox-gateway/pay/sbx_unknown' });
+    expect(unknown.body).toMatch(/<link rel="icon" href="data:,">/);
   });
 
   it('approves the approval card once, notifies with a valid signature, and never pays twice', async () => {

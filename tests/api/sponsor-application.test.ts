@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signNotification } from '../../src/server/payments/sandbox/gateway';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
-import { messagesAbout } from '../support/inbox';
+import { insertAccount, messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
 import { answerAll, sponsorApplication } from '../support/sponsor-data';
 import { visaApplication } from '../support/visa-data';
@@ -241,35 +241,43 @@ describe.each(databaseKinds())('sponsor applications on %s', (kind) => {
   it('refuses an unanswered question and a missing mandatory attachment, changing nothing', async () => {
     const { stored, filled } = await completeApplication('SPORG');
     const before = await snapshot(stored.id);
-    const unanswered = await act(stored, 'submit', sponsor, {
-      data: {
-        ...filled,
-        characterQuestions: filled.characterQuestions.map((q, i) =>
-          i === 0 ? { ...q, answer: undefined } : q,
-        ),
-      },
-    });
-    expect(unanswered.statusCode).toBe(400);
-    expect(problems(unanswered)).toContainEqual(
-      expect.objectContaining({
+    /** Submitted with `change`: refused with `expected`, every message in words. */
+    const refused = async (change: Item, expected: Record<string, string>) => {
+      const response = await act(stored, 'submit', sponsor, { data: { ...filled, ...change } });
+      expect(response.statusCode).toBe(400);
+      expect(problems(response)).toContainEqual(expect.objectContaining(expected));
+      // The `if` Ajv adds beside the error of its `then` says nothing more and is not sent
+      // (it came back as "validation.if"); no message is a raw key.
+      expect(problems(response).map((p) => p.rule)).not.toContain('if');
+      for (const problem of problems(response))
+        expect(problem.message, problem.rule).not.toMatch(/^validation\./);
+    };
+    const firstQuestion = (answer: Item) =>
+      filled.characterQuestions.map((q, i) => (i === 0 ? { ...q, ...answer } : q));
+    await refused(
+      { characterQuestions: firstQuestion({ answer: undefined }) },
+      {
         path: '/characterQuestions',
         rule: 'characterQuestions',
         message: 'Please answer all Character Questions',
-      }),
-    );
-    const noFile = await act(stored, 'submit', sponsor, {
-      data: {
-        ...filled,
-        documents: filled.documents.map((d) => (d.mandatory ? { ...d, file: undefined } : d)),
       },
-    });
-    expect(noFile.statusCode).toBe(400);
-    expect(problems(noFile)).toContainEqual(
-      expect.objectContaining({
+    );
+    await refused(
+      { documents: filled.documents.map((d) => (d.mandatory ? { ...d, file: undefined } : d)) },
+      {
         path: '/documents',
         rule: 'mandatoryAttachments',
         message: 'Please upload every mandatory document',
-      }),
+      },
+    );
+    // A Yes with no explanation: the explanation is asked for.
+    await refused(
+      { characterQuestions: firstQuestion({ answer: true }) },
+      {
+        path: '/characterQuestions/0/explanation',
+        rule: 'required',
+        message: 'This field is required',
+      },
     );
     expect(await snapshot(stored.id)).toEqual(before);
   });
@@ -408,6 +416,34 @@ describe.each(databaseKinds())('sponsor applications on %s', (kind) => {
       list: 'verification',
     });
     expect(rows.some((row) => row.id === unpaid.id)).toBe(false);
+  });
+
+  it('tells an organisation of its grant by its name, in its language, with the sponsorship number', async () => {
+    // The organisation's account (it owns itself): its name is the organisation's, its
+    // preferences say French; the sponsor signs in with it.
+    const id = await insertAccount(api.server.database.db, {
+      name: 'Lagi Enterprises Ltd',
+      email: 'hr@lagi-enterprises.example',
+      data: {
+        identity: { loginIdentifier: 'lagi.org', firstName: 'Lagi', lastName: 'Enterprises' },
+        organisation: { userType: 'ORGANISATION', institution: 'Lagi Enterprises Ltd' },
+        preferences: { language: 'fr' },
+      },
+    });
+    const organisation = await api.tokenFor(
+      ['submit', 'read', 'update', 'pay'].map((r) => `${TYPE}-${r}`),
+      { sub: id, name: 'Lagi Enterprises Ltd', email: 'hr@lagi-enterprises.example' },
+    );
+    const doc = await initiated(await submitted('SPORG', organisation), organisation);
+    const { path } = await purchase(doc.id, organisation);
+    expect((await payOnGateway(path)).statusCode).toBe(303);
+    const done = await grant(await read(doc.id));
+    expect(done.statusCode, done.body).toBe(200);
+    const reference = (done.json() as View).data.header!.reference!;
+    const [notice] = (await messagesAbout(api.server.database.db, doc.id)).slice(-1);
+    expect(notice!.subject).toBe(`Demande de parrainage ${doc.number} : Accordé`);
+    expect(notice!.body).toContain('Bonjour Lagi Enterprises Ltd,');
+    expect(notice!.body).toContain(`Numéro de parrainage : ${reference}`);
   });
 
   it('numbers 20 sponsorships granted at once without a gap or a duplicate, each for 3 years', async () => {

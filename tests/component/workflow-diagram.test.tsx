@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import axe from 'axe-core';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
@@ -83,6 +83,54 @@ describe('the diagram of a workflow', () => {
     expect(region.tabIndex).toBe(0);
     const image = within(region).getByRole('img', { name: 'Visa application workflow' });
     expect(image.tagName.toLowerCase()).toBe('svg');
+  });
+
+  it('opens fitted to its box, and zooms out, in, to its actual size and back, by button or key', () => {
+    // jsdom lays nothing out: the box is given the width of a laptop's studio.
+    const clientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.getAttribute('role') === 'region' ? 800 : 0;
+      },
+    });
+    try {
+      renderVisa();
+      const region = screen.getByRole('region', { name: 'Visa application workflow' });
+      const image = within(region).getByRole('img');
+      const width = () => Number(image.getAttribute('width'));
+      const viewBox = image.getAttribute('viewBox')!.split(' ').map(Number);
+      const drawn = viewBox[2]!;
+      // Wider than the box (the visa's machine is some 3,000 px): shown whole, fitted.
+      expect(drawn).toBeGreaterThan(800);
+      expect(width()).toBeCloseTo(800, 0);
+      const zoom = screen.getByRole('group', { name: 'Zoom' });
+      const fit = within(zoom).getByRole('button', { name: 'Fit to width' });
+      expect(fit.getAttribute('aria-pressed')).toBe('true');
+      const percent = () => within(zoom).getByRole('status').textContent;
+      expect(percent()).toBe(`${Math.round((800 / drawn) * 100)}%`);
+      fireEvent.click(within(zoom).getByRole('button', { name: 'Zoom in' }));
+      expect(width()).toBeGreaterThan(800);
+      expect(fit.getAttribute('aria-pressed')).toBe('false');
+      fireEvent.click(within(zoom).getByRole('button', { name: 'Zoom out' }));
+      fireEvent.click(within(zoom).getByRole('button', { name: 'Zoom out' }));
+      expect(width()).toBeLessThan(800);
+      fireEvent.click(within(zoom).getByRole('button', { name: 'Actual size' }));
+      expect(width()).toBe(drawn);
+      expect(percent()).toBe('100%');
+      // The same from the keyboard, in the focused box.
+      fireEvent.keyDown(region, { key: 'f' });
+      expect(width()).toBeCloseTo(800, 0);
+      fireEvent.keyDown(region, { key: '+' });
+      expect(width()).toBeGreaterThan(800);
+      fireEvent.keyDown(region, { key: '-' });
+      fireEvent.keyDown(region, { key: '-' });
+      expect(width()).toBeLessThan(800);
+      fireEvent.keyDown(region, { key: '0' });
+      expect(width()).toBe(drawn);
+    } finally {
+      if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
+    }
   });
 
   it('labels each arrow with its actions, and tells their roles on hover', () => {

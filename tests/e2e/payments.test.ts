@@ -91,6 +91,20 @@ describe('payments in Chromium', () => {
   it('pays with the approve card: PAID FOR VERIFICATION and a receipt', async () => {
     const document = await submitted();
     const { page, context, pageErrors } = await openWatchedPage(browser);
+    // What the gateway's page asks for is all there (it once made the browser ask for a
+    // /favicon.ico nothing serves).
+    const missing: string[] = [];
+    page.on('requestfinished', (request) => {
+      void request.response().then((response) => {
+        const { pathname } = new URL(request.url());
+        if (
+          response &&
+          response.status() >= 400 &&
+          (pathname.startsWith('/sandbox-gateway/') || pathname === '/favicon.ico')
+        )
+          missing.push(`${response.status()} ${pathname}`);
+      });
+    });
     await payWith(page, document.id, '4111 1111 1111 1111', true);
     await page.waitForURL(new RegExp(`/test/payable/finalisation/${document.id}$`));
     await page.getByText('Application Paid Successfully').waitFor();
@@ -107,6 +121,7 @@ describe('payments in Chromium', () => {
     await links.getByRole('link', { name: 'Back to the application' }).click();
     await page.waitForURL(new RegExp(`/test/payable/view/${document.id}$`));
     await page.getByRole('heading', { name: new RegExp(document.number ?? document.id) }).waitFor();
+    expect(missing).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -36,6 +36,26 @@ function contrast(foreground: string, background: string): number {
   return (light! + 0.05) / (dark! + 0.05);
 }
 
+/**
+ * The focused element's ring: a 2 px solid outline, apart from the element, at least 3:1
+ * against the page behind it (WCAG 2.4.13, focus appearance).
+ */
+async function expectFocusRing(page: Page, what: string): Promise<void> {
+  const ring = await page.evaluate(() => {
+    const focused = document.activeElement as HTMLElement;
+    const style = getComputedStyle(focused);
+    return {
+      style: style.outlineStyle,
+      width: style.outlineWidth,
+      colour: style.outlineColor,
+      page: getComputedStyle(document.body).backgroundColor,
+    };
+  });
+  expect(ring.style, what).toBe('solid');
+  expect(ring.width, what).toBe('2px');
+  expect(contrast(ring.colour, ring.page), what).toBeGreaterThanOrEqual(3);
+}
+
 describe('portal shell in Chromium', () => {
   let portal: PortalProcess;
   let browser: Browser;
@@ -287,8 +307,11 @@ describe('portal shell in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('false');
     expect(await burger.evaluate((e) => e === document.activeElement)).toBe(true);
+    await expectFocusRing(page, 'the menu button');
 
     await page.getByLabel('Document number').focus();
+    // An input's focus was a 1 px change of its border's colour.
+    await expectFocusRing(page, 'a text input');
     await page.keyboard.type('TD-1999-00001');
     await page.keyboard.press('Tab');
     await page.keyboard.type('ZZ0000000');
@@ -346,6 +369,13 @@ describe('portal shell in Chromium', () => {
     const luminance = (rgb: string) =>
       (rgb.match(/\d+/g) ?? []).slice(0, 3).reduce((sum, c) => sum + Number(c), 0);
     expect(luminance(dark)).toBeLessThan(luminance(light) / 3);
+    // The focus ring stands out from the dark page too (the brand blue would be 2:1 there).
+    await page.getByLabel('Document number').focus();
+    await expectFocusRing(page, 'a text input in dark mode');
+    await toggle.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expectFocusRing(page, 'a button in dark mode');
     await page.reload();
     await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
     await context.close();
@@ -481,6 +511,31 @@ describe('portal shell in Chromium', () => {
     await open.waitFor();
     await page.reload();
     await open.waitFor();
+    // A form with unsaved changes, opened by a hash change the router did not make, then left
+    // by another and by Back: the guard asks each time and the edits stay (React Router warned
+    // of "a blocker on a POP navigation" and let them go).
+    await page.evaluate(() => {
+      window.location.hash = '/connectid/accounts/new';
+    });
+    const first = page.getByRole('textbox', { name: /^Login identifier/ });
+    await first.fill('tala');
+    const leaving = [
+      () =>
+        page.evaluate(() => {
+          window.location.hash = '/connectid/accounts';
+        }),
+      () => page.goBack(),
+    ];
+    for (const leave of leaving) {
+      await leave();
+      const dialog = page
+        .getByRole('dialog')
+        .filter({ hasText: 'Are you sure you want to continue without saving' });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(page.url()).toMatch(/#\/connectid\/accounts\/new$/);
+      expect(await first.inputValue()).toBe('tala');
+    }
     expect(logged).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();

@@ -142,6 +142,10 @@ describe('the studio in Chromium', () => {
     const preview = page.getByRole('region', { name: 'Preview' });
     await preview.getByText('The draft can be published').waitFor();
     await preview.getByRole('textbox', { name: 'Preferred time to call' }).waitFor();
+    // The field list stays on the section the field went to (it went back to the first one).
+    const fields = page.getByRole('region', { name: 'Fields of a section' });
+    expect(await fields.getByRole('combobox', { name: 'Section' }).inputValue()).toBe('contact');
+    await fields.getByText('Preferred time to call').waitFor();
     await preview.getByText('Français', { exact: true }).click();
     await preview.getByRole('textbox', { name: "Heure d'appel préférée" }).waitFor();
     await preview.getByText('English', { exact: true }).click();
@@ -199,6 +203,25 @@ describe('the studio in Chromium', () => {
         'DELETED',
       ].sort(),
     );
+    // It opens whole, fitted to the width of its box; at its actual size it scrolls in it.
+    const box = page.getByRole('region', { name: /States and transitions/ });
+    const sizes = () =>
+      box.evaluate((element) => ({
+        box: element.clientWidth,
+        drawing: element.scrollWidth,
+        svg: element.querySelector('svg')!.getBoundingClientRect().width,
+      }));
+    const fitted = await sizes();
+    expect(fitted.drawing).toBeLessThanOrEqual(fitted.box);
+    const zoom = page.getByRole('group', { name: 'Zoom of the drawing' });
+    await zoom.getByRole('button', { name: 'Actual size' }).click();
+    await expect.poll(async () => (await sizes()).svg).toBeGreaterThan(2 * fitted.svg);
+    expect((await sizes()).drawing).toBeGreaterThan(fitted.box);
+    await zoom.getByText('100%').waitFor();
+    // From the keyboard, in the focused box: fitted again.
+    await box.focus();
+    await page.keyboard.press('f');
+    await expect.poll(async () => (await sizes()).svg).toBeCloseTo(fitted.svg, 0);
     await accessible(page, 'studio workflows');
     for (const name of ['Texts', 'Versions']) {
       await page.getByRole('tab', { name }).click();
@@ -209,6 +232,8 @@ describe('the studio in Chromium', () => {
     // The history lists the two publishes of this run, each with its note.
     await page.getByRole('cell', { name: 'Sponsors say when they can be called' }).waitFor();
     await page.getByRole('cell', { name: 'Ports of entry for arrival cards' }).waitFor();
+    // The one process switched twice and never took its earlier set for another process's.
+    expect(portal.logs()).not.toMatch(/different definition sets/);
     expect(pageErrors).toEqual([]);
     await page.context().close();
   });

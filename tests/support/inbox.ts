@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
 
@@ -40,4 +41,34 @@ export async function messagesAbout(
       data: row.data,
     };
   });
+}
+
+/**
+ * An account of our directory, written straight into the database as an accepted one: it owns
+ * itself and carries its holder's name and e-mail, as a registration leaves them. Its `data`
+ * (preferences, organisation...) is what the test gives. Answers its id, the subject of a token
+ * the test makes for its holder.
+ */
+export async function insertAccount(
+  db: Kysely<Database>,
+  holder: { name: string; email: string; data: Record<string, unknown> },
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('document')
+    .values({
+      id,
+      type: 'account',
+      status: 'ACCEPTED',
+      version: 1,
+      owner: id,
+      owner_name: holder.name,
+      owner_email: holder.email,
+      owner_mobile: null,
+      data: JSON.stringify(holder.data),
+      created_by: 'test',
+      updated_by: 'test',
+    })
+    .execute();
+  return id;
 }

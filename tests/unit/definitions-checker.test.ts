@@ -432,6 +432,38 @@ describe('the checker: texts', () => {
     );
   });
 
+  it('refuses a schema keyword, a format and a named rule with no validation text in one language', async () => {
+    const problems = await problemsWith<TextTree>('translations/fr.json', (texts) => {
+      const validation = texts.validation as TextTree;
+      delete validation.uniqueItems;
+      delete validation.format_date_time;
+      delete validation.futureDate;
+    });
+    const missing = (rule: string) =>
+      `no text for the rule "${rule}" in fr: add "validation.${rule}" to translations/fr.json`;
+    // Each use, at its keyword: the rule with no message of its own at its name.
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { file: VISA_SCHEMA, pointer: '/rules/6/rule', message: missing('futureDate') },
+        {
+          file: 'schemas/access-unit.schema.json',
+          pointer: '/schema/properties/access/properties/roles/uniqueItems',
+          message: missing('uniqueItems'),
+        },
+        {
+          file: 'schemas/inbox-message.schema.json',
+          pointer: '/schema/properties/delivery/properties/attemptDate/format',
+          message: missing('format_date_time'),
+        },
+      ]),
+    );
+    // Besides the texts English has and French lacks, nothing else is refused.
+    for (const problem of problems)
+      expect(problem.message).toMatch(
+        /^(no text for the rule .* in fr|missing text present in en)/,
+      );
+  });
+
   it('refuses a label naming a group of texts, and says which key to use', async () => {
     let at = -1;
     const problems = await problemsWith<WorkflowDefinition>(VISA, (workflow) => {

@@ -20,8 +20,8 @@ export function toFieldErrors(
 ): FieldError[] {
   const fields: FieldError[] = [];
   const seen = new Set<string>();
-  for (const error of errors) {
-    const rule = ruleName(error);
+  for (const error of shownErrors(errors)) {
+    const rule = ruleName(error.keyword, error.params);
     const path = fieldPath(error);
     if (seen.has(`${path} ${rule}`)) continue;
     seen.add(`${path} ${rule}`);
@@ -34,10 +34,32 @@ export function toFieldErrors(
   return fields;
 }
 
+/**
+ * The errors a person is shown: Ajv adds an `if` error beside every error of its `then` or
+ * `else`, and an `anyOf` or `oneOf` error beside those of its branches; those say nothing
+ * more than the errors they come with, so they are left out. An `anyOf` or `oneOf` reported
+ * alone (`oneOf` matching two branches) is shown, with its own text.
+ */
+export function shownErrors(errors: readonly SchemaError[]): SchemaError[] {
+  const within = (error: SchemaError, other: SchemaError) =>
+    other !== error &&
+    (other.instancePath === error.instancePath ||
+      other.instancePath.startsWith(`${error.instancePath}/`));
+  return errors.filter((error) => {
+    if (error.keyword === 'if') return false;
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf')
+      return !errors.some((other) => within(error, other) && !UMBRELLAS.has(other.keyword));
+    return true;
+  });
+}
+const UMBRELLAS = new Set(['if', 'anyOf', 'oneOf']);
+
 function fieldPath(error: SchemaError): string {
   // Ajv reports these on the parent object; the field is the one named in params.
   const child =
-    error.keyword === 'required'
+    error.keyword === 'required' ||
+    error.keyword === 'dependencies' ||
+    error.keyword === 'dependentRequired'
       ? error.params.missingProperty
       : error.keyword === 'additionalProperties'
         ? error.params.additionalProperty
@@ -46,9 +68,15 @@ function fieldPath(error: SchemaError): string {
   return error.instancePath || '/';
 }
 
-function ruleName(error: SchemaError): string {
-  if (error.keyword === 'format')
-    return `format_${String(error.params.format).replaceAll('-', '_')}`;
-  if (error.keyword === 'pattern') return NAMED_PATTERNS[String(error.params.pattern)] ?? 'pattern';
-  return error.keyword;
+/**
+ * The rule a failed keyword is shown as, whose text is `validation.<rule>`: a format and a
+ * named pattern have one each; the definitions checker asks the same of every schema
+ * (src/server/definitions/check-rule-texts.ts).
+ */
+export function ruleName(keyword: string, params: Record<string, unknown>): string {
+  if (keyword === 'format') return `format_${String(params.format).replaceAll('-', '_')}`;
+  if (keyword === 'pattern') return NAMED_PATTERNS[String(params.pattern)] ?? 'pattern';
+  // A sub-schema that is `false`: nothing is allowed there.
+  if (keyword === 'false schema') return 'falseSchema';
+  return keyword;
 }

@@ -9,12 +9,10 @@ import type { JsonSchema } from '../../core/definitions/types';
 import { allProperties, asObject, schemaType, type Texts } from './texts';
 import type { DocumentData, PrecompiledValidate } from './types';
 
-/** Keywords that only say a sub-schema failed; the failing keyword itself is reported too. */
-const NOISE = new Set(['if', 'anyOf', 'oneOf', 'not', 'false schema']);
-
+/** The schema's errors; those that only say a sub-schema failed are left out by toFieldErrors. */
 function schemaErrors(validate: PrecompiledValidate | undefined, data: unknown): SchemaError[] {
   if (!validate || validate(data)) return [];
-  return (validate.errors ?? []).filter((e) => !NOISE.has(e.keyword));
+  return validate.errors ?? [];
 }
 
 /** How many levels of missing groups are opened before the errors are taken as they are. */

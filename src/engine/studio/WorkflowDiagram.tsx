@@ -1,5 +1,14 @@
-import { useEffect, useId, useMemo, useRef, type CSSProperties } from 'react';
-import { Box, Stack, Table, Text } from '@mantine/core';
+import {
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
+import { Box, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import {
   estimateTextWidth,
@@ -27,6 +36,14 @@ export interface WorkflowDiagramTexts {
   serverOnly: string;
   /** What the marks of the drawing mean. */
   legend: string;
+  /** Names of the zoom's controls, and of the group holding them. */
+  zoom: string;
+  fit: string;
+  zoomIn: string;
+  zoomOut: string;
+  actualSize: string;
+  /** The scale shown, `{{percent}}` replaced by the number. */
+  zoomLevel: string;
 }
 
 export interface WorkflowDiagramProps {
@@ -47,7 +64,39 @@ const DEFAULT_TEXTS: Omit<WorkflowDiagramTexts, 'region'> = {
   serverOnly: 'Server only',
   legend:
     'The dot points at the initial state. A double border marks a final state, a dashed border a state no action leaves. A dashed arrow is fired by the server only.',
+  zoom: 'Zoom',
+  fit: 'Fit to width',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  actualSize: 'Actual size',
+  zoomLevel: '{{percent}}%',
 };
+
+/** Steps of the zoom buttons and their keys, and its bounds. */
+const ZOOM_STEP = 1.25;
+const ZOOM_MIN = 0.1;
+const ZOOM_MAX = 4;
+
+/**
+ * The drawing's scale: `fit` (the default) sets it so the whole width shows in the box, never
+ * above its actual size; a number is chosen by the zoom's buttons or keys.
+ */
+type Zoom = 'fit' | number;
+
+/** The box's inner width, followed as the page resizes (0 where nothing lays it out). */
+function useWidth(box: RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box]);
+  return width;
+}
 
 const same = (text: string) => text;
 
@@ -250,10 +299,73 @@ function TransitionTable({
   );
 }
 
+/** The zoom's buttons: fit to the width, out, in, actual size; and the scale, said as it changes. */
+function ZoomControls({
+  zoom,
+  scale,
+  texts,
+  onZoom,
+}: {
+  zoom: Zoom;
+  scale: number;
+  texts: WorkflowDiagramTexts;
+  onZoom: (zoom: Zoom) => void;
+}) {
+  return (
+    <Group gap="xs" role="group" aria-label={texts.zoom} wrap="wrap">
+      <Button
+        size="xs"
+        variant={zoom === 'fit' ? 'filled' : 'default'}
+        aria-pressed={zoom === 'fit'}
+        aria-keyshortcuts="F"
+        onClick={() => onZoom('fit')}
+      >
+        {texts.fit}
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        aria-keyshortcuts="-"
+        disabled={scale <= ZOOM_MIN}
+        onClick={() => onZoom(zoomedOut(scale))}
+      >
+        {texts.zoomOut}
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        aria-keyshortcuts="+"
+        disabled={scale >= ZOOM_MAX}
+        onClick={() => onZoom(zoomedIn(scale))}
+      >
+        {texts.zoomIn}
+      </Button>
+      <Button
+        size="xs"
+        variant={zoom === 1 ? 'filled' : 'default'}
+        aria-pressed={zoom === 1}
+        aria-keyshortcuts="0"
+        onClick={() => onZoom(1)}
+      >
+        {texts.actualSize}
+      </Button>
+      <Text size="sm" role="status" aria-live="polite">
+        {texts.zoomLevel.replace('{{percent}}', String(Math.round(scale * 100)))}
+      </Text>
+    </Group>
+  );
+}
+
+const zoomedIn = (scale: number) => Math.min(ZOOM_MAX, Math.round(scale * ZOOM_STEP * 100) / 100);
+const zoomedOut = (scale: number) =>
+  Math.max(ZOOM_MIN, Math.round((scale / ZOOM_STEP) * 100) / 100);
+
 /**
  * A workflow's machine drawn as states and arrows, with the same transitions in a table: the
- * drawing is one image to assistive technology, the table says everything it shows. On a
- * narrow screen the drawing scrolls inside its box, which takes the keyboard's focus.
+ * drawing is one image to assistive technology, the table says everything it shows. It opens
+ * fitted to the width of its box, whole and with every label; the zoom's buttons (or, in the
+ * box, the keys F, -, + and 0) fit it again, zoom out and in, and show it at its actual size,
+ * where it scrolls inside its box, which takes the keyboard's focus.
  */
 export function WorkflowDiagram({
   workflow,
@@ -274,26 +386,61 @@ export function WorkflowDiagram({
   );
   const { start } = drawing;
   const box = useRef<HTMLDivElement>(null);
-  // The initial state is at the top but not always on the left: a phone's narrow box opens on
-  // it rather than on an empty corner of the drawing.
-  useEffect(() => {
+  const boxWidth = useWidth(box);
+  const [zoom, setZoom] = useState<Zoom>('fit');
+  const scale =
+    zoom === 'fit'
+      ? boxWidth > 0
+        ? Math.min(1, Math.max(ZOOM_MIN, boxWidth / drawing.width))
+        : 1
+      : zoom;
+  // Zoomed, the middle of what was in view stays in view; at first, with the drawing wider
+  // than its box, the initial state is (it is at the top but not always on the left).
+  const shown = useRef<number | undefined>(undefined);
+  useLayoutEffect(() => {
     const element = box.current;
-    if (element && start) element.scrollLeft = Math.max(0, start.x - element.clientWidth / 2);
-  }, [start]);
+    const before = shown.current;
+    shown.current = scale;
+    if (!element || before === scale) return;
+    const half = element.clientWidth / 2;
+    element.scrollLeft =
+      before === undefined
+        ? Math.max(0, (start?.x ?? 0) * scale - half)
+        : Math.max(0, ((element.scrollLeft + half) * scale) / before - half);
+  }, [scale, start]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const next: Zoom | undefined =
+      event.key === '+' || event.key === '='
+        ? zoomedIn(scale)
+        : event.key === '-'
+          ? zoomedOut(scale)
+          : event.key === '0'
+            ? 1
+            : event.key === 'f' || event.key === 'F'
+              ? 'fit'
+              : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    setZoom(next);
+  };
   return (
     <Stack gap="sm">
+      <ZoomControls zoom={zoom} scale={scale} texts={texts} onZoom={setZoom} />
       <Box
         ref={box}
         role="region"
         aria-label={texts.region}
         tabIndex={0}
+        onKeyDown={onKeyDown}
+        data-scale={scale}
         style={{ overflow: 'auto', maxWidth: '100%' }}
       >
         <svg
           role="img"
           aria-labelledby={titleId}
-          width={drawing.width}
-          height={drawing.height}
+          width={drawing.width * scale}
+          height={drawing.height * scale}
           viewBox={`0 0 ${drawing.width} ${drawing.height}`}
           style={{ display: 'block', fontFamily: 'var(--mantine-font-family)' }}
         >

@@ -1,9 +1,11 @@
 import type {
   FastifySchema,
   FastifySchemaCompiler,
+  FastifySchemaValidationError,
   FastifySerializerCompiler,
   RouteShorthandOptions,
 } from 'fastify';
+import { Ajv } from 'ajv';
 import { FILTER_CRITERIA } from '../../core/search/criteria';
 
 /**
@@ -11,14 +13,43 @@ import { FILTER_CRITERIA } from '../../core/search/criteria';
  * routes' declarations and the paths generated per workflow and catalogue.
  *
  * Schemas here DESCRIBE what the handlers accept and answer; they never validate nor shape a
- * request or an answer (docs/api.md, "The API contract"): the handlers validate with the
+ * body or an answer (docs/api.md, "The API contract"): the handlers validate with the
  * definitions' own compiled validators and answer with translated problems, and the answer
- * leaves exactly as JSON.stringify writes it.
+ * leaves exactly as JSON.stringify writes it. A declared query string is checked as declared.
  */
 export type ContractSchema = Record<string, unknown>;
 
-/** Accepts what it is given: the handler validates (with the definitions' validators). */
-const handlerValidates: FastifySchemaCompiler<FastifySchema> = () => () => true;
+/**
+ * Query strings are checked against what the route declares, with Fastify's own coercion (a
+ * `limit` arrives as text and the handler reads an integer); a value that is not what the
+ * contract says is a 400 naming the parameter, never the database's error. No definition
+ * shapes a query, so this is the one place that validates it.
+ */
+const queries = new Ajv({ coerceTypes: 'array', allErrors: true, messages: false });
+/** A query's validator; Fastify reads the errors of a refusal from the function's `errors`. */
+type QueryValidator = ((query: Record<string, unknown>) => boolean) & {
+  errors?: FastifySchemaValidationError[] | null;
+};
+function queryValidator(schema: object): QueryValidator {
+  const compiled = queries.compile(schema);
+  const validate: QueryValidator = (query) => {
+    const valid = compiled(query);
+    validate.errors = compiled.errors;
+    // Ajv turns `1e400` into Infinity and then checks no bound on it: not a number anyone meant.
+    const infinite = valid
+      ? Object.keys(query).find((name) => query[name] === Infinity || query[name] === -Infinity)
+      : undefined;
+    if (infinite === undefined) return valid;
+    validate.errors = [
+      { instancePath: `/${infinite}`, schemaPath: '', keyword: 'type', params: { type: 'number' } },
+    ];
+    return false;
+  };
+  return validate;
+}
+/** Accepts bodies and parameters as given: the handler validates them (with the definitions' validators). */
+const handlerValidates: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) =>
+  httpPart === 'querystring' ? queryValidator(schema) : () => true;
 /**
  * Writes what the handler returns, whole: fast-json-stringify would drop every property a
  * response schema does not list, and coerce the rest.

@@ -183,6 +183,7 @@ export async function createChallenge(
           recipient: delivery.recipient,
           subject: input.message.subject,
           body: input.message.text.replaceAll('{{code}}', code),
+          code,
         })
         .execute();
     }

@@ -53,9 +53,15 @@ export class ProcessRegistry {
   /** The differing digests last reported, so a lasting difference is logged once. */
   private reported = '';
 
-  private constructor(private readonly options: ProcessRegistryOptions) {
+  /** The definition set this process serves now: a publish switches it (app.ts). */
+  private served: string;
+  private log: RegistryLog;
+
+  private constructor(options: ProcessRegistryOptions) {
     this.db = options.db.withTables<ProcessTables>() as unknown as Kysely<ProcessTables>;
     this.heartbeatMs = options.heartbeatMs ?? 30_000;
+    this.served = options.digest;
+    this.log = options.log;
   }
 
   /** Records this process and looks at the others once before it serves anything. */
@@ -66,7 +72,7 @@ export class ProcessRegistry {
       registry
         .beat()
         .catch((error: unknown) =>
-          options.log.warn({ err: error }, 'process registry heartbeat failed'),
+          registry.log.warn({ err: error }, 'process registry heartbeat failed'),
         );
     }, registry.heartbeatMs);
     registry.timer.unref();
@@ -74,7 +80,23 @@ export class ProcessRegistry {
   }
 
   get digest(): string {
-    return this.options.digest;
+    return this.served;
+  }
+
+  /**
+   * The process now serves another definition set (a publish, here or in another process):
+   * its own row says so, under the same id, so it is never counted as a process of its own.
+   * Nothing is reported now: the others switch within moments, and the next heartbeat says
+   * whether they all did.
+   */
+  async serve(digest: string, log: RegistryLog = this.log): Promise<void> {
+    this.served = digest;
+    this.log = log;
+    await this.db
+      .updateTable('server_process')
+      .set({ definitions_digest: digest, seen_at: sql<Date>`now()` })
+      .where('id', '=', this.id)
+      .execute();
   }
 
   /** Says this process is alive, forgets long-dead ones, and reports differing definitions. */
@@ -124,14 +146,14 @@ export class ProcessRegistry {
     const before = this.reported;
     this.reported = digests;
     if (digests) {
-      this.options.log.warn(
+      this.log.warn(
         { definitions: this.digest, otherDefinitions: others },
         `Processes on this database run different definition sets: this one ${this.digest}, ` +
           `others ${digests.replaceAll(',', ', ')}. Expected during a rolling restart; ` +
           'otherwise give every process the same DEFINITIONS_DIR and restart them.',
       );
     } else if (before) {
-      this.options.log.info(
+      this.log.info(
         { definitions: this.digest },
         'Every process on this database runs the same definition set again',
       );

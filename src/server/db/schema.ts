@@ -80,6 +80,8 @@ export interface OutboxTable {
   document_id: string | null;
   /** The language the message was written in; none on messages older than the column. */
   language: string | null;
+  /** The confirmation code the message carries (challenge/service.ts); none on any other. */
+  code: string | null;
   status: Generated<string>;
   attempts: Generated<number>;
   attempt_at: Date | null;

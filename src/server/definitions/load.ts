@@ -12,6 +12,7 @@ import { LANGUAGES, missingKeys, type Language, type TextTree } from '../../core
 import { escapeSegment } from '../../core/rules/registry';
 import { createAjv } from './ajv';
 import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './check-documents';
+import { checkRuleTexts } from './check-rule-texts';
 import { checkValidityPeriods } from './check-validity';
 import { checkCopies } from './check-copies';
 import { checkInbox } from './check-inbox';
@@ -93,6 +94,7 @@ export async function checkDefinitions(
   checkUniqueIds('catalogs', catalogs, problems);
   checkReferences(catalogs, problems);
   for (const entity of schemas) crossCheckEntity(entity, translations, problems, implementations);
+  checkRuleTexts(schemas, catalogs, translations, problems);
   for (const workflow of workflows)
     crossCheckWorkflow(workflow, schemas, problems, translations, implementations);
   for (const workflow of workflows) {

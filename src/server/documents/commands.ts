@@ -33,7 +33,7 @@ import {
 import { checkFileReferences } from './media-references';
 import { checkChanged } from './must-change';
 import { findByKey } from './store/lookups';
-import { callerAsOwner, ownerNamed, type DocumentOwner } from './on-behalf';
+import { callerAsOwner, checkOwnerGiven, ownerNamed, type DocumentOwner } from './on-behalf';
 import { runServerRules } from './server-rules';
 import { catalogsIn, type CatalogReader } from '../catalog/valid-at';
 import { encodeSystemNote, type SystemNote } from './system-notes';
@@ -95,6 +95,7 @@ export class DocumentCommands {
     const definition = requireAction(workflow, action, principal);
     // Only the server creates through a system action (a notice posted to an inbox).
     if (definition.system) throw new ApiProblem(403, ERROR_CODES.forbidden);
+    checkOwnerGiven(definition.onBehalf, request.owner);
     return this.db.transaction().execute(async (trx) => {
       // Made at the counter for someone else (`onBehalf`): they own it from the start.
       const owner = definition.onBehalf
@@ -124,6 +125,7 @@ export class DocumentCommands {
     const definition = requireAction(workflow, action, principal);
     // Only the server fires a system action (a payment confirmed by the gateway).
     if (definition.system) throw new ApiProblem(403, ERROR_CODES.forbidden);
+    checkOwnerGiven(definition.onBehalf, request.owner);
     return this.db.transaction().execute(async (trx) => {
       const row = await visibleRow(trx, workflow, principal, id, true);
       if (definition.owner && row.owner !== principal.subject)

@@ -58,10 +58,20 @@ export async function seedDemoDocuments(
     const everyRole = [...new Set(Object.values(workflow.actions).flatMap((a) => a.roles))].map(
       (role) => `${workflow.rolePrefix}${role}`,
     );
+    // As the persona's token would name them: the account's name and contacts, which the
+    // document keeps as its holder's (a notice greets them by it, a receipt names the payer).
+    const holder = await db
+      .selectFrom('document')
+      .select(['owner_name', 'owner_email', 'owner_mobile'])
+      .where('id', '=', account.id)
+      .executeTakeFirst();
     const owner: Principal = {
       subject: account.id,
       roles: everyRole,
       preferredUsername: account.loginIdentifier,
+      ...(holder?.owner_name ? { name: holder.owner_name } : {}),
+      ...(holder?.owner_email ? { email: holder.owner_email } : {}),
+      ...(holder?.owner_mobile ? { phoneNumber: holder.owner_mobile } : {}),
     };
     // Named as the service's own actors are (`system:<part>`), so each reader sees it in their language.
     const officer: Principal = {

@@ -6,7 +6,8 @@ import { certificatePdf, portalUrl } from './certificate';
 import { holderLanguageOf } from './holder-language';
 import type { Effect, EffectContext, Notice } from './effect-context';
 import { noticePath } from './notice-path';
-import { allocateReference, nextSerial, setValidity } from './grant-effects';
+import { allocateReference, nextSerial, REFERENCE_POINTER, setValidity } from './grant-effects';
+import { resolvePointer } from '../../core/rules/registry';
 import { fillReferences } from './reference-fills';
 import { copyValues } from './copy-values';
 import { setAssignee } from './assignment';
@@ -110,15 +111,40 @@ async function notifyOwner(context: EffectContext): Promise<void> {
     number: document.number ?? document.id,
     status: t(`statuses.${document.status}`),
   };
+  // The number the document was given (`reference`: a sponsorship's), under its field's label.
+  const reference = workflow.reference
+    ? resolvePointer(document.data, REFERENCE_POINTER)
+    : undefined;
   const body = [
     document.ownerName ? t('notices.greeting', { name: document.ownerName }) : '',
     t('notices.body', params),
+    typeof reference === 'string'
+      ? t('notices.reference', {
+          label: fieldLabel(environment.texts, language, workflow.document, REFERENCE_POINTER),
+          reference,
+        })
+      : '',
     request.notes ? `${t('notices.notes')} ${request.notes}` : '',
     t('notices.link', { link: portalUrl(environment.publicUrl, noticePath(workflow, document)) }),
   ]
     .filter(Boolean)
     .join('\n');
   await messageOwner(context, { subject: t('notices.subject', params), body, language });
+}
+
+/** The label of the entity's field at `pointer` (`<entity>.<path>`, or its `._` for a group). */
+function fieldLabel(
+  texts: EffectContext['environment']['texts'],
+  language: Language,
+  entity: string,
+  pointer: string,
+): string {
+  const key = `${entity}${pointer.replaceAll('/', '.')}`;
+  for (const candidate of [key, `${key}._`]) {
+    const text = translate(texts, language, candidate);
+    if (text !== candidate) return text;
+  }
+  return pointer.split('/').pop() ?? pointer;
 }
 
 /**

@@ -25,6 +25,25 @@ export function callerAsOwner(principal: Principal): DocumentOwner {
 }
 
 /**
+ * An `owner` in a request is the sign-in name of an action made `onBehalf`: given as anything
+ * but text, or to an action that hands nothing over, it is refused (400 on `/owner`) rather
+ * than left aside, so a caller never believes a document went to someone it did not.
+ */
+export function checkOwnerGiven(onBehalf: boolean | undefined, owner: unknown): void {
+  if (owner === undefined) return;
+  if (typeof owner !== 'string') {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/owner', rule: 'type', params: { type: 'string' } },
+    ]);
+  }
+  if (!onBehalf) {
+    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      { path: '/owner', rule: 'additionalProperties' },
+    ]);
+  }
+}
+
+/**
  * The person a document is made for (an action's `onBehalf`), named by the sign-in name of
  * their account in our directory: a name that is no active account is a 400 on `/owner`, so
  * a document is never handed to nobody.

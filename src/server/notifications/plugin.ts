@@ -100,6 +100,7 @@ export async function notificationsPlugin(
           'recipient',
           'subject',
           'body',
+          'code',
           'document_id',
           'status',
           'attempts',

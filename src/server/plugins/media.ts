@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import type { MediaReference } from '../../core/documents/types';
 import { MEDIA_ROUTES } from '../api-contract/fixed-routes';
@@ -56,22 +56,27 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
     const noFile = () =>
       new ApiProblem(400, ERROR_CODES.validationFailed, {}, [{ path: '/file', rule: 'required' }]);
     // A body that is not a well-formed form with one file (no boundary, a field where the file
-    // should be, cut short) is the sender's mistake: the file is missing, not too large.
-    let file: Awaited<ReturnType<typeof request.file>>;
+    // should be, cut short) is the sender's mistake: the file is missing, not too large. A
+    // second file is refused, not dropped: the sender would believe both were kept.
+    let file: MultipartFile | undefined;
+    let content: Buffer | undefined;
     try {
-      file = await request.file();
-    } catch {
-      throw noFile();
-    }
-    if (!file) throw noFile();
-    let content: Buffer;
-    try {
-      content = await file.toBuffer();
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') throw noFile();
+        file = part;
+        content = await part.toBuffer();
+      }
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE')
         throw new ApiProblem(413, ERROR_CODES.tooLarge, { limit: options.maxBytes });
+      if (code === 'FST_FILES_LIMIT')
+        throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+          { path: '/file', rule: 'oneFile' },
+        ]);
       throw noFile();
     }
+    if (!file || !content) throw noFile();
     const type = file.mimetype;
     const signature = SIGNATURES[type];
     if (

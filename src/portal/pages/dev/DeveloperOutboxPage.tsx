@@ -25,6 +25,8 @@ interface OutboxItem {
   recipient: string;
   subject: string | null;
   body: string;
+  /** The confirmation code the message carries, when it is one that does. */
+  code: string | null;
   status: string;
   attempts: number;
   last_error: string | null;
@@ -32,9 +34,6 @@ interface OutboxItem {
 }
 
 const CHANNELS = ['sms', 'email', 'inbox'] as const;
-
-/** The 6-digit confirmation code a message carries, if any. */
-const codeOf = (body: string) => /\b(\d{6})\b/.exec(body)?.[1];
 
 /**
  * The developer outbox (outside production): the latest messages the portal queued, to read a
@@ -145,9 +144,7 @@ export function DeveloperOutboxPage() {
                         <Table.Td>{formatDateTime(item.created_at)}</Table.Td>
                         <Table.Td>{t(`outbox.channels.${item.channel}`)}</Table.Td>
                         <Table.Td>{item.recipient}</Table.Td>
-                        <Table.Td>
-                          {codeOf(item.body) ? <Code fz="md">{codeOf(item.body)}</Code> : '-'}
-                        </Table.Td>
+                        <Table.Td>{item.code ? <Code fz="md">{item.code}</Code> : '-'}</Table.Td>
                         <Table.Td>
                           {item.subject && (
                             <Text size="sm" fw={600}>

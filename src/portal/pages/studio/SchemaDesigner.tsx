@@ -106,7 +106,11 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
     };
   }, [file, entity]);
   const [preview, setPreview] = useState<CheckResult | undefined>();
-  /** The section the preview opens on: the one a field was last added to or changed in. */
+  /**
+   * The section worked on: the one a field was last added to or changed in, or chosen in the
+   * field list. The list shows it and the preview opens on it, so adding a field does not send
+   * the list back to the first section.
+   */
   const [focus, setFocus] = useState<string | undefined>();
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState<ApiError | undefined>();
@@ -143,7 +147,7 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap="md">
           <AddFieldForm files={files} draft={draft} onAdd={apply} />
-          <SectionFields files={files} onChange={apply} />
+          <SectionFields files={files} section={focus} onSection={setFocus} onChange={apply} />
         </Stack>
         <JsonEditor
           file={schemaFile(entity)}
@@ -318,11 +322,16 @@ function AddFieldForm(props: {
 /** The fields of one section in order, each moved or removed with a button. */
 function SectionFields(props: {
   files: FormFiles;
+  /** The section shown (the first one when none is, or it is gone). */
+  section: string | undefined;
+  onSection: (section: string) => void;
   onChange: (files: FormFiles, section: string) => void;
 }) {
   const { t } = useTranslation();
   const sections = fieldSections(props.files.entity);
-  const [section, setSection] = useState(sections[0] ?? '');
+  const section =
+    props.section && sections.includes(props.section) ? props.section : (sections[0] ?? '');
+  const setSection = props.onSection;
   const fields = section ? sectionFields(props.files, section) : [];
   const label = (name: string) => {
     const texts = props.files.en[section];

@@ -19,6 +19,7 @@ import * as rateLimitsAndProcesses from './0017_rate_limits_and_processes';
 import * as changeNotices from './0018_change_notices';
 import * as listIndexes from './0019_list_indexes';
 import * as definitionSets from './0020_definition_sets';
+import * as outboxCode from './0021_outbox_code';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0018_change_notices': changeNotices,
   '0019_list_indexes': listIndexes,
   '0020_definition_sets': definitionSets,
+  '0021_outbox_code': outboxCode,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -401,6 +401,10 @@ ${rows}
 </section>`;
 }
 
+/**
+ * A whole page. It names its icon (none: an empty data address), or browsers ask for
+ * /favicon.ico, which nothing serves: a 404 on every visit to the page.
+ */
 function layout(language: Language, title: string, body: string): string {
   const t = TEXTS[language];
   return `<!DOCTYPE html>
@@ -409,6 +413,7 @@ function layout(language: Language, title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} — Sandbox Payment Gateway</title>
 <style>${STYLE}</style>
 </head>

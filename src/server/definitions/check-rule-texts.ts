@@ -1,0 +1,147 @@
+import type { CatalogDefinition, EntityDefinition } from '../../core/definitions/types';
+import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
+import { ruleName } from '../../core/validation/field-errors';
+import type { DefinitionProblem } from './problems';
+
+/**
+ * Every message a schema's failure can show has a text in every language: a JSON Schema keyword
+ * that fails reports itself (`maxLength`, `uniqueItems`, a format...), and the person reads
+ * `validation.<rule>` (core/validation/field-errors.ts names the rule). A keyword, format or
+ * named rule with no such text would come back as the raw key beside the real errors, so the
+ * schema using it is refused here, at the keyword, the way the server refuses to start.
+ */
+
+/**
+ * The keywords (JSON Schema draft-07, as Ajv reports them) that fail with an error of their
+ * own. `if` is left out: its error only comes beside those of its `then` or `else`, and is
+ * never shown (field-errors.ts); so are `properties`, `items`, `allOf`, `then`, `else`, whose
+ * failures are those of what they hold.
+ */
+export const REPORTING_KEYWORDS: ReadonlySet<string> = new Set([
+  'type',
+  'enum',
+  'const',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'additionalItems',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'contains',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'additionalProperties',
+  'dependencies',
+  'propertyNames',
+  'anyOf',
+  'oneOf',
+  'not',
+]);
+
+/** Keywords whose value is a schema, a list of schemas, or a map of names to schemas. */
+const ONE_SCHEMA = [
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'not',
+];
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'];
+const ADDITIONAL = ['additionalProperties', 'additionalItems'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs'];
+
+/** A rule a schema may fail by, where it is in the file, and the text it is shown with. */
+export interface RuleText {
+  pointer: string;
+  rule: string;
+}
+
+const escape = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether a keyword reports an error of its own: `additionalProperties` (and `additionalItems`)
+ * only when `false`, a schema there failing with its own keywords; `uniqueItems` only when true.
+ */
+function failsOnItsOwn(keyword: string, value: unknown): boolean {
+  if (ADDITIONAL.includes(keyword)) return value === false;
+  if (keyword === 'uniqueItems') return value === true;
+  return true;
+}
+
+/** Every rule `schema` (at `pointer` in its file) can fail by, each at its keyword. */
+export function rulesOfSchema(schema: unknown, pointer: string): RuleText[] {
+  if (schema === false) return [{ pointer, rule: ruleName('false schema', {}) }];
+  if (!isObject(schema)) return [];
+  const found: RuleText[] = [];
+  for (const [keyword, value] of Object.entries(schema)) {
+    const at = `${pointer}/${escape(keyword)}`;
+    if (REPORTING_KEYWORDS.has(keyword) && failsOnItsOwn(keyword, value))
+      found.push({ pointer: at, rule: ruleName(keyword, { format: value, pattern: value }) });
+    // `additionalProperties: false` fails as itself (above), not as a `false` schema.
+    if (ONE_SCHEMA.includes(keyword) && !(ADDITIONAL.includes(keyword) && value === false))
+      found.push(...rulesOfSchema(value, at));
+    if (SCHEMA_LISTS.includes(keyword) && Array.isArray(value))
+      value.forEach((item, i) => found.push(...rulesOfSchema(item, `${at}/${i}`)));
+    if (keyword === 'items') {
+      if (Array.isArray(value))
+        value.forEach((item, i) => found.push(...rulesOfSchema(item, `${at}/${i}`)));
+      else found.push(...rulesOfSchema(value, at));
+    }
+    if ((SCHEMA_MAPS.includes(keyword) || keyword === 'dependencies') && isObject(value))
+      for (const [name, item] of Object.entries(value))
+        if (!Array.isArray(item)) found.push(...rulesOfSchema(item, `${at}/${escape(name)}`));
+  }
+  return found;
+}
+
+/**
+ * Refuses each rule of the entities' and catalogues' schemas, and each named rule of an entity
+ * without a `message` of its own, that has no `validation.<rule>` text in a language.
+ */
+export function checkRuleTexts(
+  entities: readonly EntityDefinition[],
+  catalogs: readonly CatalogDefinition[],
+  translations: Partial<Record<Language, TextTree>>,
+  problems: DefinitionProblem[],
+): void {
+  const uses: Array<RuleText & { file: string }> = [
+    ...entities.flatMap((entity) => {
+      const file = `schemas/${entity.id}.schema.json`;
+      return [
+        ...rulesOfSchema(entity.schema, '/schema'),
+        ...(entity.rules ?? []).flatMap((use, i) =>
+          use.message ? [] : [{ pointer: `/rules/${i}/rule`, rule: use.rule }],
+        ),
+      ].map((use) => ({ ...use, file }));
+    }),
+    ...catalogs.flatMap((catalog) =>
+      rulesOfSchema(catalog.schema, '/schema').map((use) => ({
+        ...use,
+        file: `catalogs/${catalog.id}.json`,
+      })),
+    ),
+  ];
+  for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
+    for (const { file, pointer, rule } of uses) {
+      if (lookup(tree, `validation.${rule}`) === undefined)
+        problems.push({
+          file,
+          pointer,
+          message: `no text for the rule "${rule}" in ${language}: add "validation.${rule}" to translations/${language}.json`,
+        });
+    }
+  }
+}
