@@ -112,7 +112,8 @@ describe.each(databaseKinds())('assigning an application on %s', (kind) => {
       ['validator', 'notAssignable', 'Losa Validator cannot take this work'],
       [applicant.id, 'notAssignable', 'Ana Tuilagi cannot take this work'],
       ['  ', 'required', ''],
-      ['nul\u0000byte', 'unknownAccount', ''],
+      // A NUL character is refused before any route reads the request.
+      ['nul\u0000byte', 'nulCharacter', ''],
     ];
     for (const [assignee, rule, message] of refusals) {
       const refused = await call('POST', `${BASE}/${doc.id}/actions/assign`, verifier.token, {
