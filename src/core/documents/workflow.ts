@@ -389,6 +389,12 @@ export interface WorkflowVerification {
   validFrom?: string;
   /** Last day of validity (a date, inclusive), when the document has one. */
   validUntil?: string;
+  /**
+   * Where the number checked is in the data, when it is not the document's own number (the
+   * sponsorship number a grant gives, at `/header/reference`, rather than the application's).
+   * The check finds it through an index made from this declaration.
+   */
+  number?: string;
 }
 
 /** The pseudo-state a document is in before it exists; `store` or `drop` leave it. */
@@ -523,6 +529,16 @@ export interface CertificateField {
   format?: 'money';
   /** For a list printed as a table (an invoice's items): one column per item property. */
   columns?: CertificateColumn[];
+  /**
+   * For an object printed over several lines (an address): the pointers, inside the object at
+   * `pointer`, of its parts, each printed on a line of its own when it has a value.
+   */
+  lines?: string[];
+  /**
+   * On the certificate of one of the `holders`, the pointer inside that person's item printed
+   * instead of `pointer` (their family name where the main holder's is printed).
+   */
+  holder?: string;
 }
 
 /** A column of a certificate's table: its heading (a text key) and the item's property. */
@@ -548,6 +564,33 @@ export interface WorkflowCertificate {
   /** Translation key of the download button's label (default: `certificate.download`, the e-visa's). */
   download?: string;
   fields: CertificateField[];
+  /** People of a list of the document who each get a certificate of their own (see CertificateHolders). */
+  holders?: CertificateHolders;
+}
+
+/**
+ * People besides the document's own holder who each get a certificate (a dependant's e-visa):
+ * the items of the list at `list`, or with `charged` only those the workflow's `payment`
+ * charges (a `payers.people` group of the same list, its flags on when the fees were frozen).
+ * The `allocateHolderNumbers` effect gives each of them a number of the workflow's `numbering`
+ * (at issue), written at `number` inside their item; their certificate prints the fields'
+ * `holder` pointers in place of the main holder's, is downloaded at
+ * `GET /:type/:id/certificate/:number`, mailed with the main one by `mailCertificate`, and, for
+ * a workflow with `verification`, checked publicly by that number and one of `secondFactors`.
+ */
+export interface CertificateHolders {
+  /** Data pointer of the list of people (e.g. /dependants). */
+  list: string;
+  /** Only the people the payment charges, rather than every item of the list. */
+  charged?: boolean;
+  /** Pointer inside an item where its certificate's number is written. */
+  number: string;
+  /** Fields of an item naming the person (joined by a space): the download button's label. */
+  name: string[];
+  /** Pointers inside an item, any one of which the public check asks with the number. */
+  secondFactors: string[];
+  /** Translation key of a holder's download button (`{{name}}`, `{{number}}`); default `certificate.downloadHolder`. */
+  download?: string;
 }
 
 /**

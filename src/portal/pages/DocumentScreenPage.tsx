@@ -45,9 +45,9 @@ import { documentServices } from '../documentServices';
 import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
 import { DocumentNextSteps } from './DocumentNextSteps';
-import { downloadFromApi } from '../download';
 import type { Session } from '../session';
 import { useDerivedValues } from '../useDerivedValues';
+import { CertificateDownloads, certificateOffered } from './document/CertificateDownloads';
 import { ConfirmActionModal } from './document/ConfirmActionModal';
 import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPanel';
 import { ErrorSummary, focusField, type SummaryEntry } from './document/ErrorSummary';
@@ -487,29 +487,14 @@ export function DocumentScreenPage({
         <DocumentNextSteps workflow={workflow} screen={screen} document={document} />
       )}
       {document && certificateOffered(workflow, document, session) && (
-        <Group>
-          <Button
-            variant="default"
-            onClick={() =>
-              void downloadFromApi(
-                session,
-                `/${backend}/${workflow.id}/${document.id}/certificate`,
-                `${document.number ?? document.id}.pdf`,
-                language,
-              ).then((done) => {
-                if (!done)
-                  setFailure({
-                    status: 0,
-                    code: 'DOWNLOAD_FAILED',
-                    // The identity screens word it as their specification does (`_connectid`).
-                    message: t('messages.unableToFetch', { context: backend }),
-                  });
-              })
-            }
-          >
-            {t(workflow.certificate?.download ?? 'certificate.download')}
-          </Button>
-        </Group>
+        <CertificateDownloads
+          workflow={workflow}
+          document={document}
+          session={session}
+          backend={backend}
+          language={language}
+          onFailure={setFailure}
+        />
       )}
       {busy && (
         <Alert color="blue" role="status">
@@ -649,19 +634,6 @@ function openingSection(
   return sections.find(
     (s) => !hidden.includes(s.id) && (editable === 'all' || editable.includes(s.id)),
   )?.id;
-}
-
-/** The certificate (e-visa) is printable now, and this user may print it. */
-function certificateOffered(
-  workflow: WorkflowDefinition,
-  document: DocumentView,
-  session: Session,
-): boolean {
-  const certificate = workflow.certificate;
-  if (!certificate || !certificate.statuses.includes(document.status)) return false;
-  return (
-    document.owner === session.subject || session.hasAnyRole(fullRoles(workflow, certificate.roles))
-  );
 }
 
 /** Usual days per status, from the machine's `meta.estimatedDays`. */

@@ -13,6 +13,7 @@ import { escapeSegment } from '../../core/rules/registry';
 import { createAjv } from './ajv';
 import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './check-documents';
 import { checkValidityPeriods } from './check-validity';
+import { checkCertificateHolders } from './check-holders';
 import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
 import { checkListFilters } from './check-list-filters';
@@ -98,6 +99,7 @@ export async function checkDefinitions(
     checkWorkflowRoles(workflow, problems);
     checkPaymentSources(workflow, catalogs, problems);
     checkValidityPeriods(workflow, catalogs, problems);
+    checkCertificateHolders(workflow, schemas, problems);
     checkLinks(workflow, workflows, schemas, translations, problems);
     checkListFilters(workflow, schemas, problems);
   }

@@ -396,6 +396,7 @@ export const workflowMetaSchema = {
         secondFactors: { type: 'array', minItems: 1, uniqueItems: true, items: dataPointer },
         validFrom: dataPointer,
         validUntil: dataPointer,
+        number: dataPointer,
       },
     },
     payment: {
@@ -519,9 +520,29 @@ export const workflowMetaSchema = {
                   properties: { ...certificateColumn.properties, pointer: relativePointer },
                 },
               },
+              // Within the object at `pointer`, and within a holder's item (check-holders.ts).
+              lines: { type: 'array', minItems: 1, items: relativePointer },
+              holder: relativePointer,
             },
           },
         },
+        holders: strictObject(
+          {
+            list: dataPointer,
+            charged: { type: 'boolean' },
+            // Within each item of the list (check-holders.ts).
+            number: relativePointer,
+            name: { type: 'array', minItems: 1, items: fieldName },
+            secondFactors: {
+              type: 'array',
+              minItems: 1,
+              uniqueItems: true,
+              items: relativePointer,
+            },
+            download: textKey,
+          },
+          ['charged', 'download'],
+        ),
       },
     },
     statusMoves: {
