@@ -4,6 +4,7 @@ import { databaseKinds } from '../support/databases';
 import { messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
 import { assertReadablePdf, extractPdfText } from '../support/pdf-text';
+import { CERTIFICATE_VALUE_X } from '../../src/server/documents/certificate-pdf';
 import {
   invoiceData,
   submittedSponsorship,
@@ -26,7 +27,7 @@ const PDF = Buffer.concat([
   Buffer.from('%%EOF\n'),
 ]);
 
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 interface Invoice {
   id: string;
   version: number;
@@ -215,6 +216,107 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
     assertReadablePdf(text, { language: 'en' });
     for (const expectedText of [invoice.number!, v.number, s.number, amount(expected)])
       expect(text.text).toContain(expectedText);
+  });
+
+  it('says where to pay and by when: the configured account, the creation date plus its term, the payer and their address', async () => {
+    const manager = await api.tokenFor(['asypx-catalog-manage']);
+    const daysFromToday = (days: number) => {
+      const date = new Date();
+      date.setUTCDate(date.getUTCDate() + days);
+      return date.toISOString().slice(0, 10);
+    };
+    const dayMonthYear = (iso: string) => iso.split('-').reverse().join('/');
+    const v = await visa();
+    // What the client says of where to pay is not taken: the server writes it.
+    const invoice = await ok<Invoice>(
+      create([v.number], payer, { payTo: { accountNumber: '99-9999-9999999-99' } }),
+    );
+    const payTo = {
+      payee: 'Immigration Service',
+      bank: 'Bank of the Island',
+      accountNumber: '02-0100-0123456-00',
+      swiftCode: 'BOISWSWA',
+      reference: invoice.number,
+      dueDate: daysFromToday(14),
+    };
+    expect(invoice.data.payTo).toEqual(payTo);
+    expect((await ok<Invoice>(call('GET', `${INVOICES}/${invoice.id}`, payer))).data.payTo).toEqual(
+      payTo,
+    );
+
+    for (const [language, words] of [
+      [
+        'en',
+        {
+          payee: 'Payee',
+          account: 'Account number',
+          due: 'Due date',
+          reference: 'Reference to quote',
+          address: 'Address',
+          country: 'Samoa',
+          items: 'Applications to pay',
+        },
+      ],
+      [
+        'fr',
+        {
+          payee: 'Bénéficiaire',
+          account: 'Numéro de compte',
+          due: "Date d'échéance",
+          reference: 'Référence à indiquer',
+          address: 'Adresse',
+          country: 'Samoa',
+          items: 'Demandes à payer',
+        },
+      ],
+    ] as const) {
+      const pdf = await api.call('GET', `${INVOICES}/${invoice.id}/certificate`, {
+        token: payer,
+        headers: { 'accept-language': language },
+      });
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      const text = await extractPdfText(pdf.rawPayload);
+      // The bank's name is a name, in any language.
+      assertReadablePdf(text, { language, valueX: CERTIFICATE_VALUE_X, names: [payTo.bank] });
+      const lines = text.lines.map((line) => line.text);
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          `${words.payee}\tImmigration Service`,
+          `${words.account}\t02-0100-0123456-00`,
+          `${words.due}\t${dayMonthYear(payTo.dueDate)}`,
+          `${words.reference}\t${invoice.number}`,
+          `${words.address}\t4 Beach Road`,
+          'Apia',
+          words.country,
+        ]),
+      );
+      // The items' table opens its own section: its name is printed once.
+      expect(lines.filter((line) => line.includes(words.items))).toHaveLength(1);
+    }
+
+    // The catalogue manager gives a longer term: invoices made from now on are due later, the
+    // one made before keeps what it was issued with.
+    const found = await ok<{ items: Array<{ id: string; version: number; data: object }> }>(
+      call('PATCH', '/api/catalog/v1/bank-account', manager, {}),
+    );
+    const entry = found.items[0]!;
+    const edit = (version: number, paymentTermDays: number) =>
+      ok<{ version: number }>(
+        call('PUT', `/api/catalog/v1/bank-account/${entry.id}`, manager, {
+          version,
+          data: { ...entry.data, paymentTermDays },
+        }),
+      );
+    const longer = await edit(entry.version, 30);
+    try {
+      const later = await ok<Invoice>(create([(await visa()).number]));
+      expect(later.data.payTo).toMatchObject({ dueDate: daysFromToday(30) });
+      expect(
+        (await ok<Invoice>(call('GET', `${INVOICES}/${invoice.id}`, payer))).data.payTo,
+      ).toEqual(payTo);
+    } finally {
+      await edit(longer.version, 14);
+    }
   });
 
   it('refuses what cannot be paid, each with a clear error, and changes nothing', async () => {

@@ -300,6 +300,8 @@ export interface WorkflowDefinition {
   statusMoves?: Record<string, string>;
   /** Documents this one names by number and moves with its actions (see WorkflowLinks). */
   links?: WorkflowLinks;
+  /** Settings the document is issued with, copied from catalogue entries (see WorkflowCatalogCopy). */
+  fromCatalog?: WorkflowCatalogCopy[];
   /**
    * Where the data holds the language its holder chose (`en` or `fr`): notices and the
    * certificate's e-mail are written in it. Without it, or without a value there, English.
@@ -394,6 +396,29 @@ export interface WorkflowVerification {
    * sponsorship number a grant gives, at `/header/reference`, rather than the application's).
    * The check finds it through an index made from this declaration.
    */
+  number?: string;
+}
+
+/**
+ * A catalogue entry copied into the document by the `copyFromCatalog` effect (on creation): the
+ * settings the document is issued with, which an administrator changes in the catalogue without
+ * a restart while documents already made keep theirs (the bank account an invoice is paid to,
+ * and its due date from the entry's payment term).
+ */
+export interface WorkflowCatalogCopy {
+  catalog: string;
+  /** The entry's key (the catalogue is keyed by one field): the entry valid at the copy. */
+  code: string;
+  /** Data pointer of the object the values are written into. */
+  to: string;
+  /** Property of that object -> field of the entry copied into it. */
+  fields: Record<string, string>;
+  /**
+   * Property of that object -> number field of the entry: the date (YYYY-MM-DD) that many days
+   * after the copy (a due date: the creation date plus the payment term).
+   */
+  daysAfter?: Record<string, string>;
+  /** Property of that object written with the document's own number (the reference to quote). */
   number?: string;
 }
 

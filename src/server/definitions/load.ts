@@ -14,6 +14,7 @@ import { createAjv } from './ajv';
 import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './check-documents';
 import { checkValidityPeriods } from './check-validity';
 import { checkCertificateHolders } from './check-holders';
+import { checkCatalogCopies } from './check-catalog-copies';
 import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
 import { checkListFilters } from './check-list-filters';
@@ -100,6 +101,7 @@ export async function checkDefinitions(
     checkPaymentSources(workflow, catalogs, problems);
     checkValidityPeriods(workflow, catalogs, problems);
     checkCertificateHolders(workflow, schemas, problems);
+    checkCatalogCopies(workflow, catalogs, schemas, problems);
     checkLinks(workflow, workflows, schemas, translations, problems);
     checkListFilters(workflow, schemas, problems);
   }

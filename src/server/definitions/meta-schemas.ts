@@ -440,6 +440,22 @@ export const workflowMetaSchema = {
       },
     },
     holderLanguage: dataPointer,
+    fromCatalog: {
+      type: 'array',
+      minItems: 1,
+      items: strictObject(
+        {
+          catalog: catalogId,
+          code: { type: 'string', minLength: 1, maxLength: 100 },
+          to: dataPointer,
+          // Fields of the catalogue and properties of the object at `to` (check-catalog-copies.ts).
+          fields: { type: 'object', propertyNames: fieldName, additionalProperties: fieldName },
+          daysAfter: { type: 'object', propertyNames: fieldName, additionalProperties: fieldName },
+          number: fieldName,
+        },
+        ['daysAfter', 'number'],
+      ),
+    },
     inbox: strictObject({
       subject: dataPointer,
       body: dataPointer,

@@ -9,6 +9,7 @@ import type { Effect, EffectContext, Notice } from './effect-context';
 import { noticePath } from './notice-path';
 import { allocateReference, nextNumber, setValidity } from './grant-effects';
 import { allocateHolderNumbers } from './certificate-holders';
+import { copyFromCatalog } from './catalog-copies';
 import { holdersOf } from '../../core/documents/certificate-holders';
 import { fillReferences } from './reference-fills';
 import { accountByLogin } from './on-behalf';
@@ -33,6 +34,7 @@ export const ENGINE_EFFECTS: Readonly<Record<string, Effect>> = {
   mailCertificate,
   allocateReference,
   allocateHolderNumbers,
+  copyFromCatalog,
   setValidity,
   fillReferences,
   addressMessage: (context) => inboxOf(context).address(context),
