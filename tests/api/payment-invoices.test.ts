@@ -188,13 +188,16 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
         document: 'visa-application',
         amountToPay: v.data.fees!.total,
         amountPaid: '0.00',
-        payer: expect.any(String),
+        // Each line names its applicant (the visa's, the sponsoring organisation), not the
+        // payer who owns both applications (Mele Agent).
+        payer: 'Sione Tui',
         date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       }),
       expect.objectContaining({
         reference: s.number,
         document: 'sponsor-application',
         amountToPay: s.data.fees!.total,
+        payer: 'Lagoon Trading',
       }),
     ]);
     for (const app of [v, s]) expect((await application(app)).status).toBe('SUBMITTED FOR PAYMENT');
@@ -392,6 +395,67 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
     );
     expect((await application(mine)).status).toBe('SUBMITTED');
     expect((await historyOf(VISAS, mine.id)).map((h) => h.action)).not.toContain('include');
+  });
+
+  it('says why a number cannot be paid as it is typed, before anything is created', async () => {
+    const [mine, foreign, taken] = [
+      await visa(),
+      await submittedVisa(applications, otherPayer),
+      await visa(),
+    ];
+    await ok(create([taken.number]));
+    const derive = (references: readonly string[], id?: string) =>
+      ok<{
+        values: Record<string, unknown>;
+        problems: Array<{ path: string; rule: string; message: string; params: object }>;
+      }>(
+        call('POST', `${INVOICES}/derive`, payer, {
+          data: invoiceData(references),
+          ...(id ? { id } : {}),
+        }),
+      );
+    const answer = await derive([
+      mine.number,
+      'VA-1999-999999',
+      foreign.number,
+      taken.number,
+      mine.number.toLowerCase(),
+    ]);
+    expect(answer.problems).toEqual([
+      {
+        path: '/items/4/reference',
+        rule: 'linkedTwice',
+        message: 'validation.linkedTwice',
+        params: { number: mine.number },
+      },
+      {
+        path: '/items/1/reference',
+        rule: 'linkedUnknown',
+        message: 'validation.linkedUnknown',
+        params: { number: 'VA-1999-999999' },
+      },
+      // Someone else's application is answered like an unknown number.
+      {
+        path: '/items/2/reference',
+        rule: 'linkedUnknown',
+        message: 'validation.linkedUnknown',
+        params: { number: foreign.number },
+      },
+      {
+        path: '/items/3/reference',
+        rule: 'linkedStatus',
+        message: 'validation.linkedStatus',
+        params: { number: taken.number, status: 'SUBMITTED FOR PAYMENT' },
+      },
+    ]);
+    // What the payer may see is filled in (the one in another invoice says whose it is); the
+    // unknown, foreign and repeated numbers are left empty.
+    const items = (answer.values['/items'] as Array<Record<string, string>>).map((i) => i.payer);
+    expect(items).toEqual(['Sione Tui', undefined, undefined, 'Sione Tui', undefined]);
+
+    // An invoice's own applications are not refused while it is edited.
+    const invoice = await ok<Invoice>(create([mine.number]));
+    expect((await derive([mine.number], invoice.id)).problems).toEqual([]);
   });
 
   it('gives an application to exactly one of two invoices racing for it', async () => {

@@ -100,6 +100,16 @@ export type LinkValue =
   | 'currency';
 
 /**
+ * A value read from a linked document's data (an application's applicant, whoever owns it):
+ * the first of `data`'s sources giving one, a source being a pointer of the linked document's
+ * data or several separated by spaces, joined (a person's given and family names). Sources
+ * naming fields of different linked types each serve their own.
+ */
+export interface LinkData {
+  data: string[];
+}
+
+/**
  * Documents this one names in a list of its data, by number (an invoice's items, each naming a
  * visa or sponsor application): `items` points at the array, `number` is the property of each
  * item holding a document number, of one of `types`. The server fills `fill`'s properties of
@@ -112,7 +122,7 @@ export interface WorkflowLinks {
   number: string;
   types: string[];
   /** Item property -> the value of the named document written there. */
-  fill?: Record<string, LinkValue>;
+  fill?: Record<string, LinkValue | LinkData>;
   /** Pointer -> the sum (to the cent) of one value over the named documents. */
   totals?: Record<string, LinkValue>;
   /** Translation key of the note written in a fired-on document's history, with {{number}}. */
@@ -186,10 +196,12 @@ export interface WorkflowScreen {
    */
   fire?: string;
   /**
-   * What a new document starts with from the signed-in person's session (the token's claims):
-   * data pointer -> claim. A self-service application's contact e-mail and mobile number.
+   * What a new document starts with from the signed-in person's session (the token's claims) or
+   * their profile (`{"profile": pointer}`: a field of their own account, the document of the
+   * workflow declaring `account`): data pointer -> where from. A self-service application's
+   * contact e-mail and mobile number; an invoice's payer, their e-mail and address.
    */
-  prefill?: Record<string, SessionClaim>;
+  prefill?: Record<string, SessionClaim | ProfileField>;
   /**
    * Panels of a business module shown on the screen below its actions, by the names the
    * module gives them (src/engine/modules-context.ts): a service account's API credentials.
@@ -200,6 +212,11 @@ export interface WorkflowScreen {
 /** The claims of a person's session a new document may start with (`prefill`). */
 export const SESSION_CLAIMS = ['email', 'phoneNumber', 'name', 'locale'] as const;
 export type SessionClaim = (typeof SESSION_CLAIMS)[number];
+
+/** A field of the signed-in person's own account a new document may start with (`prefill`). */
+export interface ProfileField {
+  profile: string;
+}
 
 /**
  * A link a screen offers: its text (translation key) and the portal route it opens, given

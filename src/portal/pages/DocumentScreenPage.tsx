@@ -46,7 +46,8 @@ import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
 import { DocumentNextSteps } from './DocumentNextSteps';
 import type { Session } from '../session';
-import { useDerivedValues } from '../useDerivedValues';
+import { paramsInWords, useDerivedValues } from '../useDerivedValues';
+import { useProfilePrefill } from '../useProfilePrefill';
 import { CertificateDownloads, certificateOffered } from './document/CertificateDownloads';
 import { ConfirmActionModal } from './document/ConfirmActionModal';
 import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPanel';
@@ -87,6 +88,8 @@ export function DocumentScreenPage({
   const [data, setData] = useState<DocumentData>(() =>
     creating && screen.prefill ? prefilled(screen.prefill, session) : {},
   );
+  // And, once read, what it takes from the person's profile (an invoice payer's address).
+  useProfilePrefill(api, bundle, session, creating ? screen.prefill : undefined, setData);
   // Fetched by the form as it needs them: the open section's first (router.tsx starts it with
   // the page's code), so the page never waits for the whole document's validator.
   const validators = useMemo(() => entity && entityValidators(entity.id), [entity]);
@@ -180,7 +183,11 @@ export function DocumentScreenPage({
     const shown = new Set(fieldErrors.map((e) => `${e.path}:${e.rule}`));
     const derived = derivedProblems
       .filter((p) => !shown.has(`${p.path}:${p.rule}`))
-      .map((p) => ({ path: p.path, rule: p.rule, message: t(p.message, p.params) }));
+      .map((p) => ({
+        path: p.path,
+        rule: p.rule,
+        message: t(p.message, paramsInWords(p.params, t)),
+      }));
     return derived.length ? [...fieldErrors, ...derived] : fieldErrors;
   }, [derivedProblems, fieldErrors, t]);
   const editable =
@@ -659,6 +666,8 @@ function prefilled(
   };
   const start: DocumentData = {};
   for (const [pointer, claim] of Object.entries(prefill)) {
+    // The profile's fields come once it is read (useProfilePrefill).
+    if (typeof claim !== 'string') continue;
     const value = claims[claim];
     if (value) setAt(start, pointer, value);
   }

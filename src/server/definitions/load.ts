@@ -15,6 +15,7 @@ import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './che
 import { checkValidityPeriods } from './check-validity';
 import { checkCertificateHolders } from './check-holders';
 import { checkCatalogCopies } from './check-catalog-copies';
+import { checkProfilePrefills } from './check-prefill';
 import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
 import { checkListFilters } from './check-list-filters';
@@ -102,6 +103,7 @@ export async function checkDefinitions(
     checkValidityPeriods(workflow, catalogs, problems);
     checkCertificateHolders(workflow, schemas, problems);
     checkCatalogCopies(workflow, catalogs, schemas, problems);
+    checkProfilePrefills(workflow, workflows, schemas, problems);
     checkLinks(workflow, workflows, schemas, translations, problems);
     checkListFilters(workflow, schemas, problems);
   }

@@ -430,7 +430,23 @@ export const workflowMetaSchema = {
         items: dataPointer,
         number: fieldName,
         types: { type: 'array', minItems: 1, uniqueItems: true, items: documentType },
-        fill: { type: 'object', propertyNames: fieldName, additionalProperties: linkValue },
+        fill: {
+          type: 'object',
+          propertyNames: fieldName,
+          additionalProperties: {
+            oneOf: [
+              linkValue,
+              // Pointers of the linked types' data (check-links.ts), joined when spaced.
+              strictObject({
+                data: {
+                  type: 'array',
+                  minItems: 1,
+                  items: { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+( (/[A-Za-z0-9_]+)+)*$' },
+                },
+              }),
+            ],
+          },
+        },
         totals: {
           type: 'object',
           propertyNames: dataPointer,
@@ -665,7 +681,13 @@ export const workflowMetaSchema = {
           prefill: {
             type: 'object',
             propertyNames: dataPointer,
-            additionalProperties: { enum: [...SESSION_CLAIMS] },
+            additionalProperties: {
+              oneOf: [
+                { enum: [...SESSION_CLAIMS] },
+                // A field of the account's schema (check-prefill.ts).
+                strictObject({ profile: relativePointer }),
+              ],
+            },
           },
         },
       },
