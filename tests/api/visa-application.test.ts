@@ -784,6 +784,12 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     );
     expect(mail!.attachments.map((a) => a.filename)).toEqual([`${view.number}.pdf`, `${own}.pdf`]);
     expect(mail!.text).toContain(`Lani Tui (${own})`);
+    // The message area tells where each is downloaded: the buttons named after their holders.
+    const inbox = (await messagesAbout(api.server.database.db, stored.id)).find(
+      (m) => m.subject === `Your electronic visa ${view.number}`,
+    )!;
+    expect(inbox.body).toContain(`"Download the e-visa of Sione Tui, ${view.number} (PDF)"`);
+    expect(inbox.body).toContain(`Lani Tui (${own})`);
     for (const attachment of mail!.attachments)
       assertReadablePdf(await extractPdfText(attachment.content), {
         language: 'en',

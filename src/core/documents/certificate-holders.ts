@@ -1,5 +1,5 @@
 import { resolvePointer } from '../rules/registry';
-import type { CertificateHolders } from './workflow';
+import type { CertificateHolders, WorkflowCertificate } from './workflow';
 
 /** One of a document's people holding a certificate: where they are, their number and name. */
 export interface CertificateHolder {
@@ -35,4 +35,20 @@ export function holdersOf(
       .join(' ');
     return [{ index, item, number, name }];
   });
+}
+
+/**
+ * The document's own holder named as its people are (`holders.name`): the fields those names
+ * are printed from on a person's certificate stand, on the main one, for the main holder's
+ * (the applicant's given and family names). Empty without holders or a value.
+ */
+export function ownHolderName(
+  certificate: Pick<WorkflowCertificate, 'fields' | 'holders'>,
+  data: Record<string, unknown>,
+): string {
+  return (certificate.holders?.name ?? [])
+    .map((field) => certificate.fields.find((f) => f.holder === `/${field}`)?.pointer)
+    .map((pointer) => (pointer ? resolvePointer(data, pointer) : undefined))
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .join(' ');
 }

@@ -10,7 +10,7 @@ import { noticePath } from './notice-path';
 import { allocateReference, nextNumber, setValidity } from './grant-effects';
 import { allocateHolderNumbers } from './certificate-holders';
 import { copyFromCatalog } from './catalog-copies';
-import { holdersOf } from '../../core/documents/certificate-holders';
+import { holdersOf, ownHolderName } from '../../core/documents/certificate-holders';
 import { fillReferences } from './reference-fills';
 import { accountByLogin } from './on-behalf';
 
@@ -239,6 +239,16 @@ async function mailCertificate(context: EffectContext): Promise<void> {
   const others = people.length
     ? t('mailHolders', { holders: people.map((p) => `${p.name} (${p.number})`).join(', ') })
     : '';
+  // The screen names the holder's own download after them when others have theirs beside it.
+  const ownName = people.length ? ownHolderName(certificate, document.data) : '';
+  const download = translate(
+    environment.texts,
+    language,
+    ownName
+      ? (certificate.holders?.download ?? 'certificate.downloadHolder')
+      : (certificate.download ?? 'certificate.download'),
+    { name: ownName, number },
+  );
   const withNotes = (text: string) =>
     [text, others, request.notes ? `${t('notes')} ${request.notes}` : '']
       .filter(Boolean)
@@ -251,7 +261,7 @@ async function mailCertificate(context: EffectContext): Promise<void> {
     language,
     attachments,
     inboxBody: withNotes(
-      t(document.ownerEmail ? 'inboxBodyMailed' : 'inboxBody', { number, download: t('download') }),
+      t(document.ownerEmail ? 'inboxBodyMailed' : 'inboxBody', { number, download }),
     ),
   });
 }

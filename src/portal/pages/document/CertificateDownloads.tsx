@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../core/api/errors';
-import { holdersOf } from '../../../core/documents/certificate-holders';
+import { holdersOf, ownHolderName } from '../../../core/documents/certificate-holders';
 import type { DocumentView } from '../../../core/documents/types';
 import { fullRoles, type WorkflowDefinition } from '../../../core/documents/workflow';
 import { downloadFromApi } from '../../download';
@@ -48,12 +48,21 @@ export function CertificateDownloads({
   if (!certificate) return null;
   const holders = certificate.holders ? holdersOf(certificate.holders, document.data) : [];
   const base = `/${backend}/${workflow.id}/${document.id}/certificate`;
+  const own = document.number ?? document.id;
+  // Beside the other people's, the document's own is named by its holder too.
+  const ownName = ownHolderName(certificate, document.data);
   const files = [
     {
       key: 'own',
       path: base,
-      filename: `${document.number ?? document.id}.pdf`,
-      label: t(certificate.download ?? 'certificate.download'),
+      filename: `${own}.pdf`,
+      label:
+        holders.length && ownName
+          ? t(certificate.holders?.download ?? 'certificate.downloadHolder', {
+              name: ownName,
+              number: own,
+            })
+          : t(certificate.download ?? 'certificate.download'),
     },
     ...holders.map((holder) => ({
       key: holder.number,
