@@ -295,6 +295,13 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
       );
       // The items' table opens its own section: its name is printed once.
       expect(lines.filter((line) => line.includes(words.items))).toHaveLength(1);
+      // Where to pay, and by when, is on the first page of an invoice of one application.
+      expect(text.lines.filter((line) => line.page === 1).map((line) => line.text)).toEqual(
+        expect.arrayContaining([
+          `${words.due}\t${dayMonthYear(payTo.dueDate)}`,
+          `${words.reference}\t${invoice.number}`,
+        ]),
+      );
     }
 
     // The catalogue manager gives a longer term: invoices made from now on are due later, the

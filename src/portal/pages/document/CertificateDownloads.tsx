@@ -94,6 +94,11 @@ export function CertificateDownloads({
           variant="default"
           loading={busy === file.key}
           onClick={() => void download(file)}
+          // A holder's name and number may not fit a phone's width: the label wraps.
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
         >
           {file.label}
         </Button>
