@@ -184,6 +184,9 @@ function Genuine({ result }: { result: VerificationResult }) {
       title={shown.title}
       data-testid="document-check-result"
       data-validity={result.validity}
+      // The light alerts' own title colours (green, orange 6 on their tint) are about 2:1; the
+      // tint and the border say which case it is, the title reads in the body's colour.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm" fw={500}>
         {shown.text}
