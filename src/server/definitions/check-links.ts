@@ -86,9 +86,10 @@ export function checkLinks(
   const values = [...Object.values(links.fill ?? {}), ...Object.values(links.totals ?? {})].filter(
     (value): value is LinkValue => typeof value === 'string',
   );
-  // A value read from the linked documents' data names a field of at least one linked type.
+  // A value read from the linked documents' data names a field of at least one linked type
+  // (once every type is there: a type refused on its own is reported once, by its own file).
   for (const [property, value] of Object.entries(links.fill ?? {})) {
-    if (typeof value === 'string') continue;
+    if (typeof value === 'string' || linked.length < links.types.length) continue;
     value.data.forEach((source, i) => {
       for (const pointer of source.split(' ')) {
         const known = linked.some((target) => {

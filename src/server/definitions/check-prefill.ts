@@ -5,17 +5,19 @@ import type { DefinitionProblem } from './problems';
 
 /**
  * A screen's `prefill` from the person's profile (`{"profile": pointer}`) reads their own
- * account: some enabled workflow must declare `account`, and the pointer must name a field of
- * its schema (an address line of `/addresses/0`), or the form would quietly start empty.
+ * account: some workflow must declare `account`, and the pointer must name a field of its
+ * schema (an address line of `/addresses/0`), or the form would quietly start empty. With the
+ * accounts' module switched off the form starts without them, as it does for someone whose
+ * profile has no address.
  */
 export function checkProfilePrefills(
   workflow: WorkflowDefinition,
-  workflows: readonly WorkflowDefinition[],
+  declared: readonly WorkflowDefinition[],
   schemas: readonly EntityDefinition[],
   problems: DefinitionProblem[],
 ): void {
   const file = `workflows/${workflow.id}.json`;
-  const accounts = workflows.find((w) => w.account);
+  const accounts = declared.find((w) => w.account);
   const schema = accounts && schemas.find((entity) => entity.id === accounts.document)?.schema;
   workflow.screens.forEach((screen, i) => {
     for (const [target, source] of Object.entries(screen.prefill ?? {})) {

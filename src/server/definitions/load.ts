@@ -103,7 +103,7 @@ export async function checkDefinitions(
     checkValidityPeriods(workflow, catalogs, problems);
     checkCertificateHolders(workflow, schemas, problems);
     checkCatalogCopies(workflow, catalogs, schemas, problems);
-    checkProfilePrefills(workflow, workflows, schemas, problems);
+    checkProfilePrefills(workflow, declared, schemas, problems);
     checkLinks(workflow, workflows, schemas, translations, problems);
     checkListFilters(workflow, schemas, problems);
   }
