@@ -173,6 +173,39 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     return view;
   }
 
+  /** Issues an application (forwarded) for dates from `effectiveDate`, today unless said, to 2099. */
+  const issue = (view: View, effectiveDate = new Date().toISOString().slice(0, 10)) =>
+    ok('POST', `${BASE}/${view.id}/actions/issue`, validator, {
+      version: view.version,
+      data: { issuance: { effectiveDate, expiryDate: '2099-01-31', placeOfIssue: 'Port Town' } },
+    });
+
+  /**
+   * What the outbox sends the applicant once an application is dispatched: the e-mail carrying
+   * the e-visas, and the message of the portal's message area about it.
+   */
+  async function visaMail(id: string, number: string | null) {
+    smtp.received.length = 0;
+    const worker = startOutbox({
+      db: api.server.database.db,
+      mail: smtpMailProvider({ url: smtp.url, from: 'no-reply@immigration.example' }),
+      log: silent,
+      intervalMs: 0,
+    });
+    try {
+      await worker.runOnce();
+    } finally {
+      await worker.stop();
+    }
+    const mail = smtp.received.find(
+      (m) => m.to.includes('ana.tui@example.org') && m.attachments.length > 0,
+    );
+    const inbox = (await messagesAbout(api.server.database.db, id)).find(
+      (m) => m.subject === `Your electronic visa ${number}`,
+    )!;
+    return { mail, inbox };
+  }
+
   it('fills the questions and attachments of the chosen document from the catalogues', async () => {
     const data = {
       ...visaApplication('VIS', 'VV30'),
@@ -596,16 +629,7 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     expect(problems(bare)[0]!.message).toBe('This field is required');
     expect(await snapshot(stored.id)).toEqual(before);
 
-    view = await ok('POST', `${BASE}/${stored.id}/actions/issue`, validator, {
-      version: view.version,
-      data: {
-        issuance: {
-          effectiveDate: new Date().toISOString().slice(0, 10),
-          expiryDate: '2099-01-31',
-          placeOfIssue: 'Port Town',
-        },
-      },
-    });
+    view = await issue(view);
     expect(view.status).toBe('ISSUED');
     const pdf = await call('GET', `${BASE}/${stored.id}/certificate`, applicant);
     expect(pdf.statusCode).toBe(200);
@@ -648,21 +672,7 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
       version: view.version,
     });
     expect(view.status).toBe('DISPATCHED');
-    smtp.received.length = 0;
-    const worker = startOutbox({
-      db: api.server.database.db,
-      mail: smtpMailProvider({ url: smtp.url, from: 'no-reply@immigration.example' }),
-      log: silent,
-      intervalMs: 0,
-    });
-    try {
-      await worker.runOnce();
-    } finally {
-      await worker.stop();
-    }
-    const mail = smtp.received.find(
-      (m) => m.to.includes('ana.tui@example.org') && m.attachments.length > 0,
-    );
+    const { mail, inbox } = await visaMail(stored.id, view.number);
     expect(mail?.subject).toBe(`Your electronic visa ${view.number}`);
     expect(mail?.attachments).toHaveLength(1);
     expect(mail!.attachments[0]!.filename).toBe(`${view.number}.pdf`);
@@ -672,12 +682,10 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
       valueX: CERTIFICATE_VALUE_X,
     });
     // The portal's message area shows no attachment: its message says where the PDF is instead.
-    const inbox = (await messagesAbout(api.server.database.db, stored.id)).find(
-      (m) => m.subject === `Your electronic visa ${view.number}`,
-    )!;
     expect(inbox.body).not.toMatch(/attached/i);
     expect(inbox.body).toContain('"Download the e-visa (PDF)"');
   });
+
   it('gives each dependant charged the issue fee an e-visa of their own, downloaded, mailed and checked', async () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const child = {
@@ -696,12 +704,7 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     let view = await ok('POST', `${BASE}/${stored.id}/actions/forward`, verifier, {
       version: paid.version,
     });
-    view = await ok('POST', `${BASE}/${stored.id}/actions/issue`, validator, {
-      version: view.version,
-      data: {
-        issuance: { effectiveDate: tomorrow, expiryDate: '2099-01-31', placeOfIssue: 'Port Town' },
-      },
-    });
+    view = await issue(view, tomorrow);
     const dependants = view.data.dependants as Array<{ visaNumber?: string }>;
     const own = dependants[0]!.visaNumber!;
     const year = new Date().getUTCFullYear();
@@ -767,27 +770,10 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     view = await ok('POST', `${BASE}/${stored.id}/actions/dispatch`, validator, {
       version: view.version,
     });
-    smtp.received.length = 0;
-    const worker = startOutbox({
-      db: api.server.database.db,
-      mail: smtpMailProvider({ url: smtp.url, from: 'no-reply@immigration.example' }),
-      log: silent,
-      intervalMs: 0,
-    });
-    try {
-      await worker.runOnce();
-    } finally {
-      await worker.stop();
-    }
-    const mail = smtp.received.find(
-      (m) => m.to.includes('ana.tui@example.org') && m.attachments.length > 0,
-    );
+    const { mail, inbox } = await visaMail(stored.id, view.number);
     expect(mail!.attachments.map((a) => a.filename)).toEqual([`${view.number}.pdf`, `${own}.pdf`]);
     expect(mail!.text).toContain(`Lani Tui (${own})`);
     // The message area tells where each is downloaded: the buttons named after their holders.
-    const inbox = (await messagesAbout(api.server.database.db, stored.id)).find(
-      (m) => m.subject === `Your electronic visa ${view.number}`,
-    )!;
     expect(inbox.body).toContain(`"Download the e-visa of Sione Tui, ${view.number} (PDF)"`);
     expect(inbox.body).toContain(`Lani Tui (${own})`);
     for (const attachment of mail!.attachments)
@@ -815,16 +801,7 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     let view = await ok('POST', `${BASE}/${stored.id}/actions/forward`, verifier, {
       version: paid.version,
     });
-    view = await ok('POST', `${BASE}/${stored.id}/actions/issue`, validator, {
-      version: view.version,
-      data: {
-        issuance: {
-          effectiveDate: new Date().toISOString().slice(0, 10),
-          expiryDate: '2099-01-31',
-          placeOfIssue: 'Port Town',
-        },
-      },
-    });
+    view = await issue(view);
     expect(view.status).toBe('ISSUED');
     expect((view.data.dependants as Array<Record<string, unknown>>)[0]).not.toHaveProperty(
       'visaNumber',

@@ -5,7 +5,7 @@ import type { CertificateHolders, WorkflowVerification } from '../../core/docume
 import { resolvePointer } from '../../core/rules/registry';
 import type { Database } from '../db/schema';
 import { documentsNumbered } from '../documents/store/lists';
-import { documentsWithHolder, documentsWithNumberAt } from '../documents/store/numbered-in-data';
+import { holderLookup, numberAtLookup, unstorable } from '../documents/store/numbered-in-data';
 import type { CompiledWorkflow } from '../documents/workflows';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 
@@ -92,6 +92,8 @@ export class DocumentVerifier {
 
   /** Every document, or person of one, that `number` may name, by the indexes of each kind. */
   private async candidates(number: string): Promise<Candidate[]> {
+    // PostgreSQL text holds no NUL character: no number has one (and the database refuses it).
+    if (unstorable(number)) return [];
     const all = [...this.workflows.values()];
     const byColumn = all.filter((w) => !w.definition.verification.number);
     const lookups: Array<Promise<Candidate[]>> = [
@@ -107,21 +109,16 @@ export class DocumentVerifier {
       const type = workflow.definition.id;
       if (verification.number)
         lookups.push(
-          documentsWithNumberAt(this.db, type, verification.number, number, this.pointers).then(
-            (rows) => rows.flatMap((row) => this.ofDocument(row)),
-          ),
+          numberAtLookup(this.db, type, verification.number, number, this.pointers)
+            .execute()
+            .then((rows) => rows.flatMap((row) => this.ofDocument(row))),
         );
       const holders = certificate?.holders;
       if (holders)
         lookups.push(
-          documentsWithHolder(
-            this.db,
-            type,
-            holders.list,
-            holders.number,
-            number,
-            this.pointers,
-          ).then((rows) => rows.flatMap((row) => this.ofHolder(row, holders, number))),
+          holderLookup(this.db, type, holders.list, holders.number, number, this.pointers)
+            .execute()
+            .then((rows) => rows.flatMap((row) => this.ofHolder(row, holders, number))),
         );
     }
     return (await Promise.all(lookups)).flat();

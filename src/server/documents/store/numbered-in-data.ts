@@ -10,12 +10,13 @@ import type { Queryable } from './rows';
  * p1...), never the whole data.
  */
 
-type Row = Record<string, unknown>;
-
 /** The numbers nothing holds: PostgreSQL text has no NUL character, and refuses one given. */
-const unstorable = (number: string) => number.includes('\u0000');
+export const unstorable = (number: string) => number.includes('\u0000');
 
-/** The query of `documentsWithNumberAt` (its plan is what the tests look at). */
+/**
+ * The documents of `type` whose text at `pointer` is `number` (a sponsorship number), as a
+ * query (the public check runs it; the tests read its plan).
+ */
 export function numberAtLookup(
   db: Queryable,
   type: string,
@@ -31,19 +32,11 @@ export function numberAtLookup(
     .where(numberAt(pointer), '=', number);
 }
 
-/** Documents of `type` whose text at `pointer` is `number` (a sponsorship number). */
-export async function documentsWithNumberAt(
-  db: Queryable,
-  type: string,
-  pointer: string,
-  number: string,
-  pointers: readonly string[],
-): Promise<Row[]> {
-  if (unstorable(number)) return [];
-  return numberAtLookup(db, type, pointer, number, pointers).execute();
-}
-
-/** The query of `documentsWithHolder` (its plan is what the tests look at). */
+/**
+ * The documents of `type` one of whose items of the list at `list` holds `number` at
+ * `itemNumber` (a dependant's e-visa), with that item and its index as `holder` ({item,
+ * index}), as a query.
+ */
 export function holderLookup(
   db: Queryable,
   type: string,
@@ -73,20 +66,4 @@ export function holderLookup(
     )
     .where('type', '=', type)
     .where(sql<boolean>`${listAt(list)} @> ${JSON.stringify([probe])}::jsonb`);
-}
-
-/**
- * Documents of `type` one of whose items of the list at `list` holds `number` at `itemNumber`
- * (a dependant's e-visa), with that item and its index as `holder` ({item, index}).
- */
-export async function documentsWithHolder(
-  db: Queryable,
-  type: string,
-  list: string,
-  itemNumber: string,
-  number: string,
-  pointers: readonly string[],
-): Promise<Row[]> {
-  if (unstorable(number)) return [];
-  return holderLookup(db, type, list, itemNumber, number, pointers).execute();
 }
