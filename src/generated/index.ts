@@ -10,6 +10,7 @@ export type { CatalogEntryAllOtherDeclaration } from './catalogs/all-other-decla
 export type { CatalogEntryAllQuestion } from './catalogs/all-question';
 export type { CatalogEntryAttachment } from './catalogs/attachment';
 export type { CatalogEntryAttribute } from './catalogs/attribute';
+export type { CatalogEntryBankAccount } from './catalogs/bank-account';
 export type { CatalogEntryBinder } from './catalogs/binder';
 export type { CatalogEntryCondition } from './catalogs/condition';
 export type { CatalogEntryCountry } from './catalogs/country';

@@ -7,6 +7,20 @@ import type { RuleProblem } from '../core/rules/types';
 
 const NONE: RuleProblem[] = [];
 
+/**
+ * A problem's parameters as the reader knows them: a status (`status`, an application already
+ * in another invoice) as its word, as the server words the same parameter in its refusals.
+ */
+export function paramsInWords(
+  params: Record<string, unknown>,
+  t: (key: string, options: { defaultValue: string }) => string,
+): Record<string, unknown> {
+  const status = params.status;
+  return typeof status === 'string'
+    ? { ...params, status: t(`statuses.${status}`, { defaultValue: status }) }
+    : params;
+}
+
 /** How long the form waits after a change before it asks the server again. */
 const DELAY_MS = 400;
 

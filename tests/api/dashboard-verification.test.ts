@@ -12,6 +12,7 @@ describe.each(databaseKinds())('public electronic-document check on %s', (kind) 
   let granted: Awaited<ReturnType<typeof createVerifiableDocument>>;
   let expired: Awaited<ReturnType<typeof createVerifiableDocument>>;
   let pending: Awaited<ReturnType<typeof createVerifiableDocument>>;
+  let future: Awaited<ReturnType<typeof createVerifiableDocument>>;
   let client = 0;
 
   /** Each test checks from its own address, so the rate limit of one does not touch another. */
@@ -37,6 +38,11 @@ describe.each(databaseKinds())('public electronic-document check on %s', (kind) 
       passportNumber: 'PE1111111',
       grant: false,
     });
+    future = await createVerifiableDocument(send, tokens, {
+      passportNumber: 'FU2222222',
+      validFrom: `${year + 1}-12-01`,
+      validUntil: `${year + 2}-11-30`,
+    });
   });
   afterAll(async () => {
     await api?.close();
@@ -52,9 +58,9 @@ describe.each(databaseKinds())('public electronic-document check on %s', (kind) 
     expect(response.json()).toEqual({
       number: granted.number,
       documentType: 'test-document',
-      status: 'GRANTED',
       validFrom: VERIFIABLE.validFrom,
       validUntil: VERIFIABLE.validUntil,
+      validity: 'inForce',
       valid: true,
     });
     expect(response.body).not.toContain(granted.passportNumber);
@@ -79,13 +85,30 @@ describe.each(databaseKinds())('public electronic-document check on %s', (kind) 
     }
   });
 
-  it('says a granted document outside its period is not valid', async () => {
+  it('says a granted document past its period has expired, naming no status', async () => {
     const response = await verify(
       { number: expired.number, secondFactor: expired.dateOfBirth },
       from(),
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'GRANTED', valid: false });
+    expect(response.json()).toMatchObject({ validity: 'expired', valid: false });
+    expect(response.json()).not.toHaveProperty('status');
+  });
+
+  it('says a granted document before its first day is genuine, not yet in force', async () => {
+    const response = await verify(
+      { number: future.number, secondFactor: future.passportNumber },
+      from(),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      number: future.number,
+      documentType: 'test-document',
+      validFrom: `${new Date().getUTCFullYear() + 1}-12-01`,
+      validUntil: `${new Date().getUTCFullYear() + 2}-11-30`,
+      validity: 'notYetInForce',
+      valid: false,
+    });
   });
 
   it('answers a wrong factor, an unknown number and a document not issued alike', async () => {

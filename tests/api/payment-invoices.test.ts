@@ -5,6 +5,7 @@ import { messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
 import { applicationsThrough } from '../support/personas';
 import { assertReadablePdf, extractPdfText } from '../support/pdf-text';
+import { CERTIFICATE_VALUE_X } from '../../src/server/documents/certificate-pdf';
 import {
   invoiceData,
   submittedSponsorship,
@@ -22,7 +23,7 @@ const INVOICES = '/api/evisa/payment-invoice';
 const VISAS = '/api/evisa/visa-application';
 const SPONSORS = '/api/evisa/sponsor-application';
 
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 interface Invoice {
   id: string;
   version: number;
@@ -166,13 +167,16 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
         document: 'visa-application',
         amountToPay: v.data.fees!.total,
         amountPaid: '0.00',
-        payer: expect.any(String),
+        // Each line names its applicant (the visa's, the sponsoring organisation), not the
+        // payer who owns both applications (Mele Agent).
+        payer: 'Sione Tui',
         date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       }),
       expect.objectContaining({
         reference: s.number,
         document: 'sponsor-application',
         amountToPay: s.data.fees!.total,
+        payer: 'Lagoon Trading',
       }),
     ]);
     for (const app of [v, s]) expect((await application(app)).status).toBe('SUBMITTED FOR PAYMENT');
@@ -194,6 +198,114 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
     assertReadablePdf(text, { language: 'en' });
     for (const expectedText of [invoice.number!, v.number, s.number, amount(expected)])
       expect(text.text).toContain(expectedText);
+  });
+
+  it('says where to pay and by when: the configured account, the creation date plus its term, the payer and their address', async () => {
+    const manager = await api.tokenFor(['asypx-catalog-manage']);
+    const daysFromToday = (days: number) => {
+      const date = new Date();
+      date.setUTCDate(date.getUTCDate() + days);
+      return date.toISOString().slice(0, 10);
+    };
+    const dayMonthYear = (iso: string) => iso.split('-').reverse().join('/');
+    const v = await visa();
+    // What the client says of where to pay is not taken: the server writes it.
+    const invoice = await ok<Invoice>(
+      create([v.number], payer, { payTo: { accountNumber: '99-9999-9999999-99' } }),
+    );
+    const payTo = {
+      payee: 'Immigration Service',
+      bank: 'Bank of the Island',
+      accountNumber: '02-0100-0123456-00',
+      swiftCode: 'BOISWSWA',
+      reference: invoice.number,
+      dueDate: daysFromToday(14),
+    };
+    expect(invoice.data.payTo).toEqual(payTo);
+    expect((await ok<Invoice>(call('GET', `${INVOICES}/${invoice.id}`, payer))).data.payTo).toEqual(
+      payTo,
+    );
+
+    for (const [language, words] of [
+      [
+        'en',
+        {
+          payee: 'Payee',
+          account: 'Account number',
+          due: 'Due date',
+          reference: 'Reference to quote',
+          address: 'Address',
+          country: 'Samoa',
+          items: 'Applications to pay',
+        },
+      ],
+      [
+        'fr',
+        {
+          payee: 'Bénéficiaire',
+          account: 'Numéro de compte',
+          due: "Date d'échéance",
+          reference: 'Référence à indiquer',
+          address: 'Adresse',
+          country: 'Samoa',
+          items: 'Demandes à payer',
+        },
+      ],
+    ] as const) {
+      const pdf = await api.call('GET', `${INVOICES}/${invoice.id}/certificate`, {
+        token: payer,
+        headers: { 'accept-language': language },
+      });
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      const text = await extractPdfText(pdf.rawPayload);
+      // The bank's name is a name, in any language.
+      assertReadablePdf(text, { language, valueX: CERTIFICATE_VALUE_X, names: [payTo.bank] });
+      const lines = text.lines.map((line) => line.text);
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          `${words.payee}\tImmigration Service`,
+          `${words.account}\t02-0100-0123456-00`,
+          `${words.due}\t${dayMonthYear(payTo.dueDate)}`,
+          `${words.reference}\t${invoice.number}`,
+          `${words.address}\t4 Beach Road`,
+          'Apia',
+          words.country,
+        ]),
+      );
+      // The items' table opens its own section: its name is printed once.
+      expect(lines.filter((line) => line.includes(words.items))).toHaveLength(1);
+      // Where to pay, and by when, is on the first page of an invoice of one application.
+      expect(text.lines.filter((line) => line.page === 1).map((line) => line.text)).toEqual(
+        expect.arrayContaining([
+          `${words.due}\t${dayMonthYear(payTo.dueDate)}`,
+          `${words.reference}\t${invoice.number}`,
+        ]),
+      );
+    }
+
+    // The catalogue manager gives a longer term: invoices made from now on are due later, the
+    // one made before keeps what it was issued with.
+    const found = await ok<{ items: Array<{ id: string; version: number; data: object }> }>(
+      call('PATCH', '/api/catalog/v1/bank-account', manager, {}),
+    );
+    const entry = found.items[0]!;
+    const edit = (version: number, paymentTermDays: number) =>
+      ok<{ version: number }>(
+        call('PUT', `/api/catalog/v1/bank-account/${entry.id}`, manager, {
+          version,
+          data: { ...entry.data, paymentTermDays },
+        }),
+      );
+    const longer = await edit(entry.version, 30);
+    try {
+      const later = await ok<Invoice>(create([(await visa()).number]));
+      expect(later.data.payTo).toMatchObject({ dueDate: daysFromToday(30) });
+      expect(
+        (await ok<Invoice>(call('GET', `${INVOICES}/${invoice.id}`, payer))).data.payTo,
+      ).toEqual(payTo);
+    } finally {
+      await edit(longer.version, 14);
+    }
   });
 
   it('refuses what cannot be paid, each with a clear error, and changes nothing', async () => {
@@ -269,6 +381,67 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
     );
     expect((await application(mine)).status).toBe('SUBMITTED');
     expect((await historyOf(VISAS, mine.id)).map((h) => h.action)).not.toContain('include');
+  });
+
+  it('says why a number cannot be paid as it is typed, before anything is created', async () => {
+    const [mine, foreign, taken] = [
+      await visa(),
+      await submittedVisa(applications, otherPayer),
+      await visa(),
+    ];
+    await ok(create([taken.number]));
+    const derive = (references: readonly string[], id?: string) =>
+      ok<{
+        values: Record<string, unknown>;
+        problems: Array<{ path: string; rule: string; message: string; params: object }>;
+      }>(
+        call('POST', `${INVOICES}/derive`, payer, {
+          data: invoiceData(references),
+          ...(id ? { id } : {}),
+        }),
+      );
+    const answer = await derive([
+      mine.number,
+      'VA-1999-999999',
+      foreign.number,
+      taken.number,
+      mine.number.toLowerCase(),
+    ]);
+    expect(answer.problems).toEqual([
+      {
+        path: '/items/4/reference',
+        rule: 'linkedTwice',
+        message: 'validation.linkedTwice',
+        params: { number: mine.number },
+      },
+      {
+        path: '/items/1/reference',
+        rule: 'linkedUnknown',
+        message: 'validation.linkedUnknown',
+        params: { number: 'VA-1999-999999' },
+      },
+      // Someone else's application is answered like an unknown number.
+      {
+        path: '/items/2/reference',
+        rule: 'linkedUnknown',
+        message: 'validation.linkedUnknown',
+        params: { number: foreign.number },
+      },
+      {
+        path: '/items/3/reference',
+        rule: 'linkedStatus',
+        message: 'validation.linkedStatus',
+        params: { number: taken.number, status: 'SUBMITTED FOR PAYMENT' },
+      },
+    ]);
+    // What the payer may see is filled in (the one in another invoice says whose it is); the
+    // unknown, foreign and repeated numbers are left empty.
+    const items = (answer.values['/items'] as Array<Record<string, string>>).map((i) => i.payer);
+    expect(items).toEqual(['Sione Tui', undefined, undefined, 'Sione Tui', undefined]);
+
+    // An invoice's own applications are not refused while it is edited.
+    const invoice = await ok<Invoice>(create([mine.number]));
+    expect((await derive([mine.number], invoice.id)).problems).toEqual([]);
   });
 
   it('gives an application to exactly one of two invoices racing for it', async () => {

@@ -5,6 +5,7 @@ import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { insertAccount, messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
+import { numberAtLookup } from '../../src/server/documents/store/numbered-in-data';
 import { answerAll, sponsorApplication } from '../support/sponsor-data';
 import { visaApplication } from '../support/visa-data';
 
@@ -470,6 +471,62 @@ describe.each(databaseKinds())('sponsor applications on %s', (kind) => {
         expiryDate: lastDayAfterYears(today, 3),
       });
     }
+  });
+
+  it('is checked publicly by its sponsorship number and a detail of the sponsor, through an index', async () => {
+    const verify = (number: string, secondFactor: string) =>
+      api.call('POST', '/api/evisa/verification', {
+        body: { number, secondFactor },
+        headers: { 'x-forwarded-for': '203.0.113.90' },
+      });
+    const paidOnly = await paid('SPORG');
+    const organisation = await granted('SPORG');
+    const person = await granted('SPPER');
+    const today = new Date().toISOString().slice(0, 10);
+    for (const [sponsorship, factor] of [
+      [organisation, 'SPONSORSHIPS@example.org'],
+      [person, 'ps7654321'],
+      [person, '03/02/1980'],
+    ] as const) {
+      const reference = sponsorship.data.header!.reference!;
+      const found = await verify(reference, factor);
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json()).toEqual({
+        number: reference,
+        documentType: TYPE,
+        validFrom: today,
+        validUntil: sponsorship.data.header!.expiryDate,
+        validity: 'inForce',
+        valid: true,
+      });
+    }
+    // Only the sponsorship number is public: not the application's own, not one not granted.
+    for (const [number, factor] of [
+      [organisation.number!, 'sponsorships@example.org'],
+      [paidOnly.number!, 'sponsorships@example.org'],
+      [organisation.data.header!.reference!, 'PS7654321'],
+    ] as const)
+      expect((await verify(number, factor)).statusCode).toBe(404);
+
+    const rolledBack = new Error('rolled back');
+    let plan = '';
+    await api.server.database.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into document (type, status, version, owner, data, created_by, updated_by)
+          select ${TYPE}, 'GRANTED', 1, 'owner-' || g, jsonb_build_object('header',
+            jsonb_build_object('reference', 'SPN-2000-' || g)), 't', 't'
+          from generate_series(1, 5000) g`.execute(trx);
+        await sql`analyze document`.execute(trx);
+        const lookup = numberAtLookup(trx, TYPE, '/header/reference', 'SPN-2000-42', []);
+        plan = (await lookup.explain()).map((row) => String(Object.values(row)[0])).join('\n');
+        throw rolledBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
+    expect(plan).toMatch(/Index Scan (on|using) document_list_sponsor_application_\w+/);
+    expect(plan).toMatch(/Index Cond: \(\(data #>> '\{header,reference\}'::text\[\]\) =/);
   });
 
   it('lets a visa name only a granted, unexpired sponsorship, and fills the sponsor from it', async () => {

@@ -1,6 +1,6 @@
 import { createCatalogEntries, type ApiHarness } from '../support/api-server';
 import { describeGeneratedWalk } from '../support/generated-walk';
-import { invoiceSteps } from '../support/invoice-steps';
+import { BANK_ACCOUNT, invoiceSteps } from '../support/invoice-steps';
 import { sponsorApplication } from '../support/sponsor-data';
 
 /**
@@ -59,6 +59,7 @@ describeGeneratedWalk({
       otherAmount: 0,
     });
     await createCatalogEntries(api, manager, [
+      BANK_ACCOUNT,
       // The countries the applications name: every catalogue select is checked on submission.
       ['country', { code: 'WS', name: 'Samoa' }],
       ['binder', { code: 'SPONSOR', name: 'Sponsorships' }],

@@ -12,6 +12,7 @@ import { answerAll, sponsorApplication } from '../support/sponsor-data';
 import { visaApplication } from '../support/visa-data';
 import { assertReadablePdf, extractPdfText } from '../support/pdf-text';
 import { CERTIFICATE_VALUE_X } from '../../src/server/documents/certificate-pdf';
+import { holderLookup } from '../../src/server/documents/store/numbered-in-data';
 import { RECEIPT_VALUE_X } from '../../src/server/payments/receipt-pdf';
 
 /**
@@ -139,8 +140,12 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     ).error.fields;
 
   /** A stored application for VIS/VV30 with every question answered and every file uploaded. */
-  async function completeApplication(subDocument = 'VV30', extra: Record<string, unknown> = {}) {
-    const data = { ...visaApplication('VIS', subDocument), ...extra };
+  async function completeApplication(
+    subDocument = 'VV30',
+    extra: Record<string, unknown> = {},
+    document = 'VIS',
+  ) {
+    const data = { ...visaApplication(document, subDocument), ...extra };
     const stored = await ok('POST', BASE, applicant, { data });
     const file = (await upload(applicant)).json() as Record<string, unknown>;
     const filled = {
@@ -166,6 +171,39 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     const view = await ok('GET', `${BASE}/${initiated.id}`, applicant);
     expect(view.status).toBe('PAID FOR VERIFICATION');
     return view;
+  }
+
+  /** Issues an application (forwarded) for dates from `effectiveDate`, today unless said, to 2099. */
+  const issue = (view: View, effectiveDate = new Date().toISOString().slice(0, 10)) =>
+    ok('POST', `${BASE}/${view.id}/actions/issue`, validator, {
+      version: view.version,
+      data: { issuance: { effectiveDate, expiryDate: '2099-01-31', placeOfIssue: 'Port Town' } },
+    });
+
+  /**
+   * What the outbox sends the applicant once an application is dispatched: the e-mail carrying
+   * the e-visas, and the message of the portal's message area about it.
+   */
+  async function visaMail(id: string, number: string | null) {
+    smtp.received.length = 0;
+    const worker = startOutbox({
+      db: api.server.database.db,
+      mail: smtpMailProvider({ url: smtp.url, from: 'no-reply@immigration.example' }),
+      log: silent,
+      intervalMs: 0,
+    });
+    try {
+      await worker.runOnce();
+    } finally {
+      await worker.stop();
+    }
+    const mail = smtp.received.find(
+      (m) => m.to.includes('ana.tui@example.org') && m.attachments.length > 0,
+    );
+    const inbox = (await messagesAbout(api.server.database.db, id)).find(
+      (m) => m.subject === `Your electronic visa ${number}`,
+    )!;
+    return { mail, inbox };
   }
 
   it('fills the questions and attachments of the chosen document from the catalogues', async () => {
@@ -647,16 +685,7 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     expect(problems(bare)[0]!.message).toBe('This field is required');
     expect(await snapshot(stored.id)).toEqual(before);
 
-    view = await ok('POST', `${BASE}/${stored.id}/actions/issue`, validator, {
-      version: view.version,
-      data: {
-        issuance: {
-          effectiveDate: new Date().toISOString().slice(0, 10),
-          expiryDate: '2099-01-31',
-          placeOfIssue: 'Port Town',
-        },
-      },
-    });
+    view = await issue(view);
     expect(view.status).toBe('ISSUED');
     const pdf = await call('GET', `${BASE}/${stored.id}/certificate`, applicant);
     expect(pdf.statusCode).toBe(200);
@@ -692,27 +721,14 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
       body: { number: view.number, secondFactor: 'PA1234567' },
     });
     expect(check.statusCode, check.body).toBe(200);
-    expect(check.json()).toMatchObject({ number: view.number, status: 'ISSUED', valid: true });
+    expect(check.json()).toMatchObject({ number: view.number, validity: 'inForce', valid: true });
+    expect(check.json()).not.toHaveProperty('status');
 
     view = await ok('POST', `${BASE}/${stored.id}/actions/dispatch`, validator, {
       version: view.version,
     });
     expect(view.status).toBe('DISPATCHED');
-    smtp.received.length = 0;
-    const worker = startOutbox({
-      db: api.server.database.db,
-      mail: smtpMailProvider({ url: smtp.url, from: 'no-reply@immigration.example' }),
-      log: silent,
-      intervalMs: 0,
-    });
-    try {
-      await worker.runOnce();
-    } finally {
-      await worker.stop();
-    }
-    const mail = smtp.received.find(
-      (m) => m.to.includes('ana.tui@example.org') && m.attachments.length > 0,
-    );
+    const { mail, inbox } = await visaMail(stored.id, view.number);
     expect(mail?.subject).toBe(`Your electronic visa ${view.number}`);
     expect(mail?.attachments).toHaveLength(1);
     expect(mail!.attachments[0]!.filename).toBe(`${view.number}.pdf`);
@@ -722,10 +738,162 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
       valueX: CERTIFICATE_VALUE_X,
     });
     // The portal's message area shows no attachment: its message says where the PDF is instead.
-    const inbox = (await messagesAbout(api.server.database.db, stored.id)).find(
-      (m) => m.subject === `Your electronic visa ${view.number}`,
-    )!;
     expect(inbox.body).not.toMatch(/attached/i);
     expect(inbox.body).toContain('"Download the e-visa (PDF)"');
+  });
+
+  it('gives each dependant charged the issue fee an e-visa of their own, downloaded, mailed and checked', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const child = {
+      relationship: 'CHILD',
+      familyName: 'Tui',
+      givenName: 'Lani',
+      birthDate: '2015-02-01',
+      nationality: 'WS',
+      passportNumber: 'PC7654321',
+      // The applicant's form cannot give a dependant a number: the issue gives it.
+      visaNumber: 'VA-2099-999999',
+    };
+    const { stored, filled } = await completeApplication('WV1Y', { dependants: [child] }, 'WRK');
+    const paid = await pay(stored, filled);
+    expect(paid.data.fees!.lines.filter((l) => l.code === 'ISS')).toHaveLength(2);
+    let view = await ok('POST', `${BASE}/${stored.id}/actions/forward`, verifier, {
+      version: paid.version,
+    });
+    view = await issue(view, tomorrow);
+    const dependants = view.data.dependants as Array<{ visaNumber?: string }>;
+    const own = dependants[0]!.visaNumber!;
+    const year = new Date().getUTCFullYear();
+    expect(own).toMatch(new RegExp(`^VA-${year}-\\d{6}$`));
+    expect(own).not.toBe(view.number);
+
+    // The main applicant downloads both: their own and the dependant's, each numbered so.
+    const theirs = await call('GET', `${BASE}/${stored.id}/certificate/${own}`, applicant);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.headers['content-disposition']).toContain(`${own}.pdf`);
+    const text = await extractPdfText(theirs.rawPayload);
+    assertReadablePdf(text, {
+      language: 'en',
+      labels: ['Family name', 'Given name', 'Date of birth', 'Passport number'],
+      valueX: CERTIFICATE_VALUE_X,
+    });
+    expect(text.title).toBe(`Electronic visa ${own}`);
+    expect(text.lines.map((line) => line.text)).toEqual(
+      expect.arrayContaining([
+        'Given name\tLani',
+        'Date of birth\t01/02/2015',
+        'Passport number\tPC7654321',
+        'Type and duration\tWork visa, 1 year',
+      ]),
+    );
+    expect(text.text).not.toContain('Sione');
+    for (const [token, number, status] of [
+      [other, own, 404],
+      [applicant, 'VA-2099-999999', 404],
+      [applicant, String(view.number), 404],
+    ] as const)
+      expect(
+        (await call('GET', `${BASE}/${stored.id}/certificate/${number}`, token)).statusCode,
+      ).toBe(status);
+
+    // Each is checked publicly by its own number and its own holder's details: genuine, in force
+    // from tomorrow; never with the other person's details.
+    const verify = (number: string, secondFactor: string) =>
+      api.call('POST', '/api/evisa/verification', {
+        body: { number, secondFactor },
+        headers: { 'x-forwarded-for': '203.0.113.77' },
+      });
+    for (const factor of ['PC7654321', '01/02/2015']) {
+      const found = await verify(own.toLowerCase(), factor);
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json()).toEqual({
+        number: own,
+        documentType: TYPE,
+        validFrom: tomorrow,
+        validUntil: '2099-01-31',
+        validity: 'notYetInForce',
+        valid: false,
+      });
+    }
+    expect((await verify(String(view.number), 'PA1234567')).json()).toMatchObject({
+      validity: 'notYetInForce',
+    });
+    expect((await verify(own, 'PA1234567')).statusCode).toBe(404);
+    expect((await verify(String(view.number), 'PC7654321')).statusCode).toBe(404);
+    expect((await verify('VA-2099-999999', 'PC7654321')).statusCode).toBe(404);
+
+    // Dispatch mails both e-visas.
+    view = await ok('POST', `${BASE}/${stored.id}/actions/dispatch`, validator, {
+      version: view.version,
+    });
+    const { mail, inbox } = await visaMail(stored.id, view.number);
+    expect(mail!.attachments.map((a) => a.filename)).toEqual([`${view.number}.pdf`, `${own}.pdf`]);
+    expect(mail!.text).toContain(`Lani Tui (${own})`);
+    // The message area tells where each is downloaded: the buttons named after their holders.
+    expect(inbox.body).toContain(`"Download the e-visa of Sione Tui, ${view.number} (PDF)"`);
+    expect(inbox.body).toContain(`Lani Tui (${own})`);
+    for (const attachment of mail!.attachments)
+      assertReadablePdf(await extractPdfText(attachment.content), {
+        language: 'en',
+        valueX: CERTIFICATE_VALUE_X,
+      });
+    expect(
+      (await call('GET', `${BASE}/${stored.id}/certificate/${own}`, applicant)).statusCode,
+    ).toBe(200);
+  });
+
+  it('gives no e-visa of their own to dependants a visa does not charge', async () => {
+    const spouse = {
+      relationship: 'SPOUSE',
+      familyName: 'Tui',
+      givenName: 'Moana',
+      birthDate: '1991-03-03',
+      nationality: 'WS',
+      visaNumber: 'VA-2099-999998',
+    };
+    // The visitor visa's sub-document charges no dependant: one e-visa, the applicant's.
+    const { stored, filled } = await completeApplication('VV30', { dependants: [spouse] });
+    const paid = await pay(stored, filled);
+    let view = await ok('POST', `${BASE}/${stored.id}/actions/forward`, verifier, {
+      version: paid.version,
+    });
+    view = await issue(view);
+    expect(view.status).toBe('ISSUED');
+    expect((view.data.dependants as Array<Record<string, unknown>>)[0]).not.toHaveProperty(
+      'visaNumber',
+    );
+    const check = await api.call('POST', '/api/evisa/verification', {
+      body: { number: 'VA-2099-999998', secondFactor: '03/03/1991' },
+      headers: { 'x-forwarded-for': '203.0.113.78' },
+    });
+    expect(check.statusCode).toBe(404);
+  });
+
+  it('finds a dependant e-visa number through its index, not by reading every application', async () => {
+    const db = api.server.database.db;
+    const rolledBack = new Error('rolled back');
+    let plan = '';
+    // Five thousand applications more, each with a dependant's e-visa, in a transaction that is
+    // rolled back: the planner then has a table worth an index.
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into document (type, status, version, owner, data, created_by, updated_by)
+          select ${TYPE}, 'DISPATCHED', 1, 'owner-' || g, jsonb_build_object('dependants',
+            jsonb_build_array(jsonb_build_object('visaNumber', 'VA-2000-' || g))), 't', 't'
+          from generate_series(1, 5000) g`.execute(trx);
+        await sql`analyze document`.execute(trx);
+        const lookup = holderLookup(trx, TYPE, '/dependants', '/visaNumber', 'VA-2000-42', [
+          '/issuance/effectiveDate',
+        ]);
+        plan = (await lookup.explain()).map((row) => String(Object.values(row)[0])).join('\n');
+        throw rolledBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
+    expect(plan).toMatch(/Index Scan (on|using) document_list_visa_application_\w+/);
+    expect(plan).toMatch(/Index Cond: \(\(data #> '\{dependants\}'::text\[\]\) @>/);
+    expect(plan).not.toMatch(/Seq Scan on document/);
   });
 });

@@ -1,6 +1,6 @@
 import { createCatalogEntries, type ApiHarness } from '../support/api-server';
 import { describeGeneratedWalk } from '../support/generated-walk';
-import { invoiceSteps } from '../support/invoice-steps';
+import { BANK_ACCOUNT, invoiceSteps } from '../support/invoice-steps';
 import { visaApplication } from '../support/visa-data';
 
 /**
@@ -58,6 +58,7 @@ describeGeneratedWalk({
       otherAmount: 0,
     });
     await createCatalogEntries(api, manager, [
+      BANK_ACCOUNT,
       // The countries the applications name: every catalogue select is checked on submission.
       ['country', { code: 'WS', name: 'Samoa' }],
       ['binder', { code: 'VISA', name: 'Visas' }],

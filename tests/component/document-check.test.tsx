@@ -23,9 +23,9 @@ afterEach(async () => {
 const GRANTED: VerificationResult = {
   number: 'VA-2026-000042',
   documentType: 'visa-application',
-  status: 'GRANTED',
   validFrom: '2026-01-01',
   validUntil: '2026-12-31',
+  validity: 'inForce',
   valid: true,
 };
 
@@ -63,7 +63,7 @@ function check(number: string, secondFactor: string, labels = ENGLISH) {
 
 const ENGLISH = {
   number: 'Document number',
-  secondFactor: 'Passport number or date of birth',
+  secondFactor: 'Passport number, date of birth or registration number',
   submit: 'Check',
 };
 
@@ -80,7 +80,7 @@ describe('electronic-document check', () => {
       within(result).getByText('Basic document checks passed, you can continue.'),
     ).toBeTruthy();
     expect(result.textContent).toContain('VA-2026-000042');
-    expect(result.textContent).toContain('Granted');
+    expect(result.textContent).toContain('Visa application');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Verification Errors')).toBeNull();
   });
@@ -103,17 +103,31 @@ describe('electronic-document check', () => {
     expect(screen.queryByText(/Basic document checks passed/)).toBeNull();
   });
 
-  it('lists "not valid today" for a matched document out of its period, with its details', async () => {
-    renderCheck([[null, { ...GRANTED, status: 'CANCELLED', valid: false }]]);
+  it('says a genuine visa not yet in force is genuine, from when, neutrally, with no status', async () => {
+    renderCheck([
+      [null, { ...GRANTED, validFrom: '2026-12-01', validity: 'notYetInForce', valid: false }],
+    ]);
     check('VA-2026-000042', 'P1234567');
-    const panel = await screen.findByRole('alert', { name: 'Verification Errors' });
-    expect(
-      within(panel)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Document not valid today']);
-    expect(panel.textContent).toContain('VA-2026-000042');
-    expect(screen.queryByText(/Basic document checks passed/)).toBeNull();
+    const result = await screen.findByRole('status');
+    expect(result.getAttribute('data-validity')).toBe('notYetInForce');
+    expect(within(result).getByText('Genuine document, not yet in force')).toBeTruthy();
+    expect(within(result).getByText('In force from 01/12/2026.')).toBeTruthy();
+    expect(result.textContent).toContain('VA-2026-000042');
+    // Neither an error nor a word of the service's own workings.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Verification Errors')).toBeNull();
+    expect(result.textContent).not.toMatch(/Dispatched|Issued|Granted/);
+    expect(result.getAttribute('style')).toContain('gray');
+    expect(result.getAttribute('style')).not.toContain('red');
+  });
+
+  it('says a genuine document out of its period has expired, and until when', async () => {
+    renderCheck([[null, { ...GRANTED, validity: 'expired', valid: false }]]);
+    check('VA-2026-000042', 'P1234567');
+    const result = await screen.findByRole('status');
+    expect(within(result).getByText('Genuine document, expired')).toBeTruthy();
+    expect(within(result).getByText('It was in force until 31/12/2026.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('lists a refusal for too many checks in the same panel', async () => {
@@ -130,7 +144,7 @@ describe('electronic-document check', () => {
     renderCheck([[null, GRANTED], NOT_VERIFIED]);
     const french = {
       number: 'Numéro du document',
-      secondFactor: 'Numéro de passeport ou date de naissance',
+      secondFactor: "Numéro de passeport, date de naissance ou numéro d'immatriculation",
       submit: 'Vérifier',
     };
     check('VA-2026-000042', 'P1234567', french);

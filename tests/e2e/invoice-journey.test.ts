@@ -104,26 +104,36 @@ describe('a payment invoice end to end in Chromium', () => {
     await page.waitForURL(`${portal.url}/#${PREFIX}/new`);
 
     await tab(page, 'Payer');
-    await field(panel(page), "Payer's name").fill('Mele Agent');
+    // The payer starts as the agent: their name and e-mail, and their profile's address.
+    for (const [label, value] of [
+      ["Payer's name", 'Mele Agent'],
+      ['E-mail', 'agent@demo.immigration.example'],
+      ['Address line 1', '4 Beach Road'],
+      ['City or town', 'Apia'],
+      ['Postal code', 'WS1330'],
+    ] as const)
+      await expect.poll(() => field(panel(page), label).inputValue()).toBe(value);
+    await expect
+      .poll(() =>
+        panel(page)
+          .getByRole('combobox', { name: /^Country/ })
+          .first()
+          .inputValue(),
+      )
+      .toMatch(/^WS - /);
     await panel(page)
       .getByRole('radiogroup', { name: /^Is the contact person the payer/ })
       .getByLabel('Yes', { exact: true })
       .check();
-    await field(panel(page), 'E-mail').fill('agent@demo.immigration.example');
-    await field(panel(page), 'Address line 1').fill('4 Beach Road');
-    await field(panel(page), 'City or town').fill('Apia');
-    const country = panel(page)
-      .getByRole('combobox', { name: /^Country/ })
-      .first();
-    await country.fill('WS');
-    await page
-      .getByRole('option', { name: /^WS - / })
-      .first()
-      .click();
 
     await tab(page, 'Applications to pay');
     // The list starts with one line (an invoice pays at least one application); Add gives more.
     const numbers = panel(page).getByLabel(/^Application number/);
+    // A number nothing of the payer's has is refused as it is typed, under its field.
+    await numbers.nth(0).fill('VA-1999-999999');
+    await panel(page)
+      .getByText('No application you may pay has the number VA-1999-999999')
+      .waitFor();
     await numbers.nth(0).fill(visa.number);
     await panel(page).getByTitle('Add').click();
     await numbers.nth(1).fill(sponsorship.number);
@@ -131,6 +141,17 @@ describe('a payment invoice end to end in Chromium', () => {
     const amounts = panel(page).getByLabel(/^Amount to pay/);
     await expect.poll(() => amounts.nth(0).inputValue()).toBe(visa.data.fees!.total);
     await expect.poll(() => amounts.nth(1).inputValue()).toBe(sponsorship.data.fees!.total);
+    expect(
+      await panel(page)
+        .getByText(/No application you may pay/)
+        .count(),
+    ).toBe(0);
+    // Each line names its applicant (the visa's, the sponsoring company), not the payer; the
+    // values the server fills are read-only, at full contrast (axe checks them below).
+    const applicants = panel(page).getByLabel(/^Applicant/);
+    await expect.poll(() => applicants.nth(0).inputValue()).toBe('Sione Tui');
+    await expect.poll(() => applicants.nth(1).inputValue()).toBe('Lagoon Trading');
+    expect(await applicants.nth(0).getAttribute('readonly')).not.toBeNull();
     await accessibleInBoth(page, 'invoice-new', (p) =>
       p
         .getByRole('tab', { name: /^(Applications to pay|Demandes à payer)/ })
@@ -170,6 +191,32 @@ describe('a payment invoice end to end in Chromium', () => {
     assertReadablePdf(pdf, { language: 'en' });
     for (const expected of [number, visa.number, sponsorship.number, `NZD ${total}`, 'Mele Agent'])
       expect(pdf.text).toContain(expected);
+    // It says where to pay and by when: the payee, the account, the due date (today plus the
+    // bank-account catalogue's 14 days), the reference to quote, and the payer's address.
+    const due = new Date();
+    due.setUTCDate(due.getUTCDate() + 14);
+    const dueDate = due.toISOString().slice(0, 10).split('-').reverse().join('/');
+    expect(pdf.lines.map((line) => line.text)).toEqual(
+      expect.arrayContaining([
+        'Payee\tImmigration Service',
+        'Account number\t02-0100-0123456-00',
+        `Due date\t${dueDate}`,
+        `Reference to quote\t${number}`,
+        'Address\t4 Beach Road',
+        'Applications to pay',
+      ]),
+    );
+    expect(pdf.lines.filter((line) => line.text.includes('Applications to pay'))).toHaveLength(1);
+    // The invoice's screen shows the same.
+    await tab(page, 'Where to pay');
+    for (const value of ['Immigration Service', '02-0100-0123456-00', dueDate, number])
+      await panel(page).getByText(value, { exact: true }).first().waitFor();
+    await accessibleInBoth(page, 'invoice-where-to-pay', (p) =>
+      p
+        .getByRole('tab', { name: /^(Where to pay|Où payer)/ })
+        .first()
+        .waitFor(),
+    );
 
     // The list of invoices to submit has it; it opens on the payment advice.
     await openFromList(page, '/created', 'Created');

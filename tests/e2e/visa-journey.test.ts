@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
+import { assertReadablePdf, extractPdfText } from '../support/pdf-text';
+import { CERTIFICATE_VALUE_X } from '../../src/server/documents/certificate-pdf';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { apiToken, signIn } from '../support/e2e-accounts';
 import { startPortal, type PortalProcess } from '../support/portal-process';
@@ -460,24 +462,61 @@ describe('a visa application end to end in Chromium', () => {
     await context.close();
   });
 
-  it('the applicant downloads the e-visa, and the public check on /home confirms it', async () => {
-    const { page, context } = await as(APPLICANT, `${PREFIX}/view/${id}`);
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download the e-visa (PDF)' }).click();
-    expect((await download).suggestedFilename()).toBe(`${number}.pdf`);
-    const pdf = await fs.readFile(await (await download).path());
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  it('the applicant downloads both e-visas, and the public check on /home confirms each', async () => {
+    const { page, context, pageErrors } = await as(APPLICANT, `${PREFIX}/view/${id}`);
+    // The dependant charged the issue fee has an e-visa of their own, numbered at issue.
+    const downloads = page.getByRole('region', { name: 'E-visas of this application' });
+    const theirs = downloads.getByRole('button', { name: /^Download the e-visa of Lani Tuilagi/ });
+    const label = (await theirs.textContent()) ?? '';
+    const dependant = /VA-\d{4}-\d{6}/.exec(label)?.[0] ?? '';
+    expect(dependant).not.toBe('');
+    expect(dependant).not.toBe(number);
+    const files: Record<string, Buffer> = {};
+    for (const [button, filename] of [
+      [
+        downloads.getByRole('button', {
+          name: `Download the e-visa of Ana Tuilagi, ${number} (PDF)`,
+        }),
+        number,
+      ],
+      [theirs, dependant],
+    ] as const) {
+      const download = page.waitForEvent('download');
+      await button.click();
+      expect((await download).suggestedFilename()).toBe(`${filename}.pdf`);
+      files[filename] = await fs.readFile(await (await download).path());
+    }
+    for (const pdf of Object.values(files)) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const child = await extractPdfText(new Uint8Array(files[dependant]!));
+    assertReadablePdf(child, { language: 'en', valueX: CERTIFICATE_VALUE_X });
+    expect(child.title).toBe(`Electronic visa ${dependant}`);
+    expect(child.lines.map((line) => line.text)).toEqual(
+      expect.arrayContaining(['Given name\tLani', 'Date of birth\t01/02/2016']),
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await context.close();
 
-    // Anyone, signed out, as the QR code on the e-visa sends them.
+    // Anyone, signed out, as the QR code on each e-visa sends them: each holder's own details.
     const visitor = await openWatchedPage(browser);
-    await visitor.page.goto(`${portal.url}/#/home?number=${number}`);
-    await expect.poll(() => visitor.page.getByLabel(/^Document number/).inputValue()).toBe(number);
-    await visitor.page.getByLabel(/^Passport number or date of birth/).fill(PASSPORT);
-    await visitor.page.getByRole('button', { name: 'Check' }).click();
-    const result = visitor.page.getByTestId('document-check-result');
-    await result.getByText('Basic document checks passed, you can continue.').waitFor();
-    expect(await result.textContent()).toContain(number);
+    for (const [checked, factor] of [
+      [number, PASSPORT],
+      [dependant, '01/02/2016'],
+    ] as const) {
+      await visitor.page.goto(`${portal.url}/#/home?number=${checked}`);
+      await visitor.page.reload();
+      await expect
+        .poll(() => visitor.page.getByLabel(/^Document number/).inputValue())
+        .toBe(checked);
+      await visitor.page.getByLabel(/^Passport number, date of birth/).fill(factor);
+      await visitor.page.getByRole('button', { name: 'Check' }).click();
+      const result = visitor.page.getByTestId('document-check-result');
+      await result.getByText('Basic document checks passed, you can continue.').waitFor();
+      expect(await result.textContent()).toContain(checked);
+      // Genuine, in force: no status of the service's own.
+      expect(await result.textContent()).not.toMatch(/Dispatched|Issued/);
+    }
+    expect(await axeViolations(visitor.page)).toEqual([]);
     await visitor.context.close();
 
     // The officers' search finds it at its last step.

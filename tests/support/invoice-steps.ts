@@ -10,6 +10,21 @@ const PDF = Buffer.concat([
   Buffer.from('%%EOF\n'),
 ]);
 
+/**
+ * The bank account invoices are paid to (their workflow's `fromCatalog`): a walk without the
+ * reference data makes it, or no invoice can be created.
+ */
+export const BANK_ACCOUNT = [
+  'bank-account',
+  {
+    code: 'FEES',
+    payee: 'Immigration Service',
+    bank: 'Bank of the Island',
+    accountNumber: '02-0100-0123456-00',
+    paymentTermDays: 14,
+  },
+] as const;
+
 /** A document as the walks hold it. */
 interface Walked {
   id: string;

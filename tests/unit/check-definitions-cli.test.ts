@@ -57,7 +57,7 @@ describe('npm run check:definitions on a separate folder', () => {
     const before = await snapshot(copy.dir);
     const generated = await snapshot(path.join(PROJECT_ROOT, 'src/generated'));
     const { code, out } = await checkDefinitions(copy.dir);
-    expect(out).toMatch(/^Definitions OK: 32 catalogues, 9 schemas, 9 workflows$/m);
+    expect(out).toMatch(/^Definitions OK: 33 catalogues, 9 schemas, 9 workflows$/m);
     expect(code).toBe(0);
     expect(await snapshot(copy.dir)).toEqual(before);
     expect(await snapshot(path.join(PROJECT_ROOT, 'src/generated'))).toEqual(generated);

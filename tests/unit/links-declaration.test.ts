@@ -40,6 +40,30 @@ describe('links between documents, as declared', () => {
     ]);
   });
 
+  it('refuses a value read from the linked data at a field no linked type has', async () => {
+    const problems = await problemsWith((invoice) => {
+      invoice.links!.fill = {
+        ...invoice.links!.fill,
+        payer: { data: ['/applicant/givenName /applicant/surname', '/organisation/companyName'] },
+      };
+    });
+    expect(problems).toEqual([
+      '/links/fill/payer/data/0: no linked type has a field "/applicant/surname"',
+    ]);
+  });
+
+  it("refuses a screen's prefill from a profile field the account lacks", async () => {
+    const problems = await problemsWith((invoice) => {
+      invoice.screens[0]!.prefill = {
+        ...invoice.screens[0]!.prefill,
+        '/payer/address/city': { profile: '/addresses/0/town' },
+      };
+    });
+    expect(problems).toEqual([
+      '/screens/0/prefill/payer~1address~1city: no field "/addresses/0/town" in the profile ("account")',
+    ]);
+  });
+
   it('refuses item fields the schema lacks, an unknown type and a missing note', async () => {
     const problems = await problemsWith((invoice) => {
       const links = invoice.links!;

@@ -53,13 +53,23 @@ export interface VerificationRequest {
   secondFactor: string;
 }
 
-/** A verified electronic document: what it is and whether it is valid today, nothing personal. */
+/**
+ * Where today stands against a genuine document's period: within it, before its first day,
+ * after its last.
+ */
+export type DocumentValidity = 'inForce' | 'notYetInForce' | 'expired';
+
+/**
+ * A genuine electronic document (only a document in a status that counts as issued is found):
+ * what it is and whether it is in force today, nothing personal, and none of the service's own
+ * statuses (whether it is issued or dispatched is the service's business).
+ */
 export interface VerificationResult {
   number: string;
   documentType: string;
-  status: string;
   validFrom: string | null;
   validUntil: string | null;
-  /** In a status that counts as issued, and today within [validFrom, validUntil]. */
+  validity: DocumentValidity;
+  /** In force today: `validity` is `inForce`. */
   valid: boolean;
 }

@@ -121,6 +121,16 @@ export type LinkValue =
   | 'currency';
 
 /**
+ * A value read from a linked document's data (an application's applicant, whoever owns it):
+ * the first of `data`'s sources giving one, a source being a pointer of the linked document's
+ * data or several separated by spaces, joined (a person's given and family names). Sources
+ * naming fields of different linked types each serve their own.
+ */
+export interface LinkData {
+  data: string[];
+}
+
+/**
  * Documents this one names in a list of its data, by number (an invoice's items, each naming a
  * visa or sponsor application): `items` points at the array, `number` is the property of each
  * item holding a document number, of one of `types`. The server fills `fill`'s properties of
@@ -133,7 +143,7 @@ export interface WorkflowLinks {
   number: string;
   types: string[];
   /** Item property -> the value of the named document written there. */
-  fill?: Record<string, LinkValue>;
+  fill?: Record<string, LinkValue | LinkData>;
   /** Pointer -> the sum (to the cent) of one value over the named documents. */
   totals?: Record<string, LinkValue>;
   /** Translation key of the note written in a fired-on document's history, with {{number}}. */
@@ -214,10 +224,12 @@ export interface WorkflowScreen {
    */
   fire?: string;
   /**
-   * What a new document starts with from the signed-in person's session (the token's claims):
-   * data pointer -> claim. A self-service application's contact e-mail and mobile number.
+   * What a new document starts with from the signed-in person's session (the token's claims) or
+   * their profile (`{"profile": pointer}`: a field of their own account, the document of the
+   * workflow declaring `account`): data pointer -> where from. A self-service application's
+   * contact e-mail and mobile number; an invoice's payer, their e-mail and address.
    */
-  prefill?: Record<string, SessionClaim>;
+  prefill?: Record<string, SessionClaim | ProfileField>;
   /**
    * Panels of a business module shown on the screen below its actions, by the names the
    * module gives them (src/engine/modules-context.ts): a service account's API credentials.
@@ -233,6 +245,11 @@ export interface WorkflowScreen {
 /** The claims of a person's session a new document may start with (`prefill`). */
 export const SESSION_CLAIMS = ['email', 'phoneNumber', 'name', 'locale'] as const;
 export type SessionClaim = (typeof SESSION_CLAIMS)[number];
+
+/** A field of the signed-in person's own account a new document may start with (`prefill`). */
+export interface ProfileField {
+  profile: string;
+}
 
 /**
  * A link a screen offers: its text (translation key) and the portal route it opens, given
@@ -363,6 +380,8 @@ export interface WorkflowDefinition {
   statusMoves?: Record<string, string>;
   /** Documents this one names by number and moves with its actions (see WorkflowLinks). */
   links?: WorkflowLinks;
+  /** Settings the document is issued with, copied from catalogue entries (see WorkflowCatalogCopy). */
+  fromCatalog?: WorkflowCatalogCopy[];
   /**
    * Target pointer -> source pointer: values of the document the `copyValues` effect copies
    * within it (the visa type the applicant chose, into the officers' issuance section), so the
@@ -458,6 +477,35 @@ export interface WorkflowVerification {
   validFrom?: string;
   /** Last day of validity (a date, inclusive), when the document has one. */
   validUntil?: string;
+  /**
+   * Where the number checked is in the data, when it is not the document's own number (the
+   * sponsorship number a grant gives, at `/header/reference`, rather than the application's).
+   * The check finds it through an index made from this declaration.
+   */
+  number?: string;
+}
+
+/**
+ * A catalogue entry copied into the document by the `copyFromCatalog` effect (on creation): the
+ * settings the document is issued with, which an administrator changes in the catalogue without
+ * a restart while documents already made keep theirs (the bank account an invoice is paid to,
+ * and its due date from the entry's payment term).
+ */
+export interface WorkflowCatalogCopy {
+  catalog: string;
+  /** The entry's key (the catalogue is keyed by one field): the entry valid at the copy. */
+  code: string;
+  /** Data pointer of the object the values are written into. */
+  to: string;
+  /** Property of that object -> field of the entry copied into it. */
+  fields: Record<string, string>;
+  /**
+   * Property of that object -> number field of the entry: the date (YYYY-MM-DD) that many days
+   * after the copy (a due date: the creation date plus the payment term).
+   */
+  daysAfter?: Record<string, string>;
+  /** Property of that object written with the document's own number (the reference to quote). */
+  number?: string;
 }
 
 /** The pseudo-state a document is in before it exists; `store` or `drop` leave it. */
@@ -592,6 +640,16 @@ export interface CertificateField {
   format?: 'money';
   /** For a list printed as a table (an invoice's items): one column per item property. */
   columns?: CertificateColumn[];
+  /**
+   * For an object printed over several lines (an address): the pointers, inside the object at
+   * `pointer`, of its parts, each printed on a line of its own when it has a value.
+   */
+  lines?: string[];
+  /**
+   * On the certificate of one of the `holders`, the pointer inside that person's item printed
+   * instead of `pointer` (their family name where the main holder's is printed).
+   */
+  holder?: string;
 }
 
 /** A column of a certificate's table: its heading (a text key) and the item's property. */
@@ -617,6 +675,33 @@ export interface WorkflowCertificate {
   /** Translation key of the download button's label (default: `certificate.download`, the e-visa's). */
   download?: string;
   fields: CertificateField[];
+  /** People of a list of the document who each get a certificate of their own (see CertificateHolders). */
+  holders?: CertificateHolders;
+}
+
+/**
+ * People besides the document's own holder who each get a certificate (a dependant's e-visa):
+ * the items of the list at `list`, or with `charged` only those the workflow's `payment`
+ * charges (a `payers.people` group of the same list, its flags on when the fees were frozen).
+ * The `allocateHolderNumbers` effect gives each of them a number of the workflow's `numbering`
+ * (at issue), written at `number` inside their item; their certificate prints the fields'
+ * `holder` pointers in place of the main holder's, is downloaded at
+ * `GET /:type/:id/certificate/:number`, mailed with the main one by `mailCertificate`, and, for
+ * a workflow with `verification`, checked publicly by that number and one of `secondFactors`.
+ */
+export interface CertificateHolders {
+  /** Data pointer of the list of people (e.g. /dependants). */
+  list: string;
+  /** Only the people the payment charges, rather than every item of the list. */
+  charged?: boolean;
+  /** Pointer inside an item where its certificate's number is written. */
+  number: string;
+  /** Fields of an item naming the person (joined by a space): the download button's label. */
+  name: string[];
+  /** Pointers inside an item, any one of which the public check asks with the number. */
+  secondFactors: string[];
+  /** Translation key of a holder's download button (`{{name}}`, `{{number}}`); default `certificate.downloadHolder`. */
+  download?: string;
 }
 
 /**

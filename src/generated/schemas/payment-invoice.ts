@@ -43,6 +43,14 @@ export interface PaymentInvoice {
     amountPayable?: string;
     totalAmountToPay?: string;
   };
+  payTo?: {
+    payee?: string;
+    bank?: string;
+    accountNumber?: string;
+    swiftCode?: string;
+    reference?: string;
+    dueDate?: string;
+  };
   message?: {
     subject?: string;
     message?: string;

@@ -177,6 +177,7 @@ export interface VisaApplication {
     accompanying?: boolean;
     hasHealthCondition?: boolean;
     healthDetails?: string;
+    visaNumber?: string;
   }[];
   currentEmployment?: {
     employed: boolean;

@@ -46,9 +46,10 @@ import { documentServices } from '../documentServices';
 import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
 import { DocumentNextSteps } from './DocumentNextSteps';
-import { downloadFromApi } from '../download';
 import type { Session } from '../session';
-import { useDerivedValues } from '../useDerivedValues';
+import { paramsInWords, useDerivedValues } from '../useDerivedValues';
+import { useProfilePrefill } from '../useProfilePrefill';
+import { CertificateDownloads, certificateOffered } from './document/CertificateDownloads';
 import { actionButtonLook } from './document/actionButton';
 import { ConfirmActionModal } from './document/ConfirmActionModal';
 import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPanel';
@@ -93,6 +94,8 @@ export function DocumentScreenPage({
   const [data, setData] = useState<DocumentData>(() =>
     creating && screen.prefill ? prefilled(screen.prefill, session) : {},
   );
+  // And, once read, what it takes from the person's profile (an invoice payer's address).
+  useProfilePrefill(api, bundle, session, creating ? screen.prefill : undefined, setData);
   // Fetched by the form as it needs them: the open section's first (router.tsx starts it with
   // the page's code), so the page never waits for the whole document's validator.
   const validators = useMemo(() => entity && entityValidators(entity.id), [entity]);
@@ -187,7 +190,11 @@ export function DocumentScreenPage({
     const shown = new Set(fieldErrors.map((e) => `${e.path}:${e.rule}`));
     const derived = derivedProblems
       .filter((p) => !shown.has(`${p.path}:${p.rule}`))
-      .map((p) => ({ path: p.path, rule: p.rule, message: t(p.message, p.params) }));
+      .map((p) => ({
+        path: p.path,
+        rule: p.rule,
+        message: t(p.message, paramsInWords(p.params, t)),
+      }));
     return derived.length ? [...fieldErrors, ...derived] : fieldErrors;
   }, [derivedProblems, fieldErrors, t]);
   const editable =
@@ -513,29 +520,14 @@ export function DocumentScreenPage({
         <DocumentNextSteps workflow={workflow} screen={screen} document={document} />
       )}
       {document && certificateOffered(workflow, document, session) && (
-        <Group>
-          <Button
-            variant="default"
-            onClick={() =>
-              void downloadFromApi(
-                session,
-                `/${backend}/${workflow.id}/${document.id}/certificate`,
-                `${document.number ?? document.id}.pdf`,
-                language,
-              ).then((done) => {
-                if (!done)
-                  setFailure({
-                    status: 0,
-                    code: 'DOWNLOAD_FAILED',
-                    // The identity screens word it as their specification does (`_connectid`).
-                    message: t('messages.unableToFetch', { context: backend }),
-                  });
-              })
-            }
-          >
-            {t(workflow.certificate?.download ?? 'certificate.download')}
-          </Button>
-        </Group>
+        <CertificateDownloads
+          workflow={workflow}
+          document={document}
+          session={session}
+          backend={backend}
+          language={language}
+          onFailure={setFailure}
+        />
       )}
       {busy && (
         <Alert color="blue" role="status">
@@ -653,19 +645,6 @@ function nextScreen(
   return view && view !== screen ? { screen: view, confirm: false } : null;
 }
 
-/** The certificate (e-visa) is printable now, and this user may print it. */
-function certificateOffered(
-  workflow: WorkflowDefinition,
-  document: DocumentView,
-  session: Session,
-): boolean {
-  const certificate = workflow.certificate;
-  if (!certificate || !certificate.statuses.includes(document.status)) return false;
-  return (
-    document.owner === session.subject || session.hasAnyRole(fullRoles(workflow, certificate.roles))
-  );
-}
-
 /** Usual days per status, from the machine's `meta.estimatedDays`. */
 function estimatedDays(workflow: WorkflowDefinition): Record<string, number> {
   const days: Record<string, number> = {};
@@ -689,6 +668,8 @@ function prefilled(
   };
   const start: DocumentData = {};
   for (const [pointer, claim] of Object.entries(prefill)) {
+    // The profile's fields come once it is read (useProfilePrefill).
+    if (typeof claim !== 'string') continue;
     const value = claims[claim];
     if (value) setAt(start, pointer, value);
   }

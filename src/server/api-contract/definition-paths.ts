@@ -311,6 +311,19 @@ function addWorkflow(
         response: 'pdf',
       }),
     };
+    if (workflow.certificate.holders)
+      paths[`${base}/{id}/certificate/{number}`] = {
+        get: operation(
+          tag,
+          id('holderCertificate'),
+          'The certificate of one of the people of the document, by its number, as a PDF',
+          {
+            description: `In the statuses ${workflow.certificate.statuses.join(', ')}; the number is one the items of ${workflow.certificate.holders.list} hold.`,
+            parameters: [ID, pathParameter('number', 'The certificate number', {})],
+            response: 'pdf',
+          },
+        ),
+      };
   }
   paths[`${base}/{id}/versions`] = {
     get: operation(tag, id('versions'), 'Every version of a document', {

@@ -329,6 +329,10 @@ export const DOCUMENT_ROUTES = {
     params: DOC_PARAMS,
     response: { 200: PDF_RESPONSE, ...PROBLEM_RESPONSES },
   }),
+  holderCertificate: servedPerDefinition({
+    params: stringParams('type', 'id', 'number'),
+    response: { 200: PDF_RESPONSE, ...PROBLEM_RESPONSES },
+  }),
   versions: servedPerDefinition({
     params: DOC_PARAMS,
     response: { 200: { type: 'array', items: VERSION_SUMMARY }, ...PROBLEM_RESPONSES },
@@ -434,15 +438,16 @@ export const DASHBOARD_ROUTES = {
     },
     response: {
       200: {
-        description: 'The document is issued; nothing personal is returned',
+        description:
+          'The document is genuine (issued); nothing personal nor any internal status is returned',
         type: 'object',
         properties: {
           number: { type: 'string' },
           documentType: { type: 'string' },
-          status: { type: 'string' },
           validFrom: NULLABLE_STRING,
           validUntil: NULLABLE_STRING,
-          valid: { type: 'boolean' },
+          validity: { enum: ['inForce', 'notYetInForce', 'expired'] },
+          valid: { type: 'boolean', description: 'In force today' },
         },
       },
       ...PROBLEM_RESPONSES,

@@ -1,9 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { VerificationResult } from '../../core/dashboard/types';
-import type { WorkflowVerification } from '../../core/documents/workflow';
+import type { DocumentValidity, VerificationResult } from '../../core/dashboard/types';
+import type { CertificateHolders, WorkflowVerification } from '../../core/documents/workflow';
+import { resolvePointer } from '../../core/rules/registry';
 import type { Database } from '../db/schema';
 import { documentsNumbered } from '../documents/store/lists';
+import { holderLookup, numberAtLookup, unstorable } from '../documents/store/numbered-in-data';
 import type { CompiledWorkflow } from '../documents/workflows';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 
@@ -16,11 +18,26 @@ type VerifiedWorkflow = CompiledWorkflow & {
   definition: CompiledWorkflow['definition'] & { verification: WorkflowVerification };
 };
 
+/** A document (or one of its people's certificates) a number names, as the check compares it. */
+interface Candidate {
+  workflow: VerifiedWorkflow;
+  status: string;
+  number: string;
+  /** The stored values of the declared second factors; null for one left blank. */
+  factors: Array<string | null>;
+  from: string | null;
+  until: string | null;
+}
+
 /**
  * The public check of an electronic document (the home page's search): anyone holding a
  * document's number and one of its second factors (passport number, date of birth...) learns
- * what the document is, its status and validity, and nothing personal. Everything that is not
- * a match answers the same 404, so the endpoint tells no one whether a number exists.
+ * what the document is and whether it is in force, and nothing personal nor any status of the
+ * service's own. Everything that is not a match answers the same 404, so the endpoint tells no
+ * one whether a number exists. A number is the document's own, the one its verification keeps
+ * in the data (`verification.number`: a sponsorship's), or that of one of its people's
+ * certificates (`certificate.holders`: a dependant's e-visa, with that person's factors); each
+ * is found through an index.
  */
 export class DocumentVerifier {
   private readonly workflows: Map<string, VerifiedWorkflow>;
@@ -48,44 +65,113 @@ export class DocumentVerifier {
   async verify(body: unknown, now: Date = new Date()): Promise<VerificationResult> {
     const { number, secondFactor } = readRequest(body);
     if (this.workflows.size === 0) throw notVerified();
-    // Numbers are `{PREFIX}-{year}-{serial}` in capitals: the caller's case does not matter,
-    // and the (type, number) index finds the row.
-    const rows = await documentsNumbered(
-      this.db,
-      [...this.workflows.keys()],
-      number.toUpperCase(),
-      this.pointers,
-    );
+    // Numbers are `{PREFIX}-{year}-{serial}` in capitals: the caller's case does not matter.
     const given = fingerprint(normalizeFactor(secondFactor));
-    for (const row of rows) {
-      const workflow = this.workflows.get(String(row.type));
-      if (!workflow) continue;
-      const { statuses, secondFactors, validFrom, validUntil } = workflow.definition.verification;
-      // A field left blank counts as absent: it matches nothing and bounds nothing.
-      const value = (pointer: string | undefined): string | null => {
-        const found = pointer ? row[`p${this.pointers.indexOf(pointer)}`] : undefined;
-        return typeof found === 'string' && found.trim() !== '' ? found : null;
-      };
+    for (const candidate of await this.candidates(number.toUpperCase())) {
       // Every declared factor is compared (no early exit), in constant time.
       let matches = false;
-      for (const pointer of secondFactors) {
-        const stored = value(pointer);
+      for (const stored of candidate.factors) {
         if (stored !== null)
           matches = timingSafeEqual(fingerprint(normalizeFactor(stored)), given) || matches;
       }
-      if (!matches || !statuses.includes(String(row.status))) continue;
-      const from = value(validFrom);
-      const until = value(validUntil);
+      const { statuses } = candidate.workflow.definition.verification;
+      if (!matches || !statuses.includes(candidate.status)) continue;
+      const { from, until } = candidate;
+      const validity = periodState(now.toISOString().slice(0, 10), from, until);
       return {
-        number: String(row.number),
-        documentType: workflow.definition.document,
-        status: String(row.status),
+        number: candidate.number,
+        documentType: candidate.workflow.definition.document,
         validFrom: from === null ? null : (dateOnly(from) ?? from),
         validUntil: until === null ? null : (dateOnly(until) ?? until),
-        valid: withinPeriod(now.toISOString().slice(0, 10), from, until),
+        validity,
+        valid: validity === 'inForce',
       };
     }
     throw notVerified();
+  }
+
+  /** Every document, or person of one, that `number` may name, by the indexes of each kind. */
+  private async candidates(number: string): Promise<Candidate[]> {
+    // PostgreSQL text holds no NUL character: no number has one (and the database refuses it).
+    if (unstorable(number)) return [];
+    const all = [...this.workflows.values()];
+    const byColumn = all.filter((w) => !w.definition.verification.number);
+    const lookups: Array<Promise<Candidate[]>> = [
+      documentsNumbered(
+        this.db,
+        byColumn.map((w) => w.definition.id),
+        number,
+        this.pointers,
+      ).then((rows) => rows.flatMap((row) => this.ofDocument(row))),
+    ];
+    for (const workflow of all) {
+      const { verification, certificate } = workflow.definition;
+      const type = workflow.definition.id;
+      if (verification.number)
+        lookups.push(
+          numberAtLookup(this.db, type, verification.number, number, this.pointers)
+            .execute()
+            .then((rows) => rows.flatMap((row) => this.ofDocument(row))),
+        );
+      const holders = certificate?.holders;
+      if (holders)
+        lookups.push(
+          holderLookup(this.db, type, holders.list, holders.number, number, this.pointers)
+            .execute()
+            .then((rows) => rows.flatMap((row) => this.ofHolder(row, holders, number))),
+        );
+    }
+    return (await Promise.all(lookups)).flat();
+  }
+
+  /** A field read with the row (column p<i>); a field left blank counts as absent. */
+  private column(row: Record<string, unknown>, pointer: string | undefined): string | null {
+    const found = pointer ? row[`p${this.pointers.indexOf(pointer)}`] : undefined;
+    return typeof found === 'string' && found.trim() !== '' ? found : null;
+  }
+
+  /** The document itself, checked by its declared factors. */
+  private ofDocument(row: Record<string, unknown>): Candidate[] {
+    const workflow = this.workflows.get(String(row.type));
+    if (!workflow || typeof row.number !== 'string') return [];
+    const { secondFactors, validFrom, validUntil } = workflow.definition.verification;
+    return [
+      {
+        workflow,
+        status: String(row.status),
+        number: row.number,
+        factors: secondFactors.map((pointer) => this.column(row, pointer)),
+        from: this.column(row, validFrom),
+        until: this.column(row, validUntil),
+      },
+    ];
+  }
+
+  /** One of the document's people, checked by their own factors, valid as the document is. */
+  private ofHolder(
+    row: Record<string, unknown>,
+    holders: CertificateHolders,
+    number: string,
+  ): Candidate[] {
+    const workflow = this.workflows.get(String(row.type));
+    const holder = row.holder as { item?: unknown } | null;
+    if (!workflow || !holder || typeof holder.item !== 'object' || holder.item === null) return [];
+    const item = holder.item;
+    const text = (pointer: string) => {
+      const value = resolvePointer(item, pointer);
+      return typeof value === 'string' && value.trim() !== '' ? value : null;
+    };
+    const { validFrom, validUntil } = workflow.definition.verification;
+    return [
+      {
+        workflow,
+        status: String(row.status),
+        number,
+        factors: holders.secondFactors.map(text),
+        from: this.column(row, validFrom),
+        until: this.column(row, validUntil),
+      },
+    ];
   }
 }
 
@@ -142,14 +228,16 @@ function isoDate(year: string, month: string, day: string): string {
 }
 
 /**
- * Today within [from, until], both days included; a bound the document lacks does not limit it.
- * A bound that is not a date makes the document not valid rather than valid forever.
+ * Today against [from, until], both days included; a bound the document lacks does not limit
+ * it. A bound that is not a date makes the document expired rather than in force forever.
  */
-function withinPeriod(today: string, from: string | null, until: string | null): boolean {
+function periodState(today: string, from: string | null, until: string | null): DocumentValidity {
   const start = from === null ? undefined : dateOnly(from);
   const end = until === null ? undefined : dateOnly(until);
-  if ((from !== null && !start) || (until !== null && !end)) return false;
-  return (!start || start <= today) && (!end || today <= end);
+  if ((from !== null && !start) || (until !== null && !end)) return 'expired';
+  if (start && today < start) return 'notYetInForce';
+  if (end && end < today) return 'expired';
+  return 'inForce';
 }
 
 /** A fixed-length digest, so comparing two factors takes the same time whatever they hold. */

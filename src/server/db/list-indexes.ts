@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { WorkflowDefinition, WorkflowList } from '../../core/documents/workflow';
 import type { Database } from './schema';
+import { verificationIndexDefinitions } from './verification-indexes';
 
 /**
  * The indexes behind the workflows' finders and lists, derived from their definitions at every
@@ -158,6 +159,8 @@ export function declaredListIndexes(workflows: readonly WorkflowDefinition[]): L
         type,
         `on document using gin (${[...folded].map((e) => `${e} gin_trgm_ops`).join(', ')}) where ${ofType}`,
       );
+    // The public check's lookups by a number the data keeps.
+    for (const definition of verificationIndexDefinitions(workflow)) add(type, definition);
   }
   return [...indexes.values()];
 }

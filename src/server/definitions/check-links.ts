@@ -83,7 +83,28 @@ export function checkLinks(
     prefixes.set(target.numbering.prefix, type);
   });
 
-  const values = [...Object.values(links.fill ?? {}), ...Object.values(links.totals ?? {})];
+  const values = [...Object.values(links.fill ?? {}), ...Object.values(links.totals ?? {})].filter(
+    (value): value is LinkValue => typeof value === 'string',
+  );
+  // A value read from the linked documents' data names a field of at least one linked type
+  // (once every type is there: a type refused on its own is reported once, by its own file).
+  for (const [property, value] of Object.entries(links.fill ?? {})) {
+    if (typeof value === 'string' || linked.length < links.types.length) continue;
+    value.data.forEach((source, i) => {
+      for (const pointer of source.split(' ')) {
+        const known = linked.some((target) => {
+          const other = entities.find((e) => e.id === target.document)?.schema;
+          return other !== undefined && schemaHasField(other, pointer);
+        });
+        if (!known)
+          problems.push({
+            file,
+            pointer: `/links/fill/${property}/data/${i}`,
+            message: `no linked type has a field "${pointer}"`,
+          });
+      }
+    });
+  }
   for (const target of linked) {
     if (!target.payment && values.some((value) => PAYMENT_VALUES.includes(value)))
       problems.push({

@@ -15,6 +15,9 @@ import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './che
 import { checkRuleTexts } from './check-rule-texts';
 import { checkValidityPeriods } from './check-validity';
 import { checkCopies } from './check-copies';
+import { checkCertificateHolders } from './check-holders';
+import { checkCatalogCopies } from './check-catalog-copies';
+import { checkProfilePrefills } from './check-prefill';
 import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
 import { checkListFilters } from './check-list-filters';
@@ -101,6 +104,9 @@ export async function checkDefinitions(
     checkWorkflowRoles(workflow, problems);
     checkPaymentSources(workflow, catalogs, problems);
     checkValidityPeriods(workflow, catalogs, problems);
+    checkCertificateHolders(workflow, schemas, problems);
+    checkCatalogCopies(workflow, catalogs, schemas, problems);
+    checkProfilePrefills(workflow, declared, schemas, problems);
     checkLinks(workflow, workflows, schemas, translations, problems);
     checkListFilters(workflow, schemas, problems);
     checkCopies(workflow, schemas, problems);

@@ -402,6 +402,7 @@ export const workflowMetaSchema = {
         secondFactors: { type: 'array', minItems: 1, uniqueItems: true, items: dataPointer },
         validFrom: dataPointer,
         validUntil: dataPointer,
+        number: dataPointer,
       },
     },
     payment: {
@@ -435,7 +436,23 @@ export const workflowMetaSchema = {
         items: dataPointer,
         number: fieldName,
         types: { type: 'array', minItems: 1, uniqueItems: true, items: documentType },
-        fill: { type: 'object', propertyNames: fieldName, additionalProperties: linkValue },
+        fill: {
+          type: 'object',
+          propertyNames: fieldName,
+          additionalProperties: {
+            oneOf: [
+              linkValue,
+              // Pointers of the linked types' data (check-links.ts), joined when spaced.
+              strictObject({
+                data: {
+                  type: 'array',
+                  minItems: 1,
+                  items: { type: 'string', pattern: '^(/[A-Za-z0-9_]+)+( (/[A-Za-z0-9_]+)+)*$' },
+                },
+              }),
+            ],
+          },
+        },
         totals: {
           type: 'object',
           propertyNames: dataPointer,
@@ -451,6 +468,22 @@ export const workflowMetaSchema = {
       minProperties: 1,
       propertyNames: dataPointer,
       additionalProperties: dataPointer,
+    },
+    fromCatalog: {
+      type: 'array',
+      minItems: 1,
+      items: strictObject(
+        {
+          catalog: catalogId,
+          code: { type: 'string', minLength: 1, maxLength: 100 },
+          to: dataPointer,
+          // Fields of the catalogue and properties of the object at `to` (check-catalog-copies.ts).
+          fields: { type: 'object', propertyNames: fieldName, additionalProperties: fieldName },
+          daysAfter: { type: 'object', propertyNames: fieldName, additionalProperties: fieldName },
+          number: fieldName,
+        },
+        ['daysAfter', 'number'],
+      ),
     },
     inbox: strictObject({
       subject: dataPointer,
@@ -532,9 +565,29 @@ export const workflowMetaSchema = {
                   properties: { ...certificateColumn.properties, pointer: relativePointer },
                 },
               },
+              // Within the object at `pointer`, and within a holder's item (check-holders.ts).
+              lines: { type: 'array', minItems: 1, items: relativePointer },
+              holder: relativePointer,
             },
           },
         },
+        holders: strictObject(
+          {
+            list: dataPointer,
+            charged: { type: 'boolean' },
+            // Within each item of the list (check-holders.ts).
+            number: relativePointer,
+            name: { type: 'array', minItems: 1, items: fieldName },
+            secondFactors: {
+              type: 'array',
+              minItems: 1,
+              uniqueItems: true,
+              items: relativePointer,
+            },
+            download: textKey,
+          },
+          ['charged', 'download'],
+        ),
       },
     },
     statusMoves: {
@@ -654,7 +707,13 @@ export const workflowMetaSchema = {
           prefill: {
             type: 'object',
             propertyNames: dataPointer,
-            additionalProperties: { enum: [...SESSION_CLAIMS] },
+            additionalProperties: {
+              oneOf: [
+                { enum: [...SESSION_CLAIMS] },
+                // A field of the account's schema (check-prefill.ts).
+                strictObject({ profile: relativePointer }),
+              ],
+            },
           },
           when: fieldTest,
         },

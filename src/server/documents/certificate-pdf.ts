@@ -28,12 +28,14 @@ export interface CertificateTable {
 
 /**
  * One row: its label and its value, or its values one per line (a list such as conditions), or
- * its table (then `values` is empty and the label is printed above the table).
+ * its table (then `values` is empty and the label, unless empty, is printed above the table).
  */
 export interface CertificateRow {
   label: string;
   values: string[];
   table?: CertificateTable;
+  /** `false`: several values are one value's lines (an address), not a numbered list. */
+  numbered?: false;
 }
 
 /** A group of rows under a heading (the holder, the visa...); untitled before the first heading. */
@@ -250,7 +252,8 @@ export async function renderCertificatePdf(
           });
         });
       });
-    const labelLines = lines(label, regular, LABEL_SIZE, CONTENT_WIDTH, 2);
+    // No label: the section's heading above says what the table is.
+    const labelLines = label === '' ? [] : lines(label, regular, LABEL_SIZE, CONTENT_WIDTH, 2);
     const top = () => {
       for (const line of labelLines) {
         drawLine(line, MARGIN, LABEL_SIZE, regular, MUTED);
@@ -293,7 +296,7 @@ export async function renderCertificatePdf(
       }
       const label = lines(field.label, regular, LABEL_SIZE, LABEL_WIDTH - 12, 3);
       // Several values (a list) are numbered, one paragraph each.
-      const numbered = field.values.length > 1;
+      const numbered = field.numbered !== false && field.values.length > 1;
       const values = field.values.flatMap((value, index) =>
         lines(
           numbered ? `${index + 1}. ${value}` : value,

@@ -18,6 +18,7 @@ import type {
   CertificateSection,
   CertificateTable,
 } from './certificate-pdf';
+import type { CertificateHolder } from '../../core/documents/certificate-holders';
 
 /** What a certificate needs of the server: where the portal is, and its texts. */
 export interface CertificateEnvironment {
@@ -110,11 +111,13 @@ export interface CertificateSource {
   document: CertifiedDocument;
   environment: CertificateEnvironment;
   language: Language;
+  /** One of the document's people (`certificate.holders`): their certificate, not the document's. */
+  holder?: CertificateHolder;
 }
 
 /** A certificate's content with its catalogue names read by `names` (the database, or a test's). */
 export async function certificateContent(
-  { workflow, entity, document, environment, language }: Omit<CertificateSource, 'db'>,
+  { workflow, entity, document, environment, language, holder }: Omit<CertificateSource, 'db'>,
   names: CatalogNames,
 ): Promise<CertificateContent> {
   // Every key names a text in both languages: the definitions check refuses one that does not.
@@ -152,11 +155,29 @@ export async function certificateContent(
     return /^\d{4}-\d{2}-\d{2}$/.test(text) ? formatDate(text) : text;
   };
 
-  /** A field's lines: one for a value, one per item for a list (`each`). */
+  /**
+   * Where a field's value is: on a holder's certificate, the field's `holder` pointer inside
+   * their item (its place in the document, for its schema and catalogue); else its pointer.
+   */
+  const placeOf = (field: CertificateField): string =>
+    holder && field.holder !== undefined
+      ? `${workflow.certificate.holders?.list ?? ''}/${holder.index}${field.holder}`
+      : field.pointer;
+
+  /** A field's lines: one for a value, one per item for a list (`each`), one per part (`lines`). */
   const linesOf = async (field: CertificateField): Promise<string[]> => {
-    const value = resolvePointer(document.data, field.pointer);
+    const pointer = placeOf(field);
+    const value = resolvePointer(document.data, pointer);
+    if (field.lines !== undefined) {
+      const lines: string[] = [];
+      for (const part of field.lines) {
+        const inner = resolvePointer(value, part);
+        if (!isEmpty(inner)) lines.push(await printed(inner, `${pointer}${part}`, field.format));
+      }
+      return lines;
+    }
     if (field.each === undefined)
-      return isEmpty(value) ? [] : [await printed(value, field.pointer, field.format)];
+      return isEmpty(value) ? [] : [await printed(value, pointer, field.format)];
     if (!Array.isArray(value)) return [];
     const lines: string[] = [];
     for (const [index, item] of value.entries()) {
@@ -213,11 +234,15 @@ export async function certificateContent(
       section = { heading, fields: [] };
       sections.push(section);
     }
-    const row: CertificateRow = { label: t(field.label), values };
+    // A table that opens a section of its own name (an invoice's items) is not labelled twice.
+    const label = t(field.label);
+    const row: CertificateRow = { label: table && label === heading ? '' : label, values };
+    // An object's parts (an address) are its lines, not a numbered list.
+    if (field.lines) row.numbered = false;
     if (table) row.table = table;
     section.fields.push(row);
   }
-  const number = document.number ?? document.id;
+  const number = holder?.number ?? document.number ?? document.id;
   // The public check answers only for a workflow that declares it; any other document (an
   // invoice) is opened in the portal, where its owner and officers may see it once signed in.
   const link: CertificateContent['link'] = workflow.verification

@@ -211,12 +211,16 @@ export class DocumentCommands {
         ? { ...draftOf(row), data }
         : newDraft(workflow.definition.id, callerAsOwner(principal), data);
       const links = workflow.definition.links;
-      if (links)
-        fillLinks(
-          links,
-          draft.data,
-          await previewLinks(trx, links, this.workflowOf, principal, draft.data),
-        );
+      // Why a number the form names cannot be paid, said as it is typed.
+      const linkProblems: RuleProblem[] = [];
+      if (links) {
+        const preview = await previewLinks(trx, links, this.workflowOf, principal, draft.data, {
+          stored: row?.data,
+          added: addedFires(workflow.definition.actions),
+        });
+        fillLinks(links, draft.data, preview.linked);
+        linkProblems.push(...preview.problems);
+      }
       await this.runEffects(trx, workflow, derive.effects, {
         action: 'derive',
         fromStatus: draft.status,
@@ -237,7 +241,7 @@ export class DocumentCommands {
         { db: trx, document: draft.data, now, catalogs: this.catalogs(trx) },
         workflow.implementations.serverRules,
       );
-      return { values, problems };
+      return { values, problems: [...linkProblems, ...problems] };
     });
   }
 
@@ -607,6 +611,11 @@ function newDraft(
     submittedAt: null,
     data,
   };
+}
+
+/** The system actions that take a document into this one's links (`fires.added` of any action). */
+function addedFires(actions: Record<string, WorkflowAction>): string[] {
+  return [...new Set(Object.values(actions).flatMap((action) => action.fires?.added ?? []))];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

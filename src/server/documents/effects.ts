@@ -6,8 +6,11 @@ import { certificatePdf, portalUrl } from './certificate';
 import { holderLanguageOf } from './holder-language';
 import type { Effect, EffectContext, Notice } from './effect-context';
 import { noticePath } from './notice-path';
-import { allocateReference, nextSerial, REFERENCE_POINTER, setValidity } from './grant-effects';
+import { allocateReference, nextNumber, REFERENCE_POINTER, setValidity } from './grant-effects';
 import { resolvePointer } from '../../core/rules/registry';
+import { allocateHolderNumbers } from './certificate-holders';
+import { copyFromCatalog } from './catalog-copies';
+import { holdersOf, ownHolderName } from '../../core/documents/certificate-holders';
 import { fillReferences } from './reference-fills';
 import { copyValues } from './copy-values';
 import { setAssignee } from './assignment';
@@ -31,6 +34,8 @@ export const ENGINE_EFFECTS: Readonly<Record<string, Effect>> = {
   fillCatalogLists: fillLists,
   mailCertificate,
   allocateReference,
+  allocateHolderNumbers,
+  copyFromCatalog,
   setValidity,
   fillReferences,
   copyValues,
@@ -69,13 +74,7 @@ async function fillLists({ trx, environment, entity, document, now }: EffectCont
 /** A gap-free number per document type and year (see nextSerial). */
 async function allocateNumber({ trx, workflow, document, now }: EffectContext): Promise<void> {
   if (document.number !== null) return;
-  const year = now.getUTCFullYear();
-  const serial = await nextSerial(trx, document.type, year);
-  const digits = workflow.numbering?.digits ?? 6;
-  const prefix = workflow.numbering?.prefix ?? document.type.toUpperCase();
-  document.year = year;
-  document.serial = serial;
-  document.number = `${prefix}-${year}-${String(serial).padStart(digits, '0')}`;
+  Object.assign(document, await nextNumber(trx, workflow, document.type, now));
 }
 
 /**
@@ -222,40 +221,61 @@ export async function messageOwner(
 }
 
 /**
- * Sends the holder their certificate (the e-visa at dispatch): an e-mail with the PDF attached
+ * Sends the holder their certificate (the e-visa at dispatch), with those of the document's
+ * people (`certificate.holders`: each dependant's e-visa): an e-mail with the PDFs attached
  * when their address is known, and an inbox message always, in the language they chose.
  */
 async function mailCertificate(context: EffectContext): Promise<void> {
   const { trx, workflow, entity, document, environment, request } = context;
-  if (!workflow.certificate) throw new Error(`Workflow ${workflow.id} has no certificate`);
+  const certificate = workflow.certificate;
+  if (!certificate) throw new Error(`Workflow ${workflow.id} has no certificate`);
   const { language, t } = await holderTexts(context, 'certificate.');
   const number = document.number ?? document.id;
-  const pdf = await certificatePdf({
-    db: trx,
-    workflow: { ...workflow, certificate: workflow.certificate },
-    entity,
-    document,
-    environment,
-    language,
-  });
+  const people = certificate.holders ? holdersOf(certificate.holders, document.data) : [];
+  const attachments = [];
+  for (const holder of [undefined, ...people]) {
+    const pdf = await certificatePdf({
+      db: trx,
+      workflow: { ...workflow, certificate },
+      entity,
+      document,
+      environment,
+      language,
+      holder,
+    });
+    attachments.push({
+      filename: `${holder?.number ?? number}.pdf`,
+      contentType: 'application/pdf',
+      contentBase64: Buffer.from(pdf).toString('base64'),
+    });
+  }
   const subject = t('mailSubject', { number });
+  const others = people.length
+    ? t('mailHolders', { holders: people.map((p) => `${p.name} (${p.number})`).join(', ') })
+    : '';
+  // The screen names the holder's own download after them when others have theirs beside it.
+  const ownName = people.length ? ownHolderName(certificate, document.data) : '';
+  const download = translate(
+    environment.texts,
+    language,
+    ownName
+      ? (certificate.holders?.download ?? 'certificate.downloadHolder')
+      : (certificate.download ?? 'certificate.download'),
+    { name: ownName, number },
+  );
   const withNotes = (text: string) =>
-    [text, request.notes ? `${t('notes')} ${request.notes}` : ''].filter(Boolean).join('\n\n');
+    [text, others, request.notes ? `${t('notes')} ${request.notes}` : '']
+      .filter(Boolean)
+      .join('\n\n');
   // The e-mail carries the PDF; the portal's message area cannot, so its message says where
   // the holder downloads it instead (the document's screen, the certificate.download button).
   await messageOwner(context, {
     subject,
     body: withNotes(t('mailBody', { number })),
     language,
-    attachments: [
-      {
-        filename: `${number}.pdf`,
-        contentType: 'application/pdf',
-        contentBase64: Buffer.from(pdf).toString('base64'),
-      },
-    ],
+    attachments,
     inboxBody: withNotes(
-      t(document.ownerEmail ? 'inboxBodyMailed' : 'inboxBody', { number, download: t('download') }),
+      t(document.ownerEmail ? 'inboxBodyMailed' : 'inboxBody', { number, download }),
     ),
   });
 }

@@ -3,6 +3,7 @@ import { resolvePointer, setAt } from '../../core/rules/registry';
 import type { Database } from '../db/schema';
 import { entriesValidAt } from '../catalog/valid-at';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { EffectContext } from './effect-context';
 
 /** Where a granted document keeps its second number (the header convention of every document). */
@@ -27,6 +28,24 @@ export async function nextSerial(
     .returning('last')
     .executeTakeFirstOrThrow();
   return row.last;
+}
+
+/**
+ * The next number of the workflow's `numbering` for a document of `type`, in `now`'s year:
+ * `{prefix}-{year}-{serial}` from the type's gap-free sequence (an application's number at
+ * submission, a dependant's e-visa number at issue).
+ */
+export async function nextNumber(
+  trx: Transaction<Database>,
+  workflow: Pick<WorkflowDefinition, 'numbering'>,
+  type: string,
+  now: Date,
+): Promise<{ number: string; year: number; serial: number }> {
+  const year = now.getUTCFullYear();
+  const serial = await nextSerial(trx, type, year);
+  const digits = workflow.numbering?.digits ?? 6;
+  const prefix = workflow.numbering?.prefix ?? type.toUpperCase();
+  return { number: `${prefix}-${year}-${String(serial).padStart(digits, '0')}`, year, serial };
 }
 
 /**

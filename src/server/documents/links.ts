@@ -1,10 +1,17 @@
-import type { LinkValue, WorkflowAction, WorkflowLinks } from '../../core/documents/workflow';
+import type {
+  LinkData,
+  LinkValue,
+  WorkflowAction,
+  WorkflowLinks,
+} from '../../core/documents/workflow';
 import { fromCents, toCents } from '../../core/payments/money';
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import type { Principal } from '../auth/principal';
+import type { RuleProblem } from '../../core/rules/types';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import { guardInput, maySee } from './access';
 import { nextStatus } from './machine';
+import { sourceValue } from './reference-fills';
 import { findNumbered, type DocumentRow, type Queryable } from './store/rows';
 import type { CompiledWorkflow } from './workflows';
 
@@ -162,7 +169,11 @@ export async function linkingOf(
 
 /**
  * The documents a form being filled names, for its preview (`derive`): those the caller may
- * see; the others are left for the action to refuse.
+ * see, and, as the person types, why each other number cannot be paid (the derive answer's
+ * problems, under the number's field): named twice, naming nothing the caller may see (one
+ * answer for both, as the action gives), or naming a document whose machine refuses every
+ * action that would take it in (`added`: already in another invoice, paid by card, not
+ * submitted). Numbers the stored version already names were checked when they were added.
  */
 export async function previewLinks(
   db: Queryable,
@@ -170,16 +181,47 @@ export async function previewLinks(
   workflowOf: WorkflowOf,
   principal: Principal,
   data: Record<string, unknown>,
-): Promise<LinkedDocument[]> {
-  const { entries } = entriesOf(links, data, false);
+  check: { stored?: Record<string, unknown>; added: readonly string[] } = { added: [] },
+): Promise<{ linked: LinkedDocument[]; problems: RuleProblem[] }> {
+  const { entries, problems: named } = entriesOf(links, data, false);
+  const known = new Set(
+    check.stored ? entriesOf(links, check.stored, false).entries.map((e) => e.number) : [],
+  );
   const rows = await findNumbered(
     db,
     typesOf(links, workflowOf),
     entries.map((e) => e.number),
   );
-  return [...matchRows(rows, entries, workflowOf).values()].filter((linked) =>
-    maySee(linked.workflow, principal, linked.row),
-  );
+  const found = matchRows(rows, entries, workflowOf);
+  const linked: LinkedDocument[] = [];
+  const problems: RuleProblem[] = named.map((p) => ({
+    path: p.path,
+    rule: p.rule,
+    message: `validation.${p.rule}`,
+    params: p.params ?? {},
+  }));
+  for (const entry of entries) {
+    const document = found.get(entry.number);
+    const path = `${links.items}/${entry.index}/${links.number}`;
+    const params = { number: entry.number };
+    if (!document || !maySee(document.workflow, principal, document.row)) {
+      problems.push({ path, rule: 'linkedUnknown', message: 'validation.linkedUnknown', params });
+      continue;
+    }
+    linked.push(document);
+    const input = guardInput(document.row, principal);
+    const takable = (action: string) =>
+      nextStatus(document.workflow.machine, document.row.status, { type: action, input }) !==
+      undefined;
+    if (!known.has(entry.number) && check.added.length > 0 && !check.added.some(takable))
+      problems.push({
+        path,
+        rule: 'linkedStatus',
+        message: 'validation.linkedStatus',
+        params: { ...params, status: document.row.status },
+      });
+  }
+  return { linked, problems };
 }
 
 /**
@@ -213,9 +255,11 @@ export function checkFires(
   );
 }
 
-/** One value a linked document offers (WorkflowLinks, LinkValue). */
-function valueOf(linked: LinkedDocument, value: LinkValue): string | undefined {
+/** One value a linked document offers (WorkflowLinks, LinkValue), or reads in its data. */
+function valueOf(linked: LinkedDocument, value: LinkValue | LinkData): string | undefined {
   const { row, workflow } = linked;
+  if (typeof value === 'object')
+    return value.data.map((source) => sourceValue(row.data, source)).find((v) => v !== undefined);
   const payment = workflow.definition.payment;
   const fees = payment
     ? (resolvePointer(row.data, payment.fees) as FeesRead | undefined)

@@ -13,6 +13,7 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { SearchField } from '../search/compile-search';
 import { allowedActions, requireListAccess, visibility } from './access';
 import { certificatePdf, holderLanguage } from './certificate';
+import { holdersOf, type CertificateHolder } from '../../core/documents/certificate-holders';
 import { asObject, visibleRow } from './commands';
 import { listWhere } from './list-where';
 import { documentChoiceOptions } from './document-choices';
@@ -205,13 +206,16 @@ export class DocumentQueries {
   /**
    * The issued document as a PDF (`certificate` of the workflow), in the holder's language
    * (the workflow's `holderLanguage`), else in `language`: for its owner and the holders of the
-   * certificate's roles, in the statuses it names (else 409).
+   * certificate's roles, in the statuses it names (else 409). With `holderNumber`, the
+   * certificate of the one of its people (`certificate.holders`) numbered so (else 404): a
+   * dependant's e-visa, which the main holder downloads with their own.
    */
   async certificate(
     workflow: CompiledWorkflow,
     principal: Principal,
     id: string,
     language: Language,
+    holderNumber?: string,
   ): Promise<{ filename: string; pdf: Uint8Array }> {
     const certificate = workflow.definition.certificate;
     if (!certificate) throw new ApiProblem(404, ERROR_CODES.notFound);
@@ -229,6 +233,14 @@ export class DocumentQueries {
         action: 'certificate',
         status: row.status,
       });
+    let holder: CertificateHolder | undefined;
+    if (holderNumber !== undefined) {
+      const wanted = holderNumber.trim().toUpperCase();
+      holder = certificate.holders
+        ? holdersOf(certificate.holders, row.data).find((one) => one.number === wanted)
+        : undefined;
+      if (!holder) throw new ApiProblem(404, ERROR_CODES.notFound);
+    }
     const pdf = await certificatePdf({
       db: this.db,
       workflow: { ...workflow.definition, certificate },
@@ -239,8 +251,9 @@ export class DocumentQueries {
       language: workflow.definition.holderLanguage
         ? holderLanguage(workflow.definition, row.data)
         : language,
+      holder,
     });
-    return { filename: `${row.number ?? row.id}.pdf`, pdf };
+    return { filename: `${holder?.number ?? row.number ?? row.id}.pdf`, pdf };
   }
 
   /** The documents a `documentChoices` field of this type's form may name (its options). */

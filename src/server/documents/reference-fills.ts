@@ -18,7 +18,7 @@ function fillsOf(use: RuleUse): Fills | undefined {
   return fills as Fills;
 }
 
-function sourceValue(data: Record<string, unknown>, source: string): string | undefined {
+export function sourceValue(data: Record<string, unknown>, source: string): string | undefined {
   const parts = source
     .split(' ')
     .map((pointer) => resolvePointer(data, pointer))

@@ -134,8 +134,9 @@ export class DocumentService {
     principal: Principal,
     id: string,
     language: Language,
+    holder?: string,
   ): Promise<{ filename: string; pdf: Uint8Array }> {
-    return this.queries.certificate(this.workflow(type), principal, id, language);
+    return this.queries.certificate(this.workflow(type), principal, id, language, holder);
   }
 
   /** The documents a `documentChoices` field of this type's form may name (its options). */

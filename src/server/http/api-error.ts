@@ -52,4 +52,5 @@ export const ERROR_CODES = {
   nothingToPay: 'NOTHING_TO_PAY',
   paymentRefused: 'PAYMENT_NOTIFICATION_REFUSED',
   paymentNotStarted: 'PAYMENT_NOT_STARTED',
+  settingMissing: 'SETTING_MISSING',
 } as const;

@@ -30,6 +30,8 @@ export const valueAt = resolvePointer;
 /** Who one fee line is charged for: once (no narration), or a named person of a list. */
 interface Payer {
   narration?: string;
+  /** The data pointer of the list the person is in (`payers.people[].list`). */
+  list?: string;
 }
 
 /** The code at `pointer` when it is one (a non-empty string), else undefined. */
@@ -76,7 +78,10 @@ async function payersOf(
     if (!flagsOn(entry?.data, group)) return [];
     const list = valueAt(data, group.list);
     return Array.isArray(list)
-      ? list.map((person) => ({ narration: narrationOf(person, group.narration) }))
+      ? list.map((person) => ({
+          narration: narrationOf(person, group.narration),
+          list: group.list,
+        }))
       : [];
   });
   return [...once, ...people];
@@ -88,7 +93,7 @@ async function sourceLines(
   source: WorkflowFeeSource,
   data: Record<string, unknown>,
   at: Date,
-): Promise<Array<FeeLine & { cents: number }>> {
+): Promise<Array<FeeLine & { cents: number; list?: string }>> {
   const code = codeAt(data, source.match.pointer);
   if (code === undefined) return [];
   const conditions = Object.fromEntries(source.when.map((field) => [field, true]));
@@ -107,6 +112,7 @@ async function sourceLines(
       ...(payer.narration ? { narration: payer.narration } : {}),
       amount: fromCents(cents),
       cents,
+      ...(payer.list ? { list: payer.list } : {}),
     }));
   });
 }
@@ -123,13 +129,34 @@ export async function feesDue(
   data: Record<string, unknown>,
   at: Date,
 ): Promise<FrozenFees> {
-  const lines: Array<FeeLine & { cents: number }> = [];
+  const lines: Array<FeeLine & { cents: number; list?: string }> = [];
   for (const source of payment.sources)
     lines.push(...(await sourceLines(catalogs, source, data, at)));
   const total = lines.reduce((sum, line) => sum + line.cents, 0);
   return {
-    lines: lines.map(({ cents: _cents, ...line }) => ({ ...line, status: 'DUE' as const })),
+    lines: lines.map(({ cents: _cents, list: _list, ...line }) => ({
+      ...line,
+      status: 'DUE' as const,
+    })),
     currency: payment.currency,
     total: fromCents(total),
   };
+}
+
+/**
+ * The lists whose people the fees due at `at` charge (a `payers.people` group whose flags are on
+ * and whose source has a line above zero): at the submission's instant, the people who paid for
+ * a certificate of their own (`certificate.holders` with `charged`).
+ */
+export async function listsCharged(
+  catalogs: CatalogReader,
+  payment: WorkflowPayment,
+  data: Record<string, unknown>,
+  at: Date,
+): Promise<Set<string>> {
+  const lists = new Set<string>();
+  for (const source of payment.sources)
+    for (const line of await sourceLines(catalogs, source, data, at))
+      if (line.list) lists.add(line.list);
+  return lists;
 }

@@ -54,23 +54,26 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
   app.put<{ Params: DocParams }>('/:type/:id', DOCUMENT_ROUTES.update, async (request) =>
     documents.act(request.params.type, caller(request), request.params.id, 'update', request.body),
   );
-  app.get<{ Params: DocParams }>(
-    '/:type/:id/certificate',
-    DOCUMENT_ROUTES.certificate,
-    async (request, reply) => {
-      const { filename, pdf } = await documents.certificate(
-        request.params.type,
-        caller(request),
-        request.params.id,
-        requestLanguage(request),
-      );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(pdf));
-    },
-  );
+  // The document's certificate, or (with a number) that of one of its people.
+  for (const path of ['/:type/:id/certificate', '/:type/:id/certificate/:number'])
+    app.get<{ Params: DocParams & { number?: string } }>(
+      path,
+      path.endsWith(':number') ? DOCUMENT_ROUTES.holderCertificate : DOCUMENT_ROUTES.certificate,
+      async (request, reply) => {
+        const { filename, pdf } = await documents.certificate(
+          request.params.type,
+          caller(request),
+          request.params.id,
+          requestLanguage(request),
+          request.params.number,
+        );
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(pdf));
+      },
+    );
   app.get<{ Params: DocParams }>('/:type/:id/versions', DOCUMENT_ROUTES.versions, async (request) =>
     documents.versions(request.params.type, caller(request), request.params.id),
   );

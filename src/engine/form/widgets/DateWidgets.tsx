@@ -27,7 +27,9 @@ export const DateWidget = memo(function DateWidget(props: EngineWidgetProps) {
       label={labelOf(props)}
       description={descriptionOf(props)}
       withAsterisk={props.required}
-      disabled={props.disabled || props.readonly}
+      disabled={props.disabled}
+      // A date the server fills (an invoice line's submission) reads at full contrast.
+      readOnly={props.readonly}
       error={errorOf(props)}
       locale={contextOf(props.registry.formContext).language}
       valueFormat={DATE_FORMAT}

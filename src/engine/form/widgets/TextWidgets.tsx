@@ -225,7 +225,9 @@ export const MoneyWidget = memo(function MoneyWidget(props: EngineWidgetProps) {
       label={labelOf(props)}
       description={descriptionOf(props)}
       withAsterisk={props.required}
-      disabled={props.disabled || props.readonly}
+      disabled={props.disabled}
+      // An amount the server fills (an invoice line's) reads at full contrast, in the tab order.
+      readOnly={props.readonly}
       error={errorOf(props)}
       defaultValue={text.defaultValue}
       onChange={text.onChange}

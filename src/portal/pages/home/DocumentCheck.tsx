@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Alert,
   Button,
@@ -48,8 +48,9 @@ function checkFields(values: Record<CheckField, string>): Partial<Record<CheckFi
 
 /**
  * The electronic-document search of the public home page: anyone holding a visa or sponsorship
- * number and the holder's passport number or date of birth sees whether it is valid, with its
- * status and validity period and nothing personal. The server decides, and limits attempts.
+ * number and the holder's passport number or date of birth (a sponsor's registration number or
+ * e-mail address) sees whether it is genuine and in force, with its validity period and nothing
+ * personal. The server decides, and limits attempts.
  * Everything shown is rendered from data at each render, so it follows a language switch.
  */
 export function DocumentCheck() {
@@ -146,24 +147,7 @@ export function DocumentCheck() {
         </Stack>
       </form>
       <div aria-live="polite">
-        {outcome?.kind === 'found' && outcome.result.valid && (
-          <Alert
-            color="green"
-            role="status"
-            title={t('pages.check.passedTitle')}
-            data-testid="document-check-result"
-          >
-            <Text size="sm" fw={500}>
-              {t('pages.check.valid')}
-            </Text>
-            <FoundDetails result={outcome.result} />
-          </Alert>
-        )}
-        {outcome?.kind === 'found' && !outcome.result.valid && (
-          <VerificationErrors failures={[t('pages.check.notValid')]}>
-            <FoundDetails result={outcome.result} />
-          </VerificationErrors>
-        )}
+        {outcome?.kind === 'found' && <Genuine result={outcome.result} />}
         {outcome?.kind === 'failed' && (
           <VerificationErrors failures={[failureText(outcome.error)]} />
         )}
@@ -172,7 +156,47 @@ export function DocumentCheck() {
   );
 }
 
-/** What the server says of a matched document: type, number, status, period; nothing personal. */
+/**
+ * A genuine document, in one of three words: in force (the specification's "checks passed",
+ * green), not yet in force (from its first day, in a neutral style: nothing is wrong with it),
+ * or expired (until its last day). Never a status of the service's own (issued, dispatched).
+ */
+function Genuine({ result }: { result: VerificationResult }) {
+  const { t } = useTranslation();
+  const date = (value: string | null) => (value ? formatDate(value) : '-');
+  const shown = {
+    inForce: { color: 'green', title: t('pages.check.passedTitle'), text: t('pages.check.valid') },
+    notYetInForce: {
+      color: 'gray',
+      title: t('pages.check.notYetInForceTitle'),
+      text: t('pages.check.notYetInForce', { from: date(result.validFrom) }),
+    },
+    expired: {
+      color: 'orange',
+      title: t('pages.check.expiredTitle'),
+      text: t('pages.check.expired', { until: date(result.validUntil) }),
+    },
+  }[result.validity];
+  return (
+    <Alert
+      color={shown.color}
+      role="status"
+      title={shown.title}
+      data-testid="document-check-result"
+      data-validity={result.validity}
+      // The light alerts' own title colours (green, orange 6 on their tint) are about 2:1; the
+      // tint and the border say which case it is, the title reads in the body's colour.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
+      <Text size="sm" fw={500}>
+        {shown.text}
+      </Text>
+      <FoundDetails result={result} />
+    </Alert>
+  );
+}
+
+/** What the server says of a matched document: type, number, period; nothing personal. */
 function FoundDetails({ result }: { result: VerificationResult }) {
   const { t } = useTranslation();
   return (
@@ -181,7 +205,6 @@ function FoundDetails({ result }: { result: VerificationResult }) {
         {t('pages.check.found', {
           type: t(`${result.documentType}._title`, { defaultValue: result.documentType }),
           number: result.number,
-          status: t(`statuses.${result.status}`, { defaultValue: result.status }),
         })}
       </Text>
       {(result.validFrom || result.validUntil) && (
@@ -201,7 +224,7 @@ function FoundDetails({ result }: { result: VerificationResult }) {
  * that matches nothing, a wrong second factor and a document never issued all give the server's
  * one answer, listed as is, so the panel never tells whether a number exists.
  */
-function VerificationErrors({ failures, children }: { failures: string[]; children?: ReactNode }) {
+function VerificationErrors({ failures }: { failures: string[] }) {
   const { t } = useTranslation();
   return (
     <Alert color="red" role="alert" title={t('pages.check.errorsTitle')}>
@@ -210,7 +233,6 @@ function VerificationErrors({ failures, children }: { failures: string[]; childr
           <List.Item key={failure}>{failure}</List.Item>
         ))}
       </List>
-      {children}
     </Alert>
   );
 }

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../../core/api/errors';
+import { holdersOf, ownHolderName } from '../../../core/documents/certificate-holders';
+import type { DocumentView } from '../../../core/documents/types';
+import { fullRoles, type WorkflowDefinition } from '../../../core/documents/workflow';
+import { downloadFromApi } from '../../download';
+import type { Session } from '../../session';
+
+/** The certificate (e-visa) is printable now, and this user may print it. */
+export function certificateOffered(
+  workflow: WorkflowDefinition,
+  document: DocumentView,
+  session: Session,
+): boolean {
+  const certificate = workflow.certificate;
+  if (!certificate || !certificate.statuses.includes(document.status)) return false;
+  return (
+    document.owner === session.subject || session.hasAnyRole(fullRoles(workflow, certificate.roles))
+  );
+}
+
+/**
+ * The downloads of a document's certificates: its own (the e-visa), and one per person of the
+ * document who holds one of their own (`certificate.holders`: each dependant's e-visa), named
+ * with the person and the number, so the main holder downloads every one of them. Each button
+ * waits while its file is fetched.
+ */
+export function CertificateDownloads({
+  workflow,
+  document,
+  session,
+  backend,
+  language,
+  onFailure,
+}: {
+  workflow: WorkflowDefinition;
+  document: DocumentView;
+  session: Session;
+  backend: string;
+  language: string;
+  onFailure: (failure: ApiError) => void;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<string | undefined>();
+  const certificate = workflow.certificate;
+  if (!certificate) return null;
+  const holders = certificate.holders ? holdersOf(certificate.holders, document.data) : [];
+  const base = `/${backend}/${workflow.id}/${document.id}/certificate`;
+  const own = document.number ?? document.id;
+  // Beside the other people's, the document's own is named by its holder too.
+  const ownName = ownHolderName(certificate, document.data);
+  const files = [
+    {
+      key: 'own',
+      path: base,
+      filename: `${own}.pdf`,
+      label:
+        holders.length && ownName
+          ? t(certificate.holders?.download ?? 'certificate.downloadHolder', {
+              name: ownName,
+              number: own,
+            })
+          : t(certificate.download ?? 'certificate.download'),
+    },
+    ...holders.map((holder) => ({
+      key: holder.number,
+      path: `${base}/${encodeURIComponent(holder.number)}`,
+      filename: `${holder.number}.pdf`,
+      label: t(certificate.holders?.download ?? 'certificate.downloadHolder', {
+        name: holder.name,
+        number: holder.number,
+      }),
+    })),
+  ];
+  const download = async (file: (typeof files)[number]) => {
+    setBusy(file.key);
+    const done = await downloadFromApi(session, file.path, file.filename, language);
+    setBusy(undefined);
+    if (!done)
+      onFailure({
+        status: 0,
+        code: 'DOWNLOAD_FAILED',
+        // The identity screens word it as their specification does (`_connectid`).
+        message: t('messages.unableToFetch', { context: backend }),
+      });
+  };
+  const buttons = (
+    <Group>
+      {files.map((file) => (
+        <Button
+          key={file.key}
+          variant="default"
+          loading={busy === file.key}
+          onClick={() => void download(file)}
+          // A holder's name and number may not fit a phone's width: the label wraps.
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
+        >
+          {file.label}
+        </Button>
+      ))}
+    </Group>
+  );
+  if (holders.length === 0) return buttons;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="certificate-downloads-title">
+      <Text id="certificate-downloads-title" fw={600}>
+        {t('certificate.downloadsTitle')}
+      </Text>
+      {buttons}
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import type { EntityDefinition } from '../../core/definitions/types';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
+import { schemaHasField } from './check-records';
+import type { DefinitionProblem } from './problems';
+
+/**
+ * A screen's `prefill` from the person's profile (`{"profile": pointer}`) reads their own
+ * account: some workflow must declare `account`, and the pointer must name a field of its
+ * schema (an address line of `/addresses/0`), or the form would quietly start empty. With the
+ * accounts' module switched off the form starts without them, as it does for someone whose
+ * profile has no address.
+ */
+export function checkProfilePrefills(
+  workflow: WorkflowDefinition,
+  declared: readonly WorkflowDefinition[],
+  schemas: readonly EntityDefinition[],
+  problems: DefinitionProblem[],
+): void {
+  const file = `workflows/${workflow.id}.json`;
+  const accounts = declared.find((w) => w.account);
+  const schema = accounts && schemas.find((entity) => entity.id === accounts.document)?.schema;
+  workflow.screens.forEach((screen, i) => {
+    for (const [target, source] of Object.entries(screen.prefill ?? {})) {
+      if (typeof source === 'string') continue;
+      const pointer = `/screens/${i}/prefill/${target.slice(1).replace(/\//g, '~1')}`;
+      if (!accounts)
+        problems.push({ file, pointer, message: 'no workflow declares `account`: no profile' });
+      else if (schema && !schemaHasField(schema, source.profile))
+        problems.push({
+          file,
+          pointer,
+          message: `no field "${source.profile}" in the profile ("${accounts.document}")`,
+        });
+    }
+  });
+}

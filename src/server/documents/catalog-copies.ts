@@ -1,0 +1,50 @@
+import { resolvePointer, setAt } from '../../core/rules/registry';
+import { catalogsIn } from '../catalog/valid-at';
+import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import type { EffectContext } from './effect-context';
+
+/** The date `days` days after `from`'s day (UTC), as YYYY-MM-DD. */
+export function daysAfter(from: Date, days: number): string {
+  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Copies into the document the catalogue entries its workflow names (`fromCatalog`), as valid
+ * now: the settings it is issued with (an invoice's payee, bank and account, its due date the
+ * creation date plus the entry's payment term, and its own number as the reference to quote).
+ * An entry missing, or a term that is not a whole number of days, refuses the action (409) rather
+ * than issue a document that does not say what it must; nothing is written then.
+ */
+export async function copyFromCatalog({
+  trx,
+  environment,
+  workflow,
+  document,
+  now,
+}: EffectContext): Promise<void> {
+  const catalogs = environment.catalogs?.through(trx) ?? catalogsIn(trx);
+  for (const copy of workflow.fromCatalog ?? []) {
+    const [entry] = await catalogs.validAt(copy.catalog, now, [copy.code]);
+    const missing = () =>
+      new ApiProblem(409, ERROR_CODES.settingMissing, { catalog: copy.catalog, code: copy.code });
+    if (!entry) throw missing();
+    const values: Record<string, unknown> = {};
+    for (const [property, field] of Object.entries(copy.fields)) {
+      const value = entry.data[field];
+      if (value !== undefined && value !== null && value !== '') values[property] = value;
+    }
+    for (const [property, field] of Object.entries(copy.daysAfter ?? {})) {
+      const days = entry.data[field];
+      if (typeof days !== 'number' || !Number.isInteger(days) || days < 0) throw missing();
+      values[property] = daysAfter(now, days);
+    }
+    if (copy.number && document.number) values[copy.number] = document.number;
+    const current = resolvePointer(document.data, copy.to);
+    setAt(document.data, copy.to, {
+      ...(typeof current === 'object' && current !== null ? current : {}),
+      ...values,
+    });
+  }
+}

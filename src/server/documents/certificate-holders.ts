@@ -1,0 +1,64 @@
+import { resolvePointer } from '../../core/rules/registry';
+import { catalogsIn } from '../catalog/valid-at';
+import { listsCharged } from '../payments/fees';
+import type { EffectContext } from './effect-context';
+import { nextNumber } from './grant-effects';
+
+/*
+ * The people of a list who each get a certificate of their own (`certificate.holders`: a
+ * dependant's e-visa). Their numbers are given at issue, written inside their items; the rest
+ * of the engine (the certificate, its download, the mail at dispatch, the public check) reads
+ * them from there (src/core/documents/certificate-holders.ts reads them).
+ */
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Sets (or, with `undefined`, removes) the value at a pointer inside an item. */
+function setInside(item: Record<string, unknown>, pointer: string, value: string | undefined) {
+  const segments = pointer.split('/').slice(1);
+  const last = segments.pop();
+  let at: Record<string, unknown> = item;
+  for (const segment of segments) {
+    const next = at[segment];
+    if (!isObject(next)) {
+      if (value === undefined) return;
+      at[segment] = {};
+    }
+    at = at[segment] as Record<string, unknown>;
+  }
+  if (last === undefined) return;
+  if (value === undefined) delete at[last];
+  else at[last] = value;
+}
+
+/**
+ * Gives each of the workflow's certificate holders a number of its `numbering` (the same
+ * sequence as the documents' own numbers), written at `holders.number` inside their item: every
+ * person of the list, or with `charged` those the payment charged when the fees were frozen (at
+ * the submission). Whatever the list held there before (the holder's form could send anything)
+ * is replaced: the effect runs once, when the certificate is issued.
+ */
+export async function allocateHolderNumbers(context: EffectContext): Promise<void> {
+  const { trx, environment, workflow, document, now } = context;
+  const holders = workflow.certificate?.holders;
+  if (!holders) throw new Error(`Workflow ${workflow.id} declares no certificate holders`);
+  const list = resolvePointer(document.data, holders.list);
+  if (!Array.isArray(list)) return;
+  let numbered = true;
+  if (holders.charged) {
+    const catalogs = environment.catalogs?.through(trx) ?? catalogsIn(trx);
+    numbered =
+      workflow.payment !== undefined &&
+      (
+        await listsCharged(catalogs, workflow.payment, document.data, document.submittedAt ?? now)
+      ).has(holders.list);
+  }
+  for (const item of list) {
+    if (!isObject(item)) continue;
+    const { number } = numbered
+      ? await nextNumber(trx, workflow, document.type, now)
+      : { number: undefined };
+    setInside(item, holders.number, number);
+  }
+}

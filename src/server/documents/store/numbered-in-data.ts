@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import { listAt, numberAt } from '../../db/verification-indexes';
+import { dataText } from './lists';
+import type { Queryable } from './rows';
+
+/*
+ * The public check's lookups by a number the data keeps rather than the number column: each
+ * served by the index its declaration makes (db/verification-indexes.ts), never by reading
+ * every document of the type. Like `documentsNumbered`, they read a few fields (columns p0,
+ * p1...), never the whole data.
+ */
+
+/** The numbers nothing holds: PostgreSQL text has no NUL character, and refuses one given. */
+export const unstorable = (number: string) => number.includes('\u0000');
+
+/**
+ * The documents of `type` whose text at `pointer` is `number` (a sponsorship number), as a
+ * query (the public check runs it; the tests read its plan).
+ */
+export function numberAtLookup(
+  db: Queryable,
+  type: string,
+  pointer: string,
+  number: string,
+  pointers: readonly string[],
+) {
+  return db
+    .selectFrom('document')
+    .select(['type', 'status', numberAt(pointer).as('number')])
+    .select(pointers.map((p, i) => dataText(p).as(`p${i}`)))
+    .where('type', '=', type)
+    .where(numberAt(pointer), '=', number);
+}
+
+/**
+ * The documents of `type` one of whose items of the list at `list` holds `number` at
+ * `itemNumber` (a dependant's e-visa), with that item and its index as `holder` ({item,
+ * index}), as a query.
+ */
+export function holderLookup(
+  db: Queryable,
+  type: string,
+  list: string,
+  itemNumber: string,
+  number: string,
+  pointers: readonly string[],
+) {
+  // `[{"visaNumber": "VA-..."}]`: a list holding an item with that number, as the GIN index
+  // (jsonb_path_ops) answers containment.
+  const probe: Record<string, unknown> = {};
+  let at = probe;
+  const segments = itemNumber.split('/').slice(1);
+  segments.forEach((segment, i) => {
+    if (i === segments.length - 1) at[segment] = number;
+    else at = at[segment] = {} as Record<string, unknown>;
+  });
+  const path = `{${segments.join(',')}}`;
+  return db
+    .selectFrom('document')
+    .select(['type', 'status'])
+    .select(pointers.map((p, i) => dataText(p).as(`p${i}`)))
+    .select(
+      sql<unknown>`(select jsonb_build_object('item', item, 'index', position - 1)
+        from jsonb_array_elements(${listAt(list)}) with ordinality as holders(item, position)
+        where item #>> ${path} = ${number} limit 1)`.as('holder'),
+    )
+    .where('type', '=', type)
+    .where(sql<boolean>`${listAt(list)} @> ${JSON.stringify([probe])}::jsonb`);
+}
