@@ -252,6 +252,11 @@ export interface VisaApplication {
     question: string;
     rank?: number;
     answer?: boolean;
+    i18n?: {
+      fr?: {
+        question?: string;
+      };
+    };
   }[];
   declarations?: {
     accepted?: boolean;
@@ -323,6 +328,11 @@ export interface VisaApplication {
       type: string;
     };
     uploadedAt?: string;
+    i18n?: {
+      fr?: {
+        name?: string;
+      };
+    };
   }[];
   fees?: {
     lines?: {
@@ -331,6 +341,11 @@ export interface VisaApplication {
       narration?: string;
       amount: string;
       status?: 'DUE' | 'PAID' | 'WAIVED';
+      i18n?: {
+        fr?: {
+          name?: string;
+        };
+      };
     }[];
     currency?: 'NZD';
     total?: string;

@@ -13,6 +13,11 @@ import { escapeSegment } from '../../core/rules/registry';
 import { createAjv } from './ajv';
 import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './check-documents';
 import { checkValidityPeriods } from './check-validity';
+import {
+  checkCatalogFields,
+  checkCatalogListTranslations,
+  checkFeeTranslations,
+} from './check-catalog-fields';
 import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
 import { checkListFilters } from './check-list-filters';
@@ -91,12 +96,16 @@ export async function checkDefinitions(
   const brokenFiles = new Set(problems.map((problem) => problem.file));
   checkUniqueIds('catalogs', catalogs, problems);
   checkReferences(catalogs, problems);
-  for (const entity of schemas) crossCheckEntity(entity, translations, problems, implementations);
+  for (const entity of schemas) {
+    crossCheckEntity(entity, translations, problems, implementations);
+    checkCatalogListTranslations(entity, catalogs, problems);
+  }
   for (const workflow of workflows)
     crossCheckWorkflow(workflow, schemas, problems, translations, implementations);
   for (const workflow of workflows) {
     checkWorkflowRoles(workflow, problems);
     checkPaymentSources(workflow, catalogs, problems);
+    checkFeeTranslations(workflow, schemas, catalogs, problems);
     checkValidityPeriods(workflow, catalogs, problems);
     checkLinks(workflow, workflows, schemas, translations, problems);
     checkListFilters(workflow, schemas, problems);
@@ -329,6 +338,7 @@ function checkCatalogSemantics(
       }
     }
   }
+  checkCatalogFields(file, catalog, problems);
   checkOwnSchema(file, '/schema', catalog.schema, problems);
   return problems.length === before;
 }
