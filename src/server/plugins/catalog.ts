@@ -19,6 +19,7 @@ import { insertEntry, isOverlapError, readEntry, searchEntries } from '../catalo
 import type { Database } from '../db/schema';
 import type { ValidatorSet } from '../definitions/validators';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { requestLanguage } from '../http/language';
 
 export interface CatalogPluginOptions {
   db: Kysely<Database>;
@@ -56,7 +57,13 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
       requireAnyRole(request, catalogReaderRoles(catalog));
-      return searchEntries(options.db, catalog, request.body, options.searchMaxItems);
+      return searchEntries(
+        options.db,
+        catalog,
+        request.body,
+        options.searchMaxItems,
+        requestLanguage(request),
+      );
     },
   );
 
@@ -81,7 +88,8 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
           throw new ApiProblem(400, ERROR_CODES.unknownField, { field });
       }
       // Codes that match what was typed first, then by name, from the catalogue as kept.
-      const items = chooseOptions(await options.cache.offered(catalog.id), {
+      const offered = await options.cache.offered(catalog.id, requestLanguage(request));
+      const items = chooseOptions(offered, {
         at: new Date(),
         search,
         fields,
