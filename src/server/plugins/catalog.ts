@@ -20,6 +20,7 @@ import type { Database } from '../db/schema';
 import type { ValidatorSet } from '../definitions/validators';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { requestLanguage } from '../http/language';
+import { systemFieldsOf } from '../../core/definitions/catalog-entry';
 
 export interface CatalogPluginOptions {
   db: Kysely<Database>;
@@ -214,10 +215,22 @@ async function checkedEntry(
   catalog: CatalogDefinition,
   body: unknown,
 ): Promise<Record<string, unknown>> {
-  const entry = validEntry(options.validators, catalog, body);
+  const entry = validEntry(options.validators, catalog, withoutSystemFields(catalog, body));
   const dangling = await danglingReferences(options.db, catalog, entry);
   if (dangling.length > 0) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, dangling);
   return entry;
+}
+
+/**
+ * The body without the fields only the system writes (`readOnly`: a country's ISO codes): what a
+ * caller sends there is not taken, on a creation as on an edit, whatever its value, and is never
+ * a reason to refuse the rest (an edit keeps the stored values, `updateEntry`).
+ */
+function withoutSystemFields(catalog: CatalogDefinition, body: unknown): unknown {
+  const system = systemFieldsOf(catalog);
+  if (system.length === 0 || typeof body !== 'object' || body === null || Array.isArray(body))
+    return body;
+  return Object.fromEntries(Object.entries(body).filter(([name]) => !system.includes(name)));
 }
 
 /** Validates an entry with the catalogue's compiled schema, plus the period's order. */
