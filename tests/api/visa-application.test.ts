@@ -718,11 +718,11 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     expect(printed).toContain('Frais de délivrance');
     expect(printed).not.toContain('Application fee');
 
-    let view = await ok('POST', `${BASE}/${stored.id}/actions/forward`, verifier, {
+    const forwarded = await ok('POST', `${BASE}/${stored.id}/actions/forward`, verifier, {
       version: paid.version,
     });
-    view = await ok('POST', `${BASE}/${stored.id}/actions/issue`, validator, {
-      version: view.version,
+    const issued = await ok('POST', `${BASE}/${stored.id}/actions/issue`, validator, {
+      version: forwarded.version,
       data: {
         issuance: {
           effectiveDate: new Date().toISOString().slice(0, 10),
@@ -731,6 +731,7 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
         },
       },
     });
+    expect(issued.status).toBe('ISSUED');
     // Printed by an officer of the English portal, the e-visa is the holder's: in French.
     const evisa = await call('GET', `${BASE}/${stored.id}/certificate`, validator);
     const text = await extractPdfText(evisa.rawPayload);

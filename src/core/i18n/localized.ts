@@ -80,16 +80,16 @@ export function copiedTranslations(
  * A copy of `record` read in `language`: each of `fields` holds its text in that language (else
  * its own), and the `i18n` property is gone. What a reader of one language is handed.
  */
-export function inLanguage<T extends Node>(
+export function inLanguage<T extends object>(
   record: T,
   fields: readonly string[],
   language: Language,
-): Omit<T, typeof TRANSLATIONS_FIELD> {
-  const { [TRANSLATIONS_FIELD]: _translations, ...rest } = record;
+): T {
+  const { [TRANSLATIONS_FIELD]: _translations, ...rest } = record as Node;
   const read: Node = { ...rest };
   for (const field of fields) {
     const text = localizedText(record, field, language);
     if (text !== undefined) read[field] = text;
   }
-  return read as Omit<T, typeof TRANSLATIONS_FIELD>;
+  return read as T;
 }

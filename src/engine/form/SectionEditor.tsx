@@ -16,7 +16,8 @@ import {
   type UiSchema,
   type ValidatorType,
 } from '@rjsf/utils';
-import { translate } from '../../core/i18n/translate';
+import { translate, type Language } from '../../core/i18n/translate';
+import { localizedText } from '../../core/i18n/localized';
 import { contextOf, t, type EngineFormContext } from './context';
 import { useFirstPaintSlice } from './firstPaint';
 import { useWidgets } from './widgets';
@@ -84,11 +85,14 @@ const ThemeObjectFieldTemplate = MantineTemplates.ObjectFieldTemplate!;
  */
 const FIRST_PAINT_FIELDS = 8;
 
-/** A property's value as text, when it is a non-empty string. */
-function textAt(data: unknown, field: unknown): string | undefined {
-  if (typeof field !== 'string' || typeof data !== 'object' || data === null) return undefined;
-  const value = (data as Record<string, unknown>)[field];
-  return typeof value === 'string' && value !== '' ? value : undefined;
+/**
+ * A property's value as text, when it is a non-empty string, in the reader's language when it
+ * was copied from a catalogue with its translations (`i18n` beside it: a character question).
+ */
+function textAt(data: unknown, field: unknown, language: Language): string | undefined {
+  if (typeof field !== 'string') return undefined;
+  const value = localizedText(data, field, language);
+  return value !== undefined && value !== '' ? value : undefined;
 }
 
 /**
@@ -109,8 +113,8 @@ function relabelled(
   const { labelFrom, requiredFrom } = options;
   if (labelFrom === undefined && requiredFrom === undefined && options.required !== true)
     return element;
-  const label = textAt(data, labelFrom);
   const context = contextOf(props.registry.formContext);
+  const label = textAt(data, labelFrom, context.language);
   const flagged = typeof requiredFrom === 'string' && typeof data === 'object' && data !== null;
   const mandatory = flagged && (data as Record<string, unknown>)[requiredFrom] === true;
   const help = typeof ui?.['ui:description'] === 'string' ? ui['ui:description'] : undefined;
@@ -134,7 +138,8 @@ function ObjectFieldTemplate(
   props: ObjectFieldTemplateProps<unknown, RJSFSchema, EngineFormContext>,
 ) {
   const data = props.formData;
-  const name = textAt(data, getUiOptions(props.uiSchema).groupLabelFrom);
+  const language = contextOf(props.registry.formContext).language;
+  const name = textAt(data, getUiOptions(props.uiSchema).groupLabelFrom, language);
   const shown = useFirstPaintSlice(props.properties, FIRST_PAINT_FIELDS);
   const properties = shown.map((element) => relabelled(element, data, props));
   const inner = <ThemeObjectFieldTemplate {...props} properties={properties} />;

@@ -19,7 +19,8 @@ export function catalogLabel(option: CatalogOption): string {
  */
 export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProps) {
   const { id, value, onChange, onBlur, options } = props;
-  const { services, valueAt } = contextOf(props.registry.formContext);
+  // Names come in the reader's language: a change of language asks for them again.
+  const { services, valueAt, language } = contextOf(props.registry.formContext);
   const catalogId = typeof options.catalog === 'string' ? options.catalog : '';
   const match = options.match;
   // Opening the list asks again: the field it depends on may have changed since.
@@ -27,23 +28,24 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
   const code = typeof value === 'string' && value !== '' ? value : null;
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<CatalogOption[]>([]);
-  const [selected, setSelected] = useState<CatalogOption | undefined>();
+  const [selected, setSelected] = useState<(CatalogOption & { language?: string }) | undefined>();
   const searchCatalog = services.searchCatalog;
 
   // The selected code's name, when the form opens on a stored value.
   useEffect(() => {
-    if (!code || !searchCatalog || selected?.code === code) return;
+    if (!code || !searchCatalog || (selected?.code === code && selected.language === language))
+      return;
     let live = true;
     searchCatalog(catalogId, code)
       .then((list) => {
         const match = list.find((o) => o.code === code);
-        if (live && match) setSelected(match);
+        if (live && match) setSelected({ ...match, language });
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [code, catalogId, searchCatalog, selected]);
+  }, [code, catalogId, searchCatalog, selected, language]);
 
   useEffect(() => {
     if (!searchCatalog) return;
@@ -63,7 +65,7 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
       live = false;
       clearTimeout(timer);
     };
-  }, [search, catalogId, searchCatalog, selected, match, valueAt, opened]);
+  }, [search, catalogId, searchCatalog, selected, match, valueAt, opened, language]);
 
   const data = useMemo(() => {
     const list = [...found];
@@ -93,7 +95,8 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
       comboboxProps={CLOSED_LIST}
       nothingFoundMessage="-"
       onChange={(next) => {
-        setSelected(found.find((o) => o.code === next));
+        const chosen = found.find((o) => o.code === next);
+        setSelected(chosen && { ...chosen, language });
         onChange(next ?? undefined);
       }}
       onBlur={() => onBlur(id, value)}
