@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiClient, ApiResult } from '../core/api/client';
 import {
   catalogFieldKinds,
+  currencyOf,
   translatableFieldsOf,
   VALIDITY_FIELDS,
   type CatalogEntryRecord,
@@ -153,6 +154,8 @@ export function CatalogFinder({
       title: fieldLabel(name),
       sortable: true,
       visibleMediaQuery: essential.has(name) ? undefined : WIDE_COLUMNS,
+      // Amounts line up on their right edge, as in every table of amounts.
+      ...(currencyOf(catalog, name) !== undefined && { textAlign: 'right' as const }),
       render: (row: Row) => shown(row, name),
     })),
     {

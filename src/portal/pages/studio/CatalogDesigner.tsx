@@ -403,7 +403,6 @@ function FieldEditor(props: {
           {/* A text the entry owns may be given in every language; a number may be money. */}
           <Switch
             label={t('studio.catalog.translatable')}
-            description={t('studio.catalog.translatableHelp')}
             disabled={!mayTranslate(field)}
             checked={field.translatable && mayTranslate(field)}
             onChange={(event) => onChange({ translatable: event.currentTarget.checked })}
