@@ -15,7 +15,12 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api/client';
 import type { FieldError } from '../core/api/errors';
-import { fieldKind, type CatalogEntryRecord } from '../core/definitions/catalog-entry';
+import {
+  currencyOf,
+  fieldKind,
+  translatableFieldsOf,
+  type CatalogEntryRecord,
+} from '../core/definitions/catalog-entry';
 import { enumerationLabel } from '../core/definitions/enumerations';
 import {
   referencedCatalog,
@@ -23,10 +28,16 @@ import {
   type JsonSchema,
 } from '../core/definitions/types';
 import type { FieldKind } from '../core/search/criteria';
-import type { Language, TextTree } from '../core/i18n/translate';
+import { DEFAULT_LANGUAGE, type Language, type TextTree } from '../core/i18n/translate';
 import { translate } from '../core/i18n/translate';
+import {
+  TRANSLATED_LANGUAGES,
+  TRANSLATIONS_FIELD,
+  translationOf,
+  type Translations,
+} from '../core/i18n/localized';
 import { toFieldErrors } from '../core/validation/field-errors';
-import { shownCatalogFields, systemCatalogFields } from './catalog-fields';
+import { languageLabel, shownCatalogFields } from './catalog-fields';
 import { DateTimeField } from './DateTimeField';
 import { localInputToIso, toLocalInput } from './format';
 import { useReferenceName } from './useReferenceName';
@@ -63,27 +74,46 @@ interface FormField {
   required: boolean;
   /** The values an enumerated field allows (a check type, 1 or 2...). */
   options?: string[];
+  /** A text given in every language (`translatable`): one input per language. */
+  translatable: boolean;
+  /** The currency of an amount of money (`money`). */
+  currency?: string;
 }
 
 type FormValue = string | number | boolean;
 
-/** `/code` -> `code`; the root pointer `/` or `` -> ``. */
+/**
+ * The input a problem at `path` belongs to: `/code` -> `code`, `/i18n/fr/name` -> the French
+ * input of `name` (`i18n.fr.name`); the root pointer `/` or `` -> ``.
+ */
 function fieldOf(path: string): string {
-  return path.replace(/^\//, '').split('/')[0] ?? '';
+  const segments = path.replace(/^\//, '').split('/');
+  if (segments[0] === TRANSLATIONS_FIELD && segments.length >= 3)
+    return translationInput(segments[2]!, segments[1] as Language);
+  return segments[0] ?? '';
+}
+
+/** The key of one other language's input of a translatable field in the form's values. */
+function translationInput(field: string, language: Language): string {
+  return `${TRANSLATIONS_FIELD}.${language}.${field}`;
 }
 
 function formFields(catalog: CatalogDefinition, language: Language): FormField[] {
   const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = Array.isArray(catalog.schema.required) ? catalog.schema.required : [];
   const labels = catalog.labels[language]?.fields ?? {};
+  const translatable = translatableFieldsOf(catalog);
   return shownCatalogFields(catalog).map((name) => {
     const property = properties[name] ?? {};
+    const currency = currencyOf(catalog, name);
     return {
       name,
       label: labels[name] ?? name,
       kind: fieldKind(property),
       required: required.includes(name),
       ...(Array.isArray(property.enum) ? { options: property.enum.map(String) } : {}),
+      translatable: translatable.includes(name),
+      ...(currency !== undefined && { currency }),
     };
   });
 }
@@ -97,6 +127,10 @@ function initialValues(fields: FormField[], entry?: CatalogEntryRecord): Record<
     if (field.kind === 'boolean') values[field.name] = value === true;
     else if (field.kind === 'datetime') values[field.name] = asInput(value);
     else values[field.name] = typeof value === 'number' || typeof value === 'string' ? value : '';
+    if (field.translatable)
+      for (const language of TRANSLATED_LANGUAGES)
+        values[translationInput(field.name, language)] =
+          translationOf(entry?.data, field.name, language) ?? '';
   }
   if (entry) {
     values.startTime = asInput(entry.data.startTime);
@@ -192,19 +226,23 @@ function EntryFormBody({
   };
 
   const document = (): Record<string, unknown> => {
+    // What only the system writes is not sent: the server keeps it as stored.
     const data: Record<string, unknown> = {};
-    // What the system filled and nobody edits goes back as it was stored, so an edit keeps it.
-    for (const name of systemCatalogFields(catalog)) {
-      if (entry?.data[name] !== undefined && entry.data[name] !== null)
-        data[name] = entry.data[name];
-    }
+    const translations: Translations = {};
     for (const field of fields) {
       const value = values[field.name];
+      if (field.translatable)
+        for (const language of TRANSLATED_LANGUAGES) {
+          // An empty translation is none: the reader of that language gets the English text.
+          const text = String(values[translationInput(field.name, language)] ?? '');
+          if (text !== '') (translations[language] ??= {})[field.name] = text;
+        }
       if (field.kind === 'boolean') data[field.name] = value === true;
       else if (value === '' || value === undefined) continue;
       else if (field.kind === 'number') data[field.name] = Number(value);
       else data[field.name] = String(value);
     }
+    if (Object.keys(translations).length > 0) data[TRANSLATIONS_FIELD] = translations;
     const startTime = localInputToIso(String(values.startTime ?? ''));
     const endTime = localInputToIso(String(values.endTime ?? ''));
     if (startTime !== undefined) data.startTime = startTime;
@@ -219,7 +257,10 @@ function EntryFormBody({
       const name = fieldOf(error.path);
       if (
         name &&
-        (name === 'startTime' || name === 'endTime' || fields.some((f) => f.name === name))
+        (name === 'startTime' ||
+          name === 'endTime' ||
+          name.startsWith(`${TRANSLATIONS_FIELD}.`) ||
+          fields.some((f) => f.name === name))
       ) {
         byField[name] ??= error.message;
       } else general.push(error.message);
@@ -303,6 +344,17 @@ function EntryFormBody({
           value={typeof value === 'boolean' ? '' : value}
           onChange={(v) => set(field.name, v)}
           error={error}
+          // An amount is typed to the cent, its currency beside it.
+          {...(field.currency !== undefined && {
+            decimalScale: 2,
+            rightSection: (
+              <Text size="xs" c="dimmed" aria-hidden>
+                {field.currency}
+              </Text>
+            ),
+            rightSectionWidth: 48,
+            rightSectionPointerEvents: 'none' as const,
+          })}
         />
       );
     }
@@ -338,6 +390,7 @@ function EntryFormBody({
           backend={backend}
           target={allCatalogs?.find((c) => c.id === referencedCatalog(reference, values))}
           at={localInputToIso(String(values.startTime ?? ''))}
+          language={language}
         />
       );
     }
@@ -352,6 +405,35 @@ function EntryFormBody({
           onChange={(next) => set(field.name, next)}
           error={error}
         />
+      );
+    }
+    if (field.translatable) {
+      // One input per language: English (the field itself, required as the field is), then
+      // each other language (optional: English is read where it is missing).
+      return (
+        <Stack key={field.name} gap="xs">
+          <TextInput
+            label={languageLabel(t, field.label, DEFAULT_LANGUAGE)}
+            lang={DEFAULT_LANGUAGE}
+            withAsterisk={field.required}
+            value={String(value ?? '')}
+            onChange={(event) => set(field.name, event.currentTarget.value)}
+            error={error}
+          />
+          {TRANSLATED_LANGUAGES.map((code) => {
+            const input = translationInput(field.name, code);
+            return (
+              <TextInput
+                key={input}
+                label={languageLabel(t, field.label, code)}
+                lang={code}
+                value={String(values[input] ?? '')}
+                onChange={(event) => set(input, event.currentTarget.value)}
+                error={errors[input]}
+              />
+            );
+          })}
+        </Stack>
       );
     }
     return (
@@ -419,9 +501,17 @@ function ReferenceInput(props: {
   backend: string;
   target: CatalogDefinition | undefined;
   at: string | undefined;
+  language: Language;
 }) {
   const { t } = useTranslation();
-  const name = useReferenceName(props.api, props.backend, props.target, props.value, props.at);
+  const name = useReferenceName(
+    props.api,
+    props.backend,
+    props.target,
+    props.value,
+    props.at,
+    props.language,
+  );
   return (
     <TextInput
       label={props.label}

@@ -1,11 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api/client';
-import { VALIDITY_FIELDS, type CatalogEntryRecord } from '../core/definitions/catalog-entry';
+import {
+  SEED_ACTOR,
+  translatableFieldsOf,
+  VALIDITY_FIELDS,
+  type CatalogEntryRecord,
+} from '../core/definitions/catalog-entry';
 import type { CatalogDefinition } from '../core/definitions/types';
-import type { Language } from '../core/i18n/translate';
-import { shownCatalogFields, validityStatus } from './catalog-fields';
+import { translationOf } from '../core/i18n/localized';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../core/i18n/translate';
+import { languageLabel, shownCatalogFields, validityStatus } from './catalog-fields';
 import { formatDateTime } from './format';
 import { useCellText } from './useCellText';
 
@@ -55,7 +61,7 @@ function EntryDetails({
   onDeleted,
 }: CatalogEntryViewProps & { entryId: string }) {
   const { t } = useTranslation();
-  const cellText = useCellText(catalog);
+  const cellText = useCellText(catalog, language);
   const [entry, setEntry] = useState<CatalogEntryRecord>();
   const [failure, setFailure] = useState<string>();
   const [confirming, setConfirming] = useState(false);
@@ -84,17 +90,38 @@ function EntryDetails({
 
   const labels = catalog.labels[language] ?? catalog.labels.en;
   const own = shownCatalogFields(catalog);
+  const translatable = new Set(translatableFieldsOf(catalog));
+  const labelOf = (name: string) =>
+    VALIDITY_FIELDS.includes(name as 'startTime')
+      ? t(`catalog.${name}`)
+      : (labels?.fields[name] ?? name);
+  /** A field's rows: one, or one per language for a translatable text (each as written). */
+  const fieldRows = (name: string): Array<{ key: string; label: string; value: ReactNode }> =>
+    translatable.has(name)
+      ? LANGUAGES.map((code) => {
+          const text =
+            code === DEFAULT_LANGUAGE ? entry.data[name] : translationOf(entry.data, name, code);
+          return {
+            key: `${name}-${code}`,
+            label: languageLabel(t, labelOf(name), code),
+            value:
+              typeof text === 'string' && text !== '' ? (
+                <span lang={code}>{text}</span>
+              ) : (
+                t('catalog.translated.none')
+              ),
+          };
+        })
+      : [{ key: name, label: labelOf(name), value: cellText(name, entry.data[name]) }];
   const rows = (names: readonly string[]) => (
     <Table withTableBorder>
       <Table.Tbody>
-        {names.map((name) => (
-          <Table.Tr key={name}>
+        {names.flatMap(fieldRows).map(({ key, label, value }) => (
+          <Table.Tr key={key}>
             <Table.Th scope="row" w="40%">
-              {VALIDITY_FIELDS.includes(name as 'startTime')
-                ? t(`catalog.${name}`)
-                : (labels?.fields[name] ?? name)}
+              {label}
             </Table.Th>
-            <Table.Td>{cellText(name, entry.data[name])}</Table.Td>
+            <Table.Td>{value}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -124,7 +151,7 @@ function EntryDetails({
         {t('catalog.status', { status: t(`catalog.validity.${validityStatus(entry.data)}`) })}
       </Text>
       <Text size="sm" c="dimmed">
-        {t('catalog.information', {
+        {t(informationKey(entry), {
           createdAt: formatDateTime(entry.createdAt),
           createdBy: entry.createdBy,
           updatedAt: formatDateTime(entry.updatedAt),
@@ -160,4 +187,15 @@ function EntryDetails({
       </Group>
     </Stack>
   );
+}
+
+/**
+ * The entry's information sentence: an entry of the reference data says so, in words, rather
+ * than naming the seed as a person ("by seed"); who changed it since is named as anyone is.
+ */
+function informationKey(entry: CatalogEntryRecord): string {
+  if (entry.createdBy !== SEED_ACTOR) return 'catalog.information';
+  return entry.updatedBy === SEED_ACTOR
+    ? 'catalog.referenceData.loaded'
+    : 'catalog.referenceData.changed';
 }

@@ -6,18 +6,26 @@ import { useTranslation } from 'react-i18next';
 import type { ApiClient, ApiResult } from '../core/api/client';
 import {
   catalogFieldKinds,
+  currencyOf,
+  translatableFieldsOf,
   VALIDITY_FIELDS,
   type CatalogEntryRecord,
 } from '../core/definitions/catalog-entry';
+import { translationOf } from '../core/i18n/localized';
 import type { CatalogDefinition } from '../core/definitions/types';
-import type { Language, TextTree } from '../core/i18n/translate';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type TextTree } from '../core/i18n/translate';
 import {
   ALL_ITEMS,
   type FilterCondition,
   type SearchRequest,
   type SearchResult,
 } from '../core/search/protocol';
-import { shownCatalogFields, systemCatalogFields } from './catalog-fields';
+import {
+  languageLabel,
+  shownCatalogFields,
+  shownValue,
+  systemCatalogFields,
+} from './catalog-fields';
 import { CatalogEntryForm } from './CatalogEntryForm';
 import { CatalogEntryView } from './CatalogEntryView';
 import { downloadText, toCsv } from './csv';
@@ -64,7 +72,13 @@ export function CatalogFinder({
   const { t } = useTranslation();
   const labels = catalog.labels[language] ?? catalog.labels.en;
   const kinds = useMemo(() => catalogFieldKinds(catalog), [catalog]);
-  const cellText = useCellText(catalog);
+  const cellText = useCellText(catalog, language);
+  /** A field of a row as the reader reads it (a translatable text in their language). */
+  const shown = useCallback(
+    (row: Record<string, unknown>, name: string) =>
+      cellText(name, shownValue(catalog, row, name, language)),
+    [catalog, cellText, language],
+  );
   const fieldLabel = useCallback(
     (name: string): string =>
       name === 'startTime' || name === 'endTime'
@@ -114,7 +128,7 @@ export function CatalogFinder({
     ...catalog.key,
     ...columnNames.filter((name) => !catalog.key.includes(name)).slice(0, 1),
   ]);
-  const rowName = (row: Row) => catalog.key.map((k) => cellText(k, row[k])).join(' ');
+  const rowName = (row: Row) => catalog.key.map((k) => shown(row, k)).join(' ');
   // The selected entry, while it is on the page shown: a row gone from it cannot be opened.
   const selectedRow = table.records.find((row) => row.id === selected);
   const selectionGroup = `catalog-selection-${catalog.id}`;
@@ -140,7 +154,9 @@ export function CatalogFinder({
       title: fieldLabel(name),
       sortable: true,
       visibleMediaQuery: essential.has(name) ? undefined : WIDE_COLUMNS,
-      render: (row: Row) => cellText(name, row[name]),
+      // Amounts line up on their right edge, as in every table of amounts.
+      ...(currencyOf(catalog, name) !== undefined && { textAlign: 'right' as const }),
+      render: (row: Row) => shown(row, name),
     })),
     {
       // Row clicks serve the mouse; this button serves the keyboard and screen readers.
@@ -195,11 +211,27 @@ export function CatalogFinder({
       setExportError(failure.message);
       return;
     }
+    // A translatable text has a column per language, each its own text (empty when the entry
+    // has none in that language), so the file holds what each language reads.
+    const translatable = new Set(translatableFieldsOf(catalog));
     const csv = toCsv(
-      columnNames.map((name) => ({
-        title: fieldLabel(name),
-        value: (row: Record<string, unknown>) => cellText(name, row[name]),
-      })),
+      columnNames.flatMap((name) =>
+        translatable.has(name)
+          ? LANGUAGES.map((code) => ({
+              title: languageLabel(t, fieldLabel(name), code),
+              value: (row: Record<string, unknown>) =>
+                cellText(
+                  name,
+                  code === DEFAULT_LANGUAGE ? row[name] : (translationOf(row, name, code) ?? ''),
+                ),
+            }))
+          : [
+              {
+                title: fieldLabel(name),
+                value: (row: Record<string, unknown>) => cellText(name, row[name]),
+              },
+            ],
+      ),
       result.items,
     );
     downloadText(`${catalog.id}.csv`, csv);

@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
-import { DateInput } from '@mantine/dates';
+import { useId, useRef, type ReactNode } from 'react';
+import { DateInput, TimePicker } from '@mantine/dates';
 // The calendar's own styles (also loaded by the form's date widgets; bundled once).
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/fr';
+import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { calendarLabels } from './calendarLabels';
-import { DATE_FORMAT, DATETIME_FORMAT, parseDate, parseDateTime } from './form/format';
+import { DATE_FORMAT, parseDate, parseDateTime } from './form/format';
 
 export interface DateTimeFieldProps {
   /** The input's id (an error summary's link focuses it). */
@@ -14,7 +15,7 @@ export interface DateTimeFieldProps {
   /** `YYYY-MM-DDTHH:mm:ss` (local time, the catalogue forms' value) or `YYYY-MM-DD`; '' when empty. */
   value: string;
   onChange: (value: string) => void;
-  /** A date and a time (DD/MM/YYYY HH:mm:ss), or a date alone (DD/MM/YYYY). */
+  /** A date and a time (DD/MM/YYYY and HH:mm:ss), or a date alone (DD/MM/YYYY). */
   withTime?: boolean;
   required?: boolean;
   error?: ReactNode;
@@ -22,13 +23,19 @@ export interface DateTimeFieldProps {
   onEnter?: () => void;
 }
 
+/** The time of a day chosen without one: midnight, the start of the day. */
+const START_OF_DAY = '00:00:00';
+
 /**
  * A date, or a date and time, typed or picked as the portal writes them everywhere
  * (DD/MM/YYYY HH:mm:ss), with the calendar's month and day names in the page's language;
  * the browser's native `datetime-local` would follow the browser's locale instead (US order).
+ * With a time, the date is picked in the calendar and the time set beside it in a 24-hour time
+ * control (hours, minutes, seconds, typed or stepped with the arrow keys); the whole
+ * `DD/MM/YYYY HH:mm:ss` may still be typed or pasted into the date.
  */
 export function DateTimeField({
-  id,
+  id: givenId,
   label,
   value,
   onChange,
@@ -39,19 +46,31 @@ export function DateTimeField({
   onEnter,
 }: DateTimeFieldProps) {
   const { i18n, t } = useTranslation();
-  const format = withTime ? DATETIME_FORMAT : DATE_FORMAT;
-  return (
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  const date = value === '' ? '' : value.slice(0, 10);
+  const time = withTime && value.length > 10 ? value.slice(11, 19) : '';
+  // A time typed with the date ("01/01/2024 08:30:00"), for the change the parser causes.
+  const typedTime = useRef<string | undefined>(undefined);
+  const parser = (text: string): string | null => {
+    if (!withTime) return parseDate(text);
+    const both = parseDateTime(text);
+    typedTime.current = both ? both.slice(11) : undefined;
+    return both ? both.slice(0, 10) : parseDate(text);
+  };
+  const dateInput = (
     <DateInput
       id={id}
       label={label}
       withAsterisk={required}
       error={error}
-      w={w}
-      withTime={withTime}
+      w={withTime ? undefined : w}
+      flex={withTime ? 1 : undefined}
+      miw={withTime ? 150 : undefined}
       locale={i18n.resolvedLanguage === 'fr' ? 'fr' : 'en'}
-      valueFormat={format}
-      dateParser={withTime ? parseDateTime : parseDate}
-      placeholder={format}
+      valueFormat={DATE_FORMAT}
+      dateParser={parser}
+      placeholder={DATE_FORMAT}
       clearable
       clearButtonProps={{ 'aria-label': t('catalog.emptyDate') }}
       ariaLabels={calendarLabels(t)}
@@ -59,12 +78,45 @@ export function DateTimeField({
       // contrast ratio WCAG asks (1.4.3); no date a form asks for depends on the weekday.
       hideOutsideDates
       weekendDays={[]}
-      // The picker speaks `YYYY-MM-DD HH:mm:ss`; the forms keep the datetime-local shape.
-      value={value === '' ? null : value.replace('T', ' ')}
-      onChange={(next) => onChange(next ? (withTime ? next.replace(' ', 'T') : next) : '')}
+      value={date === '' ? null : date}
+      onChange={(next) => {
+        const kept = typedTime.current ?? (time || START_OF_DAY);
+        typedTime.current = undefined;
+        if (!next) onChange('');
+        else onChange(withTime ? `${next.slice(0, 10)}T${kept}` : next.slice(0, 10));
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Enter' && onEnter) onEnter();
       }}
     />
+  );
+  if (!withTime) return dateInput;
+  // The time's fields are described by the date's label: "Hours, Valid from".
+  const describedBy = { 'aria-describedby': `${id}-label` };
+  return (
+    <Group gap="xs" align="flex-start" wrap="wrap" w={w}>
+      {dateInput}
+      <TimePicker
+        label={t('catalog.time.label')}
+        withSeconds
+        format="24h"
+        w={120}
+        disabled={date === ''}
+        value={time}
+        // An incomplete time (a field being retyped) changes nothing until it is whole.
+        onChange={(next) => {
+          if (date !== '' && /^\d{2}:\d{2}:\d{2}$/.test(next)) onChange(`${date}T${next}`);
+        }}
+        hoursInputLabel={t('catalog.time.hours')}
+        minutesInputLabel={t('catalog.time.minutes')}
+        secondsInputLabel={t('catalog.time.seconds')}
+        hoursInputProps={describedBy}
+        minutesInputProps={describedBy}
+        secondsInputProps={describedBy}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && onEnter) onEnter();
+        }}
+      />
+    </Group>
   );
 }

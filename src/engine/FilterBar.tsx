@@ -98,7 +98,8 @@ export function FilterBar({ fields, onApply }: FilterBarProps) {
           value={String(current)}
           onChange={set}
           onEnter={apply}
-          w={kind === 'datetime' ? 230 : 200}
+          // A date and its time control side by side, the calendar opening under the date.
+          w={kind === 'datetime' ? 300 : 200}
         />
       );
     }

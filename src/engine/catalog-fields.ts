@@ -1,5 +1,7 @@
-import { systemFieldsOf } from '../core/definitions/catalog-entry';
+import { systemFieldsOf, translatableFieldsOf } from '../core/definitions/catalog-entry';
 import type { CatalogDefinition } from '../core/definitions/types';
+import { localizedText } from '../core/i18n/localized';
+import type { Language } from '../core/i18n/translate';
 
 /**
  * A catalogue's fields the screens show: every field of its schema but those marked
@@ -34,4 +36,31 @@ export function validityStatus(
   if (start !== undefined && now.getTime() < start) return 'notYetValid';
   if (end !== undefined && now.getTime() >= end) return 'expired';
   return 'valid';
+}
+
+/**
+ * The label of one language's text of a translatable field ("Name (French)"): in the dialogs,
+ * the View Entry dialog and the CSV export, which show every language of such a field.
+ */
+export function languageLabel(
+  t: (key: string, params?: Record<string, unknown>) => string,
+  label: string,
+  language: Language,
+): string {
+  return t('catalog.translated.label', {
+    label,
+    language: t(`catalog.translated.languages.${language}`),
+  });
+}
+
+/** What a row shows of a field: a translatable text in the reader's language (else English). */
+export function shownValue(
+  catalog: CatalogDefinition,
+  data: Record<string, unknown>,
+  field: string,
+  language: Language,
+): unknown {
+  return translatableFieldsOf(catalog).includes(field)
+    ? (localizedText(data, field, language) ?? data[field])
+    : data[field];
 }

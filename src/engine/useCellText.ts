@@ -1,15 +1,21 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { catalogFieldKinds } from '../core/definitions/catalog-entry';
+import { catalogFieldKinds, currencyOf } from '../core/definitions/catalog-entry';
 import { enumerationOf } from '../core/definitions/enumerations';
 import type { CatalogDefinition, JsonSchema } from '../core/definitions/types';
+import { formatMoney } from '../core/format';
+import type { Language } from '../core/i18n/translate';
 import { formatCell } from './format';
 
 /**
  * How a catalogue's values read in the finder, the CSV export and the View Entry dialog, in the
- * language shown: Yes or No for a flag, "Mandatory" for MANDATORY, "Sub-document" for type 2.
+ * language shown: Yes or No for a flag, "Mandatory" for MANDATORY, "Sub-document" for type 2,
+ * an amount of money (`money`) as the portal writes amounts ("NZD 250.00", "250,00 NZD").
  */
-export function useCellText(catalog: CatalogDefinition): (field: string, value: unknown) => string {
+export function useCellText(
+  catalog: CatalogDefinition,
+  language: Language,
+): (field: string, value: unknown) => string {
   const { t } = useTranslation();
   const fields = useMemo(() => {
     const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
@@ -26,8 +32,10 @@ export function useCellText(catalog: CatalogDefinition): (field: string, value: 
       const enumeration = fields.enumerations.get(field);
       if (enumeration && value !== null && value !== undefined)
         return t(`enumerations.${enumeration}.${String(value)}`, String(value));
+      const currency = currencyOf(catalog, field);
+      if (currency && typeof value === 'number') return formatMoney(value, language, currency);
       return formatCell(value, fields.kinds[field]);
     },
-    [t, fields],
+    [t, fields, catalog, language],
   );
 }

@@ -2,11 +2,14 @@ import { useEffect, useState } from 'react';
 import type { ApiClient } from '../core/api/client';
 import type { CatalogEntryRecord } from '../core/definitions/catalog-entry';
 import type { CatalogDefinition } from '../core/definitions/types';
+import { localizedText } from '../core/i18n/localized';
+import { DEFAULT_LANGUAGE, type Language } from '../core/i18n/translate';
 
 /**
  * The name of the entry a reference field names: the referenced catalogue's entry whose key is
- * `code` and which is valid at `at` (the referring entry's start). Undefined while unknown or
- * when no such entry exists; the server checks the reference again on save.
+ * `code` and which is valid at `at` (the referring entry's start), in the reader's `language`
+ * (English where the entry has no translation). Undefined while unknown or when no such entry
+ * exists; the server checks the reference again on save.
  */
 export function useReferenceName(
   api: ApiClient,
@@ -14,6 +17,7 @@ export function useReferenceName(
   target: CatalogDefinition | undefined,
   code: string,
   at: string | undefined,
+  language: Language = DEFAULT_LANGUAGE,
 ): string | undefined {
   const [name, setName] = useState<string>();
   const keyField = target?.key[0];
@@ -38,7 +42,11 @@ export function useReferenceName(
             (entry) => !entry.data.endTime || String(entry.data.endTime) > when,
           );
           const data = valid?.data;
-          const label = data && (data.name ?? data.description ?? data[keyField]);
+          const label =
+            data &&
+            (localizedText(data, 'name', language) ??
+              localizedText(data, 'description', language) ??
+              data[keyField]);
           setName(label === undefined ? undefined : String(label));
         });
     }, 250);
@@ -46,6 +54,6 @@ export function useReferenceName(
       current = false;
       clearTimeout(timer);
     };
-  }, [api, backend, target, keyField, code, at]);
+  }, [api, backend, target, keyField, code, at, language]);
   return name;
 }

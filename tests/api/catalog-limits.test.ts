@@ -38,11 +38,18 @@ interface LimitCase {
   limit: 'maxLength' | 'minLength';
   length: number;
   accepted: boolean;
+  /** The limit of the field's text in another language (a translatable field's `i18n`). */
+  language?: string;
 }
 
-/** Every limit of every catalogue: at the limit (accepted), and one past it (refused). */
+/**
+ * Every limit of every catalogue: at the limit (accepted), and one past it (refused); for a
+ * translatable field, its French text's too. A field only the system writes (`readOnly`) is no
+ * caller's to give: what is sent there is not taken (country-catalogue.test.ts).
+ */
 const CASES: LimitCase[] = CATALOGS.flatMap((catalog) =>
   Object.entries(propertiesOf(catalog)).flatMap(([field, property]) => {
+    if (property.readOnly === true) return [];
     const cases: LimitCase[] = [];
     const max = property.maxLength;
     const min = property.minLength;
@@ -55,7 +62,10 @@ const CASES: LimitCase[] = CATALOGS.flatMap((catalog) =>
         cases.push({ catalog, field, limit: 'minLength', length: min, accepted: true });
       cases.push({ catalog, field, limit: 'minLength', length: min - 1, accepted: false });
     }
-    return cases;
+    const translated = (catalog.translatable ?? []).includes(field)
+      ? cases.map((limit) => ({ ...limit, language: 'fr' }))
+      : [];
+    return [...cases, ...translated];
   }),
 );
 
@@ -185,8 +195,10 @@ describe.each(databaseKinds())('catalogue limits of section 5 on %s', (kind) => 
           expect(limit.accepted, `${catalog.id}.${limit.field} ${limit.length}`).toBe(false);
           continue;
         }
-        entry[limit.field] = value;
-        const label = `${catalog.id}.${limit.field} (${limit.limit} ${limit.length} chars)`;
+        if (limit.language) entry.i18n = { [limit.language]: { [limit.field]: value } };
+        else entry[limit.field] = value;
+        const path = limit.language ? `/i18n/${limit.language}/${limit.field}` : `/${limit.field}`;
+        const label = `${catalog.id}${path} (${limit.limit} ${limit.length} chars)`;
         let unreachable = false;
         if (reference && limit.accepted) {
           // The referenced entry must exist: create it with this code, if its catalogue can.
@@ -218,7 +230,7 @@ describe.each(databaseKinds())('catalogue limits of section 5 on %s', (kind) => 
           }>;
           expect(fields, label).toContainEqual(
             expect.objectContaining({
-              path: `/${limit.field}`,
+              path,
               rule: limit.limit,
               message: expect.stringMatching(/\d/),
             }),

@@ -244,7 +244,12 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     const workQuestions = values['/characterQuestions'] as Array<{ code: string }>;
     expect(workQuestions.map((q) => q.code)).toEqual(expect.arrayContaining(['OFFER', 'SKILL']));
     const workFiles = values['/documents'] as Array<{ code: string; mandatory: boolean }>;
-    expect(workFiles).toContainEqual({ code: 'QUAL', name: expect.any(String), mandatory: true });
+    expect(workFiles).toContainEqual({
+      code: 'QUAL',
+      name: expect.any(String),
+      mandatory: true,
+      i18n: { fr: { name: expect.any(String) } },
+    });
   });
 
   it('previews questions and fees without storing anything', async () => {
@@ -608,9 +613,14 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     expect((fresh.json() as { values: { '/fees': { total: string } } }).values['/fees'].total).toBe(
       '105.00',
     );
-    await api.call('DELETE', `/api/catalog/v1/document-fee/${(fee.json() as { id: string }).id}`, {
-      token: manager,
-    });
+    // Gone again (deletion names the version read), so later applications pay what they did.
+    const { id: feeId, version: feeVersion } = fee.json() as { id: string; version: number };
+    const removed = await api.call(
+      'DELETE',
+      `/api/catalog/v1/document-fee/${feeId}?version=${feeVersion}`,
+      { token: manager },
+    );
+    expect(removed.statusCode, removed.body).toBe(204);
   });
 
   it('shows the officers the visa type the applicant requested, whatever a request sends', async () => {
@@ -895,5 +905,66 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     expect(plan).toMatch(/Index Scan (on|using) document_list_visa_application_\w+/);
     expect(plan).toMatch(/Index Cond: \(\(data #> '\{dependants\}'::text\[\]\) @>/);
     expect(plan).not.toMatch(/Seq Scan on document/);
+  });
+
+  it('gives a French holder the catalogues’ texts in French: questions, attachments, fees, receipt and e-visa', async () => {
+    const base = visaApplication('VIS', 'VV30');
+    const { stored, filled } = await completeApplication('VV30', {
+      contact: { ...base.contact, preferredLanguage: 'fr' },
+    });
+    type Copied = { code: string; i18n?: { fr?: Record<string, string> } };
+    const questions = stored.data.characterQuestions as unknown as Copied[];
+    // Every question and attachment carries its French beside the English the catalogue keeps.
+    expect(questions.filter((q) => !q.i18n?.fr?.question)).toEqual([]);
+    expect(questions.find((q) => q.code === 'CRIM')?.i18n?.fr?.question).toBe(
+      'Avez-vous déjà été condamné pour une infraction pénale dans un pays quelconque ?',
+    );
+    const attachments = stored.data.documents as unknown as Copied[];
+    expect(attachments.find((d) => d.code === 'PASS')?.i18n?.fr?.name).toBe(
+      "Copie de la page d'identité du passeport",
+    );
+    const paid = await pay(stored, filled);
+    const lines = (paid.data.fees as unknown as { lines: Array<Copied & { name: string }> }).lines;
+    const byCode = Object.fromEntries(lines.map((line) => [line.code, line]));
+    expect([byCode.APP, byCode.ISS].map((line) => [line?.name, line?.i18n?.fr?.name])).toEqual([
+      ['Application fee', 'Frais de dossier'],
+      ['Issue fee', 'Frais de délivrance'],
+    ]);
+    // The receipt names the fees in the language it is written in.
+    const receipt = await api.call('GET', `/api/payments/${TYPE}/${stored.id}/receipt`, {
+      token: applicant,
+      headers: { 'accept-language': 'fr' },
+    });
+    const receiptText = await extractPdfText(receipt.rawPayload);
+    assertReadablePdf(receiptText, { language: 'fr', valueX: RECEIPT_VALUE_X, names: ['Ana Tui'] });
+    const printed = receiptText.lines.map((line) => line.text).join('\n');
+    expect(printed).toContain('Frais de dossier');
+    expect(printed).toContain('Frais de délivrance');
+    expect(printed).not.toContain('Application fee');
+
+    const forwarded = await ok('POST', `${BASE}/${stored.id}/actions/forward`, verifier, {
+      version: paid.version,
+    });
+    const issued = await ok('POST', `${BASE}/${stored.id}/actions/issue`, validator, {
+      version: forwarded.version,
+      data: {
+        issuance: {
+          effectiveDate: new Date().toISOString().slice(0, 10),
+          expiryDate: '2099-01-31',
+          placeOfIssue: 'Port Town',
+        },
+      },
+    });
+    expect(issued.status).toBe('ISSUED');
+    // Printed by an officer of the English portal, the e-visa is the holder's: in French.
+    const evisa = await call('GET', `${BASE}/${stored.id}/certificate`, validator);
+    const text = await extractPdfText(evisa.rawPayload);
+    assertReadablePdf(text, { language: 'fr', valueX: CERTIFICATE_VALUE_X, names: ['Port Town'] });
+    expect(text.lines.map((line) => line.text)).toEqual(
+      expect.arrayContaining([
+        'Nationalité\tSamoa',
+        'Type et durée\tVisa de visiteur, entrée unique, 30 jours',
+      ]),
+    );
   });
 });

@@ -1,10 +1,12 @@
 // A catalogue's search page as its users meet it: Finder shows and hides the filter bar, Open
 // opens the selected row's entry to edit (to view, for a reader), the View Entry dialog says
-// whether the entry is valid now, and the Country's alpha-3 and numeric codes are kept out of
-// sight (finder, filter, dialogs) while an edit sends them back unchanged.
+// whether the entry is valid now and who made it (the reference data, in words), the Country's
+// alpha-3 and numeric codes are kept out of sight (finder, filter, dialogs) and out of an edit,
+// a translatable name reads in the reader's language and is taken and shown in every language,
+// the export has a column per language, and an amount reads as money.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiResult } from '../../src/core/api/client';
@@ -21,6 +23,7 @@ const readJson = async <T,>(file: string): Promise<T> =>
   JSON.parse(await fs.readFile(path.join(root, file), 'utf8')) as T;
 
 let country: CatalogDefinition;
+let documentFee: CatalogDefinition;
 let translations: DefinitionBundle['translations'];
 /** A validator module that accepts everything: the server's own is tested with the API. */
 const validatorDir = path.join(root, 'node_modules/.cache/catalog-finder-test');
@@ -28,6 +31,7 @@ const validatorUrl = path.join(validatorDir, 'accept.mjs');
 
 beforeAll(async () => {
   country = await readJson<CatalogDefinition>('catalogs/country.json');
+  documentFee = await readJson<CatalogDefinition>('catalogs/document-fee.json');
   translations = {} as DefinitionBundle['translations'];
   for (const language of ['en', 'fr'] as const)
     translations[language] = await readJson<TextTree>(`translations/${language}.json`);
@@ -82,34 +86,43 @@ const ENTRIES = [
     numericCode: 776,
     endTime: iso(-DAY),
   }),
-  entry('e-qz', { code: 'QZ', name: 'Quokka Islands', startTime: iso(30 * DAY) }),
+  entry('e-qz', {
+    code: 'QZ',
+    name: 'Quokka Islands',
+    startTime: iso(30 * DAY),
+    i18n: { fr: { name: 'Îles Quokka' } },
+  }),
 ];
 
-function fakeApi() {
+function fakeApi(entries = ENTRIES) {
   const search = vi.fn((): Promise<ApiResult<SearchResult<CatalogEntryRecord>>> =>
     Promise.resolve([
       null,
-      { items: ENTRIES, total: ENTRIES.length, page: 1, itemsPerPage: 10, capped: false },
+      { items: entries, total: entries.length, page: 1, itemsPerPage: 10, capped: false },
     ]),
   );
   const get = vi.fn((_backend: string, address: string) =>
-    Promise.resolve([null, ENTRIES.find((e) => address.endsWith(`/${e.id}`))]),
+    Promise.resolve([null, entries.find((e) => address.endsWith(`/${e.id}`))]),
   );
   const put = vi.fn(() => Promise.resolve([null, {}]));
   return { search, get, put, api: { search, get, put } as unknown as ApiClient };
 }
 
-function renderFinder(api: ApiClient, canManage = true) {
+function renderFinder(
+  api: ApiClient,
+  canManage = true,
+  { catalog = country, language = 'en' as const as 'en' | 'fr' } = {},
+) {
   render(
     <MantineProvider env="test">
       <CatalogFinder
-        catalog={country}
+        catalog={catalog}
         api={api}
-        language="en"
+        language={language}
         translations={translations}
         canManage={canManage}
         validatorUrl={validatorUrl}
-        allCatalogs={[country]}
+        allCatalogs={[country, documentFee]}
       />
     </MantineProvider>,
   );
@@ -134,7 +147,7 @@ describe('catalogue search page', () => {
     expect(screen.getByRole('button', { name: 'Apply' })).toBeTruthy();
   });
 
-  it('opens the selected row to edit, and the edit keeps the codes it does not show', async () => {
+  it('opens the selected row to edit, and the edit sends none of the codes it does not show', async () => {
     const { api, get, put } = fakeApi();
     renderFinder(api);
     const open = await screen.findByRole('button', { name: 'Open' });
@@ -159,20 +172,18 @@ describe('catalogue search page', () => {
     expect(within(dialog).queryByText(/Alpha-3|Numeric/)).toBeNull();
     expect(within(dialog).queryByDisplayValue('WSM')).toBeNull();
 
-    fireEvent.change(within(dialog).getByLabelText(/^Name/), {
+    fireEvent.change(within(dialog).getByLabelText(/^Name \(English\)/), {
       target: { value: 'Independent State of Samoa' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
-    expect(put).toHaveBeenCalledWith('catalog', '/country/e-ws', {
-      version: 3,
-      data: expect.objectContaining({
-        code: 'WS',
-        name: 'Independent State of Samoa',
-        alpha3Code: 'WSM',
-        numericCode: 882,
-      }) as unknown,
-    });
+    // Only the system writes the codes: the server keeps them, so the edit does not send them.
+    const sent = (put.mock.calls[0] as unknown[])[2] as { version: number; data: object };
+    expect(sent.version).toBe(3);
+    expect(sent.data).toMatchObject({ code: 'WS', name: 'Independent State of Samoa' });
+    expect(sent.data).not.toHaveProperty('alpha3Code');
+    expect(sent.data).not.toHaveProperty('numericCode');
+    expect(sent.data).not.toHaveProperty('i18n');
   });
 
   it('opens the selected row to view for a reader, who may not edit', async () => {
@@ -212,7 +223,36 @@ describe('catalogue search page', () => {
     fireEvent.click(await screen.findByRole('cell', { name }));
     const dialog = await screen.findByRole('dialog', { name: 'View Entry' });
     expect((await within(dialog).findByTestId('entry-status')).textContent).toBe(status);
-    expect(dialog.textContent).toMatch(/Created .* by seed; last changed .* by catalogue/);
+    // The seed is no person: an entry it brought says it is reference data.
+    expect(dialog.textContent).toMatch(/Reference data loaded .*; last changed .* by catalogue/);
+    expect(dialog.textContent).not.toMatch(/by seed/);
+  });
+
+  it('says an untouched entry of the reference data is that, in words, in both languages', async () => {
+    const untouched = { ...ENTRIES[0]!, updatedBy: 'seed', version: 1 };
+    for (const [language, words] of [
+      ['en', /^Reference data, loaded 01\/01\/2020 .* \(version 1\)$/],
+      ['fr', /^Données de référence, chargées le 01\/01\/2020 .* \(version 1\)$/],
+    ] as const) {
+      await changeLanguage(language);
+      const { unmount } = render(
+        <MantineProvider env="test">
+          <CatalogFinder
+            catalog={country}
+            api={fakeApi([untouched]).api}
+            language={language}
+            translations={translations}
+            canManage={false}
+            validatorUrl={validatorUrl}
+          />
+        </MantineProvider>,
+      );
+      fireEvent.click(await screen.findByRole('cell', { name: 'Samoa' }));
+      const dialog = await screen.findByRole('dialog');
+      await within(dialog).findByTestId('entry-status');
+      expect(within(dialog).getByText(words)).toBeTruthy();
+      unmount();
+    }
   });
 
   it('words the status in French', async () => {
@@ -224,6 +264,89 @@ describe('catalogue search page', () => {
       'Statut : expirée',
     );
     expect(screen.getByRole('button', { name: 'Ouvrir' })).toBeTruthy();
+  });
+});
+
+describe('catalogue texts in every language, and amounts', () => {
+  it('shows a French reader the French name, and both names in the View dialog', async () => {
+    await changeLanguage('fr');
+    renderFinder(fakeApi().api, true, { language: 'fr' });
+    // English where an entry has no French; French where it has.
+    await screen.findByRole('cell', { name: 'Samoa' });
+    fireEvent.click(screen.getByRole('cell', { name: 'Îles Quokka' }));
+    expect(screen.queryByRole('cell', { name: 'Quokka Islands' })).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: "Voir l'entrée" });
+    const row = async (label: string) =>
+      (await within(dialog).findByRole('rowheader', { name: label })).nextElementSibling
+        ?.textContent;
+    expect(await row('Nom (anglais)')).toBe('Quokka Islands');
+    expect(await row('Nom (français)')).toBe('Îles Quokka');
+  });
+
+  it('says a name has no French, and takes it in the Edit dialog, English and French', async () => {
+    const { api, put } = fakeApi();
+    renderFinder(api);
+    fireEvent.click(await screen.findByRole('cell', { name: 'Samoa' }));
+    const view = await screen.findByRole('dialog', { name: 'View Entry' });
+    const french = await within(view).findByRole('rowheader', { name: 'Name (French)' });
+    expect(french.nextElementSibling?.textContent).toBe('None: the English text is shown');
+    fireEvent.click(within(view).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Entry' });
+    const english = within(edit).getByLabelText(/^Name \(English\)/) as HTMLInputElement;
+    const inFrench = within(edit).getByLabelText('Name (French)') as HTMLInputElement;
+    expect([english.value, inFrench.value]).toEqual(['Samoa', '']);
+    expect(inFrench.getAttribute('lang')).toBe('fr');
+    fireEvent.change(inFrench, { target: { value: 'État indépendant du Samoa' } });
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    const sent = (put.mock.calls[0] as unknown[])[2] as { data: object };
+    expect(sent.data).toMatchObject({
+      name: 'Samoa',
+      i18n: { fr: { name: 'État indépendant du Samoa' } },
+    });
+  });
+
+  it('exports a column per language of a translatable name, each as written', async () => {
+    const created: Blob[] = [];
+    const createObjectURL = URL.createObjectURL;
+    const revokeObjectURL = URL.revokeObjectURL;
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:export';
+    });
+    URL.revokeObjectURL = vi.fn();
+    try {
+      renderFinder(fakeApi().api);
+      await screen.findByRole('cell', { name: 'Samoa' });
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(created).toHaveLength(1));
+      const lines = (await created[0]!.text()).replace(/^\ufeff/, '').split(/\r?\n/);
+      expect(lines[0]).toBe('Code,Name (English),Name (French),Valid from,Valid until');
+      expect(lines[3]).toMatch(/^QZ,Quokka Islands,Îles Quokka,/);
+      expect(lines[1]).toMatch(/^WS,Samoa,,/);
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
+  });
+
+  it('writes an amount of money as the portal writes amounts, in each language', async () => {
+    const fee = entry('e-fee', {
+      documentCode: 'VIS',
+      code: 'APP',
+      name: 'Application fee',
+      status: true,
+      automatic: true,
+      amount: 1250,
+      i18n: { fr: { name: 'Frais de dossier' } },
+    });
+    renderFinder(fakeApi([fee]).api, false, { catalog: documentFee });
+    expect(await screen.findByRole('cell', { name: 'NZD 1,250.00' })).toBeTruthy();
+    cleanup();
+    await changeLanguage('fr');
+    renderFinder(fakeApi([fee]).api, false, { catalog: documentFee, language: 'fr' });
+    expect(await screen.findByRole('cell', { name: '1\u202f250,00 NZD' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Frais de dossier' })).toBeTruthy();
   });
 });
 

@@ -16,11 +16,14 @@ const OPTIONS = {
     {
       code: 'AGENT',
       description: "Agent paying fees on applicants' behalf",
+      // The catalogue entry's own French (catalogs' `translatable`), shown on a French page.
+      i18n: { fr: { description: 'Agent payant les frais pour le compte de demandeurs' } },
       passwordRules: { minimumLength: 12, minimumDigits: 1, minimumUppercase: 2 },
     },
     {
       code: 'INDIVIDUAL',
       description: 'Member of the public (applicant, sponsor as a person)',
+      i18n: { fr: { description: 'Particulier (demandeur, garant à titre personnel)' } },
       passwordRules: { minimumLength: 10, minimumDigits: 1, allowUsernameInPassword: false },
     },
   ],
@@ -28,6 +31,7 @@ const OPTIONS = {
     {
       code: 'PASSPORT',
       description: 'Passport',
+      i18n: { fr: { description: 'Passeport' } },
       checkIdentityValidDateFrom: 'MANDATORY',
       checkIdentityValidDateTo: 'MANDATORY',
     },

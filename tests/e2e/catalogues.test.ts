@@ -70,7 +70,7 @@ describe('catalogue screens in Chromium', () => {
     await page.getByRole('button', { name: 'New', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'New Entry' });
     await dialog.getByLabel('Code').fill(code);
-    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Name (English)').fill(name);
     await dialog.getByLabel('Valid from').fill(from);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').getByText('Entry saved').waitFor();
@@ -152,9 +152,10 @@ describe('catalogue screens in Chromium', () => {
       const file = await (await download).path();
       const csv = (await fs.readFile(file, 'utf8')).replace(/^\ufeff/, '');
       const lines = csv.trim().split(/\r?\n/);
-      expect(lines[0]).toMatch(/^Code,Name,/);
+      // A column per language of the name, each as written (no French given here).
+      expect(lines[0]).toMatch(/^Code,Name \(English\),Name \(French\),/);
       expect(lines).toHaveLength(3);
-      expect(csv).toContain(`${code},${name},`);
+      expect(csv).toContain(`${code},${name},,`);
       expect(csv).toContain('01/01/2025 ');
       expect(cspViolations).toEqual([]);
       expect(pageErrors).toEqual([]);
@@ -197,7 +198,8 @@ describe('catalogue screens in Chromium', () => {
     await page.getByRole('cell', { name: 'Samoa', exact: true }).click();
     const view = page.getByRole('dialog', { name: 'View Entry' });
     await view.getByText('Status: valid').waitFor();
-    await view.getByText(/Created .* by seed/).waitFor();
+    // The seed is no person: its entry says it is reference data, in words.
+    await view.getByText(/^Reference data, loaded \d{2}\/\d{2}\/\d{4}/).waitFor();
     expect(await view.getByText(/WSM|882|Alpha-3|Numeric/).count()).toBe(0);
     const token = await apiToken(portal, MANAGER.login, MANAGER.password);
     const found = await fetch(`${portal.url}/api/catalog/v1/country`, {

@@ -62,7 +62,7 @@ describe('the portal in Chromium', () => {
     await page.getByRole('button', { name: 'New' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Entry' });
     await dialog.getByLabel('Code').fill('XYL');
-    await dialog.getByLabel('Name').fill('Xylo Atoll');
+    await dialog.getByLabel('Name (English)').fill('Xylo Atoll');
     await dialog.getByLabel('Valid from').fill('2021-03-04T05:06:00');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Must be at most 2 characters').waitFor();

@@ -77,6 +77,11 @@ describe('the studio in Chromium', () => {
     const name = form.getByRole('group', { name: 'name' });
     await fill(name, 'Label in English', 'Port name');
     await fill(name, 'Label in French', 'Nom du point');
+    // A port's name is given in English and French; its code is a code, in neither.
+    await name.getByRole('switch', { name: 'Given in English and French' }).check();
+    expect(
+      await code.getByRole('switch', { name: 'Given in English and French' }).isDisabled(),
+    ).toBe(true);
     await form.getByRole('button', { name: 'Add a field' }).click();
     // A new field is named by its number until it has a name.
     await fill(form.getByRole('group', { name: 'Field 3' }), 'Field name', 'country');
@@ -117,7 +122,8 @@ describe('the studio in Chromium', () => {
     await page.getByRole('button', { name: 'New', exact: true }).click();
     const entry = page.getByRole('dialog', { name: 'New Entry' });
     await entry.getByLabel('Port code').fill('APW');
-    await entry.getByLabel('Port name').fill('Faleolo International Airport');
+    await entry.getByLabel('Port name (English)').fill('Faleolo International Airport');
+    await entry.getByLabel('Port name (French)').fill('Aéroport international de Faleolo');
     await entry.getByLabel('Country').fill('WS');
     await entry.getByLabel('Valid from').fill('01/01/2024 00:00:00');
     await entry.getByRole('button', { name: 'Save' }).click();

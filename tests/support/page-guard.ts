@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { countrySeedEntries } from '../../src/server/catalog/country-seed';
 import { PROJECT_ROOT } from '../../src/server/config';
 
 /**
@@ -9,7 +10,9 @@ import { PROJECT_ROOT } from '../../src/server/config';
  * - a translation key (`visa-application.applicant.familyName`) or i18next's own error text;
  * - a status code as the machine spells it (`STORED`, `NEW -> STORED`) instead of its word;
  * - an enumeration code (`active`, `INDIVIDUAL`) instead of its word;
- * - on a French page, an English text of the portal that has a different French text.
+ * - on a French page, an English text of the portal that has a different French text, or the
+ *   English text of a catalogue entry that has a French one (a visa type, a question, a fee, a
+ *   country), alone or as the portal writes it ("WRK - Work visa", "Issue fee (Lani Tui)").
  */
 export interface PageVocabulary {
   /** First segments of every translation key: top-level keys and namespace files. */
@@ -22,6 +25,11 @@ export interface PageVocabulary {
   englishTexts: Set<string>;
   /** English texts with placeholders, as patterns of their fixed parts. */
   englishPatterns: RegExp[];
+  /**
+   * English texts of the reference data whose French differs (seeds/catalogs.json's entries and
+   * the countries of i18n-iso-countries, as seeded): a French page must show their French.
+   */
+  catalogueTexts: Set<string>;
 }
 
 type Tree = string | { [key: string]: Tree };
@@ -107,7 +115,53 @@ export function loadVocabulary(root = PROJECT_ROOT): PageVocabulary {
       englishPatterns.push(new RegExp(`^${source}$`));
     } else englishTexts.add(text);
   }
-  return { keyPrefixes, statuses: [...statuses], enumerationCodes, englishTexts, englishPatterns };
+  return {
+    keyPrefixes,
+    statuses: [...statuses],
+    enumerationCodes,
+    englishTexts,
+    englishPatterns,
+    catalogueTexts: catalogueEnglish(root, frenchValues),
+  };
+}
+
+type SeedEntry = Record<string, unknown> & { i18n?: { fr?: Record<string, unknown> } };
+
+/**
+ * The English texts of the reference data that have a different French text: every translated
+ * field of the seed file's entries, and the countries' names as seeded. A text that is also
+ * French somewhere (a French text of the portal, or of an entry) is no sign of English.
+ */
+function catalogueEnglish(root: string, frenchTexts: ReadonlySet<string>): Set<string> {
+  const seed = readJson<Record<string, unknown>>(path.join(root, 'seeds', 'catalogs.json'));
+  const entries: SeedEntry[] = [
+    ...Object.values(seed).flatMap((list) => (Array.isArray(list) ? (list as SeedEntry[]) : [])),
+    ...countrySeedEntries(),
+  ];
+  const pairs = entries.flatMap((entry) =>
+    Object.entries(entry.i18n?.fr ?? {}).flatMap(([field, french]) =>
+      typeof entry[field] === 'string' && typeof french === 'string'
+        ? [[entry[field] as string, french] as const]
+        : [],
+    ),
+  );
+  const french = new Set([...frenchTexts, ...pairs.map(([, text]) => text)]);
+  return new Set(
+    pairs
+      .filter(([english, text]) => english !== text && !french.has(english))
+      .map(([english]) => english),
+  );
+}
+
+/**
+ * The catalogue text a page text shows, as the portal writes one: alone, after its code
+ * ("WRK - Work visa", a select's label), or before a bracket ("Issue fee (Lani Tui)", a fee
+ * for a person; "Germany (DE)", a country by name).
+ */
+function catalogueTextsIn(text: string): string[] {
+  const afterCode = /^\S+ - (.+)$/.exec(text)?.[1];
+  const beforeBracket = /^(.+) \([^()]*\)$/.exec(text)?.[1];
+  return [text, afterCode, beforeBracket].filter((part): part is string => part !== undefined);
 }
 
 /** One text a person meets on the page: a visible text node or an accessible attribute. */
@@ -119,11 +173,16 @@ export interface PageText {
   inDataCell: boolean;
   /** The language the page declares for it (the nearest `lang`), e.g. a message as written. */
   lang: string;
+  /**
+   * The value shown in a text box (a select's chosen entry): what was typed is the person's own,
+   * so only the reference data is looked for there.
+   */
+  inInput?: boolean;
 }
 
 /**
- * Every visible text node of the page, and the texts a screen reader or a hover reveals
- * (aria-label, placeholder, title, alt) of visible elements.
+ * Every visible text node of the page, the texts a screen reader or a hover reveals
+ * (aria-label, placeholder, title, alt) of visible elements, and the values of visible text boxes.
  */
 export function pageTexts(page: Page): Promise<PageText[]> {
   return page.evaluate(() => {
@@ -135,7 +194,13 @@ export function pageTexts(page: Page): Promise<PageText[]> {
       }
       return parts.join('>');
     };
-    const found: Array<{ text: string; where: string; inDataCell: boolean; lang: string }> = [];
+    const found: Array<{
+      text: string;
+      where: string;
+      inDataCell: boolean;
+      lang: string;
+      inInput?: boolean;
+    }> = [];
     const langOf = (element: Element) => element.closest('[lang]')?.getAttribute('lang') ?? '';
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -165,6 +230,19 @@ export function pageTexts(page: Page): Promise<PageText[]> {
           });
       }
     }
+    for (const input of document.body.querySelectorAll<HTMLInputElement>(
+      'input:not([type]), input[type="text"], input[type="search"]',
+    )) {
+      const text = input.value.replace(/\s+/g, ' ').trim();
+      if (!text || !input.checkVisibility({ visibilityProperty: true })) continue;
+      found.push({
+        text,
+        where: `${describe(input)}[value]`,
+        inDataCell: input.closest('td') !== null,
+        lang: langOf(input),
+        inInput: true,
+      });
+    }
     return found;
   });
 }
@@ -176,17 +254,27 @@ export function textProblems(
   options: {
     language: 'en' | 'fr';
     /**
-     * The page's table cells show reference data (a catalogue): its entries have one text, in
-     * the language they were entered in, and their codes are data, so only keys and statuses
-     * are looked for there.
+     * The page's table cells show reference data (a catalogue): their codes are data, and a
+     * text a catalogue keeps in one language only (a name of an agency) is as it was entered,
+     * so there the portal's own English and enumeration codes are not looked for; an entry's
+     * English that has a French text is (above), as everywhere.
      */
     cellsAreData: boolean;
   },
 ): string[] {
   const problems: string[] = [];
   const keyPattern = /(?:^|[\s'"(«:])([a-z][\w-]*(?:\.[\w-]+)+)(?:…)?/g;
-  for (const { text, where, inDataCell, lang } of texts) {
+  for (const { text, where, inDataCell, lang, inInput } of texts) {
     const data = options.cellsAreData && inDataCell;
+    // A catalogue entry's English on a French page, in a table cell of a catalogue too: an entry
+    // that has a French text shows it to a French reader.
+    if (options.language === 'fr' && !lang.startsWith('en')) {
+      const english = catalogueTextsIn(text).find((part) => vocabulary.catalogueTexts.has(part));
+      if (english !== undefined)
+        problems.push(`English catalogue text "${english}" on a French page at ${where}`);
+    }
+    // What a person typed is theirs, in any language.
+    if (inInput) continue;
     if (/returned an object instead of string|^key '.+'|\bmissingKey\b/.test(text))
       problems.push(`i18next error "${text}" at ${where}`);
     for (const match of text.matchAll(keyPattern)) {

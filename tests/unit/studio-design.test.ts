@@ -5,6 +5,7 @@ import {
   designOfCatalog,
   designProblems,
   newCatalogDesign,
+  newField,
 } from '../../src/core/studio/catalog-design';
 import {
   addField,
@@ -44,6 +45,7 @@ describe('the catalogue designer', () => {
         key: false,
         column: true,
         reference: 'country',
+        translatable: false,
         labelEn: 'Country',
         labelFr: 'Pays',
       },
@@ -83,6 +85,43 @@ describe('the catalogue designer', () => {
     expect(changed.schema.properties).toEqual(country.schema.properties);
     expect(changed.references).toEqual(country.references);
     expect(changed.keyNote).toBe(country.keyNote);
+  });
+
+  it('writes the fields given in every language and the amounts of money, for the fields that may be', () => {
+    const design = {
+      ...newCatalogDesign(),
+      id: 'port-fee',
+      category: 'configuration',
+      searcherRoles: 'catalog-read',
+      managerRoles: 'catalog-manage',
+      titleEn: 'Port fees',
+      titleFr: 'Droits de port',
+    };
+    design.fields = [
+      // A key stays a code, whatever its switch says.
+      { ...design.fields[0]!, translatable: true },
+      { ...design.fields[1]!, translatable: true },
+      { ...newField('amount'), type: 'number', currency: 'NZD' },
+      // A text is no amount.
+      { ...newField('note'), currency: 'NZD' },
+    ];
+    const catalog = catalogOfDesign(design);
+    expect(catalog.translatable).toEqual(['name']);
+    expect(catalog.money).toEqual({ amount: 'NZD' });
+    const again = designOfCatalog(catalog);
+    expect(again.fields.map((f) => [f.name, f.translatable, f.currency])).toEqual([
+      ['code', false, undefined],
+      ['name', true, undefined],
+      ['amount', false, 'NZD'],
+      ['note', false, undefined],
+    ]);
+  });
+
+  it('reads the switches of a catalogue of the project back as it has them', async () => {
+    const fees = await readProjectJson<CatalogDefinition>('catalogs/sub-document-fee.json');
+    const changed = catalogOfDesign(designOfCatalog(fees), fees);
+    expect(changed.translatable).toEqual(fees.translatable);
+    expect(changed.money).toEqual(fees.money);
   });
 
   it('refuses a bad identifier, no key and two fields of one name', () => {

@@ -1,5 +1,6 @@
 import type { CatalogDefinition, JsonSchema, JsonValue } from './types';
 import type { FieldKind } from '../search/criteria';
+import { TRANSLATED_LANGUAGES, TRANSLATIONS_FIELD } from '../i18n/localized';
 
 /** Fields every catalogue entry has: its validity period [startTime, endTime). */
 export const VALIDITY_FIELDS = ['startTime', 'endTime'] as const;
@@ -18,11 +19,48 @@ export function catalogEntrySchema(catalog: CatalogDefinition): JsonSchema {
     type: 'object',
     properties: {
       ...properties,
+      ...translationsProperty(catalog),
       startTime: { type: 'string', format: 'date-time' },
       endTime: { type: ['string', 'null'], format: 'date-time' },
     },
     required: [...required, 'startTime'],
     additionalProperties: false,
+  };
+}
+
+/** The fields of a catalogue given in every language (`translatable`). */
+export function translatableFieldsOf(catalog: Pick<CatalogDefinition, 'translatable'>): string[] {
+  return catalog.translatable ?? [];
+}
+
+/** The currency of a field that holds an amount of money (`money`), if it does. */
+export function currencyOf(
+  catalog: Pick<CatalogDefinition, 'money'>,
+  field: string,
+): string | undefined {
+  return catalog.money?.[field];
+}
+
+/**
+ * The `i18n` property of a catalogue with translatable fields: per other language, each such
+ * field with its own limits (length, pattern), none required (English is the fallback).
+ */
+function translationsProperty(catalog: CatalogDefinition): Record<string, JsonSchema> {
+  const fields = translatableFieldsOf(catalog);
+  if (fields.length === 0) return {};
+  const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
+  const texts: Record<string, JsonValue> = {};
+  for (const field of fields) {
+    const { readOnly: _system, ...limits } = properties[field] ?? { type: 'string' };
+    texts[field] = limits;
+  }
+  const language: JsonSchema = { type: 'object', additionalProperties: false, properties: texts };
+  return {
+    [TRANSLATIONS_FIELD]: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(TRANSLATED_LANGUAGES.map((code) => [code, language])),
+    },
   };
 }
 
@@ -59,6 +97,12 @@ export function fieldKind(property: JsonSchema): FieldKind {
 export function entryKey(catalog: CatalogDefinition, data: Record<string, unknown>): string {
   return catalog.key.map((field) => String(data[field] ?? '')).join('\u001f');
 }
+
+/**
+ * Who an entry of the starting reference data was created (and, until someone changes it, last
+ * changed) by: the screens say "reference data" instead.
+ */
+export const SEED_ACTOR = 'seed';
 
 /** An entry as the catalogue API returns it: its data, version and who changed it when. */
 export interface CatalogEntryRecord {

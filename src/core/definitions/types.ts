@@ -62,6 +62,14 @@ export interface CatalogDefinition {
   /** Columns of the finder, in order; defaults to every field. */
   columns?: string[];
   references?: Record<string, CatalogReference>;
+  /**
+   * Text fields an entry gives in every language (a document's name, a question): the field
+   * keeps the English text, the others' sit in the entry's `i18n` (core/i18n/localized.ts), and
+   * whatever shows the field shows the reader's language.
+   */
+  translatable?: string[];
+  /** Number fields that are amounts of money, each with its ISO 4217 currency ("NZD"). */
+  money?: Record<string, string>;
   labels: Record<Language, CatalogLabels>;
 }
 

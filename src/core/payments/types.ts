@@ -1,3 +1,5 @@
+import type { Translations } from '../i18n/localized';
+
 /**
  * Payments as the API and the browser see them. Amounts are decimal strings ("150.00") in the
  * currency the workflow declares (`payment.currency`, an ISO 4217 code), never floating-point
@@ -16,6 +18,8 @@ export interface FeeLine {
   narration?: string;
   /** Decimal string, two places: "50.00". */
   amount: string;
+  /** The name in the other languages, frozen with it (core/i18n/localized.ts). */
+  i18n?: Translations;
 }
 
 /** A payment order of a document, as `GET /api/payments/{type}/{id}` answers it. */

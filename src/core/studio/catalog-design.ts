@@ -18,6 +18,10 @@ export interface CatalogFieldDesign {
   column: boolean;
   /** The catalogue whose code the field holds. */
   reference?: string;
+  /** Text only (not a key nor a reference): given in English and French (`translatable`). */
+  translatable: boolean;
+  /** Number only: an amount of money in this currency (`money`). */
+  currency?: string;
   labelEn: string;
   labelFr: string;
 }
@@ -57,9 +61,20 @@ export function newField(name = ''): CatalogFieldDesign {
     required: false,
     key: false,
     column: true,
+    translatable: false,
     labelEn: '',
     labelFr: '',
   };
+}
+
+/** Whether a field of this design may be given in every language: a text the entry owns. */
+export function mayTranslate(field: CatalogFieldDesign): boolean {
+  return field.type === 'text' && !field.key && field.reference === undefined;
+}
+
+/** Whether a field of this design may be an amount of money: a number. */
+export function mayBeMoney(field: CatalogFieldDesign): boolean {
+  return field.type === 'number' || field.type === 'integer';
 }
 
 function typeOf(property: JsonSchema): CatalogFieldType {
@@ -96,6 +111,8 @@ export function designOfCatalog(catalog: CatalogDefinition): CatalogDesign {
         ...(catalog.references?.[name]?.catalog !== undefined && {
           reference: catalog.references[name].catalog,
         }),
+        translatable: catalog.translatable?.includes(name) ?? false,
+        ...(catalog.money?.[name] !== undefined && { currency: catalog.money[name] }),
         labelEn: catalog.labels.en?.fields[name] ?? '',
         labelFr: catalog.labels.fr?.fields[name] ?? '',
       };
@@ -140,6 +157,11 @@ export function catalogOfDesign(
         earlier?.catalog === field.reference ? earlier : { catalog: field.reference };
   }
   const required = design.fields.filter((f) => f.required || f.key).map((f) => f.name);
+  // A switch left on when the field became a key or a number means nothing: not written.
+  const translatable = design.fields.filter((f) => f.translatable && mayTranslate(f));
+  const money = design.fields.flatMap((f) =>
+    f.currency !== undefined && mayBeMoney(f) ? [[f.name, f.currency] as const] : [],
+  );
   const labels = (language: 'en' | 'fr', title: string) => ({
     title,
     fields: Object.fromEntries(
@@ -165,6 +187,8 @@ export function catalogOfDesign(
     },
     columns: design.fields.filter((f) => f.column).map((f) => f.name),
     ...(Object.keys(references).length > 0 && { references }),
+    ...(translatable.length > 0 && { translatable: translatable.map((f) => f.name) }),
+    ...(money.length > 0 && { money: Object.fromEntries(money) }),
     labels: { en: labels('en', design.titleEn), fr: labels('fr', design.titleFr) },
   } as CatalogDefinition;
 }

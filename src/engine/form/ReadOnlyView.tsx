@@ -2,6 +2,7 @@ import { memo, useEffect, useState, type ReactNode } from 'react';
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { JsonSchema } from '../../core/definitions/types';
 import { translate, type Language } from '../../core/i18n/translate';
+import { localizedText, translationOf, TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import { formatDate, formatDateTime, formatMoney } from './format';
 import { allProperties, asObject, enumName, fieldLabel, schemaType, type Texts } from './texts';
 import type { FormServices } from './types';
@@ -55,10 +56,13 @@ function CatalogValue({
   code,
   catalog,
   services,
+  language,
 }: {
   code: string;
   catalog: string;
   services: FormServices;
+  /** The names come in the reader's language: asked again when it changes. */
+  language: Language;
 }) {
   const [name, setName] = useState<string | undefined>();
   const searchCatalog = services.searchCatalog;
@@ -71,7 +75,7 @@ function CatalogValue({
     return () => {
       live = false;
     };
-  }, [code, catalog, searchCatalog]);
+  }, [code, catalog, searchCatalog, language]);
   return <>{name ? catalogLabel({ code, name }) : code}</>;
 }
 
@@ -115,24 +119,23 @@ function ObjectView(props: ViewProps) {
   const record = (props.value ?? {}) as Record<string, unknown>;
   const rows = allProperties(props.schema).flatMap(([name, child]) => {
     const ui = asObject(props.ui?.[name]);
-    if (ui?.['ui:widget'] === 'hidden') return [];
+    if (ui?.['ui:widget'] === 'hidden' || name === TRANSLATIONS_FIELD) return [];
     const from = optionsOf(ui).labelFrom;
-    const label =
-      typeof from === 'string' && typeof record[from] === 'string' && record[from] !== ''
-        ? (record[from] as string)
-        : undefined;
-    if (isBlank(record[name]) && label === undefined) return [];
-    return [{ name, child, ui, label }];
+    // A text copied from a catalogue reads in the reader's language (its `i18n` beside it).
+    const label = typeof from === 'string' ? localizedText(record, from, props.language) : '';
+    const value = translationOf(record, name, props.language) ?? record[name];
+    if (isBlank(value) && !label) return [];
+    return [{ name, child, ui, label: label || undefined, value }];
   });
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-      {rows.map(({ name, child, ui, label }) => (
+      {rows.map(({ name, child, ui, label, value }) => (
         <ValueView
           key={name}
           {...props}
           schema={child}
           ui={ui}
-          value={record[name]}
+          value={value}
           path={props.path ? `${props.path}.${name}` : name}
           label={label}
         />
@@ -175,6 +178,7 @@ function ValueView(props: ViewProps) {
             code={value}
             catalog={String(optionsOf(ui).catalog ?? '')}
             services={props.services ?? NO_SERVICES}
+            language={language}
           />
         ) : (
           displayValue(props)

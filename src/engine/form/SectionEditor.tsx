@@ -16,7 +16,8 @@ import {
   type UiSchema,
   type ValidatorType,
 } from '@rjsf/utils';
-import { translate } from '../../core/i18n/translate';
+import { translate, type Language } from '../../core/i18n/translate';
+import { localizedText } from '../../core/i18n/localized';
 import { contextOf, t, type EngineFormContext } from './context';
 import { useFirstPaintSlice } from './firstPaint';
 import {
@@ -89,11 +90,14 @@ const ThemeObjectFieldTemplate = MantineTemplates.ObjectFieldTemplate!;
  */
 const FIRST_PAINT_FIELDS = 8;
 
-/** A property's value as text, when it is a non-empty string. */
-function textAt(data: unknown, field: unknown): string | undefined {
-  if (typeof field !== 'string' || typeof data !== 'object' || data === null) return undefined;
-  const value = (data as Record<string, unknown>)[field];
-  return typeof value === 'string' && value !== '' ? value : undefined;
+/**
+ * A property's value as text, when it is a non-empty string, in the reader's language when it
+ * was copied from a catalogue with its translations (`i18n` beside it: a character question).
+ */
+function textAt(data: unknown, field: unknown, language: Language): string | undefined {
+  if (typeof field !== 'string') return undefined;
+  const value = localizedText(data, field, language);
+  return value !== undefined && value !== '' ? value : undefined;
 }
 
 /**
@@ -114,8 +118,8 @@ function relabelled(
   const { labelFrom, requiredFrom } = options;
   if (labelFrom === undefined && requiredFrom === undefined && options.required !== true)
     return element;
-  const label = textAt(data, labelFrom);
   const context = contextOf(props.registry.formContext);
+  const label = textAt(data, labelFrom, context.language);
   const flagged = typeof requiredFrom === 'string' && typeof data === 'object' && data !== null;
   const mandatory = flagged && (data as Record<string, unknown>)[requiredFrom] === true;
   const help = typeof ui?.['ui:description'] === 'string' ? ui['ui:description'] : undefined;
@@ -139,7 +143,8 @@ function ObjectFieldTemplate(
   props: ObjectFieldTemplateProps<unknown, RJSFSchema, EngineFormContext>,
 ) {
   const data = props.formData;
-  const name = textAt(data, getUiOptions(props.uiSchema).groupLabelFrom);
+  const language = contextOf(props.registry.formContext).language;
+  const name = textAt(data, getUiOptions(props.uiSchema).groupLabelFrom, language);
   // A field that does not apply as the document stands (its `when`) is not shown.
   const { fieldApplies } = contextOf(props.registry.formContext);
   const at = props.fieldPathId.path.map(String).join('/');

@@ -1,6 +1,7 @@
 import type { UiSchema } from '@rjsf/utils';
 import type { JsonSchema, JsonValue } from '../../core/definitions/types';
 import type { Language } from '../../core/i18n/translate';
+import { TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import {
   allProperties,
   asObject,
@@ -72,7 +73,9 @@ export function decorateUi(
   }
   if (type === 'object') {
     for (const [name, child] of allProperties(schema)) {
-      result[name] = decorateUi(child, asObject(ui?.[name]), `${path}.${name}`, at);
+      // The other languages' texts of copied catalogue texts are read, never typed.
+      if (name === TRANSLATIONS_FIELD) result[name] = { 'ui:widget': 'hidden' };
+      else result[name] = decorateUi(child, asObject(ui?.[name]), `${path}.${name}`, at);
     }
   } else if (type === 'array') {
     const items = asObject(schema.items);

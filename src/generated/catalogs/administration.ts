@@ -3,6 +3,11 @@
 export interface CatalogEntryAdministration {
   code: string;
   name: string;
+  i18n?: {
+    fr?: {
+      name?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

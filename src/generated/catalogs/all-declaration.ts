@@ -3,6 +3,11 @@
 export interface CatalogEntryAllDeclaration {
   code: string;
   description: string;
+  i18n?: {
+    fr?: {
+      description?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

@@ -6,6 +6,11 @@ export interface CatalogEntryAttachment {
   type: '1' | '2';
   name: string;
   mandatory: boolean;
+  i18n?: {
+    fr?: {
+      name?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

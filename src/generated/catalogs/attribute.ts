@@ -9,6 +9,11 @@ export interface CatalogEntryAttribute {
   catalogId?: string;
   catalogCodeId?: string;
   catalogDescriptionId?: string;
+  i18n?: {
+    fr?: {
+      name?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

@@ -4,6 +4,11 @@ export interface CatalogEntryCondition {
   documentCode: string;
   code: string;
   description: string;
+  i18n?: {
+    fr?: {
+      description?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

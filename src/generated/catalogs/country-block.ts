@@ -5,6 +5,11 @@ export interface CatalogEntryCountryBlock {
   code: string;
   reason?: string;
   status: boolean;
+  i18n?: {
+    fr?: {
+      reason?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

@@ -5,6 +5,11 @@ export interface CatalogEntryCountry {
   name: string;
   alpha3Code?: string;
   numericCode?: number;
+  i18n?: {
+    fr?: {
+      name?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

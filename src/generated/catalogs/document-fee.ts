@@ -7,6 +7,11 @@ export interface CatalogEntryDocumentFee {
   status: boolean;
   automatic: boolean;
   amount: number;
+  i18n?: {
+    fr?: {
+      name?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

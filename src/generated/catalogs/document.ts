@@ -4,6 +4,11 @@ export interface CatalogEntryDocument {
   code: string;
   name: string;
   binder: string;
+  i18n?: {
+    fr?: {
+      name?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

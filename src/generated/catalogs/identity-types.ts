@@ -6,6 +6,11 @@ export interface CatalogEntryIdentityTypes {
   selfRegistration: boolean;
   checkIdentityValidDateFrom: 'MANDATORY' | 'OPTIONAL' | 'PROHIBITED';
   checkIdentityValidDateTo: 'MANDATORY' | 'OPTIONAL' | 'PROHIBITED';
+  i18n?: {
+    fr?: {
+      description?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

@@ -3,6 +3,11 @@
 export interface CatalogEntryModeOfPayment {
   code: string;
   name: string;
+  i18n?: {
+    fr?: {
+      name?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

@@ -5,6 +5,11 @@ export interface CatalogEntryOtherDeclaration {
   code: string;
   type: '1' | '2';
   description: string;
+  i18n?: {
+    fr?: {
+      description?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

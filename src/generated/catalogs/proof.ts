@@ -3,6 +3,11 @@
 export interface CatalogEntryProof {
   code: string;
   description: string;
+  i18n?: {
+    fr?: {
+      description?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

@@ -5,6 +5,11 @@ export interface CatalogEntryRelation {
   code: string;
   type: '1' | '2';
   name: string;
+  i18n?: {
+    fr?: {
+      name?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

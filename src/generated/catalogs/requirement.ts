@@ -7,6 +7,11 @@ export interface CatalogEntryRequirement {
   description: string;
   status: number;
   quantity: number;
+  i18n?: {
+    fr?: {
+      description?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

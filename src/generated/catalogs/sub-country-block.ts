@@ -5,6 +5,11 @@ export interface CatalogEntrySubCountryBlock {
   code: string;
   reason?: string;
   status: boolean;
+  i18n?: {
+    fr?: {
+      reason?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

@@ -8,6 +8,11 @@ export interface CatalogEntrySubDocumentFee {
   automatic: boolean;
   amount: number;
   other: number;
+  i18n?: {
+    fr?: {
+      name?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

@@ -19,6 +19,11 @@ export interface CatalogEntrySubDocument {
   qualificationStatus?: boolean;
   birthControlled?: boolean;
   requestPeriod?: boolean;
+  i18n?: {
+    fr?: {
+      name?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

@@ -5,6 +5,11 @@ export interface CatalogEntrySubPassportBlock {
   passportNumber: string;
   reason?: string;
   status: boolean;
+  i18n?: {
+    fr?: {
+      reason?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

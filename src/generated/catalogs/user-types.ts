@@ -17,6 +17,11 @@ export interface CatalogEntryUserTypes {
   checkBadgeNo: 'MANDATORY' | 'OPTIONAL' | 'PROHIBITED';
   checkProfile: 'MANDATORY' | 'OPTIONAL' | 'PROHIBITED';
   checkAddress: 'MANDATORY' | 'OPTIONAL' | 'PROHIBITED';
+  i18n?: {
+    fr?: {
+      description?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

@@ -72,6 +72,11 @@ export type SponsorApplication = {
     rank?: number;
     answer?: boolean;
     explanation?: string;
+    i18n?: {
+      fr?: {
+        question?: string;
+      };
+    };
   }[];
   practiceQuestions?: {
     code: string;
@@ -79,6 +84,11 @@ export type SponsorApplication = {
     rank?: number;
     answer?: boolean;
     explanation?: string;
+    i18n?: {
+      fr?: {
+        question?: string;
+      };
+    };
   }[];
   dependants?: {
     familyName: string;
@@ -109,6 +119,11 @@ export type SponsorApplication = {
       type: string;
     };
     uploadedAt?: string;
+    i18n?: {
+      fr?: {
+        name?: string;
+      };
+    };
   }[];
   fees?: {
     lines?: {
@@ -117,6 +132,11 @@ export type SponsorApplication = {
       narration?: string;
       amount: string;
       status?: 'DUE' | 'PAID' | 'WAIVED';
+      i18n?: {
+        fr?: {
+          name?: string;
+        };
+      };
     }[];
     currency?: 'NZD';
     total?: string;

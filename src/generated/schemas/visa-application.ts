@@ -253,6 +253,11 @@ export interface VisaApplication {
     question: string;
     rank?: number;
     answer?: boolean;
+    i18n?: {
+      fr?: {
+        question?: string;
+      };
+    };
   }[];
   declarations?: {
     accepted?: boolean;
@@ -324,6 +329,11 @@ export interface VisaApplication {
       type: string;
     };
     uploadedAt?: string;
+    i18n?: {
+      fr?: {
+        name?: string;
+      };
+    };
   }[];
   fees?: {
     lines?: {
@@ -332,6 +342,11 @@ export interface VisaApplication {
       narration?: string;
       amount: string;
       status?: 'DUE' | 'PAID' | 'WAIVED';
+      i18n?: {
+        fr?: {
+          name?: string;
+        };
+      };
     }[];
     currency?: 'NZD';
     total?: string;

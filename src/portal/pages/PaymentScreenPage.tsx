@@ -18,6 +18,7 @@ import type { DocumentView } from '../../core/documents/types';
 import type { ScreenMode, WorkflowDefinition, WorkflowScreen } from '../../core/documents/workflow';
 import { formatDateTime, formatMoney } from '../../core/format';
 import { translate } from '../../core/i18n/translate';
+import { localizedText } from '../../core/i18n/localized';
 import { resolvePointer } from '../../core/rules/registry';
 import type { FeeLine, PaymentOrderView } from '../../core/payments/types';
 import { downloadFromApi } from '../download';
@@ -202,7 +203,7 @@ export function PaymentScreenPage({
           <Table.Tr key={`${line.code}-${index}`}>
             <Table.Td>{line.code}</Table.Td>
             <Table.Td>
-              {line.name}
+              {localizedText(line, 'name', language) ?? line.name}
               {line.narration ? ` (${line.narration})` : ''}
             </Table.Td>
             <Table.Td ta="right">{money(line.amount)}</Table.Td>

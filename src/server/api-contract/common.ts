@@ -377,6 +377,16 @@ export const DERIVED_VALUES: ContractSchema = {
   },
 };
 
+/**
+ * The other languages' texts of a translatable text's siblings (`i18n`, core/i18n/localized.ts):
+ * language -> field -> text.
+ */
+export const TRANSLATIONS_SCHEMA: ContractSchema = {
+  type: 'object',
+  description: 'Language -> field -> the text in that language (English is the field itself)',
+  additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
+};
+
 /** A payment's state as the finalisation screen reads it. */
 export const PAYMENT_STATE: ContractSchema = {
   type: 'object',
@@ -406,6 +416,7 @@ export const PAYMENT_STATE: ContractSchema = {
               name: { type: 'string' },
               narration: { type: 'string', description: 'Who the line is for' },
               amount: { type: 'string', description: 'Decimal, two places' },
+              i18n: TRANSLATIONS_SCHEMA,
             },
           },
         },

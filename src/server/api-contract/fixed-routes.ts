@@ -11,6 +11,7 @@ import {
   PAYMENT_STATE,
   PDF_RESPONSE,
   PROBLEM_RESPONSES,
+  TRANSLATIONS_SCHEMA,
   searchRequestSchema,
   searchResultSchema,
   servedPerDefinition,
@@ -476,7 +477,11 @@ export const REGISTRATION_ROUTES = {
             type: 'array',
             items: {
               type: 'object',
-              properties: { code: { type: 'string' }, name: { type: 'string' } },
+              properties: {
+                code: { type: 'string' },
+                name: { type: 'string' },
+                i18n: TRANSLATIONS_SCHEMA,
+              },
             },
           },
           developerOutbox: { type: 'string' },

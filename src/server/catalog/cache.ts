@@ -11,14 +11,18 @@ import {
   type ValidEntry,
 } from './valid-at';
 import { offeredEntries, type OfferedEntry } from './options';
+import { DEFAULT_LANGUAGE, type Language } from '../../core/i18n/translate';
 
 /** Entries of one catalogue kept at most (every period); a larger one is read in SQL. */
 const MAX_KEPT_ENTRIES = 10_000;
 
-/** One catalogue as kept: every entry of every period, in key order, and its select options. */
+/**
+ * One catalogue as kept: every entry of every period, in key order, and its select options in
+ * each language asked for.
+ */
 interface KeptCatalog {
   entries: readonly ValidEntry[];
-  offered?: readonly OfferedEntry[];
+  offered?: Partial<Record<Language, readonly OfferedEntry[]>>;
 }
 
 /**
@@ -103,12 +107,19 @@ export class CatalogCache implements CatalogReader, CatalogSource {
     return this.through(this.db).isValidAt(catalog, key, at);
   }
 
-  /** Every entry of every period as a form's select offers it, in the order it offers them. */
-  async offered(catalog: string): Promise<readonly OfferedEntry[]> {
+  /**
+   * Every entry of every period as a form's select offers it to a reader of `language`, in the
+   * order it offers them.
+   */
+  async offered(
+    catalog: string,
+    language: Language = DEFAULT_LANGUAGE,
+  ): Promise<readonly OfferedEntry[]> {
     const kept = await this.catalog(catalog, this.db);
-    if (!kept) return offeredEntries(await read(this.db, catalog, Number.POSITIVE_INFINITY));
-    kept.offered ??= offeredEntries(kept.entries);
-    return kept.offered;
+    if (!kept)
+      return offeredEntries(await read(this.db, catalog, Number.POSITIVE_INFINITY), language);
+    kept.offered ??= {};
+    return (kept.offered[language] ??= offeredEntries(kept.entries, language));
   }
 
   /** The kept catalogue, read through `db` if it is not kept; undefined when it may not be. */

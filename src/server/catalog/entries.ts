@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { catalogFieldKinds, entryKey } from '../../core/definitions/catalog-entry';
+import {
+  catalogFieldKinds,
+  entryKey,
+  translatableFieldsOf,
+} from '../../core/definitions/catalog-entry';
+import { TRANSLATIONS_FIELD } from '../../core/i18n/localized';
+import { DEFAULT_LANGUAGE, type Language } from '../../core/i18n/translate';
 import type { CatalogDefinition } from '../../core/definitions/types';
 import { normalizePage, type SearchResult } from '../../core/search/protocol';
 import type { Database } from '../db/schema';
@@ -35,13 +41,24 @@ const CAST: Record<string, string> = {
   date: 'date',
 };
 
-/** The searchable fields of a catalogue: its data fields (typed from jsonb) and the period. */
-export function catalogSearchFields(catalog: CatalogDefinition): Record<string, SearchField> {
+/**
+ * The searchable fields of a catalogue: its data fields (typed from jsonb) and the period. A
+ * translatable field is the text the reader sees: in their language, English where the entry
+ * has no translation, so that what a French reader filters and sorts by is what they read.
+ */
+export function catalogSearchFields(
+  catalog: CatalogDefinition,
+  language: Language = DEFAULT_LANGUAGE,
+): Record<string, SearchField> {
   const fields: Record<string, SearchField> = {};
+  const translatable = new Set(language === DEFAULT_LANGUAGE ? [] : translatableFieldsOf(catalog));
   for (const [name, kind] of Object.entries(catalogFieldKinds(catalog))) {
     if (name === 'startTime') fields[name] = { kind, sql: sql.ref('start_time') };
     else if (name === 'endTime') fields[name] = { kind, sql: sql.ref('end_time') };
-    else {
+    else if (translatable.has(name)) {
+      const translated = sql`nullif(data->${TRANSLATIONS_FIELD}->${language}->>${name}, '')`;
+      fields[name] = { kind, sql: sql`coalesce(${translated}, data->>${name})` };
+    } else {
       const text = sql`(data->>${name})`;
       const cast = CAST[kind];
       fields[name] = { kind, sql: cast ? sql`cast(${text} as ${sql.raw(cast)})` : text };
@@ -55,12 +72,13 @@ export async function searchEntries(
   catalog: CatalogDefinition,
   body: unknown,
   maxItems: number,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<SearchResult<CatalogEntry>> {
   const defaultSort = [
     ...catalog.key.map((field) => ({ field, direction: 'asc' as const })),
     { field: 'startTime', direction: 'asc' as const },
   ];
-  const search = compileSearch(body, catalogSearchFields(catalog), defaultSort);
+  const search = compileSearch(body, catalogSearchFields(catalog, language), defaultSort);
   const window = normalizePage(search.options, maxItems);
   const base = db.selectFrom('catalog_entry').where('catalog', '=', catalog.id).where(search.where);
   const [{ total }] = (await base

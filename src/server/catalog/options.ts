@@ -1,3 +1,5 @@
+import { localizedText } from '../../core/i18n/localized';
+import { DEFAULT_LANGUAGE, type Language } from '../../core/i18n/translate';
 import { entryHolds, type ValidEntry } from './valid-at';
 
 /** A catalogue entry as a form's select offers it. */
@@ -6,30 +8,55 @@ export interface CatalogOption {
   name: string;
 }
 
-/** An entry ready to be offered: its option, the same lower-cased for matching, its period. */
+/**
+ * An entry ready to be offered: its option, the same lower-cased for matching (the name in the
+ * reader's language and in English, so either finds it), its period.
+ */
 export interface OfferedEntry {
   option: CatalogOption;
   code: string;
   name: string;
+  /** The English name, lower-cased, when the reader's differs. */
+  defaultName?: string;
   entry: ValidEntry;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** An entry's name in `language`: its name, else its description, else its code. */
+function nameOf(data: Readonly<Record<string, unknown>>, language: Language): string {
+  return (
+    text(localizedText(data, 'name', language)) ||
+    text(localizedText(data, 'description', language)) ||
+    text(data.code)
+  );
+}
+
 /**
- * The entries that can be offered (those with a code), named by their name, else their
- * description, else their code, in the order a select lists them: by name, entries of the
- * same name in key order. Made once per catalogue as kept (catalog/cache.ts).
+ * The entries that can be offered (those with a code), named in the reader's language by their
+ * name, else their description, else their code (English where the entry has no translation), in
+ * the order a select lists them: by name, entries of the same name in key order. Made once per
+ * catalogue and language as kept (catalog/cache.ts).
  */
-export function offeredEntries(entries: readonly ValidEntry[]): OfferedEntry[] {
+export function offeredEntries(
+  entries: readonly ValidEntry[],
+  language: Language = DEFAULT_LANGUAGE,
+): OfferedEntry[] {
   return entries
     .map((entry) => {
       const code = text(entry.data.code);
-      const name = text(entry.data.name) || text(entry.data.description) || code;
-      return { option: { code, name }, code: code.toLowerCase(), name: name.toLowerCase(), entry };
+      const name = nameOf(entry.data, language);
+      const defaultName = nameOf(entry.data, DEFAULT_LANGUAGE);
+      return {
+        option: { code, name },
+        code: code.toLowerCase(),
+        name: name.toLowerCase(),
+        ...(defaultName !== name && { defaultName: defaultName.toLowerCase() }),
+        entry,
+      };
     })
     .filter((offered) => offered.option.code !== '')
-    .sort((a, b) => a.option.name.localeCompare(b.option.name));
+    .sort((a, b) => a.option.name.localeCompare(b.option.name, language));
 }
 
 /**
@@ -53,8 +80,14 @@ export function chooseOptions(
   );
   const first: CatalogOption[] = [];
   const then: CatalogOption[] = [];
-  for (const { option, code, name, entry } of offered) {
-    if (search !== '' && !code.includes(search) && !name.includes(search)) continue;
+  for (const { option, code, name, defaultName, entry } of offered) {
+    if (
+      search !== '' &&
+      !code.includes(search) &&
+      !name.includes(search) &&
+      !defaultName?.includes(search)
+    )
+      continue;
     if (!entryHolds(entry, at)) continue;
     if (!wanted.every(([field, values]) => values.includes(String(entry.data[field] ?? ''))))
       continue;

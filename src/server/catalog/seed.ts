@@ -1,7 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { entryKey, systemFieldsOf } from '../../core/definitions/catalog-entry';
+import {
+  entryKey,
+  SEED_ACTOR,
+  systemFieldsOf,
+  translatableFieldsOf,
+} from '../../core/definitions/catalog-entry';
+import { TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import { referencedCatalogs, type CatalogDefinition } from '../../core/definitions/types';
 import { PROJECT_ROOT } from '../config';
 import type { Database } from '../db/schema';
@@ -103,8 +109,8 @@ export async function seedCatalogs(
           data: JSON.stringify(entry),
           start_time: SEED_START,
           end_time: null,
-          created_by: 'seed',
-          updated_by: 'seed',
+          created_by: SEED_ACTOR,
+          updated_by: SEED_ACTOR,
         }));
       for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
         await trx
@@ -115,6 +121,7 @@ export async function seedCatalogs(
       created += rows.length;
       await fillSystemFields(trx, catalog, byKey);
     }
+    await fillTranslations(trx, plan);
   });
   return created;
 }
@@ -136,7 +143,7 @@ async function fillSystemFields(
     .selectFrom('catalog_entry')
     .select(['id', 'entry_key'])
     .where('catalog', '=', catalog.id)
-    .where('created_by', '=', 'seed')
+    .where('created_by', '=', SEED_ACTOR)
     .where(sql<boolean>`not (data ?& ${sql.val(system)}::text[])`)
     .execute();
   for (const row of lacking) {
@@ -149,6 +156,43 @@ async function fillSystemFields(
     await trx
       .updateTable('catalog_entry')
       .set({ data: sql<string>`data || ${JSON.stringify(fill)}::jsonb` })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+/**
+ * Entries seeded before their catalogue's texts were translated get the seed's translations,
+ * once: only the seed's own entries that nobody has changed since (`updated_by` still the seed),
+ * and that have none yet, so an administrator's wording, in any language, is never replaced.
+ */
+async function fillTranslations(
+  trx: Transaction<Database>,
+  plan: ReadonlyArray<{ catalog: CatalogDefinition; byKey: ReadonlyMap<string, SeedEntry> }>,
+): Promise<void> {
+  const seeded = new Map(
+    plan
+      .filter(({ catalog }) => translatableFieldsOf(catalog).length > 0)
+      .map(({ catalog, byKey }) => [catalog.id, byKey]),
+  );
+  if (seeded.size === 0) return;
+  // One query for every catalogue: a start with everything translated reads nothing more.
+  const lacking = await trx
+    .selectFrom('catalog_entry')
+    .select(['id', 'catalog', 'entry_key'])
+    .where('catalog', 'in', [...seeded.keys()])
+    .where('created_by', '=', SEED_ACTOR)
+    .where('updated_by', '=', SEED_ACTOR)
+    .where(sql<boolean>`not (data ? ${TRANSLATIONS_FIELD})`)
+    .execute();
+  for (const row of lacking) {
+    const translations = seeded.get(row.catalog)?.get(row.entry_key)?.[TRANSLATIONS_FIELD];
+    if (typeof translations !== 'object' || translations === null) continue;
+    await trx
+      .updateTable('catalog_entry')
+      .set({
+        data: sql<string>`data || ${JSON.stringify({ [TRANSLATIONS_FIELD]: translations })}::jsonb`,
+      })
       .where('id', '=', row.id)
       .execute();
   }

@@ -12,6 +12,7 @@ import {
   type ChallengeChannel,
 } from '../challenge/service';
 import { entriesValidAt, entriesValidAtWith } from '../catalog/valid-at';
+import { TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { DocumentService } from '../documents/service';
@@ -105,9 +106,16 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
         return { ...type, passwordRules };
       }),
     );
-    // An address names its country by code: the page offers the countries valid now by name.
+    // An address names its country by code: the page offers the countries valid now by name,
+    // in the language it shows (the types and countries keep their translations, `i18n`).
     const countries = (await entriesValidAt(options.db, COUNTRY_CATALOG, new Date()))
-      .map(({ data }) => ({ code: String(data.code ?? ''), name: String(data.name ?? '') }))
+      .map(({ data }) => ({
+        code: String(data.code ?? ''),
+        name: String(data.name ?? ''),
+        ...(data[TRANSLATIONS_FIELD] !== undefined && {
+          [TRANSLATIONS_FIELD]: data[TRANSLATIONS_FIELD],
+        }),
+      }))
       .filter((country) => country.code !== '');
     return {
       userTypes,

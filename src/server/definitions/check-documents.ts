@@ -6,6 +6,7 @@ import {
   type WorkflowScreen,
 } from '../../core/documents/workflow';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
+import { TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import { unknownRules } from '../../core/rules/registry';
 import { sectionOfPath } from '../../core/rules/sections';
 import type { Implementations } from '../implementations';
@@ -89,7 +90,8 @@ export function crossCheckEntity(
 /**
  * Dotted paths of every property (array items' properties under the array's path). A field
  * drawn by a widget of its own (`ui:widget`, `ui:field`, e.g. a file reference) is one field:
- * its inner properties need no labels.
+ * its inner properties need no labels; nor does `i18n`, the other languages' texts of its
+ * siblings (core/i18n/localized.ts).
  */
 function fieldPaths(schema: JsonSchema, uiSchema: JsonSchema | undefined): string[] {
   const paths: string[] = [];
@@ -97,6 +99,8 @@ function fieldPaths(schema: JsonSchema, uiSchema: JsonSchema | undefined): strin
     if (path && ui && (ui['ui:widget'] !== undefined || ui['ui:field'] !== undefined)) return;
     const properties = node.properties as Record<string, JsonSchema> | undefined;
     for (const [name, child] of Object.entries(properties ?? {})) {
+      // The translations of an item's copied texts are those texts, labelled as they are.
+      if (name === TRANSLATIONS_FIELD) continue;
       const childPath = path ? `${path}.${name}` : name;
       paths.push(childPath);
       visit(child, ui?.[name] as JsonSchema | undefined, childPath);

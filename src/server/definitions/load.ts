@@ -18,6 +18,11 @@ import { checkCopies } from './check-copies';
 import { checkCertificateHolders } from './check-holders';
 import { checkCatalogCopies } from './check-catalog-copies';
 import { checkProfilePrefills } from './check-prefill';
+import {
+  checkCatalogFields,
+  checkCatalogListTranslations,
+  checkFeeTranslations,
+} from './check-catalog-fields';
 import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
 import { checkListFilters } from './check-list-filters';
@@ -96,13 +101,17 @@ export async function checkDefinitions(
   const brokenFiles = new Set(problems.map((problem) => problem.file));
   checkUniqueIds('catalogs', catalogs, problems);
   checkReferences(catalogs, problems);
-  for (const entity of schemas) crossCheckEntity(entity, translations, problems, implementations);
+  for (const entity of schemas) {
+    crossCheckEntity(entity, translations, problems, implementations);
+    checkCatalogListTranslations(entity, catalogs, problems);
+  }
   checkRuleTexts(schemas, catalogs, translations, problems);
   for (const workflow of workflows)
     crossCheckWorkflow(workflow, schemas, problems, translations, implementations);
   for (const workflow of workflows) {
     checkWorkflowRoles(workflow, problems);
     checkPaymentSources(workflow, catalogs, problems);
+    checkFeeTranslations(workflow, schemas, catalogs, problems);
     checkValidityPeriods(workflow, catalogs, problems);
     checkCertificateHolders(workflow, schemas, problems);
     checkCatalogCopies(workflow, catalogs, schemas, problems);
@@ -339,6 +348,7 @@ function checkCatalogSemantics(
       }
     }
   }
+  checkCatalogFields(file, catalog, problems);
   checkOwnSchema(file, '/schema', catalog.schema, problems);
   return problems.length === before;
 }

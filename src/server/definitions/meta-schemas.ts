@@ -176,6 +176,14 @@ export const catalogMetaSchema = {
         dependentRequired: { byField: ['catalogs'], catalogs: ['byField'] },
       },
     },
+    // Text fields given in every language (check-catalog-fields.ts: string fields only).
+    translatable: { type: 'array', uniqueItems: true, items: fieldName },
+    // Number fields holding an amount, each with its currency.
+    money: {
+      type: 'object',
+      propertyNames: fieldName,
+      additionalProperties: { type: 'string', pattern: '^[A-Z]{3}$' },
+    },
     labels: {
       type: 'object',
       required: ['en', 'fr'],

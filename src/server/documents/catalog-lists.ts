@@ -1,6 +1,7 @@
 import type { CatalogList, CatalogListSource } from '../../core/definitions/types';
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import type { CatalogReader } from '../catalog/valid-at';
+import { copiedTranslations, TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 
 type Item = Record<string, unknown>;
 
@@ -49,6 +50,10 @@ export async function catalogListItems(
         // A copy: the entries read are shared (catalog/cache.ts), the document's data is its own.
         if (entry[field] !== undefined) item[target] = structuredClone(entry[field]);
       }
+      // A translatable text comes with its translations, so each reader reads it in their
+      // language (the items' schema declares them: check-catalog-fields.ts).
+      const translations = copiedTranslations(entry, Object.entries(source.fields));
+      if (translations) item[TRANSLATIONS_FIELD] = translations;
       const key = item[list.key];
       if (typeof key !== 'string' || seen.has(key)) continue;
       seen.add(key);

@@ -10,6 +10,7 @@ import type {
 import { formatDate, formatMoney } from '../../core/format';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
 import { resolvePointer } from '../../core/rules/registry';
+import { localizedText, translationOf } from '../../core/i18n/localized';
 import { entriesValidAt } from '../catalog/valid-at';
 import type { Database } from '../db/schema';
 import type {
@@ -64,15 +65,19 @@ export function holderLanguage(
 /** The name of a catalogue entry valid at the time of printing, if there is one. */
 export type CatalogNames = (catalog: string, code: string) => Promise<string | undefined>;
 
-/** Catalogue names read from the database, as valid at `at`. */
+/**
+ * Catalogue names read from the database, as valid at `at`, in `language` (the certificate's:
+ * the holder's), English where an entry has no translation.
+ */
 export function catalogNamesFrom(
   db: Kysely<Database> | Transaction<Database>,
   at: Date,
+  language: Language = 'en',
 ): CatalogNames {
   return async (catalog, code) => {
     const [entry] = await entriesValidAt(db, catalog, at, [code]);
-    const name = entry?.data.name;
-    return typeof name === 'string' && name !== '' ? name : undefined;
+    const name = localizedText(entry?.data, 'name', language);
+    return name !== undefined && name !== '' ? name : undefined;
   };
 }
 
@@ -140,7 +145,11 @@ export async function certificateContent(
     // else, not an amount, is printed as written by formatMoney.
     if (format === 'money' && (typeof value === 'number' || typeof value === 'string'))
       return formatMoney(value, language, currency);
-    const text = String(value);
+    // A text copied from a catalogue with its translations (`i18n` beside it) reads in the
+    // certificate's language.
+    const field = pointer.split('/').pop() ?? '';
+    const parent = resolvePointer(document.data, pointer.slice(0, -field.length - 1));
+    const text = translationOf(parent, field, language) ?? String(value);
     const path = pointer
       .split('/')
       .slice(1)
@@ -252,7 +261,8 @@ export async function certificateContent(
 }
 
 export async function certificatePdf(source: CertificateSource): Promise<Uint8Array> {
-  const content = await certificateContent(source, catalogNamesFrom(source.db, new Date()));
+  const names = catalogNamesFrom(source.db, new Date(), source.language);
+  const content = await certificateContent(source, names);
   // pdf-lib and qrcode load with the first PDF, not with every start of the server.
   const { renderCertificatePdf } = await import('./certificate-pdf');
   return renderCertificatePdf(content, source.environment.texts, source.language);

@@ -8,6 +8,7 @@ import type {
 } from '../../core/documents/workflow';
 import type { CatalogReader } from '../catalog/valid-at';
 import { resolvePointer } from '../../core/rules/registry';
+import { copiedTranslations } from '../../core/i18n/localized';
 
 /**
  * Fee lines and their total as frozen on a document (the shape of a payable document's fees
@@ -106,11 +107,15 @@ async function sourceLines(
   return entries.flatMap(({ data: fee }) => {
     const cents = source.amounts.reduce((sum, field) => sum + (toCents(fee[field] ?? 0) ?? 0), 0);
     if (cents <= 0) return [];
+    // The name's translations are frozen with it: the confirmation, the paid page and the
+    // receipt each show it in their reader's language.
+    const i18n = copiedTranslations(fee, [['name', source.name]]);
     return payers.map((payer) => ({
       code: String(fee[source.code]),
       name: String(fee[source.name]),
       ...(payer.narration ? { narration: payer.narration } : {}),
       amount: fromCents(cents),
+      ...(i18n && { i18n }),
       cents,
       ...(payer.list ? { list: payer.list } : {}),
     }));

@@ -13,6 +13,8 @@ import type { SystemNote } from '../documents/system-notes';
 import { documentStatus } from '../documents/store/rows';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { GatewayReport, PaymentGateway } from './gateway';
+import { localizedText } from '../../core/i18n/localized';
+import { DEFAULT_LANGUAGE, type Language } from '../../core/i18n/translate';
 
 type OrderRow = Selectable<PaymentOrderTable>;
 
@@ -152,6 +154,7 @@ export class PaymentService {
     id: string,
     principal: Principal,
     title: string,
+    language: Language = DEFAULT_LANGUAGE,
   ): Promise<ReceiptData> {
     const document = await this.options.documents.read(type, principal, id);
     const order = await this.options.db
@@ -170,10 +173,12 @@ export class PaymentService {
       documentNumber: document.number ?? '',
       documentTitle: title,
       payerName: document.ownerName ?? document.owner,
-      // The receipt names who a line is for beside the fee.
-      items: view.items.map(({ narration, ...line }) =>
-        narration ? { ...line, name: `${line.name} (${narration})` } : line,
-      ),
+      // The receipt names each fee in its language, and who a line is for beside the fee.
+      items: view.items.map((line) => {
+        const { narration, i18n: _translations, ...fee } = line;
+        const name = localizedText(line, 'name', language) ?? line.name;
+        return { ...fee, name: narration ? `${name} (${narration})` : name };
+      }),
       total: view.total,
       amountPaid: view.amountPaid ?? view.total,
       currency: order.currency,

@@ -19,6 +19,8 @@ import { insertEntry, isOverlapError, readEntry, searchEntries } from '../catalo
 import type { Database } from '../db/schema';
 import type { ValidatorSet } from '../definitions/validators';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { requestLanguage } from '../http/language';
+import { systemFieldsOf } from '../../core/definitions/catalog-entry';
 
 export interface CatalogPluginOptions {
   db: Kysely<Database>;
@@ -56,7 +58,13 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
       requireAnyRole(request, catalogReaderRoles(catalog));
-      return searchEntries(options.db, catalog, request.body, options.searchMaxItems);
+      return searchEntries(
+        options.db,
+        catalog,
+        request.body,
+        options.searchMaxItems,
+        requestLanguage(request),
+      );
     },
   );
 
@@ -81,7 +89,8 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
           throw new ApiProblem(400, ERROR_CODES.unknownField, { field });
       }
       // Codes that match what was typed first, then by name, from the catalogue as kept.
-      const items = chooseOptions(await options.cache.offered(catalog.id), {
+      const offered = await options.cache.offered(catalog.id, requestLanguage(request));
+      const items = chooseOptions(offered, {
         at: new Date(),
         search,
         fields,
@@ -206,10 +215,22 @@ async function checkedEntry(
   catalog: CatalogDefinition,
   body: unknown,
 ): Promise<Record<string, unknown>> {
-  const entry = validEntry(options.validators, catalog, body);
+  const entry = validEntry(options.validators, catalog, withoutSystemFields(catalog, body));
   const dangling = await danglingReferences(options.db, catalog, entry);
   if (dangling.length > 0) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, dangling);
   return entry;
+}
+
+/**
+ * The body without the fields only the system writes (`readOnly`: a country's ISO codes): what a
+ * caller sends there is not taken, on a creation as on an edit, whatever its value, and is never
+ * a reason to refuse the rest (an edit keeps the stored values, `updateEntry`).
+ */
+function withoutSystemFields(catalog: CatalogDefinition, body: unknown): unknown {
+  const system = systemFieldsOf(catalog);
+  if (system.length === 0 || typeof body !== 'object' || body === null || Array.isArray(body))
+    return body;
+  return Object.fromEntries(Object.entries(body).filter(([name]) => !system.includes(name)));
 }
 
 /** Validates an entry with the catalogue's compiled schema, plus the period's order. */

@@ -94,6 +94,7 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
         request.params.id,
         principal,
         title(request.params.type, language),
+        language,
       );
       // pdf-lib loads with the first receipt, not with every start of the server.
       const { renderReceiptPdf } = await import('../payments/receipt-pdf');

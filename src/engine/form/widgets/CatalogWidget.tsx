@@ -32,36 +32,39 @@ function whereKey(match: unknown, valueAt: (pointer: string) => unknown): string
  */
 export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProps) {
   const { id, value, onChange, onBlur, options } = props;
+  // Names come in the reader's language: a change of language asks for them again.
   const context = contextOf(props.registry.formContext);
-  const { services, valueAt } = context;
+  const { services, valueAt, language } = context;
   const catalogId = typeof options.catalog === 'string' ? options.catalog : '';
   const match = options.match;
   // Opening the list asks again: the field it depends on may have changed since.
   const [opened, setOpened] = useState(0);
   const code = typeof value === 'string' && value !== '' ? value : null;
   const [search, setSearch] = useState('');
-  // The entries found, with the document's values they were asked for (`whereKey`): entries
-  // asked for another document's values are never offered, not even until the answer comes.
+  // The entries found, with the document's values and the language they were asked for
+  // (`whereKey`): entries asked for another document's values are never offered, not even until
+  // the answer comes.
   const [found, setFound] = useState<{ key: string; list: CatalogOption[] } | undefined>();
-  const [selected, setSelected] = useState<CatalogOption | undefined>();
+  const [selected, setSelected] = useState<(CatalogOption & { language?: string }) | undefined>();
   const searchCatalog = services.searchCatalog;
-  const key = whereKey(match, valueAt);
+  const key = `${language}\n${whereKey(match, valueAt)}`;
   const current = found?.key === key ? found.list : undefined;
 
   // The selected code's name, when the form opens on a stored value.
   useEffect(() => {
-    if (!code || !searchCatalog || selected?.code === code) return;
+    if (!code || !searchCatalog || (selected?.code === code && selected.language === language))
+      return;
     let live = true;
     searchCatalog(catalogId, code)
       .then((list) => {
         const match = list.find((o) => o.code === code);
-        if (live && match) setSelected(match);
+        if (live && match) setSelected({ ...match, language });
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [code, catalogId, searchCatalog, selected]);
+  }, [code, catalogId, searchCatalog, selected, language]);
 
   useEffect(() => {
     if (!searchCatalog) return;
@@ -72,14 +75,14 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
       const asked = whereKey(match, valueAt);
       const where = JSON.parse(asked) as Record<string, string | string[]>;
       searchCatalog(catalogId, text, where)
-        .then((list) => live && setFound({ key: asked, list }))
-        .catch(() => live && setFound({ key: asked, list: [] }));
+        .then((list) => live && setFound({ key: `${language}\n${asked}`, list }))
+        .catch(() => live && setFound({ key: `${language}\n${asked}`, list: [] }));
     }, 150);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [search, catalogId, searchCatalog, selected, match, valueAt, opened]);
+  }, [search, catalogId, searchCatalog, selected, match, valueAt, opened, language]);
 
   const data = useMemo(() => {
     const list = [...(current ?? [])];
@@ -111,7 +114,8 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
       // Choosing the chosen entry again keeps it; the x button clears it.
       allowDeselect={false}
       onChange={(next) => {
-        if (next !== null) setSelected(current?.find((o) => o.code === next) ?? selected);
+        const chosen = current?.find((o) => o.code === next);
+        if (next !== null) setSelected(chosen ? { ...chosen, language } : selected);
         else setSelected(undefined);
         onChange(next ?? undefined);
       }}

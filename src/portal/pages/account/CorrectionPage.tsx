@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import {
   Alert,
   Button,
@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { FieldError } from '../../../core/api/errors';
 import { usePortal } from '../../context';
+import { useLanguage } from '../../useLanguage';
 import { HOME_PATH } from '../../paths';
 import { fieldMessages } from './fieldMessages';
 import { IdentityDocumentFields } from './IdentityDocumentFields';
@@ -31,6 +32,7 @@ import {
   DETAIL_FIELDS,
   detailProblems,
   failureText,
+  optionsInLanguage,
   fieldOf,
   IDENTITY_FIELDS,
   identityProblems,
@@ -70,7 +72,10 @@ export function CorrectionPage({ token }: { token: string }) {
   const { t } = useTranslation();
   const { api, session } = usePortal();
   const [opened, setOpened] = useState<Opened | null>(null);
-  const [options, setOptions] = useState<RegistrationOptions | null>(null);
+  const [loaded, setOptions] = useState<RegistrationOptions | null>(null);
+  // The types and countries read in the language shown, whichever it is switched to.
+  const language = useLanguage();
+  const options = useMemo(() => loaded && optionsInLanguage(loaded, language), [loaded, language]);
   const [values, setValues] = useState<Details | null>(null);
   const [userType, setUserType] = useState<string | null>(null);
   const [organisation, setOrganisation] = useState<Organisation | null>(null);
@@ -294,7 +299,7 @@ export function CorrectionPage({ token }: { token: string }) {
                 placeholder={t('register.userTypePrompt')}
                 data={(options?.userTypes ?? []).map((u) => ({
                   value: u.code,
-                  label: t(`register.userTypes.${u.code}`, { defaultValue: u.description }),
+                  label: u.description,
                 }))}
                 value={userType}
                 onChange={setUserType}

@@ -62,7 +62,7 @@ export function IdentityDocumentFields(props: IdentityDocumentFieldsProps) {
         placeholder={t('account.registration.identityTypePrompt')}
         data={props.types.map((i) => ({
           value: i.code,
-          label: t(`register.identityTypes.${i.code}`, { defaultValue: i.description }),
+          label: i.description,
         }))}
         value={document.identityType || null}
         onChange={(code) => {

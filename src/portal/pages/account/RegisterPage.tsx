@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import {
   Alert,
   Anchor,
@@ -43,6 +43,7 @@ import {
   DETAIL_FIELDS,
   detailProblems,
   failureText,
+  optionsInLanguage,
   fieldOf,
   identityProblems,
   IDENTITY_FIELDS,
@@ -87,7 +88,7 @@ function NewRegistration() {
   const { t } = useTranslation();
   const { api, session } = usePortal();
   const navigate = useNavigate();
-  const [options, setOptions] = useState<RegistrationOptions | null>(null);
+  const [loaded, setOptions] = useState<RegistrationOptions | null>(null);
   const [values, setValues] = useState<Details>(EMPTY);
   // No type is chosen for the person: the list starts on its prompt.
   const [userType, setUserType] = useState<string | null>(null);
@@ -109,6 +110,8 @@ function NewRegistration() {
   // Which of the page's own checks the errors shown come from (null: the server's, or none).
   const [checkedStep, setCheckedStep] = useState<'details' | 'register' | null>(null);
   const language = useLanguage();
+  // The types and countries read in the language shown, whichever it is switched to.
+  const options = useMemo(() => loaded && optionsInLanguage(loaded, language), [loaded, language]);
   // Problems the page found are worded again in the language the person switches to.
   const recheck = useRef<() => void>(() => undefined);
   useEffect(() => recheck.current(), [language]);
@@ -361,7 +364,7 @@ function NewRegistration() {
             placeholder={t('register.userTypePrompt')}
             data={(options?.userTypes ?? []).map((u) => ({
               value: u.code,
-              label: t(`register.userTypes.${u.code}`, { defaultValue: u.description }),
+              label: u.description,
             }))}
             value={userType}
             onChange={(next) => {

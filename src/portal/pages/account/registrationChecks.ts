@@ -1,5 +1,7 @@
 import type { FieldError } from '../../../core/api/errors';
 import type { PasswordRules } from '../../../core/identity/password-policy';
+import { inLanguage } from '../../../core/i18n/localized';
+import type { Language } from '../../../core/i18n/translate';
 import { ADDRESS_FIELDS, ORGANISATION_FIELDS } from './organisationChecks';
 
 /** The details a person gives before the confirmation code is sent. */
@@ -45,6 +47,24 @@ export interface RegistrationOptions {
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The options as a reader of `language` reads them: each type's description and each country's
+ * name in that language (the catalogue entries' translations), English where one has none.
+ */
+export function optionsInLanguage(
+  options: RegistrationOptions,
+  language: Language,
+): RegistrationOptions {
+  return {
+    ...options,
+    userTypes: options.userTypes.map((type) => inLanguage(type, ['description'], language)),
+    identityTypes: options.identityTypes.map((type) => inLanguage(type, ['description'], language)),
+    ...(options.countries && {
+      countries: options.countries.map((country) => inLanguage(country, ['name'], language)),
+    }),
+  };
+}
 
 /**
  * What the identity pages say of a failed call: the server's translated message, or, when
@@ -139,7 +159,7 @@ export function identityProblems(
 ): FieldError[] {
   if (!type) return [];
   const problems: FieldError[] = [];
-  const name = t(`register.identityTypes.${type.code}`, { defaultValue: type.description });
+  const name = type.description;
   // A document is known by its number, whatever its type (the account schema says so too).
   if (document.identityNo.trim() === '')
     problems.push({

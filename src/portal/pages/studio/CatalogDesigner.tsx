@@ -12,6 +12,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Table,
   TagsInput,
   Text,
@@ -23,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../core/api/errors';
 import { roleList, type CatalogDefinition } from '../../../core/definitions/types';
 import type { Language } from '../../../core/i18n/translate';
+import { CURRENCY } from '../../../core/format';
 import {
   CATALOG_FIELD_TYPES,
   catalogFile,
@@ -30,6 +32,8 @@ import {
   catalogOfDesign,
   designOfCatalog,
   designProblems,
+  mayBeMoney,
+  mayTranslate,
   newCatalogDesign,
   newField,
   type CatalogDesign,
@@ -395,6 +399,21 @@ function FieldEditor(props: {
             label={t('studio.catalog.column')}
             checked={field.column}
             onChange={(event) => onChange({ column: event.currentTarget.checked })}
+          />
+          {/* A text the entry owns may be given in every language; a number may be money. */}
+          <Switch
+            label={t('studio.catalog.translatable')}
+            disabled={!mayTranslate(field)}
+            checked={field.translatable && mayTranslate(field)}
+            onChange={(event) => onChange({ translatable: event.currentTarget.checked })}
+          />
+          <Switch
+            label={t('studio.catalog.money', { currency: field.currency ?? CURRENCY })}
+            disabled={!mayBeMoney(field)}
+            checked={field.currency !== undefined && mayBeMoney(field)}
+            onChange={(event) =>
+              onChange({ currency: event.currentTarget.checked ? CURRENCY : undefined })
+            }
           />
         </Group>
       </Stack>

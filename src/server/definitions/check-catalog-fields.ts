@@ -1,0 +1,163 @@
+import type {
+  CatalogDefinition,
+  EntityDefinition,
+  JsonSchema,
+  WorkflowDefinition,
+} from '../../core/definitions/types';
+import { TRANSLATED_LANGUAGES, TRANSLATIONS_FIELD } from '../../core/i18n/localized';
+import type { DefinitionProblem } from './problems';
+
+type Properties = Record<string, JsonSchema>;
+
+const propertiesOf = (schema: JsonSchema | undefined): Properties =>
+  (schema?.properties ?? {}) as Properties;
+
+const typesOf = (property: JsonSchema | undefined): unknown[] =>
+  Array.isArray(property?.type) ? property.type : [property?.type];
+
+/**
+ * What a catalogue's field declarations must be (docs/catalogues.md): a translatable field is a
+ * plain text the entry owns (not a key, a reference, an enumeration, a date or a field only the
+ * system writes: those are codes or values, the same in every language); an amount of money is
+ * a number; `i18n` is the entries' translations, so no field may be called so; and a field
+ * only the system writes cannot be required, since nobody may give it.
+ */
+export function checkCatalogFields(
+  file: string,
+  catalog: CatalogDefinition,
+  problems: DefinitionProblem[],
+): void {
+  const properties = propertiesOf(catalog.schema);
+  const required = new Set(Array.isArray(catalog.schema.required) ? catalog.schema.required : []);
+  if (Object.hasOwn(properties, TRANSLATIONS_FIELD))
+    problems.push({
+      file,
+      pointer: `/schema/properties/${TRANSLATIONS_FIELD}`,
+      message: `"${TRANSLATIONS_FIELD}" is reserved for the entries' translations`,
+    });
+  for (const [name, property] of Object.entries(properties)) {
+    if (property.readOnly === true && required.has(name))
+      problems.push({
+        file,
+        pointer: `/schema/properties/${name}`,
+        message: `field "${name}" is written only by the system (readOnly) and cannot be required`,
+      });
+  }
+  (catalog.translatable ?? []).forEach((field, i) => {
+    const why = untranslatable(catalog, field, properties[field]);
+    if (why) problems.push({ file, pointer: `/translatable/${i}`, message: why });
+  });
+  for (const field of Object.keys(catalog.money ?? {})) {
+    const property = properties[field];
+    if (!property)
+      problems.push({
+        file,
+        pointer: `/money/${field}`,
+        message: `"${field}" is not a field of the schema`,
+      });
+    else if (!typesOf(property).some((type) => type === 'number' || type === 'integer'))
+      problems.push({
+        file,
+        pointer: `/money/${field}`,
+        message: `field "${field}" is not a number: only a number is an amount of money`,
+      });
+  }
+}
+
+function untranslatable(
+  catalog: CatalogDefinition,
+  field: string,
+  property: JsonSchema | undefined,
+): string | undefined {
+  if (!property) return `"${field}" is not a field of the schema`;
+  const types = typesOf(property);
+  if (types.length !== 1 || types[0] !== 'string' || property.format !== undefined)
+    return `field "${field}" is not a text: only a text is given in every language`;
+  if (catalog.key.includes(field))
+    return `field "${field}" is a key: a code, the same in every language`;
+  if (catalog.references?.[field]) return `field "${field}" names another entry by its code`;
+  if (Array.isArray(property.enum) || property.const !== undefined)
+    return `field "${field}" is an enumeration: its values are codes`;
+  if (property.readOnly === true) return `field "${field}" is written only by the system`;
+  return undefined;
+}
+
+/** The item schema of the list at a data pointer (`/characterQuestions`, `/fees/lines`). */
+function itemSchemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
+  let node: JsonSchema | undefined = schema;
+  for (const segment of pointer.split('/').slice(1)) node = propertiesOf(node)[segment];
+  const items = node?.items;
+  return typeof items === 'object' && items !== null && !Array.isArray(items)
+    ? (items as JsonSchema)
+    : undefined;
+}
+
+/**
+ * Why a list's items cannot keep the translations of `target`: every translated language must be
+ * declared in the items' `i18n` with `target` a text, or the copy would be refused as an unknown
+ * property (or lost, and the reader would get English).
+ */
+function undeclared(items: JsonSchema | undefined, target: string): string | undefined {
+  const translations = propertiesOf(items)[TRANSLATIONS_FIELD];
+  for (const language of TRANSLATED_LANGUAGES) {
+    const text = propertiesOf(propertiesOf(translations)[language])[target];
+    if (!text || !typesOf(text).includes('string'))
+      return `the items copy "${target}" from a translatable field: declare "${TRANSLATIONS_FIELD}/${language}/${target}" (a string) in the items' schema`;
+  }
+  return undefined;
+}
+
+/**
+ * A catalogue list (`catalogLists`) copying a translatable field copies its translations too,
+ * into the item's `i18n`: the items' schema must declare them.
+ */
+export function checkCatalogListTranslations(
+  entity: EntityDefinition,
+  catalogs: readonly CatalogDefinition[],
+  problems: DefinitionProblem[],
+): void {
+  const file = `schemas/${entity.id}.schema.json`;
+  (entity.catalogLists ?? []).forEach((list, i) => {
+    const items = itemSchemaAt(entity.schema, list.path);
+    list.sources.forEach((source, j) => {
+      const translatable = catalogs.find((c) => c.id === source.catalog)?.translatable ?? [];
+      for (const [target, field] of Object.entries(source.fields)) {
+        if (!translatable.includes(field)) continue;
+        const message = undeclared(items, target);
+        if (message)
+          problems.push({
+            file,
+            pointer: `/catalogLists/${i}/sources/${j}/fields/${target}`,
+            message,
+          });
+      }
+    });
+  });
+}
+
+/**
+ * A fee source whose name field is translatable freezes the name's translations beside it, on
+ * each fee line (`name`): the lines' schema (the `lines` of `payment.fees`) must declare them.
+ */
+export function checkFeeTranslations(
+  workflow: WorkflowDefinition,
+  schemas: readonly EntityDefinition[],
+  catalogs: readonly CatalogDefinition[],
+  problems: DefinitionProblem[],
+): void {
+  const payment = workflow.payment;
+  const entity = schemas.find((schema) => schema.id === workflow.document);
+  if (!payment || !entity) return;
+  const items = itemSchemaAt(entity.schema, `${payment.fees}/lines`);
+  payment.sources.forEach((source, i) => {
+    const translatable = catalogs.find((c) => c.id === source.catalog)?.translatable ?? [];
+    if (!translatable.includes(source.name)) return;
+    const message = undeclared(items, 'name');
+    if (message)
+      problems.push({
+        file: `workflows/${workflow.id}.json`,
+        pointer: `/payment/sources/${i}/name`,
+        message,
+      });
+  });
+}
