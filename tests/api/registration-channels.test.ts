@@ -58,7 +58,14 @@ describe.each(databaseKinds())('registration confirmed through each channel on %
       trader: 'traderNo',
     });
     expect(options.countries).toEqual(
-      expect.arrayContaining([{ code: 'WS', name: expect.stringMatching(/Samoa/) }]),
+      // Named in English, and in French for a page in French.
+      expect.arrayContaining([
+        {
+          code: 'WS',
+          name: expect.stringMatching(/Samoa/),
+          i18n: { fr: { name: expect.stringMatching(/Samoa/) } },
+        },
+      ]),
     );
   });
 
