@@ -215,6 +215,8 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
     );
     const payTo = {
       payee: 'Immigration Service',
+      // The payee's name is a text of the service's, given in French too.
+      i18n: { fr: { payee: "Service de l'immigration" } },
       bank: 'Bank of the Island',
       accountNumber: '02-0100-0123456-00',
       swiftCode: 'BOISWSWA',
@@ -231,6 +233,7 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
         'en',
         {
           payee: 'Payee',
+          payeeName: 'Immigration Service',
           account: 'Account number',
           due: 'Due date',
           reference: 'Reference to quote',
@@ -243,6 +246,7 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
         'fr',
         {
           payee: 'Bénéficiaire',
+          payeeName: "Service de l'immigration",
           account: 'Numéro de compte',
           due: "Date d'échéance",
           reference: 'Référence à indiquer',
@@ -263,7 +267,7 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
       const lines = text.lines.map((line) => line.text);
       expect(lines).toEqual(
         expect.arrayContaining([
-          `${words.payee}\tImmigration Service`,
+          `${words.payee}\t${words.payeeName}`,
           `${words.account}\t02-0100-0123456-00`,
           `${words.due}\t${dayMonthYear(payTo.dueDate)}`,
           `${words.reference}\t${invoice.number}`,

@@ -230,4 +230,21 @@ describe('the checker: translatable fields and amounts', () => {
     // The attachments' list still declares its translations: nothing said of it.
     expect(problems.some((p) => p.pointer.startsWith('/catalogLists/1'))).toBe(false);
   });
+
+  it('refuses a catalogue copy of a translatable text whose object does not declare its translations', async () => {
+    const problems = await problemsWith<EntityDefinition>({
+      'schemas/payment-invoice.schema.json': (entity) => {
+        const properties = entity.schema.properties as Record<string, JsonSchema>;
+        delete (properties.payTo!.properties as Record<string, JsonSchema>).i18n;
+      },
+    });
+    expect(problems).toEqual([
+      {
+        file: 'workflows/payment-invoice.json',
+        pointer: '/fromCatalog/0/fields/payee',
+        message:
+          'the copy writes "payee" from a translatable field: declare "i18n/fr/payee" (a string) in the object\'s schema',
+      },
+    ]);
+  });
 });

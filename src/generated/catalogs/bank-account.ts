@@ -7,6 +7,11 @@ export interface CatalogEntryBankAccount {
   accountNumber: string;
   swiftCode?: string;
   paymentTermDays: number;
+  i18n?: {
+    fr?: {
+      payee?: string;
+    };
+  };
   startTime: string;
   endTime?: string | null;
 }

@@ -50,6 +50,11 @@ export interface PaymentInvoice {
     swiftCode?: string;
     reference?: string;
     dueDate?: string;
+    i18n?: {
+      fr?: {
+        payee?: string;
+      };
+    };
   };
   message?: {
     subject?: string;

@@ -93,16 +93,21 @@ function itemSchemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefin
 }
 
 /**
- * Why a list's items cannot keep the translations of `target`: every translated language must be
- * declared in the items' `i18n` with `target` a text, or the copy would be refused as an unknown
- * property (or lost, and the reader would get English).
+ * Why a list's items (or, `of: 'object'`, the object a copy writes) cannot keep the translations
+ * of `target`: every translated language must be declared in its `i18n` with `target` a text, or
+ * the copy would be refused as an unknown property (or lost, and the reader would get English).
  */
-function undeclared(items: JsonSchema | undefined, target: string): string | undefined {
-  const translations = propertiesOf(items)[TRANSLATIONS_FIELD];
+function undeclared(
+  schema: JsonSchema | undefined,
+  target: string,
+  of: 'items' | 'object' = 'items',
+): string | undefined {
+  const translations = propertiesOf(schema)[TRANSLATIONS_FIELD];
+  const whose = of === 'items' ? "the items'" : "the object's";
   for (const language of TRANSLATED_LANGUAGES) {
     const text = propertiesOf(propertiesOf(translations)[language])[target];
     if (!text || !typesOf(text).includes('string'))
-      return `the items copy "${target}" from a translatable field: declare "${TRANSLATIONS_FIELD}/${language}/${target}" (a string) in the items' schema`;
+      return `${of === 'items' ? 'the items copy' : 'the copy writes'} "${target}" from a translatable field: declare "${TRANSLATIONS_FIELD}/${language}/${target}" (a string) in ${whose} schema`;
   }
   return undefined;
 }
@@ -159,5 +164,40 @@ export function checkFeeTranslations(
         pointer: `/payment/sources/${i}/name`,
         message,
       });
+  });
+}
+
+/** The object schema at a data pointer (`/payTo`). */
+function objectSchemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
+  let node: JsonSchema | undefined = schema;
+  for (const segment of pointer.split('/').slice(1)) node = propertiesOf(node)[segment];
+  return node;
+}
+
+/**
+ * A catalogue copy (`fromCatalog`) of a translatable field copies its translations too, into the
+ * `i18n` of the object it writes (an invoice's payee): that object's schema must declare them.
+ */
+export function checkCatalogCopyTranslations(
+  workflow: WorkflowDefinition,
+  schemas: readonly EntityDefinition[],
+  catalogs: readonly CatalogDefinition[],
+  problems: DefinitionProblem[],
+): void {
+  const entity = schemas.find((schema) => schema.id === workflow.document);
+  if (!entity) return;
+  (workflow.fromCatalog ?? []).forEach((copy, i) => {
+    const translatable = catalogs.find((c) => c.id === copy.catalog)?.translatable ?? [];
+    const target = objectSchemaAt(entity.schema, copy.to);
+    for (const [property, field] of Object.entries(copy.fields)) {
+      if (!translatable.includes(field)) continue;
+      const message = undeclared(target, property, 'object');
+      if (message)
+        problems.push({
+          file: `workflows/${workflow.id}.json`,
+          pointer: `/fromCatalog/${i}/fields/${property}`,
+          message,
+        });
+    }
   });
 }

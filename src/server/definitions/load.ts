@@ -19,6 +19,7 @@ import { checkCertificateHolders } from './check-holders';
 import { checkCatalogCopies } from './check-catalog-copies';
 import { checkProfilePrefills } from './check-prefill';
 import {
+  checkCatalogCopyTranslations,
   checkCatalogFields,
   checkCatalogListTranslations,
   checkFeeTranslations,
@@ -112,6 +113,7 @@ export async function checkDefinitions(
     checkWorkflowRoles(workflow, problems);
     checkPaymentSources(workflow, catalogs, problems);
     checkFeeTranslations(workflow, schemas, catalogs, problems);
+    checkCatalogCopyTranslations(workflow, schemas, catalogs, problems);
     checkValidityPeriods(workflow, catalogs, problems);
     checkCertificateHolders(workflow, schemas, problems);
     checkCatalogCopies(workflow, catalogs, schemas, problems);

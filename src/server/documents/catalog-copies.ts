@@ -1,3 +1,4 @@
+import { copiedTranslations, TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import { catalogsIn } from '../catalog/valid-at';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
@@ -13,7 +14,8 @@ export function daysAfter(from: Date, days: number): string {
 /**
  * Copies into the document the catalogue entries its workflow names (`fromCatalog`), as valid
  * now: the settings it is issued with (an invoice's payee, bank and account, its due date the
- * creation date plus the entry's payment term, and its own number as the reference to quote).
+ * creation date plus the entry's payment term, and its own number as the reference to quote);
+ * a translatable text comes with its translations (`i18n`), so each reader reads their language.
  * An entry missing, or a term that is not a whole number of days, refuses the action (409) rather
  * than issue a document that does not say what it must; nothing is written then.
  */
@@ -35,6 +37,9 @@ export async function copyFromCatalog({
       const value = entry.data[field];
       if (value !== undefined && value !== null && value !== '') values[property] = value;
     }
+    // A translatable text (the payee) keeps its other languages beside it, as copied lists do.
+    const translations = copiedTranslations(entry.data, Object.entries(copy.fields));
+    if (translations) values[TRANSLATIONS_FIELD] = translations;
     for (const [property, field] of Object.entries(copy.daysAfter ?? {})) {
       const days = entry.data[field];
       if (typeof days !== 'number' || !Number.isInteger(days) || days < 0) throw missing();
