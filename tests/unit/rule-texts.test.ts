@@ -55,6 +55,22 @@ describe('the texts of the rules a schema can fail by', () => {
     }
   });
 
+  it('names a wrong type in words of the language, never as JSON Schema spells it', () => {
+    const schema = {
+      type: 'object',
+      properties: { owner: { type: 'string' }, count: { type: ['integer', 'null'] } },
+    };
+    const errors = errorsOf(schema, { owner: 42, count: 'many' });
+    expect(toFieldErrors(errors, texts, 'fr').map((f) => f.message)).toEqual([
+      "Cette valeur n'a pas le bon type (attendu : un texte)",
+      "Cette valeur n'a pas le bon type (attendu : un nombre entier ou rien)",
+    ]);
+    expect(toFieldErrors(errors, texts, 'en').map((f) => f.message)).toEqual([
+      'This value has the wrong type (expected a text)',
+      'This value has the wrong type (expected a whole number or nothing)',
+    ]);
+  });
+
   it('shows an anyOf only when no branch says more, a not and a false schema in words', () => {
     const schema = {
       type: 'object',

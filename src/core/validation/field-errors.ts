@@ -28,10 +28,37 @@ export function toFieldErrors(
     fields.push({
       path,
       rule,
-      message: translate(texts, language, `validation.${rule}`, error.params),
+      message: translate(
+        texts,
+        language,
+        `validation.${rule}`,
+        messageParams(error, texts, language),
+      ),
     });
   }
   return fields;
+}
+
+/**
+ * The parameters a message is written with: Ajv's, where a type is named as the language names it
+ * ("a number", "un nombre") rather than as JSON Schema spells it ("number").
+ */
+function messageParams(
+  error: SchemaError,
+  texts: Partial<Record<Language, TextTree>>,
+  language: Language,
+): Record<string, unknown> {
+  const { type } = error.params;
+  if (error.keyword !== 'type' || (typeof type !== 'string' && !Array.isArray(type)))
+    return error.params;
+  // One type ("string"), or several: an array, or a comma list in some Ajv versions.
+  const named = (Array.isArray(type) ? type.map(String) : type.split(',')).map((one) =>
+    translate(texts, language, `validation.typeNames.${one}`),
+  );
+  return {
+    ...error.params,
+    type: named.join(translate(texts, language, 'validation.typeNames.or')),
+  };
 }
 
 /**
