@@ -27,6 +27,21 @@ describe('widgets', () => {
     expect((screen.getByLabelText(/Phone/) as HTMLInputElement).type).toBe('tel');
   });
 
+  it("a date's calendar names its controls in the form's language and shows no faded days", async () => {
+    const user = userEvent.setup();
+    await renderSample();
+    await user.click(screen.getByLabelText(/Date of birth/));
+    // Mantine's previous and next buttons had no name of their own.
+    await screen.findByRole('button', { name: 'Previous month' });
+    const named = [...document.querySelectorAll('button[aria-label]')].map((button) =>
+      button.getAttribute('aria-label'),
+    );
+    expect(named).toEqual(expect.arrayContaining(['Next month', 'Choose a month']));
+    // The last and next months' days, faded below AA contrast, are not drawn.
+    const outside = document.querySelectorAll<HTMLElement>('[data-outside]');
+    expect([...outside].every((day) => day.style.display === 'none')).toBe(true);
+  });
+
   it('yesNo stores booleans', async () => {
     const user = userEvent.setup();
     const form = await renderSample();

@@ -1,5 +1,5 @@
 import { memo, useCallback } from 'react';
-import { DateInput } from '@mantine/dates';
+import { DateInput, type DateInputProps } from '@mantine/dates';
 // The calendar's own styles (previous/next controls, the day grid, the popover): without them
 // the picker opened as bare buttons and text over the fields below. @mantine/core's styles come
 // first (src/portal/main.tsx); these load with the form's chunk, after them.
@@ -15,7 +15,25 @@ import {
   pickerToIso,
 } from '../format';
 import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
-import { contextOf } from '../context';
+import { contextOf, t, type EngineFormContext } from '../context';
+import { calendarLabels } from '../../calendarLabels';
+
+/**
+ * What every calendar of the form shares with the portal's other date fields (DateTimeField):
+ * its controls named in the form's language, and none of Mantine's faded days of the next and
+ * last months nor its red weekends, both below the contrast WCAG asks (1.4.3); no date a form
+ * asks for depends on the weekday.
+ */
+function calendarProps(
+  context: EngineFormContext,
+): Pick<DateInputProps, 'locale' | 'ariaLabels' | 'hideOutsideDates' | 'weekendDays'> {
+  return {
+    locale: context.language,
+    ariaLabels: calendarLabels((key) => t(context, key)),
+    hideOutsideDates: true,
+    weekendDays: [],
+  };
+}
 
 /** A date typed or picked as DD/MM/YYYY, stored as ISO `YYYY-MM-DD`. */
 export const DateWidget = memo(function DateWidget(props: EngineWidgetProps) {
@@ -31,7 +49,7 @@ export const DateWidget = memo(function DateWidget(props: EngineWidgetProps) {
       // A date the server fills (an invoice line's submission) reads at full contrast.
       readOnly={props.readonly}
       error={errorOf(props)}
-      locale={contextOf(props.registry.formContext).language}
+      {...calendarProps(contextOf(props.registry.formContext))}
       valueFormat={DATE_FORMAT}
       dateParser={parseDate}
       placeholder={DATE_FORMAT}
@@ -58,7 +76,7 @@ export const DateTimeWidget = memo(function DateTimeWidget(props: EngineWidgetPr
       withAsterisk={props.required}
       disabled={props.disabled || props.readonly}
       error={errorOf(props)}
-      locale={contextOf(props.registry.formContext).language}
+      {...calendarProps(contextOf(props.registry.formContext))}
       valueFormat={DATETIME_FORMAT}
       dateParser={parseDateTime}
       placeholder={DATETIME_FORMAT}
