@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, createCatalogEntries, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
-import { messagesAbout } from '../support/inbox';
+import { insertAccount, messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
 import { applicationsThrough } from '../support/personas';
 import { assertReadablePdf, extractPdfText } from '../support/pdf-text';
@@ -227,6 +227,23 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
     expect((await ok<Invoice>(call('GET', `${INVOICES}/${invoice.id}`, payer))).data.payTo).toEqual(
       payTo,
     );
+    // A payer whose account keeps French as its language.
+    const frenchId = await insertAccount(api.server.database.db, {
+      name: 'Léa Payeuse',
+      email: 'lea.payeuse@example.org',
+      data: {
+        identity: { loginIdentifier: 'lea.payeuse', firstName: 'Léa', lastName: 'Payeuse' },
+        preferences: { language: 'fr' },
+      },
+    });
+    const frenchPayer = await api.tokenFor(payerRoles, {
+      sub: frenchId,
+      name: 'Léa Payeuse',
+      email: 'lea.payeuse@example.org',
+    });
+    const frenchInvoice = await ok<Invoice>(
+      create([(await submittedVisa(applications, frenchPayer)).number], frenchPayer),
+    );
 
     for (const [language, words] of [
       [
@@ -256,9 +273,12 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
         },
       ],
     ] as const) {
-      const pdf = await api.call('GET', `${INVOICES}/${invoice.id}/certificate`, {
-        token: payer,
-        headers: { 'accept-language': language },
+      // The e-invoice is its holder's document, in the holder's language whoever prints it: the
+      // French payer's in French, the other in English, whatever language the request asks for.
+      const [holder, printed] = language === 'fr' ? [frenchPayer, frenchInvoice] : [payer, invoice];
+      const pdf = await api.call('GET', `${INVOICES}/${printed.id}/certificate`, {
+        token: holder,
+        headers: { 'accept-language': language === 'fr' ? 'en' : 'fr' },
       });
       expect(pdf.statusCode, pdf.body).toBe(200);
       const text = await extractPdfText(pdf.rawPayload);
@@ -270,7 +290,7 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
           `${words.payee}\t${words.payeeName}`,
           `${words.account}\t02-0100-0123456-00`,
           `${words.due}\t${dayMonthYear(payTo.dueDate)}`,
-          `${words.reference}\t${invoice.number}`,
+          `${words.reference}\t${printed.number}`,
           `${words.address}\t4 Beach Road`,
           'Apia',
           words.country,
@@ -282,7 +302,7 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
       expect(text.lines.filter((line) => line.page === 1).map((line) => line.text)).toEqual(
         expect.arrayContaining([
           `${words.due}\t${dayMonthYear(payTo.dueDate)}`,
-          `${words.reference}\t${invoice.number}`,
+          `${words.reference}\t${printed.number}`,
         ]),
       );
     }

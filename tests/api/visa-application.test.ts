@@ -649,7 +649,8 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     const { stored, filled } = await completeApplication('VV30');
     await pay(stored, filled);
     let view = (await call('GET', `${BASE}/${stored.id}`, verifier)).json() as View;
-    // The receipt reads in the reader's language, its fees and payer given as recorded.
+    // The receipt is the holder's, in the holder's language (English here) whatever language
+    // the reader asks for; its fees and payer given as recorded.
     const { order } = (
       await call('GET', `/api/payments/${TYPE}/${stored.id}`, applicant)
     ).json() as {
@@ -662,7 +663,7 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
       });
       expect(receipt.statusCode, receipt.body).toBe(200);
       assertReadablePdf(await extractPdfText(receipt.rawPayload), {
-        language,
+        language: 'en',
         valueX: RECEIPT_VALUE_X,
         names: [
           ...order.items.map((item) => item.name),
@@ -930,10 +931,11 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
       ['Application fee', 'Frais de dossier'],
       ['Issue fee', 'Frais de délivrance'],
     ]);
-    // The receipt names the fees in the language it is written in.
+    // The receipt is written in its French holder's language, even for a reader asking for
+    // English, and names the fees in it.
     const receipt = await api.call('GET', `/api/payments/${TYPE}/${stored.id}/receipt`, {
       token: applicant,
-      headers: { 'accept-language': 'fr' },
+      headers: { 'accept-language': 'en' },
     });
     const receiptText = await extractPdfText(receipt.rawPayload);
     assertReadablePdf(receiptText, { language: 'fr', valueX: RECEIPT_VALUE_X, names: ['Ana Tui'] });

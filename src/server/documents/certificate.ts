@@ -53,15 +53,6 @@ export function viewUrl(publicUrl: string, prefix: string, id: string): string {
   return portalUrl(publicUrl, `${prefix}/view/${encodeURIComponent(id)}`);
 }
 
-/** The language the holder asked to be written to in (the workflow's `holderLanguage`), else English. */
-export function holderLanguage(
-  workflow: WorkflowDefinition,
-  data: Record<string, unknown>,
-): Language {
-  if (!workflow.holderLanguage) return 'en';
-  return resolvePointer(data, workflow.holderLanguage) === 'fr' ? 'fr' : 'en';
-}
-
 /** The name of a catalogue entry valid at the time of printing, if there is one. */
 export type CatalogNames = (catalog: string, code: string) => Promise<string | undefined>;
 

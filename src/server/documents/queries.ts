@@ -12,7 +12,8 @@ import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { SearchField } from '../search/compile-search';
 import { allowedActions, requireListAccess, visibility } from './access';
-import { certificatePdf, holderLanguage } from './certificate';
+import { certificatePdf } from './certificate';
+import { holderLanguageOf } from './holder-language';
 import { holdersOf, type CertificateHolder } from '../../core/documents/certificate-holders';
 import { asObject, visibleRow } from './commands';
 import { listWhere } from './list-where';
@@ -204,8 +205,20 @@ export class DocumentQueries {
   }
 
   /**
-   * The issued document as a PDF (`certificate` of the workflow), in the holder's language
-   * (the workflow's `holderLanguage`), else in `language`: for its owner and the holders of the
+   * The language the document's holder is written to in: what the document says (the workflow's
+   * `holderLanguage`), else what their account keeps, else English. Their PDFs speak it.
+   */
+  holderLanguage(
+    workflow: CompiledWorkflow,
+    row: { owner: string; data: Record<string, unknown> },
+  ): Promise<Language> {
+    return holderLanguageOf(this.db, this.environment.accounts, workflow.definition, row);
+  }
+
+  /**
+   * The issued document as a PDF (`certificate` of the workflow), in the holder's language,
+   * whoever prints it (holderLanguageOf: the language the document or the holder's account
+   * keeps, else English): for its owner and the holders of the
    * certificate's roles, in the statuses it names (else 409). With `holderNumber`, the
    * certificate of the one of its people (`certificate.holders`) numbered so (else 404): a
    * dependant's e-visa, which the main holder downloads with their own.
@@ -214,7 +227,6 @@ export class DocumentQueries {
     workflow: CompiledWorkflow,
     principal: Principal,
     id: string,
-    language: Language,
     holderNumber?: string,
   ): Promise<{ filename: string; pdf: Uint8Array }> {
     const certificate = workflow.definition.certificate;
@@ -248,9 +260,7 @@ export class DocumentQueries {
       document: row,
       environment: this.environment,
       // The holder's document speaks the holder's language, whoever prints it.
-      language: workflow.definition.holderLanguage
-        ? holderLanguage(workflow.definition, row.data)
-        : language,
+      language: await this.holderLanguage(workflow, row),
       holder,
     });
     return { filename: `${holder?.number ?? row.number ?? row.id}.pdf`, pdf };

@@ -133,10 +133,17 @@ export class DocumentService {
     type: string,
     principal: Principal,
     id: string,
-    language: Language,
     holder?: string,
   ): Promise<{ filename: string; pdf: Uint8Array }> {
-    return this.queries.certificate(this.workflow(type), principal, id, language, holder);
+    return this.queries.certificate(this.workflow(type), principal, id, holder);
+  }
+
+  /** The language a document's holder is written to in (its notices and PDFs speak it). */
+  holderLanguage(
+    type: string,
+    document: { owner: string; data: Record<string, unknown> },
+  ): Promise<Language> {
+    return this.queries.holderLanguage(this.workflow(type), document);
   }
 
   /** The documents a `documentChoices` field of this type's form may name (its options). */

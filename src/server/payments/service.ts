@@ -14,7 +14,7 @@ import { documentStatus } from '../documents/store/rows';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { GatewayReport, PaymentGateway } from './gateway';
 import { localizedText } from '../../core/i18n/localized';
-import { DEFAULT_LANGUAGE, type Language } from '../../core/i18n/translate';
+import type { Language } from '../../core/i18n/translate';
 
 type OrderRow = Selectable<PaymentOrderTable>;
 
@@ -148,15 +148,18 @@ export class PaymentService {
     return { documentStatus: document.status, order: order ? orderView(order) : null };
   }
 
-  /** What the receipt of the document's paid order shows; 404 before it is paid. */
+  /**
+   * What the receipt of the document's paid order shows, in its holder's language whoever prints
+   * it (`titleIn` names the document in that language); 404 before it is paid.
+   */
   async receipt(
     type: string,
     id: string,
     principal: Principal,
-    title: string,
-    language: Language = DEFAULT_LANGUAGE,
-  ): Promise<ReceiptData> {
+    titleIn: (language: Language) => string,
+  ): Promise<ReceiptData & { language: Language }> {
     const document = await this.options.documents.read(type, principal, id);
+    const language = await this.options.documents.holderLanguage(type, document);
     const order = await this.options.db
       .selectFrom('payment_order')
       .selectAll()
@@ -167,11 +170,12 @@ export class PaymentService {
       throw new ApiProblem(404, ERROR_CODES.notFound);
     const view = orderView(order);
     return {
+      language,
       receiptReference: order.receipt_reference,
       orderReference: order.order_reference,
       orderId: order.id,
       documentNumber: document.number ?? '',
-      documentTitle: title,
+      documentTitle: titleIn(language),
       payerName: document.ownerName ?? document.owner,
       // The receipt names each fee in its language, and who a line is for beside the fee.
       items: view.items.map((line) => {

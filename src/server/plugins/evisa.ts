@@ -64,7 +64,6 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
           request.params.type,
           caller(request),
           request.params.id,
-          requestLanguage(request),
           request.params.number,
         );
         return reply

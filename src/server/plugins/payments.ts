@@ -88,17 +88,16 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
     PAYMENT_ROUTES.receipt,
     async (request, reply) => {
       const principal = caller(request);
-      const language = requestLanguage(request);
+      // The holder's receipt, in the holder's language, whoever prints it.
       const receipt = await payments.receipt(
         request.params.type,
         request.params.id,
         principal,
-        title(request.params.type, language),
-        language,
+        (language) => title(request.params.type, language),
       );
       // pdf-lib loads with the first receipt, not with every start of the server.
       const { renderReceiptPdf } = await import('../payments/receipt-pdf');
-      const pdf = await renderReceiptPdf(receipt, translations, language);
+      const pdf = await renderReceiptPdf(receipt, translations, receipt.language);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="receipt-${receipt.receiptReference}.pdf"`)
