@@ -2,7 +2,6 @@ import { UUID } from '../db/ids';
 import { isStoredPositiveInteger } from '../db/integers';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { SchemaError } from '../../core/validation/field-errors';
 import { deleteEntry, updateEntry, type ChangeOutcome } from '../catalog/changes';
 import {
   catalogReaderRoles,
@@ -14,13 +13,12 @@ import { requireAnyRole, requireSignedIn } from '../auth/plugin';
 import { CATALOG_ROUTES } from '../api-contract/fixed-routes';
 import type { CatalogCache } from '../catalog/cache';
 import { chooseOptions } from '../catalog/options';
-import { danglingReferences } from '../catalog/references';
+import { checkEntry } from '../catalog/checked-entry';
 import { insertEntry, isOverlapError, readEntry, searchEntries } from '../catalog/entries';
 import type { Database } from '../db/schema';
 import type { ValidatorSet } from '../definitions/validators';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { requestLanguage } from '../http/language';
-import { systemFieldsOf } from '../../core/definitions/catalog-entry';
 
 export interface CatalogPluginOptions {
   db: Kysely<Database>;
@@ -206,58 +204,15 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
 }
 
 /**
- * The entry if it may be stored: valid against the catalogue's compiled schema, its period in
- * order, and every reference naming an entry valid at its start. Otherwise a 400 naming each
- * field, and nothing is stored.
+ * The entry if it may be stored (`checkEntry`); otherwise a 400 naming each field, and nothing
+ * is stored.
  */
 async function checkedEntry(
   options: CatalogPluginOptions,
   catalog: CatalogDefinition,
   body: unknown,
 ): Promise<Record<string, unknown>> {
-  const entry = validEntry(options.validators, catalog, withoutSystemFields(catalog, body));
-  const dangling = await danglingReferences(options.db, catalog, entry);
-  if (dangling.length > 0) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, dangling);
-  return entry;
-}
-
-/**
- * The body without the fields only the system writes (`readOnly`: a country's ISO codes): what a
- * caller sends there is not taken, on a creation as on an edit, whatever its value, and is never
- * a reason to refuse the rest (an edit keeps the stored values, `updateEntry`).
- */
-function withoutSystemFields(catalog: CatalogDefinition, body: unknown): unknown {
-  const system = systemFieldsOf(catalog);
-  if (system.length === 0 || typeof body !== 'object' || body === null || Array.isArray(body))
-    return body;
-  return Object.fromEntries(Object.entries(body).filter(([name]) => !system.includes(name)));
-}
-
-/** Validates an entry with the catalogue's compiled schema, plus the period's order. */
-function validEntry(
-  validators: ValidatorSet,
-  catalog: CatalogDefinition,
-  body: unknown,
-): Record<string, unknown> {
-  const validate = validators.get('catalog', catalog.id);
-  if (!validate) throw new Error(`No validator for catalogue ${catalog.id}`);
-  if (!validate(body)) {
-    throw new ApiProblem(
-      400,
-      ERROR_CODES.validationFailed,
-      {},
-      ((validate.errors ?? []) as SchemaError[]).map((e) => ({
-        path: e.instancePath,
-        rule: e.keyword,
-        params: e.params,
-      })),
-    );
-  }
-  const entry = body as Record<string, unknown>;
-  if (entry.endTime && Date.parse(String(entry.endTime)) <= Date.parse(String(entry.startTime))) {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/endTime', rule: 'endAfterStart' },
-    ]);
-  }
-  return entry;
+  const check = await checkEntry(options.db, options.validators, catalog, body);
+  if (check.problems) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, check.problems);
+  return check.entry;
 }
