@@ -29,3 +29,15 @@ export function downloadText(
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/**
+ * A CSV file's rows, each a list of cells; the separator is found (a comma as the export writes
+ * it, a semicolon as a spreadsheet set to French saves it). `unreadable`: the row (1-based) where
+ * the file stops being CSV, an unterminated quote.
+ */
+export function parseCsv(text: string): { rows: string[][]; unreadable?: number } {
+  const parsed = Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { skipEmptyLines: 'greedy' });
+  // A file of one column has no separator to find: that is no error.
+  const error = parsed.errors.find((e) => e.type !== 'Delimiter');
+  return error ? { rows: parsed.data, unreadable: (error.row ?? 0) + 1 } : { rows: parsed.data };
+}

@@ -363,6 +363,44 @@ export const CODE_NAME_ITEMS = itemsOf({
   properties: { code: { type: 'string' }, name: { type: 'string' } },
 });
 
+/** What a catalogue import answers: how many rows create, update or leave an entry, and why not. */
+export const CATALOG_IMPORT_RESULT: ContractSchema = {
+  type: 'object',
+  required: ['dryRun', 'created', 'updated', 'unchanged', 'problems'],
+  properties: {
+    dryRun: { type: 'boolean' },
+    created: { type: 'integer', minimum: 0 },
+    updated: { type: 'integer', minimum: 0 },
+    unchanged: { type: 'integer', minimum: 0 },
+    problems: {
+      type: 'array',
+      description:
+        'A dry run only (an import with problems is refused with them): `/entries/{row}/{field}`',
+      items: {
+        type: 'object',
+        required: ['path', 'rule', 'message'],
+        properties: {
+          path: { type: 'string', description: 'JSON pointer into the body' },
+          rule: { type: 'string' },
+          message: { type: 'string' },
+        },
+      },
+    },
+  },
+};
+
+/** The body of a catalogue import: whole entries (`entries` of the catalogue's schema). */
+export function catalogImportBodySchema(entry: ContractSchema, maxItems: number): ContractSchema {
+  return {
+    type: 'object',
+    required: ['entries', 'dryRun'],
+    properties: {
+      entries: { type: 'array', minItems: 1, maxItems, items: entry },
+      dryRun: { type: 'boolean', description: 'true: say what the import would do, write nothing' },
+    },
+  };
+}
+
 /** What a workflow's `derive` answers: the filled values by pointer, and rule problems. */
 export const DERIVED_VALUES: ContractSchema = {
   type: 'object',

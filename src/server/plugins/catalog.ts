@@ -1,6 +1,6 @@
 import { UUID } from '../db/ids';
 import { isStoredPositiveInteger } from '../db/integers';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { deleteEntry, updateEntry, type ChangeOutcome } from '../catalog/changes';
 import {
@@ -19,6 +19,11 @@ import type { Database } from '../db/schema';
 import type { ValidatorSet } from '../definitions/validators';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { requestLanguage } from '../http/language';
+import { importEntries } from '../catalog/import';
+import { CATALOG_IMPORT_MAX_ROWS } from '../../core/definitions/catalog-csv';
+import { formatCount } from '../../core/format';
+import type { Language, TextTree } from '../../core/i18n/translate';
+import { toFieldErrors } from '../../core/validation/field-errors';
 
 export interface CatalogPluginOptions {
   db: Kysely<Database>;
@@ -32,7 +37,15 @@ export interface CatalogPluginOptions {
   searchMaxItems: number;
   /** The catalogues as this process keeps them: options are chosen from it. */
   cache: CatalogCache;
+  /** Every language's texts: a dry run's problems are worded in the request's language. */
+  texts: Partial<Record<Language, TextTree>>;
 }
+
+/**
+ * The largest import body: CATALOG_IMPORT_MAX_ROWS rows of a few kilobytes each (the longest
+ * catalogue texts, in two languages), beyond the API's usual limit.
+ */
+const CATALOG_IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** At most this many options per answer: the form's select narrows as the person types. */
 const OPTIONS_LIMIT = 50;
@@ -186,6 +199,55 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     },
   );
 
+  // Import: whole entries to create or update, all or none; a dry run says what it would do.
+  app.post<{ Params: { catalogId: string } }>(
+    '/:catalogId/import',
+    {
+      ...CATALOG_ROUTES.import,
+      bodyLimit: Math.max(CATALOG_IMPORT_BODY_LIMIT, app.initialConfig.bodyLimit ?? 0),
+      // A body beyond the API's usual limit is read for a manager only: nobody else makes the
+      // server parse megabytes. Smaller ones go the usual way (a NUL character refused first).
+      preParsing: async (request: FastifyRequest<{ Params: { catalogId: string } }>) => {
+        const length = request.headers['content-length'];
+        if (length === undefined || Number(length) > (app.initialConfig.bodyLimit ?? 0))
+          requireAnyRole(request, roleList(catalogOf(request.params.catalogId).managerRoles));
+      },
+    },
+    async (request) => {
+      const catalog = catalogOf(request.params.catalogId);
+      const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+      const language = requestLanguage(request);
+      const { entries, dryRun } = importRequest(request.body, language);
+      const outcome = await importEntries(
+        options.db,
+        options.validators,
+        catalog,
+        entries,
+        principal.preferredUsername ?? principal.subject,
+        dryRun,
+      );
+      if (!dryRun && outcome.problems.length > 0)
+        throw new ApiProblem(
+          400,
+          ERROR_CODES.validationFailed,
+          {},
+          outcome.problems,
+          'catalog.import.refused',
+        );
+      if (!dryRun && outcome.created + outcome.updated > 0) options.cache.changed(catalog.id);
+      const problems = toFieldErrors(
+        outcome.problems.map((p) => ({
+          instancePath: p.path,
+          keyword: p.rule,
+          params: p.params ?? {},
+        })),
+        options.texts,
+        language,
+      );
+      return { dryRun, ...outcome, problems };
+    },
+  );
+
   // Delete: ?version= the version read.
   app.delete<{ Params: { catalogId: string; id: string }; Querystring: { version?: string } }>(
     '/:catalogId/:id',
@@ -201,6 +263,39 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
       return reply.status(204).send();
     },
   );
+}
+
+/**
+ * The body of an import: `entries` (a list of at most CATALOG_IMPORT_MAX_ROWS; what each holds
+ * is the import's business, row by row) and `dryRun`. Otherwise a 400, or a 413 saying the
+ * limit in the request's language.
+ */
+function importRequest(body: unknown, language: Language): { entries: unknown[]; dryRun: boolean } {
+  const given = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const problems = [
+    ...(Array.isArray(given.entries)
+      ? given.entries.length === 0
+        ? [{ path: '/entries', rule: 'minItems', params: { limit: 1 } }]
+        : []
+      : [{ path: '/entries', rule: 'type', params: { type: 'array' } }]),
+    ...(typeof given.dryRun === 'boolean'
+      ? []
+      : [{ path: '/dryRun', rule: 'type', params: { type: 'boolean' } }]),
+  ];
+  if (problems.length > 0) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
+  const entries = given.entries as unknown[];
+  if (entries.length > CATALOG_IMPORT_MAX_ROWS)
+    throw new ApiProblem(
+      413,
+      ERROR_CODES.tooLarge,
+      {
+        max: formatCount(CATALOG_IMPORT_MAX_ROWS, language),
+        count: formatCount(entries.length, language),
+      },
+      undefined,
+      'catalog.import.tooManyRows',
+    );
+  return { entries, dryRun: given.dryRun as boolean };
 }
 
 /**
