@@ -175,10 +175,10 @@ export function readDecimal(
   let plain: string | undefined;
   if (/^-?\d+$/.test(body)) plain = body;
   else if (/^-?(\d{1,3}(,\d{3})+|\d+)\.\d+$/.test(body)) plain = body.replaceAll(',', '');
-  else if (/^-?(\d{1,3}(\.\d{3})+|\d+),\d+$/.test(body))
-    plain = body.replaceAll('.', '').replace(',', '.');
   else if (/^-?\d{1,3}(,\d{3})+$/.test(body))
     plain = decimalComma ? body.replace(',', '.') : body.replaceAll(',', '');
+  else if (/^-?(\d{1,3}(\.\d{3})+|\d+),\d+$/.test(body))
+    plain = body.replaceAll('.', '').replace(',', '.');
   if (plain === undefined) return undefined;
   const number = Number(plain);
   return Number.isFinite(number) ? number : undefined;
