@@ -218,7 +218,7 @@ function ImportSteps({
       <Text size="sm">{t('catalog.import.intro')}</Text>
       {stage.kind !== 'choose' && (
         <Text size="sm" fw={500}>
-          {t('catalog.import.file')}: {stage.file}
+          {t('catalog.import.file', { name: stage.file })}
         </Text>
       )}
       {stage.kind === 'checking' && (
@@ -342,33 +342,32 @@ function Preview({
             {problems.length > LISTED_PROBLEMS &&
               ` ${t('catalog.import.listed', { count: LISTED_PROBLEMS })}`}
           </Alert>
-          <Table.ScrollContainer minWidth={360}>
-            <Table withTableBorder striped captionSide="top">
-              <Table.Caption>{t('catalog.import.problemsCaption')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('catalog.import.row')}</Table.Th>
-                  <Table.Th scope="col">{t('catalog.import.column')}</Table.Th>
-                  <Table.Th scope="col">{t('catalog.import.problem')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {problems.slice(0, LISTED_PROBLEMS).map((problem, index) => {
-                  const place = importProblemPlace(catalog, problem.path);
-                  return (
-                    <Table.Tr key={`${problem.path} ${problem.rule} ${index}`}>
-                      {/* The file's row: its header is row 1, the first entry row 2. */}
-                      <Table.Td>{place ? place.row + 2 : ''}</Table.Td>
-                      <Table.Td>
-                        {place?.column ? title(place.column) : t('catalog.import.wholeRow')}
-                      </Table.Td>
-                      <Table.Td>{problem.message}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {/* No minimum width: on a phone the messages wrap rather than scroll out of sight. */}
+          <Table withTableBorder striped captionSide="top">
+            <Table.Caption>{t('catalog.import.problemsCaption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('catalog.import.row')}</Table.Th>
+                <Table.Th scope="col">{t('catalog.import.column')}</Table.Th>
+                <Table.Th scope="col">{t('catalog.import.problem')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {problems.slice(0, LISTED_PROBLEMS).map((problem, index) => {
+                const place = importProblemPlace(catalog, problem.path);
+                return (
+                  <Table.Tr key={`${problem.path} ${problem.rule} ${index}`}>
+                    {/* The file's row: its header is row 1, the first entry row 2. */}
+                    <Table.Td>{place ? place.row + 2 : ''}</Table.Td>
+                    <Table.Td>
+                      {place?.column ? title(place.column) : t('catalog.import.wholeRow')}
+                    </Table.Td>
+                    <Table.Td>{problem.message}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
         </>
       )}
     </Stack>
