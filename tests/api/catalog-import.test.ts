@@ -82,6 +82,12 @@ describe.each(databaseKinds())('catalogue CSV import on %s', (kind) => {
       body: { entries, dryRun },
       headers: { locale: language },
     });
+  /** An import's answer, which must be a 200. */
+  const counted = async (entries: unknown, dryRun: boolean): Promise<ImportAnswer> => {
+    const response = await importing(entries, dryRun);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as ImportAnswer;
+  };
   const stored = async (code: string): Promise<Entry[]> => {
     const response = await api.call('PATCH', FEES, {
       token: manager,
@@ -117,9 +123,7 @@ describe.each(databaseKinds())('catalogue CSV import on %s', (kind) => {
       automatic: false,
       startTime: START,
     });
-    const response = await importing(entries, true);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({
+    expect(await counted(entries, true)).toEqual({
       dryRun: true,
       created: 1,
       updated: 1,
@@ -184,9 +188,7 @@ describe.each(databaseKinds())('catalogue CSV import on %s', (kind) => {
       ].join('\n'),
       'fr',
     );
-    const response = await importing(entries, false);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({
+    expect(await counted(entries, false)).toEqual({
       dryRun: false,
       created: 1,
       updated: 1,
@@ -216,9 +218,7 @@ describe.each(databaseKinds())('catalogue CSV import on %s', (kind) => {
         `${row('IMH', 'Import fee H', 'Frais IMH', 12.5)}${formatDateTime(LATER)}`,
       ].join('\n'),
     );
-    const successor = await importing(next, false);
-    expect(successor.statusCode, successor.body).toBe(200);
-    expect(successor.json()).toMatchObject({ created: 1, updated: 1 });
+    expect(await counted(next, false)).toMatchObject({ created: 1, updated: 1 });
     expect(await stored('IMH')).toHaveLength(2);
   });
 
@@ -255,9 +255,7 @@ describe.each(databaseKinds())('catalogue CSV import on %s', (kind) => {
     // Beyond the API's usual limit (1 MiB), a body is read for a manager only.
     const big = [{ ...entries[0], name: 'x'.repeat(2 * 1024 * 1024) }];
     expect((await importing(big, true, reader)).statusCode).toBe(403);
-    const read = await importing(big, true);
-    expect(read.statusCode).toBe(200);
-    expect((read.json() as ImportAnswer).problems).toContainEqual(
+    expect((await counted(big, true)).problems).toContainEqual(
       expect.objectContaining({ path: '/entries/0/name', rule: 'maxLength' }),
     );
     expect(await stored('IMX')).toEqual([]);
@@ -284,9 +282,7 @@ describe.each(databaseKinds())('catalogue CSV import on %s', (kind) => {
       expect(response.json().error.code).toBe('VALIDATION_FAILED');
     }
     // Rows that are no entries at all are problems of their rows, not a failure.
-    const odd = await importing([42, null, 'text'], true);
-    expect(odd.statusCode, odd.body).toBe(200);
-    expect((odd.json() as ImportAnswer).problems.map((p) => p.path)).toEqual([
+    expect((await counted([42, null, 'text'], true)).problems.map((p) => p.path)).toEqual([
       '/entries/0',
       '/entries/1',
       '/entries/2',

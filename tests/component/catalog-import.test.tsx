@@ -3,58 +3,28 @@
 // every problem by row and column in the page's language, Import asks first and then says what
 // it did, a file whose columns are not the catalogue's is refused before anything is sent, and
 // only a manager is offered the button.
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiResult } from '../../src/core/api/client';
 import type { CatalogEntryRecord } from '../../src/core/definitions/catalog-entry';
 import type { CatalogDefinition, DefinitionBundle } from '../../src/core/definitions/types';
-import type { TextTree } from '../../src/core/i18n/translate';
 import type { SearchResult } from '../../src/core/search/protocol';
 import { CatalogFinder } from '../../src/engine/CatalogFinder';
 import type { CatalogImportResult } from '../../src/engine/CatalogImportDialog';
-import { changeLanguage, initI18n } from '../../src/portal/i18n';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const readJson = async <T,>(file: string): Promise<T> =>
-  JSON.parse(await fs.readFile(path.join(root, file), 'utf8')) as T;
+import { changeLanguage } from '../../src/portal/i18n';
+import { acceptingValidator, laptopWindow, readJson, startTexts } from './catalog-support';
 
 let fees: CatalogDefinition;
 let translations: DefinitionBundle['translations'];
-const validatorDir = path.join(root, 'node_modules/.cache/catalog-import-test');
-const validatorUrl = path.join(validatorDir, 'accept.mjs');
+const validatorUrl = acceptingValidator('catalog-import-test');
 
 beforeAll(async () => {
   fees = await readJson<CatalogDefinition>('catalogs/document-fee.json');
-  translations = {} as DefinitionBundle['translations'];
-  for (const language of ['en', 'fr'] as const)
-    translations[language] = await readJson<TextTree>(`translations/${language}.json`);
-  await initI18n({
-    modules: [],
-    catalogs: [fees],
-    workflows: [],
-    schemas: [],
-    translations,
-    version: 'test',
-  });
-  await fs.mkdir(validatorDir, { recursive: true });
-  await fs.writeFile(validatorUrl, 'export default function validate() { return true; }\n');
+  translations = await startTexts([fees]);
 });
-afterAll(async () => fs.rm(validatorDir, { recursive: true, force: true }));
-// A laptop's window: every column shown (columns without a media query are asked about too).
-const matchMedia = window.matchMedia;
-beforeEach(() => {
-  window.matchMedia = ((query: string) => ({
-    ...matchMedia(query),
-    matches: true,
-  })) as typeof window.matchMedia;
-});
-afterEach(async () => {
-  window.matchMedia = matchMedia;
-  await changeLanguage('en');
-});
+
+laptopWindow();
 
 /** Two fees as the server returns them: one with its French name and an end, one without. */
 const DATA = [

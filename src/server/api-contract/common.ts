@@ -78,6 +78,17 @@ export function servedPerDefinition(schema: ContractRouteSchema): ReturnType<typ
   return documented({ ...schema, hide: true });
 }
 
+/** One field's problem: where (a JSON pointer into the body), which rule, and its message. */
+const FIELD_PROBLEM: ContractSchema = {
+  type: 'object',
+  required: ['path', 'rule', 'message'],
+  properties: {
+    path: { type: 'string', description: 'JSON pointer into the body' },
+    rule: { type: 'string' },
+    message: { type: 'string' },
+  },
+};
+
 /** `{error: {status, code, message, fields}}`: every failure, message in the request's language. */
 export const PROBLEM: ContractSchema = {
   type: 'object',
@@ -90,18 +101,7 @@ export const PROBLEM: ContractSchema = {
         status: { type: 'integer' },
         code: { type: 'string', description: 'Stable code, e.g. VALIDATION_FAILED' },
         message: { type: 'string', description: "In the request's language" },
-        fields: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['path', 'rule', 'message'],
-            properties: {
-              path: { type: 'string', description: 'JSON pointer into the body' },
-              rule: { type: 'string' },
-              message: { type: 'string' },
-            },
-          },
-        },
+        fields: { type: 'array', items: FIELD_PROBLEM },
       },
     },
   },
@@ -376,15 +376,7 @@ export const CATALOG_IMPORT_RESULT: ContractSchema = {
       type: 'array',
       description:
         'A dry run only (an import with problems is refused with them): `/entries/{row}/{field}`',
-      items: {
-        type: 'object',
-        required: ['path', 'rule', 'message'],
-        properties: {
-          path: { type: 'string', description: 'JSON pointer into the body' },
-          rule: { type: 'string' },
-          message: { type: 'string' },
-        },
-      },
+      items: FIELD_PROBLEM,
     },
   },
 };
