@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
 
 /**
- * CSV of what the user sees (the current result), made in the browser with no call to the
- * server; the first line holds the column titles.
+ * CSV of rows by columns (the finder's export: the current result, as whole entries), made in
+ * the browser with no call to the server; the first line holds the column titles.
  */
 export function toCsv(
   columns: Array<{ title: string; value: (row: Record<string, unknown>) => string }>,
