@@ -13,7 +13,13 @@ import type { SearchResult } from '../../src/core/search/protocol';
 import { CatalogFinder } from '../../src/engine/CatalogFinder';
 import type { CatalogImportResult } from '../../src/engine/CatalogImportDialog';
 import { changeLanguage } from '../../src/portal/i18n';
-import { acceptingValidator, laptopWindow, readJson, startTexts } from './catalog-support';
+import {
+  acceptingValidator,
+  exported,
+  laptopWindow,
+  readJson,
+  startTexts,
+} from './catalog-support';
 
 let fees: CatalogDefinition;
 let translations: DefinitionBundle['translations'];
@@ -85,26 +91,6 @@ function renderFinder(api: ApiClient, { canManage = true, language = 'en' as 'en
       />
     </MantineProvider>,
   );
-}
-
-/** The file Export CSV offers, as text. */
-async function exported(): Promise<string> {
-  const created: Blob[] = [];
-  const createObjectURL = URL.createObjectURL;
-  const revokeObjectURL = URL.revokeObjectURL;
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    created.push(blob);
-    return 'blob:export';
-  });
-  URL.revokeObjectURL = vi.fn();
-  try {
-    fireEvent.click(screen.getByRole('button', { name: /^(Export CSV|Exporter en CSV)$/ }));
-    await waitFor(() => expect(created).toHaveLength(1));
-    return await created[0]!.text();
-  } finally {
-    URL.createObjectURL = createObjectURL;
-    URL.revokeObjectURL = revokeObjectURL;
-  }
 }
 
 /** Opens Import CSV and chooses a file holding `text`. */

@@ -2,7 +2,8 @@
 // both languages, a validator that accepts everything, and a laptop's window.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import type { CatalogDefinition, DefinitionBundle } from '../../src/core/definitions/types';
 import type { TextTree } from '../../src/core/i18n/translate';
 import { changeLanguage, initI18n } from '../../src/portal/i18n';
@@ -61,4 +62,24 @@ export function laptopWindow(): void {
     window.matchMedia = matchMedia;
     await changeLanguage('en');
   });
+}
+
+/** The file Export CSV offers, as text. */
+export async function exported(): Promise<string> {
+  const created: Blob[] = [];
+  const createObjectURL = URL.createObjectURL;
+  const revokeObjectURL = URL.revokeObjectURL;
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    created.push(blob);
+    return 'blob:export';
+  });
+  URL.revokeObjectURL = vi.fn();
+  try {
+    fireEvent.click(screen.getByRole('button', { name: /^(Export CSV|Exporter en CSV)$/ }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    return await created[0]!.text();
+  } finally {
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL;
+  }
 }
