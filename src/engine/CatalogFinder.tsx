@@ -7,27 +7,23 @@ import type { ApiClient, ApiResult } from '../core/api/client';
 import {
   catalogFieldKinds,
   currencyOf,
-  translatableFieldsOf,
   VALIDITY_FIELDS,
   type CatalogEntryRecord,
 } from '../core/definitions/catalog-entry';
+import { catalogCsvColumns, catalogCsvTitle } from '../core/definitions/catalog-csv';
 import { translationOf } from '../core/i18n/localized';
 import type { CatalogDefinition } from '../core/definitions/types';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type TextTree } from '../core/i18n/translate';
+import { DEFAULT_LANGUAGE, type Language, type TextTree } from '../core/i18n/translate';
 import {
   ALL_ITEMS,
   type FilterCondition,
   type SearchRequest,
   type SearchResult,
 } from '../core/search/protocol';
-import {
-  languageLabel,
-  shownCatalogFields,
-  shownValue,
-  systemCatalogFields,
-} from './catalog-fields';
+import { shownCatalogFields, shownValue, systemCatalogFields } from './catalog-fields';
 import { CatalogEntryForm } from './CatalogEntryForm';
 import { CatalogEntryView } from './CatalogEntryView';
+import { CatalogImportDialog } from './CatalogImportDialog';
 import { downloadText, toCsv } from './csv';
 import { FilterBar, type FilterField } from './FilterBar';
 import { useCellText } from './useCellText';
@@ -95,7 +91,9 @@ export function CatalogFinder({
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<string>();
   const [editing, setEditing] = useState<CatalogEntryRecord>();
-  const [saved, setSaved] = useState<'catalog.saved' | 'catalog.deleted'>();
+  /** What the last change did, in words: an entry saved or deleted, a file imported. */
+  const [saved, setSaved] = useState<string>();
+  const [importing, setImporting] = useState(false);
   const [filter, setFilter] = useState<FilterCondition[]>([]);
   const [exportError, setExportError] = useState<string>();
   // The row chosen for Open, and whether the filter bar (the Finder) is shown.
@@ -211,27 +209,17 @@ export function CatalogFinder({
       setExportError(failure.message);
       return;
     }
-    // A translatable text has a column per language, each its own text (empty when the entry
-    // has none in that language), so the file holds what each language reads.
-    const translatable = new Set(translatableFieldsOf(catalog));
+    // Whole entries, so that Import CSV reads the file back as it is: every field the dialogs
+    // show, and a translatable text in a column per language, each its own text (empty when
+    // the entry has none in that language).
     const csv = toCsv(
-      columnNames.flatMap((name) =>
-        translatable.has(name)
-          ? LANGUAGES.map((code) => ({
-              title: languageLabel(t, fieldLabel(name), code),
-              value: (row: Record<string, unknown>) =>
-                cellText(
-                  name,
-                  code === DEFAULT_LANGUAGE ? row[name] : (translationOf(row, name, code) ?? ''),
-                ),
-            }))
-          : [
-              {
-                title: fieldLabel(name),
-                value: (row: Record<string, unknown>) => cellText(name, row[name]),
-              },
-            ],
-      ),
+      catalogCsvColumns(catalog).map((column) => ({
+        title: catalogCsvTitle(catalog, column, translations, language),
+        value: (row: Record<string, unknown>) =>
+          column.language && column.language !== DEFAULT_LANGUAGE
+            ? (translationOf(row, column.field, column.language) ?? '')
+            : cellText(column.field, row[column.field]),
+      })),
       result.items,
     );
     downloadText(`${catalog.id}.csv`, csv);
@@ -277,6 +265,17 @@ export function CatalogFinder({
           </Button>
           {canManage && (
             <Button
+              variant="default"
+              onClick={() => {
+                setSaved(undefined);
+                setImporting(true);
+              }}
+            >
+              {t('catalog.import.button')}
+            </Button>
+          )}
+          {canManage && (
+            <Button
               onClick={() => {
                 setSaved(undefined);
                 setCreating(true);
@@ -306,7 +305,7 @@ export function CatalogFinder({
           onClose={() => setSaved(undefined)}
           closeButtonLabel={t('catalog.cancel')}
         >
-          {t(saved)}
+          {saved}
         </Alert>
       )}
       {exportError && (
@@ -330,7 +329,21 @@ export function CatalogFinder({
         }}
         onDeleted={() => {
           setViewing(undefined);
-          setSaved('catalog.deleted');
+          setSaved(t('catalog.deleted'));
+          table.reload();
+        }}
+      />
+      <CatalogImportDialog
+        opened={importing}
+        catalog={catalog}
+        api={api}
+        backend={backend}
+        language={language}
+        translations={translations}
+        onClose={() => setImporting(false)}
+        onImported={(summary) => {
+          setImporting(false);
+          setSaved(summary);
           table.reload();
         }}
       />
@@ -346,7 +359,7 @@ export function CatalogFinder({
         onSaved={() => {
           setCreating(false);
           setEditing(undefined);
-          setSaved('catalog.saved');
+          setSaved(t('catalog.saved'));
           table.reload();
         }}
         catalog={catalog}

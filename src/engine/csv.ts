@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
 
 /**
- * CSV of what the user sees (the current result), made in the browser with no call to the
- * server; the first line holds the column titles.
+ * CSV of rows by columns (the finder's export: the current result, as whole entries), made in
+ * the browser with no call to the server; the first line holds the column titles.
  */
 export function toCsv(
   columns: Array<{ title: string; value: (row: Record<string, unknown>) => string }>,
@@ -28,4 +28,16 @@ export function downloadText(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * A CSV file's rows, each a list of cells; the separator is found (a comma as the export writes
+ * it, a semicolon as a spreadsheet set to French saves it). `unreadable`: the row (1-based) where
+ * the file stops being CSV, an unterminated quote.
+ */
+export function parseCsv(text: string): { rows: string[][]; unreadable?: number } {
+  const parsed = Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { skipEmptyLines: 'greedy' });
+  // A file of one column has no separator to find: that is no error.
+  const error = parsed.errors.find((e) => e.type !== 'Delimiter');
+  return error ? { rows: parsed.data, unreadable: (error.row ?? 0) + 1 } : { rows: parsed.data };
 }

@@ -478,6 +478,7 @@ async function buildGeneration(
         searchMaxItems: config.searchMaxItems,
         formCatalogs: formCatalogs(definitions.schemas),
         cache: catalogCache,
+        texts: definitions.translations,
       });
       const services = new Map<string, DocumentService>();
       const accounts = directory.records.account;

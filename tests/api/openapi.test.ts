@@ -147,6 +147,9 @@ describe.each(databaseKinds())('the API contract (OpenAPI document) on %s', (kin
       expect((body(update)!.properties as Json).data).toEqual(entry);
       expect(answers(update, '200')).toBe(true);
       expect(answers(operation('delete', `${base}/{id}`), '204')).toBe(true);
+      const importing = operation('post', `${base}/import`);
+      expect((body(importing)!.properties as Json).entries).toMatchObject({ items: entry });
+      expect(answers(importing, '200')).toBe(true);
       if (forms.has(catalog.id))
         expect(answers(operation('get', `${base}/options`), '200')).toBe(true);
     }

@@ -4,63 +4,36 @@
 // alpha-3 and numeric codes are kept out of sight (finder, filter, dialogs) and out of an edit,
 // a translatable name reads in the reader's language and is taken and shown in every language,
 // the export has a column per language, and an amount reads as money.
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiResult } from '../../src/core/api/client';
 import type { CatalogEntryRecord } from '../../src/core/definitions/catalog-entry';
 import type { CatalogDefinition, DefinitionBundle } from '../../src/core/definitions/types';
-import type { TextTree } from '../../src/core/i18n/translate';
 import type { SearchResult } from '../../src/core/search/protocol';
 import { CatalogFinder } from '../../src/engine/CatalogFinder';
 import { validityStatus } from '../../src/engine/catalog-fields';
-import { changeLanguage, initI18n } from '../../src/portal/i18n';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const readJson = async <T,>(file: string): Promise<T> =>
-  JSON.parse(await fs.readFile(path.join(root, file), 'utf8')) as T;
+import { changeLanguage } from '../../src/portal/i18n';
+import {
+  acceptingValidator,
+  exported,
+  laptopWindow,
+  readJson,
+  startTexts,
+} from './catalog-support';
 
 let country: CatalogDefinition;
 let documentFee: CatalogDefinition;
 let translations: DefinitionBundle['translations'];
-/** A validator module that accepts everything: the server's own is tested with the API. */
-const validatorDir = path.join(root, 'node_modules/.cache/catalog-finder-test');
-const validatorUrl = path.join(validatorDir, 'accept.mjs');
+const validatorUrl = acceptingValidator('catalog-finder-test');
 
 beforeAll(async () => {
   country = await readJson<CatalogDefinition>('catalogs/country.json');
   documentFee = await readJson<CatalogDefinition>('catalogs/document-fee.json');
-  translations = {} as DefinitionBundle['translations'];
-  for (const language of ['en', 'fr'] as const)
-    translations[language] = await readJson<TextTree>(`translations/${language}.json`);
-  await initI18n({
-    modules: [],
-    catalogs: [country],
-    workflows: [],
-    schemas: [],
-    translations,
-    version: 'test',
-  });
-  await fs.mkdir(validatorDir, { recursive: true });
-  await fs.writeFile(validatorUrl, 'export default function validate() { return true; }\n');
+  translations = await startTexts([country]);
 });
 
-afterAll(async () => fs.rm(validatorDir, { recursive: true, force: true }));
-
-// A laptop's window: every column shown (columns without a media query are asked about too).
-const matchMedia = window.matchMedia;
-beforeEach(() => {
-  window.matchMedia = ((query: string) => ({
-    ...matchMedia(query),
-    matches: true,
-  })) as typeof window.matchMedia;
-});
-afterEach(async () => {
-  window.matchMedia = matchMedia;
-  await changeLanguage('en');
-});
+laptopWindow();
 
 const DAY = 24 * 3600 * 1000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -307,27 +280,12 @@ describe('catalogue texts in every language, and amounts', () => {
   });
 
   it('exports a column per language of a translatable name, each as written', async () => {
-    const created: Blob[] = [];
-    const createObjectURL = URL.createObjectURL;
-    const revokeObjectURL = URL.revokeObjectURL;
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      created.push(blob);
-      return 'blob:export';
-    });
-    URL.revokeObjectURL = vi.fn();
-    try {
-      renderFinder(fakeApi().api);
-      await screen.findByRole('cell', { name: 'Samoa' });
-      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-      await waitFor(() => expect(created).toHaveLength(1));
-      const lines = (await created[0]!.text()).replace(/^\ufeff/, '').split(/\r?\n/);
-      expect(lines[0]).toBe('Code,Name (English),Name (French),Valid from,Valid until');
-      expect(lines[3]).toMatch(/^QZ,Quokka Islands,Îles Quokka,/);
-      expect(lines[1]).toMatch(/^WS,Samoa,,/);
-    } finally {
-      URL.createObjectURL = createObjectURL;
-      URL.revokeObjectURL = revokeObjectURL;
-    }
+    renderFinder(fakeApi().api);
+    await screen.findByRole('cell', { name: 'Samoa' });
+    const lines = (await exported()).replace(/^\ufeff/, '').split(/\r?\n/);
+    expect(lines[0]).toBe('Code,Name (English),Name (French),Valid from,Valid until');
+    expect(lines[3]).toMatch(/^QZ,Quokka Islands,Îles Quokka,/);
+    expect(lines[1]).toMatch(/^WS,Samoa,,/);
   });
 
   it('writes an amount of money as the portal writes amounts, in each language', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { copyDefinitions } from '../support/definitions-dir';
 import { apiToken, signIn } from '../support/e2e-accounts';
+import { switchLanguage } from '../support/journey';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 
 const MANAGER = { login: 'catalogue', password: 'Ledger-Stone-2976!' };
@@ -157,6 +158,19 @@ describe('catalogue screens in Chromium', () => {
       expect(lines).toHaveLength(3);
       expect(csv).toContain(`${code},${name},,`);
       expect(csv).toContain('01/01/2025 ');
+
+      // The file imports back as it is, on a French page: both rows found unchanged.
+      await switchLanguage(page, 'fr');
+      await page.getByRole('button', { name: 'Importer un CSV' }).click();
+      const importing = page.getByRole('dialog', { name: 'Importer un CSV' });
+      const chooser = page.waitForEvent('filechooser');
+      await importing.getByRole('button', { name: 'Choisir un fichier' }).click();
+      await (await chooser).setFiles(file);
+      await importing.getByText('2 lignes ne changent rien').waitFor();
+      await importing.getByText('0 entrée sera mise à jour').waitFor();
+      await importing.getByText("il n'y a rien à importer", { exact: false }).waitFor();
+      await importing.getByRole('button', { name: 'Annuler' }).click();
+      await switchLanguage(page, 'en');
       expect(cspViolations).toEqual([]);
       expect(pageErrors).toEqual([]);
       await context.close();

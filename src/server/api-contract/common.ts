@@ -78,6 +78,17 @@ export function servedPerDefinition(schema: ContractRouteSchema): ReturnType<typ
   return documented({ ...schema, hide: true });
 }
 
+/** One field's problem: where (a JSON pointer into the body), which rule, and its message. */
+const FIELD_PROBLEM: ContractSchema = {
+  type: 'object',
+  required: ['path', 'rule', 'message'],
+  properties: {
+    path: { type: 'string', description: 'JSON pointer into the body' },
+    rule: { type: 'string' },
+    message: { type: 'string' },
+  },
+};
+
 /** `{error: {status, code, message, fields}}`: every failure, message in the request's language. */
 export const PROBLEM: ContractSchema = {
   type: 'object',
@@ -90,18 +101,7 @@ export const PROBLEM: ContractSchema = {
         status: { type: 'integer' },
         code: { type: 'string', description: 'Stable code, e.g. VALIDATION_FAILED' },
         message: { type: 'string', description: "In the request's language" },
-        fields: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['path', 'rule', 'message'],
-            properties: {
-              path: { type: 'string', description: 'JSON pointer into the body' },
-              rule: { type: 'string' },
-              message: { type: 'string' },
-            },
-          },
-        },
+        fields: { type: 'array', items: FIELD_PROBLEM },
       },
     },
   },
@@ -362,6 +362,36 @@ export const CODE_NAME_ITEMS = itemsOf({
   required: ['code', 'name'],
   properties: { code: { type: 'string' }, name: { type: 'string' } },
 });
+
+/** What a catalogue import answers: how many rows create, update or leave an entry, and why not. */
+export const CATALOG_IMPORT_RESULT: ContractSchema = {
+  type: 'object',
+  required: ['dryRun', 'created', 'updated', 'unchanged', 'problems'],
+  properties: {
+    dryRun: { type: 'boolean' },
+    created: { type: 'integer', minimum: 0 },
+    updated: { type: 'integer', minimum: 0 },
+    unchanged: { type: 'integer', minimum: 0 },
+    problems: {
+      type: 'array',
+      description:
+        'A dry run only (an import with problems is refused with them): `/entries/{row}/{field}`',
+      items: FIELD_PROBLEM,
+    },
+  },
+};
+
+/** The body of a catalogue import: whole entries (`entries` of the catalogue's schema). */
+export function catalogImportBodySchema(entry: ContractSchema, maxItems: number): ContractSchema {
+  return {
+    type: 'object',
+    required: ['entries', 'dryRun'],
+    properties: {
+      entries: { type: 'array', minItems: 1, maxItems, items: entry },
+      dryRun: { type: 'boolean', description: 'true: say what the import would do, write nothing' },
+    },
+  };
+}
 
 /** What a workflow's `derive` answers: the filled values by pointer, and rule problems. */
 export const DERIVED_VALUES: ContractSchema = {

@@ -12,8 +12,11 @@ import {
   type WorkflowDefinition,
   type WorkflowList,
 } from '../../core/documents/workflow';
+import { CATALOG_IMPORT_MAX_ROWS } from '../../core/definitions/catalog-csv';
 import {
   catalogEntryRecordSchema,
+  catalogImportBodySchema,
+  CATALOG_IMPORT_RESULT,
   ASSIGNEES,
   CODE_NAME_ITEMS,
   DERIVED_VALUES,
@@ -483,6 +486,18 @@ function addCatalog(
       }),
     };
   }
+  contract.paths[`${base}/import`] = {
+    post: operation(tag, id('import'), `Imports ${catalog.id} entries: all or none`, {
+      description:
+        'Each entry updates the one of the same key that starts at the same instant, or else is ' +
+        'created; one equal to it changes nothing. A dry run answers what the import would do, ' +
+        'with every problem, and writes nothing; an import with any problem is refused (400, ' +
+        'the same problems) and writes nothing. Managers only; at most ' +
+        `${CATALOG_IMPORT_MAX_ROWS} entries (413).`,
+      body: catalogImportBodySchema(ref(dataName), CATALOG_IMPORT_MAX_ROWS),
+      response: CATALOG_IMPORT_RESULT,
+    }),
+  };
   contract.paths[`${base}/{id}`] = {
     get: operation(tag, id('read'), `Reads a ${catalog.id} entry`, {
       parameters: [entryId],

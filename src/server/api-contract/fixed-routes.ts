@@ -1,5 +1,8 @@
+import { CATALOG_IMPORT_MAX_ROWS } from '../../core/definitions/catalog-csv';
 import {
   ASSIGNEES,
+  CATALOG_IMPORT_RESULT,
+  catalogImportBodySchema,
   CODE_NAME_ITEMS,
   DATE_TIME,
   documented,
@@ -266,6 +269,11 @@ export const CATALOG_ROUTES = {
     params: ENTRY_PARAMS,
     querystring: { type: 'object', properties: { version: { type: 'string' } } },
     response: { 204: NO_CONTENT, ...PROBLEM_RESPONSES },
+  }),
+  import: servedPerDefinition({
+    params: CATALOG_PARAMS,
+    body: catalogImportBodySchema(ANY_OBJECT, CATALOG_IMPORT_MAX_ROWS),
+    response: { 200: CATALOG_IMPORT_RESULT, ...PROBLEM_RESPONSES },
   }),
 };
 

@@ -1,8 +1,7 @@
 import { UUID } from '../db/ids';
 import { isStoredPositiveInteger } from '../db/integers';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { SchemaError } from '../../core/validation/field-errors';
 import { deleteEntry, updateEntry, type ChangeOutcome } from '../catalog/changes';
 import {
   catalogReaderRoles,
@@ -14,13 +13,17 @@ import { requireAnyRole, requireSignedIn } from '../auth/plugin';
 import { CATALOG_ROUTES } from '../api-contract/fixed-routes';
 import type { CatalogCache } from '../catalog/cache';
 import { chooseOptions } from '../catalog/options';
-import { danglingReferences } from '../catalog/references';
+import { checkEntry } from '../catalog/checked-entry';
 import { insertEntry, isOverlapError, readEntry, searchEntries } from '../catalog/entries';
 import type { Database } from '../db/schema';
 import type { ValidatorSet } from '../definitions/validators';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { requestLanguage } from '../http/language';
-import { systemFieldsOf } from '../../core/definitions/catalog-entry';
+import { importEntries } from '../catalog/import';
+import { CATALOG_IMPORT_MAX_ROWS } from '../../core/definitions/catalog-csv';
+import { formatCount } from '../../core/format';
+import type { Language, TextTree } from '../../core/i18n/translate';
+import { toFieldErrors } from '../../core/validation/field-errors';
 
 export interface CatalogPluginOptions {
   db: Kysely<Database>;
@@ -34,7 +37,15 @@ export interface CatalogPluginOptions {
   searchMaxItems: number;
   /** The catalogues as this process keeps them: options are chosen from it. */
   cache: CatalogCache;
+  /** Every language's texts: a dry run's problems are worded in the request's language. */
+  texts: Partial<Record<Language, TextTree>>;
 }
+
+/**
+ * The largest import body: CATALOG_IMPORT_MAX_ROWS rows of a few kilobytes each (the longest
+ * catalogue texts, in two languages), beyond the API's usual limit.
+ */
+const CATALOG_IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** At most this many options per answer: the form's select narrows as the person types. */
 const OPTIONS_LIMIT = 50;
@@ -188,6 +199,55 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     },
   );
 
+  // Import: whole entries to create or update, all or none; a dry run says what it would do.
+  app.post<{ Params: { catalogId: string } }>(
+    '/:catalogId/import',
+    {
+      ...CATALOG_ROUTES.import,
+      bodyLimit: Math.max(CATALOG_IMPORT_BODY_LIMIT, app.initialConfig.bodyLimit ?? 0),
+      // A body beyond the API's usual limit is read for a manager only: nobody else makes the
+      // server parse megabytes. Smaller ones go the usual way (a NUL character refused first).
+      preParsing: async (request: FastifyRequest<{ Params: { catalogId: string } }>) => {
+        const length = request.headers['content-length'];
+        if (length === undefined || Number(length) > (app.initialConfig.bodyLimit ?? 0))
+          requireAnyRole(request, roleList(catalogOf(request.params.catalogId).managerRoles));
+      },
+    },
+    async (request) => {
+      const catalog = catalogOf(request.params.catalogId);
+      const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+      const language = requestLanguage(request);
+      const { entries, dryRun } = importRequest(request.body, language);
+      const outcome = await importEntries(
+        options.db,
+        options.validators,
+        catalog,
+        entries,
+        principal.preferredUsername ?? principal.subject,
+        dryRun,
+      );
+      if (!dryRun && outcome.problems.length > 0)
+        throw new ApiProblem(
+          400,
+          ERROR_CODES.validationFailed,
+          {},
+          outcome.problems,
+          'catalog.import.refused',
+        );
+      if (!dryRun && outcome.created + outcome.updated > 0) options.cache.changed(catalog.id);
+      const problems = toFieldErrors(
+        outcome.problems.map((p) => ({
+          instancePath: p.path,
+          keyword: p.rule,
+          params: p.params ?? {},
+        })),
+        options.texts,
+        language,
+      );
+      return { dryRun, ...outcome, problems };
+    },
+  );
+
   // Delete: ?version= the version read.
   app.delete<{ Params: { catalogId: string; id: string }; Querystring: { version?: string } }>(
     '/:catalogId/:id',
@@ -206,58 +266,48 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
 }
 
 /**
- * The entry if it may be stored: valid against the catalogue's compiled schema, its period in
- * order, and every reference naming an entry valid at its start. Otherwise a 400 naming each
- * field, and nothing is stored.
+ * The body of an import: `entries` (a list of at most CATALOG_IMPORT_MAX_ROWS; what each holds
+ * is the import's business, row by row) and `dryRun`. Otherwise a 400, or a 413 saying the
+ * limit in the request's language.
+ */
+function importRequest(body: unknown, language: Language): { entries: unknown[]; dryRun: boolean } {
+  const given = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const problems = [
+    ...(Array.isArray(given.entries)
+      ? given.entries.length === 0
+        ? [{ path: '/entries', rule: 'minItems', params: { limit: 1 } }]
+        : []
+      : [{ path: '/entries', rule: 'type', params: { type: 'array' } }]),
+    ...(typeof given.dryRun === 'boolean'
+      ? []
+      : [{ path: '/dryRun', rule: 'type', params: { type: 'boolean' } }]),
+  ];
+  if (problems.length > 0) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
+  const entries = given.entries as unknown[];
+  if (entries.length > CATALOG_IMPORT_MAX_ROWS)
+    throw new ApiProblem(
+      413,
+      ERROR_CODES.tooLarge,
+      {
+        max: formatCount(CATALOG_IMPORT_MAX_ROWS, language),
+        count: formatCount(entries.length, language),
+      },
+      undefined,
+      'catalog.import.tooManyRows',
+    );
+  return { entries, dryRun: given.dryRun as boolean };
+}
+
+/**
+ * The entry if it may be stored (`checkEntry`); otherwise a 400 naming each field, and nothing
+ * is stored.
  */
 async function checkedEntry(
   options: CatalogPluginOptions,
   catalog: CatalogDefinition,
   body: unknown,
 ): Promise<Record<string, unknown>> {
-  const entry = validEntry(options.validators, catalog, withoutSystemFields(catalog, body));
-  const dangling = await danglingReferences(options.db, catalog, entry);
-  if (dangling.length > 0) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, dangling);
-  return entry;
-}
-
-/**
- * The body without the fields only the system writes (`readOnly`: a country's ISO codes): what a
- * caller sends there is not taken, on a creation as on an edit, whatever its value, and is never
- * a reason to refuse the rest (an edit keeps the stored values, `updateEntry`).
- */
-function withoutSystemFields(catalog: CatalogDefinition, body: unknown): unknown {
-  const system = systemFieldsOf(catalog);
-  if (system.length === 0 || typeof body !== 'object' || body === null || Array.isArray(body))
-    return body;
-  return Object.fromEntries(Object.entries(body).filter(([name]) => !system.includes(name)));
-}
-
-/** Validates an entry with the catalogue's compiled schema, plus the period's order. */
-function validEntry(
-  validators: ValidatorSet,
-  catalog: CatalogDefinition,
-  body: unknown,
-): Record<string, unknown> {
-  const validate = validators.get('catalog', catalog.id);
-  if (!validate) throw new Error(`No validator for catalogue ${catalog.id}`);
-  if (!validate(body)) {
-    throw new ApiProblem(
-      400,
-      ERROR_CODES.validationFailed,
-      {},
-      ((validate.errors ?? []) as SchemaError[]).map((e) => ({
-        path: e.instancePath,
-        rule: e.keyword,
-        params: e.params,
-      })),
-    );
-  }
-  const entry = body as Record<string, unknown>;
-  if (entry.endTime && Date.parse(String(entry.endTime)) <= Date.parse(String(entry.startTime))) {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/endTime', rule: 'endAfterStart' },
-    ]);
-  }
-  return entry;
+  const check = await checkEntry(options.db, options.validators, catalog, body);
+  if (check.problems) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, check.problems);
+  return check.entry;
 }
