@@ -85,14 +85,15 @@ describe('a document form in Chromium', () => {
     // controls over a grid of equal day cells on a popover; unstyled, it showed two huge
     // chevrons and bare text over the fields below.
     await page.getByLabel(/Date of birth/).click();
-    await page.locator('.mantine-DateInput-day').first().waitFor();
+    // The month's own days: the last and next months' are not drawn (below AA contrast).
+    await page.locator('.mantine-DateInput-day:not([data-hidden])').first().waitFor();
     const calendar = await page.evaluate(() => {
       const size = (e: Element | null) => {
         const box = e?.getBoundingClientRect();
         return [Math.round(box?.width ?? 0), Math.round(box?.height ?? 0)];
       };
       const control = document.querySelector('.mantine-DateInput-calendarHeaderControl');
-      const days = [...document.querySelectorAll('.mantine-DateInput-day')];
+      const days = [...document.querySelectorAll('.mantine-DateInput-day:not([data-hidden])')];
       const dropdown = days[0]?.closest('.mantine-Popover-dropdown');
       return {
         control: size(control),
