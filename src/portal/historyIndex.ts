@@ -20,15 +20,22 @@ function indexOf(state: unknown): number | undefined {
  * guard holds and, if the person stays, takes back.
  *
  * Call before the router is made (its own listener must come after this one), then give it the
- * router, whose navigations keep the number of the entry shown. Returns what stops it.
+ * router, whose navigations keep the number of the entry shown. `beforeRouter` runs first on
+ * every Back, Forward or hash change: the portal pushes the text still being typed into its form
+ * there, so that a form edited a moment ago is known to be dirty (and its guard is up) when the
+ * router decides whether to leave. Returns what stops it.
  */
-export function numberHistoryEntries(win: Window = window): {
+export function numberHistoryEntries(
+  win: Window = window,
+  beforeRouter: () => void = () => undefined,
+): {
   follow(router: Navigations): void;
   stop(): void;
 } {
   // The router numbers the entry it starts on 0 when it has no number yet.
   let shown = indexOf(win.history.state) ?? 0;
   const onPop = () => {
+    beforeRouter();
     const idx = indexOf(win.history.state);
     if (idx !== undefined) {
       shown = idx;

@@ -39,6 +39,7 @@ import { HomePage } from './pages/HomePage';
 import { NotFoundPage, OfflinePage, UnauthorizedPage } from './pages/MessagePage';
 import { lazyPage } from './lazyPage';
 import { entityValidators } from '../engine/form/loadEntityValidators';
+import { flushEdits } from '../engine/form/pendingEdits';
 import type { DocumentParts } from './definitions';
 import { DocumentsGate } from './DocumentsGate';
 import { editsSections } from './screenModes';
@@ -371,8 +372,9 @@ export function preloadRoute(bundle: DefinitionBundle, path: string, parts?: Doc
 
 /** The portal's router; the page it opens, and each navigation, preloads what its route needs. */
 export function createPortalRouter(bundle: DefinitionBundle, parts?: DocumentParts) {
-  // Before the router: an entry the address bar or a plain link made gets its number first.
-  const numbering = numberHistoryEntries();
+  // Before the router: an entry the address bar or a plain link made gets its number first, and
+  // text typed a moment ago reaches its form (whose unsaved-changes guard then holds the way out).
+  const numbering = numberHistoryEntries(window, flushEdits);
   const router = createHashRouter(portalRoutes(bundle, parts));
   numbering.follow(router);
   preloadMatches(router.state.matches);

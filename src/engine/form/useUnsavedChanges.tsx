@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useBlocker } from 'react-router-dom';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
@@ -36,6 +36,13 @@ export function useUnsavedChanges(
 ): UnsavedChanges {
   // Set while the screen itself navigates away after a save: that navigation loses nothing.
   const leaving = useRef(false);
+  // Read by the router's blocker when a navigation starts: set in the commit that made the form
+  // dirty, so a Back pressed right after typing (the portal pushes pending text into the form
+  // first, synchronously) is held.
+  const unsaved = useRef(dirty);
+  useLayoutEffect(() => {
+    unsaved.current = dirty;
+  }, [dirty]);
   const [pending, setPending] = useState<(() => void) | undefined>();
 
   useEffect(() => {
@@ -66,10 +73,11 @@ export function useUnsavedChanges(
   };
   const modal = (
     <>
-      {/* The router's blocker exists only while there is something to lose: a registered
-          blocker, even one that lets everything through, makes React Router warn on every
-          hash change it did not make itself (a link to `#/...`, the address bar). */}
-      {dirty && <NavigationGuard leaving={leaving} question={t} wording={wording} />}
+      {/* Registered for the screen's whole life: registering it only once the form is dirty
+          takes React Router two renders, and a navigation in between went through. (A hash
+          change the router did not make itself is numbered before it hears of it, see
+          portal/historyIndex.ts, so a standing blocker makes it warn of nothing.) */}
+      <NavigationGuard leaving={leaving} unsaved={unsaved} question={t} wording={wording} />
       {pending !== undefined && (
         <UnsavedModal question={t} wording={wording} onCancel={cancel} onAccept={accept} />
       )}
@@ -86,13 +94,15 @@ export function useUnsavedChanges(
   return { modal, confirm, leave };
 }
 
-/** Asks before a react-router navigation to another path; mounted only while the form is dirty. */
+/** Asks before a react-router navigation to another path while the form is dirty. */
 function NavigationGuard({
   leaving,
+  unsaved,
   question,
   wording,
 }: {
   leaving: RefObject<boolean>;
+  unsaved: RefObject<boolean>;
   question: (key: string) => string;
   wording: UnsavedWording;
 }) {
@@ -104,8 +114,9 @@ function NavigationGuard({
       }: {
         currentLocation: { pathname: string };
         nextLocation: { pathname: string };
-      }) => !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-      [leaving],
+      }) =>
+        unsaved.current && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+      [leaving, unsaved],
     ),
   );
   if (blocker.state !== 'blocked') return null;
