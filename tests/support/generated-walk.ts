@@ -8,6 +8,9 @@ import { databaseKinds } from './databases';
 import { definitionsWithFixtures } from './definitions-dir';
 import { expectedTarget, pathsToEveryStatus, type PathToStatus } from './workflow-walk';
 
+/** How long the walk of one workflow's actions may take, on a busy machine too. */
+const WALK_TIMEOUT_MS = 300_000;
+
 /** What a workflow's generated test needs to know beyond its definition. */
 export interface WalkOptions {
   type: string;
@@ -217,66 +220,73 @@ export function describeGeneratedWalk(options: WalkOptions): void {
         return [...tokens].filter(([persona]) => names.has(persona));
       };
 
-      it('allows an action exactly when the machine and the roles allow it', async () => {
-        let checked = 0;
-        for (const path of paths) {
-          // A refused action changes nothing, so the same document serves until one succeeds.
-          let current: WalkedDocument | undefined;
-          for (const [action, definition] of Object.entries(workflow.actions)) {
-            const target = expectedTarget(workflow, path.document, action);
-            const data = path.document.data;
-            for (const [persona, token] of personasFor(definition.roles)) {
-              // Only the server fires a system action: the API refuses it to every caller.
-              const roleFits = definition.roles.includes(persona) && !definition.system;
-              if (path.status === 'NEW') {
-                if (action !== 'store' && action !== 'drop' && !options.freshData) continue;
-                if (!expectedTarget(workflow, path.document, action) && roleFits) continue;
-                // Nothing has been filled in yet: a create (or a drop) brings a whole document.
-                const body = {
-                  action,
-                  // Fresh data only where the creation is to succeed: refusals never read it.
-                  data:
-                    options.freshData && roleFits && target
-                      ? await options.freshData(api, OWNER)
-                      : options.dataVariants[0],
-                };
-                const created = await api.call('POST', base, { token, body });
-                expect(created.statusCode, `${persona} ${action} from NEW`).toBe(
-                  roleFits && target ? 201 : 403,
-                );
+      // Hundreds of requests in one case (every action, persona and status): 20-35 s on a quiet
+      // 2-core machine, three times that beside other suites, so it is given more than the
+      // project's 60 s a case.
+      it(
+        'allows an action exactly when the machine and the roles allow it',
+        async () => {
+          let checked = 0;
+          for (const path of paths) {
+            // A refused action changes nothing, so the same document serves until one succeeds.
+            let current: WalkedDocument | undefined;
+            for (const [action, definition] of Object.entries(workflow.actions)) {
+              const target = expectedTarget(workflow, path.document, action);
+              const data = path.document.data;
+              for (const [persona, token] of personasFor(definition.roles)) {
+                // Only the server fires a system action: the API refuses it to every caller.
+                const roleFits = definition.roles.includes(persona) && !definition.system;
+                if (path.status === 'NEW') {
+                  if (action !== 'store' && action !== 'drop' && !options.freshData) continue;
+                  if (!expectedTarget(workflow, path.document, action) && roleFits) continue;
+                  // Nothing has been filled in yet: a create (or a drop) brings a whole document.
+                  const body = {
+                    action,
+                    // Fresh data only where the creation is to succeed: refusals never read it.
+                    data:
+                      options.freshData && roleFits && target
+                        ? await options.freshData(api, OWNER)
+                        : options.dataVariants[0],
+                  };
+                  const created = await api.call('POST', base, { token, body });
+                  expect(created.statusCode, `${persona} ${action} from NEW`).toBe(
+                    roleFits && target ? 201 : 403,
+                  );
+                  checked++;
+                  continue;
+                }
+                const doc = current ?? (await documentIn(path));
+                current = doc;
+                const response = await api.call('POST', `${base}/${doc.id}/actions/${action}`, {
+                  token,
+                  body: {
+                    version: doc.version,
+                    ...options.payloadFor(action, options.freshData ? doc.data : data),
+                  },
+                });
+                const where = `${persona} ${action} in ${path.status}: ${response.body}`;
+                if (roleFits && target) {
+                  expect(response.statusCode, where).toBe(200);
+                  expect(response.json().status, where).toBe(target);
+                  current = undefined;
+                } else {
+                  const refused =
+                    definition.system || !definition.roles.includes(persona) ? 403 : 409;
+                  expect(response.statusCode, where).toBe(refused);
+                  const after = (
+                    await api.call('GET', `${base}/${doc.id}`, { token: driver })
+                  ).json();
+                  expect(after.version, where).toBe(doc.version);
+                  expect(after.status, where).toBe(path.status);
+                }
                 checked++;
-                continue;
               }
-              const doc = current ?? (await documentIn(path));
-              current = doc;
-              const response = await api.call('POST', `${base}/${doc.id}/actions/${action}`, {
-                token,
-                body: {
-                  version: doc.version,
-                  ...options.payloadFor(action, options.freshData ? doc.data : data),
-                },
-              });
-              const where = `${persona} ${action} in ${path.status}: ${response.body}`;
-              if (roleFits && target) {
-                expect(response.statusCode, where).toBe(200);
-                expect(response.json().status, where).toBe(target);
-                current = undefined;
-              } else {
-                const refused =
-                  definition.system || !definition.roles.includes(persona) ? 403 : 409;
-                expect(response.statusCode, where).toBe(refused);
-                const after = (
-                  await api.call('GET', `${base}/${doc.id}`, { token: driver })
-                ).json();
-                expect(after.version, where).toBe(doc.version);
-                expect(after.status, where).toBe(path.status);
-              }
-              checked++;
             }
           }
-        }
-        expect(checked).toBeGreaterThanOrEqual(options.minimumCases);
-      });
+          expect(checked).toBeGreaterThanOrEqual(options.minimumCases);
+        },
+        WALK_TIMEOUT_MS,
+      );
     },
   );
 }
