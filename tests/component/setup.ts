@@ -1,8 +1,13 @@
 // jsdom lacks browser APIs Mantine relies on.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// A findBy or waitFor waits for what the user would see, however long a loaded machine takes to
+// draw it (a popover's calendar took over the default second beside other suites); a passing
+// wait ends as soon as it holds, so the ceiling costs nothing.
+configure({ asyncUtilTimeout: 10_000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
