@@ -1,5 +1,5 @@
 /**
- * The building blocks of the definition shapes (docs/definitions.md, "One source per shape").
+ * The building blocks of the definition shapes (docs/architecture.md, "One source per shape").
  * Each shape is a TypeBox value: a JSON Schema the loader checks files with (ajv), that
  * `npm run gen:meta` publishes in meta/, and whose `Static` is the TypeScript type.
  */
@@ -55,10 +55,8 @@ export function some<S extends TSchema>(items: S, options: object = {}) {
   return Type.Array(items, { minItems: 1, ...options });
 }
 
-export const identifier = Type.String({
-  pattern: IDENTIFIER_PATTERN,
-  maxLength: IDENTIFIER_MAX_LENGTH,
-});
+const identifierText = { pattern: IDENTIFIER_PATTERN, maxLength: IDENTIFIER_MAX_LENGTH };
+export const identifier = Type.String(identifierText);
 export const fieldName = Type.String({ pattern: FIELD_NAME_PATTERN });
 /** A non-empty text. */
 export const filled = Type.String({ minLength: 1 });
@@ -70,11 +68,7 @@ export const textKey = naming('text');
 /** A count's texts: `<key>_one`, `<key>_other`, `<key>More_one`, `<key>More_other`. */
 export const countKey = naming('count');
 /** A catalogue's id: the catalogue must exist. */
-export const catalogId = Type.String({
-  pattern: IDENTIFIER_PATTERN,
-  maxLength: IDENTIFIER_MAX_LENGTH,
-  [NAMES_KEYWORD]: 'catalog',
-});
+export const catalogId = naming('catalog', identifierText);
 /** A document type (a workflow's id): the workflow must exist, in a module switched on. */
 export const documentType = naming('document');
 const POINTER = '^(/[A-Za-z0-9_]+)+$';
