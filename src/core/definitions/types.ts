@@ -10,16 +10,9 @@ import type { EntityDefinition } from './shapes/entity';
 import type { ModuleDefinition } from './shapes/modules';
 
 export type { WorkflowDefinition };
-export type { CatalogDefinition, CatalogLabels, CatalogReference } from './shapes/catalog';
-export type {
-  CatalogList,
-  CatalogListMatch,
-  CatalogListSource,
-  EntityDefinition,
-  EntitySection,
-  SectionCondition,
-} from './shapes/entity';
-export type { ModuleDefinition } from './shapes/modules';
+export type * from './shapes/catalog';
+export type * from './shapes/entity';
+export type * from './shapes/modules';
 export type { JsonSchema, JsonValue } from './json';
 
 /** Every catalogue a reference may name. */

@@ -6,46 +6,13 @@
 import type { WorkflowAction } from '../definitions/shapes/action';
 import type { WorkflowDefinition } from '../definitions/shapes/workflow';
 
-export type { ActionPayload, LinkFiring, WorkflowAction } from '../definitions/shapes/action';
-export type {
-  CertificateColumn,
-  CertificateField,
-  CertificateHolders,
-  WorkflowCertificate,
-  WorkflowValidity,
-  WorkflowVerification,
-} from '../definitions/shapes/certificate';
-export type {
-  LinkData,
-  LinkValue,
-  WorkflowCatalogCopy,
-  WorkflowDerive,
-  WorkflowLinks,
-} from '../definitions/shapes/links';
-export type {
-  AssignmentFilter,
-  ListColumn,
-  ListCondition,
-  WorkflowList,
-} from '../definitions/shapes/list';
-export type {
-  WorkflowFeeFlags,
-  WorkflowFeePayers,
-  WorkflowFeeSource,
-  WorkflowPayment,
-} from '../definitions/shapes/payment';
-export type {
-  ProfileField,
-  ScreenLink,
-  ScreenMode,
-  SessionClaim,
-  WorkflowScreen,
-} from '../definitions/shapes/screen';
-export type {
-  WorkflowDefinition,
-  WorkflowInbox,
-  WorkflowTasks,
-} from '../definitions/shapes/workflow';
+export type * from '../definitions/shapes/action';
+export type * from '../definitions/shapes/certificate';
+export type * from '../definitions/shapes/links';
+export type * from '../definitions/shapes/list';
+export type * from '../definitions/shapes/payment';
+export type * from '../definitions/shapes/screen';
+export type * from '../definitions/shapes/workflow';
 
 /**
  * The columns every document has, which a list names without a pointer; `assigneeName` is the
