@@ -34,13 +34,10 @@ import { DefinitionsError, type DefinitionProblem } from './problems';
 import { filesIn, MODULES_FILE, readDefinitionFiles, type DefinitionFiles } from './files';
 import { implementationsOf } from '../implementations';
 import type { ServerModule } from '../module';
-import {
-  catalogMetaSchema,
-  entityMetaSchema,
-  modulesMetaSchema,
-  translationsMetaSchema,
-  workflowMetaSchema,
-} from './meta-schemas';
+import { catalogMetaSchema } from '../../core/definitions/shapes/catalog';
+import { entityMetaSchema } from '../../core/definitions/shapes/entity';
+import { modulesMetaSchema, translationsMetaSchema } from '../../core/definitions/shapes/modules';
+import { workflowMetaSchema } from '../../core/definitions/shapes/workflow';
 
 export { DefinitionsError, type DefinitionProblem } from './problems';
 

@@ -1,18 +1,7 @@
 import type { Ajv } from 'ajv';
+import { NAMES_KEYWORD, type ReferenceKind } from '../../core/definitions/shapes/kit';
 
-/**
- * What a value of a definition names, declared in the meta-schemas with the `x-names` keyword:
- * - `text`: a translation key, which must name a text (not a group of texts) in every language;
- * - `pointer`: a JSON pointer into the data of the document the file defines (a workflow's
- *   document, or the schema itself), which must name a field of its schema;
- * - `catalog`: a catalogue's id;
- * - `document`: a document type, a workflow's id;
- * - `count`: the texts of a count, `<key>_one`/`_other` and `<key>More_one`/`_other`.
- * The meta-schema check collects every such value with where it is; the cross-checks
- * (check-references.ts) then look each one up, so a new property naming a text or a field is
- * checked by declaring it, not by code of its own.
- */
-export type ReferenceKind = 'text' | 'pointer' | 'catalog' | 'document' | 'count';
+export { NAMES_KEYWORD, type ReferenceKind };
 
 export interface Reference {
   kind: ReferenceKind;
@@ -20,8 +9,6 @@ export interface Reference {
   at: string;
   value: string;
 }
-
-export const NAMES_KEYWORD = 'x-names';
 
 let collecting: Reference[] | undefined;
 

@@ -1,0 +1,110 @@
+/**
+ * What a workflow declares about its records for code that is not the document service: the
+ * field that identifies a record (`key`), and what the identity server and its directory read of
+ * accounts, user groups, password policies and access units (`account`, `userGroup`,
+ * `passwordPolicy`, `accessUnit`). Every pointer is a JSON pointer into the document data; the
+ * loader checks each names a field of the workflow's schema (docs/identity.md, "The account
+ * declarations").
+ */
+import { catalogId, dataPointer, filled, record, some, strict, Type, type Static } from './kit';
+
+/**
+ * The field that identifies a record of the type: unique within the type, compared without
+ * regard to case, and indexed (`lower(value)`) at start. A deleted record keeps its key when
+ * `keptWhenDeleted` (an account can be restored, so its login stays taken); otherwise deleting
+ * a record frees its key for a new one.
+ */
+export const RecordKey = strict({ pointer: dataPointer, keptWhenDeleted: Type.Boolean() });
+export type RecordKey = Static<typeof RecordKey>;
+
+/** True when the text at `pointer` equals `equals`. */
+export const FieldTest = strict({ pointer: dataPointer, equals: Type.String() });
+export type FieldTest = Static<typeof FieldTest>;
+
+/**
+ * One way of naming an account: the non-empty values of `fields` joined by a space, used when
+ * `when` holds (or always, without `when`) and at least one of the fields has a value.
+ */
+export const DisplayNameRule = strict({
+  when: Type.Optional(FieldTest),
+  fields: some(dataPointer),
+});
+export type DisplayNameRule = Static<typeof DisplayNameRule>;
+
+/**
+ * A field whose value is the code of an entry of a catalogue that governs other fields: each of
+ * `checks` maps a flag of the entry (`MANDATORY`, `OPTIONAL`, `PROHIBITED`) to the field it
+ * governs. The entry's `selfRegistration` says whether one may register as it.
+ */
+export const CatalogTypedField = strict({
+  pointer: dataPointer,
+  catalog: catalogId,
+  checks: record(dataPointer),
+});
+export type CatalogTypedField = Static<typeof CatalogTypedField>;
+
+/**
+ * The account workflow's documents are the identity server's accounts. The login is the
+ * workflow's `key`; the language is its `holderLanguage`.
+ */
+export const AccountDeclaration = strict({
+  /** How the account is named, the first rule giving a name winning; the login otherwise. */
+  name: some(DisplayNameRule),
+  email: dataPointer,
+  mobile: dataPointer,
+  /** The holder may sign in (and holds roles) in these statuses when `active` holds. */
+  signIn: strict({
+    statuses: some(Type.String(), { uniqueItems: true }),
+    active: FieldTest,
+  }),
+  /** The code of the user group the account belongs to. */
+  group: dataPointer,
+  /** The codes of the account's own access units (beside its groups' default ones). */
+  accessUnits: dataPointer,
+  /** Flags the identity server enforces at the next sign-in, then clears. */
+  security: strict({ forcePasswordChange: dataPointer, forceTotp: dataPointer }),
+  /** The user type: its catalogue entry decides the fields and the default group. */
+  userType: CatalogTypedField,
+  /** The group of an account whose user type's entry names none (`defaultGroup`). */
+  fallbackGroup: filled,
+  /** The identity document's type, checked at registration when given. */
+  identityType: Type.Optional(CatalogTypedField),
+  /** The accounts that are services, not people: they may hold API credentials. */
+  service: Type.Optional(FieldTest),
+  /**
+   * The fields naming the catalogue entry (agency, agent, trader) whose contact receives the
+   * registration's confirmation code when that channel is chosen, by channel.
+   */
+  confirmationCodes: Type.Optional(
+    strict({
+      agency: Type.Optional(dataPointer),
+      agent: Type.Optional(dataPointer),
+      trader: Type.Optional(dataPointer),
+    }),
+  ),
+});
+export type AccountDeclaration = Static<typeof AccountDeclaration>;
+
+/** User groups: an account's group and its parents give their default access units and policy. */
+export const UserGroupDeclaration = strict({
+  /** The code of the parent group. */
+  parent: dataPointer,
+  /** The codes of the access units every member holds. */
+  accessUnits: dataPointer,
+  /** The code of the group's password policy (else the parent's, else the default policy). */
+  passwordPolicy: dataPointer,
+  /** An inactive group gives nothing and ends the walk up its parents. */
+  inactive: FieldTest,
+});
+export type UserGroupDeclaration = Static<typeof UserGroupDeclaration>;
+
+/**
+ * Password policies: the object of rules (minimumLength, ...) the identity server applies, and
+ * the key of the policy used when no group names one (`default`).
+ */
+export const PasswordPolicyDeclaration = strict({ rules: dataPointer, default: filled });
+export type PasswordPolicyDeclaration = Static<typeof PasswordPolicyDeclaration>;
+
+/** Access units: the codes of the access roles a unit gives. */
+export const AccessUnitDeclaration = strict({ roles: dataPointer });
+export type AccessUnitDeclaration = Static<typeof AccessUnitDeclaration>;
