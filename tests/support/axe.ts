@@ -32,6 +32,17 @@ export async function axeViolations(
 ): Promise<AxeViolation[]> {
   // Read once per run, evaluated once per document: a single-page app keeps its window (and
   // axe in it) from one screen to the next.
+  // A popover fading in or out is drawn half transparent: its text fails the contrast check
+  // for as long as the fade lasts. The page is checked as it stands once every finite
+  // animation or transition has ended (a loader's endless spin is left turning).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(await (axeSource ??= readAxe()));
   return page.evaluate(
