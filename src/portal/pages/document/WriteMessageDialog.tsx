@@ -1,18 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
-import {
-  Alert,
-  Button,
-  CloseButton,
-  FileButton,
-  Group,
-  Input,
-  Modal,
-  Progress,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../core/api/errors';
 import type { MediaReference, DocumentView } from '../../../core/documents/types';
@@ -23,8 +10,7 @@ import {
 } from '../../../core/documents/workflow';
 import { resolvePointer, setAt } from '../../../core/rules/registry';
 import { fieldHelp, fieldLabel } from '../../../engine/form/texts';
-import { FileLink, fileSize } from '../../../engine/form/widgets/FileLink';
-import { accepts } from '../../../engine/form/widgets/FileWidget';
+import { FileInput } from '../../../engine/form/widgets/FileWidget';
 import { usePortal } from '../../context';
 import { documentServices } from '../../documentServices';
 import { useLanguage } from '../../useLanguage';
@@ -165,6 +151,8 @@ function WriteMessageForm({
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const services = useMemo(() => documentServices(api, session, inbox), [api, session, inbox]);
+  // The attachment is checked, before it is uploaded, against what the message's schema allows.
+  const limits = useMemo(() => attachmentLimits(bundle, inbox), [bundle, inbox]);
   const ids = { subject: useId(), body: useId(), note: useId(), attachment: useId() };
   const idOf: Record<string, string> = {
     [pointers.subject]: ids.subject,
@@ -310,12 +298,14 @@ function WriteMessageForm({
           error={errors[pointers.note]}
           onChange={(event) => change('note', pointers.note)(event.currentTarget.value)}
         />
-        <AttachmentField
+        <FileInput
           id={ids.attachment}
-          inbox={inbox}
           {...texts(pointers.attachment)}
+          {...limits}
           value={values.attachment}
           error={errors[pointers.attachment]}
+          texts={bundle.translations}
+          language={language}
           services={services}
           onChange={(attachment) => {
             setValues((current) => ({ ...current, attachment }));
@@ -337,121 +327,6 @@ function WriteMessageForm({
         )}
       </Stack>
     </form>
-  );
-}
-
-/**
- * The message's attachment: uploaded as the forms' file fields upload (the media backend,
- * with progress), checked first against the types and size the message's schema allows;
- * only its reference {id, name, size, type} is kept.
- */
-function AttachmentField({
-  id,
-  inbox,
-  label,
-  help,
-  value,
-  error,
-  services,
-  onChange,
-}: {
-  id: string;
-  inbox: InboxWorkflow;
-  label: string;
-  help?: string;
-  value?: MediaReference;
-  error?: string;
-  services: ReturnType<typeof documentServices>;
-  onChange: (value: MediaReference | undefined) => void;
-}) {
-  const { t } = useTranslation();
-  const { bundle } = usePortal();
-  const language = useLanguage();
-  const [progress, setProgress] = useState<number>();
-  const [problem, setProblem] = useState<string>();
-  const resetRef = useRef<() => void>(null);
-  const { accept, maxSize } = useMemo(() => attachmentLimits(bundle, inbox), [bundle, inbox]);
-  // The wrapper is named for the button (focused when the field is in error), not the button.
-  const wrapperId = `${id}-field`;
-  const shownError = problem ?? error;
-  const describedBy =
-    [shownError && `${wrapperId}-error`, help && `${wrapperId}-description`]
-      .filter(Boolean)
-      .join(' ') || undefined;
-
-  const upload = async (file: File | null) => {
-    resetRef.current?.();
-    if (!file) return;
-    setProblem(undefined);
-    if (!accepts(accept, file)) return setProblem(t('form.file.wrongType', { accept }));
-    if (maxSize !== undefined && file.size > maxSize)
-      return setProblem(
-        t('form.file.tooLarge', { size: fileSize(bundle.translations, language, maxSize) }),
-      );
-    if (!services.uploadFile) return setProblem(t('form.file.failed'));
-    setProgress(0);
-    try {
-      const reference = await services.uploadFile(file, setProgress);
-      onChange({
-        id: reference.id,
-        name: reference.name,
-        size: reference.size,
-        type: reference.type,
-      });
-    } catch {
-      setProblem(t('form.file.failed'));
-    } finally {
-      setProgress(undefined);
-    }
-  };
-
-  return (
-    // A group named by the field's label: the buttons inside keep their own names.
-    <Input.Wrapper
-      id={wrapperId}
-      role="group"
-      aria-labelledby={`${wrapperId}-label`}
-      label={label}
-      labelElement="div"
-      description={help}
-      error={shownError}
-    >
-      <Stack gap={4} mt={4}>
-        {value && (
-          <Group gap="xs">
-            <FileLink
-              file={value}
-              services={services}
-              texts={bundle.translations}
-              language={language}
-            />
-            <CloseButton
-              size="sm"
-              aria-label={t('form.file.remove')}
-              onClick={() => onChange(undefined)}
-            />
-          </Group>
-        )}
-        <FileButton resetRef={resetRef} onChange={(file) => void upload(file)} accept={accept}>
-          {(buttonProps) => (
-            <Button
-              id={id}
-              variant="default"
-              size="xs"
-              w="fit-content"
-              loading={progress !== undefined}
-              aria-describedby={describedBy}
-              {...buttonProps}
-            >
-              {t(value ? 'form.file.replace' : 'form.file.choose')}
-            </Button>
-          )}
-        </FileButton>
-        {progress !== undefined && (
-          <Progress value={progress} aria-label={t('form.file.uploading')} />
-        )}
-      </Stack>
-    </Input.Wrapper>
   );
 }
 
