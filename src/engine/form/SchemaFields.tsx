@@ -26,38 +26,31 @@ interface FieldProps {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-function TextField(props: FieldProps) {
-  return (
-    <TextInput
-      id={props.id}
-      label={props.label}
-      description={props.help}
-      required={props.required}
-      value={text(props.value)}
-      error={props.error}
-      onChange={(event) => props.onChange(event.currentTarget.value)}
-      data-autofocus={props.autoFocus || undefined}
-    />
-  );
-}
-
-/** A long text: a letter's worth (4,000 characters or more) opens on five lines, a note on two. */
-function TextareaField(props: FieldProps) {
+/**
+ * A text on one line, or on several (`multiline`): a letter's worth (4,000 characters or more)
+ * opens on five lines and grows to fourteen, a note on two.
+ */
+function TextField({ multiline = false, ...props }: FieldProps & { multiline?: boolean }) {
   const long = Number(props.schema.maxLength ?? 0) >= 4000;
-  return (
+  const shared = {
+    id: props.id,
+    label: props.label,
+    description: props.help,
+    required: props.required,
+    value: text(props.value),
+    error: props.error,
+    'data-autofocus': props.autoFocus || undefined,
+  };
+  return multiline ? (
     <Textarea
-      id={props.id}
-      label={props.label}
-      description={props.help}
-      required={props.required}
+      {...shared}
       autosize
       minRows={long ? 5 : 2}
       maxRows={long ? 14 : undefined}
-      value={text(props.value)}
-      error={props.error}
       onChange={(event) => props.onChange(event.currentTarget.value)}
-      data-autofocus={props.autoFocus || undefined}
     />
+  ) : (
+    <TextInput {...shared} onChange={(event) => props.onChange(event.currentTarget.value)} />
   );
 }
 
@@ -81,7 +74,10 @@ type Kind = FieldKind<{ schema: JsonSchema; ui: JsonSchema }, ComponentType<Fiel
 /** The kinds a schema-drawn dialog knows (registered pairs: engine/form/fieldKinds.ts). */
 const KINDS: readonly Kind[] = [
   { tester: rankWith(2, ({ ui }) => ui['ui:widget'] === 'file'), widget: FileField },
-  { tester: rankWith(1, ({ ui }) => ui['ui:widget'] === 'textarea'), widget: TextareaField },
+  {
+    tester: rankWith(1, ({ ui }) => ui['ui:widget'] === 'textarea'),
+    widget: (props: FieldProps) => <TextField {...props} multiline />,
+  },
   { tester: rankWith(0, ({ schema }) => schemaType(schema) === 'string'), widget: TextField },
 ];
 
