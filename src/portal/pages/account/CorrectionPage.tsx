@@ -333,6 +333,7 @@ export function CorrectionPage({ token }: { token: string }) {
               {identity && (
                 <IdentityDocumentFields
                   types={options?.identityTypes ?? []}
+                  checks={declared.account?.identityType?.checks ?? {}}
                   document={identity}
                   onChange={(field, value) =>
                     setIdentity((old) => (old ? { ...old, [field]: value } : old))

@@ -405,6 +405,7 @@ function NewRegistration() {
           />
           <IdentityDocumentFields
             types={options?.identityTypes ?? []}
+            checks={declared.account?.identityType?.checks ?? {}}
             document={identity}
             onChange={(field, value) => setIdentity((old) => ({ ...old, [field]: value }))}
             problems={documentProblems}
