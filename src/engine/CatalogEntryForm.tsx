@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api/client';
 import type { FieldError } from '../core/api/errors';
@@ -21,15 +9,8 @@ import {
   translatableFieldsOf,
   type CatalogEntryRecord,
 } from '../core/definitions/catalog-entry';
-import { enumerationLabel } from '../core/definitions/enumerations';
-import {
-  referencedCatalog,
-  type CatalogDefinition,
-  type JsonSchema,
-} from '../core/definitions/types';
-import type { FieldKind } from '../core/search/criteria';
-import { DEFAULT_LANGUAGE, type Language, type TextTree } from '../core/i18n/translate';
-import { translate } from '../core/i18n/translate';
+import type { CatalogDefinition, JsonSchema } from '../core/definitions/types';
+import { translate, type Language, type TextTree } from '../core/i18n/translate';
 import {
   TRANSLATED_LANGUAGES,
   TRANSLATIONS_FIELD,
@@ -37,10 +18,15 @@ import {
   type Translations,
 } from '../core/i18n/localized';
 import { toFieldErrors } from '../core/validation/field-errors';
-import { languageLabel, shownCatalogFields } from './catalog-fields';
+import { shownCatalogFields } from './catalog-fields';
 import { DateTimeField } from './DateTimeField';
+import {
+  EntryField,
+  translationInput,
+  type EntryFormField,
+  type EntryValue,
+} from './catalogEntryWidgets';
 import { localInputToIso, toLocalInput } from './format';
-import { useReferenceName } from './useReferenceName';
 import { loadValidator } from './validator';
 
 export interface CatalogEntryFormProps {
@@ -67,21 +53,6 @@ export interface CatalogEntryFormProps {
   preview?: boolean;
 }
 
-interface FormField {
-  name: string;
-  label: string;
-  kind: FieldKind;
-  required: boolean;
-  /** The values an enumerated field allows (a check type, 1 or 2...). */
-  options?: string[];
-  /** A text given in every language (`translatable`): one input per language. */
-  translatable: boolean;
-  /** The currency of an amount of money (`money`). */
-  currency?: string;
-}
-
-type FormValue = string | number | boolean;
-
 /**
  * The input a problem at `path` belongs to: `/code` -> `code`, `/i18n/fr/name` -> the French
  * input of `name` (`i18n.fr.name`); the root pointer `/` or `` -> ``.
@@ -93,12 +64,7 @@ function fieldOf(path: string): string {
   return segments[0] ?? '';
 }
 
-/** The key of one other language's input of a translatable field in the form's values. */
-function translationInput(field: string, language: Language): string {
-  return `${TRANSLATIONS_FIELD}.${language}.${field}`;
-}
-
-function formFields(catalog: CatalogDefinition, language: Language): FormField[] {
+function formFields(catalog: CatalogDefinition, language: Language): EntryFormField[] {
   const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = Array.isArray(catalog.schema.required) ? catalog.schema.required : [];
   const labels = catalog.labels[language]?.fields ?? {};
@@ -114,12 +80,16 @@ function formFields(catalog: CatalogDefinition, language: Language): FormField[]
       ...(Array.isArray(property.enum) ? { options: property.enum.map(String) } : {}),
       translatable: translatable.includes(name),
       ...(currency !== undefined && { currency }),
+      ...(catalog.references?.[name] && { reference: catalog.references[name] }),
     };
   });
 }
 
-function initialValues(fields: FormField[], entry?: CatalogEntryRecord): Record<string, FormValue> {
-  const values: Record<string, FormValue> = {};
+function initialValues(
+  fields: EntryFormField[],
+  entry?: CatalogEntryRecord,
+): Record<string, EntryValue> {
+  const values: Record<string, EntryValue> = {};
   const asInput = (iso: unknown) =>
     typeof iso === 'string' && iso !== '' ? toLocalInput(new Date(iso)) : '';
   for (const field of fields) {
@@ -213,14 +183,14 @@ function EntryFormBody({
 }: CatalogEntryFormProps & { onDirty: (dirty: boolean) => void }) {
   const { t } = useTranslation();
   const fields = formFields(catalog, language);
-  const [values, setValues] = useState<Record<string, FormValue>>(() =>
+  const [values, setValues] = useState<Record<string, EntryValue>>(() =>
     initialValues(fields, entry),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
 
-  const set = (name: string, value: FormValue) => {
+  const set = (name: string, value: EntryValue) => {
     onDirty(true);
     setValues((old) => ({ ...old, [name]: value }));
   };
@@ -321,133 +291,6 @@ function EntryFormBody({
     }
   };
 
-  const input = (field: FormField) => {
-    const error = errors[field.name];
-    const value = values[field.name];
-    if (field.kind === 'boolean') {
-      return (
-        <Checkbox
-          key={field.name}
-          label={field.label}
-          checked={value === true}
-          onChange={(event) => set(field.name, event.currentTarget.checked)}
-          error={error}
-        />
-      );
-    }
-    if (field.kind === 'number') {
-      return (
-        <NumberInput
-          key={field.name}
-          label={field.label}
-          withAsterisk={field.required}
-          value={typeof value === 'boolean' ? '' : value}
-          onChange={(v) => set(field.name, v)}
-          error={error}
-          // An amount is typed to the cent, its currency beside it.
-          {...(field.currency !== undefined && {
-            decimalScale: 2,
-            rightSection: (
-              <Text size="xs" c="dimmed" aria-hidden>
-                {field.currency}
-              </Text>
-            ),
-            rightSectionWidth: 48,
-            rightSectionPointerEvents: 'none' as const,
-          })}
-        />
-      );
-    }
-    if (field.options) {
-      const options = field.options;
-      return (
-        <Select
-          key={field.name}
-          label={field.label}
-          withAsterisk={field.required}
-          clearable={!field.required}
-          data={options.map((option) => ({
-            value: option,
-            label: enumerationLabel(translations, language, options, option) ?? option,
-          }))}
-          value={value === '' || value === undefined ? null : String(value)}
-          onChange={(next) => set(field.name, next ?? '')}
-          error={error}
-        />
-      );
-    }
-    const reference = catalog.references?.[field.name];
-    if (reference) {
-      return (
-        <ReferenceInput
-          key={field.name}
-          label={field.label}
-          required={field.required}
-          value={String(value ?? '')}
-          onChange={(next) => set(field.name, next)}
-          error={error}
-          api={api}
-          backend={backend}
-          target={allCatalogs?.find((c) => c.id === referencedCatalog(reference, values))}
-          at={localInputToIso(String(values.startTime ?? ''))}
-          language={language}
-        />
-      );
-    }
-    if (field.kind === 'datetime' || field.kind === 'date') {
-      return (
-        <DateTimeField
-          key={field.name}
-          label={field.label}
-          withTime={field.kind === 'datetime'}
-          required={field.required}
-          value={String(value ?? '')}
-          onChange={(next) => set(field.name, next)}
-          error={error}
-        />
-      );
-    }
-    if (field.translatable) {
-      // One input per language: English (the field itself, required as the field is), then
-      // each other language (optional: English is read where it is missing).
-      return (
-        <Stack key={field.name} gap="xs">
-          <TextInput
-            label={languageLabel(t, field.label, DEFAULT_LANGUAGE)}
-            lang={DEFAULT_LANGUAGE}
-            withAsterisk={field.required}
-            value={String(value ?? '')}
-            onChange={(event) => set(field.name, event.currentTarget.value)}
-            error={error}
-          />
-          {TRANSLATED_LANGUAGES.map((code) => {
-            const input = translationInput(field.name, code);
-            return (
-              <TextInput
-                key={input}
-                label={languageLabel(t, field.label, code)}
-                lang={code}
-                value={String(values[input] ?? '')}
-                onChange={(event) => set(input, event.currentTarget.value)}
-                error={errors[input]}
-              />
-            );
-          })}
-        </Stack>
-      );
-    }
-    return (
-      <TextInput
-        key={field.name}
-        label={field.label}
-        withAsterisk={field.required}
-        value={String(value ?? '')}
-        onChange={(event) => set(field.name, event.currentTarget.value)}
-        error={error}
-      />
-    );
-  };
-
   const period = (name: 'startTime' | 'endTime', required: boolean) => (
     <DateTimeField
       label={t(`catalog.${name}`)}
@@ -473,7 +316,21 @@ function EntryFormBody({
           </Alert>
         )}
         <Title order={4}>{t('catalog.entryData')}</Title>
-        {fields.map(input)}
+        {fields.map((field) => (
+          <EntryField
+            key={field.name}
+            field={field}
+            values={values}
+            errors={errors}
+            set={set}
+            catalog={catalog}
+            allCatalogs={allCatalogs}
+            api={api}
+            backend={backend}
+            language={language}
+            translations={translations}
+          />
+        ))}
         <Title order={4}>{t('catalog.entryKeys')}</Title>
         {period('startTime', true)}
         {period('endTime', false)}
@@ -487,45 +344,5 @@ function EntryFormBody({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/** A reference field: the code typed, and the name of the entry it names next to it. */
-function ReferenceInput(props: {
-  label: string;
-  required: boolean;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-  api: ApiClient;
-  backend: string;
-  target: CatalogDefinition | undefined;
-  at: string | undefined;
-  language: Language;
-}) {
-  const { t } = useTranslation();
-  const name = useReferenceName(
-    props.api,
-    props.backend,
-    props.target,
-    props.value,
-    props.at,
-    props.language,
-  );
-  return (
-    <TextInput
-      label={props.label}
-      withAsterisk={props.required}
-      value={props.value}
-      onChange={(event) => props.onChange(event.currentTarget.value)}
-      error={props.error}
-      description={
-        props.value.trim() === ''
-          ? undefined
-          : name !== undefined
-            ? name
-            : t('catalog.referenceUnknown')
-      }
-    />
   );
 }

@@ -1,5 +1,6 @@
 import type { ThrottleSettings } from './identity/throttle';
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../core/identity/declared-checks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -90,6 +91,11 @@ export interface ServerConfig {
   };
   /** Members of the public may register themselves. */
   selfRegistration: boolean;
+  /**
+   * The portal's time zone (PORTAL_TIME_ZONE, an IANA name): its calendar day is "today" for the
+   * registration's identity-document dates, in the browser and on the server alike.
+   */
+  timeZone: string;
   /** Confirmation codes: which channels are on (the specification: mobile on, others off). */
   confirmationChannels: {
     mobile: boolean;
@@ -169,6 +175,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       },
     },
     selfRegistration: flag(env.SELF_REGISTRATION, true),
+    timeZone: timeZone(env.PORTAL_TIME_ZONE),
     confirmationChannels: {
       mobile: flag(env.CONFIRMATION_MOBILE, true),
       email: flag(env.CONFIRMATION_EMAIL, false),
@@ -254,6 +261,12 @@ function trustProxy(value: string | undefined): boolean | string[] {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+function timeZone(value: string | undefined): string {
+  const zone = value || DEFAULT_TIME_ZONE;
+  if (!isTimeZone(zone)) throw new Error(`PORTAL_TIME_ZONE=${zone}: not a time zone name`);
+  return zone;
 }
 
 /** The configured gateway; only the sandbox is built in (docs/payments.md: adding a real one). */

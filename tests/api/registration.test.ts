@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_TIME_ZONE, dayIn } from '../../src/core/identity/declared-checks';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
+import { daysAfter, instantAt } from '../support/clock';
 import { messagesAbout } from '../support/inbox';
 
 /**
@@ -253,9 +255,8 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
     const before = await accounts();
     const mobile = '+685 7000031';
     const { challengeId, code } = await codeFor(mobile);
-    const today = new Date();
-    const day = (offset: number) =>
-      new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    // Days as the portal counts them: in its time zone.
+    const day = (offset: number) => daysAfter(dayIn(DEFAULT_TIME_ZONE, new Date()), offset);
     const withDates = (dates: Record<string, string>) => {
       const data = details('sina.ioane', mobile);
       data.identity = { ...data.identity, ...dates };
@@ -332,6 +333,29 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
     expect(valid.statusCode, valid.body).toBe(201);
     expect(await accounts()).toBe(before + 1);
   });
+
+  it.each([8, 23])(
+    "accepts a passport issued today in the portal's time zone at %i:00 there, as the page does",
+    async (hour) => {
+      // Two days ahead of the real clock: the catalogue entries are valid by then.
+      const day = daysAfter(dayIn(DEFAULT_TIME_ZONE, new Date()), 2);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(instantAt(DEFAULT_TIME_ZONE, day, hour));
+        const mobile = `+685 70001${hour}`;
+        const { challengeId, code } = await codeFor(mobile);
+        const data = details(`today.${hour}`, mobile);
+        data.identity = { ...data.identity, dateOfIssuance: day, dateOfExpiry: day };
+        const created = await register({ challengeId, code, password: PASSWORD, data });
+        expect(created.statusCode, created.body).toBe(201);
+        // The page is told the zone whose day it checks with.
+        const options = (await api.call('GET', '/api/connectid/registration/options')).json();
+        expect(options.timeZone).toBe(DEFAULT_TIME_ZONE);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 
   it('reports a login name already taken as a field problem, storing nothing', async () => {
     const mobile = '+685 7000003';

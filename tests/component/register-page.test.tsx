@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../src/core/api/client';
 import type { DefinitionBundle } from '../../src/core/definitions/types';
+import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import { PortalContext } from '../../src/portal/context';
 import { changeLanguage } from '../../src/portal/i18n';
 import { RegisterPage, RegistrationSuccessPage } from '../../src/portal/pages/account/RegisterPage';
@@ -48,6 +50,11 @@ const OPTIONS = {
 
 beforeAll(() => initPortalTexts(['account']));
 
+/** The definitions the page reads its declared checks from: the account workflow. */
+const BUNDLE = {
+  workflows: [JSON.parse(readFileSync('workflows/account.json', 'utf8')) as WorkflowDefinition],
+} as DefinitionBundle;
+
 function fakeApi() {
   const post = vi.fn(async (backend: string) =>
     backend === 'challenge'
@@ -71,7 +78,7 @@ async function renderAt(
   const session = signedOutSession(vi.fn());
   const view = render(
     <MantineProvider env="test" forceColorScheme={scheme}>
-      <PortalContext.Provider value={{ bundle: {} as DefinitionBundle, session, api }}>
+      <PortalContext.Provider value={{ bundle: BUNDLE, session, api }}>
         <MemoryRouter initialEntries={[entry]}>
           <Routes>
             <Route path="/register" element={<RegisterPage />} />

@@ -16,6 +16,8 @@ export interface CorrectionOptions {
   accounts: DocumentService;
   /** The account declaration when self-registration is on; 404 otherwise. */
   registrable: () => DeclaredAccount;
+  /** The portal's time zone, whose day the identity document's dates are checked against. */
+  config: { timeZone: string };
 }
 
 /** The action a correction takes: the holder's own profile edit, which gives MODIFIED. */
@@ -119,7 +121,7 @@ export function correctionRoutes(app: FastifyInstance, options: CorrectionOption
       if (!hidden.has(section)) data[section] = value;
     }
     const problems: FieldProblem[] = [];
-    await typeProblems(options.db, account, data, new Date(), problems);
+    await typeProblems(options.db, account, data, new Date(), options.config.timeZone, problems);
     const mobile = (values: unknown) =>
       normaliseDestination('mobile', text(values, account.mobile) ?? '') ?? '';
     if (mobile(data) !== mobile(view.data))

@@ -130,6 +130,8 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
         ]),
       ),
       countries,
+      // The day the page checks an identity document's dates against is the server's.
+      timeZone: options.config.timeZone,
       // Outside production, where codes stay in the outbox: the page that shows them.
       ...(options.config.production ? {} : { developerOutbox: '/#/dev/outbox' }),
     };
@@ -143,7 +145,14 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
     const problems: FieldProblem[] = [];
     const now = new Date();
 
-    const userType = await typeProblems(options.db, account, data, now, problems);
+    const userType = await typeProblems(
+      options.db,
+      account,
+      data,
+      now,
+      options.config.timeZone,
+      problems,
+    );
 
     const login = text(data, account.key.pointer) ?? '';
     const password = typeof body.password === 'string' ? body.password : '';

@@ -36,7 +36,7 @@ import {
   fieldOf,
   IDENTITY_FIELDS,
   identityProblems,
-  localDay,
+  useDeclaredChecks,
   type DetailField,
   type Details,
   type IdentityDocument,
@@ -76,6 +76,8 @@ export function CorrectionPage({ token }: { token: string }) {
   // The types and countries read in the language shown, whichever it is switched to.
   const language = useLanguage();
   const options = useMemo(() => loaded && optionsInLanguage(loaded, language), [loaded, language]);
+  // The checks the definitions declare, on the portal's day: the server's own.
+  const declared = useDeclaredChecks(loaded);
   const [values, setValues] = useState<Details | null>(null);
   const [userType, setUserType] = useState<string | null>(null);
   const [organisation, setOrganisation] = useState<Organisation | null>(null);
@@ -141,15 +143,19 @@ export function CorrectionPage({ token }: { token: string }) {
 
   const chosenType = options?.userTypes.find((u) => u.code === userType);
   const identityType = options?.identityTypes.find((i) => i.code === identity?.identityType);
-  const documentProblems = identity
-    ? identityProblems(identity, identityType, localDay(new Date()), t)
-    : [];
+  const documentProblems = identity ? identityProblems(identity, identityType, declared, t) : [];
 
   const send = async () => {
     if (!opened || !values || !organisation || !address || !identity) return;
     const problems = [
       ...detailProblems(values, userType, t),
-      ...organisationProblems(organisation, address, chosenType, t),
+      ...organisationProblems(
+        organisation,
+        address,
+        chosenType,
+        declared.account?.userType.checks ?? {},
+        t,
+      ),
       ...documentProblems,
     ];
     if (problems.length) return fail(problems);
@@ -327,6 +333,7 @@ export function CorrectionPage({ token }: { token: string }) {
               {identity && (
                 <IdentityDocumentFields
                   types={options?.identityTypes ?? []}
+                  checks={declared.account?.identityType?.checks ?? {}}
                   document={identity}
                   onChange={(field, value) =>
                     setIdentity((old) => (old ? { ...old, [field]: value } : old))

@@ -10,6 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../engine/DateTimeField';
 import type { FieldError } from '../../../core/api/errors';
+import { checkOf } from '../../../core/identity/declared-checks';
 import {
   IDENTITY_FIELDS,
   type IdentityDocument,
@@ -19,6 +20,8 @@ import {
 
 interface IdentityDocumentFieldsProps {
   types: readonly RegistrationIdentityType[];
+  /** The identity type's checks, by the field each governs (the account declaration's). */
+  checks: Readonly<Record<string, string>>;
   document: IdentityDocument;
   onChange: (field: IdentityField, value: string) => void;
   /** The verification's problems (identityProblems), shown in its panel. */
@@ -95,10 +98,10 @@ export function IdentityDocumentFields(props: IdentityDocumentFieldsProps) {
               label={t(`account.identity.${field}`)}
               withTime={false}
               value={document[field]}
-              required={
-                (field === 'dateOfIssuance' && type.checkIdentityValidDateFrom === 'MANDATORY') ||
-                (field === 'dateOfExpiry' && type.checkIdentityValidDateTo === 'MANDATORY')
-              }
+              required={Object.entries(props.checks).some(
+                ([check, pointer]) =>
+                  pointer === `/identity/${field}` && checkOf(type, check) === 'MANDATORY',
+              )}
               {...marked(field)}
               onChange={(value) => {
                 props.onChange(field, value);

@@ -47,7 +47,7 @@ import {
   fieldOf,
   identityProblems,
   IDENTITY_FIELDS,
-  localDay,
+  useDeclaredChecks,
   type DetailField,
   type Details,
   type IdentityDocument,
@@ -112,6 +112,8 @@ function NewRegistration() {
   const language = useLanguage();
   // The types and countries read in the language shown, whichever it is switched to.
   const options = useMemo(() => loaded && optionsInLanguage(loaded, language), [loaded, language]);
+  // The checks the definitions declare, on the portal's day: the server's own.
+  const declared = useDeclaredChecks(loaded);
   // Problems the page found are worded again in the language the person switches to.
   const recheck = useRef<() => void>(() => undefined);
   useEffect(() => recheck.current(), [language]);
@@ -146,7 +148,13 @@ function NewRegistration() {
       : (organisation[destinationOf as keyof Organisation] ?? '')
   ).trim();
   const typeProblems = () => {
-    const problems = organisationProblems(organisation, address, chosenType, t);
+    const problems = organisationProblems(
+      organisation,
+      address,
+      chosenType,
+      declared.account?.userType.checks ?? {},
+      t,
+    );
     const path = `/organisation/${destinationOf}`;
     // The entry the code goes to must be named, even where the type makes it optional.
     return problems.concat(
@@ -158,8 +166,8 @@ function NewRegistration() {
     );
   };
   const identityType = options?.identityTypes.find((i) => i.code === identity.identityType);
-  // Verified as the person types, against today's date where they are.
-  const documentProblems = identityProblems(identity, identityType, localDay(new Date()), t);
+  // Verified as the person types, against today's date in the portal's time zone.
+  const documentProblems = identityProblems(identity, identityType, declared, t);
   const errorFor = (field: string) =>
     fieldMessages(errors.filter((e) => fieldOf(e.path) === field));
   const fail = (problems: FieldError[], text: string | null = null) => {
@@ -397,6 +405,7 @@ function NewRegistration() {
           />
           <IdentityDocumentFields
             types={options?.identityTypes ?? []}
+            checks={declared.account?.identityType?.checks ?? {}}
             document={identity}
             onChange={(field, value) => setIdentity((old) => ({ ...old, [field]: value }))}
             problems={documentProblems}

@@ -1,7 +1,5 @@
 import type { FieldError } from '../../../core/api/errors';
-
-/** How a user type's check treats a field (catalogue UserTypes). */
-export type FieldCheck = 'MANDATORY' | 'OPTIONAL' | 'PROHIBITED';
+import { checkOf, declaredProblems } from '../../../core/identity/declared-checks';
 
 /**
  * The organisation fields a user type's checks govern, with the check naming each
@@ -50,10 +48,7 @@ export const ADDRESS_TYPES = ['RESIDENTIAL', 'POSTAL', 'BUSINESS', 'OTHER'] as c
 /** A user type's checks as the registration options give them. */
 export type UserTypeChecks = Partial<Record<string, unknown>>;
 
-export const checkOf = (type: UserTypeChecks | undefined, check: string): FieldCheck => {
-  const value = type?.[check];
-  return value === 'MANDATORY' || value === 'PROHIBITED' ? value : 'OPTIONAL';
-};
+export { checkOf };
 
 /** The organisation fields the type lets the person fill (not prohibited). */
 export const organisationFieldsOf = (type: UserTypeChecks | undefined) =>
@@ -81,34 +76,36 @@ export const isBlankAddress = (address: Address) =>
   ADDRESS_FIELDS.every((field) => address[field].trim() === '');
 
 /**
- * Every problem of the organisation fields and the address, as the type's checks and the
- * schema's limits say: a mandatory field left empty; an address required when the type's
- * `checkAddress` is MANDATORY, and complete (type, line 1, city, country) once begun.
+ * Every problem of the organisation fields and the address: what the type's declared checks
+ * find in what would be sent (core/identity/declared-checks.ts, which the server runs too: a
+ * mandatory field left empty, an address the type asks for), the schema's limits, and an address
+ * complete (type, line 1, city, country) once asked for or begun.
  */
 export function organisationProblems(
   organisation: Organisation,
   address: Address,
   type: UserTypeChecks | undefined,
+  checks: Readonly<Record<string, string>>,
   t: Translate,
 ): FieldError[] {
   if (!type) return [];
+  const sent = organisationData(null, organisation, address, type);
+  const declared = declaredProblems(sent, type, checks);
   const problems: FieldError[] = [];
   const tooLong = (field: OrganisationField | AddressField, value: string) =>
     value.length > MAX_LENGTH[field]
       ? t('validation.maxLength', { limit: MAX_LENGTH[field] })
       : null;
   for (const [field] of organisationFieldsOf(type)) {
-    const value = organisation[field].trim();
     const path = `/organisation/${field}`;
-    const check = checkOf(type, ORGANISATION_FIELDS.find(([f]) => f === field)?.[1] ?? '');
-    if (value === '' && check === 'MANDATORY')
+    if (declared.some((problem) => problem.pointer === path))
       problems.push({ path, rule: 'required', message: t('validation.required') });
-    const long = tooLong(field, value);
+    const long = tooLong(field, organisation[field].trim());
     if (long) problems.push({ path, rule: 'maxLength', message: long });
   }
-  const addressCheck = checkOf(type, 'checkAddress');
-  if (addressCheck === 'PROHIBITED') return problems;
-  if (isBlankAddress(address) && addressCheck === 'OPTIONAL') return problems;
+  // An address asked for (declared) or begun is checked whole.
+  if (!sent.addresses && !declared.some((problem) => problem.pointer === '/addresses'))
+    return problems;
   for (const field of ADDRESS_FIELDS) {
     const value = address[field].trim();
     const path = `/addresses/0/${field}`;

@@ -1,7 +1,14 @@
 import type { FieldError } from '../../../core/api/errors';
+import type { AccountDeclaration } from '../../../core/documents/record-declarations';
+import {
+  dayIn,
+  declaredProblems,
+  type DeclaredProblem,
+} from '../../../core/identity/declared-checks';
 import type { PasswordRules } from '../../../core/identity/password-policy';
 import { inLanguage } from '../../../core/i18n/localized';
 import type { Language } from '../../../core/i18n/translate';
+import { usePortal } from '../../context';
 import { ADDRESS_FIELDS, ORGANISATION_FIELDS } from './organisationChecks';
 
 /** The details a person gives before the confirmation code is sent. */
@@ -23,14 +30,11 @@ export interface RegistrationUserType {
   [check: string]: unknown;
 }
 
-/** How an identity type's check treats one of the document's dates (catalogue IdentityTypes). */
-export type DateCheck = 'MANDATORY' | 'OPTIONAL' | 'PROHIBITED';
-
+/** An identity type: its checks (checkIdentityValidDateFrom: MANDATORY...) govern the dates. */
 export interface RegistrationIdentityType {
   code: string;
   description: string;
-  checkIdentityValidDateFrom?: DateCheck;
-  checkIdentityValidDateTo?: DateCheck;
+  [check: string]: unknown;
 }
 
 export interface RegistrationOptions {
@@ -44,6 +48,8 @@ export interface RegistrationOptions {
   confirmationFields?: Partial<Record<'agency' | 'agent' | 'trader', string>>;
   /** The countries an address may name. */
   countries?: Array<{ code: string; name: string }>;
+  /** The portal's time zone: its calendar day is "today" for the document's dates. */
+  timeZone?: string;
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -137,66 +143,66 @@ export const IDENTITY_FIELDS = [
 export type IdentityField = (typeof IDENTITY_FIELDS)[number];
 export type IdentityDocument = Record<IdentityField, string>;
 
-/** A calendar day, YYYY-MM-DD, in the person's own time zone (what a date input gives). */
-export function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/**
+ * The account's declaration (workflows/account.json: which field each type's check governs)
+ * and the calendar day the identity document's dates are checked against: the day in the
+ * portal's time zone, which the server names in the options (the same day it checks with);
+ * the person's own until the options arrive.
+ */
+export function useDeclaredChecks(options: RegistrationOptions | null): DeclaredChecks {
+  const { bundle } = usePortal();
+  const account = bundle.workflows?.find((workflow) => workflow.account)?.account;
+  const zone = options?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return { account, today: dayIn(zone, new Date()) };
+}
+export interface DeclaredChecks {
+  account: AccountDeclaration | undefined;
+  today: string;
 }
 
 /**
  * The basic verification of the identity document, as the person fills it: its number, which
- * every type asks for; the identity type's checks say whether each date is mandatory, optional
- * or prohibited (checkIdentityValidDateFrom governs the date of issue, checkIdentityValidDateTo
- * the date of expiry), and a given date must make sense: not issued in the future, not expired
- * (a document expiring today is still valid).
- * The server checks the same at registration. No type chosen, nothing to verify.
+ * every type asks for (the account schema says so too); then the identity type's declared checks
+ * (core/identity/declared-checks.ts, which the server runs too), each worded for the person:
+ * a date mandatory, optional or prohibited, not issued after today, not expired (a document
+ * expiring today is still valid). No type chosen, nothing to verify.
  */
 export function identityProblems(
   document: IdentityDocument,
   type: RegistrationIdentityType | undefined,
-  today: string,
+  { account, today }: DeclaredChecks,
   t: Translate,
 ): FieldError[] {
   if (!type) return [];
   const problems: FieldError[] = [];
   const name = type.description;
-  // A document is known by its number, whatever its type (the account schema says so too).
   if (document.identityNo.trim() === '')
     problems.push({
       path: '/identity/identityNo',
       rule: 'required',
       message: t('account.registration.numberRequired', { type: name }),
     });
-  const dates = [
-    ['dateOfIssuance', type.checkIdentityValidDateFrom, 'issue'],
-    ['dateOfExpiry', type.checkIdentityValidDateTo, 'expiry'],
-  ] as const;
-  for (const [field, check, which] of dates) {
-    const value = document[field].trim();
-    const path = `/identity/${field}`;
-    if (value === '') {
-      if (check === 'MANDATORY')
-        problems.push({
-          path,
-          rule: 'required',
-          message: t(`account.registration.${which}Required`, { type: name }),
-        });
-    } else if (check === 'PROHIBITED') {
-      problems.push({
-        path,
-        rule: 'prohibited',
-        message: t(`account.registration.${which}Prohibited`),
-      });
-    } else if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-      problems.push({ path, rule: 'format_date', message: t('validation.format_date') });
-    } else if (field === 'dateOfIssuance' && value > today) {
-      problems.push({ path, rule: 'pastDate', message: t('account.registration.issueInFuture') });
-    } else if (field === 'dateOfExpiry' && value < today) {
-      problems.push({ path, rule: 'futureDate', message: t('account.registration.expired') });
-    }
+  const identity = Object.fromEntries(IDENTITY_FIELDS.map((f) => [f, document[f].trim()]));
+  const declared = declaredProblems({ identity }, type, account?.identityType?.checks ?? {}, today);
+  for (const [check, pointer] of Object.entries(account?.identityType?.checks ?? {})) {
+    const which = check.endsWith('DateFrom') ? 'issue' : 'expiry';
+    const value = identity[pointer.split('/').pop() ?? ''] ?? '';
+    const found = declared.find((problem) => problem.pointer === pointer);
+    const key = found && DATE_WORDING[found.rule].replace('*', which);
+    if (key) problems.push({ path: pointer, rule: found.rule, message: t(key, { type: name }) });
+    else if (value !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(value))
+      problems.push({ path: pointer, rule: 'format_date', message: t('validation.format_date') });
   }
   return problems;
 }
+
+/** How the page words each declared problem of a document date (* the date: issue, expiry). */
+const DATE_WORDING: Record<DeclaredProblem['rule'], string> = {
+  required: 'account.registration.*Required',
+  prohibited: 'account.registration.*Prohibited',
+  identityIssuedInFuture: 'account.registration.issueInFuture',
+  identityExpired: 'account.registration.expired',
+};
 
 /** The rules of a policy the page lists, with the number each one asks for. */
 export function policyRules(rules: PasswordRules | undefined): Array<[string, number]> {

@@ -1,30 +1,16 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
-import {
-  Alert,
-  Button,
-  CloseButton,
-  FileButton,
-  Group,
-  Input,
-  Modal,
-  Progress,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../core/api/errors';
-import type { MediaReference, DocumentView } from '../../../core/documents/types';
+import type { EntityDefinition, JsonSchema } from '../../../core/definitions/types';
+import type { DocumentView } from '../../../core/documents/types';
 import {
   fullRoles,
   type WorkflowDefinition,
   type WorkflowInbox,
 } from '../../../core/documents/workflow';
 import { resolvePointer, setAt } from '../../../core/rules/registry';
-import { fieldHelp, fieldLabel } from '../../../engine/form/texts';
-import { FileLink, fileSize } from '../../../engine/form/widgets/FileLink';
-import { accepts } from '../../../engine/form/widgets/FileWidget';
+import { fieldsOf, SchemaFields } from '../../../engine/form/SchemaFields';
 import { usePortal } from '../../context';
 import { documentServices } from '../../documentServices';
 import { useLanguage } from '../../useLanguage';
@@ -129,16 +115,7 @@ export function WriteMessageButton({
   );
 }
 
-interface Values {
-  subject: string;
-  body: string;
-  note: string;
-  attachment?: MediaReference;
-}
-
-const EMPTY: Values = { subject: '', body: '', note: '' };
-
-/** The dialog's content, made afresh at each opening. */
+/** The dialog's content, made afresh at each opening: the message's fields, from its schema. */
 function WriteMessageForm({
   inbox,
   about,
@@ -157,40 +134,23 @@ function WriteMessageForm({
   const { t } = useTranslation();
   const { api, bundle, session } = usePortal();
   const language = useLanguage();
-  const pointers = inbox.inbox;
   const backend = inbox.backend ?? 'evisa';
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const services = useMemo(() => documentServices(api, session, inbox), [api, session, inbox]);
-  const ids = { subject: useId(), body: useId(), note: useId(), attachment: useId() };
-  const idOf: Record<string, string> = {
-    [pointers.subject]: ids.subject,
-    [pointers.body]: ids.body,
-    [pointers.note]: ids.note,
-    [pointers.attachment]: ids.attachment,
-  };
-  const dirty =
-    values.subject.trim() !== '' ||
-    values.body.trim() !== '' ||
-    values.note.trim() !== '' ||
-    values.attachment !== undefined;
-
-  /** A field's label and help, as the message's form names them. */
-  const texts = (pointer: string) => {
-    const path = pointer.replace(/^\//, '').replaceAll('/', '.');
-    return {
-      label: fieldLabel(bundle.translations, language, inbox.document, path),
-      help: fieldHelp(bundle.translations, language, inbox.document, path),
-    };
-  };
-
-  const change = (field: keyof Values, pointer: string) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[pointer]) setErrors(({ [pointer]: _shown, ...rest }) => rest);
-  };
+  const form = useMemo(() => messageForm(bundle, inbox), [bundle, inbox]);
+  const idPrefix = useId();
+  const idOf = (name: string) => `${idPrefix}${name}`;
+  const filled = (value: unknown) => (typeof value === 'string' ? value.trim() !== '' : !!value);
+  const dirty = Object.values(values).some(filled);
+  /** The field a problem's path names: `/message/subject` -> subject. */
+  const fieldAt = (path: string) =>
+    path.startsWith(`${form.pointer}/`) && form.fields.includes(path.slice(form.pointer.length + 1))
+      ? path.slice(form.pointer.length + 1)
+      : undefined;
 
   const requestClose = () => {
     if (busy) return;
@@ -209,35 +169,35 @@ function WriteMessageForm({
     const onFields: Record<string, string> = {};
     const elsewhere: string[] = [];
     for (const problem of problems) {
-      if (idOf[problem.path] && !onFields[problem.path]) onFields[problem.path] = problem.message;
-      else if (!idOf[problem.path]) elsewhere.push(problem.message);
+      const field = fieldAt(problem.path);
+      if (field) onFields[field] ??= problem.message;
+      else elsewhere.push(problem.message);
     }
     if (problems.length === 0 && fallback) elsewhere.push(fallback);
     setErrors(onFields);
     setFormError(elsewhere);
-    const first = [pointers.subject, pointers.body, pointers.note, pointers.attachment].find(
-      (pointer) => onFields[pointer],
-    );
-    if (first) globalThis.document.getElementById(idOf[first]!)?.focus();
+    const first = form.fields.find((field) => onFields[field]);
+    if (first) globalThis.document.getElementById(idOf(first))?.focus();
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const required = t('validation.required');
-    const missing: FieldError[] = [];
-    if (!values.subject.trim())
-      missing.push({ path: pointers.subject, rule: 'required', message: required });
-    if (!values.body.trim())
-      missing.push({ path: pointers.body, rule: 'required', message: required });
+    const missing: FieldError[] = form.required
+      .filter((field) => !filled(values[field]))
+      .map((field) => ({
+        path: `${form.pointer}/${field}`,
+        rule: 'required',
+        message: t('validation.required'),
+      }));
     if (missing.length > 0) return show(missing);
 
+    // Texts are sent trimmed, and a field left empty not at all.
     const data: Record<string, unknown> = {};
-    setAt(data, pointers.subject, values.subject.trim());
-    setAt(data, pointers.body, values.body);
-    if (values.note.trim()) setAt(data, pointers.note, values.note.trim());
-    if (values.attachment) setAt(data, pointers.attachment, values.attachment);
-    setAt(data, pointers.about, about);
+    for (const [field, value] of Object.entries(values))
+      if (filled(value))
+        setAt(data, `${form.pointer}/${field}`, typeof value === 'string' ? value.trim() : value);
+    setAt(data, inbox.inbox.about, about);
     setBusy(true);
     setFormError([]);
     const [error] = await api.post<DocumentView>(backend, `/${inbox.id}`, {
@@ -249,9 +209,6 @@ function WriteMessageForm({
     onSent();
   };
 
-  const subject = texts(pointers.subject);
-  const body = texts(pointers.body);
-  const note = texts(pointers.note);
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
       <Stack gap="sm">
@@ -278,48 +235,20 @@ function WriteMessageForm({
             ))}
           </Alert>
         )}
-        <TextInput
-          id={ids.subject}
-          label={subject.label}
-          description={subject.help}
-          required
-          value={values.subject}
-          error={errors[pointers.subject]}
-          onChange={(event) => change('subject', pointers.subject)(event.currentTarget.value)}
-          data-autofocus
-        />
-        <Textarea
-          id={ids.body}
-          label={body.label}
-          description={body.help}
-          required
-          autosize
-          minRows={5}
-          maxRows={14}
-          value={values.body}
-          error={errors[pointers.body]}
-          onChange={(event) => change('body', pointers.body)(event.currentTarget.value)}
-        />
-        <Textarea
-          id={ids.note}
-          label={note.label}
-          description={note.help}
-          autosize
-          minRows={2}
-          value={values.note}
-          error={errors[pointers.note]}
-          onChange={(event) => change('note', pointers.note)(event.currentTarget.value)}
-        />
-        <AttachmentField
-          id={ids.attachment}
-          inbox={inbox}
-          {...texts(pointers.attachment)}
-          value={values.attachment}
-          error={errors[pointers.attachment]}
+        <SchemaFields
+          entityId={inbox.document}
+          schema={form.schema}
+          ui={form.ui}
+          path={form.pointer.slice(1).replaceAll('/', '.')}
+          values={values}
+          errors={errors}
+          idOf={idOf}
+          texts={bundle.translations}
+          language={language}
           services={services}
-          onChange={(attachment) => {
-            setValues((current) => ({ ...current, attachment }));
-            setErrors(({ [pointers.attachment]: _shown, ...rest }) => rest);
+          onChange={(field, value) => {
+            setValues((current) => ({ ...current, [field]: value }));
+            if (errors[field]) setErrors(({ [field]: _shown, ...rest }) => rest);
           }}
         />
         <Group justify="flex-end" mt="xs">
@@ -341,135 +270,24 @@ function WriteMessageForm({
 }
 
 /**
- * The message's attachment: uploaded as the forms' file fields upload (the media backend,
- * with progress), checked first against the types and size the message's schema allows;
- * only its reference {id, name, size, type} is kept.
+ * The message's form, as its definition declares it: the object holding the inbox's subject
+ * (the message section), its fields in the uiSchema's order and those its schema requires.
  */
-function AttachmentField({
-  id,
-  inbox,
-  label,
-  help,
-  value,
-  error,
-  services,
-  onChange,
-}: {
-  id: string;
-  inbox: InboxWorkflow;
-  label: string;
-  help?: string;
-  value?: MediaReference;
-  error?: string;
-  services: ReturnType<typeof documentServices>;
-  onChange: (value: MediaReference | undefined) => void;
-}) {
-  const { t } = useTranslation();
-  const { bundle } = usePortal();
-  const language = useLanguage();
-  const [progress, setProgress] = useState<number>();
-  const [problem, setProblem] = useState<string>();
-  const resetRef = useRef<() => void>(null);
-  const { accept, maxSize } = useMemo(() => attachmentLimits(bundle, inbox), [bundle, inbox]);
-  // The wrapper is named for the button (focused when the field is in error), not the button.
-  const wrapperId = `${id}-field`;
-  const shownError = problem ?? error;
-  const describedBy =
-    [shownError && `${wrapperId}-error`, help && `${wrapperId}-description`]
-      .filter(Boolean)
-      .join(' ') || undefined;
-
-  const upload = async (file: File | null) => {
-    resetRef.current?.();
-    if (!file) return;
-    setProblem(undefined);
-    if (!accepts(accept, file)) return setProblem(t('form.file.wrongType', { accept }));
-    if (maxSize !== undefined && file.size > maxSize)
-      return setProblem(
-        t('form.file.tooLarge', { size: fileSize(bundle.translations, language, maxSize) }),
-      );
-    if (!services.uploadFile) return setProblem(t('form.file.failed'));
-    setProgress(0);
-    try {
-      const reference = await services.uploadFile(file, setProgress);
-      onChange({
-        id: reference.id,
-        name: reference.name,
-        size: reference.size,
-        type: reference.type,
-      });
-    } catch {
-      setProblem(t('form.file.failed'));
-    } finally {
-      setProgress(undefined);
-    }
-  };
-
-  return (
-    // A group named by the field's label: the buttons inside keep their own names.
-    <Input.Wrapper
-      id={wrapperId}
-      role="group"
-      aria-labelledby={`${wrapperId}-label`}
-      label={label}
-      labelElement="div"
-      description={help}
-      error={shownError}
-    >
-      <Stack gap={4} mt={4}>
-        {value && (
-          <Group gap="xs">
-            <FileLink
-              file={value}
-              services={services}
-              texts={bundle.translations}
-              language={language}
-            />
-            <CloseButton
-              size="sm"
-              aria-label={t('form.file.remove')}
-              onClick={() => onChange(undefined)}
-            />
-          </Group>
-        )}
-        <FileButton resetRef={resetRef} onChange={(file) => void upload(file)} accept={accept}>
-          {(buttonProps) => (
-            <Button
-              id={id}
-              variant="default"
-              size="xs"
-              w="fit-content"
-              loading={progress !== undefined}
-              aria-describedby={describedBy}
-              {...buttonProps}
-            >
-              {t(value ? 'form.file.replace' : 'form.file.choose')}
-            </Button>
-          )}
-        </FileButton>
-        {progress !== undefined && (
-          <Progress value={progress} aria-label={t('form.file.uploading')} />
-        )}
-      </Stack>
-    </Input.Wrapper>
-  );
-}
-
-/** The types and size an attachment may have, as the message's schema says. */
-function attachmentLimits(
-  bundle: { schemas: ReadonlyArray<{ id: string; schema: unknown }> },
-  inbox: InboxWorkflow,
-): { accept?: string; maxSize?: number } {
+function messageForm(bundle: { schemas: readonly EntityDefinition[] }, inbox: InboxWorkflow) {
   const entity = bundle.schemas.find((schema) => schema.id === inbox.document);
-  const at = inbox.inbox.attachment
+  const pointer = inbox.inbox.subject.slice(0, inbox.inbox.subject.lastIndexOf('/'));
+  const at = pointer
     .split('/')
     .slice(1)
     .map((name) => `/properties/${name}`)
     .join('');
-  const types = resolvePointer(entity?.schema, `${at}/properties/type/enum`);
-  const maximum = resolvePointer(entity?.schema, `${at}/properties/size/maximum`);
+  const schema = (resolvePointer(entity?.schema, at) ?? {}) as JsonSchema;
+  const ui = resolvePointer(entity?.uiSchema, pointer) as JsonSchema | undefined;
   return {
-    accept: Array.isArray(types) ? types.filter((v) => typeof v === 'string').join(',') : undefined,
-    maxSize: typeof maximum === 'number' ? maximum : undefined,
+    pointer,
+    schema,
+    ui,
+    fields: fieldsOf(schema, ui),
+    required: Array.isArray(schema.required) ? (schema.required as string[]) : [],
   };
 }

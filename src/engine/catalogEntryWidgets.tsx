@@ -1,0 +1,216 @@
+import { Checkbox, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiClient } from '../core/api/client';
+import { enumerationLabel } from '../core/definitions/enumerations';
+import {
+  referencedCatalog,
+  type CatalogDefinition,
+  type CatalogReference,
+} from '../core/definitions/types';
+import { TRANSLATED_LANGUAGES, TRANSLATIONS_FIELD } from '../core/i18n/localized';
+import { DEFAULT_LANGUAGE, type Language, type TextTree } from '../core/i18n/translate';
+import type { FieldKind as SearchKind } from '../core/search/criteria';
+import { languageLabel } from './catalog-fields';
+import { DateTimeField } from './DateTimeField';
+import { chooseWidget, rankWith, type FieldKind } from './form/fieldKinds';
+import { localInputToIso } from './format';
+import { useReferenceName } from './useReferenceName';
+
+/** A field of a catalogue entry's form, as its schema and the catalogue declare it. */
+export interface EntryFormField {
+  name: string;
+  label: string;
+  kind: SearchKind;
+  required: boolean;
+  /** The values an enumerated field allows (a check type, 1 or 2...). */
+  options?: string[];
+  /** A text given in every language (`translatable`): one input per language. */
+  translatable: boolean;
+  /** The currency of an amount of money (`money`). */
+  currency?: string;
+  /** The catalogue whose entry a reference field names. */
+  reference?: CatalogReference;
+}
+
+export type EntryValue = string | number | boolean;
+
+/** What every entry widget is given: its field, the form's values and errors, and its services. */
+export interface EntryWidgetProps {
+  field: EntryFormField;
+  values: Readonly<Record<string, EntryValue>>;
+  errors: Readonly<Record<string, string>>;
+  set: (name: string, value: EntryValue) => void;
+  catalog: CatalogDefinition;
+  allCatalogs?: CatalogDefinition[];
+  api: ApiClient;
+  backend: string;
+  language: Language;
+  translations: Partial<Record<Language, TextTree>>;
+}
+
+/** The key of one other language's input of a translatable field in the form's values. */
+export function translationInput(field: string, language: Language): string {
+  return `${TRANSLATIONS_FIELD}.${language}.${field}`;
+}
+
+const text = (value: EntryValue | undefined) => String(value ?? '');
+
+function CheckboxWidget({ field, values, errors, set }: EntryWidgetProps) {
+  return (
+    <Checkbox
+      label={field.label}
+      checked={values[field.name] === true}
+      onChange={(event) => set(field.name, event.currentTarget.checked)}
+      error={errors[field.name]}
+    />
+  );
+}
+
+function NumberWidget({ field, values, errors, set }: EntryWidgetProps) {
+  const value = values[field.name];
+  return (
+    <NumberInput
+      label={field.label}
+      withAsterisk={field.required}
+      value={typeof value === 'boolean' ? '' : value}
+      onChange={(v) => set(field.name, v)}
+      error={errors[field.name]}
+      // An amount is typed to the cent, its currency beside it.
+      {...(field.currency !== undefined && {
+        decimalScale: 2,
+        rightSection: (
+          <Text size="xs" c="dimmed" aria-hidden>
+            {field.currency}
+          </Text>
+        ),
+        rightSectionWidth: 48,
+        rightSectionPointerEvents: 'none' as const,
+      })}
+    />
+  );
+}
+
+function SelectWidget({ field, values, errors, set, translations, language }: EntryWidgetProps) {
+  const options = field.options ?? [];
+  const value = values[field.name];
+  return (
+    <Select
+      label={field.label}
+      withAsterisk={field.required}
+      clearable={!field.required}
+      data={options.map((option) => ({
+        value: option,
+        label: enumerationLabel(translations, language, options, option) ?? option,
+      }))}
+      value={value === '' || value === undefined ? null : String(value)}
+      onChange={(next) => set(field.name, next ?? '')}
+      error={errors[field.name]}
+    />
+  );
+}
+
+/** A reference field: the code typed, and the name of the entry it names next to it. */
+function ReferenceWidget(props: EntryWidgetProps) {
+  const { field, values, errors, set } = props;
+  const { t } = useTranslation();
+  const value = text(values[field.name]);
+  const reference = field.reference;
+  const target =
+    reference && props.allCatalogs?.find((c) => c.id === referencedCatalog(reference, values));
+  const at = localInputToIso(text(values.startTime));
+  const name = useReferenceName(props.api, props.backend, target, value, at, props.language);
+  return (
+    <TextInput
+      label={field.label}
+      withAsterisk={field.required}
+      value={value}
+      onChange={(event) => set(field.name, event.currentTarget.value)}
+      error={errors[field.name]}
+      description={
+        value.trim() === '' ? undefined : name !== undefined ? name : t('catalog.referenceUnknown')
+      }
+    />
+  );
+}
+
+function DateWidget({ field, values, errors, set }: EntryWidgetProps) {
+  return (
+    <DateTimeField
+      label={field.label}
+      withTime={field.kind === 'datetime'}
+      required={field.required}
+      value={text(values[field.name])}
+      onChange={(next) => set(field.name, next)}
+      error={errors[field.name]}
+    />
+  );
+}
+
+/**
+ * One input per language: English (the field itself, required as the field is), then each other
+ * language (optional: English is read where it is missing).
+ */
+function TranslatableWidget({ field, values, errors, set }: EntryWidgetProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <TextInput
+        label={languageLabel(t, field.label, DEFAULT_LANGUAGE)}
+        lang={DEFAULT_LANGUAGE}
+        withAsterisk={field.required}
+        value={text(values[field.name])}
+        onChange={(event) => set(field.name, event.currentTarget.value)}
+        error={errors[field.name]}
+      />
+      {TRANSLATED_LANGUAGES.map((code) => {
+        const input = translationInput(field.name, code);
+        return (
+          <TextInput
+            key={input}
+            label={languageLabel(t, field.label, code)}
+            lang={code}
+            value={text(values[input])}
+            onChange={(event) => set(input, event.currentTarget.value)}
+            error={errors[input]}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
+
+function TextWidget({ field, values, errors, set }: EntryWidgetProps) {
+  return (
+    <TextInput
+      label={field.label}
+      withAsterisk={field.required}
+      value={text(values[field.name])}
+      onChange={(event) => set(field.name, event.currentTarget.value)}
+      error={errors[field.name]}
+    />
+  );
+}
+
+type EntryKind = FieldKind<EntryFormField, ComponentType<EntryWidgetProps>>;
+
+/**
+ * The entry form's field kinds. The ranks keep the order the kinds have always been tested in:
+ * a yes/no first, then a number (money), a closed list, a reference, a date, a translatable
+ * text; plain text fits everything, last.
+ */
+export const ENTRY_FIELD_KINDS: readonly EntryKind[] = [
+  { tester: rankWith(7, (f) => f.kind === 'boolean'), widget: CheckboxWidget },
+  { tester: rankWith(6, (f) => f.kind === 'number'), widget: NumberWidget },
+  { tester: rankWith(5, (f) => f.options !== undefined), widget: SelectWidget },
+  { tester: rankWith(4, (f) => f.reference !== undefined), widget: ReferenceWidget },
+  { tester: rankWith(3, (f) => f.kind === 'date' || f.kind === 'datetime'), widget: DateWidget },
+  { tester: rankWith(2, (f) => f.translatable), widget: TranslatableWidget },
+  { tester: rankWith(0, () => true), widget: TextWidget },
+];
+
+/** A field of the entry drawn by the kind that fits it best. */
+export function EntryField(props: EntryWidgetProps) {
+  const Widget = chooseWidget(ENTRY_FIELD_KINDS, props.field) ?? TextWidget;
+  return <Widget {...props} />;
+}
