@@ -1,7 +1,7 @@
 import { serverModules } from '../src/modules/server';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/server/config';
-import { seededRoleGrants } from '../src/server/connectid/seed';
+import { seededRoleGrants } from '../src/modules/connectid/server/seed';
 import { DefinitionsError, loadDefinitions } from '../src/server/definitions/load';
 import type { DefinitionBundle } from '../src/core/definitions/types';
 

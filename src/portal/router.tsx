@@ -52,13 +52,13 @@ import { numberHistoryEntries } from './historyIndex';
  * Declare a new page here the same way.
  */
 const RegisterPage = lazyPage(() =>
-  import('./pages/account/RegisterPage').then((m) => m.RegisterPage),
+  import('../modules/connectid/portal/RegisterPage').then((m) => m.RegisterPage),
 );
 const RegistrationSuccessPage = lazyPage(() =>
-  import('./pages/account/RegisterPage').then((m) => m.RegistrationSuccessPage),
+  import('../modules/connectid/portal/RegisterPage').then((m) => m.RegistrationSuccessPage),
 );
 const PasswordPage = lazyPage(() =>
-  import('./pages/account/PasswordPage').then((m) => m.PasswordPage),
+  import('../modules/connectid/portal/PasswordPage').then((m) => m.PasswordPage),
 );
 const DeveloperOutboxPage = lazyPage(() =>
   import('./pages/dev/DeveloperOutboxPage').then((m) => m.DeveloperOutboxPage),

@@ -6,7 +6,7 @@ import {
   organisationData,
   organisationFieldsOf,
   organisationProblems,
-} from '../../src/portal/pages/account/organisationChecks';
+} from '../../src/modules/connectid/portal/organisationChecks';
 
 const t = (key: string) => key;
 const NONE = NO_ORGANISATION;

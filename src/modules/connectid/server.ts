@@ -11,8 +11,8 @@ import {
   groupOfUserType,
   holds,
   text,
-} from '../../server/connectid/account-fields';
-import { recordDeclarations, type DeclaredAccount } from '../../server/connectid/declarations';
+} from './server/account-fields';
+import { recordDeclarations, type DeclaredAccount } from './server/declarations';
 import { findByKey } from '../../server/documents/store/lookups';
 import { findDocument } from '../../server/documents/store/rows';
 import { defineModule } from '../../server/module';
@@ -25,7 +25,7 @@ import {
   CORRECTION_ROUTE,
   dropCorrectionTokens,
   issueCorrectionToken,
-} from '../../server/connectid/correction-links';
+} from './server/correction-links';
 
 /**
  * The connectid (user management) module's server code: the effects its workflows name

@@ -8,7 +8,7 @@ import type { DefinitionBundle } from '../../core/definitions/types';
 import { DEFINITION_SET_ROUTES } from '../api-contract/definition-set-routes';
 import { requireAnyRole } from '../auth/plugin';
 import type { DatabaseHandle } from '../db/database';
-import { grantedRoles } from '../connectid/named-roles';
+import { grantedRoles } from '../../modules/connectid/server/named-roles';
 import { ungrantedRoles } from '../definitions/check-roles';
 import { DefinitionsError, type DefinitionProblem } from '../definitions/load';
 import { documentImpact } from '../definitions/document-impact';

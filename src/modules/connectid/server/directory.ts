@@ -1,17 +1,17 @@
-import { UUID } from '../db/ids';
+import { UUID } from '../../../server/db/ids';
 import type { Kysely } from 'kysely';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
-import type { Database } from '../db/schema';
-import { findByKey, findLiveByKeys } from '../documents/store/lookups';
-import { draftOf, findDocument, writeVersion, type VersionAuthor } from '../documents/store/rows';
-import { valueAt } from '../documents/guards';
+import type { WorkflowDefinition } from '../../../core/documents/workflow';
+import type { Database } from '../../../server/db/schema';
+import { findByKey, findLiveByKeys } from '../../../server/documents/store/lookups';
+import { draftOf, findDocument, writeVersion, type VersionAuthor } from '../../../server/documents/store/rows';
+import { valueAt } from '../../../server/documents/guards';
 import type {
   AccountDirectory,
   IdentityAccount,
   PasswordPolicy,
   SecurityFlags,
-} from '../identity/directory';
-import { setAt } from '../../core/rules/registry';
+} from '../../../server/identity/directory';
+import { setAt } from '../../../core/rules/registry';
 import { accountContacts, accountLogin, codes, holds, text } from './account-fields';
 import { recordDeclarations, type DeclaredAccount, type RecordDeclarations } from './declarations';
 

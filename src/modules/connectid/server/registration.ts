@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { checkPassword } from '../../core/identity/password-policy';
-import { REGISTRATION_ROUTES } from '../api-contract/fixed-routes';
-import type { Principal } from '../auth/principal';
+import { checkPassword } from '../../../core/identity/password-policy';
+import { REGISTRATION_ROUTES } from '../../../server/api-contract/fixed-routes';
+import type { Principal } from '../../../server/auth/principal';
 import {
   CHALLENGE_CHANNELS,
   CHALLENGE_ERRORS,
@@ -10,14 +10,14 @@ import {
   normaliseDestination,
   verifyChallenge,
   type ChallengeChannel,
-} from '../challenge/service';
-import { entriesValidAt, entriesValidAtWith } from '../catalog/valid-at';
-import { TRANSLATIONS_FIELD } from '../../core/i18n/localized';
-import type { ServerConfig } from '../config';
-import type { Database } from '../db/schema';
-import type { DocumentService } from '../documents/service';
-import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
-import type { CredentialStore } from '../identity/credentials';
+} from '../../../server/challenge/service';
+import { entriesValidAt, entriesValidAtWith } from '../../../server/catalog/valid-at';
+import { TRANSLATIONS_FIELD } from '../../../core/i18n/localized';
+import type { ServerConfig } from '../../../server/config';
+import type { Database } from '../../../server/db/schema';
+import type { DocumentService } from '../../../server/documents/service';
+import { ApiProblem, ERROR_CODES, type FieldProblem } from '../../../server/http/api-error';
+import type { CredentialStore } from '../../../server/identity/credentials';
 import { groupOfUserType, text } from './account-fields';
 import { correctionRoutes } from './correction';
 import { isObject, typeProblems } from './registration-checks';

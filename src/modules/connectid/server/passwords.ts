@@ -1,9 +1,9 @@
-import { UUID } from '../db/ids';
+import { UUID } from '../../../server/db/ids';
 import type { FastifyInstance } from 'fastify';
-import { PASSWORD_ROUTES } from '../api-contract/fixed-routes';
-import { requireAnyRole, requireSignedIn } from '../auth/plugin';
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import type { CredentialStore } from '../identity/credentials';
+import { PASSWORD_ROUTES } from '../../../server/api-contract/fixed-routes';
+import { requireAnyRole, requireSignedIn } from '../../../server/auth/plugin';
+import { ApiProblem, ERROR_CODES } from '../../../server/http/api-error';
+import type { CredentialStore } from '../../../server/identity/credentials';
 import type { DocumentAccountDirectory } from './directory';
 
 /**

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { PROJECT_ROOT, type ServerConfig } from '../config';
-import type { Database } from '../db/schema';
-import { idsByKey } from '../documents/store/lookups';
-import { insertSeededDocument } from '../documents/store/rows';
+import { PROJECT_ROOT, type ServerConfig } from '../../../server/config';
+import type { Database } from '../../../server/db/schema';
+import { idsByKey } from '../../../server/documents/store/lookups';
+import { insertSeededDocument } from '../../../server/documents/store/rows';
 import { accountContacts, text } from './account-fields';
 import { recordDeclarations, type RecordDeclarations } from './declarations';
-import { resolvePointer } from '../../core/rules/registry';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
+import { resolvePointer } from '../../../core/rules/registry';
+import type { WorkflowDefinition } from '../../../core/documents/workflow';
 
 /** The business data of the seed: seeds/connectid.json (kept out of src/). */
 export const CONNECTID_SEED_FILE = path.join(PROJECT_ROOT, 'seeds', 'connectid.json');

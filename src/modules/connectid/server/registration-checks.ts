@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { validEntry } from '../catalog/seed';
-import type { Database } from '../db/schema';
-import { valueAt } from '../documents/guards';
-import type { FieldProblem } from '../http/api-error';
+import { validEntry } from '../../../server/catalog/seed';
+import type { Database } from '../../../server/db/schema';
+import { valueAt } from '../../../server/documents/guards';
+import type { FieldProblem } from '../../../server/http/api-error';
 import { text } from './account-fields';
 import type { DeclaredAccount } from './declarations';
 

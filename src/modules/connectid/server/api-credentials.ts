@@ -1,10 +1,10 @@
-import { UUID } from '../db/ids';
+import { UUID } from '../../../server/db/ids';
 import type { FastifyInstance } from 'fastify';
-import { API_CREDENTIAL_ROUTES } from '../api-contract/fixed-routes';
-import { requireAnyRole } from '../auth/plugin';
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import type { Principal } from '../auth/principal';
-import { mayHoldCredentials, type ServiceCredentials } from '../identity/service-clients';
+import { API_CREDENTIAL_ROUTES } from '../../../server/api-contract/fixed-routes';
+import { requireAnyRole } from '../../../server/auth/plugin';
+import { ApiProblem, ERROR_CODES } from '../../../server/http/api-error';
+import type { Principal } from '../../../server/auth/principal';
+import { mayHoldCredentials, type ServiceCredentials } from '../../../server/identity/service-clients';
 import type { DocumentAccountDirectory } from './directory';
 
 /** The history lines of the account (`actions.<name>` in the texts). */
