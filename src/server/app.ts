@@ -30,7 +30,7 @@ import { enumerationsPlugin } from './plugins/enumerations';
 import { definitionsPlugin } from './plugins/definitions';
 import { healthPlugin } from './plugins/health';
 import { spaPlugin } from './plugins/spa';
-import { evisaPlugin } from './plugins/evisa';
+import { evisaPlugin as documentsPlugin } from './plugins/evisa';
 import { dashboardPlugin } from './plugins/dashboard';
 import { mediaPlugin } from './plugins/media';
 import { notificationsPlugin } from './notifications/plugin';
@@ -38,13 +38,6 @@ import { wakeOutbox, type OutboxAttempt, type OutboxWorker } from './notificatio
 import { Inbox } from './documents/messages';
 import { challengePlugin } from './challenge/plugin';
 import { seedCatalogs } from './catalog/seed';
-import { DocumentAccountDirectory } from '../modules/connectid/server/directory';
-import { DirectoryRoleHolders } from '../modules/connectid/server/role-holders';
-import { registrationPlugin } from '../modules/connectid/server/registration';
-import { passwordsPlugin } from '../modules/connectid/server/passwords';
-import { apiCredentialsPlugin } from '../modules/connectid/server/api-credentials';
-import { seedConnectid, seededRoleGrants, type DemoAccount } from '../modules/connectid/server/seed';
-import { createNamedRoles } from '../modules/connectid/server/named-roles';
 import { seedDemoDocuments } from './documents/demo-documents';
 import { readableThroughDocument } from './documents/access';
 import { formCatalogs } from './catalog/form-catalogs';
@@ -60,8 +53,9 @@ import { challengeCodes } from './identity/reset-codes';
 import type { IdentityTables } from './identity/tables';
 import type { Kysely } from 'kysely';
 import { compileWorkflows } from './documents/workflows';
-import { implementationsOf } from './implementations';
-import type { ServerModule } from './module';
+import { implementationsOf, rolesGrantedBy } from './implementations';
+import type { DemoAccount, ServerModule, StartedModule } from './module';
+import { backendOf, DEFAULT_BACKEND } from '../core/documents/conventions';
 import { DocumentService } from './documents/service';
 import { paymentsPlugin } from './plugins/payments';
 import { deliverNotification } from './payments/deliver';
@@ -116,7 +110,7 @@ async function compileFiles(
 ): Promise<LoadedDefinitions> {
   const warnings: DefinitionProblem[] = [];
   const definitions = await checkDefinitions(files, modules, {
-    grantedRoles: (workflows) => seededRoleGrants(workflows),
+    grantedRoles: (workflows) => rolesGrantedBy(modules, (granted) => granted.seeded(workflows)),
     warn: (warning) => warnings.push(warning),
   });
   const validators = await compileValidators(definitions, { cacheDir: validatorCacheDir });
@@ -387,10 +381,7 @@ async function buildGeneration(
   const statuses = await reconcileStatuses(database.db, definitions.workflows);
   if (statuses.problems.length > 0) throw new DefinitionsError(statuses.problems);
   const identityDb = database.db as unknown as Kysely<IdentityTables>;
-  const directory = new DocumentAccountDirectory(database.db, definitions);
   const credentials = new CredentialStore(identityDb, config.identity);
-  // Revoking or replacing credentials ends their tokens as signing out ends a session's.
-  const serviceClients = new ServiceCredentials(identityDb, directory, revokedSessions);
 
   const gateway = new SandboxGateway({
     db: database.db,
@@ -421,16 +412,25 @@ async function buildGeneration(
     log: app.log,
   });
   if (config.referenceData) await seedCatalogs(database.db, definitions.catalogs);
-  const demoAccounts = await seedConnectid(
-    database.db,
-    directory.records,
+  // Each module seeds and gives what it serves; one gives the people the identity server knows.
+  const context = {
+    db: database.db,
+    definitions,
     config,
-    app.log,
-    (id, login, password) => credentials.setPassword(id, login, password, undefined),
-  );
-  // The roles these definitions name exist as records, for the administration to grant.
-  const createdRoles = await createNamedRoles(database.db, definitions);
-  if (createdRoles.length > 0) app.log.info(`roles created: ${createdRoles.join(', ')}`);
+    log: app.log,
+    credentials,
+    catalogs: catalogCache,
+  };
+  const started: StartedModule[] = [];
+  for (const module of modules) started.push((await module.start?.(context)) ?? {});
+  const given = Object.assign({}, ...started) as StartedModule;
+  const { directory, accounts, roleHolders } = given;
+  const demoAccounts = started.flatMap((module) => module.demoAccounts ?? []);
+  // Revoking or replacing credentials ends their tokens as signing out ends a session's.
+  const serviceClients =
+    directory && config.identity.enabled
+      ? new ServiceCredentials(identityDb, directory, revokedSessions)
+      : undefined;
   await installSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
@@ -481,20 +481,15 @@ async function buildGeneration(
         texts: definitions.translations,
       });
       const services = new Map<string, DocumentService>();
-      const accounts = directory.records.account;
       const inboxWorkflow = [...workflows.values()].find((w) => w.definition.inbox);
       const inbox =
         inboxWorkflow &&
         new Inbox({
           db: database.db,
           workflow: inboxWorkflow,
-          documents: () => services.get(inboxWorkflow.definition.backend ?? 'evisa')!,
+          documents: () => services.get(backendOf(inboxWorkflow.definition))!,
           workflowOf: (type) => workflows.get(type),
-          accounts: accounts && {
-            type: accounts.type,
-            login: accounts.key.pointer,
-            language: accounts.language,
-          },
+          accounts,
           publicUrl: config.publicUrl,
           texts: definitions.translations,
           channels: config.noticeChannels,
@@ -502,9 +497,13 @@ async function buildGeneration(
           wake: () => wakeOutbox(database.db),
         });
       onAttempt = inbox && ((attempt) => inbox.settle(attempt));
-      for (const backend of ['evisa', 'connectid'] as const) {
+      // The default backend and those the modules declare, each served at /api/<backend>.
+      for (const backend of new Set([
+        DEFAULT_BACKEND,
+        ...modules.flatMap((m) => m.backends ?? []),
+      ])) {
         const served = new Map(
-          [...workflows].filter(([, w]) => (w.definition.backend ?? 'evisa') === backend),
+          [...workflows].filter(([, w]) => backendOf(w.definition) === backend),
         );
         const searchLimits = {
           maxItems: config.searchMaxItems,
@@ -515,22 +514,13 @@ async function buildGeneration(
           texts: definitions.translations,
           catalogs: catalogCache,
           officerNamesToPublic: config.officerNamesToPublic,
-          ...(accounts
-            ? {
-                accounts: {
-                  type: accounts.type,
-                  login: accounts.key.pointer,
-                  language: accounts.language,
-                },
-                roleHolders: new DirectoryRoleHolders(definitions),
-              }
-            : {}),
+          ...(accounts && roleHolders ? { accounts, roleHolders } : {}),
           ...(inbox ? { inbox } : {}),
         });
         services.set(backend, documents);
-        await api.register(evisaPlugin, { prefix: `/${backend}`, documents });
-        // Library, tasks, statistics and the public document check span the evisa documents.
-        if (backend === 'evisa') {
+        await api.register(documentsPlugin, { prefix: `/${backend}`, documents });
+        // Library, tasks, statistics and the public document check span the default backend.
+        if (backend === DEFAULT_BACKEND) {
           await api.register(dashboardPlugin, {
             prefix: `/${backend}`,
             db: database.db,
@@ -541,31 +531,17 @@ async function buildGeneration(
         }
       }
       if (config.demoData && demoAccounts.length > 0) {
-        const numbers = await seedDemoDocuments(database.db, services.get('evisa')!, demoAccounts);
+        const documents = services.get(DEFAULT_BACKEND)!;
+        const numbers = await seedDemoDocuments(database.db, documents, demoAccounts);
         if (numbers.length) app.log.info(`demo documents written: ${numbers.join(', ')}`);
       }
-      await api.register(registrationPlugin, {
-        prefix: '/connectid',
-        db: database.db,
-        config,
-        accounts: services.get('connectid')!,
-        directory,
-        credentials,
-      });
-      await api.register(passwordsPlugin, { prefix: '/connectid', directory, credentials });
-      const accountWorkflow = directory.records.account
-        ? services.get('connectid')?.workflow(directory.records.account.type).definition
-        : undefined;
-      // Client credentials are the built-in identity server's; a real Keycloak has its own.
-      if (config.identity.enabled && accountWorkflow) {
-        await api.register(apiCredentialsPlugin, {
-          prefix: '/connectid',
-          directory,
-          serviceClients,
-          role: `${accountWorkflow.rolePrefix}security`,
-          tokenUrl: `${config.auth.issuer}${PROTOCOL_PATH}/token`,
-        });
-      }
+      const moduleServices = {
+        ...context,
+        documents: (backend = DEFAULT_BACKEND) => services.get(backend),
+        serviceClients,
+        tokenUrl: `${config.auth.issuer}${PROTOCOL_PATH}/token`,
+      };
+      for (const module of started) await module.routes?.(api, moduleServices);
       await api.register(mediaPlugin, {
         prefix: '/media',
         db: database.db,
@@ -582,11 +558,11 @@ async function buildGeneration(
       });
       await api.register(paymentsPlugin, {
         prefix: '/payments',
-        documents: services.get('evisa')!,
+        documents: services.get(DEFAULT_BACKEND)!,
         translations: definitions.translations,
         payments: new PaymentService({
           db: database.db,
-          documents: services.get('evisa')!,
+          documents: services.get(DEFAULT_BACKEND)!,
           gateway,
           publicUrl: config.publicUrl,
         }),
@@ -610,7 +586,7 @@ async function buildGeneration(
     onAttempt: (attempt: OutboxAttempt) => onAttempt?.(attempt) ?? Promise.resolve(),
     onWorker: (worker: OutboxWorker) => (outbox = worker),
   });
-  if (config.identity.enabled) {
+  if (directory && serviceClients) {
     await app.register(identityPlugin, {
       db: identityDb,
       directory,

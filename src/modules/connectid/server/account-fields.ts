@@ -1,4 +1,4 @@
-import { valueAt } from '../../../server/documents/guards';
+import { valueAt } from '../../../server/module';
 import type { FieldTest } from '../../../core/documents/record-declarations';
 import type { DeclaredAccount } from './declarations';
 

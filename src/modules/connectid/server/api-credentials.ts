@@ -1,10 +1,14 @@
-import { UUID } from '../../../server/db/ids';
+import {
+  UUID,
+  API_CREDENTIAL_ROUTES,
+  requireAnyRole,
+  ApiProblem,
+  ERROR_CODES,
+  type Principal,
+  mayHoldCredentials,
+  type ServiceCredentials,
+} from '../../../server/module';
 import type { FastifyInstance } from 'fastify';
-import { API_CREDENTIAL_ROUTES } from '../../../server/api-contract/fixed-routes';
-import { requireAnyRole } from '../../../server/auth/plugin';
-import { ApiProblem, ERROR_CODES } from '../../../server/http/api-error';
-import type { Principal } from '../../../server/auth/principal';
-import { mayHoldCredentials, type ServiceCredentials } from '../../../server/identity/service-clients';
 import type { DocumentAccountDirectory } from './directory';
 
 /** The history lines of the account (`actions.<name>` in the texts). */

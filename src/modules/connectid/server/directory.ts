@@ -1,16 +1,20 @@
-import { UUID } from '../../../server/db/ids';
+import {
+  UUID,
+  type Database,
+  findByKey,
+  findLiveByKeys,
+  draftOf,
+  findDocument,
+  writeVersion,
+  type VersionAuthor,
+  valueAt,
+  type AccountDirectory,
+  type IdentityAccount,
+  type PasswordPolicy,
+  type SecurityFlags,
+} from '../../../server/module';
 import type { Kysely } from 'kysely';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
-import type { Database } from '../../../server/db/schema';
-import { findByKey, findLiveByKeys } from '../../../server/documents/store/lookups';
-import { draftOf, findDocument, writeVersion, type VersionAuthor } from '../../../server/documents/store/rows';
-import { valueAt } from '../../../server/documents/guards';
-import type {
-  AccountDirectory,
-  IdentityAccount,
-  PasswordPolicy,
-  SecurityFlags,
-} from '../../../server/identity/directory';
 import { setAt } from '../../../core/rules/registry';
 import { accountContacts, accountLogin, codes, holds, text } from './account-fields';
 import { recordDeclarations, type DeclaredAccount, type RecordDeclarations } from './declarations';

@@ -4,10 +4,13 @@ import { documentChoiceFieldsOf, GONE_STATUS } from '../../../core/definitions/d
 import type { DefinitionBundle } from '../../../core/definitions/types';
 import { DEFAULT_LANGUAGE, translate } from '../../../core/i18n/translate';
 import { resolvePointer, setAt } from '../../../core/rules/registry';
-import type { Database } from '../../../server/db/schema';
-import { namedRoles, type RoleOwner } from '../../../server/definitions/check-roles';
-import { idsByKey } from '../../../server/documents/store/lookups';
-import { insertSeededDocument } from '../../../server/documents/store/rows';
+import {
+  type Database,
+  namedRoles,
+  type RoleOwner,
+  idsByKey,
+  insertSeededDocument,
+} from '../../../server/module';
 import { recordDeclarations } from './declarations';
 
 const ACTOR = 'system';

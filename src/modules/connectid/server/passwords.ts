@@ -1,9 +1,13 @@
-import { UUID } from '../../../server/db/ids';
+import {
+  UUID,
+  PASSWORD_ROUTES,
+  requireAnyRole,
+  requireSignedIn,
+  ApiProblem,
+  ERROR_CODES,
+  type CredentialStore,
+} from '../../../server/module';
 import type { FastifyInstance } from 'fastify';
-import { PASSWORD_ROUTES } from '../../../server/api-contract/fixed-routes';
-import { requireAnyRole, requireSignedIn } from '../../../server/auth/plugin';
-import { ApiProblem, ERROR_CODES } from '../../../server/http/api-error';
-import type { CredentialStore } from '../../../server/identity/credentials';
 import type { DocumentAccountDirectory } from './directory';
 
 /**

@@ -1,8 +1,5 @@
 import type { Kysely } from 'kysely';
-import { validEntry } from '../../../server/catalog/seed';
-import type { Database } from '../../../server/db/schema';
-import { valueAt } from '../../../server/documents/guards';
-import type { FieldProblem } from '../../../server/http/api-error';
+import { validEntry, type Database, valueAt, type FieldProblem } from '../../../server/module';
 import { text } from './account-fields';
 import type { DeclaredAccount } from './declarations';
 

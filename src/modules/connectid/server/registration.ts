@@ -1,23 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { checkPassword } from '../../../core/identity/password-policy';
-import { REGISTRATION_ROUTES } from '../../../server/api-contract/fixed-routes';
-import type { Principal } from '../../../server/auth/principal';
 import {
+  REGISTRATION_ROUTES,
+  type Principal,
   CHALLENGE_CHANNELS,
   CHALLENGE_ERRORS,
   isCatalogueChannel,
   normaliseDestination,
   verifyChallenge,
   type ChallengeChannel,
-} from '../../../server/challenge/service';
-import { entriesValidAt, entriesValidAtWith } from '../../../server/catalog/valid-at';
+  entriesValidAt,
+  entriesValidAtWith,
+  type ServerConfig,
+  type Database,
+  type DocumentService,
+  ApiProblem,
+  ERROR_CODES,
+  type FieldProblem,
+  type CredentialStore,
+} from '../../../server/module';
 import { TRANSLATIONS_FIELD } from '../../../core/i18n/localized';
-import type { ServerConfig } from '../../../server/config';
-import type { Database } from '../../../server/db/schema';
-import type { DocumentService } from '../../../server/documents/service';
-import { ApiProblem, ERROR_CODES, type FieldProblem } from '../../../server/http/api-error';
-import type { CredentialStore } from '../../../server/identity/credentials';
 import { groupOfUserType, text } from './account-fields';
 import { correctionRoutes } from './correction';
 import { isObject, typeProblems } from './registration-checks';

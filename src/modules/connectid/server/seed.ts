@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { PROJECT_ROOT, type ServerConfig } from '../../../server/config';
-import type { Database } from '../../../server/db/schema';
-import { idsByKey } from '../../../server/documents/store/lookups';
-import { insertSeededDocument } from '../../../server/documents/store/rows';
+import {
+  PROJECT_ROOT,
+  type ServerConfig,
+  type Database,
+  idsByKey,
+  insertSeededDocument,
+  type DemoAccount,
+} from '../../../server/module';
 import { accountContacts, text } from './account-fields';
 import { recordDeclarations, type RecordDeclarations } from './declarations';
 import { resolvePointer } from '../../../core/rules/registry';
@@ -26,16 +30,6 @@ export interface ConnectidSeed {
     status: string;
     data: Record<string, unknown>;
   }>;
-}
-
-/** A demo account of the seed, with its known password, for the server to print at start. */
-export interface DemoAccount {
-  persona: string;
-  id: string;
-  loginIdentifier: string;
-  password: string;
-  /** Created by this run (its password was set now); false when it already existed. */
-  created: boolean;
 }
 
 export type SetPassword = (
