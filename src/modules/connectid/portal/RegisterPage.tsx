@@ -15,9 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { FieldError } from '../../../core/api/errors';
 import { checkPassword } from '../../../core/identity/password-policy';
-import { usePortal } from '../../../portal/context';
-import { useLanguage } from '../../../portal/useLanguage';
-import { HOME_PATH } from '../../../portal/paths';
+import { usePortal, useLanguage, HOME_PATH } from '../../../portal/module';
 import {
   ConfirmationChannelChoice,
   destinationField,
