@@ -63,7 +63,18 @@ const boundaryZones = [
     [`${SRC}/modules/portal.ts`],
     'only src/portal/main.tsx (the browser bootstrap) assembles the portal modules.',
   ),
-  zone(room('modules'), [room('portal')], 'a business module never imports the portal shell.'),
+  {
+    target: room('modules'),
+    from: [room('portal')],
+    except: [...EXTERNAL, `${SRC}/portal/module.ts`],
+    message: 'a business module reaches the portal shell only through src/portal/module.ts.',
+  },
+  {
+    target: room('modules'),
+    from: [room('server')],
+    except: [...EXTERNAL, `${SRC}/server/module.ts`],
+    message: 'a business module reaches the server only through src/server/module.ts.',
+  },
   zone(
     [...MODULE_SERVER, ...MODULE_SHARED],
     [room('engine'), ...MODULE_PORTAL],

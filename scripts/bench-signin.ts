@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildServer } from '../src/server/app';
+import { buildServer } from '../src/server/process';
 import { configFromEnv } from '../src/server/config';
 import { serverModules } from '../src/modules/server';
 import { CodeFlow } from '../tests/support/identity-client';

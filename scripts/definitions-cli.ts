@@ -1,7 +1,7 @@
 import { serverModules } from '../src/modules/server';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/server/config';
-import { seededRoleGrants } from '../src/server/connectid/seed';
+import { rolesGrantedBy } from '../src/server/implementations';
 import { DefinitionsError, loadDefinitions } from '../src/server/definitions/load';
 import type { DefinitionBundle } from '../src/core/definitions/types';
 
@@ -13,7 +13,7 @@ export async function loadOrExit(): Promise<DefinitionBundle> {
   const dir = path.resolve(process.env.DEFINITIONS_DIR ?? PROJECT_ROOT);
   try {
     return await loadDefinitions(dir, serverModules, {
-      grantedRoles: (workflows) => seededRoleGrants(workflows),
+      grantedRoles: (workflows) => rolesGrantedBy(serverModules, (g) => g.seeded(workflows)),
       warn: (warning) =>
         process.stderr.write(`warning: ${warning.file}#${warning.pointer}: ${warning.message}\n`),
     });

@@ -1,4 +1,4 @@
-import { buildServer } from './server/app';
+import { buildServer } from './server/process';
 import { configFromEnv } from './server/config';
 import { DefinitionsError } from './server/definitions/problems';
 import { serverModules } from './modules/server';

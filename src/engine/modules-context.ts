@@ -1,5 +1,6 @@
-import { createContext, type ComponentType } from 'react';
+import { createContext, type ComponentType, type ReactNode } from 'react';
 import type { ApiClient } from '../core/api/client';
+import type { DefinitionBundle } from '../core/definitions/types';
 import type { DocumentView } from '../core/documents/types';
 import type { EngineWidgetProps } from './form/widgets/common';
 
@@ -10,16 +11,36 @@ export interface ScreenPanelProps {
 }
 
 /**
+ * A page of a module's own, that no workflow's screen draws (registration, a password change):
+ * the portal's router gives it a route while the module is on (`modules.json`).
+ */
+export interface ModulePage {
+  path: string;
+  /** The page (a lazy one is fetched when first opened, and preloaded as its route opens). */
+  page: ComponentType & { preload?(): void };
+  /** Drawn alone (registration's frame), not inside the portal's menu and header. */
+  standalone?: boolean;
+  /** The roles that open it; none: anybody, signed in or not. */
+  roles?: readonly string[];
+  /** Decides, before anything else, whether the page shows (registration: when it is on). */
+  guard?: ComponentType<{ children: ReactNode }>;
+  /** The document types whose definitions (schemas, texts) the page shows. */
+  documents?(bundle: DefinitionBundle): string[];
+}
+
+/**
  * The browser-side code of one business module: form widgets its schemas name by `ui:widget`
- * that the engine lacks, and panels its workflows' screens name by `panels` (something done
- * on the document that is not one of its fields nor a workflow action). A module is a value handed to `EngineModulesProvider` by the portal's
- * composition root (src/portal/main.tsx); nothing registers itself on import.
+ * that the engine lacks, panels its workflows' screens name by `panels` (something done on the
+ * document that is not one of its fields nor a workflow action), and pages of its own. A module
+ * is a value handed to `EngineModulesProvider` and the router by the portal's composition root
+ * (src/portal/main.tsx); nothing registers itself on import.
  */
 export interface PortalModule {
   /** The module's id, as `modules.json` names it. */
   id: string;
   widgets?: Readonly<Record<string, ComponentType<EngineWidgetProps>>>;
   panels?: Readonly<Record<string, ComponentType<ScreenPanelProps>>>;
+  pages?: readonly ModulePage[];
 }
 
 /**

@@ -6,6 +6,7 @@ import type { FormServices, CatalogOption } from '../engine/form';
 import { API_BASE_URL } from './api';
 import { currentLanguage } from './i18n';
 import type { Session } from './session';
+import { backendOf } from '../core/documents/conventions';
 
 /**
  * What document forms need from the server: catalogue look-ups (entries valid now), uploads
@@ -22,7 +23,7 @@ export function documentServices(
       // Asked of the form's own workflow, which answers only for a type its fields name.
       if (!workflow) return [];
       const [error, result] = await api.get<{ items: CatalogOption[] }>(
-        workflow.backend ?? 'evisa',
+        backendOf(workflow),
         `/${encodeURIComponent(workflow.id)}/choices/${encodeURIComponent(document)}`,
       );
       return error ? [] : result.items;

@@ -171,11 +171,12 @@ async function start() {
   // The router reads the address as it starts and preloads the page it opens, as soon as the
   // definitions say which page it is. After a sign-in it must wait: keycloak-js first takes
   // its parameters out of the address; the page is preloaded meanwhile.
-  let router = returning ? undefined : createPortalRouter(bundle, definitions);
-  if (returning) preloadRoute(bundle, routeAtStart(globalThis.location), definitions);
+  let router = returning ? undefined : createPortalRouter(bundle, definitions, portalModules);
+  if (returning)
+    preloadRoute(bundle, routeAtStart(globalThis.location), definitions, portalModules);
   await initI18n(bundle);
   const store = returning ? await session : pendingSessionStore(session);
-  router ??= createPortalRouter(bundle, definitions);
+  router ??= createPortalRouter(bundle, definitions, portalModules);
   // The service worker registers once the page shows as it does with the session known: it
   // downloads the whole app shell again into its cache, and the page then fetches its chunks
   // once more through it (serviceWorker.ts). Registered at the window's load event, which the

@@ -41,6 +41,7 @@ import {
   USER_MANAGEMENT_MODULE,
 } from './paths';
 import type { Session } from './session';
+import { backendOf } from '../core/documents/conventions';
 
 /**
  * What a link's count is: the documents of a workflow's list (searched on its backend) that
@@ -126,7 +127,7 @@ export function buildMenu(
         ...(list.badge && {
           badge: {
             workflow: workflow.id,
-            backend: workflow.backend ?? 'evisa',
+            backend: backendOf(workflow),
             list: list.id,
             condition: list.badge,
             ...(workflow.inbox && session.subject && { owner: session.subject }),

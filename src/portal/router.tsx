@@ -27,14 +27,8 @@ import {
   HOME_PATH,
   MY_LIBRARY_PATH,
   MY_TASKS_PATH,
-  PASSWORD_PATH,
-  PROFILE_EDIT_PATH,
-  PROFILE_PATH,
-  REGISTER_PATH,
-  REGISTRATION_SUCCESS_PATH,
-  USER_MANAGEMENT_MODULE,
 } from './paths';
-import { useSelfRegistration } from './useSelfRegistration';
+import type { PortalModule } from '../engine/module';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage, OfflinePage, UnauthorizedPage } from './pages/MessagePage';
 import { lazyPage } from './lazyPage';
@@ -48,18 +42,9 @@ import { numberHistoryEntries } from './historyIndex';
 
 /*
  * Every page but the home page, the message pages and the layouts is fetched when first opened
- * (lazyPage): the public home page loads none of the form engine, finders or registration.
+ * (lazyPage): the public home page loads none of the form engine, finders or a module's pages.
  * Declare a new page here the same way.
  */
-const RegisterPage = lazyPage(() =>
-  import('./pages/account/RegisterPage').then((m) => m.RegisterPage),
-);
-const RegistrationSuccessPage = lazyPage(() =>
-  import('./pages/account/RegisterPage').then((m) => m.RegistrationSuccessPage),
-);
-const PasswordPage = lazyPage(() =>
-  import('./pages/account/PasswordPage').then((m) => m.PasswordPage),
-);
 const DeveloperOutboxPage = lazyPage(() =>
   import('./pages/dev/DeveloperOutboxPage').then((m) => m.DeveloperOutboxPage),
 );
@@ -212,79 +197,35 @@ function HomeRoute({ root }: { root: boolean }) {
 }
 
 /**
- * The profile pages (specification 001: /profile, /profile/edit) are the person's own account
- * document, shown by the account workflow's profile screens.
+ * The pages of the modules given (the portal's composition root, src/portal/main.tsx) that are
+ * on (modules.json): standalone ones, or those inside the portal's layout. Each behind its
+ * roles and its guard, waiting for the definitions of the document types it shows.
  */
-function OwnAccount({ to }: { to: string }) {
-  const { session } = usePortal();
-  return (
-    <RequireRoles roles={DASHBOARD_ROLES}>
-      <Navigate to={to.replace(':id', session.subject ?? '')} replace />
-    </RequireRoles>
-  );
-}
-
-/**
- * /register and /success (specification 001): for signed-out visitors, and only when the server
- * lets visitors register; otherwise the page does not exist (404). Nothing shows while the
- * server has not said.
- */
-function SelfRegistrationOnly({ children }: { children: ReactNode }) {
-  const { session } = usePortal();
-  const on = useSelfRegistration(!session.signedIn);
-  if (session.signedIn) return <Navigate to="/" replace />;
-  if (on === undefined) return null;
-  return on ? children : <NotFoundPage />;
-}
-
-/** The user management module's own pages: registration (standalone layout). */
-function registrationRoutes(bundle: DefinitionBundle, parts?: DocumentParts): RouteObject[] {
-  if (!isModuleEnabled(bundle, USER_MANAGEMENT_MODULE)) return [];
-  // Registration shows the account's own texts.
-  const accounts = bundle.workflows.filter((workflow) => workflow.account).map((w) => w.document);
-  const loadParts = () => void parts?.load(accounts).catch(() => undefined);
-  return [
-    {
-      path: REGISTER_PATH,
-      element: (
-        <SelfRegistrationOnly>
-          <DocumentsGate parts={parts} documents={accounts}>
-            <RegisterPage />
+function modulePages(
+  modules: readonly PortalModule[],
+  standalone: boolean,
+  bundle: DefinitionBundle,
+  parts?: DocumentParts,
+): RouteObject[] {
+  return modules
+    .filter((module) => isModuleEnabled(bundle, module.id))
+    .flatMap((module) => module.pages ?? [])
+    .filter((page) => Boolean(page.standalone) === standalone)
+    .map(({ path, page: Page, roles, guard: Guard, documents }) => {
+      const shown = documents?.(bundle) ?? [];
+      let element = <Page />;
+      if (documents)
+        element = (
+          <DocumentsGate parts={parts} documents={shown}>
+            {element}
           </DocumentsGate>
-        </SelfRegistrationOnly>
-      ),
-      handle: preloading(RegisterPage.preload, loadParts),
-    },
-    {
-      path: REGISTRATION_SUCCESS_PATH,
-      element: (
-        <SelfRegistrationOnly>
-          <DocumentsGate parts={parts} documents={accounts}>
-            <RegistrationSuccessPage />
-          </DocumentsGate>
-        </SelfRegistrationOnly>
-      ),
-      handle: preloading(RegistrationSuccessPage.preload, loadParts),
-    },
-  ];
-}
-
-/** The user management module's own pages: the signed-in person's profile and password. */
-function ownAccountRoutes(bundle: DefinitionBundle): RouteObject[] {
-  if (!isModuleEnabled(bundle, USER_MANAGEMENT_MODULE)) return [];
-  return [
-    { path: PROFILE_PATH, element: <OwnAccount to="/connectid/accounts/profile/:id" /> },
-    { path: PROFILE_EDIT_PATH, element: <OwnAccount to="/connectid/accounts/profile/edit/:id" /> },
-    {
-      path: PASSWORD_PATH,
-      handle: preloading(PasswordPage.preload),
-      element: (
-        <RequireRoles roles={DASHBOARD_ROLES}>
-          <PasswordPage />
-        </RequireRoles>
-      ),
-    },
-  ];
+        );
+      if (Guard) element = <Guard>{element}</Guard>;
+      if (roles) element = <RequireRoles roles={roles}>{element}</RequireRoles>;
+      const loadParts = () => void parts?.load(shown).catch(() => undefined);
+      const preloads = [Page.preload, documents && loadParts].filter((preload) => !!preload);
+      return { path, element, ...(preloads.length ? { handle: preloading(...preloads) } : {}) };
+    });
 }
 
 /**
@@ -292,11 +233,15 @@ function ownAccountRoutes(bundle: DefinitionBundle): RouteObject[] {
  * With `parts`, the pages of a document type wait for its definitions part (fetched as the
  * route opens); without, the bundle is whole.
  */
-function portalRoutes(bundle: DefinitionBundle, parts?: DocumentParts): RouteObject[] {
+function portalRoutes(
+  bundle: DefinitionBundle,
+  parts?: DocumentParts,
+  modules: readonly PortalModule[] = [],
+): RouteObject[] {
   return [
     {
       element: <StandaloneLayout />,
-      children: registrationRoutes(bundle, parts),
+      children: modulePages(modules, true, bundle, parts),
     },
     {
       element: <Layout />,
@@ -314,7 +259,7 @@ function portalRoutes(bundle: DefinitionBundle, parts?: DocumentParts): RouteObj
             ]
           : []),
         ...workflowRoutes(bundle, parts),
-        ...ownAccountRoutes(bundle),
+        ...modulePages(modules, false, bundle, parts),
         {
           // Outside production only (the server answers 404 there); other people's codes.
           path: DEVELOPER_OUTBOX_PATH,
@@ -366,16 +311,25 @@ function preloadMatches(matches: ReadonlyArray<{ route: RouteObject }> | null) {
  * (main.tsx calls it as soon as the definitions arrive): after a sign-in, the page's code is
  * then no longer fetched only once the token exchange is over.
  */
-export function preloadRoute(bundle: DefinitionBundle, path: string, parts?: DocumentParts): void {
-  preloadMatches(matchRoutes(portalRoutes(bundle, parts), path));
+export function preloadRoute(
+  bundle: DefinitionBundle,
+  path: string,
+  parts?: DocumentParts,
+  modules?: readonly PortalModule[],
+): void {
+  preloadMatches(matchRoutes(portalRoutes(bundle, parts, modules), path));
 }
 
 /** The portal's router; the page it opens, and each navigation, preloads what its route needs. */
-export function createPortalRouter(bundle: DefinitionBundle, parts?: DocumentParts) {
+export function createPortalRouter(
+  bundle: DefinitionBundle,
+  parts?: DocumentParts,
+  modules?: readonly PortalModule[],
+) {
   // Before the router: an entry the address bar or a plain link made gets its number first, and
   // text typed a moment ago reaches its form (whose unsaved-changes guard then holds the way out).
   const numbering = numberHistoryEntries(window, flushEdits);
-  const router = createHashRouter(portalRoutes(bundle, parts));
+  const router = createHashRouter(portalRoutes(bundle, parts, modules));
   numbering.follow(router);
   preloadMatches(router.state.matches);
   // Called as the location changes, before React renders the new page: the page's code and its

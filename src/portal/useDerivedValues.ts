@@ -4,6 +4,7 @@ import type { WorkflowDefinition } from '../core/documents/workflow';
 import { resolvePointer, setAt } from '../core/rules/registry';
 import type { DocumentData } from '../engine/form';
 import type { RuleProblem } from '../core/rules/types';
+import { backendOf } from '../core/documents/conventions';
 
 const NONE: RuleProblem[] = [];
 
@@ -52,6 +53,7 @@ export function useDerivedValues(
   const filled = (value: DocumentData) =>
     JSON.stringify((derive?.fills ?? []).map((p) => resolvePointer(value, p) ?? null));
 
+  const backend = backendOf(workflow);
   useEffect(() => {
     if (!derive || !enabled) return;
     // The first value seen is what the server stored: nothing to derive yet.
@@ -66,7 +68,7 @@ export function useDerivedValues(
       const sent = latest.current;
       void api
         .post<{ values: Record<string, unknown>; problems?: RuleProblem[] }>(
-          workflow.backend ?? 'evisa',
+          backend,
           `/${workflow.id}/derive`,
           { data: sent, ...(id ? { id } : {}) },
         )
@@ -91,6 +93,6 @@ export function useDerivedValues(
         });
     }, DELAY_MS);
     return () => clearTimeout(timer);
-  }, [api, derive, enabled, id, key, again, setData, workflow.backend, workflow.id]);
+  }, [api, derive, enabled, id, key, again, setData, backend, workflow.id]);
   return problems;
 }

@@ -6,6 +6,7 @@ import type { WorkflowScreen } from '../core/documents/workflow';
 import { resolvePointer, setAt } from '../core/rules/registry';
 import type { DocumentData } from '../engine/form';
 import type { Session } from './session';
+import { backendOf } from '../core/documents/conventions';
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -34,10 +35,7 @@ export function useProfilePrefill(
     if (!accounts || !subject || wanted.length === 0) return;
     let current = true;
     void api
-      .get<DocumentView>(
-        accounts.backend ?? 'evisa',
-        `/${accounts.id}/${encodeURIComponent(subject)}`,
-      )
+      .get<DocumentView>(backendOf(accounts), `/${accounts.id}/${encodeURIComponent(subject)}`)
       .then(([error, account]) => {
         if (error || !current) return;
         setData((data) => {

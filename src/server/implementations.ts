@@ -51,3 +51,19 @@ export function implementationsOf(modules: readonly ServerModule[]): Implementat
   }
   return { effects, deriving, guards, serverRules };
 }
+
+/**
+ * Every role the modules' records grant (`seeded`: in their seeds; `stored`: in the database),
+ * undefined when no module knows: the roles the definitions name are checked against it.
+ */
+export async function rolesGrantedBy(
+  modules: readonly ServerModule[],
+  ask: (
+    granted: NonNullable<ServerModule['grantedRoles']>,
+  ) => Promise<ReadonlySet<string> | undefined>,
+): Promise<ReadonlySet<string> | undefined> {
+  const known = (
+    await Promise.all(modules.map((module) => module.grantedRoles && ask(module.grantedRoles)))
+  ).filter((granted) => granted !== undefined);
+  return known.length > 0 ? new Set(known.flatMap((granted) => [...granted])) : undefined;
+}

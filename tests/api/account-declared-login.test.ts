@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentAccountDirectory } from '../../src/server/connectid/directory';
+import { DocumentAccountDirectory } from '../../src/modules/connectid/server/directory';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { copyDefinitions } from '../support/definitions-dir';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverModules } from '../../src/modules/server';
-import { buildServer, type PortalServer } from '../../src/server/app';
+import { buildServer, type PortalServer } from '../../src/server/process';
 import type { ChangeNotices } from '../../src/server/db/change-notices';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentAccountDirectory } from '../../src/server/connectid/directory';
-import { seedConnectid } from '../../src/server/connectid/seed';
+import { DocumentAccountDirectory } from '../../src/modules/connectid/server/directory';
+import { seedConnectid } from '../../src/modules/connectid/server/seed';
 import * as connectidMigration from '../../src/server/db/migrations/0004_connectid';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDefinition, WorkflowDefinition } from '../../src/core/definitions/types';
 import { serverModules } from '../../src/modules/server';
 import { DEFINITIONS_VERSION_HEADER } from '../../src/core/api/definitions-version';
-import { buildServer, type PortalServer } from '../../src/server/app';
+import { buildServer, type PortalServer } from '../../src/server/process';
 import { readDefinitionFiles } from '../../src/server/definitions/files';
 import { checkDefinitions } from '../../src/server/definitions/load';
 import { startApiServer, type ApiHarness } from '../support/api-server';

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentAccountDirectory } from '../../src/server/connectid/directory';
+import { DocumentAccountDirectory } from '../../src/modules/connectid/server/directory';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { CodeFlow, nextCode } from '../support/identity-client';
 import { freePort } from '../support/identity-server';

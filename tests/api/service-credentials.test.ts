@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentAccountDirectory } from '../../src/server/connectid/directory';
+import { DocumentAccountDirectory } from '../../src/modules/connectid/server/directory';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { CodeFlow } from '../support/identity-client';

@@ -6,7 +6,7 @@ import {
   loadAndCompile,
   type LoadedDefinitions,
   type PortalServer,
-} from '../../src/server/app';
+} from '../../src/server/process';
 import type { ServerModule } from '../../src/server/module';
 import { configFromEnv, PROJECT_ROOT, type ServerConfig } from '../../src/server/config';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import { serverModules } from '../../src/modules/server';
-import type { AppOverrides } from '../../src/server/app';
+import type { AppOverrides } from '../../src/server/process';
 import type { ServerConfig } from '../../src/server/config';
 import { startApiServer, type ApiHarness } from './api-server';
 import { databaseKinds } from './databases';

@@ -1,4 +1,4 @@
-import { DocumentAccountDirectory } from '../../src/server/connectid/directory';
+import { DocumentAccountDirectory } from '../../src/modules/connectid/server/directory';
 import type { ApiHarness } from './api-server';
 import { multipartFile } from './multipart';
 import type { ApplicationsApi } from './submitted-applications';

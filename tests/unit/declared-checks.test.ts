@@ -6,7 +6,7 @@ import {
   dayIn,
   declaredProblems,
 } from '../../src/core/identity/declared-checks';
-import { identityProblems } from '../../src/portal/pages/account/registrationChecks';
+import { identityProblems } from '../../src/modules/connectid/portal/registrationChecks';
 import { instantAt } from '../support/clock';
 
 const json = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;

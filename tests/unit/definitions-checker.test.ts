@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EntityDefinition, WorkflowDefinition } from '../../src/core/definitions/types';
 import type { TextTree } from '../../src/core/i18n/translate';
-import { seededRoleGrants } from '../../src/server/connectid/seed';
+import { seededRoleGrants } from '../../src/modules/connectid/server/seed';
 import { readDefinitionFiles } from '../../src/server/definitions/files';
 import {
   checkDefinitions,

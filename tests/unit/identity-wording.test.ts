@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { failureText } from '../../src/portal/pages/account/registrationChecks';
+import { failureText } from '../../src/modules/connectid/portal/registrationChecks';
 
 /**
  * The identity and catalogue screens' wording (specification 001, section 8) beside the business

@@ -104,6 +104,12 @@ describe('import boundaries', () => {
     expect(rulesOf('modules/demo/portal.ts')).toEqual(['4 import-x/no-restricted-paths']);
   });
 
+  it('lets a module reach the server and the portal shell only through their seams', () => {
+    const findings = fixtures.get('modules/demo/server/imports-server-internals.ts') ?? [];
+    expect(findings.map((f) => `${f.line} ${f.rule}`)).toEqual(['2 import-x/no-restricted-paths']);
+    expect(findings[0]?.message).toContain('only through src/server/module.ts');
+  });
+
   it('accepts the allowed imports: the composition roots, the lists, core from anywhere', () => {
     for (const allowed of [
       'main.ts',
@@ -111,6 +117,9 @@ describe('import boundaries', () => {
       'portal/shell.ts',
       'modules/server.ts',
       'modules/portal.ts',
+      'modules/demo/portal/page.ts',
+      'server/module.ts',
+      'portal/module.ts',
       'engine/widget.ts',
       'server/api.ts',
       'core/text.ts',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { serverModules } from '../../src/modules/server';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import { schemaHasField } from '../../src/server/definitions/check-records';
-import { recordDeclarations } from '../../src/server/connectid/declarations';
+import { recordDeclarations } from '../../src/modules/connectid/server/declarations';
 import { loadDefinitions, type DefinitionProblem } from '../../src/server/definitions/load';
 import { copyDefinitions, readProjectJson, refusalOf } from '../support/definitions-dir';
 

@@ -15,6 +15,7 @@ import { formatDateTime } from '../format';
 import { formatMoney } from '../../core/format';
 import { pickLanguage } from '../../core/i18n/translate';
 import { useServerTable, type TableRow } from '../useServerTable';
+import { backendOf } from '../../core/documents/conventions';
 
 /** Columns every document has; others are data fields named by the list. */
 const DOCUMENT_COLUMNS: Record<string, FieldKind> = {
@@ -53,21 +54,18 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
       ) as Record<string, FieldKind>,
     [list.columns],
   );
+  const backend = backendOf(workflow);
   const search = useCallback(
     async (request: SearchRequest): Promise<ApiResult<SearchResult<Row>>> => {
-      const [failure, result] = await api.search<DocumentSummary>(
-        workflow.backend ?? 'evisa',
-        `/${workflow.id}`,
-        {
-          ...request,
-          list: list.id,
-        },
-      );
+      const [failure, result] = await api.search<DocumentSummary>(backend, `/${workflow.id}`, {
+        ...request,
+        list: list.id,
+      });
       if (failure) return [failure, null];
       const items = result.items.map((summary) => ({ ...summary.fields, ...summary, summary }));
       return [null, { ...result, items }];
     },
-    [api, workflow.backend, workflow.id, list.id],
+    [api, backend, workflow.id, list.id],
   );
   const table = useServerTable<Row>(
     search,

@@ -1,9 +1,21 @@
 import { PROFILE_PATH } from '../../core/definitions/account-pages';
 import type { JsonSchema } from '../../core/definitions/types';
 import { setAt } from '../../core/rules/registry';
-import { valueAt } from '../../server/documents/guards';
-import { holderTexts, messageOwner, type EffectContext } from '../../server/documents/effects';
-import { ApiProblem, ERROR_CODES } from '../../server/http/api-error';
+import {
+  valueAt,
+  holderTexts,
+  messageOwner,
+  type EffectContext,
+  ApiProblem,
+  ERROR_CODES,
+  findByKey,
+  findDocument,
+  defineModule,
+  validEntry,
+  normaliseDestination,
+  portalUrl,
+  withNotificationTables,
+} from '../../server/module';
 import {
   accountContacts,
   accountDisplayName,
@@ -11,21 +23,17 @@ import {
   groupOfUserType,
   holds,
   text,
-} from '../../server/connectid/account-fields';
-import { recordDeclarations, type DeclaredAccount } from '../../server/connectid/declarations';
-import { findByKey } from '../../server/documents/store/lookups';
-import { findDocument } from '../../server/documents/store/rows';
-import { defineModule } from '../../server/module';
-import { validEntry } from '../../server/catalog/seed';
-import { normaliseDestination } from '../../server/challenge/service';
-import { portalUrl } from '../../server/documents/certificate';
-import { withNotificationTables } from '../../server/notifications/tables';
+} from './server/account-fields';
+import { recordDeclarations, type DeclaredAccount } from './server/declarations';
+import { grantedRoles } from './server/named-roles';
+import { seededRoleGrants } from './server/seed';
+import { CONNECTID_BACKEND, startConnectid } from './server/start';
 import {
   CORRECTION_LINK_DAYS,
   CORRECTION_ROUTE,
   dropCorrectionTokens,
   issueCorrectionToken,
-} from '../../server/connectid/correction-links';
+} from './server/correction-links';
 
 /**
  * The connectid (user management) module's server code: the effects its workflows name
@@ -221,6 +229,9 @@ async function notifyAccount(context: EffectContext): Promise<void> {
 
 export const connectidModule = defineModule({
   id: 'connectid',
+  backends: [CONNECTID_BACKEND],
+  grantedRoles: { seeded: seededRoleGrants, stored: grantedRoles },
+  start: startConnectid,
   effects: {
     ownAccount,
     uniqueKey,

@@ -62,6 +62,7 @@ import { ModulePanels } from '../../engine/module';
 import { CREATING_MODES, EDITING_MODES } from '../screenModes';
 import { audienceOf } from './document/audience';
 import { openingSection } from './document/opening-section';
+import { backendOf, REFERENCE_POINTER } from '../../core/documents/conventions';
 
 /**
  * One screen of a workflow (new, edit, view, version, verification...): the document in the
@@ -85,7 +86,7 @@ export function DocumentScreenPage({
   const navigate = useNavigate();
   const entity = bundle.schemas.find((s) => s.id === workflow.document);
   const creating = CREATING_MODES.has(screen.mode);
-  const backend = workflow.backend ?? 'evisa';
+  const backend = backendOf(workflow);
   const formRef = useRef<DocumentFormHandle>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const [document, setDocument] = useState<DocumentView | null>(null);
@@ -587,7 +588,7 @@ function grantedReference(
   workflow: WorkflowDefinition,
   result: DocumentView,
 ): Pick<Confirmation, 'reference'> {
-  const value = resolvePointer(result.data, '/header/reference');
+  const value = resolvePointer(result.data, REFERENCE_POINTER);
   if (!workflow.reference || typeof value !== 'string' || value === '') return {};
   return { reference: { label: `${workflow.document}.header.reference._`, value } };
 }

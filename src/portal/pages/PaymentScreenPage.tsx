@@ -26,6 +26,7 @@ import { usePortal } from '../context';
 import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
 import { PaymentWayOut } from './document/PaymentWayOut';
+import { backendOf } from '../../core/documents/conventions';
 
 interface PaymentState {
   documentStatus: string;
@@ -68,7 +69,7 @@ export function PaymentScreenPage({
   const [termsError, setTermsError] = useState(false);
   const [busy, setBusy] = useState(false);
   const [polls, setPolls] = useState(0);
-  const backend = workflow.backend ?? 'evisa';
+  const backend = backendOf(workflow);
   // confirmation, initiate and purchase all lead the payer to the gateway; finalisation and the
   // commit screen show the outcome; print shows the receipt.
   const paying = PAYING_MODES.has(screen.mode);

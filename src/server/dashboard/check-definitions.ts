@@ -1,6 +1,7 @@
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { DefinitionProblem } from '../definitions/problems';
+import { backendOf, DEFAULT_BACKEND } from '../../core/documents/conventions';
 
 /**
  * Cross-checks of a workflow's dashboard declarations that the meta-schema cannot express: a
@@ -18,7 +19,7 @@ export function crossCheckDashboard(
   const file = `workflows/${workflow.id}.json`;
   if (!workflow.numbering)
     problems.push({ file, pointer: '/verification', message: 'verification needs numbering' });
-  if ((workflow.backend ?? 'evisa') !== 'evisa')
+  if (backendOf(workflow) !== DEFAULT_BACKEND)
     problems.push({
       file,
       pointer: '/verification',

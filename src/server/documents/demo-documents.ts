@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { PROJECT_ROOT } from '../config';
 import type { Principal } from '../auth/principal';
-import type { DemoAccount } from '../connectid/seed';
+import type { DemoAccount } from '../module';
 import type { Database } from '../db/schema';
 import type { DocumentService } from './service';
 import { ownsDocumentOfType } from './store/lookups';

@@ -102,7 +102,7 @@ export interface RoleHolder {
   name: string;
 }
 
-/** The account directory as assignments read it (src/server/connectid/role-holders.ts). */
+/** The account directory as assignments read it (src/modules/connectid/server/role-holders.ts). */
 export interface RoleHolders {
   /**
    * The account a value names, by its id or its sign-in name (any case), with the roles it

@@ -5,9 +5,7 @@ import { entriesValidAt } from '../catalog/valid-at';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { EffectContext } from './effect-context';
-
-/** Where a granted document keeps its second number (the header convention of every document). */
-export const REFERENCE_POINTER = '/header/reference';
+import { REFERENCE_POINTER } from '../../core/documents/conventions';
 
 /**
  * The next serial of a gap-free sequence per key and year: the counter row is incremented

@@ -1,34 +1,34 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createLocalJWKSet, jwtVerify } from 'jose';
-import { generateURI } from 'otplib';
+import { createLocalJWKSet } from 'jose';
 import { pickLanguage, type Language } from '../../core/i18n/translate';
 import type { ServerConfig } from '../config';
-import { ApiProblem } from '../http/api-error';
 import { kyselyAdapter, purgeExpired } from './adapter';
 import { ASSETS, COOKIES_STEP1_JS, COOKIES_STEP2_JS, LOGIN_STATUS_JS } from './assets';
 import type { CredentialStore } from './credentials';
 import type { AccountDirectory } from './directory';
 import { publicJwk, signingKeys, spkiBase64 } from './keys';
-import { readBody, refreshTokenWrapper, transformResponseBody } from './refresh-token-jwt';
+import { mountOidc } from './oidc';
 import {
-  changePasswordPage,
   errorPage,
   loginPage,
-  policyLines,
-  problemLine,
   framePage,
   type FramePage,
-  t,
-  totpEnrolPage,
-  totpPage,
   type LoginLinks,
   type PageContext,
   type Texts,
 } from './pages';
+import { html, noStore } from './replies';
+import {
+  mustChangePassword,
+  mustUseTotp,
+  SIGN_IN_STEPS,
+  stepOf,
+  type PendingSignIn,
+  type StepContext,
+  type StepError,
+} from './sign-in-steps';
 import { registerPasswordReset, RESET_MODEL, type OneTimeCodes } from './reset';
-import { isAccessToken } from '../auth/token-verifier';
-import { createProvider, PROTOCOL_PATH, profileClaims, sameOriginUri, TTL } from './provider';
+import { createProvider, PROTOCOL_PATH, sameOriginUri, TTL } from './provider';
 import { RevokedSessions } from './revoked-sessions';
 import { ServiceCredentials } from './service-clients';
 import { AttemptThrottle } from './throttle';
@@ -64,27 +64,14 @@ export interface IdentityPluginOptions {
   codes?: OneTimeCodes;
 }
 
-/** What happens between a correct password and the end of the sign-in, kept per interaction. */
-interface PendingSignIn {
-  accountId: string;
-  /** Steps still to do, in order. */
-  steps: Array<'totp' | 'password' | 'enrol'>;
-  passwordReason: 'required' | 'expired';
-  /** The administrator asked for a second factor (account flag): cleared once it is used. */
-  forcedTotp?: boolean;
-  amr: string[];
-  failures: number;
-  [key: string]: unknown;
-}
-
 const PENDING_TTL = 15 * 60;
-const TOTP_ISSUER = 'Immigration Portal';
 
 /**
  * The built-in identity server, Keycloak-compatible: `/realms/{realm}` (realm description with
  * its public key), the OpenID Connect endpoints of oidc-provider under
- * `/realms/{realm}/protocol/openid-connect/…`, the sign-in pages, and the iframes keycloak-js
- * uses. Register it on the root instance: `app.register(identityPlugin, options)`.
+ * `/realms/{realm}/protocol/openid-connect/…` (mounted by oidc.ts), the sign-in pages and the
+ * steps after the password (sign-in-steps.ts, shaped like Keycloak's required actions), and the
+ * iframes keycloak-js uses. Register it on the root instance: `app.register(identityPlugin, options)`.
  */
 export async function identityPlugin(
   app: FastifyInstance,
@@ -125,9 +112,10 @@ export async function identityPlugin(
   provider.on('server_error', (_ctx, error) =>
     app.log.error({ err: error }, 'identity server error'),
   );
-  const callback = provider.callback();
   const pending = kyselyAdapter(db)('SignInStep');
   const keys = await signingKeys(db);
+  const signingKey = keys[0];
+  if (!signingKey) throw new Error('no signing key');
   const jwks = createLocalJWKSet({ keys: keys.map(publicJwk) });
 
   const purgeAll = () =>
@@ -141,15 +129,12 @@ export async function identityPlugin(
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
-  const noStore = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-
   // --- Keycloak realm description -------------------------------------------------------
   app.get(realmPath, async (_request, reply) => {
     noStore(reply);
     return {
       realm,
-      public_key: spkiBase64(keys[0] as NonNullable<(typeof keys)[0]>),
+      public_key: spkiBase64(signingKey),
       'token-service': `${issuer}${PROTOCOL_PATH}`,
       'account-service': `${issuer}/account`,
       'tokens-not-before': 0,
@@ -162,8 +147,6 @@ export async function identityPlugin(
     if (!asset) return reply.callNotFound();
     return reply.type(asset.type).header('cache-control', 'public, max-age=300').send(asset.body);
   });
-  const html = (reply: FastifyReply, body: string, status = 200) =>
-    noStore(reply).status(status).type('text/html; charset=utf-8').send(body);
   const frame = (path: string, page: FramePage) =>
     app.get(`${realmPath}${PROTOCOL_PATH}/${path}`, async (_request, reply) =>
       html(reply.header('content-security-policy', page.contentSecurityPolicy), page.html),
@@ -200,77 +183,20 @@ export async function identityPlugin(
     },
   );
 
-  // --- userinfo: accepts the access token the API accepts --------------------------------
-  const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
-    noStore(reply);
-    const header = request.headers.authorization ?? '';
-    const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
-    const fail = (error: string) =>
-      reply
-        .status(401)
-        .header('www-authenticate', `Bearer realm="${realm}", error="${error}"`)
-        .send({ error, error_description: 'Token verification failed' });
-    if (!token) return fail('invalid_request');
-    try {
-      const { payload, protectedHeader } = await jwtVerify(token, jwks, {
-        issuer,
-        audience: options.config.auth.audience,
-        algorithms: ['RS256'],
-        requiredClaims: ['exp', 'sub'],
-      });
-      if (!isAccessToken(protectedHeader, payload)) return fail('invalid_token');
-      if (typeof payload.sid === 'string' && (await revokedSessions.isRevoked(payload.sid)))
-        return fail('invalid_token');
-      const found = payload.sub ? await directory.findById(payload.sub) : undefined;
-      if (!found?.canSignIn) return fail('invalid_token');
-      return profileClaims(found);
-    } catch {
-      return fail('invalid_token');
-    }
-  };
-
-  // --- oidc-provider (Koa) below the realm path ------------------------------------------
-  const forward = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.hijack();
-    const raw = request.raw as IncomingMessage & { originalUrl?: string };
-    const url = raw.url ?? '/';
-    raw.originalUrl = url;
-    raw.url = url.slice(realmPath.length) || '/';
-    void callback(raw, reply.raw);
-  };
-  const signingKey = keys[0];
-  if (!signingKey) throw new Error('no signing key');
-  const wrapper = await refreshTokenWrapper({
-    signingKey,
-    verifyKeys: jwks,
+  await mountOidc(app, {
+    provider,
+    directory,
+    revokedSessions,
+    realm,
+    realmPath,
     issuer,
     clientId,
-    ttlSeconds: TTL.RefreshToken,
-  });
-  /** The token endpoint, with refresh tokens wrapped as JWTs for keycloak-js (see the module). */
-  const token = async (request: FastifyRequest, reply: FastifyReply) => {
-    const raw = request.raw as IncomingMessage & { body?: string };
-    // oidc-provider takes an already read body from req.body.
-    raw.body = await wrapper.unwrapRequest(await readBody(raw));
-    transformResponseBody(reply.raw, (body) => wrapper.wrapResponse(body));
-    forward(request, reply);
-  };
-  await app.register(async (scope) => {
-    // oidc-provider reads request bodies itself: leave the stream untouched.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    const methods = ['GET', 'POST', 'OPTIONS', 'HEAD'] as const;
-    scope.route({ method: [...methods], url: `${realmPath}${PROTOCOL_PATH}/*`, handler: forward });
-    scope.route({ method: [...methods], url: `${realmPath}/.well-known/*`, handler: forward });
-    scope.route({ method: ['POST'], url: `${realmPath}${PROTOCOL_PATH}/token`, handler: token });
-    scope.route({
-      method: ['GET', 'POST'],
-      url: `${realmPath}${PROTOCOL_PATH}/userinfo`,
-      handler: userinfo,
-    });
+    audience: options.config.auth.audience,
+    signingKey,
+    jwks,
   });
 
-  // --- Sign-in pages (oidc-provider interactions) ----------------------------------------
+  // --- Sign-in pages (oidc-provider interactions), their steps in sign-in-steps.ts ---------
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -338,6 +264,15 @@ export async function identityPlugin(
       (await pending.find(uid)) as unknown as PendingSignIn | undefined;
     const savePending = (uid: string, state: PendingSignIn) =>
       pending.upsert(uid, state as never, PENDING_TTL);
+    /** What a step of this interaction is given (sign-in-steps.ts). */
+    const stepContext = (request: Request, interaction: Interaction): StepContext => ({
+      directory,
+      credentials,
+      page: pageFor(request, languageOf(request, interaction)),
+      action: `${realmPath}/login-actions/${interaction.uid}`,
+      save: (state) => savePending(interaction.uid, state),
+      lockoutAttempts,
+    });
 
     /** Shows the page of the current step. */
     const show = async (
@@ -345,12 +280,12 @@ export async function identityPlugin(
       reply: FastifyReply,
       interaction: Interaction,
       state: PendingSignIn | undefined,
-      error?: { key?: string; params?: Record<string, unknown>; problems?: string[] },
+      error?: StepError,
       status = 200,
     ) => {
       const page = pageFor(request, languageOf(request, interaction));
       const action = `${realmPath}/login-actions/${interaction.uid}`;
-      const step = state?.steps[0];
+      const step = stepOf(state?.steps[0]);
       if (!state || !step) {
         // A finished password reset brings the person back here, told so, their login filled in.
         const reset = (await resets.find(interaction.uid)) as
@@ -373,52 +308,7 @@ export async function identityPlugin(
           status,
         );
       }
-      if (step === 'totp') return html(reply, totpPage(page, action, { error: !!error }), status);
-      if (step === 'password') {
-        const policy = await directory.policyFor(state.accountId);
-        const account = await directory.findById(state.accountId);
-        return html(
-          reply,
-          changePasswordPage(page, action, {
-            reason: state.passwordReason,
-            login: account?.loginIdentifier,
-            rules: policyLines(page, policy, { differentFromCurrent: true }),
-            problems: error?.problems ?? (error?.key ? [t(page, error.key)] : []),
-            rulesBroken: !!error?.problems,
-          }),
-          status,
-        );
-      }
-      const found = await directory.findById(state.accountId);
-      let secret = await credentials.totpSecret(state.accountId);
-      let uri: string;
-      if (!secret || state.enrolStarted !== true) {
-        ({ secret, uri } = await credentials.enrolTotp(
-          state.accountId,
-          found?.loginIdentifier ?? state.accountId,
-          TOTP_ISSUER,
-        ));
-        await savePending(interaction.uid, { ...state, enrolStarted: true });
-      } else {
-        uri = generateURI({
-          issuer: TOTP_ISSUER,
-          label: found?.loginIdentifier ?? state.accountId,
-          secret,
-        });
-      }
-      const login = found?.loginIdentifier ?? '';
-      // qrcode loads with the first enrolment, not with every start of the server.
-      const { default: QRCode } = await import('qrcode');
-      const qrSvg = await QRCode.toString(uri, {
-        type: 'svg',
-        margin: 1,
-        errorCorrectionLevel: 'M',
-      });
-      return html(
-        reply,
-        totpEnrolPage(page, action, { secret, uri, login, qrSvg, error: !!error }),
-        status,
-      );
+      return html(reply, await step.page(stepContext(request, interaction), state, error), status);
     };
 
     /** Ends the sign-in: back to oidc-provider, which sends the browser to the portal. */
@@ -462,11 +352,7 @@ export async function identityPlugin(
         return show(request, reply, interaction, state, tooMany(blockedFor), 429);
       }
       const started = Date.now();
-      const failed = async (
-        message: { key: string; params?: Record<string, unknown> },
-        status: number,
-        kept?: typeof state,
-      ) => {
+      const failed = async (message: StepError, status: number, kept?: typeof state) => {
         const blocked = await addressThrottle.fail(request.ip);
         // Every refusal takes the same time, whatever the work behind it: an unknown login
         // answers no sooner than a known one with a wrong password (npm run bench:signin).
@@ -505,17 +391,14 @@ export async function identityPlugin(
         // The administrator's flags live on the account (its security section), the temporary
         // password's in the credential: either asks the same of the person.
         const flags = await directory.securityFlags(account.id);
-        const mustChange = status.forcePasswordChange || flags?.forcePasswordChange === true;
-        const mustTotp = status.forceTotp || flags?.forceTotp === true;
-        const steps: PendingSignIn['steps'] = [];
-        if (status.totpEnabled) steps.push('totp');
-        if (mustChange || expiredPassword) steps.push('password');
-        if (mustTotp && !status.totpEnabled) steps.push('enrol');
+        const facts = { status, flags, expiredPassword };
+        // The steps that apply to this account, in their order (sign-in-steps.ts).
+        const steps = SIGN_IN_STEPS.filter((s) => s.applies(facts)).map((s) => s.id);
         state = {
           accountId: account.id,
           steps,
-          passwordReason: mustChange ? 'required' : 'expired',
-          forcedTotp: mustTotp,
+          passwordReason: mustChangePassword(facts) ? 'required' : 'expired',
+          forcedTotp: mustUseTotp(facts),
           amr: ['pwd'],
           failures: 0,
         };
@@ -524,8 +407,8 @@ export async function identityPlugin(
         return reply.redirect(`${realmPath}/login-actions/${interaction.uid}`, 303);
       }
 
-      const step = state.steps[0];
-      if (body.step !== step) return show(request, reply, interaction, state);
+      const step = stepOf(state.steps[0]);
+      if (!step || body.step !== step.id) return show(request, reply, interaction, state);
       const account = await directory.findById(state.accountId);
       if (!account?.canSignIn) {
         await pending.destroy(interaction.uid);
@@ -539,53 +422,12 @@ export async function identityPlugin(
         );
       }
 
-      if (step === 'totp' || step === 'enrol') {
-        const code = body.otp ?? '';
-        const ok =
-          step === 'totp'
-            ? await credentials.verifyTotp(account.id, code)
-            : await credentials.confirmTotp(account.id, code);
-        if (!ok) {
-          state.failures += 1;
-          if (lockoutAttempts > 0 && state.failures >= lockoutAttempts) {
-            // Too many wrong codes: start again from the password.
-            await pending.destroy(interaction.uid);
-            return failed({ key: 'totp.invalid' }, 401);
-          }
-          await savePending(interaction.uid, state);
-          return failed({ key: 'totp.invalid' }, 401, state);
-        }
-        state.amr = [...new Set([...state.amr, 'otp'])];
-        if (state.forcedTotp) {
-          // The second factor the administrator asked for is in use: the flag has done its work.
-          await credentials.forceTotp(account.id, false);
-          await directory.clearSecurityFlag(account.id, 'forceTotp');
-          state.forcedTotp = false;
-        }
-      } else {
-        const next = body.passwordNew ?? '';
-        if (next !== (body.passwordConfirm ?? '')) {
-          return show(request, reply, interaction, state, { key: 'changePassword.mismatch' }, 400);
-        }
-        if (await credentials.isCurrent(account.id, next)) {
-          return show(request, reply, interaction, state, { key: 'changePassword.sameAsOld' }, 400);
-        }
-        try {
-          await credentials.setPassword(
-            account.id,
-            account.loginIdentifier,
-            next,
-            await directory.policyFor(account.id),
-          );
-        } catch (error) {
-          if (!(error instanceof ApiProblem)) throw error;
-          const page = pageFor(request, languageOf(request, interaction));
-          const problems = (error.fields ?? []).map((f) =>
-            problemLine(page, { rule: f.rule, params: f.params ?? {} }),
-          );
-          return show(request, reply, interaction, state, { problems }, 400);
-        }
-        await directory.clearSecurityFlag(account.id, 'forcePasswordChange');
+      const outcome = await step.process(stepContext(request, interaction), state, account, body);
+      if (!('done' in outcome)) {
+        const { error, status } = outcome;
+        if (outcome.restarts) await pending.destroy(interaction.uid);
+        if (outcome.counts) return failed(error, status, outcome.restarts ? undefined : state);
+        return show(request, reply, interaction, state, error, status);
       }
       state.steps = state.steps.slice(1);
       state.failures = 0;

@@ -8,7 +8,7 @@ import type { DefinitionBundle } from '../../core/definitions/types';
 import { DEFINITION_SET_ROUTES } from '../api-contract/definition-set-routes';
 import { requireAnyRole } from '../auth/plugin';
 import type { DatabaseHandle } from '../db/database';
-import { grantedRoles } from '../connectid/named-roles';
+import { rolesGrantedBy } from '../implementations';
 import { ungrantedRoles } from '../definitions/check-roles';
 import { DefinitionsError, type DefinitionProblem } from '../definitions/load';
 import { documentImpact } from '../definitions/document-impact';
@@ -117,7 +117,7 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
       throw error;
     }
     options.previews.add(bundle);
-    const granted = await grantedRoles(database.db, bundle);
+    const granted = await rolesGrantedBy(modules, (g) => g.stored(database.db, bundle));
     const warnings = granted ? ungrantedRoles(bundle.workflows, bundle.catalogs, granted) : [];
     const part = body.document === undefined ? undefined : documentPart(bundle, body.document);
     // Reads every stored document of each changed type: asked for by a check, not by the
@@ -185,7 +185,7 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
       const { set, bundle } = await publishDefinitions(database.db, modules, files, request);
       await options.follow();
       // Said, not refused: a role nobody holds yet (an administrator grants it next).
-      const granted = await grantedRoles(database.db, bundle);
+      const granted = await rolesGrantedBy(modules, (g) => g.stored(database.db, bundle));
       const warnings = granted ? ungrantedRoles(bundle.workflows, bundle.catalogs, granted) : [];
       return { set, warnings };
     } catch (error) {

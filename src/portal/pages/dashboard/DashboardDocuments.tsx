@@ -14,6 +14,7 @@ import { useServerTable } from '../../../engine/useServerTable';
 import { usePortal } from '../../context';
 import { documentPath } from '../../documentLinks';
 import type { Session } from '../../session';
+import { DEFAULT_BACKEND } from '../../../core/documents/conventions';
 
 type Row = (LibraryRow | TaskRow) & { [key: string]: unknown };
 
@@ -55,7 +56,7 @@ export function DashboardDocuments({
   const navigate = useNavigate();
   const search = useCallback(
     (request: SearchRequest): Promise<ApiResult<SearchResult<Row>>> =>
-      api.search<Row>('evisa', endpoint, request),
+      api.search<Row>(DEFAULT_BACKEND, endpoint, request),
     [api, endpoint],
   );
   const table = useServerTable<Row>(search, { columnAccessor: 'updatedAt', direction: 'desc' }, 0);

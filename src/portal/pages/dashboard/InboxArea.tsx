@@ -6,6 +6,7 @@ import { fullRoles } from '../../../core/documents/workflow';
 import { formatDateTime } from '../../../core/format';
 import { usePortal } from '../../context';
 import { documentPath } from '../../documentLinks';
+import { DEFAULT_BACKEND } from '../../../core/documents/conventions';
 
 /** A message as `GET /dashboard/inbox` gives it. */
 interface InboxMessage {
@@ -44,7 +45,7 @@ export function InboxArea() {
   useEffect(() => {
     let current = true;
     void api
-      .get<InboxAnswer>('evisa', `/dashboard/inbox?limit=${SHOWN}`)
+      .get<InboxAnswer>(DEFAULT_BACKEND, `/dashboard/inbox?limit=${SHOWN}`)
       .then(([error, result]) => {
         if (!current) return;
         if (error) setFailed(true);

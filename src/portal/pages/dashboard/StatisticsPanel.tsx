@@ -7,6 +7,7 @@ import { usePortal } from '../../context';
 import { useLanguage } from '../../useLanguage';
 import { CountTable } from './CountTable';
 import './statistics-panel.css';
+import { DEFAULT_BACKEND } from '../../../core/documents/conventions';
 
 /**
  * Statistics of one workflow's documents (specification 000, section 1: visa applications in
@@ -23,7 +24,7 @@ export function StatisticsPanel({ workflow }: { workflow: WorkflowDefinition }) 
   useEffect(() => {
     let current = true;
     void api
-      .get<WorkflowStatistics>('evisa', `/statistics/${encodeURIComponent(workflow.id)}`)
+      .get<WorkflowStatistics>(DEFAULT_BACKEND, `/statistics/${encodeURIComponent(workflow.id)}`)
       .then(([error, result]) => {
         if (!current) return;
         if (error) setFailed(true);

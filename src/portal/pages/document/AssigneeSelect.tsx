@@ -3,6 +3,7 @@ import { Alert, Loader, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
 import { usePortal } from '../../context';
+import { backendOf } from '../../../core/documents/conventions';
 
 /** Someone an assignment may name, as `GET /api/{backend}/{type}/assignees/{action}` lists them. */
 interface Assignable {
@@ -41,12 +42,13 @@ export function AssigneeSelect({
   const { api } = usePortal();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
+  const backend = backendOf(workflow);
   useEffect(() => {
     let live = true;
     setLoaded({ state: 'loading' });
     void api
       .get<{ items: Assignable[] }>(
-        workflow.backend ?? 'evisa',
+        backend,
         `/${workflow.id}/assignees/${encodeURIComponent(action)}`,
       )
       .then(([failure, answer]) => {
@@ -56,7 +58,7 @@ export function AssigneeSelect({
     return () => {
       live = false;
     };
-  }, [api, workflow.backend, workflow.id, action]);
+  }, [api, backend, workflow.id, action]);
 
   const items = useMemo(() => (loaded.state === 'ready' ? loaded.items : []), [loaded]);
   // Reassigning starts from whom it is assigned to now.

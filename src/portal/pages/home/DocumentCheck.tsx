@@ -16,6 +16,7 @@ import type { ApiError } from '../../../core/api/errors';
 import type { VerificationResult } from '../../../core/dashboard/types';
 import { formatDate } from '../../../core/format';
 import { usePortal } from '../../context';
+import { DEFAULT_BACKEND } from '../../../core/documents/conventions';
 
 /** The server's limits on the two fields (src/server/dashboard/verification.ts). */
 const LIMITS = { number: 50, secondFactor: 100 } as const;
@@ -84,7 +85,7 @@ export function DocumentCheck() {
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
-    const [error, result] = await api.post<VerificationResult>('evisa', '/verification', {
+    const [error, result] = await api.post<VerificationResult>(DEFAULT_BACKEND, '/verification', {
       number: values.number.trim(),
       secondFactor: values.secondFactor.trim(),
     });

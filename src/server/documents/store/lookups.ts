@@ -139,7 +139,7 @@ export async function dataOrderedBy(
 /**
  * The documents of `type` that are not deleted and meet `condition` (SQL on the document's
  * columns and data), at most `limit` of them: who holds a role reads units, groups and accounts
- * so (src/server/connectid/role-holders.ts).
+ * so (src/modules/connectid/server/role-holders.ts).
  */
 export async function liveDocuments(
   db: Queryable,

@@ -1,5 +1,5 @@
-import { valueAt } from '../documents/guards';
-import type { FieldTest } from '../../core/documents/record-declarations';
+import { valueAt } from '../../../server/module';
+import type { FieldTest } from '../../../core/documents/record-declarations';
 import type { DeclaredAccount } from './declarations';
 
 /** The trimmed text at a JSON pointer of a record's data, or null when there is none. */

@@ -1,10 +1,13 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
-import { UUID } from '../db/ids';
-import type { Database } from '../db/schema';
-import type { RoleHolder, RoleHolders } from '../documents/effect-context';
-import { pointerPath } from '../documents/store/lists';
-import { liveDocuments } from '../documents/store/lookups';
+import type { WorkflowDefinition } from '../../../core/documents/workflow';
+import {
+  UUID,
+  type Database,
+  type RoleHolder,
+  type RoleHolders,
+  pointerPath,
+  liveDocuments,
+} from '../../../server/module';
 import { accountDisplayName, accountLogin, codes, holds, text } from './account-fields';
 import { recordDeclarations, type RecordDeclarations } from './declarations';
 import { DocumentAccountDirectory } from './directory';

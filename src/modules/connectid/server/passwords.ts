@@ -1,9 +1,13 @@
-import { UUID } from '../db/ids';
+import {
+  UUID,
+  PASSWORD_ROUTES,
+  requireAnyRole,
+  requireSignedIn,
+  ApiProblem,
+  ERROR_CODES,
+  type CredentialStore,
+} from '../../../server/module';
 import type { FastifyInstance } from 'fastify';
-import { PASSWORD_ROUTES } from '../api-contract/fixed-routes';
-import { requireAnyRole, requireSignedIn } from '../auth/plugin';
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import type { CredentialStore } from '../identity/credentials';
 import type { DocumentAccountDirectory } from './directory';
 
 /**

@@ -1,10 +1,14 @@
-import { UUID } from '../db/ids';
+import {
+  UUID,
+  API_CREDENTIAL_ROUTES,
+  requireAnyRole,
+  ApiProblem,
+  ERROR_CODES,
+  type Principal,
+  mayHoldCredentials,
+  type ServiceCredentials,
+} from '../../../server/module';
 import type { FastifyInstance } from 'fastify';
-import { API_CREDENTIAL_ROUTES } from '../api-contract/fixed-routes';
-import { requireAnyRole } from '../auth/plugin';
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import type { Principal } from '../auth/principal';
-import { mayHoldCredentials, type ServiceCredentials } from '../identity/service-clients';
 import type { DocumentAccountDirectory } from './directory';
 
 /** The history lines of the account (`actions.<name>` in the texts). */

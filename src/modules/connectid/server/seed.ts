@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { PROJECT_ROOT, type ServerConfig } from '../config';
-import type { Database } from '../db/schema';
-import { idsByKey } from '../documents/store/lookups';
-import { insertSeededDocument } from '../documents/store/rows';
+import {
+  PROJECT_ROOT,
+  type ServerConfig,
+  type Database,
+  idsByKey,
+  insertSeededDocument,
+  type DemoAccount,
+} from '../../../server/module';
 import { accountContacts, text } from './account-fields';
 import { recordDeclarations, type RecordDeclarations } from './declarations';
-import { resolvePointer } from '../../core/rules/registry';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
+import { resolvePointer } from '../../../core/rules/registry';
+import type { WorkflowDefinition } from '../../../core/documents/workflow';
 
 /** The business data of the seed: seeds/connectid.json (kept out of src/). */
 export const CONNECTID_SEED_FILE = path.join(PROJECT_ROOT, 'seeds', 'connectid.json');
@@ -26,16 +30,6 @@ export interface ConnectidSeed {
     status: string;
     data: Record<string, unknown>;
   }>;
-}
-
-/** A demo account of the seed, with its known password, for the server to print at start. */
-export interface DemoAccount {
-  persona: string;
-  id: string;
-  loginIdentifier: string;
-  password: string;
-  /** Created by this run (its password was set now); false when it already existed. */
-  created: boolean;
 }
 
 export type SetPassword = (

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { documented, PROBLEM_RESPONSES } from '../api-contract/common';
-import type { Principal } from '../auth/principal';
-import { normaliseDestination } from '../challenge/service';
-import type { Database } from '../db/schema';
-import type { DocumentService } from '../documents/service';
-import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+import {
+  documented,
+  PROBLEM_RESPONSES,
+  type Principal,
+  normaliseDestination,
+  type Database,
+  type DocumentService,
+  ApiProblem,
+  ERROR_CODES,
+  type FieldProblem,
+} from '../../../server/module';
 import { accountDisplayName, accountLogin, text } from './account-fields';
 import { accountOfCorrectionToken, dropCorrectionTokens } from './correction-links';
 import type { DeclaredAccount } from './declarations';

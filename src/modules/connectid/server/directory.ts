@@ -1,17 +1,21 @@
-import { UUID } from '../db/ids';
+import {
+  UUID,
+  type Database,
+  findByKey,
+  findLiveByKeys,
+  draftOf,
+  findDocument,
+  writeVersion,
+  type VersionAuthor,
+  valueAt,
+  type AccountDirectory,
+  type IdentityAccount,
+  type PasswordPolicy,
+  type SecurityFlags,
+} from '../../../server/module';
 import type { Kysely } from 'kysely';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
-import type { Database } from '../db/schema';
-import { findByKey, findLiveByKeys } from '../documents/store/lookups';
-import { draftOf, findDocument, writeVersion, type VersionAuthor } from '../documents/store/rows';
-import { valueAt } from '../documents/guards';
-import type {
-  AccountDirectory,
-  IdentityAccount,
-  PasswordPolicy,
-  SecurityFlags,
-} from '../identity/directory';
-import { setAt } from '../../core/rules/registry';
+import type { WorkflowDefinition } from '../../../core/documents/workflow';
+import { setAt } from '../../../core/rules/registry';
 import { accountContacts, accountLogin, codes, holds, text } from './account-fields';
 import { recordDeclarations, type DeclaredAccount, type RecordDeclarations } from './declarations';
 

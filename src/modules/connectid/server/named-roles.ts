@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { documentChoiceFieldsOf, GONE_STATUS } from '../../core/definitions/document-choices';
-import type { DefinitionBundle } from '../../core/definitions/types';
-import { DEFAULT_LANGUAGE, translate } from '../../core/i18n/translate';
-import { resolvePointer, setAt } from '../../core/rules/registry';
-import type { Database } from '../db/schema';
-import { namedRoles, type RoleOwner } from '../definitions/check-roles';
-import { idsByKey } from '../documents/store/lookups';
-import { insertSeededDocument } from '../documents/store/rows';
+import { documentChoiceFieldsOf, GONE_STATUS } from '../../../core/definitions/document-choices';
+import type { DefinitionBundle } from '../../../core/definitions/types';
+import { DEFAULT_LANGUAGE, translate } from '../../../core/i18n/translate';
+import { resolvePointer, setAt } from '../../../core/rules/registry';
+import {
+  type Database,
+  namedRoles,
+  type RoleOwner,
+  idsByKey,
+  insertSeededDocument,
+} from '../../../server/module';
 import { recordDeclarations } from './declarations';
 
 const ACTOR = 'system';

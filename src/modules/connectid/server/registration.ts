@@ -1,23 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { checkPassword } from '../../core/identity/password-policy';
-import { REGISTRATION_ROUTES } from '../api-contract/fixed-routes';
-import type { Principal } from '../auth/principal';
+import { checkPassword } from '../../../core/identity/password-policy';
 import {
+  REGISTRATION_ROUTES,
+  type Principal,
   CHALLENGE_CHANNELS,
   CHALLENGE_ERRORS,
   isCatalogueChannel,
   normaliseDestination,
   verifyChallenge,
   type ChallengeChannel,
-} from '../challenge/service';
-import { entriesValidAt, entriesValidAtWith } from '../catalog/valid-at';
-import { TRANSLATIONS_FIELD } from '../../core/i18n/localized';
-import type { ServerConfig } from '../config';
-import type { Database } from '../db/schema';
-import type { DocumentService } from '../documents/service';
-import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
-import type { CredentialStore } from '../identity/credentials';
+  entriesValidAt,
+  entriesValidAtWith,
+  type ServerConfig,
+  type Database,
+  type DocumentService,
+  ApiProblem,
+  ERROR_CODES,
+  type FieldProblem,
+  type CredentialStore,
+} from '../../../server/module';
+import { TRANSLATIONS_FIELD } from '../../../core/i18n/localized';
 import { groupOfUserType, text } from './account-fields';
 import { correctionRoutes } from './correction';
 import { isObject, typeProblems } from './registration-checks';

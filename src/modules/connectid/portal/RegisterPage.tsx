@@ -15,9 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { FieldError } from '../../../core/api/errors';
 import { checkPassword } from '../../../core/identity/password-policy';
-import { usePortal } from '../../context';
-import { useLanguage } from '../../useLanguage';
-import { HOME_PATH } from '../../paths';
+import { usePortal, useLanguage, HOME_PATH } from '../../../portal/module';
 import {
   ConfirmationChannelChoice,
   destinationField,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { identityDb, type IdentityKysely } from '../identity/tables';
+import { identityDb, type IdentityKysely } from '../../../server/module';
 
 /**
  * One-time links to correct a returned self-registration (docs/identity.md, "A returned

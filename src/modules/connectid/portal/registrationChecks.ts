@@ -8,7 +8,7 @@ import {
 import type { PasswordRules } from '../../../core/identity/password-policy';
 import { inLanguage } from '../../../core/i18n/localized';
 import type { Language } from '../../../core/i18n/translate';
-import { usePortal } from '../../context';
+import { usePortal } from '../../../portal/module';
 import { ADDRESS_FIELDS, ORGANISATION_FIELDS } from './organisationChecks';
 
 /** The details a person gives before the confirmation code is sent. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../core/api/errors';
-import { usePortal } from '../../context';
+import { usePortal } from '../../../portal/module';
 import { fieldMessages } from './fieldMessages';
 import { PasswordField } from './PasswordField';
 

@@ -14,9 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { FieldError } from '../../../core/api/errors';
-import { usePortal } from '../../context';
-import { useLanguage } from '../../useLanguage';
-import { HOME_PATH } from '../../paths';
+import { usePortal, useLanguage, HOME_PATH } from '../../../portal/module';
 import { fieldMessages } from './fieldMessages';
 import { IdentityDocumentFields } from './IdentityDocumentFields';
 import { OrganisationFields, useRegistrationLabel } from './OrganisationFields';

@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
-import { validEntry } from '../catalog/seed';
-import type { Database } from '../db/schema';
-import { dayIn, declaredProblems, type DeclaredProblem } from '../../core/identity/declared-checks';
-import type { FieldProblem } from '../http/api-error';
+import { validEntry, type Database, type FieldProblem } from '../../../server/module';
+import { dayIn, declaredProblems, type DeclaredProblem } from '../../../core/identity/declared-checks';
 import { text } from './account-fields';
 import type { DeclaredAccount } from './declarations';
 

@@ -4,8 +4,8 @@ import type {
   PasswordPolicyDeclaration,
   RecordKey,
   UserGroupDeclaration,
-} from '../../core/documents/record-declarations';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
+} from '../../../core/documents/record-declarations';
+import type { WorkflowDefinition } from '../../../core/documents/workflow';
 
 /** A declaration with the document type that made it and that type's key. */
 export type Declared<D> = D & { type: string; key: RecordKey };

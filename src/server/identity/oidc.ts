@@ -1,0 +1,112 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify, type createLocalJWKSet, type JWK } from 'jose';
+import type Provider from 'oidc-provider';
+import { isAccessToken } from '../auth/token-verifier';
+import type { AccountDirectory } from './directory';
+import { PROTOCOL_PATH, profileClaims, TTL } from './provider';
+import { readBody, refreshTokenWrapper, transformResponseBody } from './refresh-token-jwt';
+import type { RevokedSessions } from './revoked-sessions';
+import { noStore } from './replies';
+
+export interface OidcMountOptions {
+  provider: Provider;
+  directory: AccountDirectory;
+  revokedSessions: RevokedSessions;
+  realm: string;
+  realmPath: string;
+  issuer: string;
+  clientId: string;
+  audience: string;
+  signingKey: JWK;
+  jwks: ReturnType<typeof createLocalJWKSet>;
+}
+
+/**
+ * oidc-provider (a Koa app) mounted below the realm's path, as Keycloak serves its OpenID
+ * Connect endpoints: requests forwarded untouched, the token endpoint's refresh tokens wrapped
+ * as JWTs for keycloak-js (refresh-token-jwt.ts), and a userinfo endpoint accepting the access
+ * token the API accepts.
+ */
+export async function mountOidc(app: FastifyInstance, options: OidcMountOptions) {
+  const { provider, directory, revokedSessions, realm, realmPath, issuer, jwks } = options;
+  const callback = provider.callback();
+
+  const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
+    noStore(reply);
+    const header = request.headers.authorization ?? '';
+    const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
+    const fail = (error: string) =>
+      reply
+        .status(401)
+        .header('www-authenticate', `Bearer realm="${realm}", error="${error}"`)
+        .send({ error, error_description: 'Token verification failed' });
+    if (!token) return fail('invalid_request');
+    try {
+      const { payload, protectedHeader } = await jwtVerify(token, jwks, {
+        issuer,
+        audience: options.audience,
+        algorithms: ['RS256'],
+        requiredClaims: ['exp', 'sub'],
+      });
+      if (!isAccessToken(protectedHeader, payload)) return fail('invalid_token');
+      if (typeof payload.sid === 'string' && (await revokedSessions.isRevoked(payload.sid)))
+        return fail('invalid_token');
+      const found = payload.sub ? await directory.findById(payload.sub) : undefined;
+      if (!found?.canSignIn) return fail('invalid_token');
+      return profileClaims(found);
+    } catch {
+      return fail('invalid_token');
+    }
+  };
+
+  const forward = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    const url = raw.url ?? '/';
+    raw.originalUrl = url;
+    raw.url = url.slice(realmPath.length) || '/';
+    void callback(raw, reply.raw);
+  };
+  const wrapper = await refreshTokenWrapper({
+    signingKey: options.signingKey,
+    verifyKeys: jwks,
+    issuer,
+    clientId: options.clientId,
+    ttlSeconds: TTL.RefreshToken,
+  });
+  /** The token endpoint, with refresh tokens wrapped as JWTs for keycloak-js (see the module). */
+  const token = async (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = request.raw as IncomingMessage & { body?: string };
+    // oidc-provider takes an already read body from req.body.
+    raw.body = await wrapper.unwrapRequest(await readBody(raw));
+    transformResponseBody(reply.raw, (body) => wrapper.wrapResponse(body));
+    forward(request, reply);
+  };
+  await app.register(async (scope) => {
+    // oidc-provider reads request bodies itself: leave the stream untouched.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    const methods = ['GET', 'POST', 'OPTIONS', 'HEAD'] as const;
+    scope.route({
+      method: [...methods],
+      url: `${realmPath}${PROTOCOL_PATH}/*`,
+      handler: forward,
+    });
+    scope.route({
+      method: [...methods],
+      url: `${realmPath}/.well-known/*`,
+      handler: forward,
+    });
+    scope.route({
+      method: ['POST'],
+      url: `${realmPath}${PROTOCOL_PATH}/token`,
+      handler: token,
+    });
+    scope.route({
+      method: ['GET', 'POST'],
+      url: `${realmPath}${PROTOCOL_PATH}/userinfo`,
+      handler: userinfo,
+    });
+  });
+}

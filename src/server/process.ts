@@ -1,0 +1,202 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { DefinitionBundle } from '../core/definitions/types';
+import { buildGeneration, type Generation } from './app';
+import type { ServerConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { declaredKeys, ensureKeyIndexes } from './db/key-indexes';
+import { declaredListIndexes, ensureListIndexes } from './db/list-indexes';
+import { readDefinitionFiles, type DefinitionFiles } from './definitions/files';
+import { checkDefinitions, type DefinitionProblem } from './definitions/load';
+import { adoptFolder, DEFINITION_SET_CHANNEL, filesDigest, newestSet } from './definitions/sets';
+import { compileValidators } from './definitions/validators';
+import { rolesGrantedBy } from './implementations';
+import type { DemoAccount, ServerModule } from './module';
+import type { OutboxWorker } from './notifications/worker';
+import { openShared, type AppOverrides, type LoadedDefinitions, type Shared } from './shared';
+
+/*
+ * The portal server as a process: it loads and checks the definitions, opens the database and
+ * the shared services (shared.ts), and serves one app (app.ts, the composition) per set of
+ * definitions, switching to the newest published set without a restart.
+ */
+export type { AppOverrides, LoadedDefinitions } from './shared';
+
+/**
+ * Loads and checks the definitions of `dir` and compiles their validators, or imports them from
+ * `validatorCacheDir` when it keeps those of the same definitions.
+ */
+export async function loadAndCompile(
+  dir: string,
+  modules: readonly ServerModule[],
+  validatorCacheDir?: string,
+): Promise<LoadedDefinitions> {
+  return compileFiles(await readDefinitionFiles(dir), modules, validatorCacheDir);
+}
+
+/** Checks a set of definition files and compiles their validators, as at start. */
+async function compileFiles(
+  files: DefinitionFiles,
+  modules: readonly ServerModule[],
+  validatorCacheDir?: string,
+): Promise<LoadedDefinitions> {
+  const warnings: DefinitionProblem[] = [];
+  const definitions = await checkDefinitions(files, modules, {
+    grantedRoles: (workflows) => rolesGrantedBy(modules, (granted) => granted.seeded(workflows)),
+    warn: (warning) => warnings.push(warning),
+  });
+  const validators = await compileValidators(definitions, { cacheDir: validatorCacheDir });
+  return { files, definitions, validators, warnings };
+}
+
+/**
+ * The server: the database and what lives as long as it (the token check, the catalogue
+ * cache), and the app serving the current definitions. A new set of definitions gets an app of
+ * its own, built beside the one serving; requests go to the new one once it is ready, and the
+ * old one is closed (`switchTo`, on each publish's notice). Whoever listens does so through `listen`, which always hands
+ * requests to the current app.
+ */
+export interface PortalServer {
+  /** The app of the current definitions: it changes when they do. */
+  readonly app: FastifyInstance;
+  readonly database: DatabaseHandle;
+  readonly definitions: DefinitionBundle;
+  /** Demo accounts seeded at the first start (embedded default only), for the start-up banner. */
+  readonly demoAccounts: DemoAccount[];
+  /** The current app's outbox worker, delivering e-mail and SMS. */
+  readonly outbox: OutboxWorker;
+  /** Serves over HTTP (port 0: any free one), whichever app is current. */
+  listen(options: { port: number; host: string }): Promise<AddressInfo>;
+  /** Hands a raw request to the current app (what `listen` does for each request). */
+  handle(request: IncomingMessage, response: ServerResponse): void;
+  /** Stops serving: the HTTP server, the current app, then the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole server: definitions first (a bad one stops here), then database, then routes.
+ * `modules` is the business modules' server code (src/modules/server.ts), given by the caller:
+ * the engine never imports a module.
+ */
+export async function buildServer(
+  config: ServerConfig,
+  modules: readonly ServerModule[],
+  overrides: AppOverrides = {},
+): Promise<PortalServer> {
+  // The database opens and migrates while the definitions load; the indexes they declare are
+  // made once they are loaded. A definition refused stops the start, and the database is closed.
+  const loading = overrides.loaded
+    ? Promise.resolve(overrides.loaded)
+    : loadAndCompile(config.definitionsDir, modules, config.validatorCacheDir);
+  const opening = openDatabase({
+    databaseUrl: config.databaseUrl,
+    schema: config.databaseSchema,
+    poolSize: config.databasePoolSize,
+    dataDir: config.dataDir,
+    keys: loading.then(({ definitions }) => declaredKeys(definitions.workflows)),
+    listIndexes: loading.then(({ definitions }) => declaredListIndexes(definitions.workflows)),
+  });
+  let loaded: LoadedDefinitions;
+  try {
+    loaded = await loading;
+  } catch (error) {
+    await opening.then((handle) => handle.close()).catch(() => undefined);
+    throw error;
+  }
+  const database = await opening;
+  let shared: Shared;
+  let current: Generation;
+  let stopFollowing: () => void = () => undefined;
+  try {
+    // The set to serve: the folder's, unless published ones came after it (sets.ts).
+    const set = await adoptFolder(database.db, loaded.files);
+    if (set.digest !== filesDigest(loaded.files))
+      loaded = await compileFiles(set.files, modules, config.validatorCacheDir);
+    shared = {
+      ...(await openShared(config, modules, overrides, database)),
+      follow: () => follow(),
+    };
+    current = await buildGeneration(shared, loaded, set.version);
+    // A publish, here or in another process: every process switches to the newest set.
+    stopFollowing = await database.notices.on(DEFINITION_SET_CHANNEL, () => {
+      follow().catch((error: unknown) =>
+        current.app.log.error({ err: error }, 'the published definitions could not be served'),
+      );
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const demoAccounts = current.demoAccounts;
+  const handle = (request: IncomingMessage, response: ServerResponse) =>
+    current.handle(request, response);
+  const front = http.createServer(handle);
+  let switching = Promise.resolve();
+  /** Builds the app of `next` and serves it; one switch at a time, in the order asked. */
+  const switchTo = (next: LoadedDefinitions, setVersion: number) => {
+    const done = switching.then(async () => {
+      const generation = await buildGeneration(shared, next, setVersion);
+      const previous = current;
+      current = generation;
+      // Not a second process: the same one, serving another set.
+      await shared.processes
+        ?.serve(generation.definitions.version, generation.app.log)
+        .catch((error: unknown) => generation.app.log.warn({ err: error }, 'process not updated'));
+      // Requests under way finish on the app that took them.
+      await previous.app.close();
+    });
+    switching = done.catch(() => undefined);
+    return done;
+  };
+  /** Serves the newest published set, unless it already does. */
+  async function follow(): Promise<void> {
+    await switching;
+    const newest = await newestSet(database.db);
+    if (!newest || newest.version <= current.setVersion) return;
+    const next = await compileFiles(newest.files, modules, config.validatorCacheDir);
+    await ensureKeyIndexes(database.db, declaredKeys(next.definitions.workflows));
+    await ensureListIndexes(
+      database.db,
+      declaredListIndexes(next.definitions.workflows),
+      database.kind === 'postgres',
+    );
+    // Checked again: another switch may have come first while this one compiled.
+    await switching;
+    if (newest.version <= current.setVersion) return;
+    await switchTo(next, newest.version);
+  }
+  return {
+    get app() {
+      return current.app;
+    },
+    database,
+    get definitions() {
+      return current.definitions;
+    },
+    demoAccounts,
+    get outbox() {
+      return current.outbox;
+    },
+    handle,
+    listen: ({ port, host }) =>
+      new Promise<AddressInfo>((resolve, reject) => {
+        front.once('error', reject);
+        front.listen(port, host, () => resolve(front.address() as AddressInfo));
+      }),
+    async close() {
+      stopFollowing();
+      await switching;
+      if (front.listening) {
+        const closed = new Promise<void>((resolve) => front.close(() => resolve()));
+        front.closeIdleConnections();
+        await closed;
+      }
+      await shared.processes
+        ?.stop()
+        .catch((error: unknown) => current.app.log.warn({ err: error }, 'process not removed'));
+      await current.app.close();
+      await database.close();
+    },
+  };
+}
