@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import { validEntry, type Database, type FieldProblem } from '../../../server/module';
-import { dayIn, declaredProblems, type DeclaredProblem } from '../../../core/identity/declared-checks';
+import {
+  dayIn,
+  declaredProblems,
+  type DeclaredProblem,
+} from '../../../core/identity/declared-checks';
 import { text } from './account-fields';
 import type { DeclaredAccount } from './declarations';
 
