@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { documented, PROBLEM_RESPONSES } from '../api-contract/common';
+import { PROBLEM_RESPONSES } from '../api-contract/common';
 import type { Principal } from '../auth/principal';
 import { normaliseDestination } from '../challenge/service';
 import type { Database } from '../db/schema';
@@ -23,40 +23,44 @@ const CORRECTION_ACTION = 'modify-profile';
 
 const TOKEN = { type: 'string', description: 'The token of the link the return notice gave' };
 const ROUTES = {
-  open: documented({
-    tags: ['connectid'],
-    summary: 'A returned self-registration, opened by the one-time link of its notice',
-    body: { type: 'object', required: ['token'], properties: { token: TOKEN } },
-    response: {
-      200: {
-        description: 'The registration as stored and the reviewer’s notes',
-        type: 'object',
-        properties: {
-          login: { type: 'string' },
-          data: { type: 'object', additionalProperties: true },
-          notes: { type: ['string', 'null'] },
+  open: {
+    schema: {
+      tags: ['connectid'],
+      summary: 'A returned self-registration, opened by the one-time link of its notice',
+      body: { type: 'object', required: ['token'], properties: { token: TOKEN } },
+      response: {
+        200: {
+          description: 'The registration as stored and the reviewer’s notes',
+          type: 'object',
+          properties: {
+            login: { type: 'string' },
+            data: { type: 'object', additionalProperties: true },
+            notes: { type: ['string', 'null'] },
+          },
         },
+        ...PROBLEM_RESPONSES,
       },
-      ...PROBLEM_RESPONSES,
     },
-  }),
-  correct: documented({
-    tags: ['connectid'],
-    summary: 'Corrects a returned self-registration: MODIFIED, pending review again',
-    body: {
-      type: 'object',
-      required: ['token', 'data'],
-      properties: { token: TOKEN, data: { $ref: '#/components/schemas/entity.account' } },
-    },
-    response: {
-      200: {
-        description: 'Corrected; the link is used up',
+  },
+  correct: {
+    schema: {
+      tags: ['connectid'],
+      summary: 'Corrects a returned self-registration: MODIFIED, pending review again',
+      body: {
         type: 'object',
-        properties: { id: { type: 'string' }, status: { type: 'string' } },
+        required: ['token', 'data'],
+        properties: { token: TOKEN, data: { $ref: '#/components/schemas/entity.account' } },
       },
-      ...PROBLEM_RESPONSES,
+      response: {
+        200: {
+          description: 'Corrected; the link is used up',
+          type: 'object',
+          properties: { id: { type: 'string' }, status: { type: 'string' } },
+        },
+        ...PROBLEM_RESPONSES,
+      },
     },
-  }),
+  },
 };
 
 /**

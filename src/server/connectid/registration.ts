@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { checkPassword } from '../../core/identity/password-policy';
-import { REGISTRATION_ROUTES } from '../api-contract/fixed-routes';
+import {
+  ANY_OBJECT,
+  PROBLEM_RESPONSES,
+  TRANSLATIONS_SCHEMA,
+  UUID_STRING,
+} from '../api-contract/common';
 import type { Principal } from '../auth/principal';
 import {
   CHALLENGE_CHANNELS,
@@ -88,7 +93,40 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
     return declared;
   };
   /** What a signed-out person may register as: the self-registration types valid now. */
-  app.get('/registration/options', REGISTRATION_ROUTES.options, async () => {
+  const optionsSchema = {
+    tags: ['connectid'],
+    summary: 'What a signed-out person may register as (when self-registration is on)',
+    response: {
+      200: {
+        description: 'User types (with their password rules), identity types, channels',
+        type: 'object',
+        properties: {
+          userTypes: { type: 'array', items: ANY_OBJECT },
+          identityTypes: { type: 'array', items: ANY_OBJECT },
+          channels: ANY_OBJECT,
+          confirmationFields: {
+            description: 'By catalogue channel (agency, agent, trader): the field naming the entry',
+            ...ANY_OBJECT,
+          },
+          countries: {
+            description: 'The countries an address may name (valid now), by code',
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                code: { type: 'string' },
+                name: { type: 'string' },
+                i18n: TRANSLATIONS_SCHEMA,
+              },
+            },
+          },
+          developerOutbox: { type: 'string' },
+        },
+      },
+      ...PROBLEM_RESPONSES,
+    },
+  };
+  app.get('/registration/options', { schema: optionsSchema }, async () => {
     const account = registrable();
     // The entries valid now one may register as (`selfRegistration`), in key order.
     const pick = async (catalog: string) =>
@@ -135,7 +173,36 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
     };
   });
 
-  app.post('/registration', REGISTRATION_ROUTES.register, async (request, reply) => {
+  const registerSchema = {
+    tags: ['connectid'],
+    summary: 'Self-registration: an account REGISTERED until reviewed',
+    body: {
+      type: 'object',
+      required: ['data', 'password', 'challengeId', 'code'],
+      properties: {
+        data: { $ref: '#/components/schemas/entity.account' },
+        password: { type: 'string' },
+        challengeId: { type: 'string', description: 'From POST /api/challenge' },
+        code: { type: 'string', description: 'The code sent through the channel' },
+        channel: {
+          type: 'string',
+          enum: ['mobile', 'email', 'agency', 'agent', 'trader'],
+          default: 'mobile',
+          description:
+            'Where the code went: the mobile number, the e-mail address, or the contact of the agency, agent or trader the data names',
+        },
+      },
+    },
+    response: {
+      201: {
+        description: 'Registered',
+        type: 'object',
+        properties: { id: UUID_STRING, status: { type: 'string' } },
+      },
+      ...PROBLEM_RESPONSES,
+    },
+  };
+  app.post('/registration', { schema: registerSchema }, async (request, reply) => {
     const account = registrable();
     if (request.principal) throw new ApiProblem(403, 'ALREADY_SIGNED_IN');
     const body = (request.body ?? {}) as Record<string, unknown>;
