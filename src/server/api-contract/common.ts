@@ -76,7 +76,9 @@ const FILTER_VALUE = { type: ['string', 'number', 'boolean', 'null'] } as const;
 
 /**
  * The body of a search (docs/api.md, "Search"): conditions on `fields`, paging and sorting.
- * `extra` adds properties (a document list's `list`).
+ * `extra` adds properties (a document list's `list`). A route's own search names no fields
+ * nor criteria: the search protocol refuses an unknown one with its own code
+ * (UNKNOWN_FIELD, UNKNOWN_CRITERION); the contract's per-definition paths name them.
  */
 export function searchRequestSchema(
   fields: readonly string[] | undefined,
@@ -84,6 +86,9 @@ export function searchRequestSchema(
   required: string[] = [],
 ): ContractSchema {
   const field = fields ? { type: 'string', enum: [...fields] } : { type: 'string' };
+  const criterion = fields
+    ? { type: 'string', enum: [...FILTER_CRITERIA] }
+    : { type: 'string', description: `One of ${FILTER_CRITERIA.join(', ')}` };
   return {
     type: 'object',
     ...(required.length ? { required } : {}),
@@ -97,7 +102,7 @@ export function searchRequestSchema(
           required: ['field', 'criterion'],
           properties: {
             field,
-            criterion: { type: 'string', enum: [...FILTER_CRITERIA] },
+            criterion,
             value: FILTER_VALUE,
             valueTo: { ...FILTER_VALUE, description: 'Upper bound of `between`' },
           },

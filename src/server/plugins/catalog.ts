@@ -246,7 +246,8 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
         [],
         { 200: CATALOG_IMPORT_RESULT, ...PROBLEM_RESPONSES },
         {
-          body: catalogImportBodySchema(ANY_OBJECT),
+          // A row that is no entry is a problem of its row, reported with the others.
+          body: catalogImportBodySchema({}),
         },
       ),
       bodyLimit: Math.max(CATALOG_IMPORT_BODY_LIMIT, app.initialConfig.bodyLimit ?? 0),

@@ -80,6 +80,7 @@ const INBOX_MESSAGE = {
     about: {
       type: ['object', 'null'],
       properties: {
+        id: UUID_STRING,
         type: { type: 'string' },
         title: { type: 'string' },
         number: { type: 'string' },
@@ -110,7 +111,8 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
       schema: {
         tags: ['dashboard'],
         summary: 'My Library: the documents the caller owns, across every evisa workflow',
-        body: searchRequestSchema(LIBRARY_FIELDS),
+        description: `Fields: ${LIBRARY_FIELDS.join(', ')}.`,
+        body: searchRequestSchema(undefined),
         response: {
           200: searchResultSchema({ type: 'object', properties: LIBRARY_ROW }),
           ...PROBLEM_RESPONSES,
@@ -126,7 +128,8 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
       schema: {
         tags: ['dashboard'],
         summary: 'My Tasks: assigned documents, queues the caller serves, own documents waiting',
-        body: searchRequestSchema([...LIBRARY_FIELDS, 'assignee', 'reason', 'list']),
+        description: `Fields: ${[...LIBRARY_FIELDS, 'assignee', 'reason', 'list'].join(', ')}.`,
+        body: searchRequestSchema(undefined),
         response: {
           200: searchResultSchema({
             type: 'object',
