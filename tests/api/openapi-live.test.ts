@@ -211,5 +211,5 @@ describe.each(databaseKinds())('live answers against the API contract on %s', (k
     expect(unexplained).toEqual([]);
     const stale = UNREACHED.filter(([pattern]) => !unreached.some((line) => pattern.test(line)));
     expect(stale.map(([pattern, why]) => `${pattern}: ${why}`)).toEqual([]);
-  });
+  }, 240_000);
 });

@@ -63,6 +63,21 @@ export const DATE_TIME = { type: 'string', format: 'date-time' } as const;
 export const NULLABLE_STRING = { type: ['string', 'null'] } as const;
 export const NULLABLE_DATE_TIME = { type: ['string', 'null'], format: 'date-time' } as const;
 
+/**
+ * The schema of a generic route serving every workflow or catalogue (`/:type/:id`): it checks
+ * and writes their requests and answers, and stays out of the contract, which lists one path
+ * per definition instead (definition-paths.ts).
+ */
+export function perDefinition(
+  params: string[],
+  answer: ContractSchema,
+  parts: { body?: ContractSchema; querystring?: ContractSchema; status?: number } = {},
+) {
+  const { status = 200, ...request } = parts;
+  const response = { [status]: answer, ...PROBLEM_RESPONSES };
+  return { schema: { hide: true, params: stringParams(...params), response, ...request } };
+}
+
 /** Path parameters as an object schema, every one a string (handlers check their form). */
 export function stringParams(...names: string[]): ContractSchema {
   return {
@@ -344,7 +359,7 @@ export const DERIVED_VALUES: ContractSchema = {
       description: 'Value at each of the workflow’s `derive.fills` pointers',
       additionalProperties: true,
     },
-    problems: { type: 'array', items: { type: 'object' } },
+    problems: { type: 'array', items: ANY_OBJECT },
   },
 };
 

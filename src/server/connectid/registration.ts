@@ -176,9 +176,11 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
   const registerSchema = {
     tags: ['connectid'],
     summary: 'Self-registration: an account REGISTERED until reviewed',
+    // Nothing `required` nor enumerated here: the handler names every missing field and a
+    // channel that is not one with its own rules, in one answer.
     body: {
       type: 'object',
-      required: ['data', 'password', 'challengeId', 'code'],
+      description: 'All but `channel` are needed',
       properties: {
         data: { $ref: '#/components/schemas/entity.account' },
         password: { type: 'string' },
@@ -186,10 +188,9 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
         code: { type: 'string', description: 'The code sent through the channel' },
         channel: {
           type: 'string',
-          enum: ['mobile', 'email', 'agency', 'agent', 'trader'],
           default: 'mobile',
           description:
-            'Where the code went: the mobile number, the e-mail address, or the contact of the agency, agent or trader the data names',
+            'Where the code went: `mobile` (the number), `email` (the address), or `agency`, `agent`, `trader` (the contact of the entry the data names)',
         },
       },
     },

@@ -58,6 +58,14 @@ export function installValidation(app: FastifyInstance): void {
     // A multipart body streams to the handler, which reads and checks its parts as they come.
     if (contentType === 'multipart/form-data') return () => true;
     const checked = withoutDefinitions(schema) as object;
-    return httpPart === 'querystring' ? queryCheck(checked) : (bodies.compile(checked) as Check);
+    if (httpPart === 'querystring') return queryCheck(checked);
+    const compiled = bodies.compile(checked);
+    // No body is read as an empty one, as the handlers read it: its required fields are missing.
+    const check: Check = (data) => {
+      const valid = compiled(data ?? {});
+      check.errors = compiled.errors;
+      return valid;
+    };
+    return check;
   });
 }

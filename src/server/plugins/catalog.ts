@@ -17,10 +17,9 @@ import {
   catalogImportBodySchema,
   CODE_NAME_ITEMS,
   NO_CONTENT,
-  PROBLEM_RESPONSES,
+  perDefinition,
   searchRequestSchema,
   searchResultSchema,
-  stringParams,
 } from '../api-contract/common';
 import type { CatalogCache } from '../catalog/cache';
 import { chooseOptions } from '../catalog/options';
@@ -61,14 +60,7 @@ const CATALOG_IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 /** At most this many options per answer: the form's select narrows as the person types. */
 const OPTIONS_LIMIT = 50;
 
-/**
- * The routes' generic shapes: they check and write every catalogue's requests and answers, and
- * stay out of the contract, which lists one path per catalogue instead (definition-paths.ts).
- */
 const ENTRY = catalogEntryRecordSchema(ANY_OBJECT);
-const generic = (params: string[], response: object, parts: object = {}) => ({
-  schema: { hide: true, params: stringParams('catalogId', ...params), response, ...parts },
-});
 
 /**
  * The `catalog` backend: one generic set of routes serving every catalogue definition.
@@ -85,13 +77,9 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
 
   app.patch<{ Params: { catalogId: string } }>(
     '/:catalogId',
-    generic(
-      [],
-      { 200: searchResultSchema(ENTRY), ...PROBLEM_RESPONSES },
-      {
-        body: searchRequestSchema(undefined),
-      },
-    ),
+    perDefinition(['catalogId'], searchResultSchema(ENTRY), {
+      body: searchRequestSchema(undefined),
+    }),
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
       requireAnyRole(request, catalogReaderRoles(catalog));
@@ -107,13 +95,9 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
 
   app.get<{ Params: { catalogId: string }; Querystring: Record<string, unknown> }>(
     '/:catalogId/options',
-    generic(
-      [],
-      { 200: CODE_NAME_ITEMS, ...PROBLEM_RESPONSES },
-      {
-        querystring: { type: 'object', properties: { search: { type: 'string' } } },
-      },
-    ),
+    perDefinition(['catalogId'], CODE_NAME_ITEMS, {
+      querystring: { type: 'object', properties: { search: { type: 'string' } } },
+    }),
     async (request) => {
       requireSignedIn(request);
       const catalog = catalogOf(request.params.catalogId);
@@ -145,7 +129,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
 
   app.get<{ Params: { catalogId: string; id: string } }>(
     '/:catalogId/:id',
-    generic(['id'], { 200: ENTRY, ...PROBLEM_RESPONSES }),
+    perDefinition(['catalogId', 'id'], ENTRY),
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
       requireAnyRole(request, catalogReaderRoles(catalog));
@@ -159,7 +143,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
 
   app.post<{ Params: { catalogId: string } }>(
     '/:catalogId',
-    generic([], { 201: ENTRY, ...PROBLEM_RESPONSES }, { body: ANY_OBJECT }),
+    perDefinition(['catalogId'], ENTRY, { body: ANY_OBJECT, status: 201 }),
     async (request, reply) => {
       const catalog = catalogOf(request.params.catalogId);
       const principal = requireAnyRole(request, roleList(catalog.managerRoles));
@@ -200,13 +184,9 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
   // Edit Entry: the new data and period, with the version read.
   app.put<{ Params: { catalogId: string; id: string } }>(
     '/:catalogId/:id',
-    generic(
-      ['id'],
-      { 200: ENTRY, ...PROBLEM_RESPONSES },
-      {
-        body: { type: 'object', properties: { version: { type: 'integer' }, data: ANY_OBJECT } },
-      },
-    ),
+    perDefinition(['catalogId', 'id'], ENTRY, {
+      body: { type: 'object', properties: { version: { type: 'integer' }, data: ANY_OBJECT } },
+    }),
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
       const principal = requireAnyRole(request, roleList(catalog.managerRoles));
@@ -242,14 +222,10 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     '/:catalogId/import',
     {
       // No `maxItems`: too many rows is a 413 saying the limit, in the request's language.
-      ...generic(
-        [],
-        { 200: CATALOG_IMPORT_RESULT, ...PROBLEM_RESPONSES },
-        {
-          // A row that is no entry is a problem of its row, reported with the others.
-          body: catalogImportBodySchema({}),
-        },
-      ),
+      ...perDefinition(['catalogId'], CATALOG_IMPORT_RESULT, {
+        // A row that is no entry is a problem of its row, reported with the others.
+        body: catalogImportBodySchema({}),
+      }),
       bodyLimit: Math.max(CATALOG_IMPORT_BODY_LIMIT, app.initialConfig.bodyLimit ?? 0),
       // A body beyond the API's usual limit is read for a manager only: nobody else makes the
       // server parse megabytes. Smaller ones go the usual way (a NUL character refused first).
@@ -297,13 +273,10 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
   // Delete: ?version= the version read.
   app.delete<{ Params: { catalogId: string; id: string }; Querystring: { version?: string } }>(
     '/:catalogId/:id',
-    generic(
-      ['id'],
-      { 204: NO_CONTENT, ...PROBLEM_RESPONSES },
-      {
-        querystring: { type: 'object', properties: { version: { type: 'string' } } },
-      },
-    ),
+    perDefinition(['catalogId', 'id'], NO_CONTENT, {
+      querystring: { type: 'object', properties: { version: { type: 'string' } } },
+      status: 204,
+    }),
     async (request, reply) => {
       const catalog = catalogOf(request.params.catalogId);
       requireAnyRole(request, roleList(catalog.managerRoles));

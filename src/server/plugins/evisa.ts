@@ -10,10 +10,9 @@ import {
   documentViewSchema,
   HISTORY_ENTRY,
   PDF_RESPONSE,
-  PROBLEM_RESPONSES,
+  perDefinition,
   searchRequestSchema,
   searchResultSchema,
-  stringParams,
   VERSION_SUMMARY,
 } from '../api-contract/common';
 import type { Principal } from '../auth/principal';
@@ -24,12 +23,8 @@ import { requestLanguage } from '../http/language';
 type TypeParams = { type: string };
 type DocParams = TypeParams & { id: string };
 
-/**
- * The routes' generic shapes: they check and write every workflow's requests and answers, and
- * stay out of the contract, which lists one path per workflow, action and list instead
- * (api-contract/definition-paths.ts).
- */
-const DOCUMENT = { 200: documentViewSchema(ANY_OBJECT), ...PROBLEM_RESPONSES };
+/** A document as the routes answer it, and the body of its actions (definition-paths.ts). */
+const VIEW = documentViewSchema(ANY_OBJECT);
 const ACTION_BODY = {
   type: 'object',
   properties: {
@@ -40,9 +35,15 @@ const ACTION_BODY = {
     owner: { type: 'string' },
   },
 };
-const generic = (params: string[], response: object, body?: object) => ({
-  schema: { hide: true, params: stringParams(...params), response, ...(body && { body }) },
-});
+const CREATE_BODY = {
+  type: 'object',
+  properties: {
+    action: { type: 'string' },
+    data: ANY_OBJECT,
+    notes: { type: 'string' },
+    owner: { type: 'string' },
+  },
+};
 
 /**
  * The `evisa` backend: documents of every type defined in workflows/, one generic set of routes.
@@ -57,28 +58,14 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
 
   app.patch<{ Params: TypeParams }>(
     '/:type',
-    generic(
-      ['type'],
-      { 200: searchResultSchema(documentSummarySchema(ANY_OBJECT)), ...PROBLEM_RESPONSES },
-      searchRequestSchema(undefined, { list: { type: 'string' } }),
-    ),
+    perDefinition(['type'], searchResultSchema(documentSummarySchema(ANY_OBJECT)), {
+      body: searchRequestSchema(undefined, { list: { type: 'string' } }),
+    }),
     async (request) => documents.search(request.params.type, caller(request), request.body),
   );
   app.post<{ Params: TypeParams }>(
     '/:type',
-    generic(
-      ['type'],
-      { ...DOCUMENT, 201: DOCUMENT[200] },
-      {
-        type: 'object',
-        properties: {
-          action: { type: 'string' },
-          data: ANY_OBJECT,
-          notes: { type: 'string' },
-          owner: { type: 'string' },
-        },
-      },
-    ),
+    perDefinition(['type'], VIEW, { body: CREATE_BODY, status: 201 }),
     async (request, reply) =>
       reply
         .status(201)
@@ -86,20 +73,15 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
   );
   app.post<{ Params: TypeParams }>(
     '/:type/derive',
-    generic(
-      ['type'],
-      { 200: DERIVED_VALUES, ...PROBLEM_RESPONSES },
-      {
-        type: 'object',
-        properties: { data: ANY_OBJECT, id: { type: 'string' } },
-      },
-    ),
+    perDefinition(['type'], DERIVED_VALUES, {
+      body: { type: 'object', properties: { data: ANY_OBJECT, id: { type: 'string' } } },
+    }),
     async (request) => documents.derive(request.params.type, caller(request), request.body),
   );
   // The documents a choice field of the type's form may name (an access unit's roles).
   app.get<{ Params: TypeParams & { document: string } }>(
     '/:type/choices/:document',
-    generic(['type', 'document'], { 200: CODE_NAME_ITEMS, ...PROBLEM_RESPONSES }),
+    perDefinition(['type', 'document'], CODE_NAME_ITEMS),
     async (request) => {
       caller(request);
       return documents.choices(request.params.type, request.params.document);
@@ -108,16 +90,18 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
   // The people an action taking an assignee may name (the assignment screen's choice).
   app.get<{ Params: TypeParams & { action: string } }>(
     '/:type/assignees/:action',
-    generic(['type', 'action'], { 200: ASSIGNEES, ...PROBLEM_RESPONSES }),
+    perDefinition(['type', 'action'], ASSIGNEES),
     async (request) =>
       documents.assignees(request.params.type, caller(request), request.params.action),
   );
-  app.get<{ Params: DocParams }>('/:type/:id', generic(['type', 'id'], DOCUMENT), async (request) =>
-    documents.read(request.params.type, caller(request), request.params.id),
+  app.get<{ Params: DocParams }>(
+    '/:type/:id',
+    perDefinition(['type', 'id'], VIEW),
+    async (request) => documents.read(request.params.type, caller(request), request.params.id),
   );
   app.put<{ Params: DocParams }>(
     '/:type/:id',
-    generic(['type', 'id'], DOCUMENT, ACTION_BODY),
+    perDefinition(['type', 'id'], VIEW, { body: ACTION_BODY }),
     async (request) =>
       documents.act(
         request.params.type,
@@ -131,10 +115,7 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
   for (const path of ['/:type/:id/certificate', '/:type/:id/certificate/:number'])
     app.get<{ Params: DocParams & { number?: string } }>(
       path,
-      generic(path.endsWith(':number') ? ['type', 'id', 'number'] : ['type', 'id'], {
-        200: PDF_RESPONSE,
-        ...PROBLEM_RESPONSES,
-      }),
+      perDefinition(['type', 'id', ...(path.endsWith(':number') ? ['number'] : [])], PDF_RESPONSE),
       async (request, reply) => {
         const { filename, pdf } = await documents.certificate(
           request.params.type,
@@ -151,15 +132,12 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
     );
   app.get<{ Params: DocParams }>(
     '/:type/:id/versions',
-    generic(['type', 'id'], {
-      200: { type: 'array', items: VERSION_SUMMARY },
-      ...PROBLEM_RESPONSES,
-    }),
+    perDefinition(['type', 'id'], { type: 'array', items: VERSION_SUMMARY }),
     async (request) => documents.versions(request.params.type, caller(request), request.params.id),
   );
   app.get<{ Params: DocParams & { version: string } }>(
     '/:type/:id/versions/:version',
-    generic(['type', 'id', 'version'], DOCUMENT),
+    perDefinition(['type', 'id', 'version'], VIEW),
     async (request) => {
       const version = Number(request.params.version);
       if (!isStoredPositiveInteger(version)) throw new ApiProblem(404, ERROR_CODES.notFound);
@@ -173,7 +151,7 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
   );
   app.get<{ Params: DocParams }>(
     '/:type/:id/history',
-    generic(['type', 'id'], { 200: { type: 'array', items: HISTORY_ENTRY }, ...PROBLEM_RESPONSES }),
+    perDefinition(['type', 'id'], { type: 'array', items: HISTORY_ENTRY }),
     async (request) =>
       documents.history(
         request.params.type,
@@ -184,7 +162,7 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
   );
   app.post<{ Params: DocParams & { action: string } }>(
     '/:type/:id/actions/:action',
-    generic(['type', 'id', 'action'], DOCUMENT, ACTION_BODY),
+    perDefinition(['type', 'id', 'action'], VIEW, { body: ACTION_BODY }),
     async (request) =>
       documents.act(
         request.params.type,
