@@ -24,41 +24,37 @@ const CORRECTION_ACTION = 'modify-profile';
 const TOKEN = { type: 'string', description: 'The token of the link the return notice gave' };
 const ROUTES = {
   open: {
-    schema: {
-      tags: ['connectid'],
-      summary: 'A returned self-registration, opened by the one-time link of its notice',
-      body: { type: 'object', required: ['token'], properties: { token: TOKEN } },
-      response: {
-        200: {
-          description: 'The registration as stored and the reviewer’s notes',
-          type: 'object',
-          properties: {
-            login: { type: 'string' },
-            data: { type: 'object', additionalProperties: true },
-            notes: { type: ['string', 'null'] },
-          },
+    tags: ['connectid'],
+    summary: 'A returned self-registration, opened by the one-time link of its notice',
+    body: { type: 'object', required: ['token'], properties: { token: TOKEN } },
+    response: {
+      200: {
+        description: 'The registration as stored and the reviewer’s notes',
+        type: 'object',
+        properties: {
+          login: { type: 'string' },
+          data: { type: 'object', additionalProperties: true },
+          notes: { type: ['string', 'null'] },
         },
-        ...PROBLEM_RESPONSES,
       },
+      ...PROBLEM_RESPONSES,
     },
   },
   correct: {
-    schema: {
-      tags: ['connectid'],
-      summary: 'Corrects a returned self-registration: MODIFIED, pending review again',
-      body: {
+    tags: ['connectid'],
+    summary: 'Corrects a returned self-registration: MODIFIED, pending review again',
+    body: {
+      type: 'object',
+      required: ['token', 'data'],
+      properties: { token: TOKEN, data: { $ref: '#/components/schemas/entity.account' } },
+    },
+    response: {
+      200: {
+        description: 'Corrected; the link is used up',
         type: 'object',
-        required: ['token', 'data'],
-        properties: { token: TOKEN, data: { $ref: '#/components/schemas/entity.account' } },
+        properties: { id: { type: 'string' }, status: { type: 'string' } },
       },
-      response: {
-        200: {
-          description: 'Corrected; the link is used up',
-          type: 'object',
-          properties: { id: { type: 'string' }, status: { type: 'string' } },
-        },
-        ...PROBLEM_RESPONSES,
-      },
+      ...PROBLEM_RESPONSES,
     },
   },
 };
@@ -95,7 +91,7 @@ export function correctionRoutes(app: FastifyInstance, options: CorrectionOption
     return { account, id, holder, view, hidden };
   };
 
-  app.post('/registration/correction/open', ROUTES.open, async (request) => {
+  app.post('/registration/correction/open', { schema: ROUTES.open }, async (request) => {
     const body = isObject(request.body) ? request.body : {};
     const { account, id, holder, view, hidden } = await returnedAccount(
       body.token,
@@ -110,7 +106,7 @@ export function correctionRoutes(app: FastifyInstance, options: CorrectionOption
     };
   });
 
-  app.post('/registration/correction', ROUTES.correct, async (request) => {
+  app.post('/registration/correction', { schema: ROUTES.correct }, async (request) => {
     const body = isObject(request.body) ? request.body : {};
     const { account, id, holder, view, hidden } = await returnedAccount(
       body.token,

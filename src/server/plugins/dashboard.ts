@@ -79,6 +79,7 @@ const INBOX_MESSAGE = {
     createdAt: DATE_TIME,
     about: {
       type: ['object', 'null'],
+      additionalProperties: true,
       properties: {
         id: UUID_STRING,
         type: { type: 'string' },
