@@ -165,8 +165,13 @@ describe.each(databaseKinds())('live answers against the API contract on %s', (k
         gateway: 'sandbox',
       };
       for (const parameter of operation.parameters ?? []) {
-        const values = parameter.schema?.enum as string[] | undefined;
-        if (parameter.in === 'path' && values) params[parameter.name] = values[0]!;
+        // A path value the document names: enumerated, or given as an example.
+        const values = [
+          ...((parameter.schema?.enum ?? parameter.schema?.examples ?? []) as unknown[]),
+          ...(parameter.example === undefined ? [] : [parameter.example]),
+          ...Object.values(parameter.examples ?? {}).map((example) => example.value),
+        ];
+        if (parameter.in === 'path' && values.length) params[parameter.name] = String(values[0]);
       }
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) =>
         encodeURIComponent(params[name]!),

@@ -9,7 +9,14 @@ import addFormatsPlugin from 'ajv-formats';
 type Json = Record<string, unknown>;
 export interface Operation {
   operationId?: string;
-  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Json }>;
+  parameters?: Array<{
+    name: string;
+    in: string;
+    required?: boolean;
+    schema?: Json;
+    example?: unknown;
+    examples?: Record<string, { value: unknown }>;
+  }>;
   requestBody?: { content: Record<string, { schema?: Json }> };
   responses: Record<string, { content?: Record<string, { schema?: Json }> }>;
 }

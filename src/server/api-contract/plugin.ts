@@ -50,28 +50,10 @@ export async function installApiContract(
   installValidation(app);
   const generated = definitionContract(definitions, formCatalogs(definitions.schemas));
 
-  const statisticsWorkflows = definitions.workflows
-    .filter((workflow) => workflow.statistics && (workflow.backend ?? 'evisa') === 'evisa')
-    .map((workflow) => workflow.id);
-
-  const transform: SwaggerTransform = ({ schema, url, route }) => {
+  const transform: SwaggerTransform = ({ schema, url }) => {
     if (!isApi(url)) return { schema: { ...schema, hide: true } as FastifySchema, url };
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const key = `${methods[0]} ${url}`;
-    // The workflows offering statistics, named from the definitions.
-    const params =
-      key === 'GET /api/evisa/statistics/:workflowId'
-        ? {
-            type: 'object',
-            required: ['workflowId'],
-            properties: { workflowId: { type: 'string', enum: statisticsWorkflows } },
-          }
-        : undefined;
     return {
-      schema: {
-        ...schema,
-        ...(params && statisticsWorkflows.length ? { params } : {}),
-      } as FastifySchema,
+      schema,
       // A plugin's root route (`/api/media/`) answers without the slash too: listed without it.
       url: url.replace(/(.)\/$/, '$1'),
     };

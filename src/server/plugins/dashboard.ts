@@ -9,7 +9,6 @@ import {
   PROBLEM_RESPONSES,
   searchRequestSchema,
   searchResultSchema,
-  stringParams,
   UUID_STRING,
 } from '../api-contract/common';
 import { latestMessages } from '../dashboard/inbox';
@@ -186,7 +185,19 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
       schema: {
         tags: ['dashboard'],
         summary: 'Counts of a workflow declaring `statistics`, by status and by month',
-        params: stringParams('workflowId'),
+        params: {
+          type: 'object',
+          required: ['workflowId'],
+          properties: {
+            workflowId: {
+              type: 'string',
+              description: 'A workflow declaring `statistics`; another is a 404',
+              examples: [...workflows.values()]
+                .filter((w) => w.definition.statistics)
+                .map((w) => w.definition.id),
+            },
+          },
+        },
         response: {
           200: {
             description: 'Counts by creation date',
