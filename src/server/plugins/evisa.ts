@@ -25,25 +25,12 @@ type DocParams = TypeParams & { id: string };
 
 /** A document as the routes answer it, and the body of its actions (definition-paths.ts). */
 const VIEW = documentViewSchema(ANY_OBJECT);
+const SENT = { data: ANY_OBJECT, notes: { type: 'string' }, owner: { type: 'string' } };
 const ACTION_BODY = {
   type: 'object',
-  properties: {
-    version: { type: 'integer' },
-    data: ANY_OBJECT,
-    notes: { type: 'string' },
-    assignee: { type: 'string' },
-    owner: { type: 'string' },
-  },
+  properties: { version: { type: 'integer' }, assignee: { type: 'string' }, ...SENT },
 };
-const CREATE_BODY = {
-  type: 'object',
-  properties: {
-    action: { type: 'string' },
-    data: ANY_OBJECT,
-    notes: { type: 'string' },
-    owner: { type: 'string' },
-  },
-};
+const CREATE_BODY = { type: 'object', properties: { action: { type: 'string' }, ...SENT } };
 
 /**
  * The `evisa` backend: documents of every type defined in workflows/, one generic set of routes.
