@@ -26,12 +26,16 @@ export type { Principal } from './auth/principal';
 export { PROJECT_ROOT, type ServerConfig } from './config';
 export type { Database } from './db/schema';
 export { UUID } from './db/ids';
-export { documented, PROBLEM_RESPONSES } from './api-contract/common';
 export {
-  API_CREDENTIAL_ROUTES,
-  PASSWORD_ROUTES,
-  REGISTRATION_ROUTES,
-} from './api-contract/fixed-routes';
+  ANY_OBJECT,
+  DATE_TIME,
+  NO_CONTENT,
+  NULLABLE_DATE_TIME,
+  PROBLEM_RESPONSES,
+  stringParams,
+  TRANSLATIONS_SCHEMA,
+  UUID_STRING,
+} from './api-contract/common';
 export { validEntry } from './catalog/seed';
 export { entriesValidAt, entriesValidAtWith } from './catalog/valid-at';
 export {

@@ -1,86 +1,20 @@
-import type {
-  FastifySchema,
-  FastifySchemaCompiler,
-  FastifySchemaValidationError,
-  FastifySerializerCompiler,
-  RouteShorthandOptions,
-} from 'fastify';
-import { Ajv } from 'ajv';
 import { FILTER_CRITERIA } from '../../core/search/criteria';
 
 /**
- * Pieces of the API contract (the OpenAPI document at `/api/openapi.json`) shared by the fixed
- * routes' declarations and the paths generated per workflow and catalogue.
- *
- * Schemas here DESCRIBE what the handlers accept and answer; they never validate nor shape a
- * body or an answer (docs/api.md, "The API contract"): the handlers validate with the
- * definitions' own compiled validators and answer with translated problems, and the answer
- * leaves exactly as JSON.stringify writes it. A declared query string is checked as declared.
+ * Pieces of the API contract (the OpenAPI document at `/api/openapi.json`) shared by the
+ * routes' own schemas and the paths generated per workflow and catalogue. A route's schema
+ * checks its request (http/validation.ts) and writes its answer (fast-json-stringify: what a
+ * schema does not list is not sent, so answers that are open say `additionalProperties`).
  */
 export type ContractSchema = Record<string, unknown>;
 
-/**
- * Query strings are checked against what the route declares, with Fastify's own coercion (a
- * `limit` arrives as text and the handler reads an integer); a value that is not what the
- * contract says is a 400 naming the parameter, never the database's error. No definition
- * shapes a query, so this is the one place that validates it.
- */
-const queries = new Ajv({ coerceTypes: 'array', allErrors: true, messages: false });
-/** A query's validator; Fastify reads the errors of a refusal from the function's `errors`. */
-type QueryValidator = ((query: Record<string, unknown>) => boolean) & {
-  errors?: FastifySchemaValidationError[] | null;
-};
-function queryValidator(schema: object): QueryValidator {
-  const compiled = queries.compile(schema);
-  const validate: QueryValidator = (query) => {
-    const valid = compiled(query);
-    validate.errors = compiled.errors;
-    // Ajv turns `1e400` into Infinity and then checks no bound on it: not a number anyone meant.
-    const infinite = valid
-      ? Object.keys(query).find((name) => query[name] === Infinity || query[name] === -Infinity)
-      : undefined;
-    if (infinite === undefined) return valid;
-    validate.errors = [
-      { instancePath: `/${infinite}`, schemaPath: '', keyword: 'type', params: { type: 'number' } },
-    ];
-    return false;
-  };
-  return validate;
-}
-/** Accepts bodies and parameters as given: the handler validates them (with the definitions' validators). */
-const handlerValidates: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) =>
-  httpPart === 'querystring' ? queryValidator(schema) : () => true;
-/**
- * Writes what the handler returns, whole: fast-json-stringify would drop every property a
- * response schema does not list, and coerce the rest.
- */
-const sentAsIs: FastifySerializerCompiler<FastifySchema> = () => (data) => JSON.stringify(data);
-
-/** A route's schema for the contract only: validation and serialization stay as they were. */
-export type ContractRouteSchema = FastifySchema & {
-  summary?: string;
-  description?: string;
-  tags?: string[];
-  hide?: boolean;
-  consumes?: string[];
-  security?: Array<Record<string, string[]>>;
-};
-
-/** Route options declaring `schema` for the contract, with validation and output unchanged. */
-export function documented(schema: ContractRouteSchema): RouteShorthandOptions & {
-  schema: ContractRouteSchema;
-} {
-  return { schema, validatorCompiler: handlerValidates, serializerCompiler: sentAsIs };
-}
-
-/** A generic route the contract replaces with one path per workflow or catalogue. */
-export function servedPerDefinition(schema: ContractRouteSchema): ReturnType<typeof documented> {
-  return documented({ ...schema, hide: true });
-}
+/** Any object, written whole: a definition's data, or an answer the contract does not detail. */
+export const ANY_OBJECT = { type: 'object', additionalProperties: true } as const;
 
 /** One field's problem: where (a JSON pointer into the body), which rule, and its message. */
 const FIELD_PROBLEM: ContractSchema = {
   type: 'object',
+  additionalProperties: true,
   required: ['path', 'rule', 'message'],
   properties: {
     path: { type: 'string', description: 'JSON pointer into the body' },
@@ -96,6 +30,8 @@ export const PROBLEM: ContractSchema = {
   properties: {
     error: {
       type: 'object',
+      description: 'Some codes say more (a refused publish: `problems`, `current`)',
+      additionalProperties: true,
       required: ['status', 'code', 'message'],
       properties: {
         status: { type: 'integer' },
@@ -127,6 +63,21 @@ export const DATE_TIME = { type: 'string', format: 'date-time' } as const;
 export const NULLABLE_STRING = { type: ['string', 'null'] } as const;
 export const NULLABLE_DATE_TIME = { type: ['string', 'null'], format: 'date-time' } as const;
 
+/**
+ * The schema of a generic route serving every workflow or catalogue (`/:type/:id`): it checks
+ * and writes their requests and answers, and stays out of the contract, which lists one path
+ * per definition instead (definition-paths.ts).
+ */
+export function perDefinition(
+  params: string[],
+  answer: ContractSchema,
+  parts: { body?: ContractSchema; querystring?: ContractSchema; status?: number } = {},
+) {
+  const { status = 200, ...request } = parts;
+  const response = { [status]: answer, ...PROBLEM_RESPONSES };
+  return { schema: { hide: true, params: stringParams(...params), response, ...request } };
+}
+
 /** Path parameters as an object schema, every one a string (handlers check their form). */
 export function stringParams(...names: string[]): ContractSchema {
   return {
@@ -140,7 +91,9 @@ const FILTER_VALUE = { type: ['string', 'number', 'boolean', 'null'] } as const;
 
 /**
  * The body of a search (docs/api.md, "Search"): conditions on `fields`, paging and sorting.
- * `extra` adds properties (a document list's `list`).
+ * `extra` adds properties (a document list's `list`). A route's own search names no fields
+ * nor criteria: the search protocol refuses an unknown one with its own code
+ * (UNKNOWN_FIELD, UNKNOWN_CRITERION); the contract's per-definition paths name them.
  */
 export function searchRequestSchema(
   fields: readonly string[] | undefined,
@@ -148,6 +101,9 @@ export function searchRequestSchema(
   required: string[] = [],
 ): ContractSchema {
   const field = fields ? { type: 'string', enum: [...fields] } : { type: 'string' };
+  const criterion = fields
+    ? { type: 'string', enum: [...FILTER_CRITERIA] }
+    : { type: 'string', description: `One of ${FILTER_CRITERIA.join(', ')}` };
   return {
     type: 'object',
     ...(required.length ? { required } : {}),
@@ -161,7 +117,7 @@ export function searchRequestSchema(
           required: ['field', 'criterion'],
           properties: {
             field,
-            criterion: { type: 'string', enum: [...FILTER_CRITERIA] },
+            criterion,
             value: FILTER_VALUE,
             valueTo: { ...FILTER_VALUE, description: 'Upper bound of `between`' },
           },
@@ -382,12 +338,12 @@ export const CATALOG_IMPORT_RESULT: ContractSchema = {
 };
 
 /** The body of a catalogue import: whole entries (`entries` of the catalogue's schema). */
-export function catalogImportBodySchema(entry: ContractSchema, maxItems: number): ContractSchema {
+export function catalogImportBodySchema(entry: ContractSchema, maxItems?: number): ContractSchema {
   return {
     type: 'object',
     required: ['entries', 'dryRun'],
     properties: {
-      entries: { type: 'array', minItems: 1, maxItems, items: entry },
+      entries: { type: 'array', minItems: 1, ...(maxItems && { maxItems }), items: entry },
       dryRun: { type: 'boolean', description: 'true: say what the import would do, write nothing' },
     },
   };
@@ -403,7 +359,7 @@ export const DERIVED_VALUES: ContractSchema = {
       description: 'Value at each of the workflow’s `derive.fills` pointers',
       additionalProperties: true,
     },
-    problems: { type: 'array', items: { type: 'object' } },
+    problems: { type: 'array', items: ANY_OBJECT },
   },
 };
 

@@ -1,4 +1,5 @@
 import { catalogEntrySchema, catalogFieldKinds } from '../../core/definitions/catalog-entry';
+import { stripRequired } from '../../core/definitions/strip-required';
 import { documentChoiceFieldsOf } from '../../core/definitions/document-choices';
 import {
   isEnabled,
@@ -155,6 +156,7 @@ export function listFields(list: WorkflowList | undefined): string[] {
 /** Component names, all under a prefix naming what they are. */
 export const componentNames = {
   entity: (id: string) => `entity.${id}`,
+  draft: (id: string) => `draft.${id}`,
   document: (workflow: string) => `document.${workflow}`,
   list: (workflow: string, list: string) => `list.${workflow}.${list}`,
   catalog: (id: string) => `catalog.${id}`,
@@ -198,8 +200,11 @@ function addWorkflow(
     description: `Documents of the workflow ${workflow.id} (workflows/${workflow.id}.json), data following schemas/${entity.id}.schema.json`,
   });
   const data = ref(componentNames.entity(entity.id));
+  // A stored document's data is whole once an action validated it, a draft's partial: the
+  // schema without `required`, as the store checks a draft.
+  contract.schemas[componentNames.draft(entity.id)] = component(stripRequired(entity.schema));
   const documentName = componentNames.document(workflow.id);
-  contract.schemas[documentName] = documentViewSchema(data);
+  contract.schemas[documentName] = documentViewSchema(ref(componentNames.draft(entity.id)));
   const document = ref(documentName);
   const paths = contract.paths;
 

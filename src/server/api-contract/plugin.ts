@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { DefinitionBundle } from '../../core/definitions/types';
 import { formCatalogs } from '../catalog/form-catalogs';
 import { PROJECT_ROOT } from '../config';
-import { DATE_TIME, PROBLEM_RESPONSES } from './common';
+import { installValidation } from '../http/validation';
 import { definitionContract } from './definition-paths';
 
 /** Where the contract and its reference page are served. */
@@ -23,33 +23,6 @@ function isApi(url: string): boolean {
   return !(url === OPENAPI_PATH || url.startsWith(REFERENCE_PAGE_PATH));
 }
 
-/**
- * Answers of routes whose modules declare only their request schema (challenge, inbox): added
- * to the document here so those modules' validation stays exactly as it was.
- */
-const ANSWERS: Record<string, FastifySchema['response']> = {
-  'POST /api/challenge/': {
-    201: {
-      description: 'Code sent (or kept in the outbox outside production)',
-      type: 'object',
-      properties: {
-        challengeId: { type: 'string' },
-        expiresAt: DATE_TIME,
-        message: { type: 'string', description: "In the request's language" },
-      },
-    },
-    ...PROBLEM_RESPONSES,
-  },
-  'POST /api/challenge/:id/verify': {
-    200: {
-      description: 'The code is right (it is not used up)',
-      type: 'object',
-      properties: { valid: { type: 'boolean' }, message: { type: 'string' } },
-    },
-    ...PROBLEM_RESPONSES,
-  },
-};
-
 /** The fixed parts of the API, in the order the reference page shows them. */
 const FIXED_TAGS = [
   { name: 'service', description: 'Health of the process and its database' },
@@ -62,11 +35,6 @@ const FIXED_TAGS = [
   { name: 'catalogue', description: 'Enumerations shared by every catalogue' },
 ];
 
-const TAGS: Record<string, string> = {
-  'POST /api/challenge/': 'challenge',
-  'POST /api/challenge/:id/verify': 'challenge',
-};
-
 /**
  * The API contract: `@fastify/swagger` gathers every route's schema as routes are registered
  * (so this runs before them), hides what is not the API and the generic routes, and adds one
@@ -78,34 +46,14 @@ export async function installApiContract(
   app: FastifyInstance,
   definitions: DefinitionBundle,
 ): Promise<void> {
+  // The same schemas check every route's request (http/validation.ts).
+  installValidation(app);
   const generated = definitionContract(definitions, formCatalogs(definitions.schemas));
 
-  const statisticsWorkflows = definitions.workflows
-    .filter((workflow) => workflow.statistics && (workflow.backend ?? 'evisa') === 'evisa')
-    .map((workflow) => workflow.id);
-
-  const transform: SwaggerTransform = ({ schema, url, route }) => {
+  const transform: SwaggerTransform = ({ schema, url }) => {
     if (!isApi(url)) return { schema: { ...schema, hide: true } as FastifySchema, url };
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const key = `${methods[0]} ${url}`;
-    const response = ANSWERS[key];
-    const tag = TAGS[key];
-    // The workflows offering statistics, named from the definitions.
-    const params =
-      key === 'GET /api/evisa/statistics/:workflowId'
-        ? {
-            type: 'object',
-            required: ['workflowId'],
-            properties: { workflowId: { type: 'string', enum: statisticsWorkflows } },
-          }
-        : undefined;
     return {
-      schema: {
-        ...schema,
-        ...(response && !schema?.response ? { response } : {}),
-        ...(tag ? { tags: [tag] } : {}),
-        ...(params && statisticsWorkflows.length ? { params } : {}),
-      } as FastifySchema,
+      schema,
       // A plugin's root route (`/api/media/`) answers without the slash too: listed without it.
       url: url.replace(/(.)\/$/, '$1'),
     };

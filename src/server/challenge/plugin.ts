@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { DATE_TIME, PROBLEM_RESPONSES } from '../api-contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LANGUAGES, translate, type Language, type TextTree } from '../../core/i18n/translate';
@@ -64,6 +65,19 @@ export async function challengePlugin(
     '/',
     {
       schema: {
+        tags: ['challenge'],
+        response: {
+          201: {
+            description: 'Code sent (or kept in the outbox outside production)',
+            type: 'object',
+            properties: {
+              challengeId: { type: 'string' },
+              expiresAt: DATE_TIME,
+              message: { type: 'string', description: "In the request's language" },
+            },
+          },
+          ...PROBLEM_RESPONSES,
+        },
         body: {
           type: 'object',
           required: ['channel', 'destination', 'purpose'],
@@ -130,6 +144,15 @@ export async function challengePlugin(
     '/:id/verify',
     {
       schema: {
+        tags: ['challenge'],
+        response: {
+          200: {
+            description: 'The code is right (it is not used up)',
+            type: 'object',
+            properties: { valid: { type: 'boolean' }, message: { type: 'string' } },
+          },
+          ...PROBLEM_RESPONSES,
+        },
         body: {
           type: 'object',
           required: ['code'],

@@ -10,7 +10,17 @@ import {
   type CatalogDefinition,
 } from '../../core/definitions/types';
 import { requireAnyRole, requireSignedIn } from '../auth/plugin';
-import { CATALOG_ROUTES } from '../api-contract/fixed-routes';
+import {
+  ANY_OBJECT,
+  CATALOG_IMPORT_RESULT,
+  catalogEntryRecordSchema,
+  catalogImportBodySchema,
+  CODE_NAME_ITEMS,
+  NO_CONTENT,
+  perDefinition,
+  searchRequestSchema,
+  searchResultSchema,
+} from '../api-contract/common';
 import type { CatalogCache } from '../catalog/cache';
 import { chooseOptions } from '../catalog/options';
 import { checkEntry } from '../catalog/checked-entry';
@@ -50,6 +60,8 @@ const CATALOG_IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 /** At most this many options per answer: the form's select narrows as the person types. */
 const OPTIONS_LIMIT = 50;
 
+const ENTRY = catalogEntryRecordSchema(ANY_OBJECT);
+
 /**
  * The `catalog` backend: one generic set of routes serving every catalogue definition.
  * Roles, fields and validation all come from the catalogue's file.
@@ -65,7 +77,9 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
 
   app.patch<{ Params: { catalogId: string } }>(
     '/:catalogId',
-    CATALOG_ROUTES.search,
+    perDefinition(['catalogId'], searchResultSchema(ENTRY), {
+      body: searchRequestSchema(undefined),
+    }),
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
       requireAnyRole(request, catalogReaderRoles(catalog));
@@ -81,7 +95,9 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
 
   app.get<{ Params: { catalogId: string }; Querystring: Record<string, unknown> }>(
     '/:catalogId/options',
-    CATALOG_ROUTES.options,
+    perDefinition(['catalogId'], CODE_NAME_ITEMS, {
+      querystring: { type: 'object', properties: { search: { type: 'string' } } },
+    }),
     async (request) => {
       requireSignedIn(request);
       const catalog = catalogOf(request.params.catalogId);
@@ -113,7 +129,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
 
   app.get<{ Params: { catalogId: string; id: string } }>(
     '/:catalogId/:id',
-    CATALOG_ROUTES.read,
+    perDefinition(['catalogId', 'id'], ENTRY),
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
       requireAnyRole(request, catalogReaderRoles(catalog));
@@ -127,7 +143,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
 
   app.post<{ Params: { catalogId: string } }>(
     '/:catalogId',
-    CATALOG_ROUTES.create,
+    perDefinition(['catalogId'], ENTRY, { body: ANY_OBJECT, status: 201 }),
     async (request, reply) => {
       const catalog = catalogOf(request.params.catalogId);
       const principal = requireAnyRole(request, roleList(catalog.managerRoles));
@@ -168,7 +184,9 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
   // Edit Entry: the new data and period, with the version read.
   app.put<{ Params: { catalogId: string; id: string } }>(
     '/:catalogId/:id',
-    CATALOG_ROUTES.update,
+    perDefinition(['catalogId', 'id'], ENTRY, {
+      body: { type: 'object', properties: { version: { type: 'integer' }, data: ANY_OBJECT } },
+    }),
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
       const principal = requireAnyRole(request, roleList(catalog.managerRoles));
@@ -203,7 +221,11 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
   app.post<{ Params: { catalogId: string } }>(
     '/:catalogId/import',
     {
-      ...CATALOG_ROUTES.import,
+      // No `maxItems`: too many rows is a 413 saying the limit, in the request's language.
+      ...perDefinition(['catalogId'], CATALOG_IMPORT_RESULT, {
+        // A row that is no entry is a problem of its row, reported with the others.
+        body: catalogImportBodySchema({}),
+      }),
       bodyLimit: Math.max(CATALOG_IMPORT_BODY_LIMIT, app.initialConfig.bodyLimit ?? 0),
       // A body beyond the API's usual limit is read for a manager only: nobody else makes the
       // server parse megabytes. Smaller ones go the usual way (a NUL character refused first).
@@ -251,7 +273,10 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
   // Delete: ?version= the version read.
   app.delete<{ Params: { catalogId: string; id: string }; Querystring: { version?: string } }>(
     '/:catalogId/:id',
-    CATALOG_ROUTES.delete,
+    perDefinition(['catalogId', 'id'], NO_CONTENT, {
+      querystring: { type: 'object', properties: { version: { type: 'string' } } },
+      status: 204,
+    }),
     async (request, reply) => {
       const catalog = catalogOf(request.params.catalogId);
       requireAnyRole(request, roleList(catalog.managerRoles));
@@ -266,24 +291,11 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
 }
 
 /**
- * The body of an import: `entries` (a list of at most CATALOG_IMPORT_MAX_ROWS; what each holds
- * is the import's business, row by row) and `dryRun`. Otherwise a 400, or a 413 saying the
- * limit in the request's language.
+ * The rows of an import (its shape is checked by the route's schema): at most
+ * CATALOG_IMPORT_MAX_ROWS, or a 413 saying the limit in the request's language.
  */
 function importRequest(body: unknown, language: Language): { entries: unknown[]; dryRun: boolean } {
-  const given = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const problems = [
-    ...(Array.isArray(given.entries)
-      ? given.entries.length === 0
-        ? [{ path: '/entries', rule: 'minItems', params: { limit: 1 } }]
-        : []
-      : [{ path: '/entries', rule: 'type', params: { type: 'array' } }]),
-    ...(typeof given.dryRun === 'boolean'
-      ? []
-      : [{ path: '/dryRun', rule: 'type', params: { type: 'boolean' } }]),
-  ];
-  if (problems.length > 0) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
-  const entries = given.entries as unknown[];
+  const { entries, dryRun } = body as { entries: unknown[]; dryRun: boolean };
   if (entries.length > CATALOG_IMPORT_MAX_ROWS)
     throw new ApiProblem(
       413,
@@ -295,7 +307,7 @@ function importRequest(body: unknown, language: Language): { entries: unknown[];
       undefined,
       'catalog.import.tooManyRows',
     );
-  return { entries, dryRun: given.dryRun as boolean };
+  return { entries, dryRun };
 }
 
 /**

@@ -2,7 +2,15 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { requireSignedIn } from '../auth/plugin';
-import { DASHBOARD_ROUTES } from '../api-contract/fixed-routes';
+import {
+  DATE_TIME,
+  NULLABLE_DATE_TIME,
+  NULLABLE_STRING,
+  PROBLEM_RESPONSES,
+  searchRequestSchema,
+  searchResultSchema,
+  UUID_STRING,
+} from '../api-contract/common';
 import { latestMessages } from '../dashboard/inbox';
 import { searchLibrary } from '../dashboard/library';
 import { dashboardCaller } from '../dashboard/rows';
@@ -31,6 +39,57 @@ export interface DashboardPluginOptions {
  */
 const RESERVED_IDS = ['statistics', 'verification'];
 
+const LIBRARY_FIELDS = [
+  'workflow',
+  'documentType',
+  'number',
+  'reference',
+  'status',
+  'submittedAt',
+  'createdAt',
+  'updatedAt',
+];
+const LIBRARY_ROW = {
+  workflow: { type: 'string' },
+  documentType: { type: 'string' },
+  id: UUID_STRING,
+  number: NULLABLE_STRING,
+  reference: NULLABLE_STRING,
+  status: { type: 'string' },
+  updatedAt: DATE_TIME,
+  submittedAt: NULLABLE_DATE_TIME,
+};
+const COUNTS = (key: string) => ({
+  type: 'array',
+  items: {
+    type: 'object',
+    required: [key, 'count'],
+    properties: { [key]: { type: 'string' }, count: { type: 'integer' } },
+  },
+});
+const INBOX_MESSAGE = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    status: { type: 'string' },
+    subject: { type: 'string' },
+    body: { type: 'string' },
+    language: NULLABLE_STRING,
+    createdAt: DATE_TIME,
+    about: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+      properties: {
+        id: UUID_STRING,
+        type: { type: 'string' },
+        title: { type: 'string' },
+        number: { type: 'string' },
+        path: { type: 'string' },
+      },
+    },
+  },
+};
+
 /**
  * The dashboard and home page of the evisa backend: My Library and My Tasks (searches across
  * every workflow), a workflow's statistics, and the public check of an electronic document.
@@ -46,15 +105,73 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
   const inbox = [...workflows.values()].find((w) => w.definition.inbox);
   const documents = new Map([...workflows].filter(([, w]) => w !== inbox));
 
-  app.patch('/dashboard/library', DASHBOARD_ROUTES.library, async (request) =>
-    searchLibrary(db, documents, dashboardCaller(request), request.body, searchLimits),
+  app.patch(
+    '/dashboard/library',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'My Library: the documents the caller owns, across every evisa workflow',
+        description: `Fields: ${LIBRARY_FIELDS.join(', ')}.`,
+        body: searchRequestSchema(undefined),
+        response: {
+          200: searchResultSchema({ type: 'object', properties: LIBRARY_ROW }),
+          ...PROBLEM_RESPONSES,
+        },
+      },
+    },
+    async (request) =>
+      searchLibrary(db, documents, dashboardCaller(request), request.body, searchLimits),
   );
-  app.patch('/dashboard/tasks', DASHBOARD_ROUTES.tasks, async (request) =>
-    searchTasks(db, documents, dashboardCaller(request), request.body, searchLimits),
+  app.patch(
+    '/dashboard/tasks',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'My Tasks: assigned documents, queues the caller serves, own documents waiting',
+        description: `Fields: ${[...LIBRARY_FIELDS, 'assignee', 'reason', 'list'].join(', ')}.`,
+        body: searchRequestSchema(undefined),
+        response: {
+          200: searchResultSchema({
+            type: 'object',
+            properties: {
+              ...LIBRARY_ROW,
+              assignee: NULLABLE_STRING,
+              reason: { type: 'string', enum: ['assigned', 'queue', 'owner'] },
+              list: NULLABLE_STRING,
+            },
+          }),
+          ...PROBLEM_RESPONSES,
+        },
+      },
+    },
+    async (request) =>
+      searchTasks(db, documents, dashboardCaller(request), request.body, searchLimits),
   );
   app.get<{ Querystring: { limit?: number } }>(
     '/dashboard/inbox',
-    DASHBOARD_ROUTES.inbox,
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "The caller's newest inbox messages, unread first, and how many are unread",
+        querystring: {
+          type: 'object',
+          properties: { limit: { type: 'integer', minimum: 1, maximum: 50 } },
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            description: 'Messages and the unread count',
+            type: 'object',
+            properties: {
+              unread: { type: 'integer' },
+              workflow: NULLABLE_STRING,
+              items: { type: 'array', items: INBOX_MESSAGE },
+            },
+          },
+          ...PROBLEM_RESPONSES,
+        },
+      },
+    },
     async (request, reply) => {
       const principal = requireSignedIn(request);
       if (!inbox) return { unread: 0, workflow: null, items: [] };
@@ -64,7 +181,37 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
   );
   app.get<{ Params: { workflowId: string } }>(
     '/statistics/:workflowId',
-    DASHBOARD_ROUTES.statistics,
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Counts of a workflow declaring `statistics`, by status and by month',
+        params: {
+          type: 'object',
+          required: ['workflowId'],
+          properties: {
+            workflowId: {
+              type: 'string',
+              description: 'A workflow declaring `statistics`; another is a 404',
+              examples: [...workflows.values()]
+                .filter((w) => w.definition.statistics)
+                .map((w) => w.definition.id),
+            },
+          },
+        },
+        response: {
+          200: {
+            description: 'Counts by creation date',
+            type: 'object',
+            properties: {
+              year: { type: 'integer' },
+              byStatus: COUNTS('status'),
+              months: COUNTS('month'),
+            },
+          },
+          ...PROBLEM_RESPONSES,
+        },
+      },
+    },
     async (request) =>
       workflowStatistics(db, workflows.get(request.params.workflowId), requireSignedIn(request)),
   );
@@ -101,7 +248,36 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
   app.post(
     '/verification',
     {
-      ...DASHBOARD_ROUTES.verification,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Public check of an electronic document (rate limited per client address)',
+        body: {
+          type: 'object',
+          required: ['number', 'secondFactor'],
+          // Text, trimmed before it is checked: a blank one is missing, whatever else is wrong
+          // (dashboard/verification.ts), so no `type` here cuts that answer short.
+          properties: {
+            number: { maxLength: 50, description: 'Text' },
+            secondFactor: { maxLength: 100, description: 'Text' },
+          },
+        },
+        response: {
+          200: {
+            description:
+              'The document is genuine (issued); nothing personal nor any internal status is returned',
+            type: 'object',
+            properties: {
+              number: { type: 'string' },
+              documentType: { type: 'string' },
+              validFrom: NULLABLE_STRING,
+              validUntil: NULLABLE_STRING,
+              validity: { enum: ['inForce', 'notYetInForce', 'expired'] },
+              valid: { type: 'boolean', description: 'In force today' },
+            },
+          },
+          ...PROBLEM_RESPONSES,
+        },
+      },
       config: limit > 0 ? { rateLimit: { max: limit, timeWindow: 60_000 } } : {},
     },
     async (request) => verifier.verify(request.body),

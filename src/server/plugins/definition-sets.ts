@@ -3,9 +3,14 @@ import {
   DEFINITIONS_EDIT_ROLE,
   DEFINITIONS_PUBLISH_ROLE,
 } from '../../core/definitions/studio-roles';
-import { IDENTIFIER_PATTERN, isIdentifier } from '../../core/definitions/names';
+import { IDENTIFIER_PATTERN } from '../../core/definitions/names';
 import type { DefinitionBundle } from '../../core/definitions/types';
-import { DEFINITION_SET_ROUTES } from '../api-contract/definition-set-routes';
+import {
+  DATE_TIME,
+  PROBLEM_RESPONSES,
+  stringParams,
+  type ContractSchema,
+} from '../api-contract/common';
 import { requireAnyRole } from '../auth/plugin';
 import type { DatabaseHandle } from '../db/database';
 import { rolesGrantedBy } from '../implementations';
@@ -41,8 +46,224 @@ export interface DefinitionSetsOptions {
 }
 
 type Changes = Record<string, string | null>;
+/** The bodies as the routes' schemas let them in. */
+type PublishBody = { base: number; note: string; changes: Changes };
+type CheckBody = { base: number; changes: Changes; document?: string; impact?: boolean };
 
-const MAX_NOTE = 500;
+const SUMMARY: ContractSchema = {
+  type: 'object',
+  required: ['version', 'digest', 'source', 'note', 'publishedBy', 'publishedAt'],
+  properties: {
+    version: { type: 'integer', minimum: 1 },
+    digest: { type: 'string', description: 'Equal for equal files' },
+    source: {
+      type: 'string',
+      enum: ['folder', 'publish', 'restore'],
+      description: "Recorded from the deployment's folder, published, or an earlier one restored",
+    },
+    note: { type: 'string' },
+    publishedBy: { type: 'string' },
+    publishedAt: DATE_TIME,
+  },
+};
+/** A problem or warning: where in which file, and what. */
+const DEFINITION_PROBLEM: ContractSchema = {
+  type: 'object',
+  properties: {
+    file: { type: 'string' },
+    pointer: { type: 'string' },
+    message: { type: 'string' },
+  },
+};
+/** A new version, with what should be seen but did not refuse it. */
+const PUBLISHED: ContractSchema = {
+  ...SUMMARY,
+  properties: {
+    ...(SUMMARY.properties as Record<string, unknown>),
+    warnings: {
+      type: 'array',
+      description: 'Roles the set names that no access unit grants: nobody holds them yet',
+      items: DEFINITION_PROBLEM,
+    },
+  },
+};
+/** File path (a `.json` file of the folder, no `..`) -> its new text, or null to remove it. */
+const CHANGES = {
+  type: 'object',
+  description: "File path -> its new text, or null to remove it; other files are the base's",
+  propertyNames: { pattern: '^(?!(.*/)?\\.\\./)[A-Za-z0-9._/-]+\\.json$' },
+  additionalProperties: { type: ['string', 'null'] },
+};
+const BASE_AND_NOTE = {
+  base: {
+    type: 'integer',
+    minimum: 1,
+    description: 'The newest version when the changes were made; another answers 409',
+  },
+  note: {
+    type: 'string',
+    maxLength: 500,
+    pattern: '\\S',
+    description: 'Why, for the history (trimmed)',
+  },
+};
+
+const ROUTES = {
+  history: {
+    schema: {
+      tags: ['definitions'],
+      summary: 'Every published version of the definitions, newest first',
+      description: 'For holders of definitions-edit or definitions-publish.',
+      response: {
+        200: {
+          description: 'The versions',
+          type: 'object',
+          properties: { versions: { type: 'array', items: SUMMARY } },
+        },
+        ...PROBLEM_RESPONSES,
+      },
+    },
+  },
+  files: {
+    schema: {
+      tags: ['definitions'],
+      summary: "One version's files (path -> text), as a folder of definitions holds them",
+      params: stringParams('version'),
+      response: {
+        200: {
+          description: 'The version and its files',
+          type: 'object',
+          properties: {
+            ...(SUMMARY.properties as Record<string, unknown>),
+            files: { type: 'object', additionalProperties: { type: 'string' } },
+          },
+        },
+        ...PROBLEM_RESPONSES,
+      },
+    },
+  },
+  publish: {
+    schema: {
+      tags: ['definitions'],
+      summary: 'Publishes the newest version with changes: every process serves it at once',
+      description:
+        'Checked as at start: 422 lists every problem by file and JSON pointer. A removed status ' +
+        "holding documents must be mapped in the workflow's statusMoves (applied in the same " +
+        'transaction) or the publish is refused naming how many. For holders of definitions-publish.',
+      body: {
+        type: 'object',
+        required: ['base', 'note', 'changes'],
+        properties: {
+          ...BASE_AND_NOTE,
+          changes: CHANGES,
+        },
+      },
+      response: { 201: { description: 'Published', ...PUBLISHED }, ...PROBLEM_RESPONSES },
+    },
+  },
+  check: {
+    schema: {
+      tags: ['definitions'],
+      summary:
+        'Checks a draft (the newest version with changes) as a publish would, writing nothing',
+      description:
+        "Answers the problems found (valid false), or the roles nobody holds, the draft's version " +
+        "(naming its preview validator modules) and, for `document`, that type's definition and " +
+        'texts for a preview. For holders of definitions-edit or definitions-publish.',
+      body: {
+        type: 'object',
+        required: ['base', 'changes'],
+        properties: {
+          base: BASE_AND_NOTE.base,
+          changes: CHANGES,
+          document: {
+            type: 'string',
+            pattern: IDENTIFIER_PATTERN,
+            description: 'A document type to preview',
+          },
+          impact: {
+            type: 'boolean',
+            description:
+              'Also count the stored documents the changed schemas would refuse (reads every ' +
+              'stored document of each changed type)',
+          },
+        },
+      },
+      response: {
+        200: {
+          description: 'The draft checked',
+          type: 'object',
+          required: ['valid', 'problems', 'warnings'],
+          properties: {
+            valid: { type: 'boolean' },
+            problems: { type: 'array', items: DEFINITION_PROBLEM },
+            warnings: { type: 'array', items: DEFINITION_PROBLEM },
+            version: {
+              type: 'string',
+              description: "The draft's digest, naming its preview modules",
+            },
+            impact: {
+              type: 'array',
+              description:
+                'Stored documents the changed schemas would make invalid, by type (when asked)',
+              items: {
+                type: 'object',
+                properties: {
+                  document: { type: 'string' },
+                  checked: { type: 'integer' },
+                  invalid: { type: 'integer' },
+                  fields: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      properties: {
+                        pointer: { type: 'string' },
+                        keyword: { type: 'string' },
+                        count: { type: 'integer' },
+                      },
+                    },
+                  },
+                  examples: { type: 'array', items: { type: 'string' } },
+                },
+              },
+            },
+            document: {
+              type: 'object',
+              description: "The previewed type's definition, its texts and the shared texts",
+              additionalProperties: true,
+            },
+          },
+        },
+        ...PROBLEM_RESPONSES,
+      },
+    },
+  },
+  previewValidator: {
+    schema: {
+      tags: ['definitions'],
+      summary: "A checked draft's validator module: a catalogue entry's or a whole document's",
+      params: stringParams('version', 'kind', 'file'),
+      response: { 200: { description: 'An ES module', type: 'string' }, ...PROBLEM_RESPONSES },
+    },
+  },
+  previewSectionValidator: {
+    schema: {
+      tags: ['definitions'],
+      summary: "A checked draft's validator module for one section of a document",
+      params: stringParams('version', 'entity', 'file'),
+      response: { 200: { description: 'An ES module', type: 'string' }, ...PROBLEM_RESPONSES },
+    },
+  },
+  restore: {
+    schema: {
+      tags: ['definitions'],
+      summary: 'Publishes an earlier version again, as the newest (a roll back)',
+      params: stringParams('version'),
+      body: { type: 'object', required: ['base', 'note'], properties: BASE_AND_NOTE },
+      response: { 201: { description: 'Restored', ...PUBLISHED }, ...PROBLEM_RESPONSES },
+    },
+  },
+};
 
 /**
  * `/api/definitions/sets`: the published sets of definitions, every version (who, when, why),
@@ -56,44 +277,40 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
   const { database, modules } = options;
   const readers = [DEFINITIONS_EDIT_ROLE, DEFINITIONS_PUBLISH_ROLE];
 
-  app.get('/', DEFINITION_SET_ROUTES.history, async (request) => {
+  app.get('/', ROUTES.history, async (request) => {
     requireAnyRole(request, readers);
     return { versions: (await setHistory(database.db)).map(summary) };
   });
 
-  app.get<{ Params: { version: string } }>(
-    '/:version',
-    DEFINITION_SET_ROUTES.files,
-    async (request) => {
-      requireAnyRole(request, readers);
-      const set = await existingSet(request.params.version);
-      return { ...summary(set), files: Object.fromEntries(set.files) };
-    },
-  );
+  app.get<{ Params: { version: string } }>('/:version', ROUTES.files, async (request) => {
+    requireAnyRole(request, readers);
+    const set = await existingSet(request.params.version);
+    return { ...summary(set), files: Object.fromEntries(set.files) };
+  });
 
-  app.post('/', DEFINITION_SET_ROUTES.publish, async (request, reply) => {
+  app.post<{ Body: PublishBody }>('/', ROUTES.publish, async (request, reply) => {
     const principal = requireAnyRole(request, [DEFINITIONS_PUBLISH_ROLE]);
-    const body = publishBody(request.body);
+    const { body } = request;
     const files = await changedFiles(body.base, body.changes);
     const { set, warnings } = await publish(files, {
       base: body.base,
-      note: body.note,
+      note: body.note.trim(),
       by: principal.preferredUsername ?? principal.subject,
       source: 'publish',
     });
     return reply.status(201).send({ ...summary(set), warnings });
   });
 
-  app.post<{ Params: { version: string } }>(
+  app.post<{ Params: { version: string }; Body: Omit<PublishBody, 'changes'> }>(
     '/:version/restore',
-    DEFINITION_SET_ROUTES.restore,
+    ROUTES.restore,
     async (request, reply) => {
       const principal = requireAnyRole(request, [DEFINITIONS_PUBLISH_ROLE]);
       const earlier = await existingSet(request.params.version);
-      const body = restoreBody(request.body);
+      const { body } = request;
       const { set, warnings } = await publish(earlier.files, {
         base: body.base,
-        note: body.note,
+        note: body.note.trim(),
         by: principal.preferredUsername ?? principal.subject,
         source: 'restore',
       });
@@ -104,9 +321,9 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
   // A draft checked as a publish would check it, writing nothing: its problems, or the roles
   // nobody holds, the stored documents its schemas would refuse (when asked), and the preview
   // of the document type asked for (its version names the draft's validator modules, below).
-  app.post('/check', DEFINITION_SET_ROUTES.check, async (request) => {
+  app.post<{ Body: CheckBody }>('/check', ROUTES.check, async (request) => {
     requireAnyRole(request, readers);
-    const body = checkBody(request.body);
+    const { body } = request;
     const files = await changedFiles(body.base, body.changes);
     let bundle: DefinitionBundle;
     try {
@@ -140,7 +357,7 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
   // digest names it). 404 once the draft is no longer kept.
   app.get<{ Params: { version: string; kind: string; file: string } }>(
     '/previews/:version/validators/:kind/:file',
-    DEFINITION_SET_ROUTES.previewValidator,
+    ROUTES.previewValidator,
     async (request, reply) => {
       const { version, kind, file } = request.params;
       const id = file.endsWith('.js') ? file.slice(0, -3) : '';
@@ -157,7 +374,7 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
 
   app.get<{ Params: { version: string; entity: string; file: string } }>(
     '/previews/:version/validators/schema/:entity/:file',
-    DEFINITION_SET_ROUTES.previewSectionValidator,
+    ROUTES.previewSectionValidator,
     async (request, reply) => {
       const { version, entity, file } = request.params;
       const section = file.endsWith('.js') ? file.slice(0, -3) : '';
@@ -235,55 +452,4 @@ function summary(set: DefinitionSetSummary) {
     publishedBy: set.publishedBy,
     publishedAt: set.publishedAt.toISOString(),
   };
-}
-
-/** The body of a publish, or 400 naming the first thing wrong with it. */
-function publishBody(body: unknown): { base: number; note: string; changes: Changes } {
-  const { base, note } = restoreBody(body);
-  const changes = (body as { changes?: unknown }).changes;
-  if (typeof changes !== 'object' || changes === null || Array.isArray(changes))
-    throw invalid('/changes', 'type', { type: 'object' });
-  for (const [file, text] of Object.entries(changes as Record<string, unknown>)) {
-    if (!/^[a-z0-9._/-]+\.json$/i.test(file) || file.split('/').includes('..'))
-      throw invalid('/changes', 'propertyNames', { propertyName: file });
-    if (text !== null && typeof text !== 'string')
-      throw invalid(`/changes/${file}`, 'type', { type: 'string' });
-  }
-  return { base, note, changes: changes as Changes };
-}
-
-/** The body of a check: a publish's without the note, and the document type to preview. */
-function checkBody(body: unknown): {
-  base: number;
-  changes: Changes;
-  document?: string;
-  impact: boolean;
-} {
-  if (typeof body !== 'object' || body === null) throw invalid('', 'type', { type: 'object' });
-  const { base, changes } = publishBody({ ...body, note: 'check' });
-  const { document, impact } = body as { document?: unknown; impact?: unknown };
-  if (impact !== undefined && typeof impact !== 'boolean')
-    throw invalid('/impact', 'type', { type: 'boolean' });
-  if (document !== undefined && (typeof document !== 'string' || !isIdentifier(document)))
-    throw invalid('/document', 'pattern', { pattern: IDENTIFIER_PATTERN });
-  return {
-    base,
-    changes,
-    impact: impact === true,
-    ...(typeof document === 'string' && { document }),
-  };
-}
-
-function restoreBody(body: unknown): { base: number; note: string } {
-  if (typeof body !== 'object' || body === null) throw invalid('', 'type', { type: 'object' });
-  const { base, note } = body as { base?: unknown; note?: unknown };
-  if (typeof base !== 'number' || !Number.isInteger(base) || base < 1)
-    throw invalid('/base', 'type', { type: 'integer' });
-  if (typeof note !== 'string' || note.trim() === '') throw invalid('/note', 'required', {});
-  if (note.length > MAX_NOTE) throw invalid('/note', 'maxLength', { limit: MAX_NOTE });
-  return { base, note: note.trim() };
-}
-
-function invalid(path: string, rule: string, params: Record<string, unknown>): ApiProblem {
-  return new ApiProblem(400, ERROR_CODES.validationFailed, {}, [{ path, rule, params }]);
 }

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DefinitionBundle } from '../../core/definitions/types';
-import { DEFINITIONS_ROUTES } from '../api-contract/fixed-routes';
+import { ANY_OBJECT, PROBLEM_RESPONSES, stringParams } from '../api-contract/common';
 import { documentPart, portalIndex } from '../definitions/portal-parts';
 import type { ValidatorKind, ValidatorSet } from '../definitions/validators';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
@@ -117,6 +117,18 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const JS_TYPE = 'text/javascript; charset=utf-8';
 
 /** `<id>.js` -> `<id>`; anything else names nothing. */
+/** Every answer here is revalidated with its ETag: 304 while unchanged. */
+const NOT_MODIFIED = { 304: { description: 'Not modified', type: 'null' } } as const;
+const CACHED = 'Revalidated with ETag (304 while unchanged); brotli or gzip when accepted.';
+const ES_MODULE = {
+  200: {
+    description: 'An ES module',
+    content: { 'text/javascript': { schema: { type: 'string' } } },
+  },
+  ...NOT_MODIFIED,
+  ...PROBLEM_RESPONSES,
+} as const;
+
 function moduleName(file: string): string {
   return file.endsWith('.js') ? file.slice(0, -3) : '';
 }
@@ -135,7 +147,27 @@ export async function definitionsPlugin(
   const body = fixedBodies();
   const version = `"${bundle.version}"`;
 
-  app.get('/', DEFINITIONS_ROUTES.bundle, async (request, reply) =>
+  const bundleSchema = {
+    tags: ['definitions'],
+    summary: 'The definitions bundle: modules, catalogues, schemas, workflows, translations',
+    description: CACHED,
+    response: {
+      200: {
+        description: 'The bundle',
+        type: 'object',
+        properties: {
+          modules: { type: 'array', items: ANY_OBJECT },
+          catalogs: { type: 'array', items: ANY_OBJECT },
+          schemas: { type: 'array', items: ANY_OBJECT },
+          workflows: { type: 'array', items: ANY_OBJECT },
+          translations: ANY_OBJECT,
+          version: { type: 'string' },
+        },
+      },
+      ...NOT_MODIFIED,
+    },
+  } as const;
+  app.get('/', { schema: bundleSchema }, async (request, reply) =>
     sendFixed(
       request,
       reply,
@@ -144,7 +176,34 @@ export async function definitionsPlugin(
     ),
   );
 
-  app.get('/index', DEFINITIONS_ROUTES.index, async (request, reply) =>
+  const indexSchema = {
+    tags: ['definitions'],
+    summary: 'What every page of the portal needs: modules, catalogues, workflows, shared texts',
+    description:
+      "The bundle without the entities' schemas and their own texts (but for their titles and " +
+      "the labels of their lists, menu entries and screens), with each entity's sections; " +
+      `the portal fetches a document type's part when one of its pages opens. ${CACHED}`,
+    response: {
+      200: {
+        description: 'The index',
+        type: 'object',
+        properties: {
+          version: { type: 'string' },
+          modules: { type: 'array', items: ANY_OBJECT },
+          catalogs: { type: 'array', items: ANY_OBJECT },
+          workflows: { type: 'array', items: ANY_OBJECT },
+          documents: {
+            type: 'object',
+            description: 'Entity id -> its sections in order (id, officer, internal, when)',
+            additionalProperties: { type: 'array', items: ANY_OBJECT },
+          },
+          translations: ANY_OBJECT,
+        },
+      },
+      ...NOT_MODIFIED,
+    },
+  } as const;
+  app.get('/index', { schema: indexSchema }, async (request, reply) =>
     sendFixed(
       request,
       reply,
@@ -155,7 +214,23 @@ export async function definitionsPlugin(
 
   app.get<{ Params: { id: string } }>(
     '/documents/:id',
-    DEFINITIONS_ROUTES.document,
+    {
+      schema: {
+        tags: ['definitions'],
+        summary: "One document type's entity definition and its own texts, in every language",
+        description: CACHED,
+        params: stringParams('id'),
+        response: {
+          200: {
+            description: 'The document type',
+            type: 'object',
+            properties: { schema: ANY_OBJECT, translations: ANY_OBJECT },
+          },
+          ...NOT_MODIFIED,
+          ...PROBLEM_RESPONSES,
+        },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const part = body(`document/${id}`, () => {
@@ -170,7 +245,22 @@ export async function definitionsPlugin(
   // so a new server version that generates different code is never answered with 304.
   app.get<{ Params: { kind: string; file: string } }>(
     '/validators/:kind/:file',
-    DEFINITIONS_ROUTES.validator,
+    {
+      schema: {
+        tags: ['definitions'],
+        summary:
+          "A precompiled validator module: a catalogue entry's, or an entity's whole document (`validate`, also the default export)",
+        params: {
+          type: 'object',
+          required: ['kind', 'file'],
+          properties: {
+            kind: { type: 'string', enum: ['schema', 'catalog'] },
+            file: { type: 'string', description: '`<id>.js`' },
+          },
+        },
+        response: ES_MODULE,
+      },
+    },
     async (request, reply) => {
       const { kind, file } = request.params;
       const id = moduleName(file);
@@ -187,7 +277,22 @@ export async function definitionsPlugin(
 
   app.get<{ Params: { entity: string; file: string } }>(
     '/validators/schema/:entity/:file',
-    DEFINITIONS_ROUTES.sectionValidator,
+    {
+      schema: {
+        tags: ['definitions'],
+        summary:
+          "The precompiled validators of one section of an entity: `validate`, `schema` and RJSF's `rjsf` functions",
+        params: {
+          type: 'object',
+          required: ['entity', 'file'],
+          properties: {
+            entity: { type: 'string' },
+            file: { type: 'string', description: '`<section id>.js`' },
+          },
+        },
+        response: ES_MODULE,
+      },
+    },
     async (request, reply) => {
       const { entity, file } = request.params;
       const section = moduleName(file);

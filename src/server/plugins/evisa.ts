@@ -1,7 +1,20 @@
 import { isStoredPositiveInteger } from '../db/integers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAnyRole } from '../auth/plugin';
-import { DOCUMENT_ROUTES } from '../api-contract/fixed-routes';
+import {
+  ANY_OBJECT,
+  ASSIGNEES,
+  CODE_NAME_ITEMS,
+  DERIVED_VALUES,
+  documentSummarySchema,
+  documentViewSchema,
+  HISTORY_ENTRY,
+  PDF_RESPONSE,
+  perDefinition,
+  searchRequestSchema,
+  searchResultSchema,
+  VERSION_SUMMARY,
+} from '../api-contract/common';
 import type { Principal } from '../auth/principal';
 import type { DocumentService } from '../documents/service';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
@@ -9,6 +22,15 @@ import { requestLanguage } from '../http/language';
 
 type TypeParams = { type: string };
 type DocParams = TypeParams & { id: string };
+
+/** A document as the routes answer it, and the body of its actions (definition-paths.ts). */
+const VIEW = documentViewSchema(ANY_OBJECT);
+const SENT = { data: ANY_OBJECT, notes: { type: 'string' }, owner: { type: 'string' } };
+const ACTION_BODY = {
+  type: 'object',
+  properties: { version: { type: 'integer' }, assignee: { type: 'string' }, ...SENT },
+};
+const CREATE_BODY = { type: 'object', properties: { action: { type: 'string' }, ...SENT } };
 
 /**
  * The `evisa` backend: documents of every type defined in workflows/, one generic set of routes.
@@ -21,21 +43,32 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
   const caller = (request: FastifyRequest<{ Params: TypeParams }>): Principal =>
     requireAnyRole(request, documents.workflow(request.params.type).anyRole);
 
-  app.patch<{ Params: TypeParams }>('/:type', DOCUMENT_ROUTES.search, async (request) =>
-    documents.search(request.params.type, caller(request), request.body),
+  app.patch<{ Params: TypeParams }>(
+    '/:type',
+    perDefinition(['type'], searchResultSchema(documentSummarySchema(ANY_OBJECT)), {
+      body: searchRequestSchema(undefined, { list: { type: 'string' } }),
+    }),
+    async (request) => documents.search(request.params.type, caller(request), request.body),
   );
-  app.post<{ Params: TypeParams }>('/:type', DOCUMENT_ROUTES.create, async (request, reply) =>
-    reply
-      .status(201)
-      .send(await documents.create(request.params.type, caller(request), request.body)),
+  app.post<{ Params: TypeParams }>(
+    '/:type',
+    perDefinition(['type'], VIEW, { body: CREATE_BODY, status: 201 }),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await documents.create(request.params.type, caller(request), request.body)),
   );
-  app.post<{ Params: TypeParams }>('/:type/derive', DOCUMENT_ROUTES.derive, async (request) =>
-    documents.derive(request.params.type, caller(request), request.body),
+  app.post<{ Params: TypeParams }>(
+    '/:type/derive',
+    perDefinition(['type'], DERIVED_VALUES, {
+      body: { type: 'object', properties: { data: ANY_OBJECT, id: { type: 'string' } } },
+    }),
+    async (request) => documents.derive(request.params.type, caller(request), request.body),
   );
   // The documents a choice field of the type's form may name (an access unit's roles).
   app.get<{ Params: TypeParams & { document: string } }>(
     '/:type/choices/:document',
-    DOCUMENT_ROUTES.choices,
+    perDefinition(['type', 'document'], CODE_NAME_ITEMS),
     async (request) => {
       caller(request);
       return documents.choices(request.params.type, request.params.document);
@@ -44,21 +77,32 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
   // The people an action taking an assignee may name (the assignment screen's choice).
   app.get<{ Params: TypeParams & { action: string } }>(
     '/:type/assignees/:action',
-    DOCUMENT_ROUTES.assignees,
+    perDefinition(['type', 'action'], ASSIGNEES),
     async (request) =>
       documents.assignees(request.params.type, caller(request), request.params.action),
   );
-  app.get<{ Params: DocParams }>('/:type/:id', DOCUMENT_ROUTES.read, async (request) =>
-    documents.read(request.params.type, caller(request), request.params.id),
+  app.get<{ Params: DocParams }>(
+    '/:type/:id',
+    perDefinition(['type', 'id'], VIEW),
+    async (request) => documents.read(request.params.type, caller(request), request.params.id),
   );
-  app.put<{ Params: DocParams }>('/:type/:id', DOCUMENT_ROUTES.update, async (request) =>
-    documents.act(request.params.type, caller(request), request.params.id, 'update', request.body),
+  app.put<{ Params: DocParams }>(
+    '/:type/:id',
+    perDefinition(['type', 'id'], VIEW, { body: ACTION_BODY }),
+    async (request) =>
+      documents.act(
+        request.params.type,
+        caller(request),
+        request.params.id,
+        'update',
+        request.body,
+      ),
   );
   // The document's certificate, or (with a number) that of one of its people.
   for (const path of ['/:type/:id/certificate', '/:type/:id/certificate/:number'])
     app.get<{ Params: DocParams & { number?: string } }>(
       path,
-      path.endsWith(':number') ? DOCUMENT_ROUTES.holderCertificate : DOCUMENT_ROUTES.certificate,
+      perDefinition(['type', 'id', ...(path.endsWith(':number') ? ['number'] : [])], PDF_RESPONSE),
       async (request, reply) => {
         const { filename, pdf } = await documents.certificate(
           request.params.type,
@@ -73,12 +117,14 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
           .send(Buffer.from(pdf));
       },
     );
-  app.get<{ Params: DocParams }>('/:type/:id/versions', DOCUMENT_ROUTES.versions, async (request) =>
-    documents.versions(request.params.type, caller(request), request.params.id),
+  app.get<{ Params: DocParams }>(
+    '/:type/:id/versions',
+    perDefinition(['type', 'id'], { type: 'array', items: VERSION_SUMMARY }),
+    async (request) => documents.versions(request.params.type, caller(request), request.params.id),
   );
   app.get<{ Params: DocParams & { version: string } }>(
     '/:type/:id/versions/:version',
-    DOCUMENT_ROUTES.version,
+    perDefinition(['type', 'id', 'version'], VIEW),
     async (request) => {
       const version = Number(request.params.version);
       if (!isStoredPositiveInteger(version)) throw new ApiProblem(404, ERROR_CODES.notFound);
@@ -90,17 +136,20 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
       );
     },
   );
-  app.get<{ Params: DocParams }>('/:type/:id/history', DOCUMENT_ROUTES.history, async (request) =>
-    documents.history(
-      request.params.type,
-      caller(request),
-      request.params.id,
-      requestLanguage(request),
-    ),
+  app.get<{ Params: DocParams }>(
+    '/:type/:id/history',
+    perDefinition(['type', 'id'], { type: 'array', items: HISTORY_ENTRY }),
+    async (request) =>
+      documents.history(
+        request.params.type,
+        caller(request),
+        request.params.id,
+        requestLanguage(request),
+      ),
   );
   app.post<{ Params: DocParams & { action: string } }>(
     '/:type/:id/actions/:action',
-    DOCUMENT_ROUTES.action,
+    perDefinition(['type', 'id', 'action'], VIEW, { body: ACTION_BODY }),
     async (request) =>
       documents.act(
         request.params.type,

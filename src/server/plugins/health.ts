@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { HEALTH_ROUTES } from '../api-contract/fixed-routes';
 import type { DatabaseHandle } from '../db/database';
 
 export interface HealthOptions {
@@ -13,7 +12,37 @@ export interface HealthOptions {
  * definition set it runs (a deployment checks every process reports the same digest).
  */
 export async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
-  app.get('/health', HEALTH_ROUTES.health, async (_request, reply) => {
+  const schema = {
+    tags: ['service'],
+    summary: 'Whether the process can serve and its database answers',
+    response: {
+      200: {
+        description: 'Serving',
+        type: 'object',
+        properties: {
+          status: { type: 'string', enum: ['ok', 'unavailable'] },
+          database: {
+            type: 'object',
+            properties: {
+              kind: { type: 'string' },
+              status: { type: 'string', enum: ['up', 'down'] },
+            },
+          },
+          definitions: {
+            type: 'object',
+            description: 'The definition set the process loaded: equal on processes that agree',
+            properties: { digest: { type: 'string' } },
+          },
+        },
+      },
+      503: {
+        description: 'The database does not answer',
+        type: 'object',
+        additionalProperties: true,
+      },
+    },
+  } as const;
+  app.get('/health', { schema }, async (_request, reply) => {
     const up = await options.database.ping();
     return reply.status(up ? 200 : 503).send({
       status: up ? 'ok' : 'unavailable',

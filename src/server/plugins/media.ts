@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import type { MediaReference } from '../../core/documents/types';
-import { MEDIA_ROUTES } from '../api-contract/fixed-routes';
+import { PROBLEM_RESPONSES, stringParams, UUID_STRING } from '../api-contract/common';
 import { requireSignedIn } from '../auth/plugin';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
@@ -46,7 +46,36 @@ export function contentDisposition(name: string): string {
 export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
   await app.register(multipart, { limits: { fileSize: options.maxBytes, files: 1, fields: 0 } });
 
-  app.post('/', MEDIA_ROUTES.upload, async (request, reply) => {
+  const upload = {
+    tags: ['media'],
+    summary: 'Uploads a file (PDF, PNG, JPEG); documents keep a reference to it',
+    body: {
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: ['file'],
+            properties: { file: { type: 'string', format: 'binary' } },
+          },
+        },
+      },
+    },
+    response: {
+      201: {
+        description: 'The reference a form stores',
+        type: 'object',
+        required: ['id', 'name', 'size', 'type'],
+        properties: {
+          id: UUID_STRING,
+          name: { type: 'string' },
+          size: { type: 'integer' },
+          type: { type: 'string' },
+        },
+      },
+      ...PROBLEM_RESPONSES,
+    },
+  };
+  app.post('/', { schema: upload }, async (request, reply) => {
     const principal = requireSignedIn(request);
     if (!request.isMultipart()) {
       throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
@@ -105,7 +134,20 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
     return reply.status(201).send(reference);
   });
 
-  app.get<{ Params: { id: string } }>('/:id', MEDIA_ROUTES.read, async (request, reply) => {
+  const file = { schema: { type: 'string', format: 'binary' } };
+  const read = {
+    tags: ['media'],
+    summary: 'A file, for its uploader and the officers who see a document naming it',
+    params: stringParams('id'),
+    response: {
+      200: {
+        description: 'The file as uploaded',
+        content: { 'application/pdf': file, 'image/png': file, 'image/jpeg': file },
+      },
+      ...PROBLEM_RESPONSES,
+    },
+  };
+  app.get<{ Params: { id: string } }>('/:id', { schema: read }, async (request, reply) => {
     const principal = requireSignedIn(request);
     if (!/^[0-9a-f-]{36}$/i.test(request.params.id))
       throw new ApiProblem(404, ERROR_CODES.notFound);

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
 import { requireAnyRole } from '../auth/plugin';
-import { PAYMENT_ROUTES } from '../api-contract/fixed-routes';
+import {
+  PAYMENT_STATE,
+  PDF_RESPONSE,
+  PROBLEM_RESPONSES,
+  stringParams,
+} from '../api-contract/common';
 import type { Principal } from '../auth/principal';
 import type { DocumentService } from '../documents/service';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
@@ -9,6 +14,15 @@ import { requestLanguage } from '../http/language';
 import { RefusedReport, type PaymentService } from '../payments/service';
 
 type DocParams = { type: string; id: string };
+
+/** A document's payment routes: the contract lists one path per payable workflow instead. */
+const perWorkflow = (response: object) => ({
+  schema: {
+    hide: true,
+    params: stringParams('type', 'id'),
+    response: { 200: response, ...PROBLEM_RESPONSES },
+  },
+});
 
 export interface PaymentsPluginOptions {
   payments: PaymentService;
@@ -40,7 +54,24 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
 
   app.post<{ Params: { gateway: string } }>(
     '/notify/:gateway',
-    PAYMENT_ROUTES.notify,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The gateway's signed notification of a payment's outcome",
+        description: 'The signature covers the body exactly as sent, so it is read as text.',
+        params: stringParams('gateway'),
+        // Read as text (above): the gateway's signature, not a schema, says whether it is good.
+        body: { type: 'string', description: "A JSON object, the gateway's own" },
+        response: {
+          200: {
+            description: 'Recorded',
+            type: 'object',
+            properties: { received: { type: 'boolean' }, status: { type: 'string' } },
+          },
+          ...PROBLEM_RESPONSES,
+        },
+      },
+    },
     async (request, reply) => {
       try {
         const status = await payments.notify(String(request.body ?? ''), request.headers);
@@ -58,7 +89,7 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
 
   app.post<{ Params: DocParams }>(
     '/:type/:id/purchase',
-    PAYMENT_ROUTES.purchase,
+    perWorkflow({ type: 'object', properties: { redirectUrl: { type: 'string' } } }),
     async (request) => {
       const principal = caller(request);
       const language = requestLanguage(request);
@@ -72,7 +103,7 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
     },
   );
 
-  app.get<{ Params: DocParams }>('/:type/:id', PAYMENT_ROUTES.state, async (request) => {
+  app.get<{ Params: DocParams }>('/:type/:id', perWorkflow(PAYMENT_STATE), async (request) => {
     const principal = caller(request);
     try {
       return await payments.state(request.params.type, request.params.id, principal);
@@ -85,7 +116,7 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
 
   app.get<{ Params: DocParams }>(
     '/:type/:id/receipt',
-    PAYMENT_ROUTES.receipt,
+    perWorkflow(PDF_RESPONSE),
     async (request, reply) => {
       const principal = caller(request);
       // The holder's receipt, in the holder's language, whoever prints it.

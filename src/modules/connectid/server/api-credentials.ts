@@ -1,6 +1,10 @@
 import {
   UUID,
-  API_CREDENTIAL_ROUTES,
+  DATE_TIME,
+  NO_CONTENT,
+  NULLABLE_DATE_TIME,
+  PROBLEM_RESPONSES,
+  stringParams,
   requireAnyRole,
   ApiProblem,
   ERROR_CODES,
@@ -49,9 +53,28 @@ export async function apiCredentialsPlugin(app: FastifyInstance, options: ApiCre
     return account;
   };
 
+  const schema = (summary: string, response: object) => ({
+    schema: { tags: ['connectid'], summary, params: stringParams('id'), response },
+  });
   app.get<{ Params: { id: string } }>(
     '/account/:id/api-credentials',
-    API_CREDENTIAL_ROUTES.status,
+    schema("A service account's API credentials: active or not, never the secret", {
+      200: {
+        type: 'object',
+        properties: {
+          clientId: { type: 'string', description: "The OAuth client id: the account's id" },
+          service: {
+            type: 'boolean',
+            description: 'A service account that may sign in: may hold some',
+          },
+          active: { type: 'boolean' },
+          issuedAt: NULLABLE_DATE_TIME,
+          revokedAt: NULLABLE_DATE_TIME,
+          tokenUrl: { type: 'string', description: 'Where the client-credentials grant is asked' },
+        },
+      },
+      ...PROBLEM_RESPONSES,
+    }),
     async (request) => {
       requireAnyRole(request, [role]);
       const account = await accountOf(request.params.id);
@@ -62,7 +85,19 @@ export async function apiCredentialsPlugin(app: FastifyInstance, options: ApiCre
 
   app.post<{ Params: { id: string } }>(
     '/account/:id/api-credentials',
-    API_CREDENTIAL_ROUTES.issue,
+    schema('Issues API credentials for a service account, replacing any it had', {
+      201: {
+        description: 'The secret, shown this once: only its hash is kept',
+        type: 'object',
+        properties: {
+          clientId: { type: 'string' },
+          clientSecret: { type: 'string' },
+          issuedAt: DATE_TIME,
+          tokenUrl: { type: 'string' },
+        },
+      },
+      ...PROBLEM_RESPONSES,
+    }),
     async (request, reply) => {
       const principal = requireAnyRole(request, [role]);
       const account = await accountOf(request.params.id);
@@ -78,7 +113,10 @@ export async function apiCredentialsPlugin(app: FastifyInstance, options: ApiCre
 
   app.delete<{ Params: { id: string } }>(
     '/account/:id/api-credentials',
-    API_CREDENTIAL_ROUTES.revoke,
+    schema("Revokes a service account's API credentials", {
+      204: NO_CONTENT,
+      ...PROBLEM_RESPONSES,
+    }),
     async (request, reply) => {
       const principal = requireAnyRole(request, [role]);
       const account = await accountOf(request.params.id);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  documented,
   PROBLEM_RESPONSES,
   type Principal,
   normaliseDestination,
@@ -30,7 +29,7 @@ const CORRECTION_ACTION = 'modify-profile';
 
 const TOKEN = { type: 'string', description: 'The token of the link the return notice gave' };
 const ROUTES = {
-  open: documented({
+  open: {
     tags: ['connectid'],
     summary: 'A returned self-registration, opened by the one-time link of its notice',
     body: { type: 'object', required: ['token'], properties: { token: TOKEN } },
@@ -46,8 +45,8 @@ const ROUTES = {
       },
       ...PROBLEM_RESPONSES,
     },
-  }),
-  correct: documented({
+  },
+  correct: {
     tags: ['connectid'],
     summary: 'Corrects a returned self-registration: MODIFIED, pending review again',
     body: {
@@ -63,7 +62,7 @@ const ROUTES = {
       },
       ...PROBLEM_RESPONSES,
     },
-  }),
+  },
 };
 
 /**
@@ -98,7 +97,7 @@ export function correctionRoutes(app: FastifyInstance, options: CorrectionOption
     return { account, id, holder, view, hidden };
   };
 
-  app.post('/registration/correction/open', ROUTES.open, async (request) => {
+  app.post('/registration/correction/open', { schema: ROUTES.open }, async (request) => {
     const body = isObject(request.body) ? request.body : {};
     const { account, id, holder, view, hidden } = await returnedAccount(
       body.token,
@@ -113,7 +112,7 @@ export function correctionRoutes(app: FastifyInstance, options: CorrectionOption
     };
   });
 
-  app.post('/registration/correction', ROUTES.correct, async (request) => {
+  app.post('/registration/correction', { schema: ROUTES.correct }, async (request) => {
     const body = isObject(request.body) ? request.body : {};
     const { account, id, holder, view, hidden } = await returnedAccount(
       body.token,

@@ -1,6 +1,8 @@
 import {
   UUID,
-  PASSWORD_ROUTES,
+  NO_CONTENT,
+  PROBLEM_RESPONSES,
+  stringParams,
   requireAnyRole,
   requireSignedIn,
   ApiProblem,
@@ -21,7 +23,18 @@ export async function passwordsPlugin(
 ) {
   const { directory, credentials } = options;
 
-  app.post('/profile/password', PASSWORD_ROUTES.own, async (request, reply) => {
+  const done = { 204: NO_CONTENT, ...PROBLEM_RESPONSES };
+  const own = {
+    tags: ['connectid'],
+    summary: "Changes the caller's own password (the current one is asked for again)",
+    body: {
+      type: 'object',
+      required: ['currentPassword', 'newPassword'],
+      properties: { currentPassword: { type: 'string' }, newPassword: { type: 'string' } },
+    },
+    response: done,
+  };
+  app.post('/profile/password', { schema: own }, async (request, reply) => {
     const principal = requireSignedIn(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const current = typeof body.currentPassword === 'string' ? body.currentPassword : '';
@@ -48,7 +61,26 @@ export async function passwordsPlugin(
 
   app.post<{ Params: { id: string } }>(
     '/account/:id/password',
-    PASSWORD_ROUTES.account,
+    {
+      schema: {
+        tags: ['connectid'],
+        summary: 'Gives an account a password (connectid-account-security)',
+        params: stringParams('id'),
+        body: {
+          type: 'object',
+          required: ['password'],
+          properties: {
+            password: { type: 'string' },
+            temporary: {
+              type: 'boolean',
+              default: true,
+              description: 'To be changed at the next sign-in',
+            },
+          },
+        },
+        response: done,
+      },
+    },
     async (request, reply) => {
       requireAnyRole(request, ['connectid-account-security']);
       if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);

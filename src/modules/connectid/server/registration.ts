@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { checkPassword } from '../../../core/identity/password-policy';
 import {
-  REGISTRATION_ROUTES,
+  ANY_OBJECT,
+  PROBLEM_RESPONSES,
+  TRANSLATIONS_SCHEMA,
+  UUID_STRING,
   type Principal,
   CHALLENGE_CHANNELS,
   CHALLENGE_ERRORS,
@@ -91,7 +94,45 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
     return declared;
   };
   /** What a signed-out person may register as: the self-registration types valid now. */
-  app.get('/registration/options', REGISTRATION_ROUTES.options, async () => {
+  const optionsSchema = {
+    tags: ['connectid'],
+    summary: 'What a signed-out person may register as (when self-registration is on)',
+    response: {
+      200: {
+        description: 'User types (with their password rules), identity types, channels',
+        type: 'object',
+        properties: {
+          userTypes: { type: 'array', items: ANY_OBJECT },
+          identityTypes: { type: 'array', items: ANY_OBJECT },
+          channels: ANY_OBJECT,
+          confirmationFields: {
+            description: 'By catalogue channel (agency, agent, trader): the field naming the entry',
+            ...ANY_OBJECT,
+          },
+          countries: {
+            description: 'The countries an address may name (valid now), by code',
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                code: { type: 'string' },
+                name: { type: 'string' },
+                i18n: TRANSLATIONS_SCHEMA,
+              },
+            },
+          },
+          developerOutbox: { type: 'string' },
+          timeZone: {
+            description:
+              "The portal's time zone (IANA): the day identity-document dates are checked against",
+            type: 'string',
+          },
+        },
+      },
+      ...PROBLEM_RESPONSES,
+    },
+  };
+  app.get('/registration/options', { schema: optionsSchema }, async () => {
     const account = registrable();
     // The entries valid now one may register as (`selfRegistration`), in key order.
     const pick = async (catalog: string) =>
@@ -140,7 +181,37 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
     };
   });
 
-  app.post('/registration', REGISTRATION_ROUTES.register, async (request, reply) => {
+  const registerSchema = {
+    tags: ['connectid'],
+    summary: 'Self-registration: an account REGISTERED until reviewed',
+    // Nothing `required` nor enumerated here: the handler names every missing field and a
+    // channel that is not one with its own rules, in one answer.
+    body: {
+      type: 'object',
+      description: 'All but `channel` are needed',
+      properties: {
+        data: { $ref: '#/components/schemas/entity.account' },
+        password: { type: 'string' },
+        challengeId: { type: 'string', description: 'From POST /api/challenge' },
+        code: { type: 'string', description: 'The code sent through the channel' },
+        channel: {
+          type: 'string',
+          default: 'mobile',
+          description:
+            'Where the code went: `mobile` (the number), `email` (the address), or `agency`, `agent`, `trader` (the contact of the entry the data names)',
+        },
+      },
+    },
+    response: {
+      201: {
+        description: 'Registered',
+        type: 'object',
+        properties: { id: UUID_STRING, status: { type: 'string' } },
+      },
+      ...PROBLEM_RESPONSES,
+    },
+  };
+  app.post('/registration', { schema: registerSchema }, async (request, reply) => {
     const account = registrable();
     if (request.principal) throw new ApiProblem(403, 'ALREADY_SIGNED_IN');
     const body = (request.body ?? {}) as Record<string, unknown>;
