@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Four projects, all run by `npm test`: unit (pure functions), component (React in jsdom), api (the real server on PGlite,
  * and on PostgreSQL when TEST_DATABASE_URL is set), e2e (the built portal in Debian's Chromium).
+ * `npm test` runs the unit project in its first stage, beside lint, typecheck and the build
+ * (scripts/checks), and the other three together once that stage has passed.
  */
 export default defineConfig({
   test: {
@@ -50,8 +52,14 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
-          globalSetup: ['./tests/support/pglite-global-setup.ts'],
+          // Two files at a time, beside the other projects' files: an end-to-end file mostly
+          // waits on its browser and portal, so two of them keep the cores busier than one.
+          // The files that can share a portal share one, started once for the run
+          // (tests/support/shared-portal.ts); the others start their own.
+          globalSetup: [
+            './tests/support/pglite-global-setup.ts',
+            './tests/support/shared-portal-setup.ts',
+          ],
           // expect.poll waits for the browser the way Playwright's locators do (1 s by default,
           // too short while API tests load both cores).
           expect: { poll: { timeout: 30_000 } },

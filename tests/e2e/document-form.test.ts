@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openWatchedPage } from '../support/browser';
-import { definitionsWithFixtures } from '../support/definitions-dir';
-import { startPortal, type PortalProcess } from '../support/portal-process';
+import type { PortalProcess } from '../support/portal-process';
+import { sharedPortal } from '../support/shared-portal';
 import { apiToken, createAccount, signIn } from '../support/e2e-accounts';
 
 const APPLICANT = {
@@ -26,15 +26,9 @@ const OFFICER = {
 describe('a document form in Chromium', () => {
   let portal: PortalProcess;
   let browser: Browser;
-  let removeDefinitions: () => Promise<void>;
 
   beforeAll(async () => {
-    const definitions = await definitionsWithFixtures();
-    removeDefinitions = definitions.remove;
-    [portal, browser] = await Promise.all([
-      startPortal({ DEFINITIONS_DIR: definitions.dir }),
-      launchChromium(),
-    ]);
+    [portal, browser] = await Promise.all([sharedPortal('fixtures'), launchChromium()]);
     const manager = await apiToken(portal, 'catalogue', 'Ledger-Stone-2976!');
     await createAccount(portal, {
       ...APPLICANT,
@@ -52,7 +46,6 @@ describe('a document form in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await portal?.stop();
-    await removeDefinitions?.();
   });
 
   /** The toolbar's language button offers the other language. */

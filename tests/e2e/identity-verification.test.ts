@@ -4,7 +4,8 @@ import { axeViolations } from '../support/axe';
 import { outboxMessages } from '../support/e2e-accounts';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { shot } from '../support/journey';
-import { startPortal, type PortalProcess } from '../support/portal-process';
+import type { PortalProcess } from '../support/portal-process';
+import { sharedPortal } from '../support/shared-portal';
 
 /**
  * The identity document is verified on the registration page as the person fills it (the
@@ -16,7 +17,7 @@ describe('identity-document verification in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    [portal, browser] = await Promise.all([sharedPortal('demo'), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

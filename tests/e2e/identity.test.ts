@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { apiToken, IDENTITY_ADMIN, signIn, outboxMessages } from '../support/e2e-accounts';
-import { startPortal, type PortalProcess } from '../support/portal-process';
+import type { PortalProcess } from '../support/portal-process';
+import { sharedPortal } from '../support/shared-portal';
 
 /**
  * Identity end to end, with the real identity server and keycloak-js: self-registration with a
@@ -15,7 +16,7 @@ describe('identity in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    [portal, browser] = await Promise.all([sharedPortal('demo'), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

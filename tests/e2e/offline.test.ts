@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../translations/en.json';
 import { launchChromium, openWatchedPage } from '../support/browser';
-import { startPortal, type PortalProcess } from '../support/portal-process';
+import type { PortalProcess } from '../support/portal-process';
+import { sharedPortal } from '../support/shared-portal';
 
 /** Waits until the service worker controls the page (on a first visit, once it has claimed it). */
 async function controlledByServiceWorker(page: Page): Promise<void> {
@@ -36,7 +37,7 @@ describe('the portal offline, with its service worker', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    [portal, browser] = await Promise.all([sharedPortal('demo'), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

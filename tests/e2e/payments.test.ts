@@ -3,9 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { launchChromium, openWatchedPage } from '../support/browser';
-import { definitionsWithFixtures } from '../support/definitions-dir';
 import { apiToken, createAccount, signIn } from '../support/e2e-accounts';
-import { startPortal, type PortalProcess } from '../support/portal-process';
+import type { PortalProcess } from '../support/portal-process';
+import { sharedPortal } from '../support/shared-portal';
 
 const PAYER = {
   login: 'e2e.payer',
@@ -24,23 +24,16 @@ const DATA = { application: { name: 'Sione Payer', document: 'VIS', subDocument:
 describe('payments in Chromium', () => {
   let portal: PortalProcess;
   let browser: Browser;
-  let removeDefinitions: () => Promise<void>;
   let token: string;
 
   beforeAll(async () => {
-    const definitions = await definitionsWithFixtures();
-    removeDefinitions = definitions.remove;
-    [portal, browser] = await Promise.all([
-      startPortal({ DEFINITIONS_DIR: definitions.dir }),
-      launchChromium(),
-    ]);
+    [portal, browser] = await Promise.all([sharedPortal('fixtures'), launchChromium()]);
     await createAccount(portal, PAYER);
     token = await apiToken(portal, PAYER.login, PAYER.password);
   });
   afterAll(async () => {
     await browser?.close();
     await portal?.stop();
-    await removeDefinitions?.();
   });
 
   const call = async (method: string, path: string, body?: unknown) => {

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/server/config';
 import { axeViolations, WCAG_22_AA } from '../support/axe';
 import { launchChromium, openWatchedPage } from '../support/browser';
-import { definitionsWithFixtures } from '../support/definitions-dir';
 import { createVerifiableDocument, VERIFIABLE, type SendJson } from '../support/documents';
 import { apiToken, createAccount, signIn } from '../support/e2e-accounts';
-import { startPortal, type PortalProcess } from '../support/portal-process';
+import type { PortalProcess } from '../support/portal-process';
+import { sharedPortal } from '../support/shared-portal';
 
 /**
  * The portal shell in Chromium, against the real server and identity server with the demo
@@ -59,19 +59,13 @@ async function expectFocusRing(page: Page, what: string): Promise<void> {
 describe('portal shell in Chromium', () => {
   let portal: PortalProcess;
   let browser: Browser;
-  let definitions: { dir: string; remove(): Promise<void> };
 
   beforeAll(async () => {
-    definitions = await definitionsWithFixtures();
-    [portal, browser] = await Promise.all([
-      startPortal({ DEFINITIONS_DIR: definitions.dir }),
-      launchChromium(),
-    ]);
+    [portal, browser] = await Promise.all([sharedPortal('fixtures'), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
     await portal?.stop();
-    await definitions?.remove();
   });
 
   /** The texts the page shows: every visible text node, trimmed. */

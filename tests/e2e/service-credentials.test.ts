@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { apiToken, IDENTITY_ADMIN, signIn } from '../support/e2e-accounts';
 import { accessible, accessibleInBoth, shot } from '../support/journey';
-import { startPortal, type PortalProcess } from '../support/portal-process';
+import type { PortalProcess } from '../support/portal-process';
+import { sharedPortal } from '../support/shared-portal';
 
 const LOGIN = 'border-sync';
 
@@ -28,7 +29,7 @@ describe('API credentials of a service account in Chromium', () => {
     }).then((r) => r.status);
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    [portal, browser] = await Promise.all([sharedPortal('demo'), launchChromium()]);
     const admin = await apiToken(portal, IDENTITY_ADMIN.login, IDENTITY_ADMIN.password);
     const created = await fetch(`${portal.url}/api/connectid/account`, {
       method: 'POST',

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { signIn } from '../support/e2e-accounts';
 import { accessible, tab } from '../support/journey';
-import { startPortal, type PortalProcess } from '../support/portal-process';
+import type { PortalProcess } from '../support/portal-process';
+import { sharedPortal } from '../support/shared-portal';
 
 /** The demo applicant (seeds/connectid.json), as the identity server's tokens describe them. */
 const APPLICANT = {
@@ -22,7 +23,7 @@ describe('the session’s claims in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    [portal, browser] = await Promise.all([sharedPortal('demo'), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -32,17 +32,7 @@ export async function axeViolations(
 ): Promise<AxeViolation[]> {
   // Read once per run, evaluated once per document: a single-page app keeps its window (and
   // axe in it) from one screen to the next.
-  // A popover fading in or out is drawn half transparent: its text fails the contrast check
-  // for as long as the fade lasts. The page is checked as it stands once every finite
-  // animation or transition has ended (a loader's endless spin is left turning).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await finishedTransitions(page);
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(await (axeSource ??= readAxe()));
   return page.evaluate(
@@ -60,6 +50,24 @@ export async function axeViolations(
     },
     [...tags],
   );
+}
+
+/**
+ * Waits until no finite transition or animation runs (an endless one, a loader's, never ends):
+ * a popover or dialog fading in or out is drawn at part opacity, and axe would measure its
+ * colours half way, failing the contrast rule on a loaded machine only.
+ */
+async function finishedTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const running = () =>
+      document
+        .getAnimations()
+        .filter(
+          (a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity,
+        );
+    for (let now = running(); now.length > 0; now = running())
+      await Promise.all(now.map((a) => a.finished.catch(() => a)));
+  });
 }
 
 interface AxeApi {

@@ -29,8 +29,10 @@ export async function createPgliteTemplate(): Promise<string> {
  * The server still runs its migrations, key indexes and seeds on the copy at start; only the
  * cluster creation and the already applied migrations are skipped.
  */
-export async function copyPgliteTemplate(dataDir: string): Promise<void> {
-  const template = providedTemplate();
+export async function copyPgliteTemplate(
+  dataDir: string,
+  template = providedTemplate(),
+): Promise<void> {
   if (!template) return;
   await fs.cp(template, dataDir, {
     recursive: true,

@@ -21,7 +21,21 @@ export interface PortalProcess {
   logs(): string;
 }
 
-export async function startPortal(env: Record<string, string> = {}): Promise<PortalProcess> {
+/**
+ * Where a start is placed: the shared portals (tests/support/shared-portal-setup.ts) start
+ * outside any worker, on a port named to the files before the portal answers.
+ */
+export interface PortalStartOptions {
+  /** The port to listen on (a free one when not given). */
+  port?: number;
+  /** The migrated PGlite folder to copy (the worker's provided one when not given). */
+  pgliteTemplate?: string;
+}
+
+export async function startPortal(
+  env: Record<string, string> = {},
+  options: PortalStartOptions = {},
+): Promise<PortalProcess> {
   // The build the portal will serve: STATIC_DIR when set (a build kept apart), else dist/portal.
   const staticDir = process.env.STATIC_DIR ?? path.join(PROJECT_ROOT, 'dist/portal');
   if (!(await exists(path.join(staticDir, 'index.html')))) {
@@ -30,8 +44,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   // The embedded database starts as the run's migrated template (no cluster to create); the
   // portal still checks its migrations, indexes the keys and seeds it as on a first run.
-  if (!env.DATABASE_URL) await copyPgliteTemplate(path.join(dataDir, 'db'));
-  const port = await freePort();
+  if (!env.DATABASE_URL) await copyPgliteTemplate(path.join(dataDir, 'db'), options.pgliteTemplate);
+  const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
   let output = '';
   let child: ChildProcess | undefined;

@@ -7,7 +7,7 @@ import {
   PDFString,
   StandardFonts,
   decodePDFRawStream,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 import { formatDateTime } from '../../src/core/format';
 import { missingKeys } from '../../src/core/i18n/translate';
 import { toWinAnsi } from '../../src/server/pdf/text';

@@ -8,7 +8,8 @@
  * portal's own texts and the workflow's keys); values arrive already written as words (see
  * certificate.ts).
  */
-import { PDFDocument, PageSizes, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PageSizes, StandardFonts, rgb } from '@cantoo/pdf-lib';
+import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import QRCode from 'qrcode';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
 import { toWinAnsi, wrap } from '../pdf/text';

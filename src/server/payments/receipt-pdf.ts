@@ -8,8 +8,8 @@
  * (Windows-1252): French accents, '€' and the '•' of a masked card are fine; anything else is
  * replaced by '?' (or a close WinAnsi equivalent) rather than failing the receipt.
  */
-import { PDFDocument, PageSizes, StandardFonts, rgb } from 'pdf-lib';
-import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
+import { PDFDocument, PageSizes, StandardFonts, rgb } from '@cantoo/pdf-lib';
+import type { PDFFont, PDFPage, RGB } from '@cantoo/pdf-lib';
 import { formatDateTime, formatMoney } from '../../core/format';
 import { translate } from '../../core/i18n/translate';
 import type { Language, TextTree } from '../../core/i18n/translate';

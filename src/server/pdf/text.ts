@@ -1,4 +1,4 @@
-import type { PDFFont } from 'pdf-lib';
+import type { PDFFont } from '@cantoo/pdf-lib';
 
 /**
  * Text for PDFs written in the standard Helvetica (WinAnsi): made writable, and broken into
