@@ -38,6 +38,7 @@ import {
 } from '../core/i18n/localized';
 import { toFieldErrors } from '../core/validation/field-errors';
 import { languageLabel, shownCatalogFields } from './catalog-fields';
+import { CatalogEntryHistory } from './CatalogEntryHistory';
 import { DateTimeField } from './DateTimeField';
 import { localInputToIso, toLocalInput } from './format';
 import { useReferenceName } from './useReferenceName';
@@ -192,6 +193,9 @@ export function CatalogEntryForm(props: CatalogEntryFormProps) {
             props.onSaved();
           }}
         />
+      )}
+      {props.opened && props.entry && !props.preview && (
+        <CatalogEntryHistory {...props} entryId={props.entry.id} />
       )}
     </Modal>
   );

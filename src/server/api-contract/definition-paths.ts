@@ -526,4 +526,61 @@ function addCatalog(
       response: 'none',
     }),
   };
+  const items = (item: ContractSchema): ContractSchema => ({
+    type: 'object',
+    required: ['items'],
+    properties: { items: { type: 'array', items: item } },
+  });
+  contract.paths[`${base}/deleted`] = {
+    get: operation(tag, id('deleted'), `Lists deleted ${catalog.id} entries, to restore`, {
+      response: items(entry),
+    }),
+  };
+  contract.paths[`${base}/{id}/history`] = {
+    get: operation(tag, id('history'), `Who changed a ${catalog.id} entry, when and what`, {
+      parameters: [entryId],
+      response: items(CATALOG_HISTORY_LINE),
+    }),
+  };
+  contract.paths[`${base}/{id}/restore`] = {
+    post: operation(
+      tag,
+      id('restore'),
+      `Restores a deleted ${catalog.id} entry if still at version`,
+      {
+        parameters: [entryId],
+        body: {
+          type: 'object',
+          required: ['version'],
+          properties: { version: { type: 'integer', minimum: 1 } },
+        },
+        response: entry,
+      },
+    ),
+  };
 }
+
+/** A line of an entry's history: the version made, by whom, when, and the changed fields. */
+const CATALOG_HISTORY_LINE: ContractSchema = {
+  type: 'object',
+  required: ['version', 'action', 'changedAt', 'changedBy', 'changes'],
+  properties: {
+    version: { type: 'integer', minimum: 2 },
+    action: { enum: ['updated', 'deleted', 'restored'] },
+    changedAt: { type: 'string', format: 'date-time' },
+    changedBy: { type: 'string' },
+    changes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['field', 'before', 'after'],
+        properties: {
+          field: { type: 'string' },
+          language: { type: 'string' },
+          before: {},
+          after: {},
+        },
+      },
+    },
+  },
+};

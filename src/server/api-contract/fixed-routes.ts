@@ -270,6 +270,9 @@ export const CATALOG_ROUTES = {
     querystring: { type: 'object', properties: { version: { type: 'string' } } },
     response: { 204: NO_CONTENT, ...PROBLEM_RESPONSES },
   }),
+  restore: servedPerDefinition({ params: ENTRY_PARAMS, body: ANY_OBJECT }),
+  history: servedPerDefinition({ params: ENTRY_PARAMS }),
+  deleted: servedPerDefinition({ params: CATALOG_PARAMS }),
   import: servedPerDefinition({
     params: CATALOG_PARAMS,
     body: catalogImportBodySchema(ANY_OBJECT, CATALOG_IMPORT_MAX_ROWS),

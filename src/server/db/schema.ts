@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { FieldChange } from '../../core/definitions/catalog-entry';
 import type { ChallengeTable, OutboxDeliveryColumns } from '../notifications/rows';
 import type { IdentityTables } from '../identity/rows';
 
@@ -15,6 +16,19 @@ export interface CatalogEntryTable {
   created_by: string;
   updated_at: Generated<Date>;
   updated_by: string;
+  /** Set when a manager deleted the entry: it is hidden everywhere but may be restored. */
+  deleted_at: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+
+/** One edit, deletion or restoration of a catalogue entry (migration 0022). */
+export interface CatalogEntryHistoryTable {
+  id: Generated<string>;
+  entry_id: string;
+  version: number;
+  action: 'updated' | 'deleted' | 'restored';
+  changes: ColumnType<FieldChange[], string, string>;
+  changed_at: Generated<Date>;
+  changed_by: string;
 }
 
 export interface DocumentTable {
@@ -157,6 +171,7 @@ export interface DefinitionSetTable {
 
 export interface Database extends IdentityTables {
   catalog_entry: CatalogEntryTable;
+  catalog_entry_history: CatalogEntryHistoryTable;
   document: DocumentTable;
   document_version: DocumentVersionTable;
   document_history: DocumentHistoryTable;
