@@ -19,7 +19,7 @@ import { defineModule } from '../../server/module';
 import { validEntry } from '../../server/catalog/seed';
 import { normaliseDestination } from '../../server/challenge/service';
 import { portalUrl } from '../../server/documents/certificate';
-import { withNotificationTables } from '../../server/notifications/tables';
+import { enqueue } from '../../server/notifications/outbox';
 import {
   CORRECTION_LINK_DAYS,
   CORRECTION_ROUTE,
@@ -205,17 +205,16 @@ async function notifyAccount(context: EffectContext): Promise<void> {
     accountContacts(account, document.data).mobile ?? '',
   );
   if (sms && mobile && !environment.inbox) {
-    await withNotificationTables(trx)
-      .insertInto('outbox')
-      .values({
+    await enqueue(trx, [
+      {
         channel: 'sms',
         recipient: mobile,
         subject: t('account.notices.subject', params),
         body: sms,
         language,
-        document_id: document.id,
-      })
-      .execute();
+        documentId: document.id,
+      },
+    ]);
   }
 }
 

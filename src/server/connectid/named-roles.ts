@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { documentChoiceFieldsOf, GONE_STATUS } from '../../core/definitions/document-choices';
+import { documentChoiceFieldsOf } from '../../core/definitions/document-choices';
 import type { DefinitionBundle } from '../../core/definitions/types';
 import { DEFAULT_LANGUAGE, translate } from '../../core/i18n/translate';
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import type { Database } from '../db/schema';
 import { namedRoles, type RoleOwner } from '../definitions/check-roles';
-import { idsByKey } from '../documents/store/lookups';
+import { idsByKey, liveDocuments } from '../documents/store/lookups';
 import { insertSeededDocument } from '../documents/store/rows';
 import { recordDeclarations } from './declarations';
 
@@ -77,12 +77,7 @@ export async function grantedRoles(
 ): Promise<Set<string> | undefined> {
   const declaration = recordDeclarations(definitions.workflows).accessUnit;
   if (!declaration) return undefined;
-  const rows = await db
-    .selectFrom('document')
-    .select('data')
-    .where('type', '=', declaration.type)
-    .where('status', '!=', GONE_STATUS)
-    .execute();
+  const rows = await liveDocuments(db, declaration.type);
   const granted = new Set<string>();
   for (const { data } of rows) {
     const roles = resolvePointer(data, declaration.roles);

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { FieldChange } from '../../core/definitions/catalog-entry';
-import type { ChallengeTable, OutboxDeliveryColumns } from '../notifications/rows';
+import type { ChallengeTable } from '../notifications/rows';
 import type { IdentityTables } from '../identity/rows';
 
 /** Rows as Kysely sees them; one interface per table, kept beside the migrations. */
@@ -169,17 +169,17 @@ export interface DefinitionSetTable {
   published_at: Generated<Date>;
 }
 
+/**
+ * The tables the server at large may query. The document tables (`document` and its versions,
+ * history, numbering and media) are left out: only `documents/store/` adds them
+ * (store/tables.ts), so a query on them anywhere else does not compile. The outbox is the
+ * notifications' (notifications/tables.ts): everything else calls `enqueue()`.
+ */
 export interface Database extends IdentityTables {
   catalog_entry: CatalogEntryTable;
   catalog_entry_history: CatalogEntryHistoryTable;
-  document: DocumentTable;
-  document_version: DocumentVersionTable;
-  document_history: DocumentHistoryTable;
-  document_sequence: DocumentSequenceTable;
-  outbox: OutboxTable & OutboxDeliveryColumns;
   challenge: ChallengeTable;
   media: MediaTable;
-  document_media: DocumentMediaTable;
   payment_order: PaymentOrderTable;
   sandbox_gateway_session: SandboxGatewaySessionTable;
   definition_set: DefinitionSetTable;
