@@ -137,11 +137,9 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     CATALOG_ROUTES.create,
     async (request, reply) => {
       const catalog = catalogOf(request.params.catalogId);
-      const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+      const actor = managerOf(request, catalog);
       const entry = await checkedEntry(options, catalog, request.body);
-      const created = await overlapRefused(() =>
-        insertEntry(options.db, catalog, entry, principal.preferredUsername ?? principal.subject),
-      );
+      const created = await overlapRefused(() => insertEntry(options.db, catalog, entry, actor));
       options.cache.changed(catalog.id);
       return reply.status(201).send(created);
     },
@@ -166,20 +164,13 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     CATALOG_ROUTES.update,
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
-      const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+      const actor = managerOf(request, catalog);
       if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
       const body = (request.body ?? {}) as { version?: unknown; data?: unknown };
       const version = versionOf(body.version);
       const entry = await checkedEntry(options, catalog, body.data);
       const outcome = await overlapRefused(() =>
-        updateEntry(
-          options.db,
-          catalog,
-          request.params.id,
-          version,
-          entry,
-          principal.preferredUsername ?? principal.subject,
-        ),
+        updateEntry(options.db, catalog, request.params.id, version, entry, actor),
       );
       if (outcome.kind !== 'done') return refuse(outcome);
       options.cache.changed(catalog.id);
@@ -203,7 +194,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     },
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
-      const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+      const actor = managerOf(request, catalog);
       const language = requestLanguage(request);
       const { entries, dryRun } = importRequest(request.body, language);
       const outcome = await importEntries(
@@ -211,7 +202,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
         options.validators,
         catalog,
         entries,
-        principal.preferredUsername ?? principal.subject,
+        actor,
         dryRun,
       );
       if (!dryRun && outcome.problems.length > 0)
@@ -242,16 +233,10 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     CATALOG_ROUTES.delete,
     async (request, reply) => {
       const catalog = catalogOf(request.params.catalogId);
-      const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+      const actor = managerOf(request, catalog);
       if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
       const version = versionOf(request.query.version);
-      const outcome = await deleteEntry(
-        options.db,
-        catalog,
-        request.params.id,
-        version,
-        principal.preferredUsername ?? principal.subject,
-      );
+      const outcome = await deleteEntry(options.db, catalog, request.params.id, version, actor);
       if (outcome.kind !== 'done') refuse(outcome);
       options.cache.changed(catalog.id);
       return reply.status(204).send();
@@ -264,17 +249,11 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     CATALOG_ROUTES.restore,
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
-      const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+      const actor = managerOf(request, catalog);
       if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
       const version = versionOf((request.body as { version?: unknown } | undefined)?.version);
       const outcome = await overlapRefused(() =>
-        restoreEntry(
-          options.db,
-          catalog,
-          request.params.id,
-          version,
-          principal.preferredUsername ?? principal.subject,
-        ),
+        restoreEntry(options.db, catalog, request.params.id, version, actor),
       );
       if (outcome.kind !== 'done') return refuse(outcome);
       options.cache.changed(catalog.id);
@@ -339,6 +318,12 @@ function importRequest(body: unknown, language: Language): { entries: unknown[];
       'catalog.import.tooManyRows',
     );
   return { entries, dryRun: given.dryRun as boolean };
+}
+
+/** The manager making a change, as the entry and its history name them; others are refused. */
+function managerOf(request: FastifyRequest, catalog: CatalogDefinition): string {
+  const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+  return principal.preferredUsername ?? principal.subject;
 }
 
 /** A write whose period overlaps another live entry of the same key: a 409 naming the start. */
