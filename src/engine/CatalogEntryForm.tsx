@@ -18,7 +18,8 @@ import {
   type Translations,
 } from '../core/i18n/localized';
 import { toFieldErrors } from '../core/validation/field-errors';
-import { shownCatalogFields } from './catalog-fields';
+import { languageLabel, shownCatalogFields } from './catalog-fields';
+import { CatalogEntryHistory } from './CatalogEntryHistory';
 import { DateTimeField } from './DateTimeField';
 import {
   EntryField,
@@ -162,6 +163,9 @@ export function CatalogEntryForm(props: CatalogEntryFormProps) {
             props.onSaved();
           }}
         />
+      )}
+      {props.opened && props.entry && !props.preview && (
+        <CatalogEntryHistory {...props} entryId={props.entry.id} />
       )}
     </Modal>
   );

@@ -21,6 +21,7 @@ import {
   type SearchResult,
 } from '../core/search/protocol';
 import { shownCatalogFields, shownValue, systemCatalogFields } from './catalog-fields';
+import { CatalogDeletedEntries } from './CatalogDeletedEntries';
 import { CatalogEntryForm } from './CatalogEntryForm';
 import { CatalogEntryView } from './CatalogEntryView';
 import { CatalogImportDialog } from './CatalogImportDialog';
@@ -94,6 +95,7 @@ export function CatalogFinder({
   /** What the last change did, in words: an entry saved or deleted, a file imported. */
   const [saved, setSaved] = useState<string>();
   const [importing, setImporting] = useState(false);
+  const [restoring, setRestoring] = useState(false);
   const [filter, setFilter] = useState<FilterCondition[]>([]);
   const [exportError, setExportError] = useState<string>();
   // The row chosen for Open, and whether the filter bar (the Finder) is shown.
@@ -275,6 +277,11 @@ export function CatalogFinder({
             </Button>
           )}
           {canManage && (
+            <Button variant="default" onClick={() => setRestoring(true)}>
+              {t('catalog.deletedEntries.button')}
+            </Button>
+          )}
+          {canManage && (
             <Button
               onClick={() => {
                 setSaved(undefined);
@@ -330,6 +337,19 @@ export function CatalogFinder({
         onDeleted={() => {
           setViewing(undefined);
           setSaved(t('catalog.deleted'));
+          table.reload();
+        }}
+      />
+      <CatalogDeletedEntries
+        opened={restoring}
+        catalog={catalog}
+        api={api}
+        backend={backend}
+        language={language}
+        onClose={() => setRestoring(false)}
+        onRestored={() => {
+          setRestoring(false);
+          setSaved(t('catalog.deletedEntries.restored'));
           table.reload();
         }}
       />

@@ -70,7 +70,7 @@ export type {
 } from './identity/directory';
 export { mayHoldCredentials, type ServiceCredentials } from './identity/service-clients';
 export { identityDb, type IdentityKysely } from './identity/tables';
-export { withNotificationTables } from './notifications/tables';
+export { enqueue } from './notifications/outbox';
 
 /** An effect that only computes data (no writes, no messages), so a form's preview may run it. */
 export interface DerivingEffect {

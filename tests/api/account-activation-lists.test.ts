@@ -113,7 +113,7 @@ describe.each(databaseKinds())('account activation lists on %s', (kind) => {
     const entity = api.server.definitions.schemas.find((s) => s.id === 'account')!;
     const matching = async (where: WorkflowList['where']) =>
       (
-        await api.server.database.db
+        await api.tables
           .selectFrom('document')
           .select('id')
           .where('type', '=', 'account')

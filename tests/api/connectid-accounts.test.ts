@@ -6,6 +6,7 @@ import * as connectidMigration from '../../src/server/db/migrations/0004_connect
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { messagesAbout } from '../support/inbox';
+import { allTables } from '../support/all-tables';
 
 /**
  * The account workflow end to end (registration, review with notes and notifications, profile
@@ -76,7 +77,7 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     return (response.json().items as Array<{ id: string }>).map((i) => i.id);
   };
   const outbox = (id: string) =>
-    api.server.database.db
+    api.tables
       .selectFrom('outbox')
       .select(['channel', 'recipient', 'subject', 'body'])
       .where('document_id', '=', id)
@@ -663,7 +664,7 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
         message: 'Il n’existe aucun rôle d’accès no-such-role',
       },
     ]);
-    const stored = await api.server.database.db
+    const stored = await api.tables
       .selectFrom('document')
       .select('id')
       .where('type', '=', 'access-unit')
@@ -713,7 +714,7 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     const count = async () =>
       Number(
         (
-          await db
+          await allTables(db)
             .selectFrom('document')
             .select((eb) => eb.fn.countAll<string>().as('n'))
             .where('type', 'in', [
@@ -775,7 +776,7 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     // own, names the same organisation and holds its account's name and contacts.
     const organisation = (await directory.findByLogin('sponsor.org'))!;
     expect(organisation.name).toBe('Lagoon Trading Company Ltd');
-    const sponsorship = await db
+    const sponsorship = await allTables(db)
       .selectFrom('document')
       .select(['owner_name', 'owner_email', 'data'])
       .where('type', '=', 'sponsor-application')
@@ -809,7 +810,7 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
       where indexname = 'document_account_login' and schemaname = current_schema()`.execute(db);
     if (present.rows[0]!.n === 0) await connectidMigration.up(db as never);
     const insert = (login: string) =>
-      db
+      allTables(db)
         .insertInto('document')
         .values({
           type: 'account',

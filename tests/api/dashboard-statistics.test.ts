@@ -75,7 +75,7 @@ describe.each(databaseKinds())('workflow statistics on %s', (kind) => {
         expect(acted.statusCode, acted.body).toBe(200);
         status = (acted.json() as { status: string }).status;
       }
-      await api.server.database.db
+      await api.tables
         .updateTable('document')
         .set({ created_at: createdAt })
         .where('id', '=', id)

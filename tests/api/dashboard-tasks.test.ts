@@ -112,7 +112,7 @@ describe.each(databaseKinds())('My Tasks on %s', (kind) => {
     doc.applicants = await submitted();
     // Assigned to someone who opens no list of the workflow (as assignments were kept before
     // assignees were checked): not their task.
-    await api.server.database.db
+    await api.tables
       .updateTable('document')
       .set({ assignee: OWNER })
       .where('id', '=', doc.applicants)

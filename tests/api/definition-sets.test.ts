@@ -121,7 +121,7 @@ describe.each(databaseKinds())('published definitions on %s', (kind) => {
         }),
       ),
     );
-    const roles = await api.server.database.db
+    const roles = await api.tables
       .selectFrom('document')
       .select(sql<string>`data->'role'->>'roleDescription'`.as('description'))
       .where('type', '=', 'access-role')

@@ -113,7 +113,7 @@ describe.each(databaseKinds())('the documents a schema change refuses, on %s', (
     ]);
 
     const current = api.server.definitions;
-    const samplePermits = await api.server.database.db
+    const samplePermits = await api.tables
       .selectFrom('document')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('type', '=', 'sample-permit')

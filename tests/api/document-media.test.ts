@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationProvider } from '../../src/server/db/migrations';
 import type { Database } from '../../src/server/db/schema';
 import { recordMediaReferences } from '../../src/server/documents/media-references';
+import { allTables } from '../support/all-tables';
 
 /**
  * The uploads each document names (document_media), from which officers' access to files is
@@ -40,7 +41,7 @@ describe('document_media', () => {
   const file = (id: string, name: string) => ({ id, name, size: 3, type: 'application/pdf' });
   const document = async (data: unknown) =>
     (
-      await db
+      await allTables(db)
         .insertInto('document')
         .values({
           type: 'visa-application',
@@ -56,7 +57,7 @@ describe('document_media', () => {
     ).id;
   const named = async (documentId: string) =>
     (
-      await db
+      await allTables(db)
         .selectFrom('document_media')
         .select('media_id')
         .where('document_id', '=', documentId)

@@ -171,7 +171,7 @@ describe.each(databaseKinds())('document service on %s', (kind) => {
       officer,
     );
     expect(queried.json().status).toBe('QUERIED');
-    const outbox = await api.server.database.db
+    const outbox = await api.tables
       .selectFrom('outbox')
       .selectAll()
       .where('document_id', '=', doc.id)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiHarness } from '../support/api-server';
+import { allTables } from '../support/all-tables';
 
 /** A path of the OpenAPI document with every parameter filled by `value`. */
 const fill = (path: string, value: string) => path.replace(/\{[^}]+\}/g, value);
@@ -205,7 +206,7 @@ describe('the API under malformed requests', () => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const versions = await db
+    const versions = await allTables(db)
       .selectFrom('document')
       .select((eb) => eb.fn.sum<string>('version').as('v'))
       .executeTakeFirstOrThrow();

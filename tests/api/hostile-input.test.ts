@@ -26,7 +26,7 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
   const documents = async () =>
     Number(
       (
-        await api.server.database.db
+        await api.tables
           .selectFrom('document')
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .executeTakeFirstOrThrow()
@@ -89,7 +89,7 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
 
   /** Every document's version, and the outbox: a refused request moves none of them. */
   const written = async () => {
-    const db = api.server.database.db;
+    const db = api.tables;
     const versions = await db
       .selectFrom('document')
       .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>('version').as('v')])

@@ -74,7 +74,7 @@ describe('identity server: the administrator forces a new password and 2FA', () 
     });
     const history = (await api.call('GET', base, { token: admin })).json();
     expect(history.data.security).toEqual({ forcePasswordChange: false, forceTotp: false });
-    const { rows } = await api.server.database.db
+    const { rows } = await api.tables
       .selectFrom('document_history')
       .select('action')
       .where('document_id', '=', id)

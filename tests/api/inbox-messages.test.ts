@@ -404,7 +404,7 @@ describe.each(databaseKinds())('inbox messages on %s', (kind) => {
     const visa = await paidVisa(holder, 'en');
     const count = async () =>
       (
-        await api.server.database.db
+        await api.tables
           .selectFrom('document')
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .where('type', '=', 'inbox-message')

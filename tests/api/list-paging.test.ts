@@ -9,6 +9,7 @@ import {
 } from '../../src/server/documents/store/lists';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
+import { allTables } from '../support/all-tables';
 
 const TYPE = 'visa-application';
 const SEARCH = '/api/evisa/visa-application';
@@ -79,7 +80,7 @@ describe.each(databaseKinds())('list paging and counts on %s', (kind) => {
     for (let i = 0; i < 24; i++) {
       const familyName = NAMES[i % NAMES.length] ?? null;
       const status = i === 23 ? 'DELETED' : i % 3 === 0 ? 'GRANTED' : 'SUBMITTED';
-      const row = await db
+      const row = await allTables(db)
         .insertInto('document')
         .values({
           type: TYPE,

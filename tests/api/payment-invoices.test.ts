@@ -625,7 +625,7 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
     const advice = await applications.uploadPdf(payer);
     invoice = await ok<Invoice>(act(invoice, 'upload', payer, { data: { payment: { advice } } }));
     // The sponsor application is moved behind the invoice's back (an administrator's repair).
-    await api.server.database.db
+    await api.tables
       .updateTable('document')
       .set({ status: 'CANCELLED' })
       .where('id', '=', s.id)

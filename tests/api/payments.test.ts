@@ -234,7 +234,7 @@ describe.each(databaseKinds())('payments through the sandbox gateway on %s', (ki
     expect(
       (await api.call('GET', `/api/payments/${TYPE}/${doc.id}`, { token: other })).statusCode,
     ).toBe(404);
-    const db = api.server.database.db;
+    const db = api.tables;
     const tables = await Promise.all([
       db.selectFrom('payment_order').selectAll().execute(),
       db.selectFrom('sandbox_gateway_session').selectAll().execute(),

@@ -36,7 +36,7 @@ describe.each(databaseKinds())('registration confirmed through each channel on %
       body: { channel, destination, purpose: 'registration' },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const row = await api.server.database.db
+    const row = await api.tables
       .selectFrom('outbox')
       .select(['body'])
       .where('recipient', '=', recipient)

@@ -39,7 +39,7 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
       body: { channel: 'mobile', destination: mobile, purpose: 'registration' },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const rows = await api.server.database.db
+    const rows = await api.tables
       .selectFrom('outbox')
       .select(['recipient', 'body'])
       .where('channel', '=', 'sms')
@@ -56,7 +56,7 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
   const accounts = async () =>
     Number(
       (
-        await api.server.database.db
+        await api.tables
           .selectFrom('document')
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .where('type', '=', 'account')
@@ -405,7 +405,7 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
         .items.map((i: { id: string }) => i.id) as string[];
     /** The token of the link in the latest notice, as the holder reads it in their e-mail. */
     const linkToken = async (id: string) => {
-      const mail = await api.server.database.db
+      const mail = await api.tables
         .selectFrom('outbox')
         .select(['body'])
         .where('document_id', '=', id)
@@ -435,7 +435,7 @@ describe.each(databaseKinds())('self-registration on %s', (kind) => {
       // one spelling of the number, and not the inbox's link, behind a sign-in the holder
       // does not have (the notice's SMS and the link's were two, to "+685 7000011" and
       // "+6857000011").
-      const sms = await api.server.database.db
+      const sms = await api.tables
         .selectFrom('outbox')
         .select(['recipient', 'body'])
         .where('channel', '=', 'sms')

@@ -575,7 +575,7 @@ describe.each(databaseKinds())('sponsor applications on %s', (kind) => {
       sponsorName: 'Lagoon Trading Company Ltd',
       sponsorType: 'SPORG',
     });
-    await api.server.database.db
+    await api.tables
       .updateTable('document')
       .set({
         data: sql`jsonb_set(data, '{header,expiryDate}', to_jsonb(${'2025-01-31'}::text))`,
@@ -651,7 +651,7 @@ describe.each(databaseKinds())('sponsor applications on %s', (kind) => {
     const count = async () =>
       Number(
         (
-          await api.server.database.db
+          await api.tables
             .selectFrom('document')
             .select((eb) => eb.fn.countAll<string>().as('n'))
             .where('type', '=', TYPE)

@@ -81,7 +81,7 @@ describeGeneratedWalk({
       ],
     ]);
     // The account a creation on behalf names (its directory entry is all `owner` looks up).
-    await api.server.database.db
+    await api.tables
       .insertInto('document')
       .values({
         type: 'account',

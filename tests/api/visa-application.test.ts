@@ -256,7 +256,7 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     const count = async () =>
       Number(
         (
-          await api.server.database.db
+          await api.tables
             .selectFrom('document')
             .select((eb) => eb.fn.countAll<string>().as('n'))
             .executeTakeFirstOrThrow()
@@ -437,7 +437,7 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
     const granted = await grant(await sponsorship('SPORG'), 'SPO3Y');
     const expired = await grant(await sponsorship('SPPER'), 'SPP3Y');
     // Three years on: its expiry date has passed.
-    await api.server.database.db
+    await api.tables
       .updateTable('document')
       .set({ data: sql`jsonb_set(data, '{header,expiryDate}', to_jsonb(${'2025-01-31'}::text))` })
       .where('id', '=', expired.id)

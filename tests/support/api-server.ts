@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import { serverModules } from '../../src/modules/server';
 import {
   buildServer,
@@ -9,6 +10,7 @@ import {
 } from '../../src/server/process';
 import type { ServerModule } from '../../src/server/module';
 import { configFromEnv, PROJECT_ROOT, type ServerConfig } from '../../src/server/config';
+import { allTables, type AllTables } from './all-tables';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
 import { createTestIssuer, type TestIssuer, type TokenClaims } from './tokens';
 
@@ -27,6 +29,12 @@ export interface ApiHarness {
   issuer: TestIssuer;
   database: TestDatabase;
   config: ServerConfig;
+  /**
+   * The server's database with every table, the document tables and the outbox among them,
+   * which the server itself gives to the store and the notifications only: what a test reads
+   * or arranges directly.
+   */
+  readonly tables: Kysely<AllTables>;
   tokenFor(groups: string[], extra?: Partial<TokenClaims>): Promise<string>;
   call(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -95,6 +103,9 @@ export async function startApiServer(
     },
     get app() {
       return server.app;
+    },
+    get tables() {
+      return allTables(server.database.db);
     },
     issuer,
     database,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
+import { allTables } from './all-tables';
 
 /** An inbox message as the tests read it back from the database. */
 export interface StoredMessage {
@@ -21,7 +22,7 @@ export async function messagesAbout(
   db: Kysely<Database>,
   documentId: string,
 ): Promise<StoredMessage[]> {
-  const rows = await db
+  const rows = await allTables(db)
     .selectFrom('document')
     .select(['id', 'owner', 'status', 'assignee', 'data', 'created_at'])
     .where('type', '=', 'inbox-message')
@@ -54,7 +55,7 @@ export async function insertAccount(
   holder: { name: string; email: string; data: Record<string, unknown> },
 ): Promise<string> {
   const id = randomUUID();
-  await db
+  await allTables(db)
     .insertInto('document')
     .values({
       id,

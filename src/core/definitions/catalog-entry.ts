@@ -114,3 +114,55 @@ export interface CatalogEntryRecord {
   updatedAt: string;
   updatedBy: string;
 }
+
+/** A changed field of an entry: its value before and after (`language`: one of its translations). */
+export interface FieldChange {
+  field: string;
+  language?: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** One line of an entry's history: who made which version when, and what it changed. */
+export interface CatalogHistoryLine {
+  version: number;
+  action: 'updated' | 'deleted' | 'restored';
+  changedAt: string;
+  changedBy: string;
+  changes: FieldChange[];
+}
+
+/**
+ * The fields that differ between two states of an entry's data, in field order; a translation
+ * (under `i18n`) is compared language by language, so a French wording edit names its field.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): FieldChange[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const names = (a: object, b: object) => [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  const objectOf = (value: unknown): Record<string, unknown> =>
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const changes: FieldChange[] = [];
+  for (const field of names(before, after)) {
+    if (field !== TRANSLATIONS_FIELD) {
+      if (!same(before[field], after[field]))
+        changes.push({ field, before: before[field] ?? null, after: after[field] ?? null });
+      continue;
+    }
+    const [was, is] = [objectOf(before[field]), objectOf(after[field])];
+    for (const language of names(was, is)) {
+      const [old, now] = [objectOf(was[language]), objectOf(is[language])];
+      for (const name of names(old, now))
+        if (!same(old[name] || null, now[name] || null))
+          changes.push({
+            field: name,
+            language,
+            before: old[name] ?? null,
+            after: now[name] ?? null,
+          });
+    }
+  }
+  return changes;
+}

@@ -14,7 +14,7 @@ import {
   validEntry,
   normaliseDestination,
   portalUrl,
-  withNotificationTables,
+  enqueue,
 } from '../../server/module';
 import {
   accountContacts,
@@ -213,17 +213,16 @@ async function notifyAccount(context: EffectContext): Promise<void> {
     accountContacts(account, document.data).mobile ?? '',
   );
   if (sms && mobile && !environment.inbox) {
-    await withNotificationTables(trx)
-      .insertInto('outbox')
-      .values({
+    await enqueue(trx, [
+      {
         channel: 'sms',
         recipient: mobile,
         subject: t('account.notices.subject', params),
         body: sms,
         language,
-        document_id: document.id,
-      })
-      .execute();
+        documentId: document.id,
+      },
+    ]);
   }
 }
 

@@ -293,7 +293,7 @@ export function catalogEntryRecordSchema(data: ContractSchema): ContractSchema {
 }
 
 /** `{items: [...]}`: an answer listing things of one shape, all of them. */
-function itemsOf(item: ContractSchema): ContractSchema {
+export function itemsOf(item: ContractSchema): ContractSchema {
   return {
     type: 'object',
     required: ['items'],
@@ -412,6 +412,31 @@ export const PAYMENT_STATE: ContractSchema = {
         receiptReference: NULLABLE_STRING,
         paidAt: NULLABLE_DATE_TIME,
         createdAt: DATE_TIME,
+      },
+    },
+  },
+};
+
+/** A line of an entry's history: the version made, by whom, when, and the changed fields. */
+export const CATALOG_HISTORY_LINE: ContractSchema = {
+  type: 'object',
+  required: ['version', 'action', 'changedAt', 'changedBy', 'changes'],
+  properties: {
+    version: { type: 'integer', minimum: 2 },
+    action: { enum: ['updated', 'deleted', 'restored'] },
+    changedAt: { type: 'string', format: 'date-time' },
+    changedBy: { type: 'string' },
+    changes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['field', 'before', 'after'],
+        properties: {
+          field: { type: 'string' },
+          language: { type: 'string' },
+          before: {},
+          after: {},
+        },
       },
     },
   },

@@ -19,11 +19,13 @@ import {
   catalogImportBodySchema,
   CATALOG_IMPORT_RESULT,
   ASSIGNEES,
+  CATALOG_HISTORY_LINE,
   CODE_NAME_ITEMS,
   DERIVED_VALUES,
   documentSummarySchema,
   documentViewSchema,
   HISTORY_ENTRY,
+  itemsOf,
   PAYMENT_STATE,
   PROBLEM,
   searchRequestSchema,
@@ -530,5 +532,32 @@ function addCatalog(
       status: 204,
       response: 'none',
     }),
+  };
+  contract.paths[`${base}/deleted`] = {
+    get: operation(tag, id('deleted'), `Lists deleted ${catalog.id} entries, to restore`, {
+      response: itemsOf(entry),
+    }),
+  };
+  contract.paths[`${base}/{id}/history`] = {
+    get: operation(tag, id('history'), `Who changed a ${catalog.id} entry, when and what`, {
+      parameters: [entryId],
+      response: itemsOf(CATALOG_HISTORY_LINE),
+    }),
+  };
+  contract.paths[`${base}/{id}/restore`] = {
+    post: operation(
+      tag,
+      id('restore'),
+      `Restores a deleted ${catalog.id} entry if still at version`,
+      {
+        parameters: [entryId],
+        body: {
+          type: 'object',
+          required: ['version'],
+          properties: { version: { type: 'integer', minimum: 1 } },
+        },
+        response: entry,
+      },
+    ),
   };
 }

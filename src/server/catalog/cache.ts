@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { EVERYTHING, type ChangeNotices } from '../db/change-notices';
 import type { Database } from '../db/schema';
+import { liveEntries } from './entries';
 import {
   catalogsIn,
   entryHas,
@@ -142,8 +143,7 @@ export class CatalogCache implements CatalogReader, CatalogSource {
 
 /** Every entry of a catalogue, all periods, in key order (at most `limit` + 1), frozen. */
 async function read(db: Kysely<Database>, catalog: string, limit: number): Promise<ValidEntry[]> {
-  let query = db
-    .selectFrom('catalog_entry')
+  let query = liveEntries(db)
     .select(['entry_key', 'data', 'start_time', 'end_time'])
     .where('catalog', '=', catalog)
     .orderBy('entry_key')

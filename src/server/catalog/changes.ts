@@ -1,18 +1,32 @@
-import { sql, type Kysely } from 'kysely';
-import { entryKey, systemFieldsOf } from '../../core/definitions/catalog-entry';
+import { sql, type Kysely, type Updateable } from 'kysely';
+import {
+  changedFields,
+  entryKey,
+  systemFieldsOf,
+  type CatalogHistoryLine,
+} from '../../core/definitions/catalog-entry';
 import type { CatalogDefinition } from '../../core/definitions/types';
-import type { Database } from '../db/schema';
+import type { CatalogEntryTable, Database } from '../db/schema';
 import { toEntry, type CatalogEntry, type EntryRow } from './entries';
 
-/** What an edit or a deletion found: done, or why not. */
+/**
+ * The one write path of an existing entry: an edit, a deletion or a restoration. Each changes
+ * the entry only if it is still at the version its author read (a concurrent change makes it
+ * stale, never lost), raises the version, and leaves a history line in the same transaction:
+ * who, when, and the changed fields before and after. A deletion is soft: the row stays,
+ * hidden from every reader (`liveEntries`), until a manager restores it.
+ */
+
+/** What a change found: done, or why not. */
 export type ChangeOutcome =
   { kind: 'done'; entry?: CatalogEntry } | { kind: 'missing' } | { kind: 'stale'; current: number };
 
+type Change = 'updated' | 'deleted' | 'restored';
+
 /**
- * Replaces an entry's data and period if it is still at `version` (the one the editor read), in
- * one statement: a concurrent edit makes this one stale rather than lost. The version goes up
- * and the entry remembers who changed it when; the exclusion constraint still refuses a period
- * overlapping another entry of the same key.
+ * Replaces an entry's data and period. Fields only the system writes keep their stored value,
+ * whatever the edit sends; the exclusion constraint still refuses a period overlapping another
+ * live entry of the same key.
  */
 export async function updateEntry(
   db: Kysely<Database>,
@@ -23,61 +37,162 @@ export async function updateEntry(
   actor: string,
 ): Promise<ChangeOutcome> {
   const { startTime, endTime, ...given } = entry;
-  // What only the system writes keeps its stored value, whatever the edit sends.
   const system = systemFieldsOf(catalog);
   const data = Object.fromEntries(Object.entries(given).filter(([name]) => !system.includes(name)));
-  const kept = system.length
-    ? sql<string>`${JSON.stringify(data)}::jsonb || jsonb_strip_nulls(jsonb_build_object(${sql.join(
-        system.flatMap((name) => [sql.lit(name), sql`catalog_entry.data -> ${name}`]),
-      )}))`
-    : JSON.stringify(data);
-  const row = (await db
-    .updateTable('catalog_entry')
-    .set((eb) => ({
-      entry_key: entryKey(catalog, data),
-      data: kept,
-      start_time: String(startTime),
-      end_time: endTime ? String(endTime) : null,
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-      updated_by: actor,
-    }))
-    .where('catalog', '=', catalog.id)
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returningAll()
-    .executeTakeFirst()) as EntryRow | undefined;
-  if (row) return { kind: 'done', entry: toEntry(row) };
-  return whyNot(db, catalog, id);
+  return change(db, catalog, id, version, actor, 'updated', (before) => ({
+    entry_key: entryKey(catalog, data),
+    data: JSON.stringify({
+      ...data,
+      ...Object.fromEntries(
+        system.flatMap((name) => (before.data[name] == null ? [] : [[name, before.data[name]]])),
+      ),
+    }),
+    start_time: String(startTime),
+    end_time: endTime ? String(endTime) : null,
+  }));
 }
 
-/** Deletes an entry if it is still at `version`. */
-export async function deleteEntry(
+/** Deletes an entry softly: hidden everywhere, restorable. */
+export function deleteEntry(
   db: Kysely<Database>,
   catalog: CatalogDefinition,
   id: string,
   version: number,
+  actor: string,
 ): Promise<ChangeOutcome> {
-  const deleted = await db
-    .deleteFrom('catalog_entry')
-    .where('catalog', '=', catalog.id)
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 1) return { kind: 'done' };
-  return whyNot(db, catalog, id);
+  return change(db, catalog, id, version, actor, 'deleted', () => ({
+    deleted_at: new Date().toISOString(),
+  }));
 }
 
+/** Brings a deleted entry back, unless its period now overlaps a live entry's (23P01). */
+export function restoreEntry(
+  db: Kysely<Database>,
+  catalog: CatalogDefinition,
+  id: string,
+  version: number,
+  actor: string,
+): Promise<ChangeOutcome> {
+  return change(db, catalog, id, version, actor, 'restored', () => ({ deleted_at: null }));
+}
+
+/**
+ * An entry's history, oldest first (its creation is the entry's own `createdAt`/`createdBy`);
+ * undefined when the catalogue has no such entry, deleted or not.
+ */
+export async function entryHistory(
+  db: Kysely<Database>,
+  catalog: CatalogDefinition,
+  id: string,
+): Promise<CatalogHistoryLine[] | undefined> {
+  const entry = await db
+    .selectFrom('catalog_entry')
+    .select('id')
+    .where('catalog', '=', catalog.id)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!entry) return undefined;
+  const rows = await db
+    .selectFrom('catalog_entry_history')
+    .select(['version', 'action', 'changes', 'changed_at', 'changed_by'])
+    .where('entry_id', '=', id)
+    .orderBy('version')
+    .execute();
+  return rows.map((row) => ({
+    version: row.version,
+    action: row.action,
+    changedAt: new Date(row.changed_at).toISOString(),
+    changedBy: row.changed_by,
+    changes: row.changes,
+  }));
+}
+
+/** A catalogue's deleted entries, the latest deleted first (at most `limit`). */
+export async function deletedEntries(
+  db: Kysely<Database>,
+  catalog: CatalogDefinition,
+  limit: number,
+): Promise<CatalogEntry[]> {
+  const rows = (await db
+    .selectFrom('catalog_entry')
+    .selectAll()
+    .where('catalog', '=', catalog.id)
+    .where('deleted_at', 'is not', null)
+    .orderBy('deleted_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute()) as EntryRow[];
+  return rows.map(toEntry);
+}
+
+/**
+ * Applies one change to the entry if it is at `version` and live (deleted, for a restoration),
+ * with its history line, in the caller's transaction or a new one. The row is locked while
+ * read, so a concurrent change waits and then finds itself stale.
+ */
+async function change(
+  db: Kysely<Database>,
+  catalog: CatalogDefinition,
+  id: string,
+  version: number,
+  actor: string,
+  action: Change,
+  columns: (before: EntryRow) => Updateable<CatalogEntryTable>,
+): Promise<ChangeOutcome> {
+  const work = async (trx: Kysely<Database>): Promise<ChangeOutcome> => {
+    const deleted = action === 'restored';
+    const before = (await trx
+      .selectFrom('catalog_entry')
+      .selectAll()
+      .where('catalog', '=', catalog.id)
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .where('deleted_at', deleted ? 'is not' : 'is', null)
+      .forUpdate()
+      .executeTakeFirst()) as EntryRow | undefined;
+    if (!before) return whyNot(trx, catalog, id, deleted);
+    const after = (await trx
+      .updateTable('catalog_entry')
+      .set({
+        ...columns(before),
+        version: version + 1,
+        updated_at: sql<Date>`now()`,
+        updated_by: actor,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow()) as EntryRow;
+    const entry = toEntry(after);
+    await trx
+      .insertInto('catalog_entry_history')
+      .values({
+        entry_id: id,
+        version: after.version,
+        action,
+        changes: JSON.stringify(
+          action === 'updated' ? changedFields(toEntry(before).data, entry.data) : [],
+        ),
+        changed_by: actor,
+      })
+      .execute();
+    return { kind: 'done', entry };
+  };
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** Why a change found nothing: no such entry (in that state), or another version. */
 async function whyNot(
   db: Kysely<Database>,
   catalog: CatalogDefinition,
   id: string,
+  deleted: boolean,
 ): Promise<ChangeOutcome> {
   const current = await db
     .selectFrom('catalog_entry')
     .select('version')
     .where('catalog', '=', catalog.id)
     .where('id', '=', id)
+    .where('deleted_at', deleted ? 'is not' : 'is', null)
     .executeTakeFirst();
   return current ? { kind: 'stale', current: current.version } : { kind: 'missing' };
 }

@@ -20,6 +20,8 @@ export interface CatalogEntry {
   createdBy: string;
   updatedAt: string;
   updatedBy: string;
+  /** When a manager deleted it: only in the list of deleted entries. */
+  deletedAt?: string;
 }
 
 export type EntryRow = {
@@ -32,7 +34,16 @@ export type EntryRow = {
   created_by: string;
   updated_at: Date;
   updated_by: string;
+  deleted_at?: Date | null;
 };
+
+/**
+ * The entries nobody deleted: what every finder, select, reference and check reads. A deleted
+ * entry is seen only by its history, the list of deleted entries and its restoration.
+ */
+export function liveEntries(db: Kysely<Database>) {
+  return db.selectFrom('catalog_entry').where('deleted_at', 'is', null);
+}
 
 const CAST: Record<string, string> = {
   number: 'numeric',
@@ -80,7 +91,7 @@ export async function searchEntries(
   ];
   const search = compileSearch(body, catalogSearchFields(catalog, language), defaultSort);
   const window = normalizePage(search.options, maxItems);
-  const base = db.selectFrom('catalog_entry').where('catalog', '=', catalog.id).where(search.where);
+  const base = liveEntries(db).where('catalog', '=', catalog.id).where(search.where);
   const [{ total }] = (await base
     .select((eb) => eb.fn.countAll<string>().as('total'))
     .execute()) as [{ total: string }];
@@ -106,8 +117,7 @@ export async function readEntry(
   catalog: CatalogDefinition,
   id: string,
 ): Promise<CatalogEntry | undefined> {
-  const row = (await db
-    .selectFrom('catalog_entry')
+  const row = (await liveEntries(db)
     .selectAll()
     .where('catalog', '=', catalog.id)
     .where('id', '=', id)
@@ -152,6 +162,7 @@ export function toEntry(row: EntryRow): CatalogEntry {
     createdBy: row.created_by,
     updatedAt: iso(row.updated_at),
     updatedBy: row.updated_by,
+    ...(row.deleted_at ? { deletedAt: iso(row.deleted_at) } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import type { ValidatorSet } from '../definitions/validators';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import { updateEntry } from './changes';
 import { checkEntry } from './checked-entry';
-import { insertEntry, isOverlapError } from './entries';
+import { insertEntry, isOverlapError, liveEntries } from './entries';
 
 /** What an import did, or would do: counts of rows, and each refused row's problems. */
 export interface ImportOutcome {
@@ -156,8 +156,7 @@ async function storedVersions(
   const found = new Map<string, StoredVersion>();
   // A few hundred keys per query: 5,000 bound parameters in one statement is asking for trouble.
   for (let at = 0; at < wanted.length; at += 500) {
-    const rows = await trx
-      .selectFrom('catalog_entry')
+    const rows = await liveEntries(trx)
       .select(['id', 'version', 'data', 'entry_key', 'start_time', 'end_time'])
       .where('catalog', '=', catalog.id)
       .where('entry_key', 'in', wanted.slice(at, at + 500))

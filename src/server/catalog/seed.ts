@@ -12,6 +12,7 @@ import { referencedCatalogs, type CatalogDefinition } from '../../core/definitio
 import { PROJECT_ROOT } from '../config';
 import type { Database } from '../db/schema';
 import { countrySeedEntries } from './country-seed';
+import { liveEntries } from './entries';
 
 export const CATALOG_SEED_FILE = path.join(PROJECT_ROOT, 'seeds/catalogs.json');
 const SEED_START = '2020-01-01T00:00:00.000Z';
@@ -205,8 +206,7 @@ export async function validEntry(
   key: string,
   at: Date = new Date(),
 ): Promise<Record<string, unknown> | undefined> {
-  const row = await db
-    .selectFrom('catalog_entry')
+  const row = await liveEntries(db)
     .select('data')
     .where('catalog', '=', catalog)
     .where('entry_key', '=', key)

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { liveEntries } from './entries';
 
 /** An entry as the rest of the product reads it: its key, data and validity period. */
 export interface ValidEntry {
@@ -27,8 +28,7 @@ export async function entriesValidAt(
   keys?: readonly string[],
 ): Promise<ValidEntry[]> {
   if (keys && keys.length === 0) return [];
-  let query = db
-    .selectFrom('catalog_entry')
+  let query = liveEntries(db)
     .select(['entry_key', 'data', 'start_time', 'end_time'])
     .where('catalog', '=', catalog)
     .where(holds(at));
@@ -63,8 +63,7 @@ export async function entriesValidAtWith(
   at: Date,
   fields: Readonly<Record<string, string | number | boolean>>,
 ): Promise<ValidEntry[]> {
-  const rows = await db
-    .selectFrom('catalog_entry')
+  const rows = await liveEntries(db)
     .select(['entry_key', 'data', 'start_time', 'end_time'])
     .where('catalog', '=', catalog)
     .where(holds(at))
@@ -81,8 +80,7 @@ export async function isValidAt(
   key: string,
   at: Date,
 ): Promise<boolean> {
-  const found = await db
-    .selectFrom('catalog_entry')
+  const found = await liveEntries(db)
     .select('id')
     .where('catalog', '=', catalog)
     .where('entry_key', '=', key)

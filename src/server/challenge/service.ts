@@ -6,6 +6,7 @@ import { validEntry } from '../catalog/seed';
 import type { Database } from '../db/schema';
 import { ApiProblem } from '../http/api-error';
 import { withNotificationTables } from '../notifications/tables';
+import { enqueue } from '../notifications/outbox';
 import { wakeOutbox } from '../notifications/worker';
 
 /** Error codes of the challenge backend; messages are `errors.<code>` in translations/. */
@@ -176,16 +177,15 @@ export async function createChallenge(
       .returning('id')
       .executeTakeFirstOrThrow();
     if (delivery) {
-      await trx
-        .insertInto('outbox')
-        .values({
+      await enqueue(trx, [
+        {
           channel: delivery.channel,
           recipient: delivery.recipient,
           subject: input.message.subject,
           body: input.message.text.replaceAll('{{code}}', code),
           code,
-        })
-        .execute();
+        },
+      ]);
     }
     return row.id;
   });

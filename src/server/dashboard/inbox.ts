@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { resolvePointer } from '../../core/rules/registry';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
-import { DELETED } from '../documents/store/lists';
+import { latestOwned } from '../documents/store/lookups';
 import type { CompiledWorkflow } from '../documents/workflows';
 
 /** A message as the dashboard's message area shows it. */
@@ -18,8 +18,7 @@ export interface InboxItem {
 
 /**
  * The dashboard's message area: the caller's own messages (those they received, not those
- * they wrote), unread first then newest, and how many are unread. Served by the (type, owner,
- * updated_at) index.
+ * they wrote), unread first then newest, and how many are unread.
  */
 export async function latestMessages(
   db: Kysely<Database>,
@@ -29,30 +28,19 @@ export async function latestMessages(
 ): Promise<{ unread: number; workflow: string; items: InboxItem[] }> {
   const inbox = workflow.definition.inbox;
   if (!inbox) throw new Error(`workflow ${workflow.definition.id} is no inbox`);
-  const own = db
-    .selectFrom('document')
-    .where('type', '=', workflow.definition.id)
-    .where('owner', '=', principal.subject)
-    .where('status', '<>', DELETED);
-  const [rows, count] = await Promise.all([
-    own
-      .select(['id', 'status', 'data', 'created_at'])
-      .orderBy(sql`status = ${inbox.read}`)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute(),
-    own
-      .where('status', '<>', inbox.read)
-      .select((eb) => eb.fn.countAll<string>().as('unread'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { rows, unread } = await latestOwned(
+    db,
+    workflow.definition.id,
+    principal.subject,
+    inbox.read,
+    limit,
+  );
   const text = (data: unknown, pointer: string) => {
     const value = resolvePointer(data, pointer);
     return typeof value === 'string' ? value : '';
   };
   return {
-    unread: Number(count.unread),
+    unread,
     workflow: workflow.definition.id,
     items: rows.map((row) => {
       const about = resolvePointer(row.data, inbox.about) as InboxItem['about'] | undefined;

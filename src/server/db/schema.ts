@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ChallengeTable, OutboxDeliveryColumns } from '../notifications/rows';
+import type { FieldChange } from '../../core/definitions/catalog-entry';
+import type { ChallengeTable } from '../notifications/rows';
 import type { IdentityTables } from '../identity/rows';
 
 /** Rows as Kysely sees them; one interface per table, kept beside the migrations. */
@@ -15,6 +16,19 @@ export interface CatalogEntryTable {
   created_by: string;
   updated_at: Generated<Date>;
   updated_by: string;
+  /** Set when a manager deleted the entry: it is hidden everywhere but may be restored. */
+  deleted_at: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+
+/** One edit, deletion or restoration of a catalogue entry (migration 0022). */
+export interface CatalogEntryHistoryTable {
+  id: Generated<string>;
+  entry_id: string;
+  version: number;
+  action: 'updated' | 'deleted' | 'restored';
+  changes: ColumnType<FieldChange[], string, string>;
+  changed_at: Generated<Date>;
+  changed_by: string;
 }
 
 export interface DocumentTable {
@@ -155,16 +169,17 @@ export interface DefinitionSetTable {
   published_at: Generated<Date>;
 }
 
+/**
+ * The tables the server at large may query. The document tables (`document` and its versions,
+ * history, numbering and media) are left out: only `documents/store/` adds them
+ * (store/tables.ts), so a query on them anywhere else does not compile. The outbox is the
+ * notifications' (notifications/tables.ts): everything else calls `enqueue()`.
+ */
 export interface Database extends IdentityTables {
   catalog_entry: CatalogEntryTable;
-  document: DocumentTable;
-  document_version: DocumentVersionTable;
-  document_history: DocumentHistoryTable;
-  document_sequence: DocumentSequenceTable;
-  outbox: OutboxTable & OutboxDeliveryColumns;
+  catalog_entry_history: CatalogEntryHistoryTable;
   challenge: ChallengeTable;
   media: MediaTable;
-  document_media: DocumentMediaTable;
   payment_order: PaymentOrderTable;
   sandbox_gateway_session: SandboxGatewaySessionTable;
   definition_set: DefinitionSetTable;

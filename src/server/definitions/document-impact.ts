@@ -7,6 +7,7 @@ import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { escapeSegment } from '../../core/rules/registry';
 import { applicableData } from '../../core/rules/sections';
 import type { Database } from '../db/schema';
+import { documentBatches, writtenBy, type StoredDocument } from '../documents/store/scans';
 import { createAjv } from './ajv';
 
 /** How many stored documents of a type fail its next schema, and where. */
@@ -66,7 +67,8 @@ export async function documentImpact(
       // written by are those of the workflow serving it now.
       const stages = draftStages(current.workflows.find((w) => w.id === workflow.id) ?? workflow);
       for await (const rows of documentBatches(db, workflow.id, batchSize)) {
-        const submitted = await submittedAmong(db, rows, stages);
+        const drafts = rows.filter((row) => stages.statuses.has(row.status)).map((row) => row.id);
+        const submitted = await writtenBy(db, drafts, stages.validating);
         for (const row of rows) {
           const draft = stages.statuses.has(row.status) && !submitted.has(row.id);
           tally.add(row, refusals(entity, draft ? validators.draft : validators.full, row.data));
@@ -161,53 +163,6 @@ function transitionsOf(workflow: WorkflowDefinition, status: string): Array<[str
       },
     ),
   );
-}
-
-interface StoredDocument {
-  id: string;
-  status: string;
-  number: string | null;
-  data: Record<string, unknown>;
-}
-
-/** The documents of a workflow, a batch at a time, in id order (keyset: no offset to skip). */
-async function* documentBatches(
-  db: Kysely<Database>,
-  type: string,
-  batchSize: number,
-): AsyncGenerator<StoredDocument[]> {
-  let after: string | undefined;
-  for (;;) {
-    let query = db
-      .selectFrom('document')
-      .select(['id', 'status', 'number', 'data'])
-      .where('type', '=', type)
-      .orderBy('id')
-      .limit(batchSize);
-    if (after !== undefined) query = query.where('id', '>', after);
-    const rows = await query.execute();
-    if (rows.length > 0) yield rows;
-    if (rows.length < batchSize) return;
-    after = rows[rows.length - 1]?.id;
-  }
-}
-
-/** Of the batch's documents in a draft status, those a validating action has written. */
-async function submittedAmong(
-  db: Kysely<Database>,
-  rows: readonly StoredDocument[],
-  stages: DraftStages,
-): Promise<ReadonlySet<string>> {
-  const ids = rows.filter((row) => stages.statuses.has(row.status)).map((row) => row.id);
-  if (ids.length === 0 || stages.validating.length === 0) return new Set();
-  const found = await db
-    .selectFrom('document_history')
-    .select('document_id')
-    .distinct()
-    .where('document_id', 'in', ids)
-    .where('action', 'in', [...stages.validating])
-    .execute();
-  return new Set(found.map((row) => row.document_id));
 }
 
 /** A field and keyword the schema refuses, as `pointer` + NUL + `keyword`. */

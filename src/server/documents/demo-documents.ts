@@ -6,7 +6,7 @@ import type { Principal } from '../auth/principal';
 import type { DemoAccount } from '../module';
 import type { Database } from '../db/schema';
 import type { DocumentService } from './service';
-import { ownsDocumentOfType } from './store/lookups';
+import { holderContacts, ownsDocumentOfType } from './store/lookups';
 
 /** The business data of the demo documents: seeds/demo-documents.json (kept out of src/). */
 export const DEMO_DOCUMENTS_FILE = path.join(PROJECT_ROOT, 'seeds', 'demo-documents.json');
@@ -60,11 +60,7 @@ export async function seedDemoDocuments(
     );
     // As the persona's token would name them: the account's name and contacts, which the
     // document keeps as its holder's (a notice greets them by it, a receipt names the payer).
-    const holder = await db
-      .selectFrom('document')
-      .select(['owner_name', 'owner_email', 'owner_mobile'])
-      .where('id', '=', account.id)
-      .executeTakeFirst();
+    const [holder] = await holderContacts(db, [account.id]);
     const owner: Principal = {
       subject: account.id,
       roles: everyRole,

@@ -1,5 +1,5 @@
 import { translate, type Language } from '../../core/i18n/translate';
-import { withNotificationTables } from '../notifications/tables';
+import { enqueue } from '../notifications/outbox';
 import { fillCatalogLists } from './catalog-lists';
 import { catalogsIn } from '../catalog/valid-at';
 import { certificatePdf, portalUrl } from './certificate';
@@ -207,18 +207,17 @@ export async function messageOwner(
   const { trx, document, environment } = context;
   if (environment.inbox) return environment.inbox.post(context, notice);
   if (!document.ownerEmail) return;
-  await withNotificationTables(trx)
-    .insertInto('outbox')
-    .values({
+  await enqueue(trx, [
+    {
       channel: 'email',
       recipient: document.ownerEmail,
       subject: notice.subject,
       body: notice.body,
       language: notice.language,
-      document_id: document.id,
-      ...(notice.attachments?.length ? { attachments: JSON.stringify(notice.attachments) } : {}),
-    })
-    .execute();
+      documentId: document.id,
+      attachments: notice.attachments,
+    },
+  ]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import type { Database } from '../db/schema';
 import { entriesValidAt } from '../catalog/valid-at';
@@ -6,44 +6,21 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { EffectContext } from './effect-context';
 import { REFERENCE_POINTER } from '../../core/documents/conventions';
+import { nextNumber as nextInSequence } from './store/numbering';
 
 /**
- * The next serial of a gap-free sequence per key and year: the counter row is incremented
- * inside the action's transaction, so concurrent actions queue on the row and a rolled-back
- * action gives its number back.
+ * The next number of the workflow's `numbering` for a document of `type`, in `now`'s year, from
+ * the type's gap-free sequence (an application's number at submission, a dependant's e-visa
+ * number at issue).
  */
-export async function nextSerial(
-  trx: Transaction<Database>,
-  key: string,
-  year: number,
-): Promise<number> {
-  const row = await trx
-    .insertInto('document_sequence')
-    .values({ type: key, year, last: 1 })
-    .onConflict((oc) =>
-      oc.columns(['type', 'year']).doUpdateSet({ last: sql`document_sequence.last + 1` }),
-    )
-    .returning('last')
-    .executeTakeFirstOrThrow();
-  return row.last;
-}
-
-/**
- * The next number of the workflow's `numbering` for a document of `type`, in `now`'s year:
- * `{prefix}-{year}-{serial}` from the type's gap-free sequence (an application's number at
- * submission, a dependant's e-visa number at issue).
- */
-export async function nextNumber(
+export function nextNumber(
   trx: Transaction<Database>,
   workflow: Pick<WorkflowDefinition, 'numbering'>,
   type: string,
   now: Date,
-): Promise<{ number: string; year: number; serial: number }> {
-  const year = now.getUTCFullYear();
-  const serial = await nextSerial(trx, type, year);
-  const digits = workflow.numbering?.digits ?? 6;
-  const prefix = workflow.numbering?.prefix ?? type.toUpperCase();
-  return { number: `${prefix}-${year}-${String(serial).padStart(digits, '0')}`, year, serial };
+): ReturnType<typeof nextInSequence> {
+  const { prefix = type.toUpperCase(), digits } = workflow.numbering ?? {};
+  return nextInSequence(trx, type, { prefix, digits }, now);
 }
 
 /**
@@ -58,10 +35,12 @@ export async function allocateReference({
 }: EffectContext): Promise<void> {
   if (!workflow.reference) throw new Error(`Workflow ${workflow.id} has no reference numbering`);
   if (typeof resolvePointer(document.data, REFERENCE_POINTER) === 'string') return;
-  const year = now.getUTCFullYear();
-  const serial = await nextSerial(trx, `${document.type}:reference`, year);
-  const digits = workflow.reference.digits ?? 6;
-  const number = `${workflow.reference.prefix}-${year}-${String(serial).padStart(digits, '0')}`;
+  const { number } = await nextInSequence(
+    trx,
+    `${document.type}:reference`,
+    workflow.reference,
+    now,
+  );
   setAt(document.data, REFERENCE_POINTER, number);
 }
 

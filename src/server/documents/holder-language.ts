@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '../../core/i18n/translate';
 import { resolvePointer } from '../../core/rules/registry';
 import type { AccountLookup } from './effect-context';
 import { UUID } from '../db/ids';
-import type { Queryable } from './store/rows';
+import { findDocument, type Queryable } from './store/rows';
 
 const isLanguage = (value: unknown): value is Language =>
   (LANGUAGES as readonly unknown[]).includes(value);
@@ -25,12 +25,7 @@ export async function holderLanguageOf(
     : undefined;
   if (isLanguage(chosen)) return chosen;
   if (!accounts?.language || !UUID.test(document.owner)) return 'en';
-  const account = await db
-    .selectFrom('document')
-    .select('data')
-    .where('id', '=', document.owner)
-    .where('type', '=', accounts.type)
-    .executeTakeFirst();
+  const account = await findDocument(db, accounts.type, document.owner);
   const preferred = account ? resolvePointer(account.data, accounts.language) : undefined;
   return isLanguage(preferred) ? preferred : 'en';
 }

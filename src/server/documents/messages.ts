@@ -6,7 +6,8 @@ import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { normaliseDestination } from '../challenge/service';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import { withNotificationTables, type OutboxAttachment } from '../notifications/tables';
+import { deliveriesOf, enqueue, retryFailed, stillSending } from '../notifications/outbox';
+import type { OutboxAttachment } from '../notifications/tables';
 import { guardInput, maySee } from './access';
 import { portalUrl } from './certificate';
 import { holderLanguageOf } from './holder-language';
@@ -15,6 +16,7 @@ import type { WorkflowOf } from './links';
 import { nextStatus } from './machine';
 import { UUID } from '../db/ids';
 import { noticePath } from './notice-path';
+import { holderContacts } from './store/lookups';
 import { findDocument } from './store/rows';
 import type { DocumentService } from './service';
 import type { CompiledWorkflow } from './workflows';
@@ -61,7 +63,6 @@ interface Contacts {
   mobile: string | null;
 }
 
-const OUTBOX_ACTIVE = ['PENDING', 'SENDING', 'SENT'];
 /** Who the history names for what the outbox reports. */
 const OUTBOX_ACTOR: Principal = {
   subject: 'system:outbox',
@@ -218,12 +219,7 @@ export class Inbox {
 
   /** The message's delivery as its outbox rows stand (`recordDelivery`). */
   async record({ trx, document }: EffectContext): Promise<void> {
-    const rows = await withNotificationTables(trx)
-      .selectFrom('outbox')
-      .select(['channel', 'status', 'attempts', 'attempt_at', 'last_error'])
-      .where('message_id', '=', document.id)
-      .orderBy('channel')
-      .execute();
+    const rows = await deliveriesOf(trx, document.id);
     const dates = rows.flatMap((r) => (r.attempt_at ? [new Date(r.attempt_at).getTime()] : []));
     const data = structuredClone(document.data);
     setAt(data, this.declaration.delivery, {
@@ -243,12 +239,7 @@ export class Inbox {
   /** Sends a message again (`requeueMessage`): its failed rows are tried afresh. */
   async requeue(context: EffectContext): Promise<void> {
     const { trx, document } = context;
-    await withNotificationTables(trx)
-      .updateTable('outbox')
-      .set({ status: 'PENDING', attempts: 0, next_attempt_at: null, last_error: null })
-      .where('message_id', '=', document.id)
-      .where('status', '=', 'FAILED')
-      .execute();
+    await retryFailed(trx, document.id);
     await this.record(context);
     this.options.wake?.();
   }
@@ -268,13 +259,7 @@ export class Inbox {
       let action = actions.attempted;
       if (report.outcome === 'sent') action = actions.sent;
       else if (report.outcome === 'failed') {
-        const active = await withNotificationTables(trx)
-          .selectFrom('outbox')
-          .select('id')
-          .where('message_id', '=', report.messageId)
-          .where('status', 'in', OUTBOX_ACTIVE)
-          .executeTakeFirst();
-        if (!active) action = actions.failed;
+        if (!(await stillSending(trx, report.messageId))) action = actions.failed;
       }
       const allows = (name: string) =>
         nextStatus(workflow.machine, row.status, {
@@ -330,14 +315,7 @@ export class Inbox {
       ownerMobile?: string | null;
     },
   ): Promise<Contacts> {
-    const ids = [document.id, document.owner].filter((id) => UUID.test(id));
-    const rows = ids.length
-      ? await trx
-          .selectFrom('document')
-          .select(['id', 'type', 'owner_name', 'owner_email', 'owner_mobile'])
-          .where('id', 'in', ids)
-          .execute()
-      : [];
+    const rows = await holderContacts(trx, [document.id, document.owner]);
     const account = rows.find(
       (r) => r.id === document.owner && r.type === this.options.accounts?.type,
     );
@@ -373,34 +351,29 @@ export class Inbox {
     const common = {
       subject: message.subject,
       language: message.language,
-      document_id: message.aboutId,
-      message_id: messageId,
+      documentId: message.aboutId,
+      messageId,
     };
-    await withNotificationTables(trx)
-      .insertInto('outbox')
-      .values(
-        channels.map((channel) =>
-          channel === 'email'
-            ? {
-                ...common,
-                channel,
-                recipient: contacts.email!,
-                body: message.body,
-                ...(message.attachments?.length
-                  ? { attachments: JSON.stringify(message.attachments) }
-                  : {}),
-              }
-            : {
-                ...common,
-                channel,
-                // One spelling of a number ("+685 721 0005" and "+6857210005" are one phone).
-                recipient: normaliseDestination('mobile', contacts.mobile!) ?? contacts.mobile!,
-                body:
-                  message.sms ?? t(`${this.type}.notice.sms`, { subject: message.subject, link }),
-              },
-        ),
-      )
-      .execute();
+    await enqueue(
+      trx,
+      channels.map((channel) =>
+        channel === 'email'
+          ? {
+              ...common,
+              channel,
+              recipient: contacts.email!,
+              body: message.body,
+              attachments: message.attachments,
+            }
+          : {
+              ...common,
+              channel,
+              // One spelling of a number ("+685 721 0005" and "+6857210005" are one phone).
+              recipient: normaliseDestination('mobile', contacts.mobile!) ?? contacts.mobile!,
+              body: message.sms ?? t(`${this.type}.notice.sms`, { subject: message.subject, link }),
+            },
+      ),
+    );
     this.options.wake?.();
   }
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
 import type { DefinitionProblem } from '../definitions/problems';
+import { countOutside, moveStatus } from './store/status-moves';
 
 /** The history's action for a document moved by its workflow's `statusMoves`. */
 export const STATUS_MOVED = 'statusMoved';
@@ -54,7 +55,8 @@ export async function moveStrandedDocuments(
       });
   }
   if (problems.length > 0) return { moved: [], problems };
-  for (const move of moves) await moveStatus(trx, move.type, move.status, move.to);
+  for (const move of moves)
+    await moveStatus(trx, move.type, move.status, move.to, { action: STATUS_MOVED, actor: ACTOR });
   return { moved: moves, problems };
 }
 
@@ -65,49 +67,8 @@ async function strandedStatuses(
 ): Promise<StrandedStatus[]> {
   const stranded: StrandedStatus[] = [];
   for (const workflow of workflows) {
-    const statuses = Object.keys(workflow.machine.states);
-    const rows = await db
-      .selectFrom('document')
-      .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
-      .where('type', '=', workflow.id)
-      .where('status', 'not in', statuses)
-      .groupBy('status')
-      .orderBy('status')
-      .execute();
-    for (const row of rows)
-      stranded.push({ type: workflow.id, status: row.status, count: Number(row.count) });
+    const counts = await countOutside(db, workflow.id, Object.keys(workflow.machine.states));
+    for (const { status, count } of counts) stranded.push({ type: workflow.id, status, count });
   }
   return stranded;
-}
-
-/** Moves every document of `type` in status `from` to `to`: a new version and a history line. */
-async function moveStatus(db: Kysely<Database>, type: string, from: string, to: string) {
-  await sql`
-    insert into document_version (document_id, version, status, action, data, assignee, by)
-    select id, version + 1, ${to}, ${STATUS_MOVED}, data, assignee, ${ACTOR}
-    from document where type = ${type} and status = ${from}`.execute(db);
-  await sql`
-    insert into document_history
-      (document_id, version, action, from_status, to_status, actor, actor_name)
-    select id, version + 1, ${STATUS_MOVED}, ${from}, ${to}, ${ACTOR}, ${ACTOR}
-    from document where type = ${type} and status = ${from}`.execute(db);
-  await db
-    .updateTable('document')
-    .set((eb) => ({
-      status: to,
-      previous_status: from,
-      version: eb('version', '+', 1),
-      updated_at: sql<string>`now()`,
-      updated_by: ACTOR,
-    }))
-    .where('type', '=', type)
-    .where('status', '=', from)
-    .execute();
-  // A renamed status is also the one a cancelled document returns to (`previousStatusIs`).
-  await db
-    .updateTable('document')
-    .set({ previous_status: to })
-    .where('type', '=', type)
-    .where('previous_status', '=', from)
-    .execute();
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { OutboxTable } from '../db/schema';
 import type { ChallengeTable, OutboxDeliveryColumns } from './rows';
 
 export type { ChallengeTable, OutboxAttachment, OutboxDeliveryColumns } from './rows';
@@ -11,7 +12,7 @@ export type { ChallengeTable, OutboxAttachment, OutboxDeliveryColumns } from './
 
 // A type alias, not an interface: withTables wants a type with an implicit index signature.
 export type NotificationTables = {
-  outbox: OutboxDeliveryColumns;
+  outbox: OutboxTable & OutboxDeliveryColumns;
   challenge: ChallengeTable;
 };
 

@@ -11,6 +11,7 @@ import type { Database, PaymentOrderTable } from '../db/schema';
 import type { DocumentService } from '../documents/service';
 import type { SystemNote } from '../documents/system-notes';
 import { documentStatus } from '../documents/store/rows';
+import { nextNumber } from '../documents/store/numbering';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { GatewayReport, PaymentGateway } from './gateway';
 import { localizedText } from '../../core/i18n/localized';
@@ -236,15 +237,7 @@ export class PaymentService {
   }
 
   private async settlePaid(trx: Transaction<Database>, order: OrderRow, report: GatewayReport) {
-    const year = new Date().getUTCFullYear();
-    const { last } = await trx
-      .insertInto('document_sequence')
-      .values({ type: 'payment-receipt', year, last: 1 })
-      .onConflict((oc) =>
-        oc.columns(['type', 'year']).doUpdateSet({ last: sql`document_sequence.last + 1` }),
-      )
-      .returning('last')
-      .executeTakeFirstOrThrow();
+    const receipt = await nextNumber(trx, 'payment-receipt', { prefix: 'RC' }, new Date());
     await trx
       .updateTable('payment_order')
       .set({
@@ -252,7 +245,7 @@ export class PaymentService {
         transaction_id: report.transactionId ?? null,
         masked_card: report.maskedCard ?? null,
         amount_paid_cents: report.amountCents,
-        receipt_reference: `RC-${year}-${String(last).padStart(6, '0')}`,
+        receipt_reference: receipt.number,
         paid_at: new Date().toISOString(),
         updated_at: sql<string>`now()`,
       })

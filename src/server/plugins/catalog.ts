@@ -2,7 +2,14 @@ import { UUID } from '../db/ids';
 import { isStoredPositiveInteger } from '../db/integers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { deleteEntry, updateEntry, type ChangeOutcome } from '../catalog/changes';
+import {
+  deletedEntries,
+  deleteEntry,
+  entryHistory,
+  restoreEntry,
+  updateEntry,
+  type ChangeOutcome,
+} from '../catalog/changes';
 import {
   catalogReaderRoles,
   isEnabled,
@@ -12,10 +19,12 @@ import {
 import { requireAnyRole, requireSignedIn } from '../auth/plugin';
 import {
   ANY_OBJECT,
+  CATALOG_HISTORY_LINE,
   CATALOG_IMPORT_RESULT,
   catalogEntryRecordSchema,
   catalogImportBodySchema,
   CODE_NAME_ITEMS,
+  itemsOf,
   NO_CONTENT,
   perDefinition,
   searchRequestSchema,
@@ -146,25 +155,11 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     perDefinition(['catalogId'], ENTRY, { body: ANY_OBJECT, status: 201 }),
     async (request, reply) => {
       const catalog = catalogOf(request.params.catalogId);
-      const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+      const actor = managerOf(request, catalog);
       const entry = await checkedEntry(options, catalog, request.body);
-      try {
-        const created = await insertEntry(
-          options.db,
-          catalog,
-          entry,
-          principal.preferredUsername ?? principal.subject,
-        );
-        options.cache.changed(catalog.id);
-        return reply.status(201).send(created);
-      } catch (error) {
-        if (isOverlapError(error)) {
-          throw new ApiProblem(409, ERROR_CODES.overlappingPeriod, {}, [
-            { path: '/startTime', rule: 'overlappingPeriod' },
-          ]);
-        }
-        throw error;
-      }
+      const created = await overlapRefused(() => insertEntry(options.db, catalog, entry, actor));
+      options.cache.changed(catalog.id);
+      return reply.status(201).send(created);
     },
   );
   /** The version the caller read, from the body (edit) or the query string (deletion). */
@@ -189,31 +184,17 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     }),
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
-      const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+      const actor = managerOf(request, catalog);
       if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
       const body = (request.body ?? {}) as { version?: unknown; data?: unknown };
       const version = versionOf(body.version);
       const entry = await checkedEntry(options, catalog, body.data);
-      try {
-        const outcome = await updateEntry(
-          options.db,
-          catalog,
-          request.params.id,
-          version,
-          entry,
-          principal.preferredUsername ?? principal.subject,
-        );
-        if (outcome.kind !== 'done') return refuse(outcome);
-        options.cache.changed(catalog.id);
-        return outcome.entry;
-      } catch (error) {
-        if (isOverlapError(error)) {
-          throw new ApiProblem(409, ERROR_CODES.overlappingPeriod, {}, [
-            { path: '/startTime', rule: 'overlappingPeriod' },
-          ]);
-        }
-        throw error;
-      }
+      const outcome = await overlapRefused(() =>
+        updateEntry(options.db, catalog, request.params.id, version, entry, actor),
+      );
+      if (outcome.kind !== 'done') return refuse(outcome);
+      options.cache.changed(catalog.id);
+      return outcome.entry;
     },
   );
 
@@ -237,7 +218,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     },
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
-      const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+      const actor = managerOf(request, catalog);
       const language = requestLanguage(request);
       const { entries, dryRun } = importRequest(request.body, language);
       const outcome = await importEntries(
@@ -245,7 +226,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
         options.validators,
         catalog,
         entries,
-        principal.preferredUsername ?? principal.subject,
+        actor,
         dryRun,
       );
       if (!dryRun && outcome.problems.length > 0)
@@ -279,13 +260,58 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     }),
     async (request, reply) => {
       const catalog = catalogOf(request.params.catalogId);
-      requireAnyRole(request, roleList(catalog.managerRoles));
+      const actor = managerOf(request, catalog);
       if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
       const version = versionOf(request.query.version);
-      const outcome = await deleteEntry(options.db, catalog, request.params.id, version);
+      const outcome = await deleteEntry(options.db, catalog, request.params.id, version, actor);
       if (outcome.kind !== 'done') refuse(outcome);
       options.cache.changed(catalog.id);
       return reply.status(204).send();
+    },
+  );
+
+  // Restore: a deleted entry back, with the version read from the deleted entries.
+  app.post<{ Params: { catalogId: string; id: string } }>(
+    '/:catalogId/:id/restore',
+    perDefinition(['catalogId', 'id'], ENTRY, {
+      body: { type: 'object', properties: { version: { type: 'integer' } } },
+    }),
+    async (request) => {
+      const catalog = catalogOf(request.params.catalogId);
+      const actor = managerOf(request, catalog);
+      if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
+      const version = versionOf((request.body as { version?: unknown } | undefined)?.version);
+      const outcome = await overlapRefused(() =>
+        restoreEntry(options.db, catalog, request.params.id, version, actor),
+      );
+      if (outcome.kind !== 'done') return refuse(outcome);
+      options.cache.changed(catalog.id);
+      return outcome.entry;
+    },
+  );
+
+  // History: who changed the entry when, and what, oldest first (a deleted entry's too).
+  app.get<{ Params: { catalogId: string; id: string } }>(
+    '/:catalogId/:id/history',
+    perDefinition(['catalogId', 'id'], itemsOf(CATALOG_HISTORY_LINE)),
+    async (request) => {
+      const catalog = catalogOf(request.params.catalogId);
+      requireAnyRole(request, catalogReaderRoles(catalog));
+      if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
+      const items = await entryHistory(options.db, catalog, request.params.id);
+      if (!items) throw new ApiProblem(404, ERROR_CODES.notFound);
+      return { items };
+    },
+  );
+
+  // The deleted entries, for a manager to restore.
+  app.get<{ Params: { catalogId: string } }>(
+    '/:catalogId/deleted',
+    perDefinition(['catalogId'], itemsOf(ENTRY)),
+    async (request) => {
+      const catalog = catalogOf(request.params.catalogId);
+      requireAnyRole(request, roleList(catalog.managerRoles));
+      return { items: await deletedEntries(options.db, catalog, options.searchMaxItems) };
     },
   );
 }
@@ -308,6 +334,24 @@ function importRequest(body: unknown, language: Language): { entries: unknown[];
       'catalog.import.tooManyRows',
     );
   return { entries, dryRun };
+}
+
+/** The manager making a change, as the entry and its history name them; others are refused. */
+function managerOf(request: FastifyRequest, catalog: CatalogDefinition): string {
+  const principal = requireAnyRole(request, roleList(catalog.managerRoles));
+  return principal.preferredUsername ?? principal.subject;
+}
+
+/** A write whose period overlaps another live entry of the same key: a 409 naming the start. */
+async function overlapRefused<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isOverlapError(error)) throw error;
+    throw new ApiProblem(409, ERROR_CODES.overlappingPeriod, {}, [
+      { path: '/startTime', rule: 'overlappingPeriod' },
+    ]);
+  }
 }
 
 /**

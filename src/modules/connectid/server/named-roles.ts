@@ -9,6 +9,7 @@ import {
   namedRoles,
   type RoleOwner,
   idsByKey,
+  liveDocuments,
   insertSeededDocument,
 } from '../../../server/module';
 import { recordDeclarations } from './declarations';
@@ -80,12 +81,7 @@ export async function grantedRoles(
 ): Promise<Set<string> | undefined> {
   const declaration = recordDeclarations(definitions.workflows).accessUnit;
   if (!declaration) return undefined;
-  const rows = await db
-    .selectFrom('document')
-    .select('data')
-    .where('type', '=', declaration.type)
-    .where('status', '!=', GONE_STATUS)
-    .execute();
+  const rows = await liveDocuments(db, declaration.type);
   const granted = new Set<string>();
   for (const { data } of rows) {
     const roles = resolvePointer(data, declaration.roles);

@@ -20,6 +20,7 @@ import * as changeNotices from './0018_change_notices';
 import * as listIndexes from './0019_list_indexes';
 import * as definitionSets from './0020_definition_sets';
 import * as outboxCode from './0021_outbox_code';
+import * as catalogEntryHistory from './0022_catalog_entry_history';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0019_list_indexes': listIndexes,
   '0020_definition_sets': definitionSets,
   '0021_outbox_code': outboxCode,
+  '0022_catalog_entry_history': catalogEntryHistory,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,7 @@ import { ALL_ITEMS, normalizePage, type SearchResult } from '../../../core/searc
 import { compileSearch, type SearchField } from '../../search/compile-search';
 import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../../search/keyset';
 import type { Queryable } from './rows';
+import { storeDb } from './tables';
 
 /**
  * Queries over many documents: the finders' lists, My Library and My Tasks, the statistics
@@ -129,7 +130,7 @@ async function countUpTo(
   limit: number,
 ): Promise<{ total: number; totalIsLowerBound: boolean }> {
   const counts = parts.map((part) => {
-    let matching = db
+    let matching = storeDb(db)
       .selectFrom('document')
       .where(part)
       .where(where)
@@ -166,7 +167,7 @@ async function searchPage<Row>(
   const keys = compiled.sort;
   const cursor = decodeCursor(compiled.options?.cursor, keys);
   const window = normalizePage(compiled.options, limits.maxItems);
-  const matching = db.selectFrom('document').where(scope).where(compiled.where);
+  const matching = storeDb(db).selectFrom('document').where(scope).where(compiled.where);
   const cursorValues = keys.map((key, i) => sql`to_jsonb(${key.expression})`.as(`page_v${i}`));
   const order = keysetOrder(keys, [], sql`id`);
   let pageRows: Promise<Array<Record<string, unknown>>>;
@@ -189,7 +190,7 @@ async function searchPage<Row>(
       .orderBy(order)
       .limit(window.limit + 1)
       .offset(window.offset);
-    pageRows = db
+    pageRows = storeDb(db)
       .selectFrom(ids.as('page'))
       .innerJoin('document', (join) => join.on(sql<SqlBool>`document.id = page.page_id`))
       .select(columns)
@@ -353,7 +354,7 @@ export async function countByStatusAndMonth(
   statuses: Array<{ status: string; count: string }>;
   months: Array<{ month: string; count: string }>;
 }> {
-  const visible = db.selectFrom('document').where(scope).where('status', '<>', DELETED);
+  const visible = storeDb(db).selectFrom('document').where(scope).where('status', '<>', DELETED);
   const monthOf = sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM')`;
   const [statuses, perMonth] = await Promise.all([
     visible
@@ -383,7 +384,7 @@ export async function documentsNumbered(
   pointers: readonly string[],
 ): Promise<Array<Record<string, string | null>>> {
   if (types.length === 0) return [];
-  return (await db
+  return (await storeDb(db)
     .selectFrom('document')
     .select(['type', 'status', 'number'])
     .select(pointers.map((pointer, i) => dataText(pointer).as(`p${i}`)))

@@ -3,6 +3,7 @@ import { UUID } from '../../db/ids';
 import { keyExpression } from '../../db/key-indexes';
 import { DELETED, dataText, pointerPath } from './lists';
 import type { DocumentRow, Queryable } from './rows';
+import { storeDb } from './tables';
 
 /**
  * Finding documents by what they hold rather than by id: a record's key (an account's sign-in
@@ -25,7 +26,7 @@ export async function findByKey(
   // PostgreSQL text holds no NUL character: no key has one, and the database would refuse the
   // comparison itself (a key from a request's path may carry one).
   if (value.includes('\u0000')) return undefined;
-  let query = db
+  let query = storeDb(db)
     .selectFrom('document')
     .selectAll()
     .where('type', '=', type)
@@ -50,7 +51,7 @@ export async function idsByKey(
   );
   if (wanted.length === 0) return new Map();
   const expression = keyExpression(pointer);
-  const rows = await db
+  const rows = await storeDb(db)
     .selectFrom('document')
     .select(['id', expression.as('key')])
     .where('type', '=', type)
@@ -68,7 +69,7 @@ export async function findLiveByKeys(
 ): Promise<Array<Record<string, unknown>>> {
   keys = keys.filter((key) => !key.includes('\u0000'));
   if (keys.length === 0) return [];
-  const rows = await db
+  const rows = await storeDb(db)
     .selectFrom('document')
     .select('data')
     .where('type', '=', type)
@@ -94,7 +95,10 @@ export async function findReferenced(
   field?: string,
 ): Promise<Pick<DocumentRow, 'status' | 'data'> | undefined> {
   const number = reference.trim().toUpperCase();
-  let query = db.selectFrom('document').select(['status', 'data']).where('type', '=', type);
+  let query = storeDb(db)
+    .selectFrom('document')
+    .select(['status', 'data'])
+    .where('type', '=', type);
   query = field ? query.where(dataText(field), '=', number) : query.where('number', '=', number);
   return query.executeTakeFirst();
 }
@@ -108,7 +112,7 @@ export async function existingKeys(
 ): Promise<Set<string>> {
   if (codes.length === 0) return new Set();
   const code = sql<string>`data #>> ${sql.lit(pointerPath(pointer))}`;
-  const rows = await db
+  const rows = await storeDb(db)
     .selectFrom('document')
     .select(code.as('code'))
     .where('type', '=', type)
@@ -125,7 +129,7 @@ export async function dataOrderedBy(
   pointer: string,
   limit: number,
 ): Promise<Array<Record<string, unknown>>> {
-  const rows = await db
+  const rows = await storeDb(db)
     .selectFrom('document')
     .select('data')
     .where('type', '=', type)
@@ -147,7 +151,7 @@ export async function liveDocuments(
   condition: RawBuilder<SqlBool> = sql<SqlBool>`true`,
   limit?: number,
 ): Promise<Array<Pick<DocumentRow, 'id' | 'status' | 'data'>>> {
-  let query = db
+  let query = storeDb(db)
     .selectFrom('document')
     .select(['id', 'status', 'data'])
     .where('type', '=', type)
@@ -169,7 +173,7 @@ export async function ownerNames(
 ): Promise<Map<string, string>> {
   const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
   if (wanted.length === 0) return new Map();
-  const rows = await db
+  const rows = await storeDb(db)
     .selectFrom('document')
     .select(['id', 'owner_name'])
     .where('type', '=', type)
@@ -184,7 +188,7 @@ export async function ownsDocumentOfType(
   type: string,
   owner: string,
 ): Promise<boolean> {
-  const row = await db
+  const row = await storeDb(db)
     .selectFrom('document')
     .select('id')
     .where('type', '=', type)
@@ -197,10 +201,65 @@ export async function ownsDocumentOfType(
 /** The workflow (type) of each of these documents, by id. */
 export async function typesOf(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
+  const rows = await storeDb(db)
     .selectFrom('document')
     .select(['id', 'type'])
     .where('id', 'in', [...ids])
     .execute();
   return new Map(rows.map((row) => [row.id, row.type]));
+}
+
+/**
+ * The latest `limit` documents of `type` that `owner` holds, not deleted, those not in `read`
+ * first then newest, and how many are not in `read`: an inbox (served by the (type, owner,
+ * updated_at) index).
+ */
+export async function latestOwned(
+  db: Queryable,
+  type: string,
+  owner: string,
+  read: string,
+  limit: number,
+): Promise<{
+  rows: Array<Pick<DocumentRow, 'id' | 'status' | 'data' | 'created_at'>>;
+  unread: number;
+}> {
+  const own = storeDb(db)
+    .selectFrom('document')
+    .where('type', '=', type)
+    .where('owner', '=', owner)
+    .where('status', '<>', DELETED);
+  const [rows, count] = await Promise.all([
+    own
+      .select(['id', 'status', 'data', 'created_at'])
+      .orderBy(sql`status = ${read}`)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+    own
+      .where('status', '<>', read)
+      .select((eb) => eb.fn.countAll<string>().as('unread'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, unread: Number(count.unread) };
+}
+
+/**
+ * The holder's name and contacts each of these documents keeps, with its type: an account owns
+ * itself, so its row carries its holder's current ones. Ids that are no document are left out.
+ */
+export async function holderContacts(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<
+  Array<Pick<DocumentRow, 'id' | 'type' | 'owner_name' | 'owner_email' | 'owner_mobile'>>
+> {
+  const wanted = ids.filter((id) => UUID.test(id));
+  if (wanted.length === 0) return [];
+  return storeDb(db)
+    .selectFrom('document')
+    .select(['id', 'type', 'owner_name', 'owner_email', 'owner_mobile'])
+    .where('id', 'in', wanted)
+    .execute();
 }

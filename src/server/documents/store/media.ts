@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { storeDb } from './tables';
 
 /**
  * Keeps `document_media` equal to the uploads a document's data names (`mediaIds`), in the
@@ -11,11 +12,11 @@ export async function keepMediaReferences(
   documentId: string,
   mediaIds: readonly string[],
 ): Promise<void> {
-  let stale = trx.deleteFrom('document_media').where('document_id', '=', documentId);
+  let stale = storeDb(trx).deleteFrom('document_media').where('document_id', '=', documentId);
   if (mediaIds.length) stale = stale.where('media_id', 'not in', [...mediaIds]);
   await stale.execute();
   if (mediaIds.length) {
-    await trx
+    await storeDb(trx)
       .insertInto('document_media')
       .values(mediaIds.map((mediaId) => ({ document_id: documentId, media_id: mediaId })))
       .onConflict((c) => c.doNothing())
@@ -38,7 +39,7 @@ export async function namedByDocumentOf(
     ...documents,
   ];
   if (conditions.length === 0) return false;
-  const row = await db
+  const row = await storeDb(db)
     .selectFrom('document_media')
     .innerJoin('document', 'document.id', 'document_media.document_id')
     .select('document.id')

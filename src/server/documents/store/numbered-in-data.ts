@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { listAt, numberAt } from '../../db/verification-indexes';
 import { dataText } from './lists';
 import type { Queryable } from './rows';
+import { storeDb } from './tables';
 
 /*
  * The public check's lookups by a number the data keeps rather than the number column: each
@@ -24,7 +25,7 @@ export function numberAtLookup(
   number: string,
   pointers: readonly string[],
 ) {
-  return db
+  return storeDb(db)
     .selectFrom('document')
     .select(['type', 'status', numberAt(pointer).as('number')])
     .select(pointers.map((p, i) => dataText(p).as(`p${i}`)))
@@ -55,7 +56,7 @@ export function holderLookup(
     else at = at[segment] = {} as Record<string, unknown>;
   });
   const path = `{${segments.join(',')}}`;
-  return db
+  return storeDb(db)
     .selectFrom('document')
     .select(['type', 'status'])
     .select(pointers.map((p, i) => dataText(p).as(`p${i}`)))

@@ -3,6 +3,7 @@ import { sql, type Kysely, type QueryCreator, type Selectable, type Transaction 
 import type { Database, DocumentTable } from '../../db/schema';
 import type { DocumentDraft } from '../effect-context';
 import { mediaIdsOf } from '../media-references';
+import { storeDb, type StoreDatabase } from './tables';
 
 /**
  * The document store: the only code that reads or writes the `document`, `document_version`
@@ -24,7 +25,11 @@ export async function findDocument(
   id: string,
   { forUpdate = false }: { forUpdate?: boolean } = {},
 ): Promise<DocumentRow | undefined> {
-  let query = db.selectFrom('document').selectAll().where('id', '=', id).where('type', '=', type);
+  let query = storeDb(db)
+    .selectFrom('document')
+    .selectAll()
+    .where('id', '=', id)
+    .where('type', '=', type);
   if (forUpdate) query = query.forUpdate();
   return (await query.executeTakeFirst()) as DocumentRow | undefined;
 }
@@ -41,7 +46,7 @@ export async function findNumbered(
   { forUpdate = false }: { forUpdate?: boolean } = {},
 ): Promise<DocumentRow[]> {
   if (types.length === 0 || numbers.length === 0) return [];
-  let query = db
+  let query = storeDb(db)
     .selectFrom('document')
     .selectAll()
     .where('type', 'in', [...types])
@@ -56,7 +61,7 @@ export async function documentStatus(
   db: Queryable,
   id: string,
 ): Promise<{ type: string; status: string } | undefined> {
-  return db
+  return storeDb(db)
     .selectFrom('document')
     .select(['type', 'status'])
     .where('id', '=', id)
@@ -102,7 +107,7 @@ export async function insertDocument(
   author: VersionAuthor,
   now: Date,
 ): Promise<DocumentRow> {
-  return (await trx
+  return (await storeDb(trx)
     .insertInto('document')
     .values({
       type: draft.type,
@@ -148,7 +153,7 @@ export async function writeVersion(
     expected: number;
   },
 ): Promise<DocumentRow | undefined> {
-  const written = trx.with('written', (db) =>
+  const written = storeDb(trx).with('written', (db) =>
     db
       .updateTable('document')
       .set({
@@ -189,7 +194,7 @@ export async function insertFirstVersion(
   > & { ownerMobile: string | null },
   line: VersionLine,
 ): Promise<DocumentRow> {
-  const written = trx.with('written', (db) =>
+  const written = storeDb(trx).with('written', (db) =>
     db
       .insertInto('document')
       .values({
@@ -216,20 +221,22 @@ export async function insertFirstVersion(
  * The rest of a version's write, after the row's (`written`, a data-modifying WITH): each part
  * writes only if the row was (`from written`), so a version is one round trip to the database
  * instead of five, and the data is sent once. `document_media` is kept equal to the uploads the
- * data names (media-references.ts).
+ * data names (media-references.ts). `written` may be many rows (a bulk status move).
  */
-function withVersion(
-  written: QueryCreator<Database & { written: DocumentRow }>,
-  data: Record<string, unknown>,
-  { action, fromStatus, notes, author }: VersionLine,
+export function withVersion(
+  written: QueryCreator<StoreDatabase & { written: DocumentRow }>,
+  /** The new data, whose uploads the document keeps; none when the data is unchanged. */
+  data: Record<string, unknown> | undefined,
+  { action, fromStatus, notes, author }: Omit<VersionLine, 'now'>,
 ) {
-  const mediaIds = mediaIdsOf(data);
+  const mediaIds = data ? mediaIdsOf(data) : [];
   return written
     .with('unnamed', (db) => {
       let stale = db
         .deleteFrom('document_media')
         .where('document_id', 'in', db.selectFrom('written').select('id'));
-      if (mediaIds.length) stale = stale.where('media_id', 'not in', mediaIds);
+      if (!data) stale = stale.where(sql<boolean>`false`);
+      else if (mediaIds.length) stale = stale.where('media_id', 'not in', mediaIds);
       return stale.returning('media_id');
     })
     .with('named', (db) =>
@@ -306,7 +313,7 @@ function withVersion(
 
 /** The versions of a document, newest first. */
 export async function listVersions(db: Queryable, id: string) {
-  return db
+  return storeDb(db)
     .selectFrom('document_version')
     .select(['version', 'status', 'action', 'at', 'by'])
     .where('document_id', '=', id)
@@ -316,7 +323,7 @@ export async function listVersions(db: Queryable, id: string) {
 
 /** One version of a document as it was written. */
 export async function findVersion(db: Queryable, id: string, version: number) {
-  return db
+  return storeDb(db)
     .selectFrom('document_version')
     .selectAll()
     .where('document_id', '=', id)
@@ -326,7 +333,7 @@ export async function findVersion(db: Queryable, id: string, version: number) {
 
 /** A document's history lines, oldest first, each with the assignee its version left. */
 export async function listHistory(db: Queryable, id: string) {
-  return db
+  return storeDb(db)
     .selectFrom('document_history as line')
     .leftJoin('document_version as version', (join) =>
       join
@@ -346,7 +353,7 @@ export async function setOwner(
   id: string,
   owner: { owner: string; name: string | null; email: string | null; mobile: string | null },
 ): Promise<void> {
-  await trx
+  await storeDb(trx)
     .updateTable('document')
     .set({
       owner: owner.owner,
@@ -376,7 +383,7 @@ export async function insertSeededDocument(
 ): Promise<void> {
   const { id, type, status, owner, actor } = record;
   const json = JSON.stringify(record.data);
-  await trx
+  await storeDb(trx)
     .insertInto('document')
     .values({
       id,
@@ -392,7 +399,7 @@ export async function insertSeededDocument(
       updated_by: actor,
     })
     .execute();
-  await trx
+  await storeDb(trx)
     .insertInto('document_version')
     .values({
       document_id: id,
@@ -404,7 +411,7 @@ export async function insertSeededDocument(
       assignee: null,
     })
     .execute();
-  await trx
+  await storeDb(trx)
     .insertInto('document_history')
     .values({
       document_id: id,

@@ -1,0 +1,32 @@
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  Database,
+  DocumentHistoryTable,
+  DocumentMediaTable,
+  DocumentSequenceTable,
+  DocumentTable,
+  DocumentVersionTable,
+} from '../../db/schema';
+
+/**
+ * The document tables, known to this folder only: the rest of the server holds a
+ * `Kysely<Database>` without them and asks the store's operations. A test (store-boundary)
+ * checks that no file outside this folder imports this one.
+ */
+// A type alias, not an interface: withTables wants a type with an implicit index signature.
+export type DocumentTables = {
+  document: DocumentTable;
+  document_version: DocumentVersionTable;
+  document_history: DocumentHistoryTable;
+  document_sequence: DocumentSequenceTable;
+  document_media: DocumentMediaTable;
+};
+
+export type StoreDatabase = Database & DocumentTables;
+
+/** The database or transaction the rest of the server hands over, with the document tables. */
+export function storeDb(db: Transaction<Database>): Transaction<StoreDatabase>;
+export function storeDb(db: Kysely<Database>): Kysely<StoreDatabase>;
+export function storeDb(db: Kysely<Database>): Kysely<StoreDatabase> {
+  return db.withTables<DocumentTables>() as Kysely<StoreDatabase>;
+}
