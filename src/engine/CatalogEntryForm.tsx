@@ -18,7 +18,7 @@ import {
   type Translations,
 } from '../core/i18n/localized';
 import { toFieldErrors } from '../core/validation/field-errors';
-import { languageLabel, shownCatalogFields } from './catalog-fields';
+import { shownCatalogFields } from './catalog-fields';
 import { CatalogEntryHistory } from './CatalogEntryHistory';
 import { DateTimeField } from './DateTimeField';
 import {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { documentChoiceFieldsOf, GONE_STATUS } from '../../../core/definitions/document-choices';
+import { documentChoiceFieldsOf } from '../../../core/definitions/document-choices';
 import type { DefinitionBundle } from '../../../core/definitions/types';
 import { DEFAULT_LANGUAGE, translate } from '../../../core/i18n/translate';
 import { resolvePointer, setAt } from '../../../core/rules/registry';
