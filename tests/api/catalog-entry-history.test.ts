@@ -69,7 +69,15 @@ describe.each(databaseKinds())('catalogue entry history on %s', (kind) => {
     expect(found.json().items.map((e: { id: string }) => e.id)).not.toContain(entry.id);
     expect((await api.call('GET', `${base}/deleted`, { token: reader })).statusCode).toBe(403);
     const listed = await api.call('GET', `${base}/deleted`, { token: alice });
-    expect(listed.json().items).toMatchObject([{ id: entry.id, version: 4 }]);
+    // With when and by whom, as the Deleted entries dialog says it.
+    expect(listed.json().items).toMatchObject([
+      {
+        id: entry.id,
+        version: 4,
+        updatedBy: 'bruno',
+        deletedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ]);
 
     // Restored with the version read: a stale one changes nothing.
     const stale = await api.call('POST', `${base}/${entry.id}/restore`, {

@@ -288,6 +288,7 @@ export function catalogEntryRecordSchema(data: ContractSchema): ContractSchema {
       createdBy: { type: 'string' },
       updatedAt: DATE_TIME,
       updatedBy: { type: 'string' },
+      deletedAt: { ...DATE_TIME, description: 'When a deleted entry was deleted (by updatedBy)' },
     },
   };
 }
