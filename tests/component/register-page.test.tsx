@@ -8,7 +8,10 @@ import type { DefinitionBundle } from '../../src/core/definitions/types';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import { PortalContext } from '../../src/portal/context';
 import { changeLanguage } from '../../src/portal/i18n';
-import { RegisterPage, RegistrationSuccessPage } from '../../src/modules/connectid/portal/RegisterPage';
+import {
+  RegisterPage,
+  RegistrationSuccessPage,
+} from '../../src/modules/connectid/portal/RegisterPage';
 import { signedOutSession } from '../../src/portal/session';
 import { initPortalTexts } from './portal-texts';
 
