@@ -1,4 +1,5 @@
 import { ENGINE_EFFECTS, ENGINE_DERIVING_EFFECTS, type Effect } from './documents/effects';
+import { DEFAULT_BACKEND } from '../core/documents/conventions';
 import { ENGINE_GUARDS, type Guard } from './documents/guards';
 import { ENGINE_SERVER_RULES, type ServerRule } from './documents/server-rules';
 import { PAYMENT_EFFECTS } from './payments/effects';
@@ -16,6 +17,8 @@ export interface Implementations {
   deriving: ReadonlySet<string>;
   guards: ReadonlyMap<string, Guard>;
   serverRules: ReadonlyMap<string, ServerRule>;
+  /** The backends documents may be served under: the default one and those modules declare. */
+  backends: ReadonlySet<string>;
 }
 
 /**
@@ -49,7 +52,8 @@ export function implementationsOf(modules: readonly ServerModule[]): Implementat
     for (const [name, rule] of Object.entries(module.rules ?? {}))
       add('server rule', serverRules, owner, name, rule);
   }
-  return { effects, deriving, guards, serverRules };
+  const backends = new Set([DEFAULT_BACKEND, ...modules.flatMap((m) => m.backends ?? [])]);
+  return { effects, deriving, guards, serverRules, backends };
 }
 
 /**

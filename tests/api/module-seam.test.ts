@@ -66,6 +66,29 @@ describe('the module seam', () => {
     }
   });
 
+  it('serves documents under the default backend or one a module declares, and refuses any other', async () => {
+    const definitions = await permitDefinitions();
+    try {
+      const file = `workflows/${TYPE}.json`;
+      const workflow = JSON.parse(await readFile(`${definitions.dir}/${file}`, 'utf8')) as object;
+      await definitions.write(file, { ...workflow, backend: 'permits' });
+      const error = await loadDefinitions(definitions.dir, [...serverModules, permitModule]).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(DefinitionsError);
+      expect(
+        (error as DefinitionsError).problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`),
+      ).toContain(
+        `${file}#/backend: backend "permits" is served by no module (served: evisa, connectid)`,
+      );
+      const serving = defineModule({ ...permitModule, backends: ['permits'] });
+      const bundle = await loadDefinitions(definitions.dir, [...serverModules, serving]);
+      expect(bundle.workflows.find((w) => w.id === TYPE)?.backend).toBe('permits');
+    } finally {
+      await definitions.remove();
+    }
+  });
+
   it('refuses two implementations of one name, naming the module', () => {
     expect(() =>
       implementationsOf([defineModule({ id: 'clash', effects: { allocateNumber: () => {} } })]),

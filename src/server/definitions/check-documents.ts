@@ -125,9 +125,15 @@ export function crossCheckWorkflow(
   entities: EntityDefinition[],
   problems: DefinitionProblem[],
   translations: Partial<Record<Language, TextTree>>,
-  implementations: Pick<Implementations, 'effects' | 'deriving' | 'guards'>,
+  implementations: Pick<Implementations, 'effects' | 'deriving' | 'guards' | 'backends'>,
 ): void {
   const file = `workflows/${workflow.id}.json`;
+  if (workflow.backend !== undefined && !implementations.backends.has(workflow.backend))
+    problems.push({
+      file,
+      pointer: '/backend',
+      message: `backend "${workflow.backend}" is served by no module (served: ${[...implementations.backends].join(', ')})`,
+    });
   const entity = entities.find((e) => e.id === workflow.document);
   if (!entity)
     problems.push({

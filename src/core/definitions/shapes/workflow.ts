@@ -13,7 +13,6 @@ import {
 } from './certificate';
 import {
   anyObject,
-  choice,
   countKey,
   dataPointer,
   definitionFile,
@@ -112,8 +111,11 @@ export const WorkflowDefinition = strict({
   id: identifier,
   /** Id of the entity schema in schemas/ the documents follow. */
   document: identifier,
-  /** Named backend serving the documents (`evisa` by default; `connectid` for identity records). */
-  backend: Type.Optional(choice(['evisa', 'connectid'])),
+  /**
+   * Named backend serving the documents, at /api/<backend>: the default one (evisa) unless a
+   * module declares its own (`backends` of defineModule; the loader refuses one nobody serves).
+   */
+  backend: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]*$' })),
   /** Route prefix of the workflow's screens and lists, e.g. `/visa/application`. */
   prefix: Type.String({ pattern: '^(/[a-z0-9-]+)+$' }),
   /** Joined to every role suffix, e.g. `visa-application-`. */
