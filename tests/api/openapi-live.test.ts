@@ -148,7 +148,11 @@ describe.each(databaseKinds())('live answers against the API contract on %s', (k
       const known = documents.get(base ?? '')?.document ?? entries.get(base ?? '');
       if (!known) return undefined;
       const read = await send('GET', `${base}/${String(known.id)}`);
-      return read.statusCode === 200 ? (read.json() as Json) : known;
+      if (read.statusCode === 200) return read.json() as Json;
+      // A catalogue entry the walk deleted, as its managers find it to restore it.
+      const deleted = entries.has(base ?? '') ? await send('GET', `${base}/deleted`) : undefined;
+      const items = deleted?.statusCode === 200 ? (deleted.json().items as Json[]) : [];
+      return items.find((item) => item.id === known.id) ?? known;
     };
 
     const request = async ({ path, operation }: ContractOperation) => {
@@ -190,11 +194,14 @@ describe.each(databaseKinds())('live answers against the API contract on %s', (k
       return { url: query.length ? `${url}?${query.join('&')}` : url, body };
     };
 
-    // Reads first, then changes; deletions last, so each change finds what it is about.
-    const order = ['GET', 'PATCH', 'PUT', 'POST', 'DELETE'];
+    // Reads first, then changes; deletions last, so each change finds what it is about, and a
+    // restoration after them, of what was deleted.
+    const order = ['GET', 'PATCH', 'PUT', 'POST', 'DELETE', 'restore'];
+    const rank = ({ method, path }: ContractOperation) =>
+      order.indexOf(path.endsWith('/{id}/restore') ? 'restore' : method);
     const operations = operationsOf(document).sort(
       (a, b) =>
-        order.indexOf(a.method) - order.indexOf(b.method) ||
+        rank(a) - rank(b) ||
         Number(a.path.includes('/actions/')) - Number(b.path.includes('/actions/')),
     );
     const drift: string[] = [];
