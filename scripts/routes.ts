@@ -5,7 +5,10 @@
  * writes the same data as docs/routes.md, registration included and marked as switched.
  */
 import fs from 'node:fs/promises';
-import { accountPageRoutes, type AccountPageRoute } from '../src/core/definitions/account-pages';
+import {
+  accountPageRoutes,
+  type AccountPageRoute,
+} from '../src/modules/connectid/shared/account-pages';
 import { developerPageRoutes } from '../src/core/definitions/developer-pages';
 import { studioRoutes } from '../src/core/definitions/studio-roles';
 import { portalRoutes } from '../src/core/definitions/routes';

@@ -1,7 +1,13 @@
 import { useContext, type ReactNode } from 'react';
 import { ModulesContext, type PortalModule, type ScreenPanelProps } from './modules-context';
 
-export type { ModulePage, PortalModule, ScreenPanelProps } from './modules-context';
+export type {
+  LanguagePreferences,
+  ModuleLink,
+  ModulePage,
+  PortalModule,
+  ScreenPanelProps,
+} from './modules-context';
 
 /** Declares a module's browser code; typed, so a wrong widget signature fails to compile. */
 export function defineModule<M extends PortalModule>(module: M): M {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { Anchor, AppShell, Burger, Group, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { usePortal } from './context';
 import { changeLanguage, currentLanguage } from './i18n';
 import { HOME_PATH } from './paths';
 import { PortalMenu } from './PortalMenu';
-import { saveLanguagePreference, storedLanguage } from './preferences';
+import { ModulesContext } from '../engine/modules-context';
 import { BRAND_TEXT } from './theme';
 import { Toolbar } from './Toolbar';
 import { UpdatedDefinitionsBanner } from './UpdatedDefinitionsBanner';
@@ -42,6 +42,10 @@ export function Layout() {
     document.title = userName ? `${userName} - ${shortName}` : shortName;
   }, [userName, shortName]);
 
+  // The first module keeping preferences (`languagePreferences`) keeps the language.
+  const preferences = useContext(ModulesContext).find(
+    (module) => module.languagePreferences,
+  )?.languagePreferences;
   // Signed in, the portal speaks the language kept in the user's profile, else the one the
   // session names (`locale`), else the one already shown.
   // A language the person picks while the profile's is still being read is theirs to keep: the
@@ -52,8 +56,8 @@ export function Layout() {
   useEffect(() => {
     let current = true;
     const choicesBefore = choices.current;
-    if (subject)
-      void storedLanguage(api, subject).then((stored) => {
+    if (subject && preferences)
+      void preferences.read(api, subject).then((stored) => {
         const wanted = stored ?? (locale === 'en' || locale === 'fr' ? locale : undefined);
         const chosenMeanwhile = choices.current !== choicesBefore;
         if (current && !chosenMeanwhile && wanted && wanted !== currentLanguage())
@@ -62,14 +66,14 @@ export function Layout() {
     return () => {
       current = false;
     };
-  }, [api, subject, locale]);
+  }, [api, subject, locale, preferences]);
 
   // The choice applies at once and is kept in the signed-in user's profile (best effort: the
   // page is already in the new language if saving fails).
   const chooseLanguage = (next: Language) => {
     choices.current += 1;
     void changeLanguage(next);
-    if (session.signedIn) void saveLanguagePreference(api, session, next);
+    if (subject && preferences) void preferences.save(api, subject, next);
   };
 
   // Opened, the menu takes the keyboard's focus (its first entry); Escape gives it back.

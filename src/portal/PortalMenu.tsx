@@ -1,12 +1,13 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useContext, useEffect, useId, useMemo, useState } from 'react';
 import { Badge, Collapse, NavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { FilterCondition } from '../core/search/protocol';
 import { usePortal } from './context';
-import { buildMenu, type MenuBadge, type MenuEntry, type MenuSection } from './menu';
+import { ModulesContext } from '../engine/modules-context';
+import { buildMenu, moduleLinks, type MenuBadge, type MenuEntry, type MenuSection } from './menu';
+import { useModuleSwitches } from './moduleSwitches';
 import { useLanguage } from './useLanguage';
-import { useSelfRegistration } from './useSelfRegistration';
 
 /**
  * The application menu's entries (the navbar of the layout holds them): links are links,
@@ -17,8 +18,11 @@ export function PortalMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t, i18n } = useTranslation();
   const { bundle, session } = usePortal();
   const language = useLanguage();
-  // Only a signed-out visitor may register: nobody else needs the server's answer.
-  const selfRegistration = useSelfRegistration(!session.signedIn);
+  const modules = useContext(ModulesContext);
+  // Only the switches of links this person could see are asked (a visitor's Register link).
+  const switches = useModuleSwitches(
+    moduleLinks(bundle, modules, session).flatMap(({ link }) => (link.when ? [link.when] : [])),
+  );
   const sections = useMemo(
     () =>
       buildMenu(
@@ -26,9 +30,9 @@ export function PortalMenu({ onNavigate }: { onNavigate?: () => void }) {
         session,
         (key, fallback) => (fallback === undefined || i18n.exists(key) ? t(key) : fallback),
         language,
-        { selfRegistration },
+        { modules, switches },
       ),
-    [bundle, session, t, i18n, language, selfRegistration],
+    [bundle, session, t, i18n, language, modules, switches],
   );
   return (
     <Stack gap="sm">

@@ -1,4 +1,5 @@
 import { createApiClient, DEFAULT_BACKENDS, type ApiClient } from '../core/api/client';
+import type { PortalModule } from '../engine/modules-context';
 import { portalDefinitionsWatch, watchedFetch } from './definitionsWatch';
 import { currentLanguage } from './i18n';
 import type { Session } from './session';
@@ -10,10 +11,16 @@ export const API_BASE_URL = '/api';
  * Pass a token source that follows the current session, so the client never needs rebuilding.
  * Every answer says which definitions the server runs (definitionsWatch.ts).
  */
-export function portalApiClient(session: Pick<Session, 'token'>): ApiClient {
+export function portalApiClient(
+  session: Pick<Session, 'token'>,
+  modules: readonly PortalModule[] = [],
+): ApiClient {
   return createApiClient({
     baseUrl: API_BASE_URL,
-    backends: DEFAULT_BACKENDS,
+    backends: Object.fromEntries([
+      ...Object.entries(DEFAULT_BACKENDS),
+      ...modules.flatMap((module) => Object.entries(module.backends ?? {})),
+    ]),
     locale: currentLanguage,
     token: () => session.token(),
     fetch: watchedFetch(portalDefinitionsWatch),

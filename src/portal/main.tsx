@@ -131,7 +131,10 @@ function PortalRoot({
     if (!session.pending) void afterNextPaint().then(onSessionShown);
   }, [session.pending, onSessionShown]);
   // One client for the whole visit: it asks the store for the current token on every call.
-  const api = useMemo(() => portalApiClient({ token: () => store.current().token() }), [store]);
+  const api = useMemo(
+    () => portalApiClient({ token: () => store.current().token() }, portalModules),
+    [store],
+  );
   const portal = useMemo<Portal>(() => ({ bundle, session, api }), [bundle, session, api]);
   return (
     <PortalContext.Provider value={portal}>
@@ -147,7 +150,7 @@ async function start() {
   // (sessionStart.ts). It never fails: without it the portal starts signed out. The portal does
   // not wait for it to show a page, unless the identity server just sent the browser back: a
   // public page shows at once, a page behind roles waits (RequireRoles).
-  const publicStart = paintsBeforeSession(globalThis.location);
+  const publicStart = paintsBeforeSession(globalThis.location, portalModules);
   const returning = returningFromSignIn(globalThis.location);
   let shown: () => void = () => undefined;
   const firstPageShown = new Promise<void>((resolve) => (shown = resolve));

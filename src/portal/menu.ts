@@ -11,10 +11,9 @@
  * - Every enabled catalogue the user may search, grouped by category (dots in category names
  *   become dashes); plain entries (no category) first, then the folders, each alphabetical.
  * - The studio, for holders of definitions-edit or definitions-publish.
- * - User management (specification 001, section 2), when its module is on: Change password for
- *   view-profile or manage-account (the profile is Manage Account's: no two entries lead to one
- *   page); Register for a signed-out visitor when the server lets visitors register
- *   (`selfRegistration`, which the menu component asks for).
+ * - The links of the modules that are on (`PortalModule.menu`): in a section of each module's,
+ *   or beside Sign In and Sign Out; a link behind a switch only once the server said it is on
+ *   (the menu component asks).
  */
 import { catalogRoutePath } from '../core/definitions/routes';
 import {
@@ -29,17 +28,8 @@ import { STUDIO_PATH, STUDIO_ROLES } from '../core/definitions/studio-roles';
 import { fullRoles } from '../core/documents/workflow';
 import type { Language } from '../core/i18n/translate';
 import type { FilterCondition } from '../core/search/protocol';
-import {
-  DASHBOARD_ROLES,
-  HOME_PATH,
-  MY_LIBRARY_PATH,
-  MY_TASKS_PATH,
-  PASSWORD_PATH,
-  PROFILE_PAGE_ROLES,
-  PROFILE_PATH,
-  REGISTER_PATH,
-  USER_MANAGEMENT_MODULE,
-} from './paths';
+import type { ModuleLink, PortalModule } from '../engine/modules-context';
+import { DASHBOARD_ROLES, HOME_PATH, MY_LIBRARY_PATH, MY_TASKS_PATH } from './paths';
 import type { Session } from './session';
 import { backendOf } from '../core/documents/conventions';
 
@@ -73,8 +63,23 @@ export interface MenuSection {
 
 /** What the menu knows besides the definitions and the session. */
 export interface MenuOptions {
-  /** The server lets visitors register (unknown until it answers: no Register entry). */
-  selfRegistration?: boolean;
+  modules?: readonly PortalModule[];
+  /** The modules' switches the server has answered (an unknown one hides its links). */
+  switches?: Readonly<Record<string, boolean | undefined>>;
+}
+
+/** The links of the modules that are on that this session may see, switches aside. */
+export function moduleLinks(
+  bundle: Pick<DefinitionBundle, 'modules'>,
+  modules: readonly PortalModule[],
+  session: Session,
+): { module: PortalModule; link: ModuleLink }[] {
+  return modules
+    .filter((module) => module.menu && isModuleEnabled(bundle, module.id))
+    .flatMap((module) => (module.menu?.links ?? []).map((link) => ({ module, link })))
+    .filter(({ link }) =>
+      link.visitors ? !session.signedIn : session.signedIn && session.hasAnyRole(link.roles ?? []),
+    );
 }
 
 /** Translates a key; `fallback` when the key has no text. */
@@ -178,30 +183,22 @@ export function buildMenu(
       entries: [{ kind: 'link', id: 'studio', label: t('menu.studioLink'), to: STUDIO_PATH }],
     });
 
-  if (isModuleEnabled(bundle, USER_MANAGEMENT_MODULE)) {
-    const own: MenuEntry[] = [];
-    if (session.signedIn && session.hasAnyRole(PROFILE_PAGE_ROLES))
-      // The profile itself is Manage Account's, below: one entry per page.
-      own.push({
-        kind: 'link',
-        id: 'changePassword',
-        label: t('menu.changePassword'),
-        to: PASSWORD_PATH,
-      });
-    if (!session.signedIn && options.selfRegistration)
-      own.push({ kind: 'link', id: 'register', label: t('menu.register'), to: REGISTER_PATH });
-    if (own.length > 0)
-      sections.push({ id: 'userManagement', label: t('menu.userManagement'), entries: own });
+  const links = moduleLinks(bundle, options.modules ?? [], session).filter(
+    ({ link }) => !link.when || options.switches?.[link.when] === true,
+  );
+  const entry = ({ link }: { link: ModuleLink }): MenuEntry => ({
+    kind: 'link',
+    id: link.id,
+    label: t(link.label),
+    to: link.to,
+  });
+  for (const module of new Set(links.map((each) => each.module))) {
+    const own = links.filter((each) => each.module === module && each.link.place !== 'account');
+    if (module.menu && own.length > 0)
+      sections.push({ id: module.menu.id, label: t(module.menu.label), entries: own.map(entry) });
   }
 
-  const account: MenuEntry[] = [];
-  if (session.signedIn && session.hasAnyRole(PROFILE_PAGE_ROLES))
-    account.push({
-      kind: 'link',
-      id: 'manageAccount',
-      label: t('menu.manageAccount'),
-      to: PROFILE_PATH,
-    });
+  const account = links.filter(({ link }) => link.place === 'account').map(entry);
   account.push(
     session.signedIn
       ? { kind: 'signOut', id: 'signOut', label: t('menu.signOut') }

@@ -7,5 +7,5 @@ export { usePortal } from './context';
 export { useLanguage } from './useLanguage';
 export { HOME_PATH } from './paths';
 export { lazyPage } from './lazyPage';
-export { useSelfRegistration } from './useSelfRegistration';
+export { useModuleSwitch } from './moduleSwitches';
 export { NotFoundPage } from './pages/MessagePage';

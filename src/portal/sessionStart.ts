@@ -1,5 +1,6 @@
 import { RETURN_PARAM } from './keycloak';
-import { HOME_PATH, REGISTER_PATH, REGISTRATION_SUCCESS_PATH } from './paths';
+import type { PortalModule } from '../engine/modules-context';
+import { HOME_PATH } from './paths';
 
 /**
  * When single sign-on starts. It is a chain of requests and hidden same-origin frames (the
@@ -15,13 +16,18 @@ import { HOME_PATH, REGISTER_PATH, REGISTRATION_SUCCESS_PATH } from './paths';
  *   home page's text back by a second or more.
  */
 
-/** Public pages a visitor may open without a session (specification 000, section 2). */
-const SIGNED_OUT_FIRST_PATHS: ReadonlySet<string> = new Set([
-  '/',
-  HOME_PATH,
-  REGISTER_PATH,
-  REGISTRATION_SUCCESS_PATH,
-]);
+/**
+ * Public pages a visitor may open without a session (specification 000, section 2): the home
+ * page and the modules' pages that no role guards (registration).
+ */
+const signedOutFirstPaths = (modules: readonly PortalModule[]): ReadonlySet<string> =>
+  new Set([
+    '/',
+    HOME_PATH,
+    ...modules
+      .flatMap((module) => module.pages ?? [])
+      .flatMap((page) => (page.roles ? [] : [page.path])),
+  ]);
 
 /**
  * The route the portal opens at start: the fragment, or the route a sign-in returns to
@@ -44,8 +50,11 @@ export function returningFromSignIn(location: Pick<Location, 'search'>): boolean
 }
 
 /** Whether the page opened at start may paint before single sign-on starts (see above). */
-export function paintsBeforeSession(location: Pick<Location, 'hash' | 'search'>): boolean {
-  return !returningFromSignIn(location) && SIGNED_OUT_FIRST_PATHS.has(routeAtStart(location));
+export function paintsBeforeSession(
+  location: Pick<Location, 'hash' | 'search'>,
+  modules: readonly PortalModule[],
+): boolean {
+  return !returningFromSignIn(location) && signedOutFirstPaths(modules).has(routeAtStart(location));
 }
 
 /**

@@ -8,6 +8,8 @@ import type { ApiClient } from '../../src/core/api/client';
 import type { CatalogDefinition, DefinitionBundle } from '../../src/core/definitions/types';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import type { TextTree } from '../../src/core/i18n/translate';
+import { EngineModulesProvider } from '../../src/engine/module';
+import { portalModules } from '../../src/modules/portal';
 import { PortalContext } from '../../src/portal/context';
 import type { SearchRequest } from '../../src/core/search/protocol';
 import { changeLanguage, initI18n } from '../../src/portal/i18n';
@@ -107,13 +109,15 @@ function registrationApi(on: boolean) {
 function visibleEntries(session: Session, api: ApiClient = registrationApi(false).api): string[] {
   const view = render(
     <MantineProvider env="test">
-      <PortalContext.Provider value={{ bundle, session, api }}>
-        <MemoryRouter initialEntries={['/home']}>
-          <nav aria-label="menu">
-            <PortalMenu />
-          </nav>
-        </MemoryRouter>
-      </PortalContext.Provider>
+      <EngineModulesProvider modules={portalModules}>
+        <PortalContext.Provider value={{ bundle, session, api }}>
+          <MemoryRouter initialEntries={['/home']}>
+            <nav aria-label="menu">
+              <PortalMenu />
+            </nav>
+          </MemoryRouter>
+        </PortalContext.Provider>
+      </EngineModulesProvider>
     </MantineProvider>,
   );
   const nav = within(view.getByRole('navigation', { name: 'menu' }));
@@ -230,11 +234,12 @@ describe('application menu', () => {
         ...USER_MANAGEMENT,
         ...OWN_ACCOUNT,
       ]);
+      // Manage Account is the module's page too: off, its link would lead nowhere.
       bundle = { ...full, modules: off(['connectid']) };
       expect(visibleEntries(fakeSession(['view-profile']))).toEqual([
         'Home -> /home',
         ...DASHBOARDS,
-        ...OWN_ACCOUNT,
+        '(Sign Out)',
       ]);
     } finally {
       bundle = full;
@@ -251,7 +256,10 @@ describe('application menu', () => {
       'test-document-assign',
       'sample-permit-search',
     ]);
-    const targets = buildMenu(bundle, everything, (key) => key, 'en', { selfRegistration: true })
+    const targets = buildMenu(bundle, everything, (key) => key, 'en', {
+      modules: portalModules,
+      switches: { selfRegistration: true },
+    })
       .flatMap((section) => section.entries)
       .flatMap((entry) => (entry.kind === 'folder' ? entry.entries : [entry]))
       .flatMap((entry) => (entry.kind === 'link' ? [entry.to] : []));
@@ -271,13 +279,15 @@ describe('application menu', () => {
     const signedOut = fakeSession();
     const first = render(
       <MantineProvider env="test">
-        <PortalContext.Provider
-          value={{ bundle, session: signedOut, api: registrationApi(false).api }}
-        >
-          <MemoryRouter>
-            <PortalMenu />
-          </MemoryRouter>
-        </PortalContext.Provider>
+        <EngineModulesProvider modules={portalModules}>
+          <PortalContext.Provider
+            value={{ bundle, session: signedOut, api: registrationApi(false).api }}
+          >
+            <MemoryRouter>
+              <PortalMenu />
+            </MemoryRouter>
+          </PortalContext.Provider>
+        </EngineModulesProvider>
       </MantineProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -287,13 +297,15 @@ describe('application menu', () => {
     const signedIn = fakeSession(['view-profile']);
     render(
       <MantineProvider env="test">
-        <PortalContext.Provider
-          value={{ bundle, session: signedIn, api: registrationApi(false).api }}
-        >
-          <MemoryRouter>
-            <PortalMenu />
-          </MemoryRouter>
-        </PortalContext.Provider>
+        <EngineModulesProvider modules={portalModules}>
+          <PortalContext.Provider
+            value={{ bundle, session: signedIn, api: registrationApi(false).api }}
+          >
+            <MemoryRouter>
+              <PortalMenu />
+            </MemoryRouter>
+          </PortalContext.Provider>
+        </EngineModulesProvider>
       </MantineProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
@@ -305,11 +317,13 @@ describe('user management entries', () => {
   function renderMenu(session: Session, api: ApiClient) {
     return render(
       <MantineProvider env="test">
-        <PortalContext.Provider value={{ bundle, session, api }}>
-          <MemoryRouter initialEntries={['/home']}>
-            <PortalMenu />
-          </MemoryRouter>
-        </PortalContext.Provider>
+        <EngineModulesProvider modules={portalModules}>
+          <PortalContext.Provider value={{ bundle, session, api }}>
+            <MemoryRouter initialEntries={['/home']}>
+              <PortalMenu />
+            </MemoryRouter>
+          </PortalContext.Provider>
+        </EngineModulesProvider>
       </MantineProvider>,
     );
   }
@@ -343,7 +357,10 @@ describe('user management entries', () => {
 
   it('describes the entries in buildMenu, in French too', async () => {
     const entries = (session: Session, selfRegistration: boolean) =>
-      buildMenu(bundle, session, (key) => key, 'en', { selfRegistration })
+      buildMenu(bundle, session, (key) => key, 'en', {
+        modules: portalModules,
+        switches: { selfRegistration },
+      })
         .filter((section) => section.id === 'userManagement')
         .flatMap((section) => section.entries)
         .map((entry) => (entry.kind === 'link' ? `${entry.label} ${entry.to}` : entry.label));
@@ -379,11 +396,13 @@ describe('a menu entry with a count (the inbox)', () => {
   function renderMenu(api: ApiClient, at = '/dashboard/home') {
     return render(
       <MantineProvider env="test">
-        <PortalContext.Provider value={{ bundle: withInbox(), session: reader(), api }}>
-          <MemoryRouter initialEntries={[at]}>
-            <PortalMenu />
-          </MemoryRouter>
-        </PortalContext.Provider>
+        <EngineModulesProvider modules={portalModules}>
+          <PortalContext.Provider value={{ bundle: withInbox(), session: reader(), api }}>
+            <MemoryRouter initialEntries={[at]}>
+              <PortalMenu />
+            </MemoryRouter>
+          </PortalContext.Provider>
+        </EngineModulesProvider>
       </MantineProvider>,
     );
   }

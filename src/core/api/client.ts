@@ -9,7 +9,7 @@ export type HttpMethod = 'GET' | 'DELETE' | 'POST' | 'PUT' | 'PATCH';
 export interface ApiClientOptions {
   /** Base address of the API host, e.g. `/api` in the browser or `http://localhost:8080/api`. */
   baseUrl: string;
-  /** Named backends (connectid, challenge, catalog, ...) mapped to their paths under the host. */
+  /** Named backends (challenge, catalog, ...) mapped to their paths under the host. */
   backends: Record<string, string>;
   /** The current language, sent as `locale` and `Accept-Language` on every call. */
   locale: () => string;
@@ -119,7 +119,6 @@ function describe(cause: unknown, fallback: string): string {
 
 /** The named backends of DESIGN.md section 4, all under one API host. */
 export const DEFAULT_BACKENDS: Record<string, string> = {
-  connectid: '/connectid',
   challenge: '/challenge',
   catalog: '/catalog/v1',
   enumerations: '/catalog/enumerations',

@@ -1,4 +1,4 @@
-import { PROFILE_PATH } from '../../core/definitions/account-pages';
+import { PROFILE_PATH } from './shared/account-pages';
 import type { JsonSchema } from '../../core/definitions/types';
 import { setAt } from '../../core/rules/registry';
 import {

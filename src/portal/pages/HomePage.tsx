@@ -1,21 +1,28 @@
+import { useContext } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { usePortal } from '../context';
-import { useSelfRegistration } from '../useSelfRegistration';
+import { ModulesContext } from '../../engine/modules-context';
+import { moduleLinks } from '../menu';
+import { useModuleSwitches } from '../moduleSwitches';
 import { HomeLinks } from './HomeLinks';
 import { DocumentCheck } from './home/DocumentCheck';
 import { HomeCarousel } from './home/HomeCarousel';
 
 /**
  * The public landing page (/home): the carousel, the electronic-document check anyone may use,
- * a way to sign in or register, and what a signed-in user may open.
+ * a way to sign in (and the modules' `home` links: registration), and what a signed-in user
+ * may open.
  */
 export function HomePage() {
   const { t } = useTranslation();
-  const { session } = usePortal();
-  // Offered only where the server lets visitors register (and while it has not said).
-  const registration = useSelfRegistration(!session.signedIn);
+  const { bundle, session } = usePortal();
+  const links = moduleLinks(bundle, useContext(ModulesContext), session).filter(
+    ({ link }) => link.home,
+  );
+  // Offered unless the server said the link's switch is off (also while it has not said).
+  const switches = useModuleSwitches(links.flatMap(({ link }) => (link.when ? [link.when] : [])));
 
   return (
     <Stack gap="lg" maw={960}>
@@ -28,11 +35,13 @@ export function HomePage() {
           <Text c="dimmed">{t('app.signedOut')}</Text>
           <Group>
             <Button onClick={() => session.login()}>{t('menu.signIn')}</Button>
-            {registration !== false && (
-              <Button component={Link} to="/register" variant="default">
-                {t('register.title')}
-              </Button>
-            )}
+            {links
+              .filter(({ link }) => !link.when || switches[link.when] !== false)
+              .map(({ link }) => (
+                <Button key={link.id} component={Link} to={link.to} variant="default">
+                  {t(link.home ?? link.label)}
+                </Button>
+              ))}
           </Group>
         </Stack>
       ) : (

@@ -6,11 +6,12 @@ import {
   PROFILE_PATH,
   REGISTER_PATH,
   REGISTRATION_SUCCESS_PATH,
-} from '../../../core/definitions/account-pages';
+} from '../shared/account-pages';
 import { PROFILE_ROLES } from '../../../core/definitions/routes';
 import type { DefinitionBundle } from '../../../core/definitions/types';
 import type { ModulePage } from '../../../engine/module';
-import { lazyPage, NotFoundPage, usePortal, useSelfRegistration } from '../../../portal/module';
+import { lazyPage, NotFoundPage, useModuleSwitch, usePortal } from '../../../portal/module';
+import { SELF_REGISTRATION } from './selfRegistration';
 
 /*
  * The user management module's own pages (specification 001): registration in the standalone
@@ -28,7 +29,7 @@ const PasswordPage = lazyPage(() => import('./PasswordPage').then((m) => m.Passw
  */
 function SelfRegistrationOnly({ children }: { children: ReactNode }) {
   const { session } = usePortal();
-  const on = useSelfRegistration(!session.signedIn);
+  const on = useModuleSwitch(SELF_REGISTRATION, !session.signedIn);
   if (session.signedIn) return <Navigate to="/" replace />;
   if (on === undefined) return null;
   return on ? children : <NotFoundPage />;

@@ -1,5 +1,5 @@
-import { PROFILE_ROLES, type PortalRoute } from './routes';
-import { isModuleEnabled, type ModuleDefinition } from './types';
+import { PROFILE_ROLES, type PortalRoute } from '../../../core/definitions/routes';
+import { isModuleEnabled, type ModuleDefinition } from '../../../core/definitions/types';
 
 /**
  * The portal's own pages of the user management module (specification 001, section 2): the
