@@ -1,6 +1,7 @@
 import { Radio, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { checkOf, ORGANISATION_FIELDS, type UserTypeChecks } from './organisationChecks';
+import { checkOf } from '../../../core/identity/declared-checks';
+import { checkNamed, type DeclaredChecks } from './registrationChecks';
 
 export const CONFIRMATION_CHANNELS = ['mobile', 'email', 'agency', 'agent', 'trader'] as const;
 export type ConfirmationChannel = (typeof CONFIRMATION_CHANNELS)[number];
@@ -25,14 +26,14 @@ export function destinationField(options: ChannelOptions, channel: ConfirmationC
  */
 export function offeredChannels(
   options: ChannelOptions | null,
-  type: UserTypeChecks | undefined,
+  type: Readonly<Record<string, unknown>> | undefined,
+  declared: DeclaredChecks,
 ): ConfirmationChannel[] {
   if (!options?.channels) return ['mobile'];
   return CONFIRMATION_CHANNELS.filter((channel) => {
     if (!options.channels?.[channel]) return false;
     if (channel === 'mobile' || channel === 'email') return true;
-    const field = options.confirmationFields?.[channel];
-    const check = ORGANISATION_FIELDS.find(([f]) => f === field)?.[1];
+    const check = checkNamed(declared, options.confirmationFields?.[channel] ?? '');
     return Boolean(type && check && checkOf(type, check) !== 'PROHIBITED');
   });
 }
