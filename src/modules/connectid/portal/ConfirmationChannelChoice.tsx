@@ -1,23 +1,16 @@
 import { Radio, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { checkOf } from '../../../core/identity/declared-checks';
-import { checkNamed, type DeclaredChecks } from './registrationChecks';
+import { checkNamed, type DeclaredChecks, type RegistrationOptions } from './registrationChecks';
 
-export const CONFIRMATION_CHANNELS = ['mobile', 'email', 'agency', 'agent', 'trader'] as const;
+const CONFIRMATION_CHANNELS = ['mobile', 'email', 'agency', 'agent', 'trader'] as const;
 export type ConfirmationChannel = (typeof CONFIRMATION_CHANNELS)[number];
-
-/** What the registration options say of the channels. */
-export interface ChannelOptions {
-  channels?: Partial<Record<ConfirmationChannel, boolean>>;
-  /** By catalogue channel: the organisation field naming the entry the code goes to. */
-  confirmationFields?: Partial<Record<ConfirmationChannel, string>>;
-}
+type ChannelOptions = Pick<RegistrationOptions, 'channels' | 'confirmationFields'>;
 
 /** The field a channel's code goes to (the mobile number, the agent named...), if any. */
 export function destinationField(options: ChannelOptions, channel: ConfirmationChannel) {
   if (channel === 'mobile') return 'primaryMobileNo';
-  if (channel === 'email') return 'emailAddress';
-  return options.confirmationFields?.[channel];
+  return channel === 'email' ? 'emailAddress' : options.confirmationFields?.[channel];
 }
 
 /**
