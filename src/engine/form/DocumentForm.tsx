@@ -62,11 +62,7 @@ import {
 
 const NO_ERRORS: FieldError[] = [];
 
-/**
- * The active section's editor, handed to the panel through a context: a keystroke re-renders
- * this slot alone, not the tabs (Mantine's Tabs context is new on each of its renders, which
- * would re-render every tab) nor the buttons.
- */
+/** The active section's editor, through a context: a keystroke re-renders this slot alone. */
 const PanelContext = createContext<ReactNode>(null);
 
 function ActivePanel() {
@@ -82,13 +78,9 @@ function useStable<T>(value: T, key: string): T {
 
 /**
  * A document of any entity as a wizard of sections (docs/forms.md). Only the active section is
- * rendered; each keystroke validates that section alone (its precompiled validator and the named
- * rules under it); the whole document is validated on section change and by `validateAll()`.
- *
- * Validators arrive as the form needs them (`ValidatorSource`): the open section paints once its
- * own small module is there, its neighbours' are fetched next, and the whole document's (the
- * largest) only after that first paint. A check of the whole document asked before it arrived
- * runs when it does; meanwhile `validateAll()` checks the sections whose validators are there.
+ * rendered and validated per keystroke; the whole document on section change and `validateAll()`.
+ * Validators arrive as needed: the open section's, its neighbours', then the whole document's;
+ * until that one arrives `validateAll()` checks the sections whose validators are there.
  */
 export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
   function DocumentForm(props, ref) {
@@ -115,9 +107,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       (sectionId: string) => !readOnly && (editable === 'all' || editable.includes(sectionId)),
       [readOnly, editable],
     );
-    // A section the user cannot edit and that holds nothing is left out: a read-only view
-    // lists what was given, not a row of "Nothing entered" pages.
-    // A section that does not apply to the document as it stands (its `when`) is left out too.
+    // Left out: a read-only section holding nothing, and one that does not apply (its `when`).
     const blankKey = sectionsOf(definition)
       .map((s) => (!sectionApplies(s, value) ? 'x' : isBlank(value[s.id]) ? '0' : '1'))
       .join('');
@@ -150,8 +140,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     const latest = useRef(props);
     latest.current = props;
     const dirty = useRef(false);
-    // The document last handed to onChange, until the parent renders with it (or anything
-    // else): what validateAll() and the next change start from meanwhile.
+    // The document last handed to onChange, until the parent renders with it.
     const sent = useRef<{ base: DocumentData; value: DocumentData } | undefined>(undefined);
     const currentValue = useCallback((): DocumentData => {
       const s = sent.current;
@@ -182,8 +171,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       return errors;
     }, [currentValue]);
 
-    // Each section's status needs the errors it holds: the document is validated once on
-    // opening (nothing is shown until touched), then on every section change as before.
+    // Each section's status needs its errors: the document is validated once on opening.
     const checksDocument =
       !readOnly && editable !== undefined && (editable === 'all' || editable.length > 0);
     useEffect(() => {
@@ -265,8 +253,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       setTouched((old) => (old.has(pointer) ? old : new Set(old).add(pointer)));
     }, []);
 
-    // The open section's validators, then its neighbours' (the likely next ones), then, once
-    // the section has painted, the whole document's.
+    // The open section's validators, then its neighbours', then the whole document's.
     const activeValidators = source.section(active);
     const activeIndex = sections.findIndex((s) => s.id === active);
     const neighbours = [sections[activeIndex + 1]?.id, sections[activeIndex - 1]?.id].join(' ');
@@ -402,8 +389,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     const activeSchema = editor.schema;
     const activeEditable = isEditable(active);
 
-    // Error counts and statuses per section: the list re-renders when one changes, not on
-    // every keystroke.
+    // Stable per-section counts and statuses: the list re-renders only when one changes.
     const allCounts = sections.map((section) =>
       section.id === active ? activeShown.length : errorsOf(section.id).length,
     );
@@ -465,8 +451,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       pendingValidators
     );
 
-    // The task list's tabs are rendered just after the first paint: the open section's fields,
-    // what a person came to fill in, are on screen sooner (docs/performance.md).
+    // The task list's tabs wait for the first paint (docs/performance.md).
     const listShown = useFirstPaintDone();
     const chrome = useMemo(() => {
       const t = (key: string) => translate(texts, language, key);

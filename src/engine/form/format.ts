@@ -39,9 +39,3 @@ export function isoToPicker(iso: string): string | null {
 export function isMoneyInput(text: string): boolean {
   return /^\d*(\.\d{0,2})?$/.test(text);
 }
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}

@@ -6,10 +6,6 @@ import { translate, type Language, type TextTree } from '../../core/i18n/transla
 /** `document`: leaving a document screen; `catalog`: closing a catalogue dialog. */
 export type UnsavedWording = 'document' | 'catalog';
 
-export function unsavedQuestionKey(wording: UnsavedWording): string {
-  return wording === 'document' ? 'form.unsaved.document' : 'form.unsaved.catalog';
-}
-
 export interface UnsavedChanges {
   /** What to render: the navigation guard while dirty, and the confirmation when asked. */
   modal: React.ReactNode;
@@ -143,7 +139,7 @@ function UnsavedModal({
 }) {
   return (
     <Modal opened onClose={onCancel} title={t('form.unsaved.title')} centered>
-      <Text>{t(unsavedQuestionKey(wording))}</Text>
+      <Text>{t(`form.unsaved.${wording}`)}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel}>
           {t('form.cancel')}

@@ -19,10 +19,8 @@ function schemaErrors(validate: PrecompiledValidate | undefined, data: unknown):
 const GROUP_DEPTH = 4;
 
 /**
- * The schema errors, a required group that is missing (a section not yet opened, an address)
- * checked as an empty one: each error then names one of its required fields ("Family name"),
- * as it does once the group is opened, rather than the whole group ("Applicant"). The schema
- * itself says what is required, conditions included.
+ * The schema errors, a missing required group checked as an empty one: each error then names one
+ * of its required fields ("Family name") rather than the whole group ("Applicant").
  */
 function fieldSchemaErrors(
   validate: PrecompiledValidate | undefined,
@@ -49,10 +47,7 @@ export interface FormSchemas {
   uiSchema?: JsonSchema;
 }
 
-/**
- * Whether the value at a pointer is a group of fields the form shows one by one: an object,
- * but not one a widget draws as one field (a file's reference).
- */
+/** Whether the value at a pointer is an object the form shows field by field (not a file's). */
 function isGroupAt(form: FormSchemas, pointer: string): boolean {
   let node: JsonSchema | undefined = form.schema;
   let ui: JsonSchema | undefined = form.uiSchema;
@@ -161,10 +156,8 @@ export function isShown(path: string, touched: ReadonlySet<string>): boolean {
 }
 
 /**
- * The errors still standing once the document went from `before` to `after`: an error at a field
- * that changed, inside a group that changed, or on a list or group holding a field that changed,
- * has been answered (the next check or action says whether rightly); the others stand. A form
- * filling in empty groups and texts as a section opens answers nothing.
+ * The errors still standing once the document went from `before` to `after`: one at, inside or
+ * around a field whose answer changed has been answered; empty groups a form fills answer nothing.
  */
 export function unansweredErrors(
   errors: readonly FieldError[],
@@ -211,9 +204,8 @@ function isEmptyAnswer(value: unknown): boolean {
 }
 
 /**
- * Whether two values hold the same answers, empty ones aside. A form fills in empty groups,
- * lists and texts as it opens; that loses nothing if the person leaves, so it must not count as
- * an unsaved change (and must not ask "continue without saving" of someone who typed nothing).
+ * Whether two values hold the same answers, empty ones aside: the empty groups and texts a form
+ * fills in as it opens are no unsaved change.
  */
 export function sameAnswers(before: unknown, after: unknown): boolean {
   if (isEmptyAnswer(before) && isEmptyAnswer(after)) return true;
@@ -229,10 +221,7 @@ export function sameAnswers(before: unknown, after: unknown): boolean {
   );
 }
 
-/**
- * The whole document's errors from the sections whose validators are loaded (the whole
- * document's validator not yet arrived), and every named rule.
- */
+/** The whole document's errors from the sections whose validators are loaded, and every rule. */
 export function validateLoadedSections(
   sectionValidator: (sectionId: string) => PrecompiledValidate | undefined,
   sectionIds: readonly string[],

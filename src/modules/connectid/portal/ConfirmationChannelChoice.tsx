@@ -1,22 +1,16 @@
 import { Radio, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { checkOf, ORGANISATION_FIELDS, type UserTypeChecks } from './organisationChecks';
+import { checkOf } from '../../../core/identity/declared-checks';
+import { checkNamed, type DeclaredChecks, type RegistrationOptions } from './registrationChecks';
 
-export const CONFIRMATION_CHANNELS = ['mobile', 'email', 'agency', 'agent', 'trader'] as const;
+const CONFIRMATION_CHANNELS = ['mobile', 'email', 'agency', 'agent', 'trader'] as const;
 export type ConfirmationChannel = (typeof CONFIRMATION_CHANNELS)[number];
-
-/** What the registration options say of the channels. */
-export interface ChannelOptions {
-  channels?: Partial<Record<ConfirmationChannel, boolean>>;
-  /** By catalogue channel: the organisation field naming the entry the code goes to. */
-  confirmationFields?: Partial<Record<ConfirmationChannel, string>>;
-}
+type ChannelOptions = Pick<RegistrationOptions, 'channels' | 'confirmationFields'>;
 
 /** The field a channel's code goes to (the mobile number, the agent named...), if any. */
 export function destinationField(options: ChannelOptions, channel: ConfirmationChannel) {
   if (channel === 'mobile') return 'primaryMobileNo';
-  if (channel === 'email') return 'emailAddress';
-  return options.confirmationFields?.[channel];
+  return channel === 'email' ? 'emailAddress' : options.confirmationFields?.[channel];
 }
 
 /**
@@ -25,14 +19,14 @@ export function destinationField(options: ChannelOptions, channel: ConfirmationC
  */
 export function offeredChannels(
   options: ChannelOptions | null,
-  type: UserTypeChecks | undefined,
+  type: Readonly<Record<string, unknown>> | undefined,
+  declared: DeclaredChecks,
 ): ConfirmationChannel[] {
   if (!options?.channels) return ['mobile'];
   return CONFIRMATION_CHANNELS.filter((channel) => {
     if (!options.channels?.[channel]) return false;
     if (channel === 'mobile' || channel === 'email') return true;
-    const field = options.confirmationFields?.[channel];
-    const check = ORGANISATION_FIELDS.find(([f]) => f === field)?.[1];
+    const check = checkNamed(declared, options.confirmationFields?.[channel] ?? '');
     return Boolean(type && check && checkOf(type, check) !== 'PROHIBITED');
   });
 }

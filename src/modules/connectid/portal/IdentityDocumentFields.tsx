@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   Alert,
   List,
@@ -9,28 +8,9 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../engine/DateTimeField';
-import type { FieldError } from '../../../core/api/errors';
 import { checkOf } from '../../../core/identity/declared-checks';
-import {
-  IDENTITY_FIELDS,
-  type IdentityDocument,
-  type IdentityField,
-  type RegistrationIdentityType,
-} from './registrationChecks';
-
-interface IdentityDocumentFieldsProps {
-  types: readonly RegistrationIdentityType[];
-  /** The identity type's checks, by the field each governs (the account declaration's). */
-  checks: Readonly<Record<string, string>>;
-  document: IdentityDocument;
-  onChange: (field: IdentityField, value: string) => void;
-  /** The verification's problems (identityProblems), shown in its panel. */
-  problems: readonly FieldError[];
-  errorFor: (field: string) => ReactNode;
-  inputId: (field: string) => string;
-  /** Earlier refusals of these fields no longer hold (the type or the field changed). */
-  onForget: (fields: readonly string[]) => void;
-}
+import type { RegistrationForm } from './RegistrationForm';
+import { IDENTITY_FIELDS, type IdentityField } from './registrationChecks';
 
 /**
  * The identity document of a registration (or its correction): its type among the IdentityTypes
@@ -39,11 +19,17 @@ interface IdentityDocumentFieldsProps {
  * Verification' when the basic checks pass, else 'Verification Errors' listing each failed
  * check (specification 001).
  */
-export function IdentityDocumentFields(props: IdentityDocumentFieldsProps) {
+export function IdentityDocumentFields({
+  form,
+  inputId,
+}: {
+  form: RegistrationForm;
+  inputId: (field: string) => string;
+}) {
   const { t } = useTranslation();
   const scheme = useComputedColorScheme('light');
-  const { document, problems, errorFor, inputId } = props;
-  const type = props.types.find((i) => i.code === document.identityType);
+  const { values: document, documentProblems: problems, errorFor, identityType: type } = form;
+  const checks = form.declared.account?.identityType?.checks ?? {};
   /**
    * A field the verification finds fault with is marked invalid, and says (to a screen
    * reader) that the panel below says why: the message once there, not again under the field
@@ -63,15 +49,15 @@ export function IdentityDocumentFields(props: IdentityDocumentFieldsProps) {
         id={inputId('identityType')}
         label={t('account.identity.identityType')}
         placeholder={t('account.registration.identityTypePrompt')}
-        data={props.types.map((i) => ({
+        data={(form.options?.identityTypes ?? []).map((i) => ({
           value: i.code,
           label: i.description,
         }))}
         value={document.identityType || null}
         onChange={(code) => {
-          props.onChange('identityType', code ?? '');
+          form.set('identityType', code ?? '');
           // Another type, other checks: the dates' earlier refusals no longer hold.
-          props.onForget(IDENTITY_FIELDS);
+          form.forget(IDENTITY_FIELDS);
         }}
         clearable
         error={errorFor('identityType')}
@@ -86,8 +72,8 @@ export function IdentityDocumentFields(props: IdentityDocumentFieldsProps) {
             required
             {...marked('identityNo')}
             onChange={(event) => {
-              props.onChange('identityNo', event.currentTarget.value);
-              props.onForget(['identityNo']);
+              form.set('identityNo', event.currentTarget.value);
+              form.forget(['identityNo']);
             }}
           />
           {(['dateOfIssuance', 'dateOfExpiry'] as const).map((field) => (
@@ -98,16 +84,16 @@ export function IdentityDocumentFields(props: IdentityDocumentFieldsProps) {
               label={t(`account.identity.${field}`)}
               withTime={false}
               value={document[field]}
-              required={Object.entries(props.checks).some(
+              required={Object.entries(checks).some(
                 ([check, pointer]) =>
                   pointer === `/identity/${field}` && checkOf(type, check) === 'MANDATORY',
               )}
               {...marked(field)}
               onChange={(value) => {
-                props.onChange(field, value);
+                form.set(field, value);
                 // The panel below verifies the document live: an earlier refusal of this
                 // field, in the summary, would contradict it once corrected.
-                props.onForget([field]);
+                form.forget([field]);
               }}
             />
           ))}

@@ -1,32 +1,16 @@
 import type { ReactNode } from 'react';
 import { Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IDENTITY_FIELDS } from './registrationChecks';
+import { checkOf } from '../../../core/identity/declared-checks';
+import type { RegistrationForm } from './RegistrationForm';
 import {
   ADDRESS_FIELDS,
   ADDRESS_TYPES,
+  checkNamed,
+  IDENTITY_FIELDS,
   ORGANISATION_FIELDS,
-  checkOf,
   organisationFieldsOf,
-  type Address,
-  type AddressField,
-  type Organisation,
-  type OrganisationField,
-  type UserTypeChecks,
-} from './organisationChecks';
-
-interface OrganisationFieldsProps {
-  type: UserTypeChecks | undefined;
-  organisation: Organisation;
-  onOrganisation: (field: OrganisationField, value: string) => void;
-  address: Address;
-  onAddress: (field: AddressField, value: string) => void;
-  countries: ReadonlyArray<{ code: string; name: string }>;
-  /** The field the confirmation code went to: fixed until the person changes it. */
-  locked: string | null;
-  errorFor: (field: string) => ReactNode;
-  inputId: (field: string) => string;
-}
+} from './registrationChecks';
 
 /** A field's label from the account's texts, whether the field has sub-texts (`_`) or not. */
 export function useAccountLabel() {
@@ -44,7 +28,7 @@ export function useRegistrationLabel() {
   return (field: string) =>
     (IDENTITY_FIELDS as readonly string[]).includes(field)
       ? t(`account.identity.${field}`)
-      : ORGANISATION_FIELDS.some(([name]) => name === field)
+      : (ORGANISATION_FIELDS as readonly string[]).includes(field)
         ? label('organisation', field)
         : (ADDRESS_FIELDS as readonly string[]).includes(field)
           ? label('addresses', field)
@@ -56,32 +40,42 @@ export function useRegistrationLabel() {
  * UserTypes' checks): the organisation fields it does not prohibit, required where mandatory,
  * and one address when it asks for one. Nothing shows until a type is chosen.
  */
-export function OrganisationFields(props: OrganisationFieldsProps) {
+export function OrganisationFields({
+  form,
+  locked,
+  inputId,
+}: {
+  form: RegistrationForm;
+  /** The field the confirmation code went to: fixed until the person changes it. */
+  locked: string | null;
+  inputId: (field: string) => string;
+}) {
   const { t } = useTranslation();
   const label = useAccountLabel();
-  const { type, organisation, address, locked, errorFor, inputId } = props;
+  const { type, values, errorFor, declared } = form;
   if (!type) return null;
-  const fields = organisationFieldsOf(type);
+  const fields = organisationFieldsOf(type, declared);
   const addressCheck = checkOf(type, 'checkAddress');
   const requiredAddress = addressCheck === 'MANDATORY';
-  const textField = (field: AddressField, required: boolean) => (
+  const select = (field: 'addressType' | 'country') => ({
+    id: inputId(field),
+    label: label('addresses', field),
+    value: values[field] || null,
+    onChange: (value: string | null) => form.set(field, value ?? ''),
+    required: requiredAddress,
+    clearable: !requiredAddress,
+    error: errorFor(field),
+  });
+  const textField = (field: (typeof ADDRESS_FIELDS)[number], required: boolean) => (
     <TextInput
       key={field}
       id={inputId(field)}
       label={label('addresses', field)}
-      value={address[field]}
+      value={values[field]}
       required={required}
       error={errorFor(field)}
-      onChange={(event) => props.onAddress(field, event.currentTarget.value)}
-      autoComplete={
-        field === 'addressLine1'
-          ? 'address-line1'
-          : field === 'addressLine2'
-            ? 'address-line2'
-            : field === 'city'
-              ? 'address-level2'
-              : 'postal-code'
-      }
+      onChange={(event) => form.set(field, event.currentTarget.value)}
+      autoComplete={AUTOCOMPLETE[field]}
     />
   );
   return (
@@ -89,7 +83,7 @@ export function OrganisationFields(props: OrganisationFieldsProps) {
       {fields.length > 0 && (
         <Group legend={label('organisation', '_')}>
           <Stack gap="sm">
-            {fields.map(([field, check]) => (
+            {fields.map((field) => (
               <TextInput
                 key={field}
                 id={inputId(field)}
@@ -99,11 +93,11 @@ export function OrganisationFields(props: OrganisationFieldsProps) {
                     ? t(`account.registration.codeHelp.${field}`)
                     : undefined
                 }
-                value={organisation[field]}
-                required={checkOf(type, check) === 'MANDATORY'}
+                value={values[field]}
+                required={checkOf(type, checkNamed(declared, field)) === 'MANDATORY'}
                 readOnly={locked === field}
                 error={errorFor(field)}
-                onChange={(event) => props.onOrganisation(field, event.currentTarget.value)}
+                onChange={(event) => form.set(field, event.currentTarget.value)}
               />
             ))}
           </Stack>
@@ -119,32 +113,23 @@ export function OrganisationFields(props: OrganisationFieldsProps) {
         >
           <Stack gap="sm">
             <Select
-              id={inputId('addressType')}
-              label={label('addresses', 'addressType')}
+              {...select('addressType')}
               data={ADDRESS_TYPES.map((value) => ({
                 value,
                 label: t(`account.addresses.addressType.enum.${value}`),
               }))}
-              value={address.addressType || null}
-              onChange={(value) => props.onAddress('addressType', value ?? '')}
-              required={requiredAddress}
-              clearable={!requiredAddress}
-              error={errorFor('addressType')}
             />
             {textField('addressLine1', requiredAddress)}
             {textField('addressLine2', false)}
             {textField('city', requiredAddress)}
             {textField('postalCode', false)}
             <Select
-              id={inputId('country')}
-              label={label('addresses', 'country')}
-              data={props.countries.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
-              value={address.country || null}
-              onChange={(value) => props.onAddress('country', value ?? '')}
+              {...select('country')}
+              data={(form.options?.countries ?? []).map((c) => ({
+                value: c.code,
+                label: `${c.name} (${c.code})`,
+              }))}
               searchable
-              required={requiredAddress}
-              clearable={!requiredAddress}
-              error={errorFor('country')}
               autoComplete="country"
             />
           </Stack>
@@ -153,6 +138,13 @@ export function OrganisationFields(props: OrganisationFieldsProps) {
     </>
   );
 }
+
+const AUTOCOMPLETE: Partial<Record<string, string>> = {
+  addressLine1: 'address-line1',
+  addressLine2: 'address-line2',
+  city: 'address-level2',
+  postalCode: 'postal-code',
+};
 
 /**
  * A group of fields named for assistive technology (a fieldset and its legend), drawn without

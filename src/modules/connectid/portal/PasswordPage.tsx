@@ -61,27 +61,22 @@ export function PasswordPage() {
           {message}
         </Alert>
       )}
-      <PasswordField
-        label={t('profile.currentPassword')}
-        value={current}
-        onChange={(e) => setCurrent(e.currentTarget.value)}
-        error={errorOf('/currentPassword')}
-        required
-      />
-      <PasswordField
-        label={t('profile.newPassword')}
-        value={next}
-        onChange={(e) => setNext(e.currentTarget.value)}
-        error={errorOf('/newPassword')}
-        required
-      />
-      <PasswordField
-        label={t('register.confirm')}
-        value={confirm}
-        onChange={(e) => setConfirm(e.currentTarget.value)}
-        error={errorOf('/confirm')}
-        required
-      />
+      {(
+        [
+          ['profile.currentPassword', current, setCurrent, '/currentPassword'],
+          ['profile.newPassword', next, setNext, '/newPassword'],
+          ['register.confirm', confirm, setConfirm, '/confirm'],
+        ] as const
+      ).map(([label, value, set, path]) => (
+        <PasswordField
+          key={path}
+          label={t(label)}
+          value={value}
+          onChange={(e) => set(e.currentTarget.value)}
+          error={errorOf(path)}
+          required
+        />
+      ))}
       <Button onClick={() => void save()} loading={busy} w="fit-content">
         {t('profile.changePassword')}
       </Button>

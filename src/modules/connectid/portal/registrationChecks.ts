@@ -1,6 +1,8 @@
 import type { FieldError } from '../../../core/api/errors';
+import type { JsonSchema } from '../../../core/definitions/types';
 import type { AccountDeclaration } from '../../../core/documents/record-declarations';
 import {
+  checkOf,
   dayIn,
   declaredProblems,
   type DeclaredProblem,
@@ -8,10 +10,11 @@ import {
 import type { PasswordRules } from '../../../core/identity/password-policy';
 import { inLanguage } from '../../../core/i18n/localized';
 import type { Language } from '../../../core/i18n/translate';
+import { resolvePointer } from '../../../core/rules/registry';
+import { ruleName } from '../../../core/validation/field-errors';
 import { usePortal } from '../../../portal/module';
-import { ADDRESS_FIELDS, ORGANISATION_FIELDS } from './organisationChecks';
 
-/** The details a person gives before the confirmation code is sent. */
+/** The details a person gives before the confirmation code is sent, all required. */
 export const DETAIL_FIELDS = [
   'loginIdentifier',
   'firstName',
@@ -20,7 +23,63 @@ export const DETAIL_FIELDS = [
   'primaryMobileNo',
 ] as const;
 export type DetailField = (typeof DETAIL_FIELDS)[number];
-export type Details = Record<DetailField, string>;
+
+/** The identity document's fields, as the account names them (workflows/account.json). */
+export const IDENTITY_FIELDS = [
+  'identityType',
+  'identityNo',
+  'dateOfIssuance',
+  'dateOfExpiry',
+] as const;
+export type IdentityField = (typeof IDENTITY_FIELDS)[number];
+export type IdentityDocument = Record<IdentityField, string>;
+
+/** The organisation fields registration asks, where the user type's checks let it. */
+export const ORGANISATION_FIELDS = [
+  'institution',
+  'functionalTitle',
+  'agencyNo',
+  'agentNo',
+  'traderNo',
+] as const;
+
+/** The one address a registration may give (the account keeps a list of them). */
+export const ADDRESS_FIELDS = [
+  'addressType',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'postalCode',
+  'country',
+] as const;
+export const ADDRESS_TYPES = ['RESIDENTIAL', 'POSTAL', 'BUSINESS', 'OTHER'] as const;
+
+export const FORM_FIELDS = [
+  ...DETAIL_FIELDS,
+  'userType',
+  ...IDENTITY_FIELDS,
+  ...ORGANISATION_FIELDS,
+  ...ADDRESS_FIELDS,
+] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+/** What the registration and its correction hold, every field as typed ('' for nothing). */
+export type RegistrationValues = Record<FormField, string>;
+export const NO_VALUES = Object.fromEntries(
+  FORM_FIELDS.map((field) => [field, '']),
+) as RegistrationValues;
+
+/** The account section a field is kept in. */
+const SECTION: Partial<Record<FormField, string>> = {
+  emailAddress: 'contact',
+  primaryMobileNo: 'contact',
+  userType: 'organisation',
+  ...Object.fromEntries(ORGANISATION_FIELDS.map((field) => [field, 'organisation'])),
+  ...Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, 'addresses'])),
+};
+const sectionOf = (field: FormField) => SECTION[field] ?? 'identity';
+/** Where the account keeps a field (`/identity/firstName`, `/addresses/0/city`). */
+export const pointerOf = (field: FormField) =>
+  sectionOf(field) === 'addresses' ? `/addresses/0/${field}` : `/${sectionOf(field)}/${field}`;
 
 export interface RegistrationUserType {
   code: string;
@@ -54,10 +113,7 @@ export interface RegistrationOptions {
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/**
- * The options as a reader of `language` reads them: each type's description and each country's
- * name in that language (the catalogue entries' translations), English where one has none.
- */
+/** The options with each type's description and country's name in `language`, else English. */
 export function optionsInLanguage(
   options: RegistrationOptions,
   language: Language,
@@ -73,41 +129,11 @@ export function optionsInLanguage(
 }
 
 /**
- * What the identity pages say of a failed call: the server's translated message, or, when
- * nothing came back (offline), the identity and catalogue screens' own wording (specification
- * 001, section 8: `messages.unableToFetch` in its `connectid` context).
+ * What the identity pages say of a failed call: the server's message, or offline the identity
+ * screens' own wording (specification 001, section 8: `messages.unableToFetch`, `connectid`).
  */
 export function failureText(error: { status: number; message: string }, t: Translate): string {
   return error.status === 0 ? t('messages.unableToFetch', { context: 'connectid' }) : error.message;
-}
-
-// The account schema's own patterns (schemas/account.schema.json), checked here to attach a
-// plain message to each field before anything is sent; the server checks them again.
-const LOGIN = /^[a-z0-9._-]{3,64}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MOBILE = /^\+?[0-9 ()-]{6,20}$/;
-
-/** Every problem of the details step, one per field, in the order the fields are shown. */
-export function detailProblems(
-  values: Details,
-  userType: string | null,
-  t: Translate,
-): FieldError[] {
-  const problems: FieldError[] = [];
-  const add = (path: string, rule: string, message: string) =>
-    problems.push({ path, rule, message });
-  for (const field of DETAIL_FIELDS) {
-    const value = values[field].trim();
-    if (value === '') add(`/${field}`, 'required', t('validation.required'));
-    else if (field === 'loginIdentifier' && !LOGIN.test(value))
-      add(`/${field}`, 'pattern', t('register.errors.loginIdentifier'));
-    else if (field === 'emailAddress' && !EMAIL.test(value))
-      add(`/${field}`, 'format', t('validation.format_email'));
-    else if (field === 'primaryMobileNo' && !MOBILE.test(value))
-      add(`/${field}`, 'mobileNumber', t('validation.mobileNumber'));
-  }
-  if (!userType) add('/userType', 'required', t('register.errors.userType'));
-  return problems;
 }
 
 /**
@@ -119,45 +145,137 @@ export function fieldOf(path: string): string | undefined {
   // The address list as a whole (required): its first field.
   if (path.endsWith('/addresses')) return 'addressLine1';
   const last = path.split('/').pop() ?? '';
-  return [
-    ...DETAIL_FIELDS,
-    'userType',
-    ...IDENTITY_FIELDS,
-    ...ORGANISATION_FIELDS.map(([field]) => field),
-    ...ADDRESS_FIELDS,
-    'code',
-    'password',
-    'confirm',
-  ].includes(last)
-    ? last
-    : undefined;
+  return [...FORM_FIELDS, 'code', 'password', 'confirm'].includes(last) ? last : undefined;
 }
 
-/** The identity document's fields, as the account names them (workflows/account.json). */
-export const IDENTITY_FIELDS = [
-  'identityType',
-  'identityNo',
-  'dateOfIssuance',
-  'dateOfExpiry',
-] as const;
-export type IdentityField = (typeof IDENTITY_FIELDS)[number];
-export type IdentityDocument = Record<IdentityField, string>;
+/** The account's declaration (workflows/account.json) and today in the portal's time zone. */
+export interface DeclaredChecks {
+  account: AccountDeclaration | undefined;
+  today: string;
+  /** The account's schema, when its definitions are here. */
+  schema?: JsonSchema;
+}
 
 /**
- * The account's declaration (workflows/account.json: which field each type's check governs)
- * and the calendar day the identity document's dates are checked against: the day in the
- * portal's time zone, which the server names in the options (the same day it checks with);
- * the person's own until the options arrive.
+ * The account's declaration and schema, and the day the identity document's dates are checked
+ * against: the portal's, named in the options (the server's own), the person's until they come.
  */
 export function useDeclaredChecks(options: RegistrationOptions | null): DeclaredChecks {
   const { bundle } = usePortal();
   const account = bundle.workflows?.find((workflow) => workflow.account)?.account;
   const zone = options?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return { account, today: dayIn(zone, new Date()) };
+  const schema = bundle.schemas?.find((entity) => entity.id === 'account')?.schema;
+  return { account, today: dayIn(zone, new Date()), schema };
 }
-export interface DeclaredChecks {
-  account: AccountDeclaration | undefined;
-  today: string;
+
+/** The user type's check governing an organisation field, as the account declares it. */
+export const checkNamed = (declared: DeclaredChecks, field: string) =>
+  Object.entries(declared.account?.userType.checks ?? {}).find(
+    ([, pointer]) => pointer === `/organisation/${field}`,
+  )?.[0] ?? '';
+
+/** The organisation fields the type lets the person fill (not prohibited). */
+export const organisationFieldsOf = (
+  type: Readonly<Record<string, unknown>> | undefined,
+  declared: DeclaredChecks,
+) =>
+  ORGANISATION_FIELDS.filter(
+    (field) => checkOf(type, checkNamed(declared, field)) !== 'PROHIBITED',
+  );
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What the account's schema says of a filled field: its pattern, e-mail format, length. */
+function schemaProblem(field: FormField, value: string, declared: DeclaredChecks, t: Translate) {
+  const section = sectionOf(field) === 'addresses' ? 'addresses/items' : sectionOf(field);
+  const node = resolvePointer(declared.schema, `/properties/${section}/properties/${field}`) as
+    JsonSchema | undefined;
+  if (!node || value === '') return undefined;
+  const pattern = typeof node.pattern === 'string' ? node.pattern : undefined;
+  if (pattern && !new RegExp(pattern, 'u').test(value)) {
+    const rule = ruleName('pattern', { pattern });
+    const key =
+      field === 'loginIdentifier' ? 'register.errors.loginIdentifier' : `validation.${rule}`;
+    return { rule, message: t(key) };
+  }
+  if (node.format === 'email' && !EMAIL.test(value))
+    return { rule: 'format_email', message: t('validation.format_email') };
+  const limit = node.maxLength;
+  if (typeof limit === 'number' && value.length > limit)
+    return { rule: 'maxLength', message: t('validation.maxLength', { limit }) };
+  return undefined;
+}
+
+/** The account data a registration sends: filled fields only, what the type allows. */
+export function accountData(
+  values: RegistrationValues,
+  type: RegistrationUserType | undefined,
+  hasDocument: boolean,
+  declared: DeclaredChecks,
+) {
+  const filled = (fields: readonly FormField[]) =>
+    Object.fromEntries(fields.map((f) => [f, values[f].trim()]).filter(([, v]) => v !== ''));
+  const address = filled(ADDRESS_FIELDS);
+  return {
+    identity: {
+      loginIdentifier: values.loginIdentifier.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      ...(hasDocument ? filled(IDENTITY_FIELDS) : {}),
+    },
+    contact: {
+      emailAddress: values.emailAddress.trim(),
+      primaryMobileNo: values.primaryMobileNo.trim(),
+    },
+    organisation: filled(['userType', ...organisationFieldsOf(type, declared)]),
+    ...(checkOf(type, 'checkAddress') !== 'PROHIBITED' &&
+      Object.keys(address).length > 0 && { addresses: [address] }),
+  };
+}
+
+/**
+ * Every problem of the registration, in the order the fields are shown: the details each
+ * required, then what the account's schema, the user type's declared checks
+ * (core/identity/declared-checks.ts, which the server runs too) and the identity document's
+ * verification find. An address asked for or begun is checked whole; so is the entry a
+ * confirmation code goes to (`destination`).
+ */
+export function registrationProblems(
+  values: RegistrationValues,
+  options: RegistrationOptions | null,
+  declared: DeclaredChecks,
+  t: Translate,
+  destination?: string,
+): FieldError[] {
+  const problems: FieldError[] = [];
+  const add = (field: FormField, rule: string, message: string) =>
+    problems.push({ path: pointerOf(field), rule, message });
+  const check = (field: FormField, required: boolean) => {
+    const value = values[field].trim();
+    const found = schemaProblem(field, value, declared, t);
+    if (required && value === '') add(field, 'required', t('validation.required'));
+    else if (found) add(field, found.rule, found.message);
+  };
+  for (const field of DETAIL_FIELDS) check(field, true);
+  if (!values.userType) add('userType', 'required', t('register.errors.userType'));
+  const type = options?.userTypes.find((u) => u.code === values.userType);
+  if (type) {
+    const sent = accountData(values, type, false, declared);
+    const declaredHere = declaredProblems(sent, type, declared.account?.userType.checks ?? {});
+    const asked = (pointer: string) => declaredHere.some((problem) => problem.pointer === pointer);
+    for (const field of organisationFieldsOf(type, declared)) check(field, asked(pointerOf(field)));
+    if (sent.addresses || asked('/addresses')) {
+      const items = resolvePointer(declared.schema, '/properties/addresses/items/required');
+      const required = Array.isArray(items) ? items : [];
+      for (const field of ADDRESS_FIELDS) check(field, required.includes(field));
+    }
+    // The entry the code goes to must be named, even where the type makes it optional.
+    const named = ORGANISATION_FIELDS.find((field) => field === destination);
+    if (named && !values[named].trim() && !problems.some((p) => p.path === pointerOf(named)))
+      add(named, 'required', t('register.errors.destination'));
+  }
+  const identityType = options?.identityTypes.find((i) => i.code === values.identityType);
+  return [...problems, ...identityProblems(values, identityType, declared, t)];
 }
 
 /**
