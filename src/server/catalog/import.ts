@@ -33,9 +33,8 @@ class RolledBack extends Error {
 }
 
 /**
- * Imports rows into a catalogue, all or none. A row updates the entry of its key starting at the
- * same instant, else creates one; an equal row changes nothing. Updates are written first, so a
- * file can close a period and open the next. A dry run, or any problem, rolls all back.
+ * Imports rows into a catalogue, all or none (a dry run rolls back): a row updates the entry of
+ * its key starting at the same instant, else creates one; an equal row changes nothing.
  */
 export async function importEntries(
   db: Kysely<Database>,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { WorkflowDefinition, WorkflowList } from '../../core/documents/workflow';
 import type { Database } from './schema';
-import { verificationIndexDefinitions } from './verification-indexes';
+import { literalPath, verificationIndexDefinitions } from './verification-indexes';
 
 /**
  * The indexes behind the workflows' finders and lists, derived from their definitions at every
@@ -29,13 +29,6 @@ const HEADER_COLUMNS: Record<string, { column: string; nullable: boolean }> = {
 
 /** The deleted status lists never show (store/lists.ts has the same). */
 const DELETED = 'DELETED';
-
-/** A data pointer as the literal text path of `#>>`; only plain names (the meta-schema's rule). */
-function literalPath(pointer: string): string {
-  if (!/^(\/[A-Za-z0-9_]+)+$/.test(pointer))
-    throw new Error(`not a plain data pointer: ${pointer}`);
-  return `'{${pointer.split('/').slice(1).join(',')}}'`;
-}
 
 /**
  * A data column's text as sorted, filtered and indexed: case-folded, absent as empty, compared

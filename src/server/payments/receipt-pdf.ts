@@ -57,7 +57,7 @@ interface Fonts {
 /** The font each page currently writes in (see drawText). */
 const pageFonts = new WeakMap<PDFPage, PDFFont>();
 
-/** Writes one line, setting the page's font only when it changes (a `font` option adds a resource per call). */
+/** Writes one line, setting the page's font only when it changes (not one resource per call). */
 function drawText(
   page: PDFPage,
   text: string,

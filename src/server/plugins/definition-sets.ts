@@ -423,13 +423,7 @@ function sendModule(reply: FastifyReply, source: string | undefined) {
     .send(source);
 }
 
-function summary(set: DefinitionSetSummary) {
-  return {
-    version: set.version,
-    digest: set.digest,
-    source: set.source,
-    note: set.note,
-    publishedBy: set.publishedBy,
-    publishedAt: set.publishedAt.toISOString(),
-  };
+/** A set as answered: its files left out (a route adds them as an object). */
+function summary({ publishedAt, ...set }: DefinitionSetSummary & { files?: unknown }) {
+  return { ...set, files: undefined, publishedAt: publishedAt.toISOString() };
 }
