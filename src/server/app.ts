@@ -87,11 +87,12 @@ export async function buildGeneration(
 ): Promise<Generation> {
   const { config, modules, overrides, database, catalogCache, verify, revokedSessions } = shared;
   const { definitions, validators } = loaded;
+  const implementations = implementationsOf(modules);
   const workflows = compileWorkflows(
     definitions.workflows,
     definitions.schemas,
     validators,
-    implementationsOf(modules),
+    implementations,
   );
   // Stored documents in a removed status are moved as mapped, or the definitions are refused.
   const statuses = await reconcileStatuses(database.db, definitions.workflows);
@@ -211,10 +212,7 @@ export async function buildGeneration(
         });
       onAttempt = inbox && ((attempt) => inbox.settle(attempt));
       // The default backend and those the modules declare, each served at /api/<backend>.
-      for (const backend of new Set([
-        DEFAULT_BACKEND,
-        ...modules.flatMap((m) => m.backends ?? []),
-      ])) {
+      for (const backend of implementations.backends) {
         const served = new Map(
           [...workflows].filter(([, w]) => backendOf(w.definition) === backend),
         );

@@ -35,7 +35,7 @@ const DELETED = 'DELETED';
  * byte-wise (so the btree serves `like 'tu%'` in any locale). The search emits exactly this.
  */
 export function foldedText(pointer: string): RawBuilder<string> {
-  return sql<string>`(coalesce(lower(data #>> ${sql.raw(literalPath(pointer))}), '') collate "C")`;
+  return sql<string>`${sql.raw(foldedTextSql(pointer))}`;
 }
 
 function foldedTextSql(pointer: string): string {
@@ -53,13 +53,6 @@ export interface ListIndex {
   kind: 'index' | 'statistics';
   /** What follows `create index <name>` (`on document ...`) or `create statistics <name>`. */
   definition: string;
-}
-
-function listIndex(type: string, definition: string, kind: ListIndex['kind'] = 'index'): ListIndex {
-  const digest = createHash('sha256').update(definition).digest('hex').slice(0, 12);
-  const slug = type.replace(/[^a-z0-9]/g, '_').slice(0, 28);
-  const prefix = kind === 'index' ? PREFIX : `${PREFIX}stat_`;
-  return { name: `${prefix}${slug}_${digest}`, kind, definition };
 }
 
 /** A list's statuses and assignment as the index predicate its search's scope implies. */
@@ -86,9 +79,12 @@ function ownScopeIndex(list: WorkflowList): boolean {
 /** Every index the workflows' lists call for, once each. */
 export function declaredListIndexes(workflows: readonly WorkflowDefinition[]): ListIndex[] {
   const indexes = new Map<string, ListIndex>();
+  // Named by a digest of the definition: a changed index is a new one.
   const add = (type: string, definition: string, kind: ListIndex['kind'] = 'index') => {
-    const index = listIndex(type, definition, kind);
-    indexes.set(index.name, index);
+    const digest = createHash('sha256').update(definition).digest('hex').slice(0, 12);
+    const slug = type.replace(/[^a-z0-9]/g, '_').slice(0, 28);
+    const name = `${kind === 'index' ? PREFIX : `${PREFIX}stat_`}${slug}_${digest}`;
+    indexes.set(name, { name, kind, definition });
   };
   if (workflows.length === 0) return [];
   // Shared by every type (the type leads): the filters and the default order of every list.
