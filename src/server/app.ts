@@ -48,11 +48,7 @@ import { sandboxGatewayPlugin } from './payments/sandbox/plugin';
 import { PaymentService } from './payments/service';
 import type { LoadedDefinitions, Shared } from './shared';
 
-/**
- * The strict Content-Security-Policy: scripts only from our origin (no inline, no eval).
- * Styles allow inline because Mantine writes CSS variables into a style element and style
- * attributes; that carries no script.
- */
+/** Scripts only from our origin; inline styles because Mantine writes CSS variables. */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
@@ -83,11 +79,7 @@ export interface Generation {
   outbox: OutboxWorker;
 }
 
-/**
- * Builds the app serving one set of definitions: its workflows compiled, the stored documents
- * brought into its statuses (a removed status with documents and no mapping refuses it), the
- * seeds, then every route. Ready when it returns.
- */
+/** Builds the app serving one set of definitions, ready when it returns. */
 export async function buildGeneration(
   shared: Shared,
   loaded: LoadedDefinitions,
@@ -95,14 +87,14 @@ export async function buildGeneration(
 ): Promise<Generation> {
   const { config, modules, overrides, database, catalogCache, verify, revokedSessions } = shared;
   const { definitions, validators } = loaded;
+  const implementations = implementationsOf(modules);
   const workflows = compileWorkflows(
     definitions.workflows,
     definitions.schemas,
     validators,
-    implementationsOf(modules),
+    implementations,
   );
-  // Stored documents must be in statuses of the loaded machines: moved where the workflow maps
-  // a removed status, else these definitions are refused naming how many are stranded.
+  // Stored documents in a removed status are moved as mapped, or the definitions are refused.
   const statuses = await reconcileStatuses(database.db, definitions.workflows);
   if (statuses.problems.length > 0) throw new DefinitionsError(statuses.problems);
   const identityDb = database.db as unknown as Kysely<IdentityTables>;
@@ -128,9 +120,7 @@ export async function buildGeneration(
     app.log.warn(`documents moved: ${move.count} ${move.type} from "${move.status}"`);
   for (const warning of loaded.warnings ?? [])
     app.log.warn(`definitions: ${warning.file}#${warning.pointer}: ${warning.message}`);
-  // Recorded before anything is served, so a process whose definitions differ from those of
-  // the others on this database says so at once (db/process-registry.ts). One row per
-  // process: an app built for a publish says its set on that row once it serves (switchTo).
+  // Recorded before anything is served: a process with other definitions says so at once.
   shared.processes ??= await ProcessRegistry.start({
     db: database.db,
     digest: definitions.version,
@@ -162,8 +152,7 @@ export async function buildGeneration(
   });
   // Before any route: each route is hooked as it is added.
   await installCompression(app);
-  // Which definitions answered: an open page learns of a publish from its next request, and
-  // offers to reload (src/portal).
+  // Which definitions answered: an open page learns of a publish from its next request.
   app.addHook('onSend', async (_request, reply) => {
     reply.header(DEFINITIONS_VERSION_HEADER, definitions.version);
   });
@@ -223,10 +212,7 @@ export async function buildGeneration(
         });
       onAttempt = inbox && ((attempt) => inbox.settle(attempt));
       // The default backend and those the modules declare, each served at /api/<backend>.
-      for (const backend of new Set([
-        DEFAULT_BACKEND,
-        ...modules.flatMap((m) => m.backends ?? []),
-      ])) {
+      for (const backend of implementations.backends) {
         const served = new Map(
           [...workflows].filter(([, w]) => backendOf(w.definition) === backend),
         );

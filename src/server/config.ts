@@ -25,18 +25,11 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** PostgreSQL schema to work in (tests give each run its own). */
   databaseSchema?: string;
-  /**
-   * PostgreSQL connections this process keeps at most (DATABASE_POOL_SIZE). Each request holds
-   * one while it queries, a write for its whole transaction; what one process needs beyond the
-   * database's cores waits in the pool rather than in the database (docs/performance.md).
-   */
+  /** PostgreSQL connections this process keeps at most (docs/performance.md). */
   databasePoolSize: number;
   /** Folder holding catalogs/, schemas/, workflows/ and translations/. */
   definitionsDir: string;
-  /**
-   * Where the validator modules generated from the definitions are kept between starts
-   * (definitions/validator-cache.ts); undefined: compiled at every start.
-   */
+  /** Where generated validator modules are kept between starts; undefined: none. */
   validatorCacheDir: string | undefined;
   /** Built portal (vite build output). */
   staticDir: string;
@@ -44,23 +37,11 @@ export interface ServerConfig {
   bodyLimit: number;
   /** Cap on a search asking for all items (itemsPerPage -1). */
   searchMaxItems: number;
-  /**
-   * Documents a list search counts exactly; past it the answer says "more than" this many
-   * (SEARCH_EXACT_COUNT_LIMIT, 10,000 by default; 0 counts every match).
-   */
+  /** Documents a list search counts exactly, past it "more than" (0: every match). */
   searchExactCountLimit: number;
-  /**
-   * Public document checks (`POST /api/evisa/verification`) a client address may make per
-   * minute: the check is open to anyone, so this is what stops guessing second factors.
-   * 0 turns the limit off (a gateway in front limits instead).
-   */
+  /** Public document checks a client address may make per minute (0: no limit). */
   verificationRateLimit: number;
-  /**
-   * Which proxies' X-Forwarded-For the server believes for the client's address (rate limits,
-   * logs): Fastify's trustProxy, from TRUST_PROXY (`loopback` by default; `false`, `true`, or a
-   * comma list of addresses and subnets). Believing every proxy would let any client pick
-   * its own address and escape the limits.
-   */
+  /** Which proxies' X-Forwarded-For is believed: believing every proxy defeats rate limits. */
   trustProxy: boolean | string[];
   /** Largest upload the media backend takes, and the content types it accepts. */
   mediaMaxBytes: number;
@@ -74,29 +55,20 @@ export interface ServerConfig {
     realm: string;
     clientId: string;
     cookieKeys: string[];
-    /**
-     * Failed sign-ins before the account is locked, and for how long: each lock since the
-     * last good sign-in lasts `lockoutMinutes` longer than the one before, up to the maximum.
-     */
+    /** Failed sign-ins before a lock; each lock lasts `lockoutMinutes` longer, up to the max. */
     lockoutAttempts: number;
     lockoutMinutes: number;
     maxLockoutMinutes: number;
     /** Failed sign-ins and codes one client address may make across accounts (throttle.ts). */
     addressThrottle: ThrottleSettings;
-    /**
-     * Confirmation codes one client address may ask for, and wrong codes it may send, across
-     * destinations: sending codes costs money and reaches strangers (SMS pumping).
-     */
+    /** Confirmation codes one client address may ask for or get wrong (SMS pumping). */
     codeThrottle: ThrottleSettings;
   };
   /** Members of the public may register themselves. */
   selfRegistration: boolean;
-  /**
-   * The portal's time zone (PORTAL_TIME_ZONE, an IANA name): its calendar day is "today" for the
-   * registration's identity-document dates, in the browser and on the server alike.
-   */
+  /** The portal's IANA time zone: its calendar day is "today" for identity-document dates. */
   timeZone: string;
-  /** Confirmation codes: which channels are on (the specification: mobile on, others off). */
+  /** Which confirmation code channels are on. */
   confirmationChannels: {
     mobile: boolean;
     email: boolean;
@@ -104,27 +76,15 @@ export interface ServerConfig {
     agent: boolean;
     trader: boolean;
   };
-  /**
-   * Channels a notice to a document's holder goes out on besides their inbox: e-mail to their
-   * address, SMS to their mobile number, each when they have one.
-   */
+  /** Channels a notice to a document's holder goes out on besides their inbox. */
   noticeChannels: { email: boolean; sms: boolean };
-  /**
-   * Whether applicants, sponsors and payers read which officer acted (their name, never their
-   * contacts) in histories and messages, rather than "Immigration Service". Off by default.
-   */
+  /** Whether the public reads which officer acted, rather than "Immigration Service". */
   officerNamesToPublic: boolean;
   /** Demo accounts, one per persona; never in production. */
   demoData: boolean;
-  /**
-   * Whether to add the starting reference data (seeds/catalogs.json and the ISO countries) at
-   * start; on by default, entries an administrator changed are never overwritten.
-   */
+  /** Whether to add the starting reference data at start (changed entries are kept). */
   referenceData: boolean;
-  /**
-   * The payment gateway (docs/payments.md): the built-in sandbox unless configured otherwise,
-   * and the secret its notifications are signed with (random per start when unset).
-   */
+  /** The payment gateway and its notifications' secret (random per start when unset). */
   payments: { gateway: 'sandbox'; sandboxSecret: string };
   /** Outbound mail: an SMTP URL (smtp://user:pass@host:port); unset keeps mail in the outbox. */
   smtpUrl?: string;
@@ -148,6 +108,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       'COOKIE_KEYS must be set in production: a comma list of long random keys (docs/security.md)',
     );
   }
+  const addressThrottle = {
+    failures: integer(env.ADDRESS_FAILURES, 20),
+    windowMinutes: integer(env.ADDRESS_WINDOW_MINUTES, 15),
+    blockMinutes: integer(env.ADDRESS_BLOCK_MINUTES, 5),
+    maxBlockMinutes: integer(env.ADDRESS_MAX_BLOCK_MINUTES, 60),
+  };
   const flag = (value: string | undefined, fallback: boolean) =>
     value === undefined || value === '' ? fallback : value === 'true' || value === '1';
   return {
@@ -161,17 +127,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       lockoutAttempts: integer(env.LOCKOUT_ATTEMPTS, 5),
       lockoutMinutes: integer(env.LOCKOUT_MINUTES, 15),
       maxLockoutMinutes: integer(env.LOCKOUT_MAX_MINUTES, 24 * 60),
-      addressThrottle: {
-        failures: integer(env.ADDRESS_FAILURES, 20),
-        windowMinutes: integer(env.ADDRESS_WINDOW_MINUTES, 15),
-        blockMinutes: integer(env.ADDRESS_BLOCK_MINUTES, 5),
-        maxBlockMinutes: integer(env.ADDRESS_MAX_BLOCK_MINUTES, 60),
-      },
+      addressThrottle,
       codeThrottle: {
+        ...addressThrottle,
         failures: integer(env.ADDRESS_CODE_REQUESTS, 50),
-        windowMinutes: integer(env.ADDRESS_WINDOW_MINUTES, 15),
-        blockMinutes: integer(env.ADDRESS_BLOCK_MINUTES, 5) * 3,
-        maxBlockMinutes: integer(env.ADDRESS_MAX_BLOCK_MINUTES, 60),
+        blockMinutes: addressThrottle.blockMinutes * 3,
       },
     },
     selfRegistration: flag(env.SELF_REGISTRATION, true),
@@ -205,8 +165,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     databasePoolSize: positive(env.DATABASE_POOL_SIZE, DEFAULT_DATABASE_POOL_SIZE),
     definitionsDir: path.resolve(env.DEFINITIONS_DIR ?? PROJECT_ROOT),
-    // Empty: no cache. By default where Node projects keep caches, beside the libraries whose
-    // versions the kept modules depend on.
     validatorCacheDir:
       env.VALIDATOR_CACHE_DIR === ''
         ? undefined

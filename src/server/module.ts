@@ -13,13 +13,8 @@ import type { CredentialStore } from './identity/credentials';
 import type { AccountDirectory } from './identity/directory';
 import type { ServiceCredentials } from './identity/service-clients';
 
-/*
- * The seam between the server and the business modules: a module's server code imports this
- * file and core, nothing else of src/server (eslint.config.js). What a module may use of the
- * server is re-exported below, so that what the engine offers modules is one list; the rest is
- * handed to the module at run time (`ModuleContext`, `ModuleServices`), the way Directus hands
- * an extension its services, database and logger.
- */
+// The seam between the server and the business modules: a module's server code imports this
+// file and core, nothing else of src/server (eslint.config.js).
 export { ApiProblem, ERROR_CODES, type FieldProblem } from './http/api-error';
 export { requireAnyRole, requireSignedIn } from './auth/plugin';
 export type { Principal } from './auth/principal';
@@ -125,12 +120,8 @@ export interface StartedModule {
 }
 
 /**
- * The server-side code of one business module: the effects, guards and server rules its
- * definitions name (`"effects": ["ownAccount"]`, `"guard": "..."`, `"server": true` rules), the
- * backends its workflows are served under, the roles its seed grants, and what it starts for
- * each set of definitions (its seed, its routes, an account directory). A module is a value
- * handed to `buildServer` and `loadDefinitions`, the way XState's `setup({ guards, actions })`
- * takes implementations: nothing registers itself on import.
+ * The server-side code of one business module: the effects, guards and rules its definitions
+ * name, its backends, and what it starts per set of definitions. Nothing registers on import.
  */
 export interface ServerModule {
   /** The module's id, as `modules.json` names it. */
@@ -140,10 +131,7 @@ export interface ServerModule {
   rules?: Readonly<Record<string, ServerRule>>;
   /** Backends (`"backend"` of a workflow, served at `/api/<backend>`) besides the default one. */
   backends?: readonly string[];
-  /**
-   * Every role some record grants: in its seed (`seeded`, before any database, for the load's
-   * warnings) and in the database (`stored`, when a set is published). Undefined: not known.
-   */
+  /** Every role some record grants, in its seed or in the database; undefined: not known. */
   grantedRoles?: {
     seeded(workflows: readonly WorkflowDefinition[]): Promise<ReadonlySet<string> | undefined>;
     stored(

@@ -1,9 +1,5 @@
-/**
- * Whether this Node.js can run the server, checked by the production entry (src/start.ts)
- * before anything else loads: on an older Node the server's modules fail to link (a
- * SyntaxError naming an export `node:module` lacks), which says nothing of the version.
- * Written for any Node: no import, no syntax newer than the checks need.
- */
+// Checked before anything else loads: on an older Node the modules fail to link, saying nothing
+// of the version. Written for any Node: no import, no newer syntax.
 
 /** `[major, minor, patch]` of a version such as `22.18.0` or `v20.1`; missing parts are 0. */
 function parts(version: string): [number, number, number] {
@@ -14,10 +10,7 @@ function parts(version: string): [number, number, number] {
   return [major, minor, patch];
 }
 
-/**
- * The one line to print when Node `found` is older than `engines` (package.json's
- * `engines.node`, a `>=` range such as `>=22.18`), else undefined.
- */
+/** The one line to print when Node `found` is older than `engines` (`>=22.18`), else undefined. */
 export function nodeVersionProblem(found: string, engines: string): string | undefined {
   const least = /^\s*>=\s*v?(\d+(?:\.\d+){0,2})\s*$/.exec(engines)?.[1];
   if (!least) return undefined;

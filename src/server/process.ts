@@ -16,17 +16,9 @@ import type { DemoAccount, ServerModule } from './module';
 import type { OutboxWorker } from './notifications/worker';
 import { openShared, type AppOverrides, type LoadedDefinitions, type Shared } from './shared';
 
-/*
- * The portal server as a process: it loads and checks the definitions, opens the database and
- * the shared services (shared.ts), and serves one app (app.ts, the composition) per set of
- * definitions, switching to the newest published set without a restart.
- */
 export type { AppOverrides, LoadedDefinitions } from './shared';
 
-/**
- * Loads and checks the definitions of `dir` and compiles their validators, or imports them from
- * `validatorCacheDir` when it keeps those of the same definitions.
- */
+/** Loads and checks the definitions of `dir` and compiles (or imports cached) validators. */
 export async function loadAndCompile(
   dir: string,
   modules: readonly ServerModule[],
@@ -51,18 +43,15 @@ async function compileFiles(
 }
 
 /**
- * The server: the database and what lives as long as it (the token check, the catalogue
- * cache), and the app serving the current definitions. A new set of definitions gets an app of
- * its own, built beside the one serving; requests go to the new one once it is ready, and the
- * old one is closed (`switchTo`, on each publish's notice). Whoever listens does so through `listen`, which always hands
- * requests to the current app.
+ * The server: the database, the shared services, and the app serving the current definitions.
+ * A new set gets an app of its own; requests go to it once it is ready (`switchTo`).
  */
 export interface PortalServer {
   /** The app of the current definitions: it changes when they do. */
   readonly app: FastifyInstance;
   readonly database: DatabaseHandle;
   readonly definitions: DefinitionBundle;
-  /** Demo accounts seeded at the first start (embedded default only), for the start-up banner. */
+  /** Demo accounts seeded at the first start, for the start-up banner. */
   readonly demoAccounts: DemoAccount[];
   /** The current app's outbox worker, delivering e-mail and SMS. */
   readonly outbox: OutboxWorker;
@@ -74,18 +63,13 @@ export interface PortalServer {
   close(): Promise<void>;
 }
 
-/**
- * Builds the whole server: definitions first (a bad one stops here), then database, then routes.
- * `modules` is the business modules' server code (src/modules/server.ts), given by the caller:
- * the engine never imports a module.
- */
+/** Builds the whole server; `modules` is given by the caller: the engine never imports one. */
 export async function buildServer(
   config: ServerConfig,
   modules: readonly ServerModule[],
   overrides: AppOverrides = {},
 ): Promise<PortalServer> {
-  // The database opens and migrates while the definitions load; the indexes they declare are
-  // made once they are loaded. A definition refused stops the start, and the database is closed.
+  // The database opens and migrates while the definitions load; a refused one stops the start.
   const loading = overrides.loaded
     ? Promise.resolve(overrides.loaded)
     : loadAndCompile(config.definitionsDir, modules, config.validatorCacheDir);
@@ -128,7 +112,6 @@ export async function buildServer(
     await database.close();
     throw error;
   }
-  const demoAccounts = current.demoAccounts;
   const handle = (request: IncomingMessage, response: ServerResponse) =>
     current.handle(request, response);
   const front = http.createServer(handle);
@@ -174,7 +157,7 @@ export async function buildServer(
     get definitions() {
       return current.definitions;
     },
-    demoAccounts,
+    demoAccounts: current.demoAccounts,
     get outbox() {
       return current.outbox;
     },

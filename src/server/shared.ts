@@ -16,26 +16,14 @@ import { RevokedSessions } from './identity/revoked-sessions';
 import type { IdentityTables } from './identity/tables';
 import type { ServerModule } from './module';
 
-/*
- * What a portal server keeps across the sets of definitions it serves (src/server/process.ts
- * switches between them): the options it was built with, the database, the token check, the
- * sessions signed out and the catalogue cache. Every app it builds (app.ts) shares them.
- */
-
 export interface AppOverrides {
   /** Trusted signing keys given directly (tests); otherwise the configured JWKS source. */
   jwks?: JSONWebKeySet;
   /** Pino options, or false for silence in tests. */
   logger?: boolean | object;
-  /**
-   * Definitions already loaded and checked from `config.definitionsDir` with these modules, and
-   * their validators (tests start many servers from one folder; nothing changes them).
-   */
+  /** Definitions already loaded from `config.definitionsDir` with these modules (tests). */
   loaded?: LoadedDefinitions;
-  /**
-   * The outbox worker's pace (tests: interval 0 runs no timer, the test polls with
-   * `server.outbox.runOnce()`; backoff 0 retries at once).
-   */
+  /** The outbox worker's pace (tests: interval 0 runs no timer, backoff 0 retries at once). */
   outbox?: { intervalMs?: number; backoffMs?: (failedAttempts: number) => number };
 }
 
@@ -62,10 +50,7 @@ export interface Shared {
   previews: DefinitionPreviews;
   /** Switches to the newest published set; resolves once it is served. */
   follow(): Promise<void>;
-  /**
-   * This process's row among the processes on the database, made by the first app and kept
-   * by every later one (each says which set it serves), removed when the server closes.
-   */
+  /** This process's row among the processes on the database, made by the first app. */
   processes?: ProcessRegistry;
 }
 
@@ -77,9 +62,7 @@ export async function openShared(
   database: DatabaseHandle,
 ): Promise<Omit<Shared, 'follow'>> {
   const catalogCache = await CatalogCache.start(database.db, database.notices);
-  // The built-in identity server's keys are trusted directly (no HTTP round trip to ourselves),
-  // unless the configuration names another key source (a real Keycloak realm, or tests' key).
-  // The identity module is typed against its own tables only; Kysely's types are invariant.
+  // The built-in identity server's keys are trusted directly, unless another source is named.
   const identityDb = database.db as unknown as Kysely<IdentityTables>;
   const builtInKeys =
     config.identity.enabled && !config.auth.jwksFile && !process.env.OIDC_JWKS_URL

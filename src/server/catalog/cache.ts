@@ -6,6 +6,7 @@ import {
   catalogsIn,
   entryHas,
   entryHolds,
+  toValidEntry,
   type CatalogReader,
   type CatalogSource,
   type EntryFields,
@@ -17,28 +18,17 @@ import { DEFAULT_LANGUAGE, type Language } from '../../core/i18n/translate';
 /** Entries of one catalogue kept at most (every period); a larger one is read in SQL. */
 const MAX_KEPT_ENTRIES = 10_000;
 
-/**
- * One catalogue as kept: every entry of every period, in key order, and its select options in
- * each language asked for.
- */
+/** One catalogue as kept: every entry of every period, and its options per language. */
 interface KeptCatalog {
   entries: readonly ValidEntry[];
   offered?: Partial<Record<Language, readonly OfferedEntry[]>>;
 }
 
 /**
- * The catalogues as each server process keeps them in memory: a form's options, the fees and
- * catalogue lists of every document written, the codes a submission names were each read
- * from the database, whole, on every request. A catalogue is read once, with every period of
- * every entry (so it answers for any instant, the submission's as well as now's), and kept
- * until a change notice names it (db/change-notices.ts): the trigger on `catalog_entry` posts
- * one for every change whoever makes it, and the process that changes an entry forgets it at
- * once (`changed`). While notices are not received (`live` false) nothing kept is trusted:
- * every read goes to the database. The entries handed out are frozen: they are shared.
- *
- * A catalogue not kept yet is read through the caller's own connection (`through(trx)` inside
- * a transaction): a transaction waiting for another connection could wait for ever, for one
- * held by a transaction waiting in turn (PGlite has a single connection; a pool can run dry).
+ * The catalogues as each process keeps them in memory (every period, frozen: shared), until a
+ * change notice names them; while notices are not received, every read goes to the database.
+ * A catalogue not kept is read through the caller's connection (`through(trx)`): waiting for
+ * another connection inside a transaction could wait for ever.
  */
 export class CatalogCache implements CatalogReader, CatalogSource {
   private readonly kept = new Map<string, KeptCatalog>();
@@ -108,10 +98,7 @@ export class CatalogCache implements CatalogReader, CatalogSource {
     return this.through(this.db).isValidAt(catalog, key, at);
   }
 
-  /**
-   * Every entry of every period as a form's select offers it to a reader of `language`, in the
-   * order it offers them.
-   */
+  /** Every entry of every period as a form's select offers it to a reader of `language`. */
   async offered(
     catalog: string,
     language: Language = DEFAULT_LANGUAGE,
@@ -133,8 +120,7 @@ export class CatalogCache implements CatalogReader, CatalogSource {
     const entries = await read(db, catalog, MAX_KEPT_ENTRIES);
     if (entries.length > MAX_KEPT_ENTRIES) return undefined;
     const fresh: KeptCatalog = { entries };
-    // A notice that arrived during the read may be about a change the read did not see: the
-    // entries serve this request (they were current when it came) but are not kept.
+    // A notice during the read may be about a change it did not see: serve, but do not keep.
     if (this.generations.get(catalog) === generation && this.epoch === epoch && this.notices.live)
       this.kept.set(catalog, fresh);
     return fresh;
@@ -150,14 +136,7 @@ async function read(db: Kysely<Database>, catalog: string, limit: number): Promi
     .orderBy('start_time');
   if (Number.isFinite(limit)) query = query.limit(limit + 1);
   const rows = await query.execute();
-  return rows.map((row) =>
-    Object.freeze({
-      key: row.entry_key,
-      data: deepFreeze(row.data),
-      startTime: new Date(row.start_time),
-      endTime: row.end_time === null ? null : new Date(row.end_time),
-    }),
-  );
+  return rows.map((row) => Object.freeze({ ...toValidEntry(row), data: deepFreeze(row.data) }));
 }
 
 function deepFreeze<T>(value: T): T {

@@ -10,11 +10,8 @@ import type { CatalogEntryTable, Database } from '../db/schema';
 import { toEntry, type CatalogEntry, type EntryRow } from './entries';
 
 /**
- * The one write path of an existing entry: an edit, a deletion or a restoration. Each changes
- * the entry only if it is still at the version its author read (a concurrent change makes it
- * stale, never lost), raises the version, and leaves a history line in the same transaction:
- * who, when, and the changed fields before and after. A deletion is soft: the row stays,
- * hidden from every reader (`liveEntries`), until a manager restores it.
+ * The one write path of an existing entry (edit, soft deletion, restoration): only at the
+ * version its author read, raising it, with a history line in the same transaction.
  */
 
 /** What a change found: done, or why not. */
@@ -23,11 +20,7 @@ export type ChangeOutcome =
 
 type Change = 'updated' | 'deleted' | 'restored';
 
-/**
- * Replaces an entry's data and period. Fields only the system writes keep their stored value,
- * whatever the edit sends; the exclusion constraint still refuses a period overlapping another
- * live entry of the same key.
- */
+/** Replaces an entry's data and period; fields only the system writes keep their value. */
 export async function updateEntry(
   db: Kysely<Database>,
   catalog: CatalogDefinition,
@@ -52,34 +45,21 @@ export async function updateEntry(
   }));
 }
 
-/** Deletes an entry softly: hidden everywhere, restorable. */
-export function deleteEntry(
+/** Deletes an entry softly (hidden everywhere), or restores it unless it now overlaps (23P01). */
+export function setDeleted(
   db: Kysely<Database>,
   catalog: CatalogDefinition,
   id: string,
   version: number,
   actor: string,
+  deleted: boolean,
 ): Promise<ChangeOutcome> {
-  return change(db, catalog, id, version, actor, 'deleted', () => ({
-    deleted_at: new Date().toISOString(),
+  return change(db, catalog, id, version, actor, deleted ? 'deleted' : 'restored', () => ({
+    deleted_at: deleted ? new Date().toISOString() : null,
   }));
 }
 
-/** Brings a deleted entry back, unless its period now overlaps a live entry's (23P01). */
-export function restoreEntry(
-  db: Kysely<Database>,
-  catalog: CatalogDefinition,
-  id: string,
-  version: number,
-  actor: string,
-): Promise<ChangeOutcome> {
-  return change(db, catalog, id, version, actor, 'restored', () => ({ deleted_at: null }));
-}
-
-/**
- * An entry's history, oldest first (its creation is the entry's own `createdAt`/`createdBy`);
- * undefined when the catalogue has no such entry, deleted or not.
- */
+/** An entry's history, oldest first; undefined when the catalogue has no such entry. */
 export async function entryHistory(
   db: Kysely<Database>,
   catalog: CatalogDefinition,
@@ -127,8 +107,7 @@ export async function deletedEntries(
 
 /**
  * Applies one change to the entry if it is at `version` and live (deleted, for a restoration),
- * with its history line, in the caller's transaction or a new one. The row is locked while
- * read, so a concurrent change waits and then finds itself stale.
+ * with its history line. The row is locked while read: a concurrent change then finds it stale.
  */
 async function change(
   db: Kysely<Database>,

@@ -8,13 +8,12 @@ import type { FieldProblem } from '../http/api-error';
 import { danglingReferences } from './references';
 
 /** An entry that may be stored, or every reason it may not, field by field. */
-export type EntryCheck =
+type EntryCheck =
   { entry: Record<string, unknown>; problems?: undefined } | { problems: FieldProblem[] };
 
 /**
- * Whether a body may be stored as an entry of the catalogue: valid against its compiled schema,
- * its period in order, and every reference naming an entry valid at its start. What only the
- * system writes is dropped first. The one check behind a creation, an edit and an import.
+ * Whether a body may be stored as an entry: valid, its period in order, and its references valid
+ * at its start; system fields dropped first. Behind a creation, an edit and an import.
  */
 export async function checkEntry(
   db: Kysely<Database>,
@@ -28,11 +27,7 @@ export async function checkEntry(
   return dangling.length > 0 ? { problems: dangling } : checked;
 }
 
-/**
- * The body without the fields only the system writes (`readOnly`: a country's ISO codes): what a
- * caller sends there is not taken, on a creation as on an edit, whatever its value, and is never
- * a reason to refuse the rest (an edit keeps the stored values, `updateEntry`).
- */
+/** The body without the fields only the system writes: never taken, never refused. */
 function withoutSystemFields(catalog: CatalogDefinition, body: unknown): unknown {
   const system = systemFieldsOf(catalog);
   if (system.length === 0 || typeof body !== 'object' || body === null || Array.isArray(body))
@@ -49,17 +44,16 @@ function validEntry(
   const validate = validators.get('catalog', catalog.id);
   if (!validate) throw new Error(`No validator for catalogue ${catalog.id}`);
   if (!validate(body)) {
-    return {
-      problems: ((validate.errors ?? []) as SchemaError[]).map((e) => ({
-        path: e.instancePath,
-        rule: e.keyword,
-        params: e.params,
-      })),
-    };
+    const errors = (validate.errors ?? []) as SchemaError[];
+    const problems = errors.map((e) => ({
+      path: e.instancePath,
+      rule: e.keyword,
+      params: e.params,
+    }));
+    return { problems };
   }
   const entry = body as Record<string, unknown>;
-  if (entry.endTime && Date.parse(String(entry.endTime)) <= Date.parse(String(entry.startTime))) {
+  if (entry.endTime && Date.parse(String(entry.endTime)) <= Date.parse(String(entry.startTime)))
     return { problems: [{ path: '/endTime', rule: 'endAfterStart' }] };
-  }
   return { entry };
 }

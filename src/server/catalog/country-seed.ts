@@ -4,17 +4,11 @@ import { TRANSLATED_LANGUAGES, type Translations } from '../../core/i18n/localiz
 /** Longest name the Country catalogue accepts (catalogs/country.json). */
 const NAME_MAX = 70;
 
-/**
- * Codes the package lists that ISO 3166-1 does not assign: XK (Kosovo) is a user-assigned
- * code, used by some bodies but not part of the standard.
- */
+/** Codes the package lists that ISO 3166-1 does not assign (XK, user-assigned). */
 const NOT_ISO_3166 = new Set(['XK']);
 
-/**
- * A seeded country: the key and name the forms show, and the two ISO codes they keep hidden.
- * A type, not an interface, so it is a seed entry (a record of fields) as it stands.
- */
-export type CountrySeedEntry = {
+/** A seeded country (a type, not an interface: it is a record of fields as it stands). */
+type CountrySeedEntry = {
   code: string;
   name: string;
   /** ISO 3166-1 alpha-3 (WSM for WS). */
@@ -35,12 +29,7 @@ function translatedNames(code: string): Translations | undefined {
   return Object.keys(names).length > 0 ? names : undefined;
 }
 
-/**
- * The Country catalogue's starting entries: every ISO 3166-1 country with its alpha-2 code, its
- * official short name in English (and in French, its translation) and its alpha-3 and numeric
- * codes, from the i18n-iso-countries package (so the list follows the package's updates instead
- * of being typed by hand), sorted by code.
- */
+/** The Country catalogue's starting entries: every ISO 3166-1 country, from the package. */
 export function countrySeedEntries(): CountrySeedEntry[] {
   return Object.keys(countries.getAlpha2Codes())
     .filter((code) => !NOT_ISO_3166.has(code))

@@ -37,10 +37,7 @@ export type EntryRow = {
   deleted_at?: Date | null;
 };
 
-/**
- * The entries nobody deleted: what every finder, select, reference and check reads. A deleted
- * entry is seen only by its history, the list of deleted entries and its restoration.
- */
+/** The entries nobody deleted: what every finder, select, reference and check reads. */
 export function liveEntries(db: Kysely<Database>) {
   return db.selectFrom('catalog_entry').where('deleted_at', 'is', null);
 }
@@ -52,12 +49,8 @@ const CAST: Record<string, string> = {
   date: 'date',
 };
 
-/**
- * The searchable fields of a catalogue: its data fields (typed from jsonb) and the period. A
- * translatable field is the text the reader sees: in their language, English where the entry
- * has no translation, so that what a French reader filters and sorts by is what they read.
- */
-export function catalogSearchFields(
+/** The searchable fields of a catalogue; a translatable one as its reader reads it. */
+function catalogSearchFields(
   catalog: CatalogDefinition,
   language: Language = DEFAULT_LANGUAGE,
 ): Record<string, SearchField> {

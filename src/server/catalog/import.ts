@@ -33,13 +33,8 @@ class RolledBack extends Error {
 }
 
 /**
- * Imports rows into a catalogue in one transaction: all of them, or none. Each row is a whole
- * entry, checked exactly as a creation or an edit is (`checkEntry`): it updates the entry of the
- * same key that starts at the same instant (its period may change its end, never its start), or
- * else creates one; a row equal to its stored entry changes nothing (no new version). Rows that
- * update are written before rows that create, so a file can close a period and open the next
- * one. PostgreSQL's exclusion constraint judges overlaps, row by row behind a savepoint so that
- * every row's problem is found. A dry run, or any problem, rolls everything back.
+ * Imports rows into a catalogue, all or none (a dry run rolls back): a row updates the entry of
+ * its key starting at the same instant, else creates one; an equal row changes nothing.
  */
 export async function importEntries(
   db: Kysely<Database>,
@@ -78,21 +73,22 @@ async function importInto(
   const stored = await storedVersions(trx, catalog, keys);
   // Each row's entry, in file order, with the stored version it replaces.
   const planned: Array<{ index: number; row: unknown; replaces?: StoredVersion }> = [];
-  const firstRow = new Map<string, number>();
-  rows.forEach((row, index) => {
+  const firstRow = new Set<string>();
+  for (const [index, row] of rows.entries()) {
     const start = isObject(row) ? Date.parse(String(row.startTime)) : Number.NaN;
     const key = keys[index];
-    if (key !== undefined && !Number.isNaN(start)) {
-      const identity = `${key}\u0000${start}`;
-      const first = firstRow.get(identity);
-      if (first !== undefined) {
-        refuse(index, [{ path: '/startTime', rule: 'importDuplicate' }]);
-        return;
-      }
-      firstRow.set(identity, index);
-      planned.push({ index, row, replaces: stored.get(identity) });
-    } else planned.push({ index, row });
-  });
+    if (key === undefined || Number.isNaN(start)) {
+      planned.push({ index, row });
+      continue;
+    }
+    const identity = `${key}\u0000${start}`;
+    if (firstRow.has(identity)) {
+      refuse(index, [{ path: '/startTime', rule: 'importDuplicate' }]);
+      continue;
+    }
+    firstRow.add(identity);
+    planned.push({ index, row, replaces: stored.get(identity) });
+  }
   // Updates first: a file that ends a period and starts the next writes them in that order.
   const ordered = [...planned.filter((p) => p.replaces), ...planned.filter((p) => !p.replaces)];
   for (const { index, row, replaces } of ordered) {
@@ -107,14 +103,8 @@ async function importInto(
     }
     const overlaps = await overlapsAnother(trx, async () => {
       if (!replaces) return insertEntry(trx, catalog, check.entry, actor);
-      const done = await updateEntry(
-        trx,
-        catalog,
-        replaces.id,
-        replaces.version,
-        check.entry,
-        actor,
-      );
+      const { id, version } = replaces;
+      const done = await updateEntry(trx, catalog, id, version, check.entry, actor);
       // Changed by someone else since it was read, in this very transaction: start again.
       if (done.kind !== 'done') throw new ApiProblem(409, ERROR_CODES.conflict);
     });
@@ -126,10 +116,7 @@ async function importInto(
   return outcome;
 }
 
-/**
- * Runs a write behind a savepoint: true, with the write undone, when the exclusion constraint
- * refuses it (PostgreSQL would otherwise abort the whole transaction at the first overlap).
- */
+/** Runs a write behind a savepoint: true, with the write undone, when it overlaps another. */
 async function overlapsAnother(
   trx: Transaction<Database>,
   write: () => Promise<unknown>,
@@ -169,11 +156,7 @@ async function storedVersions(
   return found;
 }
 
-/**
- * Whether a checked row says what its stored entry already holds: the same fields (but those
- * only the system writes, which an edit keeps anyway) and the same end. A translation left
- * empty is no translation, as the dialogs save it.
- */
+/** Whether a checked row says what its stored entry holds (system fields and empty objects aside). */
 function unchanged(
   catalog: CatalogDefinition,
   stored: StoredVersion,

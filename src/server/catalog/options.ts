@@ -8,10 +8,7 @@ export interface CatalogOption {
   name: string;
 }
 
-/**
- * An entry ready to be offered: its option, the same lower-cased for matching (the name in the
- * reader's language and in English, so either finds it), its period.
- */
+/** An entry ready to be offered: its option, and lower-cased for matching (English too). */
 export interface OfferedEntry {
   option: CatalogOption;
   code: string;
@@ -32,12 +29,7 @@ function nameOf(data: Readonly<Record<string, unknown>>, language: Language): st
   );
 }
 
-/**
- * The entries that can be offered (those with a code), named in the reader's language by their
- * name, else their description, else their code (English where the entry has no translation), in
- * the order a select lists them: by name, entries of the same name in key order. Made once per
- * catalogue and language as kept (catalog/cache.ts).
- */
+/** The entries that can be offered (those with a code), named in `language`, by name. */
 export function offeredEntries(
   entries: readonly ValidEntry[],
   language: Language = DEFAULT_LANGUAGE,
@@ -60,10 +52,8 @@ export function offeredEntries(
 }
 
 /**
- * The options of a select at `at`: the entries valid then whose `fields` hold one of the values
- * asked (a parameter given more than once allows each of its values), whose code or name
- * contains what was typed (`search`, lower-cased); codes starting with it first, each group in
- * the order offered; at most `limit`.
+ * The options of a select at `at`: entries valid then whose `fields` hold a value asked, whose
+ * code or name contains `search`; codes starting with it first; at most `limit`.
  */
 export function chooseOptions(
   offered: readonly OfferedEntry[],

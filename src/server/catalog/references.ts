@@ -4,11 +4,7 @@ import type { Database } from '../db/schema';
 import type { FieldProblem } from '../http/api-error';
 import { isValidAt } from './valid-at';
 
-/**
- * The reference fields of an entry that name no entry valid at the entry's start: a document's
- * binder, a declaration's document or sub-document, a block's country. An empty optional
- * reference names nothing and passes; whether it is required is the schema's business.
- */
+/** The reference fields of an entry naming no entry valid at its start (empty ones pass). */
 export async function danglingReferences(
   db: Kysely<Database>,
   catalog: CatalogDefinition,

@@ -21,10 +21,7 @@ const INSERT_CHUNK = 1000;
 
 type SeedEntry = Record<string, unknown>;
 
-/**
- * Catalogues whose starting entries come from a package rather than from the seed file; the
- * file's own entries for such a catalogue, if any, come first and win on the same key.
- */
+/** Catalogues whose starting entries come from a package too (the file's win on a key). */
 const GENERATED_SEEDS: Record<string, () => SeedEntry[]> = {
   country: countrySeedEntries,
 };
@@ -34,13 +31,11 @@ export async function readCatalogSeed(
   file: string = CATALOG_SEED_FILE,
 ): Promise<Record<string, SeedEntry[]>> {
   const parsed = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, unknown>;
-  const seed: Record<string, SeedEntry[]> = {};
-  for (const [id, entries] of Object.entries(parsed)) {
-    if (Array.isArray(entries)) seed[id] = entries as SeedEntry[];
-  }
-  for (const [id, generate] of Object.entries(GENERATED_SEEDS)) {
+  const seed = Object.fromEntries(
+    Object.entries(parsed).filter((e): e is [string, SeedEntry[]] => Array.isArray(e[1])),
+  );
+  for (const [id, generate] of Object.entries(GENERATED_SEEDS))
     seed[id] = [...(seed[id] ?? []), ...generate()];
-  }
   return seed;
 }
 
@@ -65,11 +60,8 @@ export function seedOrder(catalogs: CatalogDefinition[]): CatalogDefinition[] {
 }
 
 /**
- * Loads the starting reference data (seeds/catalogs.json, and the countries of
- * i18n-iso-countries): for each catalogue, every entry whose key has no entry yet, valid from
- * 2020 with no end. Idempotent; an administrator's later changes (new periods, closed periods)
- * are never overwritten. One query reads the keys already present and one insert per catalogue
- * adds the missing entries, so a start with everything seeded costs a single read.
+ * Loads the starting reference data: each entry whose key has no entry yet, valid from 2020.
+ * Idempotent; an administrator's changes are never overwritten.
  */
 export async function seedCatalogs(
   db: Kysely<Database>,
@@ -127,12 +119,7 @@ export async function seedCatalogs(
   return created;
 }
 
-/**
- * Entries seeded before a catalogue gained fields only the system writes (a country's ISO
- * alpha-3 and numeric codes) get them from the seed, once: only the seed's own entries still
- * lacking one, so an administrator's entries are never touched and later starts find nothing
- * to do.
- */
+/** Seeded entries lacking a field only the system writes (ISO codes) get it from the seed. */
 async function fillSystemFields(
   trx: Transaction<Database>,
   catalog: CatalogDefinition,
@@ -162,11 +149,7 @@ async function fillSystemFields(
   }
 }
 
-/**
- * Entries seeded before their catalogue's texts were translated get the seed's translations,
- * once: only the seed's own entries that nobody has changed since (`updated_by` still the seed),
- * and that have none yet, so an administrator's wording, in any language, is never replaced.
- */
+/** Seeded entries nobody changed and without translations get the seed's translations. */
 async function fillTranslations(
   trx: Transaction<Database>,
   plan: ReadonlyArray<{ catalog: CatalogDefinition; byKey: ReadonlyMap<string, SeedEntry> }>,
@@ -177,7 +160,6 @@ async function fillTranslations(
       .map(({ catalog, byKey }) => [catalog.id, byKey]),
   );
   if (seeded.size === 0) return;
-  // One query for every catalogue: a start with everything translated reads nothing more.
   const lacking = await trx
     .selectFrom('catalog_entry')
     .select(['id', 'catalog', 'entry_key'])

@@ -15,12 +15,16 @@ function holds(at: Date) {
   return sql<boolean>`tstzrange(start_time, end_time, '[)') @> ${at.toISOString()}::timestamptz`;
 }
 
-/**
- * The entries of a catalogue valid at time `at` (a fee schedule, the questions of a document,
- * the blocks in force when an application was submitted), optionally only those whose key is
- * one of `keys`. The exclusion constraint guarantees at most one entry per key at any instant,
- * so the result has one entry per key, in key order.
- */
+/** The entries of a catalogue valid at `at`: one per key (the exclusion constraint), in key order. */
+function validRows(db: Kysely<Database>, catalog: string, at: Date) {
+  return liveEntries(db)
+    .select(['entry_key', 'data', 'start_time', 'end_time'])
+    .where('catalog', '=', catalog)
+    .where(holds(at))
+    .orderBy('entry_key');
+}
+
+/** The entries of a catalogue valid at `at`, optionally only those of `keys`. */
 export async function entriesValidAt(
   db: Kysely<Database>,
   catalog: string,
@@ -28,16 +32,12 @@ export async function entriesValidAt(
   keys?: readonly string[],
 ): Promise<ValidEntry[]> {
   if (keys && keys.length === 0) return [];
-  let query = liveEntries(db)
-    .select(['entry_key', 'data', 'start_time', 'end_time'])
-    .where('catalog', '=', catalog)
-    .where(holds(at));
+  let query = validRows(db, catalog, at);
   if (keys) query = query.where('entry_key', 'in', [...keys]);
-  const rows = await query.orderBy('entry_key').execute();
-  return rows.map(toValidEntry);
+  return (await query.execute()).map(toValidEntry);
 }
 
-function toValidEntry(row: {
+export function toValidEntry(row: {
   entry_key: string;
   data: Record<string, unknown>;
   start_time: Date | string;
@@ -51,24 +51,15 @@ function toValidEntry(row: {
   };
 }
 
-/**
- * The entries of a catalogue valid at time `at` whose data holds every field of `fields` with
- * exactly that value (`data @> fields`, jsonb containment): the fees of one document code that
- * are in force, without reading the rest of the catalogue. Same validity and order as
- * `entriesValidAt`.
- */
+/** The entries of a catalogue valid at `at` whose data holds every field of `fields` exactly. */
 export async function entriesValidAtWith(
   db: Kysely<Database>,
   catalog: string,
   at: Date,
-  fields: Readonly<Record<string, string | number | boolean>>,
+  fields: EntryFields,
 ): Promise<ValidEntry[]> {
-  const rows = await liveEntries(db)
-    .select(['entry_key', 'data', 'start_time', 'end_time'])
-    .where('catalog', '=', catalog)
-    .where(holds(at))
+  const rows = await validRows(db, catalog, at)
     .where(sql<boolean>`data @> ${JSON.stringify(fields)}::jsonb`)
-    .orderBy('entry_key')
     .execute();
   return rows.map(toValidEntry);
 }
@@ -92,21 +83,14 @@ export async function isValidAt(
 /** Field values an entry must hold exactly (`data @> fields`). */
 export type EntryFields = Readonly<Record<string, string | number | boolean>>;
 
-/**
- * How the product reads catalogues as they stand at an instant: in SQL (`catalogsIn`), or from
- * the copy each process keeps (catalog/cache.ts). Both answer the same: the entries valid at
- * `at`, one per key, in key order.
- */
+/** How catalogues are read at an instant: in SQL (`catalogsIn`) or as kept (cache.ts), alike. */
 export interface CatalogReader {
   validAt(catalog: string, at: Date, keys?: readonly string[]): Promise<ValidEntry[]>;
   validAtWith(catalog: string, at: Date, fields: EntryFields): Promise<ValidEntry[]>;
   isValidAt(catalog: string, key: string, at: Date): Promise<boolean>;
 }
 
-/**
- * Catalogues as a process keeps them (catalog/cache.ts), reading what it does not keep yet
- * through `db`: inside a transaction, its own connection.
- */
+/** Catalogues as a process keeps them, reading what it does not keep through `db`. */
 export interface CatalogSource {
   through(db: Kysely<Database>): CatalogReader;
 }

@@ -5,18 +5,9 @@ import pg from 'pg';
 export type NoticeHandler = (payload: string) => void;
 
 /**
- * Notices that something in the database changed, for the server processes sharing it to
- * forget what they keep in memory (catalogue entries, ended sessions). PostgreSQL's
- * LISTEN/NOTIFY carries them between processes; PGlite has one process, whose own LISTEN
- * delivers them as the change commits. Tables whose rows processes keep also post a notice
- * from a trigger, on the channel named after the table, for every change whoever makes it
- * (migration 0018): a row changed by hand in psql is noticed as well.
- *
- * The bound: a notice reaches this process at once (its handlers run before `notify`
- * returns), and the others as soon as PostgreSQL delivers it after the commit, typically
- * within milliseconds. While the listening connection is down, `live` is false: what is kept
- * must not be trusted then (caches read the database instead), and when it is back every
- * `onResume` handler runs, since notices may have been missed meanwhile.
+ * Notices that something in the database changed, for the processes sharing it to forget what
+ * they keep in memory (LISTEN/NOTIFY; tables' triggers post them too, migration 0018). This
+ * process hears a notice before `notify` returns, the others once PostgreSQL delivers it.
  */
 export interface ChangeNotices {
   /** Tells every process on this database (this one at once) that `payload` changed. */
@@ -40,11 +31,7 @@ const HEARTBEAT_MS = 10_000;
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 
-/**
- * The handlers of each channel, by the name the database knows it by: `<schema>:<channel>`,
- * so processes working in different schemas of one database (tests, a staging copy) do not
- * hear each other.
- */
+/** The handlers of each channel, by its name in the database: `<schema>:<channel>`. */
 class Subscribers {
   private readonly byChannel = new Map<string, Set<NoticeHandler>>();
   private readonly resumed = new Set<() => void>();
@@ -88,11 +75,7 @@ class Subscribers {
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/**
- * Notices over PostgreSQL: one connection of its own LISTENs (a pooled one cannot: it is
- * handed to other requests), reconnecting with a growing pause when it is lost; `notify` goes
- * through the pool.
- */
+/** Notices over PostgreSQL: a connection of its own LISTENs, reconnecting when lost. */
 export async function postgresNotices(options: {
   connectionString: string;
   /** The schema the server works in: the scope of its channels. */
@@ -127,7 +110,6 @@ export async function postgresNotices(options: {
     const next = new pg.Client({
       connectionString: options.connectionString,
       keepAlive: true,
-      // Named, so an operator (or a test) can tell it apart among the server's connections.
       application_name: `notices ${options.scope}`.slice(0, MAX_CHANNEL_BYTES),
     });
     next.on('error', (error) => lost(next, error));
@@ -196,11 +178,7 @@ export async function postgresNotices(options: {
   };
 }
 
-/**
- * Notices in PGlite: one process, so `notify` tells this process's handlers directly; the
- * triggers' notices come through PGlite's own LISTEN, delivered before the committing
- * statement returns.
- */
+/** Notices in PGlite: one process, so `notify` tells this process's handlers directly. */
 export async function pgliteNotices(client: PGlite): Promise<ChangeNotices> {
   const subscribers = new Subscribers('public');
   const stop = client.onNotification((channel, payload) =>

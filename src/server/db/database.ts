@@ -19,10 +19,7 @@ export interface DatabaseOptions {
   schema?: string;
   /** PGlite data folder; `memory://` keeps it in memory. */
   dataDir: string;
-  /**
-   * The record keys the definitions declare, indexed after the migrations (key-indexes.ts). A
-   * promise lets the database open and migrate while the definitions are still loading.
-   */
+  /** The record keys to index after the migrations; a promise while definitions load. */
   keys?: readonly DeclaredKey[] | Promise<readonly DeclaredKey[]>;
   /** PostgreSQL connections this process keeps at most (DATABASE_POOL_SIZE); 10 by default. */
   poolSize?: number;
@@ -40,15 +37,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/**
- * One factory, two dialects. PGlite is a single connection: its Kysely dialect queues every
- * acquire until the previous holder releases it, so a transaction is never interleaved with
- * another request's queries.
- */
+/** One factory, two dialects (PGlite: one connection, each acquire queued). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  // The keys and indexes come from definitions still loading: if those fail before the
-  // migrations end, the failure is the caller's to report (it awaits the definitions), not an
-  // unhandled rejection that ends the process before it can say why.
+  // Definitions failing to load are the caller's to report, not an unhandled rejection.
   for (const pending of [options.keys, options.listIndexes])
     if (pending instanceof Promise) pending.catch(() => undefined);
   let db: Kysely<Database>;
@@ -62,8 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       const setup = new pg.Client({ connectionString: options.databaseUrl });
       await setup.connect();
       try {
-        // Processes starting together would race: two `create ... if not exists` at the same
-        // moment fail on PostgreSQL's catalogue. The lock ends with the connection.
+        // Two concurrent `create ... if not exists` fail on PostgreSQL's catalogue.
         await setup.query(`select pg_advisory_lock(hashtext('portal-database-setup'))`);
         await setup.query(`create schema if not exists "${schema}"`);
         // Extensions live once per database, in public; the search path below reaches them.
@@ -83,13 +73,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     listen = () => postgresNotices({ connectionString, scope: schema ?? 'public', pool });
   } else {
     kind = 'pglite';
-    if (!options.dataDir.startsWith('memory://')) {
+    if (!options.dataDir.startsWith('memory://'))
       await fs.mkdir(options.dataDir, { recursive: true });
-    }
     const client = await PGlite.create(options.dataDir, { extensions: { btree_gist, pg_trgm } });
-    // Its pages are in memory or read through the file cache: a random read costs what a
-    // sequential one does. At the default (4) the planner reads thousands of rows in sequence
-    // to count a name filter rather than its index (docs/lists.md).
+    // Its pages are in memory or the file cache: a random read costs a sequential one's.
     await client.exec('set random_page_cost = 1.1');
     db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
     listen = () => pgliteNotices(client);

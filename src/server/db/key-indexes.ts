@@ -14,16 +14,16 @@ export function declaredKeys(workflows: readonly WorkflowDefinition[]): Declared
   return [...byType.values()];
 }
 
-/**
- * `lower(data #>> '{section,field}')`: a record's key as it is compared and indexed. The
- * meta-schema allows only plain names in a data pointer's segments, so the path is a safe
- * literal; the expression is written the same way everywhere so the index serves every query.
- */
-export function keyExpression(pointer: string): RawBuilder<string> {
+/** A data pointer as the text path of `#>>` (`{section,field}`); only plain names, safe. */
+export function plainPath(pointer: string): string {
   if (!/^(\/[A-Za-z0-9_]+)+$/.test(pointer))
     throw new Error(`not a plain data pointer: ${pointer}`);
-  const path = `{${pointer.split('/').slice(1).join(',')}}`;
-  return sql<string>`lower(data #>> ${sql.lit(path)})`;
+  return `{${pointer.split('/').slice(1).join(',')}}`;
+}
+
+/** `lower(data #>> '{section,field}')`: a record's key as it is compared and indexed. */
+export function keyExpression(pointer: string): RawBuilder<string> {
+  return sql<string>`lower(data #>> ${sql.lit(plainPath(pointer))})`;
 }
 
 /** The name of a key's index; it changes with the declaration, so a changed key is re-indexed. */
@@ -36,15 +36,9 @@ export function keyIndexName(key: DeclaredKey): string {
 }
 
 /**
- * Makes the database index exactly the declared keys, at every start (the declarations are
- * definitions, read after the migrations): one unique expression index per key on
- * `lower(value)`, partial on the type, and for a key freed on deletion on the records not
- * deleted. It serves the lookups by key (sign-in, a group's parents, a unit's roles) and is the
- * last word when two writers race for one key (the `uniqueKey` effect answers the ordinary case
- * with a field error). Indexes of keys no longer declared (`document_key_*`) are dropped. If
- * stored records already share a key, the index is made without uniqueness and a warning says
- * so, rather than the portal refusing to start. Runs under an advisory lock, so two processes
- * starting together do it once.
+ * Makes the database index exactly the declared keys: a unique expression index per key, partial
+ * on the type (and on live records for a key freed on deletion). Records already sharing a key
+ * get it without uniqueness, with a warning, rather than the portal refusing to start.
  */
 export async function ensureKeyIndexes(
   db: Kysely<Database>,
@@ -57,9 +51,8 @@ export async function ensureKeyIndexes(
     const present = await sql<{ indexname: string }>`select indexname from pg_indexes
       where schemaname = current_schema() and tablename = 'document'
       and indexname like 'document\\_key\\_%'`.execute(trx);
-    for (const { indexname } of present.rows) {
+    for (const { indexname } of present.rows)
       if (!wanted.has(indexname)) await sql`drop index if exists ${sql.id(indexname)}`.execute(trx);
-    }
     const existing = new Set(present.rows.map((r) => r.indexname));
     for (const [name, key] of wanted) {
       if (existing.has(name)) continue;

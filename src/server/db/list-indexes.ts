@@ -2,27 +2,17 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { WorkflowDefinition, WorkflowList } from '../../core/documents/workflow';
 import type { Database } from './schema';
-import { verificationIndexDefinitions } from './verification-indexes';
+import { literalPath, verificationIndexDefinitions } from './verification-indexes';
 
 /**
  * The indexes behind the workflows' finders and lists, derived from their definitions at every
- * start (docs/lists.md, "Indexes"). Each btree ends with `id`, the tie-break of every sort, so
- * it gives a whole page in order and a keyset page starts where the last one ended:
- * - shared by every type, the type leading: the filters lists and finders apply with the
- *   default order, `(type, status | assignee | owner, updated_at, id)`, the default order
- *   alone, `(type, updated_at, id) include (status)`, and each header column a list shows,
- *   `(type, column, id)`; and `(updated_at, id)`, the dashboard's order across types;
- * - a list's own scope when several statuses or an assignment make it (as the search compiles
- *   them): `(updated_at, id) where type = ... and <scope>`;
- * - per type, each data column a list shows, by its folded text (`foldedText`): a btree
- *   `(folded, id)`, which serves sorts, equals and starts with, and one trigram GIN over all of
- *   the type's columns, which serves contains and ends with.
- * Only these per-type ones are partial on their type (their rows only): every index of the
- * table costs each query's planning (PGlite's most, ~0.1 ms each, a partial one twice that).
+ * start (docs/lists.md, "Indexes"). Each btree ends with `id`, the tie-break of every sort.
+ * Only the per-type ones are partial: every index costs each query's planning.
  */
 
 /** The prefix of every index made here; others of the table are left alone. */
 const PREFIX = 'document_list_';
+const LIKE_PREFIX = PREFIX.replace(/_/g, '\\_');
 
 /** The header columns a list may show, by field name, and whether the column holds nulls. */
 const HEADER_COLUMNS: Record<string, { column: string; nullable: boolean }> = {
@@ -40,22 +30,12 @@ const HEADER_COLUMNS: Record<string, { column: string; nullable: boolean }> = {
 /** The deleted status lists never show (store/lists.ts has the same). */
 const DELETED = 'DELETED';
 
-/** A data pointer as the literal text path of `#>>`; only plain names (the meta-schema's rule). */
-function literalPath(pointer: string): string {
-  if (!/^(\/[A-Za-z0-9_]+)+$/.test(pointer))
-    throw new Error(`not a plain data pointer: ${pointer}`);
-  return `'{${pointer.split('/').slice(1).join(',')}}'`;
-}
-
 /**
- * A data column's text as sorted, filtered and indexed: case-folded, an absent value as the
- * empty text (so the sort key is never null: empty and absent sort first ascending and last
- * descending, as nulls did), compared byte-wise (collation "C": the btree then serves `like
- * 'tu%'` whatever the database's locale, and the order is the same everywhere). The search
- * compiler emits exactly this expression, so the planner matches it to the indexes.
+ * A data column's text as sorted, filtered and indexed: case-folded, absent as empty, compared
+ * byte-wise (so the btree serves `like 'tu%'` in any locale). The search emits exactly this.
  */
 export function foldedText(pointer: string): RawBuilder<string> {
-  return sql<string>`(coalesce(lower(data #>> ${sql.raw(literalPath(pointer))}), '') collate "C")`;
+  return sql<string>`${sql.raw(foldedTextSql(pointer))}`;
 }
 
 function foldedTextSql(pointer: string): string {
@@ -69,20 +49,10 @@ function quote(text: string): string {
 /** One index the definitions call for: its name (a digest of its definition) and its SQL. */
 export interface ListIndex {
   name: string;
-  /**
-   * An index, or statistics on an expression (what the planner knows of a folded column's
-   * values: a partial index's own statistics are not used to estimate the whole table's rows).
-   */
+  /** Statistics: a partial index's own are not used to estimate the whole table's rows. */
   kind: 'index' | 'statistics';
   /** What follows `create index <name>` (`on document ...`) or `create statistics <name>`. */
   definition: string;
-}
-
-function listIndex(type: string, definition: string, kind: ListIndex['kind'] = 'index'): ListIndex {
-  const digest = createHash('sha256').update(definition).digest('hex').slice(0, 12);
-  const slug = type.replace(/[^a-z0-9]/g, '_').slice(0, 28);
-  const prefix = kind === 'index' ? PREFIX : `${PREFIX}stat_`;
-  return { name: `${prefix}${slug}_${digest}`, kind, definition };
 }
 
 /** A list's statuses and assignment as the index predicate its search's scope implies. */
@@ -99,12 +69,7 @@ function scopePredicate(list: WorkflowList): string {
   return `${statuses}${assignment}`;
 }
 
-/**
- * Whether a list needs an index of its own scope: only one of several statuses, or of the
- * unassigned or assigned documents, whose rows no shared index holds in order. Every status
- * but deleted reads `(type, updated_at, id)` (deleted documents are few), one status
- * `(type, status, updated_at, id)`, the caller's assignments `(type, assignee, updated_at, id)`.
- */
+/** Whether a list's scope (several statuses, un/assigned) is one no shared index holds in order. */
 function ownScopeIndex(list: WorkflowList): boolean {
   if (list.assignment === 'me') return false;
   if (list.assignment === 'unassigned' || list.assignment === 'assigned') return true;
@@ -114,16 +79,18 @@ function ownScopeIndex(list: WorkflowList): boolean {
 /** Every index the workflows' lists call for, once each. */
 export function declaredListIndexes(workflows: readonly WorkflowDefinition[]): ListIndex[] {
   const indexes = new Map<string, ListIndex>();
+  // Named by a digest of the definition: a changed index is a new one.
   const add = (type: string, definition: string, kind: ListIndex['kind'] = 'index') => {
-    const index = listIndex(type, definition, kind);
-    indexes.set(index.name, index);
+    const digest = createHash('sha256').update(definition).digest('hex').slice(0, 12);
+    const slug = type.replace(/[^a-z0-9]/g, '_').slice(0, 28);
+    const name = `${kind === 'index' ? PREFIX : `${PREFIX}stat_`}${slug}_${digest}`;
+    indexes.set(name, { name, kind, definition });
   };
   if (workflows.length === 0) return [];
   // Shared by every type (the type leads): the filters and the default order of every list.
   for (const column of ['status', 'assignee', 'owner'])
     add('all', `on document (type, ${column}, updated_at, id)`);
-  // With the status, so a list of every status but deleted counts and skips rows (offsets)
-  // from this index alone.
+  // With the status: a list of every status but deleted counts and skips rows from it alone.
   add('all', 'on document (type, updated_at, id) include (status)');
   // My Library and My Tasks: the same order across every type (their scopes name several).
   add('all', 'on document (updated_at, id)');
@@ -177,19 +144,10 @@ async function holdsMany(connection: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * Makes the database hold exactly the declared list indexes, at every start: those no longer
- * declared (`document_list_*`) are dropped, missing or unfinished ones built. Runs under an
- * advisory lock, so two processes starting together build each index once.
- *
- * On a PostgreSQL table of more than 10,000 documents each index is built `concurrently`:
- * writes to documents go on during a build (a minute or more per index on a million
- * documents), which a plain `create index` would hold up. A concurrent build cannot run in a
- * transaction, so the lock is a session lock on one connection, taken by polling
- * (`pg_try_advisory_lock`): a process waiting in `pg_advisory_lock` would hold a snapshot the
- * build waits for. A build that was interrupted leaves an invalid index, dropped and built
- * again here. A smaller table (a new database, a test's) is indexed plainly in milliseconds,
- * without the concurrent build's waits for every older transaction of the database; PGlite
- * has one connection and no other writer, so always plainly.
+ * Makes the database hold exactly the declared list indexes (others of ours dropped, invalid
+ * ones rebuilt), under an advisory lock. A large PostgreSQL table is indexed `concurrently`, so
+ * writes go on; that cannot run in a transaction, hence a session lock taken by polling (a
+ * waiting `pg_advisory_lock` would hold a snapshot the build waits for).
  */
 export async function ensureListIndexes(
   db: Kysely<Database>,
@@ -216,7 +174,7 @@ export async function ensureListIndexes(
         join pg_class t on t.oid = i.indrelid
         join pg_namespace n on n.oid = t.relnamespace
         where t.relname = 'document' and n.nspname = current_schema()
-          and c.relname like ${`${PREFIX.replace(/_/g, '\\_')}%`}`.execute(connection);
+          and c.relname like ${`${LIKE_PREFIX}%`}`.execute(connection);
       const ready = new Set<string>();
       for (const { name, valid } of present.rows) {
         if (wanted.has(name) && valid) ready.add(name);
@@ -238,10 +196,7 @@ export async function ensureListIndexes(
   });
 }
 
-/**
- * The declared statistics objects, exactly: others of ours dropped, missing ones made, and the
- * table analyzed when one was made (a sample of the rows: seconds on a million documents).
- */
+/** The declared statistics objects, exactly; the table analyzed when one was made. */
 async function ensureStatistics(
   connection: Kysely<Database>,
   statistics: readonly ListIndex[],
@@ -250,7 +205,7 @@ async function ensureStatistics(
   const present = await sql<{ name: string }>`select s.stxname as name
     from pg_statistic_ext s join pg_namespace n on n.oid = s.stxnamespace
     where n.nspname = current_schema()
-      and s.stxname like ${`${PREFIX.replace(/_/g, '\\_')}stat\\_%`}`.execute(connection);
+      and s.stxname like ${`${LIKE_PREFIX}stat\\_%`}`.execute(connection);
   const existing = new Set(present.rows.map((row) => row.name));
   for (const name of existing)
     if (!wanted.has(name)) await sql`drop statistics if exists ${sql.id(name)}`.execute(connection);

@@ -37,13 +37,8 @@ export interface ProcessRegistryOptions {
 }
 
 /**
- * The server processes working on one database, each with the digest of the definitions it
- * loaded at start. Definitions are files each process reads once (DEFINITIONS_DIR): processes
- * that loaded different sets validate and route by different rules, which is expected for the
- * minutes of a rolling restart and a mistake if it lasts. Each process records itself at start,
- * then every heartbeat, and logs a warning naming the other digests whenever the set it sees
- * changes (and once when all agree again). A process that stops removes its row; one that dies
- * stops counting after three missed heartbeats, and its row is deleted later.
+ * The server processes on one database, each with its definitions' digest: a difference is
+ * logged whenever it changes. A dead process stops counting after three missed heartbeats.
  */
 export class ProcessRegistry {
   readonly id = randomUUID();
@@ -83,12 +78,7 @@ export class ProcessRegistry {
     return this.served;
   }
 
-  /**
-   * The process now serves another definition set (a publish, here or in another process):
-   * its own row says so, under the same id, so it is never counted as a process of its own.
-   * Nothing is reported now: the others switch within moments, and the next heartbeat says
-   * whether they all did.
-   */
+  /** The process now serves another definition set: its own row says so, under the same id. */
   async serve(digest: string, log: RegistryLog = this.log): Promise<void> {
     this.served = digest;
     this.log = log;

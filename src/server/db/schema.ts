@@ -170,10 +170,8 @@ export interface DefinitionSetTable {
 }
 
 /**
- * The tables the server at large may query. The document tables (`document` and its versions,
- * history, numbering and media) are left out: only `documents/store/` adds them
- * (store/tables.ts), so a query on them anywhere else does not compile. The outbox is the
- * notifications' (notifications/tables.ts): everything else calls `enqueue()`.
+ * The tables the server at large may query: the document tables only `documents/store/` adds
+ * (store/tables.ts), the outbox only the notifications (notifications/tables.ts).
  */
 export interface Database extends IdentityTables {
   catalog_entry: CatalogEntryTable;

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/**
- * Posts a gateway notification to its URL. The sandbox runs in the portal's own process, so a
- * notification addressed to the portal itself is handed to it directly (the same route, headers
- * and raw body as over the network); any other address is a real HTTP request.
- */
+/** Posts a gateway notification; one addressed to the portal itself is injected directly. */
 export async function deliverNotification(
   app: FastifyInstance,
   publicUrl: string,
@@ -14,14 +10,8 @@ export async function deliverNotification(
 ): Promise<number> {
   const target = new URL(url);
   if (target.origin === new URL(publicUrl).origin) {
-    const response = await app.inject({
-      method: 'POST',
-      url: `${target.pathname}${target.search}`,
-      payload: body,
-      headers,
-    });
-    return response.statusCode;
+    const url = `${target.pathname}${target.search}`;
+    return (await app.inject({ method: 'POST', url, payload: body, headers })).statusCode;
   }
-  const response = await fetch(target, { method: 'POST', body, headers });
-  return response.status;
+  return (await fetch(target, { method: 'POST', body, headers })).status;
 }

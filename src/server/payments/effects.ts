@@ -2,14 +2,9 @@ import { sql } from 'kysely';
 import { fromCents, toCents } from '../../core/payments/money';
 import type { Effect, EffectContext } from '../documents/effect-context';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import { setAt } from '../../core/rules/registry';
-import { feesDue, valueAt, type FrozenFees } from './fees';
+import { resolvePointer as valueAt, setAt } from '../../core/rules/registry';
+import { feesDue, type FrozenFees } from './fees';
 import { catalogsIn } from '../catalog/valid-at';
-
-/**
- * Effects of payable workflows (those with a `payment` block): freezing the fees a document
- * owes, and opening a payment order for them.
- */
 
 /** Writes the fees due now at the workflow's fees pointer (on store, update and submit). */
 async function freezeFees({ trx, environment, workflow, document, now }: EffectContext) {
@@ -22,10 +17,7 @@ async function freezeFees({ trx, environment, workflow, document, now }: EffectC
   );
 }
 
-/**
- * The initiate step: the terms must be accepted (the request says so), and an order is opened
- * for exactly the frozen fees: the amount comes from the document, never from the browser.
- */
+/** The initiate step: terms accepted, an order opened for exactly the frozen fees. */
 async function createPaymentOrder({
   trx,
   workflow,
@@ -80,10 +72,7 @@ async function createPaymentOrder({
     .execute();
 }
 
-/**
- * The pay step (fired by the payment service once the gateway approved): the frozen fees say
- * what was paid, with which receipt, when; the lines are PAID.
- */
+/** The pay step (once the gateway approved): the frozen fees say what was paid, when. */
 async function recordPayment({ trx, workflow, document }: EffectContext): Promise<void> {
   const payment = workflow.payment;
   if (!payment) return;
@@ -114,10 +103,7 @@ function paidFees(
   return { ...fees, lines: fees.lines.map((line) => ({ ...line, status: 'PAID' })), ...receipt };
 }
 
-/**
- * A payment made through another document (an invoice naming this one, verified: `fires`):
- * the frozen fees are paid in full, with the paying document's number as the receipt.
- */
+/** Paid through another document (an invoice): in full, its number as the receipt. */
 function recordSettlement({ workflow, document, cause, now }: EffectContext): void {
   const payment = workflow.payment;
   if (!payment || !cause) return;
@@ -134,10 +120,7 @@ function recordSettlement({ workflow, document, cause, now }: EffectContext): vo
   );
 }
 
-/**
- * The payment mechanism's effects, part of the engine for every workflow with a `payment` block
- * (docs/payments.md). `freezeFees` only computes data, so a form's preview may run it.
- */
+/** The effects of every workflow with a `payment` block; `freezeFees` only derives data. */
 export const PAYMENT_EFFECTS = {
   effects: { freezeFees, createPaymentOrder, recordPayment, recordSettlement },
   deriving: ['freezeFees'],

@@ -10,11 +10,7 @@ import type { CatalogReader } from '../catalog/valid-at';
 import { resolvePointer } from '../../core/rules/registry';
 import { copiedTranslations } from '../../core/i18n/localized';
 
-/**
- * Fee lines and their total as frozen on a document (the shape of a payable document's fees
- * section): each line DUE until paid; once paid, the amount paid, the receipt reference and
- * the payment date are added by the `recordPayment` effect.
- */
+/** Fee lines and their total as frozen on a document; the payment fields once paid. */
 export interface FrozenFees {
   lines: Array<FeeLine & { status: 'DUE' | 'PAID' }>;
   /** The workflow's declared currency (`payment.currency`), for every amount of the lines. */
@@ -25,9 +21,6 @@ export interface FrozenFees {
   paymentDate?: string;
 }
 
-/** The value at a JSON pointer of the document's data. */
-export const valueAt = resolvePointer;
-
 /** Who one fee line is charged for: once (no narration), or a named person of a list. */
 interface Payer {
   narration?: string;
@@ -37,7 +30,7 @@ interface Payer {
 
 /** The code at `pointer` when it is one (a non-empty string), else undefined. */
 function codeAt(data: Record<string, unknown>, pointer: string): string | undefined {
-  const code = valueAt(data, pointer);
+  const code = resolvePointer(data, pointer);
   return typeof code === 'string' && code !== '' ? code : undefined;
 }
 
@@ -61,11 +54,7 @@ function flagsOn(entry: Record<string, unknown> | undefined, { flags, unset }: W
   );
 }
 
-/**
- * Who a source's entries charge, by the flags of the payers' entry valid at `at` (the
- * sub-document of specification 001): once when the `once` flags are on, and once per person of
- * each list whose flags are on.
- */
+/** Who a source's entries charge, by the flags of the payers' entry valid at `at`. */
 async function payersOf(
   catalogs: CatalogReader,
   payers: WorkflowFeePayers,
@@ -77,7 +66,7 @@ async function payersOf(
   const once = payers.once && flagsOn(entry?.data, payers.once) ? [{}] : [];
   const people = (payers.people ?? []).flatMap((group) => {
     if (!flagsOn(entry?.data, group)) return [];
-    const list = valueAt(data, group.list);
+    const list = resolvePointer(data, group.list);
     return Array.isArray(list)
       ? list.map((person) => ({
           narration: narrationOf(person, group.narration),
@@ -107,8 +96,7 @@ async function sourceLines(
   return entries.flatMap(({ data: fee }) => {
     const cents = source.amounts.reduce((sum, field) => sum + (toCents(fee[field] ?? 0) ?? 0), 0);
     if (cents <= 0) return [];
-    // The name's translations are frozen with it: the confirmation, the paid page and the
-    // receipt each show it in their reader's language.
+    // The name's translations are frozen with it, for each reader's language.
     const i18n = copiedTranslations(fee, [['name', source.name]]);
     return payers.map((payer) => ({
       code: String(fee[source.code]),
@@ -122,12 +110,7 @@ async function sourceLines(
   });
 }
 
-/**
- * The fees a document owes at `at` (its submission), as its workflow declares them
- * (`payment.sources`): for each source in turn, the entries of its catalogue valid at that
- * instant that are charged for the document's code and meet the source's conditions, each a
- * line (its amounts summed) per payer; the currency is the declared one.
- */
+/** The fees a document owes at `at`: each source's entries valid then, a line per payer. */
 export async function feesDue(
   catalogs: CatalogReader,
   payment: WorkflowPayment,
@@ -148,11 +131,7 @@ export async function feesDue(
   };
 }
 
-/**
- * The lists whose people the fees due at `at` charge (a `payers.people` group whose flags are on
- * and whose source has a line above zero): at the submission's instant, the people who paid for
- * a certificate of their own (`certificate.holders` with `charged`).
- */
+/** The lists whose people the fees due at `at` charge (`certificate.holders` with `charged`). */
 export async function listsCharged(
   catalogs: CatalogReader,
   payment: WorkflowPayment,

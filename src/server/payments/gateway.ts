@@ -1,10 +1,4 @@
-/**
- * A hosted-payment-page gateway: the portal creates a session for an order and sends the payer's
- * browser to the gateway's page, which takes the card; the gateway tells the portal the outcome
- * by a signed server-to-server notification, and answers queries about a session. Card numbers
- * and security codes never reach the portal. The sandbox (src/server/payments/sandbox) is the
- * embedded default; docs/payments.md says how a real gateway plugs in.
- */
+// A hosted-payment-page gateway (docs/payments.md): card details never reach the portal.
 
 /** The outcome of a session as the gateway reports it. */
 export type GatewayOutcome = 'PENDING' | 'APPROVED' | 'DECLINED' | 'CANCELLED' | 'TIMED_OUT';
@@ -49,14 +43,11 @@ export interface GatewayReport {
 export interface PaymentGateway {
   readonly id: string;
   createSession(request: SessionRequest): Promise<GatewaySession>;
-  /**
-   * The notification's report if its signature is the gateway's; undefined when it is not (the
-   * caller refuses and logs it). `rawBody` is the body exactly as received.
-   */
+  /** The notification's report if its signature (over the raw body) is the gateway's. */
   verifyNotification(
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
   ): GatewayReport | undefined;
-  /** Asks the gateway where a session stands (the browser came back before the notification). */
+  /** Asks the gateway where a session stands. */
   querySession(sessionId: string): Promise<GatewayReport>;
 }

@@ -1,12 +1,6 @@
 /**
- * The payment receipt as a PDF (`GET /api/payments/{type}/{id}/receipt`): one or more A4 pages
- * in the standard Helvetica font, every text from translations/{lang}/receipt.json, dates and
- * amounts written by src/core/format. Amounts stay the decimal strings the server computed;
- * nothing here turns them into floats.
- *
- * Helvetica is a standard PDF font, so nothing is embedded, but it only writes WinAnsi
- * (Windows-1252): French accents, '€' and the '•' of a masked card are fine; anything else is
- * replaced by '?' (or a close WinAnsi equivalent) rather than failing the receipt.
+ * The payment receipt as a PDF: A4 pages in the standard Helvetica font (WinAnsi only: other
+ * characters become '?' rather than failing), texts from translations/{lang}/receipt.json.
  */
 import { PDFDocument, PageSizes, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import type { PDFFont, PDFPage, RGB } from '@cantoo/pdf-lib';
@@ -20,7 +14,7 @@ const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
 const MARGIN = 50;
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const RIGHT = PAGE_WIDTH - MARGIN;
-/** Kept free at the bottom of every page for the footer line and the page number. */
+/** Kept free at the bottom of every page for the footer. */
 const FOOTER_SPACE = 44;
 const BOTTOM = MARGIN + FOOTER_SPACE;
 
@@ -34,9 +28,8 @@ const ROW_GAP = 4;
 
 /** The details block: labels on the left, values wrapped in the rest of the width. */
 const LABEL_WIDTH = 150;
-const VALUE_X = MARGIN + LABEL_WIDTH;
 /** Where the details' values start; the PDF tests find unlabelled values by it. */
-export const RECEIPT_VALUE_X = VALUE_X;
+export const RECEIPT_VALUE_X = MARGIN + LABEL_WIDTH;
 const VALUE_WIDTH = CONTENT_WIDTH - LABEL_WIDTH;
 const MAX_VALUE_LINES = 4;
 
@@ -50,7 +43,6 @@ const NAME_WIDTH = CONTENT_WIDTH - CODE_WIDTH - AMOUNT_WIDTH - 2 * COLUMN_GAP;
 const AMOUNT_LEFT = RIGHT - AMOUNT_WIDTH;
 const MAX_CODE_LINES = 2;
 const MAX_NAME_LINES = 6;
-const MAX_AMOUNT_LINES = 4;
 
 const TEXT_COLOUR = rgb(0.1, 0.1, 0.1);
 const MUTED_COLOUR = rgb(0.35, 0.35, 0.35);
@@ -65,11 +57,7 @@ interface Fonts {
 /** The font each page currently writes in (see drawText). */
 const pageFonts = new WeakMap<PDFPage, PDFFont>();
 
-/**
- * Writes one line. A `font` option of pdf-lib's drawText adds a font resource to the page on
- * every call (and, on a fresh page, embeds a default Helvetica first); setting the page's font
- * only when it changes avoids both.
- */
+/** Writes one line, setting the page's font only when it changes (not one resource per call). */
 function drawText(
   page: PDFPage,
   text: string,
@@ -206,30 +194,24 @@ export async function renderReceiptPdf(
     const height = Math.max(labelLines.length, valueLines.length) * LINE + ROW_GAP;
     layout.ensure(height);
     layout.draw(labelLines, MARGIN, { bold: true });
-    layout.draw(valueLines, VALUE_X);
+    layout.draw(valueLines, RECEIPT_VALUE_X);
     layout.y -= height;
   }
   layout.y -= 12;
 
   // Items: a heading and the column titles on every page the table reaches.
+  const column = (key: string, width: number) =>
+    layout.lines(t(`items.${key}`), true, TEXT_SIZE, width, 1);
   const tableHeading = (continued: boolean) => {
-    const heading = layout.lines(
-      t(continued ? 'items.continued' : 'items._'),
-      true,
-      HEADING_SIZE,
-      CONTENT_WIDTH,
-      1,
-    );
-    const columns = {
-      code: layout.lines(t('items.code'), true, TEXT_SIZE, CODE_WIDTH, 1),
-      name: layout.lines(t('items.name'), true, TEXT_SIZE, NAME_WIDTH, 1),
-      amount: layout.lines(t('items.amount'), true, TEXT_SIZE, AMOUNT_WIDTH, 1),
-    };
-    layout.draw(heading, MARGIN, { bold: true, size: HEADING_SIZE });
+    const heading = t(continued ? 'items.continued' : 'items._');
+    layout.draw(layout.lines(heading, true, HEADING_SIZE, CONTENT_WIDTH, 1), MARGIN, {
+      bold: true,
+      size: HEADING_SIZE,
+    });
     layout.y -= HEADING_SIZE + 8;
-    layout.draw(columns.code, MARGIN, { bold: true });
-    layout.draw(columns.name, NAME_X, { bold: true });
-    layout.draw(columns.amount, RIGHT, { bold: true, align: 'right' });
+    layout.draw(column('code', CODE_WIDTH), MARGIN, { bold: true });
+    layout.draw(column('name', NAME_WIDTH), NAME_X, { bold: true });
+    layout.draw(column('amount', AMOUNT_WIDTH), RIGHT, { bold: true, align: 'right' });
     layout.y -= LINE;
     layout.rule(0, 6);
   };
@@ -240,13 +222,7 @@ export async function renderReceiptPdf(
   for (const item of receipt.items) {
     const code = layout.lines(item.code, false, TEXT_SIZE, CODE_WIDTH, MAX_CODE_LINES);
     const name = layout.lines(item.name, false, TEXT_SIZE, NAME_WIDTH, MAX_NAME_LINES);
-    const amount = layout.lines(
-      money(item.amount),
-      false,
-      TEXT_SIZE,
-      AMOUNT_WIDTH,
-      MAX_AMOUNT_LINES,
-    );
+    const amount = layout.lines(money(item.amount), false, TEXT_SIZE, AMOUNT_WIDTH, 4);
     const height = Math.max(code.length, name.length, amount.length) * LINE + ROW_GAP;
     if (layout.ensure(height)) tableHeading(true);
     layout.draw(code, MARGIN);
@@ -263,7 +239,7 @@ export async function renderReceiptPdf(
   ];
   const totalRows = totals.map(([label, value, strong]) => ({
     label: layout.lines(label, strong, TEXT_SIZE, AMOUNT_LEFT - MARGIN - COLUMN_GAP, 2),
-    value: layout.lines(value, strong, TEXT_SIZE, AMOUNT_WIDTH, MAX_AMOUNT_LINES),
+    value: layout.lines(value, strong, TEXT_SIZE, AMOUNT_WIDTH, 4),
     strong,
   }));
   const heightOf = (row: { label: string[]; value: string[] }) =>
@@ -279,13 +255,10 @@ export async function renderReceiptPdf(
   // Footer on every page: the no-signature line and the page number.
   const pageCount = layout.pages.length;
   const pageLabelWidth = 80;
-  const footer = wrap(
-    toWinAnsi(t('footer'), fonts.charset),
-    regular,
-    FOOTER_SIZE,
-    CONTENT_WIDTH - pageLabelWidth - COLUMN_GAP,
-    2,
-  );
+  const footerLines = (text: string, width: number, maxLines: number) =>
+    wrap(toWinAnsi(text, fonts.charset), regular, FOOTER_SIZE, width, maxLines);
+  const footer = footerLines(t('footer'), CONTENT_WIDTH - pageLabelWidth - COLUMN_GAP, 2);
+  const muted = { size: FOOTER_SIZE, font: regular, colour: MUTED_COLOUR };
   layout.pages.forEach((page, index) => {
     const top = MARGIN + FOOTER_SPACE - 12;
     page.drawLine({
@@ -295,28 +268,12 @@ export async function renderReceiptPdf(
       color: RULE_COLOUR,
     });
     footer.forEach((line, lineIndex) => {
-      drawText(page, line, {
-        x: MARGIN,
-        y: top - 12 - lineIndex * FOOTER_LINE,
-        size: FOOTER_SIZE,
-        font: regular,
-        colour: MUTED_COLOUR,
-      });
+      drawText(page, line, { x: MARGIN, y: top - 12 - lineIndex * FOOTER_LINE, ...muted });
     });
-    const [pageLabel = ''] = wrap(
-      toWinAnsi(t('page', { page: index + 1, pages: pageCount }), fonts.charset),
-      regular,
-      FOOTER_SIZE,
-      pageLabelWidth,
-      1,
-    );
-    drawText(page, pageLabel, {
-      x: RIGHT - regular.widthOfTextAtSize(pageLabel, FOOTER_SIZE),
-      y: top - 12,
-      size: FOOTER_SIZE,
-      font: regular,
-      colour: MUTED_COLOUR,
-    });
+    const label = t('page', { page: index + 1, pages: pageCount });
+    const [pageLabel = ''] = footerLines(label, pageLabelWidth, 1);
+    const x = RIGHT - regular.widthOfTextAtSize(pageLabel, FOOTER_SIZE);
+    drawText(page, pageLabel, { x, y: top - 12, ...muted });
   });
 
   return doc.save();

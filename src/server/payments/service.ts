@@ -9,7 +9,6 @@ import type {
 import type { Principal } from '../auth/principal';
 import type { Database, PaymentOrderTable } from '../db/schema';
 import type { DocumentService } from '../documents/service';
-import type { SystemNote } from '../documents/system-notes';
 import { documentStatus } from '../documents/store/rows';
 import { nextNumber } from '../documents/store/numbering';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
@@ -18,15 +17,6 @@ import { localizedText } from '../../core/i18n/localized';
 import type { Language } from '../../core/i18n/translate';
 
 type OrderRow = Selectable<PaymentOrderTable>;
-
-/** The history's note of a payment, in the reader's language (docs/payments.md). */
-function paidNote(order: string, amount: string, currency: string): SystemNote {
-  return {
-    key: 'notices.history.paid',
-    params: { order, amount, currency },
-    text: `Paid: order ${order}, ${currency} ${amount}`,
-  };
-}
 
 /** Who the document history names when the gateway's word changes a document. */
 export const PAYMENT_GATEWAY_ACTOR: Principal = {
@@ -59,11 +49,8 @@ export interface PaymentServiceOptions {
 }
 
 /**
- * Payments of documents through a hosted-payment-page gateway. The order is made at initiate
- * (createPaymentOrder effect) from the document's frozen fees; this service sends the payer to
- * the gateway, and applies what the gateway reports, once: every report runs in one transaction
- * that locks the order, so a notification delivered twice, a refreshed return page and a query
- * racing a notification all end with one payment, one receipt and one status change.
+ * Payments of documents through a hosted-payment-page gateway: sends the payer to the gateway,
+ * and applies each report once, in a transaction locking the order (duplicates change nothing).
  */
 export class PaymentService {
   constructor(private readonly options: PaymentServiceOptions) {}
@@ -84,8 +71,7 @@ export class PaymentService {
     if (!order) throw new ApiProblem(409, ERROR_CODES.paymentNotStarted);
     if (order.gateway_redirect_url) return { redirectUrl: order.gateway_redirect_url };
     const workflow = this.options.documents.workflow(type).definition;
-    // Back from the gateway to the workflow's payment-integration screen (`commit/{id}` in the
-    // specification's route tables), else to its finalisation screen.
+    // Back to the workflow's payment-integration screen, else to its finalisation screen.
     const back =
       workflow.screens.find((s) => s.mode === 'payment-integration')?.path ?? '/finalisation/:id';
     const session = await this.options.gateway.createSession({
@@ -131,10 +117,7 @@ export class PaymentService {
     return this.apply(report);
   }
 
-  /**
-   * Where the document's payment stands; when the order is still waiting at the gateway (the
-   * browser came back before the notification), the gateway is asked and its answer applied.
-   */
+  /** Where the document's payment stands; a pending order's gateway is asked first. */
   async state(type: string, id: string, principal: Principal): Promise<PaymentState> {
     let document = await this.options.documents.read(type, principal, id);
     let order = await this.latestOrder(id);
@@ -149,10 +132,7 @@ export class PaymentService {
     return { documentStatus: document.status, order: order ? orderView(order) : null };
   }
 
-  /**
-   * What the receipt of the document's paid order shows, in its holder's language whoever prints
-   * it (`titleIn` names the document in that language); 404 before it is paid.
-   */
+  /** The receipt of the document's paid order, in its holder's language; 404 before. */
   async receipt(
     type: string,
     id: string,
@@ -193,26 +173,25 @@ export class PaymentService {
   }
 
   /**
-   * Applies a gateway report, once. An approval must name a known session of this gateway, the
-   * order's reference and exactly the order's amount in its currency; anything else is refused (and
-   * changes nothing). A report about an order already settled changes nothing either.
+   * Applies a gateway report, once. An approval must name a known session, the order's reference
+   * and exactly its amount and currency, or it is refused; a settled order is left as it is.
    */
   async apply(report: GatewayReport): Promise<PaymentStatus> {
     return this.options.db.transaction().execute(async (trx) => {
-      const order = (await trx
+      const order = await trx
         .selectFrom('payment_order')
         .selectAll()
         .where('gateway', '=', this.options.gateway.id)
         .where('gateway_session', '=', report.sessionId)
         .forUpdate()
-        .executeTakeFirst()) as OrderRow | undefined;
+        .executeTakeFirst();
       if (!order) throw new RefusedReport(`unknown session ${report.sessionId}`);
       if (order.order_reference !== report.orderReference)
         throw new RefusedReport(
           `session ${report.sessionId} is not order ${report.orderReference}`,
         );
-      if (FINAL.includes(order.status)) return order.status as PaymentStatus;
-      if (report.outcome === 'PENDING') return order.status as PaymentStatus;
+      if (FINAL.includes(order.status) || report.outcome === 'PENDING')
+        return order.status as PaymentStatus;
       if (report.outcome === 'APPROVED') {
         if (report.amountCents !== Number(order.amount_cents) || report.currency !== order.currency)
           throw new RefusedReport(
@@ -237,6 +216,7 @@ export class PaymentService {
   }
 
   private async settlePaid(trx: Transaction<Database>, order: OrderRow, report: GatewayReport) {
+    const amount = fromCents(report.amountCents);
     const receipt = await nextNumber(trx, 'payment-receipt', { prefix: 'RC' }, new Date());
     await trx
       .updateTable('payment_order')
@@ -257,7 +237,11 @@ export class PaymentService {
       order.document_id,
       'pay',
       PAYMENT_GATEWAY_ACTOR,
-      paidNote(order.order_reference, fromCents(report.amountCents), order.currency),
+      {
+        key: 'notices.history.paid',
+        params: { order: order.order_reference, amount, currency: order.currency },
+        text: `Paid: order ${order.order_reference}, ${order.currency} ${amount}`,
+      },
     );
   }
 
@@ -278,24 +262,20 @@ export class PaymentService {
     );
   }
 
-  private async openOrder(documentId: string): Promise<OrderRow | undefined> {
-    return (await this.options.db
+  private orders(documentId: string) {
+    return this.options.db
       .selectFrom('payment_order')
       .selectAll()
       .where('document_id', '=', documentId)
-      .where('status', 'in', ['CREATED', 'PENDING'])
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst()) as OrderRow | undefined;
+      .orderBy('created_at', 'desc');
   }
 
-  private async latestOrder(documentId: string): Promise<OrderRow | undefined> {
-    return (await this.options.db
-      .selectFrom('payment_order')
-      .selectAll()
-      .where('document_id', '=', documentId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .executeTakeFirst()) as OrderRow | undefined;
+  private openOrder(documentId: string): Promise<OrderRow | undefined> {
+    return this.orders(documentId).where('status', 'in', ['CREATED', 'PENDING']).executeTakeFirst();
+  }
+
+  private latestOrder(documentId: string): Promise<OrderRow | undefined> {
+    return this.orders(documentId).orderBy('id').executeTakeFirst();
   }
 }
 

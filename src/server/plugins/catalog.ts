@@ -4,9 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   deletedEntries,
-  deleteEntry,
   entryHistory,
-  restoreEntry,
+  setDeleted,
   updateEntry,
   type ChangeOutcome,
 } from '../catalog/changes';
@@ -48,10 +47,7 @@ export interface CatalogPluginOptions {
   db: Kysely<Database>;
   catalogs: CatalogDefinition[];
   validators: ValidatorSet;
-  /**
-   * Catalogues a form draws a field from (`ui:options.catalog` in an entity's uiSchema): any
-   * signed-in user may list their valid entries' codes and names, to fill in the form.
-   */
+  /** Catalogues a form draws a field from: any signed-in user may list their options. */
   formCatalogs?: ReadonlySet<string>;
   searchMaxItems: number;
   /** The catalogues as this process keeps them: options are chosen from it. */
@@ -60,10 +56,7 @@ export interface CatalogPluginOptions {
   texts: Partial<Record<Language, TextTree>>;
 }
 
-/**
- * The largest import body: CATALOG_IMPORT_MAX_ROWS rows of a few kilobytes each (the longest
- * catalogue texts, in two languages), beyond the API's usual limit.
- */
+/** CATALOG_IMPORT_MAX_ROWS rows of a few kilobytes each, beyond the API's usual limit. */
 const CATALOG_IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** At most this many options per answer: the form's select narrows as the person types. */
@@ -71,17 +64,24 @@ const OPTIONS_LIMIT = 50;
 
 const ENTRY = catalogEntryRecordSchema(ANY_OBJECT);
 
-/**
- * The `catalog` backend: one generic set of routes serving every catalogue definition.
- * Roles, fields and validation all come from the catalogue's file.
- */
+type EntryRequest = FastifyRequest<{ Params: { catalogId: string; id: string } }>;
 
+/** The `catalog` backend: one set of routes serving every catalogue from its definition. */
 export async function catalogPlugin(app: FastifyInstance, options: CatalogPluginOptions) {
   const byId = new Map(options.catalogs.filter(isEnabled).map((c) => [c.id, c]));
   const catalogOf = (id: string): CatalogDefinition => {
     const catalog = byId.get(id);
     if (!catalog) throw new ApiProblem(404, ERROR_CODES.notFound);
     return catalog;
+  };
+  /** The catalogue and entry id of a route on one entry, once the caller may `read` or manage. */
+  const entryOf = (request: EntryRequest, read: boolean) => {
+    const catalog = catalogOf(request.params.catalogId);
+    const actor = read
+      ? (requireAnyRole(request, catalogReaderRoles(catalog)), '')
+      : managerOf(request, catalog);
+    if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
+    return { catalog, actor, id: request.params.id };
   };
 
   app.patch<{ Params: { catalogId: string } }>(
@@ -116,23 +116,17 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
         .trim()
         .toLowerCase()
         .slice(0, 100);
-      // Any other parameter narrows to entries with that field equal to it (the sub-documents
-      // of the chosen document): a field of the catalogue's schema, or 400.
+      // Any other parameter narrows to entries with that field equal to it, or 400 if unknown.
       const properties = catalog.schema.properties;
       const known = typeof properties === 'object' && properties !== null ? properties : {};
       for (const field of Object.keys(fields)) {
         if (!Object.hasOwn(known, field))
           throw new ApiProblem(400, ERROR_CODES.unknownField, { field });
       }
-      // Codes that match what was typed first, then by name, from the catalogue as kept.
       const offered = await options.cache.offered(catalog.id, requestLanguage(request));
-      const items = chooseOptions(offered, {
-        at: new Date(),
-        search,
-        fields,
-        limit: OPTIONS_LIMIT,
-      });
-      return { items };
+      return {
+        items: chooseOptions(offered, { at: new Date(), search, fields, limit: OPTIONS_LIMIT }),
+      };
     },
   );
 
@@ -140,11 +134,8 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     '/:catalogId/:id',
     perDefinition(['catalogId', 'id'], ENTRY),
     async (request) => {
-      const catalog = catalogOf(request.params.catalogId);
-      requireAnyRole(request, catalogReaderRoles(catalog));
-      if (!/^[0-9a-f-]{36}$/i.test(request.params.id))
-        throw new ApiProblem(404, ERROR_CODES.notFound);
-      const entry = await readEntry(options.db, catalog, request.params.id);
+      const { catalog, id } = entryOf(request, true);
+      const entry = await readEntry(options.db, catalog, id);
       if (!entry) throw new ApiProblem(404, ERROR_CODES.notFound);
       return entry;
     },
@@ -171,9 +162,16 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
       ]);
     return version;
   };
-  const refuse = (outcome: ChangeOutcome): never => {
+  /** A change to an entry at the version read: 404 or 409 when it cannot be made. */
+  const changed = async <T extends ChangeOutcome>(
+    catalog: CatalogDefinition,
+    write: () => Promise<T>,
+  ) => {
+    const outcome = await overlapRefused(write);
     if (outcome.kind === 'missing') throw new ApiProblem(404, ERROR_CODES.notFound);
-    throw new ApiProblem(409, ERROR_CODES.staleVersion);
+    if (outcome.kind !== 'done') throw new ApiProblem(409, ERROR_CODES.staleVersion);
+    options.cache.changed(catalog.id);
+    return outcome.entry;
   };
 
   // Edit Entry: the new data and period, with the version read.
@@ -183,18 +181,11 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
       body: { type: 'object', properties: { version: { type: 'integer' }, data: ANY_OBJECT } },
     }),
     async (request) => {
-      const catalog = catalogOf(request.params.catalogId);
-      const actor = managerOf(request, catalog);
-      if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
+      const { catalog, actor, id } = entryOf(request, false);
       const body = (request.body ?? {}) as { version?: unknown; data?: unknown };
       const version = versionOf(body.version);
       const entry = await checkedEntry(options, catalog, body.data);
-      const outcome = await overlapRefused(() =>
-        updateEntry(options.db, catalog, request.params.id, version, entry, actor),
-      );
-      if (outcome.kind !== 'done') return refuse(outcome);
-      options.cache.changed(catalog.id);
-      return outcome.entry;
+      return changed(catalog, () => updateEntry(options.db, catalog, id, version, entry, actor));
     },
   );
 
@@ -208,8 +199,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
         body: catalogImportBodySchema({}),
       }),
       bodyLimit: Math.max(CATALOG_IMPORT_BODY_LIMIT, app.initialConfig.bodyLimit ?? 0),
-      // A body beyond the API's usual limit is read for a manager only: nobody else makes the
-      // server parse megabytes. Smaller ones go the usual way (a NUL character refused first).
+      // A body beyond the API's usual limit is read for a manager only.
       preParsing: async (request: FastifyRequest<{ Params: { catalogId: string } }>) => {
         const length = request.headers['content-length'];
         if (length === undefined || Number(length) > (app.initialConfig.bodyLimit ?? 0))
@@ -259,13 +249,9 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
       status: 204,
     }),
     async (request, reply) => {
-      const catalog = catalogOf(request.params.catalogId);
-      const actor = managerOf(request, catalog);
-      if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
+      const { catalog, actor, id } = entryOf(request, false);
       const version = versionOf(request.query.version);
-      const outcome = await deleteEntry(options.db, catalog, request.params.id, version, actor);
-      if (outcome.kind !== 'done') refuse(outcome);
-      options.cache.changed(catalog.id);
+      await changed(catalog, () => setDeleted(options.db, catalog, id, version, actor, true));
       return reply.status(204).send();
     },
   );
@@ -277,16 +263,9 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
       body: { type: 'object', properties: { version: { type: 'integer' } } },
     }),
     async (request) => {
-      const catalog = catalogOf(request.params.catalogId);
-      const actor = managerOf(request, catalog);
-      if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
+      const { catalog, actor, id } = entryOf(request, false);
       const version = versionOf((request.body as { version?: unknown } | undefined)?.version);
-      const outcome = await overlapRefused(() =>
-        restoreEntry(options.db, catalog, request.params.id, version, actor),
-      );
-      if (outcome.kind !== 'done') return refuse(outcome);
-      options.cache.changed(catalog.id);
-      return outcome.entry;
+      return changed(catalog, () => setDeleted(options.db, catalog, id, version, actor, false));
     },
   );
 
@@ -295,10 +274,8 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     '/:catalogId/:id/history',
     perDefinition(['catalogId', 'id'], itemsOf(CATALOG_HISTORY_LINE)),
     async (request) => {
-      const catalog = catalogOf(request.params.catalogId);
-      requireAnyRole(request, catalogReaderRoles(catalog));
-      if (!UUID.test(request.params.id)) throw new ApiProblem(404, ERROR_CODES.notFound);
-      const items = await entryHistory(options.db, catalog, request.params.id);
+      const { catalog, id } = entryOf(request, true);
+      const items = await entryHistory(options.db, catalog, id);
       if (!items) throw new ApiProblem(404, ERROR_CODES.notFound);
       return { items };
     },
@@ -316,10 +293,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
   );
 }
 
-/**
- * The rows of an import (its shape is checked by the route's schema): at most
- * CATALOG_IMPORT_MAX_ROWS, or a 413 saying the limit in the request's language.
- */
+/** The rows of an import: at most CATALOG_IMPORT_MAX_ROWS, or a 413 saying the limit. */
 function importRequest(body: unknown, language: Language): { entries: unknown[]; dryRun: boolean } {
   const { entries, dryRun } = body as { entries: unknown[]; dryRun: boolean };
   if (entries.length > CATALOG_IMPORT_MAX_ROWS)
@@ -354,10 +328,7 @@ async function overlapRefused<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The entry if it may be stored (`checkEntry`); otherwise a 400 naming each field, and nothing
- * is stored.
- */
+/** The entry if it may be stored (`checkEntry`); otherwise a 400 naming each field. */
 async function checkedEntry(
   options: CatalogPluginOptions,
   catalog: CatalogDefinition,

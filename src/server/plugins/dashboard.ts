@@ -33,10 +33,7 @@ export interface DashboardPluginOptions {
   verificationRateLimit: number;
 }
 
-/**
- * Workflow ids the routes below would hide: the document routes `/:type` (POST) and
- * `/:type/:id` (GET) of the same backend lose to these fixed paths.
- */
+/** Workflow ids whose document routes these fixed paths would hide. */
 const RESERVED_IDS = ['statistics', 'verification'];
 
 const LIBRARY_FIELDS = [
@@ -90,11 +87,7 @@ const INBOX_MESSAGE = {
   },
 };
 
-/**
- * The dashboard and home page of the evisa backend: My Library and My Tasks (searches across
- * every workflow), a workflow's statistics, and the public check of an electronic document.
- * Mounted beside the document routes, under the same prefix.
- */
+/** My Library, My Tasks, the inbox, statistics and the public document check of evisa. */
 export async function dashboardPlugin(app: FastifyInstance, options: DashboardPluginOptions) {
   const { db, workflows, searchLimits } = options;
   const hidden = RESERVED_IDS.filter((id) => workflows.has(id));
@@ -216,10 +209,8 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
       workflowStatistics(db, workflows.get(request.params.workflowId), requireSignedIn(request)),
   );
 
-  // The check is public and answers yes or no about a secret (the second factor): limiting
-  // each client address is what keeps it from being guessed. Counted before the body is read,
-  // so malformed requests count too; counted in the database, so every process of the portal
-  // counts the same client's checks together.
+  // The public check answers about a secret: limited per client address, counted in the
+  // database so every process counts together.
   const limit = options.verificationRateLimit;
   if (limit > 0) {
     const counts = new SharedRateLimit(db);
@@ -254,8 +245,7 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
         body: {
           type: 'object',
           required: ['number', 'secondFactor'],
-          // Text, trimmed before it is checked: a blank one is missing, whatever else is wrong
-          // (dashboard/verification.ts), so no `type` here cuts that answer short.
+          // No `type`: a blank one is answered as missing (dashboard/verification.ts).
           properties: {
             number: { maxLength: 50, description: 'Text' },
             secondFactor: { maxLength: 100, description: 'Text' },

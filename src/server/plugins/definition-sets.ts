@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DEFINITIONS_EDIT_ROLE,
   DEFINITIONS_PUBLISH_ROLE,
@@ -15,9 +15,8 @@ import { requireAnyRole } from '../auth/plugin';
 import type { DatabaseHandle } from '../db/database';
 import { rolesGrantedBy } from '../implementations';
 import { ungrantedRoles } from '../definitions/check-roles';
-import { DefinitionsError, type DefinitionProblem } from '../definitions/load';
+import { checkDefinitions, DefinitionsError } from '../definitions/load';
 import { documentImpact } from '../definitions/document-impact';
-import { checkDefinitions } from '../definitions/load';
 import type { DefinitionPreviews } from '../definitions/previews';
 import { publishDefinitions } from '../definitions/publish';
 import { documentPart, portalIndex } from '../definitions/portal-parts';
@@ -26,11 +25,11 @@ import {
   setHistory,
   setOfVersion,
   StaleSetError,
-  type DefinitionSet,
   type DefinitionSetSummary,
 } from '../definitions/sets';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { ServerModule } from '../module';
+import { moduleName } from './definitions';
 
 export { DEFINITIONS_EDIT_ROLE, DEFINITIONS_PUBLISH_ROLE };
 
@@ -46,7 +45,6 @@ export interface DefinitionSetsOptions {
 }
 
 type Changes = Record<string, string | null>;
-/** The bodies as the routes' schemas let them in. */
 type PublishBody = { base: number; note: string; changes: Changes };
 type CheckBody = { base: number; changes: Changes; document?: string; impact?: boolean };
 
@@ -87,7 +85,6 @@ const PUBLISHED: ContractSchema = {
     },
   },
 };
-/** File path (a `.json` file of the folder, no `..`) -> its new text, or null to remove it. */
 const CHANGES = {
   type: 'object',
   description: "File path -> its new text, or null to remove it; other files are the base's",
@@ -266,12 +263,8 @@ const ROUTES = {
 };
 
 /**
- * `/api/definitions/sets`: the published sets of definitions, every version (who, when, why),
- * each one's files, and publishing: a new version from the newest one's files and the changes
- * given (a file's new text, or null to remove it), or an earlier version restored as the newest.
- * Publishing answers once this process serves the new version (the others follow within a
- * moment, on the set's notice), with warnings: the roles the new set names that no access unit
- * grants (their records are created by then; an administrator grants them).
+ * `/api/definitions/sets`: every published version, its files, publishing a changed or restored
+ * one. Publishing answers once this process serves it (the others follow on the set's notice).
  */
 export async function definitionSetsPlugin(app: FastifyInstance, options: DefinitionSetsOptions) {
   const { database, modules } = options;
@@ -289,38 +282,21 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
   });
 
   app.post<{ Body: PublishBody }>('/', ROUTES.publish, async (request, reply) => {
-    const principal = requireAnyRole(request, [DEFINITIONS_PUBLISH_ROLE]);
-    const { body } = request;
-    const files = await changedFiles(body.base, body.changes);
-    const { set, warnings } = await publish(files, {
-      base: body.base,
-      note: body.note.trim(),
-      by: principal.preferredUsername ?? principal.subject,
-      source: 'publish',
-    });
-    return reply.status(201).send({ ...summary(set), warnings });
+    requireAnyRole(request, [DEFINITIONS_PUBLISH_ROLE]);
+    const files = await changedFiles(request.body.base, request.body.changes);
+    return reply.status(201).send(await publish(request, files, 'publish'));
   });
 
   app.post<{ Params: { version: string }; Body: Omit<PublishBody, 'changes'> }>(
     '/:version/restore',
     ROUTES.restore,
     async (request, reply) => {
-      const principal = requireAnyRole(request, [DEFINITIONS_PUBLISH_ROLE]);
+      requireAnyRole(request, [DEFINITIONS_PUBLISH_ROLE]);
       const earlier = await existingSet(request.params.version);
-      const { body } = request;
-      const { set, warnings } = await publish(earlier.files, {
-        base: body.base,
-        note: body.note.trim(),
-        by: principal.preferredUsername ?? principal.subject,
-        source: 'restore',
-      });
-      return reply.status(201).send({ ...summary(set), warnings });
+      return reply.status(201).send(await publish(request, earlier.files, 'restore'));
     },
   );
 
-  // A draft checked as a publish would check it, writing nothing: its problems, or the roles
-  // nobody holds, the stored documents its schemas would refuse (when asked), and the preview
-  // of the document type asked for (its version names the draft's validator modules, below).
   app.post<{ Body: CheckBody }>('/check', ROUTES.check, async (request) => {
     requireAnyRole(request, readers);
     const { body } = request;
@@ -334,11 +310,9 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
       throw error;
     }
     options.previews.add(bundle);
-    const granted = await rolesGrantedBy(modules, (g) => g.stored(database.db, bundle));
-    const warnings = granted ? ungrantedRoles(bundle.workflows, bundle.catalogs, granted) : [];
+    const warnings = await ungranted(bundle);
     const part = body.document === undefined ? undefined : documentPart(bundle, body.document);
-    // Reads every stored document of each changed type: asked for by a check, not by the
-    // previews a designer shows after each change.
+    // Reads every stored document of each changed type: only when asked.
     const impact = body.impact
       ? await documentImpact(database.db, options.served, bundle)
       : undefined;
@@ -352,16 +326,14 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
     };
   });
 
-  // The validator modules of a checked draft, imported by the studio's previews as the portal
-  // imports the served set's (public as those are: a module holds schemas, no data; the draft's
-  // digest names it). 404 once the draft is no longer kept.
+  // A checked draft's validator modules: public as the served set's (schemas, no data).
   app.get<{ Params: { version: string; kind: string; file: string } }>(
     '/previews/:version/validators/:kind/:file',
     ROUTES.previewValidator,
     async (request, reply) => {
       const { version, kind, file } = request.params;
-      const id = file.endsWith('.js') ? file.slice(0, -3) : '';
-      const previews = options.previews;
+      const id = moduleName(file);
+      const { previews } = options;
       const source =
         kind === 'catalog'
           ? await previews.catalogModule(version, id)
@@ -377,8 +349,8 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
     ROUTES.previewSectionValidator,
     async (request, reply) => {
       const { version, entity, file } = request.params;
-      const section = file.endsWith('.js') ? file.slice(0, -3) : '';
-      return sendModule(reply, await options.previews.sectionModule(version, entity, section));
+      const source = await options.previews.sectionModule(version, entity, moduleName(file));
+      return sendModule(reply, source);
     },
   );
 
@@ -394,17 +366,25 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
     return files;
   }
 
+  /** Roles the set names that no access unit grants: said, not refused. */
+  async function ungranted(bundle: DefinitionBundle) {
+    const granted = await rolesGrantedBy(modules, (g) => g.stored(database.db, bundle));
+    return granted ? ungrantedRoles(bundle.workflows, bundle.catalogs, granted) : [];
+  }
+
   async function publish(
+    request: FastifyRequest<{ Body: Omit<PublishBody, 'changes'> }>,
     files: ReadonlyMap<string, string>,
-    request: Parameters<typeof publishDefinitions>[3],
-  ): Promise<{ set: DefinitionSet; warnings: DefinitionProblem[] }> {
+    source: 'publish' | 'restore',
+  ) {
+    const principal = requireAnyRole(request, [DEFINITIONS_PUBLISH_ROLE]);
+    const { base, note } = request.body;
+    const by = principal.preferredUsername ?? principal.subject;
     try {
-      const { set, bundle } = await publishDefinitions(database.db, modules, files, request);
+      const published = { base, note: note.trim(), by, source };
+      const { set, bundle } = await publishDefinitions(database.db, modules, files, published);
       await options.follow();
-      // Said, not refused: a role nobody holds yet (an administrator grants it next).
-      const granted = await rolesGrantedBy(modules, (g) => g.stored(database.db, bundle));
-      const warnings = granted ? ungrantedRoles(bundle.workflows, bundle.catalogs, granted) : [];
-      return { set, warnings };
+      return { ...summary(set), warnings: await ungranted(bundle) };
     } catch (error) {
       if (error instanceof StaleSetError) throw await stale();
       if (error instanceof DefinitionsError)
@@ -427,7 +407,7 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
     });
   }
 
-  async function existingSet(version: string): Promise<DefinitionSet> {
+  async function existingSet(version: string) {
     const number = /^[1-9][0-9]{0,8}$/.test(version) ? Number(version) : undefined;
     const set = number === undefined ? undefined : await setOfVersion(database.db, number);
     if (!set) throw new ApiProblem(404, ERROR_CODES.notFound);
@@ -443,13 +423,7 @@ function sendModule(reply: FastifyReply, source: string | undefined) {
     .send(source);
 }
 
-function summary(set: DefinitionSetSummary) {
-  return {
-    version: set.version,
-    digest: set.digest,
-    source: set.source,
-    note: set.note,
-    publishedBy: set.publishedBy,
-    publishedAt: set.publishedAt.toISOString(),
-  };
+/** A set as answered: its files left out (a route adds them as an object). */
+function summary({ publishedAt, ...set }: DefinitionSetSummary & { files?: unknown }) {
+  return { ...set, files: undefined, publishedAt: publishedAt.toISOString() };
 }

@@ -11,21 +11,14 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/**
- * Brotli quality for bodies compressed once and kept: 6 takes tens of milliseconds on the
- * largest (a 0.25 MB validator module), where 11 would take seconds of the first visitor's
- * time for 10-15 % fewer bytes.
- */
+/** Tens of milliseconds on a 0.25 MB module, where 11 takes seconds for 10-15 % fewer bytes. */
 const FIXED_BROTLI_QUALITY = 6;
 
 type Encoding = 'br' | 'gzip';
 
 /**
- * A response body that never changes while the server runs: serialised, hashed and compressed
- * once, on first use, instead of on every request (the whole bundle is 0.3 MB of JSON, the
- * visa application's document validator 0.25 MB of JavaScript; compressed, a tenth of that).
- * Compression runs on libuv's thread pool, not the event loop; requests arriving meanwhile
- * share it.
+ * A body that never changes while the server runs: hashed and compressed once, on first use
+ * (off the event loop; requests arriving meanwhile share it), not on every request.
  */
 interface FixedBody {
   etag: string;
@@ -59,11 +52,8 @@ function fixedBody(text: string, etag?: string): FixedBody {
   };
 }
 
-/**
- * The encoding to send a client (`Accept-Encoding`, RFC 9110 section 12.5.3; q=0 refuses,
- * `*` stands for any not named): brotli when it takes it, else gzip, else none.
- */
-export function preferredEncoding(header: string | undefined): Encoding | undefined {
+/** The encoding `Accept-Encoding` (RFC 9110 12.5.3) prefers: brotli, else gzip, else none. */
+function preferredEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
@@ -78,9 +68,8 @@ export function preferredEncoding(header: string | undefined): Encoding | undefi
 }
 
 /**
- * Sends a fixed body, revalidated on every use (`no-cache`: a new version is seen at once) and
- * answered with 304 while unchanged, compressed when the client takes it. Its own
- * `content-encoding` keeps the server's compression plugin from compressing it again.
+ * Sends a fixed body, revalidated on every use (304 while unchanged). Its own `content-encoding`
+ * keeps the server's compression plugin from compressing it again.
  */
 async function sendFixed(
   request: FastifyRequest,
@@ -99,14 +88,15 @@ async function sendFixed(
   return reply.header('content-encoding', encoding).send(await body.encoded(encoding));
 }
 
-/** A fixed body per key, made on first use. */
+/** A fixed body per key, made on first use from its text (none: 404). */
 function fixedBodies() {
   const bodies = new Map<string, FixedBody>();
-  return (key: string, make: () => FixedBody | undefined): FixedBody => {
+  return (key: string, text: () => string | undefined, etag?: string): FixedBody => {
     let body = bodies.get(key);
     if (!body) {
-      body = make();
-      if (!body) throw new ApiProblem(404, ERROR_CODES.notFound);
+      const made = text();
+      if (made === undefined) throw new ApiProblem(404, ERROR_CODES.notFound);
+      body = fixedBody(made, etag);
       bodies.set(key, body);
     }
     return body;
@@ -116,7 +106,6 @@ function fixedBodies() {
 const JSON_TYPE = 'application/json; charset=utf-8';
 const JS_TYPE = 'text/javascript; charset=utf-8';
 
-/** `<id>.js` -> `<id>`; anything else names nothing. */
 /** Every answer here is revalidated with its ETag: 304 while unchanged. */
 const NOT_MODIFIED = { 304: { description: 'Not modified', type: 'null' } } as const;
 const CACHED = 'Revalidated with ETag (304 while unchanged); brotli or gzip when accepted.';
@@ -129,15 +118,14 @@ const ES_MODULE = {
   ...PROBLEM_RESPONSES,
 } as const;
 
-function moduleName(file: string): string {
+/** `<id>.js` -> `<id>`; anything else names nothing. */
+export function moduleName(file: string): string {
   return file.endsWith('.js') ? file.slice(0, -3) : '';
 }
 
 /**
- * Hands the definitions to the browser at run time (a new catalogue file needs a restart,
- * never a rebuild): the whole bundle, or as the portal fetches them, the index every page
- * needs and one part per document type (definitions/portal-parts.ts); and the precompiled
- * validator modules the browser imports under its strict CSP.
+ * The definitions for the browser at run time: the whole bundle, or the index and one part per
+ * document type (definitions/portal-parts.ts), and the precompiled validator modules.
  */
 export async function definitionsPlugin(
   app: FastifyInstance,
@@ -171,7 +159,7 @@ export async function definitionsPlugin(
     sendFixed(
       request,
       reply,
-      body('bundle', () => fixedBody(JSON.stringify(bundle), version)),
+      body('bundle', () => JSON.stringify(bundle), version),
       JSON_TYPE,
     ),
   );
@@ -207,7 +195,7 @@ export async function definitionsPlugin(
     sendFixed(
       request,
       reply,
-      body('index', () => fixedBody(JSON.stringify(portalIndex(bundle)))),
+      body('index', () => JSON.stringify(portalIndex(bundle))),
       JSON_TYPE,
     ),
   );
@@ -235,14 +223,13 @@ export async function definitionsPlugin(
       const { id } = request.params;
       const part = body(`document/${id}`, () => {
         const found = documentPart(bundle, id);
-        return found && fixedBody(JSON.stringify(found));
+        return found && JSON.stringify(found);
       });
       return sendFixed(request, reply, part, JSON_TYPE);
     },
   );
 
-  // The modules are generated once at start (compileValidators); their ETag is their own hash,
-  // so a new server version that generates different code is never answered with 304.
+  // Their ETag is their own hash: a server generating different code never answers 304.
   app.get<{ Params: { kind: string; file: string } }>(
     '/validators/:kind/:file',
     {
@@ -264,13 +251,11 @@ export async function definitionsPlugin(
     async (request, reply) => {
       const { kind, file } = request.params;
       const id = moduleName(file);
-      const module = body(`${kind}/${id}`, () => {
-        const source =
-          kind === 'catalog' || kind === 'schema'
-            ? validators.module(kind as ValidatorKind, id)
-            : undefined;
-        return source === undefined ? undefined : fixedBody(source);
-      });
+      const module = body(`${kind}/${id}`, () =>
+        kind === 'catalog' || kind === 'schema'
+          ? validators.module(kind as ValidatorKind, id)
+          : undefined,
+      );
       return sendFixed(request, reply, module, JS_TYPE);
     },
   );
@@ -296,10 +281,9 @@ export async function definitionsPlugin(
     async (request, reply) => {
       const { entity, file } = request.params;
       const section = moduleName(file);
-      const module = body(`section/${entity}/${section}`, () => {
-        const source = validators.sectionModule(entity, section);
-        return source === undefined ? undefined : fixedBody(source);
-      });
+      const module = body(`section/${entity}/${section}`, () =>
+        validators.sectionModule(entity, section),
+      );
       return sendFixed(request, reply, module, JS_TYPE);
     },
   );

@@ -4,11 +4,7 @@ import { enumerations } from '../../core/definitions/enumerations';
 import type { Language, TextTree } from '../../core/i18n/translate';
 import { requestLanguage } from '../http/language';
 
-/**
- * `GET /api/catalog/enumerations`: CheckType, AttributeType, the document type (1 Document,
- * 2 Sub-Document) and the filter criteria, each value with its ordinal and its label in the
- * request's language. Public: they are the vocabulary of the forms, not data.
- */
+/** `GET /api/catalog/enumerations`, labelled in the request's language; public vocabulary. */
 export async function enumerationsPlugin(
   app: FastifyInstance,
   options: { translations: Record<Language, TextTree> },

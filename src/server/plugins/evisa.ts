@@ -1,5 +1,5 @@
 import { isStoredPositiveInteger } from '../db/integers';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAnyRole } from '../auth/plugin';
 import {
   ANY_OBJECT,
@@ -33,11 +33,10 @@ const ACTION_BODY = {
 const CREATE_BODY = { type: 'object', properties: { action: { type: 'string' }, ...SENT } };
 
 /**
- * The `evisa` backend: documents of every type defined in workflows/, one generic set of routes.
- * Roles, states, ownership and validation all come from the workflow and its schema.
+ * A backend of documents (evisa, connectid): one generic set of routes for every workflow, whose
+ * roles, states, ownership and validation come from its definition.
  */
 export async function evisaPlugin(app: FastifyInstance, options: { documents: DocumentService }) {
-  // The same routes serve every backend of documents (evisa, connectid); each instance its own.
   const { documents } = options;
   /** Signed in, and holding at least one role of the workflow; finer checks are the service's. */
   const caller = (request: FastifyRequest<{ Params: TypeParams }>): Principal =>
@@ -89,14 +88,10 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
   app.put<{ Params: DocParams }>(
     '/:type/:id',
     perDefinition(['type', 'id'], VIEW, { body: ACTION_BODY }),
-    async (request) =>
-      documents.act(
-        request.params.type,
-        caller(request),
-        request.params.id,
-        'update',
-        request.body,
-      ),
+    async (request) => {
+      const { type, id } = request.params;
+      return documents.act(type, caller(request), id, 'update', request.body);
+    },
   );
   // The document's certificate, or (with a number) that of one of its people.
   for (const path of ['/:type/:id/certificate', '/:type/:id/certificate/:number'])
@@ -104,17 +99,9 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
       path,
       perDefinition(['type', 'id', ...(path.endsWith(':number') ? ['number'] : [])], PDF_RESPONSE),
       async (request, reply) => {
-        const { filename, pdf } = await documents.certificate(
-          request.params.type,
-          caller(request),
-          request.params.id,
-          request.params.number,
-        );
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `inline; filename="${filename}"`)
-          .header('cache-control', 'private, no-store')
-          .send(Buffer.from(pdf));
+        const { type, id, number } = request.params;
+        const { filename, pdf } = await documents.certificate(type, caller(request), id, number);
+        return sendPdf(reply, filename, pdf);
       },
     );
   app.get<{ Params: DocParams }>(
@@ -139,24 +126,26 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
   app.get<{ Params: DocParams }>(
     '/:type/:id/history',
     perDefinition(['type', 'id'], { type: 'array', items: HISTORY_ENTRY }),
-    async (request) =>
-      documents.history(
-        request.params.type,
-        caller(request),
-        request.params.id,
-        requestLanguage(request),
-      ),
+    async (request) => {
+      const { type, id } = request.params;
+      return documents.history(type, caller(request), id, requestLanguage(request));
+    },
   );
   app.post<{ Params: DocParams & { action: string } }>(
     '/:type/:id/actions/:action',
     perDefinition(['type', 'id', 'action'], VIEW, { body: ACTION_BODY }),
-    async (request) =>
-      documents.act(
-        request.params.type,
-        caller(request),
-        request.params.id,
-        request.params.action,
-        request.body,
-      ),
+    async (request) => {
+      const { type, id, action } = request.params;
+      return documents.act(type, caller(request), id, action, request.body);
+    },
   );
+}
+
+/** A PDF for its reader only: kept by no shared cache nor the browser's. */
+export function sendPdf(reply: FastifyReply, filename: string, pdf: Uint8Array) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(pdf));
 }

@@ -7,10 +7,7 @@ export interface HealthOptions {
   definitionsDigest: string;
 }
 
-/**
- * `/api/health`: whether the process can serve, whether its database answers, and which
- * definition set it runs (a deployment checks every process reports the same digest).
- */
+/** `/api/health`: whether the process can serve, its database answers, and its definitions. */
 export async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
   const schema = {
     tags: ['service'],

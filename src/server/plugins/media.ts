@@ -25,11 +25,8 @@ const SIGNATURES: Record<string, number[]> = {
   'image/jpeg': [0xff, 0xd8, 0xff],
 };
 
-/**
- * `attachment` with the file's name: an ASCII fallback and the exact name in RFC 5987 form, so a
- * name in any script (a letter outside Latin-1 cannot go into a header as it is) still comes back.
- */
-export function contentDisposition(name: string): string {
+/** `attachment` with the file's name: an ASCII fallback and the exact name (RFC 5987). */
+function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(
     /['()*]/g,
@@ -38,10 +35,8 @@ export function contentDisposition(name: string): string {
 }
 
 /**
- * The `media` backend: uploads kept by reference (a form stores `{id, name, size, type}`, never
- * the content). Any signed-in user may upload; the uploader reads a file back, and so do the
- * officers who see every document of a type once a document of it names the file (`readable`);
- * a document may only name its owner's uploads (media-references.ts).
+ * The `media` backend: uploads kept by reference. The uploader reads a file back, and so do the
+ * officers who see a document naming it (`readable`).
  */
 export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
   await app.register(multipart, { limits: { fileSize: options.maxBytes, files: 1, fields: 0 } });
@@ -77,16 +72,10 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
   };
   app.post('/', { schema: upload }, async (request, reply) => {
     const principal = requireSignedIn(request);
-    if (!request.isMultipart()) {
-      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-        { path: '/file', rule: 'required' },
-      ]);
-    }
     const noFile = () =>
       new ApiProblem(400, ERROR_CODES.validationFailed, {}, [{ path: '/file', rule: 'required' }]);
-    // A body that is not a well-formed form with one file (no boundary, a field where the file
-    // should be, cut short) is the sender's mistake: the file is missing, not too large. A
-    // second file is refused, not dropped: the sender would believe both were kept.
+    if (!request.isMultipart()) throw noFile();
+    // A malformed form is a missing file; a second file is refused, not silently dropped.
     let file: MultipartFile | undefined;
     let content: Buffer | undefined;
     try {
@@ -112,11 +101,10 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
       !options.types.includes(type) ||
       !signature ||
       !signature.every((byte, i) => content[i] === byte)
-    ) {
+    )
       throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
         { path: '/file', rule: 'fileType', params: { types: options.types.join(', ') } },
       ]);
-    }
     const name = file.filename.replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 200) || 'file';
     const row = await options.db
       .insertInto('media')
@@ -130,8 +118,7 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
       })
       .returning(['id', 'name', 'size', 'type'])
       .executeTakeFirstOrThrow();
-    const reference: MediaReference = row;
-    return reply.status(201).send(reference);
+    return reply.status(201).send(row satisfies MediaReference);
   });
 
   const file = { schema: { type: 'string', format: 'binary' } };

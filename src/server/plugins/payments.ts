@@ -12,6 +12,7 @@ import type { DocumentService } from '../documents/service';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { requestLanguage } from '../http/language';
 import { RefusedReport, type PaymentService } from '../payments/service';
+import { sendPdf } from './evisa';
 
 type DocParams = { type: string; id: string };
 
@@ -30,10 +31,7 @@ export interface PaymentsPluginOptions {
   translations: Record<Language, TextTree>;
 }
 
-/**
- * `/api/payments`: sending the payer to the gateway, the gateway's signed notifications, the
- * state of a document's payment (the finalisation screen asks it) and the receipt PDF.
- */
+/** `/api/payments`: to the gateway, its notifications, a payment's state and the receipt PDF. */
 export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPluginOptions) {
   const { payments, documents, translations } = options;
   const caller = (request: FastifyRequest<{ Params: DocParams }>): Principal => {
@@ -60,7 +58,6 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
         summary: "The gateway's signed notification of a payment's outcome",
         description: 'The signature covers the body exactly as sent, so it is read as text.',
         params: stringParams('gateway'),
-        // Read as text (above): the gateway's signature, not a schema, says whether it is good.
         body: { type: 'string', description: "A JSON object, the gateway's own" },
         response: {
           200: {
@@ -91,15 +88,9 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
     '/:type/:id/purchase',
     perWorkflow({ type: 'object', properties: { redirectUrl: { type: 'string' } } }),
     async (request) => {
-      const principal = caller(request);
+      const { type, id } = request.params;
       const language = requestLanguage(request);
-      return payments.purchase(
-        request.params.type,
-        request.params.id,
-        principal,
-        language,
-        title(request.params.type, language),
-      );
+      return payments.purchase(type, id, caller(request), language, title(type, language));
     },
   );
 
@@ -118,22 +109,15 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
     '/:type/:id/receipt',
     perWorkflow(PDF_RESPONSE),
     async (request, reply) => {
-      const principal = caller(request);
+      const { type, id } = request.params;
       // The holder's receipt, in the holder's language, whoever prints it.
-      const receipt = await payments.receipt(
-        request.params.type,
-        request.params.id,
-        principal,
-        (language) => title(request.params.type, language),
+      const receipt = await payments.receipt(type, id, caller(request), (language) =>
+        title(type, language),
       );
       // pdf-lib loads with the first receipt, not with every start of the server.
       const { renderReceiptPdf } = await import('../payments/receipt-pdf');
       const pdf = await renderReceiptPdf(receipt, translations, receipt.language);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="receipt-${receipt.receiptReference}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(pdf));
+      return sendPdf(reply, `receipt-${receipt.receiptReference}.pdf`, pdf);
     },
   );
 }

@@ -5,10 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /**
- * Serves the built single-page portal. Hashed files under assets/ never change, so browsers
- * keep them a year; index.html and the rest are revalidated on every load: among them the
- * service worker (/sw.js) and the Workbox runtime it imports (/workbox-*.js), so a new version
- * is seen at once. The build's own folder (.vite/, Vite's manifest) is not served.
+ * Serves the built portal: hashed files under assets/ kept a year, the rest (the service worker
+ * among them) revalidated on every load. The build's own folder (.vite/) is not served.
  */
 export async function spaPlugin(app: FastifyInstance, options: { staticDir: string }) {
   if (!fs.existsSync(path.join(options.staticDir, 'index.html'))) {
@@ -22,8 +20,7 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
     index: ['index.html'],
     cacheControl: false,
     dotfiles: 'ignore',
-    // The build writes a brotli and a gzip copy beside each text file (vite.config.ts): sent to
-    // browsers that take them, a third to a quarter of the bytes, never compressed per request.
+    // The build writes a brotli and a gzip copy beside each text file (vite.config.ts).
     preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -31,24 +28,18 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
-      // The body depends on Accept-Encoding (a compressed copy or the file itself): a shared
-      // cache must not hand a brotli body to a client that did not ask for it.
       res.setHeader('vary', 'accept-encoding');
       const hashes = inlineScripts.get(filePath.replace(/\.(br|gz)$/, ''));
       const policy = res.getHeader('content-security-policy');
-      if (hashes && typeof policy === 'string') {
+      if (hashes && typeof policy === 'string')
         res.setHeader('content-security-policy', allowingScripts(policy, hashes));
-      }
     },
   });
 }
 
 /**
- * The hashes (`'sha256-...'`) of the inline scripts of each top-level HTML file of the build,
- * by path. The silent sign-on page carries its one line of script inline: keycloak-js opens it
- * in a hidden frame while single sign-on starts, and fetching the script separately added a
- * round trip to that chain. The portal's policy allows scripts from our origin only; each such
- * file's own answer adds its scripts' hashes, and no other page's answer does.
+ * The hashes (`'sha256-...'`) of the inline scripts of each top-level HTML file of the build, by
+ * path (the silent sign-on page's one line): only that file's answer allows them.
  */
 function inlineScriptHashes(staticDir: string): Map<string, string[]> {
   const hashes = new Map<string, string[]>();

@@ -10,16 +10,13 @@ import type {
 } from '../gateway';
 
 /**
- * The sandbox gateway: the embedded stand-in for a bank's hosted payment page. Its sessions live
- * in its own table (a real gateway keeps them on its side); its page is served by ./plugin.ts
- * under /sandbox-gateway; it tells the portal the outcome by a notification signed like Stripe's
- * webhooks (timestamp + HMAC-SHA256 of "t.body"), so the portal's verification path is the same
- * shape as a real gateway's.
+ * The sandbox gateway: the embedded stand-in for a bank's hosted payment page (./plugin.ts),
+ * notifying the portal signed like Stripe's webhooks (timestamp + HMAC-SHA256 of "t.body").
  */
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 /** A notification older or newer than this is refused: it bounds how long a replay stays valid. */
-export const SANDBOX_SIGNATURE_TOLERANCE_SECONDS = 300;
+const SANDBOX_SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export type SandboxSessionRow = Selectable<SandboxGatewaySessionTable>;
 
@@ -33,32 +30,20 @@ export interface SandboxGatewayOptions {
   now?: () => number;
 }
 
-const OUTCOMES: readonly GatewayOutcome[] = [
-  'PENDING',
-  'APPROVED',
-  'DECLINED',
-  'CANCELLED',
-  'TIMED_OUT',
-];
+const OUTCOMES: readonly string[] = ['PENDING', 'APPROVED', 'DECLINED', 'CANCELLED', 'TIMED_OUT'];
 
 export class SandboxGateway implements PaymentGateway {
   readonly id = 'sandbox';
-  private readonly db: Kysely<Database>;
   private readonly publicUrl: string;
-  private readonly secret: string;
-  private readonly now: () => number;
 
-  constructor(options: SandboxGatewayOptions) {
-    this.db = options.db;
+  constructor(private readonly options: SandboxGatewayOptions) {
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
-    this.secret = options.secret;
-    this.now = options.now ?? Date.now;
   }
 
   async createSession(request: SessionRequest): Promise<GatewaySession> {
     checkRequest(request);
     const id = `sbx_${randomBytes(24).toString('base64url')}`;
-    await this.db
+    await this.options.db
       .insertInto('sandbox_gateway_session')
       .values({
         id,
@@ -75,7 +60,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async querySession(sessionId: string): Promise<GatewayReport> {
-    const row = await findSandboxSession(this.db, sessionId);
+    const row = await findSandboxSession(this.options.db, sessionId);
     if (!row) throw new Error(`Unknown sandbox gateway session ${sessionId}`);
     return sandboxReport(row);
   }
@@ -87,7 +72,8 @@ export class SandboxGateway implements PaymentGateway {
     const header = headerValue(headers, SANDBOX_SIGNATURE_HEADER);
     // Several signature headers are ambiguous: refuse rather than pick one.
     if (typeof header !== 'string') return undefined;
-    if (!signatureMatches(this.secret, rawBody, header, this.now())) return undefined;
+    const now = (this.options.now ?? Date.now)();
+    if (!signatureMatches(this.options.secret, rawBody, header, now)) return undefined;
     return parseReport(rawBody);
   }
 }
@@ -152,9 +138,8 @@ function signatureMatches(secret: string, rawBody: string, header: string, now: 
   const v1 = parts.get('v1') ?? '';
   if (!/^\d{1,12}$/.test(t) || !/^[0-9a-f]{64}$/.test(v1)) return false;
   const seconds = Number(t);
-  if (Math.abs(Math.floor(now / 1000) - seconds) > SANDBOX_SIGNATURE_TOLERANCE_SECONDS) {
+  if (Math.abs(Math.floor(now / 1000) - seconds) > SANDBOX_SIGNATURE_TOLERANCE_SECONDS)
     return false;
-  }
   const expected = Buffer.from(hmac(secret, seconds, rawBody), 'hex');
   return timingSafeEqual(expected, Buffer.from(v1, 'hex'));
 }
@@ -173,9 +158,8 @@ function parseReport(rawBody: string): GatewayReport | undefined {
   const { transactionId, maskedCard } = body;
   if (!nonEmpty(sessionId) || !nonEmpty(orderReference) || !nonEmpty(currency)) return undefined;
   if (!isOutcome(outcome)) return undefined;
-  if (typeof amountCents !== 'number' || !Number.isSafeInteger(amountCents) || amountCents < 0) {
+  if (typeof amountCents !== 'number' || !Number.isSafeInteger(amountCents) || amountCents < 0)
     return undefined;
-  }
   if (!optionalString(transactionId) || !optionalString(maskedCard)) return undefined;
   return {
     sessionId,
@@ -189,19 +173,17 @@ function parseReport(rawBody: string): GatewayReport | undefined {
 }
 
 function checkRequest(request: SessionRequest): void {
-  if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+  if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0)
     throw new Error(`Sandbox gateway: amount must be positive integer cents`);
-  }
   // The page links to returnUrl: only web addresses, never javascript: or data:.
   for (const url of [request.returnUrl, request.notifyUrl]) {
-    if (!/^https?:$/.test(new URL(url).protocol)) {
+    if (!/^https?:$/.test(new URL(url).protocol))
       throw new Error(`Sandbox gateway: not a web address: ${url}`);
-    }
   }
 }
 
 function isOutcome(value: unknown): value is GatewayOutcome {
-  return typeof value === 'string' && (OUTCOMES as readonly string[]).includes(value);
+  return typeof value === 'string' && OUTCOMES.includes(value);
 }
 
 function nonEmpty(value: unknown): value is string {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../http/html';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, SandboxGatewaySessionTable } from '../../db/schema';
 import type { GatewayOutcome } from '../gateway';
 import {
   SANDBOX_SIGNATURE_HEADER,
@@ -14,11 +14,8 @@ import {
 } from './gateway';
 
 /**
- * The sandbox gateway's hosted card page (register with prefix /sandbox-gateway). It plays a
- * different site from the portal: its own look, server-rendered HTML without any JavaScript
- * (the portal's CSP forbids inline scripts; a card page needs none). The card number and
- * security code exist only in the request body: they are never stored, logged or rendered, only
- * the last four digits survive, as the masked card.
+ * The sandbox gateway's hosted card page: server-rendered HTML, no JavaScript. The card number
+ * and code are never stored, logged or rendered; only the last four digits survive.
  */
 
 /** Posts a notification; answers the HTTP status. The portal queries when it never arrives. */
@@ -153,7 +150,12 @@ export async function sandboxGatewayPlugin(
       return sendHtml(reply, 400, page);
     }
     const outcome = decide(form.cardNumber);
-    const settled = await settle(db, row.id, outcome, form.cardNumber.slice(-4));
+    const settled = await settle(db, row.id, {
+      outcome,
+      masked_card: `•••• ${form.cardNumber.slice(-4)}`,
+      transaction_id:
+        outcome === 'TIMED_OUT' ? null : `sbx_txn_${randomBytes(12).toString('base64url')}`,
+    });
     if (!settled) return alreadyProcessed(reply, row, 409);
     // A timed-out bank sends nothing: the portal learns the outcome by querying.
     if (outcome !== 'TIMED_OUT') await notify(options, settled, now(), request.log);
@@ -163,22 +165,13 @@ export async function sandboxGatewayPlugin(
   app.post<{ Params: { session: string } }>('/pay/:session/cancel', async (request, reply) => {
     const row = await load(request.params.session);
     if (!row) return notFound(reply);
-    const cancelled = await db
-      .updateTable('sandbox_gateway_session')
-      .set({ outcome: 'CANCELLED', updated_at: new Date().toISOString() })
-      .where('id', '=', row.id)
-      .where('outcome', '=', 'PENDING')
-      .returningAll()
-      .executeTakeFirst();
+    const cancelled = await settle(db, row.id, { outcome: 'CANCELLED' });
     if (!cancelled) return alreadyProcessed(reply, row, 409);
     return reply.redirect(cancelled.return_url, 303);
   });
 }
 
-/**
- * HTML forms post application/x-www-form-urlencoded, which Fastify does not parse by itself and
- * @fastify/formbody is not installed. The parser is scoped to this plugin (it is encapsulated).
- */
+/** HTML forms post application/x-www-form-urlencoded, which Fastify does not parse itself. */
 function installFormParser(app: FastifyInstance): void {
   const type = 'application/x-www-form-urlencoded';
   if (app.hasContentTypeParser(type)) return;
@@ -247,18 +240,11 @@ function decide(cardNumber: string): CardOutcome {
 async function settle(
   db: Kysely<Database>,
   id: string,
-  outcome: CardOutcome,
-  last4: string,
+  changes: Updateable<SandboxGatewaySessionTable>,
 ): Promise<SandboxSessionRow | undefined> {
   return db
     .updateTable('sandbox_gateway_session')
-    .set({
-      outcome,
-      masked_card: `•••• ${last4}`,
-      transaction_id:
-        outcome === 'TIMED_OUT' ? null : `sbx_txn_${randomBytes(12).toString('base64url')}`,
-      updated_at: new Date().toISOString(),
-    })
+    .set({ ...changes, updated_at: new Date().toISOString() })
     .where('id', '=', id)
     .where('outcome', '=', 'PENDING')
     .returningAll()
@@ -401,10 +387,7 @@ ${rows}
 </section>`;
 }
 
-/**
- * A whole page. It names its icon (none: an empty data address), or browsers ask for
- * /favicon.ico, which nothing serves: a 404 on every visit to the page.
- */
+/** A whole page; its empty icon keeps browsers from asking for /favicon.ico (a 404). */
 function layout(language: Language, title: string, body: string): string {
   const t = TEXTS[language];
   return `<!DOCTYPE html>
