@@ -1,4 +1,4 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 // Loaded with the finders' chunk, not by the home page.
 import 'mantine-datatable/styles.css';
@@ -10,6 +10,32 @@ import { PAGE_SIZES, type ServerTable, type TableRow } from './useServerTable';
  * or what a row is, its status and its Open link are shown, so they stay on screen.
  */
 export const WIDE_COLUMNS = '(min-width: 48em)';
+
+/** A finder's last column: a button per row (row clicks serve the mouse, it the keyboard). */
+export function openColumn<T extends TableRow>(
+  accessor: string,
+  title: string,
+  onOpen: (row: T) => void,
+  ariaLabel: (row: T) => string,
+): DataTableColumn<T> {
+  return {
+    accessor,
+    title,
+    render: (row) => (
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        onClick={(event) => {
+          event.stopPropagation();
+          onOpen(row);
+        }}
+        aria-label={ariaLabel(row).trim()}
+      >
+        {title}
+      </Button>
+    ),
+  };
+}
 
 /**
  * The table of every finder: a server-paged, server-sorted list with its error, loading and

@@ -46,13 +46,6 @@ export interface WorkflowStatistics {
   months: Array<{ month: string; count: number }>;
 }
 
-/** Body of `POST /api/evisa/verification`. */
-export interface VerificationRequest {
-  number: string;
-  /** One of the document's declared second factors, e.g. a passport number or a date of birth. */
-  secondFactor: string;
-}
-
 /**
  * Where today stands against a genuine document's period: within it, before its first day,
  * after its last.

@@ -24,8 +24,6 @@ export interface DocumentChoiceField {
 
 export const DOCUMENT_CHOICES_WIDGET = 'documentChoices';
 export const UNKNOWN_DOCUMENT_CHOICE = 'validation.unknownDocumentChoice';
-/** Documents in this status do not exist any more for a choice. */
-export const GONE_STATUS = 'DELETED';
 
 type Node = Record<string, unknown>;
 

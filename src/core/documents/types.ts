@@ -94,12 +94,6 @@ export interface CreateRequest<TData = Record<string, unknown>> {
   owner?: string;
 }
 
-/** Body of `PUT /api/evisa/{type}/{id}`. */
-export interface UpdateRequest<TData = Record<string, unknown>> {
-  version: number;
-  data: TData;
-}
-
 export interface MediaReference {
   id: string;
   name: string;

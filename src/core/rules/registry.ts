@@ -136,10 +136,6 @@ export function registerRule(name: string, check: RuleCheck): () => void {
   };
 }
 
-export function ruleNames(): string[] {
-  return [...registry.keys()];
-}
-
 /** The uses whose rule is not registered: the server refuses definitions naming them. */
 export function unknownRules(uses: readonly RuleUse[]): RuleUse[] {
   return uses.filter((use) => !use.server && !registry.has(use.rule));

@@ -2,7 +2,7 @@ import type { RoutedDocument } from '../../core/documents/document-route';
 import { useCallback, useMemo } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { ServerDataTable, TableCount, WIDE_COLUMNS } from '../ServerDataTable';
+import { openColumn, ServerDataTable, TableCount, WIDE_COLUMNS } from '../ServerDataTable';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient, ApiResult } from '../../core/api/client';
 import type { DocumentSummary } from '../../core/documents/types';
@@ -118,24 +118,12 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
       visibleMediaQuery: essential.has(column.field) ? undefined : WIDE_COLUMNS,
       render: (row: Row) => show(row, column.field),
     })),
-    {
-      // Row clicks serve the mouse; this button serves the keyboard and screen readers.
-      accessor: 'open',
-      title: t('documents.open'),
-      render: (row: Row) => (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          onClick={(event) => {
-            event.stopPropagation();
-            onOpen({ id: row.id, key: row.summary.key });
-          }}
-          aria-label={`${t('documents.open')} ${row.summary.number ?? ''}`.trim()}
-        >
-          {t('documents.open')}
-        </Button>
-      ),
-    },
+    openColumn<Row>(
+      'open',
+      t('documents.open'),
+      (row) => onOpen({ id: row.id, key: row.summary.key }),
+      (row) => `${t('documents.open')} ${row.summary.number ?? ''}`,
+    ),
   ];
   const filterFields: FilterField[] = list.columns.map((c) => ({
     name: c.field,
