@@ -21,10 +21,7 @@ export interface CatalogEntryHistoryProps {
   language: Language;
 }
 
-/**
- * An entry's history, read when asked for: each change's date, author, what it did and its
- * fields' values before and after, oldest first.
- */
+/** An entry's history, read when asked for, oldest first. */
 export function CatalogEntryHistory({
   catalog,
   entryId,

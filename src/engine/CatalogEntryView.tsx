@@ -29,11 +29,7 @@ export interface CatalogEntryViewProps {
   onDeleted: () => void;
 }
 
-/**
- * The View Entry dialog: the entry as it reads (sections 'Entry data' and 'Entry keys and
- * validity period'), whether it is valid now (valid, expired or not yet valid), who created and
- * last changed it and when, and for managers Edit and Delete.
- */
+/** The View Entry dialog, with Edit and Delete for managers. */
 export function CatalogEntryView(props: CatalogEntryViewProps) {
   const { t } = useTranslation();
   return (
@@ -189,10 +185,7 @@ function EntryDetails({
   );
 }
 
-/**
- * The entry's information sentence: an entry of the reference data says so, in words, rather
- * than naming the seed as a person ("by seed"); who changed it since is named as anyone is.
- */
+/** An entry of the reference data says so rather than naming the seed as a person. */
 function informationKey(entry: CatalogEntryRecord): string {
   if (entry.createdBy !== SEED_ACTOR) return 'catalog.information';
   return entry.updatedBy === SEED_ACTOR

@@ -10,10 +10,7 @@ export interface ScreenPanelProps {
   api: ApiClient;
 }
 
-/**
- * A page of a module's own, that no workflow's screen draws (registration, a password change):
- * the portal's router gives it a route while the module is on (`modules.json`).
- */
+/** A page of a module's own, routed while the module is on. */
 export interface ModulePage {
   path: string;
   /** The page (a lazy one is fetched when first opened, and preloaded as its route opens). */
@@ -28,13 +25,7 @@ export interface ModulePage {
   documents?(bundle: DefinitionBundle): string[];
 }
 
-/**
- * The browser-side code of one business module: form widgets its schemas name by `ui:widget`
- * that the engine lacks, panels its workflows' screens name by `panels` (something done on the
- * document that is not one of its fields nor a workflow action), and pages of its own. A module
- * is a value handed to `EngineModulesProvider` and the router by the portal's composition root
- * (src/portal/main.tsx); nothing registers itself on import.
- */
+/** The browser-side code of one business module: widgets, panels and pages, handed in by src/portal/main.tsx. */
 export interface PortalModule {
   /** The module's id, as `modules.json` names it. */
   id: string;
@@ -43,8 +34,5 @@ export interface PortalModule {
   pages?: readonly ModulePage[];
 }
 
-/**
- * The portal's modules, for the form engine to read when it draws. Kept apart from the widgets
- * themselves so the portal's first page can provide it without loading the form engine.
- */
+/** The portal's modules, kept apart from the widgets so the first page need not load the form engine. */
 export const ModulesContext = createContext<readonly PortalModule[]>([]);

@@ -1,12 +1,6 @@
 import type { EntityDefinition } from './types';
 
-/**
- * A field the form fills with a catalogue select (`ui:widget: catalog`): the browser offers
- * only entries valid today, so the server accepts only those, the same way, on every action
- * that validates. With `ui:options.match` the entry must also belong to what the document
- * names there (a sub-document of the chosen document). One reading of the uiSchema serves the
- * widget, the server's check, the options endpoint and the certificate.
- */
+/** A field filled with a catalogue select (`ui:widget: catalog`), read alike by widget, server check and certificate. */
 export interface CatalogField {
   /** Where the field is: pointer segments, `*` for every item of an array. */
   segments: string[];
@@ -29,10 +23,7 @@ export function catalogMatch(option: unknown): Array<[string, string]> {
     : [];
 }
 
-/**
- * `ui:options.match` entries given as a list: entry field -> the values it may hold, fixed by
- * the definition rather than read from the document.
- */
+/** `ui:options.match` entries given as a list: entry field -> the values it may hold. */
 export function catalogAllowed(option: unknown): Array<[string, string[]]> {
   const node = asNode(option);
   return node

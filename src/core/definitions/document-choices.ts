@@ -1,15 +1,6 @@
 import type { EntityDefinition } from './types';
 
-/**
- * A field whose values must name existing documents of another type (`ui:widget:
- * documentChoices`): the access roles an access unit gives. `ui:options.document` is the type,
- * `ui:options.code` the JSON pointer of the code inside such a document (what the field stores),
- * `ui:options.label` the pointer of what is shown beside it. The field is a string (one choice)
- * or an array of strings (several). The browser offers only existing documents; the server
- * refuses any other code on every change, the way catalogue selects are checked
- * (catalog-fields.ts). One reading of the uiSchema serves the widget, the check and the options
- * endpoint.
- */
+/** A field whose values name existing documents of another type (`ui:widget: documentChoices`). */
 export interface DocumentChoiceField {
   /** Where the values are: pointer segments, `*` for every item of an array. */
   segments: string[];

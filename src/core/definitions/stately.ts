@@ -1,14 +1,4 @@
-/**
- * A workflow's machine in the shape Stately's editor (stately.ai, XState v5) opens, and back.
- *
- * The export is an XState v5 machine config whose transitions carry, in `meta.roles`, the full
- * roles allowed to take the action: an analyst sees who moves a document where without the
- * workflow file beside it. The import reads either that config as JSON or the module text
- * Stately's editor imports and exports (`createMachine({...})`), and keeps only what a
- * workflow's machine holds: states, transitions with their target and guard, and a state's
- * description and usual days (`meta.estimatedDays`). Nothing is evaluated: the object literal is
- * read as data.
- */
+/** A workflow's machine as Stately's editor (XState v5) opens it, with each transition's roles, and back; the import reads the object literal as data. */
 import { declaredAction, fullRoles, type WorkflowDefinition } from '../documents/workflow';
 import type { JsonValue } from './json';
 
@@ -408,10 +398,7 @@ function importGuard(value: JsonValue | undefined, where: string): MachineGuard 
   return guard;
 }
 
-/**
- * One transition. A lone one without a guard becomes the plain target, as the workflows write
- * it; in a list of alternatives each stays an object (the visa's fallback `{ target }`).
- */
+/** One transition: a lone one without a guard becomes the plain target, as the workflows write it. */
 function importTransition(
   value: JsonValue,
   where: string,
@@ -490,12 +477,7 @@ function importMachine(config: JsonValue): WorkflowMachine {
   return { id: config.id, initial: config.initial, states };
 }
 
-/**
- * A workflow's machine from Stately: the JSON of a machine config or the module calling
- * `createMachine`. Transitions keep their target and guard; their `meta` and descriptions are
- * left out (the roles belong to the workflow's actions), as is whatever a state holds that a
- * workflow's machine does not.
- */
+/** A workflow's machine from Stately's JSON or module text: targets and guards kept, the rest left out. */
 export function machineFromStately(text: string): StatelyImport {
   try {
     const config = readConfig(text);

@@ -1,7 +1,4 @@
-/**
- * The registry of named synchronous rules (docs/forms.md, "Rules"). The browser and the server
- * run the same functions; a definition naming a rule that is not registered is refused.
- */
+/** The registry of named synchronous rules (docs/forms.md, "Rules"), run by browser and server. */
 import type { RuleCheck, RuleProblem, RuleUse } from './types';
 
 function isEmpty(value: unknown): boolean {
@@ -64,13 +61,7 @@ function numberAt(document: unknown, pointer: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/**
- * One number does not exceed another of the same document (a minimum and its maximum): the
- * amount is the value, or with `sum` (pointers) those numbers added up; the bound is the number
- * at `bound`, or the value itself when `sum` is given. `strict`: the amount must be below it;
- * `zeroUnbounded`: a bound of 0 means no bound (a password that never expires). Passes while a
- * number is missing: `required` says that.
- */
+/** The amount (the value, or the `sum` of pointers) does not exceed the number at `bound`; passes while one is missing. */
 const notAbove: RuleCheck = (value, use, document) => {
   const own = typeof value === 'number' && Number.isFinite(value) ? value : undefined;
   let amount = own;
@@ -98,12 +89,7 @@ const registry = new Map<string, RuleCheck>([
   ['notAbove', notAbove],
 ]);
 
-/**
- * Rules that ask the person for an answer rather than check one given: the section holding
- * such a use is required (the task list marks it) while the rule says it asks, from the value
- * at its path. `accepted` always (a declaration); `allAnswered` while its list holds an item it
- * applies to (a question; a mandatory attachment).
- */
+/** Rules that ask for an answer: their section is required while the rule asks. */
 const asking = new Map<string, (value: unknown, use: RuleUse) => boolean>([
   ['accepted', () => true],
   [
@@ -191,11 +177,7 @@ export function paramsOf(use: RuleUse): Record<string, unknown> {
   return params;
 }
 
-/**
- * Runs every use on the document and returns the problems, each with its message key
- * (`use.message`, else `validation.<rule>`). An unknown rule is reported as a problem too, so
- * nothing passes silently.
- */
+/** Runs every use on the document; an unknown rule is a problem too. */
 export function runRules(uses: readonly RuleUse[], document: unknown): RuleProblem[] {
   const problems: RuleProblem[] = [];
   for (const use of uses) {

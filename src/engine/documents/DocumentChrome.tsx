@@ -17,10 +17,7 @@ import type { ApiClient } from '../../core/api/client';
 import type { DocumentView, HistoryEntry, VersionSummary } from '../../core/documents/types';
 import { formatDateTime } from '../format';
 
-/**
- * A document's status as a badge, in the status's translated words (Mantine's badge would set
- * them in capitals, which reads as the raw code STORED).
- */
+/** A status badge in words (Mantine's capitals would read as the raw code). */
 export function StatusBadge({
   status,
   size,
@@ -36,10 +33,7 @@ export function StatusBadge({
   );
 }
 
-/**
- * Who a record names, as people read it: the service's own actors (`system`, and
- * `system:<part>` such as the payment gateway) by their translated name, a person by theirs.
- */
+/** Who a record names: the service's own actors by their translated name, a person by theirs. */
 export function actorName(t: TFunction, name: string): string {
   const system = /^system(?::([a-z-]+))?$/.exec(name);
   if (!system) return name;
@@ -54,10 +48,7 @@ export function operationText(t: TFunction, operation: string): string {
   return from === to ? word(to) : `${word(from ?? '')} → ${word(to)}`;
 }
 
-/**
- * Notes as recorded, or, for the service's own notes (a key and parameters), translated; an
- * assignment's line says first to whom ("Assigned to Tavita Verifier").
- */
+/** Notes as recorded, or translated for the service's own; an assignment names its assignee first. */
 function notesText(t: TFunction, entry: HistoryEntry): string {
   const notes = entry.notesKey
     ? t(entry.notesKey, { ...entry.notesParams, defaultValue: entry.notes ?? '' })
@@ -203,10 +194,7 @@ export function HistoryTable({
   );
 }
 
-/**
- * The document's way through its statuses as a timeline: each status reached, when and by whom,
- * and, where the workflow gives one, the usual time to the next step (sponsor applications).
- */
+/** The document's statuses as a timeline, with the usual time to the next step where given. */
 export function DocumentTimeline({
   api,
   backend,

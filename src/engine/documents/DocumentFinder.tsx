@@ -40,11 +40,7 @@ export interface DocumentFinderProps {
   onNew?: () => void;
 }
 
-/**
- * Any list of a workflow (Find, Submitted, Assigned to me, For assignment...): columns, filters
- * and the fixed status and assignment filters come from the list definition; paging and sorting
- * happen on the server; CSV export is made in the browser from the current result.
- */
+/** Any list of a workflow, as its definition says; paged and sorted by the server. */
 export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentFinderProps) {
   const { t, i18n } = useTranslation();
   const kinds = useMemo(
@@ -91,10 +87,7 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
     () => new Set(list.columns.filter((c) => c.format === 'money').map((c) => c.field)),
     [list.columns],
   );
-  /**
-   * A cell as people read it: statuses, enumerations and flags as words, dates and amounts
-   * formatted as the language writes them.
-   */
+  /** A cell as people read it: words for codes, dates and amounts as the language writes them. */
   const show = (row: Row, field: string): string => {
     const value = row[field];
     if (value === null || value === undefined) return '';

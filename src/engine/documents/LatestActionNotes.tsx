@@ -19,11 +19,7 @@ export function latestNotesOf(
   return latest;
 }
 
-/**
- * The notes of the latest of `actions` in the document's history, shown at the top of a screen
- * (a screen's `showNotesOf`): the officer's query above the form the applicant replies with.
- * Titled `actionNotes.titles.<action>` when the texts name it, else by the action's name.
- */
+/** The notes of the latest of `actions` in the history, shown at the top of a screen (`showNotesOf`). */
 export function LatestActionNotes({
   api,
   backend,

@@ -77,10 +77,7 @@ const ZOOM_STEP = 1.25;
 const ZOOM_MIN = 0.1;
 const ZOOM_MAX = 4;
 
-/**
- * The drawing's scale: `fit` (the default) sets it so the whole width shows in the box, never
- * above its actual size; a number is chosen by the zoom's buttons or keys.
- */
+/** `fit` (the default) shows the whole width, never above actual size; a number is a zoom. */
 type Zoom = 'fit' | number;
 
 /** The box's inner width, followed as the page resizes (0 where nothing lays it out). */
@@ -360,13 +357,7 @@ const zoomedIn = (scale: number) => Math.min(ZOOM_MAX, Math.round(scale * ZOOM_S
 const zoomedOut = (scale: number) =>
   Math.max(ZOOM_MIN, Math.round((scale / ZOOM_STEP) * 100) / 100);
 
-/**
- * A workflow's machine drawn as states and arrows, with the same transitions in a table: the
- * drawing is one image to assistive technology, the table says everything it shows. It opens
- * fitted to the width of its box, whole and with every label; the zoom's buttons (or, in the
- * box, the keys F, -, + and 0) fit it again, zoom out and in, and show it at its actual size,
- * where it scrolls inside its box, which takes the keyboard's focus.
- */
+/** A workflow's machine drawn as states and arrows, with the same transitions in a table for assistive technology. */
 export function WorkflowDiagram({
   workflow,
   title,
