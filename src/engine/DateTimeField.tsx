@@ -67,8 +67,7 @@ export function DateTimeField({
       clearable
       clearButtonProps={{ 'aria-label': t('catalog.emptyDate') }}
       ariaLabels={calendarLabels(t)}
-      // Mantine's faded days of the next and last months and its red weekends are below the
-      // contrast ratio WCAG asks (1.4.3); no date a form asks for depends on the weekday.
+      // Mantine's faded outside days and red weekends fall below WCAG contrast (1.4.3).
       hideOutsideDates
       weekendDays={[]}
       value={date === '' ? null : date}

@@ -76,8 +76,6 @@ function targetOf(transition: JsonValue): string | undefined {
     : undefined;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Export
 
 function statelyTransition(
   transition: JsonValue,
@@ -140,9 +138,7 @@ export function statelyModule(workflow: WorkflowDefinition): string {
   return `import { createMachine } from 'xstate';\n\nexport const machine = createMachine(${config});\n`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Reading the text: JSON, or the object literal of a module (unquoted keys, single quotes,
-// trailing commas, comments and TypeScript `as` casts are what Stately's own export adds).
+// Reading JSON, or a module's object literal (unquoted keys, quotes, comments, `as` casts).
 
 class ReadError extends Error {}
 
@@ -341,8 +337,6 @@ function readConfig(text: string): JsonValue {
   return value;
 }
 
-// ---------------------------------------------------------------------------------------------
-// From a config to a workflow's machine
 
 /** What a state may hold in XState that a workflow's flat, action-driven machine cannot. */
 const UNSUPPORTED_STATE_KEYS: Record<string, string> = {

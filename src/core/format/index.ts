@@ -82,8 +82,7 @@ export function formatMoney(
     currency,
     currencyDisplay: 'code',
   }).formatToParts(0);
-  // The grouping and decimal signs come from Intl, the digits from the string itself, so that
-  // no amount ever passes through a float.
+  // Signs from Intl, digits from the string itself: no amount ever passes through a float.
   const group = groupSeparator(language);
   const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
   const digits = `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, group)}${decimal}${cents.padEnd(2, '0')}`;

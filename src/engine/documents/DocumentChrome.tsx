@@ -95,31 +95,40 @@ export function DocumentInformation({ document }: { document: DocumentView }) {
   );
 }
 
-/** Every version of the document, newest first, each opening read-only. */
-export function VersionList({
-  api,
-  backend,
-  type,
-  id,
-  current,
-  hrefOf,
-}: {
+/** A document's records, read from its workflow's backend (evisa, connectid). */
+export interface DocumentSource {
   api: ApiClient;
-  /** Named backend of the workflow (evisa, connectid). */
   backend: string;
   type: string;
   id: string;
-  /** Reloads when the document's version changes. */
+  /** The document's version: its records are read again when it changes. */
   current: number;
-  hrefOf: (version: number) => string;
-}) {
-  const { t } = useTranslation();
-  const [versions, setVersions] = useState<VersionSummary[]>([]);
+}
+
+function useDocumentRecords<T>(
+  { api, backend, type, id, current }: DocumentSource,
+  what: 'versions' | 'history',
+): T[] {
+  const [records, setRecords] = useState<T[]>([]);
   useEffect(() => {
-    void api.get<VersionSummary[]>(backend, `/${type}/${id}/versions`).then(([error, data]) => {
-      if (!error) setVersions(data);
+    void api.get<T[]>(backend, `/${type}/${id}/${what}`).then(([error, data]) => {
+      if (!error) setRecords(data);
     });
-  }, [api, backend, type, id, current]);
+  }, [api, backend, type, id, current, what]);
+  return records;
+}
+
+/** The document's action history. */
+export const useDocumentHistory = (source: DocumentSource) =>
+  useDocumentRecords<HistoryEntry>(source, 'history');
+
+/** Every version of the document, newest first, each opening read-only. */
+export function VersionList({
+  hrefOf,
+  ...source
+}: DocumentSource & { hrefOf: (version: number) => string }) {
+  const { t } = useTranslation();
+  const versions = useDocumentRecords<VersionSummary>(source, 'versions');
   return (
     <Stack gap="xs" component="section" aria-labelledby="document-versions">
       <Title order={3} size="h5" id="document-versions">
@@ -145,21 +154,9 @@ export function VersionList({
 }
 
 /** The action history: action, operation, date-time, notes, name, e-mail, mobile. */
-export function HistoryTable({
-  api,
-  backend,
-  type,
-  id,
-  current,
-}: {
-  api: ApiClient;
-  backend: string;
-  type: string;
-  id: string;
-  current: number;
-}) {
+export function HistoryTable(source: DocumentSource) {
   const { t } = useTranslation();
-  const entries = useDocumentHistory(api, backend, type, id, current);
+  const entries = useDocumentHistory(source);
   const headers = ['action', 'operation', 'at', 'notes', 'name', 'email', 'mobile'];
   return (
     <Stack gap="xs" component="section" aria-labelledby="document-history">
@@ -196,23 +193,14 @@ export function HistoryTable({
 
 /** The document's statuses as a timeline, with the usual time to the next step where given. */
 export function DocumentTimeline({
-  api,
-  backend,
-  type,
-  id,
-  current,
   estimatedDays,
-}: {
-  api: ApiClient;
-  backend: string;
-  type: string;
-  id: string;
-  current: number;
+  ...source
+}: DocumentSource & {
   /** Usual days spent in a status, from the workflow's machine (`meta.estimatedDays`). */
   estimatedDays: Record<string, number>;
 }) {
   const { t } = useTranslation();
-  const entries = useDocumentHistory(api, backend, type, id, current);
+  const entries = useDocumentHistory(source);
   const steps = entries.filter(
     (entry, i) => i === 0 || entry.operation.split(' -> ')[0] !== entry.operation.split(' -> ')[1],
   );
@@ -241,21 +229,4 @@ export function DocumentTimeline({
       </Timeline>
     </Stack>
   );
-}
-
-/** The document's action history, read again whenever its version changes. */
-export function useDocumentHistory(
-  api: ApiClient,
-  backend: string,
-  type: string,
-  id: string,
-  current: number,
-): HistoryEntry[] {
-  const [entries, setEntries] = useState<HistoryEntry[]>([]);
-  useEffect(() => {
-    void api.get<HistoryEntry[]>(backend, `/${type}/${id}/history`).then(([error, data]) => {
-      if (!error) setEntries(data);
-    });
-  }, [api, backend, type, id, current]);
-  return entries;
 }

@@ -173,8 +173,7 @@ function dagreGraph(
   const g: DagreGraph = new graphlib.Graph({ multigraph: true });
   g.setGraph({ rankdir: 'TB', nodesep: 28, ranksep: 44, edgesep: 14, marginx: 16, marginy: 16 });
   for (const [id, { box, loop }] of sizes) {
-    // As much room on the left as the loop takes on the right: the box stays at the room's
-    // centre, where dagre aims the lines coming from the ranks above and below.
+    // The loop's room mirrored on the left keeps the box where dagre aims the lines.
     const width = loop ? box.width + 2 * (LOOP_GAP + loop.label.width) : box.width;
     g.setNode(id, { width, height: Math.max(box.height, loop?.label.height ?? 0) });
   }

@@ -71,8 +71,7 @@ const ruleUse = Type.Unsafe<RuleUse>(
     rule: Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9]*$' }),
     path: loosePointer,
     message: Type.Optional(textKey),
-    // A rule about a document of another type (documentReference): its other pointers name
-    // that type's fields (check-references.ts).
+    // A rule about a document of another type: its other pointers name that type's fields.
     documentType: Type.Optional(documentType),
   }),
 );
