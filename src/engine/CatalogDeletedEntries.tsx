@@ -16,7 +16,6 @@ export interface CatalogDeletedEntriesProps {
   backend: string;
   language: Language;
   onClose: () => void;
-  /** Called after the server restored an entry. */
   onRestored: () => void;
 }
 

@@ -33,7 +33,6 @@ import { loadValidator } from './validator';
 export interface CatalogEntryFormProps {
   opened: boolean;
   onClose: () => void;
-  /** Called after the server accepted the entry. */
   onSaved: () => void;
   /** The entry to edit; a new entry when absent. */
   entry?: CatalogEntryRecord;
@@ -41,11 +40,9 @@ export interface CatalogEntryFormProps {
   allCatalogs?: CatalogDefinition[];
   catalog: CatalogDefinition;
   api: ApiClient;
-  /** Named backend of the API client that serves catalogues. */
   backend: string;
   language: Language;
   translations: Partial<Record<Language, TextTree>>;
-  /** Address of the catalogue's standalone validator module. */
   validatorUrl: string;
   /** A preview: the entry is checked as the server would and never sent. */
   preview?: boolean;

@@ -25,7 +25,6 @@ export interface CatalogEntryViewProps {
   canManage: boolean;
   onClose: () => void;
   onEdit: (entry: CatalogEntryRecord) => void;
-  /** Called after the server deleted the entry. */
   onDeleted: () => void;
 }
 

@@ -7,6 +7,7 @@ import type { ApiClient, ApiResult } from '../core/api/client';
 import {
   catalogFieldKinds,
   currencyOf,
+  systemFieldsOf,
   VALIDITY_FIELDS,
   type CatalogEntryRecord,
 } from '../core/definitions/catalog-entry';
@@ -20,7 +21,7 @@ import {
   type SearchRequest,
   type SearchResult,
 } from '../core/search/protocol';
-import { shownCatalogFields, shownValue, systemCatalogFields } from './catalog-fields';
+import { shownCatalogFields, shownValue } from './catalog-fields';
 import { CatalogDeletedEntries } from './CatalogDeletedEntries';
 import { CatalogEntryForm } from './CatalogEntryForm';
 import { CatalogEntryView } from './CatalogEntryView';
@@ -29,8 +30,6 @@ import { downloadText, toCsv } from './csv';
 import { FilterBar, type FilterField } from './FilterBar';
 import { useCellText } from './useCellText';
 import { useServerTable, type TableRow } from './useServerTable';
-
-export type { CatalogEntryRecord };
 
 type Row = TableRow;
 
@@ -41,9 +40,7 @@ export interface CatalogFinderProps {
   translations: Partial<Record<Language, TextTree>>;
   /** Whether to offer the New button (the server checks the roles again on every call). */
   canManage: boolean;
-  /** Address of the catalogue's standalone validator module. */
   validatorUrl: string;
-  /** Named backend of the API client that serves catalogues. */
   backend?: string;
   /** Every catalogue, for the names of referenced entries. */
   allCatalogs?: CatalogDefinition[];
@@ -205,7 +202,7 @@ export function CatalogFinder({
   };
 
   const filterBarId = `catalog-filter-${catalog.id}`;
-  const hidden = new Set(systemCatalogFields(catalog));
+  const hidden = new Set(systemFieldsOf(catalog));
   const filterFields: FilterField[] = Object.entries(kinds)
     .filter(([name]) => !hidden.has(name))
     .map(([name, kind]) => ({ name, label: fieldLabel(name), kind }));

@@ -9,9 +9,6 @@ export function shownCatalogFields(catalog: CatalogDefinition): string[] {
   return Object.keys(catalog.schema.properties ?? {}).filter((name) => !system.has(name));
 }
 
-/** The fields only the system writes (see shownCatalogFields). */
-export const systemCatalogFields = systemFieldsOf;
-
 /** Where an entry's validity period stands at an instant: catalog.validity.{status} words it. */
 export type ValidityStatus = 'valid' | 'expired' | 'notYetValid';
 

@@ -27,9 +27,7 @@ export interface EntryFormField {
   options?: string[];
   /** A text given in every language (`translatable`): one input per language. */
   translatable: boolean;
-  /** The currency of an amount of money (`money`). */
   currency?: string;
-  /** The catalogue whose entry a reference field names. */
   reference?: CatalogReference;
 }
 

@@ -11,7 +11,6 @@ export function toCsv(
   });
 }
 
-/** Offers text as a file download. */
 export function downloadText(
   fileName: string,
   text: string,

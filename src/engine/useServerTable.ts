@@ -5,7 +5,6 @@ import type { FilterCondition, SearchRequest, SearchResult } from '../core/searc
 
 export const PAGE_SIZES = [10, 25, 50];
 
-/** A row of a finder: an id and the values of its columns. */
 export type TableRow = { id: string } & Record<string, unknown>;
 
 export interface ServerTable<T extends TableRow> {

@@ -1,19 +1,12 @@
 import { resolvePointer } from '../rules/registry';
 import type { JsonSchema, JsonValue, SectionCondition } from './types';
+import { asNode, walkUi, type Node } from './ui-walk';
 
 /** A field that applies only sometimes (`ui:options.when`; docs/forms.md, "Fields that apply only sometimes"). */
 export interface ConditionalField {
   /** Where the field is: pointer segments, `*` for every item of an array. */
   segments: string[];
   when: SectionCondition;
-}
-
-type Node = Record<string, unknown>;
-
-function asNode(value: unknown): Node | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Node)
-    : undefined;
 }
 
 /** A `ui:options.when` as given, when it has the shape of a condition. */
@@ -35,18 +28,10 @@ export function conditionalFieldsOf(entity: {
   const known = found.get(ui);
   if (known) return known;
   const fields: ConditionalField[] = [];
-  const visit = (schema: Node | undefined, node: Node | undefined, segments: string[]) => {
-    if (!schema || !node) return;
-    const properties = asNode(schema.properties);
-    for (const [key, child] of Object.entries(properties ?? {})) {
-      const childUi = asNode(node[key]);
-      const when = fieldCondition(childUi);
-      if (when) fields.push({ segments: [...segments, key], when });
-      visit(asNode(child), childUi, [...segments, key]);
-    }
-    if (asNode(schema.items)) visit(asNode(schema.items), asNode(node.items), [...segments, '*']);
-  };
-  visit(asNode(entity.schema), asNode(ui), []);
+  walkUi(entity.schema, ui, (_schema, node, segments) => {
+    const when = fieldCondition(node);
+    if (when && segments.length > 0 && segments.at(-1) !== '*') fields.push({ segments, when });
+  });
   found.set(ui, fields);
   return fields;
 }

@@ -1,4 +1,5 @@
 import type { EntityDefinition } from './types';
+import { asNode, walkUi } from './ui-walk';
 
 /** A field whose values name existing documents of another type (`ui:widget: documentChoices`). */
 export interface DocumentChoiceField {
@@ -16,49 +17,32 @@ export interface DocumentChoiceField {
 export const DOCUMENT_CHOICES_WIDGET = 'documentChoices';
 export const UNKNOWN_DOCUMENT_CHOICE = 'validation.unknownDocumentChoice';
 
-type Node = Record<string, unknown>;
-
-function asNode(value: unknown): Node | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Node)
-    : undefined;
-}
-
 const isPointer = (value: unknown): value is string =>
   typeof value === 'string' && value.startsWith('/');
 
 /** The document-choice fields of an entity, walking its schema and uiSchema together. */
 export function documentChoiceFieldsOf(entity: EntityDefinition): DocumentChoiceField[] {
   const found: DocumentChoiceField[] = [];
-  const visit = (schema: Node | undefined, ui: Node | undefined, segments: string[]) => {
-    if (!schema || !ui) return;
+  walkUi(entity.schema, entity.uiSchema, (schema, ui, segments) => {
     const options = asNode(ui['ui:options']);
     if (
-      ui['ui:widget'] === DOCUMENT_CHOICES_WIDGET &&
-      typeof options?.document === 'string' &&
-      isPointer(options.code)
-    ) {
-      found.push({
-        segments: schema.type === 'array' ? [...segments, '*'] : segments,
-        many: schema.type === 'array',
-        document: options.document,
-        code: options.code,
-        ...(isPointer(options.label) ? { label: options.label } : {}),
-        unknownMessage:
-          typeof options.unknownMessage === 'string'
-            ? options.unknownMessage
-            : UNKNOWN_DOCUMENT_CHOICE,
-      });
-      return;
-    }
-    const properties = asNode(schema.properties);
-    if (properties) {
-      for (const [key, child] of Object.entries(properties)) {
-        visit(asNode(child), asNode(ui[key]), [...segments, key]);
-      }
-    }
-    if (asNode(schema.items)) visit(asNode(schema.items), asNode(ui.items), [...segments, '*']);
-  };
-  visit(asNode(entity.schema), asNode(entity.uiSchema), []);
+      ui['ui:widget'] !== DOCUMENT_CHOICES_WIDGET ||
+      typeof options?.document !== 'string' ||
+      !isPointer(options.code)
+    )
+      return false;
+    found.push({
+      segments: schema.type === 'array' ? [...segments, '*'] : segments,
+      many: schema.type === 'array',
+      document: options.document,
+      code: options.code,
+      ...(isPointer(options.label) ? { label: options.label } : {}),
+      unknownMessage:
+        typeof options.unknownMessage === 'string'
+          ? options.unknownMessage
+          : UNKNOWN_DOCUMENT_CHOICE,
+    });
+    return true;
+  });
   return found;
 }

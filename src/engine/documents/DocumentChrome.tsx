@@ -118,7 +118,6 @@ function useDocumentRecords<T>(
   return records;
 }
 
-/** The document's action history. */
 export const useDocumentHistory = (source: DocumentSource) =>
   useDocumentRecords<HistoryEntry>(source, 'history');
 
