@@ -62,30 +62,26 @@ export function machineTransitions(machine: WorkflowMachine): MachineTransition[
   return Object.entries(machine.states).flatMap(([from, state]) =>
     eventsOf(state).flatMap(([action, transitions]) =>
       (Array.isArray(transitions) ? transitions : [transitions]).map((transition) => {
-        const target = typeof transition === 'string' ? transition : targetOf(transition);
-        const guard = isObject(transition) ? guardOf(transition.guard) : undefined;
+        const { target, guard } = partsOf(transition);
         return { from, action, target: target ?? from, ...(guard && { guard }) };
       }),
     ),
   );
 }
 
-function targetOf(transition: JsonValue): string | undefined {
-  return isObject(transition) && typeof transition.target === 'string'
-    ? transition.target
-    : undefined;
+/** A transition's target and guard, whatever the JSON holds. */
+function partsOf(transition: JsonValue): { target?: string; guard?: MachineGuard } {
+  const target = isObject(transition) ? transition.target : transition;
+  const guard = isObject(transition) ? guardOf(transition.guard) : undefined;
+  return { ...(typeof target === 'string' && { target }), ...(guard && { guard }) };
 }
-
 
 function statelyTransition(
   transition: JsonValue,
   meta: StatelyTransition['meta'],
 ): StatelyTransition {
-  const target = typeof transition === 'string' ? transition : targetOf(transition);
-  const guard = isObject(transition) ? guardOf(transition.guard) : undefined;
   return {
-    ...(target !== undefined && { target }),
-    ...(guard !== undefined && { guard }),
+    ...partsOf(transition),
     // Stately's editor shows a transition's description on the canvas, its meta only as data.
     ...(meta.system && { description: 'Fired by the server only.' }),
     // Each transition its own copy: the alternatives of an event share the action's roles.
@@ -336,7 +332,6 @@ function readConfig(text: string): JsonValue {
   if (cursor.at < text.length) fail(cursor, `unexpected ${shown(cursor)} after the machine config`);
   return value;
 }
-
 
 /** What a state may hold in XState that a workflow's flat, action-driven machine cannot. */
 const UNSUPPORTED_STATE_KEYS: Record<string, string> = {
