@@ -11,7 +11,7 @@ import {
 import type { CatalogDefinition } from '../core/definitions/types';
 import { translationOf } from '../core/i18n/localized';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../core/i18n/translate';
-import { languageLabel, shownCatalogFields, validityStatus } from './catalog-fields';
+import { fieldLabel, languageLabel, shownCatalogFields, validityStatus } from './catalog-fields';
 import { formatDateTime } from './format';
 import { useCellText } from './useCellText';
 
@@ -83,13 +83,9 @@ function EntryDetails({
     );
   if (!entry) return <Loader role="status" aria-label={t('messages.loading')} />;
 
-  const labels = catalog.labels[language] ?? catalog.labels.en;
   const own = shownCatalogFields(catalog);
   const translatable = new Set(translatableFieldsOf(catalog));
-  const labelOf = (name: string) =>
-    VALIDITY_FIELDS.includes(name as 'startTime')
-      ? t(`catalog.${name}`)
-      : (labels?.fields[name] ?? name);
+  const labelOf = (name: string) => fieldLabel(t, catalog, language, name);
   /** A field's rows: one, or one per language for a translatable text (each as written). */
   const fieldRows = (name: string): Array<{ key: string; label: string; value: ReactNode }> =>
     translatable.has(name)

@@ -21,7 +21,7 @@ import {
   type SearchRequest,
   type SearchResult,
 } from '../core/search/protocol';
-import { shownCatalogFields, shownValue } from './catalog-fields';
+import { fieldLabel, shownCatalogFields, shownValue } from './catalog-fields';
 import { CatalogDeletedEntries } from './CatalogDeletedEntries';
 import { CatalogEntryForm } from './CatalogEntryForm';
 import { CatalogEntryView } from './CatalogEntryView';
@@ -69,13 +69,7 @@ export function CatalogFinder({
       cellText(name, shownValue(catalog, row, name, language)),
     [catalog, cellText, language],
   );
-  const fieldLabel = useCallback(
-    (name: string): string =>
-      name === 'startTime' || name === 'endTime'
-        ? t(`catalog.${name}`)
-        : (labels?.fields[name] ?? name),
-    [labels, t],
-  );
+  const labelOf = (name: string) => fieldLabel(t, catalog, language, name);
   const columnNames = useMemo(() => {
     const shown = new Set(shownCatalogFields(catalog));
     const own = (catalog.columns ?? [...shown]).filter((name) => shown.has(name));
@@ -142,7 +136,7 @@ export function CatalogFinder({
     },
     ...columnNames.map((name) => ({
       accessor: name,
-      title: fieldLabel(name),
+      title: labelOf(name),
       sortable: true,
       visibleMediaQuery: essential.has(name) ? undefined : WIDE_COLUMNS,
       // Amounts line up on their right edge, as in every table of amounts.
@@ -205,7 +199,7 @@ export function CatalogFinder({
   const hidden = new Set(systemFieldsOf(catalog));
   const filterFields: FilterField[] = Object.entries(kinds)
     .filter(([name]) => !hidden.has(name))
-    .map(([name, kind]) => ({ name, label: fieldLabel(name), kind }));
+    .map(([name, kind]) => ({ name, label: labelOf(name), kind }));
 
   return (
     <Stack gap="md">

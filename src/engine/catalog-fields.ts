@@ -1,4 +1,8 @@
-import { systemFieldsOf, translatableFieldsOf } from '../core/definitions/catalog-entry';
+import {
+  systemFieldsOf,
+  translatableFieldsOf,
+  VALIDITY_FIELDS,
+} from '../core/definitions/catalog-entry';
 import type { CatalogDefinition } from '../core/definitions/types';
 import { localizedText } from '../core/i18n/localized';
 import type { Language } from '../core/i18n/translate';
@@ -26,12 +30,21 @@ export function validityStatus(
   return 'valid';
 }
 
-/** The label of one language's text of a translatable field ("Name (French)"). */
-export function languageLabel(
-  t: (key: string, params?: Record<string, unknown>) => string,
-  label: string,
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** A field's label: the catalogue's in `language` (else English), or the validity period's text. */
+export function fieldLabel(
+  t: Translate,
+  catalog: CatalogDefinition,
   language: Language,
-): string {
+  name: string,
+) {
+  if ((VALIDITY_FIELDS as readonly string[]).includes(name)) return t(`catalog.${name}`);
+  return (catalog.labels[language] ?? catalog.labels.en)?.fields[name] ?? name;
+}
+
+/** The label of one language's text of a translatable field ("Name (French)"). */
+export function languageLabel(t: Translate, label: string, language: Language): string {
   return t('catalog.translated.label', {
     label,
     language: t(`catalog.translated.languages.${language}`),

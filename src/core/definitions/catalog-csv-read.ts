@@ -213,23 +213,21 @@ function headerNames(
     if (!names.has(key)) names.set(key, target);
   };
   const columns = catalogCsvColumns(catalog);
+  const english = columns.filter((c) => !c.language || c.language === DEFAULT_LANGUAGE);
+  const system = systemFieldsOf(catalog);
   const languages = [language, ...LANGUAGES.filter((code) => code !== language)];
-  for (const code of languages) {
+  for (const code of languages)
     for (const column of columns) add(catalogCsvTitle(catalog, column, texts, code), column);
-  }
   for (const code of languages) {
-    for (const column of columns) {
-      if (!column.language || column.language === DEFAULT_LANGUAGE)
-        add(catalogFieldLabel(catalog, column.field, texts, code), column);
-    }
-    for (const field of systemFieldsOf(catalog))
-      add(catalogFieldLabel(catalog, field, texts, code), 'system');
+    for (const column of english)
+      add(catalogFieldLabel(catalog, column.field, texts, code), column);
+    for (const field of system) add(catalogFieldLabel(catalog, field, texts, code), 'system');
   }
   for (const column of columns) {
-    if (!column.language || column.language === DEFAULT_LANGUAGE) add(column.field, column);
+    if (english.includes(column)) add(column.field, column);
     if (column.language) add(`${column.field} (${column.language})`, column);
   }
-  for (const field of systemFieldsOf(catalog)) add(field, 'system');
+  for (const field of system) add(field, 'system');
   return names;
 }
 
