@@ -16,16 +16,12 @@ export interface CatalogDeletedEntriesProps {
   backend: string;
   language: Language;
   onClose: () => void;
-  /** Called after the server restored an entry. */
   onRestored: () => void;
 }
 
 type DeletedEntry = CatalogEntryRecord & { deletedAt: string };
 
-/**
- * A manager's list of a catalogue's deleted entries, the latest first, each with Restore: asked
- * to confirm (the entry is in force again), then restored with the version listed.
- */
+/** A catalogue's deleted entries, latest first, each restored once confirmed. */
 export function CatalogDeletedEntries(props: CatalogDeletedEntriesProps) {
   const { t } = useTranslation();
   return (

@@ -33,7 +33,6 @@ import { loadValidator } from './validator';
 export interface CatalogEntryFormProps {
   opened: boolean;
   onClose: () => void;
-  /** Called after the server accepted the entry. */
   onSaved: () => void;
   /** The entry to edit; a new entry when absent. */
   entry?: CatalogEntryRecord;
@@ -41,23 +40,15 @@ export interface CatalogEntryFormProps {
   allCatalogs?: CatalogDefinition[];
   catalog: CatalogDefinition;
   api: ApiClient;
-  /** Named backend of the API client that serves catalogues. */
   backend: string;
   language: Language;
   translations: Partial<Record<Language, TextTree>>;
-  /** Address of the catalogue's standalone validator module. */
   validatorUrl: string;
-  /**
-   * A preview (the studio's, of a catalogue not yet published): the entry is checked as the
-   * server would check it and never sent; `onSaved` says it is valid.
-   */
+  /** A preview: the entry is checked as the server would and never sent. */
   preview?: boolean;
 }
 
-/**
- * The input a problem at `path` belongs to: `/code` -> `code`, `/i18n/fr/name` -> the French
- * input of `name` (`i18n.fr.name`); the root pointer `/` or `` -> ``.
- */
+/** The input a problem at `path` belongs to: `/i18n/fr/name` -> `i18n.fr.name`. */
 function fieldOf(path: string): string {
   const segments = path.replace(/^\//, '').split('/');
   if (segments[0] === TRANSLATIONS_FIELD && segments.length >= 3)
@@ -115,11 +106,7 @@ function initialValues(
   return values;
 }
 
-/**
- * The New Entry and Edit Entry dialogs of any catalogue, built from the catalogue's schema.
- * Closing it with changes not saved asks first ('Are you sure you want to proceed without
- * saving. Please confirm?').
- */
+/** The New Entry and Edit Entry dialogs of any catalogue; closing with unsaved changes asks first. */
 export function CatalogEntryForm(props: CatalogEntryFormProps) {
   // The form's state lives in an inner component so that each opening starts afresh.
   const { t } = useTranslation();

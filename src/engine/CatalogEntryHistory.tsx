@@ -2,14 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, List, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api/client';
-import {
-  translatableFieldsOf,
-  VALIDITY_FIELDS,
-  type CatalogHistoryLine,
-} from '../core/definitions/catalog-entry';
+import { translatableFieldsOf, type CatalogHistoryLine } from '../core/definitions/catalog-entry';
 import type { CatalogDefinition } from '../core/definitions/types';
 import { DEFAULT_LANGUAGE, type Language } from '../core/i18n/translate';
-import { languageLabel } from './catalog-fields';
+import { fieldLabel, languageLabel } from './catalog-fields';
 import { formatDateTime } from './format';
 import { useCellText } from './useCellText';
 
@@ -21,10 +17,7 @@ export interface CatalogEntryHistoryProps {
   language: Language;
 }
 
-/**
- * An entry's history, read when asked for: each change's date, author, what it did and its
- * fields' values before and after, oldest first.
- */
+/** An entry's history, read when asked for, oldest first. */
 export function CatalogEntryHistory({
   catalog,
   entryId,
@@ -37,12 +30,9 @@ export function CatalogEntryHistory({
   const [shown, setShown] = useState(false);
   const [lines, setLines] = useState<CatalogHistoryLine[]>();
   const [failure, setFailure] = useState<string>();
-  const labels = catalog.labels[language] ?? catalog.labels.en;
   /** A field's label; a translatable text's names the language changed (English by default). */
   const labelOf = (field: string, code?: string) => {
-    const label = VALIDITY_FIELDS.includes(field as 'startTime')
-      ? t(`catalog.${field}`)
-      : (labels?.fields[field] ?? field);
+    const label = fieldLabel(t, catalog, language, field);
     return translatableFieldsOf(catalog).includes(field)
       ? languageLabel(t, label, (code ?? DEFAULT_LANGUAGE) as Language)
       : label;

@@ -11,7 +11,7 @@ import {
 import type { CatalogDefinition } from '../core/definitions/types';
 import { translationOf } from '../core/i18n/localized';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../core/i18n/translate';
-import { languageLabel, shownCatalogFields, validityStatus } from './catalog-fields';
+import { fieldLabel, languageLabel, shownCatalogFields, validityStatus } from './catalog-fields';
 import { formatDateTime } from './format';
 import { useCellText } from './useCellText';
 
@@ -25,15 +25,10 @@ export interface CatalogEntryViewProps {
   canManage: boolean;
   onClose: () => void;
   onEdit: (entry: CatalogEntryRecord) => void;
-  /** Called after the server deleted the entry. */
   onDeleted: () => void;
 }
 
-/**
- * The View Entry dialog: the entry as it reads (sections 'Entry data' and 'Entry keys and
- * validity period'), whether it is valid now (valid, expired or not yet valid), who created and
- * last changed it and when, and for managers Edit and Delete.
- */
+/** The View Entry dialog, with Edit and Delete for managers. */
 export function CatalogEntryView(props: CatalogEntryViewProps) {
   const { t } = useTranslation();
   return (
@@ -88,13 +83,9 @@ function EntryDetails({
     );
   if (!entry) return <Loader role="status" aria-label={t('messages.loading')} />;
 
-  const labels = catalog.labels[language] ?? catalog.labels.en;
   const own = shownCatalogFields(catalog);
   const translatable = new Set(translatableFieldsOf(catalog));
-  const labelOf = (name: string) =>
-    VALIDITY_FIELDS.includes(name as 'startTime')
-      ? t(`catalog.${name}`)
-      : (labels?.fields[name] ?? name);
+  const labelOf = (name: string) => fieldLabel(t, catalog, language, name);
   /** A field's rows: one, or one per language for a translatable text (each as written). */
   const fieldRows = (name: string): Array<{ key: string; label: string; value: ReactNode }> =>
     translatable.has(name)
@@ -189,10 +180,7 @@ function EntryDetails({
   );
 }
 
-/**
- * The entry's information sentence: an entry of the reference data says so, in words, rather
- * than naming the seed as a person ("by seed"); who changed it since is named as anyone is.
- */
+/** An entry of the reference data says so rather than naming the seed as a person. */
 function informationKey(entry: CatalogEntryRecord): string {
   if (entry.createdBy !== SEED_ACTOR) return 'catalog.information';
   return entry.updatedBy === SEED_ACTOR

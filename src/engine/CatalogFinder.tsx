@@ -1,12 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Group, Radio, Stack, Title, VisuallyHidden } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { ServerDataTable, TableCount, WIDE_COLUMNS } from './ServerDataTable';
+import { openColumn, ServerDataTable, TableCount, WIDE_COLUMNS } from './ServerDataTable';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient, ApiResult } from '../core/api/client';
 import {
   catalogFieldKinds,
   currencyOf,
+  systemFieldsOf,
   VALIDITY_FIELDS,
   type CatalogEntryRecord,
 } from '../core/definitions/catalog-entry';
@@ -20,7 +21,7 @@ import {
   type SearchRequest,
   type SearchResult,
 } from '../core/search/protocol';
-import { shownCatalogFields, shownValue, systemCatalogFields } from './catalog-fields';
+import { fieldLabel, shownCatalogFields, shownValue } from './catalog-fields';
 import { CatalogDeletedEntries } from './CatalogDeletedEntries';
 import { CatalogEntryForm } from './CatalogEntryForm';
 import { CatalogEntryView } from './CatalogEntryView';
@@ -28,12 +29,9 @@ import { CatalogImportDialog } from './CatalogImportDialog';
 import { downloadText, toCsv } from './csv';
 import { FilterBar, type FilterField } from './FilterBar';
 import { useCellText } from './useCellText';
-import { useServerTable } from './useServerTable';
+import { useServerTable, type TableRow } from './useServerTable';
 
-export type { CatalogEntryRecord };
-
-/** A row of the table: the entry's id next to its data fields. */
-type Row = { id: string } & Record<string, unknown>;
+type Row = TableRow;
 
 export interface CatalogFinderProps {
   catalog: CatalogDefinition;
@@ -42,19 +40,15 @@ export interface CatalogFinderProps {
   translations: Partial<Record<Language, TextTree>>;
   /** Whether to offer the New button (the server checks the roles again on every call). */
   canManage: boolean;
-  /** Address of the catalogue's standalone validator module. */
   validatorUrl: string;
-  /** Named backend of the API client that serves catalogues. */
   backend?: string;
   /** Every catalogue, for the names of referenced entries. */
   allCatalogs?: CatalogDefinition[];
 }
 
 /**
- * The finder of any catalogue: a server-paged, sortable, filterable list, and the search page's
- * actions (specification 001, section 2): Finder shows or hides the filter bar, Reload, Open
- * (the selected row's entry, to edit), Export CSV and New; a row click or its View button shows
- * the entry.
+ * The finder of any catalogue and the search page's actions (specification 001, section 2):
+ * Finder (the filter bar), Reload, Open (the selected entry, to edit), Export CSV and New.
  */
 export function CatalogFinder({
   catalog,
@@ -70,19 +64,12 @@ export function CatalogFinder({
   const labels = catalog.labels[language] ?? catalog.labels.en;
   const kinds = useMemo(() => catalogFieldKinds(catalog), [catalog]);
   const cellText = useCellText(catalog, language);
-  /** A field of a row as the reader reads it (a translatable text in their language). */
   const shown = useCallback(
     (row: Record<string, unknown>, name: string) =>
       cellText(name, shownValue(catalog, row, name, language)),
     [catalog, cellText, language],
   );
-  const fieldLabel = useCallback(
-    (name: string): string =>
-      name === 'startTime' || name === 'endTime'
-        ? t(`catalog.${name}`)
-        : (labels?.fields[name] ?? name),
-    [labels, t],
-  );
+  const labelOf = (name: string) => fieldLabel(t, catalog, language, name);
   const columnNames = useMemo(() => {
     const shown = new Set(shownCatalogFields(catalog));
     const own = (catalog.columns ?? [...shown]).filter((name) => shown.has(name));
@@ -92,13 +79,11 @@ export function CatalogFinder({
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<string>();
   const [editing, setEditing] = useState<CatalogEntryRecord>();
-  /** What the last change did, in words: an entry saved or deleted, a file imported. */
   const [saved, setSaved] = useState<string>();
   const [importing, setImporting] = useState(false);
   const [restoring, setRestoring] = useState(false);
   const [filter, setFilter] = useState<FilterCondition[]>([]);
   const [exportError, setExportError] = useState<string>();
-  // The row chosen for Open, and whether the filter bar (the Finder) is shown.
   const [selected, setSelected] = useState<string>();
   const [finderShown, setFinderShown] = useState(true);
   const [opening, setOpening] = useState(false);
@@ -134,7 +119,7 @@ export function CatalogFinder({
   const selectionGroup = `catalog-selection-${catalog.id}`;
   const columns: DataTableColumn<Row>[] = [
     {
-      // One radio group across the rows: Tab reaches it, the arrow keys move the selection.
+      // One radio group across the rows: Tab reaches it, the arrow keys move it.
       accessor: 'select',
       title: <VisuallyHidden>{t('catalog.select')}</VisuallyHidden>,
       width: 48,
@@ -151,37 +136,22 @@ export function CatalogFinder({
     },
     ...columnNames.map((name) => ({
       accessor: name,
-      title: fieldLabel(name),
+      title: labelOf(name),
       sortable: true,
       visibleMediaQuery: essential.has(name) ? undefined : WIDE_COLUMNS,
       // Amounts line up on their right edge, as in every table of amounts.
       ...(currencyOf(catalog, name) !== undefined && { textAlign: 'right' as const }),
       render: (row: Row) => shown(row, name),
     })),
-    {
-      // Row clicks serve the mouse; this button serves the keyboard and screen readers.
-      accessor: 'view',
-      title: t('catalog.view'),
-      render: (row: Row) => (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          onClick={(event) => {
-            event.stopPropagation();
-            setViewing(row.id);
-          }}
-          aria-label={`${t('catalog.view')} ${rowName(row)}`.trim()}
-        >
-          {t('catalog.view')}
-        </Button>
-      ),
-    },
+    openColumn<Row>(
+      'view',
+      t('catalog.view'),
+      (row) => setViewing(row.id),
+      (row) => `${t('catalog.view')} ${rowName(row)}`,
+    ),
   ];
 
-  /**
-   * Open: the selected entry in the Edit Entry dialog, read afresh so the edit names its latest
-   * version; a reader, who may not edit, gets the View Entry dialog.
-   */
+  /** Edit reads the entry afresh so the edit names its latest version; a reader only views. */
   const openSelected = async () => {
     if (!selectedRow) return;
     setSaved(undefined);
@@ -211,9 +181,7 @@ export function CatalogFinder({
       setExportError(failure.message);
       return;
     }
-    // Whole entries, so that Import CSV reads the file back as it is: every field the dialogs
-    // show, and a translatable text in a column per language, each its own text (empty when
-    // the entry has none in that language).
+    // Whole entries, a column per language of a text, so that Import CSV reads the file back.
     const csv = toCsv(
       catalogCsvColumns(catalog).map((column) => ({
         title: catalogCsvTitle(catalog, column, translations, language),
@@ -228,10 +196,10 @@ export function CatalogFinder({
   };
 
   const filterBarId = `catalog-filter-${catalog.id}`;
-  const hidden = new Set(systemCatalogFields(catalog));
+  const hidden = new Set(systemFieldsOf(catalog));
   const filterFields: FilterField[] = Object.entries(kinds)
     .filter(([name]) => !hidden.has(name))
-    .map(([name, kind]) => ({ name, label: fieldLabel(name), kind }));
+    .map(([name, kind]) => ({ name, label: labelOf(name), kind }));
 
   return (
     <Stack gap="md">
@@ -266,30 +234,28 @@ export function CatalogFinder({
             {t('catalog.exportCsv')}
           </Button>
           {canManage && (
-            <Button
-              variant="default"
-              onClick={() => {
-                setSaved(undefined);
-                setImporting(true);
-              }}
-            >
-              {t('catalog.import.button')}
-            </Button>
-          )}
-          {canManage && (
-            <Button variant="default" onClick={() => setRestoring(true)}>
-              {t('catalog.deletedEntries.button')}
-            </Button>
-          )}
-          {canManage && (
-            <Button
-              onClick={() => {
-                setSaved(undefined);
-                setCreating(true);
-              }}
-            >
-              {t('catalog.new')}
-            </Button>
+            <>
+              <Button
+                variant="default"
+                onClick={() => {
+                  setSaved(undefined);
+                  setImporting(true);
+                }}
+              >
+                {t('catalog.import.button')}
+              </Button>
+              <Button variant="default" onClick={() => setRestoring(true)}>
+                {t('catalog.deletedEntries.button')}
+              </Button>
+              <Button
+                onClick={() => {
+                  setSaved(undefined);
+                  setCreating(true);
+                }}
+              >
+                {t('catalog.new')}
+              </Button>
+            </>
           )}
         </Group>
       </Group>

@@ -65,12 +65,7 @@ type Stage =
 /** At most this many problems are listed; the count says how many there are in all. */
 const LISTED_PROBLEMS = 200;
 
-/**
- * Import CSV: a catalogue manager chooses a file as Export CSV writes it; the browser reads it
- * (papaparse, then `readCatalogCsv`) and the server says what importing it would do (a dry
- * run: entries created, updated, unchanged, and every problem by row and column, from the very
- * checks a creation or an edit goes through). Import, once confirmed, writes every row or none.
- */
+/** Import CSV: the browser reads the file, a dry run says what it would do, Import writes every row or none. */
 export function CatalogImportDialog(props: CatalogImportDialogProps) {
   const { t } = useTranslation();
   return (
@@ -186,10 +181,7 @@ function ImportSteps({
     );
   };
 
-  /**
-   * "12 entries created, 3 updated": each count that is not zero (the first always), worded
-   * by its text key.
-   */
+  /** "12 entries created, 3 updated": each count not zero (the first always). */
   const changes = (
     result: CatalogImportResult,
     keys: Partial<Record<'created' | 'updated' | 'unchanged', string>>,

@@ -26,14 +26,7 @@ export interface DateTimeFieldProps {
 /** The time of a day chosen without one: midnight, the start of the day. */
 const START_OF_DAY = '00:00:00';
 
-/**
- * A date, or a date and time, typed or picked as the portal writes them everywhere
- * (DD/MM/YYYY HH:mm:ss), with the calendar's month and day names in the page's language;
- * the browser's native `datetime-local` would follow the browser's locale instead (US order).
- * With a time, the date is picked in the calendar and the time set beside it in a 24-hour time
- * control (hours, minutes, seconds, typed or stepped with the arrow keys); the whole
- * `DD/MM/YYYY HH:mm:ss` may still be typed or pasted into the date.
- */
+/** A date (and time) as the portal writes them (DD/MM/YYYY HH:mm:ss), not in the browser's locale. */
 export function DateTimeField({
   id: givenId,
   label,
@@ -74,8 +67,7 @@ export function DateTimeField({
       clearable
       clearButtonProps={{ 'aria-label': t('catalog.emptyDate') }}
       ariaLabels={calendarLabels(t)}
-      // Mantine's faded days of the next and last months and its red weekends are below the
-      // contrast ratio WCAG asks (1.4.3); no date a form asks for depends on the weekday.
+      // Mantine's faded outside days and red weekends fall below WCAG contrast (1.4.3).
       hideOutsideDates
       weekendDays={[]}
       value={date === '' ? null : date}

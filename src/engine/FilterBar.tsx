@@ -37,12 +37,11 @@ export function FilterBar({ fields, onApply }: FilterBarProps) {
   const [valueTo, setValueTo] = useState<RawValue>('');
   const arity = valueArity(criterion);
 
-  const changeField = (name: string | null) => {
-    if (!name) return;
+  /** A field chosen afresh, no value: `keep` stays its criterion when it fits, else its first. */
+  const select = (name: string, keep?: FilterCriterion) => {
+    const allowed = criteriaFor(fields.find((f) => f.name === name)?.kind ?? 'text');
     setFieldName(name);
-    const next = fields.find((f) => f.name === name);
-    const allowed = criteriaFor(next?.kind ?? 'text');
-    if (!allowed.includes(criterion)) setCriterion(allowed[0] ?? 'equals');
+    setCriterion(keep && allowed.includes(keep) ? keep : (allowed[0] ?? 'equals'));
     setValue('');
     setValueTo('');
   };
@@ -62,21 +61,15 @@ export function FilterBar({ fields, onApply }: FilterBarProps) {
     onApply(condition);
   };
 
-  // Clear starts over: the first field, its first criterion, no value.
   const clear = () => {
-    const first = fields[0];
-    setFieldName(first?.name ?? '');
-    setCriterion(criteriaFor(first?.kind ?? 'text')[0] ?? 'equals');
-    setValue('');
-    setValueTo('');
+    select(fields[0]?.name ?? '');
     onApply(undefined);
   };
 
   const valueInput = (label: string, current: RawValue, set: (v: RawValue) => void) => {
-    if (kind === 'number') {
+    if (kind === 'number')
       return <NumberInput label={label} value={current} onChange={(v) => set(v)} w={160} />;
-    }
-    if (kind === 'boolean') {
+    if (kind === 'boolean')
       return (
         <Select
           label={label}
@@ -89,8 +82,7 @@ export function FilterBar({ fields, onApply }: FilterBarProps) {
           w={140}
         />
       );
-    }
-    if (kind === 'datetime' || kind === 'date') {
+    if (kind === 'datetime' || kind === 'date')
       return (
         <DateTimeField
           label={label}
@@ -102,7 +94,6 @@ export function FilterBar({ fields, onApply }: FilterBarProps) {
           w={kind === 'datetime' ? 300 : 200}
         />
       );
-    }
     return (
       <TextInput
         label={label}
@@ -122,7 +113,7 @@ export function FilterBar({ fields, onApply }: FilterBarProps) {
         label={t('catalog.filterField')}
         data={fields.map((f) => ({ value: f.name, label: f.label }))}
         value={field?.name ?? null}
-        onChange={changeField}
+        onChange={(name) => name && select(name, criterion)}
         allowDeselect={false}
         w={180}
       />

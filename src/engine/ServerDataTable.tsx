@@ -1,21 +1,40 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 // Loaded with the finders' chunk, not by the home page.
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type ServerTable, type TableRow } from './useServerTable';
 
-/**
- * Where a finder shows all its columns; below it (phones, 390 px) only the columns that say who
- * or what a row is, its status and its Open link are shown, so they stay on screen.
- */
+/** Below this width (phones) only the columns saying what a row is stay. */
 export const WIDE_COLUMNS = '(min-width: 48em)';
 
-/**
- * The table of every finder: a server-paged, server-sorted list with its error, loading and
- * empty messages. Finders give the columns and what a row click opens; `pinLastColumn` keeps
- * the last column (the row's Open link) in view when the table scrolls sideways.
- */
+/** A finder's last column: a button per row (row clicks serve the mouse, it the keyboard). */
+export function openColumn<T extends TableRow>(
+  accessor: string,
+  title: string,
+  onOpen: (row: T) => void,
+  ariaLabel: (row: T) => string,
+): DataTableColumn<T> {
+  return {
+    accessor,
+    title,
+    render: (row) => (
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        onClick={(event) => {
+          event.stopPropagation();
+          onOpen(row);
+        }}
+        aria-label={ariaLabel(row).trim()}
+      >
+        {title}
+      </Button>
+    ),
+  };
+}
+
+/** The table of every finder: server-paged and sorted, with its error, loading and empty texts. */
 export function ServerDataTable<T extends TableRow>({
   table,
   columns,
@@ -69,11 +88,7 @@ export function ServerDataTable<T extends TableRow>({
   );
 }
 
-/**
- * The count above a finder: "Loading…" until the first answer, then "1 document" or
- * "12 documents" (i18next plurals, keys `_one` and `_other`), or, when the server stopped
- * counting, "More than 10,000 documents" (`<countKey>More`), announced politely.
- */
+/** The count above a finder, "More than 10,000" once the server stopped counting. */
 export function TableCount({
   table,
   countKey,

@@ -2,11 +2,7 @@ import type { CalendarAriaLabels } from '@mantine/dates';
 
 type Translate = (key: string) => string;
 
-/**
- * The names of a calendar's controls in the page's language (`calendar.*`): Mantine's previous
- * and next buttons and its month and year headings have none of their own, so a screen reader
- * met unnamed buttons as soon as a date field's calendar opened.
- */
+/** The names of a calendar's controls in the page's language: Mantine gives them none. */
 export function calendarLabels(t: Translate): CalendarAriaLabels {
   return {
     previousMonth: t('calendar.previousMonth'),

@@ -1,30 +1,22 @@
-import { systemFieldsOf, translatableFieldsOf } from '../core/definitions/catalog-entry';
+import {
+  systemFieldsOf,
+  translatableFieldsOf,
+  VALIDITY_FIELDS,
+} from '../core/definitions/catalog-entry';
 import type { CatalogDefinition } from '../core/definitions/types';
 import { localizedText } from '../core/i18n/localized';
 import type { Language } from '../core/i18n/translate';
 
-/**
- * A catalogue's fields the screens show: every field of its schema but those marked
- * `readOnly`. A read-only field (a country's alpha-3 and numeric codes) is filled by the system,
- * at seeding: the specification has it disabled and hidden, so the New, Edit and View dialogs
- * and the finder's columns, filter and export leave it out, while the entries and the API keep
- * it (an edit sends the stored value back unchanged).
- */
+/** A catalogue's fields the screens show: all but the `readOnly` ones the system fills. */
 export function shownCatalogFields(catalog: CatalogDefinition): string[] {
   const system = new Set(systemFieldsOf(catalog));
   return Object.keys(catalog.schema.properties ?? {}).filter((name) => !system.has(name));
 }
 
-/** The fields only the system writes (see shownCatalogFields). */
-export const systemCatalogFields = systemFieldsOf;
-
 /** Where an entry's validity period stands at an instant: catalog.validity.{status} words it. */
 export type ValidityStatus = 'valid' | 'expired' | 'notYetValid';
 
-/**
- * An entry is valid from its startTime (inclusive) until its endTime (exclusive, none: no
- * end), as the server's entriesValidAt reads it.
- */
+/** An entry is valid from its startTime (inclusive) until its endTime (exclusive), as the server reads it. */
 export function validityStatus(
   data: { startTime?: unknown; endTime?: unknown },
   now: Date = new Date(),
@@ -38,15 +30,21 @@ export function validityStatus(
   return 'valid';
 }
 
-/**
- * The label of one language's text of a translatable field ("Name (French)"): in the dialogs,
- * the View Entry dialog and the CSV export, which show every language of such a field.
- */
-export function languageLabel(
-  t: (key: string, params?: Record<string, unknown>) => string,
-  label: string,
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** A field's label: the catalogue's in `language` (else English), or the validity period's text. */
+export function fieldLabel(
+  t: Translate,
+  catalog: CatalogDefinition,
   language: Language,
-): string {
+  name: string,
+) {
+  if ((VALIDITY_FIELDS as readonly string[]).includes(name)) return t(`catalog.${name}`);
+  return (catalog.labels[language] ?? catalog.labels.en)?.fields[name] ?? name;
+}
+
+/** The label of one language's text of a translatable field ("Name (French)"). */
+export function languageLabel(t: Translate, label: string, language: Language): string {
   return t('catalog.translated.label', {
     label,
     language: t(`catalog.translated.languages.${language}`),

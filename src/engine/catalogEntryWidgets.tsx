@@ -27,9 +27,7 @@ export interface EntryFormField {
   options?: string[];
   /** A text given in every language (`translatable`): one input per language. */
   translatable: boolean;
-  /** The currency of an amount of money (`money`). */
   currency?: string;
-  /** The catalogue whose entry a reference field names. */
   reference?: CatalogReference;
 }
 
@@ -147,10 +145,7 @@ function DateWidget({ field, values, errors, set }: EntryWidgetProps) {
   );
 }
 
-/**
- * One input per language: English (the field itself, required as the field is), then each other
- * language (optional: English is read where it is missing).
- */
+/** One input per language: English required as the field is, the others optional. */
 function TranslatableWidget({ field, values, errors, set }: EntryWidgetProps) {
   const { t } = useTranslation();
   return (
@@ -194,11 +189,7 @@ function TextWidget({ field, values, errors, set }: EntryWidgetProps) {
 
 type EntryKind = FieldKind<EntryFormField, ComponentType<EntryWidgetProps>>;
 
-/**
- * The entry form's field kinds. The ranks keep the order the kinds have always been tested in:
- * a yes/no first, then a number (money), a closed list, a reference, a date, a translatable
- * text; plain text fits everything, last.
- */
+/** The entry form's field kinds, ranked; plain text fits everything, last. */
 export const ENTRY_FIELD_KINDS: readonly EntryKind[] = [
   { tester: rankWith(7, (f) => f.kind === 'boolean'), widget: CheckboxWidget },
   { tester: rankWith(6, (f) => f.kind === 'number'), widget: NumberWidget },

@@ -1,9 +1,6 @@
 import Papa from 'papaparse';
 
-/**
- * CSV of rows by columns (the finder's export: the current result, as whole entries), made in
- * the browser with no call to the server; the first line holds the column titles.
- */
+/** CSV of rows by columns, made in the browser; the first line holds the titles. */
 export function toCsv(
   columns: Array<{ title: string; value: (row: Record<string, unknown>) => string }>,
   rows: Array<Record<string, unknown>>,
@@ -14,7 +11,6 @@ export function toCsv(
   });
 }
 
-/** Offers text as a file download. */
 export function downloadText(
   fileName: string,
   text: string,
@@ -30,11 +26,7 @@ export function downloadText(
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/**
- * A CSV file's rows, each a list of cells; the separator is found (a comma as the export writes
- * it, a semicolon as a spreadsheet set to French saves it). `unreadable`: the row (1-based) where
- * the file stops being CSV, an unterminated quote.
- */
+/** A CSV file's rows; `,` or `;` separated; `unreadable`: the row (1-based) of an unterminated quote. */
 export function parseCsv(text: string): { rows: string[][]; unreadable?: number } {
   const parsed = Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { skipEmptyLines: 'greedy' });
   // A file of one column has no separator to find: that is no error.

@@ -25,10 +25,7 @@ export function EngineModulesProvider({
   return <ModulesContext.Provider value={modules}>{children}</ModulesContext.Provider>;
 }
 
-/**
- * The panels a screen names (`panels` of the workflow's screen), each drawn by the module that
- * gives it; a name no module gives draws nothing (its module is off).
- */
+/** The panels a screen names, each drawn by its module; an unknown one draws nothing. */
 export function ModulePanels({ names, ...props }: { names: readonly string[] } & ScreenPanelProps) {
   const modules = useContext(ModulesContext);
   return names.map((name) => {

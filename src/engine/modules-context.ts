@@ -11,10 +11,7 @@ export interface ScreenPanelProps {
   api: ApiClient;
 }
 
-/**
- * A page of a module's own, that no workflow's screen draws (registration, a password change):
- * the portal's router gives it a route while the module is on (`modules.json`).
- */
+/** A page of a module's own, routed while the module is on. */
 export interface ModulePage {
   path: string;
   /** The page (a lazy one is fetched when first opened, and preloaded as its route opens). */
@@ -53,13 +50,7 @@ export interface LanguagePreferences {
   save(api: ApiClient, subject: string, language: Language): Promise<boolean>;
 }
 
-/**
- * The browser-side code of one business module: form widgets its schemas name by `ui:widget`
- * that the engine lacks, panels its workflows' screens name by `panels` (something done on the
- * document that is not one of its fields nor a workflow action), and pages of its own. A module
- * is a value handed to `EngineModulesProvider` and the router by the portal's composition root
- * (src/portal/main.tsx); nothing registers itself on import.
- */
+/** The browser-side code of one business module, handed in by src/portal/main.tsx. */
 export interface PortalModule {
   /** The module's id, as `modules.json` names it. */
   id: string;
@@ -78,8 +69,5 @@ export interface PortalModule {
   backends?: Readonly<Record<string, string>>;
 }
 
-/**
- * The portal's modules, for the form engine to read when it draws. Kept apart from the widgets
- * themselves so the portal's first page can provide it without loading the form engine.
- */
+/** The portal's modules, kept apart from the widgets so the first page need not load the form engine. */
 export const ModulesContext = createContext<readonly PortalModule[]>([]);

@@ -7,11 +7,7 @@ import { formatMoney } from '../core/format';
 import type { Language } from '../core/i18n/translate';
 import { formatCell } from './format';
 
-/**
- * How a catalogue's values read in the finder, the CSV export and the View Entry dialog, in the
- * language shown: Yes or No for a flag, "Mandatory" for MANDATORY, "Sub-document" for type 2,
- * an amount of money (`money`) as the portal writes amounts ("NZD 250.00", "250,00 NZD").
- */
+/** How a catalogue's values read in the language shown (flags, enumerations, money). */
 export function useCellText(
   catalog: CatalogDefinition,
   language: Language,

@@ -5,12 +5,7 @@ import type { CatalogDefinition } from '../core/definitions/types';
 import { localizedText } from '../core/i18n/localized';
 import { DEFAULT_LANGUAGE, type Language } from '../core/i18n/translate';
 
-/**
- * The name of the entry a reference field names: the referenced catalogue's entry whose key is
- * `code` and which is valid at `at` (the referring entry's start), in the reader's `language`
- * (English where the entry has no translation). Undefined while unknown or when no such entry
- * exists; the server checks the reference again on save.
- */
+/** The name of the entry a reference names, valid at `at`; undefined while unknown or missing. */
 export function useReferenceName(
   api: ApiClient,
   backend: string,

@@ -5,7 +5,6 @@ import type { FilterCondition, SearchRequest, SearchResult } from '../core/searc
 
 export const PAGE_SIZES = [10, 25, 50];
 
-/** A row of a finder: an id and the values of its columns. */
 export type TableRow = { id: string } & Record<string, unknown>;
 
 export interface ServerTable<T extends TableRow> {
@@ -30,13 +29,7 @@ export interface ServerTable<T extends TableRow> {
   reload(): void;
 }
 
-/**
- * The state of a server-paged, server-sorted, filtered list: every change of page, size, sort
- * or filter is one search call (the search protocol's PATCH); answers that arrive after a newer
- * request are dropped. Each answer's `nextCursor` is kept for the page after it, so moving on
- * page by page asks for the rows after the last one shown (keyset paging: page 50,000 costs
- * the server what page 2 does); a page reached otherwise is asked by its number.
- */
+/** A server-paged, sorted, filtered list; stale answers are dropped; pages reached one by one use the cursor. */
 export function useServerTable<T extends TableRow>(
   search: (request: SearchRequest) => Promise<ApiResult<SearchResult<T>>>,
   initialSort: DataTableSortStatus<T>,

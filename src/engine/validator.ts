@@ -12,10 +12,7 @@ function isValidator(value: unknown): value is StandaloneValidator {
 
 const cache = new Map<string, Promise<StandaloneValidator>>();
 
-/**
- * Loads a same-origin ES module whose default export is a precompiled validator. The strict CSP
- * forbids eval, so the browser never compiles schemas: it imports code compiled by the server.
- */
+/** Loads a precompiled validator module: the strict CSP forbids eval, so the browser never compiles schemas. */
 export function loadValidator(url: string): Promise<StandaloneValidator> {
   let pending = cache.get(url);
   if (!pending) {

@@ -1,8 +1,4 @@
-/**
- * Answers of the dashboard endpoints of the evisa backend (docs/api.md, "Dashboard and home
- * page"): the caller's library and tasks, a workflow's statistics, and the public check of an
- * electronic document. Shared so the portal reads exactly what the server writes.
- */
+/** Answers of the dashboard endpoints (docs/api.md, "Dashboard and home page"), shared with the server. */
 
 /** Roles that open the dashboard pages and their endpoints (specification 000, section 2). */
 export { PROFILE_ROLES as DASHBOARD_ROLES } from '../definitions/routes';
@@ -23,10 +19,7 @@ export interface LibraryRow {
   submittedAt: string | null;
 }
 
-/**
- * Why a document is one of the caller's tasks: assigned to them, waiting in a queue they serve,
- * or their own document waiting for them (a status the workflow's `tasks.owner` names).
- */
+/** Why a document is one of the caller's tasks: assigned, queued, or their own awaiting them. */
 export type TaskReason = 'assigned' | 'queue' | 'owner';
 
 /** One row of My Tasks: assigned to the caller, or waiting unassigned in a queue they serve. */
@@ -46,24 +39,10 @@ export interface WorkflowStatistics {
   months: Array<{ month: string; count: number }>;
 }
 
-/** Body of `POST /api/evisa/verification`. */
-export interface VerificationRequest {
-  number: string;
-  /** One of the document's declared second factors, e.g. a passport number or a date of birth. */
-  secondFactor: string;
-}
-
-/**
- * Where today stands against a genuine document's period: within it, before its first day,
- * after its last.
- */
+/** Where today stands against a genuine document's period. */
 export type DocumentValidity = 'inForce' | 'notYetInForce' | 'expired';
 
-/**
- * A genuine electronic document (only a document in a status that counts as issued is found):
- * what it is and whether it is in force today, nothing personal, and none of the service's own
- * statuses (whether it is issued or dispatched is the service's business).
- */
+/** A genuine electronic document: what it is and whether it is in force, nothing personal. */
 export interface VerificationResult {
   number: string;
   documentType: string;

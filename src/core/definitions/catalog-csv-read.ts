@@ -39,13 +39,7 @@ export interface CatalogCsvReading {
   missing: CatalogCsvColumn[];
 }
 
-/**
- * Reads a CSV file's rows (the first its header) as entries of a catalogue. A column is known
- * by its title in any language of the portal, as the export writes it ("Name (French)",
- * "Nom (français)"), by the field's label alone (a translatable one's then holds its English),
- * or by the field's own name (`name`; `name (fr)` for another language). Values are read as
- * the export writes them (`readCatalogValue`); an empty cell gives no value.
- */
+/** Reads a CSV table (header first) as a catalogue's entries; a column is known by its title in any language, its label, or its field name. */
 export function readCatalogCsv(
   table: ReadonlyArray<readonly string[]>,
   catalog: CatalogDefinition,
@@ -97,13 +91,7 @@ export function readCatalogCsv(
   return { entries, problems, ignored, missing };
 }
 
-/**
- * A cell's value as the entry holds it, read as the export writes it in any language: Yes/No
- * (Oui/Non) for a flag, an enumeration's words ("Mandatory") or its code, an amount as money
- * ("NZD 1,250.00", "1 250,00 NZD") or a plain decimal, a date and time as DD/MM/YYYY HH:mm:ss
- * in the browser's time zone (or ISO 8601), a date as DD/MM/YYYY. What cannot be read so is
- * sent as written: the server's own check then says what is wrong with it, row and column.
- */
+/** A cell's value as the entry holds it, read as the export writes it in any language; what cannot be read is sent as written, for the server to refuse. */
 export function readCatalogValue(
   catalog: CatalogDefinition,
   field: string,
@@ -149,11 +137,7 @@ function readFlag(value: string, texts: Texts): boolean | undefined {
   return undefined;
 }
 
-/**
- * An amount or a number: the currency's code before it (as English writes it: "NZD 1,250.00",
- * commas grouping) or after it (as French does: "1 250,00 NZD", a decimal comma), or none (a
- * plain decimal, "1250.5" or "1250,5"; "1,250" then reads as the page's language writes it).
- */
+/** An amount: the currency's code before it (English: "NZD 1,250.00") or after it (French: "1 250,00 NZD"), or a plain decimal. */
 export function readDecimal(
   value: string,
   currency: string | undefined,
@@ -217,11 +201,7 @@ function readDate(value: string): string | undefined {
   return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
-/**
- * Every name a column may be given in a file, normalized, to what it holds; `'system'` for a
- * field only the system writes. The page's language is asked first, so that a title meaning
- * two columns in two languages means the one the reader reads.
- */
+/** Every name a column may be given, normalized, the page's language first so it wins a clash. */
 function headerNames(
   catalog: CatalogDefinition,
   texts: Texts,
@@ -233,23 +213,21 @@ function headerNames(
     if (!names.has(key)) names.set(key, target);
   };
   const columns = catalogCsvColumns(catalog);
+  const english = columns.filter((c) => !c.language || c.language === DEFAULT_LANGUAGE);
+  const system = systemFieldsOf(catalog);
   const languages = [language, ...LANGUAGES.filter((code) => code !== language)];
-  for (const code of languages) {
+  for (const code of languages)
     for (const column of columns) add(catalogCsvTitle(catalog, column, texts, code), column);
-  }
   for (const code of languages) {
-    for (const column of columns) {
-      if (!column.language || column.language === DEFAULT_LANGUAGE)
-        add(catalogFieldLabel(catalog, column.field, texts, code), column);
-    }
-    for (const field of systemFieldsOf(catalog))
-      add(catalogFieldLabel(catalog, field, texts, code), 'system');
+    for (const column of english)
+      add(catalogFieldLabel(catalog, column.field, texts, code), column);
+    for (const field of system) add(catalogFieldLabel(catalog, field, texts, code), 'system');
   }
   for (const column of columns) {
-    if (!column.language || column.language === DEFAULT_LANGUAGE) add(column.field, column);
+    if (english.includes(column)) add(column.field, column);
     if (column.language) add(`${column.field} (${column.language})`, column);
   }
-  for (const field of systemFieldsOf(catalog)) add(field, 'system');
+  for (const field of system) add(field, 'system');
   return names;
 }
 

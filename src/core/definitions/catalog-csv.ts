@@ -9,12 +9,7 @@ import {
 import { systemFieldsOf, translatableFieldsOf, VALIDITY_FIELDS } from './catalog-entry';
 import type { CatalogDefinition } from './types';
 
-/**
- * A catalogue's CSV, as the finder's Export CSV writes it and its Import CSV reads it back: a
- * column per field the dialogs show (the finder's `columns` first, then the others, then the
- * validity period), and per language of a translatable text. The file holds whole entries, so
- * that what is exported imports back as it is.
- */
+/** A catalogue's CSV, as Export CSV writes it and Import CSV reads it back: whole entries. */
 
 /** At most this many rows in one import: the server refuses more (413), the browser says so. */
 export const CATALOG_IMPORT_MAX_ROWS = 5000;
@@ -68,10 +63,7 @@ export function catalogCsvTitle(
   });
 }
 
-/**
- * Where a problem the import answers with lies: the row (0-based, as sent) and the column of
- * its pointer (`/entries/3/name`, `/entries/3/i18n/fr/name`); no column for the row as a whole.
- */
+/** Where an import problem lies: the row (0-based, as sent) and the column of its pointer. */
 export function importProblemPlace(
   catalog: CatalogDefinition,
   path: string,

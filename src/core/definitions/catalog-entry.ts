@@ -5,10 +5,7 @@ import { TRANSLATED_LANGUAGES, TRANSLATIONS_FIELD } from '../i18n/localized';
 /** Fields every catalogue entry has: its validity period [startTime, endTime). */
 export const VALIDITY_FIELDS = ['startTime', 'endTime'] as const;
 
-/**
- * The schema an entry is validated with, on both sides: the catalogue's own fields plus the
- * validity period every entry carries (startTime required, endTime optional).
- */
+/** The schema an entry is validated with on both sides: its fields plus the validity period. */
 export function catalogEntrySchema(catalog: CatalogDefinition): JsonSchema {
   const own = catalog.schema;
   const properties = (own.properties ?? {}) as Record<string, JsonValue>;
@@ -41,10 +38,7 @@ export function currencyOf(
   return catalog.money?.[field];
 }
 
-/**
- * The `i18n` property of a catalogue with translatable fields: per other language, each such
- * field with its own limits (length, pattern), none required (English is the fallback).
- */
+/** The `i18n` property of a catalogue with translatable fields, none required. */
 function translationsProperty(catalog: CatalogDefinition): Record<string, JsonSchema> {
   const fields = translatableFieldsOf(catalog);
   if (fields.length === 0) return {};
@@ -64,11 +58,7 @@ function translationsProperty(catalog: CatalogDefinition): Record<string, JsonSc
   };
 }
 
-/**
- * The fields only the system writes (`readOnly` in the catalogue's schema: a country's alpha-3
- * and numeric codes, from the ISO data at seeding). The screens leave them out; the server keeps
- * their stored values whatever an edit sends.
- */
+/** The fields only the system writes (`readOnly`): screens leave them out, the server keeps them. */
 export function systemFieldsOf(catalog: CatalogDefinition): string[] {
   const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
   return Object.keys(properties).filter((name) => properties[name]?.readOnly === true);
@@ -98,10 +88,7 @@ export function entryKey(catalog: CatalogDefinition, data: Record<string, unknow
   return catalog.key.map((field) => String(data[field] ?? '')).join('\u001f');
 }
 
-/**
- * Who an entry of the starting reference data was created (and, until someone changes it, last
- * changed) by: the screens say "reference data" instead.
- */
+/** The author of the starting reference data: the screens say "reference data" instead. */
 export const SEED_ACTOR = 'seed';
 
 /** An entry as the catalogue API returns it: its data, version and who changed it when. */
@@ -132,10 +119,7 @@ export interface CatalogHistoryLine {
   changes: FieldChange[];
 }
 
-/**
- * The fields that differ between two states of an entry's data, in field order; a translation
- * (under `i18n`) is compared language by language, so a French wording edit names its field.
- */
+/** The fields that differ between two states of an entry's data, translations language by language. */
 export function changedFields(
   before: Record<string, unknown>,
   after: Record<string, unknown>,

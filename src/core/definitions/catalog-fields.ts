@@ -1,12 +1,7 @@
 import type { EntityDefinition } from './types';
+import { asNode, walkUi } from './ui-walk';
 
-/**
- * A field the form fills with a catalogue select (`ui:widget: catalog`): the browser offers
- * only entries valid today, so the server accepts only those, the same way, on every action
- * that validates. With `ui:options.match` the entry must also belong to what the document
- * names there (a sub-document of the chosen document). One reading of the uiSchema serves the
- * widget, the server's check, the options endpoint and the certificate.
- */
+/** A field filled with a catalogue select (`ui:widget: catalog`), read alike by widget, server check and certificate. */
 export interface CatalogField {
   /** Where the field is: pointer segments, `*` for every item of an array. */
   segments: string[];
@@ -19,8 +14,6 @@ export interface CatalogField {
   matchMessage: string;
 }
 
-type Node = Record<string, unknown>;
-
 /** `ui:options.match` of a catalogue select: entry field -> pointer of the document's value. */
 export function catalogMatch(option: unknown): Array<[string, string]> {
   const node = asNode(option);
@@ -29,10 +22,7 @@ export function catalogMatch(option: unknown): Array<[string, string]> {
     : [];
 }
 
-/**
- * `ui:options.match` entries given as a list: entry field -> the values it may hold, fixed by
- * the definition rather than read from the document.
- */
+/** `ui:options.match` entries given as a list: entry field -> the values it may hold. */
 export function catalogAllowed(option: unknown): Array<[string, string[]]> {
   const node = asNode(option);
   return node
@@ -42,40 +32,24 @@ export function catalogAllowed(option: unknown): Array<[string, string[]]> {
     : [];
 }
 
-function asNode(value: unknown): Node | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Node)
-    : undefined;
-}
-
 /** The message of a code that names no entry valid now. */
 export const UNKNOWN_CATALOG_ENTRY = 'validation.unknownCatalogEntry';
 
 /** The catalogue fields of an entity, walking its schema and uiSchema together. */
 export function catalogFieldsOf(entity: EntityDefinition): CatalogField[] {
   const found: CatalogField[] = [];
-  const visit = (schema: Node | undefined, ui: Node | undefined, segments: string[]) => {
-    if (!schema || !ui) return;
+  walkUi(entity.schema, entity.uiSchema, (_schema, ui, segments) => {
     const options = asNode(ui['ui:options']);
-    if (ui['ui:widget'] === 'catalog' && typeof options?.catalog === 'string') {
-      found.push({
-        segments,
-        catalog: options.catalog,
-        match: catalogMatch(options.match),
-        allowed: catalogAllowed(options.match),
-        matchMessage:
-          typeof options.matchMessage === 'string' ? options.matchMessage : UNKNOWN_CATALOG_ENTRY,
-      });
-      return;
-    }
-    const properties = asNode(schema.properties);
-    if (properties) {
-      for (const [key, child] of Object.entries(properties)) {
-        visit(asNode(child), asNode(ui[key]), [...segments, key]);
-      }
-    }
-    if (asNode(schema.items)) visit(asNode(schema.items), asNode(ui.items), [...segments, '*']);
-  };
-  visit(asNode(entity.schema), asNode(entity.uiSchema), []);
+    if (ui['ui:widget'] !== 'catalog' || typeof options?.catalog !== 'string') return false;
+    found.push({
+      segments,
+      catalog: options.catalog,
+      match: catalogMatch(options.match),
+      allowed: catalogAllowed(options.match),
+      matchMessage:
+        typeof options.matchMessage === 'string' ? options.matchMessage : UNKNOWN_CATALOG_ENTRY,
+    });
+    return true;
+  });
   return found;
 }

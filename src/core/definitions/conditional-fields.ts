@@ -1,26 +1,12 @@
 import { resolvePointer } from '../rules/registry';
 import type { JsonSchema, JsonValue, SectionCondition } from './types';
+import { asNode, walkUi, type Node } from './ui-walk';
 
-/**
- * A field that applies only sometimes (docs/forms.md, "Fields that apply only sometimes"): its
- * uiSchema's `ui:options.when`, `{ "pointer": ..., "in": [...] }`, as a section's `when`. The
- * spouse's name and birth date apply once the person to declare is a spouse, not when it is
- * "None". While the value at the pointer is another, the form hides the field and the server
- * drops its value before validating (`applicableData`), so what no longer applies is neither
- * asked nor kept. One reading of the uiSchema serves both, and the definitions check.
- */
+/** A field that applies only sometimes (`ui:options.when`; docs/forms.md, "Fields that apply only sometimes"). */
 export interface ConditionalField {
   /** Where the field is: pointer segments, `*` for every item of an array. */
   segments: string[];
   when: SectionCondition;
-}
-
-type Node = Record<string, unknown>;
-
-function asNode(value: unknown): Node | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Node)
-    : undefined;
 }
 
 /** A `ui:options.when` as given, when it has the shape of a condition. */
@@ -42,18 +28,10 @@ export function conditionalFieldsOf(entity: {
   const known = found.get(ui);
   if (known) return known;
   const fields: ConditionalField[] = [];
-  const visit = (schema: Node | undefined, node: Node | undefined, segments: string[]) => {
-    if (!schema || !node) return;
-    const properties = asNode(schema.properties);
-    for (const [key, child] of Object.entries(properties ?? {})) {
-      const childUi = asNode(node[key]);
-      const when = fieldCondition(childUi);
-      if (when) fields.push({ segments: [...segments, key], when });
-      visit(asNode(child), childUi, [...segments, key]);
-    }
-    if (asNode(schema.items)) visit(asNode(schema.items), asNode(node.items), [...segments, '*']);
-  };
-  visit(asNode(entity.schema), asNode(ui), []);
+  walkUi(entity.schema, ui, (_schema, node, segments) => {
+    const when = fieldCondition(node);
+    if (when && segments.length > 0 && segments.at(-1) !== '*') fields.push({ segments, when });
+  });
   found.set(ui, fields);
   return fields;
 }
@@ -64,10 +42,7 @@ export function conditionHolds(condition: SectionCondition, data: unknown): bool
   return value !== undefined && condition.in.some((allowed) => allowed === value);
 }
 
-/**
- * Whether the field at `pointer` (list items by index: `/dependants/0/healthDetails`) applies
- * to the document as it stands: a field without a condition always does.
- */
+/** Whether the field at `pointer` (list items by index) applies to the document as it stands. */
 export function fieldApplies(
   entity: { schema: JsonSchema; uiSchema?: JsonSchema },
   pointer: string,
@@ -84,10 +59,7 @@ export function fieldApplies(
   return !field || conditionHolds(field.when, data);
 }
 
-/**
- * The pointers (list items by index) of the fields the document holds that do not apply to it
- * as it stands.
- */
+/** The pointers of the fields the document holds that do not apply to it. */
 export function inapplicableFields(
   entity: { schema: JsonSchema; uiSchema?: JsonSchema },
   data: unknown,

@@ -1,15 +1,7 @@
 import type { EntityDefinition } from './types';
+import { asNode, walkUi } from './ui-walk';
 
-/**
- * A field whose values must name existing documents of another type (`ui:widget:
- * documentChoices`): the access roles an access unit gives. `ui:options.document` is the type,
- * `ui:options.code` the JSON pointer of the code inside such a document (what the field stores),
- * `ui:options.label` the pointer of what is shown beside it. The field is a string (one choice)
- * or an array of strings (several). The browser offers only existing documents; the server
- * refuses any other code on every change, the way catalogue selects are checked
- * (catalog-fields.ts). One reading of the uiSchema serves the widget, the check and the options
- * endpoint.
- */
+/** A field whose values name existing documents of another type (`ui:widget: documentChoices`). */
 export interface DocumentChoiceField {
   /** Where the values are: pointer segments, `*` for every item of an array. */
   segments: string[];
@@ -24,16 +16,6 @@ export interface DocumentChoiceField {
 
 export const DOCUMENT_CHOICES_WIDGET = 'documentChoices';
 export const UNKNOWN_DOCUMENT_CHOICE = 'validation.unknownDocumentChoice';
-/** Documents in this status do not exist any more for a choice. */
-export const GONE_STATUS = 'DELETED';
-
-type Node = Record<string, unknown>;
-
-function asNode(value: unknown): Node | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Node)
-    : undefined;
-}
 
 const isPointer = (value: unknown): value is string =>
   typeof value === 'string' && value.startsWith('/');
@@ -41,35 +23,26 @@ const isPointer = (value: unknown): value is string =>
 /** The document-choice fields of an entity, walking its schema and uiSchema together. */
 export function documentChoiceFieldsOf(entity: EntityDefinition): DocumentChoiceField[] {
   const found: DocumentChoiceField[] = [];
-  const visit = (schema: Node | undefined, ui: Node | undefined, segments: string[]) => {
-    if (!schema || !ui) return;
+  walkUi(entity.schema, entity.uiSchema, (schema, ui, segments) => {
     const options = asNode(ui['ui:options']);
     if (
-      ui['ui:widget'] === DOCUMENT_CHOICES_WIDGET &&
-      typeof options?.document === 'string' &&
-      isPointer(options.code)
-    ) {
-      found.push({
-        segments: schema.type === 'array' ? [...segments, '*'] : segments,
-        many: schema.type === 'array',
-        document: options.document,
-        code: options.code,
-        ...(isPointer(options.label) ? { label: options.label } : {}),
-        unknownMessage:
-          typeof options.unknownMessage === 'string'
-            ? options.unknownMessage
-            : UNKNOWN_DOCUMENT_CHOICE,
-      });
-      return;
-    }
-    const properties = asNode(schema.properties);
-    if (properties) {
-      for (const [key, child] of Object.entries(properties)) {
-        visit(asNode(child), asNode(ui[key]), [...segments, key]);
-      }
-    }
-    if (asNode(schema.items)) visit(asNode(schema.items), asNode(ui.items), [...segments, '*']);
-  };
-  visit(asNode(entity.schema), asNode(entity.uiSchema), []);
+      ui['ui:widget'] !== DOCUMENT_CHOICES_WIDGET ||
+      typeof options?.document !== 'string' ||
+      !isPointer(options.code)
+    )
+      return false;
+    found.push({
+      segments: schema.type === 'array' ? [...segments, '*'] : segments,
+      many: schema.type === 'array',
+      document: options.document,
+      code: options.code,
+      ...(isPointer(options.label) ? { label: options.label } : {}),
+      unknownMessage:
+        typeof options.unknownMessage === 'string'
+          ? options.unknownMessage
+          : UNKNOWN_DOCUMENT_CHOICE,
+    });
+    return true;
+  });
   return found;
 }

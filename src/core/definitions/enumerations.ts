@@ -1,11 +1,7 @@
 import { FILTER_CRITERIA } from '../search/criteria';
 import { translate, type Language, type TextTree } from '../i18n/translate';
 
-/**
- * The enumerations of the specification (001, section 9). A value's ordinal is its place in
- * the list (CheckType MANDATORY 0, OPTIONAL 1, PROHIBITED 2), as the source system numbers them;
- * `value` is what an entry stores.
- */
+/** The enumerations of the specification (001, section 9); `value` is what an entry stores. */
 export const CHECK_TYPES = ['MANDATORY', 'OPTIONAL', 'PROHIBITED'] as const;
 export const ATTRIBUTE_TYPES = ['FREE_TEXT', 'CATALOG'] as const;
 /** The `type` field of declarations, questions, requirements, relations and attachments. */
@@ -67,10 +63,7 @@ export function enumerations(
   };
 }
 
-/**
- * The enumeration whose values a field's `enum` lists (a check type, an attribute type, a
- * document type), so its values can be labelled; undefined for any other list.
- */
+/** The enumeration whose values a field's `enum` lists; undefined for any other list. */
 export function enumerationOf(values: readonly unknown[]): EnumerationId | undefined {
   const all = values.map(String);
   if (CHECK_TYPES.every((v) => all.includes(v))) return 'checkType';

@@ -1,7 +1,4 @@
-/**
- * How definitions name things: the meta-schemas the server checks files with, and the studio's
- * designers that refuse a bad name before a check, read the same patterns.
- */
+/** How definitions name things, shared by the meta-schemas and the studio's designers. */
 
 /** A catalogue's, document type's or module's id: `ports-of-entry`. */
 export const IDENTIFIER_PATTERN = '^[a-z][a-z0-9-]*$';

@@ -1,13 +1,4 @@
-/**
- * The definitions as the portal fetches them: an index every page needs (modules, workflows,
- * catalogues, the shared texts) and one part per document type (its entity definition and its
- * own texts), fetched when a page of that document opens. A visitor of the public home page
- * downloads the index only: no entity schema, no form texts.
- *
- * The server cuts the bundle (server/definitions/portal-parts.ts); the portal puts the parts it
- * has back together with `withDocumentParts`, giving pages the same `DefinitionBundle` shape as
- * the whole bundle (docs/api.md, "Definitions").
- */
+/** The definitions as the portal fetches them: an index, and one part per document type (docs/api.md, "Definitions"). */
 import type { Language, TextTree } from '../i18n/translate';
 import type {
   CatalogDefinition,
@@ -25,15 +16,9 @@ export interface PortalIndex {
   modules: ModuleDefinition[];
   catalogs: CatalogDefinition[];
   workflows: WorkflowDefinition[];
-  /**
-   * Each document type (entity id) that has a part, with its sections in order (what a page
-   * needs to fetch the validators of the section it opens on, before the part arrives).
-   */
+  /** Each document type that has a part, with its sections in order. */
   documents: Record<string, EntitySection[]>;
-  /**
-   * The shared texts in every language. Of a document's own texts, only those menus, lists
-   * and other documents' pages show: see `NAVIGATION_TEXTS`.
-   */
+  /** The shared texts in every language, and of each document's only `NAVIGATION_TEXTS`. */
   translations: Record<Language, TextTree>;
 }
 
@@ -44,17 +29,10 @@ export interface DocumentPart {
   translations: Record<Language, TextTree>;
 }
 
-/**
- * Texts of a document type that pages of other modules show: its title (the dashboard, the
- * menu, the public document check), and the labels of its lists, menu entries and screens.
- */
+/** Texts of a document type that pages of other modules show. */
 export const NAVIGATION_TEXTS = ['_title', 'lists', 'menu', 'screens'] as const;
 
-/**
- * The bundle the pages read: the index with the parts fetched so far, their schemas in
- * `schemas` and their texts back under the entity's id (the whole tree, navigation texts
- * included).
- */
+/** The bundle the pages read: the index with the parts fetched so far. */
 export function withDocumentParts(
   index: PortalIndex,
   parts: readonly DocumentPart[],

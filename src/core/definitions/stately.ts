@@ -1,14 +1,4 @@
-/**
- * A workflow's machine in the shape Stately's editor (stately.ai, XState v5) opens, and back.
- *
- * The export is an XState v5 machine config whose transitions carry, in `meta.roles`, the full
- * roles allowed to take the action: an analyst sees who moves a document where without the
- * workflow file beside it. The import reads either that config as JSON or the module text
- * Stately's editor imports and exports (`createMachine({...})`), and keeps only what a
- * workflow's machine holds: states, transitions with their target and guard, and a state's
- * description and usual days (`meta.estimatedDays`). Nothing is evaluated: the object literal is
- * read as data.
- */
+/** A workflow's machine as Stately's editor (XState v5) opens it, with each transition's roles, and back; the import reads the object literal as data. */
 import { declaredAction, fullRoles, type WorkflowDefinition } from '../documents/workflow';
 import type { JsonValue } from './json';
 
@@ -72,32 +62,26 @@ export function machineTransitions(machine: WorkflowMachine): MachineTransition[
   return Object.entries(machine.states).flatMap(([from, state]) =>
     eventsOf(state).flatMap(([action, transitions]) =>
       (Array.isArray(transitions) ? transitions : [transitions]).map((transition) => {
-        const target = typeof transition === 'string' ? transition : targetOf(transition);
-        const guard = isObject(transition) ? guardOf(transition.guard) : undefined;
+        const { target, guard } = partsOf(transition);
         return { from, action, target: target ?? from, ...(guard && { guard }) };
       }),
     ),
   );
 }
 
-function targetOf(transition: JsonValue): string | undefined {
-  return isObject(transition) && typeof transition.target === 'string'
-    ? transition.target
-    : undefined;
+/** A transition's target and guard, whatever the JSON holds. */
+function partsOf(transition: JsonValue): { target?: string; guard?: MachineGuard } {
+  const target = isObject(transition) ? transition.target : transition;
+  const guard = isObject(transition) ? guardOf(transition.guard) : undefined;
+  return { ...(typeof target === 'string' && { target }), ...(guard && { guard }) };
 }
-
-// ---------------------------------------------------------------------------------------------
-// Export
 
 function statelyTransition(
   transition: JsonValue,
   meta: StatelyTransition['meta'],
 ): StatelyTransition {
-  const target = typeof transition === 'string' ? transition : targetOf(transition);
-  const guard = isObject(transition) ? guardOf(transition.guard) : undefined;
   return {
-    ...(target !== undefined && { target }),
-    ...(guard !== undefined && { guard }),
+    ...partsOf(transition),
     // Stately's editor shows a transition's description on the canvas, its meta only as data.
     ...(meta.system && { description: 'Fired by the server only.' }),
     // Each transition its own copy: the alternatives of an event share the action's roles.
@@ -150,9 +134,7 @@ export function statelyModule(workflow: WorkflowDefinition): string {
   return `import { createMachine } from 'xstate';\n\nexport const machine = createMachine(${config});\n`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Reading the text: JSON, or the object literal of a module (unquoted keys, single quotes,
-// trailing commas, comments and TypeScript `as` casts are what Stately's own export adds).
+// Reading JSON, or a module's object literal (unquoted keys, quotes, comments, `as` casts).
 
 class ReadError extends Error {}
 
@@ -351,9 +333,6 @@ function readConfig(text: string): JsonValue {
   return value;
 }
 
-// ---------------------------------------------------------------------------------------------
-// From a config to a workflow's machine
-
 /** What a state may hold in XState that a workflow's flat, action-driven machine cannot. */
 const UNSUPPORTED_STATE_KEYS: Record<string, string> = {
   states: "has states of its own: a workflow's states are flat",
@@ -408,10 +387,7 @@ function importGuard(value: JsonValue | undefined, where: string): MachineGuard 
   return guard;
 }
 
-/**
- * One transition. A lone one without a guard becomes the plain target, as the workflows write
- * it; in a list of alternatives each stays an object (the visa's fallback `{ target }`).
- */
+/** One transition: a lone one without a guard becomes the plain target, as the workflows write it. */
 function importTransition(
   value: JsonValue,
   where: string,
@@ -490,12 +466,7 @@ function importMachine(config: JsonValue): WorkflowMachine {
   return { id: config.id, initial: config.initial, states };
 }
 
-/**
- * A workflow's machine from Stately: the JSON of a machine config or the module calling
- * `createMachine`. Transitions keep their target and guard; their `meta` and descriptions are
- * left out (the roles belong to the workflow's actions), as is whatever a state holds that a
- * workflow's machine does not.
- */
+/** A workflow's machine from Stately's JSON or module text: targets and guards kept, the rest left out. */
 export function machineFromStately(text: string): StatelyImport {
   try {
     const config = readConfig(text);

@@ -1,10 +1,6 @@
 import type { JsonSchema, JsonValue } from './types';
 
-/**
- * The schema of a draft: the same types, lengths and formats, with every `required` removed
- * (including inside if/then/else and dependencies), so a half-filled form can be stored while a
- * submission is checked against the full schema.
- */
+/** The schema of a draft: every `required` removed, so a half-filled form can be stored. */
 export function stripRequired(schema: JsonSchema): JsonSchema {
   return strip(schema) as JsonSchema;
 }

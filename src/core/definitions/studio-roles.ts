@@ -1,9 +1,6 @@
 import type { PortalRoute } from './routes';
 
-/**
- * Who may read the published definitions and check drafts in the studio, and who may publish
- * (and restore) a version: the server's rule and the portal's menu read the same names.
- */
+/** Who may read and check definitions in the studio, and who may publish them. */
 export const DEFINITIONS_EDIT_ROLE = 'definitions-edit';
 export const DEFINITIONS_PUBLISH_ROLE = 'definitions-publish';
 export const STUDIO_ROLES: readonly string[] = [DEFINITIONS_EDIT_ROLE, DEFINITIONS_PUBLISH_ROLE];

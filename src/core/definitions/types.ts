@@ -1,8 +1,4 @@
-/**
- * The definitions an analyst or administrator writes: plain JSON files in catalogs/, schemas/,
- * workflows/ and translations/, whose shapes are written once in ./shapes/. The server loads
- * and checks them; the browser receives them at run time.
- */
+/** The definitions an analyst writes (catalogs/, schemas/, workflows/, translations/), shaped in ./shapes/. */
 import type { TextTree, Language } from '../i18n/translate';
 import type { WorkflowDefinition } from '../documents/workflow';
 import type { CatalogDefinition, CatalogReference } from './shapes/catalog';

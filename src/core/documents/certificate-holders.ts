@@ -14,11 +14,7 @@ export interface CertificateHolder {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * The people of a document who hold a certificate of their own now (`certificate.holders`):
- * the items of the list given a number at issue. The server prints, mails and checks theirs;
- * the document's screen offers each a download.
- */
+/** The people of a document who hold a certificate of their own now (`certificate.holders`). */
 export function holdersOf(
   holders: CertificateHolders,
   data: Record<string, unknown>,
@@ -37,11 +33,7 @@ export function holdersOf(
   });
 }
 
-/**
- * The document's own holder named as its people are (`holders.name`): the fields those names
- * are printed from on a person's certificate stand, on the main one, for the main holder's
- * (the applicant's given and family names). Empty without holders or a value.
- */
+/** The document's own holder named as its people are (`holders.name`); empty without them. */
 export function ownHolderName(
   certificate: Pick<WorkflowCertificate, 'fields' | 'holders'>,
   data: Record<string, unknown>,

@@ -11,8 +11,5 @@ export function backendOf(workflow: { backend?: string }): string {
   return workflow.backend ?? DEFAULT_BACKEND;
 }
 
-/**
- * Where a document keeps its reference (the number a grant gives, a visa's number), written by
- * the `allocateReference` effect and shown beside the document's own number.
- */
+/** Where a document keeps its reference, written by the `allocateReference` effect. */
 export const REFERENCE_POINTER = '/header/reference';

@@ -1,11 +1,7 @@
 import { resolvePointer } from '../rules/registry';
 import type { WorkflowDefinition } from './workflow';
 
-/**
- * The parameter naming the document in a screen's path: its first one. `:id` takes the
- * document's id; any other name (`:loginIdentifier`, `:code`, as the specification writes the
- * identity routes) takes the value of the workflow's `key`.
- */
+/** The parameter naming the document in a screen's path: `:id`, or the workflow's `key`. */
 export function documentParam(path: string): string | undefined {
   return /:([A-Za-z][A-Za-z0-9]*)/.exec(path)?.[1];
 }
@@ -28,11 +24,7 @@ export function keyValue(
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/**
- * The portal route of a screen (a path of the workflow, e.g. `/view/:loginIdentifier`) for a
- * document. A document whose key is not known yet (none given) is named by its id, which the
- * server also answers to.
- */
+/** The portal route of a screen for a document, named by its id while its key is unknown. */
 export function documentRoute(
   workflow: Pick<WorkflowDefinition, 'prefix' | 'key'>,
   path: string,

@@ -57,20 +57,13 @@ export interface HistoryEntry {
   operation: string;
   at: string;
   notes: string | null;
-  /**
-   * The service's own notes (a payment recorded by the gateway) are a translation key and its
-   * parameters, shown in the reader's language; `notes` then holds the text in the request's
-   * language (`locale`, Accept-Language), for a page without the key's texts.
-   */
+  /** The service's own notes as a key and parameters, shown in the reader's language. */
   notesKey?: string;
   notesParams?: Record<string, string>;
   name: string;
   email: string | null;
   mobile: string | null;
-  /**
-   * On the line of an action taking an assignee: the name of the officer it assigned the
-   * document to, for readers who may know it (officers; the public with OFFICER_NAMES_TO_PUBLIC).
-   */
+  /** The officer an assigning action named, for readers who may know it. */
   assignedTo?: string;
 }
 
@@ -92,12 +85,6 @@ export interface CreateRequest<TData = Record<string, unknown>> {
   notes?: string;
   /** Sign-in name of the person the document is made for, for an action made `onBehalf`. */
   owner?: string;
-}
-
-/** Body of `PUT /api/evisa/{type}/{id}`. */
-export interface UpdateRequest<TData = Record<string, unknown>> {
-  version: number;
-  data: TData;
 }
 
 export interface MediaReference {

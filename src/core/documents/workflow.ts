@@ -1,8 +1,4 @@
-/**
- * The shape of a workflow definition (workflows/<id>.json), written once in
- * src/core/definitions/shapes/, and what the engine computes from it. Only types come from the
- * shapes, so the browser does not bundle the schemas.
- */
+/** The workflow definition's types (from ./shapes, types only) and what the engine computes from it. */
 import type { WorkflowAction } from '../definitions/shapes/action';
 import type { WorkflowDefinition } from '../definitions/shapes/workflow';
 
@@ -14,10 +10,7 @@ export type * from '../definitions/shapes/payment';
 export type * from '../definitions/shapes/screen';
 export type * from '../definitions/shapes/workflow';
 
-/**
- * The columns every document has, which a list names without a pointer; `assigneeName` is the
- * assignee's name, read from the accounts (an "Assigned to" column).
- */
+/** The columns every document has; `assigneeName` is read from the accounts. */
 export const DOCUMENT_LIST_COLUMNS = [
   'status',
   'number',
@@ -53,10 +46,7 @@ export function workflowRoles(
   return fullRoles(workflow, [...suffixes]);
 }
 
-/**
- * The action a workflow declares under this name. A name comes from a request, and the actions
- * are a plain object: `constructor` or `toString` would otherwise find what every object has.
- */
+/** The action a workflow declares under this name (an own property: never `toString`). */
 export function declaredAction(
   workflow: Pick<WorkflowDefinition, 'actions'>,
   name: string,

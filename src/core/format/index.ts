@@ -1,9 +1,4 @@
-/**
- * How the portal writes dates, numbers and money (specification 000, section 9): dates
- * DD/MM/YYYY, date-times DD/MM/YYYY HH:mm:ss in the reader's time zone, at most 6 fraction
- * digits in numbers, every amount in NZD written the way the reader's language writes numbers.
- * Used by the browser and the server (e-mails, PDFs) alike.
- */
+/** How the portal writes dates, numbers and money (specification 000, section 9), in browser and server. */
 import type { Language } from '../i18n/translate';
 
 export const DATE_FORMAT = 'DD/MM/YYYY';
@@ -35,10 +30,7 @@ export function formatDateTime(value: string): string {
   );
 }
 
-/**
- * Intl formatters made once per language and kind: making one loads its locale's data, many
- * times the cost of using it (a list of a hundred amounts made two hundred).
- */
+/** Intl formatters made once per language and kind: making one costs far more than using it. */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(
   language: Language,
@@ -64,24 +56,14 @@ export function formatNumber(value: number, language: Language): string {
 /** How each language groups the digits of a whole number (CLDR's, as Intl writes them). */
 const DIGIT_GROUPS: Record<Language, string> = { en: ',', fr: '\u202f' };
 
-/**
- * A count (a whole number) with the language's digit grouping, as `formatNumber` writes it,
- * without Intl: a page's first Intl formatter loads its locale's data, some 40 ms of main
- * thread on a desktop and four times that on a phone, which the dashboard's statistics would
- * otherwise pay as they first show.
- */
+/** A count with the language's digit grouping, without Intl, whose first use loads locale data. */
 export function formatCount(value: number, language: Language): string {
   if (!Number.isSafeInteger(value)) return formatNumber(value, language);
   const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+(?!\d))/g, DIGIT_GROUPS[language]);
   return value < 0 ? `-${digits}` : digits;
 }
 
-/**
- * A decimal amount (kept as a string, never a float: `"1234.5"`) in NZD, or in `currency` (an
- * ISO 4217 code, e.g. a certificate's), with two decimals: `NZD 1,234.50` in English,
- * `1 234,50 NZD` in French. A number is first written to the cent; text that is not an amount
- * and a number that is not finite are returned as written.
- */
+/** A decimal amount (a string, never a float) with its currency, as the language writes it. */
 export function formatMoney(
   amount: string | number,
   language: Language,
@@ -100,8 +82,7 @@ export function formatMoney(
     currency,
     currencyDisplay: 'code',
   }).formatToParts(0);
-  // The grouping and decimal signs come from Intl, the digits from the string itself, so that
-  // no amount ever passes through a float.
+  // Signs from Intl, digits from the string itself: no amount ever passes through a float.
   const group = groupSeparator(language);
   const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
   const digits = `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, group)}${decimal}${cents.padEnd(2, '0')}`;

@@ -1,17 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './translate';
 
-/**
- * Reference data in the reader's language. A text field declared translatable (a catalogue's
- * `translatable`) keeps its default-language (English) text where it always was, so keys,
- * references, search and every reader that knows nothing of languages keep working; the other
- * languages' texts sit beside it in one reserved property of the same object:
- *
- *     { "code": "WRK", "name": "Work visa", "i18n": { "fr": { "name": "Visa de travail" } } }
- *
- * The same shape serves a catalogue entry and a text copied from one into a document (a
- * character question, an attachment's name, a fee line's name): whoever shows the text picks
- * the reader's language, English when that language has none.
- */
+/** Reference data in the reader's language: other languages' texts sit in `i18n`, English stays in the field. */
 export const TRANSLATIONS_FIELD = 'i18n';
 
 /** The languages a translatable text is given in besides the default one (English). */
@@ -39,10 +28,7 @@ export function translationOf(
   return typeof text === 'string' && text !== '' ? text : undefined;
 }
 
-/**
- * The text of `field` in `language`: its translation, else the field's own (default-language)
- * text; undefined when the field holds no text.
- */
+/** The text of `field` in `language`, else its own; undefined when it holds none. */
 export function localizedText(
   record: unknown,
   field: string,
@@ -58,10 +44,7 @@ export function localizedText(
   return typeof own === 'string' ? own : undefined;
 }
 
-/**
- * The translations of `fields` of `record`, named as `rename` says (a copy's own field names:
- * an entry's `description` becomes a question's `question`); undefined when there are none.
- */
+/** The translations of `fields` of `record`, renamed as `rename` says; undefined when none. */
 export function copiedTranslations(
   record: unknown,
   rename: ReadonlyArray<readonly [target: string, source: string]>,
@@ -76,10 +59,7 @@ export function copiedTranslations(
   return Object.keys(copied).length > 0 ? copied : undefined;
 }
 
-/**
- * A copy of `record` read in `language`: each of `fields` holds its text in that language (else
- * its own), and the `i18n` property is gone. What a reader of one language is handed.
- */
+/** A copy of `record` read in `language`, without its `i18n`. */
 export function inLanguage<T extends object>(
   record: T,
   fields: readonly string[],

@@ -28,10 +28,7 @@ export function lookup(tree: TextTree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/**
- * The one function every text goes through: the language's text, else English, else the key;
- * `{{name}}` placeholders are filled from params (the i18next syntax, so both sides agree).
- */
+/** The language's text, else English, else the key; `{{name}}` filled from params. */
 export function translate(
   texts: Partial<Record<Language, TextTree>>,
   language: Language,

@@ -1,7 +1,4 @@
-/**
- * Money as integer cents and decimal strings, never binary floating point: 0.1 + 0.2 is not
- * 0.3 in a float, and a fee schedule must add up to the cent.
- */
+/** Money as integer cents and decimal strings, never floats: fees must add up to the cent. */
 
 const DECIMAL = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
 

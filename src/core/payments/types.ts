@@ -1,10 +1,6 @@
 import type { Translations } from '../i18n/localized';
 
-/**
- * Payments as the API and the browser see them. Amounts are decimal strings ("150.00") in the
- * currency the workflow declares (`payment.currency`, an ISO 4217 code), never floating-point
- * numbers; the server computes them from the document's frozen fees.
- */
+/** Payments as the API and the browser see them; amounts are decimal strings. */
 
 /** Where a payment order stands. */
 export type PaymentStatus =

@@ -1,37 +1,29 @@
-/**
- * The registry of named synchronous rules (docs/forms.md, "Rules"). The browser and the server
- * run the same functions; a definition naming a rule that is not registered is refused.
- */
+/** The registry of named synchronous rules (docs/forms.md, "Rules"), run by browser and server. */
 import type { RuleCheck, RuleProblem, RuleUse } from './types';
 
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-function limitOf(use: RuleUse): number | undefined {
-  return typeof use.limit === 'number' && Number.isFinite(use.limit) ? use.limit : undefined;
-}
+const finite = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
-const minItems: RuleCheck = (value, use) => {
-  const limit = limitOf(use);
-  if (isEmpty(value) || !Array.isArray(value) || limit === undefined) return true;
-  return value.length >= limit;
-};
+const itemCount =
+  (fits: (count: number, limit: number) => boolean): RuleCheck =>
+  (value, use) => {
+    const limit = finite(use.limit);
+    return !Array.isArray(value) || limit === undefined || fits(value.length, limit);
+  };
 
-const maxItems: RuleCheck = (value, use) => {
-  const limit = limitOf(use);
-  if (isEmpty(value) || !Array.isArray(value) || limit === undefined) return true;
-  return value.length <= limit;
-};
+/** With `when`, only the items whose flag of that name is true count (mandatory files). */
+const counted = (item: unknown, use: RuleUse): boolean =>
+  typeof use.when !== 'string' || (item as Record<string, unknown> | null)?.[use.when] === true;
 
 const allAnswered: RuleCheck = (value, use) => {
   if (!Array.isArray(value)) return true;
   const field = typeof use.field === 'string' ? use.field : undefined;
-  // `when`: only the items whose flag of that name is true must be answered (mandatory files).
-  const when = typeof use.when === 'string' ? use.when : undefined;
   return value.every((item) => {
-    if (when !== undefined && (item as Record<string, unknown> | null)?.[when] !== true)
-      return true;
+    if (!counted(item, use)) return true;
     const answer: unknown =
       field === undefined
         ? item
@@ -59,20 +51,12 @@ const futureDate: RuleCheck = (value) =>
 
 /** The number at a pointer of the document; undefined when it is not a finite number. */
 function numberAt(document: unknown, pointer: unknown): number | undefined {
-  if (typeof pointer !== 'string') return undefined;
-  const value = resolvePointer(document, pointer);
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  return typeof pointer === 'string' ? finite(resolvePointer(document, pointer)) : undefined;
 }
 
-/**
- * One number does not exceed another of the same document (a minimum and its maximum): the
- * amount is the value, or with `sum` (pointers) those numbers added up; the bound is the number
- * at `bound`, or the value itself when `sum` is given. `strict`: the amount must be below it;
- * `zeroUnbounded`: a bound of 0 means no bound (a password that never expires). Passes while a
- * number is missing: `required` says that.
- */
+/** The amount (the value, or the `sum` of pointers) does not exceed the number at `bound`; passes while one is missing. */
 const notAbove: RuleCheck = (value, use, document) => {
-  const own = typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  const own = finite(value);
   let amount = own;
   if (Array.isArray(use.sum)) {
     amount = 0;
@@ -89,8 +73,8 @@ const notAbove: RuleCheck = (value, use, document) => {
 };
 
 const registry = new Map<string, RuleCheck>([
-  ['minItems', minItems],
-  ['maxItems', maxItems],
+  ['minItems', itemCount((count, limit) => count >= limit)],
+  ['maxItems', itemCount((count, limit) => count <= limit)],
   ['allAnswered', allAnswered],
   ['accepted', accepted],
   ['pastDate', pastDate],
@@ -98,26 +82,10 @@ const registry = new Map<string, RuleCheck>([
   ['notAbove', notAbove],
 ]);
 
-/**
- * Rules that ask the person for an answer rather than check one given: the section holding
- * such a use is required (the task list marks it) while the rule says it asks, from the value
- * at its path. `accepted` always (a declaration); `allAnswered` while its list holds an item it
- * applies to (a question; a mandatory attachment).
- */
+/** Rules that ask for an answer: their section is required while the rule asks. */
 const asking = new Map<string, (value: unknown, use: RuleUse) => boolean>([
   ['accepted', () => true],
-  [
-    'allAnswered',
-    (value, use) => {
-      const when = typeof use.when === 'string' ? use.when : undefined;
-      return (
-        Array.isArray(value) &&
-        value.some(
-          (item) => when === undefined || (item as Record<string, unknown> | null)?.[when] === true,
-        )
-      );
-    },
-  ],
+  ['allAnswered', (value, use) => Array.isArray(value) && value.some((i) => counted(i, use))],
 ]);
 
 /** Whether a use asks for an answer in the document (see `asking`); server rules never do. */
@@ -134,10 +102,6 @@ export function registerRule(name: string, check: RuleCheck): () => void {
     if (previous) registry.set(name, previous);
     else registry.delete(name);
   };
-}
-
-export function ruleNames(): string[] {
-  return [...registry.keys()];
 }
 
 /** The uses whose rule is not registered: the server refuses definitions naming them. */
@@ -195,25 +159,19 @@ export function paramsOf(use: RuleUse): Record<string, unknown> {
   return params;
 }
 
-/**
- * Runs every use on the document and returns the problems, each with its message key
- * (`use.message`, else `validation.<rule>`). An unknown rule is reported as a problem too, so
- * nothing passes silently.
- */
+/** Runs every use on the document; an unknown rule is a problem too. */
 export function runRules(uses: readonly RuleUse[], document: unknown): RuleProblem[] {
   const problems: RuleProblem[] = [];
   for (const use of uses) {
     if (use.server) continue;
     const check = registry.get(use.rule);
-    const ok = check ? check(resolvePointer(document, use.path), use, document) : false;
-    if (!ok) {
+    if (!check?.(resolvePointer(document, use.path), use, document))
       problems.push({
         path: use.path,
         rule: use.rule,
         message: use.message ?? `validation.${use.rule}`,
         params: paramsOf(use),
       });
-    }
   }
   return problems;
 }

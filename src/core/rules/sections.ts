@@ -1,9 +1,4 @@
-/**
- * Sections of an entity definition (docs/forms.md, "Sections"): every top-level property of the
- * schema is one. Shared by the server, which compiles one validator per section, and the form
- * engine, which renders and validates one section at a time; both build a section's schema with
- * `sectionSchema`, so the precompiled validators find it by the same hash.
- */
+/** Sections of an entity definition (docs/forms.md, "Sections"): the top-level properties. */
 import {
   conditionHolds,
   inapplicableFields,
@@ -29,10 +24,7 @@ export function sectionsOf(definition: EntityFormDefinition): EntitySection[] {
   return Object.keys(objectOf(definition.schema.properties) ?? {}).map((id) => ({ id }));
 }
 
-/**
- * The schema of one section: the root holding only that property, its `required` membership and
- * the root `definitions`/`$defs`, so `{ [sectionId]: value }` validates on its own.
- */
+/** The schema of one section, so `{ [sectionId]: value }` validates on its own. */
 export function sectionSchema(schema: JsonSchema, sectionId: string): JsonSchema {
   const properties = objectOf(schema.properties) ?? {};
   const property = properties[sectionId];
@@ -58,11 +50,7 @@ export function sectionApplies(section: EntitySection, data: unknown): boolean {
   return !section.when || conditionHolds(section.when, data);
 }
 
-/**
- * The document without the sections that do not apply to it (an organisation's details once
- * the sponsor says they are a person) nor the fields (a spouse's details once the person to
- * declare is "None", docs/forms.md): the same object when everything applies.
- */
+/** The document without the sections and fields that do not apply; the same object when all do. */
 export function applicableData<T extends Record<string, unknown>>(
   definition: EntityFormDefinition,
   data: T,
@@ -79,13 +67,7 @@ export function applicableData<T extends Record<string, unknown>>(
   return withoutValuesAt(result, inapplicableFields(definition, result)) as T;
 }
 
-/**
- * The sections a person must fill in, for the task list to say so before anything is sent
- * (docs/forms.md, "Sections"): those the root's `required` names; a section that applies only
- * sometimes while it applies, when a root `if`/`then` requires it (how such a section is
- * required); and a section holding a rule that asks for an answer (a declaration to accept,
- * questions to answer: `asksForAnswer`).
- */
+/** The sections a person must fill in: required, conditionally required, or asking for an answer. */
 export function requiredSections(definition: EntityFormDefinition, data: unknown): Set<string> {
   const sections = sectionsOf(definition);
   const required = new Set<string>();

@@ -1,8 +1,4 @@
-/**
- * Named validation rules referenced from entity definitions (`rules` in schemas/<id>.schema.json).
- * They cover what JSON Schema says awkwardly or not at all; both the browser and the server run
- * them, from the same registry in src/core/rules, so the browser's pass is never trusted alone.
- */
+/** Named validation rules referenced from entity definitions, run by browser and server alike. */
 
 /** One use of a rule in a definition: its name, where it applies, and its parameters. */
 export interface RuleUse {
@@ -11,10 +7,7 @@ export interface RuleUse {
   path: string;
   /** Translation key of the message; defaults to `validation.<rule>`. */
   message?: string;
-  /**
-   * Decided by the server alone (it needs data the browser does not have, e.g. whether a
-   * sponsorship is granted): the browser skips it and shows the server's answer.
-   */
+  /** Decided by the server alone: the browser skips it. */
   server?: boolean;
   [param: string]: unknown;
 }

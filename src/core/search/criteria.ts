@@ -1,7 +1,4 @@
-/**
- * The thirteen filter criteria of the search protocol, shared by the finder's filter builder
- * and the server's SQL compiler so both speak the same names.
- */
+/** The filter criteria of the search protocol, shared by the filter builder and the SQL compiler. */
 export const FILTER_CRITERIA = [
   'equals',
   'notEquals',

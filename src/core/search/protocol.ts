@@ -18,11 +18,7 @@ export interface SearchOptions {
   page?: number;
   itemsPerPage?: number;
   sort?: SortOrder[];
-  /**
-   * Where the page starts: the `nextCursor` of the previous page's answer, for the same filter
-   * and sort (keyset paging: a deep page costs what the first one does). With a cursor no rows
-   * are skipped by `page`.
-   */
+  /** The previous page's `nextCursor` (keyset paging); with it no rows are skipped by `page`. */
   cursor?: string;
 }
 
@@ -42,11 +38,7 @@ export interface SearchResult<T> {
   itemsPerPage: number;
   /** True when "all" was asked for but the server's cap cut the result. */
   capped: boolean;
-  /**
-   * True when the server stopped counting: more than `total` items match (lists count exactly
-   * up to a limit, 10,000 by default, a tenth of it with a condition on a data column). Absent
-   * or false: `total` is exact.
-   */
+  /** True when the server stopped counting: more than `total` items match. */
   totalIsLowerBound?: boolean;
   /** The `cursor` of the next page, or null on the last page (document searches). */
   nextCursor?: string | null;
@@ -62,10 +54,7 @@ export interface PageWindow {
   offset: number;
 }
 
-/**
- * The specification's page rules: page defaults to 1; itemsPerPage defaults to -1 (all);
- * any other value of 1 or lower becomes 10. "All" is capped by the server (`maxItems`).
- */
+/** The specification's page rules: page 1 by default, all items by default, 10 for a value below 1. */
 export function normalizePage(options: SearchOptions | undefined, maxItems: number): PageWindow {
   const rawPage = options?.page;
   const page = Number.isInteger(rawPage) && (rawPage as number) >= 1 ? (rawPage as number) : 1;

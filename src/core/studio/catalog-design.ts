@@ -138,10 +138,7 @@ function propertyOf(field: CatalogFieldDesign, before: JsonSchema | undefined): 
   return { ...shape, ...kept };
 }
 
-/**
- * The catalogue definition of a design: `before` (the definition being changed) keeps what the
- * designer does not edit (notes, patterns, enumerations, a reference by another field).
- */
+/** The catalogue definition of a design, keeping what the designer does not edit from `before`. */
 export function catalogOfDesign(
   design: CatalogDesign,
   before?: CatalogDefinition,
@@ -203,10 +200,7 @@ export function catalogFileText(catalog: CatalogDefinition): string {
   return `${JSON.stringify({ $schema: '../meta/catalog.schema.json', ...catalog }, null, 2)}\n`;
 }
 
-/**
- * What the designer refuses before a check: each problem as a text key with its field. The
- * server's checker decides the rest (and all of it again).
- */
+/** What the designer refuses before a check, as text keys with their fields. */
 export function designProblems(
   design: CatalogDesign,
 ): Array<{ field?: string; key: string; values?: Record<string, string> }> {

@@ -103,10 +103,7 @@ function label(text: string, help: string | undefined): string | Node {
   return help?.trim() ? { _: text, help: help.trim() } : text;
 }
 
-/**
- * The files with a field added at the end of its section: its schema (required when asked),
- * its widget and place in the section's order, its English and French label and help.
- */
+/** The files with a field added at the end of its section, with its labels and help. */
 export function addField(files: FormFiles, field: FormFieldDesign): FormFiles {
   const next = clone(files);
   const { schema, ui } = section(next, field.section);

@@ -1,7 +1,4 @@
-/**
- * Texts of a translation file flattened to their keys (`person.familyName._`), so a module's
- * English and French texts can be set side by side and the missing ones seen.
- */
+/** Texts of a translation file flattened to their keys (`person.familyName._`). */
 export type FlatTexts = Map<string, string>;
 
 type Node = Record<string, unknown>;
@@ -27,11 +24,7 @@ export function textKeys(en: FlatTexts, fr: FlatTexts): string[] {
   return [...new Set([...en.keys(), ...fr.keys()])];
 }
 
-/**
- * The tree with the text at a dotted key set (created along the way), or removed when empty. A
- * key whose parent holds a plain text turns that text into the `_` of a group, as the texts'
- * format has it (`"field": "Label"` -> `"field": { "_": "Label", "help": "..." }`).
- */
+/** The tree with the text at a dotted key set, or removed when empty; a plain text becomes a group's `_`. */
 export function setText(tree: Node, key: string, text: string): Node {
   const next = structuredClone(tree);
   const parts = key.split('.');

@@ -9,10 +9,7 @@ export interface SchemaError {
   params: Record<string, unknown>;
 }
 
-/**
- * Turns schema errors into per-field messages chosen by rule name from the translation texts
- * (`validation.<rule>`), never Ajv's own English. Server and browser share this function.
- */
+/** Schema errors as per-field messages from the texts (`validation.<rule>`), never Ajv's English. */
 export function toFieldErrors(
   errors: readonly SchemaError[],
   texts: Partial<Record<Language, TextTree>>,
@@ -39,10 +36,7 @@ export function toFieldErrors(
   return fields;
 }
 
-/**
- * The parameters a message is written with: Ajv's, where a type is named as the language names it
- * ("a number", "un nombre") rather than as JSON Schema spells it ("number").
- */
+/** Ajv's parameters, a type named as the language names it ("a number"). */
 function messageParams(
   error: SchemaError,
   texts: Partial<Record<Language, TextTree>>,
@@ -61,12 +55,7 @@ function messageParams(
   };
 }
 
-/**
- * The errors a person is shown: Ajv adds an `if` error beside every error of its `then` or
- * `else`, and an `anyOf` or `oneOf` error beside those of its branches; those say nothing
- * more than the errors they come with, so they are left out. An `anyOf` or `oneOf` reported
- * alone (`oneOf` matching two branches) is shown, with its own text.
- */
+/** The errors a person is shown: without the `if`/`anyOf`/`oneOf` errors that come with their branches'. */
 export function shownErrors(errors: readonly SchemaError[]): SchemaError[] {
   const within = (error: SchemaError, other: SchemaError) =>
     other !== error &&
@@ -95,11 +84,7 @@ function fieldPath(error: SchemaError): string {
   return error.instancePath || '/';
 }
 
-/**
- * The rule a failed keyword is shown as, whose text is `validation.<rule>`: a format and a
- * named pattern have one each; the definitions checker asks the same of every schema
- * (src/server/definitions/check-rule-texts.ts).
- */
+/** The rule a failed keyword is shown as (a format and a named pattern have one each). */
 export function ruleName(keyword: string, params: Record<string, unknown>): string {
   if (keyword === 'format') return `format_${String(params.format).replaceAll('-', '_')}`;
   if (keyword === 'pattern') return NAMED_PATTERNS[String(params.pattern)] ?? 'pattern';

@@ -17,10 +17,7 @@ import type { ApiClient } from '../../core/api/client';
 import type { DocumentView, HistoryEntry, VersionSummary } from '../../core/documents/types';
 import { formatDateTime } from '../format';
 
-/**
- * A document's status as a badge, in the status's translated words (Mantine's badge would set
- * them in capitals, which reads as the raw code STORED).
- */
+/** A status badge in words (Mantine's capitals would read as the raw code). */
 export function StatusBadge({
   status,
   size,
@@ -36,10 +33,7 @@ export function StatusBadge({
   );
 }
 
-/**
- * Who a record names, as people read it: the service's own actors (`system`, and
- * `system:<part>` such as the payment gateway) by their translated name, a person by theirs.
- */
+/** Who a record names: the service's own actors by their translated name, a person by theirs. */
 export function actorName(t: TFunction, name: string): string {
   const system = /^system(?::([a-z-]+))?$/.exec(name);
   if (!system) return name;
@@ -54,10 +48,7 @@ export function operationText(t: TFunction, operation: string): string {
   return from === to ? word(to) : `${word(from ?? '')} → ${word(to)}`;
 }
 
-/**
- * Notes as recorded, or, for the service's own notes (a key and parameters), translated; an
- * assignment's line says first to whom ("Assigned to Tavita Verifier").
- */
+/** Notes as recorded, or translated for the service's own; an assignment names its assignee first. */
 function notesText(t: TFunction, entry: HistoryEntry): string {
   const notes = entry.notesKey
     ? t(entry.notesKey, { ...entry.notesParams, defaultValue: entry.notes ?? '' })
@@ -104,31 +95,39 @@ export function DocumentInformation({ document }: { document: DocumentView }) {
   );
 }
 
-/** Every version of the document, newest first, each opening read-only. */
-export function VersionList({
-  api,
-  backend,
-  type,
-  id,
-  current,
-  hrefOf,
-}: {
+/** A document's records, read from its workflow's backend (evisa, connectid). */
+export interface DocumentSource {
   api: ApiClient;
-  /** Named backend of the workflow (evisa, connectid). */
   backend: string;
   type: string;
   id: string;
-  /** Reloads when the document's version changes. */
+  /** The document's version: its records are read again when it changes. */
   current: number;
-  hrefOf: (version: number) => string;
-}) {
-  const { t } = useTranslation();
-  const [versions, setVersions] = useState<VersionSummary[]>([]);
+}
+
+function useDocumentRecords<T>(
+  { api, backend, type, id, current }: DocumentSource,
+  what: 'versions' | 'history',
+): T[] {
+  const [records, setRecords] = useState<T[]>([]);
   useEffect(() => {
-    void api.get<VersionSummary[]>(backend, `/${type}/${id}/versions`).then(([error, data]) => {
-      if (!error) setVersions(data);
+    void api.get<T[]>(backend, `/${type}/${id}/${what}`).then(([error, data]) => {
+      if (!error) setRecords(data);
     });
-  }, [api, backend, type, id, current]);
+  }, [api, backend, type, id, current, what]);
+  return records;
+}
+
+export const useDocumentHistory = (source: DocumentSource) =>
+  useDocumentRecords<HistoryEntry>(source, 'history');
+
+/** Every version of the document, newest first, each opening read-only. */
+export function VersionList({
+  hrefOf,
+  ...source
+}: DocumentSource & { hrefOf: (version: number) => string }) {
+  const { t } = useTranslation();
+  const versions = useDocumentRecords<VersionSummary>(source, 'versions');
   return (
     <Stack gap="xs" component="section" aria-labelledby="document-versions">
       <Title order={3} size="h5" id="document-versions">
@@ -154,21 +153,9 @@ export function VersionList({
 }
 
 /** The action history: action, operation, date-time, notes, name, e-mail, mobile. */
-export function HistoryTable({
-  api,
-  backend,
-  type,
-  id,
-  current,
-}: {
-  api: ApiClient;
-  backend: string;
-  type: string;
-  id: string;
-  current: number;
-}) {
+export function HistoryTable(source: DocumentSource) {
   const { t } = useTranslation();
-  const entries = useDocumentHistory(api, backend, type, id, current);
+  const entries = useDocumentHistory(source);
   const headers = ['action', 'operation', 'at', 'notes', 'name', 'email', 'mobile'];
   return (
     <Stack gap="xs" component="section" aria-labelledby="document-history">
@@ -203,28 +190,16 @@ export function HistoryTable({
   );
 }
 
-/**
- * The document's way through its statuses as a timeline: each status reached, when and by whom,
- * and, where the workflow gives one, the usual time to the next step (sponsor applications).
- */
+/** The document's statuses as a timeline, with the usual time to the next step where given. */
 export function DocumentTimeline({
-  api,
-  backend,
-  type,
-  id,
-  current,
   estimatedDays,
-}: {
-  api: ApiClient;
-  backend: string;
-  type: string;
-  id: string;
-  current: number;
+  ...source
+}: DocumentSource & {
   /** Usual days spent in a status, from the workflow's machine (`meta.estimatedDays`). */
   estimatedDays: Record<string, number>;
 }) {
   const { t } = useTranslation();
-  const entries = useDocumentHistory(api, backend, type, id, current);
+  const entries = useDocumentHistory(source);
   const steps = entries.filter(
     (entry, i) => i === 0 || entry.operation.split(' -> ')[0] !== entry.operation.split(' -> ')[1],
   );
@@ -253,21 +228,4 @@ export function DocumentTimeline({
       </Timeline>
     </Stack>
   );
-}
-
-/** The document's action history, read again whenever its version changes. */
-export function useDocumentHistory(
-  api: ApiClient,
-  backend: string,
-  type: string,
-  id: string,
-  current: number,
-): HistoryEntry[] {
-  const [entries, setEntries] = useState<HistoryEntry[]>([]);
-  useEffect(() => {
-    void api.get<HistoryEntry[]>(backend, `/${type}/${id}/history`).then(([error, data]) => {
-      if (!error) setEntries(data);
-    });
-  }, [api, backend, type, id, current]);
-  return entries;
 }

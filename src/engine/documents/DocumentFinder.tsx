@@ -2,7 +2,7 @@ import type { RoutedDocument } from '../../core/documents/document-route';
 import { useCallback, useMemo } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { ServerDataTable, TableCount, WIDE_COLUMNS } from '../ServerDataTable';
+import { openColumn, ServerDataTable, TableCount, WIDE_COLUMNS } from '../ServerDataTable';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient, ApiResult } from '../../core/api/client';
 import type { DocumentSummary } from '../../core/documents/types';
@@ -40,11 +40,7 @@ export interface DocumentFinderProps {
   onNew?: () => void;
 }
 
-/**
- * Any list of a workflow (Find, Submitted, Assigned to me, For assignment...): columns, filters
- * and the fixed status and assignment filters come from the list definition; paging and sorting
- * happen on the server; CSV export is made in the browser from the current result.
- */
+/** Any list of a workflow, as its definition says; paged and sorted by the server. */
 export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentFinderProps) {
   const { t, i18n } = useTranslation();
   const kinds = useMemo(
@@ -91,10 +87,7 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
     () => new Set(list.columns.filter((c) => c.format === 'money').map((c) => c.field)),
     [list.columns],
   );
-  /**
-   * A cell as people read it: statuses, enumerations and flags as words, dates and amounts
-   * formatted as the language writes them.
-   */
+  /** A cell as people read it: words for codes, dates and amounts as the language writes them. */
   const show = (row: Row, field: string): string => {
     const value = row[field];
     if (value === null || value === undefined) return '';
@@ -118,24 +111,12 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
       visibleMediaQuery: essential.has(column.field) ? undefined : WIDE_COLUMNS,
       render: (row: Row) => show(row, column.field),
     })),
-    {
-      // Row clicks serve the mouse; this button serves the keyboard and screen readers.
-      accessor: 'open',
-      title: t('documents.open'),
-      render: (row: Row) => (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          onClick={(event) => {
-            event.stopPropagation();
-            onOpen({ id: row.id, key: row.summary.key });
-          }}
-          aria-label={`${t('documents.open')} ${row.summary.number ?? ''}`.trim()}
-        >
-          {t('documents.open')}
-        </Button>
-      ),
-    },
+    openColumn<Row>(
+      'open',
+      t('documents.open'),
+      (row) => onOpen({ id: row.id, key: row.summary.key }),
+      (row) => `${t('documents.open')} ${row.summary.number ?? ''}`,
+    ),
   ];
   const filterFields: FilterField[] = list.columns.map((c) => ({
     name: c.field,

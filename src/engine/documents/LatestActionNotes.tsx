@@ -1,13 +1,12 @@
 import { Paper, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiClient } from '../../core/api/client';
 import type { HistoryEntry } from '../../core/documents/types';
 import { formatDateTime } from '../format';
-import { useDocumentHistory } from './DocumentChrome';
+import { useDocumentHistory, type DocumentSource } from './DocumentChrome';
 
 /** The latest entry of the history taken by one of `actions` with notes, if any. */
-export function latestNotesOf(
+function latestNotesOf(
   entries: readonly HistoryEntry[],
   actions: readonly string[],
 ): HistoryEntry | undefined {
@@ -19,29 +18,14 @@ export function latestNotesOf(
   return latest;
 }
 
-/**
- * The notes of the latest of `actions` in the document's history, shown at the top of a screen
- * (a screen's `showNotesOf`): the officer's query above the form the applicant replies with.
- * Titled `actionNotes.titles.<action>` when the texts name it, else by the action's name.
- */
+/** The notes of the latest of `actions` in the history, shown at the top of a screen (`showNotesOf`). */
 export function LatestActionNotes({
-  api,
-  backend,
-  type,
-  id,
-  current,
   actions,
-}: {
-  api: ApiClient;
-  backend: string;
-  type: string;
-  id: string;
-  current: number;
-  actions: readonly string[];
-}) {
+  ...source
+}: DocumentSource & { actions: readonly string[] }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const entries = useDocumentHistory(api, backend, type, id, current);
+  const entries = useDocumentHistory(source);
   const latest = latestNotesOf(entries, actions);
   if (!latest) return null;
   const action = latest.action;

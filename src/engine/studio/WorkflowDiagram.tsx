@@ -72,15 +72,11 @@ const DEFAULT_TEXTS: Omit<WorkflowDiagramTexts, 'region'> = {
   zoomLevel: '{{percent}}%',
 };
 
-/** Steps of the zoom buttons and their keys, and its bounds. */
 const ZOOM_STEP = 1.25;
 const ZOOM_MIN = 0.1;
 const ZOOM_MAX = 4;
 
-/**
- * The drawing's scale: `fit` (the default) sets it so the whole width shows in the box, never
- * above its actual size; a number is chosen by the zoom's buttons or keys.
- */
+/** `fit` (the default) shows the whole width, never above actual size; a number is a zoom. */
 type Zoom = 'fit' | number;
 
 /** The box's inner width, followed as the page resizes (0 where nothing lays it out). */
@@ -104,9 +100,7 @@ const STATE_FONT = 13;
 const LABEL_FONT = 12;
 const LINE_HEIGHT = 16;
 
-// Mantine's CSS variables, so that the drawing follows the light and dark colour schemes.
-// Styles rather than presentation attributes: var() is CSS, and not every browser reads it in
-// an SVG attribute.
+// Mantine's CSS variables, as styles (var() in SVG attributes is not read everywhere).
 const COLOURS = {
   stateFill: 'var(--mantine-color-blue-light)',
   stateStroke: 'var(--mantine-color-blue-outline)',
@@ -272,10 +266,11 @@ function TransitionTable({
       <Table.Caption>{texts.caption}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th scope="col">{texts.from}</Table.Th>
-          <Table.Th scope="col">{texts.action}</Table.Th>
-          <Table.Th scope="col">{texts.to}</Table.Th>
-          <Table.Th scope="col">{texts.roles}</Table.Th>
+          {[texts.from, texts.action, texts.to, texts.roles].map((heading, i) => (
+            <Table.Th key={i} scope="col">
+              {heading}
+            </Table.Th>
+          ))}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -313,42 +308,24 @@ function ZoomControls({
 }) {
   return (
     <Group gap="xs" role="group" aria-label={texts.zoom} wrap="wrap">
-      <Button
-        size="xs"
-        variant={zoom === 'fit' ? 'filled' : 'default'}
-        aria-pressed={zoom === 'fit'}
-        aria-keyshortcuts="F"
-        onClick={() => onZoom('fit')}
-      >
-        {texts.fit}
-      </Button>
-      <Button
-        size="xs"
-        variant="default"
-        aria-keyshortcuts="-"
-        disabled={scale <= ZOOM_MIN}
-        onClick={() => onZoom(zoomedOut(scale))}
-      >
-        {texts.zoomOut}
-      </Button>
-      <Button
-        size="xs"
-        variant="default"
-        aria-keyshortcuts="+"
-        disabled={scale >= ZOOM_MAX}
-        onClick={() => onZoom(zoomedIn(scale))}
-      >
-        {texts.zoomIn}
-      </Button>
-      <Button
-        size="xs"
-        variant={zoom === 1 ? 'filled' : 'default'}
-        aria-pressed={zoom === 1}
-        aria-keyshortcuts="0"
-        onClick={() => onZoom(1)}
-      >
-        {texts.actualSize}
-      </Button>
+      {[
+        { label: texts.fit, key: 'F', to: 'fit' as Zoom, pressed: zoom === 'fit' },
+        { label: texts.zoomOut, key: '-', to: zoomedOut(scale), disabled: scale <= ZOOM_MIN },
+        { label: texts.zoomIn, key: '+', to: zoomedIn(scale), disabled: scale >= ZOOM_MAX },
+        { label: texts.actualSize, key: '0', to: 1, pressed: zoom === 1 },
+      ].map(({ label, key, to, pressed, disabled }) => (
+        <Button
+          key={key}
+          size="xs"
+          variant={pressed ? 'filled' : 'default'}
+          aria-pressed={pressed}
+          aria-keyshortcuts={key}
+          disabled={disabled}
+          onClick={() => onZoom(to)}
+        >
+          {label}
+        </Button>
+      ))}
       <Text size="sm" role="status" aria-live="polite">
         {texts.zoomLevel.replace('{{percent}}', String(Math.round(scale * 100)))}
       </Text>
@@ -359,14 +336,16 @@ function ZoomControls({
 const zoomedIn = (scale: number) => Math.min(ZOOM_MAX, Math.round(scale * ZOOM_STEP * 100) / 100);
 const zoomedOut = (scale: number) =>
   Math.max(ZOOM_MIN, Math.round((scale / ZOOM_STEP) * 100) / 100);
+const ZOOM_KEYS: Record<string, (scale: number) => Zoom> = {
+  '+': zoomedIn,
+  '=': zoomedIn,
+  '-': zoomedOut,
+  '0': () => 1,
+  f: () => 'fit',
+  F: () => 'fit',
+};
 
-/**
- * A workflow's machine drawn as states and arrows, with the same transitions in a table: the
- * drawing is one image to assistive technology, the table says everything it shows. It opens
- * fitted to the width of its box, whole and with every label; the zoom's buttons (or, in the
- * box, the keys F, -, + and 0) fit it again, zoom out and in, and show it at its actual size,
- * where it scrolls inside its box, which takes the keyboard's focus.
- */
+/** A workflow's machine drawn as states and arrows, with the same transitions in a table for assistive technology. */
 export function WorkflowDiagram({
   workflow,
   title,
@@ -394,8 +373,7 @@ export function WorkflowDiagram({
         ? Math.min(1, Math.max(ZOOM_MIN, boxWidth / drawing.width))
         : 1
       : zoom;
-  // Zoomed, the middle of what was in view stays in view; at first, with the drawing wider
-  // than its box, the initial state is (it is at the top but not always on the left).
+  // Zoomed, the middle of the view stays; at first, the initial state is shown.
   const shown = useRef<number | undefined>(undefined);
   useLayoutEffect(() => {
     const element = box.current;
@@ -409,20 +387,10 @@ export function WorkflowDiagram({
         : Math.max(0, ((element.scrollLeft + half) * scale) / before - half);
   }, [scale, start]);
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const next: Zoom | undefined =
-      event.key === '+' || event.key === '='
-        ? zoomedIn(scale)
-        : event.key === '-'
-          ? zoomedOut(scale)
-          : event.key === '0'
-            ? 1
-            : event.key === 'f' || event.key === 'F'
-              ? 'fit'
-              : undefined;
-    if (next === undefined) return;
+    const next = Object.hasOwn(ZOOM_KEYS, event.key) ? ZOOM_KEYS[event.key] : undefined;
+    if (event.altKey || event.ctrlKey || event.metaKey || !next) return;
     event.preventDefault();
-    setZoom(next);
+    setZoom(next(scale));
   };
   return (
     <Stack gap="sm">

@@ -1,8 +1,4 @@
-/**
- * A workflow's machine as a graph (statuses and the actions between them) and its drawing's
- * geometry, laid out by dagre: ranks follow the flow from the initial status, and the arrows
- * between two statuses are drawn as one, labelled with each action that takes it.
- */
+/** A workflow's machine as a graph and its geometry, laid out by dagre. */
 import { graphlib, layout, type EdgeLabel, type GraphLabel, type NodeLabel } from '@dagrejs/dagre';
 import { machineTransitions, type MachineGuard } from '../../core/definitions/stately';
 import type { JsonValue } from '../../core/definitions/json';
@@ -108,11 +104,7 @@ export function workflowGraph(workflow: WorkflowDefinition): WorkflowGraph {
   return { nodes, edges };
 }
 
-/**
- * A rough width of a text in the portal's sans-serif font, without a canvas to measure it (the
- * layout is computed before anything is drawn, and also in tests): wide for capitals, narrow
- * for i, l, spaces and punctuation, and a little generous so that a label fits its box.
- */
+/** A rough width of a text, without a canvas (the layout runs before drawing, and in tests). */
 export function estimateTextWidth(text: string, fontSize: number): number {
   let ems = 0;
   for (const ch of text) {
@@ -171,11 +163,7 @@ function footprints(graph: WorkflowGraph, arrows: WorkflowEdge[][], measure: Lay
   );
 }
 
-/**
- * The graph dagre lays out. A self-loop is not one of its edges: dagre would put the loop's
- * label in the status's rank wherever room is left, at times far from the status, and draw no
- * loop. The status is given the room of its box, the gap and the label instead.
- */
+/** The graph dagre lays out; a self-loop is given room beside its status, not a dagre edge. */
 function dagreGraph(
   graph: WorkflowGraph,
   arrows: WorkflowEdge[][],
@@ -185,8 +173,7 @@ function dagreGraph(
   const g: DagreGraph = new graphlib.Graph({ multigraph: true });
   g.setGraph({ rankdir: 'TB', nodesep: 28, ranksep: 44, edgesep: 14, marginx: 16, marginy: 16 });
   for (const [id, { box, loop }] of sizes) {
-    // As much room on the left as the loop takes on the right: the box stays at the room's
-    // centre, where dagre aims the lines coming from the ranks above and below.
+    // The loop's room mirrored on the left keeps the box where dagre aims the lines.
     const width = loop ? box.width + 2 * (LOOP_GAP + loop.label.width) : box.width;
     g.setNode(id, { width, height: Math.max(box.height, loop?.label.height ?? 0) });
   }
@@ -226,10 +213,7 @@ function borderPoint(box: Box, point: Point): Point {
   return { x: c.x + sx, y: c.y + (sx * dy) / dx };
 }
 
-/**
- * dagre's line between two statuses, its ends moved onto the boxes drawn (dagre ends it on the
- * room it was given, which includes a loop's label).
- */
+/** dagre's line, its ends moved from the room onto the boxes drawn. */
 function lineBetween(points: Point[], from: Box, to: Box): Point[] {
   const inner = points.slice(1, -1);
   const first = inner[0] ?? centre(to);

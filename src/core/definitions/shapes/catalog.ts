@@ -22,11 +22,7 @@ export const CatalogReference = Type.Object(
   {
     /** Id of the catalogue the field's value names by key (its single key field). */
     catalog: identifier,
-    /**
-     * Where another field of the entry says which catalogue is named (a declaration's `type`:
-     * 1 a document, 2 a sub-document): that field, and the catalogue for each of its values.
-     * `catalog` stays the one used when the field holds none of them.
-     */
+    /** Where another field of the entry says which catalogue is named; `catalog` when none matches. */
     byField: Type.Optional(fieldName),
     catalogs: Type.Optional(record(identifier, { minProperties: 1 })),
   },
@@ -65,11 +61,7 @@ export const CatalogDefinition = strict({
   /** Columns of the finder, in order; defaults to every field. */
   columns: Type.Optional(fieldNames),
   references: Type.Optional(fieldsRecord(CatalogReference)),
-  /**
-   * Text fields an entry gives in every language (a document's name, a question): the field
-   * keeps the English text, the others' sit in the entry's `i18n` (core/i18n/localized.ts), and
-   * whatever shows the field shows the reader's language (check-catalog-fields.ts: strings only).
-   */
+  /** Text fields an entry gives in every language (core/i18n/localized.ts). */
   translatable: Type.Optional(Type.Array(fieldName, { uniqueItems: true })),
   /** Number fields that are amounts of money, each with its ISO 4217 currency ("NZD"). */
   money: Type.Optional(fieldsRecord(currencyCode)),

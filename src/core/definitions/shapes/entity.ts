@@ -19,10 +19,7 @@ import {
   type Static,
 } from './kit';
 
-/**
- * When a section (or a field: its uiSchema's `ui:options.when`, core/definitions/conditional-
- * fields.ts) applies: the value at a JSON pointer of the document is one of `in`.
- */
+/** When a section (or a field's `ui:options.when`) applies: the value at `pointer` is one of `in`. */
 export const SectionCondition = strict({
   pointer: dataPointer,
   in: Type.Unsafe<JsonValue[]>({ type: 'array', minItems: 1 }),
@@ -33,17 +30,9 @@ export const EntitySection = strict({
   id: fieldName,
   /** Filled by officers (assignment, issuance...): applicants never edit it. */
   officer: Type.Optional(Type.Boolean()),
-  /**
-   * The service's own workings (assignment, issuance, internal references): shown only to the
-   * holders of the workflow's `seeAll` roles, never to the document's owner, who never writes
-   * it either (it counts as an officer section).
-   */
+  /** The service's own workings: shown only to the `seeAll` roles, never to the owner. */
   internal: Type.Optional(Type.Boolean()),
-  /**
-   * The section applies only when the value at `pointer` is one of `in` (a natural person's
-   * details when the sponsor type says so): otherwise the form leaves it out, and the server
-   * drops its data before validating, so what no longer applies is neither asked nor kept.
-   */
+  /** The section applies only when `when` holds; otherwise the server drops its data. */
   when: Type.Optional(SectionCondition),
 });
 export type EntitySection = Static<typeof EntitySection>;
@@ -65,12 +54,7 @@ export const CatalogListSource = strict({
 });
 export type CatalogListSource = Static<typeof CatalogListSource>;
 
-/**
- * An array of the document the server fills from catalogues (the character questions, the
- * attachments of the chosen document): one item per matching entry valid at submission, what
- * the applicant gave (`keep`: an answer, a file) carried over by `key`. The browser cannot add,
- * drop or reword an item: the server rebuilds the list on every save.
- */
+/** An array of the document the server rebuilds from catalogues on every save. */
 export const CatalogList = strict({
   path: dataPointer,
   key: fieldName,
@@ -87,8 +71,7 @@ const ruleUse = Type.Unsafe<RuleUse>(
     rule: Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9]*$' }),
     path: loosePointer,
     message: Type.Optional(textKey),
-    // A rule about a document of another type (documentReference): its other pointers name
-    // that type's fields (check-references.ts).
+    // A rule about a document of another type: its other pointers name that type's fields.
     documentType: Type.Optional(documentType),
   }),
 );

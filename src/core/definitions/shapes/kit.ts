@@ -1,8 +1,4 @@
-/**
- * The building blocks of the definition shapes (docs/architecture.md, "One source per shape").
- * Each shape is a TypeBox value: a JSON Schema the loader checks files with (ajv), that
- * `npm run gen:meta` publishes in meta/, and whose `Static` is the TypeScript type.
- */
+/** The building blocks of the definition shapes (docs/architecture.md, "One source per shape"). */
 import Type, { type Static, type TProperties, type TSchema, type TUnsafe } from 'typebox';
 import { FIELD_NAME_PATTERN, IDENTIFIER_MAX_LENGTH, IDENTIFIER_PATTERN } from '../names';
 
@@ -97,11 +93,7 @@ export const strings = Type.Array(Type.String());
 /** Any object: what is inside is checked elsewhere. */
 export const anyObject = Type.Unsafe<Record<string, unknown>>({ type: 'object' });
 
-/**
- * A definition file's shape, as the loader checks it: `$id` names it for ajv, and a file may
- * carry a `$comment` and the `$schema` a code editor validates it with (npm run gen:meta), which
- * are no part of the definition's type.
- */
+/** A definition file's shape: `$id` names it for ajv; `$comment` and `$schema` are allowed. */
 export function definitionFile<S extends TSchema & { properties: object }>(
   id: string,
   shape: S,

@@ -29,11 +29,7 @@ export const ListColumn = strict({
 });
 export type ListColumn = Static<typeof ListColumn>;
 
-/**
- * A fixed condition of a list (`where`): a FilterCondition naming a field of the workflow's
- * schema by its JSON pointer; check-list-filters.ts checks each pointer against the schema and
- * each value against the criterion.
- */
+/** A fixed condition of a list (`where`): a FilterCondition on a field named by its JSON pointer. */
 export const ListCondition = strict({
   pointer: dataPointer,
   criterion: choice(FILTER_CRITERIA),
@@ -50,35 +46,20 @@ export const WorkflowList = strict({
   /** Statuses shown; empty or absent means every status but DELETED. */
   status: Type.Optional(strings),
   assignment: Type.Optional(choice(['me', 'unassigned', 'assigned'])),
-  /**
-   * Conditions on the data every document of the list meets, all of them (the active accounts:
-   * `/access/activationStatus` equals `active`). The server adds them to the list's scope like
-   * `status` and `assignment`.
-   */
+  /** Conditions on the data every document of the list meets, all of them. */
   where: Type.Optional(some(ListCondition)),
   columns: Type.Array(ListColumn),
   /** Screen path (relative, with :id) a row opens. */
   open: Type.String(),
   /** Translation key of the menu entry (within its workflow's menu folder). */
   label: textKey,
-  /**
-   * Translation key naming the list wherever it is not under its workflow's menu folder (the
-   * dashboard's links, its own page's heading): "Find visa applications" where the menu says
-   * "Find". Default: `label`.
-   */
+  /** Translation key naming the list outside its menu folder (default: `label`). */
   title: Type.Optional(textKey),
-  /**
-   * Translation key of the list's count ("2 accounts"): `<key>_one`, `<key>_other`,
-   * `<key>More_one`, `<key>More_other`; by default the workflow's `count`, else "documents".
-   */
+  /** Translation key of the list's count (default: the workflow's `count`, else "documents"). */
   count: Type.Optional(countKey),
-  /**
-   * The menu entry shows how many of the list's documents meet this condition (the inbox's
-   * unread messages: status not READ), when there are any.
-   */
+  /** The menu entry shows how many documents meet this condition (unread messages). */
   badge: Type.Optional(
     strict({ field: fieldName, criterion: choice(['equals', 'notEquals']), value: scalar }),
   ),
 });
 export type WorkflowList = Static<typeof WorkflowList>;
-export type AssignmentFilter = NonNullable<WorkflowList['assignment']>;

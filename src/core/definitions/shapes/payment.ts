@@ -1,10 +1,4 @@
-/**
- * How a payable document's fees are computed and where they go: the `freezeFees` effect reads
- * each fee source's catalogue (the entries valid at that moment whose key field holds the
- * document's code and whose conditions are on), writes the lines, currency and total at `fees`;
- * payment orders are made from those frozen lines only. Nothing about fees is known to the code
- * beyond this declaration (docs/payments.md, "Declaring the fees").
- */
+/** How a payable document's fees are computed (docs/payments.md, "Declaring the fees"). */
 import {
   catalogId,
   currencyCode,
@@ -26,11 +20,7 @@ const feeFlags = {
 export const WorkflowFeeFlags = strict(feeFlags);
 export type WorkflowFeeFlags = Static<typeof WorkflowFeeFlags>;
 
-/**
- * Who a source's entries charge, by the flags of one entry of another catalogue (the
- * sub-document says whether the applicant, the dependants, the employees pay): the entry whose
- * key is the code at `pointer`.
- */
+/** Who a source's entries charge, by the flags of the entry of another catalogue at `pointer`. */
 export const WorkflowFeePayers = strict({
   /** Id of the catalogue holding the flags; its key is a single field. */
   catalog: catalogId,
@@ -45,10 +35,7 @@ export const WorkflowFeePayers = strict({
         /** Data pointer of the array of people (e.g. /dependants). */
         list: dataPointer,
         ...feeFlags,
-        /**
-         * How the line names the person: the first of these groups of the person's fields whose
-         * values are not all empty, joined by a space (e.g. [["givenName", "familyName"], ["name"]]).
-         */
+        /** How the line names the person: the first of these groups of fields not all empty. */
         narration: some(some(fieldName)),
       }),
     ),
@@ -56,11 +43,7 @@ export const WorkflowFeePayers = strict({
 });
 export type WorkflowFeePayers = Static<typeof WorkflowFeePayers>;
 
-/**
- * One fee catalogue charged to the document: each entry valid at the instant whose `match.field`
- * equals the code at `match.pointer` and whose `when` fields are all true makes one line per
- * payer, of the sum of its `amounts` (a line of zero is left out), named by its `code` and `name`.
- */
+/** One fee catalogue charged to the document: a line per matching entry and payer. */
 export const WorkflowFeeSource = strict({
   /** Id of the fee catalogue (catalogs/<id>.json). */
   catalog: catalogId,

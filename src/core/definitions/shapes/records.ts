@@ -1,19 +1,7 @@
-/**
- * What a workflow declares about its records for code that is not the document service: the
- * field that identifies a record (`key`), and what the identity server and its directory read of
- * accounts, user groups, password policies and access units (`account`, `userGroup`,
- * `passwordPolicy`, `accessUnit`). Every pointer is a JSON pointer into the document data; the
- * loader checks each names a field of the workflow's schema (docs/identity.md, "The account
- * declarations").
- */
+/** What a workflow declares of its records for the identity server (docs/identity.md). */
 import { catalogId, dataPointer, filled, record, some, strict, Type, type Static } from './kit';
 
-/**
- * The field that identifies a record of the type: unique within the type, compared without
- * regard to case, and indexed (`lower(value)`) at start. A deleted record keeps its key when
- * `keptWhenDeleted` (an account can be restored, so its login stays taken); otherwise deleting
- * a record frees its key for a new one.
- */
+/** The field identifying a record: unique within the type, case-insensitive; kept on deletion when `keptWhenDeleted`. */
 export const RecordKey = strict({ pointer: dataPointer, keptWhenDeleted: Type.Boolean() });
 export type RecordKey = Static<typeof RecordKey>;
 
@@ -21,21 +9,14 @@ export type RecordKey = Static<typeof RecordKey>;
 export const FieldTest = strict({ pointer: dataPointer, equals: Type.String() });
 export type FieldTest = Static<typeof FieldTest>;
 
-/**
- * One way of naming an account: the non-empty values of `fields` joined by a space, used when
- * `when` holds (or always, without `when`) and at least one of the fields has a value.
- */
+/** One way of naming an account: the non-empty values of `fields`, when `when` holds. */
 export const DisplayNameRule = strict({
   when: Type.Optional(FieldTest),
   fields: some(dataPointer),
 });
 export type DisplayNameRule = Static<typeof DisplayNameRule>;
 
-/**
- * A field whose value is the code of an entry of a catalogue that governs other fields: each of
- * `checks` maps a flag of the entry (`MANDATORY`, `OPTIONAL`, `PROHIBITED`) to the field it
- * governs. The entry's `selfRegistration` says whether one may register as it.
- */
+/** A field naming a catalogue entry whose flags (`checks`) govern other fields. */
 export const CatalogTypedField = strict({
   pointer: dataPointer,
   catalog: catalogId,
@@ -43,10 +24,7 @@ export const CatalogTypedField = strict({
 });
 export type CatalogTypedField = Static<typeof CatalogTypedField>;
 
-/**
- * The account workflow's documents are the identity server's accounts. The login is the
- * workflow's `key`; the language is its `holderLanguage`.
- */
+/** The account workflow's documents are the identity server's accounts. */
 export const AccountDeclaration = strict({
   /** How the account is named, the first rule giving a name winning; the login otherwise. */
   name: some(DisplayNameRule),
@@ -71,10 +49,7 @@ export const AccountDeclaration = strict({
   identityType: Type.Optional(CatalogTypedField),
   /** The accounts that are services, not people: they may hold API credentials. */
   service: Type.Optional(FieldTest),
-  /**
-   * The fields naming the catalogue entry (agency, agent, trader) whose contact receives the
-   * registration's confirmation code when that channel is chosen, by channel.
-   */
+  /** The fields naming the entry whose contact receives the registration's code, by channel. */
   confirmationCodes: Type.Optional(
     strict({
       agency: Type.Optional(dataPointer),
@@ -87,9 +62,7 @@ export type AccountDeclaration = Static<typeof AccountDeclaration>;
 
 /** User groups: an account's group and its parents give their default access units and policy. */
 export const UserGroupDeclaration = strict({
-  /** The code of the parent group. */
   parent: dataPointer,
-  /** The codes of the access units every member holds. */
   accessUnits: dataPointer,
   /** The code of the group's password policy (else the parent's, else the default policy). */
   passwordPolicy: dataPointer,
@@ -98,10 +71,7 @@ export const UserGroupDeclaration = strict({
 });
 export type UserGroupDeclaration = Static<typeof UserGroupDeclaration>;
 
-/**
- * Password policies: the object of rules (minimumLength, ...) the identity server applies, and
- * the key of the policy used when no group names one (`default`).
- */
+/** Password policies: where the rules are, and the policy used when no group names one. */
 export const PasswordPolicyDeclaration = strict({ rules: dataPointer, default: filled });
 export type PasswordPolicyDeclaration = Static<typeof PasswordPolicyDeclaration>;
 

@@ -54,11 +54,7 @@ export type SessionClaim = (typeof SESSION_CLAIMS)[number];
 export const ProfileField = strict({ profile: relativePointer });
 export type ProfileField = Static<typeof ProfileField>;
 
-/**
- * A link a screen offers: its text (translation key) and the portal route it opens, given
- * (`to`) or read from the document's data (`pointer`: a message's link to what it is about).
- * A link whose data holds no route is not shown.
- */
+/** A link a screen offers: a route given (`to`) or read from the data (`pointer`); none, no link. */
 export const ScreenLink = oneOf(
   strict({ label: textKey, to: Type.String({ pattern: '^/' }) }),
   strict({ label: textKey, pointer: dataPointer }),
@@ -66,10 +62,7 @@ export const ScreenLink = oneOf(
 export type ScreenLink = Static<typeof ScreenLink>;
 
 export const WorkflowScreen = strict({
-  /**
-   * Route below the workflow's prefix, e.g. `/view/:id`; `:id`, or the key's own name
-   * (`:loginIdentifier`) where the document is named by its key.
-   */
+  /** Route below the workflow's prefix, e.g. `/view/:id` (or the key's name, `:loginIdentifier`). */
   path: Type.String({ pattern: '^(/([a-z0-9-]+|:[A-Za-z][A-Za-z0-9]*))+$' }),
   mode: Type.Unsafe<ScreenMode>(Type.String()),
   /** Role suffixes; holding any one opens the screen. */
@@ -80,61 +73,29 @@ export const WorkflowScreen = strict({
   editable: Type.Optional(sectionList),
   /** Sections not shown here at all. */
   hidden: Type.Optional(Type.Array(fieldName)),
-  /**
-   * Translation key of the screen's entry in the application menu, for screens that take no
-   * document (the visa menu's New); shown to users holding the screen's roles, before the lists.
-   */
+  /** Translation key of the screen's menu entry, for screens that take no document. */
   menu: Type.Optional(textKey),
-  /**
-   * The section the screen opens on (verification on the applicant's data, validation on the
-   * issuance), or a list of them: the first one shown wins (a sponsor's identity is the
-   * organisation's or the person's section, whichever applies); by default the first the user
-   * may edit, or, read-only, the first with data.
-   */
+  /** The section the screen opens on, or a list of them (the first shown wins). */
   open: Type.Optional(oneOf(fieldName, some(fieldName, { uniqueItems: true }))),
-  /**
-   * Actions whose notes the screen shows at its top, the latest of them from the document's
-   * history (the officer's query on the reply-to-query screen); each an action of the workflow
-   * that takes notes (check-documents.ts).
-   */
+  /** Actions whose latest notes the screen shows at its top (the officer's query). */
   showNotesOf: Type.Optional(some(filled, { uniqueItems: true })),
-  /**
-   * `false` leaves out the document's workings (information, versions, timeline, history): a
-   * person's own profile shows their data, not the record keeping behind it.
-   */
+  /** `false` leaves out the document's workings (information, versions, timeline, history). */
   chrome: Type.Optional(Type.Boolean()),
-  /**
-   * Translation key naming the link to this screen among another screen's next steps (the edit
-   * screen's "Edit application"); by default the name of the first action it offers.
-   */
+  /** Translation key naming the link to this screen among next steps (default: its first action). */
   label: Type.Optional(textKey),
   /** Links to other pages of the portal the screen offers (the profile's Change password). */
   links: Type.Optional(Type.Array(ScreenLink)),
-  /**
-   * An action the screen takes as it opens, when the machine allows it to the caller now: a
-   * message becomes READ when its holder opens it. Nothing is asked of the caller.
-   */
+  /** An action the screen takes as it opens, when allowed (a message becomes READ). */
   fire: Type.Optional(filled),
-  /**
-   * Panels of a business module shown on the screen below its actions, by the names the
-   * module gives them (src/engine/modules-context.ts): a service account's API credentials.
-   */
+  /** Panels of a business module shown below the actions (src/engine/modules-context.ts). */
   panels: Type.Optional(
     Type.Array(Type.String({ pattern: '^[a-z][a-z0-9-]*$' }), { uniqueItems: true }),
   ),
-  /**
-   * What a new document starts with from the signed-in person's session (the token's claims) or
-   * their profile (`{"profile": pointer}`: a field of their own account, the document of the
-   * workflow declaring `account`): data pointer -> where from. A self-service application's
-   * contact e-mail and mobile number; an invoice's payer, their e-mail and address.
-   */
+  /** Data pointer -> the session claim or profile field a new document starts with. */
   prefill: Type.Optional(
     record(oneOf(choice(SESSION_CLAIMS), ProfileField), { propertyNames: dataPointer }),
   ),
-  /**
-   * The documents the screen is for (a service account's API credentials): another screen
-   * offers it among its next steps only when the document's data holds this value.
-   */
+  /** The documents the screen is for: offered among next steps only when the data holds this. */
   when: Type.Optional(FieldTest),
 });
 export type WorkflowScreen = Static<typeof WorkflowScreen>;

@@ -1,8 +1,4 @@
-/**
- * A workflow definition (workflows/<id>.json): an XState machine whose states are document
- * statuses and whose events are actions, plus who may fire each action, the screens that show
- * the document in a mode, the lists (finders) of documents, and what its documents are.
- */
+/** A workflow definition (workflows/<id>.json; docs/workflows.md). */
 import type { JsonValue } from '../json';
 import { WorkflowAction } from './action';
 import {
@@ -38,14 +34,7 @@ import {
 } from './records';
 import { WorkflowScreen } from './screen';
 
-/**
- * The workflow whose documents are the inbox's messages: every notice another workflow sends
- * its holder becomes one (posted by the `post` system action), and an officer may write one to
- * the holder of a document they see. A message is seen by its holder (the owner) and by whoever
- * wrote it, nobody else. Its e-mail and SMS go through the outbox; the outbox reports each
- * attempt back as a system action, so the message keeps its attempts and status. Pointers are
- * JSON pointers into the message's data.
- */
+/** The workflow whose documents are the inbox's messages (docs/inbox.md). */
 export const WorkflowInbox = strict({
   subject: dataPointer,
   body: dataPointer,
@@ -62,11 +51,7 @@ export const WorkflowInbox = strict({
   delivery: dataPointer,
   /** The status of a message its holder has opened; every other one is unread. */
   read: filled,
-  /**
-   * The system actions the engine takes on a message: `post` a notice to the holder, `attempted`
-   * an e-mail or SMS attempt failed and will be tried again, `sent` one was delivered, `failed`
-   * the last attempt failed and no channel delivered.
-   */
+  /** The system actions the engine takes on a message. */
   actions: strict({
     post: identifier,
     attempted: identifier,
@@ -76,11 +61,7 @@ export const WorkflowInbox = strict({
 });
 export type WorkflowInbox = Static<typeof WorkflowInbox>;
 
-/**
- * Tasks a workflow declares beyond an officer's assignments and queues: `owner` lists the
- * statuses in which a document waits for its owner (a query to answer), each with the screen
- * (relative, with :id) the task opens on My Tasks.
- */
+/** `owner`: the statuses in which a document waits for its owner, and the screen it opens. */
 export const WorkflowTasks = strict({
   owner: Type.Optional(Type.Array(strict({ status: Type.String(), open: Type.String() }))),
 });
@@ -111,10 +92,7 @@ export const WorkflowDefinition = strict({
   id: identifier,
   /** Id of the entity schema in schemas/ the documents follow. */
   document: identifier,
-  /**
-   * Named backend serving the documents, at /api/<backend>: the default one (evisa) unless a
-   * module declares its own (`backends` of defineModule; the loader refuses one nobody serves).
-   */
+  /** Named backend serving the documents (evisa unless a module declares its own). */
   backend: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]*$' })),
   /** Route prefix of the workflow's screens and lists, e.g. `/visa/application`. */
   prefix: Type.String({ pattern: '^(/[a-z0-9-]+)+$' }),
@@ -124,11 +102,7 @@ export const WorkflowDefinition = strict({
   numbering: Type.Optional(Numbering),
   /** Role suffixes whose holders see every document of the type; others see only their own. */
   seeAll: roleSuffixes,
-  /**
-   * A second number, given when the document is granted (a sponsorship number, as opposed to
-   * the application's number given at submission): `{prefix}-{year}-{serial}` from its own
-   * gap-free sequence per year, written at `/header/reference` by the `allocateReference` effect.
-   */
+  /** A second number, given at grant by the `allocateReference` effect. */
   reference: Type.Optional(Numbering),
   /** How the `setValidity` effect dates a grant. */
   validity: Type.Optional(WorkflowValidity),
@@ -136,10 +110,7 @@ export const WorkflowDefinition = strict({
   timeline: Type.Optional(Type.Boolean()),
   /** Translation key of its lists' count (see WorkflowList.count): what its documents are called. */
   count: Type.Optional(countKey),
-  /**
-   * Offer counts of the documents per status (current year) and per month (last six), on the
-   * home page and at `GET /api/evisa/statistics/{id}`; off unless declared.
-   */
+  /** Offer counts of the documents per status and per month. */
   statistics: Type.Optional(Type.Boolean()),
   /** Lets anyone check an issued document by its number and a second factor (home page). */
   verification: Type.Optional(WorkflowVerification),
@@ -149,28 +120,15 @@ export const WorkflowDefinition = strict({
   derive: Type.Optional(WorkflowDerive),
   /** The document the holder is given once issued, as a PDF. */
   certificate: Type.Optional(WorkflowCertificate),
-  /**
-   * Removed status -> the status its documents move to (a status renamed, or merged into
-   * another): applied once at start, each document getting a new version and a history line
-   * (src/server/documents/status-moves.ts). A removed status that still holds documents and is
-   * not mapped here stops the start, naming how many.
-   */
+  /** Removed status -> the status its documents move to at start (status-moves.ts). */
   statusMoves: Type.Optional(record(Type.String(), statusNames)),
   /** Documents this one names by number and moves with its actions. */
   links: Type.Optional(WorkflowLinks),
   /** Settings the document is issued with, copied from catalogue entries. */
   fromCatalog: Type.Optional(some(WorkflowCatalogCopy)),
-  /**
-   * Target pointer -> source pointer: values of the document the `copyValues` effect copies
-   * within it (the visa type the applicant chose, into the officers' issuance section), so the
-   * target always holds what the source does; an empty source clears the target
-   * (check-copies.ts: of one type, not the same).
-   */
+  /** Target pointer -> source pointer, copied by the `copyValues` effect. */
   copies: Type.Optional(record(dataPointer, { minProperties: 1, propertyNames: dataPointer })),
-  /**
-   * Where the data holds the language its holder chose (`en` or `fr`): notices and the
-   * certificate's e-mail are written in it. Without it, or without a value there, English.
-   */
+  /** Where the data holds the holder's language for notices (English without it). */
   holderLanguage: Type.Optional(dataPointer),
   /** The field identifying a record, unique within the type. */
   key: Type.Optional(RecordKey),
