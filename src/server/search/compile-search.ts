@@ -141,7 +141,8 @@ export function orderTerm(key: SortKey, expression: RawBuilder<unknown>): RawBui
     : sql`${expression} asc nulls first`;
 }
 
-function invalid(problems: FieldProblem[]): ApiProblem {
+/** A 400 naming the places in the request that fail. */
+export function invalid(problems: FieldProblem[]): ApiProblem {
   return new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
 }
 
