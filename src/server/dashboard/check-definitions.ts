@@ -3,11 +3,7 @@ import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { DefinitionProblem } from '../definitions/problems';
 import { backendOf, DEFAULT_BACKEND } from '../../core/documents/conventions';
 
-/**
- * Cross-checks of a workflow's dashboard declarations that the meta-schema cannot express: a
- * verification names statuses of the machine and fields of the schema, and needs numbers (the
- * public finds a document by its number) on the evisa backend (the one the endpoint serves).
- */
+/** Cross-checks of a workflow's tasks and verification the meta-schema cannot express. */
 export function crossCheckDashboard(
   workflow: WorkflowDefinition,
   entity: EntityDefinition | undefined,

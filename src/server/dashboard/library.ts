@@ -15,11 +15,7 @@ import { libraryRow } from '../documents/views';
 import type { CompiledWorkflow } from '../documents/workflows';
 import { documentFields } from './rows';
 
-/**
- * My Library: every document the caller owns (access.ts: whatever roles they hold today), of
- * every workflow of the backend, newest change first unless the body sorts otherwise. Deleted documents stay hidden, as in every list. Served by the
- * (type, owner, updated_at) index.
- */
+/** My Library: every document the caller owns in the backend's workflows, deleted ones hidden. */
 export async function searchLibrary(
   db: Kysely<Database>,
   workflows: ReadonlyMap<string, CompiledWorkflow>,

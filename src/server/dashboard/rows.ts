@@ -1,7 +1,4 @@
-/**
- * What My Library and My Tasks share: the searchable fields of a document header across
- * workflows, and who may call them. The queries themselves are the store's (searchHeaders).
- */
+// What My Library and My Tasks share: the header's searchable fields, and who may call them.
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { DASHBOARD_ROLES } from '../../core/dashboard/types';
@@ -16,10 +13,7 @@ export function dashboardCaller(request: FastifyRequest): Principal {
   return requireAnyRole(request, DASHBOARD_ROLES);
 }
 
-/**
- * Fields a dashboard search may filter and sort on. `documentType` is the workflow's schema,
- * spelled as a CASE over the known workflows so it can be filtered like a column.
- */
+/** Fields a dashboard search may filter and sort on; `documentType` as a CASE over the workflows. */
 export function documentFields(
   workflows: readonly CompiledWorkflow[],
   extra: Record<string, SearchField> = {},
@@ -34,8 +28,6 @@ export function documentFields(
     workflow: { kind: 'text', sql: sql.ref('type'), notNull: true },
     documentType: { kind: 'text', sql: documentType },
     reference: REFERENCE_FIELD,
-    // The header columns as every document search has them (NOT NULL ones sort without a
-    // NULLS clause, so the same indexes serve them).
     number: HEADER_FIELDS.number!,
     status: HEADER_FIELDS.status!,
     submittedAt: HEADER_FIELDS.submittedAt!,

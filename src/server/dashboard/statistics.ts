@@ -11,12 +11,8 @@ import { countByStatusAndMonth, visibleTo } from '../documents/store/lists';
 export const STATISTICS_MONTHS = 6;
 
 /**
- * Counts of a workflow's documents by creation date: this calendar year per status, and the
- * last six calendar months per month (months without documents count 0). Calendar boundaries
- * are UTC, as every date the server writes. Counted by the database (GROUP BY on the
- * (type, created_at) index), never by reading documents. The caller counts what the workflow's
- * finder would show them (access.ts); deleted documents are hidden there, so they are not
- * counted either.
+ * Counts of the documents the caller's finder shows, by creation date (UTC): this year per
+ * status, and the last six months per month (0 for none).
  */
 export async function workflowStatistics(
   db: Kysely<Database>,

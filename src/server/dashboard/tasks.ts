@@ -18,16 +18,10 @@ interface Queue {
 }
 
 /**
- * My Tasks, in one query:
- * - assigned: documents assigned to the caller, in workflows having a list the caller may open
- *   (an officer who lost the workflow's roles has no more work there), and not in a final
- *   status or deleted (nothing is left to do on them);
- * - queue: unassigned documents waiting in a list declared `assignment: "unassigned"` whose
- *   roles the caller holds, in that list's statuses and meeting its `where`. A document two such lists hold is shown
- *   once, with the first list of its workflow;
- * - owner: the caller's own documents in a status the workflow's `tasks.owner` names (a query
- *   waiting for the applicant's reply); their own, as in My Library (access.ts).
- * A document that is a task for two reasons is shown once: assigned, else queue, else owner.
+ * My Tasks, in one query, each document once (assigned, else queue, else owner):
+ * - assigned: to the caller, in workflows with a list they may open, not final nor deleted;
+ * - queue: unassigned in an `assignment: "unassigned"` list they may open (its first such list);
+ * - owner: their own documents in a status the workflow's `tasks.owner` names.
  */
 export async function searchTasks(
   db: Kysely<Database>,
@@ -102,8 +96,7 @@ export async function searchTasks(
     reason: { kind: 'text', sql: reason },
     list: { kind: 'text', sql: list },
   });
-  // Counted part by part, each part without the rows of those before it (disjoint), so each
-  // is read through its own index instead of every counted row in the table.
+  // Counted part by part, each without the rows of those before it, each through its own index.
   const countParts = parts.map((part, i) =>
     i === 0
       ? part.condition

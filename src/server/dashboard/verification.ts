@@ -7,7 +7,8 @@ import type { Database } from '../db/schema';
 import { documentsNumbered } from '../documents/store/lists';
 import { holderLookup, numberAtLookup, unstorable } from '../documents/store/numbered-in-data';
 import type { CompiledWorkflow } from '../documents/workflows';
-import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+import { ApiProblem, type FieldProblem } from '../http/api-error';
+import { invalid } from '../search/compile-search';
 
 /** The one answer for an unknown number, a wrong second factor and a document not issued. */
 export const NOT_VERIFIED = 'DOCUMENT_NOT_VERIFIED';
@@ -30,14 +31,10 @@ interface Candidate {
 }
 
 /**
- * The public check of an electronic document (the home page's search): anyone holding a
- * document's number and one of its second factors (passport number, date of birth...) learns
- * what the document is and whether it is in force, and nothing personal nor any status of the
- * service's own. Everything that is not a match answers the same 404, so the endpoint tells no
- * one whether a number exists. A number is the document's own, the one its verification keeps
- * in the data (`verification.number`: a sponsorship's), or that of one of its people's
- * certificates (`certificate.holders`: a dependant's e-visa, with that person's factors); each
- * is found through an index.
+ * The public check of an electronic document: a document's number and one of its second factors
+ * tell what it is and whether it is in force, nothing personal. Anything else is the same 404.
+ * A number is the document's own, one its data keeps (`verification.number`), or one of its
+ * people's (`certificate.holders`, with their factors), each found through an index.
  */
 export class DocumentVerifier {
   private readonly workflows: Map<string, VerifiedWorkflow>;
@@ -181,11 +178,8 @@ function notVerified(): ApiProblem {
 
 /** The body's two fields, trimmed; anything missing, not text or too long is a 400 per field. */
 function readRequest(body: unknown): { number: string; secondFactor: string } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/', rule: 'type', params: { type: 'object' } },
-    ]);
-  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalid([{ path: '/', rule: 'type', params: { type: 'object' } }]);
   const problems: FieldProblem[] = [];
   const text = (name: 'number' | 'secondFactor', limit: number): string => {
     const raw = (body as Record<string, unknown>)[name];
@@ -201,15 +195,11 @@ function readRequest(body: unknown): { number: string; secondFactor: string } {
   };
   const number = text('number', NUMBER_MAX_LENGTH);
   const secondFactor = text('secondFactor', SECOND_FACTOR_MAX_LENGTH);
-  if (problems.length) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
+  if (problems.length) throw invalid(problems);
   return { number, secondFactor };
 }
 
-/**
- * A second factor as compared: spaces removed, case ignored; a date, whether typed
- * `DD/MM/YYYY` (also with `.` or `-`) or stored `YYYY-MM-DD` (or as a date-time), becomes
- * `YYYY-MM-DD`, so "04/05/1990" matches a stored "1990-05-04".
- */
+/** A second factor as compared: no spaces, any case, a date (DD/MM/YYYY or ISO) as YYYY-MM-DD. */
 export function normalizeFactor(value: string): string {
   const compact = value.replace(/\s+/g, '').toLowerCase();
   const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(compact);
@@ -227,10 +217,7 @@ function isoDate(year: string, month: string, day: string): string {
   return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
-/**
- * Today against [from, until], both days included; a bound the document lacks does not limit
- * it. A bound that is not a date makes the document expired rather than in force forever.
- */
+/** Today against [from, until], both included; a missing bound is none, one not a date expires it. */
 function periodState(today: string, from: string | null, until: string | null): DocumentValidity {
   const start = from === null ? undefined : dateOnly(from);
   const end = until === null ? undefined : dateOnly(until);

@@ -17,25 +17,15 @@ import { UUID } from '../db/ids';
 export type { Visibility } from './store/lists';
 import type { CompiledWorkflow } from './workflows';
 
-/**
- * The access policy: the one module deciding who sees which document and who may take which
- * action. The store applies its answers in SQL; nothing else decides visibility.
- */
-
 /*
- * Which documents of a workflow a caller may see, as the store applies it in SQL:
- * - `all`: holders of the workflow's see-all roles see every document;
- * - `own`: anyone else sees the documents they own, whatever roles they hold today (My Library
- *   keeps showing an applicant's documents after their roles change). Reaching a workflow's
- *   routes at all takes one of its roles (the routes' guard, `CompiledWorkflow.anyRole`).
- * The same rule serves reading one document, the finder, My Library, My Tasks and the
- * statistics.
+ * The access policy: the one module deciding who sees which document and who may take which
+ * action; the store applies its answers in SQL.
  */
 
 /**
- * The one place that decides who sees which document. The inbox's messages (a workflow
- * declaring `inbox`) are seen by the person they are for and by the officer who wrote them,
- * who is their assignee: nobody else, whatever their roles.
+ * Who sees which documents of a workflow: holders of its see-all roles every one; anyone else
+ * those they own, whatever roles they hold today. The inbox's messages are seen by the person
+ * they are for and by the officer who wrote them (their assignee), whatever their roles.
  */
 export function visibility(workflow: CompiledWorkflow, principal: Principal): Visibility {
   if (workflow.definition.inbox) return { kind: 'own', owner: principal.subject, assigned: true };
@@ -61,11 +51,7 @@ export function ownVisibility(principal: Principal): Visibility {
   return { kind: 'own', owner: principal.subject };
 }
 
-/**
- * The caller may open a list of the workflow (its roles), or the workflow's finder without a
- * list (any role of the workflow); else 403. Lists show what their statuses say, to their
- * roles; the finder without a list shows what `visibility` allows.
- */
+/** The caller may open this list (its roles), or the finder without one (any role); else 403. */
 export function requireListAccess(
   workflow: CompiledWorkflow,
   principal: Principal,
@@ -84,7 +70,6 @@ export function mayOpenList(
   return holdsAnyRole(principal, fullRoles(workflow.definition, list.roles));
 }
 
-/** What of a document the machine's guards see. */
 type GuardedRow = Pick<
   DocumentRow,
   'status' | 'previous_status' | 'owner' | 'assignee' | 'number' | 'data'
@@ -120,8 +105,7 @@ export function requireAction(
 
 /**
  * Actions the caller may take now: the machine allows them here, and role and ownership fit.
- * What does not depend on the document is planned once per status, roles and ownership
- * (action-plans.ts); the machine is asked per document only for the actions a guard decides.
+ * Planned once per status, roles and ownership (action-plans.ts); guarded ones asked per document.
  */
 export function allowedActions(
   workflow: PlannedWorkflow,
@@ -142,10 +126,7 @@ export function allowedActions(
   return allowed;
 }
 
-/**
- * The same answer as `allowedActions`, by asking the machine about every action the caller's
- * roles and ownership allow: the definition the planned answer must equal (tests compare them).
- */
+/** `allowedActions` by asking the machine about every action: what tests compare it with. */
 export function allowedActionsByMachine(
   workflow: PlannedWorkflow,
   row: GuardedRow,
@@ -162,10 +143,8 @@ export function allowedActionsByMachine(
 }
 
 /**
- * Whether the caller may read an uploaded file through a document that names it: the file is
- * in a document of a workflow whose every document the caller sees (an officer's), or in a
- * message they received or wrote (the inbox: an officer's letter attached for its holder). Its
- * uploader reads it anyway (the media routes check that first).
+ * Whether the caller may read an upload through a document naming it: one of a workflow whose
+ * every document they see, or a message they received or wrote.
  */
 export async function readableThroughDocument(
   db: Queryable,

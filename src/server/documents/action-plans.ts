@@ -21,13 +21,9 @@ export interface PlannedWorkflow {
 const MAX_PLANS = 5_000;
 
 /**
- * The actions a caller may take on a document, as far as they do not depend on the document's
- * data: for a status, the caller's roles of the workflow and whether they own the document,
- * which actions their roles and ownership allow and what the machine answers there without
- * looking at the document. Made once per such key and kept: every read of a document answers
- * its allowed actions, and running the machine for every action on every read was a tenth of
- * a read's time. Actions whose answer a guard decides (the fees due, the status before a
- * cancellation, who is assigned) are marked `guarded` and asked per document.
+ * The actions a caller may take, as far as the document's data does not decide them: made once
+ * per status, roles and ownership (running the machine per read was a tenth of a read's time).
+ * Actions a guard decides are `guarded`, asked per document.
  */
 export class ActionPlans {
   private readonly plans = new Map<string, readonly PlannedAction[]>();
@@ -57,10 +53,7 @@ export class ActionPlans {
     return plan;
   }
 
-  /**
-   * The status a declared action leads to from `status` for this document, as `nextStatus`
-   * answers, the machine run only when a guard has a say.
-   */
+  /** `nextStatus`, the machine run only when a guard has a say. */
   next(status: string, event: WorkflowEvent): string | undefined {
     const answer = this.answer(status, event.type);
     if (answer.kind === 'always') return answer.target;

@@ -1,12 +1,8 @@
 /**
- * The issued document as a PDF (an e-visa, an e-invoice): A4 pages in Helvetica. At the top the
- * issuer, the document's title and number beside a QR code that opens the public document check
- * of the home page with the number filled in (or, for a document without a public check, the
- * document in the portal); then the certificate's sections (the holder, the visa, its validity,
- * its conditions), each a heading over label and value rows or a table (an invoice's items); at
- * the bottom how to check the document. Texts come from translations (`certificate.*` of the
- * portal's own texts and the workflow's keys); values arrive already written as words (see
- * certificate.ts).
+ * The issued document as a PDF (an e-visa, an e-invoice), A4 in Helvetica: the issuer, title and
+ * number beside a QR code of its check (or portal) address, then the certificate's sections as
+ * label and value rows or tables, and how to check it at the bottom. Values arrive already
+ * written as words (certificate.ts).
  */
 import { PDFDocument, PageSizes, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
@@ -14,23 +10,14 @@ import QRCode from 'qrcode';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
 import { toWinAnsi, wrap } from '../pdf/text';
 
-/** A column of a table: its heading as printed, and whether its cells align right (amounts). */
-export interface CertificateTableColumn {
-  heading: string;
-  alignRight: boolean;
-}
-
-/** A list printed as a table: a header row of the columns' headings, then one row per item. */
+/** A list printed as a table: the columns' headings (amounts align right), then a row per item. */
 export interface CertificateTable {
-  columns: CertificateTableColumn[];
+  columns: Array<{ heading: string; alignRight: boolean }>;
   /** Cells as printed, one per column; '' for an item without that value. */
   rows: string[][];
 }
 
-/**
- * One row: its label and its value, or its values one per line (a list such as conditions), or
- * its table (then `values` is empty and the label, unless empty, is printed above the table).
- */
+/** One row: its label and its value, or its values one per line, or its table (no values). */
 export interface CertificateRow {
   label: string;
   values: string[];
@@ -46,14 +33,10 @@ export interface CertificateSection {
 }
 
 export interface CertificateContent {
-  /** The document's title as printed (e.g. Electronic visa). */
   title: string;
   number: string;
   sections: CertificateSection[];
-  /**
-   * The address the QR code opens and the footer prints: the public check of this document
-   * (`check`), or, when its workflow has none, the document in the portal (`view`).
-   */
+  /** The address the QR code opens: the public check (`check`), else the portal (`view`). */
   link: { url: string; opens: 'check' | 'view' };
 }
 
@@ -91,10 +74,8 @@ const RULE = rgb(0.6, 0.6, 0.6);
 const sum = (numbers: number[]) => numbers.reduce((total, n) => total + n, 0);
 
 /**
- * The widths of a table's columns across the content width. When every column fits as wide as
- * its widest cell or heading, the spare width is shared in proportion; otherwise the columns
- * narrower than an equal share keep their width and the others share the rest equally, their
- * cells wrapping.
+ * The widths of a table's columns: the spare width shared in proportion when all fit; otherwise
+ * the columns narrower than an equal share keep their width and the others share the rest.
  */
 function columnWidths(natural: number[]): number[] {
   const total = sum(natural);
@@ -192,8 +173,7 @@ export async function renderCertificatePdf(
   }
   write(safe(t('number', { number: content.number })), MARGIN, 13, bold);
   y -= 22;
-  // Beside the code, what to do with the document: keep it for the border (a publicly checked
-  // one), or open it in the portal.
+  // Beside the code, what to do with the document: keep it, or open it in the portal.
   const note = content.link.opens === 'check' ? t('keep') : t('openNote');
   for (const line of lines(note, regular, 9, headingWidth, 3)) {
     write(line, MARGIN, 9, regular, MUTED);
@@ -207,11 +187,7 @@ export async function renderCertificatePdf(
   const drawLine = (text: string, x: number, size: number, font: PDFFont, colour: typeof TEXT) =>
     page.drawText(text, { x, y: y - VALUE_SIZE, size, font, color: colour });
 
-  /**
-   * A table under its label: a header row, then one row per item. A row is never split; when
-   * the next one does not fit, the table goes on over the next page under its label and header
-   * row again, so that every page reads on its own.
-   */
+  /** A table under its label; a row never split, each page repeating the label and header row. */
   const drawTable = (label: string, table: CertificateTable) => {
     const cellText = (text: string, font: PDFFont, width: number, max: number) =>
       text === '' ? [] : lines(text, font, CELL_SIZE, width - 2 * CELL_PAD, max);
@@ -340,11 +316,7 @@ export async function renderCertificatePdf(
     y = MARGIN + FOOTER_SPACE - 14;
     rule();
     y -= 6;
-    for (const line of [...check, ...url]) {
-      write(line, MARGIN, 8, regular, MUTED);
-      y -= 10;
-    }
-    for (const line of footer) {
+    for (const line of [...check, ...url, ...footer]) {
       write(line, MARGIN, 8, regular, MUTED);
       y -= 10;
     }

@@ -40,37 +40,8 @@ export function portalUrl(publicUrl: string, route: string): string {
   return `${publicUrl.replace(/\/$/, '')}/#${route}`;
 }
 
-/** The address of the public check of a document: the home page with the number filled in. */
-export function checkUrl(publicUrl: string, number: string): string {
-  return portalUrl(publicUrl, `/home?number=${encodeURIComponent(number)}`);
-}
-
-/**
- * The address of a document in the portal (its view screen, behind sign-in): what the QR code of
- * a certificate opens when its workflow has no public check (`verification`), such as an invoice.
- */
-export function viewUrl(publicUrl: string, prefix: string, id: string): string {
-  return portalUrl(publicUrl, `${prefix}/view/${encodeURIComponent(id)}`);
-}
-
 /** The name of a catalogue entry valid at the time of printing, if there is one. */
 export type CatalogNames = (catalog: string, code: string) => Promise<string | undefined>;
-
-/**
- * Catalogue names read from the database, as valid at `at`, in `language` (the certificate's:
- * the holder's), English where an entry has no translation.
- */
-export function catalogNamesFrom(
-  db: Kysely<Database> | Transaction<Database>,
-  at: Date,
-  language: Language = 'en',
-): CatalogNames {
-  return async (catalog, code) => {
-    const [entry] = await entriesValidAt(db, catalog, at, [code]);
-    const name = localizedText(entry?.data, 'name', language);
-    return name !== undefined && name !== '' ? name : undefined;
-  };
-}
 
 /** The schema of the property at a data pointer (array items for a numeric segment). */
 function schemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
@@ -83,10 +54,7 @@ function schemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
   return node;
 }
 
-/**
- * The catalogue of the select that fills the field at `pointer`, if one does. An item's index
- * stands for every item (`*`), as the catalogue fields name the selects of a list's items.
- */
+/** The catalogue of the select filling the field at `pointer` (an item's index as `*`). */
 function catalogAt(entity: EntityDefinition, pointer: string): string | undefined {
   const general = pointer.replace(/\/\d+(?=\/|$)/g, '/*');
   return catalogFieldsOf(entity).find((field) => `/${field.segments.join('/')}` === general)
@@ -116,28 +84,21 @@ export async function certificateContent(
   { workflow, entity, document, environment, language, holder }: Omit<CertificateSource, 'db'>,
   names: CatalogNames,
 ): Promise<CertificateContent> {
-  // Every key names a text in both languages: the definitions check refuses one that does not.
   const t = (key: string) => translate(environment.texts, language, key);
-
   const currency = workflow.certificate.currency;
 
   /**
-   * One value as words: an amount (`format: money`) with two decimals and the certificate's
-   * currency, a date as DD/MM/YYYY, an enumeration value as its name (the form's
-   * `<entity>.<path>.enum.<value>` text), a catalogue code as the entry's name (the code
-   * itself only when no entry is valid any more), anything else as written.
+   * One value as words: an amount with the currency, a date as DD/MM/YYYY, an enumeration value
+   * or a catalogue code as its name (the code when no entry is valid any more), else as written.
    */
   const printed = async (
     value: unknown,
     pointer: string,
     format: CertificateField['format'],
   ): Promise<string> => {
-    // Amounts are decimal strings (`"1234.50"`, as the server sums them) or numbers; anything
-    // else, not an amount, is printed as written by formatMoney.
     if (format === 'money' && (typeof value === 'number' || typeof value === 'string'))
       return formatMoney(value, language, currency);
-    // A text copied from a catalogue with its translations (`i18n` beside it) reads in the
-    // certificate's language.
+    // A text copied from a catalogue with its translations reads in the certificate's language.
     const field = pointer.split('/').pop() ?? '';
     const parent = resolvePointer(document.data, pointer.slice(0, -field.length - 1));
     const text = translationOf(parent, field, language) ?? String(value);
@@ -155,10 +116,7 @@ export async function certificateContent(
     return /^\d{4}-\d{2}-\d{2}$/.test(text) ? formatDate(text) : text;
   };
 
-  /**
-   * Where a field's value is: on a holder's certificate, the field's `holder` pointer inside
-   * their item (its place in the document, for its schema and catalogue); else its pointer.
-   */
+  /** Where a field's value is: on a holder's certificate, its `holder` pointer in their item. */
   const placeOf = (field: CertificateField): string =>
     holder && field.holder !== undefined
       ? `${workflow.certificate.holders?.list ?? ''}/${holder.index}${field.holder}`
@@ -188,11 +146,7 @@ export async function certificateContent(
     return lines;
   };
 
-  /**
-   * A list printed as a table (`columns`): one row per item, each cell the item's value at the
-   * column's pointer written as any single value is; an empty cell stays blank. No table for no
-   * items (the field then says its `empty` text, or is left off).
-   */
+  /** A list printed as a table (`columns`): one row per item; none for no items. */
   const tableOf = async (
     field: CertificateField,
     columns: CertificateColumn[],
@@ -212,7 +166,6 @@ export async function certificateContent(
     return {
       columns: columns.map((column) => ({
         heading: t(column.label),
-        // Amounts are aligned on their right edge, so that their digits line up.
         alignRight: column.format === 'money',
       })),
       rows,
@@ -243,17 +196,26 @@ export async function certificateContent(
     section.fields.push(row);
   }
   const number = holder?.number ?? document.number ?? document.id;
+  const url = environment.publicUrl;
   // The public check answers only for a workflow that declares it; any other document (an
-  // invoice) is opened in the portal, where its owner and officers may see it once signed in.
+  // invoice) is opened in the portal, behind sign-in.
   const link: CertificateContent['link'] = workflow.verification
-    ? { url: checkUrl(environment.publicUrl, number), opens: 'check' }
-    : { url: viewUrl(environment.publicUrl, workflow.prefix, document.id), opens: 'view' };
+    ? { url: portalUrl(url, `/home?number=${encodeURIComponent(number)}`), opens: 'check' }
+    : {
+        url: portalUrl(url, `${workflow.prefix}/view/${encodeURIComponent(document.id)}`),
+        opens: 'view',
+      };
   return { title: t(workflow.certificate.title), number, sections, link };
 }
 
 export async function certificatePdf(source: CertificateSource): Promise<Uint8Array> {
-  const names = catalogNamesFrom(source.db, new Date(), source.language);
-  const content = await certificateContent(source, names);
+  // Catalogue names as valid now, in the certificate's language (English without a translation).
+  const at = new Date();
+  const content = await certificateContent(source, async (catalog, code) => {
+    const [entry] = await entriesValidAt(source.db, catalog, at, [code]);
+    const name = localizedText(entry?.data, 'name', source.language);
+    return name !== undefined && name !== '' ? name : undefined;
+  });
   // pdf-lib and qrcode load with the first PDF, not with every start of the server.
   const { renderCertificatePdf } = await import('./certificate-pdf');
   return renderCertificatePdf(content, source.environment.texts, source.language);

@@ -1,7 +1,6 @@
 import { UUID } from '../db/ids';
 import { isStoredPositiveInteger } from '../db/integers';
 import type { Kysely, Transaction } from 'kysely';
-import type { ErrorObject } from 'ajv';
 import type { ActionRequest, CreateRequest, DocumentView } from '../../core/documents/types';
 import { declaredAction, NEW_STATE, type WorkflowAction } from '../../core/documents/workflow';
 import { missingRequires } from '../../core/documents/requires';
@@ -12,6 +11,7 @@ import type { RuleProblem } from '../../core/rules/types';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+import { invalid } from '../search/compile-search';
 import { allowedActions, guardInput, maySee, requireAction } from './access';
 import { catalogFieldProblems } from './catalog-fields';
 import { documentChoiceProblems } from './document-choices';
@@ -22,14 +22,7 @@ import type {
   EffectEnvironment,
 } from './effect-context';
 import { actionPlansOf } from './action-plans';
-import {
-  checkFires,
-  fillLinks,
-  linkingOf,
-  previewLinks,
-  type Linking,
-  type WorkflowOf,
-} from './links';
+import { checkFires, fillLinks, linkingOf, previewLinks, type Linking } from './links';
 import { checkFileReferences } from './media-references';
 import { checkChanged } from './must-change';
 import { findByKey } from './store/lookups';
@@ -65,8 +58,7 @@ type Subject = { row: DocumentRow } | { owner: DocumentOwner };
  *    `onBehalf` with an owner hands it over; `mustChange` refuses an unchanged document; the
  *    documents it names (`links`) are found, checked and locked, and what it shows of them
  *    is filled in by the server;
- * 4. the `before` effects, on the data as the action would leave it (catalogue lists, fees
- *    due: what the guards and the validation read);
+ * 4. the `before` effects, on the data as the action would leave it;
  * 5. the machine decides the next status (else 409), and so does each linked document's
  *    machine for the system action the action `fires` on it (else 409, nothing moved);
  * 6. the payload: notes, data, `requires`, the schema (draft or full) and rules, uploads;
@@ -74,30 +66,32 @@ type Subject = { row: DocumentRow } | { owner: DocumentOwner };
  *    take their system actions (each through this same pipeline), the version and its history
  *    line are written;
  * 8. the answer: the document with the actions the caller may take now.
+ *
+ * A notice an effect posts re-enters the pipeline through `createAsSystem` (messages.ts).
  */
 export class DocumentCommands {
   private readonly catalogFieldCache = new WeakMap<CompiledWorkflow, CatalogField[]>();
 
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly environment: EffectEnvironment,
-    /** The workflows a document's `links` may name (those of enabled modules). */
-    private readonly workflowOf: WorkflowOf = () => undefined,
+    protected readonly db: Kysely<Database>,
+    /** The workflows this service serves, by type; a document's `links` may name only these. */
+    protected readonly workflows: Map<string, CompiledWorkflow>,
+    protected readonly environment: EffectEnvironment,
   ) {}
 
-  async create(
-    workflow: CompiledWorkflow,
-    principal: Principal,
-    body: unknown,
-  ): Promise<DocumentView> {
+  /** The workflow a type names (404 for an unknown one). */
+  workflow(type: string): CompiledWorkflow {
+    const workflow = this.workflows.get(type);
+    if (!workflow) throw new ApiProblem(404, ERROR_CODES.notFound);
+    return workflow;
+  }
+
+  async create(type: string, principal: Principal, body: unknown): Promise<DocumentView> {
+    const workflow = this.workflow(type);
     const request = asObject(body) as Partial<CreateRequest>;
     const action = typeof request.action === 'string' ? request.action : 'store';
-    const definition = requireAction(workflow, action, principal);
-    // Only the server creates through a system action (a notice posted to an inbox).
-    if (definition.system) throw new ApiProblem(403, ERROR_CODES.forbidden);
-    checkOwnerGiven(definition.onBehalf, request.owner);
+    const definition = this.requireCallable(workflow, action, principal, request.owner);
     return this.db.transaction().execute(async (trx) => {
-      // Made at the counter for someone else (`onBehalf`): they own it from the start.
       const owner = definition.onBehalf
         ? await ownerNamed(trx, this.environment.accounts, request.owner)
         : callerAsOwner(principal);
@@ -110,29 +104,23 @@ export class DocumentCommands {
 
   /** Fires one action of the machine on a document, with the version the caller read. */
   async act(
-    workflow: CompiledWorkflow,
+    type: string,
     principal: Principal,
     id: string,
     action: string,
     body: unknown,
   ): Promise<DocumentView> {
+    const workflow = this.workflow(type);
     const request = asObject(body) as Partial<ActionRequest>;
-    if (!isStoredPositiveInteger(request.version)) {
-      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-        { path: '/version', rule: 'required' },
-      ]);
-    }
-    const definition = requireAction(workflow, action, principal);
-    // Only the server fires a system action (a payment confirmed by the gateway).
-    if (definition.system) throw new ApiProblem(403, ERROR_CODES.forbidden);
-    checkOwnerGiven(definition.onBehalf, request.owner);
+    if (!isStoredPositiveInteger(request.version))
+      throw invalid([{ path: '/version', rule: 'required' }]);
+    const definition = this.requireCallable(workflow, action, principal, request.owner);
     return this.db.transaction().execute(async (trx) => {
       const row = await visibleRow(trx, workflow, principal, id, true);
       if (definition.owner && row.owner !== principal.subject)
         throw new ApiProblem(403, ERROR_CODES.notOwner);
-      if (row.version !== request.version) {
+      if (row.version !== request.version)
         throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: row.version });
-      }
       return this.run(trx, workflow, { row }, action, definition, principal, {
         ...request,
       } as ActionRequest);
@@ -140,22 +128,20 @@ export class DocumentCommands {
   }
 
   /**
-   * Fires an action on the server's own account inside the caller's transaction: the payment
-   * service confirming a payment the gateway reported. No role or owner check (the caller has
-   * verified the gateway's signature); the machine must still allow the action from the
-   * document's status, or nothing changes (409).
+   * Fires an action on the server's own account inside the caller's transaction (a payment the
+   * gateway confirmed): no role or owner check, but the machine must still allow it (409).
    */
   async actAsSystem(
     trx: Transaction<Database>,
-    workflow: CompiledWorkflow,
+    type: string,
     id: string,
     action: string,
     actor: Principal,
     notes?: SystemNote,
   ): Promise<DocumentView> {
-    const definition = declaredAction(workflow.definition, action);
-    if (!definition) throw new Error(`Workflow ${workflow.definition.id} has no action ${action}`);
-    const row = await findDocument(trx, workflow.definition.id, id, { forUpdate: true });
+    const workflow = this.workflow(type);
+    const definition = systemAction(workflow, action);
+    const row = await findDocument(trx, type, id, { forUpdate: true });
     if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
     return this.run(trx, workflow, { row }, action, definition, actor, {
       version: row.version,
@@ -164,42 +150,38 @@ export class DocumentCommands {
   }
 
   /**
-   * Creates a document on the server's own account inside the caller's transaction, owned by
-   * `owner`: a notice posted to its holder's inbox. No role check; the machine, the schema and
-   * the action's effects apply as to any creation.
+   * Creates a document owned by `owner` on the server's own account inside the caller's
+   * transaction (a notice posted to its holder's inbox): no role check, all else as any creation.
    */
   async createAsSystem(
     trx: Transaction<Database>,
-    workflow: CompiledWorkflow,
+    type: string,
     owner: DocumentOwner,
     action: string,
     data: Record<string, unknown>,
     actor: Principal,
   ): Promise<DocumentView> {
-    const definition = declaredAction(workflow.definition, action);
-    if (!definition) throw new Error(`Workflow ${workflow.definition.id} has no action ${action}`);
+    const workflow = this.workflow(type);
+    const definition = systemAction(workflow, action);
     return this.run(trx, workflow, { owner }, action, definition, actor, { version: 0, data });
   }
 
   /**
    * The workflow's derived values for a form being filled (`derive`): its deriving effects run
-   * on the data sent, as of the document's submission when it has one, and nothing is stored.
-   * Answers `{ values: { [pointer]: value } }` for the pointers the workflow fills, and the
-   * `problems` the server's rules find in the values the form watches.
+   * on the data sent and nothing is stored. Answers the values at the pointers the workflow
+   * fills, and the problems the server's rules find in the values the form watches.
    */
   async derive(
-    workflow: CompiledWorkflow,
+    type: string,
     principal: Principal,
     body: unknown,
   ): Promise<{ values: Record<string, unknown>; problems: RuleProblem[] }> {
+    const workflow = this.workflow(type);
     const derive = workflow.definition.derive;
     if (!derive) throw new ApiProblem(404, ERROR_CODES.notFound);
     const request = asObject(body);
-    if (!isObject(request.data)) {
-      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-        { path: '/data', rule: 'type', params: { type: 'object' } },
-      ]);
-    }
+    if (!isObject(request.data))
+      throw invalid([{ path: '/data', rule: 'type', params: { type: 'object' } }]);
     const data = structuredClone(request.data);
     return this.db.transaction().execute(async (trx) => {
       const row =
@@ -209,7 +191,7 @@ export class DocumentCommands {
       const now = new Date();
       const draft: DocumentDraft = row
         ? { ...draftOf(row), data }
-        : newDraft(workflow.definition.id, callerAsOwner(principal), data);
+        : newDraft(type, callerAsOwner(principal), data);
       const links = workflow.definition.links;
       // Why a number the form names cannot be paid, said as it is typed.
       const linkProblems: RuleProblem[] = [];
@@ -231,8 +213,7 @@ export class DocumentCommands {
       });
       const values: Record<string, unknown> = {};
       for (const pointer of derive.fills) values[pointer] = resolvePointer(draft.data, pointer);
-      // The server's own rules on what the form watches (a sponsor reference) are decided as
-      // the person types, like the browser's rules, not only when they submit.
+      // The server's rules on what the form watches are decided as the person types.
       const watched = (workflow.entity.rules ?? []).filter(
         (use) => use.server && derive.on.includes(use.path),
       );
@@ -243,6 +224,21 @@ export class DocumentCommands {
       );
       return { values, problems: [...linkProblems, ...problems] };
     });
+  }
+
+  private readonly workflowOf = (type: string) => this.workflows.get(type);
+
+  /** Step 1 for a caller: the action, their role, never a system action, `owner` only onBehalf. */
+  private requireCallable(
+    workflow: CompiledWorkflow,
+    action: string,
+    principal: Principal,
+    owner: unknown,
+  ): WorkflowAction {
+    const definition = requireAction(workflow, action, principal);
+    if (definition.system) throw new ApiProblem(403, ERROR_CODES.forbidden);
+    checkOwnerGiven(definition.onBehalf, owner);
+    return definition;
   }
 
   /** Steps 3 to 8 of the pipeline (see the class), for a new or a stored document alike. */
@@ -266,7 +262,6 @@ export class DocumentCommands {
     draft.data = mergedData(workflow, definition, stored?.data ?? {}, request.data);
     let previousOwner: EffectContext['previousOwner'];
     if (stored && definition.onBehalf && request.owner !== undefined) {
-      // Handed to someone else: they own it from this version.
       Object.assign(draft, await ownerNamed(trx, this.environment.accounts, request.owner));
       if (draft.owner !== stored.owner)
         previousOwner = {
@@ -290,8 +285,7 @@ export class DocumentCommands {
         )
       : undefined;
     if (linking) fillLinks(linking.links, draft.data, linking.named);
-    // 4. Effects the guards and the validation depend on (the fees now due decide SUBMITTED
-    // or SUBMITTED FOR VERIFICATION for a drop) run first, on the data the action leaves.
+    // 4. Effects the guards and the validation read (the fees now due) run first.
     const context = {
       action,
       fromStatus,
@@ -325,8 +319,10 @@ export class DocumentCommands {
     if (linking) checkFires(linking.links, linking.fires, principal);
     // 6. The payload.
     checkNotes(definition, request.notes);
-    requireData(definition, request.data);
-    checkRequires(definition, draft.data);
+    if ((definition.payload ?? 'none') === 'data' && !isObject(request.data))
+      throw invalid([{ path: '/data', rule: 'type', params: { type: 'object' } }]);
+    const missing = missingRequires(definition.requires, draft.data);
+    if (missing.length) throw invalid(missing.map((path) => ({ path, rule: 'required' })));
     draft.data = await this.validData(trx, workflow, definition, draft.data);
     // Uploads named must be the owner's (a new document's: the caller's own uploads).
     if (stored) await checkFileReferences(trx, stored.owner, draft.data, stored.data);
@@ -334,31 +330,22 @@ export class DocumentCommands {
     // 7. The write.
     const author = {
       subject: principal.subject,
-      name: actorName(principal),
+      name: principal.name ?? principal.preferredUsername ?? principal.subject,
       email: principal.email ?? null,
       mobile: principal.phoneNumber ?? null,
     };
     const line = { action, fromStatus, notes: request.notes, author, now };
+    const newRow = { ...draft, status: target, ownerMobile: draft.ownerMobile ?? null };
     if (!stored && !definition.effects?.length && !linking?.fires.length) {
       // Nothing runs on the new row before its first version: both are written at once.
-      const row = await insertFirstVersion(
-        trx,
-        { ...draft, status: target, ownerMobile: draft.ownerMobile ?? null },
-        line,
-      );
+      const row = await insertFirstVersion(trx, newRow, line);
       return documentView(row, allowedActions(workflow, row, principal));
     }
     if (!stored) {
-      const inserted = await insertDocument(
-        trx,
-        { ...draft, status: target, ownerMobile: draft.ownerMobile ?? null },
-        author,
-        now,
-      );
+      const inserted = await insertDocument(trx, newRow, author, now);
       // What the `before` effects decided beyond the row's columns is kept (a message's writer
-      // as its assignee).
+      // as its assignee); the version writes the owner columns the insert already wrote.
       Object.assign(draft, { ...draftOf(inserted), data: draft.data, assignee: draft.assignee });
-      // The new row's owner columns are written by the insert; the version writes them again.
       delete draft.ownerMobile;
     }
     draft.status = target;
@@ -383,8 +370,8 @@ export class DocumentCommands {
       expected: stored ? stored.version : 1,
       ...line,
     });
-    // The row was locked (select ... for update) and its version checked, so this cannot miss;
-    // if it ever does, the transaction is rolled back rather than overwrite someone's change.
+    // The row was locked and its version checked, so this cannot miss; if it ever does, roll
+    // back rather than overwrite someone's change.
     if (!row) throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: version - 1 });
     // 8. The answer.
     return documentView(row, allowedActions(workflow, row, principal));
@@ -392,8 +379,8 @@ export class DocumentCommands {
 
   /**
    * The system actions an action fires on the documents it names, each through this pipeline
-   * in the same transaction, written by the service on behalf of the person acting (the
-   * history names them) with a note naming the document that moved them.
+   * in the same transaction, by the service on behalf of the person acting, with a note naming
+   * the document that moved them.
    */
   private async fireLinked(
     trx: Transaction<Database>,
@@ -412,11 +399,10 @@ export class DocumentCommands {
     const actor: Principal = { ...principal, subject: `system:${workflow.definition.id}` };
     const cause: EffectCause = { type: source.type, id: source.id, number: source.number };
     for (const { linked, action } of linking.fires) {
-      const definition = declaredAction(linked.workflow.definition, action);
-      // The loader checked every action fired is a system action of every linked type.
-      if (!definition) throw new Error(`${linked.row.type} has no action ${action}`);
+      const definition = systemAction(linked.workflow, action);
       const current = await findDocument(trx, linked.row.type, linked.row.id);
       if (!current) throw new ApiProblem(404, ERROR_CODES.notFound);
+      const request = { version: current.version, notes: note };
       await this.run(
         trx,
         linked.workflow,
@@ -424,7 +410,7 @@ export class DocumentCommands {
         action,
         definition,
         actor,
-        { version: current.version, notes: note },
+        request,
         cause,
       );
     }
@@ -476,7 +462,13 @@ export class DocumentCommands {
     const data = applicableData(workflow.entity, given);
     const validate = action.validate ? workflow.validateFull : workflow.validateDraft;
     const problems: FieldProblem[] = [];
-    if (!validate(data)) problems.push(...schemaProblems(validate.errors ?? []));
+    if (!validate(data))
+      for (const e of validate.errors ?? [])
+        problems.push({
+          path: e.instancePath,
+          rule: e.keyword,
+          params: e.params as Record<string, unknown>,
+        });
     if (action.validate) {
       const uses = workflow.entity.rules ?? [];
       const decided = [
@@ -503,12 +495,18 @@ export class DocumentCommands {
         )),
       );
     }
-    // Choices naming other documents (an access unit's roles) are checked on every change,
-    // drafts and actions that do not validate included: an unknown code is never stored.
+    // Choices naming other documents are checked on every change: an unknown code is never stored.
     problems.push(...(await documentChoiceProblems(trx, workflow.entity, data)));
-    if (problems.length) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
+    if (problems.length) throw invalid(problems);
     return data;
   }
+}
+
+/** A system action the workflow declares (the loader checked every one named). */
+function systemAction(workflow: CompiledWorkflow, action: string): WorkflowAction {
+  const definition = declaredAction(workflow.definition, action);
+  if (!definition) throw new Error(`Workflow ${workflow.definition.id} has no action ${action}`);
+  return definition;
 }
 
 /**
@@ -531,8 +529,7 @@ export async function visibleRow(
 
 /**
  * The id a request names a document by: its id, or, for a workflow declaring a `key`, the key's
- * value (an account's login identifier, a group's code: the routes the specification writes).
- * Anything else names nothing (404).
+ * value (an account's login identifier, a group's code). Anything else names nothing (404).
  */
 async function documentId(
   db: Kysely<Database> | Transaction<Database>,
@@ -561,14 +558,11 @@ function mergedData(
   current: Record<string, unknown>,
   incoming: unknown,
 ): Record<string, unknown> {
-  // Not an object: nothing to merge; `requireData` refuses it once the machine has spoken.
+  // Not an object: nothing to merge; step 6 refuses it once the machine has spoken.
   if ((action.payload ?? 'none') !== 'data' || !isObject(incoming)) return current;
   const unknown = Object.keys(incoming).filter((key) => !workflow.allSections.includes(key));
   if (unknown.length) {
-    throw new ApiProblem(
-      400,
-      ERROR_CODES.validationFailed,
-      {},
+    throw invalid(
       unknown.map((key) => ({
         path: '',
         rule: 'additionalProperties',
@@ -582,7 +576,7 @@ function mergedData(
       : (action.editable ?? workflow.applicantSections);
   const data = { ...current };
   for (const section of editable) {
-    const value = (incoming as Record<string, unknown>)[section];
+    const value = incoming[section];
     if (value === undefined) delete data[section];
     else data[section] = value;
   }
@@ -600,10 +594,7 @@ function newDraft(
     type,
     status: NEW_STATE,
     previousStatus: null,
-    owner: owner.owner,
-    ownerName: owner.ownerName,
-    ownerEmail: owner.ownerEmail,
-    ownerMobile: owner.ownerMobile,
+    ...owner,
     assignee: null,
     number: null,
     year: null,
@@ -622,58 +613,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function requireData(action: WorkflowAction, data: unknown): void {
-  if ((action.payload ?? 'none') === 'data' && !isObject(data)) {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/data', rule: 'type', params: { type: 'object' } },
-    ]);
-  }
-}
-
-/** The action's required data (`requires`), on the data as the action leaves it. */
-function checkRequires(action: WorkflowAction, data: Record<string, unknown>): void {
-  const missing = missingRequires(action.requires, data);
-  if (missing.length) {
-    throw new ApiProblem(
-      400,
-      ERROR_CODES.validationFailed,
-      {},
-      missing.map((path) => ({ path, rule: 'required' })),
-    );
-  }
-}
-
 function checkNotes(action: WorkflowAction, notes: unknown): void {
-  if (notes !== undefined && (typeof notes !== 'string' || notes.length > 4000)) {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/notes', rule: 'maxLength', params: { limit: 4000 } },
-    ]);
-  }
-  if (action.notes === 'required' && (typeof notes !== 'string' || !notes.trim())) {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/notes', rule: 'required' },
-    ]);
-  }
-}
-
-function schemaProblems(errors: ErrorObject[]): FieldProblem[] {
-  return errors.map((e) => ({
-    path: e.instancePath,
-    rule: e.keyword,
-    params: e.params as Record<string, unknown>,
-  }));
+  if (notes !== undefined && (typeof notes !== 'string' || notes.length > 4000))
+    throw invalid([{ path: '/notes', rule: 'maxLength', params: { limit: 4000 } }]);
+  if (action.notes === 'required' && (typeof notes !== 'string' || !notes.trim()))
+    throw invalid([{ path: '/notes', rule: 'required' }]);
 }
 
 export function asObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/', rule: 'type', params: { type: 'object' } },
-    ]);
-  }
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw invalid([{ path: '/', rule: 'type', params: { type: 'object' } }]);
   return body as Record<string, unknown>;
-}
-
-function actorName(principal: Principal): string {
-  return principal.name ?? principal.preferredUsername ?? principal.subject;
 }

@@ -49,15 +49,6 @@ function valuesAt(
   return valuesAt((data as Record<string, unknown>)[head], rest, many, `${pointer}/${head}`);
 }
 
-/** The codes among `codes` that name a document of the field's type that is not deleted. */
-function existingCodes(
-  db: Kysely<Database>,
-  field: DocumentChoiceField,
-  codes: readonly string[],
-): Promise<Set<string>> {
-  return existingKeys(db, field.document, field.code, codes);
-}
-
 /**
  * A problem for each code of a document-choice field that names no existing document, at the
  * field's path with the code as parameter; empty values pass (required is the schema's business).
@@ -70,7 +61,8 @@ export async function documentChoiceProblems(
   const problems: FieldProblem[] = [];
   for (const field of fieldsOf(entity)) {
     const given = valuesAt(data, field.segments, field.many);
-    const known = await existingCodes(db, field, [...new Set(given.map(([, code]) => code))]);
+    const codes = [...new Set(given.map(([, code]) => code))];
+    const known = await existingKeys(db, field.document, field.code, codes);
     for (const [path, code] of given) {
       if (!known.has(code)) {
         problems.push({

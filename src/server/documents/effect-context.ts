@@ -8,11 +8,9 @@ import type { Language } from '../../core/i18n/translate';
 import type { OutboxAttachment } from '../notifications/rows';
 import type { CertificateEnvironment } from './certificate';
 import type { CatalogSource } from '../catalog/valid-at';
+import type { DocumentOwner } from './on-behalf';
 
-/*
- * What an effect is given and may change. Kept apart from the effects themselves so the
- * store, the pipeline and modules can name these types without importing every effect.
- */
+// What an effect is given and may change, apart from the effects so others name the types alone.
 
 /** The document being changed by an action; effects edit it before it is written. */
 export interface DocumentDraft {
@@ -35,32 +33,15 @@ export interface DocumentDraft {
 
 /** What some effects need of the server besides the database (a certificate's texts). */
 export interface EffectEnvironment extends CertificateEnvironment {
-  /**
-   * Where accounts are found by sign-in name (the workflow declaring `account`, and its key):
-   * a document made for someone (`onBehalf`), an officer assigned by login. Undefined when no
-   * workflow declares accounts: nobody can then be named.
-   */
+  /** Where accounts are found by sign-in name; without it nobody can be named (`onBehalf`). */
   accounts?: AccountLookup;
-  /**
-   * Who holds which roles now (the account directory): an assignment must name an account
-   * holding one of the roles its action declares (`assignees`). Undefined without an account
-   * directory: nobody can then be assigned.
-   */
+  /** Who holds which roles now; without it nobody can be assigned. */
   roleHolders?: RoleHolders;
-  /**
-   * Whether the public (readers who are not officers of a document's type) is told which
-   * officer acted (OFFICER_NAMES_TO_PUBLIC), rather than "Immigration Service".
-   */
+  /** The public is told which officer acted (OFFICER_NAMES_TO_PUBLIC). */
   officerNamesToPublic?: boolean;
-  /**
-   * The inbox (messages.ts): notices to a document's holder become its messages. Undefined when
-   * no enabled workflow declares `inbox`: notices then go out by e-mail only.
-   */
+  /** The inbox (messages.ts); without it notices go out by e-mail only. */
   inbox?: InboxEffects;
-  /**
-   * The catalogues as this process keeps them (catalog/cache.ts), for the fees, catalogue lists
-   * and codes an action reads; without it they are read in the action's transaction.
-   */
+  /** The catalogues as this process keeps them; without it read in the action's transaction. */
   catalogs?: CatalogSource;
 }
 
@@ -69,17 +50,13 @@ export interface Notice {
   subject: string;
   /** The text of the e-mail (and of the message, unless `inboxBody`). */
   body: string;
-  /** The language the texts are written in. */
   language: Language;
   attachments?: OutboxAttachment[];
   /** The message's own wording when the e-mail carries what the portal cannot (a PDF). */
   inboxBody?: string;
-  /** The portal route the message links to; by default the holder's screen of the document, none when null. */
+  /** The portal route the message links to; by default the document's, none when null. */
   path?: string | null;
-  /**
-   * The SMS's own text, in place of the subject and the message's link: a holder who cannot
-   * sign in yet gets the one link they can open (a returned registration's correction link).
-   */
+  /** The SMS's own text (a holder who cannot sign in yet gets the one link they can open). */
   sms?: string;
 }
 
@@ -104,10 +81,7 @@ export interface RoleHolder {
 
 /** The account directory as assignments read it (src/modules/connectid/server/role-holders.ts). */
 export interface RoleHolders {
-  /**
-   * The account a value names, by its id or its sign-in name (any case), with the roles it
-   * holds now: none when it may not sign in (inactive, deleted) or is a service.
-   */
+  /** The account named by id or sign-in name with its roles now; none if it may not sign in. */
   find(
     db: Kysely<Database>,
     named: string,
@@ -139,15 +113,7 @@ export interface EffectContext {
   /** The document whose action fired this one (`fires`): an invoice paying an application. */
   cause?: EffectCause;
   /** Who held the document before this action handed it to someone else (`onBehalf`). */
-  previousOwner?: PreviousOwner;
-}
-
-/** A document's holder before it changed hands. */
-export interface PreviousOwner {
-  owner: string;
-  ownerName: string | null;
-  ownerEmail: string | null;
-  ownerMobile: string | null;
+  previousOwner?: DocumentOwner;
 }
 
 /** The document that moved another through `fires` (its number is the receipt of a payment). */

@@ -19,9 +19,8 @@ import { setAssignee } from './assignment';
 export type { DocumentDraft, Effect, EffectContext, EffectEnvironment } from './effect-context';
 
 /**
- * Effects the engine provides, referenced by name from a workflow's actions and run in order
- * inside the action's transaction (so a failure leaves nothing behind). Modules bring theirs
- * through their `defineModule` value (src/server/module.ts).
+ * Effects the engine provides, named by a workflow's actions and run in order inside the
+ * action's transaction. Modules bring theirs through `defineModule` (src/server/module.ts).
  */
 export const ENGINE_EFFECTS: Readonly<Record<string, Effect>> = {
   allocateNumber,
@@ -52,10 +51,7 @@ function inboxOf({ environment, workflow }: EffectContext) {
   return environment.inbox;
 }
 
-/**
- * Effects that only compute data from the document and the catalogues (no writes, no
- * messages): a workflow's `derive` may run them for the browser's preview of a form.
- */
+/** Effects that only compute data (no writes, no messages): a workflow's `derive` may run them. */
 export const ENGINE_DERIVING_EFFECTS: readonly string[] = [
   'fillCatalogLists',
   'fillReferences',
@@ -78,10 +74,7 @@ async function allocateNumber({ trx, workflow, document, now }: EffectContext): 
   Object.assign(document, await nextNumber(trx, workflow, document.type, now));
 }
 
-/**
- * The language of the document's holder (holder-language.ts) and the texts in it, keys under
- * `prefix`: what every message to the holder is written with.
- */
+/** The language of the document's holder and the texts in it, keys under `prefix`. */
 export async function holderTexts(
   {
     trx,
@@ -98,11 +91,7 @@ export async function holderTexts(
   };
 }
 
-/**
- * Tells the owner their document changed status, in the language they chose on the document
- * (the workflow's `holderLanguage`), English otherwise: a message in their inbox with a link
- * to the screen waiting for them, sent by e-mail and SMS.
- */
+/** Tells the owner, in their language, that their document changed status, with a link to it. */
 async function notifyOwner(context: EffectContext): Promise<void> {
   const { workflow, document, request, environment } = context;
   const { language, t } = await holderTexts(context);
@@ -148,57 +137,41 @@ function fieldLabel(
 }
 
 /**
- * Tells both holders a document changed hands (`onBehalf` on a stored document): the new one
- * that it is theirs, with a link to it; the former one who holds it now, with no link (they no
- * longer see it). Each in their own language.
+ * Tells both holders a document changed hands (`onBehalf` on a stored document), each in their
+ * language: the new one with a link to it, the former one without (they no longer see it).
  */
 async function notifyOwnerChange(context: EffectContext): Promise<void> {
   const { workflow, document, request, environment, previousOwner } = context;
-  const notes = (t: (key: string) => string) =>
-    request.notes ? `${t('notices.notes')} ${request.notes}` : '';
-  const paramsIn = (t: (key: string) => string) => ({
-    title: t(`${workflow.document}._title`),
-    number: document.number ?? document.id,
-    name: document.ownerName ?? '',
-  });
-  const mine = await holderTexts(context);
-  await messageOwner(context, {
-    subject: mine.t('notices.ownerChange.subject', paramsIn(mine.t)),
-    body: [
-      document.ownerName ? mine.t('notices.greeting', { name: document.ownerName }) : '',
-      mine.t('notices.ownerChange.toNew', paramsIn(mine.t)),
-      notes(mine.t),
-      mine.t('notices.link', {
-        link: portalUrl(environment.publicUrl, noticePath(workflow, document)),
-      }),
-    ]
-      .filter(Boolean)
-      .join('\n'),
-    language: mine.language,
-  });
-  if (!previousOwner) return;
-  const former = { ...context, document: { ...document, ...previousOwner } };
-  const theirs = await holderTexts(former);
-  await messageOwner(former, {
-    subject: theirs.t('notices.ownerChange.subject', paramsIn(theirs.t)),
-    body: [
-      previousOwner.ownerName
-        ? theirs.t('notices.greeting', { name: previousOwner.ownerName })
-        : '',
-      theirs.t('notices.ownerChange.toFormer', paramsIn(theirs.t)),
-      notes(theirs.t),
-    ]
-      .filter(Boolean)
-      .join('\n'),
-    language: theirs.language,
-    path: null,
-  });
+  const tell = async (holder: EffectContext, toNew: boolean) => {
+    const { language, t } = await holderTexts(holder);
+    const { ownerName } = holder.document;
+    const params = {
+      title: t(`${workflow.document}._title`),
+      number: document.number ?? document.id,
+      name: document.ownerName ?? '',
+    };
+    const link = portalUrl(environment.publicUrl, noticePath(workflow, document));
+    await messageOwner(holder, {
+      subject: t('notices.ownerChange.subject', params),
+      body: [
+        ownerName ? t('notices.greeting', { name: ownerName }) : '',
+        t(toNew ? 'notices.ownerChange.toNew' : 'notices.ownerChange.toFormer', params),
+        request.notes ? `${t('notices.notes')} ${request.notes}` : '',
+        toNew ? t('notices.link', { link }) : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      language,
+      ...(toNew ? {} : { path: null }),
+    });
+  };
+  await tell(context, true);
+  if (previousOwner) await tell({ ...context, document: { ...document, ...previousOwner } }, false);
 }
 
 /**
- * Hands a notice for the document's holder to the inbox, which keeps it as a message and
- * sends it by e-mail and SMS. Without an inbox (its module switched off) it goes out by
- * e-mail alone, when the holder's address is known.
+ * Hands a notice for the document's holder to the inbox (a message, sent by e-mail and SMS);
+ * without an inbox, by e-mail alone when the holder's address is known.
  */
 export async function messageOwner(
   context: Pick<EffectContext, 'trx' | 'workflow' | 'document' | 'principal' | 'environment'>,
@@ -221,9 +194,8 @@ export async function messageOwner(
 }
 
 /**
- * Sends the holder their certificate (the e-visa at dispatch), with those of the document's
- * people (`certificate.holders`: each dependant's e-visa): an e-mail with the PDFs attached
- * when their address is known, and an inbox message always, in the language they chose.
+ * Sends the holder their certificate with those of the document's people (`certificate.holders`):
+ * an e-mail with the PDFs when their address is known, and an inbox message always.
  */
 async function mailCertificate(context: EffectContext): Promise<void> {
   const { trx, workflow, entity, document, environment, request } = context;
@@ -267,8 +239,7 @@ async function mailCertificate(context: EffectContext): Promise<void> {
     [text, others, request.notes ? `${t('notes')} ${request.notes}` : '']
       .filter(Boolean)
       .join('\n\n');
-  // The e-mail carries the PDF; the portal's message area cannot, so its message says where
-  // the holder downloads it instead (the document's screen, the certificate.download button).
+  // The portal's message cannot carry the PDF: it says where the holder downloads it instead.
   await messageOwner(context, {
     subject,
     body: withNotes(t('mailBody', { number })),

@@ -2,17 +2,13 @@ import type { Transaction } from 'kysely';
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import type { Database } from '../db/schema';
 import { entriesValidAt } from '../catalog/valid-at';
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { invalid } from '../search/compile-search';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { EffectContext } from './effect-context';
 import { REFERENCE_POINTER } from '../../core/documents/conventions';
 import { nextNumber as nextInSequence } from './store/numbering';
 
-/**
- * The next number of the workflow's `numbering` for a document of `type`, in `now`'s year, from
- * the type's gap-free sequence (an application's number at submission, a dependant's e-visa
- * number at issue).
- */
+/** The next number of the workflow's `numbering` for a document of `type`, from its sequence. */
 export function nextNumber(
   trx: Transaction<Database>,
   workflow: Pick<WorkflowDefinition, 'numbering'>,
@@ -23,10 +19,7 @@ export function nextNumber(
   return nextInSequence(trx, type, { prefix, digits }, now);
 }
 
-/**
- * The workflow's `reference` number, given once (a sponsorship number at grant): its own
- * sequence, apart from the application numbers given at submission.
- */
+/** The workflow's `reference` number, given once (a sponsorship number at grant), own sequence. */
 export async function allocateReference({
   trx,
   workflow,
@@ -70,27 +63,20 @@ export function lastDayOf(from: string, unit: string, count: number): string {
 }
 
 /**
- * Dates a grant from the period the officer chose (the workflow's `validity`): from today to
- * the end of the declared catalogue entry's period (the Sub-Document's allowed period). A grant without a period, or with one
- * whose entry gives no length, is refused on the period's field.
+ * Dates a grant from today to the end of the period the officer chose (`validity`: a catalogue
+ * entry's length); no period, or one whose entry gives no length, is a 400 on its field.
  */
 export async function setValidity({ trx, workflow, document, now }: EffectContext): Promise<void> {
   const validity = workflow.validity;
   if (!validity) throw new Error(`Workflow ${workflow.id} has no validity`);
   const code = resolvePointer(document.data, validity.period);
-  if (typeof code !== 'string' || code === '') {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: validity.period, rule: 'required' },
-    ]);
-  }
+  if (typeof code !== 'string' || code === '')
+    throw invalid([{ path: validity.period, rule: 'required' }]);
   const [entry] = await entriesValidAt(trx, validity.periods.catalog, now, [code]);
   const unit = entry?.data[validity.periods.unit];
   const count = entry?.data[validity.periods.count];
-  if (typeof unit !== 'string' || !UNITS.has(unit) || typeof count !== 'number' || count < 1) {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: validity.period, rule: 'validityPeriod', params: { code } },
-    ]);
-  }
+  if (typeof unit !== 'string' || !UNITS.has(unit) || typeof count !== 'number' || count < 1)
+    throw invalid([{ path: validity.period, rule: 'validityPeriod', params: { code } }]);
   const from = now.toISOString().slice(0, 10);
   setAt(document.data, validity.from, from);
   setAt(document.data, validity.until, lastDayOf(from, unit, count));

@@ -9,6 +9,7 @@ import { resolvePointer, setAt } from '../../core/rules/registry';
 import type { Principal } from '../auth/principal';
 import type { RuleProblem } from '../../core/rules/types';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+import { invalid } from '../search/compile-search';
 import { guardInput, maySee } from './access';
 import { nextStatus } from './machine';
 import { sourceValue } from './reference-fills';
@@ -16,11 +17,8 @@ import { findNumbered, type DocumentRow, type Queryable } from './store/rows';
 import type { CompiledWorkflow } from './workflows';
 
 /*
- * Documents that name other documents and move them (docs/workflows.md, `links` and `fires`):
- * an invoice's items each name a visa or sponsor application by its number. This module reads
- * the names, finds and checks the documents, fills what the items show of them, and says which
- * system action each of them must take. The pipeline (commands.ts) fires those actions in the
- * same transaction.
+ * Documents that name other documents by number and move them (docs/workflows.md, `links` and
+ * `fires`): an invoice's items. The pipeline (commands.ts) fires the actions said here.
  */
 
 /** One item of the list naming a document: where it is, and the number it names. */
@@ -48,10 +46,7 @@ export interface Linking {
   fires: LinkFire[];
 }
 
-/**
- * What a link reads of a payable document's frozen fees (payments/fees.ts writes them): the
- * documents' engine does not depend on the payments' code for three fields.
- */
+/** What a link reads of a payable document's frozen fees (written by payments/fees.ts). */
 interface FeesRead {
   total?: string;
   amountPaid?: string;
@@ -61,10 +56,7 @@ interface FeesRead {
 /** Finds a workflow by type, if its module is on (others name nothing). */
 export type WorkflowOf = (type: string) => CompiledWorkflow | undefined;
 
-/**
- * The numbers the items name. Anything that does not name one (no number, a number given
- * twice) is refused here, before anything is read; the schema decides the rest.
- */
+/** The numbers the items name; no number (when `strict`) or one given twice is a problem. */
 function entriesOf(links: WorkflowLinks, data: Record<string, unknown>, strict: boolean) {
   const items = resolvePointer(data, links.items);
   const entries: LinkEntry[] = [];
@@ -110,10 +102,9 @@ function typesOf(links: WorkflowLinks, workflowOf: WorkflowOf): string[] {
 }
 
 /**
- * What an action on a document with `links` names and moves (step 3 of the pipeline). Every
- * number its data names must be a document the caller may see; those newly named must be ones
- * the caller may see as well (an unknown and a foreign number get the same answer, so numbers
- * reveal nothing). The documents to move are locked, in the order of their ids.
+ * What an action on a document with `links` names and moves (step 3 of the pipeline). Each
+ * newly named number must be a document the caller may see (an unknown and a foreign number get
+ * the same answer). The documents to move are locked, in the order of their ids.
  */
 export async function linkingOf(
   db: Queryable,
@@ -149,31 +140,28 @@ export async function linkingOf(
       });
     else named.push(linked);
   }
-  if (problems.length) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
+  if (problems.length) throw invalid(problems);
 
-  const fires: LinkFire[] = [];
-  const fire = (list: readonly LinkedDocument[], name: string | undefined) => {
-    if (name) for (const linked of list) fires.push({ linked, action: name });
-  };
-  fire(
-    named.filter((l) => !known.has(l.number)),
-    action.fires?.added,
-  );
-  fire(
-    removed.flatMap((e) => found.get(e.number) ?? []),
-    action.fires?.removed,
-  );
-  fire(named, action.fires?.each);
+  const fire = (list: readonly LinkedDocument[], name: string | undefined): LinkFire[] =>
+    name ? list.map((linked) => ({ linked, action: name })) : [];
+  const fires = [
+    ...fire(
+      named.filter((l) => !known.has(l.number)),
+      action.fires?.added,
+    ),
+    ...fire(
+      removed.flatMap((e) => found.get(e.number) ?? []),
+      action.fires?.removed,
+    ),
+    ...fire(named, action.fires?.each),
+  ];
   return { links, named, fires };
 }
 
 /**
- * The documents a form being filled names, for its preview (`derive`): those the caller may
- * see, and, as the person types, why each other number cannot be paid (the derive answer's
- * problems, under the number's field): named twice, naming nothing the caller may see (one
- * answer for both, as the action gives), or naming a document whose machine refuses every
- * action that would take it in (`added`: already in another invoice, paid by card, not
- * submitted). Numbers the stored version already names were checked when they were added.
+ * The documents a form being filled names, for its preview (`derive`), and why each other
+ * number cannot be paid: named twice, naming nothing the caller may see, or naming a document
+ * whose machine refuses every `added` action. Numbers already stored were checked when added.
  */
 export async function previewLinks(
   db: Queryable,
@@ -224,11 +212,7 @@ export async function previewLinks(
   return { linked, problems };
 }
 
-/**
- * Refuses the action (409, nothing changed) if the machine of any document it would move does
- * not allow the system action from where that document stands: an application already in
- * another invoice, paid by card meanwhile, not submitted yet.
- */
+/** Refuses the action (409) if the machine of any document it would move refuses its action. */
 export function checkFires(
   links: WorkflowLinks,
   fires: readonly LinkFire[],
@@ -284,10 +268,7 @@ function valueOf(linked: LinkedDocument, value: LinkValue | LinkData): string | 
   }
 }
 
-/**
- * Writes what the items show of the documents they name (`fill`) and the sums (`totals`), over
- * whatever the client sent there: amounts are the server's, from each document's frozen fees.
- */
+/** Writes what the items show of the documents they name (`fill`) and the sums (`totals`). */
 export function fillLinks(
   links: WorkflowLinks,
   data: Record<string, unknown>,

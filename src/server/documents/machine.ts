@@ -19,9 +19,8 @@ class GuardProbe {
 type ProbedEvent = { type: string; input: GuardInput | GuardProbe };
 
 /**
- * Builds the workflow's XState machine with the guards it may name (the engine's and modules'). The machine is never run as
- * an actor: the server asks it, purely, what an event does in a status (`transition`), inside
- * the database transaction that then writes the result.
+ * Builds the workflow's XState machine with the guards it may name. It is never run as an
+ * actor: the server asks it, purely, what an event does in a status.
  */
 export function buildMachine(
   workflow: WorkflowDefinition,
@@ -67,16 +66,12 @@ export function nextStatus(
   return typeof next.value === 'string' ? next.value : undefined;
 }
 
-/** What the machine answers to an event in a status before any document is looked at. */
 export type StandingAnswer =
   { kind: 'always'; target: string } | { kind: 'never' } | { kind: 'guarded' };
 
 /**
- * What the machine answers to an event in a status before any document is looked at:
- * `always` (with the status it leads to) or `never` when no guard has a say (the answer is the
- * status's alone, the same for every document), `guarded` when a guard is consulted (the
- * answer depends on the document, its data, who asks: it must be asked with the document,
- * `nextStatus`).
+ * What the machine answers to an event in a status before any document is looked at: `always`
+ * or `never` when no guard has a say, `guarded` when one does (ask `nextStatus` per document).
  */
 export function standingAnswer(
   machine: AnyStateMachine,

@@ -29,9 +29,8 @@ export function fileReferences(data: unknown, pointer = ''): FileReference[] {
 }
 
 /**
- * A document may only name files its owner uploaded (or files it already named): otherwise
- * anyone could attach, and so let officers read, another person's upload. A reference to
- * anything else is a 400 at its place, and nothing is written.
+ * A document may only name files its owner uploaded (or it already named), else anyone could
+ * let officers read another's upload: a 400 at its place.
  */
 export async function checkFileReferences(
   db: Kysely<Database> | Transaction<Database>,
@@ -68,10 +67,7 @@ export function mediaIdsOf(data: unknown): string[] {
   return [...new Set(fileReferences(data).map((r) => r.id))].filter((id) => UUID.test(id));
 }
 
-/**
- * Keeps `document_media` equal to the uploads the document's data names, in the transaction
- * that writes the data (the store's keepMediaReferences).
- */
+/** Keeps `document_media` equal to the uploads the data names, in the data's transaction. */
 export function recordMediaReferences(
   trx: Transaction<Database>,
   documentId: string,

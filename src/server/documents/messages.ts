@@ -5,9 +5,10 @@ import { translate, type Language, type TextTree } from '../../core/i18n/transla
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { normaliseDestination } from '../challenge/service';
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { invalid } from '../search/compile-search';
 import { deliveriesOf, enqueue, retryFailed, stillSending } from '../notifications/outbox';
 import type { OutboxAttachment } from '../notifications/tables';
+import type { OutboxAttempt } from '../notifications/worker';
 import { guardInput, maySee } from './access';
 import { portalUrl } from './certificate';
 import { holderLanguageOf } from './holder-language';
@@ -28,33 +29,23 @@ export interface InboxOptions {
   db: Kysely<Database>;
   /** The workflow declaring `inbox`: its documents are the messages. */
   workflow: CompiledWorkflow;
-  /** The service serving that workflow (bound late: it is built with the inbox in hand). */
+  /**
+   * The service serving that workflow, bound late: it is built with the inbox in hand, and a
+   * notice re-enters its pipeline (an effect posts it, `createAsSystem` writes it).
+   */
   documents: () => InboxDocuments;
   /** Every workflow a message may be about (those of enabled modules), by type. */
   workflowOf: WorkflowOf;
-  /** Our directory's accounts: an account document owns itself, with its holder's contacts and language. */
+  /** Our directory's accounts (an account owns itself, with its holder's contacts). */
   accounts?: AccountLookup;
   publicUrl: string;
   texts: Partial<Record<Language, TextTree>>;
-  /** Which channels notices go out on besides the inbox (both on by default). */
+  /** Which channels notices go out on besides the inbox. */
   channels: { email: boolean; sms: boolean };
-  /**
-   * A written message names its writer to its holder (OFFICER_NAMES_TO_PUBLIC); otherwise it
-   * comes from the service, as notices do.
-   */
+  /** A written message names its writer (OFFICER_NAMES_TO_PUBLIC), else the service. */
   officerNamesToPublic?: boolean;
   /** Asks the outbox worker to poll now. */
   wake?: () => void;
-}
-
-/** What the outbox reports of one attempt at delivering a message's e-mail or SMS. */
-export interface DeliveryReport {
-  messageId: string;
-  channel: string;
-  /** sent; retry (failed, will be tried again); failed (the last attempt failed). */
-  outcome: 'sent' | 'retry' | 'failed';
-  attempts: number;
-  error?: string | null;
 }
 
 interface Contacts {
@@ -72,11 +63,9 @@ const OUTBOX_ACTOR: Principal = {
 };
 
 /**
- * The inbox: every message is a document of the workflow declaring `inbox`, owned by the
- * person it is for. A notice another workflow sends its holder is posted here in the holder's
- * language; an officer writes one to the holder of a document they see. Its e-mail and SMS
- * are rows of the outbox naming the message (`message_id`); the outbox worker reports each
- * attempt back (`settle`), which the message keeps as a system action and a history line.
+ * The inbox: every message is a document of the workflow declaring `inbox`, owned by the person
+ * it is for: a notice another workflow posts, or one an officer writes. Its e-mail and SMS are
+ * outbox rows naming it (`message_id`); the worker reports each attempt back (`settle`).
  */
 export class Inbox {
   readonly type: string;
@@ -89,10 +78,7 @@ export class Inbox {
     this.type = options.workflow.definition.id;
   }
 
-  /**
-   * Posts a notice about `document` (of `workflow`) to its holder, inside the action's
-   * transaction: the message, then its e-mail (with the attachments) and SMS.
-   */
+  /** Posts a notice about `document` to its holder in the action's transaction, then queues it. */
   async post({ trx, workflow, document, principal }: NoticeContext, notice: Notice): Promise<void> {
     const inbox = this.declaration;
     const contacts = await this.contactsOf(trx, document);
@@ -130,11 +116,9 @@ export class Inbox {
   }
 
   /**
-   * A message written by an officer (`addressMessage`, before the machine decides): the
-   * document it names must be one the writer sees, and its holder receives the message. The
-   * server fills in what the message shows of it, the recipient and the sender: the service,
-   * or the writer's name when officers' names are shown to the public (never their contacts);
-   * the writer keeps the message in view (its assignee) to follow its delivery.
+   * A message written by an officer (`addressMessage`): it goes to the holder of a document the
+   * writer sees, and the server fills in what it shows of it, the recipient and the sender; the
+   * writer is its assignee, to follow its delivery.
    */
   async address({ trx, document, principal }: EffectContext): Promise<void> {
     const inbox = this.declaration;
@@ -145,11 +129,8 @@ export class Inbox {
     const workflow = type === this.type ? undefined : this.options.workflowOf(type);
     const row =
       workflow && UUID.test(id) ? await findDocument(trx, workflow.definition.id, id) : undefined;
-    if (!workflow || !row || row.status === 'DELETED' || !maySee(workflow, principal, row)) {
-      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-        { path: `${inbox.about}/id`, rule: 'heldDocument' },
-      ]);
-    }
+    if (!workflow || !row || row.status === 'DELETED' || !maySee(workflow, principal, row))
+      throw invalid([{ path: `${inbox.about}/id`, rule: 'heldDocument' }]);
     const holder = { ...document, id: row.id, owner: row.owner, ownerName: row.owner_name };
     const contacts = await this.contactsOf(trx, {
       ...holder,
@@ -180,10 +161,7 @@ export class Inbox {
     setAt(document.data, inbox.delivery, plannedDelivery(this.channelsFor(contacts)));
   }
 
-  /**
-   * Queues the e-mail and SMS of a message just written (`queueMessage`): the text, its note,
-   * the link to what it is about, and the attachment with the e-mail.
-   */
+  /** Queues the e-mail and SMS of a message just written (`queueMessage`). */
   async queueWritten({ trx, document }: EffectContext): Promise<void> {
     const inbox = this.declaration;
     const text = (pointer: string) => {
@@ -246,11 +224,10 @@ export class Inbox {
 
   /**
    * What the outbox worker reports of an attempt, kept on the message in a transaction of its
-   * own: delivered makes it SENT; the last failure, with no other channel delivered or still
-   * trying, makes it FAILED; any other attempt (or one the machine does not take in the
-   * message's status: a message already READ) is kept as an attempt.
+   * own: sent; failed when no other channel is still trying; else (or when the machine refuses
+   * that in the message's status) an attempt.
    */
-  async settle(report: DeliveryReport): Promise<void> {
+  async settle(report: OutboxAttempt): Promise<void> {
     const { actions } = this.declaration;
     const workflow = this.options.workflow;
     await this.options.db.transaction().execute(async (trx) => {
@@ -305,10 +282,7 @@ export class Inbox {
     return about?.language === 'fr' ? 'fr' : 'en';
   }
 
-  /**
-   * How the holder of `document` is reached now: their account's contacts (an account owns
-   * itself, so its row carries them, current), else what the document was made with.
-   */
+  /** How the holder is reached now: their account's contacts, else the document's. */
   private async contactsOf(
     trx: Transaction<Database>,
     document: Pick<DocumentDraft, 'id' | 'owner' | 'ownerName' | 'ownerEmail'> & {

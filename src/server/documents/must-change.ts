@@ -1,6 +1,6 @@
 import type { WorkflowAction } from '../../core/documents/workflow';
 import { resolvePointer } from '../../core/rules/registry';
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { invalid } from '../search/compile-search';
 import type { CompiledWorkflow } from './workflows';
 
 /** JSON with object keys sorted, so two values equal in content compare equal as text. */
@@ -29,7 +29,5 @@ export function checkChanged(
   const changed = workflow.applicantSections.some(
     (section) => canonical(stored[section]) !== canonical(next[section]),
   );
-  if (!changed) {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [{ path: '', rule: 'noChanges' }]);
-  }
+  if (!changed) throw invalid([{ path: '', rule: 'noChanges' }]);
 }

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { invalid } from '../search/compile-search';
 import type { AccountLookup } from './effect-context';
 import { findByKey } from './store/lookups';
-import type { DocumentRow } from './store/rows';
 
 /** Who owns a document: the account id tokens carry as their subject, and how to reach them. */
 export interface DocumentOwner {
@@ -25,28 +24,19 @@ export function callerAsOwner(principal: Principal): DocumentOwner {
 }
 
 /**
- * An `owner` in a request is the sign-in name of an action made `onBehalf`: given as anything
- * but text, or to an action that hands nothing over, it is refused (400 on `/owner`) rather
- * than left aside, so a caller never believes a document went to someone it did not.
+ * An `owner` in a request is the sign-in name of an action made `onBehalf`: anything but text,
+ * or given to an action that hands nothing over, is a 400 on `/owner` rather than left aside.
  */
 export function checkOwnerGiven(onBehalf: boolean | undefined, owner: unknown): void {
   if (owner === undefined) return;
-  if (typeof owner !== 'string') {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/owner', rule: 'type', params: { type: 'string' } },
-    ]);
-  }
-  if (!onBehalf) {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/owner', rule: 'additionalProperties' },
-    ]);
-  }
+  if (typeof owner !== 'string')
+    throw invalid([{ path: '/owner', rule: 'type', params: { type: 'string' } }]);
+  if (!onBehalf) throw invalid([{ path: '/owner', rule: 'additionalProperties' }]);
 }
 
 /**
- * The person a document is made for (an action's `onBehalf`), named by the sign-in name of
- * their account in our directory: a name that is no active account is a 400 on `/owner`, so
- * a document is never handed to nobody.
+ * The person a document is made for (`onBehalf`), named by the sign-in name of their account
+ * (any case, not deleted): a name that is no account is a 400 on `/owner`.
  */
 export async function ownerNamed(
   db: Kysely<Database>,
@@ -54,34 +44,14 @@ export async function ownerNamed(
   login: unknown,
 ): Promise<DocumentOwner> {
   const name = typeof login === 'string' ? login.trim() : '';
-  if (!name) {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/owner', rule: 'required' },
-    ]);
-  }
-  const account = await accountByLogin(db, accounts, name);
-  if (!account) {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/owner', rule: 'unknownAccount', params: { name } },
-    ]);
-  }
+  if (!name) throw invalid([{ path: '/owner', rule: 'required' }]);
+  // An account document owns itself and carries its holder's name and contacts as owner.
+  const account = accounts && (await findByKey(db, accounts.type, accounts.login, name));
+  if (!account) throw invalid([{ path: '/owner', rule: 'unknownAccount', params: { name } }]);
   return {
     owner: account.id,
     ownerName: account.owner_name,
     ownerEmail: account.owner_email,
     ownerMobile: account.owner_mobile,
   };
-}
-
-/**
- * The account of our directory a sign-in name names (any case, its declared key), not
- * deleted. An account document owns itself and carries its holder's name and contacts as
- * owner.
- */
-export async function accountByLogin(
-  db: Kysely<Database>,
-  accounts: AccountLookup | undefined,
-  login: string,
-): Promise<DocumentRow | undefined> {
-  return accounts ? findByKey(db, accounts.type, accounts.login, login) : undefined;
 }

@@ -1,15 +1,10 @@
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { CompiledWorkflow } from './workflows';
 
-/**
- * Who the public reads as the author of what the service did. An officer's e-mail and mobile
- * are the officer's own, not the service's: a reader who is no officer of the document's type
- * (holds none of its `seeAll` roles: an applicant, a sponsor, a payer, a message's holder)
- * reads every line written by someone else as written by the service, with no contacts; their
- * own lines stay theirs. With OFFICER_NAMES_TO_PUBLIC the officer's name is kept, never their
- * contacts. Officers read every line as it was written. Applied to every answer naming an
- * author: the history (and the timeline drawn from it), the versions, a document's creator and
- * last editor.
+/*
+ * Who the public reads as an author: a reader who is no officer of the type reads others' lines
+ * as the service's, without contacts (with OFFICER_NAMES_TO_PUBLIC, the officer's name). Officers
+ * read every line as written.
  */
 
 /** The service as an author: the portal shows it as the text `actors.immigration-service`. */

@@ -1,141 +1,200 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type {
   DocumentSummary,
   DocumentView,
   HistoryEntry,
   VersionSummary,
 } from '../../core/documents/types';
-import type { Language } from '../../core/i18n/translate';
-import type { RuleProblem } from '../../core/rules/types';
+import { translate, type Language } from '../../core/i18n/translate';
 import type { SearchResult } from '../../core/search/protocol';
-import type { Principal } from '../auth/principal';
+import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import { requireAction } from './access';
-import { assignableAccounts } from './assignment';
-import { DocumentCommands } from './commands';
+import { invalid, type SearchField } from '../search/compile-search';
+import { allowedActions, requireAction, requireListAccess, visibility } from './access';
+import { certificatePdf } from './certificate';
+import { holderLanguageOf } from './holder-language';
+import { holdersOf, type CertificateHolder } from '../../core/documents/certificate-holders';
+import { asObject, DocumentCommands, visibleRow } from './commands';
+import { listWhere } from './list-where';
+import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
-import type { DocumentOwner } from './on-behalf';
-import { DocumentQueries } from './queries';
-import type { SearchLimits } from './store/lists';
-import type { SystemNote } from './system-notes';
+import { foldedText } from '../db/list-indexes';
+import { assignableAccounts, accountNames } from './assignment';
+import { authorName, authorOfLine, authorPolicy, type AuthorPolicy } from './public-actors';
+import {
+  DELETED,
+  HEADER_FIELDS,
+  assigneeName,
+  dataText,
+  searchRows,
+  visibleTo,
+  type SearchLimits,
+} from './store/lists';
+import { findVersion, listHistory, listVersions } from './store/rows';
+import { documentSummary, documentView, historyEntry, iso, summaryPointers } from './views';
 import type { CompiledWorkflow } from './workflows';
 
 /**
- * The documents of one backend (evisa, connectid), by type: what the routes call. It finds the
- * workflow a type names (404 for an unknown one) and hands the request to the command side
- * (commands.ts: creation and actions, one pipeline) or the query side (queries.ts). Who sees
- * what is access.ts's decision; the tables are the store's (store/).
+ * The documents of one backend (evisa, connectid), by type: what the routes call. Creation and
+ * actions are the command pipeline's (commands.ts); the reads are here. Who sees what is
+ * access.ts's decision, applied by the store (store/).
  */
-export class DocumentService {
-  private readonly commands: DocumentCommands;
-  private readonly queries: DocumentQueries;
-
+export class DocumentService extends DocumentCommands {
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly workflows: Map<string, CompiledWorkflow>,
-    searchLimits: SearchLimits,
-    private readonly environment: EffectEnvironment = { publicUrl: '', texts: {} },
+    db: Kysely<Database>,
+    workflows: Map<string, CompiledWorkflow>,
+    private readonly searchLimits: SearchLimits,
+    environment: EffectEnvironment = { publicUrl: '', texts: {} },
   ) {
-    this.commands = new DocumentCommands(db, environment, (type) => this.workflows.get(type));
-    this.queries = new DocumentQueries(db, searchLimits, environment);
+    super(db, workflows, environment);
   }
 
-  workflow(type: string): CompiledWorkflow {
-    const workflow = this.workflows.get(type);
-    if (!workflow) throw new ApiProblem(404, ERROR_CODES.notFound);
-    return workflow;
+  async read(type: string, principal: Principal, id: string): Promise<DocumentView> {
+    const workflow = this.workflow(type);
+    const row = await visibleRow(this.db, workflow, principal, id);
+    return withAuthors(
+      documentView(row, allowedActions(workflow, row, principal)),
+      this.authors(workflow, principal),
+    );
   }
 
-  create(type: string, principal: Principal, body: unknown): Promise<DocumentView> {
-    return this.commands.create(this.workflow(type), principal, body);
+  async versions(type: string, principal: Principal, id: string): Promise<VersionSummary[]> {
+    const workflow = this.workflow(type);
+    const { id: documentId } = await visibleRow(this.db, workflow, principal, id);
+    const rows = await listVersions(this.db, documentId);
+    const authors = this.authors(workflow, principal);
+    return rows.map((r) => ({ ...r, at: iso(r.at), by: authorName(r.by, authors) }));
   }
 
-  /** Fires one action of the machine on a document, with the version the caller read. */
-  act(
-    type: string,
-    principal: Principal,
-    id: string,
-    action: string,
-    body: unknown,
-  ): Promise<DocumentView> {
-    return this.commands.act(this.workflow(type), principal, id, action, body);
-  }
-
-  /** Fires an action on the server's own account inside the caller's transaction. */
-  actAsSystem(
-    trx: Transaction<Database>,
-    type: string,
-    id: string,
-    action: string,
-    actor: Principal,
-    notes?: SystemNote,
-  ): Promise<DocumentView> {
-    return this.commands.actAsSystem(trx, this.workflow(type), id, action, actor, notes);
-  }
-
-  /** Creates a document on the server's own account inside the caller's transaction. */
-  createAsSystem(
-    trx: Transaction<Database>,
-    type: string,
-    owner: DocumentOwner,
-    action: string,
-    data: Record<string, unknown>,
-    actor: Principal,
-  ): Promise<DocumentView> {
-    return this.commands.createAsSystem(trx, this.workflow(type), owner, action, data, actor);
-  }
-
-  derive(
-    type: string,
-    principal: Principal,
-    body: unknown,
-  ): Promise<{ values: Record<string, unknown>; problems: RuleProblem[] }> {
-    return this.commands.derive(this.workflow(type), principal, body);
-  }
-
-  read(type: string, principal: Principal, id: string): Promise<DocumentView> {
-    return this.queries.read(this.workflow(type), principal, id);
-  }
-
-  versions(type: string, principal: Principal, id: string): Promise<VersionSummary[]> {
-    return this.queries.versions(this.workflow(type), principal, id);
-  }
-
-  readVersion(
+  /** One earlier version as it was written; nothing can be done on it. */
+  async readVersion(
     type: string,
     principal: Principal,
     id: string,
     version: number,
   ): Promise<DocumentView> {
-    return this.queries.readVersion(this.workflow(type), principal, id, version);
+    const workflow = this.workflow(type);
+    const current = await visibleRow(this.db, workflow, principal, id);
+    const row = await findVersion(this.db, current.id, version);
+    if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
+    return withAuthors(
+      documentView(
+        {
+          ...current,
+          status: row.status,
+          version: row.version,
+          data: row.data,
+          assignee: row.assignee,
+          updated_at: row.at,
+          updated_by: row.by,
+        },
+        [],
+      ),
+      this.authors(workflow, principal),
+    );
   }
 
   /** The history; the service's own notes in `language` (English unless said). */
-  history(
+  async history(
     type: string,
     principal: Principal,
     id: string,
-    language?: Language,
+    language: Language = 'en',
   ): Promise<HistoryEntry[]> {
-    return this.queries.history(this.workflow(type), principal, id, language);
+    const workflow = this.workflow(type);
+    const { id: documentId } = await visibleRow(this.db, workflow, principal, id);
+    const rows = await listHistory(this.db, documentId);
+    const authors = this.authors(workflow, principal);
+    // The line of an assignment says to whom, to those who may know officers' names.
+    const assigning = (row: (typeof rows)[number]) =>
+      row.assignee !== null &&
+      workflow.definition.actions[row.action]?.payload === 'assignee' &&
+      (authors.officer || authors.officerNames);
+    const names = await accountNames(
+      this.db,
+      this.environment.accounts?.type,
+      rows.filter(assigning).map((row) => row.assignee!),
+    );
+    return rows.map((row) => {
+      const entry = historyEntry(authorOfLine(row, authors), (note) =>
+        translate(this.environment.texts, language, note.key, note.params),
+      );
+      return assigning(row)
+        ? { ...entry, assignedTo: names.get(row.assignee!) ?? row.assignee! }
+        : entry;
+    });
   }
 
-  search(
+  /**
+   * A workflow's finder (no list: the documents the caller may see) or one of its lists (its
+   * roles, statuses, assignment and conditions), filtered, sorted and paged by the search body.
+   */
+  async search(
     type: string,
     principal: Principal,
     body: unknown,
   ): Promise<SearchResult<DocumentSummary>> {
-    return this.queries.search(this.workflow(type), principal, body);
-  }
-
-  certificate(
-    type: string,
-    principal: Principal,
-    id: string,
-    holder?: string,
-  ): Promise<{ filename: string; pdf: Uint8Array }> {
-    return this.queries.certificate(this.workflow(type), principal, id, holder);
+    const workflow = this.workflow(type);
+    const request = asObject(body ?? {});
+    const listId = request.list;
+    const list =
+      typeof listId === 'string'
+        ? workflow.definition.lists.find((l) => l.id === listId)
+        : undefined;
+    if (listId !== undefined && !list) throw invalid([{ path: '/list', rule: 'enum' }]);
+    const columns = list?.columns ?? [];
+    const fields: Record<string, SearchField> = { ...HEADER_FIELDS };
+    for (const column of columns) {
+      // Sorted and matched on the folded text the list's indexes hold (db/list-indexes.ts).
+      if (column.pointer)
+        fields[column.field] = {
+          kind: 'text',
+          sql: dataText(column.pointer),
+          folded: foldedText(column.pointer),
+        };
+    }
+    // The assignee's name, when the list shows it (an "Assigned to" column).
+    const namesAssignee = columns.some((c) => c.field === 'assigneeName' && !c.pointer);
+    const accountType = this.environment.accounts?.type;
+    if (namesAssignee) fields.assigneeName = { kind: 'text', sql: assigneeName(accountType) };
+    requireListAccess(workflow, principal, list);
+    // A list shows its statuses (all but deleted by default) to its roles, with its assignment
+    // and `where`; the inbox's lists show each person their own messages only.
+    const scope: RawBuilder<SqlBool> = list
+      ? sql<SqlBool>`(type = ${type} and ${
+          list.status?.length
+            ? sql`status in (${sql.join(list.status)})`
+            : sql`status <> ${DELETED}`
+        }${
+          list.assignment === 'me'
+            ? sql` and assignee = ${principal.subject}`
+            : list.assignment === 'unassigned'
+              ? sql` and assignee is null`
+              : list.assignment === 'assigned'
+                ? sql` and assignee is not null`
+                : sql``
+        } and ${listWhere(list, workflow.entity.schema)}${
+          workflow.definition.inbox
+            ? sql` and ${visibleTo(type, visibility(workflow, principal))}`
+            : sql``
+        })`
+      : sql<SqlBool>`(${visibleTo(type, visibility(workflow, principal))} and status <> ${DELETED})`;
+    const key = workflow.definition.key;
+    const pointers = summaryPointers(columns, key);
+    const { rows, page } = await searchRows(
+      this.db,
+      request,
+      fields,
+      scope,
+      this.searchLimits,
+      pointers,
+      namesAssignee ? { accountType } : undefined,
+    );
+    return {
+      items: rows.map((row) => documentSummary(row, pointers, columns, key)),
+      ...page,
+    };
   }
 
   /** The language a document's holder is written to in (its notices and PDFs speak it). */
@@ -143,18 +202,64 @@ export class DocumentService {
     type: string,
     document: { owner: string; data: Record<string, unknown> },
   ): Promise<Language> {
-    return this.queries.holderLanguage(this.workflow(type), document);
+    const workflow = this.workflow(type);
+    return holderLanguageOf(this.db, this.environment.accounts, workflow.definition, document);
+  }
+
+  /**
+   * The issued document as a PDF in the holder's language, whoever prints it: for its owner and
+   * the holders of the certificate's roles, in the statuses it names (else 409). With
+   * `holderNumber`, the certificate of the one of its people numbered so (else 404).
+   */
+  async certificate(
+    type: string,
+    principal: Principal,
+    id: string,
+    holderNumber?: string,
+  ): Promise<{ filename: string; pdf: Uint8Array }> {
+    const workflow = this.workflow(type);
+    const certificate = workflow.definition.certificate;
+    if (!certificate) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const row = await visibleRow(this.db, workflow, principal, id);
+    if (
+      row.owner !== principal.subject &&
+      !holdsAnyRole(
+        principal,
+        certificate.roles.map((r) => workflow.definition.rolePrefix + r),
+      )
+    )
+      throw new ApiProblem(403, ERROR_CODES.forbidden);
+    if (!certificate.statuses.includes(row.status))
+      throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, {
+        action: 'certificate',
+        status: row.status,
+      });
+    let holder: CertificateHolder | undefined;
+    if (holderNumber !== undefined) {
+      const wanted = holderNumber.trim().toUpperCase();
+      holder = certificate.holders
+        ? holdersOf(certificate.holders, row.data).find((one) => one.number === wanted)
+        : undefined;
+      if (!holder) throw new ApiProblem(404, ERROR_CODES.notFound);
+    }
+    const pdf = await certificatePdf({
+      db: this.db,
+      workflow: { ...workflow.definition, certificate },
+      entity: workflow.entity,
+      document: row,
+      environment: this.environment,
+      language: await this.holderLanguage(type, row),
+      holder,
+    });
+    return { filename: `${holder?.number ?? row.number ?? row.id}.pdf`, pdf };
   }
 
   /** The documents a `documentChoices` field of this type's form may name (its options). */
   choices(type: string, document: string) {
-    return this.queries.choices(this.workflow(type), document);
+    return documentChoiceOptions(this.db, this.workflow(type).entity, document);
   }
 
-  /**
-   * The people an action taking an assignee may assign a document to (assignment.ts), for the
-   * holders of the action's roles; another action is a 404.
-   */
+  /** Whom an action taking an assignee may assign to, for its roles; another action is a 404. */
   async assignees(type: string, principal: Principal, action: string) {
     const workflow = this.workflow(type);
     const definition = requireAction(workflow, action, principal);
@@ -163,4 +268,18 @@ export class DocumentService {
       items: await assignableAccounts(this.db, this.environment, workflow.definition, action),
     };
   }
+
+  /** What the caller may read of who wrote what (public-actors.ts). */
+  private authors(workflow: CompiledWorkflow, principal: Principal): AuthorPolicy {
+    return authorPolicy(workflow, principal, this.environment.officerNamesToPublic);
+  }
+}
+
+/** A document's creator and last editor as the reader may read them. */
+function withAuthors(view: DocumentView, authors: AuthorPolicy): DocumentView {
+  return {
+    ...view,
+    createdBy: authorName(view.createdBy, authors),
+    updatedBy: authorName(view.updatedBy, authors),
+  };
 }

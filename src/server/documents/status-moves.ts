@@ -16,13 +16,9 @@ export interface StrandedStatus {
 }
 
 /**
- * Brings the stored documents into the statuses of the loaded workflows, in one transaction
- * (under a lock, so that processes starting together move them once): a document in a status
- * its machine no longer has is moved to the status the workflow's `statusMoves` maps it to,
- * as a new version with a history entry saying from what to what, by the system. A status
- * removed with documents in it and no mapping is a problem naming how many: every one of them
- * would otherwise be a document no action can move and no screen can explain. Nothing is moved
- * when any such problem is found.
+ * Moves documents in a status their machine no longer has to the one `statusMoves` maps it to,
+ * as a new version by the system, under a lock. A removed status with documents and no mapping
+ * is a problem naming how many, and then nothing is moved.
  */
 export async function reconcileStatuses(
   db: Kysely<Database>,
@@ -31,10 +27,7 @@ export async function reconcileStatuses(
   return db.transaction().execute((trx) => moveStrandedDocuments(trx, workflows));
 }
 
-/**
- * `reconcileStatuses` within a transaction the caller holds: a publish moves the documents in
- * the transaction that records the new definitions, so both happen or neither.
- */
+/** `reconcileStatuses` in the caller's transaction (a publish's, so both happen or neither). */
 export async function moveStrandedDocuments(
   trx: Transaction<Database>,
   workflows: readonly WorkflowDefinition[],

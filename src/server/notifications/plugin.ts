@@ -30,11 +30,8 @@ export interface NotificationsOptions {
 }
 
 /**
- * Delivers the outbox (e-mail over SMTP, SMS over HTTP) and, outside production, shows it to
- * developers: GET /api/outbox, which the portal's developer outbox page (/#/dev/outbox) reads.
- * It holds other people's confirmation codes, so only a holder of its role (the identity
- * administrators' `outbox-read`) reads it, in
- * every mode; in production it does not exist.
+ * Delivers the outbox (e-mail over SMTP, SMS over HTTP) and, outside production, shows it to the
+ * holders of `outbox-read` (it holds others' confirmation codes): GET /api/outbox.
  */
 export async function notificationsPlugin(
   app: FastifyInstance,

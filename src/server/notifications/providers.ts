@@ -40,10 +40,7 @@ export interface SmtpOptions {
   timeoutMs?: number;
 }
 
-/**
- * E-mail through any SMTP server (nodemailer); one pooled transport per process, made with the
- * first message (nodemailer then loads, not with every start of the server).
- */
+/** E-mail through any SMTP server (nodemailer, loaded with the first message). */
 export function smtpMailProvider(options: SmtpOptions): MailProvider {
   const timeout = options.timeoutMs ?? 30_000;
   let transport: Promise<Transporter> | undefined;
@@ -67,11 +64,7 @@ export function smtpMailProvider(options: SmtpOptions): MailProvider {
         to: message.to,
         subject: message.subject,
         text: message.text,
-        attachments: message.attachments?.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: a.content,
-        })),
+        attachments: message.attachments,
       });
     },
     close: async () => {
@@ -88,11 +81,7 @@ export interface HttpSmsOptions {
   fetch?: typeof fetch;
 }
 
-/**
- * SMS through an HTTP endpoint: POST {to, text} as JSON with the bearer token; any 2xx answer
- * means accepted. A carrier with another API sits behind a small relay speaking this protocol,
- * or gets its own SmsProvider (docs/notifications.md).
- */
+/** SMS through an HTTP endpoint: POST {to, text} as JSON with the bearer token; 2xx accepted. */
 export function httpSmsProvider(options: HttpSmsOptions): SmsProvider {
   const doFetch = options.fetch ?? fetch;
   return {

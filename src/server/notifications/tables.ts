@@ -5,12 +5,7 @@ import type { ChallengeTable, OutboxDeliveryColumns } from './rows';
 
 export type { ChallengeTable, OutboxAttachment, OutboxDeliveryColumns } from './rows';
 
-/**
- * Tables and columns added by migration 0005_notifications. `withNotificationTables` gives a
- * Kysely that knows them whether or not they are merged into the shared `Database` interface.
- */
-
-// A type alias, not an interface: withTables wants a type with an implicit index signature.
+// Tables and columns added by migration 0005_notifications. A type alias, not an interface: withTables wants a type with an implicit index signature.
 export type NotificationTables = {
   outbox: OutboxTable & OutboxDeliveryColumns;
   challenge: ChallengeTable;

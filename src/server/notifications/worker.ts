@@ -37,17 +37,10 @@ export interface OutboxOptions {
   maxAttempts?: number;
   /** Wait before attempt n+1 after n failed attempts. Default 30 s, 2, 8, 32 min. */
   backoffMs?: (failedAttempts: number) => number;
-  /**
-   * A row claimed longer ago than this (its process died while sending) goes back to PENDING.
-   * Longer than any send can take with the providers' timeouts. Default 10 min.
-   */
+  /** A row claimed longer ago (its process died while sending) goes back to PENDING. 10 min. */
   staleAfterMs?: number;
   now?: () => Date;
-  /**
-   * Told of every attempt at a row that delivers an inbox message, after the row is written:
-   * the message keeps it (src/server/documents/messages.ts). A failure here is logged; the
-   * row's own outcome stands.
-   */
+  /** Told of every attempt at an inbox message's row once written; its failure is only logged. */
   onAttempt?: (attempt: OutboxAttempt) => Promise<void>;
 }
 
@@ -91,11 +84,9 @@ export const defaultBackoffMs = (failedAttempts: number) =>
   30_000 * 4 ** Math.max(0, failedAttempts - 1);
 
 /**
- * The outbox worker. A row is claimed by one UPDATE ... WHERE status = 'PENDING' ... RETURNING
- * over rows selected FOR UPDATE SKIP LOCKED, so two processes on one PostgreSQL never claim the
- * same row (and PGlite, a single connection, runs the statements one after the other); a claimed
- * row is SENDING and no other poll looks at it. Success makes it SENT; a failure puts it back to
- * PENDING with the next attempt time, or FAILED after the last attempt.
+ * The outbox worker. A row is claimed (SENDING) by one UPDATE over rows selected FOR UPDATE SKIP
+ * LOCKED, so two processes never claim the same row. Success makes it SENT; a failure puts it
+ * back to PENDING with the next attempt time, or FAILED after the last attempt.
  */
 export function startOutbox(options: OutboxOptions): OutboxWorker {
   const db = withNotificationTables(options.db);

@@ -13,16 +13,9 @@ import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 export interface SearchField {
   sql: RawBuilder<unknown>;
   kind: FieldKind;
-  /**
-   * The column never holds null (a NOT NULL column): a sort on it needs no NULLS clause, so a
-   * plain btree serves it in either direction.
-   */
+  /** A NOT NULL column: its sort needs no NULLS clause, so a plain btree serves it both ways. */
   notNull?: boolean;
-  /**
-   * A text field's case-folded form, exactly as its indexes hold it (never null): sorts use it,
-   * and starts with, ends with, contains and equals compare on it, so the btree and trigram
-   * indexes built on the same expression serve them (src/server/db/list-indexes.ts).
-   */
+  /** A text field's case-folded form as its indexes hold it (db/list-indexes.ts), for sorts and matches. */
   folded?: RawBuilder<string>;
 }
 
@@ -42,18 +35,14 @@ export interface CompiledSearch {
   orderBy: RawBuilder<unknown>;
   /** The same sort, key by key (for a tie-break and keyset paging). */
   sort: SortKey[];
-  /**
-   * A condition is on a folded (data) field: matching rows are found through its index but
-   * each one is read in the table to confirm it, so counting them costs a row read each.
-   */
+  /** A condition is on a folded (data) field: counting costs a row read each. */
   readsData: boolean;
   options: SearchOptions | undefined;
 }
 
 /**
- * Compiles a search body `{filter, options}` into parameterised SQL. Field names are looked up
- * in the allowed set (never put into SQL as given); values are always bound parameters.
- * Anything unknown or malformed is a 400 naming the offending place in the body.
+ * Compiles a search body `{filter, options}` into parameterised SQL over the allowed fields;
+ * anything unknown or malformed is a 400 naming its place in the body.
  */
 export function compileSearch(
   body: unknown,
@@ -129,11 +118,7 @@ export function compileSearch(
   };
 }
 
-/**
- * `expression` ordered as `key` says: a NOT NULL or folded key plainly (so an index on it
- * serves the sort both ways); a nullable one with nulls as the smallest value (first
- * ascending, last descending), which a btree declared NULLS FIRST serves both ways.
- */
+/** `expression` ordered as `key` says; nulls as the smallest value, as NULLS FIRST btrees hold them. */
 export function orderTerm(key: SortKey, expression: RawBuilder<unknown>): RawBuilder<unknown> {
   if (!key.nullable) return sql`${expression} ${sql.raw(key.direction)}`;
   return key.direction === 'desc'
@@ -141,7 +126,8 @@ export function orderTerm(key: SortKey, expression: RawBuilder<unknown>): RawBui
     : sql`${expression} asc nulls first`;
 }
 
-function invalid(problems: FieldProblem[]): ApiProblem {
+/** A 400 naming the places in the request that fail. */
+export function invalid(problems: FieldProblem[]): ApiProblem {
   return new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
 }
 
@@ -231,17 +217,9 @@ function likePattern(value: Bound, before: boolean, after: boolean): RawBuilder<
   return before ? sql`'%' || ${escaped}` : sql`${escaped} || '%'`;
 }
 
-/** A user's text as a LIKE pattern's literal part: backslash, `%` and `_` stand for themselves. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
-}
-
 /**
- * The criteria a folded field's indexes serve, on the folded expression itself: starts with
- * (its btree: the prefix is known when the query is planned, a bound value of an unnamed
- * statement), ends with and contains (its trigram index), all case-insensitive as before;
- * equals stays exact (the folded comparison finds the candidates through the btree, the plain
- * one decides). Other criteria: undefined (compared on the field's own expression).
+ * The criteria a folded field's indexes serve (btree: starts with; trigram: ends with, contains),
+ * case-insensitive; equals stays exact. Other criteria: undefined.
  */
 function foldedCriterionSql(
   criterion: FilterCriterion,
@@ -249,14 +227,13 @@ function foldedCriterionSql(
   plain: RawBuilder<unknown>,
   text: string,
 ): RawBuilder<SqlBool> | undefined {
-  const literal = escapeLike(text);
+  // Backslash, `%` and `_` of the user's text stand for themselves.
+  const literal = text.replace(/[\\%_]/g, '\\$&');
   switch (criterion) {
     case 'equals':
       return sql<SqlBool>`(${folded} = lower(${text}) and ${plain} = ${text})`;
     case 'startsWith':
-      // `^@` (starts with) rather than LIKE: the planner turns it into a range of the btree
-      // alone, where a LIKE prefix would also tempt it to the trigram index, which reads every
-      // match before the first row; and no character of the text is a wildcard.
+      // `^@` rather than LIKE: a range of the btree alone, never the trigram index.
       return sql<SqlBool>`${folded} ^@ lower(${text})`;
     case 'endsWith':
       return sql<SqlBool>`${folded} like ('%' || lower(${literal}))`;

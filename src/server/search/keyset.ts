@@ -1,19 +1,11 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FieldKind } from '../../core/search/criteria';
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import { orderTerm, type SortKey } from './compile-search';
+import { invalid, orderTerm, type SortKey } from './compile-search';
 
 /**
- * Keyset paging of the search protocol: a page that starts after the last row of the previous
- * one (its sort values and id), found by the sort's index wherever it is, instead of an offset
- * that reads and drops every earlier row.
- *
- * The cursor is opaque to clients: base64url JSON naming the sort it belongs to, the last row's
- * sort values (as PostgreSQL writes them in JSON, so a timestamp keeps its microseconds) and its
- * id. It is validated, not signed: a cursor only says where in the caller's own result a page
- * starts, which the caller could ask as well with filters, so a forged one grants nothing; but
- * every value must have the form its key's type takes, so a tampered cursor is a 400, never a
- * database error.
+ * Keyset paging: a page starts after the last row of the previous one (its sort values and id).
+ * The cursor is base64url JSON of the sort, the values (as PostgreSQL's JSON writes them) and the
+ * id. Validated, not signed: a forged one grants nothing, and a tampered one is a 400.
  */
 
 /** Where a page starts: after the row with these sort values and id. */
@@ -67,9 +59,7 @@ export function encodeCursor(keys: readonly SortKey[], values: unknown[], id: st
 export function decodeCursor(raw: unknown, keys: readonly SortKey[]): Cursor | undefined {
   if (raw === undefined || raw === null) return undefined;
   const refuse = (): never => {
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/options/cursor', rule: 'cursor' },
-    ]);
+    throw invalid([{ path: '/options/cursor', rule: 'cursor' }]);
   };
   if (typeof raw !== 'string' || raw.length > MAX_CURSOR_LENGTH || !/^[\w-]+$/.test(raw))
     return refuse();
@@ -143,10 +133,8 @@ function valueSql(value: CursorValue, kind: FieldKind): RawBuilder<unknown> {
 }
 
 /**
- * The rows after the cursor's row in the order `keysetOrder` gives. When every key is NOT
- * NULL and goes the id's way this is one row comparison, `(k1, k2, id) < (v1, v2, id0)`,
- * which a btree on the same columns takes as the start of its scan. Otherwise, key by key:
- * equal on the keys before, beyond on this one (nulls being the smallest value).
+ * The rows after the cursor's row in `keysetOrder`: one row comparison when every key is NOT NULL
+ * and goes the id's way (a btree's scan start); else key by key, equal before and beyond here.
  */
 export function afterCursor(
   keys: readonly SortKey[],

@@ -5,19 +5,12 @@ import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../../sear
 import type { Queryable } from './rows';
 import { storeDb } from './tables';
 
-/**
- * Queries over many documents: the finders' lists, My Library and My Tasks, the statistics
- * and the public check by number. Every one is paged or aggregated in the database, never by
- * loading every row.
- */
+/** Queries over many documents, paged or aggregated in the database, never by loading every row. */
 
 /** The status a deleted document keeps for audit; lists never show it. */
 export const DELETED = 'DELETED';
 
-/**
- * A JSON pointer as the text-array path of PostgreSQL's `#>>` (`/role/roleCode` ->
- * `{"role","roleCode"}`), each part unescaped (`~1`, `~0`) and quoted.
- */
+/** A JSON pointer as the text-array path of PostgreSQL's `#>>` (`/a/b` -> `{"a","b"}`). */
 export function pointerPath(pointer: string): string {
   const parts = pointer
     .split('/')
@@ -31,17 +24,10 @@ export function dataText(pointer: string): RawBuilder<string | null> {
   return sql<string | null>`(data #>> ${pointerPath(pointer)})`;
 }
 
-/**
- * The header's reference (the visa number once issued, in the specification's document
- * header); a type without one gives null. A fixed pointer: the header convention of every
- * document.
- */
+/** The header's reference (the visa number once issued); null for a type without one. */
 const REFERENCE = dataText('/header/reference');
 
-/**
- * Which documents of a workflow someone sees (decided by access.ts): every one, or their own
- * (with `assigned`, also those assigned to them: the messages they wrote).
- */
+/** Which documents of a workflow someone sees (access.ts): all, or their own (and assigned). */
 export type Visibility = { kind: 'all' } | { kind: 'own'; owner: string; assigned?: boolean };
 
 /** The documents of `type` a visibility allows, as an SQL condition. */
@@ -73,10 +59,8 @@ export const HEADER_FIELDS: Record<string, SearchField> = {
 };
 
 /**
- * The name of a document's assignee, as SQL: the account they are (an account document owns
- * itself and carries its holder's name), else the assignee as recorded. Only a list showing it
- * reads it (its page's rows, or every row when sorted or filtered by it), through the primary
- * key; an assignee that is no id is never cast.
+ * The name of a document's assignee, as SQL: their account's (an account owns itself and
+ * carries its holder's name), else the assignee as recorded; one that is no id is never cast.
  */
 export function assigneeName(accountType: string | undefined): RawBuilder<string | null> {
   if (!accountType) return sql<string | null>`document.assignee`;
@@ -90,14 +74,9 @@ const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /** The header's reference, for searches that offer it (the dashboard's). */
 export const REFERENCE_FIELD: SearchField = { kind: 'text', sql: REFERENCE };
 
-/** How much a search may return and how far it counts. */
+/** How much a search may return (itemsPerPage -1) and how far it counts exactly (0: always). */
 export interface SearchLimits {
-  /** Cap on a search asking for all items (itemsPerPage -1). */
   maxItems: number;
-  /**
-   * Matching rows counted exactly; past this the answer's total is this number, flagged
-   * `totalIsLowerBound` ("more than"). 0: always exact.
-   */
   exactCountLimit: number;
 }
 
@@ -107,21 +86,14 @@ const DEFAULT_SORT = [{ field: 'updatedAt', direction: 'desc' as const }];
 /** What a page says besides its items. */
 type PageInfo = Omit<SearchResult<never>, 'items'>;
 
-/**
- * How far a search counts: the configured limit where an index answers the count alone; a
- * tenth of it when a condition on the data makes each counted row be read in the table (a name
- * filter), which would otherwise cost a read of 10,000 rows per page.
- */
+/** How far a search counts: a tenth of the limit when each counted row is read in the table. */
 function countLimit(limit: number, compiled: { readsData: boolean }): number {
   return compiled.readsData && limit > 0 ? Math.ceil(limit / 10) : limit;
 }
 
 /**
- * How many documents match, up to the limit: a count over at most limit + 1 rows, which an
- * index reads in a few milliseconds where an exact count of a million rows reads them all. A
- * scope given as disjoint parts (My Tasks: assigned, queue, own) is counted part by part, each
- * through its own index (an index-only scan where one covers it), where their union would read
- * every counted row in the table.
+ * How many documents match, up to the limit (a count over at most limit + 1 rows). A scope
+ * given as disjoint parts (My Tasks) is counted part by part, each through its own index.
  */
 async function countUpTo(
   db: Queryable,
@@ -149,10 +121,7 @@ async function countUpTo(
 
 /**
  * One page of documents within `scope`, the body's filter and sort on top, `columns` choosing
- * what each row holds (never the whole data). The page's ids are found first, from the sort's
- * index alone where it covers the scope (after an offset, or after the body's cursor: keyset
- * paging), then only those rows are read; one row more than the page tells whether another
- * page follows, and its cursor is given.
+ * what each row holds. One row more than the page tells whether another follows (its cursor).
  */
 async function searchPage<Row>(
   db: Queryable,
@@ -231,7 +200,7 @@ async function searchPage<Row>(
   };
 }
 
-/** A finder's row: the header documentSummary needs, and the list's values at their pointers. */
+/** A finder's row: the header, and the list's values at their pointers. */
 export interface SummaryRow {
   id: string;
   type: string;
@@ -244,9 +213,8 @@ export interface SummaryRow {
   submitted_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
-  /** The assignee's name, when the list shows it (searchRows' `assigneeNames`). */
   assignee_name?: string | null;
-  /** The JSON value at each of the pointers asked for, in their order (`value0`, ...). */
+  /** The JSON value at each of the pointers asked for, in their order. */
   [value: `value${number}`]: unknown;
 }
 
@@ -265,10 +233,8 @@ const SUMMARY_COLUMNS = [
 ] as const;
 
 /**
- * One page of a workflow's finder or list within `scope`: the header columns and, as
- * `value0`, `value1`..., the JSON value at each of `pointers` (the list's data columns, the
- * record's key), read from the page's rows only; with `assigneeNames` (the type of accounts),
- * the assignee's name as `assignee_name`.
+ * One page of a workflow's finder or list: the header columns, the JSON value at each of
+ * `pointers` as `value0`..., and with `assigneeNames` the assignee's name.
  */
 export function searchRows(
   db: Queryable,
@@ -288,7 +254,7 @@ export function searchRows(
   ]);
 }
 
-/** A document row as the dashboard's searches select it (the header, never the data). */
+/** A document row as the dashboard's searches select it (never the data). */
 export interface HeaderRow {
   id: string;
   type: string;
@@ -313,9 +279,8 @@ const HEADER_COLUMNS = [
 ] as const;
 
 /**
- * One page of document headers within `scope` (My Library, My Tasks); `extraColumns` adds
- * computed columns (a task's reason and list); `countParts`, disjoint conditions whose union is
- * the scope, are counted one by one (countUpTo).
+ * One page of document headers within `scope` (My Library, My Tasks), with `extraColumns`;
+ * `countParts` are disjoint conditions whose union is the scope (countUpTo).
  */
 export function searchHeaders(
   db: Queryable,
@@ -341,10 +306,7 @@ export function searchHeaders(
   );
 }
 
-/**
- * Counts of the visible documents by status created in [from, to), and by UTC calendar month
- * created in [monthsFrom, to): GROUP BY on the (type, created_at) index.
- */
+/** Counts of the visible documents created in `year` by status, and in `months` by UTC month. */
 export async function countByStatusAndMonth(
   db: Queryable,
   scope: RawBuilder<SqlBool>,
@@ -373,10 +335,7 @@ export async function countByStatusAndMonth(
   return { statuses, months: perMonth };
 }
 
-/**
- * Documents of `types` with this number, with the text at each of `pointers` as columns p0,
- * p1... (the public check reads a few fields, never the whole data). Served by (type, number).
- */
+/** Documents of `types` with this number, with the text at each of `pointers` as p0, p1... */
 export async function documentsNumbered(
   db: Queryable,
   types: readonly string[],

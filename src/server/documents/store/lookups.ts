@@ -5,16 +5,11 @@ import { DELETED, dataText, pointerPath } from './lists';
 import type { DocumentRow, Queryable } from './rows';
 import { storeDb } from './tables';
 
-/**
- * Finding documents by what they hold rather than by id: a record's key (an account's sign-in
- * name, a group's code), a document named by another's field (a sponsorship by its number), the
- * codes a choice field may name.
- */
+/** Finding documents by what they hold rather than by id. */
 
 /**
- * The document of `type` whose text at `pointer` equals `value`, ignoring case (a record's key
- * is unique within its type that way); deleted ones only when asked, `except` one id. The
- * expression is the declared keys' index's (src/server/db/key-indexes.ts), which serves it.
+ * The document of `type` whose key (text at `pointer`) is `value` in any case, through the keys'
+ * index (db/key-indexes.ts); deleted ones only when asked, `except` one id.
  */
 export async function findByKey(
   db: Queryable,
@@ -23,8 +18,7 @@ export async function findByKey(
   value: string,
   { includeDeleted = false, except }: { includeDeleted?: boolean; except?: string } = {},
 ): Promise<DocumentRow | undefined> {
-  // PostgreSQL text holds no NUL character: no key has one, and the database would refuse the
-  // comparison itself (a key from a request's path may carry one).
+  // PostgreSQL text holds no NUL character, and refuses one compared (from a request's path).
   if (value.includes('\u0000')) return undefined;
   let query = storeDb(db)
     .selectFrom('document')
@@ -36,10 +30,7 @@ export async function findByKey(
   return (await query.executeTakeFirst()) as DocumentRow | undefined;
 }
 
-/**
- * The ids of the documents of `type` whose keys (text at `pointer`, any case) are among `keys`,
- * deleted ones included, by key in lower case: `findByKey` for many keys in one query.
- */
+/** `findByKey` for many keys, deleted included: the ids by key in lower case. */
 export async function idsByKey(
   db: Queryable,
   type: string,
@@ -83,11 +74,7 @@ export async function findLiveByKeys(
   return rows.map((row) => row.data);
 }
 
-/**
- * The document of `type` a reference names: its number, or, when `field` points at one (the
- * sponsorship number given at grant, `/header/reference`), that field. Case-insensitive as
- * numbers are written in capitals.
- */
+/** The document of `type` a reference names: its number, or the number at `field`. */
 export async function findReferenced(
   db: Queryable,
   type: string,
@@ -140,11 +127,7 @@ export async function dataOrderedBy(
   return rows.map((row) => row.data);
 }
 
-/**
- * The documents of `type` that are not deleted and meet `condition` (SQL on the document's
- * columns and data), at most `limit` of them: who holds a role reads units, groups and accounts
- * so (src/modules/connectid/server/role-holders.ts).
- */
+/** Up to `limit` documents of `type`, not deleted, meeting `condition` (SQL). */
 export async function liveDocuments(
   db: Queryable,
   type: string,
@@ -161,11 +144,7 @@ export async function liveDocuments(
   return query.execute();
 }
 
-/**
- * The owner's name of each document of `type` among `ids`, by id: an account owns itself and
- * carries its holder's name, so these are the names of the accounts `ids` are. An id that is
- * no such document (or no id at all) is left out.
- */
+/** The owner's name of each document of `type` among `ids`: the names of the accounts they are. */
 export async function ownerNames(
   db: Queryable,
   type: string,
@@ -211,8 +190,7 @@ export async function typesOf(db: Queryable, ids: readonly string[]): Promise<Ma
 
 /**
  * The latest `limit` documents of `type` that `owner` holds, not deleted, those not in `read`
- * first then newest, and how many are not in `read`: an inbox (served by the (type, owner,
- * updated_at) index).
+ * first, and how many are not in `read`: an inbox.
  */
 export async function latestOwned(
   db: Queryable,
@@ -245,10 +223,7 @@ export async function latestOwned(
   return { rows, unread: Number(count.unread) };
 }
 
-/**
- * The holder's name and contacts each of these documents keeps, with its type: an account owns
- * itself, so its row carries its holder's current ones. Ids that are no document are left out.
- */
+/** The holder's name and contacts each of these documents keeps, with its type. */
 export async function holderContacts(
   db: Queryable,
   ids: readonly string[],

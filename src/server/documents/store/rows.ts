@@ -6,10 +6,8 @@ import { mediaIdsOf } from '../media-references';
 import { storeDb, type StoreDatabase } from './tables';
 
 /**
- * The document store: the only code that reads or writes the `document`, `document_version`
- * and `document_history` tables (docs/architecture.md). The command pipeline, the queries, the
- * dashboard, the payment service and the modules reach documents through its functions, so
- * how a document is kept (columns, JSON paths, indexes) is decided here alone.
+ * The document store: the only code that reads or writes the document tables
+ * (docs/architecture.md), so how a document is kept is decided here alone.
  */
 
 /** A row of the document table as selected. */
@@ -35,9 +33,8 @@ export async function findDocument(
 }
 
 /**
- * The documents of these types with these numbers (an invoice's items), in the order of their
- * ids, locked for the caller's transaction when asked: every transaction locking several takes
- * them in the same order, so two of them waiting on each other cannot happen.
+ * The documents of these types with these numbers (an invoice's items), locked when asked in
+ * the order of their ids, so two transactions locking several cannot deadlock.
  */
 export async function findNumbered(
   db: Queryable,
@@ -95,33 +92,39 @@ export interface VersionAuthor {
   mobile: string | null;
 }
 
+type NewDocument = Pick<DocumentDraft, 'type' | 'status' | 'owner' | 'ownerName' | 'ownerEmail'> & {
+  ownerMobile: string | null;
+};
+
+/** The columns a new document's row starts with, its version 1. */
+function newRow(draft: NewDocument, author: VersionAuthor, now: Date) {
+  return {
+    type: draft.type,
+    status: draft.status,
+    version: 1,
+    owner: draft.owner,
+    owner_name: draft.ownerName,
+    owner_email: draft.ownerEmail,
+    owner_mobile: draft.ownerMobile,
+    created_by: author.name,
+    updated_by: author.name,
+    updated_at: now.toISOString(),
+  };
+}
+
 /**
- * The row a new document starts as, before its first version is written (effects may need its
- * id: an account owns itself). The data is written with version 1, after the effects ran.
+ * The row a new document starts as, before effects that need its id run (an account owns
+ * itself); the data is written with version 1 after them.
  */
 export async function insertDocument(
   trx: Transaction<Database>,
-  draft: Pick<DocumentDraft, 'type' | 'status' | 'owner' | 'ownerName' | 'ownerEmail'> & {
-    ownerMobile: string | null;
-  },
+  draft: NewDocument,
   author: VersionAuthor,
   now: Date,
 ): Promise<DocumentRow> {
   return (await storeDb(trx)
     .insertInto('document')
-    .values({
-      type: draft.type,
-      status: draft.status,
-      version: 1,
-      owner: draft.owner,
-      owner_name: draft.ownerName,
-      owner_email: draft.ownerEmail,
-      owner_mobile: draft.ownerMobile,
-      data: JSON.stringify({}),
-      created_by: author.name,
-      updated_by: author.name,
-      updated_at: now.toISOString(),
-    })
+    .values({ ...newRow(draft, author, now), data: JSON.stringify({}) })
     .returningAll()
     .executeTakeFirstOrThrow()) as DocumentRow;
 }
@@ -136,9 +139,8 @@ export interface VersionLine {
 }
 
 /**
- * Writes `draft` as `version` of its document: the row (only if it is still at the version
- * before, so a concurrent change is never overwritten), the uploads it names, the version's
- * copy and the history line, all in the caller's transaction, in one statement (`withVersion`).
+ * Writes `draft` as `version` of its document, only if the row is still at `expected` (a
+ * concurrent change is never overwritten), with its uploads, version and history line.
  */
 export async function writeVersion(
   trx: Transaction<Database>,
@@ -182,16 +184,12 @@ export async function writeVersion(
 }
 
 /**
- * Writes a new document whole as its version 1, with its uploads, version copy and history
- * line, in one statement: for a creation no effect needs the row before it is written (the
- * row `insertDocument` writes first is for those that do). Its id is made here.
+ * Writes a new document whole as its version 1 in one statement, when no effect needs its row
+ * first (else `insertDocument`). Its id is made here.
  */
 export async function insertFirstVersion(
   trx: Transaction<Database>,
-  draft: Pick<
-    DocumentDraft,
-    'type' | 'status' | 'owner' | 'ownerName' | 'ownerEmail' | 'assignee' | 'data'
-  > & { ownerMobile: string | null },
+  draft: NewDocument & Pick<DocumentDraft, 'assignee' | 'data'>,
   line: VersionLine,
 ): Promise<DocumentRow> {
   const written = storeDb(trx).with('written', (db) =>
@@ -199,18 +197,9 @@ export async function insertFirstVersion(
       .insertInto('document')
       .values({
         id: randomUUID(),
-        type: draft.type,
-        status: draft.status,
-        version: 1,
-        owner: draft.owner,
-        owner_name: draft.ownerName,
-        owner_email: draft.ownerEmail,
-        owner_mobile: draft.ownerMobile,
+        ...newRow(draft, line.author, line.now),
         assignee: draft.assignee,
         data: JSON.stringify(draft.data),
-        created_by: line.author.name,
-        updated_by: line.author.name,
-        updated_at: line.now.toISOString(),
       })
       .returningAll(),
   );
@@ -218,10 +207,9 @@ export async function insertFirstVersion(
 }
 
 /**
- * The rest of a version's write, after the row's (`written`, a data-modifying WITH): each part
- * writes only if the row was (`from written`), so a version is one round trip to the database
- * instead of five, and the data is sent once. `document_media` is kept equal to the uploads the
- * data names (media-references.ts). `written` may be many rows (a bulk status move).
+ * The rest of a version's write after the row's (`written`, a data-modifying WITH, maybe many
+ * rows): each part writes only if the row was, so a version is one round trip. `document_media`
+ * is kept equal to the uploads the data names.
  */
 export function withVersion(
   written: QueryCreator<StoreDatabase & { written: DocumentRow }>,
@@ -347,28 +335,9 @@ export async function listHistory(db: Queryable, id: string) {
     .execute();
 }
 
-/** The owner columns of a document, written at once (an account comes to own itself). */
-export async function setOwner(
-  trx: Transaction<Database>,
-  id: string,
-  owner: { owner: string; name: string | null; email: string | null; mobile: string | null },
-): Promise<void> {
-  await storeDb(trx)
-    .updateTable('document')
-    .set({
-      owner: owner.owner,
-      owner_name: owner.name,
-      owner_email: owner.email,
-      owner_mobile: owner.mobile,
-    })
-    .where('id', '=', id)
-    .execute();
-}
-
 /**
- * A record written whole, as the document service would write its creation (the document, its
- * first version and a history line `seed`, NEW -> status): the reference data a fresh
- * installation starts with. `owner` undefined: the record is the seed actor's.
+ * A record written whole as the service would create it (document, version 1 and a history
+ * line `seed`, NEW -> status): the reference data a fresh installation starts with.
  */
 export async function insertSeededDocument(
   trx: Transaction<Database>,
