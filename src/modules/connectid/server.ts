@@ -35,13 +35,6 @@ import {
   issueCorrectionToken,
 } from './server/correction-links';
 
-/**
- * The connectid (user management) module's server code: the effects its workflows name
- * (workflows/{account,user-group,password-policy,access-unit,access-role}.json), handed to the
- * server as the `connectidModule` value. Which field is what is read from the workflow's
- * declarations (`key`, `account`; docs/identity.md), never written here.
- */
-
 /** The account declaration of the workflow an effect runs for; an account effect needs one. */
 function declaredAccount(workflow: EffectContext['workflow']): DeclaredAccount {
   const account = recordDeclarations([workflow]).account;
@@ -49,11 +42,7 @@ function declaredAccount(workflow: EffectContext['workflow']): DeclaredAccount {
   return account;
 }
 
-/**
- * The account owns itself: its owner is its own id (the identity server's token subject), so
- * the person reads and edits their own profile and is the one notified of decisions. The
- * pipeline writes the draft's owner columns with the version.
- */
+/** The account owns itself (its id is the token's subject): the person edits their profile. */
 function ownAccount({ document, workflow }: EffectContext): void {
   const contacts = accountContacts(declaredAccount(workflow), document.data);
   document.owner = document.id;
@@ -62,11 +51,7 @@ function ownAccount({ document, workflow }: EffectContext): void {
   document.ownerMobile = contacts.mobile;
 }
 
-/**
- * A record's key (the workflow's declared `key`: login identifier, code) is unique within its
- * type, case-insensitively. A record whose key is `keptWhenDeleted` (an account, which can be
- * restored) keeps it when deleted; others free it.
- */
+/** A record's declared key is unique within its type, any case (`keptWhenDeleted`: deleted ones too). */
 async function uniqueKey({ trx, document, workflow }: EffectContext): Promise<void> {
   if (!workflow.key) return;
   const { pointer, keptWhenDeleted } = workflow.key;
@@ -83,10 +68,7 @@ async function uniqueKey({ trx, document, workflow }: EffectContext): Promise<vo
   }
 }
 
-/**
- * A self-registered account joins the default group of its user type (the user type's
- * catalogue, the entry valid now); the reviewer may change it when accepting.
- */
+/** A self-registered account joins the default group of its user type (valid now). */
 async function groupFromUserType({ trx, document, workflow, now }: EffectContext): Promise<void> {
   const account = declaredAccount(workflow);
   const { pointer, catalog } = account.userType;
@@ -130,7 +112,7 @@ function forceTotp({ document, workflow }: EffectContext): void {
 }
 
 /** The `default` of every property of a schema node (objects recursively). */
-export function schemaDefaults(node: JsonSchema | undefined): Record<string, unknown> {
+function schemaDefaults(node: JsonSchema | undefined): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   const properties = (node?.properties ?? {}) as Record<string, JsonSchema>;
   for (const [name, property] of Object.entries(properties)) {
@@ -153,13 +135,9 @@ function resetPolicy({ document, entity, workflow }: EffectContext): void {
 }
 
 /**
- * Tells the account's holder a review decision (accepted, rejected, returned), naming the
- * account as its holder knows it: the login identifier and the person's (or service's) name,
- * never the record's id. Inbox, e-mail and SMS, in the language of the account's preferences.
- * An accepted account's notice says where to sign in. A returned account that was never made
- * active (a self-registration: its holder cannot sign in) gets a one-time link to correct it
- * (correction-links.ts, docs/identity.md), and its one SMS carries that link rather than the
- * inbox's, which is behind a sign-in this holder does not have.
+ * Tells the account's holder a review decision, by login and name, in their language. A
+ * returned account never made active gets a one-time correction link (correction-links.ts),
+ * also by SMS: the inbox is behind a sign-in its holder does not have.
  */
 async function notifyAccount(context: EffectContext): Promise<void> {
   const { workflow, document, request, trx, now, environment } = context;
@@ -171,7 +149,7 @@ async function notifyAccount(context: EffectContext): Promise<void> {
     name: accountDisplayName(account, document.data) ?? login,
     status: t(`statuses.${document.status}`),
   };
-  const { active } = account.signIn;
+  const { active, statuses } = account.signIn;
   const correctable = document.status === 'RETURNED' && !holds(document.data, active);
   const link = correctable
     ? portalUrl(
@@ -181,10 +159,9 @@ async function notifyAccount(context: EffectContext): Promise<void> {
     : null;
   // A decision on a returned account (accepted, rejected) closes its correction link.
   if (!correctable) await dropCorrectionTokens(trx, document.id);
-  // Where an account that may now sign in does so: its own profile, which asks for the
-  // sign-in first (the user management module's own page, there whenever accounts are).
+  // An account that may now sign in does so on its own profile (which asks for the sign-in).
   const signIn =
-    account.signIn.statuses.includes(document.status) && holds(document.data, active)
+    statuses.includes(document.status) && holds(document.data, active)
       ? portalUrl(environment.publicUrl, PROFILE_PATH)
       : null;
   const body = [
@@ -198,7 +175,6 @@ async function notifyAccount(context: EffectContext): Promise<void> {
   const sms = link
     ? t('account.notices.correctionSms', { login, link, days: CORRECTION_LINK_DAYS })
     : undefined;
-  // The account's holder reads it on their profile, not on the administrators' account screens.
   await messageOwner(context, {
     subject: t('account.notices.subject', params),
     body,

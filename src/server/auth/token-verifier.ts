@@ -21,11 +21,8 @@ export class InvalidTokenError extends Error {
 const MAX_CACHED_TOKENS = 10_000;
 
 /**
- * Verifies bearer tokens: signature against the issuer's keys, issuer, audience and expiry.
- * Roles come from the `groups` claim. There is no switch that skips any of this; tests mint
- * tokens with a test key that the server is configured to trust, through this same path.
- * A token verified once is remembered until its expiry: the same person's next calls skip the
- * signature check, which was a seventh of a document read's time. `now` is the clock (tests).
+ * Verifies bearer tokens (signature, issuer, audience, expiry); roles are the `groups` claim.
+ * A verified token is remembered until its expiry: the signature check was a seventh of a read.
  */
 export async function createTokenVerifier(
   config: AuthConfig,
@@ -66,12 +63,7 @@ export async function createTokenVerifier(
   };
 }
 
-/**
- * An access token, not an ID token or a refresh token signed by the same keys for the same
- * audience: `typ` `at+jwt` in its header (RFC 9068, the built-in identity server's access
- * tokens), or `typ` `Bearer` in its claims (Keycloak's, whose ID and refresh tokens say `ID`
- * and `Refresh` there). An ID token says neither and is refused.
- */
+/** An access token: header `typ` `at+jwt` (RFC 9068) or claim `typ` `Bearer` (Keycloak's). */
 export function isAccessToken(header: JWTHeaderParameters, payload: JWTPayload): boolean {
   const type = typeof header.typ === 'string' ? header.typ.toLowerCase() : '';
   return type === 'at+jwt' || type === 'application/at+jwt' || payload.typ === 'Bearer';

@@ -39,13 +39,9 @@ interface ChallengeBody {
 }
 
 /**
- * The `challenge` backend (register with prefix /api/challenge): POST / sends a 6-digit code by
- * SMS or e-mail through the outbox; POST /:id/verify checks a code without using it up (the
- * browser's eager check; the final step calls verifyChallenge, which uses it up). Anyone may ask
- * for a code: nothing here looks at accounts, so the answers say nothing about them. The
- * agency, agent and trader channels take a catalogue code as the destination and send to the
- * entry's contact; an unknown code gets the same answer and nothing is sent, so the answers
- * say nothing about the catalogues either.
+ * The `challenge` backend (prefix /api/challenge): POST / sends a 6-digit code through the
+ * outbox; POST /:id/verify checks one without using it up. Nothing here looks at accounts, and
+ * an unknown catalogue code gets the same answer: the answers tell nothing about either.
  */
 export async function challengePlugin(
   app: FastifyInstance,

@@ -57,10 +57,8 @@ export interface ChallengeDelivery {
 const CATALOGUE_CODE = /^[^\s]{1,17}$/;
 
 /**
- * A destination as stored and compared: a phone number without spaces, dashes, dots or
- * brackets (a leading + kept), a lower-cased e-mail address, or for a catalogue channel
- * `<channel>:<code>` (the code as given, trimmed; the channel keeps an agent's and a trader's
- * equal codes apart). Undefined when not valid.
+ * A destination as stored and compared: a compact phone number, a lower-cased e-mail address,
+ * or `<channel>:<code>` for a catalogue channel. Undefined when not valid.
  */
 export function normaliseDestination(
   channel: ChallengeChannel,
@@ -86,11 +84,7 @@ const CATALOGUE_CONTACT: Record<CatalogueChannel, { mobile: string; email: strin
   trader: { mobile: 'telephone', email: 'email' },
 };
 
-/**
- * Where a code for a catalogue channel goes: the mobile number (SMS) of the entry valid at
- * `at` whose code is `code`, else its e-mail address; undefined when there is no such entry or
- * it has neither. The caller answers the same either way, so the answer does not tell codes apart.
- */
+/** Where a catalogue channel's code goes: the valid entry's mobile (SMS), else its e-mail. */
 export async function catalogueDelivery(
   db: Kysely<Database>,
   channel: CatalogueChannel,
@@ -210,11 +204,8 @@ export interface VerifyOptions {
 }
 
 /**
- * Checks a code. An attempt is reserved (attempts + 1, only while fewer than the maximum, the
- * code unused and unexpired) before the hash is compared, so no number of simultaneous guesses
- * gets more than the maximum compared; a right code gives its attempt back. With consume
- * (the default) a right code is marked used, once: a second use is 'used'. An unknown id is
- * 'expired' (nothing to check against; ask for a new code).
+ * Checks a code. An attempt is reserved before the hash is compared, so simultaneous guesses
+ * get no more than the maximum; a right code gives it back and, with consume, is used once.
  */
 export async function verifyChallenge(
   database: Kysely<Database>,

@@ -14,28 +14,6 @@ const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
 };
 
 /**
- * Parameters naming a status or an action (a document that cannot move) are given to the
- * message as the words the reader knows them by, not as codes.
- */
-function inWords(
-  params: Record<string, unknown>,
-  texts: Partial<Record<Language, TextTree>>,
-  language: Language,
-): Record<string, unknown> {
-  const words = { ...params };
-  for (const [name, namespace] of [
-    ['status', 'statuses'],
-    ['action', 'actions'],
-  ] as const) {
-    const code = params[name];
-    const tree = texts[language];
-    if (typeof code === 'string' && tree && lookup(tree, `${namespace}.${code}`) !== undefined)
-      words[name] = translate(texts, language, `${namespace}.${code}`);
-  }
-  return words;
-}
-
-/**
  * Every failure leaves as `{error: {status, code, message, fields}}` with the message in the
  * request's language, so the browser can show it as it is.
  */
@@ -43,6 +21,20 @@ export function installErrorHandler(
   app: FastifyInstance,
   texts: Partial<Record<Language, TextTree>>,
 ): void {
+  // A status or an action (a document that cannot move) is named by its words, not its code.
+  const inWords = (params: Record<string, unknown> = {}, language: Language) => {
+    const words = { ...params };
+    for (const [name, namespace] of [
+      ['status', 'statuses'],
+      ['action', 'actions'],
+    ] as const) {
+      const key = `${namespace}.${String(params[name])}`;
+      const tree = texts[language];
+      if (typeof params[name] === 'string' && tree && lookup(tree, key) !== undefined)
+        words[name] = translate(texts, language, key);
+    }
+    return words;
+  };
   const body = (
     language: Language,
     status: number,
@@ -56,59 +48,52 @@ export function installErrorHandler(
         texts,
         language,
         problem?.messageKey ?? `errors.${code}`,
-        inWords(problem?.params ?? {}, texts, language),
+        inWords(problem?.params, language),
       ),
-      ...(problem?.fields
-        ? {
-            fields: toFieldErrors(
-              problem.fields.map((f) => ({
-                instancePath: f.path,
-                keyword: f.rule,
-                params: inWords(f.params ?? {}, texts, language),
-              })),
-              texts,
-              language,
-            ),
-          }
-        : {}),
+      ...(problem?.fields && {
+        fields: toFieldErrors(
+          problem.fields.map((f) => ({
+            instancePath: f.path,
+            keyword: f.rule,
+            params: inWords(f.params, language),
+          })),
+          texts,
+          language,
+        ),
+      }),
       ...problem?.details,
     },
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const language = requestLanguage(request);
+    const send = (status: number, code: string, problem?: ApiProblem) =>
+      reply.status(status).send(body(requestLanguage(request), status, code, problem));
     if (error instanceof ApiProblem) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.status(error.status).send(body(language, error.status, error.code, error));
+      return send(error.status, error.code, error);
     }
     // A unique index caught two requests racing for one key: the loser is told to retry.
-    if ((error as { code?: string }).code === '23505') {
-      return reply.status(409).send(body(language, 409, ERROR_CODES.conflict));
-    }
+    if ((error as { code?: string }).code === '23505') return send(409, ERROR_CODES.conflict);
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (known) return reply.status(known.status).send(body(language, known.status, known.code));
-    if (error.statusCode === 429)
-      return reply.status(429).send(body(language, 429, ERROR_CODES.tooManyRequests));
+    if (known) return send(known.status, known.code);
+    if (error.statusCode === 429) return send(429, ERROR_CODES.tooManyRequests);
     if (error.validation) {
-      const problem = new ApiProblem(
-        400,
-        ERROR_CODES.validationFailed,
-        {},
-        error.validation.map((v) => ({ path: v.instancePath, rule: v.keyword, params: v.params })),
-      );
-      return reply.status(400).send(body(language, 400, problem.code, problem));
+      const fields = error.validation.map((v) => ({
+        path: v.instancePath,
+        rule: v.keyword,
+        params: v.params,
+      }));
+      const problem = new ApiProblem(400, ERROR_CODES.validationFailed, {}, fields);
+      return send(400, problem.code, problem);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply
-        .status(error.statusCode)
-        .send(body(language, error.statusCode, ERROR_CODES.invalidJson));
+      return send(error.statusCode, ERROR_CODES.invalidJson);
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send(body(language, 500, ERROR_CODES.internal));
+    return send(500, ERROR_CODES.internal);
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const language = requestLanguage(request);
-    return reply.status(404).send(body(language, 404, ERROR_CODES.notFound));
-  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(body(requestLanguage(request), 404, ERROR_CODES.notFound)),
+  );
 }

@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiProblem, ERROR_CODES } from './api-error';
 
-/** The rule a field breaks by holding a NUL character; its text is `validation.nulCharacter`. */
-export const NUL_CHARACTER_RULE = 'nulCharacter';
-
 const escapeToken = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /**
- * Where the first NUL character (U+0000) of a value is, as a JSON pointer (`''` for the value
- * itself), in a string or in any key or string of its arrays and objects; undefined when there
- * is none. Walked without recursion: a body nested thousands deep is only the sender's mistake.
+ * Where the first NUL character of a value is, as a JSON pointer (`''`: the value itself).
+ * Walked without recursion: a body nested thousands deep is only the sender's mistake.
  */
-export function nulCharacterAt(value: unknown): string | undefined {
+function nulCharacterAt(value: unknown): string | undefined {
   const pending: Array<[unknown, string]> = [[value, '']];
   while (pending.length > 0) {
     const [item, pointer] = pending.pop()!;
@@ -31,12 +27,8 @@ export function nulCharacterAt(value: unknown): string | undefined {
 }
 
 /**
- * Refuses, before any route reads it, a request with a NUL character in its path parameters,
- * its query or anywhere in its body: PostgreSQL's text and jsonb cannot hold one, so such a
- * value would reach the database only to fail there (a 500, after some of the request's work).
- * One check for every route, answered as a translated 400 naming the field; nothing is read
- * or written. A multipart body (an upload) is not parsed here: its file name is cleaned where
- * it is read (plugins/media.ts).
+ * Refuses a request with a NUL character in its parameters, query or body (a 400 naming the
+ * field): PostgreSQL's text and jsonb cannot hold one. Uploads are cleaned in plugins/media.ts.
  */
 export function installNulCharacterRefusal(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
@@ -44,7 +36,7 @@ export function installNulCharacterRefusal(app: FastifyInstance): void {
       const pointer = nulCharacterAt(part);
       if (pointer !== undefined) {
         throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-          { path: pointer || '/', rule: NUL_CHARACTER_RULE },
+          { path: pointer || '/', rule: 'nulCharacter' },
         ]);
       }
     }

@@ -2,12 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 
 /**
- * The security headers helmet sets with these options (Content-Security-Policy, HSTS,
- * X-Content-Type-Options...), found once by asking helmet on a private server, with and
- * without it. None depends on the request, and @fastify/helmet builds helmet's middleware anew
- * for every request (its directives parsed again): a few percent of a document read.
+ * The headers helmet sets with these options, found once on a private server: @fastify/helmet
+ * builds its middleware anew for every request, a few percent of a document read.
  */
-export async function securityHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
+async function securityHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
   const answer = async (withHelmet: boolean) => {
     const probe = Fastify({ logger: false });
     if (withHelmet) await probe.register(helmet, options);
@@ -22,10 +20,7 @@ export async function securityHeaders(options: FastifyHelmetOptions): Promise<[s
     .map(([name, value]) => [name, value as string]);
 }
 
-/**
- * Sets helmet's headers on every answer, as helmet itself does (on the raw response, so the
- * identity server's pages, which Fastify hands over whole, get them too).
- */
+/** Sets helmet's headers on the raw response, so the identity server's pages get them too. */
 export async function installSecurityHeaders(
   app: FastifyInstance,
   options: FastifyHelmetOptions,

@@ -12,19 +12,15 @@ type RateLimitTables = {
 };
 
 /** What @fastify/rate-limit wants back from a count: hits in the window, milliseconds left. */
-export interface WindowCount {
+interface WindowCount {
   current: number;
   ttl: number;
 }
 
 /**
- * @fastify/rate-limit's counts kept in the database instead of each process's memory, so a
- * client meets one limit however many processes serve it (the plugin's own answer for that is
- * Redis; this portal's shared store is its PostgreSQL). Fixed windows, as the plugin's own
- * stores count: the first hit of a key starts a window of `timeWindow` milliseconds, every hit
- * until it ends adds one, the first hit after it starts the next. Each hit is one atomic upsert,
- * so simultaneous hits on several processes are all counted; the clock is the database's, so
- * processes whose clocks differ still agree on when a window ends.
+ * @fastify/rate-limit's counts kept in the database, so a client meets one limit however many
+ * processes serve it. Fixed windows, as the plugin's own stores count; each hit one atomic
+ * upsert, on the database's clock.
  */
 export class SharedRateLimit {
   private readonly db: Kysely<RateLimitTables>;
@@ -64,11 +60,7 @@ export class SharedRateLimit {
     return Number(gone.numDeletedRows);
   }
 
-  /**
-   * The class @fastify/rate-limit's `store` option takes: the plugin constructs it itself, so
-   * the database comes in through the closure. Each limited route gets a child counting apart
-   * (its method and path prefix the client's key).
-   */
+  /** The class of the plugin's `store` option; each limited route's child counts apart. */
   storeClass(): FastifyRateLimitStoreCtor {
     const hit = (key: string, timeWindowMs: number) => this.hit(key, timeWindowMs);
     class DatabaseRateLimitStore implements FastifyRateLimitStore {

@@ -2,14 +2,8 @@ import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { createAjv } from '../definitions/ajv';
 
 /**
- * How the routes' schemas check a request (docs/api.md, "The API contract"): the schema a route
- * declares beside its handler is what Fastify checks its parameters, query string and body
- * against, before the handler runs; a refusal is the error handler's translated 400 naming each
- * field (error-handler.ts reads `error.validation`). Every error is reported, not the first.
- *
- * Bodies are taken as sent (no coercion, no defaults filled in: a `default` documents what the
- * handler assumes); query strings arrive as text, so they are coerced as Fastify does (a
- * `limit` arrives as text and the handler reads an integer).
+ * How the routes' schemas check a request (docs/api.md, "The API contract"). Bodies are taken
+ * as sent (a `default` only documents what the handler assumes); query strings are coerced.
  */
 const bodies = createAjv({ strictTypes: false, removeAdditional: true });
 const queries = createAjv({ strictTypes: false, coerceTypes: 'array' });
@@ -38,11 +32,7 @@ function queryCheck(schema: object): Check {
   return check;
 }
 
-/**
- * The schema without what the contract names of the definitions (`#/components/schemas/
- * entity.account`): that part is the handler's to check, with the definition's own compiled
- * validator and its texts; the route's schema checks the rest.
- */
+/** The schema without the definitions' parts (`#/components/schemas/…`): the handler checks those. */
 function withoutDefinitions(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutDefinitions);
   if (typeof schema !== 'object' || schema === null) return schema;

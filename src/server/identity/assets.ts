@@ -1,11 +1,7 @@
-/**
- * The static files of the identity pages (one style sheet, the colour scheme's script), served
- * from our origin as files (their CSP allows no inline script); and the small scripts of
- * keycloak-js's hidden frames, which those frames' pages carry inline, allowed by their hash
- * (pages.ts, `framePage`).
- */
+// The identity pages' files (their CSP allows no inline script), and the inline scripts of
+// keycloak-js's hidden frames (allowed by their hash: pages.ts, `framePage`).
 
-export const SIGNIN_CSS = `
+const SIGNIN_CSS = `
 :root { color-scheme: light; --primary: #0C548C; --primary-dark: #093f69; --secondary: #DEC570; --text: #1d2733; --muted: #5b6673; --danger: #b3261e; --page: #f3f5f8; --card: #fff; --border: #b8c2cc; --link: #0C548C; --error-bg: #fdecea; --info-bg: #fbf6e3; --info-text: #5a4a12; --success-bg: #e6f4ea; --success-text: #1e5631; --success-line: #2e7d32; --field: #fff; --focus: #0C548C; }
 :root[data-theme="dark"] { color-scheme: dark; --text: #e4e6eb; --muted: #b0b6bf; --danger: #ffb4ab; --page: #1a1b1e; --card: #25262b; --border: #6b7280; --link: #9ccaf5; --error-bg: #3b1d1b; --info-bg: #3a3420; --info-text: #f1e3b0; --success-bg: #1d3324; --success-text: #b9e4c3; --success-line: #66bb6a; --field: #1a1b1e; --focus: #DEC570; }
 @media (prefers-color-scheme: dark) {
@@ -60,10 +56,8 @@ a { color: var(--link); }
 `;
 
 /**
- * keycloak-js's session check: the page posts "clientId sessionState"; we ask our own origin
- * for the current session's id for that client and answer "unchanged", "changed" or "error".
- * The first check, made as the frame loads, is answered from the session's id the frame was
- * served with (its root element's data-sid, for data-client and data-origin only).
+ * keycloak-js's session check: answers "clientId sessionState" with "unchanged", "changed" or
+ * "error"; the first check from the sid the frame was served with (data-sid).
  */
 export const LOGIN_STATUS_JS = `(function () {
   'use strict';
@@ -102,7 +96,7 @@ export const LOGIN_STATUS_JS = `(function () {
  * The portal's colour scheme on the identity pages: the same origin, so the portal's stored
  * choice (Mantine's localStorage key) is readable; "auto" or nothing follows the system.
  */
-export const THEME_JS = `(function () {
+const THEME_JS = `(function () {
   'use strict';
   try {
     var scheme = window.localStorage.getItem('mantine-color-scheme-value');

@@ -1,12 +1,15 @@
 import { hash, verify as verifyHash } from '@node-rs/argon2';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import { checkPassword } from '../../core/identity/password-policy';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { PasswordPolicy } from './directory';
-import { identityDb, type IdentityKysely, type IdentityTables } from './tables';
-
-export type VerifyOutcome = 'ok' | 'wrong' | 'locked';
+import {
+  identityDb,
+  type CredentialTable,
+  type IdentityKysely,
+  type IdentityTables,
+} from './tables';
 
 export interface CredentialStatus {
   hasPassword: boolean;
@@ -18,16 +21,18 @@ export interface CredentialStatus {
   forcePasswordChange: boolean;
 }
 
-export interface LockoutSettings {
+interface LockoutSettings {
   lockoutAttempts: number;
   lockoutMinutes: number;
   /** The longest lock (each lock since the last good sign-in is `lockoutMinutes` longer). */
   maxLockoutMinutes?: number;
 }
 
-/** argon2id (the library's default algorithm, named explicitly). */
-const ARGON2ID = 2;
-export const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+/** argon2id (2, the library's default algorithm, named explicitly). */
+export const HASH_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+const future = (date: Date | null | undefined) =>
+  date && new Date(date).getTime() > Date.now() ? new Date(date) : null;
 
 /**
  * Passwords (argon2id), brute-force lockout and the TOTP second factor of every account,
@@ -66,28 +71,13 @@ export class CredentialStore {
         problems.map((p) => ({ path: '/password', rule: p.rule, params: p.params })),
       );
     }
-    const passwordHash = await hash(password, HASH_OPTIONS);
-    const now = new Date().toISOString();
-    await this.db
-      .insertInto('credential')
-      .values({
-        account_id: accountId,
-        password_hash: passwordHash,
-        password_changed_at: now,
-        failed_attempts: 0,
-        locked_until: null,
-        force_password_change: false,
-      })
-      .onConflict((c) =>
-        c.column('account_id').doUpdateSet({
-          password_hash: passwordHash,
-          password_changed_at: now,
-          failed_attempts: 0,
-          locked_until: null,
-          force_password_change: false,
-        }),
-      )
-      .execute();
+    await this.upsert(accountId, {
+      password_hash: await hash(password, HASH_OPTIONS),
+      password_changed_at: new Date().toISOString(),
+      failed_attempts: 0,
+      locked_until: null,
+      force_password_change: false,
+    });
   }
 
   /**
@@ -95,30 +85,16 @@ export class CredentialStore {
    * ('locked', also while the lock lasts, whatever the password), each lock since the last good
    * sign-in longer than the one before, as Keycloak's brute-force detection waits.
    */
-  async verify(accountId: string, password: string): Promise<VerifyOutcome> {
-    const row = await this.db
-      .selectFrom('credential')
-      .select(['password_hash', 'failed_attempts', 'locked_until', 'lockouts'])
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    if (row?.locked_until && new Date(row.locked_until).getTime() > Date.now()) return 'locked';
+  async verify(accountId: string, password: string): Promise<'ok' | 'wrong' | 'locked'> {
+    const row = await this.row(accountId);
+    if (future(row?.locked_until)) return 'locked';
     if (!row?.password_hash) {
       await this.verifyDecoy(password);
       return 'wrong';
     }
-    let matches = false;
-    try {
-      matches = await verifyHash(row.password_hash, password);
-    } catch {
-      matches = false;
-    }
-    if (matches) {
+    if (await verifyHash(row.password_hash, password).catch(() => false)) {
       if (row.failed_attempts > 0 || row.locked_until || row.lockouts > 0) {
-        await this.db
-          .updateTable('credential')
-          .set({ failed_attempts: 0, locked_until: null, lockouts: 0 })
-          .where('account_id', '=', accountId)
-          .execute();
+        await this.update(accountId, { failed_attempts: 0, locked_until: null, lockouts: 0 });
       }
       return 'ok';
     }
@@ -130,24 +106,15 @@ export class CredentialStore {
       .where('account_id', '=', accountId)
       .returning(['failed_attempts', 'lockouts'])
       .executeTakeFirst();
-    if (limit > 0 && updated && updated.failed_attempts >= limit) {
-      const { lockoutMinutes, maxLockoutMinutes } = this.lockout;
-      const minutes = Math.min(
-        lockoutMinutes * (updated.lockouts + 1),
-        maxLockoutMinutes ?? Number.POSITIVE_INFINITY,
-      );
-      await this.db
-        .updateTable('credential')
-        .set({
-          failed_attempts: 0,
-          lockouts: updated.lockouts + 1,
-          locked_until: new Date(Date.now() + minutes * 60_000).toISOString(),
-        })
-        .where('account_id', '=', accountId)
-        .execute();
-      return 'locked';
-    }
-    return 'wrong';
+    if (limit <= 0 || !updated || updated.failed_attempts < limit) return 'wrong';
+    const { lockoutMinutes, maxLockoutMinutes = Number.POSITIVE_INFINITY } = this.lockout;
+    const minutes = Math.min(lockoutMinutes * (updated.lockouts + 1), maxLockoutMinutes);
+    await this.update(accountId, {
+      failed_attempts: 0,
+      lockouts: updated.lockouts + 1,
+      locked_until: new Date(Date.now() + minutes * 60_000).toISOString(),
+    });
+    return 'locked';
   }
 
   /**
@@ -155,13 +122,8 @@ export class CredentialStore {
    * change must not keep the password it replaces.
    */
   async isCurrent(accountId: string, password: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('credential')
-      .select('password_hash')
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    if (!row?.password_hash) return false;
-    return verifyHash(row.password_hash, password).catch(() => false);
+    const stored = (await this.row(accountId))?.password_hash;
+    return stored ? verifyHash(stored, password).catch(() => false) : false;
   }
 
   /** Spends the time of a real check, for unknown accounts. */
@@ -171,21 +133,17 @@ export class CredentialStore {
   }
 
   async unlock(accountId: string): Promise<void> {
-    await this.db
-      .updateTable('credential')
-      .set({ failed_attempts: 0, locked_until: null })
-      .where('account_id', '=', accountId)
-      .execute();
+    await this.update(accountId, { failed_attempts: 0, locked_until: null });
   }
 
   /** The account must choose a new password at its next sign-in. */
   async forcePasswordChange(accountId: string, on: boolean): Promise<void> {
-    await this.upsertFlags(accountId, { force_password_change: on });
+    await this.upsert(accountId, { force_password_change: on });
   }
 
   /** The account must use (and, if needed, enrol) a TOTP second factor. */
   async forceTotp(accountId: string, on: boolean): Promise<void> {
-    await this.upsertFlags(accountId, { force_totp: on });
+    await this.upsert(accountId, { force_totp: on });
   }
 
   /**
@@ -198,18 +156,13 @@ export class CredentialStore {
     issuer = 'Immigration Portal',
   ): Promise<{ secret: string; uri: string }> {
     const secret = generateSecret();
-    await this.upsertFlags(accountId, { totp_secret: secret, totp_enabled: false });
+    await this.upsert(accountId, { totp_secret: secret, totp_enabled: false });
     return { secret, uri: generateURI({ issuer, label, secret }) };
   }
 
   /** The pending (or active) secret, for showing it again during enrolment. */
   async totpSecret(accountId: string): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('credential')
-      .select('totp_secret')
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    return row?.totp_secret ?? null;
+    return (await this.row(accountId))?.totp_secret ?? null;
   }
 
   /** Activates the enrolled secret when the code matches it (the code is then used up). */
@@ -217,7 +170,7 @@ export class CredentialStore {
     const secret = await this.totpSecret(accountId);
     const step = secret ? await matchingStep(secret, code, null) : null;
     if (step === null || !(await this.useStep(accountId, step))) return false;
-    await this.upsertFlags(accountId, { totp_enabled: true });
+    await this.upsert(accountId, { totp_enabled: true });
     return true;
   }
 
@@ -226,11 +179,7 @@ export class CredentialStore {
    * used, or of an earlier one, is refused (RFC 6238 section 5.2), even by two requests at once.
    */
   async verifyTotp(accountId: string, code: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('credential')
-      .select(['totp_secret', 'totp_enabled', 'totp_last_step'])
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
+    const row = await this.row(accountId);
     if (!row?.totp_enabled || !row.totp_secret) return false;
     const step = await matchingStep(row.totp_secret, code, row.totp_last_step);
     return step !== null && this.useStep(accountId, step);
@@ -247,26 +196,13 @@ export class CredentialStore {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Turns the second factor off and forgets its secret. */
-  async disableTotp(accountId: string): Promise<void> {
-    await this.upsertFlags(accountId, { totp_secret: null, totp_enabled: false });
-  }
-
   async status(accountId: string): Promise<CredentialStatus> {
-    const row = await this.db
-      .selectFrom('credential')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    const lockedUntil =
-      row?.locked_until && new Date(row.locked_until).getTime() > Date.now()
-        ? new Date(row.locked_until)
-        : null;
+    const row = await this.row(accountId);
     return {
       hasPassword: Boolean(row?.password_hash),
       passwordChangedAt: row?.password_changed_at ? new Date(row.password_changed_at) : null,
       failedAttempts: row?.failed_attempts ?? 0,
-      lockedUntil,
+      lockedUntil: future(row?.locked_until),
       totpEnabled: row?.totp_enabled ?? false,
       forceTotp: row?.force_totp ?? false,
       forcePasswordChange: row?.force_password_change ?? false,
@@ -278,23 +214,34 @@ export class CredentialStore {
     const days = policy?.passwordExpiryInDays;
     if (typeof days !== 'number' || days <= 0) return false;
     const { passwordChangedAt } = await this.status(accountId);
-    if (!passwordChangedAt) return false;
-    return Date.now() - passwordChangedAt.getTime() > days * 86_400_000;
+    return !!passwordChangedAt && Date.now() - passwordChangedAt.getTime() > days * 86_400_000;
   }
 
-  private async upsertFlags(
+  private row(accountId: string) {
+    return this.db
+      .selectFrom('credential')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+  }
+
+  private async update(accountId: string, values: Updateable<CredentialTable>): Promise<void> {
+    await this.db
+      .updateTable('credential')
+      .set(values)
+      .where('account_id', '=', accountId)
+      .execute();
+  }
+
+  /** Sets the values, making the account's row (without a password) when it has none. */
+  private async upsert(
     accountId: string,
-    flags: {
-      force_password_change?: boolean;
-      force_totp?: boolean;
-      totp_secret?: string | null;
-      totp_enabled?: boolean;
-    },
+    values: Omit<Insertable<CredentialTable>, 'account_id'>,
   ): Promise<void> {
     await this.db
       .insertInto('credential')
-      .values({ account_id: accountId, password_hash: null, ...flags })
-      .onConflict((c) => c.column('account_id').doUpdateSet(flags))
+      .values({ account_id: accountId, password_hash: null, ...values })
+      .onConflict((c) => c.column('account_id').doUpdateSet(values))
       .execute();
   }
 }

@@ -4,10 +4,8 @@ import { sql, type Kysely } from 'kysely';
 import { identityDb, type IdentityKysely, type IdentityTables } from './tables';
 
 /**
- * The private signing keys (RS256), oldest first: made on the first start, then always reused.
- * Processes starting together on an empty database take turns (an advisory lock), so exactly
- * one key is made and every process signs with it and trusts it: without the turns, each could
- * make its own and refuse the tokens of the other.
+ * The private signing keys (RS256), oldest first, made once: processes starting together take
+ * turns (an advisory lock), else each could make its own and refuse the other's tokens.
  */
 export async function signingKeys(database: IdentityKysely): Promise<JWK[]> {
   const stored = await load(identityDb(database));

@@ -9,7 +9,7 @@ import { readBody, refreshTokenWrapper, transformResponseBody } from './refresh-
 import type { RevokedSessions } from './revoked-sessions';
 import { noStore } from './replies';
 
-export interface OidcMountOptions {
+interface OidcMountOptions {
   provider: Provider;
   directory: AccountDirectory;
   revokedSessions: RevokedSessions;
@@ -34,8 +34,7 @@ export async function mountOidc(app: FastifyInstance, options: OidcMountOptions)
 
   const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
     noStore(reply);
-    const header = request.headers.authorization ?? '';
-    const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
+    const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const fail = (error: string) =>
       reply
         .status(401)
@@ -87,26 +86,14 @@ export async function mountOidc(app: FastifyInstance, options: OidcMountOptions)
     // oidc-provider reads request bodies itself: leave the stream untouched.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    const methods = ['GET', 'POST', 'OPTIONS', 'HEAD'] as const;
-    scope.route({
-      method: [...methods],
-      url: `${realmPath}${PROTOCOL_PATH}/*`,
-      handler: forward,
-    });
-    scope.route({
-      method: [...methods],
-      url: `${realmPath}/.well-known/*`,
-      handler: forward,
-    });
-    scope.route({
-      method: ['POST'],
-      url: `${realmPath}${PROTOCOL_PATH}/token`,
-      handler: token,
-    });
-    scope.route({
-      method: ['GET', 'POST'],
-      url: `${realmPath}${PROTOCOL_PATH}/userinfo`,
-      handler: userinfo,
-    });
+    const all = ['GET', 'POST', 'OPTIONS', 'HEAD'] as const;
+    for (const [method, url, handler] of [
+      [all, `${realmPath}${PROTOCOL_PATH}/*`, forward],
+      [all, `${realmPath}/.well-known/*`, forward],
+      [['POST'], `${realmPath}${PROTOCOL_PATH}/token`, token],
+      [['GET', 'POST'], `${realmPath}${PROTOCOL_PATH}/userinfo`, userinfo],
+    ] as const) {
+      scope.route({ method: [...method], url, handler });
+    }
   });
 }

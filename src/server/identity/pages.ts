@@ -33,8 +33,10 @@ function languageLinks(page: PageContext): string {
   return `<nav aria-label="${t(page, 'language')}">${links.join('')}</nav>`;
 }
 
-/** The frame every identity page shares: the portal's bar, a card, a footer. */
-export function layout(page: PageContext, title: string, body: string): string {
+/** The frame every identity page shares: the portal's bar, a card titled by `titleKey`, a footer. */
+export function layout(page: PageContext, titleKey: string, body: string): string {
+  const title = t(page, titleKey);
+  const realmPath = escapeHtml(page.realmPath);
   return `<!DOCTYPE html>
 <html lang="${page.language}">
 <head>
@@ -42,9 +44,9 @@ export function layout(page: PageContext, title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
-<title>${escapeHtml(title)} - ${t(page, 'appName')}</title>
-<link rel="stylesheet" href="${escapeHtml(page.realmPath)}/assets/signin.css">
-<script src="${escapeHtml(page.realmPath)}/assets/theme.js"></script>
+<title>${title} - ${t(page, 'appName')}</title>
+<link rel="stylesheet" href="${realmPath}/assets/signin.css">
+<script src="${realmPath}/assets/theme.js"></script>
 </head>
 <body>
 <header class="bar">${
@@ -53,7 +55,7 @@ export function layout(page: PageContext, title: string, body: string): string {
       : `<span class="brand">${t(page, 'appName')}</span>`
   }${languageLinks(page)}</header>
 <main><div class="card">
-<h1>${escapeHtml(title)}</h1>
+<h1>${title}</h1>
 ${body}
 </div></main>
 <footer>${t(page, 'appName')}</footer>
@@ -71,56 +73,75 @@ export function alert(
   intro?: string,
 ): string {
   if (messages.length === 0) return '';
-  const id = kind === 'error' ? ' id="error-summary"' : '';
-  const role = kind === 'error' ? 'alert' : 'status';
-  if (messages.length === 1 && !intro) {
-    return `<div class="alert ${kind}"${id} role="${role}">${messages[0]}</div>`;
-  }
-  return `<div class="alert ${kind}"${id} role="${role}">${intro ? `<p>${intro}</p>` : ''}<ul class="problems">${messages
-    .map((m) => `<li>${m}</li>`)
-    .join('')}</ul></div>`;
+  const open = `<div class="alert ${kind}"${kind === 'error' ? ' id="error-summary" role="alert"' : ' role="status"'}>`;
+  if (messages.length === 1 && !intro) return `${open}${messages[0]}</div>`;
+  return `${open}${intro ? `<p>${intro}</p>` : ''}${list(messages, 'problems')}</div>`;
 }
 
-export const hiddenLanguage = (page: PageContext) =>
-  `<input type="hidden" name="lang" value="${page.language}">`;
+const list = (items: string[], className?: string) =>
+  `<ul${className ? ` class="${className}"` : ''}>${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
+
+/** The error summary of one text, or nothing without a key. */
+export const errorAlert = (page: PageContext, key?: string, params?: Record<string, unknown>) =>
+  alert('error', key ? [t(page, key, params)] : []);
+
+/** A form posting one step (the hidden `step`) in the page's language; `body` ends with its button. */
+export const stepForm = (
+  page: PageContext,
+  action: string,
+  step: string,
+  body: string,
+  attributes = '',
+) =>
+  `<form method="post" action="${escapeHtml(action)}"${attributes}>
+<input type="hidden" name="lang" value="${page.language}">
+<input type="hidden" name="step" value="${step}">
+${body}
+</form>`;
 
 /** Attributes of a field the error summary speaks of. */
 export const invalid = (on: boolean) =>
   on ? ' aria-invalid="true" aria-describedby="error-summary"' : '';
 
+/** The username field of the sign-in and reset pages. */
+export const usernameField = (page: PageContext, value: string, rest: string) =>
+  `<label for="username">${t(page, 'signIn.username')}</label>
+<input type="text" id="username" name="username" value="${escapeHtml(value)}" autocomplete="username" autocapitalize="none" spellcheck="false" required${rest}>`;
+
+const COUNTED_RULES = [
+  'minimumLength',
+  'maximumLength',
+  'minimumDigits',
+  'minimumLowercase',
+  'minimumUppercase',
+  'minimumSpecial',
+] as const;
+
 /** The rules of a password policy as lines of a list ("have at least 10 characters"). */
 export function policyLines(
   page: PageContext,
   policy: PasswordRules | undefined,
-  options: { differentFromCurrent?: boolean } = {},
+  differentFromCurrent = false,
 ): string[] {
-  const lines: string[] = [];
-  const counted = [
-    'minimumLength',
-    'maximumLength',
-    'minimumDigits',
-    'minimumLowercase',
-    'minimumUppercase',
-    'minimumSpecial',
-  ] as const;
-  for (const rule of counted) {
+  const lines = COUNTED_RULES.flatMap((rule) => {
     const count = policy?.[rule];
-    if (typeof count === 'number' && count > 0) lines.push(plural(page, `policy.${rule}`, count));
-  }
+    return typeof count === 'number' && count > 0 ? [plural(page, `policy.${rule}`, count)] : [];
+  });
   if (policy?.allowUsernameInPassword === false) lines.push(t(page, 'policy.usernameInPassword'));
-  if (options.differentFromCurrent) lines.push(t(page, 'policy.different'));
+  if (differentFromCurrent) lines.push(t(page, 'policy.different'));
   return lines;
 }
 
-/** The line of one broken rule (as checkPassword names it). */
-export function problemLine(
+/** The lines of the rules a password broke (the field problems of setPassword's refusal). */
+export const problemLines = (
   page: PageContext,
-  problem: { rule: PasswordProblem['rule'] | string; params: Record<string, unknown> },
-): string {
-  if (problem.rule === 'usernameInPassword') return t(page, 'policy.usernameInPassword');
-  const count = Number(problem.params.limit ?? 0);
-  return plural(page, `policy.${problem.rule}`, count);
-}
+  fields: { rule: PasswordProblem['rule'] | string; params?: Record<string, unknown> }[] = [],
+) =>
+  fields.map(({ rule, params }) =>
+    rule === 'usernameInPassword'
+      ? t(page, 'policy.usernameInPassword')
+      : plural(page, `policy.${rule}`, Number(params?.limit ?? 0)),
+  );
 
 /** `key.one` or `key.other`: French counts 0 and 1 as singular, English only 1. */
 function plural(page: PageContext, key: string, count: number): string {
@@ -128,20 +149,11 @@ function plural(page: PageContext, key: string, count: number): string {
   return t(page, `${key}.${one ? 'one' : 'other'}`, { count });
 }
 
-/** The rules shown before the form, so nobody learns them from a refusal. */
-export function rulesBox(page: PageContext, lines: string[]): string {
-  if (lines.length === 0) return '';
-  return `<div class="rules" id="password-rules"><p>${t(page, 'changePassword.rulesIntro')}</p><ul>${lines
-    .map((l) => `<li>${l}</li>`)
-    .join('')}</ul></div>`;
-}
-
 export interface LoginLinks {
   /** The forgotten-password page of this sign-in (absent: no reset offered). */
   forgot?: string;
   /** The portal's registration page (absent: self-registration is off). */
   register?: string;
-  /** The portal's home page. */
   portal: string;
 }
 
@@ -156,92 +168,120 @@ export function loginPage(
     links?: LoginLinks;
   } = {},
 ): string {
-  const error = options.error ? [t(page, options.error, options.errorParams)] : [];
-  const links = options.links;
-  const hasError = error.length > 0;
+  const { username, links } = options;
+  const link = (href: string, id: string, key: string) =>
+    `<a href="${escapeHtml(href)}" id="${id}">${t(page, key)}</a>`;
+  const linkItems = links && [
+    links.register ? `<li>${link(links.register, 'register', 'signIn.register')}</li>` : '',
+    `<li>${link(links.portal, 'portal-home', 'signIn.backToPortal')}</li>`,
+  ];
   return layout(
     page,
-    translate(page.texts, page.language, 'signin.signIn.title'),
-    `${alert('success', options.notice ? [t(page, options.notice)] : [])}${alert('error', error)}
-<form method="post" action="${escapeHtml(action)}" autocomplete="on">
-${hiddenLanguage(page)}
-<input type="hidden" name="step" value="login">
-<label for="username">${t(page, 'signIn.username')}</label>
-<input type="text" id="username" name="username" value="${escapeHtml(options.username ?? '')}" autocomplete="username" autocapitalize="none" spellcheck="false" required${options.username ? '' : ' autofocus'}${invalid(hasError)}>
+    'signIn.title',
+    `${alert('success', options.notice ? [t(page, options.notice)] : [])}${errorAlert(page, options.error, options.errorParams)}
+${stepForm(
+  page,
+  action,
+  'login',
+  `${usernameField(page, username ?? '', `${username ? '' : ' autofocus'}${invalid(!!options.error)}`)}
 <label for="password">${t(page, 'signIn.password')}</label>
-<input type="password" id="password" name="password" autocomplete="current-password" required${options.username ? ' autofocus' : ''}${invalid(hasError)}>
-${links?.forgot ? `<p class="aside"><a href="${escapeHtml(links.forgot)}" id="forgot-password">${t(page, 'signIn.forgot')}</a></p>` : ''}
-<button type="submit">${t(page, 'signIn.submit')}</button>
-</form>
-${links ? linksBlock(page, links) : ''}`,
+<input type="password" id="password" name="password" autocomplete="current-password" required${username ? ' autofocus' : ''}${invalid(!!options.error)}>
+${links?.forgot ? `<p class="aside">${link(links.forgot, 'forgot-password', 'signIn.forgot')}</p>` : ''}
+<button type="submit">${t(page, 'signIn.submit')}</button>`,
+  ' autocomplete="on"',
+)}
+${linkItems ? `<ul class="links">${linkItems.join('')}</ul>` : ''}`,
   );
 }
 
-function linksBlock(page: PageContext, links: LoginLinks): string {
-  const items = [
-    links.register
-      ? `<li><a href="${escapeHtml(links.register)}" id="register">${t(page, 'signIn.register')}</a></li>`
-      : '',
-    `<li><a href="${escapeHtml(links.portal)}" id="portal-home">${t(page, 'signIn.backToPortal')}</a></li>`,
-  ];
-  return `<ul class="links">${items.join('')}</ul>`;
+/** What a new-password page shows: the policy's rules, and the problems of a refused one. */
+export interface NewPassword {
+  login?: string;
+  rules?: string[];
+  problems?: string[];
+  rulesBroken?: boolean;
 }
 
-export function changePasswordPage(
+/**
+ * The policy's rules (shown before the form, so nobody learns them from a refusal), then a new
+ * password and its confirmation, described by the rules.
+ */
+export function newPasswordForm(
   page: PageContext,
   action: string,
-  options: {
-    reason: 'required' | 'expired';
-    login?: string;
-    rules?: string[];
-    problems?: string[];
-    rulesBroken?: boolean;
-  },
+  options: NewPassword,
+  submitKey: string,
 ): string {
-  const problems = options.problems ?? [];
-  const broken = problems.length > 0;
-  const intro = options.rulesBroken ? t(page, 'changePassword.rulesBroken') : undefined;
-  return layout(
-    page,
-    translate(page.texts, page.language, 'signin.changePassword.title'),
-    `${alert('info', [t(page, `changePassword.${options.reason}`)])}${alert('error', problems, intro)}
-${rulesBox(page, options.rules ?? [])}
-<form method="post" action="${escapeHtml(action)}">
-${hiddenLanguage(page)}
-<input type="hidden" name="step" value="password">
-${newPasswordFields(page, broken, options.login)}
-<button type="submit">${t(page, 'changePassword.submit')}</button>
-</form>`,
-  );
-}
-
-/** New password and its confirmation, described by the rules shown above them. */
-export function newPasswordFields(page: PageContext, broken: boolean, login = ''): string {
-  const described = broken ? 'error-summary password-rules' : 'password-rules';
+  const rules = options.rules ?? [];
+  const broken = (options.problems ?? []).length > 0;
   const state = broken ? ' aria-invalid="true"' : '';
   // The account's username, hidden: password managers file the new password under it.
-  return `<input type="text" name="username" value="${escapeHtml(login)}" autocomplete="username" readonly hidden>
+  return `${rules.length ? `<div class="rules" id="password-rules"><p>${t(page, 'changePassword.rulesIntro')}</p>${list(rules)}</div>` : ''}
+${stepForm(
+  page,
+  action,
+  'password',
+  `<input type="text" name="username" value="${escapeHtml(options.login ?? '')}" autocomplete="username" readonly hidden>
 <label for="password-new">${t(page, 'changePassword.newPassword')}</label>
-<input type="password" id="password-new" name="passwordNew" autocomplete="new-password" required autofocus aria-describedby="${described}"${state}>
+<input type="password" id="password-new" name="passwordNew" autocomplete="new-password" required autofocus aria-describedby="${broken ? 'error-summary ' : ''}password-rules"${state}>
 <label for="password-confirm">${t(page, 'changePassword.confirmPassword')}</label>
-<input type="password" id="password-confirm" name="passwordConfirm" autocomplete="new-password" required${state}>`;
+<input type="password" id="password-confirm" name="passwordConfirm" autocomplete="new-password" required${state}>
+<button type="submit">${t(page, submitKey)}</button>`,
+)}`;
 }
 
-export function totpPage(page: PageContext, action: string, options: { error?: boolean }): string {
+/** The error summary of a refused new password: its problems, under an intro when rules broke. */
+export const passwordProblems = (page: PageContext, options: NewPassword) =>
+  alert(
+    'error',
+    options.problems ?? [],
+    options.rulesBroken ? t(page, 'changePassword.rulesBroken') : undefined,
+  );
+
+export const changePasswordPage = (
+  page: PageContext,
+  action: string,
+  options: NewPassword & { reason: 'required' | 'expired' },
+) =>
+  layout(
+    page,
+    'changePassword.title',
+    `${alert('info', [t(page, `changePassword.${options.reason}`)])}${passwordProblems(page, options)}
+${newPasswordForm(page, action, options, 'changePassword.submit')}`,
+  );
+
+/** A page asking for a code of the authenticator app (`before` the form: what to do). */
+function codePage(
+  page: PageContext,
+  action: string,
+  kind: { title: string; step: string; submit: string },
+  error: boolean,
+  before: string,
+): string {
   return layout(
     page,
-    translate(page.texts, page.language, 'signin.totp.title'),
-    `${alert('error', options.error ? [t(page, 'totp.invalid')] : [])}
-<p>${t(page, 'totp.intro')}</p>
-<form method="post" action="${escapeHtml(action)}">
-${hiddenLanguage(page)}
-<input type="hidden" name="step" value="totp">
-<label for="otp">${t(page, 'totp.code')}</label>
-<input type="text" id="otp" name="otp" inputmode="numeric" pattern="[0-9 ]*" autocomplete="one-time-code" required autofocus${invalid(!!options.error)}>
-<button type="submit">${t(page, 'totp.submit')}</button>
-</form>`,
+    kind.title,
+    `${errorAlert(page, error ? 'totp.invalid' : undefined)}
+${before}
+${stepForm(
+  page,
+  action,
+  kind.step,
+  `<label for="otp">${t(page, 'totp.code')}</label>
+<input type="text" id="otp" name="otp" inputmode="numeric" pattern="[0-9 ]*" autocomplete="one-time-code" required autofocus${invalid(error)}>
+<button type="submit">${t(page, kind.submit)}</button>`,
+)}`,
   );
 }
+
+export const totpPage = (page: PageContext, action: string, options: { error?: boolean }) =>
+  codePage(
+    page,
+    action,
+    { title: 'totp.title', step: 'totp', submit: 'totp.submit' },
+    !!options.error,
+    `<p>${t(page, 'totp.intro')}</p>`,
+  );
 
 export function totpEnrolPage(
   page: PageContext,
@@ -252,59 +292,49 @@ export function totpEnrolPage(
     ? `<p><strong>${t(page, 'totp.qr')}</strong></p>
 <img class="qr" id="totp-qr" width="180" height="180" src="data:image/svg+xml;base64,${Buffer.from(options.qrSvg).toString('base64')}" alt="${t(page, 'totp.qrAlt', { login: options.login })}">`
     : '';
-  return layout(
+  return codePage(
     page,
-    translate(page.texts, page.language, 'signin.totp.enrolTitle'),
-    `${alert('error', options.error ? [t(page, 'totp.invalid')] : [])}
-<p>${t(page, 'totp.enrolIntro')}</p>
+    action,
+    { title: 'totp.enrolTitle', step: 'enrol', submit: 'totp.enrolSubmit' },
+    !!options.error,
+    `<p>${t(page, 'totp.enrolIntro')}</p>
 ${qr}
 <p><strong>${t(page, 'totp.secret')}</strong></p>
 <code class="secret" id="totp-secret">${escapeHtml(options.secret)}</code>
 <details><summary>${t(page, 'totp.uri')}</summary>
 <code class="uri" id="totp-uri">${escapeHtml(options.uri)}</code>
 </details>
-<p>${t(page, 'totp.steps')}</p>
-<form method="post" action="${escapeHtml(action)}">
-${hiddenLanguage(page)}
-<input type="hidden" name="step" value="enrol">
-<label for="otp">${t(page, 'totp.code')}</label>
-<input type="text" id="otp" name="otp" inputmode="numeric" pattern="[0-9 ]*" autocomplete="one-time-code" required autofocus${invalid(!!options.error)}>
-<button type="submit">${t(page, 'totp.enrolSubmit')}</button>
-</form>`,
+<p>${t(page, 'totp.steps')}</p>`,
   );
 }
 
 /** oidc-provider's logout question: its form (with the xsrf token) plus our buttons. */
-export function logoutPage(page: PageContext, form: string): string {
-  return layout(
+export const logoutPage = (page: PageContext, form: string) =>
+  layout(
     page,
-    translate(page.texts, page.language, 'signin.logout.title'),
+    'logout.title',
     `<p>${t(page, 'logout.question')}</p>
 ${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${t(page, 'logout.confirm')}</button>
 <button type="submit" form="op.logoutForm" class="secondary">${t(page, 'logout.cancel')}</button>`,
   );
-}
 
-export function loggedOutPage(page: PageContext, portalUrl: string): string {
-  return layout(
-    page,
-    translate(page.texts, page.language, 'signin.logout.title'),
-    `<p>${t(page, 'logout.done')}</p><p><a href="${escapeHtml(portalUrl)}">${t(page, 'logout.backToPortal')}</a></p>`,
-  );
-}
+const backToPortal = (page: PageContext, portalUrl: string) =>
+  `<p><a href="${escapeHtml(portalUrl)}">${t(page, 'logout.backToPortal')}</a></p>`;
 
-export function errorPage(
+export const loggedOutPage = (page: PageContext, portalUrl: string) =>
+  layout(page, 'logout.title', `<p>${t(page, 'logout.done')}</p>${backToPortal(page, portalUrl)}`);
+
+export const errorPage = (
   page: PageContext,
   portalUrl: string,
   key: 'generic' | 'expired' = 'generic',
-): string {
-  return layout(
+) =>
+  layout(
     page,
-    translate(page.texts, page.language, 'signin.error.title'),
-    `${alert('error', [t(page, `error.${key}`)])}<p><a href="${escapeHtml(portalUrl)}">${t(page, 'logout.backToPortal')}</a></p>`,
+    'error.title',
+    `${errorAlert(page, `error.${key}`)}${backToPortal(page, portalUrl)}`,
   );
-}
 
 /** A page of keycloak-js's hidden frames, and the Content-Security-Policy it is sent with. */
 export interface FramePage {
@@ -313,12 +343,9 @@ export interface FramePage {
 }
 
 /**
- * An empty page that runs one script of its own (keycloak-js's hidden frames), with `attributes`
- * on its root element for the script to read. The script is
- * written into the page, and the page's policy allows that one script by its hash and nothing
- * else: keycloak-js opens these frames one after the other while single sign-on starts, and a
- * script fetched separately added a round trip to each (three of the chain's dozen on a slow
- * network, before a signed-in page could show).
+ * An empty page running one inline script (keycloak-js's hidden frames), allowed by its hash
+ * alone: a script fetched separately added a round trip to each frame of single sign-on's chain.
+ * `attributes` go on the root element for the script to read.
  */
 export function framePage(
   title: string,
@@ -335,14 +362,6 @@ export function framePage(
 <link rel="icon" href="data:,">
 <script>${script}</script>
 </head><body></body></html>`,
-    contentSecurityPolicy: [
-      "default-src 'none'",
-      `script-src 'sha256-${hash}'`,
-      "connect-src 'self'",
-      'img-src data:',
-      "frame-ancestors 'self'",
-      "base-uri 'none'",
-      "form-action 'none'",
-    ].join('; '),
+    contentSecurityPolicy: `default-src 'none'; script-src 'sha256-${hash}'; connect-src 'self'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'`,
   };
 }

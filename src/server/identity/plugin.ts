@@ -31,17 +31,19 @@ import { registerPasswordReset, RESET_MODEL, type OneTimeCodes } from './reset';
 import { createProvider, PROTOCOL_PATH, sameOriginUri, TTL } from './provider';
 import { RevokedSessions } from './revoked-sessions';
 import { ServiceCredentials } from './service-clients';
+import type { IdentityKysely } from './tables';
 import { AttemptThrottle } from './throttle';
 
 /**
- * How long a refused sign-in takes at least: well above the work of either refusal (about
- * 20 to 30 ms, docs/security.md), so the answer's time says nothing of the login.
+ * How long a refused sign-in takes at least: well above the work of either refusal (20 to 30
+ * ms, docs/security.md), so the answer's time says nothing of the login.
  */
 const FAILED_SIGN_IN_MS = 400;
 
+const PENDING_TTL = 15 * 60;
+
 /** The sign-in page's answer to an address blocked for this many minutes. */
 const tooMany = (minutes: number) => ({ key: 'signIn.tooManyAttempts', params: { minutes } });
-import type { IdentityKysely } from './tables';
 
 export interface IdentityPluginOptions {
   db: IdentityKysely;
@@ -57,14 +59,9 @@ export interface IdentityPluginOptions {
   >;
   /** The texts the server loaded from translations/ (the pages read namespace "signin"). */
   texts: Texts;
-  /**
-   * Sends and checks one-time codes (the challenge backend): with it, the sign-in page offers
-   * "forgot your password?" over the confirmation channels that are on.
-   */
+  /** One-time codes (the challenge backend): with them, the sign-in page offers a reset. */
   codes?: OneTimeCodes;
 }
-
-const PENDING_TTL = 15 * 60;
 
 /**
  * The built-in identity server, Keycloak-compatible: `/realms/{realm}` (realm description with
@@ -77,8 +74,9 @@ export async function identityPlugin(
   app: FastifyInstance,
   options: IdentityPluginOptions,
 ): Promise<void> {
-  const { db, directory, credentials, texts } = options;
+  const { db, directory, credentials, texts, codes } = options;
   const { realm, clientId, cookieKeys, lockoutMinutes, lockoutAttempts } = options.config.identity;
+  const { audience } = options.config.auth;
   const publicUrl = options.config.publicUrl.replace(/\/$/, '');
   const realmPath = `/realms/${encodeURIComponent(realm)}`;
   const issuer = `${publicUrl}${realmPath}`;
@@ -103,7 +101,7 @@ export async function identityPlugin(
     publicUrl,
     realm,
     clientId,
-    audience: options.config.auth.audience,
+    audience,
     cookieKeys,
     serviceClients:
       options.serviceClients ?? new ServiceCredentials(db, directory, revokedSessions),
@@ -112,7 +110,8 @@ export async function identityPlugin(
   provider.on('server_error', (_ctx, error) =>
     app.log.error({ err: error }, 'identity server error'),
   );
-  const pending = kyselyAdapter(db)('SignInStep');
+  const adapter = kyselyAdapter(db);
+  const pending = adapter('SignInStep');
   const keys = await signingKeys(db);
   const signingKey = keys[0];
   if (!signingKey) throw new Error('no signing key');
@@ -129,7 +128,6 @@ export async function identityPlugin(
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
-  // --- Keycloak realm description -------------------------------------------------------
   app.get(realmPath, async (_request, reply) => {
     noStore(reply);
     return {
@@ -141,16 +139,20 @@ export async function identityPlugin(
     };
   });
 
-  // --- Static files and keycloak-js iframes ----------------------------------------------
   app.get<{ Params: { name: string } }>(`${realmPath}/assets/:name`, async (request, reply) => {
     const asset = ASSETS[request.params.name];
     if (!asset) return reply.callNotFound();
     return reply.type(asset.type).header('cache-control', 'public, max-age=300').send(asset.body);
   });
-  const frame = (path: string, page: FramePage) =>
-    app.get(`${realmPath}${PROTOCOL_PATH}/${path}`, async (_request, reply) =>
-      html(reply.header('content-security-policy', page.contentSecurityPolicy), page.html),
-    );
+  const frame = (
+    path: string,
+    page: FramePage | ((request: FastifyRequest, reply: FastifyReply) => Promise<FramePage>),
+  ) =>
+    app.get(`${realmPath}${PROTOCOL_PATH}/${path}`, async (request, reply) => {
+      const { html: body, contentSecurityPolicy } =
+        typeof page === 'function' ? await page(request, reply) : page;
+      return html(reply.header('content-security-policy', contentSecurityPolicy), body);
+    });
   frame('3p-cookies/step1.html', framePage('3p-cookies', COOKIES_STEP1_JS));
   frame('3p-cookies/step2.html', framePage('3p-cookies', COOKIES_STEP2_JS));
 
@@ -160,17 +162,15 @@ export async function identityPlugin(
     const session = await provider.Session.get(ctx as never);
     return session.accountId ? (session.authorizations?.[clientId]?.sid ?? null) : null;
   };
-  // The login-status frame carries the session's id as it was when the frame was served, for
-  // keycloak-js' first check, made the moment the frame has loaded: that check no longer waits
-  // for one more request (`/init`), which each later check makes.
-  app.get(`${realmPath}${PROTOCOL_PATH}/login-status-iframe.html`, async (request, reply) => {
-    const page = framePage('login-status', LOGIN_STATUS_JS, {
+  // The frame carries the session's id as served, for keycloak-js' first check (made as it
+  // loads) not to wait for one more request (`/init`), which each later check makes.
+  frame('login-status-iframe.html', async (request, reply) =>
+    framePage('login-status', LOGIN_STATUS_JS, {
       'data-client': clientId,
       'data-origin': new URL(publicUrl).origin,
       'data-sid': (await currentSid(request, reply)) ?? '',
-    });
-    return html(reply.header('content-security-policy', page.contentSecurityPolicy), page.html);
-  });
+    }),
+  );
   app.get<{ Querystring: { client_id?: string; origin?: string } }>(
     `${realmPath}${PROTOCOL_PATH}/login-status-iframe.html/init`,
     async (request, reply) => {
@@ -191,12 +191,12 @@ export async function identityPlugin(
     realmPath,
     issuer,
     clientId,
-    audience: options.config.auth.audience,
+    audience,
     signingKey,
     jwks,
   });
 
-  // --- Sign-in pages (oidc-provider interactions), their steps in sign-in-steps.ts ---------
+  // The sign-in pages (oidc-provider's interactions), their steps in sign-in-steps.ts.
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -226,32 +226,27 @@ export async function identityPlugin(
       texts,
       language,
       realmPath,
-      selfUrl: `${realmPath}/login-actions/${request.params.uid}${suffix}`,
+      selfUrl: `${actionOf(request.params.uid)}${suffix}`,
       portalUrl: `${publicUrl}/`,
     });
     const resetChannels = (['mobile', 'email'] as const).filter(
-      (c) => options.codes && options.config.confirmationChannels[c],
+      (c) => codes && options.config.confirmationChannels[c],
     );
+    const actionOf = (uid: string) => `${realmPath}/login-actions/${uid}`;
     /** Where the sign-in page leads besides signing in. */
     const linksFor = (uid: string, language: Language): LoginLinks => ({
-      forgot:
-        resetChannels.length > 0
-          ? `${realmPath}/login-actions/${uid}/reset?lang=${language}`
-          : undefined,
+      forgot: resetChannels.length > 0 ? `${actionOf(uid)}/reset?lang=${language}` : undefined,
       register: options.config.selfRegistration ? `${publicUrl}/#/register` : undefined,
       portal: `${publicUrl}/`,
     });
-    const resets = kyselyAdapter(db)(RESET_MODEL);
+    const resets = adapter(RESET_MODEL);
 
     /** Loads the interaction of the browser's cookie, if it is the one the address names. */
     const load = async (request: Request, reply: FastifyReply) => {
-      try {
-        const interaction = await provider.interactionDetails(request.raw, reply.raw);
-        if (interaction.uid !== request.params.uid) return undefined;
-        return interaction;
-      } catch {
-        return undefined;
-      }
+      const interaction = await provider
+        .interactionDetails(request.raw, reply.raw)
+        .catch(() => undefined);
+      return interaction?.uid === request.params.uid ? interaction : undefined;
     };
     const expired = (request: Request, reply: FastifyReply) =>
       html(
@@ -269,7 +264,7 @@ export async function identityPlugin(
       directory,
       credentials,
       page: pageFor(request, languageOf(request, interaction)),
-      action: `${realmPath}/login-actions/${interaction.uid}`,
+      action: actionOf(interaction.uid),
       save: (state) => savePending(interaction.uid, state),
       lockoutAttempts,
     });
@@ -283,8 +278,6 @@ export async function identityPlugin(
       error?: StepError,
       status = 200,
     ) => {
-      const page = pageFor(request, languageOf(request, interaction));
-      const action = `${realmPath}/login-actions/${interaction.uid}`;
       const step = stepOf(state?.steps[0]);
       if (!state || !step) {
         // A finished password reset brings the person back here, told so, their login filled in.
@@ -296,9 +289,10 @@ export async function identityPlugin(
           request.body?.username ??
           (done ? reset.login : undefined) ??
           (typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '');
+        const page = pageFor(request, languageOf(request, interaction));
         return html(
           reply,
-          loginPage(page, action, {
+          loginPage(page, actionOf(interaction.uid), {
             username,
             error: error?.key,
             errorParams: error?.params,
@@ -311,13 +305,17 @@ export async function identityPlugin(
       return html(reply, await step.page(stepContext(request, interaction), state, error), status);
     };
 
-    /** Ends the sign-in: back to oidc-provider, which sends the browser to the portal. */
-    const finish = async (
+    /** On to the next step, or, with none left, back to oidc-provider and on to the portal. */
+    const advance = async (
       request: Request,
       reply: FastifyReply,
       interaction: Interaction,
       state: PendingSignIn,
     ) => {
+      if (state.steps.length > 0) {
+        await savePending(interaction.uid, state);
+        return reply.redirect(actionOf(interaction.uid), 303);
+      }
       await pending.destroy(interaction.uid);
       const returnTo = await provider.interactionResult(
         request.raw,
@@ -343,36 +341,33 @@ export async function identityPlugin(
       const interaction = await load(request, reply);
       if (!interaction) return expired(request, reply);
       const body = request.body ?? {};
-      let state = await pendingOf(interaction.uid);
+      const state = await pendingOf(interaction.uid);
+      const answer = (shown: PendingSignIn | undefined, error?: StepError, status?: number) =>
+        show(request, reply, interaction, shown, error, status);
 
       // An address blocked for trying too many accounts is told how long to wait, whatever
       // it sends; a failure counts against it, and the one that reaches the limit says so.
       const blockedFor = await addressThrottle.waitFor(request.ip);
-      if (blockedFor > 0) {
-        return show(request, reply, interaction, state, tooMany(blockedFor), 429);
-      }
+      if (blockedFor > 0) return answer(state, tooMany(blockedFor), 429);
       const started = Date.now();
-      const failed = async (message: StepError, status: number, kept?: typeof state) => {
+      const failed = async (message: StepError, status: number, kept?: PendingSignIn) => {
         const blocked = await addressThrottle.fail(request.ip);
         // Every refusal takes the same time, whatever the work behind it: an unknown login
         // answers no sooner than a known one with a wrong password (npm run bench:signin).
         const wait = started + FAILED_SIGN_IN_MS - Date.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        return blocked > 0
-          ? show(request, reply, interaction, kept, tooMany(blocked), 429)
-          : show(request, reply, interaction, kept, message, status);
+        return blocked > 0 ? answer(kept, tooMany(blocked), 429) : answer(kept, message, status);
       };
+      const invalidCredentials = { key: 'signIn.invalidCredentials' };
 
       if (body.step === 'login' || !state) {
         const username = (body.username ?? '').trim();
         const password = body.password ?? '';
-        if (!username || !password) {
-          return show(request, reply, interaction, undefined, { key: 'signIn.missing' }, 400);
-        }
+        if (!username || !password) return answer(undefined, { key: 'signIn.missing' }, 400);
         const account = await directory.findByLogin(username);
         if (!account) {
           await credentials.verifyDecoy(password);
-          return failed({ key: 'signIn.invalidCredentials' }, 401);
+          return failed(invalidCredentials, 401);
         }
         const outcome = await credentials.verify(account.id, password);
         if (outcome === 'locked') {
@@ -382,73 +377,53 @@ export async function identityPlugin(
             : lockoutMinutes;
           return failed({ key: 'signIn.locked', params: { minutes } }, 423);
         }
-        if (outcome === 'wrong' || !account.canSignIn) {
-          return failed({ key: 'signIn.invalidCredentials' }, 401);
-        }
+        if (outcome === 'wrong' || !account.canSignIn) return failed(invalidCredentials, 401);
         const status = await credentials.status(account.id);
         const policy = await directory.policyFor(account.id);
         const expiredPassword = await credentials.passwordExpired(account.id, policy);
         // The administrator's flags live on the account (its security section), the temporary
         // password's in the credential: either asks the same of the person.
-        const flags = await directory.securityFlags(account.id);
-        const facts = { status, flags, expiredPassword };
-        // The steps that apply to this account, in their order (sign-in-steps.ts).
-        const steps = SIGN_IN_STEPS.filter((s) => s.applies(facts)).map((s) => s.id);
-        state = {
+        const facts = { status, flags: await directory.securityFlags(account.id), expiredPassword };
+        return advance(request, reply, interaction, {
           accountId: account.id,
-          steps,
+          steps: SIGN_IN_STEPS.filter((s) => s.applies(facts)).map((s) => s.id),
           passwordReason: mustChangePassword(facts) ? 'required' : 'expired',
           forcedTotp: mustUseTotp(facts),
           amr: ['pwd'],
           failures: 0,
-        };
-        if (steps.length === 0) return finish(request, reply, interaction, state);
-        await savePending(interaction.uid, state);
-        return reply.redirect(`${realmPath}/login-actions/${interaction.uid}`, 303);
+        });
       }
 
       const step = stepOf(state.steps[0]);
-      if (!step || body.step !== step.id) return show(request, reply, interaction, state);
+      if (!step || body.step !== step.id) return answer(state);
       const account = await directory.findById(state.accountId);
       if (!account?.canSignIn) {
         await pending.destroy(interaction.uid);
-        return show(
-          request,
-          reply,
-          interaction,
-          undefined,
-          { key: 'signIn.invalidCredentials' },
-          401,
-        );
+        return answer(undefined, invalidCredentials, 401);
       }
-
       const outcome = await step.process(stepContext(request, interaction), state, account, body);
-      if (!('done' in outcome)) {
-        const { error, status } = outcome;
-        if (outcome.restarts) await pending.destroy(interaction.uid);
-        if (outcome.counts) return failed(error, status, outcome.restarts ? undefined : state);
-        return show(request, reply, interaction, state, error, status);
+      if ('done' in outcome) {
+        const steps = state.steps.slice(1);
+        return advance(request, reply, interaction, { ...state, steps, failures: 0 });
       }
-      state.steps = state.steps.slice(1);
-      state.failures = 0;
-      if (state.steps.length === 0) return finish(request, reply, interaction, state);
-      await savePending(interaction.uid, state);
-      return reply.redirect(`${realmPath}/login-actions/${interaction.uid}`, 303);
+      const { error, status } = outcome;
+      if (outcome.restarts) await pending.destroy(interaction.uid);
+      if (outcome.counts) return failed(error, status, outcome.restarts ? undefined : state);
+      return answer(state, error, status);
     });
 
-    if (options.codes && resetChannels.length > 0) {
+    if (codes && resetChannels.length > 0) {
       registerPasswordReset(scope, {
         realmPath,
-        codes: options.codes,
+        codes,
         channels: resetChannels,
         directory,
         credentials,
         store: resets,
-        limits: kyselyAdapter(db)('PasswordResetLimit'),
+        limits: adapter('PasswordResetLimit'),
         pending,
         load,
         expired,
-        html,
         pageOf: (request, interaction, suffix) =>
           pageFor(request, languageOf(request, interaction), suffix),
       });

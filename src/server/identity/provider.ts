@@ -40,18 +40,6 @@ export const TTL = {
   RefreshToken: 30 * 60,
 };
 
-/** Every profile claim travels with the openid scope (keycloak-js asks for nothing more). */
-const PROFILE_CLAIMS = [
-  'sub',
-  'groups',
-  'locale',
-  'user_type',
-  'name',
-  'preferred_username',
-  'email',
-  'phone_number',
-];
-
 /** The claims tokens, ID tokens and userinfo carry for an account. */
 export function profileClaims(account: IdentityAccount): Record<string, unknown> {
   const claims: Record<string, unknown> = {
@@ -69,28 +57,21 @@ export function profileClaims(account: IdentityAccount): Record<string, unknown>
 
 /** Accepts only addresses on the portal's own origin (keycloak-js sends the current page). */
 export function sameOriginUri(publicUrl: string, value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
+  const url = URL.parse(value);
   return (
-    url.origin === new URL(publicUrl).origin &&
+    url?.origin === new URL(publicUrl).origin &&
     url.username === '' &&
     url.password === '' &&
     url.hash === ''
   );
 }
 
-/** The resource indicator of the portal API; tokens for it carry audience `settings.audience`. */
-export const apiResource = (publicUrl: string) => `${publicUrl.replace(/\/$/, '')}/api`;
-
 export async function createProvider(settings: ProviderSettings): Promise<Provider> {
   const publicUrl = settings.publicUrl.replace(/\/$/, '');
   const realmPath = `/realms/${encodeURIComponent(settings.realm)}`;
   const issuer = `${publicUrl}${realmPath}`;
-  const resource = apiResource(publicUrl);
+  // The resource indicator of the portal API; tokens for it carry audience `settings.audience`.
+  const resource = `${publicUrl}/api`;
   const keys = await signingKeys(settings.db);
 
   // An account read once per request: a token exchange asks for the same account twice (the ID
@@ -109,10 +90,8 @@ export async function createProvider(settings: ProviderSettings): Promise<Provid
     return reading;
   };
   /**
-   * The language of the identity server's own pages: the one the person picked on the page
-   * (`lang`), else the portal's (`ui_locales`, which the portal sends when signing out too),
-   * else the browser's. `switchable`: the page offers EN / FR as the sign-in page does, each
-   * asking for the same page again in that language.
+   * The page's language: the one picked on the page (`lang`), else the portal's (`ui_locales`),
+   * else the browser's. `switchable`: the page offers EN / FR, as the sign-in page does.
    */
   const pageContext = (ctx: KoaContextWithOIDC, switchable = false): PageContext => ({
     texts: settings.texts,
@@ -153,7 +132,20 @@ export async function createProvider(settings: ProviderSettings): Promise<Provid
       long: { httpOnly: true, sameSite: 'lax', signed: true },
       short: { httpOnly: true, sameSite: 'lax', signed: true },
     },
-    claims: { openid: PROFILE_CLAIMS, sid: null as never },
+    // Every profile claim travels with the openid scope (keycloak-js asks for nothing more).
+    claims: {
+      openid: [
+        'sub',
+        'groups',
+        'locale',
+        'user_type',
+        'name',
+        'preferred_username',
+        'email',
+        'phone_number',
+      ],
+      sid: null as never,
+    },
     conformIdTokenClaims: false,
     scopes: ['openid', 'offline_access'],
     extraParams: ['kc_locale', 'kc_idp_hint', 'kc_action'],
@@ -215,24 +207,20 @@ export async function createProvider(settings: ProviderSettings): Promise<Provid
     },
     findAccount: async (ctx, sub) => {
       const found = await account(ctx, sub);
-      if (!found) return undefined;
-      return { accountId: found.id, claims: () => ({ ...profileClaims(found), sub: found.id }) };
+      return (
+        found && { accountId: found.id, claims: () => ({ ...profileClaims(found), sub: found.id }) }
+      );
     },
     extraTokenClaims: async (ctx, token) => {
-      if (token.kind === 'ClientCredentials') {
-        // A service account's token: its client id is the account, the token's subject.
-        const found = await account(ctx, token.clientId);
-        if (!found) return undefined;
-        const { sub: _sub, ...claims } = profileClaims(found);
-        // The credentials' session: revoking them ends this token at once (service-clients.ts).
-        const sid = await settings.serviceClients.sessionOf(found.id);
-        return { ...claims, ...(sid ? { sid } : {}) };
-      }
-      if (token.kind !== 'AccessToken') return undefined;
-      const found = await account(ctx, token.accountId);
+      // A service account's token: its client id is the account, the token's subject.
+      const service = token.kind === 'ClientCredentials';
+      if (!service && token.kind !== 'AccessToken') return undefined;
+      const found = await account(ctx, service ? token.clientId : token.accountId);
       if (!found) return undefined;
       const { sub: _sub, ...claims } = profileClaims(found);
-      return { ...claims, ...(token.sid ? { sid: token.sid } : {}) };
+      // A service's credentials' session: revoking them ends this token at once.
+      const sid = service ? await settings.serviceClients.sessionOf(found.id) : token.sid;
+      return { ...claims, ...(sid ? { sid } : {}) };
     },
     // The portal is our own client: the person never sees a consent page.
     loadExistingGrant: async (ctx) => {

@@ -3,13 +3,10 @@ import { importJWK, jwtVerify, SignJWT, type JWK, type JWTVerifyGetKey } from 'j
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 
 /**
- * keycloak-js decodes every token it receives, the refresh token included, and gives up on a
- * token that is not a JWT. oidc-provider's refresh tokens are opaque. So the token endpoint
- * hands out the opaque token wrapped in a signed JWT (its `jti`), and unwraps it again when it
- * comes back; oidc-provider itself never sees the wrapper. The wrapper grants nothing on its
- * own: the opaque token inside is checked, rotated and revoked by oidc-provider as usual.
+ * keycloak-js gives up on a refresh token that is not a JWT, and oidc-provider's are opaque: the
+ * token endpoint wraps them in a signed JWT (`jti`) and unwraps them; the wrapper grants nothing.
  */
-export interface RefreshTokenWrapper {
+interface RefreshTokenWrapper {
   /** Replaces a wrapped refresh token in a token request body (urlencoded) by the opaque one. */
   unwrapRequest(body: string): Promise<string>;
   /** Wraps the refresh token of a token response body (JSON). */

@@ -1,13 +1,14 @@
-import { translate } from '../../core/i18n/translate';
 import {
-  alert,
+  errorAlert,
   escapeHtml,
-  hiddenLanguage,
   invalid,
   layout,
-  newPasswordFields,
-  rulesBox,
+  newPasswordForm,
+  passwordProblems,
+  stepForm,
   t,
+  usernameField,
+  type NewPassword,
   type PageContext,
 } from './pages';
 
@@ -31,30 +32,26 @@ export function resetRequestPage(
     signInUrl: string;
   },
 ): string {
-  const error = options.error ? [t(page, options.error, options.errorParams)] : [];
   const chosen = options.channel ?? options.channels[0] ?? 'mobile';
+  const choice = (c: ResetChannel) =>
+    `<div class="choice"><input type="radio" id="channel-${c}" name="channel" value="${c}"${c === chosen ? ' checked' : ''}><label for="channel-${c}">${t(page, `reset.${c}`)}</label></div>`;
   const channels =
     options.channels.length > 1
-      ? `<fieldset><legend>${t(page, 'reset.channel')}</legend>${options.channels
-          .map(
-            (c) =>
-              `<div class="choice"><input type="radio" id="channel-${c}" name="channel" value="${c}"${c === chosen ? ' checked' : ''}><label for="channel-${c}">${t(page, `reset.${c}`)}</label></div>`,
-          )
-          .join('')}</fieldset>`
+      ? `<fieldset><legend>${t(page, 'reset.channel')}</legend>${options.channels.map(choice).join('')}</fieldset>`
       : `<input type="hidden" name="channel" value="${chosen}"><p>${t(page, chosen === 'mobile' ? 'reset.onlyMobile' : 'reset.onlyEmail')}</p>`;
   return layout(
     page,
-    translate(page.texts, page.language, 'signin.reset.title'),
-    `${alert('error', error)}
+    'reset.title',
+    `${errorAlert(page, options.error, options.errorParams)}
 <p>${t(page, 'reset.intro')}</p>
-<form method="post" action="${escapeHtml(action)}">
-${hiddenLanguage(page)}
-<input type="hidden" name="step" value="request">
-<label for="username">${t(page, 'signIn.username')}</label>
-<input type="text" id="username" name="username" value="${escapeHtml(options.login ?? '')}" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus${invalid(error.length > 0)}>
+${stepForm(
+  page,
+  action,
+  'request',
+  `${usernameField(page, options.login ?? '', ` autofocus${invalid(!!options.error)}`)}
 ${channels}
-<button type="submit">${t(page, 'reset.send')}</button>
-</form>
+<button type="submit">${t(page, 'reset.send')}</button>`,
+)}
 ${backLink(page, options.signInUrl)}`,
   );
 }
@@ -71,57 +68,37 @@ export function resetCodePage(
     signInUrl: string;
   },
 ): string {
-  const error = options.error ? [t(page, options.error)] : [];
+  const { login, minutes } = options;
+  const sent = options.channel === 'mobile' ? 'reset.sentMobile' : 'reset.sentEmail';
   return layout(
     page,
-    translate(page.texts, page.language, 'signin.reset.codeTitle'),
-    `${alert('error', error)}
-<p>${t(page, options.channel === 'mobile' ? 'reset.sentMobile' : 'reset.sentEmail', {
-      login: options.login,
-      minutes: options.minutes,
-    })}</p>
-<form method="post" action="${escapeHtml(action)}">
-${hiddenLanguage(page)}
-<input type="hidden" name="step" value="code">
-<label for="code">${t(page, 'reset.code')}</label>
-<input type="text" id="code" name="code" inputmode="numeric" pattern="[0-9 ]*" maxlength="7" autocomplete="one-time-code" required autofocus${invalid(error.length > 0)}>
-<button type="submit">${t(page, 'reset.verify')}</button>
-</form>
-<form method="post" action="${escapeHtml(action)}">
-${hiddenLanguage(page)}
-<input type="hidden" name="step" value="restart">
-<button type="submit" class="secondary">${t(page, 'reset.again')}</button>
-</form>
+    'reset.codeTitle',
+    `${errorAlert(page, options.error)}
+<p>${t(page, sent, { login, minutes })}</p>
+${stepForm(
+  page,
+  action,
+  'code',
+  `<label for="code">${t(page, 'reset.code')}</label>
+<input type="text" id="code" name="code" inputmode="numeric" pattern="[0-9 ]*" maxlength="7" autocomplete="one-time-code" required autofocus${invalid(!!options.error)}>
+<button type="submit">${t(page, 'reset.verify')}</button>`,
+)}
+${stepForm(page, action, 'restart', `<button type="submit" class="secondary">${t(page, 'reset.again')}</button>`)}
 ${backLink(page, options.signInUrl)}`,
   );
 }
 
 /** Step 3: the new password, under the account's policy shown beforehand. */
-export function resetPasswordPage(
+export const resetPasswordPage = (
   page: PageContext,
   action: string,
-  options: {
-    login: string;
-    rules: string[];
-    problems?: string[];
-    rulesBroken?: boolean;
-    signInUrl: string;
-  },
-): string {
-  const problems = options.problems ?? [];
-  const intro = options.rulesBroken ? t(page, 'changePassword.rulesBroken') : undefined;
-  return layout(
+  options: NewPassword & { signInUrl: string },
+) =>
+  layout(
     page,
-    translate(page.texts, page.language, 'signin.reset.passwordTitle'),
-    `${alert('error', problems, intro)}
+    'reset.passwordTitle',
+    `${passwordProblems(page, options)}
 <p>${t(page, 'reset.passwordIntro')}</p>
-${rulesBox(page, options.rules)}
-<form method="post" action="${escapeHtml(action)}">
-${hiddenLanguage(page)}
-<input type="hidden" name="step" value="password">
-${newPasswordFields(page, problems.length > 0, options.login)}
-<button type="submit">${t(page, 'reset.submit')}</button>
-</form>
+${newPasswordForm(page, action, options, 'reset.submit')}
 ${backLink(page, options.signInUrl)}`,
   );
-}

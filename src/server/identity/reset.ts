@@ -4,7 +4,8 @@ import type { Adapter } from 'oidc-provider';
 import { ApiProblem } from '../http/api-error';
 import type { CredentialStore } from './credentials';
 import type { AccountDirectory } from './directory';
-import { policyLines, problemLine, t, type PageContext } from './pages';
+import { policyLines, problemLines, t, type PageContext } from './pages';
+import { html } from './replies';
 import {
   resetCodePage,
   resetPasswordPage,
@@ -12,28 +13,21 @@ import {
   type ResetChannel,
 } from './reset-pages';
 
-export type { ResetChannel };
-
 /** Where the state of a password reset is kept (oidc_payload, keyed by the interaction). */
 export const RESET_MODEL = 'PasswordReset';
 
-export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'used' | 'locked';
+type CodeCheck = 'ok' | 'wrong' | 'expired' | 'used' | 'locked';
 
-/**
- * One-time codes sent by SMS or e-mail and checked once (the challenge backend implements it:
- * reset-codes.ts). The identity server only asks for a code to go to a destination.
- */
+/** One-time codes sent by SMS or e-mail and checked once (the challenge backend: reset-codes.ts). */
 export interface OneTimeCodes {
-  /** Minutes a code stays valid. */
   readonly ttlMinutes: number;
   /** Wrong tries a code takes before it is locked. */
   readonly maxAttempts: number;
-  /** Sends a code; undefined when it could not be sent (bad destination, limit reached). */
+  /** Sends a code (`{{code}}` in `text`); undefined when it could not be sent. */
   send(input: {
     channel: ResetChannel;
     destination: string;
     subject: string;
-    /** The message, with `{{code}}` where the code goes. */
     text: string;
   }): Promise<string | undefined>;
   /** Checks the code of a challenge, using it up when right. */
@@ -43,7 +37,7 @@ export interface OneTimeCodes {
 }
 
 /** Codes one username, and one client address, may ask for within the window. */
-export const RESET_LIMITS = { perLogin: 3, perAddress: 10, windowMinutes: 15 } as const;
+const RESET_LIMITS = { perLogin: 3, perAddress: 10, windowMinutes: 15 } as const;
 
 interface ResetState {
   step: 'code' | 'password' | 'done';
@@ -63,7 +57,7 @@ type ResetRequest = FastifyRequest<{
   Body: Record<string, string | undefined>;
 }>;
 
-export interface ResetDeps<I extends { uid: string }> {
+interface ResetDeps<I extends { uid: string }> {
   realmPath: string;
   codes: OneTimeCodes;
   channels: ResetChannel[];
@@ -75,8 +69,13 @@ export interface ResetDeps<I extends { uid: string }> {
   pending: Adapter;
   load(request: ResetRequest, reply: FastifyReply): Promise<I | undefined>;
   expired(request: ResetRequest, reply: FastifyReply): FastifyReply;
-  html(reply: FastifyReply, body: string, status?: number): FastifyReply;
   pageOf(request: ResetRequest, interaction: I, suffix: string): PageContext;
+}
+
+interface ResetError {
+  key: string;
+  params?: Record<string, unknown>;
+  problems?: string[];
 }
 
 /**
@@ -104,44 +103,34 @@ export function registerPasswordReset<I extends { uid: string }>(
     reply: FastifyReply,
     interaction: I,
     state: ResetState | undefined,
-    error?: { key: string; params?: Record<string, unknown>; problems?: string[] },
+    error?: ResetError,
     status = 200,
   ) => {
     const page = deps.pageOf(request, interaction, '/reset');
     const action = path(interaction.uid);
     const signInUrl = signIn(interaction.uid, page);
+    const { login = '' } = state ?? {};
     if (state?.step === 'code') {
-      return deps.html(
-        reply,
-        resetCodePage(page, action, {
-          login: state.login,
-          channel: state.channel,
-          minutes: codes.ttlMinutes,
-          error: error?.key,
-          signInUrl,
-        }),
-        status,
-      );
+      const { channel } = state;
+      const minutes = codes.ttlMinutes;
+      const options = { login, channel, minutes, error: error?.key, signInUrl };
+      return html(reply, resetCodePage(page, action, options), status);
     }
     if (state?.step === 'password' && state.accountId) {
       const policy = await directory.policyFor(state.accountId);
-      return deps.html(
+      const problems = error?.problems ?? (error ? [t(page, error.key, error.params)] : []);
+      const options = { login, rules: policyLines(page, policy), problems, signInUrl };
+      return html(
         reply,
-        resetPasswordPage(page, action, {
-          login: state.login,
-          rules: policyLines(page, policy),
-          problems: error?.problems ?? (error ? [t(page, error.key, error.params)] : []),
-          rulesBroken: !!error?.problems,
-          signInUrl,
-        }),
+        resetPasswordPage(page, action, { ...options, rulesBroken: !!error?.problems }),
         status,
       );
     }
     const body = request.body ?? {};
-    return deps.html(
+    return html(
       reply,
       resetRequestPage(page, action, {
-        login: body.username ?? state?.login ?? '',
+        login: body.username ?? login,
         channels,
         channel: channels.find((c) => c === body.channel),
         error: error?.key,
@@ -166,6 +155,8 @@ export function registerPasswordReset<I extends { uid: string }>(
     const body = request.body ?? {};
     const state = await stateOf(uid);
     const again = () => reply.redirect(`${path(uid)}?lang=${body.lang ?? ''}`, 303);
+    const refuse = (shown: ResetState | undefined, error: ResetError, status: number) =>
+      render(request, reply, interaction, shown, error, status);
 
     if (body.step === 'restart') {
       await store.destroy(uid);
@@ -175,33 +166,21 @@ export function registerPasswordReset<I extends { uid: string }>(
     if (body.step === 'request' || !state || state.step === 'done') {
       const login = (body.username ?? '').trim();
       const channel = channels.find((c) => c === body.channel) ?? channels[0];
-      if (!login || !channel) {
-        return render(request, reply, interaction, undefined, { key: 'reset.missingLogin' }, 400);
-      }
-      const byLogin = await limiter.hit(
-        `login:${createHash('sha256').update(login.toLowerCase()).digest('hex')}`,
-        RESET_LIMITS.perLogin,
-      );
+      if (!login || !channel) return refuse(undefined, { key: 'reset.missingLogin' }, 400);
+      const loginHash = createHash('sha256').update(login.toLowerCase()).digest('hex');
       const allowed =
-        byLogin && (await limiter.hit(`address:${request.ip}`, RESET_LIMITS.perAddress));
+        (await limiter.hit(`login:${loginHash}`, RESET_LIMITS.perLogin)) &&
+        (await limiter.hit(`address:${request.ip}`, RESET_LIMITS.perAddress));
       if (!allowed) {
-        const minutes = RESET_LIMITS.windowMinutes;
-        return render(
-          request,
-          reply,
-          interaction,
-          undefined,
-          { key: 'reset.rateLimited', params: { minutes } },
-          429,
-        );
+        const params = { minutes: RESET_LIMITS.windowMinutes };
+        return refuse(undefined, { key: 'reset.rateLimited', params }, 429);
       }
       const account = await directory.findByLogin(login);
-      const destination =
-        account?.canSignIn === true
-          ? channel === 'mobile'
-            ? account.phoneNumber
-            : account.email
-          : null;
+      const destination = account?.canSignIn
+        ? channel === 'mobile'
+          ? account.phoneNumber
+          : account.email
+        : null;
       let challengeId: string | undefined;
       if (account && destination) {
         const page = deps.pageOf(request, interaction, '/reset');
@@ -240,12 +219,12 @@ export function registerPasswordReset<I extends { uid: string }>(
       }
       if (result === 'wrong') {
         await save(uid, { ...state, attempts: state.attempts + 1 });
-        return render(request, reply, interaction, state, { key: 'reset.wrongCode' }, 400);
+        return refuse(state, { key: 'reset.wrongCode' }, 400);
       }
       if (result !== 'ok') {
         await store.destroy(uid);
         const key = result === 'locked' ? 'reset.lockedCode' : 'reset.expiredCode';
-        return render(request, reply, interaction, { ...state, step: 'done' }, { key }, 400);
+        return refuse({ ...state, step: 'done' }, { key }, 400);
       }
       await save(uid, { ...state, step: 'password' });
       return again();
@@ -262,22 +241,15 @@ export function registerPasswordReset<I extends { uid: string }>(
     }
     const next = body.passwordNew ?? '';
     if (next !== (body.passwordConfirm ?? '')) {
-      return render(request, reply, interaction, state, { key: 'changePassword.mismatch' }, 400);
+      return refuse(state, { key: 'changePassword.mismatch' }, 400);
     }
     try {
-      await credentials.setPassword(
-        account.id,
-        account.loginIdentifier,
-        next,
-        await directory.policyFor(account.id),
-      );
+      const policy = await directory.policyFor(account.id);
+      await credentials.setPassword(account.id, account.loginIdentifier, next, policy);
     } catch (error) {
       if (!(error instanceof ApiProblem)) throw error;
       const page = deps.pageOf(request, interaction, '/reset');
-      const problems = (error.fields ?? []).map((f) =>
-        problemLine(page, { rule: f.rule, params: f.params ?? {} }),
-      );
-      return render(request, reply, interaction, state, { key: '', problems }, 400);
+      return refuse(state, { key: '', problems: problemLines(page, error.fields) }, 400);
     }
     // The person chose their own password: an administrator's "change it" is done.
     await directory.clearSecurityFlag(account.id, 'forcePasswordChange');

@@ -7,15 +7,8 @@ const PRUNE_EVERY_MS = 60_000;
 
 /**
  * The sessions ended by signing out, so their access tokens stop working at once rather than
- * at their expiry (up to five minutes later). The identity server records a session's `sid`s
- * as it destroys the session; the API asks on every call, answered from memory: the sessions
- * ended while a token could still be alive (its lifetime and a minute) are read at start and
- * kept, and every process hears of each new one by the change notice the table's trigger
- * posts (db/change-notices.ts). The bound: a session is refused by the process that ended it
- * at once, by the others as soon as the notice arrives after the commit (milliseconds). While
- * notices are not received, or without them, every check asks the table; when they are back,
- * the list is read again whole. Memory holds one entry per session ended within the last token
- * lifetime and a minute, dropped once its tokens have all expired; rows are purged likewise.
+ * at their expiry. Answered from memory, kept current by the table's change notices
+ * (db/change-notices.ts); while notices are not received, every check asks the table.
  */
 export class RevokedSessions {
   private readonly db: Kysely<IdentityTables>;
@@ -34,10 +27,7 @@ export class RevokedSessions {
     this.db = identityDb(db);
   }
 
-  /**
-   * Ended sessions kept in memory, following the notices: listening first, then reading the
-   * table, so a session ended in between is heard of rather than missed.
-   */
+  /** Listening first, then reading the table, so a session ended in between is not missed. */
   static async follow(
     db: IdentityKysely,
     tokenLifetime: number,
@@ -114,11 +104,8 @@ export class RevokedSessions {
 
 /** The sids a stored session gave its clients (oidc-provider's `authorizations.<client>.sid`). */
 export function sessionSids(payload: Record<string, unknown>): string[] {
-  const authorizations = payload.authorizations;
-  if (typeof authorizations !== 'object' || authorizations === null) return [];
-  return Object.values(authorizations as Record<string, unknown>)
-    .map((entry) =>
-      typeof entry === 'object' && entry !== null ? (entry as { sid?: unknown }).sid : undefined,
-    )
+  const authorizations = (payload.authorizations ?? {}) as Record<string, { sid?: unknown } | null>;
+  return Object.values(typeof authorizations === 'object' ? authorizations : {})
+    .map((entry) => entry?.sid)
     .filter((sid): sid is string => typeof sid === 'string' && sid.length > 0);
 }

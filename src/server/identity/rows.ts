@@ -1,9 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-// The row types alone, importing nothing of the application: src/server/db/schema.ts merges them
-// into Database without importing tables.ts, whose helpers need Database (no type cycle).
-
-/** Rows of the identity server's tables (migration 0003_identity). */
+// Rows of the identity tables (migration 0003_identity), importing nothing: no type cycle.
 
 /** Everything oidc-provider keeps: sessions, interactions, grants, codes, tokens. */
 export interface OidcPayloadTable {

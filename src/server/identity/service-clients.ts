@@ -32,9 +32,8 @@ export interface EndedSessions {
 }
 
 /**
- * The session every access token of one issue of credentials names (`sid`): the account and
- * when the credentials were issued. Revoking or replacing them ends it, as signing out ends a
- * person's session, so the tokens already handed out stop working at once.
+ * The session (`sid`) every access token of one issue of credentials names: revoking or
+ * replacing them ends it, as signing out ends a person's, so their tokens stop working at once.
  */
 export const credentialSession = (accountId: string, issuedAt: string | Date): string =>
   `svc:${accountId}:${new Date(issuedAt).getTime()}`;
@@ -44,13 +43,9 @@ export const mayHoldCredentials = (account: IdentityAccount | undefined): boolea
   Boolean(account?.service && account.canSignIn);
 
 /**
- * The API credentials of service accounts (specification 001, the account's `token`): an
- * administrator issues them, the secret is shown once and stored as an argon2id hash, and the
- * service trades them for an access token through the identity server's client-credentials
- * grant (RFC 6749 section 4.4, client_secret_basic), as a Keycloak service-account client does.
- * The client id is the account's id, so the token's subject is the account and it carries the
- * account's roles like a person's token. Issuing again replaces the secret; revoking forgets it.
- * An account that stops being a service or may no longer sign in gets no token.
+ * The API credentials of service accounts (specification 001): the secret is shown once and
+ * stored as an argon2id hash, traded for an access token by the client-credentials grant (RFC
+ * 6749 section 4.4), as a Keycloak service-account client does. The client id is the account's.
  */
 export class ServiceCredentials {
   private readonly db: Kysely<IdentityTables>;
@@ -71,13 +66,7 @@ export class ServiceCredentials {
   }
 
   async status(accountId: string): Promise<ServiceCredentialStatus> {
-    const row = UUID.test(accountId)
-      ? await this.db
-          .selectFrom('service_credential')
-          .selectAll()
-          .where('account_id', '=', accountId)
-          .executeTakeFirst()
-      : undefined;
+    const row = await this.row(accountId);
     return {
       clientId: accountId,
       active: Boolean(row?.secret_hash),
@@ -127,15 +116,19 @@ export class ServiceCredentials {
     return true;
   }
 
-  /** The account's credentials row while they are active. */
-  private async activeRow(accountId: string) {
+  private async row(accountId: string) {
     if (!UUID.test(accountId)) return undefined;
     return this.db
       .selectFrom('service_credential')
-      .select('issued_at')
+      .selectAll()
       .where('account_id', '=', accountId)
-      .where('secret_hash', 'is not', null)
       .executeTakeFirst();
+  }
+
+  /** The account's credentials row while they are active. */
+  private async activeRow(accountId: string) {
+    const row = await this.row(accountId);
+    return row?.secret_hash ? row : undefined;
   }
 
   /**
@@ -144,12 +137,7 @@ export class ServiceCredentials {
    * (compared by `compareSecret`). Anything else is no client.
    */
   async client(clientId: string): Promise<ClientMetadata | undefined> {
-    if (!UUID.test(clientId)) return undefined;
-    const row = await this.db
-      .selectFrom('service_credential')
-      .select('secret_hash')
-      .where('account_id', '=', clientId)
-      .executeTakeFirst();
+    const row = await this.activeRow(clientId);
     if (!row?.secret_hash) return undefined;
     if (!mayHoldCredentials(await this.directory.findById(clientId))) return undefined;
     return {
@@ -177,22 +165,12 @@ export class ServiceCredentials {
   }
 }
 
-/**
- * Compares a presented secret with a stored one: a service client's is a hash, so it is
- * verified as one (oidc-provider's documented seam for hashed secrets); the portal's own
- * clients' are compared as they are.
- */
+/** Compares a presented secret with a stored one: a service client's is an argon2id hash. */
 export async function compareSecret(
   stored: string | undefined,
   presented: string,
   plain: (presented: string) => boolean | Promise<boolean>,
 ): Promise<boolean> {
-  if (stored && HASHED_SECRET.test(stored)) {
-    try {
-      return await verifyHash(stored, presented);
-    } catch {
-      return false;
-    }
-  }
+  if (stored && HASHED_SECRET.test(stored)) return verifyHash(stored, presented).catch(() => false);
   return plain(presented);
 }

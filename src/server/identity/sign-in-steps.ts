@@ -5,7 +5,7 @@ import type { AccountDirectory, IdentityAccount, SecurityFlags } from './directo
 import {
   changePasswordPage,
   policyLines,
-  problemLine,
+  problemLines,
   t,
   totpEnrolPage,
   totpPage,
@@ -144,7 +144,7 @@ const password: SignInStep = {
     return changePasswordPage(page, action, {
       reason: state.passwordReason,
       login: account?.loginIdentifier,
-      rules: policyLines(page, policy, { differentFromCurrent: true }),
+      rules: policyLines(page, policy, true),
       problems: error?.problems ?? (error?.key ? [t(page, error.key)] : []),
       rulesBroken: !!error?.problems,
     });
@@ -160,10 +160,7 @@ const password: SignInStep = {
       await credentials.setPassword(account.id, account.loginIdentifier, next, policy);
     } catch (error) {
       if (!(error instanceof ApiProblem)) throw error;
-      const problems = (error.fields ?? []).map((f) =>
-        problemLine(page, { rule: f.rule, params: f.params ?? {} }),
-      );
-      return { error: { problems }, status: 400 };
+      return { error: { problems: problemLines(page, error.fields) }, status: 400 };
     }
     await directory.clearSecurityFlag(account.id, 'forcePasswordChange');
     return { done: true };

@@ -12,12 +12,9 @@ export interface ThrottleSettings {
 }
 
 /**
- * Failed attempts per client address, across every account it tries (ASVS 5.0 V6.3.1; an
- * account's own lockout is the credential store's). An address that fails `failures` times in
- * a window is blocked, each block longer than the last as Keycloak's brute-force detection
- * waits (first block, twice it, three times, up to the maximum), until a window passes
- * without a block. The counts live in the database, so every process of the portal shares them
- * and a restart forgets nothing; each update is one atomic statement.
+ * Failed attempts per client address, across every account it tries (ASVS 5.0 V6.3.1). An
+ * address failing `failures` times in a window is blocked, each block longer than the last, as
+ * Keycloak's brute-force detection waits. Counted in the database, shared by every process.
  */
 export class AttemptThrottle {
   private readonly db: Kysely<IdentityTables>;
@@ -95,7 +92,5 @@ export class AttemptThrottle {
       .execute();
   }
 
-  private key(address: string): string {
-    return `${this.kind}:${address}`;
-  }
+  private key = (address: string) => `${this.kind}:${address}`;
 }

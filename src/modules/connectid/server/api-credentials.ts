@@ -37,12 +37,8 @@ export interface ApiCredentialOptions {
 }
 
 /**
- * A service account's API credentials (the specification's `token` field) through the API:
- * an administrator holding the security role reads whether some are active, issues them (the
- * secret is in this answer only) and revokes them. Only a service account that may sign in
- * holds any (409 otherwise); the identity server refuses the grant as soon as that stops.
- * Issuing and revoking are lines of the account's history, naming the administrator; revoking
- * (or issuing anew) ends the tokens already traded for the credentials at once.
+ * A service account's API credentials through the API (read, issue: the secret in this answer
+ * only, revoke), each a line of the account's history; only a service that may sign in holds any.
  */
 export async function apiCredentialsPlugin(app: FastifyInstance, options: ApiCredentialOptions) {
   const { directory, serviceClients, role, tokenUrl } = options;

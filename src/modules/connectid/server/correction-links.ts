@@ -2,13 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { identityDb, type IdentityKysely } from '../../../server/module';
 
 /**
- * One-time links to correct a returned self-registration (docs/identity.md, "A returned
- * registration"). The holder of a registration that was never accepted cannot sign in, so the
- * notice of the return carries a link with a random token: 32 bytes, kept only as its SHA-256
- * (a token of that size needs no slow hash), valid `CORRECTION_LINK_DAYS`, for that account
- * only, and dropped once the correction is made or a new link is issued. The rows live in the
- * identity server's key-value table (`oidc_payload`, model `RegistrationCorrection`), so no
- * table of their own is needed and every process shares them.
+ * One-time links to correct a returned self-registration (docs/identity.md): a random 32-byte
+ * token kept as its SHA-256 (that size needs no slow hash), in the `oidc_payload` table.
  */
 const MODEL = 'RegistrationCorrection';
 export const CORRECTION_LINK_DAYS = 14;

@@ -66,13 +66,8 @@ const ROUTES = {
 };
 
 /**
- * The way back for a returned self-registration (docs/identity.md, "A returned registration").
- * Its holder cannot sign in (the account was never accepted), so the return's notice carries a
- * one-time link; with its token a signed-out person reads the registration and the reviewer's
- * notes and corrects it. The correction is the holder's own `modify-profile`, taken in the
- * holder's name, so the workflow decides as for a profile edit (MODIFIED, back in the pending
- * list) and the history names the holder. The login and the mobile number (confirmed by its
- * code at registration) stay; the user and identity types are checked as at registration.
+ * The way back for a returned self-registration (docs/identity.md): with the link's token a
+ * signed-out holder reads and corrects it, as their own `modify-profile`.
  */
 export function correctionRoutes(app: FastifyInstance, options: CorrectionOptions): void {
   /** The account of a valid link, still RETURNED, read in its holder's name. */

@@ -64,7 +64,9 @@ export class DocumentAccountDirectory implements AccountDirectory {
     const login = loginIdentifier.trim();
     if (!account || !login) return undefined;
     // Deleted accounts keep their login: found, and refused sign-in by their status.
-    const row = await this.recordByKey(account.type, account.key.pointer, login, false);
+    const row = await findByKey(this.db, account.type, account.key.pointer, login, {
+      includeDeleted: true,
+    });
     return row ? this.toAccount(account, row) : undefined;
   }
 
@@ -89,19 +91,15 @@ export class DocumentAccountDirectory implements AccountDirectory {
     const code =
       (named ? groups.map((g) => text(g, named)).find((c) => c !== null) : undefined) ??
       declared.default;
-    const policy = await this.recordByKey(declared.type, declared.key.pointer, code, true);
+    const policy = await findByKey(this.db, declared.type, declared.key.pointer, code);
     if (!policy) return undefined;
     const rules = (valueAt(policy.data, declared.rules) ?? {}) as Record<string, unknown>;
-    const result: PasswordPolicy = { code };
-    for (const rule of POLICY_RULES) {
-      const value = rules[rule];
-      if (rule === 'allowUsernameInPassword') {
-        if (typeof value === 'boolean') result.allowUsernameInPassword = value;
-      } else if (typeof value === 'number' && Number.isInteger(value)) {
-        result[rule] = value;
-      }
-    }
-    return result;
+    const kept = POLICY_RULES.filter((rule) =>
+      rule === 'allowUsernameInPassword'
+        ? typeof rules[rule] === 'boolean'
+        : Number.isInteger(rules[rule]),
+    );
+    return { code, ...Object.fromEntries(kept.map((rule) => [rule, rules[rule]])) };
   }
 
   /**
@@ -118,11 +116,7 @@ export class DocumentAccountDirectory implements AccountDirectory {
     };
   }
 
-  /**
-   * The identity server calls it once the person has changed their password or enrolled a
-   * second factor. The flag is cleared in a new version of the account,
-   * with a history line, like any change.
-   */
+  /** Clears a flag once done, in a new version of the account with its history line. */
   async clearSecurityFlag(id: string, flag: keyof SecurityFlags): Promise<void> {
     const account = this.records.account;
     if (!account) return;
@@ -135,13 +129,8 @@ export class DocumentAccountDirectory implements AccountDirectory {
       },
       // The holder did it themselves, at sign-in.
       author: (row) => {
-        const contacts = accountContacts(account, row.data);
-        return {
-          subject: id,
-          name: contacts.name ?? id,
-          email: contacts.email,
-          mobile: contacts.mobile,
-        };
+        const { name, email, mobile } = accountContacts(account, row.data);
+        return { subject: id, name: name ?? id, email, mobile };
       },
     });
   }
@@ -195,7 +184,7 @@ export class DocumentAccountDirectory implements AccountDirectory {
       ...codes(data, account.accessUnits),
     ]);
     if (unitCodes.size === 0) return [];
-    const units = await this.liveRecordsByKeys(accessUnit.type, accessUnit.key.pointer, [
+    const units = await findLiveByKeys(this.db, accessUnit.type, accessUnit.key.pointer, [
       ...unitCodes,
     ]);
     return [...new Set(units.flatMap((unit) => codes(unit, accessUnit.roles)))].sort();
@@ -230,7 +219,7 @@ export class DocumentAccountDirectory implements AccountDirectory {
     let next = code;
     while (next && !seen.has(next) && chain.length < MAX_GROUP_DEPTH) {
       seen.add(next);
-      const group = await this.recordByKey(declared.type, declared.key.pointer, next, true);
+      const group = await findByKey(this.db, declared.type, declared.key.pointer, next);
       if (!group || holds(group.data, declared.inactive)) break;
       chain.push(group.data);
       next = text(group.data, declared.parent);
@@ -238,34 +227,10 @@ export class DocumentAccountDirectory implements AccountDirectory {
     return chain;
   }
 
-  // The queries: each need of the directory is one function here.
-
   /** An account by its id (the token's subject). */
   private async accountRow(id: string): Promise<Row | undefined> {
     const account = this.records.account;
     if (!account || !UUID.test(id)) return undefined;
     return findDocument(this.db, account.type, id);
-  }
-
-  /**
-   * The record of a type whose key (at `pointer`) is `key`, in any case; with `live`, a
-   * deleted record does not count. Served by the key's index (src/server/db/key-indexes.ts).
-   */
-  private async recordByKey(
-    type: string,
-    pointer: string,
-    key: string,
-    live: boolean,
-  ): Promise<Row | undefined> {
-    return findByKey(this.db, type, pointer, key, { includeDeleted: !live });
-  }
-
-  /** The data of the records of a type, not deleted, whose keys are among `keys` (any case). */
-  private async liveRecordsByKeys(
-    type: string,
-    pointer: string,
-    keys: readonly string[],
-  ): Promise<Array<Record<string, unknown>>> {
-    return findLiveByKeys(this.db, type, pointer, keys);
   }
 }

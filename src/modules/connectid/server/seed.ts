@@ -45,13 +45,8 @@ export interface SeedLog {
 const SEED_ACTOR = 'system';
 
 /**
- * Seeds the connectid module: its records (access roles, access units, password policies,
- * user groups) always; one demo account per persona when `config.demoData` is on. Idempotent:
- * a record whose key (each type's declared `key`: code, login identifier) exists in any status
- * is left as it is (an administrator's edit or deletion survives restarts), and a persona's
- * password is set only when its account is created. Runs under an advisory lock, so two
- * processes starting together seed once. A type no workflow declares (its module off) is
- * skipped.
+ * Seeds the connectid records, and the demo personas' accounts with `config.demoData`. A record
+ * whose key exists in any status is left as it is (edits survive restarts); one process seeds.
  */
 export async function seedConnectid(
   db: Kysely<Database>,
