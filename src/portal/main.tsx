@@ -10,7 +10,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Alert, Box, Center, Loader, MantineProvider } from '@mantine/core';
+import { Box, Center, Loader, MantineProvider } from '@mantine/core';
 import { pickLanguage, translate, type TextTree } from '../core/i18n/translate';
 // Only the messages tree: the other texts come with the definitions.
 import { messages as enMessages } from '../../translations/en.json';
@@ -34,6 +34,7 @@ import {
 import { cssVariablesResolver, theme } from './theme';
 import { EngineModulesProvider } from '../engine/module';
 import { portalModules } from '../modules/portal';
+import { ErrorAlert } from './ErrorAlert';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -139,9 +140,7 @@ async function start() {
   if (!index) {
     render(
       <BootFrame>
-        <Alert color="red" role="alert">
-          {bootText('messages.unableToLoad')}
-        </Alert>
+        <ErrorAlert>{bootText('messages.unableToLoad')}</ErrorAlert>
       </BootFrame>,
     );
     return;

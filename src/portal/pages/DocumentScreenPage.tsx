@@ -63,6 +63,7 @@ import { CREATING_MODES, EDITING_MODES } from '../screenModes';
 import { audienceOf } from './document/audience';
 import { openingSection } from './document/opening-section';
 import { backendOf, REFERENCE_POINTER } from '../../core/documents/conventions';
+import { ErrorAlert } from '../ErrorAlert';
 
 /**
  * One screen of a workflow (new, edit, view, version, verification...): the document in the
@@ -342,11 +343,7 @@ export function DocumentScreenPage({
 
   if (!entity) return <NotFoundPage />;
   if (loadError) {
-    return (
-      <Alert color="red" role="alert">
-        {loadError}
-      </Alert>
-    );
+    return <ErrorAlert>{loadError}</ErrorAlert>;
   }
   if (!validators || (!creating && !document)) {
     return (
@@ -409,11 +406,7 @@ export function DocumentScreenPage({
           entries={summaryEntries}
         />
       ) : (
-        failure && (
-          <Alert color="red" role="alert">
-            {failure.message}
-          </Alert>
-        )
+        failure && <ErrorAlert>{failure.message}</ErrorAlert>
       )}
       {document && screen.showNotesOf && screen.mode !== 'version' && (
         <LatestActionNotes

@@ -27,6 +27,7 @@ import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
 import { PaymentWayOut } from './document/PaymentWayOut';
 import { backendOf } from '../../core/documents/conventions';
+import { ErrorAlert } from '../ErrorAlert';
 
 interface PaymentState {
   documentStatus: string;
@@ -164,12 +165,7 @@ export function PaymentScreenPage({
   };
 
   if (!payment) return <NotFoundPage />;
-  if (failure && !document)
-    return (
-      <Alert color="red" role="alert">
-        {failure}
-      </Alert>
-    );
+  if (failure && !document) return <ErrorAlert>{failure}</ErrorAlert>;
   if (!document || (!paying && !state))
     return (
       <Center p="xl">
@@ -239,11 +235,7 @@ export function PaymentScreenPage({
           {t(`statuses.${status}`, { defaultValue: status })}
         </Badge>
       </Group>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorAlert>{failure}</ErrorAlert>
       {paying && (
         <>
           {feeTable}
@@ -293,11 +285,7 @@ export function PaymentScreenPage({
               )}
             </Alert>
           )}
-          {failed && (
-            <Alert color="red" role="alert">
-              {t(`payment.outcomes.${order.status}`)}
-            </Alert>
-          )}
+          {failed && <ErrorAlert>{t(`payment.outcomes.${order.status}`)}</ErrorAlert>}
           <Table withTableBorder>
             <Table.Tbody>
               {(

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Card, Loader, Text, Title } from '@mantine/core';
+import { Card, Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowStatistics } from '../../../core/dashboard/types';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
@@ -8,6 +8,7 @@ import { useLanguage } from '../../useLanguage';
 import { CountTable } from './CountTable';
 import './statistics-panel.css';
 import { DEFAULT_BACKEND } from '../../../core/documents/conventions';
+import { ErrorAlert } from '../../ErrorAlert';
 
 /**
  * Statistics of one workflow's documents (specification 000, section 1: visa applications in
@@ -36,12 +37,7 @@ export function StatisticsPanel({ workflow }: { workflow: WorkflowDefinition }) 
   }, [api, workflow.id]);
 
   const title = t(`${workflow.document}._title`);
-  if (failed)
-    return (
-      <Alert color="red" role="alert">
-        {t('messages.unableToFetch')}
-      </Alert>
-    );
+  if (failed) return <ErrorAlert>{t('messages.unableToFetch')}</ErrorAlert>;
   if (!statistics) return <Loader aria-label={t('messages.loading')} role="status" />;
 
   // The months' names are texts: a first Intl.DateTimeFormat loads the browser's date data,

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Alert,
   Badge,
   Button,
   Code,
@@ -18,6 +17,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../../../core/api/errors';
 import { formatDateTime } from '../../../engine/format';
 import { usePortal } from '../../context';
+import { ErrorAlert } from '../../ErrorAlert';
 
 interface OutboxItem {
   id: string;
@@ -109,11 +109,7 @@ export function DeveloperOutboxPage() {
           </Button>
         </Group>
       </form>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure.message}
-        </Alert>
-      )}
+      <ErrorAlert>{failure?.message}</ErrorAlert>
       {!items && !failure ? (
         <Group gap="xs" role="status">
           <Loader size="xs" />
@@ -130,12 +126,9 @@ export function DeveloperOutboxPage() {
                 <Table striped withTableBorder>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>{t('outbox.when')}</Table.Th>
-                      <Table.Th>{t('outbox.channel')}</Table.Th>
-                      <Table.Th>{t('outbox.to')}</Table.Th>
-                      <Table.Th>{t('outbox.code')}</Table.Th>
-                      <Table.Th>{t('outbox.message')}</Table.Th>
-                      <Table.Th>{t('outbox.status')}</Table.Th>
+                      {['when', 'channel', 'to', 'code', 'message', 'status'].map((key) => (
+                        <Table.Th key={key}>{t(`outbox.${key}`)}</Table.Th>
+                      ))}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
 import { usePortal } from '../../context';
 import { backendOf } from '../../../core/documents/conventions';
+import { ErrorAlert } from '../../ErrorAlert';
 
 /** Someone an assignment may name, as `GET /api/{backend}/{type}/assignees/{action}` lists them. */
 interface Assignable {
@@ -98,11 +99,7 @@ export function AssigneeSelect({
         comboboxProps={{ keepMounted: false }}
         error={error}
       />
-      {loaded.state === 'failed' && (
-        <Alert color="red" role="alert">
-          {t('assignment.failed')}
-        </Alert>
-      )}
+      {loaded.state === 'failed' && <ErrorAlert>{t('assignment.failed')}</ErrorAlert>}
       {loaded.state === 'ready' && items.length === 0 && (
         <Alert color="yellow" role="status">
           {t('assignment.none')}

@@ -41,6 +41,7 @@ import { usePortal } from '../../context';
 import { FieldButtons, PreviewFrame } from './designerParts';
 import { catalogOptions, draftCatalogs } from './draftFiles';
 import { previewValidatorUrl, type CheckResult, type StudioDraft } from './useStudioDraft';
+import { ErrorAlert } from '../../ErrorAlert';
 
 const NEW = '';
 
@@ -232,11 +233,7 @@ function CatalogForm(props: {
               ))}
             </Alert>
           )}
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure.message}
-            </Alert>
-          )}
+          <ErrorAlert>{failure?.message}</ErrorAlert>
           <Group>
             <Button type="submit" loading={checking}>
               {t('studio.catalog.save')}

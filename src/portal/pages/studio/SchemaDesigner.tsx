@@ -1,6 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
 import {
-  Alert,
   Button,
   Checkbox,
   Group,
@@ -42,6 +41,7 @@ import {
   type DraftChanges,
   type StudioDraft,
 } from './useStudioDraft';
+import { ErrorAlert } from '../../ErrorAlert';
 
 type Node = Record<string, unknown>;
 
@@ -134,11 +134,7 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
   };
 
   if (!files)
-    return (
-      <Alert color="red" role="alert">
-        {t('studio.form.unreadable', { file: schemaFile(entity) })}
-      </Alert>
-    );
+    return <ErrorAlert>{t('studio.form.unreadable', { file: schemaFile(entity) })}</ErrorAlert>;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -157,11 +153,7 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
           {t('studio.form.previewButton')}
         </Button>
       </Group>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure.message}
-        </Alert>
-      )}
+      <ErrorAlert>{failure?.message}</ErrorAlert>
       {preview && <FormPreview entity={entity} result={preview} section={focus} />}
     </Stack>
   );
@@ -300,11 +292,7 @@ function AddFieldForm(props: {
             checked={field.required}
             onChange={(event) => set({ required: event.currentTarget.checked })}
           />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <ErrorAlert>{error}</ErrorAlert>
           <Group>
             <Button type="submit">{t('studio.form.addButton')}</Button>
           </Group>

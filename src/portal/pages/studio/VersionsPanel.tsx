@@ -51,11 +51,9 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
           <Table.Caption>{t('studio.versions.caption')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('studio.versions.version')}</Table.Th>
-              <Table.Th>{t('studio.versions.note')}</Table.Th>
-              <Table.Th>{t('studio.versions.by')}</Table.Th>
-              <Table.Th>{t('studio.versions.at')}</Table.Th>
-              <Table.Th>{t('studio.versions.actions')}</Table.Th>
+              {['version', 'note', 'by', 'at', 'actions'].map((key) => (
+                <Table.Th key={key}>{t(`studio.versions.${key}`)}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

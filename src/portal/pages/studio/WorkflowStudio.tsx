@@ -9,6 +9,7 @@ import { WorkflowDiagram } from '../../../engine/studio/WorkflowDiagram';
 import { usePortal } from '../../context';
 import { JsonEditor } from './JsonEditor';
 import type { StudioDraft } from './useStudioDraft';
+import { ErrorAlert } from '../../ErrorAlert';
 
 const workflowFile = (id: string) => `workflows/${id}.json`;
 
@@ -79,12 +80,7 @@ function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }) {
     setImported(t('studio.workflow.imported'));
   };
 
-  if (!workflow)
-    return (
-      <Alert color="red" role="alert">
-        {t('studio.workflow.unreadable', { file })}
-      </Alert>
-    );
+  if (!workflow) return <ErrorAlert>{t('studio.workflow.unreadable', { file })}</ErrorAlert>;
   const texts = bundle.translations.en?.[workflow.document];
   const title =
     typeof texts === 'object' && typeof texts._title === 'string'
@@ -112,11 +108,7 @@ function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }) {
           {t('studio.workflow.importHelp')}
         </Text>
       </Group>
-      {importError && (
-        <Alert color="red" role="alert">
-          {importError}
-        </Alert>
-      )}
+      <ErrorAlert>{importError}</ErrorAlert>
       {imported && (
         <Alert color="green" role="status">
           {imported}
