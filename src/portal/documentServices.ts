@@ -8,11 +8,7 @@ import { currentLanguage } from './i18n';
 import type { Session } from './session';
 import { backendOf } from '../core/documents/conventions';
 
-/**
- * What document forms need from the server: catalogue look-ups (entries valid now), uploads
- * to the media backend with progress, and reading an upload back (its owner, or an officer
- * through a document that names it). The server checks roles and contents again.
- */
+/** What document forms need from the server: catalogue look-ups, uploads and reading them back. */
 export function documentServices(
   api: ApiClient,
   session: Session,

@@ -1,8 +1,4 @@
-/**
- * The session backed by keycloak-js (check-sso, PKCE S256, token refreshed before it expires)
- * against the realm in `auth-config.ts` (specification 000, section 7). Nothing is kept in web
- * storage by the portal; a realm that cannot be reached starts the portal signed out.
- */
+/** The session backed by keycloak-js (specification 000, section 7); unreachable: signed out. */
 import type Keycloak from 'keycloak-js';
 import type { KeycloakConfig } from 'keycloak-js';
 import {

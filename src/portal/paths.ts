@@ -15,10 +15,7 @@ export const MY_LIBRARY_PATH = '/dashboard/my-library';
 export const MY_TASKS_PATH = '/dashboard/my-tasks';
 export const DASHBOARD_ROLES: readonly string[] = PROFILE_ROLES;
 
-/**
- * Roles of the user's own pages (user management module: PROFILE_PATH, the menu's "Manage
- * Account"; PASSWORD_PATH, "Change password").
- */
+/** Roles of the user's own pages (profile, password). */
 export const PROFILE_PAGE_ROLES: readonly string[] = PROFILE_ROLES;
 
 /** The public home page. */

@@ -1,11 +1,8 @@
 import { registerSW } from 'virtual:pwa-register';
 
 /**
- * Registers the service worker of production builds, once per page load (vite.config.ts: Workbox, generateSW):
- * the app shell is precached, lazy pages' chunks are kept once fetched, `/api` and the identity
- * server's `/realms` always go to the network. When a new version has taken over, the page
- * reloads once (registerType `autoUpdate`). Nothing is added to index.html: the CSP allows no
- * inline script.
+ * Registers the production service worker (vite.config.ts); `/api` and `/realms` always go to
+ * the network, and the page reloads once when a new version takes over.
  */
 let registered = false;
 
@@ -30,10 +27,8 @@ export function registerServiceWorker(): void {
 }
 
 /**
- * Every same-origin chunk the page loads without the worker is fetched again through it once
- * it controls the page. Resource entries are observed, not read once at the change of
- * controller: a lazy page's chunk requested before it and finished after it would be missed.
- * Entries the worker answered (`workerStart` set, our own fetches among them) are skipped.
+ * Fetches again through the worker every chunk loaded without it, observed rather than read
+ * once (a chunk finishing after the change would be missed).
  */
 function keepChunksFetchedWithoutWorker(): void {
   const waiting = new Set<string>();

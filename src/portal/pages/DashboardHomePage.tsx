@@ -9,11 +9,7 @@ import { InboxArea } from './dashboard/InboxArea';
 import { StatisticsPanel } from './dashboard/StatisticsPanel';
 import { URGENT_TEXT } from '../theme';
 
-/**
- * The signed-in user's home (/dashboard/home): My Tasks and My Library, the finders and
- * shortcuts the user's roles open, the inbox message area, and the statistics of the document
- * types that declare them and the user has a role of.
- */
+/** The signed-in user's home (/dashboard/home). */
 export function DashboardHomePage() {
   const { t } = useTranslation();
   const { bundle, session } = usePortal();

@@ -65,11 +65,7 @@ import { openingSection } from './document/opening-section';
 import { backendOf, REFERENCE_POINTER } from '../../core/documents/conventions';
 import { ErrorAlert } from '../ErrorAlert';
 
-/**
- * One screen of a workflow (new, edit, view, version, verification...): the document in the
- * screen's mode, the actions the machine allows now for this user as buttons, and the document's
- * information, versions and history. Everything comes from the workflow and entity definitions.
- */
+/** One screen of a workflow, all from the workflow and entity definitions. */
 export function DocumentScreenPage({
   workflow,
   screen,
@@ -573,10 +569,7 @@ const SCREEN_FIELDS: Record<string, { id: string; label: string } | undefined> =
   '/owner': { id: 'document-owner', label: 'documents.ownerLabel' },
 };
 
-/**
- * The number a granted document is known by (the workflow's `reference`, kept at
- * `/header/reference`), labelled as its form labels it, for the confirmation.
- */
+/** The number a granted document is known by (the workflow's `reference`), for the confirmation. */
 function grantedReference(
   workflow: WorkflowDefinition,
   result: DocumentView,
@@ -602,11 +595,9 @@ function offeredActions(
 }
 
 /**
- * Where the user goes once an action succeeded. A document that moved on (its status changed,
- * or a new one that cannot be edited further) is shown on its view screen under a confirmation,
- * unless the action says to `stay` and this screen offers the next actions (verify, then
- * forward); a new draft opens on its edit screen; otherwise the user stays here while this
- * screen still offers something to do, else goes to the view. Null: stay.
+ * Where the user goes once an action succeeded (null: stay). A document that moved on shows on
+ * its view under a confirmation, unless the action says `stay` and this screen offers more; a
+ * new draft opens on its edit screen.
  */
 function nextScreen(
   workflow: WorkflowDefinition,

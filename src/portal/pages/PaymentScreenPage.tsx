@@ -45,10 +45,8 @@ const POLL_MS = 2000;
 const POLL_TIMES = 15;
 
 /**
- * The payment screens of a payable workflow (specification 000, section 2): confirmation (the
- * frozen fee lines and total, the terms to accept, then initiate and on to the gateway's page),
- * finalisation and error (the outcome when the payer comes back from the gateway; a failure
- * offers to try again) and print (the receipt). Amounts are the server's decimal strings.
+ * The payment screens of a payable workflow (specification 000, section 2): confirmation,
+ * finalisation, error and print. Amounts are the server's decimal strings.
  */
 export function PaymentScreenPage({
   workflow,

@@ -32,11 +32,7 @@ interface InboxAnswer {
 /** How many messages the area shows (the unread first, then the newest). */
 const SHOWN = 5;
 
-/**
- * The dashboard's message area: the user's own messages, unread first then newest, with how
- * many are unread. Each shows its subject, the start of its text, the document it is about and
- * when it came, with links to the message (opening it marks it read) and to the whole inbox.
- */
+/** The dashboard's message area: the user's own messages, unread first, then newest. */
 export function InboxArea() {
   const { t } = useTranslation();
   const { api, bundle, session } = usePortal();

@@ -10,11 +10,7 @@ import './statistics-panel.css';
 import { DEFAULT_BACKEND } from '../../../core/documents/conventions';
 import { ErrorAlert } from '../../ErrorAlert';
 
-/**
- * Statistics of one workflow's documents (specification 000, section 1: visa applications in
- * the current year and the last 6 months), from the server's aggregate: each as a table of
- * counts, with a bar beside each count.
- */
+/** Statistics of one workflow's documents (specification 000, section 1). */
 export function StatisticsPanel({ workflow }: { workflow: WorkflowDefinition }) {
   const { t } = useTranslation();
   const { api } = usePortal();

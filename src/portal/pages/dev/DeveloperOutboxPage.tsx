@@ -36,10 +36,8 @@ interface OutboxItem {
 const CHANNELS = ['sms', 'email', 'inbox'] as const;
 
 /**
- * The developer outbox (outside production): the latest messages the portal queued, to read a
- * confirmation code that no SMS or e-mail provider delivered on this machine. It holds other
- * people's codes, so it needs the `outbox-read` role, which identity administrators hold; the
- * server checks it. A `recipient` in the address (the registration page's link) fills the filter.
+ * The developer outbox (outside production): the latest queued messages, to read a code no
+ * provider delivered here. Needs `outbox-read` (the server checks it); `recipient` fills the filter.
  */
 export function DeveloperOutboxPage() {
   const { t } = useTranslation();

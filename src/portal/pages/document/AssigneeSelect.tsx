@@ -15,11 +15,7 @@ interface Assignable {
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: Assignable[] };
 
-/**
- * "Officer to assign": a choice among the people who hold a role the action declares
- * (`assignees`), listed by name as the server answers them (it refuses anyone else). The
- * value is the account's id; the document's current assignee is chosen when the list arrives.
- */
+/** "Officer to assign": the people holding a role the action declares (`assignees`), by id. */
 export function AssigneeSelect({
   id,
   workflow,

@@ -48,11 +48,8 @@ function checkFields(values: Record<CheckField, string>): Partial<Record<CheckFi
 }
 
 /**
- * The electronic-document search of the public home page: anyone holding a visa or sponsorship
- * number and the holder's passport number or date of birth (a sponsor's registration number or
- * e-mail address) sees whether it is genuine and in force, with its validity period and nothing
- * personal. The server decides, and limits attempts.
- * Everything shown is rendered from data at each render, so it follows a language switch.
+ * The public electronic-document check: genuine and in force, with its validity and nothing
+ * personal. The server decides and limits attempts.
  */
 export function DocumentCheck() {
   const { t } = useTranslation();
@@ -157,11 +154,7 @@ export function DocumentCheck() {
   );
 }
 
-/**
- * A genuine document, in one of three words: in force (the specification's "checks passed",
- * green), not yet in force (from its first day, in a neutral style: nothing is wrong with it),
- * or expired (until its last day). Never a status of the service's own (issued, dispatched).
- */
+/** A genuine document: in force, not yet in force or expired; never a service status. */
 function Genuine({ result }: { result: VerificationResult }) {
   const { t } = useTranslation();
   const date = (value: string | null) => (value ? formatDate(value) : '-');
@@ -220,11 +213,7 @@ function FoundDetails({ result }: { result: VerificationResult }) {
   );
 }
 
-/**
- * The "Verification Errors" panel: a titled alert listing why the check did not pass. A number
- * that matches nothing, a wrong second factor and a document never issued all give the server's
- * one answer, listed as is, so the panel never tells whether a number exists.
- */
+/** Why the check did not pass, as the server says it: it never tells whether a number exists. */
 function VerificationErrors({ failures }: { failures: string[] }) {
   const { t } = useTranslation();
   return (

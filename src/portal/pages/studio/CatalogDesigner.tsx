@@ -45,12 +45,7 @@ import { ErrorAlert } from '../../ErrorAlert';
 
 const NEW = '';
 
-/**
- * Creates and changes catalogues with forms: fields, types, lengths, keys, references to other
- * catalogues, roles, category and labels in English and French. Saved into the draft as the
- * catalogue's file, then previewed from the server's check: the search page's columns and the
- * entry dialog, which checks a sample entry with the draft's own validator and saves nothing.
- */
+/** Creates and changes catalogues with forms, previewed from the server's check of the draft. */
 export function CatalogDesigner({ draft }: { draft: StudioDraft }) {
   const { t } = useTranslation();
   const { paths, file } = draft;

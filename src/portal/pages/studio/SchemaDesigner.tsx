@@ -57,12 +57,7 @@ function parse(text: string | undefined): Node | undefined {
   }
 }
 
-/**
- * A document type's form: its sections' fields added, moved and removed with a form (schema,
- * widget, order, English and French texts in one step), its definition as JSON beside it, and a
- * preview of the form in English and French from the server's check of the draft, validating a
- * sample as the server would (the draft's own validator modules). A preview saves nothing.
- */
+/** A document type's form: fields added, moved and removed, its JSON, and a preview. */
 export function SchemaDesigner({ draft }: { draft: StudioDraft }) {
   const { t } = useTranslation();
   const { bundle } = usePortal();
@@ -103,11 +98,7 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
     };
   }, [file, entity]);
   const [preview, setPreview] = useState<CheckResult | undefined>();
-  /**
-   * The section worked on: the one a field was last added to or changed in, or chosen in the
-   * field list. The list shows it and the preview opens on it, so adding a field does not send
-   * the list back to the first section.
-   */
+  // The section worked on: the list shows it and the preview opens on it.
   const [focus, setFocus] = useState<string | undefined>();
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState<ApiError | undefined>();

@@ -35,10 +35,7 @@ const PANELS = {
   versions: VersionsPanel,
 };
 
-/**
- * The studio: definitions changed as a draft of files (kept in the browser), checked by the
- * server's checker, previewed, and published with a note.
- */
+/** The studio: definitions changed as a draft of files, checked, previewed and published. */
 export function StudioPage() {
   const { t } = useTranslation();
   const { api } = usePortal();

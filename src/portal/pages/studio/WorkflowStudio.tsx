@@ -13,11 +13,7 @@ import { ErrorAlert } from '../../ErrorAlert';
 
 const workflowFile = (id: string) => `workflows/${id}.json`;
 
-/**
- * A workflow: its machine drawn from the draft's definition (states, transitions and the roles
- * that may take them), its definition as JSON beside the diagram, and the machine exported to
- * and imported from Stately's editor. The checker decides whether an edit can be published.
- */
+/** A workflow's machine drawn, its JSON, and export to and import from Stately's editor. */
 export function WorkflowStudio({ draft }: { draft: StudioDraft }) {
   const { t } = useTranslation();
   const ids = draft.paths
