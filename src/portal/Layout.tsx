@@ -36,8 +36,7 @@ export function Layout() {
     document.title = userName ? `${userName} - ${shortName}` : shortName;
   }, [userName, shortName]);
 
-  // Signed in: the profile's language, else the session's `locale`; a language picked while the
-  // profile is read is kept.
+  // Signed in: the profile's language, else `locale`; one picked while the profile loads stays.
   const subject = session.signedIn ? session.subject : undefined;
   const locale = session.signedIn ? session.locale : undefined;
   const choices = useRef(0);
@@ -56,8 +55,7 @@ export function Layout() {
     };
   }, [api, subject, locale]);
 
-  // The choice applies at once and is kept in the signed-in user's profile (best effort: the
-  // page is already in the new language if saving fails).
+  // Applies at once; kept in the profile on a best-effort basis.
   const chooseLanguage = (next: Language) => {
     choices.current += 1;
     void changeLanguage(next);

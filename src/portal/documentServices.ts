@@ -25,8 +25,7 @@ export function documentServices(
       return error ? [] : result.items;
     },
     async searchCatalog(catalogId, text, where = {}): Promise<CatalogOption[]> {
-      // The entries valid today whose code or name holds what was typed ("WS", "samoa").
-      // A list of allowed values is sent as the parameter repeated.
+      // Entries valid today whose code or name holds the text; allowed values as repeated params.
       const query = new URLSearchParams([
         ...Object.entries(where).flatMap(([field, value]) =>
           (typeof value === 'string' ? [value] : value).map((v): [string, string] => [field, v]),

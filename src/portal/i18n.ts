@@ -33,8 +33,7 @@ export async function initI18n(bundle: DefinitionBundle): Promise<void> {
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
-    // Keys are dotted paths, never sentences: said outright, i18next skips testing each key
-    // for being natural language (a regular expression per call, a good part of a render).
+    // Keys are never sentences: said outright, i18next skips a costly test per call.
     keySeparator: '.',
     returnNull: false,
     showSupportNotice: false,

@@ -155,8 +155,7 @@ async function start() {
   await initI18n(bundle);
   const store = returning ? await session : pendingSessionStore(session);
   router ??= createPortalRouter(bundle, definitions, portalModules);
-  // The service worker registers only once the page shows with the session known: it would
-  // compete with single sign-on and the page's requests on a slow network.
+  // Registered late: it would compete with single sign-on on a slow network.
   render(
     <PortalRoot
       definitions={definitions}

@@ -9,14 +9,12 @@ let registered = false;
 export function registerServiceWorker(): void {
   if (registered || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   registered = true;
-  // The web manifest, for installing the portal as an app (vite.config.ts takes its link out
-  // of index.html).
+  // The web manifest, for installing the portal as an app.
   const manifest = document.createElement('link');
   manifest.rel = 'manifest';
   manifest.href = '/manifest.webmanifest';
   document.head.append(manifest);
-  // On the first visit the chunks are fetched before the worker takes control: ask for them
-  // again through it (from the browser's HTTP cache) so the page seen first opens offline too.
+  // Chunks fetched before the worker took control are asked again through it, for offline.
   if (!navigator.serviceWorker.controller) keepChunksFetchedWithoutWorker();
   registerSW({
     // main.tsx calls this once the first page has shown: register at once.

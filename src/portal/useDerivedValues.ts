@@ -73,8 +73,7 @@ export function useDerivedValues(
           setProblems(answer.problems?.length ? answer.problems : NONE);
           setData((current) => {
             const next = structuredClone(current);
-            // A value the server no longer derives (a sponsor reference that names nothing
-            // valid) is absent from its answer: it is cleared, not left as it was.
+            // A value the server no longer derives is cleared, not left as it was.
             for (const pointer of derive.fills) {
               const value = answer.values[pointer];
               if (value !== undefined || resolvePointer(next, pointer) !== undefined)

@@ -14,8 +14,7 @@ export function DashboardHomePage() {
   const { t } = useTranslation();
   const { bundle, session } = usePortal();
   const name = session.name ?? session.username ?? '';
-  // The statistics of the document types the user works with: an applicant is not shown
-  // those of sponsorships they never file.
+  // Only the document types the user works with.
   const withStatistics = bundle.workflows.filter(
     (workflow) => workflow.statistics && session.hasAnyRole(workflowRoles(workflow)),
   );

@@ -69,8 +69,6 @@ export function PaymentScreenPage({
   const [busy, setBusy] = useState(false);
   const [polls, setPolls] = useState(0);
   const backend = backendOf(workflow);
-  // confirmation, initiate and purchase all lead the payer to the gateway; finalisation and the
-  // commit screen show the outcome; print shows the receipt.
   const paying = PAYING_MODES.has(screen.mode);
   const view = paying
     ? 'confirmation'

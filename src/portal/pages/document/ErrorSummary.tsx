@@ -99,8 +99,7 @@ export function focusField(pointer: string, fallbackId?: string): void {
     .reduce<string[]>((all, part) => [...all, `${all.at(-1) ?? 'root'}.${part}`], []);
   const started = performance.now();
   const attempt = () => {
-    // A section's later fields are rendered just after its first paint: the field itself is
-    // awaited for a while before its group (whose first input is another field) will do.
+    // Later fields render after the section's first paint: the field is awaited a while.
     const patient = performance.now() - started < FIELD_WAIT_MS;
     const element =
       (patient ? [ids.at(-1) ?? 'root'] : ids.slice().reverse())

@@ -37,8 +37,7 @@ export function WriteMessageButton({
   const [opened, setOpened] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const sentRef = useRef<HTMLDivElement>(null);
-  // How the open form closes (asking first when something was typed): Escape, the close
-  // button and Cancel all go through it.
+  // How the open form closes (asking first when something was typed).
   const closeRef = useRef<(() => void) | null>(null);
   const inbox = bundle.workflows.find(
     (w): w is InboxWorkflow => w.inbox !== undefined && w.id !== workflow.id,

@@ -54,8 +54,7 @@ function checkFields(values: Record<CheckField, string>): Partial<Record<CheckFi
 export function DocumentCheck() {
   const { t } = useTranslation();
   const { api } = usePortal();
-  // The e-visa's QR code opens /home?number=...: the number is filled in, the holder adds the
-  // second factor (which the code never carries).
+  // The e-visa's QR code opens /home?number=...; it never carries the second factor.
   const [searchParams] = useSearchParams();
   const [values, setValues] = useState<Record<CheckField, string>>(() => ({
     number: (searchParams.get('number') ?? '').slice(0, LIMITS.number),
@@ -178,8 +177,7 @@ function Genuine({ result }: { result: VerificationResult }) {
       title={shown.title}
       data-testid="document-check-result"
       data-validity={result.validity}
-      // The light alerts' own title colours (green, orange 6 on their tint) are about 2:1; the
-      // tint and the border say which case it is, the title reads in the body's colour.
+      // The light alerts' title colours are about 2:1: titles take the body's colour.
       styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm" fw={500}>

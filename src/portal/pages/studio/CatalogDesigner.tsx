@@ -51,8 +51,7 @@ export function CatalogDesigner({ draft }: { draft: StudioDraft }) {
   const { paths, file } = draft;
   const catalogs = useMemo(() => draftCatalogs({ paths, file }), [paths, file]);
   const [selected, setSelected] = useState<string>(NEW);
-  // The form starts afresh when another catalogue is chosen, not when a new one is first saved
-  // (it then becomes the chosen one, and its preview stays).
+  // The form starts afresh when another catalogue is chosen, not when a new one is saved.
   const [opened, setOpened] = useState<string>(NEW);
   const before = catalogs.find((c) => c.id === selected);
   return (
