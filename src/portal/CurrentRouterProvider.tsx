@@ -4,15 +4,8 @@ import { RouterProvider } from 'react-router-dom';
 type PortalRouter = Parameters<typeof RouterProvider>[0]['router'];
 
 /**
- * react-router's `RouterProvider`, sure to show the router's current location. The provider
- * reads the router's state as it first renders and hears of changes only from its layout
- * effect on. The portal's first render is a transition rendered in slices, with the browser's
- * turn between them: a navigation the browser makes meanwhile (the back button, an address
- * typed while the portal starts) changes the router's state before the provider listens.
- * react-router keeps such a change for the provider only while the router has no subscriber at
- * all, and the portal's router has one from the start (it preloads each page's code), so the
- * portal would stay on the page it started on while the address names another. If the state
- * moved before the provider listened, the provider starts again from the current state.
+ * react-router's `RouterProvider`, starting again from the router's state if it moved (back
+ * button, typed address) during the sliced first render, before the provider listened.
  */
 export function CurrentRouterProvider({ router }: { router: PortalRouter }) {
   const rendered = useRef(router.state);

@@ -5,10 +5,8 @@ import { PageLoading } from './lazyPage';
 import { OfflinePage } from './pages/MessagePage';
 
 /**
- * Renders a page once the definitions parts of the document types it shows are here (their
- * schemas and texts: portal/definitions.ts), behind the page spinner meanwhile. Without
- * `parts` (the whole bundle given at once, as tests do), the page renders at once. A part that
- * cannot be fetched (offline, never seen before) shows the offline page.
+ * Renders a page once the definitions parts of its document types are here (spinner meanwhile;
+ * the offline page if one cannot be fetched). Without `parts`, at once.
  */
 export function DocumentsGate({
   parts,

@@ -16,18 +16,12 @@ import { useSmallScreen } from './smallScreen';
 
 const MENU_ID = 'portal-menu';
 
-/**
- * The frame of every page: header (64 px) with the application menu's burger, the product name,
- * Home link, the user's name and the toolbar; the menu (navbar, 266-396 px wide by screen size)
- * the burger opens and closes.
- */
+/** The frame of every page: the header with the menu's burger, and the menu it opens. */
 export function Layout() {
   const { t } = useTranslation();
   const { session, api } = usePortal();
   const [menuOpened, menu] = useDisclosure(false);
-  // The menu's entries are made the first time it opens, then kept: closed, it is out of sight,
-  // and building it (a link per list and catalogue, its counts asked of the server) was a good
-  // part of every page's start.
+  // The menu is built the first time it opens, then kept: it was a good part of every page's start.
   const [menuMade, setMenuMade] = useState(false);
   const toggleMenu = () => {
     setMenuMade(true);
@@ -46,10 +40,7 @@ export function Layout() {
   const preferences = useContext(ModulesContext).find(
     (module) => module.languagePreferences,
   )?.languagePreferences;
-  // Signed in, the portal speaks the language kept in the user's profile, else the one the
-  // session names (`locale`), else the one already shown.
-  // A language the person picks while the profile's is still being read is theirs to keep: the
-  // profile's, arriving after, must not switch the page back.
+  // Signed in: the profile's language, else `locale`; one picked while the profile loads stays.
   const subject = session.signedIn ? session.subject : undefined;
   const locale = session.signedIn ? session.locale : undefined;
   const choices = useRef(0);
@@ -68,8 +59,7 @@ export function Layout() {
     };
   }, [api, subject, locale, preferences]);
 
-  // The choice applies at once and is kept in the signed-in user's profile (best effort: the
-  // page is already in the new language if saving fails).
+  // Applies at once; kept in the profile on a best-effort basis.
   const chooseLanguage = (next: Language) => {
     choices.current += 1;
     void changeLanguage(next);

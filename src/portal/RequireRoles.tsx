@@ -6,10 +6,8 @@ import { usePortal } from './context';
 import { PageLoading } from './lazyPage';
 
 /**
- * The browser's access rule (specification 000, section 2): a signed-out user is sent to the
- * single sign-on page (and comes back to this page once signed in); a signed-in user holding none
- * of the roles goes to /403. A convenience only: the server checks the same roles on every call.
- * While single sign-on is still starting, the page waits behind a spinner.
+ * The browser's access rule (specification 000, section 2): signed out, to sign-in; without the
+ * roles, /403; a spinner while single sign-on starts. The server checks the same roles.
  */
 export function RequireRoles({
   roles,

@@ -6,10 +6,7 @@ import { changeLanguage } from './i18n';
 import { HOME_PATH } from './paths';
 import { useLanguage } from './useLanguage';
 
-/**
- * The standalone frame of registration (specification 001: /register and /success): the
- * product's name, a way home and the language switch, without the application menu.
- */
+/** The registration frame (specification 001): name, a way home, the language switch. */
 export function StandaloneLayout() {
   const { t } = useTranslation();
   const language = useLanguage();

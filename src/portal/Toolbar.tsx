@@ -31,9 +31,8 @@ interface ToolbarAction {
 }
 
 /**
- * The toolbar (specification 000, section 1): back, homepage, forward, full screen, dark and
- * light mode and language change. Every action is a labelled button (tooltip and accessible
- * name); on a small screen only the first HEADER_ACTIONS_LIMIT stay in the header.
+ * The toolbar (specification 000, section 1); on a small screen only the first
+ * HEADER_ACTIONS_LIMIT stay in the header.
  */
 export function Toolbar({ onLanguage }: { onLanguage: (language: Language) => void }) {
   const { t } = useTranslation();

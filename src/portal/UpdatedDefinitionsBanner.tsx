@@ -3,10 +3,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { portalDefinitionsWatch } from './definitionsWatch';
 
-/**
- * Said once the server answers with newer definitions (a publish): the page still runs the
- * ones it loaded, so it offers to reload; until then nothing changes under the person's hands.
- */
+/** Offers a reload once the server runs newer definitions; nothing changes by itself. */
 export function UpdatedDefinitionsBanner() {
   const { t } = useTranslation();
   const outdated = useSyncExternalStore(

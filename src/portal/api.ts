@@ -6,11 +6,7 @@ import type { Session } from './session';
 
 export const API_BASE_URL = '/api';
 
-/**
- * The API client of the portal: same-origin `/api`, the current language, the session's token.
- * Pass a token source that follows the current session, so the client never needs rebuilding.
- * Every answer says which definitions the server runs (definitionsWatch.ts).
- */
+/** The portal's API client; `token` follows the current session, so it is never rebuilt. */
 export function portalApiClient(
   session: Pick<Session, 'token'>,
   modules: readonly PortalModule[] = [],
@@ -33,10 +29,8 @@ export function catalogValidatorUrl(catalogId: string): string {
 }
 
 /**
- * `fetch`, except that when the network fails (offline) it answers with the copy the browser's
- * HTTP cache holds from the last visit, if any. For the public definitions only: the server sends
- * them `no-cache` (kept, revalidated on every load), so online they always come from the server,
- * and offline the shell can still start. The service worker never handles `/api`.
+ * `fetch`, answering offline with the browser's cached copy: for the public definitions, sent
+ * `no-cache`, so the shell can start offline (the service worker never handles `/api`).
  */
 export const fetchOrLastCopy: typeof fetch = (input, init) =>
   fetch(input, init).catch((error: unknown) =>

@@ -1,9 +1,6 @@
 /**
- * Where the portal signs users in. The portal's own server serves the realm (a built-in OpenID
- * Connect server with Keycloak-compatible endpoints under `/realms/<realm>`) on the SAME ORIGIN
- * as the portal, so the identity server's address is `location.origin`. To use a real Keycloak
- * instead, change these constants (and `AUTH_SERVER_URL` to the Keycloak address), then add
- * that address to the Content-Security-Policy's connect-src and frame-src.
+ * Where the portal signs users in: the built-in identity server on the portal's own origin. A
+ * real Keycloak needs its address here and in the Content-Security-Policy.
  */
 
 /** Base address of the identity server (Keycloak's `url`): the portal's own origin. */
@@ -18,13 +15,7 @@ export const AUTH_CLIENT_ID = 'portal';
 /** The page the hidden sign-on check loads; it hands its address back to the portal. */
 export const SILENT_CHECK_SSO_PATH = '/silent-check-sso.html';
 
-/**
- * How the identity server hands the authorization code back: in the QUERY of the redirect URI.
- * The portal's routes live in the address's fragment (`/#/visa/application`), and a standard
- * OpenID Connect server (ours is built on oidc-provider) REPLACES the fragment in fragment mode,
- * losing the page to come back to; in query mode the route survives
- * (`/?code=...&state=...#/visa/application`) and keycloak-js removes its parameters at start.
- */
+/** The code comes back in the query: fragment mode would replace the portal's route. */
 export const AUTH_RESPONSE_MODE = 'query' as const;
 
 /** Token refresh check (spec. 000 sections 7 and 9): every 5 s, refreshed when it expires within 180 s. */

@@ -4,10 +4,7 @@ import type { DefinitionBundle, EntitySection } from '../core/definitions/types'
 import type { Language, TextTree } from '../core/i18n/translate';
 import { fetchOrLastCopy } from './api';
 
-/**
- * The definitions index (core/definitions/parts.ts). index.html preloads this very address, so
- * it downloads alongside the portal's scripts instead of after them: keep the two the same.
- */
+/** index.html preloads this very address: keep the two the same. */
 export const DEFINITIONS_INDEX_URL = '/api/definitions/index';
 
 /** The address of a document type's part. */
@@ -15,11 +12,7 @@ export function documentPartUrl(entityId: string): string {
   return `/api/definitions/documents/${encodeURIComponent(entityId)}`;
 }
 
-/**
- * A public definitions file as JSON; undefined when it cannot be had. Offline, the copy the
- * browser's HTTP cache holds from the last visit (`fetchOrLastCopy`). No custom header, so the
- * request matches index.html's preload.
- */
+/** A public definitions file (offline: the cached copy); no header, to match the preload. */
 async function fetchJson<T>(url: string): Promise<T | undefined> {
   try {
     const response = await fetchOrLastCopy(url, { credentials: 'same-origin' });
@@ -34,10 +27,7 @@ export function fetchDefinitionsIndex(): Promise<PortalIndex | undefined> {
   return fetchJson<PortalIndex>(DEFINITIONS_INDEX_URL);
 }
 
-/**
- * What the router needs of the definitions beyond the bundle: the parts a page needs, fetched
- * when it opens.
- */
+/** The document parts a page needs, fetched when it opens. */
 export interface DocumentParts {
   /** The sections of a document type, from the index (before its part arrives). */
   sections(entityId: string): readonly EntitySection[];
@@ -54,10 +44,7 @@ export interface DefinitionStore extends DocumentParts {
   subscribe(listener: () => void): () => void;
 }
 
-/**
- * The definitions of this visit. `onTexts` hears each part's texts as it arrives, before the
- * pages do (i18next's resources).
- */
+/** The definitions of this visit; `onTexts` hears each part's texts before the pages do. */
 export function definitionStore(
   index: PortalIndex,
   onTexts: (entityId: string, texts: Record<Language, TextTree>) => void,

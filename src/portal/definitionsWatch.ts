@@ -1,10 +1,8 @@
 import { DEFINITIONS_VERSION_HEADER } from '../core/api/definitions-version';
 
 /**
- * Which definitions the server answers with (its `x-definitions-version` header on every API
- * answer), against those the page was built from: after a publish the next answer says so, and
- * the page offers to reload (UpdatedDefinitionsBanner). Nothing reloads by itself: what someone
- * is typing stays until they choose to.
+ * The definitions version the server answers with (`x-definitions-version`) against the page's:
+ * after a publish the page offers to reload, never reloading by itself.
  */
 
 export interface DefinitionsWatch {

@@ -4,9 +4,8 @@ import { fullRoles } from '../core/documents/workflow';
 import type { Session } from './session';
 
 /**
- * The screen a document opens on from a dashboard: the given list's row screen when the user
- * may open that list (a task waiting in a queue), else the workflow's view screen, else the
- * row screen of the first list the user may open. Undefined when the user may open none.
+ * The screen a document opens on from a dashboard: the list's row screen when the user may open
+ * it, else the view screen, else the first openable list's row screen.
  */
 export function documentPath(
   bundle: Pick<DefinitionBundle, 'workflows'>,

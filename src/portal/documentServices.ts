@@ -8,11 +8,7 @@ import { currentLanguage } from './i18n';
 import type { Session } from './session';
 import { backendOf } from '../core/documents/conventions';
 
-/**
- * What document forms need from the server: catalogue look-ups (entries valid now), uploads
- * to the media backend with progress, and reading an upload back (its owner, or an officer
- * through a document that names it). The server checks roles and contents again.
- */
+/** What document forms need from the server: catalogue look-ups, uploads and reading them back. */
 export function documentServices(
   api: ApiClient,
   session: Session,
@@ -29,8 +25,7 @@ export function documentServices(
       return error ? [] : result.items;
     },
     async searchCatalog(catalogId, text, where = {}): Promise<CatalogOption[]> {
-      // The entries valid today whose code or name holds what was typed ("WS", "samoa").
-      // A list of allowed values is sent as the parameter repeated.
+      // Entries valid today whose code or name holds the text; allowed values as repeated params.
       const query = new URLSearchParams([
         ...Object.entries(where).flatMap(([field, value]) =>
           (typeof value === 'string' ? [value] : value).map((v): [string, string] => [field, v]),

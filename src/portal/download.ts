@@ -1,10 +1,7 @@
 import { API_BASE_URL } from './api';
 import type { Session } from './session';
 
-/**
- * Fetches a file of the API with the caller's token and hands it to the browser as a download
- * (a receipt, an e-visa): a plain link could not carry the token. False when it failed.
- */
+/** Downloads a file of the API with the caller's token (a plain link could not carry it). */
 export async function downloadFromApi(
   session: Session,
   path: string,

@@ -10,20 +10,10 @@ function indexOf(state: unknown): number | undefined {
 }
 
 /**
- * React Router's hash history numbers each entry it makes (`history.state.idx`) and tells a
- * Back or Forward by the difference of the numbers. An entry the address bar or a plain `#/...`
- * link made has no number: with a form's unsaved-changes guard on (useUnsavedChanges), React
- * Router warns "You are trying to use a blocker on a POP navigation to a location that was not
- * created by @remix-run/router" and cannot hold the navigation, and the edits are lost. Such an
- * entry is numbered here as it arrives, before the router hears of it, as the entry after the
- * one shown (the browser puts a new entry there): the router sees a step forward, which the
- * guard holds and, if the person stays, takes back.
- *
- * Call before the router is made (its own listener must come after this one), then give it the
- * router, whose navigations keep the number of the entry shown. `beforeRouter` runs first on
- * every Back, Forward or hash change: the portal pushes the text still being typed into its form
- * there, so that a form edited a moment ago is known to be dirty (and its guard is up) when the
- * router decides whether to leave. Returns what stops it.
+ * Numbers a history entry the address bar or a plain link made, as React Router's own: without
+ * a number its blocker cannot hold a Back, and unsaved edits are lost. Call before the router
+ * is made; `beforeRouter` runs first on every Back, Forward or hash change (the form pushes its
+ * typed text there). Returns what stops it.
  */
 export function numberHistoryEntries(
   win: Window = window,

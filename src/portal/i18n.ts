@@ -33,8 +33,7 @@ export async function initI18n(bundle: DefinitionBundle): Promise<void> {
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
-    // Keys are dotted paths, never sentences: said outright, i18next skips testing each key
-    // for being natural language (a regular expression per call, a good part of a render).
+    // Keys are never sentences: said outright, i18next skips a costly test per call.
     keySeparator: '.',
     returnNull: false,
     showSupportNotice: false,
@@ -42,10 +41,7 @@ export async function initI18n(bundle: DefinitionBundle): Promise<void> {
   document.documentElement.lang = currentLanguage();
 }
 
-/**
- * Adds a document type's own texts (its definitions part, fetched when one of its pages opens)
- * under its id, in every language; the pages then find them as they find the others.
- */
+/** Adds a document type's own texts, under its id, in every language. */
 export function addTexts(entityId: string, texts: Partial<Record<Language, TextTree>>): void {
   for (const [language, tree] of Object.entries(texts)) {
     i18next.addResourceBundle(language, 'translation', { [entityId]: tree }, true, true);

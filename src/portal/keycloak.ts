@@ -1,19 +1,4 @@
-/**
- * The session backed by keycloak-js (unmodified) against the realm in `auth-config.ts`
- * (specification 000, section 7):
- *
- * 1. the realm's public description (`/realms/<realm>`, holding its public key) is fetched; if it
- *    cannot be, the portal starts signed out (public pages still work);
- * 2. keycloak-js starts in `check-sso` mode with a silent sign-on page (a hidden frame asks the
- *    identity server, without any prompt, whether the browser already has a session), the
- *    authorization code flow with PKCE (S256) returned in the query (see `AUTH_RESPONSE_MODE`),
- *    and the login-status frame checked every 5 s;
- * 3. while signed in, the token is checked every 5 s and refreshed when it expires within 180 s;
- *    a failed refresh, or the login-status frame reporting a change, signs the user out here.
- *
- * Nothing is kept in sessionStorage or localStorage by the portal (keycloak-js keeps only the
- * short-lived state of a sign-in in progress). React reads the session through `SessionStore`.
- */
+/** The session backed by keycloak-js (specification 000, section 7); unreachable: signed out. */
 import type Keycloak from 'keycloak-js';
 import type { KeycloakConfig } from 'keycloak-js';
 import {
@@ -42,15 +27,10 @@ export interface SessionStore {
   subscribe(listener: () => void): () => void;
 }
 
-/**
- * Query parameter of the address the identity server sends the user back to, naming the route
- * to open: a redirect URI must not contain a fragment (RFC 6749, section 3.1.2), and the
- * portal's routes are fragments, so the route travels in the query and `restoreReturnRoute`
- * moves it back into the fragment at start.
- */
+/** The route to return to travels in the query: a redirect URI has no fragment (RFC 6749 3.1.2). */
 export const RETURN_PARAM = 'return_to';
 
-/** The address to come back to after sign-in or sign-out, e.g. `https://portal.example/?return_to=%2Fvisa%2Fapplication`. */
+/** The address to come back to after sign-in or sign-out. */
 export function returnAddress(path?: string): string {
   const origin = globalThis.location.origin;
   return path && path !== '/' && path.startsWith('/')
@@ -74,19 +54,11 @@ function unavailableLogin(): void {
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} timed out`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out`)), ms);
   });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** A store that never changes: the portal signed out for good (no identity server). */
@@ -113,10 +85,7 @@ async function realmReachable(url: string, realm: string): Promise<boolean> {
   }
 }
 
-/**
- * Starts single sign-on and resolves with the session store. Never rejects: whatever fails,
- * the portal starts signed out.
- */
+/** Starts single sign-on; never rejects: whatever fails, the portal starts signed out. */
 export async function startSession(): Promise<SessionStore> {
   try {
     return await startKeycloak();
@@ -133,13 +102,8 @@ function isOAuthErrorResponse(error: unknown): boolean {
 }
 
 /**
- * keycloak-js gives each of its hidden frames (third-party cookie check, silent sign-on, login
- * status, all made while it starts) `sandbox="allow-scripts allow-same-origin ..."`, and
- * Chromium then warns on every page that the frame "can escape its sandboxing". For a frame of
- * the portal's own origin (the built-in identity server) the warning is right: a same-origin
- * page allowed to run scripts can lift its own sandbox, so the attribute protects nothing. While
- * keycloak-js starts, the frames it creates pointing at the portal's origin are therefore made
- * without it; a frame of another origin (a separate Keycloak) keeps its sandbox.
+ * keycloak-js' hidden frames of the portal's own origin are made without their sandbox: a
+ * same-origin frame running scripts can lift it anyway, and Chromium warns on every page.
  */
 export async function withoutSameOriginFrameSandbox<T>(start: () => Promise<T>): Promise<T> {
   const original = document.createElement;
@@ -172,22 +136,14 @@ function sameOrigin(address: string | null): boolean {
   }
 }
 
-/**
- * keycloak-js, in its own chunk: the portal's first script does not carry it, and it downloads
- * while the realm's description is fetched.
- */
+/** keycloak-js in its own chunk, downloaded while the realm's description is fetched. */
 function loadKeycloak(): Promise<typeof Keycloak> {
   return import('keycloak-js').then((module) => module.default);
 }
 
 /**
- * keycloak-js' configuration. For the built-in identity server (the portal's own origin, see
- * auth-config.ts) its endpoints are given as an OpenID provider's metadata: keycloak-js then
- * skips its third-party cookies check, two hidden frames opened one after the other before
- * anything else while single sign-on starts, which can only ever answer "supported" when the
- * identity server's cookies are first-party. Every endpoint is the one the realm form names.
- * A separate Keycloak (another origin) is configured by realm, and keeps the check: its cookies
- * are third-party there, and a browser blocking them needs keycloak-js' fallback.
+ * The built-in identity server (same origin) is given as OpenID metadata, so keycloak-js skips
+ * its third-party cookie check (two frames); a separate Keycloak keeps it, by realm.
  */
 function clientConfig(url: string): KeycloakConfig {
   if (!sameOrigin(url)) return { url, realm: AUTH_REALM, clientId: AUTH_CLIENT_ID };
@@ -230,8 +186,7 @@ async function startKeycloak(): Promise<SessionStore> {
 
   const login = (redirectPath?: string) => {
     if (!available) return unavailableLogin();
-    // The page's language (i18n.ts keeps the document's lang in step with it): the sign-in
-    // page is shown in it.
+    // The sign-in page is shown in the page's language.
     const locale = pickLanguage(document.documentElement.lang);
     void keycloak
       .login({ redirectUri: returnAddress(redirectPath), locale })
@@ -239,8 +194,7 @@ async function startKeycloak(): Promise<SessionStore> {
   };
   const logout = () => {
     stopChecks();
-    // The identity server asks "sign out?" on a page of its own: in the page's language, as
-    // the sign-in (`ui_locales`, RP-initiated logout's parameter; keycloak-js sends none).
+    // The sign-out page in the page's language too (keycloak-js sends no `ui_locales`).
     const locale = pickLanguage(document.documentElement.lang);
     try {
       window.location.replace(

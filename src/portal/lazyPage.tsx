@@ -17,17 +17,8 @@ export function PageLoading() {
 export type LazyPage<P extends object> = ComponentType<P> & { preload(): void };
 
 /**
- * A page whose code is fetched the first time it is opened (its own chunk, not in the JavaScript
- * the public home page loads), behind a translated spinner. When the chunk cannot be fetched
- * (offline and not in the service worker's cache, or gone after a new version), the page is the
- * portal's offline page instead of a blank screen; the next time the page is opened, its code is
- * fetched again.
- *
- * `preload()` starts the fetch early (router.tsx calls it for the route being opened while the
- * portal starts), so the page's chunk is not one more round trip after sign-in; rendering the
- * page then waits for that same fetch.
- *
- * `lazyPage(() => import('./pages/X').then((m) => m.XPage))` takes a named export.
+ * A page whose code is its own chunk, behind a spinner; the offline page when the chunk cannot
+ * be fetched (tried again next time). `preload()` starts the fetch early.
  */
 export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
   let loading: Promise<ComponentType<P>> | undefined;

@@ -10,10 +10,9 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Alert, Box, Center, Loader, MantineProvider } from '@mantine/core';
+import { Box, Center, Loader, MantineProvider } from '@mantine/core';
 import { pickLanguage, translate, type TextTree } from '../core/i18n/translate';
-// Only the messages tree (Vite keeps a JSON file's top-level keys apart): the portal's first
-// script carries none of the other texts, which come with the definitions.
+// Only the messages tree: the other texts come with the definitions.
 import { messages as enMessages } from '../../translations/en.json';
 import { messages as frMessages } from '../../translations/fr.json';
 import { portalApiClient } from './api';
@@ -35,16 +34,13 @@ import {
 import { cssVariablesResolver, theme } from './theme';
 import { EngineModulesProvider } from '../engine/module';
 import { portalModules } from '../modules/portal';
+import { ErrorAlert } from './ErrorAlert';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = createRoot(container);
 
-/**
- * Renders the page. `sliced`: as a transition, which React renders in slices of a few
- * milliseconds, giving the browser its turn between them, instead of in one long task that
- * would hold up every input meanwhile; what is on screen (the spinner) stays until it is done.
- */
+/** Renders the page; `sliced`: as a transition, so no long task holds up input meanwhile. */
 function render(node: React.ReactNode, sliced = false) {
   const page = (
     <StrictMode>
@@ -57,10 +53,7 @@ function render(node: React.ReactNode, sliced = false) {
   else root.render(page);
 }
 
-/**
- * The frame index.html paints before any script runs (the header's bar and the portal's icon),
- * around what shows until the pages render: the spinner, or why the portal cannot start.
- */
+/** The frame index.html paints before any script runs, around the spinner or a start error. */
 function BootFrame({ children }: { children: React.ReactNode }) {
   return (
     <>
@@ -82,11 +75,7 @@ function BootFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
-/**
- * A store's value, changed in transitions (rendered in slices, like the first render): when
- * single sign-on has started, or the session is refreshed, every page element that shows who
- * is signed in renders again, and that must not be one long task either.
- */
+/** A store's value, changed in transitions: a new session re-renders much of the page. */
 function useInTransitions<T>(store: { current(): T; subscribe(listener: () => void): () => void }) {
   const [value, setValue] = useState(store.current);
   useEffect(() => {
@@ -103,10 +92,7 @@ render(
   </BootFrame>,
 );
 
-/**
- * Provides the portal to the pages; re-renders them when the session changes (sign-out,
- * refresh) and when a document type's definitions arrive.
- */
+/** Provides the portal to the pages, following the session and the definitions. */
 function PortalRoot({
   definitions,
   store,
@@ -146,24 +132,18 @@ function PortalRoot({
 }
 
 async function start() {
-  // Single sign-on starts alongside, or, on a public page, once that page has painted
-  // (sessionStart.ts). It never fails: without it the portal starts signed out. The portal does
-  // not wait for it to show a page, unless the identity server just sent the browser back: a
-  // public page shows at once, a page behind roles waits (RequireRoles).
+  // Single sign-on starts alongside, or on a public page once it has painted (sessionStart.ts).
   const publicStart = paintsBeforeSession(globalThis.location, portalModules);
   const returning = returningFromSignIn(globalThis.location);
   let shown: () => void = () => undefined;
   const firstPageShown = new Promise<void>((resolve) => (shown = resolve));
   const session = publicStart ? firstPageShown.then(startSession) : startSession();
-  // The definitions index is public (index.html preloads it). Offline, the copy of the last
-  // visit (the browser's HTTP cache) starts the shell.
+  // Offline, the browser's cached copy of the index starts the shell.
   const index = await fetchDefinitionsIndex();
   if (!index) {
     render(
       <BootFrame>
-        <Alert color="red" role="alert">
-          {bootText('messages.unableToLoad')}
-        </Alert>
+        <ErrorAlert>{bootText('messages.unableToLoad')}</ErrorAlert>
       </BootFrame>,
     );
     return;
@@ -171,20 +151,14 @@ async function start() {
   const definitions = definitionStore(index, addTexts);
   const bundle = definitions.current();
   portalDefinitionsWatch.expect(bundle.version);
-  // The router reads the address as it starts and preloads the page it opens, as soon as the
-  // definitions say which page it is. After a sign-in it must wait: keycloak-js first takes
-  // its parameters out of the address; the page is preloaded meanwhile.
+  // After a sign-in the router waits for keycloak-js to clear the address; the page preloads.
   let router = returning ? undefined : createPortalRouter(bundle, definitions, portalModules);
   if (returning)
     preloadRoute(bundle, routeAtStart(globalThis.location), definitions, portalModules);
   await initI18n(bundle);
   const store = returning ? await session : pendingSessionStore(session);
   router ??= createPortalRouter(bundle, definitions, portalModules);
-  // The service worker registers once the page shows as it does with the session known: it
-  // downloads the whole app shell again into its cache, and the page then fetches its chunks
-  // once more through it (serviceWorker.ts). Registered at the window's load event, which the
-  // portal reaches before any of its pages has shown, it competed with single sign-on and the
-  // page's own requests on a slow network.
+  // Registered late: it would compete with single sign-on on a slow network.
   render(
     <PortalRoot
       definitions={definitions}
@@ -197,10 +171,7 @@ async function start() {
   );
 }
 
-/**
- * Texts needed before the bundle arrives (or when it cannot): taken from the same translation
- * files at build time, so there is still one source for every text.
- */
+/** Texts needed before the bundle arrives, from the same translation files at build time. */
 function bootText(key: string): string {
   const texts: Record<string, TextTree> = {
     en: { messages: enMessages },

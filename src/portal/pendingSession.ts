@@ -1,11 +1,7 @@
 import type { SessionStore } from './keycloak';
 import type { Session } from './session';
 
-/**
- * The session store while single sign-on starts, so the portal need not wait for it to show a
- * public page: at first a signed-out session marked `pending` (signing in waits for the
- * start, then goes on as usual), then whatever the started store says, its changes included.
- */
+/** The session store while single sign-on starts: signed out and `pending`, then the real one. */
 export function pendingSessionStore(starting: Promise<SessionStore>): SessionStore {
   let started: SessionStore | undefined;
   const listeners = new Set<() => void>();

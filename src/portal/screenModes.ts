@@ -18,10 +18,7 @@ export const CREATING_MODES: ReadonlySet<ScreenMode> = new Set<ScreenMode>([
   'creation',
 ]);
 
-/**
- * Whether a screen may let the user fill sections in (DocumentScreenPage decides for good, once
- * the document is there: a submitted application opened at /edit/... reads only).
- */
+/** Whether a screen may let the user fill sections in (DocumentScreenPage decides for good). */
 export function editsSections(screen: Pick<WorkflowScreen, 'mode' | 'editable'>): boolean {
   return screen.editable !== undefined || EDITING_MODES.has(screen.mode);
 }

@@ -1,25 +1,20 @@
 import { registerSW } from 'virtual:pwa-register';
 
 /**
- * Registers the service worker of production builds, once per page load (vite.config.ts: Workbox, generateSW):
- * the app shell is precached, lazy pages' chunks are kept once fetched, `/api` and the identity
- * server's `/realms` always go to the network. When a new version has taken over, the page
- * reloads once (registerType `autoUpdate`). Nothing is added to index.html: the CSP allows no
- * inline script.
+ * Registers the production service worker (vite.config.ts); `/api` and `/realms` always go to
+ * the network, and the page reloads once when a new version takes over.
  */
 let registered = false;
 
 export function registerServiceWorker(): void {
   if (registered || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   registered = true;
-  // The web manifest, for installing the portal as an app (vite.config.ts takes its link out
-  // of index.html).
+  // The web manifest, for installing the portal as an app.
   const manifest = document.createElement('link');
   manifest.rel = 'manifest';
   manifest.href = '/manifest.webmanifest';
   document.head.append(manifest);
-  // On the first visit the chunks are fetched before the worker takes control: ask for them
-  // again through it (from the browser's HTTP cache) so the page seen first opens offline too.
+  // Chunks fetched before the worker took control are asked again through it, for offline.
   if (!navigator.serviceWorker.controller) keepChunksFetchedWithoutWorker();
   registerSW({
     // main.tsx calls this once the first page has shown: register at once.
@@ -30,10 +25,8 @@ export function registerServiceWorker(): void {
 }
 
 /**
- * Every same-origin chunk the page loads without the worker is fetched again through it once
- * it controls the page. Resource entries are observed, not read once at the change of
- * controller: a lazy page's chunk requested before it and finished after it would be missed.
- * Entries the worker answered (`workerStart` set, our own fetches among them) are skipped.
+ * Fetches again through the worker every chunk loaded without it, observed rather than read
+ * once (a chunk finishing after the change would be missed).
  */
 function keepChunksFetchedWithoutWorker(): void {
   const waiting = new Set<string>();

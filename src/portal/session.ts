@@ -1,17 +1,11 @@
 /**
- * The session of the portal: who is signed in, with which roles, and how to sign in or out.
- * `keycloak.ts` implements it with keycloak-js (single sign-on against the identity server);
- * tests pass a plain object. The browser's role checks are a convenience that hides links and
- * pages the user could not use anyway: the SERVER VERIFIES EVERY CALL (signature, issuer,
- * audience, expiry, roles).
+ * Who is signed in, with which roles, and how to sign in or out (keycloak.ts). The browser's
+ * role checks only hide what the user could not use: the server verifies every call.
  */
 
 export interface Session {
   readonly signedIn: boolean;
-  /**
-   * Single sign-on is still starting: who is signed in is not known yet (signedIn is false
-   * meanwhile). Public pages show as to a visitor; pages behind roles wait.
-   */
+  /** Single sign-on is still starting (signedIn is false meanwhile). */
   readonly pending?: boolean;
   /** Roles of the user, from the token's `groups` claim (Keycloak group paths, leading '/' trimmed). */
   readonly roles: readonly string[];
@@ -28,11 +22,7 @@ export interface Session {
   /** The bearer token for API calls (refreshed first when about to expire); undefined when signed out. */
   token(): Promise<string | undefined>;
   hasAnyRole(roles: readonly string[]): boolean;
-  /**
-   * Sends the browser to the single sign-on page; back at `redirectPath` (a route of the portal,
-   * e.g. `/visa/application`) once signed in, or at `/` (the user's home) when omitted. The sign-in
-   * page is shown in the portal's current language (`ui_locales`).
-   */
+  /** Sends the browser to sign in, back at `redirectPath` (or `/`) once signed in. */
   login(redirectPath?: string): void;
   /** Ends the single sign-on session and comes back to the public home page. */
   logout(): void;

@@ -2,18 +2,9 @@ import { RETURN_PARAM } from './keycloak';
 import type { PortalModule } from '../engine/modules-context';
 import { HOME_PATH } from './paths';
 
-/**
- * When single sign-on starts. It is a chain of requests and hidden same-origin frames (the
- * realm's description, keycloak-js, the login-status frame and its check, then for a signed-in
- * person the silent sign-on frame and the token exchange), one after the other, and the frames'
- * documents and scripts run on the page's own thread.
- *
- * - On a page behind roles, or when the identity server has just sent the browser back, the page
- *   waits for the session: the chain starts as soon as the portal's script runs, alongside the
- *   definitions.
- * - On a public page, the page does not need the session to show: the chain starts once that
- *   page has painted (main.tsx). On a phone over a slow network, starting it alongside held the
- *   home page's text back by a second or more.
+/*
+ * When single sign-on (a chain of requests and hidden frames) starts: at once on a page behind
+ * roles or back from sign-in; after a public page has painted, which it held back on phones.
  */
 
 /**
@@ -29,21 +20,14 @@ const signedOutFirstPaths = (modules: readonly PortalModule[]): ReadonlySet<stri
       .flatMap((page) => (page.roles ? [] : [page.path])),
   ]);
 
-/**
- * The route the portal opens at start: the fragment, or the route a sign-in returns to
- * (`return_to`, still in the query while single sign-on starts).
- */
+/** The route opened at start: the fragment, or the `return_to` of a sign-in. */
 export function routeAtStart(location: Pick<Location, 'hash' | 'search'>): string {
   const returning = new URLSearchParams(location.search).get(RETURN_PARAM);
   if (returning?.startsWith('/')) return returning;
   return location.hash.replace(/^#/, '').split('?')[0] || '/';
 }
 
-/**
- * Whether the address is the identity server sending the browser back (a sign-in's code, its
- * error, the route to return to): keycloak-js then takes its parameters out of the address, and
- * the route moves into the fragment, before the router may read it.
- */
+/** Whether the identity server is sending the browser back (code, error, route to return to). */
 export function returningFromSignIn(location: Pick<Location, 'search'>): boolean {
   const query = new URLSearchParams(location.search);
   return ['code', 'state', 'error', RETURN_PARAM].some((name) => query.has(name));
@@ -57,11 +41,7 @@ export function paintsBeforeSession(
   return !returningFromSignIn(location) && signedOutFirstPaths(modules).has(routeAtStart(location));
 }
 
-/**
- * Resolves once the browser has painted what is on screen now: after the next animation frame
- * (which runs before the paint), a task queued behind that paint. A hidden tab paints nothing
- * and runs no animation frames, so there it resolves at once.
- */
+/** Resolves once the browser has painted (a task after the next frame); at once when hidden. */
 export function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
     if (document.visibilityState === 'hidden') return resolve();

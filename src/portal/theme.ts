@@ -28,9 +28,6 @@ const secondary: MantineColorsTuple = [
   '#967e22',
 ];
 
-export const PRIMARY_COLOUR = '#0C548C';
-export const SECONDARY_COLOUR = '#DEC570';
-
 /** Text in the brand's colour (the header's title): the brand blue, lightened in dark mode. */
 export const BRAND_TEXT_VARIABLE = '--portal-color-brand-text';
 export const BRAND_TEXT = `var(${BRAND_TEXT_VARIABLE})`;
@@ -50,38 +47,26 @@ export const theme = createTheme({
   focusClassName: FOCUS_CLASS,
 });
 
-/**
- * Mantine's "dimmed" text (descriptions, hints) is gray 6 on white, a 3.3:1 contrast, under
- * WCAG AA's 4.5:1 for body text; ours is darker in light mode and lighter in dark mode.
- */
+/** Colours Mantine gives under WCAG AA's 4.5:1 (dimmed text, error red), made to meet it. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  // Mantine's default error red (#fa5252) is 3.3:1 on white, below WCAG AA for small text such
-  // as a field's error message; red 9 is 5.9:1.
   light: {
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-error': '#c92a2a',
     [BRAND_TEXT_VARIABLE]: brand[6],
     [URGENT_TEXT_VARIABLE]: 'var(--mantine-color-red-8)',
-    // A destructive action's button (cancel, delete): red 6 text on white, or white on red 6,
-    // is 3.3:1; red 9 is 5.9:1 either way (axe found the outlined Cancel and Delete buttons).
+    // Destructive buttons: red 6 is 3.3:1 on white, red 9 is 5.9:1.
     '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
     '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
     '--mantine-color-red-filled-hover': '#a61e1e',
-    // The brand blue: 7.9:1 on white, 7.5:1 on the gray of a striped row.
     [FOCUS_RING_VARIABLE]: brand[6],
   },
-  // The brand blue #0C548C is 1.96:1 on the dark body (#242424) and Mantine's dark links (brand
-  // 4) 3.72:1: text in the brand's colour takes a light tint of the same blue (brand 2, 7.9:1 on
-  // the body, 7.1:1 on dark cards), so the header keeps the brand and meets WCAG AA's 4.5:1.
+  // The brand blue is 1.96:1 on the dark body: brand text, links and focus take brand 2 (7.9:1).
   dark: {
     '--mantine-color-dimmed': '#a6a7ab',
     '--mantine-color-anchor': brand[2],
     [BRAND_TEXT_VARIABLE]: brand[2],
-    // Red 8 is 2.9:1 on a dark card; red 4 is 5.9:1.
     [URGENT_TEXT_VARIABLE]: 'var(--mantine-color-red-4)',
-    // The brand blue is 1.96:1 on the dark body, too faint for a focus ring; brand 2 is 8.1:1
-    // (7.1:1 on a dark card).
     [FOCUS_RING_VARIABLE]: brand[2],
   },
 });

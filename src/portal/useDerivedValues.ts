@@ -8,10 +8,7 @@ import { backendOf } from '../core/documents/conventions';
 
 const NONE: RuleProblem[] = [];
 
-/**
- * A problem's parameters as the reader knows them: a status (`status`, an application already
- * in another invoice) as its word, as the server words the same parameter in its refusals.
- */
+/** A problem's parameters as the reader knows them (a status as its word). */
 export function paramsInWords(
   params: Record<string, unknown>,
   t: (key: string, options: { defaultValue: string }) => string,
@@ -26,13 +23,8 @@ export function paramsInWords(
 const DELAY_MS = 400;
 
 /**
- * Keeps the values the server derives (the workflow's `derive`: questions and attachments of
- * the chosen document, the fees due) up to date while the form is filled: when a value they
- * depend on changes, the server computes them from the form's data and they replace what the
- * form shows. An answer that arrives after the person changed what it depends on, or the
- * derived values themselves (an answer to a question being filled), is dropped and asked again
- * with the new data, so nothing typed meanwhile is lost. Answers the problems the server's
- * rules find in the watched values (an invalid sponsor reference), as of the last answer.
+ * Keeps the server-derived values (`derive`) up to date as the form is filled; an answer to
+ * stale data is dropped and asked again. Answers the problems found in the watched values.
  */
 export function useDerivedValues(
   api: ApiClient,
@@ -81,8 +73,7 @@ export function useDerivedValues(
           setProblems(answer.problems?.length ? answer.problems : NONE);
           setData((current) => {
             const next = structuredClone(current);
-            // A value the server no longer derives (a sponsor reference that names nothing
-            // valid) is absent from its answer: it is cleared, not left as it was.
+            // A value the server no longer derives is cleared, not left as it was.
             for (const pointer of derive.fills) {
               const value = answer.values[pointer];
               if (value !== undefined || resolvePointer(next, pointer) !== undefined)

@@ -11,11 +11,8 @@ import { backendOf } from '../core/documents/conventions';
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 /**
- * Fills a new document with what its screen's `prefill` takes from the signed-in person's
- * profile (`{"profile": pointer}`: an invoice payer's address), once their own account (the
- * document of the workflow declaring `account`) is read. Only fields still empty are filled:
- * what the person typed meanwhile is kept. Without an account workflow, a profile the person
- * may not read, or nothing to take, nothing happens and the form stays as it is.
+ * Fills a new document's still-empty fields with what its `prefill` takes from the person's
+ * profile (`{"profile": pointer}`), once their account is read.
  */
 export function useProfilePrefill(
   api: ApiClient,

@@ -7,10 +7,7 @@ import { RequireRoles } from '../RequireRoles';
 import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
 
-/**
- * The finder of the catalogue named in the address. The role checks here only spare the user
- * a page that would fail: the server checks every call.
- */
+/** The finder of the catalogue named in the address (the server checks every call). */
 export function CatalogSearchPage() {
   const { catalogId } = useParams();
   const { bundle, session, api } = usePortal();

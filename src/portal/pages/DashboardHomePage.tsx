@@ -9,17 +9,12 @@ import { InboxArea } from './dashboard/InboxArea';
 import { StatisticsPanel } from './dashboard/StatisticsPanel';
 import { URGENT_TEXT } from '../theme';
 
-/**
- * The signed-in user's home (/dashboard/home): My Tasks and My Library, the finders and
- * shortcuts the user's roles open, the inbox message area, and the statistics of the document
- * types that declare them and the user has a role of.
- */
+/** The signed-in user's home (/dashboard/home). */
 export function DashboardHomePage() {
   const { t } = useTranslation();
   const { bundle, session } = usePortal();
   const name = session.name ?? session.username ?? '';
-  // The statistics of the document types the user works with: an applicant is not shown
-  // those of sponsorships they never file.
+  // Only the document types the user works with.
   const withStatistics = bundle.workflows.filter(
     (workflow) => workflow.statistics && session.hasAnyRole(workflowRoles(workflow)),
   );

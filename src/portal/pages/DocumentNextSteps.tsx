@@ -8,11 +8,8 @@ import { usePortal } from '../context';
 import { nextSteps } from './document/next-steps';
 
 /**
- * Where the document can go from here, for this user: each other screen of the workflow that
- * takes an action the machine allows now (pay on the confirmation screen, reply on the reply
- * screen, verify on the verification screen...), as one link named by what it does. The step
- * the workflow expects next (an action declared `primary`) is the filled button; the others
- * are secondary, so "Initiate payment" stands out from "Cancel application".
+ * Where the document can go from here for this user, one link per screen; the `primary` step is
+ * the filled button, so "Initiate payment" stands out from "Cancel application".
  */
 export function DocumentNextSteps({
   workflow,

@@ -63,12 +63,9 @@ import { CREATING_MODES, EDITING_MODES } from '../screenModes';
 import { audienceOf } from './document/audience';
 import { openingSection } from './document/opening-section';
 import { backendOf, REFERENCE_POINTER } from '../../core/documents/conventions';
+import { ErrorAlert } from '../ErrorAlert';
 
-/**
- * One screen of a workflow (new, edit, view, version, verification...): the document in the
- * screen's mode, the actions the machine allows now for this user as buttons, and the document's
- * information, versions and history. Everything comes from the workflow and entity definitions.
- */
+/** One screen of a workflow, all from the workflow and entity definitions. */
 export function DocumentScreenPage({
   workflow,
   screen,
@@ -90,21 +87,18 @@ export function DocumentScreenPage({
   const formRef = useRef<DocumentFormHandle>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const [document, setDocument] = useState<DocumentView | null>(null);
-  // A new document starts with what the screen takes from the session (the applicant's own
-  // e-mail and mobile number in the contact section), there when the form first renders.
+  // A new document starts with what the screen takes from the session.
   const [data, setData] = useState<DocumentData>(() =>
     creating && screen.prefill ? prefilled(screen.prefill, session) : {},
   );
   // And, once read, what it takes from the person's profile (an invoice payer's address).
   useProfilePrefill(api, bundle, session, creating ? screen.prefill : undefined, setData);
-  // Fetched by the form as it needs them: the open section's first (router.tsx starts it with
-  // the page's code), so the page never waits for the whole document's validator.
+  // Fetched section by section, so the page never waits for the whole validator.
   const validators = useMemo(() => entity && entityValidators(entity.id), [entity]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
-  // What the screen that just acted hands over: a success message, or a confirmation when the
-  // action moved the document on (GOV.UK confirmation pattern).
+  // What the screen that just acted hands over: a success message or a confirmation.
   const location = useLocation();
   const carried = location.state as { success?: string; confirmation?: Confirmation } | null;
   const [success, setSuccess] = useState<string | null>(() => carried?.success ?? null);
@@ -122,8 +116,7 @@ export function DocumentScreenPage({
     [api, session, workflow],
   );
   const unsaved = useUnsavedChanges(dirty, 'document', bundle.translations, language);
-  // The loads below read the translator without depending on it: switching the language must
-  // not load the document again over what the user is typing.
+  // Read without depending on it: a language switch must not reload over what is typed.
   const translator = useRef(t);
   translator.current = t;
 
@@ -177,16 +170,14 @@ export function DocumentScreenPage({
   const needsAssignee = assigning !== undefined;
   // Made for someone else (`onBehalf`): whose it will be, required when it is being created.
   const asksOwner = actions.some((name) => workflow.actions[name]?.onBehalf);
-  // An editing screen is read-only once nothing here would save the data (a submitted
-  // application opened at /edit/...): no "Replace the file" on what can no longer change.
+  // Read-only once nothing here would save the data (a submitted application at /edit/...).
   const savesData = actions.some((name) => workflow.actions[name]?.payload === 'data');
   const readOnly =
     screen.mode === 'version' ||
     (screen.editable === undefined && !EDITING_MODES.has(screen.mode)) ||
     (!creating && document !== null && !savesData);
   const derivedProblems = useDerivedValues(api, workflow, document?.id, data, setData, !readOnly);
-  // What the server's rules say of the watched values as they are typed, beside what the last
-  // action was refused for (once each).
+  // The server's rules on the watched values, beside the last refusal's (once each).
   const formErrors = useMemo((): FieldError[] => {
     const shown = new Set(fieldErrors.map((e) => `${e.path}:${e.rule}`));
     const derived = derivedProblems
@@ -211,8 +202,7 @@ export function DocumentScreenPage({
     return [...(screen.hidden ?? []), ...internal];
   }, [entity, screen.hidden, session, workflow]);
 
-  // The screen's links: given routes, or routes the document's data holds (a message's link
-  // to what it is about); one whose data holds no route is left out.
+  // Given routes, or routes the data holds; one whose data holds no route is left out.
   const links = (screen.links ?? []).flatMap((link) => {
     const to = 'to' in link ? link.to : resolvePointer(data, link.pointer);
     return typeof to === 'string' && to.startsWith('/') ? [{ label: link.label, to }] : [];
@@ -220,9 +210,7 @@ export function DocumentScreenPage({
   // A field's marks clear as it changes; the screen's own fields' too.
   const screenValues = { '/notes': notes, '/assignee': assignee, '/owner': owner };
   useAnsweredErrors(data, screenValues, fieldErrors, setFieldErrors, setFailure);
-  const notesError = fieldErrors.find((e) => e.path === '/notes')?.message;
-  const assigneeError = fieldErrors.find((e) => e.path === '/assignee')?.message;
-  const ownerError = fieldErrors.find((e) => e.path === '/owner')?.message;
+  const errorAt = (path: string) => fieldErrors.find((e) => e.path === path)?.message;
 
   /** The error summary's entries: each field in error, named, opening its section and field. */
   const summaryEntries = useMemo((): SummaryEntry[] => {
@@ -342,11 +330,7 @@ export function DocumentScreenPage({
 
   if (!entity) return <NotFoundPage />;
   if (loadError) {
-    return (
-      <Alert color="red" role="alert">
-        {loadError}
-      </Alert>
-    );
+    return <ErrorAlert>{loadError}</ErrorAlert>;
   }
   if (!validators || (!creating && !document)) {
     return (
@@ -359,6 +343,13 @@ export function DocumentScreenPage({
   const versionScreen = workflow.screens.find((s) => s.mode === 'version');
   const viewScreen = workflow.screens.find((s) => s.mode === 'view');
   const chrome = screen.chrome !== false;
+  const of = document && {
+    api,
+    backend,
+    type: workflow.id,
+    id: document.id,
+    current: document.version,
+  };
   return (
     <Stack gap="md">
       {unsaved.modal}
@@ -409,21 +400,10 @@ export function DocumentScreenPage({
           entries={summaryEntries}
         />
       ) : (
-        failure && (
-          <Alert color="red" role="alert">
-            {failure.message}
-          </Alert>
-        )
+        failure && <ErrorAlert>{failure.message}</ErrorAlert>
       )}
-      {document && screen.showNotesOf && screen.mode !== 'version' && (
-        <LatestActionNotes
-          api={api}
-          backend={backend}
-          type={workflow.id}
-          id={document.id}
-          current={document.version}
-          actions={screen.showNotesOf}
-        />
+      {of && screen.showNotesOf && screen.mode !== 'version' && (
+        <LatestActionNotes {...of} actions={screen.showNotesOf} />
       )}
       <WriteMessageButton workflow={workflow} document={document} />
       {links.length > 0 && (
@@ -442,7 +422,7 @@ export function DocumentScreenPage({
           description={t(creating ? 'documents.ownerHelp' : 'documents.ownerChangeHelp')}
           required={creating}
           value={owner}
-          error={ownerError}
+          error={errorAt('/owner')}
           autoComplete="off"
           onChange={(e) => setOwner(e.currentTarget.value)}
           w={{ base: '100%', sm: 480 }}
@@ -474,7 +454,7 @@ export function DocumentScreenPage({
               action={assigning}
               current={document?.assignee ?? null}
               value={assignee}
-              error={assigneeError}
+              error={errorAt('/assignee')}
               onChange={setAssignee}
             />
           )}
@@ -488,7 +468,7 @@ export function DocumentScreenPage({
                   : undefined
               }
               value={notes}
-              error={notesError}
+              error={errorAt('/notes')}
               onChange={(e) => setNotes(e.currentTarget.value)}
               autosize
               minRows={2}
@@ -535,15 +515,11 @@ export function DocumentScreenPage({
           {t('messages.processing', { context: backend })}
         </Alert>
       )}
-      {chrome && document && screen.mode !== 'version' && (
+      {chrome && document && of && screen.mode !== 'version' && (
         <>
           <DocumentInformation document={document} />
           <VersionList
-            api={api}
-            backend={backend}
-            type={workflow.id}
-            id={document.id}
-            current={document.version}
+            {...of}
             hrefOf={(v) =>
               versionScreen
                 ? `#${documentRoute(workflow, versionScreen.path, document).replace(':ver', String(v))}`
@@ -551,22 +527,9 @@ export function DocumentScreenPage({
             }
           />
           {workflow.timeline && (
-            <DocumentTimeline
-              api={api}
-              backend={backend}
-              type={workflow.id}
-              id={document.id}
-              current={document.version}
-              estimatedDays={estimatedDays(workflow)}
-            />
+            <DocumentTimeline {...of} estimatedDays={estimatedDays(workflow)} />
           )}
-          <HistoryTable
-            api={api}
-            backend={backend}
-            type={workflow.id}
-            id={document.id}
-            current={document.version}
-          />
+          <HistoryTable {...of} />
         </>
       )}
     </Stack>
@@ -580,10 +543,7 @@ const SCREEN_FIELDS: Record<string, { id: string; label: string } | undefined> =
   '/owner': { id: 'document-owner', label: 'documents.ownerLabel' },
 };
 
-/**
- * The number a granted document is known by (the workflow's `reference`, kept at
- * `/header/reference`), labelled as its form labels it, for the confirmation.
- */
+/** The number a granted document is known by (the workflow's `reference`), for the confirmation. */
 function grantedReference(
   workflow: WorkflowDefinition,
   result: DocumentView,
@@ -609,11 +569,9 @@ function offeredActions(
 }
 
 /**
- * Where the user goes once an action succeeded. A document that moved on (its status changed,
- * or a new one that cannot be edited further) is shown on its view screen under a confirmation,
- * unless the action says to `stay` and this screen offers the next actions (verify, then
- * forward); a new draft opens on its edit screen; otherwise the user stays here while this
- * screen still offers something to do, else goes to the view. Null: stay.
+ * Where the user goes once an action succeeded (null: stay). A document that moved on shows on
+ * its view under a confirmation, unless the action says `stay` and this screen offers more; a
+ * new draft opens on its edit screen.
  */
 function nextScreen(
   workflow: WorkflowDefinition,

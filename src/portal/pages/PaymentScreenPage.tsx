@@ -27,6 +27,7 @@ import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
 import { PaymentWayOut } from './document/PaymentWayOut';
 import { backendOf } from '../../core/documents/conventions';
+import { ErrorAlert } from '../ErrorAlert';
 
 interface PaymentState {
   documentStatus: string;
@@ -44,10 +45,8 @@ const POLL_MS = 2000;
 const POLL_TIMES = 15;
 
 /**
- * The payment screens of a payable workflow (specification 000, section 2): confirmation (the
- * frozen fee lines and total, the terms to accept, then initiate and on to the gateway's page),
- * finalisation and error (the outcome when the payer comes back from the gateway; a failure
- * offers to try again) and print (the receipt). Amounts are the server's decimal strings.
+ * The payment screens of a payable workflow (specification 000, section 2): confirmation,
+ * finalisation, error and print. Amounts are the server's decimal strings.
  */
 export function PaymentScreenPage({
   workflow,
@@ -70,8 +69,6 @@ export function PaymentScreenPage({
   const [busy, setBusy] = useState(false);
   const [polls, setPolls] = useState(0);
   const backend = backendOf(workflow);
-  // confirmation, initiate and purchase all lead the payer to the gateway; finalisation and the
-  // commit screen show the outcome; print shows the receipt.
   const paying = PAYING_MODES.has(screen.mode);
   const view = paying
     ? 'confirmation'
@@ -164,12 +161,7 @@ export function PaymentScreenPage({
   };
 
   if (!payment) return <NotFoundPage />;
-  if (failure && !document)
-    return (
-      <Alert color="red" role="alert">
-        {failure}
-      </Alert>
-    );
+  if (failure && !document) return <ErrorAlert>{failure}</ErrorAlert>;
   if (!document || (!paying && !state))
     return (
       <Center p="xl">
@@ -239,11 +231,7 @@ export function PaymentScreenPage({
           {t(`statuses.${status}`, { defaultValue: status })}
         </Badge>
       </Group>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorAlert>{failure}</ErrorAlert>
       {paying && (
         <>
           {feeTable}
@@ -293,11 +281,7 @@ export function PaymentScreenPage({
               )}
             </Alert>
           )}
-          {failed && (
-            <Alert color="red" role="alert">
-              {t(`payment.outcomes.${order.status}`)}
-            </Alert>
-          )}
+          {failed && <ErrorAlert>{t(`payment.outcomes.${order.status}`)}</ErrorAlert>}
           <Table withTableBorder>
             <Table.Tbody>
               {(

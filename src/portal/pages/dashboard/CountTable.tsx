@@ -8,13 +8,8 @@ export interface CountRow {
 }
 
 /**
- * Counts as a table whose count cells carry a bar as long as the count is against the largest
- * (the dashboard's statistics). The table is what screen readers and keyboards read; the bars
- * are a picture of its figures, hidden from them. Plain table elements styled by
- * count-table.css with Mantine's variables: a dozen rows of Mantine's Table parts took 30 ms to
- * render on a desktop, as the figures arrive after the page has shown. Drawing the same figures
- * with a chart library took a third of a second of main thread on a desktop, over a second on a
- * phone, and 98 kB of script (docs/decisions.md).
+ * Counts as a table with a bar per count (hidden from screen readers). Plain elements styled by
+ * count-table.css: Mantine's Table and chart libraries were far slower (docs/decisions.md).
  */
 export function CountTable({
   caption,

@@ -19,9 +19,8 @@ import { DEFAULT_BACKEND } from '../../../core/documents/conventions';
 type Row = (LibraryRow | TaskRow) & { [key: string]: unknown };
 
 /**
- * The screen a dashboard row opens: an owner's task opens the screen its workflow's
- * `tasks.owner` names for the status (reply to a query), when the user may open it; any other
- * row the screen `documentPath` chooses (the queue's screen, else the view).
+ * The screen a dashboard row opens: an owner's task the workflow's `tasks.owner` screen for the
+ * status, when the user may open it; else `documentPath`'s choice.
  */
 export function rowPath(
   bundle: Pick<DefinitionBundle, 'workflows'>,
@@ -40,9 +39,8 @@ export function rowPath(
 }
 
 /**
- * The documents of a dashboard page (My Library, My Tasks): one server-paged list across every
- * document type. The last column's "Open" is a real link to the document's screen (keyboard,
- * screen readers, open in a new tab); a click anywhere on the row does the same for the mouse.
+ * The documents of a dashboard page, one server-paged list; "Open" is a real link, and a click
+ * on the row does the same for the mouse.
  */
 export function DashboardDocuments({
   endpoint,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fullRoles } from '../../../core/documents/workflow';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../core/format';
 import { usePortal } from '../../context';
 import { documentPath } from '../../documentLinks';
 import { DEFAULT_BACKEND } from '../../../core/documents/conventions';
+import { ErrorAlert } from '../../ErrorAlert';
 
 /** A message as `GET /dashboard/inbox` gives it. */
 interface InboxMessage {
@@ -31,11 +32,7 @@ interface InboxAnswer {
 /** How many messages the area shows (the unread first, then the newest). */
 const SHOWN = 5;
 
-/**
- * The dashboard's message area: the user's own messages, unread first then newest, with how
- * many are unread. Each shows its subject, the start of its text, the document it is about and
- * when it came, with links to the message (opening it marks it read) and to the whole inbox.
- */
+/** The dashboard's message area: the user's own messages, unread first, then newest. */
 export function InboxArea() {
   const { t } = useTranslation();
   const { api, bundle, session } = usePortal();
@@ -75,9 +72,7 @@ export function InboxArea() {
         )}
       </Title>
       {failed ? (
-        <Alert color="red" role="alert">
-          {t('messages.unableToFetch')}
-        </Alert>
+        <ErrorAlert>{t('messages.unableToFetch')}</ErrorAlert>
       ) : !answer ? (
         <Loader aria-label={t('messages.loading')} role="status" />
       ) : answer.items.length === 0 ? (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Card, Loader, Text, Title } from '@mantine/core';
+import { Card, Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowStatistics } from '../../../core/dashboard/types';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
@@ -8,12 +8,9 @@ import { useLanguage } from '../../useLanguage';
 import { CountTable } from './CountTable';
 import './statistics-panel.css';
 import { DEFAULT_BACKEND } from '../../../core/documents/conventions';
+import { ErrorAlert } from '../../ErrorAlert';
 
-/**
- * Statistics of one workflow's documents (specification 000, section 1: visa applications in
- * the current year and the last 6 months), from the server's aggregate: each as a table of
- * counts, with a bar beside each count.
- */
+/** Statistics of one workflow's documents (specification 000, section 1). */
 export function StatisticsPanel({ workflow }: { workflow: WorkflowDefinition }) {
   const { t } = useTranslation();
   const { api } = usePortal();
@@ -36,16 +33,10 @@ export function StatisticsPanel({ workflow }: { workflow: WorkflowDefinition }) 
   }, [api, workflow.id]);
 
   const title = t(`${workflow.document}._title`);
-  if (failed)
-    return (
-      <Alert color="red" role="alert">
-        {t('messages.unableToFetch')}
-      </Alert>
-    );
+  if (failed) return <ErrorAlert>{t('messages.unableToFetch')}</ErrorAlert>;
   if (!statistics) return <Loader aria-label={t('messages.loading')} role="status" />;
 
-  // The months' names are texts: a first Intl.DateTimeFormat loads the browser's date data,
-  // some 40 ms of main thread on a desktop, four times that on a phone.
+  // Month names are texts: a first Intl.DateTimeFormat costs 40-160 ms of main thread.
   const months = statistics.months.map((m) => {
     const [year, month] = m.month.split('-');
     return { label: `${t(`pages.statistics.monthNames.${month}`)} ${year}`, count: m.count };

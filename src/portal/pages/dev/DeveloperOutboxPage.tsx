@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Alert,
   Badge,
   Button,
   Code,
@@ -18,6 +17,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../../../core/api/errors';
 import { formatDateTime } from '../../../engine/format';
 import { usePortal } from '../../context';
+import { ErrorAlert } from '../../ErrorAlert';
 
 interface OutboxItem {
   id: string;
@@ -36,10 +36,8 @@ interface OutboxItem {
 const CHANNELS = ['sms', 'email', 'inbox'] as const;
 
 /**
- * The developer outbox (outside production): the latest messages the portal queued, to read a
- * confirmation code that no SMS or e-mail provider delivered on this machine. It holds other
- * people's codes, so it needs the `outbox-read` role, which identity administrators hold; the
- * server checks it. A `recipient` in the address (the registration page's link) fills the filter.
+ * The developer outbox (outside production): the latest queued messages, to read a code no
+ * provider delivered here. Needs `outbox-read` (the server checks it); `recipient` fills the filter.
  */
 export function DeveloperOutboxPage() {
   const { t } = useTranslation();
@@ -109,11 +107,7 @@ export function DeveloperOutboxPage() {
           </Button>
         </Group>
       </form>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure.message}
-        </Alert>
-      )}
+      <ErrorAlert>{failure?.message}</ErrorAlert>
       {!items && !failure ? (
         <Group gap="xs" role="status">
           <Loader size="xs" />
@@ -130,12 +124,9 @@ export function DeveloperOutboxPage() {
                 <Table striped withTableBorder>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>{t('outbox.when')}</Table.Th>
-                      <Table.Th>{t('outbox.channel')}</Table.Th>
-                      <Table.Th>{t('outbox.to')}</Table.Th>
-                      <Table.Th>{t('outbox.code')}</Table.Th>
-                      <Table.Th>{t('outbox.message')}</Table.Th>
-                      <Table.Th>{t('outbox.status')}</Table.Th>
+                      {['when', 'channel', 'to', 'code', 'message', 'status'].map((key) => (
+                        <Table.Th key={key}>{t(`outbox.${key}`)}</Table.Th>
+                      ))}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
 import { usePortal } from '../../context';
 import { backendOf } from '../../../core/documents/conventions';
+import { ErrorAlert } from '../../ErrorAlert';
 
 /** Someone an assignment may name, as `GET /api/{backend}/{type}/assignees/{action}` lists them. */
 interface Assignable {
@@ -14,11 +15,7 @@ interface Assignable {
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: Assignable[] };
 
-/**
- * "Officer to assign": a choice among the people who hold a role the action declares
- * (`assignees`), listed by name as the server answers them (it refuses anyone else). The
- * value is the account's id; the document's current assignee is chosen when the list arrives.
- */
+/** "Officer to assign": the people holding a role the action declares (`assignees`), by id. */
 export function AssigneeSelect({
   id,
   workflow,
@@ -98,11 +95,7 @@ export function AssigneeSelect({
         comboboxProps={{ keepMounted: false }}
         error={error}
       />
-      {loaded.state === 'failed' && (
-        <Alert color="red" role="alert">
-          {t('assignment.failed')}
-        </Alert>
-      )}
+      {loaded.state === 'failed' && <ErrorAlert>{t('assignment.failed')}</ErrorAlert>}
       {loaded.state === 'ready' && items.length === 0 && (
         <Alert color="yellow" role="status">
           {t('assignment.none')}

@@ -22,10 +22,8 @@ export function certificateOffered(
 }
 
 /**
- * The downloads of a document's certificates: its own (the e-visa), and one per person of the
- * document who holds one of their own (`certificate.holders`: each dependant's e-visa), named
- * with the person and the number, so the main holder downloads every one of them. Each button
- * waits while its file is fetched.
+ * The downloads of a document's certificates: its own, and one per person holding their own
+ * (`certificate.holders`), so the main holder downloads every one of them.
  */
 export function CertificateDownloads({
   workflow,

@@ -1,10 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/**
- * Asks before a destructive action (the workflow marks it `danger`): its name as the title, what
- * it does, and two buttons, Go back first. Mantine's modal traps the focus and Escape goes back.
- */
+/** Asks before a destructive (`danger`) action, Go back first. */
 export function ConfirmActionModal({
   action,
   entity,

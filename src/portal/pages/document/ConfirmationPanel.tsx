@@ -3,34 +3,21 @@ import { Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { textFor, type Audience } from './audience';
 
-/**
- * What a screen hands the view after an action moved the document on (GOV.UK confirmation):
- * text keys rather than texts, so the panel speaks the language the reader switches to.
- */
+/** What a screen hands the view after an action (text keys, so a language switch follows). */
 export interface Confirmation {
   /** The success message's key (the action's `success`, else `success.<action>`) and action. */
   success: { key: string; action: string };
   /** The document's reference number, when it has one. */
   number?: string | null;
-  /**
-   * The number the document is known by once granted (the sponsorship number, the workflow's
-   * `reference`), with its label's key, when it has one.
-   */
+  /** The number the document is known by once granted (the workflow's `reference`). */
   reference?: { label: string; value: string };
   /** The status the document is in now: `<entity>.whatNext.<status>` says what happens next. */
   status: string;
-  /**
-   * Whom it addresses: the document's holder ("Your reference number") or an officer; each
-   * `whatNext` text may be a group with one text per audience.
-   */
+  /** Whom it addresses; each `whatNext` text may be a group with one text per audience. */
   audience: Audience;
 }
 
-/**
- * The confirmation at the top of the page after an action: the message, the reference number
- * and what happens next, worded for the person who acted (the holder or an officer). It takes
- * the focus (and the page scrolls to it) when it appears.
- */
+/** The GOV.UK confirmation after an action; it takes the focus when it appears. */
 export function ConfirmationPanel({
   confirmation,
   entity,

@@ -11,10 +11,8 @@ export interface SummaryEntry {
 }
 
 /**
- * The GOV.UK error summary: what stops the action, at the place the user is taken to. It takes
- * the focus when it appears or says something new (so a screen reader reads it and the page
- * scrolls to it), not when an entry goes as its field is corrected; each entry opens the field
- * in error.
+ * The GOV.UK error summary. It takes the focus when it appears or says something new, not when
+ * an entry goes as its field is corrected.
  */
 export function ErrorSummary({
   title,
@@ -92,10 +90,7 @@ export function ErrorSummary({
 /** How long a field that is not yet on screen is waited for. */
 const FIELD_WAIT_MS = 1_500;
 
-/**
- * Focuses the field RJSF rendered for a JSON pointer (`/applicant/familyName` has the id
- * `root.applicant.familyName`) once its section is on screen, or the nearest group holding it.
- */
+/** Focuses the field RJSF rendered for a JSON pointer, or the nearest group holding it. */
 export function focusField(pointer: string, fallbackId?: string): void {
   const ids = pointer
     .replace(/^\//, '')
@@ -104,8 +99,7 @@ export function focusField(pointer: string, fallbackId?: string): void {
     .reduce<string[]>((all, part) => [...all, `${all.at(-1) ?? 'root'}.${part}`], []);
   const started = performance.now();
   const attempt = () => {
-    // A section's later fields are rendered just after its first paint: the field itself is
-    // awaited for a while before its group (whose first input is another field) will do.
+    // Later fields render after the section's first paint: the field is awaited a while.
     const patient = performance.now() - started < FIELD_WAIT_MS;
     const element =
       (patient ? [ids.at(-1) ?? 'root'] : ids.slice().reverse())

@@ -7,11 +7,7 @@ import { fullRoles, type WorkflowDefinition } from '../../../core/documents/work
 import { usePortal } from '../../context';
 import { HOME_PATH } from '../../paths';
 
-/**
- * The way on from a payment page (the outcome when the payer comes back from the gateway, the
- * receipt, a failed payment): back to the document's own screen, when this user may open it,
- * and to their home page (`/home` leads a signed-in user to their dashboard).
- */
+/** The way on from a payment page: the document's screen (when allowed) and home. */
 export function PaymentWayOut({
   workflow,
   document,

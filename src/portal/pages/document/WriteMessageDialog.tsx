@@ -22,10 +22,8 @@ const WRITE = 'write';
 type InboxWorkflow = WorkflowDefinition & { inbox: WorkflowInbox };
 
 /**
- * "Write to the holder" on a document's screen: for an officer who may write inbox messages
- * (the inbox workflow's `write` action) and is not the document's holder. It opens a dialog
- * (subject, message, note, attachment) that sends the message about this document; the
- * holder finds it in their inbox and by e-mail and SMS. Nothing is shown to anyone else.
+ * "Write to the holder" on a document's screen, for an officer who may write inbox messages and
+ * is not the holder: a dialog that sends a message about this document.
  */
 export function WriteMessageButton({
   workflow,
@@ -39,8 +37,7 @@ export function WriteMessageButton({
   const [opened, setOpened] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const sentRef = useRef<HTMLDivElement>(null);
-  // How the open form closes (asking first when something was typed): Escape, the close
-  // button and Cancel all go through it.
+  // How the open form closes (asking first when something was typed).
   const closeRef = useRef<(() => void) | null>(null);
   const inbox = bundle.workflows.find(
     (w): w is InboxWorkflow => w.inbox !== undefined && w.id !== workflow.id,
@@ -269,10 +266,7 @@ function WriteMessageForm({
   );
 }
 
-/**
- * The message's form, as its definition declares it: the object holding the inbox's subject
- * (the message section), its fields in the uiSchema's order and those its schema requires.
- */
+/** The message's form: the object holding the inbox's subject, its fields and required ones. */
 function messageForm(bundle: { schemas: readonly EntityDefinition[] }, inbox: InboxWorkflow) {
   const entity = bundle.schemas.find((schema) => schema.id === inbox.document);
   const pointer = inbox.inbox.subject.slice(0, inbox.inbox.subject.lastIndexOf('/'));

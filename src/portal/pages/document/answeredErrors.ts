@@ -5,11 +5,8 @@ import { missingRequires } from '../../../core/documents/requires';
 import { unansweredErrors, type DocumentData } from '../../../engine/form';
 
 /**
- * What an action was refused for stands until the person answers it: the marks of a field clear
- * as that field changes, and the summary goes with the last of them, so the corrected form is
- * sent again as it stands (the marks stayed red before, as if nothing had been typed, until a
- * reload lost it all). `screenValues` are the screen's own fields (Notes...), by the pointer
- * their errors carry.
+ * A refused action's field marks clear as each field changes, and the summary with the last of
+ * them. `screenValues`: the screen's own fields, by their errors' pointers.
  */
 export function useAnsweredErrors(
   data: DocumentData,
@@ -41,10 +38,7 @@ export function useAnsweredErrors(
   }, [data, screenKey, fieldErrors, setFieldErrors, setFailure]);
 }
 
-/**
- * The fields an action `requires` (docs/forms.md) that the document leaves empty, as the server
- * would name them: asked for before anything is sent.
- */
+/** The fields an action `requires` that the document leaves empty, as the server would name them. */
 export function missingRequiredFields(
   action: WorkflowAction,
   data: DocumentData,

@@ -10,10 +10,7 @@ import type { Session } from '../../session';
 /** One link among a document's next steps. */
 export interface NextStep {
   screen: WorkflowScreen;
-  /**
-   * The first action the screen offers now: names the link when `label` does not. None on a
-   * screen of a module's panels (API credentials), named by its label.
-   */
+  /** The first action the screen offers now; none on a module panels' screen. */
   action?: string;
   /** The screen's `label`, unless all the screen offers now is destructive (cancel, delete). */
   label?: string;
@@ -27,14 +24,9 @@ export function screenIsFor(screen: WorkflowScreen, document: Pick<DocumentView,
 }
 
 /**
- * The other screens of the workflow this user may take an action on now, in the workflow's
- * order, each action counted once (on the first screen offering it), and each labelled screen of
- * a module's panels. A screen declaring `when` is offered only for the documents it is for. A
- * screen is named by its `label` ("Edit application"), else by the first action it offers;
- * offering nothing but destructive actions (a submitted application's edit screen: only the
- * cancellation), it is named by that action ("Cancel application"), not by what can no longer
- * be done. The first screen offering an action of `"emphasis": "primary"` (submit, pay, reply,
- * verify...) is the primary step, listed first; the others are secondary, in the workflow's order.
+ * The other screens of the workflow this user may act on now, each action once; a screen is
+ * named by its `label`, else its first action (its destructive one when that is all it offers).
+ * The first offering a `primary` action is listed first.
  */
 export function nextSteps(
   workflow: WorkflowDefinition,

@@ -10,10 +10,8 @@ export function namedOpenings(screen: Pick<WorkflowScreen, 'open'>): string[] {
 }
 
 /**
- * The section a screen opens on: the first it names (`open`) that is shown here and applies to
- * the document (a sponsor's identity is the organisation's section or the person's, whichever
- * the sponsor type makes apply), else the first the user may fill in; read-only, the form
- * opens on the first section holding data.
+ * The section a screen opens on: the first it names (`open`) shown and applying here, else the
+ * first the user may fill in; read-only, the first holding data.
  */
 export function openingSection(
   sections: readonly EntitySection[],

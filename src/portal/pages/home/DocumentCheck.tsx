@@ -48,17 +48,13 @@ function checkFields(values: Record<CheckField, string>): Partial<Record<CheckFi
 }
 
 /**
- * The electronic-document search of the public home page: anyone holding a visa or sponsorship
- * number and the holder's passport number or date of birth (a sponsor's registration number or
- * e-mail address) sees whether it is genuine and in force, with its validity period and nothing
- * personal. The server decides, and limits attempts.
- * Everything shown is rendered from data at each render, so it follows a language switch.
+ * The public electronic-document check: genuine and in force, with its validity and nothing
+ * personal. The server decides and limits attempts.
  */
 export function DocumentCheck() {
   const { t } = useTranslation();
   const { api } = usePortal();
-  // The e-visa's QR code opens /home?number=...: the number is filled in, the holder adds the
-  // second factor (which the code never carries).
+  // The e-visa's QR code opens /home?number=...; it never carries the second factor.
   const [searchParams] = useSearchParams();
   const [values, setValues] = useState<Record<CheckField, string>>(() => ({
     number: (searchParams.get('number') ?? '').slice(0, LIMITS.number),
@@ -157,11 +153,7 @@ export function DocumentCheck() {
   );
 }
 
-/**
- * A genuine document, in one of three words: in force (the specification's "checks passed",
- * green), not yet in force (from its first day, in a neutral style: nothing is wrong with it),
- * or expired (until its last day). Never a status of the service's own (issued, dispatched).
- */
+/** A genuine document: in force, not yet in force or expired; never a service status. */
 function Genuine({ result }: { result: VerificationResult }) {
   const { t } = useTranslation();
   const date = (value: string | null) => (value ? formatDate(value) : '-');
@@ -185,8 +177,7 @@ function Genuine({ result }: { result: VerificationResult }) {
       title={shown.title}
       data-testid="document-check-result"
       data-validity={result.validity}
-      // The light alerts' own title colours (green, orange 6 on their tint) are about 2:1; the
-      // tint and the border say which case it is, the title reads in the body's colour.
+      // The light alerts' title colours are about 2:1: titles take the body's colour.
       styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm" fw={500}>
@@ -220,11 +211,7 @@ function FoundDetails({ result }: { result: VerificationResult }) {
   );
 }
 
-/**
- * The "Verification Errors" panel: a titled alert listing why the check did not pass. A number
- * that matches nothing, a wrong second factor and a document never issued all give the server's
- * one answer, listed as is, so the panel never tells whether a number exists.
- */
+/** Why the check did not pass, as the server says it: it never tells whether a number exists. */
 function VerificationErrors({ failures }: { failures: string[] }) {
   const { t } = useTranslation();
   return (

@@ -7,11 +7,7 @@ import type { TextTree } from '../../../core/i18n/translate';
 export const CAROUSEL_ITEMS = 1;
 export const CAROUSEL_INTERVAL_MS = 10_000;
 
-/**
- * The home page's carousel: its items are texts (`pages.carousel.items`), so analysts change
- * them in the translations. With more than one item it turns every CAROUSEL_INTERVAL_MS, and
- * offers a pause button (moving content must be stoppable, WCAG 2.2.2).
- */
+/** The home page's carousel of texts, with a pause button (WCAG 2.2.2). */
 export function HomeCarousel() {
   const { t, i18n } = useTranslation();
   const tree = i18n.getResource(

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import {
-  ActionIcon,
   Alert,
   Button,
   Checkbox,
@@ -8,7 +7,6 @@ import {
   Modal,
   NumberInput,
   Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -19,7 +17,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../core/api/errors';
 import { roleList, type CatalogDefinition } from '../../../core/definitions/types';
@@ -41,25 +38,20 @@ import {
 } from '../../../core/studio/catalog-design';
 import { CatalogEntryForm } from '../../../engine';
 import { usePortal } from '../../context';
-import { CheckSummary } from './CheckSummary';
-import { draftCatalogs } from './draftFiles';
+import { FieldButtons, PreviewFrame } from './designerParts';
+import { catalogOptions, draftCatalogs } from './draftFiles';
 import { previewValidatorUrl, type CheckResult, type StudioDraft } from './useStudioDraft';
+import { ErrorAlert } from '../../ErrorAlert';
 
 const NEW = '';
 
-/**
- * Creates and changes catalogues with forms: fields, types, lengths, keys, references to other
- * catalogues, roles, category and labels in English and French. Saved into the draft as the
- * catalogue's file, then previewed from the server's check: the search page's columns and the
- * entry dialog, which checks a sample entry with the draft's own validator and saves nothing.
- */
+/** Creates and changes catalogues with forms, previewed from the server's check of the draft. */
 export function CatalogDesigner({ draft }: { draft: StudioDraft }) {
   const { t } = useTranslation();
   const { paths, file } = draft;
   const catalogs = useMemo(() => draftCatalogs({ paths, file }), [paths, file]);
   const [selected, setSelected] = useState<string>(NEW);
-  // The form starts afresh when another catalogue is chosen, not when a new one is first saved
-  // (it then becomes the chosen one, and its preview stays).
+  // The form starts afresh when another catalogue is chosen, not when a new one is saved.
   const [opened, setOpened] = useState<string>(NEW);
   const before = catalogs.find((c) => c.id === selected);
   return (
@@ -192,20 +184,16 @@ function CatalogForm(props: {
               value={design.titleFr}
               onChange={(event) => set({ titleFr: event.currentTarget.value })}
             />
-            <TagsInput
-              label={t('studio.catalog.searcherRoles')}
-              description={t('studio.catalog.rolesHelp')}
-              data={roles}
-              value={roleList(design.searcherRoles)}
-              onChange={(value) => set({ searcherRoles: value.join(', ') })}
-            />
-            <TagsInput
-              label={t('studio.catalog.managerRoles')}
-              description={t('studio.catalog.rolesHelp')}
-              data={roles}
-              value={roleList(design.managerRoles)}
-              onChange={(value) => set({ managerRoles: value.join(', ') })}
-            />
+            {(['searcherRoles', 'managerRoles'] as const).map((key) => (
+              <TagsInput
+                key={key}
+                label={t(`studio.catalog.${key}`)}
+                description={t('studio.catalog.rolesHelp')}
+                data={roles}
+                value={roleList(design[key])}
+                onChange={(value) => set({ [key]: value.join(', ') })}
+              />
+            ))}
           </SimpleGrid>
           <Title order={3} size="h4">
             {t('studio.catalog.fields')}
@@ -239,11 +227,7 @@ function CatalogForm(props: {
               ))}
             </Alert>
           )}
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure.message}
-            </Alert>
-          )}
+          <ErrorAlert>{failure?.message}</ErrorAlert>
           <Group>
             <Button type="submit" loading={checking}>
               {t('studio.catalog.save')}
@@ -304,30 +288,13 @@ function FieldEditor(props: {
             {name}
           </Text>
           <Group gap={4}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('studio.moveUp', { name })}
-              disabled={index === 0}
-              onClick={() => props.onMove(-1)}
-            >
-              <IconArrowUp size={16} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('studio.moveDown', { name })}
-              disabled={index === props.count - 1}
-              onClick={() => props.onMove(1)}
-            >
-              <IconArrowDown size={16} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('studio.removeField', { name })}
-              onClick={props.onRemove}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
+            <FieldButtons
+              name={name}
+              index={index}
+              count={props.count}
+              onMove={props.onMove}
+              onRemove={props.onRemove}
+            />
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
@@ -363,9 +330,7 @@ function FieldEditor(props: {
             clearable
             clearButtonProps={{ 'aria-label': t('studio.catalog.clearReference') }}
             searchable
-            data={props.catalogs
-              .map((c) => ({ value: c.id, label: c.labels.en?.title ?? c.id }))
-              .sort((a, b) => a.label.localeCompare(b.label))}
+            data={catalogOptions(props.catalogs)}
             value={field.reference ?? null}
             onChange={(value) => onChange({ reference: value ?? undefined })}
           />
@@ -385,21 +350,14 @@ function FieldEditor(props: {
           />
         </SimpleGrid>
         <Group gap="lg">
-          <Checkbox
-            label={t('studio.catalog.required')}
-            checked={field.required}
-            onChange={(event) => onChange({ required: event.currentTarget.checked })}
-          />
-          <Checkbox
-            label={t('studio.catalog.key')}
-            checked={field.key}
-            onChange={(event) => onChange({ key: event.currentTarget.checked })}
-          />
-          <Checkbox
-            label={t('studio.catalog.column')}
-            checked={field.column}
-            onChange={(event) => onChange({ column: event.currentTarget.checked })}
-          />
+          {(['required', 'key', 'column'] as const).map((flag) => (
+            <Checkbox
+              key={flag}
+              label={t(`studio.catalog.${flag}`)}
+              checked={field[flag]}
+              onChange={(event) => onChange({ [flag]: event.currentTarget.checked })}
+            />
+          ))}
           {/* A text the entry owns may be given in every language; a number may be money. */}
           <Switch
             label={t('studio.catalog.translatable')}
@@ -443,77 +401,65 @@ function CatalogPreview({
   const labels = catalog.labels[language];
   const columns = catalog.columns ?? Object.keys(catalog.schema.properties ?? {});
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="catalog-preview-title">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={3} size="h4" id="catalog-preview-title">
-            {t('studio.preview')}
-          </Title>
-          <SegmentedControl
-            aria-label={t('studio.previewLanguage')}
-            value={language}
-            onChange={(value) => setLanguage(value as Language)}
-            data={[
-              { value: 'en', label: 'English' },
-              { value: 'fr', label: 'Français' },
-            ]}
+    <PreviewFrame
+      id="catalog-preview-title"
+      language={language}
+      onLanguage={setLanguage}
+      result={result}
+    >
+      {result.valid && result.version && (
+        <div lang={language}>
+          <Group justify="space-between" mb="xs">
+            <Title order={4} size="h5">
+              {labels?.title}
+            </Title>
+            <Button size="xs" onClick={() => setEntryOpen(true)}>
+              {t('studio.catalog.tryEntry')}
+            </Button>
+          </Group>
+          <Table.ScrollContainer minWidth={320}>
+            <Table withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((column) => (
+                    <Table.Th key={column}>{labels?.fields[column] ?? column}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text size="sm" c="dimmed">
+                      {t('studio.catalog.previewRows')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {valid && (
+            <Alert color="green" role="status" mt="xs">
+              {t('studio.catalog.entryValid')}
+            </Alert>
+          )}
+          <CatalogEntryForm
+            opened={entryOpen}
+            onClose={() => setEntryOpen(false)}
+            onSaved={() => {
+              setEntryOpen(false);
+              setValid(true);
+            }}
+            catalog={catalog}
+            allCatalogs={catalogs}
+            api={api}
+            backend="catalog"
+            language={language}
+            translations={bundle.translations}
+            validatorUrl={previewValidatorUrl(result.version, 'catalog', catalog.id)}
+            preview
           />
-        </Group>
-        <CheckSummary result={result} />
-        {result.valid && result.version && (
-          <div lang={language}>
-            <Group justify="space-between" mb="xs">
-              <Title order={4} size="h5">
-                {labels?.title}
-              </Title>
-              <Button size="xs" onClick={() => setEntryOpen(true)}>
-                {t('studio.catalog.tryEntry')}
-              </Button>
-            </Group>
-            <Table.ScrollContainer minWidth={320}>
-              <Table withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    {columns.map((column) => (
-                      <Table.Th key={column}>{labels?.fields[column] ?? column}</Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  <Table.Tr>
-                    <Table.Td colSpan={columns.length}>
-                      <Text size="sm" c="dimmed">
-                        {t('studio.catalog.previewRows')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {valid && (
-              <Alert color="green" role="status" mt="xs">
-                {t('studio.catalog.entryValid')}
-              </Alert>
-            )}
-            <CatalogEntryForm
-              opened={entryOpen}
-              onClose={() => setEntryOpen(false)}
-              onSaved={() => {
-                setEntryOpen(false);
-                setValid(true);
-              }}
-              catalog={catalog}
-              allCatalogs={catalogs}
-              api={api}
-              backend="catalog"
-              language={language}
-              translations={bundle.translations}
-              validatorUrl={previewValidatorUrl(result.version, 'catalog', catalog.id)}
-              preview
-            />
-          </div>
-        )}
-      </Stack>
-    </Paper>
+        </div>
+      )}
+    </PreviewFrame>
   );
 }

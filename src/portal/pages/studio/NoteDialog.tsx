@@ -4,10 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../core/api/errors';
 import { ProblemList } from './ProblemList';
 
-/**
- * A confirmation that asks why, for the history: publishing a draft, restoring a version. The
- * note is required; the server's refusal (with the draft's problems) shows in the dialog.
- */
+/** A confirmation that asks why, for the history; the server's refusal shows in it. */
 export function NoteDialog(props: {
   opened: boolean;
   title: string;

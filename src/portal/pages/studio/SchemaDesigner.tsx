@@ -1,13 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import {
-  ActionIcon,
-  Alert,
   Button,
   Checkbox,
   Group,
   NumberInput,
   Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -15,7 +12,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../core/api/errors';
 import type { Language, TextTree } from '../../../core/i18n/translate';
@@ -36,8 +32,8 @@ import { entityValidators } from '../../../engine/form/loadEntityValidators';
 import type { DocumentData, DocumentFormHandle } from '../../../engine/form/types';
 import { usePortal } from '../../context';
 import { documentServices } from '../../documentServices';
-import { CheckSummary } from './CheckSummary';
-import { draftCatalogs } from './draftFiles';
+import { FieldButtons, PreviewFrame } from './designerParts';
+import { catalogOptions, draftCatalogs } from './draftFiles';
 import { JsonEditor } from './JsonEditor';
 import {
   previewValidatorsBase,
@@ -45,6 +41,7 @@ import {
   type DraftChanges,
   type StudioDraft,
 } from './useStudioDraft';
+import { ErrorAlert } from '../../ErrorAlert';
 
 type Node = Record<string, unknown>;
 
@@ -60,12 +57,7 @@ function parse(text: string | undefined): Node | undefined {
   }
 }
 
-/**
- * A document type's form: its sections' fields added, moved and removed with a form (schema,
- * widget, order, English and French texts in one step), its definition as JSON beside it, and a
- * preview of the form in English and French from the server's check of the draft, validating a
- * sample as the server would (the draft's own validator modules). A preview saves nothing.
- */
+/** A document type's form: fields added, moved and removed, its JSON, and a preview. */
 export function SchemaDesigner({ draft }: { draft: StudioDraft }) {
   const { t } = useTranslation();
   const { bundle } = usePortal();
@@ -106,11 +98,7 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
     };
   }, [file, entity]);
   const [preview, setPreview] = useState<CheckResult | undefined>();
-  /**
-   * The section worked on: the one a field was last added to or changed in, or chosen in the
-   * field list. The list shows it and the preview opens on it, so adding a field does not send
-   * the list back to the first section.
-   */
+  // The section worked on: the list shows it and the preview opens on it.
   const [focus, setFocus] = useState<string | undefined>();
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState<ApiError | undefined>();
@@ -137,11 +125,7 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
   };
 
   if (!files)
-    return (
-      <Alert color="red" role="alert">
-        {t('studio.form.unreadable', { file: schemaFile(entity) })}
-      </Alert>
-    );
+    return <ErrorAlert>{t('studio.form.unreadable', { file: schemaFile(entity) })}</ErrorAlert>;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -160,11 +144,7 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
           {t('studio.form.previewButton')}
         </Button>
       </Group>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure.message}
-        </Alert>
-      )}
+      <ErrorAlert>{failure?.message}</ErrorAlert>
       {preview && <FormPreview entity={entity} result={preview} section={focus} />}
     </Stack>
   );
@@ -266,9 +246,7 @@ function AddFieldForm(props: {
                 label={t('studio.form.catalog')}
                 required
                 searchable
-                data={catalogs
-                  .map((c) => ({ value: c.id, label: c.labels.en?.title ?? c.id }))
-                  .sort((a, b) => a.label.localeCompare(b.label))}
+                data={catalogOptions(catalogs)}
                 value={field.catalog ?? null}
                 onChange={(value) => set({ catalog: value ?? undefined })}
               />
@@ -305,11 +283,7 @@ function AddFieldForm(props: {
             checked={field.required}
             onChange={(event) => set({ required: event.currentTarget.checked })}
           />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <ErrorAlert>{error}</ErrorAlert>
           <Group>
             <Button type="submit">{t('studio.form.addButton')}</Button>
           </Group>
@@ -364,34 +338,17 @@ function SectionFields(props: {
                   </Text>
                 </Text>
                 <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('studio.moveUp', { name })}
-                    disabled={index === 0}
-                    onClick={() =>
-                      props.onChange(moveField(props.files, section, name, -1), section)
+                  <FieldButtons
+                    name={name}
+                    index={index}
+                    count={fields.length}
+                    onMove={(by) =>
+                      props.onChange(moveField(props.files, section, name, by), section)
                     }
-                  >
-                    <IconArrowUp size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('studio.moveDown', { name })}
-                    disabled={index === fields.length - 1}
-                    onClick={() =>
-                      props.onChange(moveField(props.files, section, name, 1), section)
+                    onRemove={() =>
+                      props.onChange(removeField(props.files, section, name), section)
                     }
-                  >
-                    <IconArrowDown size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('studio.removeField', { name })}
-                    onClick={() => props.onChange(removeField(props.files, section, name), section)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
+                  />
                 </Group>
               </Group>
             </li>
@@ -430,62 +387,50 @@ function FormPreview(props: { entity: string; result: CheckResult; section?: str
     return { searchCatalog };
   }, [api, session]);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="form-preview-title">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={3} size="h4" id="form-preview-title">
-            {t('studio.preview')}
-          </Title>
-          <SegmentedControl
-            aria-label={t('studio.previewLanguage')}
-            value={language}
-            onChange={(next) => setLanguage(next as Language)}
-            data={[
-              { value: 'en', label: 'English' },
-              { value: 'fr', label: 'Français' },
-            ]}
-          />
-        </Group>
-        <CheckSummary result={result} />
-        {result.valid && part && validators && (
-          <>
-            <div lang={language} data-testid="form-preview">
-              <DocumentForm
-                key={`${result.version}-${language}`}
-                ref={form}
-                definition={part.schema}
-                texts={texts}
-                language={language}
-                value={value}
-                onChange={setValue}
-                validators={validators}
-                services={services}
-                initialSection={props.section}
-              />
-            </div>
-            <Group>
-              <Button
-                variant="default"
-                onClick={() => {
-                  const errors = form.current?.validateAll() ?? [];
-                  setVerdict(
-                    errors.length
-                      ? t('studio.form.sampleInvalid', { count: errors.length })
-                      : t('studio.form.sampleValid'),
-                  );
-                }}
-              >
-                {t('studio.form.checkSample')}
-              </Button>
-            </Group>
-            {verdict && (
-              <Text role="status" size="sm">
-                {verdict}
-              </Text>
-            )}
-          </>
-        )}
-      </Stack>
-    </Paper>
+    <PreviewFrame
+      id="form-preview-title"
+      language={language}
+      onLanguage={setLanguage}
+      result={result}
+    >
+      {result.valid && part && validators && (
+        <>
+          <div lang={language} data-testid="form-preview">
+            <DocumentForm
+              key={`${result.version}-${language}`}
+              ref={form}
+              definition={part.schema}
+              texts={texts}
+              language={language}
+              value={value}
+              onChange={setValue}
+              validators={validators}
+              services={services}
+              initialSection={props.section}
+            />
+          </div>
+          <Group>
+            <Button
+              variant="default"
+              onClick={() => {
+                const errors = form.current?.validateAll() ?? [];
+                setVerdict(
+                  errors.length
+                    ? t('studio.form.sampleInvalid', { count: errors.length })
+                    : t('studio.form.sampleValid'),
+                );
+              }}
+            >
+              {t('studio.form.checkSample')}
+            </Button>
+          </Group>
+          {verdict && (
+            <Text role="status" size="sm">
+              {verdict}
+            </Text>
+          )}
+        </>
+      )}
+    </PreviewFrame>
   );
 }

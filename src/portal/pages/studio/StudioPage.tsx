@@ -25,13 +25,17 @@ import { useStudioDraft, type CheckResult, type StudioDraft } from './useStudioD
 import { VersionsPanel } from './VersionsPanel';
 import { WorkflowStudio } from './WorkflowStudio';
 import { DEFINITIONS_PUBLISH_ROLE, STUDIO_PATH, STUDIO_TABS, type StudioTab } from './paths';
+import { ErrorAlert } from '../../ErrorAlert';
 
-/**
- * The studio: analysts and administrators change the definitions (catalogues, document forms,
- * workflows, texts) as a draft of files, check it with the server's own checker, preview it,
- * and publish it with a note; every server process serves the new version at once. The draft
- * stays in the browser until published or discarded.
- */
+const PANELS = {
+  catalogs: CatalogDesigner,
+  forms: SchemaDesigner,
+  workflows: WorkflowStudio,
+  texts: TextsEditor,
+  versions: VersionsPanel,
+};
+
+/** The studio: definitions changed as a draft of files, checked, previewed and published. */
 export function StudioPage() {
   const { t } = useTranslation();
   const { api } = usePortal();
@@ -72,21 +76,14 @@ export function StudioPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="catalogs" pt="md">
-          <CatalogDesigner draft={draft} />
-        </Tabs.Panel>
-        <Tabs.Panel value="forms" pt="md">
-          <SchemaDesigner draft={draft} />
-        </Tabs.Panel>
-        <Tabs.Panel value="workflows" pt="md">
-          <WorkflowStudio draft={draft} />
-        </Tabs.Panel>
-        <Tabs.Panel value="texts" pt="md">
-          <TextsEditor draft={draft} />
-        </Tabs.Panel>
-        <Tabs.Panel value="versions" pt="md">
-          <VersionsPanel draft={draft} />
-        </Tabs.Panel>
+        {STUDIO_TABS.map((id) => {
+          const Panel = PANELS[id];
+          return (
+            <Tabs.Panel key={id} value={id} pt="md">
+              <Panel draft={draft} />
+            </Tabs.Panel>
+          );
+        })}
       </Tabs>
     </Stack>
   );
@@ -165,11 +162,7 @@ function DraftBar({ draft }: { draft: StudioDraft }) {
           {published}
         </Alert>
       )}
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure.message}
-        </Alert>
-      )}
+      <ErrorAlert>{failure?.message}</ErrorAlert>
       {result && <CheckSummary result={result} onClose={() => setResult(undefined)} />}
       <PublishDialog
         opened={publishing}

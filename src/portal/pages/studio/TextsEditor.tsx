@@ -43,10 +43,7 @@ function parse(text: string | undefined): Node {
 
 const PAGE = 50;
 
-/**
- * Every text of a module in English and French side by side, the missing ones marked; a text
- * changed here goes into the draft's translation file.
- */
+/** Every text of a module in English and French side by side, the missing ones marked. */
 export function TextsEditor({ draft }: { draft: StudioDraft }) {
   const { t } = useTranslation();
   const modules = modulesOf(draft.paths);

@@ -33,11 +33,7 @@ function changedPaths(before: Files, after: Files): string[] {
 
 const DRAFT = 'draft';
 
-/**
- * Every published version (who, when, why), the difference between any of them (or the draft)
- * and the newest, file by file and line by line, and a roll back: an earlier version published
- * again as the newest, with a note, after a confirmation.
- */
+/** Every published version, differences from the newest, and a roll back with a note. */
 export function VersionsPanel({ draft }: { draft: StudioDraft }) {
   const { t } = useTranslation();
   const { session } = usePortal();
@@ -51,11 +47,9 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
           <Table.Caption>{t('studio.versions.caption')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('studio.versions.version')}</Table.Th>
-              <Table.Th>{t('studio.versions.note')}</Table.Th>
-              <Table.Th>{t('studio.versions.by')}</Table.Th>
-              <Table.Th>{t('studio.versions.at')}</Table.Th>
-              <Table.Th>{t('studio.versions.actions')}</Table.Th>
+              {['version', 'note', 'by', 'at', 'actions'].map((key) => (
+                <Table.Th key={key}>{t(`studio.versions.${key}`)}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -9,14 +9,11 @@ import { WorkflowDiagram } from '../../../engine/studio/WorkflowDiagram';
 import { usePortal } from '../../context';
 import { JsonEditor } from './JsonEditor';
 import type { StudioDraft } from './useStudioDraft';
+import { ErrorAlert } from '../../ErrorAlert';
 
 const workflowFile = (id: string) => `workflows/${id}.json`;
 
-/**
- * A workflow: its machine drawn from the draft's definition (states, transitions and the roles
- * that may take them), its definition as JSON beside the diagram, and the machine exported to
- * and imported from Stately's editor. The checker decides whether an edit can be published.
- */
+/** A workflow's machine drawn, its JSON, and export to and import from Stately's editor. */
 export function WorkflowStudio({ draft }: { draft: StudioDraft }) {
   const { t } = useTranslation();
   const ids = draft.paths
@@ -79,12 +76,7 @@ function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }) {
     setImported(t('studio.workflow.imported'));
   };
 
-  if (!workflow)
-    return (
-      <Alert color="red" role="alert">
-        {t('studio.workflow.unreadable', { file })}
-      </Alert>
-    );
+  if (!workflow) return <ErrorAlert>{t('studio.workflow.unreadable', { file })}</ErrorAlert>;
   const texts = bundle.translations.en?.[workflow.document];
   const title =
     typeof texts === 'object' && typeof texts._title === 'string'
@@ -112,11 +104,7 @@ function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }) {
           {t('studio.workflow.importHelp')}
         </Text>
       </Group>
-      {importError && (
-        <Alert color="red" role="alert">
-          {importError}
-        </Alert>
-      )}
+      <ErrorAlert>{importError}</ErrorAlert>
       {imported && (
         <Alert color="green" role="status">
           {imported}

@@ -13,3 +13,9 @@ export function draftCatalogs(draft: Pick<StudioDraft, 'paths' | 'file'>): Catal
       }
     });
 }
+
+/** Catalogues as choices, by English title. */
+export const catalogOptions = (catalogs: CatalogDefinition[]) =>
+  catalogs
+    .map((c) => ({ value: c.id, label: c.labels.en?.title ?? c.id }))
+    .sort((a, b) => a.label.localeCompare(b.label));

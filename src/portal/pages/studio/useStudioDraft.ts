@@ -72,11 +72,7 @@ function store(draft: StoredDraft | undefined) {
   }
 }
 
-/**
- * The studio's draft: the newest published version's files, the changes made to them (kept in
- * the browser's storage, so a reload or a closed tab loses nothing), and the server's check,
- * publish and restore. Every rule is the server's: the draft is only ever files.
- */
+/** The studio's draft: the newest version's files and the changes (kept in browser storage). */
 export function useStudioDraft(api: ApiClient) {
   const [versions, setVersions] = useState<VersionSummary[] | undefined>();
   const [baseFiles, setBaseFiles] = useState<ReadonlyMap<string, string> | undefined>();
@@ -140,9 +136,8 @@ export function useStudioDraft(api: ApiClient) {
   }, [baseFiles, changes]);
 
   /**
-   * Checks the draft, with `pending` changes made in the same moment (not yet in state); with
-   * `impact`, also counts the stored documents it would make invalid (a read of every stored
-   * document of the changed types: for the Check button, not for each preview).
+   * Checks the draft with `pending` changes not yet in state; `impact` also counts the stored
+   * documents it would make invalid (for the Check button only: it reads them all).
    */
   const check = useCallback(
     async (document?: string, pending: DraftChanges = {}, impact = false) =>
