@@ -85,21 +85,26 @@ export function recordPointers(workflow: WorkflowDefinition): Array<[at: string,
  * an array's `items` for a numeric segment.
  */
 export function schemaHasField(schema: JsonSchema, pointer: string): boolean {
+  return nodesAt(schema, pointer).length > 0;
+}
+
+/** The schema nodes a data pointer leads to, as `schemaHasField` follows it. */
+export function nodesAt(schema: JsonSchema, pointer: string): JsonSchema[] {
   let nodes: JsonSchema[] = [schema];
   for (const segment of pointer.split('/').slice(1)) {
     nodes = nodes.flatMap(alternatives).flatMap((node) => {
-      const property = (node.properties as Record<string, JsonSchema> | undefined)?.[segment];
+      const property = propertiesOf(node)[segment];
       if (property) return [property];
       const items = node.items as JsonSchema | undefined;
       return /^\d+$/.test(segment) && items && typeof items === 'object' ? [items] : [];
     });
-    if (nodes.length === 0) return false;
+    if (nodes.length === 0) return [];
   }
-  return true;
+  return nodes;
 }
 
 /** A schema node and the nodes its conditionals and combinators may add properties from. */
-function alternatives(node: JsonSchema): JsonSchema[] {
+export function alternatives(node: JsonSchema): JsonSchema[] {
   const branches: JsonSchema[] = [node];
   for (const keyword of ['then', 'else']) {
     const branch = node[keyword];
@@ -112,4 +117,22 @@ function alternatives(node: JsonSchema): JsonSchema[] {
       for (const item of list as JsonSchema[]) branches.push(...alternatives(item));
   }
   return branches;
+}
+
+export const propertiesOf = (schema: JsonSchema | undefined) =>
+  (schema?.properties ?? {}) as Record<string, JsonSchema>;
+
+/** The schema at a data pointer of plain names, through `properties` only. */
+export function schemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
+  let node: JsonSchema | undefined = schema;
+  for (const segment of pointer.split('/').slice(1)) node = propertiesOf(node)[segment];
+  return node;
+}
+
+/** The items' schema of the list at `pointer` (as `schemaAt` finds it), when it is one. */
+export function itemsAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
+  const items = schemaAt(schema, pointer)?.items;
+  return items && typeof items === 'object' && !Array.isArray(items)
+    ? (items as JsonSchema)
+    : undefined;
 }

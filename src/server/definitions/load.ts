@@ -105,7 +105,7 @@ export async function checkDefinitions(
   }
   checkRuleTexts(schemas, catalogs, translations, problems);
   for (const workflow of workflows)
-    crossCheckWorkflow(workflow, schemas, problems, translations, implementations);
+    crossCheckWorkflow(workflow, schemas, problems, implementations);
   for (const workflow of workflows) {
     checkWorkflowRoles(workflow, problems);
     checkPaymentSources(workflow, catalogs, problems);
