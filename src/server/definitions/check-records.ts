@@ -1,6 +1,6 @@
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
-import type { DefinitionProblem } from './problems';
+import { reporter, reportUnknown, workflowFile, type DefinitionProblem } from './problems';
 
 /**
  * Cross-checks of a workflow's record declarations (`key`, `account`, `userGroup`,
@@ -14,30 +14,22 @@ export function checkRecordDeclarations(
   entity: EntityDefinition | undefined,
   problems: DefinitionProblem[],
 ): void {
-  const file = `workflows/${workflow.id}.json`;
+  const report = reporter(problems, workflowFile(workflow.id));
   const declared = recordPointers(workflow);
   if (declared.length === 0) return;
   if (!workflow.key && (workflow.account || workflow.userGroup || workflow.passwordPolicy))
-    problems.push({ file, pointer: '', message: 'records found by their key must declare "key"' });
-  if (entity) {
-    for (const [at, pointer] of declared) {
+    report('', 'records found by their key must declare "key"');
+  if (entity)
+    for (const [at, pointer] of declared)
       if (!schemaHasField(entity.schema, pointer))
-        problems.push({
-          file,
-          pointer: at,
-          message: `"${pointer}" is not a field of schema "${entity.id}"`,
-        });
-    }
-  }
-  const statuses = new Set(Object.keys(workflow.machine.states));
-  workflow.account?.signIn.statuses.forEach((status, i) => {
-    if (!statuses.has(status))
-      problems.push({
-        file,
-        pointer: `/account/signIn/statuses/${i}`,
-        message: `no status "${status}" in the machine`,
-      });
-  });
+        report(at, `"${pointer}" is not a field of schema "${entity.id}"`);
+  reportUnknown(
+    report,
+    workflow.account?.signIn.statuses,
+    '/account/signIn/statuses',
+    (status) => Object.hasOwn(workflow.machine.states, status),
+    (status) => `no status "${status}" in the machine`,
+  );
 }
 
 /** Every data pointer of the declarations, with where it is declared (a pointer into the file). */

@@ -1,7 +1,8 @@
 import type { CatalogDefinition, EntityDefinition } from '../../core/definitions/types';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { ruleName } from '../../core/validation/field-errors';
-import type { DefinitionProblem } from './problems';
+import { escapeSegment as escape } from '../../core/rules/registry';
+import { catalogFile, schemaFile, type DefinitionProblem } from './problems';
 
 /**
  * Every message a schema's failure can show has a text in every language: a JSON Schema keyword
@@ -67,7 +68,6 @@ export interface RuleText {
   rule: string;
 }
 
-const escape = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -119,7 +119,7 @@ export function checkRuleTexts(
 ): void {
   const uses: Array<RuleText & { file: string }> = [
     ...entities.flatMap((entity) => {
-      const file = `schemas/${entity.id}.schema.json`;
+      const file = schemaFile(entity.id);
       return [
         ...rulesOfSchema(entity.schema, '/schema'),
         ...(entity.rules ?? []).flatMap((use, i) =>
@@ -130,18 +130,17 @@ export function checkRuleTexts(
     ...catalogs.flatMap((catalog) =>
       rulesOfSchema(catalog.schema, '/schema').map((use) => ({
         ...use,
-        file: `catalogs/${catalog.id}.json`,
+        file: catalogFile(catalog.id),
       })),
     ),
   ];
   for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
-    for (const { file, pointer, rule } of uses) {
+    for (const { file, pointer, rule } of uses)
       if (lookup(tree, `validation.${rule}`) === undefined)
         problems.push({
           file,
           pointer,
           message: `no text for the rule "${rule}" in ${language}: add "validation.${rule}" to translations/${language}.json`,
         });
-    }
   }
 }
