@@ -12,11 +12,8 @@ const typesOf = (property: JsonSchema | undefined): unknown[] =>
   Array.isArray(property?.type) ? property.type : [property?.type];
 
 /**
- * What a catalogue's field declarations must be (docs/catalogues.md): a translatable field is a
- * plain text the entry owns (not a key, a reference, an enumeration, a date or a field only the
- * system writes: those are codes or values, the same in every language); an amount of money is
- * a number; `i18n` is the entries' translations, so no field may be called so; and a field
- * only the system writes cannot be required, since nobody may give it.
+ * A catalogue's field declarations (docs/catalogues.md): a translatable field is a plain text the
+ * entry owns, money is a number, no field is called `i18n`, and a readOnly field is not required.
  */
 export function checkCatalogFields(
   file: string,

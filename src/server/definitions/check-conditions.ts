@@ -11,11 +11,8 @@ function asNode(value: unknown): Node | undefined {
 }
 
 /**
- * A field's `ui:options.when` (core/definitions/conditional-fields.ts) must read like a
- * section's: `{ "pointer": <a field of the document>, "in": [<at least one value>] }`, or the
- * field would silently always show (a misspelt key) or never (a pointer to nothing). A field
- * that applies only sometimes cannot be required by its object's `required` either (it would
- * be required while hidden): an `if`/`then` on the deciding value requires it.
+ * A field's `ui:options.when` reads like a section's (`{pointer, in}`), or the field would
+ * silently always or never show; such a field cannot be in `required` (required while hidden).
  */
 export function checkFieldConditions(entity: EntityDefinition, report: Report): void {
   const visit = (schema: Node | undefined, ui: Node | undefined, uiPath: string[]) => {

@@ -9,11 +9,8 @@ import { reporter, workflowFile, type DefinitionProblem } from './problems';
 export const COPY_EFFECT = 'copyValues';
 
 /**
- * Cross-checks of a workflow's `copies` (target -> source) and the effect applying them: the
- * effect is named only by a workflow that declares copies, and copies are applied by some
- * action (a declaration nothing applies would leave its targets empty, silently); a value is
- * copied between two fields of one kind (text, number, flag), never onto itself. That both are
- * fields of the schema is checked with every other pointer (references.ts).
+ * A workflow's `copies` (target -> source): the copy effect is named only with copies and some
+ * action applies them (else targets stay empty, silently); source and target are of one kind.
  */
 export function checkCopies(
   workflow: WorkflowDefinition,

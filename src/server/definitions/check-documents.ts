@@ -18,10 +18,8 @@ import { NAVIGATION_TEXTS } from '../../core/definitions/parts';
 import { checkRecordDeclarations, schemaHasField } from './check-records';
 
 /**
- * Cross-checks of entity schemas and workflows that a meta-schema cannot express: sections are
- * the schema's top-level properties, every field has a label in every language, rules, guards
- * and effects are known by name, and a machine only names actions, statuses and sections that
- * exist.
+ * What a meta-schema cannot express: sections are the schema's properties, fields have labels,
+ * named rules, guards and effects exist, a machine names only existing actions and statuses.
  */
 export function crossCheckEntity(
   entity: EntityDefinition,
@@ -76,10 +74,8 @@ export function crossCheckEntity(
 }
 
 /**
- * Dotted paths of every property (array items' properties under the array's path). A field
- * drawn by a widget of its own (`ui:widget`, `ui:field`, e.g. a file reference) is one field:
- * its inner properties need no labels; nor does `i18n`, the other languages' texts of its
- * siblings (core/i18n/localized.ts).
+ * Dotted paths of every property (items' under their array's path). A field drawn by a widget of
+ * its own (`ui:widget`, `ui:field`) needs no labels inside, nor does `i18n`.
  */
 function fieldPaths(schema: JsonSchema, uiSchema: JsonSchema | undefined): string[] {
   const paths: string[] = [];
@@ -243,10 +239,8 @@ interface FeeCatalog {
 }
 
 /**
- * A payable workflow's fee sources (`payment.sources`) name catalogues and their fields: each
- * catalogue must exist and have every field named, conditions and flags must be booleans and
- * amounts numbers, and the payers' catalogue must be keyed by one field (its entry is found by
- * the code at the payers' pointer). A misspelt field would otherwise charge nothing, silently.
+ * Fee sources name existing catalogues and fields (flags boolean, amounts numbers), the payers'
+ * catalogue keyed by one field: a misspelt field would otherwise charge nothing, silently.
  */
 export function checkPaymentSources(
   workflow: WorkflowDefinition,

@@ -4,10 +4,8 @@ import { itemsAt, schemaAt, schemaHasField } from './check-records';
 import { reporter, workflowFile, type DefinitionProblem } from './problems';
 
 /**
- * A certificate's people of a list (`certificate.holders`) and the fields printed over several
- * lines (`lines`): what they point at inside an item or an object must be fields there, a
- * holder's number comes from the workflow's `numbering`, `charged` needs a payment charging
- * that list's people, and a field's `holder` pointer needs holders to print it for.
+ * `certificate.holders` and fields printed over `lines` point at fields inside an item or object;
+ * holders need `numbering`, `charged` a payment charging that list, a field's `holder` holders.
  */
 export function checkCertificateHolders(
   workflow: WorkflowDefinition,

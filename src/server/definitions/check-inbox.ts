@@ -7,11 +7,8 @@ import { reporter, workflowFile, type DefinitionProblem } from './problems';
 const INBOX_EFFECTS = ['addressMessage', 'queueMessage', 'recordDelivery', 'requeueMessage'];
 
 /**
- * A workflow's `inbox` (src/core/documents/workflow.ts, WorkflowInbox): one workflow at most
- * holds the messages; its pointers are fields of its schema, its read status a state, and the
- * actions the engine takes on a message are system actions it declares. The inbox's effects
- * are named by nothing else. A slip would otherwise surface as a visa action refused because
- * its notice could not be posted.
+ * One workflow at most holds the `inbox`; its pointers are fields, its read status a state, its
+ * actions system actions, and its effects serve nothing else.
  */
 export function checkInbox(
   workflows: readonly WorkflowDefinition[],

@@ -12,12 +12,9 @@ import { reporter, workflowFile, type DefinitionProblem } from './problems';
 const PAYMENT_VALUES: readonly LinkValue[] = ['amountDue', 'amountPaid', 'currency'];
 
 /**
- * A workflow's `links` and its actions' `fires` (src/core/documents/workflow.ts, WorkflowLinks):
- * the item list and its properties are fields of the schema; every linked type is a workflow
- * of an enabled module, numbered with a prefix of its own (a number then names one document);
- * every action fired is a system action of every linked type; payment values come from payable
- * types only; the history note is a text in every language. Any slip would otherwise surface
- * as a refused invoice, or worse an application left half-moved, in front of a payer.
+ * A workflow's `links` and actions' `fires`: fields exist, linked types are enabled workflows
+ * with a prefix of their own, fired actions are their system actions, payment values come from
+ * payable types, the note is a text. A slip would otherwise show as a refused invoice.
  */
 export function checkLinks(
   workflow: WorkflowDefinition,

@@ -5,11 +5,8 @@ import { alternatives, nodesAt, schemaHasField } from './check-records';
 import { reporter, workflowFile, type DefinitionProblem } from './problems';
 
 /**
- * Cross-checks of the lists' columns and `where` conditions: a column without a pointer is one
- * every document has; each condition's pointer is a field of the workflow's schema, the
- * criterion suits the field's kind of value, and the condition has the values its criterion
- * needs. A misspelt pointer would otherwise match nothing (or, with `notEquals`, everything),
- * silently: the inactive accounts' list showing every active one.
+ * Lists' columns and `where` conditions: a column without pointer is one every document has; a
+ * condition names a field, a criterion fitting its kind, and the values that criterion needs.
  */
 export function checkListFilters(
   workflow: WorkflowDefinition,

@@ -4,11 +4,8 @@ import { schemaHasField } from './check-records';
 import { reporter, workflowFile, type DefinitionProblem } from './problems';
 
 /**
- * A screen's `prefill` from the person's profile (`{"profile": pointer}`) reads their own
- * account: some workflow must declare `account`, and the pointer must name a field of its
- * schema (an address line of `/addresses/0`), or the form would quietly start empty. With the
- * accounts' module switched off the form starts without them, as it does for someone whose
- * profile has no address.
+ * A screen's `prefill` from the profile reads the account: some workflow declares `account` and
+ * the pointer names a field of its schema, or the form would quietly start empty.
  */
 export function checkProfilePrefills(
   workflow: WorkflowDefinition,

@@ -3,11 +3,8 @@ import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { reporter, reportUnknown, workflowFile, type DefinitionProblem } from './problems';
 
 /**
- * Cross-checks of a workflow's record declarations (`key`, `account`, `userGroup`,
- * `passwordPolicy`, `accessUnit`; src/core/documents/record-declarations.ts): every pointer
- * names a field of the workflow's schema, the sign-in statuses are statuses of its machine, and
- * the declarations that find records by their key declare one. A misspelt pointer would
- * otherwise read nothing, silently: nobody could sign in, or everybody would hold no role.
+ * Record declarations (core/documents/record-declarations.ts): pointers name fields, sign-in
+ * statuses exist, records found by key declare `key`; else nobody could sign in, silently.
  */
 export function checkRecordDeclarations(
   workflow: WorkflowDefinition,

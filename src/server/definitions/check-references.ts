@@ -34,12 +34,8 @@ export interface NameScope {
 }
 
 /**
- * Every name a definition gives must lead somewhere: texts to texts in every language, pointers
- * to fields of the document's schema, catalogues and document types to loaded ones. Each
- * mistake here would otherwise show only in use: a raw key in a menu or on a button, a rule or
- * list column that silently reads nothing, a select that asks for a catalogue that is not there,
- * a reference the server can never resolve. A place that already has a problem of its own (a
- * more specific check spoke first) is not reported again.
+ * Every name a definition gives leads somewhere (texts, fields, catalogues, document types), or
+ * it would show only in use. A place that already has a problem of its own is not reported again.
  */
 export function checkNamedReferences(loaded: NameScope, problems: DefinitionProblem[]): void {
   const place = (problem: DefinitionProblem) => `${problem.file}#${problem.pointer}`;
@@ -218,11 +214,8 @@ const isPointer = (value: unknown): value is string =>
   typeof value === 'string' && value.startsWith('/');
 
 /**
- * A rule's parameters: `path` (checked as a reference) names the value it checks. Other
- * parameters that are pointers name fields of the same document, or, for a rule about a
- * document of another type (`documentType`), of that type's schema; `fills` maps the
- * document's own fields to that type's. `field` and `when`, plain names, are properties of the
- * items of the list at `path`.
+ * A rule's pointer parameters name fields of the document, or of `documentType`'s schema; `fills`
+ * maps own fields to that type's; plain `field` and `when` are properties of the items at `path`.
  */
 function checkRules(entity: EntityDefinition, loaded: NameScope, report: Report): void {
   (entity.rules ?? []).forEach((use: RuleUse, index) => {

@@ -13,15 +13,8 @@ import {
 } from './problems';
 
 /**
- * The roles a workflow names must fit together, or the people meant to use it are turned away
- * with nothing to say why:
- * - a screen's role must allow at least one of the screen's actions (a role that opens a
- *   screen whose every button it is refused is a slip, e.g. "creat" for "create");
- * - a `seeAll` role must be used by the workflow (an action, a list or a screen): a misspelt
- *   one leaves the officers it was meant for unable to open any document (404), while their
- *   lists still show them;
- * - an action taking an assignee names the roles an assignee must hold (`assignees`), each one
- *   the workflow uses: a misspelt one would leave nobody to assign the work to.
+ * Roles must fit together or people are turned away with no reason: a screen's role may do one
+ * of its actions, and `seeAll` and `assignees` roles are used by the workflow.
  */
 export function checkWorkflowRoles(workflow: WorkflowDefinition, problems: DefinitionProblem[]) {
   const report = reporter(problems, workflowFile(workflow.id));

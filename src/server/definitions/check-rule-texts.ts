@@ -5,18 +5,13 @@ import { escapeSegment as escape } from '../../core/rules/registry';
 import { catalogFile, schemaFile, type DefinitionProblem } from './problems';
 
 /**
- * Every message a schema's failure can show has a text in every language: a JSON Schema keyword
- * that fails reports itself (`maxLength`, `uniqueItems`, a format...), and the person reads
- * `validation.<rule>` (core/validation/field-errors.ts names the rule). A keyword, format or
- * named rule with no such text would come back as the raw key beside the real errors, so the
- * schema using it is refused here, at the keyword, the way the server refuses to start.
+ * Every rule a schema can fail by has a `validation.<rule>` text in every language, or the raw key
+ * would show beside the real errors: the schema is refused at the keyword.
  */
 
 /**
- * The keywords (JSON Schema draft-07, as Ajv reports them) that fail with an error of their
- * own. `if` is left out: its error only comes beside those of its `then` or `else`, and is
- * never shown (field-errors.ts); so are `properties`, `items`, `allOf`, `then`, `else`, whose
- * failures are those of what they hold.
+ * Keywords failing with an error of their own; `if` is never shown (field-errors.ts), and
+ * `properties`, `items`, `allOf`, `then`, `else` fail by what they hold.
  */
 export const REPORTING_KEYWORDS: ReadonlySet<string> = new Set([
   'type',

@@ -61,10 +61,8 @@ const checkModules = metaAjv.compile(modulesMetaSchema);
 const schemaAjv = createAjv({ messages: true });
 
 /**
- * Loads every definition under `dir` and checks it, with the effects, guards and server rules
- * of the engine and of `codeModules` (the modules' code) as the names a workflow or schema may use. Any problem stops
- * the load with every problem found, each naming its file and JSON pointer: the server refuses
- * to start on them.
+ * Loads and checks every definition under `dir`, with the engine's and `codeModules`' names;
+ * any problem stops the load with every problem found, each naming its file and JSON pointer.
  */
 export async function loadDefinitions(
   dir: string,
