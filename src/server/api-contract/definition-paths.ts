@@ -36,11 +36,8 @@ import {
 } from './common';
 
 /**
- * The paths the generic document, catalogue and payment routes serve, one per workflow,
- * action, list and catalogue, computed from the definitions: what `/api/openapi.json` lists
- * in place of `/:type/:id/actions/:action` and `/:catalogId`. Request and answer schemas name
- * the entity's and the catalogue's schemas (components `entity.<id>`, `catalog.<id>`), so the
- * contract changes when a definition does, with no code to edit.
+ * The paths the generic document, catalogue and payment routes serve, one per workflow, action,
+ * list and catalogue, computed from the definitions (components `entity.<id>`, `catalog.<id>`).
  */
 
 type Operation = Record<string, unknown>;

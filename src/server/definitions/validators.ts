@@ -50,10 +50,8 @@ export interface CompileOptions {
 }
 
 /**
- * Compiles each definition's schema once at start. The browser runs under a CSP without
- * 'unsafe-eval', so it cannot compile; it imports the standalone code generated here, bundled
- * with its Ajv runtime helpers into same-origin modules. The server runs the same code: compiled
- * in process, or, from the cache, imported from those very modules.
+ * Compiles each definition's schema once at start. The browser cannot compile under its CSP: it
+ * imports the standalone code generated here, which the server runs too (compiled or cached).
  */
 export async function compileValidators(
   bundle: DefinitionBundle,
