@@ -90,10 +90,8 @@ export function stringParams(...names: string[]): ContractSchema {
 const FILTER_VALUE = { type: ['string', 'number', 'boolean', 'null'] } as const;
 
 /**
- * The body of a search (docs/api.md, "Search"): conditions on `fields`, paging and sorting.
- * `extra` adds properties (a document list's `list`). A route's own search names no fields
- * nor criteria: the search protocol refuses an unknown one with its own code
- * (UNKNOWN_FIELD, UNKNOWN_CRITERION); the contract's per-definition paths name them.
+ * The body of a search (docs/api.md, "Search"), `extra` adding properties. A route's own search
+ * names no fields nor criteria (the protocol refuses unknown ones); per-definition paths do.
  */
 export function searchRequestSchema(
   fields: readonly string[] | undefined,

@@ -27,6 +27,7 @@ import {
   HISTORY_ENTRY,
   itemsOf,
   PAYMENT_STATE,
+  PDF_RESPONSE,
   PROBLEM,
   searchRequestSchema,
   searchResultSchema,
@@ -35,11 +36,8 @@ import {
 } from './common';
 
 /**
- * The paths the generic document, catalogue and payment routes serve, one per workflow,
- * action, list and catalogue, computed from the definitions: what `/api/openapi.json` lists
- * in place of `/:type/:id/actions/:action` and `/:catalogId`. Request and answer schemas name
- * the entity's and the catalogue's schemas (components `entity.<id>`, `catalog.<id>`), so the
- * contract changes when a definition does, with no code to edit.
+ * The paths the generic document, catalogue and payment routes serve, one per workflow, action,
+ * list and catalogue, computed from the definitions (components `entity.<id>`, `catalog.<id>`).
  */
 
 type Operation = Record<string, unknown>;
@@ -53,7 +51,6 @@ export interface DefinitionContract {
 
 const ref = (name: string): ContractSchema => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: ContractSchema) => ({ content: { 'application/json': { schema } } });
-const PDF = { content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
 
 /** The answers every operation may give besides its own: a problem, translated. */
 const PROBLEMS = {
@@ -61,35 +58,36 @@ const PROBLEMS = {
   '5XX': { description: 'Server failure', ...json(ref('Problem')) },
 };
 
-function operation(
-  tag: string,
-  operationId: string,
-  summary: string,
-  parts: {
-    parameters?: ContractSchema[];
-    body?: ContractSchema;
-    status?: number;
-    response: ContractSchema | 'pdf' | 'none';
-    description?: string;
-  },
-): Operation {
-  const status = String(parts.status ?? 200);
-  const answer =
-    parts.response === 'pdf'
-      ? { description: 'The PDF', ...PDF }
-      : parts.response === 'none'
-        ? { description: 'Done; no body' }
-        : { description: 'Done', ...json(parts.response) };
-  return {
+/** The operations of one tag, with the ids `${prefix}.${suffix}`. */
+const operations =
+  (tag: string, prefix: string) =>
+  (
+    suffix: string,
+    summary: string,
+    parts: {
+      parameters?: ContractSchema[];
+      body?: ContractSchema;
+      status?: number;
+      response: ContractSchema | 'pdf' | 'none';
+      description?: string;
+    },
+  ): Operation => ({
     tags: [tag],
-    operationId,
+    operationId: `${prefix}.${suffix}`,
     summary,
     ...(parts.description ? { description: parts.description } : {}),
     ...(parts.parameters?.length ? { parameters: parts.parameters } : {}),
     ...(parts.body ? { requestBody: { required: true, ...json(parts.body) } } : {}),
-    responses: { [status]: answer, ...PROBLEMS },
-  };
-}
+    responses: {
+      [String(parts.status ?? 200)]:
+        parts.response === 'pdf'
+          ? PDF_RESPONSE
+          : parts.response === 'none'
+            ? { description: 'Done; no body' }
+            : { description: 'Done', ...json(parts.response) },
+      ...PROBLEMS,
+    },
+  });
 
 const pathParameter = (name: string, description: string, schema: ContractSchema = {}) => ({
   name,
@@ -196,7 +194,7 @@ function addWorkflow(
   const backend = workflow.backend ?? 'evisa';
   const base = `/api/${backend}/${workflow.id}`;
   const tag = `${backend}: ${workflow.id}`;
-  const id = (suffix: string) => `${backend}.${workflow.id}.${suffix}`;
+  const op = operations(tag, `${backend}.${workflow.id}`);
   contract.tags.push({
     name: tag,
     description: `Documents of the workflow ${workflow.id} (workflows/${workflow.id}.json), data following schemas/${entity.id}.schema.json`,
@@ -236,14 +234,14 @@ function addWorkflow(
     additionalProperties: true,
   };
   paths[base] = {
-    patch: operation(tag, id('search'), `Searches ${workflow.id} documents, or one of its lists`, {
+    patch: op('search', `Searches ${workflow.id} documents, or one of its lists`, {
       description:
         'Without `list`: every document the caller may see. With `list`: that list, whose roles the caller must hold (its statuses and assignment apply).',
       // anyOf: a list's body is also a search of the whole collection (with `list` added).
       body: { anyOf: searches },
       response: searchResultSchema(documentSummarySchema(rowFields)),
     }),
-    post: operation(tag, id('create'), `Creates a ${workflow.id} document`, {
+    post: op('create', `Creates a ${workflow.id} document`, {
       body: {
         type: 'object',
         required: ['data'],
@@ -265,7 +263,7 @@ function addWorkflow(
   };
   if (workflow.derive) {
     paths[`${base}/derive`] = {
-      post: operation(tag, id('derive'), 'Values the server derives for the form', {
+      post: op('derive', 'Values the server derives for the form', {
         description: `Runs ${workflow.derive.effects.join(', ')} on the data and answers the values at ${workflow.derive.fills.join(', ')}. Nothing is stored.`,
         body: {
           type: 'object',
@@ -278,20 +276,15 @@ function addWorkflow(
   }
   for (const field of documentChoiceFieldsOf(entity)) {
     paths[`${base}/choices/${field.document}`] = {
-      get: operation(
-        tag,
-        id(`choices.${field.document}`),
-        `${field.document} documents a field may name`,
-        {
-          response: CODE_NAME_ITEMS,
-        },
-      ),
+      get: op(`choices.${field.document}`, `${field.document} documents a field may name`, {
+        response: CODE_NAME_ITEMS,
+      }),
     };
   }
   for (const [action, definition] of Object.entries(workflow.actions)) {
     if (definition.payload !== 'assignee') continue;
     paths[`${base}/assignees/${action}`] = {
-      get: operation(tag, id(`assignees.${action}`), `Whom the action ${action} may assign`, {
+      get: op(`assignees.${action}`, `Whom the action ${action} may assign`, {
         description: `The accounts holding ${(definition.assignees ?? []).map((r) => `\`${workflow.rolePrefix}${r}\``).join(' or ')}, by name. ${describeAction(workflow, definition)}`,
         response: ASSIGNEES,
       }),
@@ -299,13 +292,13 @@ function addWorkflow(
   }
   const update = workflow.actions.update;
   paths[`${base}/{id}`] = {
-    get: operation(tag, id('read'), `Reads a ${workflow.id} document`, {
+    get: op('read', `Reads a ${workflow.id} document`, {
       parameters: [ID],
       response: document,
     }),
     ...(update
       ? {
-          put: operation(tag, id('update'), 'Saves the data (the action update)', {
+          put: op('update', 'Saves the data (the action update)', {
             parameters: [ID],
             body: actionBody(update, data),
             response: document,
@@ -315,7 +308,7 @@ function addWorkflow(
   };
   if (workflow.certificate) {
     paths[`${base}/{id}/certificate`] = {
-      get: operation(tag, id('certificate'), 'The issued document as a PDF', {
+      get: op('certificate', 'The issued document as a PDF', {
         description: `In the statuses ${workflow.certificate.statuses.join(', ')}.`,
         parameters: [ID],
         response: 'pdf',
@@ -323,9 +316,8 @@ function addWorkflow(
     };
     if (workflow.certificate.holders)
       paths[`${base}/{id}/certificate/{number}`] = {
-        get: operation(
-          tag,
-          id('holderCertificate'),
+        get: op(
+          'holderCertificate',
           'The certificate of one of the people of the document, by its number, as a PDF',
           {
             description: `In the statuses ${workflow.certificate.statuses.join(', ')}; the number is one the items of ${workflow.certificate.holders.list} hold.`,
@@ -336,19 +328,19 @@ function addWorkflow(
       };
   }
   paths[`${base}/{id}/versions`] = {
-    get: operation(tag, id('versions'), 'Every version of a document', {
+    get: op('versions', 'Every version of a document', {
       parameters: [ID],
       response: { type: 'array', items: VERSION_SUMMARY },
     }),
   };
   paths[`${base}/{id}/versions/{version}`] = {
-    get: operation(tag, id('version'), 'A document as it was at a version', {
+    get: op('version', 'A document as it was at a version', {
       parameters: [ID, pathParameter('version', 'From 1', { pattern: '^[1-9][0-9]*$' })],
       response: document,
     }),
   };
   paths[`${base}/{id}/history`] = {
-    get: operation(tag, id('history'), "A document's history", {
+    get: op('history', "A document's history", {
       parameters: [ID],
       response: { type: 'array', items: HISTORY_ENTRY },
     }),
@@ -356,7 +348,7 @@ function addWorkflow(
   for (const action of documentActions(workflow)) {
     const definition = workflow.actions[action]!;
     paths[`${base}/{id}/actions/${action}`] = {
-      post: operation(tag, id(`action.${action}`), `Action ${action}`, {
+      post: op(`action.${action}`, `Action ${action}`, {
         description: describeAction(workflow, definition),
         parameters: [ID],
         body: actionBody(definition, data),
@@ -418,9 +410,9 @@ function describeList(list: WorkflowList): string {
 function addPayments(contract: DefinitionContract, workflow: WorkflowDefinition): void {
   const base = `/api/payments/${workflow.id}/{id}`;
   const tag = 'payments';
-  const id = (suffix: string) => `payments.${workflow.id}.${suffix}`;
+  const op = operations(tag, `payments.${workflow.id}`);
   contract.paths[`${base}/purchase`] = {
-    post: operation(tag, id('purchase'), `Sends the payer of a ${workflow.id} to the gateway`, {
+    post: op('purchase', `Sends the payer of a ${workflow.id} to the gateway`, {
       parameters: [ID],
       response: {
         type: 'object',
@@ -430,13 +422,13 @@ function addPayments(contract: DefinitionContract, workflow: WorkflowDefinition)
     }),
   };
   contract.paths[base] = {
-    get: operation(tag, id('state'), `The state of a ${workflow.id}'s payment`, {
+    get: op('state', `The state of a ${workflow.id}'s payment`, {
       parameters: [ID],
       response: PAYMENT_STATE,
     }),
   };
   contract.paths[`${base}/receipt`] = {
-    get: operation(tag, id('receipt'), 'The receipt as a PDF', {
+    get: op('receipt', 'The receipt as a PDF', {
       parameters: [ID],
       response: 'pdf',
     }),
@@ -450,7 +442,7 @@ function addCatalog(
 ): void {
   const base = `/api/catalog/v1/${catalog.id}`;
   const tag = `catalog: ${catalog.id}`;
-  const id = (suffix: string) => `catalog.${catalog.id}.${suffix}`;
+  const op = operations(tag, `catalog.${catalog.id}`);
   contract.tags.push({
     name: tag,
     description: `Entries of the catalogue ${catalog.id} (catalogs/${catalog.id}.json). Searchers: ${catalog.searcherRoles}; managers: ${catalog.managerRoles}.`,
@@ -462,11 +454,11 @@ function addCatalog(
   const entry = ref(entryName);
   const entryId = pathParameter('id', "The entry's id", { format: 'uuid' });
   contract.paths[base] = {
-    patch: operation(tag, id('search'), `Searches ${catalog.id} entries`, {
+    patch: op('search', `Searches ${catalog.id} entries`, {
       body: searchRequestSchema(Object.keys(catalogFieldKinds(catalog))),
       response: searchResultSchema(entry),
     }),
-    post: operation(tag, id('create'), `Creates a ${catalog.id} entry`, {
+    post: op('create', `Creates a ${catalog.id} entry`, {
       body: ref(dataName),
       status: 201,
       response: entry,
@@ -477,7 +469,7 @@ function addCatalog(
       (field) => field !== 'startTime' && field !== 'endTime',
     );
     contract.paths[`${base}/options`] = {
-      get: operation(tag, id('options'), 'Codes and names valid today, for a form field', {
+      get: op('options', 'Codes and names valid today, for a form field', {
         description:
           'At most 50. Any other parameter names a field of the catalogue and keeps the entries whose field equals it.',
         parameters: [
@@ -494,7 +486,7 @@ function addCatalog(
     };
   }
   contract.paths[`${base}/import`] = {
-    post: operation(tag, id('import'), `Imports ${catalog.id} entries: all or none`, {
+    post: op('import', `Imports ${catalog.id} entries: all or none`, {
       description:
         'Each entry updates the one of the same key that starts at the same instant, or else is ' +
         'created; one equal to it changes nothing. A dry run answers what the import would do, ' +
@@ -506,11 +498,11 @@ function addCatalog(
     }),
   };
   contract.paths[`${base}/{id}`] = {
-    get: operation(tag, id('read'), `Reads a ${catalog.id} entry`, {
+    get: op('read', `Reads a ${catalog.id} entry`, {
       parameters: [entryId],
       response: entry,
     }),
-    put: operation(tag, id('update'), `Replaces a ${catalog.id} entry if still at version`, {
+    put: op('update', `Replaces a ${catalog.id} entry if still at version`, {
       parameters: [entryId],
       body: {
         type: 'object',
@@ -519,7 +511,7 @@ function addCatalog(
       },
       response: entry,
     }),
-    delete: operation(tag, id('delete'), `Deletes a ${catalog.id} entry if still at version`, {
+    delete: op('delete', `Deletes a ${catalog.id} entry if still at version`, {
       parameters: [
         entryId,
         {
@@ -534,30 +526,25 @@ function addCatalog(
     }),
   };
   contract.paths[`${base}/deleted`] = {
-    get: operation(tag, id('deleted'), `Lists deleted ${catalog.id} entries, to restore`, {
+    get: op('deleted', `Lists deleted ${catalog.id} entries, to restore`, {
       response: itemsOf(entry),
     }),
   };
   contract.paths[`${base}/{id}/history`] = {
-    get: operation(tag, id('history'), `Who changed a ${catalog.id} entry, when and what`, {
+    get: op('history', `Who changed a ${catalog.id} entry, when and what`, {
       parameters: [entryId],
       response: itemsOf(CATALOG_HISTORY_LINE),
     }),
   };
   contract.paths[`${base}/{id}/restore`] = {
-    post: operation(
-      tag,
-      id('restore'),
-      `Restores a deleted ${catalog.id} entry if still at version`,
-      {
-        parameters: [entryId],
-        body: {
-          type: 'object',
-          required: ['version'],
-          properties: { version: { type: 'integer', minimum: 1 } },
-        },
-        response: entry,
+    post: op('restore', `Restores a deleted ${catalog.id} entry if still at version`, {
+      parameters: [entryId],
+      body: {
+        type: 'object',
+        required: ['version'],
+        properties: { version: { type: 'integer', minimum: 1 } },
       },
-    ),
+      response: entry,
+    }),
   };
 }

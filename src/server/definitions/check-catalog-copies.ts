@@ -1,7 +1,7 @@
 import type { CatalogDefinition, EntityDefinition } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { schemaHasField } from './check-records';
-import type { DefinitionProblem } from './problems';
+import { reporter, workflowFile, type DefinitionProblem } from './problems';
 
 const NUMBER_TYPES = new Set(['integer', 'number']);
 
@@ -16,12 +16,11 @@ export function checkCatalogCopies(
   schemas: readonly EntityDefinition[],
   problems: DefinitionProblem[],
 ): void {
-  const file = `workflows/${workflow.id}.json`;
+  const report = reporter(problems, workflowFile(workflow.id));
   const schema = schemas.find((entity) => entity.id === workflow.document)?.schema;
   (workflow.fromCatalog ?? []).forEach((copy, i) => {
     const at = `/fromCatalog/${i}`;
-    const push = (pointer: string, message: string) =>
-      problems.push({ file, pointer: `${at}${pointer}`, message });
+    const push = (pointer: string, message: string) => report(`${at}${pointer}`, message);
     // An unknown catalogue is reported by the references' check.
     const catalog = catalogs.find((c) => c.id === copy.catalog);
     const fields = (catalog?.schema.properties ?? {}) as Record<string, { type?: unknown }>;

@@ -5,62 +5,47 @@ import type {
   WorkflowDefinition,
 } from '../../core/definitions/types';
 import { TRANSLATED_LANGUAGES, TRANSLATIONS_FIELD } from '../../core/i18n/localized';
-import type { DefinitionProblem } from './problems';
-
-type Properties = Record<string, JsonSchema>;
-
-const propertiesOf = (schema: JsonSchema | undefined): Properties =>
-  (schema?.properties ?? {}) as Properties;
+import { itemsAt, propertiesOf, schemaAt } from './check-records';
+import { reporter, schemaFile, workflowFile, type DefinitionProblem } from './problems';
 
 const typesOf = (property: JsonSchema | undefined): unknown[] =>
   Array.isArray(property?.type) ? property.type : [property?.type];
 
 /**
- * What a catalogue's field declarations must be (docs/catalogues.md): a translatable field is a
- * plain text the entry owns (not a key, a reference, an enumeration, a date or a field only the
- * system writes: those are codes or values, the same in every language); an amount of money is
- * a number; `i18n` is the entries' translations, so no field may be called so; and a field
- * only the system writes cannot be required, since nobody may give it.
+ * A catalogue's field declarations (docs/catalogues.md): a translatable field is a plain text the
+ * entry owns, money is a number, no field is called `i18n`, and a readOnly field is not required.
  */
 export function checkCatalogFields(
   file: string,
   catalog: CatalogDefinition,
   problems: DefinitionProblem[],
 ): void {
+  const report = reporter(problems, file);
   const properties = propertiesOf(catalog.schema);
   const required = new Set(Array.isArray(catalog.schema.required) ? catalog.schema.required : []);
   if (Object.hasOwn(properties, TRANSLATIONS_FIELD))
-    problems.push({
-      file,
-      pointer: `/schema/properties/${TRANSLATIONS_FIELD}`,
-      message: `"${TRANSLATIONS_FIELD}" is reserved for the entries' translations`,
-    });
-  for (const [name, property] of Object.entries(properties)) {
+    report(
+      `/schema/properties/${TRANSLATIONS_FIELD}`,
+      `"${TRANSLATIONS_FIELD}" is reserved for the entries' translations`,
+    );
+  for (const [name, property] of Object.entries(properties))
     if (property.readOnly === true && required.has(name))
-      problems.push({
-        file,
-        pointer: `/schema/properties/${name}`,
-        message: `field "${name}" is written only by the system (readOnly) and cannot be required`,
-      });
-  }
+      report(
+        `/schema/properties/${name}`,
+        `field "${name}" is written only by the system (readOnly) and cannot be required`,
+      );
   (catalog.translatable ?? []).forEach((field, i) => {
     const why = untranslatable(catalog, field, properties[field]);
-    if (why) problems.push({ file, pointer: `/translatable/${i}`, message: why });
+    if (why) report(`/translatable/${i}`, why);
   });
   for (const field of Object.keys(catalog.money ?? {})) {
     const property = properties[field];
-    if (!property)
-      problems.push({
-        file,
-        pointer: `/money/${field}`,
-        message: `"${field}" is not a field of the schema`,
-      });
+    if (!property) report(`/money/${field}`, `"${field}" is not a field of the schema`);
     else if (!typesOf(property).some((type) => type === 'number' || type === 'integer'))
-      problems.push({
-        file,
-        pointer: `/money/${field}`,
-        message: `field "${field}" is not a number: only a number is an amount of money`,
-      });
+      report(
+        `/money/${field}`,
+        `field "${field}" is not a number: only a number is an amount of money`,
+      );
   }
 }
 
@@ -80,16 +65,6 @@ function untranslatable(
     return `field "${field}" is an enumeration: its values are codes`;
   if (property.readOnly === true) return `field "${field}" is written only by the system`;
   return undefined;
-}
-
-/** The item schema of the list at a data pointer (`/characterQuestions`, `/fees/lines`). */
-function itemSchemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
-  let node: JsonSchema | undefined = schema;
-  for (const segment of pointer.split('/').slice(1)) node = propertiesOf(node)[segment];
-  const items = node?.items;
-  return typeof items === 'object' && items !== null && !Array.isArray(items)
-    ? (items as JsonSchema)
-    : undefined;
 }
 
 /**
@@ -121,20 +96,15 @@ export function checkCatalogListTranslations(
   catalogs: readonly CatalogDefinition[],
   problems: DefinitionProblem[],
 ): void {
-  const file = `schemas/${entity.id}.schema.json`;
+  const report = reporter(problems, schemaFile(entity.id));
   (entity.catalogLists ?? []).forEach((list, i) => {
-    const items = itemSchemaAt(entity.schema, list.path);
+    const items = itemsAt(entity.schema, list.path);
     list.sources.forEach((source, j) => {
       const translatable = catalogs.find((c) => c.id === source.catalog)?.translatable ?? [];
       for (const [target, field] of Object.entries(source.fields)) {
         if (!translatable.includes(field)) continue;
         const message = undeclared(items, target);
-        if (message)
-          problems.push({
-            file,
-            pointer: `/catalogLists/${i}/sources/${j}/fields/${target}`,
-            message,
-          });
+        if (message) report(`/catalogLists/${i}/sources/${j}/fields/${target}`, message);
       }
     });
   });
@@ -153,25 +123,18 @@ export function checkFeeTranslations(
   const payment = workflow.payment;
   const entity = schemas.find((schema) => schema.id === workflow.document);
   if (!payment || !entity) return;
-  const items = itemSchemaAt(entity.schema, `${payment.fees}/lines`);
+  const items = itemsAt(entity.schema, `${payment.fees}/lines`);
   payment.sources.forEach((source, i) => {
     const translatable = catalogs.find((c) => c.id === source.catalog)?.translatable ?? [];
     if (!translatable.includes(source.name)) return;
     const message = undeclared(items, 'name');
     if (message)
       problems.push({
-        file: `workflows/${workflow.id}.json`,
+        file: workflowFile(workflow.id),
         pointer: `/payment/sources/${i}/name`,
         message,
       });
   });
-}
-
-/** The object schema at a data pointer (`/payTo`). */
-function objectSchemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
-  let node: JsonSchema | undefined = schema;
-  for (const segment of pointer.split('/').slice(1)) node = propertiesOf(node)[segment];
-  return node;
 }
 
 /**
@@ -188,13 +151,13 @@ export function checkCatalogCopyTranslations(
   if (!entity) return;
   (workflow.fromCatalog ?? []).forEach((copy, i) => {
     const translatable = catalogs.find((c) => c.id === copy.catalog)?.translatable ?? [];
-    const target = objectSchemaAt(entity.schema, copy.to);
+    const target = schemaAt(entity.schema, copy.to);
     for (const [property, field] of Object.entries(copy.fields)) {
       if (!translatable.includes(field)) continue;
       const message = undeclared(target, property, 'object');
       if (message)
         problems.push({
-          file: `workflows/${workflow.id}.json`,
+          file: workflowFile(workflow.id),
           pointer: `/fromCatalog/${i}/fields/${property}`,
           message,
         });

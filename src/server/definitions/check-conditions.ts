@@ -1,6 +1,6 @@
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import { schemaHasField } from './check-records';
-import type { DefinitionProblem } from './problems';
+import type { Report } from './problems';
 
 type Node = Record<string, unknown>;
 
@@ -11,17 +11,10 @@ function asNode(value: unknown): Node | undefined {
 }
 
 /**
- * A field's `ui:options.when` (core/definitions/conditional-fields.ts) must read like a
- * section's: `{ "pointer": <a field of the document>, "in": [<at least one value>] }`, or the
- * field would silently always show (a misspelt key) or never (a pointer to nothing). A field
- * that applies only sometimes cannot be required by its object's `required` either (it would
- * be required while hidden): an `if`/`then` on the deciding value requires it.
+ * A field's `ui:options.when` reads like a section's (`{pointer, in}`), or the field would
+ * silently always or never show; such a field cannot be in `required` (required while hidden).
  */
-export function checkFieldConditions(
-  entity: EntityDefinition,
-  push: (problem: DefinitionProblem) => void,
-): void {
-  const file = `schemas/${entity.id}.schema.json`;
+export function checkFieldConditions(entity: EntityDefinition, report: Report): void {
   const visit = (schema: Node | undefined, ui: Node | undefined, uiPath: string[]) => {
     if (!schema || !ui) return;
     const properties = asNode(schema.properties) ?? {};
@@ -34,34 +27,18 @@ export function checkFieldConditions(
         const condition = asNode(when);
         const pointer = condition?.pointer;
         if (!condition || typeof pointer !== 'string' || !pointer.startsWith('/'))
-          push({
-            file,
-            pointer: at,
-            message: 'a condition needs "pointer", a field of the document',
-          });
+          report(at, 'a condition needs "pointer", a field of the document');
         else if (!schemaHasField(entity.schema as JsonSchema, pointer))
-          push({
-            file,
-            pointer: `${at}/pointer`,
-            message: `no field "${pointer}" in the document's schema`,
-          });
+          report(`${at}/pointer`, `no field "${pointer}" in the document's schema`);
         if (!Array.isArray(condition?.in) || condition.in.length === 0)
-          push({ file, pointer: at, message: 'a condition needs "in", one value or more' });
-        const extra = Object.keys(condition ?? {}).filter(
-          (key) => key !== 'pointer' && key !== 'in',
-        );
-        if (extra.length > 0)
-          push({
-            file,
-            pointer: at,
-            message: `unknown property "${extra[0]}" (pointer and in only)`,
-          });
+          report(at, 'a condition needs "in", one value or more');
+        const extra = Object.keys(condition ?? {}).find((key) => key !== 'pointer' && key !== 'in');
+        if (extra !== undefined) report(at, `unknown property "${extra}" (pointer and in only)`);
         if (required.includes(name))
-          push({
-            file,
-            pointer: at,
-            message: `"${name}" applies only sometimes and cannot be in required: require it with an if/then on the deciding value`,
-          });
+          report(
+            at,
+            `"${name}" applies only sometimes and cannot be in required: require it with an if/then on the deciding value`,
+          );
       }
       visit(asNode(child), childUi, [...uiPath, name]);
     }

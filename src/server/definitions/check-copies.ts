@@ -1,25 +1,23 @@
 import type { EntityDefinition } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
+import { escapeSegment } from '../../core/rules/registry';
 import { fieldKind } from './check-list-filters';
 import { schemaHasField } from './check-records';
-import type { DefinitionProblem } from './problems';
+import { reporter, workflowFile, type DefinitionProblem } from './problems';
 
 /** The engine's effect that applies a workflow's `copies`. */
 export const COPY_EFFECT = 'copyValues';
 
 /**
- * Cross-checks of a workflow's `copies` (target -> source) and the effect applying them: the
- * effect is named only by a workflow that declares copies, and copies are applied by some
- * action (a declaration nothing applies would leave its targets empty, silently); a value is
- * copied between two fields of one kind (text, number, flag), never onto itself. That both are
- * fields of the schema is checked with every other pointer (references.ts).
+ * A workflow's `copies` (target -> source): the copy effect is named only with copies and some
+ * action applies them (else targets stay empty, silently); source and target are of one kind.
  */
 export function checkCopies(
   workflow: WorkflowDefinition,
   schemas: readonly EntityDefinition[],
   problems: DefinitionProblem[],
 ): void {
-  const file = `workflows/${workflow.id}.json`;
+  const report = reporter(problems, workflowFile(workflow.id));
   const copies = Object.entries(workflow.copies ?? {});
   let applied = false;
   for (const [name, action] of Object.entries(workflow.actions)) {
@@ -28,36 +26,30 @@ export function checkCopies(
         if (effect !== COPY_EFFECT) return;
         applied = true;
         if (copies.length === 0)
-          problems.push({
-            file,
-            pointer: `/actions/${name}/${list}/${i}`,
-            message: `"${COPY_EFFECT}" needs the workflow's \`copies\``,
-          });
+          report(
+            `/actions/${name}/${list}/${i}`,
+            `"${COPY_EFFECT}" needs the workflow's \`copies\``,
+          );
       });
     }
   }
   if (copies.length > 0 && !applied)
-    problems.push({
-      file,
-      pointer: '/copies',
-      message: `no action applies the copies: name "${COPY_EFFECT}" in an action's \`before\``,
-    });
+    report(
+      '/copies',
+      `no action applies the copies: name "${COPY_EFFECT}" in an action's \`before\``,
+    );
   const schema = schemas.find((s) => s.id === workflow.document)?.schema;
   if (!schema) return;
   for (const [target, source] of copies) {
-    const pointer = `/copies/${target.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const pointer = `/copies/${escapeSegment(target)}`;
     if (target === source) {
-      problems.push({ file, pointer, message: `"${target}" is copied onto itself` });
+      report(pointer, `"${target}" is copied onto itself`);
       continue;
     }
     if (!schemaHasField(schema, target) || !schemaHasField(schema, source)) continue;
     const from = fieldKind(schema, source);
     const to = fieldKind(schema, target);
     if (from !== to)
-      problems.push({
-        file,
-        pointer,
-        message: `"${source}" holds a ${from} and "${target}" a ${to}: a copy needs one kind`,
-      });
+      report(pointer, `"${source}" holds a ${from} and "${target}" a ${to}: a copy needs one kind`);
   }
 }

@@ -1,25 +1,25 @@
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import { documentParam } from '../../core/documents/document-route';
-import {
-  declaredAction,
-  type WorkflowDefinition,
-  type WorkflowScreen,
-} from '../../core/documents/workflow';
+import { declaredAction, type WorkflowDefinition } from '../../core/documents/workflow';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import { unknownRules } from '../../core/rules/registry';
 import { sectionOfPath } from '../../core/rules/sections';
 import type { Implementations } from '../implementations';
-import type { DefinitionProblem } from './problems';
+import {
+  reporter,
+  reportUnknown,
+  schemaFile,
+  workflowFile,
+  type DefinitionProblem,
+} from './problems';
 import { crossCheckDashboard } from '../dashboard/check-definitions';
 import { NAVIGATION_TEXTS } from '../../core/definitions/parts';
 import { checkRecordDeclarations, schemaHasField } from './check-records';
 
 /**
- * Cross-checks of entity schemas and workflows that a meta-schema cannot express: sections are
- * the schema's top-level properties, every field has a label in every language, rules, guards
- * and effects are known by name, and a machine only names actions, statuses and sections that
- * exist.
+ * What a meta-schema cannot express: sections are the schema's properties, fields have labels,
+ * named rules, guards and effects exist, a machine names only existing actions and statuses.
  */
 export function crossCheckEntity(
   entity: EntityDefinition,
@@ -27,71 +27,55 @@ export function crossCheckEntity(
   problems: DefinitionProblem[],
   implementations: Pick<Implementations, 'serverRules'>,
 ): void {
-  const file = `schemas/${entity.id}.schema.json`;
+  const report = reporter(problems, schemaFile(entity.id));
   const properties = Object.keys((entity.schema.properties ?? {}) as object);
   const sections = entity.sections.map((s) => s.id);
   sections.forEach((id, i) => {
     if (!properties.includes(id))
-      problems.push({
-        file,
-        pointer: `/sections/${i}/id`,
-        message: `section "${id}" is not a property of the schema`,
-      });
+      report(`/sections/${i}/id`, `section "${id}" is not a property of the schema`);
   });
   const required = Array.isArray(entity.schema.required) ? entity.schema.required : [];
   entity.sections.forEach((section, i) => {
     if (!section.when) return;
     // A section that may not apply cannot be required of every document: its own fields are.
     if (required.includes(section.id))
-      problems.push({
-        file,
-        pointer: `/sections/${i}/when`,
-        message: `section "${section.id}" applies only sometimes, so the schema cannot require it`,
-      });
+      report(
+        `/sections/${i}/when`,
+        `section "${section.id}" applies only sometimes, so the schema cannot require it`,
+      );
     const decider = sectionOfPath(section.when.pointer);
     if (!properties.includes(decider) || decider === section.id)
-      problems.push({
-        file,
-        pointer: `/sections/${i}/when/pointer`,
-        message: `"${section.when.pointer}" is not in another section of the schema`,
-      });
+      report(
+        `/sections/${i}/when/pointer`,
+        `"${section.when.pointer}" is not in another section of the schema`,
+      );
   });
-  for (const property of properties) {
+  for (const property of properties)
     if (!sections.includes(property))
-      problems.push({
-        file,
-        pointer: `/schema/properties/${property}`,
-        message: 'property is not listed in sections',
-      });
-  }
-  const serverRules = implementations.serverRules;
+      report(`/schema/properties/${property}`, 'property is not listed in sections');
+  const rules = entity.rules ?? [];
   const unknown = [
-    ...unknownRules(entity.rules ?? []),
-    ...(entity.rules ?? []).filter((use) => use.server && !serverRules.has(use.rule)),
+    ...unknownRules(rules),
+    ...rules.filter((use) => use.server && !implementations.serverRules.has(use.rule)),
   ];
-  for (const use of unknown) {
-    const index = (entity.rules ?? []).indexOf(use);
-    problems.push({ file, pointer: `/rules/${index}/rule`, message: `unknown rule "${use.rule}"` });
-  }
+  for (const use of unknown)
+    report(`/rules/${rules.indexOf(use)}/rule`, `unknown rule "${use.rule}"`);
   for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
     for (const path of fieldPaths(entity.schema, entity.uiSchema)) {
       const key = `${entity.id}.${path}`;
-      if (lookup(tree, key) === undefined && lookup(tree, `${key}._`) === undefined) {
+      if (lookup(tree, key) === undefined && lookup(tree, `${key}._`) === undefined)
         problems.push({
           file: `translations/${language}/${entity.id}.json`,
           pointer: `/${path.replaceAll('.', '/')}`,
           message: `missing label for ${path}`,
         });
-      }
     }
   }
 }
 
 /**
- * Dotted paths of every property (array items' properties under the array's path). A field
- * drawn by a widget of its own (`ui:widget`, `ui:field`, e.g. a file reference) is one field:
- * its inner properties need no labels; nor does `i18n`, the other languages' texts of its
- * siblings (core/i18n/localized.ts).
+ * Dotted paths of every property (items' under their array's path). A field drawn by a widget of
+ * its own (`ui:widget`, `ui:field`) needs no labels inside, nor does `i18n`.
  */
 function fieldPaths(schema: JsonSchema, uiSchema: JsonSchema | undefined): string[] {
   const paths: string[] = [];
@@ -124,204 +108,123 @@ export function crossCheckWorkflow(
   workflow: WorkflowDefinition,
   entities: EntityDefinition[],
   problems: DefinitionProblem[],
-  translations: Partial<Record<Language, TextTree>>,
   implementations: Pick<Implementations, 'effects' | 'deriving' | 'guards' | 'backends'>,
 ): void {
-  const file = `workflows/${workflow.id}.json`;
-  if (workflow.backend !== undefined && !implementations.backends.has(workflow.backend))
-    problems.push({
-      file,
-      pointer: '/backend',
-      message: `backend "${workflow.backend}" is served by no module (served: ${[...implementations.backends].join(', ')})`,
-    });
+  const report = reporter(problems, workflowFile(workflow.id));
+  const { guards, effects, deriving, backends } = implementations;
+  if (workflow.backend !== undefined && !backends.has(workflow.backend))
+    report(
+      '/backend',
+      `backend "${workflow.backend}" is served by no module (served: ${[...backends].join(', ')})`,
+    );
   const entity = entities.find((e) => e.id === workflow.document);
-  if (!entity)
-    problems.push({
-      file,
-      pointer: '/document',
-      message: `no schema "${workflow.document}" in schemas/`,
-    });
+  if (!entity) report('/document', `no schema "${workflow.document}" in schemas/`);
   const sections = new Set(entity?.sections.map((s) => s.id) ?? []);
   const statuses = new Set(Object.keys(workflow.machine.states));
   const actions = new Set(Object.keys(workflow.actions));
-  const { guards, effects, deriving } = implementations;
+  const isSection = (name: string) => sections.has(name);
+  const noSection = (name: string) => `no section "${name}"`;
+  const isStatus = (name: string) => statuses.has(name);
+  const noStatus = (name: string) => `no status "${name}" in the machine`;
   const used = new Set<string>();
 
   for (const [status, state] of Object.entries(workflow.machine.states)) {
-    const on = ((state as { on?: Record<string, Transition | Transition[]> }).on ?? {}) as Record<
-      string,
-      Transition | Transition[]
-    >;
+    const on = (state as { on?: Record<string, Transition | Transition[]> }).on ?? {};
     for (const [event, transitions] of Object.entries(on)) {
       const pointer = `/machine/states/${status}/on/${event}`;
       used.add(event);
-      if (!actions.has(event))
-        problems.push({
-          file,
-          pointer,
-          message: `event "${event}" is not an action of the workflow`,
-        });
+      if (!actions.has(event)) report(pointer, `event "${event}" is not an action of the workflow`);
       for (const transition of Array.isArray(transitions) ? transitions : [transitions]) {
         const target = typeof transition === 'string' ? transition : transition.target;
         if (target !== undefined && !statuses.has(target))
-          problems.push({
-            file,
-            pointer,
-            message: `target "${target}" is not a status of the machine`,
-          });
+          report(pointer, `target "${target}" is not a status of the machine`);
         const guard = typeof transition === 'object' ? transition.guard : undefined;
         const guardName = typeof guard === 'string' ? guard : guard?.type;
-        if (guardName && !guards.has(guardName))
-          problems.push({ file, pointer, message: `unknown guard "${guardName}"` });
+        if (guardName && !guards.has(guardName)) report(pointer, `unknown guard "${guardName}"`);
       }
     }
   }
   for (const [name, action] of Object.entries(workflow.actions)) {
-    if (!used.has(name))
-      problems.push({
-        file,
-        pointer: `/actions/${name}`,
-        message: 'action is not an event of any status',
-      });
-    for (const list of ['effects', 'before'] as const) {
-      (action[list] ?? []).forEach((effect, i) => {
-        if (!effects.has(effect))
-          problems.push({
-            file,
-            pointer: `/actions/${name}/${list}/${i}`,
-            message: `unknown effect "${effect}"`,
-          });
-      });
-    }
-    if (Array.isArray(action.editable)) {
-      action.editable.forEach((section, i) => {
-        if (!sections.has(section))
-          problems.push({
-            file,
-            pointer: `/actions/${name}/editable/${i}`,
-            message: `no section "${section}"`,
-          });
-      });
-    }
+    const at = `/actions/${name}`;
+    if (!used.has(name)) report(at, 'action is not an event of any status');
+    for (const list of ['effects', 'before'] as const)
+      reportUnknown(
+        report,
+        action[list],
+        `${at}/${list}`,
+        (effect) => effects.has(effect),
+        (effect) => `unknown effect "${effect}"`,
+      );
+    reportUnknown(report, action.editable, `${at}/editable`, isSection, noSection);
   }
-  (workflow.derive?.effects ?? []).forEach((effect, i) => {
-    if (!deriving.has(effect))
-      problems.push({
-        file,
-        pointer: `/derive/effects/${i}`,
-        message: `"${effect}" is not an effect that only derives data`,
-      });
-  });
+  reportUnknown(
+    report,
+    workflow.derive?.effects,
+    '/derive/effects',
+    (effect) => deriving.has(effect),
+    (effect) => `"${effect}" is not an effect that only derives data`,
+  );
   for (const [from, to] of Object.entries(workflow.statusMoves ?? {})) {
     const pointer = `/statusMoves/${from}`;
     if (statuses.has(from))
-      problems.push({
-        file,
-        pointer,
-        message: `"${from}" is a status of the machine: only a removed status is moved`,
-      });
-    if (!statuses.has(to))
-      problems.push({ file, pointer, message: `no status "${to}" in the machine` });
+      report(pointer, `"${from}" is a status of the machine: only a removed status is moved`);
+    if (!statuses.has(to)) report(pointer, noStatus(to));
   }
-  (workflow.certificate?.statuses ?? []).forEach((status, i) => {
-    if (!statuses.has(status))
-      problems.push({
-        file,
-        pointer: `/certificate/statuses/${i}`,
-        message: `no status "${status}" in the machine`,
-      });
-  });
+  reportUnknown(
+    report,
+    workflow.certificate?.statuses,
+    '/certificate/statuses',
+    isStatus,
+    noStatus,
+  );
   workflow.screens.forEach((screen, i) => {
+    const at = `/screens/${i}`;
     const param = documentParam(screen.path);
     if (param && param !== 'id' && !workflow.key)
-      problems.push({
-        file,
-        pointer: `/screens/${i}/path`,
-        message: `":${param}" names the document by its key, and the workflow declares no \`key\``,
-      });
+      report(
+        `${at}/path`,
+        `":${param}" names the document by its key, and the workflow declares no \`key\``,
+      );
     for (const pointer of Object.keys(screen.prefill ?? {}))
       if (entity && !schemaHasField(entity.schema, pointer))
-        problems.push({ file, pointer: `/screens/${i}/prefill`, message: `no field "${pointer}"` });
-    (screen.actions ?? []).forEach((action, j) => {
-      if (!actions.has(action))
-        problems.push({
-          file,
-          pointer: `/screens/${i}/actions/${j}`,
-          message: `no action "${action}"`,
-        });
+        report(`${at}/prefill`, `no field "${pointer}"`);
+    reportUnknown(
+      report,
+      screen.actions,
+      `${at}/actions`,
+      (name) => actions.has(name),
+      (name) => `no action "${name}"`,
+    );
+    // `open`: the sections the screen opens on; `showNotesOf`: actions that take notes (one
+    // without notes would show nothing, silently).
+    if (typeof screen.open === 'string' && !sections.has(screen.open))
+      report(`${at}/open`, noSection(screen.open));
+    reportUnknown(report, screen.open, `${at}/open`, isSection, noSection);
+    (screen.showNotesOf ?? []).forEach((name, j) => {
+      const action = declaredAction(workflow, name);
+      if (!action) report(`${at}/showNotesOf/${j}`, `no action "${name}"`);
+      else if (!action.notes) report(`${at}/showNotesOf/${j}`, `action "${name}" takes no notes`);
     });
-    checkScreenDeclarations(workflow, screen, i, sections, problems);
-    for (const key of ['editable', 'hidden'] as const) {
-      const list = screen[key];
-      if (Array.isArray(list)) {
-        list.forEach((section, j) => {
-          if (!sections.has(section))
-            problems.push({
-              file,
-              pointer: `/screens/${i}/${key}/${j}`,
-              message: `no section "${section}"`,
-            });
-        });
-      }
-    }
+    for (const key of ['editable', 'hidden'] as const)
+      reportUnknown(report, screen[key], `${at}/${key}`, isSection, noSection);
   });
   workflow.lists.forEach((list, i) => {
-    (list.status ?? []).forEach((status, j) => {
-      if (!statuses.has(status))
-        problems.push({
-          file,
-          pointer: `/lists/${i}/status/${j}`,
-          message: `no status "${status}" in the machine`,
-        });
-    });
-    if (!workflow.screens.some((s) => s.path === list.open)) {
-      problems.push({ file, pointer: `/lists/${i}/open`, message: `no screen "${list.open}"` });
-    }
+    reportUnknown(report, list.status, `/lists/${i}/status`, isStatus, noStatus);
+    if (!workflow.screens.some((s) => s.path === list.open))
+      report(`/lists/${i}/open`, `no screen "${list.open}"`);
     for (const key of ['label', 'title'] as const) {
       const text = list[key];
       const [owner, group] = text?.split('.') ?? [];
       // A document's own texts reach other pages (the dashboard, the menu) only in part.
       if (owner && group && entities.some((e) => e.id === owner) && !isNavigationText(group))
-        problems.push({
-          file,
-          pointer: `/lists/${i}/${key}`,
-          message: `"${text}" is not among the texts pages of other modules receive: put it under "${owner}.lists"`,
-        });
+        report(
+          `/lists/${i}/${key}`,
+          `"${text}" is not among the texts pages of other modules receive: put it under "${owner}.lists"`,
+        );
     }
   });
   crossCheckDashboard(workflow, entity, problems);
   checkRecordDeclarations(workflow, entity, problems);
-}
-
-/**
- * What a screen names besides its actions: the sections it opens on (`open`) are sections of
- * the entity, and the actions whose notes it shows (`showNotesOf`) are actions that take notes
- * (one without notes would show nothing, silently).
- */
-function checkScreenDeclarations(
-  workflow: WorkflowDefinition,
-  screen: WorkflowScreen,
-  index: number,
-  sections: ReadonlySet<string>,
-  problems: DefinitionProblem[],
-): void {
-  const file = `workflows/${workflow.id}.json`;
-  const at = `/screens/${index}`;
-  const open = screen.open;
-  if (typeof open === 'string' && !sections.has(open))
-    problems.push({ file, pointer: `${at}/open`, message: `no section "${open}"` });
-  if (Array.isArray(open))
-    open.forEach((section, j) => {
-      if (!sections.has(section))
-        problems.push({ file, pointer: `${at}/open/${j}`, message: `no section "${section}"` });
-    });
-  (screen.showNotesOf ?? []).forEach((name, j) => {
-    const pointer = `${at}/showNotesOf/${j}`;
-    const action = declaredAction(workflow, name);
-    if (!action) problems.push({ file, pointer, message: `no action "${name}"` });
-    else if (!action.notes)
-      problems.push({ file, pointer, message: `action "${name}" takes no notes` });
-  });
 }
 
 function isNavigationText(group: string): boolean {
@@ -336,17 +239,15 @@ interface FeeCatalog {
 }
 
 /**
- * A payable workflow's fee sources (`payment.sources`) name catalogues and their fields: each
- * catalogue must exist and have every field named, conditions and flags must be booleans and
- * amounts numbers, and the payers' catalogue must be keyed by one field (its entry is found by
- * the code at the payers' pointer). A misspelt field would otherwise charge nothing, silently.
+ * Fee sources name existing catalogues and fields (flags boolean, amounts numbers), the payers'
+ * catalogue keyed by one field: a misspelt field would otherwise charge nothing, silently.
  */
 export function checkPaymentSources(
   workflow: WorkflowDefinition,
   catalogs: readonly FeeCatalog[],
   problems: DefinitionProblem[],
 ): void {
-  const file = `workflows/${workflow.id}.json`;
+  const report = reporter(problems, workflowFile(workflow.id));
   const byId = new Map(catalogs.map((catalog) => [catalog.id, catalog]));
   const checkFields = (
     catalogId: string,
@@ -356,24 +257,15 @@ export function checkPaymentSources(
     if (!catalog) return;
     const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
     for (const [pointer, field, type] of fields) {
-      const declared = properties[field]?.type;
       if (!Object.hasOwn(properties, field))
-        problems.push({
-          file,
-          pointer,
-          message: `catalogue "${catalogId}" has no field "${field}"`,
-        });
-      else if (type && declared !== type)
-        problems.push({
-          file,
-          pointer,
-          message: `field "${field}" of catalogue "${catalogId}" is not a ${type}`,
-        });
+        report(pointer, `catalogue "${catalogId}" has no field "${field}"`);
+      else if (type && properties[field]?.type !== type)
+        report(pointer, `field "${field}" of catalogue "${catalogId}" is not a ${type}`);
     }
   };
   const known = (catalogId: string, pointer: string) => {
     if (byId.has(catalogId)) return true;
-    problems.push({ file, pointer, message: `no catalogue "${catalogId}" in catalogs/` });
+    report(pointer, `no catalogue "${catalogId}" in catalogs/`);
     return false;
   };
   (workflow.payment?.sources ?? []).forEach((source, i) => {
@@ -390,11 +282,10 @@ export function checkPaymentSources(
     if (!payers || !known(payers.catalog, `${at}/payers/catalog`)) return;
     const keyFields = byId.get(payers.catalog)?.key ?? [];
     if (keyFields.length !== 1)
-      problems.push({
-        file,
-        pointer: `${at}/payers/catalog`,
-        message: `catalogue "${payers.catalog}" has a key of ${keyFields.length} fields; the payers' entry is found by a single key field`,
-      });
+      report(
+        `${at}/payers/catalog`,
+        `catalogue "${payers.catalog}" has a key of ${keyFields.length} fields; the payers' entry is found by a single key field`,
+      );
     checkFields(payers.catalog, [
       ...(payers.once?.flags ?? []).map(
         (f, j) => [`${at}/payers/once/flags/${j}`, f, 'boolean'] as const,

@@ -1,29 +1,11 @@
-import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
+import type { EntityDefinition } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
-import { schemaHasField } from './check-records';
-import type { DefinitionProblem } from './problems';
-
-/** The schema of the value at a data pointer of plain names, if the schema has one there. */
-function schemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
-  let node: JsonSchema | undefined = schema;
-  for (const segment of pointer.split('/').slice(1))
-    node = (node?.properties as Record<string, JsonSchema> | undefined)?.[segment];
-  return node;
-}
-
-/** The items' schema of the list at `pointer`, if it is a list of objects. */
-function itemsOf(schema: JsonSchema, pointer: string): JsonSchema | undefined {
-  const items = schemaAt(schema, pointer)?.items;
-  return items && typeof items === 'object' && !Array.isArray(items)
-    ? (items as JsonSchema)
-    : undefined;
-}
+import { itemsAt, schemaAt, schemaHasField } from './check-records';
+import { reporter, workflowFile, type DefinitionProblem } from './problems';
 
 /**
- * A certificate's people of a list (`certificate.holders`) and the fields printed over several
- * lines (`lines`): what they point at inside an item or an object must be fields there, a
- * holder's number comes from the workflow's `numbering`, `charged` needs a payment charging
- * that list's people, and a field's `holder` pointer needs holders to print it for.
+ * `certificate.holders` and fields printed over `lines` point at fields inside an item or object;
+ * holders need `numbering`, `charged` a payment charging that list, a field's `holder` holders.
  */
 export function checkCertificateHolders(
   workflow: WorkflowDefinition,
@@ -33,10 +15,9 @@ export function checkCertificateHolders(
   const certificate = workflow.certificate;
   const schema = schemas.find((entity) => entity.id === workflow.document)?.schema;
   if (!certificate || !schema) return;
-  const file = `workflows/${workflow.id}.json`;
-  const push = (pointer: string, message: string) => problems.push({ file, pointer, message });
+  const push = reporter(problems, workflowFile(workflow.id));
   const holders = certificate.holders;
-  const items = holders && itemsOf(schema, holders.list);
+  const items = holders && itemsAt(schema, holders.list);
   if (holders) {
     if (!items) push('/certificate/holders/list', `"${holders.list}" is not a list of objects`);
     if (!workflow.numbering)

@@ -6,18 +6,15 @@ import {
 } from '../../core/documents/workflow';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { schemaHasField } from './check-records';
-import type { DefinitionProblem } from './problems';
+import { reporter, workflowFile, type DefinitionProblem } from './problems';
 
 /** The values only a payable document (a workflow with `payment`) offers. */
 const PAYMENT_VALUES: readonly LinkValue[] = ['amountDue', 'amountPaid', 'currency'];
 
 /**
- * A workflow's `links` and its actions' `fires` (src/core/documents/workflow.ts, WorkflowLinks):
- * the item list and its properties are fields of the schema; every linked type is a workflow
- * of an enabled module, numbered with a prefix of its own (a number then names one document);
- * every action fired is a system action of every linked type; payment values come from payable
- * types only; the history note is a text in every language. Any slip would otherwise surface
- * as a refused invoice, or worse an application left half-moved, in front of a payer.
+ * A workflow's `links` and actions' `fires`: fields exist, linked types are enabled workflows
+ * with a prefix of their own, fired actions are their system actions, payment values come from
+ * payable types, the note is a text. A slip would otherwise show as a refused invoice.
  */
 export function checkLinks(
   workflow: WorkflowDefinition,
@@ -26,37 +23,26 @@ export function checkLinks(
   translations: Partial<Record<Language, TextTree>>,
   problems: DefinitionProblem[],
 ): void {
-  const file = `workflows/${workflow.id}.json`;
+  const report = reporter(problems, workflowFile(workflow.id));
   const links = workflow.links;
   if (!links) {
     for (const [name, action] of Object.entries(workflow.actions))
       if (action.fires)
-        problems.push({
-          file,
-          pointer: `/actions/${name}/fires`,
-          message: 'the workflow declares no `links` to fire actions on',
-        });
+        report(`/actions/${name}/fires`, 'the workflow declares no `links` to fire actions on');
     return;
   }
   const schema = entities.find((e) => e.id === workflow.document)?.schema;
   if (schema) {
-    if (!schemaHasField(schema, links.items))
-      problems.push({ file, pointer: '/links/items', message: `no field "${links.items}"` });
-    for (const property of [links.number, ...Object.keys(links.fill ?? {})]) {
+    if (!schemaHasField(schema, links.items)) report('/links/items', `no field "${links.items}"`);
+    for (const property of [links.number, ...Object.keys(links.fill ?? {})])
       if (!schemaHasField(schema, `${links.items}/0/${property}`))
-        problems.push({
-          file,
-          pointer: property === links.number ? '/links/number' : `/links/fill/${property}`,
-          message: `the items of "${links.items}" have no field "${property}"`,
-        });
-    }
+        report(
+          property === links.number ? '/links/number' : `/links/fill/${property}`,
+          `the items of "${links.items}" have no field "${property}"`,
+        );
     for (const pointer of Object.keys(links.totals ?? {}))
       if (!schemaHasField(schema, pointer))
-        problems.push({
-          file,
-          pointer: `/links/totals${pointer}`,
-          message: `no field "${pointer}"`,
-        });
+        report(`/links/totals${pointer}`, `no field "${pointer}"`);
   }
 
   const prefixes = new Map<string, string>();
@@ -64,22 +50,15 @@ export function checkLinks(
   links.types.forEach((type, i) => {
     const target = workflows.find((w) => w.id === type);
     const pointer = `/links/types/${i}`;
-    if (!target) {
-      problems.push({ file, pointer, message: `no workflow "${type}" in an enabled module` });
-      return;
-    }
+    if (!target) return report(pointer, `no workflow "${type}" in an enabled module`);
     linked.push(target);
-    if (!target.numbering) {
-      problems.push({ file, pointer, message: `"${type}" has no numbering: nothing names it` });
-      return;
-    }
+    if (!target.numbering) return report(pointer, `"${type}" has no numbering: nothing names it`);
     const other = prefixes.get(target.numbering.prefix);
     if (other)
-      problems.push({
-        file,
+      report(
         pointer,
-        message: `"${type}" and "${other}" are numbered with the same prefix "${target.numbering.prefix}"`,
-      });
+        `"${type}" and "${other}" are numbered with the same prefix "${target.numbering.prefix}"`,
+      );
     prefixes.set(target.numbering.prefix, type);
   });
 
@@ -97,43 +76,25 @@ export function checkLinks(
           return other !== undefined && schemaHasField(other, pointer);
         });
         if (!known)
-          problems.push({
-            file,
-            pointer: `/links/fill/${property}/data/${i}`,
-            message: `no linked type has a field "${pointer}"`,
-          });
+          report(`/links/fill/${property}/data/${i}`, `no linked type has a field "${pointer}"`);
       }
     });
   }
-  for (const target of linked) {
+  for (const target of linked)
     if (!target.payment && values.some((value) => PAYMENT_VALUES.includes(value)))
-      problems.push({
-        file,
-        pointer: '/links',
-        message: `"${target.id}" declares no payment: it has no ${PAYMENT_VALUES.join(', ')}`,
-      });
-  }
-
-  for (const [name, action] of Object.entries(workflow.actions)) {
-    for (const [which, fired] of Object.entries(action.fires ?? {})) {
-      for (const target of linked) {
-        const definition = declaredAction(target, fired);
-        if (!definition?.system)
-          problems.push({
-            file,
-            pointer: `/actions/${name}/fires/${which}`,
-            message: `"${fired}" is not a system action of "${target.id}"`,
-          });
-      }
-    }
-  }
-
-  for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
+      report(
+        '/links',
+        `"${target.id}" declares no payment: it has no ${PAYMENT_VALUES.join(', ')}`,
+      );
+  for (const [name, action] of Object.entries(workflow.actions))
+    for (const [which, fired] of Object.entries(action.fires ?? {}))
+      for (const target of linked)
+        if (!declaredAction(target, fired)?.system)
+          report(
+            `/actions/${name}/fires/${which}`,
+            `"${fired}" is not a system action of "${target.id}"`,
+          );
+  for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>)
     if (lookup(tree, links.note) === undefined)
-      problems.push({
-        file,
-        pointer: '/links/note',
-        message: `no text "${links.note}" in ${language}`,
-      });
-  }
+      report('/links/note', `no text "${links.note}" in ${language}`);
 }

@@ -1,14 +1,11 @@
 import type { EntityDefinition } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { schemaHasField } from './check-records';
-import type { DefinitionProblem } from './problems';
+import { reporter, workflowFile, type DefinitionProblem } from './problems';
 
 /**
- * A screen's `prefill` from the person's profile (`{"profile": pointer}`) reads their own
- * account: some workflow must declare `account`, and the pointer must name a field of its
- * schema (an address line of `/addresses/0`), or the form would quietly start empty. With the
- * accounts' module switched off the form starts without them, as it does for someone whose
- * profile has no address.
+ * A screen's `prefill` from the profile reads the account: some workflow declares `account` and
+ * the pointer names a field of its schema, or the form would quietly start empty.
  */
 export function checkProfilePrefills(
   workflow: WorkflowDefinition,
@@ -16,21 +13,16 @@ export function checkProfilePrefills(
   schemas: readonly EntityDefinition[],
   problems: DefinitionProblem[],
 ): void {
-  const file = `workflows/${workflow.id}.json`;
+  const report = reporter(problems, workflowFile(workflow.id));
   const accounts = declared.find((w) => w.account);
   const schema = accounts && schemas.find((entity) => entity.id === accounts.document)?.schema;
   workflow.screens.forEach((screen, i) => {
     for (const [target, source] of Object.entries(screen.prefill ?? {})) {
       if (typeof source === 'string') continue;
       const pointer = `/screens/${i}/prefill/${target.slice(1).replace(/\//g, '~1')}`;
-      if (!accounts)
-        problems.push({ file, pointer, message: 'no workflow declares `account`: no profile' });
+      if (!accounts) report(pointer, 'no workflow declares `account`: no profile');
       else if (schema && !schemaHasField(schema, source.profile))
-        problems.push({
-          file,
-          pointer,
-          message: `no field "${source.profile}" in the profile ("${accounts.document}")`,
-        });
+        report(pointer, `no field "${source.profile}" in the profile ("${accounts.document}")`);
     }
   });
 }

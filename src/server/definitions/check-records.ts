@@ -1,43 +1,32 @@
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
-import type { DefinitionProblem } from './problems';
+import { reporter, reportUnknown, workflowFile, type DefinitionProblem } from './problems';
 
 /**
- * Cross-checks of a workflow's record declarations (`key`, `account`, `userGroup`,
- * `passwordPolicy`, `accessUnit`; src/core/documents/record-declarations.ts): every pointer
- * names a field of the workflow's schema, the sign-in statuses are statuses of its machine, and
- * the declarations that find records by their key declare one. A misspelt pointer would
- * otherwise read nothing, silently: nobody could sign in, or everybody would hold no role.
+ * Record declarations (core/documents/record-declarations.ts): pointers name fields, sign-in
+ * statuses exist, records found by key declare `key`; else nobody could sign in, silently.
  */
 export function checkRecordDeclarations(
   workflow: WorkflowDefinition,
   entity: EntityDefinition | undefined,
   problems: DefinitionProblem[],
 ): void {
-  const file = `workflows/${workflow.id}.json`;
+  const report = reporter(problems, workflowFile(workflow.id));
   const declared = recordPointers(workflow);
   if (declared.length === 0) return;
   if (!workflow.key && (workflow.account || workflow.userGroup || workflow.passwordPolicy))
-    problems.push({ file, pointer: '', message: 'records found by their key must declare "key"' });
-  if (entity) {
-    for (const [at, pointer] of declared) {
+    report('', 'records found by their key must declare "key"');
+  if (entity)
+    for (const [at, pointer] of declared)
       if (!schemaHasField(entity.schema, pointer))
-        problems.push({
-          file,
-          pointer: at,
-          message: `"${pointer}" is not a field of schema "${entity.id}"`,
-        });
-    }
-  }
-  const statuses = new Set(Object.keys(workflow.machine.states));
-  workflow.account?.signIn.statuses.forEach((status, i) => {
-    if (!statuses.has(status))
-      problems.push({
-        file,
-        pointer: `/account/signIn/statuses/${i}`,
-        message: `no status "${status}" in the machine`,
-      });
-  });
+        report(at, `"${pointer}" is not a field of schema "${entity.id}"`);
+  reportUnknown(
+    report,
+    workflow.account?.signIn.statuses,
+    '/account/signIn/statuses',
+    (status) => Object.hasOwn(workflow.machine.states, status),
+    (status) => `no status "${status}" in the machine`,
+  );
 }
 
 /** Every data pointer of the declarations, with where it is declared (a pointer into the file). */
@@ -85,21 +74,26 @@ export function recordPointers(workflow: WorkflowDefinition): Array<[at: string,
  * an array's `items` for a numeric segment.
  */
 export function schemaHasField(schema: JsonSchema, pointer: string): boolean {
+  return nodesAt(schema, pointer).length > 0;
+}
+
+/** The schema nodes a data pointer leads to, as `schemaHasField` follows it. */
+export function nodesAt(schema: JsonSchema, pointer: string): JsonSchema[] {
   let nodes: JsonSchema[] = [schema];
   for (const segment of pointer.split('/').slice(1)) {
     nodes = nodes.flatMap(alternatives).flatMap((node) => {
-      const property = (node.properties as Record<string, JsonSchema> | undefined)?.[segment];
+      const property = propertiesOf(node)[segment];
       if (property) return [property];
       const items = node.items as JsonSchema | undefined;
       return /^\d+$/.test(segment) && items && typeof items === 'object' ? [items] : [];
     });
-    if (nodes.length === 0) return false;
+    if (nodes.length === 0) return [];
   }
-  return true;
+  return nodes;
 }
 
 /** A schema node and the nodes its conditionals and combinators may add properties from. */
-function alternatives(node: JsonSchema): JsonSchema[] {
+export function alternatives(node: JsonSchema): JsonSchema[] {
   const branches: JsonSchema[] = [node];
   for (const keyword of ['then', 'else']) {
     const branch = node[keyword];
@@ -112,4 +106,22 @@ function alternatives(node: JsonSchema): JsonSchema[] {
       for (const item of list as JsonSchema[]) branches.push(...alternatives(item));
   }
   return branches;
+}
+
+export const propertiesOf = (schema: JsonSchema | undefined) =>
+  (schema?.properties ?? {}) as Record<string, JsonSchema>;
+
+/** The schema at a data pointer of plain names, through `properties` only. */
+export function schemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
+  let node: JsonSchema | undefined = schema;
+  for (const segment of pointer.split('/').slice(1)) node = propertiesOf(node)[segment];
+  return node;
+}
+
+/** The items' schema of the list at `pointer` (as `schemaAt` finds it), when it is one. */
+export function itemsAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
+  const items = schemaAt(schema, pointer)?.items;
+  return items && typeof items === 'object' && !Array.isArray(items)
+    ? (items as JsonSchema)
+    : undefined;
 }

@@ -9,9 +9,15 @@ import type {
 import { escapeSegment } from '../../core/rules/registry';
 import type { RuleUse } from '../../core/rules/types';
 import { LANGUAGES, type Language, type TextTree } from '../../core/i18n/translate';
-import { schemaHasField } from './check-records';
+import { itemsAt, propertiesOf, schemaHasField } from './check-records';
 import { checkFieldConditions } from './check-conditions';
-import type { DefinitionProblem } from './problems';
+import {
+  reporter,
+  schemaFile,
+  workflowFile,
+  type DefinitionProblem,
+  type Report,
+} from './problems';
 import type { Reference } from './references';
 
 /** What the reference checks look names up in: every definition that loaded. */
@@ -28,36 +34,30 @@ export interface NameScope {
 }
 
 /**
- * Every name a definition gives must lead somewhere: texts to texts in every language, pointers
- * to fields of the document's schema, catalogues and document types to loaded ones. Each
- * mistake here would otherwise show only in use: a raw key in a menu or on a button, a rule or
- * list column that silently reads nothing, a select that asks for a catalogue that is not there,
- * a reference the server can never resolve. A place that already has a problem of its own (a
- * more specific check spoke first) is not reported again.
+ * Every name a definition gives leads somewhere (texts, fields, catalogues, document types), or
+ * it would show only in use. A place that already has a problem of its own is not reported again.
  */
 export function checkNamedReferences(loaded: NameScope, problems: DefinitionProblem[]): void {
-  const reported = new Set(problems.map((problem) => `${problem.file}#${problem.pointer}`));
-  const report = (problem: DefinitionProblem) => {
-    const place = `${problem.file}#${problem.pointer}`;
-    if (reported.has(place)) return;
-    problems.push(problem);
-  };
+  const place = (problem: DefinitionProblem) => `${problem.file}#${problem.pointer}`;
+  const reported = new Set(problems.map(place));
   const found: DefinitionProblem[] = [];
-  const push = (problem: DefinitionProblem) => found.push(problem);
   for (const [file, references] of loaded.references) {
     const schema = schemaOfFile(file, loaded);
-    for (const reference of references) checkReference(file, reference, schema, loaded, push);
+    for (const reference of references)
+      checkReference(file, reference, schema, loaded, reporter(found, file));
   }
   for (const entity of loaded.schemas) {
-    checkRules(entity, loaded, push);
-    checkUiSchema(entity, loaded, push);
-    checkFieldConditions(entity, push);
+    const report = reporter(found, schemaFile(entity.id));
+    checkRules(entity, loaded, report);
+    checkUiSchema(entity, loaded, report);
+    checkFieldConditions(entity, report);
   }
   for (const workflow of loaded.workflows) {
-    checkWorkflowTexts(workflow, loaded.translations, push);
-    checkCertificateItems(workflow, loaded, push);
+    const report = reporter(found, workflowFile(workflow.id));
+    checkWorkflowTexts(workflow, loaded.translations, report);
+    checkCertificateItems(workflow, loaded, report);
   }
-  for (const problem of found) report(problem);
+  problems.push(...found.filter((problem) => !reported.has(place(problem))));
 }
 
 /** The schema a file's own pointers name fields of: its own, or its workflow's document's. */
@@ -75,34 +75,40 @@ function checkReference(
   reference: Reference,
   schema: JsonSchema | undefined,
   loaded: NameScope,
-  push: (problem: DefinitionProblem) => void,
+  report: Report,
 ): void {
   const { at: pointer, value } = reference;
   switch (reference.kind) {
     case 'text':
-      for (const message of textProblems(value, loaded.translations))
-        push({ file, pointer, message });
-      return;
+      return reportTexts(report, pointer, value, loaded.translations);
     case 'count':
       for (const suffix of COUNT_SUFFIXES)
-        for (const message of textProblems(`${value}${suffix}`, loaded.translations))
-          push({ file, pointer, message });
+        reportTexts(report, pointer, `${value}${suffix}`, loaded.translations);
       return;
     case 'pointer':
       // A workflow of a module switched off, or a schema file that failed, has no schema here.
       if (schema && !schemaHasField(schema, value))
-        push({ file, pointer, message: `no field "${value}" in the document's schema` });
+        report(pointer, `no field "${value}" in the document's schema`);
       return;
     case 'catalog':
       if (!loaded.catalogs.some((catalog) => catalog.id === value))
-        push({ file, pointer, message: `no catalogue "${value}" in catalogs/` });
+        report(pointer, `no catalogue "${value}" in catalogs/`);
       return;
     case 'document': {
       const message = documentTypeProblem(value, inUse(file, loaded), loaded);
-      if (message) push({ file, pointer, message });
+      if (message) report(pointer, message);
       return;
     }
   }
+}
+
+function reportTexts(
+  report: Report,
+  pointer: string,
+  key: string,
+  translations: Partial<Record<Language, TextTree>>,
+): void {
+  for (const message of textProblems(key, translations)) report(pointer, message);
 }
 
 /** The texts a count names: pluralised ("2 accounts"), and beyond what was counted. */
@@ -168,15 +174,12 @@ function nodeAt(tree: TextTree, key: string): TextTree | string | undefined {
 function checkWorkflowTexts(
   workflow: WorkflowDefinition,
   translations: Partial<Record<Language, TextTree>>,
-  push: (problem: DefinitionProblem) => void,
+  report: Report,
 ): void {
-  const file = `workflows/${workflow.id}.json`;
   for (const status of Object.keys(workflow.machine.states))
-    for (const message of textProblems(`statuses.${status}`, translations))
-      push({ file, pointer: `/machine/states/${status}`, message });
+    reportTexts(report, `/machine/states/${status}`, `statuses.${status}`, translations);
   for (const action of Object.keys(workflow.actions))
-    for (const message of textProblems(`actions.${action}`, translations))
-      push({ file, pointer: `/actions/${action}`, message });
+    reportTexts(report, `/actions/${action}`, `actions.${action}`, translations);
 }
 
 /**
@@ -186,11 +189,10 @@ function checkWorkflowTexts(
 function checkCertificateItems(
   workflow: WorkflowDefinition,
   loaded: NameScope,
-  push: (problem: DefinitionProblem) => void,
+  report: Report,
 ): void {
   const schema = loaded.schemas.find((entity) => entity.id === workflow.document)?.schema;
   if (!schema) return;
-  const file = `workflows/${workflow.id}.json`;
   (workflow.certificate?.fields ?? []).forEach((field, i) => {
     const items = itemsAt(schema, field.pointer);
     const within: Array<[string, string]> = [
@@ -201,14 +203,9 @@ function checkCertificateItems(
       ]),
     ];
     for (const [pointer, value] of within) {
-      if (!items)
-        push({
-          file,
-          pointer,
-          message: `"${field.pointer}" is not a list of the document's schema`,
-        });
+      if (!items) report(pointer, `"${field.pointer}" is not a list of the document's schema`);
       else if (!schemaHasField(items, value))
-        push({ file, pointer, message: `no field "${value}" in the items of "${field.pointer}"` });
+        report(pointer, `no field "${value}" in the items of "${field.pointer}"`);
     }
   });
 }
@@ -217,18 +214,10 @@ const isPointer = (value: unknown): value is string =>
   typeof value === 'string' && value.startsWith('/');
 
 /**
- * A rule's parameters: `path` (checked as a reference) names the value it checks. Other
- * parameters that are pointers name fields of the same document, or, for a rule about a
- * document of another type (`documentType`), of that type's schema; `fills` maps the
- * document's own fields to that type's. `field` and `when`, plain names, are properties of the
- * items of the list at `path`.
+ * A rule's pointer parameters name fields of the document, or of `documentType`'s schema; `fills`
+ * maps own fields to that type's; plain `field` and `when` are properties of the items at `path`.
  */
-function checkRules(
-  entity: EntityDefinition,
-  loaded: NameScope,
-  push: (problem: DefinitionProblem) => void,
-): void {
-  const file = `schemas/${entity.id}.schema.json`;
+function checkRules(entity: EntityDefinition, loaded: NameScope, report: Report): void {
   (entity.rules ?? []).forEach((use: RuleUse, index) => {
     const at = `/rules/${index}`;
     const other =
@@ -246,7 +235,7 @@ function checkRules(
         : "the document's schema";
     const checkPointer = (pointer: string, place: string, schema = target, name = targetName) => {
       if (schema && !schemaHasField(schema, pointer))
-        push({ file, pointer: place, message: `no field "${pointer}" in ${name}` });
+        report(place, `no field "${pointer}" in ${name}`);
     };
     for (const [param, value] of Object.entries(use)) {
       if (param === 'path' || param === 'fills') continue;
@@ -271,25 +260,9 @@ function checkRules(
       const name = use[param];
       if (typeof name !== 'string' || isPointer(name) || !items) continue;
       if (!schemaHasField(items, `/${name}`))
-        push({
-          file,
-          pointer: `${at}/${param}`,
-          message: `no field "${name}" in the items of "${use.path}"`,
-        });
+        report(`${at}/${param}`, `no field "${name}" in the items of "${use.path}"`);
     }
   });
-}
-
-/** The schema of the items of the list at `pointer`, when it is one. */
-function itemsAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
-  let node: JsonSchema | undefined = schema;
-  for (const segment of pointer.split('/').slice(1)) {
-    node = (node?.properties as Record<string, JsonSchema> | undefined)?.[segment];
-  }
-  const items = node?.items;
-  return items && typeof items === 'object' && !Array.isArray(items)
-    ? (items as JsonSchema)
-    : undefined;
 }
 
 /**
@@ -297,56 +270,35 @@ function itemsAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
  * `match`, that catalogue's fields and the document's pointers); a document choice names a
  * document type and pointers of its schema; every message named is a text.
  */
-function checkUiSchema(
-  entity: EntityDefinition,
-  loaded: NameScope,
-  push: (problem: DefinitionProblem) => void,
-): void {
-  const file = `schemas/${entity.id}.schema.json`;
+function checkUiSchema(entity: EntityDefinition, loaded: NameScope, report: Report): void {
+  const file = schemaFile(entity.id);
   const uiPointer = (segments: string[], ...rest: string[]) =>
     `/uiSchema/${[...segments.map((s) => (s === '*' ? 'items' : s)), ...rest].join('/')}`;
   for (const field of catalogFieldsOf(entity)) {
     const at = uiPointer(field.segments, 'ui:options');
     const catalog = loaded.catalogs.find((candidate) => candidate.id === field.catalog);
     if (!catalog) {
-      push({
-        file,
-        pointer: `${at}/catalog`,
-        message: `no catalogue "${field.catalog}" in catalogs/`,
-      });
+      report(`${at}/catalog`, `no catalogue "${field.catalog}" in catalogs/`);
       continue;
     }
-    const fields = Object.keys((catalog.schema.properties ?? {}) as object);
+    const fields = propertiesOf(catalog.schema);
+    const noField = (entryField: string) =>
+      report(`${at}/match/${entryField}`, `catalogue "${catalog.id}" has no field "${entryField}"`);
     for (const [entryField, pointer] of field.match) {
-      if (!fields.includes(entryField))
-        push({
-          file,
-          pointer: `${at}/match/${entryField}`,
-          message: `catalogue "${catalog.id}" has no field "${entryField}"`,
-        });
+      if (!Object.hasOwn(fields, entryField)) noField(entryField);
       else if (!schemaHasField(entity.schema, pointer))
-        push({
-          file,
-          pointer: `${at}/match/${entryField}`,
-          message: `no field "${pointer}" in the document's schema`,
-        });
+        report(`${at}/match/${entryField}`, `no field "${pointer}" in the document's schema`);
     }
     for (const [entryField] of field.allowed)
-      if (!fields.includes(entryField))
-        push({
-          file,
-          pointer: `${at}/match/${entryField}`,
-          message: `catalogue "${catalog.id}" has no field "${entryField}"`,
-        });
-    for (const message of textProblems(field.matchMessage, loaded.translations))
-      push({ file, pointer: `${at}/matchMessage`, message });
+      if (!Object.hasOwn(fields, entryField)) noField(entryField);
+    reportTexts(report, `${at}/matchMessage`, field.matchMessage, loaded.translations);
   }
   for (const field of documentChoiceFieldsOf(entity)) {
     const segments = field.many ? field.segments.slice(0, -1) : field.segments;
     const at = uiPointer(segments, 'ui:options');
     const problem = documentTypeProblem(field.document, inUse(file, loaded), loaded);
     if (problem) {
-      push({ file, pointer: `${at}/document`, message: problem });
+      report(`${at}/document`, problem);
       continue;
     }
     const workflow = loaded.declared.find((candidate) => candidate.id === field.document);
@@ -355,13 +307,8 @@ function checkUiSchema(
     for (const key of ['code', 'label'] as const) {
       const pointer = field[key];
       if (pointer !== undefined && !schemaHasField(schema.schema, pointer))
-        push({
-          file,
-          pointer: `${at}/${key}`,
-          message: `no field "${pointer}" in "${field.document}"'s schema`,
-        });
+        report(`${at}/${key}`, `no field "${pointer}" in "${field.document}"'s schema`);
     }
-    for (const message of textProblems(field.unknownMessage, loaded.translations))
-      push({ file, pointer: `${at}/unknownMessage`, message });
+    reportTexts(report, `${at}/unknownMessage`, field.unknownMessage, loaded.translations);
   }
 }

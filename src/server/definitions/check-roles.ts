@@ -4,31 +4,29 @@ import {
   type CatalogDefinition,
   type WorkflowDefinition,
 } from '../../core/definitions/types';
-import type { DefinitionProblem } from './problems';
+import {
+  catalogFile,
+  reporter,
+  workflowFile,
+  type DefinitionProblem,
+  reportUnknown,
+} from './problems';
 
 /**
- * The roles a workflow names must fit together, or the people meant to use it are turned away
- * with nothing to say why:
- * - a screen's role must allow at least one of the screen's actions (a role that opens a
- *   screen whose every button it is refused is a slip, e.g. "creat" for "create");
- * - a `seeAll` role must be used by the workflow (an action, a list or a screen): a misspelt
- *   one leaves the officers it was meant for unable to open any document (404), while their
- *   lists still show them;
- * - an action taking an assignee names the roles an assignee must hold (`assignees`), each one
- *   the workflow uses: a misspelt one would leave nobody to assign the work to.
+ * Roles must fit together or people are turned away with no reason: a screen's role may do one
+ * of its actions, and `seeAll` and `assignees` roles are used by the workflow.
  */
 export function checkWorkflowRoles(workflow: WorkflowDefinition, problems: DefinitionProblem[]) {
-  const file = `workflows/${workflow.id}.json`;
+  const report = reporter(problems, workflowFile(workflow.id));
   workflow.screens.forEach((screen, i) => {
     const actions = (screen.actions ?? []).filter((name) => workflow.actions[name]);
     if (actions.length === 0) return;
     screen.roles.forEach((role, j) => {
       if (actions.some((name) => workflow.actions[name]?.roles.includes(role))) return;
-      problems.push({
-        file,
-        pointer: `/screens/${i}/roles/${j}`,
-        message: `role "${role}" may do none of the screen's actions (${actions.join(', ')})`,
-      });
+      report(
+        `/screens/${i}/roles/${j}`,
+        `role "${role}" may do none of the screen's actions (${actions.join(', ')})`,
+      );
     });
   });
   const used = new Set([
@@ -36,46 +34,22 @@ export function checkWorkflowRoles(workflow: WorkflowDefinition, problems: Defin
     ...workflow.lists.flatMap((list) => list.roles),
     ...workflow.screens.flatMap((screen) => screen.roles),
   ]);
-  workflow.seeAll.forEach((role, i) => {
-    if (!used.has(role))
-      problems.push({
-        file,
-        pointer: `/seeAll/${i}`,
-        message: `role "${role}" is in no action, list or screen of the workflow`,
-      });
-  });
-  checkAssignees(workflow, used, problems);
-}
-
-/** Who an action may assign the document to: declared where, and only where, it takes one. */
-function checkAssignees(
-  workflow: WorkflowDefinition,
-  used: ReadonlySet<string>,
-  problems: DefinitionProblem[],
-) {
-  const file = `workflows/${workflow.id}.json`;
+  const unused = (role: string) => `role "${role}" is in no action, list or screen of the workflow`;
+  reportUnknown(report, workflow.seeAll, '/seeAll', (role) => used.has(role), unused);
+  // Who an action may assign the document to: declared where, and only where, it takes one.
   for (const [name, action] of Object.entries(workflow.actions)) {
     const pointer = `/actions/${name}`;
     if (action.payload === 'assignee' && !action.assignees)
-      problems.push({
-        file,
-        pointer,
-        message: 'an action taking an assignee names the roles they must hold (assignees)',
-      });
+      report(pointer, 'an action taking an assignee names the roles they must hold (assignees)');
     if (action.assignees && action.payload !== 'assignee')
-      problems.push({
-        file,
-        pointer: `${pointer}/assignees`,
-        message: 'assignees are for an action whose payload is "assignee"',
-      });
-    action.assignees?.forEach((role, i) => {
-      if (!used.has(role))
-        problems.push({
-          file,
-          pointer: `${pointer}/assignees/${i}`,
-          message: `role "${role}" is in no action, list or screen of the workflow`,
-        });
-    });
+      report(`${pointer}/assignees`, 'assignees are for an action whose payload is "assignee"');
+    reportUnknown(
+      report,
+      action.assignees,
+      `${pointer}/assignees`,
+      (role) => used.has(role),
+      unused,
+    );
   }
 }
 
@@ -102,7 +76,7 @@ export function namedRoles(
     if (!named.has(role)) named.set(role, { file, pointer, owner });
   };
   for (const workflow of workflows) {
-    const file = `workflows/${workflow.id}.json`;
+    const file = workflowFile(workflow.id);
     const full = (suffix: string) => {
       owner = { kind: 'workflow', id: workflow.id, suffix };
       return `${workflow.rolePrefix}${suffix}`;
@@ -125,7 +99,7 @@ export function namedRoles(
     );
   }
   for (const catalog of catalogs) {
-    const file = `catalogs/${catalog.id}.json`;
+    const file = catalogFile(catalog.id);
     owner = { kind: 'catalog', id: catalog.id, manages: false };
     for (const role of roleList(catalog.searcherRoles)) note(role, file, '/searcherRoles');
     owner = { kind: 'catalog', id: catalog.id, manages: true };

@@ -1,21 +1,17 @@
 import type { CatalogDefinition, EntityDefinition } from '../../core/definitions/types';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { ruleName } from '../../core/validation/field-errors';
-import type { DefinitionProblem } from './problems';
+import { escapeSegment as escape } from '../../core/rules/registry';
+import { catalogFile, schemaFile, type DefinitionProblem } from './problems';
 
 /**
- * Every message a schema's failure can show has a text in every language: a JSON Schema keyword
- * that fails reports itself (`maxLength`, `uniqueItems`, a format...), and the person reads
- * `validation.<rule>` (core/validation/field-errors.ts names the rule). A keyword, format or
- * named rule with no such text would come back as the raw key beside the real errors, so the
- * schema using it is refused here, at the keyword, the way the server refuses to start.
+ * Every rule a schema can fail by has a `validation.<rule>` text in every language, or the raw key
+ * would show beside the real errors: the schema is refused at the keyword.
  */
 
 /**
- * The keywords (JSON Schema draft-07, as Ajv reports them) that fail with an error of their
- * own. `if` is left out: its error only comes beside those of its `then` or `else`, and is
- * never shown (field-errors.ts); so are `properties`, `items`, `allOf`, `then`, `else`, whose
- * failures are those of what they hold.
+ * Keywords failing with an error of their own; `if` is never shown (field-errors.ts), and
+ * `properties`, `items`, `allOf`, `then`, `else` fail by what they hold.
  */
 export const REPORTING_KEYWORDS: ReadonlySet<string> = new Set([
   'type',
@@ -67,7 +63,6 @@ export interface RuleText {
   rule: string;
 }
 
-const escape = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -119,7 +114,7 @@ export function checkRuleTexts(
 ): void {
   const uses: Array<RuleText & { file: string }> = [
     ...entities.flatMap((entity) => {
-      const file = `schemas/${entity.id}.schema.json`;
+      const file = schemaFile(entity.id);
       return [
         ...rulesOfSchema(entity.schema, '/schema'),
         ...(entity.rules ?? []).flatMap((use, i) =>
@@ -130,18 +125,17 @@ export function checkRuleTexts(
     ...catalogs.flatMap((catalog) =>
       rulesOfSchema(catalog.schema, '/schema').map((use) => ({
         ...use,
-        file: `catalogs/${catalog.id}.json`,
+        file: catalogFile(catalog.id),
       })),
     ),
   ];
   for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
-    for (const { file, pointer, rule } of uses) {
+    for (const { file, pointer, rule } of uses)
       if (lookup(tree, `validation.${rule}`) === undefined)
         problems.push({
           file,
           pointer,
           message: `no text for the rule "${rule}" in ${language}: add "validation.${rule}" to translations/${language}.json`,
         });
-    }
   }
 }

@@ -1,6 +1,6 @@
 import type { CatalogDefinition } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
-import type { DefinitionProblem } from './problems';
+import { reporter, workflowFile, type DefinitionProblem } from './problems';
 
 /**
  * A workflow's `validity.periods` names the catalogue whose entries give a grant's length and
@@ -14,23 +14,15 @@ export function checkValidityPeriods(
 ): void {
   const periods = workflow.validity?.periods;
   if (!periods) return;
-  const file = `workflows/${workflow.id}.json`;
+  const report = reporter(problems, workflowFile(workflow.id));
   const catalog = catalogs.find((c) => c.id === periods.catalog);
-  if (!catalog) {
-    problems.push({
-      file,
-      pointer: '/validity/periods/catalog',
-      message: `no catalogue "${periods.catalog}" in catalogs/`,
-    });
-    return;
-  }
+  if (!catalog)
+    return report('/validity/periods/catalog', `no catalogue "${periods.catalog}" in catalogs/`);
   const properties = (catalog.schema.properties ?? {}) as Record<string, unknown>;
-  for (const key of ['unit', 'count'] as const) {
+  for (const key of ['unit', 'count'] as const)
     if (!Object.hasOwn(properties, periods[key]))
-      problems.push({
-        file,
-        pointer: `/validity/periods/${key}`,
-        message: `catalogue "${periods.catalog}" has no field "${periods[key]}"`,
-      });
-  }
+      report(
+        `/validity/periods/${key}`,
+        `catalogue "${periods.catalog}" has no field "${periods[key]}"`,
+      );
 }

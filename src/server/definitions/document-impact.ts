@@ -42,12 +42,9 @@ const SAMPLE_LIMIT = 5;
 const BATCH_SIZE = 500;
 
 /**
- * What publishing `next` would do to the stored documents: for every document type whose
- * schema differs from `current` (a type `next` no longer has is not checked), each stored
- * document's data is validated against the next schema as the server validates it when the
- * document is next written (`validatorsFor`, `draftStages`). Reads only: documents are read in
- * batches of `batchSize`, ordered by id, so memory holds one batch whatever the number stored.
- * Each batch is its own query: pass a transaction as `db` to read them all from one snapshot.
+ * What publishing `next` would do to stored documents of each type whose schema changed: each
+ * validated as the server will on its next write. Reads in batches by id; pass a transaction as
+ * `db` to read from one snapshot.
  */
 export async function documentImpact(
   db: Kysely<Database>,
@@ -96,11 +93,8 @@ interface EntityValidators {
 }
 
 /**
- * The two validators the server holds for an entity (documents/workflows.ts), compiled once:
- * the whole schema, which an action with `validate: true` checks (commands.ts, `validData`),
- * and the schema without any `required` (`stripRequired`), which every other action that writes
- * data checks, storing a draft among them. Compiled as the server compiles them: the server's
- * Ajv options (`createAjv`) and no `$id`, so both can sit in one Ajv.
+ * The server's two validators of an entity (documents/workflows.ts): the whole schema, for
+ * actions with `validate`, and the schema without `required`, for every other write.
  */
 function validatorsFor(ajv: Ajv, entity: EntityDefinition): EntityValidators {
   const { $id: _full, ...full } = entity.schema;
@@ -109,18 +103,9 @@ function validatorsFor(ajv: Ajv, entity: EntityDefinition): EntityValidators {
 }
 
 /**
- * How to tell a draft from a document past the draft stage, in one workflow. The server checks
- * the whole schema only on actions marked `validate` (a submission); a document no such action
- * has written has only ever been checked without `required`, and is checked so again on its
- * next store: it is a draft, and a new required field is for its submission to ask. A document
- * a validating action has written did meet the whole schema, and its applicant answers queries
- * (`submit-reply`) against it again: a required field added now is one it lacks.
- *
- * `statuses` holds the statuses a document can reach from the machine's initial state by
- * actions that do not validate (STORED, and CANCELLED or DELETED from there): a document in
- * any other status went through a validating action, whatever its history says (seeded data's
- * history names `seed`). A status in both (CANCELLED after a submission) is decided by the
- * document's own history: whether it names one of the `validating` actions.
+ * A document no `validate` action wrote is a draft, checked without `required`. `statuses`: those
+ * reachable from the initial state without validating; a status also reachable after one
+ * (CANCELLED) is decided by the document's history naming a `validating` action.
  */
 interface DraftStages {
   statuses: ReadonlySet<string>;
@@ -185,10 +170,8 @@ function refusals(
 }
 
 /**
- * The field an error is about: its instance path, with the missing property of `required` (and
- * of `dependencies`) appended, and every array index made `*`, so that an error in the third
- * question and one in the fifth count as one field. The data is walked to tell an index from an
- * object's property named by digits.
+ * The field an error is about: its instance path plus the missing property, array indexes made
+ * `*` (the data is walked to tell an index from a property named by digits).
  */
 function fieldPointer(data: unknown, error: ErrorObject): string {
   const segments = error.instancePath.split('/').slice(1);

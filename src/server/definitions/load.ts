@@ -30,7 +30,14 @@ import { checkListFilters } from './check-list-filters';
 import { checkNamedReferences } from './check-references';
 import { checkWorkflowRoles, ungrantedRoles } from './check-roles';
 import { addNamesKeyword, collectingReferences, type Reference } from './references';
-import { DefinitionsError, type DefinitionProblem } from './problems';
+import {
+  catalogFile,
+  DefinitionsError,
+  reporter,
+  reportUnknown,
+  workflowFile,
+  type DefinitionProblem,
+} from './problems';
 import { filesIn, MODULES_FILE, readDefinitionFiles, type DefinitionFiles } from './files';
 import { implementationsOf } from '../implementations';
 import type { ServerModule } from '../module';
@@ -54,10 +61,8 @@ const checkModules = metaAjv.compile(modulesMetaSchema);
 const schemaAjv = createAjv({ messages: true });
 
 /**
- * Loads every definition under `dir` and checks it, with the effects, guards and server rules
- * of the engine and of `codeModules` (the modules' code) as the names a workflow or schema may use. Any problem stops
- * the load with every problem found, each naming its file and JSON pointer: the server refuses
- * to start on them.
+ * Loads and checks every definition under `dir`, with the engine's and `codeModules`' names;
+ * any problem stops the load with every problem found, each naming its file and JSON pointer.
  */
 export async function loadDefinitions(
   dir: string,
@@ -105,7 +110,7 @@ export async function checkDefinitions(
   }
   checkRuleTexts(schemas, catalogs, translations, problems);
   for (const workflow of workflows)
-    crossCheckWorkflow(workflow, schemas, problems, translations, implementations);
+    crossCheckWorkflow(workflow, schemas, problems, implementations);
   for (const workflow of workflows) {
     checkWorkflowRoles(workflow, problems);
     checkPaymentSources(workflow, catalogs, problems);
@@ -163,15 +168,13 @@ function loadFolder<T extends { id: string }>(
       0,
       -(name.endsWith('.schema.json') ? '.schema.json' : '.json').length,
     );
-    if ((doc as T).id !== expectedId) {
+    if ((doc as T).id === expectedId) loaded.push(doc as T);
+    else
       problems.push({
         file,
         pointer: '/id',
         message: `id must equal the file name "${expectedId}"`,
       });
-      continue;
-    }
-    loaded.push(doc as T);
   }
   return loaded;
 }
@@ -310,43 +313,19 @@ function checkCatalogSemantics(
   problems: DefinitionProblem[],
 ): boolean {
   const before = problems.length;
+  const report = reporter(problems, file);
   const properties = Object.keys((catalog.schema.properties ?? {}) as object);
-  const known = new Set(properties);
-  catalog.key.forEach((field, i) => {
-    if (!known.has(field))
-      problems.push({
-        file,
-        pointer: `/key/${i}`,
-        message: `key field "${field}" is not a field of the schema`,
-      });
-  });
-  (catalog.columns ?? []).forEach((field, i) => {
-    if (!known.has(field))
-      problems.push({
-        file,
-        pointer: `/columns/${i}`,
-        message: `column "${field}" is not a field of the schema`,
-      });
-  });
-  for (const field of Object.keys(catalog.references ?? {})) {
-    if (!known.has(field))
-      problems.push({
-        file,
-        pointer: `/references/${field}`,
-        message: `reference "${field}" is not a field of the schema`,
-      });
-  }
-  for (const language of LANGUAGES) {
-    for (const field of properties) {
-      if (!catalog.labels[language].fields[field]) {
-        problems.push({
-          file,
-          pointer: `/labels/${language}/fields/${field}`,
-          message: `missing label for field "${field}"`,
-        });
-      }
-    }
-  }
+  const known = (field: string) => properties.includes(field);
+  const notField = (what: string) => (field: string) =>
+    `${what} "${field}" is not a field of the schema`;
+  reportUnknown(report, catalog.key, '/key', known, notField('key field'));
+  reportUnknown(report, catalog.columns, '/columns', known, notField('column'));
+  for (const field of Object.keys(catalog.references ?? {}))
+    if (!known(field)) report(`/references/${field}`, notField('reference')(field));
+  for (const language of LANGUAGES)
+    for (const field of properties)
+      if (!catalog.labels[language].fields[field])
+        report(`/labels/${language}/fields/${field}`, `missing label for field "${field}"`);
   checkCatalogFields(file, catalog, problems);
   checkOwnSchema(file, '/schema', catalog.schema, problems);
   return problems.length === before;
@@ -374,15 +353,14 @@ function checkReferences(catalogs: CatalogDefinition[], problems: DefinitionProb
   // A catalogue whose own file is broken is reported once, not again by each one naming it.
   const broken = new Set(problems.map((problem) => problem.file));
   for (const catalog of catalogs) {
-    const file = `catalogs/${catalog.id}.json`;
+    const report = reporter(problems, catalogFile(catalog.id));
     const fields = new Set(Object.keys((catalog.schema.properties ?? {}) as object));
     for (const [field, reference] of Object.entries(catalog.references ?? {})) {
       if (reference.byField && !fields.has(reference.byField))
-        problems.push({
-          file,
-          pointer: `/references/${field}/byField`,
-          message: `"${reference.byField}" is not a field of the schema`,
-        });
+        report(
+          `/references/${field}/byField`,
+          `"${reference.byField}" is not a field of the schema`,
+        );
       const targets: Array<[string, string]> = [
         [`/references/${field}/catalog`, reference.catalog],
         ...Object.entries(reference.catalogs ?? {}).map(([value, target]): [string, string] => [
@@ -393,14 +371,12 @@ function checkReferences(catalogs: CatalogDefinition[], problems: DefinitionProb
       for (const [pointer, target] of targets) {
         const referenced = byId.get(target);
         if (!referenced) {
-          if (!broken.has(`catalogs/${target}.json`))
-            problems.push({ file, pointer, message: `no catalogue "${target}"` });
+          if (!broken.has(catalogFile(target))) report(pointer, `no catalogue "${target}"`);
         } else if (referenced.key.length !== 1)
-          problems.push({
-            file,
+          report(
             pointer,
-            message: `catalogue "${target}" has a key of ${referenced.key.length} fields; a reference names an entry by a single key field`,
-          });
+            `catalogue "${target}" has a key of ${referenced.key.length} fields; a reference names an entry by a single key field`,
+          );
       }
     }
   }
@@ -410,11 +386,7 @@ function loadModules(files: DefinitionFiles, problems: DefinitionProblem[]): Mod
   const doc = readJson(files, MODULES_FILE, problems);
   if (doc === undefined || !checkWith(checkModules, MODULES_FILE, doc, problems)) return [];
   const modules = (doc as { modules: ModuleDefinition[] }).modules.map(
-    ({ id, prefix, enabled }) => ({
-      id,
-      prefix,
-      enabled,
-    }),
+    ({ id, prefix, enabled }) => ({ id, prefix, enabled }),
   );
   modules.forEach((module, index) => {
     const clash = modules.findIndex((m) => m.id === module.id || m.prefix === module.prefix);
@@ -442,7 +414,7 @@ function workflowsOfEnabledModules(
     const module = moduleOfPath(modules, workflow.prefix);
     if (!module) {
       problems.push({
-        file: `workflows/${workflow.id}.json`,
+        file: workflowFile(workflow.id),
         pointer: '/prefix',
         message: `"${workflow.prefix}" is under no module of ${MODULES_FILE}`,
       });
@@ -482,24 +454,19 @@ function loadTranslations(
     }
   }
   const [reference, ...others] = LANGUAGES;
-  if (reference && result[reference]) {
-    for (const language of others) {
-      if (!result[language]) continue;
-      for (const key of missingKeys(result[reference], result[language])) {
+  if (!reference || !result[reference]) return result;
+  for (const language of others) {
+    if (!result[language]) continue;
+    for (const [from, to] of [
+      [reference, language],
+      [language, reference],
+    ] as const)
+      for (const key of missingKeys(result[from], result[to]))
         problems.push({
-          file: `translations/${language}.json`,
+          file: `translations/${to}.json`,
           pointer: `/${key.replaceAll('.', '/')}`,
-          message: `missing text present in ${reference}`,
+          message: `missing text present in ${from}`,
         });
-      }
-      for (const key of missingKeys(result[language], result[reference])) {
-        problems.push({
-          file: `translations/${reference}.json`,
-          pointer: `/${key.replaceAll('.', '/')}`,
-          message: `missing text present in ${language}`,
-        });
-      }
-    }
   }
   return result;
 }

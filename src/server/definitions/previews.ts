@@ -6,11 +6,8 @@ import { catalogValidatorModule, entityValidatorModules } from './validators';
 const KEPT_DRAFTS = 8;
 
 /**
- * The drafts checked in the studio, by their bundle's version (a digest of the whole bundle),
- * for their previews: the browser imports a draft's validator modules as it imports the served
- * set's (it cannot compile under the CSP). Modules are compiled when first asked for, once, so a
- * check costs nothing for the entities it does not preview. Kept in the process, the newest few:
- * a preview is a moment's view, and the draft itself stays in the browser.
+ * The studio's checked drafts, by bundle version, for their previews: validator modules are
+ * compiled when first asked for, once; only the newest few are kept in the process.
  */
 export class DefinitionPreviews {
   readonly #drafts = new Map<string, Draft>();

@@ -5,6 +5,39 @@ export interface DefinitionProblem {
   message: string;
 }
 
+/** Says a problem at a pointer of one file. */
+export type Report = (pointer: string, message: string) => void;
+
+/** A `Report` for `file`, adding to `problems` (a list, or a function taking each problem). */
+export function reporter(
+  problems: DefinitionProblem[] | ((problem: DefinitionProblem) => void),
+  file: string,
+): Report {
+  const push = Array.isArray(problems) ? problems.push.bind(problems) : problems;
+  return (pointer, message) => void push({ file, pointer, message });
+}
+
+/**
+ * Reports each of `names` (at `${at}/<index>`) that is not `known`, with `message` of it. Names
+ * of a list that is not an array (absent, or a single value checked elsewhere) are none.
+ */
+export function reportUnknown(
+  report: Report,
+  names: unknown,
+  at: string,
+  known: (name: string) => boolean,
+  message: (name: string) => string,
+): void {
+  if (!Array.isArray(names)) return;
+  (names as string[]).forEach((name, i) => {
+    if (!known(name)) report(`${at}/${i}`, message(name));
+  });
+}
+
+export const workflowFile = (id: string) => `workflows/${id}.json`;
+export const schemaFile = (id: string) => `schemas/${id}.schema.json`;
+export const catalogFile = (id: string) => `catalogs/${id}.json`;
+
 /** The definitions cannot be served: every problem found, each naming its file and pointer. */
 export class DefinitionsError extends Error {
   constructor(readonly problems: DefinitionProblem[]) {

@@ -17,12 +17,9 @@ export interface PublishRequest {
 }
 
 /**
- * Publishes a set of definition files: checked by the checker the server starts with (an
- * invalid set is refused, DefinitionsError naming every problem), then recorded as the next
- * version in one transaction with the documents it moves (a removed status mapped in
- * `statusMoves`); a removed status still holding documents and not mapped refuses it, naming
- * how many. A base that is not the newest is refused (StaleSetError). Every process hears the
- * new version (the set's notice) and switches to it.
+ * Publishes definition files: checked as at start, then recorded as the next version in one
+ * transaction with the documents its `statusMoves` move. A removed status still holding
+ * unmapped documents, or a stale base (StaleSetError), refuses it; every process switches.
  */
 export async function publishDefinitions(
   db: Kysely<Database>,

@@ -1,8 +1,6 @@
 import type { Ajv } from 'ajv';
 import { NAMES_KEYWORD, type ReferenceKind } from '../../core/definitions/shapes/kit';
 
-export { NAMES_KEYWORD, type ReferenceKind };
-
 export interface Reference {
   kind: ReferenceKind;
   /** JSON pointer of the value in its file (of the object, for a property's name). */

@@ -107,11 +107,8 @@ async function lockSets(trx: Transaction<Database>): Promise<void> {
 }
 
 /**
- * The set to serve at start. The folder's files are the developers' source: the first start
- * records them as version 1, and a start whose folder differs from the set last recorded from
- * a folder (a deployment changed them) records them as a new version, which supersedes what
- * was published meanwhile (the studio's changes reach the repository by export). Otherwise the
- * newest set is served, published ones included.
+ * The set to serve at start: the folder's files, recorded as a new version when they differ from
+ * the set last recorded from a folder (a deployment); otherwise the newest set.
  */
 export async function adoptFolder(
   db: Kysely<Database>,

@@ -50,10 +50,8 @@ export interface CompileOptions {
 }
 
 /**
- * Compiles each definition's schema once at start. The browser runs under a CSP without
- * 'unsafe-eval', so it cannot compile; it imports the standalone code generated here, bundled
- * with its Ajv runtime helpers into same-origin modules. The server runs the same code: compiled
- * in process, or, from the cache, imported from those very modules.
+ * Compiles each definition's schema once at start. The browser cannot compile under its CSP: it
+ * imports the standalone code generated here, which the server runs too (compiled or cached).
  */
 export async function compileValidators(
   bundle: DefinitionBundle,
@@ -144,10 +142,8 @@ async function importValidators(cached: CachedModules): Promise<Map<string, Defi
 }
 
 /**
- * What the generated modules depend on, as a cache key: the schemas compiled (each catalogue's
- * entry schema, each document's schema and section schemas, as derived now), the code that
- * generates them and its options, and the locked versions of every library (Ajv, ajv-formats,
- * RJSF's utilities, esbuild among them).
+ * The cache key of the generated modules: the schemas compiled, the generating code and its
+ * options, and the locked versions of every library.
  */
 async function validatorsKey(bundle: DefinitionBundle): Promise<string> {
   const lock = await fs
@@ -266,10 +262,8 @@ export interface EntityValidatorModules {
 }
 
 /**
- * The entity's browser modules: one for the whole document and one per section, so a form
- * paints its open section as soon as that section's few kilobytes are loaded, and the whole
- * document's validator (the largest part, up to 0.25 MB for the visa application) comes after.
- * Bundled in one esbuild run; each module carries the Ajv runtime helpers it uses.
+ * One module for the whole document and one per section, so a form paints its open section
+ * before the whole document's validator (up to 0.25 MB) arrives. Bundled in one esbuild run.
  */
 export async function entityValidatorModules(
   definition: EntityFormDefinition,
