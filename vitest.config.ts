@@ -25,6 +25,8 @@ export default defineConfig({
           isolate: false,
           // Loading every definition takes seconds when the API and e2e projects load both cores.
           testTimeout: 60_000,
+          // So do the hooks that load them (validator-cache.test.ts), on a busy machine.
+          hookTimeout: 120_000,
         },
       },
       {
