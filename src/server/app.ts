@@ -160,7 +160,11 @@ export async function buildGeneration(
   installNulCharacterRefusal(app);
   installAuthentication(app, verify, config.identity.enabled ? ['/realms/'] : []);
   // Before the routes: the contract gathers their schemas as they are registered.
-  await installApiContract(app, definitions);
+  await installApiContract(
+    app,
+    definitions,
+    modules.flatMap((module) => module.apiTags ?? []),
+  );
 
   // The inbox keeps what the outbox worker reports of its messages' delivery.
   let onAttempt: ((attempt: OutboxAttempt) => Promise<void>) | undefined;

@@ -131,6 +131,8 @@ export interface ServerModule {
   rules?: Readonly<Record<string, ServerRule>>;
   /** Backends (`"backend"` of a workflow, served at `/api/<backend>`) besides the default one. */
   backends?: readonly string[];
+  /** The OpenAPI tags of its own routes, as the API reference page heads them. */
+  apiTags?: readonly { name: string; description: string }[];
   /** Every role some record grants, in its seed or in the database; undefined: not known. */
   grantedRoles?: {
     seeded(workflows: readonly WorkflowDefinition[]): Promise<ReadonlySet<string> | undefined>;

@@ -205,6 +205,7 @@ async function notifyAccount(context: EffectContext): Promise<void> {
 export const connectidModule = defineModule({
   id: 'connectid',
   backends: [CONNECTID_BACKEND],
+  apiTags: [{ name: CONNECTID_BACKEND, description: 'Self-registration and passwords' }],
   grantedRoles: { seeded: seededRoleGrants, stored: grantedRoles },
   start: startConnectid,
   effects: {

@@ -28,7 +28,6 @@ const FIXED_TAGS = [
   { name: 'service', description: 'Health of the process and its database' },
   { name: 'definitions', description: 'The definitions the portal is made of, for the browser' },
   { name: 'dashboard', description: 'My Library, My Tasks, statistics, the public document check' },
-  { name: 'connectid', description: 'Self-registration and passwords' },
   { name: 'challenge', description: 'Confirmation codes by SMS or e-mail' },
   { name: 'media', description: 'Uploaded files, kept by reference in documents' },
   { name: 'payments', description: 'Fees paid through the payment gateway' },
@@ -45,6 +44,7 @@ const FIXED_TAGS = [
 export async function installApiContract(
   app: FastifyInstance,
   definitions: DefinitionBundle,
+  moduleTags: readonly { name: string; description: string }[] = [],
 ): Promise<void> {
   // The same schemas check every route's request (http/validation.ts).
   installValidation(app);
@@ -79,7 +79,7 @@ export async function installApiContract(
       },
       security: [{ bearer: [] }, {}],
       // The fixed parts first, then one tag per workflow and per catalogue.
-      tags: [...FIXED_TAGS, ...(document.tags ?? []), ...generated.tags],
+      tags: [...FIXED_TAGS, ...moduleTags, ...(document.tags ?? []), ...generated.tags],
     } as ReturnType<SwaggerTransformObject>;
   };
 
