@@ -335,10 +335,7 @@ export async function listHistory(db: Queryable, id: string) {
     .execute();
 }
 
-/**
- * A record written whole as the service would create it (document, version 1 and a history
- * line `seed`, NEW -> status): the reference data a fresh installation starts with.
- */
+/** Reference data a fresh installation starts with, written as version 1 by the action `seed`. */
 export async function insertSeededDocument(
   trx: Transaction<Database>,
   record: {
@@ -351,45 +348,29 @@ export async function insertSeededDocument(
   },
 ): Promise<void> {
   const { id, type, status, owner, actor } = record;
-  const json = JSON.stringify(record.data);
-  await storeDb(trx)
-    .insertInto('document')
-    .values({
-      id,
-      type,
-      status,
-      version: 1,
-      owner: owner.owner,
-      owner_name: owner.name,
-      owner_email: owner.email,
-      owner_mobile: owner.mobile,
-      data: json,
-      created_by: actor,
-      updated_by: actor,
-    })
-    .execute();
-  await storeDb(trx)
-    .insertInto('document_version')
-    .values({
-      document_id: id,
-      version: 1,
-      status,
-      action: 'seed',
-      data: json as never,
-      by: actor,
-      assignee: null,
-    })
-    .execute();
-  await storeDb(trx)
-    .insertInto('document_history')
-    .values({
-      document_id: id,
-      version: 1,
-      action: 'seed',
-      from_status: 'NEW',
-      to_status: status,
-      actor,
-      actor_name: actor,
-    })
-    .execute();
+  const written = storeDb(trx).with('written', (db) =>
+    db
+      .insertInto('document')
+      .values({
+        id,
+        type,
+        status,
+        version: 1,
+        owner: owner.owner,
+        owner_name: owner.name,
+        owner_email: owner.email,
+        owner_mobile: owner.mobile,
+        data: JSON.stringify(record.data),
+        created_by: actor,
+        updated_by: actor,
+      })
+      .returningAll(),
+  );
+  // No data given: a seed names no uploads, so `document_media` is left alone.
+  await withVersion(written, undefined, {
+    action: 'seed',
+    fromStatus: 'NEW',
+    notes: undefined,
+    author: { subject: actor, name: actor, email: null, mobile: null },
+  }).execute();
 }
