@@ -23,9 +23,8 @@ import type { CompiledWorkflow } from './workflows';
  */
 
 /**
- * Who sees which documents of a workflow: holders of its see-all roles every one; anyone else
- * those they own, whatever roles they hold today. The inbox's messages are seen by the person
- * they are for and by the officer who wrote them (their assignee), whatever their roles.
+ * Who sees a workflow's documents: see-all roles every one, anyone else their own; an inbox's
+ * messages also their writer (the assignee), whatever the roles.
  */
 export function visibility(workflow: CompiledWorkflow, principal: Principal): Visibility {
   if (workflow.definition.inbox) return { kind: 'own', owner: principal.subject, assigned: true };
@@ -103,10 +102,7 @@ export function requireAction(
   return definition;
 }
 
-/**
- * Actions the caller may take now: the machine allows them here, and role and ownership fit.
- * Planned once per status, roles and ownership (action-plans.ts); guarded ones asked per document.
- */
+/** Actions the caller may take now: planned per status, roles and owner; guards per document. */
 export function allowedActions(
   workflow: PlannedWorkflow,
   row: GuardedRow,
@@ -142,10 +138,7 @@ export function allowedActionsByMachine(
     .map(([name]) => name);
 }
 
-/**
- * Whether the caller may read an upload through a document naming it: one of a workflow whose
- * every document they see, or a message they received or wrote.
- */
+/** Whether the caller may read an upload through a document naming it (see-all, or a message). */
 export async function readableThroughDocument(
   db: Queryable,
   workflows: Iterable<CompiledWorkflow>,

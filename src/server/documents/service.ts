@@ -35,11 +35,7 @@ import { findVersion, listHistory, listVersions } from './store/rows';
 import { documentSummary, documentView, historyEntry, iso, summaryPointers } from './views';
 import type { CompiledWorkflow } from './workflows';
 
-/**
- * The documents of one backend (evisa, connectid), by type: what the routes call. Creation and
- * actions are the command pipeline's (commands.ts); the reads are here. Who sees what is
- * access.ts's decision, applied by the store (store/).
- */
+/** The documents of one backend, by type: the reads; commands.ts has the commands. */
 export class DocumentService extends DocumentCommands {
   constructor(
     db: Kysely<Database>,
@@ -126,10 +122,7 @@ export class DocumentService extends DocumentCommands {
     });
   }
 
-  /**
-   * A workflow's finder (no list: the documents the caller may see) or one of its lists (its
-   * roles, statuses, assignment and conditions), filtered, sorted and paged by the search body.
-   */
+  /** A workflow's finder (no list: what the caller may see) or one of its lists, searched. */
   async search(
     type: string,
     principal: Principal,
@@ -207,9 +200,8 @@ export class DocumentService extends DocumentCommands {
   }
 
   /**
-   * The issued document as a PDF in the holder's language, whoever prints it: for its owner and
-   * the holders of the certificate's roles, in the statuses it names (else 409). With
-   * `holderNumber`, the certificate of the one of its people numbered so (else 404).
+   * The issued document as a PDF in the holder's language, for its owner and the certificate's
+   * roles in its statuses (else 409); with `holderNumber`, that person's (else 404).
    */
   async certificate(
     type: string,

@@ -52,10 +52,7 @@ export function encodeCursor(keys: readonly SortKey[], values: unknown[], id: st
   return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
 }
 
-/**
- * The cursor a search body carries (`options.cursor`) for its sort, or undefined without one;
- * anything but a cursor this sort's pages gave is a 400 naming `/options/cursor`.
- */
+/** The body's cursor for this sort, or undefined; anything else is a 400 on `/options/cursor`. */
 export function decodeCursor(raw: unknown, keys: readonly SortKey[]): Cursor | undefined {
   if (raw === undefined || raw === null) return undefined;
   const refuse = (): never => {
