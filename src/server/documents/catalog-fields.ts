@@ -24,10 +24,7 @@ function valuesAt(
   return valuesAt((data as Record<string, unknown>)[head], rest, `${pointer}/${head}`);
 }
 
-/**
- * A problem for each catalogue field whose code names no entry valid at `now`, or an entry that
- * does not match; empty values pass (whether a field is required is the schema's business).
- */
+/** A problem for each catalogue field naming no matching entry valid at `now`; empty passes. */
 export async function catalogFieldProblems(
   catalogs: CatalogReader,
   fields: readonly CatalogField[],

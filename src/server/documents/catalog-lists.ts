@@ -19,10 +19,7 @@ function matches(
   return true;
 }
 
-/**
- * One list as the catalogues say it is at `at`: an item per matching entry (the first source
- * naming a key wins), with what the document's own item of that key kept (`keep`).
- */
+/** One list as the catalogues stand at `at`, keeping what the document's own items `keep`. */
 export async function catalogListItems(
   catalogs: CatalogReader,
   list: CatalogList,

@@ -33,11 +33,8 @@ function setInside(item: Record<string, unknown>, pointer: string, value: string
 }
 
 /**
- * Gives each of the workflow's certificate holders a number of its `numbering` (the same
- * sequence as the documents' own numbers), written at `holders.number` inside their item: every
- * person of the list, or with `charged` those the payment charged when the fees were frozen (at
- * the submission). Whatever the list held there before (the holder's form could send anything)
- * is replaced: the effect runs once, when the certificate is issued.
+ * Numbers each certificate holder of the list (or with `charged` those the frozen fees charged)
+ * from the documents' sequence, at `holders.number`, replacing whatever the form sent there.
  */
 export async function allocateHolderNumbers(context: EffectContext): Promise<void> {
   const { trx, environment, workflow, document, now } = context;

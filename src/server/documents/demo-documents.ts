@@ -37,10 +37,8 @@ function resolveDates(value: unknown, today: Date): unknown {
 }
 
 /**
- * Writes the demo documents through the document service, each step as its persona (the
- * owner) or an officer would take it: the machine, the validation and the effects run as for
- * anyone. A persona who already has a document of the type keeps it (restarts add nothing).
- * Returns the numbers of the documents written now.
+ * Writes the demo documents through the document service as their personas and officers; a
+ * persona who already has one of the type keeps it. Returns the numbers written now.
  */
 export async function seedDemoDocuments(
   db: Kysely<Database>,

@@ -58,10 +58,7 @@ export const HEADER_FIELDS: Record<string, SearchField> = {
   updatedAt: { kind: 'datetime', sql: sql.ref('updated_at'), notNull: true },
 };
 
-/**
- * The name of a document's assignee, as SQL: their account's (an account owns itself and
- * carries its holder's name), else the assignee as recorded; one that is no id is never cast.
- */
+/** The assignee's name as SQL: their account's, else as recorded (a non-uuid is never cast). */
 export function assigneeName(accountType: string | undefined): RawBuilder<string | null> {
   if (!accountType) return sql<string | null>`document.assignee`;
   return sql<string | null>`coalesce((select assigned.owner_name from document assigned
@@ -91,10 +88,7 @@ function countLimit(limit: number, compiled: { readsData: boolean }): number {
   return compiled.readsData && limit > 0 ? Math.ceil(limit / 10) : limit;
 }
 
-/**
- * How many documents match, up to the limit (a count over at most limit + 1 rows). A scope
- * given as disjoint parts (My Tasks) is counted part by part, each through its own index.
- */
+/** How many documents match, up to the limit; disjoint `parts` (My Tasks) each use their index. */
 async function countUpTo(
   db: Queryable,
   parts: readonly RawBuilder<SqlBool>[],
@@ -119,10 +113,7 @@ async function countUpTo(
     : { total: count, totalIsLowerBound: false };
 }
 
-/**
- * One page of documents within `scope`, the body's filter and sort on top, `columns` choosing
- * what each row holds. One row more than the page tells whether another follows (its cursor).
- */
+/** One page within `scope` with the body's filter and sort; one row more tells if more follow. */
 async function searchPage<Row>(
   db: Queryable,
   body: unknown,
@@ -232,10 +223,7 @@ const SUMMARY_COLUMNS = [
   'updated_at',
 ] as const;
 
-/**
- * One page of a workflow's finder or list: the header columns, the JSON value at each of
- * `pointers` as `value0`..., and with `assigneeNames` the assignee's name.
- */
+/** One page of a finder or list: header columns, the JSON at each pointer as `value0`... */
 export function searchRows(
   db: Queryable,
   body: unknown,
@@ -278,10 +266,7 @@ const HEADER_COLUMNS = [
   'updated_at',
 ] as const;
 
-/**
- * One page of document headers within `scope` (My Library, My Tasks), with `extraColumns`;
- * `countParts` are disjoint conditions whose union is the scope (countUpTo).
- */
+/** One page of document headers (My Library, My Tasks); `countParts` split the scope disjointly. */
 export function searchHeaders(
   db: Queryable,
   body: unknown,
