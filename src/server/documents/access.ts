@@ -17,10 +17,7 @@ import { UUID } from '../db/ids';
 export type { Visibility } from './store/lists';
 import type { CompiledWorkflow } from './workflows';
 
-/*
- * The access policy: the one module deciding who sees which document and who may take which
- * action; the store applies its answers in SQL.
- */
+/* The access policy: who sees which document and may take which action; the store applies it. */
 
 /**
  * Who sees a workflow's documents: see-all roles every one, anyone else their own; an inbox's

@@ -4,12 +4,7 @@ import { listsCharged } from '../payments/fees';
 import type { EffectContext } from './effect-context';
 import { nextNumber } from './grant-effects';
 
-/*
- * The people of a list who each get a certificate of their own (`certificate.holders`: a
- * dependant's e-visa). Their numbers are given at issue, written inside their items; the rest
- * of the engine (the certificate, its download, the mail at dispatch, the public check) reads
- * them from there (src/core/documents/certificate-holders.ts reads them).
- */
+/* The people of a list who each get a certificate (`certificate.holders`), numbered at issue. */
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

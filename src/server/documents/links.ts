@@ -16,10 +16,7 @@ import { sourceValue } from './reference-fills';
 import { findNumbered, type DocumentRow, type Queryable } from './store/rows';
 import type { CompiledWorkflow } from './workflows';
 
-/*
- * Documents that name other documents by number and move them (docs/workflows.md, `links` and
- * `fires`): an invoice's items. The pipeline (commands.ts) fires the actions said here.
- */
+/* Documents that name others by number and move them (`links`, `fires`): an invoice's items. */
 
 /** One item of the list naming a document: where it is, and the number it names. */
 interface LinkEntry {

@@ -3,9 +3,8 @@ import type { FieldKind } from '../../core/search/criteria';
 import { invalid, orderTerm, type SortKey } from './compile-search';
 
 /**
- * Keyset paging: a page starts after the last row of the previous one (its sort values and id).
- * The cursor is base64url JSON of the sort, the values (as PostgreSQL's JSON writes them) and the
- * id. Validated, not signed: a forged one grants nothing, and a tampered one is a 400.
+ * Keyset paging: a page starts after the previous one's last sort values and id, carried as a
+ * base64url JSON cursor, validated not signed: a forged one grants nothing, a tampered one is 400.
  */
 
 /** Where a page starts: after the row with these sort values and id. */
