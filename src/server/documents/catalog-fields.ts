@@ -3,8 +3,7 @@ import { resolvePointer } from '../../core/rules/registry';
 import type { FieldProblem } from '../http/api-error';
 import type { CatalogReader } from '../catalog/valid-at';
 
-// The server's half of the catalogue selects (core/definitions/catalog-fields.ts): each code
-// given must name an entry valid now, one that matches when the field says so.
+// The server's half of core/definitions/catalog-fields.ts: codes name entries valid now.
 
 /** The values at a field's place in the document, each with its JSON pointer. */
 function valuesAt(

@@ -176,8 +176,7 @@ export async function renderCertificatePdf(
   }
   y = Math.min(y, PAGE_HEIGHT - MARGIN - QR_SIZE) - 10;
 
-  // The sections: a heading over label and value rows. A row that fits on a page is kept on
-  // one; a longer one (many conditions) goes on over the next, its label repeated there.
+  // The sections; a row too long for one page goes on over the next, its label repeated.
   const usable = PAGE_HEIGHT - 2 * MARGIN - FOOTER_SPACE;
   const drawLine = (text: string, x: number, size: number, font: PDFFont, colour: typeof TEXT) =>
     page.drawText(text, { x, y: y - VALUE_SIZE, size, font, color: colour });

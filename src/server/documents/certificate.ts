@@ -194,8 +194,7 @@ export async function certificateContent(
   }
   const number = holder?.number ?? document.number ?? document.id;
   const url = environment.publicUrl;
-  // The public check answers only for a workflow that declares it; any other document (an
-  // invoice) is opened in the portal, behind sign-in.
+  // Only a workflow declaring the public check gets it; others open in the portal (sign-in).
   const link: CertificateContent['link'] = workflow.verification
     ? { url: portalUrl(url, `/home?number=${encodeURIComponent(number)}`), opens: 'check' }
     : {

@@ -320,8 +320,8 @@ export class DocumentCommands {
     }
     if (!stored) {
       const inserted = await insertDocument(trx, newRow, author, now);
-      // What the `before` effects decided beyond the row's columns is kept (a message's writer
-      // as its assignee); the version writes the owner columns the insert already wrote.
+      // Keeps what `before` effects set beyond the row (a message's writer as its assignee); the
+      // owner columns the insert wrote are not written again.
       Object.assign(draft, { ...draftOf(inserted), data: draft.data, assignee: draft.assignee });
       delete draft.ownerMobile;
     }

@@ -56,8 +56,7 @@ export async function seedDemoDocuments(
     const everyRole = [...new Set(Object.values(workflow.actions).flatMap((a) => a.roles))].map(
       (role) => `${workflow.rolePrefix}${role}`,
     );
-    // As the persona's token would name them: the account's name and contacts, which the
-    // document keeps as its holder's (a notice greets them by it, a receipt names the payer).
+    // As the persona's token names them: the holder's name and contacts (greetings, receipts).
     const [holder] = await holderContacts(db, [account.id]);
     const owner: Principal = {
       subject: account.id,

@@ -152,8 +152,7 @@ export class DocumentService extends DocumentCommands {
     const accountType = this.environment.accounts?.type;
     if (namesAssignee) fields.assigneeName = { kind: 'text', sql: assigneeName(accountType) };
     requireListAccess(workflow, principal, list);
-    // A list shows its statuses (all but deleted by default) to its roles, with its assignment
-    // and `where`; the inbox's lists show each person their own messages only.
+    // A list's statuses, roles, assignment and `where`; an inbox's lists show only one's own.
     const scope: RawBuilder<SqlBool> = list
       ? sql<SqlBool>`(type = ${type} and ${
           list.status?.length

@@ -141,8 +141,7 @@ async function searchPage<Row>(
       .limit(window.limit + 1)
       .execute();
   } else {
-    // A page after an offset: the ids skipped over come from the index alone (an index-only
-    // scan where it covers the scope), then only the page's rows are read.
+    // After an offset: the skipped ids come from the index alone, then only the page's rows.
     const ids = matching
       .select(sql<string>`id`.as('page_id'))
       .select(keys.map((key, i) => key.expression.as(`page_s${i}`)))

@@ -39,8 +39,7 @@ export function holderLookup(
   number: string,
   pointers: readonly string[],
 ) {
-  // `[{"visaNumber": "VA-..."}]`: a list holding an item with that number, as the GIN index
-  // (jsonb_path_ops) answers containment.
+  // `[{"visaNumber": "VA-..."}]`: containment, as the GIN index (jsonb_path_ops) answers it.
   const probe: Record<string, unknown> = {};
   let at = probe;
   const segments = itemNumber.split('/').slice(1);
