@@ -24,9 +24,6 @@ export function dataText(pointer: string): RawBuilder<string | null> {
   return sql<string | null>`(data #>> ${pointerPath(pointer)})`;
 }
 
-/** The header's reference (the visa number once issued); null for a type without one. */
-const REFERENCE = dataText('/header/reference');
-
 /** Which documents of a workflow someone sees (access.ts): all, or their own (and assigned). */
 export type Visibility = { kind: 'all' } | { kind: 'own'; owner: string; assigned?: boolean };
 
@@ -68,8 +65,8 @@ export function assigneeName(accountType: string | undefined): RawBuilder<string
 
 const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
-/** The header's reference, for searches that offer it (the dashboard's). */
-export const REFERENCE_FIELD: SearchField = { kind: 'text', sql: REFERENCE };
+/** The header's reference (null for a type without one), for the dashboard's searches. */
+export const REFERENCE_FIELD: SearchField = { kind: 'text', sql: dataText('/header/reference') };
 
 /** How much a search may return (itemsPerPage -1) and how far it counts exactly (0: always). */
 export interface SearchLimits {
