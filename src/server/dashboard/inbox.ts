@@ -16,10 +16,7 @@ export interface InboxItem {
   about: { type?: string; title?: string; number?: string; path?: string } | null;
 }
 
-/**
- * The dashboard's message area: the caller's own messages (those they received, not those
- * they wrote), unread first then newest, and how many are unread.
- */
+/** The caller's received messages, unread first then newest, and how many are unread. */
 export async function latestMessages(
   db: Kysely<Database>,
   workflow: CompiledWorkflow,

@@ -10,10 +10,7 @@ import { countByStatusAndMonth, visibleTo } from '../documents/store/lists';
 /** How many calendar months the statistics go back, the current one included. */
 export const STATISTICS_MONTHS = 6;
 
-/**
- * Counts of the documents the caller's finder shows, by creation date (UTC): this year per
- * status, and the last six months per month (0 for none).
- */
+/** Counts of the finder's documents by creation (UTC): this year by status, six months by month. */
 export async function workflowStatistics(
   db: Kysely<Database>,
   workflow: CompiledWorkflow | undefined,

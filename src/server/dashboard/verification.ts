@@ -31,10 +31,8 @@ interface Candidate {
 }
 
 /**
- * The public check of an electronic document: a document's number and one of its second factors
- * tell what it is and whether it is in force, nothing personal. Anything else is the same 404.
- * A number is the document's own, one its data keeps (`verification.number`), or one of its
- * people's (`certificate.holders`, with their factors), each found through an index.
+ * The public check: a number and one second factor tell what a document is and whether it is in
+ * force, nothing personal; anything else is the same 404. Each lookup goes through an index.
  */
 export class DocumentVerifier {
   private readonly workflows: Map<string, VerifiedWorkflow>;

@@ -17,15 +17,11 @@ import { UUID } from '../db/ids';
 export type { Visibility } from './store/lists';
 import type { CompiledWorkflow } from './workflows';
 
-/*
- * The access policy: the one module deciding who sees which document and who may take which
- * action; the store applies its answers in SQL.
- */
+/* The access policy: who sees which document and may take which action; the store applies it. */
 
 /**
- * Who sees which documents of a workflow: holders of its see-all roles every one; anyone else
- * those they own, whatever roles they hold today. The inbox's messages are seen by the person
- * they are for and by the officer who wrote them (their assignee), whatever their roles.
+ * Who sees a workflow's documents: see-all roles every one, anyone else their own; an inbox's
+ * messages also their writer (the assignee), whatever the roles.
  */
 export function visibility(workflow: CompiledWorkflow, principal: Principal): Visibility {
   if (workflow.definition.inbox) return { kind: 'own', owner: principal.subject, assigned: true };
@@ -103,10 +99,7 @@ export function requireAction(
   return definition;
 }
 
-/**
- * Actions the caller may take now: the machine allows them here, and role and ownership fit.
- * Planned once per status, roles and ownership (action-plans.ts); guarded ones asked per document.
- */
+/** Actions the caller may take now: planned per status, roles and owner; guards per document. */
 export function allowedActions(
   workflow: PlannedWorkflow,
   row: GuardedRow,
@@ -142,10 +135,7 @@ export function allowedActionsByMachine(
     .map(([name]) => name);
 }
 
-/**
- * Whether the caller may read an upload through a document naming it: one of a workflow whose
- * every document they see, or a message they received or wrote.
- */
+/** Whether the caller may read an upload through a document naming it (see-all, or a message). */
 export async function readableThroughDocument(
   db: Queryable,
   workflows: Iterable<CompiledWorkflow>,

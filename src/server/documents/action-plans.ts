@@ -21,9 +21,8 @@ export interface PlannedWorkflow {
 const MAX_PLANS = 5_000;
 
 /**
- * The actions a caller may take, as far as the document's data does not decide them: made once
- * per status, roles and ownership (running the machine per read was a tenth of a read's time).
- * Actions a guard decides are `guarded`, asked per document.
+ * The actions a caller may take as far as the data does not decide, made once per status, roles
+ * and ownership (the machine per read cost a tenth of a read); guarded ones are asked per document.
  */
 export class ActionPlans {
   private readonly plans = new Map<string, readonly PlannedAction[]>();

@@ -10,11 +10,7 @@ function assigneeRoles(workflow: WorkflowDefinition, action: string): string[] {
   return fullRoles(workflow, declaredAction(workflow, action)?.assignees ?? []);
 }
 
-/**
- * The `setAssignee` effect: the request names the officer by account id or sign-in name. An
- * unknown name, or an account holding none of the action's `assignees` roles, is a 400 on
- * `/assignee`.
- */
+/** `setAssignee`: the officer by account id or sign-in name, with an `assignees` role, else 400. */
 export async function setAssignee({
   trx,
   workflow,

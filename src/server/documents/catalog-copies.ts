@@ -12,12 +12,8 @@ export function daysAfter(from: Date, days: number): string {
 }
 
 /**
- * Copies into the document the catalogue entries its workflow names (`fromCatalog`), as valid
- * now: the settings it is issued with (an invoice's payee, bank and account, its due date the
- * creation date plus the entry's payment term, and its own number as the reference to quote);
- * a translatable text comes with its translations (`i18n`), so each reader reads their language.
- * An entry missing, or a term that is not a whole number of days, refuses the action (409) rather
- * than issue a document that does not say what it must; nothing is written then.
+ * Copies the catalogue entries the workflow names (`fromCatalog`) valid now, with translations;
+ * a missing entry or a term not in whole days refuses the action (409) rather than issue it.
  */
 export async function copyFromCatalog({
   trx,

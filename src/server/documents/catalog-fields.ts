@@ -3,8 +3,7 @@ import { resolvePointer } from '../../core/rules/registry';
 import type { FieldProblem } from '../http/api-error';
 import type { CatalogReader } from '../catalog/valid-at';
 
-// The server's half of the catalogue selects (core/definitions/catalog-fields.ts): each code
-// given must name an entry valid now, one that matches when the field says so.
+// The server's half of core/definitions/catalog-fields.ts: codes name entries valid now.
 
 /** The values at a field's place in the document, each with its JSON pointer. */
 function valuesAt(
@@ -24,10 +23,7 @@ function valuesAt(
   return valuesAt((data as Record<string, unknown>)[head], rest, `${pointer}/${head}`);
 }
 
-/**
- * A problem for each catalogue field whose code names no entry valid at `now`, or an entry that
- * does not match; empty values pass (whether a field is required is the schema's business).
- */
+/** A problem for each catalogue field naming no matching entry valid at `now`; empty passes. */
 export async function catalogFieldProblems(
   catalogs: CatalogReader,
   fields: readonly CatalogField[],

@@ -19,10 +19,7 @@ function matches(
   return true;
 }
 
-/**
- * One list as the catalogues say it is at `at`: an item per matching entry (the first source
- * naming a key wins), with what the document's own item of that key kept (`keep`).
- */
+/** One list as the catalogues stand at `at`, keeping what the document's own items `keep`. */
 export async function catalogListItems(
   catalogs: CatalogReader,
   list: CatalogList,
@@ -50,8 +47,7 @@ export async function catalogListItems(
         // A copy: the entries read are shared (catalog/cache.ts), the document's data is its own.
         if (entry[field] !== undefined) item[target] = structuredClone(entry[field]);
       }
-      // A translatable text comes with its translations, so each reader reads it in their
-      // language (the items' schema declares them: check-catalog-fields.ts).
+      // A translatable text comes with its translations (check-catalog-fields.ts declares them).
       const translations = copiedTranslations(entry, Object.entries(source.fields));
       if (translations) item[TRANSLATIONS_FIELD] = translations;
       const key = item[list.key];

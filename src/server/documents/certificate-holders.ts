@@ -4,12 +4,7 @@ import { listsCharged } from '../payments/fees';
 import type { EffectContext } from './effect-context';
 import { nextNumber } from './grant-effects';
 
-/*
- * The people of a list who each get a certificate of their own (`certificate.holders`: a
- * dependant's e-visa). Their numbers are given at issue, written inside their items; the rest
- * of the engine (the certificate, its download, the mail at dispatch, the public check) reads
- * them from there (src/core/documents/certificate-holders.ts reads them).
- */
+/* The people of a list who each get a certificate (`certificate.holders`), numbered at issue. */
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -33,11 +28,8 @@ function setInside(item: Record<string, unknown>, pointer: string, value: string
 }
 
 /**
- * Gives each of the workflow's certificate holders a number of its `numbering` (the same
- * sequence as the documents' own numbers), written at `holders.number` inside their item: every
- * person of the list, or with `charged` those the payment charged when the fees were frozen (at
- * the submission). Whatever the list held there before (the holder's form could send anything)
- * is replaced: the effect runs once, when the certificate is issued.
+ * Numbers each certificate holder of the list (or with `charged` those the frozen fees charged)
+ * from the documents' sequence, at `holders.number`, replacing whatever the form sent there.
  */
 export async function allocateHolderNumbers(context: EffectContext): Promise<void> {
   const { trx, environment, workflow, document, now } = context;

@@ -1,9 +1,4 @@
-/**
- * The issued document as a PDF (an e-visa, an e-invoice), A4 in Helvetica: the issuer, title and
- * number beside a QR code of its check (or portal) address, then the certificate's sections as
- * label and value rows or tables, and how to check it at the bottom. Values arrive already
- * written as words (certificate.ts).
- */
+/** The issued document as an A4 PDF: header with QR code, sections, how to check it. */
 import { PDFDocument, PageSizes, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import QRCode from 'qrcode';
@@ -74,8 +69,8 @@ const RULE = rgb(0.6, 0.6, 0.6);
 const sum = (numbers: number[]) => numbers.reduce((total, n) => total + n, 0);
 
 /**
- * The widths of a table's columns: the spare width shared in proportion when all fit; otherwise
- * the columns narrower than an equal share keep their width and the others share the rest.
+ * A table's column widths: spare width shared in proportion when all fit, else columns narrower
+ * than an equal share keep theirs and the others share the rest.
  */
 function columnWidths(natural: number[]): number[] {
   const total = sum(natural);
@@ -181,8 +176,7 @@ export async function renderCertificatePdf(
   }
   y = Math.min(y, PAGE_HEIGHT - MARGIN - QR_SIZE) - 10;
 
-  // The sections: a heading over label and value rows. A row that fits on a page is kept on
-  // one; a longer one (many conditions) goes on over the next, its label repeated there.
+  // The sections; a row too long for one page goes on over the next, its label repeated.
   const usable = PAGE_HEIGHT - 2 * MARGIN - FOOTER_SPACE;
   const drawLine = (text: string, x: number, size: number, font: PDFFont, colour: typeof TEXT) =>
     page.drawText(text, { x, y: y - VALUE_SIZE, size, font, color: colour });

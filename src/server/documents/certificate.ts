@@ -87,10 +87,7 @@ export async function certificateContent(
   const t = (key: string) => translate(environment.texts, language, key);
   const currency = workflow.certificate.currency;
 
-  /**
-   * One value as words: an amount with the currency, a date as DD/MM/YYYY, an enumeration value
-   * or a catalogue code as its name (the code when no entry is valid any more), else as written.
-   */
+  /** One value as words: amount with currency, DD/MM/YYYY, enum or catalogue name, else as is. */
   const printed = async (
     value: unknown,
     pointer: string,
@@ -197,8 +194,7 @@ export async function certificateContent(
   }
   const number = holder?.number ?? document.number ?? document.id;
   const url = environment.publicUrl;
-  // The public check answers only for a workflow that declares it; any other document (an
-  // invoice) is opened in the portal, behind sign-in.
+  // Only a workflow declaring the public check gets it; others open in the portal (sign-in).
   const link: CertificateContent['link'] = workflow.verification
     ? { url: portalUrl(url, `/home?number=${encodeURIComponent(number)}`), opens: 'check' }
     : {

@@ -47,27 +47,11 @@ import type { CompiledWorkflow } from './workflows';
 type Subject = { row: DocumentRow } | { owner: DocumentOwner };
 
 /**
- * The command side of documents: creation and every action run ONE pipeline, in this order,
- * inside one transaction (any failure changes nothing; docs/architecture.md):
- *
- * 1. the action: the workflow names it and the caller holds one of its roles;
- * 2. the document: a stored one is read and locked, visible to the caller (else 404), its
- *    owner's for owner-only actions, at the version the caller read (else 409); a new one is
- *    a draft in the pseudo-status NEW, owned by the caller or, `onBehalf`, the named person;
- * 3. the data: the sections the action may edit are taken from the request, the rest kept;
- *    `onBehalf` with an owner hands it over; `mustChange` refuses an unchanged document; the
- *    documents it names (`links`) are found, checked and locked, and what it shows of them
- *    is filled in by the server;
- * 4. the `before` effects, on the data as the action would leave it;
- * 5. the machine decides the next status (else 409), and so does each linked document's
- *    machine for the system action the action `fires` on it (else 409, nothing moved);
- * 6. the payload: notes, data, `requires`, the schema (draft or full) and rules, uploads;
- * 7. the write: a new document gets its row (and id), the `effects` run, the linked documents
- *    take their system actions (each through this same pipeline), the version and its history
- *    line are written;
- * 8. the answer: the document with the actions the caller may take now.
- *
- * A notice an effect posts re-enters the pipeline through `createAsSystem` (messages.ts).
+ * The command side: creation and every action run one pipeline in one transaction
+ * (docs/architecture.md): 1. action and roles; 2. the document read, locked, visible, at the
+ * caller's version (404/409); 3. the editable sections merged, linked documents locked;
+ * 4. `before` effects; 5. the machine's next status, also of each linked document (409);
+ * 6. the payload's checks; 7. the write, `effects`, linked system actions; 8. the answer.
  */
 export class DocumentCommands {
   private readonly catalogFieldCache = new WeakMap<CompiledWorkflow, CatalogField[]>();
@@ -127,10 +111,7 @@ export class DocumentCommands {
     });
   }
 
-  /**
-   * Fires an action on the server's own account inside the caller's transaction (a payment the
-   * gateway confirmed): no role or owner check, but the machine must still allow it (409).
-   */
+  /** An action as the server in the caller's transaction: no role check, the machine's only. */
   async actAsSystem(
     trx: Transaction<Database>,
     type: string,
@@ -149,10 +130,7 @@ export class DocumentCommands {
     });
   }
 
-  /**
-   * Creates a document owned by `owner` on the server's own account inside the caller's
-   * transaction (a notice posted to its holder's inbox): no role check, all else as any creation.
-   */
+  /** Creates a document for `owner` on the server's account in the caller's transaction. */
   async createAsSystem(
     trx: Transaction<Database>,
     type: string,
@@ -167,9 +145,8 @@ export class DocumentCommands {
   }
 
   /**
-   * The workflow's derived values for a form being filled (`derive`): its deriving effects run
-   * on the data sent and nothing is stored. Answers the values at the pointers the workflow
-   * fills, and the problems the server's rules find in the values the form watches.
+   * The derived values of a form being filled: its deriving effects run on the data sent, nothing
+   * stored; answers the values filled and the problems of the watched values.
    */
   async derive(
     type: string,
@@ -343,8 +320,8 @@ export class DocumentCommands {
     }
     if (!stored) {
       const inserted = await insertDocument(trx, newRow, author, now);
-      // What the `before` effects decided beyond the row's columns is kept (a message's writer
-      // as its assignee); the version writes the owner columns the insert already wrote.
+      // Keeps what `before` effects set beyond the row (a message's writer as its assignee); the
+      // owner columns the insert wrote are not written again.
       Object.assign(draft, { ...draftOf(inserted), data: draft.data, assignee: draft.assignee });
       delete draft.ownerMobile;
     }
@@ -370,18 +347,13 @@ export class DocumentCommands {
       expected: stored ? stored.version : 1,
       ...line,
     });
-    // The row was locked and its version checked, so this cannot miss; if it ever does, roll
-    // back rather than overwrite someone's change.
+    // The row was locked and its version checked; should this miss, roll back, never overwrite.
     if (!row) throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: version - 1 });
     // 8. The answer.
     return documentView(row, allowedActions(workflow, row, principal));
   }
 
-  /**
-   * The system actions an action fires on the documents it names, each through this pipeline
-   * in the same transaction, by the service on behalf of the person acting, with a note naming
-   * the document that moved them.
-   */
+  /** The system actions fired on linked documents, each through this pipeline, noting the mover. */
   private async fireLinked(
     trx: Transaction<Database>,
     workflow: CompiledWorkflow,
@@ -509,10 +481,7 @@ function systemAction(workflow: CompiledWorkflow, action: string): WorkflowActio
   return definition;
 }
 
-/**
- * Reads a document the caller may see (access.ts); anything else is a 404, so ids reveal
- * nothing. Locked for the transaction when the caller is about to change it.
- */
+/** Reads a document the caller may see (else 404, so ids reveal nothing), locked when asked. */
 export async function visibleRow(
   db: Kysely<Database> | Transaction<Database>,
   workflow: CompiledWorkflow,
@@ -527,10 +496,7 @@ export async function visibleRow(
   return row;
 }
 
-/**
- * The id a request names a document by: its id, or, for a workflow declaring a `key`, the key's
- * value (an account's login identifier, a group's code). Anything else names nothing (404).
- */
+/** The id a request names a document by: its id, or its `key`'s value (an account's login). */
 async function documentId(
   db: Kysely<Database> | Transaction<Database>,
   workflow: CompiledWorkflow,
@@ -548,10 +514,7 @@ async function documentId(
   return named.id;
 }
 
-/**
- * The data an action leaves: only the sections the action may edit are taken from the
- * request; the rest stays as stored (an applicant cannot write the officer's sections).
- */
+/** The data an action leaves: the sections it may edit from the request, the rest as stored. */
 function mergedData(
   workflow: CompiledWorkflow,
   action: WorkflowAction,

@@ -37,10 +37,8 @@ function resolveDates(value: unknown, today: Date): unknown {
 }
 
 /**
- * Writes the demo documents through the document service, each step as its persona (the
- * owner) or an officer would take it: the machine, the validation and the effects run as for
- * anyone. A persona who already has a document of the type keeps it (restarts add nothing).
- * Returns the numbers of the documents written now.
+ * Writes the demo documents through the document service as their personas and officers; a
+ * persona who already has one of the type keeps it. Returns the numbers written now.
  */
 export async function seedDemoDocuments(
   db: Kysely<Database>,
@@ -58,8 +56,7 @@ export async function seedDemoDocuments(
     const everyRole = [...new Set(Object.values(workflow.actions).flatMap((a) => a.roles))].map(
       (role) => `${workflow.rolePrefix}${role}`,
     );
-    // As the persona's token would name them: the account's name and contacts, which the
-    // document keeps as its holder's (a notice greets them by it, a receipt names the payer).
+    // As the persona's token names them: the holder's name and contacts (greetings, receipts).
     const [holder] = await holderContacts(db, [account.id]);
     const owner: Principal = {
       subject: account.id,

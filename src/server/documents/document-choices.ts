@@ -9,9 +9,7 @@ import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import { dataOrderedBy, existingKeys } from './store/lookups';
 
-// The server's half of the document choices (core/definitions/document-choices.ts): every code
-// given must name a document of the field's type that is not deleted; the options endpoint lists
-// them for the form.
+// The server's half of core/definitions/document-choices.ts: codes must name live documents.
 
 /** At most this many choices: the largest list a field of this kind holds (an access unit's). */
 const CHOICES_LIMIT = 500;
@@ -49,10 +47,7 @@ function valuesAt(
   return valuesAt((data as Record<string, unknown>)[head], rest, many, `${pointer}/${head}`);
 }
 
-/**
- * A problem for each code of a document-choice field that names no existing document, at the
- * field's path with the code as parameter; empty values pass (required is the schema's business).
- */
+/** A problem for each code naming no existing document; empty values pass. */
 export async function documentChoiceProblems(
   db: Kysely<Database>,
   entity: EntityDefinition,
@@ -81,11 +76,7 @@ export interface DocumentChoice {
   name: string;
 }
 
-/**
- * The documents a field of `entity` may name, for its form: code and label of each document of
- * the type the field names (`document`), not deleted, by code. 404 when no field of the entity
- * names that type, so nothing else can be listed this way.
- */
+/** The documents a field of `entity` may name, for its form; 404 when no field names that type. */
 export async function documentChoiceOptions(
   db: Kysely<Database>,
   entity: EntityDefinition,

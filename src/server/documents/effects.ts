@@ -18,10 +18,7 @@ import { setAssignee } from './assignment';
 
 export type { DocumentDraft, Effect, EffectContext, EffectEnvironment } from './effect-context';
 
-/**
- * Effects the engine provides, named by a workflow's actions and run in order inside the
- * action's transaction. Modules bring theirs through `defineModule` (src/server/module.ts).
- */
+/** Effects the engine provides; modules bring theirs through `defineModule`. */
 export const ENGINE_EFFECTS: Readonly<Record<string, Effect>> = {
   allocateNumber,
   setSubmissionDate: ({ document, now }) => void (document.submittedAt ??= now),
@@ -136,10 +133,7 @@ function fieldLabel(
   return pointer.split('/').pop() ?? pointer;
 }
 
-/**
- * Tells both holders a document changed hands (`onBehalf` on a stored document), each in their
- * language: the new one with a link to it, the former one without (they no longer see it).
- */
+/** Tells both holders of a handed-over document, in their languages; the new one with a link. */
 async function notifyOwnerChange(context: EffectContext): Promise<void> {
   const { workflow, document, request, environment, previousOwner } = context;
   const tell = async (holder: EffectContext, toNew: boolean) => {
@@ -169,10 +163,7 @@ async function notifyOwnerChange(context: EffectContext): Promise<void> {
   if (previousOwner) await tell({ ...context, document: { ...document, ...previousOwner } }, false);
 }
 
-/**
- * Hands a notice for the document's holder to the inbox (a message, sent by e-mail and SMS);
- * without an inbox, by e-mail alone when the holder's address is known.
- */
+/** A notice for the holder through the inbox; without one, by e-mail when the address is known. */
 export async function messageOwner(
   context: Pick<EffectContext, 'trx' | 'workflow' | 'document' | 'principal' | 'environment'>,
   notice: Notice,
@@ -193,10 +184,7 @@ export async function messageOwner(
   ]);
 }
 
-/**
- * Sends the holder their certificate with those of the document's people (`certificate.holders`):
- * an e-mail with the PDFs when their address is known, and an inbox message always.
- */
+/** Sends the holder their certificates: by e-mail with the PDFs when known, always to the inbox. */
 async function mailCertificate(context: EffectContext): Promise<void> {
   const { trx, workflow, entity, document, environment, request } = context;
   const certificate = workflow.certificate;

@@ -40,9 +40,8 @@ export async function allocateReference({
 const UNITS = new Set(['DAY', 'WEEK', 'MONTH', 'YEAR']);
 
 /**
- * The last day of a period of `count` units starting on `from` (inclusive), as YYYY-MM-DD: the
- * day before the same date `count` units later, or, when that date does not exist (a month
- * from 31 January), the last day of that month.
+ * The last day of a period of `count` units from `from` (YYYY-MM-DD): the day before the same date
+ * `count` units later, or the month's last day when there is no such date (31 January + 1 month).
  */
 export function lastDayOf(from: string, unit: string, count: number): string {
   const date = new Date(`${from}T00:00:00Z`);
@@ -62,10 +61,7 @@ export function lastDayOf(from: string, unit: string, count: number): string {
   return end.toISOString().slice(0, 10);
 }
 
-/**
- * Dates a grant from today to the end of the period the officer chose (`validity`: a catalogue
- * entry's length); no period, or one whose entry gives no length, is a 400 on its field.
- */
+/** Dates a grant from today to the end of the chosen `validity`; no length: 400 on its field. */
 export async function setValidity({ trx, workflow, document, now }: EffectContext): Promise<void> {
   const validity = workflow.validity;
   if (!validity) throw new Error(`Workflow ${workflow.id} has no validity`);

@@ -15,11 +15,7 @@ export interface GuardInput {
 
 export type Guard = (input: GuardInput, params: Record<string, unknown>) => boolean;
 
-/**
- * Guards the engine provides to every machine, referenced by name in workflows/*.json
- * (`"guard": "isAssigned"` or `{"type": "previousStatusIs", "params": {"status": "STORED"}}`).
- * Modules bring theirs through their `defineModule` value.
- */
+/** Guards every machine may name (`"guard": "isAssigned"`); modules add theirs (`defineModule`). */
 export const ENGINE_GUARDS: Readonly<Record<string, Guard>> = {
   isAssigned: ({ document }) => document.assignee !== null,
   isUnassigned: ({ document }) => document.assignee === null,

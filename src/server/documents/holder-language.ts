@@ -8,12 +8,7 @@ import { findDocument, type Queryable } from './store/rows';
 const isLanguage = (value: unknown): value is Language =>
   (LANGUAGES as readonly unknown[]).includes(value);
 
-/**
- * The language a document's holder is written to in: the one they chose on the document (the
- * workflow's `holderLanguage`: a visa application's preferred language), else the one their
- * account keeps in its preferences (a sponsor application or an invoice asks none), else
- * English.
- */
+/** The holder's language: chosen on the document (`holderLanguage`), else the account's, or en. */
 export async function holderLanguageOf(
   db: Queryable,
   accounts: AccountLookup | undefined,

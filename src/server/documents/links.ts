@@ -16,10 +16,7 @@ import { sourceValue } from './reference-fills';
 import { findNumbered, type DocumentRow, type Queryable } from './store/rows';
 import type { CompiledWorkflow } from './workflows';
 
-/*
- * Documents that name other documents by number and move them (docs/workflows.md, `links` and
- * `fires`): an invoice's items. The pipeline (commands.ts) fires the actions said here.
- */
+/* Documents that name others by number and move them (`links`, `fires`): an invoice's items. */
 
 /** One item of the list naming a document: where it is, and the number it names. */
 interface LinkEntry {
@@ -102,9 +99,8 @@ function typesOf(links: WorkflowLinks, workflowOf: WorkflowOf): string[] {
 }
 
 /**
- * What an action on a document with `links` names and moves (step 3 of the pipeline). Each
- * newly named number must be a document the caller may see (an unknown and a foreign number get
- * the same answer). The documents to move are locked, in the order of their ids.
+ * What an action on a document with `links` names and moves (pipeline step 3). An unknown and
+ * a foreign number get the same answer; the documents to move are locked in id order.
  */
 export async function linkingOf(
   db: Queryable,
@@ -159,9 +155,8 @@ export async function linkingOf(
 }
 
 /**
- * The documents a form being filled names, for its preview (`derive`), and why each other
- * number cannot be paid: named twice, naming nothing the caller may see, or naming a document
- * whose machine refuses every `added` action. Numbers already stored were checked when added.
+ * The documents a form being filled names (`derive`), and why each other number cannot be paid:
+ * named twice, unseen, or refused by its machine. Stored numbers were checked when added.
  */
 export async function previewLinks(
   db: Queryable,

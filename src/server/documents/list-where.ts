@@ -5,11 +5,7 @@ import { fieldKind } from '../definitions/check-list-filters';
 import { compileSearch, type SearchField } from '../search/compile-search';
 import { dataText, pointerPath } from './store/lists';
 
-/**
- * A list's `where` conditions as SQL, through the search protocol's compiler (the same
- * criteria, bound values), on the data pointers they name: the loader checked them, so a
- * problem here is a definitions bug and surfaces as the compiler's 400. No conditions: true.
- */
+/** A list's `where` conditions as SQL through the search compiler (the loader checked them). */
 export function listWhere(list: WorkflowList, schema: JsonSchema): RawBuilder<SqlBool> {
   const where = list.where ?? [];
   if (where.length === 0) return sql<SqlBool>`true`;
@@ -22,10 +18,7 @@ export function listWhere(list: WorkflowList, schema: JsonSchema): RawBuilder<Sq
   return compileSearch({ filter }, fields, []).where;
 }
 
-/**
- * A data value as the kind the schema declares. A number or a flag is read only where the data
- * holds one (jsonb_typeof), so a stray text never breaks the cast of the whole query.
- */
+/** A data value as its schema kind; numbers and flags read only where jsonb_typeof agrees. */
 function dataField(pointer: string, kind: SearchField['kind']): SearchField {
   const text = dataText(pointer);
   if (kind !== 'number' && kind !== 'boolean') return { kind: 'text', sql: text };

@@ -7,10 +7,7 @@ export interface WorkflowEvent {
   input: GuardInput;
 }
 
-/**
- * The input of a question asked without a document (`standingAnswer`): every guard consulted
- * notes it and says no, so the question learns whether any guard had a say.
- */
+/** A guard input without a document: every guard notes it was asked and says no. */
 class GuardProbe {
   consulted = false;
 }
@@ -18,10 +15,7 @@ class GuardProbe {
 /** An event as the machine's guards receive it: a real one, or a probe's. */
 type ProbedEvent = { type: string; input: GuardInput | GuardProbe };
 
-/**
- * Builds the workflow's XState machine with the guards it may name. It is never run as an
- * actor: the server asks it, purely, what an event does in a status.
- */
+/** The workflow's XState machine, never run as an actor: only asked what an event does. */
 export function buildMachine(
   workflow: WorkflowDefinition,
   guardImplementations: ReadonlyMap<string, Guard>,
@@ -45,9 +39,8 @@ export function buildMachine(
 }
 
 /**
- * Whether `status` is a state of the machine. A document in another (its status removed while
- * another process still ran the old definitions) allows no action rather than failing every
- * read of it: XState throws on a state it does not have.
+ * Whether `status` is a state of the machine: a removed status (old definitions in another
+ * process) allows no action rather than XState throwing on every read.
  */
 function hasStatus(machine: AnyStateMachine, status: string): boolean {
   return Object.hasOwn(machine.states, status);
@@ -69,10 +62,7 @@ export function nextStatus(
 export type StandingAnswer =
   { kind: 'always'; target: string } | { kind: 'never' } | { kind: 'guarded' };
 
-/**
- * What the machine answers to an event in a status before any document is looked at: `always`
- * or `never` when no guard has a say, `guarded` when one does (ask `nextStatus` per document).
- */
+/** An event's answer in a status before any document: `always`, `never` or `guarded`. */
 export function standingAnswer(
   machine: AnyStateMachine,
   status: string,

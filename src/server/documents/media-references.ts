@@ -28,10 +28,7 @@ export function fileReferences(data: unknown, pointer = ''): FileReference[] {
   return Object.entries(data).flatMap(([key, value]) => fileReferences(value, `${pointer}/${key}`));
 }
 
-/**
- * A document may only name files its owner uploaded (or it already named), else anyone could
- * let officers read another's upload: a 400 at its place.
- */
+/** A document may only name files its owner uploaded (or it already named), else a 400 there. */
 export async function checkFileReferences(
   db: Kysely<Database> | Transaction<Database>,
   owner: string,

@@ -29,10 +29,7 @@ export interface InboxOptions {
   db: Kysely<Database>;
   /** The workflow declaring `inbox`: its documents are the messages. */
   workflow: CompiledWorkflow;
-  /**
-   * The service serving that workflow, bound late: it is built with the inbox in hand, and a
-   * notice re-enters its pipeline (an effect posts it, `createAsSystem` writes it).
-   */
+  /** The service of that workflow, bound late: built with the inbox, it writes the notices. */
   documents: () => InboxDocuments;
   /** Every workflow a message may be about (those of enabled modules), by type. */
   workflowOf: WorkflowOf;
@@ -63,9 +60,8 @@ const OUTBOX_ACTOR: Principal = {
 };
 
 /**
- * The inbox: every message is a document of the workflow declaring `inbox`, owned by the person
- * it is for: a notice another workflow posts, or one an officer writes. Its e-mail and SMS are
- * outbox rows naming it (`message_id`); the worker reports each attempt back (`settle`).
+ * The inbox: each message is a document of the `inbox` workflow owned by its recipient; its e-mail
+ * and SMS are outbox rows naming it, whose attempts the worker reports back (`settle`).
  */
 export class Inbox {
   readonly type: string;
@@ -115,11 +111,7 @@ export class Inbox {
     });
   }
 
-  /**
-   * A message written by an officer (`addressMessage`): it goes to the holder of a document the
-   * writer sees, and the server fills in what it shows of it, the recipient and the sender; the
-   * writer is its assignee, to follow its delivery.
-   */
+  /** An officer's message (`addressMessage`) to a seen document's holder; the writer assigned. */
   async address({ trx, document, principal }: EffectContext): Promise<void> {
     const inbox = this.declaration;
     const about = resolvePointer(document.data, inbox.about) as
@@ -223,9 +215,8 @@ export class Inbox {
   }
 
   /**
-   * What the outbox worker reports of an attempt, kept on the message in a transaction of its
-   * own: sent; failed when no other channel is still trying; else (or when the machine refuses
-   * that in the message's status) an attempt.
+   * An attempt the worker reports, kept on the message: sent; failed when no other channel still
+   * tries; else (or when the machine refuses that) an attempt.
    */
   async settle(report: OutboxAttempt): Promise<void> {
     const { actions } = this.declaration;

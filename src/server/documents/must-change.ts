@@ -14,11 +14,7 @@ function canonical(value: unknown): string {
   );
 }
 
-/**
- * An action with `mustChange` (a reply to a query that asked for changes) is refused while the
- * flag at that pointer is true and the owner's sections are as stored: the officer asked for
- * something the reply does not give.
- */
+/** `mustChange`: refused while the flag at its pointer is set and the owner's data is as stored. */
 export function checkChanged(
   workflow: CompiledWorkflow,
   action: WorkflowAction,

@@ -2,10 +2,7 @@ import { documentRoute } from '../../core/documents/document-route';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { DocumentDraft } from './effect-context';
 
-/**
- * Where the holder goes on from a notice: the screen of the task waiting for them in the
- * document's status (a query to answer), else the document's view. A portal route.
- */
+/** Where a notice leads: the holder's waiting task in this status, else the document's view. */
 export function noticePath(
   workflow: WorkflowDefinition,
   document: Pick<DocumentDraft, 'id' | 'status' | 'data'>,

@@ -23,10 +23,7 @@ export function callerAsOwner(principal: Principal): DocumentOwner {
   };
 }
 
-/**
- * An `owner` in a request is the sign-in name of an action made `onBehalf`: anything but text,
- * or given to an action that hands nothing over, is a 400 on `/owner` rather than left aside.
- */
+/** An `owner` must be text and given only to an `onBehalf` action, else a 400 on `/owner`. */
 export function checkOwnerGiven(onBehalf: boolean | undefined, owner: unknown): void {
   if (owner === undefined) return;
   if (typeof owner !== 'string')
@@ -34,10 +31,7 @@ export function checkOwnerGiven(onBehalf: boolean | undefined, owner: unknown): 
   if (!onBehalf) throw invalid([{ path: '/owner', rule: 'additionalProperties' }]);
 }
 
-/**
- * The person a document is made for (`onBehalf`), named by the sign-in name of their account
- * (any case, not deleted): a name that is no account is a 400 on `/owner`.
- */
+/** The account an `onBehalf` sign-in name names (any case, not deleted), else 400 on `/owner`. */
 export async function ownerNamed(
   db: Kysely<Database>,
   accounts: AccountLookup | undefined,

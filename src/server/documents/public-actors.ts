@@ -1,11 +1,7 @@
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { CompiledWorkflow } from './workflows';
 
-/*
- * Who the public reads as an author: a reader who is no officer of the type reads others' lines
- * as the service's, without contacts (with OFFICER_NAMES_TO_PUBLIC, the officer's name). Officers
- * read every line as written.
- */
+/* Who the public reads as an author: others' lines as the service's, or OFFICER_NAMES_TO_PUBLIC. */
 
 /** The service as an author: the portal shows it as the text `actors.immigration-service`. */
 export const SERVICE_ACTOR = 'system:immigration-service';

@@ -4,12 +4,7 @@ import type { EffectContext } from './effect-context';
 import { referencedData } from './server-rules';
 import { sectionOfPath } from '../../core/rules/sections';
 
-/**
- * Where a `documentReference` rule copies from the document it names (`fills`): each target
- * pointer of this document takes the first of its sources that gives a value, a source being
- * one pointer of the named document or several separated by spaces, joined (a person's given
- * and family names).
- */
+/** A `documentReference` rule's `fills`: target -> sources, the first with a value wins. */
 type Fills = Record<string, string[]>;
 
 function fillsOf(use: RuleUse): Fills | undefined {
@@ -29,9 +24,8 @@ export function sourceValue(data: Record<string, unknown>, source: string): stri
 }
 
 /**
- * Copies what a valid reference names into the document (the sponsor's name and type from a
- * granted sponsorship) and clears it when the reference names nothing valid, so what the
- * document shows always comes from the referenced document, never from what was typed.
+ * Copies what a valid reference names into the document and clears it when it names nothing
+ * valid, so what the document shows always comes from the referenced one, never from typing.
  */
 export async function fillReferences({ trx, entity, document, now }: EffectContext): Promise<void> {
   for (const use of entity.rules ?? []) {

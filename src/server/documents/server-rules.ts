@@ -20,10 +20,7 @@ export type ServerRule = (
   context: ServerRuleContext,
 ) => Promise<boolean>;
 
-/**
- * Rules marked `"server": true` in an entity's `rules`. The engine provides the generic ones;
- * modules bring theirs through their `defineModule` value.
- */
+/** Rules marked `"server": true`; modules bring theirs through `defineModule`. */
 export const ENGINE_SERVER_RULES: Readonly<Record<string, ServerRule>> = {
   catalogEntryExists,
   documentReference,
@@ -50,10 +47,7 @@ export async function runServerRules(
   return problems;
 }
 
-/**
- * The value names an entry of the catalogue `use.catalog` valid now (empty passes: whether the
- * field is required is the schema's business).
- */
+/** The value names an entry of `use.catalog` valid now (empty passes: the schema decides). */
 async function catalogEntryExists(
   value: unknown,
   use: RuleUse,
@@ -65,11 +59,8 @@ async function catalogEntryExists(
 }
 
 /**
- * The value is the number of a document of type `use.documentType` in one of `use.status` (a
- * GRANTED sponsorship), and, when `use.expiry` points at its expiry date, not expired today.
- * The number is the document's own, or, when `use.field` points at one (`/header/reference`,
- * the sponsorship number given at grant), that one. Empty passes: whether a reference is
- * needed is the schema's business.
+ * The value is the number (or the `use.field`, e.g. `/header/reference`) of a `use.documentType`
+ * in one of `use.status`, not expired at `use.expiry`. Empty passes: the schema decides.
  */
 async function documentReference(
   value: unknown,

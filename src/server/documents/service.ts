@@ -35,11 +35,7 @@ import { findVersion, listHistory, listVersions } from './store/rows';
 import { documentSummary, documentView, historyEntry, iso, summaryPointers } from './views';
 import type { CompiledWorkflow } from './workflows';
 
-/**
- * The documents of one backend (evisa, connectid), by type: what the routes call. Creation and
- * actions are the command pipeline's (commands.ts); the reads are here. Who sees what is
- * access.ts's decision, applied by the store (store/).
- */
+/** The documents of one backend, by type: the reads; commands.ts has the commands. */
 export class DocumentService extends DocumentCommands {
   constructor(
     db: Kysely<Database>,
@@ -126,10 +122,7 @@ export class DocumentService extends DocumentCommands {
     });
   }
 
-  /**
-   * A workflow's finder (no list: the documents the caller may see) or one of its lists (its
-   * roles, statuses, assignment and conditions), filtered, sorted and paged by the search body.
-   */
+  /** A workflow's finder (no list: what the caller may see) or one of its lists, searched. */
   async search(
     type: string,
     principal: Principal,
@@ -159,8 +152,7 @@ export class DocumentService extends DocumentCommands {
     const accountType = this.environment.accounts?.type;
     if (namesAssignee) fields.assigneeName = { kind: 'text', sql: assigneeName(accountType) };
     requireListAccess(workflow, principal, list);
-    // A list shows its statuses (all but deleted by default) to its roles, with its assignment
-    // and `where`; the inbox's lists show each person their own messages only.
+    // A list's statuses, roles, assignment and `where`; an inbox's lists show only one's own.
     const scope: RawBuilder<SqlBool> = list
       ? sql<SqlBool>`(type = ${type} and ${
           list.status?.length
@@ -207,9 +199,8 @@ export class DocumentService extends DocumentCommands {
   }
 
   /**
-   * The issued document as a PDF in the holder's language, whoever prints it: for its owner and
-   * the holders of the certificate's roles, in the statuses it names (else 409). With
-   * `holderNumber`, the certificate of the one of its people numbered so (else 404).
+   * The issued document as a PDF in the holder's language, for its owner and the certificate's
+   * roles in its statuses (else 409); with `holderNumber`, that person's (else 404).
    */
   async certificate(
     type: string,

@@ -15,11 +15,7 @@ export interface StrandedStatus {
   count: number;
 }
 
-/**
- * Moves documents in a status their machine no longer has to the one `statusMoves` maps it to,
- * as a new version by the system, under a lock. A removed status with documents and no mapping
- * is a problem naming how many, and then nothing is moved.
- */
+/** Moves documents in a removed status as `statusMoves` maps it; an unmapped one is a problem. */
 export async function reconcileStatuses(
   db: Kysely<Database>,
   workflows: readonly WorkflowDefinition[],

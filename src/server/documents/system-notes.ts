@@ -1,8 +1,6 @@
 /**
- * Notes the service writes itself into a document's history (a payment the gateway confirmed)
- * are kept as a translation key, its parameters and the English text, so each reader sees them
- * in their language. Only rows written by a system actor (`system`, `system:<part>`) are read
- * this way: a person's notes are their own words, whatever they look like.
+ * Notes the service writes (a confirmed payment) are kept as a key, parameters and English, for
+ * each reader's language; only system actors' rows are read so, a person's notes are their own.
  */
 export interface SystemNote {
   /** Translation key of the note, e.g. `notices.history.paid`. */

@@ -7,11 +7,7 @@ import type { DocumentRow } from './store/rows';
 import { decodeSystemNote, isSystemActor, type SystemNote } from './system-notes';
 import type { CompiledWorkflow } from './workflows';
 
-/**
- * How a stored document is answered: the full view (one document), the summary (a finder's
- * row), the dashboard's row and the history line. One mapping each, from the store's rows to
- * the API's shapes (src/core/documents/types.ts).
- */
+/** How a stored document is answered: the store's rows mapped to the API's shapes. */
 
 export function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
@@ -52,10 +48,7 @@ export function summaryPointers(columns: WorkflowList['columns'], key?: RecordKe
   return key ? [...pointers, key.pointer] : pointers;
 }
 
-/**
- * A finder's row: the header, and the list's data columns by their field names, from the
- * values the search read at `pointers` (summaryPointers: `value0`, `value1`...).
- */
+/** A finder's row: the header and the list's data columns, from `value0`, `value1`... */
 export function documentSummary(
   row: SummaryRow,
   pointers: readonly string[],
@@ -96,10 +89,8 @@ export function libraryRow(
 }
 
 /**
- * A history line; a note the service wrote itself is given as a text key to translate, and as
- * its text in the reader's language (`noteText`; the English kept with it otherwise): a page
- * that has not loaded the texts of the type that wrote it (an invoice's note on a visa) still
- * shows it in the reader's words.
+ * A history line; a note the service wrote comes as a text key and as its text in the reader's
+ * language, so a page without the writer's texts (an invoice's note on a visa) still shows it.
  */
 export function historyEntry(
   row: {

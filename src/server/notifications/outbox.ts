@@ -22,10 +22,7 @@ export interface OutgoingMessage {
   attachments?: readonly OutboxAttachment[];
 }
 
-/**
- * Puts messages in the outbox, in the caller's transaction (a rolled-back action sends
- * nothing): the one way anything of the server is sent. The worker (worker.ts) delivers them.
- */
+/** The one way anything is sent: queued in the caller's transaction (a rollback sends nothing). */
 export async function enqueue(
   trx: Kysely<Database> | Kysely<NotificationDatabase>,
   messages: readonly OutgoingMessage[],

@@ -29,10 +29,7 @@ export interface NotificationsOptions {
   onAttempt?: (attempt: OutboxAttempt) => Promise<void>;
 }
 
-/**
- * Delivers the outbox (e-mail over SMTP, SMS over HTTP) and, outside production, shows it to the
- * holders of `outbox-read` (it holds others' confirmation codes): GET /api/outbox.
- */
+/** Delivers the outbox and, outside production, shows it to `outbox-read` (it holds codes). */
 export async function notificationsPlugin(
   app: FastifyInstance,
   options: NotificationsOptions,

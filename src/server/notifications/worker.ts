@@ -84,9 +84,8 @@ export const defaultBackoffMs = (failedAttempts: number) =>
   30_000 * 4 ** Math.max(0, failedAttempts - 1);
 
 /**
- * The outbox worker. A row is claimed (SENDING) by one UPDATE over rows selected FOR UPDATE SKIP
- * LOCKED, so two processes never claim the same row. Success makes it SENT; a failure puts it
- * back to PENDING with the next attempt time, or FAILED after the last attempt.
+ * The outbox worker: rows are claimed by one UPDATE over FOR UPDATE SKIP LOCKED rows, so two
+ * processes never claim the same one; a failure retries later, or is FAILED after the last.
  */
 export function startOutbox(options: OutboxOptions): OutboxWorker {
   const db = withNotificationTables(options.db);

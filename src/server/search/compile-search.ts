@@ -40,10 +40,7 @@ export interface CompiledSearch {
   options: SearchOptions | undefined;
 }
 
-/**
- * Compiles a search body `{filter, options}` into parameterised SQL over the allowed fields;
- * anything unknown or malformed is a 400 naming its place in the body.
- */
+/** Compiles a search body into parameterised SQL; anything unknown is a 400 naming its place. */
 export function compileSearch(
   body: unknown,
   fields: Record<string, SearchField>,
@@ -217,10 +214,7 @@ function likePattern(value: Bound, before: boolean, after: boolean): RawBuilder<
   return before ? sql`'%' || ${escaped}` : sql`${escaped} || '%'`;
 }
 
-/**
- * The criteria a folded field's indexes serve (btree: starts with; trigram: ends with, contains),
- * case-insensitive; equals stays exact. Other criteria: undefined.
- */
+/** What a folded field's indexes serve (btree: starts with; trigram: ends with, contains). */
 function foldedCriterionSql(
   criterion: FilterCriterion,
   folded: RawBuilder<string>,

@@ -3,9 +3,8 @@ import type { FieldKind } from '../../core/search/criteria';
 import { invalid, orderTerm, type SortKey } from './compile-search';
 
 /**
- * Keyset paging: a page starts after the last row of the previous one (its sort values and id).
- * The cursor is base64url JSON of the sort, the values (as PostgreSQL's JSON writes them) and the
- * id. Validated, not signed: a forged one grants nothing, and a tampered one is a 400.
+ * Keyset paging: a page starts after the previous one's last sort values and id, carried as a
+ * base64url JSON cursor, validated not signed: a forged one grants nothing, a tampered one is 400.
  */
 
 /** Where a page starts: after the row with these sort values and id. */
@@ -52,10 +51,7 @@ export function encodeCursor(keys: readonly SortKey[], values: unknown[], id: st
   return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
 }
 
-/**
- * The cursor a search body carries (`options.cursor`) for its sort, or undefined without one;
- * anything but a cursor this sort's pages gave is a 400 naming `/options/cursor`.
- */
+/** The body's cursor for this sort, or undefined; anything else is a 400 on `/options/cursor`. */
 export function decodeCursor(raw: unknown, keys: readonly SortKey[]): Cursor | undefined {
   if (raw === undefined || raw === null) return undefined;
   const refuse = (): never => {

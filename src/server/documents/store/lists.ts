@@ -24,9 +24,6 @@ export function dataText(pointer: string): RawBuilder<string | null> {
   return sql<string | null>`(data #>> ${pointerPath(pointer)})`;
 }
 
-/** The header's reference (the visa number once issued); null for a type without one. */
-const REFERENCE = dataText('/header/reference');
-
 /** Which documents of a workflow someone sees (access.ts): all, or their own (and assigned). */
 export type Visibility = { kind: 'all' } | { kind: 'own'; owner: string; assigned?: boolean };
 
@@ -58,10 +55,7 @@ export const HEADER_FIELDS: Record<string, SearchField> = {
   updatedAt: { kind: 'datetime', sql: sql.ref('updated_at'), notNull: true },
 };
 
-/**
- * The name of a document's assignee, as SQL: their account's (an account owns itself and
- * carries its holder's name), else the assignee as recorded; one that is no id is never cast.
- */
+/** The assignee's name as SQL: their account's, else as recorded (a non-uuid is never cast). */
 export function assigneeName(accountType: string | undefined): RawBuilder<string | null> {
   if (!accountType) return sql<string | null>`document.assignee`;
   return sql<string | null>`coalesce((select assigned.owner_name from document assigned
@@ -71,8 +65,8 @@ export function assigneeName(accountType: string | undefined): RawBuilder<string
 
 const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
-/** The header's reference, for searches that offer it (the dashboard's). */
-export const REFERENCE_FIELD: SearchField = { kind: 'text', sql: REFERENCE };
+/** The header's reference (null for a type without one), for the dashboard's searches. */
+export const REFERENCE_FIELD: SearchField = { kind: 'text', sql: dataText('/header/reference') };
 
 /** How much a search may return (itemsPerPage -1) and how far it counts exactly (0: always). */
 export interface SearchLimits {
@@ -91,10 +85,7 @@ function countLimit(limit: number, compiled: { readsData: boolean }): number {
   return compiled.readsData && limit > 0 ? Math.ceil(limit / 10) : limit;
 }
 
-/**
- * How many documents match, up to the limit (a count over at most limit + 1 rows). A scope
- * given as disjoint parts (My Tasks) is counted part by part, each through its own index.
- */
+/** How many documents match, up to the limit; disjoint `parts` (My Tasks) each use their index. */
 async function countUpTo(
   db: Queryable,
   parts: readonly RawBuilder<SqlBool>[],
@@ -119,10 +110,7 @@ async function countUpTo(
     : { total: count, totalIsLowerBound: false };
 }
 
-/**
- * One page of documents within `scope`, the body's filter and sort on top, `columns` choosing
- * what each row holds. One row more than the page tells whether another follows (its cursor).
- */
+/** One page within `scope` with the body's filter and sort; one row more tells if more follow. */
 async function searchPage<Row>(
   db: Queryable,
   body: unknown,
@@ -150,8 +138,7 @@ async function searchPage<Row>(
       .limit(window.limit + 1)
       .execute();
   } else {
-    // A page after an offset: the ids skipped over come from the index alone (an index-only
-    // scan where it covers the scope), then only the page's rows are read.
+    // After an offset: the skipped ids come from the index alone, then only the page's rows.
     const ids = matching
       .select(sql<string>`id`.as('page_id'))
       .select(keys.map((key, i) => key.expression.as(`page_s${i}`)))
@@ -232,10 +219,7 @@ const SUMMARY_COLUMNS = [
   'updated_at',
 ] as const;
 
-/**
- * One page of a workflow's finder or list: the header columns, the JSON value at each of
- * `pointers` as `value0`..., and with `assigneeNames` the assignee's name.
- */
+/** One page of a finder or list: header columns, the JSON at each pointer as `value0`... */
 export function searchRows(
   db: Queryable,
   body: unknown,
@@ -278,10 +262,7 @@ const HEADER_COLUMNS = [
   'updated_at',
 ] as const;
 
-/**
- * One page of document headers within `scope` (My Library, My Tasks), with `extraColumns`;
- * `countParts` are disjoint conditions whose union is the scope (countUpTo).
- */
+/** One page of document headers (My Library, My Tasks); `countParts` split the scope disjointly. */
 export function searchHeaders(
   db: Queryable,
   body: unknown,

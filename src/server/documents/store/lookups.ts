@@ -7,10 +7,7 @@ import { storeDb } from './tables';
 
 /** Finding documents by what they hold rather than by id. */
 
-/**
- * The document of `type` whose key (text at `pointer`) is `value` in any case, through the keys'
- * index (db/key-indexes.ts); deleted ones only when asked, `except` one id.
- */
+/** The document of `type` whose key at `pointer` is `value` in any case (db/key-indexes.ts). */
 export async function findByKey(
   db: Queryable,
   type: string,
@@ -188,10 +185,7 @@ export async function typesOf(db: Queryable, ids: readonly string[]): Promise<Ma
   return new Map(rows.map((row) => [row.id, row.type]));
 }
 
-/**
- * The latest `limit` documents of `type` that `owner` holds, not deleted, those not in `read`
- * first, and how many are not in `read`: an inbox.
- */
+/** An inbox: `owner`'s latest `limit` documents of `type`, unread first, and the unread count. */
 export async function latestOwned(
   db: Queryable,
   type: string,

@@ -2,11 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } fro
 import type { Database } from '../../db/schema';
 import { storeDb } from './tables';
 
-/**
- * Keeps `document_media` equal to the uploads a document's data names (`mediaIds`), in the
- * transaction that writes the data, so the officers' access to files follows every version at
- * once.
- */
+/** Keeps `document_media` equal to the uploads the data names, in the data's transaction. */
 export async function keepMediaReferences(
   trx: Transaction<Database>,
   documentId: string,
@@ -24,10 +20,7 @@ export async function keepMediaReferences(
   }
 }
 
-/**
- * Whether a document of one of `types`, or one meeting any of `documents` (conditions on the
- * document's columns), names the upload.
- */
+/** Whether a document of one of `types`, or meeting any of `documents`, names the upload. */
 export async function namedByDocumentOf(
   db: Kysely<Database> | Transaction<Database>,
   mediaId: string,

@@ -14,10 +14,7 @@ import { storeDb } from './tables';
 /** The numbers nothing holds: PostgreSQL text has no NUL character, and refuses one given. */
 export const unstorable = (number: string) => number.includes('\u0000');
 
-/**
- * The documents of `type` whose text at `pointer` is `number` (a sponsorship number), as a
- * query (the public check runs it; the tests read its plan).
- */
+/** The documents of `type` whose text at `pointer` is `number` (tests read the query's plan). */
 export function numberAtLookup(
   db: Queryable,
   type: string,
@@ -33,11 +30,7 @@ export function numberAtLookup(
     .where(numberAt(pointer), '=', number);
 }
 
-/**
- * The documents of `type` one of whose items of the list at `list` holds `number` at
- * `itemNumber` (a dependant's e-visa), with that item and its index as `holder` ({item,
- * index}), as a query.
- */
+/** The documents of `type` with an item of `list` holding `number`, that item as `holder`. */
 export function holderLookup(
   db: Queryable,
   type: string,
@@ -46,8 +39,7 @@ export function holderLookup(
   number: string,
   pointers: readonly string[],
 ) {
-  // `[{"visaNumber": "VA-..."}]`: a list holding an item with that number, as the GIN index
-  // (jsonb_path_ops) answers containment.
+  // `[{"visaNumber": "VA-..."}]`: containment, as the GIN index (jsonb_path_ops) answers it.
   const probe: Record<string, unknown> = {};
   let at = probe;
   const segments = itemNumber.split('/').slice(1);

@@ -9,10 +9,8 @@ export interface Numbering {
 }
 
 /**
- * The next number of `key`'s gap-free sequence in `now`'s year (UTC), the one counter every
- * number comes from (application and e-visa numbers, references, payment receipts): the
- * counter row is incremented inside the caller's transaction, so concurrent writers queue on
- * the row and a rolled-back one gives its number back.
+ * The next number of `key`'s gap-free sequence in `now`'s UTC year, the counter every number comes
+ * from: incremented in the caller's transaction, so writers queue and a rollback gives it back.
  */
 export async function nextNumber(
   trx: Transaction<Database>,

@@ -5,10 +5,7 @@ import type { DocumentDraft } from '../effect-context';
 import { mediaIdsOf } from '../media-references';
 import { storeDb, type StoreDatabase } from './tables';
 
-/**
- * The document store: the only code that reads or writes the document tables
- * (docs/architecture.md), so how a document is kept is decided here alone.
- */
+/** The document store: the only code that reads or writes the document tables. */
 
 /** A row of the document table as selected. */
 export type DocumentRow = Selectable<DocumentTable>;
@@ -32,10 +29,7 @@ export async function findDocument(
   return (await query.executeTakeFirst()) as DocumentRow | undefined;
 }
 
-/**
- * The documents of these types with these numbers (an invoice's items), locked when asked in
- * the order of their ids, so two transactions locking several cannot deadlock.
- */
+/** The documents of these types with these numbers, locked in id order when asked (no deadlock). */
 export async function findNumbered(
   db: Queryable,
   types: readonly string[],
@@ -112,10 +106,7 @@ function newRow(draft: NewDocument, author: VersionAuthor, now: Date) {
   };
 }
 
-/**
- * The row a new document starts as, before effects that need its id run (an account owns
- * itself); the data is written with version 1 after them.
- */
+/** A new document's row before effects that need its id run; its data is written after them. */
 export async function insertDocument(
   trx: Transaction<Database>,
   draft: NewDocument,
@@ -138,10 +129,7 @@ export interface VersionLine {
   now: Date;
 }
 
-/**
- * Writes `draft` as `version` of its document, only if the row is still at `expected` (a
- * concurrent change is never overwritten), with its uploads, version and history line.
- */
+/** Writes `draft` as `version` only if the row is at `expected` (never over a concurrent write). */
 export async function writeVersion(
   trx: Transaction<Database>,
   draft: DocumentDraft,
@@ -183,10 +171,7 @@ export async function writeVersion(
     DocumentRow | undefined;
 }
 
-/**
- * Writes a new document whole as its version 1 in one statement, when no effect needs its row
- * first (else `insertDocument`). Its id is made here.
- */
+/** Writes a new document as version 1 in one statement, when no effect needs its row first. */
 export async function insertFirstVersion(
   trx: Transaction<Database>,
   draft: NewDocument & Pick<DocumentDraft, 'assignee' | 'data'>,
@@ -207,9 +192,8 @@ export async function insertFirstVersion(
 }
 
 /**
- * The rest of a version's write after the row's (`written`, a data-modifying WITH, maybe many
- * rows): each part writes only if the row was, so a version is one round trip. `document_media`
- * is kept equal to the uploads the data names.
+ * The rest of a version's write after the row's (`written`, a data-modifying WITH): each part
+ * writes only if the row was, in one round trip; `document_media` follows the data's uploads.
  */
 export function withVersion(
   written: QueryCreator<StoreDatabase & { written: DocumentRow }>,
@@ -335,10 +319,7 @@ export async function listHistory(db: Queryable, id: string) {
     .execute();
 }
 
-/**
- * A record written whole as the service would create it (document, version 1 and a history
- * line `seed`, NEW -> status): the reference data a fresh installation starts with.
- */
+/** Reference data a fresh installation starts with, written as version 1 by the action `seed`. */
 export async function insertSeededDocument(
   trx: Transaction<Database>,
   record: {
@@ -351,45 +332,29 @@ export async function insertSeededDocument(
   },
 ): Promise<void> {
   const { id, type, status, owner, actor } = record;
-  const json = JSON.stringify(record.data);
-  await storeDb(trx)
-    .insertInto('document')
-    .values({
-      id,
-      type,
-      status,
-      version: 1,
-      owner: owner.owner,
-      owner_name: owner.name,
-      owner_email: owner.email,
-      owner_mobile: owner.mobile,
-      data: json,
-      created_by: actor,
-      updated_by: actor,
-    })
-    .execute();
-  await storeDb(trx)
-    .insertInto('document_version')
-    .values({
-      document_id: id,
-      version: 1,
-      status,
-      action: 'seed',
-      data: json as never,
-      by: actor,
-      assignee: null,
-    })
-    .execute();
-  await storeDb(trx)
-    .insertInto('document_history')
-    .values({
-      document_id: id,
-      version: 1,
-      action: 'seed',
-      from_status: 'NEW',
-      to_status: status,
-      actor,
-      actor_name: actor,
-    })
-    .execute();
+  const written = storeDb(trx).with('written', (db) =>
+    db
+      .insertInto('document')
+      .values({
+        id,
+        type,
+        status,
+        version: 1,
+        owner: owner.owner,
+        owner_name: owner.name,
+        owner_email: owner.email,
+        owner_mobile: owner.mobile,
+        data: JSON.stringify(record.data),
+        created_by: actor,
+        updated_by: actor,
+      })
+      .returningAll(),
+  );
+  // No data given: a seed names no uploads, so `document_media` is left alone.
+  await withVersion(written, undefined, {
+    action: 'seed',
+    fromStatus: 'NEW',
+    notes: undefined,
+    author: { subject: actor, name: actor, email: null, mobile: null },
+  }).execute();
 }

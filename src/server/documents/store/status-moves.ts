@@ -21,9 +21,8 @@ export async function countOutside(
 }
 
 /**
- * Moves every document of `type` in status `from` to `to` in one statement through the store's
- * version writer (`withVersion`): each gets a new version, its data unchanged, and a history
- * line by `actor`. A status a cancelled document returns to (`previous_status`) follows.
+ * Moves every document of `type` from `from` to `to`, each as a new version by `actor`; a
+ * `previous_status` of `from` (where a cancelled document returns) follows too.
  */
 export async function moveStatus(
   trx: Transaction<Database>,

@@ -8,11 +8,7 @@ import type {
   DocumentVersionTable,
 } from '../../db/schema';
 
-/**
- * The document tables, known to this folder only: the rest of the server holds a
- * `Kysely<Database>` without them and asks the store's operations. A test (store-boundary)
- * checks that no file outside this folder imports this one.
- */
+/** The document tables, for this folder only (tests/unit/store-boundary.test.ts checks it). */
 // A type alias, not an interface: withTables wants a type with an implicit index signature.
 export type DocumentTables = {
   document: DocumentTable;
