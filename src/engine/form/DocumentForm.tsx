@@ -77,10 +77,8 @@ function useStable<T>(value: T, key: string): T {
 }
 
 /**
- * A document of any entity as a wizard of sections (docs/forms.md). Only the active section is
- * rendered and validated per keystroke; the whole document on section change and `validateAll()`.
- * Validators arrive as needed: the open section's, its neighbours', then the whole document's;
- * until that one arrives `validateAll()` checks the sections whose validators are there.
+ * A document of any entity as a wizard of sections (docs/forms.md): only the active section is
+ * validated per keystroke, the whole document on section change and `validateAll()`.
  */
 export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
   function DocumentForm(props, ref) {

@@ -57,11 +57,7 @@ export function ArrayFieldTemplate(
   return <ThemeArrayFieldTemplate {...props} registry={withNamedAdd} />;
 }
 
-/**
- * An item of the list: an object item under its heading, the item a group the heading names.
- * An item that names itself (`groupLabelFrom`: a question, an attachment) needs none, nor does a
- * single value.
- */
+/** An object item under a heading naming it as a group, unless it names itself (`groupLabelFrom`). */
 export function ArrayFieldItemTemplate(
   props: ArrayFieldItemTemplateProps<unknown, RJSFSchema, EngineFormContext>,
 ) {

@@ -56,10 +56,8 @@ function importOnce<T>(url: string, read: (module: unknown, url: string) => T) {
 const sources = new Map<string, ValidatorSource>();
 
 /**
- * An entity's precompiled validators (same origin; the CSP forbids eval, so the browser never
- * compiles a schema), fetched as a form needs them: a section's small module when the section
- * opens, the whole document's (the largest) for the document's checks. The same source for the
- * same entity, so what one screen loaded the next finds loaded.
+ * An entity's precompiled validators (the CSP forbids eval), each module fetched when a form
+ * needs it; one source per entity, so what one screen loaded the next finds.
  */
 export function entityValidators(
   entityId: string,
