@@ -1,4 +1,4 @@
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, memo, useEffect, useState, type ReactNode } from 'react';
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { JsonSchema } from '../../core/definitions/types';
 import { translate, type Language } from '../../core/i18n/translate';
@@ -192,6 +192,9 @@ function ValueView(props: ViewProps) {
       boxed && optionsOf(itemUi).groupLabelFrom === undefined
         ? listTexts(texts, language, entityId, path).item
         : undefined;
+    const itemView = (item: unknown) => (
+      <ObjectView {...props} schema={items} ui={itemUi} value={item} label={undefined} />
+    );
     return (
       <Box style={{ gridColumn: '1 / -1' }}>
         {label !== '' && (
@@ -208,17 +211,10 @@ function ValueView(props: ViewProps) {
                     {heading(index + 1)}
                   </Text>
                 )}
-                <ObjectView {...props} schema={items} ui={itemUi} value={item} label={undefined} />
+                {itemView(item)}
               </Paper>
             ) : objects ? (
-              <ObjectView
-                key={index}
-                {...props}
-                schema={items}
-                ui={itemUi}
-                value={item}
-                label={undefined}
-              />
+              <Fragment key={index}>{itemView(item)}</Fragment>
             ) : (
               <Text key={index} size="sm">
                 {displayValue({ ...props, schema: items, ui: itemUi, value: item })}
