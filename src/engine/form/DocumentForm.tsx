@@ -77,10 +77,8 @@ function useStable<T>(value: T, key: string): T {
 }
 
 /**
- * A document of any entity as a wizard of sections (docs/forms.md). Only the active section is
- * rendered and validated per keystroke; the whole document on section change and `validateAll()`.
- * Validators arrive as needed: the open section's, its neighbours', then the whole document's;
- * until that one arrives `validateAll()` checks the sections whose validators are there.
+ * A document of any entity as a wizard of sections (docs/forms.md): only the active section is
+ * validated per keystroke, the whole document on section change and `validateAll()`.
  */
 export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
   function DocumentForm(props, ref) {
@@ -385,10 +383,6 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       [active, sectionValue],
     );
 
-    const index = sections.findIndex((s) => s.id === active);
-    const activeSchema = editor.schema;
-    const activeEditable = isEditable(active);
-
     // Stable per-section counts and statuses: the list re-renders only when one changes.
     const allCounts = sections.map((section) =>
       section.id === active ? activeShown.length : errorsOf(section.id).length,
@@ -413,18 +407,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     );
     const required = useStable(allRequired, allRequired.join(','));
 
-    const pendingValidators = (
-      <Center py="xl">
-        {validatorsFailed ? (
-          <Alert color="red" role="alert">
-            {translate(texts, language, 'messages.unableToLoad')}
-          </Alert>
-        ) : (
-          <Loader role="status" aria-label={translate(texts, language, 'messages.loading')} />
-        )}
-      </Center>
-    );
-    const panel = !activeEditable ? (
+    const panel = !isEditable(active) ? (
       <ReadOnlySection
         schema={asObject(asObject(definition.schema.properties)?.[active]) ?? {}}
         ui={asObject(definition.uiSchema?.[active])}
@@ -438,7 +421,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     ) : editor.validator ? (
       <SectionEditor
         sectionId={active}
-        schema={activeSchema}
+        schema={editor.schema}
         uiSchema={editor.uiSchema}
         validator={editor.validator}
         formData={formData}
@@ -448,7 +431,15 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
         onTouch={onTouch}
       />
     ) : (
-      pendingValidators
+      <Center py="xl">
+        {validatorsFailed ? (
+          <Alert color="red" role="alert">
+            {translate(texts, language, 'messages.unableToLoad')}
+          </Alert>
+        ) : (
+          <Loader role="status" aria-label={translate(texts, language, 'messages.loading')} />
+        )}
+      </Center>
     );
 
     // The task list's tabs wait for the first paint (docs/performance.md).
@@ -465,8 +456,8 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
           status: status && t(`form.sectionStatus.${status}`),
         };
       });
-      const previous = sections[index - 1];
-      const next = sections[index + 1];
+      const previous = sections[activeIndex - 1];
+      const next = sections[activeIndex + 1];
       return (
         <Stack gap="md">
           {/* On a phone a select names the open section: a list of 23 would fill the screen. */}
@@ -563,7 +554,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       counts,
       statuses,
       required,
-      index,
+      activeIndex,
       goTo,
       texts,
       language,

@@ -1,4 +1,4 @@
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, memo, useEffect, useState, type ReactNode } from 'react';
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { JsonSchema } from '../../core/definitions/types';
 import { translate, type Language } from '../../core/i18n/translate';
@@ -48,10 +48,7 @@ export function displayValue(props: ViewProps): string {
   return JSON.stringify(value);
 }
 
-/**
- * A catalogue code as the form's select shows it: the code with the name of the entry it names,
- * asked of the same service; the code alone until the name arrives, or when none is found.
- */
+/** A catalogue code as the form's select shows it: with its entry's name once that arrives. */
 function CatalogValue({
   code,
   catalog,
@@ -111,9 +108,8 @@ function optionsOf(ui: JsonSchema | undefined): JsonSchema {
 }
 
 /**
- * The fields of an object as label/value pairs. Fields the form hides (`ui:widget: hidden`) are
- * not shown; a field labelled by a sibling's value (`labelFrom`: a question's answer) shows even
- * unanswered, so a question is never silently missing from the reading.
+ * The fields of an object as label/value pairs, hidden ones left out; a field labelled by a
+ * sibling (`labelFrom`) shows even unanswered, so a question is never silently missing.
  */
 function ObjectView(props: ViewProps) {
   const record = (props.value ?? {}) as Record<string, unknown>;
@@ -196,6 +192,9 @@ function ValueView(props: ViewProps) {
       boxed && optionsOf(itemUi).groupLabelFrom === undefined
         ? listTexts(texts, language, entityId, path).item
         : undefined;
+    const itemView = (item: unknown) => (
+      <ObjectView {...props} schema={items} ui={itemUi} value={item} label={undefined} />
+    );
     return (
       <Box style={{ gridColumn: '1 / -1' }}>
         {label !== '' && (
@@ -212,17 +211,10 @@ function ValueView(props: ViewProps) {
                     {heading(index + 1)}
                   </Text>
                 )}
-                <ObjectView {...props} schema={items} ui={itemUi} value={item} label={undefined} />
+                {itemView(item)}
               </Paper>
             ) : objects ? (
-              <ObjectView
-                key={index}
-                {...props}
-                schema={items}
-                ui={itemUi}
-                value={item}
-                label={undefined}
-              />
+              <Fragment key={index}>{itemView(item)}</Fragment>
             ) : (
               <Text key={index} size="sm">
                 {displayValue({ ...props, schema: items, ui: itemUi, value: item })}

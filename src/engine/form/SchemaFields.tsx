@@ -26,10 +26,7 @@ interface FieldProps {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/**
- * A text on one line, or on several (`multiline`): a letter's worth (4,000 characters or more)
- * opens on five lines and grows to fourteen, a note on two.
- */
+/** A text on one line, or several (`multiline`): a letter's worth opens on five lines. */
 function TextField({ multiline = false, ...props }: FieldProps & { multiline?: boolean }) {
   const long = Number(props.schema.maxLength ?? 0) >= 4000;
   const shared = {
@@ -109,11 +106,7 @@ export function fieldsOf(schema: JsonSchema, ui: JsonSchema | undefined): string
   ];
 }
 
-/**
- * The fields of an object drawn from its schema, outside a document's sections (a dialog's
- * form): labels and help from the entity's texts, required as the schema says, each field by
- * the kind that fits it best; the first takes the focus.
- */
+/** An object's fields drawn from its schema outside a document (a dialog); the first focused. */
 export function SchemaFields(props: SchemaFieldsProps) {
   const properties = asObject(props.schema.properties) ?? {};
   const required = Array.isArray(props.schema.required) ? props.schema.required : [];

@@ -65,10 +65,7 @@ function WidgetField(props: FieldProps<unknown, RJSFSchema, EngineFormContext>) 
   );
 }
 
-/**
- * Errors of lists and groups (minItems, allAnswered, a missing section); the Mantine widgets
- * show their own field's errors.
- */
+/** Errors of lists and groups (minItems, allAnswered); the Mantine widgets show their own. */
 function FieldErrorTemplate(props: FieldErrorProps<unknown, RJSFSchema, EngineFormContext>) {
   const errors = (props.errors ?? []).filter((e): e is string => typeof e === 'string');
   const type = props.schema.type;
@@ -83,17 +80,10 @@ function FieldErrorTemplate(props: FieldErrorProps<unknown, RJSFSchema, EngineFo
 
 const ThemeObjectFieldTemplate = MantineTemplates.ObjectFieldTemplate!;
 
-/**
- * How many of a group's fields its first render shows, about a screen's worth: the rest follow
- * in a render just after that paint, so a long section (the visa applicant's 21 fields) is on
- * screen sooner (docs/performance.md, "First render").
- */
+/** A group's fields in its first render, about a screen's worth (docs/performance.md). */
 const FIRST_PAINT_FIELDS = 8;
 
-/**
- * A property's value as text, when it is a non-empty string, in the reader's language when it
- * was copied from a catalogue with its translations (`i18n` beside it: a character question).
- */
+/** A property's non-empty text, in the reader's language when copied with its translations. */
 function textAt(data: unknown, field: unknown, language: Language): string | undefined {
   if (typeof field !== 'string') return undefined;
   const value = localizedText(data, field, language);
@@ -101,11 +91,8 @@ function textAt(data: unknown, field: unknown, language: Language): string | und
 }
 
 /**
- * A property whose uiSchema asks for it (docs/forms.md, "Lists the server fills"): its label
- * taken from a sibling's value (`labelFrom`: the question of an answer, the name of an
- * attachment's upload), its required mark from a sibling's flag (`requiredFrom`: a mandatory
- * attachment, said in words too) or always (`required`: a rule or the screen's action requires it
- * though the schema cannot say so).
+ * A property relabelled as its uiSchema asks (docs/forms.md, "Lists the server fills"): label
+ * from a sibling's value (`labelFrom`), required from a sibling's flag (`requiredFrom`) or always.
  */
 function relabelled(
   element: ObjectFieldTemplatePropertyType,
@@ -134,10 +121,8 @@ function relabelled(
 }
 
 /**
- * `ui:options.groupLabelFrom` names a field of the object whose value names the object as a
- * group: a screen reader entering a character question's Yes/No answer hears the question
- * first, not only "Answer" (the list's items all look alike otherwise). Properties are relabelled
- * as their uiSchema asks (relabelled above), and those that do not apply (`when`) left out.
+ * `ui:options.groupLabelFrom` names the object as a group from one of its fields: a screen reader
+ * entering a Yes/No answer hears its question first. Fields that do not apply (`when`) are left out.
  */
 function ObjectFieldTemplate(
   props: ObjectFieldTemplateProps<unknown, RJSFSchema, EngineFormContext>,
@@ -145,7 +130,6 @@ function ObjectFieldTemplate(
   const data = props.formData;
   const language = contextOf(props.registry.formContext).language;
   const name = textAt(data, getUiOptions(props.uiSchema).groupLabelFrom, language);
-  // A field that does not apply as the document stands (its `when`) is not shown.
   const { fieldApplies } = contextOf(props.registry.formContext);
   const at = props.fieldPathId.path.map(String).join('/');
   const applying = props.properties.filter((element) => fieldApplies(`/${at}/${element.name}`));
@@ -204,10 +188,7 @@ export const SectionEditor = memo(function SectionEditor(props: SectionEditorPro
     },
     [onSectionChange, sectionId],
   );
-  // The parent's data is handed to RJSF as it is, echo of the form's own change included:
-  // keeping the previous prop on an echo (to spare RJSF a second render) let RJSF derive its
-  // state from the stale prop, and an answer given in a list filled by the server was lost.
-  const formData = props.formData;
+  // The parent's data as it is, echo included: keeping the previous prop on an echo lost answers.
   const blur = useCallback(
     (id: string) => onTouch(`/${id.split('.').slice(1).join('/')}`),
     [onTouch],
@@ -228,7 +209,7 @@ export const SectionEditor = memo(function SectionEditor(props: SectionEditorPro
       schema={props.schema}
       uiSchema={props.uiSchema}
       validator={props.validator}
-      formData={formData}
+      formData={props.formData}
       formContext={formContext}
       widgets={widgets}
       fields={FIELDS}

@@ -4,11 +4,7 @@ import { listTexts } from './listTexts';
 import { allProperties, asObject, fieldLabel, schemaType, type Texts } from './texts';
 import { pointerSegments } from './validation';
 
-/**
- * How an error summary names the field at a pointer: its label, after the item of each list
- * it is in ("Dependant 1, Family name", not the applicant's "Family name"), and as the form
- * labels it (an attachment's file by the attachment's name: `labelFrom`, `groupLabelFrom`).
- */
+/** A field as an error summary names it: after its lists' items ("Dependant 1, Family name"). */
 export function errorFieldLabel(
   definition: { id: string; schema: JsonSchema; uiSchema?: JsonSchema },
   texts: Texts,

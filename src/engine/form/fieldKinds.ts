@@ -1,9 +1,6 @@
 /**
- * Field kinds as registered pairs (JSON Forms' testers and `rankWith`): each entry says how well
- * it fits a field, and the best fit draws it. Adding a kind is adding an entry, never another
- * branch of an if-chain; a more specific entry outranks a general one (docs/forms.md, "Field
- * kinds"). `F` is what a form knows of a field (its schema, its uiSchema, its own facts), `W` what
- * draws or reads it (a component, a formatter).
+ * Field kinds as registered pairs (JSON Forms' testers and `rankWith`): the best fit draws the
+ * field, so a new kind is an entry, not a branch (docs/forms.md, "Field kinds").
  */
 
 /** How well an entry fits a field: NOT_FIT, or a rank, the highest winning. */

@@ -1,10 +1,8 @@
 import { useDeferredValue } from 'react';
 
 /**
- * Whether a component's first paint is over: false while it first renders, true from the
- * render React runs just after that paint (a deferred render, which typing interrupts and
- * resumes). What a person does not need first (the rest of a long section, the task list) waits
- * for it, so what they came for is on screen sooner (docs/performance.md, "First render").
+ * Whether a component's first paint is over: what a person does not need first waits for it
+ * (docs/performance.md, "First render").
  */
 export function useFirstPaintDone(): boolean {
   return useDeferredValue(true, false);

@@ -14,11 +14,9 @@ import {
 import { contextOf, type EngineFormContext } from './context';
 import { listPathOf, listTexts, type ListTexts } from './listTexts';
 
-/**
- * The templates of lists (docs/forms.md, "Lists"): each item of objects under a heading of its
- * own ("Dependant 1") that names it as a group, and every button named for what it does to
- * which item ("Add a dependant", "Remove dependant 1"), where the theme's were unnamed icons or
- * a row of identical "Remove" titles.
+/*
+ * The templates of lists (docs/forms.md, "Lists"): object items under a heading naming them as a
+ * group, every button named for what it does to which item ("Remove dependant 1").
  */
 
 type Registry = ArrayFieldTemplateProps<unknown, RJSFSchema, EngineFormContext>['registry'];
@@ -59,11 +57,7 @@ export function ArrayFieldTemplate(
   return <ThemeArrayFieldTemplate {...props} registry={withNamedAdd} />;
 }
 
-/**
- * An item of the list: an object item under its heading, the item a group the heading names.
- * An item that names itself (`groupLabelFrom`: a question, an attachment) needs none, nor does a
- * single value.
- */
+/** An object item under a heading naming it as a group, unless it names itself (`groupLabelFrom`). */
 export function ArrayFieldItemTemplate(
   props: ArrayFieldItemTemplateProps<unknown, RJSFSchema, EngineFormContext>,
 ) {
@@ -78,8 +72,7 @@ export function ArrayFieldItemTemplate(
     RJSFSchema,
     EngineFormContext
   >('ArrayFieldItemButtonsTemplate', registry, getUiOptions(props.uiSchema));
-  // The item's buttons beside its heading, its fields the whole width below (the theme's column
-  // of buttons beside the fields left them half a phone's width).
+  // Buttons beside the heading, fields full width below (not half a phone's width).
   return (
     <Box
       role="group"
@@ -112,49 +105,18 @@ export function ArrayFieldItemButtonsTemplate(
   const names = textsOf(registry, fieldPathId.path);
   const number = index + 1;
   const moving = props.hasMoveUp || props.hasMoveDown;
+  // [kind, class suffix, button, shown, disabled, action]; each named by its kind's text.
   const buttons = [
-    {
-      kind: 'moveUp',
-      css: 'move-up',
-      Button: MoveUpButton,
-      shown: moving,
-      off: !props.hasMoveUp,
-      onClick: props.onMoveUpItem,
-      name: names.moveUp,
-    },
-    {
-      kind: 'moveDown',
-      css: 'move-down',
-      Button: MoveDownButton,
-      shown: moving,
-      off: !props.hasMoveDown,
-      onClick: props.onMoveDownItem,
-      name: names.moveDown,
-    },
-    {
-      kind: 'copy',
-      css: 'copy',
-      Button: CopyButton,
-      shown: props.hasCopy,
-      off: false,
-      onClick: props.onCopyItem,
-      name: names.copy,
-    },
-    {
-      kind: 'remove',
-      css: 'remove',
-      Button: RemoveButton,
-      shown: props.hasRemove,
-      off: false,
-      onClick: props.onRemoveItem,
-      name: names.remove,
-    },
+    ['moveUp', 'move-up', MoveUpButton, moving, !props.hasMoveUp, props.onMoveUpItem],
+    ['moveDown', 'move-down', MoveDownButton, moving, !props.hasMoveDown, props.onMoveDownItem],
+    ['copy', 'copy', CopyButton, props.hasCopy, false, props.onCopyItem],
+    ['remove', 'remove', RemoveButton, props.hasRemove, false, props.onRemoveItem],
   ] as const;
   return (
     <>
       {buttons
-        .filter((button) => button.shown)
-        .map(({ kind, css, Button, off, onClick, name }) => (
+        .filter(([, , , shown]) => shown)
+        .map(([kind, css, Button, , off, onClick]) => (
           <Button
             key={kind}
             id={buttonId(fieldPathId, kind)}
@@ -163,8 +125,8 @@ export function ArrayFieldItemButtonsTemplate(
             onClick={onClick}
             uiSchema={uiSchema}
             registry={registry}
-            title={name(number)}
-            aria-label={name(number)}
+            title={names[kind](number)}
+            aria-label={names[kind](number)}
           />
         ))}
     </>

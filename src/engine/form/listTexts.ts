@@ -15,11 +15,8 @@ export interface ListTexts {
 }
 
 /**
- * A list's texts (docs/forms.md, "Lists"): the list's own `_item`, `_add` and `_remove` under its
- * text path (`visa-application.dependants._item`: "Dependant {{number}}"), else the form's
- * generic ones naming the list ("Previous passports, item 1", "Add an item: Previous
- * passports"), so every list's items have a heading and every button a name of its own, not
- * a row of identical "Remove" buttons.
+ * A list's texts (docs/forms.md, "Lists"): its own `_item`, `_add`, `_remove`, else the form's
+ * generic ones naming the list, so every item has a heading and every button its own name.
  */
 export function listTexts(
   texts: Texts,

@@ -6,36 +6,22 @@ import type {
   ValidatorSource,
 } from './types';
 
-/** Where the server serves the entities' validator modules. */
-export const VALIDATORS_BASE_URL = '/api/definitions/validators/schema';
-
-/** The URL of an entity's whole-document validator module. */
-export function entityValidatorsUrl(entityId: string, base = VALIDATORS_BASE_URL): string {
-  return `${base}/${encodeURIComponent(entityId)}.js`;
-}
-
-/** The URL of the validator module of one section of an entity. */
-export function sectionValidatorsUrl(
-  entityId: string,
-  sectionId: string,
-  base = VALIDATORS_BASE_URL,
-): string {
-  return `${base}/${encodeURIComponent(entityId)}/${encodeURIComponent(sectionId)}.js`;
-}
-
 const isFunction = (value: unknown): value is PrecompiledValidate => typeof value === 'function';
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
 function asSection(module: unknown, url: string): SectionValidators {
-  if (isObject(module) && isFunction(module.validate) && isObject(module.rjsf)) {
-    if (isObject(module.schema)) {
-      return {
-        validate: module.validate,
-        rjsf: module.rjsf as Record<string, PrecompiledValidate>,
-        schema: module.schema as JsonSchema,
-      };
-    }
+  if (
+    isObject(module) &&
+    isFunction(module.validate) &&
+    isObject(module.rjsf) &&
+    isObject(module.schema)
+  ) {
+    return {
+      validate: module.validate,
+      rjsf: module.rjsf as Record<string, PrecompiledValidate>,
+      schema: module.schema as JsonSchema,
+    };
   }
   throw new Error(`No section validators exported by ${url}`);
 }
@@ -70,21 +56,23 @@ function importOnce<T>(url: string, read: (module: unknown, url: string) => T) {
 const sources = new Map<string, ValidatorSource>();
 
 /**
- * An entity's precompiled validators (same origin; the CSP forbids eval, so the browser never
- * compiles a schema), fetched as a form needs them: a section's small module when the section
- * opens, the whole document's (the largest) for the document's checks. The same source for the
- * same entity, so what one screen loaded the next finds loaded.
+ * An entity's precompiled validators (the CSP forbids eval), each module fetched when a form
+ * needs it; one source per entity, so what one screen loaded the next finds.
  */
-export function entityValidators(entityId: string, base = VALIDATORS_BASE_URL): ValidatorSource {
+export function entityValidators(
+  entityId: string,
+  base = '/api/definitions/validators/schema',
+): ValidatorSource {
   const key = `${base}|${entityId}`;
   let source = sources.get(key);
   if (!source) {
-    const document = importOnce(entityValidatorsUrl(entityId, base), asDocument);
+    const at = `${base}/${encodeURIComponent(entityId)}`;
+    const document = importOnce(`${at}.js`, asDocument);
     const sections = new Map<string, ReturnType<typeof importOnce<SectionValidators>>>();
     const section = (id: string) => {
       let module = sections.get(id);
       if (!module) {
-        module = importOnce(sectionValidatorsUrl(entityId, id, base), asSection);
+        module = importOnce(`${at}/${encodeURIComponent(id)}.js`, asSection);
         sections.set(id, module);
       }
       return module;

@@ -1,15 +1,9 @@
 import { flushSync } from 'react-dom';
 
-/**
- * Text typed into the engine's text-like widgets (text, textarea, e-mail, phone, money) is
- * shown by the input at once, but reaches RJSF and the document (and so validation, the dirty
- * flag and the parent's `onChange`) only once the keystroke's frame has been painted: a
- * keystroke costs the browser's input and paint, not the form's change processing. The edits
- * of a frame are coalesced; their errors show in the next frame.
- *
- * Nothing reads the document before the pending edits reach it: the widgets flush on blur
- * (which comes before any click on a button), and the form's handle flushes in `validateAll()`,
- * `goToSection()`, `flush()` and `currentValue()`.
+/*
+ * Typed text reaches the document only after the keystroke's frame is painted, a frame's edits
+ * coalesced: a keystroke costs the input and paint alone. Widgets flush on blur, the form's
+ * handle before it reads the document.
  */
 type Commit = () => void;
 
@@ -51,11 +45,7 @@ export function dropEdit(commit: Commit): boolean {
   return pending.delete(commit);
 }
 
-/**
- * Pushes every pending edit into its form now and renders the result synchronously, so that
- * the document (and the parent's state) holds them when this returns. Not to be called while
- * React renders.
- */
+/** Pushes every pending edit and renders synchronously (flushSync): not while React renders. */
 export function flushEdits(): void {
   scheduled = false;
   if (timer !== undefined) clearTimeout(timer);

@@ -46,11 +46,7 @@ export interface CatalogOption {
 
 /** What the screen supplies to widgets that talk to the back end. */
 export interface FormServices {
-  /**
-   * Entries of a catalogue valid today whose code or name matches the text ('' for the first
-   * ones), and, with `where`, whose fields equal its values (the sub-documents of a document)
-   * or, for a list, one of them.
-   */
+  /** A catalogue's entries valid today matching the text, and with `where` its field values. */
   searchCatalog?: (
     catalogId: string,
     text: string,

@@ -23,9 +23,8 @@ export interface UiTexts {
 }
 
 /**
- * The definition's uiSchema for one property, completed with translated titles, descriptions
- * and enum names (keys `<entity>.<path>`, `._`, `.help`, `.enum.<value>`), and with the
- * engine's object-valued widgets (file) routed through the `engineWidget` field.
+ * A property's uiSchema completed with translated titles, help and enum names, and object-valued
+ * engine widgets (file) routed through the `engineWidget` field.
  */
 export function decorateUi(
   schema: JsonSchema,
@@ -48,11 +47,8 @@ export function decorateUi(
     if (help !== undefined) result['ui:description'] = help;
   }
   if (Array.isArray(schema.enum)) {
-    // The list opens in a portal above the page: drawn inside the form (the theme's default),
-    // the fields below it would cover its options and take the click meant for them. It is
-    // there only while open (CLOSED_LIST).
-    // Choosing the chosen option again keeps it (Mantine's default took it away, emptying a
-    // required select); the x button clears it.
+    // The list opens in a portal, else the fields below cover its options and take their clicks;
+    // choosing the chosen option again keeps it (Mantine's default emptied a required select).
     const select = result['ui:widget'] === undefined || result['ui:widget'] === 'select';
     result['ui:options'] = {
       comboboxProps: { withinPortal: true, ...CLOSED_LIST },
@@ -92,10 +88,8 @@ export function decorateUi(
 }
 
 /**
- * The definition with the fields at `pointers` shown as required (`ui:options.required`): what a
- * workflow action `requires` (the place of issue when issuing) is marked with an asterisk on the
- * screen that takes that action, though the schema leaves it optional for the other steps. The
- * same object when there is nothing to mark.
+ * The definition with the fields at `pointers` marked required (`ui:options.required`): what a
+ * workflow action `requires`, though the schema leaves it optional. The same object if none.
  */
 export function withRequiredFields<D extends { schema: JsonSchema; uiSchema?: JsonSchema }>(
   definition: D,

@@ -9,21 +9,13 @@ export type UnsavedWording = 'document' | 'catalog';
 export interface UnsavedChanges {
   /** What to render: the navigation guard while dirty, and the confirmation when asked. */
   modal: React.ReactNode;
-  /**
-   * Asks before an in-page action (closing a dialog, cancelling): runs `proceed` at once when
-   * clean, else after the user confirms.
-   */
+  /** Runs an in-page action (closing a dialog) at once when clean, else once confirmed. */
   confirm: (proceed: () => void) => void;
   /** Leaves without asking, for a navigation the screen makes itself right after saving. */
   leave: (go: () => void) => void;
 }
 
-/**
- * Guards a dirty form: react-router navigation (useBlocker; the portal's router is a data
- * router) and closing or reloading the tab (beforeunload) ask before leaving. The question is
- * 'Are you sure you want to continue without saving' for documents and 'Are you sure you want
- * to proceed without saving. Please confirm?' for catalogue dialogs, in the user's language.
- */
+/** Guards a dirty form: a router navigation or closing the tab asks before leaving. */
 export function useUnsavedChanges(
   dirty: boolean,
   wording: UnsavedWording,
@@ -32,9 +24,7 @@ export function useUnsavedChanges(
 ): UnsavedChanges {
   // Set while the screen itself navigates away after a save: that navigation loses nothing.
   const leaving = useRef(false);
-  // Read by the router's blocker when a navigation starts: set in the commit that made the form
-  // dirty, so a Back pressed right after typing (the portal pushes pending text into the form
-  // first, synchronously) is held.
+  // Set in the commit that made the form dirty, so a Back pressed right after typing is held.
   const unsaved = useRef(dirty);
   useLayoutEffect(() => {
     unsaved.current = dirty;
@@ -69,10 +59,8 @@ export function useUnsavedChanges(
   };
   const modal = (
     <>
-      {/* Registered for the screen's whole life: registering it only once the form is dirty
-          takes React Router two renders, and a navigation in between went through. (A hash
-          change the router did not make itself is numbered before it hears of it, see
-          portal/historyIndex.ts, so a standing blocker makes it warn of nothing.) */}
+      {/* Registered for the screen's whole life: registered once dirty, a navigation in the
+          two renders React Router takes went through. */}
       <NavigationGuard leaving={leaving} unsaved={unsaved} question={t} wording={wording} />
       {pending !== undefined && (
         <UnsavedModal question={t} wording={wording} onCancel={cancel} onAccept={accept} />

@@ -79,12 +79,22 @@ function withEmptyGroup(data: unknown, segments: readonly string[]): unknown {
   return { ...node, [head]: withEmptyGroup(node[head], rest) };
 }
 
-function ruleErrors(uses: readonly RuleUse[], data: unknown, texts: Texts, language: Language) {
-  return runRules(uses, data).map((problem): FieldError => ({
-    path: problem.path,
-    rule: problem.rule,
-    message: translate(texts, language, problem.message, problem.params),
-  }));
+/** The schema's errors, then the rules' problems, as field errors in `language`. */
+function fieldErrors(
+  errors: SchemaError[],
+  uses: readonly RuleUse[],
+  data: unknown,
+  texts: Texts,
+  language: Language,
+): FieldError[] {
+  return [
+    ...toFieldErrors(errors, texts, language),
+    ...runRules(uses, data).map((problem): FieldError => ({
+      path: problem.path,
+      rule: problem.rule,
+      message: translate(texts, language, problem.message, problem.params),
+    })),
+  ];
 }
 
 /** Errors of one section only: its schema and the named rules whose path lies in it. */
@@ -96,16 +106,9 @@ export function validateSection(
   texts: Texts,
   language: Language,
 ): FieldError[] {
-  const data = { [sectionId]: document[sectionId] };
-  return [
-    ...toFieldErrors(schemaErrors(validate, data), texts, language),
-    ...ruleErrors(
-      uses.filter((use) => sectionOfPath(use.path) === sectionId),
-      document,
-      texts,
-      language,
-    ),
-  ];
+  const ownRules = uses.filter((use) => sectionOfPath(use.path) === sectionId);
+  const errors = schemaErrors(validate, { [sectionId]: document[sectionId] });
+  return fieldErrors(errors, ownRules, document, texts, language);
 }
 
 export function validateDocument(
@@ -116,10 +119,7 @@ export function validateDocument(
   language: Language,
   form?: FormSchemas,
 ): FieldError[] {
-  return [
-    ...toFieldErrors(fieldSchemaErrors(validate, document, form), texts, language),
-    ...ruleErrors(uses, document, texts, language),
-  ];
+  return fieldErrors(fieldSchemaErrors(validate, document, form), uses, document, texts, language);
 }
 
 export function pointerSegments(pointer: string): string[] {
@@ -234,8 +234,5 @@ export function validateLoadedSections(
   const errors = sectionIds.flatMap((id) =>
     fieldSchemaErrors(sectionValidator(id), { [id]: document[id] }, form),
   );
-  return [
-    ...toFieldErrors(errors, texts, language),
-    ...ruleErrors(uses, document, texts, language),
-  ];
+  return fieldErrors(errors, uses, document, texts, language);
 }

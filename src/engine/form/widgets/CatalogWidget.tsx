@@ -24,11 +24,9 @@ function whereKey(match: unknown, valueAt: (pointer: string) => unknown): string
 }
 
 /**
- * A searchable select of a catalogue's entries (ui:options.catalog), asked from the screen's
- * `services.searchCatalog`; shows the name beside the code and stores the code. With
- * `ui:options.match` it offers only the entries that belong to what the document names there
- * (the sub-documents of the chosen document), read each time the list opens; the server
- * checks the same `match` on every action that validates (src/server/documents/catalog-fields.ts).
+ * A searchable select of a catalogue's entries (ui:options.catalog), storing the code. With
+ * `ui:options.match` only the entries belonging to what the document names there; the server
+ * checks the same (src/server/documents/catalog-fields.ts).
  */
 export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProps) {
   const { id, value, onChange, onBlur, options } = props;

@@ -1,8 +1,6 @@
 import { memo, useCallback } from 'react';
 import { DateInput, type DateInputProps } from '@mantine/dates';
-// The calendar's own styles (previous/next controls, the day grid, the popover): without them
-// the picker opened as bare buttons and text over the fields below. @mantine/core's styles come
-// first (src/portal/main.tsx); these load with the form's chunk, after them.
+// The calendar's own styles, loaded with the form's chunk after @mantine/core's (src/portal/main.tsx).
 import '@mantine/dates/styles.css';
 // The calendar's month and day names follow the form's language (dayjs has English built in).
 import 'dayjs/locale/fr';
@@ -19,10 +17,8 @@ import { contextOf, t, type EngineFormContext } from '../context';
 import { calendarLabels } from '../../calendarLabels';
 
 /**
- * What every calendar of the form shares with the portal's other date fields (DateTimeField):
- * its controls named in the form's language, and none of Mantine's faded days of the next and
- * last months nor its red weekends, both below the contrast WCAG asks (1.4.3); no date a form
- * asks for depends on the weekday.
+ * Calendar settings shared with DateTimeField: controls named in the form's language, and no
+ * faded outside days nor red weekends (both below WCAG 1.4.3 contrast).
  */
 function calendarProps(
   context: EngineFormContext,

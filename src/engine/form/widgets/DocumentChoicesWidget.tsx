@@ -13,11 +13,8 @@ import { CLOSED_LIST } from '../closedList';
 import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
 
 /**
- * A choice among existing documents of another type (`ui:widget: documentChoices`,
- * core/definitions/document-choices.ts): the access roles an access unit gives. An array field
- * is a searchable multi-select, a string field a select. Each option shows the code and, below
- * it, its label (the role's description); typing narrows on both. The options come from the
- * screen's `services.documentChoices`; the server refuses any code naming no existing document.
+ * A choice among existing documents of another type (`ui:widget: documentChoices`): a
+ * multi-select for an array field, else a select; each option its code with its label below.
  */
 export const DocumentChoicesWidget = memo(function DocumentChoicesWidget(props: EngineWidgetProps) {
   const { id, value, onChange, onBlur, options, schema } = props;

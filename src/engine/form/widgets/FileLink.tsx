@@ -29,11 +29,7 @@ export function fileKind(type: string): string {
  */
 const SHOWN_IN_BROWSER = new Set(['application/pdf', 'image/png', 'image/jpeg']);
 
-/**
- * Hands a fetched file to the browser: a new tab showing it when the browser can, else (or when a
- * pop-up blocker refuses the tab) a download under its name. The blob's address lives a minute,
- * long enough for the tab to read it.
- */
+/** Shows a fetched file in a new tab, else (a pop-up blocker) downloads it under its name. */
 export function openBlob(blob: Blob, file: MediaReference): void {
   const url = URL.createObjectURL(blob);
   const shown = SHOWN_IN_BROWSER.has(blob.type || file.type) && window.open(url, '_blank');
@@ -55,9 +51,8 @@ interface FileLinkProps {
 }
 
 /**
- * An uploaded file as a link that opens it: the file is fetched through `services.readFile`
- * (the API with the reader's token, never a token in an address) and shown or saved. Its name,
- * format and size are shown and make its accessible name. Without `readFile` the name is text.
+ * An uploaded file as a link that opens it, fetched through `services.readFile` (never a token in
+ * an address). Without `readFile` the name is text.
  */
 export const FileLink = memo(function FileLink(props: FileLinkProps) {
   const { file, services, texts, language, testId } = props;

@@ -52,11 +52,7 @@ export interface FileInputProps {
   testId?: string;
 }
 
-/**
- * Uploads a file through `services.uploadFile` (checking `accept` and `maxSize` first) and keeps
- * only its MediaReference `{id, name, size, type}`, never the content. A group named by the
- * field's label: the buttons inside keep their own names.
- */
+/** Uploads a file (checked against `accept`, `maxSize`) and keeps only its MediaReference. */
 export function FileInput(props: FileInputProps) {
   const { id, value, accept, maxSize, texts, language, services, onChange } = props;
   const [progress, setProgress] = useState<number | undefined>();

@@ -11,13 +11,24 @@ import { isMoneyInput } from '../format';
 import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
 import { useLazyText } from './useLazyText';
 
-/*
- * The text-like widgets keep the input's text themselves (useLazyText): a keystroke changes the
- * input and nothing else; the text reaches the form after that keystroke's paint, and on blur.
- */
-
 const asText = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+
+/** The text kept locally (useLazyText), '' handed to the form as `emptyValue`. */
+function useWidgetText<E extends HTMLInputElement | HTMLTextAreaElement>(
+  props: EngineWidgetProps,
+  emptyValue: unknown,
+) {
+  const { id, onChange, onBlur } = props;
+  const commit = useCallback(
+    (typed: string) => onChange(typed === '' ? emptyValue : typed),
+    [onChange, emptyValue],
+  );
+  const text = useLazyText<E>(asText(props.value), commit);
+  const { flush } = text;
+  const blur = useCallback(() => onBlur(id, flush()), [onBlur, id, flush]);
+  return { ...text, blur };
+}
 
 /** RJSF's own ui:options, which @rjsf/mantine does not hand to the Mantine input. */
 const RJSF_OPTIONS = new Set<string>([
@@ -66,11 +77,7 @@ function descriptionWithSchema(props: EngineWidgetProps): string | undefined {
   return typeof description === 'string' && description !== '' ? description : undefined;
 }
 
-/**
- * RJSF's `TextWidget` (plain strings): @rjsf/mantine's input with the text kept locally.
- * Numbers, inputs with examples (a datalist) or a clear button keep @rjsf/mantine's
- * `BaseInputTemplate`.
- */
+/** RJSF's `TextWidget`: plain strings kept locally, others @rjsf/mantine's `BaseInputTemplate`. */
 export function TextWidget(props: EngineWidgetProps) {
   const { options, registry, schema } = props;
   const lazy =
@@ -89,15 +96,8 @@ export function TextWidget(props: EngineWidgetProps) {
 }
 
 const LazyStringInput = memo(function LazyStringInput(props: EngineWidgetProps) {
-  const { id, onChange, onBlur, onFocus, options, schema, readonly } = props;
-  const emptyValue = options.emptyValue;
-  const commit = useCallback(
-    (typed: string) => onChange(typed === '' ? emptyValue : typed),
-    [onChange, emptyValue],
-  );
-  const text = useLazyText<HTMLInputElement>(asText(props.value), commit);
-  const { flush } = text;
-  const blur = useCallback(() => onBlur(id, flush()), [onBlur, id, flush]);
+  const { id, onFocus, options, schema, readonly } = props;
+  const text = useWidgetText<HTMLInputElement>(props, options.emptyValue);
   const inputProps = getInputProps<unknown, RJSFSchema>(schema, 'text', options);
   return (
     <TextInput
@@ -108,8 +108,7 @@ const LazyStringInput = memo(function LazyStringInput(props: EngineWidgetProps) 
       required={props.required}
       autoFocus={props.autofocus}
       disabled={props.disabled}
-      // Read-only (a value the server fills, such as a sponsor's name) rather than disabled:
-      // it stays in the tab order, reads at full contrast and is announced as read-only.
+      // Read-only, not disabled: in the tab order, at full contrast, announced as read-only.
       readOnly={readonly}
       // An empty placeholder attribute still costs the browser a style change per keystroke.
       placeholder={props.placeholder || undefined}
@@ -119,7 +118,7 @@ const LazyStringInput = memo(function LazyStringInput(props: EngineWidgetProps) 
       description={descriptionWithSchema(props)}
       defaultValue={text.defaultValue}
       onChange={readonly ? undefined : text.onChange}
-      onBlur={readonly ? undefined : blur}
+      onBlur={readonly ? undefined : text.blur}
       onFocus={readonly ? undefined : (event) => onFocus(id, event.currentTarget.value)}
     />
   );
@@ -127,15 +126,8 @@ const LazyStringInput = memo(function LazyStringInput(props: EngineWidgetProps) 
 
 /** RJSF's `TextareaWidget`: @rjsf/mantine's textarea with the text kept locally. */
 export const TextareaWidget = memo(function TextareaWidget(props: EngineWidgetProps) {
-  const { id, onChange, onBlur, onFocus, options, readonly } = props;
-  const emptyValue = options.emptyValue;
-  const commit = useCallback(
-    (typed: string) => onChange(typed === '' ? emptyValue : typed),
-    [onChange, emptyValue],
-  );
-  const text = useLazyText<HTMLTextAreaElement>(asText(props.value), commit);
-  const { flush } = text;
-  const blur = useCallback(() => onBlur(id, flush()), [onBlur, id, flush]);
+  const { id, onFocus, options, readonly } = props;
+  const text = useWidgetText<HTMLTextAreaElement>(props, options.emptyValue);
   return (
     <Textarea
       ref={text.ref}
@@ -150,7 +142,7 @@ export const TextareaWidget = memo(function TextareaWidget(props: EngineWidgetPr
       {...themeProps(options)}
       defaultValue={text.defaultValue}
       onChange={text.onChange}
-      onBlur={blur}
+      onBlur={text.blur}
       onFocus={(event) => onFocus(id, event.currentTarget.value)}
     />
   );
@@ -158,18 +150,11 @@ export const TextareaWidget = memo(function TextareaWidget(props: EngineWidgetPr
 
 function makeTextWidget(type: 'email' | 'tel', inputMode: 'email' | 'tel', autoComplete: string) {
   function TextWidget(props: EngineWidgetProps) {
-    const { id, onChange, onBlur } = props;
-    const commit = useCallback(
-      (typed: string) => onChange(typed === '' ? undefined : typed),
-      [onChange],
-    );
-    const text = useLazyText<HTMLInputElement>(asText(props.value), commit);
-    const { flush } = text;
-    const blur = useCallback(() => onBlur(id, flush()), [onBlur, id, flush]);
+    const text = useWidgetText<HTMLInputElement>(props, undefined);
     return (
       <TextInput
         ref={text.ref}
-        id={id}
+        id={props.id}
         type={type}
         inputMode={inputMode}
         autoComplete={autoComplete}
@@ -180,7 +165,7 @@ function makeTextWidget(type: 'email' | 'tel', inputMode: 'email' | 'tel', autoC
         error={errorOf(props)}
         defaultValue={text.defaultValue}
         onChange={text.onChange}
-        onBlur={blur}
+        onBlur={text.blur}
       />
     );
   }

@@ -14,10 +14,8 @@ export interface LazyText<E extends TextElement> {
 
 /**
  * An uncontrolled text input whose text reaches the form after the keystroke's paint
- * (pendingEdits.ts): typing re-renders nothing. `text` is the form's value as text: when it
- * changes to something the input did not push (data from outside, a canonical form such as
- * money without its commas), the input shows it, unless an edit is pending, which then wins.
- * `accept` may refuse a keystroke: the input's previous text is put back.
+ * (pendingEdits.ts). A new `text` from outside shows unless an edit is pending; `accept` may
+ * refuse a keystroke.
  */
 export function useLazyText<E extends TextElement>(
   text: string,

@@ -36,10 +36,8 @@ interface IssuedCredentials {
 type Asking = 'issue' | 'revoke' | null;
 
 /**
- * The account's `token` (specification 001): whether a service account holds active API
- * credentials, and the administrator's Issue and Revoke. The secret is shown once, in a dialog
- * that says so and offers to copy it; the server keeps only its hash. Replacing or revoking
- * active credentials stops the service's access, so both are asked first.
+ * A service account's API credentials (specification 001) and the administrator's Issue and
+ * Revoke, both asked first. The secret is shown once; the server keeps only its hash.
  */
 export function ApiCredentialsPanel({ document, api }: ScreenPanelProps) {
   const { t } = useTranslation();

@@ -29,10 +29,8 @@ const asSection = (value: unknown): Section =>
   typeof value === 'object' && value !== null ? (value as Section) : {};
 
 /**
- * The correction of a returned self-registration, opened by the one-time link of the return's
- * notice (`/#/register?correction=<token>`): its holder cannot sign in, since the account was
- * never accepted. It shows the reviewer's notes and the registration as the registration page
- * asks it; the login and the mobile number stay as registered. Sent, it is pending review again.
+ * The correction of a returned self-registration, opened by its notice's one-time link: the
+ * reviewer's notes and the registration, login and mobile number fixed. Sent, it is reviewed again.
  */
 export function CorrectionPage({ token }: { token: string }) {
   const { t } = useTranslation();

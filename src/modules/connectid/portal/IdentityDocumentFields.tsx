@@ -13,11 +13,8 @@ import type { RegistrationForm } from './RegistrationForm';
 import { IDENTITY_FIELDS, type IdentityField } from './registrationChecks';
 
 /**
- * The identity document of a registration (or its correction): its type among the IdentityTypes
- * that allow self-registration (optional), then its number (required) and dates (DD/MM/YYYY, as
- * the type's checks ask), verified as they are typed in the panel below them: 'Document
- * Verification' when the basic checks pass, else 'Verification Errors' listing each failed
- * check (specification 001).
+ * The identity document of a registration (or its correction): type, number and dates, verified
+ * as they are typed in the panel below them (specification 001).
  */
 export function IdentityDocumentFields({
   form,
@@ -30,12 +27,7 @@ export function IdentityDocumentFields({
   const scheme = useComputedColorScheme('light');
   const { values: document, documentProblems: problems, errorFor, identityType: type } = form;
   const checks = form.declared.account?.identityType?.checks ?? {};
-  /**
-   * A field the verification finds fault with is marked invalid, and says (to a screen
-   * reader) that the panel below says why: the message once there, not again under the field
-   * (and once in the summary, which links to the field). Other refusals (the server's) show
-   * under it.
-   */
+  // A field the panel below finds fault with points a screen reader there, not repeating it.
   const marked = (field: IdentityField) => ({
     error: problems.some((p) => p.path === `/identity/${field}`) ? (
       <VisuallyHidden>{t('account.registration.seeVerification')}</VisuallyHidden>
@@ -77,7 +69,6 @@ export function IdentityDocumentFields({
             }}
           />
           {(['dateOfIssuance', 'dateOfExpiry'] as const).map((field) => (
-            // The portal's date, DD/MM/YYYY, typed or picked (not the browser's mm/dd/yyyy).
             <DateTimeField
               key={field}
               id={inputId(field)}
@@ -91,8 +82,7 @@ export function IdentityDocumentFields({
               {...marked(field)}
               onChange={(value) => {
                 form.set(field, value);
-                // The panel below verifies the document live: an earlier refusal of this
-                // field, in the summary, would contradict it once corrected.
+                // The panel verifies live: an earlier refusal would contradict it once corrected.
                 form.forget([field]);
               }}
             />
@@ -102,9 +92,7 @@ export function IdentityDocumentFields({
               color="green"
               role="status"
               title={t('account.registration.verificationTitle')}
-              // Mantine's green title, even its darkest shade, is below the AA contrast ratio
-              // on the light green of the panel: a darker green of our own, and in the dark
-              // scheme a light one (the dark green was unreadable on the dark panel).
+              // Mantine's green title fails AA contrast on its panel, in either scheme.
               styles={{ title: { color: scheme === 'dark' ? '#b9e4c3' : '#1b5e20' } }}
               data-testid="document-verification"
             >

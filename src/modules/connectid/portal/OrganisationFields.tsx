@@ -35,11 +35,7 @@ export function useRegistrationLabel() {
           : t(`register.${field}`);
 }
 
-/**
- * What the chosen user type asks of the person beyond their name and contacts (catalogue
- * UserTypes' checks): the organisation fields it does not prohibit, required where mandatory,
- * and one address when it asks for one. Nothing shows until a type is chosen.
- */
+/** The organisation fields and address the chosen user type's checks ask for, once chosen. */
 export function OrganisationFields({
   form,
   locked,
@@ -66,18 +62,7 @@ export function OrganisationFields({
     clearable: !requiredAddress,
     error: errorFor(field),
   });
-  const textField = (field: (typeof ADDRESS_FIELDS)[number], required: boolean) => (
-    <TextInput
-      key={field}
-      id={inputId(field)}
-      label={label('addresses', field)}
-      value={values[field]}
-      required={required}
-      error={errorFor(field)}
-      onChange={(event) => form.set(field, event.currentTarget.value)}
-      autoComplete={AUTOCOMPLETE[field]}
-    />
-  );
+
   return (
     <>
       {fields.length > 0 && (
@@ -119,10 +104,18 @@ export function OrganisationFields({
                 label: t(`account.addresses.addressType.enum.${value}`),
               }))}
             />
-            {textField('addressLine1', requiredAddress)}
-            {textField('addressLine2', false)}
-            {textField('city', requiredAddress)}
-            {textField('postalCode', false)}
+            {ADDRESS_TEXTS.map(([field, autoComplete, required]) => (
+              <TextInput
+                key={field}
+                id={inputId(field)}
+                label={label('addresses', field)}
+                value={values[field]}
+                required={required && requiredAddress}
+                error={errorFor(field)}
+                onChange={(event) => form.set(field, event.currentTarget.value)}
+                autoComplete={autoComplete}
+              />
+            ))}
             <Select
               {...select('country')}
               data={(form.options?.countries ?? []).map((c) => ({
@@ -139,17 +132,15 @@ export function OrganisationFields({
   );
 }
 
-const AUTOCOMPLETE: Partial<Record<string, string>> = {
-  addressLine1: 'address-line1',
-  addressLine2: 'address-line2',
-  city: 'address-level2',
-  postalCode: 'postal-code',
-};
+/** The address's text fields: autocomplete, and whether an asked-for address requires it. */
+const ADDRESS_TEXTS = [
+  ['addressLine1', 'address-line1', true],
+  ['addressLine2', 'address-line2', false],
+  ['city', 'address-level2', true],
+  ['postalCode', 'postal-code', false],
+] as const;
 
-/**
- * A group of fields named for assistive technology (a fieldset and its legend), drawn without
- * the browser's frame so its fields line up with the others.
- */
+/** A fieldset with its legend for assistive technology, without the browser's frame. */
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
   return (
     <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>

@@ -3,11 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { checkPassword, type PasswordRules } from '../../../core/identity/password-policy';
 import { policyRules } from './registrationChecks';
 
-/**
- * The password policy as a list shown before the password field, each rule in words with its
- * number pluralised (`register.rules.<rule>_one/_other`), ticked once the typed password meets it.
- * The server checks the same rules (core/identity/password-policy.ts) when the form is sent.
- */
+/** The password policy listed before the field, each rule ticked once the password meets it. */
 export function PasswordRulesList({
   id,
   rules,

@@ -19,12 +19,8 @@ import { ErrorSummary, RegistrationFields, useRegistrationForm } from './Registr
 const inputId = (field: string) => `register-${field}`;
 
 /**
- * Self-registration (public, signed-out only): the person's details, what they register as and
- * what that type asks, a confirmation code sent through a channel that is on (their mobile by
- * default; their e-mail, or the contact of the agency, agent or trader they name), and a password
- * meeting the policy listed above it. Problems show under each field and, linked, in a summary.
- * Only the field the code went to is fixed once it is sent (the code belongs to it); changing it
- * starts the code step again. The server checks everything again; the account is pending review.
+ * Self-registration (public, signed-out only): details, user type, a confirmation code through a
+ * channel that is on, and a password. Changing the field the code went to restarts the code step.
  */
 export function RegisterPage() {
   // The one-time link of a returned registration's notice opens the page in its correction mode.

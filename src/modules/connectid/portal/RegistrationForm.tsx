@@ -23,9 +23,8 @@ import {
 } from './registrationChecks';
 
 /**
- * What the registration and the correction of a returned one share: the options in the language
- * shown, the values typed, the problems found (worded again when the language changes) and the
- * summary listing them, which takes the focus each time it is shown.
+ * What the registration and its correction share: options in the language shown, values,
+ * problems (worded again on a language change) and their summary, focused when shown.
  */
 export function useRegistrationForm(initial: RegistrationValues) {
   const { t } = useTranslation();
@@ -184,9 +183,8 @@ const HELP: Partial<Record<DetailField, string>> = {
 };
 
 /**
- * The person's details, what they register as and what that type asks (organisation fields, an
- * address), and their identity document. `locked` is the field a confirmation code went to;
- * `fixed` fields stay as registered, drawn filled so they do not look like ones to type in.
+ * The person's details, user type with what it asks, and identity document. `locked`: the field a
+ * code went to; `fixed` fields stay as registered.
  */
 export function RegistrationFields({
   form,

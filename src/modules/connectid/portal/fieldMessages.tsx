@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldError } from '../../../core/api/errors';
 
-/**
- * What the account pages show under one field: each of its problems on a line of its own
- * (a password breaking three rules reads as three lines, not one paragraph), the same message
- * once however many checks gave it. Undefined when the field has none.
- */
+/** A field's problems, each once and on a line of its own; undefined when it has none. */
 export function fieldMessages(errors: readonly FieldError[]): ReactNode {
   const messages = [...new Set(errors.map((e) => e.message))];
   if (messages.length === 0) return undefined;

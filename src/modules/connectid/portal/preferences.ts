@@ -8,11 +8,7 @@ const ownAccount = (subject: string) => `/account/${encodeURIComponent(subject)}
 const readAccount = (api: ApiClient, subject: string) =>
   api.get<DocumentView>('connectid', ownAccount(subject));
 
-/**
- * The language choice kept in the signed-in user's profile: the account's preferences section,
- * changed through the account workflow's `set-preferences` action, which changes nothing else
- * and needs no review.
- */
+/** The language kept in the user's profile, through the account's `set-preferences` action. */
 export const accountLanguagePreferences: LanguagePreferences = {
   async read(api, subject) {
     const [error, account] = await readAccount(api, subject);

@@ -128,18 +128,12 @@ export function optionsInLanguage(
   };
 }
 
-/**
- * What the identity pages say of a failed call: the server's message, or offline the identity
- * screens' own wording (specification 001, section 8: `messages.unableToFetch`, `connectid`).
- */
+/** A failed call's text: the server's message, or offline the identity screens' wording. */
 export function failureText(error: { status: number; message: string }, t: Translate): string {
   return error.status === 0 ? t('messages.unableToFetch', { context: 'connectid' }) : error.message;
 }
 
-/**
- * Which of the page's fields a server problem belongs to: the registration reports paths of the
- * account (`/data/contact/primaryMobileNo`), the confirmation code endpoint `/destination`.
- */
+/** The page's field a server problem's path (`/data/contact/primaryMobileNo`) belongs to. */
 export function fieldOf(path: string): string | undefined {
   if (path === '/destination') return 'primaryMobileNo';
   // The address list as a whole (required): its first field.
@@ -156,10 +150,7 @@ export interface DeclaredChecks {
   schema?: JsonSchema;
 }
 
-/**
- * The account's declaration and schema, and the day the identity document's dates are checked
- * against: the portal's, named in the options (the server's own), the person's until they come.
- */
+/** The account's declaration and schema, and today in the portal's zone (else the person's). */
 export function useDeclaredChecks(options: RegistrationOptions | null): DeclaredChecks {
   const { bundle } = usePortal();
   const account = bundle.workflows?.find((workflow) => workflow.account)?.account;
@@ -234,11 +225,9 @@ export function accountData(
 }
 
 /**
- * Every problem of the registration, in the order the fields are shown: the details each
- * required, then what the account's schema, the user type's declared checks
- * (core/identity/declared-checks.ts, which the server runs too) and the identity document's
- * verification find. An address asked for or begun is checked whole; so is the entry a
- * confirmation code goes to (`destination`).
+ * Every problem of the registration, in the order the fields are shown: schema, the user type's
+ * declared checks (the server runs them too), the document's verification. A begun address is
+ * checked whole.
  */
 export function registrationProblems(
   values: RegistrationValues,
@@ -279,11 +268,8 @@ export function registrationProblems(
 }
 
 /**
- * The basic verification of the identity document, as the person fills it: its number, which
- * every type asks for (the account schema says so too); then the identity type's declared checks
- * (core/identity/declared-checks.ts, which the server runs too), each worded for the person:
- * a date mandatory, optional or prohibited, not issued after today, not expired (a document
- * expiring today is still valid). No type chosen, nothing to verify.
+ * The identity document's live verification: its number, always required, then the identity
+ * type's declared checks (the server runs them too) worded for the person. No type, no check.
  */
 export function identityProblems(
   document: IdentityDocument,
