@@ -47,13 +47,10 @@ async function compileFiles(
  * A new set gets an app of its own; requests go to it once it is ready (`switchTo`).
  */
 export interface PortalServer {
-  /** The app of the current definitions: it changes when they do. */
   readonly app: FastifyInstance;
   readonly database: DatabaseHandle;
   readonly definitions: DefinitionBundle;
-  /** Demo accounts seeded at the first start, for the start-up banner. */
   readonly demoAccounts: DemoAccount[];
-  /** The current app's outbox worker, delivering e-mail and SMS. */
   readonly outbox: OutboxWorker;
   /** Serves over HTTP (port 0: any free one), whichever app is current. */
   listen(options: { port: number; host: string }): Promise<AddressInfo>;

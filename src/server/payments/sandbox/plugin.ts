@@ -30,7 +30,6 @@ export interface SandboxGatewayPluginOptions {
   /** Shared secret of the notification signatures (the SandboxGateway's). */
   secret: string;
   deliver: DeliverNotification;
-  /** Milliseconds since the epoch (card expiry, signature time); tests move it. */
   now?: () => number;
 }
 
@@ -180,10 +179,7 @@ function installFormParser(app: FastifyInstance): void {
   );
 }
 
-// --- Card checks -----------------------------------------------------------------------------
-
 interface CardForm {
-  /** Digits only (spaces removed). */
   cardNumber: string;
   cardName: string;
   expiry: string;
@@ -201,7 +197,6 @@ function readCardForm(body: unknown): CardForm {
   };
 }
 
-/** The fields in error, in page order. */
 function validateCard(form: CardForm, now: number): FieldName[] {
   const errors: FieldName[] = [];
   if (!/^\d{12,19}$/.test(form.cardNumber) || !luhn(form.cardNumber)) errors.push('cardNumber');
@@ -272,8 +267,6 @@ async function notify(
     log.warn({ sessionId: row.id, err: error }, 'sandbox gateway notification failed');
   }
 }
-
-// --- Pages -----------------------------------------------------------------------------------
 
 /** Integer cents to text without floating point: "NZD 150.00", in French "150,00 NZD". */
 function formatAmount(cents: number, currency: string, language: Language): string {
