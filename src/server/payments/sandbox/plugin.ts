@@ -313,12 +313,11 @@ function alreadyProcessed(
   return sendHtml(reply, status, layout(language, t.processedTitle, body));
 }
 
-interface PayPageState {
-  errors?: FieldName[];
-  form?: CardForm;
-}
-
-function payPage(row: SandboxSessionRow, action: string, state: PayPageState): string {
+function payPage(
+  row: SandboxSessionRow,
+  action: string,
+  state: { errors?: FieldName[]; form?: CardForm },
+): string {
   const language = sandboxLanguage(row.language);
   const t = TEXTS[language];
   const amount = escapeHtml(formatAmount(Number(row.amount_cents), row.currency, language));
