@@ -112,23 +112,8 @@ export async function buildServer(
   const handle = (request: IncomingMessage, response: ServerResponse) =>
     current.handle(request, response);
   const front = http.createServer(handle);
+  // One switch at a time, in the order asked.
   let switching = Promise.resolve();
-  /** Builds the app of `next` and serves it; one switch at a time, in the order asked. */
-  const switchTo = (next: LoadedDefinitions, setVersion: number) => {
-    const done = switching.then(async () => {
-      const generation = await buildGeneration(shared, next, setVersion);
-      const previous = current;
-      current = generation;
-      // Not a second process: the same one, serving another set.
-      await shared.processes
-        ?.serve(generation.definitions.version, generation.app.log)
-        .catch((error: unknown) => generation.app.log.warn({ err: error }, 'process not updated'));
-      // Requests under way finish on the app that took them.
-      await previous.app.close();
-    });
-    switching = done.catch(() => undefined);
-    return done;
-  };
   /** Serves the newest published set, unless it already does. */
   async function follow(): Promise<void> {
     await switching;
@@ -144,7 +129,19 @@ export async function buildServer(
     // Checked again: another switch may have come first while this one compiled.
     await switching;
     if (newest.version <= current.setVersion) return;
-    await switchTo(next, newest.version);
+    const done = switching.then(async () => {
+      const generation = await buildGeneration(shared, next, newest.version);
+      const previous = current;
+      current = generation;
+      // Not a second process: the same one, serving another set.
+      await shared.processes
+        ?.serve(generation.definitions.version, generation.app.log)
+        .catch((error: unknown) => generation.app.log.warn({ err: error }, 'process not updated'));
+      // Requests under way finish on the app that took them.
+      await previous.app.close();
+    });
+    switching = done.catch(() => undefined);
+    await done;
   }
   return {
     get app() {

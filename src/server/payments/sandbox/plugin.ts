@@ -148,7 +148,8 @@ export async function sandboxGatewayPlugin(
       const page = payPage(row, payPath(row.id), { errors, form });
       return sendHtml(reply, 400, page);
     }
-    const outcome = decide(form.cardNumber);
+    const outcome =
+      TEST_CARDS.find((card) => card.number === form.cardNumber)?.outcome ?? 'DECLINED';
     const settled = await settle(db, row.id, {
       outcome,
       masked_card: `•••• ${form.cardNumber.slice(-4)}`,
@@ -225,10 +226,6 @@ function expiryValid(expiry: string, now: number): boolean {
   const today = new Date(now);
   const current = today.getUTCFullYear() * 12 + today.getUTCMonth();
   return (2000 + Number(match[2])) * 12 + (month - 1) >= current;
-}
-
-function decide(cardNumber: string): CardOutcome {
-  return TEST_CARDS.find((card) => card.number === cardNumber)?.outcome ?? 'DECLINED';
 }
 
 /** One conditional UPDATE: of two concurrent submits, only one finds the session PENDING. */
