@@ -27,11 +27,9 @@ export interface ServerConfig {
   databaseSchema?: string;
   /** PostgreSQL connections this process keeps at most (docs/performance.md). */
   databasePoolSize: number;
-  /** Folder holding catalogs/, schemas/, workflows/ and translations/. */
   definitionsDir: string;
   /** Where generated validator modules are kept between starts; undefined: none. */
   validatorCacheDir: string | undefined;
-  /** Built portal (vite build output). */
   staticDir: string;
   logLevel: string;
   bodyLimit: number;
@@ -64,11 +62,9 @@ export interface ServerConfig {
     /** Confirmation codes one client address may ask for or get wrong (SMS pumping). */
     codeThrottle: ThrottleSettings;
   };
-  /** Members of the public may register themselves. */
   selfRegistration: boolean;
   /** The portal's IANA time zone: its calendar day is "today" for identity-document dates. */
   timeZone: string;
-  /** Which confirmation code channels are on. */
   confirmationChannels: {
     mobile: boolean;
     email: boolean;
@@ -193,7 +189,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   };
 }
 
-/** PostgreSQL connections per process unless DATABASE_POOL_SIZE says otherwise. */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
 
 function positive(value: string | undefined, fallback: number): number {

@@ -31,8 +31,7 @@ export {
   TRANSLATIONS_SCHEMA,
   UUID_STRING,
 } from './api-contract/common';
-export { validEntry } from './catalog/seed';
-export { entriesValidAt, entriesValidAtWith } from './catalog/valid-at';
+export { entriesValidAt, entriesValidAtWith, validEntry } from './catalog/valid-at';
 export {
   CHALLENGE_CHANNELS,
   CHALLENGE_ERRORS,

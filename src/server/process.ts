@@ -47,13 +47,10 @@ async function compileFiles(
  * A new set gets an app of its own; requests go to it once it is ready (`switchTo`).
  */
 export interface PortalServer {
-  /** The app of the current definitions: it changes when they do. */
   readonly app: FastifyInstance;
   readonly database: DatabaseHandle;
   readonly definitions: DefinitionBundle;
-  /** Demo accounts seeded at the first start, for the start-up banner. */
   readonly demoAccounts: DemoAccount[];
-  /** The current app's outbox worker, delivering e-mail and SMS. */
   readonly outbox: OutboxWorker;
   /** Serves over HTTP (port 0: any free one), whichever app is current. */
   listen(options: { port: number; host: string }): Promise<AddressInfo>;
@@ -115,23 +112,8 @@ export async function buildServer(
   const handle = (request: IncomingMessage, response: ServerResponse) =>
     current.handle(request, response);
   const front = http.createServer(handle);
+  // One switch at a time, in the order asked.
   let switching = Promise.resolve();
-  /** Builds the app of `next` and serves it; one switch at a time, in the order asked. */
-  const switchTo = (next: LoadedDefinitions, setVersion: number) => {
-    const done = switching.then(async () => {
-      const generation = await buildGeneration(shared, next, setVersion);
-      const previous = current;
-      current = generation;
-      // Not a second process: the same one, serving another set.
-      await shared.processes
-        ?.serve(generation.definitions.version, generation.app.log)
-        .catch((error: unknown) => generation.app.log.warn({ err: error }, 'process not updated'));
-      // Requests under way finish on the app that took them.
-      await previous.app.close();
-    });
-    switching = done.catch(() => undefined);
-    return done;
-  };
   /** Serves the newest published set, unless it already does. */
   async function follow(): Promise<void> {
     await switching;
@@ -147,7 +129,19 @@ export async function buildServer(
     // Checked again: another switch may have come first while this one compiled.
     await switching;
     if (newest.version <= current.setVersion) return;
-    await switchTo(next, newest.version);
+    const done = switching.then(async () => {
+      const generation = await buildGeneration(shared, next, newest.version);
+      const previous = current;
+      current = generation;
+      // Not a second process: the same one, serving another set.
+      await shared.processes
+        ?.serve(generation.definitions.version, generation.app.log)
+        .catch((error: unknown) => generation.app.log.warn({ err: error }, 'process not updated'));
+      // Requests under way finish on the app that took them.
+      await previous.app.close();
+    });
+    switching = done.catch(() => undefined);
+    await done;
   }
   return {
     get app() {

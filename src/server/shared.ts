@@ -19,7 +19,6 @@ import type { ServerModule } from './module';
 export interface AppOverrides {
   /** Trusted signing keys given directly (tests); otherwise the configured JWKS source. */
   jwks?: JSONWebKeySet;
-  /** Pino options, or false for silence in tests. */
   logger?: boolean | object;
   /** Definitions already loaded from `config.definitionsDir` with these modules (tests). */
   loaded?: LoadedDefinitions;
@@ -29,7 +28,6 @@ export interface AppOverrides {
 
 /** The definitions of a folder, checked, and their compiled validators. */
 export interface LoadedDefinitions {
-  /** The files the definitions were read from (definitions/files.ts). */
   files: DefinitionFiles;
   definitions: DefinitionBundle;
   validators: ValidatorSet;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { referencedCatalog, type CatalogDefinition } from '../../core/definitions/types';
 import type { Database } from '../db/schema';
 import type { FieldProblem } from '../http/api-error';
-import { isValidAt } from './valid-at';
+import { validEntry } from './valid-at';
 
 /** The reference fields of an entry naming no entry valid at its start (empty ones pass). */
 export async function danglingReferences(
@@ -16,7 +16,7 @@ export async function danglingReferences(
     const value = entry[field];
     if (value === undefined || value === null || value === '') continue;
     const target = referencedCatalog(reference, entry);
-    if (!(await isValidAt(db, target, String(value), at)))
+    if (!(await validEntry(db, target, String(value), at)))
       problems.push({ path: `/${field}`, rule: 'referenceUnknown', params: { catalog: target } });
   }
   return problems;

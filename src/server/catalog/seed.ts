@@ -12,7 +12,8 @@ import { referencedCatalogs, type CatalogDefinition } from '../../core/definitio
 import { PROJECT_ROOT } from '../config';
 import type { Database } from '../db/schema';
 import { countrySeedEntries } from './country-seed';
-import { liveEntries } from './entries';
+
+export { validEntry } from './valid-at';
 
 export const CATALOG_SEED_FILE = path.join(PROJECT_ROOT, 'seeds/catalogs.json');
 const SEED_START = '2020-01-01T00:00:00.000Z';
@@ -179,20 +180,4 @@ async function fillTranslations(
       .where('id', '=', row.id)
       .execute();
   }
-}
-
-/** The entry of a catalogue valid at `at` for a key, or undefined. */
-export async function validEntry(
-  db: Kysely<Database>,
-  catalog: string,
-  key: string,
-  at: Date = new Date(),
-): Promise<Record<string, unknown> | undefined> {
-  const row = await liveEntries(db)
-    .select('data')
-    .where('catalog', '=', catalog)
-    .where('entry_key', '=', key)
-    .where(sql<boolean>`tstzrange(start_time, end_time, '[)') @> ${at.toISOString()}::timestamptz`)
-    .executeTakeFirst();
-  return row?.data;
 }

@@ -64,20 +64,20 @@ export async function entriesValidAtWith(
   return rows.map(toValidEntry);
 }
 
-/** Whether an entry of `catalog` with this key is valid at `at`. */
-export async function isValidAt(
+/** The data of the entry of `catalog` with this key valid at `at`, or undefined. */
+export async function validEntry(
   db: Kysely<Database>,
   catalog: string,
   key: string,
-  at: Date,
-): Promise<boolean> {
-  const found = await liveEntries(db)
-    .select('id')
+  at: Date = new Date(),
+): Promise<Record<string, unknown> | undefined> {
+  const row = await liveEntries(db)
+    .select('data')
     .where('catalog', '=', catalog)
     .where('entry_key', '=', key)
     .where(holds(at))
     .executeTakeFirst();
-  return found !== undefined;
+  return row?.data;
 }
 
 /** Field values an entry must hold exactly (`data @> fields`). */
@@ -100,7 +100,7 @@ export function catalogsIn(db: Kysely<Database>): CatalogReader {
   return {
     validAt: (catalog, at, keys) => entriesValidAt(db, catalog, at, keys),
     validAtWith: (catalog, at, fields) => entriesValidAtWith(db, catalog, at, fields),
-    isValidAt: (catalog, key, at) => isValidAt(db, catalog, key, at),
+    isValidAt: async (catalog, key, at) => (await validEntry(db, catalog, key, at)) !== undefined,
   };
 }
 

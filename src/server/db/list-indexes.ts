@@ -14,18 +14,12 @@ import { literalPath, verificationIndexDefinitions } from './verification-indexe
 const PREFIX = 'document_list_';
 const LIKE_PREFIX = PREFIX.replace(/_/g, '\\_');
 
-/** The header columns a list may show, by field name, and whether the column holds nulls. */
-const HEADER_COLUMNS: Record<string, { column: string; nullable: boolean }> = {
-  number: { column: 'number', nullable: true },
-  status: { column: 'status', nullable: false },
-  owner: { column: 'owner', nullable: false },
-  ownerName: { column: 'owner_name', nullable: true },
-  assignee: { column: 'assignee', nullable: true },
-  year: { column: 'year', nullable: true },
-  submittedAt: { column: 'submitted_at', nullable: true },
-  createdAt: { column: 'created_at', nullable: false },
-  updatedAt: { column: 'updated_at', nullable: false },
-};
+/**
+ * The header columns a list may be sorted by (each field's column is its snake_case), by whether
+ * they hold nulls. Not updatedAt: by it every list is in the order of the shared indexes already.
+ */
+const NULLABLE_HEADERS = ['number', 'ownerName', 'assignee', 'year', 'submittedAt'];
+const NOT_NULL_HEADERS = ['status', 'owner', 'createdAt'];
 
 /** The deleted status lists never show (store/lists.ts has the same). */
 const DELETED = 'DELETED';
@@ -106,13 +100,11 @@ export function declaredListIndexes(workflows: readonly WorkflowDefinition[]): L
           folded.add(foldedTextSql(column.pointer));
           continue;
         }
-        const header = HEADER_COLUMNS[column.field];
-        // By updatedAt every list is in the order of the shared indexes already.
-        if (header && column.field !== 'updatedAt')
-          add(
-            'all',
-            `on document (type, ${header.column}${header.nullable ? ' nulls first' : ''}, id)`,
-          );
+        const nullable = NULLABLE_HEADERS.includes(column.field);
+        if (nullable || NOT_NULL_HEADERS.includes(column.field)) {
+          const name = column.field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+          add('all', `on document (type, ${name}${nullable ? ' nulls first' : ''}, id)`);
+        }
       }
     }
     for (const expression of folded) {

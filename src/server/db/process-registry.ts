@@ -74,10 +74,6 @@ export class ProcessRegistry {
     return registry;
   }
 
-  get digest(): string {
-    return this.served;
-  }
-
   /** The process now serves another definition set: its own row says so, under the same id. */
   async serve(digest: string, log: RegistryLog = this.log): Promise<void> {
     this.served = digest;
@@ -95,7 +91,7 @@ export class ProcessRegistry {
       .insertInto('server_process')
       .values({
         id: this.id,
-        definitions_digest: this.digest,
+        definitions_digest: this.served,
         host: os.hostname(),
         pid: process.pid,
       })
@@ -116,7 +112,7 @@ export class ProcessRegistry {
       .selectFrom('server_process')
       .select(['definitions_digest', 'host', 'pid'])
       .where('id', '!=', this.id)
-      .where('definitions_digest', '!=', this.digest)
+      .where('definitions_digest', '!=', this.served)
       .where(sql<boolean>`seen_at >= now() - ${this.heartbeatMs * 3} * interval '1 millisecond'`)
       .orderBy('started_at')
       .execute();
@@ -137,14 +133,14 @@ export class ProcessRegistry {
     this.reported = digests;
     if (digests) {
       this.log.warn(
-        { definitions: this.digest, otherDefinitions: others },
-        `Processes on this database run different definition sets: this one ${this.digest}, ` +
+        { definitions: this.served, otherDefinitions: others },
+        `Processes on this database run different definition sets: this one ${this.served}, ` +
           `others ${digests.replaceAll(',', ', ')}. Expected during a rolling restart; ` +
           'otherwise give every process the same DEFINITIONS_DIR and restart them.',
       );
     } else if (before) {
       this.log.info(
-        { definitions: this.digest },
+        { definitions: this.served },
         'Every process on this database runs the same definition set again',
       );
     }

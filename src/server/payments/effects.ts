@@ -84,23 +84,22 @@ async function recordPayment({ trx, workflow, document }: EffectContext): Promis
     .where('status', '=', 'APPROVED')
     .executeTakeFirst();
   if (!fees || !order?.receipt_reference || !order.paid_at) return;
-  setAt(
-    document.data,
-    payment.fees,
-    paidFees(fees, {
-      amountPaid: fromCents(Number(order.amount_paid_cents)),
-      receiptReference: order.receipt_reference,
-      paymentDate: new Date(order.paid_at).toISOString(),
-    }),
-  );
+  setPaid(document.data, payment.fees, fees, {
+    amountPaid: fromCents(Number(order.amount_paid_cents)),
+    receiptReference: order.receipt_reference,
+    paymentDate: new Date(order.paid_at).toISOString(),
+  });
 }
 
-/** The frozen fees once paid: every line PAID, with what was paid, the receipt and when. */
-function paidFees(
+/** Writes the frozen fees as paid: every line PAID, with what was paid, the receipt and when. */
+function setPaid(
+  data: Record<string, unknown>,
+  pointer: string,
   fees: FrozenFees,
   receipt: Required<Pick<FrozenFees, 'amountPaid' | 'receiptReference' | 'paymentDate'>>,
-): FrozenFees {
-  return { ...fees, lines: fees.lines.map((line) => ({ ...line, status: 'PAID' })), ...receipt };
+): void {
+  const lines = fees.lines.map((line) => ({ ...line, status: 'PAID' }));
+  setAt(data, pointer, { ...fees, lines, ...receipt });
 }
 
 /** Paid through another document (an invoice): in full, its number as the receipt. */
@@ -109,15 +108,11 @@ function recordSettlement({ workflow, document, cause, now }: EffectContext): vo
   if (!payment || !cause) return;
   const fees = valueAt(document.data, payment.fees) as FrozenFees | undefined;
   if (!fees) return;
-  setAt(
-    document.data,
-    payment.fees,
-    paidFees(fees, {
-      amountPaid: fees.total,
-      receiptReference: cause.number ?? cause.id,
-      paymentDate: now.toISOString(),
-    }),
-  );
+  setPaid(document.data, payment.fees, fees, {
+    amountPaid: fees.total,
+    receiptReference: cause.number ?? cause.id,
+    paymentDate: now.toISOString(),
+  });
 }
 
 /** The effects of every workflow with a `payment` block; `freezeFees` only derives data. */

@@ -1,12 +1,10 @@
 // A hosted-payment-page gateway (docs/payments.md): card details never reach the portal.
 
-/** The outcome of a session as the gateway reports it. */
 export type GatewayOutcome = 'PENDING' | 'APPROVED' | 'DECLINED' | 'CANCELLED' | 'TIMED_OUT';
 
 export interface SessionRequest {
   /** The portal's order reference, shown on the gateway's page and sent back in notifications. */
   orderReference: string;
-  /** Integer cents. */
   amountCents: number;
   /** ISO 4217 code, as the document's fees were frozen in. */
   currency: string;
@@ -14,7 +12,6 @@ export interface SessionRequest {
   description: string;
   /** Where the gateway sends the browser after the payment, whatever the outcome. */
   returnUrl: string;
-  /** Where the gateway posts its signed notification. */
   notifyUrl: string;
   /** The payer's language, for the gateway's page ('en' or 'fr'). */
   language: string;
@@ -22,7 +19,6 @@ export interface SessionRequest {
 
 export interface GatewaySession {
   sessionId: string;
-  /** The gateway's hosted page for this session. */
   redirectUrl: string;
 }
 
@@ -31,10 +27,8 @@ export interface GatewayReport {
   sessionId: string;
   orderReference: string;
   outcome: GatewayOutcome;
-  /** Integer cents the gateway charged (or would charge). */
   amountCents: number;
   currency: string;
-  /** The gateway's transaction id, once there is one. */
   transactionId?: string;
   /** "•••• 1111": the only part of a card the portal keeps. */
   maskedCard?: string;
@@ -48,6 +42,5 @@ export interface PaymentGateway {
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
   ): GatewayReport | undefined;
-  /** Asks the gateway where a session stands. */
   querySession(sessionId: string): Promise<GatewayReport>;
 }

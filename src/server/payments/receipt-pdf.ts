@@ -256,7 +256,7 @@ export async function renderReceiptPdf(
   const pageCount = layout.pages.length;
   const pageLabelWidth = 80;
   const footerLines = (text: string, width: number, maxLines: number) =>
-    wrap(toWinAnsi(text, fonts.charset), regular, FOOTER_SIZE, width, maxLines);
+    layout.lines(text, false, FOOTER_SIZE, width, maxLines);
   const footer = footerLines(t('footer'), CONTENT_WIDTH - pageLabelWidth - COLUMN_GAP, 2);
   const muted = { size: FOOTER_SIZE, font: regular, colour: MUTED_COLOUR };
   layout.pages.forEach((page, index) => {

@@ -231,35 +231,32 @@ export class PaymentService {
       })
       .where('id', '=', order.id)
       .execute();
-    await this.options.documents.actAsSystem(
-      trx,
-      order.document_type,
-      order.document_id,
-      'pay',
-      PAYMENT_GATEWAY_ACTOR,
-      {
-        key: 'notices.history.paid',
-        params: { order: order.order_reference, amount, currency: order.currency },
-        text: `Paid: order ${order.order_reference}, ${order.currency} ${amount}`,
-      },
-    );
+    await this.act(trx, order, 'pay', {
+      key: 'notices.history.paid',
+      params: { order: order.order_reference, amount, currency: order.currency },
+      text: `Paid: order ${order.order_reference}, ${order.currency} ${amount}`,
+    });
   }
 
   private async finalise(trx: Transaction<Database>, order: OrderRow) {
     const document = await documentStatus(trx, order.document_id);
     if (document?.status !== 'PURCHASE INITIATED') return;
-    await this.options.documents.actAsSystem(
-      trx,
-      order.document_type,
-      order.document_id,
-      'finalise',
-      PAYMENT_GATEWAY_ACTOR,
-      {
-        key: 'notices.history.notPaid',
-        params: { order: order.order_reference },
-        text: `Payment not made: order ${order.order_reference}`,
-      },
-    );
+    await this.act(trx, order, 'finalise', {
+      key: 'notices.history.notPaid',
+      params: { order: order.order_reference },
+      text: `Payment not made: order ${order.order_reference}`,
+    });
+  }
+
+  /** The gateway's word acting on the order's document, with its history line. */
+  private act(
+    trx: Transaction<Database>,
+    order: OrderRow,
+    action: string,
+    notice: Parameters<DocumentService['actAsSystem']>[5],
+  ) {
+    const { document_type: type, document_id: id } = order;
+    return this.options.documents.actAsSystem(trx, type, id, action, PAYMENT_GATEWAY_ACTOR, notice);
   }
 
   private orders(documentId: string) {

@@ -42,12 +42,8 @@ function fixedBody(text: string, etag?: string): FixedBody {
     etag: etag ?? `"${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}"`,
     raw,
     encoded(encoding) {
-      let body = encodings.get(encoding);
-      if (!body) {
-        body = compress(encoding);
-        encodings.set(encoding, body);
-      }
-      return body;
+      if (!encodings.has(encoding)) encodings.set(encoding, compress(encoding));
+      return encodings.get(encoding)!;
     },
   };
 }
@@ -88,10 +84,17 @@ async function sendFixed(
   return reply.header('content-encoding', encoding).send(await body.encoded(encoding));
 }
 
-/** A fixed body per key, made on first use from its text (none: 404). */
+/** Sends the fixed body of a key, made on first use from its text (none: 404). */
 function fixedBodies() {
   const bodies = new Map<string, FixedBody>();
-  return (key: string, text: () => string | undefined, etag?: string): FixedBody => {
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    type: string,
+    text: () => string | undefined,
+    etag?: string,
+  ) => {
     let body = bodies.get(key);
     if (!body) {
       const made = text();
@@ -99,7 +102,7 @@ function fixedBodies() {
       body = fixedBody(made, etag);
       bodies.set(key, body);
     }
-    return body;
+    return sendFixed(request, reply, body, type);
   };
 }
 
@@ -132,7 +135,7 @@ export async function definitionsPlugin(
   options: { bundle: DefinitionBundle; validators: ValidatorSet },
 ) {
   const { bundle, validators } = options;
-  const body = fixedBodies();
+  const send = fixedBodies();
   const version = `"${bundle.version}"`;
 
   const bundleSchema = {
@@ -156,12 +159,7 @@ export async function definitionsPlugin(
     },
   } as const;
   app.get('/', { schema: bundleSchema }, async (request, reply) =>
-    sendFixed(
-      request,
-      reply,
-      body('bundle', () => JSON.stringify(bundle), version),
-      JSON_TYPE,
-    ),
+    send(request, reply, 'bundle', JSON_TYPE, () => JSON.stringify(bundle), version),
   );
 
   const indexSchema = {
@@ -192,12 +190,7 @@ export async function definitionsPlugin(
     },
   } as const;
   app.get('/index', { schema: indexSchema }, async (request, reply) =>
-    sendFixed(
-      request,
-      reply,
-      body('index', () => JSON.stringify(portalIndex(bundle))),
-      JSON_TYPE,
-    ),
+    send(request, reply, 'index', JSON_TYPE, () => JSON.stringify(portalIndex(bundle))),
   );
 
   app.get<{ Params: { id: string } }>(
@@ -221,11 +214,10 @@ export async function definitionsPlugin(
     },
     async (request, reply) => {
       const { id } = request.params;
-      const part = body(`document/${id}`, () => {
+      return send(request, reply, `document/${id}`, JSON_TYPE, () => {
         const found = documentPart(bundle, id);
         return found && JSON.stringify(found);
       });
-      return sendFixed(request, reply, part, JSON_TYPE);
     },
   );
 
@@ -251,12 +243,11 @@ export async function definitionsPlugin(
     async (request, reply) => {
       const { kind, file } = request.params;
       const id = moduleName(file);
-      const module = body(`${kind}/${id}`, () =>
+      return send(request, reply, `${kind}/${id}`, JS_TYPE, () =>
         kind === 'catalog' || kind === 'schema'
           ? validators.module(kind as ValidatorKind, id)
           : undefined,
       );
-      return sendFixed(request, reply, module, JS_TYPE);
     },
   );
 
@@ -281,10 +272,9 @@ export async function definitionsPlugin(
     async (request, reply) => {
       const { entity, file } = request.params;
       const section = moduleName(file);
-      const module = body(`section/${entity}/${section}`, () =>
+      return send(request, reply, `section/${entity}/${section}`, JS_TYPE, () =>
         validators.sectionModule(entity, section),
       );
-      return sendFixed(request, reply, module, JS_TYPE);
     },
   );
 }

@@ -113,14 +113,10 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
     '/:type/:id/versions/:version',
     perDefinition(['type', 'id', 'version'], VIEW),
     async (request) => {
+      const { type, id } = request.params;
       const version = Number(request.params.version);
       if (!isStoredPositiveInteger(version)) throw new ApiProblem(404, ERROR_CODES.notFound);
-      return documents.readVersion(
-        request.params.type,
-        caller(request),
-        request.params.id,
-        version,
-      );
+      return documents.readVersion(type, caller(request), id, version);
     },
   );
   app.get<{ Params: DocParams }>(

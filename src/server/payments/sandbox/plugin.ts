@@ -30,7 +30,6 @@ export interface SandboxGatewayPluginOptions {
   /** Shared secret of the notification signatures (the SandboxGateway's). */
   secret: string;
   deliver: DeliverNotification;
-  /** Milliseconds since the epoch (card expiry, signature time); tests move it. */
   now?: () => number;
 }
 
@@ -149,7 +148,8 @@ export async function sandboxGatewayPlugin(
       const page = payPage(row, payPath(row.id), { errors, form });
       return sendHtml(reply, 400, page);
     }
-    const outcome = decide(form.cardNumber);
+    const outcome =
+      TEST_CARDS.find((card) => card.number === form.cardNumber)?.outcome ?? 'DECLINED';
     const settled = await settle(db, row.id, {
       outcome,
       masked_card: `•••• ${form.cardNumber.slice(-4)}`,
@@ -180,10 +180,7 @@ function installFormParser(app: FastifyInstance): void {
   );
 }
 
-// --- Card checks -----------------------------------------------------------------------------
-
 interface CardForm {
-  /** Digits only (spaces removed). */
   cardNumber: string;
   cardName: string;
   expiry: string;
@@ -201,7 +198,6 @@ function readCardForm(body: unknown): CardForm {
   };
 }
 
-/** The fields in error, in page order. */
 function validateCard(form: CardForm, now: number): FieldName[] {
   const errors: FieldName[] = [];
   if (!/^\d{12,19}$/.test(form.cardNumber) || !luhn(form.cardNumber)) errors.push('cardNumber');
@@ -230,10 +226,6 @@ function expiryValid(expiry: string, now: number): boolean {
   const today = new Date(now);
   const current = today.getUTCFullYear() * 12 + today.getUTCMonth();
   return (2000 + Number(match[2])) * 12 + (month - 1) >= current;
-}
-
-function decide(cardNumber: string): CardOutcome {
-  return TEST_CARDS.find((card) => card.number === cardNumber)?.outcome ?? 'DECLINED';
 }
 
 /** One conditional UPDATE: of two concurrent submits, only one finds the session PENDING. */
@@ -272,8 +264,6 @@ async function notify(
     log.warn({ sessionId: row.id, err: error }, 'sandbox gateway notification failed');
   }
 }
-
-// --- Pages -----------------------------------------------------------------------------------
 
 /** Integer cents to text without floating point: "NZD 150.00", in French "150,00 NZD". */
 function formatAmount(cents: number, currency: string, language: Language): string {
@@ -320,12 +310,11 @@ function alreadyProcessed(
   return sendHtml(reply, status, layout(language, t.processedTitle, body));
 }
 
-interface PayPageState {
-  errors?: FieldName[];
-  form?: CardForm;
-}
-
-function payPage(row: SandboxSessionRow, action: string, state: PayPageState): string {
+function payPage(
+  row: SandboxSessionRow,
+  action: string,
+  state: { errors?: FieldName[]; form?: CardForm },
+): string {
   const language = sandboxLanguage(row.language);
   const t = TEXTS[language];
   const amount = escapeHtml(formatAmount(Number(row.amount_cents), row.currency, language));
