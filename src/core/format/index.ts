@@ -38,11 +38,8 @@ function numberFormat(
   options: Intl.NumberFormatOptions,
 ): Intl.NumberFormat {
   const key = `${language} ${kind}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(NUMBER_LOCALES[language], options);
-    numberFormats.set(key, format);
-  }
+  const format = numberFormats.get(key) ?? new Intl.NumberFormat(NUMBER_LOCALES[language], options);
+  numberFormats.set(key, format);
   return format;
 }
 
