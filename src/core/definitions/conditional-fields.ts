@@ -1,6 +1,7 @@
 import { resolvePointer } from '../rules/registry';
 import type { JsonSchema, JsonValue, SectionCondition } from './types';
-import { asNode, walkUi, type Node } from './ui-walk';
+import { asNode, type Node } from './json';
+import { walkUi } from './ui-walk';
 
 /** A field that applies only sometimes (`ui:options.when`; docs/forms.md, "Fields that apply only sometimes"). */
 export interface ConditionalField {

@@ -1,3 +1,4 @@
+import { isNode, type Node } from '../definitions/json';
 import type { JsonSchema } from '../definitions/types';
 
 /** The kinds of field the form designer adds, each a JSON Schema shape and a widget. */
@@ -18,11 +19,6 @@ export interface FormFieldDesign {
   helpEn?: string;
   helpFr?: string;
 }
-
-type Node = Record<string, unknown>;
-
-const isNode = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The files a form change touches: the entity's definition and its two translation files. */
 export interface FormFiles {
