@@ -362,16 +362,11 @@ function importTarget(
   if (typeof single !== 'string')
     throw new ReadError(`${where} has a target that is not one status name.`);
   // Stately writes a target by id (`#machine.STATUS`) or as a child (`.STATUS`) at times.
-  const status = single
-    .replace(new RegExp(`^#${escapeRegExp(scope.id)}\\.`), '')
-    .replace(/^\./, '');
+  const byId = `#${scope.id}.`;
+  const status = (single.startsWith(byId) ? single.slice(byId.length) : single).replace(/^\./, '');
   if (!scope.statuses.has(status))
     throw new ReadError(`${where} targets "${status}", which is not a state of the machine.`);
   return status;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function importGuard(value: JsonValue | undefined, where: string): MachineGuard | undefined {
