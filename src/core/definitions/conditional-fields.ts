@@ -17,13 +17,12 @@ export function fieldCondition(ui: unknown): SectionCondition | undefined {
   return { pointer: when.pointer, in: when.in as JsonValue[] };
 }
 
+type FormEntity = { schema: JsonSchema; uiSchema?: JsonSchema };
+
 const found = new WeakMap<object, ConditionalField[]>();
 
 /** The conditional fields of an entity, walking its schema and uiSchema together. */
-export function conditionalFieldsOf(entity: {
-  schema: JsonSchema;
-  uiSchema?: JsonSchema;
-}): ConditionalField[] {
+export function conditionalFieldsOf(entity: FormEntity): ConditionalField[] {
   const ui = entity.uiSchema;
   if (!ui) return [];
   const known = found.get(ui);
@@ -44,11 +43,7 @@ export function conditionHolds(condition: SectionCondition, data: unknown): bool
 }
 
 /** Whether the field at `pointer` (list items by index) applies to the document as it stands. */
-export function fieldApplies(
-  entity: { schema: JsonSchema; uiSchema?: JsonSchema },
-  pointer: string,
-  data: unknown,
-): boolean {
+export function fieldApplies(entity: FormEntity, pointer: string, data: unknown): boolean {
   const segments = pointer.split('/').slice(1);
   const field = conditionalFieldsOf(entity).find(
     (candidate) =>
@@ -61,10 +56,7 @@ export function fieldApplies(
 }
 
 /** The pointers of the fields the document holds that do not apply to it. */
-export function inapplicableFields(
-  entity: { schema: JsonSchema; uiSchema?: JsonSchema },
-  data: unknown,
-): string[] {
+export function inapplicableFields(entity: FormEntity, data: unknown): string[] {
   const pointers: string[] = [];
   for (const field of conditionalFieldsOf(entity)) {
     if (conditionHolds(field.when, data)) continue;
