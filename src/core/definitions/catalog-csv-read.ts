@@ -185,8 +185,7 @@ export function readDateTime(value: string): string | undefined {
       date.getHours() === hours &&
       date.getMinutes() === minutes &&
       date.getSeconds() === seconds;
-    if (!same) return undefined;
-    return date.toISOString();
+    return same ? date.toISOString() : undefined;
   }
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)))
     return new Date(value).toISOString();

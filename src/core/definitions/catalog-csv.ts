@@ -1,3 +1,4 @@
+/** A catalogue's CSV, as Export CSV writes it and Import CSV reads it back: whole entries. */
 import { TRANSLATIONS_FIELD } from '../i18n/localized';
 import {
   DEFAULT_LANGUAGE,
@@ -8,8 +9,6 @@ import {
 } from '../i18n/translate';
 import { systemFieldsOf, translatableFieldsOf, VALIDITY_FIELDS } from './catalog-entry';
 import type { CatalogDefinition } from './types';
-
-/** A catalogue's CSV, as Export CSV writes it and Import CSV reads it back: whole entries. */
 
 /** At most this many rows in one import: the server refuses more (413), the browser says so. */
 export const CATALOG_IMPORT_MAX_ROWS = 5000;
@@ -72,7 +71,6 @@ export function importProblemPlace(
   if (!match) return undefined;
   const row = Number(match[1]);
   const parts = (match[2] ?? '').split('/').filter(Boolean);
-  const translatable = translatableFieldsOf(catalog);
   if (parts[0] === TRANSLATIONS_FIELD && parts.length >= 3) {
     const [, language, field] = parts as [string, Language, string];
     return { row, column: { field, language } };
@@ -81,6 +79,8 @@ export function importProblemPlace(
   if (field === undefined) return { row };
   return {
     row,
-    column: translatable.includes(field) ? { field, language: DEFAULT_LANGUAGE } : { field },
+    column: translatableFieldsOf(catalog).includes(field)
+      ? { field, language: DEFAULT_LANGUAGE }
+      : { field },
   };
 }

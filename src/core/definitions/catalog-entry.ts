@@ -66,12 +66,11 @@ export function systemFieldsOf(catalog: CatalogDefinition): string[] {
 
 /** The searchable fields of a catalogue and the kind of value each holds. */
 export function catalogFieldKinds(catalog: CatalogDefinition): Record<string, FieldKind> {
-  const kinds: Record<string, FieldKind> = {};
   const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
-  for (const [name, property] of Object.entries(properties)) kinds[name] = fieldKind(property);
-  kinds.startTime = 'datetime';
-  kinds.endTime = 'datetime';
-  return kinds;
+  const kinds = Object.entries(properties).map(
+    ([name, property]) => [name, fieldKind(property)] as const,
+  );
+  return { ...Object.fromEntries(kinds), startTime: 'datetime', endTime: 'datetime' };
 }
 
 export function fieldKind(property: JsonSchema): FieldKind {

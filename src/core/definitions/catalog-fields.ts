@@ -1,5 +1,6 @@
 import type { EntityDefinition } from './types';
-import { asNode, walkUi } from './ui-walk';
+import { asNode } from './json';
+import { walkUi } from './ui-walk';
 
 /** A field filled with a catalogue select (`ui:widget: catalog`), read alike by widget, server check and certificate. */
 export interface CatalogField {

@@ -1,6 +1,7 @@
 import { resolvePointer } from '../rules/registry';
 import type { JsonSchema, JsonValue, SectionCondition } from './types';
-import { asNode, walkUi, type Node } from './ui-walk';
+import { asNode, type Node } from './json';
+import { walkUi } from './ui-walk';
 
 /** A field that applies only sometimes (`ui:options.when`; docs/forms.md, "Fields that apply only sometimes"). */
 export interface ConditionalField {
@@ -16,13 +17,12 @@ export function fieldCondition(ui: unknown): SectionCondition | undefined {
   return { pointer: when.pointer, in: when.in as JsonValue[] };
 }
 
+type FormEntity = { schema: JsonSchema; uiSchema?: JsonSchema };
+
 const found = new WeakMap<object, ConditionalField[]>();
 
 /** The conditional fields of an entity, walking its schema and uiSchema together. */
-export function conditionalFieldsOf(entity: {
-  schema: JsonSchema;
-  uiSchema?: JsonSchema;
-}): ConditionalField[] {
+export function conditionalFieldsOf(entity: FormEntity): ConditionalField[] {
   const ui = entity.uiSchema;
   if (!ui) return [];
   const known = found.get(ui);
@@ -43,11 +43,7 @@ export function conditionHolds(condition: SectionCondition, data: unknown): bool
 }
 
 /** Whether the field at `pointer` (list items by index) applies to the document as it stands. */
-export function fieldApplies(
-  entity: { schema: JsonSchema; uiSchema?: JsonSchema },
-  pointer: string,
-  data: unknown,
-): boolean {
+export function fieldApplies(entity: FormEntity, pointer: string, data: unknown): boolean {
   const segments = pointer.split('/').slice(1);
   const field = conditionalFieldsOf(entity).find(
     (candidate) =>
@@ -60,10 +56,7 @@ export function fieldApplies(
 }
 
 /** The pointers of the fields the document holds that do not apply to it. */
-export function inapplicableFields(
-  entity: { schema: JsonSchema; uiSchema?: JsonSchema },
-  data: unknown,
-): string[] {
+export function inapplicableFields(entity: FormEntity, data: unknown): string[] {
   const pointers: string[] = [];
   for (const field of conditionalFieldsOf(entity)) {
     if (conditionHolds(field.when, data)) continue;

@@ -1,5 +1,6 @@
 import type { EntityDefinition } from './types';
-import { asNode, walkUi } from './ui-walk';
+import { asNode } from './json';
+import { walkUi } from './ui-walk';
 
 /** A field whose values name existing documents of another type (`ui:widget: documentChoices`). */
 export interface DocumentChoiceField {

@@ -30,36 +30,31 @@ export function enumerations(
   language: Language,
 ): Record<EnumerationId, Enumeration> {
   const text = (key: string) => translate(texts, language, key);
-  const named = (id: EnumerationId, names: readonly string[]): Enumeration => ({
+  type Value = Omit<EnumerationValue, 'label'>;
+  const named = (
+    id: EnumerationId,
+    values: readonly Value[],
+    labelKey = (value: string) => `enumerations.${id}.${value}`,
+  ): Enumeration => ({
     label: text(`enumerations.${id}._`),
-    values: names.map((name, ordinal) => ({
-      name,
-      ordinal,
-      value: name,
-      label: text(`enumerations.${id}.${name}`),
-    })),
+    values: values.map((value) => ({ ...value, label: text(labelKey(value.value)) })),
   });
+  const plain = (names: readonly string[]): Value[] =>
+    names.map((name, ordinal) => ({ name, ordinal, value: name }));
+  const documentTypes = DOCUMENT_TYPES.map(({ name, value }) => ({
+    name,
+    ordinal: Number(value),
+    value,
+  }));
   return {
-    checkType: named('checkType', CHECK_TYPES),
-    attributeType: named('attributeType', ATTRIBUTE_TYPES),
-    documentType: {
-      label: text('enumerations.documentType._'),
-      values: DOCUMENT_TYPES.map(({ name, value }) => ({
-        name,
-        ordinal: Number(value),
-        value,
-        label: text(`enumerations.documentType.${value}`),
-      })),
-    },
-    filterCriteria: {
-      label: text('enumerations.filterCriteria._'),
-      values: FILTER_CRITERIA.map((name, ordinal) => ({
-        name,
-        ordinal,
-        value: name,
-        label: text(`catalog.criteria.${name}`),
-      })),
-    },
+    checkType: named('checkType', plain(CHECK_TYPES)),
+    attributeType: named('attributeType', plain(ATTRIBUTE_TYPES)),
+    documentType: named('documentType', documentTypes),
+    filterCriteria: named(
+      'filterCriteria',
+      plain(FILTER_CRITERIA),
+      (name) => `catalog.criteria.${name}`,
+    ),
   };
 }
 

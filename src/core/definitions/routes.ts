@@ -45,22 +45,19 @@ export function portalRoutes(definitions: {
   if (isModuleEnabled(definitions, DASHBOARD_MODULE))
     for (const path of DASHBOARD_PAGES)
       routes.push({ path, roles: [...PROFILE_ROLES], public: false });
-  for (const workflow of definitions.workflows) {
-    for (const page of [...workflow.lists, ...workflow.screens]) {
+  for (const workflow of definitions.workflows)
+    for (const page of [...workflow.lists, ...workflow.screens])
       routes.push({
         path: `${workflow.prefix}${page.path}`,
         roles: fullRoles(workflow, page.roles),
         public: false,
       });
-    }
-  }
   const catalogs = isModuleEnabled(definitions, CATALOG_MODULE) ? definitions.catalogs : [];
-  for (const catalog of catalogs.filter(isEnabled)) {
+  for (const catalog of catalogs.filter(isEnabled))
     routes.push({
       path: catalogRoutePath(catalog.id),
       roles: catalogReaderRoles(catalog),
       public: false,
     });
-  }
   return routes.sort((a, b) => a.path.localeCompare(b.path));
 }

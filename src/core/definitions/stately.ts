@@ -90,14 +90,9 @@ function statelyTransition(
 }
 
 function statelyState(workflow: WorkflowDefinition, state: JsonValue): StatelyState {
-  const out: StatelyState = {};
-  if (!isObject(state)) return out;
-  if (state.type === 'final') out.type = 'final';
-  if (typeof state.description === 'string') out.description = state.description;
-  if (isObject(state.meta)) out.meta = state.meta;
+  if (!isObject(state)) return {};
   const events = eventsOf(state);
-  if (events.length === 0) return out;
-  out.on = Object.fromEntries(
+  const on = Object.fromEntries(
     events.map(([action, transitions]) => {
       const declared = declaredAction(workflow, action);
       const meta: StatelyTransition['meta'] = {
@@ -110,22 +105,22 @@ function statelyState(workflow: WorkflowDefinition, state: JsonValue): StatelySt
       return [action, converted];
     }),
   );
-  return out;
+  return {
+    ...(state.type === 'final' && { type: 'final' as const }),
+    ...(typeof state.description === 'string' && { description: state.description }),
+    ...(isObject(state.meta) && { meta: state.meta }),
+    ...(events.length > 0 && { on }),
+  };
 }
 
 /** The workflow's machine as an XState v5 config, each transition's roles in its `meta`. */
 export function statelyMachine(workflow: WorkflowDefinition): StatelyMachineConfig {
-  const { machine } = workflow;
-  return {
-    id: machine.id,
-    initial: machine.initial,
-    states: Object.fromEntries(
-      Object.entries(machine.states).map(([status, state]) => [
-        status,
-        statelyState(workflow, state),
-      ]),
-    ),
-  };
+  const { id, initial, states } = workflow.machine;
+  const statelyStates = Object.entries(states).map(([status, state]) => [
+    status,
+    statelyState(workflow, state),
+  ]);
+  return { id, initial, states: Object.fromEntries(statelyStates) };
 }
 
 /** The module Stately's editor imports: the config passed to `createMachine`, as JSON. */
@@ -367,16 +362,11 @@ function importTarget(
   if (typeof single !== 'string')
     throw new ReadError(`${where} has a target that is not one status name.`);
   // Stately writes a target by id (`#machine.STATUS`) or as a child (`.STATUS`) at times.
-  const status = single
-    .replace(new RegExp(`^#${escapeRegExp(scope.id)}\\.`), '')
-    .replace(/^\./, '');
+  const byId = `#${scope.id}.`;
+  const status = (single.startsWith(byId) ? single.slice(byId.length) : single).replace(/^\./, '');
   if (!scope.statuses.has(status))
     throw new ReadError(`${where} targets "${status}", which is not a state of the machine.`);
   return status;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function importGuard(value: JsonValue | undefined, where: string): MachineGuard | undefined {

@@ -1,3 +1,4 @@
+import { asNode } from './json';
 import type { JsonSchema, JsonValue } from './types';
 
 /** The schema of a draft: every `required` removed, so a half-filled form can be stored. */
@@ -11,31 +12,18 @@ function strip(value: JsonValue): JsonValue {
   const result: { [key: string]: JsonValue } = {};
   for (const [key, child] of Object.entries(value)) {
     if (key === 'required' && Array.isArray(child)) continue;
-    if (
-      key === 'properties' &&
-      typeof child === 'object' &&
-      child !== null &&
-      !Array.isArray(child)
-    ) {
+    const node = asNode(child) as { [key: string]: JsonValue } | undefined;
+    if (key === 'properties' && node) {
       // Property names are data, not keywords: a property called "required" stays.
       result[key] = Object.fromEntries(
-        Object.entries(child).map(([name, sub]) => [name, strip(sub)]),
+        Object.entries(node).map(([name, sub]) => [name, strip(sub)]),
       );
-      continue;
-    }
-    if (
-      key === 'dependencies' &&
-      typeof child === 'object' &&
-      child !== null &&
-      !Array.isArray(child)
-    ) {
+    } else if (key === 'dependencies' && node) {
       // Property dependencies (arrays of names) are requirements too; schema dependencies keep their shape.
-      const kept = Object.entries(child).filter(([, dep]) => !Array.isArray(dep));
+      const kept = Object.entries(node).filter(([, dep]) => !Array.isArray(dep));
       if (kept.length)
         result[key] = Object.fromEntries(kept.map(([name, dep]) => [name, strip(dep)]));
-      continue;
-    }
-    result[key] = strip(child);
+    } else result[key] = strip(child);
   }
   return result;
 }

@@ -1,10 +1,4 @@
-export type Node = Record<string, unknown>;
-
-export function asNode(value: unknown): Node | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Node)
-    : undefined;
-}
+import { asNode, type Node } from './json';
 
 /**
  * Walks a schema and its uiSchema together, depth first, while both hold an object: `visit`

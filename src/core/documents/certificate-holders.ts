@@ -1,3 +1,4 @@
+import { isNode } from '../definitions/json';
 import { resolvePointer } from '../rules/registry';
 import type { CertificateHolders, WorkflowCertificate } from './workflow';
 
@@ -11,9 +12,6 @@ export interface CertificateHolder {
   name: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The people of a document who hold a certificate of their own now (`certificate.holders`). */
 export function holdersOf(
   holders: CertificateHolders,
@@ -22,7 +20,7 @@ export function holdersOf(
   const list = resolvePointer(data, holders.list);
   if (!Array.isArray(list)) return [];
   return list.flatMap((item: unknown, index) => {
-    if (!isObject(item)) return [];
+    if (!isNode(item)) return [];
     const number = resolvePointer(item, holders.number);
     if (typeof number !== 'string' || number === '') return [];
     const name = holders.name

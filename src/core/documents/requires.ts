@@ -1,9 +1,6 @@
-import { resolvePointer } from '../rules/registry';
+import { isEmpty, resolvePointer } from '../rules/registry';
 
 /** The pointers of an action's `requires` that hold no value once the action is applied. */
 export function missingRequires(requires: readonly string[] | undefined, data: unknown): string[] {
-  return (requires ?? []).filter((pointer) => {
-    const value = resolvePointer(data, pointer);
-    return value === undefined || value === null || value === '';
-  });
+  return (requires ?? []).filter((pointer) => isEmpty(resolvePointer(data, pointer)));
 }

@@ -1,6 +1,7 @@
 /** Documents as the evisa API returns them (docs/api.md, "Documents"). */
 
-export interface DocumentView<TData = Record<string, unknown>> {
+/** What a document and a row of its lists both show. */
+interface DocumentHead {
   id: string;
   type: string;
   status: string;
@@ -10,34 +11,26 @@ export interface DocumentView<TData = Record<string, unknown>> {
   assignee: string | null;
   /** Reference number allocated by the workflow (e.g. VA-2026-000042), once allocated. */
   number: string | null;
-  year: number | null;
   submittedAt: string | null;
-  data: TData;
+  /** When the document was made (a message: when it was received). */
   createdAt: string;
-  createdBy: string;
   updatedAt: string;
+}
+
+export interface DocumentView<TData = Record<string, unknown>> extends DocumentHead {
+  year: number | null;
+  data: TData;
+  createdBy: string;
   updatedBy: string;
   /** Actions the caller may take now: allowed by the machine in this state, by the caller's roles and ownership. */
   allowedActions: string[];
 }
 
-export interface DocumentSummary {
-  id: string;
-  type: string;
-  status: string;
-  version: number;
-  owner: string;
-  ownerName: string | null;
-  assignee: string | null;
+export interface DocumentSummary extends DocumentHead {
   /** The assignee's name, in a list that shows it (a column `assigneeName`). */
   assigneeName?: string | null;
-  number: string | null;
-  submittedAt: string | null;
-  /** When the document was made (a message: when it was received). */
-  createdAt: string;
   /** The value of the workflow's `key` (an account's login), the routes' name for it. */
   key?: string | null;
-  updatedAt: string;
   /** The list's data columns, by field name. */
   fields: Record<string, unknown>;
 }

@@ -10,6 +10,8 @@ export const MAX_FRACTION_DIGITS = 6;
 const NUMBER_LOCALES: Record<Language, string> = { en: 'en-NZ', fr: 'fr-FR' };
 
 const pad = (value: number): string => String(value).padStart(2, '0');
+const dayOf = (date: Date) =>
+  `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 
 /** `1990-03-15` (or an ISO date-time's date part) -> `15/03/1990`; other text unchanged. */
 export function formatDate(value: string): string {
@@ -17,17 +19,14 @@ export function formatDate(value: string): string {
   if (match) return `${match[3]}/${match[2]}/${match[1]}`;
   const date = new Date(value);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(date.getTime())) return value;
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+  return dayOf(date);
 }
 
 /** An ISO instant -> `DD/MM/YYYY HH:mm:ss` in local time; other text unchanged. */
 export function formatDateTime(value: string): string {
   const date = new Date(value);
   if (value === '' || Number.isNaN(date.getTime())) return value;
-  return (
-    `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
+  return `${dayOf(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
 /** Intl formatters made once per language and kind: making one costs far more than using it. */
@@ -38,11 +37,8 @@ function numberFormat(
   options: Intl.NumberFormatOptions,
 ): Intl.NumberFormat {
   const key = `${language} ${kind}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(NUMBER_LOCALES[language], options);
-    numberFormats.set(key, format);
-  }
+  const format = numberFormats.get(key) ?? new Intl.NumberFormat(NUMBER_LOCALES[language], options);
+  numberFormats.set(key, format);
   return format;
 }
 

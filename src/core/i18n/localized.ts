@@ -1,3 +1,4 @@
+import { asNode, type Node } from '../definitions/json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './translate';
 
 /** Reference data in the reader's language: other languages' texts sit in `i18n`, English stays in the field. */
@@ -10,13 +11,6 @@ export const TRANSLATED_LANGUAGES: readonly Language[] = LANGUAGES.filter(
 
 /** Language -> field -> text: the `i18n` property of an entry or an item. */
 export type Translations = Partial<Record<Language, Record<string, string>>>;
-
-type Node = Record<string, unknown>;
-
-const asNode = (value: unknown): Node | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Node)
-    : undefined;
 
 /** The text of `field` of one language as `record` keeps it, if it has one (not empty). */
 export function translationOf(

@@ -18,16 +18,20 @@ export interface FeeLine {
   i18n?: Translations;
 }
 
-/** A payment order of a document, as `GET /api/payments/{type}/{id}` answers it. */
-export interface PaymentOrderView {
+/** What an order and its receipt both show. */
+interface OrderTotal {
   orderId: string;
   orderReference: string;
-  status: PaymentStatus;
   /** ISO 4217 code of the amounts (the workflow's `payment.currency`). */
   currency: string;
   items: FeeLine[];
   /** Decimal string: the sum of the items. */
   total: string;
+}
+
+/** A payment order of a document, as `GET /api/payments/{type}/{id}` answers it. */
+export interface PaymentOrderView extends OrderTotal {
+  status: PaymentStatus;
   /** Decimal string, once approved. */
   amountPaid: string | null;
   /** "•••• 1111", once approved; the portal never sees more of a card. */
@@ -38,19 +42,13 @@ export interface PaymentOrderView {
 }
 
 /** What a receipt shows (the PDF of `GET /api/payments/{type}/{id}/receipt`). */
-export interface ReceiptData {
+export interface ReceiptData extends OrderTotal {
   receiptReference: string;
-  orderReference: string;
-  orderId: string;
   /** The paid document's number and title ("Visa application VA-2026-000042"). */
   documentNumber: string;
   documentTitle: string;
   payerName: string;
-  items: FeeLine[];
-  total: string;
   amountPaid: string;
-  /** ISO 4217 code of the amounts (the workflow's `payment.currency`). */
-  currency: string;
   maskedCard: string;
   paidAt: string;
 }

@@ -1,7 +1,7 @@
 /** The registry of named synchronous rules (docs/forms.md, "Rules"), run by browser and server. */
 import type { RuleCheck, RuleProblem, RuleUse } from './types';
 
-function isEmpty(value: unknown): boolean {
+export function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
@@ -33,8 +33,6 @@ const allAnswered: RuleCheck = (value, use) => {
     return !isEmpty(answer);
   });
 };
-
-const accepted: RuleCheck = (value) => value === true;
 
 /** Today as `YYYY-MM-DD` (UTC, as the server stores dates). */
 function today(): string {
@@ -76,7 +74,7 @@ const registry = new Map<string, RuleCheck>([
   ['minItems', itemCount((count, limit) => count >= limit)],
   ['maxItems', itemCount((count, limit) => count <= limit)],
   ['allAnswered', allAnswered],
-  ['accepted', accepted],
+  ['accepted', (value) => value === true],
   ['pastDate', pastDate],
   ['futureDate', futureDate],
   ['notAbove', notAbove],

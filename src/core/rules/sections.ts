@@ -26,18 +26,15 @@ export function sectionsOf(definition: EntityFormDefinition): EntitySection[] {
 
 /** The schema of one section, so `{ [sectionId]: value }` validates on its own. */
 export function sectionSchema(schema: JsonSchema, sectionId: string): JsonSchema {
-  const properties = objectOf(schema.properties) ?? {};
-  const property = properties[sectionId];
-  const result: JsonSchema = {
+  const property = objectOf(schema.properties)?.[sectionId];
+  const required = Array.isArray(schema.required) && schema.required.includes(sectionId);
+  return {
     type: 'object',
     properties: property === undefined ? {} : { [sectionId]: property },
+    ...(required && { required: [sectionId] }),
+    ...(schema.definitions !== undefined && { definitions: schema.definitions }),
+    ...(schema.$defs !== undefined && { $defs: schema.$defs }),
   };
-  if (Array.isArray(schema.required) && schema.required.includes(sectionId)) {
-    result.required = [sectionId];
-  }
-  if (schema.definitions !== undefined) result.definitions = schema.definitions;
-  if (schema.$defs !== undefined) result.$defs = schema.$defs;
-  return result;
 }
 
 /** The section a JSON pointer belongs to (`/applicant/familyName` -> `applicant`). */

@@ -201,9 +201,7 @@ export function catalogFileText(catalog: CatalogDefinition): string {
 }
 
 /** What the designer refuses before a check, as text keys with their fields. */
-export function designProblems(
-  design: CatalogDesign,
-): Array<{ field?: string; key: string; values?: Record<string, string> }> {
+export function designProblems(design: CatalogDesign) {
   const problems: Array<{ field?: string; key: string; values?: Record<string, string> }> = [];
   const names = new Set<string>();
   if (!isIdentifier(design.id)) problems.push({ field: 'id', key: 'studio.catalog.badId' });

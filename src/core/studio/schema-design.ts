@@ -1,3 +1,4 @@
+import { isNode, type Node } from '../definitions/json';
 import type { JsonSchema } from '../definitions/types';
 
 /** The kinds of field the form designer adds, each a JSON Schema shape and a widget. */
@@ -19,20 +20,11 @@ export interface FormFieldDesign {
   helpFr?: string;
 }
 
-type Node = Record<string, unknown>;
-
-const isNode = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The files a form change touches: the entity's definition and its two translation files. */
 export interface FormFiles {
   entity: Node;
   en: Node;
   fr: Node;
-}
-
-function clone<T>(value: T): T {
-  return structuredClone(value);
 }
 
 function section(files: FormFiles, sectionId: string): { schema: Node; ui: Node } {
@@ -47,7 +39,7 @@ function section(files: FormFiles, sectionId: string): { schema: Node; ui: Node 
 
 /** The fields of a section in the order the form shows them. */
 export function sectionFields(files: FormFiles, sectionId: string): string[] {
-  const { schema, ui } = section(clone(files), sectionId);
+  const { schema, ui } = section(structuredClone(files), sectionId);
   const names = Object.keys(schema.properties as Node);
   const order = Array.isArray(ui['ui:order']) ? (ui['ui:order'] as string[]) : [];
   return [
@@ -84,19 +76,19 @@ function propertyOf(field: FormFieldDesign): JsonSchema {
   }
 }
 
+const WIDGETS: Partial<Record<FormFieldType, string>> = {
+  longText: 'textarea',
+  date: 'date',
+  yesNo: 'radio',
+  catalog: 'catalog',
+};
+
 function widgetOf(field: FormFieldDesign): Node | undefined {
-  switch (field.type) {
-    case 'longText':
-      return { 'ui:widget': 'textarea' };
-    case 'date':
-      return { 'ui:widget': 'date' };
-    case 'yesNo':
-      return { 'ui:widget': 'radio' };
-    case 'catalog':
-      return { 'ui:widget': 'catalog', 'ui:options': { catalog: field.catalog } };
-    default:
-      return undefined;
-  }
+  const widget = WIDGETS[field.type];
+  if (!widget) return undefined;
+  return field.type === 'catalog'
+    ? { 'ui:widget': widget, 'ui:options': { catalog: field.catalog } }
+    : { 'ui:widget': widget };
 }
 
 function label(text: string, help: string | undefined): string | Node {
@@ -105,7 +97,7 @@ function label(text: string, help: string | undefined): string | Node {
 
 /** The files with a field added at the end of its section, with its labels and help. */
 export function addField(files: FormFiles, field: FormFieldDesign): FormFiles {
-  const next = clone(files);
+  const next = structuredClone(files);
   const { schema, ui } = section(next, field.section);
   const properties = schema.properties as Node;
   if (properties[field.name] !== undefined)
@@ -136,7 +128,7 @@ export function moveField(
   name: string,
   by: -1 | 1,
 ): FormFiles {
-  const next = clone(files);
+  const next = structuredClone(files);
   const order = sectionFields(files, sectionId);
   const at = order.indexOf(name);
   const to = at + by;
@@ -148,7 +140,7 @@ export function moveField(
 
 /** The files without a field: its schema, requirement, widget, order place and texts. */
 export function removeField(files: FormFiles, sectionId: string, name: string): FormFiles {
-  const next = clone(files);
+  const next = structuredClone(files);
   const { schema, ui } = section(next, sectionId);
   delete (schema.properties as Node)[name];
   if (Array.isArray(schema.required)) {

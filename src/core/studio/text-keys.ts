@@ -1,10 +1,7 @@
+import { isNode, type Node } from '../definitions/json';
+
 /** Texts of a translation file flattened to their keys (`person.familyName._`). */
 export type FlatTexts = Map<string, string>;
-
-type Node = Record<string, unknown>;
-
-const isNode = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every text of a tree by its dotted key; `$schema` and notes are not texts. */
 export function flattenTexts(tree: unknown, prefix = ''): FlatTexts {

@@ -27,7 +27,6 @@ export const LinkFiring = strict(
   },
   { minProperties: 1 },
 );
-export type LinkFiring = Static<typeof LinkFiring>;
 
 export const WorkflowAction = strict({
   /** Role suffixes (joined to the workflow's rolePrefix); holding any one allows the action. */

@@ -16,7 +16,6 @@ import {
 } from './kit';
 
 export const CatalogLabels = strict({ title: filled, fields: record(filled) });
-export type CatalogLabels = Static<typeof CatalogLabels>;
 
 export const CatalogReference = Type.Object(
   {

@@ -43,7 +43,6 @@ export const WorkflowValidity = strict({
   from: dataPointer,
   until: dataPointer,
 });
-export type WorkflowValidity = Static<typeof WorkflowValidity>;
 
 const money = Type.Optional(choice(['money']));
 

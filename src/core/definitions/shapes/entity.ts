@@ -42,7 +42,6 @@ export const CatalogListMatch = oneOf(
   strict({ value: Type.String() }),
   strict({ pointer: dataPointer }),
 );
-export type CatalogListMatch = Static<typeof CatalogListMatch>;
 
 /** Where the items of a catalogue list come from: one catalogue, the entries that match. */
 export const CatalogListSource = strict({

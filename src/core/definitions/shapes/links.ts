@@ -54,7 +54,6 @@ export const WorkflowDerive = strict({
   effects: strings,
   fills: some(dataPointer),
 });
-export type WorkflowDerive = Static<typeof WorkflowDerive>;
 
 /** Entry field -> property of the object at `to` (check-catalog-copies.ts). */
 const entryFields = record(fieldName, { propertyNames: fieldName });

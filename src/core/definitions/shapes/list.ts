@@ -27,7 +27,6 @@ export const ListColumn = strict({
   /** `money`: an amount shown with two decimals and its currency, as the reader's language writes it. */
   format: Type.Optional(choice(['money'])),
 });
-export type ListColumn = Static<typeof ListColumn>;
 
 /** A fixed condition of a list (`where`): a FilterCondition on a field named by its JSON pointer. */
 export const ListCondition = strict({
@@ -36,7 +35,6 @@ export const ListCondition = strict({
   value: Type.Optional(scalar),
   valueTo: Type.Optional(scalar),
 });
-export type ListCondition = Static<typeof ListCondition>;
 
 export const WorkflowList = strict({
   id: identifier,

@@ -14,7 +14,6 @@ export const DisplayNameRule = strict({
   when: Type.Optional(FieldTest),
   fields: some(dataPointer),
 });
-export type DisplayNameRule = Static<typeof DisplayNameRule>;
 
 /** A field naming a catalogue entry whose flags (`checks`) govern other fields. */
 export const CatalogTypedField = strict({
@@ -22,7 +21,6 @@ export const CatalogTypedField = strict({
   catalog: catalogId,
   checks: record(dataPointer),
 });
-export type CatalogTypedField = Static<typeof CatalogTypedField>;
 
 /** The account workflow's documents are the identity server's accounts. */
 export const AccountDeclaration = strict({

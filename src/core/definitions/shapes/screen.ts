@@ -52,14 +52,12 @@ export type SessionClaim = (typeof SESSION_CLAIMS)[number];
 
 /** A field of the signed-in person's own account (check-prefill.ts) a new document may start with. */
 export const ProfileField = strict({ profile: relativePointer });
-export type ProfileField = Static<typeof ProfileField>;
 
 /** A link a screen offers: a route given (`to`) or read from the data (`pointer`); none, no link. */
 export const ScreenLink = oneOf(
   strict({ label: textKey, to: Type.String({ pattern: '^/' }) }),
   strict({ label: textKey, pointer: dataPointer }),
 );
-export type ScreenLink = Static<typeof ScreenLink>;
 
 export const WorkflowScreen = strict({
   /** Route below the workflow's prefix, e.g. `/view/:id` (or the key's name, `:loginIdentifier`). */

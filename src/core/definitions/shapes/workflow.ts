@@ -65,7 +65,6 @@ export type WorkflowInbox = Static<typeof WorkflowInbox>;
 export const WorkflowTasks = strict({
   owner: Type.Optional(Type.Array(strict({ status: Type.String(), open: Type.String() }))),
 });
-export type WorkflowTasks = Static<typeof WorkflowTasks>;
 
 const statusNames = { propertyNames: { pattern: STATUS_PATTERN } };
 
