@@ -95,7 +95,7 @@ export function DocumentInformation({ document }: { document: DocumentView }) {
   );
 }
 
-/** A document's records, read from its workflow's backend (evisa, connectid). */
+/** A document's records, read from its workflow's backend. */
 export interface DocumentSource {
   api: ApiClient;
   backend: string;

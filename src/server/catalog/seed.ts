@@ -13,8 +13,6 @@ import { PROJECT_ROOT } from '../config';
 import type { Database } from '../db/schema';
 import { countrySeedEntries } from './country-seed';
 
-export { validEntry } from './valid-at';
-
 export const CATALOG_SEED_FILE = path.join(PROJECT_ROOT, 'seeds/catalogs.json');
 const SEED_START = '2020-01-01T00:00:00.000Z';
 /** Rows per insert statement, well under PostgreSQL's 65,535 parameters (7 per row). */

@@ -2,7 +2,7 @@ import { UUID } from '../db/ids';
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { sql, type Kysely } from 'kysely';
-import { validEntry } from '../catalog/seed';
+import { validEntry } from '../catalog/valid-at';
 import type { Database } from '../db/schema';
 import { ApiProblem } from '../http/api-error';
 import { withNotificationTables } from '../notifications/tables';

@@ -79,7 +79,7 @@ export interface RoleHolder {
   name: string;
 }
 
-/** The account directory as assignments read it (src/modules/connectid/server/role-holders.ts). */
+/** The account directory as assignments read it (a module's `StartedModule.roleHolders`). */
 export interface RoleHolders {
   /** The account named by id or sign-in name with its roles now; none if it may not sign in. */
   find(

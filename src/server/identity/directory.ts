@@ -1,6 +1,6 @@
 /**
- * What the identity server needs to know of people, and nothing more. The connectid module
- * (accounts, groups, policies, units, roles kept as documents) implements it; the identity
+ * What the identity server needs to know of people, and nothing more. A module keeping accounts
+ * (`StartedModule.directory`) implements it; the identity
  * server (OpenID Connect, credentials, sign-in pages) only reads through it.
  */
 

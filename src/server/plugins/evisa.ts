@@ -33,7 +33,7 @@ const ACTION_BODY = {
 const CREATE_BODY = { type: 'object', properties: { action: { type: 'string' }, ...SENT } };
 
 /**
- * A backend of documents (evisa, connectid): one generic set of routes for every workflow, whose
+ * A backend of documents (the default one, or a module's): one generic set of routes for every workflow, whose
  * roles, states, ownership and validation come from its definition.
  */
 export async function evisaPlugin(app: FastifyInstance, options: { documents: DocumentService }) {

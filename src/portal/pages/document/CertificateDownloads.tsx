@@ -80,7 +80,7 @@ export function CertificateDownloads({
       onFailure({
         status: 0,
         code: 'DOWNLOAD_FAILED',
-        // The identity screens word it as their specification does (`_connectid`).
+        // A backend may word it its own way (`messages.unableToFetch_<backend>`).
         message: t('messages.unableToFetch', { context: backend }),
       });
   };
