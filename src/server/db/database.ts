@@ -45,22 +45,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let db: Kysely<Database>;
   let kind: DatabaseHandle['kind'];
   let listen: () => Promise<ChangeNotices>;
+  let setup: pg.Client | undefined;
   if (options.databaseUrl) {
     kind = 'postgres';
     const schema = options.schema;
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
     if (schema) {
-      const setup = new pg.Client({ connectionString: options.databaseUrl });
-      await setup.connect();
+      setup = await lockSchemaSetup(options.databaseUrl);
       try {
-        // Two concurrent `create ... if not exists` fail on PostgreSQL's catalogue.
-        await setup.query(`select pg_advisory_lock(hashtext('portal-database-setup'))`);
         await setup.query(`create schema if not exists "${schema}"`);
         // Extensions live once per database, in public; the search path below reaches them.
         await setup.query('create extension if not exists btree_gist with schema public');
         await setup.query('create extension if not exists pg_trgm with schema public');
-      } finally {
+      } catch (error) {
         await setup.end();
+        throw error;
       }
     }
     const pool = new pg.Pool({
@@ -83,7 +82,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   let notices: ChangeNotices;
   try {
-    await migrate(db, options.databaseUrl ? options.schema : undefined);
+    try {
+      await migrate(db, options.databaseUrl ? options.schema : undefined);
+    } finally {
+      await setup?.end();
+    }
     // Both awaited together: a refusal of either is this start's error, never left unheard.
     const [keys, listIndexes] = await Promise.all([options.keys, options.listIndexes]);
     if (keys) await ensureKeyIndexes(db, keys);
@@ -130,11 +133,28 @@ async function migrate(db: Kysely<Database>, schema: string | undefined): Promis
 
 /** Drops a schema a test run created (PostgreSQL only). */
 export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await lockSchemaSetup(databaseUrl);
   try {
     await client.query(`drop schema if exists "${schema}" cascade`);
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A connection holding the database's setup lock until it ends. Two concurrent `create ... if
+ * not exists` fail on PostgreSQL's catalogue, and Kysely's migrator reads every table of the
+ * database (pg_get_serial_sequence by name), which fails when another schema is dropped
+ * meanwhile: creating, migrating and dropping schemas therefore take turns.
+ */
+async function lockSchemaSetup(databaseUrl: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('portal-database-setup'))`);
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
+  return client;
 }
