@@ -46,7 +46,7 @@ const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A state's `on`, whatever the JSON holds there. */
-function eventsOf(state: JsonValue | undefined): Array<[string, JsonValue]> {
+export function eventsOf(state: JsonValue | undefined): Array<[string, JsonValue]> {
   if (!isObject(state) || !isObject(state.on)) return [];
   return Object.entries(state.on);
 }

@@ -1,4 +1,5 @@
 import { catalogEntrySchema, catalogFieldKinds } from '../../core/definitions/catalog-entry';
+import { eventsOf } from '../../core/definitions/stately';
 import { stripRequired } from '../../core/definitions/strip-required';
 import { documentChoiceFieldsOf } from '../../core/definitions/document-choices';
 import {
@@ -7,7 +8,9 @@ import {
   type DefinitionBundle,
   type EntityDefinition,
 } from '../../core/definitions/types';
+import { backendOf } from '../../core/documents/conventions';
 import {
+  DOCUMENT_LIST_COLUMNS,
   NEW_STATE,
   type WorkflowAction,
   type WorkflowDefinition,
@@ -18,6 +21,7 @@ import {
   catalogEntryRecordSchema,
   catalogImportBodySchema,
   CATALOG_IMPORT_RESULT,
+  arrayOf,
   ASSIGNEES,
   CATALOG_HISTORY_LINE,
   CODE_NAME_ITEMS,
@@ -26,12 +30,15 @@ import {
   documentViewSchema,
   HISTORY_ENTRY,
   itemsOf,
+  objectSchema,
   PAYMENT_STATE,
   PDF_RESPONSE,
   PROBLEM,
   searchRequestSchema,
   searchResultSchema,
+  VERSION,
   VERSION_SUMMARY,
+  UUID_STRING,
   type ContractSchema,
 } from './common';
 
@@ -125,26 +132,13 @@ export function documentActions(workflow: WorkflowDefinition): string[] {
 }
 
 function transitionsFrom(workflow: WorkflowDefinition, state: string): string[] {
-  const node = workflow.machine.states[state];
-  const on =
-    typeof node === 'object' && node !== null && !Array.isArray(node) ? node.on : undefined;
-  return typeof on === 'object' && on !== null && !Array.isArray(on) ? Object.keys(on) : [];
+  return eventsOf(workflow.machine.states[state]).map(([action]) => action);
 }
 
 /** The fields a document list can filter and sort on: the documents' own, its data columns. */
 export function listFields(list: WorkflowList | undefined): string[] {
-  const own = [
-    'status',
-    'number',
-    'owner',
-    'ownerName',
-    'assignee',
-    'year',
-    'submittedAt',
-    'createdAt',
-    'updatedAt',
-  ];
   // The assignee's name only where the list shows it: it is read from the accounts.
+  const own = DOCUMENT_LIST_COLUMNS.filter((column) => column !== 'assigneeName');
   const named = list?.columns.some((c) => c.field === 'assigneeName' && !c.pointer);
   return [
     ...own,
@@ -191,7 +185,7 @@ function addWorkflow(
   workflow: WorkflowDefinition,
   entity: EntityDefinition,
 ): void {
-  const backend = workflow.backend ?? 'evisa';
+  const backend = backendOf(workflow);
   const base = `/api/${backend}/${workflow.id}`;
   const tag = `${backend}: ${workflow.id}`;
   const op = operations(tag, `${backend}.${workflow.id}`);
@@ -242,21 +236,17 @@ function addWorkflow(
       response: searchResultSchema(documentSummarySchema(rowFields)),
     }),
     post: op('create', `Creates a ${workflow.id} document`, {
-      body: {
-        type: 'object',
-        required: ['data'],
-        properties: {
-          action: {
-            type: 'string',
-            enum: creatingActions(workflow),
-            default: 'store',
-            description: 'The action that creates it',
-          },
-          data,
-          notes: { type: 'string' },
-          owner: { type: 'string', description: 'Sign-in name, for an action made `onBehalf`' },
+      body: objectSchema(['data'], {
+        action: {
+          type: 'string',
+          enum: creatingActions(workflow),
+          default: 'store',
+          description: 'The action that creates it',
         },
-      },
+        data,
+        notes: { type: 'string' },
+        owner: { type: 'string', description: 'Sign-in name, for an action made `onBehalf`' },
+      }),
       status: 201,
       response: document,
     }),
@@ -265,11 +255,7 @@ function addWorkflow(
     paths[`${base}/derive`] = {
       post: op('derive', 'Values the server derives for the form', {
         description: `Runs ${workflow.derive.effects.join(', ')} on the data and answers the values at ${workflow.derive.fills.join(', ')}. Nothing is stored.`,
-        body: {
-          type: 'object',
-          required: ['data'],
-          properties: { data, id: { type: 'string', format: 'uuid' } },
-        },
+        body: objectSchema(['data'], { data, id: UUID_STRING }),
         response: DERIVED_VALUES,
       }),
     };
@@ -330,7 +316,7 @@ function addWorkflow(
   paths[`${base}/{id}/versions`] = {
     get: op('versions', 'Every version of a document', {
       parameters: [ID],
-      response: { type: 'array', items: VERSION_SUMMARY },
+      response: arrayOf(VERSION_SUMMARY),
     }),
   };
   paths[`${base}/{id}/versions/{version}`] = {
@@ -342,7 +328,7 @@ function addWorkflow(
   paths[`${base}/{id}/history`] = {
     get: op('history', "A document's history", {
       parameters: [ID],
-      response: { type: 'array', items: HISTORY_ENTRY },
+      response: arrayOf(HISTORY_ENTRY),
     }),
   };
   for (const action of documentActions(workflow)) {
@@ -365,26 +351,22 @@ function actionBody(action: WorkflowAction, data: ContractSchema): ContractSchem
   if (payload === 'data') required.push('data');
   if (payload === 'assignee') required.push('assignee');
   if (action.notes === 'required') required.push('notes');
-  return {
-    type: 'object',
-    required,
-    properties: {
-      version: { type: 'integer', minimum: 1, description: 'The version read; a stale one is 409' },
-      ...(payload === 'data' ? { data } : {}),
-      ...(payload === 'assignee'
-        ? {
-            assignee: {
-              type: 'string',
-              description: `The account id or sign-in name of someone holding ${(action.assignees ?? []).join(' or ')} (\`assignees\`)`,
-            },
-          }
-        : {}),
-      ...(action.notes ? { notes: { type: 'string' } } : {}),
-      ...(action.onBehalf
-        ? { owner: { type: 'string', description: 'Sign-in name of the new owner' } }
-        : {}),
-    },
-  };
+  return objectSchema(required, {
+    version: { ...VERSION, description: 'The version read; a stale one is 409' },
+    ...(payload === 'data' ? { data } : {}),
+    ...(payload === 'assignee'
+      ? {
+          assignee: {
+            type: 'string',
+            description: `The account id or sign-in name of someone holding ${(action.assignees ?? []).join(' or ')} (\`assignees\`)`,
+          },
+        }
+      : {}),
+    ...(action.notes ? { notes: { type: 'string' } } : {}),
+    ...(action.onBehalf
+      ? { owner: { type: 'string', description: 'Sign-in name of the new owner' } }
+      : {}),
+  });
 }
 
 function describeAction(workflow: WorkflowDefinition, action: WorkflowAction): string {
@@ -414,11 +396,7 @@ function addPayments(contract: DefinitionContract, workflow: WorkflowDefinition)
   contract.paths[`${base}/purchase`] = {
     post: op('purchase', `Sends the payer of a ${workflow.id} to the gateway`, {
       parameters: [ID],
-      response: {
-        type: 'object',
-        required: ['redirectUrl'],
-        properties: { redirectUrl: { type: 'string', format: 'uri' } },
-      },
+      response: objectSchema(['redirectUrl'], { redirectUrl: { type: 'string', format: 'uri' } }),
     }),
   };
   contract.paths[base] = {
@@ -504,23 +482,11 @@ function addCatalog(
     }),
     put: op('update', `Replaces a ${catalog.id} entry if still at version`, {
       parameters: [entryId],
-      body: {
-        type: 'object',
-        required: ['version', 'data'],
-        properties: { version: { type: 'integer', minimum: 1 }, data: ref(dataName) },
-      },
+      body: objectSchema(['version', 'data'], { version: VERSION, data: ref(dataName) }),
       response: entry,
     }),
     delete: op('delete', `Deletes a ${catalog.id} entry if still at version`, {
-      parameters: [
-        entryId,
-        {
-          name: 'version',
-          in: 'query',
-          required: true,
-          schema: { type: 'integer', minimum: 1 },
-        },
-      ],
+      parameters: [entryId, { name: 'version', in: 'query', required: true, schema: VERSION }],
       status: 204,
       response: 'none',
     }),
@@ -539,11 +505,7 @@ function addCatalog(
   contract.paths[`${base}/{id}/restore`] = {
     post: op('restore', `Restores a deleted ${catalog.id} entry if still at version`, {
       parameters: [entryId],
-      body: {
-        type: 'object',
-        required: ['version'],
-        properties: { version: { type: 'integer', minimum: 1 } },
-      },
+      body: objectSchema(['version'], { version: VERSION }),
       response: entry,
     }),
   };

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Kysely } from 'kysely';
 import type { DefinitionBundle, EntityDefinition } from '../../core/definitions/types';
+import { machineTransitions } from '../../core/definitions/stately';
 import { stripRequired } from '../../core/definitions/strip-required';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { escapeSegment } from '../../core/rules/registry';
@@ -118,36 +119,16 @@ function draftStages(workflow: WorkflowDefinition): DraftStages {
     .map(([name]) => name);
   const statuses = new Set([workflow.machine.initial]);
   const waiting = [workflow.machine.initial];
+  // Guarded transitions count too; one without a target leaves the document in its status.
+  const transitions = machineTransitions(workflow.machine);
   for (let status = waiting.pop(); status !== undefined; status = waiting.pop()) {
-    for (const [action, target] of transitionsOf(workflow, status)) {
+    for (const { action, target } of transitions.filter((t) => t.from === status)) {
       if (validating.includes(action) || statuses.has(target)) continue;
       statuses.add(target);
       waiting.push(target);
     }
   }
   return { statuses, validating };
-}
-
-/** Every (action, target status) a status of the machine lists, guarded ones included. */
-function transitionsOf(workflow: WorkflowDefinition, status: string): Array<[string, string]> {
-  const state = workflow.machine.states[status];
-  if (typeof state !== 'object' || state === null || Array.isArray(state)) return [];
-  const on = state.on;
-  if (typeof on !== 'object' || on === null || Array.isArray(on)) return [];
-  return Object.entries(on).flatMap(([action, transitions]) =>
-    (Array.isArray(transitions) ? transitions : [transitions]).map(
-      (transition): [string, string] => {
-        // A transition without a target leaves the document in its status.
-        const target =
-          typeof transition === 'string'
-            ? transition
-            : typeof transition === 'object' && transition !== null && !Array.isArray(transition)
-              ? transition.target
-              : undefined;
-        return [action, typeof target === 'string' ? target : status];
-      },
-    ),
-  );
 }
 
 /** A field and keyword the schema refuses, as `pointer` + NUL + `keyword`. */
