@@ -112,18 +112,13 @@ export function readCatalogValue(
     );
     return chosen ?? text;
   }
-  switch (catalogFieldKinds(catalog)[field]) {
-    case 'boolean':
-      return readFlag(value, texts) ?? text;
-    case 'number':
-      return readDecimal(value, currencyOf(catalog, field), language) ?? text;
-    case 'datetime':
-      return readDateTime(value) ?? text;
-    case 'date':
-      return readDate(value) ?? text;
-    default:
-      return text;
-  }
+  const readers: Record<string, () => unknown> = {
+    boolean: () => readFlag(value, texts),
+    number: () => readDecimal(value, currencyOf(catalog, field), language),
+    datetime: () => readDateTime(value),
+    date: () => readDate(value),
+  };
+  return readers[catalogFieldKinds(catalog)[field] ?? '']?.() ?? text;
 }
 
 function readFlag(value: string, texts: Texts): boolean | undefined {

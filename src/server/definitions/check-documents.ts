@@ -16,6 +16,7 @@ import {
 import { crossCheckDashboard } from '../dashboard/check-definitions';
 import { NAVIGATION_TEXTS } from '../../core/definitions/parts';
 import { checkRecordDeclarations, schemaHasField } from './check-records';
+import type { WorkflowScope } from './check-references';
 
 /**
  * What a meta-schema cannot express: sections are the schema's properties, fields have labels,
@@ -105,19 +106,16 @@ function fieldPaths(schema: JsonSchema, uiSchema: JsonSchema | undefined): strin
 type Transition = string | { target?: string; guard?: string | { type: string } };
 
 export function crossCheckWorkflow(
-  workflow: WorkflowDefinition,
-  entities: EntityDefinition[],
-  problems: DefinitionProblem[],
+  scope: WorkflowScope,
   implementations: Pick<Implementations, 'effects' | 'deriving' | 'guards' | 'backends'>,
 ): void {
-  const report = reporter(problems, workflowFile(workflow.id));
+  const { workflow, entity, schemas: entities, report } = scope;
   const { guards, effects, deriving, backends } = implementations;
   if (workflow.backend !== undefined && !backends.has(workflow.backend))
     report(
       '/backend',
       `backend "${workflow.backend}" is served by no module (served: ${[...backends].join(', ')})`,
     );
-  const entity = entities.find((e) => e.id === workflow.document);
   if (!entity) report('/document', `no schema "${workflow.document}" in schemas/`);
   const sections = new Set(entity?.sections.map((s) => s.id) ?? []);
   const statuses = new Set(Object.keys(workflow.machine.states));
@@ -223,8 +221,8 @@ export function crossCheckWorkflow(
         );
     }
   });
-  crossCheckDashboard(workflow, entity, problems);
-  checkRecordDeclarations(workflow, entity, problems);
+  crossCheckDashboard(workflow, entity, scope.problems);
+  checkRecordDeclarations(scope);
 }
 
 function isNavigationText(group: string): boolean {

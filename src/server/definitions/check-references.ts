@@ -33,6 +33,15 @@ export interface NameScope {
   references: ReadonlyMap<string, readonly Reference[]>;
 }
 
+/** What a workflow's checks read: the workflow, its document's entity if loaded, and the rest. */
+export interface WorkflowScope extends NameScope {
+  workflow: WorkflowDefinition;
+  entity: EntityDefinition | undefined;
+  /** Reports a problem in the workflow's file. */
+  report: Report;
+  problems: DefinitionProblem[];
+}
+
 /**
  * Every name a definition gives leads somewhere (texts, fields, catalogues, document types), or
  * it would show only in use. A place that already has a problem of its own is not reported again.
@@ -220,19 +229,13 @@ const isPointer = (value: unknown): value is string =>
 function checkRules(entity: EntityDefinition, loaded: NameScope, report: Report): void {
   (entity.rules ?? []).forEach((use: RuleUse, index) => {
     const at = `/rules/${index}`;
-    const other =
-      typeof use.documentType === 'string'
-        ? loaded.schemas.find(
-            (schema) =>
-              schema.id ===
-              loaded.declared.find((workflow) => workflow.id === use.documentType)?.document,
-          )
-        : undefined;
-    const target = typeof use.documentType === 'string' ? other?.schema : entity.schema;
-    const targetName =
-      typeof use.documentType === 'string'
-        ? `"${use.documentType}"'s schema`
-        : "the document's schema";
+    const type = typeof use.documentType === 'string' ? use.documentType : undefined;
+    const document = loaded.declared.find((workflow) => workflow.id === type)?.document;
+    const target =
+      type === undefined
+        ? entity.schema
+        : loaded.schemas.find((schema) => schema.id === document)?.schema;
+    const targetName = type === undefined ? "the document's schema" : `"${type}"'s schema`;
     const checkPointer = (pointer: string, place: string, schema = target, name = targetName) => {
       if (schema && !schemaHasField(schema, pointer))
         report(place, `no field "${pointer}" in ${name}`);

@@ -4,20 +4,14 @@ import {
   type CatalogDefinition,
   type WorkflowDefinition,
 } from '../../core/definitions/types';
-import {
-  catalogFile,
-  reporter,
-  workflowFile,
-  type DefinitionProblem,
-  reportUnknown,
-} from './problems';
+import type { WorkflowScope } from './check-references';
+import { catalogFile, workflowFile, type DefinitionProblem, reportUnknown } from './problems';
 
 /**
  * Roles must fit together or people are turned away with no reason: a screen's role may do one
  * of its actions, and `seeAll` and `assignees` roles are used by the workflow.
  */
-export function checkWorkflowRoles(workflow: WorkflowDefinition, problems: DefinitionProblem[]) {
-  const report = reporter(problems, workflowFile(workflow.id));
+export function checkWorkflowRoles({ workflow, report }: WorkflowScope) {
   workflow.screens.forEach((screen, i) => {
     const actions = (screen.actions ?? []).filter((name) => workflow.actions[name]);
     if (actions.length === 0) return;

@@ -1,3 +1,4 @@
+import { isNode as isObject } from '../../core/definitions/json';
 import type { CatalogDefinition, EntityDefinition } from '../../core/definitions/types';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { ruleName } from '../../core/validation/field-errors';
@@ -62,9 +63,6 @@ export interface RuleText {
   pointer: string;
   rule: string;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Whether a keyword reports an error of its own: `additionalProperties` (and `additionalItems`)

@@ -5,7 +5,6 @@ import type { RJSFSchema } from '@rjsf/utils';
 import type { Plugin } from 'esbuild';
 import { catalogEntrySchema } from '../../core/definitions/catalog-entry';
 import type { CatalogDefinition, DefinitionBundle, JsonSchema } from '../../core/definitions/types';
-import { unknownRules } from '../../core/rules/registry';
 import { sectionSchema, sectionsOf, type EntityFormDefinition } from '../../core/rules/sections';
 import { AJV_OPTIONS, createAjv } from './ajv';
 import {
@@ -50,21 +49,14 @@ export interface CompileOptions {
 }
 
 /**
- * Compiles each definition's schema once at start. The browser cannot compile under its CSP: it
- * imports the standalone code generated here, which the server runs too (compiled or cached).
+ * Compiles each definition's schema once at start, the bundle checked by the loader (which
+ * refuses unknown rules). The browser cannot compile under its CSP: it imports the standalone
+ * code generated here, which the server runs too (compiled or cached).
  */
 export async function compileValidators(
   bundle: DefinitionBundle,
   options: CompileOptions = {},
 ): Promise<ValidatorSet> {
-  for (const s of bundle.schemas) {
-    const unknown = unknownRules((s as EntityFormDefinition).rules ?? []);
-    if (unknown.length > 0) {
-      throw new Error(
-        `schemas/${s.id}.schema.json: unknown rule(s) ${unknown.map((u) => u.rule).join(', ')}`,
-      );
-    }
-  }
   const { cacheDir } = options;
   const key = cacheDir ? await validatorsKey(bundle) : undefined;
   if (cacheDir && key) {
