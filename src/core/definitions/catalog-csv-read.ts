@@ -1,12 +1,6 @@
 import { formatNumber } from '../format';
 import { TRANSLATIONS_FIELD } from '../i18n/localized';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  translate,
-  type Language,
-  type TextTree,
-} from '../i18n/translate';
+import { DEFAULT_LANGUAGE, LANGUAGES, translate, type Language } from '../i18n/translate';
 import { catalogFieldKinds, currencyOf, systemFieldsOf } from './catalog-entry';
 import {
   CATALOG_IMPORT_MAX_ROWS,
@@ -14,11 +8,10 @@ import {
   catalogCsvTitle,
   catalogFieldLabel,
   type CatalogCsvColumn,
+  type Texts,
 } from './catalog-csv';
 import { enumerationLabel } from './enumerations';
 import type { CatalogDefinition, JsonSchema } from './types';
-
-type Texts = Partial<Record<Language, TextTree>>;
 
 /** What stops a file from being imported at all, before any row is looked at. */
 export type CatalogCsvProblem =

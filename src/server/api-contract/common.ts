@@ -28,8 +28,7 @@ export const VERSION = { type: 'integer', minimum: 1 } as const;
 
 /** One field's problem: where (a JSON pointer into the body), which rule, and its message. */
 const FIELD_PROBLEM: ContractSchema = {
-  type: 'object',
-  additionalProperties: true,
+  ...ANY_OBJECT,
   required: ['path', 'rule', 'message'],
   properties: {
     path: { type: 'string', description: 'JSON pointer into the body' },

@@ -226,17 +226,9 @@ function addWorkflow(
   contract.schemas[`${documentName}.search`] = searchRequestSchema(listFields(undefined));
   for (const list of workflow.lists) {
     const name = componentNames.list(workflow.id, list.id);
+    const property = { const: list.id, description: `The list ${list.id}: ${describeList(list)}` };
     contract.schemas[name] = {
-      ...searchRequestSchema(
-        listFields(list),
-        {
-          list: {
-            const: list.id,
-            description: `The list ${list.id}: ${describeList(list)}`,
-          },
-        },
-        ['list'],
-      ),
+      ...searchRequestSchema(listFields(list), { list: property }, ['list']),
       title: `List ${list.id}`,
     };
     searches.push(ref(name));

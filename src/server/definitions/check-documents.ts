@@ -1,3 +1,4 @@
+import { isNode } from '../../core/definitions/json';
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import { documentParam } from '../../core/documents/document-route';
 import { declaredAction, type WorkflowDefinition } from '../../core/documents/workflow';
@@ -62,14 +63,11 @@ export function crossCheckEntity(
   for (const use of unknown)
     report(`/rules/${rules.indexOf(use)}/rule`, `unknown rule "${use.rule}"`);
   for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
+    const reportText = reporter(problems, `translations/${language}/${entity.id}.json`);
     for (const path of fieldPaths(entity.schema, entity.uiSchema)) {
       const key = `${entity.id}.${path}`;
       if (lookup(tree, key) === undefined && lookup(tree, `${key}._`) === undefined)
-        problems.push({
-          file: `translations/${language}/${entity.id}.json`,
-          pointer: `/${path.replaceAll('.', '/')}`,
-          message: `missing label for ${path}`,
-        });
+        reportText(`/${path.replaceAll('.', '/')}`, `missing label for ${path}`);
     }
   }
 }
@@ -90,10 +88,8 @@ function fieldPaths(schema: JsonSchema, uiSchema: JsonSchema | undefined): strin
       paths.push(childPath);
       visit(child, ui?.[name] as JsonSchema | undefined, childPath);
     }
-    const items = node.items as JsonSchema | undefined;
-    if (items && typeof items === 'object' && !Array.isArray(items)) {
-      visit(items, ui?.items as JsonSchema | undefined, path);
-    }
+    if (isNode(node.items))
+      visit(node.items as JsonSchema, ui?.items as JsonSchema | undefined, path);
     for (const keyword of ['then', 'else']) {
       const branch = node[keyword] as JsonSchema | undefined;
       if (branch && typeof branch === 'object') visit(branch, ui, path);
@@ -124,6 +120,10 @@ export function crossCheckWorkflow(
   const noSection = (name: string) => `no section "${name}"`;
   const isStatus = (name: string) => statuses.has(name);
   const noStatus = (name: string) => `no status "${name}" in the machine`;
+  const isAction = (name: string) => actions.has(name);
+  const noAction = (name: string) => `no action "${name}"`;
+  const isEffect = (name: string) => effects.has(name);
+  const noEffect = (name: string) => `unknown effect "${name}"`;
   const used = new Set<string>();
 
   for (const [status, state] of Object.entries(workflow.machine.states)) {
@@ -146,13 +146,7 @@ export function crossCheckWorkflow(
     const at = `/actions/${name}`;
     if (!used.has(name)) report(at, 'action is not an event of any status');
     for (const list of ['effects', 'before'] as const)
-      reportUnknown(
-        report,
-        action[list],
-        `${at}/${list}`,
-        (effect) => effects.has(effect),
-        (effect) => `unknown effect "${effect}"`,
-      );
+      reportUnknown(report, action[list], `${at}/${list}`, isEffect, noEffect);
     reportUnknown(report, action.editable, `${at}/editable`, isSection, noSection);
   }
   reportUnknown(
@@ -186,13 +180,7 @@ export function crossCheckWorkflow(
     for (const pointer of Object.keys(screen.prefill ?? {}))
       if (entity && !schemaHasField(entity.schema, pointer))
         report(`${at}/prefill`, `no field "${pointer}"`);
-    reportUnknown(
-      report,
-      screen.actions,
-      `${at}/actions`,
-      (name) => actions.has(name),
-      (name) => `no action "${name}"`,
-    );
+    reportUnknown(report, screen.actions, `${at}/actions`, isAction, noAction);
     // `open`: the sections the screen opens on; `showNotesOf`: actions that take notes (one
     // without notes would show nothing, silently).
     if (typeof screen.open === 'string' && !sections.has(screen.open))
@@ -200,7 +188,7 @@ export function crossCheckWorkflow(
     reportUnknown(report, screen.open, `${at}/open`, isSection, noSection);
     (screen.showNotesOf ?? []).forEach((name, j) => {
       const action = declaredAction(workflow, name);
-      if (!action) report(`${at}/showNotesOf/${j}`, `no action "${name}"`);
+      if (!action) report(`${at}/showNotesOf/${j}`, noAction(name));
       else if (!action.notes) report(`${at}/showNotesOf/${j}`, `action "${name}" takes no notes`);
     });
     for (const key of ['editable', 'hidden'] as const)

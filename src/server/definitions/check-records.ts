@@ -1,3 +1,4 @@
+import { isNode } from '../../core/definitions/json';
 import type { JsonSchema } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { WorkflowScope } from './check-references';
@@ -117,7 +118,5 @@ export function schemaAt(schema: JsonSchema, pointer: string): JsonSchema | unde
 /** The items' schema of the list at `pointer` (as `schemaAt` finds it), when it is one. */
 export function itemsAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
   const items = schemaAt(schema, pointer)?.items;
-  return items && typeof items === 'object' && !Array.isArray(items)
-    ? (items as JsonSchema)
-    : undefined;
+  return isNode(items) ? (items as JsonSchema) : undefined;
 }

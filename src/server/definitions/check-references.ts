@@ -8,7 +8,7 @@ import type {
 } from '../../core/definitions/types';
 import { escapeSegment } from '../../core/rules/registry';
 import type { RuleUse } from '../../core/rules/types';
-import { LANGUAGES, type Language, type TextTree } from '../../core/i18n/translate';
+import { LANGUAGES, lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { itemsAt, propertiesOf, schemaHasField } from './check-records';
 import { checkFieldConditions } from './check-conditions';
 import {
@@ -154,25 +154,14 @@ export function textProblems(
   const messages: string[] = [];
   for (const language of LANGUAGES) {
     const tree = translations[language];
-    if (!tree) continue;
-    const node = nodeAt(tree, key);
-    if (typeof node === 'string') continue;
+    if (!tree || lookup(tree, key) !== undefined) continue;
     messages.push(
-      node !== undefined && typeof nodeAt(tree, `${key}._`) === 'string'
+      lookup(tree, `${key}._`) !== undefined
         ? `"${key}" names a group of texts in ${language}, not a text: use "${key}._"`
         : `no text "${key}" in ${language}`,
     );
   }
   return messages;
-}
-
-function nodeAt(tree: TextTree, key: string): TextTree | string | undefined {
-  let node: TextTree | string | undefined = tree;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object') return undefined;
-    node = node[part];
-  }
-  return node;
 }
 
 /**

@@ -2,13 +2,14 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Kysely } from 'kysely';
 import type { DefinitionBundle, EntityDefinition } from '../../core/definitions/types';
+import { isNode } from '../../core/definitions/json';
 import { machineTransitions } from '../../core/definitions/stately';
 import { stripRequired } from '../../core/definitions/strip-required';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { escapeSegment } from '../../core/rules/registry';
 import { applicableData } from '../../core/rules/sections';
 import type { Database } from '../db/schema';
-import { documentBatches, writtenBy, type StoredDocument } from '../documents/store/scans';
+import { documentBatches, writtenBy } from '../documents/store/scans';
 import { createAjv } from './ajv';
 
 /** How many stored documents of a type fail its next schema, and where. */
@@ -39,9 +40,6 @@ export interface DocumentImpactOptions {
   batchSize?: number;
 }
 
-const SAMPLE_LIMIT = 5;
-const BATCH_SIZE = 500;
-
 /**
  * What publishing `next` would do to stored documents of each type whose schema changed: each
  * validated as the server will on its next write. Reads in batches by id; pass a transaction as
@@ -51,29 +49,35 @@ export async function documentImpact(
   db: Kysely<Database>,
   current: DefinitionBundle,
   next: DefinitionBundle,
-  options: DocumentImpactOptions = {},
+  { sampleLimit = 5, batchSize = 500 }: DocumentImpactOptions = {},
 ): Promise<DocumentImpact[]> {
-  const sampleLimit = options.sampleLimit ?? SAMPLE_LIMIT;
-  const batchSize = Math.max(1, options.batchSize ?? BATCH_SIZE);
   const ajv = createAjv();
   const impacts: DocumentImpact[] = [];
   for (const entity of changedEntities(current, next)) {
     const validators = validatorsFor(ajv, entity);
-    const tally = new ImpactTally(entity.id, sampleLimit);
+    let checked = 0;
+    let invalid = 0;
+    const counts = new Map<Refusal, number>();
+    const examples: string[] = [];
     for (const workflow of next.workflows.filter((w) => w.document === entity.id)) {
       // Whether a document is past the draft stage is a fact of its past: the actions it was
       // written by are those of the workflow serving it now.
       const stages = draftStages(current.workflows.find((w) => w.id === workflow.id) ?? workflow);
-      for await (const rows of documentBatches(db, workflow.id, batchSize)) {
+      for await (const rows of documentBatches(db, workflow.id, Math.max(1, batchSize))) {
         const drafts = rows.filter((row) => stages.statuses.has(row.status)).map((row) => row.id);
         const submitted = await writtenBy(db, drafts, stages.validating);
         for (const row of rows) {
           const draft = stages.statuses.has(row.status) && !submitted.has(row.id);
-          tally.add(row, refusals(entity, draft ? validators.draft : validators.full, row.data));
+          const refused = refusals(entity, draft ? validators.draft : validators.full, row.data);
+          checked += 1;
+          if (refused.size === 0) continue;
+          invalid += 1;
+          for (const refusal of refused) counts.set(refusal, (counts.get(refusal) ?? 0) + 1);
+          if (examples.length < sampleLimit) examples.push(row.number ?? row.id);
         }
       }
     }
-    impacts.push(tally.result());
+    impacts.push({ document: entity.id, checked, invalid, fields: fieldImpacts(counts), examples });
   }
   return impacts;
 }
@@ -165,53 +169,21 @@ function fieldPointer(data: unknown, error: ErrorObject): string {
       node = node[Number(name)];
     } else {
       pointer += `/${raw}`;
-      node =
-        typeof node === 'object' && node !== null
-          ? (node as Record<string, unknown>)[name]
-          : undefined;
+      node = isNode(node) ? node[name] : undefined;
     }
   }
   const missing: unknown = error.params.missingProperty;
   return typeof missing === 'string' ? `${pointer}/${escapeSegment(missing)}` : pointer;
 }
 
-/** The counts of one document type, added to a document at a time. */
-class ImpactTally {
-  private checked = 0;
-  private invalid = 0;
-  private readonly counts = new Map<Refusal, number>();
-  private readonly examples: string[] = [];
-
-  constructor(
-    private readonly document: string,
-    private readonly sampleLimit: number,
-  ) {}
-
-  add(row: StoredDocument, refused: ReadonlySet<Refusal>): void {
-    this.checked += 1;
-    if (refused.size === 0) return;
-    this.invalid += 1;
-    for (const refusal of refused) this.counts.set(refusal, (this.counts.get(refusal) ?? 0) + 1);
-    if (this.examples.length < this.sampleLimit) this.examples.push(row.number ?? row.id);
-  }
-
-  result(): DocumentImpact {
-    const fields = [...this.counts].map(([refusal, count]) => {
-      const [pointer = '', keyword = ''] = refusal.split('\0');
-      return { pointer, keyword, count };
-    });
-    fields.sort(
-      (a, b) =>
-        b.count - a.count ||
-        a.pointer.localeCompare(b.pointer) ||
-        a.keyword.localeCompare(b.keyword),
-    );
-    return {
-      document: this.document,
-      checked: this.checked,
-      invalid: this.invalid,
-      fields,
-      examples: [...this.examples],
-    };
-  }
+/** Each field and keyword refused with how many documents it refuses, most first. */
+function fieldImpacts(counts: ReadonlyMap<Refusal, number>): FieldImpact[] {
+  const fields = [...counts].map(([refusal, count]) => {
+    const [pointer = '', keyword = ''] = refusal.split('\0');
+    return { pointer, keyword, count };
+  });
+  return fields.sort(
+    (a, b) =>
+      b.count - a.count || a.pointer.localeCompare(b.pointer) || a.keyword.localeCompare(b.keyword),
+  );
 }

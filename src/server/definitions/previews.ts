@@ -1,5 +1,4 @@
 import type { DefinitionBundle } from '../../core/definitions/types';
-import type { EntityFormDefinition } from '../../core/rules/sections';
 import { catalogValidatorModule, entityValidatorModules } from './validators';
 
 /** How many checked drafts a process keeps for their previews: the most recent ones. */
@@ -54,7 +53,7 @@ class Draft {
       if (!catalog) return Promise.resolve(undefined);
       return once(this.#modules, name, () => catalogValidatorModule(catalog).then((m) => m.module));
     }
-    const entity = this.bundle.schemas.find((s) => s.id === id) as EntityFormDefinition | undefined;
+    const entity = this.bundle.schemas.find((s) => s.id === id);
     if (!entity) return Promise.resolve(undefined);
     // One compilation gives the document's module and every section's.
     const all = once(this.#entities, entity.id, () => entityValidatorModules(entity));

@@ -84,18 +84,15 @@ function validatorSet(
 }
 
 async function compileAll(bundle: DefinitionBundle) {
-  const libraries = await generatorLibraries();
   const validators = new Map<string, DefinitionValidator>();
   const modules = new Map<string, string>();
   const catalogs = bundle.catalogs.map(async (c) => {
-    const { validate, module } = await catalogValidatorModule(c, libraries);
+    const { validate, module } = await catalogValidatorModule(c);
     validators.set(`catalog/${c.id}`, validate);
     modules.set(`catalog/${c.id}`, module);
   });
   const schemas = bundle.schemas.map(async (s) => {
-    const { validate, document, sections } = await entityValidatorModules(
-      s as EntityFormDefinition,
-    );
+    const { validate, document, sections } = await entityValidatorModules(s);
     validators.set(`schema/${s.id}`, validate);
     modules.set(`schema/${s.id}`, document);
     for (const [sectionId, source] of sections) modules.set(`section/${s.id}/${sectionId}`, source);
@@ -110,9 +107,8 @@ async function compileAll(bundle: DefinitionBundle) {
  */
 export async function catalogValidatorModule(
   catalog: CatalogDefinition,
-  libraries?: GeneratorLibraries,
 ): Promise<{ validate: DefinitionValidator; module: string }> {
-  const tools = libraries ?? (await generatorLibraries());
+  const tools = await generatorLibraries();
   const { validate, code } = compileWhole(catalogEntrySchema(catalog), tools);
   const entry = `export { default, default as validate } from 'virtual:code';`;
   const built = await bundleModules({ 'virtual:code': code }, { validate: entry }, tools);
@@ -158,10 +154,7 @@ async function validatorsKey(bundle: DefinitionBundle): Promise<string> {
     bundle.schemas.map((s) => [
       s.id,
       s.schema,
-      sectionsOf(s as EntityFormDefinition).map((section) => [
-        section.id,
-        sectionSchema(s.schema, section.id),
-      ]),
+      sectionsOf(s).map((section) => [section.id, sectionSchema(s.schema, section.id)]),
     ]),
   ]);
 }
