@@ -1,5 +1,5 @@
 import { isNode } from '../../core/definitions/json';
-import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
+import type { CatalogDefinition, EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import { documentParam } from '../../core/documents/document-route';
 import { declaredAction, type WorkflowDefinition } from '../../core/documents/workflow';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
@@ -217,20 +217,13 @@ function isNavigationText(group: string): boolean {
   return (NAVIGATION_TEXTS as readonly string[]).includes(group);
 }
 
-/** What the payment check needs of a catalogue (a CatalogDefinition). */
-interface FeeCatalog {
-  id: string;
-  key: string[];
-  schema: JsonSchema;
-}
-
 /**
  * Fee sources name existing catalogues and fields (flags boolean, amounts numbers), the payers'
  * catalogue keyed by one field: a misspelt field would otherwise charge nothing, silently.
  */
 export function checkPaymentSources(
   workflow: WorkflowDefinition,
-  catalogs: readonly FeeCatalog[],
+  catalogs: readonly Pick<CatalogDefinition, 'id' | 'key' | 'schema'>[],
   problems: DefinitionProblem[],
 ): void {
   const report = reporter(problems, workflowFile(workflow.id));

@@ -86,13 +86,9 @@ export function rulesOfSchema(schema: unknown, pointer: string): RuleText[] {
     // `additionalProperties: false` fails as itself (above), not as a `false` schema.
     if (ONE_SCHEMA.includes(keyword) && !(ADDITIONAL.includes(keyword) && value === false))
       found.push(...rulesOfSchema(value, at));
-    if (SCHEMA_LISTS.includes(keyword) && Array.isArray(value))
+    if ((SCHEMA_LISTS.includes(keyword) || keyword === 'items') && Array.isArray(value))
       value.forEach((item, i) => found.push(...rulesOfSchema(item, `${at}/${i}`)));
-    if (keyword === 'items') {
-      if (Array.isArray(value))
-        value.forEach((item, i) => found.push(...rulesOfSchema(item, `${at}/${i}`)));
-      else found.push(...rulesOfSchema(value, at));
-    }
+    else if (keyword === 'items') found.push(...rulesOfSchema(value, at));
     if ((SCHEMA_MAPS.includes(keyword) || keyword === 'dependencies') && isObject(value))
       for (const [name, item] of Object.entries(value))
         if (!Array.isArray(item)) found.push(...rulesOfSchema(item, `${at}/${escape(name)}`));

@@ -329,12 +329,10 @@ async function bundleModules(
     write: false,
     logLevel: 'silent',
   });
-  const modules: Record<string, string> = {};
-  for (const output of result.outputFiles) {
-    modules[path.basename(output.path, '.js')] = output.text;
-  }
-  for (const name of Object.keys(entries)) {
-    if (modules[name] === undefined) throw new Error(`esbuild produced no module ${name}`);
-  }
+  const modules: Record<string, string> = Object.fromEntries(
+    result.outputFiles.map((output) => [path.basename(output.path, '.js'), output.text]),
+  );
+  const missing = Object.keys(entries).find((name) => modules[name] === undefined);
+  if (missing !== undefined) throw new Error(`esbuild produced no module ${missing}`);
   return modules;
 }
