@@ -92,16 +92,11 @@ function changedEntities(current: DefinitionBundle, next: DefinitionBundle): Ent
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
-interface EntityValidators {
-  full: ValidateFunction;
-  draft: ValidateFunction;
-}
-
 /**
  * The server's two validators of an entity (documents/workflows.ts): the whole schema, for
  * actions with `validate`, and the schema without `required`, for every other write.
  */
-function validatorsFor(ajv: Ajv, entity: EntityDefinition): EntityValidators {
+function validatorsFor(ajv: Ajv, entity: EntityDefinition) {
   const { $id: _full, ...full } = entity.schema;
   const { $id: _draft, ...draft } = stripRequired(entity.schema);
   return { full: ajv.compile(full), draft: ajv.compile(draft) };
@@ -112,12 +107,7 @@ function validatorsFor(ajv: Ajv, entity: EntityDefinition): EntityValidators {
  * reachable from the initial state without validating; a status also reachable after one
  * (CANCELLED) is decided by the document's history naming a `validating` action.
  */
-interface DraftStages {
-  statuses: ReadonlySet<string>;
-  validating: readonly string[];
-}
-
-function draftStages(workflow: WorkflowDefinition): DraftStages {
+function draftStages(workflow: WorkflowDefinition) {
   const validating = Object.entries(workflow.actions)
     .filter(([, action]) => action.validate)
     .map(([name]) => name);
