@@ -26,13 +26,11 @@ export function checkCertificateHolders({ workflow, entity, report: push }: Work
         '/certificate/holders/charged',
         `no payment source charges the people of "${holders.list}" (payers.people)`,
       );
+    const at = '/certificate/holders';
     const within: Array<[string, string]> = [
-      ['/certificate/holders/number', holders.number],
-      ...holders.secondFactors.map((f, i): [string, string] => [
-        `/certificate/holders/secondFactors/${i}`,
-        f,
-      ]),
-      ...holders.name.map((f, i): [string, string] => [`/certificate/holders/name/${i}`, `/${f}`]),
+      [`${at}/number`, holders.number],
+      ...holders.secondFactors.map((f, i): [string, string] => [`${at}/secondFactors/${i}`, f]),
+      ...holders.name.map((f, i): [string, string] => [`${at}/name/${i}`, `/${f}`]),
     ];
     for (const [at, pointer] of within)
       if (items && !schemaHasField(items, pointer))
