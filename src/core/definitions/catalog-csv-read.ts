@@ -1,12 +1,6 @@
 import { formatNumber } from '../format';
 import { TRANSLATIONS_FIELD } from '../i18n/localized';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  translate,
-  type Language,
-  type TextTree,
-} from '../i18n/translate';
+import { DEFAULT_LANGUAGE, LANGUAGES, translate, type Language } from '../i18n/translate';
 import { catalogFieldKinds, currencyOf, systemFieldsOf } from './catalog-entry';
 import {
   CATALOG_IMPORT_MAX_ROWS,
@@ -14,11 +8,10 @@ import {
   catalogCsvTitle,
   catalogFieldLabel,
   type CatalogCsvColumn,
+  type Texts,
 } from './catalog-csv';
 import { enumerationLabel } from './enumerations';
 import type { CatalogDefinition, JsonSchema } from './types';
-
-type Texts = Partial<Record<Language, TextTree>>;
 
 /** What stops a file from being imported at all, before any row is looked at. */
 export type CatalogCsvProblem =
@@ -112,18 +105,13 @@ export function readCatalogValue(
     );
     return chosen ?? text;
   }
-  switch (catalogFieldKinds(catalog)[field]) {
-    case 'boolean':
-      return readFlag(value, texts) ?? text;
-    case 'number':
-      return readDecimal(value, currencyOf(catalog, field), language) ?? text;
-    case 'datetime':
-      return readDateTime(value) ?? text;
-    case 'date':
-      return readDate(value) ?? text;
-    default:
-      return text;
-  }
+  const readers: Record<string, () => unknown> = {
+    boolean: () => readFlag(value, texts),
+    number: () => readDecimal(value, currencyOf(catalog, field), language),
+    datetime: () => readDateTime(value),
+    date: () => readDate(value),
+  };
+  return readers[catalogFieldKinds(catalog)[field] ?? '']?.() ?? text;
 }
 
 function readFlag(value: string, texts: Texts): boolean | undefined {

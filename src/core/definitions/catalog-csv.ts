@@ -32,7 +32,7 @@ export function catalogCsvColumns(catalog: CatalogDefinition): CatalogCsvColumn[
   );
 }
 
-type Texts = Partial<Record<Language, TextTree>>;
+export type Texts = Partial<Record<Language, TextTree>>;
 
 /** A field's label in a language: the catalogue's, or the validity period's from the texts. */
 export function catalogFieldLabel(

@@ -1,25 +1,15 @@
 /** The definitions as the portal fetches them: an index, and one part per document type (docs/api.md, "Definitions"). */
 import type { Language, TextTree } from '../i18n/translate';
-import type {
-  CatalogDefinition,
-  DefinitionBundle,
-  EntityDefinition,
-  EntitySection,
-  ModuleDefinition,
-  WorkflowDefinition,
-} from './types';
+import type { DefinitionBundle, EntityDefinition, EntitySection } from './types';
 
-/** `GET /api/definitions/index`: what every page of the portal needs. */
-export interface PortalIndex {
-  /** The whole bundle's version: a part of another version is not mixed in. */
-  version: string;
-  modules: ModuleDefinition[];
-  catalogs: CatalogDefinition[];
-  workflows: WorkflowDefinition[];
+/**
+ * `GET /api/definitions/index`: what every page of the portal needs, the bundle but its schemas.
+ * Its `version` is the whole bundle's (a part of another version is not mixed in), its
+ * `translations` the shared texts and, of each document, only its `NAVIGATION_TEXTS`.
+ */
+export interface PortalIndex extends Omit<DefinitionBundle, 'schemas'> {
   /** Each document type that has a part, with its sections in order. */
   documents: Record<string, EntitySection[]>;
-  /** The shared texts in every language, and of each document's only `NAVIGATION_TEXTS`. */
-  translations: Record<Language, TextTree>;
 }
 
 /** `GET /api/definitions/documents/:id`: one document type's definition and texts. */

@@ -46,7 +46,7 @@ const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A state's `on`, whatever the JSON holds there. */
-function eventsOf(state: JsonValue | undefined): Array<[string, JsonValue]> {
+export function eventsOf(state: JsonValue | undefined): Array<[string, JsonValue]> {
   if (!isObject(state) || !isObject(state.on)) return [];
   return Object.entries(state.on);
 }
@@ -116,11 +116,11 @@ function statelyState(workflow: WorkflowDefinition, state: JsonValue): StatelySt
 /** The workflow's machine as an XState v5 config, each transition's roles in its `meta`. */
 export function statelyMachine(workflow: WorkflowDefinition): StatelyMachineConfig {
   const { id, initial, states } = workflow.machine;
-  const statelyStates = Object.entries(states).map(([status, state]) => [
-    status,
+  const entries = Object.entries(states).map(([name, state]) => [
+    name,
     statelyState(workflow, state),
   ]);
-  return { id, initial, states: Object.fromEntries(statelyStates) };
+  return { id, initial, states: Object.fromEntries(entries) };
 }
 
 /** The module Stately's editor imports: the config passed to `createMachine`, as JSON. */
@@ -147,19 +147,20 @@ function fail(cursor: Cursor, message: string): never {
   );
 }
 
-function skipSpace(cursor: Cursor): void {
-  const pattern = /(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*/y;
+/** What the sticky `pattern` matches at the cursor, moved past it. */
+function take(cursor: Cursor, pattern: RegExp): RegExpExecArray | null {
   pattern.lastIndex = cursor.at;
-  pattern.exec(cursor.text);
-  cursor.at = pattern.lastIndex;
+  const match = pattern.exec(cursor.text);
+  if (match) cursor.at = pattern.lastIndex;
+  return match;
+}
+
+function skipSpace(cursor: Cursor): void {
+  take(cursor, /(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*/y);
 }
 
 function readWord(cursor: Cursor): string | undefined {
-  const pattern = /[A-Za-z_$][\w$]*/y;
-  pattern.lastIndex = cursor.at;
-  const word = pattern.exec(cursor.text)?.[0];
-  if (word) cursor.at += word.length;
-  return word;
+  return take(cursor, /[A-Za-z_$][\w$]*/y)?.[0];
 }
 
 const ESCAPES: Record<string, string> = {
@@ -183,10 +184,8 @@ function readEscape(cursor: Cursor): string {
         ? /([0-9a-fA-F]{2})/y
         : undefined;
   if (!hex) return letter === '\n' ? '' : letter;
-  hex.lastIndex = cursor.at;
-  const match = hex.exec(text);
+  const match = take(cursor, hex);
   if (!match) fail(cursor, 'a broken \\u or \\x escape');
-  cursor.at = hex.lastIndex;
   return String.fromCodePoint(parseInt(match[1] ?? match[2] ?? '', 16));
 }
 
@@ -203,11 +202,8 @@ function readString(cursor: Cursor): string {
 }
 
 function readNumber(cursor: Cursor): number {
-  const pattern = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-  pattern.lastIndex = cursor.at;
-  const match = pattern.exec(cursor.text);
+  const match = take(cursor, /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y);
   if (!match) fail(cursor, 'a broken number');
-  cursor.at = pattern.lastIndex;
   return Number(match[0]);
 }
 

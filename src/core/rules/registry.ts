@@ -159,17 +159,12 @@ export function paramsOf(use: RuleUse): Record<string, unknown> {
 
 /** Runs every use on the document; an unknown rule is a problem too. */
 export function runRules(uses: readonly RuleUse[], document: unknown): RuleProblem[] {
-  const problems: RuleProblem[] = [];
-  for (const use of uses) {
-    if (use.server) continue;
-    const check = registry.get(use.rule);
-    if (!check?.(resolvePointer(document, use.path), use, document))
-      problems.push({
-        path: use.path,
-        rule: use.rule,
-        message: use.message ?? `validation.${use.rule}`,
-        params: paramsOf(use),
-      });
-  }
-  return problems;
+  const fails = (use: RuleUse) =>
+    !use.server && !registry.get(use.rule)?.(resolvePointer(document, use.path), use, document);
+  return uses.filter(fails).map((use) => ({
+    path: use.path,
+    rule: use.rule,
+    message: use.message ?? `validation.${use.rule}`,
+    params: paramsOf(use),
+  }));
 }

@@ -11,10 +11,24 @@ export type ContractSchema = Record<string, unknown>;
 /** Any object, written whole: a definition's data, or an answer the contract does not detail. */
 export const ANY_OBJECT = { type: 'object', additionalProperties: true } as const;
 
+/** An object schema of `properties`, those named in `required` (if any) required. */
+export function objectSchema(
+  required: string[],
+  properties: Record<string, ContractSchema>,
+): ContractSchema {
+  return { type: 'object', ...(required.length ? { required } : {}), properties };
+}
+
+/** An array schema of `items`. */
+export const arrayOf = (items: ContractSchema): ContractSchema => ({ type: 'array', items });
+
+const STRING = { type: 'string' } as const;
+/** A version number, from 1. */
+export const VERSION = { type: 'integer', minimum: 1 } as const;
+
 /** One field's problem: where (a JSON pointer into the body), which rule, and its message. */
 const FIELD_PROBLEM: ContractSchema = {
-  type: 'object',
-  additionalProperties: true,
+  ...ANY_OBJECT,
   required: ['path', 'rule', 'message'],
   properties: {
     path: { type: 'string', description: 'JSON pointer into the body' },
@@ -24,24 +38,20 @@ const FIELD_PROBLEM: ContractSchema = {
 };
 
 /** `{error: {status, code, message, fields}}`: every failure, message in the request's language. */
-export const PROBLEM: ContractSchema = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      description: 'Some codes say more (a refused publish: `problems`, `current`)',
-      additionalProperties: true,
-      required: ['status', 'code', 'message'],
-      properties: {
-        status: { type: 'integer' },
-        code: { type: 'string', description: 'Stable code, e.g. VALIDATION_FAILED' },
-        message: { type: 'string', description: "In the request's language" },
-        fields: { type: 'array', items: FIELD_PROBLEM },
-      },
+export const PROBLEM = objectSchema(['error'], {
+  error: {
+    type: 'object',
+    description: 'Some codes say more (a refused publish: `problems`, `current`)',
+    additionalProperties: true,
+    required: ['status', 'code', 'message'],
+    properties: {
+      status: { type: 'integer' },
+      code: { type: 'string', description: 'Stable code, e.g. VALIDATION_FAILED' },
+      message: { type: 'string', description: "In the request's language" },
+      fields: arrayOf(FIELD_PROBLEM),
     },
   },
-};
+});
 
 /** The error answers every operation may give (the codes are in docs/api.md, "Errors"). */
 export const PROBLEM_RESPONSES = {
@@ -102,51 +112,38 @@ export function searchRequestSchema(
   const criterion = fields
     ? { type: 'string', enum: [...FILTER_CRITERIA] }
     : { type: 'string', description: `One of ${FILTER_CRITERIA.join(', ')}` };
-  return {
-    type: 'object',
-    ...(required.length ? { required } : {}),
-    properties: {
-      ...extra,
-      filter: {
-        type: 'array',
-        description: 'Conditions, all of which must hold',
-        items: {
-          type: 'object',
-          required: ['field', 'criterion'],
-          properties: {
-            field,
-            criterion,
-            value: FILTER_VALUE,
-            valueTo: { ...FILTER_VALUE, description: 'Upper bound of `between`' },
-          },
-        },
-      },
-      options: {
-        type: 'object',
-        properties: {
-          page: { type: 'integer', minimum: 1, default: 1 },
-          itemsPerPage: {
-            type: 'integer',
-            default: -1,
-            description: '-1: all (capped by SEARCH_MAX_ITEMS); 1 or lower otherwise: 10',
-          },
-          sort: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['field', 'direction'],
-              properties: { field, direction: { type: 'string', enum: ['asc', 'desc'] } },
-            },
-          },
-          cursor: {
-            type: 'string',
-            description:
-              "The previous page's `nextCursor`, same filter and sort: the page starts after its last row (document searches; no rows are skipped by `page` then)",
-          },
-        },
-      },
+  return objectSchema(required, {
+    ...extra,
+    filter: {
+      type: 'array',
+      description: 'Conditions, all of which must hold',
+      items: objectSchema(['field', 'criterion'], {
+        field,
+        criterion,
+        value: FILTER_VALUE,
+        valueTo: { ...FILTER_VALUE, description: 'Upper bound of `between`' },
+      }),
     },
-  };
+    options: objectSchema([], {
+      page: { type: 'integer', minimum: 1, default: 1 },
+      itemsPerPage: {
+        type: 'integer',
+        default: -1,
+        description: '-1: all (capped by SEARCH_MAX_ITEMS); 1 or lower otherwise: 10',
+      },
+      sort: arrayOf(
+        objectSchema(['field', 'direction'], {
+          field,
+          direction: { type: 'string', enum: ['asc', 'desc'] },
+        }),
+      ),
+      cursor: {
+        type: 'string',
+        description:
+          "The previous page's `nextCursor`, same filter and sort: the page starts after its last row (document searches; no rows are skipped by `page` then)",
+      },
+    }),
+  });
 }
 
 /**
@@ -154,179 +151,147 @@ export function searchRequestSchema(
  * `totalIsLowerBound` and `nextCursor`.
  */
 export function searchResultSchema(item: ContractSchema): ContractSchema {
-  return {
-    type: 'object',
-    required: ['items', 'total', 'page', 'itemsPerPage', 'capped'],
-    properties: {
-      items: { type: 'array', items: item },
-      total: { type: 'integer' },
-      page: { type: 'integer' },
-      itemsPerPage: { type: 'integer', description: '-1 when all items were asked for' },
-      capped: { type: 'boolean', description: 'All was asked for but the cap cut the result' },
-      totalIsLowerBound: {
-        type: 'boolean',
-        description:
-          'More than `total` items match: counting stopped at SEARCH_EXACT_COUNT_LIMIT (document searches)',
-      },
-      nextCursor: {
-        type: ['string', 'null'],
-        description: 'The `cursor` of the next page; null on the last page (document searches)',
-      },
+  return objectSchema(['items', 'total', 'page', 'itemsPerPage', 'capped'], {
+    items: arrayOf(item),
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    itemsPerPage: { type: 'integer', description: '-1 when all items were asked for' },
+    capped: { type: 'boolean', description: 'All was asked for but the cap cut the result' },
+    totalIsLowerBound: {
+      type: 'boolean',
+      description:
+        'More than `total` items match: counting stopped at SEARCH_EXACT_COUNT_LIMIT (document searches)',
     },
-  };
+    nextCursor: {
+      type: ['string', 'null'],
+      description: 'The `cursor` of the next page; null on the last page (document searches)',
+    },
+  });
 }
 
 /** A document as the document backends answer it; `data` follows the entity schema. */
 export function documentViewSchema(data: ContractSchema): ContractSchema {
-  return {
-    type: 'object',
-    required: ['id', 'type', 'status', 'version', 'data', 'allowedActions'],
-    properties: {
-      id: UUID_STRING,
-      type: { type: 'string', description: 'The workflow id' },
-      status: { type: 'string' },
-      version: { type: 'integer', minimum: 1 },
-      owner: { type: 'string' },
-      ownerName: NULLABLE_STRING,
-      assignee: NULLABLE_STRING,
-      number: { ...NULLABLE_STRING, description: 'Reference number, once allocated' },
-      year: { type: ['integer', 'null'] },
-      submittedAt: NULLABLE_DATE_TIME,
-      data,
-      createdAt: DATE_TIME,
-      createdBy: { type: 'string' },
-      updatedAt: DATE_TIME,
-      updatedBy: { type: 'string' },
-      allowedActions: {
-        type: 'array',
-        items: { type: 'string' },
-        description: 'Actions the caller may take now',
-      },
-    },
-  };
+  return objectSchema(['id', 'type', 'status', 'version', 'data', 'allowedActions'], {
+    id: UUID_STRING,
+    type: { type: 'string', description: 'The workflow id' },
+    status: STRING,
+    version: VERSION,
+    owner: STRING,
+    ownerName: NULLABLE_STRING,
+    assignee: NULLABLE_STRING,
+    number: { ...NULLABLE_STRING, description: 'Reference number, once allocated' },
+    year: { type: ['integer', 'null'] },
+    submittedAt: NULLABLE_DATE_TIME,
+    data,
+    createdAt: DATE_TIME,
+    createdBy: STRING,
+    updatedAt: DATE_TIME,
+    updatedBy: STRING,
+    allowedActions: { ...arrayOf(STRING), description: 'Actions the caller may take now' },
+  });
 }
 
 /** One row of a document list; `fields` holds the list's data columns. */
 export function documentSummarySchema(fields: ContractSchema): ContractSchema {
-  return {
-    type: 'object',
-    properties: {
-      id: UUID_STRING,
-      type: { type: 'string' },
-      status: { type: 'string' },
-      version: { type: 'integer' },
-      owner: { type: 'string' },
-      ownerName: NULLABLE_STRING,
-      assignee: NULLABLE_STRING,
-      assigneeName: {
-        ...NULLABLE_STRING,
-        description: "The assignee's name, in a list declaring the column `assigneeName`",
-      },
-      number: NULLABLE_STRING,
-      submittedAt: NULLABLE_DATE_TIME,
-      createdAt: DATE_TIME,
-      updatedAt: DATE_TIME,
-      key: { ...NULLABLE_STRING, description: "The value of the workflow's key, if it has one" },
-      fields,
+  return objectSchema([], {
+    id: UUID_STRING,
+    type: STRING,
+    status: STRING,
+    version: { type: 'integer' },
+    owner: STRING,
+    ownerName: NULLABLE_STRING,
+    assignee: NULLABLE_STRING,
+    assigneeName: {
+      ...NULLABLE_STRING,
+      description: "The assignee's name, in a list declaring the column `assigneeName`",
     },
-  };
+    number: NULLABLE_STRING,
+    submittedAt: NULLABLE_DATE_TIME,
+    createdAt: DATE_TIME,
+    updatedAt: DATE_TIME,
+    key: { ...NULLABLE_STRING, description: "The value of the workflow's key, if it has one" },
+    fields,
+  });
 }
 
-export const VERSION_SUMMARY: ContractSchema = {
-  type: 'object',
-  properties: {
-    version: { type: 'integer' },
-    status: { type: 'string' },
-    action: { type: 'string' },
-    at: DATE_TIME,
-    by: { type: 'string' },
-  },
-};
+export const VERSION_SUMMARY = objectSchema([], {
+  version: { type: 'integer' },
+  status: STRING,
+  action: STRING,
+  at: DATE_TIME,
+  by: STRING,
+});
 
-export const HISTORY_ENTRY: ContractSchema = {
-  type: 'object',
-  properties: {
-    version: { type: 'integer' },
-    action: { type: 'string' },
-    operation: { type: 'string', description: 'Status change, e.g. `STORED -> SUBMITTED`' },
-    at: DATE_TIME,
-    notes: NULLABLE_STRING,
-    notesKey: { type: 'string' },
-    notesParams: { type: 'object', additionalProperties: { type: 'string' } },
-    name: {
-      type: 'string',
-      description:
-        "Who acted; to a reader who is no officer of the type, `system:immigration-service` for anyone but the reader (OFFICER_NAMES_TO_PUBLIC: the officer's name)",
-    },
-    email: {
-      ...NULLABLE_STRING,
-      description: "The actor's e-mail: null to the public but for their own lines",
-    },
-    mobile: {
-      ...NULLABLE_STRING,
-      description: "The actor's mobile: null to the public but for their own lines",
-    },
-    assignedTo: {
-      type: 'string',
-      description: "On an assignment's line, the assigned officer's name (officers' readers only)",
-    },
+export const HISTORY_ENTRY = objectSchema([], {
+  version: { type: 'integer' },
+  action: STRING,
+  operation: { type: 'string', description: 'Status change, e.g. `STORED -> SUBMITTED`' },
+  at: DATE_TIME,
+  notes: NULLABLE_STRING,
+  notesKey: STRING,
+  notesParams: { type: 'object', additionalProperties: STRING },
+  name: {
+    type: 'string',
+    description:
+      "Who acted; to a reader who is no officer of the type, `system:immigration-service` for anyone but the reader (OFFICER_NAMES_TO_PUBLIC: the officer's name)",
   },
-};
+  email: {
+    ...NULLABLE_STRING,
+    description: "The actor's e-mail: null to the public but for their own lines",
+  },
+  mobile: {
+    ...NULLABLE_STRING,
+    description: "The actor's mobile: null to the public but for their own lines",
+  },
+  assignedTo: {
+    type: 'string',
+    description: "On an assignment's line, the assigned officer's name (officers' readers only)",
+  },
+});
 
 /** A catalogue entry as the catalogue backend answers it. */
 export function catalogEntryRecordSchema(data: ContractSchema): ContractSchema {
-  return {
-    type: 'object',
-    required: ['id', 'version', 'data'],
-    properties: {
-      id: UUID_STRING,
-      version: { type: 'integer', minimum: 1 },
-      data,
-      createdAt: DATE_TIME,
-      createdBy: { type: 'string' },
-      updatedAt: DATE_TIME,
-      updatedBy: { type: 'string' },
-      deletedAt: { ...DATE_TIME, description: 'When a deleted entry was deleted (by updatedBy)' },
-    },
-  };
+  return objectSchema(['id', 'version', 'data'], {
+    id: UUID_STRING,
+    version: VERSION,
+    data,
+    createdAt: DATE_TIME,
+    createdBy: STRING,
+    updatedAt: DATE_TIME,
+    updatedBy: STRING,
+    deletedAt: { ...DATE_TIME, description: 'When a deleted entry was deleted (by updatedBy)' },
+  });
 }
 
 /** `{items: [...]}`: an answer listing things of one shape, all of them. */
 export function itemsOf(item: ContractSchema): ContractSchema {
-  return {
-    type: 'object',
-    required: ['items'],
-    properties: { items: { type: 'array', items: item } },
-  };
+  return objectSchema(['items'], { items: arrayOf(item) });
 }
 
 /** `{items: [{id, login, name}]}`: the people an assignment may name, by name. */
-export const ASSIGNEES = itemsOf({
-  type: 'object',
-  required: ['id', 'login', 'name'],
-  properties: {
+export const ASSIGNEES = itemsOf(
+  objectSchema(['id', 'login', 'name'], {
     id: { type: 'string', description: 'The account id: what `assignee` may name' },
     login: { type: 'string', description: 'Their sign-in name, which `assignee` may name too' },
-    name: { type: 'string' },
-  },
-});
+    name: STRING,
+  }),
+);
 
 /** `{items: [{code, name}]}`: choices for a form's select. */
-export const CODE_NAME_ITEMS = itemsOf({
-  type: 'object',
-  required: ['code', 'name'],
-  properties: { code: { type: 'string' }, name: { type: 'string' } },
-});
+export const CODE_NAME_ITEMS = itemsOf(
+  objectSchema(['code', 'name'], { code: STRING, name: STRING }),
+);
+
+const COUNT = { type: 'integer', minimum: 0 } as const;
 
 /** What a catalogue import answers: how many rows create, update or leave an entry, and why not. */
-export const CATALOG_IMPORT_RESULT: ContractSchema = {
-  type: 'object',
-  required: ['dryRun', 'created', 'updated', 'unchanged', 'problems'],
-  properties: {
+export const CATALOG_IMPORT_RESULT = objectSchema(
+  ['dryRun', 'created', 'updated', 'unchanged', 'problems'],
+  {
     dryRun: { type: 'boolean' },
-    created: { type: 'integer', minimum: 0 },
-    updated: { type: 'integer', minimum: 0 },
-    unchanged: { type: 'integer', minimum: 0 },
+    created: COUNT,
+    updated: COUNT,
+    unchanged: COUNT,
     problems: {
       type: 'array',
       description:
@@ -334,33 +299,25 @@ export const CATALOG_IMPORT_RESULT: ContractSchema = {
       items: FIELD_PROBLEM,
     },
   },
-};
+);
 
 /** The body of a catalogue import: whole entries (`entries` of the catalogue's schema). */
 export function catalogImportBodySchema(entry: ContractSchema, maxItems?: number): ContractSchema {
-  return {
-    type: 'object',
-    required: ['entries', 'dryRun'],
-    properties: {
-      entries: { type: 'array', minItems: 1, ...(maxItems && { maxItems }), items: entry },
-      dryRun: { type: 'boolean', description: 'true: say what the import would do, write nothing' },
-    },
-  };
+  return objectSchema(['entries', 'dryRun'], {
+    entries: { type: 'array', minItems: 1, ...(maxItems && { maxItems }), items: entry },
+    dryRun: { type: 'boolean', description: 'true: say what the import would do, write nothing' },
+  });
 }
 
 /** What a workflow's `derive` answers: the filled values by pointer, and rule problems. */
-export const DERIVED_VALUES: ContractSchema = {
-  type: 'object',
-  required: ['values', 'problems'],
-  properties: {
-    values: {
-      type: 'object',
-      description: 'Value at each of the workflow’s `derive.fills` pointers',
-      additionalProperties: true,
-    },
-    problems: { type: 'array', items: ANY_OBJECT },
+export const DERIVED_VALUES = objectSchema(['values', 'problems'], {
+  values: {
+    type: 'object',
+    description: 'Value at each of the workflow’s `derive.fills` pointers',
+    additionalProperties: true,
   },
-};
+  problems: arrayOf(ANY_OBJECT),
+});
 
 /**
  * The other languages' texts of a translatable text's siblings (`i18n`, core/i18n/localized.ts):
@@ -373,70 +330,52 @@ export const TRANSLATIONS_SCHEMA: ContractSchema = {
 };
 
 /** A payment's state as the finalisation screen reads it. */
-export const PAYMENT_STATE: ContractSchema = {
-  type: 'object',
-  required: ['documentStatus', 'order'],
-  properties: {
-    documentStatus: { type: 'string' },
-    order: {
-      type: ['object', 'null'],
-      properties: {
-        orderId: { type: 'string' },
-        orderReference: { type: 'string' },
-        status: {
-          type: 'string',
-          enum: ['CREATED', 'PENDING', 'APPROVED', 'DECLINED', 'CANCELLED', 'TIMED_OUT'],
-        },
-        currency: {
-          type: 'string',
-          description: 'ISO 4217 code (the workflow’s payment.currency)',
-        },
-        items: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['code', 'name', 'amount'],
-            properties: {
-              code: { type: 'string' },
-              name: { type: 'string' },
-              narration: { type: 'string', description: 'Who the line is for' },
-              amount: { type: 'string', description: 'Decimal, two places' },
-              i18n: TRANSLATIONS_SCHEMA,
-            },
-          },
-        },
-        total: { type: 'string', description: 'Decimal' },
-        amountPaid: NULLABLE_STRING,
-        maskedCard: NULLABLE_STRING,
-        receiptReference: NULLABLE_STRING,
-        paidAt: NULLABLE_DATE_TIME,
-        createdAt: DATE_TIME,
+export const PAYMENT_STATE = objectSchema(['documentStatus', 'order'], {
+  documentStatus: STRING,
+  order: {
+    type: ['object', 'null'],
+    properties: {
+      orderId: STRING,
+      orderReference: STRING,
+      status: {
+        type: 'string',
+        enum: ['CREATED', 'PENDING', 'APPROVED', 'DECLINED', 'CANCELLED', 'TIMED_OUT'],
       },
+      currency: { type: 'string', description: 'ISO 4217 code (the workflow’s payment.currency)' },
+      items: arrayOf(
+        objectSchema(['code', 'name', 'amount'], {
+          code: STRING,
+          name: STRING,
+          narration: { type: 'string', description: 'Who the line is for' },
+          amount: { type: 'string', description: 'Decimal, two places' },
+          i18n: TRANSLATIONS_SCHEMA,
+        }),
+      ),
+      total: { type: 'string', description: 'Decimal' },
+      amountPaid: NULLABLE_STRING,
+      maskedCard: NULLABLE_STRING,
+      receiptReference: NULLABLE_STRING,
+      paidAt: NULLABLE_DATE_TIME,
+      createdAt: DATE_TIME,
     },
   },
-};
+});
 
 /** A line of an entry's history: the version made, by whom, when, and the changed fields. */
-export const CATALOG_HISTORY_LINE: ContractSchema = {
-  type: 'object',
-  required: ['version', 'action', 'changedAt', 'changedBy', 'changes'],
-  properties: {
+export const CATALOG_HISTORY_LINE = objectSchema(
+  ['version', 'action', 'changedAt', 'changedBy', 'changes'],
+  {
     version: { type: 'integer', minimum: 2 },
     action: { enum: ['updated', 'deleted', 'restored'] },
-    changedAt: { type: 'string', format: 'date-time' },
-    changedBy: { type: 'string' },
-    changes: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['field', 'before', 'after'],
-        properties: {
-          field: { type: 'string' },
-          language: { type: 'string' },
-          before: {},
-          after: {},
-        },
-      },
-    },
+    changedAt: DATE_TIME,
+    changedBy: STRING,
+    changes: arrayOf(
+      objectSchema(['field', 'before', 'after'], {
+        field: STRING,
+        language: STRING,
+        before: {},
+        after: {},
+      }),
+    ),
   },
-};
+);

@@ -1,4 +1,5 @@
 import { catalogEntrySchema, catalogFieldKinds } from '../../core/definitions/catalog-entry';
+import { eventsOf } from '../../core/definitions/stately';
 import { stripRequired } from '../../core/definitions/strip-required';
 import { documentChoiceFieldsOf } from '../../core/definitions/document-choices';
 import {
@@ -7,7 +8,9 @@ import {
   type DefinitionBundle,
   type EntityDefinition,
 } from '../../core/definitions/types';
+import { backendOf } from '../../core/documents/conventions';
 import {
+  DOCUMENT_LIST_COLUMNS,
   NEW_STATE,
   type WorkflowAction,
   type WorkflowDefinition,
@@ -18,6 +21,7 @@ import {
   catalogEntryRecordSchema,
   catalogImportBodySchema,
   CATALOG_IMPORT_RESULT,
+  arrayOf,
   ASSIGNEES,
   CATALOG_HISTORY_LINE,
   CODE_NAME_ITEMS,
@@ -26,12 +30,15 @@ import {
   documentViewSchema,
   HISTORY_ENTRY,
   itemsOf,
+  objectSchema,
   PAYMENT_STATE,
   PDF_RESPONSE,
   PROBLEM,
   searchRequestSchema,
   searchResultSchema,
+  VERSION,
   VERSION_SUMMARY,
+  UUID_STRING,
   type ContractSchema,
 } from './common';
 
@@ -41,7 +48,8 @@ import {
  */
 
 type Operation = Record<string, unknown>;
-type PathItem = Partial<Record<'get' | 'put' | 'post' | 'patch' | 'delete', Operation>>;
+type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
+type PathItem = Partial<Record<Method, Operation>>;
 
 export interface DefinitionContract {
   paths: Record<string, PathItem>;
@@ -58,10 +66,20 @@ const PROBLEMS = {
   '5XX': { description: 'Server failure', ...json(ref('Problem')) },
 };
 
-/** The operations of one tag, with the ids `${prefix}.${suffix}`. */
+/**
+ * Adds to `paths` the operations of one tag, with the ids `${prefix}.${suffix}`; the parameters
+ * of the path (`{id}`) come first, from `inPath`.
+ */
 const operations =
-  (tag: string, prefix: string) =>
   (
+    paths: Record<string, PathItem>,
+    tag: string,
+    prefix: string,
+    inPath: Record<string, ContractSchema>,
+  ) =>
+  (
+    method: Method,
+    path: string,
     suffix: string,
     summary: string,
     parts: {
@@ -71,23 +89,27 @@ const operations =
       response: ContractSchema | 'pdf' | 'none';
       description?: string;
     },
-  ): Operation => ({
-    tags: [tag],
-    operationId: `${prefix}.${suffix}`,
-    summary,
-    ...(parts.description ? { description: parts.description } : {}),
-    ...(parts.parameters?.length ? { parameters: parts.parameters } : {}),
-    ...(parts.body ? { requestBody: { required: true, ...json(parts.body) } } : {}),
-    responses: {
-      [String(parts.status ?? 200)]:
-        parts.response === 'pdf'
-          ? PDF_RESPONSE
-          : parts.response === 'none'
-            ? { description: 'Done; no body' }
-            : { description: 'Done', ...json(parts.response) },
-      ...PROBLEMS,
-    },
-  });
+  ): void => {
+    const named = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => inPath[name!]!);
+    const parameters = [...named, ...(parts.parameters ?? [])];
+    (paths[path] ??= {})[method] = {
+      tags: [tag],
+      operationId: `${prefix}.${suffix}`,
+      summary,
+      ...(parts.description ? { description: parts.description } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(parts.body ? { requestBody: { required: true, ...json(parts.body) } } : {}),
+      responses: {
+        [String(parts.status ?? 200)]:
+          parts.response === 'pdf'
+            ? PDF_RESPONSE
+            : parts.response === 'none'
+              ? { description: 'Done; no body' }
+              : { description: 'Done', ...json(parts.response) },
+        ...PROBLEMS,
+      },
+    };
+  };
 
 const pathParameter = (name: string, description: string, schema: ContractSchema = {}) => ({
   name,
@@ -96,7 +118,12 @@ const pathParameter = (name: string, description: string, schema: ContractSchema
   description,
   schema: { type: 'string', ...schema },
 });
-const ID = pathParameter('id', "The document's id", { format: 'uuid' });
+/** The parameters of the document paths. */
+const DOCUMENT_PARAMETERS = {
+  id: pathParameter('id', "The document's id", { format: 'uuid' }),
+  number: pathParameter('number', 'The certificate number', {}),
+  version: pathParameter('version', 'From 1', { pattern: '^[1-9][0-9]*$' }),
+};
 
 /** A JSON Schema usable as a component: no `$id` (it would change the base of `$ref`s). */
 function component(schema: ContractSchema): ContractSchema {
@@ -125,26 +152,13 @@ export function documentActions(workflow: WorkflowDefinition): string[] {
 }
 
 function transitionsFrom(workflow: WorkflowDefinition, state: string): string[] {
-  const node = workflow.machine.states[state];
-  const on =
-    typeof node === 'object' && node !== null && !Array.isArray(node) ? node.on : undefined;
-  return typeof on === 'object' && on !== null && !Array.isArray(on) ? Object.keys(on) : [];
+  return eventsOf(workflow.machine.states[state]).map(([action]) => action);
 }
 
 /** The fields a document list can filter and sort on: the documents' own, its data columns. */
 export function listFields(list: WorkflowList | undefined): string[] {
-  const own = [
-    'status',
-    'number',
-    'owner',
-    'ownerName',
-    'assignee',
-    'year',
-    'submittedAt',
-    'createdAt',
-    'updatedAt',
-  ];
   // The assignee's name only where the list shows it: it is read from the accounts.
+  const own = DOCUMENT_LIST_COLUMNS.filter((column) => column !== 'assigneeName');
   const named = list?.columns.some((c) => c.field === 'assigneeName' && !c.pointer);
   return [
     ...own,
@@ -191,10 +205,10 @@ function addWorkflow(
   workflow: WorkflowDefinition,
   entity: EntityDefinition,
 ): void {
-  const backend = workflow.backend ?? 'evisa';
+  const backend = backendOf(workflow);
   const base = `/api/${backend}/${workflow.id}`;
   const tag = `${backend}: ${workflow.id}`;
-  const op = operations(tag, `${backend}.${workflow.id}`);
+  const add = operations(contract.paths, tag, `${backend}.${workflow.id}`, DOCUMENT_PARAMETERS);
   contract.tags.push({
     name: tag,
     description: `Documents of the workflow ${workflow.id} (workflows/${workflow.id}.json), data following schemas/${entity.id}.schema.json`,
@@ -206,24 +220,15 @@ function addWorkflow(
   const documentName = componentNames.document(workflow.id);
   contract.schemas[documentName] = documentViewSchema(ref(componentNames.draft(entity.id)));
   const document = ref(documentName);
-  const paths = contract.paths;
 
   // Searches: the whole collection, or one of the workflow's lists (its statuses, assignment).
   const searches = [ref(`${documentName}.search`)];
   contract.schemas[`${documentName}.search`] = searchRequestSchema(listFields(undefined));
   for (const list of workflow.lists) {
     const name = componentNames.list(workflow.id, list.id);
+    const property = { const: list.id, description: `The list ${list.id}: ${describeList(list)}` };
     contract.schemas[name] = {
-      ...searchRequestSchema(
-        listFields(list),
-        {
-          list: {
-            const: list.id,
-            description: `The list ${list.id}: ${describeList(list)}`,
-          },
-        },
-        ['list'],
-      ),
+      ...searchRequestSchema(listFields(list), { list: property }, ['list']),
       title: `List ${list.id}`,
     };
     searches.push(ref(name));
@@ -233,128 +238,92 @@ function addWorkflow(
     description: "The list's data columns by field name",
     additionalProperties: true,
   };
-  paths[base] = {
-    patch: op('search', `Searches ${workflow.id} documents, or one of its lists`, {
-      description:
-        'Without `list`: every document the caller may see. With `list`: that list, whose roles the caller must hold (its statuses and assignment apply).',
-      // anyOf: a list's body is also a search of the whole collection (with `list` added).
-      body: { anyOf: searches },
-      response: searchResultSchema(documentSummarySchema(rowFields)),
-    }),
-    post: op('create', `Creates a ${workflow.id} document`, {
-      body: {
-        type: 'object',
-        required: ['data'],
-        properties: {
-          action: {
-            type: 'string',
-            enum: creatingActions(workflow),
-            default: 'store',
-            description: 'The action that creates it',
-          },
-          data,
-          notes: { type: 'string' },
-          owner: { type: 'string', description: 'Sign-in name, for an action made `onBehalf`' },
-        },
+  add('patch', base, 'search', `Searches ${workflow.id} documents, or one of its lists`, {
+    description:
+      'Without `list`: every document the caller may see. With `list`: that list, whose roles the caller must hold (its statuses and assignment apply).',
+    // anyOf: a list's body is also a search of the whole collection (with `list` added).
+    body: { anyOf: searches },
+    response: searchResultSchema(documentSummarySchema(rowFields)),
+  });
+  add('post', base, 'create', `Creates a ${workflow.id} document`, {
+    body: objectSchema(['data'], {
+      action: {
+        type: 'string',
+        enum: creatingActions(workflow),
+        default: 'store',
+        description: 'The action that creates it',
       },
-      status: 201,
-      response: document,
+      data,
+      notes: { type: 'string' },
+      owner: { type: 'string', description: 'Sign-in name, for an action made `onBehalf`' },
     }),
-  };
-  if (workflow.derive) {
-    paths[`${base}/derive`] = {
-      post: op('derive', 'Values the server derives for the form', {
-        description: `Runs ${workflow.derive.effects.join(', ')} on the data and answers the values at ${workflow.derive.fills.join(', ')}. Nothing is stored.`,
-        body: {
-          type: 'object',
-          required: ['data'],
-          properties: { data, id: { type: 'string', format: 'uuid' } },
-        },
-        response: DERIVED_VALUES,
-      }),
-    };
-  }
-  for (const field of documentChoiceFieldsOf(entity)) {
-    paths[`${base}/choices/${field.document}`] = {
-      get: op(`choices.${field.document}`, `${field.document} documents a field may name`, {
-        response: CODE_NAME_ITEMS,
-      }),
-    };
-  }
+    status: 201,
+    response: document,
+  });
+  if (workflow.derive)
+    add('post', `${base}/derive`, 'derive', 'Values the server derives for the form', {
+      description: `Runs ${workflow.derive.effects.join(', ')} on the data and answers the values at ${workflow.derive.fills.join(', ')}. Nothing is stored.`,
+      body: objectSchema(['data'], { data, id: UUID_STRING }),
+      response: DERIVED_VALUES,
+    });
+  for (const { document: type } of documentChoiceFieldsOf(entity))
+    add('get', `${base}/choices/${type}`, `choices.${type}`, `${type} documents a field may name`, {
+      response: CODE_NAME_ITEMS,
+    });
   for (const [action, definition] of Object.entries(workflow.actions)) {
     if (definition.payload !== 'assignee') continue;
-    paths[`${base}/assignees/${action}`] = {
-      get: op(`assignees.${action}`, `Whom the action ${action} may assign`, {
+    add(
+      'get',
+      `${base}/assignees/${action}`,
+      `assignees.${action}`,
+      `Whom the action ${action} may assign`,
+      {
         description: `The accounts holding ${(definition.assignees ?? []).map((r) => `\`${workflow.rolePrefix}${r}\``).join(' or ')}, by name. ${describeAction(workflow, definition)}`,
         response: ASSIGNEES,
-      }),
-    };
+      },
+    );
   }
+  add('get', `${base}/{id}`, 'read', `Reads a ${workflow.id} document`, { response: document });
   const update = workflow.actions.update;
-  paths[`${base}/{id}`] = {
-    get: op('read', `Reads a ${workflow.id} document`, {
-      parameters: [ID],
+  if (update)
+    add('put', `${base}/{id}`, 'update', 'Saves the data (the action update)', {
+      body: actionBody(update, data),
       response: document,
-    }),
-    ...(update
-      ? {
-          put: op('update', 'Saves the data (the action update)', {
-            parameters: [ID],
-            body: actionBody(update, data),
-            response: document,
-          }),
-        }
-      : {}),
-  };
-  if (workflow.certificate) {
-    paths[`${base}/{id}/certificate`] = {
-      get: op('certificate', 'The issued document as a PDF', {
-        description: `In the statuses ${workflow.certificate.statuses.join(', ')}.`,
-        parameters: [ID],
-        response: 'pdf',
-      }),
-    };
-    if (workflow.certificate.holders)
-      paths[`${base}/{id}/certificate/{number}`] = {
-        get: op(
-          'holderCertificate',
-          'The certificate of one of the people of the document, by its number, as a PDF',
-          {
-            description: `In the statuses ${workflow.certificate.statuses.join(', ')}; the number is one the items of ${workflow.certificate.holders.list} hold.`,
-            parameters: [ID, pathParameter('number', 'The certificate number', {})],
-            response: 'pdf',
-          },
-        ),
-      };
+    });
+  const certificate = workflow.certificate;
+  if (certificate) {
+    add('get', `${base}/{id}/certificate`, 'certificate', 'The issued document as a PDF', {
+      description: `In the statuses ${certificate.statuses.join(', ')}.`,
+      response: 'pdf',
+    });
+    if (certificate.holders)
+      add(
+        'get',
+        `${base}/{id}/certificate/{number}`,
+        'holderCertificate',
+        'The certificate of one of the people of the document, by its number, as a PDF',
+        {
+          description: `In the statuses ${certificate.statuses.join(', ')}; the number is one the items of ${certificate.holders.list} hold.`,
+          response: 'pdf',
+        },
+      );
   }
-  paths[`${base}/{id}/versions`] = {
-    get: op('versions', 'Every version of a document', {
-      parameters: [ID],
-      response: { type: 'array', items: VERSION_SUMMARY },
-    }),
-  };
-  paths[`${base}/{id}/versions/{version}`] = {
-    get: op('version', 'A document as it was at a version', {
-      parameters: [ID, pathParameter('version', 'From 1', { pattern: '^[1-9][0-9]*$' })],
-      response: document,
-    }),
-  };
-  paths[`${base}/{id}/history`] = {
-    get: op('history', "A document's history", {
-      parameters: [ID],
-      response: { type: 'array', items: HISTORY_ENTRY },
-    }),
-  };
+  add('get', `${base}/{id}/versions`, 'versions', 'Every version of a document', {
+    response: arrayOf(VERSION_SUMMARY),
+  });
+  add('get', `${base}/{id}/versions/{version}`, 'version', 'A document as it was at a version', {
+    response: document,
+  });
+  add('get', `${base}/{id}/history`, 'history', "A document's history", {
+    response: arrayOf(HISTORY_ENTRY),
+  });
   for (const action of documentActions(workflow)) {
     const definition = workflow.actions[action]!;
-    paths[`${base}/{id}/actions/${action}`] = {
-      post: op(`action.${action}`, `Action ${action}`, {
-        description: describeAction(workflow, definition),
-        parameters: [ID],
-        body: actionBody(definition, data),
-        response: document,
-      }),
-    };
+    add('post', `${base}/{id}/actions/${action}`, `action.${action}`, `Action ${action}`, {
+      description: describeAction(workflow, definition),
+      body: actionBody(definition, data),
+      response: document,
+    });
   }
   if (workflow.payment && backend === 'evisa') addPayments(contract, workflow);
 }
@@ -365,26 +334,22 @@ function actionBody(action: WorkflowAction, data: ContractSchema): ContractSchem
   if (payload === 'data') required.push('data');
   if (payload === 'assignee') required.push('assignee');
   if (action.notes === 'required') required.push('notes');
-  return {
-    type: 'object',
-    required,
-    properties: {
-      version: { type: 'integer', minimum: 1, description: 'The version read; a stale one is 409' },
-      ...(payload === 'data' ? { data } : {}),
-      ...(payload === 'assignee'
-        ? {
-            assignee: {
-              type: 'string',
-              description: `The account id or sign-in name of someone holding ${(action.assignees ?? []).join(' or ')} (\`assignees\`)`,
-            },
-          }
-        : {}),
-      ...(action.notes ? { notes: { type: 'string' } } : {}),
-      ...(action.onBehalf
-        ? { owner: { type: 'string', description: 'Sign-in name of the new owner' } }
-        : {}),
-    },
-  };
+  return objectSchema(required, {
+    version: { ...VERSION, description: 'The version read; a stale one is 409' },
+    ...(payload === 'data' ? { data } : {}),
+    ...(payload === 'assignee'
+      ? {
+          assignee: {
+            type: 'string',
+            description: `The account id or sign-in name of someone holding ${(action.assignees ?? []).join(' or ')} (\`assignees\`)`,
+          },
+        }
+      : {}),
+    ...(action.notes ? { notes: { type: 'string' } } : {}),
+    ...(action.onBehalf
+      ? { owner: { type: 'string', description: 'Sign-in name of the new owner' } }
+      : {}),
+  });
 }
 
 function describeAction(workflow: WorkflowDefinition, action: WorkflowAction): string {
@@ -409,30 +374,23 @@ function describeList(list: WorkflowList): string {
 
 function addPayments(contract: DefinitionContract, workflow: WorkflowDefinition): void {
   const base = `/api/payments/${workflow.id}/{id}`;
-  const tag = 'payments';
-  const op = operations(tag, `payments.${workflow.id}`);
-  contract.paths[`${base}/purchase`] = {
-    post: op('purchase', `Sends the payer of a ${workflow.id} to the gateway`, {
-      parameters: [ID],
-      response: {
-        type: 'object',
-        required: ['redirectUrl'],
-        properties: { redirectUrl: { type: 'string', format: 'uri' } },
-      },
-    }),
-  };
-  contract.paths[base] = {
-    get: op('state', `The state of a ${workflow.id}'s payment`, {
-      parameters: [ID],
-      response: PAYMENT_STATE,
-    }),
-  };
-  contract.paths[`${base}/receipt`] = {
-    get: op('receipt', 'The receipt as a PDF', {
-      parameters: [ID],
-      response: 'pdf',
-    }),
-  };
+  const add = operations(
+    contract.paths,
+    'payments',
+    `payments.${workflow.id}`,
+    DOCUMENT_PARAMETERS,
+  );
+  add(
+    'post',
+    `${base}/purchase`,
+    'purchase',
+    `Sends the payer of a ${workflow.id} to the gateway`,
+    {
+      response: objectSchema(['redirectUrl'], { redirectUrl: { type: 'string', format: 'uri' } }),
+    },
+  );
+  add('get', base, 'state', `The state of a ${workflow.id}'s payment`, { response: PAYMENT_STATE });
+  add('get', `${base}/receipt`, 'receipt', 'The receipt as a PDF', { response: 'pdf' });
 }
 
 function addCatalog(
@@ -442,7 +400,8 @@ function addCatalog(
 ): void {
   const base = `/api/catalog/v1/${catalog.id}`;
   const tag = `catalog: ${catalog.id}`;
-  const op = operations(tag, `catalog.${catalog.id}`);
+  const entryId = pathParameter('id', "The entry's id", { format: 'uuid' });
+  const add = operations(contract.paths, tag, `catalog.${catalog.id}`, { id: entryId });
   contract.tags.push({
     name: tag,
     description: `Entries of the catalogue ${catalog.id} (catalogs/${catalog.id}.json). Searchers: ${catalog.searcherRoles}; managers: ${catalog.managerRoles}.`,
@@ -452,99 +411,69 @@ function addCatalog(
   const entryName = componentNames.catalogEntry(catalog.id);
   contract.schemas[entryName] = catalogEntryRecordSchema(ref(dataName));
   const entry = ref(entryName);
-  const entryId = pathParameter('id', "The entry's id", { format: 'uuid' });
-  contract.paths[base] = {
-    patch: op('search', `Searches ${catalog.id} entries`, {
-      body: searchRequestSchema(Object.keys(catalogFieldKinds(catalog))),
-      response: searchResultSchema(entry),
-    }),
-    post: op('create', `Creates a ${catalog.id} entry`, {
-      body: ref(dataName),
-      status: 201,
-      response: entry,
-    }),
-  };
+  add('patch', base, 'search', `Searches ${catalog.id} entries`, {
+    body: searchRequestSchema(Object.keys(catalogFieldKinds(catalog))),
+    response: searchResultSchema(entry),
+  });
+  add('post', base, 'create', `Creates a ${catalog.id} entry`, {
+    body: ref(dataName),
+    status: 201,
+    response: entry,
+  });
   if (formCatalog) {
     const fields = Object.keys(catalogFieldKinds(catalog)).filter(
       (field) => field !== 'startTime' && field !== 'endTime',
     );
-    contract.paths[`${base}/options`] = {
-      get: op('options', 'Codes and names valid today, for a form field', {
-        description:
-          'At most 50. Any other parameter names a field of the catalogue and keeps the entries whose field equals it.',
-        parameters: [
-          { name: 'search', in: 'query', schema: { type: 'string', maxLength: 100 } },
-          ...fields.map((field) => ({
-            name: field,
-            in: 'query',
-            required: false,
-            schema: { type: 'string' },
-          })),
-        ],
-        response: CODE_NAME_ITEMS,
-      }),
-    };
-  }
-  contract.paths[`${base}/import`] = {
-    post: op('import', `Imports ${catalog.id} entries: all or none`, {
+    add('get', `${base}/options`, 'options', 'Codes and names valid today, for a form field', {
       description:
-        'Each entry updates the one of the same key that starts at the same instant, or else is ' +
-        'created; one equal to it changes nothing. A dry run answers what the import would do, ' +
-        'with every problem, and writes nothing; an import with any problem is refused (400, ' +
-        'the same problems) and writes nothing. Managers only; at most ' +
-        `${CATALOG_IMPORT_MAX_ROWS} entries (413).`,
-      body: catalogImportBodySchema(ref(dataName), CATALOG_IMPORT_MAX_ROWS),
-      response: CATALOG_IMPORT_RESULT,
-    }),
-  };
-  contract.paths[`${base}/{id}`] = {
-    get: op('read', `Reads a ${catalog.id} entry`, {
-      parameters: [entryId],
-      response: entry,
-    }),
-    put: op('update', `Replaces a ${catalog.id} entry if still at version`, {
-      parameters: [entryId],
-      body: {
-        type: 'object',
-        required: ['version', 'data'],
-        properties: { version: { type: 'integer', minimum: 1 }, data: ref(dataName) },
-      },
-      response: entry,
-    }),
-    delete: op('delete', `Deletes a ${catalog.id} entry if still at version`, {
+        'At most 50. Any other parameter names a field of the catalogue and keeps the entries whose field equals it.',
       parameters: [
-        entryId,
-        {
-          name: 'version',
+        { name: 'search', in: 'query', schema: { type: 'string', maxLength: 100 } },
+        ...fields.map((field) => ({
+          name: field,
           in: 'query',
-          required: true,
-          schema: { type: 'integer', minimum: 1 },
-        },
+          required: false,
+          schema: { type: 'string' },
+        })),
       ],
-      status: 204,
-      response: 'none',
-    }),
-  };
-  contract.paths[`${base}/deleted`] = {
-    get: op('deleted', `Lists deleted ${catalog.id} entries, to restore`, {
-      response: itemsOf(entry),
-    }),
-  };
-  contract.paths[`${base}/{id}/history`] = {
-    get: op('history', `Who changed a ${catalog.id} entry, when and what`, {
-      parameters: [entryId],
+      response: CODE_NAME_ITEMS,
+    });
+  }
+  add('post', `${base}/import`, 'import', `Imports ${catalog.id} entries: all or none`, {
+    description:
+      'Each entry updates the one of the same key that starts at the same instant, or else is ' +
+      'created; one equal to it changes nothing. A dry run answers what the import would do, ' +
+      'with every problem, and writes nothing; an import with any problem is refused (400, ' +
+      'the same problems) and writes nothing. Managers only; at most ' +
+      `${CATALOG_IMPORT_MAX_ROWS} entries (413).`,
+    body: catalogImportBodySchema(ref(dataName), CATALOG_IMPORT_MAX_ROWS),
+    response: CATALOG_IMPORT_RESULT,
+  });
+  add('get', `${base}/{id}`, 'read', `Reads a ${catalog.id} entry`, { response: entry });
+  add('put', `${base}/{id}`, 'update', `Replaces a ${catalog.id} entry if still at version`, {
+    body: objectSchema(['version', 'data'], { version: VERSION, data: ref(dataName) }),
+    response: entry,
+  });
+  add('delete', `${base}/{id}`, 'delete', `Deletes a ${catalog.id} entry if still at version`, {
+    parameters: [{ name: 'version', in: 'query', required: true, schema: VERSION }],
+    status: 204,
+    response: 'none',
+  });
+  add('get', `${base}/deleted`, 'deleted', `Lists deleted ${catalog.id} entries, to restore`, {
+    response: itemsOf(entry),
+  });
+  add(
+    'get',
+    `${base}/{id}/history`,
+    'history',
+    `Who changed a ${catalog.id} entry, when and what`,
+    {
       response: itemsOf(CATALOG_HISTORY_LINE),
-    }),
-  };
-  contract.paths[`${base}/{id}/restore`] = {
-    post: op('restore', `Restores a deleted ${catalog.id} entry if still at version`, {
-      parameters: [entryId],
-      body: {
-        type: 'object',
-        required: ['version'],
-        properties: { version: { type: 'integer', minimum: 1 } },
-      },
-      response: entry,
-    }),
-  };
+    },
+  );
+  const restore = `Restores a deleted ${catalog.id} entry if still at version`;
+  add('post', `${base}/{id}/restore`, 'restore', restore, {
+    body: objectSchema(['version'], { version: VERSION }),
+    response: entry,
+  });
 }

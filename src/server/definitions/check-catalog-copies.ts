@@ -1,7 +1,5 @@
-import type { CatalogDefinition, EntityDefinition } from '../../core/definitions/types';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { schemaHasField } from './check-records';
-import { reporter, workflowFile, type DefinitionProblem } from './problems';
+import type { WorkflowScope } from './check-references';
 
 const NUMBER_TYPES = new Set(['integer', 'number']);
 
@@ -10,14 +8,8 @@ const NUMBER_TYPES = new Set(['integer', 'number']);
  * document: the catalogue must be keyed by one field, have those fields (the `daysAfter` ones
  * numbers), and the document's schema the properties they are written to.
  */
-export function checkCatalogCopies(
-  workflow: WorkflowDefinition,
-  catalogs: readonly Pick<CatalogDefinition, 'id' | 'key' | 'schema'>[],
-  schemas: readonly EntityDefinition[],
-  problems: DefinitionProblem[],
-): void {
-  const report = reporter(problems, workflowFile(workflow.id));
-  const schema = schemas.find((entity) => entity.id === workflow.document)?.schema;
+export function checkCatalogCopies({ workflow, catalogs, entity, report }: WorkflowScope): void {
+  const schema = entity?.schema;
   (workflow.fromCatalog ?? []).forEach((copy, i) => {
     const at = `/fromCatalog/${i}`;
     const push = (pointer: string, message: string) => report(`${at}${pointer}`, message);

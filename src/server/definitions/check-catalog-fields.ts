@@ -1,12 +1,8 @@
-import type {
-  CatalogDefinition,
-  EntityDefinition,
-  JsonSchema,
-  WorkflowDefinition,
-} from '../../core/definitions/types';
+import type { CatalogDefinition, EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import { TRANSLATED_LANGUAGES, TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import { itemsAt, propertiesOf, schemaAt } from './check-records';
-import { reporter, schemaFile, workflowFile, type DefinitionProblem } from './problems';
+import type { WorkflowScope } from './check-references';
+import { reporter, schemaFile, type DefinitionProblem } from './problems';
 
 const typesOf = (property: JsonSchema | undefined): unknown[] =>
   Array.isArray(property?.type) ? property.type : [property?.type];
@@ -114,26 +110,15 @@ export function checkCatalogListTranslations(
  * A fee source whose name field is translatable freezes the name's translations beside it, on
  * each fee line (`name`): the lines' schema (the `lines` of `payment.fees`) must declare them.
  */
-export function checkFeeTranslations(
-  workflow: WorkflowDefinition,
-  schemas: readonly EntityDefinition[],
-  catalogs: readonly CatalogDefinition[],
-  problems: DefinitionProblem[],
-): void {
+export function checkFeeTranslations({ workflow, entity, catalogs, report }: WorkflowScope): void {
   const payment = workflow.payment;
-  const entity = schemas.find((schema) => schema.id === workflow.document);
   if (!payment || !entity) return;
   const items = itemsAt(entity.schema, `${payment.fees}/lines`);
   payment.sources.forEach((source, i) => {
     const translatable = catalogs.find((c) => c.id === source.catalog)?.translatable ?? [];
     if (!translatable.includes(source.name)) return;
     const message = undeclared(items, 'name');
-    if (message)
-      problems.push({
-        file: workflowFile(workflow.id),
-        pointer: `/payment/sources/${i}/name`,
-        message,
-      });
+    if (message) report(`/payment/sources/${i}/name`, message);
   });
 }
 
@@ -141,13 +126,8 @@ export function checkFeeTranslations(
  * A catalogue copy (`fromCatalog`) of a translatable field copies its translations too, into the
  * `i18n` of the object it writes (an invoice's payee): that object's schema must declare them.
  */
-export function checkCatalogCopyTranslations(
-  workflow: WorkflowDefinition,
-  schemas: readonly EntityDefinition[],
-  catalogs: readonly CatalogDefinition[],
-  problems: DefinitionProblem[],
-): void {
-  const entity = schemas.find((schema) => schema.id === workflow.document);
+export function checkCatalogCopyTranslations(scope: WorkflowScope): void {
+  const { workflow, entity, catalogs, report } = scope;
   if (!entity) return;
   (workflow.fromCatalog ?? []).forEach((copy, i) => {
     const translatable = catalogs.find((c) => c.id === copy.catalog)?.translatable ?? [];
@@ -155,12 +135,7 @@ export function checkCatalogCopyTranslations(
     for (const [property, field] of Object.entries(copy.fields)) {
       if (!translatable.includes(field)) continue;
       const message = undeclared(target, property, 'object');
-      if (message)
-        problems.push({
-          file: workflowFile(workflow.id),
-          pointer: `/fromCatalog/${i}/fields/${property}`,
-          message,
-        });
+      if (message) report(`/fromCatalog/${i}/fields/${property}`, message);
     }
   });
 }

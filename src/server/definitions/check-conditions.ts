@@ -1,14 +1,7 @@
+import { asNode, type Node } from '../../core/definitions/json';
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import { schemaHasField } from './check-records';
 import type { Report } from './problems';
-
-type Node = Record<string, unknown>;
-
-function asNode(value: unknown): Node | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Node)
-    : undefined;
-}
 
 /**
  * A field's `ui:options.when` reads like a section's (`{pointer, in}`), or the field would

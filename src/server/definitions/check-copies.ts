@@ -1,9 +1,7 @@
-import type { EntityDefinition } from '../../core/definitions/types';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { escapeSegment } from '../../core/rules/registry';
 import { fieldKind } from './check-list-filters';
 import { schemaHasField } from './check-records';
-import { reporter, workflowFile, type DefinitionProblem } from './problems';
+import type { WorkflowScope } from './check-references';
 
 /** The engine's effect that applies a workflow's `copies`. */
 export const COPY_EFFECT = 'copyValues';
@@ -12,12 +10,7 @@ export const COPY_EFFECT = 'copyValues';
  * A workflow's `copies` (target -> source): the copy effect is named only with copies and some
  * action applies them (else targets stay empty, silently); source and target are of one kind.
  */
-export function checkCopies(
-  workflow: WorkflowDefinition,
-  schemas: readonly EntityDefinition[],
-  problems: DefinitionProblem[],
-): void {
-  const report = reporter(problems, workflowFile(workflow.id));
+export function checkCopies({ workflow, entity, report }: WorkflowScope): void {
   const copies = Object.entries(workflow.copies ?? {});
   let applied = false;
   for (const [name, action] of Object.entries(workflow.actions)) {
@@ -38,7 +31,7 @@ export function checkCopies(
       '/copies',
       `no action applies the copies: name "${COPY_EFFECT}" in an action's \`before\``,
     );
-  const schema = schemas.find((s) => s.id === workflow.document)?.schema;
+  const schema = entity?.schema;
   if (!schema) return;
   for (const [target, source] of copies) {
     const pointer = `/copies/${escapeSegment(target)}`;

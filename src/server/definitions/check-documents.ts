@@ -1,4 +1,5 @@
-import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
+import { isNode } from '../../core/definitions/json';
+import type { CatalogDefinition, EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import { documentParam } from '../../core/documents/document-route';
 import { declaredAction, type WorkflowDefinition } from '../../core/documents/workflow';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
@@ -16,6 +17,7 @@ import {
 import { crossCheckDashboard } from '../dashboard/check-definitions';
 import { NAVIGATION_TEXTS } from '../../core/definitions/parts';
 import { checkRecordDeclarations, schemaHasField } from './check-records';
+import type { WorkflowScope } from './check-references';
 
 /**
  * What a meta-schema cannot express: sections are the schema's properties, fields have labels,
@@ -61,14 +63,11 @@ export function crossCheckEntity(
   for (const use of unknown)
     report(`/rules/${rules.indexOf(use)}/rule`, `unknown rule "${use.rule}"`);
   for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
+    const reportText = reporter(problems, `translations/${language}/${entity.id}.json`);
     for (const path of fieldPaths(entity.schema, entity.uiSchema)) {
       const key = `${entity.id}.${path}`;
       if (lookup(tree, key) === undefined && lookup(tree, `${key}._`) === undefined)
-        problems.push({
-          file: `translations/${language}/${entity.id}.json`,
-          pointer: `/${path.replaceAll('.', '/')}`,
-          message: `missing label for ${path}`,
-        });
+        reportText(`/${path.replaceAll('.', '/')}`, `missing label for ${path}`);
     }
   }
 }
@@ -89,10 +88,8 @@ function fieldPaths(schema: JsonSchema, uiSchema: JsonSchema | undefined): strin
       paths.push(childPath);
       visit(child, ui?.[name] as JsonSchema | undefined, childPath);
     }
-    const items = node.items as JsonSchema | undefined;
-    if (items && typeof items === 'object' && !Array.isArray(items)) {
-      visit(items, ui?.items as JsonSchema | undefined, path);
-    }
+    if (isNode(node.items))
+      visit(node.items as JsonSchema, ui?.items as JsonSchema | undefined, path);
     for (const keyword of ['then', 'else']) {
       const branch = node[keyword] as JsonSchema | undefined;
       if (branch && typeof branch === 'object') visit(branch, ui, path);
@@ -105,19 +102,16 @@ function fieldPaths(schema: JsonSchema, uiSchema: JsonSchema | undefined): strin
 type Transition = string | { target?: string; guard?: string | { type: string } };
 
 export function crossCheckWorkflow(
-  workflow: WorkflowDefinition,
-  entities: EntityDefinition[],
-  problems: DefinitionProblem[],
+  scope: WorkflowScope,
   implementations: Pick<Implementations, 'effects' | 'deriving' | 'guards' | 'backends'>,
 ): void {
-  const report = reporter(problems, workflowFile(workflow.id));
+  const { workflow, entity, schemas: entities, report } = scope;
   const { guards, effects, deriving, backends } = implementations;
   if (workflow.backend !== undefined && !backends.has(workflow.backend))
     report(
       '/backend',
       `backend "${workflow.backend}" is served by no module (served: ${[...backends].join(', ')})`,
     );
-  const entity = entities.find((e) => e.id === workflow.document);
   if (!entity) report('/document', `no schema "${workflow.document}" in schemas/`);
   const sections = new Set(entity?.sections.map((s) => s.id) ?? []);
   const statuses = new Set(Object.keys(workflow.machine.states));
@@ -126,6 +120,10 @@ export function crossCheckWorkflow(
   const noSection = (name: string) => `no section "${name}"`;
   const isStatus = (name: string) => statuses.has(name);
   const noStatus = (name: string) => `no status "${name}" in the machine`;
+  const isAction = (name: string) => actions.has(name);
+  const noAction = (name: string) => `no action "${name}"`;
+  const isEffect = (name: string) => effects.has(name);
+  const noEffect = (name: string) => `unknown effect "${name}"`;
   const used = new Set<string>();
 
   for (const [status, state] of Object.entries(workflow.machine.states)) {
@@ -148,13 +146,7 @@ export function crossCheckWorkflow(
     const at = `/actions/${name}`;
     if (!used.has(name)) report(at, 'action is not an event of any status');
     for (const list of ['effects', 'before'] as const)
-      reportUnknown(
-        report,
-        action[list],
-        `${at}/${list}`,
-        (effect) => effects.has(effect),
-        (effect) => `unknown effect "${effect}"`,
-      );
+      reportUnknown(report, action[list], `${at}/${list}`, isEffect, noEffect);
     reportUnknown(report, action.editable, `${at}/editable`, isSection, noSection);
   }
   reportUnknown(
@@ -188,13 +180,7 @@ export function crossCheckWorkflow(
     for (const pointer of Object.keys(screen.prefill ?? {}))
       if (entity && !schemaHasField(entity.schema, pointer))
         report(`${at}/prefill`, `no field "${pointer}"`);
-    reportUnknown(
-      report,
-      screen.actions,
-      `${at}/actions`,
-      (name) => actions.has(name),
-      (name) => `no action "${name}"`,
-    );
+    reportUnknown(report, screen.actions, `${at}/actions`, isAction, noAction);
     // `open`: the sections the screen opens on; `showNotesOf`: actions that take notes (one
     // without notes would show nothing, silently).
     if (typeof screen.open === 'string' && !sections.has(screen.open))
@@ -202,7 +188,7 @@ export function crossCheckWorkflow(
     reportUnknown(report, screen.open, `${at}/open`, isSection, noSection);
     (screen.showNotesOf ?? []).forEach((name, j) => {
       const action = declaredAction(workflow, name);
-      if (!action) report(`${at}/showNotesOf/${j}`, `no action "${name}"`);
+      if (!action) report(`${at}/showNotesOf/${j}`, noAction(name));
       else if (!action.notes) report(`${at}/showNotesOf/${j}`, `action "${name}" takes no notes`);
     });
     for (const key of ['editable', 'hidden'] as const)
@@ -223,19 +209,12 @@ export function crossCheckWorkflow(
         );
     }
   });
-  crossCheckDashboard(workflow, entity, problems);
-  checkRecordDeclarations(workflow, entity, problems);
+  crossCheckDashboard(workflow, entity, scope.problems);
+  checkRecordDeclarations(scope);
 }
 
 function isNavigationText(group: string): boolean {
   return (NAVIGATION_TEXTS as readonly string[]).includes(group);
-}
-
-/** What the payment check needs of a catalogue (a CatalogDefinition). */
-interface FeeCatalog {
-  id: string;
-  key: string[];
-  schema: JsonSchema;
 }
 
 /**
@@ -244,7 +223,7 @@ interface FeeCatalog {
  */
 export function checkPaymentSources(
   workflow: WorkflowDefinition,
-  catalogs: readonly FeeCatalog[],
+  catalogs: readonly Pick<CatalogDefinition, 'id' | 'key' | 'schema'>[],
   problems: DefinitionProblem[],
 ): void {
   const report = reporter(problems, workflowFile(workflow.id));

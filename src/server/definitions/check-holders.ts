@@ -1,21 +1,14 @@
-import type { EntityDefinition } from '../../core/definitions/types';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { itemsAt, schemaAt, schemaHasField } from './check-records';
-import { reporter, workflowFile, type DefinitionProblem } from './problems';
+import type { WorkflowScope } from './check-references';
 
 /**
  * `certificate.holders` and fields printed over `lines` point at fields inside an item or object;
  * holders need `numbering`, `charged` a payment charging that list, a field's `holder` holders.
  */
-export function checkCertificateHolders(
-  workflow: WorkflowDefinition,
-  schemas: readonly EntityDefinition[],
-  problems: DefinitionProblem[],
-): void {
+export function checkCertificateHolders({ workflow, entity, report: push }: WorkflowScope): void {
   const certificate = workflow.certificate;
-  const schema = schemas.find((entity) => entity.id === workflow.document)?.schema;
+  const schema = entity?.schema;
   if (!certificate || !schema) return;
-  const push = reporter(problems, workflowFile(workflow.id));
   const holders = certificate.holders;
   const items = holders && itemsAt(schema, holders.list);
   if (holders) {
@@ -33,13 +26,11 @@ export function checkCertificateHolders(
         '/certificate/holders/charged',
         `no payment source charges the people of "${holders.list}" (payers.people)`,
       );
+    const at = '/certificate/holders';
     const within: Array<[string, string]> = [
-      ['/certificate/holders/number', holders.number],
-      ...holders.secondFactors.map((f, i): [string, string] => [
-        `/certificate/holders/secondFactors/${i}`,
-        f,
-      ]),
-      ...holders.name.map((f, i): [string, string] => [`/certificate/holders/name/${i}`, `/${f}`]),
+      [`${at}/number`, holders.number],
+      ...holders.secondFactors.map((f, i): [string, string] => [`${at}/secondFactors/${i}`, f]),
+      ...holders.name.map((f, i): [string, string] => [`${at}/name/${i}`, `/${f}`]),
     ];
     for (const [at, pointer] of within)
       if (items && !schemaHasField(items, pointer))

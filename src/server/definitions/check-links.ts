@@ -1,4 +1,3 @@
-import type { EntityDefinition } from '../../core/definitions/types';
 import {
   declaredAction,
   type LinkValue,
@@ -6,7 +5,7 @@ import {
 } from '../../core/documents/workflow';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { schemaHasField } from './check-records';
-import { reporter, workflowFile, type DefinitionProblem } from './problems';
+import type { WorkflowScope } from './check-references';
 
 /** The values only a payable document (a workflow with `payment`) offers. */
 const PAYMENT_VALUES: readonly LinkValue[] = ['amountDue', 'amountPaid', 'currency'];
@@ -16,14 +15,8 @@ const PAYMENT_VALUES: readonly LinkValue[] = ['amountDue', 'amountPaid', 'curren
  * with a prefix of their own, fired actions are their system actions, payment values come from
  * payable types, the note is a text. A slip would otherwise show as a refused invoice.
  */
-export function checkLinks(
-  workflow: WorkflowDefinition,
-  workflows: readonly WorkflowDefinition[],
-  entities: readonly EntityDefinition[],
-  translations: Partial<Record<Language, TextTree>>,
-  problems: DefinitionProblem[],
-): void {
-  const report = reporter(problems, workflowFile(workflow.id));
+export function checkLinks(scope: WorkflowScope): void {
+  const { workflow, workflows, schemas: entities, translations, report } = scope;
   const links = workflow.links;
   if (!links) {
     for (const [name, action] of Object.entries(workflow.actions))
@@ -31,7 +24,7 @@ export function checkLinks(
         report(`/actions/${name}/fires`, 'the workflow declares no `links` to fire actions on');
     return;
   }
-  const schema = entities.find((e) => e.id === workflow.document)?.schema;
+  const schema = scope.entity?.schema;
   if (schema) {
     if (!schemaHasField(schema, links.items)) report('/links/items', `no field "${links.items}"`);
     for (const property of [links.number, ...Object.keys(links.fill ?? {})])

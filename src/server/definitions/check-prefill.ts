@@ -1,19 +1,11 @@
-import type { EntityDefinition } from '../../core/definitions/types';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { schemaHasField } from './check-records';
-import { reporter, workflowFile, type DefinitionProblem } from './problems';
+import type { WorkflowScope } from './check-references';
 
 /**
  * A screen's `prefill` from the profile reads the account: some workflow declares `account` and
  * the pointer names a field of its schema, or the form would quietly start empty.
  */
-export function checkProfilePrefills(
-  workflow: WorkflowDefinition,
-  declared: readonly WorkflowDefinition[],
-  schemas: readonly EntityDefinition[],
-  problems: DefinitionProblem[],
-): void {
-  const report = reporter(problems, workflowFile(workflow.id));
+export function checkProfilePrefills({ workflow, declared, schemas, report }: WorkflowScope): void {
   const accounts = declared.find((w) => w.account);
   const schema = accounts && schemas.find((entity) => entity.id === accounts.document)?.schema;
   workflow.screens.forEach((screen, i) => {

@@ -1,17 +1,14 @@
-import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
+import { isNode } from '../../core/definitions/json';
+import type { JsonSchema } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
-import { reporter, reportUnknown, workflowFile, type DefinitionProblem } from './problems';
+import type { WorkflowScope } from './check-references';
+import { reportUnknown } from './problems';
 
 /**
  * Record declarations (core/documents/record-declarations.ts): pointers name fields, sign-in
  * statuses exist, records found by key declare `key`; else nobody could sign in, silently.
  */
-export function checkRecordDeclarations(
-  workflow: WorkflowDefinition,
-  entity: EntityDefinition | undefined,
-  problems: DefinitionProblem[],
-): void {
-  const report = reporter(problems, workflowFile(workflow.id));
+export function checkRecordDeclarations({ workflow, entity, report }: WorkflowScope): void {
   const declared = recordPointers(workflow);
   if (declared.length === 0) return;
   if (!workflow.key && (workflow.account || workflow.userGroup || workflow.passwordPolicy))
@@ -121,7 +118,5 @@ export function schemaAt(schema: JsonSchema, pointer: string): JsonSchema | unde
 /** The items' schema of the list at `pointer` (as `schemaAt` finds it), when it is one. */
 export function itemsAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
   const items = schemaAt(schema, pointer)?.items;
-  return items && typeof items === 'object' && !Array.isArray(items)
-    ? (items as JsonSchema)
-    : undefined;
+  return isNode(items) ? (items as JsonSchema) : undefined;
 }

@@ -8,7 +8,7 @@ import type {
 } from '../../core/definitions/types';
 import { escapeSegment } from '../../core/rules/registry';
 import type { RuleUse } from '../../core/rules/types';
-import { LANGUAGES, type Language, type TextTree } from '../../core/i18n/translate';
+import { LANGUAGES, lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { itemsAt, propertiesOf, schemaHasField } from './check-records';
 import { checkFieldConditions } from './check-conditions';
 import {
@@ -31,6 +31,15 @@ export interface NameScope {
   translations: Partial<Record<Language, TextTree>>;
   /** File -> what its values name, collected by the meta-schema check (references.ts). */
   references: ReadonlyMap<string, readonly Reference[]>;
+}
+
+/** What a workflow's checks read: the workflow, its document's entity if loaded, and the rest. */
+export interface WorkflowScope extends NameScope {
+  workflow: WorkflowDefinition;
+  entity: EntityDefinition | undefined;
+  /** Reports a problem in the workflow's file. */
+  report: Report;
+  problems: DefinitionProblem[];
 }
 
 /**
@@ -145,25 +154,14 @@ export function textProblems(
   const messages: string[] = [];
   for (const language of LANGUAGES) {
     const tree = translations[language];
-    if (!tree) continue;
-    const node = nodeAt(tree, key);
-    if (typeof node === 'string') continue;
+    if (!tree || lookup(tree, key) !== undefined) continue;
     messages.push(
-      node !== undefined && typeof nodeAt(tree, `${key}._`) === 'string'
+      lookup(tree, `${key}._`) !== undefined
         ? `"${key}" names a group of texts in ${language}, not a text: use "${key}._"`
         : `no text "${key}" in ${language}`,
     );
   }
   return messages;
-}
-
-function nodeAt(tree: TextTree, key: string): TextTree | string | undefined {
-  let node: TextTree | string | undefined = tree;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object') return undefined;
-    node = node[part];
-  }
-  return node;
 }
 
 /**
@@ -220,19 +218,13 @@ const isPointer = (value: unknown): value is string =>
 function checkRules(entity: EntityDefinition, loaded: NameScope, report: Report): void {
   (entity.rules ?? []).forEach((use: RuleUse, index) => {
     const at = `/rules/${index}`;
-    const other =
-      typeof use.documentType === 'string'
-        ? loaded.schemas.find(
-            (schema) =>
-              schema.id ===
-              loaded.declared.find((workflow) => workflow.id === use.documentType)?.document,
-          )
-        : undefined;
-    const target = typeof use.documentType === 'string' ? other?.schema : entity.schema;
-    const targetName =
-      typeof use.documentType === 'string'
-        ? `"${use.documentType}"'s schema`
-        : "the document's schema";
+    const type = typeof use.documentType === 'string' ? use.documentType : undefined;
+    const document = loaded.declared.find((workflow) => workflow.id === type)?.document;
+    const target =
+      type === undefined
+        ? entity.schema
+        : loaded.schemas.find((schema) => schema.id === document)?.schema;
+    const targetName = type === undefined ? "the document's schema" : `"${type}"'s schema`;
     const checkPointer = (pointer: string, place: string, schema = target, name = targetName) => {
       if (schema && !schemaHasField(schema, pointer))
         report(place, `no field "${pointer}" in ${name}`);

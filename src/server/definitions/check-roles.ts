@@ -4,20 +4,14 @@ import {
   type CatalogDefinition,
   type WorkflowDefinition,
 } from '../../core/definitions/types';
-import {
-  catalogFile,
-  reporter,
-  workflowFile,
-  type DefinitionProblem,
-  reportUnknown,
-} from './problems';
+import type { WorkflowScope } from './check-references';
+import { catalogFile, workflowFile, type DefinitionProblem, reportUnknown } from './problems';
 
 /**
  * Roles must fit together or people are turned away with no reason: a screen's role may do one
  * of its actions, and `seeAll` and `assignees` roles are used by the workflow.
  */
-export function checkWorkflowRoles(workflow: WorkflowDefinition, problems: DefinitionProblem[]) {
-  const report = reporter(problems, workflowFile(workflow.id));
+export function checkWorkflowRoles({ workflow, report }: WorkflowScope) {
   workflow.screens.forEach((screen, i) => {
     const actions = (screen.actions ?? []).filter((name) => workflow.actions[name]);
     if (actions.length === 0) return;
@@ -34,8 +28,9 @@ export function checkWorkflowRoles(workflow: WorkflowDefinition, problems: Defin
     ...workflow.lists.flatMap((list) => list.roles),
     ...workflow.screens.flatMap((screen) => screen.roles),
   ]);
+  const isUsed = (role: string) => used.has(role);
   const unused = (role: string) => `role "${role}" is in no action, list or screen of the workflow`;
-  reportUnknown(report, workflow.seeAll, '/seeAll', (role) => used.has(role), unused);
+  reportUnknown(report, workflow.seeAll, '/seeAll', isUsed, unused);
   // Who an action may assign the document to: declared where, and only where, it takes one.
   for (const [name, action] of Object.entries(workflow.actions)) {
     const pointer = `/actions/${name}`;
@@ -43,13 +38,7 @@ export function checkWorkflowRoles(workflow: WorkflowDefinition, problems: Defin
       report(pointer, 'an action taking an assignee names the roles they must hold (assignees)');
     if (action.assignees && action.payload !== 'assignee')
       report(`${pointer}/assignees`, 'assignees are for an action whose payload is "assignee"');
-    reportUnknown(
-      report,
-      action.assignees,
-      `${pointer}/assignees`,
-      (role) => used.has(role),
-      unused,
-    );
+    reportUnknown(report, action.assignees, `${pointer}/assignees`, isUsed, unused);
   }
 }
 

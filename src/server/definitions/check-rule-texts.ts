@@ -1,3 +1,4 @@
+import { isNode as isObject } from '../../core/definitions/json';
 import type { CatalogDefinition, EntityDefinition } from '../../core/definitions/types';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { ruleName } from '../../core/validation/field-errors';
@@ -63,9 +64,6 @@ export interface RuleText {
   rule: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Whether a keyword reports an error of its own: `additionalProperties` (and `additionalItems`)
  * only when `false`, a schema there failing with its own keywords; `uniqueItems` only when true.
@@ -88,13 +86,9 @@ export function rulesOfSchema(schema: unknown, pointer: string): RuleText[] {
     // `additionalProperties: false` fails as itself (above), not as a `false` schema.
     if (ONE_SCHEMA.includes(keyword) && !(ADDITIONAL.includes(keyword) && value === false))
       found.push(...rulesOfSchema(value, at));
-    if (SCHEMA_LISTS.includes(keyword) && Array.isArray(value))
+    if ((SCHEMA_LISTS.includes(keyword) || keyword === 'items') && Array.isArray(value))
       value.forEach((item, i) => found.push(...rulesOfSchema(item, `${at}/${i}`)));
-    if (keyword === 'items') {
-      if (Array.isArray(value))
-        value.forEach((item, i) => found.push(...rulesOfSchema(item, `${at}/${i}`)));
-      else found.push(...rulesOfSchema(value, at));
-    }
+    else if (keyword === 'items') found.push(...rulesOfSchema(value, at));
     if ((SCHEMA_MAPS.includes(keyword) || keyword === 'dependencies') && isObject(value))
       for (const [name, item] of Object.entries(value))
         if (!Array.isArray(item)) found.push(...rulesOfSchema(item, `${at}/${escape(name)}`));

@@ -1,20 +1,13 @@
-import type { CatalogDefinition } from '../../core/definitions/types';
-import type { WorkflowDefinition } from '../../core/documents/workflow';
-import { reporter, workflowFile, type DefinitionProblem } from './problems';
+import type { WorkflowScope } from './check-references';
 
 /**
  * A workflow's `validity.periods` names the catalogue whose entries give a grant's length and
  * the two fields holding it: the catalogue must exist and have both fields, or every grant
  * would be refused for want of a period.
  */
-export function checkValidityPeriods(
-  workflow: WorkflowDefinition,
-  catalogs: readonly Pick<CatalogDefinition, 'id' | 'schema'>[],
-  problems: DefinitionProblem[],
-): void {
+export function checkValidityPeriods({ workflow, catalogs, report }: WorkflowScope): void {
   const periods = workflow.validity?.periods;
   if (!periods) return;
-  const report = reporter(problems, workflowFile(workflow.id));
   const catalog = catalogs.find((c) => c.id === periods.catalog);
   if (!catalog)
     return report('/validity/periods/catalog', `no catalogue "${periods.catalog}" in catalogs/`);

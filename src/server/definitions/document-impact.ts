@@ -2,12 +2,14 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Kysely } from 'kysely';
 import type { DefinitionBundle, EntityDefinition } from '../../core/definitions/types';
+import { isNode } from '../../core/definitions/json';
+import { machineTransitions } from '../../core/definitions/stately';
 import { stripRequired } from '../../core/definitions/strip-required';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { escapeSegment } from '../../core/rules/registry';
 import { applicableData } from '../../core/rules/sections';
 import type { Database } from '../db/schema';
-import { documentBatches, writtenBy, type StoredDocument } from '../documents/store/scans';
+import { documentBatches, writtenBy } from '../documents/store/scans';
 import { createAjv } from './ajv';
 
 /** How many stored documents of a type fail its next schema, and where. */
@@ -38,9 +40,6 @@ export interface DocumentImpactOptions {
   batchSize?: number;
 }
 
-const SAMPLE_LIMIT = 5;
-const BATCH_SIZE = 500;
-
 /**
  * What publishing `next` would do to stored documents of each type whose schema changed: each
  * validated as the server will on its next write. Reads in batches by id; pass a transaction as
@@ -50,29 +49,35 @@ export async function documentImpact(
   db: Kysely<Database>,
   current: DefinitionBundle,
   next: DefinitionBundle,
-  options: DocumentImpactOptions = {},
+  { sampleLimit = 5, batchSize = 500 }: DocumentImpactOptions = {},
 ): Promise<DocumentImpact[]> {
-  const sampleLimit = options.sampleLimit ?? SAMPLE_LIMIT;
-  const batchSize = Math.max(1, options.batchSize ?? BATCH_SIZE);
   const ajv = createAjv();
   const impacts: DocumentImpact[] = [];
   for (const entity of changedEntities(current, next)) {
     const validators = validatorsFor(ajv, entity);
-    const tally = new ImpactTally(entity.id, sampleLimit);
+    let checked = 0;
+    let invalid = 0;
+    const counts = new Map<Refusal, number>();
+    const examples: string[] = [];
     for (const workflow of next.workflows.filter((w) => w.document === entity.id)) {
       // Whether a document is past the draft stage is a fact of its past: the actions it was
       // written by are those of the workflow serving it now.
       const stages = draftStages(current.workflows.find((w) => w.id === workflow.id) ?? workflow);
-      for await (const rows of documentBatches(db, workflow.id, batchSize)) {
+      for await (const rows of documentBatches(db, workflow.id, Math.max(1, batchSize))) {
         const drafts = rows.filter((row) => stages.statuses.has(row.status)).map((row) => row.id);
         const submitted = await writtenBy(db, drafts, stages.validating);
         for (const row of rows) {
           const draft = stages.statuses.has(row.status) && !submitted.has(row.id);
-          tally.add(row, refusals(entity, draft ? validators.draft : validators.full, row.data));
+          const refused = refusals(entity, draft ? validators.draft : validators.full, row.data);
+          checked += 1;
+          if (refused.size === 0) continue;
+          invalid += 1;
+          for (const refusal of refused) counts.set(refusal, (counts.get(refusal) ?? 0) + 1);
+          if (examples.length < sampleLimit) examples.push(row.number ?? row.id);
         }
       }
     }
-    impacts.push(tally.result());
+    impacts.push({ document: entity.id, checked, invalid, fields: fieldImpacts(counts), examples });
   }
   return impacts;
 }
@@ -87,16 +92,11 @@ function changedEntities(current: DefinitionBundle, next: DefinitionBundle): Ent
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
-interface EntityValidators {
-  full: ValidateFunction;
-  draft: ValidateFunction;
-}
-
 /**
  * The server's two validators of an entity (documents/workflows.ts): the whole schema, for
  * actions with `validate`, and the schema without `required`, for every other write.
  */
-function validatorsFor(ajv: Ajv, entity: EntityDefinition): EntityValidators {
+function validatorsFor(ajv: Ajv, entity: EntityDefinition) {
   const { $id: _full, ...full } = entity.schema;
   const { $id: _draft, ...draft } = stripRequired(entity.schema);
   return { full: ajv.compile(full), draft: ajv.compile(draft) };
@@ -107,47 +107,22 @@ function validatorsFor(ajv: Ajv, entity: EntityDefinition): EntityValidators {
  * reachable from the initial state without validating; a status also reachable after one
  * (CANCELLED) is decided by the document's history naming a `validating` action.
  */
-interface DraftStages {
-  statuses: ReadonlySet<string>;
-  validating: readonly string[];
-}
-
-function draftStages(workflow: WorkflowDefinition): DraftStages {
+function draftStages(workflow: WorkflowDefinition) {
   const validating = Object.entries(workflow.actions)
     .filter(([, action]) => action.validate)
     .map(([name]) => name);
   const statuses = new Set([workflow.machine.initial]);
   const waiting = [workflow.machine.initial];
+  // Guarded transitions count too; one without a target leaves the document in its status.
+  const transitions = machineTransitions(workflow.machine);
   for (let status = waiting.pop(); status !== undefined; status = waiting.pop()) {
-    for (const [action, target] of transitionsOf(workflow, status)) {
+    for (const { action, target } of transitions.filter((t) => t.from === status)) {
       if (validating.includes(action) || statuses.has(target)) continue;
       statuses.add(target);
       waiting.push(target);
     }
   }
   return { statuses, validating };
-}
-
-/** Every (action, target status) a status of the machine lists, guarded ones included. */
-function transitionsOf(workflow: WorkflowDefinition, status: string): Array<[string, string]> {
-  const state = workflow.machine.states[status];
-  if (typeof state !== 'object' || state === null || Array.isArray(state)) return [];
-  const on = state.on;
-  if (typeof on !== 'object' || on === null || Array.isArray(on)) return [];
-  return Object.entries(on).flatMap(([action, transitions]) =>
-    (Array.isArray(transitions) ? transitions : [transitions]).map(
-      (transition): [string, string] => {
-        // A transition without a target leaves the document in its status.
-        const target =
-          typeof transition === 'string'
-            ? transition
-            : typeof transition === 'object' && transition !== null && !Array.isArray(transition)
-              ? transition.target
-              : undefined;
-        return [action, typeof target === 'string' ? target : status];
-      },
-    ),
-  );
 }
 
 /** A field and keyword the schema refuses, as `pointer` + NUL + `keyword`. */
@@ -184,53 +159,21 @@ function fieldPointer(data: unknown, error: ErrorObject): string {
       node = node[Number(name)];
     } else {
       pointer += `/${raw}`;
-      node =
-        typeof node === 'object' && node !== null
-          ? (node as Record<string, unknown>)[name]
-          : undefined;
+      node = isNode(node) ? node[name] : undefined;
     }
   }
   const missing: unknown = error.params.missingProperty;
   return typeof missing === 'string' ? `${pointer}/${escapeSegment(missing)}` : pointer;
 }
 
-/** The counts of one document type, added to a document at a time. */
-class ImpactTally {
-  private checked = 0;
-  private invalid = 0;
-  private readonly counts = new Map<Refusal, number>();
-  private readonly examples: string[] = [];
-
-  constructor(
-    private readonly document: string,
-    private readonly sampleLimit: number,
-  ) {}
-
-  add(row: StoredDocument, refused: ReadonlySet<Refusal>): void {
-    this.checked += 1;
-    if (refused.size === 0) return;
-    this.invalid += 1;
-    for (const refusal of refused) this.counts.set(refusal, (this.counts.get(refusal) ?? 0) + 1);
-    if (this.examples.length < this.sampleLimit) this.examples.push(row.number ?? row.id);
-  }
-
-  result(): DocumentImpact {
-    const fields = [...this.counts].map(([refusal, count]) => {
-      const [pointer = '', keyword = ''] = refusal.split('\0');
-      return { pointer, keyword, count };
-    });
-    fields.sort(
-      (a, b) =>
-        b.count - a.count ||
-        a.pointer.localeCompare(b.pointer) ||
-        a.keyword.localeCompare(b.keyword),
-    );
-    return {
-      document: this.document,
-      checked: this.checked,
-      invalid: this.invalid,
-      fields,
-      examples: [...this.examples],
-    };
-  }
+/** Each field and keyword refused with how many documents it refuses, most first. */
+function fieldImpacts(counts: ReadonlyMap<Refusal, number>): FieldImpact[] {
+  const fields = [...counts].map(([refusal, count]) => {
+    const [pointer = '', keyword = ''] = refusal.split('\0');
+    return { pointer, keyword, count };
+  });
+  return fields.sort(
+    (a, b) =>
+      b.count - a.count || a.pointer.localeCompare(b.pointer) || a.keyword.localeCompare(b.keyword),
+  );
 }

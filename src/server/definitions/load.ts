@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ErrorObject } from 'ajv';
+import { isNode } from '../../core/definitions/json';
 import {
   moduleOfPath,
   type CatalogDefinition,
@@ -109,26 +110,31 @@ export async function checkDefinitions(
     checkCatalogListTranslations(entity, catalogs, problems);
   }
   checkRuleTexts(schemas, catalogs, translations, problems);
-  for (const workflow of workflows)
-    crossCheckWorkflow(workflow, schemas, problems, implementations);
-  for (const workflow of workflows) {
-    checkWorkflowRoles(workflow, problems);
+  const loaded = { catalogs, schemas, workflows, declared, translations, references };
+  const scopes = workflows.map((workflow) => ({
+    ...loaded,
+    workflow,
+    entity: schemas.find((entity) => entity.id === workflow.document),
+    report: reporter(problems, workflowFile(workflow.id)),
+    problems,
+  }));
+  for (const scope of scopes) crossCheckWorkflow(scope, implementations);
+  for (const scope of scopes) {
+    const { workflow } = scope;
+    checkWorkflowRoles(scope);
     checkPaymentSources(workflow, catalogs, problems);
-    checkFeeTranslations(workflow, schemas, catalogs, problems);
-    checkCatalogCopyTranslations(workflow, schemas, catalogs, problems);
-    checkValidityPeriods(workflow, catalogs, problems);
-    checkCertificateHolders(workflow, schemas, problems);
-    checkCatalogCopies(workflow, catalogs, schemas, problems);
-    checkProfilePrefills(workflow, declared, schemas, problems);
-    checkLinks(workflow, workflows, schemas, translations, problems);
+    checkFeeTranslations(scope);
+    checkCatalogCopyTranslations(scope);
+    checkValidityPeriods(scope);
+    checkCertificateHolders(scope);
+    checkCatalogCopies(scope);
+    checkProfilePrefills(scope);
+    checkLinks(scope);
     checkListFilters(workflow, schemas, problems);
-    checkCopies(workflow, schemas, problems);
+    checkCopies(scope);
   }
   checkInbox(workflows, schemas, problems);
-  checkNamedReferences(
-    { catalogs, schemas, workflows, declared, translations, references },
-    problems,
-  );
+  checkNamedReferences(loaded, problems);
   const reported = withoutEchoes(problems, brokenFiles);
   if (reported.length > 0) throw new DefinitionsError(reported);
   const granted = options.warn && (await options.grantedRoles?.(workflows));
@@ -161,32 +167,23 @@ function loadFolder<T extends { id: string }>(
   const loaded: T[] = [];
   for (const name of filesIn(files, folder)) {
     const file = `${folder}/${name}`;
-    const doc = withoutMetaSchema(readJson(files, file, problems));
-    if (doc === undefined) continue;
-    if (!check(file, doc as T)) continue;
-    const expectedId = name.slice(
-      0,
-      -(name.endsWith('.schema.json') ? '.schema.json' : '.json').length,
-    );
-    if ((doc as T).id === expectedId) loaded.push(doc as T);
-    else
-      problems.push({
-        file,
-        pointer: '/id',
-        message: `id must equal the file name "${expectedId}"`,
-      });
+    const doc = readDefinition(files, file, problems) as T | undefined;
+    if (doc === undefined || !check(file, doc)) continue;
+    const expectedId = name.replace(/(\.schema)?\.json$/, '');
+    if (doc.id === expectedId) loaded.push(doc);
+    else reporter(problems, file)('/id', `id must equal the file name "${expectedId}"`);
   }
   return loaded;
 }
 
 /**
- * A file's `$schema` names the published meta-schema code editors check it with (meta/, written
- * by `npm run gen:meta`); it is not part of the definition, and would otherwise be a text.
+ * A definition file's JSON, without its `$schema`: that names the published meta-schema code
+ * editors check it with (meta/, written by `npm run gen:meta`), not part of the definition.
  */
-function withoutMetaSchema(doc: unknown): unknown {
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || !('$schema' in doc))
-    return doc;
-  const { $schema: _published, ...definition } = doc as Record<string, unknown>;
+function readDefinition(files: DefinitionFiles, file: string, problems: DefinitionProblem[]) {
+  const doc = readJson(files, file, problems);
+  if (!isNode(doc) || !('$schema' in doc)) return doc;
+  const { $schema: _published, ...definition } = doc;
   return definition;
 }
 
@@ -219,6 +216,7 @@ function checkWith(
   const { result: valid, references } = collectingReferences(() => validate(doc));
   found?.set(file, references);
   if (valid) return true;
+  const report = reporter(problems, file);
   const errors = validate.errors ?? [];
   // A bad property name (a status "SUB-MITTED") gives "property name must be valid" at the
   // object, after what is wrong with the name: one problem at the name, saying both.
@@ -238,21 +236,16 @@ function checkWith(
     if (error.keyword === 'propertyNames') {
       const name = String(error.params.propertyName);
       const why = errors.filter((inner) => withinName(inner) === error).map((e) => e.message);
-      problems.push({
-        file,
-        pointer: `${error.instancePath}/${escapeSegment(name)}`,
-        message: `the name "${name}" ${why.length ? why.join(', ') : 'is not allowed'}`,
-      });
+      report(
+        `${error.instancePath}/${escapeSegment(name)}`,
+        `the name "${name}" ${why.length ? why.join(', ') : 'is not allowed'}`,
+      );
       continue;
     }
-    problems.push({
-      file,
-      pointer: `${error.instancePath}${missing}${extra}`,
-      message:
-        error.keyword === 'additionalProperties'
-          ? 'unknown property'
-          : (error.message ?? error.keyword),
-    });
+    report(
+      `${error.instancePath}${missing}${extra}`,
+      extra ? 'unknown property' : (error.message ?? error.keyword),
+    );
   }
   return false;
 }
@@ -266,19 +259,14 @@ function withoutEchoes(
   problems: DefinitionProblem[],
   brokenFiles: ReadonlySet<string>,
 ): DefinitionProblem[] {
-  const brokenIds = [...brokenFiles].flatMap((file) => {
+  const echoes = [...brokenFiles].flatMap((file) => {
     const id = /^(?:catalogs|schemas|workflows)\/(.+?)(?:\.schema)?\.json$/.exec(file)?.[1];
-    return id ? [id] : [];
+    return id
+      ? ['workflow', 'document type', 'catalogue', 'schema'].map((k) => `no ${k} "${id}"`)
+      : [];
   });
-  if (brokenIds.length === 0) return problems;
-  const echo = new RegExp(
-    `^no (?:workflow|document type|catalogue|schema) "(?:${brokenIds.map(escapeRegExp).join('|')})"`,
-  );
-  return problems.filter((problem) => brokenFiles.has(problem.file) || !echo.test(problem.message));
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const echoing = (message: string) => echoes.some((echo) => message.startsWith(echo));
+  return problems.filter((problem) => brokenFiles.has(problem.file) || !echoing(problem.message));
 }
 
 function checkOwnSchema(
@@ -287,21 +275,17 @@ function checkOwnSchema(
   schema: unknown,
   problems: DefinitionProblem[],
 ): boolean {
+  const report = reporter(problems, file);
   if (!schemaAjv.validateSchema(schema as object)) {
-    for (const error of schemaAjv.errors ?? []) {
-      problems.push({
-        file,
-        pointer: `${pointer}${error.instancePath}`,
-        message: error.message ?? error.keyword,
-      });
-    }
+    for (const error of schemaAjv.errors ?? [])
+      report(`${pointer}${error.instancePath}`, error.message ?? error.keyword);
     return false;
   }
   try {
     schemaAjv.compile(schema as object);
     schemaAjv.removeSchema(schema as object);
   } catch (error) {
-    problems.push({ file, pointer, message: (error as Error).message });
+    report(pointer, (error as Error).message);
     return false;
   }
   return true;
@@ -388,14 +372,14 @@ function loadModules(files: DefinitionFiles, problems: DefinitionProblem[]): Mod
   const modules = (doc as { modules: ModuleDefinition[] }).modules.map(
     ({ id, prefix, enabled }) => ({ id, prefix, enabled }),
   );
+  const report = reporter(problems, MODULES_FILE);
   modules.forEach((module, index) => {
     const clash = modules.findIndex((m) => m.id === module.id || m.prefix === module.prefix);
     if (clash !== index)
-      problems.push({
-        file: MODULES_FILE,
-        pointer: `/modules/${index}`,
-        message: `module "${module.id}" (${module.prefix}) repeats module ${clash}`,
-      });
+      report(
+        `/modules/${index}`,
+        `module "${module.id}" (${module.prefix}) repeats module ${clash}`,
+      );
   });
   return modules;
 }
@@ -412,15 +396,12 @@ function workflowsOfEnabledModules(
   if (modules.length === 0) return workflows;
   return workflows.filter((workflow) => {
     const module = moduleOfPath(modules, workflow.prefix);
-    if (!module) {
-      problems.push({
-        file: workflowFile(workflow.id),
-        pointer: '/prefix',
-        message: `"${workflow.prefix}" is under no module of ${MODULES_FILE}`,
-      });
-      return false;
-    }
-    return module.enabled;
+    if (!module)
+      reporter(problems, workflowFile(workflow.id))(
+        '/prefix',
+        `"${workflow.prefix}" is under no module of ${MODULES_FILE}`,
+      );
+    return module?.enabled ?? false;
   });
 }
 
@@ -431,26 +412,18 @@ function loadTranslations(
   const result = {} as Record<Language, TextTree>;
   for (const language of LANGUAGES) {
     const file = `translations/${language}.json`;
-    const doc = withoutMetaSchema(readJson(files, file, problems));
-    if (doc !== undefined && checkWith(checkTranslations, file, doc, problems)) {
+    const doc = readDefinition(files, file, problems);
+    if (doc !== undefined && checkWith(checkTranslations, file, doc, problems))
       result[language] = doc as TextTree;
-    }
     // translations/<lang>/<namespace>.json: the texts of one entity, under its id.
     for (const name of filesIn(files, `translations/${language}`)) {
       const nsFile = `translations/${language}/${name}`;
-      const nsDoc = withoutMetaSchema(readJson(files, nsFile, problems));
+      const nsDoc = readDefinition(files, nsFile, problems);
       const namespace = name.slice(0, -'.json'.length);
       if (nsDoc === undefined || !checkWith(checkTranslations, nsFile, nsDoc, problems)) continue;
       const tree = (result[language] ??= {});
-      if (tree[namespace] !== undefined) {
-        problems.push({
-          file: nsFile,
-          pointer: '',
-          message: `namespace "${namespace}" is also in ${language}.json`,
-        });
-        continue;
-      }
-      tree[namespace] = nsDoc as TextTree;
+      if (tree[namespace] === undefined) tree[namespace] = nsDoc as TextTree;
+      else reporter(problems, nsFile)('', `namespace "${namespace}" is also in ${language}.json`);
     }
   }
   const [reference, ...others] = LANGUAGES;
@@ -460,13 +433,11 @@ function loadTranslations(
     for (const [from, to] of [
       [reference, language],
       [language, reference],
-    ] as const)
+    ] as const) {
+      const report = reporter(problems, `translations/${to}.json`);
       for (const key of missingKeys(result[from], result[to]))
-        problems.push({
-          file: `translations/${to}.json`,
-          pointer: `/${key.replaceAll('.', '/')}`,
-          message: `missing text present in ${from}`,
-        });
+        report(`/${key.replaceAll('.', '/')}`, `missing text present in ${from}`);
+    }
   }
   return result;
 }

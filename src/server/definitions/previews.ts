@@ -1,5 +1,4 @@
-import type { CatalogDefinition, DefinitionBundle } from '../../core/definitions/types';
-import type { EntityFormDefinition } from '../../core/rules/sections';
+import type { DefinitionBundle } from '../../core/definitions/types';
 import { catalogValidatorModule, entityValidatorModules } from './validators';
 
 /** How many checked drafts a process keeps for their previews: the most recent ones. */
@@ -43,47 +42,34 @@ export class DefinitionPreviews {
 }
 
 class Draft {
-  readonly #modules = new Map<string, Promise<string | undefined>>();
+  readonly #modules = new Map<string, Promise<string>>();
+  readonly #entities = new Map<string, ReturnType<typeof entityValidatorModules>>();
   constructor(private readonly bundle: DefinitionBundle) {}
 
   module(name: string): Promise<string | undefined> {
     const [kind, id, section] = name.split('/');
     if (kind === 'catalog') {
       const catalog = this.bundle.catalogs.find((c) => c.id === id);
-      return catalog ? this.#once(name, () => catalogModule(catalog)) : Promise.resolve(undefined);
+      if (!catalog) return Promise.resolve(undefined);
+      return once(this.#modules, name, () => catalogValidatorModule(catalog).then((m) => m.module));
     }
-    const entity = this.bundle.schemas.find((s) => s.id === id) as EntityFormDefinition | undefined;
+    const entity = this.bundle.schemas.find((s) => s.id === id);
     if (!entity) return Promise.resolve(undefined);
     // One compilation gives the document's module and every section's.
-    const all = this.#entity(entity);
+    const all = once(this.#entities, entity.id, () => entityValidatorModules(entity));
     return all.then((modules) =>
       section === undefined ? modules.document : modules.sections.get(section),
     );
   }
-
-  #entities = new Map<string, ReturnType<typeof entityValidatorModules>>();
-  #entity(entity: EntityFormDefinition) {
-    let pending = this.#entities.get(entity.id);
-    if (!pending) {
-      pending = entityValidatorModules(entity);
-      // A failed compilation is not kept: the next request tries again.
-      pending.catch(() => this.#entities.delete(entity.id));
-      this.#entities.set(entity.id, pending);
-    }
-    return pending;
-  }
-
-  #once(name: string, make: () => Promise<string>): Promise<string | undefined> {
-    let pending = this.#modules.get(name);
-    if (!pending) {
-      pending = make();
-      pending.catch(() => this.#modules.delete(name));
-      this.#modules.set(name, pending);
-    }
-    return pending;
-  }
 }
 
-async function catalogModule(catalog: CatalogDefinition): Promise<string> {
-  return (await catalogValidatorModule(catalog)).module;
+/** What `make` gives, made once under `key`; a failed one is not kept: the next call tries again. */
+function once<T>(kept: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let pending = kept.get(key);
+  if (!pending) {
+    pending = make();
+    pending.catch(() => kept.delete(key));
+    kept.set(key, pending);
+  }
+  return pending;
 }

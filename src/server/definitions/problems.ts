@@ -8,13 +8,9 @@ export interface DefinitionProblem {
 /** Says a problem at a pointer of one file. */
 export type Report = (pointer: string, message: string) => void;
 
-/** A `Report` for `file`, adding to `problems` (a list, or a function taking each problem). */
-export function reporter(
-  problems: DefinitionProblem[] | ((problem: DefinitionProblem) => void),
-  file: string,
-): Report {
-  const push = Array.isArray(problems) ? problems.push.bind(problems) : problems;
-  return (pointer, message) => void push({ file, pointer, message });
+/** A `Report` for `file`, adding to `problems`. */
+export function reporter(problems: DefinitionProblem[], file: string): Report {
+  return (pointer, message) => void problems.push({ file, pointer, message });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DefinitionFiles } from './files';
 
@@ -40,24 +40,19 @@ export function filesDigest(files: DefinitionFiles): string {
 
 type Row = Database['definition_set'];
 
-function toSet(row: {
-  version: number;
-  files: Record<string, string>;
-  digest: string;
-  source: Row['source'];
-  note: string;
-  published_by: string;
-  published_at: Date;
-}): DefinitionSet {
+function summaryOf(row: Omit<Selectable<Row>, 'files'>): DefinitionSetSummary {
   return {
     version: row.version,
-    files: new Map(Object.entries(row.files)),
     digest: row.digest,
     source: row.source,
     note: row.note,
     publishedBy: row.published_by,
     publishedAt: new Date(row.published_at),
   };
+}
+
+function toSet(row: Selectable<Row>): DefinitionSet {
+  return { ...summaryOf(row), files: new Map(Object.entries(row.files)) };
 }
 
 /** The newest set, or undefined before the first start recorded one. */
@@ -91,14 +86,7 @@ export async function setHistory(db: Kysely<Database>): Promise<DefinitionSetSum
     .select(['version', 'digest', 'source', 'note', 'published_by', 'published_at'])
     .orderBy('version', 'desc')
     .execute();
-  return rows.map((row) => ({
-    version: row.version,
-    digest: row.digest,
-    source: row.source,
-    note: row.note,
-    publishedBy: row.published_by,
-    publishedAt: new Date(row.published_at),
-  }));
+  return rows.map(summaryOf);
 }
 
 /** Serialises everyone recording a set (processes starting, publishes). */

@@ -35,10 +35,8 @@ export async function readCachedModules(
 ): Promise<CachedModules | undefined> {
   const folder = path.join(dir, key);
   try {
-    const manifest = JSON.parse(await fs.readFile(path.join(folder, MANIFEST), 'utf8')) as Record<
-      string,
-      string
-    >;
+    const text = await fs.readFile(path.join(folder, MANIFEST), 'utf8');
+    const manifest = JSON.parse(text) as Record<string, string>;
     const sources = new Map<string, string>();
     const files = new Map<string, string>();
     await Promise.all(

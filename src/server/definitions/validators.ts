@@ -5,7 +5,6 @@ import type { RJSFSchema } from '@rjsf/utils';
 import type { Plugin } from 'esbuild';
 import { catalogEntrySchema } from '../../core/definitions/catalog-entry';
 import type { CatalogDefinition, DefinitionBundle, JsonSchema } from '../../core/definitions/types';
-import { unknownRules } from '../../core/rules/registry';
 import { sectionSchema, sectionsOf, type EntityFormDefinition } from '../../core/rules/sections';
 import { AJV_OPTIONS, createAjv } from './ajv';
 import {
@@ -50,21 +49,14 @@ export interface CompileOptions {
 }
 
 /**
- * Compiles each definition's schema once at start. The browser cannot compile under its CSP: it
- * imports the standalone code generated here, which the server runs too (compiled or cached).
+ * Compiles each definition's schema once at start, the bundle checked by the loader (which
+ * refuses unknown rules). The browser cannot compile under its CSP: it imports the standalone
+ * code generated here, which the server runs too (compiled or cached).
  */
 export async function compileValidators(
   bundle: DefinitionBundle,
   options: CompileOptions = {},
 ): Promise<ValidatorSet> {
-  for (const s of bundle.schemas) {
-    const unknown = unknownRules((s as EntityFormDefinition).rules ?? []);
-    if (unknown.length > 0) {
-      throw new Error(
-        `schemas/${s.id}.schema.json: unknown rule(s) ${unknown.map((u) => u.rule).join(', ')}`,
-      );
-    }
-  }
   const { cacheDir } = options;
   const key = cacheDir ? await validatorsKey(bundle) : undefined;
   if (cacheDir && key) {
@@ -92,18 +84,15 @@ function validatorSet(
 }
 
 async function compileAll(bundle: DefinitionBundle) {
-  const libraries = await generatorLibraries();
   const validators = new Map<string, DefinitionValidator>();
   const modules = new Map<string, string>();
   const catalogs = bundle.catalogs.map(async (c) => {
-    const { validate, module } = await catalogValidatorModule(c, libraries);
+    const { validate, module } = await catalogValidatorModule(c);
     validators.set(`catalog/${c.id}`, validate);
     modules.set(`catalog/${c.id}`, module);
   });
   const schemas = bundle.schemas.map(async (s) => {
-    const { validate, document, sections } = await entityValidatorModules(
-      s as EntityFormDefinition,
-    );
+    const { validate, document, sections } = await entityValidatorModules(s);
     validators.set(`schema/${s.id}`, validate);
     modules.set(`schema/${s.id}`, document);
     for (const [sectionId, source] of sections) modules.set(`section/${s.id}/${sectionId}`, source);
@@ -118,9 +107,8 @@ async function compileAll(bundle: DefinitionBundle) {
  */
 export async function catalogValidatorModule(
   catalog: CatalogDefinition,
-  libraries?: GeneratorLibraries,
 ): Promise<{ validate: DefinitionValidator; module: string }> {
-  const tools = libraries ?? (await generatorLibraries());
+  const tools = await generatorLibraries();
   const { validate, code } = compileWhole(catalogEntrySchema(catalog), tools);
   const entry = `export { default, default as validate } from 'virtual:code';`;
   const built = await bundleModules({ 'virtual:code': code }, { validate: entry }, tools);
@@ -166,10 +154,7 @@ async function validatorsKey(bundle: DefinitionBundle): Promise<string> {
     bundle.schemas.map((s) => [
       s.id,
       s.schema,
-      sectionsOf(s as EntityFormDefinition).map((section) => [
-        section.id,
-        sectionSchema(s.schema, section.id),
-      ]),
+      sectionsOf(s).map((section) => [section.id, sectionSchema(s.schema, section.id)]),
     ]),
   ]);
 }
@@ -344,12 +329,10 @@ async function bundleModules(
     write: false,
     logLevel: 'silent',
   });
-  const modules: Record<string, string> = {};
-  for (const output of result.outputFiles) {
-    modules[path.basename(output.path, '.js')] = output.text;
-  }
-  for (const name of Object.keys(entries)) {
-    if (modules[name] === undefined) throw new Error(`esbuild produced no module ${name}`);
-  }
+  const modules: Record<string, string> = Object.fromEntries(
+    result.outputFiles.map((output) => [path.basename(output.path, '.js'), output.text]),
+  );
+  const missing = Object.keys(entries).find((name) => modules[name] === undefined);
+  if (missing !== undefined) throw new Error(`esbuild produced no module ${missing}`);
   return modules;
 }
