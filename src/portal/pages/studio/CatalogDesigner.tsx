@@ -38,7 +38,7 @@ import {
 } from '../../../core/studio/catalog-design';
 import { CatalogEntryForm } from '../../../engine';
 import { usePortal } from '../../context';
-import { FieldButtons, PreviewFrame } from './designerParts';
+import { FieldButtons, PreviewFrame, textBinding } from './designerParts';
 import { catalogOptions, draftCatalogs } from './draftFiles';
 import { previewValidatorUrl, type CheckResult, type StudioDraft } from './useStudioDraft';
 import { ErrorAlert } from '../../ErrorAlert';
@@ -113,6 +113,7 @@ function CatalogForm(props: {
     ),
   ].sort();
   const set = (change: Partial<CatalogDesign>) => setDesign((old) => ({ ...old, ...change }));
+  const text = textBinding(design, set);
   const setField = (index: number, change: Partial<CatalogFieldDesign>) =>
     set({ fields: design.fields.map((f, i) => (i === index ? { ...f, ...change } : f)) });
   const moveField = (index: number, by: -1 | 1) => {
@@ -157,8 +158,7 @@ function CatalogForm(props: {
               description={t('studio.catalog.idHelp')}
               required
               disabled={before !== undefined}
-              value={design.id}
-              onChange={(event) => set({ id: event.currentTarget.value.trim() })}
+              {...text('id', true)}
             />
             <Select
               label={t('studio.catalog.category')}
@@ -174,15 +174,13 @@ function CatalogForm(props: {
               label={t('studio.catalog.titleEn')}
               required
               lang="en"
-              value={design.titleEn}
-              onChange={(event) => set({ titleEn: event.currentTarget.value })}
+              {...text('titleEn')}
             />
             <TextInput
               label={t('studio.catalog.titleFr')}
               required
               lang="fr"
-              value={design.titleFr}
-              onChange={(event) => set({ titleFr: event.currentTarget.value })}
+              {...text('titleFr')}
             />
             {(['searcherRoles', 'managerRoles'] as const).map((key) => (
               <TagsInput
@@ -218,15 +216,14 @@ function CatalogForm(props: {
               {t('studio.catalog.addField')}
             </Button>
           </Group>
-          {problems.length > 0 && (
-            <Alert color="red" role="alert">
-              {problems.map((problem) => (
+          <ErrorAlert>
+            {problems.length > 0 &&
+              problems.map((problem) => (
                 <Text key={problem} size="sm">
                   {problem}
                 </Text>
               ))}
-            </Alert>
-          )}
+          </ErrorAlert>
           <ErrorAlert>{failure?.message}</ErrorAlert>
           <Group>
             <Button type="submit" loading={checking}>
@@ -280,6 +277,7 @@ function FieldEditor(props: {
   const { t } = useTranslation();
   const { field, index, onChange } = props;
   const name = field.name || t('studio.catalog.fieldNumber', { number: index + 1 });
+  const text = textBinding(field, onChange);
   return (
     <Paper withBorder p="sm" component="fieldset" aria-label={name}>
       <Stack gap="xs">
@@ -287,23 +285,16 @@ function FieldEditor(props: {
           <Text fw={600} size="sm">
             {name}
           </Text>
-          <Group gap={4}>
-            <FieldButtons
-              name={name}
-              index={index}
-              count={props.count}
-              onMove={props.onMove}
-              onRemove={props.onRemove}
-            />
-          </Group>
+          <FieldButtons
+            name={name}
+            index={index}
+            count={props.count}
+            onMove={props.onMove}
+            onRemove={props.onRemove}
+          />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-          <TextInput
-            label={t('studio.catalog.fieldName')}
-            required
-            value={field.name}
-            onChange={(event) => onChange({ name: event.currentTarget.value.trim() })}
-          />
+          <TextInput label={t('studio.catalog.fieldName')} required {...text('name', true)} />
           <Select
             label={t('studio.catalog.fieldType')}
             data={CATALOG_FIELD_TYPES.map((type) => ({
@@ -334,20 +325,8 @@ function FieldEditor(props: {
             value={field.reference ?? null}
             onChange={(value) => onChange({ reference: value ?? undefined })}
           />
-          <TextInput
-            label={t('studio.catalog.labelEn')}
-            required
-            lang="en"
-            value={field.labelEn}
-            onChange={(event) => onChange({ labelEn: event.currentTarget.value })}
-          />
-          <TextInput
-            label={t('studio.catalog.labelFr')}
-            required
-            lang="fr"
-            value={field.labelFr}
-            onChange={(event) => onChange({ labelFr: event.currentTarget.value })}
-          />
+          <TextInput label={t('studio.catalog.labelEn')} required lang="en" {...text('labelEn')} />
+          <TextInput label={t('studio.catalog.labelFr')} required lang="fr" {...text('labelFr')} />
         </SimpleGrid>
         <Group gap="lg">
           {(['required', 'key', 'column'] as const).map((flag) => (

@@ -164,16 +164,21 @@ function DraftBar({ draft }: { draft: StudioDraft }) {
       )}
       <ErrorAlert>{failure?.message}</ErrorAlert>
       {result && <CheckSummary result={result} onClose={() => setResult(undefined)} />}
-      <PublishDialog
+      <NoteDialog
         opened={publishing}
-        draft={draft}
+        title={t('studio.publishTitle')}
+        submitLabel={t('studio.publish')}
         onClose={() => setPublishing(false)}
-        onPublished={(version) => {
+        onSubmit={async (note) => {
+          const [error, version] = await draft.publish(note);
+          if (error) return error;
           setPublishing(false);
           setResult(undefined);
-          setPublished(t('studio.publishedNow', { version }));
+          setPublished(t('studio.publishedNow', { version: version.version }));
         }}
-      />
+      >
+        <Text size="sm">{t('studio.publishText', { count: changed.length })}</Text>
+      </NoteDialog>
       <Modal
         opened={askDiscard}
         onClose={() => setAskDiscard(false)}
@@ -198,32 +203,5 @@ function DraftBar({ draft }: { draft: StudioDraft }) {
         </Group>
       </Modal>
     </Stack>
-  );
-}
-
-function PublishDialog(props: {
-  opened: boolean;
-  draft: StudioDraft;
-  onClose: () => void;
-  onPublished: (version: number) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <NoteDialog
-      opened={props.opened}
-      title={t('studio.publishTitle')}
-      submitLabel={t('studio.publish')}
-      onClose={props.onClose}
-      onSubmit={async (note) => {
-        const [error, published] = await props.draft.publish(note);
-        if (error) return error;
-        props.onPublished(published.version);
-        return undefined;
-      }}
-    >
-      <Text size="sm">
-        {t('studio.publishText', { count: Object.keys(props.draft.changes).length })}
-      </Text>
-    </NoteDialog>
   );
 }
