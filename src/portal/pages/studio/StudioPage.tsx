@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ApiError } from '../../../core/api/errors';
+import { DEFINITIONS_PUBLISH_ROLE, STUDIO_PATH } from '../../../core/definitions/studio-roles';
 import { formatDateTime } from '../../../engine/format';
 import { usePortal } from '../../context';
 import { CatalogDesigner } from './CatalogDesigner';
@@ -24,8 +25,11 @@ import { TextsEditor } from './TextsEditor';
 import { useStudioDraft, type CheckResult, type StudioDraft } from './useStudioDraft';
 import { VersionsPanel } from './VersionsPanel';
 import { WorkflowStudio } from './WorkflowStudio';
-import { DEFINITIONS_PUBLISH_ROLE, STUDIO_PATH, STUDIO_TABS, type StudioTab } from './paths';
 import { ErrorAlert } from '../../ErrorAlert';
+
+/** The studio's tabs, each its own address (`/studio/<tab>`). */
+const STUDIO_TABS = ['catalogs', 'forms', 'workflows', 'texts', 'versions'] as const;
+type StudioTab = (typeof STUDIO_TABS)[number];
 
 const PANELS = {
   catalogs: CatalogDesigner,

@@ -16,10 +16,10 @@ import {
 } from '@mantine/core';
 import { diffLines } from 'diff';
 import { useTranslation } from 'react-i18next';
+import { DEFINITIONS_PUBLISH_ROLE } from '../../../core/definitions/studio-roles';
 import { formatDateTime } from '../../../engine/format';
 import { usePortal } from '../../context';
 import { NoteDialog } from './NoteDialog';
-import { DEFINITIONS_PUBLISH_ROLE } from './paths';
 import type { StudioDraft, VersionSummary } from './useStudioDraft';
 
 type Files = ReadonlyMap<string, string | null>;
