@@ -279,17 +279,13 @@ function TransitionTable({
 }
 
 /** The zoom's buttons: fit to the width, out, in, actual size; and the scale, said as it changes. */
-function ZoomControls({
-  zoom,
-  scale,
-  texts,
-  onZoom,
-}: {
+function ZoomControls(props: {
   zoom: Zoom;
   scale: number;
   texts: WorkflowDiagramTexts;
   onZoom: (zoom: Zoom) => void;
 }) {
+  const { zoom, scale, texts } = props;
   return (
     <Group gap="xs" role="group" aria-label={texts.zoom} wrap="wrap">
       {[
@@ -305,7 +301,7 @@ function ZoomControls({
           aria-pressed={pressed}
           aria-keyshortcuts={key}
           disabled={disabled}
-          onClick={() => onZoom(to)}
+          onClick={() => props.onZoom(to)}
         >
           {label}
         </Button>

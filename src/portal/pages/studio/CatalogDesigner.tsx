@@ -128,13 +128,12 @@ function CatalogForm(props: {
     setProblems(found.map((p) => t(p.key, p.values)));
     if (found.length > 0) return;
     const catalog = catalogOfDesign(design, before);
-    draft.setFile(catalogFile(design.id), catalogFileText(catalog));
+    const [file, json] = [catalogFile(design.id), catalogFileText(catalog)];
+    draft.setFile(file, json);
     setChecking(true);
     setFailure(undefined);
     // The check sees the draft as it is after this change: the file is given again.
-    const [error, result] = await draft.check(undefined, {
-      [catalogFile(design.id)]: catalogFileText(catalog),
-    });
+    const [error, result] = await draft.check(undefined, { [file]: json });
     setChecking(false);
     if (error) return setFailure(error);
     setPreview({ result, catalog });
@@ -237,7 +236,7 @@ function CatalogForm(props: {
           </Group>
         </Stack>
       </form>
-      {preview && <CatalogPreview state={preview} catalogs={catalogs} />}
+      {preview && <CatalogPreview {...preview} catalogs={catalogs} />}
       <Modal
         opened={askRemove}
         onClose={() => setAskRemove(false)}
@@ -364,19 +363,13 @@ interface PreviewState {
 }
 
 /** The search page and entry dialog of the catalogue as the draft defines it. */
-function CatalogPreview({
-  state,
-  catalogs,
-}: {
-  state: PreviewState;
-  catalogs: CatalogDefinition[];
-}) {
+function CatalogPreview(props: PreviewState & { catalogs: CatalogDefinition[] }) {
   const { t } = useTranslation();
   const { api, bundle } = usePortal();
   const [language, setLanguage] = useState<Language>('en');
   const [entryOpen, setEntryOpen] = useState(false);
   const [valid, setValid] = useState(false);
-  const { result, catalog } = state;
+  const { result, catalog } = props;
   const labels = catalog.labels[language];
   const columns = catalog.columns ?? Object.keys(catalog.schema.properties ?? {});
   return (
@@ -429,7 +422,7 @@ function CatalogPreview({
               setValid(true);
             }}
             catalog={catalog}
-            allCatalogs={catalogs}
+            allCatalogs={props.catalogs}
             api={api}
             backend="catalog"
             language={language}
