@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../../core/api/errors';
 import type { Language, TextTree } from '../../../core/i18n/translate';
 import {
   addField,
@@ -41,6 +40,7 @@ import {
   type CheckResult,
   type DraftChanges,
   type StudioDraft,
+  useDraftCheck,
 } from './useStudioDraft';
 import { ErrorAlert } from '../../ErrorAlert';
 
@@ -89,20 +89,10 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
       fr: parseNode(file(textsFile('fr', entity))) ?? {},
     };
   }, [file, entity]);
-  const [preview, setPreview] = useState<CheckResult | undefined>();
+  const { checking, result: preview, failure, run } = useDraftCheck(draft);
   // The section worked on: the list shows it and the preview opens on it.
   const [focus, setFocus] = useState<string | undefined>();
-  const [checking, setChecking] = useState(false);
-  const [failure, setFailure] = useState<ApiError | undefined>();
-
-  const previewDraft = async (pending: DraftChanges = {}) => {
-    setChecking(true);
-    setFailure(undefined);
-    const [error, result] = await draft.check(entity, pending);
-    setChecking(false);
-    if (error) setFailure(error);
-    setPreview(result ?? undefined);
-  };
+  const previewDraft = (pending: DraftChanges = {}) => run(entity, pending);
 
   /** Writes the three files of a change into the draft and previews the result. */
   const apply = (next: FormFiles, section?: string) => {

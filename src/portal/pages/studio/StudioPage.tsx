@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { ApiError } from '../../../core/api/errors';
 import { DEFINITIONS_PUBLISH_ROLE, STUDIO_PATH } from '../../../core/definitions/studio-roles';
 import { formatDateTime } from '../../../engine/format';
 import { usePortal } from '../../context';
@@ -22,7 +21,7 @@ import { CheckSummary } from './CheckSummary';
 import { NoteDialog } from './NoteDialog';
 import { SchemaDesigner } from './SchemaDesigner';
 import { TextsEditor } from './TextsEditor';
-import { useStudioDraft, type CheckResult, type StudioDraft } from './useStudioDraft';
+import { useDraftCheck, useStudioDraft, type StudioDraft } from './useStudioDraft';
 import { VersionsPanel } from './VersionsPanel';
 import { WorkflowStudio } from './WorkflowStudio';
 import { ErrorAlert } from '../../ErrorAlert';
@@ -99,23 +98,12 @@ function DraftBar({ draft }: { draft: StudioDraft }) {
   const { session } = usePortal();
   const canPublish = session.hasAnyRole([DEFINITIONS_PUBLISH_ROLE]);
   const changed = Object.keys(draft.changes);
-  const [checking, setChecking] = useState(false);
-  const [result, setResult] = useState<CheckResult | undefined>();
-  const [failure, setFailure] = useState<ApiError | undefined>();
+  const { checking, result, setResult, failure, run } = useDraftCheck(draft);
   const [publishing, setPublishing] = useState(false);
   const [askDiscard, setAskDiscard] = useState(false);
   const [published, setPublished] = useState<string | undefined>();
   const newest = draft.newest;
   const stale = newest !== undefined && draft.base !== undefined && draft.base < newest.version;
-
-  const check = async () => {
-    setChecking(true);
-    setFailure(undefined);
-    const [error, checked] = await draft.check(undefined, {}, true);
-    setChecking(false);
-    if (error) setFailure(error);
-    setResult(checked ?? undefined);
-  };
 
   return (
     <Stack gap="xs">
@@ -133,7 +121,12 @@ function DraftBar({ draft }: { draft: StudioDraft }) {
               ? t('studio.changedFiles', { count: changed.length })
               : t('studio.noChanges')}
           </Badge>
-          <Button variant="default" onClick={check} loading={checking} disabled={!changed.length}>
+          <Button
+            variant="default"
+            onClick={() => run(undefined, {}, true)}
+            loading={checking}
+            disabled={!changed.length}
+          >
             {t('studio.check')}
           </Button>
           {canPublish && (

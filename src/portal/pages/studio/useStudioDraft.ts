@@ -220,6 +220,22 @@ export function useStudioDraft(api: ApiClient) {
 
 export type StudioDraft = ReturnType<typeof useStudioDraft>;
 
+/** A check of the draft from a button: whether it runs, its answer, and the failure to get one. */
+export function useDraftCheck(draft: StudioDraft) {
+  const [checking, setChecking] = useState(false);
+  const [result, setResult] = useState<CheckResult | undefined>();
+  const [failure, setFailure] = useState<ApiError | undefined>();
+  const run = async (...args: Parameters<StudioDraft['check']>) => {
+    setChecking(true);
+    setFailure(undefined);
+    const [error, checked] = await draft.check(...args);
+    setChecking(false);
+    if (error) setFailure(error);
+    setResult(checked ?? undefined);
+  };
+  return { checking, result, setResult, failure, run };
+}
+
 /** The address of a checked draft's validator module (a catalogue's, or a document's). */
 export function previewValidatorUrl(version: string, kind: 'catalog' | 'schema', id: string) {
   return `/api/definitions/sets/previews/${version}/validators/${kind}/${encodeURIComponent(id)}.js`;
