@@ -26,10 +26,7 @@ import { VersionsPanel } from './VersionsPanel';
 import { WorkflowStudio } from './WorkflowStudio';
 import { ErrorAlert } from '../../ErrorAlert';
 
-/** The studio's tabs, each its own address (`/studio/<tab>`). */
-const STUDIO_TABS = ['catalogs', 'forms', 'workflows', 'texts', 'versions'] as const;
-type StudioTab = (typeof STUDIO_TABS)[number];
-
+/** The studio's tabs in order, each its own address (`/studio/<tab>`). */
 const PANELS = {
   catalogs: CatalogDesigner,
   forms: SchemaDesigner,
@@ -37,6 +34,7 @@ const PANELS = {
   texts: TextsEditor,
   versions: VersionsPanel,
 };
+const STUDIO_TABS = Object.keys(PANELS) as Array<keyof typeof PANELS>;
 
 /** The studio: definitions changed as a draft of files, checked, previewed and published. */
 export function StudioPage() {
@@ -45,9 +43,7 @@ export function StudioPage() {
   const draft = useStudioDraft(api);
   const params = useParams();
   const navigate = useNavigate();
-  const tab: StudioTab = STUDIO_TABS.includes(params.tab as StudioTab)
-    ? (params.tab as StudioTab)
-    : 'catalogs';
+  const tab = STUDIO_TABS.find((id) => id === params.tab) ?? 'catalogs';
 
   if (draft.failure)
     return (
@@ -79,14 +75,11 @@ export function StudioPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {STUDIO_TABS.map((id) => {
-          const Panel = PANELS[id];
-          return (
-            <Tabs.Panel key={id} value={id} pt="md">
-              <Panel draft={draft} />
-            </Tabs.Panel>
-          );
-        })}
+        {Object.entries(PANELS).map(([id, Panel]) => (
+          <Tabs.Panel key={id} value={id} pt="md">
+            <Panel draft={draft} />
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Stack>
   );
