@@ -1,5 +1,6 @@
 import type { CatalogDefinition, CatalogReference, JsonSchema } from '../definitions/types';
 import { isFieldName, isIdentifier } from '../definitions/names';
+import { fileText } from './schema-design';
 
 /** The kinds of field a catalogue designer offers, each one JSON Schema shape. */
 export const CATALOG_FIELD_TYPES = ['text', 'integer', 'number', 'boolean', 'date'] as const;
@@ -79,11 +80,8 @@ export function mayBeMoney(field: CatalogFieldDesign): boolean {
 
 function typeOf(property: JsonSchema): CatalogFieldType {
   const types = Array.isArray(property.type) ? property.type : [property.type];
-  if (types.includes('integer')) return 'integer';
-  if (types.includes('number')) return 'number';
-  if (types.includes('boolean')) return 'boolean';
-  if (property.format === 'date') return 'date';
-  return 'text';
+  const typed = (['integer', 'number', 'boolean'] as const).find((type) => types.includes(type));
+  return typed ?? (property.format === 'date' ? 'date' : 'text');
 }
 
 /** The design of a catalogue definition (what the designer does not show is kept aside). */
@@ -197,7 +195,7 @@ export function catalogFile(id: string): string {
 
 /** A catalogue's file text as the repository writes it: its meta-schema named, two spaces. */
 export function catalogFileText(catalog: CatalogDefinition): string {
-  return `${JSON.stringify({ $schema: '../meta/catalog.schema.json', ...catalog }, null, 2)}\n`;
+  return fileText({ $schema: '../meta/catalog.schema.json', ...catalog });
 }
 
 /** What the designer refuses before a check, as text keys with their fields. */

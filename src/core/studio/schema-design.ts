@@ -58,22 +58,15 @@ export function fieldSections(entity: Node): string[] {
 }
 
 function propertyOf(field: FormFieldDesign): JsonSchema {
-  switch (field.type) {
-    case 'number':
-      return { type: 'number' };
-    case 'date':
-      return { type: 'string', format: 'date', maxLength: 10 };
-    case 'yesNo':
-      return { type: 'boolean' };
-    case 'catalog':
-      return { type: 'string', maxLength: field.maxLength ?? 10 };
-    default:
-      return {
-        type: 'string',
-        ...(field.required && { minLength: 1 }),
-        maxLength: field.maxLength ?? (field.type === 'longText' ? 2000 : 100),
-      };
-  }
+  if (field.type === 'number') return { type: 'number' };
+  if (field.type === 'date') return { type: 'string', format: 'date', maxLength: 10 };
+  if (field.type === 'yesNo') return { type: 'boolean' };
+  if (field.type === 'catalog') return { type: 'string', maxLength: field.maxLength ?? 10 };
+  return {
+    type: 'string',
+    ...(field.required && { minLength: 1 }),
+    maxLength: field.maxLength ?? (field.type === 'longText' ? 2000 : 100),
+  };
 }
 
 const WIDGETS: Partial<Record<FormFieldType, string>> = {

@@ -23,54 +23,42 @@ import {
 } from './workflowGraph';
 
 /** The diagram's own words, English unless the page gives its translation. */
-export interface WorkflowDiagramTexts {
-  /** Name of the scrolling box holding the drawing; the title by default. */
-  region: string;
+const DEFAULT_TEXTS = {
   /** Caption of the table of transitions. */
-  caption: string;
-  from: string;
-  action: string;
-  to: string;
-  roles: string;
-  /** Said instead of roles for an action only the server fires. */
-  serverOnly: string;
-  /** What the marks of the drawing mean. */
-  legend: string;
-  /** Names of the zoom's controls, and of the group holding them. */
-  zoom: string;
-  fit: string;
-  zoomIn: string;
-  zoomOut: string;
-  actualSize: string;
-  /** The scale shown, `{{percent}}` replaced by the number. */
-  zoomLevel: string;
-}
-
-export interface WorkflowDiagramProps {
-  workflow: WorkflowDefinition;
-  /** The drawing's accessible name (its SVG title), and by default its scrolling box's. */
-  title: string;
-  stateLabel?: (status: string) => string;
-  actionLabel?: (action: string) => string;
-  texts?: Partial<WorkflowDiagramTexts>;
-}
-
-const DEFAULT_TEXTS: Omit<WorkflowDiagramTexts, 'region'> = {
   caption: 'Transitions of the workflow',
   from: 'From',
   action: 'Action',
   to: 'To',
   roles: 'Roles',
+  /** Said instead of roles for an action only the server fires. */
   serverOnly: 'Server only',
+  /** What the marks of the drawing mean. */
   legend:
     'The dot points at the initial state. A double border marks a final state, a dashed border a state no action leaves. A dashed arrow is fired by the server only.',
+  /** Names of the zoom's controls, and of the group holding them. */
   zoom: 'Zoom',
   fit: 'Fit to width',
   zoomIn: 'Zoom in',
   zoomOut: 'Zoom out',
   actualSize: 'Actual size',
+  /** The scale shown, `{{percent}}` replaced by the number. */
   zoomLevel: '{{percent}}%',
 };
+
+/** The words, and `region`: the name of the scrolling box holding the drawing (the title by default). */
+export type WorkflowDiagramTexts = typeof DEFAULT_TEXTS & { region: string };
+
+/** A status's or an action's name as shown. */
+type Label = (name: string) => string;
+
+export interface WorkflowDiagramProps {
+  workflow: WorkflowDefinition;
+  /** The drawing's accessible name (its SVG title), and by default its scrolling box's. */
+  title: string;
+  stateLabel?: Label;
+  actionLabel?: Label;
+  texts?: Partial<WorkflowDiagramTexts>;
+}
 
 const ZOOM_STEP = 1.25;
 const ZOOM_MIN = 0.1;
@@ -110,16 +98,13 @@ const COLOURS = {
 };
 
 /** An arrow's label: one line per action, its guard in brackets. */
-function labelLines(edges: WorkflowEdge[], actionLabel: (action: string) => string): string[] {
+function labelLines(edges: WorkflowEdge[], actionLabel: Label): string[] {
   return edges.map((e) =>
     e.guard ? `${actionLabel(e.action)} [${e.guard}]` : actionLabel(e.action),
   );
 }
 
-function diagramMeasure(
-  stateLabel: (status: string) => string,
-  actionLabel: (action: string) => string,
-): LayoutMeasure {
+function diagramMeasure(stateLabel: Label, actionLabel: Label): LayoutMeasure {
   return {
     node: (node) => ({
       // A final state's inner border takes 4 px on each side.
@@ -153,10 +138,14 @@ function rolesText(edge: WorkflowEdge, texts: WorkflowDiagramTexts): string {
   return edge.system ? texts.serverOnly : edge.roles.join(', ');
 }
 
-interface ArrowProps {
-  arrow: PlacedEdge;
-  actionLabel: (action: string) => string;
+/** The words of the drawing and of the table. */
+interface Words {
+  actionLabel: Label;
   texts: WorkflowDiagramTexts;
+}
+
+interface ArrowProps extends Words {
+  arrow: PlacedEdge;
 }
 
 /** Who may take each action of the arrow, shown when the pointer rests on it. */
@@ -253,12 +242,7 @@ function TransitionTable({
   stateLabel,
   actionLabel,
   texts,
-}: {
-  graph: WorkflowGraph;
-  stateLabel: (status: string) => string;
-  actionLabel: (action: string) => string;
-  texts: WorkflowDiagramTexts;
-}) {
+}: Words & { graph: WorkflowGraph; stateLabel: Label }) {
   // A guard is long, with parameters unbroken: it wraps anywhere rather than widen a phone's page.
   const wrap: CSSProperties = { overflowWrap: 'anywhere' };
   return (
@@ -295,17 +279,13 @@ function TransitionTable({
 }
 
 /** The zoom's buttons: fit to the width, out, in, actual size; and the scale, said as it changes. */
-function ZoomControls({
-  zoom,
-  scale,
-  texts,
-  onZoom,
-}: {
+function ZoomControls(props: {
   zoom: Zoom;
   scale: number;
   texts: WorkflowDiagramTexts;
   onZoom: (zoom: Zoom) => void;
 }) {
+  const { zoom, scale, texts } = props;
   return (
     <Group gap="xs" role="group" aria-label={texts.zoom} wrap="wrap">
       {[
@@ -321,7 +301,7 @@ function ZoomControls({
           aria-pressed={pressed}
           aria-keyshortcuts={key}
           disabled={disabled}
-          onClick={() => onZoom(to)}
+          onClick={() => props.onZoom(to)}
         >
           {label}
         </Button>
@@ -354,6 +334,7 @@ export function WorkflowDiagram({
   texts: given,
 }: WorkflowDiagramProps) {
   const texts = { ...DEFAULT_TEXTS, region: title, ...given };
+  const words = { actionLabel, texts };
   // useId's characters are not all valid in url(#...): keep letters, digits, - and _.
   const id = useId().replace(/[^\w-]/g, '');
   const titleId = `${id}-title`;
@@ -443,17 +424,11 @@ export function WorkflowDiagram({
               key={`${arrow.from} -> ${arrow.to}`}
               arrow={arrow}
               marker={marker}
-              actionLabel={actionLabel}
-              texts={texts}
+              {...words}
             />
           ))}
           {drawing.edges.map((arrow) => (
-            <ArrowLabel
-              key={`${arrow.from} -> ${arrow.to}`}
-              arrow={arrow}
-              actionLabel={actionLabel}
-              texts={texts}
-            />
+            <ArrowLabel key={`${arrow.from} -> ${arrow.to}`} arrow={arrow} {...words} />
           ))}
           {drawing.nodes.map((node) => (
             <StateBox key={node.id} node={node} label={stateLabel(node.id)} />
@@ -461,12 +436,7 @@ export function WorkflowDiagram({
         </svg>
       </Box>
       <Text size="sm">{texts.legend}</Text>
-      <TransitionTable
-        graph={graph}
-        stateLabel={stateLabel}
-        actionLabel={actionLabel}
-        texts={texts}
-      />
+      <TransitionTable graph={graph} stateLabel={stateLabel} {...words} />
     </Stack>
   );
 }

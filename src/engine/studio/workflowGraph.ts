@@ -273,20 +273,11 @@ export function layoutWorkflow(
     const to = first && byId.get(first.to);
     if (!first || !from || !to) return [];
     const loop = first.from === first.to ? loops.get(first.from) : undefined;
-    if (loop)
-      return [
-        {
-          from: from.id,
-          to: to.id,
-          edges: group,
-          points: loopPoints(from, loop.label),
-          label: loop.label,
-        },
-      ];
+    const arrow = { from: from.id, to: to.id, edges: group };
+    if (loop) return [{ ...arrow, points: loopPoints(from, loop.label), label: loop.label }];
     const line = g.edge(first.from, first.to, `${index}`);
     const label = centred(line, { width: line.width ?? 0, height: line.height ?? 0 });
-    const points = lineBetween(line.points ?? [], from, to);
-    return [{ from: from.id, to: to.id, edges: group, points, label }];
+    return [{ ...arrow, points: lineBetween(line.points ?? [], from, to), label }];
   });
   const { width = 0, height = 0 } = g.graph();
   return { width, height, nodes, edges, ...startOf(g, graph, byId) };

@@ -38,7 +38,7 @@ import {
 } from '../../../core/studio/catalog-design';
 import { CatalogEntryForm } from '../../../engine';
 import { usePortal } from '../../context';
-import { FieldButtons, PreviewFrame } from './designerParts';
+import { FieldButtons, PreviewFrame, textBinding } from './designerParts';
 import { catalogOptions, draftCatalogs } from './draftFiles';
 import { previewValidatorUrl, type CheckResult, type StudioDraft } from './useStudioDraft';
 import { ErrorAlert } from '../../ErrorAlert';
@@ -113,6 +113,7 @@ function CatalogForm(props: {
     ),
   ].sort();
   const set = (change: Partial<CatalogDesign>) => setDesign((old) => ({ ...old, ...change }));
+  const text = textBinding(design, set);
   const setField = (index: number, change: Partial<CatalogFieldDesign>) =>
     set({ fields: design.fields.map((f, i) => (i === index ? { ...f, ...change } : f)) });
   const moveField = (index: number, by: -1 | 1) => {
@@ -127,13 +128,12 @@ function CatalogForm(props: {
     setProblems(found.map((p) => t(p.key, p.values)));
     if (found.length > 0) return;
     const catalog = catalogOfDesign(design, before);
-    draft.setFile(catalogFile(design.id), catalogFileText(catalog));
+    const [file, json] = [catalogFile(design.id), catalogFileText(catalog)];
+    draft.setFile(file, json);
     setChecking(true);
     setFailure(undefined);
     // The check sees the draft as it is after this change: the file is given again.
-    const [error, result] = await draft.check(undefined, {
-      [catalogFile(design.id)]: catalogFileText(catalog),
-    });
+    const [error, result] = await draft.check(undefined, { [file]: json });
     setChecking(false);
     if (error) return setFailure(error);
     setPreview({ result, catalog });
@@ -157,8 +157,7 @@ function CatalogForm(props: {
               description={t('studio.catalog.idHelp')}
               required
               disabled={before !== undefined}
-              value={design.id}
-              onChange={(event) => set({ id: event.currentTarget.value.trim() })}
+              {...text('id', true)}
             />
             <Select
               label={t('studio.catalog.category')}
@@ -174,15 +173,13 @@ function CatalogForm(props: {
               label={t('studio.catalog.titleEn')}
               required
               lang="en"
-              value={design.titleEn}
-              onChange={(event) => set({ titleEn: event.currentTarget.value })}
+              {...text('titleEn')}
             />
             <TextInput
               label={t('studio.catalog.titleFr')}
               required
               lang="fr"
-              value={design.titleFr}
-              onChange={(event) => set({ titleFr: event.currentTarget.value })}
+              {...text('titleFr')}
             />
             {(['searcherRoles', 'managerRoles'] as const).map((key) => (
               <TagsInput
@@ -218,15 +215,14 @@ function CatalogForm(props: {
               {t('studio.catalog.addField')}
             </Button>
           </Group>
-          {problems.length > 0 && (
-            <Alert color="red" role="alert">
-              {problems.map((problem) => (
+          <ErrorAlert>
+            {problems.length > 0 &&
+              problems.map((problem) => (
                 <Text key={problem} size="sm">
                   {problem}
                 </Text>
               ))}
-            </Alert>
-          )}
+          </ErrorAlert>
           <ErrorAlert>{failure?.message}</ErrorAlert>
           <Group>
             <Button type="submit" loading={checking}>
@@ -240,7 +236,7 @@ function CatalogForm(props: {
           </Group>
         </Stack>
       </form>
-      {preview && <CatalogPreview state={preview} catalogs={catalogs} />}
+      {preview && <CatalogPreview {...preview} catalogs={catalogs} />}
       <Modal
         opened={askRemove}
         onClose={() => setAskRemove(false)}
@@ -280,6 +276,7 @@ function FieldEditor(props: {
   const { t } = useTranslation();
   const { field, index, onChange } = props;
   const name = field.name || t('studio.catalog.fieldNumber', { number: index + 1 });
+  const text = textBinding(field, onChange);
   return (
     <Paper withBorder p="sm" component="fieldset" aria-label={name}>
       <Stack gap="xs">
@@ -287,23 +284,16 @@ function FieldEditor(props: {
           <Text fw={600} size="sm">
             {name}
           </Text>
-          <Group gap={4}>
-            <FieldButtons
-              name={name}
-              index={index}
-              count={props.count}
-              onMove={props.onMove}
-              onRemove={props.onRemove}
-            />
-          </Group>
+          <FieldButtons
+            name={name}
+            index={index}
+            count={props.count}
+            onMove={props.onMove}
+            onRemove={props.onRemove}
+          />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-          <TextInput
-            label={t('studio.catalog.fieldName')}
-            required
-            value={field.name}
-            onChange={(event) => onChange({ name: event.currentTarget.value.trim() })}
-          />
+          <TextInput label={t('studio.catalog.fieldName')} required {...text('name', true)} />
           <Select
             label={t('studio.catalog.fieldType')}
             data={CATALOG_FIELD_TYPES.map((type) => ({
@@ -334,20 +324,8 @@ function FieldEditor(props: {
             value={field.reference ?? null}
             onChange={(value) => onChange({ reference: value ?? undefined })}
           />
-          <TextInput
-            label={t('studio.catalog.labelEn')}
-            required
-            lang="en"
-            value={field.labelEn}
-            onChange={(event) => onChange({ labelEn: event.currentTarget.value })}
-          />
-          <TextInput
-            label={t('studio.catalog.labelFr')}
-            required
-            lang="fr"
-            value={field.labelFr}
-            onChange={(event) => onChange({ labelFr: event.currentTarget.value })}
-          />
+          <TextInput label={t('studio.catalog.labelEn')} required lang="en" {...text('labelEn')} />
+          <TextInput label={t('studio.catalog.labelFr')} required lang="fr" {...text('labelFr')} />
         </SimpleGrid>
         <Group gap="lg">
           {(['required', 'key', 'column'] as const).map((flag) => (
@@ -385,19 +363,13 @@ interface PreviewState {
 }
 
 /** The search page and entry dialog of the catalogue as the draft defines it. */
-function CatalogPreview({
-  state,
-  catalogs,
-}: {
-  state: PreviewState;
-  catalogs: CatalogDefinition[];
-}) {
+function CatalogPreview(props: PreviewState & { catalogs: CatalogDefinition[] }) {
   const { t } = useTranslation();
   const { api, bundle } = usePortal();
   const [language, setLanguage] = useState<Language>('en');
   const [entryOpen, setEntryOpen] = useState(false);
   const [valid, setValid] = useState(false);
-  const { result, catalog } = state;
+  const { result, catalog } = props;
   const labels = catalog.labels[language];
   const columns = catalog.columns ?? Object.keys(catalog.schema.properties ?? {});
   return (
@@ -450,7 +422,7 @@ function CatalogPreview({
               setValid(true);
             }}
             catalog={catalog}
-            allCatalogs={catalogs}
+            allCatalogs={props.catalogs}
             api={api}
             backend="catalog"
             language={language}

@@ -6,14 +6,14 @@ import type { CheckResult } from './useStudioDraft';
 /** The checker's answer: the problems by file and place, or what a publish would do. */
 export function CheckSummary({ result, onClose }: { result: CheckResult; onClose?: () => void }) {
   const { t } = useTranslation();
+  const closing = { withCloseButton: onClose !== undefined, onClose };
   if (!result.valid)
     return (
       <Alert
         color="red"
         role="alert"
         title={t('studio.invalid', { count: result.problems.length })}
-        withCloseButton={onClose !== undefined}
-        onClose={onClose}
+        {...closing}
       >
         <ProblemList problems={result.problems} />
       </Alert>
@@ -24,8 +24,7 @@ export function CheckSummary({ result, onClose }: { result: CheckResult; onClose
       color={impact.length || result.warnings.length ? 'blue.9' : 'green.9'}
       role="status"
       title={t('studio.valid')}
-      withCloseButton={onClose !== undefined}
-      onClose={onClose}
+      {...closing}
     >
       {result.warnings.length > 0 && (
         <>

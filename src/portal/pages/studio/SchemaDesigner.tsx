@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../../core/api/errors';
 import type { Language, TextTree } from '../../../core/i18n/translate';
 import {
   addField,
@@ -27,43 +26,36 @@ import {
   type FormFiles,
 } from '../../../core/studio/schema-design';
 import { DocumentForm } from '../../../engine/form';
+import { asNode, isNode } from '../../../core/definitions/json';
 import { isFieldName } from '../../../core/definitions/names';
 import { entityValidators } from '../../../engine/form/loadEntityValidators';
 import type { DocumentData, DocumentFormHandle } from '../../../engine/form/types';
 import { usePortal } from '../../context';
 import { documentServices } from '../../documentServices';
-import { FieldButtons, PreviewFrame } from './designerParts';
-import { catalogOptions, draftCatalogs } from './draftFiles';
+import { FieldButtons, PreviewFrame, textBinding } from './designerParts';
+import { catalogOptions, draftCatalogs, draftIds, parseNode } from './draftFiles';
 import { JsonEditor } from './JsonEditor';
 import {
   previewValidatorsBase,
   type CheckResult,
   type DraftChanges,
   type StudioDraft,
+  useDraftCheck,
 } from './useStudioDraft';
 import { ErrorAlert } from '../../ErrorAlert';
-
-type Node = Record<string, unknown>;
 
 const schemaFile = (id: string) => `schemas/${id}.schema.json`;
 const textsFile = (language: Language, id: string) => `translations/${language}/${id}.json`;
 
-function parse(text: string | undefined): Node | undefined {
-  try {
-    const value: unknown = JSON.parse(text ?? '');
-    return typeof value === 'object' && value !== null ? (value as Node) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** A group's own text, its `_`. */
+const groupTitle = (texts: unknown) =>
+  isNode(texts) && '_' in texts ? String(texts._) : undefined;
 
 /** A document type's form: fields added, moved and removed, its JSON, and a preview. */
 export function SchemaDesigner({ draft }: { draft: StudioDraft }) {
   const { t } = useTranslation();
   const { bundle } = usePortal();
-  const entities = draft.paths
-    .map((path) => /^schemas\/([^/]+)\.schema\.json$/.exec(path)?.[1])
-    .filter((id): id is string => id !== undefined);
+  const entities = draftIds(draft.paths, /^schemas\/([^/]+)\.schema\.json$/);
   const [entity, setEntity] = useState<string | null>(null);
   const title = (id: string) => {
     const texts = bundle.translations.en?.[id];
@@ -89,28 +81,18 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
   const { t } = useTranslation();
   const { file } = draft;
   const files = useMemo((): FormFiles | undefined => {
-    const definition = parse(file(schemaFile(entity)));
+    const definition = parseNode(file(schemaFile(entity)));
     if (!definition) return undefined;
     return {
       entity: definition,
-      en: parse(file(textsFile('en', entity))) ?? {},
-      fr: parse(file(textsFile('fr', entity))) ?? {},
+      en: parseNode(file(textsFile('en', entity))) ?? {},
+      fr: parseNode(file(textsFile('fr', entity))) ?? {},
     };
   }, [file, entity]);
-  const [preview, setPreview] = useState<CheckResult | undefined>();
+  const { checking, result: preview, failure, run } = useDraftCheck(draft);
   // The section worked on: the list shows it and the preview opens on it.
   const [focus, setFocus] = useState<string | undefined>();
-  const [checking, setChecking] = useState(false);
-  const [failure, setFailure] = useState<ApiError | undefined>();
-
-  const previewDraft = async (pending: DraftChanges = {}) => {
-    setChecking(true);
-    setFailure(undefined);
-    const [error, result] = await draft.check(entity, pending);
-    setChecking(false);
-    if (error) setFailure(error);
-    setPreview(result ?? undefined);
-  };
+  const previewDraft = (pending: DraftChanges = {}) => run(entity, pending);
 
   /** Writes the three files of a change into the draft and previews the result. */
   const apply = (next: FormFiles, section?: string) => {
@@ -169,11 +151,10 @@ function AddFieldForm(props: {
   const [field, setField] = useState<FormFieldDesign>(empty);
   const [error, setError] = useState<string | undefined>();
   const set = (change: Partial<FormFieldDesign>) => setField((old) => ({ ...old, ...change }));
+  const text = textBinding(field, set);
   const sectionLabel = (id: string) => {
-    const texts = props.files.en[id];
-    return typeof texts === 'object' && texts !== null && '_' in texts
-      ? `${String((texts as Node)._)} (${id})`
-      : id;
+    const title = groupTitle(props.files.en[id]);
+    return title === undefined ? id : `${title} (${id})`;
   };
 
   const add = () => {
@@ -217,8 +198,7 @@ function AddFieldForm(props: {
               label={t('studio.catalog.fieldName')}
               description={t('studio.form.nameHelp')}
               required
-              value={field.name}
-              onChange={(event) => set({ name: event.currentTarget.value.trim() })}
+              {...text('name', true)}
             />
             <Select
               label={t('studio.catalog.fieldType')}
@@ -255,28 +235,16 @@ function AddFieldForm(props: {
               label={t('studio.catalog.labelEn')}
               required
               lang="en"
-              value={field.labelEn}
-              onChange={(event) => set({ labelEn: event.currentTarget.value })}
+              {...text('labelEn')}
             />
             <TextInput
               label={t('studio.catalog.labelFr')}
               required
               lang="fr"
-              value={field.labelFr}
-              onChange={(event) => set({ labelFr: event.currentTarget.value })}
+              {...text('labelFr')}
             />
-            <TextInput
-              label={t('studio.form.helpEn')}
-              lang="en"
-              value={field.helpEn ?? ''}
-              onChange={(event) => set({ helpEn: event.currentTarget.value })}
-            />
-            <TextInput
-              label={t('studio.form.helpFr')}
-              lang="fr"
-              value={field.helpFr ?? ''}
-              onChange={(event) => set({ helpFr: event.currentTarget.value })}
-            />
+            <TextInput label={t('studio.form.helpEn')} lang="en" {...text('helpEn')} />
+            <TextInput label={t('studio.form.helpFr')} lang="fr" {...text('helpFr')} />
           </SimpleGrid>
           <Checkbox
             label={t('studio.catalog.required')}
@@ -308,11 +276,8 @@ function SectionFields(props: {
   const setSection = props.onSection;
   const fields = section ? sectionFields(props.files, section) : [];
   const label = (name: string) => {
-    const texts = props.files.en[section];
-    const text = typeof texts === 'object' && texts !== null ? (texts as Node)[name] : undefined;
-    if (typeof text === 'string') return text;
-    if (typeof text === 'object' && text !== null && '_' in text) return String((text as Node)._);
-    return name;
+    const text = asNode(props.files.en[section])?.[name];
+    return typeof text === 'string' ? text : (groupTitle(text) ?? name);
   };
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="section-fields-title">
@@ -337,19 +302,16 @@ function SectionFields(props: {
                     ({name})
                   </Text>
                 </Text>
-                <Group gap={4} wrap="nowrap">
-                  <FieldButtons
-                    name={name}
-                    index={index}
-                    count={fields.length}
-                    onMove={(by) =>
-                      props.onChange(moveField(props.files, section, name, by), section)
-                    }
-                    onRemove={() =>
-                      props.onChange(removeField(props.files, section, name), section)
-                    }
-                  />
-                </Group>
+                <FieldButtons
+                  name={name}
+                  index={index}
+                  count={fields.length}
+                  wrap="nowrap"
+                  onMove={(by) =>
+                    props.onChange(moveField(props.files, section, name, by), section)
+                  }
+                  onRemove={() => props.onChange(removeField(props.files, section, name), section)}
+                />
               </Group>
             </li>
           ))}

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { ApiError } from '../../../core/api/errors';
+import { DEFINITIONS_PUBLISH_ROLE, STUDIO_PATH } from '../../../core/definitions/studio-roles';
 import { formatDateTime } from '../../../engine/format';
 import { usePortal } from '../../context';
 import { CatalogDesigner } from './CatalogDesigner';
@@ -21,12 +21,12 @@ import { CheckSummary } from './CheckSummary';
 import { NoteDialog } from './NoteDialog';
 import { SchemaDesigner } from './SchemaDesigner';
 import { TextsEditor } from './TextsEditor';
-import { useStudioDraft, type CheckResult, type StudioDraft } from './useStudioDraft';
+import { useDraftCheck, useStudioDraft, type StudioDraft } from './useStudioDraft';
 import { VersionsPanel } from './VersionsPanel';
 import { WorkflowStudio } from './WorkflowStudio';
-import { DEFINITIONS_PUBLISH_ROLE, STUDIO_PATH, STUDIO_TABS, type StudioTab } from './paths';
 import { ErrorAlert } from '../../ErrorAlert';
 
+/** The studio's tabs in order, each its own address (`/studio/<tab>`). */
 const PANELS = {
   catalogs: CatalogDesigner,
   forms: SchemaDesigner,
@@ -34,6 +34,7 @@ const PANELS = {
   texts: TextsEditor,
   versions: VersionsPanel,
 };
+const STUDIO_TABS = Object.keys(PANELS) as Array<keyof typeof PANELS>;
 
 /** The studio: definitions changed as a draft of files, checked, previewed and published. */
 export function StudioPage() {
@@ -42,9 +43,7 @@ export function StudioPage() {
   const draft = useStudioDraft(api);
   const params = useParams();
   const navigate = useNavigate();
-  const tab: StudioTab = STUDIO_TABS.includes(params.tab as StudioTab)
-    ? (params.tab as StudioTab)
-    : 'catalogs';
+  const tab = STUDIO_TABS.find((id) => id === params.tab) ?? 'catalogs';
 
   if (draft.failure)
     return (
@@ -76,14 +75,11 @@ export function StudioPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {STUDIO_TABS.map((id) => {
-          const Panel = PANELS[id];
-          return (
-            <Tabs.Panel key={id} value={id} pt="md">
-              <Panel draft={draft} />
-            </Tabs.Panel>
-          );
-        })}
+        {Object.entries(PANELS).map(([id, Panel]) => (
+          <Tabs.Panel key={id} value={id} pt="md">
+            <Panel draft={draft} />
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Stack>
   );
@@ -95,23 +91,12 @@ function DraftBar({ draft }: { draft: StudioDraft }) {
   const { session } = usePortal();
   const canPublish = session.hasAnyRole([DEFINITIONS_PUBLISH_ROLE]);
   const changed = Object.keys(draft.changes);
-  const [checking, setChecking] = useState(false);
-  const [result, setResult] = useState<CheckResult | undefined>();
-  const [failure, setFailure] = useState<ApiError | undefined>();
+  const { checking, result, setResult, failure, run } = useDraftCheck(draft);
   const [publishing, setPublishing] = useState(false);
   const [askDiscard, setAskDiscard] = useState(false);
   const [published, setPublished] = useState<string | undefined>();
   const newest = draft.newest;
   const stale = newest !== undefined && draft.base !== undefined && draft.base < newest.version;
-
-  const check = async () => {
-    setChecking(true);
-    setFailure(undefined);
-    const [error, checked] = await draft.check(undefined, {}, true);
-    setChecking(false);
-    if (error) setFailure(error);
-    setResult(checked ?? undefined);
-  };
 
   return (
     <Stack gap="xs">
@@ -129,7 +114,12 @@ function DraftBar({ draft }: { draft: StudioDraft }) {
               ? t('studio.changedFiles', { count: changed.length })
               : t('studio.noChanges')}
           </Badge>
-          <Button variant="default" onClick={check} loading={checking} disabled={!changed.length}>
+          <Button
+            variant="default"
+            onClick={() => run(undefined, {}, true)}
+            loading={checking}
+            disabled={!changed.length}
+          >
             {t('studio.check')}
           </Button>
           {canPublish && (
@@ -164,16 +154,21 @@ function DraftBar({ draft }: { draft: StudioDraft }) {
       )}
       <ErrorAlert>{failure?.message}</ErrorAlert>
       {result && <CheckSummary result={result} onClose={() => setResult(undefined)} />}
-      <PublishDialog
+      <NoteDialog
         opened={publishing}
-        draft={draft}
+        title={t('studio.publishTitle')}
+        submitLabel={t('studio.publish')}
         onClose={() => setPublishing(false)}
-        onPublished={(version) => {
+        onSubmit={async (note) => {
+          const [error, version] = await draft.publish(note);
+          if (error) return error;
           setPublishing(false);
           setResult(undefined);
-          setPublished(t('studio.publishedNow', { version }));
+          setPublished(t('studio.publishedNow', { version: version.version }));
         }}
-      />
+      >
+        <Text size="sm">{t('studio.publishText', { count: changed.length })}</Text>
+      </NoteDialog>
       <Modal
         opened={askDiscard}
         onClose={() => setAskDiscard(false)}
@@ -198,32 +193,5 @@ function DraftBar({ draft }: { draft: StudioDraft }) {
         </Group>
       </Modal>
     </Stack>
-  );
-}
-
-function PublishDialog(props: {
-  opened: boolean;
-  draft: StudioDraft;
-  onClose: () => void;
-  onPublished: (version: number) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <NoteDialog
-      opened={props.opened}
-      title={t('studio.publishTitle')}
-      submitLabel={t('studio.publish')}
-      onClose={props.onClose}
-      onSubmit={async (note) => {
-        const [error, published] = await props.draft.publish(note);
-        if (error) return error;
-        props.onPublished(published.version);
-        return undefined;
-      }}
-    >
-      <Text size="sm">
-        {t('studio.publishText', { count: Object.keys(props.draft.changes).length })}
-      </Text>
-    </NoteDialog>
   );
 }

@@ -14,9 +14,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { fileText } from '../../../core/studio/schema-design';
 import { flattenTexts, setText, textKeys } from '../../../core/studio/text-keys';
+import { parseNode } from './draftFiles';
 import type { StudioDraft } from './useStudioDraft';
-
-type Node = Record<string, unknown>;
 
 /** The texts files of the draft, by module: `translations/<language>/<module>.json`, and the shared `translations/<language>.json` as "portal". */
 function modulesOf(paths: readonly string[]): string[] {
@@ -32,15 +31,6 @@ function modulesOf(paths: readonly string[]): string[] {
 const fileOf = (module: string, language: 'en' | 'fr') =>
   module ? `translations/${language}/${module}.json` : `translations/${language}.json`;
 
-function parse(text: string | undefined): Node {
-  try {
-    const value: unknown = JSON.parse(text ?? '{}');
-    return typeof value === 'object' && value !== null ? (value as Node) : {};
-  } catch {
-    return {};
-  }
-}
-
 const PAGE = 50;
 
 /** Every text of a module in English and French side by side, the missing ones marked. */
@@ -52,24 +42,27 @@ export function TextsEditor({ draft }: { draft: StudioDraft }) {
   const [missingOnly, setMissingOnly] = useState(false);
   const [shown, setShown] = useState(PAGE);
   const { file } = draft;
-  const en = useMemo(() => parse(file(fileOf(module, 'en'))), [file, module]);
-  const fr = useMemo(() => parse(file(fileOf(module, 'fr'))), [file, module]);
-  const flatEn = useMemo(() => flattenTexts(en), [en]);
-  const flatFr = useMemo(() => flattenTexts(fr), [fr]);
-  const keys = textKeys(flatEn, flatFr);
-  const missing = keys.filter((key) => !flatEn.get(key) || !flatFr.get(key));
+  const trees = useMemo(
+    () => ({
+      en: parseNode(file(fileOf(module, 'en'))) ?? {},
+      fr: parseNode(file(fileOf(module, 'fr'))) ?? {},
+    }),
+    [file, module],
+  );
+  const flat = useMemo(() => ({ en: flattenTexts(trees.en), fr: flattenTexts(trees.fr) }), [trees]);
+  const keys = textKeys(flat.en, flat.fr);
+  const isMissing = (key: string) => !flat.en.get(key) || !flat.fr.get(key);
+  const missing = keys.filter(isMissing);
   const needle = filter.trim().toLowerCase();
   const rows = (missingOnly ? missing : keys).filter(
     (key) =>
       !needle ||
       key.toLowerCase().includes(needle) ||
-      (flatEn.get(key) ?? '').toLowerCase().includes(needle) ||
-      (flatFr.get(key) ?? '').toLowerCase().includes(needle),
+      (flat.en.get(key) ?? '').toLowerCase().includes(needle) ||
+      (flat.fr.get(key) ?? '').toLowerCase().includes(needle),
   );
-  const change = (language: 'en' | 'fr', key: string, text: string) => {
-    const tree = language === 'en' ? en : fr;
-    draft.setFile(fileOf(module, language), fileText(setText(tree, key, text)));
-  };
+  const change = (language: 'en' | 'fr', key: string, text: string) =>
+    draft.setFile(fileOf(module, language), fileText(setText(trees[language], key, text)));
   return (
     <Stack gap="md">
       <Group align="flex-end" wrap="wrap">
@@ -121,7 +114,7 @@ export function TextsEditor({ draft }: { draft: StudioDraft }) {
                     <Text size="xs" ff="monospace">
                       {key}
                     </Text>
-                    {(!flatEn.get(key) || !flatFr.get(key)) && (
+                    {isMissing(key) && (
                       <Badge color="red.9" variant="filled" size="sm">
                         {t('studio.texts.missing')}
                       </Badge>
@@ -132,12 +125,11 @@ export function TextsEditor({ draft }: { draft: StudioDraft }) {
                       <TextInput
                         aria-label={`${key} (${language === 'en' ? 'English' : 'Français'})`}
                         lang={language}
-                        defaultValue={(language === 'en' ? flatEn : flatFr).get(key) ?? ''}
-                        error={!(language === 'en' ? flatEn : flatFr).get(key)}
+                        defaultValue={flat[language].get(key) ?? ''}
+                        error={!flat[language].get(key)}
                         onBlur={(event) => {
                           const text = event.currentTarget.value;
-                          if (text !== ((language === 'en' ? flatEn : flatFr).get(key) ?? ''))
-                            change(language, key, text);
+                          if (text !== (flat[language].get(key) ?? '')) change(language, key, text);
                         }}
                       />
                     </Table.Td>

@@ -16,10 +16,10 @@ import {
 } from '@mantine/core';
 import { diffLines } from 'diff';
 import { useTranslation } from 'react-i18next';
+import { DEFINITIONS_PUBLISH_ROLE } from '../../../core/definitions/studio-roles';
 import { formatDateTime } from '../../../engine/format';
 import { usePortal } from '../../context';
 import { NoteDialog } from './NoteDialog';
-import { DEFINITIONS_PUBLISH_ROLE } from './paths';
 import type { StudioDraft, VersionSummary } from './useStudioDraft';
 
 type Files = ReadonlyMap<string, string | null>;
@@ -103,7 +103,25 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
       />
       <Difference draft={draft} compared={compared} />
       {restoring && (
-        <RestoreDialog draft={draft} version={restoring} onClose={() => setRestoring(undefined)} />
+        <NoteDialog
+          opened
+          title={t('studio.versions.restoreTitle')}
+          submitLabel={t('studio.versions.restoreButton', { version: restoring.version })}
+          submitColor="red.9"
+          onClose={() => setRestoring(undefined)}
+          onSubmit={async (note) => {
+            const [error] = await draft.restore(restoring.version, note);
+            if (error) return error;
+            setRestoring(undefined);
+          }}
+        >
+          <Text size="sm">
+            {t('studio.versions.restoreText', {
+              version: restoring.version,
+              newest: draft.newest?.version,
+            })}
+          </Text>
+        </NoteDialog>
       )}
     </Stack>
   );
@@ -215,35 +233,5 @@ function LineDiff({ before, after }: { before: string; after: string }) {
         );
       })}
     </pre>
-  );
-}
-
-function RestoreDialog(props: {
-  draft: StudioDraft;
-  version: VersionSummary;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <NoteDialog
-      opened
-      title={t('studio.versions.restoreTitle')}
-      submitLabel={t('studio.versions.restoreButton', { version: props.version.version })}
-      submitColor="red.9"
-      onClose={props.onClose}
-      onSubmit={async (note) => {
-        const [error] = await props.draft.restore(props.version.version, note);
-        if (error) return error;
-        props.onClose();
-        return undefined;
-      }}
-    >
-      <Text size="sm">
-        {t('studio.versions.restoreText', {
-          version: props.version.version,
-          newest: props.draft.newest?.version,
-        })}
-      </Text>
-    </NoteDialog>
   );
 }

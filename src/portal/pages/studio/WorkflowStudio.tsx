@@ -8,6 +8,7 @@ import { downloadText } from '../../../engine';
 import { WorkflowDiagram } from '../../../engine/studio/WorkflowDiagram';
 import { usePortal } from '../../context';
 import { JsonEditor } from './JsonEditor';
+import { draftIds } from './draftFiles';
 import type { StudioDraft } from './useStudioDraft';
 import { ErrorAlert } from '../../ErrorAlert';
 
@@ -16,9 +17,7 @@ const workflowFile = (id: string) => `workflows/${id}.json`;
 /** A workflow's machine drawn, its JSON, and export to and import from Stately's editor. */
 export function WorkflowStudio({ draft }: { draft: StudioDraft }) {
   const { t } = useTranslation();
-  const ids = draft.paths
-    .map((path) => /^workflows\/([^/]+)\.json$/.exec(path)?.[1])
-    .filter((id): id is string => id !== undefined);
+  const ids = draftIds(draft.paths, /^workflows\/([^/]+)\.json$/);
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <Stack gap="md">

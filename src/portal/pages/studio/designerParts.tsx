@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { ActionIcon, Group, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,18 +6,33 @@ import type { Language } from '../../../core/i18n/translate';
 import { CheckSummary } from './CheckSummary';
 import type { CheckResult } from './useStudioDraft';
 
+/** The keys of a design that hold a text. */
+type TextKey<D> = { [K in keyof D]-?: D[K] extends string | undefined ? K : never }[keyof D];
+
+/** A text input's value and change bound to a key of a design; a name is kept `trim`med. */
+export const textBinding =
+  <D,>(design: D, set: (change: Partial<D>) => void) =>
+  (key: TextKey<D>, trim = false) => ({
+    value: (design[key] ?? '') as string,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const text = event.currentTarget.value;
+      set({ [key]: trim ? text.trim() : text } as Partial<D>);
+    },
+  });
+
 /** A field's move up, move down and remove buttons. */
 export function FieldButtons(props: {
   name: string;
   index: number;
   count: number;
+  wrap?: 'nowrap';
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
   const { name, index } = props;
   return (
-    <>
+    <Group gap={4} wrap={props.wrap}>
       <ActionIcon
         variant="subtle"
         aria-label={t('studio.moveUp', { name })}
@@ -42,7 +57,7 @@ export function FieldButtons(props: {
       >
         <IconTrash size={16} />
       </ActionIcon>
-    </>
+    </Group>
   );
 }
 

@@ -72,6 +72,10 @@ function store(draft: StoredDraft | undefined) {
   }
 }
 
+/** A published version's files. */
+const getSet = (api: ApiClient, version: number) =>
+  api.get<{ files: Record<string, string> }>('definitions', `/sets/${version}`);
+
 /** The studio's draft: the newest version's files and the changes (kept in browser storage). */
 export function useStudioDraft(api: ApiClient) {
   const [versions, setVersions] = useState<VersionSummary[] | undefined>();
@@ -86,10 +90,7 @@ export function useStudioDraft(api: ApiClient) {
     setVersions(history.versions);
     const newest = history.versions[0];
     if (!newest) return;
-    const [filesError, set] = await api.get<{ files: Record<string, string> }>(
-      'definitions',
-      `/sets/${newest.version}`,
-    );
+    const [filesError, set] = await getSet(api, newest.version);
     if (filesError) return setFailure(filesError);
     setBaseFiles(new Map(Object.entries(set.files)));
   }, [api]);
@@ -191,10 +192,7 @@ export function useStudioDraft(api: ApiClient) {
 
   const filesOf = useCallback(
     async (version: number) => {
-      const [error, set] = await api.get<{ files: Record<string, string> }>(
-        'definitions',
-        `/sets/${version}`,
-      );
+      const [error, set] = await getSet(api, version);
       return error ? undefined : new Map(Object.entries(set.files));
     },
     [api],
@@ -221,6 +219,22 @@ export function useStudioDraft(api: ApiClient) {
 }
 
 export type StudioDraft = ReturnType<typeof useStudioDraft>;
+
+/** A check of the draft from a button: whether it runs, its answer, and the failure to get one. */
+export function useDraftCheck(draft: StudioDraft) {
+  const [checking, setChecking] = useState(false);
+  const [result, setResult] = useState<CheckResult | undefined>();
+  const [failure, setFailure] = useState<ApiError | undefined>();
+  const run = async (...args: Parameters<StudioDraft['check']>) => {
+    setChecking(true);
+    setFailure(undefined);
+    const [error, checked] = await draft.check(...args);
+    setChecking(false);
+    if (error) setFailure(error);
+    setResult(checked ?? undefined);
+  };
+  return { checking, result, setResult, failure, run };
+}
 
 /** The address of a checked draft's validator module (a catalogue's, or a document's). */
 export function previewValidatorUrl(version: string, kind: 'catalog' | 'schema', id: string) {
