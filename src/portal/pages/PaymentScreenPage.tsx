@@ -119,10 +119,11 @@ export function PaymentScreenPage({
 
   const pay = async () => {
     if (!document) return;
-    if (!accepted) {
-      setTermsError(true);
-      return;
-    }
+    if (!accepted) return setTermsError(true);
+    const fail = (message: string) => {
+      setBusy(false);
+      setFailure(message);
+    };
     setBusy(true);
     setFailure(null);
     if (document.status !== 'PURCHASE INITIATED') {
@@ -131,20 +132,14 @@ export function PaymentScreenPage({
         `/${workflow.id}/${id}/actions/initiate`,
         { version: document.version, data: { termsAccepted: true } },
       );
-      if (error) {
-        setBusy(false);
-        return setFailure(error.message);
-      }
+      if (error) return fail(error.message);
       setDocument(initiated);
     }
     const [error, purchase] = await api.post<{ redirectUrl: string }>(
       'payments',
       `/${workflow.id}/${id}/purchase`,
     );
-    if (error) {
-      setBusy(false);
-      return setFailure(error.message);
-    }
+    if (error) return fail(error.message);
     // The gateway's own page takes the card: the portal never sees it.
     window.location.assign(purchase.redirectUrl);
   };
