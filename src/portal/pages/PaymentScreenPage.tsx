@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
   Alert,
-  Badge,
   Button,
   Center,
   Checkbox,
@@ -28,6 +27,7 @@ import { NotFoundPage } from './MessagePage';
 import { PaymentWayOut } from './document/PaymentWayOut';
 import { backendOf } from '../../core/documents/conventions';
 import { ErrorAlert } from '../ErrorAlert';
+import { StatusBadge } from '../../engine/documents/DocumentChrome';
 
 interface PaymentState {
   documentStatus: string;
@@ -221,10 +221,7 @@ export function PaymentScreenPage({
           {' - '}
           {title} {document.number ?? ''}
         </Title>
-        {/* In words, as the status badges of the document screens (not set in capitals). */}
-        <Badge size="lg" variant="light" tt="none" data-status={status}>
-          {t(`statuses.${status}`, { defaultValue: status })}
-        </Badge>
+        <StatusBadge status={status} size="lg" />
       </Group>
       <ErrorAlert>{failure}</ErrorAlert>
       {paying && (
