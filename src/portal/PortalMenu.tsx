@@ -72,21 +72,8 @@ function Entry({ entry, onNavigate }: { entry: MenuEntry; onNavigate?: () => voi
   const childrenId = useId();
 
   switch (entry.kind) {
-    case 'link': {
-      if (entry.badge)
-        return <CountedLink entry={entry} badge={entry.badge} onNavigate={onNavigate} />;
-      const active = entry.to === pathname;
-      return (
-        <NavLink
-          component={Link}
-          to={entry.to}
-          label={entry.label}
-          active={active}
-          aria-current={active ? 'page' : undefined}
-          onClick={onNavigate}
-        />
-      );
-    }
+    case 'link':
+      return <MenuLink entry={entry} onNavigate={onNavigate} />;
     case 'folder':
       return (
         <>
@@ -106,16 +93,6 @@ function Entry({ entry, onNavigate }: { entry: MenuEntry; onNavigate?: () => voi
         </>
       );
     case 'signIn':
-      return (
-        <NavLink
-          component="button"
-          label={entry.label}
-          onClick={() => {
-            onNavigate?.();
-            session.login();
-          }}
-        />
-      );
     case 'signOut':
       return (
         <NavLink
@@ -123,7 +100,8 @@ function Entry({ entry, onNavigate }: { entry: MenuEntry; onNavigate?: () => voi
           label={entry.label}
           onClick={() => {
             onNavigate?.();
-            session.logout();
+            if (entry.kind === 'signIn') session.login();
+            else session.logout();
           }}
         />
       );
@@ -146,22 +124,24 @@ export function refreshMenuBadges(): void {
  * again whenever the location changes (reading a message, then going on, updates it) or a page
  * asks (refreshMenuBadges); never on a timer. Undefined until known, or when it cannot be.
  */
-function useBadgeCount(badge: MenuBadge): number | undefined {
+function useBadgeCount(badge: MenuBadge | undefined): number | undefined {
   const { api } = usePortal();
   const { pathname } = useLocation();
   const [count, setCount] = useState<number>();
   const [asked, setAsked] = useState(0);
-  const { workflow, backend, list, owner } = badge;
+  const { workflow, backend, list, owner } = badge ?? {};
   // The condition by value: a menu built again holds an equal one, not a new search.
-  const condition = JSON.stringify(badge.condition);
+  const condition = badge && JSON.stringify(badge.condition);
 
   useEffect(() => {
+    if (!condition) return undefined;
     const ask = () => setAsked((n) => n + 1);
     window.addEventListener(MENU_BADGES_EVENT, ask);
     return () => window.removeEventListener(MENU_BADGES_EVENT, ask);
-  }, []);
+  }, [condition]);
 
   useEffect(() => {
+    if (!workflow || !backend || !condition) return undefined;
     let current = true;
     // One item is the least a page may hold (a size of 1 or less means the default 10).
     void api
@@ -184,19 +164,17 @@ function useBadgeCount(badge: MenuBadge): number | undefined {
   return count;
 }
 
-/** A menu link with a count beside it (the inbox's unread messages), read out with the link. */
-function CountedLink({
+/** A menu link, with a count beside it when it has a badge (the inbox's unread messages). */
+function MenuLink({
   entry,
-  badge,
   onNavigate,
 }: {
-  entry: { label: string; to: string };
-  badge: MenuBadge;
+  entry: { label: string; to: string; badge?: MenuBadge };
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const count = useBadgeCount(badge);
+  const count = useBadgeCount(entry.badge);
   const active = entry.to === pathname;
   const shown = count !== undefined && count > 0;
   return (

@@ -1,6 +1,4 @@
 import { useEffect, type ReactNode } from 'react';
-import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { usePortal } from './context';
 import { PageLoading } from './lazyPage';
@@ -25,15 +23,10 @@ export function RequireRoles({
 
 /** Sends the browser to sign in, back to the current page afterwards; shows a spinner meanwhile. */
 function SignInRedirect() {
-  const { t } = useTranslation();
   const { session } = usePortal();
   const { pathname, search } = useLocation();
   useEffect(() => {
     session.login(`${pathname}${search}`);
   }, [session, pathname, search]);
-  return (
-    <Center py="xl">
-      <Loader role="status" aria-label={t('menu.signingIn')} />
-    </Center>
-  );
+  return <PageLoading label="menu.signingIn" />;
 }

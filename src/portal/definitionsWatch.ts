@@ -5,32 +5,25 @@ import { DEFINITIONS_VERSION_HEADER } from '../core/api/definitions-version';
  * after a publish the page offers to reload, never reloading by itself.
  */
 
-export interface DefinitionsWatch {
-  /** Whether the server answered with definitions other than the page's. */
-  current(): boolean;
-  subscribe(listener: () => void): () => void;
-  /** Notes the version an answer came with. */
-  seen(version: string | null): void;
-  /** The version the page runs (the definitions it loaded). */
-  expect(version: string): void;
-}
-
-export function definitionsWatch(): DefinitionsWatch {
+export function definitionsWatch() {
   let expected: string | undefined;
   let outdated = false;
   const listeners = new Set<() => void>();
   return {
+    /** Whether the server answered with definitions other than the page's. */
     current: () => outdated,
-    subscribe(listener) {
+    subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    seen(version) {
+    /** Notes the version an answer came with. */
+    seen(version: string | null) {
       if (outdated || !version || !expected || version === expected) return;
       outdated = true;
       for (const listener of listeners) listener();
     },
-    expect(version) {
+    /** The version the page runs (the definitions it loaded). */
+    expect(version: string) {
       expected = version;
     },
   };
@@ -40,7 +33,7 @@ export function definitionsWatch(): DefinitionsWatch {
 export const portalDefinitionsWatch = definitionsWatch();
 
 /** `fetch` that reports the definitions every answer came with. */
-export function watchedFetch(watch: DefinitionsWatch): typeof fetch {
+export function watchedFetch(watch: { seen(version: string | null): void }): typeof fetch {
   return async (input, init) => {
     const response = await fetch(input, init);
     watch.seen(response.headers.get(DEFINITIONS_VERSION_HEADER));

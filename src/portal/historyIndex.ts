@@ -13,15 +13,12 @@ function indexOf(state: unknown): number | undefined {
  * Numbers a history entry the address bar or a plain link made, as React Router's own: without
  * a number its blocker cannot hold a Back, and unsaved edits are lost. Call before the router
  * is made; `beforeRouter` runs first on every Back, Forward or hash change (the form pushes its
- * typed text there). Returns what stops it.
+ * typed text there).
  */
 export function numberHistoryEntries(
-  win: Window = window,
-  beforeRouter: () => void = () => undefined,
-): {
-  follow(router: Navigations): void;
-  stop(): void;
-} {
+  win: Window,
+  beforeRouter: () => void,
+): { follow(router: Navigations): void } {
   // The router numbers the entry it starts on 0 when it has no number yet.
   let shown = indexOf(win.history.state) ?? 0;
   const onPop = () => {
@@ -44,16 +41,11 @@ export function numberHistoryEntries(
     );
   };
   win.addEventListener('popstate', onPop);
-  let unsubscribe: () => void = () => undefined;
   return {
     follow(router) {
-      unsubscribe = router.subscribe(() => {
+      router.subscribe(() => {
         shown = indexOf(win.history.state) ?? shown;
       });
-    },
-    stop() {
-      win.removeEventListener('popstate', onPop);
-      unsubscribe();
     },
   };
 }

@@ -3,12 +3,12 @@ import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { OfflinePage } from './pages/MessagePage';
 
-/** Shown while a page's code is being fetched. */
-export function PageLoading() {
+/** Shown while a page's code is being fetched, or (`label`) while something else is awaited. */
+export function PageLoading({ label = 'messages.loading' }: { label?: string }) {
   const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Loader role="status" aria-label={t('messages.loading')} />
+      <Loader role="status" aria-label={t(label)} />
     </Center>
   );
 }

@@ -1,19 +1,10 @@
 /**
- * The application menu (specification 000, section 2), computed from the definitions and the
- * session: an entry appears only when the user holds a role of the page it opens.
- *
- * - Home, always; the Dashboards folder (My Library, My Tasks) and Manage Account (the
- *   profile page) for view-profile or manage-account, when the dashboard module is on;
- *   Sign In when signed out, Sign Out when signed in.
- * - Every list of every workflow, under the workflow's document title, after the screens that
- *   name a menu entry (the visa menu's New). A list declaring a `badge` (the inbox's unread
- *   messages) says which of its documents its entry counts; the menu component asks the server.
- * - Every enabled catalogue the user may search, grouped by category (dots in category names
- *   become dashes); plain entries (no category) first, then the folders, each alphabetical.
- * - The studio, for holders of definitions-edit or definitions-publish.
- * - The links of the modules that are on (`PortalModule.menu`): in a section of each module's,
- *   or beside Sign In and Sign Out; a link behind a switch only once the server said it is on
- *   (the menu component asks).
+ * The application menu (specification 000, section 2), from the definitions and the session: an
+ * entry shows only to a holder of a role of the page it opens. Home, the dashboards; each
+ * workflow's menu screens, then its lists; the catalogues, plain ones first, then their
+ * categories' folders (dots become dashes), each alphabetical; the studio; the modules' links, in
+ * a module's own section or beside Sign In/Out, one behind a switch only once the server said it
+ * is on.
  */
 import { catalogRoutePath } from '../core/definitions/routes';
 import {

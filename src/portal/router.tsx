@@ -8,7 +8,6 @@ import {
   useSearchParams,
   type RouteObject,
 } from 'react-router-dom';
-import type { ReactNode } from 'react';
 import {
   CATALOG_MODULE,
   DASHBOARD_MODULE,
@@ -31,7 +30,7 @@ import {
 import type { PortalModule } from '../engine/module';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage, OfflinePage, UnauthorizedPage } from './pages/MessagePage';
-import { lazyPage } from './lazyPage';
+import { lazyPage, type LazyPage } from './lazyPage';
 import { entityValidators } from '../engine/form/loadEntityValidators';
 import { flushEdits } from '../engine/form/pendingEdits';
 import type { DocumentParts } from './definitions';
@@ -71,19 +70,27 @@ const MyTasksPage = lazyPage(() =>
   import('./pages/dashboard/MyTasksPage').then((m) => m.MyTasksPage),
 );
 
+/** A route to a lazy page behind roles; the route preloads its code. */
+function guarded(path: string, Page: LazyPage<object>, roles: readonly string[]): RouteObject {
+  return {
+    path,
+    element: (
+      <RequireRoles roles={roles}>
+        <Page />
+      </RequireRoles>
+    ),
+    handle: preloading(Page.preload),
+  };
+}
+
 /** The dashboard module's pages (modules.json), behind view-profile or manage-account. */
 function dashboardRoutes(bundle: DefinitionBundle): RouteObject[] {
   if (!isModuleEnabled(bundle, DASHBOARD_MODULE)) return [];
-  const pages: Array<[string, ReactNode, () => void]> = [
-    [DASHBOARD_HOME_PATH, <DashboardHomePage key="home" />, DashboardHomePage.preload],
-    [MY_LIBRARY_PATH, <MyLibraryPage key="library" />, MyLibraryPage.preload],
-    [MY_TASKS_PATH, <MyTasksPage key="tasks" />, MyTasksPage.preload],
+  return [
+    guarded(DASHBOARD_HOME_PATH, DashboardHomePage, DASHBOARD_ROLES),
+    guarded(MY_LIBRARY_PATH, MyLibraryPage, DASHBOARD_ROLES),
+    guarded(MY_TASKS_PATH, MyTasksPage, DASHBOARD_ROLES),
   ];
-  return pages.map(([path, page, preload]) => ({
-    path,
-    element: <RequireRoles roles={DASHBOARD_ROLES}>{page}</RequireRoles>,
-    handle: preloading(preload),
-  }));
 }
 
 /** Screens of a payable workflow that the payment pages draw rather than the document form. */
@@ -136,39 +143,24 @@ function workflowRoutes(bundle: DefinitionBundle, parts?: DocumentParts): RouteO
       })),
       ...workflow.screens.map((screen) => {
         const payment = workflow.payment && PAYMENT_MODES.has(screen.mode);
+        const Page = payment ? PaymentScreenPage : DocumentScreenPage;
         return {
           path: `${workflow.prefix}${screen.path}`,
-          handle: preloading(
-            payment ? PaymentScreenPage.preload : DocumentScreenPage.preload,
-            loadParts(screenDocuments),
-            () => {
-              if (payment || !editsSections(screen)) return;
-              // The validators of the section the form will open on (a few kilobytes), fetched
-              // alongside the page's code instead of after it.
-              const sections = parts?.sections(workflow.document) ?? [];
-              const opening = likelyOpeningSection(sections, screen);
-              if (opening)
-                entityValidators(workflow.document)
-                  .loadSection(opening)
-                  .catch(() => undefined);
-            },
-          ),
+          handle: preloading(Page.preload, loadParts(screenDocuments), () => {
+            if (payment || !editsSections(screen)) return;
+            // The validators of the section the form will open on (a few kilobytes), fetched
+            // alongside the page's code instead of after it.
+            const sections = parts?.sections(workflow.document) ?? [];
+            const opening = likelyOpeningSection(sections, screen);
+            if (opening)
+              entityValidators(workflow.document)
+                .loadSection(opening)
+                .catch(() => undefined);
+          }),
           element: (
             <RequireRoles roles={fullRoles(workflow, screen.roles)}>
               <DocumentsGate parts={parts} documents={screenDocuments}>
-                {payment ? (
-                  <PaymentScreenPage
-                    key={`${workflow.id}${screen.path}`}
-                    workflow={workflow}
-                    screen={screen}
-                  />
-                ) : (
-                  <DocumentScreenPage
-                    key={`${workflow.id}${screen.path}`}
-                    workflow={workflow}
-                    screen={screen}
-                  />
-                )}
+                <Page key={`${workflow.id}${screen.path}`} workflow={workflow} screen={screen} />
               </DocumentsGate>
             </RequireRoles>
           ),
@@ -260,26 +252,10 @@ function portalRoutes(
           : []),
         ...workflowRoutes(bundle, parts),
         ...modulePages(modules, false, bundle, parts),
-        {
-          // Outside production only (the server answers 404 there); other people's codes.
-          path: DEVELOPER_OUTBOX_PATH,
-          handle: preloading(DeveloperOutboxPage.preload),
-          element: (
-            <RequireRoles roles={[DEVELOPER_OUTBOX_ROLE]}>
-              <DeveloperOutboxPage />
-            </RequireRoles>
-          ),
-        },
-        {
-          // Analysts and administrators: the definitions changed, checked and published.
-          path: `${STUDIO_PATH}/:tab?`,
-          handle: preloading(StudioPage.preload),
-          element: (
-            <RequireRoles roles={STUDIO_ROLES}>
-              <StudioPage />
-            </RequireRoles>
-          ),
-        },
+        // Outside production only (the server answers 404 there); other people's codes.
+        guarded(DEVELOPER_OUTBOX_PATH, DeveloperOutboxPage, [DEVELOPER_OUTBOX_ROLE]),
+        // Analysts and administrators: the definitions changed, checked and published.
+        guarded(`${STUDIO_PATH}/:tab?`, StudioPage, STUDIO_ROLES),
         { path: '/401', element: <UnauthorizedPage /> },
         { path: '/403', element: <UnauthorizedPage /> },
         { path: '/offline', element: <OfflinePage /> },

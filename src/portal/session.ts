@@ -54,12 +54,9 @@ export interface SessionClaims {
   phone_number?: unknown;
 }
 
-export interface SessionActions {
-  token(): Promise<string | undefined>;
-  login(redirectPath?: string): void;
-  logout(): void;
+type SessionActions = Pick<Session, 'token' | 'login' | 'logout'> & {
   accountUrl?: () => string | undefined;
-}
+};
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 

@@ -1,6 +1,6 @@
 import { documentParam, documentRoute } from '../../core/documents/document-route';
 import { resolvePointer, setAt } from '../../core/rules/registry';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -49,7 +49,7 @@ import { DocumentNextSteps } from './DocumentNextSteps';
 import type { Session } from '../session';
 import { paramsInWords, useDerivedValues } from '../useDerivedValues';
 import { useProfilePrefill } from '../useProfilePrefill';
-import { CertificateDownloads, certificateOffered } from './document/CertificateDownloads';
+import { CertificateDownloads } from './document/CertificateDownloads';
 import { actionButtonLook } from './document/actionButton';
 import { ConfirmActionModal } from './document/ConfirmActionModal';
 import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPanel';
@@ -235,103 +235,83 @@ export function DocumentScreenPage({
     });
   }, [entity, fieldErrors, bundle.translations, language, t, data]);
 
-  const run = useCallback(
-    async (name: string) => {
-      const action = workflow.actions[name];
-      if (!action) return;
-      setFailure(null);
-      setSuccess(null);
-      setConfirmation(null);
-      const problems: FieldError[] = [];
-      if (action.validate) problems.push(...(formRef.current?.validateAll() ?? []));
-      // What the action requires is asked for here, as the server would (no round trip).
-      const given = formRef.current?.currentValue() ?? data;
-      const missing = missingRequiredFields(action, given, t('validation.required'));
-      problems.push(...missing.filter((m) => !problems.some((p) => p.path === m.path)));
-      if (action.onBehalf && creating && !owner.trim())
-        problems.push({ path: '/owner', rule: 'required', message: t('validation.required') });
-      if (action.notes === 'required' && !notes.trim())
-        problems.push({ path: '/notes', rule: 'required', message: t('documents.notesRequired') });
-      if (problems.length > 0) {
-        setFieldErrors(problems);
-        setFailure({ status: 400, code: 'VALIDATION_FAILED', message: t('documents.fixErrors') });
-        return;
-      }
-      const payload = {
-        ...(action.payload === 'data' ? { data: given } : {}),
-        ...(notes.trim() ? { notes: notes.trim() } : {}),
-        ...(action.payload === 'assignee' ? { assignee: assignee.trim() } : {}),
-        ...(action.onBehalf && owner.trim() ? { owner: owner.trim() } : {}),
-      };
-      setBusy(true);
-      const [error, result] = creating
-        ? await api.post<DocumentView>(backend, `/${workflow.id}`, { action: name, ...payload })
-        : await api.post<DocumentView>(backend, `/${workflow.id}/${document?.id}/actions/${name}`, {
-            version: document?.version,
-            ...payload,
-          });
-      setBusy(false);
-      if (error) {
-        setFailure(error);
-        setFieldErrors(error.fields ?? []);
-        return;
-      }
-      setFieldErrors([]);
-      setNotes('');
-      setDirty(false);
-      formRef.current?.markClean();
-      // What the menu counts (unread messages) may have changed with the document.
-      refreshMenuBadges();
-      const message = t(action.success ?? `success.${name}`, {
-        defaultValue: t('documents.done', { action: t(`actions.${name}`) }),
-      });
-      const next = nextScreen(workflow, screen, session, creating, document, result, action.stay);
-      if (next) {
-        const target = documentRoute(workflow, next.screen.path, result);
-        const state = next.confirm
-          ? {
-              confirmation: {
-                success: { key: action.success ?? `success.${name}`, action: name },
-                number: result.number,
-                status: result.status,
-                audience: audienceOf(result, session),
-                ...grantedReference(workflow, result),
-              },
-            }
-          : { success: message };
-        // The document is saved: going on to its screen loses nothing, so the guard is not asked.
-        unsaved.leave(() => navigate(target, { replace: creating, state }));
-        return;
-      }
-      setSuccess(message);
-      setDocument(result);
-      setData(result.data);
-      // The message is where the user looks: at the top of the page.
-      window.scrollTo?.({ top: 0 });
-      topRef.current?.focus({ preventScroll: true });
-    },
-    [
-      workflow,
-      screen,
-      backend,
-      creating,
-      data,
-      notes,
-      assignee,
-      owner,
-      api,
-      document,
-      navigate,
-      session,
-      t,
-      unsaved,
-    ],
-  );
+  const run = async (name: string) => {
+    const action = workflow.actions[name];
+    if (!action) return;
+    setFailure(null);
+    setSuccess(null);
+    setConfirmation(null);
+    const problems: FieldError[] = [];
+    if (action.validate) problems.push(...(formRef.current?.validateAll() ?? []));
+    // What the action requires is asked for here, as the server would (no round trip).
+    const given = formRef.current?.currentValue() ?? data;
+    const missing = missingRequiredFields(action, given, t('validation.required'));
+    problems.push(...missing.filter((m) => !problems.some((p) => p.path === m.path)));
+    if (action.onBehalf && creating && !owner.trim())
+      problems.push({ path: '/owner', rule: 'required', message: t('validation.required') });
+    if (action.notes === 'required' && !notes.trim())
+      problems.push({ path: '/notes', rule: 'required', message: t('documents.notesRequired') });
+    if (problems.length > 0) {
+      setFieldErrors(problems);
+      setFailure({ status: 400, code: 'VALIDATION_FAILED', message: t('documents.fixErrors') });
+      return;
+    }
+    const payload = {
+      ...(action.payload === 'data' ? { data: given } : {}),
+      ...(notes.trim() ? { notes: notes.trim() } : {}),
+      ...(action.payload === 'assignee' ? { assignee: assignee.trim() } : {}),
+      ...(action.onBehalf && owner.trim() ? { owner: owner.trim() } : {}),
+    };
+    setBusy(true);
+    const [error, result] = creating
+      ? await api.post<DocumentView>(backend, `/${workflow.id}`, { action: name, ...payload })
+      : await api.post<DocumentView>(backend, `/${workflow.id}/${document?.id}/actions/${name}`, {
+          version: document?.version,
+          ...payload,
+        });
+    setBusy(false);
+    if (error) {
+      setFailure(error);
+      setFieldErrors(error.fields ?? []);
+      return;
+    }
+    setFieldErrors([]);
+    setNotes('');
+    setDirty(false);
+    formRef.current?.markClean();
+    // What the menu counts (unread messages) may have changed with the document.
+    refreshMenuBadges();
+    const message = t(action.success ?? `success.${name}`, {
+      defaultValue: t('documents.done', { action: t(`actions.${name}`) }),
+    });
+    const next = nextScreen(workflow, screen, session, creating, document, result, action.stay);
+    if (next) {
+      const target = documentRoute(workflow, next.screen.path, result);
+      const state = next.confirm
+        ? {
+            confirmation: {
+              success: { key: action.success ?? `success.${name}`, action: name },
+              number: result.number,
+              status: result.status,
+              audience: audienceOf(result, session),
+              ...grantedReference(workflow, result),
+            },
+          }
+        : { success: message };
+      // The document is saved: going on to its screen loses nothing, so the guard is not asked.
+      unsaved.leave(() => navigate(target, { replace: creating, state }));
+      return;
+    }
+    setSuccess(message);
+    setDocument(result);
+    setData(result.data);
+    // The message is where the user looks: at the top of the page.
+    window.scrollTo?.({ top: 0 });
+    topRef.current?.focus({ preventScroll: true });
+  };
 
   if (!entity) return <NotFoundPage />;
-  if (loadError) {
-    return <ErrorAlert>{loadError}</ErrorAlert>;
-  }
+  if (loadError) return <ErrorAlert>{loadError}</ErrorAlert>;
   if (!validators || (!creating && !document)) {
     return (
       <Center p="xl">
@@ -500,15 +480,8 @@ export function DocumentScreenPage({
       {document && screen.mode !== 'version' && (
         <DocumentNextSteps workflow={workflow} screen={screen} document={document} />
       )}
-      {document && certificateOffered(workflow, document, session) && (
-        <CertificateDownloads
-          workflow={workflow}
-          document={document}
-          session={session}
-          backend={backend}
-          language={language}
-          onFailure={setFailure}
-        />
+      {document && (
+        <CertificateDownloads workflow={workflow} document={document} onFailure={setFailure} />
       )}
       {busy && (
         <Alert color="blue" role="status">

@@ -17,48 +17,41 @@ export function HomeLinks() {
       .filter((list) => session.hasAnyRole(fullRoles(workflow, list.roles)))
       // Away from its workflow's menu folder a list says what it lists ("Find visa applications").
       .map((list) => ({
-        path: `${workflow.prefix}${list.path}`,
+        to: `${workflow.prefix}${list.path}`,
         label: t(list.title ?? list.label),
       })),
   );
   const catalogs = bundle.catalogs
-    .filter(isEnabled)
-    .filter((catalog) => session.hasAnyRole(catalogReaderRoles(catalog)));
-
+    .filter((catalog) => isEnabled(catalog) && session.hasAnyRole(catalogReaderRoles(catalog)))
+    .map((catalog) => ({
+      to: catalogRoutePath(catalog.id),
+      label: (catalog.labels[language] ?? catalog.labels.en)?.title ?? catalog.id,
+    }));
   return (
     <>
-      {lists.length > 0 && (
-        <nav aria-label={t('app.documents')}>
-          <Title order={3} size="h4" mb="xs">
-            {t('app.documents')}
-          </Title>
-          <List>
-            {lists.map((list) => (
-              <List.Item key={list.path}>
-                <Anchor component={Link} to={list.path}>
-                  {list.label}
-                </Anchor>
-              </List.Item>
-            ))}
-          </List>
-        </nav>
-      )}
-      {catalogs.length > 0 && (
-        <nav aria-label={t('app.catalogues')}>
-          <Title order={3} size="h4" mb="xs">
-            {t('app.catalogues')}
-          </Title>
-          <List>
-            {catalogs.map((catalog) => (
-              <List.Item key={catalog.id}>
-                <Anchor component={Link} to={catalogRoutePath(catalog.id)}>
-                  {(catalog.labels[language] ?? catalog.labels.en)?.title ?? catalog.id}
-                </Anchor>
-              </List.Item>
-            ))}
-          </List>
-        </nav>
-      )}
+      <LinkList title={t('app.documents')} links={lists} />
+      <LinkList title={t('app.catalogues')} links={catalogs} />
     </>
+  );
+}
+
+/** A titled list of links; nothing when it has none. */
+function LinkList({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+  if (links.length === 0) return null;
+  return (
+    <nav aria-label={title}>
+      <Title order={3} size="h4" mb="xs">
+        {title}
+      </Title>
+      <List>
+        {links.map((link) => (
+          <List.Item key={link.to}>
+            <Anchor component={Link} to={link.to}>
+              {link.label}
+            </Anchor>
+          </List.Item>
+        ))}
+      </List>
+    </nav>
   );
 }

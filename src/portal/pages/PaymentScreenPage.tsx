@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
   Alert,
-  Badge,
   Button,
   Center,
   Checkbox,
@@ -28,6 +27,7 @@ import { NotFoundPage } from './MessagePage';
 import { PaymentWayOut } from './document/PaymentWayOut';
 import { backendOf } from '../../core/documents/conventions';
 import { ErrorAlert } from '../ErrorAlert';
+import { StatusBadge } from '../../engine/documents/DocumentChrome';
 
 interface PaymentState {
   documentStatus: string;
@@ -119,10 +119,11 @@ export function PaymentScreenPage({
 
   const pay = async () => {
     if (!document) return;
-    if (!accepted) {
-      setTermsError(true);
-      return;
-    }
+    if (!accepted) return setTermsError(true);
+    const fail = (message: string) => {
+      setBusy(false);
+      setFailure(message);
+    };
     setBusy(true);
     setFailure(null);
     if (document.status !== 'PURCHASE INITIATED') {
@@ -131,20 +132,14 @@ export function PaymentScreenPage({
         `/${workflow.id}/${id}/actions/initiate`,
         { version: document.version, data: { termsAccepted: true } },
       );
-      if (error) {
-        setBusy(false);
-        return setFailure(error.message);
-      }
+      if (error) return fail(error.message);
       setDocument(initiated);
     }
     const [error, purchase] = await api.post<{ redirectUrl: string }>(
       'payments',
       `/${workflow.id}/${id}/purchase`,
     );
-    if (error) {
-      setBusy(false);
-      return setFailure(error.message);
-    }
+    if (error) return fail(error.message);
     // The gateway's own page takes the card: the portal never sees it.
     window.location.assign(purchase.redirectUrl);
   };
@@ -226,10 +221,7 @@ export function PaymentScreenPage({
           {' - '}
           {title} {document.number ?? ''}
         </Title>
-        {/* In words, as the status badges of the document screens (not set in capitals). */}
-        <Badge size="lg" variant="light" tt="none" data-status={status}>
-          {t(`statuses.${status}`, { defaultValue: status })}
-        </Badge>
+        <StatusBadge status={status} size="lg" />
       </Group>
       <ErrorAlert>{failure}</ErrorAlert>
       {paying && (

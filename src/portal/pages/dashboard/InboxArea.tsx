@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Anchor, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fullRoles } from '../../../core/documents/workflow';
 import { formatDateTime } from '../../../core/format';
 import { usePortal } from '../../context';
+import { useApiGet } from '../../useApiGet';
 import { documentPath } from '../../documentLinks';
 import { DEFAULT_BACKEND } from '../../../core/documents/conventions';
 import { ErrorAlert } from '../../ErrorAlert';
@@ -35,23 +35,11 @@ const SHOWN = 5;
 /** The dashboard's message area: the user's own messages, unread first, then newest. */
 export function InboxArea() {
   const { t } = useTranslation();
-  const { api, bundle, session } = usePortal();
-  const [answer, setAnswer] = useState<InboxAnswer>();
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    void api
-      .get<InboxAnswer>(DEFAULT_BACKEND, `/dashboard/inbox?limit=${SHOWN}`)
-      .then(([error, result]) => {
-        if (!current) return;
-        if (error) setFailed(true);
-        else setAnswer(result);
-      });
-    return () => {
-      current = false;
-    };
-  }, [api]);
+  const { bundle, session } = usePortal();
+  const { value: answer, failed } = useApiGet<InboxAnswer>(
+    DEFAULT_BACKEND,
+    `/dashboard/inbox?limit=${SHOWN}`,
+  );
 
   const workflow = bundle.workflows.find((w) => w.id === answer?.workflow);
   const read = workflow?.inbox?.read;

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Card, Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowStatistics } from '../../../core/dashboard/types';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
-import { usePortal } from '../../context';
+import { useApiGet } from '../../useApiGet';
 import { useLanguage } from '../../useLanguage';
 import { CountTable } from './CountTable';
 import './statistics-panel.css';
@@ -13,24 +12,11 @@ import { ErrorAlert } from '../../ErrorAlert';
 /** Statistics of one workflow's documents (specification 000, section 1). */
 export function StatisticsPanel({ workflow }: { workflow: WorkflowDefinition }) {
   const { t } = useTranslation();
-  const { api } = usePortal();
   const language = useLanguage();
-  const [statistics, setStatistics] = useState<WorkflowStatistics>();
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    void api
-      .get<WorkflowStatistics>(DEFAULT_BACKEND, `/statistics/${encodeURIComponent(workflow.id)}`)
-      .then(([error, result]) => {
-        if (!current) return;
-        if (error) setFailed(true);
-        else setStatistics(result);
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, workflow.id]);
+  const { value: statistics, failed } = useApiGet<WorkflowStatistics>(
+    DEFAULT_BACKEND,
+    `/statistics/${encodeURIComponent(workflow.id)}`,
+  );
 
   const title = t(`${workflow.document}._title`);
   if (failed) return <ErrorAlert>{t('messages.unableToFetch')}</ErrorAlert>;

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Alert, Loader, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
-import { usePortal } from '../../context';
+import { useApiGet } from '../../useApiGet';
 import { backendOf } from '../../../core/documents/conventions';
 import { ErrorAlert } from '../../ErrorAlert';
 
@@ -12,8 +12,6 @@ interface Assignable {
   login: string;
   name: string;
 }
-
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: Assignable[] };
 
 /** "Officer to assign": the people holding a role the action declares (`assignees`), by id. */
 export function AssigneeSelect({
@@ -36,28 +34,12 @@ export function AssigneeSelect({
   error?: string;
 }) {
   const { t } = useTranslation();
-  const { api } = usePortal();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-
-  const backend = backendOf(workflow);
-  useEffect(() => {
-    let live = true;
-    setLoaded({ state: 'loading' });
-    void api
-      .get<{ items: Assignable[] }>(
-        backend,
-        `/${workflow.id}/assignees/${encodeURIComponent(action)}`,
-      )
-      .then(([failure, answer]) => {
-        if (!live) return;
-        setLoaded(failure ? { state: 'failed' } : { state: 'ready', items: answer.items });
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, backend, workflow.id, action]);
-
-  const items = useMemo(() => (loaded.state === 'ready' ? loaded.items : []), [loaded]);
+  const answer = useApiGet<{ items: Assignable[] }>(
+    backendOf(workflow),
+    `/${workflow.id}/assignees/${encodeURIComponent(action)}`,
+  );
+  const state = answer.failed ? 'failed' : answer.value ? 'ready' : 'loading';
+  const items = useMemo(() => answer.value?.items ?? [], [answer]);
   // Reassigning starts from whom it is assigned to now.
   useEffect(() => {
     if (!value && current && items.some((item) => item.id === current)) onChange(current);
@@ -73,15 +55,13 @@ export function AssigneeSelect({
         id={id}
         label={t('documents.assigneeLabel')}
         description={t('assignment.help')}
-        placeholder={t(
-          loaded.state === 'loading' ? 'assignment.loading' : 'assignment.placeholder',
-        )}
+        placeholder={t(state === 'loading' ? 'assignment.loading' : 'assignment.placeholder')}
         withAsterisk
         searchable
         allowDeselect={false}
-        disabled={loaded.state !== 'ready' || items.length === 0}
+        disabled={state !== 'ready' || items.length === 0}
         rightSection={
-          loaded.state === 'loading' ? (
+          state === 'loading' ? (
             <Loader size="xs" role="status" aria-label={t('assignment.loading')} />
           ) : undefined
         }
@@ -95,8 +75,8 @@ export function AssigneeSelect({
         comboboxProps={{ keepMounted: false }}
         error={error}
       />
-      {loaded.state === 'failed' && <ErrorAlert>{t('assignment.failed')}</ErrorAlert>}
-      {loaded.state === 'ready' && items.length === 0 && (
+      {state === 'failed' && <ErrorAlert>{t('assignment.failed')}</ErrorAlert>}
+      {state === 'ready' && items.length === 0 && (
         <Alert color="yellow" role="status">
           {t('assignment.none')}
         </Alert>

@@ -6,49 +6,43 @@ import { holdersOf, ownHolderName } from '../../../core/documents/certificate-ho
 import type { DocumentView } from '../../../core/documents/types';
 import { fullRoles, type WorkflowDefinition } from '../../../core/documents/workflow';
 import { downloadFromApi } from '../../download';
-import type { Session } from '../../session';
-
-/** The certificate (e-visa) is printable now, and this user may print it. */
-export function certificateOffered(
-  workflow: WorkflowDefinition,
-  document: DocumentView,
-  session: Session,
-): boolean {
-  const certificate = workflow.certificate;
-  if (!certificate || !certificate.statuses.includes(document.status)) return false;
-  return (
-    document.owner === session.subject || session.hasAnyRole(fullRoles(workflow, certificate.roles))
-  );
-}
+import { usePortal } from '../../context';
+import { useLanguage } from '../../useLanguage';
+import { backendOf } from '../../../core/documents/conventions';
 
 /**
  * The downloads of a document's certificates: its own, and one per person holding their own
- * (`certificate.holders`), so the main holder downloads every one of them.
+ * (`certificate.holders`), so the main holder downloads every one of them. Shown once the
+ * certificate (e-visa) is printable and to its holder or the certificate's roles.
  */
 export function CertificateDownloads({
   workflow,
   document,
-  session,
-  backend,
-  language,
   onFailure,
 }: {
   workflow: WorkflowDefinition;
   document: DocumentView;
-  session: Session;
-  backend: string;
-  language: string;
   onFailure: (failure: ApiError) => void;
 }) {
   const { t } = useTranslation();
+  const { session } = usePortal();
+  const language = useLanguage();
   const [busy, setBusy] = useState<string | undefined>();
   const certificate = workflow.certificate;
-  if (!certificate) return null;
+  if (!certificate?.statuses.includes(document.status)) return null;
+  if (
+    document.owner !== session.subject &&
+    !session.hasAnyRole(fullRoles(workflow, certificate.roles))
+  )
+    return null;
+  const backend = backendOf(workflow);
   const holders = certificate.holders ? holdersOf(certificate.holders, document.data) : [];
   const base = `/${backend}/${workflow.id}/${document.id}/certificate`;
   const own = document.number ?? document.id;
   // Beside the other people's, the document's own is named by its holder too.
   const ownName = ownHolderName(certificate, document.data);
+  const holderLabel = (name: string, number: string) =>
+    t(certificate.holders?.download ?? 'certificate.downloadHolder', { name, number });
   const files = [
     {
       key: 'own',
@@ -56,20 +50,14 @@ export function CertificateDownloads({
       filename: `${own}.pdf`,
       label:
         holders.length && ownName
-          ? t(certificate.holders?.download ?? 'certificate.downloadHolder', {
-              name: ownName,
-              number: own,
-            })
+          ? holderLabel(ownName, own)
           : t(certificate.download ?? 'certificate.download'),
     },
     ...holders.map((holder) => ({
       key: holder.number,
       path: `${base}/${encodeURIComponent(holder.number)}`,
       filename: `${holder.number}.pdf`,
-      label: t(certificate.holders?.download ?? 'certificate.downloadHolder', {
-        name: holder.name,
-        number: holder.number,
-      }),
+      label: holderLabel(holder.name, holder.number),
     })),
   ];
   const download = async (file: (typeof files)[number]) => {

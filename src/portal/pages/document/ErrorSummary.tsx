@@ -117,18 +117,13 @@ export function focusField(pointer: string, fallbackId?: string): void {
   attempt();
 }
 
+const FIELDS = 'input, select, textarea, button';
+
 function findFocusable(id: string): HTMLElement | null {
   const exact = document.getElementById(id);
-  const target =
-    exact && isFocusable(exact)
-      ? exact
-      : (exact?.querySelector<HTMLElement>('input, select, textarea, button') ??
-        document.querySelector<HTMLElement>(
-          `[id^="${CSS.escape(id)}-"]:is(input, select, textarea, button)`,
-        ));
-  return target ?? null;
-}
-
-function isFocusable(element: HTMLElement): boolean {
-  return ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(element.tagName);
+  if (exact?.matches(FIELDS)) return exact;
+  return (
+    exact?.querySelector<HTMLElement>(FIELDS) ??
+    document.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}-"]:is(${FIELDS})`)
+  );
 }

@@ -270,11 +270,7 @@ function WriteMessageForm({
 function messageForm(bundle: { schemas: readonly EntityDefinition[] }, inbox: InboxWorkflow) {
   const entity = bundle.schemas.find((schema) => schema.id === inbox.document);
   const pointer = inbox.inbox.subject.slice(0, inbox.inbox.subject.lastIndexOf('/'));
-  const at = pointer
-    .split('/')
-    .slice(1)
-    .map((name) => `/properties/${name}`)
-    .join('');
+  const at = pointer.replace(/\/([^/]+)/g, '/properties/$1');
   const schema = (resolvePointer(entity?.schema, at) ?? {}) as JsonSchema;
   const ui = resolvePointer(entity?.uiSchema, pointer) as JsonSchema | undefined;
   return {

@@ -69,7 +69,7 @@ export function DocumentCheck() {
     return problem ? t(`validation.${problem.rule}`, { limit: problem.limit }) : undefined;
   };
 
-  const change = (field: CheckField) => (value: string) => {
+  const change = (field: CheckField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setProblems((current) => ({ ...current, [field]: undefined }));
   };
@@ -115,26 +115,22 @@ export function DocumentCheck() {
         <Stack gap="sm">
           {/* Labels, boxes and hints on the same lines: the hint goes under its box. */}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            <TextInput
-              label={t('pages.check.number')}
-              value={values.number}
-              onChange={(event) => change('number')(event.currentTarget.value)}
-              required
-              maxLength={LIMITS.number}
-              error={fieldError('number')}
-              autoComplete="off"
-            />
-            <TextInput
-              label={t('pages.check.secondFactor')}
-              description={t('pages.check.secondFactorHelp')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              value={values.secondFactor}
-              onChange={(event) => change('secondFactor')(event.currentTarget.value)}
-              required
-              maxLength={LIMITS.secondFactor}
-              error={fieldError('secondFactor')}
-              autoComplete="off"
-            />
+            {(Object.keys(LIMITS) as CheckField[]).map((field) => (
+              <TextInput
+                key={field}
+                label={t(`pages.check.${field}`)}
+                description={
+                  field === 'secondFactor' ? t('pages.check.secondFactorHelp') : undefined
+                }
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                value={values[field]}
+                onChange={(event) => change(field, event.currentTarget.value)}
+                required
+                maxLength={LIMITS[field]}
+                error={fieldError(field)}
+                autoComplete="off"
+              />
+            ))}
           </SimpleGrid>
           <Group>
             <Button type="submit" loading={busy}>
@@ -145,8 +141,13 @@ export function DocumentCheck() {
       </form>
       <div aria-live="polite">
         {outcome?.kind === 'found' && <Genuine result={outcome.result} />}
+        {/* Why the check did not pass, as the server says it: never whether a number exists. */}
         {outcome?.kind === 'failed' && (
-          <VerificationErrors failures={[failureText(outcome.error)]} />
+          <Alert color="red" role="alert" title={t('pages.check.errorsTitle')}>
+            <List size="sm" data-testid="document-check-result">
+              <List.Item>{failureText(outcome.error)}</List.Item>
+            </List>
+          </Alert>
         )}
       </div>
     </Stack>
@@ -183,16 +184,7 @@ function Genuine({ result }: { result: VerificationResult }) {
       <Text size="sm" fw={500}>
         {shown.text}
       </Text>
-      <FoundDetails result={result} />
-    </Alert>
-  );
-}
-
-/** What the server says of a matched document: type, number, period; nothing personal. */
-function FoundDetails({ result }: { result: VerificationResult }) {
-  const { t } = useTranslation();
-  return (
-    <>
+      {/* What the server says of a matched document: type, number, period; nothing personal. */}
       <Text size="sm">
         {t('pages.check.found', {
           type: t(`${result.documentType}._title`, { defaultValue: result.documentType }),
@@ -202,25 +194,11 @@ function FoundDetails({ result }: { result: VerificationResult }) {
       {(result.validFrom || result.validUntil) && (
         <Text size="sm">
           {t('pages.check.period', {
-            from: result.validFrom ? formatDate(result.validFrom) : '-',
-            until: result.validUntil ? formatDate(result.validUntil) : '-',
+            from: date(result.validFrom),
+            until: date(result.validUntil),
           })}
         </Text>
       )}
-    </>
-  );
-}
-
-/** Why the check did not pass, as the server says it: it never tells whether a number exists. */
-function VerificationErrors({ failures }: { failures: string[] }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" role="alert" title={t('pages.check.errorsTitle')}>
-      <List size="sm" data-testid="document-check-result">
-        {failures.map((failure) => (
-          <List.Item key={failure}>{failure}</List.Item>
-        ))}
-      </List>
     </Alert>
   );
 }
