@@ -29,6 +29,7 @@ import {
 } from './catalogEntryWidgets';
 import { localInputToIso, toLocalInput } from './format';
 import { loadValidator } from './validator';
+import { ErrorAlert } from './ErrorAlert';
 
 export interface CatalogEntryFormProps {
   opened: boolean;
@@ -158,20 +159,8 @@ export function CatalogEntryForm(props: CatalogEntryFormProps) {
   );
 }
 
-function EntryFormBody({
-  onClose,
-  onSaved,
-  onDirty,
-  entry,
-  allCatalogs,
-  catalog,
-  api,
-  backend,
-  language,
-  translations,
-  validatorUrl,
-  preview,
-}: CatalogEntryFormProps & { onDirty: (dirty: boolean) => void }) {
+function EntryFormBody(props: CatalogEntryFormProps & { onDirty: (dirty: boolean) => void }) {
+  const { onClose, onSaved, onDirty, entry, catalog, api, backend, language, translations } = props;
   const { t } = useTranslation();
   const fields = formFields(catalog, language);
   const [values, setValues] = useState<Record<string, EntryValue>>(() =>
@@ -237,10 +226,9 @@ function EntryFormBody({
       const data = document();
       let validate;
       try {
-        validate = await loadValidator(validatorUrl);
+        validate = await loadValidator(props.validatorUrl);
       } catch {
-        setFormError(t('messages.unableToFetch', { context: 'catalog' }));
-        return;
+        return setFormError(t('messages.unableToFetch', { context: 'catalog' }));
       }
       const list: FieldError[] = validate(data)
         ? []
@@ -256,11 +244,8 @@ function EntryFormBody({
           message: translate(translations, language, 'validation.endAfterStart'),
         });
       }
-      if (list.length > 0) {
-        showErrors(list);
-        return;
-      }
-      if (preview) {
+      if (list.length > 0) return showErrors(list);
+      if (props.preview) {
         setErrors({});
         onSaved();
         return;
@@ -301,25 +286,16 @@ function EntryFormBody({
       }}
     >
       <Stack gap="md">
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <ErrorAlert message={formError} />
         <Title order={4}>{t('catalog.entryData')}</Title>
         {fields.map((field) => (
           <EntryField
             key={field.name}
+            {...props}
             field={field}
             values={values}
             errors={errors}
             set={set}
-            catalog={catalog}
-            allCatalogs={allCatalogs}
-            api={api}
-            backend={backend}
-            language={language}
-            translations={translations}
           />
         ))}
         <Title order={4}>{t('catalog.entryKeys')}</Title>
