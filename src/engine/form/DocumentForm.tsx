@@ -56,7 +56,6 @@ import {
   sameAnswers,
   toErrorSchema,
   validateDocument,
-  validateLoadedSections,
   validateSection,
 } from './validation';
 
@@ -149,22 +148,22 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     const documentCheckPending = useRef(false);
     const runDocument = useCallback(() => {
       const p = latest.current;
-      const validate = sourceRef.current.document();
+      const source = sourceRef.current;
+      const validate = source.document();
       // What no longer applies (its section's `when`) is dropped by the server: not checked.
       const data = applicableData(p.definition, currentValue());
-      const uses = p.definition.rules ?? [];
       documentCheckPending.current = !validate;
-      const errors = validate
-        ? validateDocument(validate, uses, data, p.texts, p.language, p.definition)
-        : validateLoadedSections(
-            (sectionId) => sourceRef.current.section(sectionId)?.validate,
-            sectionsOf(p.definition).map((section) => section.id),
-            uses,
-            data,
-            p.texts,
-            p.language,
-            p.definition,
-          );
+      const errors = validateDocument(
+        validate ??
+          Object.fromEntries(
+            sectionsOf(p.definition).map(({ id }) => [id, source.section(id)?.validate]),
+          ),
+        p.definition.rules ?? [],
+        data,
+        p.texts,
+        p.language,
+        p.definition,
+      );
       if (validate || errors.length > 0) setDocumentErrors(errors);
       return errors;
     }, [currentValue]);
