@@ -203,17 +203,12 @@ function EntryFormBody(props: CatalogEntryFormProps & { onDirty: (dirty: boolean
   const showErrors = (list: FieldError[], fallback?: string) => {
     const byField: Record<string, string> = {};
     const general: string[] = [];
+    const inputs = new Set(['startTime', 'endTime', ...fields.map((f) => f.name)]);
     for (const error of list) {
       const name = fieldOf(error.path);
-      if (
-        name &&
-        (name === 'startTime' ||
-          name === 'endTime' ||
-          name.startsWith(`${TRANSLATIONS_FIELD}.`) ||
-          fields.some((f) => f.name === name))
-      ) {
+      if (inputs.has(name) || name.startsWith(`${TRANSLATIONS_FIELD}.`))
         byField[name] ??= error.message;
-      } else general.push(error.message);
+      else general.push(error.message);
     }
     setErrors(byField);
     setFormError(general.length > 0 ? general.join(' ') : fallback);

@@ -190,6 +190,8 @@ export function CatalogFinder({
     downloadText(`${catalog.id}.csv`, csv);
   };
 
+  // What each dialog below works on.
+  const dialog = { catalog, api, backend, language };
   const filterBarId = `catalog-filter-${catalog.id}`;
   const hidden = new Set(systemFieldsOf(catalog));
   const filterFields: FilterField[] = Object.entries(kinds)
@@ -280,10 +282,7 @@ export function CatalogFinder({
       <ServerDataTable<Row> table={table} columns={columns} onOpen={setViewing} pinLastColumn />
       <CatalogEntryView
         entryId={viewing}
-        catalog={catalog}
-        api={api}
-        backend={backend}
-        language={language}
+        {...dialog}
         canManage={canManage}
         onClose={() => setViewing(undefined)}
         onEdit={(entry) => {
@@ -299,10 +298,7 @@ export function CatalogFinder({
       />
       <CatalogDeletedEntries
         opened={restoring}
-        catalog={catalog}
-        api={api}
-        backend={backend}
-        language={language}
+        {...dialog}
         onClose={() => setRestoring(false)}
         onRestored={() => {
           setRestoring(false);
@@ -312,10 +308,7 @@ export function CatalogFinder({
       />
       <CatalogImportDialog
         opened={importing}
-        catalog={catalog}
-        api={api}
-        backend={backend}
-        language={language}
+        {...dialog}
         translations={translations}
         onClose={() => setImporting(false)}
         onImported={(summary) => {
@@ -339,10 +332,7 @@ export function CatalogFinder({
           setSaved(t('catalog.saved'));
           table.reload();
         }}
-        catalog={catalog}
-        api={api}
-        backend={backend}
-        language={language}
+        {...dialog}
         translations={translations}
         validatorUrl={validatorUrl}
       />
