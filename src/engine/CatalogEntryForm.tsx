@@ -95,15 +95,11 @@ function initialValues(
         values[translationInput(field.name, language)] =
           translationOf(entry?.data, field.name, language) ?? '';
   }
-  if (entry) {
-    values.startTime = asInput(entry.data.startTime);
-    values.endTime = asInput(entry.data.endTime);
-    return values;
-  }
+  // A new entry is valid from this minute on.
   const now = new Date();
   now.setSeconds(0, 0);
-  values.startTime = toLocalInput(now);
-  values.endTime = '';
+  values.startTime = entry ? asInput(entry.data.startTime) : toLocalInput(now);
+  values.endTime = asInput(entry?.data.endTime);
   return values;
 }
 

@@ -342,25 +342,15 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       [entityId, texts, language, props.services, currentValue],
     );
 
-    const schemaOf = useCallback(
-      (sectionId: string) =>
-        (source.section(sectionId)?.schema ??
-          sectionSchema(definition.schema, sectionId)) as RJSFSchema,
-      [source, definition.schema],
-    );
-
     const widgets = useWidgets();
     const editor = useMemo(() => {
-      const schema = schemaOf(active);
+      const schema = (activeValidators?.schema ??
+        sectionSchema(definition.schema, active)) as RJSFSchema;
       const property = asObject(asObject(schema.properties as never)?.[active]) ?? {};
+      const uiTexts = { texts, language, entityId, widgets };
       const uiSchema: UiSchema = {
         'ui:submitButtonOptions': { norender: true },
-        [active]: decorateUi(property, asObject(definition.uiSchema?.[active]), active, {
-          texts,
-          language,
-          entityId,
-          widgets,
-        }),
+        [active]: decorateUi(property, asObject(definition.uiSchema?.[active]), active, uiTexts),
       };
       const validator: ValidatorType<unknown, RJSFSchema, EngineFormContext> | undefined =
         activeValidators &&
@@ -368,7 +358,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       return { schema, uiSchema, validator };
     }, [
       active,
-      schemaOf,
+      definition.schema,
       definition.uiSchema,
       texts,
       language,
