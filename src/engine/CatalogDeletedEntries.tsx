@@ -8,6 +8,7 @@ import type { CatalogDefinition } from '../core/definitions/types';
 import type { Language } from '../core/i18n/translate';
 import { formatDateTime } from './format';
 import { useCellText } from './useCellText';
+import { ErrorAlert } from './ErrorAlert';
 
 export interface CatalogDeletedEntriesProps {
   opened: boolean;
@@ -76,11 +77,7 @@ function DeletedList({ catalog, api, backend, language, onRestored }: CatalogDel
   const names = shownCatalogFields(catalog).slice(0, 2);
   return (
     <Stack gap="md">
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorAlert message={failure} />
       {entries?.length === 0 && <Text>{t('catalog.deletedEntries.none')}</Text>}
       {entries && entries.length > 0 && (
         <Table withTableBorder>

@@ -29,6 +29,7 @@ import {
 } from './catalogEntryWidgets';
 import { localInputToIso, toLocalInput } from './format';
 import { loadValidator } from './validator';
+import { ErrorAlert } from './ErrorAlert';
 
 export interface CatalogEntryFormProps {
   opened: boolean;
@@ -94,15 +95,11 @@ function initialValues(
         values[translationInput(field.name, language)] =
           translationOf(entry?.data, field.name, language) ?? '';
   }
-  if (entry) {
-    values.startTime = asInput(entry.data.startTime);
-    values.endTime = asInput(entry.data.endTime);
-    return values;
-  }
+  // A new entry is valid from this minute on.
   const now = new Date();
   now.setSeconds(0, 0);
-  values.startTime = toLocalInput(now);
-  values.endTime = '';
+  values.startTime = entry ? asInput(entry.data.startTime) : toLocalInput(now);
+  values.endTime = asInput(entry?.data.endTime);
   return values;
 }
 
@@ -158,20 +155,8 @@ export function CatalogEntryForm(props: CatalogEntryFormProps) {
   );
 }
 
-function EntryFormBody({
-  onClose,
-  onSaved,
-  onDirty,
-  entry,
-  allCatalogs,
-  catalog,
-  api,
-  backend,
-  language,
-  translations,
-  validatorUrl,
-  preview,
-}: CatalogEntryFormProps & { onDirty: (dirty: boolean) => void }) {
+function EntryFormBody(props: CatalogEntryFormProps & { onDirty: (dirty: boolean) => void }) {
+  const { onClose, onSaved, onDirty, entry, catalog, api, backend, language, translations } = props;
   const { t } = useTranslation();
   const fields = formFields(catalog, language);
   const [values, setValues] = useState<Record<string, EntryValue>>(() =>
@@ -214,17 +199,12 @@ function EntryFormBody({
   const showErrors = (list: FieldError[], fallback?: string) => {
     const byField: Record<string, string> = {};
     const general: string[] = [];
+    const inputs = new Set(['startTime', 'endTime', ...fields.map((f) => f.name)]);
     for (const error of list) {
       const name = fieldOf(error.path);
-      if (
-        name &&
-        (name === 'startTime' ||
-          name === 'endTime' ||
-          name.startsWith(`${TRANSLATIONS_FIELD}.`) ||
-          fields.some((f) => f.name === name))
-      ) {
+      if (inputs.has(name) || name.startsWith(`${TRANSLATIONS_FIELD}.`))
         byField[name] ??= error.message;
-      } else general.push(error.message);
+      else general.push(error.message);
     }
     setErrors(byField);
     setFormError(general.length > 0 ? general.join(' ') : fallback);
@@ -237,10 +217,9 @@ function EntryFormBody({
       const data = document();
       let validate;
       try {
-        validate = await loadValidator(validatorUrl);
+        validate = await loadValidator(props.validatorUrl);
       } catch {
-        setFormError(t('messages.unableToFetch', { context: 'catalog' }));
-        return;
+        return setFormError(t('messages.unableToFetch', { context: 'catalog' }));
       }
       const list: FieldError[] = validate(data)
         ? []
@@ -256,11 +235,8 @@ function EntryFormBody({
           message: translate(translations, language, 'validation.endAfterStart'),
         });
       }
-      if (list.length > 0) {
-        showErrors(list);
-        return;
-      }
-      if (preview) {
+      if (list.length > 0) return showErrors(list);
+      if (props.preview) {
         setErrors({});
         onSaved();
         return;
@@ -301,25 +277,16 @@ function EntryFormBody({
       }}
     >
       <Stack gap="md">
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <ErrorAlert message={formError} />
         <Title order={4}>{t('catalog.entryData')}</Title>
         {fields.map((field) => (
           <EntryField
             key={field.name}
+            {...props}
             field={field}
             values={values}
             errors={errors}
             set={set}
-            catalog={catalog}
-            allCatalogs={allCatalogs}
-            api={api}
-            backend={backend}
-            language={language}
-            translations={translations}
           />
         ))}
         <Title order={4}>{t('catalog.entryKeys')}</Title>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, List, Loader, Stack, Text } from '@mantine/core';
+import { Button, List, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api/client';
 import { translatableFieldsOf, type CatalogHistoryLine } from '../core/definitions/catalog-entry';
@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE, type Language } from '../core/i18n/translate';
 import { fieldLabel, languageLabel } from './catalog-fields';
 import { formatDateTime } from './format';
 import { useCellText } from './useCellText';
+import { ErrorAlert } from './ErrorAlert';
 
 export interface CatalogEntryHistoryProps {
   catalog: CatalogDefinition;
@@ -54,11 +55,7 @@ export function CatalogEntryHistory({
       <Button variant="subtle" aria-expanded={shown} onClick={() => void toggle()}>
         {t(shown ? 'catalog.history.hide' : 'catalog.history.show')}
       </Button>
-      {shown && failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorAlert message={shown && failure} />
       {shown && !failure && !lines && (
         <Loader size="sm" role="status" aria-label={t('catalog.history.loading')} />
       )}

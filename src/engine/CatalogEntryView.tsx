@@ -14,6 +14,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../core/i18n/transla
 import { fieldLabel, languageLabel, shownCatalogFields, validityStatus } from './catalog-fields';
 import { formatDateTime } from './format';
 import { useCellText } from './useCellText';
+import { ErrorAlert } from './ErrorAlert';
 
 export interface CatalogEntryViewProps {
   /** The entry to show; the dialog is closed when undefined. */
@@ -75,12 +76,7 @@ function EntryDetails({
     };
   }, [api, backend, path]);
 
-  if (failure)
-    return (
-      <Alert color="red" role="alert">
-        {failure}
-      </Alert>
-    );
+  if (failure) return <ErrorAlert message={failure} />;
   if (!entry) return <Loader role="status" aria-label={t('messages.loading')} />;
 
   const own = shownCatalogFields(catalog);

@@ -30,6 +30,7 @@ import { downloadText, toCsv } from './csv';
 import { FilterBar, type FilterField } from './FilterBar';
 import { useCellText } from './useCellText';
 import { useServerTable, type TableRow } from './useServerTable';
+import { ErrorAlert } from './ErrorAlert';
 
 type Row = TableRow;
 
@@ -156,10 +157,7 @@ export function CatalogFinder({
     if (!selectedRow) return;
     setSaved(undefined);
     setExportError(undefined);
-    if (!canManage) {
-      setViewing(selectedRow.id);
-      return;
-    }
+    if (!canManage) return setViewing(selectedRow.id);
     setOpening(true);
     const [failure, entry] = await api.get<CatalogEntryRecord>(
       backend,
@@ -177,10 +175,7 @@ export function CatalogFinder({
       filter,
       options: { page: 1, itemsPerPage: ALL_ITEMS },
     });
-    if (failure) {
-      setExportError(failure.message);
-      return;
-    }
+    if (failure) return setExportError(failure.message);
     // Whole entries, a column per language of a text, so that Import CSV reads the file back.
     const csv = toCsv(
       catalogCsvColumns(catalog).map((column) => ({
@@ -195,6 +190,8 @@ export function CatalogFinder({
     downloadText(`${catalog.id}.csv`, csv);
   };
 
+  // What each dialog below works on.
+  const dialog = { catalog, api, backend, language };
   const filterBarId = `catalog-filter-${catalog.id}`;
   const hidden = new Set(systemFieldsOf(catalog));
   const filterFields: FilterField[] = Object.entries(kinds)
@@ -281,18 +278,11 @@ export function CatalogFinder({
           {saved}
         </Alert>
       )}
-      {exportError && (
-        <Alert color="red" role="alert">
-          {exportError}
-        </Alert>
-      )}
+      <ErrorAlert message={exportError} />
       <ServerDataTable<Row> table={table} columns={columns} onOpen={setViewing} pinLastColumn />
       <CatalogEntryView
         entryId={viewing}
-        catalog={catalog}
-        api={api}
-        backend={backend}
-        language={language}
+        {...dialog}
         canManage={canManage}
         onClose={() => setViewing(undefined)}
         onEdit={(entry) => {
@@ -308,10 +298,7 @@ export function CatalogFinder({
       />
       <CatalogDeletedEntries
         opened={restoring}
-        catalog={catalog}
-        api={api}
-        backend={backend}
-        language={language}
+        {...dialog}
         onClose={() => setRestoring(false)}
         onRestored={() => {
           setRestoring(false);
@@ -321,10 +308,7 @@ export function CatalogFinder({
       />
       <CatalogImportDialog
         opened={importing}
-        catalog={catalog}
-        api={api}
-        backend={backend}
-        language={language}
+        {...dialog}
         translations={translations}
         onClose={() => setImporting(false)}
         onImported={(summary) => {
@@ -348,10 +332,7 @@ export function CatalogFinder({
           setSaved(t('catalog.saved'));
           table.reload();
         }}
-        catalog={catalog}
-        api={api}
-        backend={backend}
-        language={language}
+        {...dialog}
         translations={translations}
         validatorUrl={validatorUrl}
       />

@@ -25,6 +25,7 @@ import type { CatalogDefinition } from '../core/definitions/types';
 import { formatCount } from '../core/format';
 import type { Language, TextTree } from '../core/i18n/translate';
 import { parseCsv } from './csv';
+import { ErrorAlert } from './ErrorAlert';
 
 /** What the server answers an import with (`POST /{catalog}/import`). */
 export interface CatalogImportResult {
@@ -61,6 +62,9 @@ type Stage =
       notes: string[];
       refused?: string;
     };
+
+/** The texts of an import's counts once done: "12 entries created, 3 updated". */
+const DONE = { created: 'created', updated: 'updated', unchanged: 'unchanged' };
 
 /** At most this many problems are listed; the count says how many there are in all. */
 const LISTED_PROBLEMS = 200;
@@ -106,31 +110,24 @@ function ImportSteps({
     setConfirming(false);
     setStage({ kind: 'checking', file: file.name });
     const parsed = parseCsv(await file.text());
-    if (parsed.unreadable !== undefined) {
-      setStage({
+    if (parsed.unreadable !== undefined)
+      return setStage({
         kind: 'refusedFile',
         file: file.name,
         problems: [t('catalog.import.unreadable', { row: parsed.unreadable })],
       });
-      return;
-    }
     const reading = readCatalogCsv(parsed.rows, catalog, translations, language);
-    if (reading.problems.length > 0) {
-      setStage({
+    if (reading.problems.length > 0)
+      return setStage({
         kind: 'refusedFile',
         file: file.name,
-        problems: reading.problems.map((problem) => fileProblemText(problem)),
+        problems: reading.problems.map(fileProblemText),
       });
-      return;
-    }
     const [failure, result] = await api.post<CatalogImportResult>(backend, address, {
       entries: reading.entries,
       dryRun: true,
     });
-    if (failure) {
-      setStage({ kind: 'failed', file: file.name, message: failure.message });
-      return;
-    }
+    if (failure) return setStage({ kind: 'failed', file: file.name, message: failure.message });
     const notes = [
       ...(reading.ignored.length > 0
         ? [t('catalog.import.ignored', { columns: reading.ignored.join(', ') })]
@@ -161,24 +158,14 @@ function ImportSteps({
     });
     setWriting(false);
     setConfirming(false);
-    if (failure) {
-      // Refused after all (someone changed the catalogue meanwhile): the rows' problems again.
-      setStage({
+    // Refused after all (someone changed the catalogue meanwhile): the rows' problems again.
+    if (failure)
+      return setStage({
         ...stage,
         result: { ...stage.result, problems: failure.fields ?? [] },
         refused: failure.message,
       });
-      return;
-    }
-    onImported(
-      t('catalog.import.done', {
-        changes: changes(result, {
-          created: 'created',
-          updated: 'updated',
-          unchanged: 'unchanged',
-        }),
-      }),
-    );
+    onImported(t('catalog.import.done', { changes: changes(result, DONE) }));
   };
 
   /** "12 entries created, 3 updated": each count not zero (the first always). */
@@ -228,11 +215,7 @@ function ImportSteps({
           </List>
         </Alert>
       )}
-      {stage.kind === 'failed' && (
-        <Alert color="red" role="alert">
-          {stage.message}
-        </Alert>
-      )}
+      {stage.kind === 'failed' && <ErrorAlert message={stage.message} />}
       {stage.kind === 'preview' && (
         <Preview
           catalog={catalog}
@@ -322,11 +305,7 @@ function Preview({
         </Alert>
       ))}
       {nothingToDo && <Alert color="blue">{t('catalog.import.nothingToDo')}</Alert>}
-      {refused && (
-        <Alert color="red" role="alert">
-          {refused}
-        </Alert>
-      )}
+      <ErrorAlert message={refused} />
       {problems.length > 0 && (
         <>
           <Alert color="red" role="alert">

@@ -121,9 +121,7 @@ export function FilterBar({ fields, onApply }: FilterBarProps) {
         label={t('catalog.criterion')}
         data={criteria.map((c) => ({ value: c, label: t(`catalog.criteria.${c}`) }))}
         value={criterion}
-        onChange={(v) => {
-          if (v) setCriterion(v as FilterCriterion);
-        }}
+        onChange={(v) => v && setCriterion(v as FilterCriterion)}
         allowDeselect={false}
         w={220}
       />

@@ -1,9 +1,10 @@
-import { Alert, Button, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 // Loaded with the finders' chunk, not by the home page.
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type ServerTable, type TableRow } from './useServerTable';
+import { ErrorAlert } from './ErrorAlert';
 
 /** Below this width (phones) only the columns saying what a row is stay. */
 export const WIDE_COLUMNS = '(min-width: 48em)';
@@ -49,11 +50,7 @@ export function ServerDataTable<T extends TableRow>({
   const { t } = useTranslation();
   return (
     <>
-      {table.error && (
-        <Alert color="red" role="alert">
-          {table.error}
-        </Alert>
-      )}
+      <ErrorAlert message={table.error} />
       <DataTable<T>
         withTableBorder
         striped

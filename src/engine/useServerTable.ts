@@ -70,20 +70,13 @@ export function useServerTable<T extends TableRow>(
       if (call !== latest.current) return;
       setFetching(false);
       setLoaded(true);
-      if (failure) {
-        setError(failure.message);
-        setRecords([]);
-        setTotal(0);
-        setTotalIsLowerBound(false);
-        setHasNext(false);
-        return;
-      }
-      setError(undefined);
-      setRecords(result.items);
-      setTotal(result.total);
-      setTotalIsLowerBound(result.totalIsLowerBound === true);
-      setHasNext(!!result.nextCursor);
-      if (result.nextCursor) cursors.current.set(page + 1, result.nextCursor);
+      // A failure shows its message over an empty table.
+      setError(failure?.message);
+      setRecords(result?.items ?? []);
+      setTotal(result?.total ?? 0);
+      setTotalIsLowerBound(result?.totalIsLowerBound === true);
+      setHasNext(!!result?.nextCursor);
+      if (result?.nextCursor) cursors.current.set(page + 1, result.nextCursor);
     });
   }, [search, filter, page, pageSize, sortStatus, reloads, refreshKey]);
 

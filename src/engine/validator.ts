@@ -1,19 +1,9 @@
-import type { SchemaError } from '../core/validation/field-errors';
+import type { PrecompiledValidate } from './form/types';
 
-/** A standalone Ajv validate function, as the server's validator modules export it. */
-export interface StandaloneValidator {
-  (data: unknown): boolean;
-  errors?: SchemaError[] | null;
-}
-
-function isValidator(value: unknown): value is StandaloneValidator {
-  return typeof value === 'function';
-}
-
-const cache = new Map<string, Promise<StandaloneValidator>>();
+const cache = new Map<string, Promise<PrecompiledValidate>>();
 
 /** Loads a precompiled validator module: the strict CSP forbids eval, so the browser never compiles schemas. */
-export function loadValidator(url: string): Promise<StandaloneValidator> {
+export function loadValidator(url: string): Promise<PrecompiledValidate> {
   let pending = cache.get(url);
   if (!pending) {
     pending = (async () => {
@@ -22,8 +12,8 @@ export function loadValidator(url: string): Promise<StandaloneValidator> {
         typeof module === 'object' && module !== null && 'default' in module
           ? (module as { default: unknown }).default
           : undefined;
-      if (!isValidator(candidate)) throw new Error(`No validator exported by ${url}`);
-      return candidate;
+      if (typeof candidate !== 'function') throw new Error(`No validator exported by ${url}`);
+      return candidate as PrecompiledValidate;
     })();
     pending.catch(() => cache.delete(url));
     cache.set(url, pending);

@@ -56,7 +56,6 @@ import {
   sameAnswers,
   toErrorSchema,
   validateDocument,
-  validateLoadedSections,
   validateSection,
 } from './validation';
 
@@ -149,22 +148,22 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     const documentCheckPending = useRef(false);
     const runDocument = useCallback(() => {
       const p = latest.current;
-      const validate = sourceRef.current.document();
+      const source = sourceRef.current;
+      const validate = source.document();
       // What no longer applies (its section's `when`) is dropped by the server: not checked.
       const data = applicableData(p.definition, currentValue());
-      const uses = p.definition.rules ?? [];
       documentCheckPending.current = !validate;
-      const errors = validate
-        ? validateDocument(validate, uses, data, p.texts, p.language, p.definition)
-        : validateLoadedSections(
-            (sectionId) => sourceRef.current.section(sectionId)?.validate,
-            sectionsOf(p.definition).map((section) => section.id),
-            uses,
-            data,
-            p.texts,
-            p.language,
-            p.definition,
-          );
+      const errors = validateDocument(
+        validate ??
+          Object.fromEntries(
+            sectionsOf(p.definition).map(({ id }) => [id, source.section(id)?.validate]),
+          ),
+        p.definition.rules ?? [],
+        data,
+        p.texts,
+        p.language,
+        p.definition,
+      );
       if (validate || errors.length > 0) setDocumentErrors(errors);
       return errors;
     }, [currentValue]);
@@ -343,25 +342,15 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       [entityId, texts, language, props.services, currentValue],
     );
 
-    const schemaOf = useCallback(
-      (sectionId: string) =>
-        (source.section(sectionId)?.schema ??
-          sectionSchema(definition.schema, sectionId)) as RJSFSchema,
-      [source, definition.schema],
-    );
-
     const widgets = useWidgets();
     const editor = useMemo(() => {
-      const schema = schemaOf(active);
+      const schema = (activeValidators?.schema ??
+        sectionSchema(definition.schema, active)) as RJSFSchema;
       const property = asObject(asObject(schema.properties as never)?.[active]) ?? {};
+      const uiTexts = { texts, language, entityId, widgets };
       const uiSchema: UiSchema = {
         'ui:submitButtonOptions': { norender: true },
-        [active]: decorateUi(property, asObject(definition.uiSchema?.[active]), active, {
-          texts,
-          language,
-          entityId,
-          widgets,
-        }),
+        [active]: decorateUi(property, asObject(definition.uiSchema?.[active]), active, uiTexts),
       };
       const validator: ValidatorType<unknown, RJSFSchema, EngineFormContext> | undefined =
         activeValidators &&
@@ -369,7 +358,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       return { schema, uiSchema, validator };
     }, [
       active,
-      schemaOf,
+      definition.schema,
       definition.uiSchema,
       texts,
       language,
@@ -383,29 +372,31 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       [active, sectionValue],
     );
 
-    // Stable per-section counts and statuses: the list re-renders only when one changes.
-    const allCounts = sections.map((section) =>
-      section.id === active ? activeShown.length : errorsOf(section.id).length,
-    );
-    const counts = useStable(allCounts, allCounts.join(','));
-    const allStatuses = sections.map((section, i): SectionStatus | undefined => {
-      if (!isEditable(section.id)) return undefined;
+    const t = useCallback((key: string) => translate(texts, language, key), [texts, language]);
+    const statusOf = (sectionId: string, shown: number): SectionStatus | undefined => {
+      if (!isEditable(sectionId)) return undefined;
       // An error shown there (one the server found too) leaves it in progress.
-      const shown = allCounts[i] ?? 0;
-      if (section.id === active)
-        return sectionStatus(value[section.id], activeErrors.length + shown);
+      if (sectionId === active) return sectionStatus(value[sectionId], activeErrors.length + shown);
       // A section holding answers has a status once the document has been checked.
-      if (documentErrors === undefined && !isBlank(value[section.id])) return undefined;
-      const errors = (documentErrors ?? []).filter((e) => sectionOfPath(e.path) === section.id);
-      return sectionStatus(value[section.id], errors.length + shown);
-    });
-    const statuses = useStable(allStatuses, allStatuses.join(','));
+      if (documentErrors === undefined && !isBlank(value[sectionId])) return undefined;
+      const errors = (documentErrors ?? []).filter((e) => sectionOfPath(e.path) === sectionId);
+      return sectionStatus(value[sectionId], errors.length + shown);
+    };
     // Which editable sections must be filled in, said in the list before anything is sent.
     const mustFill = requiredSections(definition, value);
-    const allRequired = sections.map(
-      (section) => isEditable(section.id) && mustFill.has(section.id),
-    );
-    const required = useStable(allRequired, allRequired.join(','));
+    // The task list's rows, stable while unchanged: the list re-renders only when one changes.
+    const allItems = sections.map((section) => {
+      const count = section.id === active ? activeShown.length : errorsOf(section.id).length;
+      const status = statusOf(section.id, count);
+      return {
+        id: section.id,
+        label: fieldLabel(texts, language, entityId, section.id),
+        count,
+        required: isEditable(section.id) && mustFill.has(section.id) && t('form.taskList.required'),
+        status: status && t(`form.sectionStatus.${status}`),
+      };
+    });
+    const items = useStable(allItems, JSON.stringify(allItems));
 
     const panel = !isEditable(active) ? (
       <ReadOnlySection
@@ -434,10 +425,10 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
       <Center py="xl">
         {validatorsFailed ? (
           <Alert color="red" role="alert">
-            {translate(texts, language, 'messages.unableToLoad')}
+            {t('messages.unableToLoad')}
           </Alert>
         ) : (
-          <Loader role="status" aria-label={translate(texts, language, 'messages.loading')} />
+          <Loader role="status" aria-label={t('messages.loading')} />
         )}
       </Center>
     );
@@ -445,19 +436,8 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     // The task list's tabs wait for the first paint (docs/performance.md).
     const listShown = useFirstPaintDone();
     const chrome = useMemo(() => {
-      const t = (key: string) => translate(texts, language, key);
-      const items = sections.map((section, i) => {
-        const status = statuses[i];
-        return {
-          id: section.id,
-          label: fieldLabel(texts, language, entityId, section.id),
-          count: counts[i] ?? 0,
-          required: required[i] ? t('form.taskList.required') : undefined,
-          status: status && t(`form.sectionStatus.${status}`),
-        };
-      });
-      const previous = sections[activeIndex - 1];
-      const next = sections[activeIndex + 1];
+      const previous = items[activeIndex - 1];
+      const next = items[activeIndex + 1];
       return (
         <Stack gap="md">
           {/* On a phone a select names the open section: a list of 23 would fill the screen. */}
@@ -468,12 +448,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
             onChange={(event) => goTo(event.currentTarget.value)}
             data={items.map((item) => ({
               value: item.id,
-              label: [
-                item.label,
-                item.required,
-                item.status,
-                item.count > 0 ? `(${item.count})` : '',
-              ]
+              label: [item.label, item.required, item.status, item.count > 0 && `(${item.count})`]
                 .filter(Boolean)
                 .join(' · '),
             }))}
@@ -548,19 +523,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
           </Group>
         </Stack>
       );
-    }, [
-      active,
-      sections,
-      counts,
-      statuses,
-      required,
-      activeIndex,
-      goTo,
-      texts,
-      language,
-      entityId,
-      listShown,
-    ]);
+    }, [active, items, activeIndex, goTo, t, listShown]);
 
     return <PanelContext.Provider value={panel}>{chrome}</PanelContext.Provider>;
   },

@@ -37,17 +37,13 @@ function TextField({ multiline = false, ...props }: FieldProps & { multiline?: b
     value: text(props.value),
     error: props.error,
     'data-autofocus': props.autoFocus || undefined,
+    onChange: (event: { currentTarget: { value: string } }) =>
+      props.onChange(event.currentTarget.value),
   };
   return multiline ? (
-    <Textarea
-      {...shared}
-      autosize
-      minRows={long ? 5 : 2}
-      maxRows={long ? 14 : undefined}
-      onChange={(event) => props.onChange(event.currentTarget.value)}
-    />
+    <Textarea {...shared} autosize minRows={long ? 5 : 2} maxRows={long ? 14 : undefined} />
   ) : (
-    <TextInput {...shared} onChange={(event) => props.onChange(event.currentTarget.value)} />
+    <TextInput {...shared} />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useBlocker } from 'react-router-dom';
+import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
 
 /** `document`: leaving a document screen; `catalog`: closing a catalogue dialog. */
@@ -91,14 +91,8 @@ function NavigationGuard({
   wording: UnsavedWording;
 }) {
   const blocker = useBlocker(
-    useCallback(
-      ({
-        currentLocation,
-        nextLocation,
-      }: {
-        currentLocation: { pathname: string };
-        nextLocation: { pathname: string };
-      }) =>
+    useCallback<BlockerFunction>(
+      ({ currentLocation, nextLocation }) =>
         unsaved.current && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
       [leaving, unsaved],
     ),

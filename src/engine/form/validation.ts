@@ -111,15 +111,25 @@ export function validateSection(
   return fieldErrors(errors, ownRules, document, texts, language);
 }
 
+/**
+ * The whole document's errors and every rule's; without the document's validator, from the
+ * sections' validators given by id (those loaded).
+ */
 export function validateDocument(
-  validate: PrecompiledValidate,
+  validate: PrecompiledValidate | Record<string, PrecompiledValidate | undefined>,
   uses: readonly RuleUse[],
   document: DocumentData,
   texts: Texts,
   language: Language,
   form?: FormSchemas,
 ): FieldError[] {
-  return fieldErrors(fieldSchemaErrors(validate, document, form), uses, document, texts, language);
+  const errors =
+    typeof validate === 'function'
+      ? fieldSchemaErrors(validate, document, form)
+      : Object.entries(validate).flatMap(([id, section]) =>
+          fieldSchemaErrors(section, { [id]: document[id] }, form),
+        );
+  return fieldErrors(errors, uses, document, texts, language);
 }
 
 export function pointerSegments(pointer: string): string[] {
@@ -219,20 +229,4 @@ export function sameAnswers(before: unknown, after: unknown): boolean {
   return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((key) =>
     sameAnswers(a[key], b[key]),
   );
-}
-
-/** The whole document's errors from the sections whose validators are loaded, and every rule. */
-export function validateLoadedSections(
-  sectionValidator: (sectionId: string) => PrecompiledValidate | undefined,
-  sectionIds: readonly string[],
-  uses: readonly RuleUse[],
-  document: DocumentData,
-  texts: Texts,
-  language: Language,
-  form?: FormSchemas,
-): FieldError[] {
-  const errors = sectionIds.flatMap((id) =>
-    fieldSchemaErrors(sectionValidator(id), { [id]: document[id] }, form),
-  );
-  return fieldErrors(errors, uses, document, texts, language);
 }

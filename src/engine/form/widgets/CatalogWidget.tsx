@@ -4,7 +4,7 @@ import { catalogAllowed, catalogMatch } from '../../../core/definitions/catalog-
 import { contextOf, t } from '../context';
 import type { CatalogOption } from '../types';
 import { CLOSED_LIST } from '../closedList';
-import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
+import { inputProps, type EngineWidgetProps } from './common';
 
 export function catalogLabel(option: CatalogOption): string {
   return `${option.code} - ${option.name}`;
@@ -91,14 +91,10 @@ export const CatalogWidget = memo(function CatalogWidget(props: EngineWidgetProp
 
   return (
     <Select
-      id={id}
+      {...inputProps(props)}
       searchable
       clearable
-      label={labelOf(props)}
-      description={descriptionOf(props)}
-      withAsterisk={props.required}
       disabled={props.disabled || props.readonly}
-      error={errorOf(props)}
       data={data}
       value={code}
       searchValue={search}

@@ -12,7 +12,7 @@ import {
   parseDateTime,
   pickerToIso,
 } from '../format';
-import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
+import { inputProps, type EngineWidgetProps } from './common';
 import { contextOf, t, type EngineFormContext } from '../context';
 import { calendarLabels } from '../../calendarLabels';
 
@@ -31,54 +31,38 @@ function calendarProps(
   };
 }
 
-/** A date typed or picked as DD/MM/YYYY, stored as ISO `YYYY-MM-DD`. */
-export const DateWidget = memo(function DateWidget(props: EngineWidgetProps) {
-  const { id, onChange, onBlur, value } = props;
-  const change = useCallback((next: string | null) => onChange(next ?? undefined), [onChange]);
-  return (
-    <DateInput
-      id={id}
-      label={labelOf(props)}
-      description={descriptionOf(props)}
-      withAsterisk={props.required}
-      disabled={props.disabled}
-      // A date the server fills (an invoice line's submission) reads at full contrast.
-      readOnly={props.readonly}
-      error={errorOf(props)}
-      {...calendarProps(contextOf(props.registry.formContext))}
-      valueFormat={DATE_FORMAT}
-      dateParser={parseDate}
-      placeholder={DATE_FORMAT}
-      value={typeof value === 'string' && value !== '' ? value : null}
-      onChange={change}
-      onBlur={() => onBlur(id, value)}
-    />
-  );
-});
+/**
+ * A date typed or picked as DD/MM/YYYY, stored as ISO `YYYY-MM-DD`; `withTime`, a date and time
+ * as DD/MM/YYYY HH:mm:ss, stored as ISO 8601 with the local offset.
+ */
+function dateWidget(withTime: boolean) {
+  const format = withTime ? DATETIME_FORMAT : DATE_FORMAT;
+  return memo(function DateWidget(props: EngineWidgetProps) {
+    const { id, onChange, onBlur, value } = props;
+    const change = useCallback(
+      (next: string | null) =>
+        onChange(withTime ? (next ? pickerToIso(next) : undefined) : (next ?? undefined)),
+      [onChange],
+    );
+    const given = typeof value === 'string' && value !== '' ? value : undefined;
+    return (
+      <DateInput
+        {...inputProps(props)}
+        withTime={withTime}
+        // A date the server fills (an invoice line's submission) reads at full contrast.
+        disabled={props.disabled || (withTime && props.readonly)}
+        readOnly={!withTime && props.readonly}
+        {...calendarProps(contextOf(props.registry.formContext))}
+        valueFormat={format}
+        dateParser={withTime ? parseDateTime : parseDate}
+        placeholder={format}
+        value={given === undefined ? null : withTime ? isoToPicker(given) : given}
+        onChange={change}
+        onBlur={() => onBlur(id, value)}
+      />
+    );
+  });
+}
 
-/** A date and time as DD/MM/YYYY HH:mm:ss, stored as ISO 8601 with the local offset. */
-export const DateTimeWidget = memo(function DateTimeWidget(props: EngineWidgetProps) {
-  const { id, onChange, onBlur, value } = props;
-  const change = useCallback(
-    (next: string | null) => onChange(next ? pickerToIso(next) : undefined),
-    [onChange],
-  );
-  return (
-    <DateInput
-      id={id}
-      withTime
-      label={labelOf(props)}
-      description={descriptionOf(props)}
-      withAsterisk={props.required}
-      disabled={props.disabled || props.readonly}
-      error={errorOf(props)}
-      {...calendarProps(contextOf(props.registry.formContext))}
-      valueFormat={DATETIME_FORMAT}
-      dateParser={parseDateTime}
-      placeholder={DATETIME_FORMAT}
-      value={typeof value === 'string' && value !== '' ? isoToPicker(value) : null}
-      onChange={change}
-      onBlur={() => onBlur(id, value)}
-    />
-  );
-});
+export const DateWidget = dateWidget(false);
+export const DateTimeWidget = dateWidget(true);

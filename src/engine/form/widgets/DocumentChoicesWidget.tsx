@@ -10,7 +10,7 @@ import {
 import { contextOf, t } from '../context';
 import type { CatalogOption } from '../types';
 import { CLOSED_LIST } from '../closedList';
-import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
+import { inputProps, type EngineWidgetProps } from './common';
 
 /**
  * A choice among existing documents of another type (`ui:widget: documentChoices`): a
@@ -75,12 +75,8 @@ export const DocumentChoicesWidget = memo(function DocumentChoicesWidget(props: 
     </Stack>
   );
   const common = {
-    id,
-    label: labelOf(props),
-    description: descriptionOf(props),
-    withAsterisk: props.required,
+    ...inputProps(props),
     disabled: props.disabled || props.readonly,
-    error: errorOf(props),
     data,
     searchable: true,
     filter,

@@ -8,7 +8,7 @@ import {
   type UIOptionsType,
 } from '@rjsf/utils';
 import { isMoneyInput } from '../format';
-import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
+import { errorOf, inputProps, type EngineWidgetProps } from './common';
 import { useLazyText } from './useLazyText';
 
 const asText = (value: unknown) =>
@@ -154,15 +154,11 @@ function makeTextWidget(type: 'email' | 'tel', inputMode: 'email' | 'tel', autoC
     return (
       <TextInput
         ref={text.ref}
-        id={props.id}
+        {...inputProps(props)}
         type={type}
         inputMode={inputMode}
         autoComplete={autoComplete}
-        label={labelOf(props)}
-        description={descriptionOf(props)}
-        withAsterisk={props.required}
         disabled={props.disabled || props.readonly}
-        error={errorOf(props)}
         defaultValue={text.defaultValue}
         onChange={text.onChange}
         onBlur={text.blur}
@@ -203,17 +199,13 @@ export const MoneyWidget = memo(function MoneyWidget(props: EngineWidgetProps) {
   return (
     <TextInput
       ref={text.ref}
-      id={id}
+      {...inputProps(props)}
       inputMode="decimal"
       leftSection="NZD"
       leftSectionWidth={48}
-      label={labelOf(props)}
-      description={descriptionOf(props)}
-      withAsterisk={props.required}
       disabled={props.disabled}
       // An amount the server fills (an invoice line's) reads at full contrast, in the tab order.
       readOnly={props.readonly}
-      error={errorOf(props)}
       defaultValue={text.defaultValue}
       onChange={text.onChange}
       onBlur={blur}

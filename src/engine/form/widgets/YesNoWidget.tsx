@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Group, Radio } from '@mantine/core';
 import { contextOf, t } from '../context';
-import { descriptionOf, errorOf, labelOf, type EngineWidgetProps } from './common';
+import { inputProps, type EngineWidgetProps } from './common';
 
 /** Yes / No radios storing a boolean (nothing chosen stays undefined: not an answer). */
 export const YesNoWidget = memo(function YesNoWidget(props: EngineWidgetProps) {
@@ -10,11 +10,7 @@ export const YesNoWidget = memo(function YesNoWidget(props: EngineWidgetProps) {
   const disabled = props.disabled || props.readonly;
   return (
     <Radio.Group
-      id={id}
-      label={labelOf(props)}
-      description={descriptionOf(props)}
-      withAsterisk={props.required}
-      error={errorOf(props)}
+      {...inputProps(props)}
       value={value === true ? 'yes' : value === false ? 'no' : null}
       onChange={(next) => {
         onChange(next === 'yes');

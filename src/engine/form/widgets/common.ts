@@ -17,3 +17,14 @@ export function descriptionOf(props: EngineWidgetProps): string | undefined {
   const description = props.options.description;
   return typeof description === 'string' && !props.hideLabel ? description : undefined;
 }
+
+/** What every widget's Mantine input is given alike: its id, label, help, asterisk and errors. */
+export function inputProps(props: EngineWidgetProps) {
+  return {
+    id: props.id,
+    label: labelOf(props),
+    description: descriptionOf(props),
+    withAsterisk: props.required,
+    error: errorOf(props),
+  };
+}
