@@ -77,7 +77,7 @@ function DeletedList({ catalog, api, backend, language, onRestored }: CatalogDel
   const names = shownCatalogFields(catalog).slice(0, 2);
   return (
     <Stack gap="md">
-      <ErrorAlert message={failure} />
+      <ErrorAlert>{failure}</ErrorAlert>
       {entries?.length === 0 && <Text>{t('catalog.deletedEntries.none')}</Text>}
       {entries && entries.length > 0 && (
         <Table withTableBorder>

@@ -277,7 +277,7 @@ function EntryFormBody(props: CatalogEntryFormProps & { onDirty: (dirty: boolean
       }}
     >
       <Stack gap="md">
-        <ErrorAlert message={formError} />
+        <ErrorAlert>{formError}</ErrorAlert>
         <Title order={4}>{t('catalog.entryData')}</Title>
         {fields.map((field) => (
           <EntryField

@@ -55,7 +55,7 @@ export function CatalogEntryHistory({
       <Button variant="subtle" aria-expanded={shown} onClick={() => void toggle()}>
         {t(shown ? 'catalog.history.hide' : 'catalog.history.show')}
       </Button>
-      <ErrorAlert message={shown && failure} />
+      <ErrorAlert>{shown && failure}</ErrorAlert>
       {shown && !failure && !lines && (
         <Loader size="sm" role="status" aria-label={t('catalog.history.loading')} />
       )}

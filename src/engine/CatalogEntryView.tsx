@@ -76,7 +76,7 @@ function EntryDetails({
     };
   }, [api, backend, path]);
 
-  if (failure) return <ErrorAlert message={failure} />;
+  if (failure) return <ErrorAlert>{failure}</ErrorAlert>;
   if (!entry) return <Loader role="status" aria-label={t('messages.loading')} />;
 
   const own = shownCatalogFields(catalog);

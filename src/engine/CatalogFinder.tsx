@@ -278,7 +278,7 @@ export function CatalogFinder({
           {saved}
         </Alert>
       )}
-      <ErrorAlert message={exportError} />
+      <ErrorAlert>{exportError}</ErrorAlert>
       <ServerDataTable<Row> table={table} columns={columns} onOpen={setViewing} pinLastColumn />
       <CatalogEntryView
         entryId={viewing}

@@ -215,7 +215,7 @@ function ImportSteps({
           </List>
         </Alert>
       )}
-      {stage.kind === 'failed' && <ErrorAlert message={stage.message} />}
+      {stage.kind === 'failed' && <ErrorAlert>{stage.message}</ErrorAlert>}
       {stage.kind === 'preview' && (
         <Preview
           catalog={catalog}
@@ -305,7 +305,7 @@ function Preview({
         </Alert>
       ))}
       {nothingToDo && <Alert color="blue">{t('catalog.import.nothingToDo')}</Alert>}
-      <ErrorAlert message={refused} />
+      <ErrorAlert>{refused}</ErrorAlert>
       {problems.length > 0 && (
         <>
           <Alert color="red" role="alert">

@@ -1,11 +1,11 @@
-import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Alert } from '@mantine/core';
 
-/** A failure, announced at once (`role="alert"`); nothing while there is none. */
-export function ErrorAlert({ message }: { message: ReactNode }) {
-  return message ? (
+/** A red alert, read out at once; nothing when there is nothing to say. */
+export function ErrorAlert({ children }: { children: ReactNode }) {
+  return children ? (
     <Alert color="red" role="alert">
-      {message}
+      {children}
     </Alert>
   ) : null;
 }

@@ -50,7 +50,7 @@ export function ServerDataTable<T extends TableRow>({
   const { t } = useTranslation();
   return (
     <>
-      <ErrorAlert message={table.error} />
+      <ErrorAlert>{table.error}</ErrorAlert>
       <DataTable<T>
         withTableBorder
         striped

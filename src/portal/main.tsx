@@ -34,7 +34,7 @@ import {
 import { cssVariablesResolver, theme } from './theme';
 import { EngineModulesProvider } from '../engine/module';
 import { portalModules } from '../modules/portal';
-import { ErrorAlert } from './ErrorAlert';
+import { ErrorAlert } from '../engine/ErrorAlert';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -63,7 +63,7 @@ import { CREATING_MODES, EDITING_MODES } from '../screenModes';
 import { audienceOf } from './document/audience';
 import { openingSection } from './document/opening-section';
 import { backendOf, REFERENCE_POINTER } from '../../core/documents/conventions';
-import { ErrorAlert } from '../ErrorAlert';
+import { ErrorAlert } from '../../engine/ErrorAlert';
 
 /** One screen of a workflow, all from the workflow and entity definitions. */
 export function DocumentScreenPage({

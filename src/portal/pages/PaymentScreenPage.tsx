@@ -26,7 +26,7 @@ import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
 import { PaymentWayOut } from './document/PaymentWayOut';
 import { backendOf } from '../../core/documents/conventions';
-import { ErrorAlert } from '../ErrorAlert';
+import { ErrorAlert } from '../../engine/ErrorAlert';
 import { StatusBadge } from '../../engine/documents/DocumentChrome';
 
 interface PaymentState {

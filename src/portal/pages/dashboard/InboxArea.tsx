@@ -7,7 +7,7 @@ import { usePortal } from '../../context';
 import { useApiGet } from '../../useApiGet';
 import { documentPath } from '../../documentLinks';
 import { DEFAULT_BACKEND } from '../../../core/documents/conventions';
-import { ErrorAlert } from '../../ErrorAlert';
+import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 /** A message as `GET /dashboard/inbox` gives it. */
 interface InboxMessage {

@@ -7,7 +7,7 @@ import { useLanguage } from '../../useLanguage';
 import { CountTable } from './CountTable';
 import './statistics-panel.css';
 import { DEFAULT_BACKEND } from '../../../core/documents/conventions';
-import { ErrorAlert } from '../../ErrorAlert';
+import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 /** Statistics of one workflow's documents (specification 000, section 1). */
 export function StatisticsPanel({ workflow }: { workflow: WorkflowDefinition }) {

@@ -17,7 +17,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../../../core/api/errors';
 import { formatDateTime } from '../../../engine/format';
 import { usePortal } from '../../context';
-import { ErrorAlert } from '../../ErrorAlert';
+import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 interface OutboxItem {
   id: string;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
 import { useApiGet } from '../../useApiGet';
 import { backendOf } from '../../../core/documents/conventions';
-import { ErrorAlert } from '../../ErrorAlert';
+import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 /** Someone an assignment may name, as `GET /api/{backend}/{type}/assignees/{action}` lists them. */
 interface Assignable {

@@ -41,7 +41,7 @@ import { usePortal } from '../../context';
 import { FieldButtons, PreviewFrame, textBinding } from './designerParts';
 import { catalogOptions, draftCatalogs } from './draftFiles';
 import { previewValidatorUrl, type CheckResult, type StudioDraft } from './useStudioDraft';
-import { ErrorAlert } from '../../ErrorAlert';
+import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 const NEW = '';
 

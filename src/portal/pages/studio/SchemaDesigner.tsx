@@ -42,7 +42,7 @@ import {
   type StudioDraft,
   useDraftCheck,
 } from './useStudioDraft';
-import { ErrorAlert } from '../../ErrorAlert';
+import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 const schemaFile = (id: string) => `schemas/${id}.schema.json`;
 const textsFile = (language: Language, id: string) => `translations/${language}/${id}.json`;

@@ -24,7 +24,7 @@ import { TextsEditor } from './TextsEditor';
 import { useDraftCheck, useStudioDraft, type StudioDraft } from './useStudioDraft';
 import { VersionsPanel } from './VersionsPanel';
 import { WorkflowStudio } from './WorkflowStudio';
-import { ErrorAlert } from '../../ErrorAlert';
+import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 /** The studio's tabs in order, each its own address (`/studio/<tab>`). */
 const PANELS = {

@@ -10,7 +10,7 @@ import { usePortal } from '../../context';
 import { JsonEditor } from './JsonEditor';
 import { draftIds } from './draftFiles';
 import type { StudioDraft } from './useStudioDraft';
-import { ErrorAlert } from '../../ErrorAlert';
+import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 const workflowFile = (id: string) => `workflows/${id}.json`;
 
