@@ -58,14 +58,7 @@ export function smtpMailProvider(options: SmtpOptions): MailProvider {
     ));
   return {
     async send(message) {
-      await (
-        await transportOnce()
-      ).sendMail({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        attachments: message.attachments,
-      });
+      await (await transportOnce()).sendMail(message);
     },
     close: async () => {
       if (transport) (await transport).close();

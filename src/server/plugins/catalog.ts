@@ -38,6 +38,7 @@ import type { ValidatorSet } from '../definitions/validators';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { requestLanguage } from '../http/language';
 import { importEntries } from '../catalog/import';
+import { invalid } from '../search/compile-search';
 import { CATALOG_IMPORT_MAX_ROWS } from '../../core/definitions/catalog-csv';
 import { formatCount } from '../../core/format';
 import type { Language, TextTree } from '../../core/i18n/translate';
@@ -156,10 +157,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
   /** The version the caller read, from the body (edit) or the query string (deletion). */
   const versionOf = (value: unknown): number => {
     const version = typeof value === 'string' ? Number(value) : value;
-    if (!isStoredPositiveInteger(version))
-      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-        { path: '/version', rule: 'required' },
-      ]);
+    if (!isStoredPositiveInteger(version)) throw invalid([{ path: '/version', rule: 'required' }]);
     return version;
   };
   /** A change to an entry at the version read: 404 or 409 when it cannot be made. */
@@ -335,6 +333,6 @@ async function checkedEntry(
   body: unknown,
 ): Promise<Record<string, unknown>> {
   const check = await checkEntry(options.db, options.validators, catalog, body);
-  if (check.problems) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, check.problems);
+  if (check.problems) throw invalid(check.problems);
   return check.entry;
 }
