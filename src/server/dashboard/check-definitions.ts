@@ -21,18 +21,13 @@ export function crossCheckDashboard(
     if (!Object.hasOwn(workflow.machine.states, status))
       problem(`/verification/statuses/${i}`, `no status "${status}" in the machine`);
   });
-  const pointers: Array<[string, string]> = [
-    ...verification.secondFactors.map((p, i): [string, string] => [`secondFactors/${i}`, p]),
-    ...(['validFrom', 'validUntil'] as const).flatMap((key): Array<[string, string]> => {
-      const pointer = verification[key];
-      return pointer ? [[key, pointer]] : [];
-    }),
-  ];
-  if (!entity) return;
-  for (const [place, pointer] of pointers) {
-    if (!schemaAt(entity.schema, pointer))
+  const field = (place: string, pointer: string | undefined) => {
+    if (entity && pointer && !schemaAt(entity.schema, pointer))
       problem(`/verification/${place}`, `"${pointer}" is not a field of schema "${entity.id}"`);
-  }
+  };
+  verification.secondFactors.forEach((pointer, i) => field(`secondFactors/${i}`, pointer));
+  field('validFrom', verification.validFrom);
+  field('validUntil', verification.validUntil);
 }
 
 /** An owner's task names a status of the machine and a screen of the workflow, once per status. */

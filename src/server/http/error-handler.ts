@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiError } from '../../core/api/errors';
 import { lookup, translate, type Language, type TextTree } from '../../core/i18n/translate';
 import { toFieldErrors } from '../../core/validation/field-errors';
-import { ApiProblem, ERROR_CODES } from './api-error';
+import { ApiProblem, ERROR_CODES, problemsOf, schemaErrorsOf } from './api-error';
 import { requestLanguage } from './language';
 
 /** Fastify's own errors mapped to our stable codes. */
@@ -52,11 +52,7 @@ export function installErrorHandler(
       ),
       ...(problem?.fields && {
         fields: toFieldErrors(
-          problem.fields.map((f) => ({
-            instancePath: f.path,
-            keyword: f.rule,
-            params: inWords(f.params, language),
-          })),
+          schemaErrorsOf(problem.fields, (params) => inWords(params, language)),
           texts,
           language,
         ),
@@ -78,11 +74,7 @@ export function installErrorHandler(
     if (known) return send(known.status, known.code);
     if (error.statusCode === 429) return send(429, ERROR_CODES.tooManyRequests);
     if (error.validation) {
-      const fields = error.validation.map((v) => ({
-        path: v.instancePath,
-        rule: v.keyword,
-        params: v.params,
-      }));
+      const fields = problemsOf(error.validation);
       const problem = new ApiProblem(400, ERROR_CODES.validationFailed, {}, fields);
       return send(400, problem.code, problem);
     }

@@ -35,7 +35,7 @@ import { checkEntry } from '../catalog/checked-entry';
 import { insertEntry, isOverlapError, readEntry, searchEntries } from '../catalog/entries';
 import type { Database } from '../db/schema';
 import type { ValidatorSet } from '../definitions/validators';
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { ApiProblem, ERROR_CODES, schemaErrorsOf } from '../http/api-error';
 import { requestLanguage } from '../http/language';
 import { importEntries } from '../catalog/import';
 import { invalid } from '../search/compile-search';
@@ -226,15 +226,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
           'catalog.import.refused',
         );
       if (!dryRun && outcome.created + outcome.updated > 0) options.cache.changed(catalog.id);
-      const problems = toFieldErrors(
-        outcome.problems.map((p) => ({
-          instancePath: p.path,
-          keyword: p.rule,
-          params: p.params ?? {},
-        })),
-        options.texts,
-        language,
-      );
+      const problems = toFieldErrors(schemaErrorsOf(outcome.problems), options.texts, language);
       return { dryRun, ...outcome, problems };
     },
   );
