@@ -78,9 +78,8 @@ export function installErrorHandler(
       const problem = new ApiProblem(400, ERROR_CODES.validationFailed, {}, fields);
       return send(400, problem.code, problem);
     }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
       return send(error.statusCode, ERROR_CODES.invalidJson);
-    }
     request.log.error({ err: error }, 'unexpected error');
     return send(500, ERROR_CODES.internal);
   });

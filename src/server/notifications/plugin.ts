@@ -47,12 +47,11 @@ export async function notificationsPlugin(
       : config.smsUrl
         ? httpSmsProvider({ url: config.smsUrl, token: config.smsToken })
         : null;
-  if (!mail || !sms) {
+  if (!mail || !sms)
     app.log.info(
       { mail: Boolean(mail), sms: Boolean(sms) },
       'outbox: messages without a provider are KEPT in the outbox, not sent',
     );
-  }
   const worker = startOutbox({
     db: options.db,
     mail,

@@ -253,9 +253,8 @@ async function notify(
   };
   try {
     const status = await options.deliver(row.notify_url, body, headers);
-    if (status < 200 || status >= 300) {
+    if (status < 200 || status >= 300)
       log.warn({ sessionId: row.id, status }, 'sandbox gateway notification refused');
-    }
   } catch (error) {
     log.warn({ sessionId: row.id, err: error }, 'sandbox gateway notification failed');
   }
