@@ -65,8 +65,6 @@ export async function notificationsPlugin(
   // preClose: the worker stops before any onClose hook (such as the database's) runs.
   app.addHook('preClose', async () => worker.stop());
 
-  const db = withNotificationTables(options.db);
-
   if (config.production) return;
 
   app.get<{ Querystring: { recipient?: string; channel?: string } }>(
@@ -85,7 +83,7 @@ export async function notificationsPlugin(
     },
     async (request, reply) => {
       requireAnyRole(request, [DEVELOPER_OUTBOX_ROLE]);
-      let query = db
+      let query = withNotificationTables(options.db)
         .selectFrom('outbox')
         .select([
           'id',

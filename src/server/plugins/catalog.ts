@@ -286,18 +286,10 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
 /** The rows of an import: at most CATALOG_IMPORT_MAX_ROWS, or a 413 saying the limit. */
 function importRequest(body: unknown, language: Language): { entries: unknown[]; dryRun: boolean } {
   const { entries, dryRun } = body as { entries: unknown[]; dryRun: boolean };
-  if (entries.length > CATALOG_IMPORT_MAX_ROWS)
-    throw new ApiProblem(
-      413,
-      ERROR_CODES.tooLarge,
-      {
-        max: formatCount(CATALOG_IMPORT_MAX_ROWS, language),
-        count: formatCount(entries.length, language),
-      },
-      undefined,
-      'catalog.import.tooManyRows',
-    );
-  return { entries, dryRun };
+  if (entries.length <= CATALOG_IMPORT_MAX_ROWS) return { entries, dryRun };
+  const max = formatCount(CATALOG_IMPORT_MAX_ROWS, language);
+  const limits = { max, count: formatCount(entries.length, language) };
+  throw new ApiProblem(413, ERROR_CODES.tooLarge, limits, undefined, 'catalog.import.tooManyRows');
 }
 
 /** The manager making a change, as the entry and its history name them; others are refused. */
