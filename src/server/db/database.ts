@@ -97,14 +97,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind,
     notices,
-    async ping() {
-      try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () =>
+      sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      ),
     async close() {
       await notices.close();
       await db.destroy();

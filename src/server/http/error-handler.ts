@@ -40,26 +40,14 @@ export function installErrorHandler(
     status: number,
     code: string,
     problem?: ApiProblem,
-  ): { error: ApiError } => ({
-    error: {
-      status,
-      code,
-      message: translate(
-        texts,
-        language,
-        problem?.messageKey ?? `errors.${code}`,
-        inWords(problem?.params, language),
-      ),
-      ...(problem?.fields && {
-        fields: toFieldErrors(
-          schemaErrorsOf(problem.fields, (params) => inWords(params, language)),
-          texts,
-          language,
-        ),
-      }),
-      ...problem?.details,
-    },
-  });
+  ): { error: ApiError } => {
+    const words = (params?: Record<string, unknown>) => inWords(params, language);
+    const key = problem?.messageKey ?? `errors.${code}`;
+    const message = translate(texts, language, key, words(problem?.params));
+    const fields =
+      problem?.fields && toFieldErrors(schemaErrorsOf(problem.fields, words), texts, language);
+    return { error: { status, code, message, ...(fields && { fields }), ...problem?.details } };
+  };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const send = (status: number, code: string, problem?: ApiProblem) =>

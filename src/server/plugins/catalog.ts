@@ -93,13 +93,8 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
       requireAnyRole(request, catalogReaderRoles(catalog));
-      return searchEntries(
-        options.db,
-        catalog,
-        request.body,
-        options.searchMaxItems,
-        requestLanguage(request),
-      );
+      const language = requestLanguage(request);
+      return searchEntries(options.db, catalog, request.body, options.searchMaxItems, language);
     },
   );
 
@@ -209,14 +204,8 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
       const actor = managerOf(request, catalog);
       const language = requestLanguage(request);
       const { entries, dryRun } = importRequest(request.body, language);
-      const outcome = await importEntries(
-        options.db,
-        options.validators,
-        catalog,
-        entries,
-        actor,
-        dryRun,
-      );
+      const { db, validators, texts } = options;
+      const outcome = await importEntries(db, validators, catalog, entries, actor, dryRun);
       if (!dryRun && outcome.problems.length > 0)
         throw new ApiProblem(
           400,
@@ -226,7 +215,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
           'catalog.import.refused',
         );
       if (!dryRun && outcome.created + outcome.updated > 0) options.cache.changed(catalog.id);
-      const problems = toFieldErrors(schemaErrorsOf(outcome.problems), options.texts, language);
+      const problems = toFieldErrors(schemaErrorsOf(outcome.problems), texts, language);
       return { dryRun, ...outcome, problems };
     },
   );

@@ -142,14 +142,12 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
       .executeTakeFirst();
     if (!row || (row.owner !== principal.subject && !(await options.readable?.(principal, row.id))))
       throw new ApiProblem(404, ERROR_CODES.notFound);
-    return (
-      reply
-        .header('content-type', row.type)
-        .header('content-disposition', contentDisposition(row.name))
-        .header('x-content-type-options', 'nosniff')
-        // Personal papers: kept by no shared cache, nor by the browser's once the page is done.
-        .header('cache-control', 'private, no-store')
-        .send(row.content)
-    );
+    // Personal papers: kept by no shared cache, nor by the browser's once the page is done.
+    return reply
+      .header('content-type', row.type)
+      .header('content-disposition', contentDisposition(row.name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(row.content);
   });
 }
