@@ -211,13 +211,8 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
   const limit = options.verificationRateLimit;
   if (limit > 0) {
     const counts = new SharedRateLimit(db);
-    const purge = setInterval(
-      () =>
-        void counts
-          .purge()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'rate limit purge failed')),
-      10 * 60_000,
-    );
+    const failed = (error: unknown) => app.log.warn({ err: error }, 'rate limit purge failed');
+    const purge = setInterval(() => void counts.purge().catch(failed), 10 * 60_000);
     purge.unref();
     app.addHook('onClose', async () => clearInterval(purge));
     await app.register(rateLimit, {
