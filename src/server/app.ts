@@ -34,8 +34,7 @@ import { identityPlugin } from './identity/plugin';
 import { PROTOCOL_PATH } from './identity/provider';
 import { ServiceCredentials } from './identity/service-clients';
 import { challengeCodes } from './identity/reset-codes';
-import type { IdentityTables } from './identity/tables';
-import type { Kysely } from 'kysely';
+import { identityDb as identityTables } from './identity/tables';
 import { compileWorkflows } from './documents/workflows';
 import { implementationsOf } from './implementations';
 import type { DemoAccount, StartedModule } from './module';
@@ -97,7 +96,7 @@ export async function buildGeneration(
   // Stored documents in a removed status are moved as mapped, or the definitions are refused.
   const statuses = await reconcileStatuses(database.db, definitions.workflows);
   if (statuses.problems.length > 0) throw new DefinitionsError(statuses.problems);
-  const identityDb = database.db as unknown as Kysely<IdentityTables>;
+  const identityDb = identityTables(database.db);
   const credentials = new CredentialStore(identityDb, config.identity);
 
   const gateway = new SandboxGateway({
@@ -138,8 +137,7 @@ export async function buildGeneration(
   };
   const started: StartedModule[] = [];
   for (const module of modules) started.push((await module.start?.(context)) ?? {});
-  const given = Object.assign({}, ...started) as StartedModule;
-  const { directory, accounts, roleHolders } = given;
+  const { directory, accounts, roleHolders } = Object.assign({}, ...started) as StartedModule;
   const demoAccounts = started.flatMap((module) => module.demoAccounts ?? []);
   // Revoking or replacing credentials ends their tokens as signing out ends a session's.
   const serviceClients =

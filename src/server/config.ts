@@ -99,11 +99,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const issuer = env.OIDC_ISSUER ?? `${publicUrl}/realms/${realm}`;
   const production = env.NODE_ENV === 'production';
   // Cookies signed with the development key could be forged by anyone who read this file.
-  if (production && env.IDENTITY_SERVER !== 'false' && !env.COOKIE_KEYS?.trim()) {
+  if (production && env.IDENTITY_SERVER !== 'false' && !env.COOKIE_KEYS?.trim())
     throw new Error(
       'COOKIE_KEYS must be set in production: a comma list of long random keys (docs/security.md)',
     );
-  }
   const addressThrottle = {
     failures: integer(env.ADDRESS_FAILURES, 20),
     windowMinutes: integer(env.ADDRESS_WINDOW_MINUTES, 15),
@@ -200,9 +199,8 @@ function positive(value: string | undefined, fallback: number): number {
 function integer(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) {
+  if (!Number.isInteger(parsed) || parsed < 0)
     throw new Error(`Expected a whole number, got "${value}"`);
-  }
   return parsed;
 }
 

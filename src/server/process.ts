@@ -4,9 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DefinitionBundle } from '../core/definitions/types';
 import { buildGeneration, type Generation } from './app';
 import type { ServerConfig } from './config';
-import { openDatabase, type DatabaseHandle } from './db/database';
-import { declaredKeys, ensureKeyIndexes } from './db/key-indexes';
-import { declaredListIndexes, ensureListIndexes } from './db/list-indexes';
+import { ensureDeclaredIndexes, openDatabase, type DatabaseHandle } from './db/database';
 import { readDefinitionFiles, type DefinitionFiles } from './definitions/files';
 import { checkDefinitions, type DefinitionProblem } from './definitions/load';
 import { adoptFolder, DEFINITION_SET_CHANNEL, filesDigest, newestSet } from './definitions/sets';
@@ -75,8 +73,7 @@ export async function buildServer(
     schema: config.databaseSchema,
     poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
-    keys: loading.then(({ definitions }) => declaredKeys(definitions.workflows)),
-    listIndexes: loading.then(({ definitions }) => declaredListIndexes(definitions.workflows)),
+    workflows: loading.then(({ definitions }) => definitions.workflows),
   });
   let loaded: LoadedDefinitions;
   try {
@@ -120,12 +117,7 @@ export async function buildServer(
     const newest = await newestSet(database.db);
     if (!newest || newest.version <= current.setVersion) return;
     const next = await compileFiles(newest.files, modules, config.validatorCacheDir);
-    await ensureKeyIndexes(database.db, declaredKeys(next.definitions.workflows));
-    await ensureListIndexes(
-      database.db,
-      declaredListIndexes(next.definitions.workflows),
-      database.kind === 'postgres',
-    );
+    await ensureDeclaredIndexes(database, next.definitions.workflows);
     // Checked again: another switch may have come first while this one compiled.
     await switching;
     if (newest.version <= current.setVersion) return;

@@ -1,5 +1,4 @@
 import type { JSONWebKeySet } from 'jose';
-import type { Kysely } from 'kysely';
 import type { DefinitionBundle } from '../core/definitions/types';
 import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from './auth/token-verifier';
 import { CatalogCache } from './catalog/cache';
@@ -13,7 +12,7 @@ import type { ValidatorSet } from './definitions/validators';
 import { publicJwks } from './identity/keys';
 import { TTL } from './identity/provider';
 import { RevokedSessions } from './identity/revoked-sessions';
-import type { IdentityTables } from './identity/tables';
+import { identityDb as identityTables } from './identity/tables';
 import type { ServerModule } from './module';
 
 export interface AppOverrides {
@@ -61,7 +60,7 @@ export async function openShared(
 ): Promise<Omit<Shared, 'follow'>> {
   const catalogCache = await CatalogCache.start(database.db, database.notices);
   // The built-in identity server's keys are trusted directly, unless another source is named.
-  const identityDb = database.db as unknown as Kysely<IdentityTables>;
+  const identityDb = identityTables(database.db);
   const builtInKeys =
     config.identity.enabled && !config.auth.jwksFile && !process.env.OIDC_JWKS_URL
       ? await publicJwks(identityDb)

@@ -55,12 +55,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body?: unknown,
   ): Promise<ApiResult<T>> {
     const prefix = options.backends[backend];
-    if (prefix === undefined) {
-      return [
-        { status: 0, code: CLIENT_ERRORS.unknownBackend, message: `Unknown backend ${backend}` },
-        null,
-      ];
-    }
+    if (prefix === undefined)
+      return failure(0, CLIENT_ERRORS.unknownBackend, `Unknown backend ${backend}`);
     const locale = options.locale();
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -78,10 +74,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (cause) {
-      return [
-        { status: 0, code: CLIENT_ERRORS.network, message: describe(cause, 'Network unavailable') },
-        null,
-      ];
+      const message = cause instanceof Error && cause.message ? cause.message : undefined;
+      return failure(0, CLIENT_ERRORS.network, message ?? 'Network unavailable');
     }
     let payload: unknown = null;
     const text = await response.text().catch(() => '');
@@ -94,10 +88,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     if (!response.ok) {
       if (isApiErrorBody(payload)) return [{ ...payload.error, status: response.status }, null];
-      return [
-        { status: response.status, code: CLIENT_ERRORS.badResponse, message: response.statusText },
-        null,
-      ];
+      return failure(response.status, CLIENT_ERRORS.badResponse, response.statusText);
     }
     return [null, payload as T];
   }
@@ -113,8 +104,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 }
 
-function describe(cause: unknown, fallback: string): string {
-  return cause instanceof Error && cause.message ? cause.message : fallback;
+function failure(status: number, code: string, message: string): [ApiError, null] {
+  return [{ status, code, message }, null];
 }
 
 /** The named backends of DESIGN.md section 4, all under one API host. */

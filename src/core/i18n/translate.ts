@@ -48,13 +48,9 @@ export function missingKeys(reference: TextTree, other: TextTree, prefix = ''): 
   for (const [key, value] of Object.entries(reference)) {
     const path = prefix ? `${prefix}.${key}` : key;
     const counterpart = other[key];
-    if (typeof value === 'string') {
-      if (typeof counterpart !== 'string') missing.push(path);
-    } else if (typeof counterpart !== 'object') {
-      missing.push(path);
-    } else {
+    if (typeof value !== 'string' && typeof counterpart === 'object')
       missing.push(...missingKeys(value, counterpart, path));
-    }
+    else if (typeof counterpart !== typeof value) missing.push(path);
   }
   return missing;
 }

@@ -22,16 +22,8 @@ export function toFieldErrors(
     const path = fieldPath(error);
     if (seen.has(`${path} ${rule}`)) continue;
     seen.add(`${path} ${rule}`);
-    fields.push({
-      path,
-      rule,
-      message: translate(
-        texts,
-        language,
-        `validation.${rule}`,
-        messageParams(error, texts, language),
-      ),
-    });
+    const params = messageParams(error, texts, language);
+    fields.push({ path, rule, message: translate(texts, language, `validation.${rule}`, params) });
   }
   return fields;
 }

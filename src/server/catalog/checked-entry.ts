@@ -4,7 +4,7 @@ import type { CatalogDefinition } from '../../core/definitions/types';
 import type { SchemaError } from '../../core/validation/field-errors';
 import type { Database } from '../db/schema';
 import type { ValidatorSet } from '../definitions/validators';
-import type { FieldProblem } from '../http/api-error';
+import { problemsOf, type FieldProblem } from '../http/api-error';
 import { danglingReferences } from './references';
 
 /** An entry that may be stored, or every reason it may not, field by field. */
@@ -43,15 +43,7 @@ function validEntry(
 ): EntryCheck {
   const validate = validators.get('catalog', catalog.id);
   if (!validate) throw new Error(`No validator for catalogue ${catalog.id}`);
-  if (!validate(body)) {
-    const errors = (validate.errors ?? []) as SchemaError[];
-    const problems = errors.map((e) => ({
-      path: e.instancePath,
-      rule: e.keyword,
-      params: e.params,
-    }));
-    return { problems };
-  }
+  if (!validate(body)) return { problems: problemsOf((validate.errors ?? []) as SchemaError[]) };
   const entry = body as Record<string, unknown>;
   if (entry.endTime && Date.parse(String(entry.endTime)) <= Date.parse(String(entry.startTime)))
     return { problems: [{ path: '/endTime', rule: 'endAfterStart' }] };

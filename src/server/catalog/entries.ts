@@ -3,23 +3,18 @@ import {
   catalogFieldKinds,
   entryKey,
   translatableFieldsOf,
+  type CatalogEntryRecord,
 } from '../../core/definitions/catalog-entry';
 import { TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import { DEFAULT_LANGUAGE, type Language } from '../../core/i18n/translate';
 import type { CatalogDefinition } from '../../core/definitions/types';
 import { normalizePage, type SearchResult } from '../../core/search/protocol';
 import type { Database } from '../db/schema';
+import { iso } from '../documents/views';
 import { compileSearch, type SearchField } from '../search/compile-search';
 
 /** A catalogue entry as the API returns it. */
-export interface CatalogEntry {
-  id: string;
-  version: number;
-  data: Record<string, unknown>;
-  createdAt: string;
-  createdBy: string;
-  updatedAt: string;
-  updatedBy: string;
+export interface CatalogEntry extends CatalogEntryRecord {
   /** When a manager deleted it: only in the list of deleted entries. */
   deletedAt?: string;
 }
@@ -157,10 +152,6 @@ export function toEntry(row: EntryRow): CatalogEntry {
     updatedBy: row.updated_by,
     ...(row.deleted_at ? { deletedAt: iso(row.deleted_at) } : {}),
   };
-}
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 /** PostgreSQL's code for an exclusion-constraint violation (an overlapping period). */

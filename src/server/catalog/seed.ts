@@ -139,12 +139,7 @@ async function fillSystemFields(
     const fill = Object.fromEntries(
       system.flatMap((name) => (name in entry ? [[name, entry[name]]] : [])),
     );
-    if (Object.keys(fill).length === 0) continue;
-    await trx
-      .updateTable('catalog_entry')
-      .set({ data: sql<string>`data || ${JSON.stringify(fill)}::jsonb` })
-      .where('id', '=', row.id)
-      .execute();
+    if (Object.keys(fill).length > 0) await addToData(trx, row.id, fill);
   }
 }
 
@@ -169,13 +164,16 @@ async function fillTranslations(
     .execute();
   for (const row of lacking) {
     const translations = seeded.get(row.catalog)?.get(row.entry_key)?.[TRANSLATIONS_FIELD];
-    if (typeof translations !== 'object' || translations === null) continue;
-    await trx
-      .updateTable('catalog_entry')
-      .set({
-        data: sql<string>`data || ${JSON.stringify({ [TRANSLATIONS_FIELD]: translations })}::jsonb`,
-      })
-      .where('id', '=', row.id)
-      .execute();
+    if (typeof translations === 'object' && translations !== null)
+      await addToData(trx, row.id, { [TRANSLATIONS_FIELD]: translations });
   }
+}
+
+/** Adds fields to an entry's data (`data || fields`). */
+async function addToData(trx: Transaction<Database>, id: string, fields: object): Promise<void> {
+  await trx
+    .updateTable('catalog_entry')
+    .set({ data: sql<string>`data || ${JSON.stringify(fields)}::jsonb` })
+    .where('id', '=', id)
+    .execute();
 }

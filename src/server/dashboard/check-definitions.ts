@@ -9,68 +9,42 @@ export function crossCheckDashboard(
   entity: EntityDefinition | undefined,
   problems: DefinitionProblem[],
 ): void {
-  checkTasks(workflow, problems);
+  const file = `workflows/${workflow.id}.json`;
+  const problem = (pointer: string, message: string) => problems.push({ file, pointer, message });
+  checkTasks(workflow, problem);
   const verification = workflow.verification;
   if (!verification) return;
-  const file = `workflows/${workflow.id}.json`;
-  if (!workflow.numbering)
-    problems.push({ file, pointer: '/verification', message: 'verification needs numbering' });
+  if (!workflow.numbering) problem('/verification', 'verification needs numbering');
   if (backendOf(workflow) !== DEFAULT_BACKEND)
-    problems.push({
-      file,
-      pointer: '/verification',
-      message: 'verification is offered for evisa documents only',
-    });
+    problem('/verification', 'verification is offered for evisa documents only');
   verification.statuses.forEach((status, i) => {
     if (!Object.hasOwn(workflow.machine.states, status))
-      problems.push({
-        file,
-        pointer: `/verification/statuses/${i}`,
-        message: `no status "${status}" in the machine`,
-      });
+      problem(`/verification/statuses/${i}`, `no status "${status}" in the machine`);
   });
-  const pointers: Array<[string, string]> = [
-    ...verification.secondFactors.map((p, i): [string, string] => [`secondFactors/${i}`, p]),
-    ...(['validFrom', 'validUntil'] as const).flatMap((key): Array<[string, string]> => {
-      const pointer = verification[key];
-      return pointer ? [[key, pointer]] : [];
-    }),
-  ];
-  if (!entity) return;
-  for (const [place, pointer] of pointers) {
-    if (!schemaAt(entity.schema, pointer))
-      problems.push({
-        file,
-        pointer: `/verification/${place}`,
-        message: `"${pointer}" is not a field of schema "${entity.id}"`,
-      });
-  }
+  const field = (place: string, pointer: string | undefined) => {
+    if (entity && pointer && !schemaAt(entity.schema, pointer))
+      problem(`/verification/${place}`, `"${pointer}" is not a field of schema "${entity.id}"`);
+  };
+  verification.secondFactors.forEach((pointer, i) => field(`secondFactors/${i}`, pointer));
+  field('validFrom', verification.validFrom);
+  field('validUntil', verification.validUntil);
 }
 
 /** An owner's task names a status of the machine and a screen of the workflow, once per status. */
-function checkTasks(workflow: WorkflowDefinition, problems: DefinitionProblem[]): void {
-  const file = `workflows/${workflow.id}.json`;
+function checkTasks(
+  workflow: WorkflowDefinition,
+  problem: (pointer: string, message: string) => void,
+): void {
   const seen = new Set<string>();
   (workflow.tasks?.owner ?? []).forEach((task, i) => {
+    const at = `/tasks/owner/${i}`;
     if (!Object.hasOwn(workflow.machine.states, task.status))
-      problems.push({
-        file,
-        pointer: `/tasks/owner/${i}/status`,
-        message: `no status "${task.status}" in the machine`,
-      });
+      problem(`${at}/status`, `no status "${task.status}" in the machine`);
     else if (seen.has(task.status))
-      problems.push({
-        file,
-        pointer: `/tasks/owner/${i}/status`,
-        message: `status "${task.status}" is named twice`,
-      });
+      problem(`${at}/status`, `status "${task.status}" is named twice`);
     seen.add(task.status);
     if (!workflow.screens.some((screen) => screen.path === task.open))
-      problems.push({
-        file,
-        pointer: `/tasks/owner/${i}/open`,
-        message: `no screen "${task.open}"`,
-      });
+      problem(`${at}/open`, `no screen "${task.open}"`);
   });
 }
 

@@ -23,22 +23,16 @@ export async function latestMessages(
   principal: Principal,
   limit: number,
 ): Promise<{ unread: number; workflow: string; items: InboxItem[] }> {
-  const inbox = workflow.definition.inbox;
-  if (!inbox) throw new Error(`workflow ${workflow.definition.id} is no inbox`);
-  const { rows, unread } = await latestOwned(
-    db,
-    workflow.definition.id,
-    principal.subject,
-    inbox.read,
-    limit,
-  );
+  const { inbox, id } = workflow.definition;
+  if (!inbox) throw new Error(`workflow ${id} is no inbox`);
+  const { rows, unread } = await latestOwned(db, id, principal.subject, inbox.read, limit);
   const text = (data: unknown, pointer: string) => {
     const value = resolvePointer(data, pointer);
     return typeof value === 'string' ? value : '';
   };
   return {
     unread,
-    workflow: workflow.definition.id,
+    workflow: id,
     items: rows.map((row) => {
       const about = resolvePointer(row.data, inbox.about) as InboxItem['about'] | undefined;
       const language = (about as { language?: unknown } | undefined)?.language;

@@ -27,12 +27,7 @@ export async function searchLibrary(
     [...workflows.values()].map((w) => visibleTo(w.definition.id, ownVisibility(principal))),
   );
   const scope = sql<SqlBool>`(${owned} and status <> ${DELETED})`;
-  const { rows, page } = await searchHeaders(
-    db,
-    body,
-    documentFields([...workflows.values()]),
-    scope,
-    limits,
-  );
+  const fields = documentFields([...workflows.values()]);
+  const { rows, page } = await searchHeaders(db, body, fields, scope, limits);
   return { items: rows.map((row) => libraryRow(row, workflows)), ...page };
 }

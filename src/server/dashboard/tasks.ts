@@ -7,7 +7,13 @@ import type { Database } from '../db/schema';
 import type { CompiledWorkflow } from '../documents/workflows';
 import { mayOpenList, ownVisibility } from '../documents/access';
 import { listWhere } from '../documents/list-where';
-import { DELETED, searchHeaders, visibleTo, type SearchLimits } from '../documents/store/lists';
+import {
+  anyOf,
+  DELETED,
+  searchHeaders,
+  visibleTo,
+  type SearchLimits,
+} from '../documents/store/lists';
 import { libraryRow } from '../documents/views';
 import { documentFields } from './rows';
 
@@ -58,26 +64,14 @@ export async function searchTasks(
   if (assigned.length)
     parts.push({
       reason: 'assigned',
-      condition: sql`(assignee = ${principal.subject} and (${sql.join(assigned, sql` or `)}))`,
+      condition: sql`(assignee = ${principal.subject} and ${anyOf(assigned)})`,
     });
   const inQueue = queues.length
-    ? sql<SqlBool>`(assignee is null and (${sql.join(
-        queues.map((q) => q.condition),
-        sql` or `,
-      )}))`
+    ? sql<SqlBool>`(assignee is null and ${anyOf(queues.map((q) => q.condition))})`
     : undefined;
   if (inQueue) parts.push({ reason: 'queue', condition: inQueue });
-  if (owned.length)
-    parts.push({
-      reason: 'owner',
-      condition: sql`(${sql.join(owned, sql` or `)})`,
-    });
-  const scope = parts.length
-    ? sql<SqlBool>`(${sql.join(
-        parts.map((p) => p.condition),
-        sql` or `,
-      )})`
-    : sql<SqlBool>`false`;
+  if (owned.length) parts.push({ reason: 'owner', condition: anyOf(owned) });
+  const scope = anyOf(parts.map((p) => p.condition));
   // Within the scope the first part a row meets is its reason (see the order above).
   const reason = parts.length
     ? sql<TaskReason>`(case ${sql.join(
@@ -100,10 +94,7 @@ export async function searchTasks(
   const countParts = parts.map((part, i) =>
     i === 0
       ? part.condition
-      : sql<SqlBool>`(${part.condition} and not coalesce(${sql.join(
-          parts.slice(0, i).map((p) => p.condition),
-          sql` or `,
-        )}, false))`,
+      : sql<SqlBool>`(${part.condition} and not coalesce(${anyOf(parts.slice(0, i).map((p) => p.condition))}, false))`,
   );
   const { rows, page } = await searchHeaders(
     db,

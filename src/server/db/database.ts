@@ -7,10 +7,11 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
-import { ensureKeyIndexes, type DeclaredKey } from './key-indexes';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
+import { declaredKeys, ensureKeyIndexes } from './key-indexes';
 import { pgliteNotices, postgresNotices, type ChangeNotices } from './change-notices';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config';
-import { ensureListIndexes, type ListIndex } from './list-indexes';
+import { declaredListIndexes, ensureListIndexes } from './list-indexes';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; without it the embedded PGlite is used. */
@@ -19,12 +20,10 @@ export interface DatabaseOptions {
   schema?: string;
   /** PGlite data folder; `memory://` keeps it in memory. */
   dataDir: string;
-  /** The record keys to index after the migrations; a promise while definitions load. */
-  keys?: readonly DeclaredKey[] | Promise<readonly DeclaredKey[]>;
+  /** The workflows whose keys and lists are indexed after the migrations (while they load). */
+  workflows?: Promise<readonly WorkflowDefinition[]>;
   /** PostgreSQL connections this process keeps at most (DATABASE_POOL_SIZE); 10 by default. */
   poolSize?: number;
-  /** The indexes the workflows' lists call for, made after the keys' (list-indexes.ts). */
-  listIndexes?: readonly ListIndex[] | Promise<readonly ListIndex[]>;
 }
 
 export interface DatabaseHandle {
@@ -40,8 +39,7 @@ export interface DatabaseHandle {
 /** One factory, two dialects (PGlite: one connection, each acquire queued). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   // Definitions failing to load are the caller's to report, not an unhandled rejection.
-  for (const pending of [options.keys, options.listIndexes])
-    if (pending instanceof Promise) pending.catch(() => undefined);
+  options.workflows?.catch(() => undefined);
   let db: Kysely<Database>;
   let kind: DatabaseHandle['kind'];
   let listen: () => Promise<ChangeNotices>;
@@ -87,10 +85,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     } finally {
       await setup?.end();
     }
-    // Both awaited together: a refusal of either is this start's error, never left unheard.
-    const [keys, listIndexes] = await Promise.all([options.keys, options.listIndexes]);
-    if (keys) await ensureKeyIndexes(db, keys);
-    if (listIndexes) await ensureListIndexes(db, listIndexes, kind === 'postgres');
+    const workflows = await options.workflows;
+    if (workflows) await ensureDeclaredIndexes({ db, kind }, workflows);
     notices = await listen();
   } catch (error) {
     // Definitions that failed to load, or a migration that failed: nothing is left open.
@@ -101,19 +97,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind,
     notices,
-    async ping() {
-      try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () =>
+      sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      ),
     async close() {
       await notices.close();
       await db.destroy();
     },
   };
+}
+
+/** Makes the database hold exactly the indexes the workflows' keys and lists call for. */
+export async function ensureDeclaredIndexes(
+  { db, kind }: Pick<DatabaseHandle, 'db' | 'kind'>,
+  workflows: readonly WorkflowDefinition[],
+): Promise<void> {
+  await ensureKeyIndexes(db, declaredKeys(workflows));
+  await ensureListIndexes(db, declaredListIndexes(workflows), kind === 'postgres');
 }
 
 async function migrate(db: Kysely<Database>, schema: string | undefined): Promise<void> {

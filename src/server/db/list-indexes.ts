@@ -156,10 +156,7 @@ export async function ensureListIndexes(
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     try {
-      const mode = sql.raw(postgres && (await holdsMany(connection)) ? ' concurrently' : '');
-      const wanted = new Map(
-        indexes.filter((index) => index.kind === 'index').map((index) => [index.name, index]),
-      );
+      const mode = postgres && (await holdsMany(connection)) ? ' concurrently' : '';
       const present = await sql<{ name: string; valid: boolean }>`select c.relname as name,
           i.indisvalid as valid
         from pg_index i join pg_class c on c.oid = i.indexrelid
@@ -167,47 +164,42 @@ export async function ensureListIndexes(
         join pg_namespace n on n.oid = t.relnamespace
         where t.relname = 'document' and n.nspname = current_schema()
           and c.relname like ${`${LIKE_PREFIX}%`}`.execute(connection);
-      const ready = new Set<string>();
-      for (const { name, valid } of present.rows) {
-        if (wanted.has(name) && valid) ready.add(name);
-        else await sql`drop index${mode} if exists ${sql.id(name)}`.execute(connection);
-      }
-      for (const [name, index] of wanted) {
-        if (ready.has(name)) continue;
-        await sql`create index${mode} if not exists ${sql.id(name)} ${sql.raw(index.definition)}`.execute(
-          connection,
-        );
-      }
-      await ensureStatistics(
-        connection,
-        indexes.filter((index) => index.kind === 'statistics'),
-      );
+      const ofKind = (kind: ListIndex['kind']) => indexes.filter((index) => index.kind === kind);
+      await reconcile(connection, `index${mode}`, present.rows, ofKind('index'));
+      const statistics = await sql<{ name: string; valid: boolean }>`select s.stxname as name,
+          true as valid
+        from pg_statistic_ext s join pg_namespace n on n.oid = s.stxnamespace
+        where n.nspname = current_schema()
+          and s.stxname like ${`${LIKE_PREFIX}stat\\_%`}`.execute(connection);
+      // The table analyzed when a statistics object was made.
+      if (await reconcile(connection, 'statistics', statistics.rows, ofKind('statistics')))
+        await sql`analyze document`.execute(connection);
     } finally {
       await sql`select pg_advisory_unlock(${lock})`.execute(connection);
     }
   });
 }
 
-/** The declared statistics objects, exactly; the table analyzed when one was made. */
-async function ensureStatistics(
+/** Drops the present `kind` objects unwanted (or invalid), makes the missing; true if it made one. */
+async function reconcile(
   connection: Kysely<Database>,
-  statistics: readonly ListIndex[],
-): Promise<void> {
-  const wanted = new Map(statistics.map((statistic) => [statistic.name, statistic]));
-  const present = await sql<{ name: string }>`select s.stxname as name
-    from pg_statistic_ext s join pg_namespace n on n.oid = s.stxnamespace
-    where n.nspname = current_schema()
-      and s.stxname like ${`${LIKE_PREFIX}stat\\_%`}`.execute(connection);
-  const existing = new Set(present.rows.map((row) => row.name));
-  for (const name of existing)
-    if (!wanted.has(name)) await sql`drop statistics if exists ${sql.id(name)}`.execute(connection);
+  kind: string,
+  present: ReadonlyArray<{ name: string; valid: boolean }>,
+  wanted: readonly ListIndex[],
+): Promise<boolean> {
+  const byName = new Map(wanted.map((index) => [index.name, index]));
+  const ready = new Set<string>();
+  for (const { name, valid } of present) {
+    if (byName.has(name) && valid) ready.add(name);
+    else await sql`drop ${sql.raw(kind)} if exists ${sql.id(name)}`.execute(connection);
+  }
   let made = false;
-  for (const [name, statistic] of wanted) {
-    if (existing.has(name)) continue;
-    await sql`create statistics if not exists ${sql.id(name)} ${sql.raw(statistic.definition)}`.execute(
+  for (const [name, index] of byName) {
+    if (ready.has(name)) continue;
+    await sql`create ${sql.raw(kind)} if not exists ${sql.id(name)} ${sql.raw(index.definition)}`.execute(
       connection,
     );
     made = true;
   }
-  if (made) await sql`analyze document`.execute(connection);
+  return made;
 }

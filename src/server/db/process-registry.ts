@@ -63,13 +63,9 @@ export class ProcessRegistry {
   static async start(options: ProcessRegistryOptions): Promise<ProcessRegistry> {
     const registry = new ProcessRegistry(options);
     await registry.beat();
-    registry.timer = setInterval(() => {
-      registry
-        .beat()
-        .catch((error: unknown) =>
-          registry.log.warn({ err: error }, 'process registry heartbeat failed'),
-        );
-    }, registry.heartbeatMs);
+    const failed = (error: unknown) =>
+      registry.log.warn({ err: error }, 'process registry heartbeat failed');
+    registry.timer = setInterval(() => void registry.beat().catch(failed), registry.heartbeatMs);
     registry.timer.unref();
     return registry;
   }

@@ -1,9 +1,22 @@
+import type { SchemaError } from '../../core/validation/field-errors';
+
 /** A field's problem before translation: where, which rule, and the rule's parameters. */
 export interface FieldProblem {
   path: string;
   rule: string;
   params?: Record<string, unknown>;
 }
+
+/** Schema errors (Ajv's, or a route schema's) as field problems. */
+export const problemsOf = (errors: readonly SchemaError[]): FieldProblem[] =>
+  errors.map((e) => ({ path: e.instancePath, rule: e.keyword, params: e.params }));
+
+/** Field problems as the schema errors `toFieldErrors` words, their parameters as `words` says. */
+export const schemaErrorsOf = (
+  problems: readonly FieldProblem[],
+  words: (params?: Record<string, unknown>) => Record<string, unknown> = (params) => params ?? {},
+): SchemaError[] =>
+  problems.map((p) => ({ instancePath: p.path, keyword: p.rule, params: words(p.params) }));
 
 /**
  * An error the API answers with: an HTTP status, a stable code, and a translation key for its

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiError } from '../../core/api/errors';
 import { lookup, translate, type Language, type TextTree } from '../../core/i18n/translate';
 import { toFieldErrors } from '../../core/validation/field-errors';
-import { ApiProblem, ERROR_CODES } from './api-error';
+import { ApiProblem, ERROR_CODES, problemsOf, schemaErrorsOf } from './api-error';
 import { requestLanguage } from './language';
 
 /** Fastify's own errors mapped to our stable codes. */
@@ -40,30 +40,14 @@ export function installErrorHandler(
     status: number,
     code: string,
     problem?: ApiProblem,
-  ): { error: ApiError } => ({
-    error: {
-      status,
-      code,
-      message: translate(
-        texts,
-        language,
-        problem?.messageKey ?? `errors.${code}`,
-        inWords(problem?.params, language),
-      ),
-      ...(problem?.fields && {
-        fields: toFieldErrors(
-          problem.fields.map((f) => ({
-            instancePath: f.path,
-            keyword: f.rule,
-            params: inWords(f.params, language),
-          })),
-          texts,
-          language,
-        ),
-      }),
-      ...problem?.details,
-    },
-  });
+  ): { error: ApiError } => {
+    const words = (params?: Record<string, unknown>) => inWords(params, language);
+    const key = problem?.messageKey ?? `errors.${code}`;
+    const message = translate(texts, language, key, words(problem?.params));
+    const fields =
+      problem?.fields && toFieldErrors(schemaErrorsOf(problem.fields, words), texts, language);
+    return { error: { status, code, message, ...(fields && { fields }), ...problem?.details } };
+  };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const send = (status: number, code: string, problem?: ApiProblem) =>
@@ -78,17 +62,12 @@ export function installErrorHandler(
     if (known) return send(known.status, known.code);
     if (error.statusCode === 429) return send(429, ERROR_CODES.tooManyRequests);
     if (error.validation) {
-      const fields = error.validation.map((v) => ({
-        path: v.instancePath,
-        rule: v.keyword,
-        params: v.params,
-      }));
+      const fields = problemsOf(error.validation);
       const problem = new ApiProblem(400, ERROR_CODES.validationFailed, {}, fields);
       return send(400, problem.code, problem);
     }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
       return send(error.statusCode, ERROR_CODES.invalidJson);
-    }
     request.log.error({ err: error }, 'unexpected error');
     return send(500, ERROR_CODES.internal);
   });

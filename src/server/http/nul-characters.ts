@@ -34,11 +34,10 @@ export function installNulCharacterRefusal(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       const pointer = nulCharacterAt(part);
-      if (pointer !== undefined) {
+      if (pointer !== undefined)
         throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
           { path: pointer || '/', rule: 'nulCharacter' },
         ]);
-      }
     }
   });
 }

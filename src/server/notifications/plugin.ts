@@ -47,12 +47,11 @@ export async function notificationsPlugin(
       : config.smsUrl
         ? httpSmsProvider({ url: config.smsUrl, token: config.smsToken })
         : null;
-  if (!mail || !sms) {
+  if (!mail || !sms)
     app.log.info(
       { mail: Boolean(mail), sms: Boolean(sms) },
       'outbox: messages without a provider are KEPT in the outbox, not sent',
     );
-  }
   const worker = startOutbox({
     db: options.db,
     mail,
@@ -65,8 +64,6 @@ export async function notificationsPlugin(
   options.onWorker?.(worker);
   // preClose: the worker stops before any onClose hook (such as the database's) runs.
   app.addHook('preClose', async () => worker.stop());
-
-  const db = withNotificationTables(options.db);
 
   if (config.production) return;
 
@@ -86,7 +83,7 @@ export async function notificationsPlugin(
     },
     async (request, reply) => {
       requireAnyRole(request, [DEVELOPER_OUTBOX_ROLE]);
-      let query = db
+      let query = withNotificationTables(options.db)
         .selectFrom('outbox')
         .select([
           'id',

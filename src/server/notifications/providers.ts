@@ -58,14 +58,7 @@ export function smtpMailProvider(options: SmtpOptions): MailProvider {
     ));
   return {
     async send(message) {
-      await (
-        await transportOnce()
-      ).sendMail({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        attachments: message.attachments,
-      });
+      await (await transportOnce()).sendMail(message);
     },
     close: async () => {
       if (transport) (await transport).close();
@@ -97,9 +90,8 @@ export function httpSmsProvider(options: HttpSmsOptions): SmsProvider {
       });
       // Drain the body so the connection is reused, but keep only a little of it for the error.
       const answer = await response.text().catch(() => '');
-      if (!response.ok) {
+      if (!response.ok)
         throw new Error(`SMS provider answered ${response.status}: ${answer.slice(0, 200)}`);
-      }
     },
   };
 }

@@ -160,24 +160,19 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
   async function attachmentsOf(row: OutboxRow): Promise<MailAttachment[] | undefined> {
     if (!row.attachments?.length) return undefined;
     const files: MailAttachment[] = [];
-    for (const a of row.attachments) {
-      if (a.contentBase64 !== undefined) {
-        files.push({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: Buffer.from(a.contentBase64, 'base64'),
-        });
-      } else if (a.mediaId) {
-        const media = await db
-          .selectFrom('media')
-          .select(['content'])
-          .where('id', '=', a.mediaId)
-          .executeTakeFirst();
-        if (!media) throw new Error(`attachment ${a.mediaId} is missing`);
-        files.push({ filename: a.filename, contentType: a.contentType, content: media.content });
-      } else {
-        throw new Error(`attachment ${a.filename} has no content`);
-      }
+    for (const { filename, contentType, contentBase64, mediaId } of row.attachments) {
+      if (contentBase64 === undefined && !mediaId)
+        throw new Error(`attachment ${filename} has no content`);
+      const media =
+        contentBase64 !== undefined
+          ? { content: Buffer.from(contentBase64, 'base64') }
+          : await db
+              .selectFrom('media')
+              .select(['content'])
+              .where('id', '=', mediaId!)
+              .executeTakeFirst();
+      if (!media) throw new Error(`attachment ${mediaId} is missing`);
+      files.push({ filename, contentType, content: media.content });
     }
     return files;
   }
@@ -197,15 +192,12 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
 
   async function release(rows: OutboxRow[]): Promise<void> {
     if (rows.length === 0) return;
+    const ids = rows.map((r) => r.id);
     await db
       .updateTable('outbox')
       .set({ status: OUTBOX_STATUS.pending, attempts: sql`attempts - 1` })
       .where('status', '=', OUTBOX_STATUS.sending)
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
+      .where('id', 'in', ids)
       .execute();
   }
 
@@ -225,8 +217,7 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
   }
 
   async function runOnce(): Promise<OutboxRunResult> {
-    const result: OutboxRunResult = { sent: 0, retried: 0, failed: 0, kept: 0 };
-    result.kept = await keep();
+    const result: OutboxRunResult = { sent: 0, retried: 0, failed: 0, kept: await keep() };
     const at = now();
     await recoverStale(at);
     const rows = await claim(at);

@@ -5,6 +5,7 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { resolvePointer as valueAt, setAt } from '../../core/rules/registry';
 import { feesDue, type FrozenFees } from './fees';
 import { catalogsIn } from '../catalog/valid-at';
+import { invalid } from '../search/compile-search';
 
 /** Writes the fees due now at the workflow's fees pointer (on store, update and submit). */
 async function freezeFees({ trx, environment, workflow, document, now }: EffectContext) {
@@ -28,10 +29,7 @@ async function createPaymentOrder({
   const payment = workflow.payment;
   if (!payment) throw new Error(`Workflow ${workflow.id} has no payment block`);
   const accepted = (request.data as { termsAccepted?: unknown } | undefined)?.termsAccepted;
-  if (accepted !== true)
-    throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-      { path: '/termsAccepted', rule: 'accepted' },
-    ]);
+  if (accepted !== true) throw invalid([{ path: '/termsAccepted', rule: 'accepted' }]);
   const fees = valueAt(document.data, payment.fees) as FrozenFees | undefined;
   const cents = toCents(fees?.total);
   if (!fees || cents === undefined || cents <= 0)

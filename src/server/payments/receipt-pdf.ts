@@ -160,9 +160,9 @@ export async function renderReceiptPdf(
   });
   doc.setAuthor(issuer);
   doc.setCreator(issuer);
-  doc.setSubject(
-    t('documentValue', { title: receipt.documentTitle, number: receipt.documentNumber }),
-  );
+  const { documentTitle: title, documentNumber: number } = receipt;
+  const about = t('documentValue', { title, number });
+  doc.setSubject(about);
   doc.setLanguage(language);
 
   const layout = new Layout(doc, fonts);
@@ -180,10 +180,7 @@ export async function renderReceiptPdf(
   const details: Array<[string, string]> = [
     [t('receiptReference'), receipt.receiptReference],
     [t('orderReference'), receipt.orderReference],
-    [
-      t('document'),
-      t('documentValue', { title: receipt.documentTitle, number: receipt.documentNumber }),
-    ],
+    [t('document'), about],
     [t('payer'), receipt.payerName],
     [t('paidAt'), formatDateTime(receipt.paidAt)],
     [t('card'), receipt.maskedCard],

@@ -141,12 +141,7 @@ export class PaymentService {
   ): Promise<ReceiptData & { language: Language }> {
     const document = await this.options.documents.read(type, principal, id);
     const language = await this.options.documents.holderLanguage(type, document);
-    const order = await this.options.db
-      .selectFrom('payment_order')
-      .selectAll()
-      .where('document_id', '=', id)
-      .where('status', '=', 'APPROVED')
-      .executeTakeFirst();
+    const order = await this.orders(id).where('status', '=', 'APPROVED').executeTakeFirst();
     if (!order?.receipt_reference || !order.paid_at)
       throw new ApiProblem(404, ERROR_CODES.notFound);
     const view = orderView(order);

@@ -35,9 +35,10 @@ import { checkEntry } from '../catalog/checked-entry';
 import { insertEntry, isOverlapError, readEntry, searchEntries } from '../catalog/entries';
 import type { Database } from '../db/schema';
 import type { ValidatorSet } from '../definitions/validators';
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { ApiProblem, ERROR_CODES, schemaErrorsOf } from '../http/api-error';
 import { requestLanguage } from '../http/language';
 import { importEntries } from '../catalog/import';
+import { invalid } from '../search/compile-search';
 import { CATALOG_IMPORT_MAX_ROWS } from '../../core/definitions/catalog-csv';
 import { formatCount } from '../../core/format';
 import type { Language, TextTree } from '../../core/i18n/translate';
@@ -92,13 +93,8 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     async (request) => {
       const catalog = catalogOf(request.params.catalogId);
       requireAnyRole(request, catalogReaderRoles(catalog));
-      return searchEntries(
-        options.db,
-        catalog,
-        request.body,
-        options.searchMaxItems,
-        requestLanguage(request),
-      );
+      const language = requestLanguage(request);
+      return searchEntries(options.db, catalog, request.body, options.searchMaxItems, language);
     },
   );
 
@@ -156,10 +152,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
   /** The version the caller read, from the body (edit) or the query string (deletion). */
   const versionOf = (value: unknown): number => {
     const version = typeof value === 'string' ? Number(value) : value;
-    if (!isStoredPositiveInteger(version))
-      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-        { path: '/version', rule: 'required' },
-      ]);
+    if (!isStoredPositiveInteger(version)) throw invalid([{ path: '/version', rule: 'required' }]);
     return version;
   };
   /** A change to an entry at the version read: 404 or 409 when it cannot be made. */
@@ -211,14 +204,8 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
       const actor = managerOf(request, catalog);
       const language = requestLanguage(request);
       const { entries, dryRun } = importRequest(request.body, language);
-      const outcome = await importEntries(
-        options.db,
-        options.validators,
-        catalog,
-        entries,
-        actor,
-        dryRun,
-      );
+      const { db, validators, texts } = options;
+      const outcome = await importEntries(db, validators, catalog, entries, actor, dryRun);
       if (!dryRun && outcome.problems.length > 0)
         throw new ApiProblem(
           400,
@@ -228,15 +215,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
           'catalog.import.refused',
         );
       if (!dryRun && outcome.created + outcome.updated > 0) options.cache.changed(catalog.id);
-      const problems = toFieldErrors(
-        outcome.problems.map((p) => ({
-          instancePath: p.path,
-          keyword: p.rule,
-          params: p.params ?? {},
-        })),
-        options.texts,
-        language,
-      );
+      const problems = toFieldErrors(schemaErrorsOf(outcome.problems), texts, language);
       return { dryRun, ...outcome, problems };
     },
   );
@@ -296,18 +275,10 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
 /** The rows of an import: at most CATALOG_IMPORT_MAX_ROWS, or a 413 saying the limit. */
 function importRequest(body: unknown, language: Language): { entries: unknown[]; dryRun: boolean } {
   const { entries, dryRun } = body as { entries: unknown[]; dryRun: boolean };
-  if (entries.length > CATALOG_IMPORT_MAX_ROWS)
-    throw new ApiProblem(
-      413,
-      ERROR_CODES.tooLarge,
-      {
-        max: formatCount(CATALOG_IMPORT_MAX_ROWS, language),
-        count: formatCount(entries.length, language),
-      },
-      undefined,
-      'catalog.import.tooManyRows',
-    );
-  return { entries, dryRun };
+  if (entries.length <= CATALOG_IMPORT_MAX_ROWS) return { entries, dryRun };
+  const max = formatCount(CATALOG_IMPORT_MAX_ROWS, language);
+  const limits = { max, count: formatCount(entries.length, language) };
+  throw new ApiProblem(413, ERROR_CODES.tooLarge, limits, undefined, 'catalog.import.tooManyRows');
 }
 
 /** The manager making a change, as the entry and its history name them; others are refused. */
@@ -335,6 +306,6 @@ async function checkedEntry(
   body: unknown,
 ): Promise<Record<string, unknown>> {
   const check = await checkEntry(options.db, options.validators, catalog, body);
-  if (check.problems) throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, check.problems);
+  if (check.problems) throw invalid(check.problems);
   return check.entry;
 }

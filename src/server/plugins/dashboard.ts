@@ -87,6 +87,20 @@ const INBOX_MESSAGE = {
   },
 };
 
+/** A search of the caller's documents by `fields`, answering rows of `row`'s properties. */
+function dashboardSearch(summary: string, fields: string[], row: Record<string, unknown>) {
+  const response = { 200: searchResultSchema({ type: 'object', properties: row }) };
+  return {
+    schema: {
+      tags: ['dashboard'],
+      summary,
+      description: `Fields: ${fields.join(', ')}.`,
+      body: searchRequestSchema(undefined),
+      response: { ...response, ...PROBLEM_RESPONSES },
+    },
+  };
+}
+
 /** My Library, My Tasks, the inbox, statistics and the public document check of evisa. */
 export async function dashboardPlugin(app: FastifyInstance, options: DashboardPluginOptions) {
   const { db, workflows, searchLimits } = options;
@@ -100,43 +114,26 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
 
   app.patch(
     '/dashboard/library',
-    {
-      schema: {
-        tags: ['dashboard'],
-        summary: 'My Library: the documents the caller owns, across every evisa workflow',
-        description: `Fields: ${LIBRARY_FIELDS.join(', ')}.`,
-        body: searchRequestSchema(undefined),
-        response: {
-          200: searchResultSchema({ type: 'object', properties: LIBRARY_ROW }),
-          ...PROBLEM_RESPONSES,
-        },
-      },
-    },
+    dashboardSearch(
+      'My Library: the documents the caller owns, across every evisa workflow',
+      LIBRARY_FIELDS,
+      LIBRARY_ROW,
+    ),
     async (request) =>
       searchLibrary(db, documents, dashboardCaller(request), request.body, searchLimits),
   );
   app.patch(
     '/dashboard/tasks',
-    {
-      schema: {
-        tags: ['dashboard'],
-        summary: 'My Tasks: assigned documents, queues the caller serves, own documents waiting',
-        description: `Fields: ${[...LIBRARY_FIELDS, 'assignee', 'reason', 'list'].join(', ')}.`,
-        body: searchRequestSchema(undefined),
-        response: {
-          200: searchResultSchema({
-            type: 'object',
-            properties: {
-              ...LIBRARY_ROW,
-              assignee: NULLABLE_STRING,
-              reason: { type: 'string', enum: ['assigned', 'queue', 'owner'] },
-              list: NULLABLE_STRING,
-            },
-          }),
-          ...PROBLEM_RESPONSES,
-        },
+    dashboardSearch(
+      'My Tasks: assigned documents, queues the caller serves, own documents waiting',
+      [...LIBRARY_FIELDS, 'assignee', 'reason', 'list'],
+      {
+        ...LIBRARY_ROW,
+        assignee: NULLABLE_STRING,
+        reason: { type: 'string', enum: ['assigned', 'queue', 'owner'] },
+        list: NULLABLE_STRING,
       },
-    },
+    ),
     async (request) =>
       searchTasks(db, documents, dashboardCaller(request), request.body, searchLimits),
   );
@@ -214,13 +211,8 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
   const limit = options.verificationRateLimit;
   if (limit > 0) {
     const counts = new SharedRateLimit(db);
-    const purge = setInterval(
-      () =>
-        void counts
-          .purge()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'rate limit purge failed')),
-      10 * 60_000,
-    );
+    const failed = (error: unknown) => app.log.warn({ err: error }, 'rate limit purge failed');
+    const purge = setInterval(() => void counts.purge().catch(failed), 10 * 60_000);
     purge.unref();
     app.addHook('onClose', async () => clearInterval(purge));
     await app.register(rateLimit, {

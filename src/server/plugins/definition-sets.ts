@@ -31,8 +31,6 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { ServerModule } from '../module';
 import { moduleName } from './definitions';
 
-export { DEFINITIONS_EDIT_ROLE, DEFINITIONS_PUBLISH_ROLE };
-
 export interface DefinitionSetsOptions {
   database: DatabaseHandle;
   modules: readonly ServerModule[];
@@ -104,6 +102,13 @@ const BASE_AND_NOTE = {
     description: 'Why, for the history (trimmed)',
   },
 };
+
+/** A route answering a checked draft's validator module (`/previews/:version/.../:file`). */
+function previewModule(summary: string, part: string) {
+  const response = { 200: { description: 'An ES module', type: 'string' }, ...PROBLEM_RESPONSES };
+  const params = stringParams('version', part, 'file');
+  return { schema: { tags: ['definitions'], summary, params, response } };
+}
 
 const ROUTES = {
   history: {
@@ -235,22 +240,14 @@ const ROUTES = {
       },
     },
   },
-  previewValidator: {
-    schema: {
-      tags: ['definitions'],
-      summary: "A checked draft's validator module: a catalogue entry's or a whole document's",
-      params: stringParams('version', 'kind', 'file'),
-      response: { 200: { description: 'An ES module', type: 'string' }, ...PROBLEM_RESPONSES },
-    },
-  },
-  previewSectionValidator: {
-    schema: {
-      tags: ['definitions'],
-      summary: "A checked draft's validator module for one section of a document",
-      params: stringParams('version', 'entity', 'file'),
-      response: { 200: { description: 'An ES module', type: 'string' }, ...PROBLEM_RESPONSES },
-    },
-  },
+  previewValidator: previewModule(
+    "A checked draft's validator module: a catalogue entry's or a whole document's",
+    'kind',
+  ),
+  previewSectionValidator: previewModule(
+    "A checked draft's validator module for one section of a document",
+    'entity',
+  ),
   restore: {
     schema: {
       tags: ['definitions'],

@@ -64,27 +64,10 @@ function preferredEncoding(header: string | undefined): Encoding | undefined {
 }
 
 /**
- * Sends a fixed body, revalidated on every use (304 while unchanged). Its own `content-encoding`
- * keeps the server's compression plugin from compressing it again.
+ * Sends the fixed body of a key, made on first use from its text (none: 404), revalidated on every
+ * use (304 while unchanged). Its own `content-encoding` keeps the server's compression plugin
+ * from compressing it again.
  */
-async function sendFixed(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: FixedBody,
-  type: string,
-) {
-  reply
-    .header('etag', body.etag)
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding');
-  if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
-  reply.header('content-type', type);
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(body.raw);
-  return reply.header('content-encoding', encoding).send(await body.encoded(encoding));
-}
-
-/** Sends the fixed body of a key, made on first use from its text (none: 404). */
 function fixedBodies() {
   const bodies = new Map<string, FixedBody>();
   return async (
@@ -102,7 +85,15 @@ function fixedBodies() {
       body = fixedBody(made, etag);
       bodies.set(key, body);
     }
-    return sendFixed(request, reply, body, type);
+    reply
+      .header('etag', body.etag)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
+    reply.header('content-type', type);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(body.raw);
+    return reply.header('content-encoding', encoding).send(await body.encoded(encoding));
   };
 }
 

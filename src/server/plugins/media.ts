@@ -8,6 +8,7 @@ import { requireSignedIn } from '../auth/plugin';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { invalid } from '../search/compile-search';
 
 export interface MediaOptions {
   db: Kysely<Database>;
@@ -72,8 +73,7 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
   };
   app.post('/', { schema: upload }, async (request, reply) => {
     const principal = requireSignedIn(request);
-    const noFile = () =>
-      new ApiProblem(400, ERROR_CODES.validationFailed, {}, [{ path: '/file', rule: 'required' }]);
+    const noFile = () => invalid([{ path: '/file', rule: 'required' }]);
     if (!request.isMultipart()) throw noFile();
     // A malformed form is a missing file; a second file is refused, not silently dropped.
     let file: MultipartFile | undefined;
@@ -88,10 +88,7 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
       const code = (error as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE')
         throw new ApiProblem(413, ERROR_CODES.tooLarge, { limit: options.maxBytes });
-      if (code === 'FST_FILES_LIMIT')
-        throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-          { path: '/file', rule: 'oneFile' },
-        ]);
+      if (code === 'FST_FILES_LIMIT') throw invalid([{ path: '/file', rule: 'oneFile' }]);
       throw noFile();
     }
     if (!file || !content) throw noFile();
@@ -102,7 +99,7 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
       !signature ||
       !signature.every((byte, i) => content[i] === byte)
     )
-      throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
+      throw invalid([
         { path: '/file', rule: 'fileType', params: { types: options.types.join(', ') } },
       ]);
     const name = file.filename.replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 200) || 'file';
@@ -145,14 +142,12 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
       .executeTakeFirst();
     if (!row || (row.owner !== principal.subject && !(await options.readable?.(principal, row.id))))
       throw new ApiProblem(404, ERROR_CODES.notFound);
-    return (
-      reply
-        .header('content-type', row.type)
-        .header('content-disposition', contentDisposition(row.name))
-        .header('x-content-type-options', 'nosniff')
-        // Personal papers: kept by no shared cache, nor by the browser's once the page is done.
-        .header('cache-control', 'private, no-store')
-        .send(row.content)
-    );
+    // Personal papers: kept by no shared cache, nor by the browser's once the page is done.
+    return reply
+      .header('content-type', row.type)
+      .header('content-disposition', contentDisposition(row.name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(row.content);
   });
 }

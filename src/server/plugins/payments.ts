@@ -4,8 +4,10 @@ import { requireAnyRole } from '../auth/plugin';
 import {
   PAYMENT_STATE,
   PDF_RESPONSE,
+  perDefinition,
   PROBLEM_RESPONSES,
   stringParams,
+  type ContractSchema,
 } from '../api-contract/common';
 import type { Principal } from '../auth/principal';
 import type { DocumentService } from '../documents/service';
@@ -17,13 +19,7 @@ import { sendPdf } from './evisa';
 type DocParams = { type: string; id: string };
 
 /** A document's payment routes: the contract lists one path per payable workflow instead. */
-const perWorkflow = (response: object) => ({
-  schema: {
-    hide: true,
-    params: stringParams('type', 'id'),
-    response: { 200: response, ...PROBLEM_RESPONSES },
-  },
-});
+const perWorkflow = (response: ContractSchema) => perDefinition(['type', 'id'], response);
 
 export interface PaymentsPluginOptions {
   payments: PaymentService;

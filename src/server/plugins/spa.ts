@@ -47,12 +47,10 @@ function inlineScriptHashes(staticDir: string): Map<string, string[]> {
     if (!name.endsWith('.html')) continue;
     const file = path.join(staticDir, name);
     const html = fs.readFileSync(file, 'utf8');
-    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-      ([, body]) =>
-        `'sha256-${createHash('sha256')
-          .update(body ?? '', 'utf8')
-          .digest('base64')}'`,
-    );
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body = '']) => {
+      const digest = createHash('sha256').update(body, 'utf8').digest('base64');
+      return `'sha256-${digest}'`;
+    });
     if (scripts.length > 0) hashes.set(file, scripts);
   }
   return hashes;

@@ -3,6 +3,7 @@ import { escapeHtml } from '../../http/html';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, SandboxGatewaySessionTable } from '../../db/schema';
+import { fromCents } from '../../../core/payments/money';
 import type { GatewayOutcome } from '../gateway';
 import {
   SANDBOX_SIGNATURE_HEADER,
@@ -180,12 +181,7 @@ function installFormParser(app: FastifyInstance): void {
   );
 }
 
-interface CardForm {
-  cardNumber: string;
-  cardName: string;
-  expiry: string;
-  cvc: string;
-}
+type CardForm = Record<FieldName, string>;
 
 function readCardForm(body: unknown): CardForm {
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
@@ -257,9 +253,8 @@ async function notify(
   };
   try {
     const status = await options.deliver(row.notify_url, body, headers);
-    if (status < 200 || status >= 300) {
+    if (status < 200 || status >= 300)
       log.warn({ sessionId: row.id, status }, 'sandbox gateway notification refused');
-    }
   } catch (error) {
     log.warn({ sessionId: row.id, err: error }, 'sandbox gateway notification failed');
   }
@@ -267,11 +262,8 @@ async function notify(
 
 /** Integer cents to text without floating point: "NZD 150.00", in French "150,00 NZD". */
 function formatAmount(cents: number, currency: string, language: Language): string {
-  const whole = Math.floor(cents / 100);
-  const fraction = String(cents % 100).padStart(2, '0');
-  return language === 'fr'
-    ? `${whole},${fraction} ${currency}`
-    : `${currency} ${whole}.${fraction}`;
+  const amount = fromCents(cents);
+  return language === 'fr' ? `${amount.replace('.', ',')} ${currency}` : `${currency} ${amount}`;
 }
 
 const groupDigits = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
