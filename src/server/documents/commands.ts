@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ActionRequest, CreateRequest, DocumentView } from '../../core/documents/types';
 import { declaredAction, NEW_STATE, type WorkflowAction } from '../../core/documents/workflow';
 import { missingRequires } from '../../core/documents/requires';
-import { catalogFieldsOf, type CatalogField } from '../../core/definitions/catalog-fields';
+import { catalogFieldsOf } from '../../core/definitions/catalog-fields';
 import { resolvePointer, runRules } from '../../core/rules/registry';
 import { applicableData } from '../../core/rules/sections';
 import type { RuleProblem } from '../../core/rules/types';
@@ -24,6 +24,7 @@ import type {
 import { actionPlansOf } from './action-plans';
 import { checkFires, fillLinks, linkingOf, previewLinks, type Linking } from './links';
 import { checkFileReferences } from './media-references';
+import { perObject } from './memo';
 import { checkChanged } from './must-change';
 import { findByKey } from './store/lookups';
 import { callerAsOwner, checkOwnerGiven, ownerNamed, type DocumentOwner } from './on-behalf';
@@ -54,8 +55,6 @@ type Subject = { row: DocumentRow } | { owner: DocumentOwner };
  * 6. the payload's checks; 7. the write, `effects`, linked system actions; 8. the answer.
  */
 export class DocumentCommands {
-  private readonly catalogFieldCache = new WeakMap<CompiledWorkflow, CatalogField[]>();
-
   constructor(
     protected readonly db: Kysely<Database>,
     /** The workflows this service serves, by type; a document's `links` may name only these. */
@@ -413,16 +412,6 @@ export class DocumentCommands {
     return this.environment.catalogs?.through(trx) ?? catalogsIn(trx);
   }
 
-  /** The entity's catalogue select fields, found once per workflow. */
-  private catalogFields(workflow: CompiledWorkflow): CatalogField[] {
-    let fields = this.catalogFieldCache.get(workflow);
-    if (!fields) {
-      fields = catalogFieldsOf(workflow.entity);
-      this.catalogFieldCache.set(workflow, fields);
-    }
-    return fields;
-  }
-
   /** Validates as a draft, or, for actions that submit, against the full schema and named rules. */
   private async validData(
     trx: Transaction<Database>,
@@ -461,7 +450,7 @@ export class DocumentCommands {
       problems.push(
         ...(await catalogFieldProblems(
           this.catalogs(trx),
-          this.catalogFields(workflow),
+          catalogFields(workflow),
           data,
           new Date(),
         )),
@@ -473,6 +462,9 @@ export class DocumentCommands {
     return data;
   }
 }
+
+/** The entity's catalogue select fields, found once per workflow. */
+const catalogFields = perObject((workflow: CompiledWorkflow) => catalogFieldsOf(workflow.entity));
 
 /** A system action the workflow declares (the loader checked every one named). */
 function systemAction(workflow: CompiledWorkflow, action: string): WorkflowAction {
