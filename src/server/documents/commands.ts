@@ -301,8 +301,7 @@ export class DocumentCommands {
     if (missing.length) throw invalid(missing.map((path) => ({ path, rule: 'required' })));
     draft.data = await this.validData(trx, workflow, definition, draft.data);
     // Uploads named must be the owner's (a new document's: the caller's own uploads).
-    if (stored) await checkFileReferences(trx, stored.owner, draft.data, stored.data);
-    else await checkFileReferences(trx, principal.subject, draft.data);
+    await checkFileReferences(trx, stored?.owner ?? principal.subject, draft.data, stored?.data);
     // 7. The write.
     const author = {
       subject: principal.subject,
@@ -371,19 +370,10 @@ export class DocumentCommands {
     const cause: EffectCause = { type: source.type, id: source.id, number: source.number };
     for (const { linked, action } of linking.fires) {
       const definition = systemAction(linked.workflow, action);
-      const current = await findDocument(trx, linked.row.type, linked.row.id);
-      if (!current) throw new ApiProblem(404, ERROR_CODES.notFound);
-      const request = { version: current.version, notes: note };
-      await this.run(
-        trx,
-        linked.workflow,
-        { row: current },
-        action,
-        definition,
-        actor,
-        request,
-        cause,
-      );
+      const row = await findDocument(trx, linked.row.type, linked.row.id);
+      if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
+      const request = { version: row.version, notes: note };
+      await this.run(trx, linked.workflow, { row }, action, definition, actor, request, cause);
     }
   }
 
