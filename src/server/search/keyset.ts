@@ -71,14 +71,9 @@ export function decodeCursor(raw: unknown, keys: readonly SortKey[]): Cursor | u
   if (!Array.isArray(v) || v.length !== keys.length) return refuse();
   const values = v as unknown[];
   keys.forEach((key, i) => {
-    if (!validValue(values[i], key)) refuse();
+    if (values[i] === null ? !key.nullable : !validOfKind(values[i], key.kind)) refuse();
   });
   return { values: values as CursorValue[], id };
-}
-
-function validValue(value: unknown, key: SortKey): boolean {
-  if (value === null) return key.nullable;
-  return validOfKind(value, key.kind);
 }
 
 function validOfKind(value: unknown, kind: FieldKind): boolean {
@@ -90,12 +85,10 @@ function validOfKind(value: unknown, kind: FieldKind): boolean {
       return typeof value === 'number' && Number.isFinite(value);
     case 'boolean':
       return typeof value === 'boolean';
-    case 'date': {
-      const parts = typeof value === 'string' ? DATE.exec(value) : null;
-      return !!parts && realDay(parts[1], parts[2], parts[3]);
-    }
+    case 'date':
     case 'datetime': {
-      const parts = typeof value === 'string' ? TIMESTAMP.exec(value) : null;
+      const parts =
+        typeof value === 'string' ? (kind === 'date' ? DATE : TIMESTAMP).exec(value) : null;
       return !!parts && realDay(parts[1], parts[2], parts[3]);
     }
   }
