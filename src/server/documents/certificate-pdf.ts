@@ -185,15 +185,11 @@ export async function renderCertificatePdf(
   const drawTable = (label: string, table: CertificateTable) => {
     const cellText = (text: string, font: PDFFont, width: number, max: number) =>
       text === '' ? [] : lines(text, font, CELL_SIZE, width - 2 * CELL_PAD, max);
-    const natural = table.columns.map(
-      (column, index) =>
-        Math.max(
-          bold.widthOfTextAtSize(safe(column.heading), CELL_SIZE),
-          ...table.rows.map((row) => regular.widthOfTextAtSize(safe(row[index] ?? ''), CELL_SIZE)),
-        ) +
-        2 * CELL_PAD +
-        1,
-    );
+    const widthOf = (text: string, font: PDFFont) => font.widthOfTextAtSize(safe(text), CELL_SIZE);
+    const natural = table.columns.map((column, index) => {
+      const cells = table.rows.map((row) => widthOf(row[index] ?? '', regular));
+      return Math.max(widthOf(column.heading, bold), ...cells) + 2 * CELL_PAD + 1;
+    });
     const widths = columnWidths(natural);
     const xs = widths.map((_, index) => MARGIN + sum(widths.slice(0, index)));
     const headings = table.columns.map((column, index) =>
@@ -209,12 +205,11 @@ export async function renderCertificatePdf(
     const drawCells = (cells: string[][], font: PDFFont, colour: typeof TEXT) =>
       cells.forEach((cell, index) => {
         const x = xs[index] ?? MARGIN;
-        const width = widths[index] ?? 0;
+        const right = x + (widths[index] ?? 0) - CELL_PAD;
         cell.forEach((text, line) => {
-          const right = table.columns[index]?.alignRight ?? false;
           page.drawText(text, {
-            x: right
-              ? x + width - CELL_PAD - font.widthOfTextAtSize(text, CELL_SIZE)
+            x: table.columns[index]?.alignRight
+              ? right - font.widthOfTextAtSize(text, CELL_SIZE)
               : x + CELL_PAD,
             y: y - CELL_TOP - line * CELL_LINE,
             size: CELL_SIZE,
