@@ -3,7 +3,6 @@ import { declaredAction, fullRoles, type WorkflowDefinition } from '../../core/d
 import type { Database } from '../db/schema';
 import { invalid } from '../search/compile-search';
 import type { EffectContext, EffectEnvironment, RoleHolder } from './effect-context';
-import { ownerNames } from './store/lookups';
 
 /** The full role codes an action's assignee must hold one of (`assignees`; none: nobody). */
 function assigneeRoles(workflow: WorkflowDefinition, action: string): string[] {
@@ -41,13 +40,4 @@ export async function assignableAccounts(
 ): Promise<RoleHolder[]> {
   const roles = assigneeRoles(workflow, action);
   return environment.roleHolders ? environment.roleHolders.holding(db, roles) : [];
-}
-
-/** The names of the accounts among `ids` (assignees), by id; ids that are no account are left out. */
-export async function accountNames(
-  db: Kysely<Database>,
-  accountType: string | undefined,
-  ids: readonly string[],
-): Promise<Map<string, string>> {
-  return accountType ? ownerNames(db, accountType, ids) : new Map();
 }

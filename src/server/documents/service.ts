@@ -20,7 +20,8 @@ import { listWhere } from './list-where';
 import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
 import { foldedText } from '../db/list-indexes';
-import { assignableAccounts, accountNames } from './assignment';
+import { assignableAccounts } from './assignment';
+import { ownerNames } from './store/lookups';
 import { authorName, authorOfLine, authorPolicy, type AuthorPolicy } from './public-actors';
 import {
   DELETED,
@@ -107,11 +108,12 @@ export class DocumentService extends DocumentCommands {
       row.assignee !== null &&
       workflow.definition.actions[row.action]?.payload === 'assignee' &&
       (authors.officer || authors.officerNames);
-    const names = await accountNames(
-      this.db,
-      this.environment.accounts?.type,
-      rows.filter(assigning).map((row) => row.assignee!),
-    );
+    // The assignees' names, those that are accounts (other ids are left out).
+    const accountType = this.environment.accounts?.type;
+    const assignees = rows.filter(assigning).map((row) => row.assignee!);
+    const names = accountType
+      ? await ownerNames(this.db, accountType, assignees)
+      : new Map<string, string>();
     return rows.map((row) => {
       const entry = historyEntry(authorOfLine(row, authors), (note) =>
         translate(this.environment.texts, language, note.key, note.params),
