@@ -10,14 +10,8 @@ function assigneeRoles(workflow: WorkflowDefinition, action: string): string[] {
 }
 
 /** `setAssignee`: the officer by account id or sign-in name, with an `assignees` role, else 400. */
-export async function setAssignee({
-  trx,
-  workflow,
-  action,
-  document,
-  request,
-  environment,
-}: EffectContext): Promise<void> {
+export async function setAssignee(context: EffectContext): Promise<void> {
+  const { trx, workflow, action, document, request, environment } = context;
   const named = typeof request.assignee === 'string' ? request.assignee.trim() : '';
   if (!named) throw invalid([{ path: '/assignee', rule: 'required' }]);
   const account = named.includes('\u0000')
