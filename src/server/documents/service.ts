@@ -7,6 +7,7 @@ import type {
 } from '../../core/documents/types';
 import { translate, type Language } from '../../core/i18n/translate';
 import type { SearchResult } from '../../core/search/protocol';
+import { fullRoles } from '../../core/documents/workflow';
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
@@ -75,21 +76,10 @@ export class DocumentService extends DocumentCommands {
     const current = await visibleRow(this.db, workflow, principal, id);
     const row = await findVersion(this.db, current.id, version);
     if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
-    return withAuthors(
-      documentView(
-        {
-          ...current,
-          status: row.status,
-          version: row.version,
-          data: row.data,
-          assignee: row.assignee,
-          updated_at: row.at,
-          updated_by: row.by,
-        },
-        [],
-      ),
-      this.authors(workflow, principal),
-    );
+    const { status, data, assignee } = row;
+    const earlier = { ...current, status, version: row.version, data, assignee };
+    const view = documentView({ ...earlier, updated_at: row.at, updated_by: row.by }, []);
+    return withAuthors(view, this.authors(workflow, principal));
   }
 
   /** The history; the service's own notes in `language` (English unless said). */
@@ -214,13 +204,8 @@ export class DocumentService extends DocumentCommands {
     const certificate = workflow.definition.certificate;
     if (!certificate) throw new ApiProblem(404, ERROR_CODES.notFound);
     const row = await visibleRow(this.db, workflow, principal, id);
-    if (
-      row.owner !== principal.subject &&
-      !holdsAnyRole(
-        principal,
-        certificate.roles.map((r) => workflow.definition.rolePrefix + r),
-      )
-    )
+    const roles = fullRoles(workflow.definition, certificate.roles);
+    if (row.owner !== principal.subject && !holdsAnyRole(principal, roles))
       throw new ApiProblem(403, ERROR_CODES.forbidden);
     if (!certificate.statuses.includes(row.status))
       throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, {
