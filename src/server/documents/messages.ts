@@ -209,11 +209,9 @@ export class Inbox {
     await this.options.db.transaction().execute(async (trx) => {
       const row = await findDocument(trx, this.type, report.messageId, { forUpdate: true });
       if (!row) return;
-      let action = actions.attempted;
-      if (report.outcome === 'sent') action = actions.sent;
-      else if (report.outcome === 'failed') {
-        if (!(await stillSending(trx, report.messageId))) action = actions.failed;
-      }
+      let action = report.outcome === 'sent' ? actions.sent : actions.attempted;
+      if (report.outcome === 'failed' && !(await stillSending(trx, report.messageId)))
+        action = actions.failed;
       const allows = (name: string) =>
         nextStatus(workflow.machine, row.status, {
           type: name,
