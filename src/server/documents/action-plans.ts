@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import type { WorkflowAction, WorkflowDefinition } from '../../core/documents/workflow';
 import type { Principal } from '../auth/principal';
+import { perObject } from './memo';
 import { nextStatus, standingAnswer, type StandingAnswer, type WorkflowEvent } from './machine';
 
 /** An action the caller may take in a status, unless the machine's guards say no. */
@@ -84,14 +85,5 @@ export class ActionPlans {
   }
 }
 
-const plansByWorkflow = new WeakMap<PlannedWorkflow, ActionPlans>();
-
 /** The plans of a compiled workflow, made the first time they are asked for. */
-export function actionPlansOf(workflow: PlannedWorkflow): ActionPlans {
-  let plans = plansByWorkflow.get(workflow);
-  if (!plans) {
-    plans = new ActionPlans(workflow);
-    plansByWorkflow.set(workflow, plans);
-  }
-  return plans;
-}
+export const actionPlansOf = perObject((workflow: PlannedWorkflow) => new ActionPlans(workflow));

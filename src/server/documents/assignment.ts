@@ -3,7 +3,6 @@ import { declaredAction, fullRoles, type WorkflowDefinition } from '../../core/d
 import type { Database } from '../db/schema';
 import { invalid } from '../search/compile-search';
 import type { EffectContext, EffectEnvironment, RoleHolder } from './effect-context';
-import { ownerNames } from './store/lookups';
 
 /** The full role codes an action's assignee must hold one of (`assignees`; none: nobody). */
 function assigneeRoles(workflow: WorkflowDefinition, action: string): string[] {
@@ -11,14 +10,8 @@ function assigneeRoles(workflow: WorkflowDefinition, action: string): string[] {
 }
 
 /** `setAssignee`: the officer by account id or sign-in name, with an `assignees` role, else 400. */
-export async function setAssignee({
-  trx,
-  workflow,
-  action,
-  document,
-  request,
-  environment,
-}: EffectContext): Promise<void> {
+export async function setAssignee(context: EffectContext): Promise<void> {
+  const { trx, workflow, action, document, request, environment } = context;
   const named = typeof request.assignee === 'string' ? request.assignee.trim() : '';
   if (!named) throw invalid([{ path: '/assignee', rule: 'required' }]);
   const account = named.includes('\u0000')
@@ -41,13 +34,4 @@ export async function assignableAccounts(
 ): Promise<RoleHolder[]> {
   const roles = assigneeRoles(workflow, action);
   return environment.roleHolders ? environment.roleHolders.holding(db, roles) : [];
-}
-
-/** The names of the accounts among `ids` (assignees), by id; ids that are no account are left out. */
-export async function accountNames(
-  db: Kysely<Database>,
-  accountType: string | undefined,
-  ids: readonly string[],
-): Promise<Map<string, string>> {
-  return accountType ? ownerNames(db, accountType, ids) : new Map();
 }

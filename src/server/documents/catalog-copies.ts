@@ -15,13 +15,8 @@ export function daysAfter(from: Date, days: number): string {
  * Copies the catalogue entries the workflow names (`fromCatalog`) valid now, with translations;
  * a missing entry or a term not in whole days refuses the action (409) rather than issue it.
  */
-export async function copyFromCatalog({
-  trx,
-  environment,
-  workflow,
-  document,
-  now,
-}: EffectContext): Promise<void> {
+export async function copyFromCatalog(context: EffectContext): Promise<void> {
+  const { trx, environment, workflow, document, now } = context;
   const catalogs = environment.catalogs?.through(trx) ?? catalogsIn(trx);
   for (const copy of workflow.fromCatalog ?? []) {
     const [entry] = await catalogs.validAt(copy.catalog, now, [copy.code]);

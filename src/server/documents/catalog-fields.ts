@@ -5,22 +5,29 @@ import type { CatalogReader } from '../catalog/valid-at';
 
 // The server's half of core/definitions/catalog-fields.ts: codes name entries valid now.
 
-/** The values at a field's place in the document, each with its JSON pointer. */
-function valuesAt(
+/**
+ * The codes (non-empty texts) at a field's place in the document, each with its JSON pointer;
+ * with `many`, a list of choices reports at the field, not at each item: the widget is the field.
+ */
+export function codesAt(
   data: unknown,
   segments: readonly string[],
+  many = false,
   pointer = '',
-): Array<[string, unknown]> {
-  if (segments.length === 0) return [[pointer, data]];
+): Array<[string, string]> {
+  if (segments.length === 0)
+    return typeof data === 'string' && data !== '' ? [[pointer, data]] : [];
   const [head, ...rest] = segments as [string, ...string[]];
   if (head === '*') {
-    return Array.isArray(data)
-      ? data.flatMap((item, index) => valuesAt(item, rest, `${pointer}/${index}`))
-      : [];
+    if (!Array.isArray(data)) return [];
+    const last = many && rest.length === 0;
+    return data.flatMap((item, index) =>
+      codesAt(item, rest, many, last ? pointer : `${pointer}/${index}`),
+    );
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data) || !(head in data))
     return [];
-  return valuesAt((data as Record<string, unknown>)[head], rest, `${pointer}/${head}`);
+  return codesAt((data as Record<string, unknown>)[head], rest, many, `${pointer}/${head}`);
 }
 
 /** A problem for each catalogue field naming no matching entry valid at `now`; empty passes. */
@@ -31,9 +38,7 @@ export async function catalogFieldProblems(
   now: Date,
 ): Promise<FieldProblem[]> {
   const given = fields.flatMap((field) =>
-    valuesAt(data, field.segments)
-      .filter((pair): pair is [string, string] => typeof pair[1] === 'string' && pair[1] !== '')
-      .map(([path, code]) => ({ field, path, code })),
+    codesAt(data, field.segments).map(([path, code]) => ({ field, path, code })),
   );
   const entries = new Map<string, Map<string, Record<string, unknown>>>();
   for (const catalog of new Set(given.map((g) => g.field.catalog))) {

@@ -28,13 +28,9 @@ export async function catalogListItems(
 ): Promise<Item[]> {
   const current = resolvePointer(data, list.path);
   const previous = new Map<string, Item>();
-  if (Array.isArray(current)) {
-    for (const item of current) {
-      if (typeof item === 'object' && item !== null) {
-        const key = (item as Item)[list.key];
-        if (typeof key === 'string') previous.set(key, item as Item);
-      }
-    }
+  for (const item of Array.isArray(current) ? (current as unknown[]) : []) {
+    const key = typeof item === 'object' && item !== null ? (item as Item)[list.key] : undefined;
+    if (typeof key === 'string') previous.set(key, item as Item);
   }
   const items: Item[] = [];
   const seen = new Set<string>();
@@ -54,9 +50,8 @@ export async function catalogListItems(
       if (typeof key !== 'string' || seen.has(key)) continue;
       seen.add(key);
       const kept = previous.get(key);
-      for (const field of list.keep) {
+      for (const field of list.keep)
         if (kept && kept[field] !== undefined) item[field] = kept[field];
-      }
       items.push(item);
     }
   }

@@ -1,31 +1,14 @@
-import { resolvePointer } from '../../core/rules/registry';
+import { resolvePointer, setAt } from '../../core/rules/registry';
 import { catalogsIn } from '../catalog/valid-at';
 import { listsCharged } from '../payments/fees';
 import type { EffectContext } from './effect-context';
 import { nextNumber } from './grant-effects';
+import { removeAt } from './reference-fills';
 
 /* The people of a list who each get a certificate (`certificate.holders`), numbered at issue. */
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Sets (or, with `undefined`, removes) the value at a pointer inside an item. */
-function setInside(item: Record<string, unknown>, pointer: string, value: string | undefined) {
-  const segments = pointer.split('/').slice(1);
-  const last = segments.pop();
-  let at: Record<string, unknown> = item;
-  for (const segment of segments) {
-    const next = at[segment];
-    if (!isObject(next)) {
-      if (value === undefined) return;
-      at[segment] = {};
-    }
-    at = at[segment] as Record<string, unknown>;
-  }
-  if (last === undefined) return;
-  if (value === undefined) delete at[last];
-  else at[last] = value;
-}
 
 /**
  * Numbers each certificate holder of the list (or with `charged` those the frozen fees charged)
@@ -48,9 +31,7 @@ export async function allocateHolderNumbers(context: EffectContext): Promise<voi
   }
   for (const item of list) {
     if (!isObject(item)) continue;
-    const { number } = numbered
-      ? await nextNumber(trx, workflow, document.type, now)
-      : { number: undefined };
-    setInside(item, holders.number, number);
+    if (!numbered) removeAt(item, holders.number);
+    else setAt(item, holders.number, (await nextNumber(trx, workflow, document.type, now)).number);
   }
 }

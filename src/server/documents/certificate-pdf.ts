@@ -169,8 +169,8 @@ export async function renderCertificatePdf(
   write(safe(t('number', { number: content.number })), MARGIN, 13, bold);
   y -= 22;
   // Beside the code, what to do with the document: keep it, or open it in the portal.
-  const note = content.link.opens === 'check' ? t('keep') : t('openNote');
-  for (const line of lines(note, regular, 9, headingWidth, 3)) {
+  const checks = content.link.opens === 'check';
+  for (const line of lines(t(checks ? 'keep' : 'openNote'), regular, 9, headingWidth, 3)) {
     write(line, MARGIN, 9, regular, MUTED);
     y -= 12;
   }
@@ -185,15 +185,11 @@ export async function renderCertificatePdf(
   const drawTable = (label: string, table: CertificateTable) => {
     const cellText = (text: string, font: PDFFont, width: number, max: number) =>
       text === '' ? [] : lines(text, font, CELL_SIZE, width - 2 * CELL_PAD, max);
-    const natural = table.columns.map(
-      (column, index) =>
-        Math.max(
-          bold.widthOfTextAtSize(safe(column.heading), CELL_SIZE),
-          ...table.rows.map((row) => regular.widthOfTextAtSize(safe(row[index] ?? ''), CELL_SIZE)),
-        ) +
-        2 * CELL_PAD +
-        1,
-    );
+    const widthOf = (text: string, font: PDFFont) => font.widthOfTextAtSize(safe(text), CELL_SIZE);
+    const natural = table.columns.map((column, index) => {
+      const cells = table.rows.map((row) => widthOf(row[index] ?? '', regular));
+      return Math.max(widthOf(column.heading, bold), ...cells) + 2 * CELL_PAD + 1;
+    });
     const widths = columnWidths(natural);
     const xs = widths.map((_, index) => MARGIN + sum(widths.slice(0, index)));
     const headings = table.columns.map((column, index) =>
@@ -209,12 +205,11 @@ export async function renderCertificatePdf(
     const drawCells = (cells: string[][], font: PDFFont, colour: typeof TEXT) =>
       cells.forEach((cell, index) => {
         const x = xs[index] ?? MARGIN;
-        const width = widths[index] ?? 0;
+        const right = x + (widths[index] ?? 0) - CELL_PAD;
         cell.forEach((text, line) => {
-          const right = table.columns[index]?.alignRight ?? false;
           page.drawText(text, {
-            x: right
-              ? x + width - CELL_PAD - font.widthOfTextAtSize(text, CELL_SIZE)
+            x: table.columns[index]?.alignRight
+              ? right - font.widthOfTextAtSize(text, CELL_SIZE)
               : x + CELL_PAD,
             y: y - CELL_TOP - line * CELL_LINE,
             size: CELL_SIZE,
@@ -268,15 +263,10 @@ export async function renderCertificatePdf(
       const label = lines(field.label, regular, LABEL_SIZE, LABEL_WIDTH - 12, 3);
       // Several values (a list) are numbered, one paragraph each.
       const numbered = field.numbered !== false && field.values.length > 1;
-      const values = field.values.flatMap((value, index) =>
-        lines(
-          numbered ? `${index + 1}. ${value}` : value,
-          bold,
-          VALUE_SIZE,
-          VALUE_WIDTH,
-          MAX_VALUE_LINES,
-        ),
-      );
+      const values = field.values.flatMap((value, index) => {
+        const text = numbered ? `${index + 1}. ${value}` : value;
+        return lines(text, bold, VALUE_SIZE, VALUE_WIDTH, MAX_VALUE_LINES);
+      });
       const height = Math.max(label.length, values.length) * LINE;
       if (y - height < BOTTOM && height <= usable) newPage();
       let labelLine = 0;
@@ -296,15 +286,10 @@ export async function renderCertificatePdf(
   }
 
   // Footer on every page: how to check (or open) the document, and that it needs no signature.
-  const check = lines(
-    content.link.opens === 'check' ? t('check') : t('open'),
-    regular,
-    8,
-    CONTENT_WIDTH,
-    2,
-  );
-  const url = lines(content.link.url, regular, 8, CONTENT_WIDTH, 2);
-  const footer = lines(t('footer'), regular, 8, CONTENT_WIDTH - 70, 2);
+  const small = (text: string, width: number, max: number) => lines(text, regular, 8, width, max);
+  const check = small(t(checks ? 'check' : 'open'), CONTENT_WIDTH, 2);
+  const url = small(content.link.url, CONTENT_WIDTH, 2);
+  const footer = small(t('footer'), CONTENT_WIDTH - 70, 2);
   pages.forEach((each, index) => {
     page = each;
     y = MARGIN + FOOTER_SPACE - 14;
@@ -314,21 +299,10 @@ export async function renderCertificatePdf(
       write(line, MARGIN, 8, regular, MUTED);
       y -= 10;
     }
-    const [pageLabel = ''] = lines(
-      t('page', { page: index + 1, pages: pages.length }),
-      regular,
-      8,
-      60,
-      1,
-    );
+    const [pageLabel = ''] = small(t('page', { page: index + 1, pages: pages.length }), 60, 1);
     y += 10 * footer.length;
-    write(
-      pageLabel,
-      PAGE_WIDTH - MARGIN - regular.widthOfTextAtSize(pageLabel, 8),
-      8,
-      regular,
-      MUTED,
-    );
+    const right = PAGE_WIDTH - MARGIN - regular.widthOfTextAtSize(pageLabel, 8);
+    write(pageLabel, right, 8, regular, MUTED);
   });
   return doc.save();
 }

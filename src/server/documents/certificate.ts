@@ -123,23 +123,19 @@ export async function certificateContent(
   const linesOf = async (field: CertificateField): Promise<string[]> => {
     const pointer = placeOf(field);
     const value = resolvePointer(document.data, pointer);
-    if (field.lines !== undefined) {
-      const lines: string[] = [];
-      for (const part of field.lines) {
-        const inner = resolvePointer(value, part);
-        if (!isEmpty(inner)) lines.push(await printed(inner, `${pointer}${part}`, field.format));
-      }
-      return lines;
-    }
-    if (field.each === undefined)
-      return isEmpty(value) ? [] : [await printed(value, pointer, field.format)];
-    if (!Array.isArray(value)) return [];
+    const { lines: parts, each } = field;
+    // Each value with its pointer; the empty ones are left out.
+    const found: Array<[unknown, string]> =
+      parts !== undefined
+        ? parts.map((part) => [resolvePointer(value, part), `${pointer}${part}`])
+        : each === undefined
+          ? [[value, pointer]]
+          : Array.isArray(value)
+            ? value.map((item, i) => [resolvePointer(item, each), `${field.pointer}/${i}${each}`])
+            : [];
     const lines: string[] = [];
-    for (const [index, item] of value.entries()) {
-      const inner = resolvePointer(item, field.each);
-      if (!isEmpty(inner))
-        lines.push(await printed(inner, `${field.pointer}/${index}${field.each}`, field.format));
-    }
+    for (const [inner, at] of found)
+      if (!isEmpty(inner)) lines.push(await printed(inner, at, field.format));
     return lines;
   };
 

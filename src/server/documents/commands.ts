@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ActionRequest, CreateRequest, DocumentView } from '../../core/documents/types';
 import { declaredAction, NEW_STATE, type WorkflowAction } from '../../core/documents/workflow';
 import { missingRequires } from '../../core/documents/requires';
-import { catalogFieldsOf, type CatalogField } from '../../core/definitions/catalog-fields';
+import { catalogFieldsOf } from '../../core/definitions/catalog-fields';
 import { resolvePointer, runRules } from '../../core/rules/registry';
 import { applicableData } from '../../core/rules/sections';
 import type { RuleProblem } from '../../core/rules/types';
@@ -24,6 +24,7 @@ import type {
 import { actionPlansOf } from './action-plans';
 import { checkFires, fillLinks, linkingOf, previewLinks, type Linking } from './links';
 import { checkFileReferences } from './media-references';
+import { perObject } from './memo';
 import { checkChanged } from './must-change';
 import { findByKey } from './store/lookups';
 import { callerAsOwner, checkOwnerGiven, ownerNamed, type DocumentOwner } from './on-behalf';
@@ -54,8 +55,6 @@ type Subject = { row: DocumentRow } | { owner: DocumentOwner };
  * 6. the payload's checks; 7. the write, `effects`, linked system actions; 8. the answer.
  */
 export class DocumentCommands {
-  private readonly catalogFieldCache = new WeakMap<CompiledWorkflow, CatalogField[]>();
-
   constructor(
     protected readonly db: Kysely<Database>,
     /** The workflows this service serves, by type; a document's `links` may name only these. */
@@ -302,8 +301,7 @@ export class DocumentCommands {
     if (missing.length) throw invalid(missing.map((path) => ({ path, rule: 'required' })));
     draft.data = await this.validData(trx, workflow, definition, draft.data);
     // Uploads named must be the owner's (a new document's: the caller's own uploads).
-    if (stored) await checkFileReferences(trx, stored.owner, draft.data, stored.data);
-    else await checkFileReferences(trx, principal.subject, draft.data);
+    await checkFileReferences(trx, stored?.owner ?? principal.subject, draft.data, stored?.data);
     // 7. The write.
     const author = {
       subject: principal.subject,
@@ -372,19 +370,10 @@ export class DocumentCommands {
     const cause: EffectCause = { type: source.type, id: source.id, number: source.number };
     for (const { linked, action } of linking.fires) {
       const definition = systemAction(linked.workflow, action);
-      const current = await findDocument(trx, linked.row.type, linked.row.id);
-      if (!current) throw new ApiProblem(404, ERROR_CODES.notFound);
-      const request = { version: current.version, notes: note };
-      await this.run(
-        trx,
-        linked.workflow,
-        { row: current },
-        action,
-        definition,
-        actor,
-        request,
-        cause,
-      );
+      const row = await findDocument(trx, linked.row.type, linked.row.id);
+      if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
+      const request = { version: row.version, notes: note };
+      await this.run(trx, linked.workflow, { row }, action, definition, actor, request, cause);
     }
   }
 
@@ -411,16 +400,6 @@ export class DocumentCommands {
   /** The catalogues as kept by this process, else read in the transaction. */
   private catalogs(trx: Transaction<Database>): CatalogReader {
     return this.environment.catalogs?.through(trx) ?? catalogsIn(trx);
-  }
-
-  /** The entity's catalogue select fields, found once per workflow. */
-  private catalogFields(workflow: CompiledWorkflow): CatalogField[] {
-    let fields = this.catalogFieldCache.get(workflow);
-    if (!fields) {
-      fields = catalogFieldsOf(workflow.entity);
-      this.catalogFieldCache.set(workflow, fields);
-    }
-    return fields;
   }
 
   /** Validates as a draft, or, for actions that submit, against the full schema and named rules. */
@@ -461,7 +440,7 @@ export class DocumentCommands {
       problems.push(
         ...(await catalogFieldProblems(
           this.catalogs(trx),
-          this.catalogFields(workflow),
+          catalogFields(workflow),
           data,
           new Date(),
         )),
@@ -473,6 +452,9 @@ export class DocumentCommands {
     return data;
   }
 }
+
+/** The entity's catalogue select fields, found once per workflow. */
+const catalogFields = perObject((workflow: CompiledWorkflow) => catalogFieldsOf(workflow.entity));
 
 /** A system action the workflow declares (the loader checked every one named). */
 function systemAction(workflow: CompiledWorkflow, action: string): WorkflowAction {

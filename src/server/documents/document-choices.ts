@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
-import {
-  documentChoiceFieldsOf,
-  type DocumentChoiceField,
-} from '../../core/definitions/document-choices';
+import { documentChoiceFieldsOf } from '../../core/definitions/document-choices';
 import type { EntityDefinition } from '../../core/definitions/types';
 import { resolvePointer } from '../../core/rules/registry';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+import { codesAt } from './catalog-fields';
+import { perObject } from './memo';
 import { dataOrderedBy, existingKeys } from './store/lookups';
 
 // The server's half of core/definitions/document-choices.ts: codes must name live documents.
@@ -14,38 +13,7 @@ import { dataOrderedBy, existingKeys } from './store/lookups';
 /** At most this many choices: the largest list a field of this kind holds (an access unit's). */
 const CHOICES_LIMIT = 500;
 
-const fieldCache = new WeakMap<EntityDefinition, DocumentChoiceField[]>();
-function fieldsOf(entity: EntityDefinition): DocumentChoiceField[] {
-  let fields = fieldCache.get(entity);
-  if (!fields) {
-    fields = documentChoiceFieldsOf(entity);
-    fieldCache.set(entity, fields);
-  }
-  return fields;
-}
-
-/** Each string value at a field's place, with the pointer of the field holding it. */
-function valuesAt(
-  data: unknown,
-  segments: readonly string[],
-  many: boolean,
-  pointer = '',
-): Array<[string, string]> {
-  if (segments.length === 0)
-    return typeof data === 'string' && data !== '' ? [[pointer, data]] : [];
-  const [head, ...rest] = segments as [string, ...string[]];
-  if (head === '*') {
-    if (!Array.isArray(data)) return [];
-    // The choices' own array reports at the field, not at each item: the widget is the field.
-    const last = many && rest.length === 0;
-    return data.flatMap((item, index) =>
-      valuesAt(item, rest, many, last ? pointer : `${pointer}/${index}`),
-    );
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data) || !(head in data))
-    return [];
-  return valuesAt((data as Record<string, unknown>)[head], rest, many, `${pointer}/${head}`);
-}
+const fieldsOf = perObject(documentChoiceFieldsOf);
 
 /** A problem for each code naming no existing document; empty values pass. */
 export async function documentChoiceProblems(
@@ -55,7 +23,7 @@ export async function documentChoiceProblems(
 ): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   for (const field of fieldsOf(entity)) {
-    const given = valuesAt(data, field.segments, field.many);
+    const given = codesAt(data, field.segments, field.many);
     const codes = [...new Set(given.map(([, code]) => code))];
     const known = await existingKeys(db, field.document, field.code, codes);
     for (const [path, code] of given) {

@@ -9,6 +9,7 @@ import type { OutboxAttachment } from '../notifications/rows';
 import type { CertificateEnvironment } from './certificate';
 import type { CatalogSource } from '../catalog/valid-at';
 import type { DocumentOwner } from './on-behalf';
+import type { Inbox } from './messages';
 
 // What an effect is given and may change, apart from the effects so others name the types alone.
 
@@ -60,17 +61,8 @@ export interface Notice {
   sms?: string;
 }
 
-/** What the inbox does for the engine's effects (implemented by messages.ts's Inbox). */
-export interface InboxEffects {
-  post(
-    context: Pick<EffectContext, 'trx' | 'workflow' | 'document' | 'principal'>,
-    notice: Notice,
-  ): Promise<void>;
-  address(context: EffectContext): Promise<void>;
-  queueWritten(context: EffectContext): Promise<void>;
-  record(context: EffectContext): Promise<void>;
-  requeue(context: EffectContext): Promise<void>;
-}
+/** What the inbox does for the engine's effects. */
+export type InboxEffects = Pick<Inbox, 'post' | 'address' | 'queueWritten' | 'record' | 'requeue'>;
 
 /** An account as an assignment shows it: its id (the token's subject), sign-in name and name. */
 export interface RoleHolder {

@@ -73,14 +73,10 @@ async function allocateNumber({ trx, workflow, document, now }: EffectContext): 
 
 /** The language of the document's holder and the texts in it, keys under `prefix`. */
 export async function holderTexts(
-  {
-    trx,
-    workflow,
-    document,
-    environment,
-  }: Pick<EffectContext, 'trx' | 'workflow' | 'document' | 'environment'>,
+  context: Pick<EffectContext, 'trx' | 'workflow' | 'document' | 'environment'>,
   prefix = '',
 ): Promise<{ language: Language; t: (key: string, params?: Record<string, unknown>) => string }> {
+  const { trx, workflow, document, environment } = context;
   const language = await holderLanguageOf(trx, environment.accounts, workflow, document);
   return {
     language,

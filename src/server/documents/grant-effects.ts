@@ -20,12 +20,8 @@ export function nextNumber(
 }
 
 /** The workflow's `reference` number, given once (a sponsorship number at grant), own sequence. */
-export async function allocateReference({
-  trx,
-  workflow,
-  document,
-  now,
-}: EffectContext): Promise<void> {
+export async function allocateReference(context: EffectContext): Promise<void> {
+  const { trx, workflow, document, now } = context;
   if (!workflow.reference) throw new Error(`Workflow ${workflow.id} has no reference numbering`);
   if (typeof resolvePointer(document.data, REFERENCE_POINTER) === 'string') return;
   const { number } = await nextInSequence(

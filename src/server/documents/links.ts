@@ -78,12 +78,17 @@ function entriesOf(links: WorkflowLinks, data: Record<string, unknown>, strict: 
   return { entries, problems };
 }
 
-/** Each number's document among those found, if its type is linked and its module on. */
-function matchRows(
-  rows: readonly DocumentRow[],
-  entries: readonly LinkEntry[],
+/** Each number's document, if its type is linked and its module on; locked when asked. */
+async function findLinked(
+  db: Queryable,
+  links: WorkflowLinks,
   workflowOf: WorkflowOf,
-): Map<string, LinkedDocument> {
+  entries: readonly LinkEntry[],
+  forUpdate = false,
+): Promise<Map<string, LinkedDocument>> {
+  const types = links.types.filter((type) => workflowOf(type) !== undefined);
+  const numbers = entries.map((e) => e.number);
+  const rows = await findNumbered(db, types, numbers, { forUpdate });
   const found = new Map<string, LinkedDocument>();
   for (const entry of entries) {
     const row = rows.find((r) => r.number === entry.number);
@@ -91,11 +96,6 @@ function matchRows(
     if (row && workflow) found.set(entry.number, { ...entry, row, workflow });
   }
   return found;
-}
-
-/** The linked documents' types that are on, as the store filters them. */
-function typesOf(links: WorkflowLinks, workflowOf: WorkflowOf): string[] {
-  return links.types.filter((type) => workflowOf(type) !== undefined);
 }
 
 /**
@@ -116,13 +116,8 @@ export async function linkingOf(
   const known = new Set(before.map((e) => e.number));
   const kept = new Set(after.entries.map((e) => e.number));
   const removed = before.filter((e) => !kept.has(e.number));
-  const rows = await findNumbered(
-    db,
-    typesOf(links, workflowOf),
-    [...after.entries, ...removed].map((e) => e.number),
-    { forUpdate: action.fires !== undefined },
-  );
-  const found = matchRows(rows, [...after.entries, ...removed], workflowOf);
+  const entries = [...after.entries, ...removed];
+  const found = await findLinked(db, links, workflowOf, entries, action.fires !== undefined);
   const problems = [...after.problems];
   const named: LinkedDocument[] = [];
   for (const entry of after.entries) {
@@ -170,12 +165,7 @@ export async function previewLinks(
   const known = new Set(
     check.stored ? entriesOf(links, check.stored, false).entries.map((e) => e.number) : [],
   );
-  const rows = await findNumbered(
-    db,
-    typesOf(links, workflowOf),
-    entries.map((e) => e.number),
-  );
-  const found = matchRows(rows, entries, workflowOf);
+  const found = await findLinked(db, links, workflowOf, entries);
   const linked: LinkedDocument[] = [];
   const problems: RuleProblem[] = named.map((p) => ({
     path: p.path,

@@ -15,6 +15,7 @@ import { holderLanguageOf } from './holder-language';
 import type { AccountLookup, DocumentDraft, EffectContext, Notice } from './effect-context';
 import type { WorkflowOf } from './links';
 import { nextStatus } from './machine';
+import type { DocumentOwner } from './on-behalf';
 import { UUID } from '../db/ids';
 import { noticePath } from './notice-path';
 import { holderContacts } from './store/lookups';
@@ -88,19 +89,12 @@ export class Inbox {
     setAt(data, inbox.sender, { name: t(`${this.type}.sender.service`) });
     const channels = this.channelsFor(contacts);
     setAt(data, inbox.delivery, plannedDelivery(channels));
-    const message = await this.options.documents().createAsSystem(
-      trx,
-      this.type,
-      {
-        owner: document.owner,
-        ownerName: contacts.name,
-        ownerEmail: contacts.email,
-        ownerMobile: contacts.mobile,
-      },
-      inbox.actions.post,
-      data,
-      { ...principal, subject: `system:${workflow.id}` },
-    );
+    const message = await this.options
+      .documents()
+      .createAsSystem(trx, this.type, ownedBy(document.owner, contacts), inbox.actions.post, data, {
+        ...principal,
+        subject: `system:${workflow.id}`,
+      });
     await this.queue(trx, message.id, contacts, {
       subject: notice.subject,
       body: notice.body,
@@ -123,27 +117,18 @@ export class Inbox {
       workflow && UUID.test(id) ? await findDocument(trx, workflow.definition.id, id) : undefined;
     if (!workflow || !row || row.status === 'DELETED' || !maySee(workflow, principal, row))
       throw invalid([{ path: `${inbox.about}/id`, rule: 'heldDocument' }]);
-    const holder = { ...document, id: row.id, owner: row.owner, ownerName: row.owner_name };
     const contacts = await this.contactsOf(trx, {
-      ...holder,
+      id: row.id,
+      owner: row.owner,
+      ownerName: row.owner_name,
       ownerEmail: row.owner_email,
       ownerMobile: row.owner_mobile,
     });
     const language = await holderLanguageOf(trx, this.options.accounts, workflow.definition, row);
     const t = this.texts(language);
-    const subject = { ...holder, number: row.number, status: row.status, data: row.data };
-    Object.assign(document, {
-      owner: row.owner,
-      ownerName: contacts.name,
-      ownerEmail: contacts.email,
-      ownerMobile: contacts.mobile,
-      assignee: principal.subject,
-    });
-    setAt(
-      document.data,
-      inbox.about,
-      aboutOf(workflow.definition, subject, noticePath(workflow.definition, subject), language, t),
-    );
+    Object.assign(document, { ...ownedBy(row.owner, contacts), assignee: principal.subject });
+    const path = noticePath(workflow.definition, row);
+    setAt(document.data, inbox.about, aboutOf(workflow.definition, row, path, language, t));
     setAt(document.data, inbox.recipient, compact(contacts));
     setAt(document.data, inbox.sender, {
       name: this.options.officerNamesToPublic
@@ -224,11 +209,9 @@ export class Inbox {
     await this.options.db.transaction().execute(async (trx) => {
       const row = await findDocument(trx, this.type, report.messageId, { forUpdate: true });
       if (!row) return;
-      let action = actions.attempted;
-      if (report.outcome === 'sent') action = actions.sent;
-      else if (report.outcome === 'failed') {
-        if (!(await stillSending(trx, report.messageId))) action = actions.failed;
-      }
+      let action = report.outcome === 'sent' ? actions.sent : actions.attempted;
+      if (report.outcome === 'failed' && !(await stillSending(trx, report.messageId)))
+        action = actions.failed;
       const allows = (name: string) =>
         nextStatus(workflow.machine, row.status, {
           type: name,
@@ -276,9 +259,7 @@ export class Inbox {
   /** How the holder is reached now: their account's contacts, else the document's. */
   private async contactsOf(
     trx: Transaction<Database>,
-    document: Pick<DocumentDraft, 'id' | 'owner' | 'ownerName' | 'ownerEmail'> & {
-      ownerMobile?: string | null;
-    },
+    document: Pick<DocumentDraft, 'id' | 'owner' | 'ownerName' | 'ownerEmail' | 'ownerMobile'>,
   ): Promise<Contacts> {
     const rows = await holderContacts(trx, [document.id, document.owner]);
     const account = rows.find(
@@ -361,6 +342,16 @@ function aboutOf(
     id: document.id,
     ...(document.number ? { number: document.number } : {}),
     ...(path ? { path } : {}),
+  };
+}
+
+/** The owner columns of a message to `owner`, reached at `contacts`. */
+function ownedBy(owner: string, contacts: Contacts): DocumentOwner {
+  return {
+    owner,
+    ownerName: contacts.name,
+    ownerEmail: contacts.email,
+    ownerMobile: contacts.mobile,
   };
 }
 

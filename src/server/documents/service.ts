@@ -7,6 +7,7 @@ import type {
 } from '../../core/documents/types';
 import { translate, type Language } from '../../core/i18n/translate';
 import type { SearchResult } from '../../core/search/protocol';
+import { fullRoles } from '../../core/documents/workflow';
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
@@ -20,7 +21,8 @@ import { listWhere } from './list-where';
 import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
 import { foldedText } from '../db/list-indexes';
-import { assignableAccounts, accountNames } from './assignment';
+import { assignableAccounts } from './assignment';
+import { ownerNames } from './store/lookups';
 import { authorName, authorOfLine, authorPolicy, type AuthorPolicy } from './public-actors';
 import {
   DELETED,
@@ -74,21 +76,10 @@ export class DocumentService extends DocumentCommands {
     const current = await visibleRow(this.db, workflow, principal, id);
     const row = await findVersion(this.db, current.id, version);
     if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
-    return withAuthors(
-      documentView(
-        {
-          ...current,
-          status: row.status,
-          version: row.version,
-          data: row.data,
-          assignee: row.assignee,
-          updated_at: row.at,
-          updated_by: row.by,
-        },
-        [],
-      ),
-      this.authors(workflow, principal),
-    );
+    const { status, data, assignee } = row;
+    const earlier = { ...current, status, version: row.version, data, assignee };
+    const view = documentView({ ...earlier, updated_at: row.at, updated_by: row.by }, []);
+    return withAuthors(view, this.authors(workflow, principal));
   }
 
   /** The history; the service's own notes in `language` (English unless said). */
@@ -107,11 +98,12 @@ export class DocumentService extends DocumentCommands {
       row.assignee !== null &&
       workflow.definition.actions[row.action]?.payload === 'assignee' &&
       (authors.officer || authors.officerNames);
-    const names = await accountNames(
-      this.db,
-      this.environment.accounts?.type,
-      rows.filter(assigning).map((row) => row.assignee!),
-    );
+    // The assignees' names, those that are accounts (other ids are left out).
+    const accountType = this.environment.accounts?.type;
+    const assignees = rows.filter(assigning).map((row) => row.assignee!);
+    const names = accountType
+      ? await ownerNames(this.db, accountType, assignees)
+      : new Map<string, string>();
     return rows.map((row) => {
       const entry = historyEntry(authorOfLine(row, authors), (note) =>
         translate(this.environment.texts, language, note.key, note.params),
@@ -212,13 +204,8 @@ export class DocumentService extends DocumentCommands {
     const certificate = workflow.definition.certificate;
     if (!certificate) throw new ApiProblem(404, ERROR_CODES.notFound);
     const row = await visibleRow(this.db, workflow, principal, id);
-    if (
-      row.owner !== principal.subject &&
-      !holdsAnyRole(
-        principal,
-        certificate.roles.map((r) => workflow.definition.rolePrefix + r),
-      )
-    )
+    const roles = fullRoles(workflow.definition, certificate.roles);
+    if (row.owner !== principal.subject && !holdsAnyRole(principal, roles))
       throw new ApiProblem(403, ERROR_CODES.forbidden);
     if (!certificate.statuses.includes(row.status))
       throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, {

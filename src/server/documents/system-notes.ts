@@ -28,9 +28,8 @@ export function decodeSystemNote(stored: string | null): SystemNote | undefined 
   try {
     const note = JSON.parse(stored.slice(MARK.length)) as Partial<SystemNote>;
     if (typeof note.key !== 'string' || typeof note.text !== 'string') return undefined;
-    const params: Record<string, string> = {};
-    for (const [name, value] of Object.entries(note.params ?? {})) params[name] = String(value);
-    return { key: note.key, params, text: note.text };
+    const params = Object.entries(note.params ?? {}).map(([name, value]) => [name, String(value)]);
+    return { key: note.key, params: Object.fromEntries(params), text: note.text };
   } catch {
     return undefined;
   }

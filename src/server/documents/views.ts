@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { DocumentHistoryTable } from '../db/schema';
 import type { RecordKey } from '../../core/documents/record-declarations';
 import type { LibraryRow } from '../../core/dashboard/types';
 import type { DocumentSummary, DocumentView, HistoryEntry } from '../../core/documents/types';
@@ -93,19 +95,8 @@ export function libraryRow(
  * language, so a page without the writer's texts (an invoice's note on a visa) still shows it.
  */
 export function historyEntry(
-  row: {
-    version: number;
-    action: string;
-    from_status: string;
-    to_status: string;
-    at: Date | string;
-    notes: string | null;
-    actor: string;
-    actor_name: string;
-    actor_email: string | null;
-    actor_mobile: string | null;
-  },
-  noteText: (note: SystemNote) => string = (note) => note.text,
+  row: Selectable<DocumentHistoryTable>,
+  noteText: (note: SystemNote) => string,
 ): HistoryEntry {
   const note = isSystemActor(row.actor) ? decodeSystemNote(row.notes) : undefined;
   return {

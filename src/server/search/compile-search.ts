@@ -188,11 +188,11 @@ function parseValue(
   switch (kind) {
     case 'text':
       return typeof value === 'string' || typeof value === 'number'
-        ? sql`${String(value)}`
+        ? bound(String(value), kind)
         : fail();
     case 'number': {
       const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-      return Number.isFinite(n) ? sql`cast(${String(n)} as numeric)` : fail();
+      return Number.isFinite(n) ? bound(n, kind) : fail();
     }
     case 'boolean':
       if (value === true || value === 'true') return sql`true`;
@@ -202,9 +202,20 @@ function parseValue(
     case 'date': {
       if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return fail();
       if (kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return fail();
-      return kind === 'date' ? sql`cast(${value} as date)` : sql`cast(${value} as timestamptz)`;
+      return bound(value, kind);
     }
   }
+}
+
+const CASTS = { number: 'numeric', boolean: 'boolean', date: 'date', datetime: 'timestamptz' };
+
+/** A value as SQL of a field's kind: bound, never spliced; a text as it is, others cast. */
+export function bound(
+  value: string | number | boolean | null,
+  kind: FieldKind,
+): RawBuilder<unknown> {
+  if (kind === 'text' || value === null) return sql`${value}`;
+  return sql`cast(${String(value)} as ${sql.raw(CASTS[kind])})`;
 }
 
 /** `%` and `_` in a user's text are literal characters, not wildcards. */

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FieldKind } from '../../core/search/criteria';
-import { invalid, orderTerm, type SortKey } from './compile-search';
+import { bound, invalid, orderTerm, type SortKey } from './compile-search';
 
 /**
  * Keyset paging: a page starts after the previous one's last sort values and id, carried as a
@@ -71,14 +71,9 @@ export function decodeCursor(raw: unknown, keys: readonly SortKey[]): Cursor | u
   if (!Array.isArray(v) || v.length !== keys.length) return refuse();
   const values = v as unknown[];
   keys.forEach((key, i) => {
-    if (!validValue(values[i], key)) refuse();
+    if (values[i] === null ? !key.nullable : !validOfKind(values[i], key.kind)) refuse();
   });
   return { values: values as CursorValue[], id };
-}
-
-function validValue(value: unknown, key: SortKey): boolean {
-  if (value === null) return key.nullable;
-  return validOfKind(value, key.kind);
 }
 
 function validOfKind(value: unknown, kind: FieldKind): boolean {
@@ -90,12 +85,10 @@ function validOfKind(value: unknown, kind: FieldKind): boolean {
       return typeof value === 'number' && Number.isFinite(value);
     case 'boolean':
       return typeof value === 'boolean';
-    case 'date': {
-      const parts = typeof value === 'string' ? DATE.exec(value) : null;
-      return !!parts && realDay(parts[1], parts[2], parts[3]);
-    }
+    case 'date':
     case 'datetime': {
-      const parts = typeof value === 'string' ? TIMESTAMP.exec(value) : null;
+      const parts =
+        typeof value === 'string' ? (kind === 'date' ? DATE : TIMESTAMP).exec(value) : null;
       return !!parts && realDay(parts[1], parts[2], parts[3]);
     }
   }
@@ -110,22 +103,6 @@ function realDay(year?: string, month?: string, day?: string): boolean {
   const date = new Date(Date.UTC(2000, m - 1, d));
   date.setUTCFullYear(y);
   return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** A cursor value as SQL of its key's type (bound, never spliced). */
-function valueSql(value: CursorValue, kind: FieldKind): RawBuilder<unknown> {
-  switch (kind) {
-    case 'text':
-      return sql`${value}`;
-    case 'number':
-      return sql`cast(${String(value)} as numeric)`;
-    case 'boolean':
-      return sql`cast(${String(value)} as boolean)`;
-    case 'date':
-      return sql`cast(${value} as date)`;
-    case 'datetime':
-      return sql`cast(${value} as timestamptz)`;
-  }
 }
 
 /**
@@ -143,7 +120,7 @@ export function afterCursor(
   if (plain) {
     const left = sql.join([...keys.map((key) => key.expression), id]);
     const right = sql.join([
-      ...keys.map((key, i) => valueSql(cursor.values[i] ?? null, key.kind)),
+      ...keys.map((key, i) => bound(cursor.values[i] ?? null, key.kind)),
       idValue,
     ]);
     return sql<SqlBool>`((${left}) ${sql.raw(idDirection === 'desc' ? '<' : '>')} (${right}))`;
@@ -157,7 +134,7 @@ export function afterCursor(
     equalSoFar.push(
       value === null
         ? sql<SqlBool>`${key.expression} is null`
-        : sql<SqlBool>`${key.expression} = ${valueSql(value, key.kind)}`,
+        : sql<SqlBool>`${key.expression} = ${bound(value, key.kind)}`,
     );
   });
   const idBeyond = sql<SqlBool>`${id} ${sql.raw(idDirection === 'desc' ? '<' : '>')} ${idValue}`;
@@ -172,9 +149,9 @@ function beyondValue(key: SortKey, value: CursorValue): RawBuilder<SqlBool> | un
     // Nulls come first ascending (every value is beyond them) and last descending (none is).
     return key.direction === 'asc' ? sql<SqlBool>`${e} is not null` : undefined;
   }
-  const bound = valueSql(value, key.kind);
-  if (key.direction === 'asc') return sql<SqlBool>`${e} > ${bound}`;
+  const limit = bound(value, key.kind);
+  if (key.direction === 'asc') return sql<SqlBool>`${e} > ${limit}`;
   return key.nullable
-    ? sql<SqlBool>`(${e} < ${bound} or ${e} is null)`
-    : sql<SqlBool>`${e} < ${bound}`;
+    ? sql<SqlBool>`(${e} < ${limit} or ${e} is null)`
+    : sql<SqlBool>`${e} < ${limit}`;
 }

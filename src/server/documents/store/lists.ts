@@ -2,7 +2,7 @@ import { sql, type AliasedRawBuilder, type RawBuilder, type SqlBool } from 'kyse
 import { ALL_ITEMS, normalizePage, type SearchResult } from '../../../core/search/protocol';
 import { compileSearch, type SearchField } from '../../search/compile-search';
 import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../../search/keyset';
-import type { Queryable } from './rows';
+import type { DocumentRow, Queryable } from './rows';
 import { storeDb } from './tables';
 
 /** Queries over many documents, paged or aggregated in the database, never by loading every row. */
@@ -187,24 +187,6 @@ async function searchPage<Row>(
   };
 }
 
-/** A finder's row: the header, and the list's values at their pointers. */
-export interface SummaryRow {
-  id: string;
-  type: string;
-  status: string;
-  version: number;
-  owner: string;
-  owner_name: string | null;
-  assignee: string | null;
-  number: string | null;
-  submitted_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  assignee_name?: string | null;
-  /** The JSON value at each of the pointers asked for, in their order. */
-  [value: `value${number}`]: unknown;
-}
-
 const SUMMARY_COLUMNS = [
   'id',
   'type',
@@ -218,6 +200,13 @@ const SUMMARY_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
+
+/** A finder's row: the header, and the list's values at their pointers. */
+export type SummaryRow = Pick<DocumentRow, (typeof SUMMARY_COLUMNS)[number]> & {
+  assignee_name?: string | null;
+  /** The JSON value at each of the pointers asked for, in their order. */
+  [value: `value${number}`]: unknown;
+};
 
 /** One page of a finder or list: header columns, the JSON at each pointer as `value0`... */
 export function searchRows(
@@ -238,20 +227,6 @@ export function searchRows(
   ]);
 }
 
-/** A document row as the dashboard's searches select it (never the data). */
-export interface HeaderRow {
-  id: string;
-  type: string;
-  status: string;
-  number: string | null;
-  reference: string | null;
-  assignee: string | null;
-  submitted_at: Date | string | null;
-  updated_at: Date | string;
-  reason?: string;
-  list?: string | null;
-}
-
 const HEADER_COLUMNS = [
   'id',
   'type',
@@ -261,6 +236,13 @@ const HEADER_COLUMNS = [
   'submitted_at',
   'updated_at',
 ] as const;
+
+/** A document row as the dashboard's searches select it (never the data). */
+export type HeaderRow = Pick<DocumentRow, (typeof HEADER_COLUMNS)[number]> & {
+  reference: string | null;
+  reason?: string;
+  list?: string | null;
+};
 
 /** One page of document headers (My Library, My Tasks); `countParts` split the scope disjointly. */
 export function searchHeaders(

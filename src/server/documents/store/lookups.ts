@@ -7,6 +7,11 @@ import { storeDb } from './tables';
 
 /** Finding documents by what they hold rather than by id. */
 
+/** The documents of `type` that are not deleted, to select from. */
+function live(db: Queryable, type: string) {
+  return storeDb(db).selectFrom('document').where('type', '=', type).where('status', '<>', DELETED);
+}
+
 /** The document of `type` whose key at `pointer` is `value` in any case (db/key-indexes.ts). */
 export async function findByKey(
   db: Queryable,
@@ -55,18 +60,11 @@ export async function findLiveByKeys(
   pointer: string,
   keys: readonly string[],
 ): Promise<Array<Record<string, unknown>>> {
-  keys = keys.filter((key) => !key.includes('\u0000'));
-  if (keys.length === 0) return [];
-  const rows = await storeDb(db)
-    .selectFrom('document')
+  const wanted = keys.filter((key) => !key.includes('\u0000')).map((key) => key.toLowerCase());
+  if (wanted.length === 0) return [];
+  const rows = await live(db, type)
     .select('data')
-    .where('type', '=', type)
-    .where('status', '<>', DELETED)
-    .where(
-      keyExpression(pointer),
-      'in',
-      keys.map((key) => key.toLowerCase()),
-    )
+    .where(keyExpression(pointer), 'in', wanted)
     .execute();
   return rows.map((row) => row.data);
 }
@@ -96,11 +94,8 @@ export async function existingKeys(
 ): Promise<Set<string>> {
   if (codes.length === 0) return new Set();
   const code = sql<string>`data #>> ${sql.lit(pointerPath(pointer))}`;
-  const rows = await storeDb(db)
-    .selectFrom('document')
+  const rows = await live(db, type)
     .select(code.as('code'))
-    .where('type', '=', type)
-    .where('status', '<>', DELETED)
     .where(code, 'in', [...codes])
     .execute();
   return new Set(rows.map((r) => r.code));
@@ -113,11 +108,8 @@ export async function dataOrderedBy(
   pointer: string,
   limit: number,
 ): Promise<Array<Record<string, unknown>>> {
-  const rows = await storeDb(db)
-    .selectFrom('document')
+  const rows = await live(db, type)
     .select('data')
-    .where('type', '=', type)
-    .where('status', '<>', DELETED)
     .orderBy(sql`data #>> ${sql.lit(pointerPath(pointer))}`)
     .limit(limit)
     .execute();
@@ -131,12 +123,7 @@ export async function liveDocuments(
   condition: RawBuilder<SqlBool> = sql<SqlBool>`true`,
   limit?: number,
 ): Promise<Array<Pick<DocumentRow, 'id' | 'status' | 'data'>>> {
-  let query = storeDb(db)
-    .selectFrom('document')
-    .select(['id', 'status', 'data'])
-    .where('type', '=', type)
-    .where('status', '<>', DELETED)
-    .where(condition);
+  let query = live(db, type).select(['id', 'status', 'data']).where(condition);
   if (limit !== undefined) query = query.limit(limit);
   return query.execute();
 }
@@ -164,13 +151,7 @@ export async function ownsDocumentOfType(
   type: string,
   owner: string,
 ): Promise<boolean> {
-  const row = await storeDb(db)
-    .selectFrom('document')
-    .select('id')
-    .where('type', '=', type)
-    .where('owner', '=', owner)
-    .where('status', '<>', DELETED)
-    .executeTakeFirst();
+  const row = await live(db, type).select('id').where('owner', '=', owner).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -196,11 +177,7 @@ export async function latestOwned(
   rows: Array<Pick<DocumentRow, 'id' | 'status' | 'data' | 'created_at'>>;
   unread: number;
 }> {
-  const own = storeDb(db)
-    .selectFrom('document')
-    .where('type', '=', type)
-    .where('owner', '=', owner)
-    .where('status', '<>', DELETED);
+  const own = live(db, type).where('owner', '=', owner);
   const [rows, count] = await Promise.all([
     own
       .select(['id', 'status', 'data', 'created_at'])

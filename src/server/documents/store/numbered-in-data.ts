@@ -40,13 +40,8 @@ export function holderLookup(
   pointers: readonly string[],
 ) {
   // `[{"visaNumber": "VA-..."}]`: containment, as the GIN index (jsonb_path_ops) answers it.
-  const probe: Record<string, unknown> = {};
-  let at = probe;
   const segments = itemNumber.split('/').slice(1);
-  segments.forEach((segment, i) => {
-    if (i === segments.length - 1) at[segment] = number;
-    else at = at[segment] = {} as Record<string, unknown>;
-  });
+  const probe = segments.reduceRight<unknown>((inner, segment) => ({ [segment]: inner }), number);
   const path = `{${segments.join(',')}}`;
   return storeDb(db)
     .selectFrom('document')

@@ -124,7 +124,7 @@ export async function insertDocument(
 export interface VersionLine {
   action: string;
   fromStatus: string;
-  notes: string | undefined;
+  notes?: string;
   author: VersionAuthor;
   now: Date;
 }
@@ -351,10 +351,6 @@ export async function insertSeededDocument(
       .returningAll(),
   );
   // No data given: a seed names no uploads, so `document_media` is left alone.
-  await withVersion(written, undefined, {
-    action: 'seed',
-    fromStatus: 'NEW',
-    notes: undefined,
-    author: { subject: actor, name: actor, email: null, mobile: null },
-  }).execute();
+  const author = { subject: actor, name: actor, email: null, mobile: null };
+  await withVersion(written, undefined, { action: 'seed', fromStatus: 'NEW', author }).execute();
 }

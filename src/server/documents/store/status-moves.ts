@@ -47,12 +47,7 @@ export async function moveStatus(
       .returningAll(),
   );
   const author = { subject: actor, name: actor, email: null, mobile: null };
-  await withVersion(written, undefined, {
-    action,
-    fromStatus: from,
-    notes: undefined,
-    author,
-  }).execute();
+  await withVersion(written, undefined, { action, fromStatus: from, author }).execute();
   await documents
     .updateTable('document')
     .set({ previous_status: to })
