@@ -66,26 +66,21 @@ export function namedRoles(
   };
   for (const workflow of workflows) {
     const file = workflowFile(workflow.id);
-    const full = (suffix: string) => {
-      owner = { kind: 'workflow', id: workflow.id, suffix };
-      return `${workflow.rolePrefix}${suffix}`;
-    };
-    workflow.screens.forEach((screen, i) =>
-      screen.roles.forEach((role, j) => note(full(role), file, `/screens/${i}/roles/${j}`)),
-    );
-    workflow.lists.forEach((list, i) =>
-      list.roles.forEach((role, j) => note(full(role), file, `/lists/${i}/roles/${j}`)),
-    );
-    for (const [name, action] of Object.entries(workflow.actions)) {
-      action.roles.forEach((role, j) => note(full(role), file, `/actions/${name}/roles/${j}`));
-      action.assignees?.forEach((role, j) =>
-        note(full(role), file, `/actions/${name}/assignees/${j}`),
-      );
-    }
-    workflow.seeAll.forEach((role, i) => note(full(role), file, `/seeAll/${i}`));
-    (workflow.certificate?.roles ?? []).forEach((role, i) =>
-      note(full(role), file, `/certificate/roles/${i}`),
-    );
+    const lists: ReadonlyArray<readonly [at: string, roles: readonly string[]]> = [
+      ...workflow.screens.map((screen, i) => [`/screens/${i}/roles`, screen.roles] as const),
+      ...workflow.lists.map((list, i) => [`/lists/${i}/roles`, list.roles] as const),
+      ...Object.entries(workflow.actions).flatMap(([name, action]) => [
+        [`/actions/${name}/roles`, action.roles] as const,
+        [`/actions/${name}/assignees`, action.assignees ?? []] as const,
+      ]),
+      ['/seeAll', workflow.seeAll],
+      ['/certificate/roles', workflow.certificate?.roles ?? []],
+    ];
+    for (const [at, roles] of lists)
+      roles.forEach((suffix, j) => {
+        owner = { kind: 'workflow', id: workflow.id, suffix };
+        note(`${workflow.rolePrefix}${suffix}`, file, `${at}/${j}`);
+      });
   }
   for (const catalog of catalogs) {
     const file = catalogFile(catalog.id);
