@@ -28,9 +28,8 @@ export function checkWorkflowRoles({ workflow, report }: WorkflowScope) {
     ...workflow.lists.flatMap((list) => list.roles),
     ...workflow.screens.flatMap((screen) => screen.roles),
   ]);
-  const isUsed = (role: string) => used.has(role);
   const unused = (role: string) => `role "${role}" is in no action, list or screen of the workflow`;
-  reportUnknown(report, workflow.seeAll, '/seeAll', isUsed, unused);
+  reportUnknown(report, workflow.seeAll, '/seeAll', used, unused);
   // Who an action may assign the document to: declared where, and only where, it takes one.
   for (const [name, action] of Object.entries(workflow.actions)) {
     const pointer = `/actions/${name}`;
@@ -38,7 +37,7 @@ export function checkWorkflowRoles({ workflow, report }: WorkflowScope) {
       report(pointer, 'an action taking an assignee names the roles they must hold (assignees)');
     if (action.assignees && action.payload !== 'assignee')
       report(`${pointer}/assignees`, 'assignees are for an action whose payload is "assignee"');
-    reportUnknown(report, action.assignees, `${pointer}/assignees`, isUsed, unused);
+    reportUnknown(report, action.assignees, `${pointer}/assignees`, used, unused);
   }
 }
 
