@@ -49,19 +49,14 @@ export function readCatalogCsv(
     const found = known.get(name);
     if (found === undefined) {
       if (name !== '') problems.push({ kind: 'unknownColumn', title: title.trim() });
-      return undefined;
-    }
-    if (found === 'system') {
-      ignored.push(title.trim());
-      return undefined;
-    }
-    const id = columnId(found);
-    if (taken.has(id)) {
+    } else if (found === 'system') ignored.push(title.trim());
+    else if (taken.has(columnId(found)))
       problems.push({ kind: 'repeatedColumn', title: title.trim() });
-      return undefined;
+    else {
+      taken.add(columnId(found));
+      return found;
     }
-    taken.add(id);
-    return found;
+    return undefined;
   });
   const filled = rows.filter((row) => row.some((cell) => cell.trim() !== ''));
   if (filled.length === 0) problems.push({ kind: 'noRows' });

@@ -34,18 +34,13 @@ const allAnswered: RuleCheck = (value, use) => {
   });
 };
 
-/** Today as `YYYY-MM-DD` (UTC, as the server stores dates). */
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
-/** A date that has happened (a birth, a passport's issue): not after today. */
-const pastDate: RuleCheck = (value) =>
-  typeof value !== 'string' || value === '' || value.slice(0, 10) <= today();
-
-/** A date still to come (a passport's expiry): after today. */
-const futureDate: RuleCheck = (value) =>
-  typeof value !== 'string' || value === '' || value.slice(0, 10) > today();
+/** A check of a date's day (`YYYY-MM-DD`) against today's (UTC, as the server stores dates). */
+const dayCheck =
+  (fits: (day: string, today: string) => boolean): RuleCheck =>
+  (value) =>
+    typeof value !== 'string' ||
+    value === '' ||
+    fits(value.slice(0, 10), new Date().toISOString().slice(0, 10));
 
 /** The number at a pointer of the document; undefined when it is not a finite number. */
 function numberAt(document: unknown, pointer: unknown): number | undefined {
@@ -75,8 +70,10 @@ const registry = new Map<string, RuleCheck>([
   ['maxItems', itemCount((count, limit) => count <= limit)],
   ['allAnswered', allAnswered],
   ['accepted', (value) => value === true],
-  ['pastDate', pastDate],
-  ['futureDate', futureDate],
+  // A date that has happened (a birth, a passport's issue): not after today.
+  ['pastDate', dayCheck((day, today) => day <= today)],
+  // A date still to come (a passport's expiry): after today.
+  ['futureDate', dayCheck((day, today) => day > today)],
   ['notAbove', notAbove],
 ]);
 
@@ -128,11 +125,9 @@ export function resolvePointer(document: unknown, pointer: string): unknown {
       if (!Number.isInteger(index)) return undefined;
       node = node[index];
     } else if (typeof node === 'object' && node !== null) {
-      if (!Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+      if (!Object.hasOwn(node, key)) return undefined;
       node = (node as Record<string, unknown>)[key];
-    } else {
-      return undefined;
-    }
+    } else return undefined;
   }
   return node;
 }

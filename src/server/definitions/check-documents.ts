@@ -116,13 +116,9 @@ export function crossCheckWorkflow(
   const sections = new Set(entity?.sections.map((s) => s.id) ?? []);
   const statuses = new Set(Object.keys(workflow.machine.states));
   const actions = new Set(Object.keys(workflow.actions));
-  const isSection = (name: string) => sections.has(name);
   const noSection = (name: string) => `no section "${name}"`;
-  const isStatus = (name: string) => statuses.has(name);
   const noStatus = (name: string) => `no status "${name}" in the machine`;
-  const isAction = (name: string) => actions.has(name);
   const noAction = (name: string) => `no action "${name}"`;
-  const isEffect = (name: string) => effects.has(name);
   const noEffect = (name: string) => `unknown effect "${name}"`;
   const used = new Set<string>();
 
@@ -146,14 +142,14 @@ export function crossCheckWorkflow(
     const at = `/actions/${name}`;
     if (!used.has(name)) report(at, 'action is not an event of any status');
     for (const list of ['effects', 'before'] as const)
-      reportUnknown(report, action[list], `${at}/${list}`, isEffect, noEffect);
-    reportUnknown(report, action.editable, `${at}/editable`, isSection, noSection);
+      reportUnknown(report, action[list], `${at}/${list}`, effects, noEffect);
+    reportUnknown(report, action.editable, `${at}/editable`, sections, noSection);
   }
   reportUnknown(
     report,
     workflow.derive?.effects,
     '/derive/effects',
-    (effect) => deriving.has(effect),
+    deriving,
     (effect) => `"${effect}" is not an effect that only derives data`,
   );
   for (const [from, to] of Object.entries(workflow.statusMoves ?? {})) {
@@ -166,7 +162,7 @@ export function crossCheckWorkflow(
     report,
     workflow.certificate?.statuses,
     '/certificate/statuses',
-    isStatus,
+    statuses,
     noStatus,
   );
   workflow.screens.forEach((screen, i) => {
@@ -180,22 +176,22 @@ export function crossCheckWorkflow(
     for (const pointer of Object.keys(screen.prefill ?? {}))
       if (entity && !schemaHasField(entity.schema, pointer))
         report(`${at}/prefill`, `no field "${pointer}"`);
-    reportUnknown(report, screen.actions, `${at}/actions`, isAction, noAction);
+    reportUnknown(report, screen.actions, `${at}/actions`, actions, noAction);
     // `open`: the sections the screen opens on; `showNotesOf`: actions that take notes (one
     // without notes would show nothing, silently).
     if (typeof screen.open === 'string' && !sections.has(screen.open))
       report(`${at}/open`, noSection(screen.open));
-    reportUnknown(report, screen.open, `${at}/open`, isSection, noSection);
+    reportUnknown(report, screen.open, `${at}/open`, sections, noSection);
     (screen.showNotesOf ?? []).forEach((name, j) => {
       const action = declaredAction(workflow, name);
       if (!action) report(`${at}/showNotesOf/${j}`, noAction(name));
       else if (!action.notes) report(`${at}/showNotesOf/${j}`, `action "${name}" takes no notes`);
     });
     for (const key of ['editable', 'hidden'] as const)
-      reportUnknown(report, screen[key], `${at}/${key}`, isSection, noSection);
+      reportUnknown(report, screen[key], `${at}/${key}`, sections, noSection);
   });
   workflow.lists.forEach((list, i) => {
-    reportUnknown(report, list.status, `/lists/${i}/status`, isStatus, noStatus);
+    reportUnknown(report, list.status, `/lists/${i}/status`, statuses, noStatus);
     if (!workflow.screens.some((s) => s.path === list.open))
       report(`/lists/${i}/open`, `no screen "${list.open}"`);
     for (const key of ['label', 'title'] as const) {

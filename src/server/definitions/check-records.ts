@@ -91,18 +91,11 @@ export function nodesAt(schema: JsonSchema, pointer: string): JsonSchema[] {
 
 /** A schema node and the nodes its conditionals and combinators may add properties from. */
 export function alternatives(node: JsonSchema): JsonSchema[] {
-  const branches: JsonSchema[] = [node];
-  for (const keyword of ['then', 'else']) {
-    const branch = node[keyword];
-    if (branch && typeof branch === 'object' && !Array.isArray(branch))
-      branches.push(...alternatives(branch as JsonSchema));
-  }
-  for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
-    const list = node[keyword];
-    if (Array.isArray(list))
-      for (const item of list as JsonSchema[]) branches.push(...alternatives(item));
-  }
-  return branches;
+  const conditional = [node.then, node.else].filter(isNode);
+  const combined = [node.allOf, node.anyOf, node.oneOf].flatMap((list) =>
+    Array.isArray(list) ? list : [],
+  );
+  return [node, ...([...conditional, ...combined] as JsonSchema[]).flatMap(alternatives)];
 }
 
 export const propertiesOf = (schema: JsonSchema | undefined) =>

@@ -69,14 +69,15 @@ export function checkNamedReferences(loaded: NameScope, problems: DefinitionProb
   problems.push(...found.filter((problem) => !reported.has(place(problem))));
 }
 
+/** The id of a schema's file, or of a workflow's. */
+const schemaIdOf = (file: string) => /^schemas\/(.+)\.schema\.json$/.exec(file)?.[1];
+const workflowIdOf = (file: string) => /^workflows\/(.+)\.json$/.exec(file)?.[1];
+
 /** The schema a file's own pointers name fields of: its own, or its workflow's document's. */
 function schemaOfFile(file: string, loaded: NameScope): JsonSchema | undefined {
-  const schemaFile = /^schemas\/(.+)\.schema\.json$/.exec(file);
-  if (schemaFile) return loaded.schemas.find((entity) => entity.id === schemaFile[1])?.schema;
-  const workflowFile = /^workflows\/(.+)\.json$/.exec(file);
-  if (!workflowFile) return undefined;
-  const workflow = loaded.workflows.find((candidate) => candidate.id === workflowFile[1]);
-  return loaded.schemas.find((entity) => entity.id === workflow?.document)?.schema;
+  const workflow = loaded.workflows.find((candidate) => candidate.id === workflowIdOf(file));
+  const id = schemaIdOf(file) ?? workflow?.document;
+  return loaded.schemas.find((entity) => entity.id === id)?.schema;
 }
 
 function checkReference(
@@ -137,10 +138,9 @@ function documentTypeProblem(type: string, used: boolean, loaded: NameScope): st
 
 /** Whether a file's definition is in use: a workflow switched on, or the schema of one. */
 function inUse(file: string, loaded: NameScope): boolean {
-  const workflowFile = /^workflows\/(.+)\.json$/.exec(file);
-  if (workflowFile) return loaded.workflows.some((workflow) => workflow.id === workflowFile[1]);
-  const schemaFile = /^schemas\/(.+)\.schema\.json$/.exec(file);
-  return loaded.workflows.some((workflow) => workflow.document === schemaFile?.[1]);
+  const workflowId = workflowIdOf(file);
+  if (workflowId) return loaded.workflows.some((workflow) => workflow.id === workflowId);
+  return loaded.workflows.some((workflow) => workflow.document === schemaIdOf(file));
 }
 
 /**
@@ -193,12 +193,10 @@ function checkCertificateItems(
   if (!schema) return;
   (workflow.certificate?.fields ?? []).forEach((field, i) => {
     const items = itemsAt(schema, field.pointer);
-    const within: Array<[string, string]> = [
-      ...(field.each ? [[`/certificate/fields/${i}/each`, field.each] as [string, string]] : []),
-      ...(field.columns ?? []).map((column, j): [string, string] => [
-        `/certificate/fields/${i}/columns/${j}/pointer`,
-        column.pointer,
-      ]),
+    const at = `/certificate/fields/${i}`;
+    const within = [
+      ...(field.each ? [[`${at}/each`, field.each] as const] : []),
+      ...(field.columns ?? []).map((column, j) => [`${at}/columns/${j}/pointer`, column.pointer]),
     ];
     for (const [pointer, value] of within) {
       if (!items) report(pointer, `"${field.pointer}" is not a list of the document's schema`);
@@ -235,7 +233,7 @@ function checkRules(entity: EntityDefinition, loaded: NameScope, report: Report)
       if (Array.isArray(value))
         value.forEach((item, i) => isPointer(item) && checkPointer(item, `${at}/${param}/${i}`));
     }
-    if (use.fills && typeof use.fills === 'object') {
+    if (use.fills && typeof use.fills === 'object')
       for (const [own, sources] of Object.entries(use.fills as Record<string, unknown>)) {
         const place = `${at}/fills/${escapeSegment(own)}`;
         checkPointer(own, place, entity.schema, "the document's schema");
@@ -246,7 +244,6 @@ function checkRules(entity: EntityDefinition, loaded: NameScope, report: Report)
             checkPointer(pointer, `${place}/${i}`);
         });
       }
-    }
     const items = itemsAt(entity.schema, use.path);
     for (const param of ['field', 'when'] as const) {
       const name = use[param];

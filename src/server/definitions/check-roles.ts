@@ -28,9 +28,8 @@ export function checkWorkflowRoles({ workflow, report }: WorkflowScope) {
     ...workflow.lists.flatMap((list) => list.roles),
     ...workflow.screens.flatMap((screen) => screen.roles),
   ]);
-  const isUsed = (role: string) => used.has(role);
   const unused = (role: string) => `role "${role}" is in no action, list or screen of the workflow`;
-  reportUnknown(report, workflow.seeAll, '/seeAll', isUsed, unused);
+  reportUnknown(report, workflow.seeAll, '/seeAll', used, unused);
   // Who an action may assign the document to: declared where, and only where, it takes one.
   for (const [name, action] of Object.entries(workflow.actions)) {
     const pointer = `/actions/${name}`;
@@ -38,7 +37,7 @@ export function checkWorkflowRoles({ workflow, report }: WorkflowScope) {
       report(pointer, 'an action taking an assignee names the roles they must hold (assignees)');
     if (action.assignees && action.payload !== 'assignee')
       report(`${pointer}/assignees`, 'assignees are for an action whose payload is "assignee"');
-    reportUnknown(report, action.assignees, `${pointer}/assignees`, isUsed, unused);
+    reportUnknown(report, action.assignees, `${pointer}/assignees`, used, unused);
   }
 }
 
@@ -66,26 +65,21 @@ export function namedRoles(
   };
   for (const workflow of workflows) {
     const file = workflowFile(workflow.id);
-    const full = (suffix: string) => {
-      owner = { kind: 'workflow', id: workflow.id, suffix };
-      return `${workflow.rolePrefix}${suffix}`;
-    };
-    workflow.screens.forEach((screen, i) =>
-      screen.roles.forEach((role, j) => note(full(role), file, `/screens/${i}/roles/${j}`)),
-    );
-    workflow.lists.forEach((list, i) =>
-      list.roles.forEach((role, j) => note(full(role), file, `/lists/${i}/roles/${j}`)),
-    );
-    for (const [name, action] of Object.entries(workflow.actions)) {
-      action.roles.forEach((role, j) => note(full(role), file, `/actions/${name}/roles/${j}`));
-      action.assignees?.forEach((role, j) =>
-        note(full(role), file, `/actions/${name}/assignees/${j}`),
-      );
-    }
-    workflow.seeAll.forEach((role, i) => note(full(role), file, `/seeAll/${i}`));
-    (workflow.certificate?.roles ?? []).forEach((role, i) =>
-      note(full(role), file, `/certificate/roles/${i}`),
-    );
+    const lists: ReadonlyArray<readonly [at: string, roles: readonly string[]]> = [
+      ...workflow.screens.map((screen, i) => [`/screens/${i}/roles`, screen.roles] as const),
+      ...workflow.lists.map((list, i) => [`/lists/${i}/roles`, list.roles] as const),
+      ...Object.entries(workflow.actions).flatMap(([name, action]) => [
+        [`/actions/${name}/roles`, action.roles] as const,
+        [`/actions/${name}/assignees`, action.assignees ?? []] as const,
+      ]),
+      ['/seeAll', workflow.seeAll],
+      ['/certificate/roles', workflow.certificate?.roles ?? []],
+    ];
+    for (const [at, roles] of lists)
+      roles.forEach((suffix, j) => {
+        owner = { kind: 'workflow', id: workflow.id, suffix };
+        note(`${workflow.rolePrefix}${suffix}`, file, `${at}/${j}`);
+      });
   }
   for (const catalog of catalogs) {
     const file = catalogFile(catalog.id);

@@ -106,24 +106,19 @@ export function checkRuleTexts(
   translations: Partial<Record<Language, TextTree>>,
   problems: DefinitionProblem[],
 ): void {
-  const uses: Array<RuleText & { file: string }> = [
-    ...entities.flatMap((entity) => {
-      const file = schemaFile(entity.id);
-      return [
+  const inFile = (file: string, uses: RuleText[]) => uses.map((use) => ({ ...use, file }));
+  const uses = [
+    ...entities.flatMap((entity) =>
+      inFile(schemaFile(entity.id), [
         ...rulesOfSchema(entity.schema, '/schema'),
         ...(entity.rules ?? []).flatMap((use, i) =>
           use.message ? [] : [{ pointer: `/rules/${i}/rule`, rule: use.rule }],
         ),
-      ].map((use) => ({ ...use, file }));
-    }),
-    ...catalogs.flatMap((catalog) =>
-      rulesOfSchema(catalog.schema, '/schema').map((use) => ({
-        ...use,
-        file: catalogFile(catalog.id),
-      })),
+      ]),
     ),
+    ...catalogs.flatMap((c) => inFile(catalogFile(c.id), rulesOfSchema(c.schema, '/schema'))),
   ];
-  for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
+  for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>)
     for (const { file, pointer, rule } of uses)
       if (lookup(tree, `validation.${rule}`) === undefined)
         problems.push({
@@ -131,5 +126,4 @@ export function checkRuleTexts(
           pointer,
           message: `no text for the rule "${rule}" in ${language}: add "validation.${rule}" to translations/${language}.json`,
         });
-  }
 }

@@ -14,19 +14,21 @@ export function reporter(problems: DefinitionProblem[], file: string): Report {
 }
 
 /**
- * Reports each of `names` (at `${at}/<index>`) that is not `known`, with `message` of it. Names
- * of a list that is not an array (absent, or a single value checked elsewhere) are none.
+ * Reports each of `names` (at `${at}/<index>`) that is not `known` (a test, or a set or map that
+ * has it), with `message` of it. Names of a list that is not an array (absent, or a single value
+ * checked elsewhere) are none.
  */
 export function reportUnknown(
   report: Report,
   names: unknown,
   at: string,
-  known: (name: string) => boolean,
+  known: ((name: string) => boolean) | { has(name: string): boolean },
   message: (name: string) => string,
 ): void {
   if (!Array.isArray(names)) return;
   (names as string[]).forEach((name, i) => {
-    if (!known(name)) report(`${at}/${i}`, message(name));
+    if (!(typeof known === 'function' ? known(name) : known.has(name)))
+      report(`${at}/${i}`, message(name));
   });
 }
 

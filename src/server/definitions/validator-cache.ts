@@ -101,9 +101,10 @@ export async function writeCachedModules(
 }
 
 function sameSources(kept: CachedModules | undefined, sources: ModuleSources): boolean {
-  if (!kept || kept.sources.size !== sources.size) return false;
-  for (const [name, source] of sources) if (kept.sources.get(name) !== source) return false;
-  return true;
+  return (
+    kept?.sources.size === sources.size &&
+    [...sources].every(([name, source]) => kept.sources.get(name) === source)
+  );
 }
 
 /** A folder being written for an hour is one a stopped process left. */
@@ -122,7 +123,6 @@ async function dropOldKeys(dir: string, current: string): Promise<void> {
   );
   const kept = folders.filter((f) => !f.aside).sort((a, b) => b.modified - a.modified);
   const abandoned = folders.filter((f) => f.aside && Date.now() - f.modified > ABANDONED_MS);
-  for (const { folder } of [...kept.slice(KEPT_KEYS - 1), ...abandoned]) {
+  for (const { folder } of [...kept.slice(KEPT_KEYS - 1), ...abandoned])
     await fs.rm(folder, { recursive: true, force: true });
-  }
 }

@@ -55,20 +55,17 @@ export interface CompileOptions {
  */
 export async function compileValidators(
   bundle: DefinitionBundle,
-  options: CompileOptions = {},
+  { cacheDir }: CompileOptions = {},
 ): Promise<ValidatorSet> {
-  const { cacheDir } = options;
-  const key = cacheDir ? await validatorsKey(bundle) : undefined;
+  const key = cacheDir && (await validatorsKey(bundle));
   if (cacheDir && key) {
     const cached = await readCachedModules(cacheDir, key);
     const imported = cached && (await importValidators(cached).catch(() => undefined));
     if (cached && imported) return validatorSet(imported, cached.sources);
   }
   const { validators, modules } = await compileAll(bundle);
-  if (cacheDir && key) {
-    // A folder that cannot be written (read-only) costs the next start its time, nothing else.
-    await writeCachedModules(cacheDir, key, modules).catch(() => undefined);
-  }
+  // A folder that cannot be written (read-only) costs the next start its time, nothing else.
+  if (cacheDir && key) await writeCachedModules(cacheDir, key, modules).catch(() => undefined);
   return validatorSet(validators, modules);
 }
 
@@ -226,8 +223,7 @@ function compileSection(
     schemas: Object.values(schemaMap),
   });
   ajv.addKeyword(rjsf.RJSF_ADDITIONAL_PROPERTIES_FLAG);
-  const refs: Record<string, string> = {};
-  Object.keys(schemaMap).forEach((hash, index) => (refs[`v${index}`] = hash));
+  const refs = Object.fromEntries(Object.keys(schemaMap).map((hash, i) => [`v${i}`, hash]));
   return { code: standaloneCode(ajv, refs), hashes: refs };
 }
 
