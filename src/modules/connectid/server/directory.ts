@@ -14,6 +14,7 @@ import {
   type SecurityFlags,
 } from '../../../server/module';
 import type { Kysely } from 'kysely';
+import { COUNTED_RULES } from '../../../core/identity/password-policy';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
 import { setAt } from '../../../core/rules/registry';
 import { accountContacts, accountLogin, codes, holds, text } from './account-fields';
@@ -28,12 +29,7 @@ const MAX_GROUP_DEPTH = 16;
 
 /** The rules of a password policy the identity server applies (its PasswordPolicy). */
 const POLICY_RULES = [
-  'minimumLength',
-  'maximumLength',
-  'minimumDigits',
-  'minimumLowercase',
-  'minimumUppercase',
-  'minimumSpecial',
+  ...COUNTED_RULES,
   'allowUsernameInPassword',
   'passwordExpiryInDays',
   'passwordWarningInDays',

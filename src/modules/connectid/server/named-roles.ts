@@ -82,29 +82,29 @@ export async function grantedRoles(
   const declaration = recordDeclarations(definitions.workflows).accessUnit;
   if (!declaration) return undefined;
   const rows = await liveDocuments(db, declaration.type);
-  const granted = new Set<string>();
-  for (const { data } of rows) {
-    const roles = resolvePointer(data, declaration.roles);
-    if (Array.isArray(roles))
-      for (const role of roles) if (typeof role === 'string') granted.add(role);
-  }
-  return granted;
+  return rolesGranted(
+    rows.map(({ data }) => data),
+    declaration.roles,
+  );
 }
+
+/** Every role the access units grant (the strings of the list at `pointer` in each). */
+export const rolesGranted = (units: readonly unknown[], pointer: string) =>
+  new Set<string>(
+    units.flatMap((unit) => {
+      const roles = resolvePointer(unit, pointer);
+      return Array.isArray(roles) ? roles.filter((role) => typeof role === 'string') : [];
+    }),
+  );
 
 /** A role's description in the default language, from the texts of what it is for. */
 function describe(owner: RoleOwner, definitions: DefinitionBundle): string {
   const texts = definitions.translations;
   if (owner.kind === 'catalog') {
     const catalog = definitions.catalogs.find((candidate) => candidate.id === owner.id);
-    const title = catalog?.labels[DEFAULT_LANGUAGE].title ?? owner.id;
-    return translate(
-      texts,
-      DEFAULT_LANGUAGE,
-      owner.manages ? 'roles.catalogManage' : 'roles.catalogSearch',
-      {
-        catalogue: title,
-      },
-    ).slice(0, 255);
+    const catalogue = catalog?.labels[DEFAULT_LANGUAGE].title ?? owner.id;
+    const key = owner.manages ? 'roles.catalogManage' : 'roles.catalogSearch';
+    return translate(texts, DEFAULT_LANGUAGE, key, { catalogue }).slice(0, 255);
   }
   return translate(texts, DEFAULT_LANGUAGE, 'roles.workflow', {
     document: translate(texts, DEFAULT_LANGUAGE, `${owner.id}._title`),

@@ -33,14 +33,6 @@ import type { DocumentAccountDirectory } from './directory';
 /** The catalogue of the countries an address names (the account schema's `country` widget). */
 const COUNTRY_CATALOG = 'country';
 
-/** The channel a registration's code went through; the mobile number unless it says. */
-function confirmationChannel(value: unknown): ChallengeChannel | undefined {
-  if (value === undefined) return 'mobile';
-  return (CHALLENGE_CHANNELS as readonly unknown[]).includes(value)
-    ? (value as ChallengeChannel)
-    : undefined;
-}
-
 /**
  * Where the registration's code must have gone, normalised as the challenge keeps it: the
  * account's mobile number or e-mail address, or for a catalogue channel the entry its declared
@@ -237,7 +229,9 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
     }
     if (!password) problems.push({ path: '/password', rule: 'required' });
 
-    const channel = confirmationChannel(body.channel);
+    // The channel the code went through: the mobile number unless the body says.
+    const channel =
+      body.channel === undefined ? 'mobile' : CHALLENGE_CHANNELS.find((c) => c === body.channel);
     if (!channel || !options.config.confirmationChannels[channel])
       throw new ApiProblem(400, CHALLENGE_ERRORS.channelOff, { channel: String(body.channel) });
     const destination = confirmationDestination(account, channel, data);

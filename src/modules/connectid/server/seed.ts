@@ -12,7 +12,7 @@ import {
 } from '../../../server/module';
 import { accountContacts, text } from './account-fields';
 import { recordDeclarations, type RecordDeclarations } from './declarations';
-import { resolvePointer } from '../../../core/rules/registry';
+import { rolesGranted } from './named-roles';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
 
 /** The business data of the seed: seeds/connectid.json (kept out of src/). */
@@ -154,12 +154,5 @@ export async function seededRoleGrants(
   if (!accessUnit) return undefined;
   const seed = JSON.parse(await fs.readFile(file, 'utf8')) as ConnectidSeed;
   const units = seed.records[accessUnit.type];
-  if (!units) return undefined;
-  const granted = new Set<string>();
-  for (const unit of units) {
-    const roles = resolvePointer(unit, accessUnit.roles);
-    if (Array.isArray(roles))
-      for (const role of roles) if (typeof role === 'string') granted.add(role);
-  }
-  return granted;
+  return units && rolesGranted(units, accessUnit.roles);
 }
