@@ -73,11 +73,9 @@ interface ResetDeps<I extends { uid: string }> {
 }
 
 /**
- * "Forgot your password?": the username, then a 6-digit code sent by SMS or e-mail to the
- * account's contact, then a new password under the account's policy, then back to the sign-in
- * page of the same interaction. Every answer up to the code is the same whether or not the
- * username exists; requests are limited per username and per client address, whether or not it
- * exists; codes expire and are used once (the challenge backend).
+ * "Forgot your password?": the username, a 6-digit code by SMS or e-mail, a new password, then
+ * back to the same sign-in. Up to the code, every answer and limit (per username, per address)
+ * is the same whether or not the username exists; codes expire and are used once.
  */
 export function registerPasswordReset<I extends { uid: string }>(
   scope: FastifyInstance,

@@ -58,10 +58,8 @@ export type StepOutcome =
   { done: true } | { error: StepError; status: number; counts?: boolean; restarts?: boolean };
 
 /**
- * One step of a sign-in after the password, shaped like Keycloak's required actions
- * (`RequiredActionProvider`): when it applies, its page, and the processing of its form. The
- * sign-in runs the steps that apply, in the order of `SIGN_IN_STEPS`; a new one (passkeys) is
- * one more entry there.
+ * A sign-in step after the password, like Keycloak's required actions: when it applies, its
+ * page, its form. Those that apply run in `SIGN_IN_STEPS` order; a new one is one more entry.
  */
 export interface SignInStep {
   id: StepId;

@@ -36,13 +36,9 @@ const POLICY_RULES = [
 ] as const;
 
 /**
- * The accounts of the connectid module, kept as documents, as the identity server sees them.
- * Which type is the account, and which of its fields are the login, the name, the contacts,
- * the group, the units and the security flags, is declared by the workflows (`key`, `account`,
- * `userGroup`, `passwordPolicy`, `accessUnit`; docs/identity.md): nothing here names a field.
- * Roles are the roles of the access units of the account's group and its parent groups (their
- * default access units) and of the account's own access units; deleted or inactive groups and
- * deleted units give nothing. A type no workflow declares (its module off) holds no record.
+ * The connectid accounts (documents) as the identity server sees them. The workflows declare
+ * which fields are what (docs/identity.md): nothing here names a field. Roles come from the
+ * access units of the account's group, its parents, and its own; deleted or inactive give none.
  */
 export class DocumentAccountDirectory implements AccountDirectory {
   /** What the workflows declare of accounts, groups, policies and units. */
