@@ -25,7 +25,7 @@ export type { SecurityFlags };
 type Row = { id: string; status: string; data: Record<string, unknown> };
 
 /** Parent groups followed at most this deep (a cycle in the data stops here too). */
-const MAX_GROUP_DEPTH = 16;
+export const MAX_GROUP_DEPTH = 16;
 
 /** The rules of a password policy the identity server applies (its PasswordPolicy). */
 const POLICY_RULES = [

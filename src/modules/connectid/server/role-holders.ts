@@ -10,10 +10,7 @@ import {
 } from '../../../server/module';
 import { accountDisplayName, accountLogin, codes, holds, text } from './account-fields';
 import { recordDeclarations, type RecordDeclarations } from './declarations';
-import { DocumentAccountDirectory } from './directory';
-
-/** Parent groups followed at most this deep, as the directory does. */
-const MAX_GROUP_DEPTH = 16;
+import { DocumentAccountDirectory, MAX_GROUP_DEPTH } from './directory';
 
 /** Most people a list of role holders names: a role meant for a team, not for the public. */
 const MAX_HOLDERS = 500;
