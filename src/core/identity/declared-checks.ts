@@ -1,8 +1,7 @@
 import { resolvePointer } from '../rules/registry';
 
 /**
- * The checks a user type or identity type declares on an account's fields (the catalogue entry's
- * `checkAgent: MANDATORY`..., the account declaration's `checks` naming each check's field:
+ * The checks a user or identity type declares on an account's fields (`checkAgent: MANDATORY`...,
  * workflows/account.json). The registration page and the server run this one function, so the
  * browser refuses exactly what the server refuses, on the same day (docs/identity.md).
  */
@@ -54,12 +53,9 @@ const filled = (value: unknown) =>
   Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && value !== '';
 
 /**
- * Every problem the type's checks find in the data: a field its check makes MANDATORY left
- * empty, one it makes PROHIBITED given. With `today`, the dates of an identity document make
- * sense too: the date a `…DateFrom` check governs (issue) is not after today, the one a `…DateTo`
- * check governs (expiry) not before it, a document expiring today being still valid. Dates are
- * compared as calendar days; a malformed date is left to the schema's format check. One problem
- * per field.
+ * Every problem (one per field) the type's checks find: a MANDATORY field empty, a PROHIBITED one
+ * given; with `today`, an issue date (`…DateFrom`) after it or an expiry (`…DateTo`) before it,
+ * as calendar days. A malformed date is left to the schema's format check.
  */
 export function declaredProblems(
   data: unknown,

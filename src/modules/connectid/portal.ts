@@ -7,10 +7,9 @@ import { SELF_REGISTRATION, selfRegistrationOn } from './portal/selfRegistration
 import { PASSWORD_PATH, PROFILE_PATH, REGISTER_PATH } from './shared/account-pages';
 
 /**
- * The connectid (user management) module's browser code: its own pages (registration, profile,
- * password change), its menu links (specification 001, section 2), the API credentials panel
- * that the account workflow's API credentials screen names (`panels`, workflows/account.json),
- * and the profile as the place where the portal keeps a person's language.
+ * The connectid (user management) module's browser code: its pages, menu links (specification
+ * 001, section 2), the API credentials panel (workflows/account.json) and the profile as where
+ * the portal keeps a person's language.
  */
 export const connectidPortalModule = defineModule({
   id: 'connectid',

@@ -93,22 +93,16 @@ export async function challengePlugin(
       if (!options.config.confirmationChannels[channel]) {
         throw new ApiProblem(400, CHALLENGE_ERRORS.channelOff, { channel });
       }
+      const catalogue = isCatalogueChannel(channel);
       const destination = normaliseDestination(channel, request.body.destination);
       if (!destination) {
+        const rule = catalogue ? 'pattern' : channel === 'mobile' ? 'mobileNumber' : 'format_email';
         throw new ApiProblem(400, ERROR_CODES.validationFailed, {}, [
-          {
-            path: '/destination',
-            rule: isCatalogueChannel(channel)
-              ? 'pattern'
-              : channel === 'mobile'
-                ? 'mobileNumber'
-                : 'format_email',
-          },
+          { path: '/destination', rule },
         ]);
       }
       const language = requestLanguage(request);
       const minutes = CHALLENGE_LIMITS.ttlMs / 60_000;
-      const catalogue = isCatalogueChannel(channel);
       const delivery = catalogue
         ? // The code without its `<channel>:` prefix is the catalogue entry's key.
           ((await catalogueDelivery(options.db, channel, destination.slice(channel.length + 1))) ??

@@ -259,16 +259,9 @@ export async function verifyChallenge(
 
 /** The ApiProblem for a failed verification (for endpoints that answer it). */
 export function verifyProblem(result: Exclude<VerifyResult, 'ok'>): ApiProblem {
-  switch (result) {
-    case 'wrong':
-      return new ApiProblem(400, CHALLENGE_ERRORS.wrong, {}, [
-        { path: '/code', rule: 'confirmationCode' },
-      ]);
-    case 'expired':
-      return new ApiProblem(400, CHALLENGE_ERRORS.expired);
-    case 'used':
-      return new ApiProblem(400, CHALLENGE_ERRORS.used);
-    case 'locked':
-      return new ApiProblem(429, CHALLENGE_ERRORS.locked);
+  if (result === 'wrong') {
+    const field = { path: '/code', rule: 'confirmationCode' };
+    return new ApiProblem(400, CHALLENGE_ERRORS.wrong, {}, [field]);
   }
+  return new ApiProblem(result === 'locked' ? 429 : 400, CHALLENGE_ERRORS[result]);
 }

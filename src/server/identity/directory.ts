@@ -1,3 +1,5 @@
+import type { PasswordRules } from '../../core/identity/password-policy';
+
 /**
  * What the identity server needs to know of people, and nothing more. A module keeping accounts
  * (`StartedModule.directory`) implements it; the identity
@@ -23,15 +25,8 @@ export interface IdentityAccount {
 }
 
 /** The password rules that apply to an account (its group's policy), all optional. */
-export interface PasswordPolicy {
+export interface PasswordPolicy extends PasswordRules {
   code: string;
-  minimumLength?: number;
-  maximumLength?: number;
-  minimumDigits?: number;
-  minimumLowercase?: number;
-  minimumUppercase?: number;
-  minimumSpecial?: number;
-  allowUsernameInPassword?: boolean;
   passwordExpiryInDays?: number;
   passwordWarningInDays?: number;
 }

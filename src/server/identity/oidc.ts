@@ -23,10 +23,9 @@ interface OidcMountOptions {
 }
 
 /**
- * oidc-provider (a Koa app) mounted below the realm's path, as Keycloak serves its OpenID
- * Connect endpoints: requests forwarded untouched, the token endpoint's refresh tokens wrapped
- * as JWTs for keycloak-js (refresh-token-jwt.ts), and a userinfo endpoint accepting the access
- * token the API accepts.
+ * oidc-provider (a Koa app) below the realm's path, as Keycloak serves it: requests forwarded
+ * untouched, refresh tokens wrapped as JWTs for keycloak-js (refresh-token-jwt.ts), and a
+ * userinfo endpoint accepting the API's access token.
  */
 export async function mountOidc(app: FastifyInstance, options: OidcMountOptions) {
   const { provider, directory, revokedSessions, realm, realmPath, issuer, jwks } = options;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LANGUAGES, translate, type Language, type TextTree } from '../../core/i18n/translate';
-import type { PasswordProblem, PasswordRules } from '../../core/identity/password-policy';
+import { policyRules, type PasswordRules } from '../../core/identity/password-policy';
 import { escapeHtml } from '../http/html';
 
 /** Texts the server loaded (translations/), the sign-in pages read namespace "signin". */
@@ -108,40 +108,29 @@ export const usernameField = (page: PageContext, value: string, rest: string) =>
   `<label for="username">${t(page, 'signIn.username')}</label>
 <input type="text" id="username" name="username" value="${escapeHtml(value)}" autocomplete="username" autocapitalize="none" spellcheck="false" required${rest}>`;
 
-const COUNTED_RULES = [
-  'minimumLength',
-  'maximumLength',
-  'minimumDigits',
-  'minimumLowercase',
-  'minimumUppercase',
-  'minimumSpecial',
-] as const;
-
-/** The rules of a password policy as lines of a list ("have at least 10 characters"). */
-export function policyLines(
-  page: PageContext,
-  policy: PasswordRules | undefined,
-  differentFromCurrent = false,
-): string[] {
-  const lines = COUNTED_RULES.flatMap((rule) => {
-    const count = policy?.[rule];
-    return typeof count === 'number' && count > 0 ? [plural(page, `policy.${rule}`, count)] : [];
-  });
-  if (policy?.allowUsernameInPassword === false) lines.push(t(page, 'policy.usernameInPassword'));
-  if (differentFromCurrent) lines.push(t(page, 'policy.different'));
-  return lines;
-}
-
 /** The lines of the rules a password broke (the field problems of setPassword's refusal). */
 export const problemLines = (
   page: PageContext,
-  fields: { rule: PasswordProblem['rule'] | string; params?: Record<string, unknown> }[] = [],
+  fields: { rule: string; params?: Record<string, unknown> }[] = [],
 ) =>
   fields.map(({ rule, params }) =>
     rule === 'usernameInPassword'
       ? t(page, 'policy.usernameInPassword')
       : plural(page, `policy.${rule}`, Number(params?.limit ?? 0)),
   );
+
+/** The rules of a password policy as lines of a list ("have at least 10 characters"). */
+export const policyLines = (
+  page: PageContext,
+  policy?: PasswordRules,
+  differentFromCurrent = false,
+) => [
+  ...problemLines(
+    page,
+    policyRules(policy).map(([rule, limit]) => ({ rule, params: { limit } })),
+  ),
+  ...(differentFromCurrent ? [t(page, 'policy.different')] : []),
+];
 
 /** `key.one` or `key.other`: French counts 0 and 1 as singular, English only 1. */
 function plural(page: PageContext, key: string, count: number): string {
@@ -201,6 +190,25 @@ export interface NewPassword {
   problems?: string[];
   rulesBroken?: boolean;
 }
+
+/** What a new-password page says went wrong: a text's key, or the lines of a broken policy. */
+export interface PasswordError {
+  key?: string;
+  params?: Record<string, unknown>;
+  problems?: string[];
+}
+
+/** A new-password page's rules (the policy's), and the problems of a refused password. */
+export const newPasswordLines = (
+  page: PageContext,
+  policy: PasswordRules | undefined,
+  error?: PasswordError,
+  differentFromCurrent = false,
+) => ({
+  rules: policyLines(page, policy, differentFromCurrent),
+  problems: error?.problems ?? (error?.key ? [t(page, error.key)] : []),
+  rulesBroken: !!error?.problems,
+});
 
 /**
  * The policy's rules (shown before the form, so nobody learns them from a refusal), then a new

@@ -64,11 +64,9 @@ export interface IdentityPluginOptions {
 }
 
 /**
- * The built-in identity server, Keycloak-compatible: `/realms/{realm}` (realm description with
- * its public key), the OpenID Connect endpoints of oidc-provider under
- * `/realms/{realm}/protocol/openid-connect/…` (mounted by oidc.ts), the sign-in pages and the
- * steps after the password (sign-in-steps.ts, shaped like Keycloak's required actions), and the
- * iframes keycloak-js uses. Register it on the root instance: `app.register(identityPlugin, options)`.
+ * The built-in identity server, Keycloak-compatible: `/realms/{realm}` with its public key, the
+ * OpenID Connect endpoints (oidc.ts), the sign-in pages and steps (sign-in-steps.ts), and the
+ * iframes keycloak-js uses. Register it on the root instance.
  */
 export async function identityPlugin(
   app: FastifyInstance,
@@ -222,9 +220,9 @@ export async function identityPlugin(
         request.headers['accept-language'],
       );
     };
-    const pageFor = (request: Request, language: Language, suffix = ''): PageContext => ({
+    const pageFor = (request: Request, interaction?: Interaction, suffix = ''): PageContext => ({
       texts,
-      language,
+      language: languageOf(request, interaction),
       realmPath,
       selfUrl: `${actionOf(request.params.uid)}${suffix}`,
       portalUrl: `${publicUrl}/`,
@@ -249,11 +247,7 @@ export async function identityPlugin(
       return interaction?.uid === request.params.uid ? interaction : undefined;
     };
     const expired = (request: Request, reply: FastifyReply) =>
-      html(
-        reply,
-        errorPage(pageFor(request, languageOf(request)), `${publicUrl}/`, 'expired'),
-        400,
-      );
+      html(reply, errorPage(pageFor(request), `${publicUrl}/`, 'expired'), 400);
 
     const pendingOf = async (uid: string) =>
       (await pending.find(uid)) as unknown as PendingSignIn | undefined;
@@ -263,7 +257,7 @@ export async function identityPlugin(
     const stepContext = (request: Request, interaction: Interaction): StepContext => ({
       directory,
       credentials,
-      page: pageFor(request, languageOf(request, interaction)),
+      page: pageFor(request, interaction),
       action: actionOf(interaction.uid),
       save: (state) => savePending(interaction.uid, state),
       lockoutAttempts,
@@ -289,7 +283,7 @@ export async function identityPlugin(
           request.body?.username ??
           (done ? reset.login : undefined) ??
           (typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '');
-        const page = pageFor(request, languageOf(request, interaction));
+        const page = pageFor(request, interaction);
         return html(
           reply,
           loginPage(page, actionOf(interaction.uid), {
@@ -413,7 +407,7 @@ export async function identityPlugin(
     });
 
     if (codes && resetChannels.length > 0) {
-      registerPasswordReset(scope, {
+      registerPasswordReset<Interaction>(scope, {
         realmPath,
         codes,
         channels: resetChannels,
@@ -424,8 +418,7 @@ export async function identityPlugin(
         pending,
         load,
         expired,
-        pageOf: (request, interaction, suffix) =>
-          pageFor(request, languageOf(request, interaction), suffix),
+        pageOf: pageFor,
       });
     }
   });

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Adapter } from 'oidc-provider';
-import { ApiProblem } from '../http/api-error';
 import type { CredentialStore } from './credentials';
 import type { AccountDirectory } from './directory';
-import { policyLines, problemLines, t, type PageContext } from './pages';
+import { newPasswordLines, t, type PageContext } from './pages';
 import { html } from './replies';
 import {
   resetCodePage,
@@ -12,6 +11,7 @@ import {
   resetRequestPage,
   type ResetChannel,
 } from './reset-pages';
+import { chooseNewPassword, type StepError } from './sign-in-steps';
 
 /** Where the state of a password reset is kept (oidc_payload, keyed by the interaction). */
 export const RESET_MODEL = 'PasswordReset';
@@ -72,24 +72,16 @@ interface ResetDeps<I extends { uid: string }> {
   pageOf(request: ResetRequest, interaction: I, suffix: string): PageContext;
 }
 
-interface ResetError {
-  key: string;
-  params?: Record<string, unknown>;
-  problems?: string[];
-}
-
 /**
- * "Forgot your password?": the username, then a 6-digit code sent by SMS or e-mail to the
- * account's contact, then a new password under the account's policy, then back to the sign-in
- * page of the same interaction. Every answer up to the code is the same whether or not the
- * username exists; requests are limited per username and per client address, whether or not it
- * exists; codes expire and are used once (the challenge backend).
+ * "Forgot your password?": the username, a 6-digit code by SMS or e-mail, a new password, then
+ * back to the same sign-in. Up to the code, every answer and limit (per username, per address)
+ * is the same whether or not the username exists; codes expire and are used once.
  */
 export function registerPasswordReset<I extends { uid: string }>(
   scope: FastifyInstance,
   deps: ResetDeps<I>,
 ): void {
-  const { realmPath, codes, channels, directory, credentials, store } = deps;
+  const { realmPath, codes, channels, directory, store } = deps;
   const path = (uid: string) => `${realmPath}/login-actions/${uid}/reset`;
   const signIn = (uid: string, page: PageContext) =>
     `${realmPath}/login-actions/${uid}?lang=${page.language}`;
@@ -103,7 +95,7 @@ export function registerPasswordReset<I extends { uid: string }>(
     reply: FastifyReply,
     interaction: I,
     state: ResetState | undefined,
-    error?: ResetError,
+    error?: StepError,
     status = 200,
   ) => {
     const page = deps.pageOf(request, interaction, '/reset');
@@ -118,13 +110,8 @@ export function registerPasswordReset<I extends { uid: string }>(
     }
     if (state?.step === 'password' && state.accountId) {
       const policy = await directory.policyFor(state.accountId);
-      const problems = error?.problems ?? (error ? [t(page, error.key, error.params)] : []);
-      const options = { login, rules: policyLines(page, policy), problems, signInUrl };
-      return html(
-        reply,
-        resetPasswordPage(page, action, { ...options, rulesBroken: !!error?.problems }),
-        status,
-      );
+      const options = { login, signInUrl, ...newPasswordLines(page, policy, error) };
+      return html(reply, resetPasswordPage(page, action, options), status);
     }
     const body = request.body ?? {};
     return html(
@@ -155,7 +142,7 @@ export function registerPasswordReset<I extends { uid: string }>(
     const body = request.body ?? {};
     const state = await stateOf(uid);
     const again = () => reply.redirect(`${path(uid)}?lang=${body.lang ?? ''}`, 303);
-    const refuse = (shown: ResetState | undefined, error: ResetError, status: number) =>
+    const refuse = (shown: ResetState | undefined, error: StepError, status: number) =>
       render(request, reply, interaction, shown, error, status);
 
     if (body.step === 'restart') {
@@ -239,20 +226,9 @@ export function registerPasswordReset<I extends { uid: string }>(
       await store.destroy(uid);
       return again();
     }
-    const next = body.passwordNew ?? '';
-    if (next !== (body.passwordConfirm ?? '')) {
-      return refuse(state, { key: 'changePassword.mismatch' }, 400);
-    }
-    try {
-      const policy = await directory.policyFor(account.id);
-      await credentials.setPassword(account.id, account.loginIdentifier, next, policy);
-    } catch (error) {
-      if (!(error instanceof ApiProblem)) throw error;
-      const page = deps.pageOf(request, interaction, '/reset');
-      return refuse(state, { key: '', problems: problemLines(page, error.fields) }, 400);
-    }
-    // The person chose their own password: an administrator's "change it" is done.
-    await directory.clearSecurityFlag(account.id, 'forcePasswordChange');
+    const page = deps.pageOf(request, interaction, '/reset');
+    const error = await chooseNewPassword(deps, page, account, body);
+    if (error) return refuse(state, error, 400);
     await store.upsert(uid, { ...state, step: 'done' } as never, 10 * 60);
     return reply.redirect(signIn(uid, deps.pageOf(request, interaction, '')), 303);
   });

@@ -4,12 +4,12 @@ import type { CredentialStatus, CredentialStore } from './credentials';
 import type { AccountDirectory, IdentityAccount, SecurityFlags } from './directory';
 import {
   changePasswordPage,
-  policyLines,
+  newPasswordLines,
   problemLines,
-  t,
   totpEnrolPage,
   totpPage,
   type PageContext,
+  type PasswordError,
 } from './pages';
 
 /** What happens between a correct password and the end of the sign-in, kept per interaction. */
@@ -26,11 +26,7 @@ export interface PendingSignIn {
 }
 
 /** What a step's page says went wrong: a text's key, or the lines of a broken policy. */
-export interface StepError {
-  key?: string;
-  params?: Record<string, unknown>;
-  problems?: string[];
-}
+export type StepError = PasswordError;
 
 /** What the sign-in knows of the account once its password is right. */
 export interface SignInFacts {
@@ -62,10 +58,8 @@ export type StepOutcome =
   { done: true } | { error: StepError; status: number; counts?: boolean; restarts?: boolean };
 
 /**
- * One step of a sign-in after the password, shaped like Keycloak's required actions
- * (`RequiredActionProvider`): when it applies, its page, and the processing of its form. The
- * sign-in runs the steps that apply, in the order of `SIGN_IN_STEPS`; a new one (passkeys) is
- * one more entry there.
+ * A sign-in step after the password, like Keycloak's required actions: when it applies, its
+ * page, its form. Those that apply run in `SIGN_IN_STEPS` order; a new one is one more entry.
  */
 export interface SignInStep {
   id: StepId;
@@ -89,49 +83,34 @@ export const mustChangePassword = ({ status, flags }: SignInFacts) =>
 export const mustUseTotp = ({ status, flags }: SignInFacts) =>
   status.forceTotp || flags?.forceTotp === true;
 
-/** A code from the authenticator app: checked, counted when wrong; the flag asking for it done. */
-async function processCode(
-  context: StepContext,
-  state: PendingSignIn,
-  account: IdentityAccount,
-  ok: boolean,
-): Promise<StepOutcome> {
-  const { credentials, directory, lockoutAttempts } = context;
-  if (!ok) {
-    state.failures += 1;
-    // Too many wrong codes: start again from the password.
-    if (lockoutAttempts > 0 && state.failures >= lockoutAttempts)
-      return {
-        error: { key: 'totp.invalid' },
-        status: 401,
-        counts: true,
-        restarts: true,
-      };
-    await context.save(state);
-    return { error: { key: 'totp.invalid' }, status: 401, counts: true };
-  }
-  state.amr = [...new Set([...state.amr, 'otp'])];
-  if (state.forcedTotp) {
-    // The second factor the administrator asked for is in use: the flag has done its work.
-    await credentials.forceTotp(account.id, false);
-    await directory.clearSecurityFlag(account.id, 'forceTotp');
-    state.forcedTotp = false;
-  }
-  return { done: true };
-}
+/** A code from the authenticator app (`check`ed): counted when wrong; the flag asking for it done. */
+const processCode =
+  (check: 'verifyTotp' | 'confirmTotp'): SignInStep['process'] =>
+  async (context, state, account, body) => {
+    const { credentials, directory, lockoutAttempts } = context;
+    if (!(await credentials[check](account.id, body.otp ?? ''))) {
+      state.failures += 1;
+      // Too many wrong codes: start again from the password.
+      const restarts = lockoutAttempts > 0 && state.failures >= lockoutAttempts;
+      if (!restarts) await context.save(state);
+      return { error: { key: 'totp.invalid' }, status: 401, counts: true, restarts };
+    }
+    state.amr = [...new Set([...state.amr, 'otp'])];
+    if (state.forcedTotp) {
+      // The second factor the administrator asked for is in use: the flag has done its work.
+      await credentials.forceTotp(account.id, false);
+      await directory.clearSecurityFlag(account.id, 'forceTotp');
+      state.forcedTotp = false;
+    }
+    return { done: true };
+  };
 
 /** A code of the second factor already set up. */
 const totp: SignInStep = {
   id: 'totp',
   applies: ({ status }) => status.totpEnabled,
   page: async ({ page, action }, _state, error) => totpPage(page, action, { error: !!error }),
-  process: async (context, state, account, body) =>
-    processCode(
-      context,
-      state,
-      account,
-      await context.credentials.verifyTotp(account.id, body.otp ?? ''),
-    ),
+  process: processCode('verifyTotp'),
 };
 
 /** A new password: asked for by the administrator (or a temporary one), or the old one expired. */
@@ -144,28 +123,41 @@ const password: SignInStep = {
     return changePasswordPage(page, action, {
       reason: state.passwordReason,
       login: account?.loginIdentifier,
-      rules: policyLines(page, policy, true),
-      problems: error?.problems ?? (error?.key ? [t(page, error.key)] : []),
-      rulesBroken: !!error?.problems,
+      ...newPasswordLines(page, policy, error, true),
     });
   },
-  async process({ credentials, directory, page }, _state, account, body) {
-    const next = body.passwordNew ?? '';
-    if (next !== (body.passwordConfirm ?? ''))
-      return { error: { key: 'changePassword.mismatch' }, status: 400 };
-    if (await credentials.isCurrent(account.id, next))
-      return { error: { key: 'changePassword.sameAsOld' }, status: 400 };
-    try {
-      const policy = await directory.policyFor(account.id);
-      await credentials.setPassword(account.id, account.loginIdentifier, next, policy);
-    } catch (error) {
-      if (!(error instanceof ApiProblem)) throw error;
-      return { error: { problems: problemLines(page, error.fields) }, status: 400 };
-    }
-    await directory.clearSecurityFlag(account.id, 'forcePasswordChange');
-    return { done: true };
+  async process(context, _state, account, body) {
+    const error = await chooseNewPassword(context, context.page, account, body, true);
+    return error ? { error, status: 400 } : { done: true };
   },
 };
+
+/**
+ * Sets the password a new-password form chose (twice the same, under the account's policy,
+ * with `notCurrent` not the one it replaces); the error to show when refused.
+ */
+export async function chooseNewPassword(
+  { credentials, directory }: Pick<StepContext, 'credentials' | 'directory'>,
+  page: PageContext,
+  account: IdentityAccount,
+  body: Record<string, string | undefined>,
+  notCurrent = false,
+): Promise<StepError | undefined> {
+  const next = body.passwordNew ?? '';
+  if (next !== (body.passwordConfirm ?? '')) return { key: 'changePassword.mismatch' };
+  if (notCurrent && (await credentials.isCurrent(account.id, next)))
+    return { key: 'changePassword.sameAsOld' };
+  try {
+    const policy = await directory.policyFor(account.id);
+    await credentials.setPassword(account.id, account.loginIdentifier, next, policy);
+  } catch (error) {
+    if (!(error instanceof ApiProblem)) throw error;
+    return { problems: problemLines(page, error.fields) };
+  }
+  // The person chose their own password: an administrator's "change it" is done.
+  await directory.clearSecurityFlag(account.id, 'forcePasswordChange');
+  return undefined;
+}
 
 /** Setting up a second factor the administrator asked for: a secret, its QR code, a code. */
 const enrol: SignInStep = {
@@ -184,27 +176,11 @@ const enrol: SignInStep = {
     }
     // qrcode loads with the first enrolment, not with every start of the server.
     const { default: QRCode } = await import('qrcode');
-    const qrSvg = await QRCode.toString(uri, {
-      type: 'svg',
-      margin: 1,
-      errorCorrectionLevel: 'M',
-    });
+    const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     const login = found?.loginIdentifier ?? '';
-    return totpEnrolPage(page, action, {
-      secret,
-      uri,
-      login,
-      qrSvg,
-      error: !!error,
-    });
+    return totpEnrolPage(page, action, { secret, uri, login, qrSvg, error: !!error });
   },
-  process: async (context, state, account, body) =>
-    processCode(
-      context,
-      state,
-      account,
-      await context.credentials.confirmTotp(account.id, body.otp ?? ''),
-    ),
+  process: processCode('confirmTotp'),
 };
 
 /** The steps after the password, in the order a sign-in runs those that apply. */

@@ -33,7 +33,7 @@ interface IssuedCredentials {
   tokenUrl: string;
 }
 
-type Asking = 'issue' | 'revoke' | null;
+type Asking = 'issue' | 'revoke';
 
 /**
  * A service account's API credentials (specification 001) and the administrator's Issue and
@@ -43,12 +43,12 @@ export function ApiCredentialsPanel({ document, api }: ScreenPanelProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<CredentialStatus | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
-  const [asking, setAsking] = useState<Asking>(null);
+  const [asking, setAsking] = useState(false);
   // What the dialog asks stays written while it fades out after the answer.
-  const [asked, setAsked] = useState<Exclude<Asking, null>>('revoke');
-  const ask = (what: Exclude<Asking, null>) => {
+  const [asked, setAsked] = useState<Asking>('revoke');
+  const ask = (what: Asking) => {
     setAsked(what);
-    setAsking(what);
+    setAsking(true);
   };
   const [busy, setBusy] = useState(false);
   const [issued, setIssued] = useState<IssuedCredentials | null>(null);
@@ -65,8 +65,8 @@ export function ApiCredentialsPanel({ document, api }: ScreenPanelProps) {
     void load();
   }, [load]);
 
-  const act = async (what: Exclude<Asking, null>) => {
-    setAsking(null);
+  const act = async (what: Asking) => {
+    setAsking(false);
     setBusy(true);
     setFailure(null);
     setDone(null);
@@ -146,18 +146,18 @@ export function ApiCredentialsPanel({ document, api }: ScreenPanelProps) {
         )}
       </Stack>
       <Modal
-        opened={asking !== null}
-        onClose={() => setAsking(null)}
+        opened={asking}
+        onClose={() => setAsking(false)}
         title={t(`account.apiCredentials.${asked === 'issue' ? 'replace' : 'revoke'}`)}
         centered
         withCloseButton={false}
       >
         <Text mb="lg">{t(`account.apiCredentials.confirm.${asked}`)}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => setAsking(null)} data-autofocus>
+          <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
             {t('confirm.back')}
           </Button>
-          <Button color="red" onClick={() => asking && void act(asking)}>
+          <Button color="red" onClick={() => asking && void act(asked)}>
             {t(`account.apiCredentials.${asked === 'issue' ? 'replace' : 'revoke'}`)}
           </Button>
         </Group>

@@ -1,7 +1,10 @@
 import { List, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { checkPassword, type PasswordRules } from '../../../core/identity/password-policy';
-import { policyRules } from './registrationChecks';
+import {
+  checkPassword,
+  policyRules,
+  type PasswordRules,
+} from '../../../core/identity/password-policy';
 
 /** The password policy listed before the field, each rule ticked once the password meets it. */
 export function PasswordRulesList({
@@ -26,7 +29,7 @@ export function PasswordRulesList({
       </Text>
       <List size="sm" spacing={2}>
         {listed.map(([rule, limit]) => {
-          const met = password !== '' && !broken.has(rule as never);
+          const met = password !== '' && !broken.has(rule);
           return (
             <List.Item key={rule} icon={<span aria-hidden="true">{met ? '✓' : '•'}</span>}>
               {rule === 'usernameInPassword'

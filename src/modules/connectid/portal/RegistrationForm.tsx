@@ -61,6 +61,10 @@ export function useRegistrationForm(initial: RegistrationValues) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language]);
 
+  const clear = () => {
+    setErrors([]);
+    setMessage(null);
+  };
   const fail = (problems: FieldError[], text: string | null = null) => {
     setErrors(problems);
     setMessage(text);
@@ -92,15 +96,11 @@ export function useRegistrationForm(initial: RegistrationValues) {
       if (problems.length) fail(problems);
       return problems.length === 0;
     },
-    clear() {
-      setErrors([]);
-      setMessage(null);
-    },
+    clear,
     /** Sends a request, the summary saying what the server refused (`renamed` paths renamed). */
     async send<T>(request: () => Promise<ApiResult<T>>, renamed: Record<string, string> = {}) {
       setBusy(true);
-      setErrors([]);
-      setMessage(null);
+      clear();
       const answer = await request();
       setBusy(false);
       const [error] = answer;

@@ -49,21 +49,11 @@ const ownAccount = (to: string) =>
 const accountDocuments = (bundle: DefinitionBundle) =>
   bundle.workflows.filter((workflow) => workflow.account).map((workflow) => workflow.document);
 
+const registration = { standalone: true, guard: SelfRegistrationOnly, documents: accountDocuments };
+
 export const CONNECTID_PAGES: readonly ModulePage[] = [
-  {
-    path: REGISTER_PATH,
-    page: RegisterPage,
-    standalone: true,
-    guard: SelfRegistrationOnly,
-    documents: accountDocuments,
-  },
-  {
-    path: REGISTRATION_SUCCESS_PATH,
-    page: RegistrationSuccessPage,
-    standalone: true,
-    guard: SelfRegistrationOnly,
-    documents: accountDocuments,
-  },
+  { path: REGISTER_PATH, page: RegisterPage, ...registration },
+  { path: REGISTRATION_SUCCESS_PATH, page: RegistrationSuccessPage, ...registration },
   { path: PROFILE_PATH, page: ownAccount('/connectid/accounts/profile/:id'), roles: PROFILE_ROLES },
   {
     path: PROFILE_EDIT_PATH,

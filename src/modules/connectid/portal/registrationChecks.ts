@@ -307,22 +307,3 @@ const DATE_WORDING: Record<DeclaredProblem['rule'], string> = {
   identityIssuedInFuture: 'account.registration.issueInFuture',
   identityExpired: 'account.registration.expired',
 };
-
-/** The rules of a policy the page lists, with the number each one asks for. */
-export function policyRules(rules: PasswordRules | undefined): Array<[string, number]> {
-  if (!rules) return [];
-  const listed: Array<[string, number]> = [];
-  for (const rule of [
-    'minimumLength',
-    'maximumLength',
-    'minimumDigits',
-    'minimumLowercase',
-    'minimumUppercase',
-    'minimumSpecial',
-  ] as const) {
-    const limit = rules[rule];
-    if (typeof limit === 'number' && limit > 0) listed.push([rule, limit]);
-  }
-  if (rules.allowUsernameInPassword === false) listed.push(['usernameInPassword', 0]);
-  return listed;
-}

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   PROBLEM_RESPONSES,
@@ -71,10 +71,11 @@ const ROUTES = {
  */
 export function correctionRoutes(app: FastifyInstance, options: CorrectionOptions): void {
   /** The account of a valid link, still RETURNED, read in its holder's name. */
-  const returnedAccount = async (token: unknown, signedIn: boolean) => {
+  const returnedAccount = async (request: FastifyRequest) => {
     const account = options.registrable();
-    if (signedIn) throw new ApiProblem(403, 'ALREADY_SIGNED_IN');
-    const id = await accountOfCorrectionToken(options.db, token, new Date());
+    if (request.principal) throw new ApiProblem(403, 'ALREADY_SIGNED_IN');
+    const body = isObject(request.body) ? request.body : {};
+    const id = await accountOfCorrectionToken(options.db, body.token, new Date());
     const invalid = () =>
       new ApiProblem(404, 'CORRECTION_LINK_INVALID', {}, undefined, 'account.correction.invalid');
     if (!id) throw invalid();
@@ -89,15 +90,11 @@ export function correctionRoutes(app: FastifyInstance, options: CorrectionOption
     // The sections the holder's profile edit hides (access, security) are not theirs to see.
     const screen = workflow.definition.screens.find((s) => s.actions?.includes(CORRECTION_ACTION));
     const hidden = new Set(screen?.hidden ?? []);
-    return { account, id, holder, view, hidden };
+    return { account, id, holder, view, hidden, body };
   };
 
   app.post('/registration/correction/open', { schema: ROUTES.open }, async (request) => {
-    const body = isObject(request.body) ? request.body : {};
-    const { account, id, holder, view, hidden } = await returnedAccount(
-      body.token,
-      Boolean(request.principal),
-    );
+    const { account, id, holder, view, hidden } = await returnedAccount(request);
     const history = await options.accounts.history(account.type, holder, id);
     const returned = history.filter((entry) => entry.operation.endsWith('-> RETURNED')).at(-1);
     return {
@@ -108,11 +105,7 @@ export function correctionRoutes(app: FastifyInstance, options: CorrectionOption
   });
 
   app.post('/registration/correction', { schema: ROUTES.correct }, async (request) => {
-    const body = isObject(request.body) ? request.body : {};
-    const { account, id, holder, view, hidden } = await returnedAccount(
-      body.token,
-      Boolean(request.principal),
-    );
+    const { account, id, holder, view, hidden, body } = await returnedAccount(request);
     const given = isObject(body.data) ? body.data : {};
     // What is stored, with the sections the holder may see replaced by what they sent.
     const data: Record<string, unknown> = structuredClone(view.data);

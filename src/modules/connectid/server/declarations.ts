@@ -14,10 +14,9 @@ export type Declared<D> = D & { type: string; key: RecordKey };
 export type DeclaredAccount = Declared<AccountDeclaration> & { language?: string };
 
 /**
- * What the account directory, registration, the seed and the connectid effects know of the
- * records: each type's key, and the types declaring themselves accounts, user groups, password
- * policies and access units (workflows/*.json; docs/identity.md). A type left out (its module
- * switched off) is undefined, and the directory then finds nothing of it.
+ * What the connectid code knows of the records: each type's key, and the types declaring
+ * themselves accounts, user groups, password policies and access units (docs/identity.md). A
+ * type left out (its module off) is undefined: the directory then finds nothing of it.
  */
 export interface RecordDeclarations {
   /** The key of every type declaring one, by type. */

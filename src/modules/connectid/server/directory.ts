@@ -14,6 +14,7 @@ import {
   type SecurityFlags,
 } from '../../../server/module';
 import type { Kysely } from 'kysely';
+import { COUNTED_RULES } from '../../../core/identity/password-policy';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
 import { setAt } from '../../../core/rules/registry';
 import { accountContacts, accountLogin, codes, holds, text } from './account-fields';
@@ -24,29 +25,20 @@ export type { SecurityFlags };
 type Row = { id: string; status: string; data: Record<string, unknown> };
 
 /** Parent groups followed at most this deep (a cycle in the data stops here too). */
-const MAX_GROUP_DEPTH = 16;
+export const MAX_GROUP_DEPTH = 16;
 
 /** The rules of a password policy the identity server applies (its PasswordPolicy). */
 const POLICY_RULES = [
-  'minimumLength',
-  'maximumLength',
-  'minimumDigits',
-  'minimumLowercase',
-  'minimumUppercase',
-  'minimumSpecial',
+  ...COUNTED_RULES,
   'allowUsernameInPassword',
   'passwordExpiryInDays',
   'passwordWarningInDays',
 ] as const;
 
 /**
- * The accounts of the connectid module, kept as documents, as the identity server sees them.
- * Which type is the account, and which of its fields are the login, the name, the contacts,
- * the group, the units and the security flags, is declared by the workflows (`key`, `account`,
- * `userGroup`, `passwordPolicy`, `accessUnit`; docs/identity.md): nothing here names a field.
- * Roles are the roles of the access units of the account's group and its parent groups (their
- * default access units) and of the account's own access units; deleted or inactive groups and
- * deleted units give nothing. A type no workflow declares (its module off) holds no record.
+ * The connectid accounts (documents) as the identity server sees them. The workflows declare
+ * which fields are what (docs/identity.md): nothing here names a field. Roles come from the
+ * access units of the account's group, its parents, and its own; deleted or inactive give none.
  */
 export class DocumentAccountDirectory implements AccountDirectory {
   /** What the workflows declare of accounts, groups, policies and units. */

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { documentChoiceFieldsOf } from '../../../core/definitions/document-choices';
 import type { DefinitionBundle } from '../../../core/definitions/types';
 import { DEFAULT_LANGUAGE, translate } from '../../../core/i18n/translate';
-import { resolvePointer, setAt } from '../../../core/rules/registry';
+import { setAt } from '../../../core/rules/registry';
 import {
   type Database,
   namedRoles,
@@ -12,6 +12,7 @@ import {
   liveDocuments,
   insertSeededDocument,
 } from '../../../server/module';
+import { codes } from './account-fields';
 import { recordDeclarations } from './declarations';
 
 const ACTOR = 'system';
@@ -35,11 +36,9 @@ function roleRecords(definitions: DefinitionBundle) {
 }
 
 /**
- * Every role the definitions name exists as a record the identity administration lists and
- * access units grant: one missing (a workflow or catalogue published with a role of its own) is
- * created, described from the texts (the document type's or catalogue's title and what the role
- * is for). Records already there, seeded or edited by an administrator, are left as they are.
- * Returns the codes created.
+ * Creates a record for each role the definitions name that has none (a workflow or catalogue
+ * published with a role of its own), described from the texts, for access units to grant.
+ * Records already there are left as they are. Returns the codes created.
  */
 export async function createNamedRoles(
   db: Kysely<Database>,
@@ -82,13 +81,7 @@ export async function grantedRoles(
   const declaration = recordDeclarations(definitions.workflows).accessUnit;
   if (!declaration) return undefined;
   const rows = await liveDocuments(db, declaration.type);
-  const granted = new Set<string>();
-  for (const { data } of rows) {
-    const roles = resolvePointer(data, declaration.roles);
-    if (Array.isArray(roles))
-      for (const role of roles) if (typeof role === 'string') granted.add(role);
-  }
-  return granted;
+  return new Set(rows.flatMap(({ data }) => codes(data, declaration.roles)));
 }
 
 /** A role's description in the default language, from the texts of what it is for. */
@@ -96,15 +89,9 @@ function describe(owner: RoleOwner, definitions: DefinitionBundle): string {
   const texts = definitions.translations;
   if (owner.kind === 'catalog') {
     const catalog = definitions.catalogs.find((candidate) => candidate.id === owner.id);
-    const title = catalog?.labels[DEFAULT_LANGUAGE].title ?? owner.id;
-    return translate(
-      texts,
-      DEFAULT_LANGUAGE,
-      owner.manages ? 'roles.catalogManage' : 'roles.catalogSearch',
-      {
-        catalogue: title,
-      },
-    ).slice(0, 255);
+    const catalogue = catalog?.labels[DEFAULT_LANGUAGE].title ?? owner.id;
+    const key = owner.manages ? 'roles.catalogManage' : 'roles.catalogSearch';
+    return translate(texts, DEFAULT_LANGUAGE, key, { catalogue }).slice(0, 255);
   }
   return translate(texts, DEFAULT_LANGUAGE, 'roles.workflow', {
     document: translate(texts, DEFAULT_LANGUAGE, `${owner.id}._title`),

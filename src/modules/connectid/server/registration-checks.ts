@@ -9,11 +9,9 @@ import { text } from './account-fields';
 import type { DeclaredAccount } from './declarations';
 
 /**
- * What the user type and identity type of the data allow (self-registration) and require: the
- * fields each type's checks make mandatory or prohibited, and an identity document's dates as of
- * `today` (the portal's calendar day: the registration page checks the same with the same
- * function, core/identity/declared-checks.ts). Registration and the correction of a returned
- * registration check the same. Gives the user type's entry valid now, if any.
+ * What the data's user and identity types allow (self-registration) and require, the document's
+ * dates as of the portal's calendar day (the page runs the same core/identity/declared-checks.ts),
+ * for registration and its correction alike. Gives the user type's entry valid now, if any.
  */
 export async function typeProblems(
   db: Kysely<Database>,

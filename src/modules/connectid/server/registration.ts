@@ -33,19 +33,10 @@ import type { DocumentAccountDirectory } from './directory';
 /** The catalogue of the countries an address names (the account schema's `country` widget). */
 const COUNTRY_CATALOG = 'country';
 
-/** The channel a registration's code went through; the mobile number unless it says. */
-function confirmationChannel(value: unknown): ChallengeChannel | undefined {
-  if (value === undefined) return 'mobile';
-  return (CHALLENGE_CHANNELS as readonly unknown[]).includes(value)
-    ? (value as ChallengeChannel)
-    : undefined;
-}
-
 /**
- * Where the registration's code must have gone, normalised as the challenge keeps it: the
- * account's mobile number or e-mail address, or for a catalogue channel the entry its declared
- * field names (`confirmationCodes`), whose contact received it. An empty string matches no
- * challenge, so a registration naming nothing there is refused like a wrong code.
+ * Where the code must have gone, normalised as the challenge keeps it: the mobile, the e-mail,
+ * or the catalogue entry the declared field names (`confirmationCodes`). '' matches no challenge:
+ * naming nothing there is refused like a wrong code.
  */
 function confirmationDestination(
   account: DeclaredAccount,
@@ -77,12 +68,9 @@ export interface RegistrationOptions {
 }
 
 /**
- * Self-registration (when enabled): signed-out callers only. The user type and identity type
- * must allow self-registration and decide which fields are mandatory or prohibited; the
- * confirmation code sent through a channel that is on (the mobile number by default; the e-mail
- * address; the contact of the agency, agent or trader the data names) must be given; the password must satisfy the
- * policy of the group the account will join. The account is REGISTERED until reviewed.
- * Nothing is stored when any of this fails.
+ * Self-registration (when enabled), signed out: types that allow it decide the mandatory and
+ * prohibited fields; a confirmation code through a channel that is on and a password under the
+ * joined group's policy are needed. REGISTERED until reviewed; nothing stored on any failure.
  */
 export async function registrationPlugin(app: FastifyInstance, options: RegistrationOptions) {
   // The account's declaration (workflows/account.json): its login, mobile, user and identity
@@ -93,7 +81,6 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
       throw new ApiProblem(404, ERROR_CODES.notFound);
     return declared;
   };
-  /** What a signed-out person may register as: the self-registration types valid now. */
   const optionsSchema = {
     tags: ['connectid'],
     summary: 'What a signed-out person may register as (when self-registration is on)',
@@ -237,7 +224,9 @@ export async function registrationPlugin(app: FastifyInstance, options: Registra
     }
     if (!password) problems.push({ path: '/password', rule: 'required' });
 
-    const channel = confirmationChannel(body.channel);
+    // The channel the code went through: the mobile number unless the body says.
+    const channel =
+      body.channel === undefined ? 'mobile' : CHALLENGE_CHANNELS.find((c) => c === body.channel);
     if (!channel || !options.config.confirmationChannels[channel])
       throw new ApiProblem(400, CHALLENGE_ERRORS.channelOff, { channel: String(body.channel) });
     const destination = confirmationDestination(account, channel, data);

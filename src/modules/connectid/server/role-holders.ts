@@ -10,10 +10,7 @@ import {
 } from '../../../server/module';
 import { accountDisplayName, accountLogin, codes, holds, text } from './account-fields';
 import { recordDeclarations, type RecordDeclarations } from './declarations';
-import { DocumentAccountDirectory } from './directory';
-
-/** Parent groups followed at most this deep, as the directory does. */
-const MAX_GROUP_DEPTH = 16;
+import { DocumentAccountDirectory, MAX_GROUP_DEPTH } from './directory';
 
 /** Most people a list of role holders names: a role meant for a team, not for the public. */
 const MAX_HOLDERS = 500;
@@ -21,10 +18,8 @@ const MAX_HOLDERS = 500;
 type Data = Record<string, unknown>;
 
 /**
- * Who holds which roles, from the account directory's records (docs/identity.md): an account
- * holds the roles of its group's default access units (and its parent groups'), and of its own
- * access units, if it may sign in. An assignment reads it through the transaction it runs in
- * (PGlite has a single connection: a query beside the transaction would wait for it forever).
+ * Who holds which roles, as the account directory grants them (docs/identity.md). Read through
+ * the caller's transaction: PGlite has one connection, a query beside it would wait forever.
  */
 export class DirectoryRoleHolders implements RoleHolders {
   private readonly records: RecordDeclarations;

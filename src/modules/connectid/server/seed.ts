@@ -10,9 +10,8 @@ import {
   insertSeededDocument,
   type DemoAccount,
 } from '../../../server/module';
-import { accountContacts, text } from './account-fields';
+import { accountContacts, codes, text } from './account-fields';
 import { recordDeclarations, type RecordDeclarations } from './declarations';
-import { resolvePointer } from '../../../core/rules/registry';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
 
 /** The business data of the seed: seeds/connectid.json (kept out of src/). */
@@ -141,10 +140,8 @@ export async function seedConnectid(
 }
 
 /**
- * Every role the seed's access units grant (the units of the type declaring `accessUnit`, the
- * roles at its `roles` pointer): what the definitions' roles are checked against, so that one
- * nobody would hold is said at start and by `npm run check:definitions`. Undefined when no type
- * declares access units (the module is off) or the seed has none.
+ * Every role the seed's access units grant: a role of the definitions nobody would hold is said
+ * at start and by `npm run check:definitions`. Undefined without access units or seeded ones.
  */
 export async function seededRoleGrants(
   workflows: readonly WorkflowDefinition[],
@@ -154,12 +151,5 @@ export async function seededRoleGrants(
   if (!accessUnit) return undefined;
   const seed = JSON.parse(await fs.readFile(file, 'utf8')) as ConnectidSeed;
   const units = seed.records[accessUnit.type];
-  if (!units) return undefined;
-  const granted = new Set<string>();
-  for (const unit of units) {
-    const roles = resolvePointer(unit, accessUnit.roles);
-    if (Array.isArray(roles))
-      for (const role of roles) if (typeof role === 'string') granted.add(role);
-  }
-  return granted;
+  return units && new Set(units.flatMap((unit) => codes(unit, accessUnit.roles)));
 }

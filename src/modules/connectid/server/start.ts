@@ -11,11 +11,9 @@ import { seedConnectid } from './seed';
 export const CONNECTID_BACKEND = 'connectid';
 
 /**
- * Starts the user management module for one set of definitions: its seed (records always, the
- * demo personas' accounts with demo data), a record for each role the definitions name, and the
- * account directory the identity server signs people in from; then its routes under
- * `/api/connectid` (registration, passwords and, with the built-in identity server, services'
- * API credentials).
+ * Starts the user management module: its seed (demo personas with demo data), a record per
+ * role the definitions name, the account directory the identity server reads, and its routes
+ * under `/api/connectid` (registration, passwords, API credentials with the built-in server).
  */
 export async function startConnectid(context: ModuleContext): Promise<StartedModule> {
   const { db, definitions, config, log, credentials } = context;

@@ -2,10 +2,9 @@ import { PROFILE_ROLES, type PortalRoute } from '../../../core/definitions/route
 import { isModuleEnabled, type ModuleDefinition } from '../../../core/definitions/types';
 
 /**
- * The portal's own pages of the user management module (specification 001, section 2): the
- * signed-in person's profile and password change, and self-registration for a visitor. They
- * are no workflow's screens, so the definitions do not list them; the router, the menu and
- * `npm run routes` read them here.
+ * The user management module's own pages (specification 001, section 2): profile, password
+ * change, self-registration. No workflow's screens: the router, menu and `npm run routes` read
+ * them here.
  */
 export const USER_MANAGEMENT_MODULE = 'connectid';
 
