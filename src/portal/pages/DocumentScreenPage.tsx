@@ -1,25 +1,13 @@
 import { documentParam, documentRoute } from '../../core/documents/document-route';
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ApiError, FieldError } from '../../core/api/errors';
 import type { DocumentView } from '../../core/documents/types';
 import {
   fullRoles,
-  type SessionClaim,
   type WorkflowDefinition,
   type WorkflowScreen,
 } from '../../core/documents/workflow';
@@ -50,7 +38,7 @@ import type { Session } from '../session';
 import { paramsInWords, useDerivedValues } from '../useDerivedValues';
 import { useProfilePrefill } from '../useProfilePrefill';
 import { CertificateDownloads } from './document/CertificateDownloads';
-import { actionButtonLook } from './document/actionButton';
+import { actionButtonLook, successKey, successText } from './document/actionButton';
 import { ConfirmActionModal } from './document/ConfirmActionModal';
 import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPanel';
 import { ErrorSummary, focusField, type SummaryEntry } from './document/ErrorSummary';
@@ -64,6 +52,7 @@ import { audienceOf } from './document/audience';
 import { openingSection } from './document/opening-section';
 import { backendOf, REFERENCE_POINTER } from '../../core/documents/conventions';
 import { ErrorAlert } from '../../engine/ErrorAlert';
+import { PageLoading } from '../lazyPage';
 
 /** One screen of a workflow, all from the workflow and entity definitions. */
 export function DocumentScreenPage({
@@ -167,7 +156,6 @@ export function DocumentScreenPage({
     .filter((name) => workflow.actions[name]?.notes === 'required')
     .map((name) => t(`actions.${name}`, { defaultValue: name }));
   const assigning = actions.find((name) => workflow.actions[name]?.payload === 'assignee');
-  const needsAssignee = assigning !== undefined;
   // Made for someone else (`onBehalf`): whose it will be, required when it is being created.
   const asksOwner = actions.some((name) => workflow.actions[name]?.onBehalf);
   // Read-only once nothing here would save the data (a submitted application at /edit/...).
@@ -281,16 +269,15 @@ export function DocumentScreenPage({
     formRef.current?.markClean();
     // What the menu counts (unread messages) may have changed with the document.
     refreshMenuBadges();
-    const message = t(action.success ?? `success.${name}`, {
-      defaultValue: t('documents.done', { action: t(`actions.${name}`) }),
-    });
+    const done = { key: successKey(name, action), action: name };
+    const message = successText(t, done.key, name);
     const next = nextScreen(workflow, screen, session, creating, document, result, action.stay);
     if (next) {
       const target = documentRoute(workflow, next.screen.path, result);
       const state = next.confirm
         ? {
             confirmation: {
-              success: { key: action.success ?? `success.${name}`, action: name },
+              success: done,
               number: result.number,
               status: result.status,
               audience: audienceOf(result, session),
@@ -312,13 +299,7 @@ export function DocumentScreenPage({
 
   if (!entity) return <NotFoundPage />;
   if (loadError) return <ErrorAlert>{loadError}</ErrorAlert>;
-  if (!validators || (!creating && !document)) {
-    return (
-      <Center p="xl">
-        <Loader aria-label={t('messages.loading')} role="status" />
-      </Center>
-    );
-  }
+  if (!validators || (!creating && !document)) return <PageLoading />;
   const heading = translate(bundle.translations, language, `${entity.id}._title`);
   const versionScreen = workflow.screens.find((s) => s.mode === 'version');
   const viewScreen = workflow.screens.find((s) => s.mode === 'view');
@@ -425,7 +406,7 @@ export function DocumentScreenPage({
         extraErrors={formErrors}
         onDirtyChange={setDirty}
       />
-      {(needsNotes || needsAssignee) && (
+      {(needsNotes || assigning) && (
         <Group align="flex-start">
           {assigning && (
             <AssigneeSelect
@@ -592,17 +573,11 @@ function prefilled(
   prefill: NonNullable<WorkflowScreen['prefill']>,
   session: Session,
 ): DocumentData {
-  const claims: Record<SessionClaim, string | undefined> = {
-    email: session.email,
-    phoneNumber: session.phoneNumber,
-    name: session.name,
-    locale: session.locale,
-  };
   const start: DocumentData = {};
   for (const [pointer, claim] of Object.entries(prefill)) {
     // The profile's fields come once it is read (useProfilePrefill).
     if (typeof claim !== 'string') continue;
-    const value = claims[claim];
+    const value = session[claim];
     if (value) setAt(start, pointer, value);
   }
   return start;

@@ -1,16 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { DocumentView } from '../../core/documents/types';
@@ -27,6 +16,7 @@ import { NotFoundPage } from './MessagePage';
 import { PaymentWayOut } from './document/PaymentWayOut';
 import { backendOf } from '../../core/documents/conventions';
 import { ErrorAlert } from '../../engine/ErrorAlert';
+import { PageLoading } from '../lazyPage';
 import { StatusBadge } from '../../engine/documents/DocumentChrome';
 
 interface PaymentState {
@@ -157,12 +147,7 @@ export function PaymentScreenPage({
 
   if (!payment) return <NotFoundPage />;
   if (failure && !document) return <ErrorAlert>{failure}</ErrorAlert>;
-  if (!document || (!paying && !state))
-    return (
-      <Center p="xl">
-        <Loader aria-label={t('messages.loading')} role="status" />
-      </Center>
-    );
+  if (!document || (!paying && !state)) return <PageLoading />;
 
   const title = translate(bundle.translations, language, payment.title);
   const fees = resolvePointer(document.data, payment.fees) as

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { successText } from './actionButton';
 import { textFor, type Audience } from './audience';
 
 /** What a screen hands the view after an action (text keys, so a language switch follows). */
@@ -52,11 +53,7 @@ export function ConfirmationPanel({
       data-testid="confirmation"
     >
       <Title order={2} id="confirmation-title" c="white" mb="xs">
-        {t(confirmation.success.key, {
-          defaultValue: t('documents.done', {
-            action: t(`actions.${confirmation.success.action}`),
-          }),
-        })}
+        {successText(t, confirmation.success.key, confirmation.success.action)}
       </Title>
       {confirmation.number && (
         <Text size="lg" c="white">

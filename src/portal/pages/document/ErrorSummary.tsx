@@ -91,7 +91,7 @@ export function ErrorSummary({
 const FIELD_WAIT_MS = 1_500;
 
 /** Focuses the field RJSF rendered for a JSON pointer, or the nearest group holding it. */
-export function focusField(pointer: string, fallbackId?: string): void {
+export function focusField(pointer: string): void {
   const ids = pointer
     .replace(/^\//, '')
     .split('/')
@@ -101,11 +101,9 @@ export function focusField(pointer: string, fallbackId?: string): void {
   const attempt = () => {
     // Later fields render after the section's first paint: the field is awaited a while.
     const patient = performance.now() - started < FIELD_WAIT_MS;
-    const element =
-      (patient ? [ids.at(-1) ?? 'root'] : ids.slice().reverse())
-        .map((id) => findFocusable(id))
-        .find((found): found is HTMLElement => found !== null) ??
-      (!patient && fallbackId ? document.getElementById(fallbackId) : null);
+    const element = (patient ? [ids.at(-1) ?? 'root'] : ids.slice().reverse())
+      .map((id) => findFocusable(id))
+      .find((found): found is HTMLElement => found !== null);
     if (element) {
       element.focus();
       element.scrollIntoView?.({ block: 'center' });

@@ -14,6 +14,7 @@ import { fieldsOf, SchemaFields } from '../../../engine/form/SchemaFields';
 import { usePortal } from '../../context';
 import { documentServices } from '../../documentServices';
 import { useLanguage } from '../../useLanguage';
+import { successKey, successText } from './actionButton';
 
 /** The inbox's action by which an officer writes to the holder of a document. */
 const WRITE = 'write';
@@ -99,11 +100,7 @@ export function WriteMessageButton({
             onClose={() => setOpened(false)}
             onSent={() => {
               setOpened(false);
-              setSent(
-                t(action.success ?? `success.${WRITE}`, {
-                  defaultValue: t('documents.done', { action: t(`actions.${WRITE}`) }),
-                }),
-              );
+              setSent(successText(t, successKey(WRITE, action), WRITE));
             }}
           />
         )}
