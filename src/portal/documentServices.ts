@@ -4,6 +4,7 @@ import type { MediaReference } from '../core/documents/types';
 import { isApiErrorBody } from '../core/api/errors';
 import type { FormServices, CatalogOption } from '../engine/form';
 import { API_BASE_URL } from './api';
+import { fetchWithToken } from './download';
 import { currentLanguage } from './i18n';
 import type { Session } from './session';
 import { backendOf } from '../core/documents/conventions';
@@ -39,14 +40,8 @@ export function documentServices(
       return error ? [] : result.items;
     },
     async readFile(file: MediaReference): Promise<Blob> {
-      // The token goes in a header, never in an address a tab or a history could keep.
-      const token = await session.token();
-      const response = await fetch(`${API_BASE_URL}/media/${encodeURIComponent(file.id)}`, {
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          locale: currentLanguage(),
-        },
-      });
+      const path = `/media/${encodeURIComponent(file.id)}`;
+      const response = await fetchWithToken(session, path, currentLanguage());
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.blob();
     },

@@ -1,6 +1,18 @@
 import { API_BASE_URL } from './api';
 import type { Session } from './session';
 
+/** Fetches a file of the API with the caller's token (in a header, never in an address). */
+export async function fetchWithToken(
+  session: Session,
+  path: string,
+  language: string,
+): Promise<Response> {
+  const token = await session.token();
+  return fetch(`${API_BASE_URL}${path}`, {
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), locale: language },
+  });
+}
+
 /** Downloads a file of the API with the caller's token (a plain link could not carry it). */
 export async function downloadFromApi(
   session: Session,
@@ -8,10 +20,7 @@ export async function downloadFromApi(
   filename: string,
   language: string,
 ): Promise<boolean> {
-  const token = await session.token();
-  const response = await fetch(`${API_BASE_URL}${path}`, {
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), locale: language },
-  }).catch(() => undefined);
+  const response = await fetchWithToken(session, path, language).catch(() => undefined);
   if (!response?.ok) return false;
   const url = URL.createObjectURL(await response.blob());
   const link = window.document.createElement('a');

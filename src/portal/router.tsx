@@ -171,10 +171,8 @@ function workflowRoutes(bundle: DefinitionBundle, parts?: DocumentParts): RouteO
 }
 
 /**
- * `/` and `/home` (specification 000, section 2): a signed-in user goes to /dashboard/home;
- * a signed-out user sees the public home page. A signed-in user who may not open the dashboard
- * (no view-profile or manage-account role) stays on the public home page rather than being
- * sent round /403 and back.
+ * `/` and `/home` (specification 000, section 2): a signed-in user who may open the dashboard
+ * goes to /dashboard/home (anyone else stays on the public home page, not sent round /403).
  */
 function HomeRoute({ root }: { root: boolean }) {
   const { session, bundle } = usePortal();
@@ -265,11 +263,7 @@ function portalRoutes(
   ];
 }
 
-/**
- * What a route starts fetching as soon as it is known to be the one opened: its lazy page's
- * code and what that page imports next (a document screen's validator module), in parallel
- * rather than one after the other.
- */
+/** What a route fetches once known to be opened: its page's code and what that page needs next. */
 interface PreloadHandle {
   preload(): void;
 }
@@ -308,8 +302,7 @@ export function createPortalRouter(
   const router = createHashRouter(portalRoutes(bundle, parts, modules));
   numbering.follow(router);
   preloadMatches(router.state.matches);
-  // Called as the location changes, before React renders the new page: the page's code and its
-  // validator module start together instead of one after the other.
+  // As the location changes, before React renders: the code and the validators start together.
   let last = router.state.location.key;
   router.subscribe((state) => {
     if (state.location.key === last) return;
