@@ -18,7 +18,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../../core/api/errors';
 import { roleList, type CatalogDefinition } from '../../../core/definitions/types';
 import type { Language } from '../../../core/i18n/translate';
 import { CURRENCY } from '../../../core/format';
@@ -40,7 +39,12 @@ import { CatalogEntryForm } from '../../../engine';
 import { usePortal } from '../../context';
 import { FieldButtons, PreviewFrame, textBinding } from './designerParts';
 import { catalogOptions, draftCatalogs } from './draftFiles';
-import { previewValidatorUrl, type CheckResult, type StudioDraft } from './useStudioDraft';
+import {
+  previewValidatorUrl,
+  useDraftCheck,
+  type CheckResult,
+  type StudioDraft,
+} from './useStudioDraft';
 import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 const NEW = '';
@@ -103,8 +107,7 @@ function CatalogForm(props: {
   const [problems, setProblems] = useState<string[]>([]);
   const [askRemove, setAskRemove] = useState(false);
   const [preview, setPreview] = useState<PreviewState | undefined>();
-  const [checking, setChecking] = useState(false);
-  const [failure, setFailure] = useState<ApiError | undefined>();
+  const { checking, failure, run } = useDraftCheck(draft);
 
   const categories = [...new Set(catalogs.map((c) => c.category))].sort();
   const roles = [
@@ -130,12 +133,9 @@ function CatalogForm(props: {
     const catalog = catalogOfDesign(design, before);
     const [file, json] = [catalogFile(design.id), catalogFileText(catalog)];
     draft.setFile(file, json);
-    setChecking(true);
-    setFailure(undefined);
     // The check sees the draft as it is after this change: the file is given again.
-    const [error, result] = await draft.check(undefined, { [file]: json });
-    setChecking(false);
-    if (error) return setFailure(error);
+    const result = await run(undefined, { [file]: json });
+    if (!result) return;
     setPreview({ result, catalog });
     if (!before) props.onSaved(design.id);
   };

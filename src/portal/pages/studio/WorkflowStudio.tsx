@@ -8,7 +8,7 @@ import { downloadText } from '../../../engine';
 import { WorkflowDiagram } from '../../../engine/studio/WorkflowDiagram';
 import { usePortal } from '../../context';
 import { JsonEditor } from './JsonEditor';
-import { draftIds } from './draftFiles';
+import { draftIds, parseNode } from './draftFiles';
 import type { StudioDraft } from './useStudioDraft';
 import { ErrorAlert } from '../../../engine/ErrorAlert';
 
@@ -40,13 +40,7 @@ function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }) {
   const { bundle } = usePortal();
   const file = workflowFile(id);
   const text = draft.file(file);
-  const workflow = useMemo(() => {
-    try {
-      return JSON.parse(text ?? '') as WorkflowDefinition;
-    } catch {
-      return undefined;
-    }
-  }, [text]);
+  const workflow = useMemo(() => parseNode(text) as WorkflowDefinition | undefined, [text]);
   const [imported, setImported] = useState<string | undefined>();
   // Stable while the language is: the diagram is laid out again only when they change.
   const stateLabel = useCallback(

@@ -33,30 +33,26 @@ export function FieldButtons(props: {
   const { name, index } = props;
   return (
     <Group gap={4} wrap={props.wrap}>
-      <ActionIcon
-        variant="subtle"
-        aria-label={t('studio.moveUp', { name })}
-        disabled={index === 0}
-        onClick={() => props.onMove(-1)}
-      >
-        <IconArrowUp size={16} />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        aria-label={t('studio.moveDown', { name })}
-        disabled={index === props.count - 1}
-        onClick={() => props.onMove(1)}
-      >
-        <IconArrowDown size={16} />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        aria-label={t('studio.removeField', { name })}
-        onClick={props.onRemove}
-      >
-        <IconTrash size={16} />
-      </ActionIcon>
+      {[
+        { label: 'studio.moveUp', Icon: IconArrowUp, disabled: index === 0, by: -1 as const },
+        {
+          label: 'studio.moveDown',
+          Icon: IconArrowDown,
+          disabled: index === props.count - 1,
+          by: 1 as const,
+        },
+        { label: 'studio.removeField', Icon: IconTrash, color: 'red' },
+      ].map(({ label, Icon, by, ...rest }) => (
+        <ActionIcon
+          key={label}
+          variant="subtle"
+          aria-label={t(label, { name })}
+          onClick={() => (by ? props.onMove(by) : props.onRemove())}
+          {...rest}
+        >
+          <Icon size={16} />
+        </ActionIcon>
+      ))}
     </Group>
   );
 }

@@ -21,11 +21,8 @@ export function draftCatalogs(draft: Pick<StudioDraft, 'paths' | 'file'>): Catal
   return draft.paths
     .filter((path) => /^catalogs\/[^/]+\.json$/.test(path))
     .flatMap((path) => {
-      try {
-        return [JSON.parse(draft.file(path) ?? '') as CatalogDefinition];
-      } catch {
-        return [];
-      }
+      const catalog = parseNode(draft.file(path));
+      return catalog ? [catalog as CatalogDefinition] : [];
     });
 }
 

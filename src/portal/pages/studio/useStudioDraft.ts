@@ -220,7 +220,7 @@ export function useStudioDraft(api: ApiClient) {
 
 export type StudioDraft = ReturnType<typeof useStudioDraft>;
 
-/** A check of the draft from a button: whether it runs, its answer, and the failure to get one. */
+/** A check of the draft from a button: whether it runs, its answer (also returned), and the failure to get one. */
 export function useDraftCheck(draft: StudioDraft) {
   const [checking, setChecking] = useState(false);
   const [result, setResult] = useState<CheckResult | undefined>();
@@ -232,6 +232,7 @@ export function useDraftCheck(draft: StudioDraft) {
     setChecking(false);
     if (error) setFailure(error);
     setResult(checked ?? undefined);
+    return checked ?? undefined;
   };
   return { checking, result, setResult, failure, run };
 }
