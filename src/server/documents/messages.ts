@@ -15,7 +15,7 @@ import { holderLanguageOf } from './holder-language';
 import type { AccountLookup, DocumentDraft, EffectContext, Notice } from './effect-context';
 import type { WorkflowOf } from './links';
 import { nextStatus } from './machine';
-import type { DocumentOwner } from './on-behalf';
+import { ownerOf, type DocumentOwner } from './on-behalf';
 import { UUID } from '../db/ids';
 import { noticePath } from './notice-path';
 import { holderContacts } from './store/lookups';
@@ -117,13 +117,7 @@ export class Inbox {
       workflow && UUID.test(id) ? await findDocument(trx, workflow.definition.id, id) : undefined;
     if (!workflow || !row || row.status === 'DELETED' || !maySee(workflow, principal, row))
       throw invalid([{ path: `${inbox.about}/id`, rule: 'heldDocument' }]);
-    const contacts = await this.contactsOf(trx, {
-      id: row.id,
-      owner: row.owner,
-      ownerName: row.owner_name,
-      ownerEmail: row.owner_email,
-      ownerMobile: row.owner_mobile,
-    });
+    const contacts = await this.contactsOf(trx, { id: row.id, ...ownerOf(row) });
     const language = await holderLanguageOf(trx, this.options.accounts, workflow.definition, row);
     const t = this.texts(language);
     Object.assign(document, { ...ownedBy(row.owner, contacts), assignee: principal.subject });
