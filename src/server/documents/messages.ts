@@ -7,7 +7,6 @@ import type { Database } from '../db/schema';
 import { normaliseDestination } from '../challenge/service';
 import { invalid } from '../search/compile-search';
 import { deliveriesOf, enqueue, retryFailed, stillSending } from '../notifications/outbox';
-import type { OutboxAttachment } from '../notifications/tables';
 import type { OutboxAttempt } from '../notifications/worker';
 import { guardInput, maySee } from './access';
 import { portalUrl } from './certificate';
@@ -272,13 +271,8 @@ export class Inbox {
     trx: Transaction<Database>,
     messageId: string,
     contacts: Contacts,
-    message: {
-      subject: string;
-      body: string;
-      language: Language;
+    message: Pick<Notice, 'subject' | 'body' | 'language' | 'attachments' | 'sms'> & {
       aboutId: string | null;
-      attachments?: OutboxAttachment[];
-      sms?: string;
     },
   ): Promise<void> {
     const channels = this.channelsFor(contacts);
