@@ -408,14 +408,11 @@ export class DocumentCommands {
     // Sections that no longer apply (their `when`) are neither checked nor kept.
     const data = applicableData(workflow.entity, given);
     const validate = action.validate ? workflow.validateFull : workflow.validateDraft;
-    const problems: FieldProblem[] = [];
-    if (!validate(data))
-      for (const e of validate.errors ?? [])
-        problems.push({
-          path: e.instancePath,
-          rule: e.keyword,
-          params: e.params as Record<string, unknown>,
-        });
+    const problems: FieldProblem[] = (validate(data) ? [] : (validate.errors ?? [])).map((e) => ({
+      path: e.instancePath,
+      rule: e.keyword,
+      params: e.params as Record<string, unknown>,
+    }));
     if (action.validate) {
       const uses = workflow.entity.rules ?? [];
       const decided = [
