@@ -1,5 +1,6 @@
 import { UNKNOWN_CATALOG_ENTRY, type CatalogField } from '../../core/definitions/catalog-fields';
 import { resolvePointer } from '../../core/rules/registry';
+import { isNode } from '../../core/definitions/json';
 import type { FieldProblem } from '../http/api-error';
 import type { CatalogReader } from '../catalog/valid-at';
 
@@ -25,9 +26,8 @@ export function codesAt(
       codesAt(item, rest, many, last ? pointer : `${pointer}/${index}`),
     );
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data) || !(head in data))
-    return [];
-  return codesAt((data as Record<string, unknown>)[head], rest, many, `${pointer}/${head}`);
+  if (!isNode(data) || !(head in data)) return [];
+  return codesAt(data[head], rest, many, `${pointer}/${head}`);
 }
 
 /** A problem for each catalogue field naming no matching entry valid at `now`; empty passes. */

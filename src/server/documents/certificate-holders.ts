@@ -1,3 +1,4 @@
+import { isNode as isObject } from '../../core/definitions/json';
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import { catalogsIn } from '../catalog/valid-at';
 import { listsCharged } from '../payments/fees';
@@ -6,9 +7,6 @@ import { nextNumber } from './grant-effects';
 import { removeAt } from './reference-fills';
 
 /* The people of a list who each get a certificate (`certificate.holders`), numbered at issue. */
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Numbers each certificate holder of the list (or with `charged` those the frozen fees charged)

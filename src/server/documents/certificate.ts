@@ -20,6 +20,7 @@ import type {
   CertificateTable,
 } from './certificate-pdf';
 import type { CertificateHolder } from '../../core/documents/certificate-holders';
+import type { DocumentDraft } from './effect-context';
 
 /** What a certificate needs of the server: where the portal is, and its texts. */
 export interface CertificateEnvironment {
@@ -28,12 +29,7 @@ export interface CertificateEnvironment {
 }
 
 /** The document as its certificate reads it. */
-export interface CertifiedDocument {
-  number: string | null;
-  id: string;
-  status: string;
-  data: Record<string, unknown>;
-}
+export type CertifiedDocument = Pick<DocumentDraft, 'number' | 'id' | 'status' | 'data'>;
 
 /** The address of a route of the portal (its hash router) at the server's public address. */
 export function portalUrl(publicUrl: string, route: string): string {

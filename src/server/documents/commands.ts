@@ -11,7 +11,8 @@ import type { RuleProblem } from '../../core/rules/types';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
-import { invalid } from '../search/compile-search';
+import { asObject, invalid } from '../search/compile-search';
+import { isNode as isObject } from '../../core/definitions/json';
 import { allowedActions, guardInput, maySee, requireAction } from './access';
 import { catalogFieldProblems } from './catalog-fields';
 import { documentChoiceProblems } from './document-choices';
@@ -27,7 +28,8 @@ import { checkFileReferences } from './media-references';
 import { perObject } from './memo';
 import { checkChanged } from './must-change';
 import { findByKey } from './store/lookups';
-import { callerAsOwner, checkOwnerGiven, ownerNamed, type DocumentOwner } from './on-behalf';
+import { callerAsOwner, checkOwnerGiven, ownerNamed, ownerOf } from './on-behalf';
+import type { DocumentOwner } from './on-behalf';
 import { runServerRules } from './server-rules';
 import { catalogsIn, type CatalogReader } from '../catalog/valid-at';
 import { encodeSystemNote, type SystemNote } from './system-notes';
@@ -239,13 +241,7 @@ export class DocumentCommands {
     let previousOwner: EffectContext['previousOwner'];
     if (stored && definition.onBehalf && request.owner !== undefined) {
       Object.assign(draft, await ownerNamed(trx, this.environment.accounts, request.owner));
-      if (draft.owner !== stored.owner)
-        previousOwner = {
-          owner: stored.owner,
-          ownerName: stored.owner_name,
-          ownerEmail: stored.owner_email,
-          ownerMobile: stored.owner_mobile,
-        };
+      if (draft.owner !== stored.owner) previousOwner = ownerOf(stored);
     }
     if (stored) checkChanged(workflow, definition, stored.data, draft.data);
     const links = workflow.definition.links;
@@ -412,14 +408,11 @@ export class DocumentCommands {
     // Sections that no longer apply (their `when`) are neither checked nor kept.
     const data = applicableData(workflow.entity, given);
     const validate = action.validate ? workflow.validateFull : workflow.validateDraft;
-    const problems: FieldProblem[] = [];
-    if (!validate(data))
-      for (const e of validate.errors ?? [])
-        problems.push({
-          path: e.instancePath,
-          rule: e.keyword,
-          params: e.params as Record<string, unknown>,
-        });
+    const problems: FieldProblem[] = (validate(data) ? [] : (validate.errors ?? [])).map((e) => ({
+      path: e.instancePath,
+      rule: e.keyword,
+      params: e.params as Record<string, unknown>,
+    }));
     if (action.validate) {
       const uses = workflow.entity.rules ?? [];
       const decided = [
@@ -554,20 +547,9 @@ function addedFires(actions: Record<string, WorkflowAction>): string[] {
   return [...new Set(Object.values(actions).flatMap((action) => action.fires?.added ?? []))];
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function checkNotes(action: WorkflowAction, notes: unknown): void {
   if (notes !== undefined && (typeof notes !== 'string' || notes.length > 4000))
     throw invalid([{ path: '/notes', rule: 'maxLength', params: { limit: 4000 } }]);
   if (action.notes === 'required' && (typeof notes !== 'string' || !notes.trim()))
     throw invalid([{ path: '/notes', rule: 'required' }]);
-}
-
-export function asObject(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw invalid([{ path: '/', rule: 'type', params: { type: 'object' } }]);
-  return body as Record<string, unknown>;
 }

@@ -6,6 +6,7 @@ import type { Principal } from '../auth/principal';
 import type { DemoAccount } from '../module';
 import type { Database } from '../db/schema';
 import type { DocumentService } from './service';
+import type { DocumentView } from '../../core/documents/types';
 import { holderContacts, ownsDocumentOfType } from './store/lookups';
 
 /** The business data of the demo documents: seeds/demo-documents.json (kept out of src/). */
@@ -73,9 +74,7 @@ export async function seedDemoDocuments(
       name: 'system:immigration-service',
     };
     const today = new Date();
-    let current:
-      | { id: string; version: number; number: string | null; data: Record<string, unknown> }
-      | undefined;
+    let current: DocumentView | undefined;
     for (const step of demo.steps) {
       const principal = step.by === 'officer' ? officer : owner;
       // A step that brings no data and takes a form resends the document as it stands.

@@ -14,14 +14,11 @@ import type { Inbox } from './messages';
 // What an effect is given and may change, apart from the effects so others name the types alone.
 
 /** The document being changed by an action; effects edit it before it is written. */
-export interface DocumentDraft {
+export interface DocumentDraft extends Omit<DocumentOwner, 'ownerMobile'> {
   id: string;
   type: string;
   status: string;
   previousStatus: string | null;
-  owner: string;
-  ownerName: string | null;
-  ownerEmail: string | null;
   /** Set only when the owner changes hands (`onBehalf`); otherwise the stored one is kept. */
   ownerMobile?: string | null;
   assignee: string | null;

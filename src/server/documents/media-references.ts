@@ -1,7 +1,8 @@
 import { UUID } from '../db/ids';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { invalid } from '../search/compile-search';
+import { isNode } from '../../core/definitions/json';
 import { keepMediaReferences } from './store/media';
 
 /** An uploaded file named in document data: `{ id, name, size, type }` (the file widget's value). */
@@ -11,8 +12,8 @@ interface FileReference {
 }
 
 function isFileReference(value: unknown): value is { id: string } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const { id, name, size, type } = value as Record<string, unknown>;
+  if (!isNode(value)) return false;
+  const { id, name, size, type } = value;
   return (
     typeof id === 'string' &&
     typeof name === 'string' &&
@@ -49,14 +50,7 @@ export async function checkFileReferences(
     : [];
   const owned = new Set(found.map((row) => row.id));
   const unknown = added.filter((r) => !owned.has(r.id));
-  if (unknown.length) {
-    throw new ApiProblem(
-      400,
-      ERROR_CODES.validationFailed,
-      {},
-      unknown.map((r) => ({ path: r.pointer, rule: 'fileUnknown' })),
-    );
-  }
+  if (unknown.length) throw invalid(unknown.map((r) => ({ path: r.pointer, rule: 'fileUnknown' })));
 }
 
 /** The ids of the uploads the data names, once each (those that can name a stored file). */

@@ -7,7 +7,6 @@ import type { Database } from '../db/schema';
 import { normaliseDestination } from '../challenge/service';
 import { invalid } from '../search/compile-search';
 import { deliveriesOf, enqueue, retryFailed, stillSending } from '../notifications/outbox';
-import type { OutboxAttachment } from '../notifications/tables';
 import type { OutboxAttempt } from '../notifications/worker';
 import { guardInput, maySee } from './access';
 import { portalUrl } from './certificate';
@@ -15,7 +14,7 @@ import { holderLanguageOf } from './holder-language';
 import type { AccountLookup, DocumentDraft, EffectContext, Notice } from './effect-context';
 import type { WorkflowOf } from './links';
 import { nextStatus } from './machine';
-import type { DocumentOwner } from './on-behalf';
+import { ownerOf, type DocumentOwner } from './on-behalf';
 import { UUID } from '../db/ids';
 import { noticePath } from './notice-path';
 import { holderContacts } from './store/lookups';
@@ -117,13 +116,7 @@ export class Inbox {
       workflow && UUID.test(id) ? await findDocument(trx, workflow.definition.id, id) : undefined;
     if (!workflow || !row || row.status === 'DELETED' || !maySee(workflow, principal, row))
       throw invalid([{ path: `${inbox.about}/id`, rule: 'heldDocument' }]);
-    const contacts = await this.contactsOf(trx, {
-      id: row.id,
-      owner: row.owner,
-      ownerName: row.owner_name,
-      ownerEmail: row.owner_email,
-      ownerMobile: row.owner_mobile,
-    });
+    const contacts = await this.contactsOf(trx, { id: row.id, ...ownerOf(row) });
     const language = await holderLanguageOf(trx, this.options.accounts, workflow.definition, row);
     const t = this.texts(language);
     Object.assign(document, { ...ownedBy(row.owner, contacts), assignee: principal.subject });
@@ -278,13 +271,8 @@ export class Inbox {
     trx: Transaction<Database>,
     messageId: string,
     contacts: Contacts,
-    message: {
-      subject: string;
-      body: string;
-      language: Language;
+    message: Pick<Notice, 'subject' | 'body' | 'language' | 'attachments' | 'sms'> & {
       aboutId: string | null;
-      attachments?: OutboxAttachment[];
-      sms?: string;
     },
   ): Promise<void> {
     const channels = this.channelsFor(contacts);

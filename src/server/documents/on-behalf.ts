@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { invalid } from '../search/compile-search';
 import type { AccountLookup } from './effect-context';
 import { findByKey } from './store/lookups';
+import type { DocumentRow } from './store/rows';
 
 /** Who owns a document: the account id tokens carry as their subject, and how to reach them. */
 export interface DocumentOwner {
@@ -42,10 +43,17 @@ export async function ownerNamed(
   // An account document owns itself and carries its holder's name and contacts as owner.
   const account = accounts && (await findByKey(db, accounts.type, accounts.login, name));
   if (!account) throw invalid([{ path: '/owner', rule: 'unknownAccount', params: { name } }]);
+  return { ...ownerOf(account), owner: account.id };
+}
+
+/** The owner a stored document names, with the contacts it keeps. */
+export function ownerOf(
+  row: Pick<DocumentRow, 'owner' | 'owner_name' | 'owner_email' | 'owner_mobile'>,
+): DocumentOwner {
   return {
-    owner: account.id,
-    ownerName: account.owner_name,
-    ownerEmail: account.owner_email,
-    ownerMobile: account.owner_mobile,
+    owner: row.owner,
+    ownerName: row.owner_name,
+    ownerEmail: row.owner_email,
+    ownerMobile: row.owner_mobile,
   };
 }

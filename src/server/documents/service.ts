@@ -11,12 +11,12 @@ import { fullRoles } from '../../core/documents/workflow';
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import { invalid, type SearchField } from '../search/compile-search';
+import { asObject, invalid, type SearchField } from '../search/compile-search';
 import { allowedActions, requireAction, requireListAccess, visibility } from './access';
 import { certificatePdf } from './certificate';
 import { holderLanguageOf } from './holder-language';
 import { holdersOf, type CertificateHolder } from '../../core/documents/certificate-holders';
-import { asObject, DocumentCommands, visibleRow } from './commands';
+import { DocumentCommands, visibleRow } from './commands';
 import { listWhere } from './list-where';
 import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
@@ -121,7 +121,7 @@ export class DocumentService extends DocumentCommands {
     body: unknown,
   ): Promise<SearchResult<DocumentSummary>> {
     const workflow = this.workflow(type);
-    const request = asObject(body ?? {});
+    const request = asObject(body);
     const listId = request.list;
     const list =
       typeof listId === 'string'

@@ -7,6 +7,7 @@ import {
   type FilterCriterion,
 } from '../../core/search/criteria';
 import type { SearchOptions } from '../../core/search/protocol';
+import { isNode } from '../../core/definitions/json';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 
 /** A field a search may filter and sort on: its SQL expression and the kind of value it holds. */
@@ -46,10 +47,7 @@ export function compileSearch(
   fields: Record<string, SearchField>,
   defaultSort: Array<{ field: string; direction: 'asc' | 'desc' }>,
 ): CompiledSearch {
-  const request = (body ?? {}) as Record<string, unknown>;
-  if (typeof request !== 'object' || Array.isArray(request)) {
-    throw invalid([{ path: '/', rule: 'type', params: { type: 'object' } }]);
-  }
+  const request = asObject(body);
   const problems: FieldProblem[] = [];
   const conditions: RawBuilder<SqlBool>[] = [];
   const filter = request.filter ?? [];
@@ -66,12 +64,8 @@ export function compileSearch(
     });
   }
   const options = request.options as SearchOptions | undefined;
-  if (
-    options !== undefined &&
-    (typeof options !== 'object' || options === null || Array.isArray(options))
-  ) {
+  if (options !== undefined && !isNode(options))
     problems.push({ path: '/options', rule: 'type', params: { type: 'object' } });
-  }
   const sort = options?.sort ?? defaultSort;
   const keys: SortKey[] = [];
   if (!Array.isArray(sort)) {
@@ -126,6 +120,13 @@ export function orderTerm(key: SortKey, expression: RawBuilder<unknown>): RawBui
 /** A 400 naming the places in the request that fail. */
 export function invalid(problems: FieldProblem[]): ApiProblem {
   return new ApiProblem(400, ERROR_CODES.validationFailed, {}, problems);
+}
+
+/** A request body as an object: none is an empty one, anything else but an object a 400. */
+export function asObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (!isNode(body)) throw invalid([{ path: '/', rule: 'type', params: { type: 'object' } }]);
+  return body;
 }
 
 function compileCondition(

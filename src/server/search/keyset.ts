@@ -1,6 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FieldKind } from '../../core/search/criteria';
 import { bound, invalid, orderTerm, type SortKey } from './compile-search';
+import { UUID } from '../db/ids';
+import { isNode } from '../../core/definitions/json';
 
 /**
  * Keyset paging: a page starts after the previous one's last sort values and id, carried as a
@@ -17,7 +19,6 @@ type CursorValue = string | number | boolean | null;
 
 /** What a cursor may weigh: a few sort values, never a body-sized payload. */
 const MAX_CURSOR_LENGTH = 4096;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A timestamp as PostgreSQL's JSON writes it (ISO 8601, an offset, up to microseconds). */
 const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(\.\d{1,6})?(Z|[+-](0\d|1[0-4])(:[0-5]\d)?)$/;
@@ -65,8 +66,8 @@ export function decodeCursor(raw: unknown, keys: readonly SortKey[]): Cursor | u
   } catch {
     return refuse();
   }
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return refuse();
-  const { s, v, id } = payload as Record<string, unknown>;
+  if (!isNode(payload)) return refuse();
+  const { s, v, id } = payload;
   if (s !== sortSignature(keys) || typeof id !== 'string' || !UUID.test(id)) return refuse();
   if (!Array.isArray(v) || v.length !== keys.length) return refuse();
   const values = v as unknown[];

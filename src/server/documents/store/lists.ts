@@ -4,6 +4,7 @@ import { compileSearch, type SearchField } from '../../search/compile-search';
 import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../../search/keyset';
 import type { DocumentRow, Queryable } from './rows';
 import { storeDb } from './tables';
+import { UUID } from '../../db/ids';
 
 /** Queries over many documents, paged or aggregated in the database, never by loading every row. */
 
@@ -59,11 +60,9 @@ export const HEADER_FIELDS: Record<string, SearchField> = {
 export function assigneeName(accountType: string | undefined): RawBuilder<string | null> {
   if (!accountType) return sql<string | null>`document.assignee`;
   return sql<string | null>`coalesce((select assigned.owner_name from document assigned
-    where assigned.type = ${accountType} and assigned.id = (case when document.assignee ~* ${UUID_PATTERN}
+    where assigned.type = ${accountType} and assigned.id = (case when document.assignee ~* ${UUID.source}
     then document.assignee::uuid end)), document.assignee)`;
 }
-
-const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /** The header's reference (null for a type without one), for the dashboard's searches. */
 export const REFERENCE_FIELD: SearchField = { kind: 'text', sql: dataText('/header/reference') };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type QueryCreator, type Selectable, type Transaction } from 'kysely';
 import type { Database, DocumentTable } from '../../db/schema';
 import type { DocumentDraft } from '../effect-context';
+import type { DocumentOwner } from '../on-behalf';
 import { mediaIdsOf } from '../media-references';
 import { storeDb, type StoreDatabase } from './tables';
 
@@ -86,9 +87,7 @@ export interface VersionAuthor {
   mobile: string | null;
 }
 
-type NewDocument = Pick<DocumentDraft, 'type' | 'status' | 'owner' | 'ownerName' | 'ownerEmail'> & {
-  ownerMobile: string | null;
-};
+type NewDocument = Pick<DocumentDraft, 'type' | 'status'> & DocumentOwner;
 
 /** The columns a new document's row starts with, its version 1. */
 function newRow(draft: NewDocument, author: VersionAuthor, now: Date) {
