@@ -1,6 +1,6 @@
 import { PROFILE_PATH } from './shared/account-pages';
 import type { JsonSchema } from '../../core/definitions/types';
-import { setAt } from '../../core/rules/registry';
+import { resolvePointer, setAt } from '../../core/rules/registry';
 import {
   valueAt,
   holderTexts,
@@ -101,15 +101,11 @@ function activateAccount({ document, workflow }: EffectContext): void {
     setAt(document.data, active.pointer, active.equals);
 }
 
-/** The identity server asks for a new password at the next sign-in (directory.securityFlags). */
-function forcePasswordChange({ document, workflow }: EffectContext): void {
-  setAt(document.data, declaredAccount(workflow).security.forcePasswordChange, true);
-}
-
-/** The identity server asks for a TOTP enrolment at the next sign-in. */
-function forceTotp({ document, workflow }: EffectContext): void {
-  setAt(document.data, declaredAccount(workflow).security.forceTotp, true);
-}
+/** The identity server asks for a new password, or a TOTP enrolment, at the next sign-in. */
+const forceAtSignIn =
+  (flag: 'forcePasswordChange' | 'forceTotp') =>
+  ({ document, workflow }: EffectContext): void =>
+    setAt(document.data, declaredAccount(workflow).security[flag], true);
 
 /** The `default` of every property of a schema node (objects recursively). */
 function schemaDefaults(node: JsonSchema | undefined): Record<string, unknown> {
@@ -126,11 +122,10 @@ function schemaDefaults(node: JsonSchema | undefined): Record<string, unknown> {
 function resetPolicy({ document, entity, workflow }: EffectContext): void {
   const pointer = workflow.passwordPolicy?.rules;
   if (!pointer) throw new Error(`workflow ${workflow.id} declares no "passwordPolicy"`);
-  let node: JsonSchema | undefined = entity.schema;
-  for (const name of pointer.split('/').slice(1))
-    node = (node?.properties as Record<string, JsonSchema> | undefined)?.[name];
+  // The rules' node of the schema: each segment of the pointer is a property.
+  const node = resolvePointer(entity.schema, pointer.replaceAll('/', '/properties/'));
   const data = structuredClone(document.data);
-  setAt(data, pointer, schemaDefaults(node));
+  setAt(data, pointer, schemaDefaults(node as JsonSchema | undefined));
   document.data = data;
 }
 
@@ -214,8 +209,8 @@ export const connectidModule = defineModule({
     groupFromUserType,
     keepLoginIdentifier,
     activateAccount,
-    forcePasswordChange,
-    forceTotp,
+    forcePasswordChange: forceAtSignIn('forcePasswordChange'),
+    forceTotp: forceAtSignIn('forceTotp'),
     resetPolicy,
     notifyAccount,
   },

@@ -123,11 +123,6 @@ export interface CreateChallengeInput {
   now?: Date;
 }
 
-export interface CreatedChallenge {
-  challengeId: string;
-  expiresAt: string;
-}
-
 /**
  * Draws a code, keeps its hash and queues the message in the same transaction. The count of
  * recent codes for the destination is taken under a transaction-scoped advisory lock on it, so
@@ -136,7 +131,7 @@ export interface CreatedChallenge {
 export async function createChallenge(
   database: Kysely<Database>,
   input: CreateChallengeInput,
-): Promise<CreatedChallenge> {
+): Promise<{ challengeId: string; expiresAt: string }> {
   const db = withNotificationTables(database);
   const now = input.now ?? new Date();
   const code = String(randomInt(100_000, 1_000_000));

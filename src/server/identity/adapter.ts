@@ -43,17 +43,9 @@ class KyselyAdapter implements Adapter {
       .execute();
   }
 
-  find(id: string): Promise<AdapterPayload | undefined> {
-    return this.findBy('id', id);
-  }
-
-  findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return this.findBy('uid', uid);
-  }
-
-  findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    return this.findBy('user_code', userCode);
-  }
+  find = (id: string) => this.findBy('id', id);
+  findByUid = (uid: string) => this.findBy('uid', uid);
+  findByUserCode = (userCode: string) => this.findBy('user_code', userCode);
 
   async consume(id: string): Promise<void> {
     await this.db

@@ -166,14 +166,13 @@ const enrol: SignInStep = {
   async page({ directory, credentials, page, action, save }, state, error) {
     const found = await directory.findById(state.accountId);
     const label = found?.loginIdentifier ?? state.accountId;
-    let secret = await credentials.totpSecret(state.accountId);
-    let uri: string;
-    if (!secret || state.enrolStarted !== true) {
-      ({ secret, uri } = await credentials.enrolTotp(state.accountId, label, TOTP_ISSUER));
+    // A secret of this sign-in's enrolment is shown again; otherwise a new one.
+    let secret = state.enrolStarted === true ? await credentials.totpSecret(state.accountId) : null;
+    if (!secret) {
+      ({ secret } = await credentials.enrolTotp(state.accountId, label, TOTP_ISSUER));
       await save({ ...state, enrolStarted: true });
-    } else {
-      uri = generateURI({ issuer: TOTP_ISSUER, label, secret });
     }
+    const uri = generateURI({ issuer: TOTP_ISSUER, label, secret });
     // qrcode loads with the first enrolment, not with every start of the server.
     const { default: QRCode } = await import('qrcode');
     const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });

@@ -2,13 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { IdentityTables } from './rows';
 
-export type {
-  CredentialTable,
-  IdentityTables,
-  OidcPayloadTable,
-  ServiceCredentialTable,
-  SigningKeyTable,
-} from './rows';
+export type { CredentialTable, IdentityTables } from './rows';
 
 /** The application's database (which holds the identity tables), or only the identity tables. */
 export type IdentityKysely = Kysely<IdentityTables> | Kysely<Database & IdentityTables>;

@@ -26,11 +26,9 @@ interface CredentialStatus {
   tokenUrl: string;
 }
 
-interface IssuedCredentials {
-  clientId: string;
+interface IssuedCredentials extends Pick<CredentialStatus, 'clientId' | 'tokenUrl'> {
   clientSecret: string;
   issuedAt: string;
-  tokenUrl: string;
 }
 
 type Asking = 'issue' | 'revoke';

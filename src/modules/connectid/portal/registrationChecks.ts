@@ -81,19 +81,16 @@ const sectionOf = (field: FormField) => SECTION[field] ?? 'identity';
 export const pointerOf = (field: FormField) =>
   sectionOf(field) === 'addresses' ? `/addresses/0/${field}` : `/${sectionOf(field)}/${field}`;
 
-export interface RegistrationUserType {
-  code: string;
-  description: string;
-  passwordRules?: PasswordRules;
-  /** The type's checks (checkAgent: MANDATORY...), read by the organisation fields. */
-  [check: string]: unknown;
-}
-
 /** An identity type: its checks (checkIdentityValidDateFrom: MANDATORY...) govern the dates. */
 export interface RegistrationIdentityType {
   code: string;
   description: string;
   [check: string]: unknown;
+}
+
+/** A user type: its checks (checkAgent: MANDATORY...) govern the organisation fields. */
+export interface RegistrationUserType extends RegistrationIdentityType {
+  passwordRules?: PasswordRules;
 }
 
 export interface RegistrationOptions {
@@ -207,17 +204,14 @@ export function accountData(
   const filled = (fields: readonly FormField[]) =>
     Object.fromEntries(fields.map((f) => [f, values[f].trim()]).filter(([, v]) => v !== ''));
   const address = filled(ADDRESS_FIELDS);
+  const trimmed = <F extends FormField>(fields: readonly F[]) =>
+    Object.fromEntries(fields.map((f) => [f, values[f].trim()])) as Record<F, string>;
   return {
     identity: {
-      loginIdentifier: values.loginIdentifier.trim(),
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
+      ...trimmed(['loginIdentifier', 'firstName', 'lastName']),
       ...(hasDocument ? filled(IDENTITY_FIELDS) : {}),
     },
-    contact: {
-      emailAddress: values.emailAddress.trim(),
-      primaryMobileNo: values.primaryMobileNo.trim(),
-    },
+    contact: trimmed(['emailAddress', 'primaryMobileNo']),
     organisation: filled(['userType', ...organisationFieldsOf(type, declared)]),
     ...(checkOf(type, 'checkAddress') !== 'PROHIBITED' &&
       Object.keys(address).length > 0 && { addresses: [address] }),

@@ -1,10 +1,6 @@
 import type { Kysely } from 'kysely';
 import { validEntry, type Database, type FieldProblem } from '../../../server/module';
-import {
-  dayIn,
-  declaredProblems,
-  type DeclaredProblem,
-} from '../../../core/identity/declared-checks';
+import { dayIn, declaredProblems } from '../../../core/identity/declared-checks';
 import { text } from './account-fields';
 import type { DeclaredAccount } from './declarations';
 
@@ -21,30 +17,20 @@ export async function typeProblems(
   timeZone: string,
   problems: FieldProblem[],
 ): Promise<Record<string, unknown> | undefined> {
-  const found = (list: DeclaredProblem[]) =>
-    problems.push(...list.map(({ pointer, rule }) => ({ path: `/data${pointer}`, rule })));
-  const userTypeCode = text(data, account.userType.pointer);
-  const userType = userTypeCode
-    ? await validEntry(db, account.userType.catalog, userTypeCode, now)
-    : undefined;
-  if (!userType || userType.selfRegistration !== true) {
-    problems.push({
-      path: `/data${account.userType.pointer}`,
-      rule: 'selfRegistrationNotAllowed',
-    });
-  } else {
-    found(declaredProblems(data, userType, account.userType.checks));
-  }
+  // A type's entry valid now, if any; it must allow self-registration, then its checks apply.
+  const checked = async (declared: DeclaredAccount['userType'], today?: string) => {
+    const code = text(data, declared.pointer);
+    const entry = code ? await validEntry(db, declared.catalog, code, now) : undefined;
+    if (entry?.selfRegistration !== true)
+      problems.push({ path: `/data${declared.pointer}`, rule: 'selfRegistrationNotAllowed' });
+    else
+      for (const { pointer, rule } of declaredProblems(data, entry, declared.checks, today))
+        problems.push({ path: `/data${pointer}`, rule });
+    return entry;
+  };
+  const userType = await checked(account.userType);
   const identity = account.identityType;
-  const identityTypeCode = identity ? text(data, identity.pointer) : undefined;
-  if (identity && identityTypeCode) {
-    const identityType = await validEntry(db, identity.catalog, identityTypeCode, now);
-    if (!identityType || identityType.selfRegistration !== true) {
-      problems.push({ path: `/data${identity.pointer}`, rule: 'selfRegistrationNotAllowed' });
-    } else {
-      found(declaredProblems(data, identityType, identity.checks, dayIn(timeZone, now)));
-    }
-  }
+  if (identity && text(data, identity.pointer)) await checked(identity, dayIn(timeZone, now));
   return userType;
 }
 

@@ -31,16 +31,6 @@ export interface ConnectidSeed {
   }>;
 }
 
-export type SetPassword = (
-  accountId: string,
-  loginIdentifier: string,
-  password: string,
-) => Promise<void>;
-
-export interface SeedLog {
-  info(message: string): void;
-}
-
 const SEED_ACTOR = 'system';
 
 /**
@@ -51,8 +41,8 @@ export async function seedConnectid(
   db: Kysely<Database>,
   declarations: RecordDeclarations,
   config: Pick<ServerConfig, 'demoData'>,
-  log: SeedLog,
-  setPassword?: SetPassword,
+  log: { info(message: string): void },
+  setPassword?: (accountId: string, loginIdentifier: string, password: string) => Promise<void>,
   file: string = CONNECTID_SEED_FILE,
 ): Promise<DemoAccount[]> {
   const seed = JSON.parse(await fs.readFile(file, 'utf8')) as ConnectidSeed;
