@@ -1,4 +1,3 @@
-import type { ThrottleSettings } from './identity/throttle';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../core/identity/declared-checks';
 import path from 'node:path';
@@ -16,83 +15,11 @@ export interface AuthConfig {
   jwksFile?: string;
 }
 
-export interface ServerConfig {
-  port: number;
-  host: string;
-  /** Embedded database folder (PGlite); ignored when databaseUrl is set. */
-  dataDir: string;
-  /** PostgreSQL connection string; when set, the server uses it instead of PGlite. */
-  databaseUrl?: string;
-  /** PostgreSQL schema to work in (tests give each run its own). */
-  databaseSchema?: string;
-  /** PostgreSQL connections this process keeps at most (docs/performance.md). */
-  databasePoolSize: number;
-  definitionsDir: string;
-  /** Where generated validator modules are kept between starts; undefined: none. */
-  validatorCacheDir: string | undefined;
-  staticDir: string;
-  logLevel: string;
-  bodyLimit: number;
-  /** Cap on a search asking for all items (itemsPerPage -1). */
-  searchMaxItems: number;
-  /** Documents a list search counts exactly, past it "more than" (0: every match). */
-  searchExactCountLimit: number;
-  /** Public document checks a client address may make per minute (0: no limit). */
-  verificationRateLimit: number;
-  /** Which proxies' X-Forwarded-For is believed: believing every proxy defeats rate limits. */
-  trustProxy: boolean | string[];
-  /** Largest upload the media backend takes, and the content types it accepts. */
-  mediaMaxBytes: number;
-  mediaTypes: string[];
-  auth: AuthConfig;
-  /** Public address of the portal (used in e-mails, redirect URIs, the issuer). */
-  publicUrl: string;
-  /** Built-in identity server: realm name, OIDC client of the portal, cookie signing keys. */
-  identity: {
-    enabled: boolean;
-    realm: string;
-    clientId: string;
-    cookieKeys: string[];
-    /** Failed sign-ins before a lock; each lock lasts `lockoutMinutes` longer, up to the max. */
-    lockoutAttempts: number;
-    lockoutMinutes: number;
-    maxLockoutMinutes: number;
-    /** Failed sign-ins and codes one client address may make across accounts (throttle.ts). */
-    addressThrottle: ThrottleSettings;
-    /** Confirmation codes one client address may ask for or get wrong (SMS pumping). */
-    codeThrottle: ThrottleSettings;
-  };
-  selfRegistration: boolean;
-  /** The portal's IANA time zone: its calendar day is "today" for identity-document dates. */
-  timeZone: string;
-  confirmationChannels: {
-    mobile: boolean;
-    email: boolean;
-    agency: boolean;
-    agent: boolean;
-    trader: boolean;
-  };
-  /** Channels a notice to a document's holder goes out on besides their inbox. */
-  noticeChannels: { email: boolean; sms: boolean };
-  /** Whether the public reads which officer acted, rather than "Immigration Service". */
-  officerNamesToPublic: boolean;
-  /** Demo accounts, one per persona; never in production. */
-  demoData: boolean;
-  /** Whether to add the starting reference data at start (changed entries are kept). */
-  referenceData: boolean;
-  /** The payment gateway and its notifications' secret (random per start when unset). */
-  payments: { gateway: 'sandbox'; sandboxSecret: string };
-  /** Outbound mail: an SMTP URL (smtp://user:pass@host:port); unset keeps mail in the outbox. */
-  smtpUrl?: string;
-  mailFrom: string;
-  /** SMS: an HTTP endpoint of the SMS provider; unset keeps messages in the outbox. */
-  smsUrl?: string;
-  smsToken?: string;
-  production: boolean;
-}
+/** The server's settings, as configFromEnv reads them. */
+export type ServerConfig = ReturnType<typeof configFromEnv>;
 
 /** Every environment variable the server reads, with its default (README's configuration table). */
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env) {
   const port = integer(env.PORT, 8080);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const realm = env.IDENTITY_REALM ?? 'portal';
@@ -109,20 +36,33 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     blockMinutes: integer(env.ADDRESS_BLOCK_MINUTES, 5),
     maxBlockMinutes: integer(env.ADDRESS_MAX_BLOCK_MINUTES, 60),
   };
+  const auth: AuthConfig = {
+    issuer,
+    audience: env.OIDC_AUDIENCE ?? 'portal',
+    jwksFile: env.OIDC_JWKS_FILE || undefined,
+    jwksUrl: env.OIDC_JWKS_FILE
+      ? undefined
+      : (env.OIDC_JWKS_URL ?? `${issuer}/protocol/openid-connect/certs`),
+  };
   const flag = (value: string | undefined, fallback: boolean) =>
     value === undefined || value === '' ? fallback : value === 'true' || value === '1';
   return {
+    /** Public address of the portal (used in e-mails, redirect URIs, the issuer). */
     publicUrl,
     production,
+    /** Built-in identity server: realm name, OIDC client of the portal, cookie signing keys. */
     identity: {
       enabled: flag(env.IDENTITY_SERVER, true),
       realm,
       clientId: env.OIDC_CLIENT_ID ?? 'portal',
       cookieKeys: (env.COOKIE_KEYS ?? 'development-only-cookie-key-change-me').split(','),
+      /** Failed sign-ins before a lock; each lock lasts `lockoutMinutes` longer, up to the max. */
       lockoutAttempts: integer(env.LOCKOUT_ATTEMPTS, 5),
       lockoutMinutes: integer(env.LOCKOUT_MINUTES, 15),
       maxLockoutMinutes: integer(env.LOCKOUT_MAX_MINUTES, 24 * 60),
+      /** Failed sign-ins and codes one client address may make across accounts (throttle.ts). */
       addressThrottle,
+      /** Confirmation codes one client address may ask for or get wrong (SMS pumping). */
       codeThrottle: {
         ...addressThrottle,
         failures: integer(env.ADDRESS_CODE_REQUESTS, 50),
@@ -130,6 +70,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       },
     },
     selfRegistration: flag(env.SELF_REGISTRATION, true),
+    /** The portal's IANA time zone: its calendar day is "today" for identity-document dates. */
     timeZone: timeZone(env.PORTAL_TIME_ZONE),
     confirmationChannels: {
       mobile: flag(env.CONFIRMATION_MOBILE, true),
@@ -138,28 +79,40 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       agent: flag(env.CONFIRMATION_AGENT, false),
       trader: flag(env.CONFIRMATION_TRADER, false),
     },
+    /** Channels a notice to a document's holder goes out on besides their inbox. */
     noticeChannels: {
       email: flag(env.NOTICE_EMAIL, true),
       sms: flag(env.NOTICE_SMS, true),
     },
+    /** Whether the public reads which officer acted, rather than "Immigration Service". */
     officerNamesToPublic: flag(env.OFFICER_NAMES_TO_PUBLIC, false),
+    /** Demo accounts, one per persona; never in production. */
     demoData: flag(env.DEMO_DATA, !production),
+    /** Whether to add the starting reference data at start (changed entries are kept). */
     referenceData: flag(env.REFERENCE_DATA, true),
+    /** The payment gateway and its notifications' secret (random per start when unset). */
     payments: {
       gateway: paymentGateway(env.PAYMENT_GATEWAY),
       sandboxSecret: env.PAYMENT_SANDBOX_SECRET || randomBytes(32).toString('hex'),
     },
+    /** Outbound mail: an SMTP URL (smtp://user:pass@host:port); unset keeps mail in the outbox. */
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Immigration Service <no-reply@immigration.example>',
+    /** SMS: an HTTP endpoint of the SMS provider; unset keeps messages in the outbox. */
     smsUrl: env.SMS_URL || undefined,
     smsToken: env.SMS_TOKEN || undefined,
     port,
     host: env.HOST ?? '0.0.0.0',
+    /** Embedded database folder (PGlite); ignored when databaseUrl is set. */
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    /** PostgreSQL connection string; when set, the server uses it instead of PGlite. */
     databaseUrl: env.DATABASE_URL || undefined,
+    /** PostgreSQL schema to work in (tests give each run its own). */
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    /** PostgreSQL connections this process keeps at most (docs/performance.md). */
     databasePoolSize: positive(env.DATABASE_POOL_SIZE, DEFAULT_DATABASE_POOL_SIZE),
     definitionsDir: path.resolve(env.DEFINITIONS_DIR ?? PROJECT_ROOT),
+    /** Where generated validator modules are kept between starts; undefined: none. */
     validatorCacheDir:
       env.VALIDATOR_CACHE_DIR === ''
         ? undefined
@@ -169,22 +122,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(PROJECT_ROOT, 'dist/portal')),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: integer(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    /** Cap on a search asking for all items (itemsPerPage -1). */
     searchMaxItems: integer(env.SEARCH_MAX_ITEMS, 1000),
+    /** Documents a list search counts exactly, past it "more than" (0: every match). */
     searchExactCountLimit: integer(env.SEARCH_EXACT_COUNT_LIMIT, 10000),
+    /** Public document checks a client address may make per minute (0: no limit). */
     verificationRateLimit: integer(env.VERIFICATION_RATE_LIMIT, 10),
+    /** Which proxies' X-Forwarded-For is believed: believing every proxy defeats rate limits. */
     trustProxy: trustProxy(env.TRUST_PROXY),
+    /** Largest upload the media backend takes, and the content types it accepts. */
     mediaMaxBytes: integer(env.MEDIA_MAX_BYTES, 10 * 1024 * 1024),
     mediaTypes: (env.MEDIA_TYPES ?? 'application/pdf,image/jpeg,image/png')
       .split(',')
       .map((t) => t.trim()),
-    auth: {
-      issuer,
-      audience: env.OIDC_AUDIENCE ?? 'portal',
-      jwksFile: env.OIDC_JWKS_FILE || undefined,
-      jwksUrl: env.OIDC_JWKS_FILE
-        ? undefined
-        : (env.OIDC_JWKS_URL ?? `${issuer}/protocol/openid-connect/certs`),
-    },
+    auth,
   };
 }
 

@@ -19,17 +19,10 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
-  request<T>(
-    method: HttpMethod,
-    backend: string,
-    path: string,
-    body?: unknown,
-  ): Promise<ApiResult<T>>;
   get<T>(backend: string, path: string): Promise<ApiResult<T>>;
   delete<T>(backend: string, path: string): Promise<ApiResult<T>>;
   post<T>(backend: string, path: string, body?: unknown): Promise<ApiResult<T>>;
   put<T>(backend: string, path: string, body?: unknown): Promise<ApiResult<T>>;
-  patch<T>(backend: string, path: string, body?: unknown): Promise<ApiResult<T>>;
   /** A search is a PATCH whose body holds the filter and the page options. */
   search<T>(
     backend: string,
@@ -94,12 +87,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    request,
     get: (backend, path) => request('GET', backend, path),
     delete: (backend, path) => request('DELETE', backend, path),
     post: (backend, path, body) => request('POST', backend, path, body),
     put: (backend, path, body) => request('PUT', backend, path, body),
-    patch: (backend, path, body) => request('PATCH', backend, path, body),
     search: (backend, path, searchRequest) => request('PATCH', backend, path, searchRequest),
   };
 }

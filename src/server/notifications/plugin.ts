@@ -1,32 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { DEVELOPER_OUTBOX_ROLE } from '../../core/definitions/developer-pages';
 import { requireAnyRole } from '../auth/plugin';
 import { normaliseDestination } from '../challenge/service';
 import type { ServerConfig } from '../config';
-import type { Database } from '../db/schema';
-import {
-  httpSmsProvider,
-  smtpMailProvider,
-  type MailProvider,
-  type SmsProvider,
-} from './providers';
+import { httpSmsProvider, smtpMailProvider } from './providers';
 import { withNotificationTables } from './tables';
-import { startOutbox, type OutboxAttempt, type OutboxWorker } from './worker';
+import { startOutbox, type OutboxOptions, type OutboxWorker } from './worker';
 
-export interface NotificationsOptions {
-  db: Kysely<Database>;
+/** Providers given directly (tests) win; otherwise they are built from smtpUrl and smsUrl. */
+export interface NotificationsOptions extends Pick<
+  OutboxOptions,
+  'db' | 'mail' | 'sms' | 'intervalMs' | 'backoffMs' | 'onAttempt'
+> {
   config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'smsUrl' | 'smsToken' | 'production'>;
-  /** Providers given directly (tests); otherwise built from smtpUrl and smsUrl. */
-  mail?: MailProvider | null;
-  sms?: SmsProvider | null;
-  /** Poll interval of the worker; 0 runs no worker (tests drive `outbox.runOnce()`). */
-  intervalMs?: number;
-  backoffMs?: (failedAttempts: number) => number;
   /** Receives the worker once started (tests, or an admin endpoint). */
   onWorker?: (worker: OutboxWorker) => void;
-  /** Told of each attempt at delivering an inbox message (the inbox keeps it). */
-  onAttempt?: (attempt: OutboxAttempt) => Promise<void>;
 }
 
 /** Delivers the outbox and, outside production, shows it to `outbox-read` (it holds codes). */
@@ -52,15 +40,8 @@ export async function notificationsPlugin(
       { mail: Boolean(mail), sms: Boolean(sms) },
       'outbox: messages without a provider are KEPT in the outbox, not sent',
     );
-  const worker = startOutbox({
-    db: options.db,
-    mail,
-    sms,
-    log: app.log,
-    intervalMs: options.intervalMs,
-    backoffMs: options.backoffMs,
-    onAttempt: options.onAttempt,
-  });
+  const { db, intervalMs, backoffMs, onAttempt } = options;
+  const worker = startOutbox({ db, mail, sms, log: app.log, intervalMs, backoffMs, onAttempt });
   options.onWorker?.(worker);
   // preClose: the worker stops before any onClose hook (such as the database's) runs.
   app.addHook('preClose', async () => worker.stop());
@@ -83,7 +64,7 @@ export async function notificationsPlugin(
     },
     async (request, reply) => {
       requireAnyRole(request, [DEVELOPER_OUTBOX_ROLE]);
-      let query = withNotificationTables(options.db)
+      let query = withNotificationTables(db)
         .selectFrom('outbox')
         .select([
           'id',

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import type { OutboxTable } from '../db/schema';
+import type { Database, OutboxTable } from '../db/schema';
 import type { ChallengeTable, OutboxDeliveryColumns } from './rows';
 
 export type { ChallengeTable, OutboxAttachment, OutboxDeliveryColumns } from './rows';

@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { requireSignedIn } from '../auth/plugin';
 import {
+  arrayOf,
   DATE_TIME,
   NULLABLE_DATE_TIME,
   NULLABLE_STRING,
+  objectSchema,
   PROBLEM_RESPONSES,
   searchRequestSchema,
   searchResultSchema,
@@ -56,36 +58,27 @@ const LIBRARY_ROW = {
   updatedAt: DATE_TIME,
   submittedAt: NULLABLE_DATE_TIME,
 };
-const COUNTS = (key: string) => ({
-  type: 'array',
-  items: {
-    type: 'object',
-    required: [key, 'count'],
-    properties: { [key]: { type: 'string' }, count: { type: 'integer' } },
-  },
-});
-const INBOX_MESSAGE = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    status: { type: 'string' },
-    subject: { type: 'string' },
-    body: { type: 'string' },
-    language: NULLABLE_STRING,
-    createdAt: DATE_TIME,
-    about: {
-      type: ['object', 'null'],
-      additionalProperties: true,
-      properties: {
-        id: UUID_STRING,
-        type: { type: 'string' },
-        title: { type: 'string' },
-        number: { type: 'string' },
-        path: { type: 'string' },
-      },
+const COUNTS = (key: string) =>
+  arrayOf(objectSchema([key, 'count'], { [key]: { type: 'string' }, count: { type: 'integer' } }));
+const INBOX_MESSAGE = objectSchema([], {
+  id: { type: 'string' },
+  status: { type: 'string' },
+  subject: { type: 'string' },
+  body: { type: 'string' },
+  language: NULLABLE_STRING,
+  createdAt: DATE_TIME,
+  about: {
+    type: ['object', 'null'],
+    additionalProperties: true,
+    properties: {
+      id: UUID_STRING,
+      type: { type: 'string' },
+      title: { type: 'string' },
+      number: { type: 'string' },
+      path: { type: 'string' },
     },
   },
-};
+});
 
 /** A search of the caller's documents by `fields`, answering rows of `row`'s properties. */
 function dashboardSearch(summary: string, fields: string[], row: Record<string, unknown>) {
@@ -151,12 +144,11 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
         response: {
           200: {
             description: 'Messages and the unread count',
-            type: 'object',
-            properties: {
+            ...objectSchema([], {
               unread: { type: 'integer' },
               workflow: NULLABLE_STRING,
-              items: { type: 'array', items: INBOX_MESSAGE },
-            },
+              items: arrayOf(INBOX_MESSAGE),
+            }),
           },
           ...PROBLEM_RESPONSES,
         },
@@ -175,28 +167,23 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
       schema: {
         tags: ['dashboard'],
         summary: 'Counts of a workflow declaring `statistics`, by status and by month',
-        params: {
-          type: 'object',
-          required: ['workflowId'],
-          properties: {
-            workflowId: {
-              type: 'string',
-              description: 'A workflow declaring `statistics`; another is a 404',
-              examples: [...workflows.values()]
-                .filter((w) => w.definition.statistics)
-                .map((w) => w.definition.id),
-            },
+        params: objectSchema(['workflowId'], {
+          workflowId: {
+            type: 'string',
+            description: 'A workflow declaring `statistics`; another is a 404',
+            examples: [...workflows.values()]
+              .filter((w) => w.definition.statistics)
+              .map((w) => w.definition.id),
           },
-        },
+        }),
         response: {
           200: {
             description: 'Counts by creation date',
-            type: 'object',
-            properties: {
+            ...objectSchema([], {
               year: { type: 'integer' },
               byStatus: COUNTS('status'),
               months: COUNTS('month'),
-            },
+            }),
           },
           ...PROBLEM_RESPONSES,
         },
@@ -234,28 +221,23 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
       schema: {
         tags: ['dashboard'],
         summary: 'Public check of an electronic document (rate limited per client address)',
-        body: {
-          type: 'object',
-          required: ['number', 'secondFactor'],
-          // No `type`: a blank one is answered as missing (dashboard/verification.ts).
-          properties: {
-            number: { maxLength: 50, description: 'Text' },
-            secondFactor: { maxLength: 100, description: 'Text' },
-          },
-        },
+        // No `type`: a blank one is answered as missing (dashboard/verification.ts).
+        body: objectSchema(['number', 'secondFactor'], {
+          number: { maxLength: 50, description: 'Text' },
+          secondFactor: { maxLength: 100, description: 'Text' },
+        }),
         response: {
           200: {
             description:
               'The document is genuine (issued); nothing personal nor any internal status is returned',
-            type: 'object',
-            properties: {
+            ...objectSchema([], {
               number: { type: 'string' },
               documentType: { type: 'string' },
               validFrom: NULLABLE_STRING,
               validUntil: NULLABLE_STRING,
               validity: { enum: ['inForce', 'notYetInForce', 'expired'] },
               valid: { type: 'boolean', description: 'In force today' },
-            },
+            }),
           },
           ...PROBLEM_RESPONSES,
         },

@@ -6,7 +6,9 @@ import {
 import { IDENTIFIER_PATTERN } from '../../core/definitions/names';
 import type { DefinitionBundle } from '../../core/definitions/types';
 import {
+  arrayOf,
   DATE_TIME,
+  objectSchema,
   PROBLEM_RESPONSES,
   stringParams,
   type ContractSchema,
@@ -46,36 +48,33 @@ type Changes = Record<string, string | null>;
 type PublishBody = { base: number; note: string; changes: Changes };
 type CheckBody = { base: number; changes: Changes; document?: string; impact?: boolean };
 
-const SUMMARY: ContractSchema = {
-  type: 'object',
-  required: ['version', 'digest', 'source', 'note', 'publishedBy', 'publishedAt'],
-  properties: {
-    version: { type: 'integer', minimum: 1 },
-    digest: { type: 'string', description: 'Equal for equal files' },
-    source: {
-      type: 'string',
-      enum: ['folder', 'publish', 'restore'],
-      description: "Recorded from the deployment's folder, published, or an earlier one restored",
-    },
-    note: { type: 'string' },
-    publishedBy: { type: 'string' },
-    publishedAt: DATE_TIME,
+const SUMMARY_PROPERTIES = {
+  version: { type: 'integer', minimum: 1 },
+  digest: { type: 'string', description: 'Equal for equal files' },
+  source: {
+    type: 'string',
+    enum: ['folder', 'publish', 'restore'],
+    description: "Recorded from the deployment's folder, published, or an earlier one restored",
   },
+  note: { type: 'string' },
+  publishedBy: { type: 'string' },
+  publishedAt: DATE_TIME,
 };
+const SUMMARY = objectSchema(
+  ['version', 'digest', 'source', 'note', 'publishedBy', 'publishedAt'],
+  SUMMARY_PROPERTIES,
+);
 /** A problem or warning: where in which file, and what. */
-const DEFINITION_PROBLEM: ContractSchema = {
-  type: 'object',
-  properties: {
-    file: { type: 'string' },
-    pointer: { type: 'string' },
-    message: { type: 'string' },
-  },
-};
+const DEFINITION_PROBLEM = objectSchema([], {
+  file: { type: 'string' },
+  pointer: { type: 'string' },
+  message: { type: 'string' },
+});
 /** A new version, with what should be seen but did not refuse it. */
 const PUBLISHED: ContractSchema = {
   ...SUMMARY,
   properties: {
-    ...(SUMMARY.properties as Record<string, unknown>),
+    ...SUMMARY_PROPERTIES,
     warnings: {
       type: 'array',
       description: 'Roles the set names that no access unit grants: nobody holds them yet',
@@ -117,11 +116,7 @@ const ROUTES = {
       summary: 'Every published version of the definitions, newest first',
       description: 'For holders of definitions-edit or definitions-publish.',
       response: {
-        200: {
-          description: 'The versions',
-          type: 'object',
-          properties: { versions: { type: 'array', items: SUMMARY } },
-        },
+        200: { description: 'The versions', ...objectSchema([], { versions: arrayOf(SUMMARY) }) },
         ...PROBLEM_RESPONSES,
       },
     },
@@ -134,11 +129,10 @@ const ROUTES = {
       response: {
         200: {
           description: 'The version and its files',
-          type: 'object',
-          properties: {
-            ...(SUMMARY.properties as Record<string, unknown>),
+          ...objectSchema([], {
+            ...SUMMARY_PROPERTIES,
             files: { type: 'object', additionalProperties: { type: 'string' } },
-          },
+          }),
         },
         ...PROBLEM_RESPONSES,
       },
@@ -152,14 +146,7 @@ const ROUTES = {
         'Checked as at start: 422 lists every problem by file and JSON pointer. A removed status ' +
         "holding documents must be mapped in the workflow's statusMoves (applied in the same " +
         'transaction) or the publish is refused naming how many. For holders of definitions-publish.',
-      body: {
-        type: 'object',
-        required: ['base', 'note', 'changes'],
-        properties: {
-          ...BASE_AND_NOTE,
-          changes: CHANGES,
-        },
-      },
+      body: objectSchema(['base', 'note', 'changes'], { ...BASE_AND_NOTE, changes: CHANGES }),
       response: { 201: { description: 'Published', ...PUBLISHED }, ...PROBLEM_RESPONSES },
     },
   },
@@ -172,34 +159,28 @@ const ROUTES = {
         "Answers the problems found (valid false), or the roles nobody holds, the draft's version " +
         "(naming its preview validator modules) and, for `document`, that type's definition and " +
         'texts for a preview. For holders of definitions-edit or definitions-publish.',
-      body: {
-        type: 'object',
-        required: ['base', 'changes'],
-        properties: {
-          base: BASE_AND_NOTE.base,
-          changes: CHANGES,
-          document: {
-            type: 'string',
-            pattern: IDENTIFIER_PATTERN,
-            description: 'A document type to preview',
-          },
-          impact: {
-            type: 'boolean',
-            description:
-              'Also count the stored documents the changed schemas would refuse (reads every ' +
-              'stored document of each changed type)',
-          },
+      body: objectSchema(['base', 'changes'], {
+        base: BASE_AND_NOTE.base,
+        changes: CHANGES,
+        document: {
+          type: 'string',
+          pattern: IDENTIFIER_PATTERN,
+          description: 'A document type to preview',
         },
-      },
+        impact: {
+          type: 'boolean',
+          description:
+            'Also count the stored documents the changed schemas would refuse (reads every ' +
+            'stored document of each changed type)',
+        },
+      }),
       response: {
         200: {
           description: 'The draft checked',
-          type: 'object',
-          required: ['valid', 'problems', 'warnings'],
-          properties: {
+          ...objectSchema(['valid', 'problems', 'warnings'], {
             valid: { type: 'boolean' },
-            problems: { type: 'array', items: DEFINITION_PROBLEM },
-            warnings: { type: 'array', items: DEFINITION_PROBLEM },
+            problems: arrayOf(DEFINITION_PROBLEM),
+            warnings: arrayOf(DEFINITION_PROBLEM),
             version: {
               type: 'string',
               description: "The draft's digest, naming its preview modules",
@@ -208,33 +189,26 @@ const ROUTES = {
               type: 'array',
               description:
                 'Stored documents the changed schemas would make invalid, by type (when asked)',
-              items: {
-                type: 'object',
-                properties: {
-                  document: { type: 'string' },
-                  checked: { type: 'integer' },
-                  invalid: { type: 'integer' },
-                  fields: {
-                    type: 'array',
-                    items: {
-                      type: 'object',
-                      properties: {
-                        pointer: { type: 'string' },
-                        keyword: { type: 'string' },
-                        count: { type: 'integer' },
-                      },
-                    },
-                  },
-                  examples: { type: 'array', items: { type: 'string' } },
-                },
-              },
+              items: objectSchema([], {
+                document: { type: 'string' },
+                checked: { type: 'integer' },
+                invalid: { type: 'integer' },
+                fields: arrayOf(
+                  objectSchema([], {
+                    pointer: { type: 'string' },
+                    keyword: { type: 'string' },
+                    count: { type: 'integer' },
+                  }),
+                ),
+                examples: arrayOf({ type: 'string' }),
+              }),
             },
             document: {
               type: 'object',
               description: "The previewed type's definition, its texts and the shared texts",
               additionalProperties: true,
             },
-          },
+          }),
         },
         ...PROBLEM_RESPONSES,
       },

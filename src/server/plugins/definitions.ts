@@ -3,7 +3,13 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DefinitionBundle } from '../../core/definitions/types';
-import { ANY_OBJECT, PROBLEM_RESPONSES, stringParams } from '../api-contract/common';
+import {
+  ANY_OBJECT,
+  arrayOf,
+  objectSchema,
+  PROBLEM_RESPONSES,
+  stringParams,
+} from '../api-contract/common';
 import { documentPart, portalIndex } from '../definitions/portal-parts';
 import type { ValidatorKind, ValidatorSet } from '../definitions/validators';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
@@ -136,15 +142,14 @@ export async function definitionsPlugin(
     response: {
       200: {
         description: 'The bundle',
-        type: 'object',
-        properties: {
-          modules: { type: 'array', items: ANY_OBJECT },
-          catalogs: { type: 'array', items: ANY_OBJECT },
-          schemas: { type: 'array', items: ANY_OBJECT },
-          workflows: { type: 'array', items: ANY_OBJECT },
+        ...objectSchema([], {
+          modules: arrayOf(ANY_OBJECT),
+          catalogs: arrayOf(ANY_OBJECT),
+          schemas: arrayOf(ANY_OBJECT),
+          workflows: arrayOf(ANY_OBJECT),
           translations: ANY_OBJECT,
           version: { type: 'string' },
-        },
+        }),
       },
       ...NOT_MODIFIED,
     },
@@ -163,19 +168,18 @@ export async function definitionsPlugin(
     response: {
       200: {
         description: 'The index',
-        type: 'object',
-        properties: {
+        ...objectSchema([], {
           version: { type: 'string' },
-          modules: { type: 'array', items: ANY_OBJECT },
-          catalogs: { type: 'array', items: ANY_OBJECT },
-          workflows: { type: 'array', items: ANY_OBJECT },
+          modules: arrayOf(ANY_OBJECT),
+          catalogs: arrayOf(ANY_OBJECT),
+          workflows: arrayOf(ANY_OBJECT),
           documents: {
             type: 'object',
             description: 'Entity id -> its sections in order (id, officer, internal, when)',
-            additionalProperties: { type: 'array', items: ANY_OBJECT },
+            additionalProperties: arrayOf(ANY_OBJECT),
           },
           translations: ANY_OBJECT,
-        },
+        }),
       },
       ...NOT_MODIFIED,
     },
@@ -195,8 +199,7 @@ export async function definitionsPlugin(
         response: {
           200: {
             description: 'The document type',
-            type: 'object',
-            properties: { schema: ANY_OBJECT, translations: ANY_OBJECT },
+            ...objectSchema([], { schema: ANY_OBJECT, translations: ANY_OBJECT }),
           },
           ...NOT_MODIFIED,
           ...PROBLEM_RESPONSES,
@@ -220,14 +223,10 @@ export async function definitionsPlugin(
         tags: ['definitions'],
         summary:
           "A precompiled validator module: a catalogue entry's, or an entity's whole document (`validate`, also the default export)",
-        params: {
-          type: 'object',
-          required: ['kind', 'file'],
-          properties: {
-            kind: { type: 'string', enum: ['schema', 'catalog'] },
-            file: { type: 'string', description: '`<id>.js`' },
-          },
-        },
+        params: objectSchema(['kind', 'file'], {
+          kind: { type: 'string', enum: ['schema', 'catalog'] },
+          file: { type: 'string', description: '`<id>.js`' },
+        }),
         response: ES_MODULE,
       },
     },
@@ -249,14 +248,10 @@ export async function definitionsPlugin(
         tags: ['definitions'],
         summary:
           "The precompiled validators of one section of an entity: `validate`, `schema` and RJSF's `rjsf` functions",
-        params: {
-          type: 'object',
-          required: ['entity', 'file'],
-          properties: {
-            entity: { type: 'string' },
-            file: { type: 'string', description: '`<section id>.js`' },
-          },
-        },
+        params: objectSchema(['entity', 'file'], {
+          entity: { type: 'string' },
+          file: { type: 'string', description: '`<section id>.js`' },
+        }),
         response: ES_MODULE,
       },
     },

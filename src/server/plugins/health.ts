@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { objectSchema } from '../api-contract/common';
 import type { DatabaseHandle } from '../db/database';
 
 export interface HealthOptions {
@@ -15,22 +16,18 @@ export async function healthPlugin(app: FastifyInstance, options: HealthOptions)
     response: {
       200: {
         description: 'Serving',
-        type: 'object',
-        properties: {
+        ...objectSchema([], {
           status: { type: 'string', enum: ['ok', 'unavailable'] },
-          database: {
-            type: 'object',
-            properties: {
-              kind: { type: 'string' },
-              status: { type: 'string', enum: ['up', 'down'] },
-            },
-          },
+          database: objectSchema([], {
+            kind: { type: 'string' },
+            status: { type: 'string', enum: ['up', 'down'] },
+          }),
           definitions: {
             type: 'object',
             description: 'The definition set the process loaded: equal on processes that agree',
             properties: { digest: { type: 'string' } },
           },
-        },
+        }),
       },
       503: {
         description: 'The database does not answer',

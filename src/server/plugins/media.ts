@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import type { MediaReference } from '../../core/documents/types';
-import { PROBLEM_RESPONSES, stringParams, UUID_STRING } from '../api-contract/common';
+import { objectSchema, PROBLEM_RESPONSES, stringParams, UUID_STRING } from '../api-contract/common';
 import { requireSignedIn } from '../auth/plugin';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
@@ -48,25 +48,19 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
     body: {
       content: {
         'multipart/form-data': {
-          schema: {
-            type: 'object',
-            required: ['file'],
-            properties: { file: { type: 'string', format: 'binary' } },
-          },
+          schema: objectSchema(['file'], { file: { type: 'string', format: 'binary' } }),
         },
       },
     },
     response: {
       201: {
         description: 'The reference a form stores',
-        type: 'object',
-        required: ['id', 'name', 'size', 'type'],
-        properties: {
+        ...objectSchema(['id', 'name', 'size', 'type'], {
           id: UUID_STRING,
           name: { type: 'string' },
           size: { type: 'integer' },
           type: { type: 'string' },
-        },
+        }),
       },
       ...PROBLEM_RESPONSES,
     },

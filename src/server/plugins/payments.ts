@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
 import { requireAnyRole } from '../auth/plugin';
 import {
+  objectSchema,
   PAYMENT_STATE,
   PDF_RESPONSE,
   perDefinition,
@@ -58,8 +59,7 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
         response: {
           200: {
             description: 'Recorded',
-            type: 'object',
-            properties: { received: { type: 'boolean' }, status: { type: 'string' } },
+            ...objectSchema([], { received: { type: 'boolean' }, status: { type: 'string' } }),
           },
           ...PROBLEM_RESPONSES,
         },
