@@ -74,6 +74,13 @@ export function useServerTable<T extends TableRow>(
     });
   }, [search, filter, page, pageSize, sortStatus, reloads, refreshKey]);
 
+  /** Another size, sort or filter starts again from the first page. */
+  const fromFirstPage =
+    <V>(set: (value: V) => void) =>
+    (value: V) => {
+      setPage(1);
+      set(value);
+    };
   const result = answer?.result;
   const total = result?.total ?? 0;
   const totalIsLowerBound = result?.totalIsLowerBound === true;
@@ -90,20 +97,11 @@ export function useServerTable<T extends TableRow>(
     page,
     setPage,
     pageSize,
-    setPageSize: (size) => {
-      setPage(1);
-      setPageSizeState(size);
-    },
+    setPageSize: fromFirstPage(setPageSizeState),
     sortStatus,
-    setSortStatus: (status) => {
-      setPage(1);
-      setSortState(status);
-    },
+    setSortStatus: fromFirstPage(setSortState),
     filter,
-    setFilter: (conditions) => {
-      setPage(1);
-      setFilterState(conditions);
-    },
+    setFilter: fromFirstPage(setFilterState),
     reload: () => setReloads((n) => n + 1),
   };
 }
