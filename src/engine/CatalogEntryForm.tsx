@@ -196,7 +196,8 @@ function EntryFormBody(props: CatalogEntryFormProps & { onDirty: (dirty: boolean
     return data;
   };
 
-  const showErrors = (list: FieldError[], fallback?: string) => {
+  /** Each problem beside its input; the others, or the server's refusal, above the form. */
+  const showErrors = (list: FieldError[], refusal?: string) => {
     const byField: Record<string, string> = {};
     const general: string[] = [];
     const inputs = new Set(['startTime', 'endTime', ...fields.map((f) => f.name)]);
@@ -207,7 +208,7 @@ function EntryFormBody(props: CatalogEntryFormProps & { onDirty: (dirty: boolean
       else general.push(error.message);
     }
     setErrors(byField);
-    setFormError(general.length > 0 ? general.join(' ') : fallback);
+    setFormError(refusal ?? (general.length > 0 ? general.join(' ') : undefined));
   };
 
   const save = async () => {
@@ -236,20 +237,13 @@ function EntryFormBody(props: CatalogEntryFormProps & { onDirty: (dirty: boolean
         });
       }
       if (list.length > 0) return showErrors(list);
-      if (props.preview) {
-        setErrors({});
-        onSaved();
-        return;
-      }
-      const path = `/${encodeURIComponent(catalog.id)}`;
-      // An edit names the version it was made from: a concurrent change is a 409, never lost.
-      const [error] = entry
-        ? await api.put<unknown>(backend, `${path}/${entry.id}`, { version: entry.version, data })
-        : await api.post<unknown>(backend, path, data);
-      if (error) {
-        showErrors(error.fields ?? [], error.message);
-        if (error.fields && error.fields.length > 0) setFormError(error.message);
-        return;
+      if (!props.preview) {
+        const path = `/${encodeURIComponent(catalog.id)}`;
+        // An edit names the version it was made from: a concurrent change is a 409, never lost.
+        const [error] = entry
+          ? await api.put<unknown>(backend, `${path}/${entry.id}`, { version: entry.version, data })
+          : await api.post<unknown>(backend, path, data);
+        if (error) return showErrors(error.fields ?? [], error.message);
       }
       setErrors({});
       onSaved();

@@ -15,12 +15,7 @@ import { catalogCsvColumns, catalogCsvTitle } from '../core/definitions/catalog-
 import { translationOf } from '../core/i18n/localized';
 import type { CatalogDefinition } from '../core/definitions/types';
 import { DEFAULT_LANGUAGE, type Language, type TextTree } from '../core/i18n/translate';
-import {
-  ALL_ITEMS,
-  type FilterCondition,
-  type SearchRequest,
-  type SearchResult,
-} from '../core/search/protocol';
+import { ALL_ITEMS, type SearchRequest, type SearchResult } from '../core/search/protocol';
 import { fieldLabel, shownCatalogFields, shownValue } from './catalog-fields';
 import { CatalogDeletedEntries } from './CatalogDeletedEntries';
 import { CatalogEntryForm } from './CatalogEntryForm';
@@ -83,7 +78,6 @@ export function CatalogFinder({
   const [saved, setSaved] = useState<string>();
   const [importing, setImporting] = useState(false);
   const [restoring, setRestoring] = useState(false);
-  const [filter, setFilter] = useState<FilterCondition[]>([]);
   const [exportError, setExportError] = useState<string>();
   const [selected, setSelected] = useState<string>();
   const [finderShown, setFinderShown] = useState(true);
@@ -172,7 +166,7 @@ export function CatalogFinder({
   const exportCsv = async () => {
     setExportError(undefined);
     const [failure, result] = await search({
-      filter,
+      filter: table.filter,
       options: { page: 1, itemsPerPage: ALL_ITEMS },
     });
     if (failure) return setExportError(failure.message);
@@ -260,11 +254,7 @@ export function CatalogFinder({
       <div id={filterBarId} hidden={!finderShown}>
         <FilterBar
           fields={filterFields}
-          onApply={(condition) => {
-            const next = condition ? [condition] : [];
-            setFilter(next);
-            table.setFilter(next);
-          }}
+          onApply={(condition) => table.setFilter(condition ? [condition] : [])}
         />
       </div>
       {saved && (

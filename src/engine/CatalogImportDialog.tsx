@@ -27,12 +27,12 @@ import type { Language, TextTree } from '../core/i18n/translate';
 import { parseCsv } from './csv';
 import { ErrorAlert } from './ErrorAlert';
 
+/** What an import does to the catalogue's entries, each counted. */
+type Count = 'created' | 'updated' | 'unchanged';
+
 /** What the server answers an import with (`POST /{catalog}/import`). */
-export interface CatalogImportResult {
+export interface CatalogImportResult extends Record<Count, number> {
   dryRun: boolean;
-  created: number;
-  updated: number;
-  unchanged: number;
   problems: FieldError[];
 }
 
@@ -169,11 +169,8 @@ function ImportSteps({
   };
 
   /** "12 entries created, 3 updated": each count not zero (the first always). */
-  const changes = (
-    result: CatalogImportResult,
-    keys: Partial<Record<'created' | 'updated' | 'unchanged', string>>,
-  ) =>
-    (Object.entries(keys) as Array<['created' | 'updated' | 'unchanged', string]>)
+  const changes = (result: CatalogImportResult, keys: Partial<Record<Count, string>>) =>
+    (Object.entries(keys) as Array<[Count, string]>)
       .filter(([kind], index) => index === 0 || result[kind] > 0)
       .map(([kind, key]) => t(`catalog.import.${key}`, { count: result[kind] }))
       .join(', ');

@@ -1,5 +1,5 @@
 import { Checkbox, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import type { ComponentType } from 'react';
+import type { ChangeEvent, ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api/client';
 import { enumerationLabel } from '../core/definitions/enumerations';
@@ -53,6 +53,13 @@ export function translationInput(field: string, language: Language): string {
 }
 
 const text = (value: EntryValue | undefined) => String(value ?? '');
+
+/** A text input's value, change and error, for the field's own value or one of its translations. */
+const textInput = ({ values, errors, set }: EntryWidgetProps, name: string) => ({
+  value: text(values[name]),
+  onChange: (event: ChangeEvent<HTMLInputElement>) => set(name, event.currentTarget.value),
+  error: errors[name],
+});
 
 function CheckboxWidget({ field, values, errors, set }: EntryWidgetProps) {
   return (
@@ -110,7 +117,7 @@ function SelectWidget({ field, values, errors, set, translations, language }: En
 
 /** A reference field: the code typed, and the name of the entry it names next to it. */
 function ReferenceWidget(props: EntryWidgetProps) {
-  const { field, values, errors, set } = props;
+  const { field, values } = props;
   const { t } = useTranslation();
   const value = text(values[field.name]);
   const reference = field.reference;
@@ -122,9 +129,7 @@ function ReferenceWidget(props: EntryWidgetProps) {
     <TextInput
       label={field.label}
       withAsterisk={field.required}
-      value={value}
-      onChange={(event) => set(field.name, event.currentTarget.value)}
-      error={errors[field.name]}
+      {...textInput(props, field.name)}
       description={
         value.trim() === '' ? undefined : name !== undefined ? name : t('catalog.referenceUnknown')
       }
@@ -146,7 +151,8 @@ function DateWidget({ field, values, errors, set }: EntryWidgetProps) {
 }
 
 /** One input per language: English required as the field is, the others optional. */
-function TranslatableWidget({ field, values, errors, set }: EntryWidgetProps) {
+function TranslatableWidget(props: EntryWidgetProps) {
+  const { field } = props;
   const { t } = useTranslation();
   return (
     <Stack gap="xs">
@@ -154,35 +160,27 @@ function TranslatableWidget({ field, values, errors, set }: EntryWidgetProps) {
         label={languageLabel(t, field.label, DEFAULT_LANGUAGE)}
         lang={DEFAULT_LANGUAGE}
         withAsterisk={field.required}
-        value={text(values[field.name])}
-        onChange={(event) => set(field.name, event.currentTarget.value)}
-        error={errors[field.name]}
+        {...textInput(props, field.name)}
       />
-      {TRANSLATED_LANGUAGES.map((code) => {
-        const input = translationInput(field.name, code);
-        return (
-          <TextInput
-            key={input}
-            label={languageLabel(t, field.label, code)}
-            lang={code}
-            value={text(values[input])}
-            onChange={(event) => set(input, event.currentTarget.value)}
-            error={errors[input]}
-          />
-        );
-      })}
+      {TRANSLATED_LANGUAGES.map((code) => (
+        <TextInput
+          key={code}
+          label={languageLabel(t, field.label, code)}
+          lang={code}
+          {...textInput(props, translationInput(field.name, code))}
+        />
+      ))}
     </Stack>
   );
 }
 
-function TextWidget({ field, values, errors, set }: EntryWidgetProps) {
+function TextWidget(props: EntryWidgetProps) {
+  const { field } = props;
   return (
     <TextInput
       label={field.label}
       withAsterisk={field.required}
-      value={text(values[field.name])}
-      onChange={(event) => set(field.name, event.currentTarget.value)}
-      error={errors[field.name]}
+      {...textInput(props, field.name)}
     />
   );
 }

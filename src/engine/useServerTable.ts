@@ -5,6 +5,8 @@ import type { FilterCondition, SearchRequest, SearchResult } from '../core/searc
 
 export const PAGE_SIZES = [10, 25, 50];
 
+const NO_ROWS: never[] = [];
+
 export type TableRow = { id: string } & Record<string, unknown>;
 
 export interface ServerTable<T extends TableRow> {
@@ -25,6 +27,7 @@ export interface ServerTable<T extends TableRow> {
   setPageSize(size: number): void;
   sortStatus: DataTableSortStatus<T>;
   setSortStatus(status: DataTableSortStatus<T>): void;
+  filter: FilterCondition[];
   setFilter(filter: FilterCondition[]): void;
   reload(): void;
 }
@@ -35,17 +38,13 @@ export function useServerTable<T extends TableRow>(
   initialSort: DataTableSortStatus<T>,
   refreshKey: unknown,
 ): ServerTable<T> {
-  const [records, setRecords] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
-  const [totalIsLowerBound, setTotalIsLowerBound] = useState(false);
-  const [hasNext, setHasNext] = useState(false);
+  // The last answer: undefined until one arrives, then its rows or its failure's message.
+  const [answer, setAnswer] = useState<{ result: SearchResult<T> | null; error?: string }>();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSizeState] = useState(PAGE_SIZES[0] ?? 10);
   const [sortStatus, setSortState] = useState(initialSort);
   const [filter, setFilterState] = useState<FilterCondition[]>([]);
   const [fetching, setFetching] = useState(true);
-  const [loaded, setLoaded] = useState(false);
-  const [error, setError] = useState<string | undefined>();
   const [reloads, setReloads] = useState(0);
   const latest = useRef(0);
   /** The cursor starting each page, for the current filter, sort and page size. */
@@ -69,42 +68,40 @@ export function useServerTable<T extends TableRow>(
     }).then(([failure, result]) => {
       if (call !== latest.current) return;
       setFetching(false);
-      setLoaded(true);
       // A failure shows its message over an empty table.
-      setError(failure?.message);
-      setRecords(result?.items ?? []);
-      setTotal(result?.total ?? 0);
-      setTotalIsLowerBound(result?.totalIsLowerBound === true);
-      setHasNext(!!result?.nextCursor);
+      setAnswer({ result, error: failure?.message });
       if (result?.nextCursor) cursors.current.set(page + 1, result.nextCursor);
     });
   }, [search, filter, page, pageSize, sortStatus, reloads, refreshKey]);
 
+  /** Another size, sort or filter starts again from the first page. */
+  const fromFirstPage =
+    <V>(set: (value: V) => void) =>
+    (value: V) => {
+      setPage(1);
+      set(value);
+    };
+  const result = answer?.result;
+  const total = result?.total ?? 0;
+  const totalIsLowerBound = result?.totalIsLowerBound === true;
   return {
-    records,
+    records: result?.items ?? NO_ROWS,
     total,
     totalIsLowerBound,
     // Past the count's limit the pager still offers the next page while there is one.
-    pagedTotal: totalIsLowerBound && hasNext ? Math.max(total, page * pageSize + 1) : total,
+    pagedTotal:
+      totalIsLowerBound && result?.nextCursor ? Math.max(total, page * pageSize + 1) : total,
     fetching,
-    loaded,
-    error,
+    loaded: answer !== undefined,
+    error: answer?.error,
     page,
     setPage,
     pageSize,
-    setPageSize: (size) => {
-      setPage(1);
-      setPageSizeState(size);
-    },
+    setPageSize: fromFirstPage(setPageSizeState),
     sortStatus,
-    setSortStatus: (status) => {
-      setPage(1);
-      setSortState(status);
-    },
-    setFilter: (conditions) => {
-      setPage(1);
-      setFilterState(conditions);
-    },
+    setSortStatus: fromFirstPage(setSortState),
+    filter,
+    setFilter: fromFirstPage(setFilterState),
     reload: () => setReloads((n) => n + 1),
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Anchor,
   Badge,
@@ -28,10 +28,14 @@ export function StatusBadge({
   const { t } = useTranslation();
   return (
     <Badge size={size} variant="light" tt="none" data-status={status}>
-      {t(`statuses.${status}`, { defaultValue: status })}
+      {statusText(t, status)}
     </Badge>
   );
 }
+
+/** A status in words; an unknown one as its code. */
+const statusText = (t: TFunction, status: string) =>
+  t(`statuses.${status}`, { defaultValue: status });
 
 /** Who a record names: the service's own actors by their translated name, a person by theirs. */
 export function actorName(t: TFunction, name: string): string {
@@ -43,9 +47,8 @@ export function actorName(t: TFunction, name: string): string {
 /** A status change (`STORED -> SUBMITTED`) in words: "Stored → Submitted". */
 export function operationText(t: TFunction, operation: string): string {
   const [from, to] = operation.split(' -> ');
-  const word = (status: string) => t(`statuses.${status}`, { defaultValue: status });
-  if (to === undefined) return word(operation);
-  return from === to ? word(to) : `${word(from ?? '')} → ${word(to)}`;
+  if (to === undefined) return statusText(t, operation);
+  return from === to ? statusText(t, to) : `${statusText(t, from ?? '')} → ${statusText(t, to)}`;
 }
 
 /** Notes as recorded, or translated for the service's own; an assignment names its assignee first. */
@@ -62,8 +65,8 @@ function notesText(t: TFunction, entry: HistoryEntry): string {
 /** Status, number and who created and last changed the document, and when. */
 export function DocumentInformation({ document }: { document: DocumentView }) {
   const { t } = useTranslation();
-  const items: Array<[string, string]> = [
-    ['documents.status', t(`statuses.${document.status}`, { defaultValue: document.status })],
+  const items: Array<[string, ReactNode]> = [
+    ['documents.status', <StatusBadge status={document.status} />],
     ['documents.number', document.number ?? ''],
     ['documents.createdAt', formatDateTime(document.createdAt)],
     ['documents.createdBy', actorName(t, document.createdBy)],
@@ -82,11 +85,7 @@ export function DocumentInformation({ document }: { document: DocumentView }) {
               {t(label)}
             </Text>
             <Text component="dd" m={0} data-field={label}>
-              {label === 'documents.status' ? (
-                <StatusBadge status={document.status} />
-              ) : (
-                value || '-'
-              )}
+              {value || '-'}
             </Text>
           </div>
         ))}
@@ -142,9 +141,8 @@ export function VersionList({
             {t('documents.version', { version: v.version })}
           </Anchor>
           <Text size="sm" c="dimmed">
-            {t(`actions.${v.action}`, { defaultValue: v.action })} ·{' '}
-            {t(`statuses.${v.status}`, { defaultValue: v.status })} · {formatDateTime(v.at)} ·{' '}
-            {actorName(t, v.by)}
+            {t(`actions.${v.action}`, { defaultValue: v.action })} · {statusText(t, v.status)} ·{' '}
+            {formatDateTime(v.at)} · {actorName(t, v.by)}
           </Text>
         </Group>
       ))}
@@ -200,9 +198,8 @@ export function DocumentTimeline({
 }) {
   const { t } = useTranslation();
   const entries = useDocumentHistory(source);
-  const steps = entries.filter(
-    (entry, i) => i === 0 || entry.operation.split(' -> ')[0] !== entry.operation.split(' -> ')[1],
-  );
+  const statuses = (entry: HistoryEntry) => entry.operation.split(' -> ');
+  const steps = entries.filter((entry, i) => i === 0 || statuses(entry)[0] !== statuses(entry)[1]);
   return (
     <Stack gap="xs" component="section" aria-labelledby="document-timeline">
       <Title order={3} size="h5" id="document-timeline">
@@ -210,10 +207,10 @@ export function DocumentTimeline({
       </Title>
       <Timeline active={steps.length - 1} bulletSize={16} lineWidth={2}>
         {steps.map((entry, i) => {
-          const status = entry.operation.split(' -> ')[1] ?? '';
+          const status = statuses(entry)[1] ?? '';
           const days = estimatedDays[status];
           return (
-            <Timeline.Item key={i} title={t(`statuses.${status}`, { defaultValue: status })}>
+            <Timeline.Item key={i} title={statusText(t, status)}>
               <Text size="sm">
                 {formatDateTime(entry.at)} · {actorName(t, entry.name)}
               </Text>

@@ -157,12 +157,8 @@ export function toErrorSchema(errors: readonly FieldError[]): ErrorSchema {
 
 /** Whether an error at `path` is to be shown, given the touched pointers. */
 export function isShown(path: string, touched: ReadonlySet<string>): boolean {
-  if (touched.has(path)) return true;
-  for (const place of touched) {
-    // An item changed: its list's errors (minItems, allAnswered) show too.
-    if (place.startsWith(`${path}/`)) return true;
-  }
-  return false;
+  // An item changed: its list's errors (minItems, allAnswered) show too.
+  return touched.has(path) || [...touched].some((place) => place.startsWith(`${path}/`));
 }
 
 /**
@@ -186,24 +182,24 @@ export function unansweredErrors(
 /** Pointers of the leaves that differ between two values. */
 export function changedPaths(before: unknown, after: unknown, prefix = ''): string[] {
   if (before === after) return [];
-  const isContainer = (v: unknown) => typeof v === 'object' && v !== null;
-  if (
-    !isContainer(before) ||
-    !isContainer(after) ||
-    Array.isArray(before) !== Array.isArray(after)
-  ) {
-    return [prefix || '/'];
-  }
-  const a = before as Record<string, unknown>;
-  const b = after as Record<string, unknown>;
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  const paths: string[] = [];
-  if (Array.isArray(before) && (before as unknown[]).length !== (after as unknown[]).length) {
-    paths.push(prefix || '/');
-  }
-  for (const key of keys) paths.push(...changedPaths(a[key], b[key], `${prefix}/${key}`));
-  return paths;
+  const here = prefix || '/';
+  if (!isContainer(before) || !isContainer(after) || Array.isArray(before) !== Array.isArray(after))
+    return [here];
+  // A list that grew or shrank changed as a whole too.
+  const resized = Array.isArray(before) && Array.isArray(after) && before.length !== after.length;
+  return [
+    ...(resized ? [here] : []),
+    ...keysOf(before, after).flatMap((key) =>
+      changedPaths(before[key], after[key], `${prefix}/${key}`),
+    ),
+  ];
 }
+
+const isContainer = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null;
+
+/** The keys of either of two objects (or lists), each once. */
+const keysOf = (a: object, b: object) => [...new Set([...Object.keys(a), ...Object.keys(b)])];
 
 /** Nothing a person entered: no value, an empty text, or a list or group holding nothing. */
 function isEmptyAnswer(value: unknown): boolean {
@@ -219,14 +215,9 @@ function isEmptyAnswer(value: unknown): boolean {
  */
 export function sameAnswers(before: unknown, after: unknown): boolean {
   if (isEmptyAnswer(before) && isEmptyAnswer(after)) return true;
-  if (typeof before !== 'object' || typeof after !== 'object' || !before || !after)
-    return before === after;
+  if (!isContainer(before) || !isContainer(after)) return before === after;
   if (Array.isArray(before) !== Array.isArray(after)) return false;
   if (Array.isArray(before) && Array.isArray(after))
     return before.length === after.length && before.every((item, i) => sameAnswers(item, after[i]));
-  const a = before as Record<string, unknown>;
-  const b = after as Record<string, unknown>;
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((key) =>
-    sameAnswers(a[key], b[key]),
-  );
+  return keysOf(before, after).every((key) => sameAnswers(before[key], after[key]));
 }
