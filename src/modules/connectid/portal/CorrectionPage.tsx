@@ -13,7 +13,7 @@ import {
   registrationProblems,
   type RegistrationValues,
 } from './registrationChecks';
-import { ErrorSummary, RegistrationFields, useRegistrationForm } from './RegistrationForm';
+import { RegistrationFields, RegistrationSummary, useRegistrationForm } from './RegistrationForm';
 
 type Section = Record<string, unknown>;
 interface Opened {
@@ -150,7 +150,7 @@ function CorrectionForm({
           </Text>
         </Alert>
       )}
-      <ErrorSummary form={form} inputId={inputId} />
+      <RegistrationSummary form={form} inputId={inputId} />
       <form
         noValidate
         onSubmit={(event) => {

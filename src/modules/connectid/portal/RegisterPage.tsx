@@ -14,7 +14,7 @@ import { CorrectionPage } from './CorrectionPage';
 import { PasswordField } from './PasswordField';
 import { PasswordRulesList } from './PasswordRulesList';
 import { accountData, NO_VALUES, registrationProblems, type FormField } from './registrationChecks';
-import { ErrorSummary, RegistrationFields, useRegistrationForm } from './RegistrationForm';
+import { RegistrationFields, RegistrationSummary, useRegistrationForm } from './RegistrationForm';
 
 const inputId = (field: string) => `register-${field}`;
 
@@ -111,7 +111,7 @@ function NewRegistration() {
     <Stack maw={560} gap="sm">
       <Title order={2}>{t('register.title')}</Title>
       <Text c="dimmed">{t('register.intro')}</Text>
-      <ErrorSummary form={form} inputId={inputId} />
+      <RegistrationSummary form={form} inputId={inputId} />
       <form
         noValidate
         onSubmit={(event) => {

@@ -1,22 +1,26 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { Alert, Anchor, List, Select, Text, TextInput } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Select, Stack, Text, TextInput, type ComboboxData } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../core/api/client';
 import type { FieldError } from '../../../core/api/errors';
+import { checkOf } from '../../../core/identity/declared-checks';
+import { ErrorSummary } from '../../../engine/ErrorSummary';
 import { useLanguage, usePortal } from '../../../portal/module';
 import { fieldMessages } from './fieldMessages';
 import { IdentityDocumentFields } from './IdentityDocumentFields';
-import { OrganisationFields, useRegistrationLabel } from './OrganisationFields';
 import {
   ADDRESS_FIELDS,
+  ADDRESS_TYPES,
+  checkNamed,
   DETAIL_FIELDS,
   failureText,
   fieldOf,
   identityProblems,
   optionsInLanguage,
   ORGANISATION_FIELDS,
+  organisationFieldsOf,
+  sectionOf,
   useDeclaredChecks,
-  type DetailField,
   type FormField,
   type RegistrationOptions,
   type RegistrationValues,
@@ -24,7 +28,7 @@ import {
 
 /**
  * What the registration and its correction share: options in the language shown, values,
- * problems (worded again on a language change) and their summary, focused when shown.
+ * problems (worded again on a language change) and their summary.
  */
 export function useRegistrationForm(initial: RegistrationValues) {
   const { t } = useTranslation();
@@ -37,8 +41,6 @@ export function useRegistrationForm(initial: RegistrationValues) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const summary = useRef<HTMLDivElement>(null);
-  const [summaryShown, setSummaryShown] = useState(0);
   // The page's own check whose problems are shown (none: the server's), with today's values.
   const [checked, setChecked] = useState<string | null>(null);
   const checks = useRef<Record<string, () => FieldError[]>>({});
@@ -54,9 +56,6 @@ export function useRegistrationForm(initial: RegistrationValues) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api]);
   useEffect(() => {
-    if (summaryShown > 0) summary.current?.focus();
-  }, [summaryShown]);
-  useEffect(() => {
     if (checked) setErrors(checks.current[checked]?.() ?? []);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language]);
@@ -68,7 +67,6 @@ export function useRegistrationForm(initial: RegistrationValues) {
   const fail = (problems: FieldError[], text: string | null = null) => {
     setErrors(problems);
     setMessage(text);
-    setSummaryShown((n) => n + 1);
   };
   const identityType = options?.identityTypes.find((i) => i.code === values.identityType);
   return {
@@ -83,7 +81,6 @@ export function useRegistrationForm(initial: RegistrationValues) {
     errors,
     message,
     busy,
-    summary,
     checks,
     errorFor: (field: string) => fieldMessages(errors.filter((e) => fieldOf(e.path) === field)),
     forget: (fields: readonly string[]) =>
@@ -112,75 +109,78 @@ export function useRegistrationForm(initial: RegistrationValues) {
 }
 export type RegistrationForm = ReturnType<typeof useRegistrationForm>;
 
-/** The problems found, each naming its field, in a summary that links to the field. */
-export function ErrorSummary({
+/** The name of a field of the registration page: the account's, or the page's own. */
+export function useRegistrationLabel() {
+  const { t } = useTranslation();
+  return (field: string) => {
+    const section = PAGE_LABELS.has(field) ? undefined : sectionOf(field as FormField);
+    if (!section) return t(`register.${field}`);
+    // A field with sub-texts (help, enumerations) keeps its name under `_`.
+    const text = t(`account.${section}.${field}`, { returnObjects: true }) as unknown;
+    return typeof text === 'string' ? text : t(`account.${section}.${field}._`);
+  };
+}
+
+/** The fields the page names in its own words (`register.*`), not the account's. */
+const PAGE_LABELS: ReadonlySet<string> = new Set([
+  ...DETAIL_FIELDS,
+  'userType',
+  'code',
+  'password',
+  'confirm',
+]);
+
+/** The problems found, each naming its field, in a summary that takes the person to it. */
+export function RegistrationSummary({
   form,
   inputId,
 }: {
-  form: Pick<RegistrationForm, 'errors' | 'message' | 'summary'>;
+  form: Pick<RegistrationForm, 'errors' | 'message'>;
   inputId: (field: string) => string;
 }) {
   const { t } = useTranslation();
   const labelOf = useRegistrationLabel();
   if (form.errors.length === 0 && !form.message) return null;
   return (
-    <Alert
-      ref={form.summary as RefObject<HTMLDivElement>}
-      tabIndex={-1}
-      color="red"
-      role="alert"
+    <ErrorSummary
       title={t('register.errorSummary')}
-      data-testid="error-summary"
-    >
-      {form.message && <Text size="sm">{form.message}</Text>}
-      {form.errors.length > 0 && (
-        // Spaced so each entry's button keeps the 24 px target WCAG 2.5.8 asks.
-        <List size="sm" spacing={4}>
-          {form.errors.map((e) => {
-            const field = fieldOf(e.path);
-            return (
-              <List.Item key={`${e.path} ${e.rule}`}>
-                {field ? (
-                  // A button, not a link: a `#id` link would change the hash route.
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    c="inherit"
-                    underline="always"
-                    ta="start"
-                    // Inline and aligned on its top: an inline block's bullet followed its last
-                    // line when an entry wrapped.
-                    display="inline"
-                    style={{ verticalAlign: 'top' }}
-                    onClick={() => document.getElementById(inputId(field))?.focus()}
-                  >
-                    {/* The field's name first: five "This field is required" say nothing. */}
-                    {t('register.summaryEntry', { field: labelOf(field), message: e.message })}
-                  </Anchor>
-                ) : (
-                  e.message
-                )}
-              </List.Item>
-            );
-          })}
-        </List>
-      )}
-    </Alert>
+      description={form.message ?? undefined}
+      entries={form.errors.map((e) => {
+        const field = fieldOf(e.path);
+        return {
+          key: `${e.path} ${e.rule}`,
+          // The field's name first: five "This field is required" say nothing.
+          text: field
+            ? t('register.summaryEntry', { field: labelOf(field), message: e.message })
+            : e.message,
+          onOpen: field ? () => document.getElementById(inputId(field))?.focus() : undefined,
+        };
+      })}
+    />
   );
 }
 
-const AUTOCOMPLETE: Record<DetailField, string> = {
+const AUTOCOMPLETE: Partial<Record<FormField, string>> = {
   loginIdentifier: 'username',
   firstName: 'given-name',
   lastName: 'family-name',
   emailAddress: 'email',
   primaryMobileNo: 'tel',
+  addressLine1: 'address-line1',
+  addressLine2: 'address-line2',
+  city: 'address-level2',
+  postalCode: 'postal-code',
+  country: 'country',
 };
-const HELP: Partial<Record<DetailField, string>> = {
+const HELP: Partial<Record<FormField, string>> = {
   loginIdentifier: 'register.loginIdentifierHelp',
   primaryMobileNo: 'register.primaryMobileNoHelp',
+  agencyNo: 'account.registration.codeHelp.agencyNo',
+  agentNo: 'account.registration.codeHelp.agentNo',
+  traderNo: 'account.registration.codeHelp.traderNo',
 };
+/** The address fields an asked-for address requires. */
+const REQUIRED_ADDRESS: readonly FormField[] = ['addressLine1', 'city'];
 
 /**
  * The person's details, user type with what it asks, and identity document. `locked`: the field a
@@ -198,28 +198,47 @@ export function RegistrationFields({
   fixed?: ReadonlySet<string>;
 }) {
   const { t } = useTranslation();
-  const { options, values, errorFor } = form;
+  const labelOf = useRegistrationLabel();
+  const { options, values, errorFor, type, declared } = form;
+  const shared = (field: FormField) => ({
+    id: inputId(field),
+    label: labelOf(field),
+    error: errorFor(field),
+    readOnly: locked === field || fixed.has(field),
+  });
+  const text = (field: FormField, required: boolean) => (
+    <TextInput
+      key={field}
+      {...shared(field)}
+      description={HELP[field] && !fixed.has(field) ? t(HELP[field]) : undefined}
+      value={values[field]}
+      required={required}
+      variant={fixed.has(field) ? 'filled' : 'default'}
+      type={field === 'emailAddress' ? 'email' : field === 'primaryMobileNo' ? 'tel' : 'text'}
+      autoComplete={AUTOCOMPLETE[field]}
+      onChange={(event) => form.set(field, event.currentTarget.value)}
+    />
+  );
+  const organisation = type ? organisationFieldsOf(type, declared) : [];
+  const addressCheck = checkOf(type, 'checkAddress');
+  const requiredAddress = addressCheck === 'MANDATORY';
+  const addressSelect = (field: 'addressType' | 'country', data: ComboboxData) => (
+    <Select
+      {...shared(field)}
+      data={data}
+      value={values[field] || null}
+      onChange={(value) => form.set(field, value ?? '')}
+      required={requiredAddress}
+      clearable={!requiredAddress}
+      searchable={field === 'country'}
+      autoComplete={AUTOCOMPLETE[field]}
+    />
+  );
   return (
     <>
-      {DETAIL_FIELDS.map((field) => (
-        <TextInput
-          key={field}
-          id={inputId(field)}
-          label={t(`register.${field}`)}
-          description={HELP[field] && !fixed.has(field) ? t(HELP[field]) : undefined}
-          value={values[field]}
-          required
-          readOnly={locked === field || fixed.has(field)}
-          variant={fixed.has(field) ? 'filled' : 'default'}
-          error={errorFor(field)}
-          type={field === 'emailAddress' ? 'email' : field === 'primaryMobileNo' ? 'tel' : 'text'}
-          autoComplete={AUTOCOMPLETE[field]}
-          onChange={(event) => form.set(field, event.currentTarget.value)}
-        />
-      ))}
+      {DETAIL_FIELDS.map((field) => text(field, true))}
       <Select
-        id={inputId('userType')}
-        label={t('register.userType')}
+        {...shared('userType')}
         placeholder={t('register.userTypePrompt')}
         data={(options?.userTypes ?? []).map((u) => ({ value: u.code, label: u.description }))}
         value={values.userType || null}
@@ -230,11 +249,51 @@ export function RegistrationFields({
         }}
         readOnly={ORGANISATION_FIELDS.some((field) => field === locked)}
         required
-        error={errorFor('userType')}
         allowDeselect={false}
       />
-      <OrganisationFields form={form} locked={locked} inputId={inputId} />
+      {organisation.length > 0 && (
+        <FieldGroup legend={t('account.organisation._')}>
+          {organisation.map((field) =>
+            text(field, checkOf(type, checkNamed(declared, field)) === 'MANDATORY'),
+          )}
+        </FieldGroup>
+      )}
+      {type && addressCheck !== 'PROHIBITED' && (
+        <FieldGroup
+          legend={t(`account.registration.${requiredAddress ? 'address' : 'addressOptional'}`)}
+        >
+          {addressSelect(
+            'addressType',
+            ADDRESS_TYPES.map((value) => ({
+              value,
+              label: t(`account.addresses.addressType.enum.${value}`),
+            })),
+          )}
+          {(['addressLine1', 'addressLine2', 'city', 'postalCode'] as const).map((field) =>
+            text(field, requiredAddress && REQUIRED_ADDRESS.includes(field)),
+          )}
+          {addressSelect(
+            'country',
+            (options?.countries ?? []).map((c) => ({
+              value: c.code,
+              label: `${c.name} (${c.code})`,
+            })),
+          )}
+        </FieldGroup>
+      )}
       <IdentityDocumentFields form={form} inputId={inputId} />
     </>
+  );
+}
+
+/** A fieldset with its legend for assistive technology, without the browser's frame. */
+function FieldGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+      <Text component="legend" fw={700} size="md" p={0} mb="xs">
+        {legend}
+      </Text>
+      <Stack gap="sm">{children}</Stack>
+    </fieldset>
   );
 }

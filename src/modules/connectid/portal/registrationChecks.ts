@@ -76,7 +76,7 @@ const SECTION: Partial<Record<FormField, string>> = {
   ...Object.fromEntries(ORGANISATION_FIELDS.map((field) => [field, 'organisation'])),
   ...Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, 'addresses'])),
 };
-const sectionOf = (field: FormField) => SECTION[field] ?? 'identity';
+export const sectionOf = (field: FormField) => SECTION[field] ?? 'identity';
 /** Where the account keeps a field (`/identity/firstName`, `/addresses/0/city`). */
 export const pointerOf = (field: FormField) =>
   sectionOf(field) === 'addresses' ? `/addresses/0/${field}` : `/${sectionOf(field)}/${field}`;
