@@ -1,13 +1,23 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Select, Stack, Text, TextInput, type ComboboxData } from '@mantine/core';
+import {
+  Alert,
+  List,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  useComputedColorScheme,
+  VisuallyHidden,
+  type ComboboxData,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../core/api/client';
 import type { FieldError } from '../../../core/api/errors';
 import { checkOf } from '../../../core/identity/declared-checks';
+import { DateTimeField } from '../../../engine/DateTimeField';
 import { ErrorSummary } from '../../../engine/ErrorSummary';
 import { useLanguage, usePortal } from '../../../portal/module';
 import { fieldMessages } from './fieldMessages';
-import { IdentityDocumentFields } from './IdentityDocumentFields';
 import {
   ADDRESS_FIELDS,
   ADDRESS_TYPES,
@@ -15,6 +25,7 @@ import {
   DETAIL_FIELDS,
   failureText,
   fieldOf,
+  IDENTITY_FIELDS,
   identityProblems,
   optionsInLanguage,
   ORGANISATION_FIELDS,
@@ -22,6 +33,7 @@ import {
   sectionOf,
   useDeclaredChecks,
   type FormField,
+  type IdentityField,
   type RegistrationOptions,
   type RegistrationValues,
 } from './registrationChecks';
@@ -199,7 +211,8 @@ export function RegistrationFields({
 }) {
   const { t } = useTranslation();
   const labelOf = useRegistrationLabel();
-  const { options, values, errorFor, type, declared } = form;
+  const scheme = useComputedColorScheme('light');
+  const { options, values, errorFor, type, declared, identityType, documentProblems } = form;
   const shared = (field: FormField) => ({
     id: inputId(field),
     label: labelOf(field),
@@ -219,6 +232,13 @@ export function RegistrationFields({
       onChange={(event) => form.set(field, event.currentTarget.value)}
     />
   );
+  const identityChecks = declared.account?.identityType?.checks ?? {};
+  const passed = documentProblems.length === 0;
+  // A field the panel below finds fault with points a screen reader there, not repeating it.
+  const marked = (field: IdentityField) =>
+    documentProblems.some((p) => p.path === `/identity/${field}`)
+      ? { error: <VisuallyHidden>{t('account.registration.seeVerification')}</VisuallyHidden> }
+      : {};
   const organisation = type ? organisationFieldsOf(type, declared) : [];
   const addressCheck = checkOf(type, 'checkAddress');
   const requiredAddress = addressCheck === 'MANDATORY';
@@ -281,7 +301,75 @@ export function RegistrationFields({
           )}
         </FieldGroup>
       )}
-      <IdentityDocumentFields form={form} inputId={inputId} />
+      {/* The identity document: type, number and dates, verified as they are typed in the panel
+          below them (specification 001). */}
+      <Select
+        {...shared('identityType')}
+        placeholder={t('account.registration.identityTypePrompt')}
+        data={(options?.identityTypes ?? []).map((i) => ({ value: i.code, label: i.description }))}
+        value={values.identityType || null}
+        onChange={(code) => {
+          form.set('identityType', code ?? '');
+          // Another type, other checks: the dates' earlier refusals no longer hold.
+          form.forget(IDENTITY_FIELDS);
+        }}
+        clearable
+      />
+      {identityType && (
+        <>
+          <TextInput
+            {...shared('identityNo')}
+            {...marked('identityNo')}
+            value={values.identityNo}
+            // A document chosen is known by its number, whatever its type.
+            required
+            onChange={(event) => {
+              form.set('identityNo', event.currentTarget.value);
+              form.forget(['identityNo']);
+            }}
+          />
+          {(['dateOfIssuance', 'dateOfExpiry'] as const).map((field) => (
+            <DateTimeField
+              key={field}
+              {...shared(field)}
+              {...marked(field)}
+              withTime={false}
+              value={values[field]}
+              required={Object.entries(identityChecks).some(
+                ([check, pointer]) =>
+                  pointer === `/identity/${field}` && checkOf(identityType, check) === 'MANDATORY',
+              )}
+              onChange={(value) => {
+                form.set(field, value);
+                // The panel verifies live: an earlier refusal would contradict it once corrected.
+                form.forget([field]);
+              }}
+            />
+          ))}
+          <Alert
+            color={passed ? 'green' : 'red'}
+            role="status"
+            title={t(
+              passed
+                ? 'account.registration.verificationTitle'
+                : 'account.registration.verificationErrors',
+            )}
+            // Mantine's green title fails AA contrast on its panel, in either scheme.
+            styles={passed ? { title: { color: scheme === 'dark' ? '#b9e4c3' : '#1b5e20' } } : {}}
+            data-testid="document-verification"
+          >
+            {passed ? (
+              t('account.registration.verificationPassed')
+            ) : (
+              <List size="sm">
+                {documentProblems.map((p) => (
+                  <List.Item key={p.path}>{p.message}</List.Item>
+                ))}
+              </List>
+            )}
+          </Alert>
+        </>
+      )}
     </>
   );
 }
