@@ -75,7 +75,10 @@ export function ErrorSummary({
                   fw={600}
                   td="underline"
                   ta="start"
+                  // Inline and aligned on its top: the bullet followed the last line of an
+                  // inline block when an entry wrapped.
                   display="inline"
+                  style={{ verticalAlign: 'top' }}
                   onClick={entry.onOpen}
                 >
                   {entry.text}
