@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/longest-first';
 
 /**
  * Four projects, all run by `npm test`: unit (pure functions), component (React in jsdom), api (the real server on PGlite,
@@ -14,6 +15,8 @@ export default defineConfig({
     // files, which keep one core busy each, never ran beside the end-to-end ones.
     maxWorkers: os.availableParallelism(),
     reporters: ['default', './tests/support/summary-reporter.ts'],
+    // The longest file first, so that it runs beside the others rather than alone at the end.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
