@@ -244,11 +244,7 @@ export async function entityValidatorModules(
   const whole = compileWhole(definition.schema, libraries);
   const files: Record<string, string> = { 'virtual:document': whole.code };
   const entries: Record<string, string> = {
-    document: [
-      `import validate from 'virtual:document';`,
-      `export { validate };`,
-      `export default validate;`,
-    ].join('\n'),
+    document: `export { default, default as validate } from 'virtual:document';`,
   };
   const sections = sectionsOf(definition);
   sections.forEach((section, index) => {
