@@ -18,19 +18,6 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-export interface ApiClient {
-  get<T>(backend: string, path: string): Promise<ApiResult<T>>;
-  delete<T>(backend: string, path: string): Promise<ApiResult<T>>;
-  post<T>(backend: string, path: string, body?: unknown): Promise<ApiResult<T>>;
-  put<T>(backend: string, path: string, body?: unknown): Promise<ApiResult<T>>;
-  /** A search is a PATCH whose body holds the filter and the page options. */
-  search<T>(
-    backend: string,
-    path: string,
-    request: SearchRequest,
-  ): Promise<ApiResult<SearchResult<T>>>;
-}
-
 /** Error codes the client produces itself, when no answer from the server can be read. */
 export const CLIENT_ERRORS = {
   network: 'NETWORK_UNAVAILABLE',
@@ -38,7 +25,7 @@ export const CLIENT_ERRORS = {
   unknownBackend: 'UNKNOWN_BACKEND',
 } as const;
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
+export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
   async function request<T>(
@@ -87,13 +74,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    get: (backend, path) => request('GET', backend, path),
-    delete: (backend, path) => request('DELETE', backend, path),
-    post: (backend, path, body) => request('POST', backend, path, body),
-    put: (backend, path, body) => request('PUT', backend, path, body),
-    search: (backend, path, searchRequest) => request('PATCH', backend, path, searchRequest),
+    get: <T>(backend: string, path: string) => request<T>('GET', backend, path),
+    delete: <T>(backend: string, path: string) => request<T>('DELETE', backend, path),
+    post: <T>(backend: string, path: string, body?: unknown) =>
+      request<T>('POST', backend, path, body),
+    put: <T>(backend: string, path: string, body?: unknown) =>
+      request<T>('PUT', backend, path, body),
+    /** A search is a PATCH whose body holds the filter and the page options. */
+    search: <T>(backend: string, path: string, searchRequest: SearchRequest) =>
+      request<SearchResult<T>>('PATCH', backend, path, searchRequest),
   };
 }
+
+export type ApiClient = ReturnType<typeof createApiClient>;
 
 function failure(status: number, code: string, message: string): [ApiError, null] {
   return [{ status, code, message }, null];

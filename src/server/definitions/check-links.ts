@@ -3,7 +3,6 @@ import {
   type LinkValue,
   type WorkflowDefinition,
 } from '../../core/documents/workflow';
-import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { schemaHasField } from './check-records';
 import type { WorkflowScope } from './check-references';
 
@@ -13,10 +12,11 @@ const PAYMENT_VALUES: readonly LinkValue[] = ['amountDue', 'amountPaid', 'curren
 /**
  * A workflow's `links` and actions' `fires`: fields exist, linked types are enabled workflows
  * with a prefix of their own, fired actions are their system actions, payment values come from
- * payable types, the note is a text. A slip would otherwise show as a refused invoice.
+ * payable types (the note is a text: references.ts). A slip would otherwise show as a refused
+ * invoice.
  */
 export function checkLinks(scope: WorkflowScope): void {
-  const { workflow, workflows, schemas: entities, translations, report } = scope;
+  const { workflow, workflows, schemas: entities, report } = scope;
   const links = workflow.links;
   if (!links) {
     for (const [name, action] of Object.entries(workflow.actions))
@@ -87,7 +87,4 @@ export function checkLinks(scope: WorkflowScope): void {
             `/actions/${name}/fires/${which}`,
             `"${fired}" is not a system action of "${target.id}"`,
           );
-  for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>)
-    if (lookup(tree, links.note) === undefined)
-      report('/links/note', `no text "${links.note}" in ${language}`);
 }

@@ -334,8 +334,6 @@ function checkUniqueIds(
  */
 function checkReferences(catalogs: CatalogDefinition[], problems: DefinitionProblem[]) {
   const byId = new Map(catalogs.map((c) => [c.id, c]));
-  // A catalogue whose own file is broken is reported once, not again by each one naming it.
-  const broken = new Set(problems.map((problem) => problem.file));
   for (const catalog of catalogs) {
     const report = reporter(problems, catalogFile(catalog.id));
     const fields = new Set(Object.keys((catalog.schema.properties ?? {}) as object));
@@ -354,9 +352,9 @@ function checkReferences(catalogs: CatalogDefinition[], problems: DefinitionProb
       ];
       for (const [pointer, target] of targets) {
         const referenced = byId.get(target);
-        if (!referenced) {
-          if (!broken.has(catalogFile(target))) report(pointer, `no catalogue "${target}"`);
-        } else if (referenced.key.length !== 1)
+        // A catalogue whose own file is broken is not said missing again (withoutEchoes).
+        if (!referenced) report(pointer, `no catalogue "${target}"`);
+        else if (referenced.key.length !== 1)
           report(
             pointer,
             `catalogue "${target}" has a key of ${referenced.key.length} fields; a reference names an entry by a single key field`,

@@ -23,21 +23,22 @@ export class DefinitionPreviews {
   }
 
   /** The module of a draft's catalogue, or undefined when the draft or catalogue is unknown. */
-  catalogModule(version: string, catalogId: string): Promise<string | undefined> {
-    return this.#drafts.get(version)?.module(`catalog/${catalogId}`) ?? Promise.resolve(undefined);
+  async catalogModule(version: string, catalogId: string): Promise<string | undefined> {
+    return this.#drafts.get(version)?.module(`catalog/${catalogId}`);
   }
 
   /** The whole-document module of a draft's entity. */
-  documentModule(version: string, entityId: string): Promise<string | undefined> {
-    return this.#drafts.get(version)?.module(`schema/${entityId}`) ?? Promise.resolve(undefined);
+  async documentModule(version: string, entityId: string): Promise<string | undefined> {
+    return this.#drafts.get(version)?.module(`schema/${entityId}`);
   }
 
   /** The module of one section of a draft's entity. */
-  sectionModule(version: string, entityId: string, sectionId: string): Promise<string | undefined> {
-    return (
-      this.#drafts.get(version)?.module(`section/${entityId}/${sectionId}`) ??
-      Promise.resolve(undefined)
-    );
+  async sectionModule(
+    version: string,
+    entityId: string,
+    sectionId: string,
+  ): Promise<string | undefined> {
+    return this.#drafts.get(version)?.module(`section/${entityId}/${sectionId}`);
   }
 }
 
@@ -46,20 +47,18 @@ class Draft {
   readonly #entities = new Map<string, ReturnType<typeof entityValidatorModules>>();
   constructor(private readonly bundle: DefinitionBundle) {}
 
-  module(name: string): Promise<string | undefined> {
+  async module(name: string): Promise<string | undefined> {
     const [kind, id, section] = name.split('/');
     if (kind === 'catalog') {
       const catalog = this.bundle.catalogs.find((c) => c.id === id);
-      if (!catalog) return Promise.resolve(undefined);
+      if (!catalog) return undefined;
       return once(this.#modules, name, () => catalogValidatorModule(catalog).then((m) => m.module));
     }
     const entity = this.bundle.schemas.find((s) => s.id === id);
-    if (!entity) return Promise.resolve(undefined);
+    if (!entity) return undefined;
     // One compilation gives the document's module and every section's.
-    const all = once(this.#entities, entity.id, () => entityValidatorModules(entity));
-    return all.then((modules) =>
-      section === undefined ? modules.document : modules.sections.get(section),
-    );
+    const modules = await once(this.#entities, entity.id, () => entityValidatorModules(entity));
+    return section === undefined ? modules.document : modules.sections.get(section);
   }
 }
 

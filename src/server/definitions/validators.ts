@@ -163,24 +163,13 @@ async function validatorsKey(bundle: DefinitionBundle): Promise<string> {
  */
 const CHECKED_AT_LOAD = { validateSchema: false } as const;
 
-/** The libraries that generate the modules (Ajv's standalone code, RJSF's schema hashes, esbuild). */
-interface GeneratorLibraries {
-  standaloneCode: typeof import('ajv/dist/standalone/index.js').default;
-  rjsf: Pick<
-    typeof import('@rjsf/utils'),
-    'hashForSchema' | 'RJSF_ADDITIONAL_PROPERTIES_FLAG' | 'schemaParser'
-  >;
-  build: typeof import('esbuild').build;
-}
-
-let libraries: Promise<GeneratorLibraries> | undefined;
-
 /**
- * Loaded when something is to be generated: a start that finds its modules kept never loads
+ * The libraries that generate the modules (Ajv's standalone code, RJSF's schema hashes, esbuild),
+ * loaded when something is to be generated: a start that finds its modules kept never loads
  * them (a few hundred milliseconds of a start).
  */
-function generatorLibraries(): Promise<GeneratorLibraries> {
-  libraries ??= Promise.all([
+const loadLibraries = () =>
+  Promise.all([
     import('ajv/dist/standalone/index.js'),
     import('@rjsf/utils'),
     import('esbuild'),
@@ -189,8 +178,10 @@ function generatorLibraries(): Promise<GeneratorLibraries> {
     rjsf,
     build: esbuild.build,
   }));
-  return libraries;
-}
+type GeneratorLibraries = Awaited<ReturnType<typeof loadLibraries>>;
+
+let libraries: Promise<GeneratorLibraries> | undefined;
+const generatorLibraries = () => (libraries ??= loadLibraries());
 
 /** The whole-document validator: in process, and its standalone ES module code. */
 function compileWhole(
@@ -253,11 +244,7 @@ export async function entityValidatorModules(
   const whole = compileWhole(definition.schema, libraries);
   const files: Record<string, string> = { 'virtual:document': whole.code };
   const entries: Record<string, string> = {
-    document: [
-      `import validate from 'virtual:document';`,
-      `export { validate };`,
-      `export default validate;`,
-    ].join('\n'),
+    document: `export { default, default as validate } from 'virtual:document';`,
   };
   const sections = sectionsOf(definition);
   sections.forEach((section, index) => {
