@@ -49,7 +49,7 @@ import { errorFieldLabel } from '../../engine/form/errorLabel';
 import { ModulePanels } from '../../engine/module';
 import { CREATING_MODES, EDITING_MODES } from '../screenModes';
 import { audienceOf } from './document/audience';
-import { openingSection } from './document/opening-section';
+import { editableSections, openingSection } from './document/opening-section';
 import { backendOf, REFERENCE_POINTER } from '../../core/documents/conventions';
 import { ErrorAlert } from '../../engine/ErrorAlert';
 import { PageLoading } from '../lazyPage';
@@ -177,10 +177,7 @@ export function DocumentScreenPage({
       }));
     return derived.length ? [...fieldErrors, ...derived] : fieldErrors;
   }, [derivedProblems, fieldErrors, t]);
-  const editable =
-    screen.editable === undefined
-      ? (entity?.sections.filter((s) => !s.officer && !s.internal).map((s) => s.id) ?? [])
-      : screen.editable;
+  const editable = editableSections(entity?.sections ?? [], screen);
   const hidden = useMemo(() => {
     // The service's workings are for those who see every document of the type.
     const officer = session.hasAnyRole(fullRoles(workflow, workflow.seeAll));
