@@ -208,7 +208,6 @@ export function useStudioDraft(api: ApiClient) {
     publish,
     restore,
     rebase,
-    reload: load,
     filesOf,
   };
 }
