@@ -268,9 +268,7 @@ async function startKeycloak(): Promise<SessionStore> {
     },
   };
 
-  keycloak.onAuthLogout = () => publish();
-  keycloak.onAuthRefreshSuccess = () => publish();
-  keycloak.onAuthSuccess = () => publish();
+  keycloak.onAuthLogout = keycloak.onAuthRefreshSuccess = keycloak.onAuthSuccess = publish;
 
   try {
     await withTimeout(
