@@ -301,12 +301,14 @@ export function DocumentScreenPage({
   const versionScreen = workflow.screens.find((s) => s.mode === 'version');
   const viewScreen = workflow.screens.find((s) => s.mode === 'view');
   const chrome = screen.chrome !== false;
-  const of = document && {
+  // The document as it stands now (not a past version): its panels, steps and history.
+  const live = screen.mode === 'version' ? null : document;
+  const of = live && {
     api,
     backend,
     type: workflow.id,
-    id: document.id,
-    current: document.version,
+    id: live.id,
+    current: live.version,
   };
   return (
     <Stack gap="md">
@@ -360,9 +362,7 @@ export function DocumentScreenPage({
       ) : (
         failure && <ErrorAlert>{failure.message}</ErrorAlert>
       )}
-      {of && screen.showNotesOf && screen.mode !== 'version' && (
-        <LatestActionNotes {...of} actions={screen.showNotesOf} />
-      )}
+      {of && screen.showNotesOf && <LatestActionNotes {...of} actions={screen.showNotesOf} />}
       <WriteMessageButton workflow={workflow} document={document} />
       {links.length > 0 && (
         <Group gap="md" component="nav" aria-label={t('documents.links')}>
@@ -452,12 +452,8 @@ export function DocumentScreenPage({
           })}
         </Group>
       )}
-      {document && screen.mode !== 'version' && screen.panels && (
-        <ModulePanels names={screen.panels} document={document} api={api} />
-      )}
-      {document && screen.mode !== 'version' && (
-        <DocumentNextSteps workflow={workflow} screen={screen} document={document} />
-      )}
+      {live && screen.panels && <ModulePanels names={screen.panels} document={live} api={api} />}
+      {live && <DocumentNextSteps workflow={workflow} screen={screen} document={live} />}
       {document && (
         <CertificateDownloads workflow={workflow} document={document} onFailure={setFailure} />
       )}
@@ -466,14 +462,14 @@ export function DocumentScreenPage({
           {t('messages.processing', { context: backend })}
         </Alert>
       )}
-      {chrome && document && of && screen.mode !== 'version' && (
+      {chrome && live && of && (
         <>
-          <DocumentInformation document={document} />
+          <DocumentInformation document={live} />
           <VersionList
             {...of}
             hrefOf={(v) =>
               versionScreen
-                ? `#${documentRoute(workflow, versionScreen.path, document).replace(':ver', String(v))}`
+                ? `#${documentRoute(workflow, versionScreen.path, live).replace(':ver', String(v))}`
                 : '#'
             }
           />
