@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { ActionIcon, Group, Menu, Tooltip, useMantineColorScheme } from '@mantine/core';
 import { useFullscreenDocument } from '@mantine/hooks';
 import {
@@ -21,15 +20,6 @@ import { useSmallScreen } from './smallScreen';
 /** Actions shown in the header itself on a small screen; the rest go in an overflow menu. */
 export const HEADER_ACTIONS_LIMIT = 1;
 
-interface ToolbarAction {
-  id: string;
-  label: string;
-  icon: ReactNode;
-  run: () => void;
-  /** The state a toggle button is in (full screen, dark mode), for screen readers. */
-  pressed?: boolean;
-}
-
 /**
  * The toolbar (specification 000, section 1); on a small screen only the first
  * HEADER_ACTIONS_LIMIT stay in the header.
@@ -44,7 +34,8 @@ export function Toolbar({ onLanguage }: { onLanguage: (language: Language) => vo
   const dark = colorScheme === 'dark';
   const other = LANGUAGES.find((lang) => lang !== language) ?? 'en';
 
-  const actions: ToolbarAction[] = [
+  // `pressed`: the state a toggle button is in (full screen, dark mode), for screen readers.
+  const actions = [
     { id: 'back', label: t('toolbar.back'), icon: <IconArrowLeft />, run: () => navigate(-1) },
     { id: 'home', label: t('toolbar.home'), icon: <IconHome />, run: () => navigate('/') },
     {

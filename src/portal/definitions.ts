@@ -48,8 +48,6 @@ export interface DefinitionStore extends DocumentParts {
 export function definitionStore(
   index: PortalIndex,
   onTexts: (entityId: string, texts: Record<Language, TextTree>) => void,
-  fetchPart: (entityId: string) => Promise<DocumentPart | undefined> = (id) =>
-    fetchJson<DocumentPart>(documentPartUrl(id)),
 ): DefinitionStore {
   const parts = new Map<string, DocumentPart>();
   const pending = new Map<string, Promise<void>>();
@@ -59,7 +57,7 @@ export function definitionStore(
   const loadOne = (id: string): Promise<void> => {
     let loading = pending.get(id);
     if (!loading) {
-      loading = fetchPart(id).then((part) => {
+      loading = fetchJson<DocumentPart>(documentPartUrl(id)).then((part) => {
         if (!part || part.schema.id !== id) {
           pending.delete(id);
           throw new Error(`The definitions of ${id} could not be loaded`);

@@ -5,32 +5,29 @@ import { DEFINITIONS_VERSION_HEADER } from '../core/api/definitions-version';
  * after a publish the page offers to reload, never reloading by itself.
  */
 
-export function definitionsWatch() {
-  let expected: string | undefined;
-  let outdated = false;
-  const listeners = new Set<() => void>();
-  return {
-    /** Whether the server answered with definitions other than the page's. */
-    current: () => outdated,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    /** Notes the version an answer came with. */
-    seen(version: string | null) {
-      if (outdated || !version || !expected || version === expected) return;
-      outdated = true;
-      for (const listener of listeners) listener();
-    },
-    /** The version the page runs (the definitions it loaded). */
-    expect(version: string) {
-      expected = version;
-    },
-  };
-}
+let expected: string | undefined;
+let outdated = false;
+const listeners = new Set<() => void>();
 
 /** The portal's one watch: the API client reports to it, the layout shows it. */
-export const portalDefinitionsWatch = definitionsWatch();
+export const portalDefinitionsWatch = {
+  /** Whether the server answered with definitions other than the page's. */
+  current: () => outdated,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Notes the version an answer came with. */
+  seen(version: string | null) {
+    if (outdated || !version || !expected || version === expected) return;
+    outdated = true;
+    for (const listener of listeners) listener();
+  },
+  /** The version the page runs (the definitions it loaded). */
+  expect(version: string) {
+    expected = version;
+  },
+};
 
 /** `fetch` that reports the definitions every answer came with. */
 export function watchedFetch(watch: { seen(version: string | null): void }): typeof fetch {

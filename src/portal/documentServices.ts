@@ -57,13 +57,10 @@ export function documentServices(
             if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
           };
           request.onerror = () => reject(new Error('NETWORK_UNAVAILABLE'));
+          // Parsed by the browser: null when the answer is no JSON.
+          request.responseType = 'json';
           request.onload = () => {
-            let body: unknown = null;
-            try {
-              body = JSON.parse(request.responseText);
-            } catch {
-              body = null;
-            }
+            const body: unknown = request.response;
             if (request.status === 201) resolve(body as MediaReference);
             else
               reject(

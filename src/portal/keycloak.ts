@@ -1,5 +1,4 @@
 /** The session backed by keycloak-js (specification 000, section 7); unreachable: signed out. */
-import type Keycloak from 'keycloak-js';
 import type { KeycloakConfig } from 'keycloak-js';
 import {
   AUTH_CLIENT_ID,
@@ -136,11 +135,6 @@ function sameOrigin(address: string | null): boolean {
   }
 }
 
-/** keycloak-js in its own chunk, downloaded while the realm's description is fetched. */
-function loadKeycloak(): Promise<typeof Keycloak> {
-  return import('keycloak-js').then((module) => module.default);
-}
-
 /**
  * The built-in identity server (same origin) is given as OpenID metadata, so keycloak-js skips
  * its third-party cookie check (two frames); a separate Keycloak keeps it, by realm.
@@ -163,7 +157,8 @@ function clientConfig(url: string): KeycloakConfig {
 
 async function startKeycloak(): Promise<SessionStore> {
   const url = AUTH_SERVER_URL();
-  const library = loadKeycloak();
+  // keycloak-js in its own chunk, downloaded while the realm's description is fetched.
+  const library = import('keycloak-js').then((module) => module.default);
   // Not left unhandled when the realm check fails first; awaited below otherwise.
   library.catch(() => undefined);
   if (!(await realmReachable(url, AUTH_REALM))) {
@@ -171,13 +166,10 @@ async function startKeycloak(): Promise<SessionStore> {
     return staticStore(signedOutSession(unavailableLogin));
   }
 
-  let KeycloakClient: typeof Keycloak;
-  try {
-    KeycloakClient = await library;
-  } catch (error) {
-    console.warn('[portal] single sign-on could not be loaded: starting signed out', error);
-    return staticStore(signedOutSession(unavailableLogin));
-  }
+  const KeycloakClient = await library.catch((error: unknown) =>
+    console.warn('[portal] single sign-on could not be loaded: starting signed out', error),
+  );
+  if (!KeycloakClient) return staticStore(signedOutSession(unavailableLogin));
   const keycloak = new KeycloakClient(clientConfig(url));
   const listeners = new Set<() => void>();
   let available = true;
@@ -276,9 +268,7 @@ async function startKeycloak(): Promise<SessionStore> {
     },
   };
 
-  keycloak.onAuthLogout = () => publish();
-  keycloak.onAuthRefreshSuccess = () => publish();
-  keycloak.onAuthSuccess = () => publish();
+  keycloak.onAuthLogout = keycloak.onAuthRefreshSuccess = keycloak.onAuthSuccess = publish;
 
   try {
     await withTimeout(

@@ -52,13 +52,6 @@ export interface MenuSection {
   entries: MenuEntry[];
 }
 
-/** What the menu knows besides the definitions and the session. */
-export interface MenuOptions {
-  modules?: readonly PortalModule[];
-  /** The modules' switches the server has answered (an unknown one hides its links). */
-  switches?: Readonly<Record<string, boolean | undefined>>;
-}
-
 /** The links of the modules that are on that this session may see, switches aside. */
 export function moduleLinks(
   bundle: Pick<DefinitionBundle, 'modules'>,
@@ -73,20 +66,24 @@ export function moduleLinks(
     );
 }
 
-/** Translates a key; `fallback` when the key has no text. */
-export type MenuTranslate = (key: string, fallback?: string) => string;
-
 /** A category as the menu shows it: dots replaced by dashes. */
 export function menuCategory(category: string): string {
   return category.trim().replace(/\./g, '-');
 }
 
+/**
+ * `t` translates a key (`fallback` when it has no text); `options.switches` are the modules'
+ * switches the server has answered (an unknown one hides its links).
+ */
 export function buildMenu(
   bundle: Pick<DefinitionBundle, 'catalogs' | 'workflows' | 'modules'>,
   session: Session,
-  t: MenuTranslate,
+  t: (key: string, fallback?: string) => string,
   language: Language,
-  options: MenuOptions = {},
+  options: {
+    modules?: readonly PortalModule[];
+    switches?: Readonly<Record<string, boolean | undefined>>;
+  } = {},
 ): MenuSection[] {
   const byLabel = (a: { label: string }, b: { label: string }) =>
     a.label.localeCompare(b.label, language, { sensitivity: 'base' });

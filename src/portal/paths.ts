@@ -1,10 +1,8 @@
-import { PROFILE_ROLES } from './session';
-
 /** The signed-in user's home page (dashboard module). */
 export const DASHBOARD_HOME_PATH = '/dashboard/home';
 export const MY_LIBRARY_PATH = '/dashboard/my-library';
 export const MY_TASKS_PATH = '/dashboard/my-tasks';
-export const DASHBOARD_ROLES: readonly string[] = PROFILE_ROLES;
+export { DASHBOARD_ROLES } from '../core/dashboard/types';
 
 /** The public home page. */
 export const HOME_PATH = '/home';

@@ -36,7 +36,7 @@ import { flushEdits } from '../engine/form/pendingEdits';
 import type { DocumentParts } from './definitions';
 import { DocumentsGate } from './DocumentsGate';
 import { editsSections } from './screenModes';
-import { namedOpenings } from './pages/document/opening-section';
+import { editableSections, namedOpenings } from './pages/document/opening-section';
 import { numberHistoryEntries } from './historyIndex';
 
 /*
@@ -111,13 +111,13 @@ function likelyOpeningSection(
   sections: readonly EntitySection[],
   screen: WorkflowScreen,
 ): string | undefined {
-  const [named] = namedOpenings(screen);
-  if (named) return named;
-  const editable = (section: EntitySection) =>
-    screen.editable === undefined
-      ? !section.officer && !section.internal
-      : screen.editable === 'all' || screen.editable.includes(section.id);
-  return sections.find((section) => !screen.hidden?.includes(section.id) && editable(section))?.id;
+  const editable = editableSections(sections, screen);
+  return (
+    namedOpenings(screen)[0] ??
+    sections.find(
+      ({ id }) => !screen.hidden?.includes(id) && (editable === 'all' || editable.includes(id)),
+    )?.id
+  );
 }
 
 /** Every list and screen of every workflow, each behind the roles its definition names. */

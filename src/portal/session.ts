@@ -30,9 +30,6 @@ export interface Session {
   readonly accountUrl?: string;
 }
 
-/** Roles held by the dashboard and profile pages (specification 000, sections 2 and 6). */
-export { PROFILE_ROLES } from '../core/definitions/routes';
-
 /** Role codes from a `groups` claim: strings only, a leading '/' (Keycloak group path) trimmed. */
 export function rolesFromGroups(groups: unknown): string[] {
   if (!Array.isArray(groups)) return [];

@@ -50,7 +50,7 @@ import { errorFieldLabel } from '../../engine/form/errorLabel';
 import { ModulePanels } from '../../engine/module';
 import { CREATING_MODES, EDITING_MODES } from '../screenModes';
 import { audienceOf } from './document/audience';
-import { openingSection } from './document/opening-section';
+import { editableSections, openingSection } from './document/opening-section';
 import { backendOf, REFERENCE_POINTER } from '../../core/documents/conventions';
 import { ErrorAlert } from '../../engine/ErrorAlert';
 import { PageLoading } from '../lazyPage';
@@ -178,10 +178,7 @@ export function DocumentScreenPage({
       }));
     return derived.length ? [...fieldErrors, ...derived] : fieldErrors;
   }, [derivedProblems, fieldErrors, t]);
-  const editable =
-    screen.editable === undefined
-      ? (entity?.sections.filter((s) => !s.officer && !s.internal).map((s) => s.id) ?? [])
-      : screen.editable;
+  const editable = editableSections(entity?.sections ?? [], screen);
   const hidden = useMemo(() => {
     // The service's workings are for those who see every document of the type.
     const officer = session.hasAnyRole(fullRoles(workflow, workflow.seeAll));
@@ -305,12 +302,14 @@ export function DocumentScreenPage({
   const versionScreen = workflow.screens.find((s) => s.mode === 'version');
   const viewScreen = workflow.screens.find((s) => s.mode === 'view');
   const chrome = screen.chrome !== false;
-  const of = document && {
+  // The document as it stands now (not a past version): its panels, steps and history.
+  const live = screen.mode === 'version' ? null : document;
+  const of = live && {
     api,
     backend,
     type: workflow.id,
-    id: document.id,
-    current: document.version,
+    id: live.id,
+    current: live.version,
   };
   return (
     <Stack gap="md">
@@ -364,9 +363,7 @@ export function DocumentScreenPage({
       ) : (
         failure && <ErrorAlert>{failure.message}</ErrorAlert>
       )}
-      {of && screen.showNotesOf && screen.mode !== 'version' && (
-        <LatestActionNotes {...of} actions={screen.showNotesOf} />
-      )}
+      {of && screen.showNotesOf && <LatestActionNotes {...of} actions={screen.showNotesOf} />}
       <WriteMessageButton workflow={workflow} document={document} />
       {links.length > 0 && (
         <Group gap="md" component="nav" aria-label={t('documents.links')}>
@@ -456,12 +453,8 @@ export function DocumentScreenPage({
           })}
         </Group>
       )}
-      {document && screen.mode !== 'version' && screen.panels && (
-        <ModulePanels names={screen.panels} document={document} api={api} />
-      )}
-      {document && screen.mode !== 'version' && (
-        <DocumentNextSteps workflow={workflow} screen={screen} document={document} />
-      )}
+      {live && screen.panels && <ModulePanels names={screen.panels} document={live} api={api} />}
+      {live && <DocumentNextSteps workflow={workflow} screen={screen} document={live} />}
       {document && (
         <CertificateDownloads workflow={workflow} document={document} onFailure={setFailure} />
       )}
@@ -470,14 +463,14 @@ export function DocumentScreenPage({
           {t('messages.processing', { context: backend })}
         </Alert>
       )}
-      {chrome && document && of && screen.mode !== 'version' && (
+      {chrome && live && of && (
         <>
-          <DocumentInformation document={document} />
+          <DocumentInformation document={live} />
           <VersionList
             {...of}
             hrefOf={(v) =>
               versionScreen
-                ? `#${documentRoute(workflow, versionScreen.path, document).replace(':ver', String(v))}`
+                ? `#${documentRoute(workflow, versionScreen.path, live).replace(':ver', String(v))}`
                 : '#'
             }
           />

@@ -2,11 +2,6 @@ import { formatCount } from '../../../core/format';
 import type { Language } from '../../../core/i18n/translate';
 import './count-table.css';
 
-export interface CountRow {
-  label: string;
-  count: number;
-}
-
 /**
  * Counts as a table with a bar per count (hidden from screen readers). Plain elements styled by
  * count-table.css: Mantine's Table and chart libraries were far slower (docs/decisions.md).
@@ -22,7 +17,7 @@ export function CountTable({
   caption: string;
   labelHeading: string;
   countHeading: string;
-  rows: CountRow[];
+  rows: { label: string; count: number }[];
   /** The bars' colour: the brand's blue or its secondary gold (count-table.css). */
   tone: 'brand' | 'secondary';
   language: Language;

@@ -31,45 +31,39 @@ export function StatisticsPanel({ workflow }: { workflow: WorkflowDefinition }) 
     label: t(`statuses.${s.status}`, { defaultValue: s.status }),
     count: s.count,
   }));
-  const count = t('pages.statistics.count');
-  const yearCaption = t('pages.statistics.byStatus', { title, year: statistics.year });
-  const monthsCaption = t('pages.statistics.lastMonths', { title });
-
   return (
     <section className="portal-statistics" aria-label={t('pages.statistics.title', { title })}>
       <Title order={3} size="h4" mb="xs">
         {t('pages.statistics.title', { title })}
       </Title>
       <div className="portal-statistics-grid">
-        <Card withBorder>
-          {statuses.length === 0 ? (
-            <>
-              <Text fw={600} mb="xs">
-                {yearCaption}
-              </Text>
-              <Text c="dimmed">{t('messages.noData')}</Text>
-            </>
-          ) : (
-            <CountTable
-              caption={yearCaption}
-              labelHeading={t('pages.statistics.status')}
-              countHeading={count}
-              rows={statuses}
-              tone="brand"
-              language={language}
-            />
-          )}
-        </Card>
-        <Card withBorder>
-          <CountTable
-            caption={monthsCaption}
-            labelHeading={t('pages.statistics.month')}
-            countHeading={count}
-            rows={months}
-            tone="secondary"
-            language={language}
-          />
-        </Card>
+        {/* The months are always there (zero-filled): only the statuses may be none. */}
+        {(
+          [
+            [t('pages.statistics.byStatus', { title, year: statistics.year }), 'status', statuses],
+            [t('pages.statistics.lastMonths', { title }), 'month', months],
+          ] as const
+        ).map(([caption, heading, rows]) => (
+          <Card key={heading} withBorder>
+            {rows.length === 0 ? (
+              <>
+                <Text fw={600} mb="xs">
+                  {caption}
+                </Text>
+                <Text c="dimmed">{t('messages.noData')}</Text>
+              </>
+            ) : (
+              <CountTable
+                caption={caption}
+                labelHeading={t(`pages.statistics.${heading}`)}
+                countHeading={t('pages.statistics.count')}
+                rows={rows}
+                tone={heading === 'status' ? 'brand' : 'secondary'}
+                language={language}
+              />
+            )}
+          </Card>
+        ))}
       </div>
     </section>
   );

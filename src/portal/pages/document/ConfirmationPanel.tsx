@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { successText } from './actionButton';
-import { textFor, type Audience } from './audience';
+import type { Audience } from './audience';
 
 /** What a screen hands the view after an action (text keys, so a language switch follows). */
 export interface Confirmation {
@@ -33,12 +33,11 @@ export function ConfirmationPanel({
     window.scrollTo?.({ top: 0 });
   }, [confirmation]);
   const { audience } = confirmation;
-  const next = textFor(
-    (key, options) => t(key, options),
-    (key) => i18n.exists(key),
-    `${entity}.whatNext.${confirmation.status}`,
-    audience,
-  );
+  // What happens next: one text, or a group of them with one per audience.
+  const nextKey = `${entity}.whatNext.${confirmation.status}`;
+  const texts: unknown = i18n.exists(nextKey) ? t(nextKey, { returnObjects: true }) : undefined;
+  const next =
+    typeof texts === 'object' && texts ? (texts as Record<string, unknown>)[audience] : texts;
   return (
     <Paper
       ref={ref}
@@ -71,7 +70,7 @@ export function ConfirmationPanel({
           </Text>
         </Text>
       )}
-      {next && (
+      {typeof next === 'string' && next && (
         <>
           <Title order={3} size="h5" c="white" mt="md">
             {t('documents.whatNext')}

@@ -9,6 +9,14 @@ export function namedOpenings(screen: Pick<WorkflowScreen, 'open'>): string[] {
   return typeof open === 'string' ? [open] : open;
 }
 
+/** The sections a screen lets the user fill in: those it names, else the applicant's own. */
+export function editableSections(
+  sections: readonly EntitySection[],
+  screen: Pick<WorkflowScreen, 'editable'>,
+): readonly string[] | 'all' {
+  return screen.editable ?? sections.filter((s) => !s.officer && !s.internal).map((s) => s.id);
+}
+
 /**
  * The section a screen opens on: the first it names (`open`) shown and applying here, else the
  * first the user may fill in; read-only, the first holding data.

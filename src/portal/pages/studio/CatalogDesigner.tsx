@@ -19,7 +19,6 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { roleList, type CatalogDefinition } from '../../../core/definitions/types';
-import type { Language } from '../../../core/i18n/translate';
 import { CURRENCY } from '../../../core/format';
 import {
   CATALOG_FIELD_TYPES,
@@ -106,7 +105,7 @@ function CatalogForm(props: {
   );
   const [problems, setProblems] = useState<string[]>([]);
   const [askRemove, setAskRemove] = useState(false);
-  const [preview, setPreview] = useState<PreviewState | undefined>();
+  const [preview, setPreview] = useState<{ result: CheckResult; catalog: CatalogDefinition }>();
   const { checking, failure, run } = useDraftCheck(draft);
 
   const categories = [...new Set(catalogs.map((c) => c.category))].sort();
@@ -357,81 +356,78 @@ function FieldEditor(props: {
   );
 }
 
-interface PreviewState {
+/** The search page and entry dialog of the catalogue as the draft defines it. */
+function CatalogPreview(props: {
   result: CheckResult;
   catalog: CatalogDefinition;
-}
-
-/** The search page and entry dialog of the catalogue as the draft defines it. */
-function CatalogPreview(props: PreviewState & { catalogs: CatalogDefinition[] }) {
+  catalogs: CatalogDefinition[];
+}) {
   const { t } = useTranslation();
   const { api, bundle } = usePortal();
-  const [language, setLanguage] = useState<Language>('en');
   const [entryOpen, setEntryOpen] = useState(false);
   const [valid, setValid] = useState(false);
   const { result, catalog } = props;
-  const labels = catalog.labels[language];
   const columns = catalog.columns ?? Object.keys(catalog.schema.properties ?? {});
   return (
-    <PreviewFrame
-      id="catalog-preview-title"
-      language={language}
-      onLanguage={setLanguage}
-      result={result}
-    >
-      {result.valid && result.version && (
-        <div lang={language}>
-          <Group justify="space-between" mb="xs">
-            <Title order={4} size="h5">
-              {labels?.title}
-            </Title>
-            <Button size="xs" onClick={() => setEntryOpen(true)}>
-              {t('studio.catalog.tryEntry')}
-            </Button>
-          </Group>
-          <Table.ScrollContainer minWidth={320}>
-            <Table withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((column) => (
-                    <Table.Th key={column}>{labels?.fields[column] ?? column}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
-                    <Text size="sm" c="dimmed">
-                      {t('studio.catalog.previewRows')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {valid && (
-            <Alert color="green" role="status" mt="xs">
-              {t('studio.catalog.entryValid')}
-            </Alert>
-          )}
-          <CatalogEntryForm
-            opened={entryOpen}
-            onClose={() => setEntryOpen(false)}
-            onSaved={() => {
-              setEntryOpen(false);
-              setValid(true);
-            }}
-            catalog={catalog}
-            allCatalogs={props.catalogs}
-            api={api}
-            backend="catalog"
-            language={language}
-            translations={bundle.translations}
-            validatorUrl={previewValidatorUrl(result.version, 'catalog', catalog.id)}
-            preview
-          />
-        </div>
-      )}
+    <PreviewFrame id="catalog-preview-title" result={result}>
+      {(language) =>
+        result.valid &&
+        result.version && (
+          <div lang={language}>
+            <Group justify="space-between" mb="xs">
+              <Title order={4} size="h5">
+                {catalog.labels[language]?.title}
+              </Title>
+              <Button size="xs" onClick={() => setEntryOpen(true)}>
+                {t('studio.catalog.tryEntry')}
+              </Button>
+            </Group>
+            <Table.ScrollContainer minWidth={320}>
+              <Table withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    {columns.map((column) => (
+                      <Table.Th key={column}>
+                        {catalog.labels[language]?.fields[column] ?? column}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  <Table.Tr>
+                    <Table.Td colSpan={columns.length}>
+                      <Text size="sm" c="dimmed">
+                        {t('studio.catalog.previewRows')}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {valid && (
+              <Alert color="green" role="status" mt="xs">
+                {t('studio.catalog.entryValid')}
+              </Alert>
+            )}
+            <CatalogEntryForm
+              opened={entryOpen}
+              onClose={() => setEntryOpen(false)}
+              onSaved={() => {
+                setEntryOpen(false);
+                setValid(true);
+              }}
+              catalog={catalog}
+              allCatalogs={props.catalogs}
+              api={api}
+              backend="catalog"
+              language={language}
+              translations={bundle.translations}
+              validatorUrl={previewValidatorUrl(result.version, 'catalog', catalog.id)}
+              preview
+            />
+          </div>
+        )
+      }
     </PreviewFrame>
   );
 }

@@ -326,7 +326,6 @@ function FormPreview(props: { entity: string; result: CheckResult; section?: str
   const { entity, result } = props;
   const { t } = useTranslation();
   const { api, session } = usePortal();
-  const [language, setLanguage] = useState<Language>('en');
   const [value, setValue] = useState<DocumentData>({});
   const [verdict, setVerdict] = useState<string | undefined>();
   const form = useRef<DocumentFormHandle>(null);
@@ -349,50 +348,49 @@ function FormPreview(props: { entity: string; result: CheckResult; section?: str
     return { searchCatalog };
   }, [api, session]);
   return (
-    <PreviewFrame
-      id="form-preview-title"
-      language={language}
-      onLanguage={setLanguage}
-      result={result}
-    >
-      {result.valid && part && validators && (
-        <>
-          <div lang={language} data-testid="form-preview">
-            <DocumentForm
-              key={`${result.version}-${language}`}
-              ref={form}
-              definition={part.schema}
-              texts={texts}
-              language={language}
-              value={value}
-              onChange={setValue}
-              validators={validators}
-              services={services}
-              initialSection={props.section}
-            />
-          </div>
-          <Group>
-            <Button
-              variant="default"
-              onClick={() => {
-                const errors = form.current?.validateAll() ?? [];
-                setVerdict(
-                  errors.length
-                    ? t('studio.form.sampleInvalid', { count: errors.length })
-                    : t('studio.form.sampleValid'),
-                );
-              }}
-            >
-              {t('studio.form.checkSample')}
-            </Button>
-          </Group>
-          {verdict && (
-            <Text role="status" size="sm">
-              {verdict}
-            </Text>
-          )}
-        </>
-      )}
+    <PreviewFrame id="form-preview-title" result={result}>
+      {(language) =>
+        result.valid &&
+        part &&
+        validators && (
+          <>
+            <div lang={language} data-testid="form-preview">
+              <DocumentForm
+                key={`${result.version}-${language}`}
+                ref={form}
+                definition={part.schema}
+                texts={texts}
+                language={language}
+                value={value}
+                onChange={setValue}
+                validators={validators}
+                services={services}
+                initialSection={props.section}
+              />
+            </div>
+            <Group>
+              <Button
+                variant="default"
+                onClick={() => {
+                  const errors = form.current?.validateAll() ?? [];
+                  setVerdict(
+                    errors.length
+                      ? t('studio.form.sampleInvalid', { count: errors.length })
+                      : t('studio.form.sampleValid'),
+                  );
+                }}
+              >
+                {t('studio.form.checkSample')}
+              </Button>
+            </Group>
+            {verdict && (
+              <Text role="status" size="sm">
+                {verdict}
+              </Text>
+            )}
+          </>
+        )
+      }
     </PreviewFrame>
   );
 }

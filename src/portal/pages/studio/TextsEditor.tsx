@@ -14,18 +14,14 @@ import {
 import { useTranslation } from 'react-i18next';
 import { fileText } from '../../../core/studio/schema-design';
 import { flattenTexts, setText, textKeys } from '../../../core/studio/text-keys';
-import { parseNode } from './draftFiles';
+import { draftIds, parseNode } from './draftFiles';
 import type { StudioDraft } from './useStudioDraft';
 
 /** The texts files of the draft, by module: `translations/<language>/<module>.json`, and the shared `translations/<language>.json` as "portal". */
 function modulesOf(paths: readonly string[]): string[] {
-  const modules = new Set<string>();
-  for (const path of paths) {
-    const own = /^translations\/(en|fr)\/([^/]+)\.json$/.exec(path);
-    if (own?.[2]) modules.add(own[2]);
-    else if (/^translations\/(en|fr)\.json$/.test(path)) modules.add('');
-  }
-  return [...modules].sort();
+  const own = draftIds(paths, /^translations\/(?:en|fr)\/([^/]+)\.json$/);
+  const shared = paths.some((path) => /^translations\/(en|fr)\.json$/.test(path)) ? [''] : [];
+  return [...new Set([...shared, ...own])].sort();
 }
 
 const fileOf = (module: string, language: 'en' | 'fr') =>

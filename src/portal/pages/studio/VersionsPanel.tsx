@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -23,13 +23,6 @@ import { NoteDialog } from './NoteDialog';
 import type { StudioDraft, VersionSummary } from './useStudioDraft';
 
 type Files = ReadonlyMap<string, string | null>;
-
-/** The files that differ between two sets (added, removed or changed), sorted. */
-function changedPaths(before: Files, after: Files): string[] {
-  return [...new Set([...before.keys(), ...after.keys()])]
-    .filter((path) => (before.get(path) ?? null) !== (after.get(path) ?? null))
-    .sort();
-}
 
 const DRAFT = 'draft';
 
@@ -101,7 +94,7 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
         onChange={(value) => setCompared(value ?? DRAFT)}
         maw={480}
       />
-      <Difference draft={draft} compared={compared} />
+      <Difference key={compared} draft={draft} compared={compared} />
       {restoring && (
         <NoteDialog
           opened
@@ -130,25 +123,20 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
 /** The files of `compared` (a version, or the draft) against the newest version's. */
 function Difference({ draft, compared }: { draft: StudioDraft; compared: string }) {
   const { t } = useTranslation();
-  const [other, setOther] = useState<Files | undefined>();
+  const [fetched, setFetched] = useState<Files | undefined>();
   const [open, setOpen] = useState<string | undefined>();
-  const newest = useMemo(() => draft.baseFiles ?? new Map<string, string>(), [draft.baseFiles]);
-  const { changes, filesOf } = draft;
+  const newest: Files = draft.baseFiles ?? new Map();
+  const { filesOf } = draft;
   useEffect(() => {
+    if (compared === DRAFT) return undefined;
     let live = true;
-    setOpen(undefined);
-    if (compared === DRAFT) {
-      const files = new Map<string, string | null>(newest);
-      for (const [path, text] of Object.entries(changes)) files.set(path, text);
-      setOther(files);
-    } else {
-      setOther(undefined);
-      void filesOf(Number(compared)).then((files) => live && setOther(files ?? new Map()));
-    }
+    void filesOf(Number(compared)).then((files) => live && setFetched(files ?? new Map()));
     return () => {
       live = false;
     };
-  }, [compared, changes, filesOf, newest]);
+  }, [compared, filesOf]);
+  const other =
+    compared === DRAFT ? new Map([...newest, ...Object.entries(draft.changes)]) : fetched;
   if (!other)
     return (
       <Group gap="xs" role="status">
@@ -157,7 +145,9 @@ function Difference({ draft, compared }: { draft: StudioDraft; compared: string 
       </Group>
     );
   // Read as "what publishing the compared files would change": from the newest to them.
-  const paths = changedPaths(newest, other);
+  const paths = [...new Set([...newest.keys(), ...other.keys()])]
+    .filter((path) => (newest.get(path) ?? null) !== (other.get(path) ?? null))
+    .sort();
   if (paths.length === 0) return <Alert color="gray">{t('studio.versions.same')}</Alert>;
   return (
     <Stack gap="xs">

@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { ActionIcon, Group, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -57,15 +57,14 @@ export function FieldButtons(props: {
   );
 }
 
-/** A designer's preview: its heading, language switch and the check's answer above it. */
+/** A designer's preview in the language switched to, under its heading and the check's answer. */
 export function PreviewFrame(props: {
   id: string;
-  language: Language;
-  onLanguage: (language: Language) => void;
   result: CheckResult;
-  children: ReactNode;
+  children: (language: Language) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const [language, setLanguage] = useState<Language>('en');
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={props.id}>
       <Stack gap="sm">
@@ -75,8 +74,8 @@ export function PreviewFrame(props: {
           </Title>
           <SegmentedControl
             aria-label={t('studio.previewLanguage')}
-            value={props.language}
-            onChange={(value) => props.onLanguage(value as Language)}
+            value={language}
+            onChange={(value) => setLanguage(value as Language)}
             data={[
               { value: 'en', label: 'English' },
               { value: 'fr', label: 'Français' },
@@ -84,7 +83,7 @@ export function PreviewFrame(props: {
           />
         </Group>
         <CheckSummary result={props.result} />
-        {props.children}
+        {props.children(language)}
       </Stack>
     </Paper>
   );

@@ -63,6 +63,7 @@ function readStored(): StoredDraft | undefined {
   }
 }
 
+/** Keeps the draft in browser storage, or forgets it once it changes nothing. */
 function store(draft: StoredDraft | undefined) {
   try {
     if (!draft || Object.keys(draft.changes).length === 0) localStorage.removeItem(STORAGE_KEY);
@@ -70,7 +71,11 @@ function store(draft: StoredDraft | undefined) {
   } catch {
     // Private browsing without storage: the draft lives as long as the page.
   }
+  return draft;
 }
+
+/** What a publish or a restore answers: the new version, with the checker's warnings. */
+type Published = VersionSummary & { warnings: DefinitionProblem[] };
 
 /** A published version's files. */
 const getSet = (api: ApiClient, version: number) =>
@@ -116,18 +121,13 @@ export function useStudioDraft(api: ApiClient) {
         const next: DraftChanges = { ...(old?.changes ?? {}) };
         if (text !== null && baseFiles?.get(path) === text) delete next[path];
         else next[path] = text;
-        const updated = { base: old?.base ?? newest?.version ?? 1, changes: next };
-        store(updated);
-        return updated;
+        return store({ base: old?.base ?? newest?.version ?? 1, changes: next });
       });
     },
     [baseFiles, newest],
   );
 
-  const discard = useCallback(() => {
-    store(undefined);
-    setDraft(undefined);
-  }, []);
+  const discard = useCallback(() => setDraft(store(undefined)), []);
 
   /** The draft's files as they would be published. */
   const paths = useMemo(() => {
@@ -153,11 +153,11 @@ export function useStudioDraft(api: ApiClient) {
 
   const publish = useCallback(
     async (note: string) => {
-      const result = await api.post<VersionSummary & { warnings: DefinitionProblem[] }>(
-        'definitions',
-        '/sets',
-        { base: base ?? 1, note, changes },
-      );
+      const result = await api.post<Published>('definitions', '/sets', {
+        base: base ?? 1,
+        note,
+        changes,
+      });
       if (!result[0]) {
         discard();
         await load();
@@ -169,11 +169,10 @@ export function useStudioDraft(api: ApiClient) {
 
   const restore = useCallback(
     async (version: number, note: string) => {
-      const result = await api.post<VersionSummary & { warnings: DefinitionProblem[] }>(
-        'definitions',
-        `/sets/${version}/restore`,
-        { base: newest?.version ?? 1, note },
-      );
+      const result = await api.post<Published>('definitions', `/sets/${version}/restore`, {
+        base: newest?.version ?? 1,
+        note,
+      });
       if (!result[0]) await load();
       return result;
     },
@@ -183,11 +182,7 @@ export function useStudioDraft(api: ApiClient) {
   /** Keeps the changes but makes them from the newest version (after another publish). */
   const rebase = useCallback(() => {
     if (!newest) return;
-    setDraft((old) => {
-      const updated = { base: newest.version, changes: old?.changes ?? {} };
-      store(updated);
-      return updated;
-    });
+    setDraft((old) => store({ base: newest.version, changes: old?.changes ?? {} }));
   }, [newest]);
 
   const filesOf = useCallback(
@@ -213,7 +208,6 @@ export function useStudioDraft(api: ApiClient) {
     publish,
     restore,
     rebase,
-    reload: load,
     filesOf,
   };
 }
