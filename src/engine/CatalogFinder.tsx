@@ -3,7 +3,7 @@ import { Alert, Button, Group, Radio, Stack, Title, VisuallyHidden } from '@mant
 import type { DataTableColumn } from 'mantine-datatable';
 import { openColumn, ServerDataTable, TableCount, WIDE_COLUMNS } from './ServerDataTable';
 import { useTranslation } from 'react-i18next';
-import type { ApiClient, ApiResult } from '../core/api/client';
+import type { ApiClient } from '../core/api/client';
 import {
   catalogFieldKinds,
   currencyOf,
@@ -15,7 +15,7 @@ import { catalogCsvColumns, catalogCsvTitle } from '../core/definitions/catalog-
 import { translationOf } from '../core/i18n/localized';
 import type { CatalogDefinition } from '../core/definitions/types';
 import { DEFAULT_LANGUAGE, type Language, type TextTree } from '../core/i18n/translate';
-import { ALL_ITEMS, type SearchRequest, type SearchResult } from '../core/search/protocol';
+import { ALL_ITEMS, type SearchRequest } from '../core/search/protocol';
 import { fieldLabel, shownCatalogFields, shownValue } from './catalog-fields';
 import { CatalogDeletedEntries } from './CatalogDeletedEntries';
 import { CatalogEntryForm } from './CatalogEntryForm';
@@ -24,7 +24,7 @@ import { CatalogImportDialog } from './CatalogImportDialog';
 import { downloadText, toCsv } from './csv';
 import { FilterBar, type FilterField } from './FilterBar';
 import { useCellText } from './useCellText';
-import { useServerTable, type TableRow } from './useServerTable';
+import { asRows, useServerTable, type TableRow } from './useServerTable';
 import { ErrorAlert } from './ErrorAlert';
 
 type Row = TableRow;
@@ -86,18 +86,15 @@ export function CatalogFinder({
   const [finderShown, setFinderShown] = useState(true);
   const [opening, setOpening] = useState(false);
   const search = useCallback(
-    async (request: SearchRequest): Promise<ApiResult<SearchResult<Row>>> => {
-      const [failure, result] = await api.search<CatalogEntryRecord>(
-        backend,
-        `/${encodeURIComponent(catalog.id)}`,
-        request,
-      );
-      if (failure) return [failure, null];
-      return [
-        null,
-        { ...result, items: result.items.map((entry) => ({ ...entry.data, id: entry.id })) },
-      ];
-    },
+    async (request: SearchRequest) =>
+      asRows(
+        await api.search<CatalogEntryRecord>(
+          backend,
+          `/${encodeURIComponent(catalog.id)}`,
+          request,
+        ),
+        (entry): Row => ({ ...entry.data, id: entry.id }),
+      ),
     [api, backend, catalog.id],
   );
   const table = useServerTable<Row>(
