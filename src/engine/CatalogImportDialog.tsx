@@ -112,20 +112,13 @@ function ImportSteps({
     if (!file) return;
     setConfirming(false);
     setStage({ kind: 'checking', file: file.name });
+    const refuse = (problems: string[]) =>
+      setStage({ kind: 'refusedFile', file: file.name, problems });
     const parsed = parseCsv(await file.text());
     if (parsed.unreadable !== undefined)
-      return setStage({
-        kind: 'refusedFile',
-        file: file.name,
-        problems: [t('catalog.import.unreadable', { row: parsed.unreadable })],
-      });
+      return refuse([t('catalog.import.unreadable', { row: parsed.unreadable })]);
     const reading = readCatalogCsv(parsed.rows, catalog, translations, language);
-    if (reading.problems.length > 0)
-      return setStage({
-        kind: 'refusedFile',
-        file: file.name,
-        problems: reading.problems.map(fileProblemText),
-      });
+    if (reading.problems.length > 0) return refuse(reading.problems.map(fileProblemText));
     const [failure, result] = await api.post<CatalogImportResult>(backend, address, {
       entries: reading.entries,
       dryRun: true,
