@@ -10,6 +10,7 @@ import {
   Text,
   Timeline,
   Title,
+  type MantineSize,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -19,13 +20,7 @@ import { formatDateTime } from '../format';
 import { useAnswer } from '../useAnswer';
 
 /** A status badge in words (Mantine's capitals would read as the raw code). */
-export function StatusBadge({
-  status,
-  size,
-}: {
-  status: string;
-  size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
-}) {
+export function StatusBadge({ status, size }: { status: string; size?: MantineSize }) {
   const { t } = useTranslation();
   return (
     <Badge size={size} variant="light" tt="none" data-status={status}>
