@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api/client';
@@ -7,6 +7,7 @@ import type { CatalogEntryRecord } from '../core/definitions/catalog-entry';
 import type { CatalogDefinition } from '../core/definitions/types';
 import type { Language } from '../core/i18n/translate';
 import { formatDateTime } from './format';
+import { useAnswer } from './useAnswer';
 import { useCellText } from './useCellText';
 import { ErrorAlert } from './ErrorAlert';
 
@@ -41,23 +42,17 @@ export function CatalogDeletedEntries(props: CatalogDeletedEntriesProps) {
 function DeletedList({ catalog, api, backend, language, onRestored }: CatalogDeletedEntriesProps) {
   const { t } = useTranslation();
   const cellText = useCellText(catalog, language);
-  const [entries, setEntries] = useState<DeletedEntry[]>();
-  const [failure, setFailure] = useState<string>();
+  const [refused, setRefused] = useState<string>();
   const [asking, setAsking] = useState<DeletedEntry>();
   const [busy, setBusy] = useState(false);
   const path = `/${encodeURIComponent(catalog.id)}`;
-
-  useEffect(() => {
-    let current = true;
-    void api.get<{ items: DeletedEntry[] }>(backend, `${path}/deleted`).then(([error, found]) => {
-      if (!current) return;
-      if (error) setFailure(error.message);
-      else setEntries(found.items);
-    });
-    return () => {
-      current = false;
-    };
-  }, [api, backend, path]);
+  const [loadError, found] =
+    useAnswer(
+      () => api.get<{ items: DeletedEntry[] }>(backend, `${path}/deleted`),
+      [api, backend, path],
+    ) ?? [];
+  const entries = found?.items;
+  const failure = refused ?? loadError?.message;
 
   const restore = async (entry: DeletedEntry) => {
     setBusy(true);
@@ -68,7 +63,7 @@ function DeletedList({ catalog, api, backend, language, onRestored }: CatalogDel
     );
     setBusy(false);
     setAsking(undefined);
-    if (error) setFailure(error.message);
+    if (error) setRefused(error.message);
     else onRestored();
   };
 

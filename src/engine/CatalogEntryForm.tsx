@@ -3,13 +3,8 @@ import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api/client';
 import type { FieldError } from '../core/api/errors';
-import {
-  currencyOf,
-  fieldKind,
-  translatableFieldsOf,
-  type CatalogEntryRecord,
-} from '../core/definitions/catalog-entry';
-import type { CatalogDefinition, JsonSchema } from '../core/definitions/types';
+import type { CatalogEntryRecord } from '../core/definitions/catalog-entry';
+import type { CatalogDefinition } from '../core/definitions/types';
 import { translate, type Language, type TextTree } from '../core/i18n/translate';
 import {
   TRANSLATED_LANGUAGES,
@@ -18,11 +13,11 @@ import {
   type Translations,
 } from '../core/i18n/localized';
 import { toFieldErrors } from '../core/validation/field-errors';
-import { shownCatalogFields } from './catalog-fields';
 import { CatalogEntryHistory } from './CatalogEntryHistory';
 import { DateTimeField } from './DateTimeField';
 import {
   EntryField,
+  entryFormFields,
   translationInput,
   type EntryFormField,
   type EntryValue,
@@ -55,27 +50,6 @@ function fieldOf(path: string): string {
   if (segments[0] === TRANSLATIONS_FIELD && segments.length >= 3)
     return translationInput(segments[2]!, segments[1] as Language);
   return segments[0] ?? '';
-}
-
-function formFields(catalog: CatalogDefinition, language: Language): EntryFormField[] {
-  const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
-  const required = Array.isArray(catalog.schema.required) ? catalog.schema.required : [];
-  const labels = catalog.labels[language]?.fields ?? {};
-  const translatable = translatableFieldsOf(catalog);
-  return shownCatalogFields(catalog).map((name) => {
-    const property = properties[name] ?? {};
-    const currency = currencyOf(catalog, name);
-    return {
-      name,
-      label: labels[name] ?? name,
-      kind: fieldKind(property),
-      required: required.includes(name),
-      ...(Array.isArray(property.enum) ? { options: property.enum.map(String) } : {}),
-      translatable: translatable.includes(name),
-      ...(currency !== undefined && { currency }),
-      ...(catalog.references?.[name] && { reference: catalog.references[name] }),
-    };
-  });
 }
 
 function initialValues(
@@ -158,7 +132,7 @@ export function CatalogEntryForm(props: CatalogEntryFormProps) {
 function EntryFormBody(props: CatalogEntryFormProps & { onDirty: (dirty: boolean) => void }) {
   const { onClose, onSaved, onDirty, entry, catalog, api, backend, language, translations } = props;
   const { t } = useTranslation();
-  const fields = formFields(catalog, language);
+  const fields = entryFormFields(catalog, language);
   const [values, setValues] = useState<Record<string, EntryValue>>(() =>
     initialValues(fields, entry),
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api/client';
@@ -13,6 +13,7 @@ import { translationOf } from '../core/i18n/localized';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../core/i18n/translate';
 import { fieldLabel, languageLabel, shownCatalogFields, validityStatus } from './catalog-fields';
 import { formatDateTime } from './format';
+import { useAnswer } from './useAnswer';
 import { useCellText } from './useCellText';
 import { ErrorAlert } from './ErrorAlert';
 
@@ -58,23 +59,13 @@ function EntryDetails({
 }: CatalogEntryViewProps & { entryId: string }) {
   const { t } = useTranslation();
   const cellText = useCellText(catalog, language);
-  const [entry, setEntry] = useState<CatalogEntryRecord>();
-  const [failure, setFailure] = useState<string>();
+  const [refused, setRefused] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const path = `/${encodeURIComponent(catalog.id)}/${encodeURIComponent(entryId)}`;
-
-  useEffect(() => {
-    let current = true;
-    void api.get<CatalogEntryRecord>(backend, path).then(([error, loaded]) => {
-      if (!current) return;
-      if (error) setFailure(error.message);
-      else setEntry(loaded);
-    });
-    return () => {
-      current = false;
-    };
-  }, [api, backend, path]);
+  const [loadError, entry] =
+    useAnswer(() => api.get<CatalogEntryRecord>(backend, path), [api, backend, path]) ?? [];
+  const failure = refused ?? loadError?.message;
 
   if (failure) return <ErrorAlert>{failure}</ErrorAlert>;
   if (!entry) return <Loader role="status" aria-label={t('messages.loading')} />;
@@ -121,7 +112,7 @@ function EntryDetails({
     setBusy(false);
     if (error) {
       setConfirming(false);
-      setFailure(error.message);
+      setRefused(error.message);
       return;
     }
     onDeleted();

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Radio, Stack, Title, VisuallyHidden } from '@mant
 import type { DataTableColumn } from 'mantine-datatable';
 import { openColumn, ServerDataTable, TableCount, WIDE_COLUMNS } from './ServerDataTable';
 import { useTranslation } from 'react-i18next';
-import type { ApiClient, ApiResult } from '../core/api/client';
+import type { ApiClient } from '../core/api/client';
 import {
   catalogFieldKinds,
   currencyOf,
@@ -15,7 +15,7 @@ import { catalogCsvColumns, catalogCsvTitle } from '../core/definitions/catalog-
 import { translationOf } from '../core/i18n/localized';
 import type { CatalogDefinition } from '../core/definitions/types';
 import { DEFAULT_LANGUAGE, type Language, type TextTree } from '../core/i18n/translate';
-import { ALL_ITEMS, type SearchRequest, type SearchResult } from '../core/search/protocol';
+import { ALL_ITEMS, type SearchRequest } from '../core/search/protocol';
 import { fieldLabel, shownCatalogFields, shownValue } from './catalog-fields';
 import { CatalogDeletedEntries } from './CatalogDeletedEntries';
 import { CatalogEntryForm } from './CatalogEntryForm';
@@ -24,10 +24,17 @@ import { CatalogImportDialog } from './CatalogImportDialog';
 import { downloadText, toCsv } from './csv';
 import { FilterBar, type FilterField } from './FilterBar';
 import { useCellText } from './useCellText';
-import { useServerTable, type TableRow } from './useServerTable';
+import { asRows, useServerTable, type TableRow } from './useServerTable';
 import { ErrorAlert } from './ErrorAlert';
 
 type Row = TableRow;
+
+/** The dialog open over the finder: an entry viewed, edited or new (no entry), an import, the bin. */
+type Dialog =
+  | { kind: 'view'; id: string }
+  | { kind: 'edit'; entry?: CatalogEntryRecord }
+  | { kind: 'import' }
+  | { kind: 'restore' };
 
 export interface CatalogFinderProps {
   catalog: CatalogDefinition;
@@ -72,29 +79,22 @@ export function CatalogFinder({
     return [...own, ...VALIDITY_FIELDS];
   }, [catalog]);
 
-  const [creating, setCreating] = useState(false);
-  const [viewing, setViewing] = useState<string>();
-  const [editing, setEditing] = useState<CatalogEntryRecord>();
+  const [dialog, setDialog] = useState<Dialog>();
   const [saved, setSaved] = useState<string>();
-  const [importing, setImporting] = useState(false);
-  const [restoring, setRestoring] = useState(false);
   const [exportError, setExportError] = useState<string>();
   const [selected, setSelected] = useState<string>();
   const [finderShown, setFinderShown] = useState(true);
   const [opening, setOpening] = useState(false);
   const search = useCallback(
-    async (request: SearchRequest): Promise<ApiResult<SearchResult<Row>>> => {
-      const [failure, result] = await api.search<CatalogEntryRecord>(
-        backend,
-        `/${encodeURIComponent(catalog.id)}`,
-        request,
-      );
-      if (failure) return [failure, null];
-      return [
-        null,
-        { ...result, items: result.items.map((entry) => ({ ...entry.data, id: entry.id })) },
-      ];
-    },
+    async (request: SearchRequest) =>
+      asRows(
+        await api.search<CatalogEntryRecord>(
+          backend,
+          `/${encodeURIComponent(catalog.id)}`,
+          request,
+        ),
+        (entry): Row => ({ ...entry.data, id: entry.id }),
+      ),
     [api, backend, catalog.id],
   );
   const table = useServerTable<Row>(
@@ -102,6 +102,19 @@ export function CatalogFinder({
     { columnAccessor: catalog.key[0] ?? columnNames[0] ?? 'startTime', direction: 'asc' },
     language,
   );
+  const view = (id: string) => setDialog({ kind: 'view', id });
+  const close = () => setDialog(undefined);
+  /** A dialog opened afresh: what the last one did is no longer said. */
+  const open = (next: Dialog) => {
+    setSaved(undefined);
+    setDialog(next);
+  };
+  /** A dialog that changed the entries: closed, what it did said, the table read again. */
+  const done = (message: string) => {
+    setDialog(undefined);
+    setSaved(message);
+    table.reload();
+  };
 
   // On a phone the key and the first other column (what the entry is: its name) and View stay.
   const essential = new Set([
@@ -141,7 +154,7 @@ export function CatalogFinder({
     openColumn<Row>(
       'view',
       t('catalog.view'),
-      (row) => setViewing(row.id),
+      (row) => view(row.id),
       (row) => `${t('catalog.view')} ${rowName(row)}`,
     ),
   ];
@@ -151,7 +164,7 @@ export function CatalogFinder({
     if (!selectedRow) return;
     setSaved(undefined);
     setExportError(undefined);
-    if (!canManage) return setViewing(selectedRow.id);
+    if (!canManage) return view(selectedRow.id);
     setOpening(true);
     const [failure, entry] = await api.get<CatalogEntryRecord>(
       backend,
@@ -159,7 +172,7 @@ export function CatalogFinder({
     );
     setOpening(false);
     if (failure) setExportError(failure.message);
-    else setEditing(entry);
+    else setDialog({ kind: 'edit', entry });
   };
 
   /** Every entry the filter matches (the server caps "all"), as a CSV file. */
@@ -185,7 +198,8 @@ export function CatalogFinder({
   };
 
   // What each dialog below works on.
-  const dialog = { catalog, api, backend, language };
+  const shared = { catalog, api, backend, language };
+  const editing = dialog?.kind === 'edit' ? dialog.entry : undefined;
   const filterBarId = `catalog-filter-${catalog.id}`;
   const hidden = new Set(systemFieldsOf(catalog));
   const filterFields: FilterField[] = Object.entries(kinds)
@@ -226,26 +240,13 @@ export function CatalogFinder({
           </Button>
           {canManage && (
             <>
-              <Button
-                variant="default"
-                onClick={() => {
-                  setSaved(undefined);
-                  setImporting(true);
-                }}
-              >
+              <Button variant="default" onClick={() => open({ kind: 'import' })}>
                 {t('catalog.import.button')}
               </Button>
-              <Button variant="default" onClick={() => setRestoring(true)}>
+              <Button variant="default" onClick={() => setDialog({ kind: 'restore' })}>
                 {t('catalog.deletedEntries.button')}
               </Button>
-              <Button
-                onClick={() => {
-                  setSaved(undefined);
-                  setCreating(true);
-                }}
-              >
-                {t('catalog.new')}
-              </Button>
+              <Button onClick={() => open({ kind: 'edit' })}>{t('catalog.new')}</Button>
             </>
           )}
         </Group>
@@ -269,60 +270,36 @@ export function CatalogFinder({
         </Alert>
       )}
       <ErrorAlert>{exportError}</ErrorAlert>
-      <ServerDataTable<Row> table={table} columns={columns} onOpen={setViewing} pinLastColumn />
+      <ServerDataTable<Row> table={table} columns={columns} onOpen={view} pinLastColumn />
       <CatalogEntryView
-        entryId={viewing}
-        {...dialog}
+        entryId={dialog?.kind === 'view' ? dialog.id : undefined}
+        {...shared}
         canManage={canManage}
-        onClose={() => setViewing(undefined)}
-        onEdit={(entry) => {
-          setViewing(undefined);
-          setSaved(undefined);
-          setEditing(entry);
-        }}
-        onDeleted={() => {
-          setViewing(undefined);
-          setSaved(t('catalog.deleted'));
-          table.reload();
-        }}
+        onClose={close}
+        onEdit={(entry) => open({ kind: 'edit', entry })}
+        onDeleted={() => done(t('catalog.deleted'))}
       />
       <CatalogDeletedEntries
-        opened={restoring}
-        {...dialog}
-        onClose={() => setRestoring(false)}
-        onRestored={() => {
-          setRestoring(false);
-          setSaved(t('catalog.deletedEntries.restored'));
-          table.reload();
-        }}
+        opened={dialog?.kind === 'restore'}
+        {...shared}
+        onClose={close}
+        onRestored={() => done(t('catalog.deletedEntries.restored'))}
       />
       <CatalogImportDialog
-        opened={importing}
-        {...dialog}
+        opened={dialog?.kind === 'import'}
+        {...shared}
         translations={translations}
-        onClose={() => setImporting(false)}
-        onImported={(summary) => {
-          setImporting(false);
-          setSaved(summary);
-          table.reload();
-        }}
+        onClose={close}
+        onImported={done}
       />
       <CatalogEntryForm
         key={editing ? `edit-${editing.id}` : 'new'}
-        opened={creating || editing !== undefined}
+        opened={dialog?.kind === 'edit'}
         entry={editing}
         allCatalogs={allCatalogs}
-        onClose={() => {
-          setCreating(false);
-          setEditing(undefined);
-        }}
-        onSaved={() => {
-          setCreating(false);
-          setEditing(undefined);
-          setSaved(t('catalog.saved'));
-          table.reload();
-        }}
-        {...dialog}
+        onClose={close}
+        onSaved={() => done(t('catalog.saved'))}
+        {...shared}
         translations={translations}
         validatorUrl={validatorUrl}
       />

@@ -48,20 +48,23 @@ export interface CatalogImportDialogProps {
   onImported: (summary: string) => void;
 }
 
+/** The dry run's answer for the file's entries, with the notes on its columns. */
+interface Previewed {
+  kind: 'preview';
+  file: string;
+  entries: Array<Record<string, unknown>>;
+  result: CatalogImportResult;
+  notes: string[];
+  refused?: string;
+}
+
 /** Where the dialog stands: a file to choose, checked, previewed, being written. */
 type Stage =
   | { kind: 'choose' }
   | { kind: 'checking'; file: string }
   | { kind: 'refusedFile'; file: string; problems: string[] }
   | { kind: 'failed'; file: string; message: string }
-  | {
-      kind: 'preview';
-      file: string;
-      entries: Array<Record<string, unknown>>;
-      result: CatalogImportResult;
-      notes: string[];
-      refused?: string;
-    };
+  | Previewed;
 
 /** The texts of an import's counts once done: "12 entries created, 3 updated". */
 const DONE = { created: 'created', updated: 'updated', unchanged: 'unchanged' };
@@ -109,20 +112,13 @@ function ImportSteps({
     if (!file) return;
     setConfirming(false);
     setStage({ kind: 'checking', file: file.name });
+    const refuse = (problems: string[]) =>
+      setStage({ kind: 'refusedFile', file: file.name, problems });
     const parsed = parseCsv(await file.text());
     if (parsed.unreadable !== undefined)
-      return setStage({
-        kind: 'refusedFile',
-        file: file.name,
-        problems: [t('catalog.import.unreadable', { row: parsed.unreadable })],
-      });
+      return refuse([t('catalog.import.unreadable', { row: parsed.unreadable })]);
     const reading = readCatalogCsv(parsed.rows, catalog, translations, language);
-    if (reading.problems.length > 0)
-      return setStage({
-        kind: 'refusedFile',
-        file: file.name,
-        problems: reading.problems.map(fileProblemText),
-      });
+    if (reading.problems.length > 0) return refuse(reading.problems.map(fileProblemText));
     const [failure, result] = await api.post<CatalogImportResult>(backend, address, {
       entries: reading.entries,
       dryRun: true,
@@ -213,15 +209,7 @@ function ImportSteps({
         </Alert>
       )}
       {stage.kind === 'failed' && <ErrorAlert>{stage.message}</ErrorAlert>}
-      {stage.kind === 'preview' && (
-        <Preview
-          catalog={catalog}
-          result={stage.result}
-          notes={stage.notes}
-          refused={stage.refused}
-          title={title}
-        />
-      )}
+      {stage.kind === 'preview' && <Preview catalog={catalog} stage={stage} title={title} />}
       {confirming && stage.kind === 'preview' && (
         <Alert color="blue" role="alertdialog" aria-labelledby="import-question">
           <Text id="import-question">
@@ -274,15 +262,11 @@ function ImportSteps({
 /** The dry run's counts, the notes on the file's columns, and every problem by row and column. */
 function Preview({
   catalog,
-  result,
-  notes,
-  refused,
+  stage: { result, notes, refused },
   title,
 }: {
   catalog: CatalogDefinition;
-  result: CatalogImportResult;
-  notes: string[];
-  refused?: string;
+  stage: Previewed;
   title: (column: CatalogCsvColumn) => string;
 }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/fr';
 import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { calendarLabels } from './calendarLabels';
+import { calendarProps } from './calendarLabels';
 import { DATE_FORMAT, parseDate, parseDateTime } from './form/format';
 
 export interface DateTimeFieldProps {
@@ -60,16 +60,12 @@ export function DateTimeField({
       w={withTime ? undefined : w}
       flex={withTime ? 1 : undefined}
       miw={withTime ? 150 : undefined}
-      locale={i18n.resolvedLanguage === 'fr' ? 'fr' : 'en'}
       valueFormat={DATE_FORMAT}
       dateParser={parser}
       placeholder={DATE_FORMAT}
       clearable
       clearButtonProps={{ 'aria-label': t('catalog.emptyDate') }}
-      ariaLabels={calendarLabels(t)}
-      // Mantine's faded outside days and red weekends fall below WCAG contrast (1.4.3).
-      hideOutsideDates
-      weekendDays={[]}
+      {...calendarProps(i18n.resolvedLanguage === 'fr' ? 'fr' : 'en', t)}
       value={date === '' ? null : date}
       onChange={(next) => {
         const kept = typedTime.current ?? (time || START_OF_DAY);

@@ -3,33 +3,47 @@ import type { ChangeEvent, ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api/client';
 import { enumerationLabel } from '../core/definitions/enumerations';
+import { currencyOf, fieldKind, translatableFieldsOf } from '../core/definitions/catalog-entry';
 import {
   referencedCatalog,
   type CatalogDefinition,
-  type CatalogReference,
+  type JsonSchema,
 } from '../core/definitions/types';
 import { TRANSLATED_LANGUAGES, TRANSLATIONS_FIELD } from '../core/i18n/localized';
 import { DEFAULT_LANGUAGE, type Language, type TextTree } from '../core/i18n/translate';
-import type { FieldKind as SearchKind } from '../core/search/criteria';
-import { languageLabel } from './catalog-fields';
+import { languageLabel, shownCatalogFields } from './catalog-fields';
 import { DateTimeField } from './DateTimeField';
 import { chooseWidget, rankWith, type FieldKind } from './form/fieldKinds';
 import { localInputToIso } from './format';
 import { useReferenceName } from './useReferenceName';
 
-/** A field of a catalogue entry's form, as its schema and the catalogue declare it. */
-export interface EntryFormField {
-  name: string;
-  label: string;
-  kind: SearchKind;
-  required: boolean;
-  /** The values an enumerated field allows (a check type, 1 or 2...). */
-  options?: string[];
-  /** A text given in every language (`translatable`): one input per language. */
-  translatable: boolean;
-  currency?: string;
-  reference?: CatalogReference;
+/**
+ * The fields of a catalogue entry's form, as its schema and the catalogue declare them: the
+ * values an enumerated field allows (a check type, 1 or 2...), and whether a text is given in
+ * every language (`translatable`: one input per language).
+ */
+export function entryFormFields(catalog: CatalogDefinition, language: Language) {
+  const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = Array.isArray(catalog.schema.required) ? catalog.schema.required : [];
+  const labels = catalog.labels[language]?.fields ?? {};
+  const translatable = translatableFieldsOf(catalog);
+  return shownCatalogFields(catalog).map((name) => {
+    const property = properties[name] ?? {};
+    const currency = currencyOf(catalog, name);
+    return {
+      name,
+      label: labels[name] ?? name,
+      kind: fieldKind(property),
+      required: required.includes(name),
+      ...(Array.isArray(property.enum) ? { options: property.enum.map(String) } : {}),
+      translatable: translatable.includes(name),
+      ...(currency !== undefined && { currency }),
+      ...(catalog.references?.[name] && { reference: catalog.references[name] }),
+    };
+  });
 }
+
+export type EntryFormField = ReturnType<typeof entryFormFields>[number];
 
 export type EntryValue = string | number | boolean;
 

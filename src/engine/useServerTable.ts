@@ -32,6 +32,14 @@ export interface ServerTable<T extends TableRow> {
   reload(): void;
 }
 
+/** A search's answer with each of its items made a row. */
+export function asRows<I, T>(
+  [failure, result]: ApiResult<SearchResult<I>>,
+  row: (item: I) => T,
+): ApiResult<SearchResult<T>> {
+  return failure ? [failure, null] : [null, { ...result, items: result.items.map(row) }];
+}
+
 /** A server-paged, sorted, filtered list; stale answers are dropped; pages reached one by one use the cursor. */
 export function useServerTable<T extends TableRow>(
   search: (request: SearchRequest) => Promise<ApiResult<SearchResult<T>>>,

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   Anchor,
   Badge,
@@ -10,21 +10,17 @@ import {
   Text,
   Timeline,
   Title,
+  type MantineSize,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { ApiClient } from '../../core/api/client';
 import type { DocumentView, HistoryEntry, VersionSummary } from '../../core/documents/types';
 import { formatDateTime } from '../format';
+import { useAnswer } from '../useAnswer';
 
 /** A status badge in words (Mantine's capitals would read as the raw code). */
-export function StatusBadge({
-  status,
-  size,
-}: {
-  status: string;
-  size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
-}) {
+export function StatusBadge({ status, size }: { status: string; size?: MantineSize }) {
   const { t } = useTranslation();
   return (
     <Badge size={size} variant="light" tt="none" data-status={status}>
@@ -108,14 +104,18 @@ function useDocumentRecords<T>(
   { api, backend, type, id, current }: DocumentSource,
   what: 'versions' | 'history',
 ): T[] {
-  const [records, setRecords] = useState<T[]>([]);
-  useEffect(() => {
-    void api.get<T[]>(backend, `/${type}/${id}/${what}`).then(([error, data]) => {
-      if (!error) setRecords(data);
-    });
-  }, [api, backend, type, id, current, what]);
-  return records;
+  const records = useAnswer(
+    // A failed read keeps the records shown.
+    () =>
+      api
+        .get<T[]>(backend, `/${type}/${id}/${what}`)
+        .then(([e, data]) => (e ? Promise.reject(e) : data)),
+    [api, backend, type, id, current, what],
+  );
+  return records ?? NO_RECORDS;
 }
+
+const NO_RECORDS: never[] = [];
 
 export const useDocumentHistory = (source: DocumentSource) =>
   useDocumentRecords<HistoryEntry>(source, 'history');

@@ -4,17 +4,17 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { openColumn, ServerDataTable, TableCount, WIDE_COLUMNS } from '../ServerDataTable';
 import { useTranslation } from 'react-i18next';
-import type { ApiClient, ApiResult } from '../../core/api/client';
+import type { ApiClient } from '../../core/api/client';
 import type { DocumentSummary } from '../../core/documents/types';
 import type { WorkflowDefinition, WorkflowList } from '../../core/documents/workflow';
 import type { FieldKind } from '../../core/search/criteria';
-import type { SearchRequest, SearchResult } from '../../core/search/protocol';
+import type { SearchRequest } from '../../core/search/protocol';
 import { downloadText, toCsv } from '../csv';
 import { FilterBar, type FilterField } from '../FilterBar';
 import { formatDateTime } from '../format';
 import { formatMoney } from '../../core/format';
 import { pickLanguage } from '../../core/i18n/translate';
-import { useServerTable, type TableRow } from '../useServerTable';
+import { asRows, useServerTable, type TableRow } from '../useServerTable';
 import { backendOf } from '../../core/documents/conventions';
 
 /** Columns every document has; others are data fields named by the list. */
@@ -52,15 +52,14 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
   );
   const backend = backendOf(workflow);
   const search = useCallback(
-    async (request: SearchRequest): Promise<ApiResult<SearchResult<Row>>> => {
-      const [failure, result] = await api.search<DocumentSummary>(backend, `/${workflow.id}`, {
-        ...request,
-        list: list.id,
-      });
-      if (failure) return [failure, null];
-      const items = result.items.map((summary) => ({ ...summary.fields, ...summary, summary }));
-      return [null, { ...result, items }];
-    },
+    async (request: SearchRequest) =>
+      asRows(
+        await api.search<DocumentSummary>(backend, `/${workflow.id}`, {
+          ...request,
+          list: list.id,
+        }),
+        (summary): Row => ({ ...summary.fields, ...summary, summary }),
+      ),
     [api, backend, workflow.id, list.id],
   );
   const table = useServerTable<Row>(

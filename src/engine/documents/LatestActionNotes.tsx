@@ -5,19 +5,6 @@ import type { HistoryEntry } from '../../core/documents/types';
 import { formatDateTime } from '../format';
 import { useDocumentHistory, type DocumentSource } from './DocumentChrome';
 
-/** The latest entry of the history taken by one of `actions` with notes, if any. */
-function latestNotesOf(
-  entries: readonly HistoryEntry[],
-  actions: readonly string[],
-): HistoryEntry | undefined {
-  let latest: HistoryEntry | undefined;
-  for (const entry of entries) {
-    if (!actions.includes(entry.action) || !entry.notes?.trim()) continue;
-    if (!latest || entry.version > latest.version) latest = entry;
-  }
-  return latest;
-}
-
 /** The notes of the latest of `actions` in the history, shown at the top of a screen (`showNotesOf`). */
 export function LatestActionNotes({
   actions,
@@ -25,8 +12,10 @@ export function LatestActionNotes({
 }: DocumentSource & { actions: readonly string[] }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const entries = useDocumentHistory(source);
-  const latest = latestNotesOf(entries, actions);
+  // The latest entry of the history taken by one of `actions` with notes, if any.
+  const latest = useDocumentHistory(source)
+    .filter((entry) => actions.includes(entry.action) && entry.notes?.trim())
+    .reduce<HistoryEntry | undefined>((a, b) => (a && a.version >= b.version ? a : b), undefined);
   if (!latest) return null;
   const action = latest.action;
   const title = t(`actionNotes.titles.${action}`, {

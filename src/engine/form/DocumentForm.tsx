@@ -24,7 +24,7 @@ import {
   Tabs,
   Text,
 } from '@mantine/core';
-import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { FieldError } from '../../core/api/errors';
 import { translate } from '../../core/i18n/translate';
@@ -34,7 +34,6 @@ import {
   requiredSections,
   sectionApplies,
   sectionOfPath,
-  sectionSchema,
   sectionsOf,
 } from '../../core/rules/sections';
 import { fieldApplies } from '../../core/definitions/conditional-fields';
@@ -343,29 +342,19 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     );
 
     const widgets = useWidgets();
+    // The section's form once its validators have arrived (RJSF's schema is theirs).
     const editor = useMemo(() => {
-      const schema = (activeValidators?.schema ??
-        sectionSchema(definition.schema, active)) as RJSFSchema;
+      if (!activeValidators) return undefined;
+      const schema = activeValidators.schema as RJSFSchema;
       const property = asObject(asObject(schema.properties as never)?.[active]) ?? {};
       const uiTexts = { texts, language, entityId, widgets };
       const uiSchema: UiSchema = {
         'ui:submitButtonOptions': { norender: true },
         [active]: decorateUi(property, asObject(definition.uiSchema?.[active]), active, uiTexts),
       };
-      const validator: ValidatorType<unknown, RJSFSchema, EngineFormContext> | undefined =
-        activeValidators &&
-        createPrecompiledValidator(activeValidators.rjsf as unknown as ValidatorFunctions, schema);
-      return { schema, uiSchema, validator };
-    }, [
-      active,
-      definition.schema,
-      definition.uiSchema,
-      texts,
-      language,
-      entityId,
-      activeValidators,
-      widgets,
-    ]);
+      const rjsf = activeValidators.rjsf as unknown as ValidatorFunctions;
+      return { schema, uiSchema, validator: createPrecompiledValidator(rjsf, schema) };
+    }, [active, definition.uiSchema, texts, language, entityId, activeValidators, widgets]);
 
     const formData = useMemo(
       () => (sectionValue === undefined ? {} : { [active]: sectionValue }),
@@ -409,12 +398,10 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
         entityId={entityId}
         services={props.services}
       />
-    ) : editor.validator ? (
+    ) : editor ? (
       <SectionEditor
         sectionId={active}
-        schema={editor.schema}
-        uiSchema={editor.uiSchema}
-        validator={editor.validator}
+        {...editor}
         formData={formData}
         errorSchema={errorSchema}
         formContext={formContext}

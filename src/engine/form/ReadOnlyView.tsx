@@ -1,4 +1,4 @@
-import { Fragment, memo, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, memo, type ReactNode } from 'react';
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { JsonSchema } from '../../core/definitions/types';
 import { translate, type Language } from '../../core/i18n/translate';
@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, formatMoney } from './format';
 import { allProperties, asObject, enumName, fieldLabel, schemaType, type Texts } from './texts';
 import type { FormServices } from './types';
 import { isBlank } from './sectionStatus';
+import { useAnswer } from '../useAnswer';
 import { listTexts } from './listTexts';
 import { catalogLabel } from './widgets/CatalogWidget';
 import { FileLink, fileKind, fileSize } from './widgets/FileLink';
@@ -61,18 +62,13 @@ function CatalogValue({
   /** The names come in the reader's language: asked again when it changes. */
   language: Language;
 }) {
-  const [name, setName] = useState<string | undefined>();
   const searchCatalog = services.searchCatalog;
-  useEffect(() => {
-    if (!searchCatalog || !catalog) return;
-    let live = true;
-    searchCatalog(catalog, code)
-      .then((options) => live && setName(options.find((o) => o.code === code)?.name))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [code, catalog, searchCatalog, language]);
+  const name = useAnswer(
+    searchCatalog && catalog
+      ? () => searchCatalog(catalog, code).then((found) => found.find((o) => o.code === code)?.name)
+      : undefined,
+    [code, catalog, searchCatalog, language],
+  );
   return <>{name ? catalogLabel({ code, name }) : code}</>;
 }
 

@@ -32,27 +32,34 @@ function asDocument(module: unknown, url: string): PrecompiledValidate {
 }
 
 /**
- * A module imported once: the pending import is shared, its value kept once it arrives (so a
- * render can read it synchronously), and a failed import forgotten (the next asks again).
+ * Modules imported once each, by address: a pending import is shared, its value kept once it
+ * arrives (so a render can read it synchronously), and a failed import forgotten (the next asks
+ * again).
  */
-function importOnce<T>(url: string, read: (module: unknown, url: string) => T) {
-  let pending: Promise<T> | undefined;
-  let value: T | undefined;
+export function importsOnce<T>(read: (module: unknown, url: string) => T) {
+  const modules = new Map<string, { loading: Promise<T>; value?: T }>();
   return {
-    current: () => value,
-    load(): Promise<T> {
-      pending ??= import(/* @vite-ignore */ url).then(
-        (module: unknown) => (value = read(module, url)),
-        (error: unknown) => {
-          pending = undefined;
-          throw error;
-        },
-      );
-      return pending;
+    current: (url: string) => modules.get(url)?.value,
+    load(url: string): Promise<T> {
+      const known = modules.get(url);
+      if (known) return known.loading;
+      const module: { loading: Promise<T>; value?: T } = {
+        loading: import(/* @vite-ignore */ url).then(
+          (exported: unknown) => (module.value = read(exported, url)),
+          (error: unknown) => {
+            modules.delete(url);
+            throw error;
+          },
+        ),
+      };
+      modules.set(url, module);
+      return module.loading;
     },
   };
 }
 
+const documentModules = importsOnce(asDocument);
+const sectionModules = importsOnce(asSection);
 const sources = new Map<string, ValidatorSource>();
 
 /**
@@ -67,21 +74,12 @@ export function entityValidators(
   let source = sources.get(key);
   if (!source) {
     const at = `${base}/${encodeURIComponent(entityId)}`;
-    const document = importOnce(`${at}.js`, asDocument);
-    const sections = new Map<string, ReturnType<typeof importOnce<SectionValidators>>>();
-    const section = (id: string) => {
-      let module = sections.get(id);
-      if (!module) {
-        module = importOnce(`${at}/${encodeURIComponent(id)}.js`, asSection);
-        sections.set(id, module);
-      }
-      return module;
-    };
+    const section = (id: string) => `${at}/${encodeURIComponent(id)}.js`;
     source = {
-      section: (id) => section(id).current(),
-      loadSection: (id) => section(id).load(),
-      document: () => document.current(),
-      loadDocument: () => document.load(),
+      section: (id) => sectionModules.current(section(id)),
+      loadSection: (id) => sectionModules.load(section(id)),
+      document: () => documentModules.current(`${at}.js`),
+      loadDocument: () => documentModules.load(`${at}.js`),
     };
     sources.set(key, source);
   }

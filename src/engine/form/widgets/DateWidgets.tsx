@@ -1,5 +1,5 @@
 import { memo, useCallback } from 'react';
-import { DateInput, type DateInputProps } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 // The calendar's own styles, loaded with the form's chunk after @mantine/core's (src/portal/main.tsx).
 import '@mantine/dates/styles.css';
 // The calendar's month and day names follow the form's language (dayjs has English built in).
@@ -13,23 +13,8 @@ import {
   pickerToIso,
 } from '../format';
 import { inputProps, type EngineWidgetProps } from './common';
-import { contextOf, t, type EngineFormContext } from '../context';
-import { calendarLabels } from '../../calendarLabels';
-
-/**
- * Calendar settings shared with DateTimeField: controls named in the form's language, and no
- * faded outside days nor red weekends (both below WCAG 1.4.3 contrast).
- */
-function calendarProps(
-  context: EngineFormContext,
-): Pick<DateInputProps, 'locale' | 'ariaLabels' | 'hideOutsideDates' | 'weekendDays'> {
-  return {
-    locale: context.language,
-    ariaLabels: calendarLabels((key) => t(context, key)),
-    hideOutsideDates: true,
-    weekendDays: [],
-  };
-}
+import { contextOf, t } from '../context';
+import { calendarProps } from '../../calendarLabels';
 
 /**
  * A date typed or picked as DD/MM/YYYY, stored as ISO `YYYY-MM-DD`; `withTime`, a date and time
@@ -45,6 +30,7 @@ function dateWidget(withTime: boolean) {
       [onChange],
     );
     const given = typeof value === 'string' && value !== '' ? value : undefined;
+    const context = contextOf(props.registry.formContext);
     return (
       <DateInput
         {...inputProps(props)}
@@ -52,7 +38,7 @@ function dateWidget(withTime: boolean) {
         // A date the server fills (an invoice line's submission) reads at full contrast.
         disabled={props.disabled || (withTime && props.readonly)}
         readOnly={!withTime && props.readonly}
-        {...calendarProps(contextOf(props.registry.formContext))}
+        {...calendarProps(context.language, (key) => t(context, key))}
         valueFormat={format}
         dateParser={withTime ? parseDateTime : parseDate}
         placeholder={format}

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useMemo } from 'react';
 import {
   MultiSelect,
   Select,
@@ -10,6 +10,7 @@ import {
 import { contextOf, t } from '../context';
 import type { CatalogOption } from '../types';
 import { CLOSED_LIST } from '../closedList';
+import { useAnswer } from '../../useAnswer';
 import { inputProps, type EngineWidgetProps } from './common';
 
 /**
@@ -22,20 +23,12 @@ export const DocumentChoicesWidget = memo(function DocumentChoicesWidget(props: 
   const { services } = context;
   const document = typeof options.document === 'string' ? options.document : '';
   const many = schema.type === 'array';
-  const [choices, setChoices] = useState<CatalogOption[] | null>(null);
   const load = services.documentChoices;
-
-  useEffect(() => {
-    if (!load || !document) return;
-    let live = true;
-    load(document).then(
-      (list) => live && setChoices(list),
-      () => live && setChoices([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [load, document]);
+  const choices: CatalogOption[] | null =
+    useAnswer(load && document ? () => load(document).catch(() => []) : undefined, [
+      load,
+      document,
+    ]) ?? null;
 
   const selected = useMemo(
     () =>

@@ -1,5 +1,6 @@
 import { memo, useCallback } from 'react';
 import { Textarea, TextInput } from '@mantine/core';
+import { cleanupOptions } from '@rjsf/mantine/lib/utils.js';
 import {
   getInputProps,
   getTemplate,
@@ -30,44 +31,14 @@ function useWidgetText<E extends HTMLInputElement | HTMLTextAreaElement>(
   return { ...text, blur };
 }
 
-/** RJSF's own ui:options, which @rjsf/mantine does not hand to the Mantine input. */
-const RJSF_OPTIONS = new Set<string>([
-  'emptyValue',
-  'classNames',
-  'title',
-  'label',
-  'help',
-  'autocomplete',
-  'disabled',
-  'enumDisabled',
-  'hideError',
-  'readonly',
-  'order',
-  'filePreview',
-  'inline',
-  'inputType',
-  'submitButtonOptions',
-  'widget',
-  'enumNames',
-  'addable',
-  'copyable',
-  'orderable',
-  'removable',
-  'duplicateKeySuffixSeparator',
-  'enumOptions',
-  'enableMarkdownInDescription',
-  'enableMarkdownInHelp',
-  'globalOptions',
-  // The engine's own (docs/forms.md), read by its templates, never an input's attribute.
-  'labelFrom',
-  'requiredFrom',
-  'required',
-  'groupLabelFrom',
-]);
+/** The engine's own ui:options (docs/forms.md), read by its templates, never an input's attribute. */
+const ENGINE_OPTIONS = new Set(['labelFrom', 'requiredFrom', 'required', 'groupLabelFrom']);
 
-/** The other ui:options, passed to the Mantine input as @rjsf/mantine does. */
+/** The other ui:options, passed to the Mantine input as @rjsf/mantine does (RJSF's own left out). */
 function themeProps(options: UIOptionsType<unknown, RJSFSchema>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(options).filter(([key]) => !RJSF_OPTIONS.has(key)));
+  return Object.fromEntries(
+    Object.entries(cleanupOptions(options)).filter(([key]) => !ENGINE_OPTIONS.has(key)),
+  );
 }
 
 /** What @rjsf/mantine's text input shows as the description. */
