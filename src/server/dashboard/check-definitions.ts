@@ -1,5 +1,6 @@
-import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
+import type { EntityDefinition } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
+import { schemaHasField } from '../definitions/check-records';
 import type { DefinitionProblem } from '../definitions/problems';
 import { backendOf, DEFAULT_BACKEND } from '../../core/documents/conventions';
 
@@ -22,7 +23,7 @@ export function crossCheckDashboard(
       problem(`/verification/statuses/${i}`, `no status "${status}" in the machine`);
   });
   const field = (place: string, pointer: string | undefined) => {
-    if (entity && pointer && !schemaAt(entity.schema, pointer))
+    if (entity && pointer && !schemaHasField(entity.schema, pointer))
       problem(`/verification/${place}`, `"${pointer}" is not a field of schema "${entity.id}"`);
   };
   verification.secondFactors.forEach((pointer, i) => field(`secondFactors/${i}`, pointer));
@@ -46,21 +47,4 @@ function checkTasks(
     if (!workflow.screens.some((screen) => screen.path === task.open))
       problem(`${at}/open`, `no screen "${task.open}"`);
   });
-}
-
-/** The schema of the field a data pointer names, following properties and array items. */
-function schemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
-  let node: JsonSchema | undefined = schema;
-  for (const segment of pointer.split('/').slice(1)) {
-    if (!node) return undefined;
-    const properties = node.properties as Record<string, JsonSchema> | undefined;
-    const items = node.items as JsonSchema | undefined;
-    node =
-      properties && Object.hasOwn(properties, segment)
-        ? properties[segment]
-        : /^\d+$/.test(segment) && items && typeof items === 'object' && !Array.isArray(items)
-          ? items
-          : undefined;
-  }
-  return node;
 }

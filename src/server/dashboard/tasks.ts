@@ -6,7 +6,7 @@ import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import type { CompiledWorkflow } from '../documents/workflows';
 import { mayOpenList, ownVisibility } from '../documents/access';
-import { listWhere } from '../documents/list-where';
+import { listScope } from '../documents/list-where';
 import {
   anyOf,
   DELETED,
@@ -51,13 +51,8 @@ export async function searchTasks(
     const closed = [DELETED, ...finalStatuses(definition)];
     assigned.push(sql<SqlBool>`(type = ${definition.id} and status not in (${sql.join(closed)}))`);
     for (const list of opens.filter((l) => l.assignment === 'unassigned')) {
-      const statuses = list.status?.length
-        ? sql`status in (${sql.join(list.status)})`
-        : sql`status <> ${DELETED}`;
-      queues.push({
-        list: list.id,
-        condition: sql<SqlBool>`(type = ${definition.id} and ${statuses} and ${listWhere(list, workflow.entity.schema)})`,
-      });
+      const condition = listScope(definition.id, list, workflow.entity.schema);
+      queues.push({ list: list.id, condition });
     }
   }
   const parts: Array<{ reason: TaskReason; condition: RawBuilder<SqlBool> }> = [];

@@ -86,6 +86,17 @@ export function guardInput(row: GuardedRow, principal: Principal): GuardInput {
   };
 }
 
+/** Whether the machine lets `principal` take `action` on the document as it stands. */
+export function machineAllows(
+  workflow: Pick<PlannedWorkflow, 'machine'>,
+  row: GuardedRow,
+  action: string,
+  principal: Principal,
+): boolean {
+  const input = guardInput(row, principal);
+  return nextStatus(workflow.machine, row.status, { type: action, input }) !== undefined;
+}
+
 /** The action the workflow names, if the caller holds one of its roles (else 404 / 403). */
 export function requireAction(
   workflow: CompiledWorkflow,
@@ -106,17 +117,9 @@ export function allowedActions(
   principal: Principal,
 ): string[] {
   const plan = actionPlansOf(workflow).of(row.status, principal, row.owner === principal.subject);
-  let input: GuardInput | undefined;
-  const allowed: string[] = [];
-  for (const action of plan) {
-    if (action.guarded) {
-      input ??= guardInput(row, principal);
-      if (nextStatus(workflow.machine, row.status, { type: action.name, input }) === undefined)
-        continue;
-    }
-    allowed.push(action.name);
-  }
-  return allowed;
+  return plan
+    .filter((action) => !action.guarded || machineAllows(workflow, row, action.name, principal))
+    .map((action) => action.name);
 }
 
 /** `allowedActions` by asking the machine about every action: what tests compare it with. */
@@ -125,13 +128,10 @@ export function allowedActionsByMachine(
   row: GuardedRow,
   principal: Principal,
 ): string[] {
-  const input = guardInput(row, principal);
   return Object.entries(workflow.definition.actions)
     .filter(([, action]) => !action.system && holdsAnyRole(principal, workflow.rolesOf(action)))
     .filter(([, action]) => !action.owner || row.owner === principal.subject)
-    .filter(
-      ([name]) => nextStatus(workflow.machine, row.status, { type: name, input }) !== undefined,
-    )
+    .filter(([name]) => machineAllows(workflow, row, name, principal))
     .map(([name]) => name);
 }
 

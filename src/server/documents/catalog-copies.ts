@@ -1,3 +1,4 @@
+import { asNode } from '../../core/definitions/json';
 import { copiedTranslations, TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import { catalogsIn } from '../catalog/valid-at';
@@ -37,10 +38,6 @@ export async function copyFromCatalog(context: EffectContext): Promise<void> {
       values[property] = daysAfter(now, days);
     }
     if (copy.number && document.number) values[copy.number] = document.number;
-    const current = resolvePointer(document.data, copy.to);
-    setAt(document.data, copy.to, {
-      ...(typeof current === 'object' && current !== null ? current : {}),
-      ...values,
-    });
+    setAt(document.data, copy.to, { ...asNode(resolvePointer(document.data, copy.to)), ...values });
   }
 }

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { catalogFieldsOf } from '../../core/definitions/catalog-fields';
-import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
+import type { EntityDefinition } from '../../core/definitions/types';
 import type {
   CertificateColumn,
   CertificateField,
@@ -9,9 +9,10 @@ import type {
 } from '../../core/documents/workflow';
 import { formatDate, formatMoney } from '../../core/format';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
-import { resolvePointer } from '../../core/rules/registry';
+import { isEmpty, resolvePointer } from '../../core/rules/registry';
 import { localizedText, translationOf } from '../../core/i18n/localized';
 import { entriesValidAt } from '../catalog/valid-at';
+import { nodesAt } from '../definitions/check-records';
 import type { Database } from '../db/schema';
 import type {
   CertificateContent,
@@ -39,17 +40,6 @@ export function portalUrl(publicUrl: string, route: string): string {
 /** The name of a catalogue entry valid at the time of printing, if there is one. */
 export type CatalogNames = (catalog: string, code: string) => Promise<string | undefined>;
 
-/** The schema of the property at a data pointer (array items for a numeric segment). */
-function schemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
-  let node: JsonSchema | undefined = schema;
-  for (const segment of pointer.split('/').slice(1)) {
-    if (!node) return undefined;
-    const properties = node.properties as Record<string, JsonSchema> | undefined;
-    node = /^\d+$/.test(segment) ? (node.items as JsonSchema | undefined) : properties?.[segment];
-  }
-  return node;
-}
-
 /** The catalogue of the select filling the field at `pointer` (an item's index as `*`). */
 function catalogAt(entity: EntityDefinition, pointer: string): string | undefined {
   const general = pointer.replace(/\/\d+(?=\/|$)/g, '/*');
@@ -57,11 +47,8 @@ function catalogAt(entity: EntityDefinition, pointer: string): string | undefine
     ?.catalog;
 }
 
-const isEmpty = (value: unknown) =>
-  value === undefined ||
-  value === null ||
-  value === '' ||
-  (Array.isArray(value) && value.length === 0);
+/** Nothing to print: no value, an empty text or an empty list. */
+const isBlank = (value: unknown) => isEmpty(value) || (Array.isArray(value) && value.length === 0);
 
 /** What a certificate is made from: the document, its workflow and entity, the server's texts. */
 export interface CertificateSource {
@@ -100,7 +87,7 @@ export async function certificateContent(
       .slice(1)
       .filter((s) => !/^\d+$/.test(s))
       .join('.');
-    if (Array.isArray(schemaAt(entity.schema, pointer)?.enum)) {
+    if (nodesAt(entity.schema, pointer).some((node) => Array.isArray(node.enum))) {
       return t(`${entity.id}.${path}.enum.${text}`);
     }
     const catalog = catalogAt(entity, pointer);
@@ -131,7 +118,7 @@ export async function certificateContent(
             : [];
     const lines: string[] = [];
     for (const [inner, at] of found)
-      if (!isEmpty(inner)) lines.push(await printed(inner, at, field.format));
+      if (!isBlank(inner)) lines.push(await printed(inner, at, field.format));
     return lines;
   };
 
@@ -148,7 +135,7 @@ export async function certificateContent(
       for (const column of columns) {
         const inner = resolvePointer(item, column.pointer);
         const pointer = `${field.pointer}/${index}${column.pointer}`;
-        cells.push(isEmpty(inner) ? '' : await printed(inner, pointer, column.format));
+        cells.push(isBlank(inner) ? '' : await printed(inner, pointer, column.format));
       }
       rows.push(cells);
     }

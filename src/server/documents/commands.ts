@@ -10,7 +10,7 @@ import { applicableData } from '../../core/rules/sections';
 import type { RuleProblem } from '../../core/rules/types';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
-import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+import { ApiProblem, ERROR_CODES, problemsOf } from '../http/api-error';
 import { asObject, invalid } from '../search/compile-search';
 import { isNode as isObject } from '../../core/definitions/json';
 import { allowedActions, guardInput, maySee, requireAction } from './access';
@@ -120,15 +120,14 @@ export class DocumentCommands {
     action: string,
     actor: Principal,
     notes?: SystemNote,
+    cause?: EffectCause,
   ): Promise<DocumentView> {
     const workflow = this.workflow(type);
     const definition = systemAction(workflow, action);
     const row = await findDocument(trx, type, id, { forUpdate: true });
     if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
-    return this.run(trx, workflow, { row }, action, definition, actor, {
-      version: row.version,
-      notes: notes && encodeSystemNote(notes),
-    });
+    const request = { version: row.version, notes: notes && encodeSystemNote(notes) };
+    return this.run(trx, workflow, { row }, action, definition, actor, request, cause);
   }
 
   /** Creates a document for `owner` on the server's account in the caller's transaction. */
@@ -357,20 +356,15 @@ export class DocumentCommands {
   ): Promise<void> {
     const { links } = linking;
     const number = source.number ?? source.id;
-    const note = encodeSystemNote({
+    const note = {
       key: links.note,
       params: { number },
       text: translate(this.environment.texts, 'en', links.note, { number }),
-    });
+    };
     const actor: Principal = { ...principal, subject: `system:${workflow.definition.id}` };
     const cause: EffectCause = { type: source.type, id: source.id, number: source.number };
-    for (const { linked, action } of linking.fires) {
-      const definition = systemAction(linked.workflow, action);
-      const row = await findDocument(trx, linked.row.type, linked.row.id);
-      if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
-      const request = { version: row.version, notes: note };
-      await this.run(trx, linked.workflow, { row }, action, definition, actor, request, cause);
-    }
+    for (const { linked, action } of linking.fires)
+      await this.actAsSystem(trx, linked.row.type, linked.row.id, action, actor, note, cause);
   }
 
   private async runEffects(
@@ -408,35 +402,23 @@ export class DocumentCommands {
     // Sections that no longer apply (their `when`) are neither checked nor kept.
     const data = applicableData(workflow.entity, given);
     const validate = action.validate ? workflow.validateFull : workflow.validateDraft;
-    const problems: FieldProblem[] = (validate(data) ? [] : (validate.errors ?? [])).map((e) => ({
-      path: e.instancePath,
-      rule: e.keyword,
-      params: e.params as Record<string, unknown>,
-    }));
+    const problems = problemsOf(validate(data) ? [] : (validate.errors ?? []));
     if (action.validate) {
       const uses = workflow.entity.rules ?? [];
+      const now = new Date();
+      const catalogs = this.catalogs(trx);
+      const context = { db: trx, document: data, now, catalogs };
       const decided = [
         ...runRules(uses, data),
-        ...(await runServerRules(
-          uses,
-          { db: trx, document: data, now: new Date(), catalogs: this.catalogs(trx) },
-          workflow.implementations.serverRules,
-        )),
+        ...(await runServerRules(uses, context, workflow.implementations.serverRules)),
       ];
-      for (const problem of decided) {
-        problems.push({
-          path: problem.path,
-          rule: problem.message.replace(/^validation\./, ''),
-          params: problem.params,
-        });
-      }
       problems.push(
-        ...(await catalogFieldProblems(
-          this.catalogs(trx),
-          catalogFields(workflow),
-          data,
-          new Date(),
-        )),
+        ...decided.map(({ path, message, params }) => ({
+          path,
+          rule: message.replace(/^validation\./, ''),
+          params,
+        })),
+        ...(await catalogFieldProblems(catalogs, catalogFields(workflow), data, now)),
       );
     }
     // Choices naming other documents are checked on every change: an unknown code is never stored.

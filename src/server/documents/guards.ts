@@ -1,4 +1,8 @@
+import { resolvePointer } from '../../core/rules/registry';
 import type { Principal } from '../auth/principal';
+
+/** Modules read a document's data at a JSON pointer (`/fees/total`) as the guards do. */
+export { resolvePointer as valueAt };
 
 /** What a guard sees: the document as it stands, and who is asking. */
 export interface GuardInput {
@@ -23,21 +27,9 @@ export const ENGINE_GUARDS: Readonly<Record<string, Guard>> = {
   previousStatusIs: ({ document }, params) => document.previousStatus === params.status,
   hasNumber: ({ document }) => document.number !== null,
   dataEquals: ({ document }, params) =>
-    valueAt(document.data, String(params.pointer ?? '')) === params.value,
+    resolvePointer(document.data, String(params.pointer ?? '')) === params.value,
   amountDue: ({ document }, params) => {
-    const raw = valueAt(document.data, String(params.pointer ?? ''));
+    const raw = resolvePointer(document.data, String(params.pointer ?? ''));
     return typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw) && Number(raw) > 0;
   },
 };
-
-/** Reads a JSON pointer (`/fees/total`) in a document's data. */
-export function valueAt(data: unknown, pointer: string): unknown {
-  if (pointer === '' || pointer === '/') return data;
-  let node: unknown = data;
-  for (const raw of pointer.split('/').slice(1)) {
-    const part = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}

@@ -9,9 +9,9 @@ import { resolvePointer, setAt } from '../../core/rules/registry';
 import type { Principal } from '../auth/principal';
 import type { RuleProblem } from '../../core/rules/types';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
+import type { FrozenFees } from '../payments/fees';
 import { invalid } from '../search/compile-search';
-import { guardInput, maySee } from './access';
-import { nextStatus } from './machine';
+import { machineAllows, maySee } from './access';
 import { sourceValue } from './reference-fills';
 import { findNumbered, type DocumentRow, type Queryable } from './store/rows';
 import type { CompiledWorkflow } from './workflows';
@@ -41,13 +41,6 @@ export interface Linking {
   links: WorkflowLinks;
   named: LinkedDocument[];
   fires: LinkFire[];
-}
-
-/** What a link reads of a payable document's frozen fees (written by payments/fees.ts). */
-interface FeesRead {
-  total?: string;
-  amountPaid?: string;
-  currency?: string;
 }
 
 /** Finds a workflow by type, if its module is on (others name nothing). */
@@ -182,10 +175,8 @@ export async function previewLinks(
       continue;
     }
     linked.push(document);
-    const input = guardInput(document.row, principal);
     const takable = (action: string) =>
-      nextStatus(document.workflow.machine, document.row.status, { type: action, input }) !==
-      undefined;
+      machineAllows(document.workflow, document.row, action, principal);
     if (!known.has(entry.number) && check.added.length > 0 && !check.added.some(takable))
       problems.push({
         path,
@@ -204,11 +195,7 @@ export function checkFires(
   principal: Principal,
 ): void {
   const refused = fires.filter(
-    ({ linked, action }) =>
-      nextStatus(linked.workflow.machine, linked.row.status, {
-        type: action,
-        input: guardInput(linked.row, principal),
-      }) === undefined,
+    ({ linked, action }) => !machineAllows(linked.workflow, linked.row, action, principal),
   );
   const [first] = refused;
   if (!first) return;
@@ -231,7 +218,7 @@ function valueOf(linked: LinkedDocument, value: LinkValue | LinkData): string | 
     return value.data.map((source) => sourceValue(row.data, source)).find((v) => v !== undefined);
   const payment = workflow.definition.payment;
   const fees = payment
-    ? (resolvePointer(row.data, payment.fees) as FeesRead | undefined)
+    ? (resolvePointer(row.data, payment.fees) as Partial<FrozenFees> | undefined)
     : undefined;
   switch (value) {
     case 'type':

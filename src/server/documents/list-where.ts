@@ -3,7 +3,19 @@ import type { JsonSchema } from '../../core/definitions/types';
 import type { WorkflowList } from '../../core/documents/workflow';
 import { fieldKind } from '../definitions/check-list-filters';
 import { compileSearch, type SearchField } from '../search/compile-search';
-import { dataText, pointerPath } from './store/lists';
+import { DELETED, dataText, pointerPath } from './store/lists';
+
+/** The documents of `type` a list shows by its statuses (else all but deleted) and its `where`. */
+export function listScope(
+  type: string,
+  list: WorkflowList,
+  schema: JsonSchema,
+): RawBuilder<SqlBool> {
+  const statuses = list.status?.length
+    ? sql`status in (${sql.join(list.status)})`
+    : sql`status <> ${DELETED}`;
+  return sql<SqlBool>`(type = ${type} and ${statuses} and ${listWhere(list, schema)})`;
+}
 
 /** A list's `where` conditions as SQL through the search compiler (the loader checked them). */
 export function listWhere(list: WorkflowList, schema: JsonSchema): RawBuilder<SqlBool> {

@@ -8,12 +8,11 @@ import { normaliseDestination } from '../challenge/service';
 import { invalid } from '../search/compile-search';
 import { deliveriesOf, enqueue, retryFailed, stillSending } from '../notifications/outbox';
 import type { OutboxAttempt } from '../notifications/worker';
-import { guardInput, maySee } from './access';
+import { machineAllows, maySee } from './access';
 import { portalUrl } from './certificate';
 import { holderLanguageOf } from './holder-language';
 import type { AccountLookup, DocumentDraft, EffectContext, Notice } from './effect-context';
 import type { WorkflowOf } from './links';
-import { nextStatus } from './machine';
 import { ownerOf, type DocumentOwner } from './on-behalf';
 import { UUID } from '../db/ids';
 import { noticePath } from './notice-path';
@@ -51,6 +50,17 @@ interface Contacts {
   mobile: string | null;
 }
 
+/** Whom a message is addressed to, about which document, from whom (else the service). */
+interface Addressing {
+  workflow: WorkflowDefinition;
+  document: Pick<DocumentDraft, 'id' | 'number' | 'status' | 'data'>;
+  /** The portal route it links to: by default the document's, none when null. */
+  path?: string | null;
+  language: Language;
+  contacts: Contacts;
+  sender?: string;
+}
+
 /** Who the history names for what the outbox reports. */
 const OUTBOX_ACTOR: Principal = {
   subject: 'system:outbox',
@@ -78,16 +88,11 @@ export class Inbox {
   async post({ trx, workflow, document, principal }: NoticeContext, notice: Notice): Promise<void> {
     const inbox = this.declaration;
     const contacts = await this.contactsOf(trx, document);
-    const t = this.texts(notice.language);
     const data: Record<string, unknown> = {};
     setAt(data, inbox.subject, notice.subject);
     setAt(data, inbox.body, notice.inboxBody ?? notice.body);
-    const path = notice.path === undefined ? noticePath(workflow, document) : notice.path;
-    setAt(data, inbox.about, aboutOf(workflow, document, path, notice.language, t));
-    setAt(data, inbox.recipient, compact(contacts));
-    setAt(data, inbox.sender, { name: t(`${this.type}.sender.service`) });
-    const channels = this.channelsFor(contacts);
-    setAt(data, inbox.delivery, plannedDelivery(channels));
+    const { path, language } = notice;
+    this.addressTo(data, { workflow, document, path, language, contacts });
     const message = await this.options
       .documents()
       .createAsSystem(trx, this.type, ownedBy(document.owner, contacts), inbox.actions.post, data, {
@@ -118,17 +123,36 @@ export class Inbox {
       throw invalid([{ path: `${inbox.about}/id`, rule: 'heldDocument' }]);
     const contacts = await this.contactsOf(trx, { id: row.id, ...ownerOf(row) });
     const language = await holderLanguageOf(trx, this.options.accounts, workflow.definition, row);
-    const t = this.texts(language);
     Object.assign(document, { ...ownedBy(row.owner, contacts), assignee: principal.subject });
-    const path = noticePath(workflow.definition, row);
-    setAt(document.data, inbox.about, aboutOf(workflow.definition, row, path, language, t));
-    setAt(document.data, inbox.recipient, compact(contacts));
-    setAt(document.data, inbox.sender, {
-      name: this.options.officerNamesToPublic
+    this.addressTo(document.data, {
+      workflow: workflow.definition,
+      document: row,
+      language,
+      contacts,
+      sender: this.options.officerNamesToPublic
         ? (principal.name ?? principal.preferredUsername ?? principal.subject)
-        : t(`${this.type}.sender.service`),
+        : undefined,
     });
-    setAt(document.data, inbox.delivery, plannedDelivery(this.channelsFor(contacts)));
+  }
+
+  /** A message's document it is about (in the holder's language), recipient, sender and delivery. */
+  private addressTo(data: Record<string, unknown>, to: Addressing): void {
+    const { workflow, document, language, contacts, sender } = to;
+    const path = to.path === undefined ? noticePath(workflow, document) : to.path;
+    const inbox = this.declaration;
+    const t = this.texts(language);
+    setAt(data, inbox.about, {
+      type: workflow.id,
+      title: t(`${workflow.document}._title`),
+      language,
+      id: document.id,
+      ...(document.number ? { number: document.number } : {}),
+      ...(path ? { path } : {}),
+    });
+    setAt(data, inbox.recipient, compact(contacts));
+    setAt(data, inbox.sender, { name: sender ?? t(`${this.type}.sender.service`) });
+    const channels = this.channelsFor(contacts).map((channel) => ({ channel, status: 'PENDING' }));
+    setAt(data, inbox.delivery, { attempts: 0, channels });
   }
 
   /** Queues the e-mail and SMS of a message just written (`queueMessage`). */
@@ -139,9 +163,10 @@ export class Inbox {
       return typeof value === 'string' ? value : '';
     };
     const about = resolvePointer(document.data, inbox.about) as
-      { id?: string; path?: string } | undefined;
+      { id?: string; path?: string; language?: unknown } | undefined;
     const contacts = resolvePointer(document.data, inbox.recipient) as Contacts | undefined;
-    const language = this.recipientLanguage(document);
+    // The language its holder chose, if we know it.
+    const language: Language = about?.language === 'fr' ? 'fr' : 'en';
     const t = this.texts(language);
     const note = text(inbox.note);
     const body = [
@@ -205,11 +230,7 @@ export class Inbox {
       let action = report.outcome === 'sent' ? actions.sent : actions.attempted;
       if (report.outcome === 'failed' && !(await stillSending(trx, report.messageId)))
         action = actions.failed;
-      const allows = (name: string) =>
-        nextStatus(workflow.machine, row.status, {
-          type: name,
-          input: guardInput(row, OUTBOX_ACTOR),
-        }) !== undefined;
+      const allows = (name: string) => machineAllows(workflow, row, name, OUTBOX_ACTOR);
       if (!allows(action)) action = actions.attempted;
       if (!allows(action)) return;
       const outcome =
@@ -240,13 +261,6 @@ export class Inbox {
       ...(channels.email && contacts.email ? (['email'] as const) : []),
       ...(channels.sms && contacts.mobile ? (['sms'] as const) : []),
     ];
-  }
-
-  /** The language a written message goes out in: the one its holder chose, if we know it. */
-  private recipientLanguage(document: DocumentDraft): Language {
-    const about = resolvePointer(document.data, this.declaration.about) as
-      { language?: unknown } | undefined;
-    return about?.language === 'fr' ? 'fr' : 'en';
   }
 
   /** How the holder is reached now: their account's contacts, else the document's. */
@@ -315,24 +329,6 @@ export class Inbox {
 /** What posting a notice needs of the action under way. */
 export type NoticeContext = Pick<EffectContext, 'trx' | 'workflow' | 'document' | 'principal'>;
 
-/** What a message shows of the document it is about, in the holder's language. */
-function aboutOf(
-  workflow: WorkflowDefinition,
-  document: Pick<DocumentDraft, 'id' | 'number'>,
-  path: string | null,
-  language: Language,
-  t: (key: string) => string,
-): Record<string, unknown> {
-  return {
-    type: workflow.id,
-    title: t(`${workflow.document}._title`),
-    language,
-    id: document.id,
-    ...(document.number ? { number: document.number } : {}),
-    ...(path ? { path } : {}),
-  };
-}
-
 /** The owner columns of a message to `owner`, reached at `contacts`. */
 function ownedBy(owner: string, contacts: Contacts): DocumentOwner {
   return {
@@ -341,10 +337,6 @@ function ownedBy(owner: string, contacts: Contacts): DocumentOwner {
     ownerEmail: contacts.email,
     ownerMobile: contacts.mobile,
   };
-}
-
-function plannedDelivery(channels: ReadonlyArray<'email' | 'sms'>): Record<string, unknown> {
-  return { attempts: 0, channels: channels.map((channel) => ({ channel, status: 'PENDING' })) };
 }
 
 function compact(contacts: Contacts): Record<string, string> {

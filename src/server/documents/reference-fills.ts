@@ -1,17 +1,11 @@
 import { resolvePointer, setAt } from '../../core/rules/registry';
-import type { RuleUse } from '../../core/rules/types';
+import { isNode } from '../../core/definitions/json';
 import type { EffectContext } from './effect-context';
 import { referencedData } from './server-rules';
 import { sectionOfPath } from '../../core/rules/sections';
 
 /** A `documentReference` rule's `fills`: target -> sources, the first with a value wins. */
 type Fills = Record<string, string[]>;
-
-function fillsOf(use: RuleUse): Fills | undefined {
-  const fills = use.fills;
-  if (typeof fills !== 'object' || fills === null || Array.isArray(fills)) return undefined;
-  return fills as Fills;
-}
 
 export function sourceValue(data: Record<string, unknown>, source: string): string | undefined {
   const parts = source
@@ -29,8 +23,8 @@ export function sourceValue(data: Record<string, unknown>, source: string): stri
  */
 export async function fillReferences({ trx, entity, document, now }: EffectContext): Promise<void> {
   for (const use of entity.rules ?? []) {
-    const fills = fillsOf(use);
-    if (use.rule !== 'documentReference' || !fills) continue;
+    const fills = use.fills as Fills | undefined;
+    if (use.rule !== 'documentReference' || !isNode(fills)) continue;
     const section = sectionOfPath(use.path);
     if (!(section in document.data)) continue;
     const value = resolvePointer(document.data, use.path);
@@ -48,6 +42,5 @@ export function removeAt(data: Record<string, unknown>, pointer: string): void {
   const parts = pointer.split('/').slice(1);
   const last = parts.pop();
   const parent = resolvePointer(data, `/${parts.join('/')}`);
-  if (last !== undefined && typeof parent === 'object' && parent !== null && !Array.isArray(parent))
-    delete (parent as Record<string, unknown>)[last];
+  if (last !== undefined && isNode(parent)) delete parent[last];
 }

@@ -17,7 +17,7 @@ import { certificatePdf } from './certificate';
 import { holderLanguageOf } from './holder-language';
 import { holdersOf, type CertificateHolder } from '../../core/documents/certificate-holders';
 import { DocumentCommands, visibleRow } from './commands';
-import { listWhere } from './list-where';
+import { listScope } from './list-where';
 import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
 import { foldedText } from '../db/list-indexes';
@@ -146,11 +146,7 @@ export class DocumentService extends DocumentCommands {
     requireListAccess(workflow, principal, list);
     // A list's statuses, roles, assignment and `where`; an inbox's lists show only one's own.
     const scope: RawBuilder<SqlBool> = list
-      ? sql<SqlBool>`(type = ${type} and ${
-          list.status?.length
-            ? sql`status in (${sql.join(list.status)})`
-            : sql`status <> ${DELETED}`
-        }${
+      ? sql<SqlBool>`(${listScope(type, list, workflow.entity.schema)}${
           list.assignment === 'me'
             ? sql` and assignee = ${principal.subject}`
             : list.assignment === 'unassigned'
@@ -158,7 +154,7 @@ export class DocumentService extends DocumentCommands {
               : list.assignment === 'assigned'
                 ? sql` and assignee is not null`
                 : sql``
-        } and ${listWhere(list, workflow.entity.schema)}${
+        }${
           workflow.definition.inbox
             ? sql` and ${visibleTo(type, visibility(workflow, principal))}`
             : sql``

@@ -29,35 +29,23 @@ export async function moveStrandedDocuments(
   workflows: readonly WorkflowDefinition[],
 ): Promise<{ moved: StrandedStatus[]; problems: DefinitionProblem[] }> {
   await sql`select pg_advisory_xact_lock(hashtext('status-moves'))`.execute(trx);
-  const stranded = await strandedStatuses(trx, workflows);
   const problems: DefinitionProblem[] = [];
   const moves: Array<StrandedStatus & { to: string }> = [];
-  for (const entry of stranded) {
-    const workflow = workflows.find((candidate) => candidate.id === entry.type);
-    const to = workflow?.statusMoves?.[entry.status];
-    if (to) moves.push({ ...entry, to });
-    else
-      problems.push({
-        file: `workflows/${entry.type}.json`,
-        pointer: '/machine/states',
-        message: `${entry.count} ${entry.count === 1 ? 'document is' : 'documents are'} in status "${entry.status}", which the machine no longer has: keep the status, or map it to another in "statusMoves"`,
-      });
+  for (const workflow of workflows) {
+    const counts = await countOutside(trx, workflow.id, Object.keys(workflow.machine.states));
+    for (const { status, count } of counts) {
+      const to = workflow.statusMoves?.[status];
+      if (to) moves.push({ type: workflow.id, status, count, to });
+      else
+        problems.push({
+          file: `workflows/${workflow.id}.json`,
+          pointer: '/machine/states',
+          message: `${count} ${count === 1 ? 'document is' : 'documents are'} in status "${status}", which the machine no longer has: keep the status, or map it to another in "statusMoves"`,
+        });
+    }
   }
   if (problems.length > 0) return { moved: [], problems };
   for (const move of moves)
     await moveStatus(trx, move.type, move.status, move.to, { action: STATUS_MOVED, actor: ACTOR });
   return { moved: moves, problems };
-}
-
-/** Every (type, status) with documents whose type is loaded and whose status is not in it. */
-async function strandedStatuses(
-  db: Kysely<Database>,
-  workflows: readonly WorkflowDefinition[],
-): Promise<StrandedStatus[]> {
-  const stranded: StrandedStatus[] = [];
-  for (const workflow of workflows) {
-    const counts = await countOutside(db, workflow.id, Object.keys(workflow.machine.states));
-    for (const { status, count } of counts) stranded.push({ type: workflow.id, status, count });
-  }
-  return stranded;
 }

@@ -166,11 +166,14 @@ function compileCondition(
     arity === 2 ? parseValue(condition.valueTo, field.kind, `${path}/valueTo`, problems) : null;
   if ((arity >= 1 && value === undefined) || (arity === 2 && valueTo === undefined))
     return undefined;
+  const text = String(condition.value);
+  // Backslash, `%` and `_` of the user's text stand for themselves in a LIKE pattern.
+  const literal = text.replace(/[\\%_]/g, '\\$&');
   if (field.folded && field.kind === 'text') {
-    const folded = foldedCriterionSql(criterion, field.folded, field.sql, String(condition.value));
+    const folded = foldedCriterionSql(criterion, field.folded, field.sql, text, literal);
     if (folded) return folded;
   }
-  return criterionSql(criterion, field, value as Bound, valueTo as Bound);
+  return criterionSql(criterion, field, value as Bound, valueTo as Bound, literal);
 }
 
 type Bound = RawBuilder<unknown>;
@@ -219,22 +222,14 @@ export function bound(
   return sql`cast(${String(value)} as ${sql.raw(CASTS[kind])})`;
 }
 
-/** `%` and `_` in a user's text are literal characters, not wildcards. */
-function likePattern(value: Bound, before: boolean, after: boolean): RawBuilder<unknown> {
-  const escaped = sql`replace(replace(replace(${value}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
-  if (before && after) return sql`'%' || ${escaped} || '%'`;
-  return before ? sql`'%' || ${escaped}` : sql`${escaped} || '%'`;
-}
-
 /** What a folded field's indexes serve (btree: starts with; trigram: ends with, contains). */
 function foldedCriterionSql(
   criterion: FilterCriterion,
   folded: RawBuilder<string>,
   plain: RawBuilder<unknown>,
   text: string,
+  literal: string,
 ): RawBuilder<SqlBool> | undefined {
-  // Backslash, `%` and `_` of the user's text stand for themselves.
-  const literal = text.replace(/[\\%_]/g, '\\$&');
   switch (criterion) {
     case 'equals':
       return sql<SqlBool>`(${folded} = lower(${text}) and ${plain} = ${text})`;
@@ -255,6 +250,7 @@ function criterionSql(
   field: SearchField,
   value: Bound,
   valueTo: Bound,
+  literal: string,
 ): RawBuilder<SqlBool> {
   const column = field.sql;
   const isEmpty =
@@ -267,11 +263,11 @@ function criterionSql(
     case 'notEquals':
       return sql`${column} is distinct from ${value}`;
     case 'startsWith':
-      return sql`${column} ilike ${likePattern(value, false, true)}`;
+      return sql`${column} ilike ${`${literal}%`}`;
     case 'endsWith':
-      return sql`${column} ilike ${likePattern(value, true, false)}`;
+      return sql`${column} ilike ${`%${literal}`}`;
     case 'contains':
-      return sql`${column} ilike ${likePattern(value, true, true)}`;
+      return sql`${column} ilike ${`%${literal}%`}`;
     case 'between':
       return sql`${column} between ${value} and ${valueTo}`;
     case 'greaterThan':

@@ -175,12 +175,13 @@ export async function insertFirstVersion(
   trx: Transaction<Database>,
   draft: NewDocument & Pick<DocumentDraft, 'assignee' | 'data'>,
   line: VersionLine,
+  id: string = randomUUID(),
 ): Promise<DocumentRow> {
   const written = storeDb(trx).with('written', (db) =>
     db
       .insertInto('document')
       .values({
-        id: randomUUID(),
+        id,
         ...newRow(draft, line.author, line.now),
         assignee: draft.assignee,
         data: JSON.stringify(draft.data),
@@ -330,26 +331,19 @@ export async function insertSeededDocument(
     actor: string;
   },
 ): Promise<void> {
-  const { id, type, status, owner, actor } = record;
-  const written = storeDb(trx).with('written', (db) =>
-    db
-      .insertInto('document')
-      .values({
-        id,
-        type,
-        status,
-        version: 1,
-        owner: owner.owner,
-        owner_name: owner.name,
-        owner_email: owner.email,
-        owner_mobile: owner.mobile,
-        data: JSON.stringify(record.data),
-        created_by: actor,
-        updated_by: actor,
-      })
-      .returningAll(),
-  );
-  // No data given: a seed names no uploads, so `document_media` is left alone.
+  const { owner, actor } = record;
   const author = { subject: actor, name: actor, email: null, mobile: null };
-  await withVersion(written, undefined, { action: 'seed', fromStatus: 'NEW', author }).execute();
+  await insertFirstVersion(
+    trx,
+    {
+      ...record,
+      owner: owner.owner,
+      ownerName: owner.name,
+      ownerEmail: owner.email,
+      ownerMobile: owner.mobile,
+      assignee: null,
+    },
+    { action: 'seed', fromStatus: 'NEW', author, now: new Date() },
+    record.id,
+  );
 }
