@@ -15,6 +15,7 @@ import {
   type FramePage,
   type LoginLinks,
   type PageContext,
+  type PageError,
   type Texts,
 } from './pages';
 import { html, noStore } from './replies';
@@ -25,7 +26,6 @@ import {
   stepOf,
   type PendingSignIn,
   type StepContext,
-  type StepError,
 } from './sign-in-steps';
 import { registerPasswordReset, RESET_MODEL, type OneTimeCodes } from './reset';
 import { createProvider, PROTOCOL_PATH, sameOriginUri, TTL } from './provider';
@@ -269,7 +269,7 @@ export async function identityPlugin(
       reply: FastifyReply,
       interaction: Interaction,
       state: PendingSignIn | undefined,
-      error?: StepError,
+      error?: PageError,
       status = 200,
     ) => {
       const step = stepOf(state?.steps[0]);
@@ -336,7 +336,7 @@ export async function identityPlugin(
       if (!interaction) return expired(request, reply);
       const body = request.body ?? {};
       const state = await pendingOf(interaction.uid);
-      const answer = (shown: PendingSignIn | undefined, error?: StepError, status?: number) =>
+      const answer = (shown: PendingSignIn | undefined, error?: PageError, status?: number) =>
         show(request, reply, interaction, shown, error, status);
 
       // An address blocked for trying too many accounts is told how long to wait, whatever
@@ -344,7 +344,7 @@ export async function identityPlugin(
       const blockedFor = await addressThrottle.waitFor(request.ip);
       if (blockedFor > 0) return answer(state, tooMany(blockedFor), 429);
       const started = Date.now();
-      const failed = async (message: StepError, status: number, kept?: PendingSignIn) => {
+      const failed = async (message: PageError, status: number, kept?: PendingSignIn) => {
         const blocked = await addressThrottle.fail(request.ip);
         // Every refusal takes the same time, whatever the work behind it: an unknown login
         // answers no sooner than a known one with a wrong password (npm run bench:signin).

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Adapter } from 'oidc-provider';
 import type { CredentialStore } from './credentials';
 import type { AccountDirectory } from './directory';
-import { newPasswordLines, t, type PageContext } from './pages';
+import { t, type PageContext, type PageError } from './pages';
 import { html } from './replies';
 import {
   resetCodePage,
@@ -11,7 +11,7 @@ import {
   resetRequestPage,
   type ResetChannel,
 } from './reset-pages';
-import { chooseNewPassword, type StepError } from './sign-in-steps';
+import { chooseNewPassword } from './sign-in-steps';
 
 /** Where the state of a password reset is kept (oidc_payload, keyed by the interaction). */
 export const RESET_MODEL = 'PasswordReset';
@@ -95,7 +95,7 @@ export function registerPasswordReset<I extends { uid: string }>(
     reply: FastifyReply,
     interaction: I,
     state: ResetState | undefined,
-    error?: StepError,
+    error?: PageError,
     status = 200,
   ) => {
     const page = deps.pageOf(request, interaction, '/reset');
@@ -110,7 +110,7 @@ export function registerPasswordReset<I extends { uid: string }>(
     }
     if (state?.step === 'password' && state.accountId) {
       const policy = await directory.policyFor(state.accountId);
-      const options = { login, signInUrl, ...newPasswordLines(page, policy, error) };
+      const options = { login, signInUrl, policy, error };
       return html(reply, resetPasswordPage(page, action, options), status);
     }
     const body = request.body ?? {};
@@ -142,7 +142,7 @@ export function registerPasswordReset<I extends { uid: string }>(
     const body = request.body ?? {};
     const state = await stateOf(uid);
     const again = () => reply.redirect(`${path(uid)}?lang=${body.lang ?? ''}`, 303);
-    const refuse = (shown: ResetState | undefined, error: StepError, status: number) =>
+    const refuse = (shown: ResetState | undefined, error: PageError, status: number) =>
       render(request, reply, interaction, shown, error, status);
 
     if (body.step === 'restart') {
@@ -226,8 +226,7 @@ export function registerPasswordReset<I extends { uid: string }>(
       await store.destroy(uid);
       return again();
     }
-    const page = deps.pageOf(request, interaction, '/reset');
-    const error = await chooseNewPassword(deps, page, account, body);
+    const error = await chooseNewPassword(deps, account, body);
     if (error) return refuse(state, error, 400);
     await store.upsert(uid, { ...state, step: 'done' } as never, 10 * 60);
     return reply.redirect(signIn(uid, deps.pageOf(request, interaction, '')), 303);
