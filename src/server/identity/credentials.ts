@@ -28,7 +28,10 @@ interface LockoutSettings {
   maxLockoutMinutes?: number;
 }
 
-/** argon2id (2, the library's default algorithm, named explicitly). */
+/**
+ * argon2id (2, the library's default algorithm, named explicitly) at OWASP's floor: 19 MiB, 2
+ * passes. Passwords, service secrets and one-time codes (a 6-digit code needs it most) use it.
+ */
 export const HASH_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 const future = (date: Date | null | undefined) =>

@@ -27,7 +27,8 @@ import {
   type PendingSignIn,
   type StepContext,
 } from './sign-in-steps';
-import { registerPasswordReset, RESET_MODEL, type OneTimeCodes } from './reset';
+import { registerPasswordReset, RESET_MODEL } from './reset';
+import type { OneTimeCodes } from './reset-codes';
 import { createProvider, PROTOCOL_PATH, sameOriginUri, TTL } from './provider';
 import { RevokedSessions } from './revoked-sessions';
 import { ServiceCredentials } from './service-clients';

@@ -11,30 +11,11 @@ import {
   resetRequestPage,
   type ResetChannel,
 } from './reset-pages';
+import type { OneTimeCodes } from './reset-codes';
 import { chooseNewPassword } from './sign-in-steps';
 
 /** Where the state of a password reset is kept (oidc_payload, keyed by the interaction). */
 export const RESET_MODEL = 'PasswordReset';
-
-type CodeCheck = 'ok' | 'wrong' | 'expired' | 'used' | 'locked';
-
-/** One-time codes sent by SMS or e-mail and checked once (the challenge backend: reset-codes.ts). */
-export interface OneTimeCodes {
-  readonly ttlMinutes: number;
-  /** Wrong tries a code takes before it is locked. */
-  readonly maxAttempts: number;
-  /** Sends a code (`{{code}}` in `text`); undefined when it could not be sent. */
-  send(input: {
-    channel: ResetChannel;
-    destination: string;
-    subject: string;
-    text: string;
-  }): Promise<string | undefined>;
-  /** Checks the code of a challenge, using it up when right. */
-  verify(challengeId: string, code: string): Promise<CodeCheck>;
-  /** Spends the time of a real check (for a username that has no account). */
-  decoy(): Promise<void>;
-}
 
 /** Codes one username, and one client address, may ask for within the window. */
 const RESET_LIMITS = { perLogin: 3, perAddress: 10, windowMinutes: 15 } as const;
@@ -196,14 +177,12 @@ export function registerPasswordReset<I extends { uid: string }>(
     if (state.step === 'code') {
       if (body.step !== 'code') return render(request, reply, interaction, state);
       const code = (body.code ?? '').replace(/\s+/g, '');
-      let result: CodeCheck;
-      if (state.challengeId) {
-        result = await codes.verify(state.challengeId, code);
-      } else {
-        // No code was sent: answer as a real code would, wrong until the tries run out.
-        await codes.decoy();
-        result = state.attempts >= codes.maxAttempts ? 'locked' : 'wrong';
-      }
+      // No code was sent: answer as a real code would, wrong until the tries run out.
+      const result = state.challengeId
+        ? await codes.verify(state.challengeId, code)
+        : await codes
+            .decoy()
+            .then(() => (state.attempts >= codes.maxAttempts ? 'locked' : 'wrong'));
       if (result === 'wrong') {
         await save(uid, { ...state, attempts: state.attempts + 1 });
         return refuse(state, { key: 'reset.wrongCode' }, 400);
