@@ -83,8 +83,8 @@ const list = (items: string[], className?: string) =>
   `<ul${className ? ` class="${className}"` : ''}>${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
 
 /** The error summary of one text, or nothing without a key. */
-export const errorAlert = (page: PageContext, key?: string, params?: Record<string, unknown>) =>
-  alert('error', key ? [t(page, key, params)] : []);
+export const errorAlert = (page: PageContext, error?: PageError) =>
+  alert('error', error?.key ? [t(page, error.key, error.params)] : []);
 
 /** A form posting one step (the hidden `step`) in the page's language; `body` ends with its button. */
 export const stepForm = (
@@ -139,8 +139,7 @@ export function loginPage(
   action: string,
   options: {
     username?: string;
-    error?: string;
-    errorParams?: Record<string, unknown>;
+    error?: PageError;
     notice?: string;
     links?: LoginLinks;
   } = {},
@@ -155,7 +154,7 @@ export function loginPage(
   return layout(
     page,
     'signIn.title',
-    `${alert('success', options.notice ? [t(page, options.notice)] : [])}${errorAlert(page, options.error, options.errorParams)}
+    `${alert('success', options.notice ? [t(page, options.notice)] : [])}${errorAlert(page, options.error)}
 ${stepForm(
   page,
   action,
@@ -257,7 +256,7 @@ function codePage(
   return layout(
     page,
     kind.title,
-    `${errorAlert(page, error ? 'totp.invalid' : undefined)}
+    `${errorAlert(page, error ? { key: 'totp.invalid' } : undefined)}
 ${before}
 ${stepForm(
   page,
@@ -329,7 +328,7 @@ export const errorPage = (
   layout(
     page,
     'error.title',
-    `${errorAlert(page, `error.${key}`)}${backToPortal(page, portalUrl)}`,
+    `${errorAlert(page, { key: `error.${key}` })}${backToPortal(page, portalUrl)}`,
   );
 
 /** A page of keycloak-js's hidden frames, and the Content-Security-Policy it is sent with. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet } from 'jose';
+import type { Interaction } from 'oidc-provider';
 import { pickLanguage, type Language } from '../../core/i18n/translate';
 import type { ServerConfig } from '../config';
 import { kyselyAdapter, purgeExpired } from './adapter';
@@ -27,7 +28,7 @@ import {
   type PendingSignIn,
   type StepContext,
 } from './sign-in-steps';
-import { registerPasswordReset, RESET_MODEL } from './reset';
+import { registerPasswordReset, RESET_MODEL, type InteractionRequest as Request } from './reset';
 import type { OneTimeCodes } from './reset-codes';
 import { createProvider, PROTOCOL_PATH, sameOriginUri, TTL } from './provider';
 import { RevokedSessions } from './revoked-sessions';
@@ -203,13 +204,6 @@ export async function identityPlugin(
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
 
-    type Interaction = Awaited<ReturnType<typeof provider.interactionDetails>>;
-    type Request = FastifyRequest<{
-      Params: { uid: string };
-      Querystring: { lang?: string };
-      Body: Record<string, string | undefined>;
-    }>;
-
     const languageOf = (request: Request, interaction?: Interaction): Language => {
       const params = interaction?.params ?? {};
       const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -289,8 +283,7 @@ export async function identityPlugin(
           reply,
           loginPage(page, actionOf(interaction.uid), {
             username,
-            error: error?.key,
-            errorParams: error?.params,
+            error,
             notice: done ? 'signIn.passwordReset' : undefined,
             links: linksFor(interaction.uid, page.language),
           }),
@@ -408,7 +401,7 @@ export async function identityPlugin(
     });
 
     if (codes && resetChannels.length > 0) {
-      registerPasswordReset<Interaction>(scope, {
+      registerPasswordReset(scope, {
         realmPath,
         codes,
         channels: resetChannels,

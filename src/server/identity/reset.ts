@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Adapter } from 'oidc-provider';
+import type { Adapter, Interaction } from 'oidc-provider';
 import type { CredentialStore } from './credentials';
 import type { AccountDirectory } from './directory';
 import { t, type PageContext, type PageError } from './pages';
@@ -32,13 +32,14 @@ interface ResetState {
   [key: string]: unknown;
 }
 
-type ResetRequest = FastifyRequest<{
+/** A request of a sign-in's pages, the interaction's id in the address. */
+export type InteractionRequest = FastifyRequest<{
   Params: { uid: string };
   Querystring: { lang?: string };
   Body: Record<string, string | undefined>;
 }>;
 
-interface ResetDeps<I extends { uid: string }> {
+interface ResetDeps {
   realmPath: string;
   codes: OneTimeCodes;
   channels: ResetChannel[];
@@ -48,9 +49,9 @@ interface ResetDeps<I extends { uid: string }> {
   store: Adapter;
   limits: Adapter;
   pending: Adapter;
-  load(request: ResetRequest, reply: FastifyReply): Promise<I | undefined>;
-  expired(request: ResetRequest, reply: FastifyReply): FastifyReply;
-  pageOf(request: ResetRequest, interaction: I, suffix: string): PageContext;
+  load(request: InteractionRequest, reply: FastifyReply): Promise<Interaction | undefined>;
+  expired(request: InteractionRequest, reply: FastifyReply): FastifyReply;
+  pageOf(request: InteractionRequest, interaction: Interaction, suffix: string): PageContext;
 }
 
 /**
@@ -58,10 +59,7 @@ interface ResetDeps<I extends { uid: string }> {
  * back to the same sign-in. Up to the code, every answer and limit (per username, per address)
  * is the same whether or not the username exists; codes expire and are used once.
  */
-export function registerPasswordReset<I extends { uid: string }>(
-  scope: FastifyInstance,
-  deps: ResetDeps<I>,
-): void {
+export function registerPasswordReset(scope: FastifyInstance, deps: ResetDeps): void {
   const { realmPath, codes, channels, directory, store } = deps;
   const path = (uid: string) => `${realmPath}/login-actions/${uid}/reset`;
   const signIn = (uid: string, page: PageContext) =>
@@ -72,9 +70,9 @@ export function registerPasswordReset<I extends { uid: string }>(
   const limiter = slidingWindow(deps.limits, RESET_LIMITS.windowMinutes * 60);
 
   const render = async (
-    request: ResetRequest,
+    request: InteractionRequest,
     reply: FastifyReply,
-    interaction: I,
+    interaction: Interaction,
     state: ResetState | undefined,
     error?: PageError,
     status = 200,
@@ -86,7 +84,7 @@ export function registerPasswordReset<I extends { uid: string }>(
     if (state?.step === 'code') {
       const { channel } = state;
       const minutes = codes.ttlMinutes;
-      const options = { login, channel, minutes, error: error?.key, signInUrl };
+      const options = { login, channel, minutes, error, signInUrl };
       return html(reply, resetCodePage(page, action, options), status);
     }
     if (state?.step === 'password' && state.accountId) {
@@ -101,22 +99,21 @@ export function registerPasswordReset<I extends { uid: string }>(
         login: body.username ?? login,
         channels,
         channel: channels.find((c) => c === body.channel),
-        error: error?.key,
-        errorParams: error?.params,
+        error,
         signInUrl,
       }),
       status,
     );
   };
 
-  scope.get(path(':uid'), async (request: ResetRequest, reply) => {
+  scope.get(path(':uid'), async (request: InteractionRequest, reply) => {
     const interaction = await deps.load(request, reply);
     if (!interaction) return deps.expired(request, reply);
     const state = await stateOf(interaction.uid);
     return render(request, reply, interaction, state?.step === 'done' ? undefined : state);
   });
 
-  scope.post(path(':uid'), async (request: ResetRequest, reply) => {
+  scope.post(path(':uid'), async (request: InteractionRequest, reply) => {
     const interaction = await deps.load(request, reply);
     if (!interaction) return deps.expired(request, reply);
     const uid = interaction.uid;
