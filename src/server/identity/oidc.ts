@@ -4,20 +4,15 @@ import { jwtVerify, type createLocalJWKSet, type JWK } from 'jose';
 import type Provider from 'oidc-provider';
 import { isAccessToken } from '../auth/token-verifier';
 import type { AccountDirectory } from './directory';
-import { PROTOCOL_PATH, profileClaims, TTL } from './provider';
+import { PROTOCOL_PATH, profileClaims, TTL, type Realm } from './provider';
 import { readBody, refreshTokenWrapper, transformResponseBody } from './refresh-token-jwt';
 import type { RevokedSessions } from './revoked-sessions';
 import { noStore } from './replies';
 
-interface OidcMountOptions {
+interface OidcMountOptions extends Realm {
   provider: Provider;
   directory: AccountDirectory;
   revokedSessions: RevokedSessions;
-  realm: string;
-  realmPath: string;
-  issuer: string;
-  clientId: string;
-  audience: string;
   signingKey: JWK;
   jwks: ReturnType<typeof createLocalJWKSet>;
 }

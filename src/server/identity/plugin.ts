@@ -30,7 +30,7 @@ import {
 } from './sign-in-steps';
 import { registerPasswordReset, RESET_MODEL, type InteractionRequest as Request } from './reset';
 import type { OneTimeCodes } from './reset-codes';
-import { createProvider, PROTOCOL_PATH, sameOriginUri, TTL } from './provider';
+import { createProvider, PROTOCOL_PATH, realmOf, sameOriginUri, TTL } from './provider';
 import { RevokedSessions } from './revoked-sessions';
 import { ServiceCredentials } from './service-clients';
 import type { IdentityKysely } from './tables';
@@ -75,11 +75,9 @@ export async function identityPlugin(
   options: IdentityPluginOptions,
 ): Promise<void> {
   const { db, directory, credentials, texts, codes } = options;
-  const { realm, clientId, cookieKeys, lockoutMinutes, lockoutAttempts } = options.config.identity;
-  const { audience } = options.config.auth;
-  const publicUrl = options.config.publicUrl.replace(/\/$/, '');
-  const realmPath = `/realms/${encodeURIComponent(realm)}`;
-  const issuer = `${publicUrl}${realmPath}`;
+  const { cookieKeys, lockoutMinutes, lockoutAttempts } = options.config.identity;
+  const realm = realmOf(options.config);
+  const { publicUrl, realmPath, issuer, clientId } = realm;
   if (options.config.auth.issuer !== issuer) {
     app.log.warn(
       { issuer, configured: options.config.auth.issuer },
@@ -94,15 +92,14 @@ export async function identityPlugin(
     options.config.identity.addressThrottle,
     'sign-in',
   );
+  const keys = await signingKeys(db);
   const provider = await createProvider({
+    ...realm,
     db,
     directory,
     texts,
-    publicUrl,
-    realm,
-    clientId,
-    audience,
     cookieKeys,
+    keys,
     serviceClients:
       options.serviceClients ?? new ServiceCredentials(db, directory, revokedSessions),
     revokedSessions,
@@ -112,7 +109,6 @@ export async function identityPlugin(
   );
   const adapter = kyselyAdapter(db);
   const pending = adapter('SignInStep');
-  const keys = await signingKeys(db);
   const signingKey = keys[0];
   if (!signingKey) throw new Error('no signing key');
   const jwks = createLocalJWKSet({ keys: keys.map(publicJwk) });
@@ -131,7 +127,7 @@ export async function identityPlugin(
   app.get(realmPath, async (_request, reply) => {
     noStore(reply);
     return {
-      realm,
+      realm: realm.realm,
       public_key: spkiBase64(signingKey),
       'token-service': `${issuer}${PROTOCOL_PATH}`,
       'account-service': `${issuer}/account`,
@@ -183,18 +179,7 @@ export async function identityPlugin(
     },
   );
 
-  await mountOidc(app, {
-    provider,
-    directory,
-    revokedSessions,
-    realm,
-    realmPath,
-    issuer,
-    clientId,
-    audience,
-    signingKey,
-    jwks,
-  });
+  await mountOidc(app, { ...realm, provider, directory, revokedSessions, signingKey, jwks });
 
   // The sign-in pages (oidc-provider's interactions), their steps in sign-in-steps.ts.
   await app.register(async (scope) => {
