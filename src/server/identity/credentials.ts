@@ -11,16 +11,6 @@ import {
   type IdentityTables,
 } from './tables';
 
-export interface CredentialStatus {
-  hasPassword: boolean;
-  passwordChangedAt: Date | null;
-  failedAttempts: number;
-  lockedUntil: Date | null;
-  totpEnabled: boolean;
-  forceTotp: boolean;
-  forcePasswordChange: boolean;
-}
-
 interface LockoutSettings {
   lockoutAttempts: number;
   lockoutMinutes: number;
@@ -199,7 +189,8 @@ export class CredentialStore {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async status(accountId: string): Promise<CredentialStatus> {
+  /** The account's sign-in state: password, lock, second factor, what was asked of it. */
+  async status(accountId: string) {
     const row = await this.row(accountId);
     return {
       hasPassword: Boolean(row?.password_hash),

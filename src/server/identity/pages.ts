@@ -332,21 +332,14 @@ export const errorPage = (
   );
 
 /** A page of keycloak-js's hidden frames, and the Content-Security-Policy it is sent with. */
-export interface FramePage {
-  html: string;
-  contentSecurityPolicy: string;
-}
+export type FramePage = ReturnType<typeof framePage>;
 
 /**
  * An empty page running one inline script (keycloak-js's hidden frames), allowed by its hash
  * alone: a script fetched separately added a round trip to each frame of single sign-on's chain.
  * `attributes` go on the root element for the script to read.
  */
-export function framePage(
-  title: string,
-  script: string,
-  attributes: Record<string, string> = {},
-): FramePage {
+export function framePage(title: string, script: string, attributes: Record<string, string> = {}) {
   const hash = createHash('sha256').update(script, 'utf8').digest('base64');
   const data = Object.entries(attributes)
     .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)

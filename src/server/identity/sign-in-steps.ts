@@ -1,6 +1,6 @@
 import { generateURI } from 'otplib';
 import { ApiProblem } from '../http/api-error';
-import type { CredentialStatus, CredentialStore } from './credentials';
+import type { CredentialStore } from './credentials';
 import type { AccountDirectory, IdentityAccount, SecurityFlags } from './directory';
 import {
   changePasswordPage,
@@ -25,7 +25,7 @@ export interface PendingSignIn {
 
 /** What the sign-in knows of the account once its password is right. */
 export interface SignInFacts {
-  status: CredentialStatus;
+  status: Awaited<ReturnType<CredentialStore['status']>>;
   /** The administrator's flags, on the account (its security section). */
   flags: SecurityFlags | undefined;
   expiredPassword: boolean;
