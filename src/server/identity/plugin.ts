@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createLocalJWKSet } from 'jose';
 import type { Interaction } from 'oidc-provider';
 import { pickLanguage, type Language } from '../../core/i18n/translate';
 import type { ServerConfig } from '../config';
@@ -7,7 +6,7 @@ import { kyselyAdapter, purgeExpired } from './adapter';
 import { ASSETS, COOKIES_STEP1_JS, COOKIES_STEP2_JS, LOGIN_STATUS_JS } from './assets';
 import type { CredentialStore } from './credentials';
 import type { AccountDirectory } from './directory';
-import { publicJwk, signingKeys, spkiBase64 } from './keys';
+import { signingKeys, spkiBase64 } from './keys';
 import { mountOidc } from './oidc';
 import {
   errorPage,
@@ -111,7 +110,6 @@ export async function identityPlugin(
   const pending = adapter('SignInStep');
   const signingKey = keys[0];
   if (!signingKey) throw new Error('no signing key');
-  const jwks = createLocalJWKSet({ keys: keys.map(publicJwk) });
 
   const purgeAll = () =>
     Promise.all([
@@ -179,7 +177,7 @@ export async function identityPlugin(
     },
   );
 
-  await mountOidc(app, { ...realm, provider, directory, revokedSessions, signingKey, jwks });
+  await mountOidc(app, { ...realm, provider, directory, revokedSessions, keys, signingKey });
 
   // The sign-in pages (oidc-provider's interactions), their steps in sign-in-steps.ts.
   await app.register(async (scope) => {
