@@ -2,6 +2,7 @@ import { hash, verify as verifyHash } from '@node-rs/argon2';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import { checkPassword } from '../../core/identity/password-policy';
+import type { ServerConfig } from '../config';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { PasswordPolicy } from './directory';
 import {
@@ -10,13 +11,6 @@ import {
   type IdentityKysely,
   type IdentityTables,
 } from './tables';
-
-interface LockoutSettings {
-  lockoutAttempts: number;
-  lockoutMinutes: number;
-  /** The longest lock (each lock since the last good sign-in is `lockoutMinutes` longer). */
-  maxLockoutMinutes?: number;
-}
 
 /**
  * argon2id (2, the library's default algorithm, named explicitly) at OWASP's floor: 19 MiB, 2
@@ -39,7 +33,10 @@ export class CredentialStore {
 
   constructor(
     db: IdentityKysely,
-    private readonly lockout: LockoutSettings,
+    private readonly lockout: Pick<
+      ServerConfig['identity'],
+      'lockoutAttempts' | 'lockoutMinutes' | 'maxLockoutMinutes'
+    >,
   ) {
     this.db = identityDb(db);
   }
@@ -100,7 +97,7 @@ export class CredentialStore {
       .returning(['failed_attempts', 'lockouts'])
       .executeTakeFirst();
     if (limit <= 0 || !updated || updated.failed_attempts < limit) return 'wrong';
-    const { lockoutMinutes, maxLockoutMinutes = Number.POSITIVE_INFINITY } = this.lockout;
+    const { lockoutMinutes, maxLockoutMinutes } = this.lockout;
     const minutes = Math.min(lockoutMinutes * (updated.lockouts + 1), maxLockoutMinutes);
     await this.update(accountId, {
       failed_attempts: 0,

@@ -187,24 +187,20 @@ export async function identityPlugin(
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
 
-    const languageOf = (request: Request, interaction?: Interaction): Language => {
+    /** A page in the language picked on it, else the portal's, else the browser's. */
+    const pageFor = (request: Request, interaction?: Interaction, suffix = ''): PageContext => {
       const params = interaction?.params ?? {};
       const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-      return pickLanguage(
+      const language = pickLanguage(
         text(request.body?.lang),
         request.query.lang,
         text(params.ui_locales),
         text(params.kc_locale),
         request.headers['accept-language'],
       );
+      const selfUrl = `${actionOf(request.params.uid)}${suffix}`;
+      return { texts, language, realmPath, selfUrl, portalUrl: `${publicUrl}/` };
     };
-    const pageFor = (request: Request, interaction?: Interaction, suffix = ''): PageContext => ({
-      texts,
-      language: languageOf(request, interaction),
-      realmPath,
-      selfUrl: `${actionOf(request.params.uid)}${suffix}`,
-      portalUrl: `${publicUrl}/`,
-    });
     const resetChannels = (['mobile', 'email'] as const).filter(
       (c) => codes && options.config.confirmationChannels[c],
     );
