@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { validEntry } from '../catalog/valid-at';
 import type { Database } from '../db/schema';
 import { ApiProblem } from '../http/api-error';
+import { HASH_OPTIONS } from '../identity/credentials';
 import { withNotificationTables } from '../notifications/tables';
 import { enqueue } from '../notifications/outbox';
 import { wakeOutbox } from '../notifications/worker';
@@ -25,11 +26,10 @@ export const CHALLENGE_ERRORS = {
  */
 export const CHALLENGE_CHANNELS = ['mobile', 'email', 'agency', 'agent', 'trader'] as const;
 export type ChallengeChannel = (typeof CHALLENGE_CHANNELS)[number];
-export const CATALOGUE_CHANNELS = ['agency', 'agent', 'trader'] as const;
-export type CatalogueChannel = (typeof CATALOGUE_CHANNELS)[number];
+export type CatalogueChannel = Exclude<ChallengeChannel, 'mobile' | 'email'>;
 
 export function isCatalogueChannel(channel: ChallengeChannel): channel is CatalogueChannel {
-  return (CATALOGUE_CHANNELS as readonly string[]).includes(channel);
+  return channel in CATALOGUE_CONTACT;
 }
 
 export const CHALLENGE_LIMITS = {
@@ -41,9 +41,6 @@ export const CHALLENGE_LIMITS = {
   perDestination: 3,
   windowMs: 15 * 60_000,
 } as const;
-
-/** OWASP's argon2id floor: 19 MiB, 2 passes. A 6-digit code needs the slow hash more than a password. */
-const HASH_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export type VerifyResult = 'ok' | 'wrong' | 'expired' | 'used' | 'locked';
 
@@ -137,7 +134,12 @@ export async function createChallenge(
   const code = String(randomInt(100_000, 1_000_000));
   const codeHash = await hash(code, HASH_OPTIONS);
   const expiresAt = new Date(now.getTime() + CHALLENGE_LIMITS.ttlMs);
-  const delivery = input.delivery === undefined ? directDelivery(input) : input.delivery;
+  // By default mobile and email send to the destination; a catalogue channel needs its entry's
+  // contact (catalogueDelivery): none given, none sent.
+  const delivery: ChallengeDelivery | null =
+    input.delivery !== undefined || isCatalogueChannel(input.channel)
+      ? (input.delivery ?? null)
+      : { channel: input.channel === 'mobile' ? 'sms' : 'email', recipient: input.destination };
   const id = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`challenge:${input.destination}`}))`.execute(
       trx,
@@ -180,13 +182,6 @@ export async function createChallenge(
   });
   if (delivery) wakeOutbox(database);
   return { challengeId: id, expiresAt: expiresAt.toISOString() };
-}
-
-function directDelivery(input: CreateChallengeInput): ChallengeDelivery | null {
-  if (input.channel === 'mobile') return { channel: 'sms', recipient: input.destination };
-  if (input.channel === 'email') return { channel: 'email', recipient: input.destination };
-  // A catalogue channel needs its entry's contact (catalogueDelivery): none given, none sent.
-  return null;
 }
 
 export interface VerifyOptions {

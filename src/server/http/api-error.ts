@@ -45,8 +45,6 @@ export const ERROR_CODES = {
   validationFailed: 'VALIDATION_FAILED',
   unknownField: 'UNKNOWN_FIELD',
   unknownCriterion: 'UNKNOWN_CRITERION',
-  badFilterValue: 'BAD_FILTER_VALUE',
-  unsortableField: 'UNSORTABLE_FIELD',
   notSignedIn: 'NOT_SIGNED_IN',
   invalidToken: 'INVALID_TOKEN',
   forbidden: 'FORBIDDEN',

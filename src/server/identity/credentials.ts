@@ -2,6 +2,7 @@ import { hash, verify as verifyHash } from '@node-rs/argon2';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import { checkPassword } from '../../core/identity/password-policy';
+import type { ServerConfig } from '../config';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { PasswordPolicy } from './directory';
 import {
@@ -11,24 +12,10 @@ import {
   type IdentityTables,
 } from './tables';
 
-export interface CredentialStatus {
-  hasPassword: boolean;
-  passwordChangedAt: Date | null;
-  failedAttempts: number;
-  lockedUntil: Date | null;
-  totpEnabled: boolean;
-  forceTotp: boolean;
-  forcePasswordChange: boolean;
-}
-
-interface LockoutSettings {
-  lockoutAttempts: number;
-  lockoutMinutes: number;
-  /** The longest lock (each lock since the last good sign-in is `lockoutMinutes` longer). */
-  maxLockoutMinutes?: number;
-}
-
-/** argon2id (2, the library's default algorithm, named explicitly). */
+/**
+ * argon2id (2, the library's default algorithm, named explicitly) at OWASP's floor: 19 MiB, 2
+ * passes. Passwords, service secrets and one-time codes (a 6-digit code needs it most) use it.
+ */
 export const HASH_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 const future = (date: Date | null | undefined) =>
@@ -46,7 +33,10 @@ export class CredentialStore {
 
   constructor(
     db: IdentityKysely,
-    private readonly lockout: LockoutSettings,
+    private readonly lockout: Pick<
+      ServerConfig['identity'],
+      'lockoutAttempts' | 'lockoutMinutes' | 'maxLockoutMinutes'
+    >,
   ) {
     this.db = identityDb(db);
   }
@@ -107,7 +97,7 @@ export class CredentialStore {
       .returning(['failed_attempts', 'lockouts'])
       .executeTakeFirst();
     if (limit <= 0 || !updated || updated.failed_attempts < limit) return 'wrong';
-    const { lockoutMinutes, maxLockoutMinutes = Number.POSITIVE_INFINITY } = this.lockout;
+    const { lockoutMinutes, maxLockoutMinutes } = this.lockout;
     const minutes = Math.min(lockoutMinutes * (updated.lockouts + 1), maxLockoutMinutes);
     await this.update(accountId, {
       failed_attempts: 0,
@@ -196,7 +186,8 @@ export class CredentialStore {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async status(accountId: string): Promise<CredentialStatus> {
+  /** The account's sign-in state: password, lock, second factor, what was asked of it. */
+  async status(accountId: string) {
     const row = await this.row(accountId);
     return {
       hasPassword: Boolean(row?.password_hash),

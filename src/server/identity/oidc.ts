@@ -1,25 +1,22 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { jwtVerify, type createLocalJWKSet, type JWK } from 'jose';
+import { createLocalJWKSet, type JWK } from 'jose';
 import type Provider from 'oidc-provider';
-import { isAccessToken } from '../auth/token-verifier';
+import { createTokenVerifier } from '../auth/token-verifier';
 import type { AccountDirectory } from './directory';
-import { PROTOCOL_PATH, profileClaims, TTL } from './provider';
+import { publicJwk } from './keys';
+import { PROTOCOL_PATH, profileClaims, TTL, type Realm } from './provider';
 import { readBody, refreshTokenWrapper, transformResponseBody } from './refresh-token-jwt';
 import type { RevokedSessions } from './revoked-sessions';
 import { noStore } from './replies';
 
-interface OidcMountOptions {
+interface OidcMountOptions extends Realm {
   provider: Provider;
   directory: AccountDirectory;
   revokedSessions: RevokedSessions;
-  realm: string;
-  realmPath: string;
-  issuer: string;
-  clientId: string;
-  audience: string;
+  /** The signing keys (keys.ts): the current one signs, any of them verifies. */
+  keys: JWK[];
   signingKey: JWK;
-  jwks: ReturnType<typeof createLocalJWKSet>;
 }
 
 /**
@@ -28,8 +25,11 @@ interface OidcMountOptions {
  * userinfo endpoint accepting the API's access token.
  */
 export async function mountOidc(app: FastifyInstance, options: OidcMountOptions) {
-  const { provider, directory, revokedSessions, realm, realmPath, issuer, jwks } = options;
+  const { provider, directory, revokedSessions, realm, realmPath, issuer } = options;
   const callback = provider.callback();
+  const publicKeys = { keys: options.keys.map(publicJwk) };
+  // The API's own check of an access token (signature, issuer, audience, expiry, kind).
+  const verify = await createTokenVerifier(options, publicKeys);
 
   const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
     noStore(reply);
@@ -41,16 +41,9 @@ export async function mountOidc(app: FastifyInstance, options: OidcMountOptions)
         .send({ error, error_description: 'Token verification failed' });
     if (!token) return fail('invalid_request');
     try {
-      const { payload, protectedHeader } = await jwtVerify(token, jwks, {
-        issuer,
-        audience: options.audience,
-        algorithms: ['RS256'],
-        requiredClaims: ['exp', 'sub'],
-      });
-      if (!isAccessToken(protectedHeader, payload)) return fail('invalid_token');
-      if (typeof payload.sid === 'string' && (await revokedSessions.isRevoked(payload.sid)))
-        return fail('invalid_token');
-      const found = payload.sub ? await directory.findById(payload.sub) : undefined;
+      const { subject, sessionId } = await verify(token);
+      if (sessionId && (await revokedSessions.isRevoked(sessionId))) return fail('invalid_token');
+      const found = await directory.findById(subject);
       if (!found?.canSignIn) return fail('invalid_token');
       return profileClaims(found);
     } catch {
@@ -68,7 +61,7 @@ export async function mountOidc(app: FastifyInstance, options: OidcMountOptions)
   };
   const wrapper = await refreshTokenWrapper({
     signingKey: options.signingKey,
-    verifyKeys: jwks,
+    verifyKeys: createLocalJWKSet(publicKeys),
     issuer,
     clientId: options.clientId,
     ttlSeconds: TTL.RefreshToken,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LANGUAGES, translate, type Language, type TextTree } from '../../core/i18n/translate';
 import { policyRules, type PasswordRules } from '../../core/identity/password-policy';
+import type { FieldProblem } from '../http/api-error';
 import { escapeHtml } from '../http/html';
 
 /** Texts the server loaded (translations/), the sign-in pages read namespace "signin". */
@@ -82,8 +83,8 @@ const list = (items: string[], className?: string) =>
   `<ul${className ? ` class="${className}"` : ''}>${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
 
 /** The error summary of one text, or nothing without a key. */
-export const errorAlert = (page: PageContext, key?: string, params?: Record<string, unknown>) =>
-  alert('error', key ? [t(page, key, params)] : []);
+export const errorAlert = (page: PageContext, error?: PageError) =>
+  alert('error', error?.key ? [t(page, error.key, error.params)] : []);
 
 /** A form posting one step (the hidden `step`) in the page's language; `body` ends with its button. */
 export const stepForm = (
@@ -109,28 +110,15 @@ export const usernameField = (page: PageContext, value: string, rest: string) =>
 <input type="text" id="username" name="username" value="${escapeHtml(value)}" autocomplete="username" autocapitalize="none" spellcheck="false" required${rest}>`;
 
 /** The lines of the rules a password broke (the field problems of setPassword's refusal). */
-export const problemLines = (
+const problemLines = (
   page: PageContext,
-  fields: { rule: string; params?: Record<string, unknown> }[] = [],
+  fields: { rule: string; params?: Record<string, unknown> }[],
 ) =>
   fields.map(({ rule, params }) =>
     rule === 'usernameInPassword'
       ? t(page, 'policy.usernameInPassword')
       : plural(page, `policy.${rule}`, Number(params?.limit ?? 0)),
   );
-
-/** The rules of a password policy as lines of a list ("have at least 10 characters"). */
-export const policyLines = (
-  page: PageContext,
-  policy?: PasswordRules,
-  differentFromCurrent = false,
-) => [
-  ...problemLines(
-    page,
-    policyRules(policy).map(([rule, limit]) => ({ rule, params: { limit } })),
-  ),
-  ...(differentFromCurrent ? [t(page, 'policy.different')] : []),
-];
 
 /** `key.one` or `key.other`: French counts 0 and 1 as singular, English only 1. */
 function plural(page: PageContext, key: string, count: number): string {
@@ -151,8 +139,7 @@ export function loginPage(
   action: string,
   options: {
     username?: string;
-    error?: string;
-    errorParams?: Record<string, unknown>;
+    error?: PageError;
     notice?: string;
     links?: LoginLinks;
   } = {},
@@ -167,7 +154,7 @@ export function loginPage(
   return layout(
     page,
     'signIn.title',
-    `${alert('success', options.notice ? [t(page, options.notice)] : [])}${errorAlert(page, options.error, options.errorParams)}
+    `${alert('success', options.notice ? [t(page, options.notice)] : [])}${errorAlert(page, options.error)}
 ${stepForm(
   page,
   action,
@@ -183,32 +170,26 @@ ${linkItems ? `<ul class="links">${linkItems.join('')}</ul>` : ''}`,
   );
 }
 
-/** What a new-password page shows: the policy's rules, and the problems of a refused one. */
-export interface NewPassword {
-  login?: string;
-  rules?: string[];
-  problems?: string[];
-  rulesBroken?: boolean;
-}
-
-/** What a new-password page says went wrong: a text's key, or the lines of a broken policy. */
-export interface PasswordError {
+/** What a page says went wrong: a text's key, or the rules a refused password broke. */
+export interface PageError {
   key?: string;
   params?: Record<string, unknown>;
-  problems?: string[];
+  /** The field problems of setPassword's refusal. */
+  problems?: FieldProblem[];
 }
 
-/** A new-password page's rules (the policy's), and the problems of a refused password. */
-export const newPasswordLines = (
-  page: PageContext,
-  policy: PasswordRules | undefined,
-  error?: PasswordError,
-  differentFromCurrent = false,
-) => ({
-  rules: policyLines(page, policy, differentFromCurrent),
-  problems: error?.problems ?? (error?.key ? [t(page, error.key)] : []),
-  rulesBroken: !!error?.problems,
-});
+/** A new-password page: the account's login, its policy, and what was wrong with the last try. */
+export interface NewPassword {
+  login?: string;
+  policy?: PasswordRules;
+  error?: PageError;
+  /** The rules also say the new password must differ from the current one. */
+  differentFromCurrent?: boolean;
+}
+
+/** What a refused new password is told: the rules it broke, or one text. */
+const passwordErrorLines = (page: PageContext, error?: PageError) =>
+  error?.problems ? problemLines(page, error.problems) : error?.key ? [t(page, error.key)] : [];
 
 /**
  * The policy's rules (shown before the form, so nobody learns them from a refusal), then a new
@@ -220,8 +201,14 @@ export function newPasswordForm(
   options: NewPassword,
   submitKey: string,
 ): string {
-  const rules = options.rules ?? [];
-  const broken = (options.problems ?? []).length > 0;
+  const rules = [
+    ...problemLines(
+      page,
+      policyRules(options.policy).map(([rule, limit]) => ({ rule, params: { limit } })),
+    ),
+    ...(options.differentFromCurrent ? [t(page, 'policy.different')] : []),
+  ];
+  const broken = passwordErrorLines(page, options.error).length > 0;
   const state = broken ? ' aria-invalid="true"' : '';
   // The account's username, hidden: password managers file the new password under it.
   return `${rules.length ? `<div class="rules" id="password-rules"><p>${t(page, 'changePassword.rulesIntro')}</p>${list(rules)}</div>` : ''}
@@ -239,11 +226,11 @@ ${stepForm(
 }
 
 /** The error summary of a refused new password: its problems, under an intro when rules broke. */
-export const passwordProblems = (page: PageContext, options: NewPassword) =>
+export const passwordProblems = (page: PageContext, { error }: NewPassword) =>
   alert(
     'error',
-    options.problems ?? [],
-    options.rulesBroken ? t(page, 'changePassword.rulesBroken') : undefined,
+    passwordErrorLines(page, error),
+    error?.problems ? t(page, 'changePassword.rulesBroken') : undefined,
   );
 
 export const changePasswordPage = (
@@ -269,7 +256,7 @@ function codePage(
   return layout(
     page,
     kind.title,
-    `${errorAlert(page, error ? 'totp.invalid' : undefined)}
+    `${errorAlert(page, error ? { key: 'totp.invalid' } : undefined)}
 ${before}
 ${stepForm(
   page,
@@ -341,25 +328,18 @@ export const errorPage = (
   layout(
     page,
     'error.title',
-    `${errorAlert(page, `error.${key}`)}${backToPortal(page, portalUrl)}`,
+    `${errorAlert(page, { key: `error.${key}` })}${backToPortal(page, portalUrl)}`,
   );
 
 /** A page of keycloak-js's hidden frames, and the Content-Security-Policy it is sent with. */
-export interface FramePage {
-  html: string;
-  contentSecurityPolicy: string;
-}
+export type FramePage = ReturnType<typeof framePage>;
 
 /**
  * An empty page running one inline script (keycloak-js's hidden frames), allowed by its hash
  * alone: a script fetched separately added a round trip to each frame of single sign-on's chain.
  * `attributes` go on the root element for the script to read.
  */
-export function framePage(
-  title: string,
-  script: string,
-  attributes: Record<string, string> = {},
-): FramePage {
+export function framePage(title: string, script: string, attributes: Record<string, string> = {}) {
   const hash = createHash('sha256').update(script, 'utf8').digest('base64');
   const data = Object.entries(attributes)
     .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)

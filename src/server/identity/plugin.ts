@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createLocalJWKSet } from 'jose';
+import type { Interaction } from 'oidc-provider';
 import { pickLanguage, type Language } from '../../core/i18n/translate';
 import type { ServerConfig } from '../config';
 import { kyselyAdapter, purgeExpired } from './adapter';
 import { ASSETS, COOKIES_STEP1_JS, COOKIES_STEP2_JS, LOGIN_STATUS_JS } from './assets';
 import type { CredentialStore } from './credentials';
 import type { AccountDirectory } from './directory';
-import { publicJwk, signingKeys, spkiBase64 } from './keys';
+import { signingKeys, spkiBase64 } from './keys';
 import { mountOidc } from './oidc';
 import {
   errorPage,
@@ -15,6 +15,7 @@ import {
   type FramePage,
   type LoginLinks,
   type PageContext,
+  type PageError,
   type Texts,
 } from './pages';
 import { html, noStore } from './replies';
@@ -25,10 +26,10 @@ import {
   stepOf,
   type PendingSignIn,
   type StepContext,
-  type StepError,
 } from './sign-in-steps';
-import { registerPasswordReset, RESET_MODEL, type OneTimeCodes } from './reset';
-import { createProvider, PROTOCOL_PATH, sameOriginUri, TTL } from './provider';
+import { registerPasswordReset, RESET_MODEL, type InteractionRequest as Request } from './reset';
+import type { OneTimeCodes } from './reset-codes';
+import { createProvider, PROTOCOL_PATH, realmOf, sameOriginUri, TTL } from './provider';
 import { RevokedSessions } from './revoked-sessions';
 import { ServiceCredentials } from './service-clients';
 import type { IdentityKysely } from './tables';
@@ -73,11 +74,9 @@ export async function identityPlugin(
   options: IdentityPluginOptions,
 ): Promise<void> {
   const { db, directory, credentials, texts, codes } = options;
-  const { realm, clientId, cookieKeys, lockoutMinutes, lockoutAttempts } = options.config.identity;
-  const { audience } = options.config.auth;
-  const publicUrl = options.config.publicUrl.replace(/\/$/, '');
-  const realmPath = `/realms/${encodeURIComponent(realm)}`;
-  const issuer = `${publicUrl}${realmPath}`;
+  const { cookieKeys, lockoutMinutes, lockoutAttempts } = options.config.identity;
+  const realm = realmOf(options.config);
+  const { publicUrl, realmPath, issuer, clientId } = realm;
   if (options.config.auth.issuer !== issuer) {
     app.log.warn(
       { issuer, configured: options.config.auth.issuer },
@@ -92,15 +91,14 @@ export async function identityPlugin(
     options.config.identity.addressThrottle,
     'sign-in',
   );
+  const keys = await signingKeys(db);
   const provider = await createProvider({
+    ...realm,
     db,
     directory,
     texts,
-    publicUrl,
-    realm,
-    clientId,
-    audience,
     cookieKeys,
+    keys,
     serviceClients:
       options.serviceClients ?? new ServiceCredentials(db, directory, revokedSessions),
     revokedSessions,
@@ -110,10 +108,8 @@ export async function identityPlugin(
   );
   const adapter = kyselyAdapter(db);
   const pending = adapter('SignInStep');
-  const keys = await signingKeys(db);
   const signingKey = keys[0];
   if (!signingKey) throw new Error('no signing key');
-  const jwks = createLocalJWKSet({ keys: keys.map(publicJwk) });
 
   const purgeAll = () =>
     Promise.all([
@@ -129,7 +125,7 @@ export async function identityPlugin(
   app.get(realmPath, async (_request, reply) => {
     noStore(reply);
     return {
-      realm,
+      realm: realm.realm,
       public_key: spkiBase64(signingKey),
       'token-service': `${issuer}${PROTOCOL_PATH}`,
       'account-service': `${issuer}/account`,
@@ -181,18 +177,7 @@ export async function identityPlugin(
     },
   );
 
-  await mountOidc(app, {
-    provider,
-    directory,
-    revokedSessions,
-    realm,
-    realmPath,
-    issuer,
-    clientId,
-    audience,
-    signingKey,
-    jwks,
-  });
+  await mountOidc(app, { ...realm, provider, directory, revokedSessions, keys, signingKey });
 
   // The sign-in pages (oidc-provider's interactions), their steps in sign-in-steps.ts.
   await app.register(async (scope) => {
@@ -202,31 +187,20 @@ export async function identityPlugin(
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
 
-    type Interaction = Awaited<ReturnType<typeof provider.interactionDetails>>;
-    type Request = FastifyRequest<{
-      Params: { uid: string };
-      Querystring: { lang?: string };
-      Body: Record<string, string | undefined>;
-    }>;
-
-    const languageOf = (request: Request, interaction?: Interaction): Language => {
+    /** A page in the language picked on it, else the portal's, else the browser's. */
+    const pageFor = (request: Request, interaction?: Interaction, suffix = ''): PageContext => {
       const params = interaction?.params ?? {};
       const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-      return pickLanguage(
+      const language = pickLanguage(
         text(request.body?.lang),
         request.query.lang,
         text(params.ui_locales),
         text(params.kc_locale),
         request.headers['accept-language'],
       );
+      const selfUrl = `${actionOf(request.params.uid)}${suffix}`;
+      return { texts, language, realmPath, selfUrl, portalUrl: `${publicUrl}/` };
     };
-    const pageFor = (request: Request, interaction?: Interaction, suffix = ''): PageContext => ({
-      texts,
-      language: languageOf(request, interaction),
-      realmPath,
-      selfUrl: `${actionOf(request.params.uid)}${suffix}`,
-      portalUrl: `${publicUrl}/`,
-    });
     const resetChannels = (['mobile', 'email'] as const).filter(
       (c) => codes && options.config.confirmationChannels[c],
     );
@@ -269,7 +243,7 @@ export async function identityPlugin(
       reply: FastifyReply,
       interaction: Interaction,
       state: PendingSignIn | undefined,
-      error?: StepError,
+      error?: PageError,
       status = 200,
     ) => {
       const step = stepOf(state?.steps[0]);
@@ -288,8 +262,7 @@ export async function identityPlugin(
           reply,
           loginPage(page, actionOf(interaction.uid), {
             username,
-            error: error?.key,
-            errorParams: error?.params,
+            error,
             notice: done ? 'signIn.passwordReset' : undefined,
             links: linksFor(interaction.uid, page.language),
           }),
@@ -336,7 +309,7 @@ export async function identityPlugin(
       if (!interaction) return expired(request, reply);
       const body = request.body ?? {};
       const state = await pendingOf(interaction.uid);
-      const answer = (shown: PendingSignIn | undefined, error?: StepError, status?: number) =>
+      const answer = (shown: PendingSignIn | undefined, error?: PageError, status?: number) =>
         show(request, reply, interaction, shown, error, status);
 
       // An address blocked for trying too many accounts is told how long to wait, whatever
@@ -344,7 +317,7 @@ export async function identityPlugin(
       const blockedFor = await addressThrottle.waitFor(request.ip);
       if (blockedFor > 0) return answer(state, tooMany(blockedFor), 429);
       const started = Date.now();
-      const failed = async (message: StepError, status: number, kept?: PendingSignIn) => {
+      const failed = async (message: PageError, status: number, kept?: PendingSignIn) => {
         const blocked = await addressThrottle.fail(request.ip);
         // Every refusal takes the same time, whatever the work behind it: an unknown login
         // answers no sooner than a known one with a wrong password (npm run bench:signin).
@@ -407,7 +380,7 @@ export async function identityPlugin(
     });
 
     if (codes && resetChannels.length > 0) {
-      registerPasswordReset<Interaction>(scope, {
+      registerPasswordReset(scope, {
         realmPath,
         codes,
         channels: resetChannels,

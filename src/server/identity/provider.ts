@@ -1,8 +1,9 @@
+import type { JWK } from 'jose';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { pickLanguage } from '../../core/i18n/translate';
+import type { ServerConfig } from '../config';
 import type { AccountDirectory, IdentityAccount } from './directory';
 import { kyselyAdapter } from './adapter';
-import { signingKeys } from './keys';
 import type { RevokedSessions } from './revoked-sessions';
 import { compareSecret, type ServiceCredentials } from './service-clients';
 import { errorPage, loggedOutPage, logoutPage, type PageContext, type Texts } from './pages';
@@ -11,15 +12,24 @@ import type { IdentityKysely } from './tables';
 /** Where oidc-provider's endpoints live below the realm, as Keycloak names them. */
 export const PROTOCOL_PATH = '/protocol/openid-connect';
 
-export interface ProviderSettings {
+/** The realm's addresses, its portal client and its tokens' audience, from the configuration. */
+export function realmOf(config: Pick<ServerConfig, 'publicUrl' | 'identity' | 'auth'>) {
+  const { realm, clientId } = config.identity;
+  const publicUrl = config.publicUrl.replace(/\/$/, '');
+  const realmPath = `/realms/${encodeURIComponent(realm)}`;
+  const issuer = `${publicUrl}${realmPath}`;
+  return { publicUrl, realm, realmPath, issuer, clientId, audience: config.auth.audience };
+}
+
+export type Realm = ReturnType<typeof realmOf>;
+
+export interface ProviderSettings extends Realm {
   db: IdentityKysely;
   directory: AccountDirectory;
   texts: Texts;
-  publicUrl: string;
-  realm: string;
-  clientId: string;
-  audience: string;
   cookieKeys: string[];
+  /** The private signing keys (keys.ts), the current one first. */
+  keys: JWK[];
   /** Service accounts' API credentials: the clients of the client-credentials grant. */
   serviceClients: ServiceCredentials;
   /** Where the sessions ended by signing out are kept, for the API to refuse their tokens. */
@@ -67,12 +77,9 @@ export function sameOriginUri(publicUrl: string, value: string): boolean {
 }
 
 export async function createProvider(settings: ProviderSettings): Promise<Provider> {
-  const publicUrl = settings.publicUrl.replace(/\/$/, '');
-  const realmPath = `/realms/${encodeURIComponent(settings.realm)}`;
-  const issuer = `${publicUrl}${realmPath}`;
+  const { publicUrl, realmPath, issuer } = settings;
   // The resource indicator of the portal API; tokens for it carry audience `settings.audience`.
   const resource = `${publicUrl}/api`;
-  const keys = await signingKeys(settings.db);
 
   // An account read once per request: a token exchange asks for the same account twice (the ID
   // token's claims, then the access token's), each read three queries (the account, its group,
@@ -125,7 +132,7 @@ export async function createProvider(settings: ProviderSettings): Promise<Provid
         id_token_signed_response_alg: 'RS256',
       },
     ],
-    jwks: { keys: keys as never },
+    jwks: { keys: settings.keys as never },
     cookies: {
       keys: settings.cookieKeys,
       names: { session: 'KC_SESSION', interaction: 'KC_INTERACTION', resume: 'KC_RESUME' },

@@ -6,23 +6,17 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
  * keycloak-js gives up on a refresh token that is not a JWT, and oidc-provider's are opaque: the
  * token endpoint wraps them in a signed JWT (`jti`) and unwraps them; the wrapper grants nothing.
  */
-interface RefreshTokenWrapper {
-  /** Replaces a wrapped refresh token in a token request body (urlencoded) by the opaque one. */
-  unwrapRequest(body: string): Promise<string>;
-  /** Wraps the refresh token of a token response body (JSON). */
-  wrapResponse(body: string): Promise<string>;
-}
-
 export async function refreshTokenWrapper(options: {
   signingKey: JWK;
   verifyKeys: JWTVerifyGetKey;
   issuer: string;
   clientId: string;
   ttlSeconds: number;
-}): Promise<RefreshTokenWrapper> {
+}) {
   const key = await importJWK(options.signingKey, 'RS256');
   return {
-    async unwrapRequest(body) {
+    /** Replaces a wrapped refresh token in a token request body (urlencoded) by the opaque one. */
+    async unwrapRequest(body: string) {
       const params = new URLSearchParams(body);
       const token = params.get('refresh_token');
       if (params.get('grant_type') !== 'refresh_token' || !token || token.split('.').length !== 3)
@@ -39,7 +33,8 @@ export async function refreshTokenWrapper(options: {
       }
       return params.toString();
     },
-    async wrapResponse(body) {
+    /** Wraps the refresh token of a token response body (JSON). */
+    async wrapResponse(body: string) {
       let parsed: Record<string, unknown>;
       try {
         parsed = JSON.parse(body) as Record<string, unknown>;

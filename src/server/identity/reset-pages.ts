@@ -10,6 +10,7 @@ import {
   usernameField,
   type NewPassword,
   type PageContext,
+  type PageError,
 } from './pages';
 
 /** The channels a reset code may travel by (the confirmation channels that are on). */
@@ -27,8 +28,7 @@ export function resetRequestPage(
     login?: string;
     channels: ResetChannel[];
     channel?: ResetChannel;
-    error?: string;
-    errorParams?: Record<string, unknown>;
+    error?: PageError;
     signInUrl: string;
   },
 ): string {
@@ -42,7 +42,7 @@ export function resetRequestPage(
   return layout(
     page,
     'reset.title',
-    `${errorAlert(page, options.error, options.errorParams)}
+    `${errorAlert(page, options.error)}
 <p>${t(page, 'reset.intro')}</p>
 ${stepForm(
   page,
@@ -64,7 +64,7 @@ export function resetCodePage(
     login: string;
     channel: ResetChannel;
     minutes: number;
-    error?: string;
+    error?: PageError;
     signInUrl: string;
   },
 ): string {

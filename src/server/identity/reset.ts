@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Adapter } from 'oidc-provider';
+import type { Adapter, Interaction } from 'oidc-provider';
 import type { CredentialStore } from './credentials';
 import type { AccountDirectory } from './directory';
-import { newPasswordLines, t, type PageContext } from './pages';
+import { t, type PageContext, type PageError } from './pages';
 import { html } from './replies';
 import {
   resetCodePage,
@@ -11,30 +11,11 @@ import {
   resetRequestPage,
   type ResetChannel,
 } from './reset-pages';
-import { chooseNewPassword, type StepError } from './sign-in-steps';
+import type { OneTimeCodes } from './reset-codes';
+import { chooseNewPassword } from './sign-in-steps';
 
 /** Where the state of a password reset is kept (oidc_payload, keyed by the interaction). */
 export const RESET_MODEL = 'PasswordReset';
-
-type CodeCheck = 'ok' | 'wrong' | 'expired' | 'used' | 'locked';
-
-/** One-time codes sent by SMS or e-mail and checked once (the challenge backend: reset-codes.ts). */
-export interface OneTimeCodes {
-  readonly ttlMinutes: number;
-  /** Wrong tries a code takes before it is locked. */
-  readonly maxAttempts: number;
-  /** Sends a code (`{{code}}` in `text`); undefined when it could not be sent. */
-  send(input: {
-    channel: ResetChannel;
-    destination: string;
-    subject: string;
-    text: string;
-  }): Promise<string | undefined>;
-  /** Checks the code of a challenge, using it up when right. */
-  verify(challengeId: string, code: string): Promise<CodeCheck>;
-  /** Spends the time of a real check (for a username that has no account). */
-  decoy(): Promise<void>;
-}
 
 /** Codes one username, and one client address, may ask for within the window. */
 const RESET_LIMITS = { perLogin: 3, perAddress: 10, windowMinutes: 15 } as const;
@@ -51,13 +32,14 @@ interface ResetState {
   [key: string]: unknown;
 }
 
-type ResetRequest = FastifyRequest<{
+/** A request of a sign-in's pages, the interaction's id in the address. */
+export type InteractionRequest = FastifyRequest<{
   Params: { uid: string };
   Querystring: { lang?: string };
   Body: Record<string, string | undefined>;
 }>;
 
-interface ResetDeps<I extends { uid: string }> {
+interface ResetDeps {
   realmPath: string;
   codes: OneTimeCodes;
   channels: ResetChannel[];
@@ -67,9 +49,9 @@ interface ResetDeps<I extends { uid: string }> {
   store: Adapter;
   limits: Adapter;
   pending: Adapter;
-  load(request: ResetRequest, reply: FastifyReply): Promise<I | undefined>;
-  expired(request: ResetRequest, reply: FastifyReply): FastifyReply;
-  pageOf(request: ResetRequest, interaction: I, suffix: string): PageContext;
+  load(request: InteractionRequest, reply: FastifyReply): Promise<Interaction | undefined>;
+  expired(request: InteractionRequest, reply: FastifyReply): FastifyReply;
+  pageOf(request: InteractionRequest, interaction: Interaction, suffix: string): PageContext;
 }
 
 /**
@@ -77,10 +59,7 @@ interface ResetDeps<I extends { uid: string }> {
  * back to the same sign-in. Up to the code, every answer and limit (per username, per address)
  * is the same whether or not the username exists; codes expire and are used once.
  */
-export function registerPasswordReset<I extends { uid: string }>(
-  scope: FastifyInstance,
-  deps: ResetDeps<I>,
-): void {
+export function registerPasswordReset(scope: FastifyInstance, deps: ResetDeps): void {
   const { realmPath, codes, channels, directory, store } = deps;
   const path = (uid: string) => `${realmPath}/login-actions/${uid}/reset`;
   const signIn = (uid: string, page: PageContext) =>
@@ -91,11 +70,11 @@ export function registerPasswordReset<I extends { uid: string }>(
   const limiter = slidingWindow(deps.limits, RESET_LIMITS.windowMinutes * 60);
 
   const render = async (
-    request: ResetRequest,
+    request: InteractionRequest,
     reply: FastifyReply,
-    interaction: I,
+    interaction: Interaction,
     state: ResetState | undefined,
-    error?: StepError,
+    error?: PageError,
     status = 200,
   ) => {
     const page = deps.pageOf(request, interaction, '/reset');
@@ -105,12 +84,12 @@ export function registerPasswordReset<I extends { uid: string }>(
     if (state?.step === 'code') {
       const { channel } = state;
       const minutes = codes.ttlMinutes;
-      const options = { login, channel, minutes, error: error?.key, signInUrl };
+      const options = { login, channel, minutes, error, signInUrl };
       return html(reply, resetCodePage(page, action, options), status);
     }
     if (state?.step === 'password' && state.accountId) {
       const policy = await directory.policyFor(state.accountId);
-      const options = { login, signInUrl, ...newPasswordLines(page, policy, error) };
+      const options = { login, signInUrl, policy, error };
       return html(reply, resetPasswordPage(page, action, options), status);
     }
     const body = request.body ?? {};
@@ -120,29 +99,28 @@ export function registerPasswordReset<I extends { uid: string }>(
         login: body.username ?? login,
         channels,
         channel: channels.find((c) => c === body.channel),
-        error: error?.key,
-        errorParams: error?.params,
+        error,
         signInUrl,
       }),
       status,
     );
   };
 
-  scope.get(path(':uid'), async (request: ResetRequest, reply) => {
+  scope.get(path(':uid'), async (request: InteractionRequest, reply) => {
     const interaction = await deps.load(request, reply);
     if (!interaction) return deps.expired(request, reply);
     const state = await stateOf(interaction.uid);
     return render(request, reply, interaction, state?.step === 'done' ? undefined : state);
   });
 
-  scope.post(path(':uid'), async (request: ResetRequest, reply) => {
+  scope.post(path(':uid'), async (request: InteractionRequest, reply) => {
     const interaction = await deps.load(request, reply);
     if (!interaction) return deps.expired(request, reply);
     const uid = interaction.uid;
     const body = request.body ?? {};
     const state = await stateOf(uid);
     const again = () => reply.redirect(`${path(uid)}?lang=${body.lang ?? ''}`, 303);
-    const refuse = (shown: ResetState | undefined, error: StepError, status: number) =>
+    const refuse = (shown: ResetState | undefined, error: PageError, status: number) =>
       render(request, reply, interaction, shown, error, status);
 
     if (body.step === 'restart') {
@@ -196,14 +174,12 @@ export function registerPasswordReset<I extends { uid: string }>(
     if (state.step === 'code') {
       if (body.step !== 'code') return render(request, reply, interaction, state);
       const code = (body.code ?? '').replace(/\s+/g, '');
-      let result: CodeCheck;
-      if (state.challengeId) {
-        result = await codes.verify(state.challengeId, code);
-      } else {
-        // No code was sent: answer as a real code would, wrong until the tries run out.
-        await codes.decoy();
-        result = state.attempts >= codes.maxAttempts ? 'locked' : 'wrong';
-      }
+      // No code was sent: answer as a real code would, wrong until the tries run out.
+      const result = state.challengeId
+        ? await codes.verify(state.challengeId, code)
+        : await codes
+            .decoy()
+            .then(() => (state.attempts >= codes.maxAttempts ? 'locked' : 'wrong'));
       if (result === 'wrong') {
         await save(uid, { ...state, attempts: state.attempts + 1 });
         return refuse(state, { key: 'reset.wrongCode' }, 400);
@@ -226,8 +202,7 @@ export function registerPasswordReset<I extends { uid: string }>(
       await store.destroy(uid);
       return again();
     }
-    const page = deps.pageOf(request, interaction, '/reset');
-    const error = await chooseNewPassword(deps, page, account, body);
+    const error = await chooseNewPassword(deps, account, body);
     if (error) return refuse(state, error, 400);
     await store.upsert(uid, { ...state, step: 'done' } as never, 10 * 60);
     return reply.redirect(signIn(uid, deps.pageOf(request, interaction, '')), 303);

@@ -5,31 +5,11 @@ import type { Kysely } from 'kysely';
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
 import { HASH_OPTIONS } from './credentials';
 import type { AccountDirectory, IdentityAccount } from './directory';
+import type { RevokedSessions } from './revoked-sessions';
 import { identityDb, type IdentityKysely, type IdentityTables } from './tables';
-
-/** What an administrator sees of an account's API credentials; never the secret. */
-export interface ServiceCredentialStatus {
-  /** The OAuth client id: the account's id. */
-  clientId: string;
-  active: boolean;
-  issuedAt: string | null;
-  revokedAt: string | null;
-}
-
-/** Credentials as issued: the secret is in clear this once and never again. */
-export interface IssuedServiceCredentials {
-  clientId: string;
-  clientSecret: string;
-  issuedAt: string;
-}
 
 /** Argon2 hashes start so; only a service client's stored secret is one. */
 const HASHED_SECRET = /^\$argon2id\$/;
-
-/** Where the ends of credentials' sessions are recorded (revoked-sessions.ts). */
-export interface EndedSessions {
-  revoke(sids: readonly string[]): Promise<void>;
-}
 
 /**
  * The session (`sid`) every access token of one issue of credentials names: revoking or
@@ -54,7 +34,7 @@ export class ServiceCredentials {
     db: IdentityKysely,
     private readonly directory: AccountDirectory,
     /** Told the session of credentials revoked or replaced; without it their tokens live on. */
-    private readonly ended?: EndedSessions,
+    private readonly ended?: Pick<RevokedSessions, 'revoke'>,
   ) {
     this.db = identityDb(db);
   }
@@ -65,9 +45,11 @@ export class ServiceCredentials {
     return row ? credentialSession(accountId, row.issued_at) : undefined;
   }
 
-  async status(accountId: string): Promise<ServiceCredentialStatus> {
+  /** What an administrator sees of the account's API credentials; never the secret. */
+  async status(accountId: string) {
     const row = await this.row(accountId);
     return {
+      /** The OAuth client id: the account's id. */
       clientId: accountId,
       active: Boolean(row?.secret_hash),
       issuedAt: row ? new Date(row.issued_at).toISOString() : null,
@@ -75,8 +57,8 @@ export class ServiceCredentials {
     };
   }
 
-  /** New credentials for the account, replacing any it had. */
-  async issue(accountId: string, issuedBy: string): Promise<IssuedServiceCredentials> {
+  /** New credentials for the account, replacing any it had: the secret is in clear this once. */
+  async issue(accountId: string, issuedBy: string) {
     const replaced = await this.activeRow(accountId);
     // 256 bits: a secret no one guesses, in a form a shell and a header carry unquoted.
     const clientSecret = randomBytes(32).toString('base64url');

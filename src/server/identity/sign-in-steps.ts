@@ -1,15 +1,13 @@
 import { generateURI } from 'otplib';
 import { ApiProblem } from '../http/api-error';
-import type { CredentialStatus, CredentialStore } from './credentials';
+import type { CredentialStore } from './credentials';
 import type { AccountDirectory, IdentityAccount, SecurityFlags } from './directory';
 import {
   changePasswordPage,
-  newPasswordLines,
-  problemLines,
   totpEnrolPage,
   totpPage,
   type PageContext,
-  type PasswordError,
+  type PageError,
 } from './pages';
 
 /** What happens between a correct password and the end of the sign-in, kept per interaction. */
@@ -25,12 +23,9 @@ export interface PendingSignIn {
   [key: string]: unknown;
 }
 
-/** What a step's page says went wrong: a text's key, or the lines of a broken policy. */
-export type StepError = PasswordError;
-
 /** What the sign-in knows of the account once its password is right. */
 export interface SignInFacts {
-  status: CredentialStatus;
+  status: Awaited<ReturnType<CredentialStore['status']>>;
   /** The administrator's flags, on the account (its security section). */
   flags: SecurityFlags | undefined;
   expiredPassword: boolean;
@@ -55,7 +50,7 @@ export interface StepContext {
  * that `restarts` sends the person back to the password.
  */
 export type StepOutcome =
-  { done: true } | { error: StepError; status: number; counts?: boolean; restarts?: boolean };
+  { done: true } | { error: PageError; status: number; counts?: boolean; restarts?: boolean };
 
 /**
  * A sign-in step after the password, like Keycloak's required actions: when it applies, its
@@ -64,7 +59,7 @@ export type StepOutcome =
 export interface SignInStep {
   id: StepId;
   applies(facts: SignInFacts): boolean;
-  page(context: StepContext, state: PendingSignIn, error?: StepError): Promise<string>;
+  page(context: StepContext, state: PendingSignIn, error?: PageError): Promise<string>;
   process(
     context: StepContext,
     state: PendingSignIn,
@@ -118,16 +113,17 @@ const password: SignInStep = {
   id: 'password',
   applies: (facts) => mustChangePassword(facts) || facts.expiredPassword,
   async page({ directory, page, action }, state, error) {
-    const policy = await directory.policyFor(state.accountId);
     const account = await directory.findById(state.accountId);
     return changePasswordPage(page, action, {
       reason: state.passwordReason,
       login: account?.loginIdentifier,
-      ...newPasswordLines(page, policy, error, true),
+      policy: await directory.policyFor(state.accountId),
+      error,
+      differentFromCurrent: true,
     });
   },
   async process(context, _state, account, body) {
-    const error = await chooseNewPassword(context, context.page, account, body, true);
+    const error = await chooseNewPassword(context, account, body, true);
     return error ? { error, status: 400 } : { done: true };
   },
 };
@@ -138,11 +134,10 @@ const password: SignInStep = {
  */
 export async function chooseNewPassword(
   { credentials, directory }: Pick<StepContext, 'credentials' | 'directory'>,
-  page: PageContext,
   account: IdentityAccount,
   body: Record<string, string | undefined>,
   notCurrent = false,
-): Promise<StepError | undefined> {
+): Promise<PageError | undefined> {
   const next = body.passwordNew ?? '';
   if (next !== (body.passwordConfirm ?? '')) return { key: 'changePassword.mismatch' };
   if (notCurrent && (await credentials.isCurrent(account.id, next)))
@@ -152,7 +147,7 @@ export async function chooseNewPassword(
     await credentials.setPassword(account.id, account.loginIdentifier, next, policy);
   } catch (error) {
     if (!(error instanceof ApiProblem)) throw error;
-    return { problems: problemLines(page, error.fields) };
+    return { problems: error.fields ?? [] };
   }
   // The person chose their own password: an administrator's "change it" is done.
   await directory.clearSecurityFlag(account.id, 'forcePasswordChange');

@@ -1,27 +1,19 @@
 import { sql, type Kysely } from 'kysely';
+import type { ServerConfig } from '../config';
 import { identityDb, type IdentityKysely, type IdentityTables } from './tables';
-
-export interface ThrottleSettings {
-  /** Failures one address may make within the window before it is blocked (0: no limit). */
-  failures: number;
-  windowMinutes: number;
-  /** The first block's length; each later block of the same address is this much longer. */
-  blockMinutes: number;
-  /** The longest a block lasts. */
-  maxBlockMinutes: number;
-}
 
 /**
  * Failed attempts per client address, across every account it tries (ASVS 5.0 V6.3.1). An
- * address failing `failures` times in a window is blocked, each block longer than the last, as
- * Keycloak's brute-force detection waits. Counted in the database, shared by every process.
+ * address failing `failures` times (0: no limit) in a window is blocked for `blockMinutes`, each
+ * later block that much longer up to `maxBlockMinutes`, as Keycloak's brute-force detection
+ * waits. Counted in the database, shared by every process.
  */
 export class AttemptThrottle {
   private readonly db: Kysely<IdentityTables>;
 
   constructor(
     db: IdentityKysely,
-    private readonly settings: ThrottleSettings,
+    private readonly settings: ServerConfig['identity']['addressThrottle'],
     /** What is throttled (`sign-in`, `code`): each kind counts apart. */
     private readonly kind: string,
   ) {
