@@ -151,18 +151,16 @@ export async function renderCertificatePdf(
   const headingWidth = CONTENT_WIDTH - QR_SIZE - 10;
   write(safe(t('issuer')), MARGIN, 12, true, ACCENT);
   layout.y -= 34;
-  for (const line of layout.lines(content.title, true, 24, headingWidth, 2)) {
-    write(line, MARGIN, 24, true, TEXT);
-    layout.y -= 30;
-  }
+  const title = layout.lines(content.title, true, 24, headingWidth, 2);
+  layout.draw(title, MARGIN, { bold: true, size: 24, lineHeight: 30, colour: TEXT });
+  layout.y -= 30 * title.length;
   write(safe(t('number', { number: content.number })), MARGIN, 13, true, TEXT);
   layout.y -= 22;
   // Beside the code, what to do with the document: keep it, or open it in the portal.
   const checks = content.link.opens === 'check';
-  for (const line of layout.lines(t(checks ? 'keep' : 'openNote'), false, 9, headingWidth, 3)) {
-    write(line, MARGIN, 9, false, MUTED);
-    layout.y -= 12;
-  }
+  const note = layout.lines(t(checks ? 'keep' : 'openNote'), false, 9, headingWidth, 3);
+  layout.draw(note, MARGIN, { size: 9, lineHeight: 12, colour: MUTED });
+  layout.y -= 12 * note.length;
   layout.y = Math.min(layout.y, PAGE_HEIGHT - MARGIN - QR_SIZE) - 10;
 
   // The sections; a row too long for one page goes on over the next, its label repeated.
@@ -202,10 +200,9 @@ export async function renderCertificatePdf(
     // No label: the section's heading above says what the table is.
     const labelLines = label === '' ? [] : layout.lines(label, false, LABEL_SIZE, CONTENT_WIDTH, 2);
     const top = () => {
-      for (const line of labelLines) {
-        write(line, MARGIN, LABEL_SIZE, false, MUTED, VALUE_SIZE);
-        layout.y -= LINE;
-      }
+      const label = { size: LABEL_SIZE, drop: VALUE_SIZE, lineHeight: LINE, colour: MUTED };
+      layout.draw(labelLines, MARGIN, label);
+      layout.y -= LINE * labelLines.length;
       drawCells(headings, true, ACCENT);
       layout.y -= heightOf(headings);
       layout.rule(0, ACCENT, 0.8);
