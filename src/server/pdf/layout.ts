@@ -18,9 +18,9 @@ export const RULE_COLOUR = rgb(0.6, 0.6, 0.6);
 export const FOOTER_SIZE = 8;
 const FOOTER_LINE = 10;
 
-export interface DrawOptions {
+interface DrawOptions {
   bold?: boolean;
-  /** 10 unless said, the lines 14 apart. */
+  /** 10 points and lines 14 apart unless said. */
   size?: number;
   lineHeight?: number;
   /** From the current y to the first baseline: the size unless said. */
