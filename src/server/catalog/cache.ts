@@ -9,7 +9,6 @@ import {
   toValidEntry,
   type CatalogReader,
   type CatalogSource,
-  type EntryFields,
   type ValidEntry,
 } from './valid-at';
 import { offeredEntries, type OfferedEntry } from './options';
@@ -30,7 +29,7 @@ interface KeptCatalog {
  * A catalogue not kept is read through the caller's connection (`through(trx)`): waiting for
  * another connection inside a transaction could wait for ever.
  */
-export class CatalogCache implements CatalogReader, CatalogSource {
+export class CatalogCache implements CatalogSource {
   private readonly kept = new Map<string, KeptCatalog>();
   /** Bumped by every forgetting, so a read that started before one is not kept. */
   private readonly generations = new Map<string, number>();
@@ -84,18 +83,6 @@ export class CatalogCache implements CatalogReader, CatalogSource {
         return kept.entries.some((e) => e.key === key && entryHolds(e, at));
       },
     };
-  }
-
-  validAt(catalog: string, at: Date, keys?: readonly string[]): Promise<ValidEntry[]> {
-    return this.through(this.db).validAt(catalog, at, keys);
-  }
-
-  validAtWith(catalog: string, at: Date, fields: EntryFields): Promise<ValidEntry[]> {
-    return this.through(this.db).validAtWith(catalog, at, fields);
-  }
-
-  isValidAt(catalog: string, key: string, at: Date): Promise<boolean> {
-    return this.through(this.db).isValidAt(catalog, key, at);
   }
 
   /** Every entry of every period as a form's select offers it to a reader of `language`. */

@@ -93,7 +93,7 @@ export async function deletedEntries(
   catalog: CatalogDefinition,
   limit: number,
 ): Promise<CatalogEntry[]> {
-  const rows = (await db
+  const rows = await db
     .selectFrom('catalog_entry')
     .selectAll()
     .where('catalog', '=', catalog.id)
@@ -101,7 +101,7 @@ export async function deletedEntries(
     .orderBy('deleted_at', 'desc')
     .orderBy('id')
     .limit(limit)
-    .execute()) as EntryRow[];
+    .execute();
   return rows.map(toEntry);
 }
 
@@ -120,7 +120,7 @@ async function change(
 ): Promise<ChangeOutcome> {
   const work = async (trx: Kysely<Database>): Promise<ChangeOutcome> => {
     const deleted = action === 'restored';
-    const before = (await trx
+    const before = await trx
       .selectFrom('catalog_entry')
       .selectAll()
       .where('catalog', '=', catalog.id)
@@ -128,9 +128,9 @@ async function change(
       .where('version', '=', version)
       .where('deleted_at', deleted ? 'is not' : 'is', null)
       .forUpdate()
-      .executeTakeFirst()) as EntryRow | undefined;
+      .executeTakeFirst();
     if (!before) return whyNot(trx, catalog, id, deleted);
-    const after = (await trx
+    const after = await trx
       .updateTable('catalog_entry')
       .set({
         ...columns(before),
@@ -140,7 +140,7 @@ async function change(
       })
       .where('id', '=', id)
       .returningAll()
-      .executeTakeFirstOrThrow()) as EntryRow;
+      .executeTakeFirstOrThrow();
     const entry = toEntry(after);
     await trx
       .insertInto('catalog_entry_history')

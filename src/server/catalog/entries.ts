@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   catalogFieldKinds,
   entryKey,
@@ -9,7 +9,7 @@ import { TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import { DEFAULT_LANGUAGE, type Language } from '../../core/i18n/translate';
 import type { CatalogDefinition } from '../../core/definitions/types';
 import { normalizePage, type SearchResult } from '../../core/search/protocol';
-import type { Database } from '../db/schema';
+import type { CatalogEntryTable, Database } from '../db/schema';
 import { iso } from '../documents/views';
 import { compileSearch, type SearchField } from '../search/compile-search';
 
@@ -19,18 +19,7 @@ export interface CatalogEntry extends CatalogEntryRecord {
   deletedAt?: string;
 }
 
-export type EntryRow = {
-  id: string;
-  version: number;
-  data: Record<string, unknown>;
-  start_time: Date;
-  end_time: Date | null;
-  created_at: Date;
-  created_by: string;
-  updated_at: Date;
-  updated_by: string;
-  deleted_at?: Date | null;
-};
+export type EntryRow = Selectable<CatalogEntryTable>;
 
 /** The entries nobody deleted: what every finder, select, reference and check reads. */
 export function liveEntries(db: Kysely<Database>) {
@@ -83,13 +72,13 @@ export async function searchEntries(
   const [{ total }] = (await base
     .select((eb) => eb.fn.countAll<string>().as('total'))
     .execute()) as [{ total: string }];
-  const rows = (await base
+  const rows = await base
     .selectAll()
     .orderBy(search.orderBy)
     .orderBy('id')
     .limit(window.limit)
     .offset(window.offset)
-    .execute()) as EntryRow[];
+    .execute();
   const count = Number(total);
   return {
     items: rows.map(toEntry),
@@ -105,11 +94,11 @@ export async function readEntry(
   catalog: CatalogDefinition,
   id: string,
 ): Promise<CatalogEntry | undefined> {
-  const row = (await liveEntries(db)
+  const row = await liveEntries(db)
     .selectAll()
     .where('catalog', '=', catalog.id)
     .where('id', '=', id)
-    .executeTakeFirst()) as EntryRow | undefined;
+    .executeTakeFirst();
   return row && toEntry(row);
 }
 
@@ -121,7 +110,7 @@ export async function insertEntry(
   actor: string,
 ): Promise<CatalogEntry> {
   const { startTime, endTime, ...data } = entry;
-  const row = (await db
+  const row = await db
     .insertInto('catalog_entry')
     .values({
       catalog: catalog.id,
@@ -133,7 +122,7 @@ export async function insertEntry(
       updated_by: actor,
     })
     .returningAll()
-    .executeTakeFirstOrThrow()) as EntryRow;
+    .executeTakeFirstOrThrow();
   return toEntry(row);
 }
 

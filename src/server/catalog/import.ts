@@ -6,7 +6,7 @@ import type { ValidatorSet } from '../definitions/validators';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import { updateEntry } from './changes';
 import { checkEntry } from './checked-entry';
-import { insertEntry, isOverlapError, liveEntries } from './entries';
+import { insertEntry, isOverlapError, liveEntries, type EntryRow } from './entries';
 
 /** What an import did, or would do: counts of rows, and each refused row's problems. */
 export interface ImportOutcome {
@@ -18,12 +18,7 @@ export interface ImportOutcome {
 }
 
 /** A stored entry of one of the imported keys. */
-interface StoredVersion {
-  id: string;
-  version: number;
-  data: Record<string, unknown>;
-  end_time: Date | string | null;
-}
+type StoredVersion = Pick<EntryRow, 'id' | 'version' | 'data' | 'end_time'>;
 
 /** Thrown to roll back a dry run, or an import a row refuses, carrying what was found. */
 class RolledBack extends Error {
@@ -148,10 +143,8 @@ async function storedVersions(
       .where('catalog', '=', catalog.id)
       .where('entry_key', 'in', wanted.slice(at, at + 500))
       .execute();
-    for (const row of rows) {
-      const start = new Date(row.start_time as Date | string).getTime();
-      found.set(`${row.entry_key}\u0000${start}`, row as unknown as StoredVersion);
-    }
+    for (const row of rows)
+      found.set(`${row.entry_key}\u0000${new Date(row.start_time).getTime()}`, row);
   }
   return found;
 }

@@ -71,13 +71,7 @@ export async function validEntry(
   key: string,
   at: Date = new Date(),
 ): Promise<Record<string, unknown> | undefined> {
-  const row = await liveEntries(db)
-    .select('data')
-    .where('catalog', '=', catalog)
-    .where('entry_key', '=', key)
-    .where(holds(at))
-    .executeTakeFirst();
-  return row?.data;
+  return (await entriesValidAt(db, catalog, at, [key]))[0]?.data;
 }
 
 /** Field values an entry must hold exactly (`data @> fields`). */

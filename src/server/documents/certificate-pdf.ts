@@ -1,9 +1,18 @@
 /** The issued document as an A4 PDF: header with QR code, sections, how to check it. */
-import { PDFDocument, PageSizes, StandardFonts, rgb } from '@cantoo/pdf-lib';
-import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
+import { rgb, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 import QRCode from 'qrcode';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
-import { toWinAnsi, wrap } from '../pdf/text';
+import {
+  CONTENT_WIDTH,
+  FOOTER_SIZE,
+  MARGIN,
+  MUTED_COLOUR as MUTED,
+  PAGE_HEIGHT,
+  PAGE_WIDTH,
+  PdfLayout,
+  RULE_COLOUR as RULE,
+  TEXT_COLOUR as TEXT,
+} from '../pdf/layout';
 
 /** A list printed as a table: the columns' headings (amounts align right), then a row per item. */
 export interface CertificateTable {
@@ -35,16 +44,12 @@ export interface CertificateContent {
   link: { url: string; opens: 'check' | 'view' };
 }
 
-const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
-const MARGIN = 50;
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const LABEL_WIDTH = 170;
 /** Where every value starts; the PDF tests find unlabelled values by it. */
 export const CERTIFICATE_VALUE_X = MARGIN + LABEL_WIDTH;
 const VALUE_WIDTH = CONTENT_WIDTH - LABEL_WIDTH;
 const QR_SIZE = 130;
 const FOOTER_SPACE = 70;
-const BOTTOM = MARGIN + FOOTER_SPACE;
 const LABEL_SIZE = 10;
 const VALUE_SIZE = 11;
 const LINE = 15;
@@ -61,10 +66,9 @@ const CELL_BOTTOM = 5.5;
 const MAX_CELL_LINES = 4;
 const MAX_HEADING_LINES = 2;
 
-const TEXT = rgb(0.1, 0.1, 0.1);
-const MUTED = rgb(0.35, 0.35, 0.35);
 const ACCENT = rgb(0.05, 0.27, 0.47);
-const RULE = rgb(0.6, 0.6, 0.6);
+/** The accent band across the top of every page. */
+const BAND = { x: 0, y: PAGE_HEIGHT - 12, width: PAGE_WIDTH, height: 12 };
 
 const sum = (numbers: number[]) => numbers.reduce((total, n) => total + n, 0);
 
@@ -117,192 +121,149 @@ export async function renderCertificatePdf(
 ): Promise<Uint8Array> {
   const t = (key: string, params?: Record<string, unknown>) =>
     translate(texts, language, `certificate.${key}`, params);
-  const doc = await PDFDocument.create();
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const charset = new Set(regular.getCharacterSet());
-  const safe = (text: string) => toWinAnsi(text, charset);
-  const lines = (text: string, font: PDFFont, size: number, width: number, max: number) =>
-    wrap(safe(text), font, size, width, max);
-  doc.setTitle(safe(`${content.title} ${content.number}`), { showInWindowTitleBar: true });
+  const layout = await PdfLayout.create(FOOTER_SPACE);
+  const { doc } = layout;
+  const safe = (text: string) => layout.safe(text);
+  const name = `${content.title} ${content.number}`;
+  doc.setTitle(safe(name), { showInWindowTitleBar: true });
   doc.setAuthor(safe(t('issuer')));
   doc.setCreator(safe(t('issuer')));
   doc.setLanguage(language);
 
-  const pages: PDFPage[] = [];
-  let page!: PDFPage;
-  let y = 0;
-  const band = () =>
-    page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 12, width: PAGE_WIDTH, height: 12, color: ACCENT });
-  const newPage = () => {
-    page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-    pages.push(page);
-    y = PAGE_HEIGHT - MARGIN;
-    if (pages.length === 1) return;
-    // A further page says whose document it continues.
+  const band = () => layout.page.drawRectangle({ ...BAND, color: ACCENT });
+  // A further page says whose document it continues.
+  layout.onNewPage = () => {
     band();
-    const [heading = ''] = lines(`${content.title} ${content.number}`, bold, 10, CONTENT_WIDTH, 1);
-    page.drawText(heading, { x: MARGIN, y: y - 10, size: 10, font: bold, color: ACCENT });
-    y -= 30;
-  };
-  const write = (text: string, x: number, size: number, font: PDFFont, colour = TEXT) =>
-    page.drawText(text, { x, y: y - size, size, font, color: colour });
-  const rule = (colour = RULE, thickness = 0.5) =>
-    page.drawLine({
-      start: { x: MARGIN, y },
-      end: { x: PAGE_WIDTH - MARGIN, y },
-      thickness,
-      color: colour,
+    layout.draw(layout.lines(name, true, 10, CONTENT_WIDTH, 1), MARGIN, {
+      bold: true,
+      colour: ACCENT,
     });
+    layout.y -= 30;
+  };
+  /** One line of text `drop` below the current y (its size unless said). */
+  const write = (text: string, x: number, size: number, bold: boolean, colour: RGB, drop = size) =>
+    layout.draw([text], x, { size, bold, colour, drop });
 
   // Heading: the issuer, the title and the number, beside the QR code.
-  newPage();
   band();
-  drawQr(page, content.link.url, PAGE_WIDTH - MARGIN - QR_SIZE, PAGE_HEIGHT - MARGIN + 8, QR_SIZE);
+  const qrTop = PAGE_HEIGHT - MARGIN + 8;
+  drawQr(layout.page, content.link.url, PAGE_WIDTH - MARGIN - QR_SIZE, qrTop, QR_SIZE);
   const headingWidth = CONTENT_WIDTH - QR_SIZE - 10;
-  write(safe(t('issuer')), MARGIN, 12, bold, ACCENT);
-  y -= 34;
-  for (const line of lines(content.title, bold, 24, headingWidth, 2)) {
-    write(line, MARGIN, 24, bold);
-    y -= 30;
-  }
-  write(safe(t('number', { number: content.number })), MARGIN, 13, bold);
-  y -= 22;
+  write(safe(t('issuer')), MARGIN, 12, true, ACCENT);
+  layout.y -= 34;
+  const title = layout.lines(content.title, true, 24, headingWidth, 2);
+  layout.draw(title, MARGIN, { bold: true, size: 24, lineHeight: 30, colour: TEXT });
+  layout.y -= 30 * title.length;
+  write(safe(t('number', { number: content.number })), MARGIN, 13, true, TEXT);
+  layout.y -= 22;
   // Beside the code, what to do with the document: keep it, or open it in the portal.
   const checks = content.link.opens === 'check';
-  for (const line of lines(t(checks ? 'keep' : 'openNote'), regular, 9, headingWidth, 3)) {
-    write(line, MARGIN, 9, regular, MUTED);
-    y -= 12;
-  }
-  y = Math.min(y, PAGE_HEIGHT - MARGIN - QR_SIZE) - 10;
+  const note = layout.lines(t(checks ? 'keep' : 'openNote'), false, 9, headingWidth, 3);
+  layout.draw(note, MARGIN, { size: 9, lineHeight: 12, colour: MUTED });
+  layout.y -= 12 * note.length;
+  layout.y = Math.min(layout.y, PAGE_HEIGHT - MARGIN - QR_SIZE) - 10;
 
   // The sections; a row too long for one page goes on over the next, its label repeated.
   const usable = PAGE_HEIGHT - 2 * MARGIN - FOOTER_SPACE;
-  const drawLine = (text: string, x: number, size: number, font: PDFFont, colour: typeof TEXT) =>
-    page.drawText(text, { x, y: y - VALUE_SIZE, size, font, color: colour });
 
   /** A table under its label; a row never split, each page repeating the label and header row. */
   const drawTable = (label: string, table: CertificateTable) => {
-    const cellText = (text: string, font: PDFFont, width: number, max: number) =>
-      text === '' ? [] : lines(text, font, CELL_SIZE, width - 2 * CELL_PAD, max);
-    const widthOf = (text: string, font: PDFFont) => font.widthOfTextAtSize(safe(text), CELL_SIZE);
+    const cellText = (text: string, bold: boolean, width: number, max: number) =>
+      text === '' ? [] : layout.lines(text, bold, CELL_SIZE, width - 2 * CELL_PAD, max);
+    const widthOf = (text: string, bold: boolean) =>
+      (bold ? layout.bold : layout.regular).widthOfTextAtSize(safe(text), CELL_SIZE);
     const natural = table.columns.map((column, index) => {
-      const cells = table.rows.map((row) => widthOf(row[index] ?? '', regular));
-      return Math.max(widthOf(column.heading, bold), ...cells) + 2 * CELL_PAD + 1;
+      const cells = table.rows.map((row) => widthOf(row[index] ?? '', false));
+      return Math.max(widthOf(column.heading, true), ...cells) + 2 * CELL_PAD + 1;
     });
     const widths = columnWidths(natural);
     const xs = widths.map((_, index) => MARGIN + sum(widths.slice(0, index)));
     const headings = table.columns.map((column, index) =>
-      cellText(column.heading, bold, widths[index] ?? 0, MAX_HEADING_LINES),
+      cellText(column.heading, true, widths[index] ?? 0, MAX_HEADING_LINES),
     );
     const rows = table.rows.map((row) =>
       table.columns.map((_, index) =>
-        cellText(row[index] ?? '', regular, widths[index] ?? 0, MAX_CELL_LINES),
+        cellText(row[index] ?? '', false, widths[index] ?? 0, MAX_CELL_LINES),
       ),
     );
     const heightOf = (cells: string[][]) =>
       (Math.max(1, ...cells.map((cell) => cell.length)) - 1) * CELL_LINE + CELL_TOP + CELL_BOTTOM;
-    const drawCells = (cells: string[][], font: PDFFont, colour: typeof TEXT) =>
+    const drawCells = (cells: string[][], bold: boolean, colour: RGB) =>
       cells.forEach((cell, index) => {
         const x = xs[index] ?? MARGIN;
-        const right = x + (widths[index] ?? 0) - CELL_PAD;
-        cell.forEach((text, line) => {
-          page.drawText(text, {
-            x: table.columns[index]?.alignRight
-              ? right - font.widthOfTextAtSize(text, CELL_SIZE)
-              : x + CELL_PAD,
-            y: y - CELL_TOP - line * CELL_LINE,
-            size: CELL_SIZE,
-            font,
-            color: colour,
-          });
+        const right = table.columns[index]?.alignRight;
+        layout.draw(cell, right ? x + (widths[index] ?? 0) - CELL_PAD : x + CELL_PAD, {
+          ...{ bold, colour, size: CELL_SIZE, lineHeight: CELL_LINE, drop: CELL_TOP },
+          align: right ? 'right' : 'left',
         });
       });
     // No label: the section's heading above says what the table is.
-    const labelLines = label === '' ? [] : lines(label, regular, LABEL_SIZE, CONTENT_WIDTH, 2);
+    const labelLines = label === '' ? [] : layout.lines(label, false, LABEL_SIZE, CONTENT_WIDTH, 2);
     const top = () => {
-      for (const line of labelLines) {
-        drawLine(line, MARGIN, LABEL_SIZE, regular, MUTED);
-        y -= LINE;
-      }
-      drawCells(headings, bold, ACCENT);
-      y -= heightOf(headings);
-      rule(ACCENT, 0.8);
+      const label = { size: LABEL_SIZE, drop: VALUE_SIZE, lineHeight: LINE, colour: MUTED };
+      layout.draw(labelLines, MARGIN, label);
+      layout.y -= LINE * labelLines.length;
+      drawCells(headings, true, ACCENT);
+      layout.y -= heightOf(headings);
+      layout.rule(0, ACCENT, 0.8);
     };
     const topHeight = labelLines.length * LINE + heightOf(headings);
     // The label and header row never end a page: they stay with the first row.
-    if (y - topHeight - heightOf(rows[0] ?? []) < BOTTOM) newPage();
+    layout.ensure(topHeight + heightOf(rows[0] ?? []));
     top();
     rows.forEach((cells, index) => {
       const height = heightOf(cells);
-      if (y - height < BOTTOM) {
-        newPage();
-        top();
-      }
-      drawCells(cells, regular, TEXT);
-      y -= height;
-      if (index < rows.length - 1) rule(RULE, 0.3);
+      if (layout.ensure(height)) top();
+      drawCells(cells, false, TEXT);
+      layout.y -= height;
+      if (index < rows.length - 1) layout.rule(0, RULE, 0.3);
     });
-    y -= ROW_GAP;
+    layout.y -= ROW_GAP;
   };
   for (const section of content.sections) {
     if (section.heading !== undefined) {
       // A heading never ends a page: it stays with the first lines of its section.
-      if (y - 40 - 3 * LINE < BOTTOM) newPage();
-      y -= 14;
-      write(safe(section.heading), MARGIN, 12, bold, ACCENT);
-      y -= 18;
-      rule(ACCENT, 0.8);
-      y -= 8;
+      layout.ensure(40 + 3 * LINE);
+      layout.y -= 14;
+      write(safe(section.heading), MARGIN, 12, true, ACCENT);
+      layout.y -= 18;
+      layout.rule(8, ACCENT, 0.8);
     }
     for (const field of section.fields) {
       if (field.table) {
         drawTable(field.label, field.table);
         continue;
       }
-      const label = lines(field.label, regular, LABEL_SIZE, LABEL_WIDTH - 12, 3);
+      const label = layout.lines(field.label, false, LABEL_SIZE, LABEL_WIDTH - 12, 3);
       // Several values (a list) are numbered, one paragraph each.
       const numbered = field.numbered !== false && field.values.length > 1;
       const values = field.values.flatMap((value, index) => {
         const text = numbered ? `${index + 1}. ${value}` : value;
-        return lines(text, bold, VALUE_SIZE, VALUE_WIDTH, MAX_VALUE_LINES);
+        return layout.lines(text, true, VALUE_SIZE, VALUE_WIDTH, MAX_VALUE_LINES);
       });
       const height = Math.max(label.length, values.length) * LINE;
-      if (y - height < BOTTOM && height <= usable) newPage();
+      if (height <= usable) layout.ensure(height);
       let labelLine = 0;
       for (let index = 0; index < Math.max(label.length, values.length); index++) {
-        if (y - LINE < BOTTOM) {
-          newPage();
-          labelLine = 0;
-        }
+        if (layout.ensure(LINE)) labelLine = 0;
         const labelText = label[labelLine++];
-        if (labelText !== undefined) drawLine(labelText, MARGIN, LABEL_SIZE, regular, MUTED);
+        if (labelText !== undefined) write(labelText, MARGIN, LABEL_SIZE, false, MUTED, VALUE_SIZE);
         const value = values[index];
-        if (value !== undefined) drawLine(value, CERTIFICATE_VALUE_X, VALUE_SIZE, bold, TEXT);
-        y -= LINE;
+        if (value !== undefined) write(value, CERTIFICATE_VALUE_X, VALUE_SIZE, true, TEXT);
+        layout.y -= LINE;
       }
-      y -= ROW_GAP;
+      layout.y -= ROW_GAP;
     }
   }
 
   // Footer on every page: how to check (or open) the document, and that it needs no signature.
-  const small = (text: string, width: number, max: number) => lines(text, regular, 8, width, max);
+  const small = (text: string, width: number, max: number) =>
+    layout.lines(text, false, FOOTER_SIZE, width, max);
   const check = small(t(checks ? 'check' : 'open'), CONTENT_WIDTH, 2);
   const url = small(content.link.url, CONTENT_WIDTH, 2);
   const footer = small(t('footer'), CONTENT_WIDTH - 70, 2);
-  pages.forEach((each, index) => {
-    page = each;
-    y = MARGIN + FOOTER_SPACE - 14;
-    rule();
-    y -= 6;
-    for (const line of [...check, ...url, ...footer]) {
-      write(line, MARGIN, 8, regular, MUTED);
-      y -= 10;
-    }
-    const [pageLabel = ''] = small(t('page', { page: index + 1, pages: pages.length }), 60, 1);
-    y += 10 * footer.length;
-    const right = PAGE_WIDTH - MARGIN - regular.widthOfTextAtSize(pageLabel, 8);
-    write(pageLabel, right, 8, regular, MUTED);
-  });
+  const pageLabel = (page: number, pages: number) => t('page', { page, pages });
+  const lines = [...check, ...url, ...footer];
+  layout.footer(MARGIN + FOOTER_SPACE - 14, 14, lines, check.length + url.length, 60, pageLabel);
   return doc.save();
 }

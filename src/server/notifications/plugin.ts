@@ -66,23 +66,7 @@ export async function notificationsPlugin(
       requireAnyRole(request, [DEVELOPER_OUTBOX_ROLE]);
       let query = withNotificationTables(db)
         .selectFrom('outbox')
-        .select([
-          'id',
-          'channel',
-          'recipient',
-          'subject',
-          'body',
-          'code',
-          'document_id',
-          'status',
-          'attempts',
-          'attempt_at',
-          'next_attempt_at',
-          'last_error',
-          'sent_at',
-          'created_at',
-          'attachments',
-        ])
+        .selectAll()
         .orderBy('created_at', 'desc')
         .orderBy('id')
         .limit(100);
@@ -97,7 +81,7 @@ export async function notificationsPlugin(
       if (request.query.channel) query = query.where('channel', '=', request.query.channel);
       const rows = await query.execute();
       return reply.header('cache-control', 'no-store').send({
-        items: rows.map(({ attachments, ...row }) => ({
+        items: rows.map(({ attachments, language: _language, message_id: _message, ...row }) => ({
           ...row,
           attachments: (attachments ?? []).map((a) => ({
             filename: a.filename,

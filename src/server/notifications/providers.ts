@@ -20,17 +20,13 @@ export interface SmsMessage {
   text: string;
 }
 
-/** Sends one e-mail; resolves when the provider accepted it, rejects otherwise. */
-export interface MailProvider {
-  send(message: MailMessage): Promise<void>;
+/** Sends one message; resolves when the provider accepted it, rejects otherwise. */
+interface Provider<Message> {
+  send(message: Message): Promise<void>;
   close?(): Promise<void> | void;
 }
-
-/** Sends one SMS; resolves when the provider accepted it, rejects otherwise. */
-export interface SmsProvider {
-  send(message: SmsMessage): Promise<void>;
-  close?(): Promise<void> | void;
-}
+export type MailProvider = Provider<MailMessage>;
+export type SmsProvider = Provider<SmsMessage>;
 
 export interface SmtpOptions {
   /** smtp://user:pass@host:port or smtps://... */

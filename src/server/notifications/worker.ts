@@ -3,16 +3,7 @@ import type { Database } from '../db/schema';
 import type { MailAttachment, MailProvider, SmsProvider } from './providers';
 import { withNotificationTables, type NotificationDatabase } from './tables';
 
-/** Statuses of an outbox row; `inbox` rows stay PENDING: the portal's inbox shows them. */
-export const OUTBOX_STATUS = {
-  pending: 'PENDING',
-  sending: 'SENDING',
-  sent: 'SENT',
-  failed: 'FAILED',
-  kept: 'KEPT',
-} as const;
-
-/** Channels the worker delivers; any other (the portal's `inbox`) is never touched. */
+/** Channels the worker delivers; any other (the portal's `inbox`) stays PENDING, untouched. */
 export const DELIVERED_CHANNELS = ['email', 'sms'] as const;
 export type DeliveredChannel = (typeof DELIVERED_CHANNELS)[number];
 
@@ -80,9 +71,6 @@ export function wakeOutbox(db: Kysely<Database>): void {
   workers.get(db)?.wake();
 }
 
-export const defaultBackoffMs = (failedAttempts: number) =>
-  30_000 * 4 ** Math.max(0, failedAttempts - 1);
-
 /**
  * The outbox worker: rows are claimed by one UPDATE over FOR UPDATE SKIP LOCKED rows, so two
  * processes never claim the same one; a failure retries later, or is FAILED after the last.
@@ -93,7 +81,8 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
   const intervalMs = options.intervalMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
   const maxAttempts = options.maxAttempts ?? 5;
-  const backoffMs = options.backoffMs ?? defaultBackoffMs;
+  const backoffMs =
+    options.backoffMs ?? ((failed: number) => 30_000 * 4 ** Math.max(0, failed - 1));
   const staleAfterMs = options.staleAfterMs ?? 10 * 60_000;
   const now = options.now ?? (() => new Date());
   const providers: Record<DeliveredChannel, MailProvider | SmsProvider | null> = {
@@ -112,8 +101,8 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
     if (keptChannels.length === 0) return 0;
     const rows = await db
       .updateTable('outbox')
-      .set({ status: OUTBOX_STATUS.kept })
-      .where('status', '=', OUTBOX_STATUS.pending)
+      .set({ status: 'KEPT' })
+      .where('status', '=', 'PENDING')
       .where('channel', 'in', keptChannels)
       .returning('id')
       .execute();
@@ -123,8 +112,8 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
   async function recoverStale(at: Date): Promise<void> {
     const rows = await db
       .updateTable('outbox')
-      .set({ status: OUTBOX_STATUS.pending, next_attempt_at: at })
-      .where('status', '=', OUTBOX_STATUS.sending)
+      .set({ status: 'PENDING', next_attempt_at: at })
+      .where('status', '=', 'SENDING')
       .where('attempt_at', '<', new Date(at.getTime() - staleAfterMs))
       .returning('id')
       .execute();
@@ -136,16 +125,16 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
     return db
       .updateTable('outbox')
       .set({
-        status: OUTBOX_STATUS.sending,
+        status: 'SENDING',
         attempts: sql`attempts + 1`,
         attempt_at: at,
       })
-      .where('status', '=', OUTBOX_STATUS.pending)
+      .where('status', '=', 'PENDING')
       .where('id', 'in', (eb) =>
         eb
           .selectFrom('outbox')
           .select('id')
-          .where('status', '=', OUTBOX_STATUS.pending)
+          .where('status', '=', 'PENDING')
           .where('channel', 'in', active)
           .where((w) => w.or([w('next_attempt_at', 'is', null), w('next_attempt_at', '<=', at)]))
           .orderBy('created_at')
@@ -195,8 +184,8 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
     const ids = rows.map((r) => r.id);
     await db
       .updateTable('outbox')
-      .set({ status: OUTBOX_STATUS.pending, attempts: sql`attempts - 1` })
-      .where('status', '=', OUTBOX_STATUS.sending)
+      .set({ status: 'PENDING', attempts: sql`attempts - 1` })
+      .where('status', '=', 'SENDING')
       .where('id', 'in', ids)
       .execute();
   }
@@ -230,9 +219,9 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
         await deliver(row);
         await db
           .updateTable('outbox')
-          .set({ status: OUTBOX_STATUS.sent, sent_at: now(), last_error: null })
+          .set({ status: 'SENT', sent_at: now(), last_error: null })
           .where('id', '=', row.id)
-          .where('status', '=', OUTBOX_STATUS.sending)
+          .where('status', '=', 'SENDING')
           .execute();
         result.sent++;
         await report(row, 'sent', null);
@@ -242,12 +231,12 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
         await db
           .updateTable('outbox')
           .set({
-            status: final ? OUTBOX_STATUS.failed : OUTBOX_STATUS.pending,
+            status: final ? 'FAILED' : 'PENDING',
             next_attempt_at: final ? null : new Date(now().getTime() + backoffMs(row.attempts)),
             last_error: reason,
           })
           .where('id', '=', row.id)
-          .where('status', '=', OUTBOX_STATUS.sending)
+          .where('status', '=', 'SENDING')
           .execute();
         if (final) result.failed++;
         else result.retried++;

@@ -11,7 +11,6 @@ import {
   objectSchema,
   PROBLEM_RESPONSES,
   stringParams,
-  type ContractSchema,
 } from '../api-contract/common';
 import { requireAnyRole } from '../auth/plugin';
 import type { DatabaseHandle } from '../db/database';
@@ -60,10 +59,8 @@ const SUMMARY_PROPERTIES = {
   publishedBy: { type: 'string' },
   publishedAt: DATE_TIME,
 };
-const SUMMARY = objectSchema(
-  ['version', 'digest', 'source', 'note', 'publishedBy', 'publishedAt'],
-  SUMMARY_PROPERTIES,
-);
+const SUMMARY_REQUIRED = Object.keys(SUMMARY_PROPERTIES);
+const SUMMARY = objectSchema(SUMMARY_REQUIRED, SUMMARY_PROPERTIES);
 /** A problem or warning: where in which file, and what. */
 const DEFINITION_PROBLEM = objectSchema([], {
   file: { type: 'string' },
@@ -71,17 +68,14 @@ const DEFINITION_PROBLEM = objectSchema([], {
   message: { type: 'string' },
 });
 /** A new version, with what should be seen but did not refuse it. */
-const PUBLISHED: ContractSchema = {
-  ...SUMMARY,
-  properties: {
-    ...SUMMARY_PROPERTIES,
-    warnings: {
-      type: 'array',
-      description: 'Roles the set names that no access unit grants: nobody holds them yet',
-      items: DEFINITION_PROBLEM,
-    },
+const PUBLISHED = objectSchema(SUMMARY_REQUIRED, {
+  ...SUMMARY_PROPERTIES,
+  warnings: {
+    type: 'array',
+    description: 'Roles the set names that no access unit grants: nobody holds them yet',
+    items: DEFINITION_PROBLEM,
   },
-};
+});
 const CHANGES = {
   type: 'object',
   description: "File path -> its new text, or null to remove it; other files are the base's",

@@ -26,13 +26,7 @@ type Encoding = 'br' | 'gzip';
  * A body that never changes while the server runs: hashed and compressed once, on first use
  * (off the event loop; requests arriving meanwhile share it), not on every request.
  */
-interface FixedBody {
-  etag: string;
-  raw: Buffer;
-  encoded(encoding: Encoding): Promise<Buffer>;
-}
-
-function fixedBody(text: string, etag?: string): FixedBody {
+function fixedBody(text: string, etag?: string) {
   const raw = Buffer.from(text, 'utf8');
   const encodings = new Map<Encoding, Promise<Buffer>>();
   const compress = (encoding: Encoding) =>
@@ -47,7 +41,7 @@ function fixedBody(text: string, etag?: string): FixedBody {
   return {
     etag: etag ?? `"${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}"`,
     raw,
-    encoded(encoding) {
+    encoded(encoding: Encoding): Promise<Buffer> {
       if (!encodings.has(encoding)) encodings.set(encoding, compress(encoding));
       return encodings.get(encoding)!;
     },
@@ -75,7 +69,7 @@ function preferredEncoding(header: string | undefined): Encoding | undefined {
  * from compressing it again.
  */
 function fixedBodies() {
-  const bodies = new Map<string, FixedBody>();
+  const bodies = new Map<string, ReturnType<typeof fixedBody>>();
   return async (
     request: FastifyRequest,
     reply: FastifyReply,

@@ -19,18 +19,12 @@ import {
  * and code are never stored, logged or rendered; only the last four digits survive.
  */
 
-/** Posts a notification; answers the HTTP status. The portal queries when it never arrives. */
-export type DeliverNotification = (
-  url: string,
-  body: string,
-  headers: Record<string, string>,
-) => Promise<number>;
-
 export interface SandboxGatewayPluginOptions {
   db: Kysely<Database>;
   /** Shared secret of the notification signatures (the SandboxGateway's). */
   secret: string;
-  deliver: DeliverNotification;
+  /** Posts a notification; answers the HTTP status. The portal queries when it never arrives. */
+  deliver: (url: string, body: string, headers: Record<string, string>) => Promise<number>;
   now?: () => number;
 }
 
