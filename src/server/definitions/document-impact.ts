@@ -6,7 +6,7 @@ import { isNode } from '../../core/definitions/json';
 import { machineTransitions } from '../../core/definitions/stately';
 import { stripRequired } from '../../core/definitions/strip-required';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
-import { escapeSegment } from '../../core/rules/registry';
+import { escapeSegment, unescapeSegment } from '../../core/rules/registry';
 import { applicableData } from '../../core/rules/sections';
 import type { Database } from '../db/schema';
 import { documentBatches, writtenBy } from '../documents/store/scans';
@@ -153,7 +153,7 @@ function fieldPointer(data: unknown, error: ErrorObject): string {
   let node: unknown = data;
   let pointer = '';
   for (const raw of segments) {
-    const name = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    const name = unescapeSegment(raw);
     if (Array.isArray(node)) {
       pointer += '/*';
       node = node[Number(name)];
