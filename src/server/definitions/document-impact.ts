@@ -33,13 +33,6 @@ export interface FieldImpact {
   count: number;
 }
 
-export interface DocumentImpactOptions {
-  /** Examples kept per type; 5 by default. */
-  sampleLimit?: number;
-  /** Documents read per query; 500 by default. */
-  batchSize?: number;
-}
-
 /**
  * What publishing `next` would do to stored documents of each type whose schema changed: each
  * validated as the server will on its next write. Reads in batches by id; pass a transaction as
@@ -49,7 +42,8 @@ export async function documentImpact(
   db: Kysely<Database>,
   current: DefinitionBundle,
   next: DefinitionBundle,
-  { sampleLimit = 5, batchSize = 500 }: DocumentImpactOptions = {},
+  // Examples kept per type, and documents read per query.
+  { sampleLimit = 5, batchSize = 500 }: { sampleLimit?: number; batchSize?: number } = {},
 ): Promise<DocumentImpact[]> {
   const ajv = createAjv();
   const impacts: DocumentImpact[] = [];
