@@ -10,15 +10,6 @@ export type WorkflowMachine = WorkflowDefinition['machine'];
 /** A guard as XState v5 names one: by its name, or by its name with parameters. */
 export type MachineGuard = string | { type: string; params?: JsonObject };
 
-/** One transition of a state, in the order its `on` lists them. */
-export interface MachineTransition {
-  from: string;
-  action: string;
-  /** The status reached; the state itself when the transition names no target. */
-  target: string;
-  guard?: MachineGuard;
-}
-
 /** A transition as Stately's editor shows it, with who may take it. */
 export interface StatelyTransition {
   target?: string;
@@ -57,8 +48,11 @@ function guardOf(value: JsonValue | undefined): MachineGuard | undefined {
   return isObject(value.params) ? { type: value.type, params: value.params } : { type: value.type };
 }
 
-/** Every transition of the machine, state by state, an event's alternatives in their order. */
-export function machineTransitions(machine: WorkflowMachine): MachineTransition[] {
+/**
+ * Every transition of the machine, state by state, an event's alternatives in their order; its
+ * `target` is the state itself when the transition names none.
+ */
+export function machineTransitions(machine: WorkflowMachine) {
   return Object.entries(machine.states).flatMap(([from, state]) =>
     eventsOf(state).flatMap(([action, transitions]) =>
       (Array.isArray(transitions) ? transitions : [transitions]).map((transition) => {

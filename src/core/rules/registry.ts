@@ -110,7 +110,7 @@ export function escapeSegment(name: string): string {
 }
 
 /** Unescapes one JSON pointer segment (`~1` is `/`, `~0` is `~`). */
-function unescapeSegment(segment: string): string {
+export function unescapeSegment(segment: string): string {
   return segment.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 

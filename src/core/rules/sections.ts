@@ -4,6 +4,7 @@ import {
   inapplicableFields,
   withoutValuesAt,
 } from '../definitions/conditional-fields';
+import { asNode } from '../definitions/json';
 import type { EntityDefinition, EntitySection, JsonSchema, JsonValue } from '../definitions/types';
 import { asksForAnswer } from './registry';
 
@@ -14,19 +15,15 @@ export type EntityFormDefinition = Omit<EntityDefinition, 'sections'> & {
   sections?: EntitySection[];
 };
 
-function objectOf(value: JsonValue | undefined): { [key: string]: JsonValue } | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
-}
-
 /** The sections in order: the definition's list, else every top-level property. */
 export function sectionsOf(definition: EntityFormDefinition): EntitySection[] {
   if (definition.sections && definition.sections.length > 0) return definition.sections;
-  return Object.keys(objectOf(definition.schema.properties) ?? {}).map((id) => ({ id }));
+  return Object.keys(asNode(definition.schema.properties) ?? {}).map((id) => ({ id }));
 }
 
 /** The schema of one section, so `{ [sectionId]: value }` validates on its own. */
 export function sectionSchema(schema: JsonSchema, sectionId: string): JsonSchema {
-  const property = objectOf(schema.properties)?.[sectionId];
+  const property = asNode(schema.properties)?.[sectionId] as JsonValue | undefined;
   const required = Array.isArray(schema.required) && schema.required.includes(sectionId);
   return {
     type: 'object',
@@ -71,8 +68,8 @@ export function requiredSections(definition: EntityFormDefinition, data: unknown
   const root = definition.schema;
   for (const name of namesIn(root.required)) required.add(name);
   const branches = [root, ...(Array.isArray(root.allOf) ? root.allOf : [])].flatMap((node) => {
-    const branch = objectOf(node);
-    return [objectOf(branch?.then), objectOf(branch?.else)];
+    const branch = asNode(node);
+    return [asNode(branch?.then), asNode(branch?.else)];
   });
   const conditional = new Set(branches.flatMap((branch) => namesIn(branch?.required)));
   for (const section of sections)
@@ -83,7 +80,7 @@ export function requiredSections(definition: EntityFormDefinition, data: unknown
   return new Set(sections.map((section) => section.id).filter((id) => required.has(id)));
 }
 
-function namesIn(value: JsonValue | undefined): string[] {
+function namesIn(value: unknown): string[] {
   return Array.isArray(value)
     ? value.filter((name): name is string => typeof name === 'string')
     : [];

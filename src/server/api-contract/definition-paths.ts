@@ -11,7 +11,6 @@ import {
 import { backendOf } from '../../core/documents/conventions';
 import {
   DOCUMENT_LIST_COLUMNS,
-  NEW_STATE,
   type WorkflowAction,
   type WorkflowDefinition,
   type WorkflowList,
@@ -133,7 +132,7 @@ function component(schema: ContractSchema): ContractSchema {
 
 /** Actions a document can be created with: those the machine takes from its initial state. */
 export function creatingActions(workflow: WorkflowDefinition): string[] {
-  return transitionsFrom(workflow, workflow.machine.initial ?? NEW_STATE);
+  return transitionsFrom(workflow, workflow.machine.initial);
 }
 
 /**
@@ -142,10 +141,9 @@ export function creatingActions(workflow: WorkflowDefinition): string[] {
  * too, said to be refused (403) to every caller, so the document names every action.
  */
 export function documentActions(workflow: WorkflowDefinition): string[] {
-  const initial = workflow.machine.initial ?? NEW_STATE;
   const taken = new Set(
     Object.keys(workflow.machine.states)
-      .filter((state) => state !== initial)
+      .filter((state) => state !== workflow.machine.initial)
       .flatMap((state) => transitionsFrom(workflow, state)),
   );
   return Object.keys(workflow.actions).filter((action) => taken.has(action));

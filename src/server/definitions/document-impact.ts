@@ -6,7 +6,7 @@ import { isNode } from '../../core/definitions/json';
 import { machineTransitions } from '../../core/definitions/stately';
 import { stripRequired } from '../../core/definitions/strip-required';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
-import { escapeSegment } from '../../core/rules/registry';
+import { escapeSegment, unescapeSegment } from '../../core/rules/registry';
 import { applicableData } from '../../core/rules/sections';
 import type { Database } from '../db/schema';
 import { documentBatches, writtenBy } from '../documents/store/scans';
@@ -33,13 +33,6 @@ export interface FieldImpact {
   count: number;
 }
 
-export interface DocumentImpactOptions {
-  /** Examples kept per type; 5 by default. */
-  sampleLimit?: number;
-  /** Documents read per query; 500 by default. */
-  batchSize?: number;
-}
-
 /**
  * What publishing `next` would do to stored documents of each type whose schema changed: each
  * validated as the server will on its next write. Reads in batches by id; pass a transaction as
@@ -49,7 +42,8 @@ export async function documentImpact(
   db: Kysely<Database>,
   current: DefinitionBundle,
   next: DefinitionBundle,
-  { sampleLimit = 5, batchSize = 500 }: DocumentImpactOptions = {},
+  // Examples kept per type, and documents read per query.
+  { sampleLimit = 5, batchSize = 500 }: { sampleLimit?: number; batchSize?: number } = {},
 ): Promise<DocumentImpact[]> {
   const ajv = createAjv();
   const impacts: DocumentImpact[] = [];
@@ -153,7 +147,7 @@ function fieldPointer(data: unknown, error: ErrorObject): string {
   let node: unknown = data;
   let pointer = '';
   for (const raw of segments) {
-    const name = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    const name = unescapeSegment(raw);
     if (Array.isArray(node)) {
       pointer += '/*';
       node = node[Number(name)];

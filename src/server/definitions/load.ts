@@ -133,7 +133,7 @@ export async function checkDefinitions(
     checkListFilters(workflow, schemas, problems);
     checkCopies(scope);
   }
-  checkInbox(workflows, schemas, problems);
+  for (const scope of scopes) checkInbox(scope);
   checkNamedReferences(loaded, problems);
   const reported = withoutEchoes(problems, brokenFiles);
   if (reported.length > 0) throw new DefinitionsError(reported);

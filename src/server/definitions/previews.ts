@@ -24,12 +24,12 @@ export class DefinitionPreviews {
 
   /** The module of a draft's catalogue, or undefined when the draft or catalogue is unknown. */
   async catalogModule(version: string, catalogId: string): Promise<string | undefined> {
-    return this.#drafts.get(version)?.module(`catalog/${catalogId}`);
+    return this.#drafts.get(version)?.catalogModule(catalogId);
   }
 
   /** The whole-document module of a draft's entity. */
   async documentModule(version: string, entityId: string): Promise<string | undefined> {
-    return this.#drafts.get(version)?.module(`schema/${entityId}`);
+    return (await this.#drafts.get(version)?.entityModules(entityId))?.document;
   }
 
   /** The module of one section of a draft's entity. */
@@ -38,27 +38,25 @@ export class DefinitionPreviews {
     entityId: string,
     sectionId: string,
   ): Promise<string | undefined> {
-    return this.#drafts.get(version)?.module(`section/${entityId}/${sectionId}`);
+    return (await this.#drafts.get(version)?.entityModules(entityId))?.sections.get(sectionId);
   }
 }
 
 class Draft {
-  readonly #modules = new Map<string, Promise<string>>();
+  readonly #catalogs = new Map<string, Promise<string>>();
   readonly #entities = new Map<string, ReturnType<typeof entityValidatorModules>>();
   constructor(private readonly bundle: DefinitionBundle) {}
 
-  async module(name: string): Promise<string | undefined> {
-    const [kind, id, section] = name.split('/');
-    if (kind === 'catalog') {
-      const catalog = this.bundle.catalogs.find((c) => c.id === id);
-      if (!catalog) return undefined;
-      return once(this.#modules, name, () => catalogValidatorModule(catalog).then((m) => m.module));
-    }
+  async catalogModule(id: string): Promise<string | undefined> {
+    const catalog = this.bundle.catalogs.find((c) => c.id === id);
+    if (!catalog) return undefined;
+    return once(this.#catalogs, id, () => catalogValidatorModule(catalog).then((m) => m.module));
+  }
+
+  /** One compilation gives the document's module and every section's. */
+  async entityModules(id: string) {
     const entity = this.bundle.schemas.find((s) => s.id === id);
-    if (!entity) return undefined;
-    // One compilation gives the document's module and every section's.
-    const modules = await once(this.#entities, entity.id, () => entityValidatorModules(entity));
-    return section === undefined ? modules.document : modules.sections.get(section);
+    return entity && once(this.#entities, id, () => entityValidatorModules(entity));
   }
 }
 

@@ -7,15 +7,6 @@ import type { DefinitionFiles } from './files';
 import { checkDefinitions, DefinitionsError } from './load';
 import { recordSet, type DefinitionSet } from './sets';
 
-/** What a publish says of itself. */
-export interface PublishRequest {
-  /** The version the files were made from: the newest, or the publish is refused as stale. */
-  base: number;
-  note: string;
-  by: string;
-  source: 'publish' | 'restore';
-}
-
 /**
  * Publishes definition files: checked as at start, then recorded as the next version in one
  * transaction with the documents its `statusMoves` move. A removed status still holding
@@ -25,7 +16,7 @@ export async function publishDefinitions(
   db: Kysely<Database>,
   modules: readonly ServerModule[],
   files: DefinitionFiles,
-  request: PublishRequest,
+  request: Parameters<typeof recordSet>[2],
 ): Promise<{ set: DefinitionSet; bundle: DefinitionBundle }> {
   const bundle = await checkDefinitions(files, modules);
   const set = await recordSet(db, files, request, async (trx) => {

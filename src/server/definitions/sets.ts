@@ -57,25 +57,20 @@ function toSet(row: Selectable<Row>): DefinitionSet {
 
 /** The newest set, or undefined before the first start recorded one. */
 export async function newestSet(db: Kysely<Database>): Promise<DefinitionSet | undefined> {
-  const row = await db
-    .selectFrom('definition_set')
-    .selectAll()
-    .orderBy('version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row && toSet(row);
+  return setOfVersion(db);
 }
 
-/** One version, or undefined when there is none such. */
+/** One version (the newest without one), or undefined when there is none such. */
 export async function setOfVersion(
   db: Kysely<Database>,
-  version: number,
+  version?: number,
 ): Promise<DefinitionSet | undefined> {
-  const row = await db
-    .selectFrom('definition_set')
-    .selectAll()
-    .where('version', '=', version)
-    .executeTakeFirst();
+  const sets = db.selectFrom('definition_set').selectAll();
+  const row = await (
+    version === undefined
+      ? sets.orderBy('version', 'desc').limit(1)
+      : sets.where('version', '=', version)
+  ).executeTakeFirst();
   return row && toSet(row);
 }
 
@@ -130,6 +125,7 @@ export async function adoptFolder(
 export async function recordSet(
   db: Kysely<Database>,
   files: DefinitionFiles,
+  /** `base`: the version the files were made from, the newest or the set is refused as stale. */
   meta: { base: number; note: string; by: string; source: 'publish' | 'restore' },
   work: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<DefinitionSet> {

@@ -218,28 +218,17 @@ function compileSection(
   return { code: standaloneCode(ajv, refs), hashes: refs };
 }
 
-/** An entity's browser modules, and its whole-document validator for the server. */
-export interface EntityValidatorModules {
-  validate: ValidateFunction;
-  /** The whole document: exports `validate` (also the default), same options as the server. */
-  document: string;
-  /**
-   * Section id -> its module, exporting:
-   * - `validate`: the section's validator, for `{ [sectionId]: value }`;
-   * - `schema`: the section schema (`sectionSchema`) the functions were compiled from;
-   * - `rjsf`: RJSF `ValidatorFunctions` (schema hash -> function) for
-   *   `createPrecompiledValidator(rjsf, schema)`, so the browser never compiles.
-   */
-  sections: Map<string, string>;
-}
-
 /**
- * One module for the whole document and one per section, so a form paints its open section
+ * An entity's browser modules, and its whole-document validator for the server: one module for
+ * the whole document (`document`: exports `validate`, also the default, same options as the
+ * server) and one per section (`sections`, by section id), so a form paints its open section
  * before the whole document's validator (up to 0.25 MB) arrives. Bundled in one esbuild run.
+ * A section's module exports `validate` (the section's validator, for `{ [sectionId]: value }`),
+ * `schema` (the `sectionSchema` its functions were compiled from) and `rjsf` (RJSF
+ * `ValidatorFunctions`, schema hash -> function, for `createPrecompiledValidator(rjsf, schema)`,
+ * so the browser never compiles).
  */
-export async function entityValidatorModules(
-  definition: EntityFormDefinition,
-): Promise<EntityValidatorModules> {
+export async function entityValidatorModules(definition: EntityFormDefinition) {
   const libraries = await generatorLibraries();
   const whole = compileWhole(definition.schema, libraries);
   const files: Record<string, string> = { 'virtual:document': whole.code };

@@ -48,7 +48,6 @@ export type ScreenMode =
 
 /** The claims of a person's session a new document may start with (`prefill`). */
 export const SESSION_CLAIMS = ['email', 'phoneNumber', 'name', 'locale'] as const;
-export type SessionClaim = (typeof SESSION_CLAIMS)[number];
 
 /** A field of the signed-in person's own account (check-prefill.ts) a new document may start with. */
 export const ProfileField = strict({ profile: relativePointer });
