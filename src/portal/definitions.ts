@@ -3,6 +3,7 @@ import { withDocumentParts } from '../core/definitions/parts';
 import type { DefinitionBundle, EntitySection } from '../core/definitions/types';
 import type { Language, TextTree } from '../core/i18n/translate';
 import { fetchOrLastCopy } from './api';
+import { listeners } from './listeners';
 
 /** index.html preloads this very address: keep the two the same. */
 export const DEFINITIONS_INDEX_URL = '/api/definitions/index';
@@ -51,7 +52,7 @@ export function definitionStore(
 ): DefinitionStore {
   const parts = new Map<string, DocumentPart>();
   const pending = new Map<string, Promise<void>>();
-  const listeners = new Set<() => void>();
+  const changes = listeners();
   let bundle = withDocumentParts(index, []);
 
   const loadOne = (id: string): Promise<void> => {
@@ -65,7 +66,7 @@ export function definitionStore(
         parts.set(id, part);
         onTexts(id, part.translations);
         bundle = withDocumentParts(index, [...parts.values()]);
-        for (const listener of listeners) listener();
+        changes.notify();
       });
       pending.set(id, loading);
     }
@@ -74,10 +75,7 @@ export function definitionStore(
 
   return {
     current: () => bundle,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: changes.subscribe,
     sections: (id) => index.documents[id] ?? [],
     loaded: (ids) => ids.every((id) => parts.has(id) || !(id in index.documents)),
     load: async (ids) => {

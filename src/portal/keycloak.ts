@@ -19,6 +19,7 @@ import {
   type Session,
   type SessionClaims,
 } from './session';
+import { listeners } from './listeners';
 
 /** The current session, and a way to hear when it changes (for `useSyncExternalStore`). */
 export interface SessionStore {
@@ -171,7 +172,7 @@ async function startKeycloak(): Promise<SessionStore> {
   );
   if (!KeycloakClient) return staticStore(signedOutSession(unavailableLogin));
   const keycloak = new KeycloakClient(clientConfig(url));
-  const listeners = new Set<() => void>();
+  const changes = listeners();
   let available = true;
   let timer: ReturnType<typeof setInterval> | undefined;
   let refreshing = false;
@@ -231,7 +232,7 @@ async function startKeycloak(): Promise<SessionStore> {
     session = next;
     if (session.signedIn) startChecks();
     else stopChecks();
-    for (const listener of listeners) listener();
+    changes.notify();
   }
 
   function signOutHere() {
@@ -260,13 +261,7 @@ async function startKeycloak(): Promise<SessionStore> {
     timer = undefined;
   }
 
-  const liveStore: SessionStore = {
-    current: () => session,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  const liveStore: SessionStore = { current: () => session, subscribe: changes.subscribe };
 
   keycloak.onAuthLogout = keycloak.onAuthRefreshSuccess = keycloak.onAuthSuccess = publish;
 
