@@ -14,14 +14,10 @@ export function documentPartUrl(entityId: string): string {
 }
 
 /** A public definitions file (offline: the cached copy); no header, to match the preload. */
-async function fetchJson<T>(url: string): Promise<T | undefined> {
-  try {
-    const response = await fetchOrLastCopy(url, { credentials: 'same-origin' });
-    return response.ok ? ((await response.json()) as T) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const fetchJson = <T>(url: string): Promise<T | undefined> =>
+  fetchOrLastCopy(url, { credentials: 'same-origin' })
+    .then((response) => (response.ok ? (response.json() as Promise<T>) : undefined))
+    .catch(() => undefined);
 
 /** The index, or undefined when the server cannot be reached and no earlier copy is kept. */
 export function fetchDefinitionsIndex(): Promise<PortalIndex | undefined> {

@@ -69,14 +69,11 @@ function staticStore(session: Session): SessionStore {
 /** Fetches the realm's public description (its public key): is the identity server there? */
 async function realmReachable(url: string, realm: string): Promise<boolean> {
   try {
-    const response = await withTimeout(
-      fetch(`${url}/realms/${encodeURIComponent(realm)}`, {
-        headers: { accept: 'application/json' },
-        credentials: 'same-origin',
-      }),
-      AUTH_START_TIMEOUT_MS,
-      'realm fetch',
-    );
+    const response = await fetch(`${url}/realms/${encodeURIComponent(realm)}`, {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(AUTH_START_TIMEOUT_MS),
+    });
     if (!response.ok) return false;
     const body: unknown = await response.json();
     return typeof body === 'object' && body !== null;
