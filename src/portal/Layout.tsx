@@ -1,6 +1,6 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import { Anchor, AppShell, Burger, Group, ScrollArea, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import type { Language } from '../core/i18n/translate';
@@ -32,9 +32,7 @@ export function Layout() {
   const shortName = t('app.shortName');
   const userName = session.signedIn ? (session.name ?? session.username) : undefined;
 
-  useEffect(() => {
-    document.title = userName ? `${userName} - ${shortName}` : shortName;
-  }, [userName, shortName]);
+  useDocumentTitle(userName ? `${userName} - ${shortName}` : shortName);
 
   // The first module keeping preferences (`languagePreferences`) keeps the language.
   const preferences = useContext(ModulesContext).find(

@@ -1,5 +1,6 @@
 import { useContext, useEffect, useId, useMemo, useState } from 'react';
 import { Badge, Collapse, NavLink, Stack, Text } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { FilterCondition } from '../core/search/protocol';
@@ -133,12 +134,7 @@ function useBadgeCount(badge: MenuBadge | undefined): number | undefined {
   // The condition by value: a menu built again holds an equal one, not a new search.
   const condition = badge && JSON.stringify(badge.condition);
 
-  useEffect(() => {
-    if (!condition) return undefined;
-    const ask = () => setAsked((n) => n + 1);
-    window.addEventListener(MENU_BADGES_EVENT, ask);
-    return () => window.removeEventListener(MENU_BADGES_EVENT, ask);
-  }, [condition]);
+  useWindowEvent(MENU_BADGES_EVENT, () => condition && setAsked((n) => n + 1));
 
   useEffect(() => {
     if (!workflow || !backend || !condition) return undefined;

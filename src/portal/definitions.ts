@@ -3,6 +3,7 @@ import { withDocumentParts } from '../core/definitions/parts';
 import type { DefinitionBundle, EntitySection } from '../core/definitions/types';
 import type { Language, TextTree } from '../core/i18n/translate';
 import { fetchOrLastCopy } from './api';
+import { listeners } from './listeners';
 
 /** index.html preloads this very address: keep the two the same. */
 export const DEFINITIONS_INDEX_URL = '/api/definitions/index';
@@ -13,14 +14,10 @@ export function documentPartUrl(entityId: string): string {
 }
 
 /** A public definitions file (offline: the cached copy); no header, to match the preload. */
-async function fetchJson<T>(url: string): Promise<T | undefined> {
-  try {
-    const response = await fetchOrLastCopy(url, { credentials: 'same-origin' });
-    return response.ok ? ((await response.json()) as T) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const fetchJson = <T>(url: string): Promise<T | undefined> =>
+  fetchOrLastCopy(url, { credentials: 'same-origin' })
+    .then((response) => (response.ok ? (response.json() as Promise<T>) : undefined))
+    .catch(() => undefined);
 
 /** The index, or undefined when the server cannot be reached and no earlier copy is kept. */
 export function fetchDefinitionsIndex(): Promise<PortalIndex | undefined> {
@@ -51,7 +48,7 @@ export function definitionStore(
 ): DefinitionStore {
   const parts = new Map<string, DocumentPart>();
   const pending = new Map<string, Promise<void>>();
-  const listeners = new Set<() => void>();
+  const changes = listeners();
   let bundle = withDocumentParts(index, []);
 
   const loadOne = (id: string): Promise<void> => {
@@ -65,7 +62,7 @@ export function definitionStore(
         parts.set(id, part);
         onTexts(id, part.translations);
         bundle = withDocumentParts(index, [...parts.values()]);
-        for (const listener of listeners) listener();
+        changes.notify();
       });
       pending.set(id, loading);
     }
@@ -74,10 +71,7 @@ export function definitionStore(
 
   return {
     current: () => bundle,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: changes.subscribe,
     sections: (id) => index.documents[id] ?? [],
     loaded: (ids) => ids.every((id) => parts.has(id) || !(id in index.documents)),
     load: async (ids) => {

@@ -1,4 +1,5 @@
 import { DEFINITIONS_VERSION_HEADER } from '../core/api/definitions-version';
+import { listeners } from './listeners';
 
 /**
  * The definitions version the server answers with (`x-definitions-version`) against the page's:
@@ -7,21 +8,18 @@ import { DEFINITIONS_VERSION_HEADER } from '../core/api/definitions-version';
 
 let expected: string | undefined;
 let outdated = false;
-const listeners = new Set<() => void>();
+const changes = listeners();
 
 /** The portal's one watch: the API client reports to it, the layout shows it. */
 export const portalDefinitionsWatch = {
   /** Whether the server answered with definitions other than the page's. */
   current: () => outdated,
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: changes.subscribe,
   /** Notes the version an answer came with. */
   seen(version: string | null) {
     if (outdated || !version || !expected || version === expected) return;
     outdated = true;
-    for (const listener of listeners) listener();
+    changes.notify();
   },
   /** The version the page runs (the definitions it loaded). */
   expect(version: string) {

@@ -45,36 +45,35 @@ export function documentServices(
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.blob();
     },
-    uploadFile(file: File, onProgress: (percent: number) => void): Promise<MediaReference> {
+    async uploadFile(file: File, onProgress: (percent: number) => void): Promise<MediaReference> {
+      const token = await session.token();
       return new Promise((resolve, reject) => {
-        void session.token().then((token) => {
-          const request = new XMLHttpRequest();
-          request.open('POST', `${API_BASE_URL}/media`);
-          if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
-          request.setRequestHeader('locale', currentLanguage());
-          request.setRequestHeader('accept-language', currentLanguage());
-          request.upload.onprogress = (event) => {
-            if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-          };
-          request.onerror = () => reject(new Error('NETWORK_UNAVAILABLE'));
-          // Parsed by the browser: null when the answer is no JSON.
-          request.responseType = 'json';
-          request.onload = () => {
-            const body: unknown = request.response;
-            if (request.status === 201) resolve(body as MediaReference);
-            else
-              reject(
-                new Error(
-                  isApiErrorBody(body)
-                    ? (body.error.fields?.[0]?.message ?? body.error.message)
-                    : request.statusText,
-                ),
-              );
-          };
-          const form = new FormData();
-          form.append('file', file, file.name);
-          request.send(form);
-        });
+        const request = new XMLHttpRequest();
+        request.open('POST', `${API_BASE_URL}/media`);
+        if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
+        request.setRequestHeader('locale', currentLanguage());
+        request.setRequestHeader('accept-language', currentLanguage());
+        request.upload.onprogress = (event) => {
+          if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+        };
+        request.onerror = () => reject(new Error('NETWORK_UNAVAILABLE'));
+        // Parsed by the browser: null when the answer is no JSON.
+        request.responseType = 'json';
+        request.onload = () => {
+          const body: unknown = request.response;
+          if (request.status === 201) resolve(body as MediaReference);
+          else
+            reject(
+              new Error(
+                isApiErrorBody(body)
+                  ? (body.error.fields?.[0]?.message ?? body.error.message)
+                  : request.statusText,
+              ),
+            );
+        };
+        const form = new FormData();
+        form.append('file', file, file.name);
+        request.send(form);
       });
     },
   };

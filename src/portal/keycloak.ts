@@ -19,6 +19,7 @@ import {
   type Session,
   type SessionClaims,
 } from './session';
+import { listeners } from './listeners';
 
 /** The current session, and a way to hear when it changes (for `useSyncExternalStore`). */
 export interface SessionStore {
@@ -68,14 +69,11 @@ function staticStore(session: Session): SessionStore {
 /** Fetches the realm's public description (its public key): is the identity server there? */
 async function realmReachable(url: string, realm: string): Promise<boolean> {
   try {
-    const response = await withTimeout(
-      fetch(`${url}/realms/${encodeURIComponent(realm)}`, {
-        headers: { accept: 'application/json' },
-        credentials: 'same-origin',
-      }),
-      AUTH_START_TIMEOUT_MS,
-      'realm fetch',
-    );
+    const response = await fetch(`${url}/realms/${encodeURIComponent(realm)}`, {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(AUTH_START_TIMEOUT_MS),
+    });
     if (!response.ok) return false;
     const body: unknown = await response.json();
     return typeof body === 'object' && body !== null;
@@ -171,7 +169,7 @@ async function startKeycloak(): Promise<SessionStore> {
   );
   if (!KeycloakClient) return staticStore(signedOutSession(unavailableLogin));
   const keycloak = new KeycloakClient(clientConfig(url));
-  const listeners = new Set<() => void>();
+  const changes = listeners();
   let available = true;
   let timer: ReturnType<typeof setInterval> | undefined;
   let refreshing = false;
@@ -231,7 +229,7 @@ async function startKeycloak(): Promise<SessionStore> {
     session = next;
     if (session.signedIn) startChecks();
     else stopChecks();
-    for (const listener of listeners) listener();
+    changes.notify();
   }
 
   function signOutHere() {
@@ -260,13 +258,7 @@ async function startKeycloak(): Promise<SessionStore> {
     timer = undefined;
   }
 
-  const liveStore: SessionStore = {
-    current: () => session,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  const liveStore: SessionStore = { current: () => session, subscribe: changes.subscribe };
 
   keycloak.onAuthLogout = keycloak.onAuthRefreshSuccess = keycloak.onAuthSuccess = publish;
 

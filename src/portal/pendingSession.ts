@@ -1,10 +1,11 @@
 import type { SessionStore } from './keycloak';
+import { listeners } from './listeners';
 import { signedOutSession, type Session } from './session';
 
 /** The session store while single sign-on starts: signed out and `pending`, then the real one. */
 export function pendingSessionStore(starting: Promise<SessionStore>): SessionStore {
   let started: SessionStore | undefined;
-  const listeners = new Set<() => void>();
+  const changes = listeners();
   const pending: Session = {
     ...signedOutSession(
       (redirectPath) => void starting.then((store) => store.current().login(redirectPath)),
@@ -15,14 +16,8 @@ export function pendingSessionStore(starting: Promise<SessionStore>): SessionSto
   };
   void starting.then((store) => {
     started = store;
-    store.subscribe(() => listeners.forEach((listener) => listener()));
-    listeners.forEach((listener) => listener());
+    store.subscribe(changes.notify);
+    changes.notify();
   });
-  return {
-    current: () => started?.current() ?? pending,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  return { current: () => started?.current() ?? pending, subscribe: changes.subscribe };
 }

@@ -13,9 +13,8 @@ import {
   DASHBOARD_MODULE,
   isModuleEnabled,
   type DefinitionBundle,
-  type EntitySection,
 } from '../core/definitions/types';
-import { fullRoles, type ScreenMode, type WorkflowScreen } from '../core/documents/workflow';
+import { fullRoles, type ScreenMode } from '../core/documents/workflow';
 import { RequireRoles } from './RequireRoles';
 import { CATALOG_ROUTE_PREFIX } from '../core/definitions/routes';
 import { usePortal } from './context';
@@ -36,7 +35,7 @@ import { flushEdits } from '../engine/form/pendingEdits';
 import type { DocumentParts } from './definitions';
 import { DocumentsGate } from './DocumentsGate';
 import { editsSections } from './screenModes';
-import { editableSections, namedOpenings } from './pages/document/opening-section';
+import { editableSections, openingSection } from './pages/document/opening-section';
 import { numberHistoryEntries } from './historyIndex';
 
 /*
@@ -103,23 +102,6 @@ const PAYMENT_MODES: ReadonlySet<ScreenMode> = new Set<ScreenMode>([
   'print',
 ]);
 
-/**
- * The section a screen most likely opens on, before the entity's definition is here: the one
- * it names, else the first it lets the user fill in (DocumentScreenPage decides for good).
- */
-function likelyOpeningSection(
-  sections: readonly EntitySection[],
-  screen: WorkflowScreen,
-): string | undefined {
-  const editable = editableSections(sections, screen);
-  return (
-    namedOpenings(screen)[0] ??
-    sections.find(
-      ({ id }) => !screen.hidden?.includes(id) && (editable === 'all' || editable.includes(id)),
-    )?.id
-  );
-}
-
 /** Every list and screen of every workflow, each behind the roles its definition names. */
 function workflowRoutes(bundle: DefinitionBundle, parts?: DocumentParts): RouteObject[] {
   // A document's screens may offer to write a message: the inbox's form.
@@ -149,9 +131,10 @@ function workflowRoutes(bundle: DefinitionBundle, parts?: DocumentParts): RouteO
           handle: preloading(Page.preload, loadParts(screenDocuments), () => {
             if (payment || !editsSections(screen)) return;
             // The validators of the section the form will open on (a few kilobytes), fetched
-            // alongside the page's code instead of after it.
+            // alongside the page's code instead of after it (the page decides for good).
             const sections = parts?.sections(workflow.document) ?? [];
-            const opening = likelyOpeningSection(sections, screen);
+            const editable = editableSections(sections, screen);
+            const opening = openingSection(sections, screen, editable, false, screen.hidden ?? []);
             if (opening)
               entityValidators(workflow.document)
                 .loadSection(opening)

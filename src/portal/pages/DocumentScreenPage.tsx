@@ -1,6 +1,6 @@
 import { documentParam, documentRoute } from '../../core/documents/document-route';
 import { resolvePointer, setAt } from '../../core/rules/registry';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -107,8 +107,7 @@ export function DocumentScreenPage({
   );
   const unsaved = useUnsavedChanges(dirty, 'document', bundle.translations, language);
   // Read without depending on it: a language switch must not reload over what is typed.
-  const translator = useRef(t);
-  translator.current = t;
+  const notFound = useEffectEvent(() => t('pages.notFound'));
 
   useEffect(() => {
     if (creating || !id) return;
@@ -116,10 +115,7 @@ export function DocumentScreenPage({
       screen.mode === 'version' ? `/${workflow.id}/${id}/versions/${ver}` : `/${workflow.id}/${id}`;
     const fire = screen.mode === 'version' ? undefined : screen.fire;
     void api.get<DocumentView>(backend, path).then(async ([error, loaded]) => {
-      if (error)
-        return setLoadError(
-          error.status === 404 ? translator.current('pages.notFound') : error.message,
-        );
+      if (error) return setLoadError(error.status === 404 ? notFound() : error.message);
       let shown = loaded;
       // The action the screen takes as it opens (a message read by its holder), when allowed.
       if (fire && loaded.allowedActions.includes(fire)) {

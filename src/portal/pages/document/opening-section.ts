@@ -2,13 +2,6 @@ import type { EntitySection } from '../../../core/definitions/types';
 import type { WorkflowScreen } from '../../../core/documents/workflow';
 import { sectionApplies } from '../../../core/rules/sections';
 
-/** The sections a screen names to open on (`open`: one, or several in order of preference). */
-export function namedOpenings(screen: Pick<WorkflowScreen, 'open'>): string[] {
-  const { open } = screen;
-  if (open === undefined) return [];
-  return typeof open === 'string' ? [open] : open;
-}
-
 /** The sections a screen lets the user fill in: those it names, else the applicant's own. */
 export function editableSections(
   sections: readonly EntitySection[],
@@ -18,8 +11,9 @@ export function editableSections(
 }
 
 /**
- * The section a screen opens on: the first it names (`open`) shown and applying here, else the
- * first the user may fill in; read-only, the first holding data.
+ * The section a screen opens on: the first it names (`open`: one, or several in order of
+ * preference) shown and applying here, else the first the user may fill in; read-only, the first
+ * holding data. Without `data` (a route preloading before the document is read), any may apply.
  */
 export function openingSection(
   sections: readonly EntitySection[],
@@ -27,11 +21,11 @@ export function openingSection(
   editable: readonly string[] | 'all',
   readOnly: boolean,
   hidden: readonly string[],
-  data: unknown,
+  data?: unknown,
 ): string | undefined {
   const shown = (section: EntitySection) =>
-    !hidden.includes(section.id) && sectionApplies(section, data);
-  for (const id of namedOpenings(screen)) {
+    !hidden.includes(section.id) && (data === undefined || sectionApplies(section, data));
+  for (const id of [screen.open ?? []].flat()) {
     const section = sections.find((s) => s.id === id);
     if (section && shown(section)) return id;
   }

@@ -115,19 +115,15 @@ export function useStudioDraft(api: ApiClient) {
     [changes, baseFiles],
   );
 
-  const setFile = useCallback(
-    (path: string, text: string | null) => {
-      setDraft((old) => {
-        const next: DraftChanges = { ...(old?.changes ?? {}) };
-        if (text !== null && baseFiles?.get(path) === text) delete next[path];
-        else next[path] = text;
-        return store({ base: old?.base ?? newest?.version ?? 1, changes: next });
-      });
-    },
-    [baseFiles, newest],
-  );
+  const setFile = (path: string, text: string | null) =>
+    setDraft((old) => {
+      const next: DraftChanges = { ...(old?.changes ?? {}) };
+      if (text !== null && baseFiles?.get(path) === text) delete next[path];
+      else next[path] = text;
+      return store({ base: old?.base ?? newest?.version ?? 1, changes: next });
+    });
 
-  const discard = useCallback(() => setDraft(store(undefined)), []);
+  const discard = () => setDraft(store(undefined));
 
   /** The draft's files as they would be published. */
   const paths = useMemo(() => {
@@ -140,50 +136,41 @@ export function useStudioDraft(api: ApiClient) {
    * Checks the draft with `pending` changes not yet in state; `impact` also counts the stored
    * documents it would make invalid (for the Check button only: it reads them all).
    */
-  const check = useCallback(
-    async (document?: string, pending: DraftChanges = {}, impact = false) =>
-      api.post<CheckResult>('definitions', '/sets/check', {
-        base: base ?? 1,
-        changes: { ...changes, ...pending },
-        ...(document && { document }),
-        ...(impact && { impact }),
-      }),
-    [api, base, changes],
-  );
+  const check = (document?: string, pending: DraftChanges = {}, impact = false) =>
+    api.post<CheckResult>('definitions', '/sets/check', {
+      base: base ?? 1,
+      changes: { ...changes, ...pending },
+      ...(document && { document }),
+      ...(impact && { impact }),
+    });
 
-  const publish = useCallback(
-    async (note: string) => {
-      const result = await api.post<Published>('definitions', '/sets', {
-        base: base ?? 1,
-        note,
-        changes,
-      });
-      if (!result[0]) {
-        discard();
-        await load();
-      }
-      return result;
-    },
-    [api, base, changes, discard, load],
-  );
+  const publish = async (note: string) => {
+    const result = await api.post<Published>('definitions', '/sets', {
+      base: base ?? 1,
+      note,
+      changes,
+    });
+    if (!result[0]) {
+      discard();
+      await load();
+    }
+    return result;
+  };
 
-  const restore = useCallback(
-    async (version: number, note: string) => {
-      const result = await api.post<Published>('definitions', `/sets/${version}/restore`, {
-        base: newest?.version ?? 1,
-        note,
-      });
-      if (!result[0]) await load();
-      return result;
-    },
-    [api, newest, load],
-  );
+  const restore = async (version: number, note: string) => {
+    const result = await api.post<Published>('definitions', `/sets/${version}/restore`, {
+      base: newest?.version ?? 1,
+      note,
+    });
+    if (!result[0]) await load();
+    return result;
+  };
 
   /** Keeps the changes but makes them from the newest version (after another publish). */
-  const rebase = useCallback(() => {
+  const rebase = () => {
     if (!newest) return;
     setDraft((old) => store({ base: newest.version, changes: old?.changes ?? {} }));
-  }, [newest]);
+  };
 
   const filesOf = useCallback(
     async (version: number) => {
