@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './tests/support/longest-first';
+import LongestFirst from './tests/support/longest-first.ts';
 
 /**
  * Four projects, all run by `npm test`: unit (pure functions), component (React in jsdom), api (the real server on PGlite,
