@@ -181,6 +181,7 @@ export async function buildGeneration(
         served: definitions,
         previews: shared.previews,
         follow: shared.follow,
+        folderConflict: shared.folderConflict,
       });
       await api.register(enumerationsPlugin, {
         prefix: '/catalog',

@@ -88,14 +88,22 @@ export async function buildServer(
   let stopFollowing: () => void = () => undefined;
   try {
     // The set to serve: the folder's, unless published ones came after it (sets.ts).
-    const set = await adoptFolder(database.db, loaded.files);
+    const { set, conflict } = await adoptFolder(database.db, loaded.files);
     if (set.digest !== filesDigest(loaded.files))
       loaded = await compileFiles(set.files, modules, config.validatorCacheDir);
     shared = {
       ...(await openShared(config, modules, overrides, database)),
       follow: () => follow(),
+      ...(conflict && { folderConflict: conflict }),
     };
     current = await buildGeneration(shared, loaded, set.version);
+    if (conflict)
+      current.app.log.warn(
+        conflict,
+        `the definitions folder changed since version ${conflict.importedVersion} was recorded from it, ` +
+          `but version ${conflict.servedVersion} was published since: version ${conflict.servedVersion} ` +
+          'stays served and the folder is not applied (docs/studio.md, "Files and published versions")',
+      );
     // A publish, here or in another process: every process switches to the newest set.
     stopFollowing = await database.notices.on(DEFINITION_SET_CHANNEL, () => {
       follow().catch((error: unknown) =>

@@ -2,6 +2,7 @@ import type { JSONWebKeySet } from 'jose';
 import type { DefinitionBundle } from '../core/definitions/types';
 import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from './auth/token-verifier';
 import { CatalogCache } from './catalog/cache';
+import type { FolderConflict } from './definitions/sets';
 import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { ProcessRegistry } from './db/process-registry';
@@ -49,6 +50,8 @@ export interface Shared {
   follow(): Promise<void>;
   /** This process's row among the processes on the database, made by the first app. */
   processes?: ProcessRegistry;
+  /** The definitions folder as found at start, when it disagrees with the set published since. */
+  folderConflict?: FolderConflict;
 }
 
 /** Opens what every app of this server shares: the token check and the catalogue cache. */

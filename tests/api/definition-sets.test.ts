@@ -345,6 +345,37 @@ describe.each(databaseKinds())('published definitions on %s', (kind) => {
     // Checking wrote nothing: no version more.
     expect((await versions()).map((v) => v.version)).toEqual(before);
   });
+
+  // A deployment restarting the server on a changed folder used to record the folder as the
+  // newest version, silently replacing what had been published in the studio since.
+  it('keeps the published version when a restart finds the folder changed, and says so', async () => {
+    const servedDigest = async () =>
+      ((await api.call('GET', '/api/health')).json() as { definitions: { digest: string } })
+        .definitions.digest;
+    const [published] = await versions();
+    expect(published!.source).not.toBe('folder');
+    const before = await servedDigest();
+    const country = await readProjectJson<CatalogDefinition>('catalogs/country.json');
+    country.labels.en.title = 'Countries and territories';
+    await definitions.write('catalogs/country.json', country);
+    await api.restart();
+
+    const answer = (await api.call('GET', SETS, { token: publisher })).json() as {
+      versions: Summary[];
+      folderConflict?: unknown;
+    };
+    expect(answer.versions[0]).toMatchObject({
+      version: published!.version,
+      source: published!.source,
+    });
+    expect(answer.folderConflict).toEqual({
+      folderDigest: expect.stringMatching(/^[0-9a-f]{16}$/),
+      importedVersion: 1,
+      servedVersion: published!.version,
+    });
+    // Served is the published set, as before the restart, not the folder's files.
+    expect(await servedDigest()).toBe(before);
+  });
 });
 
 describe.runIf(databaseKinds().includes('postgres'))('a publish and two servers', () => {

@@ -90,30 +90,56 @@ async function lockSets(trx: Transaction<Database>): Promise<void> {
 }
 
 /**
+ * The definitions folder changed since a set was last recorded from it, but the studio has
+ * published since: the published set stays served and the folder's files are not applied.
+ */
+export interface FolderConflict {
+  /** The digest of the folder's files as this process found them. */
+  folderDigest: string;
+  /** The version last recorded from the folder. */
+  importedVersion: number;
+  /** The newest version, published or restored in the studio: the one served. */
+  servedVersion: number;
+}
+
+/**
  * The set to serve at start: the folder's files, recorded as a new version when they differ from
- * the set last recorded from a folder (a deployment); otherwise the newest set.
+ * the set last recorded from a folder (a deployment); otherwise the newest set. A changed folder
+ * never replaces what the studio published after the folder's last import: that set stays
+ * served and the disagreement is reported (`conflict`), so a deployment cannot silently undo an
+ * analyst's work.
  */
 export async function adoptFolder(
   db: Kysely<Database>,
   files: DefinitionFiles,
-): Promise<DefinitionSet> {
+): Promise<{ set: DefinitionSet; conflict?: FolderConflict }> {
   return db.transaction().execute(async (trx) => {
     await lockSets(trx);
     const digest = filesDigest(files);
     const lastFromFolder = await trx
       .selectFrom('definition_set')
-      .select('digest')
+      .select(['digest', 'version'])
       .where('source', '=', 'folder')
       .orderBy('version', 'desc')
       .limit(1)
       .executeTakeFirst();
     const newest = await newestSet(trx);
-    if (newest && lastFromFolder?.digest === digest) return newest;
-    return insertSet(trx, (newest?.version ?? 0) + 1, files, {
+    if (newest && (lastFromFolder?.digest === digest || newest.digest === digest))
+      return { set: newest };
+    if (newest && lastFromFolder && newest.source !== 'folder') {
+      const conflict = {
+        folderDigest: digest,
+        importedVersion: lastFromFolder.version,
+        servedVersion: newest.version,
+      };
+      return { set: newest, conflict };
+    }
+    const set = await insertSet(trx, (newest?.version ?? 0) + 1, files, {
       source: 'folder',
       note: newest ? 'The deployment changed the definition files' : 'First start',
       by: DEPLOYMENT,
     });
+    return { set };
   });
 }
 

@@ -27,6 +27,7 @@ import {
   setOfVersion,
   StaleSetError,
   type DefinitionSetSummary,
+  type FolderConflict,
 } from '../definitions/sets';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import type { ServerModule } from '../module';
@@ -41,6 +42,8 @@ export interface DefinitionSetsOptions {
   previews: DefinitionPreviews;
   /** Switches this process to the newest set, resolving once it serves it. */
   follow(): Promise<void>;
+  /** The definitions folder as this process found it, when it disagrees with a later publish. */
+  folderConflict?: FolderConflict;
 }
 
 type Changes = Record<string, string | null>;
@@ -110,7 +113,21 @@ const ROUTES = {
       summary: 'Every published version of the definitions, newest first',
       description: 'For holders of definitions-edit or definitions-publish.',
       response: {
-        200: { description: 'The versions', ...objectSchema([], { versions: arrayOf(SUMMARY) }) },
+        200: {
+          description: 'The versions',
+          ...objectSchema([], {
+            versions: arrayOf(SUMMARY),
+            folderConflict: {
+              description:
+                "Only when this process started on a definitions folder that changed since the version last recorded from it, while a later published version is served: the folder's files are not applied",
+              ...objectSchema(['folderDigest', 'importedVersion', 'servedVersion'], {
+                folderDigest: { type: 'string' },
+                importedVersion: { type: 'integer', minimum: 1 },
+                servedVersion: { type: 'integer', minimum: 1 },
+              }),
+            },
+          }),
+        },
         ...PROBLEM_RESPONSES,
       },
     },
@@ -237,7 +254,8 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
 
   app.get('/', ROUTES.history, async (request) => {
     requireAnyRole(request, readers);
-    return { versions: (await setHistory(database.db)).map(summary) };
+    const { folderConflict } = options;
+    return { versions: (await setHistory(database.db)).map(summary), folderConflict };
   });
 
   app.get<{ Params: { version: string } }>('/:version', ROUTES.files, async (request) => {
