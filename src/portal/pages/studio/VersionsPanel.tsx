@@ -12,6 +12,7 @@ import {
   Table,
   Text,
   Title,
+  useComputedColorScheme,
   VisuallyHidden,
 } from '@mantine/core';
 import { diffLines } from 'diff';
@@ -26,6 +27,11 @@ type Files = ReadonlyMap<string, string | null>;
 
 const DRAFT = 'draft';
 
+/** An outline badge's colour that keeps AA contrast on the table in either scheme. */
+function useBadgeColor() {
+  return useComputedColorScheme('light') === 'dark' ? 'blue.3' : 'blue.9';
+}
+
 /** Every published version, differences from the newest, and a roll back with a note. */
 export function VersionsPanel({ draft }: { draft: StudioDraft }) {
   const { t } = useTranslation();
@@ -33,8 +39,25 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
   const versions = draft.versions ?? [];
   const [compared, setCompared] = useState<string>(DRAFT);
   const [restoring, setRestoring] = useState<VersionSummary | undefined>();
+  const conflict = draft.folderConflict;
+  const dark = useComputedColorScheme('light') === 'dark';
+  const badgeColor = useBadgeColor();
   return (
     <Stack gap="md">
+      {conflict && (
+        <Alert
+          color="yellow"
+          role="status"
+          title={t('studio.versions.folderConflictTitle')}
+          // Mantine's yellow title fails AA contrast on its light panel.
+          styles={dark ? {} : { title: { color: '#7a4a00' } }}
+        >
+          {t('studio.versions.folderConflict', {
+            imported: conflict.importedVersion,
+            served: conflict.servedVersion,
+          })}
+        </Alert>
+      )}
       <Table.ScrollContainer minWidth={560}>
         <Table striped>
           <Table.Caption>{t('studio.versions.caption')}</Table.Caption>
@@ -50,7 +73,7 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
               <Table.Tr key={version.version}>
                 <Table.Td>
                   {version.version}{' '}
-                  <Badge color="blue.9" variant="outline" size="sm">
+                  <Badge color={badgeColor} variant="outline" size="sm">
                     {t(`studio.versions.sources.${version.source}`)}
                   </Badge>
                 </Table.Td>
@@ -125,6 +148,7 @@ function Difference({ draft, compared }: { draft: StudioDraft; compared: string 
   const { t } = useTranslation();
   const [fetched, setFetched] = useState<Files | undefined>();
   const [open, setOpen] = useState<string | undefined>();
+  const badgeColor = useBadgeColor();
   const newest: Files = draft.baseFiles ?? new Map();
   const { filesOf } = draft;
   useEffect(() => {
@@ -163,7 +187,7 @@ function Difference({ draft, compared }: { draft: StudioDraft; compared: string 
             <Group justify="space-between" wrap="nowrap">
               <Text size="sm">
                 <Code>{path}</Code>{' '}
-                <Badge color="blue.9" size="sm" variant="outline">
+                <Badge color={badgeColor} size="sm" variant="outline">
                   {t(`studio.versions.kinds.${kind}`)}
                 </Badge>
               </Text>

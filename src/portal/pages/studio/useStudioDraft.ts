@@ -77,6 +77,12 @@ function store(draft: StoredDraft | undefined) {
 /** What a publish or a restore answers: the new version, with the checker's warnings. */
 type Published = VersionSummary & { warnings: DefinitionProblem[] };
 
+/** The server started on a changed definitions folder that a later publish kept unapplied. */
+interface FolderConflict {
+  importedVersion: number;
+  servedVersion: number;
+}
+
 /** A published version's files. */
 const getSet = (api: ApiClient, version: number) =>
   api.get<{ files: Record<string, string> }>('definitions', `/sets/${version}`);
@@ -84,15 +90,20 @@ const getSet = (api: ApiClient, version: number) =>
 /** The studio's draft: the newest version's files and the changes (kept in browser storage). */
 export function useStudioDraft(api: ApiClient) {
   const [versions, setVersions] = useState<VersionSummary[] | undefined>();
+  const [folderConflict, setFolderConflict] = useState<FolderConflict | undefined>();
   const [baseFiles, setBaseFiles] = useState<ReadonlyMap<string, string> | undefined>();
   const [draft, setDraft] = useState<StoredDraft | undefined>(readStored);
   const [failure, setFailure] = useState<ApiError | undefined>();
 
   const load = useCallback(async () => {
     setFailure(undefined);
-    const [error, history] = await api.get<{ versions: VersionSummary[] }>('definitions', '/sets');
+    const [error, history] = await api.get<{
+      versions: VersionSummary[];
+      folderConflict?: FolderConflict;
+    }>('definitions', '/sets');
     if (error) return setFailure(error);
     setVersions(history.versions);
+    setFolderConflict(history.folderConflict);
     const newest = history.versions[0];
     if (!newest) return;
     const [filesError, set] = await getSet(api, newest.version);
@@ -182,6 +193,7 @@ export function useStudioDraft(api: ApiClient) {
 
   return {
     versions,
+    folderConflict,
     newest,
     base,
     baseFiles,
