@@ -556,3 +556,42 @@ describe('the checker on a set of files held in memory', () => {
     );
   });
 });
+
+describe('the checker: routes', () => {
+  it('refuses a list on the route of a screen of the same workflow', async () => {
+    const problems = await problemsWith<WorkflowDefinition>(SPONSOR, (workflow) => {
+      workflow.lists[0]!.path = workflow.screens[screenIndex(workflow, 'creation')]!.path;
+    });
+    expect(problems).toContainEqual({
+      file: SPONSOR,
+      pointer: expect.stringMatching(/^\/screens\/\d+\/path$/),
+      message: expect.stringMatching(
+        /^the route \/sponsor\/application\/\S+ is already that of workflows\/sponsor-application\.json#\/lists\/0\/path: each list and screen needs a route of its own/,
+      ),
+    });
+  });
+
+  it('refuses a second workflow on another’s routes, and a page on a catalogue finder’s', async () => {
+    const visa = await problemsWith<WorkflowDefinition>(SPONSOR, (workflow) => {
+      workflow.prefix = '/visa/application';
+    });
+    // The visa's New screen no longer has a route of its own: whichever file the checker
+    // reached second is named, with the route the two share.
+    expect(visa).toContainEqual(
+      expect.objectContaining({
+        message: expect.stringMatching(/^the route \/visa\/application\/new is already that of/),
+      }),
+    );
+    const finder = await problemsWith<WorkflowDefinition>(VISA, (workflow) => {
+      workflow.prefix = '/catalog';
+      workflow.lists[0]!.path = '/search/country';
+    });
+    expect(finder).toContainEqual({
+      file: VISA,
+      pointer: '/lists/0/path',
+      message: expect.stringMatching(
+        /^the route \/catalog\/search\/country is already the portal's page \/catalog\/search\/country/,
+      ),
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { checkRoutes } from './check-routes';
 import { createHash } from 'node:crypto';
 import type { ErrorObject } from 'ajv';
 import { isNode } from '../../core/definitions/json';
@@ -134,6 +135,7 @@ export async function checkDefinitions(
     checkCopies(scope);
   }
   for (const scope of scopes) checkInbox(scope);
+  checkRoutes({ modules, catalogs, workflows }, problems);
   checkNamedReferences(loaded, problems);
   const reported = withoutEchoes(problems, brokenFiles);
   if (reported.length > 0) throw new DefinitionsError(reported);

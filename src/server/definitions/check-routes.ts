@@ -1,0 +1,58 @@
+import { developerPageRoutes } from '../../core/definitions/developer-pages';
+import { catalogRoutePath, DASHBOARD_PAGES, PUBLIC_PAGES } from '../../core/definitions/routes';
+import { studioRoutes } from '../../core/definitions/studio-roles';
+import {
+  CATALOG_MODULE,
+  isEnabled,
+  isModuleEnabled,
+  type CatalogDefinition,
+  type ModuleDefinition,
+} from '../../core/definitions/types';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
+import { reporter, workflowFile, type DefinitionProblem } from './problems';
+
+/** A route as the router tells routes apart: a parameter is one, whatever its name. */
+const patternOf = (path: string) => path.replace(/:[^/]+/g, ':').replace(/\/+$/, '') || '/';
+
+/**
+ * Every list and screen has a route of its own. Two on one route (of one workflow, or of two
+ * sharing a route prefix), or one on a fixed page's route (home, the dashboard, a catalogue's
+ * finder, the studio), would leave all but one unreachable: the router opens the first, so a
+ * "New" entry of the menu could open another document type's form.
+ */
+export function checkRoutes(
+  definitions: {
+    modules: readonly ModuleDefinition[];
+    catalogs: readonly CatalogDefinition[];
+    workflows: readonly WorkflowDefinition[];
+  },
+  problems: DefinitionProblem[],
+): void {
+  const taken = new Map<string, string>();
+  const catalogs = isModuleEnabled(definitions, CATALOG_MODULE)
+    ? definitions.catalogs.filter(isEnabled).map((catalog) => catalogRoutePath(catalog.id))
+    : [];
+  const fixed = [
+    ...PUBLIC_PAGES,
+    ...DASHBOARD_PAGES,
+    ...catalogs,
+    ...developerPageRoutes().map((route) => route.path),
+    ...studioRoutes().map((route) => route.path),
+  ];
+  for (const path of fixed) taken.set(patternOf(path), `the portal's page ${path}`);
+  for (const workflow of definitions.workflows) {
+    const report = reporter(problems, workflowFile(workflow.id));
+    for (const kind of ['lists', 'screens'] as const)
+      workflow[kind].forEach((page, index) => {
+        const route = `${workflow.prefix}${page.path}`;
+        const pointer = `/${kind}/${index}/path`;
+        const owner = taken.get(patternOf(route));
+        if (owner)
+          report(
+            pointer,
+            `the route ${route} is already ${owner}: each list and screen needs a route of its own (another route prefix or path)`,
+          );
+        else taken.set(patternOf(route), `that of ${workflowFile(workflow.id)}#${pointer}`);
+      });
+  }
+}
