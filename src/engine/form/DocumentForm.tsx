@@ -12,7 +12,6 @@ import {
   type ReactNode,
 } from 'react';
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -57,6 +56,7 @@ import {
   validateDocument,
   validateSection,
 } from './validation';
+import { ErrorAlert } from '../ErrorAlert';
 
 const NO_ERRORS: FieldError[] = [];
 
@@ -411,9 +411,7 @@ export const DocumentForm = forwardRef<DocumentFormHandle, DocumentFormProps>(
     ) : (
       <Center py="xl">
         {validatorsFailed ? (
-          <Alert color="red" role="alert">
-            {t('messages.unableToLoad')}
-          </Alert>
+          <ErrorAlert>{t('messages.unableToLoad')}</ErrorAlert>
         ) : (
           <Loader role="status" aria-label={t('messages.loading')} />
         )}

@@ -1,13 +1,7 @@
 import { developerPageRoutes } from '../../core/definitions/developer-pages';
-import { catalogRoutePath, DASHBOARD_PAGES, PUBLIC_PAGES } from '../../core/definitions/routes';
+import { portalRoutes } from '../../core/definitions/routes';
 import { studioRoutes } from '../../core/definitions/studio-roles';
-import {
-  CATALOG_MODULE,
-  isEnabled,
-  isModuleEnabled,
-  type CatalogDefinition,
-  type ModuleDefinition,
-} from '../../core/definitions/types';
+import type { CatalogDefinition, ModuleDefinition } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { reporter, workflowFile, type DefinitionProblem } from './problems';
 
@@ -22,23 +16,19 @@ const patternOf = (path: string) => path.replace(/:[^/]+/g, ':').replace(/\/+$/,
  */
 export function checkRoutes(
   definitions: {
-    modules: readonly ModuleDefinition[];
-    catalogs: readonly CatalogDefinition[];
-    workflows: readonly WorkflowDefinition[];
+    modules: ModuleDefinition[];
+    catalogs: CatalogDefinition[];
+    workflows: WorkflowDefinition[];
   },
   problems: DefinitionProblem[],
 ): void {
   const taken = new Map<string, string>();
-  const catalogs = isModuleEnabled(definitions, CATALOG_MODULE)
-    ? definitions.catalogs.filter(isEnabled).map((catalog) => catalogRoutePath(catalog.id))
-    : [];
+  // The pages no workflow declares: home, the dashboard's, the catalogues' finders, the studio.
   const fixed = [
-    ...PUBLIC_PAGES,
-    ...DASHBOARD_PAGES,
-    ...catalogs,
-    ...developerPageRoutes().map((route) => route.path),
-    ...studioRoutes().map((route) => route.path),
-  ];
+    ...portalRoutes({ ...definitions, workflows: [] }),
+    ...developerPageRoutes(),
+    ...studioRoutes(),
+  ].map((route) => route.path);
   for (const path of fixed) taken.set(patternOf(path), `the portal's page ${path}`);
   for (const workflow of definitions.workflows) {
     const report = reporter(problems, workflowFile(workflow.id));

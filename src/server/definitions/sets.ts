@@ -90,17 +90,12 @@ async function lockSets(trx: Transaction<Database>): Promise<void> {
 }
 
 /**
- * The definitions folder changed since a set was last recorded from it, but the studio has
- * published since: the published set stays served and the folder's files are not applied.
+ * The folder's files (`folderDigest`) changed since version `importedVersion` was recorded from
+ * them, but `servedVersion` was published or restored since: it stays served, the folder unused.
  */
-export interface FolderConflict {
-  /** The digest of the folder's files as this process found them. */
+export type FolderConflict = Record<'importedVersion' | 'servedVersion', number> & {
   folderDigest: string;
-  /** The version last recorded from the folder. */
-  importedVersion: number;
-  /** The newest version, published or restored in the studio: the one served. */
-  servedVersion: number;
-}
+};
 
 /**
  * The set to serve at start: the folder's files, recorded as a new version when they differ from
@@ -127,12 +122,8 @@ export async function adoptFolder(
     if (newest && (lastFromFolder?.digest === digest || newest.digest === digest))
       return { set: newest };
     if (newest && lastFromFolder && newest.source !== 'folder') {
-      const conflict = {
-        folderDigest: digest,
-        importedVersion: lastFromFolder.version,
-        servedVersion: newest.version,
-      };
-      return { set: newest, conflict };
+      const versions = { importedVersion: lastFromFolder.version, servedVersion: newest.version };
+      return { set: newest, conflict: { folderDigest: digest, ...versions } };
     }
     const set = await insertSet(trx, (newest?.version ?? 0) + 1, files, {
       source: 'folder',

@@ -118,8 +118,7 @@ const ROUTES = {
           ...objectSchema([], {
             versions: arrayOf(SUMMARY),
             folderConflict: {
-              description:
-                "Only when this process started on a definitions folder that changed since the version last recorded from it, while a later published version is served: the folder's files are not applied",
+              description: 'The folder this process started on, not applied: see docs/studio.md',
               ...objectSchema(['folderDigest', 'importedVersion', 'servedVersion'], {
                 folderDigest: { type: 'string' },
                 importedVersion: { type: 'integer', minimum: 1 },

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../core/api/errors';
 import type { ScreenPanelProps } from '../../../engine/module';
 import { formatDateTime } from '../../../engine/format';
+import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 interface CredentialStatus {
   clientId: string;
@@ -96,11 +97,7 @@ export function ApiCredentialsPanel({ document, api }: ScreenPanelProps) {
         <Text size="sm" c="dimmed">
           {t('account.apiCredentials.help')}
         </Text>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure.message}
-          </Alert>
-        )}
+        <ErrorAlert>{failure?.message}</ErrorAlert>
         {done && (
           <Alert color="green" role="status">
             {done}

@@ -14,6 +14,7 @@ import {
   type RegistrationValues,
 } from './registrationChecks';
 import { RegistrationFields, RegistrationSummary, useRegistrationForm } from './RegistrationForm';
+import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 type Section = Record<string, unknown>;
 interface Opened {
@@ -69,9 +70,7 @@ export function CorrectionPage({ token }: { token: string }) {
     <Stack maw={560} gap="sm">
       <Title order={2}>{t('account.correction.title')}</Title>
       {invalid ? (
-        <Alert color="red" role="alert">
-          {invalid}
-        </Alert>
+        <ErrorAlert>{invalid}</ErrorAlert>
       ) : !opened ? (
         <Group>
           <Loader size="sm" />

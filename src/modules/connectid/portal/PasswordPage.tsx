@@ -5,6 +5,7 @@ import type { FieldError } from '../../../core/api/errors';
 import { usePortal } from '../../../portal/module';
 import { fieldMessages } from './fieldMessages';
 import { PasswordField } from './PasswordField';
+import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 /** Changing one's own password: the current one again, the new one twice; the policy applies. */
 export function PasswordPage() {
@@ -56,11 +57,7 @@ export function PasswordPage() {
           {t('profile.passwordUpdated')}
         </Alert>
       )}
-      {message && (
-        <Alert color="red" role="alert">
-          {message}
-        </Alert>
-      )}
+      <ErrorAlert>{message}</ErrorAlert>
       {(
         [
           ['profile.currentPassword', current, setCurrent, '/currentPassword'],

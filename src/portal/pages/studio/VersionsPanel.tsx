@@ -27,11 +27,6 @@ type Files = ReadonlyMap<string, string | null>;
 
 const DRAFT = 'draft';
 
-/** An outline badge's colour that keeps AA contrast on the table in either scheme. */
-function useBadgeColor() {
-  return useComputedColorScheme('light') === 'dark' ? 'blue.3' : 'blue.9';
-}
-
 /** Every published version, differences from the newest, and a roll back with a note. */
 export function VersionsPanel({ draft }: { draft: StudioDraft }) {
   const { t } = useTranslation();
@@ -41,7 +36,8 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
   const [restoring, setRestoring] = useState<VersionSummary | undefined>();
   const conflict = draft.folderConflict;
   const dark = useComputedColorScheme('light') === 'dark';
-  const badgeColor = useBadgeColor();
+  // Outline badges keep AA contrast on the table in either scheme.
+  const badgeColor = dark ? 'blue.3' : 'blue.9';
   return (
     <Stack gap="md">
       {conflict && (
@@ -148,7 +144,7 @@ function Difference({ draft, compared }: { draft: StudioDraft; compared: string 
   const { t } = useTranslation();
   const [fetched, setFetched] = useState<Files | undefined>();
   const [open, setOpen] = useState<string | undefined>();
-  const badgeColor = useBadgeColor();
+  const badgeColor = useComputedColorScheme('light') === 'dark' ? 'blue.3' : 'blue.9';
   const newest: Files = draft.baseFiles ?? new Map();
   const { filesOf } = draft;
   useEffect(() => {

@@ -78,10 +78,7 @@ function store(draft: StoredDraft | undefined) {
 type Published = VersionSummary & { warnings: DefinitionProblem[] };
 
 /** The server started on a changed definitions folder that a later publish kept unapplied. */
-interface FolderConflict {
-  importedVersion: number;
-  servedVersion: number;
-}
+type FolderConflict = Record<'importedVersion' | 'servedVersion', number>;
 
 /** A published version's files. */
 const getSet = (api: ApiClient, version: number) =>
