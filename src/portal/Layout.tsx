@@ -57,11 +57,17 @@ export function Layout() {
     };
   }, [api, subject, locale, preferences]);
 
-  // Applies at once; kept in the profile on a best-effort basis.
+  // Applies at once; kept in the profile on a best-effort basis, one save at a time: each reads
+  // the version the one before wrote. Two quick switches (French, then back to English) whose
+  // saves crossed left French kept, the second refused as based on an old version.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
   const chooseLanguage = (next: Language) => {
     choices.current += 1;
     void changeLanguage(next);
-    if (subject && preferences) void preferences.save(api, subject, next);
+    if (subject && preferences)
+      saving.current = saving.current.then(() =>
+        preferences.save(api, subject, next).catch(() => false),
+      );
   };
 
   // Opened, the menu takes the keyboard's focus (its first entry); Escape gives it back.
