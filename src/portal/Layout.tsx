@@ -57,17 +57,14 @@ export function Layout() {
     };
   }, [api, subject, locale, preferences]);
 
-  // Applies at once; kept in the profile on a best-effort basis, one save at a time: each reads
-  // the version the one before wrote. Two quick switches (French, then back to English) whose
-  // saves crossed left French kept, the second refused as based on an old version.
+  // Applies at once; kept in the profile, one save after another: two quick switches whose
+  // saves crossed kept the first, the second refused as based on an old version.
   const saving = useRef<Promise<unknown>>(Promise.resolve());
   const chooseLanguage = (next: Language) => {
     choices.current += 1;
     void changeLanguage(next);
-    if (subject && preferences)
-      saving.current = saving.current.then(() =>
-        preferences.save(api, subject, next).catch(() => false),
-      );
+    const save = async () => void (subject && (await preferences?.save(api, subject, next)));
+    saving.current = saving.current.then(save).catch(() => undefined);
   };
 
   // Opened, the menu takes the keyboard's focus (its first entry); Escape gives it back.

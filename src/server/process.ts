@@ -100,9 +100,7 @@ export async function buildServer(
     if (conflict)
       current.app.log.warn(
         conflict,
-        `the definitions folder changed since version ${conflict.importedVersion} was recorded from it, ` +
-          `but version ${conflict.servedVersion} was published since: version ${conflict.servedVersion} ` +
-          'stays served and the folder is not applied (docs/studio.md, "Files and published versions")',
+        `the definitions folder changed since version ${conflict.importedVersion} was recorded from it, but version ${conflict.servedVersion}, published since, stays served: the folder is not applied (docs/studio.md)`,
       );
     // A publish, here or in another process: every process switches to the newest set.
     stopFollowing = await database.notices.on(DEFINITION_SET_CHANNEL, () => {

@@ -48,10 +48,7 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
           // Mantine's yellow title fails AA contrast on its light panel.
           styles={dark ? {} : { title: { color: '#7a4a00' } }}
         >
-          {t('studio.versions.folderConflict', {
-            imported: conflict.importedVersion,
-            served: conflict.servedVersion,
-          })}
+          {t('studio.versions.folderConflict', conflict)}
         </Alert>
       )}
       <Table.ScrollContainer minWidth={560}>
