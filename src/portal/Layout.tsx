@@ -59,12 +59,19 @@ export function Layout() {
 
   // Applies at once; kept in the profile, one save after another: two quick switches whose
   // saves crossed kept the first, the second refused as based on an old version.
+  // Saves still running make the toolbar busy, for screen readers (and a test waiting on them).
   const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const [unsaved, setUnsaved] = useState(0);
   const chooseLanguage = (next: Language) => {
     choices.current += 1;
     void changeLanguage(next);
-    const save = async () => void (subject && (await preferences?.save(api, subject, next)));
-    saving.current = saving.current.then(save).catch(() => undefined);
+    if (!subject || !preferences) return;
+    setUnsaved((count) => count + 1);
+    const save = () => preferences.save(api, subject, next);
+    saving.current = saving.current
+      .then(save)
+      .catch(() => undefined)
+      .finally(() => setUnsaved((count) => count - 1));
   };
 
   // Opened, the menu takes the keyboard's focus (its first entry); Escape gives it back.
@@ -118,7 +125,7 @@ export function Layout() {
                 {userName}
               </Text>
             )}
-            <Toolbar onLanguage={chooseLanguage} />
+            <Toolbar onLanguage={chooseLanguage} busy={unsaved > 0} />
           </Group>
         </Group>
       </AppShell.Header>

@@ -24,7 +24,14 @@ export const HEADER_ACTIONS_LIMIT = 1;
  * The toolbar (specification 000, section 1); on a small screen only the first
  * HEADER_ACTIONS_LIMIT stay in the header.
  */
-export function Toolbar({ onLanguage }: { onLanguage: (language: Language) => void }) {
+export function Toolbar({
+  onLanguage,
+  busy = false,
+}: {
+  onLanguage: (language: Language) => void;
+  /** A choice made here (the language) is still being kept. */
+  busy?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const language = useLanguage();
@@ -69,7 +76,13 @@ export function Toolbar({ onLanguage }: { onLanguage: (language: Language) => vo
   const inMenu = smallScreen ? actions.slice(HEADER_ACTIONS_LIMIT) : [];
 
   return (
-    <Group gap={4} wrap="nowrap" role="toolbar" aria-label={t('toolbar.label')}>
+    <Group
+      gap={4}
+      wrap="nowrap"
+      role="toolbar"
+      aria-label={t('toolbar.label')}
+      aria-busy={busy || undefined}
+    >
       {inHeader.map((action) => (
         <Tooltip key={action.id} label={action.label} openDelay={300}>
           <ActionIcon

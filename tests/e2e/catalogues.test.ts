@@ -170,15 +170,9 @@ describe('catalogue screens in Chromium', () => {
       await importing.getByText('0 entrée sera mise à jour').waitFor();
       await importing.getByText("il n'y a rien à importer", { exact: false }).waitFor();
       await importing.getByRole('button', { name: 'Annuler' }).click();
-      // English again, and kept in the manager's profile before the page closes: the next test
-      // signs in as the manager and must not find French kept.
-      const kept = page.waitForResponse(
-        (response) =>
-          response.url().endsWith('/actions/set-preferences') &&
-          (response.request().postData() ?? '').includes('"language":"en"'),
-      );
+      // English again, kept in the manager's profile (switchLanguage waits for it) before the
+      // page closes: the next test signs in as the manager and must not find French kept.
       await switchLanguage(page, 'en');
-      await kept;
       expect(cspViolations).toEqual([]);
       expect(pageErrors).toEqual([]);
       await context.close();

@@ -27,6 +27,13 @@ export async function switchLanguage(page: Page, to: 'en' | 'fr'): Promise<void>
     })
     .click();
   await expect.poll(() => lang(page)).toBe(to);
+  // Signed in, the choice is kept in the profile: done before anything the server writes in the
+  // reader's language (a receipt, an e-mail) or the next sign-in reads it.
+  await expect
+    .poll(() =>
+      page.getByRole('toolbar', { name: /^(Toolbar|Barre d'outils)$/ }).getAttribute('aria-busy'),
+    )
+    .not.toBe('true');
   await leaveTooltips(page);
 }
 
