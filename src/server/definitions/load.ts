@@ -30,6 +30,7 @@ import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
 import { checkListFilters } from './check-list-filters';
 import { checkNamedReferences } from './check-references';
+import { checkReachability } from './check-reachability';
 import { checkWorkflowRoles, ungrantedRoles } from './check-roles';
 import { addNamesKeyword, collectingReferences, type Reference } from './references';
 import {
@@ -85,6 +86,8 @@ export async function checkDefinitions(
 ): Promise<DefinitionBundle> {
   const implementations = implementationsOf(codeModules);
   const problems: DefinitionProblem[] = [];
+  // What does not stop the load but should be seen, told through `options.warn` once it passes.
+  const warnings: DefinitionProblem[] = [];
   const references = new Map<string, Reference[]>();
   const catalogs = loadFolder<CatalogDefinition>(files, 'catalogs', problems, (file, doc) =>
     checkWith(checkCatalog, file, doc, problems, references)
@@ -133,12 +136,14 @@ export async function checkDefinitions(
     checkLinks(scope);
     checkListFilters(workflow, schemas, problems);
     checkCopies(scope);
+    checkReachability(scope, reporter(warnings, workflowFile(workflow.id)));
   }
   for (const scope of scopes) checkInbox(scope);
   checkRoutes({ modules, catalogs, workflows }, problems);
   checkNamedReferences(loaded, problems);
   const reported = withoutEchoes(problems, brokenFiles);
   if (reported.length > 0) throw new DefinitionsError(reported);
+  for (const warning of warnings) options.warn?.(warning);
   const granted = options.warn && (await options.grantedRoles?.(workflows));
   if (granted)
     for (const warning of ungrantedRoles(workflows, catalogs, granted)) options.warn?.(warning);
@@ -156,7 +161,10 @@ export interface LoadOptions {
   grantedRoles?: (
     workflows: readonly WorkflowDefinition[],
   ) => Promise<ReadonlySet<string> | undefined>;
-  /** Told of what does not stop the load but should be seen (a role nobody holds). */
+  /**
+   * Told of what does not stop the load but should be seen (a role nobody holds, a status only
+   * `statusMoves` leads to).
+   */
   warn?: (warning: DefinitionProblem) => void;
 }
 
