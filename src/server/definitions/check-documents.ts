@@ -1,7 +1,11 @@
 import { isNode } from '../../core/definitions/json';
 import type { CatalogDefinition, EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import { documentParam } from '../../core/documents/document-route';
-import { declaredAction, type WorkflowDefinition } from '../../core/documents/workflow';
+import {
+  declaredAction,
+  type WorkflowDefinition,
+  type WorkflowFeeSource,
+} from '../../core/documents/workflow';
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import { unknownRules } from '../../core/rules/registry';
@@ -16,7 +20,7 @@ import {
 } from './problems';
 import { crossCheckDashboard } from '../dashboard/check-definitions';
 import { NAVIGATION_TEXTS } from '../../core/definitions/parts';
-import { checkRecordDeclarations, schemaHasField } from './check-records';
+import { checkRecordDeclarations, itemsAt, schemaHasField } from './check-records';
 import type { WorkflowScope } from './check-references';
 
 /**
@@ -221,6 +225,7 @@ export function checkPaymentSources(
   workflow: WorkflowDefinition,
   catalogs: readonly Pick<CatalogDefinition, 'id' | 'key' | 'schema'>[],
   problems: DefinitionProblem[],
+  schema?: JsonSchema,
 ): void {
   const report = reporter(problems, workflowFile(workflow.id));
   const byId = new Map(catalogs.map((catalog) => [catalog.id, catalog]));
@@ -254,6 +259,7 @@ export function checkPaymentSources(
         [`${at}/name`, source.name],
       ]);
     const payers = source.payers;
+    if (schema) checkNarrations(schema, source, at, report);
     if (!payers || !known(payers.catalog, `${at}/payers/catalog`)) return;
     const keyFields = byId.get(payers.catalog)?.key ?? [];
     if (keyFields.length !== 1)
@@ -269,5 +275,31 @@ export function checkPaymentSources(
         group.flags.map((f, j) => [`${at}/payers/people/${k}/flags/${j}`, f, 'boolean'] as const),
       ),
     ]);
+  });
+}
+
+/**
+ * A fee line charged per person names them by fields of the list's items (`narration`): a field
+ * the items do not have would name every line with nothing.
+ */
+function checkNarrations(
+  schema: JsonSchema,
+  source: WorkflowFeeSource,
+  at: string,
+  report: (pointer: string, message: string) => void,
+): void {
+  (source.payers?.people ?? []).forEach((group, k) => {
+    const items = itemsAt(schema, group.list);
+    // A list that is no field is reported by the references' check.
+    if (!items) return;
+    group.narration.forEach((fields, j) =>
+      fields.forEach((field, f) => {
+        if (!schemaHasField(items, `/${field}`))
+          report(
+            `${at}/payers/people/${k}/narration/${j}/${f}`,
+            `the items of "${group.list}" have no field "${field}"`,
+          );
+      }),
+    );
   });
 }

@@ -1,8 +1,12 @@
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
-import { DOCUMENT_LIST_COLUMNS, type WorkflowDefinition } from '../../core/documents/workflow';
+import {
+  DOCUMENT_LIST_COLUMNS,
+  type WorkflowDefinition,
+  type WorkflowList,
+} from '../../core/documents/workflow';
 import { criteriaFor, valueArity, type FieldKind } from '../../core/search/criteria';
 import { alternatives, nodesAt, schemaHasField } from './check-records';
-import { reporter, workflowFile, type DefinitionProblem } from './problems';
+import { reporter, workflowFile, type DefinitionProblem, type Report } from './problems';
 
 /**
  * Lists' columns and `where` conditions: a column without pointer is one every document has; a
@@ -27,6 +31,7 @@ export function checkListFilters(
         `"${column.field}" is no column of every document (${DOCUMENT_LIST_COLUMNS.join(', ')}); a data field needs its pointer`,
       );
     });
+    checkBadge(workflow, list, report);
     (list.where ?? []).forEach((condition, j) => {
       const at = `/lists/${i}/where/${j}`;
       if (!schemaHasField(entity.schema, condition.pointer))
@@ -53,6 +58,36 @@ export function checkListFilters(
       }
     });
   });
+}
+
+/** The document column a badge may count by the status of. */
+const STATUS_COLUMN = 'status';
+
+/**
+ * A list's `badge` counts its documents by a field the list's search knows: a column every
+ * document has, or one of its data columns (a column with a pointer), by its name; a status it
+ * compares with is one of the machine. Another name would make the menu's count fail on every
+ * page.
+ */
+function checkBadge(workflow: WorkflowDefinition, list: WorkflowList, report: Report): void {
+  const badge = list.badge;
+  if (!badge) return;
+  const at = `/lists/${workflow.lists.indexOf(list)}/badge`;
+  // The assignee's name is searched only where the list shows it (it is read from the accounts).
+  const columns = list.columns
+    .filter((column) => column.pointer || column.field === 'assigneeName')
+    .map((column) => column.field);
+  const every = DOCUMENT_LIST_COLUMNS.filter((column) => column !== 'assigneeName');
+  if (![...every, ...columns].includes(badge.field))
+    report(
+      `${at}/field`,
+      `the list cannot count its documents by "${badge.field}": name a column every document has (${every.join(', ')}) or one of its own columns${columns.length ? ` (${columns.join(', ')})` : ''}`,
+    );
+  else if (
+    badge.field === STATUS_COLUMN &&
+    !Object.hasOwn(workflow.machine.states, String(badge.value))
+  )
+    report(`${at}/value`, `no status "${String(badge.value)}" in the machine`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isNode } from '../../core/definitions/json';
+import { escapeSegment } from '../../core/rules/registry';
 import type { JsonSchema } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { WorkflowScope } from './check-references';
@@ -8,7 +9,9 @@ import { reportUnknown } from './problems';
  * Record declarations (core/documents/record-declarations.ts): pointers name fields, sign-in
  * statuses exist, records found by key declare `key`; else nobody could sign in, silently.
  */
-export function checkRecordDeclarations({ workflow, entity, report }: WorkflowScope): void {
+export function checkRecordDeclarations(scope: WorkflowScope): void {
+  const { workflow, entity, report } = scope;
+  checkTypedChecks(scope);
   const declared = recordPointers(workflow);
   if (declared.length === 0) return;
   if (!workflow.key && (workflow.account || workflow.userGroup || workflow.passwordPolicy))
@@ -24,6 +27,27 @@ export function checkRecordDeclarations({ workflow, entity, report }: WorkflowSc
     (status) => Object.hasOwn(workflow.machine.states, status),
     (status) => `no status "${status}" in the machine`,
   );
+}
+
+/**
+ * An account's user and identity types name an entry of their catalogue whose flags (`checks`,
+ * flag -> field) say which fields apply: a flag the catalogue lacks is never on, so its field is
+ * silently never asked.
+ */
+function checkTypedChecks({ workflow, catalogs, report }: WorkflowScope): void {
+  for (const name of ['userType', 'identityType'] as const) {
+    const typed = workflow.account?.[name];
+    // An unknown catalogue is reported by the references' check.
+    const catalog = typed && catalogs.find((candidate) => candidate.id === typed.catalog);
+    if (!catalog) continue;
+    const fields = propertiesOf(catalog.schema);
+    for (const flag of Object.keys(typed.checks))
+      if (!Object.hasOwn(fields, flag))
+        report(
+          `/account/${name}/checks/${escapeSegment(flag)}`,
+          `catalogue "${catalog.id}" has no field "${flag}": its entries never set that flag`,
+        );
+  }
 }
 
 /** Every data pointer of the declarations, with where it is declared (a pointer into the file). */

@@ -11,6 +11,8 @@ import type { RuleUse } from '../../core/rules/types';
 import { LANGUAGES, lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { itemsAt, propertiesOf, schemaHasField } from './check-records';
 import { checkFieldConditions } from './check-conditions';
+import { checkRuleParams } from './check-rule-params';
+import { checkWidgetOptions } from './check-widgets';
 import {
   reporter,
   schemaFile,
@@ -58,7 +60,9 @@ export function checkNamedReferences(loaded: NameScope, problems: DefinitionProb
   for (const entity of loaded.schemas) {
     const report = reporter(found, schemaFile(entity.id));
     checkRules(entity, loaded, report);
+    checkRuleParams(entity, loaded, report);
     checkUiSchema(entity, loaded, report);
+    checkWidgetOptions(entity, loaded, report);
     checkFieldConditions(entity, report);
   }
   for (const workflow of loaded.workflows) {

@@ -19,6 +19,7 @@ import { checkValidityPeriods } from './check-validity';
 import { checkCopies } from './check-copies';
 import { checkCertificateHolders } from './check-holders';
 import { checkCatalogCopies } from './check-catalog-copies';
+import { checkCatalogLists } from './check-catalog-lists';
 import { checkProfilePrefills } from './check-prefill';
 import {
   checkCatalogCopyTranslations,
@@ -112,6 +113,7 @@ export async function checkDefinitions(
   for (const entity of schemas) {
     crossCheckEntity(entity, translations, problems, implementations);
     checkCatalogListTranslations(entity, catalogs, problems);
+    checkCatalogLists(entity, catalogs, problems);
   }
   checkRuleTexts(schemas, catalogs, translations, problems);
   const loaded = { catalogs, schemas, workflows, declared, translations, references };
@@ -126,7 +128,7 @@ export async function checkDefinitions(
   for (const scope of scopes) {
     const { workflow } = scope;
     checkWorkflowRoles(scope);
-    checkPaymentSources(workflow, catalogs, problems);
+    checkPaymentSources(workflow, catalogs, problems, scope.entity?.schema);
     checkFeeTranslations(scope);
     checkCatalogCopyTranslations(scope);
     checkValidityPeriods(scope);
