@@ -139,7 +139,7 @@ describe('the checker: server rules naming a catalogue or another document type'
         file: VISA_SCHEMA,
         pointer: `/rules/${REFERENCE_RULE}/status/0`,
         message:
-          'no status "GRANTD" in the machine of "sponsor-application": no document of it would ever be accepted',
+          'no status "GRANTD" in the machine of "sponsor-application", so no document of it would ever be accepted: name one of its statuses',
       },
     ]);
   });
@@ -546,6 +546,36 @@ describe('the checker: routes', () => {
         pointer: `/screens/${visaNew}/path`,
         message:
           'the route /visa/application/new is already that of workflows/visa-application.json#/lists/0/path: each list and screen needs a route of its own (another route prefix or path)',
+      },
+    ]);
+  });
+});
+
+describe('the checker: problems say how to mend them', () => {
+  it('names a misspelt keyword and an action no status offers, with what to do', async () => {
+    const problems = await problemsWith<WorkflowDefinition & { timelien?: boolean }>(
+      SPONSOR,
+      (workflow) => {
+        workflow.timelien = true;
+      },
+    );
+    expect(problems).toEqual([
+      {
+        file: SPONSOR,
+        pointer: '/timelien',
+        message: 'unknown property "timelien": remove it, or correct its name',
+      },
+    ]);
+    const unused = await problemsWith<WorkflowDefinition>(SPONSOR, (workflow) => {
+      delete statesOf(workflow).GRANTED!.on!.modify;
+      statesOf(workflow).GRANTED!.on!.cancel = 'CANCELLED';
+    });
+    expect(unused).toEqual([
+      {
+        file: SPONSOR,
+        pointer: '/actions/modify',
+        message:
+          'action "modify" is not an event of any status, so it can never be taken: add it to the "on" of a status, or remove it',
       },
     ]);
   });

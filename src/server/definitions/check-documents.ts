@@ -58,14 +58,20 @@ export function crossCheckEntity(
   });
   for (const property of properties)
     if (!sections.includes(property))
-      report(`/schema/properties/${property}`, 'property is not listed in sections');
+      report(
+        `/schema/properties/${property}`,
+        `property "${property}" is not listed in "sections": add a section with id "${property}", or remove the property`,
+      );
   const rules = entity.rules ?? [];
   const unknown = [
     ...unknownRules(rules),
     ...rules.filter((use) => use.server && !implementations.serverRules.has(use.rule)),
   ];
   for (const use of unknown)
-    report(`/rules/${rules.indexOf(use)}/rule`, `unknown rule "${use.rule}"`);
+    report(
+      `/rules/${rules.indexOf(use)}/rule`,
+      `unknown rule "${use.rule}": name a rule of the engine or of a module (docs/forms.md, "Rules")`,
+    );
   for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
     const reportText = reporter(problems, `translations/${language}/${entity.id}.json`);
     for (const path of fieldPaths(entity.schema, entity.uiSchema)) {
@@ -131,20 +137,35 @@ export function crossCheckWorkflow(
     for (const [event, transitions] of Object.entries(on)) {
       const pointer = `/machine/states/${status}/on/${event}`;
       used.add(event);
-      if (!actions.has(event)) report(pointer, `event "${event}" is not an action of the workflow`);
+      if (!actions.has(event))
+        report(
+          pointer,
+          `event "${event}" is not an action of the workflow: declare it in "actions", or correct its name`,
+        );
       for (const transition of Array.isArray(transitions) ? transitions : [transitions]) {
         const target = typeof transition === 'string' ? transition : transition.target;
         if (target !== undefined && !statuses.has(target))
-          report(pointer, `target "${target}" is not a status of the machine`);
+          report(
+            pointer,
+            `target "${target}" is not a status of the machine: correct the target, or add the status to "states"`,
+          );
         const guard = typeof transition === 'object' ? transition.guard : undefined;
         const guardName = typeof guard === 'string' ? guard : guard?.type;
-        if (guardName && !guards.has(guardName)) report(pointer, `unknown guard "${guardName}"`);
+        if (guardName && !guards.has(guardName))
+          report(
+            pointer,
+            `unknown guard "${guardName}": name a guard the engine or a module provides (${[...guards.keys()].join(', ')})`,
+          );
       }
     }
   }
   for (const [name, action] of Object.entries(workflow.actions)) {
     const at = `/actions/${name}`;
-    if (!used.has(name)) report(at, 'action is not an event of any status');
+    if (!used.has(name))
+      report(
+        at,
+        `action "${name}" is not an event of any status, so it can never be taken: add it to the "on" of a status, or remove it`,
+      );
     for (const list of ['effects', 'before'] as const)
       reportUnknown(report, action[list], `${at}/${list}`, effects, noEffect);
     reportUnknown(report, action.editable, `${at}/editable`, sections, noSection);

@@ -69,7 +69,7 @@ function checkStatuses(
     if (typeof status !== 'string' || !Object.hasOwn(workflow.machine.states, status))
       report(
         `${at}/status/${i}`,
-        `no status ${JSON.stringify(status)} in the machine of "${type}": no document of it would ever be accepted`,
+        `no status ${JSON.stringify(status)} in the machine of "${type}", so no document of it would ever be accepted: name one of its statuses`,
       );
   });
 }

@@ -256,7 +256,9 @@ function checkWith(
     }
     report(
       `${error.instancePath}${missing}${extra}`,
-      extra ? 'unknown property' : (error.message ?? error.keyword),
+      extra
+        ? `unknown property "${String(error.params.additionalProperty)}": remove it, or correct its name`
+        : (error.message ?? error.keyword),
     );
   }
   return false;
@@ -335,7 +337,11 @@ function checkUniqueIds(
   const seen = new Set<string>();
   for (const doc of docs) {
     if (seen.has(doc.id))
-      problems.push({ file: `${folder}/${doc.id}.json`, pointer: '/id', message: 'duplicate id' });
+      problems.push({
+        file: `${folder}/${doc.id}.json`,
+        pointer: '/id',
+        message: `another definition has the id "${doc.id}": give each an id of its own`,
+      });
     seen.add(doc.id);
   }
 }
