@@ -190,6 +190,20 @@ describe('the checker: widgets naming a catalogue, a document type or a field', 
     ]);
   });
 
+  it('refuses a catalogue select on a catalogue keyed by several fields', async () => {
+    const problems = await problemsWith<EntityDefinition>(SPONSOR_SCHEMA, (entity) => {
+      optionsAt(uiOf(entity).person!.birthCountry as Record<string, unknown>).catalog = 'question';
+    });
+    expect(problems).toEqual([
+      {
+        file: SPONSOR_SCHEMA,
+        pointer: '/uiSchema/person/birthCountry/ui:options/catalog',
+        message:
+          'catalogue "question" has a key of 2 fields (documentCode, code); a select\'s value names an entry by a single key field',
+      },
+    ]);
+  });
+
   it('refuses a catalogue select matching on a field its catalogue does not have', async () => {
     const problems = await problemsWith<EntityDefinition>(SPONSOR_SCHEMA, (entity) => {
       optionsAt(uiOf(entity).person!.birthCountry as Record<string, unknown>).match = {
@@ -267,6 +281,18 @@ describe('the checker: lists rebuilt from catalogues', () => {
         message: 'no catalogue "questoin" in catalogs/',
       },
     ]);
+  });
+
+  it('refuses a catalogue list whose path is not a list of objects', async () => {
+    const problems = await problemsWith<EntityDefinition>(SPONSOR_SCHEMA, (entity) => {
+      entity.catalogLists![0]!.path = '/person/birthCountry';
+    });
+    expect(problems).toContainEqual({
+      file: SPONSOR_SCHEMA,
+      pointer: '/catalogLists/0/path',
+      message:
+        '"/person/birthCountry" is not a list of objects in the document\'s schema: the entries are written there as items',
+    });
   });
 
   it('refuses matching on, or copying, a field the catalogue does not have', async () => {
@@ -449,6 +475,23 @@ describe('the checker: document types and schema fields a workflow names', () =>
         file: INBOX,
         pointer: '/lists/0/badge/value',
         message: 'no status "OPENED" in the machine',
+      },
+    ]);
+  });
+});
+
+describe('the checker: actions a screen names', () => {
+  it('refuses a screen taking, as it opens, an action the workflow does not have', async () => {
+    const at = shippedJson<WorkflowDefinition>(INBOX).screens.findIndex((s) => s.fire);
+    const problems = await problemsWith<WorkflowDefinition>(INBOX, (workflow) => {
+      workflow.screens[at]!.fire = 'opne';
+    });
+    expect(problems).toEqual([
+      {
+        file: INBOX,
+        pointer: `/screens/${at}/fire`,
+        message:
+          'no action "opne" to take as the screen opens: name one of the workflow\'s actions',
       },
     ]);
   });

@@ -202,6 +202,12 @@ export function crossCheckWorkflow(
       if (entity && !schemaHasField(entity.schema, pointer))
         report(`${at}/prefill`, `no field "${pointer}"`);
     reportUnknown(report, screen.actions, `${at}/actions`, actions, noAction);
+    // An action the screen takes as it opens (a message becomes READ): misspelt, it never runs.
+    if (screen.fire !== undefined && !actions.has(screen.fire))
+      report(
+        `${at}/fire`,
+        `no action "${screen.fire}" to take as the screen opens: name one of the workflow's actions`,
+      );
     // `open`: the sections the screen opens on; `showNotesOf`: actions that take notes (one
     // without notes would show nothing, silently).
     if (typeof screen.open === 'string' && !sections.has(screen.open))
