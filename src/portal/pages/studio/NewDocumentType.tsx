@@ -117,9 +117,13 @@ export function NewDocumentType({ draft, children }: { draft: StudioDraft; child
           role="status"
           withCloseButton
           closeButtonLabel={t('studio.close')}
-          onClose={() => setCreated(undefined)}
+          onClose={() => {
+            setCreated(undefined);
+            setResult(undefined);
+          }}
         >
           {created}
+          {result?.valid && !checking && ` ${t('studio.newType.valid')}`}
         </Alert>
       )}
       {checking && (
@@ -129,7 +133,7 @@ export function NewDocumentType({ draft, children }: { draft: StudioDraft; child
         </Group>
       )}
       <ErrorAlert>{failure?.message}</ErrorAlert>
-      {result && !checking && <CheckSummary result={result} onClose={() => setResult(undefined)} />}
+      {result && !checking && !result.valid && <CheckSummary result={result} />}
       <Modal
         opened={opened}
         onClose={close}

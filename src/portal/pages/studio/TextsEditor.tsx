@@ -107,7 +107,13 @@ export function TextsEditor({ draft }: { draft: StudioDraft }) {
         {t('studio.texts.count', { count: keys.length, missing: missing.length })}
       </Text>
       {done && (
-        <Alert color="green.9" role="status" withCloseButton onClose={() => setDone(undefined)}>
+        <Alert
+          color="green.9"
+          role="status"
+          withCloseButton
+          closeButtonLabel={t('studio.close')}
+          onClose={() => setDone(undefined)}
+        >
           {done}
         </Alert>
       )}
