@@ -37,3 +37,141 @@ export function setText(tree: Node, key: string, text: string): Node {
   else node[last] = text;
   return next;
 }
+
+/** Why a key cannot be added to a file's texts, or undefined when it can. */
+export type KeyProblem = 'badKey' | 'exists' | 'group' | 'underText';
+
+/**
+ * A key is dotted segments, none empty or starting with `$` (those are notes); it must not be a
+ * text already, a group of texts, or inside a text (which would turn the text into a group and
+ * leave whatever names it pointing at a group).
+ */
+export function keyProblem(flat: FlatTexts, key: string): KeyProblem | undefined {
+  const parts = key.split('.');
+  if (
+    !key.trim() ||
+    parts.some((part) => !part.trim() || part !== part.trim() || part.startsWith('$'))
+  )
+    return 'badKey';
+  if (flat.has(key)) return 'exists';
+  if ([...flat.keys()].some((other) => other.startsWith(`${key}.`))) return 'group';
+  if (parts.slice(1).some((_, i) => flat.has(parts.slice(0, i + 1).join('.')))) return 'underText';
+  return undefined;
+}
+
+/** The tree without the text at `key`, and without the groups that leaves empty. */
+export function removeText(tree: Node, key: string): Node {
+  const next = setText(tree, key, '');
+  const parts = key.split('.');
+  for (let depth = parts.length - 1; depth > 0; depth--) {
+    const parent = nodeAt(next, parts.slice(0, depth - 1));
+    const name = parts[depth - 1] as string;
+    const group = parent?.[name];
+    if (!parent || !isNode(group) || Object.keys(group).length > 0) break;
+    delete parent[name];
+  }
+  return next;
+}
+
+function nodeAt(tree: Node, parts: readonly string[]): Node | undefined {
+  let node: unknown = tree;
+  for (const part of parts) node = isNode(node) ? node[part] : undefined;
+  return isNode(node) ? node : undefined;
+}
+
+/** The tree with the text at `from` moved to `to` (unchanged when `from` has no text). */
+export function renameText(tree: Node, from: string, to: string): Node {
+  const text = flattenTexts(tree).get(from);
+  return text === undefined ? tree : setText(removeText(tree, from), to, text);
+}
+
+/**
+ * A definition with every value naming the text `from` naming `to` instead, and how many did:
+ * lists, screens, menus and actions name their texts by their whole key.
+ */
+export function renameReferences(definition: unknown, from: string, to: string) {
+  let count = 0;
+  const visit = (value: unknown): unknown => {
+    if (value === from) {
+      count++;
+      return to;
+    }
+    if (Array.isArray(value)) return value.map(visit);
+    if (isNode(value))
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, visit(inner)]));
+    return value;
+  };
+  const renamed = visit(definition);
+  return { renamed, count };
+}
+
+/** A text the checker says is missing: its whole key (namespace first) and in which languages. */
+export interface MissingText {
+  key: string;
+  languages: Array<'en' | 'fr'>;
+}
+
+/** What the checker reports, as far as the texts need it. */
+interface CheckerProblem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+const unescapePointer = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
+
+/** The whole key and language a problem says a text is missing for, if it says so. */
+function missingOf(problem: CheckerProblem): { key: string; language: 'en' | 'fr' } | undefined {
+  const { file, pointer, message } = problem;
+  // check-references.ts: a text a definition names, or a status's or action's.
+  let match = /^no text "(.+)" in (en|fr)$/.exec(message);
+  if (match) return { key: match[1] as string, language: match[2] as 'en' | 'fr' };
+  // check-rule-texts.ts: a rule's message.
+  match = /^no text for the rule "(.+)" in (en|fr)/.exec(message);
+  if (match) return { key: `validation.${match[1]}`, language: match[2] as 'en' | 'fr' };
+  // check-documents.ts: a field's label, in the type's own file.
+  match = /^missing label for (.+)$/.exec(message);
+  const own = /^translations\/(en|fr)\/(.+)\.json$/.exec(file);
+  if (match && own) return { key: `${own[2]}.${match[1]}`, language: own[1] as 'en' | 'fr' };
+  // load.ts: a text one language has and the other lacks, at its whole key.
+  const shared = /^translations\/(en|fr)\.json$/.exec(file);
+  if (/^missing text present in (en|fr)$/.test(message) && shared)
+    return { key: unescapePointer(pointer).join('.'), language: shared[1] as 'en' | 'fr' };
+  return undefined;
+}
+
+/** The texts the checker's problems say are missing, each once with its languages. */
+export function missingTexts(problems: readonly CheckerProblem[]): MissingText[] {
+  const found = new Map<string, Set<'en' | 'fr'>>();
+  for (const problem of problems) {
+    const missing = missingOf(problem);
+    if (!missing) continue;
+    const languages = found.get(missing.key) ?? new Set();
+    languages.add(missing.language);
+    found.set(missing.key, languages);
+  }
+  return [...found].map(([key, languages]) => ({
+    key,
+    languages: (['en', 'fr'] as const).filter((language) => languages.has(language)),
+  }));
+}
+
+/**
+ * Where a whole key's text lives: in its namespace's file (`translations/<language>/<ns>.json`)
+ * when its first segment is one, otherwise in the shared file (namespace "").
+ */
+export function textHome(key: string, namespaces: ReadonlySet<string>) {
+  const dot = key.indexOf('.');
+  const first = dot > 0 ? key.slice(0, dot) : '';
+  return first && namespaces.has(first)
+    ? { namespace: first, key: key.slice(dot + 1) }
+    : { namespace: '', key };
+}
+
+/** The whole key of a namespace's key, as definitions name it. */
+export const wholeKey = (namespace: string, key: string) =>
+  namespace ? `${namespace}.${key}` : key;

@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../engine/format';
 import { usePortal } from '../../context';
 import { CatalogDesigner } from './CatalogDesigner';
 import { CheckSummary } from './CheckSummary';
+import { NewDocumentType } from './NewDocumentType';
 import { NoteDialog } from './NoteDialog';
 import { SchemaDesigner } from './SchemaDesigner';
 import { TextsEditor } from './TextsEditor';
@@ -61,7 +62,9 @@ export function StudioPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('studio.title')}</Title>
+      <NewDocumentType draft={draft}>
+        <Title order={2}>{t('studio.title')}</Title>
+      </NewDocumentType>
       <DraftBar draft={draft} />
       <Tabs
         value={tab}

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -10,11 +11,15 @@ import {
   Table,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { fileText } from '../../../core/studio/schema-design';
-import { flattenTexts, setText, textKeys } from '../../../core/studio/text-keys';
-import { draftIds, parseNode } from './draftFiles';
+import { textKeys } from '../../../core/studio/text-keys';
+import { draftIds } from './draftFiles';
+import { MissingTexts } from './MissingTexts';
+import { AddTextDialog, RemoveTextDialog, RenameTextDialog } from './TextKeyDialogs';
+import { draftTexts, TextFields } from './TextFields';
 import type { StudioDraft } from './useStudioDraft';
 
 /** The texts files of the draft, by module: `translations/<language>/<module>.json`, and the shared `translations/<language>.json` as "portal". */
@@ -24,12 +29,16 @@ function modulesOf(paths: readonly string[]): string[] {
   return [...new Set([...shared, ...own])].sort();
 }
 
-const fileOf = (module: string, language: 'en' | 'fr') =>
-  module ? `translations/${language}/${module}.json` : `translations/${language}.json`;
-
 const PAGE = 50;
 
-/** Every text of a module in English and French side by side, the missing ones marked. */
+/** What a key's dialog is open for. */
+type Editing = { kind: 'add' } | { kind: 'rename' | 'remove'; key: string } | undefined;
+
+/**
+ * Every text of a module in English and French side by side, the missing ones marked; keys
+ * added, renamed and removed in both languages at once, and the texts the check finds missing
+ * filled in.
+ */
 export function TextsEditor({ draft }: { draft: StudioDraft }) {
   const { t } = useTranslation();
   const modules = modulesOf(draft.paths);
@@ -37,15 +46,13 @@ export function TextsEditor({ draft }: { draft: StudioDraft }) {
   const [filter, setFilter] = useState('');
   const [missingOnly, setMissingOnly] = useState(false);
   const [shown, setShown] = useState(PAGE);
+  const [editing, setEditing] = useState<Editing>();
+  const [done, setDone] = useState<string | undefined>();
   const { file } = draft;
-  const trees = useMemo(
-    () => ({
-      en: parseNode(file(fileOf(module, 'en'))) ?? {},
-      fr: parseNode(file(fileOf(module, 'fr'))) ?? {},
-    }),
+  const flat = useMemo(
+    () => ({ en: draftTexts({ file }, module, 'en'), fr: draftTexts({ file }, module, 'fr') }),
     [file, module],
   );
-  const flat = useMemo(() => ({ en: flattenTexts(trees.en), fr: flattenTexts(trees.fr) }), [trees]);
   const keys = textKeys(flat.en, flat.fr);
   const isMissing = (key: string) => !flat.en.get(key) || !flat.fr.get(key);
   const missing = keys.filter(isMissing);
@@ -57,10 +64,14 @@ export function TextsEditor({ draft }: { draft: StudioDraft }) {
       (flat.en.get(key) ?? '').toLowerCase().includes(needle) ||
       (flat.fr.get(key) ?? '').toLowerCase().includes(needle),
   );
-  const change = (language: 'en' | 'fr', key: string, text: string) =>
-    draft.setFile(fileOf(module, language), fileText(setText(trees[language], key, text)));
+  const moduleName = module || t('studio.texts.shared');
+  const close = (message?: string) => {
+    setEditing(undefined);
+    if (message) setDone(message);
+  };
   return (
     <Stack gap="md">
+      <MissingTexts draft={draft} namespaces={modules} />
       <Group align="flex-end" wrap="wrap">
         <Select
           label={t('studio.texts.module')}
@@ -71,11 +82,13 @@ export function TextsEditor({ draft }: { draft: StudioDraft }) {
           onChange={(value) => {
             setModule(value ?? '');
             setShown(PAGE);
+            setDone(undefined);
           }}
           w={{ base: '100%', sm: 280 }}
         />
         <TextInput
           label={t('studio.texts.filter')}
+          type="search"
           value={filter}
           onChange={(event) => setFilter(event.currentTarget.value)}
           w={{ base: '100%', sm: 280 }}
@@ -86,21 +99,37 @@ export function TextsEditor({ draft }: { draft: StudioDraft }) {
           onChange={(event) => setMissingOnly(event.currentTarget.checked)}
           mb={8}
         />
+        <Button variant="default" onClick={() => setEditing({ kind: 'add' })}>
+          {t('studio.texts.add')}
+        </Button>
       </Group>
       <Text size="sm" role="status">
         {t('studio.texts.count', { count: keys.length, missing: missing.length })}
       </Text>
+      {done && (
+        <Alert
+          color="green.9"
+          role="status"
+          withCloseButton
+          closeButtonLabel={t('studio.close')}
+          onClose={() => setDone(undefined)}
+        >
+          {done}
+        </Alert>
+      )}
       {rows.length === 0 ? (
         <Alert color="gray">{t('studio.texts.none')}</Alert>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={720}>
           <Table striped>
             <Table.Caption>{t('studio.texts.caption')}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('studio.texts.key')}</Table.Th>
-                <Table.Th>English</Table.Th>
-                <Table.Th>Français</Table.Th>
+                <Table.Th>{t('studio.texts.bothLanguages')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('studio.texts.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -116,20 +145,28 @@ export function TextsEditor({ draft }: { draft: StudioDraft }) {
                       </Badge>
                     )}
                   </Table.Td>
-                  {(['en', 'fr'] as const).map((language) => (
-                    <Table.Td key={language}>
-                      <TextInput
-                        aria-label={`${key} (${language === 'en' ? 'English' : 'Français'})`}
-                        lang={language}
-                        defaultValue={flat[language].get(key) ?? ''}
-                        error={!flat[language].get(key)}
-                        onBlur={(event) => {
-                          const text = event.currentTarget.value;
-                          if (text !== (flat[language].get(key) ?? '')) change(language, key, text);
-                        }}
-                      />
-                    </Table.Td>
-                  ))}
+                  <Table.Td miw={420}>
+                    <TextFields draft={draft} namespace={module} textKey={key} texts={flat} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('studio.texts.rename', { key })}
+                        onClick={() => setEditing({ kind: 'rename', key })}
+                      >
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('studio.texts.remove', { key })}
+                        onClick={() => setEditing({ kind: 'remove', key })}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -143,6 +180,27 @@ export function TextsEditor({ draft }: { draft: StudioDraft }) {
           </Button>
         </Group>
       )}
+      <AddTextDialog
+        opened={editing?.kind === 'add'}
+        draft={draft}
+        namespace={module}
+        moduleName={moduleName}
+        texts={flat}
+        onClose={close}
+      />
+      <RenameTextDialog
+        textKey={editing?.kind === 'rename' ? editing.key : undefined}
+        draft={draft}
+        namespace={module}
+        texts={flat}
+        onClose={close}
+      />
+      <RemoveTextDialog
+        textKey={editing?.kind === 'remove' ? editing.key : undefined}
+        draft={draft}
+        namespace={module}
+        onClose={close}
+      />
     </Stack>
   );
 }
