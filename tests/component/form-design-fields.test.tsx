@@ -127,6 +127,7 @@ function Condition(props: { seen: { condition?: FieldCondition } }) {
     <MantineProvider>
       <FieldConditionInputs
         legend="Required when"
+        placeholder="Never (optional)"
         fields={[STATUS, NOTE]}
         fieldLabel={(f) => f.name}
         valueLabel={(_, value) => (value === 'OTHER' ? 'Other' : value)}

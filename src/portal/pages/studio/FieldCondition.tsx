@@ -41,6 +41,8 @@ export function FieldConditionInputs(props: {
   onChange: (condition: FieldCondition | undefined) => void;
   /** The operators offered (a section is shown for values, never for any value). */
   operators?: readonly ConditionOperator[];
+  /** What holds without a condition ("Never (optional)", "Always"). */
+  placeholder: string;
 }) {
   const { t } = useTranslation();
   const operators = props.operators ?? CONDITION_OPERATORS;
@@ -64,7 +66,7 @@ export function FieldConditionInputs(props: {
     <Group role="group" aria-label={props.legend} align="flex-end" gap="xs" wrap="wrap">
       <Select
         label={props.legend}
-        placeholder={t('studio.form.conditionNone')}
+        placeholder={props.placeholder}
         data={props.fields.map((f) => ({ value: f.pointer, label: props.fieldLabel(f) }))}
         value={field?.pointer ?? null}
         searchable

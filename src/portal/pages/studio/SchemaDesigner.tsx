@@ -334,6 +334,7 @@ function AddFieldForm(props: {
           {!field.required && !isContainerKind(field.type) && siblings.length > 0 && (
             <FieldConditionInputs
               legend={t('studio.form.requiredWhen')}
+              placeholder={t('studio.form.conditionNone')}
               fields={siblings}
               fieldLabel={(f) => decidingLabel(files.en, f)}
               valueLabel={(f, value) => enumLabel(files.en, f, value)}
@@ -563,6 +564,7 @@ function SectionConditionForm(props: {
     <Stack gap="xs">
       <FieldConditionInputs
         legend={t('studio.form.shownWhen')}
+        placeholder={t('studio.form.conditionAlways')}
         fields={fields}
         fieldLabel={(f) => decidingLabel(files.en, f)}
         valueLabel={(f, value) => enumLabel(files.en, f, value)}
