@@ -136,7 +136,7 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
 
   /** Writes the files a change touched into the draft and previews the result. */
   const apply = (next: FormFiles, section?: string) => {
-    if (section) setFocus(section.split('/')[0]);
+    if (section) setFocus(section);
     const written: Array<[string, unknown]> = [
       [schemaFile(entity), next.entity],
       [textsFile('en', entity), next.en],
@@ -177,7 +177,7 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
         </Button>
       </Group>
       <ErrorAlert>{failure?.message}</ErrorAlert>
-      {preview && <FormPreview entity={entity} result={preview} section={focus} />}
+      {preview && <FormPreview entity={entity} result={preview} section={focus?.split('/')[0]} />}
     </Stack>
   );
 }
@@ -238,7 +238,10 @@ function AddFieldForm(props: {
       return setError(t('studio.catalog.badField', { name: field.name }));
     if (!field.labelEn.trim() || !field.labelFr.trim())
       return setError(t('studio.form.labelsRequired'));
-    const requiredWhen = field.required ? undefined : field.requiredWhen;
+    if (sectionFields(files, field.section).includes(field.name))
+      return setError(t('studio.form.problems.duplicate', { name: field.name }));
+    const requiredWhen =
+      field.required || isContainerKind(field.type) ? undefined : field.requiredWhen;
     const problems = [
       ...constraintProblems(
         field.type,
