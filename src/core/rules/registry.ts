@@ -65,6 +65,22 @@ const notAbove: RuleCheck = (value, use, document) => {
   return use.strict === true ? amount < bound : amount <= bound;
 };
 
+/** A pattern as a RegExp (as Ajv reads `pattern`); undefined when it is no valid expression. */
+function regExpOf(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A text matches `pattern` (a field's own format, with its own `message`); an empty one passes. */
+const matches: RuleCheck = (value, use) =>
+  typeof value !== 'string' ||
+  value === '' ||
+  typeof use.pattern !== 'string' ||
+  (regExpOf(use.pattern)?.test(value) ?? true);
+
 const registry = new Map<string, RuleCheck>([
   ['minItems', itemCount((count, limit) => count >= limit)],
   ['maxItems', itemCount((count, limit) => count <= limit)],
@@ -75,6 +91,7 @@ const registry = new Map<string, RuleCheck>([
   // A date still to come (a passport's expiry): after today.
   ['futureDate', dayCheck((day, today) => day > today)],
   ['notAbove', notAbove],
+  ['matches', matches],
 ]);
 
 /** Rules that ask for an answer: their section is required while the rule asks. */

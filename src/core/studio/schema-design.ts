@@ -1,45 +1,98 @@
 import { isNode, type Node } from '../definitions/json';
-import type { JsonSchema } from '../definitions/types';
+import type { JsonSchema, JsonValue } from '../definitions/types';
+import { escapeSegment } from '../rules/registry';
+import {
+  FIELD_KINDS,
+  isContainerKind,
+  kindSchema,
+  kindUi,
+  KIND_CONSTRAINTS,
+  type FieldConstraints,
+  type FieldKind,
+} from './field-kinds';
 
-/** The kinds of field the form designer adds, each a JSON Schema shape and a widget. */
-export const FORM_FIELD_TYPES = ['text', 'longText', 'number', 'date', 'yesNo', 'catalog'] as const;
-export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
+/** The kinds of field the form designer adds (field-kinds.ts). */
+export const FORM_FIELD_TYPES = FIELD_KINDS;
+export type FormFieldType = FieldKind;
 
-/** A field to add to a section of a document's form. */
-export interface FormFieldDesign {
+/** How a condition compares the deciding field's value. */
+export const CONDITION_OPERATORS = ['filled', 'equals', 'oneOf'] as const;
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+
+/** A condition designed with choices: a field, an operator and the value(s) it compares with. */
+export interface FieldCondition {
+  /** A sibling field's name (required-when) or a document pointer (a section's condition). */
+  field: string;
+  operator: ConditionOperator;
+  /** `equals`: one value; `oneOf`: several. Texts, as typed; typed by the field's schema. */
+  values: string[];
+}
+
+/** A field to add to a section (or to a group or list of it) of a document's form. */
+export interface FormFieldDesign extends FieldConstraints {
+  /** Where: a section id, or a path of names to a group or list (`contact/address`). */
   section: string;
   name: string;
-  type: FormFieldType;
-  maxLength?: number;
+  type: FieldKind;
   required: boolean;
-  /** `catalog` fields: the catalogue whose entries the field offers. */
-  catalog?: string;
+  /** Required only when another field of the same group holds a value (an `if`/`then`). */
+  requiredWhen?: FieldCondition;
   labelEn: string;
   labelFr: string;
   helpEn?: string;
   helpFr?: string;
+  /** Lists of the document's workflow that show the field as a column (sorted and filtered). */
+  columnIn?: string[];
 }
 
-/** The files a form change touches: the entity's definition and its two translation files. */
+/**
+ * The files a form change touches: the entity's definition and its two translation files; the
+ * shared translations when a field brings its own message, the workflow when a list shows it.
+ */
 export interface FormFiles {
   entity: Node;
   en: Node;
   fr: Node;
+  shared?: { en: Node; fr: Node };
+  workflow?: Node;
 }
 
-function section(files: FormFiles, sectionId: string): { schema: Node; ui: Node } {
-  const schema = (files.entity.schema as Node | undefined)?.properties;
-  const sectionSchema = isNode(schema) ? schema[sectionId] : undefined;
-  if (!isNode(sectionSchema) || !isNode(sectionSchema.properties))
-    throw new Error(`The form has no section "${sectionId}" of fields`);
-  const uiSchema = (files.entity.uiSchema ??= {}) as Node;
-  const ui = (uiSchema[sectionId] ??= {}) as Node;
-  return { schema: sectionSchema, ui };
+interface Place {
+  /** The object holding the fields (a section, a group, a list's items). */
+  schema: Node;
+  ui: Node;
+  /** The names down to it, without list items: the texts' keys and the data's pointer. */
+  names: string[];
+  /** Whether the place is inside a list's items (no single pointer names its fields). */
+  inList: boolean;
 }
 
-/** The fields of a section in the order the form shows them. */
+const pathOf = (place: string) => place.split('/').filter((name) => name !== '');
+
+/** The object of fields at a place, creating the uiSchema on the way. */
+function placeOf(files: FormFiles, place: string): Place {
+  let schema = files.entity.schema as Node | undefined;
+  let ui = (files.entity.uiSchema ??= {}) as Node;
+  let inList = false;
+  const names = pathOf(place);
+  for (const name of names) {
+    const properties = isNode(schema?.properties) ? schema.properties : undefined;
+    schema = isNode(properties?.[name]) ? (properties[name] as Node) : undefined;
+    ui = (ui[name] ??= {}) as Node;
+    if (schema?.type === 'array' && isNode(schema.items)) {
+      schema = schema.items;
+      ui = (ui.items ??= {}) as Node;
+      inList = true;
+    }
+  }
+  if (!isNode(schema) || !isNode(schema.properties))
+    throw new Error(`The form has no section "${place}" of fields`);
+  return { schema, ui, names, inList };
+}
+
+/** The fields of a section (or group) in the order the form shows them. */
 export function sectionFields(files: FormFiles, sectionId: string): string[] {
-  const { schema, ui } = section(structuredClone(files), sectionId);
+  const { schema, ui } = placeOf(structuredClone(files), sectionId);
   const names = Object.keys(schema.properties as Node);
   const order = Array.isArray(ui['ui:order']) ? (ui['ui:order'] as string[]) : [];
   return [
@@ -57,62 +110,211 @@ export function fieldSections(entity: Node): string[] {
     .map(([id]) => id);
 }
 
-function propertyOf(field: FormFieldDesign): JsonSchema {
-  if (field.type === 'number') return { type: 'number' };
-  if (field.type === 'date') return { type: 'string', format: 'date', maxLength: 10 };
-  if (field.type === 'yesNo') return { type: 'boolean' };
-  if (field.type === 'catalog') return { type: 'string', maxLength: field.maxLength ?? 10 };
-  return {
-    type: 'string',
-    ...(field.required && { minLength: 1 }),
-    maxLength: field.maxLength ?? (field.type === 'longText' ? 2000 : 100),
+/**
+ * Every place fields are added to: the sections of fields and of lists, and the groups and lists
+ * within them, as paths (`contact`, `contact/address`, `previousSponsorships`).
+ */
+export function fieldPlaces(entity: Node): string[] {
+  const places: string[] = [];
+  const visit = (schema: unknown, ui: unknown, path: string[]) => {
+    if (!isNode(schema)) return;
+    const list = schema.type === 'array' && isNode(schema.items);
+    const object = list ? (schema.items as Node) : schema;
+    const objectUi = list ? asTree(asTree(ui)?.items) : asTree(ui);
+    // Drawn whole by a widget (a file) or kept by the engine (an item's other languages).
+    if (!isNode(object.properties) || objectUi?.['ui:widget'] !== undefined) return;
+    if (path.at(-1) === 'i18n') return;
+    if (path.length > 0) places.push(path.join('/'));
+    for (const [name, child] of Object.entries(object.properties))
+      visit(child, objectUi?.[name], [...path, name]);
   };
+  visit(entity.schema, entity.uiSchema, []);
+  return places;
 }
 
-const WIDGETS: Partial<Record<FormFieldType, string>> = {
-  longText: 'textarea',
-  date: 'date',
-  yesNo: 'radio',
-  catalog: 'catalog',
-};
-
-function widgetOf(field: FormFieldDesign): Node | undefined {
-  const widget = WIDGETS[field.type];
-  if (!widget) return undefined;
-  return field.type === 'catalog'
-    ? { 'ui:widget': widget, 'ui:options': { catalog: field.catalog } }
-    : { 'ui:widget': widget };
+/** The texts of a place, created as groups on the way (a plain label becomes the group's `_`). */
+function textsAt(texts: Node, names: readonly string[]): Node {
+  let node = texts;
+  for (const name of names) {
+    const current = node[name];
+    node = isNode(current) ? current : (node[name] = { _: String(current ?? name) });
+  }
+  return node;
 }
 
 function label(text: string, help: string | undefined): string | Node {
   return help?.trim() ? { _: text, help: help.trim() } : text;
 }
 
+/** The field's texts: its label and help; a group's title; an enumeration's value names. */
+function fieldTexts(field: FormFieldDesign, language: 'en' | 'fr'): string | Node {
+  const text = language === 'en' ? field.labelEn : field.labelFr;
+  const help = language === 'en' ? field.helpEn : field.helpFr;
+  const own = label(text.trim(), help);
+  if (field.type === 'enumeration') {
+    const names = Object.fromEntries(
+      (field.options ?? []).map((o) => [
+        o.value,
+        (language === 'en' ? o.labelEn : o.labelFr).trim(),
+      ]),
+    );
+    return { ...(isNode(own) ? own : { _: own }), enum: names };
+  }
+  if (isContainerKind(field.type) && !isNode(own)) return { _: own };
+  return own;
+}
+
+/** The data pointer of a field outside lists (`/contact/email`). */
+const pointerOf = (names: readonly string[]) => `/${names.map(escapeSegment).join('/')}`;
+
+/** The key of a field's own message (shared translations, `validation.` as the rules want). */
+export const fieldMessageKey = (entity: string, names: readonly string[], rule: string) =>
+  `validation.fields.${entity}.${names.join('.')}.${rule}`;
+
+/** The shared text the document reference fields are refused with. */
+export const DOCUMENT_UNKNOWN_KEY = 'validation.documentUnknown';
+const DOCUMENT_UNKNOWN = {
+  en: 'No document of this kind, in a status that allows it, has this number',
+  fr: 'Aucun document de ce type, dans un état qui le permet, ne porte ce numéro',
+};
+
+/** Sets a text at a dotted key of a tree, creating its groups. */
+function setKey(tree: Node, key: string, text: string): void {
+  const parts = key.split('.');
+  const last = parts.pop() as string;
+  let node = tree;
+  for (const part of parts) node = isNode(node[part]) ? node[part] : (node[part] = {});
+  node[last] = text;
+}
+
+/** Removes a dotted key of a tree and the groups it leaves empty. */
+function removeKey(tree: Node, parts: readonly string[]): void {
+  const [head, ...rest] = parts;
+  if (head === undefined || !(head in tree)) return;
+  if (rest.length === 0) {
+    delete tree[head];
+    return;
+  }
+  const child = tree[head];
+  if (!isNode(child)) return;
+  removeKey(child, rest);
+  if (Object.keys(child).length === 0) delete tree[head];
+}
+
+/** The value a condition compares with, typed as the deciding field holds it. */
+function typed(schema: unknown, text: string): JsonValue {
+  const type = isNode(schema) ? schema.type : undefined;
+  if (type === 'boolean') return text === 'true';
+  if ((type === 'number' || type === 'integer') && text.trim() !== '' && !isNaN(Number(text)))
+    return Number(text);
+  return text;
+}
+
+/** The schema a condition asks of the deciding field's value (an `if`'s property). */
+function valueSchema(condition: FieldCondition, schema: unknown): JsonSchema | undefined {
+  if (condition.operator === 'filled') return undefined;
+  const values = condition.values.map((value) => typed(schema, value));
+  return condition.operator === 'equals' ? { const: values[0] ?? '' } : { enum: values };
+}
+
+/** The `if`/`then` requiring `name` while the sibling field holds what the condition says. */
+export function requiredWhenRule(place: Node, name: string, condition: FieldCondition): Node {
+  const decider = (place.properties as Node)[condition.field];
+  const value = valueSchema(condition, decider);
+  return {
+    if: {
+      ...(value && { properties: { [condition.field]: value } }),
+      required: [condition.field],
+    },
+    then: { required: [name] },
+  };
+}
+
+/** Why a condition cannot be written: keys of `studio.form.problems`. */
+export function conditionProblems(condition: FieldCondition | undefined): string[] {
+  if (!condition) return [];
+  if (!condition.field) return ['conditionField'];
+  if (condition.operator !== 'filled' && condition.values.every((v) => v.trim() === ''))
+    return ['conditionValue'];
+  return [];
+}
+
 /** The files with a field added at the end of its section, with its labels and help. */
 export function addField(files: FormFiles, field: FormFieldDesign): FormFiles {
   const next = structuredClone(files);
-  const { schema, ui } = section(next, field.section);
+  const place = placeOf(next, field.section);
+  const { schema, ui, names, inList } = place;
   const properties = schema.properties as Node;
   if (properties[field.name] !== undefined)
     throw new Error(`The section already has a field "${field.name}"`);
-  properties[field.name] = propertyOf(field);
+  const own = {
+    ...field,
+    ...(!KIND_CONSTRAINTS[field.type].includes('pattern') && { pattern: undefined }),
+  };
+  const property = kindSchema(field.type, own, field.required);
+  const fieldNames = [...names, field.name];
+  const entityId = String(next.entity.id ?? '');
+  const rules = () => (next.entity.rules ??= []) as Node[];
+  if (own.pattern) {
+    // In a list no one pointer names the field: the schema's pattern, with the generic message.
+    if (inList) property.pattern = own.pattern;
+    else {
+      const message = fieldMessageKey(entityId, fieldNames, 'pattern');
+      rules().push({ rule: 'matches', path: pointerOf(fieldNames), pattern: own.pattern, message });
+      sharedTexts(next, message, own.patternMessageEn, own.patternMessageFr);
+    }
+  }
+  if (field.type === 'documentReference') {
+    if (inList) throw new Error('A document reference cannot be in a list');
+    rules().push({
+      rule: 'documentReference',
+      server: true,
+      path: pointerOf(fieldNames),
+      documentType: field.documentType ?? '',
+      status: field.documentStatuses ?? [],
+      message: DOCUMENT_UNKNOWN_KEY,
+    });
+    sharedTexts(next, DOCUMENT_UNKNOWN_KEY, DOCUMENT_UNKNOWN.en, DOCUMENT_UNKNOWN.fr, true);
+  }
+  properties[field.name] = property;
   if (field.required) schema.required = [...((schema.required as string[]) ?? []), field.name];
+  else if (field.requiredWhen) {
+    const rule = requiredWhenRule(schema, field.name, field.requiredWhen);
+    schema.allOf = [...((schema.allOf as Node[]) ?? []), rule];
+  }
   const order = sectionFields(files, field.section);
   ui['ui:order'] = [...order, field.name];
-  const widget = widgetOf(field);
+  const widget = kindUi(field.type, field);
   if (widget) ui[field.name] = widget;
-  for (const [language, text, help] of [
-    ['en', field.labelEn, field.helpEn],
-    ['fr', field.labelFr, field.helpFr],
-  ] as const) {
-    const texts = next[language];
-    const sectionTexts = isNode(texts[field.section])
-      ? (texts[field.section] as Node)
-      : (texts[field.section] = { _: String(texts[field.section] ?? field.section) });
-    sectionTexts[field.name] = label(text, help);
+  for (const language of ['en', 'fr'] as const)
+    textsAt(next[language], names)[field.name] = fieldTexts(field, language);
+  for (const list of field.columnIn ?? []) {
+    if (inList) throw new Error('A field of a list cannot be a column');
+    setColumn(next, fieldNames, list, true);
   }
   return next;
 }
+
+/** Writes a text of the shared translations in both languages (kept when `keep` and present). */
+function sharedTexts(
+  files: FormFiles,
+  key: string,
+  en: string | undefined,
+  fr: string | undefined,
+  keep = false,
+): void {
+  if (!files.shared) throw new Error('The shared translations are not in the draft');
+  for (const [language, text] of [
+    ['en', en],
+    ['fr', fr],
+  ] as const) {
+    const tree = files.shared[language];
+    const present = key.split('.').reduce<unknown>((node, part) => asTree(node)?.[part], tree);
+    if (keep && typeof present === 'string') continue;
+    setKey(tree, key, (text ?? '').trim());
+  }
+}
+const asTree = (value: unknown) => (isNode(value) ? value : undefined);
 
 /** The files with a field moved one place up (-1) or down (+1) in its section's order. */
 export function moveField(
@@ -127,27 +329,222 @@ export function moveField(
   const to = at + by;
   if (at < 0 || to < 0 || to >= order.length) return files;
   [order[at], order[to]] = [order[to] as string, order[at] as string];
-  section(next, sectionId).ui['ui:order'] = order;
+  placeOf(next, sectionId).ui['ui:order'] = order;
   return next;
 }
 
-/** The files without a field: its schema, requirement, widget, order place and texts. */
+/** Whether a schema (an `if`/`then` of the place) names the field. */
+const names = (node: unknown, name: string): boolean =>
+  JSON.stringify(node).includes(JSON.stringify(name));
+
+/**
+ * The files without a field: its schema, requirement (also the `if`/`then` naming it), widget,
+ * order place, texts, its own rules and messages, and the list columns showing it.
+ */
 export function removeField(files: FormFiles, sectionId: string, name: string): FormFiles {
   const next = structuredClone(files);
-  const { schema, ui } = section(next, sectionId);
+  const { schema, ui, names: path } = placeOf(next, sectionId);
   delete (schema.properties as Node)[name];
   if (Array.isArray(schema.required)) {
     schema.required = (schema.required as string[]).filter((n) => n !== name);
     if ((schema.required as string[]).length === 0) delete schema.required;
   }
+  if (Array.isArray(schema.allOf)) {
+    schema.allOf = (schema.allOf as Node[]).filter(
+      (rule) => !names(rule.if, name) && !names(rule.then, name),
+    );
+    if ((schema.allOf as Node[]).length === 0) delete schema.allOf;
+  }
   delete ui[name];
   if (Array.isArray(ui['ui:order']))
     ui['ui:order'] = (ui['ui:order'] as string[]).filter((n) => n !== name);
   for (const language of ['en', 'fr'] as const) {
-    const texts = next[language][sectionId];
+    const texts = path.reduce<unknown>((node, part) => asTree(node)?.[part], next[language]);
     if (isNode(texts)) delete texts[name];
   }
+  const pointer = pointerOf([...path, name]);
+  if (Array.isArray(next.entity.rules)) {
+    const own = (next.entity.rules as Node[]).filter((rule) => rule.path === pointer);
+    next.entity.rules = (next.entity.rules as Node[]).filter((rule) => rule.path !== pointer);
+    if ((next.entity.rules as Node[]).length === 0) delete next.entity.rules;
+    // The field's own messages go with it; shared ones (a document reference's) stay.
+    for (const rule of own)
+      if (next.shared && String(rule.message).startsWith('validation.fields.'))
+        for (const language of ['en', 'fr'] as const)
+          removeKey(next.shared[language], String(rule.message).split('.'));
+  }
+  for (const list of listsOf(next)) removeColumn(list, pointer);
   return next;
+}
+
+/** The lists of the document's workflow (its finders), as written. */
+function listsOf(files: FormFiles): Node[] {
+  const lists = files.workflow?.lists;
+  return Array.isArray(lists) ? (lists.filter(isNode) as Node[]) : [];
+}
+
+function removeColumn(list: Node, pointer: string): void {
+  if (Array.isArray(list.columns))
+    list.columns = (list.columns as Node[]).filter((column) => column.pointer !== pointer);
+}
+
+/** The lists of the workflow (id) showing the field at `place`/`name` as a column. */
+export function columnLists(files: FormFiles, place: string, name: string): string[] {
+  const pointer = pointerOf([...pathOf(place), name]);
+  return listsOf(files)
+    .filter((list) => (list.columns as Node[] | undefined)?.some((c) => c.pointer === pointer))
+    .map((list) => String(list.id));
+}
+
+/** Shows (or stops showing) a field as a column of one of the workflow's lists. */
+export function setFieldColumn(
+  files: FormFiles,
+  place: string,
+  name: string,
+  listId: string,
+  shown: boolean,
+): FormFiles {
+  const next = structuredClone(files);
+  if (placeOf(next, place).inList) throw new Error('A field of a list cannot be a column');
+  setColumn(next, [...pathOf(place), name], listId, shown);
+  return next;
+}
+
+function setColumn(files: FormFiles, names: string[], listId: string, shown: boolean): void {
+  const list = listsOf(files).find((candidate) => candidate.id === listId);
+  if (!list) throw new Error(`The workflow has no list "${listId}"`);
+  const pointer = pointerOf(names);
+  removeColumn(list, pointer);
+  if (!shown) return;
+  const columns = (list.columns ??= []) as Node[];
+  const taken = new Set(columns.map((column) => String(column.field)));
+  const name = names.at(-1) as string;
+  let field = name;
+  for (let i = names.length - 2; taken.has(field) && i >= 0; i--)
+    field = `${names[i]}${field[0]?.toUpperCase()}${field.slice(1)}`;
+  for (let n = 2; taken.has(field); n++) field = `${name}${n}`;
+  // A field's texts are its label or a group with `_`: the column names the label itself.
+  const texts = names.reduce<unknown>((node, part) => asTree(node)?.[part], files.en);
+  const key = `${String(files.entity.id)}.${names.join('.')}${isNode(texts) ? '._' : ''}`;
+  const ui = placeOf(files, names.slice(0, -1).join('/')).ui[name];
+  const money = isNode(ui) && ui['ui:widget'] === 'money';
+  // Before the last column that every document has (status, dates), where a reader looks for it.
+  const at = columns.findIndex(
+    (column) => column.pointer === undefined && column.field !== 'number',
+  );
+  const column = { field, pointer, label: key, ...(money && { format: 'money' }) };
+  columns.splice(at < 0 ? columns.length : at, 0, column);
+}
+
+/** A section's condition (its `when`) as designed, undefined when it always applies. */
+export function sectionCondition(entity: Node, sectionId: string): FieldCondition | undefined {
+  const section = (entity.sections as Node[] | undefined)?.find((s) => s.id === sectionId);
+  const when = isNode(section?.when) ? section.when : undefined;
+  if (!when || typeof when.pointer !== 'string' || !Array.isArray(when.in)) return undefined;
+  const values = (when.in as JsonValue[]).map(String);
+  return { field: when.pointer, operator: values.length === 1 ? 'equals' : 'oneOf', values };
+}
+
+/** The schema at a data pointer of plain names (arrays' items not crossed), if any. */
+function schemaAt(entity: Node, pointer: string): Node | undefined {
+  let node: unknown = entity.schema;
+  for (const name of pathOf(pointer)) {
+    const properties = isNode(node) ? node.properties : undefined;
+    node = isNode(properties) ? properties[name] : undefined;
+  }
+  return isNode(node) ? node : undefined;
+}
+
+/**
+ * The files with a section shown only while a condition on another section's field holds (or
+ * always, without one). A section the root requires is then required by a root `if`/`then` on
+ * the same condition, as the checker asks (docs/forms.md, "Sections").
+ */
+export function setSectionCondition(
+  files: FormFiles,
+  sectionId: string,
+  condition: FieldCondition | undefined,
+): FormFiles {
+  const next = structuredClone(files);
+  const section = (next.entity.sections as Node[] | undefined)?.find((s) => s.id === sectionId);
+  if (!section) throw new Error(`The form has no section "${sectionId}"`);
+  if (!condition) {
+    delete section.when;
+    return next;
+  }
+  if (condition.operator === 'filled')
+    throw new Error('A section is shown for given values of a field');
+  if (condition.field.split('/')[1] === sectionId)
+    throw new Error('A section cannot depend on its own fields');
+  const decider = schemaAt(next.entity, condition.field);
+  if (!decider) throw new Error(`The form has no field "${condition.field}"`);
+  const values = condition.values.filter((v) => v.trim() !== '').map((v) => typed(decider, v));
+  section.when = { pointer: condition.field, in: values };
+  const root = next.entity.schema as Node;
+  if (Array.isArray(root.required) && root.required.includes(sectionId)) {
+    root.required = (root.required as string[]).filter((id) => id !== sectionId);
+    if ((root.required as string[]).length === 0) delete root.required;
+    root.allOf = [
+      ...((root.allOf as Node[]) ?? []),
+      { if: nestedCondition(pathOf(condition.field), values), then: { required: [sectionId] } },
+    ];
+  }
+  return next;
+}
+
+/** `{properties: {a: {type: object, properties: {b: {enum}}, required: [b]}}, required: [a]}` for `/a/b`. */
+function nestedCondition(names: readonly string[], values: JsonValue[], root = true): Node {
+  const [head, ...rest] = names;
+  if (head === undefined) return values.length === 1 ? { const: values[0] } : { enum: values };
+  return {
+    ...(!root && { type: 'object' }),
+    properties: { [head]: nestedCondition(rest, values, false) },
+    required: [head],
+  };
+}
+
+/** A field that can decide a condition: its pointer, schema and place. */
+export interface DecidingField {
+  pointer: string;
+  /** The field's name in its place. */
+  name: string;
+  schema: Node;
+}
+
+/** The fields of a place that can decide another's requirement: the place's own plain values. */
+export function siblingFields(files: FormFiles, place: string): DecidingField[] {
+  const { schema, names } = placeOf(structuredClone(files), place);
+  return Object.entries(schema.properties as Node)
+    .filter(([, child]) => isNode(child) && child.type !== 'object' && child.type !== 'array')
+    .map(([name, child]) => ({
+      pointer: pointerOf([...names, name]),
+      name,
+      schema: child as Node,
+    }));
+}
+
+/** The fields of the other sections (not in lists) that can decide whether a section applies. */
+export function decidingFields(entity: Node, sectionId: string): DecidingField[] {
+  const found: DecidingField[] = [];
+  const visit = (schema: unknown, names: string[]) => {
+    if (!isNode(schema)) return;
+    if (isNode(schema.properties)) {
+      for (const [name, child] of Object.entries(schema.properties)) visit(child, [...names, name]);
+      return;
+    }
+    if (schema.type === 'array' || names.length < 2) return;
+    found.push({ pointer: pointerOf(names), name: names.at(-1) as string, schema });
+  };
+  visit(entity.schema, []);
+  return found.filter((field) => field.pointer.split('/')[1] !== sectionId);
+}
+
+/** The files of the draft's form: a list's `lists` ids with their menu texts' keys. */
+export function workflowLists(files: FormFiles): Array<{ id: string; label: string }> {
+  return listsOf(files).map((list) => ({
+    id: String(list.id),
+    label: String(list.label ?? list.id),
+  }));
 }
 
 /** A definition's file text as the repository writes it: two spaces, a final newline. */

@@ -1,10 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
 import {
+  ActionIcon,
   Button,
   Checkbox,
   Group,
-  NumberInput,
+  Modal,
+  MultiSelect,
   Paper,
+  Popover,
   Select,
   SimpleGrid,
   Stack,
@@ -12,28 +15,41 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { IconTableColumn } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language, TextTree } from '../../../core/i18n/translate';
+import { constraintProblems, isContainerKind, kindOf } from '../../../core/studio/field-kinds';
 import {
   addField,
-  fieldSections,
+  columnLists,
+  conditionProblems,
+  decidingFields,
+  fieldPlaces,
   fileText,
   FORM_FIELD_TYPES,
   moveField,
   removeField,
+  sectionCondition,
   sectionFields,
+  setFieldColumn,
+  setSectionCondition,
+  siblingFields,
+  workflowLists,
+  type FieldCondition,
   type FormFieldDesign,
   type FormFiles,
 } from '../../../core/studio/schema-design';
 import { DocumentForm } from '../../../engine/form';
-import { asNode, isNode } from '../../../core/definitions/json';
+import { asNode, isNode, type Node } from '../../../core/definitions/json';
 import { isFieldName } from '../../../core/definitions/names';
 import { entityValidators } from '../../../engine/form/loadEntityValidators';
 import type { DocumentData, DocumentFormHandle } from '../../../engine/form/types';
 import { usePortal } from '../../context';
 import { documentServices } from '../../documentServices';
 import { FieldButtons, PreviewFrame, textBinding } from './designerParts';
-import { catalogOptions, draftCatalogs, draftIds, parseNode } from './draftFiles';
+import { decidingLabel, enumLabel, FieldConditionInputs } from './FieldCondition';
+import { FieldConstraints, type DocumentTypeChoice } from './FieldConstraints';
+import { draftCatalogs, draftIds, parseNode } from './draftFiles';
 import { JsonEditor } from './JsonEditor';
 import {
   previewValidatorsBase,
@@ -77,9 +93,23 @@ export function SchemaDesigner({ draft }: { draft: StudioDraft }) {
   );
 }
 
+const SHARED = { en: 'translations/en.json', fr: 'translations/fr.json' } as const;
+
+/** The draft's workflow files by the document type each one runs. */
+function draftWorkflows(draft: StudioDraft): Array<{ path: string; definition: Node }> {
+  return draft.paths
+    .filter((path) => /^workflows\/[^/]+\.json$/.test(path))
+    .flatMap((path) => {
+      const definition = parseNode(draft.file(path));
+      return definition ? [{ path, definition }] : [];
+    });
+}
+
 function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft }) {
   const { t } = useTranslation();
   const { file } = draft;
+  const workflows = useMemo(() => draftWorkflows(draft), [draft]);
+  const workflowPath = workflows.find((w) => w.definition.document === entity)?.path;
   const files = useMemo((): FormFiles | undefined => {
     const definition = parseNode(file(schemaFile(entity)));
     if (!definition) return undefined;
@@ -87,21 +117,41 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
       entity: definition,
       en: parseNode(file(textsFile('en', entity))) ?? {},
       fr: parseNode(file(textsFile('fr', entity))) ?? {},
+      shared: { en: parseNode(file(SHARED.en)) ?? {}, fr: parseNode(file(SHARED.fr)) ?? {} },
+      workflow: workflowPath ? parseNode(file(workflowPath)) : undefined,
     };
-  }, [file, entity]);
+  }, [file, entity, workflowPath]);
+  const documentTypes = useMemo(
+    () =>
+      workflows.map(({ definition }) => ({
+        id: String(definition.document ?? definition.id),
+        statuses: Object.keys(asNode(asNode(definition.machine)?.states) ?? {}),
+      })),
+    [workflows],
+  );
   const { checking, result: preview, failure, run } = useDraftCheck(draft);
   // The section worked on: the list shows it and the preview opens on it.
   const [focus, setFocus] = useState<string | undefined>();
   const previewDraft = (pending: DraftChanges = {}) => run(entity, pending);
 
-  /** Writes the three files of a change into the draft and previews the result. */
+  /** Writes the files a change touched into the draft and previews the result. */
   const apply = (next: FormFiles, section?: string) => {
     if (section) setFocus(section);
-    const pending: DraftChanges = {
-      [schemaFile(entity)]: fileText(next.entity),
-      [textsFile('en', entity)]: fileText(next.en),
-      [textsFile('fr', entity)]: fileText(next.fr),
-    };
+    const written: Array<[string, unknown]> = [
+      [schemaFile(entity), next.entity],
+      [textsFile('en', entity), next.en],
+      [textsFile('fr', entity), next.fr],
+      [SHARED.en, next.shared?.en],
+      [SHARED.fr, next.shared?.fr],
+      ...(workflowPath ? [[workflowPath, next.workflow] as [string, unknown]] : []),
+    ];
+    const pending: DraftChanges = {};
+    for (const [path, value] of written) {
+      if (value === undefined) continue;
+      const text = fileText(value);
+      // Only what changed: a shared file rewritten the same would still count as a change.
+      if (JSON.stringify(parseNode(file(path))) !== JSON.stringify(value)) pending[path] = text;
+    }
     for (const [path, text] of Object.entries(pending)) draft.setFile(path, text);
     void previewDraft(pending);
   };
@@ -112,7 +162,7 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap="md">
-          <AddFieldForm files={files} draft={draft} onAdd={apply} />
+          <AddFieldForm files={files} draft={draft} documentTypes={documentTypes} onAdd={apply} />
           <SectionFields files={files} section={focus} onSection={setFocus} onChange={apply} />
         </Stack>
         <JsonEditor
@@ -127,21 +177,36 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
         </Button>
       </Group>
       <ErrorAlert>{failure?.message}</ErrorAlert>
-      {preview && <FormPreview entity={entity} result={preview} section={focus} />}
+      {preview && <FormPreview entity={entity} result={preview} section={focus?.split('/')[0]} />}
     </Stack>
   );
+}
+
+/** A place's label: the titles of its section and groups, then its path. */
+function placeLabel(texts: Node, place: string): string {
+  const names = place.split('/');
+  const titles: string[] = [];
+  let node: unknown = texts;
+  for (const name of names) {
+    node = asNode(node)?.[name];
+    titles.push(groupTitle(node) ?? (typeof node === 'string' ? node : name));
+  }
+  return `${titles.join(' › ')} (${place})`;
 }
 
 function AddFieldForm(props: {
   files: FormFiles;
   draft: StudioDraft;
+  documentTypes: DocumentTypeChoice[];
   onAdd: (files: FormFiles, section: string) => void;
 }) {
   const { t } = useTranslation();
-  const sections = fieldSections(props.files.entity);
+  const { files } = props;
+  const places = fieldPlaces(files.entity);
   const catalogs = draftCatalogs(props.draft);
+  const lists = workflowLists(files);
   const empty: FormFieldDesign = {
-    section: sections[0] ?? '',
+    section: places[0] ?? '',
     name: '',
     type: 'text',
     required: false,
@@ -152,20 +217,48 @@ function AddFieldForm(props: {
   const [error, setError] = useState<string | undefined>();
   const set = (change: Partial<FormFieldDesign>) => setField((old) => ({ ...old, ...change }));
   const text = textBinding(field, set);
-  const sectionLabel = (id: string) => {
-    const title = groupTitle(props.files.en[id]);
-    return title === undefined ? id : `${title} (${id})`;
-  };
+  const inList = useMemo(() => {
+    let node: unknown = files.entity.schema;
+    for (const name of field.section.split('/')) {
+      node = asNode(asNode(node)?.properties)?.[name];
+      if (asNode(node)?.type === 'array') return true;
+    }
+    return false;
+  }, [files.entity, field.section]);
+  const siblings = useMemo(() => {
+    try {
+      return siblingFields(files, field.section);
+    } catch {
+      return [];
+    }
+  }, [files, field.section]);
 
   const add = () => {
     if (!isFieldName(field.name))
       return setError(t('studio.catalog.badField', { name: field.name }));
     if (!field.labelEn.trim() || !field.labelFr.trim())
       return setError(t('studio.form.labelsRequired'));
-    if (field.type === 'catalog' && !field.catalog)
-      return setError(t('studio.form.catalogRequired'));
+    if (sectionFields(files, field.section).includes(field.name))
+      return setError(t('studio.form.problems.duplicate', { name: field.name }));
+    const requiredWhen =
+      field.required || isContainerKind(field.type) ? undefined : field.requiredWhen;
+    const problems = [
+      ...constraintProblems(
+        field.type,
+        inList ? { ...field, patternMessageEn: 'x', patternMessageFr: 'x' } : field,
+      ),
+      ...conditionProblems(requiredWhen),
+    ];
+    if (problems[0]) return setError(t(`studio.form.problems.${problems[0]}`));
+    // The condition is chosen by pointer; the `if`/`then` names the sibling by its name.
+    const decider = siblings.find((s) => s.pointer === requiredWhen?.field);
+    const design: FormFieldDesign = {
+      ...field,
+      requiredWhen: requiredWhen && decider ? { ...requiredWhen, field: decider.name } : undefined,
+      columnIn: inList ? [] : field.columnIn,
+    };
     try {
-      props.onAdd(addField(props.files, field), field.section);
+      props.onAdd(addField(files, design), field.section);
     } catch (failure) {
       return setError(failure instanceof Error ? failure.message : String(failure));
     }
@@ -188,10 +281,12 @@ function AddFieldForm(props: {
           </Title>
           <Select
             label={t('studio.form.section')}
-            data={sections.map((id) => ({ value: id, label: sectionLabel(id) }))}
+            description={t('studio.form.sectionHelp')}
+            data={places.map((id) => ({ value: id, label: placeLabel(files.en, id) }))}
             value={field.section}
             allowDeselect={false}
-            onChange={(value) => value && set({ section: value })}
+            searchable
+            onChange={(value) => value && set({ section: value, requiredWhen: undefined })}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
@@ -210,27 +305,6 @@ function AddFieldForm(props: {
               allowDeselect={false}
               onChange={(value) => value && set({ type: value as FormFieldDesign['type'] })}
             />
-            {(field.type === 'text' || field.type === 'longText') && (
-              <NumberInput
-                label={t('studio.catalog.maxLength')}
-                min={1}
-                max={4000}
-                value={field.maxLength ?? ''}
-                onChange={(value) =>
-                  set({ maxLength: typeof value === 'number' ? value : undefined })
-                }
-              />
-            )}
-            {field.type === 'catalog' && (
-              <Select
-                label={t('studio.form.catalog')}
-                required
-                searchable
-                data={catalogOptions(catalogs)}
-                value={field.catalog ?? null}
-                onChange={(value) => set({ catalog: value ?? undefined })}
-              />
-            )}
             <TextInput
               label={t('studio.catalog.labelEn')}
               required
@@ -246,11 +320,40 @@ function AddFieldForm(props: {
             <TextInput label={t('studio.form.helpEn')} lang="en" {...text('helpEn')} />
             <TextInput label={t('studio.form.helpFr')} lang="fr" {...text('helpFr')} />
           </SimpleGrid>
-          <Checkbox
-            label={t('studio.catalog.required')}
-            checked={field.required}
-            onChange={(event) => set({ required: event.currentTarget.checked })}
+          <FieldConstraints
+            field={field}
+            set={set}
+            catalogs={catalogs}
+            documentTypes={props.documentTypes}
+            inList={inList}
           />
+          {!isContainerKind(field.type) && (
+            <Checkbox
+              label={t('studio.catalog.required')}
+              checked={field.required}
+              onChange={(event) => set({ required: event.currentTarget.checked })}
+            />
+          )}
+          {!field.required && !isContainerKind(field.type) && siblings.length > 0 && (
+            <FieldConditionInputs
+              legend={t('studio.form.requiredWhen')}
+              placeholder={t('studio.form.conditionNone')}
+              fields={siblings}
+              fieldLabel={(f) => decidingLabel(files.en, f)}
+              valueLabel={(f, value) => enumLabel(files.en, f, value)}
+              condition={field.requiredWhen}
+              onChange={(requiredWhen) => set({ requiredWhen })}
+            />
+          )}
+          {!inList && !isContainerKind(field.type) && lists.length > 0 && (
+            <MultiSelect
+              label={t('studio.form.columnIn')}
+              description={t('studio.form.columnInHelp')}
+              data={lists.map((list) => ({ value: list.id, label: listLabel(list, t) }))}
+              value={field.columnIn ?? []}
+              onChange={(columnIn) => set({ columnIn })}
+            />
+          )}
           <ErrorAlert>{error}</ErrorAlert>
           <Group>
             <Button type="submit">{t('studio.form.addButton')}</Button>
@@ -261,6 +364,10 @@ function AddFieldForm(props: {
   );
 }
 
+/** A list by its menu text and id ("Find (find)"). */
+const listLabel = (list: { id: string; label: string }, t: (key: string) => string) =>
+  `${t(list.label)} (${list.id})`;
+
 /** The fields of one section in order, each moved or removed with a button. */
 function SectionFields(props: {
   files: FormFiles;
@@ -270,15 +377,26 @@ function SectionFields(props: {
   onChange: (files: FormFiles, section: string) => void;
 }) {
   const { t } = useTranslation();
-  const sections = fieldSections(props.files.entity);
+  const { files } = props;
+  const places = fieldPlaces(files.entity);
   const section =
-    props.section && sections.includes(props.section) ? props.section : (sections[0] ?? '');
+    props.section && places.includes(props.section) ? props.section : (places[0] ?? '');
   const setSection = props.onSection;
-  const fields = section ? sectionFields(props.files, section) : [];
+  const fields = section ? sectionFields(files, section) : [];
+  const [removing, setRemoving] = useState<string | undefined>();
+  const lists = workflowLists(files);
+  const textsOf = (name: string) =>
+    [...section.split('/'), name].reduce<unknown>((node, part) => asNode(node)?.[part], files.en);
   const label = (name: string) => {
-    const text = asNode(props.files.en[section])?.[name];
+    const text = textsOf(name);
     return typeof text === 'string' ? text : (groupTitle(text) ?? name);
   };
+  const inList = section.split('/').some((_, i, names) => {
+    let node: unknown = files.entity.schema;
+    for (const name of names.slice(0, i + 1)) node = asNode(asNode(node)?.properties)?.[name];
+    return asNode(node)?.type === 'array';
+  });
+  const topSection = !section.includes('/');
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="section-fields-title">
       <Stack gap="xs">
@@ -287,11 +405,20 @@ function SectionFields(props: {
         </Title>
         <Select
           label={t('studio.form.section')}
-          data={sections}
+          data={places}
           value={section}
           allowDeselect={false}
+          searchable
           onChange={(value) => value && setSection(value)}
         />
+        {topSection && section && (
+          <SectionConditionForm
+            key={section}
+            files={files}
+            section={section}
+            onChange={(next) => props.onChange(next, section)}
+          />
+        )}
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {fields.map((name, index) => (
             <li key={name}>
@@ -299,25 +426,167 @@ function SectionFields(props: {
                 <Text size="sm">
                   {label(name)}{' '}
                   <Text span c="dimmed" size="xs">
-                    ({name})
+                    ({name}
+                    {kindText(files, section, name, t)})
                   </Text>
                 </Text>
-                <FieldButtons
-                  name={name}
-                  index={index}
-                  count={fields.length}
-                  wrap="nowrap"
-                  onMove={(by) =>
-                    props.onChange(moveField(props.files, section, name, by), section)
-                  }
-                  onRemove={() => props.onChange(removeField(props.files, section, name), section)}
-                />
+                <Group gap={4} wrap="nowrap">
+                  {!inList && lists.length > 0 && (
+                    <FieldColumns
+                      files={files}
+                      section={section}
+                      name={name}
+                      label={label(name)}
+                      onChange={(next) => props.onChange(next, section)}
+                    />
+                  )}
+                  <FieldButtons
+                    name={name}
+                    index={index}
+                    count={fields.length}
+                    wrap="nowrap"
+                    onMove={(by) => props.onChange(moveField(files, section, name, by), section)}
+                    onRemove={() => setRemoving(name)}
+                  />
+                </Group>
               </Group>
             </li>
           ))}
         </ul>
       </Stack>
+      <Modal
+        opened={removing !== undefined}
+        onClose={() => setRemoving(undefined)}
+        title={t('studio.form.removeTitle')}
+        closeButtonProps={{ 'aria-label': t('studio.close') }}
+      >
+        <Text>{t('studio.form.removeText', { name: removing ? label(removing) : '' })}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setRemoving(undefined)} autoFocus>
+            {t('studio.keep')}
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              if (removing) props.onChange(removeField(files, section, removing), section);
+              setRemoving(undefined);
+            }}
+          >
+            {t('studio.form.removeButton')}
+          </Button>
+        </Group>
+      </Modal>
     </Paper>
+  );
+}
+
+/** A field's kind in words, after its name in the list. */
+function kindText(files: FormFiles, section: string, name: string, t: (key: string) => string) {
+  let schema: unknown = files.entity.schema;
+  let ui: unknown = files.entity.uiSchema;
+  for (const part of [...section.split('/'), name]) {
+    const node = asNode(schema);
+    const items = node?.type === 'array' ? asNode(node.items) : undefined;
+    schema = asNode((items ?? node)?.properties)?.[part];
+    ui = asNode(items ? asNode(ui)?.items : ui)?.[part];
+  }
+  const kind = kindOf(schema, ui);
+  return kind ? `, ${t(`studio.form.types.${kind}`)}` : '';
+}
+
+/** The lists showing a field as a column, chosen in a small menu of checkboxes. */
+function FieldColumns(props: {
+  files: FormFiles;
+  section: string;
+  name: string;
+  label: string;
+  onChange: (files: FormFiles) => void;
+}) {
+  const { t } = useTranslation();
+  const { files, section, name } = props;
+  const shown = columnLists(files, section, name);
+  return (
+    <Popover position="bottom-end" withArrow trapFocus>
+      <Popover.Target>
+        <ActionIcon
+          variant={shown.length ? 'light' : 'subtle'}
+          aria-label={t('studio.form.columnsOf', { name: props.label, count: shown.length })}
+        >
+          <IconTableColumn size={16} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" role="group" aria-label={t('studio.form.columnIn')}>
+          <Text size="sm" fw={500}>
+            {t('studio.form.columnIn')}
+          </Text>
+          {workflowLists(files).map((list) => (
+            <Checkbox
+              key={list.id}
+              label={listLabel(list, t)}
+              checked={shown.includes(list.id)}
+              onChange={(event) =>
+                props.onChange(
+                  setFieldColumn(files, section, name, list.id, event.currentTarget.checked),
+                )
+              }
+            />
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** Whether the section is shown always or only while a field of another section holds a value. */
+function SectionConditionForm(props: {
+  files: FormFiles;
+  section: string;
+  onChange: (files: FormFiles) => void;
+}) {
+  const { t } = useTranslation();
+  const { files, section } = props;
+  const saved = sectionCondition(files.entity, section);
+  const [condition, setCondition] = useState<FieldCondition | undefined>(saved);
+  const [error, setError] = useState<string | undefined>();
+  const fields = useMemo(() => decidingFields(files.entity, section), [files.entity, section]);
+  const listed = (files.entity.sections as Node[] | undefined)?.some((s) => s.id === section);
+  if (!listed) return null;
+  const changed = JSON.stringify(condition) !== JSON.stringify(saved);
+  const save = () => {
+    const problem = conditionProblems(condition)[0];
+    if (problem) return setError(t(`studio.form.problems.${problem}`));
+    try {
+      props.onChange(setSectionCondition(files, section, condition));
+      setError(undefined);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <FieldConditionInputs
+        legend={t('studio.form.shownWhen')}
+        placeholder={t('studio.form.conditionAlways')}
+        fields={fields}
+        fieldLabel={(f) => decidingLabel(files.en, f)}
+        valueLabel={(f, value) => enumLabel(files.en, f, value)}
+        condition={condition}
+        onChange={setCondition}
+        operators={['equals', 'oneOf']}
+      />
+      <Text size="xs" c="dimmed">
+        {condition ? t('studio.form.shownWhenHelp') : t('studio.form.shownAlways')}
+      </Text>
+      <ErrorAlert>{error}</ErrorAlert>
+      {changed && (
+        <Group>
+          <Button variant="default" size="xs" onClick={save}>
+            {t('studio.form.saveCondition')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
   );
 }
 
