@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   Alert,
   Autocomplete,
@@ -326,6 +326,8 @@ export function AddTransitionForm({ context, from }: { context: PanelContext; fr
   const [en, setEn] = useState('');
   const [fr, setFr] = useState('');
   const edit = useEdit();
+  // Not the status's name: ids cannot hold its spaces.
+  const titleId = useId();
   const name = action.trim();
   const isNew = name !== '' && !Object.hasOwn(workflow.actions, name);
   const add = () =>
@@ -356,14 +358,14 @@ export function AddTransitionForm({ context, from }: { context: PanelContext; fr
   return (
     <form
       noValidate
-      aria-labelledby={`add-transition-${from}`}
+      aria-labelledby={titleId}
       onSubmit={(event) => {
         event.preventDefault();
         add();
       }}
     >
       <Stack gap="xs">
-        <Title order={4} id={`add-transition-${from}`}>
+        <Title order={4} id={titleId}>
           {t('studio.workflow.addTransition', { status: context.stateLabel(from) })}
         </Title>
         <NativeSelect
