@@ -182,7 +182,7 @@ describe('the studio in Chromium', () => {
     const { page, pageErrors } = await openWatchedPage(browser);
     await signIn(page, portal, ANALYST.login, ANALYST.password, '/studio/workflows');
     await choose(page, page, 'Workflow', 'visa-application');
-    const diagram = page.getByRole('img', { name: /States and transitions/ });
+    const diagram = page.getByRole('group', { name: /States and transitions/ });
     await diagram.waitFor();
     const states = await diagram
       .locator('[data-state]')

@@ -1,5 +1,6 @@
 /** A workflow's machine as Stately's editor (XState v5) opens it, with each transition's roles, and back; the import reads the object literal as data. */
 import { declaredAction, fullRoles, type WorkflowDefinition } from '../documents/workflow';
+import { withoutActions } from '../studio/workflow-design';
 import type { JsonValue } from './json';
 
 type JsonObject = { [key: string]: JsonValue };
@@ -451,6 +452,132 @@ export function machineFromStately(text: string): StatelyImport {
   try {
     const config = readConfig(text);
     return { machine: importMachine(config) };
+  } catch (error) {
+    if (error instanceof ReadError) return { error: error.message };
+    throw error;
+  }
+}
+
+// The workflow from Stately's editor: the machine, and the actions its transitions name.
+
+/** What an import changes of the workflow besides its machine: actions declared and dropped. */
+export interface StatelyWorkflowImport {
+  workflow: WorkflowDefinition;
+  /** Actions the machine names that the workflow did not declare: declared with their roles. */
+  added: string[];
+  /** Actions no status names any more: removed, and from the screens offering them. */
+  removed: string[];
+  /** Texts a new action's transitions carry in `meta.label` / `meta.labels` (by language). */
+  labels: Record<string, Record<string, string>>;
+}
+
+interface EventMeta {
+  /** Role suffixes, in the order the transitions name them. */
+  roles: string[];
+  /** Whether some transition of the event carries roles at all. */
+  named: boolean;
+  system: boolean;
+  labels: Record<string, string>;
+}
+
+function metaOfEvent(
+  transitions: JsonValue,
+  where: string,
+  rolePrefix: string,
+  into: EventMeta,
+): void {
+  for (const transition of Array.isArray(transitions) ? transitions : [transitions]) {
+    const meta = isObject(transition) && isObject(transition.meta) ? transition.meta : undefined;
+    if (!meta) continue;
+    if (meta.system === true) into.system = true;
+    if (typeof meta.label === 'string') into.labels.en ??= meta.label;
+    if (isObject(meta.labels))
+      for (const [language, text] of Object.entries(meta.labels))
+        if (typeof text === 'string') into.labels[language] ??= text;
+    if (meta.roles === undefined) continue;
+    if (!Array.isArray(meta.roles) || meta.roles.some((role) => typeof role !== 'string'))
+      throw new ReadError(`${where} has "meta.roles" that is not a list of role names.`);
+    into.named = true;
+    for (const role of meta.roles as string[]) {
+      if (!role.startsWith(rolePrefix) || role.length === rolePrefix.length)
+        throw new ReadError(
+          `${where} names the role "${role}": this workflow's roles start with "${rolePrefix}".`,
+        );
+      const suffix = role.slice(rolePrefix.length);
+      if (!into.roles.includes(suffix)) into.roles.push(suffix);
+    }
+  }
+}
+
+/** Each event's roles, system flag and texts, gathered over every state's transitions. */
+function eventMetas(config: JsonValue, rolePrefix: string): Map<string, EventMeta> {
+  const metas = new Map<string, EventMeta>();
+  const states = isObject(config) && isObject(config.states) ? config.states : {};
+  for (const [status, state] of Object.entries(states))
+    for (const [action, transitions] of eventsOf(state)) {
+      const meta = metas.get(action) ?? { roles: [], named: false, system: false, labels: {} };
+      metaOfEvent(transitions, `The action "${action}" of state "${status}"`, rolePrefix, meta);
+      metas.set(action, meta);
+    }
+  return metas;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item) => b.includes(item));
+
+/**
+ * The workflow with the machine of Stately's text: an event no action declares becomes an
+ * action with the roles its transitions' `meta.roles` name (required: a user action needs
+ * someone allowed; `meta.system` makes it the server's), a declared action takes the roles the
+ * transitions name when they name others, and an action no status names any more is removed.
+ * What the workflow exports comes back unchanged.
+ */
+export function workflowFromStately(
+  workflow: WorkflowDefinition,
+  text: string,
+): StatelyWorkflowImport | { error: string } {
+  try {
+    const config = readConfig(text);
+    const machine = importMachine(config);
+    const metas = eventMetas(config, workflow.rolePrefix);
+    const actions: WorkflowDefinition['actions'] = {};
+    const added: string[] = [];
+    const labels: StatelyWorkflowImport['labels'] = {};
+    for (const [action, meta] of metas) {
+      const declared = declaredAction(workflow, action);
+      if (declared) {
+        actions[action] =
+          meta.named && !sameList(meta.roles, declared.roles)
+            ? { ...declared, roles: meta.roles }
+            : declared;
+        continue;
+      }
+      if (!/^[a-z][a-zA-Z-]*$/.test(action))
+        throw new ReadError(
+          `The action "${action}" is not a name an action can have: lower-case letters and dashes, starting with a letter.`,
+        );
+      if (meta.roles.length === 0)
+        throw new ReadError(
+          `The action "${action}" is new: give its transitions the roles allowed to take it, as meta: { roles: ["${workflow.rolePrefix}..."] }.`,
+        );
+      actions[action] = { roles: meta.roles, ...(meta.system && { system: true }) };
+      added.push(action);
+      if (Object.keys(meta.labels).length > 0) labels[action] = meta.labels;
+    }
+    // The declared actions keep the workflow's order; new ones follow.
+    const ordered = Object.fromEntries([
+      ...Object.keys(workflow.actions).flatMap((name) =>
+        Object.hasOwn(actions, name) ? [[name, actions[name]] as const] : [],
+      ),
+      ...added.map((name) => [name, actions[name]] as const),
+    ]) as WorkflowDefinition['actions'];
+    const removed = Object.keys(workflow.actions).filter((name) => !metas.has(name));
+    return {
+      workflow: withoutActions({ ...workflow, machine, actions: ordered }, removed),
+      added,
+      removed,
+      labels,
+    };
   } catch (error) {
     if (error instanceof ReadError) return { error: error.message };
     throw error;

@@ -58,6 +58,50 @@ export interface WorkflowDiagramProps {
   stateLabel?: Label;
   actionLabel?: Label;
   texts?: Partial<WorkflowDiagramTexts>;
+  /** The status or transition edited beside the drawing, marked in it and in the table. */
+  selected?: DiagramSelection;
+  /** Makes statuses and transitions choosable: by click, Enter or Space, in the drawing and the table. */
+  onSelect?: (selection: DiagramSelection) => void;
+}
+
+/** A status, or a transition: the `index`th alternative of event `action` of status `from`. */
+export type DiagramSelection =
+  | { kind: 'status'; status: string }
+  | { kind: 'transition'; from: string; action: string; index: number };
+
+/** Each edge's place among the alternatives of its event (edges are in the machine's order). */
+function transitionRefs(edges: readonly WorkflowEdge[]): Map<WorkflowEdge, DiagramSelection> {
+  const seen = new Map<string, number>();
+  return new Map(
+    edges.map((edge) => {
+      const key = `${edge.from}\u0000${edge.action}`;
+      const index = seen.get(key) ?? 0;
+      seen.set(key, index + 1);
+      return [edge, { kind: 'transition', from: edge.from, action: edge.action, index }];
+    }),
+  );
+}
+
+const sameSelection = (a: DiagramSelection | undefined, b: DiagramSelection) =>
+  a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+
+/** What a chosen part answers to: a click, and Enter or Space when focused. */
+function choosable(label: string, pressed: boolean, choose: (() => void) | undefined) {
+  if (!choose) return {};
+  return {
+    role: 'button',
+    tabIndex: 0,
+    'aria-label': label,
+    'aria-pressed': pressed,
+    style: { cursor: 'pointer' },
+    onClick: choose,
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      event.stopPropagation();
+      choose();
+    },
+  };
 }
 
 const ZOOM_STEP = 1.25;
@@ -95,6 +139,7 @@ const COLOURS = {
   text: 'var(--mantine-color-text)',
   arrow: 'var(--mantine-color-dimmed)',
   labelFill: 'var(--mantine-color-body)',
+  selected: 'var(--mantine-color-orange-filled)',
 };
 
 /** An arrow's label: one line per action, its guard in brackets. */
@@ -142,6 +187,9 @@ function rolesText(edge: WorkflowEdge, texts: WorkflowDiagramTexts): string {
 interface Words {
   actionLabel: Label;
   texts: WorkflowDiagramTexts;
+  selected?: DiagramSelection;
+  refs: Map<WorkflowEdge, DiagramSelection>;
+  onSelect?: (selection: DiagramSelection) => void;
 }
 
 interface ArrowProps extends Words {
@@ -177,10 +225,28 @@ function ArrowLabel(props: ArrowProps) {
   const { label } = props.arrow;
   const lines = labelLines(props.arrow.edges, props.actionLabel);
   const middle = label.x + label.width / 2;
+  const { refs, selected, onSelect } = props;
+  const choices = props.arrow.edges.flatMap((edge) => refs.get(edge) ?? []);
+  const chosen = choices.findIndex((choice) => sameSelection(selected, choice));
+  // A label of several actions chooses the one after the chosen, so each is reached in turn.
+  const next = choices[(chosen + 1) % choices.length];
+  const name = lines.join(', ');
   return (
-    <g>
+    <g
+      data-arrow-label={`${props.arrow.from} -> ${props.arrow.to}`}
+      {...choosable(name, chosen >= 0, onSelect && next ? () => onSelect(next) : undefined)}
+    >
       <ArrowTitle {...props} />
-      <rect {...label} rx={4} style={{ fill: COLOURS.labelFill, opacity: 0.92 }} />
+      <rect
+        {...label}
+        rx={4}
+        strokeWidth={chosen >= 0 ? 2 : 0}
+        style={{
+          fill: COLOURS.labelFill,
+          opacity: 0.92,
+          stroke: chosen >= 0 ? COLOURS.selected : 'none',
+        }}
+      />
       <text
         x={middle}
         y={label.y + 2}
@@ -198,19 +264,32 @@ function ArrowLabel(props: ArrowProps) {
   );
 }
 
-function StateBox({ node, label }: { node: PlacedNode; label: string }) {
+function StateBox({
+  node,
+  label,
+  selected,
+  onSelect,
+}: {
+  node: PlacedNode;
+  label: string;
+  selected: boolean;
+  onSelect?: () => void;
+}) {
   const dashed = node.terminal && !node.final;
   return (
-    <g data-state={node.id}>
+    <g data-state={node.id} {...choosable(label, selected, onSelect)}>
       <rect
         x={node.x}
         y={node.y}
         width={node.width}
         height={node.height}
         rx={8}
-        strokeWidth={node.initial ? 2.5 : 1.5}
+        strokeWidth={selected ? 3.5 : node.initial ? 2.5 : 1.5}
         strokeDasharray={dashed ? '5 3' : undefined}
-        style={{ fill: COLOURS.stateFill, stroke: COLOURS.stateStroke }}
+        style={{
+          fill: COLOURS.stateFill,
+          stroke: selected ? COLOURS.selected : COLOURS.stateStroke,
+        }}
       />
       {node.final && (
         <rect
@@ -242,6 +321,9 @@ function TransitionTable({
   stateLabel,
   actionLabel,
   texts,
+  refs,
+  selected,
+  onSelect,
 }: Words & { graph: WorkflowGraph; stateLabel: Label }) {
   // A guard is long, with parameters unbroken: it wraps anywhere rather than widen a phone's page.
   const wrap: CSSProperties = { overflowWrap: 'anywhere' };
@@ -258,21 +340,44 @@ function TransitionTable({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {graph.edges.map((edge, i) => (
-          <Table.Tr key={i} data-transition={`${edge.from} -> ${edge.action} -> ${edge.to}`}>
-            <Table.Td>{stateLabel(edge.from)}</Table.Td>
-            <Table.Td>
-              {actionLabel(edge.action)}
-              {edge.guard && (
-                <Text size="xs" style={wrap}>
-                  [{edge.guard}]
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>{stateLabel(edge.to)}</Table.Td>
-            <Table.Td>{rolesText(edge, texts)}</Table.Td>
-          </Table.Tr>
-        ))}
+        {graph.edges.map((edge, i) => {
+          const ref = refs.get(edge);
+          const chosen = ref !== undefined && sameSelection(selected, ref);
+          return (
+            <Table.Tr
+              key={i}
+              data-transition={`${edge.from} -> ${edge.action} -> ${edge.to}`}
+              aria-selected={onSelect ? chosen : undefined}
+              bg={chosen ? 'var(--mantine-color-orange-light)' : undefined}
+            >
+              <Table.Td>{stateLabel(edge.from)}</Table.Td>
+              <Table.Td>
+                {onSelect && ref ? (
+                  <Button
+                    variant={chosen ? 'light' : 'subtle'}
+                    size="compact-sm"
+                    aria-pressed={chosen}
+                    aria-label={`${actionLabel(edge.action)}: ${stateLabel(edge.from)} → ${stateLabel(edge.to)}`}
+                    onClick={() => onSelect(ref)}
+                    styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                    h="auto"
+                  >
+                    {actionLabel(edge.action)}
+                  </Button>
+                ) : (
+                  actionLabel(edge.action)
+                )}
+                {edge.guard && (
+                  <Text size="xs" style={wrap}>
+                    [{edge.guard}]
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{stateLabel(edge.to)}</Table.Td>
+              <Table.Td>{rolesText(edge, texts)}</Table.Td>
+            </Table.Tr>
+          );
+        })}
       </Table.Tbody>
     </Table>
   );
@@ -332,14 +437,17 @@ export function WorkflowDiagram({
   stateLabel = same,
   actionLabel = same,
   texts: given,
+  selected,
+  onSelect,
 }: WorkflowDiagramProps) {
   const texts = { ...DEFAULT_TEXTS, region: title, ...given };
-  const words = { actionLabel, texts };
   // useId's characters are not all valid in url(#...): keep letters, digits, - and _.
   const id = useId().replace(/[^\w-]/g, '');
   const titleId = `${id}-title`;
   const marker = `${id}-arrowhead`;
   const graph = useMemo(() => workflowGraph(workflow), [workflow]);
+  const refs = useMemo(() => transitionRefs(graph.edges), [graph]);
+  const words = { actionLabel, texts, refs, selected, onSelect };
   const drawing = useMemo(
     () => layoutWorkflow(graph, diagramMeasure(stateLabel, actionLabel)),
     [graph, stateLabel, actionLabel],
@@ -386,7 +494,8 @@ export function WorkflowDiagram({
         style={{ overflow: 'auto', maxWidth: '100%' }}
       >
         <svg
-          role="img"
+          // Choosable parts are buttons, which an image's children cannot be.
+          role={onSelect ? 'group' : 'img'}
           aria-labelledby={titleId}
           width={drawing.width * scale}
           height={drawing.height * scale}
@@ -431,7 +540,13 @@ export function WorkflowDiagram({
             <ArrowLabel key={`${arrow.from} -> ${arrow.to}`} arrow={arrow} {...words} />
           ))}
           {drawing.nodes.map((node) => (
-            <StateBox key={node.id} node={node} label={stateLabel(node.id)} />
+            <StateBox
+              key={node.id}
+              node={node}
+              label={stateLabel(node.id)}
+              selected={sameSelection(selected, { kind: 'status', status: node.id })}
+              onSelect={onSelect && (() => onSelect({ kind: 'status', status: node.id }))}
+            />
           ))}
         </svg>
       </Box>

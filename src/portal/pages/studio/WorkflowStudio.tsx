@@ -1,20 +1,31 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Button, FileButton, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Grid, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
-import { machineFromStately, statelyModule } from '../../../core/definitions/stately';
+import { statelyModule, workflowFromStately } from '../../../core/definitions/stately';
 import { fileText } from '../../../core/studio/schema-design';
+import {
+  actionTextKey,
+  definedNames,
+  textFromName,
+  transitionAt,
+} from '../../../core/studio/workflow-design';
 import { downloadText } from '../../../engine';
-import { WorkflowDiagram } from '../../../engine/studio/WorkflowDiagram';
-import { usePortal } from '../../context';
+import { WorkflowDiagram, type DiagramSelection } from '../../../engine/studio/WorkflowDiagram';
 import { JsonEditor } from './JsonEditor';
 import { draftIds, parseNode } from './draftFiles';
 import type { StudioDraft } from './useStudioDraft';
 import { ErrorAlert } from '../../../engine/ErrorAlert';
+import { AddStatusForm, StatusPanel, TransitionPanel, type PanelContext } from './WorkflowPanels';
+import { WorkflowParts } from './WorkflowParts';
+import { draftText, setDraftTexts, TEXT_LANGUAGES } from './WorkflowTexts';
 
 const workflowFile = (id: string) => `workflows/${id}.json`;
 
-/** A workflow's machine drawn, its JSON, and export to and import from Stately's editor. */
+/**
+ * A workflow's designer: the machine drawn, a status or transition chosen in it (or in the
+ * table) edited beside it, screens and lists below, the JSON, and Stately's editor.
+ */
 export function WorkflowStudio({ draft }: { draft: StudioDraft }) {
   const { t } = useTranslation();
   const ids = draftIds(draft.paths, /^workflows\/([^/]+)\.json$/);
@@ -35,21 +46,29 @@ export function WorkflowStudio({ draft }: { draft: StudioDraft }) {
   );
 }
 
-function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }) {
-  const { t } = useTranslation();
-  const { bundle } = usePortal();
+/** One workflow's designer (exported for its component test). */
+export function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }) {
+  const { t, i18n } = useTranslation();
   const file = workflowFile(id);
   const text = draft.file(file);
   const workflow = useMemo(() => parseNode(text) as WorkflowDefinition | undefined, [text]);
   const [imported, setImported] = useState<string | undefined>();
-  // Stable while the language is: the diagram is laid out again only when they change.
+  const language = i18n.language.startsWith('fr') ? 'fr' : 'en';
+  // The draft's texts (a status added there has none published yet); stable while they and the
+  // language are, so the diagram is laid out again only when they change.
   const stateLabel = useCallback(
-    (state: string) => t(`statuses.${state}`, { defaultValue: state }),
-    [t],
+    (state: string) =>
+      draftText(draft, `statuses.${state}`, language) ||
+      t(`statuses.${state}`, { defaultValue: state }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts are read through draft.file
+    [draft.file, language, t],
   );
   const actionLabel = useCallback(
-    (action: string) => t(`actions.${action}`, { defaultValue: action }),
-    [t],
+    (action: string) =>
+      draftText(draft, actionTextKey(action), language) ||
+      t(`actions.${action}`, { defaultValue: action }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts are read through draft.file
+    [draft.file, language, t],
   );
   const diagramTexts = useMemo(
     () => t('studio.workflow.diagramTexts', { returnObjects: true }) as Record<string, string>,
@@ -57,24 +76,79 @@ function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }) {
   );
   const [importError, setImportError] = useState<string | undefined>();
 
+  const [selection, setSelection] = useState<DiagramSelection | undefined>();
+  const allWorkflows = useMemo(
+    () =>
+      draft.paths
+        .filter((path) => /^workflows\/[^/]+\.json$/.test(path))
+        .flatMap((path) => {
+          const parsed = parseNode(draft.file(path));
+          return parsed ? [parsed as WorkflowDefinition] : [];
+        }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the files are read through draft.file
+    [draft.paths, draft.file],
+  );
+
   const importFile = async (picked: File | null) => {
     if (!picked || !workflow) return;
-    const result = machineFromStately(await picked.text());
+    const result = workflowFromStately(workflow, await picked.text());
     if ('error' in result) {
       setImported(undefined);
       return setImportError(result.error);
     }
     setImportError(undefined);
-    draft.setFile(file, fileText({ ...workflow, machine: result.machine }));
-    setImported(t('studio.workflow.imported'));
+    draft.setFile(file, fileText(result.workflow));
+    // A new action needs its text in each language: the one the editor gave, else its name.
+    setDraftTexts(
+      draft,
+      result.added.flatMap((action) =>
+        TEXT_LANGUAGES.flatMap((language) =>
+          draftText(draft, actionTextKey(action), language)
+            ? []
+            : [
+                {
+                  key: actionTextKey(action),
+                  language,
+                  text: result.labels[action]?.[language] ?? textFromName(action),
+                },
+              ],
+        ),
+      ),
+    );
+    setSelection(undefined);
+    setImported(
+      [
+        t('studio.workflow.imported'),
+        result.added.length > 0 &&
+          t('studio.workflow.importedAdded', { actions: result.added.join(', ') }),
+        result.removed.length > 0 &&
+          t('studio.workflow.importedRemoved', { actions: result.removed.join(', ') }),
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
   };
 
   if (!workflow) return <ErrorAlert>{t('studio.workflow.unreadable', { file })}</ErrorAlert>;
-  const texts = bundle.translations.en?.[workflow.document];
-  const title =
-    typeof texts === 'object' && typeof texts._title === 'string'
-      ? t(`${workflow.document}._title`)
-      : id;
+  // A selection the last change removed (a status renamed, a transition gone) is dropped.
+  const shown =
+    selection?.kind === 'status'
+      ? Object.hasOwn(workflow.machine.states, selection.status)
+        ? selection
+        : undefined
+      : selection && transitionAt(workflow, selection)
+        ? selection
+        : undefined;
+  const context: PanelContext = {
+    workflow,
+    draft,
+    save: (next) => draft.setFile(file, fileText(next)),
+    select: setSelection,
+    stateLabel,
+    actionLabel,
+    names: definedNames(allWorkflows, workflow),
+  };
+  const title = draftText(draft, `${workflow.document}._title`, language) || id;
   return (
     <Stack gap="md">
       <Group>
@@ -103,13 +177,42 @@ function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }) {
           {imported}
         </Alert>
       )}
-      <WorkflowDiagram
-        workflow={workflow}
-        title={t('studio.workflow.diagram', { title })}
-        stateLabel={stateLabel}
-        actionLabel={actionLabel}
-        texts={diagramTexts}
-      />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <WorkflowDiagram
+            workflow={workflow}
+            title={t('studio.workflow.diagram', { title })}
+            stateLabel={stateLabel}
+            actionLabel={actionLabel}
+            texts={diagramTexts}
+            selected={shown}
+            onSelect={setSelection}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Paper withBorder p="md" component="section" aria-label={t('studio.workflow.panel')}>
+            <Stack gap="lg">
+              {shown?.kind === 'status' && (
+                <StatusPanel key={shown.status} context={context} status={shown.status} />
+              )}
+              {shown?.kind === 'transition' && (
+                <TransitionPanel
+                  key={`${shown.from}/${shown.action}/${shown.index}`}
+                  context={context}
+                  at={shown}
+                />
+              )}
+              {!shown && (
+                <Text size="sm" c="dimmed">
+                  {t('studio.workflow.chooseHelp')}
+                </Text>
+              )}
+              <AddStatusForm context={context} />
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <WorkflowParts context={context} />
       <JsonEditor file={file} draft={draft} />
     </Stack>
   );
