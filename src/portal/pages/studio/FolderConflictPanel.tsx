@@ -148,7 +148,12 @@ export function FolderConflictPanel({
               </Button>
             )}
             {paths.length > 1 && (
-              <Button size="xs" onClick={() => setDeciding('merge')}>
+              <Button
+                size="xs"
+                // None chosen is keeping, all is taking: their own buttons say so.
+                disabled={fromFolder.length === 0 || fromFolder.length === paths.length}
+                onClick={() => setDeciding('merge')}
+              >
                 {t('studio.versions.mergeButton', { count: fromFolder.length })}
               </Button>
             )}
