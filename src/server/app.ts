@@ -4,6 +4,7 @@ import { DEFINITIONS_VERSION_HEADER } from '../core/api/definitions-version';
 import type { DefinitionBundle } from '../core/definitions/types';
 import { ProcessRegistry } from './db/process-registry';
 import { DefinitionsError } from './definitions/load';
+import { definitionFolderPlugin } from './plugins/definition-folder';
 import { definitionSetsPlugin } from './plugins/definition-sets';
 import { reconcileStatuses } from './documents/status-moves';
 import { installAuthentication } from './auth/plugin';
@@ -182,6 +183,13 @@ export async function buildGeneration(
         previews: shared.previews,
         follow: shared.follow,
         folderConflict: shared.folderConflict,
+      });
+      await api.register(definitionFolderPlugin, {
+        prefix: '/definitions/sets/folder',
+        database,
+        conflict: shared.folderConflict,
+        files: shared.folderFiles,
+        follow: shared.follow,
       });
       await api.register(enumerationsPlugin, {
         prefix: '/catalog',

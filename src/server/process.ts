@@ -7,7 +7,13 @@ import type { ServerConfig } from './config';
 import { ensureDeclaredIndexes, openDatabase, type DatabaseHandle } from './db/database';
 import { readDefinitionFiles, type DefinitionFiles } from './definitions/files';
 import { checkDefinitions, type DefinitionProblem } from './definitions/load';
-import { adoptFolder, DEFINITION_SET_CHANNEL, filesDigest, newestSet } from './definitions/sets';
+import {
+  adoptFolder,
+  DEFINITION_SET_CHANNEL,
+  filesDigest,
+  folderConflictNow,
+  newestSet,
+} from './definitions/sets';
 import { compileValidators } from './definitions/validators';
 import { rolesGrantedBy } from './implementations';
 import type { DemoAccount, ServerModule } from './module';
@@ -89,12 +95,14 @@ export async function buildServer(
   try {
     // The set to serve: the folder's, unless published ones came after it (sets.ts).
     const { set, conflict } = await adoptFolder(database.db, loaded.files);
-    if (set.digest !== filesDigest(loaded.files))
+    const folderFiles = loaded.files;
+    if (set.digest !== filesDigest(folderFiles))
       loaded = await compileFiles(set.files, modules, config.validatorCacheDir);
     shared = {
       ...(await openShared(config, modules, overrides, database)),
       follow: () => follow(),
-      ...(conflict && { folderConflict: conflict }),
+      // Kept while the conflict lasts, for the studio to show and settle it.
+      ...(conflict && { folderConflict: conflict, folderFiles }),
     };
     current = await buildGeneration(shared, loaded, set.version);
     if (conflict)
@@ -128,6 +136,9 @@ export async function buildServer(
     await switching;
     if (newest.version <= current.setVersion) return;
     const done = switching.then(async () => {
+      // A publish may have taken or kept the folder's files: the new app says so.
+      if (shared.folderConflict)
+        shared.folderConflict = await folderConflictNow(database.db, shared.folderConflict);
       const generation = await buildGeneration(shared, next, newest.version);
       const previous = current;
       current = generation;

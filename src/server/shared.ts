@@ -52,6 +52,8 @@ export interface Shared {
   processes?: ProcessRegistry;
   /** The definitions folder as found at start, when it disagrees with the set published since. */
   folderConflict?: FolderConflict;
+  /** The folder's files as found at start, kept while `folderConflict` lasts. */
+  folderFiles?: DefinitionFiles;
 }
 
 /** Opens what every app of this server shares: the token check and the catalogue cache. */

@@ -122,6 +122,8 @@ export async function adoptFolder(
     if (newest && (lastFromFolder?.digest === digest || newest.digest === digest))
       return { set: newest };
     if (newest && lastFromFolder && newest.source !== 'folder') {
+      // Files the studio took (published) since the folder's last import settle the question.
+      if (await recordedSince(trx, digest, lastFromFolder.version)) return { set: newest };
       const versions = { importedVersion: lastFromFolder.version, servedVersion: newest.version };
       return { set: newest, conflict: { folderDigest: digest, ...versions } };
     }
@@ -131,6 +133,68 @@ export async function adoptFolder(
       by: DEPLOYMENT,
     });
     return { set };
+  });
+}
+
+/** Whether a set with `digest` was recorded after version `since`. */
+async function recordedSince(
+  db: Kysely<Database>,
+  digest: string,
+  since: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('definition_set')
+    .select('version')
+    .where('digest', '=', digest)
+    .where('version', '>', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The conflict as it stands now: over (undefined) once the folder's files were taken (published
+ * as they are) or kept aside (`keepOverFolder`) since their import, else naming the newest set.
+ */
+export async function folderConflictNow(
+  db: Kysely<Database>,
+  conflict: FolderConflict,
+): Promise<FolderConflict | undefined> {
+  if (await recordedSince(db, conflict.folderDigest, conflict.importedVersion)) return undefined;
+  const newest = await db
+    .selectFrom('definition_set')
+    .select('version')
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return { ...conflict, servedVersion: newest?.version ?? conflict.servedVersion };
+}
+
+/**
+ * Keeps the served set over a changed folder, for good: the folder's files are recorded as a
+ * version of their own (so the next start knows them and reports no conflict), and the set
+ * `base` names, the newest, is recorded again on top, so it stays what every process serves.
+ * Two versions, each saying what happened: nothing is hidden from the history.
+ */
+export async function keepOverFolder(
+  db: Kysely<Database>,
+  folder: DefinitionFiles,
+  meta: { base: number; note: string; by: string },
+): Promise<DefinitionSet> {
+  return db.transaction().execute(async (trx) => {
+    await lockSets(trx);
+    const newest = await newestSet(trx);
+    if (!newest || meta.base !== newest.version) throw new StaleSetError(newest?.version ?? 0);
+    await insertSet(trx, newest.version + 1, folder, {
+      source: 'folder',
+      note: `The deployment's changed files, recorded unserved: ${meta.by} kept version ${newest.version}`,
+      by: DEPLOYMENT,
+    });
+    return insertSet(trx, newest.version + 2, newest.files, {
+      source: 'restore',
+      note: meta.note,
+      by: meta.by,
+    });
   });
 }
 

@@ -105,8 +105,13 @@ async function compileAll(bundle: DefinitionBundle) {
 export async function catalogValidatorModule(
   catalog: CatalogDefinition,
 ): Promise<{ validate: DefinitionValidator; module: string }> {
+  const schema = catalogEntrySchema(catalog);
+  return compiledOnce(['catalog', schema], () => compileCatalog(schema));
+}
+
+async function compileCatalog(schema: JsonSchema) {
   const tools = await generatorLibraries();
-  const { validate, code } = compileWhole(catalogEntrySchema(catalog), tools);
+  const { validate, code } = compileWhole(schema, tools);
   const entry = `export { default, default as validate } from 'virtual:code';`;
   const built = await bundleModules({ 'virtual:code': code }, { validate: entry }, tools);
   return { validate, module: built.validate ?? '' };
@@ -138,7 +143,9 @@ async function validatorsKey(bundle: DefinitionBundle): Promise<string> {
     compileWhole,
     compileSection,
     catalogValidatorModule,
+    compileCatalog,
     entityValidatorModules,
+    compileEntity,
     bundleModules,
     virtualFiles,
   ]
@@ -154,6 +161,32 @@ async function validatorsKey(bundle: DefinitionBundle): Promise<string> {
       sectionsOf(s).map((section) => [section.id, sectionSchema(s.schema, section.id)]),
     ]),
   ]);
+}
+
+/**
+ * What was compiled in this process, by what it was compiled from: a publish, a restart's second
+ * set or a studio preview recompiles only the schemas that changed (a few seconds each on a
+ * loaded machine), not every one. The validators are stateless functions, safe to share.
+ */
+const compiled = new Map<string, Promise<unknown>>();
+/** Definitions kept compiled: every one of a few versions of a large set. */
+const KEPT_COMPILED = 400;
+
+function compiledOnce<T>(parts: readonly unknown[], compile: () => Promise<T>): Promise<T> {
+  const key = cacheKey(parts);
+  let pending = compiled.get(key) as Promise<T> | undefined;
+  // Used again: the most recent, the last dropped.
+  if (pending) compiled.delete(key);
+  else {
+    pending = compile();
+    pending.catch(() => compiled.delete(key));
+  }
+  compiled.set(key, pending);
+  for (const oldest of compiled.keys()) {
+    if (compiled.size <= KEPT_COMPILED) break;
+    compiled.delete(oldest);
+  }
+  return pending;
 }
 
 /**
@@ -229,6 +262,11 @@ function compileSection(
  * so the browser never compiles).
  */
 export async function entityValidatorModules(definition: EntityFormDefinition) {
+  const sections = sectionsOf(definition).map((section) => section.id);
+  return compiledOnce(['entity', definition.schema, sections], () => compileEntity(definition));
+}
+
+async function compileEntity(definition: EntityFormDefinition) {
   const libraries = await generatorLibraries();
   const whole = compileWhole(definition.schema, libraries);
   const files: Record<string, string> = { 'virtual:document': whole.code };

@@ -13,14 +13,14 @@ import {
   Text,
   Title,
   useComputedColorScheme,
-  VisuallyHidden,
 } from '@mantine/core';
-import { diffLines } from 'diff';
 import { useTranslation } from 'react-i18next';
 import { DEFINITIONS_PUBLISH_ROLE } from '../../../core/definitions/studio-roles';
 import { formatDateTime } from '../../../engine/format';
 import { usePortal } from '../../context';
+import { FolderConflictPanel } from './FolderConflictPanel';
 import { NoteDialog } from './NoteDialog';
+import { LineDiff } from './VersionsLineDiff';
 import type { StudioDraft, VersionSummary } from './useStudioDraft';
 
 type Files = ReadonlyMap<string, string | null>;
@@ -40,17 +40,7 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
   const badgeColor = dark ? 'blue.3' : 'blue.9';
   return (
     <Stack gap="md">
-      {conflict && (
-        <Alert
-          color="yellow"
-          role="status"
-          title={t('studio.versions.folderConflictTitle')}
-          // Mantine's yellow title fails AA contrast on its light panel.
-          styles={dark ? {} : { title: { color: '#7a4a00' } }}
-        >
-          {t('studio.versions.folderConflict', conflict)}
-        </Alert>
-      )}
+      {conflict && <FolderConflictPanel draft={draft} conflict={conflict} />}
       <Table.ScrollContainer minWidth={560}>
         <Table striped>
           <Table.Caption>{t('studio.versions.caption')}</Table.Caption>
@@ -198,47 +188,5 @@ function Difference({ draft, compared }: { draft: StudioDraft; compared: string 
         );
       })}
     </Stack>
-  );
-}
-
-/** The lines added and removed, with a few unchanged around each change. */
-function LineDiff({ before, after }: { before: string; after: string }) {
-  const { t } = useTranslation();
-  const parts = diffLines(before, after);
-  return (
-    <pre
-      style={{ overflowX: 'auto', fontSize: 12, margin: '8px 0 0', maxHeight: 480 }}
-      tabIndex={0}
-      aria-label={t('studio.versions.lines')}
-    >
-      {parts.map((part, index) => {
-        const lines = part.value.replace(/\n$/, '').split('\n');
-        if (!part.added && !part.removed) {
-          const shown = lines.length > 6 ? [...lines.slice(0, 3), '…', ...lines.slice(-3)] : lines;
-          return (
-            <span key={index} style={{ color: 'var(--mantine-color-dimmed)' }}>
-              {shown.map((line) => `  ${line}\n`).join('')}
-            </span>
-          );
-        }
-        const sign = part.added ? '+' : '-';
-        return (
-          <span
-            key={index}
-            style={{
-              display: 'block',
-              background: part.added
-                ? 'var(--mantine-color-green-light)'
-                : 'var(--mantine-color-red-light)',
-            }}
-          >
-            <VisuallyHidden>
-              {part.added ? t('studio.versions.addedLines') : t('studio.versions.removedLines')}
-            </VisuallyHidden>
-            {lines.map((line) => `${sign} ${line}\n`).join('')}
-          </span>
-        );
-      })}
-    </pre>
   );
 }

@@ -205,6 +205,8 @@ export function useStudioDraft(api: ApiClient) {
     restore,
     rebase,
     filesOf,
+    /** Reads the versions again (after a publish made elsewhere than the draft). */
+    reload: load,
   };
 }
 
