@@ -319,7 +319,8 @@ describe.each(databaseKinds())('published definitions on %s', (kind) => {
       impact: Array<{ document: string; invalid: number; fields: Array<{ pointer: string }> }>;
       document: { schema: { id: string }; translations: { en: object; fr: object } };
     };
-    expect(result.valid).toBe(true);
+    // A schema refusing stored documents is refused, naming them, as a publish refuses it.
+    expect(result.valid).toBe(false);
     expect(result.impact).toEqual([
       expect.objectContaining({
         document: TYPE,

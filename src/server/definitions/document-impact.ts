@@ -77,7 +77,10 @@ export async function documentImpact(
 }
 
 /** The entities of `next` whose schema is not that of `current` (key order aside). */
-function changedEntities(current: DefinitionBundle, next: DefinitionBundle): EntityDefinition[] {
+export function changedEntities(
+  current: DefinitionBundle,
+  next: DefinitionBundle,
+): EntityDefinition[] {
   return next.schemas
     .filter((entity) => {
       const before = current.schemas.find((candidate) => candidate.id === entity.id);
@@ -90,7 +93,7 @@ function changedEntities(current: DefinitionBundle, next: DefinitionBundle): Ent
  * The server's two validators of an entity (documents/workflows.ts): the whole schema, for
  * actions with `validate`, and the schema without `required`, for every other write.
  */
-function validatorsFor(ajv: Ajv, entity: EntityDefinition) {
+export function validatorsFor(ajv: Ajv, entity: EntityDefinition) {
   const { $id: _full, ...full } = entity.schema;
   const { $id: _draft, ...draft } = stripRequired(entity.schema);
   return { full: ajv.compile(full), draft: ajv.compile(draft) };
@@ -101,7 +104,7 @@ function validatorsFor(ajv: Ajv, entity: EntityDefinition) {
  * reachable from the initial state without validating; a status also reachable after one
  * (CANCELLED) is decided by the document's history naming a `validating` action.
  */
-function draftStages(workflow: WorkflowDefinition) {
+export function draftStages(workflow: WorkflowDefinition) {
   const validating = Object.entries(workflow.actions)
     .filter(([, action]) => action.validate)
     .map(([name]) => name);
@@ -120,13 +123,13 @@ function draftStages(workflow: WorkflowDefinition) {
 }
 
 /** A field and keyword the schema refuses, as `pointer` + NUL + `keyword`. */
-type Refusal = string;
+export type Refusal = string;
 
 /**
  * What the validator refuses in the data, each field once. The server validates the data
  * without the sections that do not apply to it (their `when`), and so does this.
  */
-function refusals(
+export function refusals(
   entity: EntityDefinition,
   validate: ValidateFunction,
   stored: Record<string, unknown>,
@@ -161,7 +164,7 @@ function fieldPointer(data: unknown, error: ErrorObject): string {
 }
 
 /** Each field and keyword refused with how many documents it refuses, most first. */
-function fieldImpacts(counts: ReadonlyMap<Refusal, number>): FieldImpact[] {
+export function fieldImpacts(counts: ReadonlyMap<Refusal, number>): FieldImpact[] {
   const fields = [...counts].map(([refusal, count]) => {
     const [pointer = '', keyword = ''] = refusal.split('\0');
     return { pointer, keyword, count };

@@ -208,14 +208,15 @@ export async function recordSet(
   files: DefinitionFiles,
   /** `base`: the version the files were made from, the newest or the set is refused as stale. */
   meta: { base: number; note: string; by: string; source: 'publish' | 'restore' },
-  work: (trx: Transaction<Database>) => Promise<void>,
+  /** `version`: the one the set is recorded as, once `work` is done. */
+  work: (trx: Transaction<Database>, version: number) => Promise<void>,
 ): Promise<DefinitionSet> {
   return db.transaction().execute(async (trx) => {
     await lockSets(trx);
     const newest = await newestSet(trx);
     const current = newest?.version ?? 0;
     if (meta.base !== current) throw new StaleSetError(current);
-    await work(trx);
+    await work(trx, current + 1);
     return insertSet(trx, current + 1, files, meta);
   });
 }

@@ -29,10 +29,25 @@ export async function moveStrandedDocuments(
   workflows: readonly WorkflowDefinition[],
 ): Promise<{ moved: StrandedStatus[]; problems: DefinitionProblem[] }> {
   await sql`select pg_advisory_xact_lock(hashtext('status-moves'))`.execute(trx);
+  const { moves, problems } = await strandedStatuses(trx, workflows);
+  if (problems.length > 0) return { moved: [], problems };
+  for (const move of moves)
+    await moveStatus(trx, move.type, move.status, move.to, { action: STATUS_MOVED, actor: ACTOR });
+  return { moved: moves, problems };
+}
+
+/**
+ * The documents in a status their machine no longer has, each group with the status
+ * `statusMoves` maps it to, or a problem when none does. Reads only: a check asks it too.
+ */
+export async function strandedStatuses(
+  db: Kysely<Database>,
+  workflows: readonly WorkflowDefinition[],
+): Promise<{ moves: Array<StrandedStatus & { to: string }>; problems: DefinitionProblem[] }> {
   const problems: DefinitionProblem[] = [];
   const moves: Array<StrandedStatus & { to: string }> = [];
   for (const workflow of workflows) {
-    const counts = await countOutside(trx, workflow.id, Object.keys(workflow.machine.states));
+    const counts = await countOutside(db, workflow.id, Object.keys(workflow.machine.states));
     for (const { status, count } of counts) {
       const to = workflow.statusMoves?.[status];
       if (to) moves.push({ type: workflow.id, status, count, to });
@@ -44,8 +59,5 @@ export async function moveStrandedDocuments(
         });
     }
   }
-  if (problems.length > 0) return { moved: [], problems };
-  for (const move of moves)
-    await moveStatus(trx, move.type, move.status, move.to, { action: STATUS_MOVED, actor: ACTOR });
-  return { moved: moves, problems };
+  return { moves, problems };
 }

@@ -14,12 +14,10 @@ import {
 } from '../api-contract/common';
 import { requireAnyRole } from '../auth/plugin';
 import type { DatabaseHandle } from '../db/database';
-import { rolesGrantedBy } from '../implementations';
-import { ungrantedRoles } from '../definitions/check-roles';
-import { checkDefinitions, DefinitionsError } from '../definitions/load';
-import { documentImpact } from '../definitions/document-impact';
+import { DefinitionsError } from '../definitions/load';
 import type { DefinitionPreviews } from '../definitions/previews';
 import { publishDefinitions } from '../definitions/publish';
+import { verdict } from '../definitions/verdict';
 import { documentPart, portalIndex } from '../definitions/portal-parts';
 import {
   newestSet,
@@ -70,6 +68,17 @@ const DEFINITION_PROBLEM = objectSchema([], {
   pointer: { type: 'string' },
   message: { type: 'string' },
 });
+/** What a workflow's new dataMoves do (did, once published) to its stored documents. */
+const MIGRATIONS = {
+  type: 'array',
+  description: 'Per workflow bringing new dataMoves: documents read, moved, the first moved',
+  items: objectSchema(['workflow', 'checked', 'moved', 'examples'], {
+    workflow: { type: 'string' },
+    checked: { type: 'integer' },
+    moved: { type: 'integer' },
+    examples: arrayOf({ type: 'string' }),
+  }),
+};
 /** A new version, with what should be seen but did not refuse it. */
 const PUBLISHED = objectSchema(SUMMARY_REQUIRED, {
   ...SUMMARY_PROPERTIES,
@@ -78,6 +87,7 @@ const PUBLISHED = objectSchema(SUMMARY_REQUIRED, {
     description: 'Roles the set names that no access unit grants: nobody holds them yet',
     items: DEFINITION_PROBLEM,
   },
+  migrations: MIGRATIONS,
 });
 const CHANGES = {
   type: 'object',
@@ -153,9 +163,11 @@ const ROUTES = {
       tags: ['definitions'],
       summary: 'Publishes the newest version with changes: every process serves it at once',
       description:
-        'Checked as at start: 422 lists every problem by file and JSON pointer. A removed status ' +
-        "holding documents must be mapped in the workflow's statusMoves (applied in the same " +
-        'transaction) or the publish is refused naming how many. For holders of definitions-publish.',
+        'Decided in its transaction by the verdict a check gives (docs/studio.md, "Safe publish"): ' +
+        '422 lists every problem by file and JSON pointer, among them stored documents the set ' +
+        'would strand (a removed status not in statusMoves, a removed document type) or make ' +
+        "invalid (unless the workflow's dataMoves, made in the same transaction, make them " +
+        'valid). For holders of definitions-publish.',
       body: objectSchema(['base', 'note', 'changes'], { ...BASE_AND_NOTE, changes: CHANGES }),
       response: { 201: { description: 'Published', ...PUBLISHED }, ...PROBLEM_RESPONSES },
     },
@@ -180,8 +192,9 @@ const ROUTES = {
         impact: {
           type: 'boolean',
           description:
-            'Also count the stored documents the changed schemas would refuse (reads every ' +
-            'stored document of each changed type)',
+            'Also read the stored documents, as a publish does: those the changed schemas would ' +
+            'refuse after the dataMoves are problems (reads every stored document of each changed ' +
+            "type); without it the verdict is a publish's but for them",
         },
       }),
       response: {
@@ -213,6 +226,7 @@ const ROUTES = {
                 examples: arrayOf({ type: 'string' }),
               }),
             },
+            migrations: MIGRATIONS,
             document: {
               type: 'object',
               description: "The previewed type's definition, its texts and the shared texts",
@@ -236,6 +250,9 @@ const ROUTES = {
     schema: {
       tags: ['definitions'],
       summary: 'Publishes an earlier version again, as the newest (a roll back)',
+      description:
+        'The data moves of the versions after it are taken back, then it is decided as a publish ' +
+        'is (422 naming every problem). For holders of definitions-publish.',
       params: stringParams('version'),
       body: { type: 'object', required: ['base', 'note'], properties: BASE_AND_NOTE },
       response: { 201: { description: 'Restored', ...PUBLISHED }, ...PROBLEM_RESPONSES },
@@ -275,7 +292,8 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
     async (request, reply) => {
       requireAnyRole(request, [DEFINITIONS_PUBLISH_ROLE]);
       const earlier = await existingSet(request.params.version);
-      return reply.status(201).send(await publish(request, earlier.files, 'restore'));
+      const restored = await publish(request, earlier.files, 'restore', earlier.version);
+      return reply.status(201).send(restored);
     },
   );
 
@@ -283,26 +301,22 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
     requireAnyRole(request, readers);
     const { body } = request;
     const files = await changedFiles(body.base, body.changes);
-    let bundle: DefinitionBundle;
-    try {
-      bundle = await checkDefinitions(files, modules);
-    } catch (error) {
-      if (error instanceof DefinitionsError)
-        return { valid: false, problems: error.problems, warnings: [] };
-      throw error;
-    }
+    // The stored documents are read only when asked (the Check button): a publish always does.
+    const decided = await verdict(database.db, files, {
+      modules,
+      served: options.served,
+      documents: body.impact === true,
+    });
+    const { bundle, problems, warnings, impact, migrations } = decided;
+    if (!bundle) return { valid: false, problems, warnings };
     options.previews.add(bundle);
-    const warnings = await ungranted(bundle);
     const part = body.document === undefined ? undefined : documentPart(bundle, body.document);
-    // Reads every stored document of each changed type: only when asked.
-    const impact = body.impact
-      ? await documentImpact(database.db, options.served, bundle)
-      : undefined;
     return {
-      valid: true,
-      problems: [],
+      valid: problems.length === 0,
+      problems,
       warnings,
       ...(impact && { impact }),
+      ...(migrations && { migrations }),
       version: bundle.version,
       ...(part && { document: { ...part, shared: portalIndex(bundle).translations } }),
     };
@@ -348,25 +362,24 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
     return files;
   }
 
-  /** Roles the set names that no access unit grants: said, not refused. */
-  async function ungranted(bundle: DefinitionBundle) {
-    const granted = await rolesGrantedBy(modules, (g) => g.stored(database.db, bundle));
-    return granted ? ungrantedRoles(bundle.workflows, bundle.catalogs, granted) : [];
-  }
-
   async function publish(
     request: FastifyRequest<{ Body: Omit<PublishBody, 'changes'> }>,
     files: ReadonlyMap<string, string>,
     source: 'publish' | 'restore',
+    restores?: number,
   ) {
     const principal = requireAnyRole(request, [DEFINITIONS_PUBLISH_ROLE]);
     const { base, note } = request.body;
     const by = principal.preferredUsername ?? principal.subject;
     try {
-      const published = { base, note: note.trim(), by, source };
-      const { set, bundle } = await publishDefinitions(database.db, modules, files, published);
+      const published = { base, note: note.trim(), by, source, restores };
+      const { set, verdict: decided } = await publishDefinitions(database.db, files, published, {
+        modules,
+        served: options.served,
+      });
       await options.follow();
-      return { ...summary(set), warnings: await ungranted(bundle) };
+      const { warnings, migrations } = decided;
+      return { ...summary(set), warnings, ...(migrations && { migrations }) };
     } catch (error) {
       if (error instanceof StaleSetError) throw await stale();
       if (error instanceof DefinitionsError)

@@ -14,7 +14,9 @@ import {
   definitionFile,
   filled,
   identifier,
+  oneOf,
   record,
+  relativePointer,
   roleSuffixes,
   some,
   STATUS_PATTERN,
@@ -65,6 +67,19 @@ export type WorkflowInbox = Static<typeof WorkflowInbox>;
 export const WorkflowTasks = strict({
   owner: Type.Optional(Type.Array(strict({ status: Type.String(), open: Type.String() }))),
 });
+
+/**
+ * A change to the stored documents' data, made once by the publish that brings it (docs/workflows.md,
+ * "dataMoves"): a value given where a document has none (a new required field), a field moved to
+ * another place, a field the schema no longer has removed. The fields a move writes are the
+ * schema's (`x-names`); those it empties are ones the schema no longer has, checked by the publish.
+ */
+export const WorkflowDataMove = oneOf(
+  strict({ setDefault: dataPointer, value: Type.Unsafe<JsonValue>({}) }),
+  strict({ rename: relativePointer, to: dataPointer }),
+  strict({ remove: relativePointer }),
+);
+export type WorkflowDataMove = Static<typeof WorkflowDataMove>;
 
 const statusNames = { propertyNames: { pattern: STATUS_PATTERN } };
 
@@ -121,6 +136,8 @@ export const WorkflowDefinition = strict({
   certificate: Type.Optional(WorkflowCertificate),
   /** Removed status -> the status its documents move to at start (status-moves.ts). */
   statusMoves: Type.Optional(record(Type.String(), statusNames)),
+  /** Changes to the stored documents' data, made by the publish that brings them (data-moves.ts). */
+  dataMoves: Type.Optional(some(WorkflowDataMove)),
   /** Documents this one names by number and moves with its actions. */
   links: Type.Optional(WorkflowLinks),
   /** Settings the document is issued with, copied from catalogue entries. */

@@ -1,0 +1,32 @@
+import type { DefinitionBundle } from '../../core/definitions/types';
+import { schemaHasField } from './check-records';
+import { workflowFile, type DefinitionProblem } from './problems';
+
+/**
+ * A workflow's `dataMoves` as definitions: the fields a move writes are the schema's (declared
+ * with `x-names`, checked by the loader); the fields it empties (`rename`, `remove`) must be ones
+ * the schema no longer has, or a publish would take away data the forms still show.
+ */
+export function checkDataMoves(bundle: DefinitionBundle): DefinitionProblem[] {
+  const problems: DefinitionProblem[] = [];
+  for (const workflow of bundle.workflows) {
+    const entity = bundle.schemas.find((candidate) => candidate.id === workflow.document);
+    if (!entity) continue;
+    (workflow.dataMoves ?? []).forEach((move, index) => {
+      const [key, emptied] =
+        'rename' in move
+          ? ['rename', move.rename]
+          : 'remove' in move
+            ? ['remove', move.remove]
+            : [];
+      if (key === undefined || emptied === undefined || !schemaHasField(entity.schema, emptied))
+        return;
+      problems.push({
+        file: workflowFile(workflow.id),
+        pointer: `/dataMoves/${index}/${key}`,
+        message: `"${emptied}" is a field of the document's schema: a move empties only fields the schema no longer has`,
+      });
+    });
+  }
+  return problems;
+}
