@@ -19,6 +19,7 @@ import { usePortal } from '../../context';
 import { CatalogDesigner } from './CatalogDesigner';
 import { CheckSummary } from './CheckSummary';
 import { NoteDialog } from './NoteDialog';
+import { RolesPanel } from './RolesPanel';
 import { SchemaDesigner } from './SchemaDesigner';
 import { TextsEditor } from './TextsEditor';
 import { useDraftCheck, useStudioDraft, type StudioDraft } from './useStudioDraft';
@@ -32,6 +33,7 @@ const PANELS = {
   forms: SchemaDesigner,
   workflows: WorkflowStudio,
   texts: TextsEditor,
+  roles: RolesPanel,
   versions: VersionsPanel,
 };
 const STUDIO_TABS = Object.keys(PANELS) as Array<keyof typeof PANELS>;
