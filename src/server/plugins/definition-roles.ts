@@ -12,7 +12,7 @@ import { requireAnyRole } from '../auth/plugin';
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { DatabaseHandle } from '../db/database';
 import { UUID } from '../db/ids';
-import { roleUses, type RoleOwner, type RoleUse } from '../definitions/check-roles';
+import { roleUses, type RoleUse } from '../definitions/check-roles';
 import type { DefinitionPreviews } from '../definitions/previews';
 import { valueAt } from '../documents/guards';
 import type { DocumentService } from '../documents/service';
@@ -37,6 +37,8 @@ interface UnitRecords {
   codeAt: string;
   nameAt?: string;
   rolesAt: string;
+  /** Where roles are kept as records (the units' choice of roles): their type, code, description. */
+  roleRecords?: { type: string; codeAt: string; descriptionAt?: string };
   /** The action the identity administrator's "Change roles" screen runs, and who may run it. */
   action: string;
   actionRoles: string[];
@@ -159,6 +161,7 @@ export async function definitionRolesPlugin(app: FastifyInstance, options: Defin
     if (!bundle) throw new ApiProblem(404, ERROR_CODES.notFound);
     const language = requestLanguage(request);
     const units = records ? await storedUnits(records) : [];
+    const described = records ? await roleDescriptions(records) : new Map<string, string>();
     const grantedBy = new Map<string, string[]>();
     for (const unit of units)
       for (const role of unit.roles)
@@ -167,7 +170,7 @@ export async function definitionRolesPlugin(app: FastifyInstance, options: Defin
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([code, uses]) => ({
         code,
-        name: roleName(uses[0]!.owner, bundle, language),
+        name: roleName(uses, bundle, language, described.get(code)),
         uses: uses.map((use) => describeUse(use, bundle, language)),
         units: grantedBy.get(code) ?? [],
       }));
@@ -231,6 +234,26 @@ export async function definitionRolesPlugin(app: FastifyInstance, options: Defin
     return liveUnits(unitRecords).where('id', '=', id).executeTakeFirst();
   }
 
+  /** Every role record's description, by code (live records only). */
+  async function roleDescriptions(unitRecords: UnitRecords): Promise<Map<string, string>> {
+    const kept = unitRecords.roleRecords;
+    if (!kept?.descriptionAt) return new Map();
+    const rows = await storeDb(database.db)
+      .selectFrom('document')
+      .select('data')
+      .where('type', '=', kept.type)
+      .where('status', '<>', DELETED)
+      .execute();
+    const described = new Map<string, string>();
+    for (const { data } of rows) {
+      const code = valueAt(data, kept.codeAt);
+      const description = valueAt(data, kept.descriptionAt);
+      if (typeof code === 'string' && typeof description === 'string')
+        described.set(code, description);
+    }
+    return described;
+  }
+
   function liveUnits(unitRecords: UnitRecords) {
     return storeDb(database.db)
       .selectFrom('document')
@@ -282,6 +305,12 @@ function unitRecords(definitions: DefinitionBundle): UnitRecords | undefined {
   const rolesAt = workflow.accessUnit.roles;
   const section = rolesAt.split('/')[1];
   const key = workflow.key.pointer;
+  const unitEntity = definitions.schemas.find((entity) => entity.id === workflow.document);
+  const roleChoice =
+    unitEntity &&
+    documentChoiceFieldsOf(unitEntity).find(
+      (field) => `/${field.segments.filter((segment) => segment !== '*').join('/')}` === rolesAt,
+    );
   // Named as a choice of units shows it, else by the first column of its list beside the code.
   const nameAt =
     definitions.schemas
@@ -301,13 +330,32 @@ function unitRecords(definitions: DefinitionBundle): UnitRecords | undefined {
     codeAt: key,
     ...(nameAt && { nameAt }),
     rolesAt,
+    ...(roleChoice && {
+      roleRecords: {
+        type: roleChoice.document,
+        codeAt: roleChoice.code,
+        ...(roleChoice.label && { descriptionAt: roleChoice.label }),
+      },
+    }),
     action,
     actionRoles: fullRoles(workflow, definition.roles),
   };
 }
 
-/** What a role is for, in the reader's language, from the texts of what names it. */
-function roleName(owner: RoleOwner, definitions: DefinitionBundle, language: Language): string {
+/**
+ * A role's name: what it is for, in the reader's language, from the texts of the one workflow
+ * or catalogue naming it; a role several name (a catalogue role shared by many) is named by its
+ * record's description, as the identity administrator reads it, when there is one.
+ */
+function roleName(
+  uses: readonly RoleUse[],
+  definitions: DefinitionBundle,
+  language: Language,
+  description: string | undefined,
+): string {
+  const owner = uses[0]!.owner;
+  const shared = uses.some((use) => use.owner.id !== owner.id);
+  if (shared && description) return description;
   const texts = definitions.translations;
   if (owner.kind === 'catalog') {
     const catalogue = catalogTitle(definitions, owner.id, language);

@@ -182,11 +182,7 @@ export function RolesPanel({ draft }: { draft: StudioDraft }) {
                       <Code>{role.code}</Code>
                     </Table.Td>
                     <Table.Td>
-                      <List size="sm" spacing={2}>
-                        {role.uses.map((use) => (
-                          <List.Item key={`${use.file}${use.pointer}`}>{roleUseText(t, use)}</List.Item>
-                        ))}
-                      </List>
+                      <RoleUses uses={role.uses} />
                     </Table.Td>
                     <Table.Td>
                       {role.units.length === 0 ? (
@@ -239,10 +235,49 @@ export function RolesPanel({ draft }: { draft: StudioDraft }) {
   );
 }
 
-/** Where a role is used, in words: what names it and which part. */
-function roleUseText(t: (key: string, params?: Record<string, unknown>) => string, use: RoleUse) {
-  const part = t(`studio.roles.parts.${use.part}`, { name: use.name ?? '' });
-  return t('studio.roles.useIn', { title: use.title, part });
+/** How many of a role's places show before "Show all": a catalogue role is in dozens. */
+const SHOWN_PLACES = 3;
+
+/**
+ * Where a role is used, in words: one line per workflow or catalogue naming it, its parts
+ * gathered ("actions: grant, query"); past a few, the rest behind a button.
+ */
+function RoleUses({ uses }: { uses: RoleUse[] }) {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  const byOwner = new Map<string, Map<string, string[]>>();
+  for (const use of uses) {
+    const parts = byOwner.get(use.title) ?? new Map<string, string[]>();
+    byOwner.set(use.title, parts);
+    const names = parts.get(use.part) ?? [];
+    parts.set(use.part, use.name && !names.includes(use.name) ? [...names, use.name] : names);
+  }
+  const lines = [...byOwner].map(([title, parts]) => ({
+    title,
+    text: [...parts]
+      .map(([part, names]) => {
+        const label = t(`studio.roles.parts.${part}`);
+        return names.length
+          ? t('studio.roles.partNames', { part: label, names: names.join(', ') })
+          : label;
+      })
+      .join('; '),
+  }));
+  const shown = all ? lines : lines.slice(0, SHOWN_PLACES);
+  return (
+    <Stack gap={4} align="flex-start">
+      <List size="sm" spacing={2}>
+        {shown.map((line) => (
+          <List.Item key={line.title}>{t('studio.roles.useIn', line)}</List.Item>
+        ))}
+      </List>
+      {lines.length > SHOWN_PLACES && (
+        <Button size="compact-xs" variant="subtle" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? t('studio.roles.showFewer') : t('studio.roles.showAll', { count: lines.length })}
+        </Button>
+      )}
+    </Stack>
+  );
 }
 
 /** Chooses a unit and confirms; the server's refusal (stale, unknown role) shows in it. */
@@ -322,7 +357,6 @@ function GrantDialog(props: {
               setUnitError(undefined);
             }}
             nothingFoundMessage={t('studio.roles.noUnits')}
-            data-autofocus
           />
           {unit && (
             <Text size="sm" role="status">
