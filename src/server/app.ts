@@ -6,6 +6,7 @@ import { ProcessRegistry } from './db/process-registry';
 import { DefinitionsError } from './definitions/load';
 import { definitionFolderPlugin } from './plugins/definition-folder';
 import { definitionSetsPlugin } from './plugins/definition-sets';
+import { definitionRolesPlugin } from './plugins/definition-roles';
 import { reconcileStatuses } from './documents/status-moves';
 import { installAuthentication } from './auth/plugin';
 import { installErrorHandler } from './http/error-handler';
@@ -252,6 +253,13 @@ export async function buildGeneration(
           });
         }
       }
+      await api.register(definitionRolesPlugin, {
+        prefix: '/definitions/roles',
+        database,
+        served: definitions,
+        previews: shared.previews,
+        documents: (backend) => services.get(backend),
+      });
       if (config.demoData && demoAccounts.length > 0) {
         const documents = services.get(DEFAULT_BACKEND)!;
         const numbers = await seedDemoDocuments(database.db, documents, demoAccounts);

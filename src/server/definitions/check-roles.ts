@@ -1,5 +1,4 @@
 import {
-  catalogReaderRoles,
   roleList,
   type CatalogDefinition,
   type WorkflowDefinition,
@@ -53,41 +52,88 @@ export interface NamedRole {
   owner: RoleOwner;
 }
 
+/**
+ * One place a definition names a role: the file and pointer, what the role is for, and which
+ * part names it (an action, a list or menu entry, a screen... of a workflow; a catalogue's
+ * search or management), so a person can be told where each role is used.
+ */
+export interface RoleUse extends NamedRole {
+  part: RolePart;
+  /** The action's name, the list's id or the screen's path; absent for a whole workflow's. */
+  name?: string;
+}
+
+export type RolePart =
+  | 'screen'
+  | 'list'
+  | 'action'
+  | 'assignees'
+  | 'seeAll'
+  | 'certificate'
+  | 'catalogSearch'
+  | 'catalogManage';
+
+/** Every role (its full code) a definition names, with every place that names it, in order. */
+export function roleUses(
+  workflows: readonly WorkflowDefinition[],
+  catalogs: readonly CatalogDefinition[],
+): Map<string, RoleUse[]> {
+  const uses = new Map<string, RoleUse[]>();
+  const note = (role: string, use: RoleUse) => {
+    const known = uses.get(role);
+    if (known) known.push(use);
+    else uses.set(role, [use]);
+  };
+  for (const workflow of workflows) {
+    const file = workflowFile(workflow.id);
+    type Named = readonly [at: string, roles: readonly string[], part: RolePart, name?: string];
+    const lists: readonly Named[] = [
+      ...workflow.screens.map(
+        (screen, i) => [`/screens/${i}/roles`, screen.roles, 'screen', screen.path] as const,
+      ),
+      ...workflow.lists.map(
+        (list, i) => [`/lists/${i}/roles`, list.roles, 'list', list.id] as const,
+      ),
+      ...Object.entries(workflow.actions).flatMap(([name, action]) => [
+        [`/actions/${name}/roles`, action.roles, 'action', name] as const,
+        [`/actions/${name}/assignees`, action.assignees ?? [], 'assignees', name] as const,
+      ]),
+      ['/seeAll', workflow.seeAll, 'seeAll'],
+      ['/certificate/roles', workflow.certificate?.roles ?? [], 'certificate'],
+    ];
+    for (const [at, roles, part, name] of lists)
+      roles.forEach((suffix, j) => {
+        const owner: RoleOwner = { kind: 'workflow', id: workflow.id, suffix };
+        const pointer = `${at}/${j}`;
+        note(`${workflow.rolePrefix}${suffix}`, {
+          file,
+          pointer,
+          owner,
+          part,
+          ...(name !== undefined && { name }),
+        });
+      });
+  }
+  for (const catalog of catalogs) {
+    const file = catalogFile(catalog.id);
+    const searches: RoleOwner = { kind: 'catalog', id: catalog.id, manages: false };
+    for (const role of roleList(catalog.searcherRoles))
+      note(role, { file, pointer: '/searcherRoles', owner: searches, part: 'catalogSearch' });
+    const manages: RoleOwner = { kind: 'catalog', id: catalog.id, manages: true };
+    for (const role of roleList(catalog.managerRoles))
+      note(role, { file, pointer: '/managerRoles', owner: manages, part: 'catalogManage' });
+  }
+  return uses;
+}
+
 /** Every role (its full code) a definition names, with the first place that names it. */
 export function namedRoles(
   workflows: readonly WorkflowDefinition[],
   catalogs: readonly CatalogDefinition[],
 ): Map<string, NamedRole> {
   const named = new Map<string, NamedRole>();
-  let owner: RoleOwner;
-  const note = (role: string, file: string, pointer: string) => {
-    if (!named.has(role)) named.set(role, { file, pointer, owner });
-  };
-  for (const workflow of workflows) {
-    const file = workflowFile(workflow.id);
-    const lists: ReadonlyArray<readonly [at: string, roles: readonly string[]]> = [
-      ...workflow.screens.map((screen, i) => [`/screens/${i}/roles`, screen.roles] as const),
-      ...workflow.lists.map((list, i) => [`/lists/${i}/roles`, list.roles] as const),
-      ...Object.entries(workflow.actions).flatMap(([name, action]) => [
-        [`/actions/${name}/roles`, action.roles] as const,
-        [`/actions/${name}/assignees`, action.assignees ?? []] as const,
-      ]),
-      ['/seeAll', workflow.seeAll],
-      ['/certificate/roles', workflow.certificate?.roles ?? []],
-    ];
-    for (const [at, roles] of lists)
-      roles.forEach((suffix, j) => {
-        owner = { kind: 'workflow', id: workflow.id, suffix };
-        note(`${workflow.rolePrefix}${suffix}`, file, `${at}/${j}`);
-      });
-  }
-  for (const catalog of catalogs) {
-    const file = catalogFile(catalog.id);
-    owner = { kind: 'catalog', id: catalog.id, manages: false };
-    for (const role of roleList(catalog.searcherRoles)) note(role, file, '/searcherRoles');
-    owner = { kind: 'catalog', id: catalog.id, manages: true };
-    for (const role of catalogReaderRoles(catalog)) note(role, file, '/managerRoles');
-  }
+  for (const [role, [first]] of roleUses(workflows, catalogs))
+    if (first) named.set(role, { file: first.file, pointer: first.pointer, owner: first.owner });
   return named;
 }
 

@@ -22,6 +22,11 @@ export class DefinitionPreviews {
     }
   }
 
+  /** A kept draft's definitions (what the studio's Roles tab lists), or undefined. */
+  bundle(version: string): DefinitionBundle | undefined {
+    return this.#drafts.get(version)?.bundle;
+  }
+
   /** The module of a draft's catalogue, or undefined when the draft or catalogue is unknown. */
   async catalogModule(version: string, catalogId: string): Promise<string | undefined> {
     return this.#drafts.get(version)?.catalogModule(catalogId);
@@ -45,7 +50,7 @@ export class DefinitionPreviews {
 class Draft {
   readonly #catalogs = new Map<string, Promise<string>>();
   readonly #entities = new Map<string, ReturnType<typeof entityValidatorModules>>();
-  constructor(private readonly bundle: DefinitionBundle) {}
+  constructor(readonly bundle: DefinitionBundle) {}
 
   async catalogModule(id: string): Promise<string | undefined> {
     const catalog = this.bundle.catalogs.find((c) => c.id === id);

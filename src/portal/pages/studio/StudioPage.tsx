@@ -20,6 +20,7 @@ import { CatalogDesigner } from './CatalogDesigner';
 import { CheckSummary } from './CheckSummary';
 import { NewDocumentType } from './NewDocumentType';
 import { NoteDialog } from './NoteDialog';
+import { RolesPanel } from './RolesPanel';
 import { SchemaDesigner } from './SchemaDesigner';
 import { TextsEditor } from './TextsEditor';
 import { useDraftCheck, useStudioDraft, type StudioDraft } from './useStudioDraft';
@@ -33,6 +34,7 @@ const PANELS = {
   forms: SchemaDesigner,
   workflows: WorkflowStudio,
   texts: TextsEditor,
+  roles: RolesPanel,
   versions: VersionsPanel,
 };
 const STUDIO_TABS = Object.keys(PANELS) as Array<keyof typeof PANELS>;
