@@ -16,7 +16,7 @@ import { serverModules } from '../src/modules/server';
 import { configFromEnv } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { readDefinitionFiles } from '../src/server/definitions/files';
-import { DefinitionsError } from '../src/server/definitions/load';
+import { checkDefinitions, DefinitionsError } from '../src/server/definitions/load';
 import { publishDefinitions } from '../src/server/definitions/publish';
 import { DEPLOYMENT, filesDigest, newestSet, StaleSetError } from '../src/server/definitions/sets';
 
@@ -66,11 +66,12 @@ try {
   } else if (newest.digest === filesDigest(files)) {
     process.stdout.write(`Version ${newest.version} already holds these files: nothing imported\n`);
   } else {
-    const { set } = await publishDefinitions(database.db, serverModules, files, {
-      base: newest.version,
-      note,
-      by,
-      source: 'publish',
+    // The stored documents are checked against the set they were written under, as in the studio.
+    const served = await checkDefinitions(newest.files, serverModules);
+    const request = { base: newest.version, note, by, source: 'publish' as const };
+    const { set } = await publishDefinitions(database.db, files, request, {
+      modules: serverModules,
+      served,
     });
     process.stdout.write(
       `Version ${set.version} (${set.note}, by ${set.publishedBy}): ${files.size} files imported from ${folder}\n`,

@@ -16,8 +16,7 @@ import { roleUses, type RoleUse } from '../definitions/check-roles';
 import type { DefinitionPreviews } from '../definitions/previews';
 import { valueAt } from '../documents/guards';
 import type { DocumentService } from '../documents/service';
-import { DELETED } from '../documents/store/lists';
-import { storeDb } from '../documents/store/tables';
+import { liveDocumentData } from '../documents/store/lookups';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { requestLanguage } from '../http/language';
 
@@ -224,26 +223,22 @@ export async function definitionRolesPlugin(app: FastifyInstance, options: Defin
 
   /** The live units, by code. */
   async function storedUnits(unitRecords: UnitRecords): Promise<StoredUnit[]> {
-    const rows = await liveUnits(unitRecords).execute();
+    const rows = await liveDocumentData(database.db, unitRecords.workflow.document);
     return rows.map((row) => asUnit(unitRecords, row)).sort((a, b) => a.code.localeCompare(b.code));
   }
 
   /** One live unit's row, or undefined (an id that is no UUID names none). */
   async function unitRow(unitRecords: UnitRecords, id: string) {
     if (!UUID.test(id)) return undefined;
-    return liveUnits(unitRecords).where('id', '=', id).executeTakeFirst();
+    const [row] = await liveDocumentData(database.db, unitRecords.workflow.document, id);
+    return row;
   }
 
   /** Every role record's description, by code (live records only). */
   async function roleDescriptions(unitRecords: UnitRecords): Promise<Map<string, string>> {
     const kept = unitRecords.roleRecords;
     if (!kept?.descriptionAt) return new Map();
-    const rows = await storeDb(database.db)
-      .selectFrom('document')
-      .select('data')
-      .where('type', '=', kept.type)
-      .where('status', '<>', DELETED)
-      .execute();
+    const rows = await liveDocumentData(database.db, kept.type);
     const described = new Map<string, string>();
     for (const { data } of rows) {
       const code = valueAt(data, kept.codeAt);
@@ -252,14 +247,6 @@ export async function definitionRolesPlugin(app: FastifyInstance, options: Defin
         described.set(code, description);
     }
     return described;
-  }
-
-  function liveUnits(unitRecords: UnitRecords) {
-    return storeDb(database.db)
-      .selectFrom('document')
-      .select(['id', 'version', 'data'])
-      .where('type', '=', unitRecords.workflow.document)
-      .where('status', '<>', DELETED);
   }
 }
 

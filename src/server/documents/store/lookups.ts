@@ -209,3 +209,14 @@ export async function holderContacts(
     .where('id', 'in', wanted)
     .execute();
 }
+
+/** Every live document of `type`, or the one of `id`: its id, version and data. */
+export async function liveDocumentData(
+  db: Queryable,
+  type: string,
+  id?: string,
+): Promise<Array<{ id: string; version: number; data: unknown }>> {
+  let query = live(db, type).select(['id', 'version', 'data']);
+  if (id !== undefined) query = query.where('id', '=', id);
+  return query.execute();
+}
