@@ -1,17 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openWatchedPage } from '../support/browser';
-import { createAccount, signIn } from '../support/e2e-accounts';
+import { signIn } from '../support/e2e-accounts';
 import { accessible, fromMenu } from '../support/journey';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 
 const ANALYST = { login: 'analyst', password: 'Chart-Weaver-5318!' };
-const APPELLANT = {
-  login: 'appellant',
-  password: 'Appeal-Writer-4821!',
-  firstName: 'Tavita',
-  lastName: 'Appellant',
-};
+const APPLICANT = { login: 'applicant', password: 'Palm-Breeze-2041' };
+const ROLE = 'appeal-submit';
 
 /** Fills a text field of a scope by its label. */
 const fill = (scope: Page | ReturnType<Page['locator']>, label: string | RegExp, value: string) =>
@@ -20,8 +16,9 @@ const fill = (scope: Page | ReturnType<Page['locator']>, label: string | RegExp,
 /**
  * A new document type made in the studio's browser UI alone, on a portal that is never
  * restarted: the analyst creates "Appeal" from blank (identifier, titles, route prefix, roles),
- * which the check accepts as generated, adds a text to it on the Texts tab, publishes, and a
- * person holding the applicant role finds the type's menu entry, which opens its form.
+ * which the check accepts as generated, adds a text to it on the Texts tab, publishes, and grants
+ * its applicants' role to a unit from the Roles tab; an applicant then finds the type's menu
+ * entry and files an appeal: saved, then submitted.
  */
 describe('a new document type from the studio', () => {
   let portal: PortalProcess;
@@ -35,7 +32,7 @@ describe('a new document type from the studio', () => {
     await portal?.stop();
   });
 
-  it('"Appeal" is created from blank, given a text, published and opens from the menu', async () => {
+  it('"Appeal" is created from blank, given a text, published, its role granted, and filed', async () => {
     const { page, cspViolations, pageErrors } = await openWatchedPage(browser);
     await signIn(page, portal, ANALYST.login, ANALYST.password, '/studio/forms');
     await page.getByRole('button', { name: 'New document type' }).click();
@@ -91,19 +88,40 @@ describe('a new document type from the studio', () => {
       .getByRole('status')
       .getByText(/^Version \d+ is published/)
       .waitFor({ timeout: 90_000 });
+    // Its applicants' role granted by the analyst alone, from the Roles tab, to the unit every
+    // account holder has: read from the database, the role is then no longer marked.
+    await page.getByRole('tab', { name: 'Roles' }).click();
+    const row = page.getByRole('row').filter({ has: page.getByText(ROLE, { exact: true }) });
+    await expect
+      .poll(() => row.getByText('No unit grants it').count(), { timeout: 30_000 })
+      .toBe(1);
+    await row.getByRole('button', { name: /^Grant .* to a unit$/ }).click();
+    const granting = page.getByRole('dialog', { name: 'Grant a role to an access unit' });
+    await granting.getByRole('combobox', { name: 'Access unit' }).click();
+    await page.getByRole('option', { name: /\(BASE\)$/ }).click();
+    await granting.getByRole('button', { name: 'Grant', exact: true }).click();
+    await page
+      .getByRole('status')
+      .getByText(/now grants/)
+      .waitFor();
+    await expect.poll(() => row.getByText('No unit grants it').count()).toBe(0);
     expect(cspViolations).toEqual([]);
     expect(pageErrors).toEqual([]);
     await page.context().close();
 
-    // Its roles are granted as an administrator would once the type is published.
-    await createAccount(portal, { ...APPELLANT, roles: ['appeal-submit'] });
-    const appellant = await openWatchedPage(browser);
-    await signIn(appellant.page, portal, APPELLANT.login, APPELLANT.password, '/appeal/mine');
-    await appellant.page.getByRole('banner').getByText('Tavita Appellant').waitFor();
-    await fromMenu(appellant.page, 'New appeal');
-    await appellant.page.waitForURL(/#\/appeal\/new$/);
-    await appellant.page.getByRole('textbox', { name: /^Summary/ }).fill('The refusal of my visa');
-    expect(appellant.pageErrors).toEqual([]);
-    await appellant.page.context().close();
+    // An applicant files an appeal: the new menu entry, the form, saved, then submitted.
+    const applicant = await openWatchedPage(browser);
+    const own = applicant.page;
+    await signIn(own, portal, APPLICANT.login, APPLICANT.password, '/appeal/mine');
+    await fromMenu(own, 'New appeal');
+    await own.waitForURL(/#\/appeal\/new$/);
+    await own.getByRole('textbox', { name: /^Summary/ }).fill('The refusal of my visa');
+    await own.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => own.url()).toMatch(/#\/appeal\/edit\/[0-9a-f-]{36}$/);
+    await own.getByRole('button', { name: 'Submit', exact: true }).click();
+    await own.getByText('Application Submitted Successfully').waitFor();
+    await own.locator('text="Submitted" >> visible=true').first().waitFor();
+    expect(applicant.pageErrors).toEqual([]);
+    await own.context().close();
   });
 });
