@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiHarness } from '../support/api-server';
+import { databaseKinds } from '../support/databases';
+import { definitionsWithFixtures } from '../support/definitions-dir';
+import { personas, TYPE, VALID_DATA } from '../support/documents';
+
+/**
+ * Each draft that once broke the service after a publish is refused, by Check and by Publish
+ * alike (the same problems, naming file and pointer), and nothing is served or stored:
+ * a workflow given another's route prefix (its "New" opened the other type's form), a rule
+ * naming a catalogue that does not exist (every submission refused without a reason), and a
+ * status nothing leads to and nothing leaves.
+ */
+const SETS = '/api/definitions/sets';
+const SCHEMA = `schemas/${TYPE}.schema.json`;
+const WORKFLOW = `workflows/${TYPE}.json`;
+
+type Json = Record<string, unknown>;
+type Problem = { file: string; pointer: string; message: string };
+type Files = Record<string, string>;
+
+/** A breaking change of the newest files, and the problem each refusal must name. */
+const BREAKING: Array<{
+  name: string;
+  change(files: Files): Files;
+  expected: { file: string; pointer?: string; message: RegExp };
+}> = [
+  {
+    name: "a workflow on another workflow's route prefix",
+    change: (files) => {
+      const workflow = JSON.parse(files[WORKFLOW]!) as Json;
+      return { [WORKFLOW]: JSON.stringify({ ...workflow, prefix: '/sample/permit' }) };
+    },
+    expected: { file: WORKFLOW, message: /^the route \/sample\/permit\S* is already/ },
+  },
+  {
+    name: 'a rule naming a catalogue that does not exist',
+    change: (files) => {
+      const entity = JSON.parse(files[SCHEMA]!) as { rules: Array<Json> };
+      const rules = entity.rules.map((rule) =>
+        rule.rule === 'catalogEntryExists' ? { ...rule, catalog: 'no-such-catalogue' } : rule,
+      );
+      return { [SCHEMA]: JSON.stringify({ ...entity, rules }) };
+    },
+    expected: { file: SCHEMA, message: /no-such-catalogue/ },
+  },
+  {
+    name: 'a status nothing leads to and nothing leaves',
+    change: (files) => {
+      const workflow = JSON.parse(files[WORKFLOW]!) as { machine: { states: Json } };
+      const machine = { ...workflow.machine, states: { ...workflow.machine.states, ORPHAN: {} } };
+      return { [WORKFLOW]: JSON.stringify({ ...workflow, machine }) };
+    },
+    expected: { file: WORKFLOW, pointer: '/machine/states/ORPHAN', message: /./ },
+  },
+];
+
+describe.each(databaseKinds())('drafts that would break the service, on %s', (kind) => {
+  let api: ApiHarness;
+  let definitions: Awaited<ReturnType<typeof definitionsWithFixtures>>;
+  let publisher: string;
+  let stored: { id: string; version: number };
+  let owner: string;
+
+  beforeAll(async () => {
+    definitions = await definitionsWithFixtures();
+    api = await startApiServer(kind, { definitionsDir: definitions.dir });
+    owner = (await personas(api)).owner;
+    publisher = await api.tokenFor(['definitions-publish'], { preferred_username: 'analyst' });
+    // A stored document, so each verdict also reads what the service holds.
+    const created = await api.call('POST', `/api/evisa/${TYPE}`, {
+      token: owner,
+      body: { data: VALID_DATA },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    stored = created.json() as { id: string; version: number };
+  });
+  afterAll(async () => {
+    await api?.close();
+    await definitions?.remove();
+  });
+
+  const newest = async () => {
+    const history = (await api.call('GET', SETS, { token: publisher })).json() as {
+      versions: [{ version: number }];
+    };
+    const version = history.versions[0].version;
+    const set = (await api.call('GET', `${SETS}/${version}`, { token: publisher })).json() as {
+      files: Files;
+    };
+    return { version, files: set.files };
+  };
+
+  it.each(BREAKING)('refuses $name in Check and Publish alike', async ({ change, expected }) => {
+    const before = await newest();
+    const draft = { base: before.version, changes: change(before.files) };
+    const checked = await api.call('POST', `${SETS}/check`, {
+      token: publisher,
+      body: { ...draft, impact: true },
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const verdict = checked.json() as { valid: boolean; problems: Problem[] };
+    expect(verdict.valid).toBe(false);
+    const { message, ...place } = expected;
+    expect(verdict.problems).toContainEqual(
+      expect.objectContaining({ ...place, message: expect.stringMatching(message) as unknown }),
+    );
+
+    const published = await api.call('POST', SETS, {
+      token: publisher,
+      body: { ...draft, note: 'A breaking change' },
+    });
+    expect(published.statusCode, published.body).toBe(422);
+    expect((published.json() as { error: { problems: Problem[] } }).error.problems).toEqual(
+      verdict.problems,
+    );
+    // Nothing published, nothing stored changed.
+    expect((await newest()).version).toBe(before.version);
+    const document = await api.call('GET', `/api/evisa/${TYPE}/${stored.id}`, { token: owner });
+    expect(document.json()).toMatchObject({ version: stored.version, data: VALID_DATA });
+  });
+});
