@@ -28,6 +28,25 @@ export function lookup(tree: TextTree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/**
+ * A key's text in one language: with a numeric `count`, its plural form first (`key_one`,
+ * `key_other`... by the language's plural rules, as i18next names them in the browser).
+ */
+function textOf(
+  tree: TextTree | undefined,
+  language: Language,
+  key: string,
+  count: unknown,
+): string | undefined {
+  if (!tree) return undefined;
+  if (typeof count === 'number') {
+    const form = new Intl.PluralRules(language).select(count);
+    const plural = lookup(tree, `${key}_${form}`) ?? lookup(tree, `${key}_other`);
+    if (plural !== undefined) return plural;
+  }
+  return lookup(tree, key);
+}
+
 /** The language's text, else English, else the key; `{{name}}` filled from params. */
 export function translate(
   texts: Partial<Record<Language, TextTree>>,
@@ -36,9 +55,29 @@ export function translate(
   params: Record<string, unknown> = {},
 ): string {
   const template =
-    lookup(texts[language] ?? {}, key) ?? lookup(texts[DEFAULT_LANGUAGE] ?? {}, key) ?? key;
+    textOf(texts[language], language, key, params.count) ??
+    textOf(texts[DEFAULT_LANGUAGE], DEFAULT_LANGUAGE, key, params.count) ??
+    key;
+  return fill(template, params);
+}
+
+/** `{{name}}` in a template filled from params (nothing for an absent one). */
+export function fill(template: string, params: Record<string, unknown>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
     params[name] === undefined ? '' : String(params[name]),
+  );
+}
+
+/** Whether the language's texts, or English, hold `key` (in a plural form for a `count`). */
+export function hasText(
+  texts: Partial<Record<Language, TextTree>>,
+  language: Language,
+  key: string,
+  count?: number,
+): boolean {
+  return (
+    textOf(texts[language], language, key, count) !== undefined ||
+    textOf(texts[DEFAULT_LANGUAGE], DEFAULT_LANGUAGE, key, count) !== undefined
   );
 }
 

@@ -2,7 +2,7 @@ import type { CatalogDefinition, EntityDefinition, JsonSchema } from '../../core
 import { TRANSLATED_LANGUAGES, TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import { itemsAt, propertiesOf, schemaAt } from './check-records';
 import type { WorkflowScope } from './check-references';
-import { reporter, schemaFile, type DefinitionProblem } from './problems';
+import { reporter, schemaFile, type SaidProblem } from './problems';
 
 const typesOf = (property: JsonSchema | undefined): unknown[] =>
   Array.isArray(property?.type) ? property.type : [property?.type];
@@ -14,7 +14,7 @@ const typesOf = (property: JsonSchema | undefined): unknown[] =>
 export function checkCatalogFields(
   file: string,
   catalog: CatalogDefinition,
-  problems: DefinitionProblem[],
+  problems: SaidProblem[],
 ): void {
   const report = reporter(problems, file);
   const properties = propertiesOf(catalog.schema);
@@ -90,7 +90,7 @@ function undeclared(
 export function checkCatalogListTranslations(
   entity: EntityDefinition,
   catalogs: readonly CatalogDefinition[],
-  problems: DefinitionProblem[],
+  problems: SaidProblem[],
 ): void {
   const report = reporter(problems, schemaFile(entity.id));
   (entity.catalogLists ?? []).forEach((list, i) => {

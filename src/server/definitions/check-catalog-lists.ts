@@ -1,7 +1,7 @@
 import type { CatalogDefinition, EntityDefinition } from '../../core/definitions/types';
 import { escapeSegment } from '../../core/rules/registry';
 import { itemsAt, propertiesOf, schemaHasField } from './check-records';
-import { reporter, schemaFile, type DefinitionProblem } from './problems';
+import { reporter, schemaFile, type SaidProblem } from './problems';
 
 /**
  * A catalogue list (`catalogLists`, src/server/documents/catalog-lists.ts) is rebuilt from
@@ -13,7 +13,7 @@ import { reporter, schemaFile, type DefinitionProblem } from './problems';
 export function checkCatalogLists(
   entity: EntityDefinition,
   catalogs: readonly CatalogDefinition[],
-  problems: DefinitionProblem[],
+  problems: SaidProblem[],
 ): void {
   const report = reporter(problems, schemaFile(entity.id));
   (entity.catalogLists ?? []).forEach((list, i) => {

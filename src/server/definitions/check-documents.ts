@@ -11,13 +11,7 @@ import { TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import { unknownRules } from '../../core/rules/registry';
 import { sectionOfPath } from '../../core/rules/sections';
 import type { Implementations } from '../implementations';
-import {
-  reporter,
-  reportUnknown,
-  schemaFile,
-  workflowFile,
-  type DefinitionProblem,
-} from './problems';
+import { reporter, reportUnknown, schemaFile, workflowFile, type SaidProblem } from './problems';
 import { crossCheckDashboard } from '../dashboard/check-definitions';
 import { NAVIGATION_TEXTS } from '../../core/definitions/parts';
 import { checkRecordDeclarations, itemsAt, schemaHasField } from './check-records';
@@ -30,7 +24,7 @@ import type { WorkflowScope } from './check-references';
 export function crossCheckEntity(
   entity: EntityDefinition,
   translations: Partial<Record<Language, TextTree>>,
-  problems: DefinitionProblem[],
+  problems: SaidProblem[],
   implementations: Pick<Implementations, 'serverRules'>,
 ): void {
   const report = reporter(problems, schemaFile(entity.id));
@@ -251,7 +245,7 @@ function isNavigationText(group: string): boolean {
 export function checkPaymentSources(
   workflow: WorkflowDefinition,
   catalogs: readonly Pick<CatalogDefinition, 'id' | 'key' | 'schema'>[],
-  problems: DefinitionProblem[],
+  problems: SaidProblem[],
   schema?: JsonSchema,
 ): void {
   const report = reporter(problems, workflowFile(workflow.id));

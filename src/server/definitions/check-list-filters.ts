@@ -6,7 +6,7 @@ import {
 } from '../../core/documents/workflow';
 import { criteriaFor, valueArity, type FieldKind } from '../../core/search/criteria';
 import { alternatives, nodesAt, schemaHasField } from './check-records';
-import { reporter, workflowFile, type DefinitionProblem, type Report } from './problems';
+import { reporter, workflowFile, type SaidProblem, type Report } from './problems';
 
 /**
  * Lists' columns and `where` conditions: a column without pointer is one every document has; a
@@ -15,7 +15,7 @@ import { reporter, workflowFile, type DefinitionProblem, type Report } from './p
 export function checkListFilters(
   workflow: WorkflowDefinition,
   schemas: readonly EntityDefinition[],
-  problems: DefinitionProblem[],
+  problems: SaidProblem[],
 ): void {
   const report = reporter(problems, workflowFile(workflow.id));
   const entity = schemas.find((s) => s.id === workflow.document);

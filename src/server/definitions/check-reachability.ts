@@ -1,7 +1,7 @@
 import { escapeSegment } from '../../core/rules/registry';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { WorkflowScope } from './check-references';
-import type { Report } from './problems';
+import { said, type Report } from './problems';
 
 /** An event's transition as a machine states it: a target, or an object that may name one. */
 type Transition = string | { target?: unknown };
@@ -32,27 +32,12 @@ export function checkReachability({ workflow, report }: WorkflowScope, warn: Rep
   for (const [name, status] of statuses) {
     const at = `/machine/states/${escapeSegment(name)}`;
     if (!fromInitial.has(name)) {
-      if (fromMoves.has(name))
-        warn(
-          at,
-          `no action leads to status "${name}" from "${initial}": only documents that "statusMoves" moved there reach it, and no new document will`,
-        );
-      else
-        report(
-          at,
-          `no action leads to status "${name}" from "${initial}", so no document can reach it: add a transition to it in the "on" of a status documents reach, or remove the status`,
-        );
+      if (fromMoves.has(name)) warn(at, said('reachedOnlyByMoves', { status: name, initial }));
+      else report(at, said('unreachableStatus', { status: name, initial }));
     }
-    if (!status.final && !status.hasActions)
-      report(
-        at,
-        `status "${name}" is not final and no action leaves it, so documents reaching it are stuck: give it an action in "on", or mark it "type": "final" if documents end there`,
-      );
+    if (!status.final && !status.hasActions) report(at, said('deadEndStatus', { status: name }));
     if (status.final && status.hasActions)
-      report(
-        `${at}/on`,
-        `status "${name}" is final (documents end there, off every task list), yet it has actions: remove its "on", or its "type": "final"`,
-      );
+      report(`${at}/on`, said('finalStatusWithActions', { status: name }));
   }
 }
 

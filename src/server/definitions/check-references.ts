@@ -13,13 +13,7 @@ import { itemsAt, propertiesOf, schemaHasField } from './check-records';
 import { checkFieldConditions } from './check-conditions';
 import { checkRuleParams } from './check-rule-params';
 import { checkWidgetOptions } from './check-widgets';
-import {
-  reporter,
-  schemaFile,
-  workflowFile,
-  type DefinitionProblem,
-  type Report,
-} from './problems';
+import { reporter, schemaFile, workflowFile, type SaidProblem, type Report } from './problems';
 import type { Reference } from './references';
 
 /** What the reference checks look names up in: every definition that loaded. */
@@ -41,17 +35,17 @@ export interface WorkflowScope extends NameScope {
   entity: EntityDefinition | undefined;
   /** Reports a problem in the workflow's file. */
   report: Report;
-  problems: DefinitionProblem[];
+  problems: SaidProblem[];
 }
 
 /**
  * Every name a definition gives leads somewhere (texts, fields, catalogues, document types), or
  * it would show only in use. A place that already has a problem of its own is not reported again.
  */
-export function checkNamedReferences(loaded: NameScope, problems: DefinitionProblem[]): void {
-  const place = (problem: DefinitionProblem) => `${problem.file}#${problem.pointer}`;
+export function checkNamedReferences(loaded: NameScope, problems: SaidProblem[]): void {
+  const place = (problem: SaidProblem) => `${problem.file}#${problem.pointer}`;
   const reported = new Set(problems.map(place));
-  const found: DefinitionProblem[] = [];
+  const found: SaidProblem[] = [];
   for (const [file, references] of loaded.references) {
     const schema = schemaOfFile(file, loaded);
     for (const reference of references)

@@ -4,7 +4,7 @@ import {
   type WorkflowDefinition,
 } from '../../core/definitions/types';
 import type { WorkflowScope } from './check-references';
-import { catalogFile, workflowFile, type DefinitionProblem, reportUnknown } from './problems';
+import { catalogFile, workflowFile, type SaidProblem, reportUnknown } from './problems';
 
 /**
  * Roles must fit together or people are turned away with no reason: a screen's role may do one
@@ -146,7 +146,7 @@ export function ungrantedRoles(
   workflows: readonly WorkflowDefinition[],
   catalogs: readonly CatalogDefinition[],
   granted: ReadonlySet<string>,
-): DefinitionProblem[] {
+): SaidProblem[] {
   return [...namedRoles(workflows, catalogs)]
     .filter(([role]) => !granted.has(role))
     .map(([role, { file, pointer }]) => ({

@@ -3,7 +3,7 @@ import { portalRoutes } from '../../core/definitions/routes';
 import { studioRoutes } from '../../core/definitions/studio-roles';
 import type { CatalogDefinition, ModuleDefinition } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
-import { reporter, workflowFile, type DefinitionProblem } from './problems';
+import { reporter, workflowFile, type SaidProblem } from './problems';
 
 /** A route as the router tells routes apart: a parameter is one, whatever its name. */
 const patternOf = (path: string) => path.replace(/:[^/]+/g, ':').replace(/\/+$/, '') || '/';
@@ -20,7 +20,7 @@ export function checkRoutes(
     catalogs: CatalogDefinition[];
     workflows: WorkflowDefinition[];
   },
-  problems: DefinitionProblem[],
+  problems: SaidProblem[],
 ): void {
   const taken = new Map<string, string>();
   // The pages no workflow declares: home, the dashboard's, the catalogues' finders, the studio.

@@ -3,7 +3,7 @@ import type { CatalogDefinition, EntityDefinition } from '../../core/definitions
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { ruleName } from '../../core/validation/field-errors';
 import { escapeSegment as escape } from '../../core/rules/registry';
-import { catalogFile, schemaFile, type DefinitionProblem } from './problems';
+import { catalogFile, schemaFile, type SaidProblem } from './problems';
 
 /**
  * Every rule a schema can fail by has a `validation.<rule>` text in every language, or the raw key
@@ -104,7 +104,7 @@ export function checkRuleTexts(
   entities: readonly EntityDefinition[],
   catalogs: readonly CatalogDefinition[],
   translations: Partial<Record<Language, TextTree>>,
-  problems: DefinitionProblem[],
+  problems: SaidProblem[],
 ): void {
   const inFile = (file: string, uses: RuleText[]) => uses.map((use) => ({ ...use, file }));
   const uses = [

@@ -40,7 +40,10 @@ import {
   reporter,
   reportUnknown,
   workflowFile,
+  wordProblems,
+  checkerTextsOf,
   type DefinitionProblem,
+  type SaidProblem,
 } from './problems';
 import { filesIn, MODULES_FILE, readDefinitionFiles, type DefinitionFiles } from './files';
 import { implementationsOf } from '../implementations';
@@ -50,7 +53,7 @@ import { entityMetaSchema } from '../../core/definitions/shapes/entity';
 import { modulesMetaSchema, translationsMetaSchema } from '../../core/definitions/shapes/modules';
 import { workflowMetaSchema } from '../../core/definitions/shapes/workflow';
 
-export { DefinitionsError, type DefinitionProblem } from './problems';
+export { DefinitionsError, type DefinitionProblem, type SaidProblem } from './problems';
 
 export { DEFINITION_FOLDERS, MODULES_FILE } from './files';
 
@@ -86,9 +89,9 @@ export async function checkDefinitions(
   options: LoadOptions = {},
 ): Promise<DefinitionBundle> {
   const implementations = implementationsOf(codeModules);
-  const problems: DefinitionProblem[] = [];
+  const problems: SaidProblem[] = [];
   // What does not stop the load but should be seen, told through `options.warn` once it passes.
-  const warnings: DefinitionProblem[] = [];
+  const warnings: SaidProblem[] = [];
   const references = new Map<string, Reference[]>();
   const catalogs = loadFolder<CatalogDefinition>(files, 'catalogs', problems, (file, doc) =>
     checkWith(checkCatalog, file, doc, problems, references)
@@ -143,12 +146,16 @@ export async function checkDefinitions(
   for (const scope of scopes) checkInbox(scope);
   checkRoutes({ modules, catalogs, workflows }, problems);
   checkNamedReferences(loaded, problems);
+  // Worded in English from the set's own texts: the log's and the default language.
+  const texts = checkerTextsOf(translations);
   const reported = withoutEchoes(problems, brokenFiles);
-  if (reported.length > 0) throw new DefinitionsError(reported);
-  for (const warning of warnings) options.warn?.(warning);
+  if (reported.length > 0)
+    throw new DefinitionsError(wordProblems(reported, texts, 'en'), reported);
+  for (const warning of wordProblems(warnings, texts, 'en')) options.warn?.(warning);
   const granted = options.warn && (await options.grantedRoles?.(workflows));
   if (granted)
-    for (const warning of ungrantedRoles(workflows, catalogs, granted)) options.warn?.(warning);
+    for (const warning of wordProblems(ungrantedRoles(workflows, catalogs, granted), texts, 'en'))
+      options.warn?.(warning);
   const bundle = { modules, catalogs, schemas, workflows, translations };
   const version = createHash('sha256').update(JSON.stringify(bundle)).digest('hex').slice(0, 16);
   return { ...bundle, version };
@@ -173,7 +180,7 @@ export interface LoadOptions {
 function loadFolder<T extends { id: string }>(
   files: DefinitionFiles,
   folder: string,
-  problems: DefinitionProblem[],
+  problems: SaidProblem[],
   check: (file: string, doc: T) => boolean,
 ): T[] {
   const loaded: T[] = [];
@@ -192,7 +199,7 @@ function loadFolder<T extends { id: string }>(
  * A definition file's JSON, without its `$schema`: that names the published meta-schema code
  * editors check it with (meta/, written by `npm run gen:meta`), not part of the definition.
  */
-function readDefinition(files: DefinitionFiles, file: string, problems: DefinitionProblem[]) {
+function readDefinition(files: DefinitionFiles, file: string, problems: SaidProblem[]) {
   const doc = readJson(files, file, problems);
   if (!isNode(doc) || !('$schema' in doc)) return doc;
   const { $schema: _published, ...definition } = doc;
@@ -200,7 +207,7 @@ function readDefinition(files: DefinitionFiles, file: string, problems: Definiti
 }
 
 /** The file's JSON; undefined, with a problem said, when it is missing or not JSON. */
-function readJson(files: DefinitionFiles, file: string, problems: DefinitionProblem[]): unknown {
+function readJson(files: DefinitionFiles, file: string, problems: SaidProblem[]): unknown {
   const text = files.get(file);
   if (text === undefined) {
     problems.push({ file, pointer: '', message: 'file is missing' });
@@ -222,7 +229,7 @@ function checkWith(
   validate: { (doc: unknown): boolean; errors?: ErrorObject[] | null },
   file: string,
   doc: unknown,
-  problems: DefinitionProblem[],
+  problems: SaidProblem[],
   found?: Map<string, Reference[]>,
 ): boolean {
   const { result: valid, references } = collectingReferences(() => validate(doc));
@@ -269,10 +276,7 @@ function checkWith(
  * every file naming it would also say it is not there: that echo is dropped, the file's own
  * problem names the mistake.
  */
-function withoutEchoes(
-  problems: DefinitionProblem[],
-  brokenFiles: ReadonlySet<string>,
-): DefinitionProblem[] {
+function withoutEchoes(problems: SaidProblem[], brokenFiles: ReadonlySet<string>): SaidProblem[] {
   const echoes = [...brokenFiles].flatMap((file) => {
     const id = /^(?:catalogs|schemas|workflows)\/(.+?)(?:\.schema)?\.json$/.exec(file)?.[1];
     return id
@@ -287,7 +291,7 @@ function checkOwnSchema(
   file: string,
   pointer: string,
   schema: unknown,
-  problems: DefinitionProblem[],
+  problems: SaidProblem[],
 ): boolean {
   const report = reporter(problems, file);
   if (!schemaAjv.validateSchema(schema as object)) {
@@ -308,7 +312,7 @@ function checkOwnSchema(
 function checkCatalogSemantics(
   file: string,
   catalog: CatalogDefinition,
-  problems: DefinitionProblem[],
+  problems: SaidProblem[],
 ): boolean {
   const before = problems.length;
   const report = reporter(problems, file);
@@ -329,11 +333,7 @@ function checkCatalogSemantics(
   return problems.length === before;
 }
 
-function checkUniqueIds(
-  folder: string,
-  docs: Array<{ id: string }>,
-  problems: DefinitionProblem[],
-) {
+function checkUniqueIds(folder: string, docs: Array<{ id: string }>, problems: SaidProblem[]) {
   const seen = new Set<string>();
   for (const doc of docs) {
     if (seen.has(doc.id))
@@ -350,7 +350,7 @@ function checkUniqueIds(
  * A reference names an entry by the value of the referenced catalogue's key, so that
  * catalogue must exist and have a single key field; `byField` must be a field of the entry.
  */
-function checkReferences(catalogs: CatalogDefinition[], problems: DefinitionProblem[]) {
+function checkReferences(catalogs: CatalogDefinition[], problems: SaidProblem[]) {
   const byId = new Map(catalogs.map((c) => [c.id, c]));
   for (const catalog of catalogs) {
     const report = reporter(problems, catalogFile(catalog.id));
@@ -382,7 +382,7 @@ function checkReferences(catalogs: CatalogDefinition[], problems: DefinitionProb
   }
 }
 
-function loadModules(files: DefinitionFiles, problems: DefinitionProblem[]): ModuleDefinition[] {
+function loadModules(files: DefinitionFiles, problems: SaidProblem[]): ModuleDefinition[] {
   const doc = readJson(files, MODULES_FILE, problems);
   if (doc === undefined || !checkWith(checkModules, MODULES_FILE, doc, problems)) return [];
   const modules = (doc as { modules: ModuleDefinition[] }).modules.map(
@@ -407,7 +407,7 @@ function loadModules(files: DefinitionFiles, problems: DefinitionProblem[]): Mod
 function workflowsOfEnabledModules(
   workflows: WorkflowDefinition[],
   modules: ModuleDefinition[],
-  problems: DefinitionProblem[],
+  problems: SaidProblem[],
 ): WorkflowDefinition[] {
   if (modules.length === 0) return workflows;
   return workflows.filter((workflow) => {
@@ -423,7 +423,7 @@ function workflowsOfEnabledModules(
 
 function loadTranslations(
   files: DefinitionFiles,
-  problems: DefinitionProblem[],
+  problems: SaidProblem[],
 ): Record<Language, TextTree> {
   const result = {} as Record<Language, TextTree>;
   for (const language of LANGUAGES) {

@@ -17,7 +17,7 @@ import {
   type DocumentImpact,
   type Refusal,
 } from './document-impact';
-import { schemaFile, workflowFile, type DefinitionProblem } from './problems';
+import { schemaFile, workflowFile, type SaidProblem } from './problems';
 
 /** What a workflow's new `dataMoves` will do to its stored documents. */
 export interface MigrationPlan {
@@ -35,7 +35,7 @@ export interface MigrationPlan {
 export interface StoredDataVerdict {
   impact: DocumentImpact[];
   migrations: MigrationPlan[];
-  problems: DefinitionProblem[];
+  problems: SaidProblem[];
 }
 
 /** Given by a publish: the moves are written in its transaction, as `author`, while all is well. */
@@ -67,7 +67,7 @@ export async function checkStoredData(
   const impacts = new Map<string, Tally>();
   const migrations: MigrationPlan[] = [];
   const failures = new Map<string, { count: number; examples: string[] }>();
-  const problems: DefinitionProblem[] = [];
+  const problems: SaidProblem[] = [];
   const failed = () => problems.length > 0 || failures.size > 0 || invalidCount(impacts) > 0;
   for (const workflow of [...next.workflows].sort((a, b) => a.id.localeCompare(b.id))) {
     const entity = next.schemas.find((candidate) => candidate.id === workflow.document);
@@ -134,7 +134,7 @@ function newMoves(next: WorkflowDefinition, before: WorkflowDefinition | undefin
   return isDeepStrictEqual(moves, before?.dataMoves ?? []) ? [] : moves;
 }
 
-function invalidProblem(entry: DocumentImpact, next: DefinitionBundle): DefinitionProblem {
+function invalidProblem(entry: DocumentImpact, next: DefinitionBundle): SaidProblem {
   const fields = entry.fields.map((f) => `${f.pointer} (${f.keyword}, ${f.count})`).join(', ');
   const moving = next.workflows.some((w) => w.document === entry.document && w.dataMoves);
   return {

@@ -32,13 +32,20 @@ function languagesOf(bundle: DefinitionBundle): Language[] {
   return Object.keys(bundle.translations) as Language[];
 }
 
-/** The index of a bundle: everything but the entities and their own texts. */
+/**
+ * Texts only the server reads: the definitions checker's (translations/<language>/checker.json),
+ * worded on the server for the analyst who asked; no page of the portal needs them.
+ */
+const SERVER_TEXTS = new Set(['checker']);
+
+/** The index of a bundle: everything but the entities, their own texts and the server's. */
 export function portalIndex(bundle: DefinitionBundle): PortalIndex {
   const entities = new Set(bundle.schemas.map((schema) => schema.id));
   const translations = {} as Record<Language, TextTree>;
   for (const language of languagesOf(bundle)) {
     const shared: TextTree = {};
     for (const [key, value] of Object.entries(bundle.translations[language])) {
+      if (SERVER_TEXTS.has(key)) continue;
       shared[key] =
         entities.has(key) && typeof value === 'object' ? pick(value, NAVIGATION_TEXTS) : value;
     }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DefinitionBundle } from '../../core/definitions/types';
+import { LANGUAGES, type Language, type TextTree } from '../../core/i18n/translate';
 import type { Database } from '../db/schema';
 import { moveStrandedDocuments, strandedStatuses } from '../documents/status-moves';
 import { countByType } from '../documents/store/data-moves';
@@ -11,7 +12,16 @@ import type { DefinitionFiles } from './files';
 import { checkDefinitions, DefinitionsError } from './load';
 import { checkDataMoves } from './migration-check';
 import { checkStoredData, type MigrationPlan, type MoveWriter } from './migration-run';
-import { workflowFile, type DefinitionProblem } from './problems';
+import {
+  checkerTextsOf,
+  problemOf,
+  said,
+  wordProblems,
+  workflowFile,
+  type CheckerTexts,
+  type DefinitionProblem,
+  type SaidProblem,
+} from './problems';
 
 /** Whether a set may be published over the served one, and what it would do. */
 export interface Verdict {
@@ -38,6 +48,8 @@ export interface VerdictOptions {
   documents: boolean;
   /** Given by a publish: status and data moves are made in its transaction, while all is well. */
   writer?: MoveWriter;
+  /** The language problems and warnings are worded in (the analyst's); English by default. */
+  language?: Language;
 }
 
 /**
@@ -52,11 +64,34 @@ export async function verdict(
   files: DefinitionFiles,
   options: VerdictOptions,
 ): Promise<Verdict> {
+  const decided = await decide(db, files, options);
+  // The draft's own texts first (a text added with the check that needs it), then those served.
+  const sources = [draftCheckerTexts(files), checkerTextsOf(options.served.translations)];
+  const language = options.language ?? 'en';
+  return {
+    ...decided,
+    problems: wordProblems(decided.problems, sources, language),
+    warnings: wordProblems(decided.warnings, sources, language),
+  };
+}
+
+/** A verdict before its problems are worded for their reader. */
+type Decided = Omit<Verdict, 'problems' | 'warnings'> & {
+  problems: SaidProblem[];
+  warnings: SaidProblem[];
+};
+
+async function decide(
+  db: Kysely<Database>,
+  files: DefinitionFiles,
+  options: VerdictOptions,
+): Promise<Decided> {
   let bundle: DefinitionBundle;
   try {
     bundle = await checkDefinitions(files, options.modules);
   } catch (error) {
-    if (error instanceof DefinitionsError) return { problems: error.problems, warnings: [] };
+    if (error instanceof DefinitionsError && error.said)
+      return { problems: [...error.said], warnings: [] };
     throw error;
   }
   const problems = checkDataMoves(bundle);
@@ -74,19 +109,37 @@ export async function verdict(
   return { problems, warnings, bundle, impact: stored.impact, migrations: stored.migrations };
 }
 
+/**
+ * The checker's texts of a draft, read from its files as they are: a draft with problems may
+ * have no loadable translations, yet its checker texts can still word them.
+ */
+function draftCheckerTexts(files: DefinitionFiles): CheckerTexts {
+  const texts: CheckerTexts = {};
+  for (const language of LANGUAGES) {
+    const text = files.get(`translations/${language}/checker.json`);
+    if (text === undefined) continue;
+    try {
+      const checker = JSON.parse(text) as unknown;
+      if (typeof checker === 'object' && checker !== null)
+        texts[language] = { checker: checker as TextTree };
+    } catch {
+      // Not JSON: the check says so; the served texts word it.
+    }
+  }
+  return texts;
+}
+
 /** Stored documents of a type the served set has and `next` does not: they would be hidden. */
 async function removedTypes(
   db: Kysely<Database>,
   served: DefinitionBundle,
   next: DefinitionBundle,
-): Promise<DefinitionProblem[]> {
+): Promise<SaidProblem[]> {
   const kept = new Set(next.workflows.map((workflow) => workflow.id));
   const removed = served.workflows.map((w) => w.id).filter((id) => !kept.has(id));
-  return (await countByType(db, removed)).map(({ type, count }) => ({
-    file: workflowFile(type),
-    pointer: '',
-    message: `${count} stored ${count === 1 ? 'document is' : 'documents are'} of type "${type}", which this version no longer has: they would be hidden. Keep the workflow`,
-  }));
+  return (await countByType(db, removed)).map(({ type, count }) =>
+    problemOf(workflowFile(type), '', said('removedTypeHasDocuments', { count, type })),
+  );
 }
 
 /** Roles the set names that no access unit grants: said, not refused. */
@@ -94,7 +147,7 @@ async function ungranted(
   db: Kysely<Database>,
   modules: readonly ServerModule[],
   bundle: DefinitionBundle,
-): Promise<DefinitionProblem[]> {
+): Promise<SaidProblem[]> {
   const granted = await rolesGrantedBy(modules, (g) => g.stored(db, bundle));
   return granted ? ungrantedRoles(bundle.workflows, bundle.catalogs, granted) : [];
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
-import type { DefinitionProblem } from '../definitions/problems';
+import type { SaidProblem } from '../definitions/problems';
 import { countOutside, moveStatus } from './store/status-moves';
 
 /** The history's action for a document moved by its workflow's `statusMoves`. */
@@ -19,7 +19,7 @@ export interface StrandedStatus {
 export async function reconcileStatuses(
   db: Kysely<Database>,
   workflows: readonly WorkflowDefinition[],
-): Promise<{ moved: StrandedStatus[]; problems: DefinitionProblem[] }> {
+): Promise<{ moved: StrandedStatus[]; problems: SaidProblem[] }> {
   return db.transaction().execute((trx) => moveStrandedDocuments(trx, workflows));
 }
 
@@ -27,7 +27,7 @@ export async function reconcileStatuses(
 export async function moveStrandedDocuments(
   trx: Transaction<Database>,
   workflows: readonly WorkflowDefinition[],
-): Promise<{ moved: StrandedStatus[]; problems: DefinitionProblem[] }> {
+): Promise<{ moved: StrandedStatus[]; problems: SaidProblem[] }> {
   await sql`select pg_advisory_xact_lock(hashtext('status-moves'))`.execute(trx);
   const { moves, problems } = await strandedStatuses(trx, workflows);
   if (problems.length > 0) return { moved: [], problems };
@@ -43,8 +43,8 @@ export async function moveStrandedDocuments(
 export async function strandedStatuses(
   db: Kysely<Database>,
   workflows: readonly WorkflowDefinition[],
-): Promise<{ moves: Array<StrandedStatus & { to: string }>; problems: DefinitionProblem[] }> {
-  const problems: DefinitionProblem[] = [];
+): Promise<{ moves: Array<StrandedStatus & { to: string }>; problems: SaidProblem[] }> {
+  const problems: SaidProblem[] = [];
   const moves: Array<StrandedStatus & { to: string }> = [];
   for (const workflow of workflows) {
     const counts = await countOutside(db, workflow.id, Object.keys(workflow.machine.states));

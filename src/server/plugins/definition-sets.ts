@@ -28,6 +28,7 @@ import {
   type FolderConflict,
 } from '../definitions/sets';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { requestLanguage } from '../http/language';
 import type { ServerModule } from '../module';
 import { moduleName } from './definitions';
 
@@ -66,7 +67,13 @@ const SUMMARY = objectSchema(SUMMARY_REQUIRED, SUMMARY_PROPERTIES);
 const DEFINITION_PROBLEM = objectSchema([], {
   file: { type: 'string' },
   pointer: { type: 'string' },
-  message: { type: 'string' },
+  message: { type: 'string', description: "What is wrong, in the request's language" },
+  key: { type: 'string', description: 'The text it is worded by, under checker. in translations' },
+  params: {
+    type: 'object',
+    description: 'The values the text names',
+    additionalProperties: { type: ['string', 'number'] },
+  },
 });
 /** What a workflow's new dataMoves do (did, once published) to its stored documents. */
 const MIGRATIONS = {
@@ -306,6 +313,7 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
       modules,
       served: options.served,
       documents: body.impact === true,
+      language: requestLanguage(request),
     });
     const { bundle, problems, warnings, impact, migrations } = decided;
     if (!bundle) return { valid: false, problems, warnings };
@@ -376,6 +384,7 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
       const { set, verdict: decided } = await publishDefinitions(database.db, files, published, {
         modules,
         served: options.served,
+        language: requestLanguage(request),
       });
       await options.follow();
       const { warnings, migrations } = decided;
