@@ -7,6 +7,7 @@ import { DefinitionsError } from './definitions/load';
 import { definitionFolderPlugin } from './plugins/definition-folder';
 import { definitionSetsPlugin } from './plugins/definition-sets';
 import { definitionRolesPlugin } from './plugins/definition-roles';
+import { definitionImplementationsPlugin } from './plugins/definition-implementations';
 import { reconcileStatuses } from './documents/status-moves';
 import { installAuthentication } from './auth/plugin';
 import { installErrorHandler } from './http/error-handler';
@@ -184,6 +185,10 @@ export async function buildGeneration(
         previews: shared.previews,
         follow: shared.follow,
         folderConflict: shared.folderConflict,
+      });
+      await api.register(definitionImplementationsPlugin, {
+        prefix: '/definitions/implementations',
+        implementations,
       });
       await api.register(definitionFolderPlugin, {
         prefix: '/definitions/sets/folder',

@@ -6,7 +6,7 @@ import type { CatalogCache } from './catalog/cache';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
 import type { AccountLookup, Effect, RoleHolders } from './documents/effect-context';
-import type { Guard } from './documents/guards';
+import type { Guard, GuardParameters } from './documents/guards';
 import type { ServerRule } from './documents/server-rules';
 import type { DocumentService } from './documents/service';
 import type { CredentialStore } from './identity/credentials';
@@ -127,6 +127,8 @@ export interface ServerModule {
   id: string;
   effects?: Readonly<Record<string, Effect | DerivingEffect>>;
   guards?: Readonly<Record<string, Guard>>;
+  /** The parameters of its guards that take any (as ENGINE_GUARD_PARAMETERS). */
+  guardParameters?: Readonly<Record<string, GuardParameters>>;
   rules?: Readonly<Record<string, ServerRule>>;
   /** Backends (`"backend"` of a workflow, served at `/api/<backend>`) besides the default one. */
   backends?: readonly string[];

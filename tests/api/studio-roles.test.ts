@@ -86,6 +86,34 @@ describe.each(databaseKinds())('the studio’s roles on %s', (kind) => {
     return response.json() as { valid: boolean; version: string; warnings: Problem[] };
   };
 
+  it('offers the designer every guard and effect the engine and the modules implement, with a guard’s parameters', async () => {
+    const response = await api.call('GET', '/api/definitions/implementations', { token: editor });
+    expect(response.statusCode, response.body).toBe(200);
+    const offered = response.json() as {
+      guards: Array<{ name: string; owner: string; parameters: unknown[] }>;
+      effects: Array<{ name: string; owner: string; derives: boolean }>;
+      rules: Array<{ name: string; owner: string }>;
+    };
+    expect(offered.guards.find((guard) => guard.name === 'dataEquals')).toEqual({
+      name: 'dataEquals',
+      owner: 'engine',
+      parameters: [
+        { name: 'pointer', kind: 'pointer', required: true },
+        { name: 'value', kind: 'value', required: true },
+      ],
+    });
+    expect(offered.guards.find((guard) => guard.name === 'isAssigned')?.parameters).toEqual([]);
+    // The identity module's own effects are named as its own.
+    expect(offered.effects.filter((effect) => effect.owner === 'module connectid')).not.toEqual([]);
+    expect(offered.effects.length).toBeGreaterThan(10);
+    // Only the studio's people read it.
+    const applicant = await api.tokenFor(['visa-application-apply']);
+    const refused = await api.call('GET', '/api/definitions/implementations', {
+      token: applicant,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('lists every role the definitions use, where, and the units granting it, in words', async () => {
     const read = await listing(editor);
     expect(read.mayGrant).toBe(false);

@@ -5,13 +5,17 @@
 import path from 'node:path';
 import { useState } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import { readDefinitionFiles } from '../../src/server/definitions/files';
 import { WorkflowEditor } from '../../src/portal/pages/studio/WorkflowStudio';
 import type { StudioDraft } from '../../src/portal/pages/studio/useStudioDraft';
 import { initPortalTexts } from './portal-texts';
+import { PortalContext, type Portal } from '../../src/portal/context';
+import { implementationsOf } from '../../src/server/implementations';
+import { implementationsAnswer } from '../../src/server/plugins/definition-implementations';
+import { serverModules } from '../../src/modules/server';
 
 // jsdom has no font loading, which autosized text areas (the JSON) listen to.
 if (!('fonts' in document))
@@ -46,9 +50,17 @@ function renderDesigner() {
     } as unknown as StudioDraft;
     return <WorkflowEditor id="visa-application" draft={draft} />;
   }
+  // The server's own answer: the guards and effects the engine and the modules implement.
+  const answer = implementationsAnswer(implementationsOf(serverModules));
+  const api = {
+    get: async (_backend: string, path: string) =>
+      path === '/implementations' ? [null, answer] : [{ status: 404 }, undefined],
+  };
   render(
     <MantineProvider>
-      <Host />
+      <PortalContext.Provider value={{ api } as unknown as Portal}>
+        <Host />
+      </PortalContext.Provider>
     </MantineProvider>,
   );
   return {
@@ -77,7 +89,7 @@ describe('the workflow designer', () => {
     fireEvent.change(french, { target: { value: 'Transmis au validateur' } });
     expect(draft.texts('fr').statuses.FORWARDED).toBe('Transmis au validateur');
     // The settings come from the meta-schema: a final flag, a description, an estimate.
-    fireEvent.change(side.getByRole('textbox', { name: 'description' }), {
+    fireEvent.change(side.getByRole('textbox', { name: 'Description' }), {
       target: { value: 'Waiting for the validation officer' },
     });
     expect(draft.workflow().machine.states.FORWARDED).toMatchObject({
@@ -142,8 +154,20 @@ describe('the workflow designer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Escalate: Forwarded → Escalated' }));
     const side = within(panel());
     expect(side.getByRole('heading', { name: 'Escalate: Forwarded to Escalated' })).toBeTruthy();
-    // The action's settings are a form from its meta-schema.
+    // The action's settings are a form from its meta-schema, each keyword named in words.
     expect(side.getByRole('group', { name: /Settings of the action/ })).toBeTruthy();
+    expect(side.getByText('On behalf of')).toBeTruthy();
+    expect(
+      side.getByText(/^Who may take it or see it: the roles named here. \(roles\)/),
+    ).toBeTruthy();
+    // A guard is chosen among those the service implements; one reading parameters says which,
+    // and starts them for the analyst to fill in.
+    const guard = side.getByRole('combobox', { name: /Guard/ });
+    await act(async () => undefined); // the service's answer, asked as the designer opened
+    fireEvent.change(guard, { target: { value: 'previousStatusIs' } });
+    const params = side.getByRole('textbox', { name: /Guard parameters/ });
+    await waitFor(() => expect((params as HTMLTextAreaElement).value).toBe('{"status":""}'));
+    expect(side.getByText('Reads: status (a status of the machine, required)')).toBeTruthy();
     fireEvent.click(side.getByRole('button', { name: 'Remove the transition' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Escalate from Forwarded?' });
     expect(dialog.textContent).toContain('and the action with it');

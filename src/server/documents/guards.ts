@@ -19,6 +19,15 @@ export interface GuardInput {
 
 export type Guard = (input: GuardInput, params: Record<string, unknown>) => boolean;
 
+/**
+ * The parameters a guard reads, by name: what each is (a status of the machine, a pointer into
+ * the document's data, any JSON value) and whether it must be given. The studio offers them;
+ * the checker refuses a guard given an unknown parameter or missing a required one.
+ */
+export type GuardParameters = Readonly<
+  Record<string, { kind: 'status' | 'pointer' | 'value'; required: boolean }>
+>;
+
 /** Guards every machine may name (`"guard": "isAssigned"`); modules add theirs (`defineModule`). */
 export const ENGINE_GUARDS: Readonly<Record<string, Guard>> = {
   isAssigned: ({ document }) => document.assignee !== null,
@@ -32,4 +41,14 @@ export const ENGINE_GUARDS: Readonly<Record<string, Guard>> = {
     const raw = resolvePointer(document.data, String(params.pointer ?? ''));
     return typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw) && Number(raw) > 0;
   },
+};
+
+/** What the engine's guards taking parameters read (the others take none). */
+export const ENGINE_GUARD_PARAMETERS: Readonly<Record<string, GuardParameters>> = {
+  previousStatusIs: { status: { kind: 'status', required: true } },
+  dataEquals: {
+    pointer: { kind: 'pointer', required: true },
+    value: { kind: 'value', required: true },
+  },
+  amountDue: { pointer: { kind: 'pointer', required: true } },
 };

@@ -18,6 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { isNode, type JsonValue, type Node } from '../../../core/definitions/json';
 import { WorkflowAction } from '../../../core/definitions/shapes/action';
 import { WorkflowDefinition as WorkflowShape } from '../../../core/definitions/shapes/workflow';
@@ -53,6 +54,15 @@ export interface PanelContext {
   actionLabel: (action: string) => string;
   /** Guard and effect names the engine and modules offer, as the definitions use them. */
   names: { guards: string[]; effects: string[]; roles: string[] };
+  /** What each guard taking parameters reads, as the server's implementations declare it. */
+  guardParameters?: Readonly<Record<string, readonly GuardParameter[]>>;
+}
+
+/** One parameter a guard reads (GET /api/definitions/implementations). */
+export interface GuardParameter {
+  name: string;
+  kind: 'status' | 'pointer' | 'value';
+  required: boolean;
 }
 
 /** The meta-schema of one status of the machine (its `on` is edited as transitions). */
@@ -444,6 +454,23 @@ export function AddTransitionForm({ context, from }: { context: PanelContext; fr
   );
 }
 
+/** What a guard reads, in words: "status (a status of the machine, required)". */
+function guardParametersHelp(
+  t: TFunction,
+  parameters: readonly GuardParameter[] | undefined,
+): string | undefined {
+  if (!parameters) return undefined;
+  if (parameters.length === 0) return t('studio.workflow.guardTakesNone');
+  const named = parameters.map((p) =>
+    t('studio.workflow.guardParameter', {
+      name: p.name,
+      kind: t(`studio.workflow.guardParameterKinds.${p.kind}`),
+      required: p.required ? t('studio.workflow.guardParameterRequired') : '',
+    }),
+  );
+  return t('studio.workflow.guardTakes', { parameters: named.join('; ') });
+}
+
 /** Parameters of a guard as JSON text, or an error in words. */
 function parseParams(text: string): Record<string, JsonValue> | undefined {
   if (!text.trim()) return undefined;
@@ -529,10 +556,17 @@ export function TransitionPanel({ context, at }: { context: PanelContext; at: Tr
           description={t('studio.workflow.guardHelp')}
           data={context.names.guards}
           value={guard}
-          onChange={setGuard}
+          onChange={(next) => {
+            setGuard(next);
+            // A guard reading parameters starts with them named, to be filled in.
+            const wanted = context.guardParameters?.[next];
+            if (wanted?.length && !params.trim())
+              setParams(JSON.stringify(Object.fromEntries(wanted.map((p) => [p.name, '']))));
+          }}
         />
         <Textarea
           label={t('studio.workflow.guardParams')}
+          description={guardParametersHelp(t, context.guardParameters?.[guard.trim()])}
           autosize
           minRows={1}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}

@@ -108,13 +108,25 @@ interface FieldProps {
   onChange: (value: unknown) => void;
 }
 
+/**
+ * A keyword's label and help in the reader's language (studio.keywords.<name>), the keyword
+ * itself beside them so the JSON and the docs can be matched; a keyword with no texts yet shows
+ * by its name (tests/unit/studio-keyword-texts.test.ts asks for texts for every one).
+ */
+function useKeywordTexts(name: string, schema: Node) {
+  const { t, i18n } = useTranslation();
+  const key = `studio.keywords.${name}`;
+  if (!i18n.exists(`${key}.label`))
+    return {
+      label: name,
+      description: typeof schema.description === 'string' ? schema.description : undefined,
+    };
+  return { label: t(`${key}.label`), description: `${t(`${key}.help`)} (${name})` };
+}
+
 function SchemaField({ name, schema, required, value, suggestions, onChange }: FieldProps) {
   const { t } = useTranslation();
-  const common = {
-    label: name,
-    required,
-    description: typeof schema.description === 'string' ? schema.description : undefined,
-  };
+  const common = { ...useKeywordTexts(name, schema), required };
   switch (kindOf(schema)) {
     case 'boolean':
       return (

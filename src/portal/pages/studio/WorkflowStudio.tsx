@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, FileButton, Grid, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
@@ -16,11 +16,43 @@ import { JsonEditor } from './JsonEditor';
 import { draftIds, parseNode } from './draftFiles';
 import type { StudioDraft } from './useStudioDraft';
 import { ErrorAlert } from '../../../engine/ErrorAlert';
-import { AddStatusForm, StatusPanel, TransitionPanel, type PanelContext } from './WorkflowPanels';
+import {
+  AddStatusForm,
+  StatusPanel,
+  TransitionPanel,
+  type GuardParameter,
+  type PanelContext,
+} from './WorkflowPanels';
+import { usePortal } from '../../context';
 import { WorkflowParts } from './WorkflowParts';
 import { draftText, setDraftTexts, TEXT_LANGUAGES } from './WorkflowTexts';
 
 const workflowFile = (id: string) => `workflows/${id}.json`;
+
+/** GET /api/definitions/implementations: what the engine and the modules implement. */
+interface Implementations {
+  guards: Array<{ name: string; owner: string; parameters: GuardParameter[] }>;
+  effects: Array<{ name: string; owner: string; derives: boolean }>;
+}
+
+/**
+ * The guards and effects this service implements, asked once per designer: undefined while
+ * asked, false when the answer failed (the names the definitions use are offered instead).
+ */
+function useImplementations(): Implementations | false | undefined {
+  const { api } = usePortal();
+  const [answer, setAnswer] = useState<Implementations | false | undefined>();
+  useEffect(() => {
+    let live = true;
+    void api.get<Implementations>('definitions', '/implementations').then(([error, found]) => {
+      if (live) setAnswer(error ? false : found);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return answer;
+}
 
 /**
  * A workflow's designer: the machine drawn, a status or transition chosen in it (or in the
@@ -46,6 +78,21 @@ export function WorkflowStudio({ draft }: { draft: StudioDraft }) {
   );
 }
 
+/** The names the definitions use, and every one the service implements once known. */
+function offeredNames(
+  defined: PanelContext['names'],
+  implementations: Implementations | false | undefined,
+): PanelContext['names'] {
+  if (!implementations) return defined;
+  const union = (used: string[], offered: Array<{ name: string }>) =>
+    [...new Set([...used, ...offered.map((o) => o.name)])].sort();
+  return {
+    ...defined,
+    guards: union(defined.guards, implementations.guards),
+    effects: union(defined.effects, implementations.effects),
+  };
+}
+
 /** One workflow's designer (exported for its component test). */
 export function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }) {
   const { t, i18n } = useTranslation();
@@ -53,6 +100,7 @@ export function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }
   const text = draft.file(file);
   const workflow = useMemo(() => parseNode(text) as WorkflowDefinition | undefined, [text]);
   const [imported, setImported] = useState<string | undefined>();
+  const implementations = useImplementations();
   const language = i18n.language.startsWith('fr') ? 'fr' : 'en';
   // The draft's texts (a status added there has none published yet); stable while they and the
   // language are, so the diagram is laid out again only when they change.
@@ -146,11 +194,21 @@ export function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }
     select: setSelection,
     stateLabel,
     actionLabel,
-    names: definedNames(allWorkflows, workflow),
+    names: offeredNames(definedNames(allWorkflows, workflow), implementations),
+    ...(implementations && {
+      guardParameters: Object.fromEntries(
+        implementations.guards.map((guard) => [guard.name, guard.parameters]),
+      ),
+    }),
   };
   const title = draftText(draft, `${workflow.document}._title`, language) || id;
   return (
     <Stack gap="md">
+      {implementations === false && (
+        <Alert color="yellow" role="status">
+          {t('studio.workflow.implementationsFailed')}
+        </Alert>
+      )}
       <Group>
         <Button
           variant="default"
