@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogDefinition } from '../../src/core/definitions/types';
 import type { WorkflowDefinition, WorkflowPayment } from '../../src/core/documents/workflow';
 import { checkPaymentSources } from '../../src/server/definitions/check-documents';
-import type { DefinitionProblem } from '../../src/server/definitions/load';
+import type { Language } from '../../src/core/i18n/translate';
+import type { SaidProblem } from '../../src/server/definitions/problems';
+import { worded } from '../support/checker-texts';
 import { readProjectJson } from '../support/definitions-dir';
 
 /**
@@ -16,15 +18,40 @@ const catalogs = () =>
     ),
   );
 
-async function problemsOf(change: (payment: WorkflowPayment) => WorkflowPayment) {
+async function problemsOf(
+  change: (payment: WorkflowPayment) => WorkflowPayment,
+  language: Language = 'en',
+) {
   const workflow = await readProjectJson<WorkflowDefinition>('workflows/visa-application.json');
-  const problems: DefinitionProblem[] = [];
+  const problems: SaidProblem[] = [];
   checkPaymentSources(
     { ...workflow, payment: change(workflow.payment!) },
     await catalogs(),
     problems,
   );
-  return problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`);
+  return worded(problems, language).map((p) => `${p.file}#${p.pointer}: ${p.message}`);
+}
+
+/** Sources naming a missing catalogue, missing fields, fields of the wrong type, a compound key. */
+function misdeclared(payment: WorkflowPayment): WorkflowPayment {
+  const [documentFee, subDocumentFee] = payment.sources;
+  return {
+    ...payment,
+    sources: [
+      { ...documentFee!, catalog: 'document-fees' },
+      {
+        ...subDocumentFee!,
+        match: { ...subDocumentFee!.match, field: 'subDocCode' },
+        when: ['status', 'name'],
+        amounts: ['amount', 'code'],
+        payers: {
+          ...subDocumentFee!.payers!,
+          once: { flags: ['applicantCharged'] },
+        },
+      },
+      { ...documentFee!, payers: { catalog: 'document-fee', pointer: '/visa/document' } },
+    ],
+  };
 }
 
 describe('fee sources of a payable workflow', () => {
@@ -33,26 +60,7 @@ describe('fee sources of a payable workflow', () => {
   });
 
   it('refuses an unknown catalogue, a missing field, a condition or amount of the wrong type', async () => {
-    const problems = await problemsOf((payment) => {
-      const [documentFee, subDocumentFee] = payment.sources;
-      return {
-        ...payment,
-        sources: [
-          { ...documentFee!, catalog: 'document-fees' },
-          {
-            ...subDocumentFee!,
-            match: { ...subDocumentFee!.match, field: 'subDocCode' },
-            when: ['status', 'name'],
-            amounts: ['amount', 'code'],
-            payers: {
-              ...subDocumentFee!.payers!,
-              once: { flags: ['applicantCharged'] },
-            },
-          },
-          { ...documentFee!, payers: { catalog: 'document-fee', pointer: '/visa/document' } },
-        ],
-      };
-    });
+    const problems = await problemsOf(misdeclared);
     expect(problems).toEqual([
       'workflows/visa-application.json#/payment/sources/0/catalog: no catalogue "document-fees" in catalogs/',
       'workflows/visa-application.json#/payment/sources/1/match/field: catalogue "sub-document-fee" has no field "subDocCode"',
@@ -60,6 +68,17 @@ describe('fee sources of a payable workflow', () => {
       'workflows/visa-application.json#/payment/sources/1/amounts/1: field "code" of catalogue "sub-document-fee" is not a number',
       'workflows/visa-application.json#/payment/sources/1/payers/once/flags/0: catalogue "sub-document" has no field "applicantCharged"',
       'workflows/visa-application.json#/payment/sources/2/payers/catalog: catalogue "document-fee" has a key of 2 fields; the payers\' entry is found by a single key field',
+    ]);
+  });
+
+  it('says the same problems in French to a French analyst', async () => {
+    expect(await problemsOf(misdeclared, 'fr')).toEqual([
+      'workflows/visa-application.json#/payment/sources/0/catalog: aucun catalogue « document-fees » dans catalogs/',
+      "workflows/visa-application.json#/payment/sources/1/match/field: le catalogue « sub-document-fee » n'a pas de champ « subDocCode »",
+      "workflows/visa-application.json#/payment/sources/1/when/1: le champ « name » du catalogue « sub-document-fee » n'est pas de type « boolean »",
+      "workflows/visa-application.json#/payment/sources/1/amounts/1: le champ « code » du catalogue « sub-document-fee » n'est pas de type « number »",
+      "workflows/visa-application.json#/payment/sources/1/payers/once/flags/0: le catalogue « sub-document » n'a pas de champ « applicantCharged »",
+      "workflows/visa-application.json#/payment/sources/2/payers/catalog: la clé du catalogue « document-fee » compte 2 champs ; l'entrée des payeurs se trouve par un seul champ de clé",
     ]);
   });
 });

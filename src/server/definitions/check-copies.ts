@@ -2,6 +2,7 @@ import { escapeSegment } from '../../core/rules/registry';
 import { fieldKind } from './check-list-filters';
 import { schemaHasField } from './check-records';
 import type { WorkflowScope } from './check-references';
+import { said } from './problems';
 
 /** The engine's effect that applies a workflow's `copies`. */
 export const COPY_EFFECT = 'copyValues';
@@ -21,28 +22,24 @@ export function checkCopies({ workflow, entity, report }: WorkflowScope): void {
         if (copies.length === 0)
           report(
             `/actions/${name}/${list}/${i}`,
-            `"${COPY_EFFECT}" needs the workflow's \`copies\``,
+            said('copyEffectWithoutCopies', { effect: COPY_EFFECT }),
           );
       });
     }
   }
   if (copies.length > 0 && !applied)
-    report(
-      '/copies',
-      `no action applies the copies: name "${COPY_EFFECT}" in an action's \`before\``,
-    );
+    report('/copies', said('copiesNotApplied', { effect: COPY_EFFECT }));
   const schema = entity?.schema;
   if (!schema) return;
   for (const [target, source] of copies) {
     const pointer = `/copies/${escapeSegment(target)}`;
     if (target === source) {
-      report(pointer, `"${target}" is copied onto itself`);
+      report(pointer, said('copiedOntoItself', { field: target }));
       continue;
     }
     if (!schemaHasField(schema, target) || !schemaHasField(schema, source)) continue;
     const from = fieldKind(schema, source);
     const to = fieldKind(schema, target);
-    if (from !== to)
-      report(pointer, `"${source}" holds a ${from} and "${target}" a ${to}: a copy needs one kind`);
+    if (from !== to) report(pointer, said('copyKindsDiffer', { source, from, target, to }));
   }
 }

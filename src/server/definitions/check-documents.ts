@@ -11,7 +11,15 @@ import { TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import { unknownRules } from '../../core/rules/registry';
 import { sectionOfPath } from '../../core/rules/sections';
 import type { Implementations } from '../implementations';
-import { reporter, reportUnknown, schemaFile, workflowFile, type SaidProblem } from './problems';
+import {
+  reporter,
+  reportUnknown,
+  said,
+  schemaFile,
+  workflowFile,
+  type Report,
+  type SaidProblem,
+} from './problems';
 import { crossCheckDashboard } from '../dashboard/check-definitions';
 import { NAVIGATION_TEXTS } from '../../core/definitions/parts';
 import { checkRecordDeclarations, itemsAt, schemaHasField } from './check-records';
@@ -32,46 +40,37 @@ export function crossCheckEntity(
   const sections = entity.sections.map((s) => s.id);
   sections.forEach((id, i) => {
     if (!properties.includes(id))
-      report(`/sections/${i}/id`, `section "${id}" is not a property of the schema`);
+      report(`/sections/${i}/id`, said('sectionNotInSchema', { section: id }));
   });
   const required = Array.isArray(entity.schema.required) ? entity.schema.required : [];
   entity.sections.forEach((section, i) => {
     if (!section.when) return;
     // A section that may not apply cannot be required of every document: its own fields are.
     if (required.includes(section.id))
-      report(
-        `/sections/${i}/when`,
-        `section "${section.id}" applies only sometimes, so the schema cannot require it`,
-      );
+      report(`/sections/${i}/when`, said('sometimesSectionRequired', { section: section.id }));
     const decider = sectionOfPath(section.when.pointer);
     if (!properties.includes(decider) || decider === section.id)
       report(
         `/sections/${i}/when/pointer`,
-        `"${section.when.pointer}" is not in another section of the schema`,
+        said('sectionConditionOutside', { pointer: section.when.pointer }),
       );
   });
   for (const property of properties)
     if (!sections.includes(property))
-      report(
-        `/schema/properties/${property}`,
-        `property "${property}" is not listed in "sections": add a section with id "${property}", or remove the property`,
-      );
+      report(`/schema/properties/${property}`, said('propertyWithoutSection', { property }));
   const rules = entity.rules ?? [];
   const unknown = [
     ...unknownRules(rules),
     ...rules.filter((use) => use.server && !implementations.serverRules.has(use.rule)),
   ];
   for (const use of unknown)
-    report(
-      `/rules/${rules.indexOf(use)}/rule`,
-      `unknown rule "${use.rule}": name a rule of the engine or of a module (docs/forms.md, "Rules")`,
-    );
+    report(`/rules/${rules.indexOf(use)}/rule`, said('unknownRule', { rule: use.rule }));
   for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>) {
     const reportText = reporter(problems, `translations/${language}/${entity.id}.json`);
     for (const path of fieldPaths(entity.schema, entity.uiSchema)) {
       const key = `${entity.id}.${path}`;
       if (lookup(tree, key) === undefined && lookup(tree, `${key}._`) === undefined)
-        reportText(`/${path.replaceAll('.', '/')}`, `missing label for ${path}`);
+        reportText(`/${path.replaceAll('.', '/')}`, said('missingLabel', { path }));
     }
   }
 }
@@ -114,16 +113,16 @@ export function crossCheckWorkflow(
   if (workflow.backend !== undefined && !backends.has(workflow.backend))
     report(
       '/backend',
-      `backend "${workflow.backend}" is served by no module (served: ${[...backends].join(', ')})`,
+      said('unservedBackend', { backend: workflow.backend, served: [...backends].join(', ') }),
     );
-  if (!entity) report('/document', `no schema "${workflow.document}" in schemas/`);
+  if (!entity) report('/document', said('noSchema', { missingDefinition: workflow.document }));
   const sections = new Set(entity?.sections.map((s) => s.id) ?? []);
   const statuses = new Set(Object.keys(workflow.machine.states));
   const actions = new Set(Object.keys(workflow.actions));
-  const noSection = (name: string) => `no section "${name}"`;
-  const noStatus = (name: string) => `no status "${name}" in the machine`;
-  const noAction = (name: string) => `no action "${name}"`;
-  const noEffect = (name: string) => `unknown effect "${name}"`;
+  const noSection = (name: string) => said('noSection', { section: name });
+  const noStatus = (name: string) => said('noStatus', { status: name });
+  const noAction = (name: string) => said('noAction', { action: name });
+  const noEffect = (name: string) => said('unknownEffect', { effect: name });
   const used = new Set<string>();
 
   for (const [status, state] of Object.entries(workflow.machine.states)) {
@@ -131,50 +130,34 @@ export function crossCheckWorkflow(
     for (const [event, transitions] of Object.entries(on)) {
       const pointer = `/machine/states/${status}/on/${event}`;
       used.add(event);
-      if (!actions.has(event))
-        report(
-          pointer,
-          `event "${event}" is not an action of the workflow: declare it in "actions", or correct its name`,
-        );
+      if (!actions.has(event)) report(pointer, said('eventNotAction', { event }));
       for (const transition of Array.isArray(transitions) ? transitions : [transitions]) {
         const target = typeof transition === 'string' ? transition : transition.target;
         if (target !== undefined && !statuses.has(target))
-          report(
-            pointer,
-            `target "${target}" is not a status of the machine: correct the target, or add the status to "states"`,
-          );
+          report(pointer, said('unknownTarget', { target }));
         const guard = typeof transition === 'object' ? transition.guard : undefined;
         const guardName = typeof guard === 'string' ? guard : guard?.type;
         if (guardName && !guards.has(guardName))
           report(
             pointer,
-            `unknown guard "${guardName}": name a guard the engine or a module provides (${[...guards.keys()].join(', ')})`,
+            said('unknownGuard', { guard: guardName, guards: [...guards.keys()].join(', ') }),
           );
       }
     }
   }
   for (const [name, action] of Object.entries(workflow.actions)) {
     const at = `/actions/${name}`;
-    if (!used.has(name))
-      report(
-        at,
-        `action "${name}" is not an event of any status, so it can never be taken: add it to the "on" of a status, or remove it`,
-      );
+    if (!used.has(name)) report(at, said('unusedAction', { action: name }));
     for (const list of ['effects', 'before'] as const)
       reportUnknown(report, action[list], `${at}/${list}`, effects, noEffect);
     reportUnknown(report, action.editable, `${at}/editable`, sections, noSection);
   }
-  reportUnknown(
-    report,
-    workflow.derive?.effects,
-    '/derive/effects',
-    deriving,
-    (effect) => `"${effect}" is not an effect that only derives data`,
+  reportUnknown(report, workflow.derive?.effects, '/derive/effects', deriving, (effect) =>
+    said('notDerivingEffect', { effect }),
   );
   for (const [from, to] of Object.entries(workflow.statusMoves ?? {})) {
     const pointer = `/statusMoves/${from}`;
-    if (statuses.has(from))
-      report(pointer, `"${from}" is a status of the machine: only a removed status is moved`);
+    if (statuses.has(from)) report(pointer, said('movedStatusExists', { status: from }));
     if (!statuses.has(to)) report(pointer, noStatus(to));
   }
   reportUnknown(
@@ -188,20 +171,14 @@ export function crossCheckWorkflow(
     const at = `/screens/${i}`;
     const param = documentParam(screen.path);
     if (param && param !== 'id' && !workflow.key)
-      report(
-        `${at}/path`,
-        `":${param}" names the document by its key, and the workflow declares no \`key\``,
-      );
+      report(`${at}/path`, said('keyParamWithoutKey', { param }));
     for (const pointer of Object.keys(screen.prefill ?? {}))
       if (entity && !schemaHasField(entity.schema, pointer))
-        report(`${at}/prefill`, `no field "${pointer}"`);
+        report(`${at}/prefill`, said('noField', { field: pointer }));
     reportUnknown(report, screen.actions, `${at}/actions`, actions, noAction);
     // An action the screen takes as it opens (a message becomes READ): misspelt, it never runs.
     if (screen.fire !== undefined && !actions.has(screen.fire))
-      report(
-        `${at}/fire`,
-        `no action "${screen.fire}" to take as the screen opens: name one of the workflow's actions`,
-      );
+      report(`${at}/fire`, said('unknownFireAction', { action: screen.fire }));
     // `open`: the sections the screen opens on; `showNotesOf`: actions that take notes (one
     // without notes would show nothing, silently).
     if (typeof screen.open === 'string' && !sections.has(screen.open))
@@ -210,7 +187,8 @@ export function crossCheckWorkflow(
     (screen.showNotesOf ?? []).forEach((name, j) => {
       const action = declaredAction(workflow, name);
       if (!action) report(`${at}/showNotesOf/${j}`, noAction(name));
-      else if (!action.notes) report(`${at}/showNotesOf/${j}`, `action "${name}" takes no notes`);
+      else if (!action.notes)
+        report(`${at}/showNotesOf/${j}`, said('actionTakesNoNotes', { action: name }));
     });
     for (const key of ['editable', 'hidden'] as const)
       reportUnknown(report, screen[key], `${at}/${key}`, sections, noSection);
@@ -218,16 +196,14 @@ export function crossCheckWorkflow(
   workflow.lists.forEach((list, i) => {
     reportUnknown(report, list.status, `/lists/${i}/status`, statuses, noStatus);
     if (!workflow.screens.some((s) => s.path === list.open))
-      report(`/lists/${i}/open`, `no screen "${list.open}"`);
+      report(`/lists/${i}/open`, said('noScreen', { screen: list.open }));
     for (const key of ['label', 'title'] as const) {
       const text = list[key];
-      const [owner, group] = text?.split('.') ?? [];
+      if (text === undefined) continue;
+      const [owner, group] = text.split('.');
       // A document's own texts reach other pages (the dashboard, the menu) only in part.
       if (owner && group && entities.some((e) => e.id === owner) && !isNavigationText(group))
-        report(
-          `/lists/${i}/${key}`,
-          `"${text}" is not among the texts pages of other modules receive: put it under "${owner}.lists"`,
-        );
+        report(`/lists/${i}/${key}`, said('listTextNotShared', { text, owner }));
     }
   });
   crossCheckDashboard(workflow, entity, scope.problems);
@@ -259,14 +235,14 @@ export function checkPaymentSources(
     const properties = (catalog.schema.properties ?? {}) as Record<string, JsonSchema>;
     for (const [pointer, field, type] of fields) {
       if (!Object.hasOwn(properties, field))
-        report(pointer, `catalogue "${catalogId}" has no field "${field}"`);
+        report(pointer, said('catalogueHasNoField', { catalogue: catalogId, field }));
       else if (type && properties[field]?.type !== type)
-        report(pointer, `field "${field}" of catalogue "${catalogId}" is not a ${type}`);
+        report(pointer, said('catalogueFieldType', { field, catalogue: catalogId, type }));
     }
   };
   const known = (catalogId: string, pointer: string) => {
     if (byId.has(catalogId)) return true;
-    report(pointer, `no catalogue "${catalogId}" in catalogs/`);
+    report(pointer, said('noCatalogue', { missingDefinition: catalogId }));
     return false;
   };
   (workflow.payment?.sources ?? []).forEach((source, i) => {
@@ -286,7 +262,7 @@ export function checkPaymentSources(
     if (keyFields.length !== 1)
       report(
         `${at}/payers/catalog`,
-        `catalogue "${payers.catalog}" has a key of ${keyFields.length} fields; the payers' entry is found by a single key field`,
+        said('payersKeyNotSingle', { catalogue: payers.catalog, count: keyFields.length }),
       );
     checkFields(payers.catalog, [
       ...(payers.once?.flags ?? []).map(
@@ -307,7 +283,7 @@ function checkNarrations(
   schema: JsonSchema,
   source: WorkflowFeeSource,
   at: string,
-  report: (pointer: string, message: string) => void,
+  report: Report,
 ): void {
   (source.payers?.people ?? []).forEach((group, k) => {
     const items = itemsAt(schema, group.list);
@@ -318,7 +294,7 @@ function checkNarrations(
         if (!schemaHasField(items, `/${field}`))
           report(
             `${at}/payers/people/${k}/narration/${j}/${f}`,
-            `the items of "${group.list}" have no field "${field}"`,
+            said('itemsHaveNoField', { list: group.list, field }),
           );
       }),
     );

@@ -1,4 +1,5 @@
 import { itemsAt, schemaAt, schemaHasField } from './check-records';
+import { said } from './problems';
 import type { WorkflowScope } from './check-references';
 
 /**
@@ -12,20 +13,13 @@ export function checkCertificateHolders({ workflow, entity, report: push }: Work
   const holders = certificate.holders;
   const items = holders && itemsAt(schema, holders.list);
   if (holders) {
-    if (!items) push('/certificate/holders/list', `"${holders.list}" is not a list of objects`);
-    if (!workflow.numbering)
-      push(
-        '/certificate/holders',
-        'holders are numbered by the workflow\'s "numbering": declare it',
-      );
+    if (!items) push('/certificate/holders/list', said('holdersNotList', { list: holders.list }));
+    if (!workflow.numbering) push('/certificate/holders', said('holdersWithoutNumbering'));
     const charging = (workflow.payment?.sources ?? []).some((source) =>
       source.payers?.people?.some((group) => group.list === holders.list),
     );
     if (holders.charged && !charging)
-      push(
-        '/certificate/holders/charged',
-        `no payment source charges the people of "${holders.list}" (payers.people)`,
-      );
+      push('/certificate/holders/charged', said('holdersNotCharged', { list: holders.list }));
     const at = '/certificate/holders';
     const within: Array<[string, string]> = [
       [`${at}/number`, holders.number],
@@ -34,22 +28,24 @@ export function checkCertificateHolders({ workflow, entity, report: push }: Work
     ];
     for (const [at, pointer] of within)
       if (items && !schemaHasField(items, pointer))
-        push(at, `no field "${pointer}" in the items of "${holders.list}"`);
+        push(at, said('noFieldInItems', { field: pointer, list: holders.list }));
   }
   certificate.fields.forEach((field, i) => {
     if (field.holder !== undefined) {
-      if (!holders)
-        push(`/certificate/fields/${i}/holder`, 'no "holders" in the certificate to print it for');
+      if (!holders) push(`/certificate/fields/${i}/holder`, said('holderWithoutHolders'));
       else if (items && !schemaHasField(items, field.holder))
         push(
           `/certificate/fields/${i}/holder`,
-          `no field "${field.holder}" in the items of "${holders.list}"`,
+          said('noFieldInItems', { field: field.holder, list: holders.list }),
         );
     }
     const object = field.lines ? schemaAt(schema, field.pointer) : undefined;
     (field.lines ?? []).forEach((line, j) => {
       if (!object || !schemaHasField(object, line))
-        push(`/certificate/fields/${i}/lines/${j}`, `no field "${line}" in "${field.pointer}"`);
+        push(
+          `/certificate/fields/${i}/lines/${j}`,
+          said('noLineField', { field: line, pointer: field.pointer }),
+        );
     });
   });
 }

@@ -1,5 +1,6 @@
 import { schemaHasField } from './check-records';
 import type { WorkflowScope } from './check-references';
+import { said } from './problems';
 
 /**
  * A screen's `prefill` from the profile reads the account: some workflow declares `account` and
@@ -12,9 +13,12 @@ export function checkProfilePrefills({ workflow, declared, schemas, report }: Wo
     for (const [target, source] of Object.entries(screen.prefill ?? {})) {
       if (typeof source === 'string') continue;
       const pointer = `/screens/${i}/prefill/${target.slice(1).replace(/\//g, '~1')}`;
-      if (!accounts) report(pointer, 'no workflow declares `account`: no profile');
+      if (!accounts) report(pointer, said('noProfile'));
       else if (schema && !schemaHasField(schema, source.profile))
-        report(pointer, `no field "${source.profile}" in the profile ("${accounts.document}")`);
+        report(
+          pointer,
+          said('noProfileField', { field: source.profile, schema: accounts.document }),
+        );
     }
   });
 }

@@ -3,7 +3,7 @@ import { escapeSegment } from '../../core/rules/registry';
 import type { JsonSchema } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { WorkflowScope } from './check-references';
-import { reportUnknown } from './problems';
+import { reportUnknown, said } from './problems';
 
 /**
  * Record declarations (core/documents/record-declarations.ts): pointers name fields, sign-in
@@ -15,17 +15,17 @@ export function checkRecordDeclarations(scope: WorkflowScope): void {
   const declared = recordPointers(workflow);
   if (declared.length === 0) return;
   if (!workflow.key && (workflow.account || workflow.userGroup || workflow.passwordPolicy))
-    report('', 'records found by their key must declare "key"');
+    report('', said('recordsWithoutKey'));
   if (entity)
     for (const [at, pointer] of declared)
       if (!schemaHasField(entity.schema, pointer))
-        report(at, `"${pointer}" is not a field of schema "${entity.id}"`);
+        report(at, said('notFieldOfSchema', { pointer, schema: entity.id }));
   reportUnknown(
     report,
     workflow.account?.signIn.statuses,
     '/account/signIn/statuses',
     (status) => Object.hasOwn(workflow.machine.states, status),
-    (status) => `no status "${status}" in the machine`,
+    (status) => said('noStatus', { status }),
   );
 }
 
@@ -45,7 +45,7 @@ function checkTypedChecks({ workflow, catalogs, report }: WorkflowScope): void {
       if (!Object.hasOwn(fields, flag))
         report(
           `/account/${name}/checks/${escapeSegment(flag)}`,
-          `catalogue "${catalog.id}" has no field "${flag}": its entries never set that flag`,
+          said('checkFlagNotInCatalogue', { catalogue: catalog.id, field: flag }),
         );
   }
 }

@@ -1,4 +1,5 @@
 import type { WorkflowScope } from './check-references';
+import { said } from './problems';
 
 /**
  * A workflow's `validity.periods` names the catalogue whose entries give a grant's length and
@@ -15,6 +16,6 @@ export function checkValidityPeriods({ workflow, catalogs, report }: WorkflowSco
     if (!Object.hasOwn(properties, periods[key]))
       report(
         `/validity/periods/${key}`,
-        `catalogue "${periods.catalog}" has no field "${periods[key]}"`,
+        said('catalogueHasNoField', { catalogue: periods.catalog, field: periods[key] }),
       );
 }
