@@ -1,5 +1,6 @@
 import { schemaHasField } from './check-records';
 import type { WorkflowScope } from './check-references';
+import { said, type ProblemText } from './problems';
 
 const NUMBER_TYPES = new Set(['integer', 'number']);
 
@@ -12,15 +13,12 @@ export function checkCatalogCopies({ workflow, catalogs, entity, report }: Workf
   const schema = entity?.schema;
   (workflow.fromCatalog ?? []).forEach((copy, i) => {
     const at = `/fromCatalog/${i}`;
-    const push = (pointer: string, message: string) => report(`${at}${pointer}`, message);
+    const push = (pointer: string, text: ProblemText) => report(`${at}${pointer}`, text);
     // An unknown catalogue is reported by the references' check.
     const catalog = catalogs.find((c) => c.id === copy.catalog);
     const fields = (catalog?.schema.properties ?? {}) as Record<string, { type?: unknown }>;
     if (catalog && catalog.key.length !== 1)
-      push(
-        '/catalog',
-        `catalogue "${copy.catalog}" is keyed by several fields: name one entry by one`,
-      );
+      push('/catalog', said('copyCatalogueKeyedBySeveral', { catalogue: copy.catalog }));
     const targets: Array<[string, string]> = [
       ...Object.keys(copy.fields).map((p): [string, string] => [`/fields/${p}`, p]),
       ...Object.keys(copy.daysAfter ?? {}).map((p): [string, string] => [`/daysAfter/${p}`, p]),
@@ -28,16 +26,19 @@ export function checkCatalogCopies({ workflow, catalogs, entity, report }: Workf
     ];
     for (const [pointer, property] of targets)
       if (schema && !schemaHasField(schema, `${copy.to}/${property}`))
-        push(pointer, `no field "${copy.to}/${property}" in the document's schema`);
+        push(pointer, said('noFieldInDocumentSchema', { field: `${copy.to}/${property}` }));
     if (!catalog) return;
     for (const [property, field] of Object.entries(copy.fields))
       if (!Object.hasOwn(fields, field))
-        push(`/fields/${property}`, `catalogue "${copy.catalog}" has no field "${field}"`);
+        push(
+          `/fields/${property}`,
+          said('catalogueHasNoField', { catalogue: copy.catalog, field }),
+        );
     for (const [property, field] of Object.entries(copy.daysAfter ?? {}))
       if (!NUMBER_TYPES.has(String(fields[field]?.type)))
         push(
           `/daysAfter/${property}`,
-          `catalogue "${copy.catalog}" has no number field "${field}" to count days by`,
+          said('catalogueHasNoDaysField', { catalogue: copy.catalog, field }),
         );
   });
 }

@@ -2,7 +2,7 @@ import type { CatalogDefinition, EntityDefinition, JsonSchema } from '../../core
 import { TRANSLATED_LANGUAGES, TRANSLATIONS_FIELD } from '../../core/i18n/localized';
 import { itemsAt, propertiesOf, schemaAt } from './check-records';
 import type { WorkflowScope } from './check-references';
-import { reporter, schemaFile, type SaidProblem } from './problems';
+import { reporter, said, schemaFile, type ProblemText, type SaidProblem } from './problems';
 
 const typesOf = (property: JsonSchema | undefined): unknown[] =>
   Array.isArray(property?.type) ? property.type : [property?.type];
@@ -22,26 +22,20 @@ export function checkCatalogFields(
   if (Object.hasOwn(properties, TRANSLATIONS_FIELD))
     report(
       `/schema/properties/${TRANSLATIONS_FIELD}`,
-      `"${TRANSLATIONS_FIELD}" is reserved for the entries' translations`,
+      said('translationsFieldReserved', { field: TRANSLATIONS_FIELD }),
     );
   for (const [name, property] of Object.entries(properties))
     if (property.readOnly === true && required.has(name))
-      report(
-        `/schema/properties/${name}`,
-        `field "${name}" is written only by the system (readOnly) and cannot be required`,
-      );
+      report(`/schema/properties/${name}`, said('readOnlyFieldRequired', { field: name }));
   (catalog.translatable ?? []).forEach((field, i) => {
     const why = untranslatable(catalog, field, properties[field]);
     if (why) report(`/translatable/${i}`, why);
   });
   for (const field of Object.keys(catalog.money ?? {})) {
     const property = properties[field];
-    if (!property) report(`/money/${field}`, `"${field}" is not a field of the schema`);
+    if (!property) report(`/money/${field}`, said('notAFieldOfSchema', { field }));
     else if (!typesOf(property).some((type) => type === 'number' || type === 'integer'))
-      report(
-        `/money/${field}`,
-        `field "${field}" is not a number: only a number is an amount of money`,
-      );
+      report(`/money/${field}`, said('moneyNotANumber', { field }));
   }
 }
 
@@ -49,17 +43,16 @@ function untranslatable(
   catalog: CatalogDefinition,
   field: string,
   property: JsonSchema | undefined,
-): string | undefined {
-  if (!property) return `"${field}" is not a field of the schema`;
+): ProblemText | undefined {
+  if (!property) return said('notAFieldOfSchema', { field });
   const types = typesOf(property);
   if (types.length !== 1 || types[0] !== 'string' || property.format !== undefined)
-    return `field "${field}" is not a text: only a text is given in every language`;
-  if (catalog.key.includes(field))
-    return `field "${field}" is a key: a code, the same in every language`;
-  if (catalog.references?.[field]) return `field "${field}" names another entry by its code`;
+    return said('translatableNotAText', { field });
+  if (catalog.key.includes(field)) return said('translatableIsKey', { field });
+  if (catalog.references?.[field]) return said('translatableIsReference', { field });
   if (Array.isArray(property.enum) || property.const !== undefined)
-    return `field "${field}" is an enumeration: its values are codes`;
-  if (property.readOnly === true) return `field "${field}" is written only by the system`;
+    return said('translatableIsEnumeration', { field });
+  if (property.readOnly === true) return said('translatableIsReadOnly', { field });
   return undefined;
 }
 
@@ -72,13 +65,15 @@ function undeclared(
   schema: JsonSchema | undefined,
   target: string,
   of: 'items' | 'object' = 'items',
-): string | undefined {
+): ProblemText | undefined {
   const translations = propertiesOf(schema)[TRANSLATIONS_FIELD];
-  const whose = of === 'items' ? "the items'" : "the object's";
   for (const language of TRANSLATED_LANGUAGES) {
     const text = propertiesOf(propertiesOf(translations)[language])[target];
     if (!text || !typesOf(text).includes('string'))
-      return `${of === 'items' ? 'the items copy' : 'the copy writes'} "${target}" from a translatable field: declare "${TRANSLATIONS_FIELD}/${language}/${target}" (a string) in ${whose} schema`;
+      return said(of === 'items' ? 'itemsTranslationsUndeclared' : 'copyTranslationsUndeclared', {
+        field: target,
+        declare: `${TRANSLATIONS_FIELD}/${language}/${target}`,
+      });
   }
   return undefined;
 }
@@ -99,8 +94,8 @@ export function checkCatalogListTranslations(
       const translatable = catalogs.find((c) => c.id === source.catalog)?.translatable ?? [];
       for (const [target, field] of Object.entries(source.fields)) {
         if (!translatable.includes(field)) continue;
-        const message = undeclared(items, target);
-        if (message) report(`/catalogLists/${i}/sources/${j}/fields/${target}`, message);
+        const problem = undeclared(items, target);
+        if (problem) report(`/catalogLists/${i}/sources/${j}/fields/${target}`, problem);
       }
     });
   });
@@ -117,8 +112,8 @@ export function checkFeeTranslations({ workflow, entity, catalogs, report }: Wor
   payment.sources.forEach((source, i) => {
     const translatable = catalogs.find((c) => c.id === source.catalog)?.translatable ?? [];
     if (!translatable.includes(source.name)) return;
-    const message = undeclared(items, 'name');
-    if (message) report(`/payment/sources/${i}/name`, message);
+    const problem = undeclared(items, 'name');
+    if (problem) report(`/payment/sources/${i}/name`, problem);
   });
 }
 
@@ -134,8 +129,8 @@ export function checkCatalogCopyTranslations(scope: WorkflowScope): void {
     const target = schemaAt(entity.schema, copy.to);
     for (const [property, field] of Object.entries(copy.fields)) {
       if (!translatable.includes(field)) continue;
-      const message = undeclared(target, property, 'object');
-      if (message) report(`/fromCatalog/${i}/fields/${property}`, message);
+      const problem = undeclared(target, property, 'object');
+      if (problem) report(`/fromCatalog/${i}/fields/${property}`, problem);
     }
   });
 }

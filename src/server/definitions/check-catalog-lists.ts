@@ -1,7 +1,7 @@
 import type { CatalogDefinition, EntityDefinition } from '../../core/definitions/types';
 import { escapeSegment } from '../../core/rules/registry';
 import { itemsAt, propertiesOf, schemaHasField } from './check-records';
-import { reporter, schemaFile, type SaidProblem } from './problems';
+import { reporter, said, schemaFile, type SaidProblem } from './problems';
 
 /**
  * A catalogue list (`catalogLists`, src/server/documents/catalog-lists.ts) is rebuilt from
@@ -22,10 +22,7 @@ export function checkCatalogLists(
     if (!schemaHasField(entity.schema, list.path)) return;
     const items = itemsAt(entity.schema, list.path);
     if (!items) {
-      report(
-        `${at}/path`,
-        `"${list.path}" is not a list of objects in the document's schema: the entries are written there as items`,
-      );
+      report(`${at}/path`, said('catalogListNotObjects', { list: list.path }));
       return;
     }
     const written: Array<[pointer: string, field: string]> = [
@@ -38,27 +35,26 @@ export function checkCatalogLists(
       for (const target of Object.keys(source.fields))
         written.push([`${from}/fields/${escapeSegment(target)}`, target]);
       if (!Object.hasOwn(source.fields, list.key))
-        report(
-          `${from}/fields`,
-          `the source copies no "${list.key}", the items' key, so none of its entries is listed: add "${list.key}" to its "fields"`,
-        );
+        report(`${from}/fields`, said('sourceCopiesNoKey', { key: list.key }));
       // An unknown catalogue is reported by the references' check.
       const catalog = catalogs.find((candidate) => candidate.id === source.catalog);
       if (!catalog) return;
       const entryFields = propertiesOf(catalog.schema);
-      const noField = (field: string) => `catalogue "${catalog.id}" has no field "${field}"`;
       for (const [target, field] of Object.entries(source.fields))
         if (!Object.hasOwn(entryFields, field))
-          report(`${from}/fields/${escapeSegment(target)}`, noField(field));
+          report(
+            `${from}/fields/${escapeSegment(target)}`,
+            said('catalogueHasNoField', { catalogue: catalog.id, field }),
+          );
       for (const field of Object.keys(source.where ?? {}))
         if (!Object.hasOwn(entryFields, field))
           report(
             `${from}/where/${escapeSegment(field)}`,
-            `${noField(field)}, so no entry would match`,
+            said('catalogueHasNoWhereField', { catalogue: catalog.id, field }),
           );
     });
     for (const [pointer, field] of written)
       if (!schemaHasField(items, `/${field}`))
-        report(pointer, `the items of "${list.path}" have no field "${field}"`);
+        report(pointer, said('itemsHaveNoField', { list: list.path, field }));
   });
 }

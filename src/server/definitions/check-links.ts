@@ -5,6 +5,7 @@ import {
 } from '../../core/documents/workflow';
 import { schemaHasField } from './check-records';
 import type { WorkflowScope } from './check-references';
+import { said } from './problems';
 
 /** The values only a payable document (a workflow with `payment`) offers. */
 const PAYMENT_VALUES: readonly LinkValue[] = ['amountDue', 'amountPaid', 'currency'];
@@ -20,22 +21,22 @@ export function checkLinks(scope: WorkflowScope): void {
   const links = workflow.links;
   if (!links) {
     for (const [name, action] of Object.entries(workflow.actions))
-      if (action.fires)
-        report(`/actions/${name}/fires`, 'the workflow declares no `links` to fire actions on');
+      if (action.fires) report(`/actions/${name}/fires`, said('firesWithoutLinks'));
     return;
   }
   const schema = scope.entity?.schema;
   if (schema) {
-    if (!schemaHasField(schema, links.items)) report('/links/items', `no field "${links.items}"`);
+    if (!schemaHasField(schema, links.items))
+      report('/links/items', said('noField', { field: links.items }));
     for (const property of [links.number, ...Object.keys(links.fill ?? {})])
       if (!schemaHasField(schema, `${links.items}/0/${property}`))
         report(
           property === links.number ? '/links/number' : `/links/fill/${property}`,
-          `the items of "${links.items}" have no field "${property}"`,
+          said('itemsHaveNoField', { list: links.items, field: property }),
         );
     for (const pointer of Object.keys(links.totals ?? {}))
       if (!schemaHasField(schema, pointer))
-        report(`/links/totals${pointer}`, `no field "${pointer}"`);
+        report(`/links/totals${pointer}`, said('noField', { field: pointer }));
   }
 
   const prefixes = new Map<string, string>();
@@ -43,14 +44,14 @@ export function checkLinks(scope: WorkflowScope): void {
   links.types.forEach((type, i) => {
     const target = workflows.find((w) => w.id === type);
     const pointer = `/links/types/${i}`;
-    if (!target) return report(pointer, `no workflow "${type}" in an enabled module`);
+    if (!target) return report(pointer, said('noEnabledWorkflow', { missingDefinition: type }));
     linked.push(target);
-    if (!target.numbering) return report(pointer, `"${type}" has no numbering: nothing names it`);
+    if (!target.numbering) return report(pointer, said('linkedTypeWithoutNumbering', { type }));
     const other = prefixes.get(target.numbering.prefix);
     if (other)
       report(
         pointer,
-        `"${type}" and "${other}" are numbered with the same prefix "${target.numbering.prefix}"`,
+        said('linkedTypesShareOnePrefix', { type, other, prefix: target.numbering.prefix }),
       );
     prefixes.set(target.numbering.prefix, type);
   });
@@ -69,7 +70,10 @@ export function checkLinks(scope: WorkflowScope): void {
           return other !== undefined && schemaHasField(other, pointer);
         });
         if (!known)
-          report(`/links/fill/${property}/data/${i}`, `no linked type has a field "${pointer}"`);
+          report(
+            `/links/fill/${property}/data/${i}`,
+            said('noLinkedTypeField', { field: pointer }),
+          );
       }
     });
   }
@@ -77,7 +81,7 @@ export function checkLinks(scope: WorkflowScope): void {
     if (!target.payment && values.some((value) => PAYMENT_VALUES.includes(value)))
       report(
         '/links',
-        `"${target.id}" declares no payment: it has no ${PAYMENT_VALUES.join(', ')}`,
+        said('linkedTypeNotPayable', { type: target.id, values: PAYMENT_VALUES.join(', ') }),
       );
   for (const [name, action] of Object.entries(workflow.actions))
     for (const [which, fired] of Object.entries(action.fires ?? {}))
@@ -85,6 +89,6 @@ export function checkLinks(scope: WorkflowScope): void {
         if (!declaredAction(target, fired)?.system)
           report(
             `/actions/${name}/fires/${which}`,
-            `"${fired}" is not a system action of "${target.id}"`,
+            said('notASystemAction', { action: fired, type: target.id }),
           );
 }

@@ -13,7 +13,15 @@ import { itemsAt, propertiesOf, schemaHasField } from './check-records';
 import { checkFieldConditions } from './check-conditions';
 import { checkRuleParams } from './check-rule-params';
 import { checkWidgetOptions } from './check-widgets';
-import { reporter, schemaFile, workflowFile, type SaidProblem, type Report } from './problems';
+import {
+  reporter,
+  said,
+  schemaFile,
+  workflowFile,
+  type ProblemText,
+  type Report,
+  type SaidProblem,
+} from './problems';
 import type { Reference } from './references';
 
 /** What the reference checks look names up in: every definition that loaded. */
@@ -96,15 +104,15 @@ function checkReference(
     case 'pointer':
       // A workflow of a module switched off, or a schema file that failed, has no schema here.
       if (schema && !schemaHasField(schema, value))
-        report(pointer, `no field "${value}" in the document's schema`);
+        report(pointer, said('noFieldInDocumentSchema', { field: value }));
       return;
     case 'catalog':
       if (!loaded.catalogs.some((catalog) => catalog.id === value))
-        report(pointer, `no catalogue "${value}" in catalogs/`);
+        report(pointer, said('noCatalogue', { missingDefinition: value }));
       return;
     case 'document': {
-      const message = documentTypeProblem(value, inUse(file, loaded), loaded);
-      if (message) report(pointer, message);
+      const problem = documentTypeProblem(value, inUse(file, loaded), loaded);
+      if (problem) report(pointer, problem);
       return;
     }
   }
@@ -116,7 +124,7 @@ function reportTexts(
   key: string,
   translations: Partial<Record<Language, TextTree>>,
 ): void {
-  for (const message of textProblems(key, translations)) report(pointer, message);
+  for (const problem of textProblems(key, translations)) report(pointer, problem);
 }
 
 /** The texts a count names: pluralised ("2 accounts"), and beyond what was counted. */
@@ -126,11 +134,15 @@ export const COUNT_SUFFIXES = ['_one', '_other', 'More_one', 'More_other'] as co
  * Why `type` cannot be the document type a definition names: no workflow declares it, or its
  * module is switched off while the definition naming it is in use.
  */
-function documentTypeProblem(type: string, used: boolean, loaded: NameScope): string | undefined {
+function documentTypeProblem(
+  type: string,
+  used: boolean,
+  loaded: NameScope,
+): ProblemText | undefined {
   if (!loaded.declared.some((workflow) => workflow.id === type))
-    return `no document type "${type}": no workflow has that id`;
+    return said('noDocumentType', { missingDefinition: type });
   if (used && !loaded.workflows.some((workflow) => workflow.id === type))
-    return `document type "${type}" is in a module switched off`;
+    return said('documentTypeSwitchedOff', { type });
   return undefined;
 }
 
@@ -148,18 +160,16 @@ function inUse(file: string, loaded: NameScope): boolean {
 export function textProblems(
   key: string,
   translations: Partial<Record<Language, TextTree>>,
-): string[] {
-  const messages: string[] = [];
+): ProblemText[] {
+  const problems: ProblemText[] = [];
   for (const language of LANGUAGES) {
     const tree = translations[language];
     if (!tree || lookup(tree, key) !== undefined) continue;
-    messages.push(
-      lookup(tree, `${key}._`) !== undefined
-        ? `"${key}" names a group of texts in ${language}, not a text: use "${key}._"`
-        : `no text "${key}" in ${language}`,
+    problems.push(
+      said(lookup(tree, `${key}._`) !== undefined ? 'textIsGroup' : 'noText', { key, language }),
     );
   }
-  return messages;
+  return problems;
 }
 
 /**
@@ -197,9 +207,9 @@ function checkCertificateItems(
       ...(field.columns ?? []).map((column, j) => [`${at}/columns/${j}/pointer`, column.pointer]),
     ];
     for (const [pointer, value] of within) {
-      if (!items) report(pointer, `"${field.pointer}" is not a list of the document's schema`);
+      if (!items) report(pointer, said('notAListInDocumentSchema', { list: field.pointer }));
       else if (!schemaHasField(items, value))
-        report(pointer, `no field "${value}" in the items of "${field.pointer}"`);
+        report(pointer, said('noFieldInItems', { field: value, list: field.pointer }));
     }
   });
 }
@@ -220,10 +230,16 @@ function checkRules(entity: EntityDefinition, loaded: NameScope, report: Report)
       type === undefined
         ? entity.schema
         : loaded.schemas.find((schema) => schema.id === document)?.schema;
-    const targetName = type === undefined ? "the document's schema" : `"${type}"'s schema`;
-    const checkPointer = (pointer: string, place: string, schema = target, name = targetName) => {
-      if (schema && !schemaHasField(schema, pointer))
-        report(place, `no field "${pointer}" in ${name}`);
+    const notInOwn = (field: string) => said('noFieldInDocumentSchema', { field });
+    const notInTarget = (field: string) =>
+      type === undefined ? notInOwn(field) : said('noFieldInTypeSchema', { field, type });
+    const checkPointer = (
+      pointer: string,
+      place: string,
+      schema = target,
+      noField = notInTarget,
+    ) => {
+      if (schema && !schemaHasField(schema, pointer)) report(place, noField(pointer));
     };
     for (const [param, value] of Object.entries(use)) {
       if (param === 'path' || param === 'fills') continue;
@@ -234,7 +250,7 @@ function checkRules(entity: EntityDefinition, loaded: NameScope, report: Report)
     if (use.fills && typeof use.fills === 'object')
       for (const [own, sources] of Object.entries(use.fills as Record<string, unknown>)) {
         const place = `${at}/fills/${escapeSegment(own)}`;
-        checkPointer(own, place, entity.schema, "the document's schema");
+        checkPointer(own, place, entity.schema, notInOwn);
         if (!Array.isArray(sources)) continue;
         sources.forEach((source, i) => {
           if (typeof source !== 'string') return;
@@ -247,7 +263,7 @@ function checkRules(entity: EntityDefinition, loaded: NameScope, report: Report)
       const name = use[param];
       if (typeof name !== 'string' || isPointer(name) || !items) continue;
       if (!schemaHasField(items, `/${name}`))
-        report(`${at}/${param}`, `no field "${name}" in the items of "${use.path}"`);
+        report(`${at}/${param}`, said('noFieldInItems', { field: name, list: use.path }));
     }
   });
 }
@@ -265,16 +281,19 @@ function checkUiSchema(entity: EntityDefinition, loaded: NameScope, report: Repo
     const at = uiPointer(field.segments, 'ui:options');
     const catalog = loaded.catalogs.find((candidate) => candidate.id === field.catalog);
     if (!catalog) {
-      report(`${at}/catalog`, `no catalogue "${field.catalog}" in catalogs/`);
+      report(`${at}/catalog`, said('noCatalogue', { missingDefinition: field.catalog }));
       continue;
     }
     const fields = propertiesOf(catalog.schema);
     const noField = (entryField: string) =>
-      report(`${at}/match/${entryField}`, `catalogue "${catalog.id}" has no field "${entryField}"`);
+      report(
+        `${at}/match/${entryField}`,
+        said('catalogueHasNoField', { catalogue: catalog.id, field: entryField }),
+      );
     for (const [entryField, pointer] of field.match) {
       if (!Object.hasOwn(fields, entryField)) noField(entryField);
       else if (!schemaHasField(entity.schema, pointer))
-        report(`${at}/match/${entryField}`, `no field "${pointer}" in the document's schema`);
+        report(`${at}/match/${entryField}`, said('noFieldInDocumentSchema', { field: pointer }));
     }
     for (const [entryField] of field.allowed)
       if (!Object.hasOwn(fields, entryField)) noField(entryField);
@@ -294,7 +313,10 @@ function checkUiSchema(entity: EntityDefinition, loaded: NameScope, report: Repo
     for (const key of ['code', 'label'] as const) {
       const pointer = field[key];
       if (pointer !== undefined && !schemaHasField(schema.schema, pointer))
-        report(`${at}/${key}`, `no field "${pointer}" in "${field.document}"'s schema`);
+        report(
+          `${at}/${key}`,
+          said('noFieldInTypeSchema', { field: pointer, type: field.document }),
+        );
     }
     reportTexts(report, `${at}/unknownMessage`, field.unknownMessage, loaded.translations);
   }

@@ -3,7 +3,7 @@ import { portalRoutes } from '../../core/definitions/routes';
 import { studioRoutes } from '../../core/definitions/studio-roles';
 import type { CatalogDefinition, ModuleDefinition } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
-import { reporter, workflowFile, type SaidProblem } from './problems';
+import { reporter, said, workflowFile, type ProblemText, type SaidProblem } from './problems';
 
 /** A route as the router tells routes apart: a parameter is one, whatever its name. */
 const patternOf = (path: string) => path.replace(/:[^/]+/g, ':').replace(/\/+$/, '') || '/';
@@ -22,14 +22,16 @@ export function checkRoutes(
   },
   problems: SaidProblem[],
 ): void {
-  const taken = new Map<string, string>();
+  /** Route pattern -> what already has it, said of a route: a fixed page, or a workflow's. */
+  const taken = new Map<string, (route: string) => ProblemText>();
   // The pages no workflow declares: home, the dashboard's, the catalogues' finders, the studio.
   const fixed = [
     ...portalRoutes({ ...definitions, workflows: [] }),
     ...developerPageRoutes(),
     ...studioRoutes(),
   ].map((route) => route.path);
-  for (const path of fixed) taken.set(patternOf(path), `the portal's page ${path}`);
+  for (const page of fixed)
+    taken.set(patternOf(page), (route) => said('routeOfPortalPage', { route, page }));
   for (const workflow of definitions.workflows) {
     const report = reporter(problems, workflowFile(workflow.id));
     for (const kind of ['lists', 'screens'] as const)
@@ -37,12 +39,12 @@ export function checkRoutes(
         const route = `${workflow.prefix}${page.path}`;
         const pointer = `/${kind}/${index}/path`;
         const owner = taken.get(patternOf(route));
-        if (owner)
-          report(
-            pointer,
-            `the route ${route} is already ${owner}: each list and screen needs a route of its own (another route prefix or path)`,
+        const place = `${workflowFile(workflow.id)}#${pointer}`;
+        if (owner) report(pointer, owner(route));
+        else
+          taken.set(patternOf(route), (again) =>
+            said('routeOfAnotherPage', { route: again, place }),
           );
-        else taken.set(patternOf(route), `that of ${workflowFile(workflow.id)}#${pointer}`);
       });
   }
 }

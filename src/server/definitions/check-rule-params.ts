@@ -1,18 +1,15 @@
 import type { EntityDefinition } from '../../core/definitions/types';
 import type { NameScope } from './check-references';
-import type { Report } from './problems';
+import { said, type Report } from './problems';
 
 /**
  * The parameters the engine's server rules (src/server/documents/server-rules.ts) cannot do
  * without: missing, the rule fails every value it is given, refusing every submission with a
- * message that cannot say why. What each parameter is, as the problem explains it.
+ * message that cannot say why. The checker text saying each missing, explaining what it is.
  */
 const NEEDED_PARAMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  catalogEntryExists: { catalog: 'the id of the catalogue whose entries the value names' },
-  documentReference: {
-    documentType: 'the document type (a workflow id) whose documents the value names',
-    status: 'the list of statuses the named document must be in',
-  },
+  catalogEntryExists: { catalog: 'ruleNeedsCatalog' },
+  documentReference: { documentType: 'ruleNeedsDocumentType', status: 'ruleNeedsStatus' },
 };
 
 /** The rule whose value names a catalogue entry by its key, as the catalogue's finder keys it. */
@@ -27,22 +24,21 @@ const NAMES_ENTRY_BY_KEY = 'catalogEntryExists';
 export function checkRuleParams(entity: EntityDefinition, loaded: NameScope, report: Report): void {
   (entity.rules ?? []).forEach((use, index) => {
     const at = `/rules/${index}`;
-    for (const [param, meaning] of Object.entries(NEEDED_PARAMS[use.rule] ?? {}))
-      if (use[param] === undefined)
-        report(
-          at,
-          `rule "${use.rule}" needs "${param}", ${meaning}: without it every value fails the rule`,
-        );
+    for (const [param, key] of Object.entries(NEEDED_PARAMS[use.rule] ?? {}))
+      if (use[param] === undefined) report(at, said(key, { rule: use.rule }));
     if (use.catalog !== undefined) {
       const name = use.catalog;
       const catalog = loaded.catalogs.find((candidate) => candidate.id === name);
-      if (typeof name !== 'string')
-        report(`${at}/catalog`, '"catalog" names a catalogue by its id, a text');
-      else if (!catalog) report(`${at}/catalog`, `no catalogue "${name}" in catalogs/`);
+      if (typeof name !== 'string') report(`${at}/catalog`, said('catalogParamNotText'));
+      else if (!catalog) report(`${at}/catalog`, said('noCatalogue', { missingDefinition: name }));
       else if (use.rule === NAMES_ENTRY_BY_KEY && catalog.key.length !== 1)
         report(
           `${at}/catalog`,
-          `catalogue "${name}" has a key of ${catalog.key.length} fields (${catalog.key.join(', ')}); a value names an entry by a single key field: name a catalogue keyed by one field`,
+          said('ruleCatalogueKeyedBySeveral', {
+            catalogue: name,
+            size: catalog.key.length,
+            fields: catalog.key.join(', '),
+          }),
         );
     }
     checkStatuses(use.documentType, use.status, at, loaded, report);
@@ -62,14 +58,14 @@ function checkStatuses(
   const workflow = loaded.declared.find((candidate) => candidate.id === type);
   if (!workflow) return;
   if (!Array.isArray(statuses)) {
-    report(`${at}/status`, `"status" is a list of statuses of "${type}", such as ["GRANTED"]`);
+    report(`${at}/status`, said('statusParamNotList', { type }));
     return;
   }
   statuses.forEach((status, i) => {
     if (typeof status !== 'string' || !Object.hasOwn(workflow.machine.states, status))
       report(
         `${at}/status/${i}`,
-        `no status ${JSON.stringify(status)} in the machine of "${type}", so no document of it would ever be accepted: name one of its statuses`,
+        said('noStatusInMachine', { status: JSON.stringify(status), type }),
       );
   });
 }

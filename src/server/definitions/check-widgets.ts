@@ -4,7 +4,7 @@ import type { EntityDefinition, JsonSchema } from '../../core/definitions/types'
 import { walkUi } from '../../core/definitions/ui-walk';
 import { schemaHasField } from './check-records';
 import type { NameScope } from './check-references';
-import type { Report } from './problems';
+import { said, type Report } from './problems';
 
 /** The widget filling a field from a catalogue (core/definitions/catalog-fields.ts). */
 const CATALOG_WIDGET = 'catalog';
@@ -38,32 +38,27 @@ export function checkWidgetOptions(
       const name = options?.catalog;
       const catalog = loaded.catalogs.find((candidate) => candidate.id === name);
       if (typeof name !== 'string')
-        report(
-          `${at}/ui:options/catalog`,
-          'a catalogue select names its catalogue: add "catalog" (a catalogue id) to its ui:options',
-        );
+        report(`${at}/ui:options/catalog`, said('catalogSelectWithoutCatalog'));
       else if (catalog && catalog.key.length !== 1)
         report(
           `${at}/ui:options/catalog`,
-          `catalogue "${name}" has a key of ${catalog.key.length} fields (${catalog.key.join(', ')}); a select's value names an entry by a single key field`,
+          said('selectCatalogueKeyedBySeveral', {
+            catalogue: name,
+            size: catalog.key.length,
+            fields: catalog.key.join(', '),
+          }),
         );
     }
     if (widget === DOCUMENT_CHOICES_WIDGET) {
       if (typeof options?.document !== 'string')
-        report(
-          `${at}/ui:options/document`,
-          'a document choice names the type of the documents it offers: add "document" (a workflow id) to its ui:options',
-        );
+        report(`${at}/ui:options/document`, said('documentChoiceWithoutDocument'));
       if (!isPointer(options?.code))
-        report(
-          `${at}/ui:options/code`,
-          'a document choice names the field of those documents its values are: add "code" (a pointer into their data) to its ui:options',
-        );
+        report(`${at}/ui:options/code`, said('documentChoiceWithoutCode'));
     }
     for (const option of OWN_FIELD_OPTIONS) {
       const field = options?.[option];
       if (typeof field === 'string' && !schemaHasField(schema, `/${field}`))
-        report(`${at}/ui:options/${option}`, `no field "${field}" in the object it labels`);
+        report(`${at}/ui:options/${option}`, said('noFieldInLabelledObject', { field }));
     }
     for (const name of Object.keys(asNode(schema.properties) ?? {})) {
       const own = asNode(asNode(ui[name])?.['ui:options']);
@@ -72,7 +67,7 @@ export function checkWidgetOptions(
         if (typeof field === 'string' && !schemaHasField(schema, `/${field}`))
           report(
             `${at}/${name}/ui:options/${option}`,
-            `no field "${field}" beside "${name}": "${option}" names a field of the same object`,
+            said('noSiblingField', { field, name, option }),
           );
       }
     }
