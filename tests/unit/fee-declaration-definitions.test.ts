@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogDefinition } from '../../src/core/definitions/types';
 import type { WorkflowDefinition, WorkflowPayment } from '../../src/core/documents/workflow';
 import { checkPaymentSources } from '../../src/server/definitions/check-documents';
-import type { DefinitionProblem } from '../../src/server/definitions/load';
+import type { SaidProblem } from '../../src/server/definitions/load';
+import { worded } from '../support/checker-texts';
 import { readProjectJson } from '../support/definitions-dir';
 
 /**
@@ -18,13 +19,13 @@ const catalogs = () =>
 
 async function problemsOf(change: (payment: WorkflowPayment) => WorkflowPayment) {
   const workflow = await readProjectJson<WorkflowDefinition>('workflows/visa-application.json');
-  const problems: DefinitionProblem[] = [];
+  const problems: SaidProblem[] = [];
   checkPaymentSources(
     { ...workflow, payment: change(workflow.payment!) },
     await catalogs(),
     problems,
   );
-  return problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`);
+  return worded(problems).map((p) => `${p.file}#${p.pointer}: ${p.message}`);
 }
 
 describe('fee sources of a payable workflow', () => {
