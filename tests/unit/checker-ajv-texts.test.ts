@@ -1,7 +1,15 @@
 import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { serverModules } from '../../src/modules/server';
+import { PROJECT_ROOT } from '../../src/server/config';
 import { createAjv } from '../../src/server/definitions/ajv';
-import { ajvText, nameText } from '../../src/server/definitions/load';
+import { readDefinitionFiles } from '../../src/server/definitions/files';
+import {
+  ajvText,
+  checkDefinitions,
+  DefinitionsError,
+  nameText,
+} from '../../src/server/definitions/load';
 import { problemOf, type ProblemText } from '../../src/server/definitions/problems';
 import { worded } from '../support/checker-texts';
 
@@ -91,6 +99,30 @@ describe('Ajv errors said by keyword', () => {
       'doit avoir la propriété requise « id »',
       'doit être supérieur ou égal à 2',
       'doit être de type « string,null »',
+    ]);
+  });
+
+  it('says what the meta-schema refuses in a workflow in French, at the same places', async () => {
+    const files = await readDefinitionFiles(PROJECT_ROOT);
+    const file = 'workflows/sponsor-application.json';
+    const workflow = JSON.parse(files.get(file)!) as {
+      machine: { states: Record<string, unknown> };
+      timelien?: boolean;
+    };
+    const states = workflow.machine.states;
+    states['SUB-MITTED'] = states.SUBMITTED;
+    delete states.SUBMITTED;
+    workflow.timelien = true;
+    files.set(file, JSON.stringify(workflow));
+    const error = await checkDefinitions(files, serverModules).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(DefinitionsError);
+    const said = (error as DefinitionsError).said!.filter((problem) => problem.file === file);
+    expect(worded(said, 'fr').map(({ pointer, message }) => `${pointer}: ${message}`)).toEqual([
+      '/timelien: propriété inconnue « timelien » : retirez-la, ou corrigez son nom',
+      '/machine/states/SUB-MITTED: le nom « SUB-MITTED » doit respecter le motif « ^[A-Z][A-Z ]*$ »',
     ]);
   });
 });

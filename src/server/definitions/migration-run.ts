@@ -143,7 +143,7 @@ function invalidProblem(entry: DocumentImpact, next: DefinitionBundle): SaidProb
     schemaFile(entry.document),
     '/schema',
     said(moving ? 'storedDocumentsInvalidAfterMoves' : 'storedDocumentsInvalid', {
-      invalid: entry.invalid,
+      count: entry.invalid,
       checked: entry.checked,
       document: entry.document,
       fields,
