@@ -3,11 +3,13 @@ import type { EntityDefinition } from '../../src/core/definitions/types';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import { serverModules } from '../../src/modules/server';
 import { checkListFilters, fieldKind } from '../../src/server/definitions/check-list-filters';
+import type { Language } from '../../src/core/i18n/translate';
 import {
   DefinitionsError,
   loadDefinitions,
-  type DefinitionProblem,
+  type SaidProblem,
 } from '../../src/server/definitions/load';
+import { worded } from '../support/checker-texts';
 import { copyDefinitions, readProjectJson } from '../support/definitions-dir';
 
 /**
@@ -48,10 +50,10 @@ const workflowWith = (where: unknown[]): WorkflowDefinition =>
     ],
   }) as unknown as WorkflowDefinition;
 
-const problemsOf = (where: unknown[]) => {
-  const problems: DefinitionProblem[] = [];
+const problemsOf = (where: unknown[], language: Language = 'en') => {
+  const problems: SaidProblem[] = [];
   checkListFilters(workflowWith(where), [schema], problems);
-  return problems;
+  return worded(problems, language);
 };
 
 describe('list where conditions', () => {
@@ -100,6 +102,25 @@ describe('list where conditions', () => {
         pointer: '/lists/0/where/4/valueTo',
         message: 'criterion "between" needs "valueTo"',
       },
+    ]);
+  });
+
+  it('says the same problems in French', () => {
+    expect(
+      problemsOf(
+        [
+          { pointer: '/access/activation', criterion: 'equals', value: 'active' },
+          { pointer: '/access/locked', criterion: 'startsWith', value: 'x' },
+          { pointer: '/access/activationStatus', criterion: 'equals' },
+          { pointer: '/access/activationStatus', criterion: 'empty', value: 'x' },
+        ],
+        'fr',
+      ).map((problem) => problem.message),
+    ).toEqual([
+      "« /access/activation » n'est pas un champ du schéma « thing »",
+      "le critère « startsWith » ne s'applique pas à un champ de type « boolean »",
+      'le critère « equals » a besoin de « value »',
+      'le critère « empty » ne prend pas de « value »',
     ]);
   });
 

@@ -2,7 +2,7 @@ import { asNode } from '../../core/definitions/json';
 import type { EntityDefinition } from '../../core/definitions/types';
 import { walkUi } from '../../core/definitions/ui-walk';
 import { schemaHasField } from './check-records';
-import type { Report } from './problems';
+import { said, type Report } from './problems';
 
 /**
  * A field's `ui:options.when` reads like a section's (`{pointer, in}`), or the field would
@@ -19,18 +19,14 @@ export function checkFieldConditions(entity: EntityDefinition, report: Report): 
       const condition = asNode(when);
       const pointer = condition?.pointer;
       if (!condition || typeof pointer !== 'string' || !pointer.startsWith('/'))
-        report(at, 'a condition needs "pointer", a field of the document');
+        report(at, said('conditionNeedsPointer'));
       else if (!schemaHasField(entity.schema, pointer))
-        report(`${at}/pointer`, `no field "${pointer}" in the document's schema`);
+        report(`${at}/pointer`, said('noFieldInDocumentSchema', { field: pointer }));
       if (!Array.isArray(condition?.in) || condition.in.length === 0)
-        report(at, 'a condition needs "in", one value or more');
+        report(at, said('conditionNeedsIn'));
       const extra = Object.keys(condition ?? {}).find((key) => key !== 'pointer' && key !== 'in');
-      if (extra !== undefined) report(at, `unknown property "${extra}" (pointer and in only)`);
-      if (required.includes(name))
-        report(
-          at,
-          `"${name}" applies only sometimes and cannot be in required: require it with an if/then on the deciding value`,
-        );
+      if (extra !== undefined) report(at, said('conditionUnknownProperty', { property: extra }));
+      if (required.includes(name)) report(at, said('conditionalFieldRequired', { field: name }));
     }
   });
 }

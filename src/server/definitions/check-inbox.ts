@@ -1,6 +1,7 @@
 import { declaredAction } from '../../core/documents/workflow';
 import { schemaHasField } from './check-records';
 import type { WorkflowScope } from './check-references';
+import { said } from './problems';
 
 /** The engine effects only an inbox's own actions may name. */
 const INBOX_EFFECTS = ['addressMessage', 'queueMessage', 'recordDelivery', 'requeueMessage'];
@@ -15,18 +16,20 @@ export function checkInbox({ workflow, workflows, entity, report }: WorkflowScop
     for (const [name, action] of Object.entries(workflow.actions))
       for (const effect of [...(action.before ?? []), ...(action.effects ?? [])])
         if (INBOX_EFFECTS.includes(effect))
-          report(`/actions/${name}`, `"${effect}" serves only the workflow declaring \`inbox\``);
+          report(`/actions/${name}`, said('inboxEffectOutsideInbox', { effect }));
     return;
   }
   const holder = workflows.find((w) => w.inbox);
-  if (holder !== workflow) report('/inbox', `"${holder?.id}" already holds the inbox's messages`);
+  if (holder !== workflow)
+    report('/inbox', said('inboxHeldElsewhere', { workflow: String(holder?.id) }));
   const { actions, read, ...pointers } = inbox;
   if (entity)
     for (const [name, pointer] of Object.entries(pointers))
       if (!schemaHasField(entity.schema, pointer))
-        report(`/inbox/${name}`, `no field "${pointer}"`);
-  if (!Object.hasOwn(workflow.machine.states, read)) report('/inbox/read', `no status "${read}"`);
+        report(`/inbox/${name}`, said('noField', { field: pointer }));
+  if (!Object.hasOwn(workflow.machine.states, read))
+    report('/inbox/read', said('noReadStatus', { status: read }));
   for (const [role, name] of Object.entries(actions))
     if (!declaredAction(workflow, name)?.system)
-      report(`/inbox/actions/${role}`, `"${name}" is not a system action of the workflow`);
+      report(`/inbox/actions/${role}`, said('inboxActionNotSystem', { action: name }));
 }

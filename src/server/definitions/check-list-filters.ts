@@ -6,7 +6,7 @@ import {
 } from '../../core/documents/workflow';
 import { criteriaFor, valueArity, type FieldKind } from '../../core/search/criteria';
 import { alternatives, nodesAt, schemaHasField } from './check-records';
-import { reporter, workflowFile, type SaidProblem, type Report } from './problems';
+import { reporter, said, workflowFile, type SaidProblem, type Report } from './problems';
 
 /**
  * Lists' columns and `where` conditions: a column without pointer is one every document has; a
@@ -28,7 +28,10 @@ export function checkListFilters(
         return;
       report(
         `/lists/${i}/columns/${j}/field`,
-        `"${column.field}" is no column of every document (${DOCUMENT_LIST_COLUMNS.join(', ')}); a data field needs its pointer`,
+        said('columnNeedsPointer', {
+          field: column.field,
+          columns: DOCUMENT_LIST_COLUMNS.join(', '),
+        }),
       );
     });
     checkBadge(workflow, list, report);
@@ -37,13 +40,13 @@ export function checkListFilters(
       if (!schemaHasField(entity.schema, condition.pointer))
         return report(
           `${at}/pointer`,
-          `"${condition.pointer}" is not a field of schema "${entity.id}"`,
+          said('notFieldOfSchema', { pointer: condition.pointer, schema: entity.id }),
         );
       const kind = fieldKind(entity.schema, condition.pointer);
       if (!criteriaFor(kind).includes(condition.criterion))
         report(
           `${at}/criterion`,
-          `criterion "${condition.criterion}" does not apply to a ${kind} field`,
+          said('criterionNotForKind', { criterion: condition.criterion, kind }),
         );
       const arity = valueArity(condition.criterion);
       for (const [key, needed] of [
@@ -53,7 +56,10 @@ export function checkListFilters(
         if (needed !== (condition[key] !== undefined))
           report(
             `${at}/${key}`,
-            `criterion "${condition.criterion}" ${needed ? 'needs' : 'takes no'} "${key}"`,
+            said(needed ? 'criterionNeedsValue' : 'criterionTakesNoValue', {
+              criterion: condition.criterion,
+              value: key,
+            }),
           );
       }
     });
@@ -81,13 +87,19 @@ function checkBadge(workflow: WorkflowDefinition, list: WorkflowList, report: Re
   if (![...every, ...columns].includes(badge.field))
     report(
       `${at}/field`,
-      `the list cannot count its documents by "${badge.field}": name a column every document has (${every.join(', ')}) or one of its own columns${columns.length ? ` (${columns.join(', ')})` : ''}`,
+      columns.length
+        ? said('badgeFieldNotCountedOwn', {
+            field: badge.field,
+            columns: every.join(', '),
+            own: columns.join(', '),
+          })
+        : said('badgeFieldNotCounted', { field: badge.field, columns: every.join(', ') }),
     );
   else if (
     badge.field === STATUS_COLUMN &&
     !Object.hasOwn(workflow.machine.states, String(badge.value))
   )
-    report(`${at}/value`, `no status "${String(badge.value)}" in the machine`);
+    report(`${at}/value`, said('noStatus', { status: String(badge.value) }));
 }
 
 /**

@@ -4,7 +4,14 @@ import {
   type WorkflowDefinition,
 } from '../../core/definitions/types';
 import type { WorkflowScope } from './check-references';
-import { catalogFile, workflowFile, type SaidProblem, reportUnknown } from './problems';
+import {
+  catalogFile,
+  problemOf,
+  reportUnknown,
+  said,
+  workflowFile,
+  type SaidProblem,
+} from './problems';
 
 /**
  * Roles must fit together or people are turned away with no reason: a screen's role may do one
@@ -18,7 +25,7 @@ export function checkWorkflowRoles({ workflow, report }: WorkflowScope) {
       if (actions.some((name) => workflow.actions[name]?.roles.includes(role))) return;
       report(
         `/screens/${i}/roles/${j}`,
-        `role "${role}" may do none of the screen's actions (${actions.join(', ')})`,
+        said('roleDoesNoScreenAction', { role, actions: actions.join(', ') }),
       );
     });
   });
@@ -27,15 +34,15 @@ export function checkWorkflowRoles({ workflow, report }: WorkflowScope) {
     ...workflow.lists.flatMap((list) => list.roles),
     ...workflow.screens.flatMap((screen) => screen.roles),
   ]);
-  const unused = (role: string) => `role "${role}" is in no action, list or screen of the workflow`;
+  const unused = (role: string) => said('unusedRole', { role });
   reportUnknown(report, workflow.seeAll, '/seeAll', used, unused);
   // Who an action may assign the document to: declared where, and only where, it takes one.
   for (const [name, action] of Object.entries(workflow.actions)) {
     const pointer = `/actions/${name}`;
     if (action.payload === 'assignee' && !action.assignees)
-      report(pointer, 'an action taking an assignee names the roles they must hold (assignees)');
+      report(pointer, said('assigneesMissing'));
     if (action.assignees && action.payload !== 'assignee')
-      report(`${pointer}/assignees`, 'assignees are for an action whose payload is "assignee"');
+      report(`${pointer}/assignees`, said('assigneesWithoutPayload'));
     reportUnknown(report, action.assignees, `${pointer}/assignees`, used, unused);
   }
 }
@@ -149,9 +156,5 @@ export function ungrantedRoles(
 ): SaidProblem[] {
   return [...namedRoles(workflows, catalogs)]
     .filter(([role]) => !granted.has(role))
-    .map(([role, { file, pointer }]) => ({
-      file,
-      pointer,
-      message: `no access unit grants the role "${role}": nobody holds it`,
-    }));
+    .map(([role, { file, pointer }]) => problemOf(file, pointer, said('ungrantedRole', { role })));
 }

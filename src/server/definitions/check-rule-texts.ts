@@ -3,7 +3,7 @@ import type { CatalogDefinition, EntityDefinition } from '../../core/definitions
 import { lookup, type Language, type TextTree } from '../../core/i18n/translate';
 import { ruleName } from '../../core/validation/field-errors';
 import { escapeSegment as escape } from '../../core/rules/registry';
-import { catalogFile, schemaFile, type SaidProblem } from './problems';
+import { catalogFile, problemOf, said, schemaFile, type SaidProblem } from './problems';
 
 /**
  * Every rule a schema can fail by has a `validation.<rule>` text in every language, or the raw key
@@ -121,9 +121,5 @@ export function checkRuleTexts(
   for (const [language, tree] of Object.entries(translations) as Array<[Language, TextTree]>)
     for (const { file, pointer, rule } of uses)
       if (lookup(tree, `validation.${rule}`) === undefined)
-        problems.push({
-          file,
-          pointer,
-          message: `no text for the rule "${rule}" in ${language}: add "validation.${rule}" to translations/${language}.json`,
-        });
+        problems.push(problemOf(file, pointer, said('noRuleText', { rule, language })));
 }

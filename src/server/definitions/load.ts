@@ -37,12 +37,15 @@ import { addNamesKeyword, collectingReferences, type Reference } from './referen
 import {
   catalogFile,
   DefinitionsError,
+  problemOf,
   reporter,
   reportUnknown,
+  said,
   workflowFile,
   wordProblems,
   checkerTextsOf,
   type DefinitionProblem,
+  type ProblemText,
   type SaidProblem,
 } from './problems';
 import { filesIn, MODULES_FILE, readDefinitionFiles, type DefinitionFiles } from './files';
@@ -190,7 +193,7 @@ function loadFolder<T extends { id: string }>(
     if (doc === undefined || !check(file, doc)) continue;
     const expectedId = name.replace(/(\.schema)?\.json$/, '');
     if (doc.id === expectedId) loaded.push(doc);
-    else reporter(problems, file)('/id', `id must equal the file name "${expectedId}"`);
+    else reporter(problems, file)('/id', said('idNotFileName', { expected: expectedId }));
   }
   return loaded;
 }
@@ -210,13 +213,13 @@ function readDefinition(files: DefinitionFiles, file: string, problems: SaidProb
 function readJson(files: DefinitionFiles, file: string, problems: SaidProblem[]): unknown {
   const text = files.get(file);
   if (text === undefined) {
-    problems.push({ file, pointer: '', message: 'file is missing' });
+    problems.push(problemOf(file, '', said('fileMissing')));
     return undefined;
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    problems.push({ file, pointer: '', message: `not valid JSON: ${(error as Error).message}` });
+    problems.push(problemOf(file, '', said('notJson', { reason: (error as Error).message })));
     return undefined;
   }
 }
@@ -238,7 +241,8 @@ function checkWith(
   const report = reporter(problems, file);
   const errors = validate.errors ?? [];
   // A bad property name (a status "SUB-MITTED") gives "property name must be valid" at the
-  // object, after what is wrong with the name: one problem at the name, saying both.
+  // object, after what is wrong with the name: said at the name instead, each thing wrong with
+  // it naming it.
   const nameErrors = errors.filter((e) => e.keyword === 'propertyNames');
   const withinName = (error: ErrorObject) =>
     nameErrors.find(
@@ -249,42 +253,126 @@ function checkWith(
     );
   for (const error of errors) {
     if (withinName(error)) continue;
+    if (error.keyword === 'propertyNames') {
+      const name = String(error.params.propertyName);
+      const at = `${error.instancePath}/${escapeSegment(name)}`;
+      const why = errors.filter((inner) => withinName(inner) === error);
+      if (why.length === 0) report(at, said('nameNotAllowed', { name }));
+      for (const inner of why) report(at, nameText(name, inner));
+      continue;
+    }
     const missing = error.keyword === 'required' ? `/${String(error.params.missingProperty)}` : '';
     const extra =
       error.keyword === 'additionalProperties' ? `/${String(error.params.additionalProperty)}` : '';
-    if (error.keyword === 'propertyNames') {
-      const name = String(error.params.propertyName);
-      const why = errors.filter((inner) => withinName(inner) === error).map((e) => e.message);
-      report(
-        `${error.instancePath}/${escapeSegment(name)}`,
-        `the name "${name}" ${why.length ? why.join(', ') : 'is not allowed'}`,
-      );
-      continue;
-    }
     report(
       `${error.instancePath}${missing}${extra}`,
       extra
-        ? `unknown property "${String(error.params.additionalProperty)}": remove it, or correct its name`
-        : (error.message ?? error.keyword),
+        ? said('schemaAdditionalProperty', { property: String(error.params.additionalProperty) })
+        : ajvText(error),
     );
   }
   return false;
 }
 
+/** A list of values an Ajv error names, as one value: as Ajv's message writes it. */
+const listed = (value: unknown, separator = ', ') =>
+  Array.isArray(value)
+    ? value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(separator)
+    : String(value);
+
+/** A number an Ajv error names (a limit), kept a number. */
+const numberOf = (value: unknown): string | number =>
+  typeof value === 'number' ? value : String(value);
+
+/**
+ * What an Ajv error says, by its keyword, with the values of its `params`: in English as Ajv's
+ * own message reads. A keyword not listed says Ajv's English message (`schemaInvalid`).
+ */
+const AJV_TEXTS: Partial<Record<string, (params: Record<string, unknown>) => ProblemText>> = {
+  required: (p) => said('schemaRequired', { property: String(p.missingProperty) }),
+  additionalProperties: () => said('schemaAdditionalProperties'),
+  type: (p) => said('schemaType', { type: listed(p.type, ',') }),
+  enum: (p) => said('schemaEnum', { allowedValues: listed(p.allowedValues) }),
+  const: (p) => said('schemaConst', { allowedValue: listed([p.allowedValue]) }),
+  pattern: (p) => said('schemaPattern', { pattern: String(p.pattern) }),
+  format: (p) => said('schemaFormat', { format: String(p.format) }),
+  minItems: (p) => said('schemaMinItems', { limit: numberOf(p.limit) }),
+  maxItems: (p) => said('schemaMaxItems', { limit: numberOf(p.limit) }),
+  minLength: (p) => said('schemaMinLength', { limit: numberOf(p.limit) }),
+  maxLength: (p) => said('schemaMaxLength', { limit: numberOf(p.limit) }),
+  minProperties: (p) => said('schemaMinProperties', { limit: numberOf(p.limit) }),
+  maxProperties: (p) => said('schemaMaxProperties', { limit: numberOf(p.limit) }),
+  minimum: (p) => said('schemaMinimum', { limit: numberOf(p.limit) }),
+  maximum: (p) => said('schemaMaximum', { limit: numberOf(p.limit) }),
+  exclusiveMinimum: (p) => said('schemaExclusiveMinimum', { limit: numberOf(p.limit) }),
+  exclusiveMaximum: (p) => said('schemaExclusiveMaximum', { limit: numberOf(p.limit) }),
+  multipleOf: (p) => said('schemaMultipleOf', { multipleOf: numberOf(p.multipleOf) }),
+  uniqueItems: (p) => said('schemaUniqueItems', { first: numberOf(p.j), second: numberOf(p.i) }),
+  oneOf: () => said('schemaOneOf'),
+  anyOf: () => said('schemaAnyOf'),
+  not: () => said('schemaNot'),
+  if: (p) => said('schemaIf', { clause: String(p.failingKeyword) }),
+  'false schema': () => said('schemaFalse'),
+  dependencies: (p) => dependencyText(p),
+  dependentRequired: (p) => dependencyText(p),
+};
+
+const dependencyText = (p: Record<string, unknown>) =>
+  said('schemaDependencies', {
+    count: numberOf(p.depsCount),
+    properties: String(p.deps),
+    property: String(p.property),
+  });
+
+/** An Ajv error said by its keyword (`AJV_TEXTS`), or by Ajv's English message. */
+export function ajvText(error: ErrorObject): ProblemText {
+  const text = AJV_TEXTS[error.keyword];
+  if (text) return text(error.params as Record<string, unknown>);
+  return said('schemaInvalid', { reason: error.message ?? error.keyword });
+}
+
+/**
+ * What is wrong with a property's name, by the keyword of `propertyNames` it fails: in English
+ * `the name "<name>"` and Ajv's message.
+ */
+export function nameText(name: string, error: ErrorObject): ProblemText {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'pattern':
+      return said('namePattern', { name, pattern: String(p.pattern) });
+    case 'format':
+      return said('nameFormat', { name, format: String(p.format) });
+    case 'minLength':
+      return said('nameMinLength', { name, limit: numberOf(p.limit) });
+    case 'maxLength':
+      return said('nameMaxLength', { name, limit: numberOf(p.limit) });
+    case 'enum':
+      return said('nameEnum', { name, allowedValues: listed(p.allowedValues) });
+    case 'const':
+      return said('nameConst', { name, allowedValue: listed([p.allowedValue]) });
+    default:
+      return said('nameInvalid', { name, reason: error.message ?? error.keyword });
+  }
+}
+
 /**
  * A definition refused on its own is missing from what the others are checked against, so
- * every file naming it would also say it is not there: that echo is dropped, the file's own
- * problem names the mistake.
+ * every file naming it would also say it is not there: that echo (a problem whose
+ * `missingDefinition` is the broken definition's id) is dropped, the file's own problem names
+ * the mistake.
  */
 function withoutEchoes(problems: SaidProblem[], brokenFiles: ReadonlySet<string>): SaidProblem[] {
-  const echoes = [...brokenFiles].flatMap((file) => {
-    const id = /^(?:catalogs|schemas|workflows)\/(.+?)(?:\.schema)?\.json$/.exec(file)?.[1];
-    return id
-      ? ['workflow', 'document type', 'catalogue', 'schema'].map((k) => `no ${k} "${id}"`)
-      : [];
-  });
-  const echoing = (message: string) => echoes.some((echo) => message.startsWith(echo));
-  return problems.filter((problem) => brokenFiles.has(problem.file) || !echoing(problem.message));
+  const brokenIds = new Set(
+    [...brokenFiles].flatMap((file) => {
+      const id = /^(?:catalogs|schemas|workflows)\/(.+?)(?:\.schema)?\.json$/.exec(file)?.[1];
+      return id === undefined ? [] : [id];
+    }),
+  );
+  const echoing = (problem: SaidProblem) => {
+    const missing = problem.params?.missingDefinition;
+    return missing !== undefined && brokenIds.has(String(missing));
+  };
+  return problems.filter((problem) => brokenFiles.has(problem.file) || !echoing(problem));
 }
 
 function checkOwnSchema(
@@ -296,14 +384,14 @@ function checkOwnSchema(
   const report = reporter(problems, file);
   if (!schemaAjv.validateSchema(schema as object)) {
     for (const error of schemaAjv.errors ?? [])
-      report(`${pointer}${error.instancePath}`, error.message ?? error.keyword);
+      report(`${pointer}${error.instancePath}`, ajvText(error));
     return false;
   }
   try {
     schemaAjv.compile(schema as object);
     schemaAjv.removeSchema(schema as object);
   } catch (error) {
-    report(pointer, (error as Error).message);
+    report(pointer, said('schemaNotCompiled', { reason: (error as Error).message }));
     return false;
   }
   return true;
@@ -318,16 +406,15 @@ function checkCatalogSemantics(
   const report = reporter(problems, file);
   const properties = Object.keys((catalog.schema.properties ?? {}) as object);
   const known = (field: string) => properties.includes(field);
-  const notField = (what: string) => (field: string) =>
-    `${what} "${field}" is not a field of the schema`;
-  reportUnknown(report, catalog.key, '/key', known, notField('key field'));
-  reportUnknown(report, catalog.columns, '/columns', known, notField('column'));
+  const notField = (key: string) => (field: string) => said(key, { field });
+  reportUnknown(report, catalog.key, '/key', known, notField('keyFieldNotInSchema'));
+  reportUnknown(report, catalog.columns, '/columns', known, notField('columnNotInSchema'));
   for (const field of Object.keys(catalog.references ?? {}))
-    if (!known(field)) report(`/references/${field}`, notField('reference')(field));
+    if (!known(field)) report(`/references/${field}`, notField('referenceNotInSchema')(field));
   for (const language of LANGUAGES)
     for (const field of properties)
       if (!catalog.labels[language].fields[field])
-        report(`/labels/${language}/fields/${field}`, `missing label for field "${field}"`);
+        report(`/labels/${language}/fields/${field}`, said('missingFieldLabel', { field }));
   checkCatalogFields(file, catalog, problems);
   checkOwnSchema(file, '/schema', catalog.schema, problems);
   return problems.length === before;
@@ -337,11 +424,9 @@ function checkUniqueIds(folder: string, docs: Array<{ id: string }>, problems: S
   const seen = new Set<string>();
   for (const doc of docs) {
     if (seen.has(doc.id))
-      problems.push({
-        file: `${folder}/${doc.id}.json`,
-        pointer: '/id',
-        message: `another definition has the id "${doc.id}": give each an id of its own`,
-      });
+      problems.push(
+        problemOf(`${folder}/${doc.id}.json`, '/id', said('duplicateId', { id: doc.id })),
+      );
     seen.add(doc.id);
   }
 }
@@ -359,7 +444,7 @@ function checkReferences(catalogs: CatalogDefinition[], problems: SaidProblem[])
       if (reference.byField && !fields.has(reference.byField))
         report(
           `/references/${field}/byField`,
-          `"${reference.byField}" is not a field of the schema`,
+          said('notAFieldOfSchema', { field: reference.byField }),
         );
       const targets: Array<[string, string]> = [
         [`/references/${field}/catalog`, reference.catalog],
@@ -371,11 +456,12 @@ function checkReferences(catalogs: CatalogDefinition[], problems: SaidProblem[])
       for (const [pointer, target] of targets) {
         const referenced = byId.get(target);
         // A catalogue whose own file is broken is not said missing again (withoutEchoes).
-        if (!referenced) report(pointer, `no catalogue "${target}"`);
+        if (!referenced)
+          report(pointer, said('noReferencedCatalogue', { missingDefinition: target }));
         else if (referenced.key.length !== 1)
           report(
             pointer,
-            `catalogue "${target}" has a key of ${referenced.key.length} fields; a reference names an entry by a single key field`,
+            said('referencedKeyNotSingle', { catalogue: target, fields: referenced.key.length }),
           );
       }
     }
@@ -394,7 +480,7 @@ function loadModules(files: DefinitionFiles, problems: SaidProblem[]): ModuleDef
     if (clash !== index)
       report(
         `/modules/${index}`,
-        `module "${module.id}" (${module.prefix}) repeats module ${clash}`,
+        said('repeatedModule', { module: module.id, prefix: module.prefix, index: clash }),
       );
   });
   return modules;
@@ -415,7 +501,7 @@ function workflowsOfEnabledModules(
     if (!module)
       reporter(problems, workflowFile(workflow.id))(
         '/prefix',
-        `"${workflow.prefix}" is under no module of ${MODULES_FILE}`,
+        said('prefixOutsideModules', { prefix: workflow.prefix, file: MODULES_FILE }),
       );
     return module?.enabled ?? false;
   });
@@ -439,7 +525,7 @@ function loadTranslations(
       if (nsDoc === undefined || !checkWith(checkTranslations, nsFile, nsDoc, problems)) continue;
       const tree = (result[language] ??= {});
       if (tree[namespace] === undefined) tree[namespace] = nsDoc as TextTree;
-      else reporter(problems, nsFile)('', `namespace "${namespace}" is also in ${language}.json`);
+      else reporter(problems, nsFile)('', said('namespaceRepeated', { namespace, language }));
     }
   }
   const [reference, ...others] = LANGUAGES;
@@ -452,7 +538,7 @@ function loadTranslations(
     ] as const) {
       const report = reporter(problems, `translations/${to}.json`);
       for (const key of missingKeys(result[from], result[to]))
-        report(`/${key.replaceAll('.', '/')}`, `missing text present in ${from}`);
+        report(`/${key.replaceAll('.', '/')}`, said('missingTranslation', { language: from }));
     }
   }
   return result;

@@ -1,6 +1,6 @@
 import type { DefinitionBundle } from '../../core/definitions/types';
 import { schemaHasField } from './check-records';
-import { workflowFile, type SaidProblem } from './problems';
+import { problemOf, said, workflowFile, type SaidProblem } from './problems';
 
 /**
  * A workflow's `dataMoves` as definitions: the fields a move writes are the schema's (declared
@@ -21,11 +21,13 @@ export function checkDataMoves(bundle: DefinitionBundle): SaidProblem[] {
             : [];
       if (key === undefined || emptied === undefined || !schemaHasField(entity.schema, emptied))
         return;
-      problems.push({
-        file: workflowFile(workflow.id),
-        pointer: `/dataMoves/${index}/${key}`,
-        message: `"${emptied}" is a field of the document's schema: a move empties only fields the schema no longer has`,
-      });
+      problems.push(
+        problemOf(
+          workflowFile(workflow.id),
+          `/dataMoves/${index}/${key}`,
+          said('moveEmptiesSchemaField', { field: emptied }),
+        ),
+      );
     });
   }
   return problems;

@@ -17,7 +17,7 @@ import {
   type DocumentImpact,
   type Refusal,
 } from './document-impact';
-import { schemaFile, workflowFile, type SaidProblem } from './problems';
+import { problemOf, said, schemaFile, workflowFile, type SaidProblem } from './problems';
 
 /** What a workflow's new `dataMoves` will do to its stored documents. */
 export interface MigrationPlan {
@@ -116,11 +116,13 @@ export async function checkStoredData(
   }
   for (const [key, { count, examples }] of failures) {
     const [workflow = '', move = '', reason = ''] = key.split('\0');
-    problems.push({
-      file: workflowFile(workflow),
-      pointer: `/dataMoves/${move}`,
-      message: `${count} stored ${count === 1 ? 'document' : 'documents'} cannot be moved: ${reason} (${examples.join(', ')})`,
-    });
+    problems.push(
+      problemOf(
+        workflowFile(workflow),
+        `/dataMoves/${move}`,
+        said('storedDocumentsNotMovable', { count, reason, examples: examples.join(', ') }),
+      ),
+    );
   }
   const impact = [...impacts].map(([document, tally]) => tally.impact(document));
   for (const entry of impact.filter((candidate) => candidate.invalid > 0))
@@ -137,15 +139,17 @@ function newMoves(next: WorkflowDefinition, before: WorkflowDefinition | undefin
 function invalidProblem(entry: DocumentImpact, next: DefinitionBundle): SaidProblem {
   const fields = entry.fields.map((f) => `${f.pointer} (${f.keyword}, ${f.count})`).join(', ');
   const moving = next.workflows.some((w) => w.document === entry.document && w.dataMoves);
-  return {
-    file: schemaFile(entry.document),
-    pointer: '/schema',
-    message:
-      `${entry.invalid} of ${entry.checked} stored documents of "${entry.document}" would be ` +
-      `invalid${moving ? ' after the dataMoves' : ''}: ${fields}; for example ` +
-      `${entry.examples.join(', ')}. Keep the schema accepting them, or move their data with ` +
-      `"dataMoves" in the workflow`,
-  };
+  return problemOf(
+    schemaFile(entry.document),
+    '/schema',
+    said(moving ? 'storedDocumentsInvalidAfterMoves' : 'storedDocumentsInvalid', {
+      count: entry.invalid,
+      checked: entry.checked,
+      document: entry.document,
+      fields,
+      examples: entry.examples.join(', '),
+    }),
+  );
 }
 
 const invalidCount = (impacts: ReadonlyMap<string, Tally>) =>

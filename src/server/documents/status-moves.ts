@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
-import type { SaidProblem } from '../definitions/problems';
+import { problemOf, said, workflowFile, type SaidProblem } from '../definitions/problems';
 import { countOutside, moveStatus } from './store/status-moves';
 
 /** The history's action for a document moved by its workflow's `statusMoves`. */
@@ -52,11 +52,13 @@ export async function strandedStatuses(
       const to = workflow.statusMoves?.[status];
       if (to) moves.push({ type: workflow.id, status, count, to });
       else
-        problems.push({
-          file: `workflows/${workflow.id}.json`,
-          pointer: '/machine/states',
-          message: `${count} ${count === 1 ? 'document is' : 'documents are'} in status "${status}", which the machine no longer has: keep the status, or map it to another in "statusMoves"`,
-        });
+        problems.push(
+          problemOf(
+            workflowFile(workflow.id),
+            '/machine/states',
+            said('documentsInRemovedStatus', { count, status }),
+          ),
+        );
     }
   }
   return { moves, problems };
