@@ -4,6 +4,7 @@ import { DEFINITIONS_VERSION_HEADER } from '../core/api/definitions-version';
 import type { DefinitionBundle } from '../core/definitions/types';
 import { ProcessRegistry } from './db/process-registry';
 import { DefinitionsError } from './definitions/load';
+import { checkerTextsOf, wordProblems } from './definitions/problems';
 import { definitionFolderPlugin } from './plugins/definition-folder';
 import { definitionSetsPlugin } from './plugins/definition-sets';
 import { definitionRolesPlugin } from './plugins/definition-roles';
@@ -98,7 +99,10 @@ export async function buildGeneration(
   );
   // Stored documents in a removed status are moved as mapped, or the definitions are refused.
   const statuses = await reconcileStatuses(database.db, definitions.workflows);
-  if (statuses.problems.length > 0) throw new DefinitionsError(statuses.problems);
+  if (statuses.problems.length > 0) {
+    const texts = checkerTextsOf(definitions.translations);
+    throw new DefinitionsError(wordProblems(statuses.problems, texts, 'en'), statuses.problems);
+  }
   const identityDb = identityTables(database.db);
   const credentials = new CredentialStore(identityDb, config.identity);
 

@@ -85,13 +85,18 @@ export async function extractPdfText(bytes: Uint8Array): Promise<PdfText> {
   }
 }
 
-/** The portal's texts of a language: translations/{lang}.json and translations/{lang}/*.json. */
+/**
+ * The portal's texts of a language: translations/{lang}.json and translations/{lang}/*.json, but
+ * the definitions checker's (checker.json): said only to analysts, they quote JSON names
+ * (`/fees/total`) in every language, which are no words of it.
+ */
 export function textsOf(language: Language): TextTree {
   const folder = path.join(PROJECT_ROOT, 'translations');
   const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as TextTree;
   const tree: TextTree = { ...read(path.join(folder, `${language}.json`)) };
   for (const name of fs.readdirSync(path.join(folder, language))) {
-    if (name.endsWith('.json')) tree[name.slice(0, -5)] = read(path.join(folder, language, name));
+    if (name.endsWith('.json') && name !== 'checker.json')
+      tree[name.slice(0, -5)] = read(path.join(folder, language, name));
   }
   return tree;
 }

@@ -623,3 +623,48 @@ describe('the checker: problems say how to mend them', () => {
     ]);
   });
 });
+
+describe('the checker: a guard’s parameters', () => {
+  type Guarded = { target: string; guard: { type: string; params?: Record<string, unknown> } };
+  const states = (workflow: WorkflowDefinition) =>
+    workflow.machine.states as unknown as Record<string, { on: Record<string, Guarded[]> }>;
+
+  it('refuses a parameter a guard does not read, a missing one, a status or a field that is none', async () => {
+    const problems = await problemsWith<WorkflowDefinition>(VISA, (workflow) => {
+      const [dueFirst] = states(workflow).STORED!.on.submit!;
+      dueFirst!.guard.params = { pointr: '/fees/total' };
+      const [undoStored, undoSubmitted] = states(workflow).CANCELLED!.on.undo!;
+      undoStored!.guard.params = { status: 'STOWED' };
+      undoSubmitted!.guard = { type: 'amountDue', params: { pointer: '/fees/totl' } };
+    });
+    const at = (pointer: string) => problems.filter((p) => p.pointer.startsWith(pointer));
+    expect(at('/machine/states/STORED/on/submit/0/guard/params').map((p) => p.message)).toEqual([
+      'guard "amountDue" reads no parameter "pointr" (it reads: pointer): correct its name, or remove it',
+      'guard "amountDue" reads "pointer": give it in "params"',
+    ]);
+    expect(at('/machine/states/CANCELLED/on/undo/0/guard/params/status')).toEqual([
+      expect.objectContaining({
+        file: VISA,
+        message:
+          'guard "previousStatusIs" reads "status" as a status, and "STOWED" is not a status of the machine',
+      }),
+    ]);
+    expect(at('/machine/states/CANCELLED/on/undo/1/guard/params/pointer')).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('"/fees/totl" is not one'),
+      }),
+    ]);
+  });
+
+  it('refuses parameters given to an engine guard that reads none', async () => {
+    const problems = await problemsWith<WorkflowDefinition>(VISA, (workflow) => {
+      const [dueFirst] = states(workflow).STORED!.on.submit!;
+      dueFirst!.guard = { type: 'isAssigned', params: { who: 'me' } };
+    });
+    expect(problems).toContainEqual({
+      file: VISA,
+      pointer: '/machine/states/STORED/on/submit/0/guard/params',
+      message: 'guard "isAssigned" reads no parameters: remove "params"',
+    });
+  });
+});

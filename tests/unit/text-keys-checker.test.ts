@@ -5,6 +5,8 @@ import { readDefinitionFiles } from '../../src/server/definitions/files';
 import { checkDefinitions, DefinitionsError } from '../../src/server/definitions/load';
 import { documentTypeFiles } from '../../src/core/studio/document-type-design';
 import { missingTexts, removeText } from '../../src/core/studio/text-keys';
+import { wordProblems } from '../../src/server/definitions/problems';
+import { projectCheckerTexts } from '../support/checker-texts';
 
 /**
  * The texts tab offers the texts the real checker reports missing: a new type whose status,
@@ -35,9 +37,14 @@ describe('missing texts as the checker reports them', () => {
     without('translations/fr.json', 'statuses.CLOSED');
     without('translations/fr/appeal.json', 'lists.mine', 'menu.new');
     without('translations/en/appeal.json', 'details.summary');
-    const problems = await checkDefinitions(edited, serverModules).then(
+    const said = await checkDefinitions(edited, serverModules).then(
       () => [],
-      (error: unknown) => (error instanceof DefinitionsError ? error.problems : []),
+      (error: unknown) => (error instanceof DefinitionsError ? (error.said ?? []) : []),
+    );
+    // As Check answers a French analyst: worded in French, with the checker's keys and values.
+    const problems = wordProblems(said, projectCheckerTexts(), 'fr', true);
+    expect(problems.find((p) => p.message.includes('statuses.CLOSED'))?.message).toMatch(
+      /^aucun texte/,
     );
     const missing = missingTexts(problems);
     for (const expected of [

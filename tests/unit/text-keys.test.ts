@@ -64,34 +64,54 @@ describe('text keys added, renamed and removed', () => {
         file: 'workflows/appeal.json',
         pointer: '/machine/states/CLOSED',
         message: 'no text "statuses.CLOSED" in en',
+        key: 'noText',
+        params: { key: 'statuses.CLOSED', language: 'en' },
       },
       {
         file: 'workflows/appeal.json',
         pointer: '/machine/states/CLOSED',
-        message: 'no text "statuses.CLOSED" in fr',
+        // Worded in French for a French analyst: the key and values say the same.
+        message: 'aucun texte « statuses.CLOSED » en fr',
+        key: 'noText',
+        params: { key: 'statuses.CLOSED', language: 'fr' },
       },
       {
         file: 'workflows/appeal.json',
         pointer: '/lists/0/label',
         message: 'no text "appeal.lists.mine" in fr',
+        key: 'noText',
+        params: { key: 'appeal.lists.mine', language: 'fr' },
       },
       {
         file: 'translations/en/appeal.json',
         pointer: '/details/note',
         message: 'missing label for details.note',
+        key: 'missingLabel',
+        params: { path: 'details.note' },
       },
       {
         file: 'translations/fr.json',
         pointer: '/appeal/menu/new',
         message: 'missing text present in en',
+        key: 'missingTranslation',
+        params: { language: 'en' },
       },
       {
         file: 'schemas/appeal.schema.json',
         pointer: '/schema',
         message:
           'no text for the rule "within" in fr: add "validation.within" to translations/fr.json',
+        key: 'noRuleText',
+        params: { rule: 'within', language: 'fr' },
       },
-      { file: 'workflows/appeal.json', pointer: '/prefix', message: 'something else' },
+      {
+        file: 'workflows/appeal.json',
+        pointer: '/prefix',
+        message: 'something else',
+        key: 'prefixTaken',
+      },
+      // A message reading like a missing text, said by no such key, is none.
+      { file: 'workflows/appeal.json', pointer: '/x', message: 'no text "x.y" in en' },
     ]);
     expect(missing).toEqual([
       { key: 'statuses.CLOSED', languages: ['en', 'fr'] },

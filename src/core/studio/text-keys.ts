@@ -116,6 +116,9 @@ interface CheckerProblem {
   file: string;
   pointer: string;
   message: string;
+  /** The checker's text the problem is said by, and its values (the message is in words). */
+  key?: string;
+  params?: Record<string, string | number>;
 }
 
 const unescapePointer = (pointer: string) =>
@@ -124,22 +127,28 @@ const unescapePointer = (pointer: string) =>
     .slice(1)
     .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
 
-/** The whole key and language a problem says a text is missing for, if it says so. */
+const isLanguage = (value: unknown): value is 'en' | 'fr' => value === 'en' || value === 'fr';
+
+/**
+ * The whole key and language a problem says a text is missing for, if it says so: read from the
+ * checker's text and values, so it holds whatever language the message is worded in.
+ */
 function missingOf(problem: CheckerProblem): { key: string; language: 'en' | 'fr' } | undefined {
-  const { file, pointer, message } = problem;
+  const { file, pointer, key, params = {} } = problem;
+  const language = params.language;
   // check-references.ts: a text a definition names, or a status's or action's.
-  let match = /^no text "(.+)" in (en|fr)$/.exec(message);
-  if (match) return { key: match[1] as string, language: match[2] as 'en' | 'fr' };
+  if (key === 'noText' && isLanguage(language) && typeof params.key === 'string')
+    return { key: params.key, language };
   // check-rule-texts.ts: a rule's message.
-  match = /^no text for the rule "(.+)" in (en|fr)/.exec(message);
-  if (match) return { key: `validation.${match[1]}`, language: match[2] as 'en' | 'fr' };
+  if (key === 'noRuleText' && isLanguage(language) && typeof params.rule === 'string')
+    return { key: `validation.${params.rule}`, language };
   // check-documents.ts: a field's label, in the type's own file.
-  match = /^missing label for (.+)$/.exec(message);
   const own = /^translations\/(en|fr)\/(.+)\.json$/.exec(file);
-  if (match && own) return { key: `${own[2]}.${match[1]}`, language: own[1] as 'en' | 'fr' };
+  if (key === 'missingLabel' && own && typeof params.path === 'string')
+    return { key: `${own[2]}.${params.path}`, language: own[1] as 'en' | 'fr' };
   // load.ts: a text one language has and the other lacks, at its whole key.
   const shared = /^translations\/(en|fr)\.json$/.exec(file);
-  if (/^missing text present in (en|fr)$/.test(message) && shared)
+  if (key === 'missingTranslation' && shared)
     return { key: unescapePointer(pointer).join('.'), language: shared[1] as 'en' | 'fr' };
   return undefined;
 }

@@ -32,6 +32,7 @@ import { checkLinks } from './check-links';
 import { checkListFilters } from './check-list-filters';
 import { checkNamedReferences } from './check-references';
 import { checkReachability } from './check-reachability';
+import { checkGuardParameters } from './check-guard-params';
 import { checkWorkflowRoles, ungrantedRoles } from './check-roles';
 import { addNamesKeyword, collectingReferences, type Reference } from './references';
 import {
@@ -131,6 +132,7 @@ export async function checkDefinitions(
     problems,
   }));
   for (const scope of scopes) crossCheckWorkflow(scope, implementations);
+  for (const scope of scopes) checkGuardParameters(scope, implementations);
   for (const scope of scopes) {
     const { workflow } = scope;
     checkWorkflowRoles(scope);

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DefinitionBundle } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
-import { applyDataMoves, DATA_MOVED } from '../documents/data-moves';
+import { applyDataMoves, DATA_MOVED, type MoveFailure } from '../documents/data-moves';
 import { movableBatches, writeMovedData } from '../documents/store/data-moves';
 import type { VersionAuthor } from '../documents/store/rows';
 import { writtenBy } from '../documents/store/scans';
@@ -91,8 +91,8 @@ export async function checkStoredData(
         plan.checked += 1;
         const outcome = applyDataMoves(row.data, moves);
         if ('failure' in outcome) {
-          const { move, reason } = outcome.failure;
-          const key = `${workflow.id}\0${move}\0${reason}`;
+          const { move, why, params } = outcome.failure;
+          const key = JSON.stringify([workflow.id, move, why, params]);
           const failure = failures.get(key) ?? { count: 0, examples: [] };
           failure.count += 1;
           if (failure.examples.length < sampleLimit) failure.examples.push(name);
@@ -115,12 +115,17 @@ export async function checkStoredData(
     if (moves.length > 0) migrations.push(plan);
   }
   for (const [key, { count, examples }] of failures) {
-    const [workflow = '', move = '', reason = ''] = key.split('\0');
+    const [workflow, move, why, params] = JSON.parse(key) as [
+      string,
+      number,
+      MoveFailure['why'],
+      MoveFailure['params'],
+    ];
     problems.push(
       problemOf(
         workflowFile(workflow),
         `/dataMoves/${move}`,
-        said('storedDocumentsNotMovable', { count, reason, examples: examples.join(', ') }),
+        said(`dataMove${why}`, { ...params, count, examples: examples.join(', ') }),
       ),
     );
   }

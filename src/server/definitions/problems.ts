@@ -38,8 +38,6 @@ export type Report = (pointer: string, text: ProblemText) => void;
 
 /** A problem of `file` at `pointer`, saying `text` (worded in English until worded again). */
 export function problemOf(file: string, pointer: string, text: ProblemText): SaidProblem {
-  // TRANSITION: a checker still saying a plain English string.
-  if (typeof text === 'string') return { file, pointer, message: text, key: text };
   return { file, pointer, message: wordText(text, {}, 'en'), ...text };
 }
 
@@ -64,17 +62,22 @@ function wordText(text: ProblemText, sources: CheckerTexts | CheckerTexts[], lan
   return values.length ? `${text.key} (${values.join(', ')})` : text.key;
 }
 
-/** The problems, each worded in `language` from `sources`: what leaves the checker. */
+/**
+ * The problems, each worded in `language` from `sources`: what leaves the checker. `keepText`
+ * keeps the key and values beside the words (the API's answer: a program, the studio's missing
+ * texts among them, reads what is wrong whatever the language).
+ */
 export function wordProblems(
   problems: readonly SaidProblem[],
   sources: CheckerTexts | CheckerTexts[],
   language: Language,
+  keepText = false,
 ): DefinitionProblem[] {
   return problems.map(({ file, pointer, ...text }) => ({
     file,
     pointer,
-    // TRANSITION: a problem pushed as a plain English object.
-    message: text.key === undefined ? text.message : wordText(text, sources, language),
+    message: wordText(text, sources, language),
+    ...(keepText && { key: text.key, ...(text.params && { params: text.params }) }),
   }));
 }
 

@@ -70,8 +70,8 @@ export async function verdict(
   const language = options.language ?? 'en';
   return {
     ...decided,
-    problems: wordProblems(decided.problems, sources, language),
-    warnings: wordProblems(decided.warnings, sources, language),
+    problems: wordProblems(decided.problems, sources, language, true),
+    warnings: wordProblems(decided.warnings, sources, language, true),
   };
 }
 

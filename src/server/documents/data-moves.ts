@@ -10,10 +10,15 @@ export const DATA_RESTORED = 'dataRestored';
 
 type Data = Record<string, unknown>;
 
-/** Why a move could not be made on one document: the move's index and a sentence. */
+/**
+ * Why a move could not be made on one document: the move's index, and what stopped it, as the
+ * checker's text `dataMove<Why>` says it (translations/<language>/checker.json).
+ */
 export interface MoveFailure {
   move: number;
-  reason: string;
+  why: 'SetMissing' | 'SetNotObject' | 'RenameTaken' | 'RenameMissing' | 'RenameNotObject';
+  /** The move's field, the rename's new place, the place that is missing or no object. */
+  params: { field: string; to?: string; at?: string };
 }
 
 /** The data after `moves`, whether they changed it, or the first move that could not be made. */
@@ -21,8 +26,10 @@ export type MoveOutcome = { data: Data; changed: boolean } | { failure: MoveFail
 
 const segmentsOf = (pointer: string) => pointer.split('/').slice(1).map(unescapeSegment);
 
-/** The object holding the pointer's last segment, or why there is none. */
-function parentOf(data: Data, pointer: string): { parent: Data; key: string } | string {
+type Blocked = { blocked: 'Missing' | 'NotObject'; at: string };
+
+/** The object holding the pointer's last segment, or where and why there is none. */
+function parentOf(data: Data, pointer: string): { parent: Data; key: string } | Blocked {
   const segments = segmentsOf(pointer);
   const key = segments.pop() ?? '';
   let node: unknown = data;
@@ -30,9 +37,9 @@ function parentOf(data: Data, pointer: string): { parent: Data; key: string } | 
   for (const segment of segments) {
     at += `/${segment}`;
     node = isNode(node) ? node[segment] : undefined;
-    if (node === undefined) return `${at} is missing`;
+    if (node === undefined) return { blocked: 'Missing', at };
   }
-  if (!isNode(node)) return `${at || '/'} is not an object`;
+  if (!isNode(node)) return { blocked: 'NotObject', at: at || '/' };
   return { parent: node, key };
 }
 
@@ -52,20 +59,23 @@ export function applyDataMoves(data: Data, moves: readonly WorkflowDataMove[]): 
   const next = structuredClone(data);
   let changed = false;
   for (const [move, step] of moves.entries()) {
-    const fail = (reason: string) => ({ failure: { move, reason } });
+    const fail = (why: MoveFailure['why'], params: MoveFailure['params']) => ({
+      failure: { move, why, params },
+    });
     if ('setDefault' in step) {
       if (valueAt(next, step.setDefault) !== undefined) continue;
       const place = parentOf(next, step.setDefault);
-      if (typeof place === 'string') return fail(`cannot set ${step.setDefault}: ${place}`);
+      if ('blocked' in place)
+        return fail(`Set${place.blocked}`, { field: step.setDefault, at: place.at });
       place.parent[place.key] = structuredClone(step.value);
     } else if ('rename' in step) {
       const value = valueAt(next, step.rename);
       if (value === undefined) continue;
       if (valueAt(next, step.to) !== undefined)
-        return fail(`cannot rename ${step.rename} to ${step.to}: ${step.to} holds a value`);
+        return fail('RenameTaken', { field: step.rename, to: step.to });
       const place = parentOf(next, step.to);
-      if (typeof place === 'string')
-        return fail(`cannot rename ${step.rename} to ${step.to}: ${place}`);
+      if ('blocked' in place)
+        return fail(`Rename${place.blocked}`, { field: step.rename, to: step.to, at: place.at });
       place.parent[place.key] = value;
       removeAt(next, step.rename);
     } else {
@@ -79,7 +89,7 @@ export function applyDataMoves(data: Data, moves: readonly WorkflowDataMove[]): 
 
 function removeAt(data: Data, pointer: string): void {
   const place = parentOf(data, pointer);
-  if (typeof place !== 'string') delete place.parent[place.key];
+  if (!('blocked' in place)) delete place.parent[place.key];
 }
 
 /**
@@ -110,7 +120,7 @@ export function undoDataMove(current: Data, before: Data, after: Data): Data {
       continue;
     }
     const place = parentOf(next, pointer);
-    if (typeof place !== 'string') place.parent[place.key] = structuredClone(earlier);
+    if (!('blocked' in place)) place.parent[place.key] = structuredClone(earlier);
   }
   return next;
 }
