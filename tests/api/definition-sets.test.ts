@@ -238,6 +238,8 @@ describe.each(databaseKinds())('published definitions on %s', (kind) => {
         pointer: '/machine/states',
         message:
           '1 document is in status "STORED", which the machine no longer has: keep the status, or map it to another in "statusMoves"',
+        key: 'documentsInRemovedStatus',
+        params: { count: 1, status: 'STORED' },
       },
     ]);
     const read = () => api.call('GET', `/api/evisa/${TYPE}/${draft.id}`, { token: who.owner });

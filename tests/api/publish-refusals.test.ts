@@ -16,7 +16,7 @@ const SCHEMA = `schemas/${TYPE}.schema.json`;
 const WORKFLOW = `workflows/${TYPE}.json`;
 
 type Json = Record<string, unknown>;
-type Problem = { file: string; pointer: string; message: string };
+type Problem = { file: string; pointer: string; message: string; key?: string };
 type Files = Record<string, string>;
 
 /** A breaking change of the newest files, and the problem each refusal must name. */
@@ -114,6 +114,27 @@ describe.each(databaseKinds())('drafts that would break the service, on %s', (ki
     expect((published.json() as { error: { problems: Problem[] } }).error.problems).toEqual(
       verdict.problems,
     );
+    // A French analyst reads the same problems, at the same places, in French.
+    const french = await api.call('POST', `${SETS}/check`, {
+      token: publisher,
+      headers: { locale: 'fr' },
+      body: { ...draft, impact: true },
+    });
+    const inFrench = (french.json() as { problems: Problem[] }).problems;
+    const placeAndKey = ({ file, pointer, key }: Problem) => ({ file, pointer, key });
+    expect(inFrench.map(placeAndKey)).toEqual(verdict.problems.map(placeAndKey));
+    const translated = inFrench.filter((p, i) => p.message !== verdict.problems[i]!.message);
+    expect(translated.length).toBe(inFrench.length);
+    const refusedInFrench = await api.call('POST', SETS, {
+      token: publisher,
+      headers: { locale: 'fr' },
+      body: { ...draft, note: 'Un changement cassant' },
+    });
+    expect(refusedInFrench.statusCode).toBe(422);
+    expect((refusedInFrench.json() as { error: { problems: Problem[] } }).error.problems).toEqual(
+      inFrench,
+    );
+
     // Nothing published, nothing stored changed.
     expect((await newest()).version).toBe(before.version);
     const document = await api.call('GET', `/api/evisa/${TYPE}/${stored.id}`, { token: owner });

@@ -16,7 +16,13 @@ const WORKFLOW = `workflows/${TYPE}.json`;
 
 type Stored = { id: string; version: number; status: string; number: string | null };
 type Json = Record<string, unknown>;
-type Problem = { file: string; pointer: string; message: string };
+type Problem = {
+  file: string;
+  pointer: string;
+  message: string;
+  key?: string;
+  params?: Record<string, unknown>;
+};
 
 describe.each(databaseKinds())('a safe publish, on %s', (kind) => {
   let api: ApiHarness;
@@ -108,6 +114,8 @@ describe.each(databaseKinds())('a safe publish, on %s', (kind) => {
       {
         file: SCHEMA,
         pointer: '/schema',
+        key: 'storedDocumentsInvalid',
+        params: expect.objectContaining({ document: TYPE }) as unknown,
         message: expect.stringMatching(
           new RegExp(
             `^1 of 2 stored documents of "${TYPE}" would be invalid: /applicant/phone \\(required, 1\\)`,
@@ -182,6 +190,12 @@ describe.each(databaseKinds())('a safe publish, on %s', (kind) => {
       {
         file: WORKFLOW,
         pointer: '/dataMoves/2',
+        key: 'dataMoveSetMissing',
+        params: expect.objectContaining({
+          field: '/decision/validFrom',
+          at: '/decision',
+          count: 2,
+        }) as unknown,
         message: expect.stringContaining(
           'cannot set /decision/validFrom: /decision is missing',
         ) as unknown,
