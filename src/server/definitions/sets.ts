@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DEPLOYMENT_AUTHOR, SET_NOTES } from '../../core/definitions/set-notes';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DefinitionFiles } from './files';
@@ -21,7 +22,7 @@ export type DefinitionSetSummary = Omit<DefinitionSet, 'files'>;
 export const DEFINITION_SET_CHANNEL = 'definition_set';
 
 /** Who records the folder's files as a set: the deployment, not a person. */
-export const DEPLOYMENT = 'deployment';
+export const DEPLOYMENT = DEPLOYMENT_AUTHOR;
 
 /** A publish based on a version that is no longer the newest: someone published meanwhile. */
 export class StaleSetError extends Error {
@@ -129,7 +130,7 @@ export async function adoptFolder(
     }
     const set = await insertSet(trx, (newest?.version ?? 0) + 1, files, {
       source: 'folder',
-      note: newest ? 'The deployment changed the definition files' : 'First start',
+      note: newest ? SET_NOTES.deploymentChanged : SET_NOTES.firstStart,
       by: DEPLOYMENT,
     });
     return { set };
@@ -187,7 +188,7 @@ export async function keepOverFolder(
     if (!newest || meta.base !== newest.version) throw new StaleSetError(newest?.version ?? 0);
     await insertSet(trx, newest.version + 1, folder, {
       source: 'folder',
-      note: `The deployment's changed files, recorded unserved: ${meta.by} kept version ${newest.version}`,
+      note: SET_NOTES.unserved(meta.by, newest.version),
       by: DEPLOYMENT,
     });
     return insertSet(trx, newest.version + 2, newest.files, {

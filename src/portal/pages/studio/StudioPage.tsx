@@ -23,7 +23,7 @@ import { NoteDialog } from './NoteDialog';
 import { RolesPanel } from './RolesPanel';
 import { SchemaDesigner } from './SchemaDesigner';
 import { TextsEditor } from './TextsEditor';
-import { useDraftCheck, useStudioDraft, type StudioDraft } from './useStudioDraft';
+import { useDraftCheck, useStudioDraft, versionWords, type StudioDraft } from './useStudioDraft';
 import { VersionsPanel } from './VersionsPanel';
 import { WorkflowStudio } from './WorkflowStudio';
 import { ErrorAlert } from '../../../engine/ErrorAlert';
@@ -109,7 +109,7 @@ function DraftBar({ draft }: { draft: StudioDraft }) {
         <Text size="sm">
           {t('studio.publishedVersion', {
             version: newest?.version,
-            by: newest?.publishedBy,
+            by: newest ? versionWords(newest, t).by : '',
             at: newest ? formatDateTime(newest.publishedAt) : '',
           })}
         </Text>

@@ -21,7 +21,7 @@ import { usePortal } from '../../context';
 import { FolderConflictPanel } from './FolderConflictPanel';
 import { NoteDialog } from './NoteDialog';
 import { LineDiff } from './VersionsLineDiff';
-import type { StudioDraft, VersionSummary } from './useStudioDraft';
+import { versionWords, type StudioDraft, type VersionSummary } from './useStudioDraft';
 
 type Files = ReadonlyMap<string, string | null>;
 
@@ -60,8 +60,8 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
                     {t(`studio.versions.sources.${version.source}`)}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{version.note}</Table.Td>
-                <Table.Td>{version.publishedBy}</Table.Td>
+                <Table.Td>{versionWords(version, t).note}</Table.Td>
+                <Table.Td>{versionWords(version, t).by}</Table.Td>
                 <Table.Td>{formatDateTime(version.publishedAt)}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
@@ -92,7 +92,10 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
           { value: DRAFT, label: t('studio.versions.draft') },
           ...versions.slice(1).map((v) => ({
             value: String(v.version),
-            label: t('studio.versions.versionLabel', { version: v.version, note: v.note }),
+            label: t('studio.versions.versionLabel', {
+              version: v.version,
+              note: versionWords(v, t).note,
+            }),
           })),
         ]}
         value={compared}

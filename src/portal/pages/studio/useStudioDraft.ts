@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { DEPLOYMENT_AUTHOR, systemNote } from '../../../core/definitions/set-notes';
 import type { ApiClient } from '../../../core/api/client';
 import type { ApiError } from '../../../core/api/errors';
 import type { Language, TextTree } from '../../../core/i18n/translate';
@@ -12,6 +14,18 @@ export interface VersionSummary {
   note: string;
   publishedBy: string;
   publishedAt: string;
+}
+
+/** A version's author and note in the reader's words: the service's own are translated. */
+export function versionWords(version: VersionSummary, t: TFunction) {
+  const note = systemNote(version.note);
+  return {
+    by:
+      version.publishedBy === DEPLOYMENT_AUTHOR
+        ? t('studio.versions.deploymentAuthor')
+        : version.publishedBy,
+    note: note ? t(`studio.versions.notes.${note.key}`, note.params) : version.note,
+  };
 }
 
 export interface DefinitionProblem {
