@@ -6,7 +6,7 @@ import {
 } from '../../core/definitions/studio-roles';
 import type { DefinitionBundle, WorkflowDefinition } from '../../core/definitions/types';
 import { fullRoles } from '../../core/documents/workflow';
-import { translate, type Language } from '../../core/i18n/translate';
+import { hasText, translate, type Language } from '../../core/i18n/translate';
 import { arrayOf, objectSchema, PROBLEM_RESPONSES, UUID_STRING } from '../api-contract/common';
 import { requireAnyRole } from '../auth/plugin';
 import { holdsAnyRole, type Principal } from '../auth/principal';
@@ -349,9 +349,11 @@ function roleName(
     const key = owner.manages ? 'roles.catalogManage' : 'roles.catalogSearch';
     return translate(texts, language, key, { catalogue });
   }
+  // A role named after the action it allows ("create") reads as that action's button.
+  const action = `actions.${owner.suffix}`;
   return translate(texts, language, 'roles.workflow', {
     document: translate(texts, language, `${owner.id}._title`),
-    role: owner.suffix,
+    role: hasText(texts, language, action) ? translate(texts, language, action) : owner.suffix,
   });
 }
 

@@ -261,7 +261,7 @@ function RoleUses({ uses }: { uses: RoleUse[] }) {
           ? t('studio.roles.partNames', { part: label, names: names.join(', ') })
           : label;
       })
-      .join('; '),
+      .join(t('studio.roles.partSeparator')),
   }));
   const shown = all ? lines : lines.slice(0, SHOWN_PLACES);
   return (
