@@ -41,7 +41,7 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
   return (
     <Stack gap="md">
       {conflict && <FolderConflictPanel draft={draft} conflict={conflict} />}
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={720}>
         <Table striped>
           <Table.Caption>{t('studio.versions.caption')}</Table.Caption>
           <Table.Thead>
@@ -54,7 +54,8 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
           <Table.Tbody>
             {versions.map((version, index) => (
               <Table.Tr key={version.version}>
-                <Table.Td>
+                {/* The source's badge whole: a narrow screen scrolls the table instead. */}
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {version.version}{' '}
                   <Badge color={badgeColor} variant="outline" size="sm">
                     {t(`studio.versions.sources.${version.source}`)}
