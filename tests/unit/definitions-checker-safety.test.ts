@@ -115,6 +115,22 @@ describe('the checker: server rules naming a catalogue or another document type'
     ]);
   });
 
+  it('refuses a field pattern that is no regular expression, which would let every value through', async () => {
+    const problems = await problemsWith(
+      VISA_SCHEMA,
+      addRule({ rule: 'matches', server: false, pattern: '^[A-Z' } as Omit<RuleUse, 'path'>),
+    );
+    expect(problems).toEqual([
+      {
+        file: VISA_SCHEMA,
+        pointer: `/rules/${VISA_RULES}/pattern`,
+        message: '"^[A-Z" is no regular expression the browser and the server can use: correct it',
+      },
+    ]);
+    const missing = await problemsWith(VISA_SCHEMA, addRule({ rule: 'matches', server: false }));
+    expect(missing.map((p) => p.pointer)).toEqual([`/rules/${VISA_RULES}`]);
+  });
+
   it('refuses a catalogEntryExists on a catalogue keyed by several fields', async () => {
     const problems = await problemsWith(
       VISA_SCHEMA,

@@ -66,7 +66,7 @@ const notAbove: RuleCheck = (value, use, document) => {
 };
 
 /** A pattern as a RegExp (as Ajv reads `pattern`); undefined when it is no valid expression. */
-function regExpOf(pattern: string): RegExp | undefined {
+export function regExpOf(pattern: string): RegExp | undefined {
   try {
     return new RegExp(pattern, 'u');
   } catch {

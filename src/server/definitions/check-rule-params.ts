@@ -1,5 +1,6 @@
 import type { EntityDefinition } from '../../core/definitions/types';
 import type { NameScope } from './check-references';
+import { regExpOf } from '../../core/rules/registry';
 import { said, type Report } from './problems';
 
 /**
@@ -10,6 +11,7 @@ import { said, type Report } from './problems';
 const NEEDED_PARAMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   catalogEntryExists: { catalog: 'ruleNeedsCatalog' },
   documentReference: { documentType: 'ruleNeedsDocumentType', status: 'ruleNeedsStatus' },
+  matches: { pattern: 'ruleNeedsPattern' },
 };
 
 /** The rule whose value names a catalogue entry by its key, as the catalogue's finder keys it. */
@@ -42,6 +44,10 @@ export function checkRuleParams(entity: EntityDefinition, loaded: NameScope, rep
         );
     }
     checkStatuses(use.documentType, use.status, at, loaded, report);
+    // A pattern the browser and server cannot compile would let every value through, unsaid.
+    if (use.rule === 'matches' && use.pattern !== undefined)
+      if (typeof use.pattern !== 'string' || !regExpOf(use.pattern))
+        report(`${at}/pattern`, said('rulePatternInvalid', { pattern: String(use.pattern) }));
   });
 }
 
