@@ -3,6 +3,7 @@ import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { definitionsWithFixtures } from '../support/definitions-dir';
 import { personas, TYPE, VALID_DATA } from '../support/documents';
+import { documentTypeFiles } from '../../src/core/studio/document-type-design';
 
 /**
  * Each draft that once broke the service after a publish is refused, by Check and by Publish
@@ -139,5 +140,74 @@ describe.each(databaseKinds())('drafts that would break the service, on %s', (ki
     expect((await newest()).version).toBe(before.version);
     const document = await api.call('GET', `/api/evisa/${TYPE}/${stored.id}`, { token: owner });
     expect(document.json()).toMatchObject({ version: stored.version, data: VALID_DATA });
+  });
+});
+
+describe.each(databaseKinds())('a restore that would hide stored documents, on %s', (kind) => {
+  let api: ApiHarness;
+  let publisher: string;
+
+  beforeAll(async () => {
+    api = await startApiServer(kind);
+    publisher = await api.tokenFor(['definitions-publish'], { preferred_username: 'analyst' });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('refuses to restore a version without a document type that now has documents', async () => {
+    const history = (await api.call('GET', SETS, { token: publisher })).json() as {
+      versions: [{ version: number }];
+    };
+    const without = history.versions[0].version;
+    const set = (await api.call('GET', `${SETS}/${without}`, { token: publisher })).json() as {
+      files: Files;
+    };
+    const files = new Map(Object.entries(set.files));
+    // A type made as the studio's "New document type" makes it.
+    const changes = documentTypeFiles(
+      {
+        id: 'appeal',
+        titles: { en: 'Appeal', fr: 'Recours' },
+        prefix: '/appeal',
+        applicantRole: 'submit',
+        officerRole: 'process',
+      },
+      { paths: [...files.keys()], file: (path) => files.get(path) },
+    );
+    const published = await api.call('POST', SETS, {
+      token: publisher,
+      body: { base: without, note: 'Appeals', changes },
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    const applicant = await api.tokenFor(['appeal-submit']);
+    const appeal = await api.call('POST', '/api/evisa/appeal', {
+      token: applicant,
+      body: { data: {} },
+    });
+    expect(appeal.statusCode, appeal.body).toBe(201);
+
+    const restored = await api.call('POST', `${SETS}/${without}/restore`, {
+      token: publisher,
+      headers: { locale: 'fr' },
+      body: { base: without + 1, note: 'Back to before appeals' },
+    });
+    expect(restored.statusCode, restored.body).toBe(422);
+    expect((restored.json() as { error: { problems: Problem[] } }).error.problems).toEqual([
+      expect.objectContaining({
+        file: 'workflows/appeal.json',
+        key: 'removedTypeHasDocuments',
+        message: expect.stringMatching(/^1 document enregistré est du type « appeal »/) as unknown,
+      }),
+    ]);
+    // Nothing restored: appeals are still served, the appeal still read.
+    const newest = (await api.call('GET', SETS, { token: publisher })).json() as {
+      versions: [{ version: number }];
+    };
+    expect(newest.versions[0].version).toBe(without + 1);
+    const id = (appeal.json() as { id: string }).id;
+    expect(
+      (await api.call('GET', `/api/evisa/appeal/${id}`, { token: applicant })).statusCode,
+    ).toBe(200);
   });
 });
