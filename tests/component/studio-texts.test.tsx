@@ -145,16 +145,22 @@ describe('the studio texts editor', () => {
         file: 'workflows/appeal.json',
         pointer: '/machine/states/CLOSED',
         message: 'no text "statuses.CLOSED" in en',
+        key: 'noText',
+        params: { key: 'statuses.CLOSED', language: 'en' },
       },
       {
         file: 'workflows/appeal.json',
         pointer: '/machine/states/CLOSED',
         message: 'no text "statuses.CLOSED" in fr',
+        key: 'noText',
+        params: { key: 'statuses.CLOSED', language: 'fr' },
       },
       {
         file: 'translations/fr.json',
         pointer: '/appeal/lists/closed',
         message: 'missing text present in en',
+        key: 'missingTranslation',
+        params: { language: 'en' },
       },
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Find the missing texts' }));

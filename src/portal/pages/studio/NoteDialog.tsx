@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Alert, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../core/api/errors';
 import { ProblemList } from './ProblemList';
+import { StudioDialog } from './StudioDialog';
 
 /** A confirmation that asks why, for the history; the server's refusal shows in it. */
 export function NoteDialog(props: {
@@ -32,51 +33,36 @@ export function NoteDialog(props: {
   };
 
   return (
-    <Modal
+    <StudioDialog
       opened={props.opened}
-      onClose={props.onClose}
       title={props.title}
-      closeButtonProps={{ 'aria-label': t('studio.close') }}
+      submitLabel={props.submitLabel}
+      submitColor={props.submitColor}
+      busy={busy}
+      onClose={props.onClose}
+      onSubmit={() => void submit()}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+      {props.children}
+      <Textarea
+        label={t('studio.note')}
+        description={t('studio.noteHelp')}
+        required
+        maxLength={500}
+        autosize
+        minRows={2}
+        value={note}
+        error={noteError}
+        onChange={(event) => {
+          setNote(event.currentTarget.value);
+          setNoteError(undefined);
         }}
-      >
-        <Stack>
-          {props.children}
-          <Textarea
-            label={t('studio.note')}
-            description={t('studio.noteHelp')}
-            required
-            maxLength={500}
-            autosize
-            minRows={2}
-            value={note}
-            error={noteError}
-            onChange={(event) => {
-              setNote(event.currentTarget.value);
-              setNoteError(undefined);
-            }}
-            data-autofocus
-          />
-          {failure && (
-            <Alert color="red" role="alert" title={failure.message}>
-              {failure.problems && <ProblemList problems={failure.problems} />}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose} disabled={busy}>
-              {t('studio.cancel')}
-            </Button>
-            <Button type="submit" color={props.submitColor} loading={busy}>
-              {props.submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        data-autofocus
+      />
+      {failure && (
+        <Alert color="red" role="alert" title={failure.message}>
+          {failure.problems && <ProblemList problems={failure.problems} />}
+        </Alert>
+      )}
+    </StudioDialog>
   );
 }

@@ -1,5 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { fileText } from '../../../core/studio/schema-design';
 import {
@@ -11,6 +11,7 @@ import {
   type FlatTexts,
 } from '../../../core/studio/text-keys';
 import { parseNode } from './draftFiles';
+import { StudioDialog } from './StudioDialog';
 import {
   LANGUAGE_NAMES,
   TEXT_LANGUAGES,
@@ -36,47 +37,6 @@ function useKeyError() {
     const problem = keyProblem(merged, key.trim());
     return problem && t(`studio.texts.keyProblems.${problem}`);
   };
-}
-
-/** A dialog with a form: its fields, a cancel button and the submit button. */
-function KeyDialog(props: {
-  opened: boolean;
-  title: string;
-  submitLabel: string;
-  submitColor?: string;
-  onClose: () => void;
-  onSubmit: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={props.title}
-      closeButtonProps={{ 'aria-label': t('studio.close') }}
-    >
-      <form
-        noValidate
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          props.onSubmit();
-        }}
-      >
-        <Stack>
-          {props.children}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {t('studio.cancel')}
-            </Button>
-            <Button type="submit" color={props.submitColor}>
-              {props.submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
 }
 
 /** A new key with its English and French text, written into both files in one step. */
@@ -105,7 +65,7 @@ export function AddTextDialog(props: {
     props.onClose(done);
   };
   return (
-    <KeyDialog
+    <StudioDialog
       opened={props.opened}
       title={t('studio.texts.addTitle', { module: props.moduleName })}
       submitLabel={t('studio.texts.addSubmit')}
@@ -143,7 +103,7 @@ export function AddTextDialog(props: {
           }}
         />
       ))}
-    </KeyDialog>
+    </StudioDialog>
   );
 }
 
@@ -192,7 +152,7 @@ export function RenameTextDialog(props: {
     return places;
   };
   return (
-    <KeyDialog
+    <StudioDialog
       opened={textKey !== undefined}
       title={t('studio.texts.renameTitle', { key: textKey })}
       submitLabel={t('studio.texts.renameSubmit')}
@@ -219,7 +179,7 @@ export function RenameTextDialog(props: {
         onChange={(event) => setNext(event.currentTarget.value)}
         data-autofocus
       />
-    </KeyDialog>
+    </StudioDialog>
   );
 }
 
@@ -233,7 +193,7 @@ export function RemoveTextDialog(props: {
   const { t } = useTranslation();
   const { draft, namespace, textKey } = props;
   return (
-    <KeyDialog
+    <StudioDialog
       opened={textKey !== undefined}
       title={t('studio.texts.removeTitle')}
       submitLabel={t('studio.texts.removeSubmit')}
@@ -252,6 +212,6 @@ export function RemoveTextDialog(props: {
       <Text size="sm">
         {t('studio.texts.removeText', { key: wholeKey(namespace, textKey ?? '') })}
       </Text>
-    </KeyDialog>
+    </StudioDialog>
   );
 }

@@ -6,7 +6,6 @@ import {
   Checkbox,
   Group,
   List,
-  Modal,
   NativeSelect,
   MultiSelect,
   Select,
@@ -40,6 +39,7 @@ import {
   type TransitionRef,
 } from '../../../core/studio/workflow-design';
 import type { DiagramSelection } from '../../../engine/studio/WorkflowDiagram';
+import { StudioDialog } from './StudioDialog';
 import { WorkflowSchemaForm } from './WorkflowSchemaForm';
 import { setDraftTexts, WorkflowTexts } from './WorkflowTexts';
 import type { StudioDraft } from './useStudioDraft';
@@ -104,26 +104,18 @@ function ConfirmDialog(props: {
   onClose: () => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
-    <Modal
+    <StudioDialog
       opened={props.opened}
-      onClose={props.onClose}
       title={props.title}
-      closeButtonProps={{ 'aria-label': t('studio.close') }}
+      submitLabel={props.confirmLabel}
+      submitColor="red"
+      focusCancel
+      onClose={props.onClose}
+      onSubmit={props.onConfirm}
     >
-      <Stack>
-        {props.children}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose} data-autofocus>
-            {t('studio.cancel')}
-          </Button>
-          <Button color="red" onClick={props.onConfirm}>
-            {props.confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      {props.children}
+    </StudioDialog>
   );
 }
 
@@ -397,10 +389,7 @@ export function AddTransitionForm({ context, from }: { context: PanelContext; fr
           required
           data={Object.keys(workflow.actions)}
           value={action}
-          onChange={(value) => {
-            setAction(value);
-            if (!en && !fr) return;
-          }}
+          onChange={setAction}
           onBlur={() => {
             if (isNew && !en) setEn(textFromName(name));
           }}

@@ -31,7 +31,11 @@ export function versionWords(version: VersionSummary, t: TFunction) {
 export interface DefinitionProblem {
   file: string;
   pointer: string;
+  /** In the analyst's language. */
   message: string;
+  /** The checker's text it is worded by, and its values: the same in every language. */
+  key?: string;
+  params?: Record<string, string | number>;
 }
 
 /** What the server's checker said of the draft. */

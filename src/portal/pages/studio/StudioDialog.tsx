@@ -1,0 +1,55 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The studio's one dialog: a form of its fields (`children`), Cancel and the submit button. A
+ * removal's question focuses Cancel first (`focusCancel`), so Enter never removes by accident;
+ * while `busy` (a request under way) Cancel waits and the submit button shows it is loading.
+ */
+export function StudioDialog(props: {
+  opened: boolean;
+  title: string;
+  submitLabel: string;
+  submitColor?: string;
+  busy?: boolean;
+  focusCancel?: boolean;
+  onClose: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      closeButtonProps={{ 'aria-label': t('studio.close') }}
+    >
+      <form
+        noValidate
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          props.onSubmit();
+        }}
+      >
+        <Stack>
+          {props.children}
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={props.onClose}
+              disabled={props.busy}
+              data-autofocus={props.focusCancel || undefined}
+            >
+              {t('studio.cancel')}
+            </Button>
+            <Button type="submit" color={props.submitColor} loading={props.busy}>
+              {props.submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
