@@ -730,6 +730,9 @@ export function fieldDesignOf(
   }
 }
 
+/** The kinds of rule the designer writes for a field (`addField`): a change rewrites them. */
+const DESIGNED_RULES = new Set(['matches', 'documentReference']);
+
 /** Puts the keys of every object of `node` in the order of the same object of `like`. */
 function orderLike(node: unknown, like: unknown): void {
   if (Array.isArray(node) && Array.isArray(like)) {
@@ -757,8 +760,10 @@ const textsNode = (texts: Node, names: readonly string[]) =>
  * The files with a field changed as designed: its schema, widget, own rules and messages, texts,
  * requirement and columns replaced wholly, the field kept at its place in the order (and in the
  * files: its key, its rules', its requirement's and its columns' places). Its name and section
- * stay. A group or list that stays one keeps the fields it holds. Rules of other fields naming
- * it (an `if` deciding another's requirement) stay as they are.
+ * stay. A group or list that stays one keeps the fields it holds. What the designer does not
+ * write stays as it is: its rules of other kinds (a date in the past, a bound) with their
+ * messages, and the `if`s of other fields' requirements it decides. A kind changed may leave
+ * such a rule, or stored documents, at odds with it: the check and the publish say so.
  */
 export function changeField(files: FormFiles, design: FormFieldDesign): FormFiles {
   const { section, name } = design;
@@ -769,7 +774,6 @@ export function changeField(files: FormFiles, design: FormFieldDesign): FormFile
   const oldKind = kindOf(oldProperty, old.ui[name]);
   const pointer = pointerOf([...old.names, name]);
   const oldRules = Array.isArray(files.entity.rules) ? (files.entity.rules as Node[]) : [];
-  const firstRule = oldRules.findIndex((rule) => rule.path === pointer);
   const ownRule = (rule: unknown) => isNode(rule) && conditionOf(rule, name) !== undefined;
   const oldAllOf = Array.isArray(old.schema.allOf) ? (old.schema.allOf as unknown[]) : undefined;
   const oldColumns = new Map(
@@ -834,13 +838,32 @@ export function changeField(files: FormFiles, design: FormFieldDesign): FormFile
     else delete schema.allOf;
   }
 
-  // Its own rules where they were among the entity's.
-  if (firstRule >= 0 && Array.isArray(next.entity.rules)) {
-    const rules = next.entity.rules as Node[];
-    const own = rules.filter((rule) => rule.path === pointer);
-    const others = rules.filter((rule) => rule.path !== pointer);
-    others.splice(Math.min(firstRule, others.length), 0, ...own);
-    next.entity.rules = others;
+  // The rules the designer writes for it (a pattern's, a document's) where they were; the
+  // others of its own (a date in the past, a bound) stay as written, with their messages.
+  if (oldRules.some((rule) => rule.path === pointer)) {
+    const written = Array.isArray(next.entity.rules) ? (next.entity.rules as Node[]) : [];
+    const designed = written.filter((rule) => rule.path === pointer);
+    const rules: Node[] = [];
+    let placed = false;
+    for (const rule of oldRules)
+      if (rule.path !== pointer || !DESIGNED_RULES.has(String(rule.rule)))
+        rules.push(structuredClone(rule));
+      else if (!placed) {
+        rules.push(...designed);
+        placed = true;
+      }
+    if (!placed) rules.push(...designed);
+    if (rules.length > 0) next.entity.rules = rules;
+    else delete next.entity.rules;
+    for (const rule of oldRules) {
+      const key = String(rule.message);
+      if (rule.path !== pointer || DESIGNED_RULES.has(String(rule.rule))) continue;
+      if (!next.shared || !key.startsWith('validation.fields.')) continue;
+      for (const language of ['en', 'fr'] as const) {
+        const text = textAt(files.shared?.[language], key);
+        if (text !== undefined) setKey(next.shared[language], key, text);
+      }
+    }
   }
 
   // Its columns: where they were, in the lists still showing it; added to the others.
