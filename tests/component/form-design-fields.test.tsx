@@ -1,9 +1,10 @@
 // The form designer's parts as the analyst meets them: each kind asks for its own constraints
 // (a pattern with its message in both languages, an enumeration's values with their names, a
 // document reference's type and statuses), and a condition is chosen as field, operator, value,
-// among the field's own values when it has them; nothing is typed as JSON.
+// among the field's own values when it has them; nothing is typed as JSON. A field already there
+// is changed with the same form, in place.
 import { useState } from 'react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import axe from 'axe-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,9 +13,11 @@ import type {
   DecidingField,
   FieldCondition,
   FormFieldDesign,
+  FormFiles,
 } from '../../src/core/studio/schema-design';
 import { FieldConditionInputs } from '../../src/portal/pages/studio/FieldCondition';
 import { FieldConstraints } from '../../src/portal/pages/studio/FieldConstraints';
+import { SectionFields } from '../../src/portal/pages/studio/SchemaDesigner';
 import { initPortalTexts } from './portal-texts';
 
 beforeAll(() => initPortalTexts(['studio']));
@@ -156,5 +159,120 @@ describe('a condition designed with choices', () => {
       operator: 'equals',
       values: ['OTHER'],
     });
+  });
+});
+
+/** A small form: a person's family and given names, the first shown as a list's column. */
+const PERSON: FormFiles = {
+  entity: {
+    id: 'visit',
+    schema: {
+      type: 'object',
+      properties: {
+        person: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            familyName: { type: 'string', maxLength: 100 },
+            givenName: { type: 'string', minLength: 1, maxLength: 100 },
+          },
+          required: ['givenName'],
+        },
+      },
+    },
+    uiSchema: { person: { 'ui:order': ['familyName', 'givenName'] } },
+  },
+  en: { person: { _: 'Person', familyName: 'Family name', givenName: 'Given name' } },
+  fr: { person: { _: 'Personne', familyName: 'Nom de famille', givenName: 'Prénom' } },
+  shared: { en: {}, fr: {} },
+};
+
+/** The section's fields over files the test reads back after each change (the draft's). */
+function Fields(props: { seen: { files?: FormFiles; changes: number } }) {
+  const [files, setFiles] = useState(PERSON);
+  props.seen.files = files;
+  return (
+    <MantineProvider>
+      <SectionFields
+        files={files}
+        draft={{ paths: [], file: () => undefined }}
+        documentTypes={[]}
+        section="person"
+        onSection={() => undefined}
+        onChange={(next) => {
+          props.seen.changes++;
+          setFiles(next);
+        }}
+      />
+    </MantineProvider>
+  );
+}
+
+describe('changing a field already there', () => {
+  it('opens the field as it is, and applies its new label, length and requirement in place', async () => {
+    const seen: { files?: FormFiles; changes: number } = { changes: 0 };
+    render(<Fields seen={seen} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Change Family name' }));
+    const dialog = await screen.findByRole('dialog');
+    // The section and name are shown, not changed; the rest is the field as it is.
+    expect((within(dialog).getByLabelText(/Field name/) as HTMLInputElement).readOnly).toBe(true);
+    expect((within(dialog).getByLabelText(/Label in English/) as HTMLInputElement).value).toBe(
+      'Family name',
+    );
+    expect((within(dialog).getByLabelText('Maximum length') as HTMLInputElement).value).toBe('100');
+    const { violations } = await axe.run(dialog);
+    expect(violations.map((v) => v.id)).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText(/Label in English/), {
+      target: { value: 'Surname' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Maximum length'), {
+      target: { value: '40' },
+    });
+    fireEvent.click(within(dialog).getByLabelText('Required'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply the change' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(seen.changes).toBe(1);
+    const person = (
+      seen.files!.entity.schema as { properties: { person: Record<string, unknown> } }
+    ).properties.person;
+    expect(person.properties).toEqual({
+      familyName: { type: 'string', minLength: 1, maxLength: 40 },
+      givenName: { type: 'string', minLength: 1, maxLength: 100 },
+    });
+    // In place: first in the schema and the order, as it was; then required too.
+    expect(Object.keys(person.properties as object)).toEqual(['familyName', 'givenName']);
+    expect(person.required).toEqual(['givenName', 'familyName']);
+    expect(seen.files!.entity.uiSchema).toEqual(PERSON.entity.uiSchema);
+    expect(seen.files!.en.person).toEqual({
+      _: 'Person',
+      familyName: 'Surname',
+      givenName: 'Given name',
+    });
+    expect(seen.files!.fr).toEqual(PERSON.fr);
+    expect(screen.getByRole('button', { name: 'Change Surname' })).toBeTruthy();
+  });
+
+  it('changes nothing when cancelled', async () => {
+    const seen: { files?: FormFiles; changes: number } = { changes: 0 };
+    render(<Fields seen={seen} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Change Given name' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Label in English/), {
+      target: { value: 'First name' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(seen.changes).toBe(0);
+    expect(seen.files).toEqual(PERSON);
+  });
+
+  it('warns that a change of type may need a data move', async () => {
+    render(<Fields seen={{ changes: 0 }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Change Family name' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText(/dataMoves/)).toBeNull();
+    fireEvent.click(within(dialog).getByLabelText('Type'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Long text', hidden: true }));
+    expect(within(dialog).getByText(/dataMoves/)).toBeTruthy();
   });
 });

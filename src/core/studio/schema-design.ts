@@ -4,6 +4,7 @@ import { escapeSegment } from '../rules/registry';
 import {
   FIELD_KINDS,
   isContainerKind,
+  kindOf,
   kindSchema,
   kindUi,
   KIND_CONSTRAINTS,
@@ -550,4 +551,372 @@ export function workflowLists(files: FormFiles): Array<{ id: string; label: stri
 /** A definition's file text as the repository writes it: two spaces, a final newline. */
 export function fileText(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** Whether two JSON values are the same (objects' keys in any order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b))
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, i) => sameJson(item, b[i]))
+    );
+  if (isNode(a) && isNode(b)) {
+    const keys = Object.keys(a).filter((key) => a[key] !== undefined);
+    return (
+      keys.length === Object.keys(b).filter((key) => b[key] !== undefined).length &&
+      keys.every((key) => key in b && sameJson(a[key], b[key]))
+    );
+  }
+  return a === b;
+}
+
+/** The text at a dotted key of a tree, if it is one. */
+const textAt = (tree: Node | undefined, key: string): string | undefined => {
+  const value = key.split('.').reduce<unknown>((node, part) => asTree(node)?.[part], tree);
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** The condition of an `if`/`then` as `requiredWhenRule` writes it, for `name`. */
+function conditionOf(rule: Node, name: string): FieldCondition | undefined {
+  const then = asTree(rule.then);
+  const when = asTree(rule.if);
+  if (!then || !when || !sameJson(then, { required: [name] })) return undefined;
+  const required = when.required;
+  if (!Array.isArray(required) || required.length !== 1 || typeof required[0] !== 'string')
+    return undefined;
+  const field = required[0];
+  const value = asTree(asTree(when.properties)?.[field]);
+  if (!value) return { field, operator: 'filled', values: [] };
+  if ('const' in value) return { field, operator: 'equals', values: [String(value.const)] };
+  if (Array.isArray(value.enum))
+    return { field, operator: 'oneOf', values: value.enum.map((v) => String(v)) };
+  return undefined;
+}
+
+/** A field as the designer would have written it, without checking that it was (see below). */
+function readFieldDesign(
+  files: FormFiles,
+  section: string,
+  name: string,
+): FormFieldDesign | undefined {
+  let place: Place;
+  try {
+    place = placeOf(structuredClone(files), section);
+  } catch {
+    return undefined;
+  }
+  const { schema, ui, names, inList } = place;
+  const property = asTree((schema.properties as Node)[name]);
+  const fieldUi = asTree(ui[name]);
+  const type = kindOf(property, fieldUi);
+  if (!property || !type) return undefined;
+  const pointer = pointerOf([...names, name]);
+  const rules = Array.isArray(files.entity.rules) ? (files.entity.rules as Node[]) : [];
+  const own = (kind: string) => rules.find((rule) => rule.path === pointer && rule.rule === kind);
+  const required = Array.isArray(schema.required) && schema.required.includes(name);
+  const design: FormFieldDesign = {
+    section,
+    name,
+    type,
+    required,
+    labelEn: '',
+    labelFr: '',
+  };
+  const number = (key: string) =>
+    typeof property[key] === 'number' ? (property[key] as number) : undefined;
+  const asks = KIND_CONSTRAINTS[type];
+  if (asks.includes('length')) {
+    const minLength = number('minLength');
+    // A required text's one character at least is the requirement's, not a designed length.
+    if (!(required && minLength === 1)) design.minLength = minLength;
+    design.maxLength = number('maxLength');
+  }
+  if (asks.includes('bounds')) {
+    design.minimum = number('minimum');
+    design.maximum = number('maximum');
+    design.integer = property.type === 'integer';
+  }
+  if (asks.includes('items')) {
+    design.minItems = number('minItems');
+    design.maxItems = number('maxItems');
+  }
+  if (asks.includes('pattern')) {
+    const matches = own('matches');
+    if (inList && typeof property.pattern === 'string') design.pattern = property.pattern;
+    else if (matches && typeof matches.pattern === 'string') {
+      design.pattern = matches.pattern;
+      const key = String(matches.message);
+      design.patternMessageEn = textAt(files.shared?.en, key);
+      design.patternMessageFr = textAt(files.shared?.fr, key);
+    }
+  }
+  if (type === 'catalog') {
+    const catalog = asTree(fieldUi?.['ui:options'])?.catalog;
+    if (typeof catalog === 'string') design.catalog = catalog;
+    design.maxLength = number('maxLength');
+  }
+  if (type === 'documentReference') {
+    const reference = own('documentReference');
+    if (!reference) return undefined;
+    design.documentType = String(reference.documentType ?? '');
+    design.documentStatuses = Array.isArray(reference.status) ? reference.status.map(String) : [];
+  }
+  for (const language of ['en', 'fr'] as const) {
+    const texts = asTree(
+      names.reduce<unknown>((node, part) => asTree(node)?.[part], files[language]),
+    );
+    const own = texts?.[name];
+    const node = asTree(own);
+    const text = typeof own === 'string' ? own : typeof node?._ === 'string' ? node._ : undefined;
+    const help = typeof node?.help === 'string' ? node.help : undefined;
+    if (text === undefined) return undefined;
+    design[language === 'en' ? 'labelEn' : 'labelFr'] = text;
+    if (help !== undefined) design[language === 'en' ? 'helpEn' : 'helpFr'] = help;
+  }
+  if (type === 'enumeration') {
+    const names = (language: 'en' | 'fr') =>
+      asTree(
+        asTree(
+          asTree(
+            place.names.reduce<unknown>((node, part) => asTree(node)?.[part], files[language]),
+          )?.[name],
+        )?.enum,
+      );
+    const values = Array.isArray(property.enum) ? property.enum : [];
+    if (values.some((value) => typeof value !== 'string')) return undefined;
+    design.options = (values as string[]).map((value) => ({
+      value,
+      labelEn: String(names('en')?.[value] ?? ''),
+      labelFr: String(names('fr')?.[value] ?? ''),
+    }));
+  }
+  if (!required && Array.isArray(schema.allOf))
+    for (const rule of schema.allOf as Node[]) {
+      const condition = isNode(rule) ? conditionOf(rule, name) : undefined;
+      if (condition) {
+        design.requiredWhen = condition;
+        break;
+      }
+    }
+  design.columnIn = inList ? [] : columnLists(files, section, name);
+  // Constraints left unset are not in the design, as the form leaves them.
+  for (const key of Object.keys(design) as Array<keyof FormFieldDesign>)
+    if (design[key] === undefined) delete design[key];
+  return design;
+}
+
+/**
+ * A field read back as the designer's design, to change it with the same form as to add one.
+ * Undefined when the designer does not know its kind, or would not write it back exactly: its
+ * schema or widget carries more than the designer writes (a title, a default, options of the
+ * widget, a pattern of a kind that asks for none), its message has another key, another rule
+ * of its own names it, or its texts are missing. Such a field stays changeable in the JSON: what
+ * `changeField` writes for the design read is checked to be the files as they are, so nothing
+ * the designer does not know is lost by a change.
+ */
+export function fieldDesignOf(
+  files: FormFiles,
+  section: string,
+  name: string,
+): FormFieldDesign | undefined {
+  const design = readFieldDesign(files, section, name);
+  if (!design) return undefined;
+  try {
+    return sameJson(changeField(files, design), files) ? design : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The kinds of rule the designer writes for a field (`addField`): a change rewrites them. */
+const DESIGNED_RULES = new Set(['matches', 'documentReference']);
+
+/** Puts the keys of every object of `node` in the order of the same object of `like`. */
+function orderLike(node: unknown, like: unknown): void {
+  if (Array.isArray(node) && Array.isArray(like)) {
+    node.forEach((item, i) => orderLike(item, like[i]));
+    return;
+  }
+  if (!isNode(node) || !isNode(like)) return;
+  const keys = [
+    ...Object.keys(like).filter((key) => key in node),
+    ...Object.keys(node).filter((key) => !(key in like)),
+  ];
+  const entries = keys.map((key) => [key, node[key]] as const);
+  for (const key of Object.keys(node)) delete node[key];
+  for (const [key, value] of entries) {
+    node[key] = value;
+    orderLike(value, like[key]);
+  }
+}
+
+/** The texts node of a place, if there is one (nothing created). */
+const textsNode = (texts: Node, names: readonly string[]) =>
+  asTree(names.reduce<unknown>((node, part) => asTree(node)?.[part], texts));
+
+/**
+ * The files with a field changed as designed: its schema, widget, own rules and messages, texts,
+ * requirement and columns replaced wholly, the field kept at its place in the order (and in the
+ * files: its key, its rules', its requirement's and its columns' places). Its name and section
+ * stay. A group or list that stays one keeps the fields it holds. What the designer does not
+ * write stays as it is: its rules of other kinds (a date in the past, a bound) with their
+ * messages, and the `if`s of other fields' requirements it decides. A kind changed may leave
+ * such a rule, or stored documents, at odds with it: the check and the publish say so.
+ */
+export function changeField(files: FormFiles, design: FormFieldDesign): FormFiles {
+  const { section, name } = design;
+  const before = structuredClone(files);
+  const old = placeOf(before, section);
+  const oldProperty = (old.schema.properties as Node)[name];
+  if (oldProperty === undefined) throw new Error(`The section has no field "${name}"`);
+  const oldKind = kindOf(oldProperty, old.ui[name]);
+  const pointer = pointerOf([...old.names, name]);
+  const oldRules = Array.isArray(files.entity.rules) ? (files.entity.rules as Node[]) : [];
+  const ownRule = (rule: unknown) => isNode(rule) && conditionOf(rule, name) !== undefined;
+  const oldAllOf = Array.isArray(old.schema.allOf) ? (old.schema.allOf as unknown[]) : undefined;
+  const oldColumns = new Map(
+    listsOf(before).map((list) => {
+      const columns = Array.isArray(list.columns) ? (list.columns as Node[]) : [];
+      const at = columns.findIndex((column) => column.pointer === pointer);
+      return [String(list.id), { at, column: columns[at] }] as const;
+    }),
+  );
+
+  let next = removeField(files, section, name);
+  next = addField(next, { ...design, columnIn: [] });
+  const place = placeOf(next, section);
+  const { schema, ui, names } = place;
+  const properties = schema.properties as Node;
+  const keep = isContainerKind(design.type) && design.type === oldKind;
+
+  // A group or list that stays one keeps what it holds; a list its designed number of items.
+  if (keep) {
+    const kept = structuredClone(oldProperty) as Node;
+    if (design.type === 'list')
+      for (const key of ['minItems', 'maxItems'] as const)
+        if (design[key] === undefined) delete kept[key];
+        else kept[key] = design[key];
+    properties[name] = kept;
+    if (old.ui[name] !== undefined) ui[name] = structuredClone(old.ui[name]);
+    for (const language of ['en', 'fr'] as const) {
+      const oldTexts = asTree(textsNode(before[language], old.names)?.[name]);
+      const texts = textsNode(next[language], names);
+      const own = asTree(texts?.[name]);
+      if (!oldTexts || !texts || !own) continue;
+      const merged: Node = {};
+      for (const [key, value] of Object.entries(oldTexts))
+        if (key === '_') merged._ = own._;
+        else if (key === 'help') {
+          if (own.help !== undefined) merged.help = own.help;
+        } else merged[key] = value;
+      if (own.help !== undefined) merged.help = own.help;
+      texts[name] = merged;
+    }
+  }
+
+  // Its places: the order, its requirement's among the others.
+  if ('ui:order' in old.ui) ui['ui:order'] = structuredClone(old.ui['ui:order']);
+  else delete ui['ui:order'];
+  if (Array.isArray(schema.required) && Array.isArray(old.schema.required)) {
+    const at = (old.schema.required as string[]).indexOf(name);
+    const required = (schema.required as string[]).filter((n) => n !== name);
+    if (design.required) required.splice(at < 0 ? required.length : at, 0, name);
+    if (required.length > 0) schema.required = required;
+    else delete schema.required;
+  }
+  if (oldAllOf) {
+    // The rules naming the field only in their `if` (another's requirement) stay as they were.
+    const rule = Array.isArray(schema.allOf)
+      ? (schema.allOf as unknown[]).find((r) => ownRule(r))
+      : undefined;
+    const at = oldAllOf.findIndex((r) => ownRule(r));
+    const allOf = oldAllOf.filter((r) => !ownRule(r)).map((r) => structuredClone(r));
+    if (rule) allOf.splice(at < 0 ? allOf.length : at, 0, rule);
+    if (allOf.length > 0) schema.allOf = allOf as Node[];
+    else delete schema.allOf;
+  }
+
+  // The rules the designer writes for it (a pattern's, a document's) where they were; the
+  // others of its own (a date in the past, a bound) stay as written, with their messages.
+  if (oldRules.some((rule) => rule.path === pointer)) {
+    const written = Array.isArray(next.entity.rules) ? (next.entity.rules as Node[]) : [];
+    const designed = written.filter((rule) => rule.path === pointer);
+    const rules: Node[] = [];
+    let placed = false;
+    for (const rule of oldRules)
+      if (rule.path !== pointer || !DESIGNED_RULES.has(String(rule.rule)))
+        rules.push(structuredClone(rule));
+      else if (!placed) {
+        rules.push(...designed);
+        placed = true;
+      }
+    if (!placed) rules.push(...designed);
+    if (rules.length > 0) next.entity.rules = rules;
+    else delete next.entity.rules;
+    for (const rule of oldRules) {
+      const key = String(rule.message);
+      if (rule.path !== pointer || DESIGNED_RULES.has(String(rule.rule))) continue;
+      if (!next.shared || !key.startsWith('validation.fields.')) continue;
+      for (const language of ['en', 'fr'] as const) {
+        const text = textAt(files.shared?.[language], key);
+        if (text !== undefined) setKey(next.shared[language], key, text);
+      }
+    }
+  }
+
+  // Its columns: where they were, in the lists still showing it; added to the others.
+  if (place.inList ? (design.columnIn ?? []).length > 0 : false)
+    throw new Error('A field of a list cannot be a column');
+  for (const listId of design.columnIn ?? []) {
+    const was = oldColumns.get(listId);
+    const list = listsOf(next).find((candidate) => candidate.id === listId);
+    if (!was?.column || !list) {
+      setColumn(next, [...names, name], listId, true);
+      continue;
+    }
+    const column = structuredClone(was.column);
+    if (design.type === 'money') column.format = 'money';
+    else if (column.format === 'money') delete column.format;
+    // The column names the label: a plain text, or a group's `_` when the field has a help.
+    const base = `${String(next.entity.id)}.${[...names, name].join('.')}`;
+    if (column.label === base || column.label === `${base}._`)
+      column.label = isNode(textsNode(next.en, names)?.[name]) ? `${base}._` : base;
+    const columns = (list.columns ??= []) as Node[];
+    columns.splice(Math.min(was.at, columns.length), 0, column);
+  }
+
+  // The uiSchema's places created on the way and left empty go, as they were not there.
+  pruneUi(next.entity, files.entity, pathOf(section));
+  // The keys in the files' order, the field's own where it was: the same text where nothing changed.
+  orderLike(next, files);
+  return next;
+}
+
+/** Removes the uiSchema nodes down to a place that are empty and that `before` did not have. */
+function pruneUi(entity: Node, before: Node, names: readonly string[]): void {
+  const steps: Array<{ parent: Node; key: string; had: boolean }> = [];
+  let node = asTree(entity.uiSchema);
+  let old: unknown = before.uiSchema;
+  let schema = asTree(entity.schema);
+  steps.push({ parent: entity, key: 'uiSchema', had: old !== undefined });
+  for (const name of names) {
+    if (!node) break;
+    schema = asTree(asTree(schema?.properties)?.[name]);
+    steps.push({ parent: node, key: name, had: asTree(old)?.[name] !== undefined });
+    node = asTree(node[name]);
+    old = asTree(old)?.[name];
+    if (schema?.type === 'array' && node) {
+      schema = asTree(schema.items);
+      steps.push({ parent: node, key: 'items', had: asTree(old)?.items !== undefined });
+      node = asTree(node.items);
+      old = asTree(old)?.items;
+    }
+  }
+  for (const { parent, key, had } of steps.reverse()) {
+    const value = asTree(parent[key]);
+    if (had || !value || Object.keys(value).length > 0) return;
+    delete parent[key];
+  }
 }

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import {
   ActionIcon,
+  Alert,
   Button,
   Checkbox,
   Group,
@@ -15,15 +16,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconTableColumn } from '@tabler/icons-react';
+import { IconPencil, IconTableColumn } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language, TextTree } from '../../../core/i18n/translate';
 import { constraintProblems, isContainerKind, kindOf } from '../../../core/studio/field-kinds';
 import {
   addField,
+  changeField,
   columnLists,
   conditionProblems,
   decidingFields,
+  fieldDesignOf,
   fieldPlaces,
   fileText,
   FORM_FIELD_TYPES,
@@ -163,7 +166,14 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap="md">
           <AddFieldForm files={files} draft={draft} documentTypes={documentTypes} onAdd={apply} />
-          <SectionFields files={files} section={focus} onSection={setFocus} onChange={apply} />
+          <SectionFields
+            files={files}
+            draft={draft}
+            documentTypes={documentTypes}
+            section={focus}
+            onSection={setFocus}
+            onChange={apply}
+          />
         </Stack>
         <JsonEditor
           file={schemaFile(entity)}
@@ -194,14 +204,22 @@ function placeLabel(texts: Node, place: string): string {
   return `${titles.join(' › ')} (${place})`;
 }
 
+/**
+ * The form of a field: added to a section, or (given the field as it is, `start`) changed in
+ * place, its section and name kept.
+ */
 function AddFieldForm(props: {
   files: FormFiles;
-  draft: StudioDraft;
+  draft: Pick<StudioDraft, 'paths' | 'file'>;
   documentTypes: DocumentTypeChoice[];
   onAdd: (files: FormFiles, section: string) => void;
+  /** The field as it is: the form changes it instead of adding one. */
+  start?: FormFieldDesign;
+  onCancel?: () => void;
 }) {
   const { t } = useTranslation();
-  const { files } = props;
+  const { files, start } = props;
+  const changing = start !== undefined;
   const places = fieldPlaces(files.entity);
   const catalogs = draftCatalogs(props.draft);
   const lists = workflowLists(files);
@@ -213,7 +231,17 @@ function AddFieldForm(props: {
     labelEn: '',
     labelFr: '',
   };
-  const [field, setField] = useState<FormFieldDesign>(empty);
+  const [field, setField] = useState<FormFieldDesign>(() => {
+    if (!start) return empty;
+    // The form chooses a condition's field by pointer; the design names the sibling.
+    const condition = start.requiredWhen;
+    const decider =
+      condition && siblingFields(files, start.section).find((s) => s.name === condition.field);
+    return {
+      ...start,
+      requiredWhen: condition && decider ? { ...condition, field: decider.pointer } : undefined,
+    };
+  });
   const [error, setError] = useState<string | undefined>();
   const set = (change: Partial<FormFieldDesign>) => setField((old) => ({ ...old, ...change }));
   const text = textBinding(field, set);
@@ -234,11 +262,11 @@ function AddFieldForm(props: {
   }, [files, field.section]);
 
   const add = () => {
-    if (!isFieldName(field.name))
+    if (!changing && !isFieldName(field.name))
       return setError(t('studio.catalog.badField', { name: field.name }));
     if (!field.labelEn.trim() || !field.labelFr.trim())
       return setError(t('studio.form.labelsRequired'));
-    if (sectionFields(files, field.section).includes(field.name))
+    if (!changing && sectionFields(files, field.section).includes(field.name))
       return setError(t('studio.form.problems.duplicate', { name: field.name }));
     const requiredWhen =
       field.required || isContainerKind(field.type) ? undefined : field.requiredWhen;
@@ -258,16 +286,23 @@ function AddFieldForm(props: {
       columnIn: inList ? [] : field.columnIn,
     };
     try {
-      props.onAdd(addField(files, design), field.section);
+      const next = changing ? changeField(files, design) : addField(files, design);
+      props.onAdd(next, field.section);
     } catch (failure) {
       return setError(failure instanceof Error ? failure.message : String(failure));
     }
+    if (changing) return;
     setError(undefined);
     setField({ ...empty, section: field.section });
   };
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="add-field-title">
+    <Paper
+      withBorder={!changing}
+      p={changing ? 0 : 'md'}
+      component="section"
+      aria-labelledby={changing ? undefined : 'add-field-title'}
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -276,23 +311,27 @@ function AddFieldForm(props: {
         }}
       >
         <Stack gap="sm">
-          <Title order={3} size="h4" id="add-field-title">
-            {t('studio.form.addField')}
-          </Title>
+          {!changing && (
+            <Title order={3} size="h4" id="add-field-title">
+              {t('studio.form.addField')}
+            </Title>
+          )}
           <Select
             label={t('studio.form.section')}
-            description={t('studio.form.sectionHelp')}
+            description={changing ? undefined : t('studio.form.sectionHelp')}
             data={places.map((id) => ({ value: id, label: placeLabel(files.en, id) }))}
             value={field.section}
             allowDeselect={false}
-            searchable
+            readOnly={changing}
+            searchable={!changing}
             onChange={(value) => value && set({ section: value, requiredWhen: undefined })}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('studio.catalog.fieldName')}
-              description={t('studio.form.nameHelp')}
+              description={changing ? undefined : t('studio.form.nameHelp')}
               required
+              readOnly={changing}
               {...text('name', true)}
             />
             <Select
@@ -320,6 +359,11 @@ function AddFieldForm(props: {
             <TextInput label={t('studio.form.helpEn')} lang="en" {...text('helpEn')} />
             <TextInput label={t('studio.form.helpFr')} lang="fr" {...text('helpFr')} />
           </SimpleGrid>
+          {changing && field.type !== start.type && (
+            <Alert color="yellow" role="status">
+              {t('studio.form.kindChanged')}
+            </Alert>
+          )}
           <FieldConstraints
             field={field}
             set={set}
@@ -355,8 +399,15 @@ function AddFieldForm(props: {
             />
           )}
           <ErrorAlert>{error}</ErrorAlert>
-          <Group>
-            <Button type="submit">{t('studio.form.addButton')}</Button>
+          <Group justify={changing ? 'flex-end' : undefined}>
+            {props.onCancel && (
+              <Button variant="default" onClick={props.onCancel}>
+                {t('studio.cancel')}
+              </Button>
+            )}
+            <Button type="submit">
+              {t(changing ? 'studio.form.applyChange' : 'studio.form.addButton')}
+            </Button>
           </Group>
         </Stack>
       </form>
@@ -368,9 +419,11 @@ function AddFieldForm(props: {
 const listLabel = (list: { id: string; label: string }, t: (key: string) => string) =>
   `${t(list.label)} (${list.id})`;
 
-/** The fields of one section in order, each moved or removed with a button. */
-function SectionFields(props: {
+/** The fields of one section in order, each changed, moved or removed with a button. */
+export function SectionFields(props: {
   files: FormFiles;
+  draft: Pick<StudioDraft, 'paths' | 'file'>;
+  documentTypes: DocumentTypeChoice[];
   /** The section shown (the first one when none is, or it is gone). */
   section: string | undefined;
   onSection: (section: string) => void;
@@ -384,6 +437,12 @@ function SectionFields(props: {
   const setSection = props.onSection;
   const fields = section ? sectionFields(files, section) : [];
   const [removing, setRemoving] = useState<string | undefined>();
+  const [changing, setChanging] = useState<string | undefined>();
+  // Undefined for a field the designer cannot write back as it is: changed in the JSON.
+  const design = useMemo(
+    () => (changing ? fieldDesignOf(files, section, changing) : undefined),
+    [files, section, changing],
+  );
   const lists = workflowLists(files);
   const textsOf = (name: string) =>
     [...section.split('/'), name].reduce<unknown>((node, part) => asNode(node)?.[part], files.en);
@@ -431,6 +490,13 @@ function SectionFields(props: {
                   </Text>
                 </Text>
                 <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('studio.form.changeOf', { name: label(name) })}
+                    onClick={() => setChanging(name)}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
                   {!inList && lists.length > 0 && (
                     <FieldColumns
                       files={files}
@@ -454,6 +520,37 @@ function SectionFields(props: {
           ))}
         </ul>
       </Stack>
+      <Modal
+        opened={changing !== undefined}
+        onClose={() => setChanging(undefined)}
+        title={t('studio.form.changeTitle', { name: changing ? label(changing) : '' })}
+        closeButtonProps={{ 'aria-label': t('studio.close') }}
+        size="xl"
+      >
+        {changing && design ? (
+          <AddFieldForm
+            key={`${section}/${changing}`}
+            files={files}
+            draft={props.draft}
+            documentTypes={props.documentTypes}
+            start={design}
+            onAdd={(next) => {
+              props.onChange(next, section);
+              setChanging(undefined);
+            }}
+            onCancel={() => setChanging(undefined)}
+          />
+        ) : (
+          <>
+            <Text>{t('studio.form.changeInJson')}</Text>
+            <Group justify="flex-end" mt="md">
+              <Button variant="default" onClick={() => setChanging(undefined)}>
+                {t('studio.close')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Modal>
       <Modal
         opened={removing !== undefined}
         onClose={() => setRemoving(undefined)}
