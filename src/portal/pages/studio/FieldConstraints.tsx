@@ -99,7 +99,7 @@ export function FieldConstraints(props: {
           <TextInput
             label={t('studio.form.pattern')}
             description={t('studio.form.patternHelp')}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             {...text('pattern')}
           />
           {field.pattern && !props.inList && (

@@ -192,6 +192,12 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
   );
 }
 
+/** A type's texts in the reader's language (its English ones where the French lack a text). */
+function useReaderTexts(files: FormFiles): Node {
+  const { i18n } = useTranslation();
+  return i18n.language.startsWith('fr') ? files.fr : files.en;
+}
+
 /** A place's label: the titles of its section and groups, then its path. */
 function placeLabel(texts: Node, place: string): string {
   const names = place.split('/');
@@ -218,6 +224,8 @@ function AddFieldForm(props: {
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
+  // The reader's texts: a French analyst reads the form's places and fields in French.
+  const shown = useReaderTexts(props.files);
   const { files, start } = props;
   const changing = start !== undefined;
   const places = fieldPlaces(files.entity);
@@ -319,7 +327,7 @@ function AddFieldForm(props: {
           <Select
             label={t('studio.form.section')}
             description={changing ? undefined : t('studio.form.sectionHelp')}
-            data={places.map((id) => ({ value: id, label: placeLabel(files.en, id) }))}
+            data={places.map((id) => ({ value: id, label: placeLabel(shown, id) }))}
             value={field.section}
             allowDeselect={false}
             readOnly={changing}
@@ -383,8 +391,8 @@ function AddFieldForm(props: {
               legend={t('studio.form.requiredWhen')}
               placeholder={t('studio.form.conditionNone')}
               fields={siblings}
-              fieldLabel={(f) => decidingLabel(files.en, f)}
-              valueLabel={(f, value) => enumLabel(files.en, f, value)}
+              fieldLabel={(f) => decidingLabel(shown, f)}
+              valueLabel={(f, value) => enumLabel(shown, f, value)}
               condition={field.requiredWhen}
               onChange={(requiredWhen) => set({ requiredWhen })}
             />
@@ -430,6 +438,8 @@ export function SectionFields(props: {
   onChange: (files: FormFiles, section: string) => void;
 }) {
   const { t } = useTranslation();
+  // The reader's texts: a French analyst reads the form's places and fields in French.
+  const shown = useReaderTexts(props.files);
   const { files } = props;
   const places = fieldPlaces(files.entity);
   const section =
@@ -445,7 +455,7 @@ export function SectionFields(props: {
   );
   const lists = workflowLists(files);
   const textsOf = (name: string) =>
-    [...section.split('/'), name].reduce<unknown>((node, part) => asNode(node)?.[part], files.en);
+    [...section.split('/'), name].reduce<unknown>((node, part) => asNode(node)?.[part], shown);
   const label = (name: string) => {
     const text = textsOf(name);
     return typeof text === 'string' ? text : (groupTitle(text) ?? name);
@@ -642,6 +652,8 @@ function SectionConditionForm(props: {
   onChange: (files: FormFiles) => void;
 }) {
   const { t } = useTranslation();
+  // The reader's texts: a French analyst reads the form's places and fields in French.
+  const shown = useReaderTexts(props.files);
   const { files, section } = props;
   const saved = sectionCondition(files.entity, section);
   const [condition, setCondition] = useState<FieldCondition | undefined>(saved);
@@ -666,8 +678,8 @@ function SectionConditionForm(props: {
         legend={t('studio.form.shownWhen')}
         placeholder={t('studio.form.conditionAlways')}
         fields={fields}
-        fieldLabel={(f) => decidingLabel(files.en, f)}
-        valueLabel={(f, value) => enumLabel(files.en, f, value)}
+        fieldLabel={(f) => decidingLabel(shown, f)}
+        valueLabel={(f, value) => enumLabel(shown, f, value)}
         condition={condition}
         onChange={setCondition}
         operators={['equals', 'oneOf']}
