@@ -14,7 +14,6 @@ import {
 
 /** The kinds of field the form designer adds (field-kinds.ts). */
 export const FORM_FIELD_TYPES = FIELD_KINDS;
-export type FormFieldType = FieldKind;
 
 /** How a condition compares the deciding field's value. */
 export const CONDITION_OPERATORS = ['filled', 'equals', 'oneOf'] as const;
@@ -310,12 +309,14 @@ function sharedTexts(
     ['fr', fr],
   ] as const) {
     const tree = files.shared[language];
-    const present = key.split('.').reduce<unknown>((node, part) => asTree(node)?.[part], tree);
-    if (keep && typeof present === 'string') continue;
+    if (keep && textAt(tree, key) !== undefined) continue;
     setKey(tree, key, (text ?? '').trim());
   }
 }
 const asTree = (value: unknown) => (isNode(value) ? value : undefined);
+/** The value at a path of names down a tree, if there is one (nothing created). */
+const valueAt = (tree: unknown, names: readonly string[]) =>
+  names.reduce<unknown>((node, part) => asTree(node)?.[part], tree);
 
 /** The files with a field moved one place up (-1) or down (+1) in its section's order. */
 export function moveField(
@@ -360,8 +361,8 @@ export function removeField(files: FormFiles, sectionId: string, name: string): 
   if (Array.isArray(ui['ui:order']))
     ui['ui:order'] = (ui['ui:order'] as string[]).filter((n) => n !== name);
   for (const language of ['en', 'fr'] as const) {
-    const texts = path.reduce<unknown>((node, part) => asTree(node)?.[part], next[language]);
-    if (isNode(texts)) delete texts[name];
+    const texts = textsNode(next[language], path);
+    if (texts) delete texts[name];
   }
   const pointer = pointerOf([...path, name]);
   if (Array.isArray(next.entity.rules)) {
@@ -425,8 +426,7 @@ function setColumn(files: FormFiles, names: string[], listId: string, shown: boo
     field = `${names[i]}${field[0]?.toUpperCase()}${field.slice(1)}`;
   for (let n = 2; taken.has(field); n++) field = `${name}${n}`;
   // A field's texts are its label or a group with `_`: the column names the label itself.
-  const texts = names.reduce<unknown>((node, part) => asTree(node)?.[part], files.en);
-  const key = `${String(files.entity.id)}.${names.join('.')}${isNode(texts) ? '._' : ''}`;
+  const key = `${String(files.entity.id)}.${names.join('.')}${isNode(valueAt(files.en, names)) ? '._' : ''}`;
   const ui = placeOf(files, names.slice(0, -1).join('/')).ui[name];
   const money = isNode(ui) && ui['ui:widget'] === 'money';
   // Before the last column that every document has (status, dates), where a reader looks for it.
@@ -574,7 +574,7 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 /** The text at a dotted key of a tree, if it is one. */
 const textAt = (tree: Node | undefined, key: string): string | undefined => {
-  const value = key.split('.').reduce<unknown>((node, part) => asTree(node)?.[part], tree);
+  const value = valueAt(tree, key.split('.'));
   return typeof value === 'string' ? value : undefined;
 };
 
@@ -664,10 +664,7 @@ function readFieldDesign(
     design.documentStatuses = Array.isArray(reference.status) ? reference.status.map(String) : [];
   }
   for (const language of ['en', 'fr'] as const) {
-    const texts = asTree(
-      names.reduce<unknown>((node, part) => asTree(node)?.[part], files[language]),
-    );
-    const own = texts?.[name];
+    const own = textsNode(files[language], names)?.[name];
     const node = asTree(own);
     const text = typeof own === 'string' ? own : typeof node?._ === 'string' ? node._ : undefined;
     const help = typeof node?.help === 'string' ? node.help : undefined;
@@ -677,13 +674,7 @@ function readFieldDesign(
   }
   if (type === 'enumeration') {
     const names = (language: 'en' | 'fr') =>
-      asTree(
-        asTree(
-          asTree(
-            place.names.reduce<unknown>((node, part) => asTree(node)?.[part], files[language]),
-          )?.[name],
-        )?.enum,
-      );
+      asTree(valueAt(files[language], [...place.names, name, 'enum']));
     const values = Array.isArray(property.enum) ? property.enum : [];
     if (values.some((value) => typeof value !== 'string')) return undefined;
     design.options = (values as string[]).map((value) => ({
@@ -753,8 +744,7 @@ function orderLike(node: unknown, like: unknown): void {
 }
 
 /** The texts node of a place, if there is one (nothing created). */
-const textsNode = (texts: Node, names: readonly string[]) =>
-  asTree(names.reduce<unknown>((node, part) => asTree(node)?.[part], texts));
+const textsNode = (texts: Node, names: readonly string[]) => asTree(valueAt(texts, names));
 
 /**
  * The files with a field changed as designed: its schema, widget, own rules and messages, texts,
