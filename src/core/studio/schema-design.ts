@@ -1,4 +1,4 @@
-import { isNode, type Node } from '../definitions/json';
+import { asNode, isNode, type Node } from '../definitions/json';
 import type { JsonSchema, JsonValue } from '../definitions/types';
 import { escapeSegment } from '../rules/registry';
 import {
@@ -120,7 +120,7 @@ export function fieldPlaces(entity: Node): string[] {
     if (!isNode(schema)) return;
     const list = schema.type === 'array' && isNode(schema.items);
     const object = list ? (schema.items as Node) : schema;
-    const objectUi = list ? asTree(asTree(ui)?.items) : asTree(ui);
+    const objectUi = list ? asNode(asNode(ui)?.items) : asNode(ui);
     // Drawn whole by a widget (a file) or kept by the engine (an item's other languages).
     if (!isNode(object.properties) || objectUi?.['ui:widget'] !== undefined) return;
     if (path.at(-1) === 'i18n') return;
@@ -313,10 +313,9 @@ function sharedTexts(
     setKey(tree, key, (text ?? '').trim());
   }
 }
-const asTree = (value: unknown) => (isNode(value) ? value : undefined);
 /** The value at a path of names down a tree, if there is one (nothing created). */
 const valueAt = (tree: unknown, names: readonly string[]) =>
-  names.reduce<unknown>((node, part) => asTree(node)?.[part], tree);
+  names.reduce<unknown>((node, part) => asNode(node)?.[part], tree);
 
 /** The files with a field moved one place up (-1) or down (+1) in its section's order. */
 export function moveField(
@@ -580,14 +579,14 @@ const textAt = (tree: Node | undefined, key: string): string | undefined => {
 
 /** The condition of an `if`/`then` as `requiredWhenRule` writes it, for `name`. */
 function conditionOf(rule: Node, name: string): FieldCondition | undefined {
-  const then = asTree(rule.then);
-  const when = asTree(rule.if);
+  const then = asNode(rule.then);
+  const when = asNode(rule.if);
   if (!then || !when || !sameJson(then, { required: [name] })) return undefined;
   const required = when.required;
   if (!Array.isArray(required) || required.length !== 1 || typeof required[0] !== 'string')
     return undefined;
   const field = required[0];
-  const value = asTree(asTree(when.properties)?.[field]);
+  const value = asNode(asNode(when.properties)?.[field]);
   if (!value) return { field, operator: 'filled', values: [] };
   if ('const' in value) return { field, operator: 'equals', values: [String(value.const)] };
   if (Array.isArray(value.enum))
@@ -608,8 +607,8 @@ function readFieldDesign(
     return undefined;
   }
   const { schema, ui, names, inList } = place;
-  const property = asTree((schema.properties as Node)[name]);
-  const fieldUi = asTree(ui[name]);
+  const property = asNode((schema.properties as Node)[name]);
+  const fieldUi = asNode(ui[name]);
   const type = kindOf(property, fieldUi);
   if (!property || !type) return undefined;
   const pointer = pointerOf([...names, name]);
@@ -653,7 +652,7 @@ function readFieldDesign(
     }
   }
   if (type === 'catalog') {
-    const catalog = asTree(fieldUi?.['ui:options'])?.catalog;
+    const catalog = asNode(fieldUi?.['ui:options'])?.catalog;
     if (typeof catalog === 'string') design.catalog = catalog;
     design.maxLength = number('maxLength');
   }
@@ -665,7 +664,7 @@ function readFieldDesign(
   }
   for (const language of ['en', 'fr'] as const) {
     const own = textsNode(files[language], names)?.[name];
-    const node = asTree(own);
+    const node = asNode(own);
     const text = typeof own === 'string' ? own : typeof node?._ === 'string' ? node._ : undefined;
     const help = typeof node?.help === 'string' ? node.help : undefined;
     if (text === undefined) return undefined;
@@ -674,7 +673,7 @@ function readFieldDesign(
   }
   if (type === 'enumeration') {
     const names = (language: 'en' | 'fr') =>
-      asTree(valueAt(files[language], [...place.names, name, 'enum']));
+      asNode(valueAt(files[language], [...place.names, name, 'enum']));
     const values = Array.isArray(property.enum) ? property.enum : [];
     if (values.some((value) => typeof value !== 'string')) return undefined;
     design.options = (values as string[]).map((value) => ({
@@ -744,7 +743,7 @@ function orderLike(node: unknown, like: unknown): void {
 }
 
 /** The texts node of a place, if there is one (nothing created). */
-const textsNode = (texts: Node, names: readonly string[]) => asTree(valueAt(texts, names));
+const textsNode = (texts: Node, names: readonly string[]) => asNode(valueAt(texts, names));
 
 /**
  * The files with a field changed as designed: its schema, widget, own rules and messages, texts,
@@ -791,9 +790,9 @@ export function changeField(files: FormFiles, design: FormFieldDesign): FormFile
     properties[name] = kept;
     if (old.ui[name] !== undefined) ui[name] = structuredClone(old.ui[name]);
     for (const language of ['en', 'fr'] as const) {
-      const oldTexts = asTree(textsNode(before[language], old.names)?.[name]);
+      const oldTexts = asNode(textsNode(before[language], old.names)?.[name]);
       const texts = textsNode(next[language], names);
-      const own = asTree(texts?.[name]);
+      const own = asNode(texts?.[name]);
       if (!oldTexts || !texts || !own) continue;
       const merged: Node = {};
       for (const [key, value] of Object.entries(oldTexts))
@@ -887,25 +886,25 @@ export function changeField(files: FormFiles, design: FormFieldDesign): FormFile
 /** Removes the uiSchema nodes down to a place that are empty and that `before` did not have. */
 function pruneUi(entity: Node, before: Node, names: readonly string[]): void {
   const steps: Array<{ parent: Node; key: string; had: boolean }> = [];
-  let node = asTree(entity.uiSchema);
+  let node = asNode(entity.uiSchema);
   let old: unknown = before.uiSchema;
-  let schema = asTree(entity.schema);
+  let schema = asNode(entity.schema);
   steps.push({ parent: entity, key: 'uiSchema', had: old !== undefined });
   for (const name of names) {
     if (!node) break;
-    schema = asTree(asTree(schema?.properties)?.[name]);
-    steps.push({ parent: node, key: name, had: asTree(old)?.[name] !== undefined });
-    node = asTree(node[name]);
-    old = asTree(old)?.[name];
+    schema = asNode(asNode(schema?.properties)?.[name]);
+    steps.push({ parent: node, key: name, had: asNode(old)?.[name] !== undefined });
+    node = asNode(node[name]);
+    old = asNode(old)?.[name];
     if (schema?.type === 'array' && node) {
-      schema = asTree(schema.items);
-      steps.push({ parent: node, key: 'items', had: asTree(old)?.items !== undefined });
-      node = asTree(node.items);
-      old = asTree(old)?.items;
+      schema = asNode(schema.items);
+      steps.push({ parent: node, key: 'items', had: asNode(old)?.items !== undefined });
+      node = asNode(node.items);
+      old = asNode(old)?.items;
     }
   }
   for (const { parent, key, had } of steps.reverse()) {
-    const value = asTree(parent[key]);
+    const value = asNode(parent[key]);
     if (had || !value || Object.keys(value).length > 0) return;
     delete parent[key];
   }

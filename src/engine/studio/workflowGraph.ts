@@ -1,7 +1,7 @@
 /** A workflow's machine as a graph and its geometry, laid out by dagre. */
 import { graphlib, layout, type EdgeLabel, type GraphLabel, type NodeLabel } from '@dagrejs/dagre';
 import { machineTransitions, type MachineGuard } from '../../core/definitions/stately';
-import type { JsonValue } from '../../core/definitions/json';
+import { isNode } from '../../core/definitions/json';
 import { declaredAction, fullRoles, type WorkflowDefinition } from '../../core/documents/workflow';
 
 export interface WorkflowNode {
@@ -77,9 +77,6 @@ function guardText(guard: MachineGuard): string {
   return params.length ? `${guard.type}(${params.join(', ')})` : guard.type;
 }
 
-const isFinal = (state: JsonValue): boolean =>
-  typeof state === 'object' && state !== null && !Array.isArray(state) && state.type === 'final';
-
 /** The statuses and transitions of the workflow's machine, with who may take each. */
 export function workflowGraph(workflow: WorkflowDefinition): WorkflowGraph {
   const { machine } = workflow;
@@ -98,7 +95,7 @@ export function workflowGraph(workflow: WorkflowDefinition): WorkflowGraph {
   const nodes = Object.entries(machine.states).map(([id, state]) => ({
     id,
     initial: id === machine.initial,
-    final: isFinal(state),
+    final: isNode(state) && state.type === 'final',
     terminal: !leaving.has(id),
   }));
   return { nodes, edges };
