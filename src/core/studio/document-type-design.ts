@@ -7,7 +7,7 @@ import { isNode, type Node } from '../definitions/json';
 import { isIdentifier } from '../definitions/names';
 import type { Language } from '../i18n/translate';
 import { fileText } from './schema-design';
-import { setText } from './text-keys';
+import { setText, valueAtPath } from './text-keys';
 
 /** What the analyst says of the new type. */
 export interface DocumentTypeDesign {
@@ -153,16 +153,10 @@ export function documentTypeFiles(
     if (!shared) continue;
     let next = shared;
     for (const [key, text] of Object.entries(generated.shared[language]))
-      if (lookupText(next, key) === undefined) next = setText(next, key, text);
+      if (valueAtPath(next, key.split('.')) === undefined) next = setText(next, key, text);
     if (next !== shared) out[sharedPath] = fileText(next);
   }
   return out;
-}
-
-function lookupText(tree: Node, key: string): unknown {
-  let node: unknown = tree;
-  for (const part of key.split('.')) node = isNode(node) ? node[part] : undefined;
-  return node;
 }
 
 interface TypeParts {

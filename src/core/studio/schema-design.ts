@@ -11,6 +11,7 @@ import {
   type FieldConstraints,
   type FieldKind,
 } from './field-kinds';
+import { valueAtPath } from './text-keys';
 
 /** The kinds of field the form designer adds (field-kinds.ts). */
 export const FORM_FIELD_TYPES = FIELD_KINDS;
@@ -313,9 +314,6 @@ function sharedTexts(
     setKey(tree, key, (text ?? '').trim());
   }
 }
-/** The value at a path of names down a tree, if there is one (nothing created). */
-const valueAt = (tree: unknown, names: readonly string[]) =>
-  names.reduce<unknown>((node, part) => asNode(node)?.[part], tree);
 
 /** The files with a field moved one place up (-1) or down (+1) in its section's order. */
 export function moveField(
@@ -425,7 +423,7 @@ function setColumn(files: FormFiles, names: string[], listId: string, shown: boo
     field = `${names[i]}${field[0]?.toUpperCase()}${field.slice(1)}`;
   for (let n = 2; taken.has(field); n++) field = `${name}${n}`;
   // A field's texts are its label or a group with `_`: the column names the label itself.
-  const key = `${String(files.entity.id)}.${names.join('.')}${isNode(valueAt(files.en, names)) ? '._' : ''}`;
+  const key = `${String(files.entity.id)}.${names.join('.')}${isNode(valueAtPath(files.en, names)) ? '._' : ''}`;
   const ui = placeOf(files, names.slice(0, -1).join('/')).ui[name];
   const money = isNode(ui) && ui['ui:widget'] === 'money';
   // Before the last column that every document has (status, dates), where a reader looks for it.
@@ -573,7 +571,7 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 /** The text at a dotted key of a tree, if it is one. */
 const textAt = (tree: Node | undefined, key: string): string | undefined => {
-  const value = valueAt(tree, key.split('.'));
+  const value = valueAtPath(tree, key.split('.'));
   return typeof value === 'string' ? value : undefined;
 };
 
@@ -673,7 +671,7 @@ function readFieldDesign(
   }
   if (type === 'enumeration') {
     const names = (language: 'en' | 'fr') =>
-      asNode(valueAt(files[language], [...place.names, name, 'enum']));
+      asNode(valueAtPath(files[language], [...place.names, name, 'enum']));
     const values = Array.isArray(property.enum) ? property.enum : [];
     if (values.some((value) => typeof value !== 'string')) return undefined;
     design.options = (values as string[]).map((value) => ({
@@ -743,7 +741,7 @@ function orderLike(node: unknown, like: unknown): void {
 }
 
 /** The texts node of a place, if there is one (nothing created). */
-const textsNode = (texts: Node, names: readonly string[]) => asNode(valueAt(texts, names));
+const textsNode = (texts: Node, names: readonly string[]) => asNode(valueAtPath(texts, names));
 
 /**
  * The files with a field changed as designed: its schema, widget, own rules and messages, texts,

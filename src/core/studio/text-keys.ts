@@ -1,4 +1,4 @@
-import { isNode, type Node } from '../definitions/json';
+import { asNode, isNode, type Node } from '../definitions/json';
 
 /** Texts of a translation file flattened to their keys (`person.familyName._`). */
 export type FlatTexts = Map<string, string>;
@@ -64,7 +64,7 @@ export function removeText(tree: Node, key: string): Node {
   const next = setText(tree, key, '');
   const parts = key.split('.');
   for (let depth = parts.length - 1; depth > 0; depth--) {
-    const parent = nodeAt(next, parts.slice(0, depth - 1));
+    const parent = asNode(valueAtPath(next, parts.slice(0, depth - 1)));
     const name = parts[depth - 1] as string;
     const group = parent?.[name];
     if (!parent || !isNode(group) || Object.keys(group).length > 0) break;
@@ -73,11 +73,9 @@ export function removeText(tree: Node, key: string): Node {
   return next;
 }
 
-function nodeAt(tree: Node, parts: readonly string[]): Node | undefined {
-  let node: unknown = tree;
-  for (const part of parts) node = isNode(node) ? node[part] : undefined;
-  return isNode(node) ? node : undefined;
-}
+/** The value at a path of names down a tree, if there is one (nothing created). */
+export const valueAtPath = (tree: unknown, names: readonly string[]): unknown =>
+  names.reduce<unknown>((node, name) => asNode(node)?.[name], tree);
 
 /** The tree with the text at `from` moved to `to` (unchanged when `from` has no text). */
 export function renameText(tree: Node, from: string, to: string): Node {
