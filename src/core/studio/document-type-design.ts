@@ -7,7 +7,7 @@ import { isNode, type Node } from '../definitions/json';
 import { isIdentifier } from '../definitions/names';
 import type { Language } from '../i18n/translate';
 import { fileText } from './schema-design';
-import { setText, valueAtPath } from './text-keys';
+import { mapLeaves, setText, valueAtPath } from './text-keys';
 
 /** What the analyst says of the new type. */
 export interface DocumentTypeDesign {
@@ -350,18 +350,9 @@ function copiedType(
 }
 
 /** A deep copy with every string that starts with one of `from` starting with `to` instead. */
-const renamer =
-  (from: readonly string[], to: string) =>
-  (value: unknown): unknown => {
-    const visit = (node: unknown): unknown => {
-      if (typeof node === 'string') {
-        const prefix = from.find((candidate) => node.startsWith(candidate));
-        return prefix ? `${to}${node.slice(prefix.length)}` : node;
-      }
-      if (Array.isArray(node)) return node.map(visit);
-      if (isNode(node))
-        return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, visit(v)]));
-      return node;
-    };
-    return visit(value);
-  };
+const renamer = (from: readonly string[], to: string) => (value: unknown) =>
+  mapLeaves(value, (leaf) => {
+    if (typeof leaf !== 'string') return leaf;
+    const prefix = from.find((start) => leaf.startsWith(start));
+    return prefix ? `${to}${leaf.slice(prefix.length)}` : leaf;
+  });

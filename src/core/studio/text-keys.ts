@@ -89,18 +89,31 @@ export function renameText(tree: Node, from: string, to: string): Node {
  */
 export function renameReferences(definition: unknown, from: string, to: string) {
   let count = 0;
-  const visit = (value: unknown): unknown => {
-    if (value === from) {
-      count++;
-      return to;
-    }
-    if (Array.isArray(value)) return value.map(visit);
-    if (isNode(value))
-      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, visit(inner)]));
-    return value;
-  };
-  const renamed = visit(definition);
+  const renamed = mapLeaves(definition, (value) => {
+    if (value !== from) return value;
+    count++;
+    return to;
+  });
   return { renamed, count };
+}
+
+/**
+ * A deep copy of a JSON value with each value that is neither an array nor an object replaced
+ * by what `change` gives for it; the values under the key `keep` (a note) are copied as they are.
+ */
+export function mapLeaves(
+  value: unknown,
+  change: (leaf: unknown) => unknown,
+  keep?: string,
+): unknown {
+  if (Array.isArray(value)) return value.map((item) => mapLeaves(item, change, keep));
+  if (!isNode(value)) return change(value);
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      key === keep ? item : mapLeaves(item, change, keep),
+    ]),
+  );
 }
 
 /** A text the checker says is missing: its whole key (namespace first) and in which languages. */

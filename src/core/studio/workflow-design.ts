@@ -7,6 +7,7 @@
 import { isNode, type JsonValue, type Node } from '../definitions/json';
 import { STATUS_PATTERN } from '../definitions/shapes/kit';
 import type { WorkflowDefinition } from '../definitions/shapes/workflow';
+import { mapLeaves } from './text-keys';
 
 /** Why an edit is refused: `code` names its text (studio.workflow.problems.<code>). */
 export type WorkflowDesignProblem =
@@ -180,19 +181,6 @@ export function setStatus(
   return next;
 }
 
-/** Replaces, in the whole definition but its machine's keys, every value equal to `from`. */
-function replaceValue(value: unknown, from: string, to: string): unknown {
-  if (value === from) return to;
-  if (Array.isArray(value)) return value.map((item) => replaceValue(item, from, to));
-  if (!isNode(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [
-      key,
-      key === '$comment' ? item : replaceValue(item, from, to),
-    ]),
-  );
-}
-
 /**
  * The status renamed everywhere the workflow names it (transitions, guards, lists, certificate,
  * tasks); documents stored in it move to the new name at the next start (`statusMoves`).
@@ -211,10 +199,11 @@ export function renameStatus(
   const states = Object.fromEntries(
     Object.entries(machine.states).map(([name, state]) => [name === from ? to : name, state]),
   );
-  const renamed = replaceValue(
+  // Every value equal to `from` in the whole definition but its notes and machine's keys.
+  const renamed = mapLeaves(
     { ...rest, machine: { ...machine, states } },
-    from,
-    to,
+    (value) => (value === from ? to : value),
+    '$comment',
   ) as WorkflowDefinition;
   const moves = Object.fromEntries(
     Object.entries(statusMoves ?? {}).map(([old, target]) => [old, target === from ? to : target]),
