@@ -98,16 +98,11 @@ export const statusTextKey = (status: string) => `statuses.${status}`;
 /** The action's text: its button and its line in the history. */
 export const actionTextKey = (action: string) => `actions.${action}`;
 
-/** Every transition of the machine, each with where it is and where it leads. */
-export function transitionsOf(workflow: WorkflowDefinition): Array<TransitionRef & { to: string }> {
+/** Every transition of the machine, each with where it is. */
+function transitionsOf(workflow: WorkflowDefinition) {
   return Object.entries(statesOf(workflow)).flatMap(([from, state]) =>
     Object.entries(onOf(state)).flatMap(([action, value]) =>
-      alternatives(value).map((transition, index) => ({
-        from,
-        action,
-        index,
-        to: targetOf(transition, from),
-      })),
+      alternatives(value).map((transition, index) => ({ from, action, index, transition })),
     ),
   );
 }
@@ -142,14 +137,8 @@ function namesStatus(transition: JsonValue, from: string, status: string): boole
 
 /** The transitions of other statuses that lead to `status` or whose guard names it. */
 export function transitionsNaming(workflow: WorkflowDefinition, status: string): TransitionRef[] {
-  return Object.entries(statesOf(workflow)).flatMap(([from, state]) =>
-    from === status
-      ? []
-      : Object.entries(onOf(state)).flatMap(([action, value]) =>
-          alternatives(value).flatMap((transition, index) =>
-            namesStatus(transition, from, status) ? [{ from, action, index }] : [],
-          ),
-        ),
+  return transitionsOf(workflow).flatMap(({ from, action, index, transition }) =>
+    from !== status && namesStatus(transition, from, status) ? [{ from, action, index }] : [],
   );
 }
 
@@ -429,9 +418,7 @@ export function definedNames(
   const guards = new Set<string>();
   const effects = new Set<string>();
   for (const each of workflows) {
-    for (const transition of Object.values(statesOf(each)).flatMap((state) =>
-      Object.values(onOf(state)).flatMap(alternatives),
-    )) {
+    for (const { transition } of transitionsOf(each)) {
       const guard = isNode(transition) ? transition.guard : undefined;
       if (typeof guard === 'string') guards.add(guard);
       else if (isNode(guard) && typeof guard.type === 'string') guards.add(guard.type);
