@@ -344,16 +344,8 @@ export function removeField(files: FormFiles, sectionId: string, name: string): 
   const next = structuredClone(files);
   const { schema, ui, names: path } = placeOf(next, sectionId);
   delete (schema.properties as Node)[name];
-  if (Array.isArray(schema.required)) {
-    schema.required = (schema.required as string[]).filter((n) => n !== name);
-    if ((schema.required as string[]).length === 0) delete schema.required;
-  }
-  if (Array.isArray(schema.allOf)) {
-    schema.allOf = (schema.allOf as Node[]).filter(
-      (rule) => !names(rule.if, name) && !names(rule.then, name),
-    );
-    if ((schema.allOf as Node[]).length === 0) delete schema.allOf;
-  }
+  filterList<string>(schema, 'required', (n) => n !== name);
+  filterList<Node>(schema, 'allOf', (rule) => !names(rule.if, name) && !names(rule.then, name));
   delete ui[name];
   if (Array.isArray(ui['ui:order']))
     ui['ui:order'] = (ui['ui:order'] as string[]).filter((n) => n !== name);
@@ -364,8 +356,7 @@ export function removeField(files: FormFiles, sectionId: string, name: string): 
   const pointer = pointerOf([...path, name]);
   if (Array.isArray(next.entity.rules)) {
     const own = (next.entity.rules as Node[]).filter((rule) => rule.path === pointer);
-    next.entity.rules = (next.entity.rules as Node[]).filter((rule) => rule.path !== pointer);
-    if ((next.entity.rules as Node[]).length === 0) delete next.entity.rules;
+    filterList<Node>(next.entity, 'rules', (rule) => rule.path !== pointer);
     // The field's own messages go with it; shared ones (a document reference's) stay.
     for (const rule of own)
       if (next.shared && String(rule.message).startsWith('validation.fields.'))
@@ -374,6 +365,17 @@ export function removeField(files: FormFiles, sectionId: string, name: string): 
   }
   for (const list of listsOf(next)) removeColumn(list, pointer);
   return next;
+}
+
+/** Sets a list of a node, or removes it when empty (as the files leave no empty list). */
+function setList(node: Node, key: string, list: unknown[]): void {
+  if (list.length > 0) node[key] = list;
+  else delete node[key];
+}
+
+/** Keeps the items of a node's list that `keep` accepts: the list goes when none is left. */
+function filterList<T>(node: Node, key: string, keep: (item: T) => boolean): void {
+  if (Array.isArray(node[key])) setList(node, key, (node[key] as T[]).filter(keep));
 }
 
 /** The lists of the document's workflow (its finders), as written. */
@@ -480,8 +482,7 @@ export function setSectionCondition(
   section.when = { pointer: condition.field, in: values };
   const root = next.entity.schema as Node;
   if (Array.isArray(root.required) && root.required.includes(sectionId)) {
-    root.required = (root.required as string[]).filter((id) => id !== sectionId);
-    if ((root.required as string[]).length === 0) delete root.required;
+    filterList<string>(root, 'required', (id) => id !== sectionId);
     root.allOf = [
       ...((root.allOf as Node[]) ?? []),
       { if: nestedCondition(pathOf(condition.field), values), then: { required: [sectionId] } },
@@ -810,8 +811,7 @@ export function changeField(files: FormFiles, design: FormFieldDesign): FormFile
     const at = (old.schema.required as string[]).indexOf(name);
     const required = (schema.required as string[]).filter((n) => n !== name);
     if (design.required) required.splice(at < 0 ? required.length : at, 0, name);
-    if (required.length > 0) schema.required = required;
-    else delete schema.required;
+    setList(schema, 'required', required);
   }
   if (oldAllOf) {
     // The rules naming the field only in their `if` (another's requirement) stay as they were.
@@ -821,8 +821,7 @@ export function changeField(files: FormFiles, design: FormFieldDesign): FormFile
     const at = oldAllOf.findIndex((r) => ownRule(r));
     const allOf = oldAllOf.filter((r) => !ownRule(r)).map((r) => structuredClone(r));
     if (rule) allOf.splice(at < 0 ? allOf.length : at, 0, rule);
-    if (allOf.length > 0) schema.allOf = allOf as Node[];
-    else delete schema.allOf;
+    setList(schema, 'allOf', allOf);
   }
 
   // The rules the designer writes for it (a pattern's, a document's) where they were; the
@@ -840,8 +839,7 @@ export function changeField(files: FormFiles, design: FormFieldDesign): FormFile
         placed = true;
       }
     if (!placed) rules.push(...designed);
-    if (rules.length > 0) next.entity.rules = rules;
-    else delete next.entity.rules;
+    setList(next.entity, 'rules', rules);
     for (const rule of oldRules) {
       const key = String(rule.message);
       if (rule.path !== pointer || DESIGNED_RULES.has(String(rule.rule))) continue;
