@@ -116,52 +116,37 @@ function textSchema(c: FieldConstraints, required: boolean, longest: number): Js
  * The JSON Schema of a field of this kind. A pattern with its own message is not here: it is a
  * `matches` rule of the entity, which carries the message (see `schema-design.ts`).
  */
-export function kindSchema(kind: FieldKind, c: FieldConstraints, required: boolean): JsonSchema {
-  switch (kind) {
-    case 'text':
-      return textSchema(c, required, 100);
-    case 'longText':
-      return textSchema(c, required, 2000);
-    case 'number':
-      return defined({
-        type: c.integer ? 'integer' : 'number',
-        minimum: c.minimum,
-        maximum: c.maximum,
-      });
-    case 'money':
-      return { type: 'string', maxLength: 15, pattern: MONEY_PATTERN };
-    case 'date':
-      return { type: 'string', format: 'date', maxLength: 10 };
-    case 'dateTime':
-      return { type: 'string', format: 'date-time', maxLength: 35 };
-    case 'yesNo':
-      return { type: 'boolean' };
-    case 'enumeration': {
-      const values = (c.options ?? []).map((option) => option.value);
-      const longest = Math.max(1, ...values.map((value) => value.length));
-      return { type: 'string', maxLength: longest, enum: values };
-    }
-    case 'catalog':
-      return { type: 'string', maxLength: c.maxLength ?? 10 };
-    case 'documentReference':
-      return { type: 'string', maxLength: 35 };
-    case 'file':
-      return structuredClone(FILE_SCHEMA);
-    case 'phone':
-      return { type: 'string', maxLength: 20, pattern: PHONE_PATTERN };
-    case 'email':
-      return { type: 'string', format: 'email', maxLength: 255 };
-    case 'group':
-      return { type: 'object', additionalProperties: false, properties: {} };
-    case 'list':
-      return defined({
-        type: 'array',
-        minItems: c.minItems,
-        maxItems: c.maxItems,
-        items: { type: 'object', additionalProperties: false, properties: {} },
-      });
-  }
-}
+export const kindSchema = (kind: FieldKind, c: FieldConstraints, required: boolean): JsonSchema =>
+  KIND_SCHEMAS[kind](c, required);
+
+const KIND_SCHEMAS: Record<FieldKind, (c: FieldConstraints, required: boolean) => JsonSchema> = {
+  text: (c, required) => textSchema(c, required, 100),
+  longText: (c, required) => textSchema(c, required, 2000),
+  number: (c) =>
+    defined({ type: c.integer ? 'integer' : 'number', minimum: c.minimum, maximum: c.maximum }),
+  money: () => ({ type: 'string', maxLength: 15, pattern: MONEY_PATTERN }),
+  date: () => ({ type: 'string', format: 'date', maxLength: 10 }),
+  dateTime: () => ({ type: 'string', format: 'date-time', maxLength: 35 }),
+  yesNo: () => ({ type: 'boolean' }),
+  enumeration: (c) => {
+    const values = (c.options ?? []).map((option) => option.value);
+    const longest = Math.max(1, ...values.map((value) => value.length));
+    return { type: 'string', maxLength: longest, enum: values };
+  },
+  catalog: (c) => ({ type: 'string', maxLength: c.maxLength ?? 10 }),
+  documentReference: () => ({ type: 'string', maxLength: 35 }),
+  file: () => structuredClone(FILE_SCHEMA),
+  phone: () => ({ type: 'string', maxLength: 20, pattern: PHONE_PATTERN }),
+  email: () => ({ type: 'string', format: 'email', maxLength: 255 }),
+  group: () => ({ type: 'object', additionalProperties: false, properties: {} }),
+  list: (c) =>
+    defined({
+      type: 'array',
+      minItems: c.minItems,
+      maxItems: c.maxItems,
+      items: { type: 'object', additionalProperties: false, properties: {} },
+    }),
+};
 
 /** The widget names of the kinds drawn by one of the engine's widgets (others: RJSF's own). */
 const WIDGETS: Partial<Record<FieldKind, string>> = {
