@@ -329,15 +329,6 @@ export function removeTransition(
   return withoutUnusedActions(next);
 }
 
-/** Removes each of `refs`, the later alternatives of an event first so indexes stay true. */
-function removeTransitions(
-  workflow: WorkflowDefinition,
-  refs: TransitionRef[],
-): WorkflowDefinition {
-  const ordered = [...refs].sort((a, b) => b.index - a.index);
-  return ordered.reduce((current, ref) => removeTransition(current, ref), workflow);
-}
-
 /** Removes array items equal to `status`, and objects of arrays whose `status` is it. */
 function withoutStatusValues(value: unknown, status: string): unknown {
   if (Array.isArray(value))
@@ -367,7 +358,10 @@ export function removeStatus(
   if (naming.length > 0 && !options.withTransitions)
     throw new WorkflowDesignError('statusInUse', { status, count: String(naming.length) });
   if (options.moveTo !== undefined) requireStatus(workflow, options.moveTo);
-  const { machine, statusMoves, ...rest } = removeTransitions(workflow, naming);
+  // The later alternatives of an event removed first, so that the indexes stay true.
+  const { machine, statusMoves, ...rest } = naming
+    .sort((a, b) => b.index - a.index)
+    .reduce(removeTransition, workflow);
   const states = { ...machine.states };
   delete states[status];
   const cleaned = withoutStatusValues(rest, status) as Omit<WorkflowDefinition, 'machine'>;
