@@ -143,26 +143,20 @@ function textsAt(texts: Node, names: readonly string[]): Node {
   return node;
 }
 
-function label(text: string, help: string | undefined): string | Node {
-  return help?.trim() ? { _: text, help: help.trim() } : text;
-}
-
-/** The field's texts: its label and help; a group's title; an enumeration's value names. */
+/**
+ * The field's texts: its label and help; a group's title; an enumeration's value names. A plain
+ * label is a text, anything more a group whose label is `_`.
+ */
 function fieldTexts(field: FormFieldDesign, language: 'en' | 'fr'): string | Node {
-  const text = language === 'en' ? field.labelEn : field.labelFr;
-  const help = language === 'en' ? field.helpEn : field.helpFr;
-  const own = label(text.trim(), help);
-  if (field.type === 'enumeration') {
-    const names = Object.fromEntries(
-      (field.options ?? []).map((o) => [
-        o.value,
-        (language === 'en' ? o.labelEn : o.labelFr).trim(),
-      ]),
+  const en = language === 'en';
+  const label = (en ? field.labelEn : field.labelFr).trim();
+  const help = (en ? field.helpEn : field.helpFr)?.trim();
+  const group: Node = { _: label, ...(help && { help }) };
+  if (field.type === 'enumeration')
+    group.enum = Object.fromEntries(
+      (field.options ?? []).map((o) => [o.value, (en ? o.labelEn : o.labelFr).trim()]),
     );
-    return { ...(isNode(own) ? own : { _: own }), enum: names };
-  }
-  if (isContainerKind(field.type) && !isNode(own)) return { _: own };
-  return own;
+  return help || field.type === 'enumeration' || isContainerKind(field.type) ? group : label;
 }
 
 /** The data pointer of a field outside lists (`/contact/email`). */
