@@ -9,7 +9,8 @@ import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { escapeSegment, unescapeSegment } from '../../core/rules/registry';
 import { applicableData } from '../../core/rules/sections';
 import type { Database } from '../db/schema';
-import { documentBatches, writtenBy } from '../documents/store/scans';
+import { movableBatches } from '../documents/store/data-moves';
+import { writtenBy } from '../documents/store/scans';
 import { createAjv } from './ajv';
 
 /** How many stored documents of a type fail its next schema, and where. */
@@ -57,7 +58,10 @@ export async function documentImpact(
       // Whether a document is past the draft stage is a fact of its past: the actions it was
       // written by are those of the workflow serving it now.
       const stages = draftStages(current.workflows.find((w) => w.id === workflow.id) ?? workflow);
-      for await (const rows of documentBatches(db, workflow.id, Math.max(1, batchSize))) {
+      for await (const rows of movableBatches(db, workflow.id, {
+        batchSize: Math.max(1, batchSize),
+        lock: false,
+      })) {
         const drafts = rows.filter((row) => stages.statuses.has(row.status)).map((row) => row.id);
         const submitted = await writtenBy(db, drafts, stages.validating);
         for (const row of rows) {
