@@ -125,6 +125,9 @@ export function alternatives(node: JsonSchema): JsonSchema[] {
 export const propertiesOf = (schema: JsonSchema | undefined) =>
   (schema?.properties ?? {}) as Record<string, JsonSchema>;
 
+export const isPointer = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith('/');
+
 /** The schema at a data pointer of plain names, through `properties` only. */
 export function schemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
   let node: JsonSchema | undefined = schema;

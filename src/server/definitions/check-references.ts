@@ -9,7 +9,7 @@ import type {
 import { escapeSegment } from '../../core/rules/registry';
 import type { RuleUse } from '../../core/rules/types';
 import { LANGUAGES, lookup, type Language, type TextTree } from '../../core/i18n/translate';
-import { itemsAt, propertiesOf, schemaHasField } from './check-records';
+import { isPointer, itemsAt, propertiesOf, schemaHasField } from './check-records';
 import { checkFieldConditions } from './check-conditions';
 import { checkRuleParams } from './check-rule-params';
 import { checkWidgetOptions } from './check-widgets';
@@ -213,9 +213,6 @@ function checkCertificateItems(
     }
   });
 }
-
-const isPointer = (value: unknown): value is string =>
-  typeof value === 'string' && value.startsWith('/');
 
 /**
  * A rule's pointer parameters name fields of the document, or of `documentType`'s schema; `fills`

@@ -2,7 +2,7 @@ import { asNode } from '../../core/definitions/json';
 import { DOCUMENT_CHOICES_WIDGET } from '../../core/definitions/document-choices';
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import { walkUi } from '../../core/definitions/ui-walk';
-import { schemaHasField } from './check-records';
+import { isPointer, schemaHasField } from './check-records';
 import type { NameScope } from './check-references';
 import { said, type Report } from './problems';
 
@@ -12,9 +12,6 @@ const CATALOG_WIDGET = 'catalog';
 const SIBLING_OPTIONS = ['labelFrom', 'requiredFrom'] as const;
 /** Options of an object (an item) naming one of its own fields. */
 const OWN_FIELD_OPTIONS = ['groupLabelFrom'] as const;
-
-const isPointer = (value: unknown): value is string =>
-  typeof value === 'string' && value.startsWith('/');
 
 /**
  * A widget's options name what it needs: a catalogue select its catalogue (keyed by one field,

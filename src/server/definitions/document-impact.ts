@@ -9,7 +9,8 @@ import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { escapeSegment, unescapeSegment } from '../../core/rules/registry';
 import { applicableData } from '../../core/rules/sections';
 import type { Database } from '../db/schema';
-import { documentBatches, writtenBy } from '../documents/store/scans';
+import { movableBatches } from '../documents/store/data-moves';
+import { writtenBy } from '../documents/store/scans';
 import { createAjv } from './ajv';
 
 /** How many stored documents of a type fail its next schema, and where. */
@@ -49,29 +50,25 @@ export async function documentImpact(
   const impacts: DocumentImpact[] = [];
   for (const entity of changedEntities(current, next)) {
     const validators = validatorsFor(ajv, entity);
-    let checked = 0;
-    let invalid = 0;
-    const counts = new Map<Refusal, number>();
-    const examples: string[] = [];
+    const tally = newTally();
     for (const workflow of next.workflows.filter((w) => w.document === entity.id)) {
       // Whether a document is past the draft stage is a fact of its past: the actions it was
       // written by are those of the workflow serving it now.
       const stages = draftStages(current.workflows.find((w) => w.id === workflow.id) ?? workflow);
-      for await (const rows of documentBatches(db, workflow.id, Math.max(1, batchSize))) {
+      for await (const rows of movableBatches(db, workflow.id, {
+        batchSize: Math.max(1, batchSize),
+        lock: false,
+      })) {
         const drafts = rows.filter((row) => stages.statuses.has(row.status)).map((row) => row.id);
         const submitted = await writtenBy(db, drafts, stages.validating);
         for (const row of rows) {
           const draft = stages.statuses.has(row.status) && !submitted.has(row.id);
           const refused = refusals(entity, draft ? validators.draft : validators.full, row.data);
-          checked += 1;
-          if (refused.size === 0) continue;
-          invalid += 1;
-          for (const refusal of refused) counts.set(refusal, (counts.get(refusal) ?? 0) + 1);
-          if (examples.length < sampleLimit) examples.push(row.number ?? row.id);
+          tally.add(row.number ?? row.id, refused, sampleLimit);
         }
       }
     }
-    impacts.push({ document: entity.id, checked, invalid, fields: fieldImpacts(counts), examples });
+    impacts.push(tally.impact(entity.id));
   }
   return impacts;
 }
@@ -122,6 +119,30 @@ export function draftStages(workflow: WorkflowDefinition) {
   return { statuses, validating };
 }
 
+export type Tally = ReturnType<typeof newTally>;
+
+/** The refusals of one document type: how many checked and refused, where, and which. */
+export function newTally() {
+  const counts = new Map<Refusal, number>();
+  const examples: string[] = [];
+  const tally = {
+    checked: 0,
+    invalid: 0,
+    add(name: string, refused: ReadonlySet<Refusal>, sampleLimit: number) {
+      tally.checked += 1;
+      if (refused.size === 0) return;
+      tally.invalid += 1;
+      for (const refusal of refused) counts.set(refusal, (counts.get(refusal) ?? 0) + 1);
+      if (examples.length < sampleLimit) examples.push(name);
+    },
+    impact(document: string): DocumentImpact {
+      const { checked, invalid } = tally;
+      return { document, checked, invalid, fields: fieldImpacts(counts), examples: [...examples] };
+    },
+  };
+  return tally;
+}
+
 /** A field and keyword the schema refuses, as `pointer` + NUL + `keyword`. */
 export type Refusal = string;
 
@@ -164,7 +185,7 @@ function fieldPointer(data: unknown, error: ErrorObject): string {
 }
 
 /** Each field and keyword refused with how many documents it refuses, most first. */
-export function fieldImpacts(counts: ReadonlyMap<Refusal, number>): FieldImpact[] {
+function fieldImpacts(counts: ReadonlyMap<Refusal, number>): FieldImpact[] {
   const fields = [...counts].map(([refusal, count]) => {
     const [pointer = '', keyword = ''] = refusal.split('\0');
     return { pointer, keyword, count };

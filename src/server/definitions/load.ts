@@ -333,28 +333,18 @@ export function ajvText(error: ErrorObject): ProblemText {
   return said('schemaInvalid', { reason: error.message ?? error.keyword });
 }
 
+/** `propertyNames` keywords a name's text says: `name<Keyword>`, worded as `schema<Keyword>`. */
+const NAME_KEYWORDS = ['pattern', 'format', 'minLength', 'maxLength', 'enum', 'const'];
+
 /**
  * What is wrong with a property's name, by the keyword of `propertyNames` it fails: in English
  * `the name "<name>"` and Ajv's message.
  */
 export function nameText(name: string, error: ErrorObject): ProblemText {
-  const p = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'pattern':
-      return said('namePattern', { name, pattern: String(p.pattern) });
-    case 'format':
-      return said('nameFormat', { name, format: String(p.format) });
-    case 'minLength':
-      return said('nameMinLength', { name, limit: numberOf(p.limit) });
-    case 'maxLength':
-      return said('nameMaxLength', { name, limit: numberOf(p.limit) });
-    case 'enum':
-      return said('nameEnum', { name, allowedValues: listed(p.allowedValues) });
-    case 'const':
-      return said('nameConst', { name, allowedValue: listed([p.allowedValue]) });
-    default:
-      return said('nameInvalid', { name, reason: error.message ?? error.keyword });
-  }
+  if (!NAME_KEYWORDS.includes(error.keyword))
+    return said('nameInvalid', { name, reason: error.message ?? error.keyword });
+  const { key, params } = ajvText(error);
+  return said(key.replace(/^schema/, 'name'), { name, ...params });
 }
 
 /**

@@ -11,11 +11,11 @@ import { createAjv } from './ajv';
 import {
   changedEntities,
   draftStages,
-  fieldImpacts,
+  newTally,
   refusals,
   validatorsFor,
   type DocumentImpact,
-  type Refusal,
+  type Tally,
 } from './document-impact';
 import { problemOf, said, schemaFile, workflowFile, type SaidProblem } from './problems';
 
@@ -159,27 +159,3 @@ function invalidProblem(entry: DocumentImpact, next: DefinitionBundle): SaidProb
 
 const invalidCount = (impacts: ReadonlyMap<string, Tally>) =>
   [...impacts.values()].reduce((sum, tally) => sum + tally.invalid, 0);
-
-type Tally = ReturnType<typeof newTally>;
-
-/** The refusals of one document type, as document-impact.ts counts them. */
-function newTally() {
-  const counts = new Map<Refusal, number>();
-  const examples: string[] = [];
-  const tally = {
-    checked: 0,
-    invalid: 0,
-    add(name: string, refused: ReadonlySet<Refusal>, sampleLimit: number) {
-      tally.checked += 1;
-      if (refused.size === 0) return;
-      tally.invalid += 1;
-      for (const refusal of refused) counts.set(refusal, (counts.get(refusal) ?? 0) + 1);
-      if (examples.length < sampleLimit) examples.push(name);
-    },
-    impact(document: string): DocumentImpact {
-      const { checked, invalid } = tally;
-      return { document, checked, invalid, fields: fieldImpacts(counts), examples: [...examples] };
-    },
-  };
-  return tally;
-}

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 
 /**
  * Generated validator modules kept on disk between starts (validators.ts): compiling them is
@@ -90,7 +91,8 @@ export async function writeCachedModules(
     await fs.rename(aside, target).catch(async () => {
       // The folder is there: another process kept the same modules first, or it is damaged
       // (a file missing or changed), and this copy replaces it.
-      if (sameSources(await readCachedModules(dir, key), sources)) return;
+      const kept = await readCachedModules(dir, key);
+      if (isDeepStrictEqual(kept?.sources, sources)) return;
       await fs.rm(target, { recursive: true, force: true });
       await fs.rename(aside, target);
     });
@@ -98,13 +100,6 @@ export async function writeCachedModules(
     await fs.rm(aside, { recursive: true, force: true });
   }
   await dropOldKeys(dir, key);
-}
-
-function sameSources(kept: CachedModules | undefined, sources: ModuleSources): boolean {
-  return (
-    kept?.sources.size === sources.size &&
-    [...sources].every(([name, source]) => kept.sources.get(name) === source)
-  );
 }
 
 /** A folder being written for an hour is one a stopped process left. */
