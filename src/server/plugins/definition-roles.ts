@@ -7,6 +7,7 @@ import {
 import type { DefinitionBundle, WorkflowDefinition } from '../../core/definitions/types';
 import { fullRoles } from '../../core/documents/workflow';
 import { hasText, translate, type Language } from '../../core/i18n/translate';
+import { setAt } from '../../core/rules/registry';
 import { arrayOf, objectSchema, PROBLEM_RESPONSES, UUID_STRING } from '../api-contract/common';
 import { requireAnyRole } from '../auth/plugin';
 import { holdsAnyRole, type Principal } from '../auth/principal';
@@ -197,19 +198,17 @@ export async function definitionRolesPlugin(app: FastifyInstance, options: Defin
       if (unit.version !== version)
         throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: unit.version });
       if (unit.roles.includes(role)) throw new ApiProblem(409, ERROR_CODES.conflict);
-      const data = withRole(row.data, records.rolesAt, [...unit.roles, role]);
-      // The same pipeline as the identity administrator's screen: roles, version, checks, history.
-      const changed = await documents.act(
-        records.workflow.document,
-        principal,
-        id,
-        records.action,
-        {
-          version,
-          data,
-        },
+      const stored = row.data;
+      const data = structuredClone(
+        typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {},
       );
-      return asUnit(records, changed);
+      setAt(data, records.rolesAt, [...unit.roles, role]);
+      // The same pipeline as the identity administrator's screen: roles, version, checks, history.
+      const { document } = records.workflow;
+      return asUnit(
+        records,
+        await documents.act(document, principal, id, records.action, { version, data }),
+      );
     },
   );
 
@@ -263,22 +262,6 @@ function asUnit(
   const value = valueAt(row.data, records.rolesAt);
   const roles = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   return { id: row.id, version: row.version, code, name: text(records.nameAt) ?? code, roles };
-}
-
-/** The data with the roles array at `pointer` replaced (its parents made when missing). */
-function withRole(data: unknown, pointer: string, roles: string[]): Record<string, unknown> {
-  const copy = structuredClone(
-    typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {},
-  );
-  const segments = pointer.split('/').slice(1);
-  let node: Record<string, unknown> = copy;
-  for (const segment of segments.slice(0, -1)) {
-    const next = node[segment];
-    node = node[segment] =
-      typeof next === 'object' && next !== null ? (next as Record<string, unknown>) : {};
-  }
-  node[segments[segments.length - 1]!] = roles;
-  return copy;
 }
 
 /**
