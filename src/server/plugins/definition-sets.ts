@@ -361,7 +361,7 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
   /** The base's files with the changes applied; 409 when the base is not a version. */
   async function changedFiles(version: number, changes: Changes): Promise<Map<string, string>> {
     const base = await setOfVersion(database.db, version);
-    if (!base) throw await stale();
+    if (!base) throw await staleSetProblem(database);
     const files = new Map(base.files);
     for (const [file, text] of Object.entries(changes)) {
       if (text === null) files.delete(file);
@@ -390,7 +390,7 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
       const { warnings, migrations } = decided;
       return { ...summary(set), warnings, ...(migrations && { migrations }) };
     } catch (error) {
-      if (error instanceof StaleSetError) throw await stale();
+      if (error instanceof StaleSetError) throw await staleSetProblem(database);
       if (error instanceof DefinitionsError)
         throw new ApiProblem(
           422,
@@ -402,13 +402,6 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
         );
       throw error;
     }
-  }
-
-  async function stale(): Promise<ApiProblem> {
-    const current = (await newestSet(database.db))?.version ?? 0;
-    return new ApiProblem(409, ERROR_CODES.staleDefinitions, { current }, undefined, undefined, {
-      current,
-    });
   }
 
   async function existingSet(version: string) {
@@ -427,7 +420,15 @@ function sendModule(reply: FastifyReply, source: string | undefined) {
     .send(source);
 }
 
+/** 409: the changes were made on a version that is no longer the newest, which it names. */
+export async function staleSetProblem(database: DatabaseHandle): Promise<ApiProblem> {
+  const current = (await newestSet(database.db))?.version ?? 0;
+  return new ApiProblem(409, ERROR_CODES.staleDefinitions, { current }, undefined, undefined, {
+    current,
+  });
+}
+
 /** A set as answered: its files left out (a route adds them as an object). */
-function summary({ publishedAt, ...set }: DefinitionSetSummary & { files?: unknown }) {
+export function summary({ publishedAt, ...set }: DefinitionSetSummary & { files?: unknown }) {
   return { ...set, files: undefined, publishedAt: publishedAt.toISOString() };
 }
