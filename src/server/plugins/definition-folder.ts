@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  DEFINITIONS_EDIT_ROLE,
-  DEFINITIONS_PUBLISH_ROLE,
-} from '../../core/definitions/studio-roles';
+import { DEFINITIONS_PUBLISH_ROLE, STUDIO_ROLES } from '../../core/definitions/studio-roles';
 import { DATE_TIME, objectSchema, PROBLEM_RESPONSES } from '../api-contract/common';
 import { requireAnyRole } from '../auth/plugin';
 import type { DatabaseHandle } from '../db/database';
@@ -104,7 +101,7 @@ export async function definitionFolderPlugin(
   }
 
   app.get('/', ROUTES.folder, async (request) => {
-    requireAnyRole(request, [DEFINITIONS_EDIT_ROLE, DEFINITIONS_PUBLISH_ROLE]);
+    requireAnyRole(request, STUDIO_ROLES);
     const { conflict, files } = unsettled();
     return { ...conflict, files: Object.fromEntries(files) };
   });

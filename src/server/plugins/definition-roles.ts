@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { documentChoiceFieldsOf } from '../../core/definitions/document-choices';
-import {
-  DEFINITIONS_EDIT_ROLE,
-  DEFINITIONS_PUBLISH_ROLE,
-} from '../../core/definitions/studio-roles';
+import { DEFINITIONS_PUBLISH_ROLE, STUDIO_ROLES } from '../../core/definitions/studio-roles';
 import type { DefinitionBundle, WorkflowDefinition } from '../../core/definitions/types';
 import { fullRoles } from '../../core/documents/workflow';
 import { hasText, translate, type Language } from '../../core/i18n/translate';
@@ -155,7 +152,7 @@ export async function definitionRolesPlugin(app: FastifyInstance, options: Defin
   const records = unitRecords(served);
 
   app.get<{ Querystring: { draft?: string } }>('/', ROUTES.list, async (request) => {
-    const principal = requireAnyRole(request, [DEFINITIONS_EDIT_ROLE, DEFINITIONS_PUBLISH_ROLE]);
+    const principal = requireAnyRole(request, STUDIO_ROLES);
     const { draft } = request.query;
     const bundle = draft === undefined ? served : options.previews.bundle(draft);
     if (!bundle) throw new ApiProblem(404, ERROR_CODES.notFound);

@@ -1,8 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  DEFINITIONS_EDIT_ROLE,
-  DEFINITIONS_PUBLISH_ROLE,
-} from '../../core/definitions/studio-roles';
+import { DEFINITIONS_PUBLISH_ROLE, STUDIO_ROLES } from '../../core/definitions/studio-roles';
 import { IDENTIFIER_PATTERN } from '../../core/definitions/names';
 import type { DefinitionBundle } from '../../core/definitions/types';
 import {
@@ -273,16 +270,15 @@ const ROUTES = {
  */
 export async function definitionSetsPlugin(app: FastifyInstance, options: DefinitionSetsOptions) {
   const { database, modules } = options;
-  const readers = [DEFINITIONS_EDIT_ROLE, DEFINITIONS_PUBLISH_ROLE];
 
   app.get('/', ROUTES.history, async (request) => {
-    requireAnyRole(request, readers);
+    requireAnyRole(request, STUDIO_ROLES);
     const { folderConflict } = options;
     return { versions: (await setHistory(database.db)).map(summary), folderConflict };
   });
 
   app.get<{ Params: { version: string } }>('/:version', ROUTES.files, async (request) => {
-    requireAnyRole(request, readers);
+    requireAnyRole(request, STUDIO_ROLES);
     const set = await existingSet(request.params.version);
     return { ...summary(set), files: Object.fromEntries(set.files) };
   });
@@ -305,7 +301,7 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
   );
 
   app.post<{ Body: CheckBody }>('/check', ROUTES.check, async (request) => {
-    requireAnyRole(request, readers);
+    requireAnyRole(request, STUDIO_ROLES);
     const { body } = request;
     const files = await changedFiles(body.base, body.changes);
     // The stored documents are read only when asked (the Check button): a publish always does.
