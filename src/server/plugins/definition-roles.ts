@@ -10,7 +10,7 @@ import { requireAnyRole } from '../auth/plugin';
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { DatabaseHandle } from '../db/database';
 import { UUID } from '../db/ids';
-import { roleUses, type RoleUse } from '../definitions/check-roles';
+import { roleUses, type RoleOwner, type RoleUse } from '../definitions/check-roles';
 import type { DefinitionPreviews } from '../definitions/previews';
 import { valueAt } from '../documents/guards';
 import type { DocumentService } from '../documents/service';
@@ -325,34 +325,32 @@ function roleName(
   if (shared && description) return description;
   const texts = definitions.translations;
   if (owner.kind === 'catalog') {
-    const catalogue = catalogTitle(definitions, owner.id, language);
     const key = owner.manages ? 'roles.catalogManage' : 'roles.catalogSearch';
-    return translate(texts, language, key, { catalogue });
+    return translate(texts, language, key, { catalogue: ownerTitle(owner, definitions, language) });
   }
   // A role named after the action it allows ("create") reads as that action's button.
   const action = `actions.${owner.suffix}`;
   return translate(texts, language, 'roles.workflow', {
-    document: translate(texts, language, `${owner.id}._title`),
+    document: ownerTitle(owner, definitions, language),
     role: hasText(texts, language, action) ? translate(texts, language, action) : owner.suffix,
   });
 }
 
-function catalogTitle(definitions: DefinitionBundle, id: string, language: Language): string {
-  const catalog = definitions.catalogs.find((candidate) => candidate.id === id);
-  return catalog?.labels[language]?.title ?? catalog?.labels.en.title ?? id;
+/** The title of the workflow's document or of the catalogue naming a role. */
+function ownerTitle(owner: RoleOwner, definitions: DefinitionBundle, language: Language): string {
+  if (owner.kind !== 'catalog')
+    return translate(definitions.translations, language, `${owner.id}._title`);
+  const catalog = definitions.catalogs.find((candidate) => candidate.id === owner.id);
+  return catalog?.labels[language]?.title ?? catalog?.labels.en.title ?? owner.id;
 }
 
 function describeUse(use: RoleUse, definitions: DefinitionBundle, language: Language) {
-  const { owner } = use;
   return {
     file: use.file,
     pointer: use.pointer,
     part: use.part,
     ...(use.name !== undefined && { name: use.name }),
-    owner: owner.id,
-    title:
-      owner.kind === 'catalog'
-        ? catalogTitle(definitions, owner.id, language)
-        : translate(definitions.translations, language, `${owner.id}._title`),
+    owner: use.owner.id,
+    title: ownerTitle(use.owner, definitions, language),
   };
 }
