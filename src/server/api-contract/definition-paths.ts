@@ -329,8 +329,7 @@ function addWorkflow(
 function actionBody(action: WorkflowAction, data: ContractSchema): ContractSchema {
   const payload = action.payload ?? 'none';
   const required = ['version'];
-  if (payload === 'data') required.push('data');
-  if (payload === 'assignee') required.push('assignee');
+  if (payload === 'data' || payload === 'assignee') required.push(payload);
   if (action.notes === 'required') required.push('notes');
   return objectSchema(required, {
     version: { ...VERSION, description: 'The version read; a stale one is 409' },
