@@ -169,6 +169,9 @@ export function searchResultSchema(item: ContractSchema): ContractSchema {
   });
 }
 
+/** Who created and last changed a stored record, and when. */
+const STAMPS = { createdAt: DATE_TIME, createdBy: STRING, updatedAt: DATE_TIME, updatedBy: STRING };
+
 /** A document as the document backends answer it; `data` follows the entity schema. */
 export function documentViewSchema(data: ContractSchema): ContractSchema {
   return objectSchema(['id', 'type', 'status', 'version', 'data', 'allowedActions'], {
@@ -183,10 +186,7 @@ export function documentViewSchema(data: ContractSchema): ContractSchema {
     year: { type: ['integer', 'null'] },
     submittedAt: NULLABLE_DATE_TIME,
     data,
-    createdAt: DATE_TIME,
-    createdBy: STRING,
-    updatedAt: DATE_TIME,
-    updatedBy: STRING,
+    ...STAMPS,
     allowedActions: { ...arrayOf(STRING), description: 'Actions the caller may take now' },
   });
 }
@@ -255,10 +255,7 @@ export function catalogEntryRecordSchema(data: ContractSchema): ContractSchema {
     id: UUID_STRING,
     version: VERSION,
     data,
-    createdAt: DATE_TIME,
-    createdBy: STRING,
-    updatedAt: DATE_TIME,
-    updatedBy: STRING,
+    ...STAMPS,
     deletedAt: { ...DATE_TIME, description: 'When a deleted entry was deleted (by updatedBy)' },
   });
 }

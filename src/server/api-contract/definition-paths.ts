@@ -65,16 +65,30 @@ const PROBLEMS = {
   '5XX': { description: 'Server failure', ...json(ref('Problem')) },
 };
 
+const pathParameter = (name: string, description: string, schema: ContractSchema = {}) => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string', ...schema },
+});
+/** The parameters of the document paths. */
+const DOCUMENT_PARAMETERS = {
+  id: pathParameter('id', "The document's id", { format: 'uuid' }),
+  number: pathParameter('number', 'The certificate number', {}),
+  version: pathParameter('version', 'From 1', { pattern: '^[1-9][0-9]*$' }),
+};
+
 /**
  * Adds to `paths` the operations of one tag, with the ids `${prefix}.${suffix}`; the parameters
- * of the path (`{id}`) come first, from `inPath`.
+ * of the path (`{id}`) come first, from `inPath` (a document's by default).
  */
 const operations =
   (
     paths: Record<string, PathItem>,
     tag: string,
     prefix: string,
-    inPath: Record<string, ContractSchema>,
+    inPath: Record<string, ContractSchema> = DOCUMENT_PARAMETERS,
   ) =>
   (
     method: Method,
@@ -109,20 +123,6 @@ const operations =
       },
     };
   };
-
-const pathParameter = (name: string, description: string, schema: ContractSchema = {}) => ({
-  name,
-  in: 'path',
-  required: true,
-  description,
-  schema: { type: 'string', ...schema },
-});
-/** The parameters of the document paths. */
-const DOCUMENT_PARAMETERS = {
-  id: pathParameter('id', "The document's id", { format: 'uuid' }),
-  number: pathParameter('number', 'The certificate number', {}),
-  version: pathParameter('version', 'From 1', { pattern: '^[1-9][0-9]*$' }),
-};
 
 /** A JSON Schema usable as a component: no `$id` (it would change the base of `$ref`s). */
 function component(schema: ContractSchema): ContractSchema {
@@ -206,7 +206,7 @@ function addWorkflow(
   const backend = backendOf(workflow);
   const base = `/api/${backend}/${workflow.id}`;
   const tag = `${backend}: ${workflow.id}`;
-  const add = operations(contract.paths, tag, `${backend}.${workflow.id}`, DOCUMENT_PARAMETERS);
+  const add = operations(contract.paths, tag, `${backend}.${workflow.id}`);
   contract.tags.push({
     name: tag,
     description: `Documents of the workflow ${workflow.id} (workflows/${workflow.id}.json), data following schemas/${entity.id}.schema.json`,
@@ -329,8 +329,7 @@ function addWorkflow(
 function actionBody(action: WorkflowAction, data: ContractSchema): ContractSchema {
   const payload = action.payload ?? 'none';
   const required = ['version'];
-  if (payload === 'data') required.push('data');
-  if (payload === 'assignee') required.push('assignee');
+  if (payload === 'data' || payload === 'assignee') required.push(payload);
   if (action.notes === 'required') required.push('notes');
   return objectSchema(required, {
     version: { ...VERSION, description: 'The version read; a stale one is 409' },
@@ -372,12 +371,7 @@ function describeList(list: WorkflowList): string {
 
 function addPayments(contract: DefinitionContract, workflow: WorkflowDefinition): void {
   const base = `/api/payments/${workflow.id}/{id}`;
-  const add = operations(
-    contract.paths,
-    'payments',
-    `payments.${workflow.id}`,
-    DOCUMENT_PARAMETERS,
-  );
+  const add = operations(contract.paths, 'payments', `payments.${workflow.id}`);
   add(
     'post',
     `${base}/purchase`,
@@ -409,8 +403,9 @@ function addCatalog(
   const entryName = componentNames.catalogEntry(catalog.id);
   contract.schemas[entryName] = catalogEntryRecordSchema(ref(dataName));
   const entry = ref(entryName);
+  const fields = Object.keys(catalogFieldKinds(catalog));
   add('patch', base, 'search', `Searches ${catalog.id} entries`, {
-    body: searchRequestSchema(Object.keys(catalogFieldKinds(catalog))),
+    body: searchRequestSchema(fields),
     response: searchResultSchema(entry),
   });
   add('post', base, 'create', `Creates a ${catalog.id} entry`, {
@@ -418,25 +413,18 @@ function addCatalog(
     status: 201,
     response: entry,
   });
-  if (formCatalog) {
-    const fields = Object.keys(catalogFieldKinds(catalog)).filter(
-      (field) => field !== 'startTime' && field !== 'endTime',
-    );
+  if (formCatalog)
     add('get', `${base}/options`, 'options', 'Codes and names valid today, for a form field', {
       description:
         'At most 50. Any other parameter names a field of the catalogue and keeps the entries whose field equals it.',
       parameters: [
         { name: 'search', in: 'query', schema: { type: 'string', maxLength: 100 } },
-        ...fields.map((field) => ({
-          name: field,
-          in: 'query',
-          required: false,
-          schema: { type: 'string' },
-        })),
+        ...fields
+          .filter((field) => field !== 'startTime' && field !== 'endTime')
+          .map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
       ],
       response: CODE_NAME_ITEMS,
     });
-  }
   add('post', `${base}/import`, 'import', `Imports ${catalog.id} entries: all or none`, {
     description:
       'Each entry updates the one of the same key that starts at the same instant, or else is ' +

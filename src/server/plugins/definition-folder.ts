@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  DEFINITIONS_EDIT_ROLE,
-  DEFINITIONS_PUBLISH_ROLE,
-} from '../../core/definitions/studio-roles';
+import { DEFINITIONS_PUBLISH_ROLE, STUDIO_ROLES } from '../../core/definitions/studio-roles';
 import { DATE_TIME, objectSchema, PROBLEM_RESPONSES } from '../api-contract/common';
 import { requireAnyRole } from '../auth/plugin';
 import type { DatabaseHandle } from '../db/database';
 import type { DefinitionFiles } from '../definitions/files';
-import { keepOverFolder, newestSet, StaleSetError, type FolderConflict } from '../definitions/sets';
+import { keepOverFolder, StaleSetError, type FolderConflict } from '../definitions/sets';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
+import { staleSetProblem, summary } from './definition-sets';
 
 export interface DefinitionFolderOptions {
   database: DatabaseHandle;
@@ -103,7 +101,7 @@ export async function definitionFolderPlugin(
   }
 
   app.get('/', ROUTES.folder, async (request) => {
-    requireAnyRole(request, [DEFINITIONS_EDIT_ROLE, DEFINITIONS_PUBLISH_ROLE]);
+    requireAnyRole(request, STUDIO_ROLES);
     const { conflict, files } = unsettled();
     return { ...conflict, files: Object.fromEntries(files) };
   });
@@ -119,19 +117,11 @@ export async function definitionFolderPlugin(
       try {
         const set = await keepOverFolder(database.db, files, { base, note: note.trim(), by });
         await options.follow();
-        return reply.status(201).send({
-          version: set.version,
-          source: set.source,
-          note: set.note,
-          publishedBy: set.publishedBy,
-          publishedAt: set.publishedAt.toISOString(),
-        });
+        // The answer's schema keeps the fields it names (version, source, note, by whom, when).
+        return reply.status(201).send(summary(set));
       } catch (error) {
         if (!(error instanceof StaleSetError)) throw error;
-        const current = (await newestSet(database.db))?.version ?? 0;
-        throw new ApiProblem(409, ERROR_CODES.staleDefinitions, { current }, undefined, undefined, {
-          current,
-        });
+        throw await staleSetProblem(database);
       }
     },
   );

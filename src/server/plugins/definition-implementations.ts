@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  DEFINITIONS_EDIT_ROLE,
-  DEFINITIONS_PUBLISH_ROLE,
-} from '../../core/definitions/studio-roles';
+import { STUDIO_ROLES } from '../../core/definitions/studio-roles';
 import { arrayOf, objectSchema, PROBLEM_RESPONSES } from '../api-contract/common';
 import { requireAnyRole } from '../auth/plugin';
 import type { Implementations } from '../implementations';
@@ -88,7 +85,7 @@ export async function definitionImplementationsPlugin(
 ) {
   const answer = implementationsAnswer(options.implementations);
   app.get('/', ROUTE, async (request) => {
-    requireAnyRole(request, [DEFINITIONS_EDIT_ROLE, DEFINITIONS_PUBLISH_ROLE]);
+    requireAnyRole(request, STUDIO_ROLES);
     return answer;
   });
 }

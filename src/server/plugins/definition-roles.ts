@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { documentChoiceFieldsOf } from '../../core/definitions/document-choices';
-import {
-  DEFINITIONS_EDIT_ROLE,
-  DEFINITIONS_PUBLISH_ROLE,
-} from '../../core/definitions/studio-roles';
+import { DEFINITIONS_PUBLISH_ROLE, STUDIO_ROLES } from '../../core/definitions/studio-roles';
 import type { DefinitionBundle, WorkflowDefinition } from '../../core/definitions/types';
 import { fullRoles } from '../../core/documents/workflow';
 import { hasText, translate, type Language } from '../../core/i18n/translate';
+import { setAt } from '../../core/rules/registry';
 import { arrayOf, objectSchema, PROBLEM_RESPONSES, UUID_STRING } from '../api-contract/common';
 import { requireAnyRole } from '../auth/plugin';
 import { holdsAnyRole, type Principal } from '../auth/principal';
 import type { DatabaseHandle } from '../db/database';
 import { UUID } from '../db/ids';
-import { roleUses, type RoleUse } from '../definitions/check-roles';
+import { roleUses, type RoleOwner, type RoleUse } from '../definitions/check-roles';
 import type { DefinitionPreviews } from '../definitions/previews';
 import { valueAt } from '../documents/guards';
 import type { DocumentService } from '../documents/service';
@@ -154,7 +152,7 @@ export async function definitionRolesPlugin(app: FastifyInstance, options: Defin
   const records = unitRecords(served);
 
   app.get<{ Querystring: { draft?: string } }>('/', ROUTES.list, async (request) => {
-    const principal = requireAnyRole(request, [DEFINITIONS_EDIT_ROLE, DEFINITIONS_PUBLISH_ROLE]);
+    const principal = requireAnyRole(request, STUDIO_ROLES);
     const { draft } = request.query;
     const bundle = draft === undefined ? served : options.previews.bundle(draft);
     if (!bundle) throw new ApiProblem(404, ERROR_CODES.notFound);
@@ -197,19 +195,17 @@ export async function definitionRolesPlugin(app: FastifyInstance, options: Defin
       if (unit.version !== version)
         throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: unit.version });
       if (unit.roles.includes(role)) throw new ApiProblem(409, ERROR_CODES.conflict);
-      const data = withRole(row.data, records.rolesAt, [...unit.roles, role]);
-      // The same pipeline as the identity administrator's screen: roles, version, checks, history.
-      const changed = await documents.act(
-        records.workflow.document,
-        principal,
-        id,
-        records.action,
-        {
-          version,
-          data,
-        },
+      const stored = row.data;
+      const data = structuredClone(
+        typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {},
       );
-      return asUnit(records, changed);
+      setAt(data, records.rolesAt, [...unit.roles, role]);
+      // The same pipeline as the identity administrator's screen: roles, version, checks, history.
+      const { document } = records.workflow;
+      return asUnit(
+        records,
+        await documents.act(document, principal, id, records.action, { version, data }),
+      );
     },
   );
 
@@ -263,22 +259,6 @@ function asUnit(
   const value = valueAt(row.data, records.rolesAt);
   const roles = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   return { id: row.id, version: row.version, code, name: text(records.nameAt) ?? code, roles };
-}
-
-/** The data with the roles array at `pointer` replaced (its parents made when missing). */
-function withRole(data: unknown, pointer: string, roles: string[]): Record<string, unknown> {
-  const copy = structuredClone(
-    typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {},
-  );
-  const segments = pointer.split('/').slice(1);
-  let node: Record<string, unknown> = copy;
-  for (const segment of segments.slice(0, -1)) {
-    const next = node[segment];
-    node = node[segment] =
-      typeof next === 'object' && next !== null ? (next as Record<string, unknown>) : {};
-  }
-  node[segments[segments.length - 1]!] = roles;
-  return copy;
 }
 
 /**
@@ -345,34 +325,32 @@ function roleName(
   if (shared && description) return description;
   const texts = definitions.translations;
   if (owner.kind === 'catalog') {
-    const catalogue = catalogTitle(definitions, owner.id, language);
     const key = owner.manages ? 'roles.catalogManage' : 'roles.catalogSearch';
-    return translate(texts, language, key, { catalogue });
+    return translate(texts, language, key, { catalogue: ownerTitle(owner, definitions, language) });
   }
   // A role named after the action it allows ("create") reads as that action's button.
   const action = `actions.${owner.suffix}`;
   return translate(texts, language, 'roles.workflow', {
-    document: translate(texts, language, `${owner.id}._title`),
+    document: ownerTitle(owner, definitions, language),
     role: hasText(texts, language, action) ? translate(texts, language, action) : owner.suffix,
   });
 }
 
-function catalogTitle(definitions: DefinitionBundle, id: string, language: Language): string {
-  const catalog = definitions.catalogs.find((candidate) => candidate.id === id);
-  return catalog?.labels[language]?.title ?? catalog?.labels.en.title ?? id;
+/** The title of the workflow's document or of the catalogue naming a role. */
+function ownerTitle(owner: RoleOwner, definitions: DefinitionBundle, language: Language): string {
+  if (owner.kind !== 'catalog')
+    return translate(definitions.translations, language, `${owner.id}._title`);
+  const catalog = definitions.catalogs.find((candidate) => candidate.id === owner.id);
+  return catalog?.labels[language]?.title ?? catalog?.labels.en.title ?? owner.id;
 }
 
 function describeUse(use: RoleUse, definitions: DefinitionBundle, language: Language) {
-  const { owner } = use;
   return {
     file: use.file,
     pointer: use.pointer,
     part: use.part,
     ...(use.name !== undefined && { name: use.name }),
-    owner: owner.id,
-    title:
-      owner.kind === 'catalog'
-        ? catalogTitle(definitions, owner.id, language)
-        : translate(definitions.translations, language, `${owner.id}._title`),
+    owner: use.owner.id,
+    title: ownerTitle(use.owner, definitions, language),
   };
 }

@@ -1,8 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  DEFINITIONS_EDIT_ROLE,
-  DEFINITIONS_PUBLISH_ROLE,
-} from '../../core/definitions/studio-roles';
+import { DEFINITIONS_PUBLISH_ROLE, STUDIO_ROLES } from '../../core/definitions/studio-roles';
 import { IDENTIFIER_PATTERN } from '../../core/definitions/names';
 import type { DefinitionBundle } from '../../core/definitions/types';
 import {
@@ -273,16 +270,15 @@ const ROUTES = {
  */
 export async function definitionSetsPlugin(app: FastifyInstance, options: DefinitionSetsOptions) {
   const { database, modules } = options;
-  const readers = [DEFINITIONS_EDIT_ROLE, DEFINITIONS_PUBLISH_ROLE];
 
   app.get('/', ROUTES.history, async (request) => {
-    requireAnyRole(request, readers);
+    requireAnyRole(request, STUDIO_ROLES);
     const { folderConflict } = options;
     return { versions: (await setHistory(database.db)).map(summary), folderConflict };
   });
 
   app.get<{ Params: { version: string } }>('/:version', ROUTES.files, async (request) => {
-    requireAnyRole(request, readers);
+    requireAnyRole(request, STUDIO_ROLES);
     const set = await existingSet(request.params.version);
     return { ...summary(set), files: Object.fromEntries(set.files) };
   });
@@ -305,7 +301,7 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
   );
 
   app.post<{ Body: CheckBody }>('/check', ROUTES.check, async (request) => {
-    requireAnyRole(request, readers);
+    requireAnyRole(request, STUDIO_ROLES);
     const { body } = request;
     const files = await changedFiles(body.base, body.changes);
     // The stored documents are read only when asked (the Check button): a publish always does.
@@ -361,7 +357,7 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
   /** The base's files with the changes applied; 409 when the base is not a version. */
   async function changedFiles(version: number, changes: Changes): Promise<Map<string, string>> {
     const base = await setOfVersion(database.db, version);
-    if (!base) throw await stale();
+    if (!base) throw await staleSetProblem(database);
     const files = new Map(base.files);
     for (const [file, text] of Object.entries(changes)) {
       if (text === null) files.delete(file);
@@ -390,7 +386,7 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
       const { warnings, migrations } = decided;
       return { ...summary(set), warnings, ...(migrations && { migrations }) };
     } catch (error) {
-      if (error instanceof StaleSetError) throw await stale();
+      if (error instanceof StaleSetError) throw await staleSetProblem(database);
       if (error instanceof DefinitionsError)
         throw new ApiProblem(
           422,
@@ -402,13 +398,6 @@ export async function definitionSetsPlugin(app: FastifyInstance, options: Defini
         );
       throw error;
     }
-  }
-
-  async function stale(): Promise<ApiProblem> {
-    const current = (await newestSet(database.db))?.version ?? 0;
-    return new ApiProblem(409, ERROR_CODES.staleDefinitions, { current }, undefined, undefined, {
-      current,
-    });
   }
 
   async function existingSet(version: string) {
@@ -427,7 +416,15 @@ function sendModule(reply: FastifyReply, source: string | undefined) {
     .send(source);
 }
 
+/** 409: the changes were made on a version that is no longer the newest, which it names. */
+export async function staleSetProblem(database: DatabaseHandle): Promise<ApiProblem> {
+  const current = (await newestSet(database.db))?.version ?? 0;
+  return new ApiProblem(409, ERROR_CODES.staleDefinitions, { current }, undefined, undefined, {
+    current,
+  });
+}
+
 /** A set as answered: its files left out (a route adds them as an object). */
-function summary({ publishedAt, ...set }: DefinitionSetSummary & { files?: unknown }) {
+export function summary({ publishedAt, ...set }: DefinitionSetSummary & { files?: unknown }) {
   return { ...set, files: undefined, publishedAt: publishedAt.toISOString() };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { objectSchema } from '../api-contract/common';
+import { ANY_OBJECT, objectSchema } from '../api-contract/common';
 import type { DatabaseHandle } from '../db/database';
 
 export interface HealthOptions {
@@ -29,11 +29,7 @@ export async function healthPlugin(app: FastifyInstance, options: HealthOptions)
           },
         }),
       },
-      503: {
-        description: 'The database does not answer',
-        type: 'object',
-        additionalProperties: true,
-      },
+      503: { description: 'The database does not answer', ...ANY_OBJECT },
     },
   } as const;
   app.get('/health', { schema }, async (_request, reply) => {

@@ -88,11 +88,7 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
     if (!file || !content) throw noFile();
     const type = file.mimetype;
     const signature = SIGNATURES[type];
-    if (
-      !options.types.includes(type) ||
-      !signature ||
-      !signature.every((byte, i) => content[i] === byte)
-    )
+    if (!options.types.includes(type) || !signature?.every((byte, i) => content[i] === byte))
       throw invalid([
         { path: '/file', rule: 'fileType', params: { types: options.types.join(', ') } },
       ]);

@@ -65,18 +65,12 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
         },
       },
     },
-    async (request, reply) => {
-      try {
-        const status = await payments.notify(String(request.body ?? ''), request.headers);
-        return reply.status(200).send({ received: true, status });
-      } catch (error) {
-        if (!(error instanceof RefusedReport)) throw error;
-        request.log.warn(
-          { gateway: request.params.gateway, reason: error.reason },
-          'payment notification refused',
-        );
-        throw new ApiProblem(400, ERROR_CODES.paymentRefused);
-      }
+    async (request) => {
+      const { gateway } = request.params;
+      const refused = refusal(request, 400, 'payment notification refused', { gateway });
+      const body = String(request.body ?? '');
+      const status = await payments.notify(body, request.headers).catch(refused);
+      return { received: true, status };
     },
   );
 
@@ -92,13 +86,8 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
 
   app.get<{ Params: DocParams }>('/:type/:id', perWorkflow(PAYMENT_STATE), async (request) => {
     const principal = caller(request);
-    try {
-      return await payments.state(request.params.type, request.params.id, principal);
-    } catch (error) {
-      if (!(error instanceof RefusedReport)) throw error;
-      request.log.warn({ reason: error.reason }, 'payment report refused');
-      throw new ApiProblem(409, ERROR_CODES.paymentRefused);
-    }
+    const refused = refusal(request, 409, 'payment report refused');
+    return payments.state(request.params.type, request.params.id, principal).catch(refused);
   });
 
   app.get<{ Params: DocParams }>(
@@ -116,4 +105,13 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
       return sendPdf(reply, `receipt-${receipt.receiptReference}.pdf`, pdf);
     },
   );
+}
+
+/** What answers a gateway report the service refused: logged with why, then `status`. */
+function refusal(request: FastifyRequest, status: 400 | 409, message: string, fields = {}) {
+  return (error: unknown): never => {
+    if (!(error instanceof RefusedReport)) throw error;
+    request.log.warn({ ...fields, reason: error.reason }, message);
+    throw new ApiProblem(status, ERROR_CODES.paymentRefused);
+  };
 }
