@@ -41,6 +41,7 @@ import {
 import type { DiagramSelection } from '../../../engine/studio/WorkflowDiagram';
 import { StudioDialog } from './StudioDialog';
 import { WorkflowSchemaForm } from './WorkflowSchemaForm';
+import { TEXT_LANGUAGES, type TextLanguage } from './TextFields';
 import { setDraftTexts, WorkflowTexts } from './WorkflowTexts';
 import type { StudioDraft } from './useStudioDraft';
 
@@ -121,26 +122,55 @@ function ConfirmDialog(props: {
 
 const upper = (text: string) => text.toUpperCase().replace(/[^A-Z ]/g, '');
 
+type NewTexts = Record<TextLanguage, string>;
+const NO_TEXTS: NewTexts = { en: '', fr: '' };
+const textsMissing = (texts: NewTexts) =>
+  TEXT_LANGUAGES.some((language) => !texts[language].trim());
+/** A new part's texts as the draft keeps them under `key`. */
+const textsOf = (key: string, texts: NewTexts) =>
+  TEXT_LANGUAGES.map((language) => ({ key, language, text: texts[language].trim() }));
+
+/** A new part's English and French texts, both required; `part` says what they name. */
+function NewTextFields(props: {
+  part: string;
+  texts: NewTexts;
+  onChange: (texts: NewTexts) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group grow wrap="wrap">
+      {TEXT_LANGUAGES.map((language) => (
+        <TextInput
+          key={language}
+          miw={180}
+          lang={language}
+          required
+          label={t(`studio.workflow.texts.${language}`, { part: props.part })}
+          value={props.texts[language]}
+          onChange={(event) =>
+            props.onChange({ ...props.texts, [language]: event.currentTarget.value })
+          }
+        />
+      ))}
+    </Group>
+  );
+}
+
 /** A new status: its name in capitals, whether documents end there, its texts. */
 export function AddStatusForm({ context }: { context: PanelContext }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const [final, setFinal] = useState(false);
-  const [en, setEn] = useState('');
-  const [fr, setFr] = useState('');
+  const [texts, setTexts] = useState(NO_TEXTS);
   const edit = useEdit();
   const status = name.trim();
   const add = () =>
     edit.run(() => {
-      if (!en.trim() || !fr.trim()) throw new WorkflowDesignError('textsMissing');
+      if (textsMissing(texts)) throw new WorkflowDesignError('textsMissing');
       context.save(addStatus(context.workflow, status, { final }));
-      setDraftTexts(context.draft, [
-        { key: statusTextKey(status), language: 'en', text: en.trim() },
-        { key: statusTextKey(status), language: 'fr', text: fr.trim() },
-      ]);
+      setDraftTexts(context.draft, textsOf(statusTextKey(status), texts));
       setName('');
-      setEn('');
-      setFr('');
+      setTexts(NO_TEXTS);
       context.select({ kind: 'status', status });
     });
   return (
@@ -163,24 +193,7 @@ export function AddStatusForm({ context }: { context: PanelContext }) {
           value={name}
           onChange={(event) => setName(upper(event.currentTarget.value))}
         />
-        <Group grow wrap="wrap">
-          <TextInput
-            miw={180}
-            lang="en"
-            required
-            label={t('studio.workflow.texts.en', { part: t('studio.workflow.status') })}
-            value={en}
-            onChange={(event) => setEn(event.currentTarget.value)}
-          />
-          <TextInput
-            miw={180}
-            lang="fr"
-            required
-            label={t('studio.workflow.texts.fr', { part: t('studio.workflow.status') })}
-            value={fr}
-            onChange={(event) => setFr(event.currentTarget.value)}
-          />
-        </Group>
+        <NewTextFields part={t('studio.workflow.status')} texts={texts} onChange={setTexts} />
         <Switch
           label={t('studio.workflow.final')}
           checked={final}
@@ -214,7 +227,7 @@ export function StatusPanel({ context, status }: { context: PanelContext; status
     edit.run(() => {
       const to = newName.trim();
       save(renameStatus(workflow, status, to));
-      const texts = (['en', 'fr'] as const).map((language) => ({
+      const texts = TEXT_LANGUAGES.map((language) => ({
         key: statusTextKey(to),
         language,
         text: context.stateLabel(status),
@@ -325,8 +338,7 @@ export function AddTransitionForm({ context, from }: { context: PanelContext; fr
   const [action, setAction] = useState('');
   const [roles, setRoles] = useState('');
   const [screens, setScreens] = useState<string[]>([]);
-  const [en, setEn] = useState('');
-  const [fr, setFr] = useState('');
+  const [texts, setTexts] = useState(NO_TEXTS);
   const edit = useEdit();
   // Not the status's name: ids cannot hold its spaces.
   const titleId = useId();
@@ -335,7 +347,7 @@ export function AddTransitionForm({ context, from }: { context: PanelContext; fr
   const add = () =>
     edit.run(() => {
       if (!to) throw new WorkflowDesignError('noTarget');
-      if (isNew && (!en.trim() || !fr.trim())) throw new WorkflowDesignError('textsMissing');
+      if (isNew && textsMissing(texts)) throw new WorkflowDesignError('textsMissing');
       const next = addTransition(workflow, {
         from,
         to,
@@ -344,16 +356,11 @@ export function AddTransitionForm({ context, from }: { context: PanelContext; fr
         screens: screens.map(Number),
       });
       context.save(next);
-      if (isNew)
-        setDraftTexts(context.draft, [
-          { key: actionTextKey(name), language: 'en', text: en.trim() },
-          { key: actionTextKey(name), language: 'fr', text: fr.trim() },
-        ]);
+      if (isNew) setDraftTexts(context.draft, textsOf(actionTextKey(name), texts));
       setAction('');
       setRoles('');
       setScreens([]);
-      setEn('');
-      setFr('');
+      setTexts(NO_TEXTS);
       setTo(null);
       context.select({ kind: 'transition', from, action: name, index: 0 });
     });
@@ -391,7 +398,7 @@ export function AddTransitionForm({ context, from }: { context: PanelContext; fr
           value={action}
           onChange={setAction}
           onBlur={() => {
-            if (isNew && !en) setEn(textFromName(name));
+            if (isNew && !texts.en) setTexts({ ...texts, en: textFromName(name) });
           }}
         />
         <TextInput
@@ -413,24 +420,7 @@ export function AddTransitionForm({ context, from }: { context: PanelContext; fr
           searchable
         />
         {isNew && (
-          <Group grow wrap="wrap">
-            <TextInput
-              miw={180}
-              lang="en"
-              required
-              label={t('studio.workflow.texts.en', { part: t('studio.workflow.action') })}
-              value={en}
-              onChange={(event) => setEn(event.currentTarget.value)}
-            />
-            <TextInput
-              miw={180}
-              lang="fr"
-              required
-              label={t('studio.workflow.texts.fr', { part: t('studio.workflow.action') })}
-              value={fr}
-              onChange={(event) => setFr(event.currentTarget.value)}
-            />
-          </Group>
+          <NewTextFields part={t('studio.workflow.action')} texts={texts} onChange={setTexts} />
         )}
         {edit.shown}
         <Group>

@@ -25,7 +25,8 @@ import {
 } from './WorkflowPanels';
 import { usePortal } from '../../context';
 import { WorkflowParts } from './WorkflowParts';
-import { draftText, setDraftTexts, TEXT_LANGUAGES } from './WorkflowTexts';
+import { TEXT_LANGUAGES } from './TextFields';
+import { draftText, setDraftTexts } from './WorkflowTexts';
 
 const workflowFile = (id: string) => `workflows/${id}.json`;
 
