@@ -1,6 +1,76 @@
-import { VisuallyHidden } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import {
+  Badge,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Text,
+  useComputedColorScheme,
+  VisuallyHidden,
+} from '@mantine/core';
 import { diffLines } from 'diff';
 import { useTranslation } from 'react-i18next';
+
+type Files = ReadonlyMap<string, string | null>;
+
+/**
+ * Files that differ from `before` to `after`, each named with what happened to it and its lines
+ * shown on demand, one file at a time. `kinds` words the happenings; `controls` go beside the
+ * show button.
+ */
+export function FileDiffs(props: {
+  paths: readonly string[];
+  before: Files;
+  after: Files;
+  kinds: 'kinds' | 'folderKinds';
+  controls?: (path: string) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<string | undefined>();
+  const badgeColor = useComputedColorScheme('light') === 'dark' ? 'blue.3' : 'blue.9';
+  const { controls } = props;
+  return props.paths.map((path) => {
+    const before = props.before.get(path);
+    const after = props.after.get(path) ?? undefined;
+    const kind = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
+    const toggle = (
+      <Button
+        size="xs"
+        variant="subtle"
+        aria-expanded={open === path}
+        onClick={() => setOpen(open === path ? undefined : path)}
+      >
+        {open === path ? t('studio.versions.hide') : t('studio.versions.show')}
+      </Button>
+    );
+    return (
+      <Paper key={path} withBorder p="xs">
+        <Group
+          justify="space-between"
+          wrap={controls ? 'wrap' : 'nowrap'}
+          gap={controls ? 'xs' : undefined}
+        >
+          <Text size="sm">
+            <Code>{path}</Code>{' '}
+            <Badge color={badgeColor} size="sm" variant="outline">
+              {t(`studio.versions.${props.kinds}.${kind}`)}
+            </Badge>
+          </Text>
+          {controls ? (
+            <Group gap="xs" wrap="wrap">
+              {controls(path)}
+              {toggle}
+            </Group>
+          ) : (
+            toggle
+          )}
+        </Group>
+        {open === path && <LineDiff before={before ?? ''} after={after ?? ''} />}
+      </Paper>
+    );
+  });
+}
 
 /** The lines added and removed, with a few unchanged around each change. */
 export function LineDiff({ before, after }: { before: string; after: string }) {
