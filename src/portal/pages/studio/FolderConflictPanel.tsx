@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import {
   Alert,
+  Badge,
   Button,
+  Code,
   Group,
+  Paper,
   SegmentedControl,
   Stack,
   Text,
@@ -16,7 +19,7 @@ import { usePortal } from '../../context';
 import { NoteDialog } from './NoteDialog';
 import { ProblemList } from './ProblemList';
 import type { StudioDraft } from './useStudioDraft';
-import { FileDiffs } from './VersionsLineDiff';
+import { LineDiff } from './VersionsLineDiff';
 
 type Conflict = NonNullable<StudioDraft['folderConflict']>;
 type Choice = 'folder' | 'published';
@@ -187,6 +190,8 @@ function FolderFiles(props: {
   choose?: (path: string, choice: Choice) => void;
 }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState<string | undefined>();
+  const badgeColor = useComputedColorScheme('light') === 'dark' ? 'blue.3' : 'blue.9';
   const { paths, served, folder, choose } = props;
   if (paths.length === 0) return <Text size="sm">{t('studio.versions.folderSame')}</Text>;
   return (
@@ -197,27 +202,47 @@ function FolderFiles(props: {
           version: props.conflict.servedVersion,
         })}
       </Title>
-      {/* Read as what taking the folder's file would change in the published version. */}
-      <FileDiffs
-        paths={paths}
-        before={served}
-        after={folder}
-        kinds="folderKinds"
-        controls={(path) =>
-          choose && (
-            <SegmentedControl
-              size="xs"
-              aria-label={t('studio.versions.choiceLabel', { path })}
-              value={props.chosen(path)}
-              onChange={(value) => choose(path, value as Choice)}
-              data={[
-                { value: 'published', label: t('studio.versions.choicePublished') },
-                { value: 'folder', label: t('studio.versions.choiceFolder') },
-              ]}
-            />
-          )
-        }
-      />
+      {paths.map((path) => {
+        const before = served.get(path);
+        const after = folder.get(path);
+        // Read as what taking the folder's file would change in the published version.
+        const kind = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
+        return (
+          <Paper key={path} withBorder p="xs">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text size="sm">
+                <Code>{path}</Code>{' '}
+                <Badge color={badgeColor} size="sm" variant="outline">
+                  {t(`studio.versions.folderKinds.${kind}`)}
+                </Badge>
+              </Text>
+              <Group gap="xs" wrap="wrap">
+                {choose && (
+                  <SegmentedControl
+                    size="xs"
+                    aria-label={t('studio.versions.choiceLabel', { path })}
+                    value={props.chosen(path)}
+                    onChange={(value) => choose(path, value as Choice)}
+                    data={[
+                      { value: 'published', label: t('studio.versions.choicePublished') },
+                      { value: 'folder', label: t('studio.versions.choiceFolder') },
+                    ]}
+                  />
+                )}
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  aria-expanded={open === path}
+                  onClick={() => setOpen(open === path ? undefined : path)}
+                >
+                  {open === path ? t('studio.versions.hide') : t('studio.versions.show')}
+                </Button>
+              </Group>
+            </Group>
+            {open === path && <LineDiff before={before ?? ''} after={after ?? ''} />}
+          </Paper>
+        );
+      })}
     </Stack>
   );
 }

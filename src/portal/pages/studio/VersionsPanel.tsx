@@ -3,8 +3,10 @@ import {
   Alert,
   Badge,
   Button,
+  Code,
   Group,
   Loader,
+  Paper,
   Select,
   Stack,
   Table,
@@ -18,7 +20,7 @@ import { formatDateTime } from '../../../engine/format';
 import { usePortal } from '../../context';
 import { FolderConflictPanel } from './FolderConflictPanel';
 import { NoteDialog } from './NoteDialog';
-import { FileDiffs } from './VersionsLineDiff';
+import { LineDiff } from './VersionsLineDiff';
 import { versionWords, type StudioDraft, type VersionSummary } from './useStudioDraft';
 
 type Files = ReadonlyMap<string, string | null>;
@@ -132,6 +134,8 @@ export function VersionsPanel({ draft }: { draft: StudioDraft }) {
 function Difference({ draft, compared }: { draft: StudioDraft; compared: string }) {
   const { t } = useTranslation();
   const [fetched, setFetched] = useState<Files | undefined>();
+  const [open, setOpen] = useState<string | undefined>();
+  const badgeColor = useComputedColorScheme('light') === 'dark' ? 'blue.3' : 'blue.9';
   const newest: Files = draft.baseFiles ?? new Map();
   const { filesOf } = draft;
   useEffect(() => {
@@ -161,7 +165,32 @@ function Difference({ draft, compared }: { draft: StudioDraft; compared: string 
       <Title order={3} size="h4">
         {t('studio.versions.changed', { count: paths.length })}
       </Title>
-      <FileDiffs paths={paths} before={newest} after={other} kinds="kinds" />
+      {paths.map((path) => {
+        const before = newest.get(path);
+        const after = other.get(path) ?? undefined;
+        const kind = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
+        return (
+          <Paper key={path} withBorder p="xs">
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm">
+                <Code>{path}</Code>{' '}
+                <Badge color={badgeColor} size="sm" variant="outline">
+                  {t(`studio.versions.kinds.${kind}`)}
+                </Badge>
+              </Text>
+              <Button
+                size="xs"
+                variant="subtle"
+                aria-expanded={open === path}
+                onClick={() => setOpen(open === path ? undefined : path)}
+              >
+                {open === path ? t('studio.versions.hide') : t('studio.versions.show')}
+              </Button>
+            </Group>
+            {open === path && <LineDiff before={before ?? ''} after={after ?? ''} />}
+          </Paper>
+        );
+      })}
     </Stack>
   );
 }
