@@ -36,7 +36,7 @@ import {
 } from '../../../core/studio/catalog-design';
 import { CatalogEntryForm } from '../../../engine';
 import { usePortal } from '../../context';
-import { FieldButtons, PreviewFrame, textBinding } from './designerParts';
+import { FieldButtons, PreviewFrame, textBinding, TextPair } from './designerParts';
 import { catalogOptions, draftCatalogs } from './draftFiles';
 import {
   previewValidatorUrl,
@@ -168,18 +168,7 @@ function CatalogForm(props: {
               value={design.category || null}
               onChange={(value) => set({ category: value ?? '' })}
             />
-            <TextInput
-              label={t('studio.catalog.titleEn')}
-              required
-              lang="en"
-              {...text('titleEn')}
-            />
-            <TextInput
-              label={t('studio.catalog.titleFr')}
-              required
-              lang="fr"
-              {...text('titleFr')}
-            />
+            <TextPair text={text} stem="title" labels="studio.catalog" required />
             {(['searcherRoles', 'managerRoles'] as const).map((key) => (
               <TagsInput
                 key={key}
@@ -323,8 +312,7 @@ function FieldEditor(props: {
             value={field.reference ?? null}
             onChange={(value) => onChange({ reference: value ?? undefined })}
           />
-          <TextInput label={t('studio.catalog.labelEn')} required lang="en" {...text('labelEn')} />
-          <TextInput label={t('studio.catalog.labelFr')} required lang="fr" {...text('labelFr')} />
+          <TextPair text={text} stem="label" labels="studio.catalog" required />
         </SimpleGrid>
         <Group gap="lg">
           {(['required', 'key', 'column'] as const).map((flag) => (

@@ -18,7 +18,7 @@ import type { FormFieldDesign } from '../../../core/studio/schema-design';
 import type { CatalogDefinition } from '../../../core/definitions/types';
 import { asNode } from '../../../core/definitions/json';
 import { catalogOptions } from './draftFiles';
-import { textBinding } from './designerParts';
+import { textBinding, TextPair } from './designerParts';
 
 /** The document types a reference may name, with the statuses of each one's workflow. */
 export interface DocumentTypeChoice {
@@ -104,18 +104,7 @@ export function FieldConstraints(props: {
           />
           {field.pattern && !props.inList && (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label={t('studio.form.patternMessageEn')}
-                required
-                lang="en"
-                {...text('patternMessageEn')}
-              />
-              <TextInput
-                label={t('studio.form.patternMessageFr')}
-                required
-                lang="fr"
-                {...text('patternMessageFr')}
-              />
+              <TextPair text={text} stem="patternMessage" labels="studio.form" required />
             </SimpleGrid>
           )}
           {field.pattern && props.inList && (

@@ -49,7 +49,7 @@ import { entityValidators } from '../../../engine/form/loadEntityValidators';
 import type { DocumentData, DocumentFormHandle } from '../../../engine/form/types';
 import { usePortal } from '../../context';
 import { documentServices } from '../../documentServices';
-import { FieldButtons, PreviewFrame, textBinding } from './designerParts';
+import { FieldButtons, PreviewFrame, textBinding, TextPair } from './designerParts';
 import { decidingLabel, enumLabel, FieldConditionInputs } from './FieldCondition';
 import { FieldConstraints, type DocumentTypeChoice } from './FieldConstraints';
 import { draftCatalogs, draftIds, parseNode } from './draftFiles';
@@ -352,20 +352,8 @@ function AddFieldForm(props: {
               allowDeselect={false}
               onChange={(value) => value && set({ type: value as FormFieldDesign['type'] })}
             />
-            <TextInput
-              label={t('studio.catalog.labelEn')}
-              required
-              lang="en"
-              {...text('labelEn')}
-            />
-            <TextInput
-              label={t('studio.catalog.labelFr')}
-              required
-              lang="fr"
-              {...text('labelFr')}
-            />
-            <TextInput label={t('studio.form.helpEn')} lang="en" {...text('helpEn')} />
-            <TextInput label={t('studio.form.helpFr')} lang="fr" {...text('helpFr')} />
+            <TextPair text={text} stem="label" labels="studio.catalog" required />
+            <TextPair text={text} stem="help" labels="studio.form" />
           </SimpleGrid>
           {changing && field.type !== start.type && (
             <Alert color="yellow" role="status">

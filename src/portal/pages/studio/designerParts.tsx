@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
-import { ActionIcon, Group, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
+import { ActionIcon, Group, Paper, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/i18n/translate';
@@ -19,6 +19,30 @@ export const textBinding =
       set({ [key]: trim ? text.trim() : text } as Partial<D>);
     },
   });
+
+/** The stems of a design's text pairs: `label` where it holds `labelEn` and `labelFr`. */
+type TextStem<D> = {
+  [K in TextKey<D>]: K extends `${infer S}En` ? (`${S}Fr` extends TextKey<D> ? S : never) : never;
+}[TextKey<D>];
+
+/** The inputs of a design's `<stem>En` and `<stem>Fr`, labelled `<labels>.<stem>En` and `…Fr`. */
+export function TextPair<D>(props: {
+  text: ReturnType<typeof textBinding<D>>;
+  stem: TextStem<D>;
+  labels: string;
+  required?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (['En', 'Fr'] as const).map((suffix) => (
+    <TextInput
+      key={suffix}
+      label={t(`${props.labels}.${props.stem}${suffix}`)}
+      required={props.required}
+      lang={suffix.toLowerCase()}
+      {...props.text(`${props.stem}${suffix}` as TextKey<D>)}
+    />
+  ));
+}
 
 /** A field's move up, move down and remove buttons. */
 export function FieldButtons(props: {
