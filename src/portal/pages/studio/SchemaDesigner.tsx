@@ -50,6 +50,7 @@ import type { DocumentData, DocumentFormHandle } from '../../../engine/form/type
 import { usePortal } from '../../context';
 import { documentServices } from '../../documentServices';
 import { FieldButtons, PreviewFrame, textBinding, TextPair } from './designerParts';
+import { textsFile } from './TextFields';
 import { decidingLabel, enumLabel, FieldConditionInputs } from './FieldCondition';
 import { FieldConstraints, type DocumentTypeChoice } from './FieldConstraints';
 import { draftCatalogs, draftIds, parseNode } from './draftFiles';
@@ -64,7 +65,6 @@ import {
 import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 const schemaFile = (id: string) => `schemas/${id}.schema.json`;
-const textsFile = (language: Language, id: string) => `translations/${language}/${id}.json`;
 
 /** A group's own text, its `_`. */
 const groupTitle = (texts: unknown) =>
@@ -96,8 +96,6 @@ export function SchemaDesigner({ draft }: { draft: StudioDraft }) {
   );
 }
 
-const SHARED = { en: 'translations/en.json', fr: 'translations/fr.json' } as const;
-
 /** The draft's workflow files by the document type each one runs. */
 function draftWorkflows(draft: StudioDraft): Array<{ path: string; definition: Node }> {
   return draft.paths
@@ -116,11 +114,12 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
   const files = useMemo((): FormFiles | undefined => {
     const definition = parseNode(file(schemaFile(entity)));
     if (!definition) return undefined;
+    const texts = (path: string) => parseNode(file(path)) ?? {};
     return {
       entity: definition,
-      en: parseNode(file(textsFile('en', entity))) ?? {},
-      fr: parseNode(file(textsFile('fr', entity))) ?? {},
-      shared: { en: parseNode(file(SHARED.en)) ?? {}, fr: parseNode(file(SHARED.fr)) ?? {} },
+      en: texts(textsFile(entity, 'en')),
+      fr: texts(textsFile(entity, 'fr')),
+      shared: { en: texts(textsFile('', 'en')), fr: texts(textsFile('', 'fr')) },
       workflow: workflowPath ? parseNode(file(workflowPath)) : undefined,
     };
   }, [file, entity, workflowPath]);
@@ -142,10 +141,10 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
     if (section) setFocus(section);
     const written: Array<[string, unknown]> = [
       [schemaFile(entity), next.entity],
-      [textsFile('en', entity), next.en],
-      [textsFile('fr', entity), next.fr],
-      [SHARED.en, next.shared?.en],
-      [SHARED.fr, next.shared?.fr],
+      [textsFile(entity, 'en'), next.en],
+      [textsFile(entity, 'fr'), next.fr],
+      [textsFile('', 'en'), next.shared?.en],
+      [textsFile('', 'fr'), next.shared?.fr],
       ...(workflowPath ? [[workflowPath, next.workflow] as [string, unknown]] : []),
     ];
     const pending: DraftChanges = {};
