@@ -177,28 +177,11 @@ function EnumerationOptions(props: {
       </Text>
       {options.map((option, index) => {
         const name = t('studio.form.optionNumber', { number: index + 1 });
+        const text = textBinding(option, (c) => change(index, c));
         return (
           <Group key={index} role="group" aria-label={name} align="flex-end" gap="xs" wrap="nowrap">
-            <TextInput
-              label={t('studio.form.optionValue')}
-              value={option.value}
-              onChange={(event) => change(index, { value: event.currentTarget.value.trim() })}
-              w={110}
-            />
-            <TextInput
-              label={t('studio.catalog.labelEn')}
-              lang="en"
-              value={option.labelEn}
-              onChange={(event) => change(index, { labelEn: event.currentTarget.value })}
-              style={{ flex: 1 }}
-            />
-            <TextInput
-              label={t('studio.catalog.labelFr')}
-              lang="fr"
-              value={option.labelFr}
-              onChange={(event) => change(index, { labelFr: event.currentTarget.value })}
-              style={{ flex: 1 }}
-            />
+            <TextInput label={t('studio.form.optionValue')} {...text('value', true)} w={110} />
+            <TextPair text={text} stem="label" labels="studio.catalog" style={{ flex: 1 }} />
             <ActionIcon
               variant="subtle"
               color="red"

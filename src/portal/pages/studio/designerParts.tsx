@@ -1,5 +1,14 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
-import { ActionIcon, Group, Paper, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  TextInput,
+  Title,
+  type TextInputProps,
+} from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/i18n/translate';
@@ -31,6 +40,7 @@ export function TextPair<D>(props: {
   stem: TextStem<D>;
   labels: string;
   required?: boolean;
+  style?: TextInputProps['style'];
 }) {
   const { t } = useTranslation();
   return (['En', 'Fr'] as const).map((suffix) => (
@@ -38,6 +48,7 @@ export function TextPair<D>(props: {
       key={suffix}
       label={t(`${props.labels}.${props.stem}${suffix}`)}
       required={props.required}
+      style={props.style}
       lang={suffix.toLowerCase()}
       {...props.text(`${props.stem}${suffix}` as TextKey<D>)}
     />
