@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import {
   Alert,
   Autocomplete,
@@ -94,30 +94,6 @@ function useEdit() {
     </Alert>
   );
   return { run, shown, clear: () => setProblem(undefined) };
-}
-
-/** A yes-or-no question before something is removed; `children` say what goes with it. */
-function ConfirmDialog(props: {
-  opened: boolean;
-  title: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <StudioDialog
-      opened={props.opened}
-      title={props.title}
-      submitLabel={props.confirmLabel}
-      submitColor="red"
-      focusCancel
-      onClose={props.onClose}
-      onSubmit={props.onConfirm}
-    >
-      {props.children}
-    </StudioDialog>
-  );
 }
 
 const upper = (text: string) => text.toUpperCase().replace(/[^A-Z ]/g, '');
@@ -283,12 +259,14 @@ export function StatusPanel({ context, status }: { context: PanelContext; status
           </Button>
         </Group>
       )}
-      <ConfirmDialog
+      <StudioDialog
         opened={confirmRemove}
+        submitColor="red"
+        focusCancel
         title={t('studio.workflow.removeStatusTitle', { status: label })}
-        confirmLabel={t('studio.workflow.removeStatus')}
+        submitLabel={t('studio.workflow.removeStatus')}
         onClose={() => setConfirmRemove(false)}
-        onConfirm={remove}
+        onSubmit={remove}
       >
         <Text>{t('studio.workflow.removeStatusText', { status: label })}</Text>
         {naming.length > 0 && (
@@ -318,7 +296,7 @@ export function StatusPanel({ context, status }: { context: PanelContext; status
           comboboxProps={{ withinPortal: false }}
         />
         {edit.shown}
-      </ConfirmDialog>
+      </StudioDialog>
     </Stack>
   );
 }
@@ -589,19 +567,21 @@ export function TransitionPanel({ context, at }: { context: PanelContext; at: Tr
           {t('studio.workflow.removeTransition')}
         </Button>
       </Group>
-      <ConfirmDialog
+      <StudioDialog
         opened={confirmRemove}
+        submitColor="red"
+        focusCancel
         title={t('studio.workflow.removeTransitionTitle', { action: label, from })}
-        confirmLabel={t('studio.workflow.removeTransition')}
+        submitLabel={t('studio.workflow.removeTransition')}
         onClose={() => setConfirmRemove(false)}
-        onConfirm={remove}
+        onSubmit={remove}
       >
         <Text>
           {stillUsed
             ? t('studio.workflow.removeTransitionText', { action: label, from })
             : t('studio.workflow.removeTransitionAndAction', { action: label, from })}
         </Text>
-      </ConfirmDialog>
+      </StudioDialog>
     </Stack>
   );
 }
