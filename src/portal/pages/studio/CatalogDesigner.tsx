@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   NumberInput,
   Paper,
   Select,
@@ -38,6 +37,7 @@ import { CatalogEntryForm } from '../../../engine';
 import { usePortal } from '../../context';
 import { FieldButtons, PreviewFrame, textBinding, TextPair } from './designerParts';
 import { catalogOptions, draftCatalogs } from './draftFiles';
+import { KeepDialog } from './StudioDialog';
 import {
   previewValidatorUrl,
   useDraftCheck,
@@ -225,29 +225,18 @@ function CatalogForm(props: {
         </Stack>
       </form>
       {preview && <CatalogPreview {...preview} catalogs={catalogs} />}
-      <Modal
+      <KeepDialog
         opened={askRemove}
-        onClose={() => setAskRemove(false)}
         title={t('studio.catalog.removeTitle')}
-        closeButtonProps={{ 'aria-label': t('studio.close') }}
-      >
-        <Text>{t('studio.catalog.removeText', { title: design.titleEn || design.id })}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setAskRemove(false)} autoFocus>
-            {t('studio.keep')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              draft.setFile(catalogFile(design.id), null);
-              setAskRemove(false);
-              props.onRemoved();
-            }}
-          >
-            {t('studio.catalog.remove')}
-          </Button>
-        </Group>
-      </Modal>
+        text={t('studio.catalog.removeText', { title: design.titleEn || design.id })}
+        confirmLabel={t('studio.catalog.remove')}
+        onClose={() => setAskRemove(false)}
+        onConfirm={() => {
+          draft.setFile(catalogFile(design.id), null);
+          setAskRemove(false);
+          props.onRemoved();
+        }}
+      />
     </Stack>
   );
 }

@@ -55,6 +55,7 @@ import { decidingLabel, enumLabel, FieldConditionInputs } from './FieldCondition
 import { FieldConstraints, type DocumentTypeChoice } from './FieldConstraints';
 import { draftCatalogs, draftIds, parseNode } from './draftFiles';
 import { JsonEditor } from './JsonEditor';
+import { KeepDialog } from './StudioDialog';
 import {
   previewValidatorsBase,
   type CheckResult,
@@ -548,28 +549,17 @@ export function SectionFields(props: {
           </>
         )}
       </Modal>
-      <Modal
+      <KeepDialog
         opened={removing !== undefined}
-        onClose={() => setRemoving(undefined)}
         title={t('studio.form.removeTitle')}
-        closeButtonProps={{ 'aria-label': t('studio.close') }}
-      >
-        <Text>{t('studio.form.removeText', { name: removing ? label(removing) : '' })}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setRemoving(undefined)} autoFocus>
-            {t('studio.keep')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              if (removing) props.onChange(removeField(files, section, removing), section);
-              setRemoving(undefined);
-            }}
-          >
-            {t('studio.form.removeButton')}
-          </Button>
-        </Group>
-      </Modal>
+        text={t('studio.form.removeText', { name: removing ? label(removing) : '' })}
+        confirmLabel={t('studio.form.removeButton')}
+        onClose={() => setRemoving(undefined)}
+        onConfirm={() => {
+          if (removing) props.onChange(removeField(files, section, removing), section);
+          setRemoving(undefined);
+        }}
+      />
     </Paper>
   );
 }

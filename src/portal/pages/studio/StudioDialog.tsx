@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -50,6 +50,36 @@ export function StudioDialog(props: {
           </Group>
         </Stack>
       </form>
+    </Modal>
+  );
+}
+
+/** A question before something is lost: Keep, focused first, or the red `confirmLabel`. */
+export function KeepDialog(props: {
+  opened: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      closeButtonProps={{ 'aria-label': t('studio.close') }}
+    >
+      <Text>{props.text}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={props.onClose} autoFocus>
+          {t('studio.keep')}
+        </Button>
+        <Button color="red" onClick={props.onConfirm}>
+          {props.confirmLabel}
+        </Button>
+      </Group>
     </Modal>
   );
 }
