@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, type ModalProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -14,6 +14,9 @@ export function StudioDialog(props: {
   submitColor?: string;
   busy?: boolean;
   focusCancel?: boolean;
+  size?: ModalProps['size'];
+  /** The form is named by the title too (a form searched for by its name). */
+  namedForm?: boolean;
   onClose: () => void;
   onSubmit: () => void;
   children: ReactNode;
@@ -24,10 +27,12 @@ export function StudioDialog(props: {
       opened={props.opened}
       onClose={props.onClose}
       title={props.title}
+      size={props.size}
       closeButtonProps={{ 'aria-label': t('studio.close') }}
     >
       <form
         noValidate
+        aria-label={props.namedForm ? props.title : undefined}
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
           props.onSubmit();
