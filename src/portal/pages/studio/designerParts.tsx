@@ -13,6 +13,7 @@ import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/i18n/translate';
 import { CheckSummary } from './CheckSummary';
+import { LANGUAGE_NAMES, TEXT_LANGUAGES } from './TextFields';
 import type { CheckResult } from './useStudioDraft';
 
 /** The keys of a design that hold a text. */
@@ -111,10 +112,7 @@ export function PreviewFrame(props: {
             aria-label={t('studio.previewLanguage')}
             value={language}
             onChange={(value) => setLanguage(value as Language)}
-            data={[
-              { value: 'en', label: 'English' },
-              { value: 'fr', label: 'Français' },
-            ]}
+            data={TEXT_LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
           />
         </Group>
         <CheckSummary result={props.result} />
