@@ -53,7 +53,7 @@ import { FieldButtons, PreviewFrame, textBinding, TextPair } from './designerPar
 import { textsFile } from './TextFields';
 import { decidingLabel, enumLabel, FieldConditionInputs } from './FieldCondition';
 import { FieldConstraints, type DocumentTypeChoice } from './FieldConstraints';
-import { draftCatalogs, draftIds, parseNode } from './draftFiles';
+import { draftCatalogs, draftDefinitions, draftIds, parseNode } from './draftFiles';
 import { JsonEditor } from './JsonEditor';
 import { KeepDialog } from './StudioDialog';
 import {
@@ -97,20 +97,10 @@ export function SchemaDesigner({ draft }: { draft: StudioDraft }) {
   );
 }
 
-/** The draft's workflow files by the document type each one runs. */
-function draftWorkflows(draft: StudioDraft): Array<{ path: string; definition: Node }> {
-  return draft.paths
-    .filter((path) => /^workflows\/[^/]+\.json$/.test(path))
-    .flatMap((path) => {
-      const definition = parseNode(draft.file(path));
-      return definition ? [{ path, definition }] : [];
-    });
-}
-
 function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft }) {
   const { t } = useTranslation();
   const { file } = draft;
-  const workflows = useMemo(() => draftWorkflows(draft), [draft]);
+  const workflows = useMemo(() => draftDefinitions(draft, 'workflows'), [draft]);
   const workflowPath = workflows.find((w) => w.definition.document === entity)?.path;
   const files = useMemo((): FormFiles | undefined => {
     const definition = parseNode(file(schemaFile(entity)));
