@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   NumberInput,
   Paper,
   Select,
@@ -36,8 +35,9 @@ import {
 } from '../../../core/studio/catalog-design';
 import { CatalogEntryForm } from '../../../engine';
 import { usePortal } from '../../context';
-import { FieldButtons, PreviewFrame, textBinding } from './designerParts';
+import { FieldButtons, PreviewFrame, textBinding, TextPair } from './designerParts';
 import { catalogOptions, draftCatalogs } from './draftFiles';
+import { KeepDialog } from './StudioDialog';
 import {
   previewValidatorUrl,
   useDraftCheck,
@@ -168,18 +168,7 @@ function CatalogForm(props: {
               value={design.category || null}
               onChange={(value) => set({ category: value ?? '' })}
             />
-            <TextInput
-              label={t('studio.catalog.titleEn')}
-              required
-              lang="en"
-              {...text('titleEn')}
-            />
-            <TextInput
-              label={t('studio.catalog.titleFr')}
-              required
-              lang="fr"
-              {...text('titleFr')}
-            />
+            <TextPair text={text} stem="title" labels="studio.catalog" required />
             {(['searcherRoles', 'managerRoles'] as const).map((key) => (
               <TagsInput
                 key={key}
@@ -236,29 +225,18 @@ function CatalogForm(props: {
         </Stack>
       </form>
       {preview && <CatalogPreview {...preview} catalogs={catalogs} />}
-      <Modal
+      <KeepDialog
         opened={askRemove}
-        onClose={() => setAskRemove(false)}
         title={t('studio.catalog.removeTitle')}
-        closeButtonProps={{ 'aria-label': t('studio.close') }}
-      >
-        <Text>{t('studio.catalog.removeText', { title: design.titleEn || design.id })}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setAskRemove(false)} autoFocus>
-            {t('studio.keep')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              draft.setFile(catalogFile(design.id), null);
-              setAskRemove(false);
-              props.onRemoved();
-            }}
-          >
-            {t('studio.catalog.remove')}
-          </Button>
-        </Group>
-      </Modal>
+        text={t('studio.catalog.removeText', { title: design.titleEn || design.id })}
+        confirmLabel={t('studio.catalog.remove')}
+        onClose={() => setAskRemove(false)}
+        onConfirm={() => {
+          draft.setFile(catalogFile(design.id), null);
+          setAskRemove(false);
+          props.onRemoved();
+        }}
+      />
     </Stack>
   );
 }
@@ -323,8 +301,7 @@ function FieldEditor(props: {
             value={field.reference ?? null}
             onChange={(value) => onChange({ reference: value ?? undefined })}
           />
-          <TextInput label={t('studio.catalog.labelEn')} required lang="en" {...text('labelEn')} />
-          <TextInput label={t('studio.catalog.labelFr')} required lang="fr" {...text('labelFr')} />
+          <TextPair text={text} stem="label" labels="studio.catalog" required />
         </SimpleGrid>
         <Group gap="lg">
           {(['required', 'key', 'column'] as const).map((flag) => (

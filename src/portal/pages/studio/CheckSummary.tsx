@@ -32,7 +32,7 @@ export function CheckSummary({ result, onClose }: { result: Checked; onClose?: (
         {...closing}
       >
         <ProblemList problems={result.problems} />
-        <Refused impact={impact} />
+        <ImpactList impact={impact} text="studio.publishCheck.refused" />
       </Alert>
     );
   return (
@@ -64,14 +64,7 @@ export function CheckSummary({ result, onClose }: { result: Checked; onClose?: (
           </List>
         </>
       )}
-      {impact.length > 0 && (
-        <>
-          <Text size="sm" mt="xs">
-            {t('studio.impactTitle')}
-          </Text>
-          <ImpactList impact={impact} text="studio.impact" />
-        </>
-      )}
+      <ImpactList impact={impact} text="studio.impact" />
       {result.warnings.length === 0 && impact.length === 0 && migrations.length === 0 && (
         <Text size="sm">{t('studio.nothingToSay')}</Text>
       )}
@@ -79,32 +72,25 @@ export function CheckSummary({ result, onClose }: { result: Checked; onClose?: (
   );
 }
 
-/** The stored documents that refuse the draft, by type. */
-function Refused({ impact }: { impact: DocumentImpact[] }) {
+/** Stored documents by type (the draft's refusers, or a publish's), under `<text>Title`. */
+function ImpactList({ impact, text }: { impact: DocumentImpact[]; text: string }) {
   const { t } = useTranslation();
   if (impact.length === 0) return null;
   return (
     <>
       <Text size="sm" mt="xs">
-        {t('studio.publishCheck.refusedTitle')}
+        {t(`${text}Title`)}
       </Text>
-      <ImpactList impact={impact} text="studio.publishCheck.refused" />
+      <List size="sm">
+        {impact.map((entry) => (
+          <List.Item key={entry.document}>
+            {t(text, { document: entry.document, invalid: entry.invalid, checked: entry.checked })}{' '}
+            {entry.fields.map((field) => `${field.pointer} (${field.count})`).join(', ')}
+            {entry.examples.length > 0 &&
+              ` (${t('studio.publishCheck.examples', { examples: entry.examples.join(', ') })})`}
+          </List.Item>
+        ))}
+      </List>
     </>
-  );
-}
-
-function ImpactList({ impact, text }: { impact: DocumentImpact[]; text: string }) {
-  const { t } = useTranslation();
-  return (
-    <List size="sm">
-      {impact.map((entry) => (
-        <List.Item key={entry.document}>
-          {t(text, { document: entry.document, invalid: entry.invalid, checked: entry.checked })}{' '}
-          {entry.fields.map((field) => `${field.pointer} (${field.count})`).join(', ')}
-          {entry.examples.length > 0 &&
-            ` (${t('studio.publishCheck.examples', { examples: entry.examples.join(', ') })})`}
-        </List.Item>
-      ))}
-    </List>
   );
 }

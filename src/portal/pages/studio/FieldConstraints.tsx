@@ -18,7 +18,7 @@ import type { FormFieldDesign } from '../../../core/studio/schema-design';
 import type { CatalogDefinition } from '../../../core/definitions/types';
 import { asNode } from '../../../core/definitions/json';
 import { catalogOptions } from './draftFiles';
-import { textBinding } from './designerParts';
+import { textBinding, TextPair } from './designerParts';
 
 /** The document types a reference may name, with the statuses of each one's workflow. */
 export interface DocumentTypeChoice {
@@ -104,18 +104,7 @@ export function FieldConstraints(props: {
           />
           {field.pattern && !props.inList && (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label={t('studio.form.patternMessageEn')}
-                required
-                lang="en"
-                {...text('patternMessageEn')}
-              />
-              <TextInput
-                label={t('studio.form.patternMessageFr')}
-                required
-                lang="fr"
-                {...text('patternMessageFr')}
-              />
+              <TextPair text={text} stem="patternMessage" labels="studio.form" required />
             </SimpleGrid>
           )}
           {field.pattern && props.inList && (
@@ -188,28 +177,11 @@ function EnumerationOptions(props: {
       </Text>
       {options.map((option, index) => {
         const name = t('studio.form.optionNumber', { number: index + 1 });
+        const text = textBinding(option, (c) => change(index, c));
         return (
           <Group key={index} role="group" aria-label={name} align="flex-end" gap="xs" wrap="nowrap">
-            <TextInput
-              label={t('studio.form.optionValue')}
-              value={option.value}
-              onChange={(event) => change(index, { value: event.currentTarget.value.trim() })}
-              w={110}
-            />
-            <TextInput
-              label={t('studio.catalog.labelEn')}
-              lang="en"
-              value={option.labelEn}
-              onChange={(event) => change(index, { labelEn: event.currentTarget.value })}
-              style={{ flex: 1 }}
-            />
-            <TextInput
-              label={t('studio.catalog.labelFr')}
-              lang="fr"
-              value={option.labelFr}
-              onChange={(event) => change(index, { labelFr: event.currentTarget.value })}
-              style={{ flex: 1 }}
-            />
+            <TextInput label={t('studio.form.optionValue')} {...text('value', true)} w={110} />
+            <TextPair text={text} stem="label" labels="studio.catalog" style={{ flex: 1 }} />
             <ActionIcon
               variant="subtle"
               color="red"

@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -23,6 +22,7 @@ import {
 import { ErrorAlert } from '../../../engine/ErrorAlert';
 import { CheckSummary } from './CheckSummary';
 import { useDraftCheck, type StudioDraft } from './useStudioDraft';
+import { StudioDialog } from './StudioDialog';
 
 type Start = 'blank' | 'copy';
 
@@ -134,120 +134,105 @@ export function NewDocumentType({ draft, children }: { draft: StudioDraft; child
       )}
       <ErrorAlert>{failure?.message}</ErrorAlert>
       {result && !checking && !result.valid && <CheckSummary result={result} />}
-      <Modal
+      <StudioDialog
         opened={opened}
-        onClose={close}
         title={t('studio.newType.title')}
+        submitLabel={t('studio.newType.create')}
         size="lg"
-        closeButtonProps={{ 'aria-label': t('studio.close') }}
+        namedForm
+        onClose={close}
+        onSubmit={() => void create()}
       >
-        <form
-          noValidate
-          aria-label={t('studio.newType.title')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void create();
+        <Text size="sm">{t('studio.newType.intro')}</Text>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="new-type-start">
+            {t('studio.newType.start')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="new-type-start"
+            value={start}
+            onChange={(value) => setStart(value as Start)}
+            data={[
+              { value: 'blank', label: t('studio.newType.blank') },
+              { value: 'copy', label: t('studio.newType.copy') },
+            ]}
+          />
+        </Stack>
+        {start === 'copy' && (
+          <Select
+            label={t('studio.newType.copyOf')}
+            description={t('studio.newType.copyHelp', { rolePrefix })}
+            data={sources.map((source) => ({
+              value: source.id,
+              label: `${source.title} (${source.id})`,
+            }))}
+            value={design.copyOf ?? null}
+            onChange={(value) => set({ copyOf: value ?? undefined })}
+            error={errorOf('copyOf')}
+            required
+            searchable
+          />
+        )}
+        <TextInput
+          label={t('studio.newType.id')}
+          description={t('studio.newType.idHelp')}
+          required
+          styles={MONO}
+          value={design.id}
+          error={errorOf('id')}
+          onChange={(event) => {
+            const id = event.currentTarget.value.trim();
+            set({ id, ...(!prefixTouched && { prefix: id ? `/${id}` : '' }) });
           }}
-        >
-          <Stack>
-            <Text size="sm">{t('studio.newType.intro')}</Text>
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="new-type-start">
-                {t('studio.newType.start')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="new-type-start"
-                value={start}
-                onChange={(value) => setStart(value as Start)}
-                data={[
-                  { value: 'blank', label: t('studio.newType.blank') },
-                  { value: 'copy', label: t('studio.newType.copy') },
-                ]}
-              />
-            </Stack>
-            {start === 'copy' && (
-              <Select
-                label={t('studio.newType.copyOf')}
-                description={t('studio.newType.copyHelp', { rolePrefix })}
-                data={sources.map((source) => ({
-                  value: source.id,
-                  label: `${source.title} (${source.id})`,
-                }))}
-                value={design.copyOf ?? null}
-                onChange={(value) => set({ copyOf: value ?? undefined })}
-                error={errorOf('copyOf')}
+          data-autofocus
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {(['en', 'fr'] as const).map((language) => (
+            <TextInput
+              key={language}
+              label={t(language === 'en' ? 'studio.newType.titleEn' : 'studio.newType.titleFr')}
+              lang={language}
+              required
+              value={design.titles[language]}
+              error={errorOf('titles', language)}
+              onChange={(event) => {
+                const title = event.currentTarget.value;
+                setDesign((old) => ({ ...old, titles: { ...old.titles, [language]: title } }));
+              }}
+            />
+          ))}
+        </SimpleGrid>
+        <TextInput
+          label={t('studio.newType.prefix')}
+          description={t('studio.newType.prefixHelp')}
+          required
+          styles={MONO}
+          value={design.prefix}
+          error={errorOf('prefix')}
+          onChange={(event) => {
+            setPrefixTouched(true);
+            set({ prefix: event.currentTarget.value.trim() });
+          }}
+        />
+        {start === 'blank' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {(['applicantRole', 'officerRole'] as const).map((field) => (
+              <TextInput
+                key={field}
+                label={t(`studio.newType.${field}`)}
+                description={t('studio.newType.roleHelp', {
+                  role: `${rolePrefix}${design[field]}`,
+                })}
                 required
-                searchable
+                styles={MONO}
+                value={design[field]}
+                error={errorOf(field)}
+                onChange={(event) => set({ [field]: event.currentTarget.value.trim() })}
               />
-            )}
-            <TextInput
-              label={t('studio.newType.id')}
-              description={t('studio.newType.idHelp')}
-              required
-              styles={MONO}
-              value={design.id}
-              error={errorOf('id')}
-              onChange={(event) => {
-                const id = event.currentTarget.value.trim();
-                set({ id, ...(!prefixTouched && { prefix: id ? `/${id}` : '' }) });
-              }}
-              data-autofocus
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {(['en', 'fr'] as const).map((language) => (
-                <TextInput
-                  key={language}
-                  label={t(language === 'en' ? 'studio.newType.titleEn' : 'studio.newType.titleFr')}
-                  lang={language}
-                  required
-                  value={design.titles[language]}
-                  error={errorOf('titles', language)}
-                  onChange={(event) => {
-                    const title = event.currentTarget.value;
-                    setDesign((old) => ({ ...old, titles: { ...old.titles, [language]: title } }));
-                  }}
-                />
-              ))}
-            </SimpleGrid>
-            <TextInput
-              label={t('studio.newType.prefix')}
-              description={t('studio.newType.prefixHelp')}
-              required
-              styles={MONO}
-              value={design.prefix}
-              error={errorOf('prefix')}
-              onChange={(event) => {
-                setPrefixTouched(true);
-                set({ prefix: event.currentTarget.value.trim() });
-              }}
-            />
-            {start === 'blank' && (
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {(['applicantRole', 'officerRole'] as const).map((field) => (
-                  <TextInput
-                    key={field}
-                    label={t(`studio.newType.${field}`)}
-                    description={t('studio.newType.roleHelp', {
-                      role: `${rolePrefix}${design[field]}`,
-                    })}
-                    required
-                    styles={MONO}
-                    value={design[field]}
-                    error={errorOf(field)}
-                    onChange={(event) => set({ [field]: event.currentTarget.value.trim() })}
-                  />
-                ))}
-              </SimpleGrid>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('studio.cancel')}
-              </Button>
-              <Button type="submit">{t('studio.newType.create')}</Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+            ))}
+          </SimpleGrid>
+        )}
+      </StudioDialog>
     </Stack>
   );
 }

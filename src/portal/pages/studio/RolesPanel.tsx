@@ -7,7 +7,6 @@ import {
   Group,
   List,
   Loader,
-  Modal,
   Select,
   Stack,
   Switch,
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../core/api/errors';
 import { usePortal } from '../../context';
 import type { StudioDraft } from './useStudioDraft';
+import { StudioDialog } from './StudioDialog';
 
 /** An access unit as the roles answer names it; a grant names its version. */
 interface AccessUnit {
@@ -324,69 +324,53 @@ function GrantDialog(props: {
   };
 
   return (
-    <Modal
+    <StudioDialog
       opened={role !== undefined}
-      onClose={props.onClose}
       title={t('studio.roles.grantTitle')}
-      closeButtonProps={{ 'aria-label': t('studio.close') }}
+      submitLabel={t('studio.roles.grantSubmit')}
+      busy={busy}
+      onClose={props.onClose}
+      onSubmit={() => void submit()}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+      <Text size="sm">
+        {t('studio.roles.grantText', { role: role?.name ?? '', code: role?.code ?? '' })}
+      </Text>
+      <Select
+        label={t('studio.roles.unit')}
+        placeholder={t('studio.roles.unitPlaceholder')}
+        required
+        searchable
+        data={props.units.map((candidate) => ({
+          value: candidate.id,
+          label: `${candidate.name} (${candidate.code})`,
+        }))}
+        value={unitId}
+        error={unitError}
+        onChange={(value) => {
+          setUnitId(value);
+          setUnitError(undefined);
         }}
-      >
-        <Stack>
-          <Text size="sm">
-            {t('studio.roles.grantText', { role: role?.name ?? '', code: role?.code ?? '' })}
-          </Text>
-          <Select
-            label={t('studio.roles.unit')}
-            placeholder={t('studio.roles.unitPlaceholder')}
-            required
-            searchable
-            data={props.units.map((candidate) => ({
-              value: candidate.id,
-              label: `${candidate.name} (${candidate.code})`,
-            }))}
-            value={unitId}
-            error={unitError}
-            onChange={(value) => {
-              setUnitId(value);
-              setUnitError(undefined);
-            }}
-            nothingFoundMessage={t('studio.roles.noUnits')}
-          />
-          {unit && (
-            <Text size="sm" role="status">
-              {t('studio.roles.grantConfirm', { role: role?.name ?? '', unit: unit.name })}
+        nothingFoundMessage={t('studio.roles.noUnits')}
+      />
+      {unit && (
+        <Text size="sm" role="status">
+          {t('studio.roles.grantConfirm', { role: role?.name ?? '', unit: unit.name })}
+        </Text>
+      )}
+      {failure && (
+        <Alert color="red" role="alert" title={failure.message}>
+          {failure.status === 409 && (
+            <Text size="sm" c="inherit">
+              {t('studio.roles.staleUnit')}
             </Text>
           )}
-          {failure && (
-            <Alert color="red" role="alert" title={failure.message}>
-              {failure.status === 409 && (
-                <Text size="sm" c="inherit">
-                  {t('studio.roles.staleUnit')}
-                </Text>
-              )}
-              {failure.fields?.map((field) => (
-                <Text key={`${field.path}${field.message}`} size="sm" c="inherit">
-                  {field.message}
-                </Text>
-              ))}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose} disabled={busy}>
-              {t('studio.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('studio.roles.grantSubmit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          {failure.fields?.map((field) => (
+            <Text key={`${field.path}${field.message}`} size="sm" c="inherit">
+              {field.message}
+            </Text>
+          ))}
+        </Alert>
+      )}
+    </StudioDialog>
   );
 }

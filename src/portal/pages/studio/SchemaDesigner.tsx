@@ -49,11 +49,13 @@ import { entityValidators } from '../../../engine/form/loadEntityValidators';
 import type { DocumentData, DocumentFormHandle } from '../../../engine/form/types';
 import { usePortal } from '../../context';
 import { documentServices } from '../../documentServices';
-import { FieldButtons, PreviewFrame, textBinding } from './designerParts';
+import { FieldButtons, PreviewFrame, textBinding, TextPair } from './designerParts';
+import { textsFile } from './TextFields';
 import { decidingLabel, enumLabel, FieldConditionInputs } from './FieldCondition';
 import { FieldConstraints, type DocumentTypeChoice } from './FieldConstraints';
-import { draftCatalogs, draftIds, parseNode } from './draftFiles';
+import { draftCatalogs, draftDefinitions, draftIds, parseNode } from './draftFiles';
 import { JsonEditor } from './JsonEditor';
+import { KeepDialog } from './StudioDialog';
 import {
   previewValidatorsBase,
   type CheckResult,
@@ -64,7 +66,6 @@ import {
 import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 const schemaFile = (id: string) => `schemas/${id}.schema.json`;
-const textsFile = (language: Language, id: string) => `translations/${language}/${id}.json`;
 
 /** A group's own text, its `_`. */
 const groupTitle = (texts: unknown) =>
@@ -96,31 +97,20 @@ export function SchemaDesigner({ draft }: { draft: StudioDraft }) {
   );
 }
 
-const SHARED = { en: 'translations/en.json', fr: 'translations/fr.json' } as const;
-
-/** The draft's workflow files by the document type each one runs. */
-function draftWorkflows(draft: StudioDraft): Array<{ path: string; definition: Node }> {
-  return draft.paths
-    .filter((path) => /^workflows\/[^/]+\.json$/.test(path))
-    .flatMap((path) => {
-      const definition = parseNode(draft.file(path));
-      return definition ? [{ path, definition }] : [];
-    });
-}
-
 function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft }) {
   const { t } = useTranslation();
   const { file } = draft;
-  const workflows = useMemo(() => draftWorkflows(draft), [draft]);
+  const workflows = useMemo(() => draftDefinitions(draft, 'workflows'), [draft]);
   const workflowPath = workflows.find((w) => w.definition.document === entity)?.path;
   const files = useMemo((): FormFiles | undefined => {
     const definition = parseNode(file(schemaFile(entity)));
     if (!definition) return undefined;
+    const texts = (path: string) => parseNode(file(path)) ?? {};
     return {
       entity: definition,
-      en: parseNode(file(textsFile('en', entity))) ?? {},
-      fr: parseNode(file(textsFile('fr', entity))) ?? {},
-      shared: { en: parseNode(file(SHARED.en)) ?? {}, fr: parseNode(file(SHARED.fr)) ?? {} },
+      en: texts(textsFile(entity, 'en')),
+      fr: texts(textsFile(entity, 'fr')),
+      shared: { en: texts(textsFile('', 'en')), fr: texts(textsFile('', 'fr')) },
       workflow: workflowPath ? parseNode(file(workflowPath)) : undefined,
     };
   }, [file, entity, workflowPath]);
@@ -142,10 +132,10 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
     if (section) setFocus(section);
     const written: Array<[string, unknown]> = [
       [schemaFile(entity), next.entity],
-      [textsFile('en', entity), next.en],
-      [textsFile('fr', entity), next.fr],
-      [SHARED.en, next.shared?.en],
-      [SHARED.fr, next.shared?.fr],
+      [textsFile(entity, 'en'), next.en],
+      [textsFile(entity, 'fr'), next.fr],
+      [textsFile('', 'en'), next.shared?.en],
+      [textsFile('', 'fr'), next.shared?.fr],
       ...(workflowPath ? [[workflowPath, next.workflow] as [string, unknown]] : []),
     ];
     const pending: DraftChanges = {};
@@ -352,20 +342,8 @@ function AddFieldForm(props: {
               allowDeselect={false}
               onChange={(value) => value && set({ type: value as FormFieldDesign['type'] })}
             />
-            <TextInput
-              label={t('studio.catalog.labelEn')}
-              required
-              lang="en"
-              {...text('labelEn')}
-            />
-            <TextInput
-              label={t('studio.catalog.labelFr')}
-              required
-              lang="fr"
-              {...text('labelFr')}
-            />
-            <TextInput label={t('studio.form.helpEn')} lang="en" {...text('helpEn')} />
-            <TextInput label={t('studio.form.helpFr')} lang="fr" {...text('helpFr')} />
+            <TextPair text={text} stem="label" labels="studio.catalog" required />
+            <TextPair text={text} stem="help" labels="studio.form" />
           </SimpleGrid>
           {changing && field.type !== start.type && (
             <Alert color="yellow" role="status">
@@ -561,28 +539,17 @@ export function SectionFields(props: {
           </>
         )}
       </Modal>
-      <Modal
+      <KeepDialog
         opened={removing !== undefined}
-        onClose={() => setRemoving(undefined)}
         title={t('studio.form.removeTitle')}
-        closeButtonProps={{ 'aria-label': t('studio.close') }}
-      >
-        <Text>{t('studio.form.removeText', { name: removing ? label(removing) : '' })}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setRemoving(undefined)} autoFocus>
-            {t('studio.keep')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              if (removing) props.onChange(removeField(files, section, removing), section);
-              setRemoving(undefined);
-            }}
-          >
-            {t('studio.form.removeButton')}
-          </Button>
-        </Group>
-      </Modal>
+        text={t('studio.form.removeText', { name: removing ? label(removing) : '' })}
+        confirmLabel={t('studio.form.removeButton')}
+        onClose={() => setRemoving(undefined)}
+        onConfirm={() => {
+          if (removing) props.onChange(removeField(files, section, removing), section);
+          setRemoving(undefined);
+        }}
+      />
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, type ModalProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -14,6 +14,9 @@ export function StudioDialog(props: {
   submitColor?: string;
   busy?: boolean;
   focusCancel?: boolean;
+  size?: ModalProps['size'];
+  /** The form is named by the title too (a form searched for by its name). */
+  namedForm?: boolean;
   onClose: () => void;
   onSubmit: () => void;
   children: ReactNode;
@@ -24,10 +27,12 @@ export function StudioDialog(props: {
       opened={props.opened}
       onClose={props.onClose}
       title={props.title}
+      size={props.size}
       closeButtonProps={{ 'aria-label': t('studio.close') }}
     >
       <form
         noValidate
+        aria-label={props.namedForm ? props.title : undefined}
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
           props.onSubmit();
@@ -50,6 +55,36 @@ export function StudioDialog(props: {
           </Group>
         </Stack>
       </form>
+    </Modal>
+  );
+}
+
+/** A question before something is lost: Keep, focused first, or the red `confirmLabel`. */
+export function KeepDialog(props: {
+  opened: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      closeButtonProps={{ 'aria-label': t('studio.close') }}
+    >
+      <Text>{props.text}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={props.onClose} autoFocus>
+          {t('studio.keep')}
+        </Button>
+        <Button color="red" onClick={props.onConfirm}>
+          {props.confirmLabel}
+        </Button>
+      </Group>
     </Modal>
   );
 }

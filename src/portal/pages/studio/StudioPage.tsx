@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DEFINITIONS_PUBLISH_ROLE, STUDIO_PATH } from '../../../core/definitions/studio-roles';
@@ -26,6 +15,7 @@ import { TextsEditor } from './TextsEditor';
 import { useDraftCheck, useStudioDraft, versionWords, type StudioDraft } from './useStudioDraft';
 import { VersionsPanel } from './VersionsPanel';
 import { WorkflowStudio } from './WorkflowStudio';
+import { KeepDialog } from './StudioDialog';
 import { ErrorAlert } from '../../../engine/ErrorAlert';
 
 /** The studio's tabs in order, each its own address (`/studio/<tab>`). */
@@ -174,29 +164,18 @@ function DraftBar({ draft }: { draft: StudioDraft }) {
       >
         <Text size="sm">{t('studio.publishText', { count: changed.length })}</Text>
       </NoteDialog>
-      <Modal
+      <KeepDialog
         opened={askDiscard}
-        onClose={() => setAskDiscard(false)}
         title={t('studio.discardTitle')}
-        closeButtonProps={{ 'aria-label': t('studio.close') }}
-      >
-        <Text>{t('studio.discardText', { count: changed.length })}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setAskDiscard(false)} autoFocus>
-            {t('studio.keep')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              draft.discard();
-              setResult(undefined);
-              setAskDiscard(false);
-            }}
-          >
-            {t('studio.discard')}
-          </Button>
-        </Group>
-      </Modal>
+        text={t('studio.discardText', { count: changed.length })}
+        confirmLabel={t('studio.discard')}
+        onClose={() => setAskDiscard(false)}
+        onConfirm={() => {
+          draft.discard();
+          setResult(undefined);
+          setAskDiscard(false);
+        }}
+      />
     </Stack>
   );
 }

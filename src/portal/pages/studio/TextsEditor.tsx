@@ -69,6 +69,9 @@ export function TextsEditor({ draft }: { draft: StudioDraft }) {
     setEditing(undefined);
     if (message) setDone(message);
   };
+  const dialog = { draft, namespace: module, onClose: close };
+  /** The key a rename or removal dialog is open for. */
+  const keyOf = (kind: 'rename' | 'remove') => (editing?.kind === kind ? editing.key : undefined);
   return (
     <Stack gap="md">
       <MissingTexts draft={draft} namespaces={modules} />
@@ -182,25 +185,12 @@ export function TextsEditor({ draft }: { draft: StudioDraft }) {
       )}
       <AddTextDialog
         opened={editing?.kind === 'add'}
-        draft={draft}
-        namespace={module}
+        {...dialog}
         moduleName={moduleName}
         texts={flat}
-        onClose={close}
       />
-      <RenameTextDialog
-        textKey={editing?.kind === 'rename' ? editing.key : undefined}
-        draft={draft}
-        namespace={module}
-        texts={flat}
-        onClose={close}
-      />
-      <RemoveTextDialog
-        textKey={editing?.kind === 'remove' ? editing.key : undefined}
-        draft={draft}
-        namespace={module}
-        onClose={close}
-      />
+      <RenameTextDialog textKey={keyOf('rename')} {...dialog} texts={flat} />
+      <RemoveTextDialog textKey={keyOf('remove')} {...dialog} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import {
   Alert,
   Autocomplete,
@@ -41,6 +41,7 @@ import {
 import type { DiagramSelection } from '../../../engine/studio/WorkflowDiagram';
 import { StudioDialog } from './StudioDialog';
 import { WorkflowSchemaForm } from './WorkflowSchemaForm';
+import { TEXT_LANGUAGES, type TextLanguage } from './TextFields';
 import { setDraftTexts, WorkflowTexts } from './WorkflowTexts';
 import type { StudioDraft } from './useStudioDraft';
 
@@ -95,52 +96,57 @@ function useEdit() {
   return { run, shown, clear: () => setProblem(undefined) };
 }
 
-/** A yes-or-no question before something is removed; `children` say what goes with it. */
-function ConfirmDialog(props: {
-  opened: boolean;
-  title: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onClose: () => void;
-  children: ReactNode;
+const upper = (text: string) => text.toUpperCase().replace(/[^A-Z ]/g, '');
+
+type NewTexts = Record<TextLanguage, string>;
+const NO_TEXTS: NewTexts = { en: '', fr: '' };
+const textsMissing = (texts: NewTexts) =>
+  TEXT_LANGUAGES.some((language) => !texts[language].trim());
+/** A new part's texts as the draft keeps them under `key`. */
+const textsOf = (key: string, texts: NewTexts) =>
+  TEXT_LANGUAGES.map((language) => ({ key, language, text: texts[language].trim() }));
+
+/** A new part's English and French texts, both required; `part` says what they name. */
+function NewTextFields(props: {
+  part: string;
+  texts: NewTexts;
+  onChange: (texts: NewTexts) => void;
 }) {
+  const { t } = useTranslation();
   return (
-    <StudioDialog
-      opened={props.opened}
-      title={props.title}
-      submitLabel={props.confirmLabel}
-      submitColor="red"
-      focusCancel
-      onClose={props.onClose}
-      onSubmit={props.onConfirm}
-    >
-      {props.children}
-    </StudioDialog>
+    <Group grow wrap="wrap">
+      {TEXT_LANGUAGES.map((language) => (
+        <TextInput
+          key={language}
+          miw={180}
+          lang={language}
+          required
+          label={t(`studio.workflow.texts.${language}`, { part: props.part })}
+          value={props.texts[language]}
+          onChange={(event) =>
+            props.onChange({ ...props.texts, [language]: event.currentTarget.value })
+          }
+        />
+      ))}
+    </Group>
   );
 }
-
-const upper = (text: string) => text.toUpperCase().replace(/[^A-Z ]/g, '');
 
 /** A new status: its name in capitals, whether documents end there, its texts. */
 export function AddStatusForm({ context }: { context: PanelContext }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const [final, setFinal] = useState(false);
-  const [en, setEn] = useState('');
-  const [fr, setFr] = useState('');
+  const [texts, setTexts] = useState(NO_TEXTS);
   const edit = useEdit();
   const status = name.trim();
   const add = () =>
     edit.run(() => {
-      if (!en.trim() || !fr.trim()) throw new WorkflowDesignError('textsMissing');
+      if (textsMissing(texts)) throw new WorkflowDesignError('textsMissing');
       context.save(addStatus(context.workflow, status, { final }));
-      setDraftTexts(context.draft, [
-        { key: statusTextKey(status), language: 'en', text: en.trim() },
-        { key: statusTextKey(status), language: 'fr', text: fr.trim() },
-      ]);
+      setDraftTexts(context.draft, textsOf(statusTextKey(status), texts));
       setName('');
-      setEn('');
-      setFr('');
+      setTexts(NO_TEXTS);
       context.select({ kind: 'status', status });
     });
   return (
@@ -163,24 +169,7 @@ export function AddStatusForm({ context }: { context: PanelContext }) {
           value={name}
           onChange={(event) => setName(upper(event.currentTarget.value))}
         />
-        <Group grow wrap="wrap">
-          <TextInput
-            miw={180}
-            lang="en"
-            required
-            label={t('studio.workflow.texts.en', { part: t('studio.workflow.status') })}
-            value={en}
-            onChange={(event) => setEn(event.currentTarget.value)}
-          />
-          <TextInput
-            miw={180}
-            lang="fr"
-            required
-            label={t('studio.workflow.texts.fr', { part: t('studio.workflow.status') })}
-            value={fr}
-            onChange={(event) => setFr(event.currentTarget.value)}
-          />
-        </Group>
+        <NewTextFields part={t('studio.workflow.status')} texts={texts} onChange={setTexts} />
         <Switch
           label={t('studio.workflow.final')}
           checked={final}
@@ -214,7 +203,7 @@ export function StatusPanel({ context, status }: { context: PanelContext; status
     edit.run(() => {
       const to = newName.trim();
       save(renameStatus(workflow, status, to));
-      const texts = (['en', 'fr'] as const).map((language) => ({
+      const texts = TEXT_LANGUAGES.map((language) => ({
         key: statusTextKey(to),
         language,
         text: context.stateLabel(status),
@@ -270,12 +259,14 @@ export function StatusPanel({ context, status }: { context: PanelContext; status
           </Button>
         </Group>
       )}
-      <ConfirmDialog
+      <StudioDialog
         opened={confirmRemove}
+        submitColor="red"
+        focusCancel
         title={t('studio.workflow.removeStatusTitle', { status: label })}
-        confirmLabel={t('studio.workflow.removeStatus')}
+        submitLabel={t('studio.workflow.removeStatus')}
         onClose={() => setConfirmRemove(false)}
-        onConfirm={remove}
+        onSubmit={remove}
       >
         <Text>{t('studio.workflow.removeStatusText', { status: label })}</Text>
         {naming.length > 0 && (
@@ -305,7 +296,7 @@ export function StatusPanel({ context, status }: { context: PanelContext; status
           comboboxProps={{ withinPortal: false }}
         />
         {edit.shown}
-      </ConfirmDialog>
+      </StudioDialog>
     </Stack>
   );
 }
@@ -325,8 +316,7 @@ export function AddTransitionForm({ context, from }: { context: PanelContext; fr
   const [action, setAction] = useState('');
   const [roles, setRoles] = useState('');
   const [screens, setScreens] = useState<string[]>([]);
-  const [en, setEn] = useState('');
-  const [fr, setFr] = useState('');
+  const [texts, setTexts] = useState(NO_TEXTS);
   const edit = useEdit();
   // Not the status's name: ids cannot hold its spaces.
   const titleId = useId();
@@ -335,7 +325,7 @@ export function AddTransitionForm({ context, from }: { context: PanelContext; fr
   const add = () =>
     edit.run(() => {
       if (!to) throw new WorkflowDesignError('noTarget');
-      if (isNew && (!en.trim() || !fr.trim())) throw new WorkflowDesignError('textsMissing');
+      if (isNew && textsMissing(texts)) throw new WorkflowDesignError('textsMissing');
       const next = addTransition(workflow, {
         from,
         to,
@@ -344,16 +334,11 @@ export function AddTransitionForm({ context, from }: { context: PanelContext; fr
         screens: screens.map(Number),
       });
       context.save(next);
-      if (isNew)
-        setDraftTexts(context.draft, [
-          { key: actionTextKey(name), language: 'en', text: en.trim() },
-          { key: actionTextKey(name), language: 'fr', text: fr.trim() },
-        ]);
+      if (isNew) setDraftTexts(context.draft, textsOf(actionTextKey(name), texts));
       setAction('');
       setRoles('');
       setScreens([]);
-      setEn('');
-      setFr('');
+      setTexts(NO_TEXTS);
       setTo(null);
       context.select({ kind: 'transition', from, action: name, index: 0 });
     });
@@ -391,7 +376,7 @@ export function AddTransitionForm({ context, from }: { context: PanelContext; fr
           value={action}
           onChange={setAction}
           onBlur={() => {
-            if (isNew && !en) setEn(textFromName(name));
+            if (isNew && !texts.en) setTexts({ ...texts, en: textFromName(name) });
           }}
         />
         <TextInput
@@ -413,24 +398,7 @@ export function AddTransitionForm({ context, from }: { context: PanelContext; fr
           searchable
         />
         {isNew && (
-          <Group grow wrap="wrap">
-            <TextInput
-              miw={180}
-              lang="en"
-              required
-              label={t('studio.workflow.texts.en', { part: t('studio.workflow.action') })}
-              value={en}
-              onChange={(event) => setEn(event.currentTarget.value)}
-            />
-            <TextInput
-              miw={180}
-              lang="fr"
-              required
-              label={t('studio.workflow.texts.fr', { part: t('studio.workflow.action') })}
-              value={fr}
-              onChange={(event) => setFr(event.currentTarget.value)}
-            />
-          </Group>
+          <NewTextFields part={t('studio.workflow.action')} texts={texts} onChange={setTexts} />
         )}
         {edit.shown}
         <Group>
@@ -599,19 +567,21 @@ export function TransitionPanel({ context, at }: { context: PanelContext; at: Tr
           {t('studio.workflow.removeTransition')}
         </Button>
       </Group>
-      <ConfirmDialog
+      <StudioDialog
         opened={confirmRemove}
+        submitColor="red"
+        focusCancel
         title={t('studio.workflow.removeTransitionTitle', { action: label, from })}
-        confirmLabel={t('studio.workflow.removeTransition')}
+        submitLabel={t('studio.workflow.removeTransition')}
         onClose={() => setConfirmRemove(false)}
-        onConfirm={remove}
+        onSubmit={remove}
       >
         <Text>
           {stillUsed
             ? t('studio.workflow.removeTransitionText', { action: label, from })
             : t('studio.workflow.removeTransitionAndAction', { action: label, from })}
         </Text>
-      </ConfirmDialog>
+      </StudioDialog>
     </Stack>
   );
 }

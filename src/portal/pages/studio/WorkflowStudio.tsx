@@ -13,7 +13,7 @@ import {
 import { downloadText } from '../../../engine';
 import { WorkflowDiagram, type DiagramSelection } from '../../../engine/studio/WorkflowDiagram';
 import { JsonEditor } from './JsonEditor';
-import { draftIds, parseNode } from './draftFiles';
+import { draftDefinitions, draftIds, parseNode } from './draftFiles';
 import type { StudioDraft } from './useStudioDraft';
 import { ErrorAlert } from '../../../engine/ErrorAlert';
 import {
@@ -25,7 +25,8 @@ import {
 } from './WorkflowPanels';
 import { usePortal } from '../../context';
 import { WorkflowParts } from './WorkflowParts';
-import { draftText, setDraftTexts, TEXT_LANGUAGES } from './WorkflowTexts';
+import { TEXT_LANGUAGES } from './TextFields';
+import { draftText, setDraftTexts } from './WorkflowTexts';
 
 const workflowFile = (id: string) => `workflows/${id}.json`;
 
@@ -126,13 +127,7 @@ export function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }
 
   const [selection, setSelection] = useState<DiagramSelection | undefined>();
   const allWorkflows = useMemo(
-    () =>
-      draft.paths
-        .filter((path) => /^workflows\/[^/]+\.json$/.test(path))
-        .flatMap((path) => {
-          const parsed = parseNode(draft.file(path));
-          return parsed ? [parsed as WorkflowDefinition] : [];
-        }),
+    () => draftDefinitions(draft, 'workflows').map((w) => w.definition as WorkflowDefinition),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the files are read through draft.file
     [draft.paths, draft.file],
   );

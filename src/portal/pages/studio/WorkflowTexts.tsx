@@ -5,11 +5,8 @@ import { fileText } from '../../../core/studio/schema-design';
 import { flattenTexts, setText } from '../../../core/studio/text-keys';
 import { textPlace } from '../../../core/studio/workflow-design';
 import { parseNode } from './draftFiles';
+import { TEXT_LANGUAGES, type TextLanguage } from './TextFields';
 import type { StudioDraft } from './useStudioDraft';
-
-/** The studio's languages, each text asked of both. */
-export const TEXT_LANGUAGES = ['en', 'fr'] as const;
-export type TextLanguage = (typeof TEXT_LANGUAGES)[number];
 
 type Draft = Pick<StudioDraft, 'file' | 'setFile' | 'paths'>;
 

@@ -1,9 +1,19 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
-import { ActionIcon, Group, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  TextInput,
+  Title,
+  type TextInputProps,
+} from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/i18n/translate';
 import { CheckSummary } from './CheckSummary';
+import { LANGUAGE_NAMES, TEXT_LANGUAGES } from './TextFields';
 import type { CheckResult } from './useStudioDraft';
 
 /** The keys of a design that hold a text. */
@@ -19,6 +29,32 @@ export const textBinding =
       set({ [key]: trim ? text.trim() : text } as Partial<D>);
     },
   });
+
+/** The stems of a design's text pairs: `label` where it holds `labelEn` and `labelFr`. */
+type TextStem<D> = {
+  [K in TextKey<D>]: K extends `${infer S}En` ? (`${S}Fr` extends TextKey<D> ? S : never) : never;
+}[TextKey<D>];
+
+/** The inputs of a design's `<stem>En` and `<stem>Fr`, labelled `<labels>.<stem>En` and `…Fr`. */
+export function TextPair<D>(props: {
+  text: ReturnType<typeof textBinding<D>>;
+  stem: TextStem<D>;
+  labels: string;
+  required?: boolean;
+  style?: TextInputProps['style'];
+}) {
+  const { t } = useTranslation();
+  return (['En', 'Fr'] as const).map((suffix) => (
+    <TextInput
+      key={suffix}
+      label={t(`${props.labels}.${props.stem}${suffix}`)}
+      required={props.required}
+      style={props.style}
+      lang={suffix.toLowerCase()}
+      {...props.text(`${props.stem}${suffix}` as TextKey<D>)}
+    />
+  ));
+}
 
 /** A field's move up, move down and remove buttons. */
 export function FieldButtons(props: {
@@ -76,10 +112,7 @@ export function PreviewFrame(props: {
             aria-label={t('studio.previewLanguage')}
             value={language}
             onChange={(value) => setLanguage(value as Language)}
-            data={[
-              { value: 'en', label: 'English' },
-              { value: 'fr', label: 'Français' },
-            ]}
+            data={TEXT_LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
           />
         </Group>
         <CheckSummary result={props.result} />

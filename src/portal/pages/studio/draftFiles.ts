@@ -16,15 +16,21 @@ export function parseNode(text: string | undefined): Node | undefined {
 export const draftIds = (paths: readonly string[], pattern: RegExp) =>
   paths.map((path) => pattern.exec(path)?.[1]).filter((id): id is string => id !== undefined);
 
-/** The draft's catalogues, parsed (a file that does not parse is left to the checker). */
-export function draftCatalogs(draft: Pick<StudioDraft, 'paths' | 'file'>): CatalogDefinition[] {
+type Draft = Pick<StudioDraft, 'paths' | 'file'>;
+
+/** The draft's definitions in `folder`, parsed; one that does not parse is left to the checker. */
+export function draftDefinitions(draft: Draft, folder: 'catalogs' | 'workflows') {
   return draft.paths
-    .filter((path) => /^catalogs\/[^/]+\.json$/.test(path))
+    .filter((path) => new RegExp(`^${folder}/[^/]+\\.json$`).test(path))
     .flatMap((path) => {
-      const catalog = parseNode(draft.file(path));
-      return catalog ? [catalog as CatalogDefinition] : [];
+      const definition = parseNode(draft.file(path));
+      return definition ? [{ path, definition }] : [];
     });
 }
+
+/** The draft's catalogues, parsed. */
+export const draftCatalogs = (draft: Draft) =>
+  draftDefinitions(draft, 'catalogs').map((c) => c.definition as CatalogDefinition);
 
 /** Catalogues as choices, by English title. */
 export const catalogOptions = (catalogs: CatalogDefinition[]) =>
