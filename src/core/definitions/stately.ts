@@ -51,14 +51,21 @@ function guardOf(value: JsonValue | undefined): MachineGuard | undefined {
 
 /**
  * Every transition of the machine, state by state, an event's alternatives in their order; its
- * `target` is the state itself when the transition names none.
+ * `target` is the state itself when the transition names none; `alternative`, for an event
+ * listing alternatives, its index there (a JSON pointer to it ends with it).
  */
 export function machineTransitions(machine: WorkflowMachine) {
   return Object.entries(machine.states).flatMap(([from, state]) =>
     eventsOf(state).flatMap(([action, transitions]) =>
-      (Array.isArray(transitions) ? transitions : [transitions]).map((transition) => {
+      (Array.isArray(transitions) ? transitions : [transitions]).map((transition, index) => {
         const { target, guard } = partsOf(transition);
-        return { from, action, target: target ?? from, ...(guard && { guard }) };
+        return {
+          from,
+          action,
+          target: target ?? from,
+          ...(guard && { guard }),
+          ...(Array.isArray(transitions) && { alternative: index }),
+        };
       }),
     ),
   );

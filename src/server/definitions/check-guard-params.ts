@@ -1,11 +1,9 @@
+import { machineTransitions } from '../../core/definitions/stately';
 import { escapeSegment } from '../../core/rules/registry';
 import type { Implementations } from '../implementations';
 import { schemaHasField } from './check-records';
 import type { WorkflowScope } from './check-references';
 import { said } from './problems';
-
-/** A transition as the machine states it: a target, or an object that may name a guard. */
-type Transition = string | { guard?: string | { type?: unknown; params?: unknown } };
 
 /**
  * A guard is given the parameters it reads (GuardParameters, declared beside the guard by the
@@ -19,74 +17,47 @@ export function checkGuardParameters(
   implementations: Pick<Implementations, 'guards' | 'guardParameters' | 'owners'>,
 ): void {
   const statuses = new Set(Object.keys(workflow.machine.states));
-  for (const [status, state] of Object.entries(workflow.machine.states)) {
-    const on = (state as { on?: Record<string, Transition | Transition[]> }).on ?? {};
-    for (const [event, transitions] of Object.entries(on)) {
-      const list = Array.isArray(transitions) ? transitions : [transitions];
-      list.forEach((transition, index) => {
-        if (typeof transition === 'string' || typeof transition.guard !== 'object') return;
-        const { type, params } = transition.guard;
-        if (typeof type !== 'string' || !implementations.guards.has(type)) return;
-        const at = [
-          `/machine/states/${escapeSegment(status)}/on/${escapeSegment(event)}`,
-          ...(Array.isArray(transitions) ? [String(index)] : []),
-          'guard',
-        ].join('/');
-        const given =
-          params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
-        const declared = implementations.guardParameters.get(type);
-        if (!declared) {
-          const engines = implementations.owners.guard.get(type) === 'engine';
-          if (engines && Object.keys(given).length > 0)
-            report(`${at}/params`, said('guardReadsNoParameters', { guard: type }));
-          return;
-        }
-        for (const name of Object.keys(given))
-          if (!Object.hasOwn(declared, name))
-            report(
-              `${at}/params/${escapeSegment(name)}`,
-              said('guardUnknownParameter', {
-                guard: type,
-                parameter: name,
-                parameters: Object.keys(declared).join(', '),
-              }),
-            );
-        for (const [name, { kind, required }] of Object.entries(declared)) {
-          const value = given[name];
-          if (value === undefined) {
-            if (required)
-              report(
-                `${at}/params`,
-                said('guardMissingParameter', { guard: type, parameter: name }),
-              );
-            continue;
-          }
-          const where = `${at}/params/${escapeSegment(name)}`;
-          if (kind === 'status' && (typeof value !== 'string' || !statuses.has(value)))
-            report(
-              where,
-              said('guardParameterNotStatus', {
-                guard: type,
-                parameter: name,
-                value: String(value),
-              }),
-            );
-          if (
-            kind === 'pointer' &&
-            (typeof value !== 'string' ||
-              !value.startsWith('/') ||
-              (entity !== undefined && !schemaHasField(entity.schema, value)))
-          )
-            report(
-              where,
-              said('guardParameterNotField', {
-                guard: type,
-                parameter: name,
-                value: String(value),
-              }),
-            );
-        }
-      });
+  for (const { from, action, guard, alternative } of machineTransitions(workflow.machine)) {
+    if (typeof guard !== 'object' || !implementations.guards.has(guard.type)) continue;
+    const { type, params = {} } = guard;
+    const at = [
+      `/machine/states/${escapeSegment(from)}/on/${escapeSegment(action)}`,
+      ...(alternative === undefined ? [] : [String(alternative)]),
+      'guard',
+    ].join('/');
+    const declared = implementations.guardParameters.get(type);
+    if (!declared) {
+      const engines = implementations.owners.guard.get(type) === 'engine';
+      if (engines && Object.keys(params).length > 0)
+        report(`${at}/params`, said('guardReadsNoParameters', { guard: type }));
+      continue;
+    }
+    for (const name of Object.keys(params))
+      if (!Object.hasOwn(declared, name))
+        report(
+          `${at}/params/${escapeSegment(name)}`,
+          said('guardUnknownParameter', {
+            guard: type,
+            parameter: name,
+            parameters: Object.keys(declared).join(', '),
+          }),
+        );
+    for (const [name, { kind, required }] of Object.entries(declared)) {
+      const value = params[name];
+      if (value === undefined) {
+        if (required)
+          report(`${at}/params`, said('guardMissingParameter', { guard: type, parameter: name }));
+        continue;
+      }
+      const where = `${at}/params/${escapeSegment(name)}`;
+      const named = { guard: type, parameter: name, value: String(value) };
+      if (kind === 'status' && (typeof value !== 'string' || !statuses.has(value)))
+        report(where, said('guardParameterNotStatus', named));
+      const field =
+        typeof value === 'string' &&
+        value.startsWith('/') &&
+        (entity === undefined || schemaHasField(entity.schema, value));
+      if (kind === 'pointer' && !field) report(where, said('guardParameterNotField', named));
     }
   }
 }
