@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, FileButton, Grid, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowDefinition } from '../../../core/documents/workflow';
@@ -23,7 +23,7 @@ import {
   type GuardParameter,
   type PanelContext,
 } from './WorkflowPanels';
-import { usePortal } from '../../context';
+import { useApiGet } from '../../useApiGet';
 import { WorkflowParts } from './WorkflowParts';
 import { TEXT_LANGUAGES } from './TextFields';
 import { draftText, setDraftTexts } from './WorkflowTexts';
@@ -34,25 +34,6 @@ const workflowFile = (id: string) => `workflows/${id}.json`;
 interface Implementations {
   guards: Array<{ name: string; owner: string; parameters: GuardParameter[] }>;
   effects: Array<{ name: string; owner: string; derives: boolean }>;
-}
-
-/**
- * The guards and effects this service implements, asked once per designer: undefined while
- * asked, false when the answer failed (the names the definitions use are offered instead).
- */
-function useImplementations(): Implementations | false | undefined {
-  const { api } = usePortal();
-  const [answer, setAnswer] = useState<Implementations | false | undefined>();
-  useEffect(() => {
-    let live = true;
-    void api.get<Implementations>('definitions', '/implementations').then(([error, found]) => {
-      if (live) setAnswer(error ? false : found);
-    });
-    return () => {
-      live = false;
-    };
-  }, [api]);
-  return answer;
 }
 
 /**
@@ -82,7 +63,7 @@ export function WorkflowStudio({ draft }: { draft: StudioDraft }) {
 /** The names the definitions use, and every one the service implements once known. */
 function offeredNames(
   defined: PanelContext['names'],
-  implementations: Implementations | false | undefined,
+  implementations: Implementations | undefined,
 ): PanelContext['names'] {
   if (!implementations) return defined;
   const union = (used: string[], offered: Array<{ name: string }>) =>
@@ -101,7 +82,9 @@ export function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }
   const text = draft.file(file);
   const workflow = useMemo(() => parseNode(text) as WorkflowDefinition | undefined, [text]);
   const [imported, setImported] = useState<string | undefined>();
-  const implementations = useImplementations();
+  // What the service implements; the names the definitions use while it is asked or failed.
+  const offered = useApiGet<Implementations>('definitions', '/implementations');
+  const implementations = offered.value;
   const language = i18n.language.startsWith('fr') ? 'fr' : 'en';
   // The draft's texts (a status added there has none published yet); stable while they and the
   // language are, so the diagram is laid out again only when they change.
@@ -199,7 +182,7 @@ export function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }
   const title = draftText(draft, `${workflow.document}._title`, language) || id;
   return (
     <Stack gap="md">
-      {implementations === false && (
+      {offered.failed && (
         <Alert color="yellow" role="status">
           {t('studio.workflow.implementationsFailed')}
         </Alert>
