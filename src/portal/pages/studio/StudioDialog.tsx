@@ -12,6 +12,8 @@ export function StudioDialog(props: {
   title: string;
   submitLabel: string;
   submitColor?: string;
+  /** Cancel's words, when they say more than "Cancel" ("Keep"). */
+  cancelLabel?: string;
   busy?: boolean;
   focusCancel?: boolean;
   size?: ModalProps['size'];
@@ -47,7 +49,7 @@ export function StudioDialog(props: {
               disabled={props.busy}
               data-autofocus={props.focusCancel || undefined}
             >
-              {t('studio.cancel')}
+              {props.cancelLabel ?? t('studio.cancel')}
             </Button>
             <Button type="submit" color={props.submitColor} loading={props.busy}>
               {props.submitLabel}
@@ -70,21 +72,17 @@ export function KeepDialog(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <StudioDialog
       opened={props.opened}
-      onClose={props.onClose}
       title={props.title}
-      closeButtonProps={{ 'aria-label': t('studio.close') }}
+      submitLabel={props.confirmLabel}
+      submitColor="red"
+      cancelLabel={t('studio.keep')}
+      focusCancel
+      onClose={props.onClose}
+      onSubmit={props.onConfirm}
     >
       <Text>{props.text}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={props.onClose} autoFocus>
-          {t('studio.keep')}
-        </Button>
-        <Button color="red" onClick={props.onConfirm}>
-          {props.confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
+    </StudioDialog>
   );
 }
