@@ -154,6 +154,11 @@ describe('the workflow designer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Escalate: Forwarded → Escalated' }));
     const side = within(panel());
     expect(side.getByRole('heading', { name: 'Escalate: Forwarded to Escalated' })).toBeTruthy();
+    // Below the drawing, the moves of stored documents a changed machine or schema needs.
+    const moves = within(
+      screen.getByRole('group', { name: 'Stored documents: moves when published' }),
+    );
+    expect(moves.getByRole('textbox', { name: /^Data moves/ })).toBeTruthy();
     // The action's settings are a form from its meta-schema, each keyword named in words.
     expect(side.getByRole('group', { name: /Settings of the action/ })).toBeTruthy();
     expect(side.getByText('On behalf of')).toBeTruthy();

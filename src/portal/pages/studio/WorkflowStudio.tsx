@@ -25,10 +25,25 @@ import {
 } from './WorkflowPanels';
 import { useApiGet } from '../../useApiGet';
 import { WorkflowParts } from './WorkflowParts';
+import { WorkflowSchemaForm } from './WorkflowSchemaForm';
+import { WorkflowDefinition as WorkflowShape } from '../../../core/definitions/shapes/workflow';
+import type { Node } from '../../../core/definitions/json';
 import { TEXT_LANGUAGES } from './TextFields';
 import { draftText, setDraftTexts } from './WorkflowTexts';
 
 const workflowFile = (id: string) => `workflows/${id}.json`;
+
+/**
+ * The workflow's keywords moving documents already stored (`statusMoves`, `dataMoves`), as
+ * their shape declares them: what a changed machine or schema needs to publish (docs/workflows.md).
+ */
+const STORED_MOVES_SCHEMA = (() => {
+  const { properties } = WorkflowShape as unknown as { properties: Record<string, unknown> };
+  return {
+    type: 'object',
+    properties: { statusMoves: properties.statusMoves, dataMoves: properties.dataMoves },
+  };
+})();
 
 /** GET /api/definitions/implementations: what the engine and the modules implement. */
 interface Implementations {
@@ -249,6 +264,12 @@ export function WorkflowEditor({ id, draft }: { id: string; draft: StudioDraft }
         </Grid.Col>
       </Grid>
       <WorkflowParts context={context} />
+      <WorkflowSchemaForm
+        legend={t('studio.workflow.storedMoves')}
+        schema={STORED_MOVES_SCHEMA}
+        value={workflow as unknown as Node}
+        onChange={(next) => context.save(next as unknown as WorkflowDefinition)}
+      />
       <JsonEditor file={file} draft={draft} />
     </Stack>
   );
