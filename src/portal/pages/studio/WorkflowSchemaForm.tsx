@@ -199,6 +199,8 @@ function SchemaField({ name, schema, required, value, suggestions, onChange }: F
 /** A value no plain field holds, as JSON: applied when it parses, said when it does not. */
 function JsonField(props: {
   label: string;
+  /** What the keyword is, said before how to write it. */
+  description?: string;
   required: boolean;
   value: unknown;
   onChange: (value: unknown) => void;
@@ -232,7 +234,7 @@ function JsonField(props: {
     <Textarea
       label={props.label}
       required={props.required}
-      description={t('studio.workflow.form.json')}
+      description={[props.description, t('studio.workflow.form.json')].filter(Boolean).join(' ')}
       autosize
       minRows={1}
       maxRows={10}
