@@ -224,7 +224,7 @@ function CatalogForm(props: {
           </Group>
         </Stack>
       </form>
-      {preview && <CatalogPreview {...preview} catalogs={catalogs} />}
+      {preview && <CatalogPreview {...preview} catalogs={catalogs} checking={checking} />}
       <KeepDialog
         opened={askRemove}
         title={t('studio.catalog.removeTitle')}
@@ -338,6 +338,7 @@ function CatalogPreview(props: {
   result: CheckResult;
   catalog: CatalogDefinition;
   catalogs: CatalogDefinition[];
+  checking: boolean;
 }) {
   const { t } = useTranslation();
   const { api, bundle } = usePortal();
@@ -346,7 +347,7 @@ function CatalogPreview(props: {
   const { result, catalog } = props;
   const columns = catalog.columns ?? Object.keys(catalog.schema.properties ?? {});
   return (
-    <PreviewFrame id="catalog-preview-title" result={result}>
+    <PreviewFrame id="catalog-preview-title" result={result} checking={props.checking}>
       {(language) =>
         result.valid &&
         result.version && (

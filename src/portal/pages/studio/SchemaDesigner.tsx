@@ -177,7 +177,14 @@ function EntityEditor({ entity, draft }: { entity: string; draft: StudioDraft })
         </Button>
       </Group>
       <ErrorAlert>{failure?.message}</ErrorAlert>
-      {preview && <FormPreview entity={entity} result={preview} section={focus?.split('/')[0]} />}
+      {preview && (
+        <FormPreview
+          entity={entity}
+          result={preview}
+          checking={checking}
+          section={focus?.split('/')[0]}
+        />
+      )}
     </Stack>
   );
 }
@@ -667,7 +674,12 @@ function SectionConditionForm(props: {
 }
 
 /** The form as the draft defines it, in English or French, validating a sample. */
-function FormPreview(props: { entity: string; result: CheckResult; section?: string }) {
+function FormPreview(props: {
+  entity: string;
+  result: CheckResult;
+  checking: boolean;
+  section?: string;
+}) {
   const { entity, result } = props;
   const { t } = useTranslation();
   const { api, session } = usePortal();
@@ -693,7 +705,7 @@ function FormPreview(props: { entity: string; result: CheckResult; section?: str
     return { searchCatalog };
   }, [api, session]);
   return (
-    <PreviewFrame id="form-preview-title" result={result}>
+    <PreviewFrame id="form-preview-title" result={result} checking={props.checking}>
       {(language) =>
         result.valid &&
         part &&

@@ -2,9 +2,11 @@ import { useState, type ChangeEvent, type ReactNode } from 'react';
 import {
   ActionIcon,
   Group,
+  Loader,
   Paper,
   SegmentedControl,
   Stack,
+  Text,
   TextInput,
   Title,
   type TextInputProps,
@@ -97,12 +99,20 @@ export function FieldButtons(props: {
 export function PreviewFrame(props: {
   id: string;
   result: CheckResult;
+  /** A newer check is under way: the older result is hidden, not shown as if it were current. */
+  checking?: boolean;
   children: (language: Language) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [language, setLanguage] = useState<Language>('en');
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={props.id}>
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby={props.id}
+      aria-busy={props.checking || undefined}
+    >
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={3} size="h4" id={props.id}>
@@ -115,8 +125,17 @@ export function PreviewFrame(props: {
             data={TEXT_LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
           />
         </Group>
-        <CheckSummary result={props.result} />
-        {props.children(language)}
+        {props.checking ? (
+          <Group gap="xs" role="status">
+            <Loader size="xs" />
+            <Text size="sm">{t('studio.previewChecking')}</Text>
+          </Group>
+        ) : (
+          <>
+            <CheckSummary result={props.result} />
+            {props.children(language)}
+          </>
+        )}
       </Stack>
     </Paper>
   );
