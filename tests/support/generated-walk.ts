@@ -65,6 +65,33 @@ export interface WalkOptions {
 }
 
 const OWNER = 'owner-walk';
+const SECOND = 'second-walk';
+
+/**
+ * Whether the walker (the owner, every persona) takes this step of the path: not when an
+ * action it took earlier on the path is one of the step's `notBy` (separation of duties), then
+ * the second officer does.
+ */
+function walkerTakes(
+  workflow: WorkflowDefinition,
+  path: PathToStatus,
+  step: PathToStatus['steps'][number],
+): boolean {
+  const took = new Set<string>();
+  for (const one of path.steps) {
+    const barred = workflow.actions[one.action]?.notBy?.some((earlier) => took.has(earlier));
+    if (one === step) return !barred;
+    if (!barred) took.add(one.action);
+  }
+  return true;
+}
+
+/** The actions the walker itself took along the path (those `walkerTakes`). */
+function walkerTook(workflow: WorkflowDefinition, path: PathToStatus): Set<string> {
+  return new Set(
+    path.steps.filter((step) => walkerTakes(workflow, path, step)).map((step) => step.action),
+  );
+}
 
 /** A document as the API answers it. */
 interface WalkedDocument {
@@ -91,6 +118,8 @@ export function describeGeneratedWalk(options: WalkOptions): void {
       let workflow: WorkflowDefinition;
       let paths: PathToStatus[];
       let driver: string;
+      /** Another officer holding every role: takes a step `notBy` bars the walker from. */
+      let second: string;
       let fired: Set<string>;
       let firedStep: ReturnType<NonNullable<WalkOptions['firedSteps']>> | undefined;
       let systemStep: ReturnType<NonNullable<WalkOptions['systemSteps']>> | undefined;
@@ -127,6 +156,11 @@ export function describeGeneratedWalk(options: WalkOptions): void {
         driver = await api.issuer.token({
           sub: OWNER,
           name: 'Walker',
+          groups: suffixes.map((s) => `${workflow.rolePrefix}${s}`),
+        });
+        second = await api.issuer.token({
+          sub: SECOND,
+          name: 'Second walker',
           groups: suffixes.map((s) => `${workflow.rolePrefix}${s}`),
         });
         for (const suffix of suffixes) {
@@ -193,7 +227,7 @@ export function describeGeneratedWalk(options: WalkOptions): void {
             continue;
           }
           const response = await api.call('POST', `${base}/${doc.id}/actions/${step.action}`, {
-            token: driver,
+            token: walkerTakes(workflow, path, step) ? driver : second,
             body: {
               version: doc.version,
               ...options.payloadFor(step.action, options.freshData ? doc.data : step.data),
@@ -265,7 +299,17 @@ export function describeGeneratedWalk(options: WalkOptions): void {
                   },
                 });
                 const where = `${persona} ${action} in ${path.status}: ${response.body}`;
-                if (roleFits && target) {
+                // Every persona is the walker: an action its earlier steps bar is refused.
+                const barred = definition.notBy?.some((e) => walkerTook(workflow, path).has(e));
+                if (roleFits && target && barred) {
+                  expect(response.statusCode, where).toBe(403);
+                  expect(response.json().error.code, where).toBe('SEPARATION_OF_DUTIES');
+                  const after = (
+                    await api.call('GET', `${base}/${doc.id}`, { token: driver })
+                  ).json();
+                  expect(after.version, where).toBe(doc.version);
+                  expect(after.allowedActions, where).not.toContain(action);
+                } else if (roleFits && target) {
                   expect(response.statusCode, where).toBe(200);
                   expect(response.json().status, where).toBe(target);
                   current = undefined;

@@ -13,6 +13,7 @@ import type { DocumentRow, Queryable } from './store/rows';
 import { visibleTo, type Visibility } from './store/lists';
 import { namedByDocumentOf } from './store/media';
 import { UUID } from '../db/ids';
+import { barringAction, type TakenActions } from './duties';
 
 export type { Visibility } from './store/lists';
 import type { CompiledWorkflow } from './workflows';
@@ -110,17 +111,25 @@ export function requireAction(
   return definition;
 }
 
-/** Actions the caller may take now: planned per status, roles and owner; guards per document. */
+/**
+ * Actions the caller may take now: planned per status, roles and owner; guards per document;
+ * without those the caller's earlier actions bar (`taken`: separation of duties, duties.ts).
+ */
 export function allowedActions(
   workflow: PlannedWorkflow,
   row: GuardedRow,
   principal: Principal,
+  taken: TakenActions = NO_ACTIONS,
 ): string[] {
   const plan = actionPlansOf(workflow).of(row.status, principal, row.owner === principal.subject);
+  const actions = workflow.definition.actions;
   return plan
     .filter((action) => !action.guarded || machineAllows(workflow, row, action.name, principal))
+    .filter((action) => !taken.size || !barringAction(actions[action.name] ?? {}, taken))
     .map((action) => action.name);
 }
+
+const NO_ACTIONS: TakenActions = new Set();
 
 /** `allowedActions` by asking the machine about every action: what tests compare it with. */
 export function allowedActionsByMachine(

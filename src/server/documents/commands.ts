@@ -27,6 +27,7 @@ import { checkFires, fillLinks, linkingOf, previewLinks, type Linking } from './
 import { checkFileReferences } from './media-references';
 import { perObject } from './memo';
 import { checkChanged } from './must-change';
+import { requireDuties, takenBy } from './duties';
 import { findByKey } from './store/lookups';
 import { callerAsOwner, checkOwnerGiven, ownerNamed, ownerOf } from './on-behalf';
 import type { DocumentOwner } from './on-behalf';
@@ -104,6 +105,9 @@ export class DocumentCommands {
       const row = await visibleRow(trx, workflow, principal, id, true);
       if (definition.owner && row.owner !== principal.subject)
         throw new ApiProblem(403, ERROR_CODES.notOwner);
+      // Separation of duties: the caller's own earlier actions may bar this one (duties.ts).
+      if (definition.notBy)
+        requireDuties(action, definition, await takenBy(trx, workflow, row.id, principal));
       if (row.version !== request.version)
         throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: row.version });
       return this.run(trx, workflow, { row }, action, definition, principal, {
@@ -309,7 +313,7 @@ export class DocumentCommands {
     if (!stored && !definition.effects?.length && !linking?.fires.length) {
       // Nothing runs on the new row before its first version: both are written at once.
       const row = await insertFirstVersion(trx, newRow, line);
-      return documentView(row, allowedActions(workflow, row, principal));
+      return documentView(row, await offered(trx, workflow, row, principal));
     }
     if (!stored) {
       const inserted = await insertDocument(trx, newRow, author, now);
@@ -343,7 +347,7 @@ export class DocumentCommands {
     // The row was locked and its version checked; should this miss, roll back, never overwrite.
     if (!row) throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: version - 1 });
     // 8. The answer.
-    return documentView(row, allowedActions(workflow, row, principal));
+    return documentView(row, await offered(trx, workflow, row, principal));
   }
 
   /** The system actions fired on linked documents, each through this pipeline, noting the mover. */
@@ -430,6 +434,16 @@ export class DocumentCommands {
 
 /** The entity's catalogue select fields, found once per workflow. */
 const catalogFields = perObject((workflow: CompiledWorkflow) => catalogFieldsOf(workflow.entity));
+
+/** What the caller may take next on the row, their own earlier actions counted (duties.ts). */
+async function offered(
+  trx: Transaction<Database>,
+  workflow: CompiledWorkflow,
+  row: DocumentRow,
+  principal: Principal,
+): Promise<string[]> {
+  return allowedActions(workflow, row, principal, await takenBy(trx, workflow, row.id, principal));
+}
 
 /** A system action the workflow declares (the loader checked every one named). */
 function systemAction(workflow: CompiledWorkflow, action: string): WorkflowAction {

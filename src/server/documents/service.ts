@@ -14,6 +14,7 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { asObject, invalid, type SearchField } from '../search/compile-search';
 import { allowedActions, requireAction, requireListAccess, visibility } from './access';
 import { certificatePdf } from './certificate';
+import { takenBy } from './duties';
 import { holderLanguageOf } from './holder-language';
 import { holdersOf, type CertificateHolder } from '../../core/documents/certificate-holders';
 import { DocumentCommands, visibleRow } from './commands';
@@ -51,8 +52,9 @@ export class DocumentService extends DocumentCommands {
   async read(type: string, principal: Principal, id: string): Promise<DocumentView> {
     const workflow = this.workflow(type);
     const row = await visibleRow(this.db, workflow, principal, id);
+    const taken = await takenBy(this.db, workflow, row.id, principal);
     return withAuthors(
-      documentView(row, allowedActions(workflow, row, principal)),
+      documentView(row, allowedActions(workflow, row, principal, taken)),
       this.authors(workflow, principal),
     );
   }

@@ -56,6 +56,7 @@ export const ERROR_CODES = {
   actionNotAllowed: 'ACTION_NOT_ALLOWED',
   linkNotAllowed: 'LINK_NOT_ALLOWED',
   notOwner: 'NOT_OWNER',
+  separationOfDuties: 'SEPARATION_OF_DUTIES',
   overlappingPeriod: 'OVERLAPPING_PERIOD',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   tooManyRequests: 'TOO_MANY_REQUESTS',

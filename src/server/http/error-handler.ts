@@ -27,6 +27,8 @@ export function installErrorHandler(
     for (const [name, namespace] of [
       ['status', 'statuses'],
       ['action', 'actions'],
+      // The earlier action that bars a person from this one (separation of duties).
+      ['earlier', 'actions'],
     ] as const) {
       const key = `${namespace}.${String(params[name])}`;
       const tree = texts[language];

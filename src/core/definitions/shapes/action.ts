@@ -65,5 +65,10 @@ export const WorkflowAction = strict({
   mustChange: Type.Optional(dataPointer),
   /** System actions fired, in the same transaction, on the documents `links` name. */
   fires: Type.Optional(LinkFiring),
+  /**
+   * Separation of duties: a person who took any of these actions earlier on the same document
+   * (its history) may not take this one (403 `SEPARATION_OF_DUTIES`, and it is not offered).
+   */
+  notBy: Type.Optional(some(filled, { uniqueItems: true })),
 });
 export type WorkflowAction = Static<typeof WorkflowAction>;
