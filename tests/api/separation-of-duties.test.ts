@@ -119,6 +119,11 @@ describe.each(databaseKinds())('separation of duties on %s', (kind) => {
       expect(refused.statusCode, refused.body).toBe(403);
       expect(refused.json().error).toMatchObject({ code: 'SEPARATION_OF_DUTIES', message });
     }
+    // An action the status does not allow stays a 409, whoever asks.
+    const impossible = await call('POST', `${BASE}/${paid.id}/actions/issue`, first, {
+      version: escalated.version,
+    });
+    expect(impossible.statusCode, impossible.body).toBe(409);
     const after = await read(paid.id, second);
     expect(after).toMatchObject({ status: 'ESCALATED', version: escalated.version });
 

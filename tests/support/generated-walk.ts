@@ -261,6 +261,7 @@ export function describeGeneratedWalk(options: WalkOptions): void {
         'allows an action exactly when the machine and the roles allow it',
         async () => {
           let checked = 0;
+          let barredSeen = 0;
           for (const path of paths) {
             // A refused action changes nothing, so the same document serves until one succeeds.
             let current: WalkedDocument | undefined;
@@ -309,6 +310,7 @@ export function describeGeneratedWalk(options: WalkOptions): void {
                   ).json();
                   expect(after.version, where).toBe(doc.version);
                   expect(after.allowedActions, where).not.toContain(action);
+                  barredSeen++;
                 } else if (roleFits && target) {
                   expect(response.statusCode, where).toBe(200);
                   expect(response.json().status, where).toBe(target);
@@ -328,6 +330,9 @@ export function describeGeneratedWalk(options: WalkOptions): void {
             }
           }
           expect(checked).toBeGreaterThanOrEqual(options.minimumCases);
+          // A workflow declaring `notBy` had the walker refused somewhere (separation of duties).
+          if (Object.values(workflow.actions).some((a) => a.notBy))
+            expect(barredSeen).toBeGreaterThan(0);
         },
         WALK_TIMEOUT_MS,
       );

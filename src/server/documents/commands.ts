@@ -105,9 +105,6 @@ export class DocumentCommands {
       const row = await visibleRow(trx, workflow, principal, id, true);
       if (definition.owner && row.owner !== principal.subject)
         throw new ApiProblem(403, ERROR_CODES.notOwner);
-      // Separation of duties: the caller's own earlier actions may bar this one (duties.ts).
-      if (definition.notBy)
-        requireDuties(action, definition, await takenBy(trx, workflow, row.id, principal));
       if (row.version !== request.version)
         throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: row.version });
       return this.run(trx, workflow, { row }, action, definition, principal, {
@@ -291,6 +288,9 @@ export class DocumentCommands {
     });
     if (!target)
       throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: fromStatus });
+    // Separation of duties: the caller's own earlier actions may bar this one (duties.ts).
+    if (stored && definition.notBy)
+      requireDuties(action, definition, await takenBy(trx, workflow, stored.id, principal));
     if (linking) checkFires(linking.links, linking.fires, principal);
     // 6. The payload.
     checkNotes(definition, request.notes);
