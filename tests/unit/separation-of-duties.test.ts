@@ -12,6 +12,7 @@ import { barringAction, dutyActions, requireDuties } from '../../src/server/docu
 import { buildMachine } from '../../src/server/documents/machine';
 import { ApiProblem } from '../../src/server/http/api-error';
 import { implementationsOf } from '../../src/server/implementations';
+import { withoutActions } from '../../src/core/studio/workflow-design';
 import { copyDefinitions, refusalOf } from '../support/definitions-dir';
 
 /**
@@ -102,6 +103,19 @@ describe('separation of duties: every declared pair', () => {
       }
     }
     expect(pairs).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('separation of duties: the workflow designer', () => {
+  it('takes a removed action out of the notBy naming it, and an emptied notBy with it', async () => {
+    const definitions = await loadDefinitions(PROJECT_ROOT, serverModules);
+    const visa = definitions.workflows.find((w) => w.id === 'visa-application')!;
+    expect(withoutActions(visa, ['verify']).actions.approve!.notBy).toEqual(['forward']);
+    const neither = withoutActions(visa, ['verify', 'forward']).actions;
+    for (const action of ['approve', 'grant', 'issue'])
+      expect(neither[action]).not.toHaveProperty('notBy');
+    // The declaration itself is left as it was.
+    expect(visa.actions.approve!.notBy).toEqual(['verify', 'forward']);
   });
 });
 

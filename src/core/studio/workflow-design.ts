@@ -202,8 +202,8 @@ export function renameStatus(
 }
 
 /**
- * Without the actions `names`, and the places naming them: screens' buttons and notes, and the
- * screen roles that then allow none of a screen's actions (check-roles.ts refuses those).
+ * Without the actions `names`, and the places naming them: screens' buttons and notes, actions'
+ * `notBy`, and the screen roles that then allow none of a screen's actions (check-roles.ts refuses those).
  */
 export function withoutActions(
   workflow: WorkflowDefinition,
@@ -214,6 +214,13 @@ export function withoutActions(
   const actions = Object.fromEntries(
     Object.entries(workflow.actions).filter(([name]) => keep(name)),
   ) as WorkflowDefinition['actions'];
+  // Nor does an action's `notBy` (separation of duties): an empty one goes.
+  for (const [name, action] of Object.entries(actions)) {
+    if (!action.notBy || action.notBy.every(keep)) continue;
+    const { notBy, ...rest } = action;
+    const kept = notBy.filter(keep);
+    actions[name] = kept.length > 0 ? { ...rest, notBy: kept } : rest;
+  }
   const screens = workflow.screens.map((screen) => {
     const next = { ...screen };
     if (next.actions) next.actions = next.actions.filter(keep);
