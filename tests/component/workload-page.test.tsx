@@ -84,7 +84,7 @@ describe('the team workload page', () => {
     expect(cells[0]).toEqual(['Officer', 'Paid for verification', 'Verified', 'Total']);
     expect(cells.slice(1)).toEqual([
       ['Tavita Verifier (verifier)', '3', '1', '4'],
-      ['Kalo Colleague (kalo) — no longer holds the role', '0', '2', '2'],
+      ['Kalo Colleague — no longer holds the role', '0', '2', '2'],
       ['Unassigned', '5', '0', '5'],
     ]);
   });

@@ -58,9 +58,12 @@ export function WorkloadPage({ workflow }: { workflow: WorkflowDefinition }) {
             </Table.Thead>
             <Table.Tbody>
               {view.rows.map((row) => {
-                const name = row.officer
-                  ? `${row.officer.name} (${row.officer.login})`
-                  : t('assignment.unassigned');
+                // Someone who lost the role is known by name only (their sign-in may be gone).
+                const name = !row.officer
+                  ? t('assignment.unassigned')
+                  : row.officer.member
+                    ? `${row.officer.name} (${row.officer.login})`
+                    : row.officer.name;
                 return (
                   <Table.Tr key={row.officer?.id ?? ''} data-officer={row.officer?.login ?? ''}>
                     <Table.Th scope="row" fw={row.officer ? 500 : 700}>
