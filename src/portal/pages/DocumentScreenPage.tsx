@@ -237,7 +237,7 @@ export function DocumentScreenPage({
       problems.push({ path: '/owner', rule: 'required', message: t('validation.required') });
     if (action.notes === 'required' && !notes.trim())
       problems.push({ path: '/notes', rule: 'required', message: t('documents.notesRequired') });
-    const handedOn = assignee.trim() && assignee.trim() !== document?.assignee;
+    const handedOn = assignee.trim() !== '' && assignee.trim() !== document?.assignee;
     if (action.reassignReason && document?.assignee && handedOn && !notes.trim())
       problems.push({
         path: '/notes',
