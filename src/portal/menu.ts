@@ -127,6 +127,16 @@ export function buildMenu(
           },
         }),
       }));
+    // The team view (`workload`): for those who may take its assigning action.
+    const workload = workflow.workload;
+    const assigning = workload && workflow.actions[workload.action];
+    if (workload && assigning && session.hasAnyRole(fullRoles(workflow, assigning.roles)))
+      lists.push({
+        kind: 'link',
+        id: `${workflow.id}:workload`,
+        label: t(workload.label ?? 'assignment.workloadTitle'),
+        to: `${workflow.prefix}${workload.path}`,
+      });
     const entries = [...screens, ...lists];
     if (entries.length > 0)
       sections.push({

@@ -56,6 +56,7 @@ const PaymentScreenPage = lazyPage(() =>
 const DocumentScreenPage = lazyPage(() =>
   import('./pages/DocumentScreenPage').then((m) => m.DocumentScreenPage),
 );
+const WorkloadPage = lazyPage(() => import('./pages/WorkloadPage').then((m) => m.WorkloadPage));
 const CatalogSearchPage = lazyPage(() =>
   import('./pages/CatalogSearchPage').then((m) => m.CatalogSearchPage),
 );
@@ -123,6 +124,25 @@ function workflowRoutes(bundle: DefinitionBundle, parts?: DocumentParts): RouteO
           </RequireRoles>
         ),
       })),
+      // The team view (`workload`), for those who may take its assigning action.
+      ...(workflow.workload
+        ? [
+            {
+              path: `${workflow.prefix}${workflow.workload.path}`,
+              handle: preloading(WorkloadPage.preload),
+              element: (
+                <RequireRoles
+                  roles={fullRoles(
+                    workflow,
+                    workflow.actions[workflow.workload.action]?.roles ?? [],
+                  )}
+                >
+                  <WorkloadPage key={`${workflow.id}/workload`} workflow={workflow} />
+                </RequireRoles>
+              ),
+            },
+          ]
+        : []),
       ...workflow.screens.map((screen) => {
         const payment = workflow.payment && PAYMENT_MODES.has(screen.mode);
         const Page = payment ? PaymentScreenPage : DocumentScreenPage;

@@ -22,6 +22,7 @@ import { definitionsPlugin } from './plugins/definitions';
 import { healthPlugin } from './plugins/health';
 import { spaPlugin } from './plugins/spa';
 import { evisaPlugin as documentsPlugin } from './plugins/evisa';
+import { workloadPlugin } from './plugins/workload';
 import { dashboardPlugin } from './plugins/dashboard';
 import { mediaPlugin } from './plugins/media';
 import { notificationsPlugin } from './notifications/plugin';
@@ -251,6 +252,7 @@ export async function buildGeneration(
         });
         services.set(backend, documents);
         await api.register(documentsPlugin, { prefix: `/${backend}`, documents });
+        await api.register(workloadPlugin, { prefix: `/${backend}`, documents });
         // Library, tasks, statistics and the public document check span the default backend.
         if (backend === DEFAULT_BACKEND) {
           await api.register(dashboardPlugin, {

@@ -93,8 +93,8 @@ describe.each(databaseKinds())('assigning an application on %s', (kind) => {
     // The verifier holds it through their group (VERIFICATION, under OFFICERS); the colleague
     // through an access unit of their own. Nobody else of the demo holds it.
     expect((listed.json() as { items: unknown[] }).items).toEqual([
-      { id: colleague.id, login: 'kalo.forward', name: 'Kalo Colleague' },
-      { id: verifier.id, login: 'verifier', name: 'Tavita Verifier' },
+      { id: colleague.id, login: 'kalo.forward', name: 'Kalo Colleague', openCases: 0 },
+      { id: verifier.id, login: 'verifier', name: 'Tavita Verifier', openCases: 0 },
     ]);
     expect((await call('GET', `${BASE}/assignees/assign`, applicant.token)).statusCode).toBe(403);
     // Only an action taking an assignee has assignees.
@@ -178,6 +178,8 @@ describe.each(databaseKinds())('assigning an application on %s', (kind) => {
     const reassigned = await call('POST', `${BASE}/${doc.id}/actions/assign`, verifier.token, {
       version: (assigned.json() as View).version,
       assignee: colleague.id,
+      // The application is the verifier's: handing it on says why (`reassignReason`).
+      notes: 'Kalo takes the Samoan applications',
     });
     expect(reassigned.statusCode, reassigned.body).toBe(200);
     const mine = await call('PATCH', BASE, colleagueToken, { list: 'mine' });

@@ -1,7 +1,8 @@
 // "Officer to assign" (AssigneeSelect) and the history's assignment line, as an officer meets
 // them: a choice among the people the server lists for the action (by name, not a text box),
 // a loading state while it answers, a word when nobody qualifies or the list cannot be read,
-// the current assignee chosen to start with, and "Assigned to <name>" in the history.
+// the current assignee chosen to start with, each with their open cases, and "Assigned to
+// <name>" (a reassignment: "Reassigned from <name> to <name>" and why) in the history.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { useState } from 'react';
@@ -23,9 +24,10 @@ const workflow = {
   actions: { assign: { roles: ['assign'], payload: 'assignee', assignees: ['forward'] } },
 } as unknown as WorkflowDefinition;
 
+// As the server lists them: fewest open cases first (docs/workflows.md, "Assignment and workload").
 const OFFICERS = [
-  { id: 'id-kalo', login: 'kalo', name: 'Kalo Colleague' },
-  { id: 'id-tavita', login: 'verifier', name: 'Tavita Verifier' },
+  { id: 'id-kalo', login: 'kalo', name: 'Kalo Colleague', openCases: 1 },
+  { id: 'id-tavita', login: 'verifier', name: 'Tavita Verifier', openCases: 4 },
 ];
 
 beforeAll(async () => {
@@ -73,7 +75,7 @@ function renderSelect(api: ApiClient, current: string | null = null) {
 }
 
 describe('the officer to assign', () => {
-  it('offers the people the server lists for the action, by name, after a loading state', async () => {
+  it('offers the people the server lists for the action, with their open cases, after a loading state', async () => {
     await changeLanguage('en');
     let release: (value: ApiResult<unknown>) => void = () => undefined;
     const { api, get } = fakeApi(() => new Promise((resolve) => (release = resolve)));
@@ -87,8 +89,8 @@ describe('the officer to assign', () => {
     fireEvent.click(field);
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
-      'Kalo Colleague',
-      'Tavita Verifier',
+      'Kalo Colleague (kalo) — 1 open case',
+      'Tavita Verifier (verifier) — 4 open cases',
     ]);
     fireEvent.click(options[1]!);
     // The account's id is what the action sends.
@@ -100,7 +102,9 @@ describe('the officer to assign', () => {
     const chosen = renderSelect(api, 'id-kalo');
     await waitFor(() => expect(chosen).toEqual(['id-kalo']));
     const field = screen.getByRole('combobox', { name: /Officer to assign/ });
-    await waitFor(() => expect((field as HTMLInputElement).value).toBe('Kalo Colleague'));
+    await waitFor(() =>
+      expect((field as HTMLInputElement).value).toBe('Kalo Colleague (kalo) — 1 open case'),
+    );
   });
 
   it('says so when nobody holds the role, or the list cannot be read, in French too', async () => {
@@ -119,6 +123,21 @@ describe('the officer to assign', () => {
     );
     await changeLanguage('en');
   });
+
+  it('counts open cases in French', async () => {
+    await changeLanguage('fr');
+    const { api } = fakeApi(async () => [null, { items: OFFICERS }] as ApiResult<unknown>);
+    renderSelect(api);
+    const field = screen.getByRole('combobox', { name: /Agent/ });
+    await waitFor(() => expect(field).toHaveProperty('disabled', false));
+    fireEvent.click(field);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Kalo Colleague (kalo) — 1 dossier ouvert',
+      'Tavita Verifier (verifier) — 4 dossiers ouverts',
+    ]);
+    await changeLanguage('en');
+  });
 });
 
 describe('the history of an assignment', () => {
@@ -135,11 +154,31 @@ describe('the history of an assignment', () => {
         mobile: '+685 7210005',
         assignedTo: 'Kalo Colleague',
       },
+      {
+        version: 5,
+        action: 'assign',
+        operation: 'PAID FOR VERIFICATION -> PAID FOR VERIFICATION',
+        at: '2026-01-03T10:00:00.000Z',
+        notes: 'Kalo is on leave',
+        name: 'Tavita Verifier',
+        email: 'verifier@immigration.example',
+        mobile: '+685 7210005',
+        assignedTo: 'Tavita Verifier',
+        assignedFrom: 'Kalo Colleague',
+      },
     ];
     const api = { get: vi.fn(async () => [undefined, history]) } as unknown as ApiClient;
-    for (const [language, text] of [
-      ['en', 'Assigned to Kalo Colleague'],
-      ['fr', 'Attribué à Kalo Colleague'],
+    for (const [language, text, again] of [
+      [
+        'en',
+        'Assigned to Kalo Colleague',
+        'Reassigned from Kalo Colleague to Tavita Verifier · Kalo is on leave',
+      ],
+      [
+        'fr',
+        'Attribué à Kalo Colleague',
+        'Réattribué de Kalo Colleague à Tavita Verifier · Kalo is on leave',
+      ],
     ] as const) {
       await changeLanguage(language);
       const view = render(
@@ -149,6 +188,8 @@ describe('the history of an assignment', () => {
       );
       const row = await within(view.container).findByText(text);
       expect(row.tagName).toBe('TD');
+      // A reassignment: from whom, to whom, and why.
+      expect((await within(view.container).findByText(again)).tagName).toBe('TD');
       view.unmount();
     }
     await changeLanguage('en');

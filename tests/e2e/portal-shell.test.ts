@@ -653,6 +653,7 @@ describe('portal shell in Chromium', () => {
         'Assigned to me',
         'For assignment',
         'Assigned',
+        'Team workload',
         ...SSO_CATALOGUES,
       ],
     ],

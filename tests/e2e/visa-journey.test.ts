@@ -324,12 +324,13 @@ describe('a visa application end to end in Chromium', () => {
     expect(file.request().headers().authorization).toMatch(/^Bearer /);
     expect(popup.url()).toMatch(/^blob:/);
     await popup.close();
-    // A choice among the officers who can take the next step, by name: not a text box.
+    // A choice among the officers who can take the next step, by name and with their open
+    // cases: not a text box.
     await page.getByRole('combobox', { name: /^Officer to assign/ }).click();
     await expect
       .poll(() => page.getByRole('option').allTextContents())
-      .toEqual(['Tavita Verifier']);
-    await page.getByRole('option', { name: 'Tavita Verifier' }).click();
+      .toEqual([expect.stringMatching(/^Tavita Verifier \(verifier\) — \d+ open cases?$/)]);
+    await page.getByRole('option', { name: /^Tavita Verifier/ }).click();
     await act(page, 'Assign');
     await success(page, 'Application Assigned Successfully');
     await page

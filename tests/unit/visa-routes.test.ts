@@ -38,6 +38,8 @@ const SPECIFIED: Record<string, string[]> = {
   '/cancellation/:id': ['cancel'],
   '/undo/:id': ['undo'],
   '/deletion/:id': ['delete'],
+  // Ours beside the specification's: the team view (`workload`), for those who assign.
+  '/workload': ['assign'],
 };
 
 describe('the visa routes', () => {

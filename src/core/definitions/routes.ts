@@ -52,6 +52,14 @@ export function portalRoutes(definitions: {
         roles: fullRoles(workflow, page.roles),
         public: false,
       });
+  // A team view (`workload`): for those who may take its assigning action.
+  for (const workflow of definitions.workflows)
+    if (workflow.workload)
+      routes.push({
+        path: `${workflow.prefix}${workflow.workload.path}`,
+        roles: fullRoles(workflow, workflow.actions[workflow.workload.action]?.roles ?? []),
+        public: false,
+      });
   const catalogs = isModuleEnabled(definitions, CATALOG_MODULE) ? definitions.catalogs : [];
   for (const catalog of catalogs.filter(isEnabled))
     routes.push({

@@ -58,6 +58,8 @@ export interface HistoryEntry {
   mobile: string | null;
   /** The officer an assigning action named, for readers who may know it. */
   assignedTo?: string;
+  /** On a reassignment's line, the officer it was taken from (its notes say why). */
+  assignedFrom?: string;
 }
 
 /** Body of `POST /api/evisa/{type}/{id}/actions/{action}`. */

@@ -47,15 +47,17 @@ export function operationText(t: TFunction, operation: string): string {
   return from === to ? statusText(t, to) : `${statusText(t, from ?? '')} → ${statusText(t, to)}`;
 }
 
-/** Notes as recorded, or translated for the service's own; an assignment names its assignee first. */
+/** Notes as recorded, or translated for the service's own; an assignment names its assignee(s) first. */
 function notesText(t: TFunction, entry: HistoryEntry): string {
   const notes = entry.notesKey
     ? t(entry.notesKey, { ...entry.notesParams, defaultValue: entry.notes ?? '' })
     : (entry.notes ?? '');
   if (!entry.assignedTo) return notes;
-  return [t('assignment.assignedTo', { name: entry.assignedTo }), notes]
-    .filter(Boolean)
-    .join(' · ');
+  // A reassignment says from whom to whom; its notes say why (`reassignReason`).
+  const assigned = entry.assignedFrom
+    ? t('assignment.assignedFrom', { from: entry.assignedFrom, to: entry.assignedTo })
+    : t('assignment.assignedTo', { name: entry.assignedTo });
+  return [assigned, notes].filter(Boolean).join(' · ');
 }
 
 /** Status, number and who created and last changed the document, and when. */

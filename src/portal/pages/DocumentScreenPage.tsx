@@ -148,11 +148,15 @@ export function DocumentScreenPage({
       ),
     [entity, actions, workflow],
   );
-  const needsNotes = actions.some((name) => workflow.actions[name]?.notes);
+  const assigning = actions.find((name) => workflow.actions[name]?.payload === 'assignee');
+  // Handing an assigned document to someone else says why (`reassignReason`), in the notes.
+  const reassigning = Boolean(
+    assigning && workflow.actions[assigning]?.reassignReason && document?.assignee,
+  );
+  const needsNotes = reassigning || actions.some((name) => workflow.actions[name]?.notes);
   const notesRequiredFor = actions
     .filter((name) => workflow.actions[name]?.notes === 'required')
     .map((name) => t(`actions.${name}`, { defaultValue: name }));
-  const assigning = actions.find((name) => workflow.actions[name]?.payload === 'assignee');
   // Made for someone else (`onBehalf`): whose it will be, required when it is being created.
   const asksOwner = actions.some((name) => workflow.actions[name]?.onBehalf);
   // Read-only once nothing here would save the data (a submitted application at /edit/...).
@@ -233,6 +237,13 @@ export function DocumentScreenPage({
       problems.push({ path: '/owner', rule: 'required', message: t('validation.required') });
     if (action.notes === 'required' && !notes.trim())
       problems.push({ path: '/notes', rule: 'required', message: t('documents.notesRequired') });
+    const handedOn = assignee.trim() !== '' && assignee.trim() !== document?.assignee;
+    if (action.reassignReason && document?.assignee && handedOn && !notes.trim())
+      problems.push({
+        path: '/notes',
+        rule: 'reassignReason',
+        message: t('assignment.reasonRequired'),
+      });
     if (problems.length > 0) {
       setFieldErrors(problems);
       setFailure({ status: 400, code: 'VALIDATION_FAILED', message: t('documents.fixErrors') });
@@ -418,9 +429,14 @@ export function DocumentScreenPage({
               id={SCREEN_FIELDS['/notes']?.id}
               label={t('documents.notes')}
               description={
-                notesRequiredFor.length > 0
-                  ? t('documents.notesRequiredFor', { actions: notesRequiredFor.join(', ') })
-                  : undefined
+                [
+                  notesRequiredFor.length > 0
+                    ? t('documents.notesRequiredFor', { actions: notesRequiredFor.join(', ') })
+                    : '',
+                  reassigning ? t('assignment.reasonHelp') : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ') || undefined
               }
               value={notes}
               error={errorAt('/notes')}

@@ -247,6 +247,11 @@ export const HISTORY_ENTRY = objectSchema([], {
     type: 'string',
     description: "On an assignment's line, the assigned officer's name (officers' readers only)",
   },
+  assignedFrom: {
+    type: 'string',
+    description:
+      "On a reassignment's line, the name of the officer it was taken from; its notes say why",
+  },
 });
 
 /** A catalogue entry as the catalogue backend answers it. */
@@ -267,12 +272,51 @@ export function itemsOf(item: ContractSchema): ContractSchema {
 
 /** `{items: [{id, login, name}]}`: the people an assignment may name, by name. */
 export const ASSIGNEES = itemsOf(
-  objectSchema(['id', 'login', 'name'], {
+  objectSchema(['id', 'login', 'name', 'openCases'], {
     id: { type: 'string', description: 'The account id: what `assignee` may name' },
     login: { type: 'string', description: 'Their sign-in name, which `assignee` may name too' },
     name: STRING,
+    openCases: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'How many documents of the type they are assigned in open statuses (the `workload` statuses, else every status but final ones); the list is sorted by it, fewest first',
+    },
   }),
 );
+
+/** The team view (`workload`): open documents per officer and status, then the unassigned. */
+export const WORKLOAD = objectSchema(['action', 'statuses', 'rows'], {
+  action: { type: 'string', description: 'The assigning action whose assignees are the team' },
+  statuses: { type: 'array', items: STRING, description: 'The statuses counted, in order' },
+  rows: {
+    type: 'array',
+    description: 'The officers, most open documents first, then the unassigned (`officer` null)',
+    items: objectSchema(['officer', 'counts', 'total'], {
+      officer: {
+        anyOf: [
+          objectSchema(['id', 'login', 'name', 'member'], {
+            id: STRING,
+            login: STRING,
+            name: STRING,
+            member: {
+              type: 'boolean',
+              description:
+                'Holds an assignee role now (false: still holds documents, lost the role)',
+            },
+          }),
+          { type: 'null' },
+        ],
+      },
+      counts: {
+        type: 'object',
+        additionalProperties: { type: 'integer', minimum: 0 },
+        description: 'Status -> open documents; a status with none is left out',
+      },
+      total: { type: 'integer', minimum: 0 },
+    }),
+  },
+});
 
 /** `{items: [{code, name}]}`: choices for a form's select. */
 export const CODE_NAME_ITEMS = itemsOf(

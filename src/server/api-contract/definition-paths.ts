@@ -22,6 +22,7 @@ import {
   CATALOG_IMPORT_RESULT,
   arrayOf,
   ASSIGNEES,
+  WORKLOAD,
   CATALOG_HISTORY_LINE,
   CODE_NAME_ITEMS,
   DERIVED_VALUES,
@@ -276,11 +277,17 @@ function addWorkflow(
       `assignees.${action}`,
       `Whom the action ${action} may assign`,
       {
-        description: `The accounts holding ${(definition.assignees ?? []).map((r) => `\`${workflow.rolePrefix}${r}\``).join(' or ')}, by name. ${describeAction(workflow, definition)}`,
+        description: `The accounts holding ${(definition.assignees ?? []).map((r) => `\`${workflow.rolePrefix}${r}\``).join(' or ')}, with their open documents of the type, fewest first. ${describeAction(workflow, definition)}`,
         response: ASSIGNEES,
       },
     );
   }
+  const workload = workflow.workload;
+  if (workload)
+    add('get', `${base}/workload`, 'workload', 'The team view: open documents per officer', {
+      description: `Documents in ${(workload.statuses ?? ['every status but final ones']).join(', ')}, counted per assignee and status by one grouped query: every account the action ${workload.action} may assign to, anyone else still holding some, then the unassigned. For those who may take ${workload.action}.`,
+      response: WORKLOAD,
+    });
   add('get', `${base}/{id}`, 'read', `Reads a ${workflow.id} document`, { response: document });
   const update = workflow.actions.update;
   if (update)

@@ -34,17 +34,18 @@ export function checkRoutes(
     taken.set(patternOf(page), (route) => said('routeOfPortalPage', { route, page }));
   for (const workflow of definitions.workflows) {
     const report = reporter(problems, workflowFile(workflow.id));
-    for (const kind of ['lists', 'screens'] as const)
-      workflow[kind].forEach((page, index) => {
-        const route = `${workflow.prefix}${page.path}`;
-        const pointer = `/${kind}/${index}/path`;
-        const owner = taken.get(patternOf(route));
-        const place = `${workflowFile(workflow.id)}#${pointer}`;
-        if (owner) report(pointer, owner(route));
-        else
-          taken.set(patternOf(route), (again) =>
-            said('routeOfAnotherPage', { route: again, place }),
-          );
-      });
+    const pages = (['lists', 'screens'] as const).flatMap((kind) =>
+      workflow[kind].map((page, index) => ({ path: page.path, pointer: `/${kind}/${index}/path` })),
+    );
+    // The team view's page too (workload.ts).
+    if (workflow.workload) pages.push({ path: workflow.workload.path, pointer: '/workload/path' });
+    for (const { path, pointer } of pages) {
+      const route = `${workflow.prefix}${path}`;
+      const owner = taken.get(patternOf(route));
+      const place = `${workflowFile(workflow.id)}#${pointer}`;
+      if (owner) report(pointer, owner(route));
+      else
+        taken.set(patternOf(route), (again) => said('routeOfAnotherPage', { route: again, place }));
+    }
   }
 }

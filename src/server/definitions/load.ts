@@ -35,6 +35,7 @@ import { checkNamedReferences } from './check-references';
 import { checkReachability } from './check-reachability';
 import { checkGuardParameters } from './check-guard-params';
 import { checkWorkflowRoles, ungrantedRoles } from './check-roles';
+import { checkWorkload } from './check-workload';
 import { addNamesKeyword, collectingReferences, type Reference } from './references';
 import {
   catalogFile,
@@ -148,6 +149,7 @@ export async function checkDefinitions(
     checkDuties(scope);
     checkListFilters(workflow, schemas, problems);
     checkCopies(scope);
+    checkWorkload(scope);
     checkReachability(scope, reporter(warnings, workflowFile(workflow.id)));
   }
   for (const scope of scopes) checkInbox(scope);

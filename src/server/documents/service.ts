@@ -23,6 +23,7 @@ import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
 import { foldedText } from '../db/list-indexes';
 import { assignableAccounts } from './assignment';
+import { teamWorkload, type Workload } from './workload';
 import { ownerNames } from './store/lookups';
 import { authorName, authorOfLine, authorPolicy, type AuthorPolicy } from './public-actors';
 import {
@@ -100,19 +101,28 @@ export class DocumentService extends DocumentCommands {
       row.assignee !== null &&
       workflow.definition.actions[row.action]?.payload === 'assignee' &&
       (authors.officer || authors.officerNames);
+    // Whom each line found the document assigned to: the assignee of the line before it.
+    const before = rows.map((_, i) => (i > 0 ? (rows[i - 1]?.assignee ?? null) : null));
     // The assignees' names, those that are accounts (other ids are left out).
     const accountType = this.environment.accounts?.type;
-    const assignees = rows.filter(assigning).map((row) => row.assignee!);
+    const assignees = rows.flatMap((row, i) =>
+      assigning(row) ? [row.assignee!, ...(before[i] ? [before[i]] : [])] : [],
+    );
     const names = accountType
       ? await ownerNames(this.db, accountType, assignees)
       : new Map<string, string>();
-    return rows.map((row) => {
+    return rows.map((row, i) => {
       const entry = historyEntry(authorOfLine(row, authors), (note) =>
         translate(this.environment.texts, language, note.key, note.params),
       );
-      return assigning(row)
-        ? { ...entry, assignedTo: names.get(row.assignee!) ?? row.assignee! }
-        : entry;
+      if (!assigning(row)) return entry;
+      // A reassignment says from whom too (its notes say why: `reassignReason`).
+      const from = before[i];
+      return {
+        ...entry,
+        assignedTo: names.get(row.assignee!) ?? row.assignee!,
+        ...(from && from !== row.assignee ? { assignedFrom: names.get(from) ?? from } : {}),
+      };
     });
   }
 
@@ -235,7 +245,10 @@ export class DocumentService extends DocumentCommands {
     return documentChoiceOptions(this.db, this.workflow(type).entity, document);
   }
 
-  /** Whom an action taking an assignee may assign to, for its roles; another action is a 404. */
+  /**
+   * Whom an action taking an assignee may assign to, for its roles, each with their open documents
+   * of the type, fewest first; another action is a 404, a caller who may not take it a 403.
+   */
   async assignees(type: string, principal: Principal, action: string) {
     const workflow = this.workflow(type);
     const definition = requireAction(workflow, action, principal);
@@ -243,6 +256,18 @@ export class DocumentService extends DocumentCommands {
     return {
       items: await assignableAccounts(this.db, this.environment, workflow.definition, action),
     };
+  }
+
+  /**
+   * The team view (`workload`): open documents per officer and status, and the unassigned, for
+   * those who may take its assigning action (403 otherwise); a type without one is a 404.
+   */
+  async workload(type: string, principal: Principal): Promise<Workload> {
+    const workflow = this.workflow(type);
+    const declared = workflow.definition.workload;
+    if (!declared) throw new ApiProblem(404, ERROR_CODES.notFound);
+    requireAction(workflow, declared.action, principal);
+    return teamWorkload(this.db, this.environment, workflow.definition, declared.action);
   }
 
   /** What the caller may read of who wrote what (public-actors.ts). */

@@ -39,6 +39,8 @@ export const WorkflowAction = strict({
   payload: Type.Optional(choice(['none', 'data', 'assignee'])),
   /** With payload `assignee`: role suffixes one of which the account assigned must hold. */
   assignees: Type.Optional(some(roleSuffixes.items, { uniqueItems: true })),
+  /** With payload `assignee`: handing an assigned document to someone else needs notes saying why. */
+  reassignReason: Type.Optional(Type.Boolean()),
   /** Sections the action may change when its payload is data: ids, or "all"; default: every non-officer section. */
   editable: Type.Optional(sectionList),
   /** Named effects run in the action's transaction, in order (see the effect registry). */

@@ -35,6 +35,7 @@ import {
   UserGroupDeclaration,
 } from './records';
 import { WorkflowScreen } from './screen';
+import { WorkflowWorkload } from './workload';
 
 /** The workflow whose documents are the inbox's messages (docs/inbox.md). */
 export const WorkflowInbox = strict({
@@ -164,6 +165,8 @@ export const WorkflowDefinition = strict({
   tasks: Type.Optional(WorkflowTasks),
   /** The documents are the inbox's messages. */
   inbox: Type.Optional(WorkflowInbox),
+  /** A team view: open documents per assignee and status, for those who assign (workload.ts). */
+  workload: Type.Optional(WorkflowWorkload),
 });
 export type WorkflowDefinition = Static<typeof WorkflowDefinition>;
 

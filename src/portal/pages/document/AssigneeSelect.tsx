@@ -6,14 +6,18 @@ import { useApiGet } from '../../useApiGet';
 import { backendOf } from '../../../core/documents/conventions';
 import { ErrorAlert } from '../../../engine/ErrorAlert';
 
-/** Someone an assignment may name, as `GET /api/{backend}/{type}/assignees/{action}` lists them. */
+/**
+ * Someone an assignment may name, as `GET /api/{backend}/{type}/assignees/{action}` lists them:
+ * with their open cases of the type, fewest first (docs/workflows.md, "Assignment and workload").
+ */
 interface Assignable {
   id: string;
   login: string;
   name: string;
+  openCases: number;
 }
 
-/** "Officer to assign": the people holding a role the action declares (`assignees`), by id. */
+/** "Officer to assign": the people holding a role the action declares (`assignees`), least busy first. */
 export function AssigneeSelect({
   id,
   workflow,
@@ -45,10 +49,6 @@ export function AssigneeSelect({
     if (!value && current && items.some((item) => item.id === current)) onChange(current);
   }, [items, current, value, onChange]);
 
-  // Two people of one name are told apart by their sign-in names.
-  const shared = new Set(
-    items.filter((a, i) => items.findIndex((b) => b.name === a.name) !== i).map((a) => a.name),
-  );
   return (
     <Stack gap="xs" w={{ base: '100%', sm: 360 }}>
       <Select
@@ -65,9 +65,14 @@ export function AssigneeSelect({
             <Loader size="xs" role="status" aria-label={t('assignment.loading')} />
           ) : undefined
         }
+        // "Ana Lima (verifier2) — 4 open cases": searched by name or sign-in name alike.
         data={items.map((item) => ({
           value: item.id,
-          label: shared.has(item.name) ? `${item.name} (${item.login})` : item.name,
+          label: t('assignment.option', {
+            name: item.name,
+            login: item.login,
+            open: t('assignment.openCases', { count: item.openCases }),
+          }),
         }))}
         value={value || null}
         onChange={(next) => onChange(next ?? '')}
