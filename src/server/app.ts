@@ -22,6 +22,8 @@ import { definitionsPlugin } from './plugins/definitions';
 import { healthPlugin } from './plugins/health';
 import { spaPlugin } from './plugins/spa';
 import { evisaPlugin as documentsPlugin } from './plugins/evisa';
+import { caseWorkPlugin } from './plugins/case-work';
+import { CaseWorkService } from './documents/case-work';
 import { dashboardPlugin } from './plugins/dashboard';
 import { mediaPlugin } from './plugins/media';
 import { notificationsPlugin } from './notifications/plugin';
@@ -251,6 +253,12 @@ export async function buildGeneration(
         });
         services.set(backend, documents);
         await api.register(documentsPlugin, { prefix: `/${backend}`, documents });
+        // Officers' case notes and flags on the same documents (documents/case-work.ts).
+        await api.register(caseWorkPlugin, {
+          prefix: `/${backend}`,
+          documents,
+          caseWork: new CaseWorkService(database.db, (type) => documents.workflow(type)),
+        });
         // Library, tasks, statistics and the public document check span the default backend.
         if (backend === DEFAULT_BACKEND) {
           await api.register(dashboardPlugin, {

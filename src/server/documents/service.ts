@@ -18,6 +18,9 @@ import { holderLanguageOf } from './holder-language';
 import { holdersOf, type CertificateHolder } from '../../core/documents/certificate-holders';
 import { DocumentCommands, visibleRow } from './commands';
 import { listScope } from './list-where';
+import { flagFilterOf, listShowsFlags, withFlags } from './list-flags';
+import { FLAG_ACTIONS } from './store/case-work';
+import { seesFlagsOf } from './case-work';
 import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
 import { foldedText } from '../db/list-indexes';
@@ -90,8 +93,12 @@ export class DocumentService extends DocumentCommands {
     language: Language = 'en',
   ): Promise<HistoryEntry[]> {
     const workflow = this.workflow(type);
-    const { id: documentId } = await visibleRow(this.db, workflow, principal, id);
-    const rows = await listHistory(this.db, documentId);
+    const document = await visibleRow(this.db, workflow, principal, id);
+    // Flags set and cleared are lines for the officers only (case-work.ts).
+    const officer = seesFlagsOf(workflow, principal, document);
+    const rows = (await listHistory(this.db, document.id)).filter(
+      (row) => officer || !FLAG_ACTIONS.includes(row.action),
+    );
     const authors = this.authors(workflow, principal);
     // The line of an assignment says to whom, to those who may know officers' names.
     const assigning = (row: (typeof rows)[number]) =>
@@ -144,6 +151,8 @@ export class DocumentService extends DocumentCommands {
     const accountType = this.environment.accounts?.type;
     if (namesAssignee) fields.assigneeName = { kind: 'text', sql: assigneeName(accountType) };
     requireListAccess(workflow, principal, list);
+    // A filter by flags: officers only, on a list offering those flags (list-flags.ts).
+    const flagged = flagFilterOf(workflow, principal, list, request.flags);
     // A list's statuses, roles, assignment and `where`; an inbox's lists show only one's own.
     const scope: RawBuilder<SqlBool> = list
       ? sql<SqlBool>`(${listScope(type, list, workflow.entity.schema)}${
@@ -154,7 +163,7 @@ export class DocumentService extends DocumentCommands {
               : list.assignment === 'assigned'
                 ? sql` and assignee is not null`
                 : sql``
-        }${
+        } and ${flagged}${
           workflow.definition.inbox
             ? sql` and ${visibleTo(type, visibility(workflow, principal))}`
             : sql``
@@ -171,8 +180,17 @@ export class DocumentService extends DocumentCommands {
       pointers,
       namesAssignee ? { accountType } : undefined,
     );
+    const showsFlags = listShowsFlags(workflow, principal, list);
     return {
-      items: rows.map((row) => documentSummary(row, pointers, columns, key)),
+      items: rows.map((row) =>
+        withFlags(
+          documentSummary(row, pointers, columns, key),
+          row,
+          showsFlags,
+          principal,
+          workflow,
+        ),
+      ),
       ...page,
     };
   }
