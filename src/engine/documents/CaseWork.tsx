@@ -281,8 +281,7 @@ function NoteText({
     <Textarea
       label={label}
       value={value}
-      autosize
-      minRows={2}
+      rows={3}
       maxLength={CASE_NOTE_MAX_LENGTH}
       description={t('case-work.characters', {
         count: value.length,
