@@ -242,7 +242,8 @@ describe.each(databaseKinds())('case notes and flags on %s', (kind) => {
         `${BASE}/{id}/case-notes`,
         `${BASE}/{id}/case-notes/{noteId}`,
         `${BASE}/{id}/flags`,
-        `${BASE}/{id}/flags/{flag}`,
+        `${BASE}/{id}/flags/risk`,
+        `${BASE}/{id}/flags/vulnerable`,
       ]),
     );
     expect(contract.body).not.toContain(NOTE);

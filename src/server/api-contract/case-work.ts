@@ -89,13 +89,15 @@ export function addCaseWorkPaths(add: Add, workflow: WorkflowDefinition, base: s
       description: officers,
       response: DOCUMENT_FLAGS,
     });
-    for (const [method, suffix, summary] of [
-      ['put', 'setFlag', 'Sets a flag'],
-      ['delete', 'clearFlag', 'Clears a flag'],
-    ] as const)
-      add(method, `${base}/{id}/flags/{flag}`, suffix, summary, {
-        description: `${officers} One of ${flags.join(', ')}; the change is a line of the document's history.`,
-        response: DOCUMENT_FLAGS,
-      });
+    // One path per flag, as one per action: the flag's name is part of what the path does.
+    for (const flag of flags)
+      for (const [method, suffix, summary] of [
+        ['put', 'setFlag', 'Sets the flag'],
+        ['delete', 'clearFlag', 'Clears the flag'],
+      ] as const)
+        add(method, `${base}/{id}/flags/${flag}`, `${suffix}.${flag}`, `${summary} ${flag}`, {
+          description: `${officers} The change is a line of the document's history.`,
+          response: DOCUMENT_FLAGS,
+        });
   }
 }
