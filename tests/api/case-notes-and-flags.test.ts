@@ -171,10 +171,20 @@ describe.each(databaseKinds())('case notes and flags on %s', (kind) => {
     }>;
     const lines = history.filter((line) => line.action.startsWith('flag:'));
     expect(lines.map((l) => [l.action, l.notes, l.name])).toEqual([
-      ['flag:set', 'risk', 'Tavita Verifier'],
-      ['flag:set', 'priority', 'Tavita Verifier'],
-      ['flag:cleared', 'priority', 'Losa Validator'],
+      ['flag:set', 'Risk', 'Tavita Verifier'],
+      ['flag:set', 'Priority', 'Tavita Verifier'],
+      ['flag:cleared', 'Priority', 'Losa Validator'],
     ]);
+    // In the reader's language, with the flag's text key for the portal.
+    const french = (
+      await call('GET', `${BASE}/${flagged.id}/history`, officer, undefined, {
+        'accept-language': 'fr',
+      })
+    ).json() as Array<{ action: string; notes: string | null; notesKey?: string }>;
+    expect(french.find((line) => line.action === 'flag:set')).toMatchObject({
+      notes: 'Risque',
+      notesKey: 'visa-application.flags.risk',
+    });
     // The document's version stays: a flag is no edit of the data.
     const view = (await call('GET', `${BASE}/${flagged.id}`, officer)).json() as View;
     expect(view.version).toBe(flagged.version);

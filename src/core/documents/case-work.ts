@@ -46,6 +46,12 @@ export function maySetFlag(workflow: Declared, roles: Roles, flag: string): bool
   return holds(roles, fullRoles(workflow, declared.roles ?? workflow.seeAll));
 }
 
+/** The history's actions of a flag set and cleared (no declared action has a colon), with their texts. */
+export const FLAG_HISTORY_TEXTS: Readonly<Record<string, string>> = {
+  'flag:set': 'case-work.flagSet',
+  'flag:cleared': 'case-work.flagCleared',
+};
+
 /** The translation key of a flag's name. */
 export const flagTextKey = (workflow: string, flag: string) => `${workflow}.flags.${flag}`;
 

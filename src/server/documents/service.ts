@@ -21,6 +21,7 @@ import { listScope } from './list-where';
 import { flagFilterOf, listShowsFlags, withFlags } from './list-flags';
 import { FLAG_ACTIONS } from './store/case-work';
 import { seesFlagsOf } from './case-work';
+import { flagTextKey } from '../../core/documents/case-work';
 import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
 import { foldedText } from '../db/list-indexes';
@@ -112,9 +113,18 @@ export class DocumentService extends DocumentCommands {
       ? await ownerNames(this.db, accountType, assignees)
       : new Map<string, string>();
     return rows.map((row) => {
-      const entry = historyEntry(authorOfLine(row, authors), (note) =>
+      const line = historyEntry(authorOfLine(row, authors), (note) =>
         translate(this.environment.texts, language, note.key, note.params),
       );
+      // A flag's line names the flag in words, and by its text for the portal.
+      const entry =
+        FLAG_ACTIONS.includes(row.action) && row.notes
+          ? {
+              ...line,
+              notes: translate(this.environment.texts, language, flagTextKey(type, row.notes)),
+              notesKey: flagTextKey(type, row.notes),
+            }
+          : line;
       return assigning(row)
         ? { ...entry, assignedTo: names.get(row.assignee!) ?? row.assignee! }
         : entry;

@@ -10,6 +10,7 @@ import { storeDb } from './tables';
 export const FLAG_SET = 'flag:set';
 export const FLAG_CLEARED = 'flag:cleared';
 export const FLAG_ACTIONS: readonly string[] = [FLAG_SET, FLAG_CLEARED];
+// The same names the portal words (core/documents/case-work.ts, FLAG_HISTORY_TEXTS).
 
 export interface CaseNoteRow {
   id: string;
