@@ -23,6 +23,8 @@ import { healthPlugin } from './plugins/health';
 import { spaPlugin } from './plugins/spa';
 import { evisaPlugin as documentsPlugin } from './plugins/evisa';
 import { workloadPlugin } from './plugins/workload';
+import { caseWorkPlugin } from './plugins/case-work';
+import { CaseWorkService } from './documents/case-work';
 import { dashboardPlugin } from './plugins/dashboard';
 import { mediaPlugin } from './plugins/media';
 import { notificationsPlugin } from './notifications/plugin';
@@ -253,6 +255,12 @@ export async function buildGeneration(
         services.set(backend, documents);
         await api.register(documentsPlugin, { prefix: `/${backend}`, documents });
         await api.register(workloadPlugin, { prefix: `/${backend}`, documents });
+        // Officers' case notes and flags on the same documents (documents/case-work.ts).
+        await api.register(caseWorkPlugin, {
+          prefix: `/${backend}`,
+          documents,
+          caseWork: new CaseWorkService(database.db, (type) => documents.workflow(type)),
+        });
         // Library, tasks, statistics and the public document check span the default backend.
         if (backend === DEFAULT_BACKEND) {
           await api.register(dashboardPlugin, {

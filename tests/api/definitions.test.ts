@@ -102,9 +102,9 @@ describe('definitions served to the browser', () => {
     expect(index.catalogs.map((c) => c.id)).toContain('country');
     expect(index).not.toHaveProperty('schemas');
     expect(index.documents['visa-application']?.map((s) => s.id)).toContain('applicant');
-    // The visa's form texts come with its part; its title and menu labels are in the index.
+    // The visa's form texts come with its part; its title, menu labels and flags are in the index.
     const visaEn = index.translations.en['visa-application'] as TextTree;
-    expect(Object.keys(visaEn).sort()).toEqual(['_title', 'lists', 'menu', 'screens']);
+    expect(Object.keys(visaEn).sort()).toEqual(['_title', 'flags', 'lists', 'menu', 'screens']);
     expect(index.translations.fr.app).toEqual(whole.translations.fr.app);
     const part = await api.call('GET', '/api/definitions/documents/visa-application');
     expect(part.statusCode).toBe(200);

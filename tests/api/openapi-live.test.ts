@@ -77,6 +77,10 @@ const UNREACHED: Array<[RegExp, string]> = [
     'only while the folder disagrees with a later publish (definition-folder.test.ts makes one)',
   ],
   [/^POST \/api\/evisa\/verification -> 400 /, 'needs a real number and second factor'],
+  [
+    /^\w+ \/api\/evisa\/[\w-]+\/\{id\}\/(case-notes|flags)\b.* -> 403 FORBIDDEN$/,
+    'the walk owns the documents it makes, and an owner never reaches their case notes and flags (case-notes-and-flags.test.ts)',
+  ],
   [/^POST \/api\/connectid\/registration\b.* -> 403 ALREADY_SIGNED_IN$/, 'signed-out callers only'],
   [
     /^(POST|GET) \/api\/media\b.* -> 40[04] /,

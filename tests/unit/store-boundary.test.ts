@@ -16,6 +16,8 @@ const DOCUMENT_TABLES = [
   'document_history',
   'document_sequence',
   'document_media',
+  'document_case_note',
+  'document_case_note_edit',
 ];
 
 /** Where a table may be queried, besides the migrations and the index builders (DDL). */

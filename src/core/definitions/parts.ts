@@ -19,8 +19,8 @@ export interface DocumentPart {
   translations: Record<Language, TextTree>;
 }
 
-/** Texts of a document type that pages of other modules show. */
-export const NAVIGATION_TEXTS = ['_title', 'lists', 'menu', 'screens'] as const;
+/** Texts of a document type that pages of other modules show; `flags`: officers' list badges. */
+export const NAVIGATION_TEXTS = ['_title', 'lists', 'menu', 'screens', 'flags'] as const;
 
 /** The bundle the pages read: the index with the parts fetched so far. */
 export function withDocumentParts(

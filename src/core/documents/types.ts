@@ -31,6 +31,8 @@ export interface DocumentSummary extends DocumentHead {
   assigneeName?: string | null;
   /** The value of the workflow's `key` (an account's login), the routes' name for it. */
   key?: string | null;
+  /** The document's flags, to its officers in a list showing them (a column `flags`). */
+  flags?: string[];
   /** The list's data columns, by field name. */
   fields: Record<string, unknown>;
 }

@@ -3,6 +3,7 @@ import type { WorkflowAction } from '../definitions/shapes/action';
 import type { WorkflowDefinition } from '../definitions/shapes/workflow';
 
 export type * from '../definitions/shapes/action';
+export type * from '../definitions/shapes/case-work';
 export type * from '../definitions/shapes/certificate';
 export type * from '../definitions/shapes/links';
 export type * from '../definitions/shapes/list';

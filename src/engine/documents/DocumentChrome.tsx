@@ -17,6 +17,7 @@ import type { TFunction } from 'i18next';
 import type { ApiClient } from '../../core/api/client';
 import type { DocumentView, HistoryEntry, VersionSummary } from '../../core/documents/types';
 import { formatDateTime } from '../format';
+import { FLAG_HISTORY_TEXTS } from '../../core/documents/case-work';
 import { useAnswer } from '../useAnswer';
 
 /** A status badge in words (Mantine's capitals would read as the raw code). */
@@ -174,7 +175,11 @@ export function HistoryTable(source: DocumentSource) {
           <Table.Tbody>
             {entries.map((entry, i) => (
               <Table.Tr key={i}>
-                <Table.Td>{t(`actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
+                <Table.Td>
+                  {t(FLAG_HISTORY_TEXTS[entry.action] ?? `actions.${entry.action}`, {
+                    defaultValue: entry.action,
+                  })}
+                </Table.Td>
                 <Table.Td>{operationText(t, entry.operation)}</Table.Td>
                 <Table.Td>{formatDateTime(entry.at)}</Table.Td>
                 <Table.Td>{notesText(t, entry)}</Table.Td>

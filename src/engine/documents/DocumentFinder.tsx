@@ -1,6 +1,6 @@
 import type { RoutedDocument } from '../../core/documents/document-route';
-import { useCallback, useMemo } from 'react';
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { Badge, Button, Group, MultiSelect, Stack, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { openColumn, ServerDataTable, TableCount, WIDE_COLUMNS } from '../ServerDataTable';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { formatMoney } from '../../core/format';
 import { pickLanguage } from '../../core/i18n/translate';
 import { asRows, useServerTable, type TableRow } from '../useServerTable';
 import { backendOf } from '../../core/documents/conventions';
+import { FLAGS_COLUMN, flagTextKey } from '../../core/documents/case-work';
 
 /** Columns every document has; others are data fields named by the list. */
 const DOCUMENT_COLUMNS: Record<string, FieldKind> = {
@@ -51,17 +52,24 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
     [list.columns],
   );
   const backend = backendOf(workflow);
+  // The flags a row must carry, all of them (the list's `flagFilter`; officers only).
+  const [flags, setFlags] = useState<string[]>([]);
   const search = useCallback(
     async (request: SearchRequest) =>
       asRows(
         await api.search<DocumentSummary>(backend, `/${workflow.id}`, {
           ...request,
           list: list.id,
-        }),
+          ...(flags.length ? { flags } : {}),
+        } as SearchRequest),
         (summary): Row => ({ ...summary.fields, ...summary, summary }),
       ),
-    [api, backend, workflow.id, list.id],
+    [api, backend, workflow.id, list.id, flags],
   );
+  const flagName = (flag: string) => t(flagTextKey(workflow.id, flag), { defaultValue: flag });
+  /** The flags column: the row's flags as badges, not a field to sort or filter on. */
+  const isFlags = (column: WorkflowList['columns'][number]) =>
+    column.field === FLAGS_COLUMN && !column.pointer;
   const table = useServerTable<Row>(
     search,
     { columnAccessor: 'updatedAt', direction: 'desc' },
@@ -90,6 +98,8 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
   const show = (row: Row, field: string): string => {
     const value = row[field];
     if (value === null || value === undefined) return '';
+    if (field === FLAGS_COLUMN && Array.isArray(value))
+      return value.map((flag) => flagName(String(flag))).join(', ');
     if (field === 'status') return t(`statuses.${String(value)}`, { defaultValue: String(value) });
     if (kinds[field] === 'datetime') return formatDateTime(value);
     if (money.has(field) && (typeof value === 'string' || typeof value === 'number'))
@@ -106,9 +116,20 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
     ...list.columns.map((column) => ({
       accessor: column.field,
       title: t(column.label),
-      sortable: true,
+      sortable: !isFlags(column),
       visibleMediaQuery: essential.has(column.field) ? undefined : WIDE_COLUMNS,
-      render: (row: Row) => show(row, column.field),
+      render: (row: Row) =>
+        isFlags(column) ? (
+          <Group gap={4}>
+            {(row.summary.flags ?? []).map((flag) => (
+              <Badge key={flag} size="sm" color="orange" variant="light" tt="none" data-flag={flag}>
+                {flagName(flag)}
+              </Badge>
+            ))}
+          </Group>
+        ) : (
+          show(row, column.field)
+        ),
     })),
     openColumn<Row>(
       'open',
@@ -117,11 +138,13 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
       (row) => `${t('documents.open')} ${row.summary.number ?? ''}`,
     ),
   ];
-  const filterFields: FilterField[] = list.columns.map((c) => ({
-    name: c.field,
-    label: t(c.label),
-    kind: kinds[c.field] ?? 'text',
-  }));
+  const filterFields: FilterField[] = list.columns
+    .filter((c) => !isFlags(c))
+    .map((c) => ({
+      name: c.field,
+      label: t(c.label),
+      kind: kinds[c.field] ?? 'text',
+    }));
 
   const exportCsv = () => {
     const csv = toCsv(
@@ -155,6 +178,18 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
         fields={filterFields}
         onApply={(condition) => table.setFilter(condition ? [condition] : [])}
       />
+      {list.flagFilter && (
+        <MultiSelect
+          label={t('case-work.filterByFlags')}
+          placeholder={flags.length ? undefined : t('case-work.filterByFlagsPlaceholder')}
+          data={list.flagFilter.map((flag) => ({ value: flag, label: flagName(flag) }))}
+          value={flags}
+          onChange={setFlags}
+          clearable
+          maw={420}
+          data-flag-filter
+        />
+      )}
       <ServerDataTable<Row>
         table={table}
         columns={columns}

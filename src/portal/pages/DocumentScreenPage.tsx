@@ -13,6 +13,7 @@ import {
 } from '../../core/documents/workflow';
 import { translate } from '../../core/i18n/translate';
 import {
+  CaseWorkPanels,
   DocumentInformation,
   DocumentTimeline,
   HistoryTable,
@@ -478,6 +479,14 @@ export function DocumentScreenPage({
       {chrome && live && of && (
         <>
           <DocumentInformation document={live} />
+          <CaseWorkPanels
+            workflow={workflow}
+            document={live}
+            api={api}
+            backend={backend}
+            roles={session.roles}
+            subject={session.subject}
+          />
           <VersionList
             {...of}
             hrefOf={(v) =>

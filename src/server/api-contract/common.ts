@@ -210,6 +210,10 @@ export function documentSummarySchema(fields: ContractSchema): ContractSchema {
     createdAt: DATE_TIME,
     updatedAt: DATE_TIME,
     key: { ...NULLABLE_STRING, description: "The value of the workflow's key, if it has one" },
+    flags: {
+      ...arrayOf(STRING),
+      description: "The document's flags, to its officers in a list declaring the column `flags`",
+    },
     fields,
   });
 }

@@ -41,6 +41,7 @@ import {
   UUID_STRING,
   type ContractSchema,
 } from './common';
+import { addCaseWorkPaths } from './case-work';
 
 /**
  * The paths the generic document, catalogue and payment routes serve, one per workflow, action,
@@ -78,6 +79,7 @@ const DOCUMENT_PARAMETERS = {
   id: pathParameter('id', "The document's id", { format: 'uuid' }),
   number: pathParameter('number', 'The certificate number', {}),
   version: pathParameter('version', 'From 1', { pattern: '^[1-9][0-9]*$' }),
+  noteId: pathParameter('noteId', "The case note's id", { format: 'uuid' }),
 };
 
 /**
@@ -226,8 +228,18 @@ function addWorkflow(
   for (const list of workflow.lists) {
     const name = componentNames.list(workflow.id, list.id);
     const property = { const: list.id, description: `The list ${list.id}: ${describeList(list)}` };
+    // A list filtering by flags: the flags every document shown has (officers only).
+    const flags: Record<string, ContractSchema> = list.flagFilter
+      ? {
+          flags: {
+            type: 'array',
+            items: { type: 'string', enum: list.flagFilter },
+            description: 'Only documents with all these flags set (officers only)',
+          },
+        }
+      : {};
     contract.schemas[name] = {
-      ...searchRequestSchema(listFields(list), { list: property }, ['list']),
+      ...searchRequestSchema(listFields(list), { list: property, ...flags }, ['list']),
       title: `List ${list.id}`,
     };
     searches.push(ref(name));
@@ -322,6 +334,7 @@ function addWorkflow(
   add('get', `${base}/{id}/history`, 'history', "A document's history", {
     response: arrayOf(HISTORY_ENTRY),
   });
+  addCaseWorkPaths(add, workflow, base);
   for (const action of documentActions(workflow)) {
     const definition = workflow.actions[action]!;
     add('post', `${base}/{id}/actions/${action}`, `action.${action}`, `Action ${action}`, {

@@ -51,6 +51,33 @@ export interface DocumentTable {
   created_by: string;
   updated_at: ColumnType<Date, string | undefined, string>;
   updated_by: string;
+  /** The flags officers set on it (migration 0025); never shown to its owner. */
+  flags: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+/** An internal case note on a document (migration 0025): officers only. */
+export interface DocumentCaseNoteTable {
+  id: string;
+  document_id: string;
+  version: number;
+  text: string;
+  author: string;
+  author_name: string;
+  created_at: ColumnType<Date, string, never>;
+  updated_at: ColumnType<Date, string, string>;
+  updated_by: string;
+  updated_by_name: string;
+}
+
+/** A text a case note's edit replaced, with who wrote it and when (migration 0025). */
+export interface DocumentCaseNoteEditTable {
+  id: Generated<string>;
+  note_id: string;
+  version: number;
+  text: string;
+  written_by: string;
+  written_by_name: string;
+  written_at: ColumnType<Date, string, never>;
 }
 
 export interface DocumentVersionTable {

@@ -4,6 +4,7 @@ import {
   type WorkflowDefinition,
   type WorkflowList,
 } from '../../core/documents/workflow';
+import { FLAGS_COLUMN } from '../../core/documents/case-work';
 import { criteriaFor, valueArity, type FieldKind } from '../../core/search/criteria';
 import { alternatives, nodesAt, schemaHasField } from './check-records';
 import { reporter, said, workflowFile, type SaidProblem, type Report } from './problems';
@@ -26,6 +27,8 @@ export function checkListFilters(
     list.columns.forEach((column, j) => {
       if (column.pointer || (DOCUMENT_LIST_COLUMNS as readonly string[]).includes(column.field))
         return;
+      // The flags' badges (check-case-work.ts checks the workflow declares flags).
+      if (column.field === FLAGS_COLUMN) return;
       report(
         `/lists/${i}/columns/${j}/field`,
         said('columnNeedsPointer', {

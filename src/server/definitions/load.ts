@@ -15,6 +15,7 @@ import { escapeSegment } from '../../core/rules/registry';
 import { createAjv } from './ajv';
 import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './check-documents';
 import { checkRuleTexts } from './check-rule-texts';
+import { checkCaseWork } from './check-case-work';
 import { checkValidityPeriods } from './check-validity';
 import { checkCopies } from './check-copies';
 import { checkCertificateHolders } from './check-holders';
@@ -148,6 +149,7 @@ export async function checkDefinitions(
     checkLinks(scope);
     checkDuties(scope);
     checkListFilters(workflow, schemas, problems);
+    checkCaseWork(scope);
     checkCopies(scope);
     checkWorkload(scope);
     checkReachability(scope, reporter(warnings, workflowFile(workflow.id)));

@@ -19,6 +19,10 @@ import { holderLanguageOf } from './holder-language';
 import { holdersOf, type CertificateHolder } from '../../core/documents/certificate-holders';
 import { DocumentCommands, visibleRow } from './commands';
 import { listScope } from './list-where';
+import { flagFilterOf, listShowsFlags, withFlags } from './list-flags';
+import { FLAG_ACTIONS } from './store/case-work';
+import { seesFlagsOf } from './case-work';
+import { flagTextKey } from '../../core/documents/case-work';
 import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
 import { foldedText } from '../db/list-indexes';
@@ -93,8 +97,12 @@ export class DocumentService extends DocumentCommands {
     language: Language = 'en',
   ): Promise<HistoryEntry[]> {
     const workflow = this.workflow(type);
-    const { id: documentId } = await visibleRow(this.db, workflow, principal, id);
-    const rows = await listHistory(this.db, documentId);
+    const document = await visibleRow(this.db, workflow, principal, id);
+    // Flags set and cleared are lines for the officers only (case-work.ts).
+    const officer = seesFlagsOf(workflow, principal, document);
+    const rows = (await listHistory(this.db, document.id)).filter(
+      (row) => officer || !FLAG_ACTIONS.includes(row.action),
+    );
     const authors = this.authors(workflow, principal);
     // The line of an assignment says to whom, to those who may know officers' names.
     const assigning = (row: (typeof rows)[number]) =>
@@ -112,9 +120,18 @@ export class DocumentService extends DocumentCommands {
       ? await ownerNames(this.db, accountType, assignees)
       : new Map<string, string>();
     return rows.map((row, i) => {
-      const entry = historyEntry(authorOfLine(row, authors), (note) =>
+      const line = historyEntry(authorOfLine(row, authors), (note) =>
         translate(this.environment.texts, language, note.key, note.params),
       );
+      // A flag's line names the flag in words, and by its text for the portal.
+      const entry =
+        FLAG_ACTIONS.includes(row.action) && row.notes
+          ? {
+              ...line,
+              notes: translate(this.environment.texts, language, flagTextKey(type, row.notes)),
+              notesKey: flagTextKey(type, row.notes),
+            }
+          : line;
       if (!assigning(row)) return entry;
       // A reassignment says from whom too (its notes say why: `reassignReason`).
       const from = before[i];
@@ -156,6 +173,8 @@ export class DocumentService extends DocumentCommands {
     const accountType = this.environment.accounts?.type;
     if (namesAssignee) fields.assigneeName = { kind: 'text', sql: assigneeName(accountType) };
     requireListAccess(workflow, principal, list);
+    // A filter by flags: officers only, on a list offering those flags (list-flags.ts).
+    const flagged = flagFilterOf(workflow, principal, list, request.flags);
     // A list's statuses, roles, assignment and `where`; an inbox's lists show only one's own.
     const scope: RawBuilder<SqlBool> = list
       ? sql<SqlBool>`(${listScope(type, list, workflow.entity.schema)}${
@@ -166,7 +185,7 @@ export class DocumentService extends DocumentCommands {
               : list.assignment === 'assigned'
                 ? sql` and assignee is not null`
                 : sql``
-        }${
+        } and ${flagged}${
           workflow.definition.inbox
             ? sql` and ${visibleTo(type, visibility(workflow, principal))}`
             : sql``
@@ -183,8 +202,17 @@ export class DocumentService extends DocumentCommands {
       pointers,
       namesAssignee ? { accountType } : undefined,
     );
+    const showsFlags = listShowsFlags(workflow, principal, list);
     return {
-      items: rows.map((row) => documentSummary(row, pointers, columns, key)),
+      items: rows.map((row) =>
+        withFlags(
+          documentSummary(row, pointers, columns, key),
+          row,
+          showsFlags,
+          principal,
+          workflow,
+        ),
+      ),
       ...page,
     };
   }

@@ -45,7 +45,10 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
   app.patch<{ Params: TypeParams }>(
     '/:type',
     perDefinition(['type'], searchResultSchema(documentSummarySchema(ANY_OBJECT)), {
-      body: searchRequestSchema(undefined, { list: { type: 'string' } }),
+      body: searchRequestSchema(undefined, {
+        list: { type: 'string' },
+        flags: { type: 'array', items: { type: 'string' } },
+      }),
     }),
     async (request) => documents.search(request.params.type, caller(request), request.body),
   );

@@ -16,6 +16,7 @@ import {
   Type,
   type Static,
 } from './kit';
+import { ListFlagFilter } from './case-work';
 
 export const ListColumn = strict({
   /** One of DOCUMENT_LIST_COLUMNS (workflow.ts), or the name of a data field given by `pointer`. */
@@ -55,6 +56,8 @@ export const WorkflowList = strict({
   title: Type.Optional(textKey),
   /** Translation key of the list's count (default: the workflow's `count`, else "documents"). */
   count: Type.Optional(countKey),
+  /** The workflow's flags the finder offers to filter by (a search's `flags`: all of them set). */
+  flagFilter: Type.Optional(ListFlagFilter),
   /** The menu entry shows how many documents meet this condition (unread messages). */
   badge: Type.Optional(
     strict({ field: fieldName, criterion: choice(['equals', 'notEquals']), value: scalar }),

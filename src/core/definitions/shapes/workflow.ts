@@ -1,6 +1,7 @@
 /** A workflow definition (workflows/<id>.json; docs/workflows.md). */
 import type { JsonValue } from '../json';
 import { WorkflowAction } from './action';
+import { WorkflowCaseNotes, WorkflowFlags } from './case-work';
 import {
   Numbering,
   WorkflowCertificate,
@@ -167,6 +168,10 @@ export const WorkflowDefinition = strict({
   inbox: Type.Optional(WorkflowInbox),
   /** A team view: open documents per assignee and status, for those who assign (workload.ts). */
   workload: Type.Optional(WorkflowWorkload),
+  /** Internal case notes per document, for officers only (case-work.ts). */
+  caseNotes: Type.Optional(WorkflowCaseNotes),
+  /** Flags officers set on a document, shown as badges and filtered on by lists (case-work.ts). */
+  flags: Type.Optional(WorkflowFlags),
 });
 export type WorkflowDefinition = Static<typeof WorkflowDefinition>;
 

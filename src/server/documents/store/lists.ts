@@ -56,6 +56,12 @@ export const HEADER_FIELDS: Record<string, SearchField> = {
   updatedAt: { kind: 'datetime', sql: sql.ref('updated_at'), notNull: true },
 };
 
+/** Documents with every one of these flags set (the GIN index on `flags` answers it). */
+export function flaggedWith(flags: readonly string[]): RawBuilder<SqlBool> {
+  if (flags.length === 0) return sql<SqlBool>`true`;
+  return sql<SqlBool>`(flags @> ${sql.val([...flags])}::text[])`;
+}
+
 /** The assignee's name as SQL: their account's, else as recorded (a non-uuid is never cast). */
 export function assigneeName(accountType: string | undefined): RawBuilder<string | null> {
   if (!accountType) return sql<string | null>`document.assignee`;
@@ -198,6 +204,7 @@ const SUMMARY_COLUMNS = [
   'submitted_at',
   'created_at',
   'updated_at',
+  'flags',
 ] as const;
 
 /** A finder's row: the header, and the list's values at their pointers. */

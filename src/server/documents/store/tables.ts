@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type {
   Database,
+  DocumentCaseNoteEditTable,
+  DocumentCaseNoteTable,
   DocumentHistoryTable,
   DocumentMediaTable,
   DocumentSequenceTable,
@@ -16,6 +18,8 @@ export type DocumentTables = {
   document_history: DocumentHistoryTable;
   document_sequence: DocumentSequenceTable;
   document_media: DocumentMediaTable;
+  document_case_note: DocumentCaseNoteTable;
+  document_case_note_edit: DocumentCaseNoteEditTable;
 };
 
 export type StoreDatabase = Database & DocumentTables;
