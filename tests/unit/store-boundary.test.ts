@@ -16,6 +16,7 @@ const DOCUMENT_TABLES = [
   'document_history',
   'document_sequence',
   'document_media',
+  'document_request',
 ];
 
 /** Where a table may be queried, besides the migrations and the index builders (DDL). */

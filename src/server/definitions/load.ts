@@ -17,6 +17,7 @@ import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './che
 import { checkRuleTexts } from './check-rule-texts';
 import { checkValidityPeriods } from './check-validity';
 import { checkCopies } from './check-copies';
+import { checkRequests } from './check-requests';
 import { checkCertificateHolders } from './check-holders';
 import { checkCatalogCopies } from './check-catalog-copies';
 import { checkCatalogLists } from './check-catalog-lists';
@@ -146,6 +147,7 @@ export async function checkDefinitions(
     checkLinks(scope);
     checkListFilters(workflow, schemas, problems);
     checkCopies(scope);
+    checkRequests(scope);
     checkReachability(scope, reporter(warnings, workflowFile(workflow.id)));
   }
   for (const scope of scopes) checkInbox(scope);

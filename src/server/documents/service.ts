@@ -34,6 +34,7 @@ import {
   type SearchLimits,
 } from './store/lists';
 import { findVersion, listHistory, listVersions } from './store/rows';
+import { withRequestRound } from './requests';
 import { documentSummary, documentView, historyEntry, iso, summaryPointers } from './views';
 import type { CompiledWorkflow } from './workflows';
 
@@ -51,10 +52,11 @@ export class DocumentService extends DocumentCommands {
   async read(type: string, principal: Principal, id: string): Promise<DocumentView> {
     const workflow = this.workflow(type);
     const row = await visibleRow(this.db, workflow, principal, id);
-    return withAuthors(
+    const view = withAuthors(
       documentView(row, allowedActions(workflow, row, principal)),
       this.authors(workflow, principal),
     );
+    return withRequestRound(this.db, workflow, view);
   }
 
   async versions(type: string, principal: Principal, id: string): Promise<VersionSummary[]> {

@@ -35,6 +35,7 @@ import {
   UserGroupDeclaration,
 } from './records';
 import { WorkflowScreen } from './screen';
+import { WorkflowRequests } from './requests';
 
 /** The workflow whose documents are the inbox's messages (docs/inbox.md). */
 export const WorkflowInbox = strict({
@@ -164,6 +165,8 @@ export const WorkflowDefinition = strict({
   tasks: Type.Optional(WorkflowTasks),
   /** The documents are the inbox's messages. */
   inbox: Type.Optional(WorkflowInbox),
+  /** Requests for information: items an action asks the owner for, answered one by one. */
+  requests: Type.Optional(WorkflowRequests),
 });
 export type WorkflowDefinition = Static<typeof WorkflowDefinition>;
 

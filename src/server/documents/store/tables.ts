@@ -3,6 +3,7 @@ import type {
   Database,
   DocumentHistoryTable,
   DocumentMediaTable,
+  DocumentRequestTable,
   DocumentSequenceTable,
   DocumentTable,
   DocumentVersionTable,
@@ -16,6 +17,7 @@ export type DocumentTables = {
   document_history: DocumentHistoryTable;
   document_sequence: DocumentSequenceTable;
   document_media: DocumentMediaTable;
+  document_request: DocumentRequestTable;
 };
 
 export type StoreDatabase = Database & DocumentTables;
