@@ -251,12 +251,10 @@ async function answerRound(step: RequestStep, stored: DocumentRow, closing: bool
   };
   const missing = items.filter((item) => item.mandatory && !answered(item));
   if (missing.length)
-    throw new ApiProblem(
-      400,
-      ERROR_CODES.requestsMissing,
-      { items: labelsByLanguage(missing), count: missing.length },
-      missing.map((item) => ({ path: `/answers/${item.id}`, rule: 'required' })),
-    );
+    throw new ApiProblem(400, ERROR_CODES.requestsMissing, {
+      items: labelsByLanguage(missing),
+      count: missing.length,
+    });
   await closeRound(step.trx, stored.id, items[0]!.round, step.now);
 }
 
