@@ -103,7 +103,7 @@ describe('requests for information end to end in Chromium', () => {
     const editor = page.getByRole('group', { name: 'Items to request' });
     await editor.waitFor();
     // From the attachment catalogue, searched on the server by what is typed.
-    const entry = editor.getByRole('textbox', { name: 'Entry' });
+    const entry = editor.getByRole('combobox', { name: 'Entry' });
     await entry.click();
     await entry.fill('bank');
     await page.getByRole('option', { name: `BANK - ${BANK}` }).click();
@@ -113,10 +113,10 @@ describe('requests for information end to end in Chromium', () => {
     const drafted = page.getByTestId('request-items-draft');
     await drafted.getByText(`BANK - ${BANK}`, { exact: false }).waitFor();
     // Then one in free text, answered by a text.
-    await editor.getByRole('textbox', { name: 'Item from' }).click();
+    await editor.getByRole('combobox', { name: 'Item from' }).click();
     await page.getByRole('option', { name: 'Free text' }).click();
     await editor.getByLabel('What you ask for').fill(PURPOSE);
-    await editor.getByRole('textbox', { name: 'Answered by' }).click();
+    await editor.getByRole('combobox', { name: 'Answered by' }).click();
     await page.getByRole('option', { name: 'An answer' }).click();
     await editor.getByRole('button', { name: 'Add the item' }).click();
     await drafted.getByText(PURPOSE, { exact: false }).waitFor();
@@ -133,7 +133,11 @@ describe('requests for information end to end in Chromium', () => {
     const round = page.getByRole('region', { name: 'Information requested' });
     await round.getByText(`BANK - ${BANK}`).waitFor();
     await round.getByText(PURPOSE).waitFor();
-    await round.getByText('Due by 30 June 2099').waitFor();
+    await round
+      .getByTestId('request-item')
+      .filter({ hasText: BANK })
+      .getByText('Due by 30/06/2099')
+      .waitFor();
     // The requests head the screen: above the form's sections.
     const roundTop = (await round.boundingBox())?.y ?? Infinity;
     const formTop = (await page.getByRole('tablist').first().boundingBox())?.y ?? 0;

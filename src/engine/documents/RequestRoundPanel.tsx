@@ -32,12 +32,10 @@ export function requestAnswersOf(
   }));
 }
 
-/** A due date (YYYY-MM-DD) in the reader's words; a date has no time zone: read as UTC. */
-function dueText(due: string, language: Language): string {
-  const date = new Date(`${due}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? due
-    : new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+/** A due date (YYYY-MM-DD) as the portal shows dates, DD/MM/YYYY; a date has no time zone. */
+function dueText(due: string): string {
+  const [year, month, day] = due.split('-');
+  return year && month && day ? `${day}/${month}/${year}` : due;
 }
 
 const isAnswered = (item: RequestItemView, draft?: DraftAnswer) =>
@@ -116,7 +114,7 @@ export function RequestRoundPanel({
                   </Group>
                   <Text size="sm" c="dimmed">
                     {t(`requests.kinds.${item.kind}`)} ·{' '}
-                    {t('requests.due', { date: dueText(item.due, language) })}
+                    {t('requests.due', { date: dueText(item.due) })}
                   </Text>
                   {answering && item.kind === 'answer' && (
                     <Textarea
