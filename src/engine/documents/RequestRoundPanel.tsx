@@ -124,8 +124,7 @@ export function RequestRoundPanel({
                       required={item.mandatory}
                       value={draft?.text ?? item.answer ?? ''}
                       maxLength={4000}
-                      autosize
-                      minRows={2}
+                      rows={3}
                       onChange={(e) => set(item.id, { ...draft, text: e.currentTarget.value })}
                     />
                   )}
