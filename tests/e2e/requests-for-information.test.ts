@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { apiToken, signIn } from '../support/e2e-accounts';
-import { act } from '../support/journey';
+import { accessibleInBoth, act } from '../support/journey';
 import { payOnGatewayPage } from '../support/http-applications';
 import { multipartFile } from '../support/multipart';
 import { startPortal, type PortalProcess } from '../support/portal-process';
@@ -120,6 +120,10 @@ describe('requests for information end to end in Chromium', () => {
     await page.getByRole('option', { name: 'An answer' }).click();
     await editor.getByRole('button', { name: 'Add the item' }).click();
     await drafted.getByText(PURPOSE, { exact: false }).waitFor();
+    // The items to request pass axe's WCAG 2.2 AA rules in both languages.
+    await accessibleInBoth(page, 'requests-query', async (p) => {
+      await p.getByTestId('request-items-draft').waitFor();
+    });
 
     await page.getByLabel('Notes').fill(QUESTION);
     await act(page, 'Query');
@@ -143,6 +147,9 @@ describe('requests for information end to end in Chromium', () => {
     const formTop = (await page.getByRole('tablist').first().boundingBox())?.y ?? 0;
     expect(roundTop).toBeLessThan(formTop);
 
+    await accessibleInBoth(page, 'requests-reply', async (p) => {
+      await p.getByTestId('request-round').getByText(PURPOSE).waitFor();
+    });
     const chooser = page.waitForEvent('filechooser');
     await round
       .getByRole('group', { name: 'Your file' })

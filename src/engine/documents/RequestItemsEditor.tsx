@@ -126,31 +126,33 @@ export function RequestItemsEditor({
         {value.length === 0 ? (
           <Text size="sm">{t('requests.editor.none')}</Text>
         ) : (
-          <List aria-labelledby={listId} spacing={4} data-testid="request-items-draft">
+          <div data-testid="request-items-draft">
             <Text id={listId} fw={500} size="sm">
               {t('requests.editor.list')}
             </Text>
-            {value.map((item, index) => (
-              <List.Item key={`${index}-${item.shown}`}>
-                <Group gap="xs" wrap="nowrap">
-                  <Text size="sm">
-                    {item.code ? `${item.code} - ${item.shown}` : item.shown} ·{' '}
-                    {t(`requests.kinds.${item.kind}`)} ·{' '}
-                    {t(item.mandatory ? 'requests.mandatory' : 'requests.optional')} · {item.due}
-                  </Text>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    aria-label={t('requests.editor.remove', { label: item.shown })}
-                    onClick={() => onChange(value.filter((_, i) => i !== index))}
-                  >
-                    ×
-                  </ActionIcon>
-                </Group>
-              </List.Item>
-            ))}
-          </List>
+            <List aria-labelledby={listId} spacing={4}>
+              {value.map((item, index) => (
+                <List.Item key={`${index}-${item.shown}`}>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm">
+                      {item.code ? `${item.code} - ${item.shown}` : item.shown} ·{' '}
+                      {t(`requests.kinds.${item.kind}`)} ·{' '}
+                      {t(item.mandatory ? 'requests.mandatory' : 'requests.optional')} · {item.due}
+                    </Text>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="sm"
+                      aria-label={t('requests.editor.remove', { label: item.shown })}
+                      onClick={() => onChange(value.filter((_, i) => i !== index))}
+                    >
+                      ×
+                    </ActionIcon>
+                  </Group>
+                </List.Item>
+              ))}
+            </List>
+          </div>
         )}
         <Group align="flex-end" wrap="wrap">
           <Select

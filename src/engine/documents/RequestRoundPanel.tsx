@@ -105,10 +105,15 @@ export function RequestRoundPanel({
                     <Text fw={600} id={`${fieldId}-label`}>
                       {item.code ? `${item.code} - ${label}` : label}
                     </Text>
-                    <Badge variant="light" color={item.mandatory ? 'red' : 'gray'}>
+                    <Badge variant="light" tt="none">
                       {t(item.mandatory ? 'requests.mandatory' : 'requests.optional')}
                     </Badge>
-                    <Badge variant="light" color={answered ? 'green' : 'orange'}>
+                    {/* Colours whose text passes WCAG AA contrast (axe, in the journey). */}
+                    <Badge
+                      tt="none"
+                      variant={answered ? 'filled' : 'light'}
+                      color={answered ? 'teal.9' : 'red'}
+                    >
                       {t(answered ? 'requests.answered' : 'requests.notAnswered')}
                     </Badge>
                   </Group>
