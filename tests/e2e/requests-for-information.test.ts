@@ -176,6 +176,9 @@ describe('requests for information end to end in Chromium', () => {
     await round.getByText('statements.pdf').waitFor();
     await expect.poll(() => round.getByText('Answered', { exact: true }).count()).toBe(2);
     expect(await round.getByText('Not answered yet').count()).toBe(0);
+    await accessibleInBoth(page, 'requests-answered', async (p) => {
+      await p.getByTestId('request-round').getByText('statements.pdf').waitFor();
+    });
     expect(pageErrors).toEqual([]);
     await context.close();
   });
