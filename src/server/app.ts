@@ -214,7 +214,7 @@ export async function buildGeneration(
         catalogs: definitions.catalogs,
         validators,
         searchMaxItems: config.searchMaxItems,
-        formCatalogs: formCatalogs(definitions.schemas),
+        formCatalogs: formCatalogs(definitions.schemas, definitions.workflows),
         cache: catalogCache,
         texts: definitions.translations,
       });

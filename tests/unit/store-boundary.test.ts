@@ -18,6 +18,7 @@ const DOCUMENT_TABLES = [
   'document_media',
   'document_case_note',
   'document_case_note_edit',
+  'document_request',
 ];
 
 /** Where a table may be queried, besides the migrations and the index builders (DDL). */

@@ -1,4 +1,5 @@
 /** Documents as the evisa API returns them (docs/api.md, "Documents"). */
+import type { RequestAnswerInput, RequestItemInput, RequestRoundView } from './requests';
 
 /** What a document and a row of its lists both show. */
 interface DocumentHead {
@@ -24,6 +25,8 @@ export interface DocumentView<TData = Record<string, unknown>> extends DocumentH
   updatedBy: string;
   /** Actions the caller may take now: allowed by the machine in this state, by the caller's roles and ownership. */
   allowedActions: string[];
+  /** The open request for information, or the last one (a workflow declaring `requests`). */
+  requests?: RequestRoundView;
 }
 
 export interface DocumentSummary extends DocumentHead {
@@ -73,6 +76,10 @@ export interface ActionRequest<TData = Record<string, unknown>> {
   assignee?: string;
   /** Sign-in name of the person the document is handed to, for an action made `onBehalf`. */
   owner?: string;
+  /** Items an action opening a request for information asks for. */
+  requests?: RequestItemInput[];
+  /** Answers an action answering (or saving) it gives. */
+  answers?: RequestAnswerInput[];
 }
 
 /** Body of `POST /api/evisa/{type}` (store, or drop on someone's behalf). */

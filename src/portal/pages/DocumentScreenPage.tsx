@@ -55,6 +55,17 @@ import { editableSections, openingSection } from './document/opening-section';
 import { backendOf, REFERENCE_POINTER } from '../../core/documents/conventions';
 import { ErrorAlert } from '../../engine/ErrorAlert';
 import { PageLoading } from '../lazyPage';
+import { requestRole } from '../../core/documents/requests';
+import {
+  RequestItemsEditor,
+  requestItemsOf,
+  type DraftRequestItem,
+} from '../../engine/documents/RequestItemsEditor';
+import {
+  RequestRoundPanel,
+  requestAnswersOf,
+  type DraftAnswer,
+} from '../../engine/documents/RequestRoundPanel';
 
 /** One screen of a workflow, all from the workflow and entity definitions. */
 export function DocumentScreenPage({
@@ -97,6 +108,9 @@ export function DocumentScreenPage({
     () => carried?.confirmation ?? null,
   );
   const [notes, setNotes] = useState('');
+  // Requests for information: the items a query asks for, the answers a reply gives.
+  const [requestItems, setRequestItems] = useState<DraftRequestItem[]>([]);
+  const [answers, setAnswers] = useState<Record<string, DraftAnswer>>({});
   const [assignee, setAssignee] = useState('');
   const [owner, setOwner] = useState('');
   const [busy, setBusy] = useState(false);
@@ -158,6 +172,11 @@ export function DocumentScreenPage({
   const notesRequiredFor = actions
     .filter((name) => workflow.actions[name]?.notes === 'required')
     .map((name) => t(`actions.${name}`, { defaultValue: name }));
+  const opensRequests = actions.some((name) => requestRole(workflow, name) === 'open');
+  const round = screen.mode === 'version' ? undefined : document?.requests;
+  const answersRequests =
+    round?.open === true &&
+    actions.some((name) => ['answer', 'save'].includes(requestRole(workflow, name) ?? ''));
   // Made for someone else (`onBehalf`): whose it will be, required when it is being created.
   const asksOwner = actions.some((name) => workflow.actions[name]?.onBehalf);
   // Read-only once nothing here would save the data (a submitted application at /edit/...).
@@ -255,6 +274,12 @@ export function DocumentScreenPage({
       ...(notes.trim() ? { notes: notes.trim() } : {}),
       ...(action.payload === 'assignee' ? { assignee: assignee.trim() } : {}),
       ...(action.onBehalf && owner.trim() ? { owner: owner.trim() } : {}),
+      ...(requestRole(workflow, name) === 'open' && requestItems.length
+        ? { requests: requestItemsOf(requestItems) }
+        : {}),
+      ...(answersRequests && requestRole(workflow, name) && Object.keys(answers).length
+        ? { answers: requestAnswersOf(answers) }
+        : {}),
     };
     setBusy(true);
     const [error, result] = creating
@@ -271,6 +296,8 @@ export function DocumentScreenPage({
     }
     setFieldErrors([]);
     setNotes('');
+    setRequestItems([]);
+    setAnswers({});
     setDirty(false);
     formRef.current?.markClean();
     // What the menu counts (unread messages) may have changed with the document.
@@ -372,6 +399,19 @@ export function DocumentScreenPage({
         failure && <ErrorAlert>{failure.message}</ErrorAlert>
       )}
       {of && screen.showNotesOf && <LatestActionNotes {...of} actions={screen.showNotesOf} />}
+      {round && round.items.length > 0 && (
+        <RequestRoundPanel
+          round={round}
+          answering={answersRequests}
+          // The question shows here unless the screen shows the query's notes above.
+          showQuestion={!workflow.requests?.open.some((name) => screen.showNotesOf?.includes(name))}
+          answers={answers}
+          onAnswers={setAnswers}
+          texts={bundle.translations}
+          language={language}
+          services={services}
+        />
+      )}
       <WriteMessageButton workflow={workflow} document={document} />
       {links.length > 0 && (
         <Group gap="md" component="nav" aria-label={t('documents.links')}>
@@ -412,6 +452,16 @@ export function DocumentScreenPage({
         extraErrors={formErrors}
         onDirtyChange={setDirty}
       />
+      {opensRequests && workflow.requests && (
+        <RequestItemsEditor
+          requests={workflow.requests}
+          catalogs={bundle.catalogs}
+          language={language}
+          services={services}
+          value={requestItems}
+          onChange={setRequestItems}
+        />
+      )}
       {(needsNotes || assigning) && (
         <Group align="flex-start">
           {assigning && (

@@ -42,6 +42,7 @@ import {
   type ContractSchema,
 } from './common';
 import { addCaseWorkPaths } from './case-work';
+import { requestBodyFields, withRequestRoundSchema } from './requests';
 
 /**
  * The paths the generic document, catalogue and payment routes serve, one per workflow, action,
@@ -219,7 +220,10 @@ function addWorkflow(
   // schema without `required`, as the store checks a draft.
   contract.schemas[componentNames.draft(entity.id)] = component(stripRequired(entity.schema));
   const documentName = componentNames.document(workflow.id);
-  contract.schemas[documentName] = documentViewSchema(ref(componentNames.draft(entity.id)));
+  contract.schemas[documentName] = withRequestRoundSchema(
+    workflow,
+    documentViewSchema(ref(componentNames.draft(entity.id))),
+  );
   const document = ref(documentName);
 
   // Searches: the whole collection, or one of the workflow's lists (its statuses, assignment).
@@ -304,7 +308,7 @@ function addWorkflow(
   const update = workflow.actions.update;
   if (update)
     add('put', `${base}/{id}`, 'update', 'Saves the data (the action update)', {
-      body: actionBody(update, data),
+      body: actionBody(update, data, requestBodyFields(workflow, 'update')),
       response: document,
     });
   const certificate = workflow.certificate;
@@ -339,14 +343,19 @@ function addWorkflow(
     const definition = workflow.actions[action]!;
     add('post', `${base}/{id}/actions/${action}`, `action.${action}`, `Action ${action}`, {
       description: describeAction(workflow, definition),
-      body: actionBody(definition, data),
+      body: actionBody(definition, data, requestBodyFields(workflow, action)),
       response: document,
     });
   }
   if (workflow.payment && backend === 'evisa') addPayments(contract, workflow);
 }
 
-function actionBody(action: WorkflowAction, data: ContractSchema): ContractSchema {
+function actionBody(
+  action: WorkflowAction,
+  data: ContractSchema,
+  /** What the action takes for requests for information (`requests`, `answers`). */
+  requests: Record<string, ContractSchema> = {},
+): ContractSchema {
   const payload = action.payload ?? 'none';
   const required = ['version'];
   if (payload === 'data' || payload === 'assignee') required.push(payload);
@@ -366,6 +375,7 @@ function actionBody(action: WorkflowAction, data: ContractSchema): ContractSchem
     ...(action.onBehalf
       ? { owner: { type: 'string', description: 'Sign-in name of the new owner' } }
       : {}),
+    ...requests,
   });
 }
 

@@ -48,7 +48,10 @@ export async function installApiContract(
 ): Promise<void> {
   // The same schemas check every route's request (http/validation.ts).
   installValidation(app);
-  const generated = definitionContract(definitions, formCatalogs(definitions.schemas));
+  const generated = definitionContract(
+    definitions,
+    formCatalogs(definitions.schemas, definitions.workflows),
+  );
 
   const transform: SwaggerTransform = ({ schema, url }) => {
     if (!isApi(url)) return { schema: { ...schema, hide: true } as FastifySchema, url };

@@ -146,6 +146,32 @@ export interface DocumentMediaTable {
   media_id: string;
 }
 
+/** The items of the requests for information asked of a document's owner (store/requests.ts). */
+export interface DocumentRequestTable {
+  id: Generated<string>;
+  document_id: string;
+  round: number;
+  position: number;
+  /** The status the round waits in. */
+  status: string;
+  question: string | null;
+  opened_at: Date;
+  opened_by: string;
+  catalog: string | null;
+  code: string | null;
+  /** Language -> text, as chosen. */
+  label: ColumnType<Record<string, string>, string, string>;
+  kind: string;
+  mandatory: boolean;
+  /** YYYY-MM-DD (read as text: a date has no time zone). */
+  due: ColumnType<string, string, string>;
+  answer: string | null;
+  media_id: string | null;
+  answered_at: Date | null;
+  answered_by: string | null;
+  closed_at: Date | null;
+}
+
 export interface PaymentOrderTable {
   id: Generated<string>;
   document_id: string;

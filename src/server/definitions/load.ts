@@ -18,6 +18,7 @@ import { checkRuleTexts } from './check-rule-texts';
 import { checkCaseWork } from './check-case-work';
 import { checkValidityPeriods } from './check-validity';
 import { checkCopies } from './check-copies';
+import { checkRequests } from './check-requests';
 import { checkCertificateHolders } from './check-holders';
 import { checkCatalogCopies } from './check-catalog-copies';
 import { checkCatalogLists } from './check-catalog-lists';
@@ -152,6 +153,7 @@ export async function checkDefinitions(
     checkCaseWork(scope);
     checkCopies(scope);
     checkWorkload(scope);
+    checkRequests(scope);
     checkReachability(scope, reporter(warnings, workflowFile(workflow.id)));
   }
   for (const scope of scopes) checkInbox(scope);

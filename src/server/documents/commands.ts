@@ -44,6 +44,7 @@ import {
   type DocumentRow,
 } from './store/rows';
 import { documentView } from './views';
+import { takeRequests, withRequestRound } from './requests';
 import { translate } from '../../core/i18n/translate';
 import type { CompiledWorkflow } from './workflows';
 
@@ -107,9 +108,10 @@ export class DocumentCommands {
         throw new ApiProblem(403, ERROR_CODES.notOwner);
       if (row.version !== request.version)
         throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: row.version });
-      return this.run(trx, workflow, { row }, action, definition, principal, {
+      const view = await this.run(trx, workflow, { row }, action, definition, principal, {
         ...request,
       } as ActionRequest);
+      return withRequestRound(trx, workflow, view);
     });
   }
 
@@ -301,6 +303,9 @@ export class DocumentCommands {
     draft.data = await this.validData(trx, workflow, definition, draft.data);
     // Uploads named must be the owner's (a new document's: the caller's own uploads).
     await checkFileReferences(trx, stored?.owner ?? principal.subject, draft.data, stored?.data);
+    // The round of requests for information the action opens or answers (requests.ts).
+    const catalogs = this.catalogs(trx);
+    await takeRequests({ trx, workflow, action, stored, request, principal, now, catalogs });
     // 7. The write.
     const author = {
       subject: principal.subject,

@@ -40,6 +40,7 @@ import {
   type SearchLimits,
 } from './store/lists';
 import { findVersion, listHistory, listVersions } from './store/rows';
+import { withRequestRound } from './requests';
 import { documentSummary, documentView, historyEntry, iso, summaryPointers } from './views';
 import type { CompiledWorkflow } from './workflows';
 
@@ -58,10 +59,11 @@ export class DocumentService extends DocumentCommands {
     const workflow = this.workflow(type);
     const row = await visibleRow(this.db, workflow, principal, id);
     const taken = await takenBy(this.db, workflow, row.id, principal);
-    return withAuthors(
+    const view = withAuthors(
       documentView(row, allowedActions(workflow, row, principal, taken)),
       this.authors(workflow, principal),
     );
+    return withRequestRound(this.db, workflow, view);
   }
 
   async versions(type: string, principal: Principal, id: string): Promise<VersionSummary[]> {

@@ -65,4 +65,6 @@ export const ERROR_CODES = {
   paymentRefused: 'PAYMENT_NOTIFICATION_REFUSED',
   paymentNotStarted: 'PAYMENT_NOT_STARTED',
   settingMissing: 'SETTING_MISSING',
+  requestsMissing: 'REQUESTS_MISSING',
+  requestsClosed: 'REQUESTS_CLOSED',
 } as const;

@@ -4,6 +4,7 @@ import { lookup, translate, type Language, type TextTree } from '../../core/i18n
 import { toFieldErrors } from '../../core/validation/field-errors';
 import { ApiProblem, ERROR_CODES, problemsOf, schemaErrorsOf } from './api-error';
 import { requestLanguage } from './language';
+import { isNode } from '../../core/definitions/json';
 
 /** Fastify's own errors mapped to our stable codes. */
 const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
@@ -24,6 +25,9 @@ export function installErrorHandler(
   // A status or an action (a document that cannot move) is named by its words, not its code.
   const inWords = (params: Record<string, unknown> = {}, language: Language) => {
     const words = { ...params };
+    // A parameter given in every language (the labels of requested items) is said in the reader's.
+    for (const [name, value] of Object.entries(params))
+      if (isNode(value) && typeof value[language] === 'string') words[name] = value[language];
     for (const [name, namespace] of [
       ['status', 'statuses'],
       ['action', 'actions'],

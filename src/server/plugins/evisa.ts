@@ -15,6 +15,7 @@ import {
   searchResultSchema,
   VERSION_SUMMARY,
 } from '../api-contract/common';
+import { withRequestRound } from '../api-contract/requests';
 import type { Principal } from '../auth/principal';
 import type { DocumentService } from '../documents/service';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
@@ -24,7 +25,8 @@ type TypeParams = { type: string };
 type DocParams = TypeParams & { id: string };
 
 /** A document as the routes answer it, and the body of its actions (definition-paths.ts). */
-const VIEW = documentViewSchema(ANY_OBJECT);
+// With the request for information it carries, if any (api-contract/requests.ts).
+const VIEW = withRequestRound(documentViewSchema(ANY_OBJECT));
 const SENT = { data: ANY_OBJECT, notes: { type: 'string' }, owner: { type: 'string' } };
 const ACTION_BODY = {
   type: 'object',

@@ -37,6 +37,7 @@ import {
 } from './records';
 import { WorkflowScreen } from './screen';
 import { WorkflowWorkload } from './workload';
+import { WorkflowRequests } from './requests';
 
 /** The workflow whose documents are the inbox's messages (docs/inbox.md). */
 export const WorkflowInbox = strict({
@@ -172,6 +173,8 @@ export const WorkflowDefinition = strict({
   caseNotes: Type.Optional(WorkflowCaseNotes),
   /** Flags officers set on a document, shown as badges and filtered on by lists (case-work.ts). */
   flags: Type.Optional(WorkflowFlags),
+  /** Requests for information: items an action asks the owner for, answered one by one. */
+  requests: Type.Optional(WorkflowRequests),
 });
 export type WorkflowDefinition = Static<typeof WorkflowDefinition>;
 

@@ -39,5 +39,14 @@ export async function namedByDocumentOf(
     .where('document_media.media_id', '=', mediaId)
     .where(sql<SqlBool>`(${sql.join(conditions, sql` or `)})`)
     .executeTakeFirst();
-  return row !== undefined;
+  if (row) return true;
+  // A file given as the answer to a request for information is the document's too.
+  const answered = await storeDb(db)
+    .selectFrom('document_request')
+    .innerJoin('document', 'document.id', 'document_request.document_id')
+    .select('document.id')
+    .where('document_request.media_id', '=', mediaId)
+    .where(sql<SqlBool>`(${sql.join(conditions, sql` or `)})`)
+    .executeTakeFirst();
+  return answered !== undefined;
 }

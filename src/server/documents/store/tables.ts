@@ -5,6 +5,7 @@ import type {
   DocumentCaseNoteTable,
   DocumentHistoryTable,
   DocumentMediaTable,
+  DocumentRequestTable,
   DocumentSequenceTable,
   DocumentTable,
   DocumentVersionTable,
@@ -20,6 +21,7 @@ export type DocumentTables = {
   document_media: DocumentMediaTable;
   document_case_note: DocumentCaseNoteTable;
   document_case_note_edit: DocumentCaseNoteEditTable;
+  document_request: DocumentRequestTable;
 };
 
 export type StoreDatabase = Database & DocumentTables;

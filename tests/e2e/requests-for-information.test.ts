@@ -1,0 +1,185 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openWatchedPage } from '../support/browser';
+import { apiToken, signIn } from '../support/e2e-accounts';
+import { accessibleInBoth, act } from '../support/journey';
+import { payOnGatewayPage } from '../support/http-applications';
+import { multipartFile } from '../support/multipart';
+import { startPortal, type PortalProcess } from '../support/portal-process';
+import { visaApplication } from '../support/visa-data';
+
+/** Demo accounts the portal starts with (seeds/connectid.json). */
+const APPLICANT = { login: 'applicant', password: 'Palm-Breeze-2041' };
+const VERIFIER = { login: 'verifier', password: 'Harbour-Light-9264!' };
+type Person = { login: string; password: string };
+
+const VISA = '/visa/application';
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.alloc(400, 32),
+  Buffer.from('%%EOF\n'),
+]);
+const BANK = 'Bank statements for the last three months';
+const PURPOSE = 'Explain the purpose of your trip';
+const QUESTION = 'Two things are missing from your application.';
+
+/**
+ * Requests for information in Chromium (docs/workflows.md): the verifier queries a paid visa
+ * application asking for two items, a bank statement chosen from the attachment catalogue with
+ * a due date and a free-text question; the applicant finds both at the top of the reply screen,
+ * answers them (a file, a text) and replies; the verifier sees both answered.
+ */
+describe('requests for information end to end in Chromium', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+  let visa = { id: '' };
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    const token = await apiToken(portal, APPLICANT.login, APPLICANT.password);
+    const send = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${portal.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    // The applicant's application, submitted and paid through the sandbox gateway's page.
+    const data = visaApplication('VIS', 'VV30');
+    type Stored = {
+      id: string;
+      version: number;
+      status: string;
+      data: { characterQuestions: object[]; documents: object[] };
+    };
+    const stored = await send<Stored>('POST', '/api/evisa/visa-application', { data });
+    const { body, contentType } = multipartFile('passport.pdf', 'application/pdf', PDF);
+    const uploaded = await fetch(`${portal.url}/api/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      body,
+    });
+    const file = (await uploaded.json()) as Record<string, unknown>;
+    const submitted = await send<Stored>(
+      'POST',
+      `/api/evisa/visa-application/${stored.id}/actions/submit`,
+      {
+        version: stored.version,
+        data: {
+          ...data,
+          characterQuestions: stored.data.characterQuestions.map((q) => ({ ...q, answer: false })),
+          documents: stored.data.documents.map((d) => ({ ...d, file })),
+        },
+      },
+    );
+    await send('POST', `/api/evisa/visa-application/${stored.id}/actions/initiate`, {
+      version: submitted.version,
+      data: { termsAccepted: true },
+    });
+    const purchase = await send<{ redirectUrl: string }>(
+      'POST',
+      `/api/payments/visa-application/${stored.id}/purchase`,
+    );
+    await payOnGatewayPage(purchase.redirectUrl, 'Ana Tuilagi');
+    const view = await send<Stored>('GET', `/api/evisa/visa-application/${stored.id}`);
+    expect(view.status).toBe('PAID FOR VERIFICATION');
+    visa = { id: stored.id };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  async function as(person: Person, route: string) {
+    const { page, context, pageErrors } = await openWatchedPage(browser);
+    await signIn(page, portal, person.login, person.password, route);
+    return { page, context, pageErrors };
+  }
+
+  it('the verifier queries the application asking for two items, one by a due date', async () => {
+    const { page, context, pageErrors } = await as(VERIFIER, `${VISA}/verification/${visa.id}`);
+    const editor = page.getByRole('group', { name: 'Items to request' });
+    await editor.waitFor();
+    // From the attachment catalogue, searched on the server by what is typed.
+    const entry = editor.getByRole('combobox', { name: 'Entry' });
+    await entry.click();
+    await entry.fill('bank');
+    await page.getByRole('option', { name: `BANK - ${BANK}` }).click();
+    await expect.poll(() => entry.inputValue()).toBe(`BANK - ${BANK}`);
+    await editor.getByLabel('Due date').fill('2099-06-30');
+    await editor.getByRole('button', { name: 'Add the item' }).click();
+    const drafted = page.getByTestId('request-items-draft');
+    await drafted.getByText(`BANK - ${BANK}`, { exact: false }).waitFor();
+    // Then one in free text, answered by a text.
+    await editor.getByRole('combobox', { name: 'Item from' }).click();
+    await page.getByRole('option', { name: 'Free text' }).click();
+    await editor.getByLabel('What you ask for').fill(PURPOSE);
+    await editor.getByRole('combobox', { name: 'Answered by' }).click();
+    await page.getByRole('option', { name: 'An answer' }).click();
+    await editor.getByRole('button', { name: 'Add the item' }).click();
+    await drafted.getByText(PURPOSE, { exact: false }).waitFor();
+    // The items to request pass axe's WCAG 2.2 AA rules in both languages.
+    await accessibleInBoth(page, 'requests-query', async (p) => {
+      await p.getByTestId('request-items-draft').waitFor();
+    });
+
+    await page.getByLabel('Notes').fill(QUESTION);
+    await act(page, 'Query');
+    await page.getByText('Application Queried Successfully').first().waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the applicant sees both items at the top of the reply screen, answers them and replies', async () => {
+    const { page, context, pageErrors } = await as(APPLICANT, `${VISA}/replytoquery/${visa.id}`);
+    const round = page.getByRole('region', { name: 'Information requested' });
+    await round.getByText(`BANK - ${BANK}`).waitFor();
+    await round.getByText(PURPOSE).waitFor();
+    await round
+      .getByTestId('request-item')
+      .filter({ hasText: BANK })
+      .getByText('Due by 30/06/2099')
+      .waitFor();
+    // The requests head the screen: above the form's sections.
+    const roundTop = (await round.boundingBox())?.y ?? Infinity;
+    const formTop = (await page.getByRole('tablist').first().boundingBox())?.y ?? 0;
+    expect(roundTop).toBeLessThan(formTop);
+
+    await accessibleInBoth(page, 'requests-reply', async (p) => {
+      await p.getByTestId('request-round').getByText(PURPOSE).waitFor();
+    });
+    const chooser = page.waitForEvent('filechooser');
+    await round
+      .getByRole('group', { name: 'Your file' })
+      .getByRole('button', { name: 'Choose a file' })
+      .click();
+    await (
+      await chooser
+    ).setFiles({ name: 'statements.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await round.getByText('statements.pdf').waitFor();
+    await round.getByLabel('Your answer').fill('A family visit');
+    await expect.poll(() => round.getByText('Answered', { exact: true }).count()).toBe(2);
+
+    await page.getByRole('button', { name: 'Submit reply' }).click();
+    const confirmation = page.getByTestId('confirmation');
+    await confirmation.getByText('Your reply is sent to the immigration officer').waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the verifier sees both items answered', async () => {
+    const { page, context, pageErrors } = await as(VERIFIER, `${VISA}/view/${visa.id}`);
+    const round = page.getByRole('region', { name: 'Information requested' });
+    await round.getByText('A family visit').waitFor();
+    await round.getByText('statements.pdf').waitFor();
+    await expect.poll(() => round.getByText('Answered', { exact: true }).count()).toBe(2);
+    expect(await round.getByText('Not answered yet').count()).toBe(0);
+    await accessibleInBoth(page, 'requests-answered', async (p) => {
+      await p.getByTestId('request-round').getByText('statements.pdf').waitFor();
+    });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
