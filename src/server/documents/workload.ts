@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { declaredAction, fullRoles, type WorkflowDefinition } from '../../core/documents/workflow';
 import type { Database } from '../db/schema';
 import type { EffectEnvironment, RoleHolder } from './effect-context';
 import { ownerNames } from './store/lookups';
-import { storeDb } from './store/tables';
+import { countByAssignee } from './store/workload';
 
 /**
  * Assignment by workload (docs/workflows.md, "Assignment and workload"): how many open documents
@@ -49,23 +49,6 @@ export function openStatuses(workflow: WorkflowDefinition, action?: string): str
 /** The full role codes an action's assignee must hold one of (`assignees`; none: nobody). */
 export function assigneeRoles(workflow: WorkflowDefinition, action: string): string[] {
   return fullRoles(workflow, declaredAction(workflow, action)?.assignees ?? []);
-}
-
-/** Documents of `type` in `statuses`, counted by assignee (null: unassigned) and status. */
-export async function countByAssignee(
-  db: Kysely<Database>,
-  type: string,
-  statuses: readonly string[],
-): Promise<Array<{ assignee: string | null; status: string; count: number }>> {
-  if (statuses.length === 0) return [];
-  const rows = await storeDb(db)
-    .selectFrom('document')
-    .select(['assignee', 'status', sql<string>`count(*)`.as('count')])
-    .where('type', '=', type)
-    .where('status', 'in', [...statuses])
-    .groupBy(['assignee', 'status'])
-    .execute();
-  return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
 
 /** The accounts the action may assign to, fewest open documents first, then by name. */
