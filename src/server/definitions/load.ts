@@ -16,6 +16,7 @@ import { createAjv } from './ajv';
 import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './check-documents';
 import { checkRuleTexts } from './check-rule-texts';
 import { checkValidityPeriods } from './check-validity';
+import { checkScreening } from './check-screening';
 import { checkCopies } from './check-copies';
 import { checkCertificateHolders } from './check-holders';
 import { checkCatalogCopies } from './check-catalog-copies';
@@ -142,6 +143,7 @@ export async function checkDefinitions(
     checkValidityPeriods(scope);
     checkCertificateHolders(scope);
     checkCatalogCopies(scope);
+    checkScreening(scope);
     checkProfilePrefills(scope);
     checkLinks(scope);
     checkListFilters(workflow, schemas, problems);

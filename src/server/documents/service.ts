@@ -18,6 +18,7 @@ import { holderLanguageOf } from './holder-language';
 import { holdersOf, type CertificateHolder } from '../../core/documents/certificate-holders';
 import { DocumentCommands, visibleRow } from './commands';
 import { listScope } from './list-where';
+import { hasScreeningHit } from './screening';
 import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
 import { foldedText } from '../db/list-indexes';
@@ -46,6 +47,11 @@ export class DocumentService extends DocumentCommands {
     environment: EffectEnvironment = { publicUrl: '', texts: {} },
   ) {
     super(db, workflows, environment);
+  }
+
+  /** The database, for reads beside the service's own (screening-hits.ts). */
+  get database(): Kysely<Database> {
+    return this.db;
   }
 
   async read(type: string, principal: Principal, id: string): Promise<DocumentView> {
@@ -143,6 +149,9 @@ export class DocumentService extends DocumentCommands {
     const namesAssignee = columns.some((c) => c.field === 'assigneeName' && !c.pointer);
     const accountType = this.environment.accounts?.type;
     if (namesAssignee) fields.assigneeName = { kind: 'text', sql: assigneeName(accountType) };
+    // Screening hits, filtered and shown only where the list shows them (its officers' roles).
+    const screening = columns.some((c) => c.field === 'screeningHit' && !c.pointer);
+    if (screening) fields.screeningHit = { kind: 'boolean', sql: hasScreeningHit(), notNull: true };
     requireListAccess(workflow, principal, list);
     // A list's statuses, roles, assignment and `where`; an inbox's lists show only one's own.
     const scope: RawBuilder<SqlBool> = list
@@ -170,6 +179,7 @@ export class DocumentService extends DocumentCommands {
       this.searchLimits,
       pointers,
       namesAssignee ? { accountType } : undefined,
+      screening ? { screening_hit: hasScreeningHit() } : {},
     );
     return {
       items: rows.map((row) => documentSummary(row, pointers, columns, key)),

@@ -64,4 +64,6 @@ export const ERROR_CODES = {
   paymentRefused: 'PAYMENT_NOTIFICATION_REFUSED',
   paymentNotStarted: 'PAYMENT_NOT_STARTED',
   settingMissing: 'SETTING_MISSING',
+  /** Screening against the block catalogues refused the action (neutral: says nothing of them). */
+  screeningRefused: 'SCREENING_REFUSED',
 } as const;
