@@ -11,3 +11,4 @@ export {
   StatusBadge,
 } from './documents/DocumentChrome';
 export { LatestActionNotes } from './documents/LatestActionNotes';
+export { ScreeningHits } from './documents/ScreeningHits';

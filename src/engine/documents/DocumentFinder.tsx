@@ -1,6 +1,6 @@
 import type { RoutedDocument } from '../../core/documents/document-route';
 import { useCallback, useMemo } from 'react';
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { openColumn, ServerDataTable, TableCount, WIDE_COLUMNS } from '../ServerDataTable';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,8 @@ const DOCUMENT_COLUMNS: Record<string, FieldKind> = {
   submittedAt: 'datetime',
   createdAt: 'datetime',
   updatedAt: 'datetime',
+  /** Screening found a hit (docs/workflows.md, "Screening"): shown as a badge. */
+  screeningHit: 'boolean',
 };
 
 type Row = TableRow & { summary: DocumentSummary };
@@ -108,7 +110,14 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
       title: t(column.label),
       sortable: true,
       visibleMediaQuery: essential.has(column.field) ? undefined : WIDE_COLUMNS,
-      render: (row: Row) => show(row, column.field),
+      render: (row: Row) =>
+        column.field === 'screeningHit' && !column.pointer
+          ? row.summary.screeningHit && (
+              <Badge color="red" variant="light" tt="none" data-testid="screening-hit">
+                {t(column.label)}
+              </Badge>
+            )
+          : show(row, column.field),
     })),
     openColumn<Row>(
       'open',

@@ -17,6 +17,7 @@ import {
   DocumentTimeline,
   HistoryTable,
   LatestActionNotes,
+  ScreeningHits,
   StatusBadge,
   VersionList,
 } from '../../engine';
@@ -360,6 +361,10 @@ export function DocumentScreenPage({
         failure && <ErrorAlert>{failure.message}</ErrorAlert>
       )}
       {of && screen.showNotesOf && <LatestActionNotes {...of} actions={screen.showNotesOf} />}
+      {/* Screening hits, for the officers who see every document of the type (screening.ts). */}
+      {of && workflow.screening && session.hasAnyRole(fullRoles(workflow, workflow.seeAll)) && (
+        <ScreeningHits {...of} />
+      )}
       <WriteMessageButton workflow={workflow} document={document} />
       {links.length > 0 && (
         <Group gap="md" component="nav" aria-label={t('documents.links')}>
