@@ -269,7 +269,7 @@ describe.each(databaseKinds())('screening against the block lists on %s', (kind)
     const queue = async (value?: boolean) => {
       const answer = await call('PATCH', BASE, officer, {
         list: 'submitted',
-        itemsPerPage: -1,
+        options: { itemsPerPage: -1 },
         ...(value === undefined
           ? {}
           : { filter: [{ field: 'screeningHit', criterion: 'equals', value }] }),
@@ -289,6 +289,24 @@ describe.each(databaseKinds())('screening against the block lists on %s', (kind)
     expect(others.map((row) => row.id)).toEqual(
       expect.arrayContaining(unflagged.map((row) => row.id)),
     );
+
+    // Sorted on it, the two flagged cases come first, then the others on the next page
+    // (keyset paging through the EXISTS).
+    const sorted = (more: Record<string, unknown>) =>
+      call('PATCH', BASE, officer, {
+        list: 'submitted',
+        options: { itemsPerPage: 2, sort: [{ field: 'screeningHit', direction: 'desc' }], ...more },
+      });
+    const first = await sorted({});
+    expect(first.statusCode, first.body).toBe(200);
+    const page = first.json() as { items: Array<{ screeningHit: boolean }>; nextCursor: string };
+    expect(page.items.map((row) => row.screeningHit)).toEqual([true, true]);
+    expect(page.nextCursor, first.body).toBeTruthy();
+    const next = await sorted({ page: 2, cursor: page.nextCursor });
+    expect(next.statusCode, next.body).toBe(200);
+    const rest = (next.json() as { items: Array<{ screeningHit: boolean }> }).items;
+    expect(rest.length).toBeGreaterThan(0);
+    expect(rest.every((row) => row.screeningHit === false)).toBe(true);
 
     // Paid, the case reaches the verifier, whose grant is refused while the block holds.
     const initiated = await call(
