@@ -12,3 +12,4 @@ export {
 } from './documents/DocumentChrome';
 export { LatestActionNotes } from './documents/LatestActionNotes';
 export { CaseWorkPanels } from './documents/CaseWork';
+export { ScreeningHits } from './documents/ScreeningHits';

@@ -17,6 +17,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { installCompression } from './http/compression';
 import { installApiContract } from './api-contract/plugin';
 import { catalogPlugin } from './plugins/catalog';
+import { rescreenAfterWrite } from './documents/screening';
 import { enumerationsPlugin } from './plugins/enumerations';
 import { definitionsPlugin } from './plugins/definitions';
 import { healthPlugin } from './plugins/health';
@@ -217,6 +218,15 @@ export async function buildGeneration(
         formCatalogs: formCatalogs(definitions.schemas, definitions.workflows),
         cache: catalogCache,
         texts: definitions.translations,
+        // A block written after a submission flags the documents it matches (screening.ts).
+        afterWrite: async (catalog, entry, actor) =>
+          void (await rescreenAfterWrite(
+            database.db,
+            definitions.workflows,
+            catalog,
+            entry,
+            actor,
+          )),
       });
       const services = new Map<string, DocumentService>();
       const inboxWorkflow = [...workflows.values()].find((w) => w.definition.inbox);
@@ -253,7 +263,11 @@ export async function buildGeneration(
           ...(inbox ? { inbox } : {}),
         });
         services.set(backend, documents);
-        await api.register(documentsPlugin, { prefix: `/${backend}`, documents });
+        await api.register(documentsPlugin, {
+          prefix: `/${backend}`,
+          documents,
+          catalogs: definitions.catalogs,
+        });
         await api.register(workloadPlugin, { prefix: `/${backend}`, documents });
         // Officers' case notes and flags on the same documents (documents/case-work.ts).
         await api.register(caseWorkPlugin, {

@@ -120,15 +120,20 @@ describe('document finders', () => {
       api,
       [],
     );
-    await answer([summary({ familyName: 'Tuilagi', givenName: 'Sione' })]);
+    // A case screening flagged carries the badge in the column the list declares.
+    await answer([
+      { ...summary({ familyName: 'Tuilagi', givenName: 'Sione' }), screeningHit: true },
+    ]);
     expect(headers()).toEqual([
       'Number',
       'Family name',
       'Given name',
       'Status',
+      'Screening hit',
       'Updated at',
       'Open',
     ]);
+    expect(screen.getByTestId('screening-hit').textContent).toBe('Screening hit');
     await act(() => changeLanguage('fr'));
     expect(headers().join(' | ')).not.toMatch(/returned an object|visa-application\./);
     expect(headers()).toContain('Nom de famille');

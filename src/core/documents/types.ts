@@ -32,12 +32,31 @@ export interface DocumentView<TData = Record<string, unknown>> extends DocumentH
 export interface DocumentSummary extends DocumentHead {
   /** The assignee's name, in a list that shows it (a column `assigneeName`). */
   assigneeName?: string | null;
+  /** Whether screening found a hit, in a list that shows it (a column `screeningHit`). */
+  screeningHit?: boolean;
   /** The value of the workflow's `key` (an account's login), the routes' name for it. */
   key?: string | null;
   /** The document's flags, to its officers in a list showing them (a column `flags`). */
   flags?: string[];
   /** The list's data columns, by field name. */
   fields: Record<string, unknown>;
+}
+
+/** A hit of screening against a block catalogue, as the officers who see the document read it. */
+export interface ScreeningHit {
+  id: string;
+  /** The catalogue's id and, in the reader's language, its title. */
+  catalog: string;
+  catalogTitle: string;
+  entryKey: string;
+  /** The entry's reason, in the reader's language when translated. */
+  reason: string | null;
+  /** Entry field -> the document's value it equals. */
+  matched: Record<string, string>;
+  action: string;
+  /** `refused`: the action was refused; `flagged`: a block written after the submission. */
+  outcome: 'refused' | 'flagged';
+  at: string;
 }
 
 export interface VersionSummary {

@@ -9,9 +9,14 @@ export type * from '../definitions/shapes/links';
 export type * from '../definitions/shapes/list';
 export type * from '../definitions/shapes/payment';
 export type * from '../definitions/shapes/screen';
+export type * from '../definitions/shapes/screening';
 export type * from '../definitions/shapes/workflow';
 
-/** The columns every document has; `assigneeName` is read from the accounts. */
+/**
+ * The columns every document has; `assigneeName` is read from the accounts, `screeningHit`
+ * (screening found a hit: docs/workflows.md, "Screening") from the hits; both only in a list
+ * that shows them.
+ */
 export const DOCUMENT_LIST_COLUMNS = [
   'status',
   'number',
@@ -19,11 +24,15 @@ export const DOCUMENT_LIST_COLUMNS = [
   'ownerName',
   'assignee',
   'assigneeName',
+  'screeningHit',
   'year',
   'submittedAt',
   'createdAt',
   'updatedAt',
 ] as const;
+
+/** The columns read only in a list that shows them (not from the document's row). */
+export const LIST_ONLY_COLUMNS: readonly string[] = ['assigneeName', 'screeningHit'];
 
 /** The pseudo-state a document is in before it exists; `store` or `drop` leave it. */
 export const NEW_STATE = 'NEW';

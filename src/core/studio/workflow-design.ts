@@ -203,7 +203,8 @@ export function renameStatus(
 
 /**
  * Without the actions `names`, and the places naming them: screens' buttons and notes, actions'
- * `notBy`, and the screen roles that then allow none of a screen's actions (check-roles.ts refuses those).
+ * `notBy`, the screen roles that then allow none of a screen's actions (check-roles.ts refuses
+ * those), and the actions screening runs at.
  */
 export function withoutActions(
   workflow: WorkflowDefinition,
@@ -233,7 +234,14 @@ export function withoutActions(
     if (next.actions?.length && allowing.length > 0) next.roles = allowing;
     return next;
   });
-  return { ...workflow, actions, screens };
+  // Screening stops at the actions gone; with none left it screens nothing and goes.
+  const screenedAt = workflow.screening?.on.filter(keep);
+  if (!workflow.screening || screenedAt?.length === workflow.screening.on.length)
+    return { ...workflow, actions, screens };
+  const { screening, ...rest } = workflow;
+  return screenedAt?.length
+    ? { ...rest, actions, screens, screening: { ...screening, on: screenedAt } }
+    : { ...rest, actions, screens };
 }
 
 /** Without the declared actions no status's event names any more. */

@@ -27,6 +27,8 @@ const DOCUMENT_COLUMNS: Record<string, FieldKind> = {
   submittedAt: 'datetime',
   createdAt: 'datetime',
   updatedAt: 'datetime',
+  /** Screening found a hit (docs/workflows.md, "Screening"): shown as a badge. */
+  screeningHit: 'boolean',
 };
 
 type Row = TableRow & { summary: DocumentSummary };
@@ -127,6 +129,12 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
               </Badge>
             ))}
           </Group>
+        ) : column.field === 'screeningHit' && !column.pointer ? (
+          row.summary.screeningHit && (
+            <Badge color="red" variant="light" tt="none" data-testid="screening-hit">
+              {t(column.label)}
+            </Badge>
+          )
         ) : (
           show(row, column.field)
         ),

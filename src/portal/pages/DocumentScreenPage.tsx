@@ -18,6 +18,7 @@ import {
   DocumentTimeline,
   HistoryTable,
   LatestActionNotes,
+  ScreeningHits,
   StatusBadge,
   VersionList,
 } from '../../engine';
@@ -411,6 +412,10 @@ export function DocumentScreenPage({
           language={language}
           services={services}
         />
+      )}
+      {/* Screening hits, for the officers who see every document of the type (screening.ts). */}
+      {of && workflow.screening && session.hasAnyRole(fullRoles(workflow, workflow.seeAll)) && (
+        <ScreeningHits {...of} />
       )}
       <WriteMessageButton workflow={workflow} document={document} />
       {links.length > 0 && (

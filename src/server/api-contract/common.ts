@@ -205,6 +205,10 @@ export function documentSummarySchema(fields: ContractSchema): ContractSchema {
       ...NULLABLE_STRING,
       description: "The assignee's name, in a list declaring the column `assigneeName`",
     },
+    screeningHit: {
+      type: 'boolean',
+      description: 'Screening found a hit, in a list declaring the column `screeningHit`',
+    },
     number: NULLABLE_STRING,
     submittedAt: NULLABLE_DATE_TIME,
     createdAt: DATE_TIME,
@@ -224,6 +228,33 @@ export const VERSION_SUMMARY = objectSchema([], {
   action: STRING,
   at: DATE_TIME,
   by: STRING,
+});
+
+/** A document's screening hits (docs/workflows.md, "Screening"), for the officers who see it. */
+export const SCREENING_HITS = objectSchema(['items'], {
+  items: arrayOf(
+    objectSchema([], {
+      id: UUID_STRING,
+      catalog: { type: 'string', description: 'The block catalogue matched' },
+      catalogTitle: {
+        type: 'string',
+        description: "The catalogue's title in the reader's language",
+      },
+      entryKey: STRING,
+      reason: { ...NULLABLE_STRING, description: "The entry's reason, in the reader's language" },
+      matched: {
+        type: 'object',
+        additionalProperties: STRING,
+        description: "Entry field -> the document's value it equals",
+      },
+      action: {
+        type: 'string',
+        description: 'The action screened (`rescreen`: a block written later)',
+      },
+      outcome: { type: 'string', enum: ['refused', 'flagged'] },
+      at: DATE_TIME,
+    }),
+  ),
 });
 
 export const HISTORY_ENTRY = objectSchema([], {

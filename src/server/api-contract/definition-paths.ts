@@ -11,6 +11,7 @@ import {
 import { backendOf } from '../../core/documents/conventions';
 import {
   DOCUMENT_LIST_COLUMNS,
+  LIST_ONLY_COLUMNS,
   type WorkflowAction,
   type WorkflowDefinition,
   type WorkflowList,
@@ -29,6 +30,7 @@ import {
   documentSummarySchema,
   documentViewSchema,
   HISTORY_ENTRY,
+  SCREENING_HITS,
   itemsOf,
   objectSchema,
   PAYMENT_STATE,
@@ -160,13 +162,11 @@ function transitionsFrom(workflow: WorkflowDefinition, state: string): string[] 
 /** The fields a document list can filter and sort on: the documents' own, its data columns. */
 export function listFields(list: WorkflowList | undefined): string[] {
   // The assignee's name only where the list shows it: it is read from the accounts.
-  const own = DOCUMENT_LIST_COLUMNS.filter((column) => column !== 'assigneeName');
-  const named = list?.columns.some((c) => c.field === 'assigneeName' && !c.pointer);
-  return [
-    ...own,
-    ...(named ? ['assigneeName'] : []),
-    ...(list?.columns.filter((c) => c.pointer).map((c) => c.field) ?? []),
-  ];
+  const own = DOCUMENT_LIST_COLUMNS.filter((column) => !LIST_ONLY_COLUMNS.includes(column));
+  const named = LIST_ONLY_COLUMNS.filter((field) =>
+    list?.columns.some((c) => c.field === field && !c.pointer),
+  );
+  return [...own, ...named, ...(list?.columns.filter((c) => c.pointer).map((c) => c.field) ?? [])];
 }
 
 /** Component names, all under a prefix naming what they are. */
@@ -339,6 +339,11 @@ function addWorkflow(
     response: arrayOf(HISTORY_ENTRY),
   });
   addCaseWorkPaths(add, workflow, base);
+  if (workflow.screening)
+    add('get', `${base}/{id}/screening`, 'screening', "A document's screening hits", {
+      description: `Entries of the block catalogues (${[...new Set(workflow.screening.rules.map((r) => r.catalog))].join(', ')}) the document matched; for the roles seeing every document (${workflow.seeAll.join(', ')}), 403 to anyone else.`,
+      response: SCREENING_HITS,
+    });
   for (const action of documentActions(workflow)) {
     const definition = workflow.actions[action]!;
     add('post', `${base}/{id}/actions/${action}`, `action.${action}`, `Action ${action}`, {

@@ -31,6 +31,22 @@ export interface CatalogEntryHistoryTable {
   changed_by: string;
 }
 
+/** An entry of a block catalogue a document matched at an action or later (migration 0026). */
+export interface ScreeningHitTable {
+  id: Generated<string>;
+  document_type: string;
+  document_id: string | null;
+  catalog: string;
+  entry_id: string;
+  entry_key: string;
+  entry: ColumnType<Record<string, unknown>, string, string>;
+  matched: ColumnType<Record<string, string>, string, string>;
+  action: string;
+  outcome: 'refused' | 'flagged';
+  actor: string;
+  screened_at: ColumnType<Date, string, string>;
+}
+
 export interface DocumentTable {
   id: Generated<string>;
   type: string;
@@ -234,4 +250,5 @@ export interface Database extends IdentityTables {
   payment_order: PaymentOrderTable;
   sandbox_gateway_session: SandboxGatewaySessionTable;
   definition_set: DefinitionSetTable;
+  screening_hit: ScreeningHitTable;
 }

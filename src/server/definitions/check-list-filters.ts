@@ -1,6 +1,7 @@
 import type { EntityDefinition, JsonSchema } from '../../core/definitions/types';
 import {
   DOCUMENT_LIST_COLUMNS,
+  LIST_ONLY_COLUMNS,
   type WorkflowDefinition,
   type WorkflowList,
 } from '../../core/documents/workflow';
@@ -84,9 +85,9 @@ function checkBadge(workflow: WorkflowDefinition, list: WorkflowList, report: Re
   const at = `/lists/${workflow.lists.indexOf(list)}/badge`;
   // The assignee's name is searched only where the list shows it (it is read from the accounts).
   const columns = list.columns
-    .filter((column) => column.pointer || column.field === 'assigneeName')
+    .filter((column) => column.pointer || LIST_ONLY_COLUMNS.includes(column.field))
     .map((column) => column.field);
-  const every = DOCUMENT_LIST_COLUMNS.filter((column) => column !== 'assigneeName');
+  const every = DOCUMENT_LIST_COLUMNS.filter((column) => !LIST_ONLY_COLUMNS.includes(column));
   if (![...every, ...columns].includes(badge.field))
     report(
       `${at}/field`,

@@ -17,6 +17,7 @@ import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './che
 import { checkRuleTexts } from './check-rule-texts';
 import { checkCaseWork } from './check-case-work';
 import { checkValidityPeriods } from './check-validity';
+import { checkScreening } from './check-screening';
 import { checkCopies } from './check-copies';
 import { checkRequests } from './check-requests';
 import { checkCertificateHolders } from './check-holders';
@@ -146,6 +147,7 @@ export async function checkDefinitions(
     checkValidityPeriods(scope);
     checkCertificateHolders(scope);
     checkCatalogCopies(scope);
+    checkScreening(scope);
     checkProfilePrefills(scope);
     checkLinks(scope);
     checkDuties(scope);

@@ -32,6 +32,7 @@ import { findByKey } from './store/lookups';
 import { callerAsOwner, checkOwnerGiven, ownerNamed, ownerOf } from './on-behalf';
 import type { DocumentOwner } from './on-behalf';
 import { runServerRules } from './server-rules';
+import { keepingScreeningHits, refuseOnScreeningHit } from './screening';
 import { catalogsIn, type CatalogReader } from '../catalog/valid-at';
 import { encodeSystemNote, type SystemNote } from './system-notes';
 import {
@@ -78,7 +79,7 @@ export class DocumentCommands {
     const request = asObject(body) as Partial<CreateRequest>;
     const action = typeof request.action === 'string' ? request.action : 'store';
     const definition = this.requireCallable(workflow, action, principal, request.owner);
-    return this.db.transaction().execute(async (trx) => {
+    const done = this.db.transaction().execute(async (trx) => {
       const owner = definition.onBehalf
         ? await ownerNamed(trx, this.environment.accounts, request.owner)
         : callerAsOwner(principal);
@@ -87,6 +88,8 @@ export class DocumentCommands {
         ...request,
       } as ActionRequest);
     });
+    // A screening refusal's hits outlive the rollback (screening.ts).
+    return keepingScreeningHits(this.db, done);
   }
 
   /** Fires one action of the machine on a document, with the version the caller read. */
@@ -102,7 +105,7 @@ export class DocumentCommands {
     if (!isStoredPositiveInteger(request.version))
       throw invalid([{ path: '/version', rule: 'required' }]);
     const definition = this.requireCallable(workflow, action, principal, request.owner);
-    return this.db.transaction().execute(async (trx) => {
+    const done = this.db.transaction().execute(async (trx) => {
       const row = await visibleRow(trx, workflow, principal, id, true);
       if (definition.owner && row.owner !== principal.subject)
         throw new ApiProblem(403, ERROR_CODES.notOwner);
@@ -113,6 +116,7 @@ export class DocumentCommands {
       } as ActionRequest);
       return withRequestRound(trx, workflow, view);
     });
+    return keepingScreeningHits(this.db, done);
   }
 
   /** An action as the server in the caller's transaction: no role check, the machine's only. */
@@ -306,6 +310,10 @@ export class DocumentCommands {
     // The round of requests for information the action opens or answers (requests.ts).
     const catalogs = this.catalogs(trx);
     await takeRequests({ trx, workflow, action, stored, request, principal, now, catalogs });
+    // Screening against the block catalogues: a hit refuses the action (screening.ts).
+    const screened = { type: workflow.definition.id, id: stored?.id ?? null, action };
+    const actor = principal.subject;
+    await refuseOnScreeningHit(trx, workflow.definition, { ...screened, actor }, draft.data, now);
     // 7. The write.
     const author = {
       subject: principal.subject,

@@ -23,6 +23,7 @@ import { flagFilterOf, listShowsFlags, withFlags } from './list-flags';
 import { FLAG_ACTIONS } from './store/case-work';
 import { seesFlagsOf } from './case-work';
 import { flagTextKey } from '../../core/documents/case-work';
+import { hasScreeningHit } from './screening';
 import { documentChoiceOptions } from './document-choices';
 import type { EffectEnvironment } from './effect-context';
 import { foldedText } from '../db/list-indexes';
@@ -53,6 +54,11 @@ export class DocumentService extends DocumentCommands {
     environment: EffectEnvironment = { publicUrl: '', texts: {} },
   ) {
     super(db, workflows, environment);
+  }
+
+  /** The database, for reads beside the service's own (screening-hits.ts). */
+  get database(): Kysely<Database> {
+    return this.db;
   }
 
   async read(type: string, principal: Principal, id: string): Promise<DocumentView> {
@@ -174,6 +180,9 @@ export class DocumentService extends DocumentCommands {
     const namesAssignee = columns.some((c) => c.field === 'assigneeName' && !c.pointer);
     const accountType = this.environment.accounts?.type;
     if (namesAssignee) fields.assigneeName = { kind: 'text', sql: assigneeName(accountType) };
+    // Screening hits, filtered and shown only where the list shows them (its officers' roles).
+    const screening = columns.some((c) => c.field === 'screeningHit' && !c.pointer);
+    if (screening) fields.screeningHit = { kind: 'boolean', sql: hasScreeningHit(), notNull: true };
     requireListAccess(workflow, principal, list);
     // A filter by flags: officers only, on a list offering those flags (list-flags.ts).
     const flagged = flagFilterOf(workflow, principal, list, request.flags);
@@ -203,6 +212,7 @@ export class DocumentService extends DocumentCommands {
       this.searchLimits,
       pointers,
       namesAssignee ? { accountType } : undefined,
+      screening ? { screening_hit: hasScreeningHit() } : {},
     );
     const showsFlags = listShowsFlags(workflow, principal, list);
     return {

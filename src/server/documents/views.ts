@@ -65,6 +65,7 @@ export function documentSummary(
   return {
     ...header(row),
     ...(row.assignee_name !== undefined ? { assigneeName: row.assignee_name } : {}),
+    ...(row.screening_hit !== undefined ? { screeningHit: row.screening_hit } : {}),
     createdAt: iso(row.created_at),
     ...(key ? { key: typeof keyed === 'string' ? keyed : null } : {}),
     fields: Object.fromEntries(

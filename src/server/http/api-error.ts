@@ -67,4 +67,6 @@ export const ERROR_CODES = {
   settingMissing: 'SETTING_MISSING',
   requestsMissing: 'REQUESTS_MISSING',
   requestsClosed: 'REQUESTS_CLOSED',
+  /** Screening against the block catalogues refused the action (neutral: says nothing of them). */
+  screeningRefused: 'SCREENING_REFUSED',
 } as const;

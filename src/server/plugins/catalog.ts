@@ -32,7 +32,13 @@ import {
 import type { CatalogCache } from '../catalog/cache';
 import { chooseOptions } from '../catalog/options';
 import { checkEntry } from '../catalog/checked-entry';
-import { insertEntry, isOverlapError, readEntry, searchEntries } from '../catalog/entries';
+import {
+  insertEntry,
+  isOverlapError,
+  readEntry,
+  searchEntries,
+  type CatalogEntry,
+} from '../catalog/entries';
 import type { Database } from '../db/schema';
 import type { ValidatorSet } from '../definitions/validators';
 import { ApiProblem, ERROR_CODES, schemaErrorsOf } from '../http/api-error';
@@ -55,6 +61,15 @@ export interface CatalogPluginOptions {
   cache: CatalogCache;
   /** Every language's texts: a dry run's problems are worded in the request's language. */
   texts: Partial<Record<Language, TextTree>>;
+  /**
+   * Told once an entry was written (created, edited, restored, imported: `entry` undefined),
+   * after its commit: documents screening against the catalogue are screened again.
+   */
+  afterWrite?: (
+    catalog: CatalogDefinition,
+    entry: CatalogEntry | undefined,
+    actor: string,
+  ) => Promise<void>;
 }
 
 /** CATALOG_IMPORT_MAX_ROWS rows of a few kilobytes each, beyond the API's usual limit. */
@@ -146,6 +161,7 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
       const entry = await checkedEntry(options, catalog, request.body);
       const created = await overlapRefused(() => insertEntry(options.db, catalog, entry, actor));
       options.cache.changed(catalog.id);
+      await options.afterWrite?.(catalog, created, actor);
       return reply.status(201).send(created);
     },
   );
@@ -178,7 +194,11 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
       const body = (request.body ?? {}) as { version?: unknown; data?: unknown };
       const version = versionOf(body.version);
       const entry = await checkedEntry(options, catalog, body.data);
-      return changed(catalog, () => updateEntry(options.db, catalog, id, version, entry, actor));
+      const updated = await changed(catalog, () =>
+        updateEntry(options.db, catalog, id, version, entry, actor),
+      );
+      await options.afterWrite?.(catalog, updated, actor);
+      return updated;
     },
   );
 
@@ -214,7 +234,10 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
           outcome.problems,
           'catalog.import.refused',
         );
-      if (!dryRun && outcome.created + outcome.updated > 0) options.cache.changed(catalog.id);
+      if (!dryRun && outcome.created + outcome.updated > 0) {
+        options.cache.changed(catalog.id);
+        await options.afterWrite?.(catalog, undefined, actor);
+      }
       const problems = toFieldErrors(schemaErrorsOf(outcome.problems), texts, language);
       return { dryRun, ...outcome, problems };
     },
@@ -244,7 +267,11 @@ export async function catalogPlugin(app: FastifyInstance, options: CatalogPlugin
     async (request) => {
       const { catalog, actor, id } = entryOf(request, false);
       const version = versionOf((request.body as { version?: unknown } | undefined)?.version);
-      return changed(catalog, () => setDeleted(options.db, catalog, id, version, actor, false));
+      const restored = await changed(catalog, () =>
+        setDeleted(options.db, catalog, id, version, actor, false),
+      );
+      await options.afterWrite?.(catalog, restored, actor);
+      return restored;
     },
   );
 

@@ -10,6 +10,7 @@ import {
   documentViewSchema,
   HISTORY_ENTRY,
   PDF_RESPONSE,
+  SCREENING_HITS,
   perDefinition,
   searchRequestSchema,
   searchResultSchema,
@@ -20,6 +21,8 @@ import type { Principal } from '../auth/principal';
 import type { DocumentService } from '../documents/service';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { requestLanguage } from '../http/language';
+import type { CatalogDefinition } from '../../core/definitions/types';
+import { screeningHits } from '../documents/screening-hits';
 
 type TypeParams = { type: string };
 type DocParams = TypeParams & { id: string };
@@ -38,8 +41,12 @@ const CREATE_BODY = { type: 'object', properties: { action: { type: 'string' }, 
  * A backend of documents (the default one, or a module's): one generic set of routes for every workflow, whose
  * roles, states, ownership and validation come from its definition.
  */
-export async function evisaPlugin(app: FastifyInstance, options: { documents: DocumentService }) {
+export async function evisaPlugin(
+  app: FastifyInstance,
+  options: { documents: DocumentService; catalogs?: readonly CatalogDefinition[] },
+) {
   const { documents } = options;
+  const catalogs = new Map((options.catalogs ?? []).map((catalog) => [catalog.id, catalog]));
   /** Signed in, and holding at least one role of the workflow; finer checks are the service's. */
   const caller = (request: FastifyRequest<{ Params: TypeParams }>): Principal =>
     requireAnyRole(request, documents.workflow(request.params.type).anyRole);
@@ -130,6 +137,18 @@ export async function evisaPlugin(app: FastifyInstance, options: { documents: Do
     async (request) => {
       const { type, id } = request.params;
       return documents.history(type, caller(request), id, requestLanguage(request));
+    },
+  );
+  // Screening hits (docs/workflows.md, "Screening"): the officers who see every document only.
+  app.get<{ Params: DocParams }>(
+    '/:type/:id/screening',
+    perDefinition(['type', 'id'], SCREENING_HITS),
+    async (request) => {
+      const { type, id } = request.params;
+      const workflow = documents.workflow(type);
+      if (!workflow.definition.screening) throw new ApiProblem(404, ERROR_CODES.notFound);
+      const language = requestLanguage(request);
+      return screeningHits(documents.database, workflow, catalogs, caller(request), id, language);
     },
   );
   app.post<{ Params: DocParams & { action: string } }>(

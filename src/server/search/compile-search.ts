@@ -219,6 +219,9 @@ export function bound(
   kind: FieldKind,
 ): RawBuilder<unknown> {
   if (kind === 'text' || value === null) return sql`${value}`;
+  // A flag as a literal made of the value (never spliced text): PGlite binds a parameter it
+  // reads as boolean only from a JS boolean, which a cursor's value cast here is not.
+  if (kind === 'boolean') return sql.raw(value === true || value === 'true' ? 'true' : 'false');
   return sql`cast(${String(value)} as ${sql.raw(CASTS[kind])})`;
 }
 

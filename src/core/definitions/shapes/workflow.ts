@@ -38,6 +38,7 @@ import {
 import { WorkflowScreen } from './screen';
 import { WorkflowWorkload } from './workload';
 import { WorkflowRequests } from './requests';
+import { WorkflowScreening } from './screening';
 
 /** The workflow whose documents are the inbox's messages (docs/inbox.md). */
 export const WorkflowInbox = strict({
@@ -133,6 +134,8 @@ export const WorkflowDefinition = strict({
   verification: Type.Optional(WorkflowVerification),
   /** Documents of this type pay fees through the payment gateway. */
   payment: Type.Optional(WorkflowPayment),
+  /** Documents screened against block catalogues at some actions (docs/workflows.md, "Screening"). */
+  screening: Type.Optional(WorkflowScreening),
   /** Data the server derives while the form is filled. */
   derive: Type.Optional(WorkflowDerive),
   /** The document the holder is given once issued, as a PDF. */

@@ -23,6 +23,7 @@ import * as outboxCode from './0021_outbox_code';
 import * as catalogEntryHistory from './0022_catalog_entry_history';
 import * as documentRequests from './0024_document_requests';
 import * as caseNotesAndFlags from './0025_case_notes_and_flags';
+import * as screeningHits from './0026_screening_hits';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0022_catalog_entry_history': catalogEntryHistory,
   '0024_document_requests': documentRequests,
   '0025_case_notes_and_flags': caseNotesAndFlags,
+  '0026_screening_hits': screeningHits,
 };
 
 export const migrationProvider: MigrationProvider = {

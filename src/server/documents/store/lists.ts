@@ -210,6 +210,8 @@ const SUMMARY_COLUMNS = [
 /** A finder's row: the header, and the list's values at their pointers. */
 export type SummaryRow = Pick<DocumentRow, (typeof SUMMARY_COLUMNS)[number]> & {
   assignee_name?: string | null;
+  /** Whether screening found a hit (a list showing `screeningHit`). */
+  screening_hit?: boolean;
   /** The JSON value at each of the pointers asked for, in their order. */
   [value: `value${number}`]: unknown;
 };
@@ -223,6 +225,7 @@ export function searchRows(
   limits: SearchLimits,
   pointers: readonly string[],
   assigneeNames?: { accountType: string | undefined },
+  extraColumns: Record<string, RawBuilder<unknown>> = {},
 ): Promise<{ rows: SummaryRow[]; page: PageInfo }> {
   return searchPage<SummaryRow>(db, body, fields, scope, limits, [
     ...SUMMARY_COLUMNS.map((column) => sql`document.${sql.id(column)}`.as(column)),
@@ -230,6 +233,7 @@ export function searchRows(
       sql`(document.data #> ${pointerPath(pointer)})`.as(`value${i}`),
     ),
     ...(assigneeNames ? [assigneeName(assigneeNames.accountType).as('assignee_name')] : []),
+    ...Object.entries(extraColumns).map(([name, expression]) => expression.as(name)),
   ]);
 }
 
