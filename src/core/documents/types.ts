@@ -1,4 +1,5 @@
 /** Documents as the evisa API returns them (docs/api.md, "Documents"). */
+import type { PendingTimer } from './timers';
 
 /** What a document and a row of its lists both show. */
 interface DocumentHead {
@@ -24,6 +25,8 @@ export interface DocumentView<TData = Record<string, unknown>> extends DocumentH
   updatedBy: string;
   /** Actions the caller may take now: allowed by the machine in this state, by the caller's roles and ownership. */
   allowedActions: string[];
+  /** The timers the document waits on in its status (docs/workflows.md, "Timers"), soonest first. */
+  timers?: PendingTimer[];
 }
 
 export interface DocumentSummary extends DocumentHead {

@@ -29,6 +29,7 @@ import {
 } from './check-catalog-fields';
 import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
+import { checkTimers } from './check-timers';
 import { checkListFilters } from './check-list-filters';
 import { checkNamedReferences } from './check-references';
 import { checkReachability } from './check-reachability';
@@ -144,6 +145,7 @@ export async function checkDefinitions(
     checkCatalogCopies(scope);
     checkProfilePrefills(scope);
     checkLinks(scope);
+    checkTimers(scope);
     checkListFilters(workflow, schemas, problems);
     checkCopies(scope);
     checkReachability(scope, reporter(warnings, workflowFile(workflow.id)));

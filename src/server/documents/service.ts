@@ -34,6 +34,7 @@ import {
   type SearchLimits,
 } from './store/lists';
 import { findVersion, listHistory, listVersions } from './store/rows';
+import { pendingTimers } from './timer-rows';
 import { documentSummary, documentView, historyEntry, iso, summaryPointers } from './views';
 import type { CompiledWorkflow } from './workflows';
 
@@ -51,8 +52,10 @@ export class DocumentService extends DocumentCommands {
   async read(type: string, principal: Principal, id: string): Promise<DocumentView> {
     const workflow = this.workflow(type);
     const row = await visibleRow(this.db, workflow, principal, id);
+    // The timers it waits on in its status (a reply due): the screen says by when.
+    const timers = await pendingTimers(this.db, workflow.definition, row);
     return withAuthors(
-      documentView(row, allowedActions(workflow, row, principal)),
+      documentView(row, allowedActions(workflow, row, principal), timers),
       this.authors(workflow, principal),
     );
   }

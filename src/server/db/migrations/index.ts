@@ -21,6 +21,7 @@ import * as listIndexes from './0019_list_indexes';
 import * as definitionSets from './0020_definition_sets';
 import * as outboxCode from './0021_outbox_code';
 import * as catalogEntryHistory from './0022_catalog_entry_history';
+import * as documentTimers from './0023_document_timers';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0020_definition_sets': definitionSets,
   '0021_outbox_code': outboxCode,
   '0022_catalog_entry_history': catalogEntryHistory,
+  '0023_document_timers': documentTimers,
 };
 
 export const migrationProvider: MigrationProvider = {
