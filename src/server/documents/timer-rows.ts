@@ -62,7 +62,9 @@ export async function scheduleTimers(
     if (Object.keys(after).length > 0) await followDates(trx, workflow, document);
     return;
   }
-  await db.deleteFrom('document_timer').where('document_id', '=', document.id).execute();
+  // Rows are written only in a status naming timers: leaving any other has none to delete.
+  if (Object.keys(timersOf(workflow, fromStatus)).length > 0)
+    await db.deleteFrom('document_timer').where('document_id', '=', document.id).execute();
   const rows = Object.keys(after).flatMap((name) => {
     const timer = declared[name];
     const due = timer && dueAt(timer.wait, document.data, now);
