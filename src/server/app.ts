@@ -53,6 +53,7 @@ import { deliverNotification } from './payments/deliver';
 import { SandboxGateway } from './payments/sandbox/gateway';
 import { sandboxGatewayPlugin } from './payments/sandbox/plugin';
 import { PaymentService } from './payments/service';
+import { startTimers, type TimerWorker } from './documents/timers';
 import type { LoadedDefinitions, Shared } from './shared';
 
 /** Scripts only from our origin; inline styles because Mantine writes CSS variables. */
@@ -84,6 +85,8 @@ export interface Generation {
   definitions: DefinitionBundle;
   demoAccounts: DemoAccount[];
   outbox: OutboxWorker;
+  /** The workflows' timers (documents/timers.ts). */
+  timers: TimerWorker;
 }
 
 /** Builds the app serving one set of definitions, ready when it returns. */
@@ -175,6 +178,7 @@ export async function buildGeneration(
     modules.flatMap((module) => module.apiTags ?? []),
   );
 
+  let timers: TimerWorker | undefined;
   // The inbox keeps what the outbox worker reports of its messages' delivery.
   let onAttempt: ((attempt: OutboxAttempt) => Promise<void>) | undefined;
   await app.register(
@@ -286,6 +290,21 @@ export async function buildGeneration(
           });
         }
       }
+      // The workflows' timers, fired through the service of their type's backend.
+      timers = startTimers({
+        db: database.db,
+        served: (type) => {
+          const workflow = workflows.get(type);
+          const documents = workflow && services.get(backendOf(workflow.definition));
+          return workflow && documents ? { workflow, documents } : undefined;
+        },
+        log: app.log,
+        intervalMs: overrides.timers?.intervalMs,
+        wake: () => wakeOutbox(database.db),
+      });
+      const timerWorker = timers;
+      // preClose: stopped before the database closes, as the outbox is.
+      app.addHook('preClose', async () => timerWorker.stop());
       await api.register(definitionRolesPlugin, {
         prefix: '/definitions/roles',
         database,
@@ -364,6 +383,7 @@ export async function buildGeneration(
   await app.register(spaPlugin, { staticDir: config.staticDir });
   await app.ready();
   if (!outbox) throw new Error('the outbox worker did not start');
+  if (!timers) throw new Error('the timer worker did not start');
   if (!handle) throw new Error('the app has no request handler');
-  return { setVersion, app, handle, definitions, demoAccounts, outbox };
+  return { setVersion, app, handle, definitions, demoAccounts, outbox, timers };
 }

@@ -18,6 +18,7 @@ import { compileValidators } from './definitions/validators';
 import { rolesGrantedBy } from './implementations';
 import type { DemoAccount, ServerModule } from './module';
 import type { OutboxWorker } from './notifications/worker';
+import type { TimerWorker } from './documents/timers';
 import { openShared, type AppOverrides, type LoadedDefinitions, type Shared } from './shared';
 
 export type { AppOverrides, LoadedDefinitions } from './shared';
@@ -56,6 +57,8 @@ export interface PortalServer {
   readonly definitions: DefinitionBundle;
   readonly demoAccounts: DemoAccount[];
   readonly outbox: OutboxWorker;
+  /** The workflows' timer worker (tests call its `runOnce(now)`). */
+  readonly timers: TimerWorker;
   /** Serves over HTTP (port 0: any free one), whichever app is current. */
   listen(options: { port: number; host: string }): Promise<AddressInfo>;
   /** Hands a raw request to the current app (what `listen` does for each request). */
@@ -163,6 +166,9 @@ export async function buildServer(
     demoAccounts: current.demoAccounts,
     get outbox() {
       return current.outbox;
+    },
+    get timers() {
+      return current.timers;
     },
     handle,
     listen: ({ port, host }) =>

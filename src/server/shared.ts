@@ -24,6 +24,8 @@ export interface AppOverrides {
   loaded?: LoadedDefinitions;
   /** The outbox worker's pace (tests: interval 0 runs no timer, backoff 0 retries at once). */
   outbox?: { intervalMs?: number; backoffMs?: (failedAttempts: number) => number };
+  /** The timer worker's pace (tests: interval 0 runs no timer, they call `runOnce(now)`). */
+  timers?: { intervalMs?: number };
 }
 
 /** The definitions of a folder, checked, and their compiled validators. */

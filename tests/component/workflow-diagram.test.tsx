@@ -47,7 +47,8 @@ function renderVisa() {
 
 /** Every (from, action, to) of the machine, read straight from the JSON. */
 function transitionsInJson(): Array<{ from: string; action: string; to: string }> {
-  return Object.entries(visa.machine.states).flatMap(([from, state]) =>
+  const states = Object.entries(visa.machine.states);
+  const actions = states.flatMap(([from, state]) =>
     Object.entries((state as { on?: Record<string, unknown> }).on ?? {}).flatMap(
       ([action, value]) =>
         [value].flat().map((t) => ({
@@ -57,6 +58,13 @@ function transitionsInJson(): Array<{ from: string; action: string; to: string }
         })),
     ),
   );
+  // A timer's delayed transition (`after`) is listed last, as its action.
+  const timers = states.flatMap(([from, state]) =>
+    Object.entries((state as { after?: Record<string, { target: string }> }).after ?? {}).map(
+      ([timer, t]) => ({ from, action: visa.timers![timer]!.action, to: t.target }),
+    ),
+  );
+  return [...actions, ...timers];
 }
 
 describe('the diagram of a workflow', () => {
@@ -66,7 +74,7 @@ describe('the diagram of a workflow', () => {
       g.getAttribute('data-state'),
     );
     expect(drawn).toEqual(Object.keys(visa.machine.states));
-    expect(drawn).toHaveLength(18);
+    expect(drawn).toHaveLength(19);
     for (const status of Object.keys(visa.machine.states)) {
       const state = container.querySelector(`[data-state="${status}"]`);
       expect(state?.textContent).toBe(stateLabel(status));

@@ -96,6 +96,8 @@ export async function startApiServer(
     logger: false,
     loaded: await definitionsOf(config.definitionsDir, modules),
     outbox,
+    // No test waits for the clock: timers fire when a test calls `server.timers.runOnce(now)`.
+    timers: { intervalMs: 0 },
   });
   const harness: ApiHarness = {
     get server() {
@@ -135,7 +137,12 @@ export async function startApiServer(
     async restart() {
       await server.close();
       // Read again: a restart is how a test sees definitions it has changed.
-      server = await buildServer(config, modules, { jwks, logger: false, outbox });
+      server = await buildServer(config, modules, {
+        jwks,
+        logger: false,
+        outbox,
+        timers: { intervalMs: 0 },
+      });
     },
     async close() {
       await server.close();

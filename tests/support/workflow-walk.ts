@@ -5,6 +5,10 @@ import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import type { Principal } from '../../src/server/auth/principal';
 import type { GuardInput } from '../../src/server/documents/guards';
 import { buildMachine, nextStatus, type WorkflowEvent } from '../../src/server/documents/machine';
+import { timerEvent, timersOf } from '../../src/core/documents/timers';
+
+/** A step the walk takes by firing the due timers (`xstate.after.<timer>.<machine>.<status>`). */
+export const isTimerStep = (action: string): boolean => action.startsWith('xstate.after.');
 
 /** What the walk needs to know of a document to predict the machine's answer. */
 export interface SimulatedDocument {
@@ -61,7 +65,16 @@ export function pathsToEveryStatus(
         input: input({ status: '', previousStatus: null, data }),
       })),
     );
-  const paths = getShortestPaths(machine, { events });
+  // A timer's delayed event (`after`) leads on too: the walk takes it by polling the timers.
+  const timerEvents: WorkflowEvent[] = Object.keys(workflow.machine.states).flatMap((status) =>
+    Object.keys(timersOf(workflow, status)).flatMap((timer) =>
+      dataVariants.map((data) => ({
+        type: timerEvent(workflow, status, timer),
+        input: input({ status: '', previousStatus: null, data }),
+      })),
+    ),
+  );
+  const paths = getShortestPaths(machine, { events: [...events, ...timerEvents] });
   return paths.map((path) => {
     const document: SimulatedDocument = { status: 'NEW', previousStatus: null, data: {} };
     const steps = path.steps

@@ -20,9 +20,10 @@ beforeAll(async () => {
   drawing = layoutWorkflow(graph);
 });
 
-/** Every (from, action, to) of the machine, read straight from the JSON. */
+/** Every (from, action, to) of the machine, read straight from the JSON; the timers' last. */
 function transitionsInJson(workflow: WorkflowDefinition): string[] {
-  return Object.entries(workflow.machine.states).flatMap(([from, state]) => {
+  const states = Object.entries(workflow.machine.states);
+  const actions = states.flatMap(([from, state]) => {
     const on = (state as { on?: Record<string, unknown> }).on ?? {};
     return Object.entries(on).flatMap(([action, value]) =>
       [value]
@@ -33,15 +34,22 @@ function transitionsInJson(workflow: WorkflowDefinition): string[] {
         ),
     );
   });
+  // A timer's delayed transition is drawn as its action.
+  const timers = states.flatMap(([from, state]) =>
+    Object.entries((state as { after?: Record<string, { target: string }> }).after ?? {}).map(
+      ([timer, t]) => `${from} -${workflow.timers?.[timer]?.action}-> ${t.target}`,
+    ),
+  );
+  return [...actions, ...timers];
 }
 
 const overlap = (a: Box, b: Box): boolean =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('the visa workflow as a graph', () => {
-  it('has its 18 statuses, the initial, final and terminal ones marked', () => {
+  it('has its 19 statuses, the initial, final and terminal ones marked', () => {
     expect(graph.nodes.map((n) => n.id)).toEqual(Object.keys(visa.machine.states));
-    expect(graph.nodes).toHaveLength(18);
+    expect(graph.nodes).toHaveLength(19);
     expect(graph.nodes.filter((n) => n.initial).map((n) => n.id)).toEqual(['NEW']);
     const finals = ['DISPATCHED', 'REJECTED', 'DELETED'];
     expect(graph.nodes.filter((n) => n.final).map((n) => n.id)).toEqual(finals);

@@ -24,6 +24,8 @@ export interface StatelyState {
   description?: string;
   meta?: JsonObject;
   on?: Record<string, StatelyTransition | StatelyTransition[]>;
+  /** The workflow's timers (docs/workflows.md, "Timers"): XState's delayed transitions by name. */
+  after?: JsonObject;
 }
 
 export interface StatelyMachineConfig {
@@ -112,6 +114,7 @@ function statelyState(workflow: WorkflowDefinition, state: JsonValue): StatelySt
     ...(typeof state.description === 'string' && { description: state.description }),
     ...(isObject(state.meta) && { meta: state.meta }),
     ...(events.length > 0 && { on }),
+    ...(isObject(state.after) && { after: state.after }),
   };
 }
 
@@ -330,7 +333,6 @@ function readConfig(text: string): JsonValue {
 const UNSUPPORTED_STATE_KEYS: Record<string, string> = {
   states: "has states of its own: a workflow's states are flat",
   always: 'has "always" transitions: a status changes only through an action',
-  after: 'has delayed ("after") transitions: a status changes only through an action',
   invoke: "invokes actors: effects belong to the workflow's actions",
   entry: "has entry actions: effects belong to the workflow's actions",
   exit: "has exit actions: effects belong to the workflow's actions",
@@ -407,6 +409,24 @@ function importEvents(on: JsonValue, status: string, scope: Scope): JsonObject {
   );
 }
 
+/** A state's timers (`after`): each a declared timer's name leading to one status, as `{target}`. */
+function importAfter(after: JsonValue, status: string, scope: Scope): JsonObject {
+  if (!isObject(after)) throw new ReadError(`The "after" of state "${status}" is not an object.`);
+  return Object.fromEntries(
+    Object.entries(after).map(([timer, transition]) => {
+      const where = `The timer "${timer}" of state "${status}"`;
+      if (!/^[a-z][a-zA-Z0-9]*$/.test(timer))
+        throw new ReadError(
+          `State "${status}" has a delayed ("after") transition of "${timer}": a timer is named (letters and digits) and declared in the workflow's "timers".`,
+        );
+      if (Array.isArray(transition))
+        throw new ReadError(`${where} lists transitions: a timer leads to one status.`);
+      const imported = importTransition(transition, where, scope, true);
+      return [timer, isObject(imported) ? imported : { target: imported }];
+    }),
+  );
+}
+
 function importMeta(meta: JsonValue | undefined): JsonObject | undefined {
   if (!isObject(meta)) return undefined;
   const kept = KEPT_STATE_META.filter((key) => typeof meta[key] === 'number');
@@ -424,6 +444,7 @@ function importState(state: JsonValue, status: string, scope: Scope): JsonObject
   const meta = importMeta(state.meta);
   return {
     ...(state.on !== undefined && { on: importEvents(state.on, status, scope) }),
+    ...(!isEmpty(state.after) && { after: importAfter(state.after!, status, scope) }),
     ...(state.type === 'final' && { type: 'final' }),
     ...(typeof state.description === 'string' && { description: state.description }),
     ...(meta && { meta }),
@@ -571,6 +592,12 @@ export function workflowFromStately(
       added.push(action);
       if (Object.keys(meta.labels).length > 0) labels[action] = meta.labels;
     }
+    // A timer's action is named by the workflow's timers, not by an event: it stays.
+    const timed = new Set(Object.values(workflow.timers ?? {}).map((timer) => timer.action));
+    for (const name of timed) {
+      const declared = declaredAction(workflow, name);
+      if (declared && !Object.hasOwn(actions, name)) actions[name] = declared;
+    }
     // The declared actions keep the workflow's order; new ones follow.
     const ordered = Object.fromEntries([
       ...Object.keys(workflow.actions).flatMap((name) =>
@@ -578,7 +605,9 @@ export function workflowFromStately(
       ),
       ...added.map((name) => [name, actions[name]] as const),
     ]) as WorkflowDefinition['actions'];
-    const removed = Object.keys(workflow.actions).filter((name) => !metas.has(name));
+    const removed = Object.keys(workflow.actions).filter(
+      (name) => !metas.has(name) && !timed.has(name),
+    );
     return {
       workflow: withoutActions({ ...workflow, machine, actions: ordered }, removed),
       added,

@@ -1,5 +1,6 @@
 /** Documents as the evisa API returns them (docs/api.md, "Documents"). */
 import type { RequestAnswerInput, RequestItemInput, RequestRoundView } from './requests';
+import type { PendingTimer } from './timers';
 
 /** What a document and a row of its lists both show. */
 interface DocumentHead {
@@ -27,6 +28,8 @@ export interface DocumentView<TData = Record<string, unknown>> extends DocumentH
   allowedActions: string[];
   /** The open request for information, or the last one (a workflow declaring `requests`). */
   requests?: RequestRoundView;
+  /** The timers the document waits on in its status (docs/workflows.md, "Timers"), soonest first. */
+  timers?: PendingTimer[];
 }
 
 export interface DocumentSummary extends DocumentHead {

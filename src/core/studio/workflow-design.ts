@@ -247,6 +247,8 @@ export function withoutActions(
 /** Without the declared actions no status's event names any more. */
 function withoutUnusedActions(workflow: WorkflowDefinition): WorkflowDefinition {
   const used = new Set(transitionsOf(workflow).map((t) => t.action));
+  // A timer's action is taken when the timer fires (docs/workflows.md, "Timers").
+  for (const timer of Object.values(workflow.timers ?? {})) used.add(timer.action);
   return withoutActions(
     workflow,
     Object.keys(workflow.actions).filter((name) => !used.has(name)),

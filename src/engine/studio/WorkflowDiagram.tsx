@@ -73,7 +73,9 @@ export type DiagramSelection =
 function transitionRefs(edges: readonly WorkflowEdge[]): Map<WorkflowEdge, DiagramSelection> {
   const seen = new Map<string, number>();
   return new Map(
-    edges.map((edge) => {
+    edges.map((edge): [WorkflowEdge, DiagramSelection] => {
+      // A timer's transition is edited with its status (`after`), not as an event's.
+      if (edge.timer) return [edge, { kind: 'status', status: edge.from }];
       const key = `${edge.from}\u0000${edge.action}`;
       const index = seen.get(key) ?? 0;
       seen.set(key, index + 1);

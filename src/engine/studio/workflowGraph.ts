@@ -23,6 +23,8 @@ export interface WorkflowEdge {
   guard?: string;
   /** Only the server fires it (a confirmed payment), never a user. */
   system: boolean;
+  /** The timer whose delayed transition it is (`after`; docs/workflows.md, "Timers"). */
+  timer?: string;
 }
 
 export interface WorkflowGraph {
@@ -80,17 +82,38 @@ function guardText(guard: MachineGuard): string {
 /** The statuses and transitions of the workflow's machine, with who may take each. */
 export function workflowGraph(workflow: WorkflowDefinition): WorkflowGraph {
   const { machine } = workflow;
-  const edges = machineTransitions(machine).map(({ from, action, target, guard }) => {
-    const declared = declaredAction(workflow, action);
-    return {
-      from,
-      to: target,
-      action,
-      roles: fullRoles(workflow, declared?.roles ?? []),
-      ...(guard !== undefined && { guard: guardText(guard) }),
-      system: declared?.system === true,
-    };
-  });
+  const edges: WorkflowEdge[] = machineTransitions(machine).map(
+    ({ from, action, target, guard }) => {
+      const declared = declaredAction(workflow, action);
+      return {
+        from,
+        to: target,
+        action,
+        roles: fullRoles(workflow, declared?.roles ?? []),
+        ...(guard !== undefined && { guard: guardText(guard) }),
+        system: declared?.system === true,
+      };
+    },
+  );
+  // A timer's delayed transition, drawn as its action: the server takes it when it is due.
+  for (const [from, state] of Object.entries(machine.states)) {
+    const after = isNode(state) && isNode(state.after) ? state.after : {};
+    for (const [timer, transition] of Object.entries(after)) {
+      if (!isNode(transition) || typeof transition.target !== 'string') continue;
+      const action = workflow.timers?.[timer]?.action ?? timer;
+      edges.push({
+        from,
+        to: transition.target,
+        action,
+        roles: fullRoles(workflow, declaredAction(workflow, action)?.roles ?? []),
+        ...(transition.guard !== undefined && {
+          guard: guardText(transition.guard as MachineGuard),
+        }),
+        system: true,
+        timer,
+      });
+    }
+  }
   const leaving = new Set(edges.map((edge) => edge.from));
   const nodes = Object.entries(machine.states).map(([id, state]) => ({
     id,

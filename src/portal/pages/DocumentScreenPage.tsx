@@ -35,6 +35,7 @@ import { refreshMenuBadges } from '../PortalMenu';
 import { documentServices } from '../documentServices';
 import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
+import { PendingTimers } from '../../engine/documents/PendingTimers';
 import { DocumentNextSteps } from './DocumentNextSteps';
 import type { Session } from '../session';
 import { paramsInWords, useDerivedValues } from '../useDerivedValues';
@@ -367,6 +368,7 @@ export function DocumentScreenPage({
         </Title>
         {chrome && document && <StatusBadge status={document.status} size="lg" />}
       </Group>
+      {chrome && document && <PendingTimers document={document} />}
       {screen.mode === 'version' && document && (
         <Alert color="blue" role="note">
           {t('documents.readOnlyVersion', { version: document.version })}{' '}

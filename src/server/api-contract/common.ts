@@ -188,6 +188,15 @@ export function documentViewSchema(data: ContractSchema): ContractSchema {
     data,
     ...STAMPS,
     allowedActions: { ...arrayOf(STRING), description: 'Actions the caller may take now' },
+    timers: {
+      ...arrayOf(
+        objectSchema(['name', 'dueAt'], {
+          name: { type: 'string', description: 'The timer, as the workflow declares it' },
+          dueAt: DATE_TIME,
+        }),
+      ),
+      description: 'The timers the document waits on in its status (a reply due), soonest first',
+    },
   });
 }
 

@@ -145,6 +145,8 @@ export function crossCheckWorkflow(
       }
     }
   }
+  // A timer's action is taken when the timer fires (check-timers.ts checks it is a system one).
+  for (const timer of Object.values(workflow.timers ?? {})) used.add(timer.action);
   for (const [name, action] of Object.entries(workflow.actions)) {
     const at = `/actions/${name}`;
     if (!used.has(name)) report(at, said('unusedAction', { action: name }));

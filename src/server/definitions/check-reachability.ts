@@ -15,8 +15,8 @@ interface Status {
 }
 
 /**
- * Where a document can go: a document enters a status only by an action of the machine (the
- * meta-schema allows no `always` or `after`, and no effect sets a status), or at start when
+ * Where a document can go: a document enters a status only by an action of the machine or a
+ * timer (`after`; the meta-schema allows no `always`, and no effect sets a status), or at start when
  * `statusMoves` moves the documents of a removed status there. A status no document can enter
  * is a slip (a misspelt target, a transition removed) that would only show when someone looks
  * for documents there; a status documents enter but cannot leave, unless it is final, strands
@@ -44,8 +44,13 @@ export function checkReachability({ workflow, report }: WorkflowScope, warn: Rep
 function statusesOf(workflow: WorkflowDefinition): Map<string, Status> {
   const statuses = new Map<string, Status>();
   for (const [name, state] of Object.entries(workflow.machine.states)) {
-    const node = state as { on?: Record<string, Transition | Transition[]>; type?: string };
-    const events = Object.values(node.on ?? {});
+    const node = state as {
+      on?: Record<string, Transition | Transition[]>;
+      after?: Record<string, Transition>;
+      type?: string;
+    };
+    // A timer's delayed transition (`after`) leads on as an action does.
+    const events = [...Object.values(node.on ?? {}), ...Object.values(node.after ?? {})];
     const leadsTo = new Set<string>();
     for (const transitions of events)
       for (const transition of Array.isArray(transitions) ? transitions : [transitions]) {

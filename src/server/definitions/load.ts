@@ -33,6 +33,7 @@ import {
 import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
 import { checkDuties } from './check-duties';
+import { checkTimers } from './check-timers';
 import { checkListFilters } from './check-list-filters';
 import { checkNamedReferences } from './check-references';
 import { checkReachability } from './check-reachability';
@@ -151,6 +152,7 @@ export async function checkDefinitions(
     checkProfilePrefills(scope);
     checkLinks(scope);
     checkDuties(scope);
+    checkTimers(scope);
     checkListFilters(workflow, schemas, problems);
     checkCaseWork(scope);
     checkCopies(scope);

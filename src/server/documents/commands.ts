@@ -48,6 +48,8 @@ import { documentView } from './views';
 import { takeRequests, withRequestRound } from './requests';
 import { translate } from '../../core/i18n/translate';
 import type { CompiledWorkflow } from './workflows';
+import { timerEvent } from '../../core/documents/timers';
+import { pendingTimers, scheduleTimers } from './timer-rows';
 
 /** The document an action starts from: one stored, or none yet (creation). */
 type Subject = { row: DocumentRow } | { owner: DocumentOwner };
@@ -136,6 +138,41 @@ export class DocumentCommands {
     const request = { version: row.version, notes: notes && encodeSystemNote(notes) };
     return this.run(trx, workflow, { row }, action, definition, actor, request, cause);
   }
+
+  // --- Timers (docs/workflows.md, "Timers"; timers.ts) ---
+
+  /**
+   * A due timer fired in the caller's transaction (the timer worker's): the machine's delayed
+   * event of the document's status, recorded and run as the timer's system action.
+   */
+  async fireTimer(
+    trx: Transaction<Database>,
+    type: string,
+    id: string,
+    timer: string,
+    actor: Principal,
+    notes?: SystemNote,
+  ): Promise<DocumentView> {
+    const workflow = this.workflow(type);
+    const declared = workflow.definition.timers?.[timer];
+    if (!declared) throw new Error(`Workflow ${type} has no timer ${timer}`);
+    const definition = systemAction(workflow, declared.action);
+    const row = await findDocument(trx, type, id, { forUpdate: true });
+    if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const request = { version: row.version, notes: notes && encodeSystemNote(notes) };
+    const event = timerEvent(workflow.definition, row.status, timer);
+    const { action } = declared;
+    return this.run(trx, workflow, { row }, action, definition, actor, request, undefined, {
+      event,
+    });
+  }
+
+  /** What this service's effects are given: the reminders' notices are written with it. */
+  get effectEnvironment(): EffectEnvironment {
+    return this.environment;
+  }
+
+  // --- end of timers ---
 
   /** Creates a document for `owner` on the server's account in the caller's transaction. */
   async createAsSystem(
@@ -235,6 +272,8 @@ export class DocumentCommands {
     principal: Principal,
     request: ActionRequest,
     cause?: EffectCause,
+    /** The machine's event when it is not the action's name (a timer's delayed event). */
+    { event = action }: { event?: string } = {},
   ): Promise<DocumentView> {
     const now = new Date();
     const stored = 'row' in subject ? subject.row : undefined;
@@ -277,7 +316,7 @@ export class DocumentCommands {
     await this.runEffects(trx, workflow, definition.before ?? [], context);
     // 5. The machine decides on the document as the action would leave it.
     const target = actionPlansOf(workflow).next(fromStatus, {
-      type: action,
+      type: event,
       input: guardInput(
         stored
           ? { ...stored, data: draft.data }
@@ -326,7 +365,7 @@ export class DocumentCommands {
     if (!stored && !definition.effects?.length && !linking?.fires.length) {
       // Nothing runs on the new row before its first version: both are written at once.
       const row = await insertFirstVersion(trx, newRow, line);
-      return documentView(row, await offered(trx, workflow, row, principal));
+      return this.answer(trx, workflow, fromStatus, row, principal, now);
     }
     if (!stored) {
       const inserted = await insertDocument(trx, newRow, author, now);
@@ -360,7 +399,21 @@ export class DocumentCommands {
     // The row was locked and its version checked; should this miss, roll back, never overwrite.
     if (!row) throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: version - 1 });
     // 8. The answer.
-    return documentView(row, await offered(trx, workflow, row, principal));
+    return this.answer(trx, workflow, fromStatus, row, principal, now);
+  }
+
+  /** The timers set as the status written asks (timer-rows.ts), then the answer with them. */
+  private async answer(
+    trx: Transaction<Database>,
+    workflow: CompiledWorkflow,
+    fromStatus: string,
+    row: DocumentRow,
+    principal: Principal,
+    now: Date,
+  ): Promise<DocumentView> {
+    await scheduleTimers(trx, workflow.definition, fromStatus, row, now);
+    const timers = await pendingTimers(trx, workflow.definition, row);
+    return documentView(row, await offered(trx, workflow, row, principal), timers);
   }
 
   /** The system actions fired on linked documents, each through this pipeline, noting the mover. */

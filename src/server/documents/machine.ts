@@ -7,6 +7,9 @@ export interface WorkflowEvent {
   input: GuardInput;
 }
 
+/** The delay XState is given for a durable timer: never waited for in memory. */
+const DURABLE = 2 ** 31 - 1;
+
 /** A guard input without a document: every guard notes it was asked and says no. */
 class GuardProbe {
   consulted = false;
@@ -32,7 +35,14 @@ export function buildMachine(
       },
     ]),
   );
-  const machineSetup = setup({ types: {} as { events: ProbedEvent }, guards });
+  // Every timer a state names gets a delay: XState takes an unknown one for none and would leave
+  // the state as it is entered. Never run: the timer worker fires the delayed events (timers.ts).
+  const delays = Object.fromEntries(
+    Object.values(workflow.machine.states).flatMap((state) =>
+      Object.keys((state as { after?: object }).after ?? {}).map((name) => [name, DURABLE]),
+    ),
+  );
+  const machineSetup = setup({ types: {} as { events: ProbedEvent }, guards, delays });
   // The config is data from workflows/*.json, checked against our meta-schema at start.
   type Config = Parameters<typeof machineSetup.createMachine>[0];
   return machineSetup.createMachine(workflow.machine as unknown as Config);

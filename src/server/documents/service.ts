@@ -42,6 +42,7 @@ import {
 } from './store/lists';
 import { findVersion, listHistory, listVersions } from './store/rows';
 import { withRequestRound } from './requests';
+import { pendingTimers } from './timer-rows';
 import { documentSummary, documentView, historyEntry, iso, summaryPointers } from './views';
 import type { CompiledWorkflow } from './workflows';
 
@@ -65,8 +66,10 @@ export class DocumentService extends DocumentCommands {
     const workflow = this.workflow(type);
     const row = await visibleRow(this.db, workflow, principal, id);
     const taken = await takenBy(this.db, workflow, row.id, principal);
+    // The timers it waits on in its status (a reply due): the screen says by when.
+    const timers = await pendingTimers(this.db, workflow.definition, row);
     const view = withAuthors(
-      documentView(row, allowedActions(workflow, row, principal, taken)),
+      documentView(row, allowedActions(workflow, row, principal, taken), timers),
       this.authors(workflow, principal),
     );
     return withRequestRound(this.db, workflow, view);

@@ -3,6 +3,7 @@ import type { DocumentHistoryTable } from '../db/schema';
 import type { RecordKey } from '../../core/documents/record-declarations';
 import type { LibraryRow } from '../../core/dashboard/types';
 import type { DocumentSummary, DocumentView, HistoryEntry } from '../../core/documents/types';
+import type { PendingTimer } from '../../core/documents/timers';
 import type { WorkflowList } from '../../core/documents/workflow';
 import type { HeaderRow, SummaryRow } from './store/lists';
 import type { DocumentRow } from './store/rows';
@@ -32,7 +33,11 @@ function header(row: DocumentRow | SummaryRow) {
 }
 
 /** One document as its screen reads it, with the actions the caller may take now. */
-export function documentView(row: DocumentRow, allowedActions: string[]): DocumentView {
+export function documentView(
+  row: DocumentRow,
+  allowedActions: string[],
+  timers?: PendingTimer[],
+): DocumentView {
   return {
     ...header(row),
     year: row.year,
@@ -41,6 +46,7 @@ export function documentView(row: DocumentRow, allowedActions: string[]): Docume
     createdBy: row.created_by,
     updatedBy: row.updated_by,
     allowedActions,
+    ...(timers?.length ? { timers } : {}),
   };
 }
 

@@ -97,6 +97,13 @@ const machine = Type.Unsafe<
     states: record(
       strict({
         on: Type.Optional(anyObject),
+        /** Delayed transitions: a declared timer's name -> `{target, guard?}` (docs/workflows.md, "Timers"). */
+        after: Type.Optional(
+          record(
+            strict({ target: Type.String(), guard: Type.Optional(Type.Unsafe<JsonValue>({})) }),
+            { minProperties: 1, propertyNames: { pattern: '^[a-z][a-zA-Z0-9]*$' } },
+          ),
+        ),
         type: Type.Optional(Type.Literal('final')),
         description: Type.Optional(Type.String()),
         meta: Type.Optional(strict({ estimatedDays: Type.Optional(Type.Integer({ minimum: 0 })) })),
@@ -105,6 +112,38 @@ const machine = Type.Unsafe<
     ),
   }),
 );
+
+/** How long a timer waits from the document's entry into the status. */
+export const TimerWait = oneOf(
+  strict({ days: Type.Integer({ minimum: 0, maximum: 3650 }) }),
+  strict({
+    /** A date or date-time of the data: the timer is due then (a date: at its start, UTC). */
+    until: dataPointer,
+    /** Days from the entry when the data holds no date there. */
+    days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })),
+  }),
+);
+export type TimerWait = Static<typeof TimerWait>;
+
+/** A notice to the holder some days before a timer is due: texts `<message>.subject`, `.body`. */
+export const TimerReminder = strict({
+  before: strict({ days: Type.Integer({ minimum: 1, maximum: 3650 }) }),
+  /** Text key prefix; the texts get {number, date, days}. */
+  message: filled,
+});
+export type TimerReminder = Static<typeof TimerReminder>;
+
+/**
+ * A durable timer of the machine's `after`: due a while after a document enters the status
+ * naming it, it fires the workflow's system `action` unless the document left the status first.
+ */
+export const WorkflowTimer = strict({
+  wait: TimerWait,
+  /** A system action of the workflow: its history line, effects and fires run when it fires. */
+  action: filled,
+  reminders: Type.Optional(some(TimerReminder)),
+});
+export type WorkflowTimer = Static<typeof WorkflowTimer>;
 
 export const WorkflowDefinition = strict({
   id: identifier,
@@ -164,6 +203,10 @@ export const WorkflowDefinition = strict({
   accessUnit: Type.Optional(AccessUnitDeclaration),
   machine,
   actions: record(WorkflowAction, { propertyNames: { pattern: '^[a-z][a-zA-Z-]*$' } }),
+  /** Durable timers the machine's states name in `after` (docs/workflows.md, "Timers"). */
+  timers: Type.Optional(
+    record(WorkflowTimer, { minProperties: 1, propertyNames: { pattern: '^[a-z][a-zA-Z0-9]*$' } }),
+  ),
   screens: Type.Array(WorkflowScreen),
   lists: Type.Array(WorkflowList),
   /** What makes a document of this type a task on My Tasks besides assignments and queues. */

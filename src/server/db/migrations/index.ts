@@ -21,6 +21,7 @@ import * as listIndexes from './0019_list_indexes';
 import * as definitionSets from './0020_definition_sets';
 import * as outboxCode from './0021_outbox_code';
 import * as catalogEntryHistory from './0022_catalog_entry_history';
+import * as documentTimers from './0023_document_timers';
 import * as documentRequests from './0024_document_requests';
 import * as caseNotesAndFlags from './0025_case_notes_and_flags';
 import * as screeningHits from './0026_screening_hits';
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0020_definition_sets': definitionSets,
   '0021_outbox_code': outboxCode,
   '0022_catalog_entry_history': catalogEntryHistory,
+  '0023_document_timers': documentTimers,
   '0024_document_requests': documentRequests,
   '0025_case_notes_and_flags': caseNotesAndFlags,
   '0026_screening_hits': screeningHits,
