@@ -59,6 +59,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
     '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
     '--mantine-color-red-filled-hover': '#a61e1e',
+    // Light badges (a screening hit, a case flag) print their text in shade 6, under 4.5:1 on
+    // their tint: red 9 reads at 4.9:1, and a darker orange than orange 9 (3.9:1) at 6.3:1.
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
+    '--mantine-color-orange-light-color': '#9c3a0a',
     [FOCUS_RING_VARIABLE]: brand[6],
   },
   // The brand blue is 1.96:1 on the dark body: brand text, links and focus take brand 2 (7.9:1).

@@ -22,12 +22,15 @@ const PDF = Buffer.concat([
 const BANK = 'Bank statements for the last three months';
 const PURPOSE = 'Explain the purpose of your trip';
 const QUESTION = 'Two things are missing from your application.';
+const CASE_NOTE = 'Internal: the employer letter needs a call to the company.';
 
 /**
  * Requests for information in Chromium (docs/workflows.md): the verifier queries a paid visa
  * application asking for two items, a bank statement chosen from the attachment catalogue with
  * a due date and a free-text question; the applicant finds both at the top of the reply screen,
- * answers them (a file, a text) and replies; the verifier sees both answered.
+ * answers them (a file, a text) and replies; the verifier sees both answered. The verifier's
+ * internal case note and the Risk flag never reach the applicant: not on the page, and not in
+ * any answer of the API its pages read.
  */
 describe('requests for information end to end in Chromium', () => {
   let portal: PortalProcess;
@@ -125,7 +128,19 @@ describe('requests for information end to end in Chromium', () => {
       await p.getByTestId('request-items-draft').waitFor();
     });
 
-    await page.getByLabel('Notes').fill(QUESTION);
+    // An internal note and a flag, for the officers only.
+    const notes = page.getByRole('region', { name: 'Case notes' });
+    await notes.getByRole('textbox', { name: 'New note' }).fill(CASE_NOTE);
+    await notes.getByRole('button', { name: 'Add the note' }).click();
+    await notes.getByText(CASE_NOTE).waitFor();
+    const flags = page.getByRole('region', { name: 'Flags' });
+    await flags
+      .getByRole('group', { name: 'Set a flag' })
+      .getByRole('button', { name: 'Risk' })
+      .click();
+    await flags.getByRole('button', { name: 'Clear the flag Risk' }).waitFor();
+
+    await page.getByLabel('Notes', { exact: true }).fill(QUESTION);
     await act(page, 'Query');
     await page.getByText('Application Queried Successfully').first().waitFor();
     expect(pageErrors).toEqual([]);
@@ -134,6 +149,12 @@ describe('requests for information end to end in Chromium', () => {
 
   it('the applicant sees both items at the top of the reply screen, answers them and replies', async () => {
     const { page, context, pageErrors } = await as(APPLICANT, `${VISA}/replytoquery/${visa.id}`);
+    // Every answer of the document API the applicant's pages read, kept to look for case work.
+    const answers: Array<Promise<string>> = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/evisa/'))
+        answers.push(response.text().catch(() => ''));
+    });
     const round = page.getByRole('region', { name: 'Information requested' });
     await round.getByText(`BANK - ${BANK}`).waitFor();
     await round.getByText(PURPOSE).waitFor();
@@ -165,6 +186,25 @@ describe('requests for information end to end in Chromium', () => {
     await page.getByRole('button', { name: 'Submit reply' }).click();
     const confirmation = page.getByTestId('confirmation');
     await confirmation.getByText('Your reply is sent to the immigration officer').waitFor();
+    // The application's page and history, as the applicant reads them: no note, no flag.
+    await page.goto(`${portal.url}/#${VISA}/view/${visa.id}`);
+    await page.getByRole('region', { name: 'Information requested' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Action history' })
+      .getByRole('cell', { name: 'Submit reply', exact: false })
+      .first()
+      .waitFor();
+    await page.goto(`${portal.url}/#/dashboard/my-library`);
+    await page.getByRole('main').getByRole('table').first().waitFor();
+    expect(await page.getByText(CASE_NOTE).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Case notes' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Flags' }).count()).toBe(0);
+    const read = await Promise.all(answers);
+    expect(read.length).toBeGreaterThan(3);
+    for (const body of read) {
+      expect(body).not.toContain(CASE_NOTE);
+      expect(body).not.toMatch(/"flags"|flag:set|"risk"/);
+    }
     expect(pageErrors).toEqual([]);
     await context.close();
   });
