@@ -15,6 +15,13 @@ import type { RequestRoundView } from '../../src/core/documents/requests';
  */
 const TYPE = 'visa-application';
 const BASE = `/api/evisa/${TYPE}`;
+/** The calendar day `days` from now (UTC), as the requests' due dates are written. */
+const inDays = (days: number) => new Date(Date.now() + days * 864e5).toISOString().slice(0, 10);
+/** A queried application lapses after 28 days (its `responseDue` timer): the reply date. */
+const replyDate = (locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.now() + 28 * 864e5),
+  );
 
 type View = {
   id: string;
@@ -95,13 +102,13 @@ describe.each(databaseKinds())('requests for information on %s', (kind) => {
     code: 'BANK',
     kind: 'document',
     mandatory: true,
-    due: '2099-06-30',
+    due: inDays(20),
   };
   const PURPOSE = {
     text: 'Explain the purpose of your trip',
     kind: 'answer',
     mandatory: true,
-    due: '2099-06-15',
+    due: inDays(10),
   };
 
   it('refuses a code the catalogue lacks, an undeclared catalogue and a past due date, with a translated 400', async () => {
@@ -132,8 +139,15 @@ describe.each(databaseKinds())('requests for information on %s', (kind) => {
         'requestDuePast',
         'The due date cannot be in the past',
       ],
+      // Nothing is due after the reply itself, which lapses at 28 days.
       [
-        { kind: 'answer', mandatory: true, due: '2099-01-01' },
+        { ...PURPOSE, due: inDays(40) },
+        '/requests/0/due',
+        'requestDueAfterReply',
+        `The due date cannot be after the reply date, ${replyDate('en-GB')}`,
+      ],
+      [
+        { kind: 'answer', mandatory: true, due: inDays(5) },
         '/requests/0/text',
         'required',
         'This field is required',
@@ -148,6 +162,10 @@ describe.each(databaseKinds())('requests for information on %s', (kind) => {
     const french = await query(doc, [{ ...BANK, code: 'NOPE' }], { 'accept-language': 'fr' });
     expect((french.json() as Problem).error.fields?.[0]?.message).toBe(
       "Aucune entrée de ce catalogue n'a le code « NOPE » aujourd'hui",
+    );
+    const late = await query(doc, [{ ...PURPOSE, due: inDays(40) }], { 'accept-language': 'fr' });
+    expect((late.json() as Problem).error.fields?.[0]?.message).toBe(
+      `L'échéance ne peut pas être après la date de réponse, le ${replyDate('fr-FR')}`,
     );
     // Nothing moved.
     const after = (await call('GET', `${BASE}/${doc.id}`, verifier.token)).json() as View;
@@ -178,7 +196,7 @@ describe.each(databaseKinds())('requests for information on %s', (kind) => {
           },
           kind: 'document',
           mandatory: true,
-          due: '2099-06-30',
+          due: BANK.due,
           answer: null,
           media: null,
         },
@@ -186,7 +204,7 @@ describe.each(databaseKinds())('requests for information on %s', (kind) => {
           catalog: null,
           label: { en: 'Explain the purpose of your trip' },
           kind: 'answer',
-          due: '2099-06-15',
+          due: PURPOSE.due,
           answeredAt: null,
         },
       ],

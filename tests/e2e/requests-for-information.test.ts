@@ -22,6 +22,9 @@ const PDF = Buffer.concat([
 const BANK = 'Bank statements for the last three months';
 const PURPOSE = 'Explain the purpose of your trip';
 const QUESTION = 'Two things are missing from your application.';
+/** Three weeks from now: before the reply date (the query lapses at 28 days). */
+const DUE = new Date(Date.now() + 21 * 864e5).toISOString().slice(0, 10);
+const DUE_SHOWN = DUE.split('-').reverse().join('/');
 const CASE_NOTE = 'Internal: the employer letter needs a call to the company.';
 
 /**
@@ -111,7 +114,7 @@ describe('requests for information end to end in Chromium', () => {
     await entry.fill('bank');
     await page.getByRole('option', { name: `BANK - ${BANK}` }).click();
     await expect.poll(() => entry.inputValue()).toBe(`BANK - ${BANK}`);
-    await editor.getByLabel('Due date').fill('2099-06-30');
+    await editor.getByLabel('Due date').fill(DUE);
     await editor.getByRole('button', { name: 'Add the item' }).click();
     const drafted = page.getByTestId('request-items-draft');
     await drafted.getByText(`BANK - ${BANK}`, { exact: false }).waitFor();
@@ -161,7 +164,7 @@ describe('requests for information end to end in Chromium', () => {
     await round
       .getByTestId('request-item')
       .filter({ hasText: BANK })
-      .getByText('Due by 30/06/2099')
+      .getByText(`Due by ${DUE_SHOWN}`)
       .waitFor();
     // The requests head the screen: above the form's sections.
     const roundTop = (await round.boundingBox())?.y ?? Infinity;

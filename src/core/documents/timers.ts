@@ -71,3 +71,21 @@ export function dueAt(
 export function daysBefore(due: Date, days: number): Date {
   return new Date(due.getTime() - days * DAY_MS);
 }
+
+/**
+ * When a document entering `status` now would see its first timer fire (a reply's lapse): the
+ * latest date what is asked of its holder there may be due by; none when no timer waits there.
+ */
+export function firstDueIn(
+  workflow: Pick<WorkflowDefinition, 'machine' | 'timers'>,
+  status: string,
+  data: Record<string, unknown>,
+  now: Date,
+): Date | undefined {
+  const dues = Object.keys(timersOf(workflow, status)).flatMap((name) => {
+    const timer = workflow.timers?.[name];
+    const due = timer && dueAt(timer.wait, data, now);
+    return due ? [due] : [];
+  });
+  return dues.length ? new Date(Math.min(...dues.map((d) => d.getTime()))) : undefined;
+}

@@ -13,7 +13,9 @@ import {
   type RequestKind,
   type RequestRoundView,
 } from '../../core/documents/requests';
+import { firstDueIn } from '../../core/documents/timers';
 import type { DocumentView } from '../../core/documents/types';
+import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { Principal } from '../auth/principal';
 import type { CatalogReader } from '../catalog/valid-at';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
@@ -29,6 +31,7 @@ import {
   type RequestRow,
 } from './store/requests';
 import type { CompiledWorkflow } from './workflows';
+import { spokenDate } from './timers';
 import { iso } from './views';
 
 /** At most this many items per round, and this long a free text or an answer. */
@@ -97,9 +100,17 @@ async function openRound(step: RequestStep, declared: WorkflowRequests, stored: 
   const problems: FieldProblem[] = [];
   const items: NewRequestItem[] = [];
   const today = step.now.toISOString().slice(0, 10);
-  const dueDefault = new Date(step.now.getTime() + (declared.dueDays ?? DEFAULT_DUE_DAYS) * 864e5)
+  // An item is due no later than the reply itself: the timer lapsing the status it opens in.
+  const target = declaredTarget(step.workflow.definition, stored.status, step.action);
+  const replyBy = target
+    ? firstDueIn(step.workflow.definition, target, stored.data, step.now)
+        ?.toISOString()
+        .slice(0, 10)
+    : undefined;
+  const wanted = new Date(step.now.getTime() + (declared.dueDays ?? DEFAULT_DUE_DAYS) * 864e5)
     .toISOString()
     .slice(0, 10);
+  const dueDefault = replyBy && replyBy < wanted ? replyBy : wanted;
   for (const [index, value] of given.entries()) {
     const at = `/requests/${index}`;
     const problem = (path: string, rule: string, params?: Record<string, unknown>) =>
@@ -116,6 +127,10 @@ async function openRound(step: RequestStep, declared: WorkflowRequests, stored: 
     const due = value.due ?? dueDefault;
     if (typeof due !== 'string' || !isDate(due)) problem('/due', 'format', { format: 'date' });
     else if (due < today) problem('/due', 'requestDuePast');
+    else if (replyBy && due > replyBy)
+      problem('/due', 'requestDueAfterReply', {
+        date: Object.fromEntries(LANGUAGES.map((l) => [l, spokenDate(new Date(replyBy), l)])),
+      });
     let label: Record<string, string> | undefined;
     let catalog: string | null = null;
     let code: string | null = null;
@@ -324,4 +339,18 @@ export async function withRequestRound(
 ): Promise<DocumentView> {
   const round = await requestRoundOf(db, workflow, view);
   return round ? { ...view, requests: round } : view;
+}
+
+/** The status an action leads to from `status` when the machine names one target for it. */
+function declaredTarget(
+  workflow: WorkflowDefinition,
+  status: string,
+  action: string,
+): string | undefined {
+  const state = workflow.machine.states[status] as { on?: Record<string, unknown> } | undefined;
+  const transition = state?.on?.[action];
+  const first = Array.isArray(transition) ? transition[0] : transition;
+  if (typeof first === 'string') return first;
+  const target = isNode(first) ? first.target : undefined;
+  return typeof target === 'string' ? target : undefined;
 }
