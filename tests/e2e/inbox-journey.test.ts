@@ -125,7 +125,7 @@ describe('the inbox end to end in Chromium', () => {
 
   it('the verifier queries the application', async () => {
     const { page, context, pageErrors } = await as(VERIFIER, `${VISA}/verification/${visa.id}`);
-    await page.getByLabel('Notes').fill(QUERY);
+    await page.getByLabel('Notes', { exact: true }).fill(QUERY);
     await act(page, 'Query');
     await page.getByText('Application Queried Successfully').first().waitFor();
     expect(pageErrors).toEqual([]);

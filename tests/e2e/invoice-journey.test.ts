@@ -251,7 +251,7 @@ describe('a payment invoice end to end in Chromium', () => {
         .waitFor(),
     );
     await officer.page
-      .getByLabel('Notes')
+      .getByLabel('Notes', { exact: true })
       .fill('The advice shows a different amount, please check it');
     await act(officer.page, 'Query');
     await badge(officer.page, 'Queried');

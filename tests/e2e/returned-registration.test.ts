@@ -81,7 +81,7 @@ describe('a returned registration in Chromium', () => {
     // 2. The reviewer returns it with notes.
     const first = await reviewer('/connectid/accounts/pending');
     await openPending(first.page);
-    await first.page.getByLabel('Notes').fill(NOTES);
+    await first.page.getByLabel('Notes', { exact: true }).fill(NOTES);
     await first.page.getByRole('button', { name: 'Return' }).click();
     await first.page
       .getByRole('status')

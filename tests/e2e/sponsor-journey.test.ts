@@ -310,7 +310,7 @@ describe('a sponsor application end to end in Chromium', () => {
     });
     if ((await changes.count()) > 0) await changes.getByLabel('Yes', { exact: true }).check();
     await page
-      .getByLabel('Notes')
+      .getByLabel('Notes', { exact: true })
       .fill('Please give the registration number as on the certificate.');
     await act(page, 'Query');
     await shows(page, 'Application Queried Successfully');

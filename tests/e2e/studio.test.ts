@@ -197,6 +197,7 @@ describe('the studio in Chromium', () => {
         'PAID FOR VERIFICATION',
         'SUBMITTED FOR VERIFICATION',
         'REPLIED FOR VERIFICATION',
+        'NO REPLY',
         'QUERIED',
         'VERIFIED',
         'FORWARDED',

@@ -347,8 +347,12 @@ describe('a visa application end to end in Chromium', () => {
     // A query needs notes: the error is summarised where the officer is, the field marked.
     await act(page, 'Query');
     await page.getByTestId('error-summary').getByText('There is a problem').waitFor();
-    await expect.poll(() => page.getByLabel('Notes').getAttribute('aria-invalid')).toBe('true');
-    await page.getByLabel('Notes').fill('Please upload a clearer copy of your passport.');
+    await expect
+      .poll(() => page.getByLabel('Notes', { exact: true }).getAttribute('aria-invalid'))
+      .toBe('true');
+    await page
+      .getByLabel('Notes', { exact: true })
+      .fill('Please upload a clearer copy of your passport.');
     await act(page, 'Query');
     await success(page, 'Application Queried Successfully');
     await page.getByText('Queried', { exact: true }).first().waitFor();
@@ -404,7 +408,9 @@ describe('a visa application end to end in Chromium', () => {
 
     const validator = await as(VALIDATOR, `${PREFIX}/validationlist`);
     await openFromList(validator.page, '/validationlist', 'Forwarded');
-    await validator.page.getByLabel('Notes').fill('Long stay: for the approval authority.');
+    await validator.page
+      .getByLabel('Notes', { exact: true })
+      .fill('Long stay: for the approval authority.');
     await act(validator.page, 'Escalate');
     await success(validator.page, 'Application Escalated Successfully');
     await validator.context.close();
