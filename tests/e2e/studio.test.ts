@@ -118,7 +118,7 @@ describe('the studio in Chromium', () => {
     // Signed in again from the session kept: the menu is the manager's once the name shows.
     await page.getByRole('banner').getByText('Vai Librarian').waitFor();
     await fromMenu(page, 'Ports of entry');
-    await page.waitForURL(/#\/catalog\/search\/port-of-entry$/);
+    await page.waitForURL(/#\/catalog\/search\/port-of-entry$/, { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'New', exact: true }).click();
     const entry = page.getByRole('dialog', { name: 'New Entry' });
     await entry.getByLabel('Port code').fill('APW');
