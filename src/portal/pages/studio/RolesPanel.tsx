@@ -145,7 +145,7 @@ export function RolesPanel({ draft }: { draft: StudioDraft }) {
               {t('studio.roles.summary', { count: answer.roles.length, ungranted })}
             </Text>
             <Group gap="sm">
-              {loading && <Loader size="xs" aria-label={t('studio.roles.loading')} />}
+              {loading && <Loader size="xs" role="status" aria-label={t('studio.roles.loading')} />}
               <Switch
                 label={t('studio.roles.onlyUngranted')}
                 checked={onlyUngranted}
