@@ -47,6 +47,33 @@ export interface ScreeningHitTable {
   screened_at: ColumnType<Date, string, string>;
 }
 
+export type RefundStatus = 'PENDING_APPROVAL' | 'REQUESTED' | 'REFUNDED' | 'FAILED' | 'REJECTED';
+
+/** Migration 0027: a refund of a paid document (docs/payments.md, "Refunds"). */
+export interface PaymentRefundTable {
+  id: Generated<string>;
+  refund_number: string;
+  document_type: string;
+  document_id: string;
+  order_id: string | null;
+  method: 'card' | 'transfer';
+  status: RefundStatus;
+  currency: string;
+  /** bigint: the driver returns it as a string. */
+  amount_cents: ColumnType<string, number, number>;
+  reason: string;
+  note: string | null;
+  idempotency_key: string | null;
+  gateway: string | null;
+  gateway_refund_id: string | null;
+  requested_by: string;
+  requested_at: Generated<Date>;
+  decided_by: string | null;
+  decided_at: ColumnType<Date | null, string | null, string | null>;
+  completed_at: ColumnType<Date | null, string | null, string | null>;
+  language: Generated<string>;
+}
+
 export interface DocumentTable {
   id: Generated<string>;
   type: string;
@@ -251,4 +278,5 @@ export interface Database extends IdentityTables {
   sandbox_gateway_session: SandboxGatewaySessionTable;
   definition_set: DefinitionSetTable;
   screening_hit: ScreeningHitTable;
+  payment_refund: PaymentRefundTable;
 }

@@ -25,6 +25,7 @@ import * as documentTimers from './0023_document_timers';
 import * as documentRequests from './0024_document_requests';
 import * as caseNotesAndFlags from './0025_case_notes_and_flags';
 import * as screeningHits from './0026_screening_hits';
+import * as paymentRefunds from './0027_payment_refunds';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0024_document_requests': documentRequests,
   '0025_case_notes_and_flags': caseNotesAndFlags,
   '0026_screening_hits': screeningHits,
+  '0027_payment_refunds': paymentRefunds,
 };
 
 export const migrationProvider: MigrationProvider = {
