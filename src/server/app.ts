@@ -49,6 +49,8 @@ import type { DemoAccount, StartedModule } from './module';
 import { backendOf, DEFAULT_BACKEND } from '../core/documents/conventions';
 import { DocumentService } from './documents/service';
 import { paymentsPlugin } from './plugins/payments';
+import { refundsPlugin } from './plugins/refunds';
+import { RefundService } from './payments/refund-service';
 import { deliverNotification } from './payments/deliver';
 import { SandboxGateway } from './payments/sandbox/gateway';
 import { sandboxGatewayPlugin } from './payments/sandbox/plugin';
@@ -338,6 +340,18 @@ export async function buildGeneration(
         config,
         texts: definitions.translations,
       });
+      const refunds = new RefundService({
+        db: database.db,
+        documents: services.get(DEFAULT_BACKEND)!,
+        gateway,
+        publicUrl: config.publicUrl,
+        workflows: definitions.workflows,
+        log: app.log,
+        ...(overrides.refunds ?? {}),
+      });
+      refunds.start();
+      // preClose: stopped before the database closes, as the outbox is.
+      app.addHook('preClose', async () => refunds.stop());
       await api.register(paymentsPlugin, {
         prefix: '/payments',
         documents: services.get(DEFAULT_BACKEND)!,
@@ -348,11 +362,22 @@ export async function buildGeneration(
           gateway,
           publicUrl: config.publicUrl,
         }),
+        refunds,
+      });
+      await api.register(refundsPlugin, {
+        prefix: '/payments',
+        documents: services.get(DEFAULT_BACKEND)!,
+        translations: definitions.translations,
+        refunds,
       });
     },
     { prefix: '/api' },
   );
   // The sandbox gateway: a stand-in for a bank's hosted payment page, served beside the portal.
+  gateway.deliverThrough(
+    (url, body, headers) => deliverNotification(app, config.publicUrl, url, body, headers),
+    (message, fields) => app.log.warn(fields, message),
+  );
   await app.register(sandboxGatewayPlugin, {
     prefix: '/sandbox-gateway',
     db: database.db,

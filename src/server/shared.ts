@@ -26,6 +26,8 @@ export interface AppOverrides {
   outbox?: { intervalMs?: number; backoffMs?: (failedAttempts: number) => number };
   /** The timer worker's pace (tests: interval 0 runs no timer, they call `runOnce(now)`). */
   timers?: { intervalMs?: number };
+  /** How often the refund sender looks for refunds to send (refund-service.ts). */
+  refunds?: { sendIntervalMs?: number };
 }
 
 /** The definitions of a folder, checked, and their compiled validators. */

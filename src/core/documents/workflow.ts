@@ -46,12 +46,16 @@ export function fullRoles(
 
 /** Every role of a workflow: those of its actions, screens and lists. */
 export function workflowRoles(
-  workflow: Pick<WorkflowDefinition, 'rolePrefix' | 'actions' | 'screens' | 'lists'>,
+  workflow: Pick<WorkflowDefinition, 'rolePrefix' | 'actions' | 'screens' | 'lists'> &
+    Partial<Pick<WorkflowDefinition, 'payment'>>,
 ): string[] {
+  const refunds = workflow.payment?.refunds;
   const suffixes = new Set<string>([
     ...Object.values(workflow.actions).flatMap((action) => action.roles),
     ...workflow.screens.flatMap((screen) => screen.roles),
     ...workflow.lists.flatMap((list) => list.roles),
+    // Those who give money back hold roles of the workflow too (docs/payments.md, "Refunds").
+    ...(refunds ? [...refunds.approvers, ...(refunds.requesters ?? [])] : []),
   ]);
   return fullRoles(workflow, [...suffixes]);
 }

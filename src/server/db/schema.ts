@@ -72,6 +72,24 @@ export interface PaymentRefundTable {
   decided_at: ColumnType<Date | null, string | null, string | null>;
   completed_at: ColumnType<Date | null, string | null, string | null>;
   language: Generated<string>;
+  /** Migration 0028: the approver's reason, the transfer's reference, when sent to the gateway. */
+  decision_reason: string | null;
+  transfer_reference: string | null;
+  sent_at: ColumnType<Date | null, string | null, string | null>;
+}
+
+/** Migration 0028: a refund the sandbox gateway received (its own table, as its sessions). */
+export interface SandboxGatewayRefundTable {
+  id: string;
+  session_id: string;
+  refund_reference: string;
+  idempotency_key: string;
+  amount_cents: ColumnType<string, number, number>;
+  currency: string;
+  notify_url: string;
+  outcome: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, string | undefined, string>;
 }
 
 export interface DocumentTable {
@@ -279,4 +297,5 @@ export interface Database extends IdentityTables {
   definition_set: DefinitionSetTable;
   screening_hit: ScreeningHitTable;
   payment_refund: PaymentRefundTable;
+  sandbox_gateway_refund: SandboxGatewayRefundTable;
 }

@@ -69,4 +69,12 @@ export const ERROR_CODES = {
   requestsClosed: 'REQUESTS_CLOSED',
   /** Screening against the block catalogues refused the action (neutral: says nothing of them). */
   screeningRefused: 'SCREENING_REFUSED',
+  /** Refunds (docs/payments.md, "Refunds"). */
+  refundNotPossible: 'REFUND_NOT_POSSIBLE',
+  refundOpen: 'REFUND_OPEN',
+  refundExceedsPaid: 'REFUND_EXCEEDS_PAID',
+  refundNotPending: 'REFUND_NOT_PENDING',
+  refundOwnApproval: 'REFUND_OWN_APPROVAL',
+  refundNotRequested: 'REFUND_NOT_REQUESTED',
+  refundNotificationForged: 'REFUND_NOTIFICATION_FORGED',
 } as const;

@@ -34,7 +34,7 @@ export interface GatewayReport {
   maskedCard?: string;
 }
 
-export interface PaymentGateway {
+export interface PaymentGateway extends RefundingGateway {
   readonly id: string;
   createSession(request: SessionRequest): Promise<GatewaySession>;
   /** The notification's report if its signature (over the raw body) is the gateway's. */
@@ -43,4 +43,45 @@ export interface PaymentGateway {
     headers: Record<string, string | string[] | undefined>,
   ): GatewayReport | undefined;
   querySession(sessionId: string): Promise<GatewayReport>;
+}
+
+// --- Refunds (docs/payments.md, "Refunds") ---
+
+export type RefundOutcome = 'PENDING' | 'REFUNDED' | 'FAILED';
+
+export interface RefundRequestToGateway {
+  /** The portal's refund number (RF-2026-000001), sent back in the notification. */
+  refundReference: string;
+  /** The gateway's session of the payment refunded (the order's `gateway_session`). */
+  sessionId: string;
+  /** The payment's transaction at the gateway, when it gave one. */
+  orderTransactionId?: string;
+  /** All of what was paid or a part of it; the gateway refuses more than is left. */
+  amountCents: number;
+  currency: string;
+  notifyUrl: string;
+  /** The same key twice is the same refund at the gateway (a retried send refunds once). */
+  idempotencyKey: string;
+}
+
+/** A refund's state at the gateway: from a verified notification or a query. */
+export interface RefundReport {
+  /** The gateway's id of the refund. */
+  refundId: string;
+  refundReference: string;
+  sessionId: string;
+  outcome: RefundOutcome;
+  amountCents: number;
+  currency: string;
+}
+
+/** The optional part of a gateway that can give money back. */
+export interface RefundingGateway {
+  createRefund(request: RefundRequestToGateway): Promise<RefundReport>;
+  /** The refund notification's report if its signature (over the raw body) is the gateway's. */
+  verifyRefundNotification(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): RefundReport | undefined;
+  queryRefund(refundId: string): Promise<RefundReport>;
 }

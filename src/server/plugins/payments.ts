@@ -15,6 +15,7 @@ import type { DocumentService } from '../documents/service';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { requestLanguage } from '../http/language';
 import { RefusedReport, type PaymentService } from '../payments/service';
+import { ForgedReport, type RefundService } from '../payments/refund-service';
 import { sendPdf } from './evisa';
 
 type DocParams = { type: string; id: string };
@@ -24,13 +25,14 @@ const perWorkflow = (response: ContractSchema) => perDefinition(['type', 'id'], 
 
 export interface PaymentsPluginOptions {
   payments: PaymentService;
+  refunds: RefundService;
   documents: DocumentService;
   translations: Record<Language, TextTree>;
 }
 
 /** `/api/payments`: to the gateway, its notifications, a payment's state and the receipt PDF. */
 export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPluginOptions) {
-  const { payments, documents, translations } = options;
+  const { payments, refunds, documents, translations } = options;
   const caller = (request: FastifyRequest<{ Params: DocParams }>): Principal => {
     const workflow = documents.workflow(request.params.type);
     if (!workflow.definition.payment) throw new ApiProblem(404, ERROR_CODES.notFound);
@@ -70,6 +72,39 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
       const refused = refusal(request, 400, 'payment notification refused', { gateway });
       const body = String(request.body ?? '');
       const status = await payments.notify(body, request.headers).catch(refused);
+      return { received: true, status };
+    },
+  );
+
+  app.post<{ Params: { gateway: string } }>(
+    '/notify/:gateway/refunds',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The gateway's signed notification of a refund's outcome",
+        description:
+          'Applied once: a replay changes nothing; a bad signature is refused (401), a report naming an unknown refund, another payment or another amount too (409). Both are logged.',
+        params: stringParams('gateway'),
+        body: { type: 'string', description: "A JSON object, the gateway's own" },
+        response: {
+          200: {
+            description: 'Recorded',
+            ...objectSchema([], { received: { type: 'boolean' }, status: { type: 'string' } }),
+          },
+          ...PROBLEM_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const { gateway } = request.params;
+      const body = String(request.body ?? '');
+      const status = await refunds.notify(body, request.headers).catch((error: unknown) => {
+        if (error instanceof ForgedReport) {
+          request.log.warn({ gateway, reason: error.message }, 'refund notification forged');
+          throw new ApiProblem(401, ERROR_CODES.refundNotificationForged);
+        }
+        return refusal(request, 409, 'refund notification refused', { gateway })(error);
+      });
       return { received: true, status };
     },
   );

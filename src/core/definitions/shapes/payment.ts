@@ -5,6 +5,7 @@ import {
   dataPointer,
   fieldName,
   some,
+  someRoles,
   strict,
   textKey,
   Type,
@@ -66,6 +67,20 @@ export const WorkflowFeeSource = strict({
 });
 export type WorkflowFeeSource = Static<typeof WorkflowFeeSource>;
 
+/**
+ * Who gives money back, and when a second officer must agree (docs/payments.md, "Refunds"). A
+ * refund above `approvalAbove` waits for a holder of an `approvers` role other than its requester.
+ */
+export const WorkflowRefunds = strict({
+  /** The amount, in the payment's currency, above which a refund needs an approval ("500.00"). */
+  approvalAbove: Type.String({ pattern: '^(0|[1-9][0-9]{0,11})\\.[0-9]{2}$' }),
+  /** Role suffixes that approve or reject refunds waiting for approval. */
+  approvers: someRoles,
+  /** Role suffixes that open refunds by hand and record transfers; absent, the approvers'. */
+  requesters: Type.Optional(someRoles),
+});
+export type WorkflowRefunds = Static<typeof WorkflowRefunds>;
+
 export const WorkflowPayment = strict({
   /** ISO 4217 code of every amount of the fee catalogues (e.g. NZD), frozen with the fees. */
   currency: currencyCode,
@@ -77,5 +92,7 @@ export const WorkflowPayment = strict({
   receipt: dataPointer,
   /** Translation key of the description shown on the gateway's page and the receipt. */
   title: textKey,
+  /** Refunds of what was paid: the approval threshold and who decides. */
+  refunds: Type.Optional(WorkflowRefunds),
 });
 export type WorkflowPayment = Static<typeof WorkflowPayment>;

@@ -220,3 +220,17 @@ export async function liveDocumentData(
   if (id !== undefined) query = query.where('id', '=', id);
   return query.execute();
 }
+
+/** The number and type of each of these documents, by id (lists of refunds name them). */
+export async function numbersOf(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, { number: string | null; type: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await storeDb(db)
+    .selectFrom('document')
+    .select(['id', 'number', 'type'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, { number: row.number, type: row.type }]));
+}

@@ -1,11 +1,18 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, SandboxGatewaySessionTable } from '../../db/schema';
+import type {
+  Database,
+  SandboxGatewayRefundTable,
+  SandboxGatewaySessionTable,
+} from '../../db/schema';
 import type {
   GatewayOutcome,
   GatewayReport,
   GatewaySession,
   PaymentGateway,
+  RefundOutcome,
+  RefundReport,
+  RefundRequestToGateway,
   SessionRequest,
 } from '../gateway';
 
@@ -19,6 +26,14 @@ export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 const SANDBOX_SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export type SandboxSessionRow = Selectable<SandboxGatewaySessionTable>;
+export type SandboxRefundRow = Selectable<SandboxGatewayRefundTable>;
+
+/** Posts a signed notification; answers the HTTP status (the portal's `deliverNotification`). */
+export type SandboxDeliver = (
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+) => Promise<number>;
 
 export interface SandboxGatewayOptions {
   db: Kysely<Database>;
@@ -28,6 +43,8 @@ export interface SandboxGatewayOptions {
   secret: string;
   /** Milliseconds since the epoch; tests move it. */
   now?: () => number;
+  /** Logs what the sandbox could not notify; the portal may query the refund instead. */
+  warn?: (message: string, fields: Record<string, unknown>) => void;
 }
 
 const OUTCOMES: readonly string[] = ['PENDING', 'APPROVED', 'DECLINED', 'CANCELLED', 'TIMED_OUT'];
@@ -35,8 +52,9 @@ const OUTCOMES: readonly string[] = ['PENDING', 'APPROVED', 'DECLINED', 'CANCELL
 export class SandboxGateway implements PaymentGateway {
   readonly id = 'sandbox';
   private readonly publicUrl: string;
+  private deliver: SandboxDeliver | undefined;
 
-  constructor(private readonly options: SandboxGatewayOptions) {
+  constructor(private options: SandboxGatewayOptions) {
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
   }
 
@@ -76,6 +94,165 @@ export class SandboxGateway implements PaymentGateway {
     if (!signatureMatches(this.options.secret, rawBody, header, now)) return undefined;
     return parseReport(rawBody);
   }
+
+  /** How the sandbox reaches the portal's notification route (the app exists after the gateway). */
+  deliverThrough(deliver: SandboxDeliver, warn?: SandboxGatewayOptions['warn']): void {
+    this.deliver = deliver;
+    if (warn) this.options.warn = warn;
+  }
+
+  /**
+   * Records the refund of an approved session, once per idempotency key, then settles it and
+   * notifies the portal a moment later, as a bank does. More than what is left of the payment is
+   * refused: the gateway keeps its own count, whatever the portal believes.
+   */
+  async createRefund(request: RefundRequestToGateway): Promise<RefundReport> {
+    if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0)
+      throw new Error('Sandbox gateway: a refund is a positive integer of cents');
+    const row = await this.options.db.transaction().execute(async (trx) => {
+      const session = await trx
+        .selectFrom('sandbox_gateway_session')
+        .selectAll()
+        .where('id', '=', request.sessionId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!session || session.outcome !== 'APPROVED')
+        throw new Error(`Sandbox gateway: session ${request.sessionId} has no payment to refund`);
+      const same = await trx
+        .selectFrom('sandbox_gateway_refund')
+        .selectAll()
+        .where('idempotency_key', '=', request.idempotencyKey)
+        .executeTakeFirst();
+      if (same) return { row: same, created: false };
+      if (session.currency !== request.currency)
+        throw new Error(`Sandbox gateway: ${request.currency} is not the payment's currency`);
+      const { refunded } = await trx
+        .selectFrom('sandbox_gateway_refund')
+        .select((eb) =>
+          eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), eb.val('0')).as('refunded'),
+        )
+        .where('session_id', '=', session.id)
+        .where('outcome', '!=', 'FAILED')
+        .executeTakeFirstOrThrow();
+      if (Number(refunded) + request.amountCents > Number(session.amount_cents))
+        throw new Error(`Sandbox gateway: refund exceeds what is left of ${session.id}`);
+      const created = await trx
+        .insertInto('sandbox_gateway_refund')
+        .values({
+          id: `sbx_rf_${randomBytes(18).toString('base64url')}`,
+          session_id: session.id,
+          refund_reference: request.refundReference,
+          idempotency_key: request.idempotencyKey,
+          amount_cents: request.amountCents,
+          currency: request.currency,
+          notify_url: request.notifyUrl,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { row: created, created: true };
+    });
+    // Settled after the answer, as a bank's refund is: the portal hears of it by notification.
+    if (row.created) setTimeout(() => void this.settleRefund(row.row.id), 0);
+    return sandboxRefundReport(row.row);
+  }
+
+  verifyRefundNotification(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): RefundReport | undefined {
+    const header = headerValue(headers, SANDBOX_SIGNATURE_HEADER);
+    if (typeof header !== 'string') return undefined;
+    const now = (this.options.now ?? Date.now)();
+    if (!signatureMatches(this.options.secret, rawBody, header, now)) return undefined;
+    return parseRefundReport(rawBody);
+  }
+
+  async queryRefund(refundId: string): Promise<RefundReport> {
+    const row = await this.options.db
+      .selectFrom('sandbox_gateway_refund')
+      .selectAll()
+      .where('id', '=', refundId)
+      .executeTakeFirst();
+    if (!row) throw new Error(`Unknown sandbox gateway refund ${refundId}`);
+    return sandboxRefundReport(row);
+  }
+
+  /** The sandbox refunds every refund it accepted, then tells the portal (signed). */
+  private async settleRefund(id: string): Promise<void> {
+    const warn = this.options.warn ?? (() => undefined);
+    try {
+      const row = await this.options.db
+        .updateTable('sandbox_gateway_refund')
+        .set({ outcome: 'REFUNDED', updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .where('outcome', '=', 'PENDING')
+        .returningAll()
+        .executeTakeFirst();
+      if (!row || !this.deliver) return;
+      const body = JSON.stringify(sandboxRefundReport(row));
+      const now = (this.options.now ?? Date.now)();
+      const status = await this.deliver(row.notify_url, body, {
+        'content-type': 'application/json',
+        [SANDBOX_SIGNATURE_HEADER]: signNotification(this.options.secret, body, now),
+      });
+      if (status < 200 || status >= 300)
+        warn('sandbox gateway refund notification refused', { refundId: id, status });
+    } catch (error) {
+      // The server may be closing; the portal queries a refund it has not heard of.
+      warn('sandbox gateway refund notification failed', { refundId: id, err: error });
+    }
+  }
+}
+
+/** The refunds of a session, oldest first (the sandbox's page lists them). */
+export async function sandboxRefundsOf(
+  db: Kysely<Database>,
+  sessionId: string,
+): Promise<SandboxRefundRow[]> {
+  return db
+    .selectFrom('sandbox_gateway_refund')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function sandboxRefundReport(row: SandboxRefundRow): RefundReport {
+  return {
+    refundId: row.id,
+    refundReference: row.refund_reference,
+    sessionId: row.session_id,
+    outcome: isRefundOutcome(row.outcome) ? row.outcome : 'PENDING',
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+  };
+}
+
+const REFUND_OUTCOMES: readonly string[] = ['PENDING', 'REFUNDED', 'FAILED'];
+
+function isRefundOutcome(value: unknown): value is RefundOutcome {
+  return typeof value === 'string' && REFUND_OUTCOMES.includes(value);
+}
+
+/** A refund notification's body, every field checked (a payment's body is not one). */
+function parseRefundReport(rawBody: string): RefundReport | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(rawBody);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { refundId, refundReference, sessionId, outcome, amountCents, currency } = value as Record<
+    string,
+    unknown
+  >;
+  if (!nonEmpty(refundId) || !nonEmpty(refundReference) || !nonEmpty(sessionId)) return undefined;
+  if (!nonEmpty(currency) || !isRefundOutcome(outcome)) return undefined;
+  if (typeof amountCents !== 'number' || !Number.isSafeInteger(amountCents) || amountCents <= 0)
+    return undefined;
+  return { refundId, refundReference, sessionId, outcome, amountCents, currency };
 }
 
 /** The header value of a notification body: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */

@@ -11,6 +11,8 @@ import {
   sandboxLanguage,
   sandboxReport,
   signNotification,
+  sandboxRefundsOf,
+  type SandboxRefundRow,
   type SandboxSessionRow,
 } from './gateway';
 
@@ -74,6 +76,10 @@ const TEXTS = {
     back: 'Return to Immigration Service',
     notFoundTitle: 'Payment session not found',
     notFoundText: 'This payment link is unknown or no longer valid.',
+    refunds: 'Refunds',
+    refundReference: 'Refund reference',
+    refundStatus: 'Status',
+    refundOutcomes: { PENDING: 'Being processed', REFUNDED: 'Refunded', FAILED: 'Failed' },
   },
   fr: {
     banner: 'Passerelle de paiement de test — mode test, aucun argent réel',
@@ -109,6 +115,10 @@ const TEXTS = {
     back: 'Retourner à Immigration Service',
     notFoundTitle: 'Session de paiement introuvable',
     notFoundText: "Ce lien de paiement est inconnu ou n'est plus valide.",
+    refunds: 'Remboursements',
+    refundReference: 'Référence du remboursement',
+    refundStatus: 'État',
+    refundOutcomes: { PENDING: 'En cours', REFUNDED: 'Remboursé', FAILED: 'Échoué' },
   },
 } as const satisfies Record<Language, unknown>;
 
@@ -128,7 +138,8 @@ export async function sandboxGatewayPlugin(
   app.get<{ Params: { session: string } }>('/pay/:session', async (request, reply) => {
     const row = await load(request.params.session);
     if (!row) return notFound(reply);
-    if (row.outcome !== 'PENDING') return alreadyProcessed(reply, row, 200);
+    if (row.outcome !== 'PENDING')
+      return alreadyProcessed(reply, row, 200, await sandboxRefundsOf(db, row.id));
     return sendHtml(reply, 200, payPage(row, payPath(row.id), {}));
   });
 
@@ -286,12 +297,14 @@ function alreadyProcessed(
   reply: FastifyReply,
   row: SandboxSessionRow,
   status: number,
+  refunds: readonly SandboxRefundRow[] = [],
 ): FastifyReply {
   const language = sandboxLanguage(row.language);
   const t = TEXTS[language];
   const body = `<h1>${t.processedTitle}</h1>
 <p>${t.processedText}</p>
 <p>${t.orderReference}: <strong>${escapeHtml(row.order_reference)}</strong></p>
+${refundTable(t, refunds, language)}
 <p><a class="button" href="${escapeHtml(row.return_url)}">${t.back}</a></p>`;
   return sendHtml(reply, status, layout(language, t.processedTitle, body));
 }
@@ -343,6 +356,30 @@ function cardField(t: Texts, name: FieldName, attributes: string, errors: FieldN
 <label for="${name}">${t[name]}</label>
 <input id="${name}" name="${name}" ${attributes} required${described}>${message}
 </div>`;
+}
+
+/** The money the sandbox gave back on this payment, each refund with its state in words. */
+function refundTable(t: Texts, refunds: readonly SandboxRefundRow[], language: Language): string {
+  if (refunds.length === 0) return '';
+  const outcome = (value: string) =>
+    value in t.refundOutcomes ? t.refundOutcomes[value as keyof Texts['refundOutcomes']] : value;
+  const rows = refunds
+    .map(
+      (refund) =>
+        `<tr><td>${escapeHtml(refund.refund_reference)}</td><td>${escapeHtml(
+          formatAmount(Number(refund.amount_cents), refund.currency, language),
+        )}</td><td>${escapeHtml(outcome(refund.outcome))}</td></tr>`,
+    )
+    .join('\n');
+  return `<section class="refunds">
+<h2>${t.refunds}</h2>
+<table>
+<thead><tr><th scope="col">${t.refundReference}</th><th scope="col">${t.amount}</th><th scope="col">${t.refundStatus}</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</section>`;
 }
 
 function testCardTable(t: Texts): string {
