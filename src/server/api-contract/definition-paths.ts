@@ -44,6 +44,7 @@ import {
   type ContractSchema,
 } from './common';
 import { addCaseWorkPaths } from './case-work';
+import { DOCUMENT_REFUNDS, REFUND_REQUEST_BODY, REFUND_VIEW } from './refunds';
 import { requestBodyFields, withRequestRoundSchema } from './requests';
 
 /**
@@ -418,6 +419,21 @@ function addPayments(contract: DefinitionContract, workflow: WorkflowDefinition)
   );
   add('get', base, 'state', `The state of a ${workflow.id}'s payment`, { response: PAYMENT_STATE });
   add('get', `${base}/receipt`, 'receipt', 'The receipt as a PDF', { response: 'pdf' });
+  const refunds = workflow.payment?.refunds;
+  if (!refunds) return;
+  const deciders = (refunds.requesters ?? refunds.approvers)
+    .map((role) => `\`${workflow.rolePrefix}${role}\``)
+    .join(', ');
+  add('get', `${base}/refunds`, 'refunds', `The refunds of a ${workflow.id}`, {
+    description: "Its owner's and the officers' who see it, with what is left to refund.",
+    response: DOCUMENT_REFUNDS,
+  });
+  add('post', `${base}/refunds`, 'refund', `Opens a refund of a paid ${workflow.id}`, {
+    description: `Roles: ${deciders}. Above ${refunds.approvalAbove} it waits for approval; else it is sent to the gateway. 409 when a refund is open, 422 above what is left.`,
+    body: REFUND_REQUEST_BODY,
+    status: 201,
+    response: REFUND_VIEW,
+  });
 }
 
 function addCatalog(
