@@ -56,6 +56,9 @@ const PaymentScreenPage = lazyPage(() =>
 const DocumentScreenPage = lazyPage(() =>
   import('./pages/DocumentScreenPage').then((m) => m.DocumentScreenPage),
 );
+const RefundApprovalsPage = lazyPage(() =>
+  import('./pages/RefundApprovalsPage').then((m) => m.RefundApprovalsPage),
+);
 const WorkloadPage = lazyPage(() => import('./pages/WorkloadPage').then((m) => m.WorkloadPage));
 const CatalogSearchPage = lazyPage(() =>
   import('./pages/CatalogSearchPage').then((m) => m.CatalogSearchPage),
@@ -144,6 +147,21 @@ function workflowRoutes(bundle: DefinitionBundle, parts?: DocumentParts): RouteO
           ]
         : []),
       ...workflow.screens.map((screen) => {
+        // Refunds waiting for approval: a page of the workflow's refunds, not of one document.
+        if (screen.mode === 'refund-approvals')
+          return {
+            path: `${workflow.prefix}${screen.path}`,
+            handle: preloading(RefundApprovalsPage.preload),
+            element: (
+              <RequireRoles roles={fullRoles(workflow, screen.roles)}>
+                <RefundApprovalsPage
+                  key={`${workflow.id}${screen.path}`}
+                  workflow={workflow}
+                  screen={screen}
+                />
+              </RequireRoles>
+            ),
+          };
         const payment = workflow.payment && PAYMENT_MODES.has(screen.mode);
         const Page = payment ? PaymentScreenPage : DocumentScreenPage;
         return {

@@ -16,7 +16,6 @@ import { assertReadablePdf, extractPdfText, textsOf } from '../support/pdf-text'
  * holder's language.
  */
 const TYPE = 'test-payable';
-const PAID = '150.85';
 
 interface RefundView {
   id: string;

@@ -41,6 +41,7 @@ import type { Session } from '../session';
 import { paramsInWords, useDerivedValues } from '../useDerivedValues';
 import { useProfilePrefill } from '../useProfilePrefill';
 import { CertificateDownloads } from './document/CertificateDownloads';
+import { RefundsPanel } from './document/RefundsPanel';
 import { actionButtonLook, successKey, successText } from './document/actionButton';
 import { ConfirmActionModal } from './document/ConfirmActionModal';
 import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPanel';
@@ -528,6 +529,7 @@ export function DocumentScreenPage({
       {document && (
         <CertificateDownloads workflow={workflow} document={document} onFailure={setFailure} />
       )}
+      {live && workflow.payment?.refunds && <RefundsPanel workflow={workflow} document={live} />}
       {busy && (
         <Alert color="blue" role="status">
           {t('messages.processing', { context: backend })}

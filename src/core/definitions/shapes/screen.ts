@@ -44,7 +44,9 @@ export type ScreenMode =
   | 'initiate'
   | 'payment'
   | 'payment-integration'
-  | 'finalisation';
+  | 'finalisation'
+  /** The workflow's refunds waiting for approval (docs/payments.md, "Refunds"); no document. */
+  | 'refund-approvals';
 
 /** The claims of a person's session a new document may start with (`prefill`). */
 export const SESSION_CLAIMS = ['email', 'phoneNumber', 'name', 'locale'] as const;
