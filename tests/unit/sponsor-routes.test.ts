@@ -31,10 +31,12 @@ const SPECIFIED: Record<string, string[]> = {
   '/drop': ['submit'],
   // Not in the specification: the verifying officers' queue (issue 37), as the visa has.
   '/verificationlist': ['grant', 'reject', 'query'],
+  // And the refunds waiting for approval (docs/payments.md, "Refunds").
+  '/refunds/approvals': ['refund'],
 };
 
 describe('the sponsor routes', () => {
-  it('are the 24 routes of the specification and the verification queue, each with its roles', async () => {
+  it('are the 24 routes of the specification, the verification queue and the refunds to approve, each with its roles', async () => {
     const routes = portalRoutes(await loadDefinitions('.', serverModules));
     const sponsor = Object.fromEntries(
       routes

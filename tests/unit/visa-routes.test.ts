@@ -40,6 +40,8 @@ const SPECIFIED: Record<string, string[]> = {
   '/deletion/:id': ['delete'],
   // Ours beside the specification's: the team view (`workload`), for those who assign.
   '/workload': ['assign'],
+  // And the refunds waiting for approval (docs/payments.md, "Refunds").
+  '/refunds/approvals': ['refund'],
 };
 
 describe('the visa routes', () => {
