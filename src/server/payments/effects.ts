@@ -3,7 +3,9 @@ import { fromCents, toCents } from '../../core/payments/money';
 import type { Effect, EffectContext } from '../documents/effect-context';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { resolvePointer as valueAt, setAt } from '../../core/rules/registry';
-import { feesDue, type FrozenFees } from './fees';
+import { feesDue, refundDue, type FrozenFees } from './fees';
+import { openRefund } from './refunds';
+import { holderLanguageOf } from '../documents/holder-language';
 import { catalogsIn } from '../catalog/valid-at';
 import { invalid } from '../search/compile-search';
 
@@ -48,7 +50,8 @@ async function createPaymentOrder({
       order_reference: orderReference,
       amount_cents: cents,
       currency: fees.currency,
-      items: JSON.stringify(fees.lines.map(({ status: _status, ...line }) => line)),
+      // What the order charges; the lines' refund rules stay with the document's fees.
+      items: JSON.stringify(fees.lines.map(({ status: _status, refund: _refund, ...line }) => line)),
       created_by: principal.subject,
     })
     .returning(['id', 'created_at'])
@@ -113,8 +116,67 @@ function recordSettlement({ workflow, document, cause, now }: EffectContext): vo
   });
 }
 
+/**
+ * A withdrawal's refund (docs/payments.md, "Withdrawal and refund rules"): what the frozen fees
+ * give back at the status the document leaves (`refundDue`, as the quote said) is written beside
+ * the fees and, when above zero, opened as a refund in the action's transaction: to the card of
+ * the approved order, else by bank transfer (paid by invoice). The action's lock on the document
+ * and the idempotency key make a repeated or racing withdrawal open it at most once.
+ */
+async function refundOnWithdrawal(context: EffectContext): Promise<void> {
+  const { trx, workflow, document, fromStatus, principal, now } = context;
+  const payment = workflow.payment;
+  if (!payment) return;
+  const due = refundDue(payment, document.data, fromStatus);
+  const fees = valueAt(document.data, payment.fees) as FrozenFees | undefined;
+  if (!fees || due.paidCents <= 0) return;
+  let refundReference: string | undefined;
+  if (due.refundCents > 0) {
+    const order = await trx
+      .selectFrom('payment_order')
+      .select('id')
+      .where('document_id', '=', document.id)
+      .where('status', '=', 'APPROVED')
+      .executeTakeFirst();
+    const language = await holderLanguageOf(
+      trx,
+      context.environment.accounts,
+      workflow,
+      document,
+    );
+    const opened = await startRefund(trx, {
+      documentType: document.type,
+      documentId: document.id,
+      ...(order ? { orderId: order.id, method: 'card' as const } : { method: 'transfer' as const }),
+      currency: due.currency,
+      amountCents: due.refundCents,
+      paidCents: due.paidCents,
+      reason: 'withdrawal',
+      idempotencyKey: `${context.action}:${document.id}`,
+      requestedBy: principal.subject,
+      status: 'REQUESTED',
+      language,
+    });
+    if (!opened.opened)
+      throw new ApiProblem(409, ERROR_CODES.refundNotOpened, { reason: opened.refusal });
+    refundReference = opened.refundNumber;
+  }
+  setAt(document.data, payment.fees, {
+    ...fees,
+    refundAmount: fromCents(due.refundCents),
+    ...(refundReference ? { refundReference } : {}),
+    refundDate: now.toISOString(),
+  });
+}
+
+/**
+ * The one place a withdrawal opens its refund: the refund service, once it approves and sends
+ * refunds to the gateway, takes this call's place with the same request.
+ */
+const startRefund = openRefund;
+
 /** The effects of every workflow with a `payment` block; `freezeFees` only derives data. */
 export const PAYMENT_EFFECTS = {
-  effects: { freezeFees, createPaymentOrder, recordPayment, recordSettlement },
+  effects: { freezeFees, createPaymentOrder, recordPayment, recordSettlement, refundOnWithdrawal },
   deriving: ['freezeFees'],
 } as const satisfies { effects: Record<string, Effect>; deriving: readonly string[] };

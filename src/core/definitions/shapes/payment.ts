@@ -5,6 +5,7 @@ import {
   dataPointer,
   fieldName,
   some,
+  STATUS_PATTERN,
   strict,
   textKey,
   Type,
@@ -63,8 +64,32 @@ export const WorkflowFeeSource = strict({
   name: fieldName,
   /** Who each entry charges; absent, it charges once. */
   payers: Type.Optional(WorkflowFeePayers),
+  /**
+   * Field of the entry naming the last refund stage (`payment.refunds.stages[].id`) in which its
+   * lines are refundable; an entry without a value is not refundable. Absent, every line is
+   * refundable in every stage (docs/payments.md, "Withdrawal and refund rules").
+   */
+  refundableUntil: Type.Optional(fieldName),
 });
 export type WorkflowFeeSource = Static<typeof WorkflowFeeSource>;
+
+/** A stage of the document's life: the share of the refundable fees given back in it. */
+export const WorkflowRefundStage = strict({
+  /** The stage's name, which fee entries name (`refundableUntil`); frozen on each line. */
+  id: Type.String({ pattern: '^[a-z][a-z0-9-]*$', maxLength: 40 }),
+  /** The statuses the stage groups; a status in no stage refunds nothing. */
+  statuses: some(Type.String({ pattern: STATUS_PATTERN }), { uniqueItems: true }),
+  /** The percentage of each refundable line given back in this stage. */
+  percent: Type.Integer({ minimum: 0, maximum: 100 }),
+});
+export type WorkflowRefundStage = Static<typeof WorkflowRefundStage>;
+
+/** What a withdrawal gives back, by the stage the document is in (frozen with the fees). */
+export const WorkflowRefunds = strict({
+  /** In the order the document goes through them: a fee refundable until one is in the earlier. */
+  stages: some(WorkflowRefundStage),
+});
+export type WorkflowRefunds = Static<typeof WorkflowRefunds>;
 
 export const WorkflowPayment = strict({
   /** ISO 4217 code of every amount of the fee catalogues (e.g. NZD), frozen with the fees. */
@@ -77,5 +102,7 @@ export const WorkflowPayment = strict({
   receipt: dataPointer,
   /** Translation key of the description shown on the gateway's page and the receipt. */
   title: textKey,
+  /** What a withdrawal refunds of the fees paid, stage by stage; absent, nothing. */
+  refunds: Type.Optional(WorkflowRefunds),
 });
 export type WorkflowPayment = Static<typeof WorkflowPayment>;
