@@ -20,8 +20,7 @@ export function checkRefunds({
   const refunds = workflow.payment?.refunds;
   Object.entries(workflow.actions).forEach(([name, action]) => {
     const at = (action.effects ?? []).indexOf(REFUND_EFFECT);
-    if (at >= 0 && !refunds)
-      report(`/actions/${name}/effects/${at}`, said('refundWithoutStages'));
+    if (at >= 0 && !refunds) report(`/actions/${name}/effects/${at}`, said('refundWithoutStages'));
   });
   if (!refunds) return;
   const states = new Set(Object.keys(workflow.machine.states ?? {}));

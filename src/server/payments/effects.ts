@@ -51,7 +51,9 @@ async function createPaymentOrder({
       amount_cents: cents,
       currency: fees.currency,
       // What the order charges; the lines' refund rules stay with the document's fees.
-      items: JSON.stringify(fees.lines.map(({ status: _status, refund: _refund, ...line }) => line)),
+      items: JSON.stringify(
+        fees.lines.map(({ status: _status, refund: _refund, ...line }) => line),
+      ),
       created_by: principal.subject,
     })
     .returning(['id', 'created_at'])
@@ -138,12 +140,7 @@ async function refundOnWithdrawal(context: EffectContext): Promise<void> {
       .where('document_id', '=', document.id)
       .where('status', '=', 'APPROVED')
       .executeTakeFirst();
-    const language = await holderLanguageOf(
-      trx,
-      context.environment.accounts,
-      workflow,
-      document,
-    );
+    const language = await holderLanguageOf(trx, context.environment.accounts, workflow, document);
     const opened = await startRefund(trx, {
       documentType: document.type,
       documentId: document.id,
