@@ -139,7 +139,7 @@ describe.each(databaseKinds())('withdrawal and its refund on %s', (kind) => {
       refundAmount: '70.00',
       refundReference: refund!.refund_number,
     });
-    const notices = await messagesAbout(api.tables, paid.id);
+    const notices = await messagesAbout(api.server.database.db, paid.id);
     expect(notices.at(-1)?.body).toContain(`NZD 70.00`);
     expect(notices.at(-1)?.body).toContain(refund!.refund_number);
     // Nothing more once withdrawn: the quote says so too.

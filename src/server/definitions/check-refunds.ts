@@ -1,9 +1,7 @@
 import type { JsonSchema } from '../../core/definitions/json';
 import type { WorkflowScope } from './check-references';
 import { said } from './problems';
-
-/** The effect that opens a withdrawal's refund by the declared stages (payments/effects.ts). */
-const REFUND_EFFECT = 'refundOnWithdrawal';
+import { REFUND_EFFECT } from '../../core/payments/refunds';
 
 /**
  * A payment's `refunds` (docs/payments.md, "Withdrawal and refund rules"): each stage groups

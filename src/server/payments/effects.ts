@@ -5,6 +5,7 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { resolvePointer as valueAt, setAt } from '../../core/rules/registry';
 import { feesDue, refundDue, type FrozenFees } from './fees';
 import { openRefund } from './refunds';
+import { REFUND_EFFECT } from '../../core/payments/refunds';
 import { holderLanguageOf } from '../documents/holder-language';
 import { catalogsIn } from '../catalog/valid-at';
 import { invalid } from '../search/compile-search';
@@ -174,6 +175,12 @@ const startRefund = openRefund;
 
 /** The effects of every workflow with a `payment` block; `freezeFees` only derives data. */
 export const PAYMENT_EFFECTS = {
-  effects: { freezeFees, createPaymentOrder, recordPayment, recordSettlement, refundOnWithdrawal },
+  effects: {
+    freezeFees,
+    createPaymentOrder,
+    recordPayment,
+    recordSettlement,
+    [REFUND_EFFECT]: refundOnWithdrawal,
+  },
   deriving: ['freezeFees'],
 } as const satisfies { effects: Record<string, Effect>; deriving: readonly string[] };
