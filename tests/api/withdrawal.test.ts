@@ -181,6 +181,14 @@ describe.each(databaseKinds())('withdrawal and its refund on %s', (kind) => {
     expect(refused.json().error.message).toBe(
       'This action (Withdraw application) is not possible while the document is Granted',
     );
+    // Said in the reader's language.
+    const inFrench = await api.call('POST', `${BASE}/${granted.id}/actions/withdraw`, {
+      token: applicant,
+      body: { version: granted.version },
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(inFrench.statusCode).toBe(409);
+    expect(inFrench.json().error.message).toMatch(/^Cette action \(Retirer la demande\)/);
     expect(await refundsOf(paid.id)).toHaveLength(0);
 
     const racing = await paidApplication();
