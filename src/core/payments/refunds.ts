@@ -1,3 +1,5 @@
+import type { WorkflowDefinition } from '../documents/workflow';
+
 /** Refunds as the API answers them and the portal shows them (docs/payments.md, "Refunds"). */
 
 export type RefundStatus = 'PENDING_APPROVAL' | 'REQUESTED' | 'REFUNDED' | 'FAILED' | 'REJECTED';
@@ -57,4 +59,17 @@ export interface DocumentRefunds {
   approvalAbove: string | null;
   canRequest: boolean;
   canApprove: boolean;
+}
+
+/** The effect that opens a withdrawal's refund by the payment's declared stages. */
+export const REFUND_EFFECT = 'refundOnWithdrawal';
+
+/** Whether taking the action refunds the fees paid by the declared rules (its dialog quotes it). */
+export function opensRefund(
+  workflow: Pick<WorkflowDefinition, 'payment' | 'actions'>,
+  action: string,
+): boolean {
+  return Boolean(
+    workflow.payment?.refunds && workflow.actions[action]?.effects?.includes(REFUND_EFFECT),
+  );
 }

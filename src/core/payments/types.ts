@@ -18,6 +18,20 @@ export interface FeeLine {
   i18n?: Translations;
 }
 
+/**
+ * What withdrawing a document would refund now (`GET /api/payments/{type}/{id}/refund`): the
+ * refund rules frozen with its fees at the stage its status is in. Decimal strings; `refund` is
+ * "0.00" when nothing is refundable (or nothing was paid).
+ */
+export interface RefundQuote {
+  documentStatus: string;
+  currency: string;
+  paid: string;
+  refund: string;
+  /** The refund stage the status is in (`payment.refunds.stages[].id`), null in none. */
+  stage: string | null;
+}
+
 /** What an order and its receipt both show. */
 interface OrderTotal {
   orderId: string;

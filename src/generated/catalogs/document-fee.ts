@@ -6,6 +6,7 @@ export interface CatalogEntryDocumentFee {
   name: string;
   status: boolean;
   automatic: boolean;
+  refundableUntil?: 'before-verification' | 'in-verification';
   amount: number;
   i18n?: {
     fr?: {

@@ -6,6 +6,7 @@ export interface CatalogEntrySubDocumentFee {
   name: string;
   status: boolean;
   automatic: boolean;
+  refundableUntil?: 'before-verification' | 'in-verification';
   amount: number;
   other: number;
   i18n?: {

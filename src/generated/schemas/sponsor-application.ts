@@ -132,6 +132,9 @@ export type SponsorApplication = {
       narration?: string;
       amount: string;
       status?: 'DUE' | 'PAID' | 'WAIVED';
+      refund?: {
+        [k: string]: number;
+      };
       i18n?: {
         fr?: {
           name?: string;
@@ -143,6 +146,9 @@ export type SponsorApplication = {
     amountPaid?: string;
     receiptReference?: string;
     paymentDate?: string;
+    refundAmount?: string;
+    refundReference?: string;
+    refundDate?: string;
   };
   verification?: {
     period?: string;

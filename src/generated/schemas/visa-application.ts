@@ -342,6 +342,9 @@ export interface VisaApplication {
       narration?: string;
       amount: string;
       status?: 'DUE' | 'PAID' | 'WAIVED';
+      refund?: {
+        [k: string]: number;
+      };
       i18n?: {
         fr?: {
           name?: string;
@@ -353,6 +356,9 @@ export interface VisaApplication {
     amountPaid?: string;
     receiptReference?: string;
     paymentDate?: string;
+    refundAmount?: string;
+    refundReference?: string;
+    refundDate?: string;
   };
   paymentType?: {
     mode?: 'CARD' | 'BANK_TRANSFER' | 'COUNTER';

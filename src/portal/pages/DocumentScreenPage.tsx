@@ -44,6 +44,7 @@ import { CertificateDownloads } from './document/CertificateDownloads';
 import { RefundsPanel } from './document/RefundsPanel';
 import { actionButtonLook, successKey, successText } from './document/actionButton';
 import { ConfirmActionModal } from './document/ConfirmActionModal';
+import { opensRefund } from '../../core/payments/refunds';
 import { ConfirmationPanel, type Confirmation } from './document/ConfirmationPanel';
 import { focusField } from './document/ErrorSummary';
 import { ErrorSummary, type SummaryEntry } from '../../engine/ErrorSummary';
@@ -355,6 +356,11 @@ export function DocumentScreenPage({
       <ConfirmActionModal
         action={confirming}
         entity={entity.id}
+        refund={
+          confirming && document && opensRefund(workflow, confirming)
+            ? { type: workflow.id, id: document.id }
+            : undefined
+        }
         onClose={() => setConfirming(null)}
         onConfirm={(name) => {
           setConfirming(null);

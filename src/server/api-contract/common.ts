@@ -415,6 +415,18 @@ export const TRANSLATIONS_SCHEMA: ContractSchema = {
 };
 
 /** A payment's state as the finalisation screen reads it. */
+/** What a withdrawal would refund now (RefundQuote). */
+export const REFUND_QUOTE = objectSchema(
+  ['documentStatus', 'currency', 'paid', 'refund', 'stage'],
+  {
+    documentStatus: STRING,
+    currency: { type: 'string', description: 'ISO 4217 code (the workflow’s payment.currency)' },
+    paid: { type: 'string', description: 'Decimal, two places: what was paid' },
+    refund: { type: 'string', description: 'Decimal, two places: what a withdrawal refunds now' },
+    stage: { type: ['string', 'null'], description: 'The refund stage of the status, if any' },
+  },
+);
+
 export const PAYMENT_STATE = objectSchema(['documentStatus', 'order'], {
   documentStatus: STRING,
   order: {

@@ -34,6 +34,7 @@ import {
   itemsOf,
   objectSchema,
   PAYMENT_STATE,
+  REFUND_QUOTE,
   PDF_RESPONSE,
   PROBLEM,
   searchRequestSchema,
@@ -419,6 +420,9 @@ function addPayments(contract: DefinitionContract, workflow: WorkflowDefinition)
   );
   add('get', base, 'state', `The state of a ${workflow.id}'s payment`, { response: PAYMENT_STATE });
   add('get', `${base}/receipt`, 'receipt', 'The receipt as a PDF', { response: 'pdf' });
+  add('get', `${base}/refund`, 'refundQuote', 'What a withdrawal would refund now', {
+    response: REFUND_QUOTE,
+  });
   const refunds = workflow.payment?.refunds;
   if (!refunds) return;
   const deciders = (refunds.requesters ?? refunds.approvers)

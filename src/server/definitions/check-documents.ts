@@ -256,6 +256,9 @@ export function checkPaymentSources(
         ...source.amounts.map((f, j) => [`${at}/amounts/${j}`, f, 'number'] as const),
         [`${at}/code`, source.code],
         [`${at}/name`, source.name],
+        ...(source.refundableUntil
+          ? [[`${at}/refundableUntil`, source.refundableUntil, 'string'] as const]
+          : []),
       ]);
     const payers = source.payers;
     if (schema) checkNarrations(schema, source, at, report);

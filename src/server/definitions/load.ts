@@ -34,6 +34,7 @@ import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
 import { checkDuties } from './check-duties';
 import { checkRefunds } from './check-refunds';
+import { checkRefundStages } from './check-refund-stages';
 import { checkTimers } from './check-timers';
 import { checkListFilters } from './check-list-filters';
 import { checkNamedReferences } from './check-references';
@@ -154,6 +155,7 @@ export async function checkDefinitions(
     checkLinks(scope);
     checkDuties(scope);
     checkRefunds(scope);
+    checkRefundStages(scope);
     checkTimers(scope);
     checkListFilters(workflow, schemas, problems);
     checkCaseWork(scope);

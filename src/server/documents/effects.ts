@@ -106,12 +106,30 @@ async function notifyOwner(context: EffectContext): Promise<void> {
           reference,
         })
       : '',
+    refundNotice(context, t),
     request.notes ? `${t('notices.notes')} ${request.notes}` : '',
     t('notices.link', { link: portalUrl(environment.publicUrl, noticePath(workflow, document)) }),
   ]
     .filter(Boolean)
     .join('\n');
   await messageOwner(context, { subject: t('notices.subject', params), body, language });
+}
+
+/**
+ * What the notice says of a refund this very action decided (`refundOnWithdrawal` dates it with
+ * the action's instant): the amount and its reference, or that nothing is refundable.
+ */
+function refundNotice(
+  { workflow, document, now }: EffectContext,
+  t: (key: string, params?: Record<string, unknown>) => string,
+): string {
+  const fees = workflow.payment ? resolvePointer(document.data, workflow.payment.fees) : undefined;
+  if (typeof fees !== 'object' || fees === null) return '';
+  const { refundAmount, refundReference, refundDate, currency } = fees as Record<string, unknown>;
+  if (refundDate !== now.toISOString() || typeof refundAmount !== 'string') return '';
+  return typeof refundReference === 'string'
+    ? t('notices.refund', { amount: refundAmount, currency, reference: refundReference })
+    : t('notices.noRefund');
 }
 
 /** The label of the entity's field at `pointer` (`<entity>.<path>`, or its `._` for a group). */

@@ -77,4 +77,6 @@ export const ERROR_CODES = {
   refundOwnApproval: 'REFUND_OWN_APPROVAL',
   refundNotRequested: 'REFUND_NOT_REQUESTED',
   refundNotificationForged: 'REFUND_NOTIFICATION_FORGED',
+  /** A withdrawal's refund could not be opened (another refund of the document is open). */
+  refundNotOpened: 'REFUND_NOT_OPENED',
 } as const;

@@ -3,7 +3,9 @@ import { fromCents, toCents } from '../../core/payments/money';
 import type { Effect, EffectContext } from '../documents/effect-context';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { resolvePointer as valueAt, setAt } from '../../core/rules/registry';
-import { feesDue, type FrozenFees } from './fees';
+import { feesDue, refundDue, type FrozenFees } from './fees';
+import { requestRefundInAction } from './refund-service';
+import { REFUND_EFFECT } from '../../core/payments/refunds';
 import { catalogsIn } from '../catalog/valid-at';
 import { invalid } from '../search/compile-search';
 
@@ -48,7 +50,10 @@ async function createPaymentOrder({
       order_reference: orderReference,
       amount_cents: cents,
       currency: fees.currency,
-      items: JSON.stringify(fees.lines.map(({ status: _status, ...line }) => line)),
+      // What the order charges; the lines' refund rules stay with the document's fees.
+      items: JSON.stringify(
+        fees.lines.map(({ status: _status, refund: _refund, ...line }) => line),
+      ),
       created_by: principal.subject,
     })
     .returning(['id', 'created_at'])
@@ -113,8 +118,47 @@ function recordSettlement({ workflow, document, cause, now }: EffectContext): vo
   });
 }
 
+/**
+ * A withdrawal's refund (docs/payments.md, "Withdrawal and refund rules"): what the frozen fees
+ * give back at the status the document leaves (`refundDue`, as the quote said) is written beside
+ * the fees and, when above zero, opened as a refund in the action's transaction: to the card of
+ * the approved order, else by bank transfer (paid by invoice). The action's lock on the document
+ * and the idempotency key make a repeated or racing withdrawal open it at most once.
+ */
+async function refundOnWithdrawal(context: EffectContext): Promise<void> {
+  const { workflow, document, fromStatus, now } = context;
+  const payment = workflow.payment;
+  if (!payment) return;
+  const due = refundDue(payment, document.data, fromStatus);
+  const fees = valueAt(document.data, payment.fees) as FrozenFees | undefined;
+  if (!fees || due.paidCents <= 0) return;
+  let refundReference: string | undefined;
+  if (due.refundCents > 0) {
+    // The refund service finds what was paid and how, asks for an approval above the
+    // workflow's threshold, and sends a card refund to the gateway once this action commits.
+    const opened = await requestRefundInAction(context, {
+      amountCents: due.refundCents,
+      reason: 'withdrawal',
+      idempotencyKey: `${context.action}:${document.id}`,
+    });
+    refundReference = opened.refundNumber;
+  }
+  setAt(document.data, payment.fees, {
+    ...fees,
+    refundAmount: fromCents(due.refundCents),
+    ...(refundReference ? { refundReference } : {}),
+    refundDate: now.toISOString(),
+  });
+}
+
 /** The effects of every workflow with a `payment` block; `freezeFees` only derives data. */
 export const PAYMENT_EFFECTS = {
-  effects: { freezeFees, createPaymentOrder, recordPayment, recordSettlement },
+  effects: {
+    freezeFees,
+    createPaymentOrder,
+    recordPayment,
+    recordSettlement,
+    [REFUND_EFFECT]: refundOnWithdrawal,
+  },
   deriving: ['freezeFees'],
 } as const satisfies { effects: Record<string, Effect>; deriving: readonly string[] };

@@ -12,13 +12,37 @@ import { copiedTranslations } from '../../core/i18n/localized';
 
 /** Fee lines and their total as frozen on a document; the payment fields once paid. */
 export interface FrozenFees {
-  lines: Array<FeeLine & { status: 'DUE' | 'PAID' }>;
+  lines: Array<FrozenLine>;
   /** The workflow's declared currency (`payment.currency`), for every amount of the lines. */
   currency: string;
   total: string;
   amountPaid?: string;
   receiptReference?: string;
   paymentDate?: string;
+}
+
+/**
+ * A frozen line: its refund rule (`refund`) is the percentage given back in each refund stage
+ * named (docs/payments.md, "Withdrawal and refund rules"), copied when the fees are frozen so a
+ * later change of a catalogue or of the stages leaves a submitted document's refund as it was.
+ */
+export type FrozenLine = FeeLine & { status: 'DUE' | 'PAID'; refund?: Record<string, number> };
+
+/** The line's refund rule: the declared stages up to the one its entry names, with their share. */
+function refundRule(
+  payment: WorkflowPayment,
+  source: WorkflowFeeSource,
+  fee: Record<string, unknown>,
+): Record<string, number> | undefined {
+  const stages = payment.refunds?.stages;
+  if (!stages) return undefined;
+  let until = stages.length - 1;
+  if (source.refundableUntil) {
+    until = stages.findIndex((stage) => stage.id === fee[source.refundableUntil as string]);
+    // An entry naming no stage (or one the workflow no longer has) is not refundable.
+    if (until < 0) return {};
+  }
+  return Object.fromEntries(stages.slice(0, until + 1).map((stage) => [stage.id, stage.percent]));
 }
 
 /** Who one fee line is charged for: once (no narration), or a named person of a list. */
@@ -80,10 +104,11 @@ async function payersOf(
 /** The lines of one fee source: its matching entries, each once per payer. */
 async function sourceLines(
   catalogs: CatalogReader,
+  payment: WorkflowPayment,
   source: WorkflowFeeSource,
   data: Record<string, unknown>,
   at: Date,
-): Promise<Array<FeeLine & { cents: number; list?: string }>> {
+): Promise<Array<FeeLine & { cents: number; list?: string; refund?: Record<string, number> }>> {
   const code = codeAt(data, source.match.pointer);
   if (code === undefined) return [];
   const conditions = Object.fromEntries(source.when.map((field) => [field, true]));
@@ -98,12 +123,14 @@ async function sourceLines(
     if (cents <= 0) return [];
     // The name's translations are frozen with it, for each reader's language.
     const i18n = copiedTranslations(fee, [['name', source.name]]);
+    const refund = refundRule(payment, source, fee);
     return payers.map((payer) => ({
       code: String(fee[source.code]),
       name: String(fee[source.name]),
       ...(payer.narration ? { narration: payer.narration } : {}),
       amount: fromCents(cents),
       ...(i18n && { i18n }),
+      ...(refund && { refund }),
       cents,
       ...(payer.list ? { list: payer.list } : {}),
     }));
@@ -117,9 +144,10 @@ export async function feesDue(
   data: Record<string, unknown>,
   at: Date,
 ): Promise<FrozenFees> {
-  const lines: Array<FeeLine & { cents: number; list?: string }> = [];
+  const lines: Array<FeeLine & { cents: number; list?: string; refund?: Record<string, number> }> =
+    [];
   for (const source of payment.sources)
-    lines.push(...(await sourceLines(catalogs, source, data, at)));
+    lines.push(...(await sourceLines(catalogs, payment, source, data, at)));
   const total = lines.reduce((sum, line) => sum + line.cents, 0);
   return {
     lines: lines.map(({ cents: _cents, list: _list, ...line }) => ({
@@ -140,7 +168,41 @@ export async function listsCharged(
 ): Promise<Set<string>> {
   const lists = new Set<string>();
   for (const source of payment.sources)
-    for (const line of await sourceLines(catalogs, source, data, at))
+    for (const line of await sourceLines(catalogs, payment, source, data, at))
       if (line.list) lists.add(line.list);
   return lists;
+}
+
+/** What a withdrawal would give back of a document's fees at a status (refundDue). */
+export interface RefundDue {
+  currency: string;
+  /** What was paid for the document, in cents (0 when nothing was). */
+  paidCents: number;
+  /** What the paid lines' frozen rules give back at the status, in cents (never above paid). */
+  refundCents: number;
+  /** The refund stage the status is in, if any. */
+  stage?: string;
+}
+
+/**
+ * The refund the frozen fees give at `status`: each paid line's amount times its frozen share
+ * for the stage the status is in, rounded down to the cent, the sum capped at what was paid.
+ * The one computation behind both the quote and the refund a withdrawal opens.
+ */
+export function refundDue(
+  payment: WorkflowPayment,
+  data: Record<string, unknown>,
+  status: string,
+): RefundDue {
+  const fees = resolvePointer(data, payment.fees) as FrozenFees | undefined;
+  const currency = fees?.currency ?? payment.currency;
+  const paidCents = (fees?.amountPaid !== undefined && toCents(fees.amountPaid)) || 0;
+  const stage = payment.refunds?.stages?.find((s) => s.statuses.includes(status))?.id;
+  if (!fees || paidCents <= 0 || !stage) return { currency, paidCents, refundCents: 0, stage };
+  const lines = Array.isArray(fees.lines) ? fees.lines : [];
+  const cents = lines.reduce((sum, line) => {
+    const percent = line.status === 'PAID' ? (line.refund?.[stage] ?? 0) : 0;
+    return sum + Math.floor(((toCents(line.amount) ?? 0) * percent) / 100);
+  }, 0);
+  return { currency, paidCents, refundCents: Math.min(cents, paidCents), stage };
 }

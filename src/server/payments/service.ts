@@ -5,7 +5,9 @@ import type {
   PaymentOrderView,
   PaymentStatus,
   ReceiptData,
+  RefundQuote,
 } from '../../core/payments/types';
+import { refundDue } from './fees';
 import type { Principal } from '../auth/principal';
 import type { Database, PaymentOrderTable } from '../db/schema';
 import type { DocumentService } from '../documents/service';
@@ -130,6 +132,21 @@ export class PaymentService {
       }
     }
     return { documentStatus: document.status, order: order ? orderView(order) : null };
+  }
+
+  /** What withdrawing the document would refund at its status now (`refundDue`, as opened). */
+  async refundQuote(type: string, id: string, principal: Principal): Promise<RefundQuote> {
+    const document = await this.options.documents.read(type, principal, id);
+    const payment = this.options.documents.workflow(type).definition.payment;
+    if (!payment) throw new ApiProblem(404, ERROR_CODES.notFound);
+    const due = refundDue(payment, document.data, document.status);
+    return {
+      documentStatus: document.status,
+      currency: due.currency,
+      paid: fromCents(due.paidCents),
+      refund: fromCents(due.refundCents),
+      stage: due.stage ?? null,
+    };
   }
 
   /** The receipt of the document's paid order, in its holder's language; 404 before. */

@@ -7,6 +7,7 @@ import {
   PDF_RESPONSE,
   perDefinition,
   PROBLEM_RESPONSES,
+  REFUND_QUOTE,
   stringParams,
   type ContractSchema,
 } from '../api-contract/common';
@@ -124,6 +125,11 @@ export async function paymentsPlugin(app: FastifyInstance, options: PaymentsPlug
     const refused = refusal(request, 409, 'payment report refused');
     return payments.state(request.params.type, request.params.id, principal).catch(refused);
   });
+
+  // What a withdrawal would refund now: the confirmation says it before the holder decides.
+  app.get<{ Params: DocParams }>('/:type/:id/refund', perWorkflow(REFUND_QUOTE), async (request) =>
+    payments.refundQuote(request.params.type, request.params.id, caller(request)),
+  );
 
   app.get<{ Params: DocParams }>(
     '/:type/:id/receipt',

@@ -6,6 +6,7 @@ import {
   fieldName,
   some,
   someRoles,
+  STATUS_PATTERN,
   strict,
   textKey,
   Type,
@@ -64,12 +65,30 @@ export const WorkflowFeeSource = strict({
   name: fieldName,
   /** Who each entry charges; absent, it charges once. */
   payers: Type.Optional(WorkflowFeePayers),
+  /**
+   * Field of the entry naming the last refund stage (`payment.refunds.stages[].id`) in which its
+   * lines are refundable; an entry without a value is not refundable. Absent, every line is
+   * refundable in every stage (docs/payments.md, "Withdrawal and refund rules").
+   */
+  refundableUntil: Type.Optional(fieldName),
 });
 export type WorkflowFeeSource = Static<typeof WorkflowFeeSource>;
 
+/** A stage of the document's life: the share of the refundable fees given back in it. */
+export const WorkflowRefundStage = strict({
+  /** The stage's name, which fee entries name (`refundableUntil`); frozen on each line. */
+  id: Type.String({ pattern: '^[a-z][a-z0-9-]*$', maxLength: 40 }),
+  /** The statuses the stage groups; a status in no stage refunds nothing. */
+  statuses: some(Type.String({ pattern: STATUS_PATTERN }), { uniqueItems: true }),
+  /** The percentage of each refundable line given back in this stage. */
+  percent: Type.Integer({ minimum: 0, maximum: 100 }),
+});
+export type WorkflowRefundStage = Static<typeof WorkflowRefundStage>;
+
 /**
- * Who gives money back, and when a second officer must agree (docs/payments.md, "Refunds"). A
- * refund above `approvalAbove` waits for a holder of an `approvers` role other than its requester.
+ * Money given back (docs/payments.md, "Refunds"): who gives it, when a second officer must agree
+ * (a refund above `approvalAbove` waits for a holder of an `approvers` role other than its
+ * requester), and what a withdrawal gives back, stage by stage ("Withdrawal and refund rules").
  */
 export const WorkflowRefunds = strict({
   /** The amount, in the payment's currency, above which a refund needs an approval ("500.00"). */
@@ -78,6 +97,11 @@ export const WorkflowRefunds = strict({
   approvers: someRoles,
   /** Role suffixes that open refunds by hand and record transfers; absent, the approvers'. */
   requesters: Type.Optional(someRoles),
+  /**
+   * In the order the document goes through them: a fee refundable until one is in the earlier.
+   * Absent, a withdrawal refunds nothing.
+   */
+  stages: Type.Optional(some(WorkflowRefundStage)),
 });
 export type WorkflowRefunds = Static<typeof WorkflowRefunds>;
 
@@ -92,7 +116,7 @@ export const WorkflowPayment = strict({
   receipt: dataPointer,
   /** Translation key of the description shown on the gateway's page and the receipt. */
   title: textKey,
-  /** Refunds of what was paid: the approval threshold and who decides. */
+  /** Refunds of what was paid: the approval threshold, who decides, what a withdrawal gives. */
   refunds: Type.Optional(WorkflowRefunds),
 });
 export type WorkflowPayment = Static<typeof WorkflowPayment>;
