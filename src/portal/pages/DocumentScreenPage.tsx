@@ -36,6 +36,8 @@ import { documentServices } from '../documentServices';
 import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
 import { PendingTimers } from '../../engine/documents/PendingTimers';
+import { PayableDocumentsPanel, PayersPanel } from '../../engine/documents/PayerConsent';
+import { namedNumbers, withNumber } from './document/linked-numbers';
 import { DocumentNextSteps } from './DocumentNextSteps';
 import type { Session } from '../session';
 import { paramsInWords, useDerivedValues } from '../useDerivedValues';
@@ -339,6 +341,7 @@ export function DocumentScreenPage({
   const versionScreen = workflow.screens.find((s) => s.mode === 'version');
   const viewScreen = workflow.screens.find((s) => s.mode === 'view');
   const chrome = screen.chrome !== false;
+  const payerLinks = workflow.links;
   // The document as it stands now (not a past version): its panels, steps and history.
   const live = screen.mode === 'version' ? null : document;
   const of = live && {
@@ -440,6 +443,15 @@ export function DocumentScreenPage({
           autoComplete="off"
           onChange={(e) => setOwner(e.currentTarget.value)}
           w={{ base: '100%', sm: 480 }}
+        />
+      )}
+      {/* A payer's form whose links take others' documents named to them (payerConsent). */}
+      {!readOnly && payerLinks?.payerConsent && (
+        <PayableDocumentsPanel
+          api={api}
+          backend={backend}
+          named={namedNumbers(payerLinks, data)}
+          onAdd={(number) => setData((current) => withNumber(payerLinks, current, number))}
         />
       )}
       <DocumentForm
@@ -544,6 +556,9 @@ export function DocumentScreenPage({
             roles={session.roles}
             subject={session.subject}
           />
+          {workflow.payerConsent && (
+            <PayersPanel workflow={workflow} document={live} api={api} backend={backend} />
+          )}
           <VersionList
             {...of}
             hrefOf={(v) =>

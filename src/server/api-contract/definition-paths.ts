@@ -44,6 +44,7 @@ import {
   type ContractSchema,
 } from './common';
 import { addCaseWorkPaths } from './case-work';
+import { addPayerConsentPaths } from './payer-consents';
 import { requestBodyFields, withRequestRoundSchema } from './requests';
 
 /**
@@ -339,6 +340,7 @@ function addWorkflow(
     response: arrayOf(HISTORY_ENTRY),
   });
   addCaseWorkPaths(add, workflow, base);
+  addPayerConsentPaths(add, workflow, base);
   if (workflow.screening)
     add('get', `${base}/{id}/screening`, 'screening', "A document's screening hits", {
       description: `Entries of the block catalogues (${[...new Set(workflow.screening.rules.map((r) => r.catalog))].join(', ')}) the document matched; for the roles seeing every document (${workflow.seeAll.join(', ')}), 403 to anyone else.`,

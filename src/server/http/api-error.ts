@@ -69,4 +69,8 @@ export const ERROR_CODES = {
   requestsClosed: 'REQUESTS_CLOSED',
   /** Screening against the block catalogues refused the action (neutral: says nothing of them). */
   screeningRefused: 'SCREENING_REFUSED',
+  /** A document of another holder who has not named the caller as its payer (403). */
+  payerNotNamed: 'PAYER_NOT_NAMED',
+  /** Who may pay the document can no longer change: it is paid, or on a payer's document (409). */
+  payerConsentClosed: 'PAYER_CONSENT_CLOSED',
 } as const;
