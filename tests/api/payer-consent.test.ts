@@ -235,8 +235,9 @@ describe.each(databaseKinds())('paying for others on %s', (kind) => {
       expect.arrayContaining(['payer:named', 'payer:revoked']),
     );
     expect(
-      (await ok<{ items: Array<{ id: string }> }>(call('GET', '/api/evisa/payer-consents', payer)))
-        .items.map((i) => i.id),
+      (
+        await ok<{ items: Array<{ id: string }> }>(call('GET', '/api/evisa/payer-consents', payer))
+      ).items.map((i) => i.id),
     ).not.toContain(v.id);
     const afterRevoke = await invoice([v.number]);
     expect(afterRevoke.statusCode).toBe(403);

@@ -182,8 +182,9 @@ export function HistoryTable(source: DocumentSource) {
                       PAYER_HISTORY_TEXTS[entry.action] ??
                       `actions.${entry.action}`,
                     {
-                    defaultValue: entry.action,
-                  })}
+                      defaultValue: entry.action,
+                    },
+                  )}
                 </Table.Td>
                 <Table.Td>{operationText(t, entry.operation)}</Table.Td>
                 <Table.Td>{formatDateTime(entry.at)}</Table.Td>

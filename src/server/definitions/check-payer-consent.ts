@@ -25,6 +25,9 @@ export function checkPayerConsent({
       (type) => workflows.find((w) => w.id === type)?.payerConsent,
     );
     if (declaring.length === 0)
-      report('/links/payerConsent', said('payerConsentNoLinkedType', { types: links.types.join(', ') }));
+      report(
+        '/links/payerConsent',
+        said('payerConsentNoLinkedType', { types: links.types.join(', ') }),
+      );
   }
 }

@@ -25,12 +25,7 @@ import {
   Type,
   type Static,
 } from './kit';
-import {
-  WorkflowCatalogCopy,
-  WorkflowDerive,
-  WorkflowLinks,
-  WorkflowPayerConsent,
-} from './links';
+import { WorkflowCatalogCopy, WorkflowDerive, WorkflowLinks, WorkflowPayerConsent } from './links';
 import { WorkflowList } from './list';
 import { WorkflowPayment } from './payment';
 import {
