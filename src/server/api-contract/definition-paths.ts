@@ -84,6 +84,7 @@ const DOCUMENT_PARAMETERS = {
   number: pathParameter('number', 'The certificate number', {}),
   version: pathParameter('version', 'From 1', { pattern: '^[1-9][0-9]*$' }),
   noteId: pathParameter('noteId', "The case note's id", { format: 'uuid' }),
+  consentId: pathParameter('consentId', "The payer consent's id", { format: 'uuid' }),
 };
 
 /**
