@@ -37,7 +37,7 @@ import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
 import { PendingTimers } from '../../engine/documents/PendingTimers';
 import { PayableDocumentsPanel, PayersPanel } from '../../engine/documents/PayerConsent';
-import { namedNumbers, withNumber } from './document/linked-numbers';
+import { itemsEditable, namedNumbers, withNumber } from './document/linked-numbers';
 import { DocumentNextSteps } from './DocumentNextSteps';
 import type { Session } from '../session';
 import { paramsInWords, useDerivedValues } from '../useDerivedValues';
@@ -446,7 +446,7 @@ export function DocumentScreenPage({
         />
       )}
       {/* A payer's form whose links take others' documents named to them (payerConsent). */}
-      {!readOnly && payerLinks?.payerConsent && (
+      {!readOnly && payerLinks?.payerConsent && itemsEditable(payerLinks, editable) && (
         <PayableDocumentsPanel
           api={api}
           backend={backend}

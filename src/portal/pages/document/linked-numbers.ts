@@ -33,3 +33,9 @@ export function withNumber(
   setAt(next, links.items, items);
   return next;
 }
+
+/** Whether the screen lets the items be changed: their section is among the editable ones. */
+export function itemsEditable(links: WorkflowLinks, editable: readonly string[] | 'all'): boolean {
+  const section = links.items.split('/')[1] ?? '';
+  return editable === 'all' || editable.includes(section);
+}
