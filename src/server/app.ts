@@ -25,7 +25,9 @@ import { spaPlugin } from './plugins/spa';
 import { evisaPlugin as documentsPlugin } from './plugins/evisa';
 import { workloadPlugin } from './plugins/workload';
 import { caseWorkPlugin } from './plugins/case-work';
+import { payerConsentPlugin } from './plugins/payer-consents';
 import { CaseWorkService } from './documents/case-work';
+import { PayerConsentService } from './documents/payer-consents';
 import { dashboardPlugin } from './plugins/dashboard';
 import { mediaPlugin } from './plugins/media';
 import { notificationsPlugin } from './notifications/plugin';
@@ -281,6 +283,18 @@ export async function buildGeneration(
           documents,
           caseWork: new CaseWorkService(database.db, (type) => documents.workflow(type)),
         });
+        // Payers a holder names for their documents (documents/payer-consents.ts).
+        if ([...served.values()].some((w) => w.definition.payerConsent))
+          await api.register(payerConsentPlugin, {
+            prefix: `/${backend}`,
+            documents,
+            consents: new PayerConsentService(
+              database.db,
+              (type) => documents.workflow(type),
+              () => served.values(),
+              accounts,
+            ),
+          });
         // Library, tasks, statistics and the public document check span the default backend.
         if (backend === DEFAULT_BACKEND) {
           await api.register(dashboardPlugin, {

@@ -81,6 +81,14 @@ const UNREACHED: Array<[RegExp, string]> = [
     /^\w+ \/api\/evisa\/[\w-]+\/\{id\}\/(case-notes|flags)\b.* -> 403 FORBIDDEN$/,
     'the walk owns the documents it makes, and an owner never reaches their case notes and flags (case-notes-and-flags.test.ts)',
   ],
+  [
+    /^POST \/api\/evisa\/[\w-]+\/\{id\}\/payers -> 400 VALIDATION_FAILED$/,
+    'a payer is an existing account by sign-in name or e-mail, which the walk does not make (payer-consent.test.ts)',
+  ],
+  [
+    /^DELETE \/api\/evisa\/[\w-]+\/\{id\}\/payers\/\{consentId\} -> 409 PAYER_CONSENT_CLOSED$/,
+    'the walk names no payer, and its document is past the statuses where payers change (payer-consent.test.ts)',
+  ],
   [/^POST \/api\/connectid\/registration\b.* -> 403 ALREADY_SIGNED_IN$/, 'signed-out callers only'],
   [
     /^(POST|GET) \/api\/media\b.* -> 40[04] /,

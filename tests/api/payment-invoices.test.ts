@@ -347,12 +347,13 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
         message: 'No application you may pay has the number VSA-1999-999999',
       }),
     ]);
-    // Someone else's application is answered like an unknown number: numbers reveal nothing.
+    // Someone else's application is refused unless its holder named this payer (docs/payments.md,
+    // "Paying for others"): the payer is told why, not sent to check a number they were given.
     const other = await create([foreign.number]);
-    expect(other.statusCode).toBe(400);
-    expect(problem(other).fields?.[0]).toMatchObject({
-      path: '/items/0/reference',
-      rule: 'linkedUnknown',
+    expect(other.statusCode).toBe(403);
+    expect(problem(other)).toMatchObject({
+      code: 'PAYER_NOT_NAMED',
+      fields: [expect.objectContaining({ path: '/items/0/reference', rule: 'payerNotNamed' })],
     });
     // A number typed in lower case, with spaces, names the same application, written as it is.
     const lower = await visa();
@@ -444,11 +445,11 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
         message: 'validation.linkedUnknown',
         params: { number: 'VA-1999-999999' },
       },
-      // Someone else's application is answered like an unknown number.
+      // Someone else's application, whose holder did not name this payer.
       {
         path: '/items/2/reference',
-        rule: 'linkedUnknown',
-        message: 'validation.linkedUnknown',
+        rule: 'payerNotNamed',
+        message: 'validation.payerNotNamed',
         params: { number: foreign.number },
       },
       {

@@ -18,6 +18,7 @@ import type { ApiClient } from '../../core/api/client';
 import type { DocumentView, HistoryEntry, VersionSummary } from '../../core/documents/types';
 import { formatDateTime } from '../format';
 import { FLAG_HISTORY_TEXTS } from '../../core/documents/case-work';
+import { PAYER_HISTORY_TEXTS } from '../../core/documents/payer-consent';
 import { useAnswer } from '../useAnswer';
 
 /** A status badge in words (Mantine's capitals would read as the raw code). */
@@ -176,9 +177,14 @@ export function HistoryTable(source: DocumentSource) {
             {entries.map((entry, i) => (
               <Table.Tr key={i}>
                 <Table.Td>
-                  {t(FLAG_HISTORY_TEXTS[entry.action] ?? `actions.${entry.action}`, {
-                    defaultValue: entry.action,
-                  })}
+                  {t(
+                    FLAG_HISTORY_TEXTS[entry.action] ??
+                      PAYER_HISTORY_TEXTS[entry.action] ??
+                      `actions.${entry.action}`,
+                    {
+                      defaultValue: entry.action,
+                    },
+                  )}
                 </Table.Td>
                 <Table.Td>{operationText(t, entry.operation)}</Table.Td>
                 <Table.Td>{formatDateTime(entry.at)}</Table.Td>

@@ -36,6 +36,8 @@ import { documentServices } from '../documentServices';
 import { useLanguage } from '../useLanguage';
 import { NotFoundPage } from './MessagePage';
 import { PendingTimers } from '../../engine/documents/PendingTimers';
+import { PayableDocumentsPanel, PayersPanel } from '../../engine/documents/PayerConsent';
+import { itemsEditable, namedNumbers, withNumber } from './document/linked-numbers';
 import { DocumentNextSteps } from './DocumentNextSteps';
 import type { Session } from '../session';
 import { paramsInWords, useDerivedValues } from '../useDerivedValues';
@@ -341,6 +343,7 @@ export function DocumentScreenPage({
   const versionScreen = workflow.screens.find((s) => s.mode === 'version');
   const viewScreen = workflow.screens.find((s) => s.mode === 'view');
   const chrome = screen.chrome !== false;
+  const payerLinks = workflow.links;
   // The document as it stands now (not a past version): its panels, steps and history.
   const live = screen.mode === 'version' ? null : document;
   const of = live && {
@@ -449,6 +452,15 @@ export function DocumentScreenPage({
           w={{ base: '100%', sm: 480 }}
         />
       )}
+      {/* A payer's form whose links take others' documents named to them (payerConsent). */}
+      {!readOnly && payerLinks?.payerConsent && itemsEditable(payerLinks, editable) && (
+        <PayableDocumentsPanel
+          api={api}
+          backend={backend}
+          named={namedNumbers(payerLinks, data)}
+          onAdd={(number) => setData((current) => withNumber(payerLinks, current, number))}
+        />
+      )}
       <DocumentForm
         ref={formRef}
         key={readOnly ? 'read' : 'edit'}
@@ -552,6 +564,9 @@ export function DocumentScreenPage({
             roles={session.roles}
             subject={session.subject}
           />
+          {workflow.payerConsent && (
+            <PayersPanel workflow={workflow} document={live} api={api} backend={backend} />
+          )}
           <VersionList
             {...of}
             hrefOf={(v) =>

@@ -46,6 +46,7 @@ import {
 } from './common';
 import { addCaseWorkPaths } from './case-work';
 import { DOCUMENT_REFUNDS, REFUND_REQUEST_BODY, REFUND_VIEW } from './refunds';
+import { addPayerConsentPaths } from './payer-consents';
 import { requestBodyFields, withRequestRoundSchema } from './requests';
 
 /**
@@ -85,6 +86,7 @@ const DOCUMENT_PARAMETERS = {
   number: pathParameter('number', 'The certificate number', {}),
   version: pathParameter('version', 'From 1', { pattern: '^[1-9][0-9]*$' }),
   noteId: pathParameter('noteId', "The case note's id", { format: 'uuid' }),
+  consentId: pathParameter('consentId', "The payer consent's id", { format: 'uuid' }),
 };
 
 /**
@@ -341,6 +343,7 @@ function addWorkflow(
     response: arrayOf(HISTORY_ENTRY),
   });
   addCaseWorkPaths(add, workflow, base);
+  addPayerConsentPaths(add, workflow, base);
   if (workflow.screening)
     add('get', `${base}/{id}/screening`, 'screening', "A document's screening hits", {
       description: `Entries of the block catalogues (${[...new Set(workflow.screening.rules.map((r) => r.catalog))].join(', ')}) the document matched; for the roles seeing every document (${workflow.seeAll.join(', ')}), 403 to anyone else.`,

@@ -92,6 +92,21 @@ export interface SandboxGatewayRefundTable {
   updated_at: ColumnType<Date, string | undefined, string>;
 }
 
+/** Who a document's holder named as its payer (migration 0031; docs/payments.md). */
+export interface PayerConsentTable {
+  id: Generated<string>;
+  document_type: string;
+  document_id: string;
+  payer: string;
+  payer_name: string;
+  payer_login: string | null;
+  granted_by: string;
+  granted_by_name: string;
+  granted_at: ColumnType<Date, string | undefined, string>;
+  revoked_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  revoked_by: string | null;
+}
+
 export interface DocumentTable {
   id: Generated<string>;
   type: string;
@@ -298,4 +313,5 @@ export interface Database extends IdentityTables {
   screening_hit: ScreeningHitTable;
   payment_refund: PaymentRefundTable;
   sandbox_gateway_refund: SandboxGatewayRefundTable;
+  payer_consent: PayerConsentTable;
 }

@@ -35,6 +35,7 @@ import { checkLinks } from './check-links';
 import { checkDuties } from './check-duties';
 import { checkRefunds } from './check-refunds';
 import { checkRefundStages } from './check-refund-stages';
+import { checkPayerConsent } from './check-payer-consent';
 import { checkTimers } from './check-timers';
 import { checkListFilters } from './check-list-filters';
 import { checkNamedReferences } from './check-references';
@@ -156,6 +157,7 @@ export async function checkDefinitions(
     checkDuties(scope);
     checkRefunds(scope);
     checkRefundStages(scope);
+    checkPayerConsent(scope);
     checkTimers(scope);
     checkListFilters(workflow, schemas, problems);
     checkCaseWork(scope);

@@ -13,6 +13,7 @@ import type { FrozenFees } from '../payments/fees';
 import { invalid } from '../search/compile-search';
 import { machineAllows, maySee } from './access';
 import { sourceValue } from './reference-fills';
+import { consentedDocuments } from './store/payer-consents';
 import { findNumbered, type DocumentRow, type Queryable } from './store/rows';
 import type { CompiledWorkflow } from './workflows';
 
@@ -91,6 +92,36 @@ async function findLinked(
   return found;
 }
 
+/** Who may name a found document: one they see, or (`payerConsent`) one whose holder named them. */
+type Naming = 'seen' | 'consented' | 'notNamed' | 'unknown';
+
+/**
+ * How the caller may name each found document. A document of another holder whose workflow
+ * declares `payerConsent` is `notNamed` (a 403) unless a live consent names the caller; read
+ * after the documents' row locks, so that a revoke committed first is seen.
+ */
+async function namingOf(
+  db: Queryable,
+  links: WorkflowLinks,
+  principal: Principal,
+  found: ReadonlyMap<string, LinkedDocument>,
+): Promise<(linked: LinkedDocument) => Naming> {
+  const others = [...found.values()].filter((l) => !maySee(l.workflow, principal, l.row));
+  const consentable = links.payerConsent
+    ? others.filter((l) => l.workflow.definition.payerConsent)
+    : [];
+  const consented = await consentedDocuments(
+    db,
+    principal.subject,
+    consentable.map((l) => l.row.id),
+  );
+  return (linked) => {
+    if (!others.includes(linked)) return 'seen';
+    if (!consentable.includes(linked)) return 'unknown';
+    return consented.has(linked.row.id) ? 'consented' : 'notNamed';
+  };
+}
+
 /**
  * What an action on a document with `links` names and moves (pipeline step 3). An unknown and
  * a foreign number get the same answer; the documents to move are locked in id order.
@@ -113,10 +144,20 @@ export async function linkingOf(
   const found = await findLinked(db, links, workflowOf, entries, action.fires !== undefined);
   const problems = [...after.problems];
   const named: LinkedDocument[] = [];
+  const naming = await namingOf(db, links, principal, found);
   for (const entry of after.entries) {
     const linked = found.get(entry.number);
     // Already named by the stored version: it was checked when it was added.
-    if (!linked || (!known.has(entry.number) && !maySee(linked.workflow, principal, linked.row)))
+    const how = !linked ? 'unknown' : known.has(entry.number) ? 'seen' : naming(linked);
+    if (how === 'notNamed')
+      throw new ApiProblem(403, ERROR_CODES.payerNotNamed, { number: entry.number }, [
+        {
+          path: `${links.items}/${entry.index}/${links.number}`,
+          rule: 'payerNotNamed',
+          params: { number: entry.number },
+        },
+      ]);
+    if (!linked || how === 'unknown')
       problems.push({
         path: `${links.items}/${entry.index}/${links.number}`,
         rule: 'linkedUnknown',
@@ -159,6 +200,7 @@ export async function previewLinks(
     check.stored ? entriesOf(links, check.stored, false).entries.map((e) => e.number) : [],
   );
   const found = await findLinked(db, links, workflowOf, entries);
+  const naming = await namingOf(db, links, principal, found);
   const linked: LinkedDocument[] = [];
   const problems: RuleProblem[] = named.map((p) => ({
     path: p.path,
@@ -170,8 +212,10 @@ export async function previewLinks(
     const document = found.get(entry.number);
     const path = `${links.items}/${entry.index}/${links.number}`;
     const params = { number: entry.number };
-    if (!document || !maySee(document.workflow, principal, document.row)) {
-      problems.push({ path, rule: 'linkedUnknown', message: 'validation.linkedUnknown', params });
+    const how = !document ? 'unknown' : known.has(entry.number) ? 'seen' : naming(document);
+    if (!document || how === 'unknown' || how === 'notNamed') {
+      const rule = how === 'notNamed' ? 'payerNotNamed' : 'linkedUnknown';
+      problems.push({ path, rule, message: `validation.${rule}`, params });
       continue;
     }
     linked.push(document);

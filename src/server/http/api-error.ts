@@ -79,4 +79,8 @@ export const ERROR_CODES = {
   refundNotificationForged: 'REFUND_NOTIFICATION_FORGED',
   /** A withdrawal's refund could not be opened (another refund of the document is open). */
   refundNotOpened: 'REFUND_NOT_OPENED',
+  /** A document of another holder who has not named the caller as its payer (403). */
+  payerNotNamed: 'PAYER_NOT_NAMED',
+  /** Who may pay the document can no longer change: it is paid, or on a payer's document (409). */
+  payerConsentClosed: 'PAYER_CONSENT_CLOSED',
 } as const;

@@ -45,8 +45,23 @@ export const WorkflowLinks = strict({
   totals: Type.Optional(record(LinkValue, { propertyNames: dataPointer })),
   /** Translation key of the note written in a fired-on document's history, with {{number}}. */
   note: naming('text', { minLength: 1 }),
+  /**
+   * Also names documents of others whose holder named the caller as their payer (the linked
+   * workflow's `payerConsent`, an unrevoked consent); anyone else's is refused with a 403.
+   */
+  payerConsent: Type.Optional(Type.Boolean()),
 });
 export type WorkflowLinks = Static<typeof WorkflowLinks>;
+
+/**
+ * The holder of a document may name another account as its payer (docs/payments.md, "Paying
+ * for others"), and revoke that consent, while the document is in one of `statuses`: before it
+ * is paid and while no payer's document holds it.
+ */
+export const WorkflowPayerConsent = strict({
+  statuses: some(Type.String({ pattern: '^[A-Z][A-Z ]*$' }), { uniqueItems: true }),
+});
+export type WorkflowPayerConsent = Static<typeof WorkflowPayerConsent>;
 
 /** What the form asks the server to compute while it is filled (`POST /:type/derive`). */
 export const WorkflowDerive = strict({

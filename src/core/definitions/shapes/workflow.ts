@@ -25,7 +25,7 @@ import {
   Type,
   type Static,
 } from './kit';
-import { WorkflowCatalogCopy, WorkflowDerive, WorkflowLinks } from './links';
+import { WorkflowCatalogCopy, WorkflowDerive, WorkflowLinks, WorkflowPayerConsent } from './links';
 import { WorkflowList } from './list';
 import { WorkflowPayment } from './payment';
 import {
@@ -185,6 +185,8 @@ export const WorkflowDefinition = strict({
   dataMoves: Type.Optional(some(WorkflowDataMove)),
   /** Documents this one names by number and moves with its actions. */
   links: Type.Optional(WorkflowLinks),
+  /** The holder may name another account who may pay the document (a `links` with payerConsent). */
+  payerConsent: Type.Optional(WorkflowPayerConsent),
   /** Settings the document is issued with, copied from catalogue entries. */
   fromCatalog: Type.Optional(some(WorkflowCatalogCopy)),
   /** Target pointer -> source pointer, copied by the `copyValues` effect. */
