@@ -69,4 +69,6 @@ export const ERROR_CODES = {
   requestsClosed: 'REQUESTS_CLOSED',
   /** Screening against the block catalogues refused the action (neutral: says nothing of them). */
   screeningRefused: 'SCREENING_REFUSED',
+  /** A refused person's fees could not be refunded (a refund still open): the decision waits. */
+  refundNotOpened: 'REFUND_NOT_OPENED',
 } as const;
