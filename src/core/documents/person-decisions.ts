@@ -53,12 +53,22 @@ export interface DecisionProblem {
 }
 
 /**
+ * The decisions a deciding action takes: as given, or, for a document of one person that gives
+ * none, that person granted (nobody else to tell apart; the document's own conditions apply).
+ */
+export function decisionsTaken(persons: WorkflowPersons, data: unknown): PersonDecision[] {
+  const given = decisionsOf(persons, data);
+  if (given.length === 0 && personsOf(persons, data).length === 1) return [{ outcome: 'GRANTED' }];
+  return given;
+}
+
+/**
  * What a deciding action's decisions lack: a decision for every person, a reason for each
  * refusal, at least one person granted (else the document is to be rejected as a whole).
  */
 export function decisionProblems(persons: WorkflowPersons, data: unknown): DecisionProblem[] {
   const people = personsOf(persons, data);
-  const decisions = decisionsOf(persons, data);
+  const decisions = decisionsTaken(persons, data);
   const problems: DecisionProblem[] = [];
   for (const person of people) {
     const decision = decisions[person.index];
@@ -79,7 +89,7 @@ export function decisionProblems(persons: WorkflowPersons, data: unknown): Decis
  * dropped and a granted person's reason dropped (what one outcome says is not kept for the other).
  */
 export function writtenDecisions(persons: WorkflowPersons, data: unknown): PersonDecision[] {
-  const decisions = decisionsOf(persons, data);
+  const decisions = decisionsTaken(persons, data);
   return personsOf(persons, data).map(({ index, name }) => {
     const { outcome, conditions, reason } = decisions[index] ?? {};
     return outcome === 'REFUSED'
