@@ -225,4 +225,36 @@ describe.each(databaseKinds())('decisions per person on %s', (kind) => {
       },
     ]);
   });
+
+  it('refuses the applicant, grants the child: only the child’s e-visa exists and checks', async () => {
+    const paid = await paidFamily();
+    const granted = await grant(paid, [
+      { outcome: 'REFUSED', reason: 'A previous overstay' },
+      { outcome: 'GRANTED' },
+    ]);
+    expect(granted.statusCode, granted.body).toBe(200);
+    const view = granted.json() as View;
+    // The applicant's lines carry no narration: the application's own, they stay charged.
+    expect(view.data.fees!.lines.every((l) => l.status === 'PAID')).toBe(true);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const issued = await ok('POST', `${BASE}/${paid.id}/actions/issue`, validator, {
+      version: view.version,
+      data: {
+        issuance: { effectiveDate: tomorrow, expiryDate: '2099-01-31', placeOfIssue: 'Apia' },
+      },
+    });
+    const number = issued.data.dependants![0]!.visaNumber!;
+    expect(number).toMatch(/^VA-\d{4}-\d{6}$/);
+    expect((await call('GET', `${BASE}/${paid.id}/certificate`, applicant)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `${BASE}/${paid.id}/certificate/${number}`, applicant)).statusCode,
+    ).toBe(200);
+    const verify = (n: string, secondFactor: string) =>
+      api.call('POST', '/api/evisa/verification', {
+        body: { number: n, secondFactor },
+        headers: { 'x-forwarded-for': '203.0.113.78' },
+      });
+    expect((await verify(issued.number!, 'PA1234567')).statusCode).toBe(404);
+    expect((await verify(number, 'PC7654321')).statusCode).toBe(200);
+  });
 });
