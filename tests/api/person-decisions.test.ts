@@ -136,7 +136,11 @@ describe.each(databaseKinds())('decisions per person on %s', (kind) => {
     const missing = await grant(paid, [{ outcome: 'GRANTED', conditions }]);
     expect(missing.statusCode).toBe(400);
     expect((missing.json() as Fields).error.fields).toEqual([
-      expect.objectContaining({ path: '/personDecisions/1/outcome', rule: 'required' }),
+      {
+        path: '/personDecisions/1/outcome',
+        rule: 'personDecision',
+        message: 'Grant or refuse Lani Tui: every person of the application needs a decision',
+      },
     ]);
     const unreasoned = await grant(paid, [{ outcome: 'GRANTED' }, { outcome: 'REFUSED' }], true);
     expect(unreasoned.statusCode).toBe(400);

@@ -121,7 +121,7 @@ describe('a decision per person in Chromium', () => {
     // Granting with no decision for the child is refused here, as the server would.
     await main.getByRole('radio', { name: 'Grant' }).check();
     await page.getByRole('button', { name: 'Grant', exact: true }).click();
-    await rows.getByText('This field is required').first().waitFor();
+    await rows.getByText('Grant or refuse Lani Tui', { exact: false }).first().waitFor();
     await child.getByRole('radio', { name: 'Refuse' }).check();
     await rows.getByLabel(/Why is Lani Tui refused/).fill(REASON);
     await rows.getByRole('button', { name: 'Add a condition for Sione Tui' }).click();

@@ -48,7 +48,7 @@ export function personRefused(persons: WorkflowPersons | undefined, data: unknow
 /** A decision missing or incomplete: the pointer and the rule, as the server answers them. */
 export interface DecisionProblem {
   path: string;
-  rule: 'required' | 'refusalReason' | 'noPersonGranted';
+  rule: 'personDecision' | 'refusalReason' | 'noPersonGranted';
   params?: Record<string, string>;
 }
 
@@ -75,7 +75,7 @@ export function decisionProblems(persons: WorkflowPersons, data: unknown): Decis
     const at = `${persons.decisions}/${person.index}`;
     const params = { person: person.name };
     if (decision?.outcome !== 'GRANTED' && decision?.outcome !== 'REFUSED')
-      problems.push({ path: `${at}/outcome`, rule: 'required', params });
+      problems.push({ path: `${at}/outcome`, rule: 'personDecision', params });
     else if (decision.outcome === 'REFUSED' && !decision.reason?.trim())
       problems.push({ path: `${at}/reason`, rule: 'refusalReason', params });
   }
