@@ -8,6 +8,7 @@ export type * from '../definitions/shapes/certificate';
 export type * from '../definitions/shapes/links';
 export type * from '../definitions/shapes/list';
 export type * from '../definitions/shapes/payment';
+export type * from '../definitions/shapes/persons';
 export type * from '../definitions/shapes/screen';
 export type * from '../definitions/shapes/screening';
 export type * from '../definitions/shapes/workflow';

@@ -11,6 +11,7 @@ export const REFUND_REASONS = [
   'overpayment',
   'duplicate',
   'refused',
+  'person-refused',
   'service-not-provided',
   'other',
 ] as const;

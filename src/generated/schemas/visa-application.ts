@@ -410,4 +410,16 @@ export interface VisaApplication {
   applicantNote?: {
     note?: string;
   };
+  /**
+   * @maxItems 51
+   */
+  personDecisions?: {
+    person?: string;
+    outcome?: 'GRANTED' | 'REFUSED';
+    conditions?: {
+      code: string;
+      description?: string;
+    }[];
+    reason?: string;
+  }[];
 }

@@ -44,6 +44,12 @@ import { paramsInWords, useDerivedValues } from '../useDerivedValues';
 import { useProfilePrefill } from '../useProfilePrefill';
 import { CertificateDownloads } from './document/CertificateDownloads';
 import { RefundsPanel } from './document/RefundsPanel';
+import { PersonDecisions } from './document/PersonDecisions';
+import {
+  decisionProblems,
+  decisionsOf,
+  type PersonDecision,
+} from '../../core/documents/person-decisions';
 import { actionButtonLook, successKey, successText } from './document/actionButton';
 import { ConfirmActionModal } from './document/ConfirmActionModal';
 import { opensRefund } from '../../core/payments/refunds';
@@ -122,6 +128,8 @@ export function DocumentScreenPage({
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
+  // The decision per person a deciding action takes (`persons`), edited beside the form.
+  const [personDecisions, setPersonDecisions] = useState<PersonDecision[]>([]);
   const services = useMemo(
     () => documentServices(api, session, workflow),
     [api, session, workflow],
@@ -152,8 +160,9 @@ export function DocumentScreenPage({
       }
       setDocument(shown);
       setData(shown.data);
+      if (workflow.persons) setPersonDecisions(decisionsOf(workflow.persons, shown.data));
     });
-  }, [api, backend, creating, id, ver, screen.mode, screen.fire, workflow.id]);
+  }, [api, backend, creating, id, ver, screen.mode, screen.fire, workflow.id, workflow.persons]);
 
   const actions = useMemo(
     () => offeredActions(workflow, screen, session, creating ? 'creating' : document),
@@ -169,6 +178,8 @@ export function DocumentScreenPage({
       ),
     [entity, actions, workflow],
   );
+  // A screen offering an action that decides each person shows a decision row per person.
+  const decidingPersons = actions.some((name) => workflow.persons?.actions.includes(name));
   const assigning = actions.find((name) => workflow.actions[name]?.payload === 'assignee');
   // Handing an assigned document to someone else says why (`reassignReason`), in the notes.
   const reassigning = Boolean(
@@ -211,7 +222,9 @@ export function DocumentScreenPage({
     const internal = officer
       ? []
       : (entity?.sections.filter((s) => s.internal).map((s) => s.id) ?? []);
-    return [...(screen.hidden ?? []), ...internal];
+    // The decisions per person show in their own rows (PersonDecisions), not as a list.
+    const decisions = workflow.persons?.decisions.split('/')[1];
+    return [...(screen.hidden ?? []), ...internal, ...(decisions ? [decisions] : [])];
   }, [entity, screen.hidden, session, workflow]);
 
   // Given routes, or routes the data holds; one whose data holds no route is left out.
@@ -256,7 +269,19 @@ export function DocumentScreenPage({
     const problems: FieldError[] = [];
     if (action.validate) problems.push(...(formRef.current?.validateAll() ?? []));
     // What the action requires is asked for here, as the server would (no round trip).
-    const given = formRef.current?.currentValue() ?? data;
+    let given = formRef.current?.currentValue() ?? data;
+    const persons = workflow.persons?.actions.includes(name) ? workflow.persons : undefined;
+    if (persons) {
+      given = structuredClone(given);
+      setAt(given, persons.decisions, personDecisions);
+      // The server checks the same: a decision for each person, a reason for each refusal.
+      for (const problem of decisionProblems(persons, given))
+        problems.push({
+          path: problem.path,
+          rule: problem.rule,
+          message: t(`validation.${problem.rule}`, problem.params),
+        });
+    }
     const missing = missingRequiredFields(action, given, t('validation.required'));
     problems.push(...missing.filter((m) => !problems.some((p) => p.path === m.path)));
     if (action.onBehalf && creating && !owner.trim())
@@ -478,6 +503,14 @@ export function DocumentScreenPage({
         extraErrors={formErrors}
         onDirtyChange={setDirty}
       />
+      {workflow.persons && (
+        <PersonDecisions
+          persons={workflow.persons}
+          data={data}
+          {...(decidingPersons ? { value: personDecisions, onChange: setPersonDecisions } : {})}
+          errors={fieldErrors}
+        />
+      )}
       {opensRequests && workflow.requests && (
         <RequestItemsEditor
           requests={workflow.requests}

@@ -398,9 +398,25 @@ function describeAction(workflow: WorkflowDefinition, action: WorkflowAction): s
     action.owner ? "Only the document's owner." : '',
     action.validate ? 'The whole document is validated first.' : '',
     action.requires?.length ? `Requires values at ${action.requires.join(', ')}.` : '',
+    decidesEachPerson(workflow, action),
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+/** What a request of an action deciding each person (`persons`) must carry. */
+function decidesEachPerson(workflow: WorkflowDefinition, action: WorkflowAction): string {
+  const persons = workflow.persons;
+  const deciding = Object.entries(workflow.actions).some(
+    ([name, one]) => one === action && persons?.actions.includes(name),
+  );
+  if (!persons || !deciding) return '';
+  return (
+    `Decides each person: \`data${persons.decisions}\` lists {outcome: GRANTED or REFUSED, ` +
+    `conditions, reason} for the main person, then each of ${persons.list} in order (400 ` +
+    'without a decision for each, a reason for each refusal, or anyone granted). A refused ' +
+    "person's fee lines are waived and refunded (409 REFUND_NOT_OPENED while another refund is open)."
+  );
 }
 
 function describeList(list: WorkflowList): string {

@@ -51,7 +51,7 @@ export class DocumentVerifier {
     const pointers = new Set<string>();
     for (const { definition } of this.workflows.values()) {
       const { secondFactors, validFrom, validUntil } = definition.verification;
-      for (const pointer of [...secondFactors, validFrom, validUntil])
+      for (const pointer of [...secondFactors, validFrom, validUntil, mainOutcome(definition)])
         if (pointer) pointers.add(pointer);
     }
     this.pointers = [...pointers];
@@ -130,6 +130,8 @@ export class DocumentVerifier {
     const workflow = this.workflows.get(String(row.type));
     if (!workflow || typeof row.number !== 'string') return [];
     const { secondFactors, validFrom, validUntil } = workflow.definition.verification;
+    // The main person refused (`persons`): the document's own number is nobody's visa.
+    if (this.column(row, mainOutcome(workflow.definition)) === 'REFUSED') return [];
     return [
       {
         workflow,
@@ -168,6 +170,11 @@ export class DocumentVerifier {
       },
     ];
   }
+}
+
+/** Where the main person's outcome is, for a workflow deciding each person (`persons`). */
+function mainOutcome(workflow: CompiledWorkflow['definition']): string | undefined {
+  return workflow.persons && `${workflow.persons.decisions}/0/outcome`;
 }
 
 function notVerified(): ApiProblem {

@@ -36,6 +36,7 @@ import { checkDuties } from './check-duties';
 import { checkRefunds } from './check-refunds';
 import { checkRefundStages } from './check-refund-stages';
 import { checkPayerConsent } from './check-payer-consent';
+import { checkPersons } from './check-persons';
 import { checkTimers } from './check-timers';
 import { checkListFilters } from './check-list-filters';
 import { checkNamedReferences } from './check-references';
@@ -158,6 +159,7 @@ export async function checkDefinitions(
     checkRefunds(scope);
     checkRefundStages(scope);
     checkPayerConsent(scope);
+    checkPersons(scope);
     checkTimers(scope);
     checkListFilters(workflow, schemas, problems);
     checkCaseWork(scope);

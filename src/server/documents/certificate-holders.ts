@@ -2,6 +2,7 @@ import { isNode as isObject } from '../../core/definitions/json';
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import { catalogsIn } from '../catalog/valid-at';
 import { listsCharged } from '../payments/fees';
+import { personRefused } from '../../core/documents/person-decisions';
 import type { EffectContext } from './effect-context';
 import { nextNumber } from './grant-effects';
 import { removeAt } from './reference-fills';
@@ -10,7 +11,8 @@ import { removeAt } from './reference-fills';
 
 /**
  * Numbers each certificate holder of the list (or with `charged` those the frozen fees charged)
- * from the documents' sequence, at `holders.number`, replacing whatever the form sent there.
+ * from the documents' sequence, at `holders.number`, replacing whatever the form sent there;
+ * a person refused (`persons`) gets none.
  */
 export async function allocateHolderNumbers(context: EffectContext): Promise<void> {
   const { trx, environment, workflow, document, now } = context;
@@ -27,9 +29,12 @@ export async function allocateHolderNumbers(context: EffectContext): Promise<voi
         await listsCharged(catalogs, workflow.payment, document.data, document.submittedAt ?? now)
       ).has(holders.list);
   }
-  for (const item of list) {
+  // A person refused by a decision per person (`persons` over the same list) holds none.
+  const decided = workflow.persons?.list === holders.list ? workflow.persons : undefined;
+  for (const [index, item] of list.entries()) {
     if (!isObject(item)) continue;
-    if (!numbered) removeAt(item, holders.number);
+    if (!numbered || personRefused(decided, document.data, index + 1))
+      removeAt(item, holders.number);
     else setAt(item, holders.number, (await nextNumber(trx, workflow, document.type, now)).number);
   }
 }

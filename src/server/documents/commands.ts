@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ActionRequest, CreateRequest, DocumentView } from '../../core/documents/types';
 import { declaredAction, NEW_STATE, type WorkflowAction } from '../../core/documents/workflow';
 import { missingRequires } from '../../core/documents/requires';
+import { checkPersonDecisions, decidesPersons, settleRefusedPersons } from './person-decisions';
 import { catalogFieldsOf } from '../../core/definitions/catalog-fields';
 import { resolvePointer, runRules } from '../../core/rules/registry';
 import { applicableData } from '../../core/rules/sections';
@@ -343,6 +344,9 @@ export class DocumentCommands {
       throw invalid([{ path: '/data', rule: 'type', params: { type: 'object' } }]);
     const missing = missingRequires(definition.requires, draft.data);
     if (missing.length) throw invalid(missing.map((path) => ({ path, rule: 'required' })));
+    // A decision for every person the document is for (`persons`), checked as `requires` is.
+    const decides = decidesPersons(workflow.definition, action);
+    if (decides) checkPersonDecisions(workflow.definition, draft.data);
     draft.data = await this.validData(trx, workflow, definition, draft.data);
     // Uploads named must be the owner's (a new document's: the caller's own uploads).
     await checkFileReferences(trx, stored?.owner ?? principal.subject, draft.data, stored?.data);
@@ -376,6 +380,14 @@ export class DocumentCommands {
     }
     draft.status = target;
     await this.runEffects(trx, workflow, definition.effects ?? [], context);
+    if (decides)
+      await settleRefusedPersons({
+        trx,
+        environment: this.environment,
+        workflow: workflow.definition,
+        entity: workflow.entity,
+        ...context,
+      });
     if (linking?.fires.length) {
       await this.fireLinked(trx, workflow, draft, linking, principal);
       // What the items show of the documents moved (the amount now paid) is read again.

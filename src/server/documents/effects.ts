@@ -10,6 +10,7 @@ import { allocateReference, nextNumber, setValidity } from './grant-effects';
 import { REFERENCE_POINTER } from '../../core/documents/conventions';
 import { resolvePointer } from '../../core/rules/registry';
 import { allocateHolderNumbers } from './certificate-holders';
+import { personRefused } from '../../core/documents/person-decisions';
 import { copyFromCatalog } from './catalog-copies';
 import { holdersOf, ownHolderName } from '../../core/documents/certificate-holders';
 import { fillReferences } from './reference-fills';
@@ -207,7 +208,9 @@ async function mailCertificate(context: EffectContext): Promise<void> {
   const number = document.number ?? document.id;
   const people = certificate.holders ? holdersOf(certificate.holders, document.data) : [];
   const attachments = [];
-  for (const holder of [undefined, ...people]) {
+  // The main person refused (`persons`) holds no certificate: only the others' are sent.
+  const own = personRefused(workflow.persons, document.data, 0) ? [] : [undefined];
+  for (const holder of [...own, ...people]) {
     const pdf = await certificatePdf({
       db: trx,
       workflow: { ...workflow, certificate },

@@ -14,6 +14,7 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { asObject, invalid, type SearchField } from '../search/compile-search';
 import { allowedActions, requireAction, requireListAccess, visibility } from './access';
 import { certificatePdf } from './certificate';
+import { personRefused } from '../../core/documents/person-decisions';
 import { takenBy } from './duties';
 import { holderLanguageOf } from './holder-language';
 import { holdersOf, type CertificateHolder } from '../../core/documents/certificate-holders';
@@ -270,7 +271,9 @@ export class DocumentService extends DocumentCommands {
         ? holdersOf(certificate.holders, row.data).find((one) => one.number === wanted)
         : undefined;
       if (!holder) throw new ApiProblem(404, ERROR_CODES.notFound);
-    }
+    } else if (personRefused(workflow.definition.persons, row.data, 0))
+      // The main person refused (`persons`): the document's own certificate is nobody's.
+      throw new ApiProblem(404, ERROR_CODES.notFound);
     const pdf = await certificatePdf({
       db: this.db,
       workflow: { ...workflow.definition, certificate },

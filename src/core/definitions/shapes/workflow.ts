@@ -28,6 +28,7 @@ import {
 import { WorkflowCatalogCopy, WorkflowDerive, WorkflowLinks, WorkflowPayerConsent } from './links';
 import { WorkflowList } from './list';
 import { WorkflowPayment } from './payment';
+import { WorkflowPersons } from './persons';
 import {
   AccessUnitDeclaration,
   AccountDeclaration,
@@ -179,6 +180,8 @@ export const WorkflowDefinition = strict({
   derive: Type.Optional(WorkflowDerive),
   /** The document the holder is given once issued, as a PDF. */
   certificate: Type.Optional(WorkflowCertificate),
+  /** The people the document is for, each granted or refused on their own (a family's visa). */
+  persons: Type.Optional(WorkflowPersons),
   /** Removed status -> the status its documents move to at start (status-moves.ts). */
   statusMoves: Type.Optional(record(Type.String(), statusNames)),
   /** Changes to the stored documents' data, made by the publish that brings them (data-moves.ts). */

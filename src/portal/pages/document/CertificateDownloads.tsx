@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../core/api/errors';
 import { holdersOf, ownHolderName } from '../../../core/documents/certificate-holders';
 import type { DocumentView } from '../../../core/documents/types';
+import { personRefused } from '../../../core/documents/person-decisions';
 import { fullRoles, type WorkflowDefinition } from '../../../core/documents/workflow';
 import { downloadFromApi } from '../../download';
 import { usePortal } from '../../context';
@@ -43,16 +44,22 @@ export function CertificateDownloads({
   const ownName = ownHolderName(certificate, document.data);
   const holderLabel = (name: string, number: string) =>
     t(certificate.holders?.download ?? 'certificate.downloadHolder', { name, number });
+  // The main person refused (`persons`): the document's own certificate is nobody's.
+  const ownRefused = personRefused(workflow.persons, document.data, 0);
   const files = [
-    {
-      key: 'own',
-      path: base,
-      filename: `${own}.pdf`,
-      label:
-        holders.length && ownName
-          ? holderLabel(ownName, own)
-          : t(certificate.download ?? 'certificate.download'),
-    },
+    ...(ownRefused
+      ? []
+      : [
+          {
+            key: 'own',
+            path: base,
+            filename: `${own}.pdf`,
+            label:
+              holders.length && ownName
+                ? holderLabel(ownName, own)
+                : t(certificate.download ?? 'certificate.download'),
+          },
+        ]),
     ...holders.map((holder) => ({
       key: holder.number,
       path: `${base}/${encodeURIComponent(holder.number)}`,
@@ -91,7 +98,7 @@ export function CertificateDownloads({
       ))}
     </Group>
   );
-  if (holders.length === 0) return buttons;
+  if (holders.length === 0 && !ownRefused) return buttons;
   return (
     <Stack gap="xs" component="section" aria-labelledby="certificate-downloads-title">
       <Text id="certificate-downloads-title" fw={600}>
