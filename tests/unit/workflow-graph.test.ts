@@ -47,11 +47,11 @@ const overlap = (a: Box, b: Box): boolean =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('the visa workflow as a graph', () => {
-  it('has its 19 statuses, the initial, final and terminal ones marked', () => {
+  it('has its 20 statuses, the initial, final and terminal ones marked', () => {
     expect(graph.nodes.map((n) => n.id)).toEqual(Object.keys(visa.machine.states));
-    expect(graph.nodes).toHaveLength(19);
+    expect(graph.nodes).toHaveLength(20);
     expect(graph.nodes.filter((n) => n.initial).map((n) => n.id)).toEqual(['NEW']);
-    const finals = ['DISPATCHED', 'REJECTED', 'DELETED'];
+    const finals = ['DISPATCHED', 'REJECTED', 'WITHDRAWN', 'DELETED'];
     expect(graph.nodes.filter((n) => n.final).map((n) => n.id)).toEqual(finals);
     expect(graph.nodes.filter((n) => n.terminal).map((n) => n.id)).toEqual(finals);
   });
