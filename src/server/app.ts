@@ -25,6 +25,7 @@ import { spaPlugin } from './plugins/spa';
 import { evisaPlugin as documentsPlugin } from './plugins/evisa';
 import { workloadPlugin } from './plugins/workload';
 import { caseWorkPlugin } from './plugins/case-work';
+import { ReferringDocuments } from './documents/renewals';
 import { CaseWorkService } from './documents/case-work';
 import { dashboardPlugin } from './plugins/dashboard';
 import { mediaPlugin } from './plugins/media';
@@ -278,6 +279,7 @@ export async function buildGeneration(
           prefix: `/${backend}`,
           documents,
           caseWork: new CaseWorkService(database.db, (type) => documents.workflow(type)),
+          referring: new ReferringDocuments(database.db, (type) => documents.workflow(type)),
         });
         // Library, tasks, statistics and the public document check span the default backend.
         if (backend === DEFAULT_BACKEND) {
