@@ -25,7 +25,7 @@ import { spaPlugin } from './plugins/spa';
 import { evisaPlugin as documentsPlugin } from './plugins/evisa';
 import { workloadPlugin } from './plugins/workload';
 import { caseWorkPlugin } from './plugins/case-work';
-import { ReferringDocuments } from './documents/renewals';
+import { ReferringDocuments } from './documents/referring';
 import { CaseWorkService } from './documents/case-work';
 import { dashboardPlugin } from './plugins/dashboard';
 import { mediaPlugin } from './plugins/media';

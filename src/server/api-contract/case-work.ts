@@ -105,10 +105,16 @@ export function addCaseWorkPaths(add: Add, workflow: WorkflowDefinition, base: s
     });
   }
   for (const [name, referring] of Object.entries(workflow.referencedBy ?? {}))
-    add('get', `${base}/{id}/referenced-by/${name}`, `referencedBy.${name}`, `The ${referring.type} documents naming it`, {
-      description: `Its owner and the holders of ${workflow.seeAll.map((r) => `\`${workflow.rolePrefix}${r}\``).join(' or ')}: the submitted ${referring.type} documents whose ${referring.pointer} names it, newest change first, at most 200.`,
-      response: REFERRING_LIST,
-    });
+    add(
+      'get',
+      `${base}/{id}/referenced-by/${name}`,
+      `referencedBy.${name}`,
+      `The ${referring.type} documents naming it`,
+      {
+        description: `Its owner and the holders of ${workflow.seeAll.map((r) => `\`${workflow.rolePrefix}${r}\``).join(' or ')}: the submitted ${referring.type} documents whose ${referring.pointer} names it, newest change first, at most 200.`,
+        response: REFERRING_LIST,
+      },
+    );
   const flags = Object.keys(workflow.flags ?? {});
   if (flags.length) {
     add('get', `${base}/{id}/flags`, 'flags', "The document's flags", {

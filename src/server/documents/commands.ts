@@ -92,7 +92,11 @@ export class DocumentCommands {
       // A renewal starts from what it renews, read as its owner sees it (renewals.ts).
       const start =
         from !== undefined
-          ? renewalStart(workflow.definition, await visibleRow(trx, workflow, principal, from), principal)
+          ? renewalStart(
+              workflow.definition,
+              await visibleRow(trx, workflow, principal, from),
+              principal,
+            )
           : undefined;
       const given = { version: 0, ...request } as ActionRequest;
       if (start) given.data = start.data;

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { resolvePointer, setAt } from '../../core/rules/registry';
 import type { Principal } from '../auth/principal';
@@ -8,9 +8,7 @@ import { invalid } from '../search/compile-search';
 import type { EffectContext } from './effect-context';
 import { writeFlag } from './store/case-work';
 import { findReferenced } from './store/lookups';
-import { REFERRING_LIMIT, referringDocuments, referringInStatuses } from './store/referring';
-import { visibleRow } from './commands';
-import type { CompiledWorkflow } from './workflows';
+import { referringInStatuses } from './store/referring';
 import type { DocumentRow } from './store/rows';
 
 /*
@@ -112,7 +110,8 @@ export async function validityStart(
 /** The renewed document takes the end of validity its renewal was granted (`fires`' effect). */
 export function extendValidity({ workflow, document, cause }: EffectContext): void {
   const until = workflow.validity?.until;
-  if (!until || !cause?.data) throw new Error(`Workflow ${workflow.id}: extendValidity needs a renewal`);
+  if (!until || !cause?.data)
+    throw new Error(`Workflow ${workflow.id}: extendValidity needs a renewal`);
   const ends = resolvePointer(cause.data, until);
   if (typeof ends === 'string' && ends !== '') setAt(document.data, until, ends);
 }
@@ -141,76 +140,5 @@ export async function flagReferring({ trx, workflow, document, principal }: Effe
       flag.statuses,
     );
     for (const row of rows) await writeFlag(trx, row, flag.name, true, author);
-  }
-}
-
-/** A column of the documents naming one, as the answer gives it: its key, label and kind. */
-export interface ReferringColumnView {
-  key: string;
-  label: string;
-  kind: 'number' | 'status' | 'date' | 'text';
-}
-
-export interface ReferringList {
-  label: string;
-  columns: ReferringColumnView[];
-  items: Array<{ id: string; type: string; values: Record<string, string | null> }>;
-  /** More documents name it than are listed (REFERRING_LIMIT). */
-  more: boolean;
-}
-
-const stamp = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
-
-/**
- * The documents naming one the caller sees (its owner, or an officer seeing every document of
- * the type): one `referencedBy` declaration's table, its columns only, newest change first.
- */
-export class ReferringDocuments {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly workflowOf: (type: string) => CompiledWorkflow,
-  ) {}
-
-  async list(type: string, principal: Principal, id: string, name: string): Promise<ReferringList> {
-    const workflow = this.workflowOf(type);
-    const referring = Object.hasOwn(workflow.definition.referencedBy ?? {}, name)
-      ? workflow.definition.referencedBy?.[name]
-      : undefined;
-    if (!referring) throw new ApiProblem(404, ERROR_CODES.notFound);
-    const row = await visibleRow(this.db, workflow, principal, id);
-    const columns = referring.columns.map((column, i): ReferringColumnView => {
-      const field = column.field;
-      const kind =
-        field === 'number' || field === 'status'
-          ? field
-          : field === 'submittedAt' || field === 'updatedAt'
-            ? 'date'
-            : 'text';
-      return { key: column.pointer ?? field ?? `c${i}`, label: column.label, kind };
-    });
-    const reference = referenceOf(referring.by, row);
-    if (!reference) return { label: referring.label, columns, items: [], more: false };
-    const pointers = referring.columns.flatMap((c) => (c.pointer ? [c.pointer] : []));
-    const rows = await referringDocuments(
-      this.db,
-      referring.type,
-      referring.pointer,
-      reference,
-      pointers,
-    );
-    const items = rows.slice(0, REFERRING_LIMIT).map((found) => {
-      const values: Record<string, string | null> = {};
-      referring.columns.forEach((column, i) => {
-        const key = columns[i]!.key;
-        if (column.pointer) values[key] = found.values[pointers.indexOf(column.pointer)] ?? null;
-        else if (column.field === 'number') values[key] = found.number;
-        else if (column.field === 'status') values[key] = found.status;
-        else if (column.field === 'submittedAt') values[key] = stamp(found.submitted_at);
-        else if (column.field === 'updatedAt') values[key] = stamp(found.updated_at);
-      });
-      return { id: found.id, type: referring.type, values };
-    });
-    return { label: referring.label, columns, items, more: rows.length > REFERRING_LIMIT };
   }
 }

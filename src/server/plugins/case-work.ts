@@ -9,7 +9,7 @@ import {
   NEW_CASE_NOTE,
   REFERRING_LIST,
 } from '../api-contract/case-work';
-import type { ReferringDocuments } from '../documents/renewals';
+import type { ReferringDocuments } from '../documents/referring';
 import type { Principal } from '../auth/principal';
 import type { CaseWorkService } from '../documents/case-work';
 import type { DocumentService } from '../documents/service';

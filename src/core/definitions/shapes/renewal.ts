@@ -37,6 +37,9 @@ export const WorkflowRenewal = strict({
   fires: record(actionName, { minProperties: 1, propertyNames: { pattern: '^[a-z][a-zA-Z-]*$' } }),
   /** Text written in the renewed document's history, with {{number}} the renewal's. */
   note: textKey,
+  /** The button starting a renewal on the renewed document's screen, and its confirmation. */
+  button: textKey,
+  confirm: textKey,
 });
 export type WorkflowRenewal = Static<typeof WorkflowRenewal>;
 
