@@ -25,6 +25,8 @@ describeGeneratedWalk({
   dataVariants: [
     { ...sponsorApplication('SPORG'), fees: { total: '250.00' } },
     { ...sponsorApplication('SPPER'), fees: { total: '0.00' } },
+    // A renewal of a granted sponsorship: its grant leads to RENEWAL GRANTED.
+    { ...sponsorApplication('SPORG'), fees: { total: '250.00' }, header: { renews: 'SPN' } },
   ],
   payloadFor(action, data) {
     const { fees: _fees, ...applicant } = data;
@@ -38,6 +40,9 @@ describeGeneratedWalk({
           data: { verification: { changesRequired: false } },
         };
       case 'reject':
+      case 'suspend':
+      case 'reinstate':
+      case 'revoke':
         return { notes: 'Generated test notes' };
       case 'grant':
         return { data: { verification: { period: PERIODS[type] } } };

@@ -1,3 +1,4 @@
+import { resolvePointer } from '../../src/core/rules/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import { serverModules } from '../../src/modules/server';
@@ -216,9 +217,18 @@ export function describeGeneratedWalk(options: WalkOptions): void {
       async function documentIn(path: PathToStatus): Promise<WalkedDocument> {
         const [first, ...rest] = path.steps;
         const data = options.freshData ? await options.freshData(api, OWNER) : first!.data;
+        // A path whose data renews a document (`renewal.link`) starts as renewals do: from a
+        // document walked to a status it may be renewed from (the link is the server's to write).
+        const renewal = workflow.renewal;
+        const renews = renewal && resolvePointer(first!.data, renewal.link) !== undefined;
+        const from = renews
+          ? (await documentIn(paths.find((p) => p.status === renewal.statuses[0])!)).id
+          : undefined;
         const created = await api.call('POST', base, {
           token: driver,
-          body: { action: first!.action, data },
+          body: renews
+            ? { action: renewal.start, from, data: {} }
+            : { action: first!.action, data },
         });
         expect(created.statusCode, created.body).toBe(201);
         let doc = created.json() as WalkedDocument;
