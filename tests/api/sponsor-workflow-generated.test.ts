@@ -21,12 +21,12 @@ describeGeneratedWalk({
   // The walk makes its own catalogue entries: the sponsor types' Document entries without
   // questions or attachments, so every list the server fills is answered as it stands.
   referenceData: false,
+  // A renewal's grant (a document started from a granted one): tests/api/sponsorship-life.test.ts.
+  reachedElsewhere: ['RENEWAL GRANTED'],
   // The fees section is the server's; the walk states what it will compute, for the guard.
   dataVariants: [
     { ...sponsorApplication('SPORG'), fees: { total: '250.00' } },
     { ...sponsorApplication('SPPER'), fees: { total: '0.00' } },
-    // A renewal of a granted sponsorship: its grant leads to RENEWAL GRANTED.
-    { ...sponsorApplication('SPORG'), fees: { total: '250.00' }, header: { renews: 'SPN' } },
   ],
   payloadFor(action, data) {
     const { fees: _fees, ...applicant } = data;

@@ -36,6 +36,11 @@ export interface WalkOptions {
   /** Seed the reference catalogues (default on); off when `prepare` creates all the walk needs. */
   referenceData?: boolean;
   /**
+   * Statuses the walk does not reach by itself, each covered by a test of its own: a renewal's
+   * (a document started from another, `renewal`), whose path the machine alone cannot tell.
+   */
+  reachedElsewhere?: string[];
+  /**
    * Data for each new document, made when it is created (an invoice's data names applications
    * submitted for it); by default the path's data variant.
    */
@@ -149,7 +154,9 @@ export function describeGeneratedWalk(options: WalkOptions): void {
         );
         await options.prepare?.(api);
         workflow = api.server.definitions.workflows.find((w) => w.id === options.type)!;
-        paths = pathsToEveryStatus(workflow, options.dataVariants);
+        paths = pathsToEveryStatus(workflow, options.dataVariants).filter(
+          (path) => !options.reachedElsewhere?.includes(path.status),
+        );
         // System actions other documents fire on this type (an invoice paying it).
         fired = new Set(
           api.server.definitions.workflows
@@ -263,7 +270,9 @@ export function describeGeneratedWalk(options: WalkOptions): void {
 
       it('reaches every status of the machine', () => {
         expect(paths.map((p) => p.status).sort()).toEqual(
-          Object.keys(workflow.machine.states).sort(),
+          Object.keys(workflow.machine.states)
+            .filter((status) => !options.reachedElsewhere?.includes(status))
+            .sort(),
         );
       });
 
