@@ -12,4 +12,5 @@ export {
 } from './documents/DocumentChrome';
 export { LatestActionNotes } from './documents/LatestActionNotes';
 export { CaseWorkPanels } from './documents/CaseWork';
+export { ReferringDocuments, RenewalButton } from './documents/Renewals';
 export { ScreeningHits } from './documents/ScreeningHits';

@@ -26,6 +26,7 @@ import { evisaPlugin as documentsPlugin } from './plugins/evisa';
 import { workloadPlugin } from './plugins/workload';
 import { caseWorkPlugin } from './plugins/case-work';
 import { payerConsentPlugin } from './plugins/payer-consents';
+import { ReferringDocuments } from './documents/referring';
 import { CaseWorkService } from './documents/case-work';
 import { PayerConsentService } from './documents/payer-consents';
 import { dashboardPlugin } from './plugins/dashboard';
@@ -282,6 +283,7 @@ export async function buildGeneration(
           prefix: `/${backend}`,
           documents,
           caseWork: new CaseWorkService(database.db, (type) => documents.workflow(type)),
+          referring: new ReferringDocuments(database.db, (type) => documents.workflow(type)),
         });
         // Payers a holder names for their documents (documents/payer-consents.ts).
         if ([...served.values()].some((w) => w.definition.payerConsent))

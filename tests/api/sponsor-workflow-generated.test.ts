@@ -21,6 +21,8 @@ describeGeneratedWalk({
   // The walk makes its own catalogue entries: the sponsor types' Document entries without
   // questions or attachments, so every list the server fills is answered as it stands.
   referenceData: false,
+  // A renewal's grant (a document started from a granted one): tests/api/sponsorship-life.test.ts.
+  reachedElsewhere: ['RENEWAL GRANTED'],
   // The fees section is the server's; the walk states what it will compute, for the guard.
   dataVariants: [
     { ...sponsorApplication('SPORG'), fees: { total: '250.00' } },
@@ -38,6 +40,9 @@ describeGeneratedWalk({
           data: { verification: { changesRequired: false } },
         };
       case 'reject':
+      case 'suspend':
+      case 'reinstate':
+      case 'revoke':
         return { notes: 'Generated test notes' };
       case 'grant':
         return { data: { verification: { period: PERIODS[type] } } };

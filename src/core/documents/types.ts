@@ -111,6 +111,8 @@ export interface CreateRequest<TData = Record<string, unknown>> {
   notes?: string;
   /** Sign-in name of the person the document is made for, for an action made `onBehalf`. */
   owner?: string;
+  /** For a workflow's `renewal.start` action: the id of the document renewed. */
+  from?: string;
 }
 
 export interface MediaReference {

@@ -7,6 +7,7 @@ export type SponsorApplication = {
     expiryDate?: string;
     orderId?: string;
     orderReference?: string;
+    renews?: string;
   };
   sponsorship: {
     sponsorType: 'SPPER' | 'SPORG';

@@ -18,6 +18,8 @@ import {
   DocumentTimeline,
   HistoryTable,
   LatestActionNotes,
+  ReferringDocuments,
+  RenewalButton,
   ScreeningHits,
   StatusBadge,
   VersionList,
@@ -577,6 +579,25 @@ export function DocumentScreenPage({
       )}
       {live && screen.panels && <ModulePanels names={screen.panels} document={live} api={api} />}
       {live && <DocumentNextSteps workflow={workflow} screen={screen} document={live} />}
+      {live && workflow.renewal && (
+        <RenewalButton
+          workflow={workflow}
+          document={live}
+          api={api}
+          backend={backend}
+          subject={session.subject ?? ''}
+          mayStart={session.hasAnyRole(
+            fullRoles(workflow, workflow.actions[workflow.renewal.start]?.roles ?? []),
+          )}
+          onStarted={(renewal) => {
+            // The renewal opens where its owner edits it, as a new draft does.
+            const edit = workflow.screens.find(
+              (s) => s.mode === 'edit' && session.hasAnyRole(fullRoles(workflow, s.roles)),
+            );
+            if (edit) void navigate(documentRoute(workflow, edit.path, renewal), { state: {} });
+          }}
+        />
+      )}
       {document && (
         <CertificateDownloads workflow={workflow} document={document} onFailure={setFailure} />
       )}
@@ -599,6 +620,9 @@ export function DocumentScreenPage({
           />
           {workflow.payerConsent && (
             <PayersPanel workflow={workflow} document={live} api={api} backend={backend} />
+          )}
+          {workflow.referencedBy && (
+            <ReferringDocuments workflow={workflow} document={live} api={api} backend={backend} />
           )}
           <VersionList
             {...of}

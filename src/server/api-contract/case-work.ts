@@ -47,6 +47,27 @@ export const DOCUMENT_FLAGS = objectSchema(['flags'], {
   flags: { type: 'array', items: { type: 'string' }, description: 'The flags set, as declared' },
 });
 
+const NULLABLE_TEXT = { type: ['string', 'null'] };
+
+export const REFERRING_LIST = objectSchema(['label', 'columns', 'items', 'more'], {
+  label: { type: 'string', description: "The table's title, a translation key" },
+  columns: arrayOf(
+    objectSchema(['key', 'label', 'kind'], {
+      key: { type: 'string' },
+      label: { type: 'string', description: 'A translation key' },
+      kind: { type: 'string', enum: ['number', 'status', 'date', 'text'] },
+    }),
+  ),
+  items: arrayOf(
+    objectSchema(['id', 'type', 'values'], {
+      id: UUID_STRING,
+      type: { type: 'string' },
+      values: { type: 'object', additionalProperties: NULLABLE_TEXT },
+    }),
+  ),
+  more: { type: 'boolean', description: 'More documents name it than are listed (200)' },
+});
+
 type Add = (
   method: 'get' | 'put' | 'post' | 'delete',
   path: string,
@@ -83,6 +104,17 @@ export function addCaseWorkPaths(add: Add, workflow: WorkflowDefinition, base: s
       response: CASE_NOTE,
     });
   }
+  for (const [name, referring] of Object.entries(workflow.referencedBy ?? {}))
+    add(
+      'get',
+      `${base}/{id}/referenced-by/${name}`,
+      `referencedBy.${name}`,
+      `The ${referring.type} documents naming it`,
+      {
+        description: `Its owner and the holders of ${workflow.seeAll.map((r) => `\`${workflow.rolePrefix}${r}\``).join(' or ')}: the submitted ${referring.type} documents whose ${referring.pointer} names it, newest change first, at most 200.`,
+        response: REFERRING_LIST,
+      },
+    );
   const flags = Object.keys(workflow.flags ?? {});
   if (flags.length) {
     add('get', `${base}/{id}/flags`, 'flags', "The document's flags", {

@@ -275,6 +275,14 @@ function addWorkflow(
       data,
       notes: { type: 'string' },
       owner: { type: 'string', description: 'Sign-in name, for an action made `onBehalf`' },
+      ...(workflow.renewal
+        ? {
+            from: {
+              type: 'string',
+              description: `For \`${workflow.renewal.start}\`: the id of the document renewed (its owner's, in ${workflow.renewal.statuses.join(' or ')}); its ${workflow.renewal.copy.join(', ')} are copied`,
+            },
+          }
+        : {}),
     }),
     status: 201,
     response: document,

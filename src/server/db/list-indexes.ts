@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { WorkflowDefinition, WorkflowList } from '../../core/documents/workflow';
 import type { Database } from './schema';
-import { literalPath, verificationIndexDefinitions } from './verification-indexes';
+import {
+  literalPath,
+  referringIndexDefinitions,
+  verificationIndexDefinitions,
+} from './verification-indexes';
 
 /**
  * The indexes behind the workflows' finders and lists, derived from their definitions at every
@@ -120,6 +124,9 @@ export function declaredListIndexes(workflows: readonly WorkflowDefinition[]): L
       );
     // The public check's lookups by a number the data keeps.
     for (const definition of verificationIndexDefinitions(workflow)) add(type, definition);
+    // The documents naming one of this type (`referencedBy`), found by the reference they hold.
+    for (const [referring, definition] of referringIndexDefinitions(workflow))
+      add(referring, definition);
   }
   return [...indexes.values()];
 }

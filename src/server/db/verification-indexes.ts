@@ -36,3 +36,22 @@ export function verificationIndexDefinitions(workflow: WorkflowDefinition): stri
     );
   return definitions;
 }
+
+/**
+ * The reference a document's field holds as another document names it (`referencedBy`): trimmed
+ * and upper-cased as the `documentReference` rule reads it, `(upper(btrim(data #>> '{a,b}')))`.
+ */
+export function referringKeySql(pointer: string): string {
+  return `(upper(btrim(data #>> ${literalPath(pointer)})))`;
+}
+
+export const referringKey = (pointer: string): RawBuilder<string | null> =>
+  sql<string | null>`${sql.raw(referringKeySql(pointer))}`;
+
+/** The indexes `referencedBy` needs on the referring types: type -> what follows `create index`. */
+export function referringIndexDefinitions(workflow: WorkflowDefinition): Array<[string, string]> {
+  return Object.values(workflow.referencedBy ?? {}).map((referring) => [
+    referring.type,
+    `on document (${referringKeySql(referring.pointer)}) where type = '${referring.type.replace(/'/g, "''")}'`,
+  ]);
+}

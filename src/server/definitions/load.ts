@@ -37,6 +37,7 @@ import { checkRefunds } from './check-refunds';
 import { checkRefundStages } from './check-refund-stages';
 import { checkPayerConsent } from './check-payer-consent';
 import { checkPersons } from './check-persons';
+import { checkRenewals } from './check-renewals';
 import { checkTimers } from './check-timers';
 import { checkListFilters } from './check-list-filters';
 import { checkNamedReferences } from './check-references';
@@ -160,6 +161,7 @@ export async function checkDefinitions(
     checkRefundStages(scope);
     checkPayerConsent(scope);
     checkPersons(scope);
+    checkRenewals(scope);
     checkTimers(scope);
     checkListFilters(workflow, schemas, problems);
     checkCaseWork(scope);

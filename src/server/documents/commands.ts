@@ -6,7 +6,7 @@ import { declaredAction, NEW_STATE, type WorkflowAction } from '../../core/docum
 import { missingRequires } from '../../core/documents/requires';
 import { checkPersonDecisions, decidesPersons, settleRefusedPersons } from './person-decisions';
 import { catalogFieldsOf } from '../../core/definitions/catalog-fields';
-import { resolvePointer, runRules } from '../../core/rules/registry';
+import { resolvePointer, runRules, setAt } from '../../core/rules/registry';
 import { applicableData } from '../../core/rules/sections';
 import type { RuleProblem } from '../../core/rules/types';
 import type { Principal } from '../auth/principal';
@@ -51,6 +51,7 @@ import { translate } from '../../core/i18n/translate';
 import type { CompiledWorkflow } from './workflows';
 import { timerEvent } from '../../core/documents/timers';
 import { pendingTimers, scheduleTimers } from './timer-rows';
+import { renewalFrom, renewalStart, renewedDocument, renewedReference } from './renewals';
 
 /** The document an action starts from: one stored, or none yet (creation). */
 type Subject = { row: DocumentRow } | { owner: DocumentOwner };
@@ -82,14 +83,27 @@ export class DocumentCommands {
     const request = asObject(body) as Partial<CreateRequest>;
     const action = typeof request.action === 'string' ? request.action : 'store';
     const definition = this.requireCallable(workflow, action, principal, request.owner);
+    const renewal = workflow.definition.renewal;
+    const renewing = renewal?.start === action;
+    const from = renewing ? renewalFrom(request.from) : undefined;
     const done = this.db.transaction().execute(async (trx) => {
       const owner = definition.onBehalf
         ? await ownerNamed(trx, this.environment.accounts, request.owner)
         : callerAsOwner(principal);
-      return this.run(trx, workflow, { owner }, action, definition, principal, {
-        version: 0,
-        ...request,
-      } as ActionRequest);
+      // A renewal starts from what it renews, read as its owner sees it (renewals.ts).
+      const start =
+        from !== undefined
+          ? renewalStart(
+              workflow.definition,
+              await visibleRow(trx, workflow, principal, from),
+              principal,
+            )
+          : undefined;
+      const given = { version: 0, ...request } as ActionRequest;
+      if (start) given.data = start.data;
+      return this.run(trx, workflow, { owner }, action, definition, principal, given, undefined, {
+        seed: start && { [start.link]: start.reference },
+      });
     });
     // A screening refusal's hits outlive the rollback (screening.ts).
     return keepingScreeningHits(this.db, done);
@@ -273,8 +287,11 @@ export class DocumentCommands {
     principal: Principal,
     request: ActionRequest,
     cause?: EffectCause,
-    /** The machine's event when it is not the action's name (a timer's delayed event). */
-    { event = action }: { event?: string } = {},
+    /**
+     * The machine's event when it is not the action's name (a timer's delayed event); values
+     * the server sets in the data whatever the request says (a renewal's link).
+     */
+    { event = action, seed }: { event?: string; seed?: Record<string, string> } = {},
   ): Promise<DocumentView> {
     const now = new Date();
     const stored = 'row' in subject ? subject.row : undefined;
@@ -284,6 +301,7 @@ export class DocumentCommands {
       ? draftOf(stored)
       : newDraft(workflow.definition.id, (subject as { owner: DocumentOwner }).owner, {});
     draft.data = mergedData(workflow, definition, stored?.data ?? {}, request.data);
+    for (const [pointer, value] of Object.entries(seed ?? {})) setAt(draft.data, pointer, value);
     let previousOwner: EffectContext['previousOwner'];
     if (stored && definition.onBehalf && request.owner !== undefined) {
       Object.assign(draft, await ownerNamed(trx, this.environment.accounts, request.owner));
@@ -388,6 +406,8 @@ export class DocumentCommands {
         entity: workflow.entity,
         ...context,
       });
+    // A renewal's action moves the document it renews (its grant extends it), all or nothing.
+    await this.fireRenewed(trx, workflow, draft, action, principal);
     if (linking?.fires.length) {
       await this.fireLinked(trx, workflow, draft, linking, principal);
       // What the items show of the documents moved (the amount now paid) is read again.
@@ -447,6 +467,37 @@ export class DocumentCommands {
     const cause: EffectCause = { type: source.type, id: source.id, number: source.number };
     for (const { linked, action } of linking.fires)
       await this.actAsSystem(trx, linked.row.type, linked.row.id, action, actor, note, cause);
+  }
+
+  /** The system action `renewal.fires` names for this action, on the document renewed. */
+  private async fireRenewed(
+    trx: Transaction<Database>,
+    workflow: CompiledWorkflow,
+    source: DocumentDraft,
+    action: string,
+    principal: Principal,
+  ): Promise<void> {
+    const renewal = workflow.definition.renewal;
+    const fired = renewal?.fires[action];
+    if (!renewal || !fired || !renewedReference(workflow.definition, source.data)) return;
+    const renewed = await renewedDocument(trx, workflow.definition, source.data, 'update');
+    if (!renewed)
+      throw new ApiProblem(409, ERROR_CODES.actionNotAllowed, { action, status: source.status });
+    const number = source.number ?? source.id;
+    const note = {
+      key: renewal.note,
+      params: { number },
+      text: translate(this.environment.texts, 'en', renewal.note, { number }),
+    };
+    const actor: Principal = { ...principal, subject: `system:${workflow.definition.id}` };
+    const cause: EffectCause = {
+      type: source.type,
+      id: source.id,
+      number: source.number,
+      data: source.data,
+    };
+    const { id, type } = { id: renewed.id, type: workflow.definition.id };
+    await this.actAsSystem(trx, type, id, fired, actor, note, cause);
   }
 
   private async runEffects(

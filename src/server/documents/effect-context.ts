@@ -110,6 +110,8 @@ export interface EffectCause {
   type: string;
   id: string;
   number: string | null;
+  /** Its data as its action leaves them (a renewal's granted period), when the firing gives them. */
+  data?: Record<string, unknown>;
 }
 
 export type Effect = (context: EffectContext) => Promise<void> | void;

@@ -16,6 +16,7 @@ import { holdersOf, ownHolderName } from '../../core/documents/certificate-holde
 import { fillReferences } from './reference-fills';
 import { copyValues } from './copy-values';
 import { setAssignee } from './assignment';
+import { extendValidity, flagReferring } from './renewals';
 
 export type { DocumentDraft, Effect, EffectContext, EffectEnvironment } from './effect-context';
 
@@ -37,6 +38,8 @@ export const ENGINE_EFFECTS: Readonly<Record<string, Effect>> = {
   setValidity,
   fillReferences,
   copyValues,
+  extendValidity,
+  flagReferring,
   addressMessage: (context) => inboxOf(context).address(context),
   queueMessage: (context) => inboxOf(context).queueWritten(context),
   recordDelivery: (context) => inboxOf(context).record(context),

@@ -7,6 +7,7 @@ import type { WorkflowDefinition } from '../../core/documents/workflow';
 import type { EffectContext } from './effect-context';
 import { REFERENCE_POINTER } from '../../core/documents/conventions';
 import { nextNumber as nextInSequence } from './store/numbering';
+import { renewedReference, validityStart } from './renewals';
 
 /** The next number of the workflow's `numbering` for a document of `type`, from its sequence. */
 export function nextNumber(
@@ -24,6 +25,8 @@ export async function allocateReference(context: EffectContext): Promise<void> {
   const { trx, workflow, document, now } = context;
   if (!workflow.reference) throw new Error(`Workflow ${workflow.id} has no reference numbering`);
   if (typeof resolvePointer(document.data, REFERENCE_POINTER) === 'string') return;
+  // A renewal gives none: the document it renews keeps its own (renewals.ts).
+  if (renewedReference(workflow, document.data)) return;
   const { number } = await nextInSequence(
     trx,
     `${document.type}:reference`,
@@ -69,7 +72,8 @@ export async function setValidity({ trx, workflow, document, now }: EffectContex
   const count = entry?.data[validity.periods.count];
   if (typeof unit !== 'string' || !UNITS.has(unit) || typeof count !== 'number' || count < 1)
     throw invalid([{ path: validity.period, rule: 'validityPeriod', params: { code } }]);
-  const from = now.toISOString().slice(0, 10);
+  // From today; a renewal's from the end of what it renews when later (renewals.ts).
+  const from = await validityStart(trx, workflow, document.data, now.toISOString().slice(0, 10));
   setAt(document.data, validity.from, from);
   setAt(document.data, validity.until, lastDayOf(from, unit, count));
 }

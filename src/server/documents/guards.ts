@@ -35,6 +35,11 @@ export const ENGINE_GUARDS: Readonly<Record<string, Guard>> = {
   callerIsAssignee: ({ document, principal }) => document.assignee === principal.subject,
   previousStatusIs: ({ document }, params) => document.previousStatus === params.status,
   hasNumber: ({ document }) => document.number !== null,
+  // The data holds something at the pointer (a renewal names the document it renews).
+  hasValue: ({ document }, params) => {
+    const value = resolvePointer(document.data, String(params.pointer ?? ''));
+    return value !== undefined && value !== null && value !== '';
+  },
   dataEquals: ({ document }, params) =>
     resolvePointer(document.data, String(params.pointer ?? '')) === params.value,
   amountDue: ({ document }, params) => {
@@ -51,4 +56,5 @@ export const ENGINE_GUARD_PARAMETERS: Readonly<Record<string, GuardParameters>> 
     value: { kind: 'value', required: true },
   },
   amountDue: { pointer: { kind: 'pointer', required: true } },
+  hasValue: { pointer: { kind: 'pointer', required: true } },
 };

@@ -79,11 +79,13 @@ export async function referencedData(
 ): Promise<Record<string, unknown> | undefined> {
   if (typeof value !== 'string' || typeof use.documentType !== 'string') return undefined;
   const statuses = Array.isArray(use.status) ? use.status.map(String) : [];
+  // Locked for share: a status change racing this check waits for it or is seen (lookups.ts).
   const row = await findReferenced(
     db,
     use.documentType,
     value,
     typeof use.field === 'string' ? use.field : undefined,
+    'share',
   );
   if (!row || !statuses.includes(row.status)) return undefined;
   if (typeof use.expiry !== 'string') return row.data;

@@ -7,7 +7,9 @@ import {
   CASE_NOTES,
   DOCUMENT_FLAGS,
   NEW_CASE_NOTE,
+  REFERRING_LIST,
 } from '../api-contract/case-work';
+import type { ReferringDocuments } from '../documents/referring';
 import type { Principal } from '../auth/principal';
 import type { CaseWorkService } from '../documents/case-work';
 import type { DocumentService } from '../documents/service';
@@ -21,9 +23,9 @@ type DocParams = { type: string; id: string };
  */
 export async function caseWorkPlugin(
   app: FastifyInstance,
-  options: { documents: DocumentService; caseWork: CaseWorkService },
+  options: { documents: DocumentService; caseWork: CaseWorkService; referring: ReferringDocuments },
 ) {
-  const { documents, caseWork } = options;
+  const { documents, caseWork, referring } = options;
   /** Signed in, and holding one role of the workflow; the service checks the officers' roles. */
   const caller = (request: FastifyRequest<{ Params: DocParams }>): Principal =>
     requireAnyRole(request, documents.workflow(request.params.type).anyRole);
@@ -60,6 +62,15 @@ export async function caseWorkPlugin(
     async (request) => {
       const { type, id } = request.params;
       return caseWork.flags(type, caller(request), id);
+    },
+  );
+  // The documents naming this one (`referencedBy`), for its owner and officers (renewals.ts).
+  app.get<{ Params: DocParams & { name: string } }>(
+    '/:type/:id/referenced-by/:name',
+    perDefinition(['type', 'id', 'name'], REFERRING_LIST),
+    async (request) => {
+      const { type, id, name } = request.params;
+      return referring.list(type, caller(request), id, name);
     },
   );
   for (const [method, set] of [

@@ -26,6 +26,7 @@ import {
   type Static,
 } from './kit';
 import { WorkflowCatalogCopy, WorkflowDerive, WorkflowLinks, WorkflowPayerConsent } from './links';
+import { WorkflowReferencedByAll, WorkflowRenewal } from './renewal';
 import { WorkflowList } from './list';
 import { WorkflowPayment } from './payment';
 import { WorkflowPersons } from './persons';
@@ -226,6 +227,10 @@ export const WorkflowDefinition = strict({
   flags: Type.Optional(WorkflowFlags),
   /** Requests for information: items an action asks the owner for, answered one by one. */
   requests: Type.Optional(WorkflowRequests),
+  /** Documents of this type renewing another of the type (docs/workflows.md, "Renewals"). */
+  renewal: Type.Optional(WorkflowRenewal),
+  /** Documents of other types naming this one: listed on its screen, flagged by `flagReferring`. */
+  referencedBy: Type.Optional(WorkflowReferencedByAll),
 });
 export type WorkflowDefinition = Static<typeof WorkflowDefinition>;
 

@@ -75,13 +75,23 @@ export async function findReferenced(
   type: string,
   reference: string,
   field?: string,
-): Promise<Pick<DocumentRow, 'status' | 'data'> | undefined> {
+  /**
+   * `share`: the row is locked until the caller's transaction ends, so an action changing its
+   * status (a suspension) waits for a submission naming it, or the submission reads the status
+   * that action committed: never a submission accepted on a status already left. `update`: the
+   * caller will change it.
+   */
+  lock?: 'share' | 'update',
+): Promise<Pick<DocumentRow, 'id' | 'status' | 'data'> | undefined> {
   const number = reference.trim().toUpperCase();
+  if (number.includes('\u0000')) return undefined;
   let query = storeDb(db)
     .selectFrom('document')
-    .select(['status', 'data'])
+    .select(['id', 'status', 'data'])
     .where('type', '=', type);
   query = field ? query.where(dataText(field), '=', number) : query.where('number', '=', number);
+  if (lock === 'share') query = query.forShare();
+  if (lock === 'update') query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
