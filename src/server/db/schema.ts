@@ -74,6 +74,26 @@ export interface PaymentRefundTable {
   language: Generated<string>;
 }
 
+/** Migration 0030: one verification of a payment received by transfer (docs/payments.md, "Reconciling an invoice"). */
+export interface PaymentSettlementTable {
+  id: Generated<string>;
+  document_type: string;
+  document_id: string;
+  document_number: string | null;
+  method: string;
+  round: number;
+  outcome: 'SHORT' | 'EXACT' | 'OVER';
+  currency: string;
+  /** bigint: the driver returns it as a string. */
+  due_cents: ColumnType<string, number, number>;
+  received_cents: ColumnType<string, number, number>;
+  bank_reference: string;
+  /** The fee lines settled: `{ code: string | null, amount: "50.00" }`. */
+  lines: ColumnType<unknown, string, string>;
+  verified_by: string;
+  verified_at: ColumnType<Date, string | undefined, string>;
+}
+
 export interface DocumentTable {
   id: Generated<string>;
   type: string;
@@ -279,4 +299,5 @@ export interface Database extends IdentityTables {
   definition_set: DefinitionSetTable;
   screening_hit: ScreeningHitTable;
   payment_refund: PaymentRefundTable;
+  payment_settlement: PaymentSettlementTable;
 }

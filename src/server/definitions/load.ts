@@ -33,6 +33,7 @@ import {
 import { checkInbox } from './check-inbox';
 import { checkLinks } from './check-links';
 import { checkDuties } from './check-duties';
+import { checkReconcile } from './check-reconcile';
 import { checkTimers } from './check-timers';
 import { checkListFilters } from './check-list-filters';
 import { checkNamedReferences } from './check-references';
@@ -152,6 +153,7 @@ export async function checkDefinitions(
     checkProfilePrefills(scope);
     checkLinks(scope);
     checkDuties(scope);
+    checkReconcile(scope);
     checkTimers(scope);
     checkListFilters(workflow, schemas, problems);
     checkCaseWork(scope);

@@ -69,4 +69,6 @@ export const ERROR_CODES = {
   requestsClosed: 'REQUESTS_CLOSED',
   /** Screening against the block catalogues refused the action (neutral: says nothing of them). */
   screeningRefused: 'SCREENING_REFUSED',
+  /** An excess received could not be refunded now (another refund of the document is open). */
+  refundNotOpened: 'REFUND_NOT_OPENED',
 } as const;

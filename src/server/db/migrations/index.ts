@@ -26,6 +26,7 @@ import * as documentRequests from './0024_document_requests';
 import * as caseNotesAndFlags from './0025_case_notes_and_flags';
 import * as screeningHits from './0026_screening_hits';
 import * as paymentRefunds from './0027_payment_refunds';
+import * as paymentSettlements from './0030_payment_settlements';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0025_case_notes_and_flags': caseNotesAndFlags,
   '0026_screening_hits': screeningHits,
   '0027_payment_refunds': paymentRefunds,
+  '0030_payment_settlements': paymentSettlements,
 };
 
 export const migrationProvider: MigrationProvider = {
