@@ -49,6 +49,7 @@ import type { DemoAccount, StartedModule } from './module';
 import { backendOf, DEFAULT_BACKEND } from '../core/documents/conventions';
 import { DocumentService } from './documents/service';
 import { paymentsPlugin } from './plugins/payments';
+import { paymentReportPlugin } from './plugins/payment-report';
 import { deliverNotification } from './payments/deliver';
 import { SandboxGateway } from './payments/sandbox/gateway';
 import { sandboxGatewayPlugin } from './payments/sandbox/plugin';
@@ -348,6 +349,12 @@ export async function buildGeneration(
           gateway,
           publicUrl: config.publicUrl,
         }),
+      });
+      // The finance officers' payment report (payments/report.ts).
+      await api.register(paymentReportPlugin, {
+        prefix: '/payments',
+        db: database.db,
+        translations: definitions.translations,
       });
     },
     { prefix: '/api' },

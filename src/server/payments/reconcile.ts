@@ -25,10 +25,12 @@ export interface Reconciliation {
   round: number;
 }
 
-/** A fee line as the payment report sums it; a null code is an excess received. */
+/** A fee line as the payment report sums it (its name frozen with it); a null code is an excess received. */
 export interface SettledLine {
   code: string | null;
   amount: string;
+  name?: string;
+  i18n?: unknown;
 }
 
 const REFERENCE_MAX = 50;
@@ -166,11 +168,17 @@ export function settledLines(
     const lines = (fees as { lines?: unknown } | undefined)?.lines;
     if (!Array.isArray(lines)) return [];
     return lines.flatMap((line: unknown) => {
-      const { code, amount } = (line ?? {}) as { code?: unknown; amount?: unknown };
+      const { code, amount, name, i18n } = (line ?? {}) as Record<string, unknown>;
       const cents = toCents(amount);
-      return typeof code === 'string' && cents !== undefined
-        ? [{ code, amount: fromCents(cents) }]
-        : [];
+      if (typeof code !== 'string' || cents === undefined) return [];
+      return [
+        {
+          code,
+          amount: fromCents(cents),
+          ...(typeof name === 'string' && { name }),
+          ...(i18n !== undefined && { i18n }),
+        },
+      ];
     });
   });
 }
