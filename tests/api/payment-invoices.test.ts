@@ -598,8 +598,13 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
     expect(proof.statusCode, proof.body).toBe(200);
     expect(proof.headers['content-type']).toBe('application/pdf');
     expect((await call('GET', `/api/media/${String(fresh.id)}`, otherPayer)).statusCode).toBe(404);
-    const received = { amountReceived: invoice.data.summary!.totalAmountToPay, bankReference: 'B-1' };
-    invoice = await ok<Invoice>(act(invoice, 'verify', officer, { data: { verification: received } }));
+    const received = {
+      amountReceived: invoice.data.summary!.totalAmountToPay,
+      bankReference: 'B-1',
+    };
+    invoice = await ok<Invoice>(
+      act(invoice, 'verify', officer, { data: { verification: received } }),
+    );
     expect(invoice.status).toBe('VERIFIED');
     for (const app of [v, s]) {
       const paid = await application(app);
@@ -633,7 +638,10 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
       .execute();
     const refused = await act(invoice, 'verify', officer, {
       data: {
-        verification: { amountReceived: invoice.data.summary!.totalAmountToPay, bankReference: 'B-2' },
+        verification: {
+          amountReceived: invoice.data.summary!.totalAmountToPay,
+          bankReference: 'B-2',
+        },
       },
     });
     expect(refused.statusCode).toBe(409);

@@ -31,7 +31,7 @@ export const PAYMENT_REPORT = objectSchema(['from', 'to', 'days', 'methods', 'fe
   ),
   methods: arrayOf(
     objectSchema(['method', 'label', ...AMOUNT_FIELDS], {
-      method: { type: 'string', description: '`card`, or a workflow\'s `reconcile.method`' },
+      method: { type: 'string', description: "`card`, or a workflow's `reconcile.method`" },
       label: { type: 'string', description: "In the request's language" },
       ...AMOUNTS,
     }),
@@ -51,8 +51,16 @@ const RANGE: ContractSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    from: { type: 'string', maxLength: 10, description: 'YYYY-MM-DD; by default 30 days before `to`' },
-    to: { type: 'string', maxLength: 10, description: 'YYYY-MM-DD, included; by default today (UTC)' },
+    from: {
+      type: 'string',
+      maxLength: 10,
+      description: 'YYYY-MM-DD; by default 30 days before `to`',
+    },
+    to: {
+      type: 'string',
+      maxLength: 10,
+      description: 'YYYY-MM-DD, included; by default today (UTC)',
+    },
   },
 };
 

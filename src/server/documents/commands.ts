@@ -416,7 +416,8 @@ export class DocumentCommands {
     });
     // The row was locked and its version checked; should this miss, roll back, never overwrite.
     if (!row) throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: version - 1 });
-    if (reconciliation) await this.settled(trx, workflow, row, reconciliation, moved, principal, now);
+    if (reconciliation)
+      await this.settled(trx, workflow, row, reconciliation, moved, principal, now);
     // 8. The answer.
     return this.answer(trx, workflow, fromStatus, row, principal, now);
   }

@@ -56,7 +56,11 @@ export async function reconciliationOf(
   if (typeof reference !== 'string' || !reference.trim())
     problems.push({ path: declared.reference, rule: 'required' });
   else if (reference.length > REFERENCE_MAX)
-    problems.push({ path: declared.reference, rule: 'maxLength', params: { limit: REFERENCE_MAX } });
+    problems.push({
+      path: declared.reference,
+      rule: 'maxLength',
+      params: { limit: REFERENCE_MAX },
+    });
   if (problems.length) throw invalid(problems);
   const dueCents = toCents(resolvePointer(data, declared.due));
   // The server wrote the amount due; without it there is nothing to reconcile against.
@@ -101,7 +105,8 @@ export async function recordReconciliation(
 ): Promise<void> {
   const excess = r.receivedCents - r.dueCents;
   const outcome = excess < 0 ? 'SHORT' : excess === 0 ? 'EXACT' : 'OVER';
-  const lines = outcome === 'OVER' ? [...settled, { code: null, amount: fromCents(excess) }] : settled;
+  const lines =
+    outcome === 'OVER' ? [...settled, { code: null, amount: fromCents(excess) }] : settled;
   await trx
     .insertInto('payment_settlement')
     .values({

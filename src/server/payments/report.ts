@@ -155,13 +155,12 @@ export async function paymentReport(
       })),
     fees: fees.rows.map((r) => ({
       code: r.code,
-      label: r.code === null ? translate(texts, language, 'payment-report.excess') : (r.name ?? r.code),
+      label:
+        r.code === null ? translate(texts, language, 'payment-report.excess') : (r.name ?? r.code),
       currency: r.currency,
       received: fromCents(Number(r.cents)),
     })),
-    totals: rows
-      .filter((r) => Number(r.by_day) === 1 && Number(r.by_method) === 1)
-      .map(amounts),
+    totals: rows.filter((r) => Number(r.by_day) === 1 && Number(r.by_method) === 1).map(amounts),
   };
 }
 
@@ -196,7 +195,16 @@ export function paymentReportCsv(
   texts: Partial<Record<Language, TextTree>>,
 ): string {
   const t = (key: string) => translate(texts, language, `payment-report.${key}`);
-  const header = ['group', 'item', 'currency', 'received', 'refunded', 'net', 'payments', 'refunds'];
+  const header = [
+    'group',
+    'item',
+    'currency',
+    'received',
+    'refunded',
+    'net',
+    'payments',
+    'refunds',
+  ];
   const line = (values: Array<string | number | null>) => values.map(cell).join(',');
   const amountsOf = (a: PaymentReportAmounts) => [
     a.currency,
@@ -222,7 +230,9 @@ export function paymentReportCsv(
         null,
       ]),
     ),
-    ...report.totals.map((a) => line([t('total'), `${report.from} - ${report.to}`, ...amountsOf(a)])),
+    ...report.totals.map((a) =>
+      line([t('total'), `${report.from} - ${report.to}`, ...amountsOf(a)]),
+    ),
   ];
   // A byte order mark, so that spreadsheets read the accents of French names as UTF-8.
   return `\uFEFF${lines.join('\r\n')}\r\n`;

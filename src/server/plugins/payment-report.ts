@@ -27,7 +27,10 @@ export async function paymentReportPlugin(
     const report = await paymentReport(db, range, language, translations);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="payments-${range.from}-${range.to}.csv"`)
+      .header(
+        'content-disposition',
+        `attachment; filename="payments-${range.from}-${range.to}.csv"`,
+      )
       .send(paymentReportCsv(report, language, translations));
   });
 }

@@ -30,10 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('lines', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('verified_by', 'text', (c) => c.notNull())
     .addColumn('verified_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addCheckConstraint(
-      'payment_settlement_outcome',
-      sql`outcome in ('SHORT', 'EXACT', 'OVER')`,
-    )
+    .addCheckConstraint('payment_settlement_outcome', sql`outcome in ('SHORT', 'EXACT', 'OVER')`)
     .addUniqueConstraint('payment_settlement_round', ['document_id', 'round'])
     .execute();
   // The payment report reads settlements by the day they were verified.
