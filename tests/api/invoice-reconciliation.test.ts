@@ -50,6 +50,7 @@ describe.each(databaseKinds())('invoice reconciliation on %s', (kind) => {
       [
         ...['search', 'read', 'verify', 'query'].map((r) => `payment-invoice-${r}`),
         'visa-application-read',
+        'visa-application-search',
       ],
       { sub: 'officer-reconciler', name: 'Rua Reconciler' },
     );
