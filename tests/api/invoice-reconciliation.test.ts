@@ -133,6 +133,11 @@ describe.each(databaseKinds())('invoice reconciliation on %s', (kind) => {
     const [round] = await settlements(invoice.id);
     expect(round).toMatchObject({ outcome: 'EXACT', round: 1, bank_reference: 'BNZ-2291' });
     expect(Number(round!.received_cents)).toBe(due);
+    // Verified is final: a short amount now queries nobody, the verification is refused.
+    const again = await act(verified, 'verify', officer, received('1.00'));
+    expect(again.statusCode).toBe(409);
+    expect((again.json() as Problem).error.code).toBe('ACTION_NOT_ALLOWED');
+    expect(await settlements(invoice.id)).toHaveLength(1);
   });
 
   it('settles nothing when short and asks the payer for the difference, in their language; a second verification of the new total settles', async () => {
@@ -191,9 +196,14 @@ describe.each(databaseKinds())('invoice reconciliation on %s', (kind) => {
 
   it('settles an overpaid invoice and opens a refund of exactly the excess', async () => {
     const { invoice, visas, due } = await submittedInvoice(await payer());
-    const verified = await ok<Invoice>(
-      act(invoice, 'verify', officer, received(fromCents(due + 2550))),
+    // Two officers verify at once: one wins, the other is refused, one refund is opened.
+    const [first, second] = await Promise.all(
+      [officer, officer].map((token) =>
+        act(invoice, 'verify', token, received(fromCents(due + 2550))),
+      ),
     );
+    expect([first!.statusCode, second!.statusCode].sort()).toEqual([200, 409]);
+    const verified = (first!.statusCode === 200 ? first! : second!).json() as Invoice;
     expect(verified.status).toBe('VERIFIED');
     expect((await visaOf(visas[0]!)).status).toBe('PAID FOR VERIFICATION');
     const refunds = await api.tables

@@ -313,8 +313,11 @@ export class DocumentCommands {
     if (linking) fillLinks(linking.links, draft.data, linking.named);
     // A payment received by transfer is reconciled before anything settles (reconcile.ts): a
     // shortfall takes the declared `short` action instead, with a note saying what is missing.
+    // Only where the machine takes the action: elsewhere step 5 refuses it, naming it.
+    const states = workflow.definition.machine.states as Record<string, { on?: object }>;
+    const reconciling = stored && event in (states[stored.status]?.on ?? {});
     const reconciliation =
-      stored && definition.reconcile
+      stored && reconciling && definition.reconcile
         ? await reconciliationOf(trx, definition.reconcile, stored.id, draft.data)
         : undefined;
     if (stored && reconciliation && reconciliation.receivedCents < reconciliation.dueCents)
