@@ -83,9 +83,11 @@ export const PAYMENT_REPORT_ROUTES = {
       summary: "The payment report as CSV, headers and names in the request's language",
       description: WHO,
       querystring: RANGE,
-      produces: ['text/csv'],
       response: {
-        200: { type: 'string', description: 'text/csv; charset=utf-8' },
+        200: {
+          description: 'The report as CSV (UTF-8, with a byte order mark)',
+          content: { 'text/csv': { schema: { type: 'string' } } },
+        },
         ...PROBLEM_RESPONSES,
       },
     },
