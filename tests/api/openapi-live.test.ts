@@ -22,6 +22,7 @@ const FIXED_ROLES = [
   'definitions-publish',
   'connectid-account-security',
   'connectid-api-credentials',
+  'finance',
 ];
 
 /**
