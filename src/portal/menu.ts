@@ -16,11 +16,18 @@ import {
   type DefinitionBundle,
 } from '../core/definitions/types';
 import { STUDIO_PATH, STUDIO_ROLES } from '../core/definitions/studio-roles';
+import { FINANCE_ROLE } from '../core/payments/report';
 import { fullRoles } from '../core/documents/workflow';
 import type { Language } from '../core/i18n/translate';
 import type { FilterCondition } from '../core/search/protocol';
 import type { ModuleLink, PortalModule } from '../engine/modules-context';
-import { DASHBOARD_ROLES, HOME_PATH, MY_LIBRARY_PATH, MY_TASKS_PATH } from './paths';
+import {
+  DASHBOARD_ROLES,
+  HOME_PATH,
+  MY_LIBRARY_PATH,
+  MY_TASKS_PATH,
+  PAYMENT_REPORT_PAGE_PATH,
+} from './paths';
 import type { Session } from './session';
 import { backendOf } from '../core/documents/conventions';
 
@@ -179,6 +186,20 @@ export function buildMenu(
       id: 'studio',
       label: t('menu.studio'),
       entries: [{ kind: 'link', id: 'studio', label: t('menu.studioLink'), to: STUDIO_PATH }],
+    });
+
+  if (session.hasAnyRole([FINANCE_ROLE]))
+    sections.push({
+      id: 'finance',
+      label: t('menu.finance'),
+      entries: [
+        {
+          kind: 'link',
+          id: 'paymentReport',
+          label: t('payment-report.menu'),
+          to: PAYMENT_REPORT_PAGE_PATH,
+        },
+      ],
     });
 
   const links = moduleLinks(bundle, options.modules ?? [], session).filter(

@@ -6,3 +6,6 @@ export { DASHBOARD_ROLES } from '../core/dashboard/types';
 
 /** The public home page. */
 export const HOME_PATH = '/home';
+
+/** The finance officers' payment report (docs/payments.md, "The payment report"). */
+export const PAYMENT_REPORT_PAGE_PATH = '/finance/payment-report';

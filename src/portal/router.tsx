@@ -1,5 +1,6 @@
 import { DEVELOPER_OUTBOX_PATH, DEVELOPER_OUTBOX_ROLE } from '../core/definitions/developer-pages';
 import { STUDIO_PATH, STUDIO_ROLES } from '../core/definitions/studio-roles';
+import { FINANCE_ROLE } from '../core/payments/report';
 import { StandaloneLayout } from './StandaloneLayout';
 import {
   createHashRouter,
@@ -22,6 +23,7 @@ import { Layout } from './Layout';
 import {
   DASHBOARD_HOME_PATH,
   DASHBOARD_ROLES,
+  PAYMENT_REPORT_PAGE_PATH,
   HOME_PATH,
   MY_LIBRARY_PATH,
   MY_TASKS_PATH,
@@ -68,6 +70,9 @@ const DashboardHomePage = lazyPage(() =>
 );
 const MyLibraryPage = lazyPage(() =>
   import('./pages/dashboard/MyLibraryPage').then((m) => m.MyLibraryPage),
+);
+const PaymentReportPage = lazyPage(() =>
+  import('./pages/PaymentReportPage').then((m) => m.PaymentReportPage),
 );
 const MyTasksPage = lazyPage(() =>
   import('./pages/dashboard/MyTasksPage').then((m) => m.MyTasksPage),
@@ -275,6 +280,8 @@ function portalRoutes(
         guarded(DEVELOPER_OUTBOX_PATH, DeveloperOutboxPage, [DEVELOPER_OUTBOX_ROLE]),
         // Analysts and administrators: the definitions changed, checked and published.
         guarded(`${STUDIO_PATH}/:tab?`, StudioPage, STUDIO_ROLES),
+        // Finance officers: what was received and refunded (payments/report.ts).
+        guarded(PAYMENT_REPORT_PAGE_PATH, PaymentReportPage, [FINANCE_ROLE]),
         { path: '/401', element: <UnauthorizedPage /> },
         { path: '/403', element: <UnauthorizedPage /> },
         { path: '/offline', element: <OfflinePage /> },

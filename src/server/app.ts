@@ -54,6 +54,7 @@ import { DocumentService } from './documents/service';
 import { paymentsPlugin } from './plugins/payments';
 import { refundsPlugin } from './plugins/refunds';
 import { RefundService } from './payments/refund-service';
+import { paymentReportPlugin } from './plugins/payment-report';
 import { deliverNotification } from './payments/deliver';
 import { SandboxGateway } from './payments/sandbox/gateway';
 import { sandboxGatewayPlugin } from './payments/sandbox/plugin';
@@ -385,6 +386,12 @@ export async function buildGeneration(
         documents: services.get(DEFAULT_BACKEND)!,
         translations: definitions.translations,
         refunds,
+      });
+      // The finance officers' payment report (payments/report.ts).
+      await api.register(paymentReportPlugin, {
+        prefix: '/payments',
+        db: database.db,
+        translations: definitions.translations,
       });
     },
     { prefix: '/api' },

@@ -70,8 +70,11 @@ describeGeneratedWalk({
         return { data: { payment: { advice } } };
       case 'query':
         return { notes: 'Generated test notes', data: {} };
-      case 'verify':
-        return { data: {} };
+      case 'verify': {
+        // The officer records what the bank received: the total due, to the cent.
+        const due = (data as { summary?: { totalAmountToPay?: string } }).summary?.totalAmountToPay;
+        return { data: { verification: { amountReceived: due, bankReference: 'BT-WALK' } } };
+      }
       default:
         return { data };
     }

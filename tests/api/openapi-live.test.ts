@@ -22,6 +22,7 @@ const FIXED_ROLES = [
   'definitions-publish',
   'connectid-account-security',
   'connectid-api-credentials',
+  'finance',
 ];
 
 /**
@@ -60,6 +61,22 @@ const UNREACHED: Array<[RegExp, string]> = [
     'no payment is started on a stored document (payments.test.ts pays one)',
   ],
   [/^POST \/api\/payments\/notify\/\{gateway\} -> 400 /, "needs the gateway's signature"],
+  [
+    /^POST \/api\/payments\/notify\/\{gateway\}\/refunds -> 401 REFUND_NOTIFICATION_FORGED$/,
+    "a refund's report needs the gateway's signature (refunds.test.ts sends signed ones)",
+  ],
+  [
+    /^\w+ \/api\/payments\/refunds\/\{refund\}\/(receipt|approve|reject|transfer) -> 404 NOT_FOUND$/,
+    'about a refund, and a stored document has none (refunds.test.ts pays and refunds one)',
+  ],
+  [
+    /^POST \/api\/payments\/[\w-]+\/\{id\}\/refunds -> 400 VALIDATION_FAILED$/,
+    'a refund names its reason and amount; the empty body gives neither',
+  ],
+  [
+    /\/actions\/extend -> 403 FORBIDDEN$/,
+    "the server's own action (a granted renewal extends the sponsorship it renews)",
+  ],
   [
     /^GET \/api\/definitions\/sets\/previews\/.* -> 404 NOT_FOUND$/,
     "a preview is served under a checked draft's digest, which the walk cannot know beforehand",

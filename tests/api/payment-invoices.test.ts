@@ -599,7 +599,13 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
     expect(proof.statusCode, proof.body).toBe(200);
     expect(proof.headers['content-type']).toBe('application/pdf');
     expect((await call('GET', `/api/media/${String(fresh.id)}`, otherPayer)).statusCode).toBe(404);
-    invoice = await ok<Invoice>(act(invoice, 'verify', officer, { data: {} }));
+    const received = {
+      amountReceived: invoice.data.summary!.totalAmountToPay,
+      bankReference: 'B-1',
+    };
+    invoice = await ok<Invoice>(
+      act(invoice, 'verify', officer, { data: { verification: received } }),
+    );
     expect(invoice.status).toBe('VERIFIED');
     for (const app of [v, s]) {
       const paid = await application(app);
@@ -631,7 +637,14 @@ describe.each(databaseKinds())('payment invoices on %s', (kind) => {
       .set({ status: 'CANCELLED' })
       .where('id', '=', s.id)
       .execute();
-    const refused = await act(invoice, 'verify', officer, { data: {} });
+    const refused = await act(invoice, 'verify', officer, {
+      data: {
+        verification: {
+          amountReceived: invoice.data.summary!.totalAmountToPay,
+          bankReference: 'B-2',
+        },
+      },
+    });
     expect(refused.statusCode).toBe(409);
     expect(problem(refused)).toMatchObject({ code: 'LINK_NOT_ALLOWED' });
     expect(problem(refused).message).toContain(s.number);

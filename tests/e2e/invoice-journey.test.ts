@@ -274,6 +274,13 @@ describe('a payment invoice end to end in Chromium', () => {
 
   it('the officer verifies it: both applications are paid and wait for the officers', async () => {
     const { page, context, pageErrors } = await as(VERIFIER, `${PREFIX}/verification/${id}`);
+    // The officer records what the bank received, to the cent, and its reference.
+    await page
+      .getByRole('tab', { name: /^Verification/ })
+      .first()
+      .click();
+    await page.getByLabel('Amount received').fill(total.replace(/,/g, ''));
+    await page.getByLabel('Bank reference of the transfer').fill('BNZ-77120');
     await act(page, 'Verify');
     await badge(page, 'Verified');
     await shot(page, 'invoice-verified');

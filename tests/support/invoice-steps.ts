@@ -84,9 +84,16 @@ export function invoiceSteps(api: ApiHarness, owner: string) {
           data: { payment: { advice: media.json() } },
         });
         const officer = await token(['payment-invoice-verify'], 'officer-invoices');
+        // The officer records what the bank received: the total due, to the cent.
+        const { data } = submitted as unknown as { data: { summary: Record<string, string> } };
         await ok('POST', `${INVOICES}/${invoice.id}/actions/verify`, officer, {
           version: submitted.version,
-          data: {},
+          data: {
+            verification: {
+              amountReceived: data.summary.totalAmountToPay,
+              bankReference: 'BT-STEP',
+            },
+          },
         });
       } else {
         throw new Error(`No invoice step fires ${action}`);

@@ -222,6 +222,12 @@ export function withoutActions(
     const kept = notBy.filter(keep);
     actions[name] = kept.length > 0 ? { ...rest, notBy: kept } : rest;
   }
+  // A reconciliation whose shortfall action is gone could not ask for the difference: it goes.
+  for (const [name, action] of Object.entries(actions)) {
+    if (!action.reconcile || keep(action.reconcile.short)) continue;
+    const { reconcile: _gone, ...rest } = action;
+    actions[name] = rest;
+  }
   const screens = workflow.screens.map((screen) => {
     const next = { ...screen };
     if (next.actions) next.actions = next.actions.filter(keep);

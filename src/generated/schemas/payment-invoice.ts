@@ -73,5 +73,7 @@ export interface PaymentInvoice {
   };
   verification?: {
     comments?: string;
+    amountReceived?: string;
+    bankReference?: string;
   };
 }

@@ -61,6 +61,7 @@ import { ErrorSummary, type SummaryEntry } from '../../engine/ErrorSummary';
 import { WriteMessageButton } from './document/WriteMessageDialog';
 import { AssigneeSelect } from './document/AssigneeSelect';
 import { missingRequiredFields, useAnsweredErrors } from './document/answeredErrors';
+import { requiredBy } from '../../core/documents/requires';
 import { errorFieldLabel } from '../../engine/form/errorLabel';
 import { ModulePanels } from '../../engine/module';
 import { CREATING_MODES, EDITING_MODES } from '../screenModes';
@@ -176,7 +177,10 @@ export function DocumentScreenPage({
       entity &&
       withRequiredFields(
         entity,
-        actions.flatMap((name) => workflow.actions[name]?.requires ?? []),
+        actions.flatMap((name) => {
+          const action = workflow.actions[name];
+          return action ? requiredBy(action) : [];
+        }),
       ),
     [entity, actions, workflow],
   );

@@ -107,6 +107,26 @@ export interface PayerConsentTable {
   revoked_by: string | null;
 }
 
+/** Migration 0030: one verification of a payment received by transfer (docs/payments.md, "Reconciling an invoice"). */
+export interface PaymentSettlementTable {
+  id: Generated<string>;
+  document_type: string;
+  document_id: string;
+  document_number: string | null;
+  method: string;
+  round: number;
+  outcome: 'SHORT' | 'EXACT' | 'OVER';
+  currency: string;
+  /** bigint: the driver returns it as a string. */
+  due_cents: ColumnType<string, number, number>;
+  received_cents: ColumnType<string, number, number>;
+  bank_reference: string;
+  /** The fee lines settled: `{ code: string | null, amount: "50.00" }`. */
+  lines: ColumnType<unknown, string, string>;
+  verified_by: string;
+  verified_at: ColumnType<Date, string | undefined, string>;
+}
+
 export interface DocumentTable {
   id: Generated<string>;
   type: string;
@@ -314,4 +334,5 @@ export interface Database extends IdentityTables {
   payment_refund: PaymentRefundTable;
   sandbox_gateway_refund: SandboxGatewayRefundTable;
   payer_consent: PayerConsentTable;
+  payment_settlement: PaymentSettlementTable;
 }

@@ -38,6 +38,7 @@ import { checkRefundStages } from './check-refund-stages';
 import { checkPayerConsent } from './check-payer-consent';
 import { checkPersons } from './check-persons';
 import { checkRenewals } from './check-renewals';
+import { checkReconcile } from './check-reconcile';
 import { checkTimers } from './check-timers';
 import { checkListFilters } from './check-list-filters';
 import { checkNamedReferences } from './check-references';
@@ -162,6 +163,7 @@ export async function checkDefinitions(
     checkPayerConsent(scope);
     checkPersons(scope);
     checkRenewals(scope);
+    checkReconcile(scope);
     checkTimers(scope);
     checkListFilters(workflow, schemas, problems);
     checkCaseWork(scope);

@@ -52,6 +52,15 @@ import type { CompiledWorkflow } from './workflows';
 import { timerEvent } from '../../core/documents/timers';
 import { pendingTimers, scheduleTimers } from './timer-rows';
 import { renewalFrom, renewalStart, renewedDocument, renewedReference } from './renewals';
+import { holderLanguageOf } from './holder-language';
+import {
+  reconciliationOf,
+  recordReconciliation,
+  refundExcess,
+  settledLines,
+  shortfallNote,
+  type Reconciliation,
+} from '../payments/reconcile';
 
 /** The document an action starts from: one stored, or none yet (creation). */
 type Subject = { row: DocumentRow } | { owner: DocumentOwner };
@@ -321,6 +330,17 @@ export class DocumentCommands {
         )
       : undefined;
     if (linking) fillLinks(linking.links, draft.data, linking.named);
+    // A payment received by transfer is reconciled before anything settles (reconcile.ts): a
+    // shortfall takes the declared `short` action instead, with a note saying what is missing.
+    // Only where the machine takes the action: elsewhere step 5 refuses it, naming it.
+    const states = workflow.definition.machine.states as Record<string, { on?: object }>;
+    const reconciling = stored && event in (states[stored.status]?.on ?? {});
+    const reconciliation =
+      stored && reconciling && definition.reconcile
+        ? await reconciliationOf(trx, definition.reconcile, stored.id, draft.data)
+        : undefined;
+    if (stored && reconciliation && reconciliation.receivedCents < reconciliation.dueCents)
+      return this.shortfall(trx, workflow, stored, reconciliation, principal, request);
     // 4. Effects the guards and the validation read (the fees now due) run first.
     const context = {
       action,
@@ -408,10 +428,11 @@ export class DocumentCommands {
       });
     // A renewal's action moves the document it renews (its grant extends it), all or nothing.
     await this.fireRenewed(trx, workflow, draft, action, principal);
+    let moved: DocumentRow[] = [];
     if (linking?.fires.length) {
       await this.fireLinked(trx, workflow, draft, linking, principal);
       // What the items show of the documents moved (the amount now paid) is read again.
-      const moved = await findNumbered(
+      moved = await findNumbered(
         trx,
         linking.links.types,
         linking.named.map((l) => l.number),
@@ -430,8 +451,55 @@ export class DocumentCommands {
     });
     // The row was locked and its version checked; should this miss, roll back, never overwrite.
     if (!row) throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: version - 1 });
+    if (reconciliation)
+      await this.settled(trx, workflow, row, reconciliation, moved, principal, now);
     // 8. The answer.
     return this.answer(trx, workflow, fromStatus, row, principal, now);
+  }
+
+  /**
+   * Less was received than is due: the round is recorded, nothing settles, and the declared
+   * `short` action is taken instead on the data the officer sent, its notes the difference in
+   * the holder's language.
+   */
+  private async shortfall(
+    trx: Transaction<Database>,
+    workflow: CompiledWorkflow,
+    stored: DocumentRow,
+    reconciliation: Reconciliation,
+    principal: Principal,
+    request: ActionRequest,
+  ): Promise<DocumentView> {
+    const short = systemAction(workflow, reconciliation.declared.short);
+    const { accounts, texts } = this.environment;
+    const language = await holderLanguageOf(trx, accounts, workflow.definition, stored);
+    const notes = shortfallNote(texts, language, reconciliation);
+    await recordReconciliation(trx, reconciliation, stored, principal.subject, [], new Date());
+    const subject = { row: stored };
+    const { short: action } = reconciliation.declared;
+    return this.run(trx, workflow, subject, action, short, principal, { ...request, notes });
+  }
+
+  /** The round settled: recorded with the fee lines of the documents moved; an excess refunded. */
+  private async settled(
+    trx: Transaction<Database>,
+    workflow: CompiledWorkflow,
+    row: DocumentRow,
+    reconciliation: Reconciliation,
+    moved: DocumentRow[],
+    principal: Principal,
+    now: Date,
+  ): Promise<void> {
+    const feesOf = (type: string) => this.workflows.get(type)?.definition.payment?.fees;
+    const lines = settledLines(moved, feesOf);
+    await recordReconciliation(trx, reconciliation, row, principal.subject, lines, now);
+    const language = await holderLanguageOf(
+      trx,
+      this.environment.accounts,
+      workflow.definition,
+      row,
+    );
+    await refundExcess(trx, reconciliation, row, principal.subject, language, now);
   }
 
   /** The timers set as the status written asks (timer-rows.ts), then the answer with them. */

@@ -1,6 +1,7 @@
 /** A workflow's action: an event of its machine, who may fire it and what it does. */
 import {
   choice,
+  currencyCode,
   dataPointer,
   fieldName,
   filled,
@@ -27,6 +28,30 @@ export const LinkFiring = strict(
   },
   { minProperties: 1 },
 );
+
+/**
+ * A payment received outside the gateway (a bank transfer) reconciled as the action is taken:
+ * the officer records the amount received and the bank's reference; an exact amount lets the
+ * action go on, a shortfall takes the `short` action instead (nothing settled, the payer told
+ * the difference in their language), an excess goes on and opens a refund of it.
+ */
+export const ActionReconcile = strict({
+  /** Where the amount due is (a decimal string written by the server). */
+  due: dataPointer,
+  /** Where the officer records the amount received (a decimal string); required to act. */
+  received: dataPointer,
+  /** Where the officer records the bank's reference of the transfer; required to act. */
+  reference: dataPointer,
+  /** ISO 4217 code of the amounts. */
+  currency: currencyCode,
+  /** The action taken instead when less was received: it asks the payer for the difference. */
+  short: filled,
+  /** Translation key of the note the `short` action writes: {{missing}}, {{received}}, {{due}}. */
+  note: textKey,
+  /** The payment method the payment report counts these payments under (`invoice`). */
+  method: fieldName,
+});
+export type ActionReconcile = Static<typeof ActionReconcile>;
 
 export const WorkflowAction = strict({
   /** Role suffixes (joined to the workflow's rolePrefix); holding any one allows the action. */
@@ -72,5 +97,7 @@ export const WorkflowAction = strict({
    * (its history) may not take this one (403 `SEPARATION_OF_DUTIES`, and it is not offered).
    */
   notBy: Type.Optional(some(filled, { uniqueItems: true })),
+  /** Reconciles the amount received by transfer with the amount due before settling. */
+  reconcile: Type.Optional(ActionReconcile),
 });
 export type WorkflowAction = Static<typeof WorkflowAction>;

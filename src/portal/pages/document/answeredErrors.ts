@@ -1,7 +1,7 @@
 import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
 import type { ApiError, FieldError } from '../../../core/api/errors';
 import type { WorkflowAction } from '../../../core/documents/workflow';
-import { missingRequires } from '../../../core/documents/requires';
+import { missingRequires, requiredBy } from '../../../core/documents/requires';
 import { unansweredErrors, type DocumentData } from '../../../engine/form';
 
 /**
@@ -44,7 +44,7 @@ export function missingRequiredFields(
   data: DocumentData,
   message: string,
 ): FieldError[] {
-  return missingRequires(action.requires, data).map((path) => ({
+  return missingRequires(requiredBy(action), data).map((path) => ({
     path,
     rule: 'required',
     message,

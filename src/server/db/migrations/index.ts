@@ -27,6 +27,7 @@ import * as caseNotesAndFlags from './0025_case_notes_and_flags';
 import * as screeningHits from './0026_screening_hits';
 import * as paymentRefunds from './0027_payment_refunds';
 import * as refundDecisions from './0028_refund_decisions';
+import * as paymentSettlements from './0030_payment_settlements';
 import * as payerConsents from './0031_payer_consents';
 
 /**
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0026_screening_hits': screeningHits,
   '0027_payment_refunds': paymentRefunds,
   '0028_refund_decisions': refundDecisions,
+  '0030_payment_settlements': paymentSettlements,
   '0031_payer_consents': payerConsents,
 };
 
