@@ -19,7 +19,11 @@ describe('the checker: refunds', () => {
     cleanup.push(copy.remove);
     const file = path.join(copy.dir, VISA);
     const workflow = JSON.parse(await fs.readFile(file, 'utf8')) as WorkflowDefinition;
-    workflow.payment!.refunds = { approvalAbove: '500.00', approvers: ['refund', 'submit'] };
+    workflow.payment!.refunds = {
+      ...workflow.payment!.refunds!,
+      approvalAbove: '500.00',
+      approvers: ['refund', 'submit'],
+    };
     await fs.writeFile(file, JSON.stringify(workflow, null, 2));
     expect(await refusalOf(copy.dir)).toEqual([
       {
@@ -29,7 +33,11 @@ describe('the checker: refunds', () => {
           'role "submit" is given to the holder\'s own actions: a holder could give their own money back or approve their own refund. Refunds are decided by officers\' roles only',
       },
     ]);
-    workflow.payment!.refunds = { approvalAbove: '500', approvers: ['refund'] };
+    workflow.payment!.refunds = {
+      ...workflow.payment!.refunds!,
+      approvalAbove: '500',
+      approvers: ['refund'],
+    };
     await fs.writeFile(file, JSON.stringify(workflow, null, 2));
     const problems = await refusalOf(copy.dir);
     expect(problems.map((problem) => problem.pointer)).toEqual(['/payment/refunds/approvalAbove']);

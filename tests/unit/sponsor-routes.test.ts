@@ -33,10 +33,12 @@ const SPECIFIED: Record<string, string[]> = {
   '/verificationlist': ['grant', 'reject', 'query'],
   // And the refunds waiting for approval (docs/payments.md, "Refunds").
   '/refunds/approvals': ['refund'],
+  // And the officers' suspension, reinstatement and revocation (docs/sponsor.md).
+  '/standing/:id': ['grant'],
 };
 
 describe('the sponsor routes', () => {
-  it('are the 24 routes of the specification, the verification queue and the refunds to approve, each with its roles', async () => {
+  it('are the 24 routes of the specification, the verification queue, the refunds to approve and the standing screen, each with its roles', async () => {
     const routes = portalRoutes(await loadDefinitions('.', serverModules));
     const sponsor = Object.fromEntries(
       routes
