@@ -34,6 +34,7 @@ interface Invoice {
   version: number;
   number: string;
   status: string;
+  data: { summary?: { totalAmountToPay?: string } };
 }
 
 describe.each(databaseKinds())('paying for others on %s', (kind) => {
@@ -190,7 +191,13 @@ describe.each(databaseKinds())('paying for others on %s', (kind) => {
     paying = await ok<Invoice>(
       call('POST', `${INVOICES}/${paying.id}/actions/verify`, officer, {
         version: paying.version,
-        data: {},
+        // What the bank received: the total due, to the cent (docs/payments.md, "Reconciling").
+        data: {
+          verification: {
+            amountReceived: paying.data.summary?.totalAmountToPay,
+            bankReference: 'BT-PAYER',
+          },
+        },
       }),
     );
     expect(paying.status).toBe('VERIFIED');
