@@ -102,9 +102,12 @@ export function PayersPanel({ workflow, document, api, backend }: PayersPanelPro
         {t('payer-consent.title')}
       </Title>
       <Stack gap="xs">
-        <Text size="sm" c="dimmed">
-          {t('payer-consent.help')}
-        </Text>
+        {/* Addressed to the holder ("you may name..."): an officer reading the case sees the list. */}
+        {payers?.mayChange && (
+          <Text size="sm" c="dimmed">
+            {t('payer-consent.help')}
+          </Text>
+        )}
         {payers === null && !failure && (
           <Loader size="sm" role="status" aria-label={t('payer-consent.loading')} />
         )}
