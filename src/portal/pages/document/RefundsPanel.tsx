@@ -116,13 +116,16 @@ function RefundsBody({
       {value.paid && (
         <Group gap="lg" wrap="wrap">
           <Text size="sm">
-            {t('refund.paid')}: <strong>{money(value.paid)}</strong>
+            {t('refund.figure', { label: t('refund.paid') })}
+            <strong>{money(value.paid)}</strong>
           </Text>
           <Text size="sm">
-            {t('refund.refunded')}: <strong>{money(value.refunded)}</strong>
+            {t('refund.figure', { label: t('refund.refunded') })}
+            <strong>{money(value.refunded)}</strong>
           </Text>
           <Text size="sm">
-            {t('refund.available')}: <strong>{money(value.available)}</strong>
+            {t('refund.figure', { label: t('refund.available') })}
+            <strong>{money(value.available)}</strong>
           </Text>
         </Group>
       )}
