@@ -117,11 +117,12 @@ function PendingRefund({
           <RefundStatusBadge status={refund.status} />
         </Group>
         <Text size="sm">
-          {t('refund.document')}: {refund.documentNumber ?? ''} · {amount} ·{' '}
-          {t(`refund.methods.${refund.method}`)}
+          {t('refund.figure', { label: t('refund.document') })}
+          {refund.documentNumber ?? ''} · {amount} · {t(`refund.methods.${refund.method}`)}
         </Text>
         <Text size="sm">
-          {t('refund.reason')}: {t(`refund.reasons.${refund.reason}`)}
+          {t('refund.figure', { label: t('refund.reason') })}
+          {t(`refund.reasons.${refund.reason}`)}
           {refund.note ? ` — ${refund.note}` : ''}
         </Text>
         <Text size="xs" c="dimmed">
