@@ -96,6 +96,8 @@ export function PayersPanel({ workflow, document, api, backend }: PayersPanelPro
     else setPayers(answer);
   };
 
+  // Nobody was ever named and nobody may be any more (a paid or decided document): nothing to say.
+  if (payers && !payers.mayChange && payers.items.length === 0 && !failure) return null;
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="document-payers" data-payers>
       <Title order={3} size="h5" id="document-payers" mb="xs">
