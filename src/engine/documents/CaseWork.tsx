@@ -113,7 +113,9 @@ export function FlagsPanel({ workflow, document, api, backend, roles }: CaseWork
         {t('case-work.flagsTitle')}
       </Title>
       <Stack gap="xs">
-        {flags === null && !failure && <Loader size="sm" role="status" aria-label={t('case-work.flagsTitle')} />}
+        {flags === null && !failure && (
+          <Loader size="sm" role="status" aria-label={t('case-work.flagsTitle')} />
+        )}
         {flags !== null && (
           <Group gap="xs" aria-live="polite">
             {flags.length === 0 && (
