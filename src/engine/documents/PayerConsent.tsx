@@ -23,6 +23,8 @@ import type {
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { ErrorAlert } from '../ErrorAlert';
 import { formatDateTime } from '../format';
+import { formatMoney } from '../../core/format';
+import { pickLanguage } from '../../core/i18n/translate';
 import { StatusBadge } from './DocumentChrome';
 
 /**
@@ -219,7 +221,7 @@ export interface PayableDocumentsProps {
  * accept them (`payerConsent`): each added to the form's items by its number.
  */
 export function PayableDocumentsPanel({ api, backend, named, onAdd }: PayableDocumentsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const messageOf = useMessageOf();
   const [items, setItems] = useState<PayableDocument[] | null>(null);
   const [failure, setFailure] = useState('');
@@ -270,7 +272,13 @@ export function PayableDocumentsPanel({ api, backend, named, onAdd }: PayableDoc
                       <Table.Td>{item.number ?? t('payer-consent.noNumber')}</Table.Td>
                       <Table.Td>{item.holderName ?? ''}</Table.Td>
                       <Table.Td>
-                        {item.amountDue ? `${item.amountDue} ${item.currency ?? ''}` : ''}
+                        {item.amountDue
+                          ? formatMoney(
+                              item.amountDue,
+                              pickLanguage(i18n.language),
+                              item.currency ?? undefined,
+                            )
+                          : ''}
                       </Table.Td>
                       <Table.Td>
                         <StatusBadge status={item.status} />
