@@ -6,7 +6,7 @@ import { formatDateTime, formatMoney } from '../../core/format';
 import { translate } from '../../core/i18n/translate';
 import type { Language, TextTree } from '../../core/i18n/translate';
 import type { ReceiptData } from '../../core/payments/types';
-import { CONTENT_WIDTH, FOOTER_SIZE, MARGIN, MUTED_COLOUR, PdfLayout, RIGHT } from '../pdf/layout';
+import { CONTENT_WIDTH, FOOTER_SIZE, MARGIN, PdfLayout, RIGHT } from '../pdf/layout';
 
 /** Kept free at the bottom of every page for the footer. */
 const FOOTER_SPACE = 44;
@@ -21,7 +21,6 @@ const ROW_GAP = 4;
 const LABEL_WIDTH = 150;
 /** Where the details' values start; the PDF tests find unlabelled values by it. */
 export const RECEIPT_VALUE_X = MARGIN + LABEL_WIDTH;
-const VALUE_WIDTH = CONTENT_WIDTH - LABEL_WIDTH;
 const MAX_VALUE_LINES = 4;
 
 /** The items table: code, name (wrapped), amount (right-aligned on the right margin). */
@@ -59,13 +58,7 @@ export async function renderReceiptPdf(
   doc.setLanguage(language);
 
   // Heading: who issues the receipt, and what it is.
-  const issuerLines = layout.lines(issuer, true, HEADING_SIZE, CONTENT_WIDTH, 2);
-  layout.draw(issuerLines, MARGIN, { bold: true, size: HEADING_SIZE, colour: MUTED_COLOUR });
-  layout.y -= issuerLines.length * (HEADING_SIZE + 4) + 6;
-  const titleLines = layout.lines(t('title'), true, TITLE_SIZE, CONTENT_WIDTH, 2);
-  layout.draw(titleLines, MARGIN, { bold: true, size: TITLE_SIZE, lineHeight: TITLE_SIZE + 4 });
-  layout.y -= titleLines.length * (TITLE_SIZE + 4) + 6;
-  layout.rule(12);
+  layout.heading(issuer, t('title'), { issuer: HEADING_SIZE, title: TITLE_SIZE });
 
   // Details: label and value pairs. The order's internal id is not one: its reference names it.
   const details: Array<[string, string]> = [
@@ -76,15 +69,14 @@ export async function renderReceiptPdf(
     [t('paidAt'), formatDateTime(receipt.paidAt)],
     [t('card'), receipt.maskedCard],
   ];
-  for (const [label, value] of details) {
-    const labelLines = layout.lines(label, true, TEXT_SIZE, LABEL_WIDTH - COLUMN_GAP, 2);
-    const valueLines = layout.lines(value, false, TEXT_SIZE, VALUE_WIDTH, MAX_VALUE_LINES);
-    const height = Math.max(labelLines.length, valueLines.length) * LINE + ROW_GAP;
-    layout.ensure(height);
-    layout.draw(labelLines, MARGIN, { bold: true });
-    layout.draw(valueLines, RECEIPT_VALUE_X);
-    layout.y -= height;
-  }
+  layout.details(details, {
+    labelWidth: LABEL_WIDTH,
+    valueX: RECEIPT_VALUE_X,
+    maxValueLines: MAX_VALUE_LINES,
+    size: TEXT_SIZE,
+    line: LINE,
+    gap: ROW_GAP,
+  });
   layout.y -= 12;
 
   // Items: a heading and the column titles on every page the table reaches.

@@ -5,7 +5,7 @@
 import { formatDateTime, formatMoney } from '../../core/format';
 import { translate } from '../../core/i18n/translate';
 import type { Language, TextTree } from '../../core/i18n/translate';
-import { CONTENT_WIDTH, FOOTER_SIZE, MARGIN, MUTED_COLOUR, PdfLayout } from '../pdf/layout';
+import { CONTENT_WIDTH, FOOTER_SIZE, MARGIN, PdfLayout } from '../pdf/layout';
 import type { RefundReceiptData } from './refund-service';
 
 const FOOTER_SPACE = 44;
@@ -18,7 +18,6 @@ const LABEL_WIDTH = 170;
 const COLUMN_GAP = 10;
 /** Where the details' values start. */
 export const REFUND_RECEIPT_VALUE_X = MARGIN + LABEL_WIDTH;
-const VALUE_WIDTH = CONTENT_WIDTH - LABEL_WIDTH;
 
 export async function renderRefundReceiptPdf(
   receipt: RefundReceiptData,
@@ -42,13 +41,7 @@ export async function renderRefundReceiptPdf(
   doc.setSubject(about);
   doc.setLanguage(language);
 
-  const issuerLines = layout.lines(issuer, true, HEADING_SIZE, CONTENT_WIDTH, 2);
-  layout.draw(issuerLines, MARGIN, { bold: true, size: HEADING_SIZE, colour: MUTED_COLOUR });
-  layout.y -= issuerLines.length * (HEADING_SIZE + 4) + 6;
-  const titleLines = layout.lines(t('receipt.title'), true, TITLE_SIZE, CONTENT_WIDTH, 2);
-  layout.draw(titleLines, MARGIN, { bold: true, size: TITLE_SIZE, lineHeight: TITLE_SIZE + 4 });
-  layout.y -= titleLines.length * (TITLE_SIZE + 4) + 6;
-  layout.rule(12);
+  layout.heading(issuer, t('receipt.title'), { issuer: HEADING_SIZE, title: TITLE_SIZE });
 
   // Codes are printed as words: the method and the reason in the receipt's language.
   const details: Array<[string, string]> = [
@@ -64,15 +57,13 @@ export async function renderRefundReceiptPdf(
       ? [[t('receipt.transferReference'), receipt.transferReference] as [string, string]]
       : []),
   ];
-  for (const [label, value] of details) {
-    const labelLines = layout.lines(label, true, TEXT_SIZE, LABEL_WIDTH - COLUMN_GAP, 2);
-    const valueLines = layout.lines(value, false, TEXT_SIZE, VALUE_WIDTH, 4);
-    const height = Math.max(labelLines.length, valueLines.length) * LINE + ROW_GAP;
-    layout.ensure(height);
-    layout.draw(labelLines, MARGIN, { bold: true });
-    layout.draw(valueLines, REFUND_RECEIPT_VALUE_X);
-    layout.y -= height;
-  }
+  layout.details(details, {
+    labelWidth: LABEL_WIDTH,
+    valueX: REFUND_RECEIPT_VALUE_X,
+    size: TEXT_SIZE,
+    line: LINE,
+    gap: ROW_GAP,
+  });
 
   const pageLabelWidth = 80;
   const footerWidth = CONTENT_WIDTH - pageLabelWidth - COLUMN_GAP;

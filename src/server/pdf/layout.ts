@@ -30,6 +30,16 @@ interface DrawOptions {
 }
 
 /** A document being laid out, opening a new page when the next block does not fit. */
+/** How `details` lays its rows out (sizes in points). */
+export interface DetailsOptions {
+  labelWidth: number;
+  valueX: number;
+  maxValueLines?: number;
+  size?: number;
+  line?: number;
+  gap?: number;
+}
+
 export class PdfLayout {
   readonly pages: PDFPage[] = [];
   page!: PDFPage;
@@ -97,6 +107,36 @@ export class PdfLayout {
   rule(below = 0, colour = RULE_COLOUR, thickness = 0.5): void {
     this.line(this.page, this.y, colour, thickness);
     this.y -= below;
+  }
+
+  /** A receipt's heading: who issues it (muted), what it is (large), and a rule under them. */
+  heading(issuer: string, title: string, sizes = { issuer: 12, title: 20 }): void {
+    const issuerLines = this.lines(issuer, true, sizes.issuer, CONTENT_WIDTH, 2);
+    this.draw(issuerLines, MARGIN, { bold: true, size: sizes.issuer, colour: MUTED_COLOUR });
+    this.y -= issuerLines.length * (sizes.issuer + 4) + 6;
+    const titleLines = this.lines(title, true, sizes.title, CONTENT_WIDTH, 2);
+    this.draw(titleLines, MARGIN, { bold: true, size: sizes.title, lineHeight: sizes.title + 4 });
+    this.y -= titleLines.length * (sizes.title + 4) + 6;
+    this.rule(12);
+  }
+
+  /**
+   * Label and value rows: labels in bold on the left (`labelWidth`, less a gap), values wrapped
+   * from `valueX` to the right margin, each row kept on one page.
+   */
+  details(
+    rows: ReadonlyArray<readonly [string, string]>,
+    { labelWidth, valueX, maxValueLines = 4, size = 10, line = 14, gap = 4 }: DetailsOptions,
+  ): void {
+    for (const [label, value] of rows) {
+      const labelLines = this.lines(label, true, size, labelWidth - 10, 2);
+      const valueLines = this.lines(value, false, size, RIGHT - valueX, maxValueLines);
+      const height = Math.max(labelLines.length, valueLines.length) * line + gap;
+      this.ensure(height);
+      this.draw(labelLines, MARGIN, { bold: true });
+      this.draw(valueLines, valueX);
+      this.y -= height;
+    }
   }
 
   /**
