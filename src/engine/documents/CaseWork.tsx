@@ -6,7 +6,6 @@ import {
   CloseButton,
   Group,
   Loader,
-  Modal,
   Paper,
   Stack,
   Text,
@@ -26,6 +25,7 @@ import {
   type DocumentFlags,
 } from '../../core/documents/case-work';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorAlert } from '../ErrorAlert';
 import { formatDateTime } from '../format';
 
@@ -165,30 +165,19 @@ export function FlagsPanel({ workflow, document, api, backend, roles }: CaseWork
         )}
         <ErrorAlert>{failure}</ErrorAlert>
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={clearing !== null}
-        onClose={() => setClearing(null)}
         title={t('case-work.clearConfirmTitle')}
-      >
-        <Stack>
-          <Text>{t('case-work.clearConfirm', { flag: clearing ? name(clearing) : '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setClearing(null)}>
-              {t('case-work.cancel')}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                const flag = clearing;
-                setClearing(null);
-                if (flag) void change(flag, false);
-              }}
-            >
-              {t('case-work.clear')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t('case-work.clearConfirm', { flag: clearing ? name(clearing) : '' })}
+        cancelLabel={t('case-work.cancel')}
+        confirmLabel={t('case-work.clear')}
+        onCancel={() => setClearing(null)}
+        onConfirm={() => {
+          const flag = clearing;
+          setClearing(null);
+          if (flag) void change(flag, false);
+        }}
+      />
     </Paper>
   );
 }

@@ -3,7 +3,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   Paper,
   Stack,
   Table,
@@ -21,6 +20,7 @@ import type {
   PayerConsent,
 } from '../../core/documents/payer-consent';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorAlert } from '../ErrorAlert';
 import { formatDateTime } from '../format';
 import { formatMoney } from '../../core/format';
@@ -179,30 +179,19 @@ export function PayersPanel({ workflow, document, api, backend }: PayersPanelPro
         )}
         <ErrorAlert>{failure}</ErrorAlert>
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={revoking !== null}
-        onClose={() => setRevoking(null)}
         title={t('payer-consent.revokeTitle')}
-      >
-        <Stack>
-          <Text>{t('payer-consent.revokeConfirm', { name: revoking?.payer.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(null)}>
-              {t('payer-consent.cancel')}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                const consent = revoking;
-                setRevoking(null);
-                if (consent) void revoke(consent);
-              }}
-            >
-              {t('payer-consent.revoke')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t('payer-consent.revokeConfirm', { name: revoking?.payer.name ?? '' })}
+        cancelLabel={t('payer-consent.cancel')}
+        confirmLabel={t('payer-consent.revoke')}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => {
+          const consent = revoking;
+          setRevoking(null);
+          if (consent) void revoke(consent);
+        }}
+      />
     </Paper>
   );
 }

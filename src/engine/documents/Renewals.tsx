@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../../core/api/client';
 import type { ApiError } from '../../core/api/errors';
 import type { DocumentView } from '../../core/documents/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { formatDateTime } from '../format';
+import { ConfirmDialog } from '../ConfirmDialog';
 
 /*
  * A document's renewal and the documents naming it (docs/workflows.md, "Renewals, suspensions
@@ -183,21 +184,16 @@ export function RenewalButton({
         {busy && <Loader size="xs" role="status" aria-label={t(renewal.button)} />}
       </Group>
       {failure && <Alert color="red">{failure.message}</Alert>}
-      <Modal
+      <ConfirmDialog
         opened={asking}
-        onClose={() => setAsking(false)}
         title={t(renewal.button)}
-        centered
-        withCloseButton={false}
-      >
-        <Text mb="lg">{t(renewal.confirm)}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
-            {t('confirm.back')}
-          </Button>
-          <Button onClick={() => void start()}>{t(renewal.button)}</Button>
-        </Group>
-      </Modal>
+        message={t(renewal.confirm)}
+        cancelLabel={t('confirm.back')}
+        confirmLabel={t(renewal.button)}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void start()}
+        destructive={false}
+      />
     </Stack>
   );
 }
