@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signNotification } from '../../src/server/payments/sandbox/gateway';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { payOnGateway } from '../support/gateway';
@@ -146,6 +147,49 @@ describe.each(databaseKinds())('withdrawal and its refund on %s', (kind) => {
     // Nothing more once withdrawn: the quote says so too.
     expect((await withdraw(withdrawn)).statusCode).toBe(409);
     expect((await quote(paid.id)).refund).toBe('0.00');
+
+    // The gateway completes it; its notification replayed 100 times changes nothing more: one
+    // refund of 70.00, REFUNDED, and one notice of it.
+    const completed = async () =>
+      (await refundsOf(paid.id)).every((row) => row.status === 'REFUNDED');
+    // Polled, not timed: the refund sender answers after the commit, however busy the machine.
+    for (let i = 0; i < 600 && !(await completed()); i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const sent = await api.tables
+      .selectFrom('sandbox_gateway_refund')
+      .selectAll()
+      .where('refund_reference', '=', refund!.refund_number)
+      .executeTakeFirstOrThrow();
+    const report = JSON.stringify({
+      refundId: sent.id,
+      refundReference: sent.refund_reference,
+      sessionId: sent.session_id,
+      outcome: 'REFUNDED',
+      amountCents: 7000,
+      currency: 'NZD',
+    });
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        api.app.inject({
+          method: 'POST',
+          url: '/api/payments/notify/sandbox/refunds',
+          headers: {
+            'content-type': 'application/json',
+            'x-sandbox-signature': signNotification(api.config.payments.sandboxSecret, report),
+          },
+          payload: report,
+        }),
+      ),
+    );
+    expect(replies.map((reply) => reply.statusCode)).toEqual(Array(100).fill(200));
+    const after = await refundsOf(paid.id);
+    expect(after.map((row) => [row.status, Number(row.amount_cents)])).toEqual([
+      ['REFUNDED', 7000],
+    ]);
+    const told = (await messagesAbout(api.server.database.db, paid.id)).filter((m) =>
+      m.subject.includes(refund!.refund_number),
+    );
+    expect(told).toHaveLength(1);
   });
 
   it('refunds less in verification and nothing after it, as quoted', async () => {
