@@ -368,6 +368,11 @@ describe('the API under malformed requests', () => {
       if (path === '/api/payments/notify/{gateway}') {
         if (error?.code !== 'PAYMENT_NOTIFICATION_REFUSED')
           failures.push(`${method} ${path} ${pointer} ${response.statusCode}`);
+      } else if (path === '/api/payments/notify/{gateway}/refunds') {
+        // A refund's report likewise: refused unsigned (401), before anything reads it.
+        const refused = response.statusCode === 401 ? response.json().error : undefined;
+        if (refused?.code !== 'REFUND_NOTIFICATION_FORGED')
+          failures.push(`${method} ${path} ${pointer} ${response.statusCode}`);
       } else if (field?.path !== (pointer || '/') || field?.rule !== 'nulCharacter')
         failures.push(`${method} ${path} ${pointer} ${response.statusCode}`);
     }

@@ -118,7 +118,7 @@ describe('Import CSV', () => {
     const csv = await exported();
     // Every field, not only the finder's columns: "Charged automatically" too.
     expect(csv.replace(/^\ufeff/, '').split(/\r?\n/)[0]).toBe(
-      'Document code,Code,Name (English),Name (French),Amount,Status,Charged automatically,Valid from,Valid until',
+      'Document code,Code,Name (English),Name (French),Amount,Status,Charged automatically,Refundable until,Valid from,Valid until',
     );
     const dialog = await importFile(/^Import CSV$/, csv);
 
@@ -216,7 +216,7 @@ describe('Import CSV', () => {
     );
     expect(
       await within(dialog).findByText(
-        'The file has no column for Name (French), Valid until: these fields will be empty in the entries it creates or updates.',
+        'The file has no column for Name (French), Refundable until, Valid until: these fields will be empty in the entries it creates or updates.',
       ),
     ).toBeTruthy();
   });

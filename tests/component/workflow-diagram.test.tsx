@@ -74,7 +74,7 @@ describe('the diagram of a workflow', () => {
       g.getAttribute('data-state'),
     );
     expect(drawn).toEqual(Object.keys(visa.machine.states));
-    expect(drawn).toHaveLength(19);
+    expect(drawn).toHaveLength(20);
     for (const status of Object.keys(visa.machine.states)) {
       const state = container.querySelector(`[data-state="${status}"]`);
       expect(state?.textContent).toBe(stateLabel(status));

@@ -207,6 +207,7 @@ describe('the studio in Chromium', () => {
         'DISPATCHED',
         'REJECTED',
         'CANCELLED',
+        'WITHDRAWN',
         'DELETED',
       ].sort(),
     );
