@@ -42,7 +42,7 @@ const STATUS_COLOURS: Record<RefundStatus, string> = {
 export function RefundStatusBadge({ status }: { status: RefundStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLOURS[status]} variant="light">
+    <Badge color={STATUS_COLOURS[status]} variant="light" tt="none">
       {t(`refund.statuses.${status}`)}
     </Badge>
   );
