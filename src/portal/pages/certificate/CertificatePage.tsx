@@ -137,7 +137,8 @@ export function CertificateArticle({ view }: { view: CertificateView }) {
           {view.checkUrl && (
             <Text size="sm">
               {view.checkText}{' '}
-              <Anchor href={view.checkUrl} style={{ overflowWrap: 'anywhere' }}>
+              {/* Underlined: told apart from the text around it by more than its colour. */}
+              <Anchor href={view.checkUrl} underline="always" style={{ overflowWrap: 'anywhere' }}>
                 {view.checkUrl}
               </Anchor>
             </Text>
