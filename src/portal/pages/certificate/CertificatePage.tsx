@@ -112,6 +112,9 @@ export function CertificatePage({ workflow }: { workflow: WorkflowDefinition }) 
   );
 }
 
+/** French puts a space before ":" or "?": a non-breaking one, so the sign never starts a line. */
+const keptWithItsWord = (text: string) => text.replace(/ ([:;!?»])/g, '\u00a0$1');
+
 /** The certificate itself, in its holder's language. */
 export function CertificateArticle({ view }: { view: CertificateView }) {
   return (
@@ -122,7 +125,8 @@ export function CertificateArticle({ view }: { view: CertificateView }) {
             {view.issuer}
           </Text>
           <Title order={2} id="certificate-title">
-            {view.title} {view.number}
+            {/* A number is not cut at its dashes on a phone. */}
+            {view.title} <span style={{ whiteSpace: 'nowrap' }}>{view.number}</span>
           </Title>
         </div>
         {view.sections.map((section, index) => (
@@ -136,7 +140,7 @@ export function CertificateArticle({ view }: { view: CertificateView }) {
           ))}
           {view.checkUrl && (
             <Text size="sm">
-              {view.checkText}{' '}
+              {keptWithItsWord(view.checkText ?? '')}{' '}
               {/* Underlined: told apart from the text around it by more than its colour. */}
               <Anchor href={view.checkUrl} underline="always" style={{ overflowWrap: 'anywhere' }}>
                 {view.checkUrl}
