@@ -117,7 +117,7 @@ export async function evisaPlugin(
         return sendPdf(reply, filename, pdf);
       },
     );
-  // The same certificate as text for a web page (the portal's accessible, printable e-visa).
+  // The same certificate as text for a web page (the portal's accessible, printable one).
   for (const path of ['/:type/:id/certificate/view', '/:type/:id/certificate/view/:number'])
     app.get<{ Params: DocParams & { number?: string } }>(
       path,

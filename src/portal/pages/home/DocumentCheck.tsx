@@ -54,7 +54,7 @@ function checkFields(values: Record<CheckField, string>): Partial<Record<CheckFi
 export function DocumentCheck() {
   const { t } = useTranslation();
   const { api } = usePortal();
-  // The e-visa's QR code opens /home?number=...&via=qr; it never carries the second factor.
+  // A certificate's QR code opens /home?number=...&via=qr; it never carries the second factor.
   const [searchParams] = useSearchParams();
   // Opened by a scan (the QR code adds `via=qr`), the check says so: its log tells scans apart.
   const via = searchParams.get('via') === 'qr' ? 'qr' : 'number';
