@@ -39,6 +39,7 @@ import { DocumentsGate } from './DocumentsGate';
 import { editsSections } from './screenModes';
 import { editableSections, openingSection } from './pages/document/opening-section';
 import { numberHistoryEntries } from './historyIndex';
+import { certificateRoutes } from './certificateRoutes';
 
 /*
  * Every page but the home page, the message pages and the layouts is fetched when first opened
@@ -276,6 +277,8 @@ function portalRoutes(
           : []),
         ...workflowRoutes(bundle, parts),
         ...modulePages(modules, false, bundle, parts),
+        // Each workflow's certificate as an accessible, printable web page.
+        ...certificateRoutes(bundle),
         // Outside production only (the server answers 404 there); other people's codes.
         guarded(DEVELOPER_OUTBOX_PATH, DeveloperOutboxPage, [DEVELOPER_OUTBOX_ROLE]),
         // Analysts and administrators: the definitions changed, checked and published.

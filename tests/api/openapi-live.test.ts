@@ -55,7 +55,7 @@ const UNREACHED: Array<[RegExp, string]> = [
     /\/actions\/submit -> 400 VALIDATION_FAILED$/,
     'submitting checks the whole document; its data is empty',
   ],
-  [/\/certificate(\/\{number\})? -> 409 ACTION_NOT_ALLOWED$/, 'issued documents only'],
+  [/\/certificate(\/view)?(\/\{number\})? -> 409 ACTION_NOT_ALLOWED$/, 'issued documents only'],
   [
     /^\w+ \/api\/payments\/[\w-]+\/\{id\}\/(receipt -> 404 NOT_FOUND|purchase -> 409 PAYMENT_NOT_STARTED)$/,
     'no payment is started on a stored document (payments.test.ts pays one)',

@@ -35,14 +35,14 @@ const NOT_VERIFIED: ApiResult<VerificationResult> = [
   null,
 ];
 
-function renderCheck(answers: ApiResult<VerificationResult>[]) {
+function renderCheck(answers: ApiResult<VerificationResult>[], entry = '/home') {
   const post = vi.fn(() => Promise.resolve(answers.shift()!));
   const api = { post } as unknown as ApiClient;
   const bundle = {} as DefinitionBundle;
   render(
     <MantineProvider env="test">
       <PortalContext.Provider value={{ bundle, session: signedOutSession(vi.fn()), api }}>
-        <MemoryRouter initialEntries={['/home']}>
+        <MemoryRouter initialEntries={[entry]}>
           <DocumentCheck />
         </MemoryRouter>
       </PortalContext.Provider>
@@ -75,6 +75,8 @@ describe('electronic-document check', () => {
     expect(post).toHaveBeenCalledWith('evisa', '/verification', {
       number: 'va-2026-000042',
       secondFactor: '04/05/1990',
+      // Typed, not scanned: the check's log says so.
+      via: 'number',
     });
     expect(
       within(result).getByText('Basic document checks passed, you can continue.'),
@@ -83,6 +85,24 @@ describe('electronic-document check', () => {
     expect(result.textContent).toContain('Visa application');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Verification Errors')).toBeNull();
+  });
+
+  it('says a check opened by the e-visa’s QR code was scanned, its number filled in', async () => {
+    const post = renderCheck([[null, GRANTED]], '/home?number=VA-2026-000042&via=qr');
+    expect(screen.getByLabelText(ENGLISH.number, { exact: false })).toHaveProperty(
+      'value',
+      'VA-2026-000042',
+    );
+    fireEvent.change(screen.getByLabelText(ENGLISH.secondFactor, { exact: false }), {
+      target: { value: 'PA1234567' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: ENGLISH.submit }));
+    await screen.findByTestId('document-check-result');
+    expect(post).toHaveBeenCalledWith('evisa', '/verification', {
+      number: 'VA-2026-000042',
+      secondFactor: 'PA1234567',
+      via: 'qr',
+    });
   });
 
   it('lists the one same failure for an unknown number and a wrong second factor', async () => {

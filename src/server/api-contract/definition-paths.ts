@@ -48,6 +48,7 @@ import { addCaseWorkPaths } from './case-work';
 import { DOCUMENT_REFUNDS, REFUND_REQUEST_BODY, REFUND_VIEW } from './refunds';
 import { addPayerConsentPaths } from './payer-consents';
 import { requestBodyFields, withRequestRoundSchema } from './requests';
+import { CERTIFICATE_VIEW } from './certificate-view';
 
 /**
  * The paths the generic document, catalogue and payment routes serve, one per workflow, action,
@@ -338,6 +339,22 @@ function addWorkflow(
         {
           description: `In the statuses ${certificate.statuses.join(', ')}; the number is one the items of ${certificate.holders.list} hold.`,
           response: 'pdf',
+        },
+      );
+    // The same certificates as text, for the portal's web page of them.
+    add('get', `${base}/{id}/certificate/view`, 'certificateView', 'The issued document as text', {
+      description: `What the PDF draws, in the holder's language; in the statuses ${certificate.statuses.join(', ')}.`,
+      response: CERTIFICATE_VIEW,
+    });
+    if (certificate.holders)
+      add(
+        'get',
+        `${base}/{id}/certificate/view/{number}`,
+        'holderCertificateView',
+        'The certificate of one of the people of the document, by its number, as text',
+        {
+          description: `In the holder's language and the statuses ${certificate.statuses.join(', ')}.`,
+          response: CERTIFICATE_VIEW,
         },
       );
   }

@@ -41,7 +41,12 @@ export interface CertificateContent {
   number: string;
   sections: CertificateSection[];
   /** The address the QR code opens: the public check (`check`), else the portal (`view`). */
-  link: { url: string; opens: 'check' | 'view' };
+  link: {
+    url: string;
+    opens: 'check' | 'view';
+    /** The QR code's own address when it differs from the one printed (the check's, as scanned). */
+    qr?: string;
+  };
 }
 
 const LABEL_WIDTH = 170;
@@ -147,7 +152,13 @@ export async function renderCertificatePdf(
   // Heading: the issuer, the title and the number, beside the QR code.
   band();
   const qrTop = PAGE_HEIGHT - MARGIN + 8;
-  drawQr(layout.page, content.link.url, PAGE_WIDTH - MARGIN - QR_SIZE, qrTop, QR_SIZE);
+  drawQr(
+    layout.page,
+    content.link.qr ?? content.link.url,
+    PAGE_WIDTH - MARGIN - QR_SIZE,
+    qrTop,
+    QR_SIZE,
+  );
   const headingWidth = CONTENT_WIDTH - QR_SIZE - 10;
   write(safe(t('issuer')), MARGIN, 12, true, ACCENT);
   layout.y -= 34;

@@ -37,6 +37,11 @@ export function portalUrl(publicUrl: string, route: string): string {
   return `${publicUrl.replace(/\/$/, '')}/#${route}`;
 }
 
+/** The public check of a document's number (the home page's); `via` says how it was reached. */
+export function checkRoute(number: string, via?: 'qr'): string {
+  return `/home?number=${encodeURIComponent(number)}${via ? `&via=${via}` : ''}`;
+}
+
 /** The name of a catalogue entry valid at the time of printing, if there is one. */
 export type CatalogNames = (catalog: string, code: string) => Promise<string | undefined>;
 
@@ -174,8 +179,13 @@ export async function certificateContent(
   const number = holder?.number ?? document.number ?? document.id;
   const url = environment.publicUrl;
   // Only a workflow declaring the public check gets it; others open in the portal (sign-in).
+  // The QR code says it was scanned (`via=qr`): the check's log tells scans from typed numbers.
   const link: CertificateContent['link'] = workflow.verification
-    ? { url: portalUrl(url, `/home?number=${encodeURIComponent(number)}`), opens: 'check' }
+    ? {
+        url: portalUrl(url, checkRoute(number)),
+        opens: 'check',
+        qr: portalUrl(url, checkRoute(number, 'qr')),
+      }
     : {
         url: portalUrl(url, `${workflow.prefix}/view/${encodeURIComponent(document.id)}`),
         opens: 'view',
@@ -183,14 +193,19 @@ export async function certificateContent(
   return { title: t(workflow.certificate.title), number, sections, link };
 }
 
-export async function certificatePdf(source: CertificateSource): Promise<Uint8Array> {
-  // Catalogue names as valid now, in the certificate's language (English without a translation).
+/** A certificate's content with the catalogue names of the database, as valid now. */
+export function storedCertificateContent(source: CertificateSource): Promise<CertificateContent> {
+  // In the certificate's language (English without a translation).
   const at = new Date();
-  const content = await certificateContent(source, async (catalog, code) => {
+  return certificateContent(source, async (catalog, code) => {
     const [entry] = await entriesValidAt(source.db, catalog, at, [code]);
     const name = localizedText(entry?.data, 'name', source.language);
     return name !== undefined && name !== '' ? name : undefined;
   });
+}
+
+export async function certificatePdf(source: CertificateSource): Promise<Uint8Array> {
+  const content = await storedCertificateContent(source);
   // pdf-lib and qrcode load with the first PDF, not with every start of the server.
   const { renderCertificatePdf } = await import('./certificate-pdf');
   return renderCertificatePdf(content, source.environment.texts, source.language);

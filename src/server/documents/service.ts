@@ -13,7 +13,9 @@ import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { asObject, invalid, type SearchField } from '../search/compile-search';
 import { allowedActions, requireAction, requireListAccess, visibility } from './access';
-import { certificatePdf } from './certificate';
+import { certificatePdf, storedCertificateContent, type CertificateSource } from './certificate';
+import { certificateView } from './certificate-view';
+import type { CertificateView } from '../../core/documents/certificate-view';
 import { personRefused } from '../../core/documents/person-decisions';
 import { takenBy } from './duties';
 import { holderLanguageOf } from './holder-language';
@@ -252,6 +254,31 @@ export class DocumentService extends DocumentCommands {
     id: string,
     holderNumber?: string,
   ): Promise<{ filename: string; pdf: Uint8Array }> {
+    const source = await this.certificateSource(type, principal, id, holderNumber);
+    const pdf = await certificatePdf(source);
+    const { holder, document } = source;
+    return { filename: `${holder?.number ?? document.number ?? document.id}.pdf`, pdf };
+  }
+
+  /** The same certificate, to the same people, as text for a web page (certificate-view.ts). */
+  async certificateView(
+    type: string,
+    principal: Principal,
+    id: string,
+    holderNumber?: string,
+  ): Promise<CertificateView> {
+    const source = await this.certificateSource(type, principal, id, holderNumber);
+    const content = await storedCertificateContent(source);
+    return certificateView(content, source.environment.texts, source.language);
+  }
+
+  /** What a certificate is made from, once the caller may have it in its status (else refused). */
+  private async certificateSource(
+    type: string,
+    principal: Principal,
+    id: string,
+    holderNumber?: string,
+  ): Promise<CertificateSource> {
     const workflow = this.workflow(type);
     const certificate = workflow.definition.certificate;
     if (!certificate) throw new ApiProblem(404, ERROR_CODES.notFound);
@@ -274,7 +301,7 @@ export class DocumentService extends DocumentCommands {
     } else if (personRefused(workflow.definition.persons, row.data, 0))
       // The main person refused (`persons`): the document's own certificate is nobody's.
       throw new ApiProblem(404, ERROR_CODES.notFound);
-    const pdf = await certificatePdf({
+    return {
       db: this.db,
       workflow: { ...workflow.definition, certificate },
       entity: workflow.entity,
@@ -282,8 +309,7 @@ export class DocumentService extends DocumentCommands {
       environment: this.environment,
       language: await this.holderLanguage(type, row),
       holder,
-    });
-    return { filename: `${holder?.number ?? row.number ?? row.id}.pdf`, pdf };
+    };
   }
 
   /** The documents a `documentChoices` field of this type's form may name (its options). */

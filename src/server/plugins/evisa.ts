@@ -23,6 +23,7 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { requestLanguage } from '../http/language';
 import type { CatalogDefinition } from '../../core/definitions/types';
 import { screeningHits } from '../documents/screening-hits';
+import { CERTIFICATE_VIEW } from '../api-contract/certificate-view';
 
 type TypeParams = { type: string };
 type DocParams = TypeParams & { id: string };
@@ -114,6 +115,19 @@ export async function evisaPlugin(
         const { type, id, number } = request.params;
         const { filename, pdf } = await documents.certificate(type, caller(request), id, number);
         return sendPdf(reply, filename, pdf);
+      },
+    );
+  // The same certificate as text for a web page (the portal's accessible, printable one).
+  for (const path of ['/:type/:id/certificate/view', '/:type/:id/certificate/view/:number'])
+    app.get<{ Params: DocParams & { number?: string } }>(
+      path,
+      perDefinition(
+        ['type', 'id', ...(path.endsWith(':number') ? ['number'] : [])],
+        CERTIFICATE_VIEW,
+      ),
+      async (request) => {
+        const { type, id, number } = request.params;
+        return documents.certificateView(type, caller(request), id, number);
       },
     );
   app.get<{ Params: DocParams }>(

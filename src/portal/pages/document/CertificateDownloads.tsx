@@ -10,6 +10,8 @@ import { downloadFromApi } from '../../download';
 import { usePortal } from '../../context';
 import { useLanguage } from '../../useLanguage';
 import { backendOf } from '../../../core/documents/conventions';
+import { certificatePagePath } from '../../../core/documents/certificate-view';
+import { Link } from 'react-router-dom';
 
 /**
  * The downloads of a document's certificates: its own, and one per person holding their own
@@ -54,6 +56,8 @@ export function CertificateDownloads({
             key: 'own',
             path: base,
             filename: `${own}.pdf`,
+            page: certificatePagePath(workflow.id, document.id),
+            number: own,
             label:
               holders.length && ownName
                 ? holderLabel(ownName, own)
@@ -64,6 +68,8 @@ export function CertificateDownloads({
       key: holder.number,
       path: `${base}/${encodeURIComponent(holder.number)}`,
       filename: `${holder.number}.pdf`,
+      page: certificatePagePath(workflow.id, document.id, holder.number),
+      number: holder.number,
       label: holderLabel(holder.name, holder.number),
     })),
   ];
@@ -81,7 +87,7 @@ export function CertificateDownloads({
   };
   const buttons = (
     <Group>
-      {files.map((file) => (
+      {files.map((file) => [
         <Button
           key={file.key}
           variant="default"
@@ -94,8 +100,21 @@ export function CertificateDownloads({
           styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
         >
           {file.label}
-        </Button>
-      ))}
+        </Button>,
+        // The same certificate as a web page: read aloud, zoomed, printed.
+        <Button
+          key={`${file.key}-page`}
+          component={Link}
+          to={file.page}
+          variant="subtle"
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
+        >
+          {t('certificate.viewPage', { number: file.number })}
+        </Button>,
+      ])}
     </Group>
   );
   if (holders.length === 0 && !ownRefused) return buttons;

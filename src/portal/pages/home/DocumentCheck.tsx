@@ -54,8 +54,10 @@ function checkFields(values: Record<CheckField, string>): Partial<Record<CheckFi
 export function DocumentCheck() {
   const { t } = useTranslation();
   const { api } = usePortal();
-  // The e-visa's QR code opens /home?number=...; it never carries the second factor.
+  // A certificate's QR code opens /home?number=...&via=qr; it never carries the second factor.
   const [searchParams] = useSearchParams();
+  // Opened by a scan (the QR code adds `via=qr`), the check says so: its log tells scans apart.
+  const via = searchParams.get('via') === 'qr' ? 'qr' : 'number';
   const [values, setValues] = useState<Record<CheckField, string>>(() => ({
     number: (searchParams.get('number') ?? '').slice(0, LIMITS.number),
     secondFactor: '',
@@ -84,6 +86,7 @@ export function DocumentCheck() {
     const [error, result] = await api.post<VerificationResult>(DEFAULT_BACKEND, '/verification', {
       number: values.number.trim(),
       secondFactor: values.secondFactor.trim(),
+      via,
     });
     setBusy(false);
     if (error?.fields?.length) {
