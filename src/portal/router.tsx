@@ -39,6 +39,7 @@ import { DocumentsGate } from './DocumentsGate';
 import { editsSections } from './screenModes';
 import { editableSections, openingSection } from './pages/document/opening-section';
 import { numberHistoryEntries } from './historyIndex';
+import { STATUS_CHECK_PATH } from '../engine/documents/ShareCodes';
 
 /*
  * Every page but the home page, the message pages and the layouts is fetched when first opened
@@ -76,6 +77,9 @@ const PaymentReportPage = lazyPage(() =>
 );
 const MyTasksPage = lazyPage(() =>
   import('./pages/dashboard/MyTasksPage').then((m) => m.MyTasksPage),
+);
+const StatusCheckPage = lazyPage(() =>
+  import('./pages/StatusCheckPage').then((m) => m.StatusCheckPage),
 );
 
 /** A route to a lazy page behind roles; the route preloads its code. */
@@ -282,6 +286,12 @@ function portalRoutes(
         guarded(`${STUDIO_PATH}/:tab?`, StudioPage, STUDIO_ROLES),
         // Finance officers: what was received and refunded (payments/report.ts).
         guarded(PAYMENT_REPORT_PAGE_PATH, PaymentReportPage, [FINANCE_ROLE]),
+        // Public, no sign-in: a status shown with a holder's share code (`shareCodes`).
+        {
+          path: STATUS_CHECK_PATH,
+          element: <StatusCheckPage />,
+          handle: preloading(StatusCheckPage.preload),
+        },
         { path: '/401', element: <UnauthorizedPage /> },
         { path: '/403', element: <UnauthorizedPage /> },
         { path: '/offline', element: <OfflinePage /> },
