@@ -39,7 +39,7 @@ import { DocumentsGate } from './DocumentsGate';
 import { editsSections } from './screenModes';
 import { editableSections, openingSection } from './pages/document/opening-section';
 import { numberHistoryEntries } from './historyIndex';
-import { STATUS_CHECK_PATH } from '../engine/documents/ShareCodes';
+import { sharesCodes, STATUS_CHECK_PATH } from '../core/definitions/status-check';
 
 /*
  * Every page but the home page, the message pages and the layouts is fetched when first opened
@@ -287,11 +287,15 @@ function portalRoutes(
         // Finance officers: what was received and refunded (payments/report.ts).
         guarded(PAYMENT_REPORT_PAGE_PATH, PaymentReportPage, [FINANCE_ROLE]),
         // Public, no sign-in: a status shown with a holder's share code (`shareCodes`).
-        {
-          path: STATUS_CHECK_PATH,
-          element: <StatusCheckPage />,
-          handle: preloading(StatusCheckPage.preload),
-        },
+        ...(bundle.workflows.some(sharesCodes)
+          ? [
+              {
+                path: STATUS_CHECK_PATH,
+                element: <StatusCheckPage />,
+                handle: preloading(StatusCheckPage.preload),
+              },
+            ]
+          : []),
         { path: '/401', element: <UnauthorizedPage /> },
         { path: '/403', element: <UnauthorizedPage /> },
         { path: '/offline', element: <OfflinePage /> },

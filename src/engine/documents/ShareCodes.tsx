@@ -17,6 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../../core/api/client';
 import type { ApiError } from '../../core/api/errors';
+import { STATUS_CHECK_PATH } from '../../core/definitions/status-check';
 import { formatDate } from '../../core/format';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorAlert } from '../ErrorAlert';
@@ -36,8 +37,7 @@ import type {
  * The server decides who is the holder, which purposes exist and how long a code may last.
  */
 
-/** The public page where a checker enters a code (src/portal/router.tsx). */
-export const STATUS_CHECK_PATH = '/status-check';
+export { STATUS_CHECK_PATH };
 
 const STATE_COLOURS: Record<ShareCodeState, string> = {
   active: 'green',

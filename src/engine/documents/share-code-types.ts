@@ -75,7 +75,4 @@ export const SHARE_CHECK_PATH = '/share-check';
 /** The error of every check that finds nothing: the same whatever the reason. */
 export const SHARE_CODE_NOT_VERIFIED = 'SHARE_CODE_NOT_VERIFIED';
 
-/** A workflow declaring `shareCodes` (read without its shape, which the server side owns). */
-export function sharesCodes(workflow: object): boolean {
-  return 'shareCodes' in workflow && Boolean((workflow as { shareCodes?: unknown }).shareCodes);
-}
+export { sharesCodes } from '../../core/definitions/status-check';

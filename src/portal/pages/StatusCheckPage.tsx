@@ -236,7 +236,8 @@ function StatusResult({ result }: { result: ShareCheckResult }) {
         <dl>
           <dt>{say('status-check.name')}</dt>
           <dd data-field="name">{result.name}</dd>
-          {result.photo && (
+          {/* An image only: a photo uploaded as another kind of file is not drawn. */}
+          {result.photo?.startsWith('data:image/') && (
             <>
               <dt>{say('status-check.photo')}</dt>
               <dd>

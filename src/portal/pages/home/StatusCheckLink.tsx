@@ -1,8 +1,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { STATUS_CHECK_PATH } from '../../../engine/documents/ShareCodes';
-import { sharesCodes } from '../../../engine/documents/share-code-types';
+import { sharesCodes, STATUS_CHECK_PATH } from '../../../core/definitions/status-check';
 import { usePortal } from '../../context';
 
 /**
