@@ -1,73 +1,27 @@
 /**
- * What the share-code routes answer (docs/status-sharing.md; the workflow keyword `shareCodes`):
- * the holder's codes and check log, and the public check's result. The portal reads them only.
+ * What the share-code routes answer (docs/status-sharing.md; the workflow keyword `shareCodes`),
+ * as the portal reads them: the server's own types (src/core/documents/share-codes.ts).
  */
+import type {
+  DocumentShareCodes,
+  NewShareCode,
+  ShareCheckAnswer,
+} from '../../core/documents/share-codes';
 
-export type ShareCodeState = 'active' | 'expired' | 'revoked';
-
-export interface ShareCode {
-  id: string;
-  /** The purpose's id; its label comes with the list's `purposes`. */
-  purpose: string;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  state: ShareCodeState;
-  /** How many checks found the document with this code. */
-  checks: number;
-}
+export type {
+  ShareCode,
+  ShareCodeState,
+  StatusCheck,
+  StatusCheckMethod as CheckMethod,
+} from '../../core/documents/share-codes';
+export type { DocumentValidity as Validity } from '../../core/dashboard/types';
 
 /** The creation's answer: the code itself, grouped `ABC 234 XYZ`, shown this once. */
-export interface MadeShareCode extends ShareCode {
-  code: string;
-}
-
-export interface ShareCodePurpose {
-  id: string;
-  /** A text key of the definitions. */
-  label: string;
-}
-
-export interface ShareCodeList {
-  items: ShareCode[];
-  purposes: ShareCodePurpose[];
-  defaultDays: number;
-  maxDays: number;
-  mayCreate: boolean;
-}
-
-export type CheckMethod = 'shareCode' | 'number' | 'qr';
-
-export interface StatusCheck {
-  /** `CHK-` and 10 characters: what the checker quotes. */
-  reference: string;
-  checkedAt: string;
-  method: CheckMethod;
-  purpose: string | null;
-  /** `203.0.113.0/24`, an IPv6 /48, or `local`. */
-  addressClass: string;
-  result: 'shown' | 'refused';
-}
-
-export type Validity = 'inForce' | 'notYetInForce' | 'expired';
-
+export type MadeShareCode = NewShareCode;
+export type ShareCodeList = DocumentShareCodes;
+export type ShareCodePurpose = DocumentShareCodes['purposes'][number];
 /** The public check's answer, its labels and values already in the language asked. */
-export interface ShareCheckResult {
-  reference: string;
-  checkedAt: string;
-  purpose: string;
-  purposeLabel: string;
-  documentType: string;
-  documentTitle: string;
-  language: string;
-  name: string;
-  /** A data: URL of the holder's photo. */
-  photo: string | null;
-  validity: Validity;
-  validFrom: string | null;
-  validUntil: string | null;
-  fields: Array<{ label: string; value: string }>;
-}
+export type ShareCheckResult = ShareCheckAnswer;
 
 /** The public check's route under its backend. */
 export const SHARE_CHECK_PATH = '/share-check';
