@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openWatchedPage } from '../support/browser';
@@ -229,21 +230,26 @@ async function screenshots(holder: Page, checker: Page) {
   const code = (await holder.locator('[data-code]').textContent())!.trim();
   await holder.getByRole('button', { name: 'Done' }).click();
   for (const language of ['en', 'fr'] as const) {
+    for (const page of [holder, checker]) await page.setViewportSize(SIZES[0]!);
     await switchLanguage(holder, language);
     await checker.goto(`${checker.url().split('#')[0]}#/status-check`);
     await switchLanguage(checker, language);
     for (const colours of ['light', 'dark'] as const)
       for (const size of SIZES) {
         const name = `${colours}-${language}-${size.width}`;
+        // The toolbar's switches are in the wide header: set there, then the size.
         for (const page of [holder, checker]) {
-          await page.setViewportSize(size);
+          await page.setViewportSize(SIZES[0]!);
           await scheme(page, colours);
+          await page.setViewportSize(size);
         }
         await holder.locator('[data-share-codes]').scrollIntoViewIfNeeded();
-        await shot(holder, `panel-${name}`);
+        await holder
+          .locator('[data-share-codes]')
+          .screenshot({ path: path.join(SHOTS, `panel-${name}.png`) });
         await holder.locator('[data-share-codes] button').last().click();
         await holder.getByRole('dialog').waitFor();
-        await shot(holder, `dialog-${name}`);
+        await holder.screenshot({ path: path.join(SHOTS, `dialog-${name}.png`) });
         await holder.keyboard.press('Escape');
         await expect.poll(() => holder.getByRole('dialog').count()).toBe(0);
         await shot(checker, `public-${name}`);
@@ -254,8 +260,9 @@ async function screenshots(holder: Page, checker: Page) {
     await checker.locator('[data-status-check-result]').waitFor();
     for (const colours of ['light', 'dark'] as const)
       for (const size of SIZES) {
-        await checker.setViewportSize(size);
+        await checker.setViewportSize(SIZES[0]!);
         await scheme(checker, colours);
+        await checker.setViewportSize(size);
         await shot(checker, `result-${colours}-${language}-${size.width}`);
       }
     await checker.emulateMedia({ media: 'print' });

@@ -148,7 +148,7 @@ export function ShareCodesPanel({ type, document, api, backend }: ShareCodesPane
         )}
         {list !== null && list.items.length > 0 && (
           <Table.ScrollContainer minWidth={560}>
-            <Table striped data-share-code-list>
+            <Table striped captionSide="top" data-share-code-list>
               <Table.Caption>{t('status-proof.codesCaption')}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>

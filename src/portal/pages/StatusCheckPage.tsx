@@ -222,13 +222,13 @@ function StatusResult({ result }: { result: ShareCheckResult }) {
               {say('status-check.resultPurpose', { purpose: result.purposeLabel })}
             </Text>
           </Stack>
+          {/* Light, with the text's own colour: white on the filled greens is under 4.5:1. */}
           <Badge
             size="lg"
-            variant="filled"
+            variant="light"
             tt="none"
             color={VALIDITY_COLOURS[result.validity]}
-            // White on the lighter badges is under 4.5:1: their text takes black.
-            c={result.validity === 'inForce' ? undefined : 'black'}
+            c="var(--mantine-color-text)"
           >
             {say(`status-check.validity.${result.validity}`)}
           </Badge>
