@@ -249,6 +249,14 @@ async function screenshots(holder: Page, checker: Page) {
           .screenshot({ path: path.join(SHOTS, `panel-${name}.png`) });
         await holder.locator('[data-share-codes] button').last().click();
         await holder.getByRole('dialog').waitFor();
+        // Drawn once the modal's opening transition is over.
+        await expect
+          .poll(() =>
+            holder
+              .locator('.mantine-Modal-content')
+              .evaluate((element) => getComputedStyle(element).opacity),
+          )
+          .toBe('1');
         await holder.screenshot({ path: path.join(SHOTS, `dialog-${name}.png`) });
         await holder.keyboard.press('Escape');
         await expect.poll(() => holder.getByRole('dialog').count()).toBe(0);

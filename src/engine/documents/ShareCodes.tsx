@@ -149,7 +149,9 @@ export function ShareCodesPanel({ type, document, api, backend }: ShareCodesPane
         {list !== null && list.items.length > 0 && (
           <Table.ScrollContainer minWidth={560}>
             <Table striped captionSide="top" data-share-code-list>
-              <Table.Caption>{t('status-proof.codesCaption')}</Table.Caption>
+              <Table.Caption style={{ textAlign: 'start' }}>
+                {t('status-proof.codesCaption')}
+              </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('status-proof.purpose')}</Table.Th>
