@@ -40,6 +40,7 @@ import { editsSections } from './screenModes';
 import { editableSections, openingSection } from './pages/document/opening-section';
 import { numberHistoryEntries } from './historyIndex';
 import { certificateRoutes } from './certificateRoutes';
+import { sharesCodes, STATUS_CHECK_PATH } from '../core/definitions/status-check';
 
 /*
  * Every page but the home page, the message pages and the layouts is fetched when first opened
@@ -77,6 +78,9 @@ const PaymentReportPage = lazyPage(() =>
 );
 const MyTasksPage = lazyPage(() =>
   import('./pages/dashboard/MyTasksPage').then((m) => m.MyTasksPage),
+);
+const StatusCheckPage = lazyPage(() =>
+  import('./pages/StatusCheckPage').then((m) => m.StatusCheckPage),
 );
 
 /** A route to a lazy page behind roles; the route preloads its code. */
@@ -285,6 +289,16 @@ function portalRoutes(
         guarded(`${STUDIO_PATH}/:tab?`, StudioPage, STUDIO_ROLES),
         // Finance officers: what was received and refunded (payments/report.ts).
         guarded(PAYMENT_REPORT_PAGE_PATH, PaymentReportPage, [FINANCE_ROLE]),
+        // Public, no sign-in: a status shown with a holder's share code (`shareCodes`).
+        ...(bundle.workflows.some(sharesCodes)
+          ? [
+              {
+                path: STATUS_CHECK_PATH,
+                element: <StatusCheckPage />,
+                handle: preloading(StatusCheckPage.preload),
+              },
+            ]
+          : []),
         { path: '/401', element: <UnauthorizedPage /> },
         { path: '/403', element: <UnauthorizedPage /> },
         { path: '/offline', element: <OfflinePage /> },

@@ -26,6 +26,8 @@ import { evisaPlugin as documentsPlugin } from './plugins/evisa';
 import { workloadPlugin } from './plugins/workload';
 import { caseWorkPlugin } from './plugins/case-work';
 import { payerConsentPlugin } from './plugins/payer-consents';
+import { shareCodesPlugin } from './plugins/share-codes';
+import { ShareCodeService } from './documents/share-codes';
 import { ReferringDocuments } from './documents/referring';
 import { CaseWorkService } from './documents/case-work';
 import { PayerConsentService } from './documents/payer-consents';
@@ -298,6 +300,22 @@ export async function buildGeneration(
               accounts,
             ),
           });
+        // Share codes and the check log of every public check (documents/share-codes.ts).
+        const shareCodes = new ShareCodeService(
+          database.db,
+          served,
+          () => documents.effectEnvironment,
+          overrides.clock,
+        );
+        if ([...served.values()].some((w) => w.definition.shareCodes))
+          await api.register(shareCodesPlugin, {
+            prefix: `/${backend}`,
+            db: database.db,
+            documents,
+            workflows: served,
+            shareCodes,
+            rateLimit: config.verificationRateLimit,
+          });
         // Library, tasks, statistics and the public document check span the default backend.
         if (backend === DEFAULT_BACKEND) {
           await api.register(dashboardPlugin, {
@@ -306,6 +324,7 @@ export async function buildGeneration(
             workflows: served,
             searchLimits,
             verificationRateLimit: config.verificationRateLimit,
+            checks: shareCodes,
           });
         }
       }

@@ -28,6 +28,8 @@ export interface AppOverrides {
   timers?: { intervalMs?: number };
   /** How often the refund sender looks for refunds to send (refund-service.ts). */
   refunds?: { sendIntervalMs?: number };
+  /** The instant share codes are made and checked at (tests: a clock they move). */
+  clock?: () => Date;
 }
 
 /** The definitions of a folder, checked, and their compiled validators. */

@@ -75,6 +75,8 @@ export async function startApiServer(
   modules: readonly ServerModule[] = serverModules,
   /** The outbox worker's pace: interval 0 runs no timer, the test polls `server.outbox`. */
   outbox?: AppOverrides['outbox'],
+  /** More of the app's overrides (a share codes' clock). */
+  app: Pick<AppOverrides, 'clock'> = {},
 ): Promise<ApiHarness> {
   const database = await createTestDatabase(kind);
   testIssuer ??= createTestIssuer(TEST_ISSUER);
@@ -98,6 +100,7 @@ export async function startApiServer(
     outbox,
     // No test waits for the clock: timers fire when a test calls `server.timers.runOnce(now)`.
     timers: { intervalMs: 0 },
+    ...app,
   });
   const harness: ApiHarness = {
     get server() {

@@ -8,6 +8,7 @@ import {
   type CatalogDefinition,
   type ModuleDefinition,
 } from './types';
+import { sharesCodes, STATUS_CHECK_PATH } from './status-check';
 
 /** A route of the portal and who may open it; `npm run routes` prints these. */
 export interface PortalRoute {
@@ -67,5 +68,8 @@ export function portalRoutes(definitions: {
       roles: catalogReaderRoles(catalog),
       public: false,
     });
+  // The public status check, when a document type shares codes (`shareCodes`).
+  if (definitions.workflows.some(sharesCodes))
+    routes.push({ path: STATUS_CHECK_PATH, roles: [], public: true });
   return routes.sort((a, b) => a.path.localeCompare(b.path));
 }

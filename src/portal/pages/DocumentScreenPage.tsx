@@ -46,6 +46,8 @@ import { paramsInWords, useDerivedValues } from '../useDerivedValues';
 import { useProfilePrefill } from '../useProfilePrefill';
 import { CertificateDownloads } from './document/CertificateDownloads';
 import { RefundsPanel } from './document/RefundsPanel';
+import { ShareCodesPanel } from '../../engine/documents/ShareCodes';
+import { sharesCodes } from '../../engine/documents/share-code-types';
 import { PersonDecisions } from './document/PersonDecisions';
 import {
   decisionProblems,
@@ -624,6 +626,10 @@ export function DocumentScreenPage({
           />
           {workflow.payerConsent && (
             <PayersPanel workflow={workflow} document={live} api={api} backend={backend} />
+          )}
+          {/* The holder's share codes and who checked the document (shareCodes). */}
+          {sharesCodes(workflow) && (
+            <ShareCodesPanel type={workflow.id} document={live} api={api} backend={backend} />
           )}
           {workflow.referencedBy && (
             <ReferringDocuments workflow={workflow} document={live} api={api} backend={backend} />

@@ -9,6 +9,7 @@ import { useModuleSwitches } from '../moduleSwitches';
 import { HomeLinks } from './HomeLinks';
 import { DocumentCheck } from './home/DocumentCheck';
 import { HomeCarousel } from './home/HomeCarousel';
+import { StatusCheckLink } from './home/StatusCheckLink';
 
 /**
  * The public landing page (/home): the carousel, the electronic-document check anyone may use,
@@ -30,6 +31,7 @@ export function HomePage() {
       <HomeCarousel />
       <Text>{t('pages.homeIntro')}</Text>
       <DocumentCheck />
+      <StatusCheckLink />
       {!session.signedIn ? (
         <Stack gap="xs">
           <Text c="dimmed">{t('app.signedOut')}</Text>

@@ -22,6 +22,8 @@ type VerifiedWorkflow = CompiledWorkflow & {
 /** A document (or one of its people's certificates) a number names, as the check compares it. */
 interface Candidate {
   workflow: VerifiedWorkflow;
+  /** The document's id (for the check log). */
+  id: string;
   status: string;
   number: string;
   /** The stored values of the declared second factors; null for one left blank. */
@@ -58,22 +60,32 @@ export class DocumentVerifier {
   }
 
   async verify(body: unknown, now: Date = new Date()): Promise<VerificationResult> {
+    const { answer } = await this.check(body, now);
+    if (!answer) throw notVerified();
+    return answer;
+  }
+
+  /**
+   * The check, telling besides its answer which document it found, or the one its number named
+   * when the details were wrong (for that holder's check log); a 400 for a malformed body.
+   */
+  async check(
+    body: unknown,
+    now: Date = new Date(),
+  ): Promise<{ answer?: VerificationResult; document?: { type: string; id: string } }> {
     const { number, secondFactor } = readRequest(body);
-    if (this.workflows.size === 0) throw notVerified();
+    if (this.workflows.size === 0) return {};
+    let named: { type: string; id: string } | undefined;
     // Numbers are `{PREFIX}-{year}-{serial}` in capitals: the caller's case does not matter.
-    const given = fingerprint(normalizeFactor(secondFactor));
     for (const candidate of await this.candidates(number.toUpperCase())) {
-      // Every declared factor is compared (no early exit), in constant time.
-      let matches = false;
-      for (const stored of candidate.factors) {
-        if (stored !== null)
-          matches = timingSafeEqual(fingerprint(normalizeFactor(stored)), given) || matches;
-      }
+      const document = { type: candidate.workflow.definition.id, id: candidate.id };
       const { statuses } = candidate.workflow.definition.verification;
-      if (!matches || !statuses.includes(candidate.status)) continue;
+      if (!statuses.includes(candidate.status)) continue;
+      named ??= document;
+      if (!factorMatches(candidate.factors, secondFactor)) continue;
       const { from, until } = candidate;
       const validity = periodState(now.toISOString().slice(0, 10), from, until);
-      return {
+      const answer: VerificationResult = {
         number: candidate.number,
         documentType: candidate.workflow.definition.document,
         validFrom: from === null ? null : (dateOnly(from) ?? from),
@@ -81,8 +93,9 @@ export class DocumentVerifier {
         validity,
         valid: validity === 'inForce',
       };
+      return { answer, document };
     }
-    throw notVerified();
+    return named ? { document: named } : {};
   }
 
   /** Every document, or person of one, that `number` may name, by the indexes of each kind. */
@@ -135,6 +148,7 @@ export class DocumentVerifier {
     return [
       {
         workflow,
+        id: String(row.id),
         status: String(row.status),
         number: row.number,
         factors: secondFactors.map((pointer) => this.column(row, pointer)),
@@ -162,6 +176,7 @@ export class DocumentVerifier {
     return [
       {
         workflow,
+        id: String(row.id),
         status: String(row.status),
         number,
         factors: holders.secondFactors.map(text),
@@ -177,7 +192,7 @@ function mainOutcome(workflow: CompiledWorkflow['definition']): string | undefin
   return workflow.persons && `${workflow.persons.decisions}/0/outcome`;
 }
 
-function notVerified(): ApiProblem {
+export function notVerified(): ApiProblem {
   return new ApiProblem(404, NOT_VERIFIED, {}, undefined, 'dashboard.errors.documentNotVerified');
 }
 
@@ -204,6 +219,20 @@ function readRequest(body: unknown): { number: string; secondFactor: string } {
   return { number, secondFactor };
 }
 
+/**
+ * Whether `given` is one of the stored factors (those left blank never match). Every one is
+ * compared, with no early exit, in constant time: the answer's timing tells nothing.
+ */
+export function factorMatches(stored: ReadonlyArray<string | null>, given: string): boolean {
+  const fingerprintGiven = fingerprint(normalizeFactor(given));
+  let matches = false;
+  for (const value of stored) {
+    if (value !== null)
+      matches = timingSafeEqual(fingerprint(normalizeFactor(value)), fingerprintGiven) || matches;
+  }
+  return matches;
+}
+
 /** A second factor as compared: no spaces, any case, a date (DD/MM/YYYY or ISO) as YYYY-MM-DD. */
 export function normalizeFactor(value: string): string {
   const compact = value.replace(/\s+/g, '').toLowerCase();
@@ -213,7 +242,7 @@ export function normalizeFactor(value: string): string {
 }
 
 /** `YYYY-MM-DD` of a date or date-time written year first, else undefined. */
-function dateOnly(value: string): string | undefined {
+export function dateOnly(value: string): string | undefined {
   const yearFirst = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[tT ].*)?$/.exec(value.trim());
   return yearFirst ? isoDate(yearFirst[1]!, yearFirst[2]!, yearFirst[3]!) : undefined;
 }
@@ -223,7 +252,11 @@ function isoDate(year: string, month: string, day: string): string {
 }
 
 /** Today against [from, until], both included; a missing bound is none, one not a date expires it. */
-function periodState(today: string, from: string | null, until: string | null): DocumentValidity {
+export function periodState(
+  today: string,
+  from: string | null,
+  until: string | null,
+): DocumentValidity {
   const start = from === null ? undefined : dateOnly(from);
   const end = until === null ? undefined : dateOnly(until);
   if ((from !== null && !start) || (until !== null && !end)) return 'expired';

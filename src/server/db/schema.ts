@@ -107,6 +107,43 @@ export interface PayerConsentTable {
   revoked_by: string | null;
 }
 
+/** A code the holder gives a third party to check their status (migration 0032; docs/status-sharing.md). */
+export interface ShareCodeTable {
+  id: Generated<string>;
+  document_type: string;
+  document_id: string;
+  /** HMAC-SHA-256 of the code's normalised text: the code itself is never kept. */
+  code_hash: string;
+  purpose: string;
+  created_by: string;
+  created_at: ColumnType<Date, string, never>;
+  expires_at: ColumnType<Date, string, never>;
+  revoked_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  failed_checks: ColumnType<number, number | undefined, number>;
+  locked_until: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+
+/** The key the codes are hashed under, made once per database (migration 0032). */
+export interface ShareCodeKeyTable {
+  id: number;
+  secret: string;
+}
+
+/** One public check of a document: by share code, by number or by QR (migration 0032). */
+export interface StatusCheckTable {
+  id: Generated<string>;
+  seq: Generated<string>;
+  reference: string;
+  document_type: string | null;
+  document_id: string | null;
+  share_code_id: string | null;
+  method: string;
+  purpose: string | null;
+  address_class: string;
+  result: string;
+  checked_at: ColumnType<Date, string, never>;
+}
+
 /** Migration 0030: one verification of a payment received by transfer (docs/payments.md, "Reconciling an invoice"). */
 export interface PaymentSettlementTable {
   id: Generated<string>;
@@ -335,4 +372,7 @@ export interface Database extends IdentityTables {
   sandbox_gateway_refund: SandboxGatewayRefundTable;
   payer_consent: PayerConsentTable;
   payment_settlement: PaymentSettlementTable;
+  share_code: ShareCodeTable;
+  share_code_key: ShareCodeKeyTable;
+  status_check: StatusCheckTable;
 }

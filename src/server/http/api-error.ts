@@ -83,4 +83,8 @@ export const ERROR_CODES = {
   payerNotNamed: 'PAYER_NOT_NAMED',
   /** Who may pay the document can no longer change: it is paid, or on a payer's document (409). */
   payerConsentClosed: 'PAYER_CONSENT_CLOSED',
+  /** The document is in no status of its workflow's `shareCodes`: no code can be made (409). */
+  shareCodesClosed: 'SHARE_CODES_CLOSED',
+  /** A share code unknown, expired, revoked or with a wrong detail: one answer for all (404). */
+  shareCodeNotVerified: 'SHARE_CODE_NOT_VERIFIED',
 } as const;

@@ -24,6 +24,12 @@ interface WindowCount {
  */
 export class SharedRateLimit {
   private readonly db: Kysely<RateLimitTables>;
+  /**
+   * Keys this process saw over their limit, until their window ends (local time): a client
+   * refused once is refused again without a write, so a flood of guesses costs no database work.
+   * A fixed window's count only grows until it ends, so the answer is the one the database gives.
+   */
+  private readonly over = new Map<string, { until: number; current: number }>();
 
   constructor(db: Kysely<Database>) {
     this.db = db.withTables<RateLimitTables>() as unknown as Kysely<RateLimitTables>;
@@ -53,6 +59,7 @@ export class SharedRateLimit {
 
   /** Deletes the windows that have ended (a client that came back would restart them anyway). */
   async purge(): Promise<number> {
+    this.forgetEnded();
     const gone = await this.db
       .deleteFrom('rate_limit_window')
       .where(sql<boolean>`expires_at < now()`)
@@ -60,9 +67,28 @@ export class SharedRateLimit {
     return Number(gone.numDeletedRows);
   }
 
+  private forgetEnded(): void {
+    const now = Date.now();
+    for (const [key, known] of this.over) if (known.until <= now) this.over.delete(key);
+  }
+
+  /** A hit, answered here for a key known to be over `max` in its window, else counted. */
+  private async limitedHit(key: string, timeWindowMs: number, max: number): Promise<WindowCount> {
+    const known = this.over.get(key);
+    const now = Date.now();
+    if (known && known.until > now) return { current: ++known.current, ttl: known.until - now };
+    const count = await this.hit(key, timeWindowMs);
+    if (count.current > max && count.ttl > 0) {
+      if (this.over.size >= 100_000) this.forgetEnded();
+      this.over.set(key, { until: now + count.ttl, current: count.current });
+    }
+    return count;
+  }
+
   /** The class of the plugin's `store` option; each limited route's child counts apart. */
   storeClass(): FastifyRateLimitStoreCtor {
-    const hit = (key: string, timeWindowMs: number) => this.hit(key, timeWindowMs);
+    const hit = (key: string, timeWindowMs: number, max: number) =>
+      this.limitedHit(key, timeWindowMs, max);
     class DatabaseRateLimitStore implements FastifyRateLimitStore {
       constructor(
         _options: unknown,
@@ -73,8 +99,9 @@ export class SharedRateLimit {
         key: string,
         callback: (error: Error | null, result?: WindowCount) => void,
         timeWindow: number,
+        max: number,
       ): void {
-        hit(`${this.scope}${key}`, timeWindow).then(
+        hit(`${this.scope}${key}`, timeWindow, max).then(
           (count) => callback(null, count),
           (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
         );

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { requireSignedIn } from '../auth/plugin';
@@ -18,12 +17,12 @@ import { searchLibrary } from '../dashboard/library';
 import { dashboardCaller } from '../dashboard/rows';
 import { workflowStatistics } from '../dashboard/statistics';
 import { searchTasks } from '../dashboard/tasks';
-import { DocumentVerifier } from '../dashboard/verification';
+import { DocumentVerifier, notVerified } from '../dashboard/verification';
 import type { Database } from '../db/schema';
 import type { SearchLimits } from '../documents/store/lists';
 import type { CompiledWorkflow } from '../documents/workflows';
-import { ApiProblem, ERROR_CODES } from '../http/api-error';
-import { SharedRateLimit } from '../http/shared-rate-limit';
+import { limitPublicChecks } from '../http/public-check-limit';
+import type { ShareCodeService } from '../documents/share-codes';
 
 export interface DashboardPluginOptions {
   db: Kysely<Database>;
@@ -33,6 +32,8 @@ export interface DashboardPluginOptions {
   searchLimits: SearchLimits;
   /** Verification requests per client address and minute; 0: no limit. */
   verificationRateLimit: number;
+  /** The check log every check by number or QR is written to (docs/status-sharing.md). */
+  checks?: Pick<ShareCodeService, 'logVerification'>;
 }
 
 /** Workflow ids whose document routes these fixed paths would hide. */
@@ -195,26 +196,7 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
 
   // The public check answers about a secret: limited per client address, counted in the
   // database so every process counts together.
-  const limit = options.verificationRateLimit;
-  if (limit > 0) {
-    const counts = new SharedRateLimit(db);
-    const failed = (error: unknown) => app.log.warn({ err: error }, 'rate limit purge failed');
-    const purge = setInterval(() => void counts.purge().catch(failed), 10 * 60_000);
-    purge.unref();
-    app.addHook('onClose', async () => clearInterval(purge));
-    await app.register(rateLimit, {
-      global: false,
-      store: counts.storeClass(),
-      errorResponseBuilder: (_request, context) =>
-        new ApiProblem(
-          429,
-          ERROR_CODES.tooManyRequests,
-          { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
-          undefined,
-          'dashboard.errors.tooManyChecks',
-        ),
-    });
-  }
+  const limited = await limitPublicChecks(app, db, options.verificationRateLimit);
   app.post(
     '/verification',
     {
@@ -225,6 +207,10 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
         body: objectSchema(['number', 'secondFactor'], {
           number: { maxLength: 50, description: 'Text' },
           secondFactor: { maxLength: 100, description: 'Text' },
+          via: {
+            enum: ['number', 'qr'],
+            description: 'How the checker came: typed the number (default) or scanned the QR',
+          },
         }),
         response: {
           200: {
@@ -242,8 +228,20 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
           ...PROBLEM_RESPONSES,
         },
       },
-      config: limit > 0 ? { rateLimit: { max: limit, timeWindow: 60_000 } } : {},
+      config: limited,
     },
-    async (request) => verifier.verify(request.body),
+    async (request) => {
+      const { answer, document } = await verifier.check(request.body);
+      const via = (request.body as { via?: unknown } | null)?.via === 'qr' ? 'qr' : 'number';
+      // Every check is logged for the holder of the document it named (docs/status-sharing.md).
+      await options.checks?.logVerification(
+        document,
+        via,
+        answer ? 'shown' : 'refused',
+        request.ip,
+      );
+      if (!answer) throw notVerified();
+      return answer;
+    },
   );
 }

@@ -41,6 +41,7 @@ import { WorkflowScreen } from './screen';
 import { WorkflowWorkload } from './workload';
 import { WorkflowRequests } from './requests';
 import { WorkflowScreening } from './screening';
+import { WorkflowShareCodes } from './share-codes';
 
 /** The workflow whose documents are the inbox's messages (docs/inbox.md). */
 export const WorkflowInbox = strict({
@@ -231,6 +232,8 @@ export const WorkflowDefinition = strict({
   renewal: Type.Optional(WorkflowRenewal),
   /** Documents of other types naming this one: listed on its screen, flagged by `flagReferring`. */
   referencedBy: Type.Optional(WorkflowReferencedByAll),
+  /** Codes the holder gives a third party to check their status (docs/status-sharing.md). */
+  shareCodes: Type.Optional(WorkflowShareCodes),
 });
 export type WorkflowDefinition = Static<typeof WorkflowDefinition>;
 

@@ -318,7 +318,7 @@ export async function documentsNumbered(
   if (types.length === 0) return [];
   return (await storeDb(db)
     .selectFrom('document')
-    .select(['type', 'status', 'number'])
+    .select(['id', 'type', 'status', 'number'])
     .select(pointers.map((pointer, i) => dataText(pointer).as(`p${i}`)))
     .where('type', 'in', [...types])
     .where('number', '=', number)

@@ -24,7 +24,7 @@ export function numberAtLookup(
 ) {
   return storeDb(db)
     .selectFrom('document')
-    .select(['type', 'status', numberAt(pointer).as('number')])
+    .select(['id', 'type', 'status', numberAt(pointer).as('number')])
     .select(pointers.map((p, i) => dataText(p).as(`p${i}`)))
     .where('type', '=', type)
     .where(numberAt(pointer), '=', number);
@@ -45,7 +45,7 @@ export function holderLookup(
   const path = `{${segments.join(',')}}`;
   return storeDb(db)
     .selectFrom('document')
-    .select(['type', 'status'])
+    .select(['id', 'type', 'status'])
     .select(pointers.map((p, i) => dataText(p).as(`p${i}`)))
     .select(
       sql<unknown>`(select jsonb_build_object('item', item, 'index', position - 1)
