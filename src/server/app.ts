@@ -31,6 +31,8 @@ import { ShareCodeService } from './documents/share-codes';
 import { ReferringDocuments } from './documents/referring';
 import { CaseWorkService } from './documents/case-work';
 import { PayerConsentService } from './documents/payer-consents';
+import { delegationPlugin } from './plugins/delegations';
+import { DelegationService } from './documents/delegations';
 import { dashboardPlugin } from './plugins/dashboard';
 import { mediaPlugin } from './plugins/media';
 import { notificationsPlugin } from './notifications/plugin';
@@ -316,6 +318,18 @@ export async function buildGeneration(
             shareCodes,
             rateLimit: config.verificationRateLimit,
           });
+        // Delegates a holder names for their documents (documents/delegations.ts).
+        if ([...served.values()].some((w) => w.definition.delegation))
+          await api.register(delegationPlugin, {
+            prefix: `/${backend}`,
+            documents,
+            delegations: new DelegationService(
+              database.db,
+              (type) => documents.workflow(type),
+              () => served.values(),
+              accounts,
+            ),
+          });
         // Library, tasks, statistics and the public document check span the default backend.
         if (backend === DEFAULT_BACKEND) {
           await api.register(dashboardPlugin, {
@@ -325,6 +339,7 @@ export async function buildGeneration(
             searchLimits,
             verificationRateLimit: config.verificationRateLimit,
             checks: shareCodes,
+            accounts,
           });
         }
       }

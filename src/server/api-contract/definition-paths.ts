@@ -48,6 +48,7 @@ import { addCaseWorkPaths } from './case-work';
 import { DOCUMENT_REFUNDS, REFUND_REQUEST_BODY, REFUND_VIEW } from './refunds';
 import { addPayerConsentPaths } from './payer-consents';
 import { addShareCodePaths } from './share-codes';
+import { addDelegationPaths } from './delegations';
 import { requestBodyFields, withRequestRoundSchema } from './requests';
 import { CERTIFICATE_VIEW } from './certificate-view';
 
@@ -89,6 +90,7 @@ const DOCUMENT_PARAMETERS = {
   version: pathParameter('version', 'From 1', { pattern: '^[1-9][0-9]*$' }),
   noteId: pathParameter('noteId', "The case note's id", { format: 'uuid' }),
   consentId: pathParameter('consentId', "The payer consent's id", { format: 'uuid' }),
+  delegationId: pathParameter('delegationId', "The delegation's id", { format: 'uuid' }),
 };
 
 /**
@@ -371,6 +373,7 @@ function addWorkflow(
   addCaseWorkPaths(add, workflow, base);
   addPayerConsentPaths(add, workflow, base);
   addShareCodePaths(add, workflow, base);
+  addDelegationPaths(add, workflow, base);
   if (workflow.screening)
     add('get', `${base}/{id}/screening`, 'screening', "A document's screening hits", {
       description: `Entries of the block catalogues (${[...new Set(workflow.screening.rules.map((r) => r.catalog))].join(', ')}) the document matched; for the roles seeing every document (${workflow.seeAll.join(', ')}), 403 to anyone else.`,

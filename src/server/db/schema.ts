@@ -144,6 +144,22 @@ export interface StatusCheckTable {
   checked_at: ColumnType<Date, string, never>;
 }
 
+/** Migration 0033: a holder's delegation of their documents (docs/delegation.md). */
+export interface DocumentDelegationTable {
+  id: Generated<string>;
+  holder: string;
+  holder_name: string;
+  document_type: string;
+  document_id: string | null;
+  /** The delegate as named: a sign-in name or an e-mail address, lowercased. */
+  delegate: string;
+  grants: ColumnType<string[], string, string>;
+  /** The last day it runs (inclusive), as YYYY-MM-DD; null: until revoked. */
+  until: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, string | undefined, string>;
+  revoked_at: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+
 /** Migration 0030: one verification of a payment received by transfer (docs/payments.md, "Reconciling an invoice"). */
 export interface PaymentSettlementTable {
   id: Generated<string>;
@@ -237,6 +253,9 @@ export interface DocumentHistoryTable {
   actor_name: string;
   actor_email: string | null;
   actor_mobile: string | null;
+  /** Migration 0033: the holder a delegate wrote this line for (docs/delegation.md). */
+  on_behalf_of: ColumnType<string | null, string | null | undefined, string | null>;
+  on_behalf_of_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DocumentSequenceTable {
@@ -375,4 +394,5 @@ export interface Database extends IdentityTables {
   share_code: ShareCodeTable;
   share_code_key: ShareCodeKeyTable;
   status_check: StatusCheckTable;
+  document_delegation: DocumentDelegationTable;
 }

@@ -37,6 +37,7 @@ import { checkRefunds } from './check-refunds';
 import { checkRefundStages } from './check-refund-stages';
 import { checkPayerConsent } from './check-payer-consent';
 import { checkShareCodes } from './check-share-codes';
+import { checkDelegation } from './check-delegation';
 import { checkPersons } from './check-persons';
 import { checkRenewals } from './check-renewals';
 import { checkReconcile } from './check-reconcile';
@@ -163,6 +164,7 @@ export async function checkDefinitions(
     checkRefundStages(scope);
     checkPayerConsent(scope);
     checkShareCodes(scope);
+    checkDelegation(scope);
     checkPersons(scope);
     checkRenewals(scope);
     checkReconcile(scope);

@@ -87,4 +87,10 @@ export const ERROR_CODES = {
   shareCodesClosed: 'SHARE_CODES_CLOSED',
   /** A share code unknown, expired, revoked or with a wrong detail: one answer for all (404). */
   shareCodeNotVerified: 'SHARE_CODE_NOT_VERIFIED',
+  /** A delegate asked for an action their delegation does not grant (403). */
+  delegationNotGranted: 'DELEGATION_NOT_GRANTED',
+  /** The caller's delegation of the document was revoked or ran out (403). */
+  delegationEnded: 'DELEGATION_ENDED',
+  /** A delegate changed what only the document's holder may change (403). */
+  holderOnly: 'HOLDER_ONLY',
 } as const;

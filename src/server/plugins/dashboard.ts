@@ -23,6 +23,7 @@ import type { SearchLimits } from '../documents/store/lists';
 import type { CompiledWorkflow } from '../documents/workflows';
 import { limitPublicChecks } from '../http/public-check-limit';
 import type { ShareCodeService } from '../documents/share-codes';
+import type { AccountLookup } from '../documents/effect-context';
 
 export interface DashboardPluginOptions {
   db: Kysely<Database>;
@@ -34,6 +35,8 @@ export interface DashboardPluginOptions {
   verificationRateLimit: number;
   /** The check log every check by number or QR is written to (docs/status-sharing.md). */
   checks?: Pick<ShareCodeService, 'logVerification'>;
+  /** Where accounts are found: My Library knows the caller as a delegate by them. */
+  accounts?: AccountLookup;
 }
 
 /** Workflow ids whose document routes these fixed paths would hide. */
@@ -109,12 +112,19 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
   app.patch(
     '/dashboard/library',
     dashboardSearch(
-      'My Library: the documents the caller owns, across every evisa workflow',
+      'My Library: the documents the caller owns or is a delegate for, across every evisa workflow',
       LIBRARY_FIELDS,
-      LIBRARY_ROW,
+      { ...LIBRARY_ROW, delegated: { type: 'boolean' }, holderName: NULLABLE_STRING },
     ),
     async (request) =>
-      searchLibrary(db, documents, dashboardCaller(request), request.body, searchLimits),
+      searchLibrary(
+        db,
+        documents,
+        dashboardCaller(request),
+        request.body,
+        searchLimits,
+        options.accounts,
+      ),
   );
   app.patch(
     '/dashboard/tasks',

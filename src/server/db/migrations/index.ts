@@ -30,6 +30,7 @@ import * as refundDecisions from './0028_refund_decisions';
 import * as paymentSettlements from './0030_payment_settlements';
 import * as payerConsents from './0031_payer_consents';
 import * as shareCodes from './0032_share_codes';
+import * as documentDelegations from './0033_document_delegations';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0030_payment_settlements': paymentSettlements,
   '0031_payer_consents': payerConsents,
   '0032_share_codes': shareCodes,
+  '0033_document_delegations': documentDelegations,
 };
 
 export const migrationProvider: MigrationProvider = {
