@@ -15,6 +15,11 @@ import type { TextTree } from '../../src/core/i18n/translate';
 import type { Delegation } from '../../src/engine/documents/delegation';
 import { withoutHolderOnly } from '../../src/engine/documents/delegation';
 import { changeLanguage, initI18n } from '../../src/portal/i18n';
+import { MemoryRouter } from 'react-router-dom';
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import { PortalContext } from '../../src/portal/context';
+import { MyLibraryPage } from '../../src/portal/pages/dashboard/MyLibraryPage';
 import { loadSample } from './harness';
 import { documentScreenPage, renderScreens, sessionOf } from './screen-harness';
 
@@ -320,6 +325,62 @@ describe('delegated access on the document screen', { timeout: 90_000 }, () => {
     expect(screen.queryByRole('textbox', { name: /Given name/ })).toBeNull();
     const table = await screen.findByRole('region', { name: 'Action history' });
     await waitFor(() => expect(table.textContent).toContain('Bo Adviser on behalf of Ana Tuilagi'));
+  });
+});
+
+describe('My Library', () => {
+  it('says for whom a delegated document is, in English and French', async () => {
+    const row = (id: string, extra: object) => ({
+      workflow: 'sample-permit',
+      documentType: 'sample-permit',
+      id,
+      number: `SP-${id}`,
+      reference: null,
+      status: 'STORED',
+      updatedAt: '2026-01-05T10:00:00.000Z',
+      submittedAt: null,
+      ...extra,
+    });
+    const search = vi.fn(async () => [
+      null,
+      {
+        items: [row('1', { delegated: true, holderName: 'Ana Tuilagi' }), row('2', {})],
+        total: 2,
+        page: 1,
+        itemsPerPage: 10,
+        capped: false,
+      },
+    ]);
+    // A laptop's window: every column shown (jsdom matches no media query of its own).
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...matchMedia(query),
+      matches: true,
+    })) as typeof window.matchMedia;
+    for (const language of ['en', 'fr'] as const) {
+      await changeLanguage(language);
+      const { unmount } = render(
+        <MantineProvider env="test">
+          <PortalContext.Provider
+            value={{ bundle, session: delegate(), api: { search } as unknown as ApiClient }}
+          >
+            <MemoryRouter>
+              <MyLibraryPage />
+            </MemoryRouter>
+          </PortalContext.Provider>
+        </MantineProvider>,
+      );
+      await waitFor(() => expect(search).toHaveBeenCalled());
+      const marks = await screen.findAllByText(
+        language === 'en' ? 'For Ana Tuilagi' : 'Pour Ana Tuilagi',
+      );
+      // The holder's own row says nothing of the kind.
+      expect(marks).toHaveLength(1);
+      expect(marks[0]?.closest('tr')?.textContent).toContain('SP-1');
+      unmount();
+    }
+    window.matchMedia = matchMedia;
+    await changeLanguage('en');
   });
 });
 
