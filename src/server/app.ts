@@ -29,6 +29,8 @@ import { payerConsentPlugin } from './plugins/payer-consents';
 import { ReferringDocuments } from './documents/referring';
 import { CaseWorkService } from './documents/case-work';
 import { PayerConsentService } from './documents/payer-consents';
+import { delegationPlugin } from './plugins/delegations';
+import { DelegationService } from './documents/delegations';
 import { dashboardPlugin } from './plugins/dashboard';
 import { mediaPlugin } from './plugins/media';
 import { notificationsPlugin } from './notifications/plugin';
@@ -298,6 +300,18 @@ export async function buildGeneration(
               accounts,
             ),
           });
+        // Delegates a holder names for their documents (documents/delegations.ts).
+        if ([...served.values()].some((w) => w.definition.delegation))
+          await api.register(delegationPlugin, {
+            prefix: `/${backend}`,
+            documents,
+            delegations: new DelegationService(
+              database.db,
+              (type) => documents.workflow(type),
+              () => served.values(),
+              accounts,
+            ),
+          });
         // Library, tasks, statistics and the public document check span the default backend.
         if (backend === DEFAULT_BACKEND) {
           await api.register(dashboardPlugin, {
@@ -306,6 +320,7 @@ export async function buildGeneration(
             workflows: served,
             searchLimits,
             verificationRateLimit: config.verificationRateLimit,
+            accounts,
           });
         }
       }

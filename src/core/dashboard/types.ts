@@ -17,6 +17,10 @@ export interface LibraryRow {
   status: string;
   updatedAt: string;
   submittedAt: string | null;
+  /** A document the caller may act on as a delegate of its holder (docs/delegation.md). */
+  delegated?: true;
+  /** On a delegated row, the holder's name. */
+  holderName?: string | null;
 }
 
 /** Why a document is one of the caller's tasks: assigned, queued, or their own awaiting them. */

@@ -30,6 +30,17 @@ export interface DocumentView<TData = Record<string, unknown>> extends DocumentH
   requests?: RequestRoundView;
   /** The timers the document waits on in its status (docs/workflows.md, "Timers"), soonest first. */
   timers?: PendingTimer[];
+  /** The caller reads the document as a delegate of its holder (docs/delegation.md). */
+  delegation?: DocumentDelegationView;
+}
+
+/** What a delegate reading a document is told of the delegation they hold. */
+export interface DocumentDelegationView {
+  holderName: string;
+  /** The ids of the grants given (the workflow's `delegation.grants`). */
+  grants: string[];
+  /** The data pointers only the holder may change. */
+  holderOnly: string[];
 }
 
 export interface DocumentSummary extends DocumentHead {
@@ -87,6 +98,8 @@ export interface HistoryEntry {
   assignedTo?: string;
   /** On a reassignment's line, the officer it was taken from (its notes say why). */
   assignedFrom?: string;
+  /** On a line a delegate wrote, the name of the holder they acted for (docs/delegation.md). */
+  onBehalfOf?: string;
 }
 
 /** Body of `POST /api/evisa/{type}/{id}/actions/{action}`. */

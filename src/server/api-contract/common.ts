@@ -197,6 +197,15 @@ export function documentViewSchema(data: ContractSchema): ContractSchema {
       ),
       description: 'The timers the document waits on in its status (a reply due), soonest first',
     },
+    delegation: {
+      ...objectSchema(['holderName', 'grants', 'holderOnly'], {
+        holderName: STRING,
+        grants: arrayOf(STRING),
+        holderOnly: arrayOf(STRING),
+      }),
+      description:
+        'The caller reads the document as a delegate of its holder (docs/delegation.md): the grants given and what only the holder may change',
+    },
   });
 }
 
@@ -295,6 +304,11 @@ export const HISTORY_ENTRY = objectSchema([], {
     type: 'string',
     description:
       "On a reassignment's line, the name of the officer it was taken from; its notes say why",
+  },
+  onBehalfOf: {
+    type: 'string',
+    description:
+      'On a line a delegate wrote, the name of the holder they acted for (docs/delegation.md)',
   },
 });
 

@@ -47,6 +47,7 @@ import {
 import { addCaseWorkPaths } from './case-work';
 import { DOCUMENT_REFUNDS, REFUND_REQUEST_BODY, REFUND_VIEW } from './refunds';
 import { addPayerConsentPaths } from './payer-consents';
+import { addDelegationPaths } from './delegations';
 import { requestBodyFields, withRequestRoundSchema } from './requests';
 
 /**
@@ -352,6 +353,7 @@ function addWorkflow(
   });
   addCaseWorkPaths(add, workflow, base);
   addPayerConsentPaths(add, workflow, base);
+  addDelegationPaths(add, workflow, base);
   if (workflow.screening)
     add('get', `${base}/{id}/screening`, 'screening', "A document's screening hits", {
       description: `Entries of the block catalogues (${[...new Set(workflow.screening.rules.map((r) => r.catalog))].join(', ')}) the document matched; for the roles seeing every document (${workflow.seeAll.join(', ')}), 403 to anyone else.`,

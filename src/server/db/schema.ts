@@ -107,6 +107,22 @@ export interface PayerConsentTable {
   revoked_by: string | null;
 }
 
+/** Migration 0033: a holder's delegation of their documents (docs/delegation.md). */
+export interface DocumentDelegationTable {
+  id: Generated<string>;
+  holder: string;
+  holder_name: string;
+  document_type: string;
+  document_id: string | null;
+  /** The delegate as named: a sign-in name or an e-mail address, lowercased. */
+  delegate: string;
+  grants: ColumnType<string[], string, string>;
+  /** The last day it runs (inclusive), as YYYY-MM-DD; null: until revoked. */
+  until: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, string | undefined, string>;
+  revoked_at: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+
 /** Migration 0030: one verification of a payment received by transfer (docs/payments.md, "Reconciling an invoice"). */
 export interface PaymentSettlementTable {
   id: Generated<string>;
@@ -200,6 +216,9 @@ export interface DocumentHistoryTable {
   actor_name: string;
   actor_email: string | null;
   actor_mobile: string | null;
+  /** Migration 0033: the holder a delegate wrote this line for (docs/delegation.md). */
+  on_behalf_of: ColumnType<string | null, string | null | undefined, string | null>;
+  on_behalf_of_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DocumentSequenceTable {
@@ -335,4 +354,5 @@ export interface Database extends IdentityTables {
   sandbox_gateway_refund: SandboxGatewayRefundTable;
   payer_consent: PayerConsentTable;
   payment_settlement: PaymentSettlementTable;
+  document_delegation: DocumentDelegationTable;
 }

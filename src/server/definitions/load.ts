@@ -36,6 +36,7 @@ import { checkDuties } from './check-duties';
 import { checkRefunds } from './check-refunds';
 import { checkRefundStages } from './check-refund-stages';
 import { checkPayerConsent } from './check-payer-consent';
+import { checkDelegation } from './check-delegation';
 import { checkPersons } from './check-persons';
 import { checkRenewals } from './check-renewals';
 import { checkReconcile } from './check-reconcile';
@@ -161,6 +162,7 @@ export async function checkDefinitions(
     checkRefunds(scope);
     checkRefundStages(scope);
     checkPayerConsent(scope);
+    checkDelegation(scope);
     checkPersons(scope);
     checkRenewals(scope);
     checkReconcile(scope);

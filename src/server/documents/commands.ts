@@ -52,6 +52,15 @@ import type { CompiledWorkflow } from './workflows';
 import { timerEvent } from '../../core/documents/timers';
 import { pendingTimers, scheduleTimers } from './timer-rows';
 import { renewalFrom, renewalStart, renewedDocument, renewedReference } from './renewals';
+import {
+  delegateActions,
+  delegatedView,
+  delegateOf,
+  onBehalfOf,
+  requireGranted,
+  requireHolderOnlyKept,
+  type Delegate,
+} from './delegations';
 import { holderLanguageOf } from './holder-language';
 import {
   reconciliationOf,
@@ -68,7 +77,8 @@ type Subject = { row: DocumentRow } | { owner: DocumentOwner };
 /**
  * The command side: creation and every action run one pipeline in one transaction
  * (docs/architecture.md): 1. action and roles; 2. the document read, locked, visible, at the
- * caller's version (404/409); 3. the editable sections merged, linked documents locked;
+ * caller's version (404/409), or a delegate's granted action (403, delegations.ts); 3. the
+ * editable sections merged, what only the holder may change kept, linked documents locked;
  * 4. `before` effects; 5. the machine's next status, also of each linked document (409);
  * 6. the payload's checks; 7. the write, `effects`, linked system actions; 8. the answer.
  */
@@ -132,14 +142,27 @@ export class DocumentCommands {
       throw invalid([{ path: '/version', rule: 'required' }]);
     const definition = this.requireCallable(workflow, action, principal, request.owner);
     const done = this.db.transaction().execute(async (trx) => {
-      const row = await visibleRow(trx, workflow, principal, id, true);
-      if (definition.owner && row.owner !== principal.subject)
+      const { accounts } = this.environment;
+      const { row, delegate } = await readableRow(trx, workflow, principal, id, accounts, true);
+      // A delegate takes the granted actions as the holder would; nothing else (delegations.ts).
+      if (delegate) requireGranted(delegate, action);
+      else if (definition.owner && row.owner !== principal.subject)
         throw new ApiProblem(403, ERROR_CODES.notOwner);
       if (row.version !== request.version)
         throw new ApiProblem(409, ERROR_CODES.staleVersion, { version: row.version });
-      const view = await this.run(trx, workflow, { row }, action, definition, principal, {
-        ...request,
-      } as ActionRequest);
+      const given = { ...request } as ActionRequest;
+      const acting = { delegate };
+      const view = await this.run(
+        trx,
+        workflow,
+        { row },
+        action,
+        definition,
+        principal,
+        given,
+        undefined,
+        acting,
+      );
       return withRequestRound(trx, workflow, view);
     });
     return keepingScreeningHits(this.db, done);
@@ -298,9 +321,14 @@ export class DocumentCommands {
     cause?: EffectCause,
     /**
      * The machine's event when it is not the action's name (a timer's delayed event); values
-     * the server sets in the data whatever the request says (a renewal's link).
+     * the server sets in the data whatever the request says (a renewal's link); the caller's
+     * delegation when they act for the holder.
      */
-    { event = action, seed }: { event?: string; seed?: Record<string, string> } = {},
+    {
+      event = action,
+      seed,
+      delegate,
+    }: { event?: string; seed?: Record<string, string>; delegate?: Delegate } = {},
   ): Promise<DocumentView> {
     const now = new Date();
     const stored = 'row' in subject ? subject.row : undefined;
@@ -317,6 +345,7 @@ export class DocumentCommands {
       if (draft.owner !== stored.owner) previousOwner = ownerOf(stored);
     }
     if (stored) checkChanged(workflow, definition, stored.data, draft.data);
+    if (stored && delegate) requireHolderOnlyKept(delegate, stored.data, draft.data);
     const links = workflow.definition.links;
     const linking = links
       ? await linkingOf(
@@ -401,13 +430,14 @@ export class DocumentCommands {
       name: principal.name ?? principal.preferredUsername ?? principal.subject,
       email: principal.email ?? null,
       mobile: principal.phoneNumber ?? null,
+      onBehalfOf: stored && onBehalfOf(stored, delegate),
     };
     const line = { action, fromStatus, notes: request.notes, author, now };
     const newRow = { ...draft, status: target, ownerMobile: draft.ownerMobile ?? null };
     if (!stored && !definition.effects?.length && !linking?.fires.length) {
       // Nothing runs on the new row before its first version: both are written at once.
       const row = await insertFirstVersion(trx, newRow, line);
-      return this.answer(trx, workflow, fromStatus, row, principal, now);
+      return this.answer(trx, workflow, fromStatus, row, principal, now, delegate);
     }
     if (!stored) {
       const inserted = await insertDocument(trx, newRow, author, now);
@@ -454,7 +484,7 @@ export class DocumentCommands {
     if (reconciliation)
       await this.settled(trx, workflow, row, reconciliation, moved, principal, now);
     // 8. The answer.
-    return this.answer(trx, workflow, fromStatus, row, principal, now);
+    return this.answer(trx, workflow, fromStatus, row, principal, now, delegate);
   }
 
   /**
@@ -510,9 +540,15 @@ export class DocumentCommands {
     row: DocumentRow,
     principal: Principal,
     now: Date,
+    delegate?: Delegate,
   ): Promise<DocumentView> {
     await scheduleTimers(trx, workflow.definition, fromStatus, row, now);
     const timers = await pendingTimers(trx, workflow.definition, row);
+    if (delegate)
+      return delegatedView(
+        documentView(row, delegateActions(workflow, row, principal, delegate), timers),
+        delegate,
+      );
     return documentView(row, await offered(trx, workflow, row, principal), timers);
   }
 
@@ -662,6 +698,27 @@ export async function visibleRow(
   });
   if (!row || !maySee(workflow, principal, row)) throw new ApiProblem(404, ERROR_CODES.notFound);
   return row;
+}
+
+/**
+ * A document the caller sees, or holds a running delegation of (delegations.ts): what they may
+ * read and act on. A former delegate is told the delegation ended (403); anyone else, 404.
+ */
+export async function readableRow(
+  db: Kysely<Database> | Transaction<Database>,
+  workflow: CompiledWorkflow,
+  principal: Principal,
+  id: string,
+  accounts: EffectEnvironment['accounts'],
+  forUpdate = false,
+): Promise<{ row: DocumentRow; delegate?: Delegate }> {
+  const row = await findDocument(db, workflow.definition.id, await documentId(db, workflow, id), {
+    forUpdate,
+  });
+  if (row && maySee(workflow, principal, row)) return { row };
+  const delegate = row && (await delegateOf(db, accounts, workflow, row, principal, new Date()));
+  if (!row || !delegate) throw new ApiProblem(404, ERROR_CODES.notFound);
+  return { row, delegate };
 }
 
 /** The id a request names a document by: its id, or its `key`'s value (an account's login). */

@@ -17,6 +17,7 @@ import { fillReferences } from './reference-fills';
 import { copyValues } from './copy-values';
 import { setAssignee } from './assignment';
 import { extendValidity, flagReferring } from './renewals';
+import { delegatesToTell } from './delegations';
 
 export type { DocumentDraft, Effect, EffectContext, EffectEnvironment } from './effect-context';
 
@@ -181,8 +182,29 @@ async function notifyOwnerChange(context: EffectContext): Promise<void> {
   if (previousOwner) await tell({ ...context, document: { ...document, ...previousOwner } }, false);
 }
 
-/** A notice for the holder through the inbox; without one, by e-mail when the address is known. */
+/**
+ * A notice for the holder through the inbox; without one, by e-mail when the address is known.
+ * The holder's running delegates get it too (docs/delegation.md).
+ */
 export async function messageOwner(
+  context: Pick<EffectContext, 'trx' | 'workflow' | 'document' | 'principal' | 'environment'>,
+  notice: Notice,
+): Promise<void> {
+  await messageHolder(context, notice);
+  const { trx, workflow, document, environment } = context;
+  const delegates = await delegatesToTell(
+    trx,
+    environment.accounts,
+    workflow,
+    document,
+    new Date(),
+  );
+  for (const delegate of delegates)
+    await messageHolder({ ...context, document: { ...document, ...delegate } }, notice);
+}
+
+/** A notice for whoever `document` names as its owner. */
+async function messageHolder(
   context: Pick<EffectContext, 'trx' | 'workflow' | 'document' | 'principal' | 'environment'>,
   notice: Notice,
 ): Promise<void> {

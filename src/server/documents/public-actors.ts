@@ -48,9 +48,12 @@ export function authorOfLine<
     actor_name: string;
     actor_email: string | null;
     actor_mobile: string | null;
+    on_behalf_of?: string | null;
   },
 >(row: Row, policy: AuthorPolicy): Row {
   if (policy.officer || row.actor === policy.subject) return row;
+  // The holder reads the name of the delegate they chose, not the delegate's contacts.
+  if (row.on_behalf_of === policy.subject) return { ...row, actor_email: null, actor_mobile: null };
   const name =
     policy.officerNames || SYSTEM_NAME.test(row.actor_name) ? row.actor_name : SERVICE_ACTOR;
   return { ...row, actor_name: name, actor_email: null, actor_mobile: null };

@@ -18,7 +18,8 @@ import { personRefused } from '../../core/documents/person-decisions';
 import { takenBy } from './duties';
 import { holderLanguageOf } from './holder-language';
 import { holdersOf, type CertificateHolder } from '../../core/documents/certificate-holders';
-import { DocumentCommands, visibleRow } from './commands';
+import { DocumentCommands, readableRow, visibleRow } from './commands';
+import { delegateActions, delegatedView } from './delegations';
 import { listScope } from './list-where';
 import { flagFilterOf, listShowsFlags, withFlags } from './list-flags';
 import { FLAG_ACTIONS } from './store/case-work';
@@ -65,20 +66,23 @@ export class DocumentService extends DocumentCommands {
 
   async read(type: string, principal: Principal, id: string): Promise<DocumentView> {
     const workflow = this.workflow(type);
-    const row = await visibleRow(this.db, workflow, principal, id);
+    const { row, delegate } = await this.readable(workflow, principal, id);
     const taken = await takenBy(this.db, workflow, row.id, principal);
     // The timers it waits on in its status (a reply due): the screen says by when.
     const timers = await pendingTimers(this.db, workflow.definition, row);
-    const view = withAuthors(
-      documentView(row, allowedActions(workflow, row, principal, taken), timers),
-      this.authors(workflow, principal),
-    );
-    return withRequestRound(this.db, workflow, view);
+    // A delegate is offered the granted actions only, and told whose document it is.
+    const actions = delegate
+      ? delegateActions(workflow, row, principal, delegate)
+      : allowedActions(workflow, row, principal, taken);
+    const view = withAuthors(documentView(row, actions, timers), this.authors(workflow, principal));
+    return withRequestRound(this.db, workflow, delegate ? delegatedView(view, delegate) : view);
   }
 
   async versions(type: string, principal: Principal, id: string): Promise<VersionSummary[]> {
     const workflow = this.workflow(type);
-    const { id: documentId } = await visibleRow(this.db, workflow, principal, id);
+    const {
+      row: { id: documentId },
+    } = await this.readable(workflow, principal, id);
     const rows = await listVersions(this.db, documentId);
     const authors = this.authors(workflow, principal);
     return rows.map((r) => ({ ...r, at: iso(r.at), by: authorName(r.by, authors) }));
@@ -92,7 +96,7 @@ export class DocumentService extends DocumentCommands {
     version: number,
   ): Promise<DocumentView> {
     const workflow = this.workflow(type);
-    const current = await visibleRow(this.db, workflow, principal, id);
+    const { row: current } = await this.readable(workflow, principal, id);
     const row = await findVersion(this.db, current.id, version);
     if (!row) throw new ApiProblem(404, ERROR_CODES.notFound);
     const { status, data, assignee } = row;
@@ -109,7 +113,7 @@ export class DocumentService extends DocumentCommands {
     language: Language = 'en',
   ): Promise<HistoryEntry[]> {
     const workflow = this.workflow(type);
-    const document = await visibleRow(this.db, workflow, principal, id);
+    const { row: document } = await this.readable(workflow, principal, id);
     // Flags set and cleared are lines for the officers only (case-work.ts).
     const officer = seesFlagsOf(workflow, principal, document);
     const rows = (await listHistory(this.db, document.id)).filter(
@@ -314,6 +318,11 @@ export class DocumentService extends DocumentCommands {
     if (!declared) throw new ApiProblem(404, ERROR_CODES.notFound);
     requireAction(workflow, declared.action, principal);
     return teamWorkload(this.db, this.environment, workflow.definition, declared.action);
+  }
+
+  /** A document the caller sees or is a delegate of (commands.ts, readableRow). */
+  private readable(workflow: CompiledWorkflow, principal: Principal, id: string) {
+    return readableRow(this.db, workflow, principal, id, this.environment.accounts);
   }
 
   /** What the caller may read of who wrote what (public-actors.ts). */

@@ -116,5 +116,6 @@ export function historyEntry(
     name: row.actor_name,
     email: row.actor_email,
     mobile: row.actor_mobile,
+    ...(row.on_behalf_of_name ? { onBehalfOf: row.on_behalf_of_name } : {}),
   };
 }

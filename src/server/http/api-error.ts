@@ -83,4 +83,10 @@ export const ERROR_CODES = {
   payerNotNamed: 'PAYER_NOT_NAMED',
   /** Who may pay the document can no longer change: it is paid, or on a payer's document (409). */
   payerConsentClosed: 'PAYER_CONSENT_CLOSED',
+  /** A delegate asked for an action their delegation does not grant (403). */
+  delegationNotGranted: 'DELEGATION_NOT_GRANTED',
+  /** The caller's delegation of the document was revoked or ran out (403). */
+  delegationEnded: 'DELEGATION_ENDED',
+  /** A delegate changed what only the document's holder may change (403). */
+  holderOnly: 'HOLDER_ONLY',
 } as const;

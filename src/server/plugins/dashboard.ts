@@ -22,6 +22,7 @@ import { DocumentVerifier } from '../dashboard/verification';
 import type { Database } from '../db/schema';
 import type { SearchLimits } from '../documents/store/lists';
 import type { CompiledWorkflow } from '../documents/workflows';
+import type { AccountLookup } from '../documents/effect-context';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { SharedRateLimit } from '../http/shared-rate-limit';
 
@@ -33,6 +34,8 @@ export interface DashboardPluginOptions {
   searchLimits: SearchLimits;
   /** Verification requests per client address and minute; 0: no limit. */
   verificationRateLimit: number;
+  /** Where accounts are found: My Library knows the caller as a delegate by them. */
+  accounts?: AccountLookup;
 }
 
 /** Workflow ids whose document routes these fixed paths would hide. */
@@ -108,12 +111,19 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
   app.patch(
     '/dashboard/library',
     dashboardSearch(
-      'My Library: the documents the caller owns, across every evisa workflow',
+      'My Library: the documents the caller owns or is a delegate for, across every evisa workflow',
       LIBRARY_FIELDS,
-      LIBRARY_ROW,
+      { ...LIBRARY_ROW, delegated: { type: 'boolean' }, holderName: NULLABLE_STRING },
     ),
     async (request) =>
-      searchLibrary(db, documents, dashboardCaller(request), request.body, searchLimits),
+      searchLibrary(
+        db,
+        documents,
+        dashboardCaller(request),
+        request.body,
+        searchLimits,
+        options.accounts,
+      ),
   );
   app.patch(
     '/dashboard/tasks',

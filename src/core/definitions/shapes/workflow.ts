@@ -27,6 +27,7 @@ import {
 } from './kit';
 import { WorkflowCatalogCopy, WorkflowDerive, WorkflowLinks, WorkflowPayerConsent } from './links';
 import { WorkflowReferencedByAll, WorkflowRenewal } from './renewal';
+import { WorkflowDelegation } from './delegation';
 import { WorkflowList } from './list';
 import { WorkflowPayment } from './payment';
 import { WorkflowPersons } from './persons';
@@ -191,6 +192,8 @@ export const WorkflowDefinition = strict({
   links: Type.Optional(WorkflowLinks),
   /** The holder may name another account who may pay the document (a `links` with payerConsent). */
   payerConsent: Type.Optional(WorkflowPayerConsent),
+  /** The holder may let another person read the document and act on it (docs/delegation.md). */
+  delegation: Type.Optional(WorkflowDelegation),
   /** Settings the document is issued with, copied from catalogue entries. */
   fromCatalog: Type.Optional(some(WorkflowCatalogCopy)),
   /** Target pointer -> source pointer, copied by the `copyValues` effect. */

@@ -29,6 +29,7 @@ import * as paymentRefunds from './0027_payment_refunds';
 import * as refundDecisions from './0028_refund_decisions';
 import * as paymentSettlements from './0030_payment_settlements';
 import * as payerConsents from './0031_payer_consents';
+import * as documentDelegations from './0033_document_delegations';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0028_refund_decisions': refundDecisions,
   '0030_payment_settlements': paymentSettlements,
   '0031_payer_consents': payerConsents,
+  '0033_document_delegations': documentDelegations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -85,6 +85,8 @@ export interface VersionAuthor {
   name: string;
   email: string | null;
   mobile: string | null;
+  /** The holder a delegate writes for (docs/delegation.md), named on the history line. */
+  onBehalfOf?: { subject: string; name: string };
 }
 
 type NewDocument = Pick<DocumentDraft, 'type' | 'status'> & DocumentOwner;
@@ -260,6 +262,8 @@ export function withVersion(
           'actor_name',
           'actor_email',
           'actor_mobile',
+          'on_behalf_of',
+          'on_behalf_of_name',
         ])
         .expression(
           db
@@ -275,6 +279,8 @@ export function withVersion(
               eb.val(author.name).as('actor_name'),
               eb.val(author.email).as('actor_email'),
               eb.val(author.mobile).as('actor_mobile'),
+              eb.val(author.onBehalfOf?.subject ?? null).as('on_behalf_of'),
+              eb.val(author.onBehalfOf?.name ?? null).as('on_behalf_of_name'),
             ]),
         )
         .returning('id'),
