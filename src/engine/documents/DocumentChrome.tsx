@@ -43,7 +43,7 @@ export function actorName(t: TFunction, name: string): string {
 }
 
 /** Who wrote a history line: a delegate's reads "{name} on behalf of {holder}" (`onBehalfOf`). */
-export function historyActor(t: TFunction, entry: HistoryEntry & { onBehalfOf?: string }): string {
+export function historyActor(t: TFunction, entry: HistoryEntry): string {
   const name = actorName(t, entry.name);
   return entry.onBehalfOf ? t('delegates.onBehalfOf', { name, holder: entry.onBehalfOf }) : name;
 }

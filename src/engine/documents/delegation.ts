@@ -3,74 +3,28 @@
  * the delegation routes and what a document screen makes of a workflow's `delegation` keyword.
  * Module-neutral: the grants, their words and the holder's own fields come from the definitions.
  */
-import type { DocumentView } from '../../core/documents/types';
+import type { WorkflowDelegation } from '../../core/definitions/shapes/delegation';
+import type { DocumentDelegationView, DocumentView } from '../../core/documents/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 
-/** A grant of the workflow's `delegation`: the owner actions it lets a delegate take. */
-export interface DelegationGrant {
-  id: string;
-  /** A text key, in the reader's language through `t`. */
-  label: string;
-  actions?: string[];
-}
-
-/** The workflow's `delegation` keyword, as far as the portal needs it. */
-export interface DelegationDefinition {
-  grants: DelegationGrant[];
-  holderOnly: string[];
-  maxDays?: number;
-}
-
-/** One delegation a holder gave (`Delegation` of the API). */
-export interface Delegation {
-  id: string;
-  type: string;
-  /** Null: every document of the type the holder has, now and later. */
-  documentId: string | null;
-  documentNumber: string | null;
-  /** The sign-in name or e-mail address the holder gave. */
-  delegate: string;
-  grants: string[];
-  /** `YYYY-MM-DD`, the last day, or null: until revoked. */
-  until: string | null;
-  createdAt: string;
-  revokedAt: string | null;
-  state: 'active' | 'expired' | 'revoked';
-}
-
-/** `GET /{type}/delegations`: all the holder's delegations of the type, and what may be granted. */
-export interface HolderDelegations {
-  items: Delegation[];
-  grants: Array<{ id: string; label: string }>;
-  maxDays: number | null;
-}
-
-/** What a document's view tells its delegate (absent for the holder and officers). */
-export interface DelegationOfView {
-  holderName: string;
-  grants: string[];
-  holderOnly: string[];
-}
-
-/** `POST /{type}/delegations`'s body. */
-export interface NewDelegation {
-  delegate: string;
-  documentId?: string;
-  grants: string[];
-  until?: string;
-}
+export type {
+  Delegation,
+  HolderDelegations,
+  NewDelegation,
+  ReceivedDelegation,
+} from '../../core/documents/delegation';
+export type { DocumentDelegationView as DelegationOfView } from '../../core/documents/types';
 
 /** The workflow's `delegation`, when it declares one. */
-export function delegationOf(workflow: WorkflowDefinition): DelegationDefinition | undefined {
-  return (workflow as WorkflowDefinition & { delegation?: DelegationDefinition }).delegation;
+export function delegationOf(workflow: WorkflowDefinition): WorkflowDelegation | undefined {
+  return workflow.delegation;
 }
 
 /** The view's delegation: set when the reader acts for the document's holder. */
 export function viewDelegation(
   document: DocumentView | null | undefined,
-): DelegationOfView | undefined {
-  return (document as (DocumentView & { delegation?: DelegationOfView }) | null | undefined)
-    ?.delegation;
+): DocumentDelegationView | undefined {
+  return document?.delegation;
 }
 
 /**

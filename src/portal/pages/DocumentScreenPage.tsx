@@ -632,7 +632,8 @@ export function DocumentScreenPage({
             roles={session.roles}
             subject={session.subject}
           />
-          {workflow.payerConsent && (
+          {/* Who may pay is the holder's to say and read: not their delegate's. */}
+          {workflow.payerConsent && !acting && (
             <PayersPanel workflow={workflow} document={live} api={api} backend={backend} />
           )}
           {/* The holder's own delegates; a delegate reads for whom they act above the form. */}
