@@ -167,7 +167,7 @@ export function DelegatesPanel({
                     <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                       {delegation.delegate}
                     </Text>
-                    <Badge color={STATE_COLOURS[delegation.state]} variant="light">
+                    <Badge color={STATE_COLOURS[delegation.state]} variant="light" tt="none">
                       {t(`delegates.states.${delegation.state}`)}
                     </Badge>
                   </Group>
