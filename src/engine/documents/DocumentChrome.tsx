@@ -42,6 +42,12 @@ export function actorName(t: TFunction, name: string): string {
   return t(`actors.${system[1] ?? 'system'}`, { defaultValue: t('actors.system') });
 }
 
+/** Who wrote a history line: a delegate's reads "{name} on behalf of {holder}" (`onBehalfOf`). */
+export function historyActor(t: TFunction, entry: HistoryEntry): string {
+  const name = actorName(t, entry.name);
+  return entry.onBehalfOf ? t('delegates.onBehalfOf', { name, holder: entry.onBehalfOf }) : name;
+}
+
 /** A status change (`STORED -> SUBMITTED`) in words: "Stored → Submitted". */
 export function operationText(t: TFunction, operation: string): string {
   const [from, to] = operation.split(' -> ');
@@ -189,7 +195,7 @@ export function HistoryTable(source: DocumentSource) {
                 <Table.Td>{operationText(t, entry.operation)}</Table.Td>
                 <Table.Td>{formatDateTime(entry.at)}</Table.Td>
                 <Table.Td>{notesText(t, entry)}</Table.Td>
-                <Table.Td>{actorName(t, entry.name)}</Table.Td>
+                <Table.Td>{historyActor(t, entry)}</Table.Td>
                 <Table.Td>{entry.email ?? ''}</Table.Td>
                 <Table.Td>{entry.mobile ?? ''}</Table.Td>
               </Table.Tr>
@@ -225,7 +231,7 @@ export function DocumentTimeline({
           return (
             <Timeline.Item key={i} title={statusText(t, status)}>
               <Text size="sm">
-                {formatDateTime(entry.at)} · {actorName(t, entry.name)}
+                {formatDateTime(entry.at)} · {historyActor(t, entry)}
               </Text>
               {days !== undefined && i === steps.length - 1 && (
                 <Text size="xs" c="dimmed">

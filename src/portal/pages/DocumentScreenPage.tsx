@@ -83,6 +83,8 @@ import {
   requestAnswersOf,
   type DraftAnswer,
 } from '../../engine/documents/RequestRoundPanel';
+import { DelegateNotice, DelegatesPanel } from '../../engine/documents/Delegation';
+import { delegationOf, viewDelegation, withoutHolderOnly } from '../../engine/documents/delegation';
 
 /** One screen of a workflow, all from the workflow and entity definitions. */
 export function DocumentScreenPage({
@@ -223,7 +225,14 @@ export function DocumentScreenPage({
       }));
     return derived.length ? [...fieldErrors, ...derived] : fieldErrors;
   }, [derivedProblems, fieldErrors, t]);
-  const editable = editableSections(entity?.sections ?? [], screen);
+  // Set when the reader acts for the document's holder (a delegate): the holder's own sections
+  // (`delegation.holderOnly`) stay read-only to them.
+  const acting = viewDelegation(document);
+  const editable = withoutHolderOnly(
+    editableSections(entity?.sections ?? [], screen),
+    entity?.sections.map((s) => s.id) ?? [],
+    acting?.holderOnly ?? [],
+  );
   const hidden = useMemo(() => {
     // The service's workings are for those who see every document of the type.
     const officer = session.hasAnyRole(fullRoles(workflow, workflow.seeAll));
@@ -412,6 +421,7 @@ export function DocumentScreenPage({
         {chrome && document && <StatusBadge status={document.status} size="lg" />}
       </Group>
       {chrome && document && <PendingTimers document={document} />}
+      {acting && <DelegateNotice workflow={workflow} delegation={acting} />}
       {screen.mode === 'version' && document && (
         <Alert color="blue" role="note">
           {t('documents.readOnlyVersion', { version: document.version })}{' '}
@@ -624,12 +634,23 @@ export function DocumentScreenPage({
             roles={session.roles}
             subject={session.subject}
           />
-          {workflow.payerConsent && (
+          {/* Who may pay is the holder's to say and read: not their delegate's. */}
+          {workflow.payerConsent && !acting && (
             <PayersPanel workflow={workflow} document={live} api={api} backend={backend} />
           )}
           {/* The holder's share codes and who checked the document (shareCodes). */}
-          {sharesCodes(workflow) && (
+          {sharesCodes(workflow) && !acting && (
             <ShareCodesPanel type={workflow.id} document={live} api={api} backend={backend} />
+          )}
+          {/* The holder's own delegates; a delegate reads for whom they act above the form. */}
+          {delegationOf(workflow) && live.owner === session.subject && !acting && (
+            <DelegatesPanel
+              workflow={workflow}
+              document={live}
+              api={api}
+              backend={backend}
+              typeTitle={heading === `${entity.id}._title` ? entity.id : heading}
+            />
           )}
           {workflow.referencedBy && (
             <ReferringDocuments workflow={workflow} document={live} api={api} backend={backend} />

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Anchor } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -61,7 +61,22 @@ export function DashboardDocuments({
   const typeName = (row: Row) =>
     t(`${row.documentType}._title`, { defaultValue: row.documentType });
   const columns: DataTableColumn<Row>[] = [
-    { accessor: 'number', title: t('pages.library.number'), sortable: true },
+    {
+      accessor: 'number',
+      title: t('pages.library.number'),
+      sortable: true,
+      // A document delegated to the reader says whose it is (docs/delegation.md).
+      render: (row) => (
+        <>
+          {row.number ?? ''}
+          {row.delegated === true && typeof row.holderName === 'string' && (
+            <Text size="xs" c="dimmed" data-delegated-for={row.holderName}>
+              {t('delegates.forHolder', { holder: row.holderName })}
+            </Text>
+          )}
+        </>
+      ),
+    },
     {
       accessor: 'documentType',
       title: t('pages.library.type'),
