@@ -88,6 +88,7 @@ const DOCUMENT_PARAMETERS = {
   version: pathParameter('version', 'From 1', { pattern: '^[1-9][0-9]*$' }),
   noteId: pathParameter('noteId', "The case note's id", { format: 'uuid' }),
   consentId: pathParameter('consentId', "The payer consent's id", { format: 'uuid' }),
+  codeId: pathParameter('codeId', "The share code's id", { format: 'uuid' }),
 };
 
 /**
