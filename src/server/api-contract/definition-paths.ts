@@ -91,6 +91,7 @@ const DOCUMENT_PARAMETERS = {
   noteId: pathParameter('noteId', "The case note's id", { format: 'uuid' }),
   consentId: pathParameter('consentId', "The payer consent's id", { format: 'uuid' }),
   delegationId: pathParameter('delegationId', "The delegation's id", { format: 'uuid' }),
+  codeId: pathParameter('codeId', "The share code's id", { format: 'uuid' }),
 };
 
 /**
