@@ -233,7 +233,7 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
       purpose: 'work',
       purposeLabel: 'Work',
       documentType: TYPE,
-      documentTitle: 'Visa application',
+      documentTitle: 'Electronic visa',
       language: 'en',
       validity: 'inForce',
       validFrom: '2020-01-01',

@@ -452,7 +452,8 @@ export class ShareCodeService {
       purpose: purpose.id,
       purposeLabel: t(purpose.label),
       documentType: definition.document,
-      documentTitle: t(`${definition.document}._title`),
+      // What the holder holds (an e-visa) rather than what they applied with, when it has a name.
+      documentTitle: t(definition.certificate?.title ?? `${definition.document}._title`),
       language,
       name: declared.name
         .map((pointer) => textAt(row.data, pointer))
