@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { payOnGateway } from '../support/gateway';
+import { act, paidVisa } from '../support/granted-visa';
 import { messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
+import { applicationsThrough } from '../support/personas';
 import { visaApplication } from '../support/visa-data';
 
 /**
@@ -16,11 +18,6 @@ const TYPE = 'visa-application';
 const BASE = `/api/evisa/${TYPE}`;
 const CHECK = '/api/evisa/share-check';
 const VERIFY = '/api/evisa/verification';
-const PDF = Buffer.concat([
-  Buffer.from('%PDF-1.4\n'),
-  Buffer.alloc(300, 32),
-  Buffer.from('%%EOF\n'),
-]);
 // The smallest PNG: a 1x1 transparent pixel.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -49,8 +46,6 @@ type View = {
   number: string | null;
   data: Record<string, unknown> & {
     applicant?: { birthDate?: string; passportNumber?: string };
-    characterQuestions?: Array<Record<string, unknown>>;
-    documents?: Array<Record<string, unknown>>;
   };
 };
 
@@ -116,38 +111,22 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
 
   /** A work visa of the holder, paid, granted with conditions and issued; its photo a PNG. */
   async function issuedVisa(): Promise<View> {
-    const data = visaApplication('WRK', 'WV1Y');
-    const created = await ok('POST', BASE, holder, { data });
-    const pdf = await upload('scan.pdf', 'application/pdf', PDF);
+    const steps = applicationsThrough(api);
     const photo = await upload('photo.png', 'image/png', PNG);
-    const submitted = await ok('POST', `${BASE}/${created.id}/actions/submit`, holder, {
-      version: created.version,
-      data: {
-        ...data,
-        characterQuestions: created.data.characterQuestions!.map((q) => ({ ...q, answer: false })),
-        documents: created.data.documents!.map((d) => ({
-          ...d,
-          file: d.code === 'PHOTO' ? photo : pdf,
-        })),
-      },
-    });
-    await ok('POST', `${BASE}/${created.id}/actions/initiate`, holder, {
-      version: submitted.version,
-      data: { termsAccepted: true },
-    });
-    await payOnGateway(api, TYPE, created.id, holder, 'Ana Tui');
-    const paid = await ok('GET', `${BASE}/${created.id}`, holder);
-    const granted = await ok('POST', `${BASE}/${created.id}/actions/grant`, officer, {
-      version: paid.version,
-      data: { personDecisions: [{ outcome: 'GRANTED', conditions: CONDITIONS }] },
+    const paid = await paidVisa<View>(
+      steps,
+      holder,
+      visaApplication('WRK', 'WV1Y'),
+      (id) => payOnGateway(api, TYPE, id, holder, 'Ana Tui'),
+      photo,
+    );
+    const granted = await act<View>(steps, officer, paid, 'grant', {
+      personDecisions: [{ outcome: 'GRANTED', conditions: CONDITIONS }],
     });
     expect(granted.status).toBe('GRANTED');
-    return ok('POST', `${BASE}/${created.id}/actions/issue`, validator, {
-      version: granted.version,
-      data: {
-        issuance: { effectiveDate: '2020-01-01', expiryDate: '2099-01-31', placeOfIssue: 'Apia' },
-        conditions: { selected: CONDITIONS, additional: 'Employer: Apia Builders' },
-      },
+    return act<View>(steps, validator, granted, 'issue', {
+      issuance: { effectiveDate: '2020-01-01', expiryDate: '2099-01-31', placeOfIssue: 'Apia' },
+      conditions: { selected: CONDITIONS, additional: 'Employer: Apia Builders' },
     });
   }
 
@@ -162,7 +141,6 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
   const check = (code: string, holderFactor: string, ip = from(), query = '') =>
     call('POST', `${CHECK}${query}`, undefined, { code, holderFactor }, { 'x-forwarded-for': ip });
   const birthDate = () => visa.data.applicant!.birthDate!;
-
   it('lets the holder alone make a code, shown once, grouped, from the alphabet', async () => {
     expect(visa.status).toBe('ISSUED');
     const made = await makeCode('work', 30);
