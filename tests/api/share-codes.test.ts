@@ -141,6 +141,10 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
   const check = (code: string, holderFactor: string, ip = from(), query = '') =>
     call('POST', `${CHECK}${query}`, undefined, { code, holderFactor }, { 'x-forwarded-for': ip });
   const birthDate = () => visa.data.applicant!.birthDate!;
+  /** The code's row as stored: its hash, expiry, revocation and lock. */
+  const storedCode = async (id: string) =>
+    (await api.tables.selectFrom('share_code').selectAll().where('id', '=', id).execute())[0];
+
   it('lets the holder alone make a code, shown once, grouped, from the alphabet', async () => {
     expect(visa.status).toBe('ISSUED');
     const made = await makeCode('work', 30);
@@ -358,11 +362,7 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
 
   it('locks a code after too many wrong dates, for a while, without changing it', async () => {
     const made = await makeCode('work');
-    const [row] = await api.tables
-      .selectFrom('share_code')
-      .selectAll()
-      .where('id', '=', made.id)
-      .execute();
+    const row = await storedCode(made.id);
     for (let i = 0; i < 5; i++)
       expect((await check(made.code, `1950-01-0${i + 1}`)).statusCode).toBe(404);
     // Locked: even the right date is the same 404.
@@ -375,11 +375,7 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
     } finally {
       now = before;
     }
-    const [after] = await api.tables
-      .selectFrom('share_code')
-      .selectAll()
-      .where('id', '=', made.id)
-      .execute();
+    const after = await storedCode(made.id);
     expect(after).toMatchObject({
       code_hash: row!.code_hash,
       expires_at: row!.expires_at,
@@ -389,11 +385,7 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
 
   it('stops 10,000 guesses from many addresses with 429, the holder’s code untouched', async () => {
     const made = await makeCode('work');
-    const [row] = await api.tables
-      .selectFrom('share_code')
-      .selectAll()
-      .where('id', '=', made.id)
-      .execute();
+    const row = await storedCode(made.id);
     const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
     const guess = (i: number) =>
       Array.from({ length: 9 }, (_, k) => alphabet[(i * 7 + k * 13 + k * i) % 31]).join('');
@@ -422,11 +414,7 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
     // The holder's code still works from another address, and is as it was.
     const real = await check(made.code, birthDate(), '198.51.100.200');
     expect(real.statusCode).toBe(200);
-    const [after] = await api.tables
-      .selectFrom('share_code')
-      .selectAll()
-      .where('id', '=', made.id)
-      .execute();
+    const after = await storedCode(made.id);
     expect(after).toMatchObject({
       code_hash: row!.code_hash,
       expires_at: row!.expires_at,
