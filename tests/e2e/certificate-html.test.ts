@@ -102,17 +102,23 @@ describe('the e-visa as an accessible web page in Chromium', () => {
     await page.getByRole('button', { name: print, exact: true }).waitFor();
   };
 
-  it('opens the holder’s e-visa from the downloads: its structure, its language, AA in both languages, printed alone', async () => {
-    const { page, pageErrors } = await openWatchedPage(browser);
+  /** The holder, signed in on the application, opens the e-visa `number` from its downloads. */
+  async function openFromDownloads(number: string) {
+    const watched = await openWatchedPage(browser);
     await signIn(
-      page,
+      watched.page,
       portal,
       APPLICANT.login,
       APPLICANT.password,
       `/visa/application/view/${issued.id}`,
     );
-    await page.getByRole('link', { name: `View ${issued.number} as a web page` }).click();
-    await ready(issued.number)(page);
+    await watched.page.getByRole('link', { name: `View ${number} as a web page` }).click();
+    await ready(number)(watched.page);
+    return watched;
+  }
+
+  it('opens the holder’s e-visa from the downloads: its structure, its language, AA in both languages, printed alone', async () => {
+    const { page, pageErrors } = await openFromDownloads(issued.number);
     expect(page.url()).toContain(`#/certificate/visa-application/${issued.id}`);
 
     // The e-visa is the holder's, in French; the page around it is the reader's, in English.
@@ -209,16 +215,7 @@ describe('the e-visa as an accessible web page in Chromium', () => {
 
   it('opens a dependant’s own e-visa by its number', async () => {
     const number = issued.data.dependants[0]!.visaNumber!;
-    const { page, pageErrors } = await openWatchedPage(browser);
-    await signIn(
-      page,
-      portal,
-      APPLICANT.login,
-      APPLICANT.password,
-      `/visa/application/view/${issued.id}`,
-    );
-    await page.getByRole('link', { name: `View ${number} as a web page` }).click();
-    await ready(number)(page);
+    const { page, pageErrors } = await openFromDownloads(number);
     const given = page.locator('article dl > div', {
       has: page.locator('dt', { hasText: 'Prénom' }),
     });
