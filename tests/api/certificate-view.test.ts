@@ -3,7 +3,7 @@ import type { CertificateView } from '../../src/core/documents/certificate-view'
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { payOnGateway } from '../support/gateway';
-import { CHILD, paidVisa } from '../support/granted-visa';
+import { CHILD, paidVisa, VISA_APPLICANT_ROLES, visaOfficers } from '../support/granted-visa';
 import { applicationsThrough } from '../support/personas';
 import { visaApplication } from '../support/visa-data';
 
@@ -40,21 +40,13 @@ describe.each(databaseKinds())('a certificate as a web page on %s', (kind) => {
 
   beforeAll(async () => {
     api = await startApiServer(kind);
-    const applicantRoles = ['submit', 'read', 'update', 'pay', 'print'].map((r) => `${TYPE}-${r}`);
-    applicant = await api.tokenFor(applicantRoles, {
+    applicant = await api.tokenFor(VISA_APPLICANT_ROLES, {
       sub: 'applicant-web-evisa',
       name: 'Ana Tui',
       email: 'ana.tui@example.org',
     });
-    other = await api.tokenFor(applicantRoles, { sub: 'applicant-someone-else' });
-    verifier = await api.tokenFor(
-      ['visa-application-search', 'visa-application-grant', 'visa-application-read'],
-      { sub: 'officer-granting' },
-    );
-    validator = await api.tokenFor(
-      ['visa-application-search', 'visa-application-issue', 'visa-application-print'],
-      { sub: 'officer-issuing' },
-    );
+    other = await api.tokenFor(VISA_APPLICANT_ROLES, { sub: 'applicant-someone-else' });
+    ({ verifier, validator } = await visaOfficers(api));
   });
   afterAll(async () => {
     await api?.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { payOnGateway } from '../support/gateway';
-import { CHILD, paidVisa } from '../support/granted-visa';
+import { CHILD, paidVisa, VISA_APPLICANT_ROLES, visaOfficers } from '../support/granted-visa';
 import { applicationsThrough } from '../support/personas';
 import { visaApplication } from '../support/visa-data';
 
@@ -39,24 +39,12 @@ describe.each(databaseKinds())('decisions per person on %s', (kind) => {
 
   beforeAll(async () => {
     api = await startApiServer(kind);
-    applicant = await api.tokenFor(
-      [
-        'visa-application-submit',
-        'visa-application-read',
-        'visa-application-update',
-        'visa-application-pay',
-        'visa-application-print',
-      ],
-      { sub: 'applicant-family', name: 'Ana Tui', email: 'ana.tui@example.org' },
-    );
-    verifier = await api.tokenFor(
-      ['visa-application-search', 'visa-application-grant', 'visa-application-read'],
-      { sub: 'officer-granting' },
-    );
-    validator = await api.tokenFor(
-      ['visa-application-search', 'visa-application-issue', 'visa-application-print'],
-      { sub: 'officer-issuing' },
-    );
+    applicant = await api.tokenFor(VISA_APPLICANT_ROLES, {
+      sub: 'applicant-family',
+      name: 'Ana Tui',
+      email: 'ana.tui@example.org',
+    });
+    ({ verifier, validator } = await visaOfficers(api));
   });
   afterAll(async () => {
     await api?.close();

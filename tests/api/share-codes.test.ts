@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { payOnGateway } from '../support/gateway';
-import { act, paidVisa } from '../support/granted-visa';
+import { act, paidVisa, VISA_APPLICANT_ROLES, visaOfficers } from '../support/granted-visa';
 import { messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
 import { applicationsThrough } from '../support/personas';
@@ -31,13 +31,6 @@ const NOT_VERIFIED = {
     message: 'No valid status matches this code and these details. Check both and try again.',
   },
 };
-const APPLICANT_ROLES = [
-  'visa-application-submit',
-  'visa-application-read',
-  'visa-application-update',
-  'visa-application-pay',
-  'visa-application-print',
-];
 
 type View = {
   id: string;
@@ -64,20 +57,13 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
 
   beforeAll(async () => {
     api = await startApiServer(kind, {}, undefined, undefined, { clock: () => now });
-    holder = await api.tokenFor(APPLICANT_ROLES, {
+    holder = await api.tokenFor(VISA_APPLICANT_ROLES, {
       sub: 'applicant-sharing',
       name: 'Ana Tui',
       email: 'ana.sharing@example.org',
     });
-    other = await api.tokenFor(APPLICANT_ROLES, { sub: 'applicant-other', name: 'Other One' });
-    officer = await api.tokenFor(
-      ['visa-application-search', 'visa-application-grant', 'visa-application-read'],
-      { sub: 'officer-granting' },
-    );
-    validator = await api.tokenFor(
-      ['visa-application-search', 'visa-application-issue', 'visa-application-print'],
-      { sub: 'officer-issuing' },
-    );
+    other = await api.tokenFor(VISA_APPLICANT_ROLES, { sub: 'applicant-other', name: 'Other One' });
+    ({ verifier: officer, validator } = await visaOfficers(api));
     visa = await issuedVisa();
     stored = await ok('POST', BASE, holder, { data: visaApplication('WRK', 'WV1Y') });
   });

@@ -1,3 +1,4 @@
+import type { ApiHarness } from './api-server';
 import type { ApplicationsApi } from './submitted-applications';
 
 /**
@@ -19,6 +20,24 @@ export interface VisaView {
 
 /** Pays the document `id` once initiated, as its payer does on the gateway's page. */
 export type PayByCard = (id: string) => Promise<void>;
+
+/** The roles of a visa's applicant: everything they do on their own application. */
+export const VISA_APPLICANT_ROLES = ['submit', 'read', 'update', 'pay', 'print'].map(
+  (role) => `visa-application-${role}`,
+);
+
+/** Tokens of the two officers an API test decides with: one who grants, one who issues. */
+export async function visaOfficers(api: ApiHarness) {
+  const verifier = await api.tokenFor(
+    ['visa-application-search', 'visa-application-grant', 'visa-application-read'],
+    { sub: 'officer-granting' },
+  );
+  const validator = await api.tokenFor(
+    ['visa-application-search', 'visa-application-issue', 'visa-application-print'],
+    { sub: 'officer-issuing' },
+  );
+  return { verifier, validator };
+}
 
 /** A child of the applicant's, coming with them: what a family's dependant gives. */
 export const CHILD = {
