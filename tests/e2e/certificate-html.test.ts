@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { apiToken, createAccount, signIn } from '../support/e2e-accounts';
-import { act, CHILD, paidVisa } from '../support/granted-visa';
+import { act, CHILD, paidVisa, VISA_APPLICANT_ROLES } from '../support/granted-visa';
 import { applicationsOverHttp, payOverHttp } from '../support/http-applications';
 import {
   accessible,
@@ -22,13 +22,7 @@ const APPLICANT = {
   password: 'Reef-Webvisa-6203!',
   firstName: 'Sione',
   lastName: 'Tui',
-  roles: [
-    'visa-application-submit',
-    'visa-application-read',
-    'visa-application-update',
-    'visa-application-pay',
-    'visa-application-print',
-  ],
+  roles: VISA_APPLICANT_ROLES,
 };
 const OFFICER = {
   login: 'e2e.webvisa.officer',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { apiToken, createAccount, signIn } from '../support/e2e-accounts';
-import { CHILD, paidVisa } from '../support/granted-visa';
+import { CHILD, paidVisa, VISA_APPLICANT_ROLES } from '../support/granted-visa';
 import { applicationsOverHttp, payOverHttp } from '../support/http-applications';
 import type { PortalProcess } from '../support/portal-process';
 import { sharedPortal } from '../support/shared-portal';
@@ -14,13 +14,7 @@ const APPLICANT = {
   password: 'Reef-Family-4821!',
   firstName: 'Sione',
   lastName: 'Tui',
-  roles: [
-    'visa-application-submit',
-    'visa-application-read',
-    'visa-application-update',
-    'visa-application-pay',
-    'visa-application-print',
-  ],
+  roles: VISA_APPLICANT_ROLES,
 };
 const OFFICER = {
   login: 'e2e.granter',

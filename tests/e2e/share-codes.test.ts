@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { apiToken, createAccount, signIn } from '../support/e2e-accounts';
-import { act, paidVisa, type VisaView } from '../support/granted-visa';
+import { act, paidVisa, type VisaView, VISA_APPLICANT_ROLES } from '../support/granted-visa';
 import { applicationsOverHttp, payOverHttp } from '../support/http-applications';
 import { accessibleInBoth, shot, SHOTS, switchLanguage } from '../support/journey';
 import type { PortalProcess } from '../support/portal-process';
@@ -22,13 +22,7 @@ const HOLDER = {
   password: 'Reef-Sharer-7316!',
   firstName: 'Sione',
   lastName: 'Tui',
-  roles: [
-    'visa-application-submit',
-    'visa-application-read',
-    'visa-application-update',
-    'visa-application-pay',
-    'visa-application-print',
-  ],
+  roles: VISA_APPLICANT_ROLES,
 };
 const OFFICER = {
   login: 'e2e.sharegranter',
