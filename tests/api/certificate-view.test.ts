@@ -3,7 +3,8 @@ import type { CertificateView } from '../../src/core/documents/certificate-view'
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { payOnGateway } from '../support/gateway';
-import { multipartFile } from '../support/multipart';
+import { CHILD, paidVisa, VISA_APPLICANT_ROLES, visaOfficers } from '../support/granted-visa';
+import { applicationsThrough } from '../support/personas';
 import { visaApplication } from '../support/visa-data';
 
 /**
@@ -12,32 +13,15 @@ import { visaApplication } from '../support/visa-data';
  */
 const TYPE = 'visa-application';
 const BASE = `/api/evisa/${TYPE}`;
-const PDF = Buffer.concat([
-  Buffer.from('%PDF-1.4\n'),
-  Buffer.alloc(300, 32),
-  Buffer.from('%%EOF\n'),
-]);
 
 type View = {
   id: string;
   version: number;
   status: string;
   number: string | null;
-  data: Record<string, unknown> & {
-    characterQuestions?: Array<Record<string, unknown>>;
-    documents?: Array<Record<string, unknown>>;
-    dependants?: Array<{ visaNumber?: string }>;
-  };
+  data: Record<string, unknown> & { dependants?: Array<{ visaNumber?: string }> };
 };
 
-const child = {
-  relationship: 'CHILD',
-  familyName: 'Tui',
-  givenName: 'Lani',
-  birthDate: '2015-02-01',
-  nationality: 'WS',
-  passportNumber: 'PC7654321',
-};
 const conditions = [
   { code: 'C1', description: 'Must not work more than 20 hours a week' },
   { code: 'C2', description: 'Must leave before the expiry date' },
@@ -56,21 +40,13 @@ describe.each(databaseKinds())('a certificate as a web page on %s', (kind) => {
 
   beforeAll(async () => {
     api = await startApiServer(kind);
-    const applicantRoles = ['submit', 'read', 'update', 'pay', 'print'].map((r) => `${TYPE}-${r}`);
-    applicant = await api.tokenFor(applicantRoles, {
+    applicant = await api.tokenFor(VISA_APPLICANT_ROLES, {
       sub: 'applicant-web-evisa',
       name: 'Ana Tui',
       email: 'ana.tui@example.org',
     });
-    other = await api.tokenFor(applicantRoles, { sub: 'applicant-someone-else' });
-    verifier = await api.tokenFor(
-      ['visa-application-search', 'visa-application-grant', 'visa-application-read'],
-      { sub: 'officer-granting' },
-    );
-    validator = await api.tokenFor(
-      ['visa-application-search', 'visa-application-issue', 'visa-application-print'],
-      { sub: 'officer-issuing' },
-    );
+    other = await api.tokenFor(VISA_APPLICANT_ROLES, { sub: 'applicant-someone-else' });
+    ({ verifier, validator } = await visaOfficers(api));
   });
   afterAll(async () => {
     await api?.close();
@@ -90,32 +66,11 @@ describe.each(databaseKinds())('a certificate as a web page on %s', (kind) => {
     const data = {
       ...base,
       contact: { ...base.contact, preferredLanguage: language },
-      dependants: [child],
+      dependants: [CHILD],
     };
-    const stored = await ok('POST', BASE, applicant, { data });
-    const { body, contentType } = multipartFile('scan.pdf', 'application/pdf', PDF);
-    const file = (
-      await api.app.inject({
-        method: 'POST',
-        url: '/api/media',
-        headers: { authorization: `Bearer ${applicant}`, 'content-type': contentType },
-        payload: body,
-      })
-    ).json() as Record<string, unknown>;
-    const submitted = await ok('POST', `${BASE}/${stored.id}/actions/submit`, applicant, {
-      version: stored.version,
-      data: {
-        ...data,
-        characterQuestions: stored.data.characterQuestions!.map((q) => ({ ...q, answer: false })),
-        documents: stored.data.documents!.map((d) => ({ ...d, file })),
-      },
-    });
-    await ok('POST', `${BASE}/${stored.id}/actions/initiate`, applicant, {
-      version: submitted.version,
-      data: { termsAccepted: true },
-    });
-    await payOnGateway(api, TYPE, stored.id, applicant, 'Ana Tui');
-    return ok('GET', `${BASE}/${stored.id}`, applicant);
+    return paidVisa<View>(applicationsThrough(api), applicant, data, (id) =>
+      payOnGateway(api, TYPE, id, applicant, 'Ana Tui'),
+    );
   }
 
   /** Both people granted, then issued: each has an e-visa. */

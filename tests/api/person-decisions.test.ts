@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { payOnGateway } from '../support/gateway';
-import { multipartFile } from '../support/multipart';
+import { CHILD, paidVisa, VISA_APPLICANT_ROLES, visaOfficers } from '../support/granted-visa';
+import { applicationsThrough } from '../support/personas';
 import { visaApplication } from '../support/visa-data';
 
 /**
@@ -12,11 +13,6 @@ import { visaApplication } from '../support/visa-data';
  */
 const TYPE = 'visa-application';
 const BASE = `/api/evisa/${TYPE}`;
-const PDF = Buffer.concat([
-  Buffer.from('%PDF-1.4\n'),
-  Buffer.alloc(300, 32),
-  Buffer.from('%%EOF\n'),
-]);
 
 type Line = { code: string; amount: string; narration?: string; status?: string };
 type View = {
@@ -25,8 +21,6 @@ type View = {
   status: string;
   number: string | null;
   data: Record<string, unknown> & {
-    characterQuestions?: Array<Record<string, unknown>>;
-    documents?: Array<Record<string, unknown>>;
     fees?: { lines: Line[]; total: string; amountPaid?: string };
     dependants?: Array<{ visaNumber?: string }>;
     personDecisions?: Array<Record<string, unknown>>;
@@ -34,15 +28,7 @@ type View = {
 };
 type Fields = { error: { fields: Array<{ path: string; rule: string; message: string }> } };
 
-const child = {
-  relationship: 'CHILD',
-  familyName: 'Tui',
-  givenName: 'Lani',
-  birthDate: '2015-02-01',
-  nationality: 'WS',
-  passportNumber: 'PC7654321',
-  visaNumber: 'VA-2099-999997',
-};
+const child = { ...CHILD, visaNumber: 'VA-2099-999997' };
 const conditions = [{ code: 'C1', description: 'Must not work more than 20 hours a week' }];
 
 describe.each(databaseKinds())('decisions per person on %s', (kind) => {
@@ -53,24 +39,12 @@ describe.each(databaseKinds())('decisions per person on %s', (kind) => {
 
   beforeAll(async () => {
     api = await startApiServer(kind);
-    applicant = await api.tokenFor(
-      [
-        'visa-application-submit',
-        'visa-application-read',
-        'visa-application-update',
-        'visa-application-pay',
-        'visa-application-print',
-      ],
-      { sub: 'applicant-family', name: 'Ana Tui', email: 'ana.tui@example.org' },
-    );
-    verifier = await api.tokenFor(
-      ['visa-application-search', 'visa-application-grant', 'visa-application-read'],
-      { sub: 'officer-granting' },
-    );
-    validator = await api.tokenFor(
-      ['visa-application-search', 'visa-application-issue', 'visa-application-print'],
-      { sub: 'officer-issuing' },
-    );
+    applicant = await api.tokenFor(VISA_APPLICANT_ROLES, {
+      sub: 'applicant-family',
+      name: 'Ana Tui',
+      email: 'ana.tui@example.org',
+    });
+    ({ verifier, validator } = await visaOfficers(api));
   });
   afterAll(async () => {
     await api?.close();
@@ -91,30 +65,9 @@ describe.each(databaseKinds())('decisions per person on %s', (kind) => {
   /** A work visa for the applicant and a child (both charged the issue fee), paid by card. */
   async function paidFamily(): Promise<View> {
     const data = { ...visaApplication('WRK', 'WV1Y'), dependants: [child] };
-    const stored = await ok('POST', BASE, applicant, { data });
-    const { body, contentType } = multipartFile('scan.pdf', 'application/pdf', PDF);
-    const file = (
-      await api.app.inject({
-        method: 'POST',
-        url: '/api/media',
-        headers: { authorization: `Bearer ${applicant}`, 'content-type': contentType },
-        payload: body,
-      })
-    ).json() as Record<string, unknown>;
-    const submitted = await ok('POST', `${BASE}/${stored.id}/actions/submit`, applicant, {
-      version: stored.version,
-      data: {
-        ...data,
-        characterQuestions: stored.data.characterQuestions!.map((q) => ({ ...q, answer: false })),
-        documents: stored.data.documents!.map((d) => ({ ...d, file })),
-      },
-    });
-    await ok('POST', `${BASE}/${stored.id}/actions/initiate`, applicant, {
-      version: submitted.version,
-      data: { termsAccepted: true },
-    });
-    await payOnGateway(api, TYPE, stored.id, applicant, 'Ana Tui');
-    return ok('GET', `${BASE}/${stored.id}`, applicant);
+    return paidVisa<View>(applicationsThrough(api), applicant, data, (id) =>
+      payOnGateway(api, TYPE, id, applicant, 'Ana Tui'),
+    );
   }
 
   const grant = (view: View, personDecisions: unknown[], fr = false) =>

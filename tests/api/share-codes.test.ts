@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { payOnGateway } from '../support/gateway';
+import { act, paidVisa, VISA_APPLICANT_ROLES, visaOfficers } from '../support/granted-visa';
 import { messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
+import { applicationsThrough } from '../support/personas';
 import { visaApplication } from '../support/visa-data';
 
 /**
@@ -16,11 +18,6 @@ const TYPE = 'visa-application';
 const BASE = `/api/evisa/${TYPE}`;
 const CHECK = '/api/evisa/share-check';
 const VERIFY = '/api/evisa/verification';
-const PDF = Buffer.concat([
-  Buffer.from('%PDF-1.4\n'),
-  Buffer.alloc(300, 32),
-  Buffer.from('%%EOF\n'),
-]);
 // The smallest PNG: a 1x1 transparent pixel.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -34,13 +31,6 @@ const NOT_VERIFIED = {
     message: 'No valid status matches this code and these details. Check both and try again.',
   },
 };
-const APPLICANT_ROLES = [
-  'visa-application-submit',
-  'visa-application-read',
-  'visa-application-update',
-  'visa-application-pay',
-  'visa-application-print',
-];
 
 type View = {
   id: string;
@@ -49,8 +39,6 @@ type View = {
   number: string | null;
   data: Record<string, unknown> & {
     applicant?: { birthDate?: string; passportNumber?: string };
-    characterQuestions?: Array<Record<string, unknown>>;
-    documents?: Array<Record<string, unknown>>;
   };
 };
 
@@ -69,20 +57,13 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
 
   beforeAll(async () => {
     api = await startApiServer(kind, {}, undefined, undefined, { clock: () => now });
-    holder = await api.tokenFor(APPLICANT_ROLES, {
+    holder = await api.tokenFor(VISA_APPLICANT_ROLES, {
       sub: 'applicant-sharing',
       name: 'Ana Tui',
       email: 'ana.sharing@example.org',
     });
-    other = await api.tokenFor(APPLICANT_ROLES, { sub: 'applicant-other', name: 'Other One' });
-    officer = await api.tokenFor(
-      ['visa-application-search', 'visa-application-grant', 'visa-application-read'],
-      { sub: 'officer-granting' },
-    );
-    validator = await api.tokenFor(
-      ['visa-application-search', 'visa-application-issue', 'visa-application-print'],
-      { sub: 'officer-issuing' },
-    );
+    other = await api.tokenFor(VISA_APPLICANT_ROLES, { sub: 'applicant-other', name: 'Other One' });
+    ({ verifier: officer, validator } = await visaOfficers(api));
     visa = await issuedVisa();
     stored = await ok('POST', BASE, holder, { data: visaApplication('WRK', 'WV1Y') });
   });
@@ -116,38 +97,22 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
 
   /** A work visa of the holder, paid, granted with conditions and issued; its photo a PNG. */
   async function issuedVisa(): Promise<View> {
-    const data = visaApplication('WRK', 'WV1Y');
-    const created = await ok('POST', BASE, holder, { data });
-    const pdf = await upload('scan.pdf', 'application/pdf', PDF);
+    const steps = applicationsThrough(api);
     const photo = await upload('photo.png', 'image/png', PNG);
-    const submitted = await ok('POST', `${BASE}/${created.id}/actions/submit`, holder, {
-      version: created.version,
-      data: {
-        ...data,
-        characterQuestions: created.data.characterQuestions!.map((q) => ({ ...q, answer: false })),
-        documents: created.data.documents!.map((d) => ({
-          ...d,
-          file: d.code === 'PHOTO' ? photo : pdf,
-        })),
-      },
-    });
-    await ok('POST', `${BASE}/${created.id}/actions/initiate`, holder, {
-      version: submitted.version,
-      data: { termsAccepted: true },
-    });
-    await payOnGateway(api, TYPE, created.id, holder, 'Ana Tui');
-    const paid = await ok('GET', `${BASE}/${created.id}`, holder);
-    const granted = await ok('POST', `${BASE}/${created.id}/actions/grant`, officer, {
-      version: paid.version,
-      data: { personDecisions: [{ outcome: 'GRANTED', conditions: CONDITIONS }] },
+    const paid = await paidVisa<View>(
+      steps,
+      holder,
+      visaApplication('WRK', 'WV1Y'),
+      (id) => payOnGateway(api, TYPE, id, holder, 'Ana Tui'),
+      photo,
+    );
+    const granted = await act<View>(steps, officer, paid, 'grant', {
+      personDecisions: [{ outcome: 'GRANTED', conditions: CONDITIONS }],
     });
     expect(granted.status).toBe('GRANTED');
-    return ok('POST', `${BASE}/${created.id}/actions/issue`, validator, {
-      version: granted.version,
-      data: {
-        issuance: { effectiveDate: '2020-01-01', expiryDate: '2099-01-31', placeOfIssue: 'Apia' },
-        conditions: { selected: CONDITIONS, additional: 'Employer: Apia Builders' },
-      },
+    return act<View>(steps, validator, granted, 'issue', {
+      issuance: { effectiveDate: '2020-01-01', expiryDate: '2099-01-31', placeOfIssue: 'Apia' },
+      conditions: { selected: CONDITIONS, additional: 'Employer: Apia Builders' },
     });
   }
 
@@ -162,6 +127,9 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
   const check = (code: string, holderFactor: string, ip = from(), query = '') =>
     call('POST', `${CHECK}${query}`, undefined, { code, holderFactor }, { 'x-forwarded-for': ip });
   const birthDate = () => visa.data.applicant!.birthDate!;
+  /** The code's row as stored: its hash, expiry, revocation and lock. */
+  const storedCode = async (id: string) =>
+    (await api.tables.selectFrom('share_code').selectAll().where('id', '=', id).execute())[0];
 
   it('lets the holder alone make a code, shown once, grouped, from the alphabet', async () => {
     expect(visa.status).toBe('ISSUED');
@@ -380,11 +348,7 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
 
   it('locks a code after too many wrong dates, for a while, without changing it', async () => {
     const made = await makeCode('work');
-    const [row] = await api.tables
-      .selectFrom('share_code')
-      .selectAll()
-      .where('id', '=', made.id)
-      .execute();
+    const row = await storedCode(made.id);
     for (let i = 0; i < 5; i++)
       expect((await check(made.code, `1950-01-0${i + 1}`)).statusCode).toBe(404);
     // Locked: even the right date is the same 404.
@@ -397,11 +361,7 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
     } finally {
       now = before;
     }
-    const [after] = await api.tables
-      .selectFrom('share_code')
-      .selectAll()
-      .where('id', '=', made.id)
-      .execute();
+    const after = await storedCode(made.id);
     expect(after).toMatchObject({
       code_hash: row!.code_hash,
       expires_at: row!.expires_at,
@@ -411,11 +371,7 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
 
   it('stops 10,000 guesses from many addresses with 429, the holder’s code untouched', async () => {
     const made = await makeCode('work');
-    const [row] = await api.tables
-      .selectFrom('share_code')
-      .selectAll()
-      .where('id', '=', made.id)
-      .execute();
+    const row = await storedCode(made.id);
     const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
     const guess = (i: number) =>
       Array.from({ length: 9 }, (_, k) => alphabet[(i * 7 + k * 13 + k * i) % 31]).join('');
@@ -444,11 +400,7 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
     // The holder's code still works from another address, and is as it was.
     const real = await check(made.code, birthDate(), '198.51.100.200');
     expect(real.statusCode).toBe(200);
-    const [after] = await api.tables
-      .selectFrom('share_code')
-      .selectAll()
-      .where('id', '=', made.id)
-      .execute();
+    const after = await storedCode(made.id);
     expect(after).toMatchObject({
       code_hash: row!.code_hash,
       expires_at: row!.expires_at,

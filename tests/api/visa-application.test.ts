@@ -5,6 +5,7 @@ import { startOutbox } from '../../src/server/notifications/worker';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { payOnGateway } from '../support/gateway';
+import { CHILD } from '../support/granted-visa';
 import { messagesAbout } from '../support/inbox';
 import { multipartFile } from '../support/multipart';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -758,16 +759,8 @@ describe.each(databaseKinds())('visa applications on %s', (kind) => {
 
   it('gives each dependant charged the issue fee an e-visa of their own, downloaded, mailed and checked', async () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const child = {
-      relationship: 'CHILD',
-      familyName: 'Tui',
-      givenName: 'Lani',
-      birthDate: '2015-02-01',
-      nationality: 'WS',
-      passportNumber: 'PC7654321',
-      // The applicant's form cannot give a dependant a number: the issue gives it.
-      visaNumber: 'VA-2099-999999',
-    };
+    // The applicant's form cannot give a dependant a number: the issue gives it.
+    const child = { ...CHILD, visaNumber: 'VA-2099-999999' };
     const { stored, filled } = await completeApplication('WV1Y', { dependants: [child] }, 'WRK');
     const paid = await pay(stored, filled);
     expect(paid.data.fees!.lines.filter((l) => l.code === 'ISS')).toHaveLength(2);

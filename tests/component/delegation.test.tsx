@@ -14,14 +14,14 @@ import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import type { TextTree } from '../../src/core/i18n/translate';
 import type { Delegation } from '../../src/engine/documents/delegation';
 import { withoutHolderOnly } from '../../src/engine/documents/delegation';
-import { changeLanguage, initI18n } from '../../src/portal/i18n';
+import { changeLanguage } from '../../src/portal/i18n';
 import { MemoryRouter } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { PortalContext } from '../../src/portal/context';
 import { MyLibraryPage } from '../../src/portal/pages/dashboard/MyLibraryPage';
 import { loadSample } from './harness';
-import { documentScreenPage, renderScreens, sessionOf } from './screen-harness';
+import { documentScreenPage, renderScreens, screenBundle, sessionOf } from './screen-harness';
 
 configure({ asyncUtilTimeout: 25_000 });
 
@@ -116,15 +116,7 @@ beforeAll(async () => {
         ? { fill: 'Fill in the application', submit: 'Submit it' }
         : { fill: 'Remplir la demande', submit: 'La soumettre' };
   }
-  bundle = {
-    modules: [],
-    catalogs: [],
-    workflows: [workflow],
-    schemas: [entity],
-    translations: sample.texts,
-    version: 'test',
-  };
-  await initI18n(bundle);
+  bundle = await screenBundle(workflow, entity, sample.texts);
   Page = await documentScreenPage();
 });
 

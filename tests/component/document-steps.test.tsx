@@ -9,9 +9,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DefinitionBundle, EntityDefinition } from '../../src/core/definitions/types';
 import type { DocumentView, HistoryEntry } from '../../src/core/documents/types';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
-import { changeLanguage, initI18n } from '../../src/portal/i18n';
+import { changeLanguage } from '../../src/portal/i18n';
 import { loadSample } from './harness';
-import { documentScreenPage, renderScreens, screenApi, sessionOf } from './screen-harness';
+import {
+  documentScreenPage,
+  renderScreens,
+  screenApi,
+  screenBundle,
+  sessionOf,
+} from './screen-harness';
 
 // A screen loads its validators and document first: on a busy machine that takes more than
 // Testing Library's one second, so every wait here waits for the state, not for a clock.
@@ -156,15 +162,7 @@ beforeAll(async () => {
       sample.texts[language]['sample-permit'] as Record<string, unknown>,
       own[language],
     );
-  bundle = {
-    modules: [],
-    catalogs: [],
-    workflows: [workflow],
-    schemas: [entity],
-    translations: sample.texts,
-    version: 'test',
-  };
-  await initI18n(bundle);
+  bundle = await screenBundle(workflow, entity, sample.texts);
   Page = await documentScreenPage();
 });
 

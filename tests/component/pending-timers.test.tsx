@@ -6,9 +6,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DefinitionBundle, EntityDefinition } from '../../src/core/definitions/types';
 import type { DocumentView } from '../../src/core/documents/types';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
-import { changeLanguage, initI18n } from '../../src/portal/i18n';
+import { changeLanguage } from '../../src/portal/i18n';
 import { loadSample } from './harness';
-import { documentScreenPage, renderScreens, screenApi, sessionOf } from './screen-harness';
+import {
+  documentScreenPage,
+  renderScreens,
+  screenApi,
+  screenBundle,
+  sessionOf,
+} from './screen-harness';
 
 configure({ asyncUtilTimeout: 25_000 });
 
@@ -62,15 +68,11 @@ beforeAll(async () => {
       sample.texts[language]['sample-permit'] as Record<string, unknown>,
       own[language],
     );
-  bundle = {
-    modules: [],
-    catalogs: [],
-    workflows: [workflow],
-    schemas: [{ ...(sample.definition as EntityDefinition), sections: [{ id: 'applicant' }] }],
-    translations: sample.texts,
-    version: 'test',
-  };
-  await initI18n(bundle);
+  bundle = await screenBundle(
+    workflow,
+    { ...(sample.definition as EntityDefinition), sections: [{ id: 'applicant' }] },
+    sample.texts,
+  );
   Page = await documentScreenPage();
 });
 

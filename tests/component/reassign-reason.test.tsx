@@ -11,9 +11,8 @@ import type { DefinitionBundle, EntityDefinition } from '../../src/core/definiti
 import type { DocumentView } from '../../src/core/documents/types';
 import type { WorkflowDefinition } from '../../src/core/documents/workflow';
 import type { TextTree } from '../../src/core/i18n/translate';
-import { initI18n } from '../../src/portal/i18n';
 import { loadSample } from './harness';
-import { documentScreenPage, renderScreens, sessionOf } from './screen-harness';
+import { documentScreenPage, renderScreens, screenBundle, sessionOf } from './screen-harness';
 
 configure({ asyncUtilTimeout: 25_000 });
 
@@ -85,15 +84,7 @@ beforeAll(async () => {
         'utf8',
       ),
     ) as TextTree;
-  bundle = {
-    modules: [],
-    catalogs: [],
-    workflows: [workflow],
-    schemas: [sample.definition as EntityDefinition],
-    translations: sample.texts,
-    version: 'test',
-  };
-  await initI18n(bundle);
+  bundle = await screenBundle(workflow, sample.definition as EntityDefinition, sample.texts);
   Page = await documentScreenPage();
 });
 

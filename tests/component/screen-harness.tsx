@@ -7,11 +7,12 @@ import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { ApiClient } from '../../src/core/api/client';
-import type { DefinitionBundle } from '../../src/core/definitions/types';
+import type { DefinitionBundle, EntityDefinition } from '../../src/core/definitions/types';
 import type { DocumentView, HistoryEntry } from '../../src/core/documents/types';
 import type { WorkflowDefinition, WorkflowScreen } from '../../src/core/documents/workflow';
 import type { ValidatorSource } from '../../src/engine/form';
 import { PortalContext } from '../../src/portal/context';
+import { initI18n } from '../../src/portal/i18n';
 import { signedInSession, type Session } from '../../src/portal/session';
 import { loadSample } from './harness';
 
@@ -38,6 +39,27 @@ export async function documentScreenPage(): Promise<ScreenPage> {
     return { ...actual, entityValidators: () => source };
   });
   return (await import('../../src/portal/pages/DocumentScreenPage')).DocumentScreenPage;
+}
+
+/**
+ * The definitions of one workflow and its document's schema, with `translations`: the portal's
+ * texts are made from them, as the portal does once it has read its definitions.
+ */
+export async function screenBundle(
+  workflow: WorkflowDefinition,
+  entity: EntityDefinition,
+  translations: DefinitionBundle['translations'],
+): Promise<DefinitionBundle> {
+  const bundle: DefinitionBundle = {
+    modules: [],
+    catalogs: [],
+    workflows: [workflow],
+    schemas: [entity],
+    translations,
+    version: 'test',
+  };
+  await initI18n(bundle);
+  return bundle;
 }
 
 /** A signed-in person holding the workflow's roles given (suffixes). */

@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { apiToken, createAccount, signIn } from '../support/e2e-accounts';
-import { applicationsOverHttp, payOnGatewayPage } from '../support/http-applications';
+import { act, CHILD, paidVisa, VISA_APPLICANT_ROLES } from '../support/granted-visa';
+import { applicationsOverHttp, payOverHttp } from '../support/http-applications';
 import {
   accessible,
   accessibleInBoth,
@@ -21,13 +22,7 @@ const APPLICANT = {
   password: 'Reef-Webvisa-6203!',
   firstName: 'Sione',
   lastName: 'Tui',
-  roles: [
-    'visa-application-submit',
-    'visa-application-read',
-    'visa-application-update',
-    'visa-application-pay',
-    'visa-application-print',
-  ],
+  roles: VISA_APPLICANT_ROLES,
 };
 const OFFICER = {
   login: 'e2e.webvisa.officer',
@@ -41,14 +36,6 @@ const OFFICER = {
     'visa-application-issue',
   ],
 };
-const CHILD = {
-  relationship: 'CHILD',
-  familyName: 'Tui',
-  givenName: 'Lani',
-  birthDate: '2015-02-01',
-  nationality: 'WS',
-  passportNumber: 'PC7654321',
-};
 const CONDITIONS = [
   { code: 'C1', description: 'Work for the sponsor only' },
   { code: 'C2', description: 'Leave before the expiry date' },
@@ -59,11 +46,7 @@ type View = {
   version: number;
   status: string;
   number: string;
-  data: Record<string, unknown> & {
-    characterQuestions: Array<Record<string, unknown>>;
-    documents: Array<Record<string, unknown>>;
-    dependants: Array<{ visaNumber?: string }>;
-  };
+  data: Record<string, unknown> & { dependants: Array<{ visaNumber?: string }> };
 };
 
 /**
@@ -84,8 +67,6 @@ describe('the e-visa as an accessible web page in Chromium', () => {
     const token = await apiToken(portal, APPLICANT.login, APPLICANT.password);
     const officer = await apiToken(portal, OFFICER.login, OFFICER.password);
     const api = applicationsOverHttp(portal.url);
-    const send = (method: 'GET' | 'POST', at: string, body?: unknown, as = token) =>
-      api.send(method, `/api/evisa/visa-application${at}`, as, body) as Promise<View>;
     const base = visaApplication('WRK', 'WV1Y');
     // The holder reads French: their e-visa is written in French, whoever opens it.
     const data = {
@@ -93,51 +74,15 @@ describe('the e-visa as an accessible web page in Chromium', () => {
       contact: { ...base.contact, preferredLanguage: 'fr' },
       dependants: [CHILD],
     };
-    const stored = await send('POST', '', { data });
-    const file = await api.uploadPdf(token);
-    const submitted = await send('POST', `/${stored.id}/actions/submit`, {
-      version: stored.version,
-      data: {
-        ...data,
-        characterQuestions: stored.data.characterQuestions.map((q) => ({ ...q, answer: false })),
-        documents: stored.data.documents.map((d) => ({ ...d, file })),
-      },
+    const paid = await paidVisa<View>(api, token, data, payOverHttp(api, token, 'Sione Tui'));
+    const granted = await act<View>(api, officer, paid, 'grant', {
+      personDecisions: [{ outcome: 'GRANTED', conditions: CONDITIONS }, { outcome: 'GRANTED' }],
+      conditions: { selected: CONDITIONS },
     });
-    await send('POST', `/${stored.id}/actions/initiate`, {
-      version: submitted.version,
-      data: { termsAccepted: true },
+    issued = await act<View>(api, officer, granted, 'issue', {
+      issuance: { effectiveDate: '2026-03-01', expiryDate: '2099-01-31', placeOfIssue: 'Apia' },
+      conditions: { selected: CONDITIONS },
     });
-    const purchase = (await api.send(
-      'POST',
-      `/api/payments/visa-application/${stored.id}/purchase`,
-      token,
-    )) as { redirectUrl: string };
-    await payOnGatewayPage(purchase.redirectUrl, 'Sione Tui');
-    const paid = await send('GET', `/${stored.id}`);
-    const granted = await send(
-      'POST',
-      `/${stored.id}/actions/grant`,
-      {
-        version: paid.version,
-        data: {
-          personDecisions: [{ outcome: 'GRANTED', conditions: CONDITIONS }, { outcome: 'GRANTED' }],
-          conditions: { selected: CONDITIONS },
-        },
-      },
-      officer,
-    );
-    issued = await send(
-      'POST',
-      `/${stored.id}/actions/issue`,
-      {
-        version: granted.version,
-        data: {
-          issuance: { effectiveDate: '2026-03-01', expiryDate: '2099-01-31', placeOfIssue: 'Apia' },
-          conditions: { selected: CONDITIONS },
-        },
-      },
-      officer,
-    );
     expect(issued.status).toBe('ISSUED');
   }, 240_000);
   afterAll(async () => {
@@ -151,17 +96,23 @@ describe('the e-visa as an accessible web page in Chromium', () => {
     await page.getByRole('button', { name: print, exact: true }).waitFor();
   };
 
-  it('opens the holder’s e-visa from the downloads: its structure, its language, AA in both languages, printed alone', async () => {
-    const { page, pageErrors } = await openWatchedPage(browser);
+  /** The holder, signed in on the application, opens the e-visa `number` from its downloads. */
+  async function openFromDownloads(number: string) {
+    const watched = await openWatchedPage(browser);
     await signIn(
-      page,
+      watched.page,
       portal,
       APPLICANT.login,
       APPLICANT.password,
       `/visa/application/view/${issued.id}`,
     );
-    await page.getByRole('link', { name: `View ${issued.number} as a web page` }).click();
-    await ready(issued.number)(page);
+    await watched.page.getByRole('link', { name: `View ${number} as a web page` }).click();
+    await ready(number)(watched.page);
+    return watched;
+  }
+
+  it('opens the holder’s e-visa from the downloads: its structure, its language, AA in both languages, printed alone', async () => {
+    const { page, pageErrors } = await openFromDownloads(issued.number);
     expect(page.url()).toContain(`#/certificate/visa-application/${issued.id}`);
 
     // The e-visa is the holder's, in French; the page around it is the reader's, in English.
@@ -258,16 +209,7 @@ describe('the e-visa as an accessible web page in Chromium', () => {
 
   it('opens a dependant’s own e-visa by its number', async () => {
     const number = issued.data.dependants[0]!.visaNumber!;
-    const { page, pageErrors } = await openWatchedPage(browser);
-    await signIn(
-      page,
-      portal,
-      APPLICANT.login,
-      APPLICANT.password,
-      `/visa/application/view/${issued.id}`,
-    );
-    await page.getByRole('link', { name: `View ${number} as a web page` }).click();
-    await ready(number)(page);
+    const { page, pageErrors } = await openFromDownloads(number);
     const given = page.locator('article dl > div', {
       has: page.locator('dt', { hasText: 'Prénom' }),
     });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { apiToken, createAccount, signIn } from '../support/e2e-accounts';
-import { applicationsOverHttp, payOnGatewayPage } from '../support/http-applications';
+import { CHILD, paidVisa, VISA_APPLICANT_ROLES } from '../support/granted-visa';
+import { applicationsOverHttp, payOverHttp } from '../support/http-applications';
 import type { PortalProcess } from '../support/portal-process';
 import { sharedPortal } from '../support/shared-portal';
 import { visaApplication } from '../support/visa-data';
@@ -13,13 +14,7 @@ const APPLICANT = {
   password: 'Reef-Family-4821!',
   firstName: 'Sione',
   lastName: 'Tui',
-  roles: [
-    'visa-application-submit',
-    'visa-application-read',
-    'visa-application-update',
-    'visa-application-pay',
-    'visa-application-print',
-  ],
+  roles: VISA_APPLICANT_ROLES,
 };
 const OFFICER = {
   login: 'e2e.granter',
@@ -33,14 +28,6 @@ const OFFICER = {
     'visa-application-issue',
   ],
 };
-const CHILD = {
-  relationship: 'CHILD',
-  familyName: 'Tui',
-  givenName: 'Lani',
-  birthDate: '2015-02-01',
-  nationality: 'WS',
-  passportNumber: 'PC7654321',
-};
 const REASON = 'No birth certificate was given for the child';
 
 type View = {
@@ -48,8 +35,6 @@ type View = {
   version: number;
   status: string;
   data: Record<string, unknown> & {
-    characterQuestions: Array<Record<string, unknown>>;
-    documents: Array<Record<string, unknown>>;
     fees: { lines: Array<{ narration?: string; status?: string }> };
   };
 };
@@ -71,30 +56,8 @@ describe('a decision per person in Chromium', () => {
     const token = await apiToken(portal, APPLICANT.login, APPLICANT.password);
     officerToken = await apiToken(portal, OFFICER.login, OFFICER.password);
     const api = applicationsOverHttp(portal.url);
-    const send = (method: 'GET' | 'POST', path: string, body?: unknown, as = token) =>
-      api.send(method, `/api/evisa/visa-application${path}`, as, body) as Promise<View>;
     const data = { ...visaApplication('WRK', 'WV1Y'), dependants: [CHILD] };
-    const stored = await send('POST', '', { data });
-    const file = await api.uploadPdf(token);
-    const submitted = await send('POST', `/${stored.id}/actions/submit`, {
-      version: stored.version,
-      data: {
-        ...data,
-        characterQuestions: stored.data.characterQuestions.map((q) => ({ ...q, answer: false })),
-        documents: stored.data.documents.map((d) => ({ ...d, file })),
-      },
-    });
-    await send('POST', `/${stored.id}/actions/initiate`, {
-      version: submitted.version,
-      data: { termsAccepted: true },
-    });
-    const purchase = (await api.send(
-      'POST',
-      `/api/payments/visa-application/${stored.id}/purchase`,
-      token,
-    )) as { redirectUrl: string };
-    await payOnGatewayPage(purchase.redirectUrl, 'Sione Tui');
-    application = await send('GET', `/${stored.id}`);
+    application = await paidVisa<View>(api, token, data, payOverHttp(api, token, 'Sione Tui'));
     expect(application.status).toBe('PAID FOR VERIFICATION');
   }, 240_000);
   afterAll(async () => {

@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { apiToken, createAccount, signIn } from '../support/e2e-accounts';
-import { applicationsOverHttp, payOnGatewayPage } from '../support/http-applications';
+import { act, paidVisa, type VisaView, VISA_APPLICANT_ROLES } from '../support/granted-visa';
+import { applicationsOverHttp, payOverHttp } from '../support/http-applications';
 import { accessibleInBoth, shot, SHOTS, switchLanguage } from '../support/journey';
 import type { PortalProcess } from '../support/portal-process';
 import { sharedPortal } from '../support/shared-portal';
@@ -21,13 +22,7 @@ const HOLDER = {
   password: 'Reef-Sharer-7316!',
   firstName: 'Sione',
   lastName: 'Tui',
-  roles: [
-    'visa-application-submit',
-    'visa-application-read',
-    'visa-application-update',
-    'visa-application-pay',
-    'visa-application-print',
-  ],
+  roles: VISA_APPLICANT_ROLES,
 };
 const OFFICER = {
   login: 'e2e.sharegranter',
@@ -41,20 +36,10 @@ const BIRTH_DATE = '12/04/1990';
 const CONDITION = 'Work for Reef Builders Ltd only';
 const ADDITIONAL = 'No more than 40 hours a week';
 
-type View = {
-  id: string;
-  version: number;
-  status: string;
-  data: Record<string, unknown> & {
-    characterQuestions: Array<Record<string, unknown>>;
-    documents: Array<Record<string, unknown>>;
-  };
-};
-
 describe('proving one’s status with a share code in Chromium', () => {
   let portal: PortalProcess;
   let browser: Browser;
-  let application: View;
+  let application: VisaView;
 
   beforeAll(async () => {
     [portal, browser] = await Promise.all([sharedPortal('demo'), launchChromium()]);
@@ -62,45 +47,12 @@ describe('proving one’s status with a share code in Chromium', () => {
     const token = await apiToken(portal, HOLDER.login, HOLDER.password);
     const officerToken = await apiToken(portal, OFFICER.login, OFFICER.password);
     const api = applicationsOverHttp(portal.url);
-    const send = (method: 'GET' | 'POST', path: string, body?: unknown, as = token) =>
-      api.send(method, `/api/evisa/visa-application${path}`, as, body) as Promise<View>;
     const data = visaApplication('WRK', 'WV1Y');
-    const stored = await send('POST', '', { data });
-    const file = await api.uploadPdf(token);
-    const submitted = await send('POST', `/${stored.id}/actions/submit`, {
-      version: stored.version,
-      data: {
-        ...data,
-        characterQuestions: stored.data.characterQuestions.map((q) => ({ ...q, answer: false })),
-        documents: stored.data.documents.map((d) => ({ ...d, file })),
-      },
-    });
-    await send('POST', `/${stored.id}/actions/initiate`, {
-      version: submitted.version,
-      data: { termsAccepted: true },
-    });
-    const purchase = (await api.send(
-      'POST',
-      `/api/payments/visa-application/${stored.id}/purchase`,
-      token,
-    )) as { redirectUrl: string };
-    await payOnGatewayPage(purchase.redirectUrl, 'Sione Tui');
-    const paid = await send('GET', `/${stored.id}`);
+    const paid = await paidVisa(api, token, data, payOverHttp(api, token, 'Sione Tui'));
     expect(paid.status).toBe('PAID FOR VERIFICATION');
-    application = await send(
-      'POST',
-      `/${stored.id}/actions/grant`,
-      {
-        version: paid.version,
-        data: {
-          conditions: {
-            selected: [{ code: 'C1', description: CONDITION }],
-            additional: ADDITIONAL,
-          },
-        },
-      },
-      officerToken,
-    );
+    application = await act(api, officerToken, paid, 'grant', {
+      conditions: { selected: [{ code: 'C1', description: CONDITION }], additional: ADDITIONAL },
+    });
     expect(application.status).toBe('GRANTED');
   }, 240_000);
   afterAll(async () => {

@@ -51,3 +51,21 @@ export async function payOnGatewayPage(redirectUrl: string, cardName: string): P
   });
   if (paid.status !== 303) throw new Error(`the gateway answered ${paid.status}`);
 }
+
+/**
+ * Pays a document of `type` as `token`'s holder over HTTP, as they do once it is initiated: the
+ * purchase, then the gateway's page filled with an approved card in `cardName`.
+ */
+export function payOverHttp(
+  api: ApplicationsApi,
+  token: string,
+  cardName: string,
+  type = 'visa-application',
+): (id: string) => Promise<void> {
+  return async (id) => {
+    const purchase = (await api.send('POST', `/api/payments/${type}/${id}/purchase`, token)) as {
+      redirectUrl: string;
+    };
+    await payOnGatewayPage(purchase.redirectUrl, cardName);
+  };
+}
