@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../../core/api/client';
-import type { ApiError } from '../../core/api/errors';
 import {
   CASE_NOTE_MAX_LENGTH,
   flagTextKey,
@@ -27,6 +26,7 @@ import {
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorAlert } from '../ErrorAlert';
+import { useApiMessage } from '../useApiMessage';
 import { formatDateTime } from '../format';
 
 /**
@@ -56,25 +56,10 @@ export function CaseWorkPanels(props: CaseWorkProps) {
   );
 }
 
-/**
- * A failed call's message: the server's, worded in the reader's language; one the browser
- * makes itself (offline, an unreadable answer) from the portal's texts.
- */
-function useMessageOf(): (error: ApiError) => string {
-  const { t } = useTranslation();
-  return useCallback(
-    (error: ApiError) =>
-      error.status === 0
-        ? t(`errors.${error.code}`, { defaultValue: error.message })
-        : error.message,
-    [t],
-  );
-}
-
 /** The document's flags as badges, each clearable after a confirmation; the others to set. */
 export function FlagsPanel({ workflow, document, api, backend, roles }: CaseWorkProps) {
   const { t } = useTranslation();
-  const messageOf = useMessageOf();
+  const messageOf = useApiMessage();
   const [flags, setFlags] = useState<string[] | null>(null);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
@@ -185,7 +170,7 @@ export function FlagsPanel({ workflow, document, api, backend, roles }: CaseWork
 /** The internal notes thread: each note with its author and time, editable, its earlier texts shown. */
 export function CaseNotesPanel({ workflow, document, api, backend }: CaseWorkProps) {
   const { t } = useTranslation();
-  const messageOf = useMessageOf();
+  const messageOf = useApiMessage();
   const [notes, setNotes] = useState<CaseNote[] | null>(null);
   const [failure, setFailure] = useState('');
   const [draft, setDraft] = useState('');
@@ -301,7 +286,7 @@ function NoteItem({
   onStale: () => void;
 }) {
   const { t } = useTranslation();
-  const messageOf = useMessageOf();
+  const messageOf = useApiMessage();
   const [editing, setEditing] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState('');

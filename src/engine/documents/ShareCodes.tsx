@@ -21,6 +21,7 @@ import { STATUS_CHECK_PATH } from '../../core/definitions/status-check';
 import { formatDate } from '../../core/format';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorAlert } from '../ErrorAlert';
+import { useApiMessage } from '../useApiMessage';
 import { formatDateTime } from '../format';
 import type {
   MadeShareCode,
@@ -51,18 +52,6 @@ function statusCheckAddress(): string {
   return `${origin}${pathname}#${STATUS_CHECK_PATH}`;
 }
 
-/** A failed call's message: the server's, in the reader's language; the browser's own from ours. */
-function useMessageOf(): (error: ApiError) => string {
-  const { t } = useTranslation();
-  return useCallback(
-    (error: ApiError) =>
-      error.status === 0
-        ? t(`errors.${error.code}`, { defaultValue: error.message })
-        : error.message,
-    [t],
-  );
-}
-
 export interface ShareCodesPanelProps {
   /** The workflow's id (the route's `{type}`). */
   type: string;
@@ -74,7 +63,7 @@ export interface ShareCodesPanelProps {
 /** The holder's share codes and check log; nothing for anyone the server says is not the holder. */
 export function ShareCodesPanel({ type, document, api, backend }: ShareCodesPanelProps) {
   const { t } = useTranslation();
-  const messageOf = useMessageOf();
+  const messageOf = useApiMessage();
   const [list, setList] = useState<ShareCodeList | null>(null);
   const [checks, setChecks] = useState<StatusCheck[] | null>(null);
   const [hidden, setHidden] = useState(false);
@@ -302,7 +291,7 @@ interface MakeCodeDialogProps {
  */
 function MakeCodeDialog({ opened, list, make, onMade, onClose }: MakeCodeDialogProps) {
   const { t } = useTranslation();
-  const messageOf = useMessageOf();
+  const messageOf = useApiMessage();
   const [purpose, setPurpose] = useState('');
   const [days, setDays] = useState<number | string>(list.defaultDays);
   const [errors, setErrors] = useState<{ purpose?: string; days?: string }>({});
