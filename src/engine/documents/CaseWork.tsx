@@ -27,6 +27,7 @@ import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorAlert } from '../ErrorAlert';
 import { useApiMessage } from '../useApiMessage';
+import { useConfirmation } from '../useConfirmation';
 import { formatDateTime } from '../format';
 
 /**
@@ -63,7 +64,7 @@ export function FlagsPanel({ workflow, document, api, backend, roles }: CaseWork
   const [flags, setFlags] = useState<string[] | null>(null);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
-  const [clearing, setClearing] = useState<string | null>(null);
+  const clearing = useConfirmation<string>((flag) => void change(flag, false));
   const base = `/${workflow.id}/${document.id}/flags`;
   useEffect(() => {
     let current = true;
@@ -121,7 +122,7 @@ export function FlagsPanel({ workflow, document, api, backend, roles }: CaseWork
                       size="xs"
                       aria-label={t('case-work.clearFlag', { flag: name(flag) })}
                       disabled={busy !== null}
-                      onClick={() => setClearing(flag)}
+                      onClick={() => clearing.ask(flag)}
                     />
                   ) : undefined
                 }
@@ -151,17 +152,13 @@ export function FlagsPanel({ workflow, document, api, backend, roles }: CaseWork
         <ErrorAlert>{failure}</ErrorAlert>
       </Stack>
       <ConfirmDialog
-        opened={clearing !== null}
+        {...clearing.dialog}
         title={t('case-work.clearConfirmTitle')}
-        message={t('case-work.clearConfirm', { flag: clearing ? name(clearing) : '' })}
+        message={t('case-work.clearConfirm', {
+          flag: clearing.pending ? name(clearing.pending) : '',
+        })}
         cancelLabel={t('case-work.cancel')}
         confirmLabel={t('case-work.clear')}
-        onCancel={() => setClearing(null)}
-        onConfirm={() => {
-          const flag = clearing;
-          setClearing(null);
-          if (flag) void change(flag, false);
-        }}
       />
     </Paper>
   );

@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { DateTimeField } from '../DateTimeField';
 import { ErrorAlert } from '../ErrorAlert';
 import { useApiMessage } from '../useApiMessage';
+import { useConfirmation } from '../useConfirmation';
 import {
   delegationOf,
   grantsInWords,
@@ -87,7 +88,7 @@ export function DelegatesPanel({
   const [done, setDone] = useState('');
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<Delegation | null>(null);
+  const revoking = useConfirmation<Delegation>((delegation) => void revoke(delegation));
   const [reload, setReload] = useState(0);
   const typeBase = `/${workflow.id}/delegations`;
   useEffect(() => {
@@ -178,7 +179,7 @@ export function DelegatesPanel({
                     loading={busy === delegation.id}
                     disabled={busy !== null && busy !== delegation.id}
                     aria-label={t('delegates.revokeNamed', { delegate: delegation.delegate })}
-                    onClick={() => setRevoking(delegation)}
+                    onClick={() => revoking.ask(delegation)}
                   >
                     {t('delegates.revoke')}
                   </Button>
@@ -222,20 +223,16 @@ export function DelegatesPanel({
         }}
       />
       <ConfirmDialog
-        opened={revoking !== null}
+        {...revoking.dialog}
         title={t('delegates.revokeTitle')}
         message={t(
-          revoking?.documentId === null ? 'delegates.revokeConfirmAll' : 'delegates.revokeConfirm',
-          { delegate: revoking?.delegate ?? '', type: typeTitle },
+          revoking.pending?.documentId === null
+            ? 'delegates.revokeConfirmAll'
+            : 'delegates.revokeConfirm',
+          { delegate: revoking.pending?.delegate ?? '', type: typeTitle },
         )}
         cancelLabel={t('delegates.cancel')}
         confirmLabel={t('delegates.revoke')}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          const delegation = revoking;
-          setRevoking(null);
-          if (delegation) void revoke(delegation);
-        }}
       />
     </Paper>
   );

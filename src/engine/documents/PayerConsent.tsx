@@ -22,6 +22,7 @@ import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorAlert } from '../ErrorAlert';
 import { useApiMessage } from '../useApiMessage';
+import { useConfirmation } from '../useConfirmation';
 import { formatDateTime } from '../format';
 import { formatMoney } from '../../core/format';
 import { pickLanguage } from '../../core/i18n/translate';
@@ -49,7 +50,7 @@ export function PayersPanel({ workflow, document, api, backend }: PayersPanelPro
   const [payer, setPayer] = useState('');
   const [fieldError, setFieldError] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<PayerConsent | null>(null);
+  const revoking = useConfirmation<PayerConsent>((consent) => void revoke(consent));
   const base = `/${workflow.id}/${document.id}/payers`;
   useEffect(() => {
     let current = true;
@@ -131,7 +132,7 @@ export function PayersPanel({ workflow, document, api, backend }: PayersPanelPro
                     color="red"
                     loading={busy === consent.id}
                     disabled={busy !== null && busy !== consent.id}
-                    onClick={() => setRevoking(consent)}
+                    onClick={() => revoking.ask(consent)}
                   >
                     {t('payer-consent.revoke')}
                   </Button>
@@ -168,17 +169,11 @@ export function PayersPanel({ workflow, document, api, backend }: PayersPanelPro
         <ErrorAlert>{failure}</ErrorAlert>
       </Stack>
       <ConfirmDialog
-        opened={revoking !== null}
+        {...revoking.dialog}
         title={t('payer-consent.revokeTitle')}
-        message={t('payer-consent.revokeConfirm', { name: revoking?.payer.name ?? '' })}
+        message={t('payer-consent.revokeConfirm', { name: revoking.pending?.payer.name ?? '' })}
         cancelLabel={t('payer-consent.cancel')}
         confirmLabel={t('payer-consent.revoke')}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          const consent = revoking;
-          setRevoking(null);
-          if (consent) void revoke(consent);
-        }}
       />
     </Paper>
   );

@@ -22,6 +22,7 @@ import { formatDate } from '../../core/format';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorAlert } from '../ErrorAlert';
 import { useApiMessage } from '../useApiMessage';
+import { useConfirmation } from '../useConfirmation';
 import { formatDateTime } from '../format';
 import type {
   MadeShareCode,
@@ -70,7 +71,7 @@ export function ShareCodesPanel({ type, document, api, backend }: ShareCodesPane
   const [failure, setFailure] = useState('');
   const [making, setMaking] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<ShareCode | null>(null);
+  const revoking = useConfirmation<ShareCode>((code) => void revoke(code));
   const base = `/${type}/${document.id}`;
 
   const load = useCallback(async () => {
@@ -174,7 +175,7 @@ export function ShareCodesPanel({ type, document, api, backend }: ShareCodesPane
                             purpose: purposeLabel(code.purpose),
                             until: formatDate(code.expiresAt),
                           })}
-                          onClick={() => setRevoking(code)}
+                          onClick={() => revoking.ask(code)}
                         >
                           {t('status-proof.revoke')}
                         </Button>
@@ -206,20 +207,14 @@ export function ShareCodesPanel({ type, document, api, backend }: ShareCodesPane
         />
       )}
       <ConfirmDialog
-        opened={revoking !== null}
+        {...revoking.dialog}
         title={t('status-proof.revokeTitle')}
         message={t('status-proof.revokeConfirm', {
-          purpose: purposeLabel(revoking?.purpose ?? null),
-          until: revoking ? formatDate(revoking.expiresAt) : '',
+          purpose: purposeLabel(revoking.pending?.purpose ?? null),
+          until: revoking.pending ? formatDate(revoking.pending.expiresAt) : '',
         })}
         cancelLabel={t('status-proof.cancel')}
         confirmLabel={t('status-proof.revoke')}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          const code = revoking;
-          setRevoking(null);
-          if (code) void revoke(code);
-        }}
       />
     </Paper>
   );
