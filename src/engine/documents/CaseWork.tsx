@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../../core/api/client';
-import type { ApiError } from '../../core/api/errors';
 import {
   CASE_NOTE_MAX_LENGTH,
   flagTextKey,
@@ -27,6 +26,8 @@ import {
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorAlert } from '../ErrorAlert';
+import { useApiMessage } from '../useApiMessage';
+import { useConfirmation } from '../useConfirmation';
 import { formatDateTime } from '../format';
 
 /**
@@ -56,29 +57,14 @@ export function CaseWorkPanels(props: CaseWorkProps) {
   );
 }
 
-/**
- * A failed call's message: the server's, worded in the reader's language; one the browser
- * makes itself (offline, an unreadable answer) from the portal's texts.
- */
-function useMessageOf(): (error: ApiError) => string {
-  const { t } = useTranslation();
-  return useCallback(
-    (error: ApiError) =>
-      error.status === 0
-        ? t(`errors.${error.code}`, { defaultValue: error.message })
-        : error.message,
-    [t],
-  );
-}
-
 /** The document's flags as badges, each clearable after a confirmation; the others to set. */
 export function FlagsPanel({ workflow, document, api, backend, roles }: CaseWorkProps) {
   const { t } = useTranslation();
-  const messageOf = useMessageOf();
+  const messageOf = useApiMessage();
   const [flags, setFlags] = useState<string[] | null>(null);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
-  const [clearing, setClearing] = useState<string | null>(null);
+  const clearing = useConfirmation<string>((flag) => void change(flag, false));
   const base = `/${workflow.id}/${document.id}/flags`;
   useEffect(() => {
     let current = true;
@@ -136,7 +122,7 @@ export function FlagsPanel({ workflow, document, api, backend, roles }: CaseWork
                       size="xs"
                       aria-label={t('case-work.clearFlag', { flag: name(flag) })}
                       disabled={busy !== null}
-                      onClick={() => setClearing(flag)}
+                      onClick={() => clearing.ask(flag)}
                     />
                   ) : undefined
                 }
@@ -166,17 +152,13 @@ export function FlagsPanel({ workflow, document, api, backend, roles }: CaseWork
         <ErrorAlert>{failure}</ErrorAlert>
       </Stack>
       <ConfirmDialog
-        opened={clearing !== null}
+        {...clearing.dialog}
         title={t('case-work.clearConfirmTitle')}
-        message={t('case-work.clearConfirm', { flag: clearing ? name(clearing) : '' })}
+        message={t('case-work.clearConfirm', {
+          flag: clearing.pending ? name(clearing.pending) : '',
+        })}
         cancelLabel={t('case-work.cancel')}
         confirmLabel={t('case-work.clear')}
-        onCancel={() => setClearing(null)}
-        onConfirm={() => {
-          const flag = clearing;
-          setClearing(null);
-          if (flag) void change(flag, false);
-        }}
       />
     </Paper>
   );
@@ -185,7 +167,7 @@ export function FlagsPanel({ workflow, document, api, backend, roles }: CaseWork
 /** The internal notes thread: each note with its author and time, editable, its earlier texts shown. */
 export function CaseNotesPanel({ workflow, document, api, backend }: CaseWorkProps) {
   const { t } = useTranslation();
-  const messageOf = useMessageOf();
+  const messageOf = useApiMessage();
   const [notes, setNotes] = useState<CaseNote[] | null>(null);
   const [failure, setFailure] = useState('');
   const [draft, setDraft] = useState('');
@@ -301,7 +283,7 @@ function NoteItem({
   onStale: () => void;
 }) {
   const { t } = useTranslation();
-  const messageOf = useMessageOf();
+  const messageOf = useApiMessage();
   const [editing, setEditing] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState('');

@@ -16,12 +16,14 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../../core/api/client';
-import type { ApiError, FieldError } from '../../core/api/errors';
+import type { FieldError } from '../../core/api/errors';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { formatDate } from '../../core/format';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { DateTimeField } from '../DateTimeField';
 import { ErrorAlert } from '../ErrorAlert';
+import { useApiMessage } from '../useApiMessage';
+import { useConfirmation } from '../useConfirmation';
 import {
   delegationOf,
   grantsInWords,
@@ -35,18 +37,6 @@ import {
  * act for them on it and revokes them (after a confirmation); the delegate reads for whom they
  * act and what they may do. The server decides every step: the panel only asks and shows.
  */
-
-/** A failed call's message: the server's, in the reader's language; the browser's own from ours. */
-function useMessageOf(): (error: ApiError) => string {
-  const { t } = useTranslation();
-  return useCallback(
-    (error: ApiError) =>
-      error.status === 0
-        ? t(`errors.${error.code}`, { defaultValue: error.message })
-        : error.message,
-    [t],
-  );
-}
 
 /** A grant's words inside a sentence: its label with a small first letter ("submit it"). */
 function useGrantWords(workflow: WorkflowDefinition): (grants: readonly string[]) => string {
@@ -91,14 +81,14 @@ export function DelegatesPanel({
   typeTitle,
 }: DelegatesPanelProps) {
   const { t } = useTranslation();
-  const messageOf = useMessageOf();
+  const messageOf = useApiMessage();
   const words = useGrantWords(workflow);
   const [items, setItems] = useState<Delegation[] | null>(null);
   const [failure, setFailure] = useState('');
   const [done, setDone] = useState('');
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<Delegation | null>(null);
+  const revoking = useConfirmation<Delegation>((delegation) => void revoke(delegation));
   const [reload, setReload] = useState(0);
   const typeBase = `/${workflow.id}/delegations`;
   useEffect(() => {
@@ -189,7 +179,7 @@ export function DelegatesPanel({
                     loading={busy === delegation.id}
                     disabled={busy !== null && busy !== delegation.id}
                     aria-label={t('delegates.revokeNamed', { delegate: delegation.delegate })}
-                    onClick={() => setRevoking(delegation)}
+                    onClick={() => revoking.ask(delegation)}
                   >
                     {t('delegates.revoke')}
                   </Button>
@@ -233,20 +223,16 @@ export function DelegatesPanel({
         }}
       />
       <ConfirmDialog
-        opened={revoking !== null}
+        {...revoking.dialog}
         title={t('delegates.revokeTitle')}
         message={t(
-          revoking?.documentId === null ? 'delegates.revokeConfirmAll' : 'delegates.revokeConfirm',
-          { delegate: revoking?.delegate ?? '', type: typeTitle },
+          revoking.pending?.documentId === null
+            ? 'delegates.revokeConfirmAll'
+            : 'delegates.revokeConfirm',
+          { delegate: revoking.pending?.delegate ?? '', type: typeTitle },
         )}
         cancelLabel={t('delegates.cancel')}
         confirmLabel={t('delegates.revoke')}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          const delegation = revoking;
-          setRevoking(null);
-          if (delegation) void revoke(delegation);
-        }}
       />
     </Paper>
   );
@@ -280,7 +266,7 @@ function AddDelegateDialog({
   onAdded,
 }: AddDelegateDialogProps) {
   const { t } = useTranslation();
-  const messageOf = useMessageOf();
+  const messageOf = useApiMessage();
   const definition = delegationOf(workflow);
   const [delegate, setDelegate] = useState('');
   const [grants, setGrants] = useState<string[]>([]);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Button,
   Group,
@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../../core/api/client';
-import type { ApiError } from '../../core/api/errors';
 import type {
   DocumentPayers,
   PayableDocument,
@@ -22,6 +21,8 @@ import type {
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorAlert } from '../ErrorAlert';
+import { useApiMessage } from '../useApiMessage';
+import { useConfirmation } from '../useConfirmation';
 import { formatDateTime } from '../format';
 import { formatMoney } from '../../core/format';
 import { pickLanguage } from '../../core/i18n/translate';
@@ -33,18 +34,6 @@ import { StatusBadge } from './DocumentChrome';
  * server decides who may change it and when (`mayChange`); the panel only offers what it allows.
  */
 
-/** A failed call's message: the server's, in the reader's language; the browser's own from ours. */
-function useMessageOf(): (error: ApiError) => string {
-  const { t } = useTranslation();
-  return useCallback(
-    (error: ApiError) =>
-      error.status === 0
-        ? t(`errors.${error.code}`, { defaultValue: error.message })
-        : error.message,
-    [t],
-  );
-}
-
 export interface PayersPanelProps {
   workflow: WorkflowDefinition;
   document: { id: string; status: string; version: number };
@@ -55,13 +44,13 @@ export interface PayersPanelProps {
 /** Who may pay the document, for a workflow declaring `payerConsent`. */
 export function PayersPanel({ workflow, document, api, backend }: PayersPanelProps) {
   const { t } = useTranslation();
-  const messageOf = useMessageOf();
+  const messageOf = useApiMessage();
   const [payers, setPayers] = useState<DocumentPayers | null>(null);
   const [failure, setFailure] = useState('');
   const [payer, setPayer] = useState('');
   const [fieldError, setFieldError] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<PayerConsent | null>(null);
+  const revoking = useConfirmation<PayerConsent>((consent) => void revoke(consent));
   const base = `/${workflow.id}/${document.id}/payers`;
   useEffect(() => {
     let current = true;
@@ -143,7 +132,7 @@ export function PayersPanel({ workflow, document, api, backend }: PayersPanelPro
                     color="red"
                     loading={busy === consent.id}
                     disabled={busy !== null && busy !== consent.id}
-                    onClick={() => setRevoking(consent)}
+                    onClick={() => revoking.ask(consent)}
                   >
                     {t('payer-consent.revoke')}
                   </Button>
@@ -180,17 +169,11 @@ export function PayersPanel({ workflow, document, api, backend }: PayersPanelPro
         <ErrorAlert>{failure}</ErrorAlert>
       </Stack>
       <ConfirmDialog
-        opened={revoking !== null}
+        {...revoking.dialog}
         title={t('payer-consent.revokeTitle')}
-        message={t('payer-consent.revokeConfirm', { name: revoking?.payer.name ?? '' })}
+        message={t('payer-consent.revokeConfirm', { name: revoking.pending?.payer.name ?? '' })}
         cancelLabel={t('payer-consent.cancel')}
         confirmLabel={t('payer-consent.revoke')}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          const consent = revoking;
-          setRevoking(null);
-          if (consent) void revoke(consent);
-        }}
       />
     </Paper>
   );
@@ -211,7 +194,7 @@ export interface PayableDocumentsProps {
  */
 export function PayableDocumentsPanel({ api, backend, named, onAdd }: PayableDocumentsProps) {
   const { t, i18n } = useTranslation();
-  const messageOf = useMessageOf();
+  const messageOf = useApiMessage();
   const [items, setItems] = useState<PayableDocument[] | null>(null);
   const [failure, setFailure] = useState('');
   useEffect(() => {

@@ -21,6 +21,8 @@ import { STATUS_CHECK_PATH } from '../../core/definitions/status-check';
 import { formatDate } from '../../core/format';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorAlert } from '../ErrorAlert';
+import { useApiMessage } from '../useApiMessage';
+import { useConfirmation } from '../useConfirmation';
 import { formatDateTime } from '../format';
 import type {
   MadeShareCode,
@@ -51,18 +53,6 @@ function statusCheckAddress(): string {
   return `${origin}${pathname}#${STATUS_CHECK_PATH}`;
 }
 
-/** A failed call's message: the server's, in the reader's language; the browser's own from ours. */
-function useMessageOf(): (error: ApiError) => string {
-  const { t } = useTranslation();
-  return useCallback(
-    (error: ApiError) =>
-      error.status === 0
-        ? t(`errors.${error.code}`, { defaultValue: error.message })
-        : error.message,
-    [t],
-  );
-}
-
 export interface ShareCodesPanelProps {
   /** The workflow's id (the route's `{type}`). */
   type: string;
@@ -74,14 +64,14 @@ export interface ShareCodesPanelProps {
 /** The holder's share codes and check log; nothing for anyone the server says is not the holder. */
 export function ShareCodesPanel({ type, document, api, backend }: ShareCodesPanelProps) {
   const { t } = useTranslation();
-  const messageOf = useMessageOf();
+  const messageOf = useApiMessage();
   const [list, setList] = useState<ShareCodeList | null>(null);
   const [checks, setChecks] = useState<StatusCheck[] | null>(null);
   const [hidden, setHidden] = useState(false);
   const [failure, setFailure] = useState('');
   const [making, setMaking] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<ShareCode | null>(null);
+  const revoking = useConfirmation<ShareCode>((code) => void revoke(code));
   const base = `/${type}/${document.id}`;
 
   const load = useCallback(async () => {
@@ -185,7 +175,7 @@ export function ShareCodesPanel({ type, document, api, backend }: ShareCodesPane
                             purpose: purposeLabel(code.purpose),
                             until: formatDate(code.expiresAt),
                           })}
-                          onClick={() => setRevoking(code)}
+                          onClick={() => revoking.ask(code)}
                         >
                           {t('status-proof.revoke')}
                         </Button>
@@ -217,20 +207,14 @@ export function ShareCodesPanel({ type, document, api, backend }: ShareCodesPane
         />
       )}
       <ConfirmDialog
-        opened={revoking !== null}
+        {...revoking.dialog}
         title={t('status-proof.revokeTitle')}
         message={t('status-proof.revokeConfirm', {
-          purpose: purposeLabel(revoking?.purpose ?? null),
-          until: revoking ? formatDate(revoking.expiresAt) : '',
+          purpose: purposeLabel(revoking.pending?.purpose ?? null),
+          until: revoking.pending ? formatDate(revoking.pending.expiresAt) : '',
         })}
         cancelLabel={t('status-proof.cancel')}
         confirmLabel={t('status-proof.revoke')}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          const code = revoking;
-          setRevoking(null);
-          if (code) void revoke(code);
-        }}
       />
     </Paper>
   );
@@ -302,7 +286,7 @@ interface MakeCodeDialogProps {
  */
 function MakeCodeDialog({ opened, list, make, onMade, onClose }: MakeCodeDialogProps) {
   const { t } = useTranslation();
-  const messageOf = useMessageOf();
+  const messageOf = useApiMessage();
   const [purpose, setPurpose] = useState('');
   const [days, setDays] = useState<number | string>(list.defaultDays);
   const [errors, setErrors] = useState<{ purpose?: string; days?: string }>({});

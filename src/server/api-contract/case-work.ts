@@ -1,7 +1,7 @@
 import { CASE_NOTE_MAX_LENGTH } from '../../core/documents/case-work';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { arrayOf, DATE_TIME, itemsOf, objectSchema, UUID_STRING, VERSION } from './common';
-import type { ContractSchema } from './common';
+import type { AddOperation } from './common';
 
 /** The answers and bodies of the case notes and flags routes (docs/workflows.md, "Case notes and flags"). */
 
@@ -68,22 +68,12 @@ export const REFERRING_LIST = objectSchema(['label', 'columns', 'items', 'more']
   more: { type: 'boolean', description: 'More documents name it than are listed (200)' },
 });
 
-type Add = (
-  method: 'get' | 'put' | 'post' | 'delete',
-  path: string,
-  suffix: string,
-  summary: string,
-  parts: {
-    parameters?: ContractSchema[];
-    body?: ContractSchema;
-    status?: number;
-    response: ContractSchema;
-    description?: string;
-  },
-) => void;
-
 /** The case notes and flags paths of a workflow declaring them. */
-export function addCaseWorkPaths(add: Add, workflow: WorkflowDefinition, base: string): void {
+export function addCaseWorkPaths(
+  add: AddOperation,
+  workflow: WorkflowDefinition,
+  base: string,
+): void {
   const officers = `Officers only: holders of ${workflow.seeAll.map((r) => `\`${workflow.rolePrefix}${r}\``).join(' or ')}, never on a document they own (403).`;
   if (workflow.caseNotes) {
     const roles = `${workflow.caseNotes.roles.map((r) => `\`${workflow.rolePrefix}${r}\``).join(' or ')}`;

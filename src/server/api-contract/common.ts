@@ -68,6 +68,32 @@ export const PDF_RESPONSE = {
   content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
 } as const;
 
+/** The methods of the generated paths. */
+export type OperationMethod = 'get' | 'put' | 'post' | 'patch' | 'delete';
+
+/** What one generated operation says beyond its path: more parameters, its body, its answer. */
+export interface OperationParts {
+  parameters?: ContractSchema[];
+  body?: ContractSchema;
+  /** The answer's status; 200 by default. */
+  status?: number;
+  /** Its schema, or a PDF, or no body. */
+  response: ContractSchema | 'pdf' | 'none';
+  description?: string;
+}
+
+/**
+ * Adds one operation to the contract's paths, its id `${prefix}.${suffix}` (definition-paths.ts
+ * makes one per tag; the modules of a keyword, e.g. delegations.ts, add theirs with it).
+ */
+export type AddOperation = (
+  method: OperationMethod,
+  path: string,
+  suffix: string,
+  summary: string,
+  parts: OperationParts,
+) => void;
+
 export const UUID_STRING = { type: 'string', format: 'uuid' } as const;
 export const DATE_TIME = { type: 'string', format: 'date-time' } as const;
 export const NULLABLE_STRING = { type: ['string', 'null'] } as const;

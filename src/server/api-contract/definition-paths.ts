@@ -42,7 +42,9 @@ import {
   VERSION,
   VERSION_SUMMARY,
   UUID_STRING,
+  type AddOperation,
   type ContractSchema,
+  type OperationMethod,
 } from './common';
 import { addCaseWorkPaths } from './case-work';
 import { DOCUMENT_REFUNDS, REFUND_REQUEST_BODY, REFUND_VIEW } from './refunds';
@@ -58,8 +60,7 @@ import { CERTIFICATE_VIEW } from './certificate-view';
  */
 
 type Operation = Record<string, unknown>;
-type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
-type PathItem = Partial<Record<Method, Operation>>;
+type PathItem = Partial<Record<OperationMethod, Operation>>;
 
 export interface DefinitionContract {
   paths: Record<string, PathItem>;
@@ -104,20 +105,8 @@ const operations =
     tag: string,
     prefix: string,
     inPath: Record<string, ContractSchema> = DOCUMENT_PARAMETERS,
-  ) =>
-  (
-    method: Method,
-    path: string,
-    suffix: string,
-    summary: string,
-    parts: {
-      parameters?: ContractSchema[];
-      body?: ContractSchema;
-      status?: number;
-      response: ContractSchema | 'pdf' | 'none';
-      description?: string;
-    },
-  ): void => {
+  ): AddOperation =>
+  (method, path, suffix, summary, parts) => {
     const named = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => inPath[name!]!);
     const parameters = [...named, ...(parts.parameters ?? [])];
     (paths[path] ??= {})[method] = {

@@ -1,10 +1,16 @@
 import type { WorkflowDefinition } from '../../core/documents/workflow';
-import { arrayOf, DATE_TIME, objectSchema, UUID_STRING } from './common';
-import type { ContractSchema } from './common';
+import {
+  arrayOf,
+  DATE_TIME,
+  NULLABLE_DATE_TIME,
+  NULLABLE_STRING,
+  objectSchema,
+  UUID_STRING,
+} from './common';
+import type { AddOperation } from './common';
 
 /** The answers and bodies of the delegation routes (docs/delegation.md). */
 
-const NULLABLE_STRING = { type: ['string', 'null'] } as const;
 const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 const NULLABLE_DAY = { type: ['string', 'null'], pattern: DAY.pattern } as const;
 
@@ -33,7 +39,7 @@ export const DELEGATION = objectSchema(
     grants: arrayOf({ type: 'string' }),
     until: { ...NULLABLE_DAY, description: 'The last day it runs; null: until revoked' },
     createdAt: DATE_TIME,
-    revokedAt: { type: ['string', 'null'], format: 'date-time' },
+    revokedAt: NULLABLE_DATE_TIME,
     state: { type: 'string', enum: ['active', 'expired', 'revoked'] },
   },
 );
@@ -76,22 +82,12 @@ export const RECEIVED_DELEGATIONS = objectSchema(['items'], {
   ),
 });
 
-type Add = (
-  method: 'get' | 'put' | 'post' | 'delete',
-  path: string,
-  suffix: string,
-  summary: string,
-  parts: {
-    parameters?: ContractSchema[];
-    body?: ContractSchema;
-    status?: number;
-    response: ContractSchema;
-    description?: string;
-  },
-) => void;
-
 /** The delegation paths of a workflow declaring `delegation`. */
-export function addDelegationPaths(add: Add, workflow: WorkflowDefinition, base: string): void {
+export function addDelegationPaths(
+  add: AddOperation,
+  workflow: WorkflowDefinition,
+  base: string,
+): void {
   const delegation = workflow.delegation;
   if (!delegation) return;
   const grants = delegation.grants.map((g) => `${g.id} (${g.actions.join(', ')})`).join('; ');

@@ -1,10 +1,8 @@
 import type { WorkflowDefinition } from '../../core/documents/workflow';
-import { arrayOf, DATE_TIME, objectSchema, UUID_STRING } from './common';
-import type { ContractSchema } from './common';
+import { arrayOf, DATE_TIME, NULLABLE_STRING, objectSchema, UUID_STRING } from './common';
+import type { AddOperation } from './common';
 
 /** The answers and bodies of the payer consent routes (docs/payments.md, "Paying for others"). */
-
-const NULLABLE_STRING = { type: ['string', 'null'] } as const;
 
 const PAYER_CONSENT = objectSchema(['id', 'payer', 'grantedBy', 'grantedAt'], {
   id: UUID_STRING,
@@ -66,22 +64,12 @@ export const PAYABLE_DOCUMENTS = objectSchema(['items'], {
   ),
 });
 
-type Add = (
-  method: 'get' | 'put' | 'post' | 'delete',
-  path: string,
-  suffix: string,
-  summary: string,
-  parts: {
-    parameters?: ContractSchema[];
-    body?: ContractSchema;
-    status?: number;
-    response: ContractSchema;
-    description?: string;
-  },
-) => void;
-
 /** The payer paths of a workflow declaring `payerConsent`. */
-export function addPayerConsentPaths(add: Add, workflow: WorkflowDefinition, base: string): void {
+export function addPayerConsentPaths(
+  add: AddOperation,
+  workflow: WorkflowDefinition,
+  base: string,
+): void {
   const consent = workflow.payerConsent;
   if (!consent) return;
   const change = `The holder only (403), while the document is ${consent.statuses.join(' or ')} (else 409 PAYER_CONSENT_CLOSED).`;

@@ -7,7 +7,7 @@ import {
   objectSchema,
   UUID_STRING,
 } from './common';
-import type { ContractSchema } from './common';
+import type { AddOperation, ContractSchema } from './common';
 
 /** The answers and bodies of the share code and check log routes (docs/status-sharing.md). */
 
@@ -122,22 +122,12 @@ export const SHARE_CHECK_ANSWER = objectSchema(
   },
 );
 
-type Add = (
-  method: 'get' | 'put' | 'post' | 'delete',
-  path: string,
-  suffix: string,
-  summary: string,
-  parts: {
-    parameters?: ContractSchema[];
-    body?: ContractSchema;
-    status?: number;
-    response: ContractSchema;
-    description?: string;
-  },
-) => void;
-
 /** The share code paths of a workflow declaring `shareCodes`, the check log of one verified. */
-export function addShareCodePaths(add: Add, workflow: WorkflowDefinition, base: string): void {
+export function addShareCodePaths(
+  add: AddOperation,
+  workflow: WorkflowDefinition,
+  base: string,
+): void {
   const shareCodes = workflow.shareCodes;
   if (shareCodes) {
     const holder = 'The document’s holder only (403 to another who sees it, 404 to anyone else).';

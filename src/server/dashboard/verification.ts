@@ -7,8 +7,8 @@ import type { Database } from '../db/schema';
 import { documentsNumbered } from '../documents/store/lists';
 import { holderLookup, numberAtLookup, unstorable } from '../documents/store/numbered-in-data';
 import type { CompiledWorkflow } from '../documents/workflows';
-import { ApiProblem, type FieldProblem } from '../http/api-error';
-import { invalid } from '../search/compile-search';
+import { ApiProblem } from '../http/api-error';
+import { invalid, requiredTexts } from '../search/compile-search';
 
 /** The one answer for an unknown number, a wrong second factor and a document not issued. */
 export const NOT_VERIFIED = 'DOCUMENT_NOT_VERIFIED';
@@ -200,23 +200,10 @@ export function notVerified(): ApiProblem {
 function readRequest(body: unknown): { number: string; secondFactor: string } {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw invalid([{ path: '/', rule: 'type', params: { type: 'object' } }]);
-  const problems: FieldProblem[] = [];
-  const text = (name: 'number' | 'secondFactor', limit: number): string => {
-    const raw = (body as Record<string, unknown>)[name];
-    if (raw !== undefined && raw !== null && typeof raw !== 'string') {
-      problems.push({ path: `/${name}`, rule: 'type', params: { type: 'string' } });
-      return '';
-    }
-    const value = (raw ?? '').trim();
-    if (value === '') problems.push({ path: `/${name}`, rule: 'required' });
-    else if (value.length > limit)
-      problems.push({ path: `/${name}`, rule: 'maxLength', params: { limit } });
-    return value;
-  };
-  const number = text('number', NUMBER_MAX_LENGTH);
-  const secondFactor = text('secondFactor', SECOND_FACTOR_MAX_LENGTH);
-  if (problems.length) throw invalid(problems);
-  return { number, secondFactor };
+  return requiredTexts(body as Record<string, unknown>, {
+    number: NUMBER_MAX_LENGTH,
+    secondFactor: SECOND_FACTOR_MAX_LENGTH,
+  });
 }
 
 /**

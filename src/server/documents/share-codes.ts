@@ -23,7 +23,7 @@ import type { Database } from '../db/schema';
 import { UUID } from '../db/ids';
 import { addressClass } from '../http/address-class';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
-import { asObject, invalid } from '../search/compile-search';
+import { asObject, invalid, requiredTexts } from '../search/compile-search';
 import { portalUrl } from './certificate';
 import { visibleRow } from './commands';
 import type { EffectEnvironment } from './effect-context';
@@ -473,24 +473,10 @@ export class ShareCodeService {
 
 /** The body's two fields, trimmed; missing, not text or too long is a 400 per field. */
 function readCheck(body: unknown): { code: string; holderFactor: string } {
-  const given = asObject(body);
-  const problems: FieldProblem[] = [];
-  const text = (name: 'code' | 'holderFactor', limit: number): string => {
-    const raw = given[name];
-    if (raw !== undefined && raw !== null && typeof raw !== 'string') {
-      problems.push({ path: `/${name}`, rule: 'type', params: { type: 'string' } });
-      return '';
-    }
-    const value = (raw ?? '').trim();
-    if (value === '') problems.push({ path: `/${name}`, rule: 'required' });
-    else if (value.length > limit)
-      problems.push({ path: `/${name}`, rule: 'maxLength', params: { limit } });
-    return value;
-  };
-  const code = text('code', CODE_MAX_LENGTH);
-  const holderFactor = text('holderFactor', FACTOR_MAX_LENGTH);
-  if (problems.length) throw invalid(problems);
-  return { code, holderFactor };
+  return requiredTexts(asObject(body), {
+    code: CODE_MAX_LENGTH,
+    holderFactor: FACTOR_MAX_LENGTH,
+  });
 }
 
 /** A text (or number) of the data; blank is none. */

@@ -129,6 +129,30 @@ export function asObject(body: unknown): Record<string, unknown> {
   return body;
 }
 
+/**
+ * The texts of a body named by `limits`, trimmed: each missing or blank, not text, or longer than
+ * its limit is a problem on its field, and any problem a 400 naming them all.
+ */
+export function requiredTexts<Name extends string>(
+  given: Record<string, unknown>,
+  limits: Record<Name, number>,
+): Record<Name, string> {
+  const problems: FieldProblem[] = [];
+  const texts = {} as Record<Name, string>;
+  for (const [name, limit] of Object.entries(limits) as Array<[Name, number]>) {
+    const raw = given[name];
+    const value = typeof raw === 'string' ? raw.trim() : '';
+    if (raw !== undefined && raw !== null && typeof raw !== 'string')
+      problems.push({ path: `/${name}`, rule: 'type', params: { type: 'string' } });
+    else if (value === '') problems.push({ path: `/${name}`, rule: 'required' });
+    else if (value.length > limit)
+      problems.push({ path: `/${name}`, rule: 'maxLength', params: { limit } });
+    texts[name] = value;
+  }
+  if (problems.length) throw invalid(problems);
+  return texts;
+}
+
 function compileCondition(
   raw: unknown,
   path: string,
