@@ -638,8 +638,9 @@ export function DocumentScreenPage({
           {workflow.payerConsent && !acting && (
             <PayersPanel workflow={workflow} document={live} api={api} backend={backend} />
           )}
-          {/* The holder's share codes and who checked the document (shareCodes). */}
-          {sharesCodes(workflow) && !acting && (
+          {/* The holder's share codes and who checked the document (shareCodes): the holder's
+              alone, so an officer's screen asks nothing the server would refuse. */}
+          {sharesCodes(workflow) && live.owner === session.subject && !acting && (
             <ShareCodesPanel type={workflow.id} document={live} api={api} backend={backend} />
           )}
           {/* The holder's own delegates; a delegate reads for whom they act above the form. */}
