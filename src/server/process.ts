@@ -19,6 +19,7 @@ import { rolesGrantedBy } from './implementations';
 import type { DemoAccount, ServerModule } from './module';
 import type { OutboxWorker } from './notifications/worker';
 import type { TimerWorker } from './documents/timers';
+import type { AuditLog } from './audit/log';
 import { openShared, type AppOverrides, type LoadedDefinitions, type Shared } from './shared';
 
 export type { AppOverrides, LoadedDefinitions } from './shared';
@@ -59,6 +60,8 @@ export interface PortalServer {
   readonly outbox: OutboxWorker;
   /** The workflows' timer worker (tests call its `runOnce(now)`). */
   readonly timers: TimerWorker;
+  /** The audit trail's writer (tests `flush` it before reading the trail). */
+  readonly audit: AuditLog;
   /** Serves over HTTP (port 0: any free one), whichever app is current. */
   listen(options: { port: number; host: string }): Promise<AddressInfo>;
   /** Hands a raw request to the current app (what `listen` does for each request). */
@@ -170,6 +173,9 @@ export async function buildServer(
     get timers() {
       return current.timers;
     },
+    get audit() {
+      return shared.audit;
+    },
     handle,
     listen: ({ port, host }) =>
       new Promise<AddressInfo>((resolve, reject) => {
@@ -188,6 +194,8 @@ export async function buildServer(
         ?.stop()
         .catch((error: unknown) => current.app.log.warn({ err: error }, 'process not removed'));
       await current.app.close();
+      // Lines of reads answered before the close are written before the database closes.
+      await shared.audit.flush();
       await database.close();
     },
   };

@@ -1,4 +1,5 @@
 import type { JSONWebKeySet } from 'jose';
+import { AuditLog } from './audit/log';
 import type { DefinitionBundle } from '../core/definitions/types';
 import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from './auth/token-verifier';
 import { CatalogCache } from './catalog/cache';
@@ -50,6 +51,8 @@ export interface Shared {
   catalogCache: CatalogCache;
   verify: TokenVerifier;
   revokedSessions: RevokedSessions;
+  /** The audit trail's writer (audit/log.ts), one per process: flushed when it closes. */
+  audit: AuditLog;
   /** Drafts checked in the studio, kept across switches for their previews. */
   previews: DefinitionPreviews;
   /** Switches to the newest published set; resolves once it is served. */
@@ -92,5 +95,16 @@ export async function openShared(
       }
     : verifyToken;
   const previews = new DefinitionPreviews();
-  return { config, modules, overrides, database, catalogCache, verify, revokedSessions, previews };
+  const audit = new AuditLog(database.db);
+  return {
+    config,
+    modules,
+    overrides,
+    database,
+    catalogCache,
+    verify,
+    revokedSessions,
+    previews,
+    audit,
+  };
 }

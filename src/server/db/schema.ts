@@ -363,6 +363,27 @@ export interface SandboxGatewaySessionTable {
   updated_at: ColumnType<Date, string | undefined, string>;
 }
 
+/** One line of the audit trail (migration 0034; docs/audit.md): append-only. */
+export interface AuditEventTable {
+  id: Generated<string>;
+  at: ColumnType<Date, string | undefined, never>;
+  /** The account's id (`sub`), or `system:<job>` for the service's own work. */
+  actor: string;
+  actor_name: string;
+  kind: string;
+  action: string;
+  document_id: string | null;
+  document_type: string | null;
+  /** What else was read or changed: an upload's id, a catalogue, an account, a session. */
+  target: string | null;
+  /** The API operation (`GET /api/evisa/:type/:id`) that did it. */
+  route: string | null;
+  /** The portal screen that asked (the `X-Portal-Screen` header), when a screen did. */
+  screen: string | null;
+  address_class: string | null;
+  detail: ColumnType<Record<string, unknown> | null, string | null, never>;
+}
+
 export interface DefinitionSetTable {
   version: number;
   /** Path -> the file's text (definitions/files.ts). */
@@ -395,4 +416,5 @@ export interface Database extends IdentityTables {
   share_code_key: ShareCodeKeyTable;
   status_check: StatusCheckTable;
   document_delegation: DocumentDelegationTable;
+  audit_event: AuditEventTable;
 }

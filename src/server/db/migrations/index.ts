@@ -31,6 +31,7 @@ import * as paymentSettlements from './0030_payment_settlements';
 import * as payerConsents from './0031_payer_consents';
 import * as shareCodes from './0032_share_codes';
 import * as documentDelegations from './0033_document_delegations';
+import * as auditEvent from './0034_audit_event';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0031_payer_consents': payerConsents,
   '0032_share_codes': shareCodes,
   '0033_document_delegations': documentDelegations,
+  '0034_audit_event': auditEvent,
 };
 
 export const migrationProvider: MigrationProvider = {
