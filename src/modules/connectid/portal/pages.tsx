@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import {
   PASSWORD_PATH,
+  SECURITY_PATH,
   PROFILE_EDIT_PATH,
   PROFILE_PATH,
   REGISTER_PATH,
@@ -22,6 +23,7 @@ const RegistrationSuccessPage = lazyPage(() =>
   import('./RegisterPage').then((m) => m.RegistrationSuccessPage),
 );
 const PasswordPage = lazyPage(() => import('./PasswordPage').then((m) => m.PasswordPage));
+const SecurityPage = lazyPage(() => import('./SecurityPage').then((m) => m.SecurityPage));
 
 /**
  * /register and /success: for signed-out visitors, and only when the server lets visitors
@@ -61,4 +63,5 @@ export const CONNECTID_PAGES: readonly ModulePage[] = [
     roles: PROFILE_ROLES,
   },
   { path: PASSWORD_PATH, page: PasswordPage, roles: PROFILE_ROLES },
+  { path: SECURITY_PATH, page: SecurityPage, roles: PROFILE_ROLES },
 ];

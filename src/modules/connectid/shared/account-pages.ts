@@ -13,6 +13,8 @@ export const PROFILE_PATH = '/connectid/profile';
 export const PROFILE_EDIT_PATH = '/connectid/profile/edit';
 /** The password change page, the menu's Change password. */
 export const PASSWORD_PATH = '/connectid/profile/password';
+/** Where the person is signed in, their second factors and recovery codes (docs/identity.md). */
+export const SECURITY_PATH = '/connectid/profile/security';
 /** Self-registration and the page it ends on: signed-out visitors, when it is switched on. */
 export const REGISTER_PATH = '/register';
 export const REGISTRATION_SUCCESS_PATH = '/success';
@@ -32,7 +34,7 @@ export function accountPageRoutes(
   selfRegistration: boolean,
 ): AccountPageRoute[] {
   if (!isModuleEnabled(definitions, USER_MANAGEMENT_MODULE)) return [];
-  const own = [PROFILE_PATH, PROFILE_EDIT_PATH, PASSWORD_PATH].map((path) => ({
+  const own = [PROFILE_PATH, PROFILE_EDIT_PATH, PASSWORD_PATH, SECURITY_PATH].map((path) => ({
     path,
     roles: [...PROFILE_ROLES],
     public: false,

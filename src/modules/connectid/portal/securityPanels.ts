@@ -1,0 +1,12 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The sections of the security page, in order: each one a component of its own that loads what
+ * it shows (sessions, passkeys, recovery codes, API credentials). A new section is one entry.
+ */
+export interface SecurityPanel {
+  id: string;
+  Panel: ComponentType;
+}
+
+export const SECURITY_PANELS: readonly SecurityPanel[] = [];
