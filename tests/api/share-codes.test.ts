@@ -230,6 +230,11 @@ describe.each(databaseKinds())('share codes and the check log on %s', (kind) => 
     const rent = await makeCode('rent');
     const rented = await check(rent.code, birthDate());
     expect(rented.json()).toMatchObject({ purpose: 'rent', fields: [] });
+
+    // A carrier reads the nationality as the e-visa words it: the country's name, not its code.
+    const carrier = await makeCode('carrier');
+    const carried = await check(carrier.code, birthDate());
+    expect(carried.json().fields).toContainEqual({ label: 'Nationality', value: 'Samoa' });
   });
 
   it('answers a wrong date, an unknown code, an expired and a revoked code with one 404', async () => {

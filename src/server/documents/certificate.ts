@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import { catalogFieldsOf } from '../../core/definitions/catalog-fields';
 import type { EntityDefinition } from '../../core/definitions/types';
 import type {
   CertificateColumn,
@@ -7,12 +6,8 @@ import type {
   WorkflowCertificate,
   WorkflowDefinition,
 } from '../../core/documents/workflow';
-import { formatDate, formatMoney } from '../../core/format';
 import { translate, type Language, type TextTree } from '../../core/i18n/translate';
 import { isEmpty, resolvePointer } from '../../core/rules/registry';
-import { localizedText, translationOf } from '../../core/i18n/localized';
-import { entriesValidAt } from '../catalog/valid-at';
-import { nodesAt } from '../definitions/check-records';
 import type { Database } from '../db/schema';
 import type {
   CertificateContent,
@@ -22,6 +17,7 @@ import type {
 } from './certificate-pdf';
 import type { CertificateHolder } from '../../core/documents/certificate-holders';
 import type { DocumentDraft } from './effect-context';
+import { storedCatalogNames, valueWords, type CatalogNames } from './value-words';
 
 /** What a certificate needs of the server: where the portal is, and its texts. */
 export interface CertificateEnvironment {
@@ -42,15 +38,7 @@ export function checkRoute(number: string, via?: 'qr'): string {
   return `/home?number=${encodeURIComponent(number)}${via ? `&via=${via}` : ''}`;
 }
 
-/** The name of a catalogue entry valid at the time of printing, if there is one. */
-export type CatalogNames = (catalog: string, code: string) => Promise<string | undefined>;
-
-/** The catalogue of the select filling the field at `pointer` (an item's index as `*`). */
-function catalogAt(entity: EntityDefinition, pointer: string): string | undefined {
-  const general = pointer.replace(/\/\d+(?=\/|$)/g, '/*');
-  return catalogFieldsOf(entity).find((field) => `/${field.segments.join('/')}` === general)
-    ?.catalog;
-}
+export type { CatalogNames } from './value-words';
 
 /** Nothing to print: no value, an empty text or an empty list. */
 const isBlank = (value: unknown) => isEmpty(value) || (Array.isArray(value) && value.length === 0);
@@ -74,32 +62,10 @@ export async function certificateContent(
 ): Promise<CertificateContent> {
   const t = (key: string) => translate(environment.texts, language, key);
   const currency = workflow.certificate.currency;
-
-  /** One value as words: amount with currency, DD/MM/YYYY, enum or catalogue name, else as is. */
-  const printed = async (
-    value: unknown,
-    pointer: string,
-    format: CertificateField['format'],
-  ): Promise<string> => {
-    if (format === 'money' && (typeof value === 'number' || typeof value === 'string'))
-      return formatMoney(value, language, currency);
-    // A text copied from a catalogue with its translations reads in the certificate's language.
-    const field = pointer.split('/').pop() ?? '';
-    const parent = resolvePointer(document.data, pointer.slice(0, -field.length - 1));
-    const text = translationOf(parent, field, language) ?? String(value);
-    const path = pointer
-      .split('/')
-      .slice(1)
-      .filter((s) => !/^\d+$/.test(s))
-      .join('.');
-    if (nodesAt(entity.schema, pointer).some((node) => Array.isArray(node.enum))) {
-      return t(`${entity.id}.${path}.enum.${text}`);
-    }
-    const catalog = catalogAt(entity, pointer);
-    if (catalog) return (await names(catalog, text)) ?? text;
-    if (typeof value === 'boolean') return t(value ? 'form.yes' : 'form.no');
-    return /^\d{4}-\d{2}-\d{2}$/.test(text) ? formatDate(text) : text;
-  };
+  const printed = valueWords(
+    { entity, data: document.data, texts: environment.texts, language, currency },
+    names,
+  );
 
   /** Where a field's value is: on a holder's certificate, its `holder` pointer in their item. */
   const placeOf = (field: CertificateField): string =>
@@ -196,12 +162,7 @@ export async function certificateContent(
 /** A certificate's content with the catalogue names of the database, as valid now. */
 export function storedCertificateContent(source: CertificateSource): Promise<CertificateContent> {
   // In the certificate's language (English without a translation).
-  const at = new Date();
-  return certificateContent(source, async (catalog, code) => {
-    const [entry] = await entriesValidAt(source.db, catalog, at, [code]);
-    const name = localizedText(entry?.data, 'name', source.language);
-    return name !== undefined && name !== '' ? name : undefined;
-  });
+  return certificateContent(source, storedCatalogNames(source.db, source.language));
 }
 
 export async function certificatePdf(source: CertificateSource): Promise<Uint8Array> {

@@ -16,7 +16,7 @@ import {
   type StatusCheckMethod,
   type StatusCheckResult,
 } from '../../core/documents/share-codes';
-import type { WorkflowShareCodes } from '../../core/definitions/shapes/share-codes';
+import type { ShareCodeField, WorkflowShareCodes } from '../../core/definitions/shapes/share-codes';
 import type { Principal } from '../auth/principal';
 import { factorMatches, periodState, dateOnly } from '../dashboard/verification';
 import type { Database } from '../db/schema';
@@ -25,6 +25,12 @@ import { addressClass } from '../http/address-class';
 import { ApiProblem, ERROR_CODES, type FieldProblem } from '../http/api-error';
 import { asObject, invalid, requiredTexts } from '../search/compile-search';
 import { portalUrl } from './certificate';
+import {
+  storedCatalogNames,
+  valueWords,
+  type CatalogNames,
+  type WordingSource,
+} from './value-words';
 import { visibleRow } from './commands';
 import type { EffectEnvironment } from './effect-context';
 import { holderTexts, messageOwner } from './effects';
@@ -463,9 +469,13 @@ export class ShareCodeService {
       validity: periodState(now.toISOString().slice(0, 10), from, until),
       validFrom: from === null ? null : (dateOnly(from) ?? from),
       validUntil: until === null ? null : (dateOnly(until) ?? until),
-      fields: purpose.fields.flatMap((field) => {
-        const value = valueAt(row.data, field.pointer, field.each);
-        return value === null ? [] : [{ label: t(field.label), value }];
+      fields: await wordedFields(purpose.fields, {
+        entity: workflow.entity,
+        data: row.data,
+        texts,
+        language,
+        names: storedCatalogNames(db, language, now),
+        t,
       }),
     };
   }
@@ -487,16 +497,33 @@ function textAt(data: unknown, pointer: string): string | null {
 }
 
 /** A field as shown: a list's items' `each` joined, else its text; none when empty. */
-function valueAt(data: unknown, pointer: string, each: string | undefined): string | null {
-  const value = resolvePointer(data, pointer);
-  if (Array.isArray(value)) {
-    const items = value
-      .map((item) => (each ? textAt(item, each) : typeof item === 'string' ? item : null))
-      .filter((item): item is string => item !== null && item !== '');
-    return items.length ? items.join('; ') : null;
+/**
+ * A purpose's lines as the checker reads them: each value worded as the e-visa words it (a
+ * country's name, not its code; a date as DD/MM/YYYY); a list's items joined by "; "; a field
+ * without a value, or a yes/no, left out.
+ */
+async function wordedFields(
+  fields: readonly ShareCodeField[],
+  source: WordingSource & { names: CatalogNames; t: (key: string) => string },
+): Promise<Array<{ label: string; value: string }>> {
+  const words = valueWords(source, source.names);
+  const lines: Array<{ label: string; value: string }> = [];
+  for (const field of fields) {
+    const value = resolvePointer(source.data, field.pointer);
+    const parts: Array<[unknown, string]> = Array.isArray(value)
+      ? value.map((item, i) =>
+          field.each
+            ? [resolvePointer(item, field.each), `${field.pointer}/${i}${field.each}`]
+            : [item, `${field.pointer}/${i}`],
+        )
+      : [[value, field.pointer]];
+    const texts: string[] = [];
+    for (const [part, pointer] of parts)
+      if ((typeof part === 'string' && part !== '') || typeof part === 'number')
+        texts.push(await words(part, pointer));
+    if (texts.length) lines.push({ label: source.t(field.label), value: texts.join('; ') });
   }
-  if (typeof value === 'boolean') return null;
-  return textAt(data, pointer);
+  return lines;
 }
 
 /** The holder's photo as a data: URL, when the declared upload is an image. */
