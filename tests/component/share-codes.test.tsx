@@ -360,6 +360,17 @@ describe('the public status check', () => {
     expect(within(result).getByRole('button', { name: 'Print' })).toBeTruthy();
   });
 
+  it('says the dates are not set yet rather than drawing empty ones', async () => {
+    renderCheckPage([[null, { ...RESULT, validFrom: null, validUntil: null }]]);
+    enter('ABC234XYZ', '04/05/1990');
+    const result = await screen.findByRole('article', { name: 'Sample permit: status' });
+    const terms = [...result.querySelectorAll('dt')].map((dt) => dt.textContent);
+    expect(terms).not.toContain('Valid from');
+    expect(terms).toContain('Validity dates');
+    expect(result.textContent).toContain('Not set yet');
+    expect(result.textContent).not.toMatch(/>-</);
+  });
+
   it('writes a French result the French way', async () => {
     await changeLanguage('fr');
     const post = renderCheckPage([

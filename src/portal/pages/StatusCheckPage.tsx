@@ -247,10 +247,25 @@ function StatusResult({ result }: { result: ShareCheckResult }) {
           )}
           <dt>{say('status-check.status')}</dt>
           <dd data-field="status">{say(`status-check.validity.${result.validity}`)}</dd>
-          <dt>{say('status-check.validFrom')}</dt>
-          <dd>{longDate(result.validFrom, lng)}</dd>
-          <dt>{say('status-check.validUntil')}</dt>
-          <dd>{longDate(result.validUntil, lng)}</dd>
+          {/* Each bound the document has; a granted one not yet issued may have neither. */}
+          {result.validFrom && (
+            <>
+              <dt>{say('status-check.validFrom')}</dt>
+              <dd>{longDate(result.validFrom, lng)}</dd>
+            </>
+          )}
+          {result.validUntil && (
+            <>
+              <dt>{say('status-check.validUntil')}</dt>
+              <dd>{longDate(result.validUntil, lng)}</dd>
+            </>
+          )}
+          {!result.validFrom && !result.validUntil && (
+            <>
+              <dt>{say('status-check.validity.dates')}</dt>
+              <dd>{say('status-check.validity.datesNotSet')}</dd>
+            </>
+          )}
           {result.fields.map((field, index) => (
             <FieldRow key={`${field.label}-${index}`} label={field.label} value={field.value} />
           ))}
