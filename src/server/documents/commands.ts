@@ -345,7 +345,11 @@ export class DocumentCommands {
       if (draft.owner !== stored.owner) previousOwner = ownerOf(stored);
     }
     if (stored) checkChanged(workflow, definition, stored.data, draft.data);
-    if (stored && delegate) requireHolderOnlyKept(delegate, stored.data, draft.data);
+    if (stored && delegate)
+      requireHolderOnlyKept(delegate, stored.data, draft.data, {
+        entity: workflow.definition.document,
+        texts: this.environment.texts,
+      });
     const links = workflow.definition.links;
     const linking = links
       ? await linkingOf(

@@ -6,6 +6,7 @@ import type {
   ReceivedDelegation,
 } from '../../core/documents/delegation';
 import type { DocumentDelegationView, DocumentView } from '../../core/documents/types';
+import { LANGUAGES, type Language, type TextTree } from '../../core/i18n/translate';
 import { resolvePointer } from '../../core/rules/registry';
 import type { Principal } from '../auth/principal';
 import { UUID } from '../db/ids';
@@ -14,6 +15,7 @@ import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { asObject, invalid } from '../search/compile-search';
 import { allowedActions } from './access';
 import type { AccountLookup } from './effect-context';
+import { fieldLabel } from './field-label';
 import { ownerOf, type DocumentOwner } from './on-behalf';
 import { findByKey } from './store/lookups';
 import { accountByEmail } from './store/payer-consents';
@@ -152,13 +154,23 @@ export function requireHolderOnlyKept(
   delegate: Delegate,
   stored: Record<string, unknown>,
   changed: Record<string, unknown>,
+  labels: { entity: string; texts: Partial<Record<Language, TextTree>> },
 ): void {
   const same = (pointer: string) =>
     JSON.stringify(resolvePointer(stored, pointer) ?? null) ===
     JSON.stringify(resolvePointer(changed, pointer) ?? null);
   const fields = delegate.holderOnly.filter((pointer) => !same(pointer));
-  if (fields.length)
-    throw new ApiProblem(403, ERROR_CODES.holderOnly, { fields: fields.join(', ') });
+  if (fields.length === 0) return;
+  // The sections by their names in every language ("Declaration"), not their pointers.
+  const named = Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      fields
+        .map((pointer) => fieldLabel(labels.texts, language, labels.entity, pointer))
+        .join(', '),
+    ]),
+  );
+  throw new ApiProblem(403, ERROR_CODES.holderOnly, { fields: named });
 }
 
 /**

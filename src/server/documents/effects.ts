@@ -1,3 +1,4 @@
+import { fieldLabel } from './field-label';
 import { translate, type Language } from '../../core/i18n/translate';
 import { enqueue } from '../notifications/outbox';
 import { fillCatalogLists } from './catalog-lists';
@@ -135,21 +136,6 @@ function refundNotice(
   return typeof refundReference === 'string'
     ? t('notices.refund', { amount: refundAmount, currency, reference: refundReference })
     : t('notices.noRefund');
-}
-
-/** The label of the entity's field at `pointer` (`<entity>.<path>`, or its `._` for a group). */
-function fieldLabel(
-  texts: EffectContext['environment']['texts'],
-  language: Language,
-  entity: string,
-  pointer: string,
-): string {
-  const key = `${entity}${pointer.replaceAll('/', '.')}`;
-  for (const candidate of [key, `${key}._`]) {
-    const text = translate(texts, language, candidate);
-    if (text !== candidate) return text;
-  }
-  return pointer.split('/').pop() ?? pointer;
 }
 
 /** Tells both holders of a handed-over document, in their languages; the new one with a link. */
