@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Badge,
@@ -26,6 +26,7 @@ import {
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorAlert } from '../ErrorAlert';
+import { useApiAnswer } from '../useApiAnswer';
 import { useApiMessage } from '../useApiMessage';
 import { useConfirmation } from '../useConfirmation';
 import { formatDateTime } from '../format';
@@ -61,32 +62,22 @@ export function CaseWorkPanels(props: CaseWorkProps) {
 export function FlagsPanel({ workflow, document, api, backend, roles }: CaseWorkProps) {
   const { t } = useTranslation();
   const messageOf = useApiMessage();
-  const [flags, setFlags] = useState<string[] | null>(null);
-  const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const clearing = useConfirmation<string>((flag) => void change(flag, false));
   const base = `/${workflow.id}/${document.id}/flags`;
-  useEffect(() => {
-    let current = true;
-    void api.get<DocumentFlags>(backend, base).then(([error, answer]) => {
-      if (!current) return;
-      if (error) setFailure(messageOf(error));
-      else setFlags(answer.flags);
-    });
-    return () => {
-      current = false;
-    };
-  }, [api, backend, base, messageOf]);
+  const answer = useApiAnswer(() => api.get<DocumentFlags>(backend, base), [api, backend, base]);
+  const { failure, setFailure } = answer;
+  const flags = answer.value?.flags ?? null;
   const change = async (flag: string, set: boolean) => {
     setBusy(flag);
     setFailure('');
     const path = `${base}/${encodeURIComponent(flag)}`;
-    const [error, answer] = set
+    const [error, changed] = set
       ? await api.put<DocumentFlags>(backend, path)
       : await api.delete<DocumentFlags>(backend, path);
     setBusy(null);
     if (error) setFailure(messageOf(error));
-    else setFlags(answer.flags);
+    else answer.setValue(changed);
   };
   const name = (flag: string) => t(flagTextKey(workflow.id, flag), { defaultValue: flag });
   const declared = Object.keys(workflow.flags ?? {});
@@ -168,19 +159,17 @@ export function FlagsPanel({ workflow, document, api, backend, roles }: CaseWork
 export function CaseNotesPanel({ workflow, document, api, backend }: CaseWorkProps) {
   const { t } = useTranslation();
   const messageOf = useApiMessage();
-  const [notes, setNotes] = useState<CaseNote[] | null>(null);
-  const [failure, setFailure] = useState('');
   const [draft, setDraft] = useState('');
   const [adding, setAdding] = useState(false);
   const base = `/${workflow.id}/${document.id}/case-notes`;
-  const load = useCallback(async () => {
-    const [error, answer] = await api.get<{ items: CaseNote[] }>(backend, base);
-    if (error) setFailure(messageOf(error));
-    else setNotes(answer.items);
-  }, [api, backend, base, messageOf]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const answer = useApiAnswer(
+    () => api.get<{ items: CaseNote[] }>(backend, base),
+    [api, backend, base],
+  );
+  const { failure, setFailure } = answer;
+  const notes = answer.value?.items ?? null;
+  const setNotes = (change: (current: CaseNote[] | null) => CaseNote[]) =>
+    answer.setValue((current) => ({ items: change(current?.items ?? null) }));
   const add = async () => {
     setAdding(true);
     setFailure('');
@@ -222,7 +211,7 @@ export function CaseNotesPanel({ workflow, document, api, backend }: CaseWorkPro
                   api={api}
                   backend={backend}
                   onSaved={replace}
-                  onStale={() => void load()}
+                  onStale={answer.reload}
                 />
               </li>
             ))}

@@ -22,6 +22,7 @@ import { formatDate } from '../../core/format';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { DateTimeField } from '../DateTimeField';
 import { ErrorAlert } from '../ErrorAlert';
+import { useApiAnswer } from '../useApiAnswer';
 import { useApiMessage } from '../useApiMessage';
 import { useConfirmation } from '../useConfirmation';
 import {
@@ -83,27 +84,17 @@ export function DelegatesPanel({
   const { t } = useTranslation();
   const messageOf = useApiMessage();
   const words = useGrantWords(workflow);
-  const [items, setItems] = useState<Delegation[] | null>(null);
-  const [failure, setFailure] = useState('');
   const [done, setDone] = useState('');
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const revoking = useConfirmation<Delegation>((delegation) => void revoke(delegation));
-  const [reload, setReload] = useState(0);
   const typeBase = `/${workflow.id}/delegations`;
-  useEffect(() => {
-    let current = true;
-    void api
-      .get<{ items: Delegation[] }>(backend, `/${workflow.id}/${document.id}/delegations`)
-      .then(([error, answer]) => {
-        if (!current) return;
-        if (error) setFailure(messageOf(error));
-        else setItems(answer.items);
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, backend, workflow.id, document.id, messageOf, reload]);
+  const answer = useApiAnswer(
+    () => api.get<{ items: Delegation[] }>(backend, `/${workflow.id}/${document.id}/delegations`),
+    [api, backend, workflow.id, document.id],
+  );
+  const { failure, setFailure, reload } = answer;
+  const items = answer.value?.items ?? null;
 
   const revoke = async (delegation: Delegation) => {
     setBusy(delegation.id);
@@ -113,7 +104,7 @@ export function DelegatesPanel({
     setBusy(null);
     if (error) return setFailure(messageOf(error));
     setDone(t('delegates.revoked', { delegate: delegation.delegate }));
-    setReload((n) => n + 1);
+    reload();
   };
 
   const scopeText = (delegation: Delegation) =>
@@ -219,7 +210,7 @@ export function DelegatesPanel({
         onAdded={(delegation) => {
           setAdding(false);
           setDone(t('delegates.added', { delegate: delegation.delegate }));
-          setReload((n) => n + 1);
+          reload();
         }}
       />
       <ConfirmDialog

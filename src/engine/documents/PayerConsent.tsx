@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Group,
@@ -21,6 +21,7 @@ import type {
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorAlert } from '../ErrorAlert';
+import { useApiAnswer } from '../useApiAnswer';
 import { useApiMessage } from '../useApiMessage';
 import { useConfirmation } from '../useConfirmation';
 import { formatDateTime } from '../format';
@@ -45,25 +46,21 @@ export interface PayersPanelProps {
 export function PayersPanel({ workflow, document, api, backend }: PayersPanelProps) {
   const { t } = useTranslation();
   const messageOf = useApiMessage();
-  const [payers, setPayers] = useState<DocumentPayers | null>(null);
-  const [failure, setFailure] = useState('');
   const [payer, setPayer] = useState('');
   const [fieldError, setFieldError] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const revoking = useConfirmation<PayerConsent>((consent) => void revoke(consent));
   const base = `/${workflow.id}/${document.id}/payers`;
-  useEffect(() => {
-    let current = true;
-    void api.get<DocumentPayers>(backend, base).then(([error, answer]) => {
-      if (!current) return;
-      if (error) setFailure(messageOf(error));
-      else setPayers(answer);
-    });
-    return () => {
-      current = false;
-    };
-    // The status and version: an action taken on the document may open or close the change.
-  }, [api, backend, base, messageOf, document.status, document.version]);
+  // The status and version: an action taken on the document may open or close the change.
+  const {
+    value: payers,
+    setValue: setPayers,
+    failure,
+    setFailure,
+  } = useApiAnswer(
+    () => api.get<DocumentPayers>(backend, base),
+    [api, backend, base, document.status, document.version],
+  );
 
   const name = async () => {
     setBusy('name');
@@ -194,22 +191,12 @@ export interface PayableDocumentsProps {
  */
 export function PayableDocumentsPanel({ api, backend, named, onAdd }: PayableDocumentsProps) {
   const { t, i18n } = useTranslation();
-  const messageOf = useApiMessage();
-  const [items, setItems] = useState<PayableDocument[] | null>(null);
-  const [failure, setFailure] = useState('');
-  useEffect(() => {
-    let current = true;
-    void api
-      .get<{ items: PayableDocument[] }>(backend, '/payer-consents')
-      .then(([error, answer]) => {
-        if (!current) return;
-        if (error) setFailure(messageOf(error));
-        else setItems(answer.items);
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, backend, messageOf]);
+  const answer = useApiAnswer(
+    () => api.get<{ items: PayableDocument[] }>(backend, '/payer-consents'),
+    [api, backend],
+  );
+  const { failure } = answer;
+  const items = answer.value?.items ?? null;
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="payable-documents" data-payable>
       <Title order={3} size="h5" id="payable-documents" mb="xs">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   Badge,
   Button,
@@ -15,12 +15,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ApiClient } from '../../core/api/client';
+import type { ApiClient, ApiResult } from '../../core/api/client';
 import type { ApiError } from '../../core/api/errors';
 import { STATUS_CHECK_PATH } from '../../core/definitions/status-check';
 import { formatDate } from '../../core/format';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorAlert } from '../ErrorAlert';
+import { useApiAnswer } from '../useApiAnswer';
 import { useApiMessage } from '../useApiMessage';
 import { useConfirmation } from '../useConfirmation';
 import { formatDateTime } from '../format';
@@ -61,40 +62,37 @@ export interface ShareCodesPanelProps {
   backend: string;
 }
 
+/** The panel's two answers, or `hidden` when the server says the reader is not the holder. */
+interface ShareCodesAnswer {
+  hidden: boolean;
+  list: ShareCodeList | null;
+  checks: StatusCheck[] | null;
+}
+
 /** The holder's share codes and check log; nothing for anyone the server says is not the holder. */
 export function ShareCodesPanel({ type, document, api, backend }: ShareCodesPanelProps) {
   const { t } = useTranslation();
   const messageOf = useApiMessage();
-  const [list, setList] = useState<ShareCodeList | null>(null);
-  const [checks, setChecks] = useState<StatusCheck[] | null>(null);
-  const [hidden, setHidden] = useState(false);
-  const [failure, setFailure] = useState('');
   const [making, setMaking] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const revoking = useConfirmation<ShareCode>((code) => void revoke(code));
   const base = `/${type}/${document.id}`;
 
-  const load = useCallback(async () => {
+  // The status and version: a grant or an expiry opens or closes the making of codes.
+  const answer = useApiAnswer(async (): Promise<ApiResult<ShareCodesAnswer>> => {
     const [[listError, codes], [checksError, log]] = await Promise.all([
       api.get<ShareCodeList>(backend, `${base}/share-codes`),
       api.get<{ items: StatusCheck[] }>(backend, `${base}/status-checks`),
     ]);
     // Not the holder (an officer reading the case): the codes are not theirs to see.
-    if (listError && (listError.status === 403 || listError.status === 404)) {
-      setHidden(true);
-      return;
-    }
-    if (listError) setFailure(messageOf(listError));
-    else setList(codes);
-    if (checksError) setFailure(messageOf(checksError));
-    else setChecks(log.items);
-  }, [api, backend, base, messageOf]);
-
-  useEffect(() => {
-    setFailure('');
-    void load();
-    // The status and version: a grant or an expiry opens or closes the making of codes.
-  }, [load, document.status, document.version]);
+    if (listError && (listError.status === 403 || listError.status === 404))
+      return [null, { hidden: true, list: null, checks: null }];
+    if (listError) return [listError, null];
+    if (checksError) return [checksError, null];
+    return [null, { hidden: false, list: codes, checks: log.items }];
+  }, [api, backend, base, document.status, document.version]);
+  const { failure, setFailure, reload } = answer;
+  const { hidden, list, checks } = answer.value ?? { hidden: false, list: null, checks: null };
 
   const revoke = async (code: ShareCode) => {
     setBusy(code.id);
@@ -102,7 +100,7 @@ export function ShareCodesPanel({ type, document, api, backend }: ShareCodesPane
     const [error] = await api.post<ShareCode>(backend, `${base}/share-codes/${code.id}/revoke`, {});
     setBusy(null);
     if (error) setFailure(messageOf(error));
-    else await load();
+    else reload();
   };
 
   const purposeLabel = (id: string | null) => {
@@ -199,7 +197,7 @@ export function ShareCodesPanel({ type, document, api, backend }: ShareCodesPane
         <MakeCodeDialog
           opened={making}
           list={list}
-          onMade={() => void load()}
+          onMade={reload}
           onClose={() => setMaking(false)}
           make={(purpose, days) =>
             api.post<MadeShareCode>(backend, `${base}/share-codes`, { purpose, days })
