@@ -46,6 +46,8 @@ import { formCatalogs } from './catalog/form-catalogs';
 import type { Principal } from './auth/principal';
 import { CredentialStore } from './identity/credentials';
 import { identityPlugin } from './identity/plugin';
+import { accountSessionsPlugin } from './identity/account-plugin';
+import { AccountSessions } from './identity/sessions';
 import { PROTOCOL_PATH } from './identity/provider';
 import { ServiceCredentials } from './identity/service-clients';
 import { challengeCodes } from './identity/reset-codes';
@@ -181,6 +183,11 @@ export async function buildGeneration(
   installErrorHandler(app, definitions.translations);
   installNulCharacterRefusal(app);
   installAuthentication(app, verify, config.identity.enabled ? ['/realms/'] : []);
+  // A person's sessions, as their security page lists them; each request is a use of its own.
+  const accountSessions = new AccountSessions(identityDb, revokedSessions, shared.audit);
+  app.addHook('onRequest', async (request) => {
+    if (request.principal?.sessionId) accountSessions.touch(request.principal.sessionId);
+  });
   // Before the routes: the contract gathers their schemas as they are registered.
   await installApiContract(
     app,
@@ -377,6 +384,13 @@ export async function buildGeneration(
         tokenUrl: `${config.auth.issuer}${PROTOCOL_PATH}/token`,
       };
       for (const module of started) await module.routes?.(api, moduleServices);
+      if (directory && config.identity.enabled)
+        await api.register(accountSessionsPlugin, {
+          db: identityDb,
+          sessions: accountSessions,
+          directory,
+          tokenUrl: moduleServices.tokenUrl,
+        });
       await api.register(mediaPlugin, {
         prefix: '/media',
         db: database.db,
@@ -460,6 +474,8 @@ export async function buildGeneration(
       config,
       texts: definitions.translations,
       codes: challengeCodes(database.db),
+      audit: shared.audit,
+      sessions: accountSessions,
     });
   }
   await app.register(spaPlugin, { staticDir: config.staticDir });

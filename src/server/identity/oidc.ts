@@ -9,6 +9,7 @@ import { PROTOCOL_PATH, profileClaims, TTL, type Realm } from './provider';
 import { readBody, refreshTokenWrapper, transformResponseBody } from './refresh-token-jwt';
 import type { RevokedSessions } from './revoked-sessions';
 import { noStore } from './replies';
+import { rememberClientAddress } from './sessions';
 
 interface OidcMountOptions extends Realm {
   provider: Provider;
@@ -56,6 +57,7 @@ export async function mountOidc(app: FastifyInstance, options: OidcMountOptions)
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     const url = raw.url ?? '/';
     raw.originalUrl = url;
+    rememberClientAddress(raw, request.ip);
     raw.url = url.slice(realmPath.length) || '/';
     void callback(raw, reply.raw);
   };

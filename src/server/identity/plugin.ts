@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Interaction } from 'oidc-provider';
 import { pickLanguage, type Language } from '../../core/i18n/translate';
+import type { AuditLog } from '../audit/log';
 import type { ServerConfig } from '../config';
 import { kyselyAdapter, purgeExpired } from './adapter';
 import { ASSETS, COOKIES_STEP1_JS, COOKIES_STEP2_JS, LOGIN_STATUS_JS } from './assets';
@@ -31,6 +32,7 @@ import { registerPasswordReset, RESET_MODEL, type InteractionRequest as Request 
 import type { OneTimeCodes } from './reset-codes';
 import { createProvider, PROTOCOL_PATH, realmOf, sameOriginUri, TTL } from './provider';
 import { RevokedSessions } from './revoked-sessions';
+import { methodOf, recordSignIn, recordSignInFailure, type AccountSessions } from './sessions';
 import { ServiceCredentials } from './service-clients';
 import type { IdentityKysely } from './tables';
 import { AttemptThrottle } from './throttle';
@@ -62,6 +64,10 @@ export interface IdentityPluginOptions {
   texts: Texts;
   /** One-time codes (the challenge backend): with them, the sign-in page offers a reset. */
   codes?: OneTimeCodes;
+  /** The audit trail: sign-ins, refused ones too. */
+  audit?: AuditLog;
+  /** The people's sessions as their security page lists them (sessions.ts). */
+  sessions?: AccountSessions;
 }
 
 /**
@@ -103,6 +109,7 @@ export async function identityPlugin(
       options.serviceClients ?? new ServiceCredentials(db, directory, revokedSessions),
     revokedSessions,
   });
+  options.sessions?.follow(provider, clientId);
   provider.on('server_error', (_ctx, error) =>
     app.log.error({ err: error }, 'identity server error'),
   );
@@ -116,6 +123,7 @@ export async function identityPlugin(
       purgeExpired(db).catch(() => 0),
       revokedSessions.purge().catch(() => 0),
       addressThrottle.purge().catch(() => 0),
+      options.sessions?.purge().catch(() => 0),
     ]);
   await purgeAll();
   const purge = setInterval(() => void purgeAll(), 60 * 60 * 1000);
@@ -284,6 +292,13 @@ export async function identityPlugin(
         return reply.redirect(actionOf(interaction.uid), 303);
       }
       await pending.destroy(interaction.uid);
+      const account = await directory.findById(state.accountId);
+      await recordSignIn(options.audit, {
+        accountId: state.accountId,
+        name: account?.name ?? state.accountId,
+        method: methodOf(state.amr),
+        address: request.ip,
+      });
       const returnTo = await provider.interactionResult(
         request.raw,
         reply.raw,
@@ -317,8 +332,18 @@ export async function identityPlugin(
       const blockedFor = await addressThrottle.waitFor(request.ip);
       if (blockedFor > 0) return answer(state, tooMany(blockedFor), 429);
       const started = Date.now();
-      const failed = async (message: PageError, status: number, kept?: PendingSignIn) => {
+      const failed = async (
+        message: PageError,
+        status: number,
+        kept?: PendingSignIn,
+        account?: { id: string; name: string },
+      ) => {
         const blocked = await addressThrottle.fail(request.ip);
+        await recordSignInFailure(options.audit, {
+          account,
+          address: request.ip,
+          reason: status === 423 ? 'locked' : account ? 'refused' : 'unknown-login',
+        });
         // Every refusal takes the same time, whatever the work behind it: an unknown login
         // answers no sooner than a known one with a wrong password (npm run bench:signin).
         const wait = started + FAILED_SIGN_IN_MS - Date.now();
@@ -342,9 +367,10 @@ export async function identityPlugin(
           const minutes = lockedUntil
             ? Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000))
             : lockoutMinutes;
-          return failed({ key: 'signIn.locked', params: { minutes } }, 423);
+          return failed({ key: 'signIn.locked', params: { minutes } }, 423, undefined, account);
         }
-        if (outcome === 'wrong' || !account.canSignIn) return failed(invalidCredentials, 401);
+        if (outcome === 'wrong' || !account.canSignIn)
+          return failed(invalidCredentials, 401, undefined, account);
         const status = await credentials.status(account.id);
         const policy = await directory.policyFor(account.id);
         const expiredPassword = await credentials.passwordExpired(account.id, policy);
@@ -375,7 +401,8 @@ export async function identityPlugin(
       }
       const { error, status } = outcome;
       if (outcome.restarts) await pending.destroy(interaction.uid);
-      if (outcome.counts) return failed(error, status, outcome.restarts ? undefined : state);
+      if (outcome.counts)
+        return failed(error, status, outcome.restarts ? undefined : state, account);
       return answer(state, error, status);
     });
 

@@ -64,6 +64,20 @@ export interface AttemptThrottleTable {
   blocked_until: ColumnType<Date | null, string | null | undefined, string | null>;
 }
 
+/** What a person sees of one of their sign-in sessions (sessions.ts); the session is oidc's. */
+export interface AccountSessionTable {
+  id: string;
+  sid: string;
+  session_uid: string;
+  account_id: string;
+  browser: string;
+  os: string;
+  address_class: string;
+  method: string;
+  signed_in_at: ColumnType<Date, string, never>;
+  last_used_at: ColumnType<Date, string, string>;
+}
+
 /** The identity tables, to be merged into the application's Database interface. */
 export interface IdentityTables {
   oidc_payload: OidcPayloadTable;
@@ -72,4 +86,5 @@ export interface IdentityTables {
   service_credential: ServiceCredentialTable;
   revoked_session: RevokedSessionTable;
   attempt_throttle: AttemptThrottleTable;
+  account_session: AccountSessionTable;
 }
