@@ -33,7 +33,8 @@ export async function auditCsv(
   words: Words,
 ): Promise<{ text: string; lines: number }> {
   const rows = [COLUMNS.map(([header]) => header).join(',')];
-  for await (const line of lines) rows.push(COLUMNS.map(([, value]) => cell(value(line, words))).join(','));
+  for await (const line of lines)
+    rows.push(COLUMNS.map(([, value]) => cell(value(line, words))).join(','));
   return { text: `\uFEFF${rows.join('\r\n')}\r\n`, lines: rows.length - 1 };
 }
 

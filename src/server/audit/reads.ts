@@ -61,7 +61,8 @@ export async function namedDocument(
   workflow: Pick<WorkflowDefinition, 'id' | 'key'>,
   reference: string,
 ): Promise<ReadDocument | undefined> {
-  if (UUID.test(reference)) return (await auditedDocuments(db, [reference])).get(reference.toLowerCase());
+  if (UUID.test(reference))
+    return (await auditedDocuments(db, [reference])).get(reference.toLowerCase());
   if (!workflow.key || reference.length > 200) return undefined;
   const row = await findByKey(db, workflow.id, workflow.key.pointer, reference, {
     includeDeleted: true,

@@ -154,7 +154,9 @@ export class AuditSearch {
     if (document) filter.documentIds = await documentIdsNamed(this.db, document);
     if (query.kind !== undefined) {
       if (!AUDIT_KINDS.includes(query.kind))
-        throw invalid([{ path: '/kind', rule: 'enum', params: { values: AUDIT_KINDS.join(', ') } }]);
+        throw invalid([
+          { path: '/kind', rule: 'enum', params: { values: AUDIT_KINDS.join(', ') } },
+        ]);
       filter.kind = query.kind;
     }
     if (query.from) filter.from = instant(query.from, 'from', false);
@@ -205,26 +207,24 @@ export class AuditSearch {
     if (filter.to) query = query.where('at', '<', filter.to);
     if (after) query = query.where(linesAfter(after, 'at', 'id'));
     const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-    return rows.map(
-      (row): Sourced => ({
-        source: 'event',
-        localId: row.id,
-        id: `event-${row.id}`,
-        at: row.at,
-        kind: row.kind as AuditKind,
-        action: row.action,
-        actor: row.actor,
-        actorName: row.actor_name,
-        documentId: row.document_id,
-        documentType: row.document_type,
-        documentNumber: null,
-        target: row.target,
-        route: row.route,
-        screen: row.screen,
-        addressClass: row.address_class,
-        detail: row.detail,
-      }),
-    );
+    return rows.map((row): Sourced => ({
+      source: 'event',
+      localId: row.id,
+      id: `event-${row.id}`,
+      at: row.at,
+      kind: row.kind as AuditKind,
+      action: row.action,
+      actor: row.actor,
+      actorName: row.actor_name,
+      documentId: row.document_id,
+      documentType: row.document_type,
+      documentNumber: null,
+      target: row.target,
+      route: row.route,
+      screen: row.screen,
+      addressClass: row.address_class,
+      detail: row.detail,
+    }));
   }
 
   private async changes(filter: Filter, after: LinesAfter | undefined, limit: number) {
@@ -237,29 +237,27 @@ export class AuditSearch {
       ...(after ? { after } : {}),
       limit,
     });
-    return lines.map(
-      (line): Sourced => ({
-        ...NO_REQUEST,
-        source: 'change',
-        localId: line.id,
-        id: `change-${line.id}`,
-        at: line.at,
-        kind: 'change',
-        action: 'document.change',
-        actor: line.actor,
-        actorName: line.actorName,
-        documentId: line.documentId,
-        documentType: line.documentType,
-        documentNumber: line.documentNumber,
-        target: null,
-        detail: {
-          action: line.action,
-          fromStatus: line.fromStatus,
-          toStatus: line.toStatus,
-          ...(line.onBehalfOfName ? { onBehalfOf: line.onBehalfOfName } : {}),
-        },
-      }),
-    );
+    return lines.map((line): Sourced => ({
+      ...NO_REQUEST,
+      source: 'change',
+      localId: line.id,
+      id: `change-${line.id}`,
+      at: line.at,
+      kind: 'change',
+      action: 'document.change',
+      actor: line.actor,
+      actorName: line.actorName,
+      documentId: line.documentId,
+      documentType: line.documentType,
+      documentNumber: line.documentNumber,
+      target: null,
+      detail: {
+        action: line.action,
+        fromStatus: line.fromStatus,
+        toStatus: line.toStatus,
+        ...(line.onBehalfOfName ? { onBehalfOf: line.onBehalfOfName } : {}),
+      },
+    }));
   }
 
   private async publications(filter: Filter, after: LinesAfter | undefined, limit: number) {
@@ -282,24 +280,22 @@ export class AuditSearch {
       .orderBy('version', 'desc')
       .limit(limit)
       .execute();
-    return rows.map(
-      (row): Sourced => ({
-        ...NO_REQUEST,
-        source: 'publish',
-        localId: row.id,
-        id: `publish-${row.id}`,
-        at: row.at,
-        kind: 'publish',
-        action: `definitions.${row.source}`,
-        actor: row.published_by,
-        actorName: row.published_by,
-        documentId: null,
-        documentType: null,
-        documentNumber: null,
-        target: `definitions:${row.id}`,
-        detail: { version: Number(row.id), note: row.note, digest: row.digest },
-      }),
-    );
+    return rows.map((row): Sourced => ({
+      ...NO_REQUEST,
+      source: 'publish',
+      localId: row.id,
+      id: `publish-${row.id}`,
+      at: row.at,
+      kind: 'publish',
+      action: `definitions.${row.source}`,
+      actor: row.published_by,
+      actorName: row.published_by,
+      documentId: null,
+      documentType: null,
+      documentNumber: null,
+      target: `definitions:${row.id}`,
+      detail: { version: Number(row.id), note: row.note, digest: row.digest },
+    }));
   }
 
   private async catalogueChanges(filter: Filter, after: LinesAfter | undefined, limit: number) {
@@ -325,24 +321,22 @@ export class AuditSearch {
       .orderBy('h.id', 'desc')
       .limit(limit)
       .execute();
-    return rows.map(
-      (row): Sourced => ({
-        ...NO_REQUEST,
-        source: 'catalogue',
-        localId: row.id,
-        id: `catalogue-${row.id}`,
-        at: row.at,
-        kind: 'catalogue-change',
-        action: `catalogue.${row.action}`,
-        actor: row.changed_by,
-        actorName: row.changed_by,
-        documentId: null,
-        documentType: null,
-        documentNumber: null,
-        target: `${row.catalog}:${row.entry_key}`,
-        detail: { catalog: row.catalog, entry: row.entry_key, version: row.version },
-      }),
-    );
+    return rows.map((row): Sourced => ({
+      ...NO_REQUEST,
+      source: 'catalogue',
+      localId: row.id,
+      id: `catalogue-${row.id}`,
+      at: row.at,
+      kind: 'catalogue-change',
+      action: `catalogue.${row.action}`,
+      actor: row.changed_by,
+      actorName: row.changed_by,
+      documentId: null,
+      documentType: null,
+      documentNumber: null,
+      target: `${row.catalog}:${row.entry_key}`,
+      detail: { catalog: row.catalog, entry: row.entry_key, version: row.version },
+    }));
   }
 
   /** Who did it, when a person is asked for: one of the ids, or a piece of the name. */

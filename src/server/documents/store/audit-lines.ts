@@ -101,7 +101,11 @@ export function utcMicros(column: string): RawBuilder<string> {
 }
 
 /** The condition "after `after`" on a time column and an id column (newest first). */
-export function linesAfter(after: LinesAfter, atColumn: string, idColumn: string): RawBuilder<SqlBool> {
+export function linesAfter(
+  after: LinesAfter,
+  atColumn: string,
+  idColumn: string,
+): RawBuilder<SqlBool> {
   const at = sql`${after.at}::timestamptz`;
   const column = sql.ref(atColumn);
   const same = after.sameAt;
@@ -146,7 +150,11 @@ export async function historyLinesForAudit(
   if (filter.from) query = query.where('h.at', '>=', filter.from);
   if (filter.to) query = query.where('h.at', '<', filter.to);
   if (filter.after) query = query.where(linesAfter(filter.after, 'h.at', 'h.id'));
-  const rows = await query.orderBy('h.at', 'desc').orderBy('h.id', 'desc').limit(filter.limit).execute();
+  const rows = await query
+    .orderBy('h.at', 'desc')
+    .orderBy('h.id', 'desc')
+    .limit(filter.limit)
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     at: row.at,
