@@ -12,6 +12,7 @@ import {
 } from '../documents/store/audit-lines';
 import { findByKey } from '../documents/store/lookups';
 import { invalid } from '../search/compile-search';
+import type { AuditLine, AuditPage } from '../../core/audit/lines';
 import { AUDIT_KINDS, type AuditKind } from './log';
 
 /** What the audit search is asked (docs/audit.md, "Search"). */
@@ -28,28 +29,7 @@ export interface AuditQuery {
   limit?: number;
 }
 
-/** One line of the answer, whichever table it was read from. */
-export interface AuditLine {
-  id: string;
-  at: string;
-  kind: AuditKind;
-  action: string;
-  actor: string;
-  actorName: string;
-  documentId: string | null;
-  documentType: string | null;
-  documentNumber: string | null;
-  target: string | null;
-  route: string | null;
-  screen: string | null;
-  addressClass: string | null;
-  detail: Record<string, unknown> | null;
-}
-
-export interface AuditPage {
-  items: AuditLine[];
-  next?: string;
-}
+export type { AuditLine, AuditPage } from '../../core/audit/lines';
 
 export const AUDIT_PAGE_DEFAULT = 50;
 export const AUDIT_PAGE_MAX = 500;
