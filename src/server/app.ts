@@ -283,7 +283,7 @@ export async function buildGeneration(
           prefix: `/${backend}`,
           documents,
           catalogs: definitions.catalogs,
-          audit: shared.audit,
+          ...(config.auditReads ? { audit: shared.audit } : {}),
         });
         await api.register(workloadPlugin, { prefix: `/${backend}`, documents });
         // Officers' case notes and flags on the same documents (documents/case-work.ts).
@@ -387,7 +387,7 @@ export async function buildGeneration(
         types: config.mediaTypes,
         readable: (principal: Principal, mediaId: string) =>
           readableThroughDocument(database.db, workflows.values(), principal, mediaId),
-        audit: shared.audit,
+        ...(config.auditReads ? { audit: shared.audit } : {}),
       });
       await api.register(auditPlugin, {
         prefix: '/audit',
