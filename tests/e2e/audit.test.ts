@@ -63,7 +63,7 @@ describe('the audit screen in Chromium', () => {
     await signIn(page, portal, AUDITOR.login, AUDITOR.password, '/audit');
     await page.getByRole('heading', { name: 'Audit trail' }).waitFor();
     await page.getByLabel('Document', { exact: false }).first().fill(application.id);
-    await page.getByLabel('Kind', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Kind' }).click();
     await page.getByRole('option', { name: 'Read' }).click();
     // The read reaches the trail within its batch window: asked again until it is there.
     const table = page.getByRole('table', { name: 'Audit lines, newest first' });
