@@ -14,10 +14,14 @@ async function signIn(page, login, password, path) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, 'verifier', 'Harbour-Light-9264!', '/visa/application');
-  const link = page.locator('table a').first();
-  await link.waitFor({ timeout: 60000 });
-  await link.click();
   await page.waitForTimeout(3000);
+  const apply = page.getByRole('button', { name: 'Apply' });
+  if (await apply.count()) await apply.first().click();
+  await page.waitForTimeout(3000);
+  await page.screenshot({ path: '/tmp/shots-4/verifier-list.png' });
+  const open = page.getByRole('link', { name: /open/i }).first();
+  if (await open.count()) { await open.click(); await page.waitForTimeout(3000); }
+  await page.screenshot({ path: '/tmp/shots-4/verifier-doc.png' });
   await context.close();
 }
 for (const scheme of ['light', 'dark']) {

@@ -116,7 +116,7 @@ describe('the audit screen', () => {
       'system',
       '/audit/events?document=VA-2026-000042&limit=50&cursor=c1',
     );
-    expect(await screen.findByText('Changed a document')).toBeDefined();
+    expect(await within(table).findByText('Changed a document')).toBeDefined();
     expect(screen.getByText('2 lines shown')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
 
