@@ -343,6 +343,7 @@ export async function buildGeneration(
             verificationRateLimit: config.verificationRateLimit,
             checks: shareCodes,
             accounts,
+            ...(config.auditReads ? { audit: shared.audit } : {}),
           });
         }
       }
