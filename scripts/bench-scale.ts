@@ -14,7 +14,11 @@
  * docs/performance.md), --reseed (writes the data again), --skip-pglite, --database URL
  * (default postgres://postgres@127.0.0.1:5432/bench), --schema NAME (bench_scale),
  * --rows N (1,000,000), --pglite-rows N (100,000), --write-rate N (requests per second of the
- * fixed-rate writes; default half of what the closed-loop writes reached).
+ * fixed-rate writes; default half of what the closed-loop writes reached), --reads-only (the
+ * document read alone, on PostgreSQL: audited, not audited and the bare floors; docs/audit.md).
+ *
+ * The read is measured with the audit on (every officer's read is a line of the trail, the
+ * default) and on a second portal process on the same data with AUDIT_READS=false, in turns.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -60,6 +64,7 @@ const { values: options } = parseArgs({
     'pglite-rows': { type: 'string', default: '100000' },
     'write-rate': { type: 'string' },
     port: { type: 'string', default: '8391' },
+    'reads-only': { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(options.rows);
@@ -428,7 +433,10 @@ async function measureWrites(
 }
 
 interface ReadRows {
+  /** The officer's read, recorded in the audit trail (the default). */
   ours: LoadResult;
+  /** The same read on a portal whose reads are not recorded (AUDIT_READS=false). */
+  unaudited: LoadResult;
   barePg: LoadResult;
   hello: LoadResult;
   catalogue: LoadResult;
@@ -442,6 +450,13 @@ async function measureReads(
 ): Promise<ReadRows> {
   const connections = 50;
   const bare = await startBareFastify(PORT + 1, DATABASE_URL, SCHEMA);
+  // The same portal on the same data, its reads not recorded: what the audit costs.
+  const quiet = await startPortal(
+    PORT + 2,
+    { databaseUrl: DATABASE_URL, schema: SCHEMA },
+    { AUDIT_READS: 'false' },
+  );
+  const quietSessions = new Sessions(quiet.url);
   try {
     const get = (server: RunningProcess, url: string, headers: Record<string, string> = {}) =>
       metered({ server, database }, () =>
@@ -451,30 +466,39 @@ async function measureReads(
     const verifier = await sessions.headers('verifier');
     await call(`${portal.url}${BASE}/${documentId}`, { method: 'GET', headers: verifier });
     await call(`${bare.url}/document/${documentId}`, { method: 'GET', headers: {} });
-    // In turns, so a change in what else the machine runs weighs on all three alike.
-    const runs: Record<'ours' | 'barePg' | 'hello', LoadResult[]> = {
+    const quietVerifier = await quietSessions.headers('verifier');
+    await call(`${quiet.url}${BASE}/${documentId}`, { method: 'GET', headers: quietVerifier });
+    // In turns, so a change in what else the machine runs weighs on all of them alike.
+    const runs: Record<'ours' | 'unaudited' | 'barePg' | 'hello', LoadResult[]> = {
       ours: [],
+      unaudited: [],
       barePg: [],
       hello: [],
     };
     for (let round = 0; round < READ_ROUNDS; round++) {
       runs.ours.push(await get(portal, `${portal.url}${BASE}/${documentId}`, verifier));
+      runs.unaudited.push(await get(quiet, `${quiet.url}${BASE}/${documentId}`, quietVerifier));
       runs.barePg.push(await get(bare, `${bare.url}/document/${documentId}`));
       runs.hello.push(await get(bare, `${bare.url}/hello`));
     }
-    const [ours, barePg, hello] = [combine(runs.ours), combine(runs.barePg), combine(runs.hello)];
+    const [ours, unaudited, barePg, hello] = [
+      combine(runs.ours),
+      combine(runs.unaudited),
+      combine(runs.barePg),
+      combine(runs.hello),
+    ];
     const applicant = await sessions.headers('applicant');
     const catalogue = await get(
       portal,
       `${portal.url}/api/catalog/v1/country/options?search=sa`,
       applicant,
     );
-    for (const [name, result] of Object.entries({ ours, barePg, hello, catalogue })) {
+    for (const [name, result] of Object.entries({ ours, unaudited, barePg, hello, catalogue })) {
       log(`  ${name.padEnd(10)} c=50 p95 ${ms(result.p95)} ms, ${rate(result.rps)}/s`);
     }
-    return { ours, barePg, hello, catalogue };
+    return { ours, unaudited, barePg, hello, catalogue };
   } finally {
-    await bare.stop();
+    await Promise.all([bare.stop(), quiet.stop()]);
   }
 }
 
@@ -617,6 +641,25 @@ async function main(): Promise<void> {
   const onPostgres = { databaseUrl: DATABASE_URL, schema: SCHEMA };
   let portal = await startPortal(PORT, onPostgres);
   log(`  healthy after ${ms(portal.startup)} ms`);
+  if (options['reads-only']) {
+    try {
+      const reads = await withPostgres(async (monitor) => {
+        const sessions = new Sessions(portal.url);
+        const granted = await search(portal, sessions, 'verifier', {
+          list: 'find',
+          filter: [{ field: 'status', criterion: 'equals', value: 'GRANTED' }],
+          options: { page: 1, itemsPerPage: 1 },
+        });
+        const documentId = granted.answer.items[0]?.id;
+        if (!documentId) throw new Error('No granted application to read');
+        return measureReads(portal, sessions, documentId, new DatabaseCpu(monitor));
+      });
+      process.stdout.write(`\n${readsReport(reads)}\n`);
+    } finally {
+      await portal.stop();
+    }
+    return;
+  }
   let searches: SearchRow[];
   let writes: WriteRows;
   let reads: ReadRows;
@@ -691,6 +734,40 @@ const median = (values: number[]) =>
   );
 const WRITE_P95_GOAL = 150;
 const READ_SHARE_GOAL = 0.5;
+/** Recording a read costs it at most this share of its throughput (docs/audit.md). */
+const AUDIT_COST_GOAL = 0.1;
+
+/** The audited read against the same read not recorded: the goal line and whether it is met. */
+function auditGoal(reads: ReadRows): readonly [string, boolean] {
+  const cost = 1 - reads.ours.rps / reads.unaudited.rps;
+  return [
+    `an audited read at most ${AUDIT_COST_GOAL * 100} % slower than the same read not recorded: ` +
+      `${count(reads.ours.rps)} against ${count(reads.unaudited.rps)} req/s, ` +
+      `${(cost * 100).toFixed(1)} % fewer; p95 ${ms(reads.ours.p95)} against ${ms(reads.unaudited.p95)} ms`,
+    cost <= AUDIT_COST_GOAL,
+  ] as const;
+}
+
+/** `--reads-only`: the document read, audited and not, beside the bare floors. */
+function readsReport(reads: ReadRows): string {
+  const goal = auditGoal(reads);
+  const row = (name: string, result: LoadResult) => [
+    name,
+    ...latencyCells(result),
+    `${((reads.ours.rps / result.rps) * 100).toFixed(0)} %`,
+  ];
+  return [
+    `${goal[1] ? 'Met' : 'Missed'}: ${goal[0]}.`,
+    '',
+    table([
+      ['read at 50 connections', ...LATENCY_HEADER, 'audited read as % of it'],
+      row(`GET ${BASE}/{id} as the verifier, audited`, reads.ours),
+      row(`the same, AUDIT_READS=false`, reads.unaudited),
+      row('bare Fastify + pg, same row', reads.barePg),
+      row('bare Fastify hello world', reads.hello),
+    ]),
+  ].join('\n');
+}
 
 function searchTable(rows: readonly SearchRow[]): string {
   return table([
@@ -781,6 +858,7 @@ async function report(run: {
       `document read >= ${READ_SHARE_GOAL * 100} % of the bare pg route: ${(share * 100).toFixed(0)} %`,
       share >= READ_SHARE_GOAL,
     ],
+    auditGoal(reads),
     [
       `no errors or non-2xx answers in any measurement` +
         (failures.length ? `: ${failures.map((row) => row.name).join(', ')}` : ''),
@@ -831,7 +909,8 @@ async function report(run: {
     '',
     table([
       ['read', ...LATENCY_HEADER, 'ours as % of it'],
-      readRow(`GET ${BASE}/{id} (ours)`, reads.ours),
+      readRow(`GET ${BASE}/{id} (ours, audited)`, reads.ours),
+      readRow(`GET ${BASE}/{id} (ours, AUDIT_READS=false)`, reads.unaudited, reads.unaudited),
       readRow('bare Fastify + pg, same row', reads.barePg, reads.barePg),
       readRow('bare Fastify hello world', reads.hello, reads.hello),
       readRow('GET /api/catalog/v1/country/options?search=sa', reads.catalogue),

@@ -11,6 +11,7 @@ import {
 } from '../src/modules/connectid/shared/account-pages';
 import { developerPageRoutes } from '../src/core/definitions/developer-pages';
 import { studioRoutes } from '../src/core/definitions/studio-roles';
+import { auditRoutes } from '../src/core/definitions/audit-roles';
 import { portalRoutes } from '../src/core/definitions/routes';
 import type { DefinitionBundle } from '../src/core/definitions/types';
 import { configFromEnv } from '../src/server/config';
@@ -26,6 +27,7 @@ export function documentedRoutes(
     ...accountPageRoutes(bundle, selfRegistration),
     ...developerPageRoutes(),
     ...studioRoutes(),
+    ...auditRoutes(),
   ].sort((a, b) => a.path.localeCompare(b.path));
 }
 

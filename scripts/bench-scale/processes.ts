@@ -122,7 +122,12 @@ export interface PortalDatabase {
 }
 
 /** Starts the portal on a database, with its demo accounts, and waits for /api/health. */
-export function startPortal(port: number, database: PortalDatabase): Promise<RunningProcess> {
+export function startPortal(
+  port: number,
+  database: PortalDatabase,
+  /** More of the portal's environment (AUDIT_READS=false: reads not recorded). */
+  extraEnv: Record<string, string> = {},
+): Promise<RunningProcess> {
   const origin = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = {
     PORT: String(port),
@@ -133,6 +138,7 @@ export function startPortal(port: number, database: PortalDatabase): Promise<Run
     DATABASE_URL: database.databaseUrl,
     DATABASE_SCHEMA: database.schema,
     DATA_DIR: database.dataDir,
+    ...extraEnv,
   };
   return startProcess(portalCommand().args, env, origin, '/api/health');
 }

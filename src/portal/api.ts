@@ -2,6 +2,7 @@ import { createApiClient, DEFAULT_BACKENDS, type ApiClient } from '../core/api/c
 import type { PortalModule } from '../engine/modules-context';
 import { portalDefinitionsWatch, watchedFetch } from './definitionsWatch';
 import { currentLanguage } from './i18n';
+import { screenNamingFetch } from './screen';
 import type { Session } from './session';
 
 export const API_BASE_URL = '/api';
@@ -19,7 +20,8 @@ export function portalApiClient(
     ]),
     locale: currentLanguage,
     token: () => session.token(),
-    fetch: watchedFetch(portalDefinitionsWatch),
+    // Each call says which screen made it (screen.ts): the audit trail records it with a read.
+    fetch: screenNamingFetch(watchedFetch(portalDefinitionsWatch)),
   });
 }
 

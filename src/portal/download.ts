@@ -1,4 +1,5 @@
 import { API_BASE_URL } from './api';
+import { screenNamingFetch } from './screen';
 import type { Session } from './session';
 
 /** Fetches a file of the API with the caller's token (in a header, never in an address). */
@@ -8,7 +9,8 @@ export async function fetchWithToken(
   language: string,
 ): Promise<Response> {
   const token = await session.token();
-  return fetch(`${API_BASE_URL}${path}`, {
+  // Naming the screen as the API client does (screen.ts): a download is an audited read.
+  return screenNamingFetch(fetch)(`${API_BASE_URL}${path}`, {
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), locale: language },
   });
 }

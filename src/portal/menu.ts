@@ -16,6 +16,7 @@ import {
   type DefinitionBundle,
 } from '../core/definitions/types';
 import { STUDIO_PATH, STUDIO_ROLES } from '../core/definitions/studio-roles';
+import { AUDIT_PATH, AUDIT_ROLES } from '../core/definitions/audit-roles';
 import { FINANCE_ROLE } from '../core/payments/report';
 import { fullRoles } from '../core/documents/workflow';
 import type { Language } from '../core/i18n/translate';
@@ -186,6 +187,13 @@ export function buildMenu(
       id: 'studio',
       label: t('menu.studio'),
       entries: [{ kind: 'link', id: 'studio', label: t('menu.studioLink'), to: STUDIO_PATH }],
+    });
+
+  if (session.hasAnyRole(AUDIT_ROLES))
+    sections.push({
+      id: 'audit',
+      label: t('audit.menu'),
+      entries: [{ kind: 'link', id: 'audit', label: t('audit.menuLink'), to: AUDIT_PATH }],
     });
 
   if (session.hasAnyRole([FINANCE_ROLE]))

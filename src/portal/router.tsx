@@ -1,5 +1,7 @@
 import { DEVELOPER_OUTBOX_PATH, DEVELOPER_OUTBOX_ROLE } from '../core/definitions/developer-pages';
 import { STUDIO_PATH, STUDIO_ROLES } from '../core/definitions/studio-roles';
+import { AUDIT_PATH, AUDIT_ROLES } from '../core/definitions/audit-roles';
+import { followScreen } from './screen';
 import { FINANCE_ROLE } from '../core/payments/report';
 import { StandaloneLayout } from './StandaloneLayout';
 import {
@@ -50,6 +52,7 @@ import { sharesCodes, STATUS_CHECK_PATH } from '../core/definitions/status-check
 const DeveloperOutboxPage = lazyPage(() =>
   import('./pages/dev/DeveloperOutboxPage').then((m) => m.DeveloperOutboxPage),
 );
+const AuditPage = lazyPage(() => import('./pages/AuditPage').then((m) => m.AuditPage));
 const StudioPage = lazyPage(() => import('./pages/studio/StudioPage').then((m) => m.StudioPage));
 const DocumentListPage = lazyPage(() =>
   import('./pages/DocumentListPage').then((m) => m.DocumentListPage),
@@ -287,6 +290,8 @@ function portalRoutes(
         guarded(DEVELOPER_OUTBOX_PATH, DeveloperOutboxPage, [DEVELOPER_OUTBOX_ROLE]),
         // Analysts and administrators: the definitions changed, checked and published.
         guarded(`${STUDIO_PATH}/:tab?`, StudioPage, STUDIO_ROLES),
+        // Auditors: who read, changed, exported or published what (docs/audit.md).
+        guarded(AUDIT_PATH, AuditPage, AUDIT_ROLES),
         // Finance officers: what was received and refunded (payments/report.ts).
         guarded(PAYMENT_REPORT_PAGE_PATH, PaymentReportPage, [FINANCE_ROLE]),
         // Public, no sign-in: a status shown with a holder's share code (`shareCodes`).
@@ -346,6 +351,7 @@ export function createPortalRouter(
   const numbering = numberHistoryEntries(window, flushEdits);
   const router = createHashRouter(portalRoutes(bundle, parts, modules));
   numbering.follow(router);
+  followScreen(router);
   preloadMatches(router.state.matches);
   // As the location changes, before React renders: the code and the validators start together.
   let last = router.state.location.key;

@@ -35,6 +35,8 @@ import { delegationPlugin } from './plugins/delegations';
 import { DelegationService } from './documents/delegations';
 import { dashboardPlugin } from './plugins/dashboard';
 import { mediaPlugin } from './plugins/media';
+import { auditPlugin } from './plugins/audit';
+import { AuditSearch } from './audit/search';
 import { notificationsPlugin } from './notifications/plugin';
 import { wakeOutbox, type OutboxAttempt, type OutboxWorker } from './notifications/worker';
 import { Inbox } from './documents/messages';
@@ -288,6 +290,7 @@ export async function buildGeneration(
           prefix: `/${backend}`,
           documents,
           catalogs: definitions.catalogs,
+          ...(config.auditReads ? { audit: shared.audit } : {}),
         });
         await api.register(workloadPlugin, { prefix: `/${backend}`, documents });
         // Officers' case notes and flags on the same documents (documents/case-work.ts).
@@ -347,6 +350,7 @@ export async function buildGeneration(
             verificationRateLimit: config.verificationRateLimit,
             checks: shareCodes,
             accounts,
+            ...(config.auditReads ? { audit: shared.audit } : {}),
           });
         }
       }
@@ -398,6 +402,13 @@ export async function buildGeneration(
         types: config.mediaTypes,
         readable: (principal: Principal, mediaId: string) =>
           readableThroughDocument(database.db, workflows.values(), principal, mediaId),
+        ...(config.auditReads ? { audit: shared.audit } : {}),
+      });
+      await api.register(auditPlugin, {
+        prefix: '/audit',
+        search: new AuditSearch(database.db, accounts),
+        audit: shared.audit,
+        texts: definitions.translations,
       });
       await api.register(challengePlugin, {
         prefix: '/challenge',

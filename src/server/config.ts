@@ -86,6 +86,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env) {
     },
     /** Whether the public reads which officer acted, rather than "Immigration Service". */
     officerNamesToPublic: flag(env.OFFICER_NAMES_TO_PUBLIC, false),
+    /**
+     * Whether reads of others' documents are recorded (docs/audit.md): always in production;
+     * AUDIT_READS=false elsewhere only, so the scale bench can measure what recording costs.
+     */
+    auditReads: production || flag(env.AUDIT_READS, true),
     /** Demo accounts, one per persona; never in production. */
     demoData: flag(env.DEMO_DATA, !production),
     /** Whether to add the starting reference data at start (changed entries are kept). */

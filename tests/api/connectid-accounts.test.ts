@@ -730,8 +730,8 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
     // The server seeded at start; seeding again changes nothing and sets no password.
     const first = await seedConnectid(db, directory.records, { demoData: true }, log, setPassword);
     const after = await count();
-    // The demo accounts of seeds/connectid.json, the finance officer among them.
-    expect(first).toHaveLength(11);
+    // The demo accounts of seeds/connectid.json, the finance officer and the auditor among them.
+    expect(first).toHaveLength(12);
     expect(first.some((a) => a.created)).toBe(false);
     expect(api.server.demoAccounts.map((a) => a.id).sort()).toEqual(first.map((a) => a.id).sort());
     expect(passwords).toHaveLength(0);
@@ -763,6 +763,10 @@ describe.each(databaseKinds())('connectid accounts on %s', (kind) => {
         'catalog-read',
       ]),
     );
+    // The auditor reads the audit trail (docs/audit.md), and no document by a workflow's role.
+    const auditorRoles = await roles('auditor');
+    expect(auditorRoles).toContain('audit-read');
+    expect(auditorRoles).not.toContain('visa-application-read');
     expect(await roles('verifier')).toEqual(
       expect.arrayContaining(['visa-application-grant', 'payment-invoice-verify', 'view-profile']),
     );

@@ -23,6 +23,7 @@ const FIXED_ROLES = [
   'connectid-account-security',
   'connectid-api-credentials',
   'finance',
+  'audit-read',
 ];
 
 /**

@@ -46,6 +46,8 @@ import { paramsInWords, useDerivedValues } from '../useDerivedValues';
 import { useProfilePrefill } from '../useProfilePrefill';
 import { CertificateDownloads } from './document/CertificateDownloads';
 import { RefundsPanel } from './document/RefundsPanel';
+import { AuditPanel } from './document/AuditPanel';
+import { AUDIT_ROLES } from '../../core/definitions/audit-roles';
 import { ShareCodesPanel } from '../../engine/documents/ShareCodes';
 import { sharesCodes } from '../../engine/documents/share-code-types';
 import { PersonDecisions } from './document/PersonDecisions';
@@ -668,6 +670,8 @@ export function DocumentScreenPage({
             <DocumentTimeline {...of} estimatedDays={estimatedDays(workflow)} />
           )}
           <HistoryTable {...of} />
+          {/* Who read and changed it: for the auditors (audit-read) only (docs/audit.md). */}
+          {session.hasAnyRole(AUDIT_ROLES) && <AuditPanel documentId={live.id} />}
         </>
       )}
     </Stack>

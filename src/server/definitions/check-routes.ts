@@ -1,6 +1,7 @@
 import { developerPageRoutes } from '../../core/definitions/developer-pages';
 import { portalRoutes } from '../../core/definitions/routes';
 import { studioRoutes } from '../../core/definitions/studio-roles';
+import { auditRoutes } from '../../core/definitions/audit-roles';
 import type { CatalogDefinition, ModuleDefinition } from '../../core/definitions/types';
 import type { WorkflowDefinition } from '../../core/documents/workflow';
 import { reporter, said, workflowFile, type ProblemText, type SaidProblem } from './problems';
@@ -29,6 +30,7 @@ export function checkRoutes(
     ...portalRoutes({ ...definitions, workflows: [] }),
     ...developerPageRoutes(),
     ...studioRoutes(),
+    ...auditRoutes(),
   ].map((route) => route.path);
   for (const page of fixed)
     taken.set(patternOf(page), (route) => said('routeOfPortalPage', { route, page }));

@@ -24,6 +24,8 @@ import type { CompiledWorkflow } from '../documents/workflows';
 import { limitPublicChecks } from '../http/public-check-limit';
 import type { ShareCodeService } from '../documents/share-codes';
 import type { AccountLookup } from '../documents/effect-context';
+import type { AuditLog } from '../audit/log';
+import { recordRead } from '../audit/reads';
 
 export interface DashboardPluginOptions {
   db: Kysely<Database>;
@@ -37,6 +39,8 @@ export interface DashboardPluginOptions {
   checks?: Pick<ShareCodeService, 'logVerification'>;
   /** Where accounts are found: My Library knows the caller as a delegate by them. */
   accounts?: AccountLookup;
+  /** Where a page of My Tasks listing others' documents is recorded (docs/audit.md). */
+  audit?: AuditLog;
 }
 
 /** Workflow ids whose document routes these fixed paths would hide. */
@@ -138,8 +142,23 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardPl
         list: NULLABLE_STRING,
       },
     ),
-    async (request) =>
-      searchTasks(db, documents, dashboardCaller(request), request.body, searchLimits),
+    async (request) => {
+      const principal = dashboardCaller(request);
+      const result = await searchTasks(db, documents, principal, request.body, searchLimits);
+      // Queues and assignments list others' documents: a read of them (the caller's own are not).
+      const others = result.items.filter((row) => row.reason !== 'owner').map((row) => row.id);
+      if (others.length)
+        recordRead(options.audit, request, principal, undefined, {
+          action: 'search.page',
+          detail: {
+            list: 'tasks',
+            page: result.page,
+            itemsPerPage: result.itemsPerPage,
+            ids: others,
+          },
+        });
+      return result;
+    },
   );
   app.get<{ Querystring: { limit?: number } }>(
     '/dashboard/inbox',

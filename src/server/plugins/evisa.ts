@@ -24,6 +24,8 @@ import { requestLanguage } from '../http/language';
 import type { CatalogDefinition } from '../../core/definitions/types';
 import { screeningHits } from '../documents/screening-hits';
 import { CERTIFICATE_VIEW } from '../api-contract/certificate-view';
+import type { AuditLog } from '../audit/log';
+import { namedDocument, othersRows, recordRead, type ReadWhat } from '../audit/reads';
 
 type TypeParams = { type: string };
 type DocParams = TypeParams & { id: string };
@@ -44,13 +46,33 @@ const CREATE_BODY = { type: 'object', properties: { action: { type: 'string' }, 
  */
 export async function evisaPlugin(
   app: FastifyInstance,
-  options: { documents: DocumentService; catalogs?: readonly CatalogDefinition[] },
+  options: {
+    documents: DocumentService;
+    catalogs?: readonly CatalogDefinition[];
+    /** Where reads of others' documents are recorded (docs/audit.md); none: not recorded. */
+    audit?: AuditLog;
+  },
 ) {
-  const { documents } = options;
+  const { documents, audit } = options;
   const catalogs = new Map((options.catalogs ?? []).map((catalog) => [catalog.id, catalog]));
   /** Signed in, and holding at least one role of the workflow; finer checks are the service's. */
   const caller = (request: FastifyRequest<{ Params: TypeParams }>): Principal =>
     requireAnyRole(request, documents.workflow(request.params.type).anyRole);
+  /** Records a read of the document the route names, once it was answered (audit/reads.ts). */
+  const recordReadOf = async (
+    request: FastifyRequest<{ Params: DocParams }>,
+    principal: Principal,
+    what: ReadWhat,
+  ) => {
+    if (!audit) return;
+    const { type, id } = request.params;
+    const document = await namedDocument(
+      documents.database,
+      documents.workflow(type).definition,
+      id,
+    );
+    recordRead(audit, request, principal, document, what);
+  };
 
   app.patch<{ Params: TypeParams }>(
     '/:type',
@@ -60,7 +82,27 @@ export async function evisaPlugin(
         flags: { type: 'array', items: { type: 'string' } },
       }),
     }),
-    async (request) => documents.search(request.params.type, caller(request), request.body),
+    async (request) => {
+      const principal = caller(request);
+      const result = await documents.search(request.params.type, principal, request.body);
+      // A page showing others' documents is a read of them: which ones, and how it was asked.
+      const others = othersRows(principal, result.items);
+      if (others.length) {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        recordRead(audit, request, principal, undefined, {
+          action: 'search.page',
+          detail: {
+            type: request.params.type,
+            ...(typeof body.list === 'string' ? { list: body.list } : {}),
+            ...(body.filter !== undefined ? { filter: body.filter } : {}),
+            page: result.page,
+            itemsPerPage: result.itemsPerPage,
+            ids: others,
+          },
+        });
+      }
+      return result;
+    },
   );
   app.post<{ Params: TypeParams }>(
     '/:type',
@@ -96,7 +138,12 @@ export async function evisaPlugin(
   app.get<{ Params: DocParams }>(
     '/:type/:id',
     perDefinition(['type', 'id'], VIEW),
-    async (request) => documents.read(request.params.type, caller(request), request.params.id),
+    async (request) => {
+      const principal = caller(request);
+      const view = await documents.read(request.params.type, principal, request.params.id);
+      recordRead(audit, request, principal, view, { action: 'document.read' });
+      return view;
+    },
   );
   app.put<{ Params: DocParams }>(
     '/:type/:id',
@@ -113,7 +160,12 @@ export async function evisaPlugin(
       perDefinition(['type', 'id', ...(path.endsWith(':number') ? ['number'] : [])], PDF_RESPONSE),
       async (request, reply) => {
         const { type, id, number } = request.params;
-        const { filename, pdf } = await documents.certificate(type, caller(request), id, number);
+        const principal = caller(request);
+        const { filename, pdf } = await documents.certificate(type, principal, id, number);
+        await recordReadOf(request, principal, {
+          action: 'pdf.read',
+          ...(number ? { target: number } : {}),
+        });
         return sendPdf(reply, filename, pdf);
       },
     );
@@ -127,13 +179,27 @@ export async function evisaPlugin(
       ),
       async (request) => {
         const { type, id, number } = request.params;
-        return documents.certificateView(type, caller(request), id, number);
+        const principal = caller(request);
+        const view = await documents.certificateView(type, principal, id, number);
+        await recordReadOf(request, principal, {
+          action: 'certificate.read',
+          ...(number ? { target: number } : {}),
+        });
+        return view;
       },
     );
   app.get<{ Params: DocParams }>(
     '/:type/:id/versions',
     perDefinition(['type', 'id'], { type: 'array', items: VERSION_SUMMARY }),
-    async (request) => documents.versions(request.params.type, caller(request), request.params.id),
+    async (request) => {
+      const principal = caller(request);
+      const versions = await documents.versions(request.params.type, principal, request.params.id);
+      await recordReadOf(request, principal, {
+        action: 'document.read',
+        detail: { part: 'versions' },
+      });
+      return versions;
+    },
   );
   app.get<{ Params: DocParams & { version: string } }>(
     '/:type/:id/versions/:version',
@@ -142,7 +208,13 @@ export async function evisaPlugin(
       const { type, id } = request.params;
       const version = Number(request.params.version);
       if (!isStoredPositiveInteger(version)) throw new ApiProblem(404, ERROR_CODES.notFound);
-      return documents.readVersion(type, caller(request), id, version);
+      const principal = caller(request);
+      const view = await documents.readVersion(type, principal, id, version);
+      recordRead(audit, request, principal, view, {
+        action: 'document.read',
+        detail: { part: 'version', version },
+      });
+      return view;
     },
   );
   app.get<{ Params: DocParams }>(
@@ -150,7 +222,13 @@ export async function evisaPlugin(
     perDefinition(['type', 'id'], { type: 'array', items: HISTORY_ENTRY }),
     async (request) => {
       const { type, id } = request.params;
-      return documents.history(type, caller(request), id, requestLanguage(request));
+      const principal = caller(request);
+      const history = await documents.history(type, principal, id, requestLanguage(request));
+      await recordReadOf(request, principal, {
+        action: 'document.read',
+        detail: { part: 'history' },
+      });
+      return history;
     },
   );
   // Screening hits (docs/workflows.md, "Screening"): the officers who see every document only.

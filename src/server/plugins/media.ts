@@ -9,6 +9,9 @@ import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { ApiProblem, ERROR_CODES } from '../http/api-error';
 import { invalid } from '../search/compile-search';
+import type { AuditLog } from '../audit/log';
+import { recordRead } from '../audit/reads';
+import { documentNamingUpload } from '../documents/store/audit-lines';
 
 export interface MediaOptions {
   db: Kysely<Database>;
@@ -17,6 +20,8 @@ export interface MediaOptions {
   types: string[];
   /** Whether someone other than the uploader may read a file (an officer, through a document). */
   readable?: (principal: Principal, mediaId: string) => Promise<boolean>;
+  /** Where reads of others' uploads are recorded (docs/audit.md); none: not recorded. */
+  audit?: AuditLog;
 }
 
 /** Magic numbers of the types we accept, so a renamed executable is not taken for a PDF. */
@@ -132,6 +137,15 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaOptions) {
       .executeTakeFirst();
     if (!row || (row.owner !== principal.subject && !(await options.readable?.(principal, row.id))))
       throw new ApiProblem(404, ERROR_CODES.notFound);
+    // Someone else's upload: recorded, with the document naming it (its holder's reads are not).
+    if (options.audit && row.owner !== principal.subject) {
+      const document = await documentNamingUpload(options.db, row.id);
+      recordRead(options.audit, request, principal, document, {
+        action: 'upload.read',
+        target: row.id,
+        detail: { name: row.name, type: row.type },
+      });
+    }
     // Personal papers: kept by no shared cache, nor by the browser's once the page is done.
     return reply
       .header('content-type', row.type)
