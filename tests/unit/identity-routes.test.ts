@@ -57,13 +57,15 @@ const SPECIFIED: Record<string, readonly string[] | null> = {
  * Routes the portal adds to the specified ones, for the reasons docs/decisions.md gives: every
  * versioned record's version screen (as the visa's /version/:id/:ver), a role's own screen (the
  * list opens it), the account screens the profile routes show the person's own account on, and
- * a service account's API credentials (the specification's `token`).
+ * a service account's API credentials (the specification's `token`), and the person's own
+ * security (sessions, passkeys, recovery codes) and data (archive, closing the account) pages.
  */
 const ADDED = [
   /^\/connectid\/(accounts|groups|policies|units|roles)\/version\/:(loginIdentifier|code)\/:ver$/,
   /^\/connectid\/roles\/view\/:code$/,
   /^\/connectid\/accounts\/profile(\/edit)?\/:id$/,
   /^\/connectid\/accounts\/api-credentials\/:loginIdentifier$/,
+  /^\/connectid\/profile\/(security|data)$/,
 ];
 
 describe('the identity and public routes', () => {
