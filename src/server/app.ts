@@ -46,6 +46,9 @@ import { formCatalogs } from './catalog/form-catalogs';
 import type { Principal } from './auth/principal';
 import { CredentialStore } from './identity/credentials';
 import { identityPlugin } from './identity/plugin';
+import { PasskeyStore, relyingPartyOf } from './identity/passkeys';
+import { passkeysPlugin } from './identity/passkeys-plugin';
+import { RecoveryCodes } from './identity/recovery-codes';
 import { PROTOCOL_PATH } from './identity/provider';
 import { ServiceCredentials } from './identity/service-clients';
 import { challengeCodes } from './identity/reset-codes';
@@ -122,6 +125,9 @@ export async function buildGeneration(
   }
   const identityDb = identityTables(database.db);
   const credentials = new CredentialStore(identityDb, config.identity);
+  // Passkeys for the portal's public address, and recovery codes (docs/identity.md).
+  const passkeys = new PasskeyStore(identityDb, relyingPartyOf(config.publicUrl));
+  const recoveryCodes = new RecoveryCodes(identityDb);
 
   const gateway = new SandboxGateway({
     db: database.db,
@@ -377,6 +383,15 @@ export async function buildGeneration(
         tokenUrl: `${config.auth.issuer}${PROTOCOL_PATH}/token`,
       };
       for (const module of started) await module.routes?.(api, moduleServices);
+      // The signed-in person's passkeys and recovery codes, from the security page.
+      if (directory && serviceClients)
+        await api.register(passkeysPlugin, {
+          prefix: '/account',
+          directory,
+          passkeys,
+          recoveryCodes,
+          audit: shared.audit,
+        });
       await api.register(mediaPlugin, {
         prefix: '/media',
         db: database.db,
@@ -460,6 +475,9 @@ export async function buildGeneration(
       config,
       texts: definitions.translations,
       codes: challengeCodes(database.db),
+      passkeys,
+      recoveryCodes,
+      audit: shared.audit,
     });
   }
   await app.register(spaPlugin, { staticDir: config.staticDir });

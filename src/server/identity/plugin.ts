@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Interaction } from 'oidc-provider';
 import { pickLanguage, type Language } from '../../core/i18n/translate';
+import type { AuditLog } from '../audit/log';
 import type { ServerConfig } from '../config';
+import { addressClass } from '../http/address-class';
 import { kyselyAdapter, purgeExpired } from './adapter';
 import { ASSETS, COOKIES_STEP1_JS, COOKIES_STEP2_JS, LOGIN_STATUS_JS } from './assets';
 import type { CredentialStore } from './credentials';
-import type { AccountDirectory } from './directory';
+import type { AccountDirectory, IdentityAccount } from './directory';
 import { signingKeys, spkiBase64 } from './keys';
 import { mountOidc } from './oidc';
 import {
@@ -22,6 +24,7 @@ import { html, noStore } from './replies';
 import {
   mustChangePassword,
   mustUseTotp,
+  SECOND_FACTOR_STEPS,
   SIGN_IN_STEPS,
   stepOf,
   type PendingSignIn,
@@ -30,6 +33,8 @@ import {
 import { registerPasswordReset, RESET_MODEL, type InteractionRequest as Request } from './reset';
 import type { OneTimeCodes } from './reset-codes';
 import { createProvider, PROTOCOL_PATH, realmOf, sameOriginUri, TTL } from './provider';
+import type { PasskeyStore } from './passkeys';
+import type { RecoveryCodes } from './recovery-codes';
 import { RevokedSessions } from './revoked-sessions';
 import { ServiceCredentials } from './service-clients';
 import type { IdentityKysely } from './tables';
@@ -62,6 +67,12 @@ export interface IdentityPluginOptions {
   texts: Texts;
   /** One-time codes (the challenge backend): with them, the sign-in page offers a reset. */
   codes?: OneTimeCodes;
+  /** Passkeys: with them, the sign-in offers a passkey (second factor, or without password). */
+  passkeys?: PasskeyStore;
+  /** Recovery codes, offered at the second-factor step to those who have some left. */
+  recoveryCodes?: RecoveryCodes;
+  /** The audit trail: sign-ins with a passkey or a recovery code are recorded. */
+  audit?: AuditLog;
 }
 
 /**
@@ -73,7 +84,7 @@ export async function identityPlugin(
   app: FastifyInstance,
   options: IdentityPluginOptions,
 ): Promise<void> {
-  const { db, directory, credentials, texts, codes } = options;
+  const { db, directory, credentials, texts, codes, passkeys, recoveryCodes, audit } = options;
   const { cookieKeys, lockoutMinutes, lockoutAttempts } = options.config.identity;
   const realm = realmOf(options.config);
   const { publicUrl, realmPath, issuer, clientId } = realm;
@@ -227,6 +238,26 @@ export async function identityPlugin(
       (await pending.find(uid)) as unknown as PendingSignIn | undefined;
     const savePending = (uid: string, state: PendingSignIn) =>
       pending.upsert(uid, state as never, PENDING_TTL);
+    /** Records a sign-in's audit line (kind sign-in): who, from which network, how. */
+    const recordSignIn = async (
+      request: Request,
+      account: IdentityAccount,
+      action: string,
+      detail?: Record<string, unknown>,
+    ) =>
+      audit
+        ?.recordNow([
+          {
+            actor: account.id,
+            actorName: account.name || account.loginIdentifier,
+            kind: 'sign-in',
+            action,
+            route: `POST ${realmPath}/login-actions`,
+            addressClass: addressClass(request.ip),
+            ...(detail ? { detail } : {}),
+          },
+        ])
+        .catch((error: unknown) => app.log.error({ err: error }, 'sign-in audit line not written'));
     /** What a step of this interaction is given (sign-in-steps.ts). */
     const stepContext = (request: Request, interaction: Interaction): StepContext => ({
       directory,
@@ -235,6 +266,10 @@ export async function identityPlugin(
       action: actionOf(interaction.uid),
       save: (state) => savePending(interaction.uid, state),
       lockoutAttempts,
+      interaction: interaction.uid,
+      passkeys,
+      recoveryCodes,
+      record: (action, account, detail) => recordSignIn(request, account, action, detail),
     });
 
     /** Shows the page of the current step. */
@@ -265,6 +300,7 @@ export async function identityPlugin(
             error,
             notice: done ? 'signIn.passwordReset' : undefined,
             links: linksFor(interaction.uid, page.language),
+            passkey: !!passkeys,
           }),
           status,
         );
@@ -327,6 +363,49 @@ export async function identityPlugin(
       };
       const invalidCredentials = { key: 'signIn.invalidCredentials' };
 
+      if (body.step === 'passkey-login' && passkeys) {
+        // Without a password: the passkey says whose it is (a discoverable credential).
+        let answer: unknown;
+        try {
+          answer = JSON.parse(body.credential ?? '');
+        } catch {
+          answer = undefined;
+        }
+        const proved =
+          answer && typeof answer === 'object'
+            ? await passkeys.authenticate('passwordless', answer as never, {
+                interaction: interaction.uid,
+              })
+            : null;
+        const account = proved && (await directory.findById(proved.accountId));
+        const refused = { key: 'passkey.invalid' };
+        if (!account || !account.canSignIn) return failed(refused, 401);
+        const status = await credentials.status(account.id);
+        if (status.lockedUntil) {
+          const minutes = Math.max(
+            1,
+            Math.ceil((status.lockedUntil.getTime() - Date.now()) / 60_000),
+          );
+          return failed({ key: 'signIn.locked', params: { minutes } }, 423);
+        }
+        const policy = await directory.policyFor(account.id);
+        const expiredPassword = await credentials.passwordExpired(account.id, policy);
+        const facts = { status, flags: await directory.securityFlags(account.id), expiredPassword };
+        await recordSignIn(request, account, 'sign-in.passkey', { as: 'passwordless' });
+        // The passkey (user verified) is both factors: what is left is what the administrator
+        // asked of the password.
+        return advance(request, reply, interaction, {
+          accountId: account.id,
+          steps: SIGN_IN_STEPS.filter(
+            (s) => !SECOND_FACTOR_STEPS.includes(s.id) && s.applies(facts),
+          ).map((s) => s.id),
+          passwordReason: mustChangePassword(facts) ? 'required' : 'expired',
+          forcedTotp: false,
+          amr: ['hwk', 'mfa'],
+          failures: 0,
+        });
+      }
+
       if (body.step === 'login' || !state) {
         const username = (body.username ?? '').trim();
         const password = body.password ?? '';
@@ -350,7 +429,12 @@ export async function identityPlugin(
         const expiredPassword = await credentials.passwordExpired(account.id, policy);
         // The administrator's flags live on the account (its security section), the temporary
         // password's in the credential: either asks the same of the person.
-        const facts = { status, flags: await directory.securityFlags(account.id), expiredPassword };
+        const facts = {
+          status,
+          flags: await directory.securityFlags(account.id),
+          expiredPassword,
+          passkeys: (await passkeys?.count(account.id)) ?? 0,
+        };
         return advance(request, reply, interaction, {
           accountId: account.id,
           steps: SIGN_IN_STEPS.filter((s) => s.applies(facts)).map((s) => s.id),
@@ -378,6 +462,33 @@ export async function identityPlugin(
       if (outcome.counts) return failed(error, status, outcome.restarts ? undefined : state);
       return answer(state, error, status);
     });
+
+    // The options a passkey form's script asks for (assets.ts, PASSKEY_JS): for this sign-in
+    // only, and for the step it is at (a second factor once the password is right).
+    scope.post<{ Params: { uid: string }; Body: { purpose?: string } }>(
+      `${realmPath}/login-actions/:uid/passkey-options`,
+      async (request, reply) => {
+        noStore(reply);
+        const interaction = passkeys && (await load(request as unknown as Request, reply));
+        if (!passkeys || !interaction) return reply.status(400).send({ error: 'expired' });
+        if ((await addressThrottle.waitFor(request.ip)) > 0)
+          return reply.status(429).send({ error: 'too many attempts' });
+        const purpose = request.body?.purpose;
+        const binding = { interaction: interaction.uid };
+        if (purpose === 'passwordless')
+          return passkeys.authenticationOptions('passwordless', binding);
+        const state = await pendingOf(interaction.uid);
+        const account = state && (await directory.findById(state.accountId));
+        if (purpose === 'second-factor' && account && state.steps[0] === 'passkey')
+          return passkeys.authenticationOptions('second-factor', {
+            ...binding,
+            accountId: account.id,
+          });
+        if (purpose === 'register' && account && state.steps[0] === 'enrol')
+          return passkeys.registrationOptions(account, binding);
+        return reply.status(400).send({ error: 'no passkey is asked for at this step' });
+      },
+    );
 
     if (codes && resetChannels.length > 0) {
       registerPasswordReset(scope, {
