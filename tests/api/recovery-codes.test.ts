@@ -1,6 +1,9 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { decodeJwt } from 'jose';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CredentialStore } from '../../src/server/identity/credentials';
+import { identityDb } from '../../src/server/identity/tables';
 import { startApiServer, type ApiHarness } from '../support/api-server';
 import { databaseKinds } from '../support/databases';
 import { CodeFlow } from '../support/identity-client';
@@ -9,6 +12,7 @@ import { errorOf, passkeyOptions } from '../support/passkey-flow';
 import { SoftAuthenticator } from '../support/soft-authenticator';
 
 const AGENT = { login: 'agent', password: 'Trade-Wind-7453' };
+const SPONSOR = { login: 'sponsor', password: 'Coral-Reef-3187' };
 const INVALID = 'This recovery code is not valid or was already used.';
 
 /**
@@ -136,5 +140,32 @@ describe.each(databaseKinds())('recovery codes (%s)', (kind) => {
     expect(audited.filter((r) => r.action === 'sign-in.recovery-code')).toHaveLength(3);
     expect(audited.filter((r) => r.action === 'account.recovery-codes-made')).toHaveLength(3);
     expect(new Set(audited.map((r) => r.actor))).toEqual(new Set([accountId]));
+  });
+
+  it("stands for the authenticator app's code too, once", async () => {
+    const own = await new CodeFlow(publicUrl).signIn(SPONSOR.login, SPONSOR.password);
+    const id = String(decodeJwt(own.access_token).sub);
+    const credentials = new CredentialStore(
+      identityDb(api.server.database.db),
+      api.config.identity,
+    );
+    const { secret } = await credentials.enrolTotp(id, SPONSOR.login);
+    expect(await credentials.confirmTotp(id, await generate({ secret }))).toBe(true);
+    const made = await api.call('POST', '/api/account/recovery-codes', { token: own.access_token });
+    const [code] = made.json().codes as string[];
+
+    const signIn = async () => {
+      const flow = new CodeFlow(publicUrl);
+      await flow.start();
+      await flow.submit({ username: SPONSOR.login, password: SPONSOR.password });
+      expect(flow.page).toContain('Enter the 6-digit code');
+      expect(flow.page).toContain('Use a recovery code');
+      await flow.submit({ method: 'recovery', recoveryCode: code! });
+      return flow;
+    };
+    expect((await signIn()).callback?.get('code')).toBeTruthy();
+    const again = await signIn();
+    expect(again.callback).toBeUndefined();
+    expect(errorOf(again.page)).toBe(INVALID);
   });
 });
