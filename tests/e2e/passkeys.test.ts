@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { launchChromium, openWatchedPage } from '../support/browser';
 import { createAccount, signIn } from '../support/e2e-accounts';
 import { shot } from '../support/journey';
@@ -64,6 +65,7 @@ describe('passkeys in Chromium', () => {
     expect(credentials).toHaveLength(1);
     expect(credentials[0]?.isResidentCredential).toBe(true);
     await shot(page, 'security-passkeys');
+    expect(await axeViolations(page)).toEqual([]);
 
     // Recovery codes: ten, shown once.
     const recovery = page.getByRole('region', { name: 'Recovery codes' });
@@ -86,6 +88,7 @@ describe('passkeys in Chromium', () => {
     const withPasskey = page.getByRole('button', { name: 'Sign in with a passkey' });
     await withPasskey.waitFor();
     await shot(page, 'sign-in-passkey');
+    expect(await axeViolations(page)).toEqual([]);
     await withPasskey.click();
     await page.waitForURL(`${portal.url}/#${SECURITY}`);
     await panel.locator('[data-passkey="Work laptop"]').getByText('last used').waitFor();
@@ -108,6 +111,7 @@ describe('passkeys in Chromium', () => {
     await page.getByRole('button', { name: 'Utiliser ma clé d’accès' }).waitFor();
     await page.getByText('Utiliser un code de secours').waitFor();
     await shot(page, 'sign-in-second-factor-fr');
+    expect(await axeViolations(page)).toEqual([]);
     expect(watched.cspViolations).toEqual([]);
     await context.close();
   }, 120_000);
