@@ -392,6 +392,11 @@ export async function identityPlugin(
         const expiredPassword = await credentials.passwordExpired(account.id, policy);
         const facts = { status, flags: await directory.securityFlags(account.id), expiredPassword };
         await recordSignIn(request, account, 'sign-in.passkey', { as: 'passwordless' });
+        if (mustUseTotp(facts)) {
+          // A passkey is the second factor the administrator asked for: the flag is done.
+          await credentials.forceTotp(account.id, false);
+          await directory.clearSecurityFlag(account.id, 'forceTotp');
+        }
         // The passkey (user verified) is both factors: what is left is what the administrator
         // asked of the password.
         return advance(request, reply, interaction, {
@@ -465,11 +470,11 @@ export async function identityPlugin(
 
     // The options a passkey form's script asks for (assets.ts, PASSKEY_JS): for this sign-in
     // only, and for the step it is at (a second factor once the password is right).
-    scope.post<{ Params: { uid: string }; Body: { purpose?: string } }>(
+    scope.post(
       `${realmPath}/login-actions/:uid/passkey-options`,
-      async (request, reply) => {
+      async (request: Request, reply) => {
         noStore(reply);
-        const interaction = passkeys && (await load(request as unknown as Request, reply));
+        const interaction = passkeys && (await load(request, reply));
         if (!passkeys || !interaction) return reply.status(400).send({ error: 'expired' });
         if ((await addressThrottle.waitFor(request.ip)) > 0)
           return reply.status(429).send({ error: 'too many attempts' });
