@@ -99,16 +99,10 @@ export const mustUseTotp = ({ status, flags }: SignInFacts) =>
 const processCode =
   (check: 'verifyTotp' | 'confirmTotp'): SignInStep['process'] =>
   async (context, state, account, body) => {
-    const { credentials, directory, lockoutAttempts } = context;
-    if (!(await credentials[check](account.id, body.otp ?? ''))) {
-      state.failures += 1;
-      // Too many wrong codes: start again from the password.
-      const restarts = lockoutAttempts > 0 && state.failures >= lockoutAttempts;
-      if (!restarts) await context.save(state);
-      return { error: { key: 'totp.invalid' }, status: 401, counts: true, restarts };
-    }
+    if (!(await context.credentials[check](account.id, body.otp ?? '')))
+      return refusedFactor(context, state, 'totp.invalid');
     state.amr = [...new Set([...state.amr, 'otp'])];
-    await secondFactorUsed({ credentials, directory }, state, account);
+    await secondFactorUsed(context, state, account);
     return { done: true };
   };
 
