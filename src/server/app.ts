@@ -50,6 +50,9 @@ import { CredentialStore } from './identity/credentials';
 import { identityPlugin } from './identity/plugin';
 import { accountSessionsPlugin } from './identity/account-plugin';
 import { AccountSessions } from './identity/sessions';
+import { PasskeyStore, relyingPartyOf } from './identity/passkeys';
+import { passkeysPlugin } from './identity/passkeys-plugin';
+import { RecoveryCodes } from './identity/recovery-codes';
 import { PROTOCOL_PATH } from './identity/provider';
 import { ServiceCredentials } from './identity/service-clients';
 import { challengeCodes } from './identity/reset-codes';
@@ -126,6 +129,9 @@ export async function buildGeneration(
   }
   const identityDb = identityTables(database.db);
   const credentials = new CredentialStore(identityDb, config.identity);
+  // Passkeys for the portal's public address, and recovery codes (docs/identity.md).
+  const passkeys = new PasskeyStore(identityDb, relyingPartyOf(config.publicUrl));
+  const recoveryCodes = new RecoveryCodes(identityDb);
 
   const gateway = new SandboxGateway({
     db: database.db,
@@ -395,6 +401,15 @@ export async function buildGeneration(
           directory,
           tokenUrl: moduleServices.tokenUrl,
         });
+      // The signed-in person's passkeys and recovery codes, from the security page.
+      if (directory && serviceClients)
+        await api.register(passkeysPlugin, {
+          prefix: '/account',
+          directory,
+          passkeys,
+          recoveryCodes,
+          audit: shared.audit,
+        });
       await api.register(mediaPlugin, {
         prefix: '/media',
         db: database.db,
@@ -487,6 +502,8 @@ export async function buildGeneration(
       codes: challengeCodes(database.db),
       audit: shared.audit,
       sessions: accountSessions,
+      passkeys,
+      recoveryCodes,
     });
   }
   await app.register(spaPlugin, { staticDir: config.staticDir });

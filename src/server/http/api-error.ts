@@ -93,4 +93,6 @@ export const ERROR_CODES = {
   delegationEnded: 'DELEGATION_ENDED',
   /** A delegate changed what only the document's holder may change (403). */
   holderOnly: 'HOLDER_ONLY',
+  /** A passkey's registration or proof refused: another origin, a used challenge, a bad answer. */
+  passkeyNotVerified: 'PASSKEY_NOT_VERIFIED',
 } as const;

@@ -1,5 +1,8 @@
 // The identity pages' files (their CSP allows no inline script), and the inline scripts of
 // keycloak-js's hidden frames (allowed by their hash: pages.ts, `framePage`).
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const SIGNIN_CSS = `
 :root { color-scheme: light; --primary: #0C548C; --primary-dark: #093f69; --secondary: #DEC570; --text: #1d2733; --muted: #5b6673; --danger: #b3261e; --page: #f3f5f8; --card: #fff; --border: #b8c2cc; --link: #0C548C; --error-bg: #fdecea; --info-bg: #fbf6e3; --info-text: #5a4a12; --success-bg: #e6f4ea; --success-text: #1e5631; --success-line: #2e7d32; --field: #fff; --focus: #0C548C; }
@@ -52,6 +55,13 @@ code.secret { display: block; padding: 0.6rem; background: var(--page); border: 
 code.uri { display: block; margin-top: 0.4rem; font-size: 0.8rem; word-break: break-all; color: var(--muted); }
 footer { text-align: center; color: var(--muted); font-size: 0.8rem; padding: 1rem; }
 a { color: var(--link); }
+.or { display: flex; align-items: center; gap: 0.75rem; margin: 1.5rem 0 0; color: var(--muted); font-size: 0.9rem; }
+.or::before, .or::after { content: ""; flex: 1; border-top: 1px solid var(--border); }
+.or[hidden], form[hidden], [data-passkey-fallback][hidden] { display: none; }
+p.passkey-status { text-align: left; min-height: 1.2em; }
+p.passkey-status:empty { display: none; }
+button[disabled] { opacity: 0.6; cursor: progress; }
+details.recovery { margin-top: 1.5rem; padding-top: 1rem; border-top: 1px solid var(--border); font-size: 1rem; }
 @media (max-width: 480px) { main { padding: 1.25rem 0.75rem; } .card { padding: 1.25rem; } header.bar { padding: 0.75rem 0.9rem; } }
 `;
 
@@ -124,7 +134,66 @@ export const COOKIES_STEP2_JS = `(function () {
 })();
 `;
 
+/**
+ * The passkey forms of the sign-in pages (pages.ts, `passkeyForm`): where the browser has
+ * WebAuthn, each form shows; its button asks the server for options, the browser (through
+ * @simplewebauthn/browser, `webauthn.js`) for the passkey, and posts the answer with the form.
+ * A refusal or a cancelled prompt says so and lets the person try again.
+ */
+const PASSKEY_JS = `(function () {
+  'use strict';
+  var lib = window.SimpleWebAuthnBrowser;
+  if (!lib || !lib.browserSupportsWebAuthn()) return;
+  Array.prototype.forEach.call(document.querySelectorAll('[data-passkey-fallback]'), function (p) { p.hidden = true; });
+  Array.prototype.forEach.call(document.querySelectorAll('[data-passkey-only]'), function (p) { p.hidden = false; });
+  Array.prototype.forEach.call(document.querySelectorAll('form[data-passkey]'), function (form) {
+    var button = form.querySelector('[data-passkey-start]');
+    var status = form.querySelector('[data-passkey-status]');
+    var purpose = form.getAttribute('data-passkey');
+    form.hidden = false;
+    button.addEventListener('click', function () {
+      button.disabled = true;
+      button.setAttribute('aria-busy', 'true');
+      status.textContent = form.getAttribute('data-waiting');
+      fetch(form.getAttribute('data-options'), {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ purpose: purpose })
+      })
+        .then(function (response) {
+          if (!response.ok) throw new Error('status ' + response.status);
+          return response.json();
+        })
+        .then(function (options) {
+          return purpose === 'register'
+            ? lib.startRegistration({ optionsJSON: options })
+            : lib.startAuthentication({ optionsJSON: options });
+        })
+        .then(function (answer) {
+          form.querySelector('input[name="credential"]').value = JSON.stringify(answer);
+          form.submit();
+        })
+        .catch(function () {
+          button.disabled = false;
+          button.removeAttribute('aria-busy');
+          status.textContent = form.getAttribute('data-failed');
+        });
+    });
+  });
+})();
+`;
+
+/** @simplewebauthn/browser's own bundle (it sets window.SimpleWebAuthnBrowser), read once. */
+function webauthnBundle(): string {
+  const entry = createRequire(import.meta.url).resolve('@simplewebauthn/browser');
+  const bundle = path.join(path.dirname(entry), '..', 'dist', 'bundle', 'index.umd.min.js');
+  return fs.readFileSync(bundle, 'utf8');
+}
+
 export const ASSETS: Record<string, { type: string; body: string }> = {
   'signin.css': { type: 'text/css; charset=utf-8', body: SIGNIN_CSS },
   'theme.js': { type: 'text/javascript; charset=utf-8', body: THEME_JS },
+  'passkey.js': { type: 'text/javascript; charset=utf-8', body: PASSKEY_JS },
+  'webauthn.js': { type: 'text/javascript; charset=utf-8', body: webauthnBundle() },
 };

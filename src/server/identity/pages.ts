@@ -142,6 +142,8 @@ export function loginPage(
     error?: PageError;
     notice?: string;
     links?: LoginLinks;
+    /** Offers "Sign in with a passkey" (shown by the script where the browser can). */
+    passkey?: boolean;
   } = {},
 ): string {
   const { username, links } = options;
@@ -165,7 +167,7 @@ ${stepForm(
 ${links?.forgot ? `<p class="aside">${link(links.forgot, 'forgot-password', 'signIn.forgot')}</p>` : ''}
 <button type="submit">${t(page, 'signIn.submit')}</button>`,
   ' autocomplete="on"',
-)}
+)}${options.passkey ? passwordlessForm(page, action) : ''}
 ${linkItems ? `<ul class="links">${linkItems.join('')}</ul>` : ''}`,
   );
 }
@@ -250,38 +252,60 @@ function codePage(
   page: PageContext,
   action: string,
   kind: { title: string; step: string; submit: string },
-  error: boolean,
+  error: boolean | string,
   before: string,
+  after = '',
 ): string {
+  const errorKey = typeof error === 'string' ? error : 'totp.invalid';
   return layout(
     page,
     kind.title,
-    `${errorAlert(page, error ? { key: 'totp.invalid' } : undefined)}
+    `${errorAlert(page, error ? { key: errorKey } : undefined)}
 ${before}
 ${stepForm(
   page,
   action,
   kind.step,
   `<label for="otp">${t(page, 'totp.code')}</label>
-<input type="text" id="otp" name="otp" inputmode="numeric" pattern="[0-9 ]*" autocomplete="one-time-code" required autofocus${invalid(error)}>
+<input type="text" id="otp" name="otp" inputmode="numeric" pattern="[0-9 ]*" autocomplete="one-time-code" required autofocus${invalid(!!error)}>
 <button type="submit">${t(page, kind.submit)}</button>`,
-)}`,
+)}${after}`,
   );
 }
 
-export const totpPage = (page: PageContext, action: string, options: { error?: boolean }) =>
+/** What a second-factor page was refused with: its text's key (`totp.invalid` by default). */
+const refusal = (options: { error?: boolean; errorKey?: string }) =>
+  options.error ? (options.errorKey ?? true) : false;
+
+export const totpPage = (
+  page: PageContext,
+  action: string,
+  options: { error?: boolean; errorKey?: string; recovery?: boolean },
+) =>
   codePage(
     page,
     action,
     { title: 'totp.title', step: 'totp', submit: 'totp.submit' },
-    !!options.error,
+    refusal(options),
     `<p>${t(page, 'totp.intro')}</p>`,
+    options.recovery
+      ? recoveryCodeForm(page, action, 'totp', options.errorKey === 'recovery.invalid')
+      : '',
   );
 
 export function totpEnrolPage(
   page: PageContext,
   action: string,
-  options: { secret: string; uri: string; login: string; qrSvg?: string; error?: boolean },
+  options: {
+    secret: string;
+    uri: string;
+    login: string;
+    qrSvg?: string;
+    error?: boolean;
+    errorKey?: string;
+    /** A passkey may be registered instead of the app (the administrator's demand either way). */
+    passkey?: boolean;
+  },
 ): string {
   const qr = options.qrSvg
     ? `<p><strong>${t(page, 'totp.qr')}</strong></p>
@@ -291,7 +315,7 @@ export function totpEnrolPage(
     page,
     action,
     { title: 'totp.enrolTitle', step: 'enrol', submit: 'totp.enrolSubmit' },
-    !!options.error,
+    refusal(options),
     `<p>${t(page, 'totp.enrolIntro')}</p>
 ${qr}
 <p><strong>${t(page, 'totp.secret')}</strong></p>
@@ -300,6 +324,7 @@ ${qr}
 <code class="uri" id="totp-uri">${escapeHtml(options.uri)}</code>
 </details>
 <p>${t(page, 'totp.steps')}</p>`,
+    options.passkey ? passkeyEnrolForm(page, action) : '',
   );
 }
 
@@ -352,4 +377,120 @@ export function framePage(title: string, script: string, attributes: Record<stri
 </head><body></body></html>`,
     contentSecurityPolicy: `default-src 'none'; script-src 'sha256-${hash}'; connect-src 'self'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'`,
   };
+}
+
+/** The browser's WebAuthn library and the pages' own script, same-origin files (assets.ts). */
+const passkeyScripts = (page: PageContext) => {
+  const realmPath = escapeHtml(page.realmPath);
+  return `<script src="${realmPath}/assets/webauthn.js"></script>
+<script src="${realmPath}/assets/passkey.js"></script>`;
+};
+
+/**
+ * A form the page's script (assets.ts, PASSKEY_JS) drives: its button asks the server for
+ * options (`data-options`), the browser for the passkey, then posts the answer in `credential`.
+ * Hidden until the script finds WebAuthn in the browser; `fallback` is said otherwise.
+ */
+function passkeyForm(
+  page: PageContext,
+  action: string,
+  options: {
+    purpose: 'passwordless' | 'second-factor' | 'register';
+    step: string;
+    id: string;
+    buttonKey: string;
+    primary?: boolean;
+    before?: string;
+  },
+): string {
+  const attributes = ` id="${options.id}" data-passkey="${options.purpose}" data-options="${escapeHtml(`${action}/passkey-options`)}" data-waiting="${t(page, 'passkey.waiting')}" data-failed="${t(page, 'passkey.failed')}" hidden`;
+  return stepForm(
+    page,
+    action,
+    options.step,
+    `<input type="hidden" name="method" value="passkey">
+<input type="hidden" name="credential" value="">
+${options.before ?? ''}<button type="button"${options.primary ? '' : ' class="secondary"'} data-passkey-start>${t(page, options.buttonKey)}</button>
+<p class="aside passkey-status" data-passkey-status role="status" aria-live="polite"></p>`,
+    attributes,
+  );
+}
+
+/** "Sign in with a passkey" under the password form: no username, the passkey says whose. */
+export const passwordlessForm = (page: PageContext, action: string) =>
+  `<div class="or" aria-hidden="true" data-passkey-only hidden><span>${t(page, 'passkey.or')}</span></div>
+${passkeyForm(page, action, {
+  purpose: 'passwordless',
+  step: 'passkey-login',
+  id: 'passkey-sign-in',
+  buttonKey: 'passkey.signIn',
+})}
+${passkeyScripts(page)}`;
+
+/** A recovery code instead of the second factor, folded away until asked for. */
+export const recoveryCodeForm = (page: PageContext, action: string, step: string, open = false) =>
+  `<details class="recovery"${open ? ' open' : ''}><summary>${t(page, 'recovery.use')}</summary>
+<p>${t(page, 'recovery.intro')}</p>
+${stepForm(
+  page,
+  action,
+  step,
+  `<input type="hidden" name="method" value="recovery">
+<label for="recovery-code">${t(page, 'recovery.code')}</label>
+<input type="text" id="recovery-code" name="recoveryCode" autocomplete="off" autocapitalize="none" spellcheck="false" required${invalid(open)}>
+<button type="submit" class="secondary">${t(page, 'recovery.submit')}</button>`,
+)}
+</details>`;
+
+/** On the forced set-up page: a passkey instead of the authenticator app. */
+export const passkeyEnrolForm = (page: PageContext, action: string) =>
+  `<div class="or" aria-hidden="true" data-passkey-only hidden><span>${t(page, 'passkey.or')}</span></div>
+${passkeyForm(page, action, {
+  purpose: 'register',
+  step: 'enrol',
+  id: 'passkey-enrol',
+  buttonKey: 'passkey.enrolSubmit',
+  before: `<p>${t(page, 'passkey.enrolIntro')}</p>\n`,
+})}
+${passkeyScripts(page)}`;
+
+/**
+ * The second factor of an account with passkeys: the passkey first, the authenticator app's
+ * code when the account has one, a recovery code when some are left.
+ */
+export function passkeyStepPage(
+  page: PageContext,
+  action: string,
+  options: { error?: PageError; totp: boolean; recovery: boolean },
+): string {
+  const errorKey = options.error?.key;
+  const totp = options.totp
+    ? `<div class="or" aria-hidden="true"><span>${t(page, 'passkey.or')}</span></div>
+${stepForm(
+  page,
+  action,
+  'passkey',
+  `<input type="hidden" name="method" value="totp">
+<label for="otp">${t(page, 'passkey.totpInstead')}</label>
+<input type="text" id="otp" name="otp" inputmode="numeric" pattern="[0-9 ]*" autocomplete="one-time-code" required${invalid(errorKey === 'totp.invalid')}>
+<button type="submit" class="secondary">${t(page, 'totp.submit')}</button>`,
+)}`
+    : '';
+  return layout(
+    page,
+    'passkey.title',
+    `${errorAlert(page, options.error)}
+<p>${t(page, 'passkey.intro')}</p>
+<p class="aside" data-passkey-fallback>${t(page, 'passkey.unsupported')}</p>
+${passkeyForm(page, action, {
+  purpose: 'second-factor',
+  step: 'passkey',
+  id: 'passkey-second-factor',
+  buttonKey: 'passkey.use',
+  primary: true,
+})}
+${totp}
+${options.recovery ? recoveryCodeForm(page, action, 'passkey', errorKey === 'recovery.invalid') : ''}
+${passkeyScripts(page)}`,
+  );
 }

@@ -23,6 +23,7 @@ import { html, noStore } from './replies';
 import {
   mustChangePassword,
   mustUseTotp,
+  SECOND_FACTOR_STEPS,
   SIGN_IN_STEPS,
   stepOf,
   type PendingSignIn,
@@ -31,6 +32,8 @@ import {
 import { registerPasswordReset, RESET_MODEL, type InteractionRequest as Request } from './reset';
 import type { OneTimeCodes } from './reset-codes';
 import { createProvider, PROTOCOL_PATH, realmOf, sameOriginUri, TTL } from './provider';
+import type { PasskeyStore } from './passkeys';
+import type { RecoveryCodes } from './recovery-codes';
 import { RevokedSessions } from './revoked-sessions';
 import { methodOf, recordSignIn, recordSignInFailure, type AccountSessions } from './sessions';
 import { ServiceCredentials } from './service-clients';
@@ -64,10 +67,14 @@ export interface IdentityPluginOptions {
   texts: Texts;
   /** One-time codes (the challenge backend): with them, the sign-in page offers a reset. */
   codes?: OneTimeCodes;
-  /** The audit trail: sign-ins, refused ones too. */
+  /** The audit trail: sign-ins (by password, passkey or recovery code), refused ones too. */
   audit?: AuditLog;
   /** The people's sessions as their security page lists them (sessions.ts). */
   sessions?: AccountSessions;
+  /** Passkeys: with them, the sign-in offers a passkey (second factor, or without password). */
+  passkeys?: PasskeyStore;
+  /** Recovery codes, offered at the second-factor step to those who have some left. */
+  recoveryCodes?: RecoveryCodes;
 }
 
 /**
@@ -79,7 +86,7 @@ export async function identityPlugin(
   app: FastifyInstance,
   options: IdentityPluginOptions,
 ): Promise<void> {
-  const { db, directory, credentials, texts, codes } = options;
+  const { db, directory, credentials, texts, codes, passkeys, recoveryCodes, audit } = options;
   const { cookieKeys, lockoutMinutes, lockoutAttempts } = options.config.identity;
   const realm = realmOf(options.config);
   const { publicUrl, realmPath, issuer, clientId } = realm;
@@ -243,6 +250,16 @@ export async function identityPlugin(
       action: actionOf(interaction.uid),
       save: (state) => savePending(interaction.uid, state),
       lockoutAttempts,
+      interaction: interaction.uid,
+      passkeys,
+      recoveryCodes,
+      recordRecoveryCode: (account) =>
+        recordSignIn(audit, {
+          accountId: account.id,
+          name: account.name || account.loginIdentifier,
+          method: 'recovery-code',
+          address: request.ip,
+        }),
     });
 
     /** Shows the page of the current step. */
@@ -273,6 +290,7 @@ export async function identityPlugin(
             error,
             notice: done ? 'signIn.passwordReset' : undefined,
             links: linksFor(interaction.uid, page.language),
+            passkey: !!passkeys,
           }),
           status,
         );
@@ -293,11 +311,13 @@ export async function identityPlugin(
       }
       await pending.destroy(interaction.uid);
       const account = await directory.findById(state.accountId);
-      await recordSignIn(options.audit, {
+      // One line per sign-in: how it was proved (a passkey alone, or a password) and its factors.
+      await recordSignIn(audit, {
         accountId: state.accountId,
         name: account?.name ?? state.accountId,
         method: methodOf(state.amr),
         address: request.ip,
+        detail: { factors: state.amr },
       });
       const returnTo = await provider.interactionResult(
         request.raw,
@@ -339,7 +359,7 @@ export async function identityPlugin(
         account?: { id: string; name: string },
       ) => {
         const blocked = await addressThrottle.fail(request.ip);
-        await recordSignInFailure(options.audit, {
+        await recordSignInFailure(audit, {
           account,
           address: request.ip,
           reason: status === 423 ? 'locked' : account ? 'refused' : 'unknown-login',
@@ -351,6 +371,53 @@ export async function identityPlugin(
         return blocked > 0 ? answer(kept, tooMany(blocked), 429) : answer(kept, message, status);
       };
       const invalidCredentials = { key: 'signIn.invalidCredentials' };
+
+      if (body.step === 'passkey-login' && passkeys) {
+        // Without a password: the passkey says whose it is (a discoverable credential).
+        let answer: unknown;
+        try {
+          answer = JSON.parse(body.credential ?? '');
+        } catch {
+          answer = undefined;
+        }
+        const proved =
+          answer && typeof answer === 'object'
+            ? await passkeys.authenticate('passwordless', answer as never, {
+                interaction: interaction.uid,
+              })
+            : null;
+        const account = proved && (await directory.findById(proved.accountId));
+        const refused = { key: 'passkey.invalid' };
+        if (!account || !account.canSignIn) return failed(refused, 401);
+        const status = await credentials.status(account.id);
+        if (status.lockedUntil) {
+          const minutes = Math.max(
+            1,
+            Math.ceil((status.lockedUntil.getTime() - Date.now()) / 60_000),
+          );
+          return failed({ key: 'signIn.locked', params: { minutes } }, 423);
+        }
+        const policy = await directory.policyFor(account.id);
+        const expiredPassword = await credentials.passwordExpired(account.id, policy);
+        const facts = { status, flags: await directory.securityFlags(account.id), expiredPassword };
+        if (mustUseTotp(facts)) {
+          // A passkey is the second factor the administrator asked for: the flag is done.
+          await credentials.forceTotp(account.id, false);
+          await directory.clearSecurityFlag(account.id, 'forceTotp');
+        }
+        // The passkey (user verified) is both factors: what is left is what the administrator
+        // asked of the password.
+        return advance(request, reply, interaction, {
+          accountId: account.id,
+          steps: SIGN_IN_STEPS.filter(
+            (s) => !SECOND_FACTOR_STEPS.includes(s.id) && s.applies(facts),
+          ).map((s) => s.id),
+          passwordReason: mustChangePassword(facts) ? 'required' : 'expired',
+          forcedTotp: false,
+          amr: ['hwk', 'mfa'],
+          failures: 0,
+        });
+      }
 
       if (body.step === 'login' || !state) {
         const username = (body.username ?? '').trim();
@@ -376,7 +443,12 @@ export async function identityPlugin(
         const expiredPassword = await credentials.passwordExpired(account.id, policy);
         // The administrator's flags live on the account (its security section), the temporary
         // password's in the credential: either asks the same of the person.
-        const facts = { status, flags: await directory.securityFlags(account.id), expiredPassword };
+        const facts = {
+          status,
+          flags: await directory.securityFlags(account.id),
+          expiredPassword,
+          passkeys: (await passkeys?.count(account.id)) ?? 0,
+        };
         return advance(request, reply, interaction, {
           accountId: account.id,
           steps: SIGN_IN_STEPS.filter((s) => s.applies(facts)).map((s) => s.id),
@@ -405,6 +477,33 @@ export async function identityPlugin(
         return failed(error, status, outcome.restarts ? undefined : state, account);
       return answer(state, error, status);
     });
+
+    // The options a passkey form's script asks for (assets.ts, PASSKEY_JS): for this sign-in
+    // only, and for the step it is at (a second factor once the password is right).
+    scope.post(
+      `${realmPath}/login-actions/:uid/passkey-options`,
+      async (request: Request, reply) => {
+        noStore(reply);
+        const interaction = passkeys && (await load(request, reply));
+        if (!passkeys || !interaction) return reply.status(400).send({ error: 'expired' });
+        if ((await addressThrottle.waitFor(request.ip)) > 0)
+          return reply.status(429).send({ error: 'too many attempts' });
+        const purpose = request.body?.purpose;
+        const binding = { interaction: interaction.uid };
+        if (purpose === 'passwordless')
+          return passkeys.authenticationOptions('passwordless', binding);
+        const state = await pendingOf(interaction.uid);
+        const account = state && (await directory.findById(state.accountId));
+        if (purpose === 'second-factor' && account && state.steps[0] === 'passkey')
+          return passkeys.authenticationOptions('second-factor', {
+            ...binding,
+            accountId: account.id,
+          });
+        if (purpose === 'register' && account && state.steps[0] === 'enrol')
+          return passkeys.registrationOptions(account, binding);
+        return reply.status(400).send({ error: 'no passkey is asked for at this step' });
+      },
+    );
 
     if (codes && resetChannels.length > 0) {
       registerPasswordReset(scope, {

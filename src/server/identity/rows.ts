@@ -78,6 +78,47 @@ export interface AccountSessionTable {
   last_used_at: ColumnType<Date, string, string>;
 }
 
+/** A person's passkey (WebAuthn credential): its public key, counter and name (migration 0036). */
+export interface PasskeyTable {
+  id: ColumnType<string, string | undefined, never>;
+  account_id: string;
+  /** The credential's id, base64url, as the authenticator gives it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: ColumnType<number, number | undefined, number>;
+  transports: ColumnType<string[] | null, string | null | undefined, string | null>;
+  name: string;
+  backed_up: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<Date, string | undefined, never>;
+  last_used_at: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+
+/** A WebAuthn challenge handed out, good once and until it expires. */
+export interface WebauthnChallengeTable {
+  challenge: string;
+  /** What it was asked for: registration, a second factor, a sign-in without password. */
+  purpose: string;
+  account_id: string | null;
+  /** The sign-in (oidc-provider interaction) it belongs to, on the sign-in pages. */
+  interaction: string | null;
+  expires_at: ColumnType<Date, string, string>;
+}
+
+/** The key recovery codes are kept under (an HMAC), made once per database. */
+export interface RecoveryCodeKeyTable {
+  id: number;
+  secret: string;
+}
+
+/** One recovery code of an account, as its HMAC; used once. */
+export interface RecoveryCodeTable {
+  account_id: string;
+  code_hash: string;
+  created_at: ColumnType<Date, string | undefined, never>;
+  used_at: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+
 /** The identity tables, to be merged into the application's Database interface. */
 export interface IdentityTables {
   oidc_payload: OidcPayloadTable;
@@ -87,4 +128,8 @@ export interface IdentityTables {
   revoked_session: RevokedSessionTable;
   attempt_throttle: AttemptThrottleTable;
   account_session: AccountSessionTable;
+  passkey: PasskeyTable;
+  webauthn_challenge: WebauthnChallengeTable;
+  recovery_code_key: RecoveryCodeKeyTable;
+  recovery_code: RecoveryCodeTable;
 }

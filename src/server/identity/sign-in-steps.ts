@@ -1,14 +1,19 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { generateURI } from 'otplib';
+import { translate } from '../../core/i18n/translate';
 import { ApiProblem } from '../http/api-error';
 import type { CredentialStore } from './credentials';
 import type { AccountDirectory, IdentityAccount, SecurityFlags } from './directory';
 import {
   changePasswordPage,
+  passkeyStepPage,
   totpEnrolPage,
   totpPage,
   type PageContext,
   type PageError,
 } from './pages';
+import type { PasskeyStore } from './passkeys';
+import type { RecoveryCodes } from './recovery-codes';
 
 /** What happens between a correct password and the end of the sign-in, kept per interaction. */
 export interface PendingSignIn {
@@ -29,6 +34,8 @@ export interface SignInFacts {
   /** The administrator's flags, on the account (its security section). */
   flags: SecurityFlags | undefined;
   expiredPassword: boolean;
+  /** How many passkeys the account has (none when passkeys are not served). */
+  passkeys?: number;
 }
 
 /** What a step is given to draw its page or process its form. */
@@ -42,6 +49,15 @@ export interface StepContext {
   save(state: PendingSignIn): Promise<void>;
   /** Wrong codes before the sign-in starts again from the password (0: never). */
   lockoutAttempts: number;
+  /** The sign-in's interaction (a passkey's challenge is good for this sign-in only). */
+  interaction?: string;
+  passkeys?: PasskeyStore;
+  recoveryCodes?: RecoveryCodes;
+  /**
+   * Records that a recovery code was spent (`sign-in.recovery-code`): a code is gone for good, so
+   * its use is a line of its own; the sign-in itself is one line when it ends (its factors).
+   */
+  recordRecoveryCode?(account: IdentityAccount): Promise<void>;
 }
 
 /**
@@ -68,7 +84,7 @@ export interface SignInStep {
   ): Promise<StepOutcome>;
 }
 
-export type StepId = 'totp' | 'password' | 'enrol';
+export type StepId = 'passkey' | 'totp' | 'password' | 'enrol';
 
 const TOTP_ISSUER = 'Immigration Portal';
 
@@ -82,30 +98,113 @@ export const mustUseTotp = ({ status, flags }: SignInFacts) =>
 const processCode =
   (check: 'verifyTotp' | 'confirmTotp'): SignInStep['process'] =>
   async (context, state, account, body) => {
-    const { credentials, directory, lockoutAttempts } = context;
-    if (!(await credentials[check](account.id, body.otp ?? ''))) {
-      state.failures += 1;
-      // Too many wrong codes: start again from the password.
-      const restarts = lockoutAttempts > 0 && state.failures >= lockoutAttempts;
-      if (!restarts) await context.save(state);
-      return { error: { key: 'totp.invalid' }, status: 401, counts: true, restarts };
-    }
+    if (!(await context.credentials[check](account.id, body.otp ?? '')))
+      return refusedFactor(context, state, 'totp.invalid');
     state.amr = [...new Set([...state.amr, 'otp'])];
-    if (state.forcedTotp) {
-      // The second factor the administrator asked for is in use: the flag has done its work.
-      await credentials.forceTotp(account.id, false);
-      await directory.clearSecurityFlag(account.id, 'forceTotp');
-      state.forcedTotp = false;
-    }
+    await secondFactorUsed(context, state, account);
     return { done: true };
   };
+
+/** The second factor the administrator asked for is in use: the flag has done its work. */
+async function secondFactorUsed(
+  { credentials, directory }: Pick<StepContext, 'credentials' | 'directory'>,
+  state: PendingSignIn,
+  account: IdentityAccount,
+) {
+  // Either factor of the second-factor step will do: the other's step is not asked after it.
+  state.steps = [state.steps[0] as StepId, ...state.steps.slice(1).filter((s) => s !== 'totp')];
+  if (!state.forcedTotp) return;
+  await credentials.forceTotp(account.id, false);
+  await directory.clearSecurityFlag(account.id, 'forceTotp');
+  state.forcedTotp = false;
+}
+
+/** A refused second factor: counted, and too many start the sign-in again from the password. */
+async function refusedFactor(
+  context: StepContext,
+  state: PendingSignIn,
+  key: string,
+): Promise<StepOutcome> {
+  state.failures += 1;
+  const restarts = context.lockoutAttempts > 0 && state.failures >= context.lockoutAttempts;
+  if (!restarts) await context.save(state);
+  return { error: { key }, status: 401, counts: true, restarts };
+}
+
+/**
+ * A step's form, or a recovery code sent instead (`method=recovery`): a code of the account
+ * not used before stands for the second factor, once.
+ */
+const orRecoveryCode =
+  (process: SignInStep['process']): SignInStep['process'] =>
+  async (context, state, account, body) => {
+    if (body.method !== 'recovery') return process(context, state, account, body);
+    const used = await context.recoveryCodes?.use(account.id, body.recoveryCode ?? '');
+    if (!used) return refusedFactor(context, state, 'recovery.invalid');
+    state.amr = [...new Set([...state.amr, 'otp'])];
+    await secondFactorUsed(context, state, account);
+    await context.recordRecoveryCode?.(account);
+    return { done: true };
+  };
+
+/** The browser's WebAuthn answer, as the page's script posted it (JSON), or undefined. */
+function answerOf<T>(body: Record<string, string | undefined>): T | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body.credential ?? '');
+    return parsed && typeof parsed === 'object' ? (parsed as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The second factor of an account with passkeys: its passkey (the page's button), or its
+ * authenticator app's code when it has one too, or a recovery code. Keycloak's WebAuthn
+ * authenticator with the OTP form as an alternative.
+ */
+const passkey: SignInStep = {
+  id: 'passkey',
+  applies: (facts) => (facts.passkeys ?? 0) > 0,
+  async page({ page, action, recoveryCodes }, state, error) {
+    const remaining = (await recoveryCodes?.status(state.accountId))?.remaining ?? 0;
+    return passkeyStepPage(page, action, {
+      error,
+      totp: state.steps.includes('totp'),
+      recovery: remaining > 0,
+    });
+  },
+  process: orRecoveryCode(async (context, state, account, body) => {
+    if (body.method === 'totp') {
+      if (!state.steps.includes('totp')) return { error: { key: 'totp.invalid' }, status: 400 };
+      return processCode('verifyTotp')(context, state, account, body);
+    }
+    const answer = answerOf<AuthenticationResponseJSON>(body);
+    const proved =
+      answer &&
+      (await context.passkeys?.authenticate('second-factor', answer, {
+        accountId: account.id,
+        interaction: context.interaction,
+      }));
+    if (!proved) return refusedFactor(context, state, 'passkey.invalid');
+    state.amr = [...new Set([...state.amr, 'hwk'])];
+    await secondFactorUsed(context, state, account);
+    return { done: true };
+  }),
+};
 
 /** A code of the second factor already set up. */
 const totp: SignInStep = {
   id: 'totp',
   applies: ({ status }) => status.totpEnabled,
-  page: async ({ page, action }, _state, error) => totpPage(page, action, { error: !!error }),
-  process: processCode('verifyTotp'),
+  async page({ page, action, recoveryCodes }, state, error) {
+    const remaining = (await recoveryCodes?.status(state.accountId))?.remaining ?? 0;
+    return totpPage(page, action, {
+      error: !!error,
+      errorKey: error?.key,
+      recovery: remaining > 0,
+    });
+  },
+  process: orRecoveryCode(processCode('verifyTotp')),
 };
 
 /** A new password: asked for by the administrator (or a temporary one), or the old one expired. */
@@ -157,8 +256,8 @@ export async function chooseNewPassword(
 /** Setting up a second factor the administrator asked for: a secret, its QR code, a code. */
 const enrol: SignInStep = {
   id: 'enrol',
-  applies: (facts) => mustUseTotp(facts) && !facts.status.totpEnabled,
-  async page({ directory, credentials, page, action, save }, state, error) {
+  applies: (facts) => mustUseTotp(facts) && !facts.status.totpEnabled && !facts.passkeys,
+  async page({ directory, credentials, page, action, save, passkeys }, state, error) {
     const found = await directory.findById(state.accountId);
     const label = found?.loginIdentifier ?? state.accountId;
     // A secret of this sign-in's enrolment is shown again; otherwise a new one.
@@ -172,12 +271,37 @@ const enrol: SignInStep = {
     const { default: QRCode } = await import('qrcode');
     const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     const login = found?.loginIdentifier ?? '';
-    return totpEnrolPage(page, action, { secret, uri, login, qrSvg, error: !!error });
+    return totpEnrolPage(page, action, {
+      secret,
+      uri,
+      login,
+      qrSvg,
+      error: !!error,
+      errorKey: error?.key,
+      passkey: !!passkeys,
+    });
   },
-  process: processCode('confirmTotp'),
+  async process(context, state, account, body) {
+    if (body.method !== 'passkey') return processCode('confirmTotp')(context, state, account, body);
+    // A passkey made here satisfies the administrator's demand as well as an app would.
+    const answer = answerOf<RegistrationResponseJSON>(body);
+    const name = translate(context.page.texts, context.page.language, 'signin.passkey.defaultName');
+    const made =
+      answer &&
+      (await context.passkeys?.register(account.id, name, answer, {
+        interaction: context.interaction,
+      }));
+    if (!made) return refusedFactor(context, state, 'passkey.invalid');
+    state.amr = [...new Set([...state.amr, 'hwk'])];
+    await secondFactorUsed(context, state, account);
+    return { done: true };
+  },
 };
 
 /** The steps after the password, in the order a sign-in runs those that apply. */
-export const SIGN_IN_STEPS: readonly SignInStep[] = [totp, password, enrol];
+export const SIGN_IN_STEPS: readonly SignInStep[] = [passkey, totp, password, enrol];
+
+/** The steps that prove a second factor: a sign-in with a passkey alone has proved it. */
+export const SECOND_FACTOR_STEPS: readonly StepId[] = ['passkey', 'totp', 'enrol'];
 
 export const stepOf = (id: StepId | undefined) => SIGN_IN_STEPS.find((step) => step.id === id);

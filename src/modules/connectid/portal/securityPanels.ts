@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { OwnApiCredentialsPanel } from './OwnApiCredentialsPanel';
 import { SessionsPanel } from './SessionsPanel';
+import { PasskeysPanel } from './PasskeysPanel';
+import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 
 /**
  * The sections of the security page, in order: each one a component of its own that loads what
@@ -14,4 +16,6 @@ export interface SecurityPanel {
 export const SECURITY_PANELS: readonly SecurityPanel[] = [
   { id: 'sessions', Panel: SessionsPanel },
   { id: 'api-credentials', Panel: OwnApiCredentialsPanel },
+  { id: 'passkeys', Panel: PasskeysPanel },
+  { id: 'recovery-codes', Panel: RecoveryCodesPanel },
 ];

@@ -33,6 +33,7 @@ import * as shareCodes from './0032_share_codes';
 import * as documentDelegations from './0033_document_delegations';
 import * as auditEvent from './0034_audit_event';
 import * as accountSessions from './0035_account_sessions';
+import * as passkeys from './0036_passkeys';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0033_document_delegations': documentDelegations,
   '0034_audit_event': auditEvent,
   '0035_account_sessions': accountSessions,
+  '0036_passkeys': passkeys,
 };
 
 export const migrationProvider: MigrationProvider = {
