@@ -147,12 +147,11 @@ export class AccountSessions {
     signedInAt: Date;
   }): Promise<void> {
     const now = new Date(this.now()).toISOString();
+    // The device and network stay those of the sign-in: a later silent check (a copied
+    // cookie's, say) does not rename the session the person recognises.
     const changing = {
       session_uid: session.sessionUid,
       account_id: session.accountId,
-      browser: session.device.browser,
-      os: session.device.os,
-      address_class: session.addressClass,
       method: session.method,
       last_used_at: now,
     };
@@ -162,6 +161,9 @@ export class AccountSessions {
         id: randomUUID(),
         sid: session.sid,
         signed_in_at: session.signedInAt.toISOString(),
+        browser: session.device.browser,
+        os: session.device.os,
+        address_class: session.addressClass,
         ...changing,
       })
       .onConflict((c) => c.column('sid').doUpdateSet(changing))
@@ -200,8 +202,7 @@ export class AccountSessions {
         current: row.sid === currentSid,
       }))
       .sort(
-        (a, b) =>
-          Number(b.current) - Number(a.current) || b.lastUsedAt.localeCompare(a.lastUsedAt),
+        (a, b) => Number(b.current) - Number(a.current) || b.lastUsedAt.localeCompare(a.lastUsedAt),
       );
   }
 
@@ -247,7 +248,9 @@ export class AccountSessions {
       .selectAll('s')
       .select('o.payload')
       .where('s.account_id', '=', accountId)
-      .where((eb) => eb.or([eb('o.expires_at', 'is', null), eb('o.expires_at', '>', sql<Date>`now()`)]))
+      .where((eb) =>
+        eb.or([eb('o.expires_at', 'is', null), eb('o.expires_at', '>', sql<Date>`now()`)]),
+      )
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
@@ -291,7 +294,10 @@ export class AccountSessions {
         .where('uid', 'in', uids)
         .execute();
       if (grants.size > 0) {
-        await trx.deleteFrom('oidc_payload').where('grant_id', 'in', [...grants]).execute();
+        await trx
+          .deleteFrom('oidc_payload')
+          .where('grant_id', 'in', [...grants])
+          .execute();
         await trx
           .deleteFrom('oidc_payload')
           .where('model', '=', 'Grant')

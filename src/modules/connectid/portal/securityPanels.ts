@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { OwnApiCredentialsPanel } from './OwnApiCredentialsPanel';
+import { SessionsPanel } from './SessionsPanel';
 
 /**
  * The sections of the security page, in order: each one a component of its own that loads what
@@ -9,4 +11,7 @@ export interface SecurityPanel {
   Panel: ComponentType;
 }
 
-export const SECURITY_PANELS: readonly SecurityPanel[] = [];
+export const SECURITY_PANELS: readonly SecurityPanel[] = [
+  { id: 'sessions', Panel: SessionsPanel },
+  { id: 'api-credentials', Panel: OwnApiCredentialsPanel },
+];
