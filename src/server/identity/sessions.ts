@@ -41,7 +41,8 @@ const BROWSERS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bOPR\/|\bOpera\b/, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bChrom(e|ium)\/|\bCriOS\//, 'Chrome'],
+  // HeadlessChrome too: a browser driven by a script is still Chrome.
+  [/Chrom(e|ium)\/|\bCriOS\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
 const SYSTEMS: ReadonlyArray<readonly [RegExp, string]> = [

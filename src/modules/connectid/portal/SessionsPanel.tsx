@@ -1,5 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../engine/ConfirmDialog';
@@ -92,7 +104,7 @@ export function SessionsPanel() {
 
   const signOutButton = (session: AccountSession) =>
     session.current ? (
-      <Badge color="green" variant="light">
+      <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
         {t('security.sessions.thisDevice')}
       </Badge>
     ) : (
@@ -100,6 +112,7 @@ export function SessionsPanel() {
         size="xs"
         variant="outline"
         color="red"
+        style={{ flexShrink: 0 }}
         loading={busy === session.id}
         onClick={() => ending.ask(session)}
         aria-label={t('security.sessions.signOutNamed', { device: deviceOf(session) })}
@@ -122,9 +135,9 @@ export function SessionsPanel() {
         <ErrorAlert>{failure}</ErrorAlert>
         <div aria-live="polite">
           {done && (
-            <Text size="sm" c="green.8" fw={600} role="status">
+            <Alert color="green" role="status">
               {done}
-            </Text>
+            </Alert>
           )}
         </div>
         {sessions === null && !failure && (
@@ -168,7 +181,7 @@ export function SessionsPanel() {
                 <Table.Th>{t('security.sessions.columns.signedIn')}</Table.Th>
                 <Table.Th>{t('security.sessions.columns.lastUsed')}</Table.Th>
                 <Table.Th>
-                  <span className="sr-only">{t('security.sessions.columns.actions')}</span>
+                  <VisuallyHidden>{t('security.sessions.columns.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
