@@ -212,13 +212,59 @@ describe.each(databaseKinds())('account sessions on %s', (kind) => {
     expect((await api.call('GET', '/api/account/sessions')).statusCode).toBe(401);
   });
 
-  it("lists a person's own API credentials as none", async () => {
-    const { tokens } = await signIn(publicUrl, 'catalogue', 'Ledger-Stone-2976!', {});
-    const answer = await api.call('GET', '/api/account/api-credentials', {
-      token: tokens.access_token,
+  it("lists a person's own API credentials as none, a service's as issued by whom", async () => {
+    const { tokens } = await signIn(publicUrl, 'idadmin', 'Key-Keeper-8105!', {});
+    const admin = tokens.access_token;
+    const person = await api.call('GET', '/api/account/api-credentials', { token: admin });
+    expect(person.statusCode).toBe(200);
+    expect(person.json()).toMatchObject({ service: false, active: false, issuedAt: null });
+
+    // A service account, its credentials issued by the administrator, calls with its own token.
+    const created = await api.call('POST', '/api/connectid/account', {
+      token: admin,
+      body: {
+        action: 'create',
+        data: {
+          identity: { loginIdentifier: 'border-sync', firstName: 'Border', lastName: 'Sync' },
+          contact: { emailAddress: 'border-sync@systems.example', primaryMobileNo: '+685 7219901' },
+          organisation: { userType: 'SERVICE', serviceAccountName: 'Border Control Sync' },
+          access: {
+            userGroup: 'OFFICERS',
+            accessUnits: ['VERIFICATION'],
+            activationStatus: 'active',
+          },
+        },
+      },
     });
-    expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toMatchObject({ service: false, active: false, issuedAt: null });
+    expect(created.statusCode, created.body).toBe(201);
+    const serviceId = (created.json() as { id: string }).id;
+    const issued = await api.call('POST', `/api/connectid/account/${serviceId}/api-credentials`, {
+      token: admin,
+    });
+    const { clientSecret } = issued.json() as { clientSecret: string };
+    const traded = await fetch(`${publicUrl}/realms/portal/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${serviceId}:${clientSecret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials' }),
+    });
+    const service = ((await traded.json()) as TokenSet).access_token;
+    const own = await api.call('GET', '/api/account/api-credentials', { token: service });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({
+      service: true,
+      active: true,
+      clientId: serviceId,
+      issuedBy: (
+        JSON.parse(Buffer.from(admin.split('.')[1]!, 'base64url').toString()) as { name: string }
+      ).name,
+      revokedAt: null,
+    });
+    expect(own.body).not.toContain(clientSecret);
+    // A service's token belongs to no sign-in session: it has none to list.
+    expect(await sessionsOf(service)).toEqual([]);
   });
 });
 

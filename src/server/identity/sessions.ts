@@ -115,20 +115,32 @@ export class AccountSessions {
    * updated, for a silent check), and a refreshed token counts as a use.
    */
   follow(provider: Provider, clientId: string): void {
+    // The answer (the redirect carrying the code) leaves once the session is written: the
+    // page's first call may list it, through whichever process.
+    const writes = new WeakMap<KoaContextWithOIDC, Promise<void>>();
+    provider.use(async (ctx, next) => {
+      await next();
+      await writes.get(ctx as KoaContextWithOIDC);
+    });
     provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
       const session = ctx.oidc.session;
       const sid = session?.sidFor(clientId);
       if (!session?.accountId || !sid || ctx.oidc.client?.clientId !== clientId) return;
       const address = clientAddresses.get(ctx.req) ?? ctx.ip;
-      void this.started({
-        sid,
-        sessionUid: session.uid,
-        accountId: session.accountId,
-        device: describeDevice(ctx.get('user-agent')),
-        addressClass: addressClass(address),
-        method: methodOf(session.amr as string[] | undefined),
-        signedInAt: new Date((session.loginTs ?? Math.floor(this.now() / 1000)) * 1000),
-      }).catch((error: unknown) => ctx.app.emit('error', error, ctx));
+      writes.set(
+        ctx,
+        this.started({
+          sid,
+          sessionUid: session.uid,
+          accountId: session.accountId,
+          device: describeDevice(ctx.get('user-agent')),
+          addressClass: addressClass(address),
+          method: methodOf(session.amr as string[] | undefined),
+          signedInAt: new Date((session.loginTs ?? Math.floor(this.now() / 1000)) * 1000),
+        }).catch((error: unknown) => {
+          ctx.app.emit('error', error, ctx);
+        }),
+      );
     });
     provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
       const { RefreshToken, AuthorizationCode } = ctx.oidc.entities;
