@@ -15,7 +15,8 @@ export interface SecurityPanel {
 
 export const SECURITY_PANELS: readonly SecurityPanel[] = [
   { id: 'sessions', Panel: SessionsPanel },
-  { id: 'api-credentials', Panel: OwnApiCredentialsPanel },
   { id: 'passkeys', Panel: PasskeysPanel },
   { id: 'recovery-codes', Panel: RecoveryCodesPanel },
+  // A service account's own credentials; nothing for a person.
+  { id: 'api-credentials', Panel: OwnApiCredentialsPanel },
 ];
