@@ -93,4 +93,8 @@ export const ERROR_CODES = {
   delegationEnded: 'DELEGATION_ENDED',
   /** A delegate changed what only the document's holder may change (403). */
   holderOnly: 'HOLDER_ONLY',
+  /** The retention plan changed since it was shown: show it again before running it (409). */
+  retentionPlanChanged: 'RETENTION_PLAN_CHANGED',
+  /** A retention run asked for an instant still to come: only what is due now may go (400). */
+  retentionNotYet: 'RETENTION_NOT_YET',
 } as const;

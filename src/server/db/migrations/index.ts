@@ -32,6 +32,7 @@ import * as payerConsents from './0031_payer_consents';
 import * as shareCodes from './0032_share_codes';
 import * as documentDelegations from './0033_document_delegations';
 import * as auditEvent from './0034_audit_event';
+import * as retention from './0038_retention';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0032_share_codes': shareCodes,
   '0033_document_delegations': documentDelegations,
   '0034_audit_event': auditEvent,
+  '0038_retention': retention,
 };
 
 export const migrationProvider: MigrationProvider = {
