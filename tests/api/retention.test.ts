@@ -274,7 +274,11 @@ describe.each(databaseKinds())('retention of closed documents on %s', (kind) => 
       actor: 'retention-keeper',
       document_type: TYPE,
     });
-    expect(audit[0]!.detail).toMatchObject({ fields: going.fields, uploads, number: erased.number });
+    expect(audit[0]!.detail).toMatchObject({
+      fields: going.fields,
+      uploads,
+      number: erased.number,
+    });
   });
 
   it('runs only the plan shown and only what is due now', async () => {

@@ -17,7 +17,12 @@ export const RETENTION_MANAGE_ROLE = 'retention-manage';
 export const RETENTION_PATH = '/retention';
 
 /** What keeps a due document: a hold flag, an open case, a refund not settled. */
-export const RETENTION_HOLDS = ['holdFlag', 'openRequest', 'pendingTimer', 'pendingRefund'] as const;
+export const RETENTION_HOLDS = [
+  'holdFlag',
+  'openRequest',
+  'pendingTimer',
+  'pendingRefund',
+] as const;
 export type RetentionHold = (typeof RETENTION_HOLDS)[number];
 
 /** A closed document as the planner needs it. */

@@ -60,19 +60,16 @@ const RUN_RESULT = objectSchema(['runId', 'at', 'digest', 'done', 'held', 'skipp
 
 const RUNS = objectSchema(['items'], {
   items: arrayOf(
-    objectSchema(
-      ['id', 'at', 'startedAt', 'finishedAt', 'actorName', 'done', 'held', 'skipped'],
-      {
-        id: UUID_STRING,
-        at: DATE_TIME,
-        startedAt: DATE_TIME,
-        finishedAt: NULLABLE_DATE_TIME,
-        actorName: { type: 'string' },
-        done: { type: 'integer' },
-        held: { type: 'integer' },
-        skipped: { type: 'integer' },
-      },
-    ),
+    objectSchema(['id', 'at', 'startedAt', 'finishedAt', 'actorName', 'done', 'held', 'skipped'], {
+      id: UUID_STRING,
+      at: DATE_TIME,
+      startedAt: DATE_TIME,
+      finishedAt: NULLABLE_DATE_TIME,
+      actorName: { type: 'string' },
+      done: { type: 'integer' },
+      held: { type: 'integer' },
+      skipped: { type: 'integer' },
+    }),
   ),
 });
 
@@ -92,7 +89,8 @@ export const RETENTION_ROUTES = {
   plan: {
     schema: {
       tags: ['retention'],
-      summary: 'The retention dry run: what would be erased or anonymised at an instant, and what is held',
+      summary:
+        'The retention dry run: what would be erased or anonymised at an instant, and what is held',
       description: WHO,
       querystring: AT,
       response: { 200: RETENTION_PLAN, ...PROBLEM_RESPONSES },

@@ -26,7 +26,10 @@ export interface RetentionRunResult {
 }
 
 /** Who asked for a run, as the audit records it (the daily job, or a person through the API). */
-export type RunOrigin = Pick<AuditEntry, 'actor' | 'actorName' | 'route' | 'screen' | 'addressClass'>;
+export type RunOrigin = Pick<
+  AuditEntry,
+  'actor' | 'actorName' | 'route' | 'screen' | 'addressClass'
+>;
 
 /**
  * Retention's plan and run (docs/retention.md). A run does its plan: each line not held, each in

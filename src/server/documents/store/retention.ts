@@ -80,7 +80,10 @@ async function uploadsOf(db: Queryable, ids: readonly string[]): Promise<Map<str
 }
 
 /** The documents among `ids` with a request for information still open. */
-export async function withOpenRequests(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
+export async function withOpenRequests(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await storeDb(db)
     .selectFrom('document_request')
