@@ -18,6 +18,7 @@ import {
 import { STUDIO_PATH, STUDIO_ROLES } from '../core/definitions/studio-roles';
 import { AUDIT_PATH, AUDIT_ROLES } from '../core/definitions/audit-roles';
 import { FINANCE_ROLE } from '../core/payments/report';
+import { RETENTION_MANAGE_ROLE, RETENTION_PATH } from '../core/retention/plan';
 import { fullRoles } from '../core/documents/workflow';
 import type { Language } from '../core/i18n/translate';
 import type { FilterCondition } from '../core/search/protocol';
@@ -208,6 +209,13 @@ export function buildMenu(
           to: PAYMENT_REPORT_PAGE_PATH,
         },
       ],
+    });
+
+  if (session.hasAnyRole([RETENTION_MANAGE_ROLE]))
+    sections.push({
+      id: 'retention',
+      label: t('retention.section'),
+      entries: [{ kind: 'link', id: 'retention', label: t('retention.menu'), to: RETENTION_PATH }],
     });
 
   const links = moduleLinks(bundle, options.modules ?? [], session).filter(

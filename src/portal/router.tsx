@@ -3,6 +3,7 @@ import { STUDIO_PATH, STUDIO_ROLES } from '../core/definitions/studio-roles';
 import { AUDIT_PATH, AUDIT_ROLES } from '../core/definitions/audit-roles';
 import { followScreen } from './screen';
 import { FINANCE_ROLE } from '../core/payments/report';
+import { RETENTION_MANAGE_ROLE, RETENTION_PATH } from '../core/retention/plan';
 import { StandaloneLayout } from './StandaloneLayout';
 import {
   createHashRouter,
@@ -75,6 +76,9 @@ const DashboardHomePage = lazyPage(() =>
 );
 const MyLibraryPage = lazyPage(() =>
   import('./pages/dashboard/MyLibraryPage').then((m) => m.MyLibraryPage),
+);
+const RetentionPlanPage = lazyPage(() =>
+  import('./pages/RetentionPlanPage').then((m) => m.RetentionPlanPage),
 );
 const PaymentReportPage = lazyPage(() =>
   import('./pages/PaymentReportPage').then((m) => m.PaymentReportPage),
@@ -294,6 +298,8 @@ function portalRoutes(
         guarded(AUDIT_PATH, AuditPage, AUDIT_ROLES),
         // Finance officers: what was received and refunded (payments/report.ts).
         guarded(PAYMENT_REPORT_PAGE_PATH, PaymentReportPage, [FINANCE_ROLE]),
+        // Retention managers: closed documents due to be erased, and the run (docs/retention.md).
+        guarded(RETENTION_PATH, RetentionPlanPage, [RETENTION_MANAGE_ROLE]),
         // Public, no sign-in: a status shown with a holder's share code (`shareCodes`).
         ...(bundle.workflows.some(sharesCodes)
           ? [

@@ -72,6 +72,8 @@ import { sandboxGatewayPlugin } from './payments/sandbox/plugin';
 import { PaymentService } from './payments/service';
 import { startTimers, type TimerWorker } from './documents/timers';
 import type { LoadedDefinitions, Shared } from './shared';
+import { retentionPlugin } from './plugins/retention';
+import { RetentionService, startRetention, type RetentionWorker } from './retention/runner';
 
 /** Scripts only from our origin; inline styles because Mantine writes CSS variables. */
 export const CONTENT_SECURITY_POLICY = {
@@ -104,6 +106,8 @@ export interface Generation {
   outbox: OutboxWorker;
   /** The workflows' timers (documents/timers.ts). */
   timers: TimerWorker;
+  /** The daily retention job (retention/runner.ts). */
+  retention: RetentionWorker;
 }
 
 /** Builds the app serving one set of definitions, ready when it returns. */
@@ -204,6 +208,7 @@ export async function buildGeneration(
   );
 
   let timers: TimerWorker | undefined;
+  let retention: RetentionWorker | undefined;
   // The inbox keeps what the outbox worker reports of its messages' delivery.
   let onAttempt: ((attempt: OutboxAttempt) => Promise<void>) | undefined;
   await app.register(
@@ -467,6 +472,25 @@ export async function buildGeneration(
         db: database.db,
         translations: definitions.translations,
       });
+      // Retention: the dry run, the run of the plan shown, and the daily job (docs/retention.md).
+      const retentionService = new RetentionService(
+        database.db,
+        definitions.workflows,
+        shared.audit,
+        overrides.clock,
+      );
+      const retentionWorker = startRetention({
+        service: retentionService,
+        intervalMs: overrides.retention?.intervalMs,
+        log: app.log,
+      });
+      retention = retentionWorker;
+      app.addHook('preClose', async () => retentionWorker.stop());
+      await api.register(retentionPlugin, {
+        prefix: '/retention',
+        db: database.db,
+        retention: retentionService,
+      });
     },
     { prefix: '/api' },
   );
@@ -510,6 +534,7 @@ export async function buildGeneration(
   await app.ready();
   if (!outbox) throw new Error('the outbox worker did not start');
   if (!timers) throw new Error('the timer worker did not start');
+  if (!retention) throw new Error('the retention job did not start');
   if (!handle) throw new Error('the app has no request handler');
-  return { setVersion, app, handle, definitions, demoAccounts, outbox, timers };
+  return { setVersion, app, handle, definitions, demoAccounts, outbox, timers, retention };
 }

@@ -20,6 +20,7 @@ import type { DemoAccount, ServerModule } from './module';
 import type { OutboxWorker } from './notifications/worker';
 import type { TimerWorker } from './documents/timers';
 import type { AuditLog } from './audit/log';
+import type { RetentionWorker } from './retention/runner';
 import { openShared, type AppOverrides, type LoadedDefinitions, type Shared } from './shared';
 
 export type { AppOverrides, LoadedDefinitions } from './shared';
@@ -62,6 +63,8 @@ export interface PortalServer {
   readonly timers: TimerWorker;
   /** The audit trail's writer (tests `flush` it before reading the trail). */
   readonly audit: AuditLog;
+  /** The daily retention job (tests call its `runOnce(now)`). */
+  readonly retention: RetentionWorker;
   /** Serves over HTTP (port 0: any free one), whichever app is current. */
   listen(options: { port: number; host: string }): Promise<AddressInfo>;
   /** Hands a raw request to the current app (what `listen` does for each request). */
@@ -175,6 +178,9 @@ export async function buildServer(
     },
     get audit() {
       return shared.audit;
+    },
+    get retention() {
+      return current.retention;
     },
     handle,
     listen: ({ port, host }) =>

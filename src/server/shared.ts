@@ -27,6 +27,8 @@ export interface AppOverrides {
   outbox?: { intervalMs?: number; backoffMs?: (failedAttempts: number) => number };
   /** The timer worker's pace (tests: interval 0 runs no timer, they call `runOnce(now)`). */
   timers?: { intervalMs?: number };
+  /** The daily retention job's pace (tests: they call `retention.runOnce(now)`). */
+  retention?: { intervalMs?: number };
   /** How often the refund sender looks for refunds to send (refund-service.ts). */
   refunds?: { sendIntervalMs?: number };
   /** The instant share codes are made and checked at (tests: a clock they move). */

@@ -36,6 +36,7 @@ const FIXED_TAGS = [
     name: 'account',
     description: "The signed-in person's own account: sessions, passkeys, recovery codes",
   },
+  { name: 'retention', description: 'How long closed documents are kept: the dry run and the run' },
 ];
 
 /**

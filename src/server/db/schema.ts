@@ -202,6 +202,9 @@ export interface DocumentTable {
   updated_by: string;
   /** The flags officers set on it (migration 0025); never shown to its owner. */
   flags: ColumnType<string[], string[] | undefined, string[]>;
+  /** When retention erased or anonymised it (migration 0038; docs/retention.md), and how. */
+  retained_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  retention_action: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An internal case note on a document (migration 0025): officers only. */
@@ -384,6 +387,21 @@ export interface AuditEventTable {
   detail: ColumnType<Record<string, unknown> | null, string | null, never>;
 }
 
+/** One retention run (migration 0038; docs/retention.md): the plan it did and what came of it. */
+export interface RetentionRunTable {
+  id: Generated<string>;
+  /** The instant the plan was made for. */
+  at: ColumnType<Date, string, never>;
+  started_at: ColumnType<Date, string, never>;
+  finished_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  actor: string;
+  actor_name: string;
+  digest: string;
+  done: ColumnType<number, number | undefined, number>;
+  held: ColumnType<number, number | undefined, number>;
+  skipped: ColumnType<number, number | undefined, number>;
+}
+
 export interface DefinitionSetTable {
   version: number;
   /** Path -> the file's text (definitions/files.ts). */
@@ -417,4 +435,5 @@ export interface Database extends IdentityTables {
   status_check: StatusCheckTable;
   document_delegation: DocumentDelegationTable;
   audit_event: AuditEventTable;
+  retention_run: RetentionRunTable;
 }

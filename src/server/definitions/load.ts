@@ -37,6 +37,7 @@ import { checkRefunds } from './check-refunds';
 import { checkRefundStages } from './check-refund-stages';
 import { checkPayerConsent } from './check-payer-consent';
 import { checkShareCodes } from './check-share-codes';
+import { checkRetention } from './check-retention';
 import { checkDelegation } from './check-delegation';
 import { checkPersons } from './check-persons';
 import { checkRenewals } from './check-renewals';
@@ -164,6 +165,7 @@ export async function checkDefinitions(
     checkRefundStages(scope);
     checkPayerConsent(scope);
     checkShareCodes(scope);
+    checkRetention(scope);
     checkDelegation(scope);
     checkPersons(scope);
     checkRenewals(scope);

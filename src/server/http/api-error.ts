@@ -95,4 +95,8 @@ export const ERROR_CODES = {
   holderOnly: 'HOLDER_ONLY',
   /** A passkey's registration or proof refused: another origin, a used challenge, a bad answer. */
   passkeyNotVerified: 'PASSKEY_NOT_VERIFIED',
+  /** The retention plan changed since it was shown: show it again before running it (409). */
+  retentionPlanChanged: 'RETENTION_PLAN_CHANGED',
+  /** A retention run asked for an instant still to come: only what is due now may go (400). */
+  retentionNotYet: 'RETENTION_NOT_YET',
 } as const;

@@ -43,6 +43,7 @@ import { WorkflowWorkload } from './workload';
 import { WorkflowRequests } from './requests';
 import { WorkflowScreening } from './screening';
 import { WorkflowShareCodes } from './share-codes';
+import { WorkflowRetention } from './retention';
 
 /** The workflow whose documents are the inbox's messages (docs/inbox.md). */
 export const WorkflowInbox = strict({
@@ -237,6 +238,8 @@ export const WorkflowDefinition = strict({
   referencedBy: Type.Optional(WorkflowReferencedByAll),
   /** Codes the holder gives a third party to check their status (docs/status-sharing.md). */
   shareCodes: Type.Optional(WorkflowShareCodes),
+  /** How long closed documents are kept, and what is cleared then (docs/retention.md). */
+  retention: Type.Optional(WorkflowRetention),
 });
 export type WorkflowDefinition = Static<typeof WorkflowDefinition>;
 

@@ -34,6 +34,7 @@ import * as documentDelegations from './0033_document_delegations';
 import * as auditEvent from './0034_audit_event';
 import * as accountSessions from './0035_account_sessions';
 import * as passkeys from './0036_passkeys';
+import * as retention from './0038_retention';
 
 /**
  * Migrations in order, listed here rather than discovered on disk so the same list runs
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0034_audit_event': auditEvent,
   '0035_account_sessions': accountSessions,
   '0036_passkeys': passkeys,
+  '0038_retention': retention,
 };
 
 export const migrationProvider: MigrationProvider = {
