@@ -65,6 +65,8 @@ describe('the audit screen in Chromium', () => {
     await page.getByLabel('Document', { exact: false }).first().fill(application.id);
     await page.getByRole('combobox', { name: 'Kind' }).click();
     await page.getByRole('option', { name: 'Read' }).click();
+    // The kind is chosen before the first search: otherwise its lines are every kind's.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Kind' }).inputValue()).toBe('Read');
     // The read reaches the trail within its batch window: asked again until it is there.
     const table = page.getByRole('table', { name: 'Audit lines, newest first' });
     const read = table.locator('tr[data-action="document.read"]').first();
