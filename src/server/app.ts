@@ -65,6 +65,7 @@ import { sandboxGatewayPlugin } from './payments/sandbox/plugin';
 import { PaymentService } from './payments/service';
 import { startTimers, type TimerWorker } from './documents/timers';
 import type { LoadedDefinitions, Shared } from './shared';
+import { accountDataPlugin } from './account-data/plugin';
 
 /** Scripts only from our origin; inline styles because Mantine writes CSS variables. */
 export const CONTENT_SECURITY_POLICY = {
@@ -377,6 +378,18 @@ export async function buildGeneration(
         tokenUrl: `${config.auth.issuer}${PROTOCOL_PATH}/token`,
       };
       for (const module of started) await module.routes?.(api, moduleServices);
+      // The signed-in person's own data, as one archive (account-data/).
+      await api.register(accountDataPlugin, {
+        prefix: '/account',
+        db: database.db,
+        workflowOf: (type: string) => workflows.get(type)?.definition,
+        documentsOf: (type: string) => {
+          const workflow = workflows.get(type);
+          return workflow && services.get(backendOf(workflow.definition));
+        },
+        audit: shared.audit,
+        clock: overrides.clock,
+      });
       await api.register(mediaPlugin, {
         prefix: '/media',
         db: database.db,

@@ -32,6 +32,7 @@ const FIXED_TAGS = [
   { name: 'media', description: 'Uploaded files, kept by reference in documents' },
   { name: 'payments', description: 'Fees paid through the payment gateway' },
   { name: 'catalogue', description: 'Enumerations shared by every catalogue' },
+  { name: 'account', description: 'The signed-in person’s own account: their data' },
 ];
 
 /**
