@@ -64,6 +64,9 @@ const ADDED = [
   /^\/connectid\/roles\/view\/:code$/,
   /^\/connectid\/accounts\/profile(\/edit)?\/:id$/,
   /^\/connectid\/accounts\/api-credentials\/:loginIdentifier$/,
+  // Issue 43: the person's security and data pages, the closure requests and closed accounts.
+  /^\/connectid\/profile\/(security|data)$/,
+  /^\/connectid\/accounts\/(closed|closure-requests|closure\/:loginIdentifier)$/,
 ];
 
 describe('the identity and public routes', () => {
