@@ -9,3 +9,4 @@ export { HOME_PATH } from './paths';
 export { lazyPage } from './lazyPage';
 export { useModuleSwitch } from './moduleSwitches';
 export { NotFoundPage } from './pages/MessagePage';
+export { downloadFromApi } from './download';

@@ -74,6 +74,7 @@ import { startTimers, type TimerWorker } from './documents/timers';
 import type { LoadedDefinitions, Shared } from './shared';
 import { retentionPlugin } from './plugins/retention';
 import { RetentionService, startRetention, type RetentionWorker } from './retention/runner';
+import { accountDataPlugin } from './account-data/plugin';
 
 /** Scripts only from our origin; inline styles because Mantine writes CSS variables. */
 export const CONTENT_SECURITY_POLICY = {
@@ -415,6 +416,18 @@ export async function buildGeneration(
           recoveryCodes,
           audit: shared.audit,
         });
+      // The signed-in person's own data, as one archive (account-data/).
+      await api.register(accountDataPlugin, {
+        prefix: '/account',
+        db: database.db,
+        workflowOf: (type: string) => workflows.get(type)?.definition,
+        documentsOf: (type: string) => {
+          const workflow = workflows.get(type);
+          return workflow && services.get(backendOf(workflow.definition));
+        },
+        audit: shared.audit,
+        clock: overrides.clock,
+      });
       await api.register(mediaPlugin, {
         prefix: '/media',
         db: database.db,

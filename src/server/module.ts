@@ -65,6 +65,8 @@ export type {
 export { mayHoldCredentials, type ServiceCredentials } from './identity/service-clients';
 export { identityDb, type IdentityKysely } from './identity/tables';
 export { enqueue } from './notifications/outbox';
+export { endAccountSessions } from './identity/account-sessions-end';
+export { AuditLog, type AuditEntry } from './audit/log';
 
 /** An effect that only computes data (no writes, no messages), so a form's preview may run it. */
 export interface DerivingEffect {

@@ -56,6 +56,9 @@ const SETUP: Partial<Record<Type, Record<string, { create?: string; before?: str
     reject: { create: 'register' },
     return: { create: 'register' },
     'undo-delete': { before: ['delete'] },
+    // Closing is decided on the holder's request.
+    close: { before: ['request-closure'] },
+    'keep-open': { before: ['request-closure'] },
   },
 };
 
@@ -120,8 +123,12 @@ describe.each(databaseKinds())('connectid routes on %s', (kind) => {
     expect(created.statusCode, created.body).toBe(201);
     let doc = created.json() as Doc;
     for (const step of setup.before ?? []) {
+      // A step only the holder takes (`owner`) is taken as the account itself.
+      const token = workflow.actions[step]?.owner
+        ? await holding(workflow, workflow.actions[step]!.roles, doc.id)
+        : drivers.get(type);
       const response = await api.call('POST', `/api/connectid/${type}/${doc.id}/actions/${step}`, {
-        token: drivers.get(type),
+        token,
         body: payload(workflow, step, doc),
       });
       expect(response.statusCode, response.body).toBe(200);

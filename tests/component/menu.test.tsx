@@ -140,7 +140,12 @@ const DASHBOARDS = [
   'My Tasks -> /dashboard/my-tasks',
 ];
 const OWN_ACCOUNT = ['Manage Account -> /connectid/profile', '(Sign Out)'];
-const USER_MANAGEMENT = ['# User management', 'Change password -> /connectid/profile/password'];
+const USER_MANAGEMENT = [
+  '# User management',
+  'Change password -> /connectid/profile/password',
+  'Security and sign-in -> /connectid/profile/security',
+  'My data -> /connectid/profile/data',
+];
 
 const SSO_FOLDER = [
   '[Single sign-on]',
@@ -368,6 +373,8 @@ describe('user management entries', () => {
     expect(entries(fakeSession(), false)).toEqual([]);
     expect(entries(fakeSession(['manage-account']), true)).toEqual([
       'menu.changePassword /connectid/profile/password',
+      'menu.security /connectid/profile/security',
+      'menu.myData /connectid/profile/data',
     ]);
     expect(entries(fakeSession(['connectid-account-search']), true)).toEqual([]);
     await changeLanguage('fr');

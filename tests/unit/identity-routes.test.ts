@@ -57,15 +57,16 @@ const SPECIFIED: Record<string, readonly string[] | null> = {
  * Routes the portal adds to the specified ones, for the reasons docs/decisions.md gives: every
  * versioned record's version screen (as the visa's /version/:id/:ver), a role's own screen (the
  * list opens it), the account screens the profile routes show the person's own account on, and
- * a service account's API credentials (the specification's `token`), and the person's own
- * security (sessions, passkeys, recovery codes) and data (archive, closing the account) pages.
+ * a service account's API credentials (the specification's `token`).
  */
 const ADDED = [
   /^\/connectid\/(accounts|groups|policies|units|roles)\/version\/:(loginIdentifier|code)\/:ver$/,
   /^\/connectid\/roles\/view\/:code$/,
   /^\/connectid\/accounts\/profile(\/edit)?\/:id$/,
   /^\/connectid\/accounts\/api-credentials\/:loginIdentifier$/,
+  // The closure requests administrators review, and the closed accounts.
   /^\/connectid\/profile\/(security|data)$/,
+  /^\/connectid\/accounts\/(closed|closure-requests|closure\/:loginIdentifier)$/,
 ];
 
 describe('the identity and public routes', () => {

@@ -4,7 +4,13 @@ import { ApiCredentialsPanel } from './portal/ApiCredentialsPanel';
 import { CONNECTID_PAGES } from './portal/pages';
 import { accountLanguagePreferences } from './portal/preferences';
 import { SELF_REGISTRATION, selfRegistrationOn } from './portal/selfRegistration';
-import { PASSWORD_PATH, PROFILE_PATH, REGISTER_PATH, SECURITY_PATH } from './shared/account-pages';
+import {
+  DATA_PATH,
+  PASSWORD_PATH,
+  PROFILE_PATH,
+  REGISTER_PATH,
+  SECURITY_PATH,
+} from './shared/account-pages';
 
 /**
  * The connectid (user management) module's browser code: its pages, menu links (specification
@@ -33,6 +39,12 @@ export const connectidPortalModule = defineModule({
         id: 'security',
         label: 'menu.security',
         to: SECURITY_PATH,
+        roles: PROFILE_ROLES,
+      },
+      {
+        id: 'myData',
+        label: 'menu.myData',
+        to: DATA_PATH,
         roles: PROFILE_ROLES,
       },
       {

@@ -15,6 +15,8 @@ import {
   normaliseDestination,
   portalUrl,
   enqueue,
+  endAccountSessions,
+  AuditLog,
 } from '../../server/module';
 import {
   accountContacts,
@@ -197,6 +199,44 @@ async function notifyAccount(context: EffectContext): Promise<void> {
   }
 }
 
+/** An account's line in the audit trail (kind `account`), written with the action's change. */
+async function auditAccount(
+  { trx, principal, document }: EffectContext,
+  action: string,
+  detail?: Record<string, unknown>,
+): Promise<void> {
+  await new AuditLog(trx).recordNow(
+    [
+      {
+        actor: principal.subject,
+        actorName: principal.name ?? principal.preferredUsername ?? principal.subject,
+        kind: 'account',
+        action,
+        documentId: document.id,
+        documentType: document.type,
+        target: document.id,
+        ...(detail ? { detail } : {}),
+      },
+    ],
+    trx,
+  );
+}
+
+/** The holder asked for their account to be closed: the administrators review it. */
+async function recordClosureRequest(context: EffectContext): Promise<void> {
+  await auditAccount(context, 'account.closure-requested');
+}
+
+/**
+ * The account is closed: it may no longer sign in (its status is not one of `signIn.statuses`)
+ * and every session it has ends now, on every process. When it closed is the history line of
+ * this action: the retention clock of its data starts there (docs/identity.md).
+ */
+async function closeAccount(context: EffectContext): Promise<void> {
+  const ended = await endAccountSessions(context.trx, context.document.id);
+  await auditAccount(context, 'account.closed', { sessionsEnded: ended });
+}
+
 export const connectidModule = defineModule({
   id: 'connectid',
   backends: [CONNECTID_BACKEND],
@@ -213,5 +253,7 @@ export const connectidModule = defineModule({
     forceTotp: forceAtSignIn('forceTotp'),
     resetPolicy,
     notifyAccount,
+    recordClosureRequest,
+    closeAccount,
   },
 });

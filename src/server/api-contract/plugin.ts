@@ -34,7 +34,8 @@ const FIXED_TAGS = [
   { name: 'catalogue', description: 'Enumerations shared by every catalogue' },
   {
     name: 'account',
-    description: "The signed-in person's own account: sessions, passkeys, recovery codes",
+    description:
+      "The signed-in person's own account: sessions, passkeys, recovery codes, their data",
   },
   { name: 'retention', description: 'How long closed documents are kept: the dry run and the run' },
 ];

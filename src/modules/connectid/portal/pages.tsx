@@ -3,6 +3,7 @@ import { Navigate } from 'react-router-dom';
 import {
   PASSWORD_PATH,
   SECURITY_PATH,
+  DATA_PATH,
   PROFILE_EDIT_PATH,
   PROFILE_PATH,
   REGISTER_PATH,
@@ -24,6 +25,7 @@ const RegistrationSuccessPage = lazyPage(() =>
 );
 const PasswordPage = lazyPage(() => import('./PasswordPage').then((m) => m.PasswordPage));
 const SecurityPage = lazyPage(() => import('./SecurityPage').then((m) => m.SecurityPage));
+const MyDataPage = lazyPage(() => import('./MyDataPage').then((m) => m.MyDataPage));
 
 /**
  * /register and /success: for signed-out visitors, and only when the server lets visitors
@@ -64,4 +66,5 @@ export const CONNECTID_PAGES: readonly ModulePage[] = [
   },
   { path: PASSWORD_PATH, page: PasswordPage, roles: PROFILE_ROLES },
   { path: SECURITY_PATH, page: SecurityPage, roles: PROFILE_ROLES },
+  { path: DATA_PATH, page: MyDataPage, roles: PROFILE_ROLES },
 ];

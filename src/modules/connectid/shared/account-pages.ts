@@ -15,6 +15,8 @@ export const PROFILE_EDIT_PATH = '/connectid/profile/edit';
 export const PASSWORD_PATH = '/connectid/profile/password';
 /** Where the person is signed in, their second factors and recovery codes (docs/identity.md). */
 export const SECURITY_PATH = '/connectid/profile/security';
+/** The person's own data: the archive to download, and the request to close the account. */
+export const DATA_PATH = '/connectid/profile/data';
 /** Self-registration and the page it ends on: signed-out visitors, when it is switched on. */
 export const REGISTER_PATH = '/register';
 export const REGISTRATION_SUCCESS_PATH = '/success';
@@ -34,11 +36,13 @@ export function accountPageRoutes(
   selfRegistration: boolean,
 ): AccountPageRoute[] {
   if (!isModuleEnabled(definitions, USER_MANAGEMENT_MODULE)) return [];
-  const own = [PROFILE_PATH, PROFILE_EDIT_PATH, PASSWORD_PATH, SECURITY_PATH].map((path) => ({
-    path,
-    roles: [...PROFILE_ROLES],
-    public: false,
-  }));
+  const own = [PROFILE_PATH, PROFILE_EDIT_PATH, PASSWORD_PATH, SECURITY_PATH, DATA_PATH].map(
+    (path) => ({
+      path,
+      roles: [...PROFILE_ROLES],
+      public: false,
+    }),
+  );
   const registration = selfRegistration
     ? [REGISTER_PATH, REGISTRATION_SUCCESS_PATH].map((path) => ({
         path,
