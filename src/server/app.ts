@@ -296,6 +296,7 @@ export async function buildGeneration(
           officerNamesToPublic: config.officerNamesToPublic,
           ...(accounts && roleHolders ? { accounts, roleHolders } : {}),
           ...(inbox ? { inbox } : {}),
+          sessionsEnded: (sids) => revokedSessions.endedHere(sids),
         });
         services.set(backend, documents);
         await api.register(documentsPlugin, {

@@ -233,7 +233,11 @@ async function recordClosureRequest(context: EffectContext): Promise<void> {
  * this action: the retention clock of its data starts there (docs/identity.md).
  */
 async function closeAccount(context: EffectContext): Promise<void> {
-  const ended = await endAccountSessions(context.trx, context.document.id);
+  const ended = await endAccountSessions(
+    context.trx,
+    context.document.id,
+    context.environment.sessionsEnded,
+  );
   await auditAccount(context, 'account.closed', { sessionsEnded: ended });
 }
 

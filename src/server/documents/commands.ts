@@ -1,3 +1,4 @@
+import { inTransaction } from '../db/after-commit';
 import { UUID } from '../db/ids';
 import { isStoredPositiveInteger } from '../db/integers';
 import type { Kysely, Transaction } from 'kysely';
@@ -105,7 +106,7 @@ export class DocumentCommands {
     const renewal = workflow.definition.renewal;
     const renewing = renewal?.start === action;
     const from = renewing ? renewalFrom(request.from) : undefined;
-    const done = this.db.transaction().execute(async (trx) => {
+    const done = inTransaction(this.db, async (trx) => {
       const owner = definition.onBehalf
         ? await ownerNamed(trx, this.environment.accounts, request.owner)
         : callerAsOwner(principal);
@@ -141,7 +142,7 @@ export class DocumentCommands {
     if (!isStoredPositiveInteger(request.version))
       throw invalid([{ path: '/version', rule: 'required' }]);
     const definition = this.requireCallable(workflow, action, principal, request.owner);
-    const done = this.db.transaction().execute(async (trx) => {
+    const done = inTransaction(this.db, async (trx) => {
       const { accounts } = this.environment;
       const { row, delegate } = await readableRow(trx, workflow, principal, id, accounts, true);
       // A delegate takes the granted actions as the holder would; nothing else (delegations.ts).

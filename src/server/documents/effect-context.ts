@@ -41,6 +41,11 @@ export interface EffectEnvironment extends CertificateEnvironment {
   inbox?: InboxEffects;
   /** The catalogues as this process keeps them; without it read in the action's transaction. */
   catalogs?: CatalogSource;
+  /**
+   * Told of sign-in sessions an effect ended (an account closed) once its action committed: this
+   * process refuses their tokens from the action's answer on.
+   */
+  sessionsEnded?: (sids: readonly string[]) => void;
 }
 
 /** A notice to a document's holder, in the language they chose. */

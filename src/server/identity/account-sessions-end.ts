@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { afterCommit } from '../db/after-commit';
 import { sessionSids } from './revoked-sessions';
 import { TTL } from './provider';
 import { identityDb, type IdentityKysely } from './tables';
@@ -7,9 +8,15 @@ import { identityDb, type IdentityKysely } from './tables';
  * Ends every sign-in of an account at once, in the caller's transaction (an account closed):
  * its sessions' sids are recorded as ended, so their access tokens are refused on every process
  * (revoked_session's notice, migration 0018), and its sessions, grants and refresh tokens go, so
- * nothing is renewed. Answers how many sessions were ended.
+ * nothing is renewed. `ended` hears the sids once the transaction has committed, so this process
+ * refuses their tokens from the answer on (the notice reaches it a moment later). Answers how
+ * many sessions were ended.
  */
-export async function endAccountSessions(db: IdentityKysely, accountId: string): Promise<number> {
+export async function endAccountSessions(
+  db: IdentityKysely,
+  accountId: string,
+  ended?: (sids: readonly string[]) => void,
+): Promise<number> {
   const identity = identityDb(db);
   const ofAccount = sql<string>`payload->>'accountId'`;
   const sessions = await identity
@@ -27,6 +34,7 @@ export async function endAccountSessions(db: IdentityKysely, accountId: string):
       .values(sids.map((sid) => ({ sid, expires_at: expiresAt })))
       .onConflict((c) => c.column('sid').doNothing())
       .execute();
+    if (ended) afterCommit(db as Kysely<unknown>, () => ended(sids));
   }
   await identity.deleteFrom('oidc_payload').where(ofAccount, '=', accountId).execute();
   return sessions.length;

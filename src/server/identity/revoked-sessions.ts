@@ -52,6 +52,12 @@ export class RevokedSessions {
     for (const sid of sids) this.remember(sid, expiresAt);
   }
 
+  /** Sessions a committed transaction of this process ended, known here before its notice. */
+  endedHere(sids: readonly string[]): void {
+    const expiresAt = this.expiry();
+    for (const sid of sids) this.remember(sid, expiresAt);
+  }
+
   async isRevoked(sid: string): Promise<boolean> {
     const now = Date.now();
     if (now >= this.nextPrune) this.prune(now);
