@@ -148,7 +148,7 @@ export function PasskeysPanel() {
                               {passkey.name}
                             </Text>
                             {passkey.backedUp && (
-                              <Badge variant="light" size="sm">
+                              <Badge variant="light" size="sm" tt="none">
                                 {t('passkeys.synced')}
                               </Badge>
                             )}

@@ -104,7 +104,7 @@ export function SessionsPanel() {
 
   const signOutButton = (session: AccountSession) =>
     session.current ? (
-      <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
+      <Badge color="green" variant="light" tt="none" style={{ flexShrink: 0 }}>
         {t('security.sessions.thisDevice')}
       </Badge>
     ) : (
