@@ -1,6 +1,11 @@
 /** The audit search's answer (docs/audit.md, "Search"), as the server gives it and the portal reads it. */
 
-/** What a line records; the texts `audit.kinds.<kind>` word them. */
+/**
+ * What a line records; the texts `audit.kinds.<kind>` word them. `read`: an officer's or
+ * administrator's read of a document, an upload, a PDF or a page of search results; `change`: a
+ * document's own history, kept where it is and read beside the trail's lines; the others, what
+ * the service or a person did.
+ */
 export const AUDIT_LINE_KINDS = [
   'read',
   'change',

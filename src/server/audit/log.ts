@@ -1,26 +1,13 @@
+import type { AuditLineKind } from '../../core/audit/lines';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/schema';
 import { addressClass } from '../http/address-class';
 
-/**
- * What an audit line records (docs/audit.md). `read`: an officer's or administrator's read of a
- * document, an upload, a PDF or a page of search results; `change`: a document's own history,
- * kept where it is and read beside these lines; the others, what the service or a person did.
- */
-export const AUDIT_KINDS = [
-  'read',
-  'change',
-  'export',
-  'sign-in',
-  'session',
-  'publish',
-  'catalogue-change',
-  'account',
-  'retention',
-] as const;
-export type AuditKind = (typeof AUDIT_KINDS)[number];
+// What a line records (read, change, export, sign-in...): one list, the search's and the portal's.
+export { AUDIT_LINE_KINDS as AUDIT_KINDS } from '../../core/audit/lines';
+export type AuditKind = AuditLineKind;
 
 /** One line to record. */
 export interface AuditEntry {

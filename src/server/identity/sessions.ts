@@ -1,3 +1,4 @@
+import type { AccountSession } from '../../core/identity/sessions';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { sql, type Kysely } from 'kysely';
@@ -67,17 +68,7 @@ export const deviceWords = ({ browser, os }: Device) =>
   `${browser === 'unknown' ? 'Unknown browser' : browser} on ${os === 'unknown' ? 'an unknown system' : os}`;
 
 /** One session as the API lists it. */
-export interface SessionItem {
-  id: string;
-  device: string;
-  browser: string;
-  os: string;
-  addressClass: string;
-  signedInAt: string;
-  lastUsedAt: string;
-  method: string;
-  current: boolean;
-}
+export type SessionItem = AccountSession;
 
 /** Who ends a session, and through which request: the audit line's common part. */
 export type EndedBy = Pick<AuditEntry, 'actor' | 'actorName' | 'route' | 'screen' | 'addressClass'>;

@@ -20,19 +20,9 @@ import { formatDateTime } from '../../../engine/format';
 import { useApiMessage } from '../../../engine/useApiMessage';
 import { useConfirmation } from '../../../engine/useConfirmation';
 import { usePortal } from '../../../portal/module';
+import type { AccountSession } from '../../../core/identity/sessions';
 
-/** One session as `GET /api/account/sessions` lists it (docs/identity.md, "Sessions"). */
-export interface AccountSession {
-  id: string;
-  device: string;
-  browser: string;
-  os: string;
-  addressClass: string;
-  signedInAt: string;
-  lastUsedAt: string;
-  method: string;
-  current: boolean;
-}
+export type { AccountSession };
 
 /** Ending one session, or every session but this one. */
 type Ending = AccountSession | 'others';
