@@ -42,6 +42,7 @@ const PERSONAS = [
   { login: 'idadmin', password: 'Key-Keeper-8105!' },
   { login: 'catalogue', password: 'Ledger-Stone-2976!' },
   { login: 'analyst', password: 'Chart-Weaver-5318!' },
+  { login: 'auditor', password: 'Record-Keeper-7319!' },
 ];
 
 /** The officers' e-mails and mobiles, which only officers may read. */

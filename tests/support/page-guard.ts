@@ -279,7 +279,10 @@ export function textProblems(
       problems.push(`i18next error "${text}" at ${where}`);
     for (const match of text.matchAll(keyPattern)) {
       const candidate = match[1]!;
-      if (candidate.includes('@') || /\.(pdf|png|jpe?g|example|org|com|nz)$/i.test(candidate))
+      if (
+        candidate.includes('@') ||
+        /\.(pdf|png|jpe?g|json|txt|zip|csv|example|org|com|nz)$/i.test(candidate)
+      )
         continue;
       if (vocabulary.keyPrefixes.has(candidate.split('.')[0]!))
         problems.push(`translation key "${candidate}" in "${text}" at ${where}`);
