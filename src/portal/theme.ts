@@ -63,11 +63,6 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // their tint: red 9 reads at 4.9:1, and a darker orange than orange 9 (3.9:1) at 6.3:1.
     '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
     '--mantine-color-orange-light-color': '#9c3a0a',
-    // Light badges' shade 9 on shade 1 (a session's "This device", an audit line's kind, a
-    // retention hold): green 4.4:1, teal 4.4:1, yellow 2.6:1; these read at 5.6, 6.5 and 6.7:1.
-    '--mantine-color-green-light-color': '#1f6b30',
-    '--mantine-color-teal-light-color': '#06614a',
-    '--mantine-color-yellow-light-color': '#7a4a00',
     [FOCUS_RING_VARIABLE]: brand[6],
   },
   // The brand blue is 1.96:1 on the dark body: brand text, links and focus take brand 2 (7.9:1).

@@ -580,7 +580,14 @@ describe('portal shell in Chromium', () => {
   // Every signed-in persona holds view-profile: Home, the dashboards, then what its roles open.
   const COMMON = ['Home', '[Dashboards]', 'My Library', 'My Tasks'];
   // The user management module's own pages, then the fixed entries.
-  const ACCOUNT = ['# User management', 'Change password', 'Manage Account', '(Sign Out)'];
+  const ACCOUNT = [
+    '# User management',
+    'Change password',
+    'Security and sign-in',
+    'My data',
+    'Manage Account',
+    '(Sign Out)',
+  ];
   // Catalogue folders and their entries are alphabetical in the language shown.
   const sso = (passenger: string[], configuration: string[] = []) => [
     '# Catalogues',
@@ -678,12 +685,16 @@ describe('portal shell in Chromium', () => {
         'Active accounts',
         'Inactive accounts',
         'Deleted accounts',
+        'Closure requests',
+        'Closed accounts',
         ...INBOX,
         '# Password policy',
         'Password policies',
         '# User group',
         'User groups',
         ...SSO_CATALOGUES,
+        '# Records',
+        'Retention',
       ],
     ],
   ])('shows %s the menu entries of its roles', async (login, password, expected) => {

@@ -85,7 +85,7 @@ function PlanTable({ onRan }: { onRan: (outcome: Outcome) => void }) {
     item.held ? (
       <Group gap={4}>
         {item.held.map((reason) => (
-          <Badge key={reason} color="yellow" variant="light" tt="none">
+          <Badge key={reason} color="orange" variant="light" tt="none">
             {k('held.title')}: {k(`held.${reason}`)}
           </Badge>
         ))}

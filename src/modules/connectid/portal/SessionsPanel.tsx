@@ -94,7 +94,7 @@ export function SessionsPanel() {
 
   const signOutButton = (session: AccountSession) =>
     session.current ? (
-      <Badge color="green" variant="light" tt="none" style={{ flexShrink: 0 }}>
+      <Badge color="gray" variant="light" tt="none" style={{ flexShrink: 0 }}>
         {t('security.sessions.thisDevice')}
       </Badge>
     ) : (

@@ -8,12 +8,12 @@ import { documentPath } from '../../documentLinks';
 
 const KIND_COLOURS: Record<string, string> = {
   read: 'blue',
-  change: 'teal',
+  change: 'cyan',
   export: 'grape',
   'sign-in': 'gray',
   session: 'gray',
   publish: 'orange',
-  'catalogue-change': 'yellow',
+  'catalogue-change': 'orange',
   account: 'cyan',
   retention: 'red',
 };
