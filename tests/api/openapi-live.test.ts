@@ -68,7 +68,7 @@ const UNREACHED: Array<[RegExp, string]> = [
   ],
   [/^POST \/api\/payments\/notify\/\{gateway\} -> 400 /, "needs the gateway's signature"],
   [
-    /^DELETE \/api\/account\/sessions\/\{id\} -> 404 NOT_FOUND$/,
+    /^(DELETE \/api\/account\/sessions\/\{id\}|POST \/api\/account\/sessions\/end-others) -> 404 NOT_FOUND$/,
     "the walk's token is no sign-in session's (account-sessions.test.ts signs in and ends some)",
   ],
   [

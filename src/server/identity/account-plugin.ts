@@ -96,6 +96,9 @@ export async function accountSessionsPlugin(app: FastifyInstance, options: Accou
     }),
     async (request) => {
       const { principal, by } = endedBy(request);
+      // "Every other" is said from a sign-in session: a token of none (a service's) keeps no
+      // session of its own, and would end them all.
+      if (!principal.sessionId) throw new ApiProblem(404, ERROR_CODES.notFound);
       return { ended: await sessions.endOthers(principal.subject, principal.sessionId, by) };
     },
   );
