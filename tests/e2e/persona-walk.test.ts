@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, ConsoleMessage, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { axeViolations, WCAG_22_AA } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { apiToken, signIn } from '../support/e2e-accounts';
@@ -253,7 +253,7 @@ describe('every persona sees words, not internals, on every page it can open', (
     return [...new Set(links)];
   }
 
-  async function switchTo(page: Page, pass: Pass) {
+  async function switchTo(page: Page, pass: Pass, expect: ExpectStatic) {
     const scheme = await page.evaluate(() => document.documentElement.dataset.mantineColorScheme);
     if (scheme !== pass.scheme)
       await page
@@ -270,11 +270,24 @@ describe('every persona sees words, not internals, on every page it can open', (
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme))
       .toBe(pass.scheme);
-    await leaveTooltips(page);
+    await leaveTooltips(page, expect);
   }
 
+  /**
+   * A persona's walk mostly waits (for its pages to settle, for axe): three walk at once, each in
+   * a browser context of its own, so the file takes a third of the time it took one persona after
+   * another, for the same work. More would crowd the two cores the other files need.
+   */
+  const walking = walkingSlots(3);
+
   for (const persona of PERSONAS) {
-    it(`walks ${persona.login}'s pages`, { timeout: 900_000 }, async () => {
+    it.concurrent(`walks ${persona.login}'s pages`, { timeout: 900_000 }, ({ expect }) =>
+      walking(() => walk(persona, expect)),
+    );
+  }
+
+  async function walk(persona: (typeof PERSONAS)[number], expect: ExpectStatic) {
+    {
       const context = await browser.newContext({
         locale: 'en-NZ',
         viewport: { width: 1366, height: 900 },
@@ -322,7 +335,7 @@ describe('every persona sees words, not internals, on every page it can open', (
       await signIn(page, portal, persona.login, persona.password, '/dashboard/home');
       await settle(page, inFlight);
       // A persona who chose French signs in to French pages; the menu is read in English.
-      await switchTo(page, pass);
+      await switchTo(page, pass, expect);
       const routes = ['/dashboard/home', ...(await menuLinks(page))];
 
       const shotsDir = process.env.SHOTS_DIR;
@@ -384,7 +397,7 @@ describe('every persona sees words, not internals, on every page it can open', (
         { language: 'en', scheme: 'light' },
         { language: 'fr', scheme: 'dark' },
       ] satisfies Pass[]) {
-        await switchTo(page, pass);
+        await switchTo(page, pass, expect);
         // Discovered views are appended to `routes` during the first pass, so the second pass
         // sees them too.
         for (let index = 0; index < routes.length; index++) {
@@ -400,6 +413,23 @@ describe('every persona sees words, not internals, on every page it can open', (
       await Promise.all(answersRead);
       await context.close();
       expect(problems).toEqual([]);
-    });
+    }
   }
 });
+
+/** Runs at most `size` of the calls given to it at once; the others wait for a free slot. */
+function walkingSlots(size: number) {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (free === 0) await new Promise<void>((resolve) => waiting.push(resolve));
+    else free--;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, type ExpectStatic } from 'vitest';
 import { axeViolations, WCAG_22_AA } from './axe';
 
 /**
@@ -41,9 +41,13 @@ export async function switchLanguage(page: Page, to: 'en' | 'fr'): Promise<void>
  * The pointer leaves the toolbar, and the tooltip its last click opened is gone before axe looks
  * at the page: a tooltip fading in or out has no stable contrast to measure.
  */
-export async function leaveTooltips(page: Page): Promise<void> {
+export async function leaveTooltips(
+  page: Page,
+  /** The test's own `expect` in a concurrent test, which the module's cannot stand for. */
+  expectOf: ExpectStatic = expect,
+): Promise<void> {
   await page.mouse.move(0, 0);
-  await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
+  await expectOf.poll(() => page.getByRole('tooltip').count()).toBe(0);
 }
 
 /** axe's WCAG 2.2 AA rules find nothing on the page as it is now. */
