@@ -13,6 +13,7 @@ import {
 import { LANGUAGES, missingKeys, type Language, type TextTree } from '../../core/i18n/translate';
 import { escapeSegment } from '../../core/rules/registry';
 import { createAjv } from './ajv';
+import { acceptedOnce } from './compiled-once';
 import { checkPaymentSources, crossCheckEntity, crossCheckWorkflow } from './check-documents';
 import { checkRuleTexts } from './check-rule-texts';
 import { checkCaseWork } from './check-case-work';
@@ -85,6 +86,8 @@ const checkTranslations = metaAjv.compile(translationsMetaSchema);
 const checkModules = metaAjv.compile(modulesMetaSchema);
 /** Compiles definitions' own JSON Schemas, to catch a schema Ajv would refuse at run time. */
 const schemaAjv = createAjv({ messages: true });
+/** The schema texts checkOwnSchema has accepted: a publish re-checks mostly unchanged files. */
+const acceptedSchemas = acceptedOnce();
 
 /**
  * Loads and checks every definition under `dir`, with the engine's and `codeModules`' names;
@@ -403,6 +406,7 @@ function checkOwnSchema(
   schema: unknown,
   problems: SaidProblem[],
 ): boolean {
+  if (acceptedSchemas.has(schema as object)) return true;
   const report = reporter(problems, file);
   if (!schemaAjv.validateSchema(schema as object)) {
     for (const error of schemaAjv.errors ?? [])
@@ -416,6 +420,7 @@ function checkOwnSchema(
     report(pointer, said('schemaNotCompiled', { reason: (error as Error).message }));
     return false;
   }
+  acceptedSchemas.add(schema as object);
   return true;
 }
 

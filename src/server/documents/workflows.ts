@@ -8,6 +8,7 @@ import {
   type WorkflowDefinition,
 } from '../../core/documents/workflow';
 import { createAjv } from '../definitions/ajv';
+import { compiledOnce } from '../definitions/compiled-once';
 import type { DefinitionValidator, ValidatorSet } from '../definitions/validators';
 import { buildMachine } from './machine';
 import type { Implementations } from '../implementations';
@@ -33,13 +34,15 @@ export interface CompiledWorkflow {
   implementations: Implementations;
 }
 
+/** The drafts' checks, shared by every build of the process (a draft schema has no `$id`). */
+const compileDraft = compiledOnce(createAjv());
+
 export function compileWorkflows(
   workflows: WorkflowDefinition[],
   entities: EntityDefinition[],
   validators: ValidatorSet,
   implementations: Implementations,
 ): Map<string, CompiledWorkflow> {
-  const ajv = createAjv();
   const compiled = new Map<string, CompiledWorkflow>();
   for (const definition of workflows) {
     const entity = entities.find((e) => e.id === definition.document);
@@ -53,7 +56,7 @@ export function compileWorkflows(
       entity,
       machine: buildMachine(definition, implementations.guards),
       validateFull,
-      validateDraft: ajv.compile(draftSchema),
+      validateDraft: compileDraft(draftSchema),
       applicantSections: sections.filter((s) => !s.officer && !s.internal).map((s) => s.id),
       allSections: sections.map((s) => s.id),
       rolesOf: (action) => fullRoles(definition, action.roles),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { createAjv } from '../definitions/ajv';
+import { compiledOnce } from '../definitions/compiled-once';
 
 /**
  * How the routes' schemas check a request (docs/api.md, "The API contract"). Bodies are taken
@@ -9,12 +10,15 @@ const bodies = createAjv({ strictTypes: false, removeAdditional: true });
 const queries = createAjv({ strictTypes: false, coerceTypes: 'array' });
 // A file's content in the contract: never a JSON value to check.
 for (const ajv of [bodies, queries]) ajv.addFormat('binary', true);
+// Each server build gives the routes' schemas as new objects: compiled once per text.
+const compileBody = compiledOnce(bodies);
+const compileQuery = compiledOnce(queries);
 
 /** A compiled check; Fastify reads the errors of a refusal from the function's `errors`. */
 type Check = ((data: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null };
 
 function queryCheck(schema: object): Check {
-  const compiled = queries.compile(schema);
+  const compiled = compileQuery(schema);
   const check: Check = (query) => {
     const valid = compiled(query);
     check.errors = compiled.errors;
@@ -49,7 +53,7 @@ export function installValidation(app: FastifyInstance): void {
     if (contentType === 'multipart/form-data') return () => true;
     const checked = withoutDefinitions(schema) as object;
     if (httpPart === 'querystring') return queryCheck(checked);
-    const compiled = bodies.compile(checked);
+    const compiled = compileBody(checked);
     // No body is read as an empty one, as the handlers read it: its required fields are missing.
     const check: Check = (data) => {
       const valid = compiled(data ?? {});
