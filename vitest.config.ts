@@ -65,6 +65,9 @@ export default defineConfig({
             './tests/support/pglite-global-setup.ts',
             './tests/support/shared-portal-setup.ts',
           ],
+          // The persona walk's personas (its `it.concurrent` tests) three at a time: a walk
+          // mostly waits on its pages, and more would crowd the cores the other files need.
+          maxConcurrency: 3,
           // expect.poll waits for the browser the way Playwright's locators do (1 s by default,
           // too short while API tests load both cores).
           expect: { poll: { timeout: 30_000 } },

@@ -273,163 +273,134 @@ describe('every persona sees words, not internals, on every page it can open', (
     await leaveTooltips(page, expect);
   }
 
-  /**
-   * A persona's walk mostly waits (for its pages to settle, for axe): three walk at once, each in
-   * a browser context of its own, so the file takes a third of the time it took one persona after
-   * another, for the same work. More would crowd the two cores the other files need.
-   */
-  const walking = walkingSlots(3);
-
+  // A persona's walk mostly waits (for its pages to settle, for axe): the personas walk at once,
+  // each in a browser context of its own, as many at a time as the e2e project's maxConcurrency.
   for (const persona of PERSONAS) {
     it.concurrent(`walks ${persona.login}'s pages`, { timeout: 900_000 }, ({ expect }) =>
-      walking(() => walk(persona, expect)),
+      walk(persona, expect),
     );
   }
 
   async function walk(persona: (typeof PERSONAS)[number], expect: ExpectStatic) {
-    {
-      const context = await browser.newContext({
-        locale: 'en-NZ',
-        viewport: { width: 1366, height: 900 },
+    const context = await browser.newContext({
+      locale: 'en-NZ',
+      viewport: { width: 1366, height: 900 },
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    let route = '(sign-in)';
+    let pass: Pass = { language: 'en', scheme: 'light' };
+    // A redirect is a new request whose predecessor never finishes on its own.
+    const inFlight = new Set<Request>();
+    page.on('request', (request) => {
+      const before = request.redirectedFrom();
+      if (before) inFlight.delete(before);
+      inFlight.add(request);
+    });
+    page.on('requestfinished', (request) => inFlight.delete(request));
+    page.on('requestfailed', (request) => inFlight.delete(request));
+    page.on('console', (message: ConsoleMessage) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${route} [${pass.language}]: console ${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) =>
+      problems.push(`${route} [${pass.language}]: page error: ${error.message}`),
+    );
+    // What the API tells the public is read whole, not only what a page shows of it.
+    const answersRead: Array<Promise<void>> = [];
+    if (PUBLIC.has(persona.login))
+      page.on('response', (response) => {
+        if (!new URL(response.url()).pathname.startsWith('/api/')) return;
+        const asked = `${persona.login} ${route} [${pass.language}]`;
+        answersRead.push(
+          response
+            .text()
+            .then((body) => {
+              for (const contact of OFFICER_CONTACTS)
+                if (body.includes(contact))
+                  problems.push(`${asked}: ${response.url()} answers an officer's ${contact}`);
+            })
+            .catch(() => undefined),
+        );
       });
-      const page = await context.newPage();
-      const problems: string[] = [];
-      let route = '(sign-in)';
-      let pass: Pass = { language: 'en', scheme: 'light' };
-      // A redirect is a new request whose predecessor never finishes on its own.
-      const inFlight = new Set<Request>();
-      page.on('request', (request) => {
-        const before = request.redirectedFrom();
-        if (before) inFlight.delete(before);
-        inFlight.add(request);
-      });
-      page.on('requestfinished', (request) => inFlight.delete(request));
-      page.on('requestfailed', (request) => inFlight.delete(request));
-      page.on('console', (message: ConsoleMessage) => {
-        if (message.type() === 'error' || message.type() === 'warning')
-          problems.push(
-            `${route} [${pass.language}]: console ${message.type()}: ${message.text()}`,
-          );
-      });
-      page.on('pageerror', (error) =>
-        problems.push(`${route} [${pass.language}]: page error: ${error.message}`),
-      );
-      // What the API tells the public is read whole, not only what a page shows of it.
-      const answersRead: Array<Promise<void>> = [];
+
+    await signIn(page, portal, persona.login, persona.password, '/dashboard/home');
+    await settle(page, inFlight);
+    // A persona who chose French signs in to French pages; the menu is read in English.
+    await switchTo(page, pass, expect);
+    const routes = ['/dashboard/home', ...(await menuLinks(page))];
+
+    const shotsDir = process.env.SHOTS_DIR;
+    /** Checks what the page shows; every problem goes to the persona's report. */
+    const checkPage = async (shown: string, { language, scheme }: Pass) => {
+      const where = `${persona.login} ${shown} [${language}, ${scheme}]`;
+      if (/#\/40[13]$/.test(page.url()))
+        problems.push(`${where}: the menu offers a page that answers ${page.url()}`);
+      const texts = await pageTexts(page);
+      for (const problem of textProblems(texts, vocabulary, {
+        language,
+        cellsAreData: shown.startsWith('/catalog/'),
+      }))
+        problems.push(`${where}: ${problem}`);
       if (PUBLIC.has(persona.login))
-        page.on('response', (response) => {
-          if (!new URL(response.url()).pathname.startsWith('/api/')) return;
-          const asked = `${persona.login} ${route} [${pass.language}]`;
-          answersRead.push(
-            response
-              .text()
-              .then((body) => {
-                for (const contact of OFFICER_CONTACTS)
-                  if (body.includes(contact))
-                    problems.push(`${asked}: ${response.url()} answers an officer's ${contact}`);
-              })
-              .catch(() => undefined),
-          );
+        for (const contact of OFFICER_CONTACTS)
+          if (texts.some(({ text }) => text.includes(contact)))
+            problems.push(`${where}: shows an officer's ${contact}`);
+      for (const violation of await axeViolations(page, WCAG_22_AA))
+        problems.push(`${where}: axe ${violation.id}: ${violation.targets.join(', ')}`);
+      if (shotsDir)
+        await page.screenshot({
+          path: path.join(
+            shotsDir,
+            `${persona.login}-${language}-${scheme}${shown.replace(/[/:]/g, '_')}.png`,
+          ),
+          fullPage: true,
         });
-
-      await signIn(page, portal, persona.login, persona.password, '/dashboard/home');
-      await settle(page, inFlight);
-      // A persona who chose French signs in to French pages; the menu is read in English.
+    };
+    /**
+     * The first document a list or library offers, once per workflow: the screen its Open
+     * leads to is a page of the persona's too.
+     */
+    const opened = new Set<string>();
+    const discoverDocument = async (list: string) => {
+      const family = (hash: string) => hash.split('/').slice(0, 3).join('/');
+      if (!list.startsWith('/dashboard/') && opened.has(family(list))) return;
+      const open = page
+        .locator('main')
+        .getByRole('link', { name: /^(Open|Ouvrir)\b/ })
+        // A catalogue's Open waits for a chosen row (disabled until then): not a document's.
+        .or(page.locator('main').getByRole('button', { name: /^(Open|Ouvrir)\b/, disabled: false }))
+        .or(page.locator('main a[href*="/view/"]'))
+        // A list drawn twice (a table, and cards for a phone) shows one of them only.
+        .filter({ visible: true });
+      if ((await open.count()) === 0) return;
+      await open.first().click();
+      await expect.poll(() => page.url()).not.toBe(`${portal.url}/#${list}`);
+      const target = new URL(page.url()).hash.slice(1);
+      const isNew = !opened.has(family(target)) || list.startsWith('/dashboard/');
+      opened.add(family(list));
+      opened.add(family(target));
+      if (isNew && !routes.includes(target)) routes.push(target);
+    };
+    if (shotsDir) await fs.mkdir(shotsDir, { recursive: true });
+    for (pass of [
+      { language: 'en', scheme: 'light' },
+      { language: 'fr', scheme: 'dark' },
+    ] satisfies Pass[]) {
       await switchTo(page, pass, expect);
-      const routes = ['/dashboard/home', ...(await menuLinks(page))];
-
-      const shotsDir = process.env.SHOTS_DIR;
-      /** Checks what the page shows; every problem goes to the persona's report. */
-      const checkPage = async (shown: string, { language, scheme }: Pass) => {
-        const where = `${persona.login} ${shown} [${language}, ${scheme}]`;
-        if (/#\/40[13]$/.test(page.url()))
-          problems.push(`${where}: the menu offers a page that answers ${page.url()}`);
-        const texts = await pageTexts(page);
-        for (const problem of textProblems(texts, vocabulary, {
-          language,
-          cellsAreData: shown.startsWith('/catalog/'),
-        }))
-          problems.push(`${where}: ${problem}`);
-        if (PUBLIC.has(persona.login))
-          for (const contact of OFFICER_CONTACTS)
-            if (texts.some(({ text }) => text.includes(contact)))
-              problems.push(`${where}: shows an officer's ${contact}`);
-        for (const violation of await axeViolations(page, WCAG_22_AA))
-          problems.push(`${where}: axe ${violation.id}: ${violation.targets.join(', ')}`);
-        if (shotsDir)
-          await page.screenshot({
-            path: path.join(
-              shotsDir,
-              `${persona.login}-${language}-${scheme}${shown.replace(/[/:]/g, '_')}.png`,
-            ),
-            fullPage: true,
-          });
-      };
-      /**
-       * The first document a list or library offers, once per workflow: the screen its Open
-       * leads to is a page of the persona's too.
-       */
-      const opened = new Set<string>();
-      const discoverDocument = async (list: string) => {
-        const family = (hash: string) => hash.split('/').slice(0, 3).join('/');
-        if (!list.startsWith('/dashboard/') && opened.has(family(list))) return;
-        const open = page
-          .locator('main')
-          .getByRole('link', { name: /^(Open|Ouvrir)\b/ })
-          // A catalogue's Open waits for a chosen row (disabled until then): not a document's.
-          .or(
-            page.locator('main').getByRole('button', { name: /^(Open|Ouvrir)\b/, disabled: false }),
-          )
-          .or(page.locator('main a[href*="/view/"]'))
-          // A list drawn twice (a table, and cards for a phone) shows one of them only.
-          .filter({ visible: true });
-        if ((await open.count()) === 0) return;
-        await open.first().click();
-        await expect.poll(() => page.url()).not.toBe(`${portal.url}/#${list}`);
-        const target = new URL(page.url()).hash.slice(1);
-        const isNew = !opened.has(family(target)) || list.startsWith('/dashboard/');
-        opened.add(family(list));
-        opened.add(family(target));
-        if (isNew && !routes.includes(target)) routes.push(target);
-      };
-      if (shotsDir) await fs.mkdir(shotsDir, { recursive: true });
-      for (pass of [
-        { language: 'en', scheme: 'light' },
-        { language: 'fr', scheme: 'dark' },
-      ] satisfies Pass[]) {
-        await switchTo(page, pass, expect);
-        // Discovered views are appended to `routes` during the first pass, so the second pass
-        // sees them too.
-        for (let index = 0; index < routes.length; index++) {
-          route = routes[index]!;
-          await page.goto(`${portal.url}/#${route}`);
-          const unsettled = await settle(page, inFlight);
-          if (unsettled)
-            problems.push(`${persona.login} ${route} [${pass.language}]: ${unsettled}`);
-          await checkPage(route, pass);
-          if (pass.language === 'en') await discoverDocument(route);
-        }
+      // Discovered views are appended to `routes` during the first pass, so the second pass
+      // sees them too.
+      for (let index = 0; index < routes.length; index++) {
+        route = routes[index]!;
+        await page.goto(`${portal.url}/#${route}`);
+        const unsettled = await settle(page, inFlight);
+        if (unsettled) problems.push(`${persona.login} ${route} [${pass.language}]: ${unsettled}`);
+        await checkPage(route, pass);
+        if (pass.language === 'en') await discoverDocument(route);
       }
-      await Promise.all(answersRead);
-      await context.close();
-      expect(problems).toEqual([]);
     }
+    await Promise.all(answersRead);
+    await context.close();
+    expect(problems).toEqual([]);
   }
 });
-
-/** Runs at most `size` of the calls given to it at once; the others wait for a free slot. */
-function walkingSlots(size: number) {
-  let free = size;
-  const waiting: Array<() => void> = [];
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (free === 0) await new Promise<void>((resolve) => waiting.push(resolve));
-    else free--;
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else free++;
-    }
-  };
-}
