@@ -21,6 +21,8 @@ import { rescreenAfterWrite } from './documents/screening';
 import { enumerationsPlugin } from './plugins/enumerations';
 import { definitionsPlugin } from './plugins/definitions';
 import { healthPlugin } from './plugins/health';
+import { installObservability } from './observability/plugin';
+import { logMixin, requestIdOf } from './observability/request-context';
 import { spaPlugin } from './plugins/spa';
 import { evisaPlugin as documentsPlugin } from './plugins/evisa';
 import { workloadPlugin } from './plugins/workload';
@@ -145,7 +147,17 @@ export async function buildGeneration(
   });
   let handle: Generation['handle'] | undefined;
   const app = Fastify({
-    logger: overrides.logger ?? { level: config.logLevel },
+    // Every line written while a request is handled names it (a test's own logger included).
+    logger:
+      overrides.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            mixin: logMixin,
+            ...(typeof overrides.logger === 'object' ? overrides.logger : {}),
+          },
+    // The id the front server gave the request (a caller's X-Request-Id, or a new one).
+    genReqId: requestIdOf,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // The server that listens is the PortalServer's: this app only handles what it is given.
@@ -183,6 +195,7 @@ export async function buildGeneration(
     directory && config.identity.enabled
       ? new ServiceCredentials(identityDb, directory, revokedSessions)
       : undefined;
+  await installObservability(app, { metrics: shared.metrics, metricsToken: config.metricsToken });
   await installSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
@@ -526,6 +539,7 @@ export async function buildGeneration(
     config,
     ...overrides.outbox,
     onAttempt: (attempt: OutboxAttempt) => onAttempt?.(attempt) ?? Promise.resolve(),
+    ...(shared.tracing && { around: shared.tracing.delivery.bind(shared.tracing) }),
     onWorker: (worker: OutboxWorker) => (outbox = worker),
   });
   if (directory && serviceClients) {

@@ -126,6 +126,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env) {
           ),
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(PROJECT_ROOT, 'dist/portal')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    /** A bearer token `/metrics` asks for; unset, it answers local addresses only. */
+    metricsToken: env.METRICS_TOKEN || undefined,
+    /** OpenTelemetry traces: sent to an OTLP/HTTP collector when one is named, else none made. */
+    tracing: {
+      endpoint:
+        env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ||
+        (env.OTEL_EXPORTER_OTLP_ENDPOINT
+          ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`
+          : undefined),
+      serviceName: env.OTEL_SERVICE_NAME || 'immigration-portal',
+    },
     bodyLimit: integer(env.BODY_LIMIT_BYTES, 1024 * 1024),
     /** Cap on a search asking for all items (itemsPerPage -1). */
     searchMaxItems: integer(env.SEARCH_MAX_ITEMS, 1000),

@@ -21,6 +21,9 @@ import type { OutboxWorker } from './notifications/worker';
 import type { TimerWorker } from './documents/timers';
 import type { AuditLog } from './audit/log';
 import type { RetentionWorker } from './retention/runner';
+import { ServerMetrics } from './observability/metrics';
+import { currentRequest, withRequestContext } from './observability/request-context';
+import { Tracing } from './observability/tracing';
 import { openShared, type AppOverrides, type LoadedDefinitions, type Shared } from './shared';
 
 export type { AppOverrides, LoadedDefinitions } from './shared';
@@ -80,6 +83,8 @@ export async function buildServer(
   overrides: AppOverrides = {},
 ): Promise<PortalServer> {
   // The database opens and migrates while the definitions load; a refused one stops the start.
+  const metrics = new ServerMetrics();
+  const tracing = await Tracing.start(config.tracing);
   const loading = overrides.loaded
     ? Promise.resolve(overrides.loaded)
     : loadAndCompile(config.definitionsDir, modules, config.validatorCacheDir);
@@ -89,12 +94,20 @@ export async function buildServer(
     poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
     workflows: loading.then(({ definitions }) => definitions.workflows),
+    observeQuery: (query) => {
+      metrics.observeQuery(query.sql, query.durationMs / 1000, query.failed);
+      tracing?.query(
+        { ...query, system: config.databaseUrl ? 'postgresql' : 'pglite' },
+        currentRequest()?.trace?.span,
+      );
+    },
   });
   let loaded: LoadedDefinitions;
   try {
     loaded = await loading;
   } catch (error) {
     await opening.then((handle) => handle.close()).catch(() => undefined);
+    await tracing?.shutdown();
     throw error;
   }
   const database = await opening;
@@ -108,12 +121,15 @@ export async function buildServer(
     if (set.digest !== filesDigest(folderFiles))
       loaded = await compileFiles(set.files, modules, config.validatorCacheDir);
     shared = {
-      ...(await openShared(config, modules, overrides, database)),
+      ...(await openShared(config, modules, overrides, database, metrics)),
       follow: () => follow(),
+      ...(tracing && { tracing }),
       // Kept while the conflict lasts, for the studio to show and settle it.
       ...(conflict && { folderConflict: conflict, folderFiles }),
     };
+    metrics.readPoolFrom(() => database.poolState?.());
     current = await buildGeneration(shared, loaded, set.version);
+    watch(current);
     if (conflict)
       current.app.log.warn(
         conflict,
@@ -127,10 +143,19 @@ export async function buildServer(
     });
   } catch (error) {
     await database.close();
+    await tracing?.shutdown();
     throw error;
   }
+  /** The metrics read the backlog of the app serving, and name its definitions. */
+  function watch(generation: Generation) {
+    metrics.serving(generation.definitions.version, generation.setVersion);
+    metrics.readBacklogFrom({
+      outbox: () => generation.outbox.backlog(),
+      timersDue: () => generation.timers.dueCount(),
+    });
+  }
   const handle = (request: IncomingMessage, response: ServerResponse) =>
-    current.handle(request, response);
+    withRequestContext(request, response, tracing, () => current.handle(request, response));
   const front = http.createServer(handle);
   // One switch at a time, in the order asked.
   let switching = Promise.resolve();
@@ -151,6 +176,7 @@ export async function buildServer(
       const generation = await buildGeneration(shared, next, newest.version);
       const previous = current;
       current = generation;
+      watch(generation);
       // Not a second process: the same one, serving another set.
       await shared.processes
         ?.serve(generation.definitions.version, generation.app.log)
@@ -203,6 +229,7 @@ export async function buildServer(
       // Lines of reads answered before the close are written before the database closes.
       await shared.audit.flush();
       await database.close();
+      await tracing?.shutdown();
     },
   };
 }

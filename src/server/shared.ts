@@ -16,6 +16,8 @@ import { TTL } from './identity/provider';
 import { RevokedSessions } from './identity/revoked-sessions';
 import { identityDb as identityTables } from './identity/tables';
 import type { ServerModule } from './module';
+import type { ServerMetrics } from './observability/metrics';
+import type { Tracing } from './observability/tracing';
 
 export interface AppOverrides {
   /** Trusted signing keys given directly (tests); otherwise the configured JWKS source. */
@@ -55,6 +57,10 @@ export interface Shared {
   revokedSessions: RevokedSessions;
   /** The audit trail's writer (audit/log.ts), one per process: flushed when it closes. */
   audit: AuditLog;
+  /** The process's metrics (observability/metrics.ts), kept across switches. */
+  metrics: ServerMetrics;
+  /** Traces, when a collector is named (observability/tracing.ts). */
+  tracing?: Tracing;
   /** Drafts checked in the studio, kept across switches for their previews. */
   previews: DefinitionPreviews;
   /** Switches to the newest published set; resolves once it is served. */
@@ -73,6 +79,7 @@ export async function openShared(
   modules: readonly ServerModule[],
   overrides: AppOverrides,
   database: DatabaseHandle,
+  metrics: ServerMetrics,
 ): Promise<Omit<Shared, 'follow'>> {
   const catalogCache = await CatalogCache.start(database.db, database.notices);
   // The built-in identity server's keys are trusted directly, unless another source is named.
@@ -98,7 +105,9 @@ export async function openShared(
     : verifyToken;
   const previews = new DefinitionPreviews();
   const audit = new AuditLog(database.db);
+  audit.observe((entries) => metrics.observeAudit(entries));
   return {
+    metrics,
     config,
     modules,
     overrides,

@@ -76,7 +76,7 @@ export async function startApiServer(
   /** The outbox worker's pace: interval 0 runs no timer, the test polls `server.outbox`. */
   outbox?: AppOverrides['outbox'],
   /** More of the app's overrides (a share codes' clock). */
-  app: Pick<AppOverrides, 'clock'> = {},
+  app: Pick<AppOverrides, 'clock' | 'logger'> = {},
 ): Promise<ApiHarness> {
   const database = await createTestDatabase(kind);
   testIssuer ??= createTestIssuer(TEST_ISSUER);

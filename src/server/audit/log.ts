@@ -66,6 +66,7 @@ export class AuditLog {
   private writing: Promise<void> = Promise.resolve();
   private readonly flushEveryMs: number;
   private readonly maxBatch: number;
+  private readonly observers: ((entries: readonly AuditEntry[]) => void)[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -77,6 +78,7 @@ export class AuditLog {
 
   /** Queues a line: written within the batch window. */
   record(entry: AuditEntry): void {
+    this.tell([entry]);
     this.queue.push(entry);
     if (this.queue.length >= this.maxBatch) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.flushEveryMs);
@@ -85,7 +87,21 @@ export class AuditLog {
   /** Writes lines now, in `db` (a transaction: they stand or fall with it). */
   async recordNow(entries: readonly AuditEntry[], db: Kysely<Database> = this.db): Promise<void> {
     if (entries.length === 0) return;
+    await this.write(entries, db);
+    this.tell(entries);
+  }
+
+  private async write(entries: readonly AuditEntry[], db: Kysely<Database>): Promise<void> {
     await db.insertInto('audit_event').values(entries.map(toRow)).execute();
+  }
+
+  /** Calls `observer` with every line as it is recorded (the metrics count sign-in failures). */
+  observe(observer: (entries: readonly AuditEntry[]) => void): void {
+    this.observers.push(observer);
+  }
+
+  private tell(entries: readonly AuditEntry[]): void {
+    for (const observer of this.observers) observer(entries);
   }
 
   /** Writes every queued line; resolves once they are in the database. */
@@ -97,7 +113,7 @@ export class AuditLog {
     this.writing = this.writing.then(async () => {
       if (batch.length === 0) return;
       try {
-        await this.recordNow(batch);
+        await this.write(batch, this.db);
       } catch (error) {
         this.options.log?.error({ err: error, lines: batch.length }, 'audit lines not written');
       }

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type LogEvent } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -24,7 +24,12 @@ export interface DatabaseOptions {
   workflows?: Promise<readonly WorkflowDefinition[]>;
   /** PostgreSQL connections this process keeps at most (DATABASE_POOL_SIZE); 10 by default. */
   poolSize?: number;
+  /** Told of every statement once it ends, with its time (the metrics and traces). */
+  observeQuery?: QueryObserver;
 }
+
+/** A statement that ended: its text, how long it took, and whether it failed. */
+export type QueryObserver = (query: { sql: string; durationMs: number; failed: boolean }) => void;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -33,6 +38,8 @@ export interface DatabaseHandle {
   notices: ChangeNotices;
   /** Answers whether the database takes a query now (for /api/health). */
   ping(): Promise<boolean>;
+  /** The pool's connections now (PostgreSQL; PGlite has one connection and no pool). */
+  poolState?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -44,6 +51,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let kind: DatabaseHandle['kind'];
   let listen: () => Promise<ChangeNotices>;
   let setup: pg.Client | undefined;
+  let poolState: DatabaseHandle['poolState'];
+  const observe = options.observeQuery;
+  const log = observe
+    ? (event: LogEvent) =>
+        observe({
+          sql: event.query.sql,
+          durationMs: event.queryDurationMillis,
+          failed: event.level === 'error',
+        })
+    : undefined;
   if (options.databaseUrl) {
     kind = 'postgres';
     const schema = options.schema;
@@ -65,7 +82,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
       options: schema ? `-c search_path="${schema}",public` : undefined,
     });
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    poolState = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
     const connectionString = options.databaseUrl;
     listen = () => postgresNotices({ connectionString, scope: schema ?? 'public', pool });
   } else {
@@ -75,7 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const client = await PGlite.create(options.dataDir, { extensions: { btree_gist, pg_trgm } });
     // Its pages are in memory or the file cache: a random read costs a sequential one's.
     await client.exec('set random_page_cost = 1.1');
-    db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    db = new Kysely<Database>({ dialect: new PGliteDialect(client), log });
     listen = () => pgliteNotices(client);
   }
   let notices: ChangeNotices;
@@ -97,6 +119,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind,
     notices,
+    ...(poolState && { poolState }),
     ping: () =>
       sql`select 1`.execute(db).then(
         () => true,

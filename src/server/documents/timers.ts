@@ -69,6 +69,8 @@ export interface TimerWorker {
   runOnce(now?: Date): Promise<TimerRunResult>;
   /** Stops polling and waits for the poll under way. */
   stop(): Promise<void>;
+  /** Timers past their time (at `at`, default the clock's) not yet handled nor given up. */
+  dueCount(at?: Date): Promise<number>;
 }
 
 type Outcome = 'fired' | 'reminded' | 'skipped' | 'gone';
@@ -213,6 +215,15 @@ export function startTimers(options: TimerOptions): TimerWorker {
   return {
     options,
     runOnce,
+    async dueCount(at = clock()) {
+      const row = await db
+        .selectFrom('document_timer')
+        .select((eb) => eb.fn.countAll<string>().as('due'))
+        .where('due_at', '<=', at)
+        .where('attempts', '<', maxAttempts)
+        .executeTakeFirstOrThrow();
+      return Number(row.due);
+    },
     async stop() {
       stopping = true;
       clearTimeout(timer);

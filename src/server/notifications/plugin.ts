@@ -10,7 +10,7 @@ import { startOutbox, type OutboxOptions, type OutboxWorker } from './worker';
 /** Providers given directly (tests) win; otherwise they are built from smtpUrl and smsUrl. */
 export interface NotificationsOptions extends Pick<
   OutboxOptions,
-  'db' | 'mail' | 'sms' | 'intervalMs' | 'backoffMs' | 'onAttempt'
+  'db' | 'mail' | 'sms' | 'intervalMs' | 'backoffMs' | 'onAttempt' | 'around'
 > {
   config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'smsUrl' | 'smsToken' | 'production'>;
   /** Receives the worker once started (tests, or an admin endpoint). */
@@ -40,8 +40,17 @@ export async function notificationsPlugin(
       { mail: Boolean(mail), sms: Boolean(sms) },
       'outbox: messages without a provider are KEPT in the outbox, not sent',
     );
-  const { db, intervalMs, backoffMs, onAttempt } = options;
-  const worker = startOutbox({ db, mail, sms, log: app.log, intervalMs, backoffMs, onAttempt });
+  const { db, intervalMs, backoffMs, onAttempt, around } = options;
+  const worker = startOutbox({
+    db,
+    mail,
+    sms,
+    log: app.log,
+    intervalMs,
+    backoffMs,
+    onAttempt,
+    around,
+  });
   options.onWorker?.(worker);
   // preClose: the worker stops before any onClose hook (such as the database's) runs.
   app.addHook('preClose', async () => worker.stop());

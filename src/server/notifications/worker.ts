@@ -33,6 +33,8 @@ export interface OutboxOptions {
   now?: () => Date;
   /** Told of every attempt at an inbox message's row once written; its failure is only logged. */
   onAttempt?: (attempt: OutboxAttempt) => Promise<void>;
+  /** Wraps each delivery (the traces give it a span); by default it is only run. */
+  around?: <T>(attributes: Record<string, string>, deliver: () => Promise<T>) => Promise<T>;
 }
 
 /** One attempt at delivering a row of an inbox message, as the worker reports it. */
@@ -59,6 +61,8 @@ export interface OutboxWorker {
   wake(): void;
   /** Stops polling and waits for the delivery in progress; claimed rows not yet sent are released. */
   stop(): Promise<void>;
+  /** Messages waiting to be sent or being sent, and how long the oldest has waited. */
+  backlog(): Promise<{ pending: number; oldestAgeSeconds: number }>;
 }
 
 type OutboxRow = Selectable<NotificationDatabase['outbox']>;
@@ -216,7 +220,8 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
         break;
       }
       try {
-        await deliver(row);
+        const attributes = { 'messaging.destination.name': row.channel, 'outbox.id': row.id };
+        await (options.around ? options.around(attributes, () => deliver(row)) : deliver(row));
         await db
           .updateTable('outbox')
           .set({ status: 'SENT', sent_at: now(), last_error: null })
@@ -276,8 +281,27 @@ export function startOutbox(options: OutboxOptions): OutboxWorker {
 
   schedule(0);
 
+  async function backlog() {
+    const row = await db
+      .selectFrom('outbox')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('pending'),
+        eb.fn.min('created_at').as('oldest'),
+      ])
+      // The delivery index's rows (migration 0005): a scrape never reads the sent messages.
+      .where('status', '=', 'PENDING')
+      .where('channel', 'in', ['email', 'sms'])
+      .executeTakeFirstOrThrow();
+    const oldest = row.oldest ? new Date(row.oldest).getTime() : undefined;
+    return {
+      pending: Number(row.pending),
+      oldestAgeSeconds: oldest === undefined ? 0 : Math.max(0, (now().getTime() - oldest) / 1000),
+    };
+  }
+
   const worker: OutboxWorker = {
     runOnce,
+    backlog,
     wake() {
       if (stopping || intervalMs <= 0) return;
       if (running) again = true;
