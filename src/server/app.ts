@@ -301,6 +301,7 @@ export async function buildGeneration(
         const searchLimits = {
           maxItems: config.searchMaxItems,
           exactCountLimit: config.searchExactCountLimit,
+          maxOffset: config.searchMaxOffset,
         };
         const documents = new DocumentService(database.db, served, searchLimits, {
           publicUrl: config.publicUrl,

@@ -142,6 +142,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env) {
     searchMaxItems: integer(env.SEARCH_MAX_ITEMS, 1000),
     /** Documents a list search counts exactly, past it "more than" (0: every match). */
     searchExactCountLimit: integer(env.SEARCH_EXACT_COUNT_LIMIT, 10000),
+    /** Rows a page may skip by number; deeper pages are reached by cursor (0: any depth). */
+    searchMaxOffset: integer(env.SEARCH_MAX_OFFSET, 10000),
     /** Public document checks a client address may make per minute (0: no limit). */
     verificationRateLimit: integer(env.VERIFICATION_RATE_LIMIT, 10),
     /** Which proxies' X-Forwarded-For is believed: believing every proxy defeats rate limits. */

@@ -72,7 +72,11 @@ describe.each(databaseKinds())('list paging and counts on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    api = await startApiServer(kind, { searchExactCountLimit: 5, referenceData: false });
+    api = await startApiServer(kind, {
+      searchExactCountLimit: 5,
+      searchMaxOffset: 8,
+      referenceData: false,
+    });
     token = await api.tokenFor(['visa-application-search']);
     const db = api.server.database.db;
     // Four rows share each change time, so pages end inside ties on updated_at.
@@ -143,6 +147,29 @@ describe.each(databaseKinds())('list paging and counts on %s', (kind) => {
     expect(byCursor.items.map((item) => item.id)).toEqual(second.items.map((item) => item.id));
   });
 
+  it('refuses a page by number past the rows a search may skip, and serves it by cursor', async () => {
+    // Eight rows may be skipped (the test server's SEARCH_MAX_OFFSET): page 3 of 4 rows is the last.
+    await page({ list: 'find', options: { page: 3, itemsPerPage: 4 } });
+    const refused = await api.call('PATCH', SEARCH, {
+      token,
+      body: { list: 'find', options: { page: 4, itemsPerPage: 4 } },
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(refused.statusCode).toBe(400);
+    const { error } = refused.json();
+    expect(error.code).toBe('PAGE_TOO_DEEP');
+    expect(error.message).toContain('Affinez la recherche');
+    expect(error.message).toContain('8 premiers résultats');
+    expect(error.fields[0]).toMatchObject({ path: '/options/page', rule: 'pageTooDeep' });
+    // The same page, reached from the one before it, is served.
+    const third = await page({ list: 'find', options: { page: 3, itemsPerPage: 4 } });
+    const fourth = await page({
+      list: 'find',
+      options: { page: 4, itemsPerPage: 4, cursor: third.nextCursor },
+    });
+    expect(fourth.items).toHaveLength(4);
+  });
+
   it('refuses a tampered or foreign cursor with a 400 naming it', async () => {
     const first = await page({ list: 'find', options: { itemsPerPage: 4 } });
     const cursor = first.nextCursor!;
@@ -186,7 +213,7 @@ describe.each(databaseKinds())('list paging and counts on %s', (kind) => {
     });
     // GRANTED with a number below 10: documents 3, 6 and 9.
     expect(granted).toMatchObject({ total: 3, totalIsLowerBound: false });
-    // A condition on the data counts to a tenth of the limit (each counted row is read).
+    // A condition on the data counts to a hundredth of the limit (each counted row is read).
     const smiths = await page({
       list: 'find',
       filter: [{ field: 'familyName', criterion: 'equals', value: 'Smith' }],

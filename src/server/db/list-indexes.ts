@@ -22,7 +22,7 @@ const LIKE_PREFIX = PREFIX.replace(/_/g, '\\_');
  * The header columns a list may be sorted by (each field's column is its snake_case), by whether
  * they hold nulls. Not updatedAt: by it every list is in the order of the shared indexes already.
  */
-const NULLABLE_HEADERS = ['number', 'ownerName', 'assignee', 'year', 'submittedAt'];
+const NULLABLE_HEADERS = ['number', 'assignee', 'year', 'submittedAt'];
 const NOT_NULL_HEADERS = ['status', 'owner', 'createdAt'];
 
 /** The deleted status lists never show (store/lists.ts has the same). */
@@ -37,7 +37,21 @@ export function foldedText(pointer: string): RawBuilder<string> {
 }
 
 function foldedTextSql(pointer: string): string {
-  return `(coalesce(lower(data #>> ${literalPath(pointer)}), '') collate "C")`;
+  return foldedSql(`data #>> ${literalPath(pointer)}`);
+}
+
+function foldedSql(text: string): string {
+  return `(coalesce(lower(${text}), '') collate "C")`;
+}
+
+/**
+ * The owner's name folded as a data column's text: every search may filter on it (a header
+ * field), so every type's rows are indexed by it, by a btree and a trigram index.
+ */
+const FOLDED_OWNER_NAME = foldedSql('owner_name');
+
+export function foldedOwnerName(): RawBuilder<string> {
+  return sql<string>`${sql.raw(FOLDED_OWNER_NAME)}`;
 }
 
 function quote(text: string): string {
@@ -92,6 +106,13 @@ export function declaredListIndexes(workflows: readonly WorkflowDefinition[]): L
   add('all', 'on document (type, updated_at, id) include (status)');
   // My Library and My Tasks: the same order across every type (their scopes name several).
   add('all', 'on document (updated_at, id)');
+  // The owner's name, which every finder may sort on and match (starts with, contains).
+  add('all', `on document (type, ${FOLDED_OWNER_NAME}, id)`);
+  add('all', `on document using gin (${FOLDED_OWNER_NAME} gin_trgm_ops)`);
+  add('all', `on (${FOLDED_OWNER_NAME}) from document`, 'statistics');
+  // The submission time, which every finder may narrow to a range (the range's own order, in
+  // compile-search.ts); with the status, a count of the range never reads the table.
+  add('all', 'on document (type, submitted_at nulls first, id) include (status)');
   for (const workflow of workflows) {
     const type = workflow.id;
     const ofType = `type = ${quote(type)}`;
@@ -107,12 +128,17 @@ export function declaredListIndexes(workflows: readonly WorkflowDefinition[]): L
         const nullable = NULLABLE_HEADERS.includes(column.field);
         if (nullable || NOT_NULL_HEADERS.includes(column.field)) {
           const name = column.field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-          add('all', `on document (type, ${name}${nullable ? ' nulls first' : ''}, id)`);
+          // With the status: a count under every status but deleted reads the index alone.
+          const include = name === 'status' ? '' : ' include (status)';
+          add('all', `on document (type, ${name}${nullable ? ' nulls first' : ''}, id)${include}`);
         }
       }
     }
     for (const expression of folded) {
       add(type, `on document (${expression}, id) where ${ofType}`);
+      // A name within a status (the finder's status filter and a name): the matches of both
+      // are one range, so a count reads those rows only, never every row of the status.
+      add(type, `on document (status, ${expression}, id) where ${ofType}`);
       // So the planner knows how many rows "starts with tu" or "contains ual" match.
       add('all', `on (${expression}) from document`, 'statistics');
     }

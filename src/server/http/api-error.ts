@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   validationFailed: 'VALIDATION_FAILED',
   unknownField: 'UNKNOWN_FIELD',
   unknownCriterion: 'UNKNOWN_CRITERION',
+  /** A page asked by number past the rows a search may skip (SEARCH_MAX_OFFSET). */
+  pageTooDeep: 'PAGE_TOO_DEEP',
   notSignedIn: 'NOT_SIGNED_IN',
   invalidToken: 'INVALID_TOKEN',
   forbidden: 'FORBIDDEN',

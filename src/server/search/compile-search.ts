@@ -66,7 +66,7 @@ export function compileSearch(
   const options = request.options as SearchOptions | undefined;
   if (options !== undefined && !isNode(options))
     problems.push({ path: '/options', rule: 'type', params: { type: 'object' } });
-  const sort = options?.sort ?? defaultSort;
+  const sort = options?.sort ?? rangeSort(filter, fields) ?? defaultSort;
   const keys: SortKey[] = [];
   if (!Array.isArray(sort)) {
     problems.push({ path: '/options/sort', rule: 'type', params: { type: 'array' } });
@@ -107,6 +107,36 @@ export function compileSearch(
     readsData,
     options,
   };
+}
+
+const RANGES: readonly string[] = [
+  'between',
+  'greaterThan',
+  'greaterThanOrEqual',
+  'lessThan',
+  'lessThanOrEqual',
+];
+
+/**
+ * A search narrowed to a range of a date or a number, without a sort of its own, is in that
+ * field's order, latest first: its index then serves both the range and the order. In the
+ * default order (the last change) the planner walks the change-time index and tests each row,
+ * which for a month of submissions five years back reads a quarter of the table.
+ */
+function rangeSort(
+  filter: unknown,
+  fields: Record<string, SearchField>,
+): Array<{ field: string; direction: 'desc' }> | undefined {
+  if (!Array.isArray(filter)) return undefined;
+  for (const condition of filter as Array<{ field?: unknown; criterion?: unknown } | null>) {
+    const name = condition?.field;
+    if (typeof name !== 'string' || !Object.hasOwn(fields, name)) continue;
+    const field = fields[name]!;
+    if (field.kind === 'text' || field.kind === 'boolean' || field.folded) continue;
+    if (typeof condition?.criterion === 'string' && RANGES.includes(condition.criterion))
+      return [{ field: name, direction: 'desc' }];
+  }
+  return undefined;
 }
 
 /** `expression` ordered as `key` says; nulls as the smallest value, as NULLS FIRST btrees hold them. */

@@ -5,6 +5,8 @@ import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../../sear
 import type { DocumentRow, Queryable } from './rows';
 import { storeDb } from './tables';
 import { UUID } from '../../db/ids';
+import { foldedOwnerName } from '../../db/list-indexes';
+import { ApiProblem, ERROR_CODES } from '../../http/api-error';
 
 /** Queries over many documents, paged or aggregated in the database, never by loading every row. */
 
@@ -48,7 +50,8 @@ export const HEADER_FIELDS: Record<string, SearchField> = {
   status: { kind: 'text', sql: sql.ref('status'), notNull: true },
   number: { kind: 'text', sql: sql.ref('number') },
   owner: { kind: 'text', sql: sql.ref('owner'), notNull: true },
-  ownerName: { kind: 'text', sql: sql.ref('owner_name') },
+  // Folded as a data column's text is, and indexed so (db/list-indexes.ts).
+  ownerName: { kind: 'text', sql: sql.ref('owner_name'), folded: foldedOwnerName() },
   assignee: { kind: 'text', sql: sql.ref('assignee') },
   year: { kind: 'number', sql: sql.ref('year') },
   submittedAt: { kind: 'datetime', sql: sql.ref('submitted_at') },
@@ -77,6 +80,11 @@ export const REFERENCE_FIELD: SearchField = { kind: 'text', sql: dataText('/head
 export interface SearchLimits {
   maxItems: number;
   exactCountLimit: number;
+  /**
+   * Rows a page asked by number may skip (0: any). Skipping reads every skipped row, so page
+   * 50,000 costs fifty thousand times page 1; past this a page is reached by its cursor.
+   */
+  maxOffset?: number;
 }
 
 /** Every list's order unless the body sorts otherwise: the newest change first. */
@@ -85,9 +93,14 @@ const DEFAULT_SORT = [{ field: 'updatedAt', direction: 'desc' as const }];
 /** What a page says besides its items. */
 type PageInfo = Omit<SearchResult<never>, 'items'>;
 
-/** How far a search counts: a tenth of the limit when each counted row is read in the table. */
+/**
+ * How far a search counts: a hundredth of the limit when each counted row is read in the table
+ * (a name's index finds the rows, but an expression index cannot count them alone: each is
+ * visited, 10-100 µs when its page is not in memory). A hundred rows cost a few milliseconds at
+ * a million documents; a thousand cost 100-270 ms (docs/performance.md, "Scale").
+ */
 function countLimit(limit: number, compiled: { readsData: boolean }): number {
-  return compiled.readsData && limit > 0 ? Math.ceil(limit / 10) : limit;
+  return compiled.readsData && limit > 0 ? Math.ceil(limit / 100) : limit;
 }
 
 /** How many documents match, up to the limit; disjoint `parts` (My Tasks) each use their index. */
@@ -129,6 +142,10 @@ async function searchPage<Row>(
   const keys = compiled.sort;
   const cursor = decodeCursor(compiled.options?.cursor, keys);
   const window = normalizePage(compiled.options, limits.maxItems);
+  if (!cursor && limits.maxOffset && window.offset > limits.maxOffset)
+    throw new ApiProblem(400, ERROR_CODES.pageTooDeep, { limit: limits.maxOffset }, [
+      { path: '/options/page', rule: 'pageTooDeep', params: { limit: limits.maxOffset } },
+    ]);
   const matching = storeDb(db).selectFrom('document').where(scope).where(compiled.where);
   const cursorValues = keys.map((key, i) => sql`to_jsonb(${key.expression})`.as(`page_v${i}`));
   const order = keysetOrder(keys, [], sql`id`);
