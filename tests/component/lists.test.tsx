@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -134,9 +134,38 @@ describe('document finders', () => {
       'Open',
     ]);
     expect(screen.getByTestId('screening-hit').textContent).toBe('Screening hit');
+    // A list declaring no name search has no name box.
+    expect(screen.queryByRole('search')).toBeNull();
     await act(() => changeLanguage('fr'));
     expect(headers().join(' | ')).not.toMatch(/returned an object|visa-application\./);
     expect(headers()).toContain('Nom de famille');
+  });
+
+  it("searches the list's names from its box, from the first page, and says the closest come first", async () => {
+    const { api, search, answer } = pendingSearch();
+    const find = visa.lists.find((l) => l.id === 'find')!;
+    renderWithPortal(
+      <DocumentFinder workflow={visa} list={find} api={api} onOpen={vi.fn()} />,
+      api,
+      [],
+    );
+    await answer([summary({ familyName: 'Turner' })]);
+    const box = screen.getByRole('textbox', { name: 'Search by name' });
+    await act(async () => {
+      fireEvent.change(box, { target: { value: '  Faʻamausili ' } });
+      fireEvent.submit(screen.getByRole('search', { name: 'Search by name' }));
+    });
+    await answer([summary({ familyName: 'Faamausili' })]);
+    const lastBody = () => (search.mock.calls.at(-1) as unknown[] | undefined)?.[2];
+    const body = lastBody() as Record<string, unknown>;
+    expect(body).toMatchObject({ list: 'find', name: 'Faʻamausili', options: { page: 1 } });
+    expect(screen.getByText('Names closest to “Faʻamausili” first')).toBeTruthy();
+    // Clearing the name searches without it.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Clear the name' }));
+    });
+    await answer([]);
+    expect(lastBody()).not.toHaveProperty('name');
   });
 
   it('shows a loading state, not "0 documents / No results", until the first answer', async () => {

@@ -1,6 +1,6 @@
 import type { RoutedDocument } from '../../core/documents/document-route';
 import { useCallback, useMemo, useState } from 'react';
-import { Badge, Button, Group, MultiSelect, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, MultiSelect, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { openColumn, ServerDataTable, TableCount, WIDE_COLUMNS } from '../ServerDataTable';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { pickLanguage } from '../../core/i18n/translate';
 import { asRows, useServerTable, type TableRow } from '../useServerTable';
 import { backendOf } from '../../core/documents/conventions';
 import { FLAGS_COLUMN, flagTextKey } from '../../core/documents/case-work';
+import { NameSearchBox } from './NameSearchBox';
 
 /** Columns every document has; others are data fields named by the list. */
 const DOCUMENT_COLUMNS: Record<string, FieldKind> = {
@@ -56,6 +57,8 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
   const backend = backendOf(workflow);
   // The flags a row must carry, all of them (the list's `flagFilter`; officers only).
   const [flags, setFlags] = useState<string[]>([]);
+  // The name searched (the list's `nameSearch`): its matches, the closest first.
+  const [name, setName] = useState('');
   const search = useCallback(
     async (request: SearchRequest) =>
       asRows(
@@ -63,10 +66,11 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
           ...request,
           list: list.id,
           ...(flags.length ? { flags } : {}),
+          ...(name ? { name } : {}),
         } as SearchRequest),
         (summary): Row => ({ ...summary.fields, ...summary, summary }),
       ),
-    [api, backend, workflow.id, list.id, flags],
+    [api, backend, workflow.id, list.id, flags, name],
   );
   const flagName = (flag: string) => t(flagTextKey(workflow.id, flag), { defaultValue: flag });
   /** The flags column: the row's flags as badges, not a field to sort or filter on. */
@@ -118,7 +122,8 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
     ...list.columns.map((column) => ({
       accessor: column.field,
       title: t(column.label),
-      sortable: !isFlags(column),
+      // A name search orders by closeness: no column sorts it.
+      sortable: !isFlags(column) && !name,
       visibleMediaQuery: essential.has(column.field) ? undefined : WIDE_COLUMNS,
       render: (row: Row) =>
         isFlags(column) ? (
@@ -182,6 +187,21 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
           {onNew && <Button onClick={onNew}>{t('documents.new')}</Button>}
         </Group>
       </Group>
+      {list.nameSearch && (
+        <NameSearchBox
+          label={t(list.nameSearch.label ?? 'documents.nameSearch.label')}
+          applied={name}
+          onSearch={(searched) => {
+            table.setPage(1);
+            setName(searched);
+          }}
+        />
+      )}
+      {name && (
+        <Text size="sm" c="dimmed" data-name-order>
+          {t('documents.nameSearch.closestFirst', { name })}
+        </Text>
+      )}
       <FilterBar
         fields={filterFields}
         onApply={(condition) => table.setFilter(condition ? [condition] : [])}

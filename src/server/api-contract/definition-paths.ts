@@ -1,3 +1,4 @@
+import { NAME_SEARCH_MAX_LENGTH } from '../documents/list-names';
 import { catalogEntrySchema, catalogFieldKinds } from '../../core/definitions/catalog-entry';
 import { eventsOf } from '../../core/definitions/stately';
 import { stripRequired } from '../../core/definitions/strip-required';
@@ -240,8 +241,18 @@ function addWorkflow(
           },
         }
       : {};
+    // A list with a name search: the name searched, its closest matches first.
+    const named: Record<string, ContractSchema> = list.nameSearch
+      ? {
+          name: {
+            type: 'string',
+            maxLength: NAME_SEARCH_MAX_LENGTH,
+            description: `A name searched in ${list.nameSearch.pointers.join(', ')}: the documents whose names come close to it (case, marks and apostrophes ignored), the closest first; pages by number only`,
+          },
+        }
+      : {};
     contract.schemas[name] = {
-      ...searchRequestSchema(listFields(list), { list: property, ...flags }, ['list']),
+      ...searchRequestSchema(listFields(list), { list: property, ...flags, ...named }, ['list']),
       title: `List ${list.id}`,
     };
     searches.push(ref(name));

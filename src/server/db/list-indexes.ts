@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { WorkflowDefinition, WorkflowList } from '../../core/documents/workflow';
 import type { Database } from './schema';
+import { nameKeySql } from './name-search';
 import {
   literalPath,
   referringIndexDefinitions,
@@ -148,6 +149,13 @@ export function declaredListIndexes(workflows: readonly WorkflowDefinition[]): L
         type,
         `on document using gin (${[...folded].map((e) => `${e} gin_trgm_ops`).join(', ')}) where ${ofType}`,
       );
+    // A list's name search: the folded names' trigrams, nearest first (db/name-search.ts).
+    for (const list of workflow.lists)
+      if (list.nameSearch)
+        add(
+          type,
+          `on document using gist (${nameKeySql(list.nameSearch)} gist_trgm_ops) where ${ofType}`,
+        );
     // The public check's lookups by a number the data keeps.
     for (const definition of verificationIndexDefinitions(workflow)) add(type, definition);
     // The documents naming one of this type (`referencedBy`), found by the reference they hold.

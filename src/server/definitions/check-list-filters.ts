@@ -39,6 +39,14 @@ export function checkListFilters(
       );
     });
     checkBadge(workflow, list, report);
+    // A name search searches text fields of the schema (their folded text is the key).
+    (list.nameSearch?.pointers ?? []).forEach((pointer, j) => {
+      const at = `/lists/${i}/nameSearch/pointers/${j}`;
+      if (!schemaHasField(entity.schema, pointer))
+        report(at, said('notFieldOfSchema', { pointer, schema: entity.id }));
+      else if (fieldKind(entity.schema, pointer) !== 'text')
+        report(at, said('nameSearchNotText', { pointer, kind: fieldKind(entity.schema, pointer) }));
+    });
     (list.where ?? []).forEach((condition, j) => {
       const at = `/lists/${i}/where/${j}`;
       if (!schemaHasField(entity.schema, condition.pointer))

@@ -24,6 +24,7 @@ import { DocumentCommands, readableRow, visibleRow } from './commands';
 import { delegateActions, delegatedView } from './delegations';
 import { listScope } from './list-where';
 import { flagFilterOf, listShowsFlags, withFlags } from './list-flags';
+import { nameSearchOf } from './list-names';
 import { FLAG_ACTIONS } from './store/case-work';
 import { seesFlagsOf } from './case-work';
 import { flagTextKey } from '../../core/documents/case-work';
@@ -212,17 +213,20 @@ export class DocumentService extends DocumentCommands {
             : sql``
         })`
       : sql<SqlBool>`(${visibleTo(type, visibility(workflow, principal))} and status <> ${DELETED})`;
+    // A name searched on a list offering it: its matches only, the closest first.
+    const named = nameSearchOf(list, request.name);
     const key = workflow.definition.key;
     const pointers = summaryPointers(columns, key);
     const { rows, page } = await searchRows(
       this.db,
       request,
       fields,
-      scope,
+      named ? sql<SqlBool>`(${scope} and ${named.matches})` : scope,
       this.searchLimits,
       pointers,
       namesAssignee ? { accountType } : undefined,
       screening ? { screening_hit: hasScreeningHit() } : {},
+      named?.distance,
     );
     const showsFlags = listShowsFlags(workflow, principal, list);
     return {

@@ -37,6 +37,26 @@ export const ListCondition = strict({
   valueTo: Type.Optional(scalar),
 });
 
+/**
+ * A name search box on a list: the data fields it searches, each compared folded (case, marks,
+ * apostrophes such as the ʻokina, hyphens as spaces), with `alike` spellings taken as one, and
+ * its matches ranked by how close their names come (docs/lists.md, "Name search").
+ */
+export const ListNameSearch = strict({
+  /** JSON pointers of the text fields searched together (family, given and other names). */
+  pointers: some(dataPointer),
+  /**
+   * Spellings taken as the same, each `[written, taken as]` in lower case, applied in order
+   * after folding: `["g", "k"]` makes Tuilagi and Tuilaki one name.
+   */
+  alike: Type.Optional(
+    some(Type.Tuple([Type.String({ minLength: 1, maxLength: 8 }), Type.String({ maxLength: 8 })])),
+  ),
+  /** Translation key of the box's label (default: "Search by name"). */
+  label: Type.Optional(textKey),
+});
+export type ListNameSearch = Static<typeof ListNameSearch>;
+
 export const WorkflowList = strict({
   id: identifier,
   /** Route below the workflow's prefix ('' for the main finder). */
@@ -56,6 +76,8 @@ export const WorkflowList = strict({
   title: Type.Optional(textKey),
   /** Translation key of the list's count (default: the workflow's `count`, else "documents"). */
   count: Type.Optional(countKey),
+  /** A name search box (a search's `name`): its matches closest first. */
+  nameSearch: Type.Optional(ListNameSearch),
   /** The workflow's flags the finder offers to filter by (a search's `flags`: all of them set). */
   flagFilter: Type.Optional(ListFlagFilter),
   /** The menu entry shows how many documents meet this condition (unread messages). */

@@ -137,10 +137,12 @@ async function searchPage<Row>(
   limits: SearchLimits,
   columns: readonly AliasedRawBuilder<unknown, string>[],
   countParts: readonly RawBuilder<SqlBool>[] = [scope],
+  /** An order that replaces the sort (a name search's closeness): pages by offset only. */
+  ranked?: RawBuilder<number>,
 ): Promise<{ rows: Row[]; page: PageInfo }> {
   const compiled = compileSearch(body, fields, DEFAULT_SORT);
-  const keys = compiled.sort;
-  const cursor = decodeCursor(compiled.options?.cursor, keys);
+  const keys = ranked ? [] : compiled.sort;
+  const cursor = ranked ? undefined : decodeCursor(compiled.options?.cursor, keys);
   const window = normalizePage(compiled.options, limits.maxItems);
   if (!cursor && limits.maxOffset && window.offset > limits.maxOffset)
     throw new ApiProblem(400, ERROR_CODES.pageTooDeep, { limit: limits.maxOffset }, [
@@ -148,7 +150,8 @@ async function searchPage<Row>(
     ]);
   const matching = storeDb(db).selectFrom('document').where(scope).where(compiled.where);
   const cursorValues = keys.map((key, i) => sql`to_jsonb(${key.expression})`.as(`page_v${i}`));
-  const order = keysetOrder(keys, [], sql`id`);
+  // Ranked: the index gives the rows in that order; a tie-break would make it read them all.
+  const order = ranked ?? keysetOrder(keys, [], sql`id`);
   let pageRows: Promise<Array<Record<string, unknown>>>;
   if (cursor || window.offset === 0) {
     // The first page, or the one after a cursor: its rows straight in the index's order.
@@ -163,6 +166,7 @@ async function searchPage<Row>(
     // After an offset: the skipped ids come from the index alone, then only the page's rows.
     const ids = matching
       .select(sql<string>`id`.as('page_id'))
+      .$if(ranked !== undefined, (query) => query.select(ranked!.as('page_rank')))
       .select(keys.map((key, i) => key.expression.as(`page_s${i}`)))
       .select(cursorValues)
       .orderBy(order)
@@ -175,17 +179,25 @@ async function searchPage<Row>(
       .select(sql<string>`page.page_id`.as('page_id'))
       .select(keys.map((_, i) => sql`page.${sql.id(`page_v${i}`)}`.as(`page_v${i}`)))
       .orderBy(
-        keysetOrder(
-          keys,
-          keys.map((_, i) => sql`page.${sql.id(`page_s${i}`)}`),
-          sql`page.page_id`,
-        ),
+        ranked
+          ? sql`page.page_rank`
+          : keysetOrder(
+              keys,
+              keys.map((_, i) => sql`page.${sql.id(`page_s${i}`)}`),
+              sql`page.page_id`,
+            ),
       )
       .execute();
   }
   const [found, counted] = await Promise.all([
     pageRows,
-    countUpTo(db, countParts, compiled.where, countLimit(limits.exactCountLimit, compiled)),
+    countUpTo(
+      db,
+      countParts,
+      compiled.where,
+      // A name search's matches are confirmed row by row, as a data field's are.
+      countLimit(limits.exactCountLimit, { readsData: compiled.readsData || Boolean(ranked) }),
+    ),
   ]);
   const more = found.length > window.limit;
   const rows = more ? found.slice(0, window.limit) : found;
@@ -198,7 +210,7 @@ async function searchPage<Row>(
       itemsPerPage: window.itemsPerPage,
       capped: window.itemsPerPage === ALL_ITEMS && more,
       nextCursor:
-        more && last
+        more && last && !ranked
           ? encodeCursor(
               keys,
               keys.map((_, i) => last[`page_v${i}`] ?? null),
@@ -243,15 +255,25 @@ export function searchRows(
   pointers: readonly string[],
   assigneeNames?: { accountType: string | undefined },
   extraColumns: Record<string, RawBuilder<unknown>> = {},
+  ranked?: RawBuilder<number>,
 ): Promise<{ rows: SummaryRow[]; page: PageInfo }> {
-  return searchPage<SummaryRow>(db, body, fields, scope, limits, [
-    ...SUMMARY_COLUMNS.map((column) => sql`document.${sql.id(column)}`.as(column)),
-    ...pointers.map((pointer, i) =>
-      sql`(document.data #> ${pointerPath(pointer)})`.as(`value${i}`),
-    ),
-    ...(assigneeNames ? [assigneeName(assigneeNames.accountType).as('assignee_name')] : []),
-    ...Object.entries(extraColumns).map(([name, expression]) => expression.as(name)),
-  ]);
+  return searchPage<SummaryRow>(
+    db,
+    body,
+    fields,
+    scope,
+    limits,
+    [
+      ...SUMMARY_COLUMNS.map((column) => sql`document.${sql.id(column)}`.as(column)),
+      ...pointers.map((pointer, i) =>
+        sql`(document.data #> ${pointerPath(pointer)})`.as(`value${i}`),
+      ),
+      ...(assigneeNames ? [assigneeName(assigneeNames.accountType).as('assignee_name')] : []),
+      ...Object.entries(extraColumns).map(([name, expression]) => expression.as(name)),
+    ],
+    [scope],
+    ranked,
+  );
 }
 
 const HEADER_COLUMNS = [
