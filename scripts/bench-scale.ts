@@ -119,6 +119,8 @@ async function cursorPaging(): Promise<boolean> {
 interface SearchBody {
   list: string;
   filter?: { field: string; criterion: string; value?: string; valueTo?: string }[];
+  /** A name searched in the list's name search (closest first). */
+  name?: string;
   options: { page?: number; itemsPerPage: number; cursor?: string };
 }
 
@@ -348,6 +350,7 @@ async function searchCases(
       ],
       options: firstPage,
     }),
+    finder('name search "Tuilaki" (closest first)', { name: 'Tuilaki', options: firstPage }),
     finder('owner name contains "vai"', {
       filter: [{ field: 'ownerName', criterion: 'contains', value: 'vai' }],
       options: firstPage,

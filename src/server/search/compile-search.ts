@@ -38,6 +38,13 @@ export interface CompiledSearch {
   sort: SortKey[];
   /** A condition is on a folded (data) field: counting costs a row read each. */
   readsData: boolean;
+  /**
+   * The folded field a condition matches by its btree (starts with, equals): a count ordered by
+   * it walks that index. Unordered, the planner counted "starts with tu" by reading the table
+   * until enough rows matched, each row's name taken out of its JSON (18-30 ms for 101 at a
+   * million, against 5-10 ms through the index).
+   */
+  countOrder?: RawBuilder<unknown>;
   options: SearchOptions | undefined;
 }
 
@@ -52,6 +59,7 @@ export function compileSearch(
   const conditions: RawBuilder<SqlBool>[] = [];
   const filter = request.filter ?? [];
   let readsData = false;
+  let countOrder: RawBuilder<unknown> | undefined;
   if (!Array.isArray(filter)) {
     problems.push({ path: '/filter', rule: 'type', params: { type: 'array' } });
   } else {
@@ -59,8 +67,12 @@ export function compileSearch(
       const compiled = compileCondition(condition, `/filter/${index}`, fields, problems);
       if (compiled) conditions.push(compiled);
       const name = (condition as { field?: unknown } | null)?.field;
-      if (typeof name === 'string' && Object.hasOwn(fields, name) && fields[name]?.folded)
+      if (typeof name === 'string' && Object.hasOwn(fields, name) && fields[name]?.folded) {
         readsData = true;
+        const criterion = (condition as { criterion?: unknown }).criterion;
+        if (compiled && (criterion === 'startsWith' || criterion === 'equals'))
+          countOrder ??= fields[name]!.folded;
+      }
     });
   }
   const options = request.options as SearchOptions | undefined;
@@ -105,6 +117,7 @@ export function compileSearch(
     orderBy: keys.length ? sql.join(keys.map((key) => orderTerm(key, key.expression))) : sql`1`,
     sort: keys,
     readsData,
+    ...(countOrder ? { countOrder } : {}),
     options,
   };
 }

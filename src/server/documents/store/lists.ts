@@ -109,6 +109,8 @@ async function countUpTo(
   parts: readonly RawBuilder<SqlBool>[],
   where: RawBuilder<SqlBool>,
   limit: number,
+  /** An order an index serves (compile-search.ts, `countOrder`): the count walks that index. */
+  order?: RawBuilder<unknown>,
 ): Promise<{ total: number; totalIsLowerBound: boolean }> {
   const counts = parts.map((part) => {
     let matching = storeDb(db)
@@ -117,6 +119,7 @@ async function countUpTo(
       .where(where)
       .select(sql`1`.as('one'));
     if (limit > 0) matching = matching.limit(limit + 1);
+    if (limit > 0 && order) matching = matching.orderBy(order);
     return sql<string>`(select count(*) from ${matching.as('matching')})`;
   });
   const { rows } = await sql<{
@@ -197,6 +200,7 @@ async function searchPage<Row>(
       compiled.where,
       // A name search's matches are confirmed row by row, as a data field's are.
       countLimit(limits.exactCountLimit, { readsData: compiled.readsData || Boolean(ranked) }),
+      compiled.countOrder,
     ),
   ]);
   const more = found.length > window.limit;
