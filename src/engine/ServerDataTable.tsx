@@ -35,17 +35,23 @@ export function openColumn<T extends TableRow>(
   };
 }
 
+/** A sort column no table has, shown while the server ranks the rows itself. */
+const RANKED = '\u0000ranked';
+
 /** The table of every finder: server-paged and sorted, with its error, loading and empty texts. */
 export function ServerDataTable<T extends TableRow>({
   table,
   columns,
   onOpen,
   pinLastColumn = false,
+  ranked = false,
 }: {
   table: ServerTable<T>;
   columns: DataTableColumn<T>[];
   onOpen?: (id: string) => void;
   pinLastColumn?: boolean;
+  /** The server orders the rows itself (a name search, closest first): no column shows a sort. */
+  ranked?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -73,7 +79,8 @@ export function ServerDataTable<T extends TableRow>({
           }`
         }
         onRecordsPerPageChange={table.setPageSize}
-        sortStatus={table.sortStatus}
+        // Ranked, the sort names no column: no header shows an arrow for an order not applied.
+        sortStatus={ranked ? { ...table.sortStatus, columnAccessor: RANKED } : table.sortStatus}
         onSortStatusChange={table.setSortStatus}
         onRowClick={onOpen ? ({ record }) => onOpen(record.id) : undefined}
         pinLastColumn={pinLastColumn}

@@ -150,6 +150,11 @@ describe('document finders', () => {
       [],
     );
     await answer([summary({ familyName: 'Turner' })]);
+    const sortedHeaders = () =>
+      [...document.querySelectorAll('thead th')]
+        .filter((h) => h.querySelector('.mantine-datatable-header-cell-sortable-icon'))
+        .map((h) => h.textContent?.trim());
+    expect(sortedHeaders()).toEqual(['Updated at']);
     const box = screen.getByRole('textbox', { name: 'Search by name' });
     await act(async () => {
       fireEvent.change(box, { target: { value: '  Faʻamausili ' } });
@@ -160,6 +165,8 @@ describe('document finders', () => {
     const body = lastBody() as Record<string, unknown>;
     expect(body).toMatchObject({ list: 'find', name: 'Faʻamausili', options: { page: 1 } });
     expect(screen.getByText('Names closest to “Faʻamausili” first')).toBeTruthy();
+    // Closest first: no column claims the order.
+    expect(sortedHeaders()).toEqual([]);
     // Clearing the name searches without it.
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Clear the name' }));

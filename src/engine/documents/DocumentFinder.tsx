@@ -225,6 +225,7 @@ export function DocumentFinder({ workflow, list, api, onOpen, onNew }: DocumentF
           onOpen({ id, key: table.records.find((row) => row.id === id)?.summary.key })
         }
         pinLastColumn
+        ranked={Boolean(name)}
       />
     </Stack>
   );
