@@ -38,6 +38,7 @@ export class ServerMetrics {
   private readonly definitions: Gauge<'digest' | 'set_version'>;
   private backlog: Backlog | undefined;
   private pool: (() => PoolState | undefined) | undefined;
+  private outboxOfScrape: Promise<Awaited<ReturnType<Backlog['outbox']>> | undefined> | undefined;
 
   constructor() {
     const registers = [this.registry];
@@ -71,6 +72,8 @@ export class ServerMetrics {
     // In `collect`, `this` is the gauge: the metrics' sources are reached through these.
     const poolNow = () => this.pool?.();
     const backlogNow = () => this.backlog;
+    // The outbox's two gauges read the one query their scrape made (`scrape`).
+    const outboxNow = () => this.outboxOfScrape;
     new Gauge({
       name: 'portal_db_pool_connections',
       help: 'Database connections of the pool, by state (PostgreSQL only)',
@@ -89,7 +92,7 @@ export class ServerMetrics {
       help: 'Messages waiting to be sent or being sent',
       registers,
       async collect() {
-        const outbox = await backlogNow()?.outbox();
+        const outbox = await outboxNow();
         if (outbox) this.set(outbox.pending);
       },
     });
@@ -98,7 +101,7 @@ export class ServerMetrics {
       help: 'How long the oldest message waiting to be sent has waited (0 when none waits)',
       registers,
       async collect() {
-        const outbox = await backlogNow()?.outbox();
+        const outbox = await outboxNow();
         if (outbox) this.set(outbox.oldestAgeSeconds);
       },
     });
@@ -107,7 +110,9 @@ export class ServerMetrics {
       help: 'Workflow timers past their time and not yet handled',
       registers,
       async collect() {
-        const due = await backlogNow()?.timersDue();
+        const due = await backlogNow()
+          ?.timersDue()
+          .catch(() => undefined);
         if (due !== undefined) this.set(due);
       },
     });
@@ -152,6 +157,8 @@ export class ServerMetrics {
 
   /** The text a scrape gets, and its content type. */
   async scrape(): Promise<{ contentType: string; body: string }> {
+    // A failed read (the database away) leaves its gauges out of this scrape, not the answer.
+    this.outboxOfScrape = this.backlog?.outbox().catch(() => undefined);
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }
