@@ -16,6 +16,20 @@ export type TakenActions = ReadonlySet<string>;
 
 const NONE: TakenActions = new Set();
 
+/** No action taken: what a reader is told when no offered action could be barred. */
+export const NO_ACTIONS_TAKEN: TakenActions = NONE;
+
+/**
+ * Whether one of `offered` declares `notBy`: only then can the reader's own history bar it, so
+ * only then is the history read (a granted document's reader is offered none such).
+ */
+export function mayBeBarred(
+  workflow: { definition: WorkflowDefinition },
+  offered: readonly string[],
+): boolean {
+  return offered.some((name) => (workflow.definition.actions[name]?.notBy?.length ?? 0) > 0);
+}
+
 /** Every action some `notBy` of the workflow names: the history is read only for these. */
 export const dutyActions = perObject((workflow: WorkflowDefinition): readonly string[] => [
   ...new Set(Object.values(workflow.actions).flatMap((action) => action.notBy ?? [])),

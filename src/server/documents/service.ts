@@ -17,7 +17,7 @@ import { certificatePdf, storedCertificateContent, type CertificateSource } from
 import { certificateView } from './certificate-view';
 import type { CertificateView } from '../../core/documents/certificate-view';
 import { personRefused } from '../../core/documents/person-decisions';
-import { takenBy } from './duties';
+import { mayBeBarred, NO_ACTIONS_TAKEN, takenBy } from './duties';
 import { holderLanguageOf } from './holder-language';
 import { holdersOf, type CertificateHolder } from '../../core/documents/certificate-holders';
 import { DocumentCommands, readableRow, visibleRow } from './commands';
@@ -70,7 +70,10 @@ export class DocumentService extends DocumentCommands {
   async read(type: string, principal: Principal, id: string): Promise<DocumentView> {
     const workflow = this.workflow(type);
     const { row, delegate } = await this.readable(workflow, principal, id);
-    const taken = await takenBy(this.db, workflow, row.id, principal);
+    // The history is read only when an action offered here could be barred by it (`notBy`).
+    const taken = mayBeBarred(workflow, allowedActions(workflow, row, principal))
+      ? await takenBy(this.db, workflow, row.id, principal)
+      : NO_ACTIONS_TAKEN;
     // The timers it waits on in its status (a reply due): the screen says by when.
     const timers = await pendingTimers(this.db, workflow.definition, row);
     // A delegate is offered the granted actions only, and told whose document it is.

@@ -25,6 +25,20 @@ export function operationOf(statement: string): string {
 }
 
 /**
+ * The process's own figures (CPU, memory, event loop lag, garbage collection), collected once
+ * per process: prom-client watches them with a timer and observers it never stops, so a
+ * process building many servers (the API tests) would otherwise run one of each per server.
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/**
  * The process's metrics in Prometheus's format (docs/deployment.md lists them and what to
  * alert on). One registry per server, not prom-client's global one: tests run several servers
  * in a process, each with its own figures. Values read from the database (the outbox, the
@@ -42,7 +56,6 @@ export class ServerMetrics {
 
   constructor() {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
     this.requests = new Histogram({
       name: 'portal_http_request_duration_seconds',
       help: 'Time from a request received to its answer sent, by route pattern and status',
@@ -159,6 +172,10 @@ export class ServerMetrics {
   async scrape(): Promise<{ contentType: string; body: string }> {
     // A failed read (the database away) leaves its gauges out of this scrape, not the answer.
     this.outboxOfScrape = this.backlog?.outbox().catch(() => undefined);
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const [own, ofProcess] = await Promise.all([
+      this.registry.metrics(),
+      processMetrics().metrics(),
+    ]);
+    return { contentType: this.registry.contentType, body: `${own}\n${ofProcess}` };
   }
 }
